@@ -1,0 +1,33 @@
+import { redirect } from '@remix-run/node'
+import { mayEnter, type PortalKey } from './portals'
+import { pagePathOf } from './redirect'
+import { getViewer, type Viewer } from './session.server'
+
+export const PENDING_PATH = '/pending_approval'
+
+/** Signed in, or off to /login with the page to come back to. */
+export async function requireUser(request: Request, options: { allowInactiveCompany?: boolean } = {}): Promise<Viewer> {
+  const viewer = await getViewer(request)
+  if (!viewer) {
+    const params = new URLSearchParams({ redirectTo: pagePathOf(request) })
+    throw redirect(`/login?${params}`)
+  }
+  // A user of a company that is not active sees only the waiting page.
+  if (!options.allowInactiveCompany && viewer.company && viewer.company.status !== 'active') {
+    throw redirect(PENDING_PATH)
+  }
+  return viewer
+}
+
+/** The guard on the first line of every portal loader and action. */
+export async function requirePortal(request: Request, portal: PortalKey): Promise<Viewer> {
+  const viewer = await requireUser(request)
+  if (!mayEnter(viewer.roles, portal)) {
+    throw new Response('You do not have access to this page.', { status: 403, statusText: 'Forbidden' })
+  }
+  return viewer
+}
+
+export function notFound(message = 'Not found'): never {
+  throw new Response(message, { status: 404, statusText: 'Not Found' })
+}

@@ -1,0 +1,137 @@
+import crypto from 'node:crypto'
+import { createCookie } from '@remix-run/node'
+import type { CompanyStatus, RoleKey } from '#db/types'
+import type { Database } from '#db/database'
+import { config } from '~/config.server'
+import { getDb } from '~/db.server'
+
+export const SESSION_DAYS = 30
+
+export interface Viewer {
+  userId: number
+  email: string
+  name: string
+  phone: string | null
+  roles: RoleKey[]
+  company: { kind: 'buyer' | 'seller'; id: number; name: string; status: CompanyStatus } | null
+  sessionIdHash: string
+}
+
+let cookie: ReturnType<typeof createCookie> | undefined
+function sessionCookie() {
+  const { sessionSecret, cookieSecure } = config()
+  cookie ??= createCookie('__session', {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: cookieSecure,
+    secrets: [sessionSecret],
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+  })
+  return cookie
+}
+
+export const hashSessionId = (id: string) => crypto.createHash('sha256').update(id).digest('base64url')
+
+/** Creates a new session row (a new id at every login); returns the Set-Cookie header value and the row's key. */
+export async function startSession(
+  db: Database,
+  userId: number,
+  meta: { ip?: string | null; userAgent?: string | null } = {},
+): Promise<{ cookie: string; idHash: string }> {
+  const id = crypto.randomBytes(32).toString('base64url')
+  const idHash = hashSessionId(id)
+  const now = new Date()
+  await db
+    .insertInto('sessions')
+    .values({
+      id_hash: idHash,
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
+      ip: meta.ip ?? null,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute()
+  return { cookie: await sessionCookie().serialize(id), idHash }
+}
+
+async function sessionIdFrom(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get('Cookie'))
+  return typeof value === 'string' && value.length > 0 ? value : null
+}
+
+export async function loadViewer(db: Database, idHash: string): Promise<Viewer | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('buyers', 'buyers.id', 'users.buyer_id')
+    .leftJoin('sellers', 'sellers.id', 'users.seller_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.name',
+      'users.phone',
+      'users.buyer_id',
+      'users.seller_id',
+      'buyers.name as buyer_name',
+      'buyers.status as buyer_status',
+      'sellers.name as seller_name',
+      'sellers.status as seller_status',
+    ])
+    .where('sessions.id_hash', '=', idHash)
+    .where('sessions.expires_at', '>', new Date().toISOString())
+    .where('users.status', '=', 'active')
+    .executeTakeFirst()
+  if (!row) return null
+  const roles = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.key', 'user_roles.role')
+    .select('user_roles.role')
+    .where('user_roles.user_id', '=', row.id)
+    .orderBy('roles.position')
+    .execute()
+  const company =
+    row.buyer_id != null
+      ? { kind: 'buyer' as const, id: row.buyer_id, name: row.buyer_name ?? '', status: row.buyer_status ?? 'pending' }
+      : row.seller_id != null
+        ? { kind: 'seller' as const, id: row.seller_id, name: row.seller_name ?? '', status: row.seller_status ?? 'pending' }
+        : null
+  return {
+    userId: row.id,
+    email: row.email,
+    name: row.name,
+    phone: row.phone,
+    roles: roles.map((r) => r.role),
+    company,
+    sessionIdHash: idHash,
+  }
+}
+
+// Root, layout and page loaders of one request all ask; the database answers once.
+const perRequest = new WeakMap<Request, Promise<Viewer | null>>()
+
+/** The signed-in user of this request, or null. Revoked, expired and disabled sessions are null. */
+export function getViewer(request: Request): Promise<Viewer | null> {
+  let found = perRequest.get(request)
+  if (!found) {
+    found = sessionIdFrom(request).then((id) => (id ? loadViewer(getDb(), hashSessionId(id)) : null))
+    perRequest.set(request, found)
+  }
+  return found
+}
+
+/** Ends this request's session; returns the Set-Cookie header that clears the cookie. */
+export async function endSession(request: Request): Promise<string> {
+  const id = await sessionIdFrom(request)
+  if (id) await getDb().deleteFrom('sessions').where('id_hash', '=', hashSessionId(id)).execute()
+  return sessionCookie().serialize('', { maxAge: 0 })
+}
+
+/** Ends every session of a user, or every one but the current (after a password change). */
+export async function endUserSessions(db: Database, userId: number, keepIdHash?: string): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId)
+  if (keepIdHash) query = query.where('id_hash', '!=', keepIdHash)
+  const result = await query.executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

@@ -1,0 +1,38 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
+import { SubmitButton } from '~/ui/button'
+import { Field, FormErrors } from '~/ui/field'
+import { Honeypot } from '~/ui/honeypot'
+import { loginSchema } from './schema'
+
+/** The sign-in form of /login and of the field operator's /field_operator/login. */
+export function LoginForm({ action }: { action: string }) {
+  const lastResult = useActionData<any>()
+  const [searchParams] = useSearchParams()
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult,
+    constraint: undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    defaultValue: { redirectTo: searchParams.get('redirectTo') ?? '' },
+  })
+  return (
+    <Form method="post" action={action} {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'username', autoFocus: true }} />
+      <Field label="Password" type="password" meta={fields.password} inputProps={{ autoComplete: 'current-password' }} />
+      <input type="hidden" name={fields.redirectTo.name} defaultValue={fields.redirectTo.initialValue as string} />
+      <Honeypot />
+      <SubmitButton variant="primary" className="btn-block" pendingText="Signing in…">
+        Sign in
+      </SubmitButton>
+      <div className="public-links">
+        <Link to="/forgot_password">Forgot your password?</Link>
+        <Link to="/signup">Create a company account</Link>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,51 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { authenticator, InvalidCredentials } from '~/auth/authenticator.server'
+import { PENDING_PATH } from '~/auth/guard.server'
+import { isBot } from '~/auth/honeypot'
+import { homeFor } from '~/auth/portals'
+import { safeRedirect } from '~/auth/redirect'
+import { loadViewer, startSession } from '~/auth/session.server'
+import { loginWait, recordLoginFailure, recordLoginSuccess } from '~/auth/throttle.server'
+import { getDb } from '~/db.server'
+import { loginSchema } from './schema'
+
+const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000))
+
+/** The sign-in action of /login and /field_operator/login. */
+export async function handleLogin(request: Request, context: AppLoadContext) {
+  const form = await request.clone().formData()
+  const submission = parseWithZod(form, { schema: loginSchema })
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
+  }
+  if (isBot(form)) {
+    return data(submission.reply({ formErrors: ['Your sign-in could not be accepted.'], hideFields: ['password'] }), { status: 400 })
+  }
+  const { email } = submission.value
+  const ip = context.clientIp ?? 'unknown'
+  const wait = await loginWait(email, ip)
+  if (wait > 0) {
+    const message = `Too many failed sign-in attempts. Try again in ${minutes(wait)} minute${minutes(wait) === 1 ? '' : 's'}, or reset your password.`
+    return data(submission.reply({ formErrors: [message], hideFields: ['password'] }), { status: 429 })
+  }
+  let user
+  try {
+    user = await authenticator.authenticate('form', request)
+  } catch (error) {
+    if (!(error instanceof InvalidCredentials)) throw error
+    await recordLoginFailure(email, ip)
+    return data(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), { status: 400 })
+  }
+  await recordLoginSuccess(email)
+  const db = getDb()
+  const { cookie, idHash } = await startSession(db, user.id, { ip, userAgent: request.headers.get('user-agent') })
+  await db.updateTable('users').set({ last_login_at: new Date().toISOString() }).where('id', '=', user.id).execute()
+  const viewer = await loadViewer(db, idHash)
+  if (!viewer) throw new Error('the new session could not be read back')
+  const target =
+    viewer.company && viewer.company.status !== 'active'
+      ? PENDING_PATH
+      : safeRedirect(submission.value.redirectTo, homeFor(viewer.roles))
+  return redirect(target, { headers: { 'Set-Cookie': cookie } })
+}

@@ -1,0 +1,178 @@
+import crypto from 'node:crypto'
+import type { Database } from '#db/database'
+import { hashPassword, verifyPassword } from '~/auth/password.server'
+import { endUserSessions } from '~/auth/session.server'
+import { audit } from '../audit/audit.server'
+import { queueEmail } from '../outbox/outbox.server'
+
+export const RESET_TOKEN_MINUTES = 60
+
+export type Result<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string }
+
+export interface SignUpInput {
+  companyKind: 'buyer' | 'seller'
+  companyName: string
+  name: string
+  email: string
+  phone?: string
+  password: string
+}
+
+/**
+ * Creates a pending company and its first user. A repeated submit (double click, retry) of the
+ * same sign-up finds the account it made and returns it instead of making another.
+ */
+export async function signUp(db: Database, input: SignUpInput): Promise<Result<{ userId: number }>> {
+  const existing = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', input.email).executeTakeFirst()
+  if (existing) {
+    if (await verifyPassword(input.password, existing.password_hash)) return { ok: true, value: { userId: existing.id } }
+    return { ok: false, field: 'email', message: 'An account with this e-mail already exists. Sign in, or reset the password.' }
+  }
+  const passwordHash = await hashPassword(input.password)
+  try {
+    const userId = await db.transaction().execute(async (trx) => {
+      const table = input.companyKind === 'buyer' ? 'buyers' : 'sellers'
+      const company = await trx
+        .insertInto(table)
+        .values({ name: input.companyName, contact_email: input.email, contact_phone: input.phone || null, status: 'pending' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const user = await trx
+        .insertInto('users')
+        .values({
+          email: input.email,
+          name: input.name,
+          phone: input.phone || null,
+          password_hash: passwordHash,
+          buyer_id: input.companyKind === 'buyer' ? company.id : null,
+          seller_id: input.companyKind === 'seller' ? company.id : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx.insertInto('user_roles').values({ user_id: user.id, role: input.companyKind }).execute()
+      await audit(trx, {
+        actorUserId: user.id,
+        action: 'company.signed_up',
+        entityType: input.companyKind,
+        entityId: company.id,
+        after: { name: input.companyName, status: 'pending', firstUser: input.email },
+      })
+      return user.id
+    })
+    return { ok: true, value: { userId } }
+  } catch (error) {
+    // Two submits racing past the check above: the unique index lets one through.
+    if (error instanceof Error && /UNIQUE/i.test(error.message)) {
+      return signUp(db, input)
+    }
+    throw error
+  }
+}
+
+const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('base64url')
+
+/** Queues a reset link for an active account; says nothing about whether the account exists. */
+export async function requestPasswordReset(db: Database, email: string, appUrl: string): Promise<void> {
+  const user = await db.selectFrom('users').select(['id', 'name']).where('email', '=', email).where('status', '=', 'active').executeTakeFirst()
+  if (!user) return
+  const token = crypto.randomBytes(32).toString('base64url')
+  const now = new Date()
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('password_reset_tokens')
+      .values({
+        user_id: user.id,
+        token_hash: sha256(token),
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000).toISOString(),
+      })
+      .execute()
+    await queueEmail(trx, {
+      to: email,
+      kind: 'password_reset',
+      subject: 'Reset your password',
+      text: [
+        `Hello ${user.name},`,
+        '',
+        'Someone (we hope you) asked to reset the password of your account. Open this link to choose a new one:',
+        '',
+        `${appUrl}/reset_password?token=${token}`,
+        '',
+        `The link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+      ].join('\n'),
+    })
+    await audit(trx, { actorUserId: null, action: 'user.password_reset_requested', entityType: 'user', entityId: user.id })
+  })
+}
+
+/** Whether a reset token can still be used (for showing the form or an "expired" message). */
+export async function resetTokenIsUsable(db: Database, token: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_reset_tokens')
+    .select('id')
+    .where('token_hash', '=', sha256(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date().toISOString())
+    .executeTakeFirst()
+  return Boolean(row)
+}
+
+/** Uses a reset token once: sets the password and ends every session of the user. */
+export async function resetPassword(db: Database, token: string, password: string): Promise<Result<{ userId: number }>> {
+  const passwordHash = await hashPassword(password)
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString()
+    const row = await trx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: now })
+      .where('token_hash', '=', sha256(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('user_id')
+      .executeTakeFirst()
+    if (!row) {
+      return { ok: false as const, message: 'This reset link has expired or has already been used. Ask for a new one.' }
+    }
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', row.user_id).execute()
+    await endUserSessions(trx, row.user_id)
+    await audit(trx, { actorUserId: row.user_id, action: 'user.password_reset', entityType: 'user', entityId: row.user_id })
+    return { ok: true as const, value: { userId: row.user_id } }
+  })
+}
+
+export async function updateProfile(db: Database, userId: number, input: { name: string; phone?: string }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('users').select(['name', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow()
+    const after = { name: input.name, phone: input.phone || null }
+    await trx.updateTable('users').set({ ...after, updated_at: new Date().toISOString() }).where('id', '=', userId).execute()
+    await audit(trx, { actorUserId: userId, action: 'user.profile_updated', entityType: 'user', entityId: userId, before, after })
+  })
+}
+
+/** Changes the password after checking the current one; the user's other sessions end. */
+export async function changePassword(
+  db: Database,
+  viewer: { userId: number; sessionIdHash: string },
+  currentPassword: string,
+  newPassword: string,
+): Promise<Result> {
+  const user = await db.selectFrom('users').select('password_hash').where('id', '=', viewer.userId).executeTakeFirstOrThrow()
+  if (!(await verifyPassword(currentPassword, user.password_hash))) {
+    return { ok: false, field: 'currentPassword', message: 'That is not your current password' }
+  }
+  const passwordHash = await hashPassword(newPassword)
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date().toISOString() }).where('id', '=', viewer.userId).execute()
+    await endUserSessions(trx, viewer.userId, viewer.sessionIdHash)
+    await audit(trx, { actorUserId: viewer.userId, action: 'user.password_changed', entityType: 'user', entityId: viewer.userId })
+  })
+  return { ok: true, value: undefined }
+}
+
+export async function signOutEverywhereElse(db: Database, viewer: { userId: number; sessionIdHash: string }): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const ended = await endUserSessions(trx, viewer.userId, viewer.sessionIdHash)
+    await audit(trx, { actorUserId: viewer.userId, action: 'user.other_sessions_ended', entityType: 'user', entityId: viewer.userId, after: { ended } })
+    return ended
+  })
+}

@@ -1,0 +1,52 @@
+import { Link, useRouteLoaderData } from '@remix-run/react'
+import { portals, type PortalKey } from '~/auth/portals'
+import type { loader as rootLoader } from '~/root'
+import { groupMenu } from '~/ui/navigation'
+import { PageHeader } from '~/ui/shell'
+import type { Figure } from './queries.server'
+
+export function Figures({ figures }: { figures: Figure[] }) {
+  if (figures.length === 0) return null
+  return (
+    <ul className="figures" aria-label="Figures">
+      {figures.map((f) => (
+        <li key={f.label} className="figure">
+          <span className="muted">{f.label}</span>
+          <strong data-figure={f.label}>{typeof f.value === 'number' ? f.value.toLocaleString('en-IN') : f.value}</strong>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** A portal's home: who you are here, the figures it has, and its sections from the menu. */
+export function PortalHome({ portal, figures, intro }: { portal: PortalKey; figures: Figure[]; intro: string }) {
+  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const sections = groupMenu(root?.menus?.[portal] ?? [])
+  return (
+    <>
+      <PageHeader title={portals[portal].title} />
+      <p className="muted">{intro}</p>
+      <Figures figures={figures} />
+      {sections.length > 0 ? (
+        <section aria-labelledby="sections">
+          <h2 id="sections">Sections</h2>
+          <div className="figures">
+            {sections.map(({ group, entries }) => (
+              <div key={group} className="figure">
+                <h3>{group}</h3>
+                <ul>
+                  {entries.map((e) => (
+                    <li key={e.path}>
+                      <Link to={e.path}>{e.label}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </>
+  )
+}

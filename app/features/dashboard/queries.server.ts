@@ -1,0 +1,109 @@
+import type { Database } from '#db/database'
+import type { PortalKey } from '~/auth/portals'
+import type { Viewer } from '~/auth/session.server'
+
+export interface Figure {
+  label: string
+  value: number | string
+  tone?: 'warning' | 'success'
+}
+
+async function countBy(db: Database, table: 'buyers' | 'sellers' | 'users') {
+  const rows = await db
+    .selectFrom(table)
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute()
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>
+}
+
+/** Figures every staff portal shares: companies waiting for approval, trading companies, products. */
+export async function staffFigures(db: Database): Promise<Figure[]> {
+  const [buyers, sellers, products] = await Promise.all([
+    countBy(db, 'buyers'),
+    countBy(db, 'sellers'),
+    db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('active', '=', 1).executeTakeFirstOrThrow(),
+  ])
+  const pending = (buyers.pending ?? 0) + (sellers.pending ?? 0)
+  return [
+    { label: 'Companies waiting for approval', value: pending, tone: pending > 0 ? 'warning' : undefined },
+    { label: 'Active buyers', value: buyers.active ?? 0 },
+    { label: 'Active sellers', value: sellers.active ?? 0 },
+    { label: 'Products traded', value: Number(products.n) },
+  ]
+}
+
+export function pendingCompanies(db: Database, limit = 10) {
+  const buyers = db
+    .selectFrom('buyers')
+    .select(['id', 'name', 'contact_email', 'created_at'])
+    .select((eb) => eb.val('buyer').as('kind'))
+    .where('status', '=', 'pending')
+  const sellers = db
+    .selectFrom('sellers')
+    .select(['id', 'name', 'contact_email', 'created_at'])
+    .select((eb) => eb.val('seller').as('kind'))
+    .where('status', '=', 'pending')
+  return buyers.unionAll(sellers).orderBy('created_at', 'desc').limit(limit).execute()
+}
+
+export function recentActivity(db: Database, limit = 10) {
+  return db
+    .selectFrom('audit_events')
+    .leftJoin('users', 'users.id', 'audit_events.actor_user_id')
+    .select(['audit_events.id', 'audit_events.at', 'audit_events.action', 'audit_events.entity_type', 'audit_events.entity_id', 'users.name as actor_name'])
+    .orderBy('audit_events.id', 'desc')
+    .limit(limit)
+    .execute()
+}
+
+async function companyFigures(db: Database, viewer: Viewer): Promise<Figure[]> {
+  const company = viewer.company
+  if (!company) return []
+  const column = company.kind === 'buyer' ? 'buyer_id' : 'seller_id'
+  const [users, addresses] = await Promise.all([
+    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', company.id).where('status', '=', 'active').executeTakeFirstOrThrow(),
+    db.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', company.id).executeTakeFirstOrThrow(),
+  ])
+  return [
+    { label: 'Company', value: company.name },
+    { label: 'Status', value: company.status, tone: company.status === 'active' ? 'success' : 'warning' },
+    { label: 'Active users', value: Number(users.n) },
+    { label: 'Addresses', value: Number(addresses.n) },
+  ]
+}
+
+async function assignedFigures(db: Database, viewer: Viewer, table: 'buyers' | 'sellers'): Promise<Figure[]> {
+  const column = table === 'buyers' ? 'kam_user_id' : 'agent_user_id'
+  const rows = await db
+    .selectFrom(table)
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where(column, '=', viewer.userId)
+    .groupBy('status')
+    .execute()
+  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
+  const noun = table === 'buyers' ? 'buyers' : 'sellers'
+  return [
+    { label: `${noun[0].toUpperCase()}${noun.slice(1)} assigned to you`, value: rows.reduce((sum, r) => sum + Number(r.n), 0) },
+    { label: `Of them active`, value: by.active ?? 0 },
+  ]
+}
+
+/** The figures a portal's home page shows, each read from the database for this viewer. */
+export async function portalFigures(db: Database, viewer: Viewer, portal: PortalKey): Promise<Figure[]> {
+  switch (portal) {
+    case 'buyer':
+    case 'seller':
+      return companyFigures(db, viewer)
+    case 'demand_kam':
+      return [...(await assignedFigures(db, viewer, 'buyers')), ...(await staffFigures(db)).slice(1, 2)]
+    case 'supplier_agent':
+      return [...(await assignedFigures(db, viewer, 'sellers')), ...(await staffFigures(db)).slice(2, 3)]
+    case 'toolkit':
+      return []
+    case 'field_operator':
+      return (await staffFigures(db)).slice(1, 3)
+    default:
+      return staffFigures(db)
+  }
+}

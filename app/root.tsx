@@ -1,0 +1,89 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { portals, portalsFor } from './auth/portals'
+import { getViewer } from './auth/session.server'
+import styles from './styles/app.css'
+import { ErrorPage } from './ui/error-page'
+import type { Menus } from './ui/navigation'
+import { Toasts } from './ui/toast'
+import { takeToast } from './ui/toast.server'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: styles },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [viewer, { toast, clear }] = await Promise.all([getViewer(request), takeToast(request)])
+  const keys = viewer ? portalsFor(viewer.roles) : []
+  const menus: Menus = {}
+  for (const key of keys) menus[key] = context.menus?.[key] ?? []
+  const payload = {
+    viewer: viewer && {
+      name: viewer.name,
+      email: viewer.email,
+      roles: viewer.roles,
+      company: viewer.company && { kind: viewer.company.kind, name: viewer.company.name, status: viewer.company.status },
+      portals: keys.map((key) => ({ key, title: portals[key].title, home: portals[key].home })),
+    },
+    menus,
+    toast: toast && { ...toast, id: Date.now() },
+  }
+  return clear ? data(payload, { headers: { 'Set-Cookie': clear } }) : payload
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>('root')
+}
+
+function Document({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>()
+  return (
+    <Document>
+      <Outlet />
+      <Toasts key={toast?.id} toast={toast} />
+    </Document>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (!isRouteErrorResponse(error)) console.error(error)
+  return (
+    <Document>
+      <ErrorPage error={error} />
+    </Document>
+  )
+}

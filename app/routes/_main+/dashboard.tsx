@@ -1,0 +1,61 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { Figures } from '~/features/dashboard/portal-home'
+import { pendingCompanies, recentActivity, staffFigures } from '~/features/dashboard/queries.server'
+import { Badge } from '~/ui/badge'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { PageHeader } from '~/ui/shell'
+import { Table } from '~/ui/table'
+import { formatDateTime } from '~/utils/format'
+
+export const handle: RouteHandle = { name: 'Dashboard', title: 'Dashboard' }
+export const meta: MetaFunction = () => pageTitle('Dashboard')
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePortal(request, 'main')
+  const db = getDb()
+  const [figures, pending, activity] = await Promise.all([staffFigures(db), pendingCompanies(db), recentActivity(db)])
+  return { figures, pending, activity }
+}
+
+export default function DashboardPage() {
+  const { figures, pending, activity } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <Figures figures={figures} />
+      <section className="stack" aria-labelledby="pending-heading">
+        <h2 id="pending-heading">Companies waiting for approval</h2>
+        <Table
+          caption="Companies waiting for approval"
+          rows={pending}
+          rowKey={(r) => `${r.kind}-${r.id}`}
+          empty="No company is waiting for approval."
+          columns={[
+            { key: 'name', header: 'Company', cell: (r) => r.name },
+            { key: 'kind', header: 'Kind', cell: (r) => <Badge tone="info">{r.kind}</Badge> },
+            { key: 'contact', header: 'Contact', cell: (r) => r.contact_email ?? '—' },
+            { key: 'since', header: 'Signed up', cell: (r) => formatDateTime(r.created_at) },
+          ]}
+        />
+      </section>
+      <section className="stack" aria-labelledby="activity-heading" style={{ marginTop: 24 }}>
+        <h2 id="activity-heading">Recent activity</h2>
+        <Table
+          caption="Recent activity"
+          rows={activity}
+          rowKey={(r) => r.id}
+          empty="Nothing has happened yet."
+          columns={[
+            { key: 'at', header: 'When', cell: (r) => formatDateTime(r.at) },
+            { key: 'who', header: 'Who', cell: (r) => r.actor_name ?? 'System' },
+            { key: 'what', header: 'What', cell: (r) => r.action.replace(/[._]/g, ' ') },
+            { key: 'record', header: 'Record', cell: (r) => `${r.entity_type} #${r.entity_id}` },
+          ]}
+        />
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,36 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { homeFor } from '~/auth/portals'
+import { getViewer } from '~/auth/session.server'
+import { LoginForm } from '~/features/account/login-form'
+import { handleLogin } from '~/features/account/login.server'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+
+export const handle: RouteHandle = { name: 'FieldOperatorLogin', title: 'Field operator sign in' }
+export const meta: MetaFunction = () => pageTitle('Field operator sign in')
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await getViewer(request)
+  if (viewer) throw redirect(homeFor(viewer.roles))
+  return null
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return handleLogin(request, context)
+}
+
+/** The mobile layout: one column, large targets, nothing that needs JavaScript. */
+export default function FieldOperatorLoginPage() {
+  return (
+    <div className="mobile">
+      <header className="site-header">
+        <span className="brand">Sourcing Platform</span>
+        <span className="header-spacer" />
+        <span>Field</span>
+      </header>
+      <main id="main" className="content">
+        <h1>Field operator sign in</h1>
+        <LoginForm action="/field_operator/login" />
+      </main>
+    </div>
+  )
+}

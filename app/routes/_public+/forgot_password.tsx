@@ -1,0 +1,72 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { isBot } from '~/auth/honeypot'
+import { config } from '~/config.server'
+import { getDb } from '~/db.server'
+import { requestPasswordReset, RESET_TOKEN_MINUTES } from '~/features/account/mutations.server'
+import { forgotPasswordSchema } from '~/features/account/schema'
+import { deliverOutbox } from '~/features/outbox/outbox.server'
+import { SubmitButton } from '~/ui/button'
+import { Field, FormErrors } from '~/ui/field'
+import { Honeypot } from '~/ui/honeypot'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { PublicShell } from '~/ui/shell'
+
+export const handle: RouteHandle = { name: 'ForgotPassword', title: 'Forgot password' }
+export const meta: MetaFunction = () => pageTitle('Forgot password')
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const submission = parseWithZod(form, { schema: forgotPasswordSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
+  if (!isBot(form)) {
+    const db = getDb()
+    const { appUrl, smtpUrl, mailFrom } = config()
+    await requestPasswordReset(db, submission.value.email, appUrl)
+    // Sending is best effort: the link waits in the outbox until SMTP takes it.
+    deliverOutbox(db, smtpUrl, mailFrom).catch((error) => console.error('outbox delivery failed', error))
+  }
+  // The same answer whether or not the account exists, so addresses cannot be probed.
+  return { result: submission.reply({ resetForm: true }), sent: true, email: submission.value.email }
+}
+
+export default function ForgotPasswordPage() {
+  const actionData = useActionData<typeof action>()
+  const [form, fields] = useForm({
+    id: 'forgot',
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: 'onBlur',
+  })
+  return (
+    <PublicShell>
+      <div className="card">
+        <h1>Forgot your password?</h1>
+        {actionData?.sent ? (
+          <div role="status">
+            <p>
+              If an active account uses <strong>{'email' in actionData ? actionData.email : ''}</strong>, a link to choose a new password is on
+              its way. It works once and expires in {RESET_TOKEN_MINUTES} minutes.
+            </p>
+            <Link to="/login">Back to sign in</Link>
+          </div>
+        ) : (
+          <Form method="post" {...getFormProps(form)}>
+            <p className="muted">Enter the e-mail you sign in with and we will send you a link to choose a new password.</p>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email' }} />
+            <Honeypot />
+            <SubmitButton variant="primary" className="btn-block" pendingText="Sending…">
+              Send reset link
+            </SubmitButton>
+            <div className="public-links">
+              <Link to="/login">Back to sign in</Link>
+            </div>
+          </Form>
+        )}
+      </div>
+    </PublicShell>
+  )
+}

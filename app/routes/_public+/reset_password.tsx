@@ -1,0 +1,66 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { getDb } from '~/db.server'
+import { resetPassword, resetTokenIsUsable } from '~/features/account/mutations.server'
+import { resetPasswordSchema } from '~/features/account/schema'
+import { SubmitButton } from '~/ui/button'
+import { Field, FormErrors } from '~/ui/field'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { PublicShell } from '~/ui/shell'
+import { redirectWithToast } from '~/ui/toast.server'
+
+export const handle: RouteHandle = { name: 'ResetPassword', title: 'Choose a new password' }
+export const meta: MetaFunction = () => [...pageTitle('Choose a new password'), { name: 'referrer', content: 'no-referrer' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? ''
+  return { token, usable: token ? await resetTokenIsUsable(getDb(), token) : false }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema })
+  const hidden = { hideFields: ['password', 'confirmPassword'] }
+  if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
+  const result = await resetPassword(getDb(), submission.value.token, submission.value.password)
+  if (!result.ok) return data(submission.reply({ ...hidden, formErrors: [result.message] }), { status: 400 })
+  return redirectWithToast('/login', { kind: 'success', message: 'Your password is changed. Sign in with the new one.' })
+}
+
+export default function ResetPasswordPage() {
+  const { token, usable } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const [form, fields] = useForm({
+    id: 'reset',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <PublicShell>
+      <div className="card">
+        <h1>Choose a new password</h1>
+        {usable || lastResult ? (
+          <Form method="post" {...getFormProps(form)}>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <input type="hidden" name={fields.token.name} value={token} />
+            <Field label="New password" type="password" meta={fields.password} hint="At least 10 characters" inputProps={{ autoComplete: 'new-password' }} />
+            <Field label="New password again" type="password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
+            <SubmitButton variant="primary" className="btn-block" pendingText="Saving…">
+              Save new password
+            </SubmitButton>
+          </Form>
+        ) : (
+          <div role="alert">
+            <p>This reset link has expired or has already been used.</p>
+            <Link className="btn btn-primary" to="/forgot_password">
+              Ask for a new link
+            </Link>
+          </div>
+        )}
+      </div>
+    </PublicShell>
+  )
+}

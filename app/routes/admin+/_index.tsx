@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { requirePortal } from '~/auth/guard.server'
+import { portals } from '~/auth/portals'
+import { getDb } from '~/db.server'
+import { PortalHome } from '~/features/dashboard/portal-home'
+import { portalFigures } from '~/features/dashboard/queries.server'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+
+export const handle: RouteHandle = { name: 'AdminHome', title: portals.admin.title }
+export const meta: MetaFunction = () => pageTitle(portals.admin.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requirePortal(request, 'admin')
+  return { figures: await portalFigures(getDb(), viewer, 'admin') }
+}
+
+export default function AdminHome() {
+  const { figures } = useLoaderData<typeof loader>()
+  return (
+    <PortalHome
+      portal="admin"
+      figures={figures}
+      intro="Everything the platform runs: categories, users, sample SKUs, orders and approvals."
+    />
+  )
+}

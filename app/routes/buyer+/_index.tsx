@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { requirePortal } from '~/auth/guard.server'
+import { portals } from '~/auth/portals'
+import { getDb } from '~/db.server'
+import { PortalHome } from '~/features/dashboard/portal-home'
+import { portalFigures } from '~/features/dashboard/queries.server'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+
+export const handle: RouteHandle = { name: 'BuyerHome', title: portals.buyer.title }
+export const meta: MetaFunction = () => pageTitle(portals.buyer.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requirePortal(request, 'buyer')
+  return { figures: await portalFigures(getDb(), viewer, 'buyer') }
+}
+
+export default function BuyerHome() {
+  const { figures } = useLoaderData<typeof loader>()
+  return (
+    <PortalHome
+      portal="buyer"
+      figures={figures}
+      intro="Your company, its master orders and sample orders."
+    />
+  )
+}

@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { requirePortal } from '~/auth/guard.server'
+import { portals } from '~/auth/portals'
+import { getDb } from '~/db.server'
+import { PortalHome } from '~/features/dashboard/portal-home'
+import { portalFigures } from '~/features/dashboard/queries.server'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+
+export const handle: RouteHandle = { name: 'KAMHome', title: portals.demand_kam.title }
+export const meta: MetaFunction = () => pageTitle(portals.demand_kam.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requirePortal(request, 'demand_kam')
+  return { figures: await portalFigures(getDb(), viewer, 'demand_kam') }
+}
+
+export default function KAMHome() {
+  const { figures } = useLoaderData<typeof loader>()
+  return (
+    <PortalHome
+      portal="demand_kam"
+      figures={figures}
+      intro="Your buyers, their orders, sample orders and price-change requests."
+    />
+  )
+}

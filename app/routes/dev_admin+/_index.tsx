@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { requirePortal } from '~/auth/guard.server'
+import { portals } from '~/auth/portals'
+import { getDb } from '~/db.server'
+import { PortalHome } from '~/features/dashboard/portal-home'
+import { portalFigures } from '~/features/dashboard/queries.server'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+
+export const handle: RouteHandle = { name: 'DevAdminHome', title: portals.dev_admin.title }
+export const meta: MetaFunction = () => pageTitle(portals.dev_admin.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requirePortal(request, 'dev_admin')
+  return { figures: await portalFigures(getDb(), viewer, 'dev_admin') }
+}
+
+export default function DevAdminHome() {
+  const { figures } = useLoaderData<typeof loader>()
+  return (
+    <PortalHome
+      portal="dev_admin"
+      figures={figures}
+      intro="Products the platform trades and the feature flags that switch parts of the app on and off."
+    />
+  )
+}

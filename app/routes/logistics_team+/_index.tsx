@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { requirePortal } from '~/auth/guard.server'
+import { portals } from '~/auth/portals'
+import { getDb } from '~/db.server'
+import { PortalHome } from '~/features/dashboard/portal-home'
+import { portalFigures } from '~/features/dashboard/queries.server'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+
+export const handle: RouteHandle = { name: 'LogisticsTeamHome', title: portals.logistics.title }
+export const meta: MetaFunction = () => pageTitle(portals.logistics.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requirePortal(request, 'logistics')
+  return { figures: await portalFigures(getDb(), viewer, 'logistics') }
+}
+
+export default function LogisticsTeamHome() {
+  const { figures } = useLoaderData<typeof loader>()
+  return (
+    <PortalHome
+      portal="logistics"
+      figures={figures}
+      intro="Master orders with their shipping: pickups, bookings and deliveries."
+    />
+  )
+}

@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { requirePortal } from '~/auth/guard.server'
+import { portals } from '~/auth/portals'
+import { getDb } from '~/db.server'
+import { PortalHome } from '~/features/dashboard/portal-home'
+import { portalFigures } from '~/features/dashboard/queries.server'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+
+export const handle: RouteHandle = { name: 'SupplierAgentHome', title: portals.supplier_agent.title }
+export const meta: MetaFunction = () => pageTitle(portals.supplier_agent.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requirePortal(request, 'supplier_agent')
+  return { figures: await portalFigures(getDb(), viewer, 'supplier_agent') }
+}
+
+export default function SupplierAgentHome() {
+  const { figures } = useLoaderData<typeof loader>()
+  return (
+    <PortalHome
+      portal="supplier_agent"
+      figures={figures}
+      intro="Master orders of the sellers assigned to you."
+    />
+  )
+}

@@ -1,0 +1,38 @@
+import { sql } from 'kysely'
+import { migrateToLatest } from '#db/migrate'
+import { databaseIsEmpty, seedDemo } from '#db/seed'
+import { config, ConfigError, type Config } from './config.server'
+import { getDb } from './db.server'
+
+export class StartupError extends Error {}
+
+/** Everything the process needs before it takes requests; any failure is one clear sentence. */
+export async function startup(options: { log?: (line: string) => void } = {}): Promise<Config> {
+  const log = options.log ?? console.log
+  let cfg: Config
+  try {
+    cfg = config()
+  } catch (error) {
+    if (error instanceof ConfigError) throw new StartupError(`bad configuration: ${error.message}`)
+    throw error
+  }
+  let db
+  try {
+    db = getDb()
+    await sql`select 1`.execute(db)
+  } catch (error) {
+    throw new StartupError(`cannot open the database ${cfg.databaseUrl}: ${(error as Error).message}`)
+  }
+  try {
+    const applied = await migrateToLatest(db)
+    if (applied.length) log(`Applied migrations: ${applied.join(', ')}`)
+  } catch (error) {
+    throw new StartupError((error as Error).message)
+  }
+  if (await databaseIsEmpty(db)) {
+    log('Empty database: loading demo data…')
+    await seedDemo(db)
+    log('Demo data loaded (see README for the accounts).')
+  }
+  return cfg
+}

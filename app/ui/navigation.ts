@@ -1,0 +1,71 @@
+import type { ServerBuild } from '@remix-run/node'
+import { portalKeys, portalOfPath, type PortalKey } from '~/auth/portals'
+
+/** What every route says about itself in `handle`: its spec name, title, breadcrumb and menu place. */
+export interface RouteHandle {
+  /** The route name from the spec, e.g. AdminViewMasterOrder. */
+  name: string
+  title: string
+  /** Breadcrumb text; defaults to the title. A function gets the route's loader data. */
+  breadcrumb?: string | ((data: any) => string)
+  /** Present when the route belongs in its portal's menu. */
+  menu?: { group: string; order?: number; label?: string }
+}
+
+export interface MenuEntry {
+  path: string
+  label: string
+  group: string
+  order: number
+}
+
+export type Menus = Partial<Record<PortalKey, MenuEntry[]>>
+
+type BuildRoutes = ServerBuild['routes']
+
+/** The URL pattern of a route, put together from its parents' path segments. */
+export function fullPath(routes: BuildRoutes, id: string): string {
+  const segments: string[] = []
+  let route: BuildRoutes[string] | undefined = routes[id]
+  while (route) {
+    if (route.path) segments.unshift(route.path)
+    route = route.parentId ? routes[route.parentId] : undefined
+  }
+  return `/${segments.join('/')}`.replace(/\/+/g, '/')
+}
+
+/**
+ * Menus come from the routes themselves: every route whose handle has `menu` joins its portal's
+ * menu, so a page that does not exist cannot be linked. Routes with parameters never join.
+ */
+export function buildMenus(routes: BuildRoutes): Menus {
+  const menus: Menus = {}
+  for (const [id, route] of Object.entries(routes)) {
+    const handle = route.module.handle as RouteHandle | undefined
+    if (!handle?.menu) continue
+    const path = fullPath(routes, id)
+    if (path.includes(':') || path.includes('*')) continue
+    const portal: PortalKey = id.startsWith('routes/_main+/') ? 'main' : portalOfPath(path)
+    ;(menus[portal] ??= []).push({
+      path,
+      label: handle.menu.label ?? handle.title,
+      group: handle.menu.group,
+      order: handle.menu.order ?? 100,
+    })
+  }
+  for (const key of portalKeys) menus[key]?.sort((a, b) => a.order - b.order || a.label.localeCompare(b.label))
+  return menus
+}
+
+/** Menu entries by group, groups in the order of their first entry. */
+export function groupMenu(entries: MenuEntry[]): { group: string; entries: MenuEntry[] }[] {
+  const groups = new Map<string, MenuEntry[]>()
+  for (const entry of entries) {
+    const list = groups.get(entry.group) ?? []
+    list.push(entry)
+    groups.set(entry.group, list)
+  }
+  return [...groups].map(([group, list]) => ({ group, entries: list }))
+}
+
+export const pageTitle = (title: string) => [{ title: `${title} · Sourcing Platform` }]

@@ -1,0 +1,210 @@
+import { Form, Link, NavLink, Outlet, useLocation, useMatches, useRouteError } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { portals, type PortalKey } from '~/auth/portals'
+import { useRootData } from '~/root'
+import { ErrorPanel } from './error-page'
+import { groupMenu, type RouteHandle } from './navigation'
+
+function Breadcrumbs() {
+  const matches = useMatches()
+  const crumbs: { id: string; text: string; to: string }[] = []
+  for (const m of matches) {
+    const handle = m.handle as Partial<RouteHandle> | undefined
+    const text = typeof handle?.breadcrumb === 'function' ? handle.breadcrumb(m.data) : (handle?.breadcrumb ?? handle?.title)
+    if (!text) continue
+    const to = m.pathname.replace(/(.)\/$/, '$1')
+    // An index page and its layout share a path: one crumb, the page's.
+    if (crumbs.at(-1)?.to === to) crumbs.pop()
+    crumbs.push({ id: m.id, text, to })
+  }
+  if (crumbs.length < 2) return null
+  return (
+    <nav className="breadcrumbs" aria-label="Breadcrumb">
+      <ol>
+        {crumbs.map((c, i) =>
+          i === crumbs.length - 1 ? (
+            <li key={c.id} aria-current="page">
+              {c.text}
+            </li>
+          ) : (
+            <li key={c.id}>
+              <Link to={c.to}>{c.text}</Link>
+            </li>
+          ),
+        )}
+      </ol>
+    </nav>
+  )
+}
+
+/** Name, portal switcher, profile and sign-out: a <details> menu, so it opens without JavaScript. */
+function UserMenu({ current }: { current: PortalKey | null }) {
+  const root = useRootData()
+  const viewer = root?.viewer
+  if (!viewer) {
+    return (
+      <Link className="btn" to="/login">
+        Sign in
+      </Link>
+    )
+  }
+  const others = viewer.portals.filter((p) => p.key !== 'toolkit')
+  return (
+    <details className="user-menu">
+      <summary aria-label={`Account menu for ${viewer.name}`}>{viewer.name} ▾</summary>
+      <div className="user-menu-body">
+        <div className="menu-label">{viewer.email}</div>
+        {others.length > 1 ? (
+          <>
+            <hr />
+            <div className="menu-label">Switch portal</div>
+            {others.map((p) => (
+              <a key={p.key} href={p.home} aria-current={p.key === current ? 'page' : undefined}>
+                {p.title}
+              </a>
+            ))}
+          </>
+        ) : null}
+        <hr />
+        <a href="/profile">My profile</a>
+        <a href="/toolkit">Toolkit</a>
+        <Form method="post" action="/logout">
+          <button type="submit">Sign out</button>
+        </Form>
+      </div>
+    </details>
+  )
+}
+
+export function Header({ portal }: { portal: PortalKey | null }) {
+  const root = useRootData()
+  const home = root?.viewer?.portals.find((p) => p.key === portal)?.home ?? root?.viewer?.portals[0]?.home ?? '/'
+  return (
+    <header className="site-header">
+      <Link className="brand" to={home}>
+        Sourcing Platform{portal ? <small>{portals[portal].title}</small> : null}
+      </Link>
+      <span className="header-spacer" />
+      <UserMenu current={portal} />
+    </header>
+  )
+}
+
+/** The layout of every desktop portal: header, the portal's menu, breadcrumbs, content. */
+export function PortalShell({ portal, children }: { portal: PortalKey; children: ReactNode }) {
+  const root = useRootData()
+  const menu = root?.menus?.[portal]
+  const { pathname } = useLocation()
+  const entered = Boolean(menu)
+  return (
+    <>
+      <Header portal={entered ? portal : null} />
+      <div className="shell" style={entered ? undefined : { gridTemplateColumns: 'minmax(0, 1fr)' }}>
+        {entered ? (
+          <aside className="sidebar">
+            <nav aria-label={`${portals[portal].title} menu`}>
+              <ul>
+                <li>
+                  <NavLink to={portals[portal].home} end>
+                    Overview
+                  </NavLink>
+                </li>
+              </ul>
+              {groupMenu(menu ?? []).map(({ group, entries }) => (
+                <div key={group}>
+                  <h2>{group}</h2>
+                  <ul>
+                    {entries.map((entry) => (
+                      <li key={entry.path}>
+                        <NavLink
+                          to={entry.path}
+                          className={pathname.startsWith(`${entry.path}/`) ? 'active' : undefined}
+                        >
+                          {entry.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </nav>
+          </aside>
+        ) : null}
+        <main id="main" className="content">
+          <Breadcrumbs />
+          {children}
+        </main>
+      </div>
+    </>
+  )
+}
+
+/** Phone-first layout of the field operator: no sidebar, big targets, no JavaScript needed. */
+export function MobileShell({ children }: { children: ReactNode }) {
+  const root = useRootData()
+  const menu = root?.menus?.field_operator ?? []
+  return (
+    <div className="mobile">
+      <Header portal="field_operator" />
+      <nav className="mobile-nav" aria-label="Field operator menu">
+        <NavLink to="/field_operator" end>
+          Home
+        </NavLink>
+        {menu.map((entry) => (
+          <NavLink key={entry.path} to={entry.path}>
+            {entry.label}
+          </NavLink>
+        ))}
+      </nav>
+      <main id="main" className="content">
+        {children}
+      </main>
+    </div>
+  )
+}
+
+/** Sign-in, sign-up and other pages for people who are not signed in. */
+export function PublicShell({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  return (
+    <>
+      <main id="main" className={wide ? 'public-main wide' : 'public-main'}>
+        <div className="public-brand">
+          <Link to="/">Sourcing Platform</Link>
+        </div>
+        {children}
+      </main>
+      <footer className="footer">
+        <Link to="/privacy">Privacy</Link>
+      </footer>
+    </>
+  )
+}
+
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="page-header">
+      <h1>{title}</h1>
+      {children ? <div className="row">{children}</div> : null}
+    </div>
+  )
+}
+
+/** The element of a portal's layout route. */
+export function PortalLayout({ portal }: { portal: PortalKey }) {
+  return portal === 'field_operator' ? (
+    <MobileShell>
+      <Outlet />
+    </MobileShell>
+  ) : (
+    <PortalShell portal={portal}>
+      <Outlet />
+    </PortalShell>
+  )
+}
+
+/** Errors of a portal's pages (404 of a record, 403) shown inside the portal's layout. */
+export function PortalErrorBoundary({ portal }: { portal: PortalKey }) {
+  const error = useRouteError()
+  const panel = <ErrorPanel error={error} />
+  return portal === 'field_operator' ? <MobileShell>{panel}</MobileShell> : <PortalShell portal={portal}>{panel}</PortalShell>
+}

@@ -1,0 +1,89 @@
+import { Link, useLocation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+
+export interface Column<T> {
+  key: string
+  header: ReactNode
+  cell: (row: T) => ReactNode
+  numeric?: boolean
+}
+
+export function Table<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty = 'Nothing to show.',
+}: {
+  caption?: string
+  columns: Column<T>[]
+  rows: T[]
+  rowKey: (row: T) => string | number
+  empty?: ReactNode
+}) {
+  if (rows.length === 0) return <div className="table-wrap empty">{empty}</div>
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        {caption ? <caption className="visually-hidden">{caption}</caption> : null}
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((c) => (
+                <td key={c.key} className={c.numeric ? 'num' : undefined}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** Previous / next links that keep every other filter in the URL. */
+export function Pagination({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
+  const { pathname, search } = useLocation()
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const hrefFor = (target: number) => {
+    const params = new URLSearchParams(search)
+    if (target <= 1) params.delete('page')
+    else params.set('page', String(target))
+    const query = params.toString()
+    return query ? `${pathname}?${query}` : pathname
+  }
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1
+  const last = Math.min(total, page * pageSize)
+  return (
+    <nav className="pagination" aria-label="Pages">
+      <span className="muted">
+        {first}–{last} of {total.toLocaleString('en-IN')}
+      </span>
+      <span className="row">
+        {page > 1 ? (
+          <Link className="btn" to={hrefFor(page - 1)} rel="prev">
+            ← Previous
+          </Link>
+        ) : null}
+        <span>
+          Page {page} of {pages}
+        </span>
+        {page < pages ? (
+          <Link className="btn" to={hrefFor(page + 1)} rel="next">
+            Next →
+          </Link>
+        ) : null}
+      </span>
+    </nav>
+  )
+}

@@ -1,0 +1,19 @@
+const TIME_ZONE = 'Asia/Kolkata'
+
+const dateTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+const date = new Intl.DateTimeFormat('en-IN', { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' })
+
+/** UTC timestamps shown in the platform's time zone (Asia/Kolkata). */
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso))
+export const formatDate = (iso: string) => date.format(new Date(iso))
+
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })
+/** Money is kept in paise; shown as INR with Indian digit grouping. */
+export const formatMoney = (paise: number) => inr.format(paise / 100)

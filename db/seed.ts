@@ -1,0 +1,196 @@
+import type { Insertable } from 'kysely'
+import { hashPassword } from '../app/auth/password.server'
+import { withGstinCheck } from '../app/utils/gstin'
+import type { Database } from './database'
+import type { AddressesTable, AttributeDefinition, RoleKey } from './types'
+
+export const DEMO_PASSWORD = 'demo-pass-2026'
+
+export const DEMO_ROLES: RoleKey[] = [
+  'buyer',
+  'seller',
+  'admin',
+  'dev_admin',
+  'catalog_manager',
+  'demand_kam',
+  'biz_ops',
+  'biz_fin',
+  'logistics',
+  'field_operator',
+  'supplier_admin',
+  'supplier_agent',
+  'internal',
+]
+
+const NAMES: Record<RoleKey, string> = {
+  buyer: 'Priya Buyer',
+  seller: 'Suresh Seller',
+  admin: 'Anita Admin',
+  dev_admin: 'Dev Kumar',
+  catalog_manager: 'Kavya Catalog',
+  demand_kam: 'Rahul Kam',
+  biz_ops: 'Bhavna Ops',
+  biz_fin: 'Farhan Finance',
+  logistics: 'Lakshmi Logistics',
+  field_operator: 'Faisal Field',
+  supplier_admin: 'Sunita Supplier',
+  supplier_agent: 'Arjun Agent',
+  internal: 'Isha Internal',
+}
+
+export const demoEmail = (role: RoleKey) => `${role}@example.com`
+export const PENDING_DEMO_EMAIL = 'pending.buyer@example.com'
+
+const PRODUCTS: { slug: string; name: string; unit: string; schema: AttributeDefinition[] }[] = [
+  {
+    slug: 'fabric',
+    name: 'Fabric',
+    unit: 'm',
+    schema: [
+      { key: 'composition', label: 'Composition', type: 'text', required: true },
+      { key: 'weave', label: 'Weave', type: 'enum', required: true, values: ['plain', 'twill', 'satin', 'dobby', 'knit'] },
+      { key: 'gsm', label: 'Weight', type: 'number', unit: 'g/m²', required: true },
+      { key: 'width', label: 'Width', type: 'number', unit: 'in', required: true },
+      { key: 'colour', label: 'Colour', type: 'text', required: false },
+    ],
+  },
+  {
+    slug: 'yarn',
+    name: 'Yarn',
+    unit: 'kg',
+    schema: [
+      { key: 'count', label: 'Count', type: 'number', unit: 'Ne', required: true },
+      { key: 'composition', label: 'Composition', type: 'text', required: true },
+      { key: 'ply', label: 'Ply', type: 'number', required: true },
+      { key: 'spinning', label: 'Spinning', type: 'enum', required: true, values: ['ring', 'open-end', 'compact', 'vortex'] },
+    ],
+  },
+  {
+    slug: 'garments',
+    name: 'Garments',
+    unit: 'pcs',
+    schema: [
+      { key: 'style', label: 'Style', type: 'enum', required: true, values: ['shirt', 't-shirt', 'trouser', 'dress', 'jacket'] },
+      { key: 'fabric', label: 'Fabric', type: 'text', required: true },
+      { key: 'size_range', label: 'Size range', type: 'text', required: true },
+      { key: 'gsm', label: 'Fabric weight', type: 'number', unit: 'g/m²', required: false },
+    ],
+  },
+]
+
+const BUYERS = [
+  { name: 'Indigo Threads Retail', legal: 'Indigo Threads Retail Pvt Ltd', gstin: withGstinCheck('27AAECI1234F1Z'), city: 'Mumbai', state: 'Maharashtra', pin: '400013' },
+  { name: 'Saffron Apparel Co', legal: 'Saffron Apparel Company LLP', gstin: withGstinCheck('29AAKFS5678K1Z'), city: 'Bengaluru', state: 'Karnataka', pin: '560034' },
+  { name: 'Blue Lotus Fashions', legal: 'Blue Lotus Fashions Pvt Ltd', gstin: withGstinCheck('07AABCB9012L1Z'), city: 'New Delhi', state: 'Delhi', pin: '110020' },
+  { name: 'Urban Loom Brands', legal: 'Urban Loom Brands Ltd', gstin: withGstinCheck('24AACCU3456M1Z'), city: 'Ahmedabad', state: 'Gujarat', pin: '380015' },
+  { name: 'Coastal Weaves Trading', legal: 'Coastal Weaves Trading Co', gstin: withGstinCheck('33AAFFC7890N1Z'), city: 'Chennai', state: 'Tamil Nadu', pin: '600017' },
+]
+
+const SELLERS = [
+  { name: 'Tiruppur Knit Works', legal: 'Tiruppur Knit Works Pvt Ltd', gstin: withGstinCheck('33AADCT1111P1Z'), city: 'Tiruppur', state: 'Tamil Nadu', pin: '641604' },
+  { name: 'Surat Silk Mills', legal: 'Surat Silk Mills Ltd', gstin: withGstinCheck('24AAACS2222Q1Z'), city: 'Surat', state: 'Gujarat', pin: '395003' },
+  { name: 'Ludhiana Yarn Spinners', legal: 'Ludhiana Yarn Spinners LLP', gstin: withGstinCheck('03AAGFL3333R1Z'), city: 'Ludhiana', state: 'Punjab', pin: '141003' },
+  { name: 'Erode Cotton Processors', legal: 'Erode Cotton Processors', gstin: withGstinCheck('33AAFFE4444S1Z'), city: 'Erode', state: 'Tamil Nadu', pin: '638001' },
+  { name: 'Bhiwandi Weaving House', legal: 'Bhiwandi Weaving House Pvt Ltd', gstin: withGstinCheck('27AADCB5555T1Z'), city: 'Bhiwandi', state: 'Maharashtra', pin: '421302' },
+]
+
+const WAREHOUSES = [
+  { city: 'Bhiwandi', state: 'Maharashtra', pin: '421302', line1: 'Gala 14, Rajlaxmi Logistics Park' },
+  { city: 'Tiruppur', state: 'Tamil Nadu', pin: '641607', line1: 'Plot 6, SIDCO Industrial Estate' },
+]
+
+export async function databaseIsEmpty(db: Database): Promise<boolean> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  return Number(row.n) === 0
+}
+
+/** The demo data of the README: one user per role, a few companies, addresses and three products. */
+export async function seedDemo(db: Database): Promise<void> {
+  const roleHashes = await Promise.all([...DEMO_ROLES, 'pending'].map(() => hashPassword(DEMO_PASSWORD)))
+  const now = new Date().toISOString()
+  await db.transaction().execute(async (trx) => {
+    const userIds = {} as Record<RoleKey, number>
+    for (const [i, role] of DEMO_ROLES.entries()) {
+      const user = await trx
+        .insertInto('users')
+        .values({ email: demoEmail(role), name: NAMES[role], phone: `98${String(76543210 + i).padStart(8, '0')}`, password_hash: roleHashes[i] })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      userIds[role] = user.id
+      await trx.insertInto('user_roles').values({ user_id: user.id, role }).execute()
+    }
+
+    const addresses: Insertable<AddressesTable>[] = []
+    const buyerIds: number[] = []
+    for (const [i, b] of BUYERS.entries()) {
+      const row = await trx
+        .insertInto('buyers')
+        .values({
+          name: b.name,
+          legal_name: b.legal,
+          gstin: b.gstin,
+          contact_email: `accounts@${b.name.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+          contact_phone: `91${String(23456780 + i).padStart(8, '0')}`,
+          status: 'active',
+          kam_user_id: i < 3 ? userIds.demand_kam : null,
+          credit_limit_minor: (i + 1) * 5_00_000_00,
+          payment_terms_days: [30, 45, 60, 30, 15][i],
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      buyerIds.push(row.id)
+      addresses.push(
+        { buyer_id: row.id, kind: 'billing', label: 'Head office', line1: `${10 + i}, Commerce House`, city: b.city, state: b.state, pin: b.pin, is_default: 1 },
+        { buyer_id: row.id, kind: 'shipping', label: 'Distribution centre', line1: `Warehouse ${i + 1}, Ring Road`, city: b.city, state: b.state, pin: b.pin, is_default: 1 },
+      )
+    }
+    const sellerIds: number[] = []
+    for (const [i, s] of SELLERS.entries()) {
+      const row = await trx
+        .insertInto('sellers')
+        .values({
+          name: s.name,
+          legal_name: s.legal,
+          gstin: s.gstin,
+          contact_email: `sales@${s.name.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+          contact_phone: `93${String(45678900 + i).padStart(8, '0')}`,
+          status: 'active',
+          agent_user_id: i < 3 ? userIds.supplier_agent : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      sellerIds.push(row.id)
+      addresses.push(
+        { seller_id: row.id, kind: 'billing', label: 'Registered office', line1: `${20 + i}, Mill Road`, city: s.city, state: s.state, pin: s.pin, is_default: 1 },
+        { seller_id: row.id, kind: 'pickup', label: 'Factory gate', line1: `Unit ${i + 1}, Industrial Area`, city: s.city, state: s.state, pin: s.pin, is_default: 1 },
+      )
+    }
+    await trx.updateTable('users').set({ buyer_id: buyerIds[0] }).where('id', '=', userIds.buyer).execute()
+    await trx.updateTable('users').set({ seller_id: sellerIds[0] }).where('id', '=', userIds.seller).execute()
+
+    // A sign-up waiting for staff: its user sees only the waiting page.
+    const pending = await trx
+      .insertInto('buyers')
+      .values({ name: 'Lotus Home Textiles', contact_email: PENDING_DEMO_EMAIL, status: 'pending', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const pendingUser = await trx
+      .insertInto('users')
+      .values({ email: PENDING_DEMO_EMAIL, name: 'Meera Lotus', password_hash: roleHashes[DEMO_ROLES.length], buyer_id: pending.id })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await trx.insertInto('user_roles').values({ user_id: pendingUser.id, role: 'buyer' }).execute()
+
+    for (const p of PRODUCTS) {
+      const product = await trx
+        .insertInto('products')
+        .values({ slug: p.slug, name: p.name, unit: p.unit, attribute_schema: JSON.stringify(p.schema) })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      for (const [i, w] of WAREHOUSES.entries()) {
+        addresses.push({ product_id: product.id, kind: 'warehouse', label: `${p.name} warehouse, ${w.city}`, line1: w.line1, city: w.city, state: w.state, pin: w.pin, is_default: i === 0 ? 1 : 0 })
+      }
+    }
+    await trx.insertInto('addresses').values(addresses).execute()
+  })
+}

@@ -20,7 +20,7 @@ export class ConfigError extends Error {}
 const DEFAULT_DATABASE_URL = 'data/app.db'
 
 /** Reads configuration from the environment; throws ConfigError with a message a person can act on. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const production = env.NODE_ENV === 'production'
   const port = Number(env.PORT ?? 3000)
   if (!Number.isInteger(port) || port < 1 || port > 65535) {

@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node'
-import { mayEnter, type PortalKey } from './portals'
+import { homeFor, mayEnter, type PortalKey } from './portals'
 import { pagePathOf } from './redirect'
 import { getViewer, type Viewer } from './session.server'
 
@@ -30,4 +30,10 @@ export async function requirePortal(request: Request, portal: PortalKey): Promis
 
 export function notFound(message = 'Not found'): never {
   throw new Response(message, { status: 404, statusText: 'Not Found' })
+}
+
+/** Where a signed-in user belongs: the waiting page while its company is not active, else its portal. */
+export function landingFor(viewer: Viewer): string {
+  if (viewer.company && viewer.company.status !== 'active') return PENDING_PATH
+  return homeFor(viewer.roles)
 }

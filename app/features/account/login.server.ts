@@ -1,9 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { authenticator, InvalidCredentials } from '~/auth/authenticator.server'
-import { PENDING_PATH } from '~/auth/guard.server'
+import { landingFor, PENDING_PATH } from '~/auth/guard.server'
 import { isBot } from '~/auth/honeypot'
-import { homeFor } from '~/auth/portals'
 import { safeRedirect } from '~/auth/redirect'
 import { loadViewer, startSession } from '~/auth/session.server'
 import { loginWait, recordLoginFailure, recordLoginSuccess } from '~/auth/throttle.server'
@@ -43,9 +42,7 @@ export async function handleLogin(request: Request, context: AppLoadContext) {
   await db.updateTable('users').set({ last_login_at: new Date().toISOString() }).where('id', '=', user.id).execute()
   const viewer = await loadViewer(db, idHash)
   if (!viewer) throw new Error('the new session could not be read back')
-  const target =
-    viewer.company && viewer.company.status !== 'active'
-      ? PENDING_PATH
-      : safeRedirect(submission.value.redirectTo, homeFor(viewer.roles))
+  const landing = landingFor(viewer)
+  const target = landing === PENDING_PATH ? landing : safeRedirect(submission.value.redirectTo, landing)
   return redirect(target, { headers: { 'Set-Cookie': cookie } })
 }

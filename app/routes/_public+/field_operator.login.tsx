@@ -1,5 +1,5 @@
+import { landingFor } from '~/auth/guard.server'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { homeFor } from '~/auth/portals'
 import { getViewer } from '~/auth/session.server'
 import { LoginForm } from '~/features/account/login-form'
 import { handleLogin } from '~/features/account/login.server'
@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => pageTitle('Field operator sign in')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getViewer(request)
-  if (viewer) throw redirect(homeFor(viewer.roles))
+  if (viewer) throw redirect(landingFor(viewer))
   return null
 }
 

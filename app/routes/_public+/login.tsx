@@ -1,5 +1,5 @@
+import { landingFor, PENDING_PATH } from '~/auth/guard.server'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { homeFor } from '~/auth/portals'
 import { safeRedirect } from '~/auth/redirect'
 import { getViewer } from '~/auth/session.server'
 import { LoginForm } from '~/features/account/login-form'
@@ -13,8 +13,9 @@ export const meta: MetaFunction = () => pageTitle('Sign in')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getViewer(request)
-  if (viewer) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo'), homeFor(viewer.roles)))
-  return null
+  if (!viewer) return null
+  const landing = landingFor(viewer)
+  throw redirect(landing === PENDING_PATH ? landing : safeRedirect(new URL(request.url).searchParams.get('redirectTo'), landing))
 }
 
 export function action({ request, context }: ActionFunctionArgs) {

@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
-import { requireUser } from '~/auth/guard.server'
-import { homeFor } from '~/auth/portals'
+import { landingFor, requireUser } from '~/auth/guard.server'
 import { Button } from '~/ui/button'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PublicShell } from '~/ui/shell'
@@ -12,7 +11,7 @@ export const meta: MetaFunction = () => pageTitle('Waiting for approval')
 /** The only page a user of a pending or suspended company may see. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, { allowInactiveCompany: true })
-  if (!viewer.company || viewer.company.status === 'active') throw redirect(homeFor(viewer.roles))
+  if (!viewer.company || viewer.company.status === 'active') throw redirect(landingFor(viewer))
   return { name: viewer.name, email: viewer.email, company: viewer.company }
 }
 

@@ -2,9 +2,8 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
-import { PENDING_PATH } from '~/auth/guard.server'
+import { landingFor, PENDING_PATH } from '~/auth/guard.server'
 import { isBot } from '~/auth/honeypot'
-import { homeFor } from '~/auth/portals'
 import { getViewer, startSession } from '~/auth/session.server'
 import { getDb } from '~/db.server'
 import { signUp } from '~/features/account/mutations.server'
@@ -20,7 +19,7 @@ export const meta: MetaFunction = () => pageTitle('Create a company account')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getViewer(request)
-  if (viewer) throw redirect(homeFor(viewer.roles))
+  if (viewer) throw redirect(landingFor(viewer))
   return null
 }
 

@@ -1,0 +1,46 @@
+import { getDb } from '~/db.server'
+import { userIdOf } from '../../tests/support/db'
+import { endUserSessions, loadViewer, startSession } from './session.server'
+
+describe('sessions', () => {
+  it('reads the viewer with roles and company from a session row', async () => {
+    const db = getDb()
+    const { idHash, cookie } = await startSession(db, await userIdOf('buyer@example.com'))
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+    const viewer = await loadViewer(db, idHash)
+    expect(viewer).toMatchObject({ email: 'buyer@example.com', roles: ['buyer'], company: { kind: 'buyer', status: 'active' } })
+  })
+
+  it('keeps only a hash of the session id in the database', async () => {
+    const db = getDb()
+    const { cookie, idHash } = await startSession(db, await userIdOf('seller@example.com'))
+    const raw = decodeURIComponent(cookie.split(';')[0].split('=')[1])
+    const rows = await db.selectFrom('sessions').select('id_hash').execute()
+    expect(rows.map((r) => r.id_hash)).toContain(idHash)
+    expect(rows.map((r) => r.id_hash).some((h) => raw.includes(h))).toBe(false)
+  })
+
+  it('gives a new id at every login', async () => {
+    const db = getDb()
+    const userId = await userIdOf('admin@example.com')
+    const [a, b] = await Promise.all([startSession(db, userId), startSession(db, userId)])
+    expect(a.idHash).not.toBe(b.idHash)
+  })
+
+  it('ends when the user is disabled, when it expires, and when revoked', async () => {
+    const db = getDb()
+    const userId = await userIdOf('logistics@example.com')
+    const s1 = await startSession(db, userId)
+    await db.updateTable('users').set({ status: 'disabled' }).where('id', '=', userId).execute()
+    expect(await loadViewer(db, s1.idHash)).toBeNull()
+    await db.updateTable('users').set({ status: 'active' }).where('id', '=', userId).execute()
+
+    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id_hash', '=', s1.idHash).execute()
+    expect(await loadViewer(db, s1.idHash)).toBeNull()
+
+    const s2 = await startSession(db, userId)
+    expect(await endUserSessions(db, userId)).toBe(2)
+    expect(await loadViewer(db, s2.idHash)).toBeNull()
+  })
+})

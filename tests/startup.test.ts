@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+/** Starts the real server with a broken setting and returns how it ended. */
+function start(env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ['server.js'], {
+    env: { PATH: process.env.PATH, SESSION_SECRET: 'x'.repeat(40), PORT: '3199', ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  })
+  return { code: result.status, stderr: result.stderr }
+}
+
+describe('start-up failures', () => {
+  it('stops on bad configuration with one clear message', () => {
+    const { code, stderr } = start({ PORT: 'not-a-port', DATABASE_URL: ':memory:' })
+    expect(code).toBe(1)
+    expect(stderr.trim().split('\n').at(-1)).toBe('Start-up failed: bad configuration: PORT must be a whole number between 1 and 65535 (got "not-a-port")')
+  })
+
+  it('stops when production has no session secret', () => {
+    const { code, stderr } = start({ NODE_ENV: 'production', SESSION_SECRET: '', DATABASE_URL: ':memory:' })
+    expect(code).toBe(1)
+    expect(stderr).toContain('SESSION_SECRET is required')
+  })
+
+  it('stops when the database cannot be opened', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'not-a-db-'))
+    const { code, stderr } = start({ DATABASE_URL: dir })
+    expect(code).toBe(1)
+    expect(stderr).toMatch(/^Start-up failed: cannot open the database/)
+  })
+
+  it('stops when a migration fails', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'))
+    fs.writeFileSync(path.join(dir, '0001_broken.js'), 'export async function up(db) { throw new Error("boom") }\nexport async function down() {}\n')
+    const { code, stderr } = start({ DATABASE_URL: path.join(dir, 'app.db'), MIGRATIONS_DIR: dir })
+    expect(code).toBe(1)
+    expect(stderr).toContain('Start-up failed: migration failed (0001_broken): boom')
+  })
+})

@@ -1,0 +1,6 @@
+import path from 'node:path'
+
+export const ARTIFACTS = path.resolve('tests/.artifacts')
+/** A migrated database holding the demo data, made once per test run and copied for each test file. */
+export const TEMPLATE_DB = path.join(ARTIFACTS, 'template.db')
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789'

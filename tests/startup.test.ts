@@ -6,7 +6,7 @@ import path from 'node:path'
 /** Starts the real server with a broken setting and returns how it ended. */
 function start(env: Record<string, string>) {
   const result = spawnSync(process.execPath, ['server.js'], {
-    env: { PATH: process.env.PATH, SESSION_SECRET: 'x'.repeat(40), PORT: '3199', ...env },
+    env: { NODE_ENV: 'development', PATH: process.env.PATH, SESSION_SECRET: 'x'.repeat(40), PORT: '3199', ...env },
     encoding: 'utf8',
     timeout: 30_000,
   })

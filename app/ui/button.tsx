@@ -26,15 +26,14 @@ export function Button({ variant, asChild, className, ...props }: ButtonProps) {
 export function SubmitButton({
   children,
   pendingText,
-  name,
-  value,
+  intent,
   ...props
-}: ButtonProps & { pendingText?: string }) {
+}: ButtonProps & { pendingText?: string; /** On pages with several forms: the `intent` of this button's form. */ intent?: string }) {
   const navigation = useNavigation()
   const pending =
-    navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value)
+    navigation.state === 'submitting' && (intent === undefined || navigation.formData?.get('intent') === intent)
   return (
-    <Button type="submit" name={name} value={value} aria-disabled={pending || undefined} {...props}>
+    <Button type="submit" aria-disabled={pending || undefined} {...props}>
       {pending ? (pendingText ?? 'Working…') : children}
     </Button>
   )

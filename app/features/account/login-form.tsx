@@ -1,7 +1,7 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
 import { SubmitButton } from '~/ui/button'
+import { useZodForm } from '~/ui/form'
 import { Field, FormErrors } from '~/ui/field'
 import { Honeypot } from '~/ui/honeypot'
 import { loginSchema } from './schema'
@@ -10,15 +10,7 @@ import { loginSchema } from './schema'
 export function LoginForm({ action }: { action: string }) {
   const lastResult = useActionData<any>()
   const [searchParams] = useSearchParams()
-  const [form, fields] = useForm({
-    id: 'login',
-    lastResult,
-    constraint: undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    defaultValue: { redirectTo: searchParams.get('redirectTo') ?? '' },
-  })
+  const [form, fields] = useZodForm(loginSchema, { id: 'login', lastResult, defaultValue: { redirectTo: searchParams.get('redirectTo') ?? '' } })
   return (
     <Form method="post" action={action} {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
@@ -9,6 +9,7 @@ import { changePasswordSchema, profileSchema } from '~/features/account/schema'
 import { Badge } from '~/ui/badge'
 import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
+import { useZodForm } from '~/ui/form'
 import { Field, FormErrors } from '~/ui/field'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
@@ -68,20 +69,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ProfilePage() {
   const { user, otherSessions } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const [profileForm, profileFields] = useForm({
-    id: 'profile',
-    lastResult: actionData?.intent === 'profile' ? actionData.result : undefined,
-    defaultValue: { name: user.name, phone: user.phone },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: 'onBlur',
-  })
-  const [passwordForm, passwordFields] = useForm({
-    id: 'password',
-    lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
+  const [profileForm, profileFields] = useZodForm(profileSchema, { id: 'profile-form', lastResult: actionData?.intent === 'profile' ? actionData.result : undefined, defaultValue: { name: user.name, phone: user.phone } })
+  const [passwordForm, passwordFields] = useZodForm(changePasswordSchema, { id: 'password-form', lastResult: actionData?.intent === 'password' ? actionData.result : undefined })
   return (
     <>
       <PageHeader title="My profile" />
@@ -103,20 +92,20 @@ export default function ProfilePage() {
           <FormErrors id={profileForm.errorId} errors={profileForm.errors} />
           <Field label="Name" meta={profileFields.name} inputProps={{ autoComplete: 'name' }} />
           <Field label="Mobile" type="tel" meta={profileFields.phone} hint="10-digit Indian mobile, or +country code" inputProps={{ autoComplete: 'tel' }} />
-          <SubmitButton variant="primary" name="intent" value="profile" pendingText="Saving…">
+          <SubmitButton variant="primary" intent="profile" pendingText="Saving…">
             Save profile
           </SubmitButton>
         </Form>
       </div>
       <div className="card">
-        <h2 id="password">Change password</h2>
+        <h2 id="change-password">Change password</h2>
         <Form method="post" {...getFormProps(passwordForm)}>
           <input type="hidden" name="intent" value="password" />
           <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
           <Field label="Current password" type="password" meta={passwordFields.currentPassword} inputProps={{ autoComplete: 'current-password' }} />
           <Field label="New password" type="password" meta={passwordFields.newPassword} hint="At least 10 characters" inputProps={{ autoComplete: 'new-password' }} />
           <Field label="New password again" type="password" meta={passwordFields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
-          <SubmitButton variant="primary" name="intent" value="password" pendingText="Changing…">
+          <SubmitButton variant="primary" intent="password" pendingText="Changing…">
             Change password
           </SubmitButton>
         </Form>

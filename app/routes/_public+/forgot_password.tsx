@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
@@ -9,6 +9,7 @@ import { requestPasswordReset, RESET_TOKEN_MINUTES } from '~/features/account/mu
 import { forgotPasswordSchema } from '~/features/account/schema'
 import { deliverOutbox } from '~/features/outbox/outbox.server'
 import { SubmitButton } from '~/ui/button'
+import { useZodForm } from '~/ui/form'
 import { Field, FormErrors } from '~/ui/field'
 import { Honeypot } from '~/ui/honeypot'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
@@ -34,12 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    id: 'forgot',
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: 'onBlur',
-  })
+  const [form, fields] = useZodForm(forgotPasswordSchema, { id: 'forgot', lastResult: actionData?.result })
   return (
     <PublicShell>
       <div className="card">

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
@@ -6,13 +6,14 @@ import { getDb } from '~/db.server'
 import { resetPassword, resetTokenIsUsable } from '~/features/account/mutations.server'
 import { resetPasswordSchema } from '~/features/account/schema'
 import { SubmitButton } from '~/ui/button'
+import { useZodForm } from '~/ui/form'
 import { Field, FormErrors } from '~/ui/field'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PublicShell } from '~/ui/shell'
 import { redirectWithToast } from '~/ui/toast.server'
 
 export const handle: RouteHandle = { name: 'ResetPassword', title: 'Choose a new password' }
-export const meta: MetaFunction = () => [...pageTitle('Choose a new password'), { name: 'referrer', content: 'no-referrer' }]
+export const meta: MetaFunction = () => pageTitle('Choose a new password')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
@@ -31,13 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const { token, usable } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    id: 'reset',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(resetPasswordSchema, { id: 'reset', lastResult })
   return (
     <PublicShell>
       <div className="card">

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
@@ -10,6 +10,7 @@ import { signUp } from '~/features/account/mutations.server'
 import { signupSchema } from '~/features/account/schema'
 import { SubmitButton } from '~/ui/button'
 import { ChoiceField, Field, FormErrors } from '~/ui/field'
+import { useZodForm } from '~/ui/form'
 import { Honeypot } from '~/ui/honeypot'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PublicShell } from '~/ui/shell'
@@ -43,13 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignupPage() {
   const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    id: 'signup',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(signupSchema, { id: 'signup', lastResult })
   return (
     <PublicShell>
       <div className="card">

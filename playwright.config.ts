@@ -1,0 +1,43 @@
+import fs from 'node:fs'
+import { defineConfig } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 3100)
+
+/** The browser: an explicit path, Debian's chromium, or Playwright's own download where one exists. */
+function chromiumPath(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  return fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ['--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'no-js', use: { javaScriptEnabled: false } },
+    { name: 'js', use: { javaScriptEnabled: true } },
+  ],
+  webServer: {
+    // A fresh database with the demo data for every run.
+    command: 'rm -rf data/e2e && node server.js',
+    url: `http://localhost:${PORT}/login`,
+    env: { PORT: String(PORT), DATABASE_URL: 'data/e2e/app.db', SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test'
+import { signInAs } from './support'
+
+test('a user edits its name and phone; bad input is kept with a message', async ({ page }, info) => {
+  await signInAs(page, 'internal@example.com', '/dashboard')
+  await page.goto('/profile')
+  await page.getByLabel('Name').fill(`Isha ${info.project.name}`)
+  await page.getByLabel('Mobile').fill('12')
+  await page.getByRole('button', { name: 'Save profile' }).click()
+  await expect(page.getByText('Enter a 10-digit Indian mobile number')).toBeVisible()
+  await expect(page.getByLabel('Mobile')).toHaveValue('12')
+  await expect(page.getByLabel('Name')).toHaveValue(`Isha ${info.project.name}`)
+
+  await page.getByLabel('Mobile').fill('9876512345')
+  await page.getByRole('button', { name: 'Save profile' }).click()
+  await expect(page.getByText('Your profile is saved.')).toBeVisible()
+  await expect(page.getByLabel('Mobile')).toHaveValue('9876512345')
+})
+
+test('the dashboard shows real figures from the database', async ({ page }) => {
+  await signInAs(page, 'internal@example.com', '/dashboard')
+  await expect(page.locator('[data-figure="Active buyers"]')).toHaveText('5')
+  await expect(page.locator('[data-figure="Active sellers"]')).toHaveText('5')
+  await expect(page.getByRole('cell', { name: 'Lotus Home Textiles' })).toBeVisible()
+})

@@ -23,9 +23,13 @@ function newestSourceTime(dir) {
   return newest
 }
 
-/** Builds on a fresh clone, and again when app/ changed since the last build. */
+/** Builds on a fresh clone, and again when app/ changed since the last build (an image ships only the build). */
 function buildIfNeeded() {
   const built = fs.existsSync(BUILD) ? fs.statSync(BUILD).mtimeMs : 0
+  if (!fs.existsSync(path.resolve('app'))) {
+    if (!built) fail('build/index.js is missing and there are no sources to build it from')
+    return
+  }
   const sources = Math.max(newestSourceTime(path.resolve('app')), fs.statSync(path.resolve('remix.config.js')).mtimeMs)
   if (built >= sources) return
   if (!fs.existsSync(path.resolve('node_modules/.bin/remix'))) {

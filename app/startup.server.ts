@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { migrateToLatest } from '#db/migrate'
-import { databaseIsEmpty, seedDemo } from '#db/seed'
+import { createFirstAdmin, databaseIsEmpty, seedDemo } from '#db/seed'
 import { config, ConfigError, type Config } from './config.server'
 import { getDb } from './db.server'
 
@@ -30,9 +30,14 @@ export async function startup(options: { log?: (line: string) => void } = {}): P
     throw new StartupError((error as Error).message)
   }
   if (await databaseIsEmpty(db)) {
-    log('Empty database: loading demo data…')
-    await seedDemo(db)
-    log('Demo data loaded (see README for the accounts).')
+    if (!cfg.production || process.env.SEED_DEMO === 'true') {
+      log('Empty database: loading demo data…')
+      await seedDemo(db)
+      log('Demo data loaded (see README for the accounts).')
+    } else {
+      // Production never gets the demo accounts and their published password.
+      await createFirstAdmin(db, process.env.ADMIN_EMAIL, process.env.ADMIN_PASSWORD, log)
+    }
   }
   return cfg
 }

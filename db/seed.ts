@@ -194,3 +194,28 @@ export async function seedDemo(db: Database): Promise<void> {
     await trx.insertInto('addresses').values(addresses).execute()
   })
 }
+
+/** Production start on an empty database: one administrator from ADMIN_EMAIL / ADMIN_PASSWORD. */
+export async function createFirstAdmin(
+  db: Database,
+  email: string | undefined,
+  password: string | undefined,
+  log: (line: string) => void,
+): Promise<void> {
+  if (!email || !password) {
+    log('The database has no users. Set ADMIN_EMAIL and ADMIN_PASSWORD (at least 10 characters) to create the first administrator.')
+    return
+  }
+  if (password.length < 10) throw new Error('ADMIN_PASSWORD must be at least 10 characters long')
+  const hash = await hashPassword(password)
+  await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto('users')
+      .values({ email: email.trim().toLowerCase(), name: 'Administrator', password_hash: hash })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await trx.insertInto('user_roles').values({ user_id: user.id, role: 'admin' }).execute()
+    await trx.insertInto('audit_events').values({ at: new Date().toISOString(), actor_user_id: null, action: 'user.bootstrap_admin', entity_type: 'user', entity_id: String(user.id), before_json: null, after_json: JSON.stringify({ email }), note: 'created at first start' }).execute()
+  })
+  log(`Created the first administrator, ${email}.`)
+}

@@ -23,18 +23,12 @@ export function ErrorPanel({ error }: { error: unknown }) {
       <section className="card" data-testid="forbidden">
         <h1>You do not have access to this page</h1>
         <p>Your account's roles do not include this part of the platform. If you need it, ask an administrator.</p>
-        {viewer ? (
-          <p className="row">
-            {viewer.portals.map((p) => (
-              <Link key={p.key} className="btn" to={p.home}>
-                {p.title}
-              </Link>
-            ))}
-          </p>
-        ) : null}
-        <Link className="btn btn-primary" to={home}>
-          Go to my portal
-        </Link>
+        <p className="row">
+          <Link className="btn btn-primary" to={home}>
+            Go to my portal
+          </Link>
+          {viewer && viewer.portals.length > 2 ? <span className="muted">or switch portal from the menu at the top.</span> : null}
+        </p>
       </section>
     )
   }

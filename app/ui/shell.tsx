@@ -53,7 +53,7 @@ function UserMenu({ current }: { current: PortalKey | null }) {
     <details className="user-menu">
       <summary aria-label={`Account menu for ${viewer.name}`}>{viewer.name} ▾</summary>
       <div className="user-menu-body">
-        <div className="menu-label">{viewer.email}</div>
+        <div className="menu-email">{viewer.email}</div>
         {others.length > 1 ? (
           <>
             <hr />

@@ -14,6 +14,15 @@ export default function PrivacyPage() {
           This platform connects companies that buy goods with companies that make them. This page says what we keep about
           you, why, and what you can ask of us.
         </p>
+        <nav aria-label="On this page">
+          <ul>
+            <li><a href="#what-we-keep">What we keep</a></li>
+            <li><a href="#what-we-do-not">What we do not do</a></li>
+            <li><a href="#cookies">Cookies</a></li>
+            <li><a href="#e-mail">E-mail</a></li>
+            <li><a href="#your-rights">Your rights</a></li>
+          </ul>
+        </nav>
         <h2 id="what-we-keep">What we keep</h2>
         <ul>
           <li>Your account: name, work e-mail, phone number if you give it, your roles, and the company you belong to.</li>

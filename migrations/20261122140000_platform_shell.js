@@ -2,7 +2,7 @@
 // Frozen in time: never import app code here.
 import { sql } from 'kysely'
 
-/** Integer primary key that works on SQLite and PostgreSQL. */
+/** Dialect check for the few statements that differ between SQLite and PostgreSQL. */
 function isPostgres(db) {
   return db.getExecutor().adapter.constructor.name.startsWith('Postgres')
 }
@@ -196,6 +196,7 @@ export async function up(db) {
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function down(db) {
+  const pg = isPostgres(db)
   for (const table of [
     'login_throttle',
     'audit_events',
@@ -208,10 +209,9 @@ export async function down(db) {
   ]) {
     await db.schema.dropTable(table).execute()
   }
-  await db.schema.alterTable('users').dropColumn('seller_id').execute()
-  await db.schema.alterTable('users').dropColumn('buyer_id').execute()
+  // users and the company tables refer to each other: PostgreSQL needs CASCADE, SQLite has no such word.
+  await (pg ? db.schema.dropTable('users').cascade() : db.schema.dropTable('users')).execute()
   await db.schema.dropTable('sellers').execute()
   await db.schema.dropTable('buyers').execute()
-  await db.schema.dropTable('users').execute()
   await db.schema.dropTable('roles').execute()
 }

@@ -4,6 +4,7 @@ import type { CompanyStatus, RoleKey } from '#db/types'
 import type { Database } from '#db/database'
 import { config } from '~/config.server'
 import { getDb } from '~/db.server'
+import { audit } from '~/features/audit/audit.server'
 
 export const SESSION_DAYS = 30
 
@@ -121,10 +122,17 @@ export function getViewer(request: Request): Promise<Viewer | null> {
   return found
 }
 
-/** Ends this request's session; returns the Set-Cookie header that clears the cookie. */
+/** Ends this request's session (and says so in the audit trail); returns the Set-Cookie header that clears the cookie. */
 export async function endSession(request: Request): Promise<string> {
   const id = await sessionIdFrom(request)
-  if (id) await getDb().deleteFrom('sessions').where('id_hash', '=', hashSessionId(id)).execute()
+  if (id) {
+    await getDb()
+      .transaction()
+      .execute(async (trx) => {
+        const ended = await trx.deleteFrom('sessions').where('id_hash', '=', hashSessionId(id)).returning('user_id').executeTakeFirst()
+        if (ended) await audit(trx, { actorUserId: ended.user_id, action: 'session.ended', entityType: 'user', entityId: ended.user_id })
+      })
+  }
   return sessionCookie().serialize('', { maxAge: 0 })
 }
 

@@ -7,6 +7,7 @@ import { safeRedirect } from '~/auth/redirect'
 import { loadViewer, startSession } from '~/auth/session.server'
 import { loginWait, recordLoginFailure, recordLoginSuccess } from '~/auth/throttle.server'
 import { getDb } from '~/db.server'
+import { audit } from '../audit/audit.server'
 import { loginSchema } from './schema'
 
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000))
@@ -38,8 +39,12 @@ export async function handleLogin(request: Request, context: AppLoadContext) {
   }
   await recordLoginSuccess(email)
   const db = getDb()
-  const { cookie, idHash } = await startSession(db, user.id, { ip, userAgent: request.headers.get('user-agent') })
-  await db.updateTable('users').set({ last_login_at: new Date().toISOString() }).where('id', '=', user.id).execute()
+  const { cookie, idHash } = await db.transaction().execute(async (trx) => {
+    const session = await startSession(trx, user.id, { ip, userAgent: request.headers.get('user-agent') })
+    await trx.updateTable('users').set({ last_login_at: new Date().toISOString() }).where('id', '=', user.id).execute()
+    await audit(trx, { actorUserId: user.id, action: 'session.started', entityType: 'user', entityId: user.id, after: { ip } })
+    return session
+  })
   const viewer = await loadViewer(db, idHash)
   if (!viewer) throw new Error('the new session could not be read back')
   const landing = landingFor(viewer)

@@ -52,6 +52,8 @@ export function recentActivity(db: Database, limit = 10) {
     .selectFrom('audit_events')
     .leftJoin('users', 'users.id', 'audit_events.actor_user_id')
     .select(['audit_events.id', 'audit_events.at', 'audit_events.action', 'audit_events.entity_type', 'audit_events.entity_id', 'users.name as actor_name'])
+    // Sign-ins and sign-outs are kept for security, not shown as business activity.
+    .where('audit_events.action', 'not like', 'session.%')
     .orderBy('audit_events.id', 'desc')
     .limit(limit)
     .execute()

@@ -9,8 +9,6 @@ export default {
     }),
   serverModuleFormat: 'esm',
   serverPlatform: 'node',
-  // Native and server-only packages stay outside the bundle.
-  serverDependenciesToBundle: [/^remix-auth/],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from '@remix-run/react'
 import { portals, type PortalKey } from '~/auth/portals'
 import type { loader as rootLoader } from '~/root'
+import { Badge } from '~/ui/badge'
 import { groupMenu } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import type { Figure } from './queries.server'
@@ -19,6 +20,30 @@ export function Figures({ figures }: { figures: Figure[] }) {
   )
 }
 
+/** Who is signed in, with which roles and company: the same on every portal's home. */
+function YourAccount() {
+  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const viewer = root?.viewer
+  if (!viewer) return null
+  return (
+    <section className="card" aria-labelledby="your-account">
+      <h2 id="your-account">Your account</h2>
+      <p>
+        {viewer.name} · {viewer.email}
+        {viewer.company ? ` · ${viewer.company.name}` : ''}
+      </p>
+      <p className="row">
+        {viewer.roles.map((role) => (
+          <Badge key={role} tone="info">
+            {role.replace(/_/g, ' ')}
+          </Badge>
+        ))}
+      </p>
+      <Link to="/profile">Edit my profile or password</Link>
+    </section>
+  )
+}
+
 /** A portal's home: who you are here, the figures it has, and its sections from the menu. */
 export function PortalHome({ portal, figures, intro }: { portal: PortalKey; figures: Figure[]; intro: string }) {
   const root = useRouteLoaderData<typeof rootLoader>('root')
@@ -28,8 +53,9 @@ export function PortalHome({ portal, figures, intro }: { portal: PortalKey; figu
       <PageHeader title={portals[portal].title} />
       <p className="muted">{intro}</p>
       <Figures figures={figures} />
+      <YourAccount />
       {sections.length > 0 ? (
-        <section aria-labelledby="sections">
+        <section aria-labelledby="sections" style={{ marginTop: 24 }}>
           <h2 id="sections">Sections</h2>
           <div className="figures">
             {sections.map(({ group, entries }) => (

@@ -102,9 +102,8 @@ export async function portalFigures(db: Database, viewer: Viewer, portal: Portal
     case 'supplier_agent':
       return [...(await assignedFigures(db, viewer, 'sellers')), ...(await staffFigures(db)).slice(2, 3)]
     case 'toolkit':
-      return []
     case 'field_operator':
-      return (await staffFigures(db)).slice(1, 3)
+      return []
     default:
       return staffFigures(db)
   }

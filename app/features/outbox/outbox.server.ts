@@ -23,9 +23,11 @@ export async function queueEmail(db: Executor, email: Email): Promise<void> {
     .execute()
 }
 
-/** Sends unsent outbox e-mails through SMTP; without SMTP they stay in the outbox for staff and tests to read. */
-export async function deliverOutbox(db: Database, smtpUrl: string | null, from: string): Promise<number> {
-  if (!smtpUrl) return 0
+type Transport = Parameters<typeof nodemailer.createTransport>[0]
+
+/** Sends unsent outbox e-mails (SMTP_URL, or any nodemailer transport); without one they stay in the outbox. */
+export async function deliverOutbox(db: Database, transportOptions: Transport | null, from: string): Promise<number> {
+  if (!transportOptions) return 0
   const pending = await db
     .selectFrom('outbox_emails')
     .select(['id', 'to_address', 'subject', 'body_text', 'attempts'])
@@ -35,7 +37,7 @@ export async function deliverOutbox(db: Database, smtpUrl: string | null, from: 
     .limit(50)
     .execute()
   if (pending.length === 0) return 0
-  const transport = nodemailer.createTransport(smtpUrl)
+  const transport = nodemailer.createTransport(transportOptions)
   let sent = 0
   for (const email of pending) {
     try {

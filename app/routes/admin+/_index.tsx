@@ -21,7 +21,7 @@ export default function AdminHome() {
     <PortalHome
       portal="admin"
       figures={figures}
-      intro="Everything the platform runs: categories, users, sample SKUs, orders and approvals."
+      intro="The administrators' portal. Every other staff portal is open to you too: switch from the menu at the top."
     />
   )
 }

@@ -21,7 +21,7 @@ export default function BizFinHome() {
     <PortalHome
       portal="biz_fin"
       figures={figures}
-      intro="Master orders with their money: values, invoices and settlements."
+      intro="The business finance team's portal."
     />
   )
 }

@@ -21,7 +21,7 @@ export default function BizOpsTeamHome() {
     <PortalHome
       portal="biz_ops"
       figures={figures}
-      intro="Sample SKUs, sample and master orders, the QC calendar and QC approvals."
+      intro="The business operations team's portal."
     />
   )
 }

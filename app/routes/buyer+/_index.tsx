@@ -21,7 +21,7 @@ export default function BuyerHome() {
     <PortalHome
       portal="buyer"
       figures={figures}
-      intro="Your company, its master orders and sample orders."
+      intro="Your company's portal on the platform."
     />
   )
 }

@@ -21,7 +21,7 @@ export default function CatalogManagerHome() {
     <PortalHome
       portal="catalog_manager"
       figures={figures}
-      intro="Sample SKUs: the swatches and sample pieces offered to buyers."
+      intro="The catalogue managers' portal."
     />
   )
 }

@@ -21,7 +21,7 @@ export default function KAMHome() {
     <PortalHome
       portal="demand_kam"
       figures={figures}
-      intro="Your buyers, their orders, sample orders and price-change requests."
+      intro="The portal of demand key-account managers, for the buyers assigned to you."
     />
   )
 }

@@ -21,7 +21,7 @@ export default function DevAdminHome() {
     <PortalHome
       portal="dev_admin"
       figures={figures}
-      intro="Products the platform trades and the feature flags that switch parts of the app on and off."
+      intro="The developer administrators' portal."
     />
   )
 }

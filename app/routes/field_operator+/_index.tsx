@@ -21,7 +21,7 @@ export default function FieldOperatorHome() {
     <PortalHome
       portal="field_operator"
       figures={figures}
-      intro="Your field tasks: inspections and pickups assigned to you."
+      intro="Your portal for work in the field."
     />
   )
 }

@@ -21,7 +21,7 @@ export default function LogisticsTeamHome() {
     <PortalHome
       portal="logistics"
       figures={figures}
-      intro="Master orders with their shipping: pickups, bookings and deliveries."
+      intro="The logistics team's portal."
     />
   )
 }

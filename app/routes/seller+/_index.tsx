@@ -21,7 +21,7 @@ export default function SellerHome() {
     <PortalHome
       portal="seller"
       figures={figures}
-      intro="Your company and the orders placed with it."
+      intro="Your company's portal on the platform."
     />
   )
 }

@@ -21,7 +21,7 @@ export default function SupplierAdminHome() {
     <PortalHome
       portal="supplier_admin"
       figures={figures}
-      intro="All master orders, and the seller orders waiting for your approval."
+      intro="The supplier team administrators' portal."
     />
   )
 }

@@ -21,7 +21,7 @@ export default function SupplierAgentHome() {
     <PortalHome
       portal="supplier_agent"
       figures={figures}
-      intro="Master orders of the sellers assigned to you."
+      intro="The supplier team agents' portal, for the sellers assigned to you."
     />
   )
 }

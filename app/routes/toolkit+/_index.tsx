@@ -21,7 +21,7 @@ export default function AnyToolkitHome() {
     <PortalHome
       portal="toolkit"
       figures={figures}
-      intro="Tools open to everyone signed in: labels, images, UTM links and price labels."
+      intro="Tools open to everyone who is signed in."
     />
   )
 }

@@ -1,0 +1,61 @@
+import type { ServerBuild } from '@remix-run/node'
+import { buildMenus, fullPath, groupMenu } from './navigation'
+
+const route = (id: string, parentId: string | undefined, path: string | undefined, handle?: unknown) => ({
+  id,
+  parentId,
+  path,
+  module: { handle } as never,
+})
+
+const routes = {
+  root: route('root', undefined, ''),
+  'routes/admin+/_layout': route('routes/admin+/_layout', 'root', 'admin'),
+  'routes/admin+/users.manage': route('routes/admin+/users.manage', 'routes/admin+/_layout', 'users/manage', {
+    name: 'AdminManageUsers',
+    title: 'Users',
+    menu: { group: 'People', order: 2 },
+  }),
+  'routes/admin+/categories.manage': route('routes/admin+/categories.manage', 'routes/admin+/_layout', 'categories/manage', {
+    name: 'AdminManageCategories',
+    title: 'Categories',
+    menu: { group: 'Catalogue', order: 1 },
+  }),
+  'routes/admin+/categories.$categoryId.edit': route('routes/admin+/categories.$categoryId.edit', 'routes/admin+/_layout', 'categories/:categoryId/edit', {
+    name: 'AdminEditCategory',
+    title: 'Edit category',
+    menu: { group: 'Catalogue' },
+  }),
+  'routes/_main+/_layout': route('routes/_main+/_layout', 'root', undefined),
+  'routes/_main+/buyers.manage': route('routes/_main+/buyers.manage', 'routes/_main+/_layout', 'buyers/manage', {
+    name: 'ManageBuyers',
+    title: 'Buyers',
+    menu: { group: 'Companies', label: 'All buyers' },
+  }),
+  'routes/supplier_team.agent+/_layout': route('routes/supplier_team.agent+/_layout', 'root', 'supplier_team/agent'),
+  'routes/supplier_team.agent+/master_orders': route('routes/supplier_team.agent+/master_orders', 'routes/supplier_team.agent+/_layout', 'master_orders', {
+    name: 'SupplierAgentMasterOrdersSearch',
+    title: 'Master orders',
+    menu: { group: 'Orders' },
+  }),
+} as unknown as ServerBuild['routes']
+
+describe('menus from route handles', () => {
+  it('puts each route with a menu entry in its portal, in order, and never a route with parameters', () => {
+    const menus = buildMenus(routes)
+    expect(menus.admin?.map((e) => e.path)).toEqual(['/admin/categories/manage', '/admin/users/manage'])
+    expect(menus.main).toEqual([{ path: '/buyers/manage', label: 'All buyers', group: 'Companies', order: 100 }])
+    expect(menus.supplier_agent?.[0].path).toBe('/supplier_team/agent/master_orders')
+    expect(menus.buyer).toBeUndefined()
+  })
+
+  it('joins path segments through pathless layouts', () => {
+    expect(fullPath(routes, 'routes/_main+/buyers.manage')).toBe('/buyers/manage')
+    expect(fullPath(routes, 'routes/admin+/categories.$categoryId.edit')).toBe('/admin/categories/:categoryId/edit')
+  })
+
+  it('groups entries in the order of their first entry', () => {
+    const groups = groupMenu(buildMenus(routes).admin ?? [])
+    expect(groups.map((g) => g.group)).toEqual(['Catalogue', 'People'])
+  })
+})

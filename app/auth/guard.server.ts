@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node'
 import { homeFor, mayEnter, type PortalKey } from './portals'
-import { pagePathOf } from './redirect'
+import { pagePathOf, safeRedirect } from './redirect'
 import { getViewer, type Viewer } from './session.server'
 
 export const PENDING_PATH = '/pending_approval'
@@ -32,8 +32,11 @@ export function notFound(message = 'Not found'): never {
   throw new Response(message, { status: 404, statusText: 'Not Found' })
 }
 
-/** Where a signed-in user belongs: the waiting page while its company is not active, else its portal. */
-export function landingFor(viewer: Viewer): string {
+/**
+ * Where a signed-in user belongs: the waiting page while its company is not active, else the page
+ * it asked for (a local path only), else its portal.
+ */
+export function landingFor(viewer: Viewer, redirectTo?: string | null): string {
   if (viewer.company && viewer.company.status !== 'active') return PENDING_PATH
-  return homeFor(viewer.roles)
+  return safeRedirect(redirectTo, homeFor(viewer.roles))
 }

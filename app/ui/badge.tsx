@@ -16,3 +16,15 @@ export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: R
 export function StatusBadge({ status }: { status: string }) {
   return <Badge tone={toneOfStatus[status] ?? 'neutral'}>{status.replace(/_/g, ' ')}</Badge>
 }
+
+export function RoleBadges({ roles }: { roles: readonly string[] }) {
+  return (
+    <p className="row">
+      {roles.map((role) => (
+        <Badge key={role} tone="info">
+          {role.replace(/_/g, ' ')}
+        </Badge>
+      ))}
+    </p>
+  )
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signUp, uniqueEmail } from './support'
+import { signInAs, signUp, uniqueEmail } from './support'
 
 test('a new company signs up and sees only the waiting page', async ({ page }, info) => {
   await signUp(page, uniqueEmail(info, 'signup'), 'a-good-password-1', 'seller')
@@ -29,10 +29,6 @@ test('bad sign-up input comes back with messages at the fields and values kept',
 })
 
 test('the pending demo company sees the waiting page after signing in', async ({ page }) => {
-  await page.goto('/login')
-  await page.getByLabel('E-mail').fill('pending.buyer@example.com')
-  await page.getByLabel('Password').fill('demo-pass-2026')
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL('/pending_approval')
+  await signInAs(page, 'pending.buyer@example.com', '/pending_approval')
   await expect(page.getByText('Lotus Home Textiles')).toBeVisible()
 })

@@ -1,9 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { authenticator, InvalidCredentials } from '~/auth/authenticator.server'
-import { landingFor, PENDING_PATH } from '~/auth/guard.server'
+import { landingFor } from '~/auth/guard.server'
 import { isBot } from '~/auth/honeypot'
-import { safeRedirect } from '~/auth/redirect'
 import { loadViewer, startSession } from '~/auth/session.server'
 import { loginWait, recordLoginFailure, recordLoginSuccess } from '~/auth/throttle.server'
 import { getDb } from '~/db.server'
@@ -47,7 +46,5 @@ export async function handleLogin(request: Request, context: AppLoadContext) {
   })
   const viewer = await loadViewer(db, idHash)
   if (!viewer) throw new Error('the new session could not be read back')
-  const landing = landingFor(viewer)
-  const target = landing === PENDING_PATH ? landing : safeRedirect(submission.value.redirectTo, landing)
-  return redirect(target, { headers: { 'Set-Cookie': cookie } })
+  return redirect(landingFor(viewer, submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } })
 }

@@ -2,6 +2,7 @@ import { getDb } from '~/db.server'
 import { checkCredentials } from '~/auth/authenticator.server'
 import { loadViewer, startSession } from '~/auth/session.server'
 import { userIdOf } from '../../../tests/support/db'
+import { historyOf } from '../audit/audit.server'
 import {
   changePassword,
   requestPasswordReset,
@@ -99,7 +100,8 @@ describe('profile', () => {
     await updateProfile(db, userId, { name: 'Isha Internal-Rao', phone: '+441234567890' })
     const user = await db.selectFrom('users').select(['name', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow()
     expect(user).toEqual({ name: 'Isha Internal-Rao', phone: '+441234567890' })
-    const entry = await db.selectFrom('audit_events').selectAll().where('action', '=', 'user.profile_updated').where('entity_id', '=', String(userId)).executeTakeFirstOrThrow()
+    const [entry] = await historyOf(db, 'user', userId)
+    expect(entry).toMatchObject({ action: 'user.profile_updated', actor_name: 'Isha Internal-Rao' })
     expect(JSON.parse(entry.before_json!)).toMatchObject({ name: 'Isha Internal' })
     expect(JSON.parse(entry.after_json!)).toMatchObject({ name: 'Isha Internal-Rao' })
   })
@@ -114,7 +116,7 @@ describe('profile', () => {
     expect(await changePassword(db, viewer, 'demo-pass-2026', 'new-secret-123')).toMatchObject({ ok: true })
     expect(await loadViewer(db, here.idHash)).not.toBeNull()
     expect(await loadViewer(db, elsewhere.idHash)).toBeNull()
-    await expect(checkCredentials(db, 'catalog_manager@example.com', 'new-secret-123')).resolves.toBeTruthy()
+    await expect(checkCredentials(db, 'catalog_manager@example.com', 'new-secret-123')).resolves.toMatchObject({ email: 'catalog_manager@example.com' })
   })
 
   it('signs out every other device on request', async () => {

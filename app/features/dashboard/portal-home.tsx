@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from '@remix-run/react'
 import { portals, type PortalKey } from '~/auth/portals'
 import type { loader as rootLoader } from '~/root'
-import { Badge } from '~/ui/badge'
+import { RoleBadges } from '~/ui/badge'
 import { groupMenu } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import type { Figure } from './queries.server'
@@ -32,13 +32,7 @@ function YourAccount() {
         {viewer.name} · {viewer.email}
         {viewer.company ? ` · ${viewer.company.name}` : ''}
       </p>
-      <p className="row">
-        {viewer.roles.map((role) => (
-          <Badge key={role} tone="info">
-            {role.replace(/_/g, ' ')}
-          </Badge>
-        ))}
-      </p>
+      <RoleBadges roles={viewer.roles} />
       <Link to="/profile">Edit my profile or password</Link>
     </section>
   )

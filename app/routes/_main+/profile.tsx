@@ -6,7 +6,7 @@ import { requireUser } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { changePassword, signOutEverywhereElse, updateProfile } from '~/features/account/mutations.server'
 import { changePasswordSchema, profileSchema } from '~/features/account/schema'
-import { Badge } from '~/ui/badge'
+import { RoleBadges } from '~/ui/badge'
 import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
 import { useZodForm } from '~/ui/form'
@@ -80,13 +80,7 @@ export default function ProfilePage() {
           <strong>{user.email}</strong>
           {user.company ? <span className="muted"> · {user.company}</span> : null}
         </p>
-        <p className="row">
-          {user.roles.map((role) => (
-            <Badge key={role} tone="info">
-              {role.replace(/_/g, ' ')}
-            </Badge>
-          ))}
-        </p>
+        <RoleBadges roles={user.roles} />
         <Form method="post" {...getFormProps(profileForm)}>
           <input type="hidden" name="intent" value="profile" />
           <FormErrors id={profileForm.errorId} errors={profileForm.errors} />

@@ -1,5 +1,5 @@
-import { landingFor } from '~/auth/guard.server'
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { landingFor } from '~/auth/guard.server'
 import { getViewer } from '~/auth/session.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
-import { landingFor } from '~/auth/guard.server'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { landingFor } from '~/auth/guard.server'
 import { getViewer } from '~/auth/session.server'
 import { LoginForm } from '~/features/account/login-form'
 import { handleLogin } from '~/features/account/login.server'

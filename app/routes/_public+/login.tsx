@@ -1,11 +1,9 @@
-import { landingFor, PENDING_PATH } from '~/auth/guard.server'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { safeRedirect } from '~/auth/redirect'
+import { landingFor } from '~/auth/guard.server'
 import { getViewer } from '~/auth/session.server'
 import { LoginForm } from '~/features/account/login-form'
 import { handleLogin } from '~/features/account/login.server'
-import type { RouteHandle } from '~/ui/navigation'
-import { pageTitle } from '~/ui/navigation'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PublicShell } from '~/ui/shell'
 
 export const handle: RouteHandle = { name: 'Login', title: 'Sign in' }
@@ -13,9 +11,8 @@ export const meta: MetaFunction = () => pageTitle('Sign in')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getViewer(request)
-  if (!viewer) return null
-  const landing = landingFor(viewer)
-  throw redirect(landing === PENDING_PATH ? landing : safeRedirect(new URL(request.url).searchParams.get('redirectTo'), landing))
+  if (viewer) throw redirect(landingFor(viewer, new URL(request.url).searchParams.get('redirectTo')))
+  return null
 }
 
 export function action({ request, context }: ActionFunctionArgs) {

@@ -1,0 +1,13 @@
+import { formatDate, formatDateTime, formatMoney } from './format'
+
+describe('formats', () => {
+  it('shows paise as rupees with Indian digit grouping', () => {
+    expect(formatMoney(12_345_678_90)).toBe('₹1,23,45,678.90')
+    expect(formatMoney(5)).toBe('₹0.05')
+  })
+
+  it('shows UTC times in Asia/Kolkata', () => {
+    expect(formatDate('2026-11-21T20:00:00.000Z')).toBe('22 Nov 2026')
+    expect(formatDateTime('2026-11-22T06:30:00.000Z')).toMatch(/22 Nov 2026, 12:00\s?pm/i)
+  })
+})

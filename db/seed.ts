@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely'
 import { hashPassword } from '../app/auth/password.server'
+import { audit } from '../app/features/audit/audit.server'
 import { withGstinCheck } from '../app/utils/gstin'
 import type { Database } from './database'
 import type { AddressesTable, AttributeDefinition, RoleKey } from './types'
@@ -215,7 +216,7 @@ export async function createFirstAdmin(
       .returning('id')
       .executeTakeFirstOrThrow()
     await trx.insertInto('user_roles').values({ user_id: user.id, role: 'admin' }).execute()
-    await trx.insertInto('audit_events').values({ at: new Date().toISOString(), actor_user_id: null, action: 'user.bootstrap_admin', entity_type: 'user', entity_id: String(user.id), before_json: null, after_json: JSON.stringify({ email }), note: 'created at first start' }).execute()
+    await audit(trx, { actorUserId: null, action: 'user.bootstrap_admin', entityType: 'user', entityId: user.id, after: { email }, note: 'created at first start' })
   })
   log(`Created the first administrator, ${email}.`)
 }

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { lastEmailTo, signIn, signInAs, signOut, signUp, uniqueEmail } from './support'
+import { lastEmailTo, signIn, signInAs, signOut, signOutFromWaitingPage, signUp, uniqueEmail } from './support'
 
 test('forgot password: the outbox link sets a new password, once', async ({ page }, info) => {
   const email = uniqueEmail(info, 'reset')
   await signUp(page, email, 'first-password-1')
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await signOutFromWaitingPage(page)
 
   await page.goto('/forgot_password')
   await page.getByLabel('E-mail').fill(email)

@@ -25,6 +25,12 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/)
 }
 
+/** Signs out from the waiting page (no user menu there) and waits until it has happened. */
+export async function signOutFromWaitingPage(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+}
+
 /** An e-mail no other test or project uses. */
 export function uniqueEmail(info: TestInfo, label: string) {
   return `${label}-${info.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.example`

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { signIn, signUp, uniqueEmail } from './support'
+import { signIn, signOutFromWaitingPage, signUp, uniqueEmail } from './support'
 
 test('repeated wrong passwords slow the account down with a clear message', async ({ page }, info) => {
   const email = uniqueEmail(info, 'throttle')
   await signUp(page, email, 'right-password-1')
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await signOutFromWaitingPage(page)
   for (let i = 0; i < 5; i++) {
     await signIn(page, email, `wrong-password-${i}`)
     await expect(page.getByRole('alert')).toContainText('not right')

@@ -17,6 +17,11 @@ async function countBy(db: Database, table: 'buyers' | 'sellers' | 'users') {
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>
 }
 
+const activeCompanies = async (db: Database, table: 'buyers' | 'sellers'): Promise<Figure> => ({
+  label: table === 'buyers' ? 'Active buyers' : 'Active sellers',
+  value: (await countBy(db, table)).active ?? 0,
+})
+
 /** Figures every staff portal shares: companies waiting for approval, trading companies, products. */
 export async function staffFigures(db: Database): Promise<Figure[]> {
   const [buyers, sellers, products] = await Promise.all([
@@ -98,9 +103,9 @@ export async function portalFigures(db: Database, viewer: Viewer, portal: Portal
     case 'seller':
       return companyFigures(db, viewer)
     case 'demand_kam':
-      return [...(await assignedFigures(db, viewer, 'buyers')), ...(await staffFigures(db)).slice(1, 2)]
+      return [...(await assignedFigures(db, viewer, 'buyers')), await activeCompanies(db, 'buyers')]
     case 'supplier_agent':
-      return [...(await assignedFigures(db, viewer, 'sellers')), ...(await staffFigures(db)).slice(2, 3)]
+      return [...(await assignedFigures(db, viewer, 'sellers')), await activeCompanies(db, 'sellers')]
     case 'toolkit':
     case 'field_operator':
       return []

@@ -166,8 +166,9 @@ export async function seedDemo(db: Database): Promise<void> {
         { seller_id: row.id, kind: 'pickup', label: 'Factory gate', line1: `Unit ${i + 1}, Industrial Area`, city: s.city, state: s.state, pin: s.pin, is_default: 1 },
       )
     }
-    await trx.updateTable('users').set({ buyer_id: buyerIds[0] }).where('id', '=', userIds.buyer).execute()
-    await trx.updateTable('users').set({ seller_id: sellerIds[0] }).where('id', '=', userIds.seller).execute()
+    // The demo buyer and seller users administer their companies.
+    await trx.updateTable('users').set({ buyer_id: buyerIds[0], is_company_admin: 1 }).where('id', '=', userIds.buyer).execute()
+    await trx.updateTable('users').set({ seller_id: sellerIds[0], is_company_admin: 1 }).where('id', '=', userIds.seller).execute()
 
     // A sign-up waiting for staff: its user sees only the waiting page.
     const pending = await trx
@@ -177,7 +178,7 @@ export async function seedDemo(db: Database): Promise<void> {
       .executeTakeFirstOrThrow()
     const pendingUser = await trx
       .insertInto('users')
-      .values({ email: PENDING_DEMO_EMAIL, name: 'Meera Lotus', password_hash: roleHashes[DEMO_ROLES.length], buyer_id: pending.id })
+      .values({ email: PENDING_DEMO_EMAIL, name: 'Meera Lotus', password_hash: roleHashes[DEMO_ROLES.length], buyer_id: pending.id, is_company_admin: 1 })
       .returning('id')
       .executeTakeFirstOrThrow()
     await trx.insertInto('user_roles').values({ user_id: pendingUser.id, role: 'buyer' }).execute()

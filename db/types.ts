@@ -38,6 +38,8 @@ export interface UsersTable {
   status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>
   buyer_id: number | null
   seller_id: number | null
+  /** 1 when the user administers its own buyer or seller company (edits it, invites colleagues). */
+  is_company_admin: ColumnType<number, number | undefined, number>
   created_at: Timestamp
   updated_at: Timestamp
   last_login_at: string | null
@@ -86,6 +88,19 @@ export interface PasswordResetTokensTable {
   created_at: string
   expires_at: string
   used_at: string | null
+  purpose: ColumnType<TokenPurpose, TokenPurpose | undefined, TokenPurpose>
+}
+
+export type TokenPurpose = 'reset' | 'invite'
+
+export interface IdempotencyKeysTable {
+  key: string
+  user_id: number | null
+  /** What the key was used for, e.g. 'seller.create'. */
+  scope: string
+  /** What the first submit produced (an id, a path), returned again to a retry. */
+  result: string
+  created_at: string
 }
 
 export interface ProductsTable {
@@ -154,6 +169,7 @@ export interface DB {
   addresses: AddressesTable
   outbox_emails: OutboxEmailsTable
   audit_events: AuditEventsTable
+  idempotency_keys: IdempotencyKeysTable
 }
 
 export type User = Selectable<UsersTable>

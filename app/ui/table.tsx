@@ -87,3 +87,19 @@ export function Pagination({ page, pageSize, total }: { page: number; pageSize: 
     </nav>
   )
 }
+
+/** A column header that sorts the list by its key (asc, then desc), keeping every filter in the URL. */
+export function SortHeader({ label, sortKey, sort, dir }: { label: ReactNode; sortKey: string; sort: string; dir: 'asc' | 'desc' }) {
+  const { pathname, search } = useLocation()
+  const params = new URLSearchParams(search)
+  const active = sort === sortKey
+  params.set('sort', sortKey)
+  params.set('dir', active && dir === 'asc' ? 'desc' : 'asc')
+  params.delete('page')
+  return (
+    <Link to={`${pathname}?${params}`} className="sort-link">
+      {label}
+      {active ? <span aria-label={dir === 'asc' ? ' (sorted ascending)' : ' (sorted descending)'}>{dir === 'asc' ? ' ▲' : ' ▼'}</span> : null}
+    </Link>
+  )
+}

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { parseRupees } from './money'
+import { isValidGstin } from './gstin'
 
 // Field rules shared by every form (docs/domain.md section 7).
 
@@ -31,3 +33,50 @@ export const nameField = (label: string) =>
     .trim()
     .min(2, `Enter ${label} (at least 2 characters)`)
     .max(120, 'Use at most 120 characters')
+
+export const optionalEmailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'That e-mail address is too long')
+  .refine((value) => value === '' || z.email().safeParse(value).success, { error: 'Enter a valid e-mail address, like name@company.com' })
+  .optional()
+
+export const phoneField = z
+  .string({ error: 'Enter a phone number' })
+  .trim()
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .refine((value) => PHONE.test(value), {
+    error: 'Enter a 10-digit Indian mobile number or an international number like +4420712345678',
+  })
+
+/** GSTIN: 15 characters whose last is the check character of the first 14 (empty allowed). */
+export const optionalGstinField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((value) => value === '' || isValidGstin(value), {
+    error: 'Enter a valid 15-character GSTIN, like 27AAECI1234F1Z5 (the last character is a check character)',
+  })
+  .optional()
+
+export const pinField = z
+  .string({ error: 'Enter the 6-digit PIN code' })
+  .trim()
+  .regex(/^[1-9]\d{5}$/, 'Enter the 6-digit PIN code (it does not start with 0)')
+
+/** An amount in rupees as typed ("5,00,000.50", "₹ 1200"), kept as paise. */
+export const moneyField = (label: string) =>
+  z
+    .string({ error: `Enter ${label}` })
+    .trim()
+    .transform((value, ctx) => {
+      const paise = parseRupees(value)
+      if (paise === null) {
+        ctx.addIssue({ code: 'custom', message: `Enter ${label} in rupees, like 500000 or 5,00,000.50` })
+        return z.NEVER
+      }
+      return paise
+    })
+
+export const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`).optional()

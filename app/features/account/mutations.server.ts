@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { Database } from '#db/database'
+import type { TokenPurpose } from '#db/types'
 import { hashPassword, verifyPassword } from '~/auth/password.server'
 import { endUserSessions } from '~/auth/session.server'
 import { audit } from '../audit/audit.server'
@@ -46,6 +47,8 @@ export async function signUp(db: Database, input: SignUpInput): Promise<Result<{
           password_hash: passwordHash,
           buyer_id: input.companyKind === 'buyer' ? company.id : null,
           seller_id: input.companyKind === 'seller' ? company.id : null,
+          // The person who signs a company up administers it.
+          is_company_admin: 1,
         })
         .returning('id')
         .executeTakeFirstOrThrow()
@@ -105,16 +108,16 @@ export async function requestPasswordReset(db: Database, email: string, appUrl: 
   })
 }
 
-/** Whether a reset token can still be used (for showing the form or an "expired" message). */
-export async function resetTokenIsUsable(db: Database, token: string): Promise<boolean> {
+/** What a still-usable token is for (a reset or an invitation), or null when it is used or expired. */
+export async function resetTokenPurpose(db: Database, token: string): Promise<TokenPurpose | null> {
   const row = await db
     .selectFrom('password_reset_tokens')
-    .select('id')
+    .select('purpose')
     .where('token_hash', '=', sha256(token))
     .where('used_at', 'is', null)
     .where('expires_at', '>', new Date().toISOString())
     .executeTakeFirst()
-  return Boolean(row)
+  return row?.purpose ?? null
 }
 
 /** Uses a reset token once: sets the password and ends every session of the user. */

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { getDb } from '~/db.server'
-import { resetPassword, resetTokenIsUsable } from '~/features/account/mutations.server'
+import { resetPassword, resetTokenPurpose } from '~/features/account/mutations.server'
 import { resetPasswordSchema } from '~/features/account/schema'
 import { SubmitButton } from '~/ui/button'
 import { useZodForm } from '~/ui/form'
@@ -17,7 +17,8 @@ export const meta: MetaFunction = () => pageTitle('Choose a new password')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
-  return { token, usable: token ? await resetTokenIsUsable(getDb(), token) : false }
+  const purpose = token ? await resetTokenPurpose(getDb(), token) : null
+  return { token, usable: purpose !== null, invitation: purpose === 'invite' }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -30,13 +31,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ResetPasswordPage() {
-  const { token, usable } = useLoaderData<typeof loader>()
+  const { token, usable, invitation } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const [form, fields] = useZodForm(resetPasswordSchema, { id: 'reset', lastResult })
   return (
     <PublicShell>
       <div className="card">
-        <h1>Choose a new password</h1>
+        <h1>{invitation ? 'Welcome: choose your password' : 'Choose a new password'}</h1>
         {usable || lastResult ? (
           <Form method="post" {...getFormProps(form)}>
             <FormErrors id={form.errorId} errors={form.errors} />

@@ -15,7 +15,9 @@ import { portals, portalsFor } from './auth/portals'
 import { getViewer } from './auth/session.server'
 import styles from './styles/app.css'
 import { ErrorPage } from './ui/error-page'
-import type { Menus } from './ui/navigation'
+import { fillMenu, type MenuEntry, type Menus } from './ui/navigation'
+import { getDb } from './db.server'
+import { activeProducts } from './features/products/queries.server'
 import { Toasts } from './ui/toast'
 import { takeToast } from './ui/toast.server'
 
@@ -28,7 +30,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [viewer, { toast, clear }] = await Promise.all([getViewer(request), takeToast(request)])
   const keys = viewer ? portalsFor(viewer.roles) : []
   const menus: Menus = {}
-  for (const key of keys) menus[key] = context.menus?.[key] ?? []
+  const needsProducts = keys.some((key) => context.menus?.[key]?.some((entry: MenuEntry) => entry.path.includes(':product')))
+  const fill = { companyId: viewer?.company?.id ?? null, products: needsProducts ? await activeProducts(getDb()) : [] }
+  for (const key of keys) menus[key] = fillMenu(context.menus?.[key] ?? [], fill)
   const payload = {
     viewer: viewer && {
       name: viewer.name,

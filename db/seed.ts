@@ -3,6 +3,7 @@ import { hashPassword } from '../app/auth/password.server'
 import { audit } from '../app/features/audit/audit.server'
 import { withGstinCheck } from '../app/utils/gstin'
 import type { Database } from './database'
+import { seedMoreCompanies } from './seed-companies'
 import type { AddressesTable, AttributeDefinition, RoleKey } from './types'
 
 export const DEMO_PASSWORD = 'demo-pass-2026'
@@ -194,6 +195,21 @@ export async function seedDemo(db: Database): Promise<void> {
       }
     }
     await trx.insertInto('addresses').values(addresses).execute()
+
+    // More staff to share the accounts: two more KAMs and two more supplier-team agents.
+    const kams = [userIds.demand_kam]
+    const agents = [userIds.supplier_agent]
+    for (const [name, email, role, list] of [
+      ['Neha Kapoor', 'kam.neha@example.com', 'demand_kam', kams],
+      ['Vikram Rao', 'kam.vikram@example.com', 'demand_kam', kams],
+      ['Sana Qureshi', 'agent.sana@example.com', 'supplier_agent', agents],
+      ['Gopal Menon', 'agent.gopal@example.com', 'supplier_agent', agents],
+    ] as const) {
+      const user = await trx.insertInto('users').values({ email, name, password_hash: roleHashes[0] }).returning('id').executeTakeFirstOrThrow()
+      await trx.insertInto('user_roles').values({ user_id: user.id, role }).execute()
+      list.push(user.id)
+    }
+    await seedMoreCompanies(trx, { kams, agents, passwordHash: roleHashes[0], buyers: 35, sellers: 55 })
   })
 }
 

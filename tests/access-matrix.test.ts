@@ -54,6 +54,12 @@ const ROUTES: Record<string, { path: string; endsSession?: boolean } & Rule> = {
   'routes/buyer+/_index': { path: '/buyer', portal: 'buyer' },
   'routes/seller+/_index': { path: '/seller', portal: 'seller' },
   'routes/toolkit+/_index': { path: '/toolkit', portal: 'toolkit' },
+  // Buyer 1 is the demo buyer's own company: staff and its users are sent on, everyone else gets 404.
+  'routes/redirect+/buyer.$buyerId': {
+    path: '/redirect/buyer/1',
+    expect: (who, kind) =>
+      kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : ['admin', 'internal', 'buyer'].includes(who) ? 'redirect' : 'not-found',
+  },
 }
 
 /**

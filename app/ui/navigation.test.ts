@@ -1,5 +1,5 @@
 import type { ServerBuild } from '@remix-run/node'
-import { buildMenus, fullPath, groupMenu } from './navigation'
+import { buildMenus, fullPath, fillMenu, groupMenu } from './navigation'
 
 const route = (id: string, parentId: string | undefined, path: string | undefined, handle?: unknown) => ({
   id,
@@ -57,5 +57,25 @@ describe('menus from route handles', () => {
   it('groups entries in the order of their first entry', () => {
     const groups = groupMenu(buildMenus(routes).admin ?? [])
     expect(groups.map((g) => g.group)).toEqual(['Catalogue', 'People'])
+  })
+})
+
+describe('fillMenu', () => {
+  const entries = [
+    { path: '/buyer/:buyerCompanyId/company', label: 'My company', group: 'Company', order: 1 },
+    { path: '/:product/addresses', label: 'Addresses', group: 'Catalogue', order: 2 },
+    { path: '/buyers/manage', label: 'Buyers', group: 'Companies', order: 3 },
+  ]
+  it("fills the viewer's company and one entry per product", () => {
+    const filled = fillMenu(entries, { companyId: 7, products: [{ slug: 'fabric', name: 'Fabric' }, { slug: 'yarn', name: 'Yarn' }] })
+    expect(filled.map((e) => [e.path, e.label])).toEqual([
+      ['/buyer/7/company', 'My company'],
+      ['/fabric/addresses', 'Fabric: Addresses'],
+      ['/yarn/addresses', 'Yarn: Addresses'],
+      ['/buyers/manage', 'Buyers'],
+    ])
+  })
+  it('drops company entries for a viewer without a company', () => {
+    expect(fillMenu(entries, { companyId: null, products: [] }).map((e) => e.path)).toEqual(['/buyers/manage'])
   })
 })

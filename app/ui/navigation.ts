@@ -34,9 +34,13 @@ export function fullPath(routes: BuildRoutes, id: string): string {
   return `/${segments.join('/')}`.replace(/\/+/g, '/')
 }
 
+/** Route parameters a menu entry may carry: filled per viewer (its company) or per product. */
+const FILLABLE = new Set([':buyerCompanyId', ':sellerCompanyId', ':product'])
+
 /**
  * Menus come from the routes themselves: every route whose handle has `menu` joins its portal's
- * menu, so a page that does not exist cannot be linked. Routes with parameters never join.
+ * menu, so a page that does not exist cannot be linked. Routes with parameters join only when
+ * every parameter can be filled in for the viewer (see fillMenu).
  */
 export function buildMenus(routes: BuildRoutes): Menus {
   const menus: Menus = {}
@@ -44,7 +48,7 @@ export function buildMenus(routes: BuildRoutes): Menus {
     const handle = route.module.handle as RouteHandle | undefined
     if (!handle?.menu) continue
     const path = fullPath(routes, id)
-    if (path.includes(':') || path.includes('*')) continue
+    if (path.includes('*') || (path.match(/:[A-Za-z]+/g) ?? []).some((param) => !FILLABLE.has(param))) continue
     const portal: PortalKey = id.startsWith('routes/_main+/') ? 'main' : portalOfPath(path)
     ;(menus[portal] ??= []).push({
       path,
@@ -69,3 +73,26 @@ export function groupMenu(entries: MenuEntry[]): { group: string; entries: MenuE
 }
 
 export const pageTitle = (title: string) => [{ title: `${title} · Sourcing Platform` }]
+
+/**
+ * A portal menu for one viewer: company parameters become the viewer's company id (entries it
+ * cannot fill are dropped) and a `:product` entry becomes one entry per active product.
+ */
+export function fillMenu(entries: MenuEntry[], fill: { companyId: number | null; products: { slug: string; name: string }[] }): MenuEntry[] {
+  const filled: MenuEntry[] = []
+  for (const entry of entries) {
+    let path = entry.path
+    if (/:(buyer|seller)CompanyId/.test(path)) {
+      if (fill.companyId === null) continue
+      path = path.replace(/:(buyer|seller)CompanyId/, String(fill.companyId))
+    }
+    if (path.includes(':product')) {
+      for (const product of fill.products) {
+        filled.push({ ...entry, path: path.replace(':product', product.slug), label: `${product.name}: ${entry.label}` })
+      }
+      continue
+    }
+    filled.push({ ...entry, path })
+  }
+  return filled
+}

@@ -1,0 +1,37 @@
+import { getDb } from '~/db.server'
+import { once } from './idempotency.server'
+
+describe('once', () => {
+  it('runs the create once per key and hands the first result to a retry', async () => {
+    const db = getDb()
+    let calls = 0
+    const create = async () => ++calls * 10
+    const first = await db.transaction().execute((trx) => once(trx, 'key-1', 'test.create', null, create))
+    const retry = await db.transaction().execute((trx) => once(trx, 'key-1', 'test.create', null, create))
+    const other = await db.transaction().execute((trx) => once(trx, 'key-2', 'test.create', null, create))
+    expect(first).toEqual({ result: 10, repeated: false })
+    expect(retry).toEqual({ result: 10, repeated: true })
+    expect(other).toEqual({ result: 20, repeated: false })
+    expect(calls).toBe(2)
+  })
+
+  it('forgets the key when the create fails, so the user can try again', async () => {
+    const db = getDb()
+    await expect(
+      db.transaction().execute((trx) =>
+        once(trx, 'key-3', 'test.create', null, async () => {
+          throw new Error('bad input')
+        }),
+      ),
+    ).rejects.toThrow('bad input')
+    const again = await db.transaction().execute((trx) => once(trx, 'key-3', 'test.create', null, async () => 7))
+    expect(again).toEqual({ result: 7, repeated: false })
+  })
+
+  it('keeps keys of different forms apart', async () => {
+    const db = getDb()
+    await db.transaction().execute((trx) => once(trx, 'same', 'a.create', null, async () => 1))
+    const b = await db.transaction().execute((trx) => once(trx, 'same', 'b.create', null, async () => 2))
+    expect(b.result).toBe(2)
+  })
+})

@@ -1,0 +1,6 @@
+import type { Executor } from '../audit/audit.server'
+
+/** The product families the platform trades now (menus, product pages). */
+export function activeProducts(db: Executor) {
+  return db.selectFrom('products').select(['id', 'slug', 'name']).where('active', '=', 1).orderBy('name').execute()
+}

@@ -1,8 +1,9 @@
-// npm run db:migrate | db:rollback | db:seed — on the database named by DATABASE_URL.
+// npm run db:migrate | db:rollback | db:seed | db:seed:scale — on the database named by DATABASE_URL.
 import { config } from '../app/config.server'
 import { createDatabase } from './database'
 import { migrateDown, migrateToLatest } from './migrate'
 import { databaseIsEmpty, seedDemo } from './seed'
+import { seedScale } from './seed-scale'
 
 async function main(command: string | undefined) {
   const { db } = createDatabase(config().databaseUrl)
@@ -28,8 +29,18 @@ async function main(command: string | undefined) {
         console.log('Demo data loaded.')
         break
       }
+      case 'seed:scale': {
+        // The benchmarks' data set: demo data plus 100,000 buyers and 100,000 users (SCALE_BUYERS / SCALE_USERS).
+        await migrateToLatest(db)
+        if (await databaseIsEmpty(db)) await seedDemo(db)
+        const buyers = Number(process.env.SCALE_BUYERS ?? 100_000)
+        const users = Number(process.env.SCALE_USERS ?? 100_000)
+        await seedScale(db, { buyers, users })
+        console.log(`Loaded ${buyers} buyers and ${users} users.`)
+        break
+      }
       default:
-        throw new Error(`unknown command "${command}" (use migrate, rollback or seed)`)
+        throw new Error(`unknown command "${command}" (use migrate, rollback, seed or seed:scale)`)
     }
   } finally {
     await db.destroy()

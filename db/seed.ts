@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely'
 import { hashPassword } from '../app/auth/password.server'
 import { audit } from '../app/features/audit/audit.server'
+import { reindexAll, syncSearch } from '../app/features/search/search.server'
 import { withGstinCheck } from '../app/utils/gstin'
 import type { Database } from './database'
 import { seedMoreCompanies } from './seed-companies'
@@ -210,6 +211,7 @@ export async function seedDemo(db: Database): Promise<void> {
       list.push(user.id)
     }
     await seedMoreCompanies(trx, { kams, agents, passwordHash: roleHashes[0], buyers: 35, sellers: 55 })
+    for (const entity of ['buyer', 'seller', 'user'] as const) await reindexAll(trx, entity)
   })
 }
 
@@ -233,6 +235,7 @@ export async function createFirstAdmin(
       .returning('id')
       .executeTakeFirstOrThrow()
     await trx.insertInto('user_roles').values({ user_id: user.id, role: 'admin' }).execute()
+    await syncSearch(trx, 'user', user.id)
     await audit(trx, { actorUserId: null, action: 'user.bootstrap_admin', entityType: 'user', entityId: user.id, after: { email }, note: 'created at first start' })
   })
   log(`Created the first administrator, ${email}.`)

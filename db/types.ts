@@ -170,6 +170,16 @@ export interface DB {
   outbox_emails: OutboxEmailsTable
   audit_events: AuditEventsTable
   idempotency_keys: IdempotencyKeysTable
+  search_terms: SearchTermsTable
+}
+
+export type SearchEntity = 'buyer' | 'seller' | 'user'
+
+/** One word of a record's searchable text (see app/features/search). */
+export interface SearchTermsTable {
+  entity_type: SearchEntity
+  term: string
+  entity_id: number
 }
 
 export type User = Selectable<UsersTable>

@@ -52,9 +52,24 @@ export function Table<T>({
 }
 
 /** Previous / next links that keep every other filter in the URL. */
-export function Pagination({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  capped = false,
+  shown,
+}: {
+  page: number
+  pageSize: number
+  total: number
+  /** `total` is a lower bound: counting stopped there (see countUpTo). */
+  capped?: boolean
+  /** Rows on this page (needed past a capped count). */
+  shown?: number
+}) {
   const { pathname, search } = useLocation()
-  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const onPage = shown ?? Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize))
+  const pages = capped ? (onPage === pageSize ? page + 1 : page) : Math.max(1, Math.ceil(total / pageSize))
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(search)
     if (target <= 1) params.delete('page')
@@ -62,12 +77,13 @@ export function Pagination({ page, pageSize, total }: { page: number; pageSize: 
     const query = params.toString()
     return query ? `${pathname}?${query}` : pathname
   }
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1
-  const last = Math.min(total, page * pageSize)
+  const first = onPage === 0 ? 0 : (page - 1) * pageSize + 1
+  const last = onPage === 0 ? 0 : first + onPage - 1
   return (
     <nav className="pagination" aria-label="Pages">
       <span className="muted">
         {first}–{last} of {total.toLocaleString('en-IN')}
+        {capped ? '+ (narrow the filters for an exact count)' : ''}
       </span>
       <span className="row">
         {page > 1 ? (
@@ -75,9 +91,7 @@ export function Pagination({ page, pageSize, total }: { page: number; pageSize: 
             ← Previous
           </Link>
         ) : null}
-        <span>
-          Page {page} of {pages}
-        </span>
+        <span>{capped ? `Page ${page}` : `Page ${page} of ${pages}`}</span>
         {page < pages ? (
           <Link className="btn" to={hrefFor(page + 1)} rel="next">
             Next →

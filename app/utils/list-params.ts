@@ -31,3 +31,9 @@ export function readId(value: string | null | undefined): number | null {
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. Use with `escape '\'`. */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/**
+ * Lists count at most this many matches: past it the page says "10,000+" and asks for a narrower
+ * filter. Counting 80,000 matches exactly would cost more than the page itself.
+ */
+export const COUNT_CAP = 10_000

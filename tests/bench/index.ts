@@ -1,9 +1,15 @@
 // npm run bench: every benchmark of the repo, against the built server (run `npm run build` first).
+import { benchCompanies } from './companies'
 import { benchShell } from './shell'
 
-const suites: [string, () => Promise<string[]>][] = [['Platform shell', benchShell]]
+const suites: [string, () => Promise<string[]>][] = [
+  ['Platform shell', benchShell],
+  ['Companies and users at scale', benchCompanies],
+]
+// `npm run bench -- companies` runs only the suites whose name contains the word.
+const only = process.argv[2]?.toLowerCase()
 
-for (const [name, run] of suites) {
+for (const [name, run] of suites.filter(([name]) => !only || name.toLowerCase().includes(only))) {
   console.log(`\n## ${name}`)
   for (const row of await run()) console.log(row)
 }

@@ -21,7 +21,7 @@ describe('the sign-in action', () => {
     const db = getDb()
     const sessions = await db.selectFrom('sessions').select(['ip']).where('user_id', '=', userId).execute()
     expect(sessions).toEqual([{ ip: '203.0.113.9' }])
-    const entry = await db.selectFrom('audit_events').select('action').where('entity_id', '=', String(userId)).executeTakeFirstOrThrow()
+    const entry = await db.selectFrom('audit_events').select('action').where('entity_type', '=', 'user').where('entity_id', '=', String(userId)).executeTakeFirstOrThrow()
     expect(entry.action).toBe('session.started')
   })
 

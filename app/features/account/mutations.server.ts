@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from '~/auth/password.server'
 import { endUserSessions } from '~/auth/session.server'
 import { audit } from '../audit/audit.server'
 import { queueEmail } from '../outbox/outbox.server'
+import { syncSearch } from '../search/search.server'
 
 export const RESET_TOKEN_MINUTES = 60
 
@@ -53,6 +54,8 @@ export async function signUp(db: Database, input: SignUpInput): Promise<Result<{
         .returning('id')
         .executeTakeFirstOrThrow()
       await trx.insertInto('user_roles').values({ user_id: user.id, role: input.companyKind }).execute()
+      await syncSearch(trx, input.companyKind, company.id)
+      await syncSearch(trx, 'user', user.id)
       await audit(trx, {
         actorUserId: user.id,
         action: 'company.signed_up',
@@ -148,6 +151,7 @@ export async function updateProfile(db: Database, userId: number, input: { name:
     const before = await trx.selectFrom('users').select(['name', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow()
     const after = { name: input.name, phone: input.phone || null }
     await trx.updateTable('users').set({ ...after, updated_at: new Date().toISOString() }).where('id', '=', userId).execute()
+    await syncSearch(trx, 'user', userId)
     await audit(trx, { actorUserId: userId, action: 'user.profile_updated', entityType: 'user', entityId: userId, before, after })
   })
 }

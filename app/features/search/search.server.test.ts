@@ -1,0 +1,49 @@
+import { getDb } from '~/db.server'
+import { searchIds, syncSearch, wordsOf } from './search.server'
+
+async function find(entity: 'buyer' | 'seller' | 'user', q: string) {
+  const db = getDb()
+  const ids = searchIds(db, entity, q)
+  if (!ids) return null
+  const table = entity === 'buyer' ? 'buyers' : entity === 'seller' ? 'sellers' : 'users'
+  const rows = await db.selectFrom(table).select('name').where('id', 'in', ids).orderBy('name').execute()
+  return rows.map((r) => r.name)
+}
+
+describe('word-prefix search', () => {
+  it('splits text into lower-case words and keeps whole e-mail addresses', () => {
+    expect(wordsOf('Indigo Threads-Retail Pvt. Ltd')).toEqual(['indigo', 'threads', 'retail', 'pvt', 'ltd'])
+    expect(wordsOf('Neha.Kapoor@Example.com')).toEqual(['neha', 'kapoor', 'example', 'com', 'neha.kapoor@example.com'])
+    expect(wordsOf(null)).toEqual([])
+  })
+
+  it('finds records having a word starting with every word typed, in any order', async () => {
+    expect(await find('buyer', 'indig thr')).toEqual(['Indigo Threads Retail'])
+    expect(await find('buyer', 'retail indigo')).toEqual(['Indigo Threads Retail'])
+    expect(await find('buyer', 'indigo zzz')).toEqual([])
+    expect(await find('buyer', '   ')).toBeNull()
+  })
+
+  it('searches GSTIN, e-mail and legal name too', async () => {
+    const db = getDb()
+    const indigo = await db.selectFrom('buyers').select(['gstin', 'contact_email']).where('name', '=', 'Indigo Threads Retail').executeTakeFirstOrThrow()
+    expect(await find('buyer', indigo.gstin!.slice(0, 8))).toContain('Indigo Threads Retail')
+    expect(await find('buyer', indigo.contact_email!)).toEqual(['Indigo Threads Retail'])
+    expect(await find('user', 'buyer@example.com')).toEqual(['Priya Buyer'])
+    expect(await find('seller', 'surat silk')).toEqual(['Surat Silk Mills'])
+  })
+
+  it('follows a change once the record is re-synced, and forgets a deleted record', async () => {
+    const db = getDb()
+    const user = await db.selectFrom('users').select('id').where('email', '=', 'internal@example.com').executeTakeFirstOrThrow()
+    await db.updateTable('users').set({ name: 'Zubin Quartermain' }).where('id', '=', user.id).execute()
+    await syncSearch(db, 'user', user.id)
+    expect(await find('user', 'quarterm')).toEqual(['Zubin Quartermain'])
+    expect(await find('user', 'isha internal')).toEqual([])
+  })
+
+  it('treats LIKE wildcards as plain characters', async () => {
+    expect(await find('buyer', '%')).toBeNull()
+    expect(await find('buyer', 'indigo_')).toEqual(['Indigo Threads Retail'])
+  })
+})

@@ -1,0 +1,92 @@
+import type { SearchEntity } from '#db/types'
+import type { Executor } from '../audit/audit.server'
+
+/**
+ * Search by word prefix: every searchable record keeps its words in `search_terms`, and a query
+ * matches records having, for each word typed, a word that starts with it ("prim fash" finds
+ * "Prime Fashions"; "27aab" finds a GSTIN; "neha@" an e-mail). Index range scans keep it fast at
+ * any size, on SQLite and PostgreSQL alike.
+ */
+
+const MAX_QUERY_WORDS = 5
+
+/** The words of a text: lower-case runs of letters and digits, plus whole e-mail addresses. */
+export function wordsOf(text: string | null | undefined): string[] {
+  if (!text) return []
+  const lower = text.toLowerCase().normalize('NFKC')
+  const words = new Set(lower.split(/[^\p{L}\p{N}]+/u).filter(Boolean))
+  for (const email of lower.match(/[^\s@]+@[^\s@]+/g) ?? []) words.add(email)
+  return [...words].map((w) => w.slice(0, 100))
+}
+
+/** What each record type is searched by. */
+const SOURCES: Record<SearchEntity, { table: 'buyers' | 'sellers' | 'users'; columns: string[] }> = {
+  buyer: { table: 'buyers', columns: ['name', 'legal_name', 'gstin', 'contact_email'] },
+  seller: { table: 'sellers', columns: ['name', 'legal_name', 'gstin', 'contact_email'] },
+  user: { table: 'users', columns: ['name', 'email'] },
+}
+
+/** Re-reads a record and rewrites its words; call it in the transaction that changed the record. */
+export async function syncSearch(trx: Executor, entity: SearchEntity, id: number): Promise<void> {
+  const { table, columns } = SOURCES[entity]
+  const row = (await trx
+    .selectFrom(table)
+    .select(columns as never[])
+    .where('id', '=', id)
+    .executeTakeFirst()) as Record<string, string | null> | undefined
+  await trx.deleteFrom('search_terms').where('entity_type', '=', entity).where('entity_id', '=', id).execute()
+  if (!row) return
+  const words = new Set(columns.flatMap((column) => wordsOf(row[column])))
+  if (words.size === 0) return
+  await trx
+    .insertInto('search_terms')
+    .values([...words].map((term) => ({ entity_type: entity, term, entity_id: id })))
+    .execute()
+}
+
+/** Rebuilds the words of every record of a type (demo and scale seeds, repairs). */
+export async function reindexAll(db: Executor, entity: SearchEntity): Promise<void> {
+  const { table, columns } = SOURCES[entity]
+  await db.deleteFrom('search_terms').where('entity_type', '=', entity).execute()
+  let after = 0
+  for (;;) {
+    const rows = (await db
+      .selectFrom(table)
+      .select(['id', ...columns] as never[])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(2000)
+      .execute()) as (Record<string, string | null> & { id: number })[]
+    if (rows.length === 0) break
+    const terms = rows.flatMap((row) =>
+      [...new Set(columns.flatMap((column) => wordsOf(row[column])))].map((term) => ({ entity_type: entity, term, entity_id: row.id })),
+    )
+    for (let i = 0; i < terms.length; i += 1000) await db.insertInto('search_terms').values(terms.slice(i, i + 1000)).execute()
+    after = rows[rows.length - 1].id
+  }
+}
+
+/** The first string after every string that starts with `prefix` (for an index range scan). */
+function prefixEnd(prefix: string): string {
+  const last = prefix.codePointAt(prefix.length - 1)!
+  return prefix.slice(0, -1) + String.fromCodePoint(last + 1)
+}
+
+/**
+ * Ids of the records matching a typed query, as a subquery for `where('id', 'in', ...)`;
+ * null when the query has no words (no filter).
+ */
+export function searchIds(db: Executor, entity: SearchEntity, query: string) {
+  const words = wordsOf(query).slice(0, MAX_QUERY_WORDS)
+  if (words.length === 0) return null
+  const one = (word: string) =>
+    db
+      .selectFrom('search_terms')
+      .select('entity_id')
+      .where('entity_type', '=', entity)
+      .where('term', '>=', word)
+      .where('term', '<', prefixEnd(word))
+  let query_ = one(words[0])
+  for (const word of words.slice(1)) query_ = query_.intersect(one(word)) as typeof query_
+  return query_
+}

@@ -21,6 +21,7 @@ export interface AddressView {
   updated_at: string
 }
 
+const articleStyle = { border: '1px solid var(--c-border)', borderRadius: 'var(--radius)', padding: 'var(--space-4)', minWidth: 0 }
 const stateOptions = INDIAN_STATES.map((s) => ({ value: s, label: s }))
 const kindOptions = (owner: OwnerKind) => KINDS_OF_OWNER[owner].map((k) => ({ value: k, label: KIND_LABELS[k] }))
 const replyFor = (reply: FormReply | null | undefined, form: string) => (reply?.form === form ? reply.result : undefined)
@@ -74,7 +75,7 @@ function AddressCard({ owner, address, reply, readOnly }: { owner: OwnerKind; ad
   const title = address.label || `${KIND_LABELS[address.kind]} address`
   const editResult = replyFor(reply, editFormId(address.id))
   return (
-    <article className="figure" aria-label={title} data-address={address.id}>
+    <article style={articleStyle} aria-label={title} data-address={address.id}>
       <p className="row" style={{ justifyContent: 'space-between' }}>
         <strong>{title}</strong>
         {address.is_default ? <Badge tone="success">Default {address.kind}</Badge> : null}

@@ -63,7 +63,7 @@ export function OwnCompanyPage({ data, reply }: { data: OwnCompanyData; reply?: 
               To change these, write to your {company.kind === 'buyer' ? 'account manager' : 'supplier-team agent'}.
             </p>
           </section>
-          <section className="card" aria-labelledby="manager-heading">
+          <section className="card" aria-labelledby="manager-heading" style={{ marginTop: 0 }}>
             <h2 id="manager-heading">{company.kind === 'buyer' ? 'Your account manager' : 'Your supplier-team agent'}</h2>
             {company.manager_name ? (
               <p>

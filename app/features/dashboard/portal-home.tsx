@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { portals, type PortalKey } from '~/auth/portals'
 import type { loader as rootLoader } from '~/root'
 import { RoleBadges } from '~/ui/badge'
@@ -39,12 +40,12 @@ function YourAccount() {
 }
 
 /** A portal's home: who you are here, the figures it has, and its sections from the menu. */
-export function PortalHome({ portal, figures, intro }: { portal: PortalKey; figures: Figure[]; intro: string }) {
+export function PortalHome({ portal, figures, intro, actions }: { portal: PortalKey; figures: Figure[]; intro: string; actions?: ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>('root')
   const sections = groupMenu(root?.menus?.[portal] ?? [])
   return (
     <>
-      <PageHeader title={portals[portal].title} />
+      <PageHeader title={portals[portal].title}>{actions}</PageHeader>
       <p className="muted">{intro}</p>
       <Figures figures={figures} />
       <YourAccount />

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { requirePortal } from '~/auth/guard.server'
 import { portals } from '~/auth/portals'
 import { getDb } from '~/db.server'
@@ -12,16 +12,23 @@ export const meta: MetaFunction = () => pageTitle(portals.seller.title)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'seller')
-  return { figures: await portalFigures(getDb(), viewer, 'seller') }
+  return { figures: await portalFigures(getDb(), viewer, 'seller'), companyId: viewer.company?.kind === 'seller' ? viewer.company.id : null }
 }
 
 export default function SellerHome() {
-  const { figures } = useLoaderData<typeof loader>()
+  const { figures, companyId } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="seller"
       figures={figures}
       intro="Your company's portal on the platform."
+      actions={
+        companyId ? (
+          <Link className="btn btn-primary" to={`/seller/${companyId}/company`}>
+            Manage your company
+          </Link>
+        ) : null
+      }
     />
   )
 }

@@ -1,0 +1,44 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { Database } from '#db/database'
+import { handleAddressAction, type ActionOutcome } from '../addresses/action.server'
+import { isAddressIntent } from '../addresses/schema'
+import { updateCompanyContact, inviteColleague } from './mutations.server'
+import { isCompanyAdmin, type OwnCompany } from './queries.server'
+import { companyContactSchema, CONTACT_FORM_ID, INVITE_FORM_ID, inviteColleagueSchema } from './schema'
+
+export type CompanyActionOutcome = ActionOutcome | { outcome: 'forbidden' } | { outcome: 'bad-request' }
+
+/**
+ * The forms of a company's own page: contact, invitation and addresses. All of them are for the
+ * company's administrators; anyone else of the company is refused (403).
+ */
+export async function handleOwnCompanyAction(
+  db: Database,
+  actor: { userId: number; name: string },
+  company: OwnCompany,
+  formData: FormData,
+  appUrl: string,
+): Promise<CompanyActionOutcome> {
+  const intent = formData.get('intent')
+  if (intent !== 'contact' && intent !== 'invite' && !isAddressIntent(intent)) return { outcome: 'bad-request' }
+  if (!(await isCompanyAdmin(db, actor.userId, company))) return { outcome: 'forbidden' }
+  if (isAddressIntent(intent)) return handleAddressAction(db, actor.userId, company, formData)
+
+  if (intent === 'contact') {
+    const submission = parseWithZod(formData, { schema: companyContactSchema })
+    if (submission.status !== 'success') return { outcome: 'invalid', reply: { form: CONTACT_FORM_ID, result: submission.reply() } }
+    const result = await updateCompanyContact(db, actor.userId, company, submission.value.version, submission.value)
+    if (!result.ok) return { outcome: 'invalid', reply: { form: CONTACT_FORM_ID, result: submission.reply({ formErrors: [result.message] }) } }
+    return { outcome: 'done', message: 'Your company’s contact details are saved.' }
+  }
+
+  const submission = parseWithZod(formData, { schema: inviteColleagueSchema })
+  if (submission.status !== 'success') return { outcome: 'invalid', reply: { form: INVITE_FORM_ID, result: submission.reply() } }
+  const { idempotencyKey, intent: _, ...input } = submission.value
+  const result = await inviteColleague(db, actor, company, input, { idempotencyKey, appUrl })
+  if (!result.ok) {
+    const errors = result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }
+    return { outcome: 'invalid', reply: { form: INVITE_FORM_ID, result: submission.reply(errors) } }
+  }
+  return { outcome: 'done', message: `${input.name} is invited: a link to choose a password is on its way to ${input.email}.` }
+}

@@ -1,0 +1,123 @@
+import crypto from 'node:crypto'
+import type { Database } from '#db/database'
+import { hashPassword } from '~/auth/password.server'
+import { audit } from '../audit/audit.server'
+import { once } from '../idempotency/idempotency.server'
+import { queueInvitation } from '../users/invitation.server'
+import type { OwnCompany } from './queries.server'
+
+export type CompanyResult<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string }
+
+export const CONTACT_CONFLICT = 'Your company’s details were changed by someone else since you opened this page; reload it to see the change.'
+export const EMAIL_IN_USE = 'Someone already has an account with this e-mail address. Ask them to sign in, or use another address.'
+
+const tableOf = (company: OwnCompany) => (company.kind === 'buyer' ? 'buyers' : 'sellers')
+
+/** Saves the company's contact e-mail and phone if nobody saved the company since the form was opened. */
+export async function updateCompanyContact(
+  db: Database,
+  actorUserId: number,
+  company: OwnCompany,
+  version: string,
+  input: { contactEmail: string; contactPhone?: string },
+): Promise<CompanyResult> {
+  return db.transaction().execute(async (trx): Promise<CompanyResult> => {
+    const before = await trx
+      .selectFrom(tableOf(company))
+      .select(['contact_email', 'contact_phone', 'updated_at'])
+      .where('id', '=', company.id)
+      .executeTakeFirst()
+    if (!before || before.updated_at !== version) return { ok: false, message: CONTACT_CONFLICT }
+    const after = { contact_email: input.contactEmail, contact_phone: input.contactPhone || null }
+    const now = new Date().toISOString()
+    const updated = await trx
+      .updateTable(tableOf(company))
+      .set({ ...after, updated_at: now > version ? now : new Date(new Date(version).getTime() + 1).toISOString() })
+      .where('id', '=', company.id)
+      .where('updated_at', '=', version)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) return { ok: false, message: CONTACT_CONFLICT }
+    await audit(trx, {
+      actorUserId,
+      action: 'company.contact_updated',
+      entityType: company.kind,
+      entityId: company.id,
+      before: { contact_email: before.contact_email, contact_phone: before.contact_phone },
+      after,
+    })
+    return { ok: true, value: undefined }
+  })
+}
+
+class EmailInUse extends Error {}
+
+export interface InviteInput {
+  name: string
+  email: string
+  phone?: string
+  companyAdmin?: boolean
+}
+
+/**
+ * Makes an active user of the company, with the company's role and a password nobody knows, and
+ * e-mails it the link that sets its first password. A repeated submit (same key) returns the first user.
+ */
+export async function inviteColleague(
+  db: Database,
+  inviter: { userId: number; name: string },
+  company: OwnCompany,
+  input: InviteInput,
+  options: { idempotencyKey?: string; appUrl: string },
+  attempt = 1,
+): Promise<CompanyResult<{ userId: number }>> {
+  const unusablePassword = await hashPassword(crypto.randomBytes(32).toString('base64url'))
+  try {
+    const userId = await db.transaction().execute(async (trx) => {
+      const { result } = await once(trx, options.idempotencyKey, `company.invite:${company.kind}:${company.id}`, inviter.userId, async () => {
+        const taken = await trx.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()
+        if (taken) throw new EmailInUse()
+        const isCompanyAdmin = input.companyAdmin ? 1 : 0
+        const user = await trx
+          .insertInto('users')
+          .values({
+            email: input.email,
+            name: input.name,
+            phone: input.phone || null,
+            password_hash: unusablePassword,
+            status: 'active',
+            buyer_id: company.kind === 'buyer' ? company.id : null,
+            seller_id: company.kind === 'seller' ? company.id : null,
+            is_company_admin: isCompanyAdmin,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await trx.insertInto('user_roles').values({ user_id: user.id, role: company.kind }).execute()
+        await queueInvitation(trx, {
+          userId: user.id,
+          email: input.email,
+          name: input.name,
+          invitedBy: inviter.name,
+          companyName: company.name,
+          appUrl: options.appUrl,
+        })
+        await audit(trx, {
+          actorUserId: inviter.userId,
+          action: 'user.invited',
+          entityType: company.kind,
+          entityId: company.id,
+          after: { userId: user.id, name: input.name, email: input.email, companyAdmin: isCompanyAdmin === 1 },
+        })
+        return user.id
+      })
+      return result
+    })
+    return { ok: true, value: { userId } }
+  } catch (error) {
+    if (error instanceof EmailInUse) return { ok: false, field: 'email', message: EMAIL_IN_USE }
+    // Two submits racing past the checks: a unique index stops one; the retry finds what the other made.
+    if (attempt === 1 && error instanceof Error && /UNIQUE|duplicate key/i.test(error.message)) {
+      return inviteColleague(db, inviter, company, input, options, 2)
+    }
+    throw error
+  }
+}

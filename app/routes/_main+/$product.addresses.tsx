@@ -1,0 +1,66 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { notFound, requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { handleAddressAction } from '~/features/addresses/action.server'
+import { AddressBook } from '~/features/addresses/address-book'
+import { activeProductBySlug, activeProducts, addressHistory, listAddresses } from '~/features/addresses/queries.server'
+import { isAddressIntent } from '~/features/addresses/schema'
+import { newIdempotencyKey } from '~/features/idempotency/idempotency.server'
+import { History } from '~/ui/history'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { respondToForm } from '~/ui/outcome.server'
+import { PageHeader } from '~/ui/shell'
+
+export const handle: RouteHandle = {
+  name: 'ManageAddresses',
+  title: 'Addresses',
+  breadcrumb: (data: { product?: { name: string } } | undefined) => (data?.product ? `${data.product.name} addresses` : 'Addresses'),
+}
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `${data.product.name} addresses` : 'Addresses')
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePortal(request, 'main')
+  const db = getDb()
+  const product = (await activeProductBySlug(db, params.product)) ?? notFound()
+  const owner = { kind: 'product' as const, id: product.id }
+  const [addresses, products, history] = await Promise.all([listAddresses(db, owner), activeProducts(db), addressHistory(db, owner)])
+  return { product, addresses, otherProducts: products.filter((p) => p.id !== product.id), history, idempotencyKey: newIdempotencyKey() }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const viewer = await requirePortal(request, 'main')
+  const db = getDb()
+  const product = (await activeProductBySlug(db, params.product)) ?? notFound()
+  const form = await request.formData()
+  if (!isAddressIntent(form.get('intent'))) return respondToForm({ outcome: 'bad-request' }, '')
+  const outcome = await handleAddressAction(db, viewer.userId, { kind: 'product', id: product.id }, form)
+  return respondToForm(outcome, `/${product.slug}/addresses`)
+}
+
+export default function ManageAddresses() {
+  const { product, addresses, otherProducts, history, idempotencyKey } = useLoaderData<typeof loader>()
+  const reply = useActionData<typeof action>()
+  return (
+    <>
+      <PageHeader title={`${product.name} addresses`} />
+      <p className="muted">The platform’s own warehouses and offices for {product.name.toLowerCase()}: where goods are received, checked and sent from.</p>
+      {otherProducts.length > 0 ? (
+        <nav aria-label="Other products" className="row" style={{ marginBottom: 16 }}>
+          <span className="muted">Other products:</span>
+          {otherProducts.map((p) => (
+            <Link key={p.id} to={`/${p.slug}/addresses`}>
+              {p.name} addresses
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      <div className="stack">
+        <div>
+          <AddressBook owner="product" addresses={addresses} idempotencyKey={idempotencyKey} reply={reply} />
+        </div>
+        <History entries={history} title="Address history" />
+      </div>
+    </>
+  )
+}

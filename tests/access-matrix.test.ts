@@ -54,6 +54,10 @@ const ROUTES: Record<string, { path: string; endsSession?: boolean } & Rule> = {
   'routes/buyer+/_index': { path: '/buyer', portal: 'buyer' },
   'routes/seller+/_index': { path: '/seller', portal: 'seller' },
   'routes/toolkit+/_index': { path: '/toolkit', portal: 'toolkit' },
+  'routes/_main+/$product.addresses': { path: '/fabric/addresses', portal: 'main' },
+  // Company 1 is the demo buyer's (and the demo seller's) own company; any other id answers 404.
+  'routes/buyer+/$buyerCompanyId.company': { path: '/buyer/1/company', portal: 'buyer' },
+  'routes/seller+/$sellerCompanyId.company': { path: '/seller/1/company', portal: 'seller' },
   // Buyer 1 is the demo buyer's own company: staff and its users are sent on, everyone else gets 404.
   'routes/redirect+/buyer.$buyerId': {
     path: '/redirect/buyer/1',

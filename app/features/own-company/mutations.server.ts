@@ -3,6 +3,7 @@ import type { Database } from '#db/database'
 import { hashPassword } from '~/auth/password.server'
 import { audit } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
+import { syncSearch } from '../search/search.server'
 import { queueInvitation } from '../users/invitation.server'
 import type { OwnCompany } from './queries.server'
 
@@ -37,6 +38,7 @@ export async function updateCompanyContact(
       .where('updated_at', '=', version)
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) === 0) return { ok: false, message: CONTACT_CONFLICT }
+    await syncSearch(trx, company.kind, company.id)
     await audit(trx, {
       actorUserId,
       action: 'company.contact_updated',
@@ -92,6 +94,7 @@ export async function inviteColleague(
           .returning('id')
           .executeTakeFirstOrThrow()
         await trx.insertInto('user_roles').values({ user_id: user.id, role: company.kind }).execute()
+        await syncSearch(trx, 'user', user.id)
         await queueInvitation(trx, {
           userId: user.id,
           email: input.email,

@@ -16,6 +16,7 @@ export const handle: RouteHandle = {
   name: 'ManageAddresses',
   title: 'Addresses',
   breadcrumb: (data: { product?: { name: string } } | undefined) => (data?.product ? `${data.product.name} addresses` : 'Addresses'),
+  menu: { group: 'Platform', label: 'Addresses', order: 50 },
 }
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `${data.product.name} addresses` : 'Addresses')
 

@@ -15,6 +15,7 @@ function Breadcrumbs() {
     const to = m.pathname.replace(/(.)\/$/, '$1')
     // An index page and its layout share a path: one crumb, the page's.
     if (crumbs.at(-1)?.to === to) crumbs.pop()
+    if (handle?.parentCrumb) crumbs.push({ id: `${m.id}-parent`, ...handle.parentCrumb })
     crumbs.push({ id: m.id, text, to })
   }
   if (crumbs.length < 2) return null

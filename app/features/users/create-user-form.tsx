@@ -1,0 +1,67 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { Form } from '@remix-run/react'
+import { SubmitButton } from '~/ui/button'
+import { ChoiceField, Field, FormErrors } from '~/ui/field'
+import { useZodForm } from '~/ui/form'
+import { useHydrated } from '~/ui/hooks'
+import { RoleAndCompanyFields, type RoleOption } from './role-fields'
+import { ACCESS_CHOICES, createUserSchema } from './schema'
+
+/**
+ * "Create a user", folded away under the list; it opens by itself when asked to (`?create=1`, a
+ * link from a company page) or when the last submit came back with errors.
+ */
+export function CreateUserForm({
+  idempotencyKey,
+  roleOptions,
+  lastResult,
+  open,
+  defaultValue,
+}: {
+  idempotencyKey: string
+  roleOptions: RoleOption[]
+  lastResult?: SubmissionResult<string[]> | null
+  open: boolean
+  defaultValue: Record<string, unknown>
+}) {
+  const [form, fields] = useZodForm(createUserSchema, { id: 'create-user', lastResult, defaultValue })
+  const hydrated = useHydrated()
+  // Without JavaScript both ways are on the page; with it, the password fields show when chosen.
+  const showPassword = !hydrated || fields.access.value === 'password'
+  return (
+    <details className="card" open={open || Boolean(lastResult && lastResult.status === 'error')}>
+      <summary>
+        <h2 style={{ display: 'inline' }}>Create a user</h2>
+      </summary>
+      <Form method="post" {...getFormProps(form)} style={{ marginTop: 16 }}>
+        <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="form-grid">
+          <Field label="Name" meta={fields.name} inputProps={{ autoComplete: 'off' }} />
+          <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'off' }} />
+          <Field label="Phone (optional)" type="tel" meta={fields.phone} hint="10-digit Indian mobile, or +country code" />
+        </div>
+        <RoleAndCompanyFields roles={fields.roles} company={fields.company} companyAdmin={fields.companyAdmin} options={roleOptions} />
+        <ChoiceField legend="How the user gets in" meta={fields.access} options={[...ACCESS_CHOICES]} />
+        {showPassword ? (
+          <div className="form-grid">
+            <Field
+              label="Password"
+              type="password"
+              meta={fields.password}
+              hint="Only with “Set a password now”: at least 10 characters; tell it to the user yourself"
+              inputProps={{ autoComplete: 'new-password' }}
+            />
+            <Field label="Password again" type="password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
+          </div>
+        ) : null}
+        <div className="form-actions">
+          <SubmitButton variant="primary" intent="create" pendingText="Creating…">
+            Create user
+          </SubmitButton>
+        </div>
+      </Form>
+    </details>
+  )
+}

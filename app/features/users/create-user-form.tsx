@@ -40,21 +40,18 @@ export function CreateUserForm({
         <div className="form-grid">
           <Field label="Name" meta={fields.name} inputProps={{ autoComplete: 'off' }} />
           <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'off' }} />
-          <Field label="Phone (optional)" type="tel" meta={fields.phone} hint="10-digit Indian mobile, or +country code" />
+          <Field label="Phone (optional)" type="tel" meta={fields.phone} inputProps={{ placeholder: '10-digit mobile or +country code' }} />
         </div>
         <RoleAndCompanyFields roles={fields.roles} company={fields.company} companyAdmin={fields.companyAdmin} options={roleOptions} />
         <ChoiceField legend="How the user gets in" meta={fields.access} options={[...ACCESS_CHOICES]} />
         {showPassword ? (
-          <div className="form-grid">
-            <Field
-              label="Password"
-              type="password"
-              meta={fields.password}
-              hint="Only with “Set a password now”: at least 10 characters; tell it to the user yourself"
-              inputProps={{ autoComplete: 'new-password' }}
-            />
-            <Field label="Password again" type="password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
-          </div>
+          <>
+            <p className="hint muted">Only with “Set a password now”: at least 10 characters. Tell it to the user yourself.</p>
+            <div className="form-grid">
+              <Field label="Password" type="password" meta={fields.password} inputProps={{ autoComplete: 'new-password' }} />
+              <Field label="Password again" type="password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
+            </div>
+          </>
         ) : null}
         <div className="form-actions">
           <SubmitButton variant="primary" intent="create" pendingText="Creating…">

@@ -74,6 +74,7 @@ describe('the user list', () => {
     expect(first.rows[0].name).toBe('Paging Person 00')
     const second = await list('q=paging person&page=2')
     expect(second.rows.map((r) => r.name)).toEqual(['Paging Person 50', 'Paging Person 51', 'Paging Person 52', 'Paging Person 53', 'Paging Person 54'])
+    expect(await list('q=paging person&page=3')).toEqual({ total: 55, rows: [] })
   })
 })
 

@@ -1,5 +1,6 @@
 import type { RoleKey, UserStatus } from '#db/types'
-import { containsText } from '~/utils/search'
+import { sql, type SqlBool } from 'kysely'
+import { likePattern } from '~/utils/list-params'
 import type { Executor } from '../audit/audit.server'
 import { SORT_COLUMN, type CompanyRef, type UserFilters } from './filters'
 import type { CompanyKind } from './roles'
@@ -15,28 +16,46 @@ export interface UserListRow {
   company: { kind: CompanyKind; id: number; name: string } | null
 }
 
+// A search that matches few users is sorted after it is found: walking the whole name (or e-mail)
+// index to find a handful of matches costs far more (measured: 20 ms against 100+ ms at 100,000 users).
+const FEW_MATCHES = 1000
+
+/** Name or e-mail contains the text; e-mails are stored lower-case, so only the name needs lower(). */
+function matchesText(table: 'users' | 'm', text: string) {
+  const pattern = likePattern(text)
+  return sql<SqlBool>`(lower(${sql.ref(`${table}.name`)}) like ${pattern} escape '\\' or ${sql.ref(`${table}.email`)} like ${pattern} escape '\\')`
+}
+
 /** One count and one page query; roles and company names only for the page's rows. */
 export async function listUsers(db: Executor, filters: UserFilters): Promise<{ total: number; rows: UserListRow[] }> {
-  let query = db.selectFrom('users')
-  if (filters.q) query = query.where(containsText(['users.name', 'users.email'], filters.q))
-  if (filters.role) {
-    const role = filters.role
-    query = query.where('users.id', 'in', (eb) => eb.selectFrom('user_roles').select('user_roles.user_id').where('user_roles.role', '=', role))
+  const filtered = (searchAsSubquery: boolean) => {
+    let query = db.selectFrom('users')
+    if (filters.q && searchAsSubquery) {
+      const q = filters.q
+      query = query.where('users.id', 'in', (eb) => eb.selectFrom('users as m').select('m.id').where(matchesText('m', q)))
+    } else if (filters.q) query = query.where(matchesText('users', filters.q))
+    if (filters.role) {
+      const role = filters.role
+      query = query.where('users.id', 'in', (eb) => eb.selectFrom('user_roles').select('user_roles.user_id').where('user_roles.role', '=', role))
+    }
+    if (filters.status) query = query.where('users.status', '=', filters.status)
+    if (filters.kind === 'staff') query = query.where('users.buyer_id', 'is', null).where('users.seller_id', 'is', null)
+    if (filters.kind === 'buyer') query = query.where('users.buyer_id', 'is not', null)
+    if (filters.kind === 'seller') query = query.where('users.seller_id', 'is not', null)
+    if (filters.company) query = query.where(filters.company.kind === 'buyer' ? 'users.buyer_id' : 'users.seller_id', '=', filters.company.id)
+    return query
   }
-  if (filters.status) query = query.where('users.status', '=', filters.status)
-  if (filters.kind === 'staff') query = query.where('users.buyer_id', 'is', null).where('users.seller_id', 'is', null)
-  if (filters.kind === 'buyer') query = query.where('users.buyer_id', 'is not', null)
-  if (filters.kind === 'seller') query = query.where('users.seller_id', 'is not', null)
-  if (filters.company) query = query.where(filters.company.kind === 'buyer' ? 'users.buyer_id' : 'users.seller_id', '=', filters.company.id)
 
-  const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const counted = await filtered(false).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   const total = Number(counted.n)
-  let page = query
+  const offset = (filters.page - 1) * filters.pageSize
+  if (offset >= total) return { total, rows: [] }
+  let page = filtered(total <= FEW_MATCHES)
     .select(['users.id', 'users.name', 'users.email', 'users.status', 'users.created_at', 'users.last_login_at', 'users.buyer_id', 'users.seller_id'])
     .orderBy(SORT_COLUMN[filters.sort], filters.dir)
   // The e-mail is unique; name and creation time tie, and the id keeps pages stable.
   if (filters.sort !== 'email') page = page.orderBy('users.id', filters.dir)
-  const rows = await page.limit(filters.pageSize).offset((filters.page - 1) * filters.pageSize).execute()
+  const rows = await page.limit(filters.pageSize).offset(offset).execute()
 
   const [roles, companies] = await Promise.all([
     rolesOf(db, rows.map((r) => r.id)),

@@ -26,10 +26,10 @@ export function RoleAndCompanyFields({
   const chosen = asList(roles.initialValue)
   return (
     <>
-      <fieldset className="field" aria-describedby={roles.errors?.length ? roles.errorId : undefined}>
+      <fieldset className="choices field" aria-describedby={roles.errors?.length ? roles.errorId : undefined}>
         <legend>Roles</legend>
         <span className="hint">A buyer or seller user holds that one role; staff may hold several staff roles.</span>
-        <div className="checks">
+        <div>
           {options.map((option) => (
             <label key={option.value}>
               <input type="checkbox" name={roles.name} value={option.value} defaultChecked={chosen.includes(option.value)} />

@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from '@remix-run/react'
 import { Badge, StatusBadge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { Pagination, SortHeader, Table, type Column } from '~/ui/table'
-import { formatDateTime } from '~/utils/format'
+import { formatDate, formatDateTime } from '~/utils/format'
 import { USER_KINDS, type UserFilters } from './filters'
 import type { UserListRow } from './queries.server'
 import type { RoleOption } from './role-fields'
@@ -113,7 +113,7 @@ export function UserList({
     { key: 'company', header: 'Company', cell: (u) => (u.company ? <Link to={companyPath(u.company)}>{u.company.name}</Link> : <span className="muted">Staff</span>) },
     { key: 'status', header: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
     { key: 'last', header: 'Last sign-in', cell: (u) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : <span className="muted">Never</span>) },
-    { key: 'created', header: sortable('Created', 'created'), cell: (u) => formatDateTime(u.createdAt) },
+    { key: 'created', header: sortable('Created', 'created'), cell: (u) => formatDate(u.createdAt) },
   ]
   return (
     <section aria-label="Users">

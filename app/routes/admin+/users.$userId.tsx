@@ -89,8 +89,13 @@ export default function AdminViewUser() {
       </PageHeader>
       <UserFacts user={user} roleOptions={roleOptions} />
       <div className="grid-2" style={{ marginTop: 16 }}>
-        <UserDetailsForm user={user} lastResult={resultFor('details')} />
-        <UserRolesForm user={user} roleOptions={roleOptions} lastResult={resultFor('roles')} />
+        {/* Wrapped so that the cards' "one card after another" spacing does not offset the second column. */}
+        <div>
+          <UserDetailsForm user={user} lastResult={resultFor('details')} />
+        </div>
+        <div>
+          <UserRolesForm user={user} roleOptions={roleOptions} lastResult={resultFor('roles')} />
+        </div>
       </div>
       <div style={{ marginTop: 16 }}>
         <UserAccess user={user} isSelf={isSelf} errors={actionData?.intent === 'status' && 'errors' in actionData ? actionData.errors : undefined} />

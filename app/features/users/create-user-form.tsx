@@ -7,6 +7,9 @@ import { useHydrated } from '~/ui/hooks'
 import { RoleAndCompanyFields, type RoleOption } from './role-fields'
 import { ACCESS_CHOICES, createUserSchema } from './schema'
 
+// A message under one field must not stretch its neighbours in the row.
+const TOP_ALIGNED = { alignItems: 'start' } as const
+
 /**
  * "Create a user", folded away under the list; it opens by itself when asked to (`?create=1`, a
  * link from a company page) or when the last submit came back with errors.
@@ -37,7 +40,7 @@ export function CreateUserForm({
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <div className="form-grid">
+        <div className="form-grid" style={TOP_ALIGNED}>
           <Field label="Name" meta={fields.name} inputProps={{ autoComplete: 'off' }} />
           <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'off' }} />
           <Field label="Phone (optional)" type="tel" meta={fields.phone} inputProps={{ placeholder: '10-digit mobile or +country code' }} />
@@ -47,7 +50,7 @@ export function CreateUserForm({
         {showPassword ? (
           <>
             <p className="hint muted">Only with “Set a password now”: at least 10 characters. Tell it to the user yourself.</p>
-            <div className="form-grid">
+            <div className="form-grid" style={TOP_ALIGNED}>
               <Field label="Password" type="password" meta={fields.password} inputProps={{ autoComplete: 'new-password' }} />
               <Field label="Password again" type="password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
             </div>

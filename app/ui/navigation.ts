@@ -8,6 +8,8 @@ export interface RouteHandle {
   title: string
   /** Breadcrumb text; defaults to the title. A function gets the route's loader data. */
   breadcrumb?: string | ((data: any) => string)
+  /** A crumb shown before this route's own when the URL has no parent route for it (a record's list page). */
+  parentCrumb?: { text: string; to: string }
   /** Present when the route belongs in its portal's menu. */
   menu?: { group: string; order?: number; label?: string }
 }

@@ -15,6 +15,7 @@ function Breadcrumbs() {
     const to = m.pathname.replace(/(.)\/$/, '$1')
     // An index page and its layout share a path: one crumb, the page's.
     if (crumbs.at(-1)?.to === to) crumbs.pop()
+    if (handle?.parentCrumb) crumbs.push({ id: `${m.id}-parent`, ...handle.parentCrumb })
     crumbs.push({ id: m.id, text, to })
   }
   if (crumbs.length < 2) return null
@@ -96,6 +97,10 @@ export function PortalShell({ portal, children }: { portal: PortalKey; children:
   const menu = root?.menus?.[portal]
   const { pathname } = useLocation()
   const entered = Boolean(menu)
+  // The deepest entry the page sits under is the current one (/users/manage/password is not /users/manage).
+  const current = (menu ?? [])
+    .filter((entry) => pathname === entry.path || pathname.startsWith(`${entry.path}/`))
+    .reduce<string | null>((best, entry) => (best && best.length >= entry.path.length ? best : entry.path), null)
   return (
     <>
       <Header portal={entered ? portal : null} />
@@ -116,10 +121,7 @@ export function PortalShell({ portal, children }: { portal: PortalKey; children:
                   <ul>
                     {entries.map((entry) => (
                       <li key={entry.path}>
-                        <NavLink
-                          to={entry.path}
-                          className={pathname.startsWith(`${entry.path}/`) ? 'active' : undefined}
-                        >
+                        <NavLink to={entry.path} end className={entry.path === current ? 'active' : undefined}>
                           {entry.label}
                         </NavLink>
                       </li>

@@ -1,0 +1,72 @@
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { setPasswordByAdmin } from '~/features/users/access.server'
+import { emailOfUser } from '~/features/users/queries.server'
+import { setPasswordSchema } from '~/features/users/schema'
+import { SubmitButton } from '~/ui/button'
+import { Field, FormErrors } from '~/ui/field'
+import { useZodForm } from '~/ui/form'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { PageHeader } from '~/ui/shell'
+import { redirectWithToast } from '~/ui/toast.server'
+import { readId } from '~/utils/list-params'
+
+export const handle: RouteHandle = {
+  name: 'AdminSetPassword',
+  title: 'Set a password',
+  parentCrumb: { text: 'Users', to: '/admin/users/manage' },
+  menu: { group: 'People', label: 'Set a password', order: 20 },
+}
+export const meta: MetaFunction = () => pageTitle('Set a password')
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePortal(request, 'admin')
+  const params = new URL(request.url).searchParams
+  const userId = readId(params.get('user'))
+  const email = userId ? await emailOfUser(getDb(), userId) : params.get('email')
+  return { email: (email ?? '').trim().toLowerCase().slice(0, 254) }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const viewer = await requirePortal(request, 'admin')
+  const submission = parseWithZod(await request.formData(), { schema: setPasswordSchema })
+  const hidden = { hideFields: ['password', 'confirmPassword'] }
+  if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
+  const done = await setPasswordByAdmin(getDb(), viewer, submission.value)
+  if (!done.ok) return data(submission.reply({ ...hidden, fieldErrors: done.fieldErrors, formErrors: done.formErrors }), { status: 400 })
+  const { userId, name, sessionsEnded } = done.value
+  return redirectWithToast(`/admin/users/${userId}`, {
+    kind: 'success',
+    message: `The password of ${name} is set; ${sessionsEnded} session${sessionsEnded === 1 ? '' : 's'} ended. Tell it to them safely.`,
+  })
+}
+
+export default function AdminSetPassword() {
+  const { email } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const [form, fields] = useZodForm(setPasswordSchema, { id: 'set-password', lastResult, defaultValue: { email } })
+  return (
+    <>
+      <PageHeader title="Set a password" />
+      <div className="card" style={{ maxWidth: 560 }}>
+        <p className="muted">
+          The user's open sessions end, and any reset or invitation link it still has stops working. Your own session stays open
+          when you set your own password.
+        </p>
+        <Form method="post" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field label="User's e-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'off' }} />
+          <Field label="New password" type="password" meta={fields.password} hint="At least 10 characters" inputProps={{ autoComplete: 'new-password' }} />
+          <Field label="New password again" type="password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
+          <SubmitButton variant="primary" pendingText="Setting…">
+            Set password
+          </SubmitButton>
+        </Form>
+      </div>
+    </>
+  )
+}

@@ -54,6 +54,9 @@ const ROUTES: Record<string, { path: string; endsSession?: boolean } & Rule> = {
   'routes/buyer+/_index': { path: '/buyer', portal: 'buyer' },
   'routes/seller+/_index': { path: '/seller', portal: 'seller' },
   'routes/toolkit+/_index': { path: '/toolkit', portal: 'toolkit' },
+  'routes/admin+/users.manage._index': { path: '/admin/users/manage?index', portal: 'admin' },
+  'routes/admin+/users.manage.password': { path: '/admin/users/manage/password', portal: 'admin' },
+  'routes/admin+/users.$userId': { path: '/admin/users/1', portal: 'admin' },
   'routes/_main+/$product.addresses': { path: '/fabric/addresses', portal: 'main' },
   // Company 1 is the demo buyer's (and the demo seller's) own company; any other id answers 404.
   'routes/buyer+/$buyerCompanyId.company': { path: '/buyer/1/company', portal: 'buyer' },

@@ -43,7 +43,7 @@ describe('word-prefix search', () => {
   })
 
   it('treats LIKE wildcards as plain characters', async () => {
-    expect(await find('buyer', '%')).toBeNull()
+    expect(await find('buyer', '%')).toEqual([])
     expect(await find('buyer', 'indigo_')).toEqual(['Indigo Threads Retail'])
   })
 })

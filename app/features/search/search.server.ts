@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely'
 import type { SearchEntity } from '#db/types'
 import type { Executor } from '../audit/audit.server'
 
@@ -74,11 +75,13 @@ function prefixEnd(prefix: string): string {
 
 /**
  * Ids of the records matching a typed query, as a subquery for `where('id', 'in', ...)`;
- * null when the query has no words (no filter).
+ * null when nothing was typed (no filter).
  */
 export function searchIds(db: Executor, entity: SearchEntity, query: string) {
+  if (query.trim() === '') return null
+  // Something typed that holds no word at all ("%", "--") matches nothing rather than everything.
   const words = wordsOf(query).slice(0, MAX_QUERY_WORDS)
-  if (words.length === 0) return null
+  if (words.length === 0) return db.selectFrom('search_terms').select('entity_id').where(sql<SqlBool>`1 = 0`)
   const one = (word: string) =>
     db
       .selectFrom('search_terms')

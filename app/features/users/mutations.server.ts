@@ -3,6 +3,7 @@ import type { Database } from '#db/database'
 import type { RoleKey } from '#db/types'
 import { hashPassword } from '~/auth/password.server'
 import type { Viewer } from '~/auth/session.server'
+import { syncSearch } from '../search/search.server'
 import { audit, type Executor } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
 import { resolveCompany } from './company.server'
@@ -102,6 +103,7 @@ export async function createUser(
             .returning('id')
             .executeTakeFirstOrThrow()
           await trx.insertInto('user_roles').values(input.roles.map((role) => ({ user_id: user.id, role }))).execute()
+          await syncSearch(trx, 'user', user.id)
           await audit(trx, {
             actorUserId: viewer.userId,
             action: 'user.created',
@@ -150,6 +152,7 @@ export async function updateUserDetails(
         .where('updated_at', '=', input.version)
         .executeTakeFirst()
       if (Number(updated.numUpdatedRows) === 0) throw new Refused(refuse({}, [CHANGED_SINCE_OPENED]))
+      await syncSearch(trx, 'user', userId)
       await audit(trx, { actorUserId: viewer.userId, action: 'user.updated', entityType: 'user', entityId: userId, before, after })
       return undefined
     }),

@@ -86,11 +86,13 @@ export function UserList({
   filters,
   roleOptions,
   total,
+  capped,
   rows,
 }: {
   filters: Filters
   roleOptions: RoleOption[]
   total: number
+  capped: boolean
   rows: UserListRow[]
 }) {
   const sortable = (label: string, key: string) => <SortHeader label={label} sortKey={key} sort={filters.sort} dir={filters.dir} />
@@ -121,11 +123,12 @@ export function UserList({
       {filters.company ? <CompanyChip company={filters.company} /> : null}
       <div className="list-summary">
         <span>
-          {total.toLocaleString('en-IN')} user{total === 1 ? '' : 's'}
+          {total.toLocaleString('en-IN')}
+          {capped ? '+' : ''} user{total === 1 && !capped ? '' : 's'}
         </span>
       </div>
       <Table caption="Users" columns={columns} rows={rows} rowKey={(u) => u.id} empty="No user matches these filters." />
-      <Pagination page={filters.page} pageSize={filters.pageSize} total={total} />
+      <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
     </section>
   )
 }

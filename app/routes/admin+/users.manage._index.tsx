@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminManageUsers() {
-  const { rows, total, filters, roleOptions, openCreate, idempotencyKey } = useLoaderData<typeof loader>()
+  const { rows, total, capped, filters, roleOptions, openCreate, idempotencyKey } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const company = filters.company
   return (
@@ -76,7 +76,7 @@ export default function AdminManageUsers() {
         defaultValue={{ access: 'invite', ...(company ? { company: `#${company.id}`, roles: [company.kind] } : {}) }}
       />
       <div style={{ marginTop: 24 }}>
-        <UserList filters={filters} roleOptions={roleOptions} total={total} rows={rows} />
+        <UserList filters={filters} roleOptions={roleOptions} total={total} capped={capped} rows={rows} />
       </div>
     </>
   )

@@ -59,3 +59,13 @@ export async function signUp(page: Page, email: string, password: string, kind: 
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible()
 }
+
+/** One value read from the server's database (read-only), e.g. a count to compare a page with. */
+export function dbValue<T = unknown>(query: string, ...params: unknown[]): T {
+  const db = new SQLite(E2E_DB, { readonly: true, fileMustExist: true })
+  try {
+    return db.prepare(query).pluck().get(...params) as T
+  } finally {
+    db.close()
+  }
+}

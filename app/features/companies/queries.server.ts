@@ -1,0 +1,328 @@
+import { sql } from 'kysely'
+import type { Database } from '#db/database'
+import type { CompanyStatus, RoleKey } from '#db/types'
+import type { Executor } from '../audit/audit.server'
+import { containsText } from '~/utils/search'
+import { rupeesInput } from '~/utils/money'
+import { companyKinds, statusLabels, type CompanyKind } from './kinds'
+import type { CompanyFilters } from './schema'
+
+export interface CompanyListRow {
+  id: number
+  name: string
+  status: CompanyStatus
+  createdAt: string
+  assigneeId: number | null
+  assigneeName: string | null
+  city: string | null
+  /** Buyers only. */
+  creditLimitMinor: number | null
+  paymentTermsDays: number | null
+}
+
+const SEARCHED = ['name', 'legal_name', 'gstin', 'contact_email']
+
+/** The filtered rows of one kind's table; every filter is served by an index except the text search. */
+function filtered(db: Executor, kind: CompanyKind, f: Pick<CompanyFilters, 'q' | 'status' | 'assignee' | 'city'>) {
+  const info = companyKinds[kind]
+  let query = db.selectFrom(info.table)
+  if (f.status) query = query.where('status', '=', f.status)
+  if (f.assignee === 'none') query = query.where(info.assigneeColumn, 'is', null)
+  else if (f.assignee) query = query.where(info.assigneeColumn, '=', f.assignee)
+  if (f.city) {
+    // Cities are kept as typed; "pune" finds "Pune". A scan of the (city, owner) index, never of the table.
+    const owners = db
+      .selectFrom('addresses')
+      .select(info.ownerColumn)
+      .where(sql`lower(city)`, '=', sql`lower(${f.city})`)
+    query = query.where('id', 'in', owners)
+  }
+  if (f.q) query = query.where(containsText(SEARCHED, f.q))
+  return query
+}
+
+/** Sorts that an index serves: name, (status, name) and created_at; the id keeps pages stable. */
+function orderOf(f: Pick<CompanyFilters, 'sort' | 'dir'>) {
+  const columns = { name: ['name'], created: ['created_at'], status: ['status', 'name'] }[f.sort]
+  return [...columns, 'id'].map((c) => sql`${sql.ref(c)} ${sql.raw(f.dir)}`)
+}
+
+type BaseRow = { id: number; name: string; status: CompanyStatus; created_at: string; assignee_id: number | null }
+
+function pageQuery(db: Executor, kind: CompanyKind, f: CompanyFilters) {
+  const info = companyKinds[kind]
+  return filtered(db, kind, f)
+    .select(['id', 'name', 'status', 'created_at', `${info.assigneeColumn} as assignee_id` as 'kam_user_id as assignee_id'])
+    .$if(kind === 'buyer', (q) =>
+      q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days'))
+    )
+    .orderBy(orderOf(f))
+}
+
+async function countOf(db: Executor, kind: CompanyKind, f: CompanyFilters): Promise<number> {
+  const row = await filtered(db, kind, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * One page of a company list and the number of matching rows. Index-served filters take a count
+ * and a page query; a text search or a city has to look at every row anyway, so it does that once
+ * and counts in the same pass (count(*) over ()).
+ */
+export async function listCompanies(db: Database, kind: CompanyKind, f: CompanyFilters): Promise<{ rows: CompanyListRow[]; total: number }> {
+  const offset = (f.page - 1) * f.pageSize
+  let rows: (BaseRow & { credit_limit_minor?: number; payment_terms_days?: number })[]
+  let total: number
+  if (f.q || f.city) {
+    const found = await pageQuery(db, kind, f)
+      .select(sql<number>`count(*) over ()`.as('total'))
+      .limit(f.pageSize)
+      .offset(offset)
+      .execute()
+    rows = found
+    total = found.length > 0 ? Number(found[0].total) : offset === 0 ? 0 : await countOf(db, kind, f)
+  } else {
+    total = await countOf(db, kind, f)
+    rows = offset < total ? await pageQuery(db, kind, f).limit(f.pageSize).offset(offset).execute() : []
+  }
+  return { rows: await decorate(db, kind, rows), total }
+}
+
+/** A spreadsheet must not run what a company typed as its name (=HYPERLINK(...) and the like). */
+const inert = (text: string | null) => (text && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text)
+
+/** The CSV export: every matching row in the list's order (slices of 500 bound the `in` lists). */
+export async function exportCompanies(db: Database, kind: CompanyKind, f: CompanyFilters) {
+  const info = companyKinds[kind]
+  const base = await filtered(db, kind, f)
+    .select([
+      'id',
+      'name',
+      'legal_name',
+      'gstin',
+      'contact_email',
+      'contact_phone',
+      'status',
+      'created_at',
+      `${info.assigneeColumn} as assignee_id` as 'kam_user_id as assignee_id',
+    ])
+    .$if(kind === 'buyer', (q) =>
+      q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days'))
+    )
+    .orderBy(orderOf(f))
+    .execute()
+  const rows: Record<string, string | number | null>[] = []
+  for (let i = 0; i < base.length; i += 500) {
+    const slice = base.slice(i, i + 500)
+    const decorated = await decorate(db, kind, slice)
+    slice.forEach((row, j) =>
+      rows.push({
+        id: row.id,
+        name: inert(row.name),
+        legal_name: inert(row.legal_name),
+        gstin: row.gstin,
+        contact_email: inert(row.contact_email),
+        contact_phone: row.contact_phone,
+        status: statusLabels[row.status],
+        assignee: decorated[j].assigneeName,
+        city: inert(decorated[j].city),
+        credit_limit: kind === 'buyer' ? rupeesInput(decorated[j].creditLimitMinor ?? 0) : null,
+        payment_terms_days: decorated[j].paymentTermsDays,
+        created_at: row.created_at,
+      })
+    )
+  }
+  const columns = [
+    { key: 'id', header: 'ID' },
+    { key: 'name', header: 'Name' },
+    { key: 'legal_name', header: 'Legal name' },
+    { key: 'gstin', header: 'GSTIN' },
+    { key: 'contact_email', header: 'Contact e-mail' },
+    { key: 'contact_phone', header: 'Contact phone' },
+    { key: 'status', header: 'Status' },
+    { key: 'assignee', header: info.assigneeLongLabel },
+    { key: 'city', header: 'City' },
+    ...(kind === 'buyer'
+      ? [
+          { key: 'credit_limit', header: 'Credit limit (INR)' },
+          { key: 'payment_terms_days', header: 'Payment terms (days)' },
+        ]
+      : []),
+    { key: 'created_at', header: 'Created (UTC)' },
+  ]
+  return { columns, rows }
+}
+
+/** Adds the assignee's name and the company's city to a page of rows: two queries with `in` lists. */
+async function decorate(
+  db: Executor,
+  kind: CompanyKind,
+  rows: (BaseRow & { credit_limit_minor?: number; payment_terms_days?: number })[]
+): Promise<CompanyListRow[]> {
+  if (rows.length === 0) return []
+  const ownerColumn = companyKinds[kind].ownerColumn
+  const assigneeIds = [...new Set(rows.map((r) => r.assignee_id).filter((id): id is number => id !== null))]
+  const [people, addresses] = await Promise.all([
+    assigneeIds.length ? db.selectFrom('users').select(['id', 'name']).where('id', 'in', assigneeIds).execute() : [],
+    db
+      .selectFrom('addresses')
+      .select(['id', `${ownerColumn} as owner_id` as 'buyer_id as owner_id', 'kind', 'is_default', 'city'])
+      .where(
+        ownerColumn,
+        'in',
+        rows.map((r) => r.id)
+      )
+      .execute(),
+  ])
+  const names = new Map(people.map((p) => [p.id, p.name]))
+  // The city of the default billing address, else of any billing address, else of the default, else of any.
+  const rank = (a: { kind: string; is_default: number }) => (a.kind === 'billing' ? 0 : 2) + (a.is_default ? 0 : 1)
+  const best = new Map<number, (typeof addresses)[number]>()
+  for (const a of addresses) {
+    const seen = a.owner_id === null ? undefined : best.get(a.owner_id)
+    if (a.owner_id !== null && (!seen || rank(a) < rank(seen) || (rank(a) === rank(seen) && a.id < seen.id))) best.set(a.owner_id, a)
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    status: r.status,
+    createdAt: r.created_at,
+    assigneeId: r.assignee_id,
+    assigneeName: r.assignee_id === null ? null : names.get(r.assignee_id) ?? null,
+    city: best.get(r.id)?.city ?? null,
+    creditLimitMinor: r.credit_limit_minor ?? null,
+    paymentTermsDays: r.payment_terms_days ?? null,
+  }))
+}
+
+export async function countWaiting(db: Database, kind: CompanyKind): Promise<number> {
+  const row = await db
+    .selectFrom(companyKinds[kind].table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** Active users holding the role that looks after this kind of company (KAMs, supplier-team agents). */
+export function assigneeOptions(db: Executor, kind: CompanyKind) {
+  return activeUsersWithRole(db, companyKinds[kind].assigneeRole)
+}
+
+export function activeUsersWithRole(db: Executor, role: RoleKey) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('status', '=', 'active')
+    .where('id', 'in', db.selectFrom('user_roles').select('user_id').where('role', '=', role))
+    .orderBy('name')
+    .orderBy('id')
+    .execute()
+}
+
+/** One company with everything its page shows, or undefined when there is no such company. */
+export async function companyRecord(db: Database, kind: CompanyKind, id: number) {
+  const info = companyKinds[kind]
+  const company = await db
+    .selectFrom(info.table)
+    .select([
+      'id',
+      'name',
+      'legal_name',
+      'gstin',
+      'contact_email',
+      'contact_phone',
+      'status',
+      'created_at',
+      'updated_at',
+      `${info.assigneeColumn} as assignee_id` as 'kam_user_id as assignee_id',
+    ])
+    .$if(kind === 'buyer', (q) =>
+      q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days'))
+    )
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!company) return undefined
+  const [assignee, addresses, users] = await Promise.all([
+    company.assignee_id === null
+      ? undefined
+      : db.selectFrom('users').select(['id', 'name', 'email', 'status']).where('id', '=', company.assignee_id).executeTakeFirst(),
+    db
+      .selectFrom('addresses')
+      .select(['id', 'kind', 'label', 'line1', 'line2', 'city', 'state', 'pin', 'country', 'is_default'])
+      .where(info.ownerColumn, '=', id)
+      .orderBy('kind')
+      .orderBy('is_default', 'desc')
+      .orderBy('id')
+      .execute(),
+    companyUsers(db, kind, id),
+  ])
+  return {
+    ...company,
+    credit_limit_minor: (company as { credit_limit_minor?: number }).credit_limit_minor ?? null,
+    payment_terms_days: (company as { payment_terms_days?: number }).payment_terms_days ?? null,
+    assignee: assignee ?? null,
+    addresses,
+    users,
+  }
+}
+
+export type CompanyRecord = NonNullable<Awaited<ReturnType<typeof companyRecord>>>
+
+/** The company's people with their roles (one query for the users, one `in` list for the roles). */
+export async function companyUsers(db: Executor, kind: CompanyKind, id: number) {
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'status', 'is_company_admin', 'last_login_at'])
+    .where(companyKinds[kind].ownerColumn, '=', id)
+    .orderBy('name')
+    .orderBy('id')
+    .execute()
+  if (users.length === 0) return []
+  const roles = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.key', 'user_roles.role')
+    .select(['user_roles.user_id', 'user_roles.role'])
+    .where(
+      'user_roles.user_id',
+      'in',
+      users.map((u) => u.id)
+    )
+    .orderBy('roles.position')
+    .execute()
+  return users.map((u) => ({ ...u, roles: roles.filter((r) => r.user_id === u.id).map((r) => r.role) }))
+}
+
+/** Everything the list page shows: the page of rows, the count, the waiting count, the assignee filter's options. */
+export async function companyListPage(db: Database, kind: CompanyKind, filters: CompanyFilters) {
+  const [list, waiting, assignees] = await Promise.all([listCompanies(db, kind, filters), countWaiting(db, kind), assigneeOptions(db, kind)])
+  return { filters, ...list, waiting, assignees: assignees.map((a) => ({ id: a.id, name: a.name })) }
+}
+
+export async function companyExists(db: Executor, kind: CompanyKind, id: number): Promise<boolean> {
+  return Boolean(await db.selectFrom(companyKinds[kind].table).select('id').where('id', '=', id).executeTakeFirst())
+}
+
+/** The edit form's starting values, as the fields show them, and the version the save must match. */
+export async function companyForEdit(db: Database, kind: CompanyKind, id: number) {
+  const company = await companyRecord(db, kind, id)
+  if (!company) return undefined
+  const values: Record<string, string> = {
+    name: company.name,
+    legalName: company.legal_name ?? '',
+    gstin: company.gstin ?? '',
+    contactEmail: company.contact_email ?? '',
+    contactPhone: company.contact_phone ?? '',
+    assigneeId: company.assignee_id === null ? '' : String(company.assignee_id),
+  }
+  if (kind === 'buyer') {
+    values.creditLimit = rupeesInput(company.credit_limit_minor ?? 0)
+    values.paymentTermsDays = String(company.payment_terms_days ?? 0)
+  }
+  const assignees = await assigneeOptions(db, kind)
+  // A company keeps showing its current assignee even if that person no longer holds the role.
+  if (company.assignee && !assignees.some((a) => a.id === company.assignee!.id)) assignees.push(company.assignee)
+  return { id: company.id, name: company.name, version: company.updated_at, values, assignees: assignees.map((a) => ({ id: a.id, name: a.name })) }
+}

@@ -31,7 +31,6 @@ export function CompanyList({ kind, filters, rows, total, waiting, assignees }: 
   const sort = { sort: filters.sort, dir: filters.dir }
   const exportParams = new URLSearchParams(search)
   exportParams.delete('page')
-  exportParams.set('export', 'csv')
   const filtering = Boolean(filters.q || filters.status || filters.assignee || filters.city)
 
   const columns: Column<CompanyListRow>[] = [
@@ -115,7 +114,7 @@ export function CompanyList({ kind, filters, rows, total, waiting, assignees }: 
           {filtering ? ' match these filters' : ''}
         </span>
         {total > 0 ? (
-          <Link reloadDocument to={`${listPath(kind)}?${exportParams}`}>
+          <Link reloadDocument to={`${listPath(kind)}.csv?${exportParams}`}>
             Download CSV{filtering ? ' of these' : ''}
           </Link>
         ) : null}

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Database } from '#db/database'
 import type { CompanyStatus, RoleKey } from '#db/types'
 import type { Executor } from '../audit/audit.server'
@@ -42,21 +42,24 @@ function filtered(db: Executor, kind: CompanyKind, f: Pick<CompanyFilters, 'q' |
 }
 
 /** Sorts that an index serves: name, (status, name) and created_at; the id keeps pages stable. */
-function orderOf(f: Pick<CompanyFilters, 'sort' | 'dir'>) {
-  const columns = { name: ['name'], created: ['created_at'], status: ['status', 'name'] }[f.sort]
-  return [...columns, 'id'].map((c) => sql`${sql.ref(c)} ${sql.raw(f.dir)}`)
+const SORT_COLUMNS = { name: ['name'], created: ['created_at'], status: ['status', 'name'] } as const
+
+function sorted<Q extends SelectQueryBuilder<any, any, any>>(query: Q, f: Pick<CompanyFilters, 'sort' | 'dir'>): Q {
+  let ordered = query
+  for (const column of [...SORT_COLUMNS[f.sort], 'id']) ordered = ordered.orderBy(sql.ref(column), f.dir) as Q
+  return ordered
 }
 
 type BaseRow = { id: number; name: string; status: CompanyStatus; created_at: string; assignee_id: number | null }
 
 function pageQuery(db: Executor, kind: CompanyKind, f: CompanyFilters) {
   const info = companyKinds[kind]
-  return filtered(db, kind, f)
+  const query = filtered(db, kind, f)
     .select(['id', 'name', 'status', 'created_at', `${info.assigneeColumn} as assignee_id` as 'kam_user_id as assignee_id'])
     .$if(kind === 'buyer', (q) =>
       q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days'))
     )
-    .orderBy(orderOf(f))
+  return sorted(query, f)
 }
 
 async function countOf(db: Executor, kind: CompanyKind, f: CompanyFilters): Promise<number> {
@@ -96,23 +99,24 @@ const inert = (text: string | null) => (text && /^[=+\-@\t\r]/.test(text) ? `'${
 /** The CSV export: every matching row in the list's order (slices of 500 bound the `in` lists). */
 export async function exportCompanies(db: Database, kind: CompanyKind, f: CompanyFilters) {
   const info = companyKinds[kind]
-  const base = await filtered(db, kind, f)
-    .select([
-      'id',
-      'name',
-      'legal_name',
-      'gstin',
-      'contact_email',
-      'contact_phone',
-      'status',
-      'created_at',
-      `${info.assigneeColumn} as assignee_id` as 'kam_user_id as assignee_id',
-    ])
-    .$if(kind === 'buyer', (q) =>
-      q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days'))
-    )
-    .orderBy(orderOf(f))
-    .execute()
+  const base = await sorted(
+    filtered(db, kind, f)
+      .select([
+        'id',
+        'name',
+        'legal_name',
+        'gstin',
+        'contact_email',
+        'contact_phone',
+        'status',
+        'created_at',
+        `${info.assigneeColumn} as assignee_id` as 'kam_user_id as assignee_id',
+      ])
+      .$if(kind === 'buyer', (q) =>
+        q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days'))
+      ),
+    f
+  ).execute()
   const rows: Record<string, string | number | null>[] = []
   for (let i = 0; i < base.length; i += 500) {
     const slice = base.slice(i, i + 500)

@@ -4,6 +4,7 @@ import { getDb } from '~/db.server'
 import * as editBuyer from '~/routes/_main+/buyers.$buyerId.edit'
 import * as viewBuyer from '~/routes/_main+/buyers.$buyerId._index'
 import * as manageBuyers from '~/routes/_main+/buyers.manage'
+import * as buyersCsv from '~/routes/_main+/buyers.manage[.csv]'
 import * as addSeller from '~/routes/_main+/sellers.add'
 import * as viewSeller from '~/routes/_main+/sellers.$sellerId._index'
 import { makeBuyer } from '../../../tests/support/companies'
@@ -52,12 +53,13 @@ describe('company routes', () => {
   it('keep buyers and sellers out of the staff pages', async () => {
     const buyer = await cookieFor('buyer')
     expect(await thrownStatus(() => manageBuyers.loader(args(get('/buyers/manage', buyer))))).toBe(403)
+    expect(await thrownStatus(() => buyersCsv.loader(args(get('/buyers/manage.csv', buyer))))).toBe(403)
     expect(await thrownStatus(() => addSeller.action(args(post('/sellers/add', { name: 'Sneaky Seller' }, buyer))))).toBe(403)
   })
 
   it('download the filtered list as CSV, every matching row', async () => {
     for (let i = 1; i <= 3; i++) await makeBuyer({ name: `Ibis Csv Buyer ${i}`, status: i === 2 ? 'suspended' : 'active' })
-    const response = (await manageBuyers.loader(args(get('/buyers/manage?q=ibis%20csv&status=active&page=2&export=csv')))) as Response
+    const response = await buyersCsv.loader(args(get('/buyers/manage.csv?q=ibis%20csv&status=active&page=2')))
     expect(response).toBeInstanceOf(Response)
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
     expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="buyers-\d{4}-\d{2}-\d{2}\.csv"$/)

@@ -69,6 +69,21 @@ describe('the buyers list', () => {
     expect(pending.rows.every((r) => r.status === 'pending')).toBe(true)
   })
 
+  it('combines status and KAM without a search the same way', async () => {
+    const db = getDb()
+    const active = await listCompanies(db, 'buyer', filtersOf('buyer', `status=active&kam=${kam}`))
+    expect(names(active.rows)).toContain('Alpha Quokka Traders')
+    expect(names(active.rows)).not.toContain('Charlie Quokka Looms')
+    expect(active.rows.every((r) => r.status === 'active' && r.assigneeId === kam)).toBe(true)
+    const expected = await db.selectFrom('buyers').select('id').where('status', '=', 'active').where('kam_user_id', '=', kam).execute()
+    expect(active.total).toBe(expected.length)
+    const suspended = await listCompanies(db, 'buyer', filtersOf('buyer', `status=suspended&kam=${kam}`))
+    expect(names(suspended.rows)).toEqual(['Charlie Quokka Looms'])
+    const unassignedPending = await listCompanies(db, 'buyer', filtersOf('buyer', 'status=pending&kam=none'))
+    expect(names(unassignedPending.rows)).toContain('Bravo Quokka Retail')
+    expect(unassignedPending.rows.every((r) => r.status === 'pending' && r.assigneeId === null)).toBe(true)
+  })
+
   it('ignores values it does not know instead of failing', async () => {
     const result = await listCompanies(getDb(), 'buyer', filtersOf('buyer', 'q=quokka&status=deleted&kam=abc&sort=evil;drop&dir=sideways&page=-3'))
     expect(result.total).toBe(5)

@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Database } from '#db/database'
 import type { CompanyStatus, RoleKey } from '#db/types'
 import type { Executor } from '../audit/audit.server'
-import { containsText } from '~/utils/search'
+import { containsTextIn } from '~/utils/search'
 import { rupeesInput } from '~/utils/money'
 import { companyKinds, statusLabels, type CompanyKind } from './kinds'
 import type { CompanyFilters } from './schema'
@@ -22,13 +22,23 @@ export interface CompanyListRow {
 
 const SEARCHED = ['name', 'legal_name', 'gstin', 'contact_email']
 
-/** The filtered rows of one kind's table; every filter is served by an index except the text search. */
-function filtered(db: Executor, kind: CompanyKind, f: Pick<CompanyFilters, 'q' | 'status' | 'assignee' | 'city'>) {
+/** Which filter's index the query may use; the others are written so that no index serves them. */
+type IndexUse = 'status' | 'assignee' | 'all' | 'none'
+
+/**
+ * The filtered rows of one kind's table. Without statistics SQLite would serve two filters with one
+ * index and a random read per row, which is slower than reading the table straight through when the
+ * filter is broad (95% of companies are active): `(status || '')` and `(assignee + 0)` keep the
+ * planner off an index where `use` says so, portably.
+ */
+function filtered(db: Executor, kind: CompanyKind, f: Pick<CompanyFilters, 'q' | 'status' | 'assignee' | 'city'>, use: IndexUse = 'all') {
   const info = companyKinds[kind]
+  const status = use === 'all' || use === 'status' ? sql.ref('status') : sql`(${sql.ref('status')} || '')`
+  const assignee = use === 'all' || use === 'assignee' ? sql.ref(info.assigneeColumn) : sql`(${sql.ref(info.assigneeColumn)} + 0)`
   let query = db.selectFrom(info.table)
-  if (f.status) query = query.where('status', '=', f.status)
-  if (f.assignee === 'none') query = query.where(info.assigneeColumn, 'is', null)
-  else if (f.assignee) query = query.where(info.assigneeColumn, '=', f.assignee)
+  if (f.status) query = query.where(status, '=', f.status)
+  if (f.assignee === 'none') query = query.where(assignee, 'is', null)
+  else if (f.assignee) query = query.where(assignee, '=', f.assignee)
   if (f.city) {
     // Cities are kept as typed; "pune" finds "Pune". A scan of the (city, owner) index, never of the table.
     const owners = db
@@ -37,7 +47,7 @@ function filtered(db: Executor, kind: CompanyKind, f: Pick<CompanyFilters, 'q' |
       .where(sql`lower(city)`, '=', sql`lower(${f.city})`)
     query = query.where('id', 'in', owners)
   }
-  if (f.q) query = query.where(containsText(SEARCHED, f.q))
+  if (f.q) query = query.where(containsTextIn(db, SEARCHED, f.q))
   return query
 }
 
@@ -51,46 +61,60 @@ function sorted<Q extends SelectQueryBuilder<any, any, any>>(query: Q, f: Pick<C
 }
 
 type BaseRow = { id: number; name: string; status: CompanyStatus; created_at: string; assignee_id: number | null }
+type PageRow = BaseRow & { credit_limit_minor?: number; payment_terms_days?: number }
 
-function pageQuery(db: Executor, kind: CompanyKind, f: CompanyFilters) {
+function withColumns(db: Executor, kind: CompanyKind) {
   const info = companyKinds[kind]
-  const query = filtered(db, kind, f)
+  return db
+    .selectFrom(info.table)
     .select(['id', 'name', 'status', 'created_at', `${info.assigneeColumn} as assignee_id` as 'kam_user_id as assignee_id'])
     .$if(kind === 'buyer', (q) =>
       q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days'))
     )
-  return sorted(query, f)
 }
 
-async function countOf(db: Executor, kind: CompanyKind, f: CompanyFilters): Promise<number> {
-  const row = await filtered(db, kind, f)
+async function countOf(db: Executor, kind: CompanyKind, f: CompanyFilters, use: IndexUse): Promise<number> {
+  const row = await filtered(db, kind, f, use)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
 /**
- * One page of a company list and the number of matching rows. Index-served filters take a count
- * and a page query; a text search or a city has to look at every row anyway, so it does that once
- * and counts in the same pass (count(*) over ()).
+ * One page of a company list and the number of matching rows, in the fewest rows read:
+ * - one filter or none: a count and a page that walk an index;
+ * - status and assignee together: a count that reads the table straight through, and a page that
+ *   walks the assignee's index for active companies (the common status) or the status index;
+ * - a text search or a city: every row has to be looked at anyway, so one pass finds the page's ids
+ *   and counts them (count(*) over ()), and the page's 50 rows are read by id.
  */
 export async function listCompanies(db: Database, kind: CompanyKind, f: CompanyFilters): Promise<{ rows: CompanyListRow[]; total: number }> {
   const offset = (f.page - 1) * f.pageSize
-  let rows: (BaseRow & { credit_limit_minor?: number; payment_terms_days?: number })[]
+  const page = <Q extends SelectQueryBuilder<any, any, any>>(query: Q) => sorted(query, f).limit(f.pageSize).offset(offset) as Q
+  let rows: PageRow[] = []
   let total: number
   if (f.q || f.city) {
-    const found = await pageQuery(db, kind, f)
-      .select(sql<number>`count(*) over ()`.as('total'))
-      .limit(f.pageSize)
-      .offset(offset)
-      .execute()
-    rows = found
-    total = found.length > 0 ? Number(found[0].total) : offset === 0 ? 0 : await countOf(db, kind, f)
+    const found = await page(filtered(db, kind, f, 'none').select(['id', sql<number>`count(*) over ()`.as('total')])).execute()
+    total = found.length > 0 ? Number(found[0].total) : offset === 0 ? 0 : await countOf(db, kind, f, 'none')
+    rows = await rowsByIds(db, kind, found)
+  } else if (f.status && f.assignee) {
+    total = await countOf(db, kind, f, 'none')
+    const use = f.status === 'active' ? 'assignee' : 'status'
+    if (offset < total) rows = await rowsByIds(db, kind, await page(filtered(db, kind, f, use).select('id')).execute())
   } else {
-    total = await countOf(db, kind, f)
-    rows = offset < total ? await pageQuery(db, kind, f).limit(f.pageSize).offset(offset).execute() : []
+    total = await countOf(db, kind, f, 'all')
+    if (offset < total) rows = await rowsByIds(db, kind, await page(filtered(db, kind, f, 'all').select('id')).execute())
   }
   return { rows: await decorate(db, kind, rows), total }
+}
+
+/** The page's rows by primary key, in the order the ids came. */
+async function rowsByIds(db: Executor, kind: CompanyKind, ids: { id: number }[]): Promise<PageRow[]> {
+  if (ids.length === 0) return []
+  const wanted = ids.map((r) => r.id)
+  const found = await withColumns(db, kind).where('id', 'in', wanted).execute()
+  const byId = new Map(found.map((r) => [r.id, r as PageRow]))
+  return ids.map((r) => byId.get(r.id)).filter((r): r is PageRow => r !== undefined)
 }
 
 /** A spreadsheet must not run what a company typed as its name (=HYPERLINK(...) and the like). */
@@ -99,8 +123,10 @@ const inert = (text: string | null) => (text && /^[=+\-@\t\r]/.test(text) ? `'${
 /** The CSV export: every matching row in the list's order (slices of 500 bound the `in` lists). */
 export async function exportCompanies(db: Database, kind: CompanyKind, f: CompanyFilters) {
   const info = companyKinds[kind]
+  // Every matching row is read anyway: straight through the table unless one index narrows it.
+  const use: IndexUse = f.q || f.city || (f.status && f.assignee) ? 'none' : 'all'
   const base = await sorted(
-    filtered(db, kind, f)
+    filtered(db, kind, f, use)
       .select([
         'id',
         'name',

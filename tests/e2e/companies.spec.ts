@@ -75,7 +75,10 @@ test('staff activate a pending buyer, whose user can then use the buyer portal',
   await signOutFromWaitingPage(page)
 
   await signInAs(page, STAFF, '/dashboard')
-  await page.goto('/buyers/manage?status=pending')
+  // The dashboard lists it (newest first) with a link to its record, and links to the filtered list.
+  await expect(page.getByRole('link', { name: company })).toHaveAttribute('href', /^\/buyers\/\d+$/)
+  await page.getByRole('link', { name: 'All buyers waiting' }).click()
+  await expect(page).toHaveURL('/buyers/manage?status=pending')
   await page.getByLabel('Search').fill(company)
   await page.getByRole('button', { name: 'Filter' }).click()
   await expect(page).toHaveURL(/status=pending/)

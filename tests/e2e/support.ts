@@ -48,6 +48,16 @@ export function lastEmailTo(address: string): { subject: string; body_text: stri
   }
 }
 
+/** A count from the server's database (read-only), e.g. to check a figure the page shows. */
+export function countInDatabase(query: string): number {
+  const db = new SQLite(E2E_DB, { readonly: true, fileMustExist: true })
+  try {
+    return Number((db.prepare(query).get() as { n: number }).n)
+  } finally {
+    db.close()
+  }
+}
+
 /** Signs a new company up through the form; returns the company's name. */
 export async function signUp(page: Page, email: string, password: string, kind: 'buyer' | 'seller' = 'buyer'): Promise<string> {
   const companyName = `E2E ${kind} ${Date.now()} ${Math.floor(Math.random() * 1e4)}`

@@ -170,7 +170,6 @@ function StatusCard({ kind, company, statusReply }: Pick<CompanyRecordProps, 'ki
     <section className="card" aria-labelledby="status-heading">
       <h2 id="status-heading">Status</h2>
       <p>
-        <CompanyStatusBadge status={company.status} />{' '}
         {company.status === 'pending'
           ? `This ${noun} signed up and is waiting for staff to check it.`
           : company.status === 'active'

@@ -141,6 +141,30 @@ describe('updating a company', () => {
       version: updated_at,
     })
     expect(notKam).toMatchObject({ ok: false, field: 'assigneeId' })
+    // A KAM who has since lost the role may stay on the buyers it has, but gets no new ones.
+    const former = await getDb()
+      .insertInto('users')
+      .values({ email: 'former.kam@example.com', name: 'Former Kam', password_hash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const kept = await makeBuyer({ name: 'Tern Traders', kam_user_id: former.id })
+    const tern = await buyer(kept)
+    const keep = await updateCompany(getDb(), actor, 'buyer', kept, {
+      name: 'Tern Traders Ltd',
+      assigneeId: former.id,
+      creditLimit: 0,
+      paymentTermsDays: 30,
+      version: tern.updated_at,
+    })
+    expect(keep).toEqual({ ok: true, value: { changed: ['name'] } })
+    const give = await updateCompany(getDb(), actor, 'buyer', id, {
+      name: 'Wren Apparel',
+      assigneeId: former.id,
+      creditLimit: 0,
+      paymentTermsDays: 30,
+      version: updated_at,
+    })
+    expect(give).toMatchObject({ ok: false, field: 'assigneeId' })
     // A seller may have the GSTIN a buyer has: they are different registers.
     const sellerId = await makeSeller({ name: 'Quail Weaving' })
     const seller = await getDb().selectFrom('sellers').select('updated_at').where('id', '=', sellerId).executeTakeFirstOrThrow()

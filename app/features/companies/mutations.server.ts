@@ -99,7 +99,11 @@ export async function updateCompany(
         .executeTakeFirst()
       if (!current) throw new Refused(undefined, `This ${info.label.toLowerCase()} no longer exists`)
       if (current.updated_at !== input.version) throw conflict()
-      const assignee = await checkAssignee(trx, kind, input.assigneeId)
+      // Keeping the current assignee is always allowed, even if that person has since lost the role.
+      const assignee =
+        input.assigneeId !== undefined && input.assigneeId === current.assignee_id
+          ? { id: current.assignee_id }
+          : await checkAssignee(trx, kind, input.assigneeId)
       await checkGstin(trx, kind, input.gstin, id)
 
       const next: Record<string, string | number | null> = {

@@ -6,7 +6,7 @@ import { PageHeader } from '~/ui/shell'
 import { Pagination, SortHeader, Table, type Column } from '~/ui/table'
 import { formatDate, formatMoney } from '~/utils/format'
 import { companyKinds, companyPath, companyStatuses, listPath, statusLabels, type CompanyKind } from './kinds'
-import type { CompanyListRow } from './queries.server'
+import type { CompanyListRow } from './list.server'
 import type { CompanyFilters } from './schema'
 
 const tones = { pending: 'warning', active: 'success', suspended: 'danger' } as const

@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { CompanyList } from '~/features/companies/company-list'
-import { companyListPage } from '~/features/companies/queries.server'
+import { companyListPage } from '~/features/companies/list.server'
 import { readCompanyFilters } from '~/features/companies/schema'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 

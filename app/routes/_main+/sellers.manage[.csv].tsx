@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { exportCompanies } from '~/features/companies/queries.server'
+import { exportCompanies } from '~/features/companies/list.server'
 import { readCompanyFilters } from '~/features/companies/schema'
 import { csvResponse } from '~/utils/csv.server'
 

@@ -1,7 +1,8 @@
 import { getDb } from '~/db.server'
 import { filtersOf, makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
-import { companyListPage, companyRecord, exportCompanies, listCompanies } from './queries.server'
+import { companyListPage, exportCompanies, listCompanies } from './list.server'
+import { companyRecord } from './queries.server'
 
 // Every company here carries "Quokka" in its name and lives in "Quokkapur", which no other data has.
 let kam: number

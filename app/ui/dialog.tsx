@@ -13,17 +13,20 @@ export function ConfirmDialog({
   description,
   children,
   triggerVariant = 'default',
+  defaultOpen = false,
 }: {
   trigger: string
   title: string
   description?: ReactNode
   children: ReactNode
   triggerVariant?: 'default' | 'danger' | 'primary'
+  /** Open from the start, e.g. when the form inside came back with errors. */
+  defaultOpen?: boolean
 }) {
   const hydrated = useHydrated()
   if (!hydrated) {
     return (
-      <details className="disclosure">
+      <details className="disclosure" open={defaultOpen || undefined}>
         <summary className={`btn${triggerVariant === 'default' ? '' : ` btn-${triggerVariant}`}`}>{trigger}</summary>
         <div className="disclosure-body">
           <h3>{title}</h3>
@@ -34,7 +37,7 @@ export function ConfirmDialog({
     )
   }
   return (
-    <Dialog.Root>
+    <Dialog.Root defaultOpen={defaultOpen}>
       <Dialog.Trigger asChild>
         <Button variant={triggerVariant}>{trigger}</Button>
       </Dialog.Trigger>

@@ -8,10 +8,18 @@ export interface RouteHandle {
   title: string
   /** Breadcrumb text; defaults to the title. A function gets the route's loader data. */
   breadcrumb?: string | ((data: any) => string)
-  /** A crumb shown before this route's own when the URL has no parent route for it (a record's list page). */
-  parentCrumb?: { text: string; to: string }
+  /**
+   * Crumbs that come before this page's own when no parent route holds them, e.g. the list a
+   * record page belongs to. A function gets the route's loader data (undefined on an error).
+   */
+  parents?: Crumb[] | ((data: any) => Crumb[])
   /** Present when the route belongs in its portal's menu. */
   menu?: { group: string; order?: number; label?: string }
+}
+
+export interface Crumb {
+  text: string
+  to: string
 }
 
 export interface MenuEntry {

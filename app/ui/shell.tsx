@@ -12,10 +12,13 @@ function Breadcrumbs() {
     const handle = m.handle as Partial<RouteHandle> | undefined
     const text = typeof handle?.breadcrumb === 'function' ? handle.breadcrumb(m.data) : (handle?.breadcrumb ?? handle?.title)
     if (!text) continue
+    const parents = typeof handle?.parents === 'function' ? handle.parents(m.data) : (handle?.parents ?? [])
+    for (const [i, parent] of parents.entries()) {
+      if (!crumbs.some((c) => c.to === parent.to)) crumbs.push({ id: `${m.id}-parent-${i}`, ...parent })
+    }
     const to = m.pathname.replace(/(.)\/$/, '$1')
     // An index page and its layout share a path: one crumb, the page's.
     if (crumbs.at(-1)?.to === to) crumbs.pop()
-    if (handle?.parentCrumb) crumbs.push({ id: `${m.id}-parent`, ...handle.parentCrumb })
     crumbs.push({ id: m.id, text, to })
   }
   if (crumbs.length < 2) return null

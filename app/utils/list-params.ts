@@ -29,8 +29,6 @@ export function readId(value: string | null | undefined): number | null {
   return id > 0 ? id : null
 }
 
-/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. Use with `escape '\'`. */
-export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
  * Lists count at most this many matches: past it the page says "10,000+" and asks for a narrower

@@ -48,16 +48,29 @@ export function lastEmailTo(address: string): { subject: string; body_text: stri
   }
 }
 
-export async function signUp(page: Page, email: string, password: string, kind: 'buyer' | 'seller' = 'buyer') {
+/** A count from the server's database (read-only), e.g. to check a figure the page shows. */
+export function countInDatabase(query: string): number {
+  const db = new SQLite(E2E_DB, { readonly: true, fileMustExist: true })
+  try {
+    return Number((db.prepare(query).get() as { n: number }).n)
+  } finally {
+    db.close()
+  }
+}
+
+/** Signs a new company up through the form; returns the company's name. */
+export async function signUp(page: Page, email: string, password: string, kind: 'buyer' | 'seller' = 'buyer'): Promise<string> {
+  const companyName = `E2E ${kind} ${Date.now()} ${Math.floor(Math.random() * 1e4)}`
   await page.goto('/signup')
   await page.getByLabel(kind === 'buyer' ? 'buys goods' : 'makes and sells goods').check()
-  await page.getByLabel('Company name').fill(`E2E ${kind} ${Date.now()}`)
+  await page.getByLabel('Company name').fill(companyName)
   await page.getByLabel('Your name').fill('Test Person')
   await page.getByLabel('Work e-mail').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByLabel('Password again').fill(password)
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible()
+  return companyName
 }
 
 /** One value read from the server's database (read-only), e.g. a count to compare a page with. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { containsText } from '~/utils/search'
+import { searchIds } from '../search/search.server'
 import type { Executor } from '../audit/audit.server'
 import type { CompanyKind } from './roles'
 
@@ -31,7 +31,8 @@ export async function resolveCompany(db: Executor, kind: CompanyKind, typed: str
   if (exact.length > 1) {
     return { ok: false, message: `Several ${kind}s are called "${text}": ${listed(exact)}. Type the #id of the one you mean.` }
   }
-  const near = await db.selectFrom(table).select(['id', 'name']).where(containsText(['name'], text)).orderBy('name').limit(CANDIDATES).execute()
+  const similar = searchIds(db, kind, text)
+  const near = similar ? await db.selectFrom(table).select(['id', 'name']).where('id', 'in', similar).orderBy('name').limit(CANDIDATES).execute() : []
   return {
     ok: false,
     message: near.length

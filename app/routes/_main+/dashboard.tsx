@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { Figures } from '~/features/dashboard/portal-home'
@@ -27,14 +27,22 @@ export default function DashboardPage() {
       <PageHeader title="Dashboard" />
       <Figures figures={figures} />
       <section className="stack" aria-labelledby="pending-heading">
-        <h2 id="pending-heading">Companies waiting for approval</h2>
+        <div className="list-summary">
+          <h2 id="pending-heading" style={{ margin: 0 }}>
+            Companies waiting for approval
+          </h2>
+          <span className="row">
+            <Link to="/buyers/manage?status=pending">All buyers waiting</Link>
+            <Link to="/sellers/manage?status=pending">All sellers waiting</Link>
+          </span>
+        </div>
         <Table
           caption="Companies waiting for approval"
           rows={pending}
           rowKey={(r) => `${r.kind}-${r.id}`}
           empty="No company is waiting for approval."
           columns={[
-            { key: 'name', header: 'Company', cell: (r) => r.name },
+            { key: 'name', header: 'Company', cell: (r) => <Link to={`/${r.kind === 'buyer' ? 'buyers' : 'sellers'}/${r.id}`}>{r.name}</Link> },
             { key: 'kind', header: 'Kind', cell: (r) => <Badge tone="info">{r.kind}</Badge> },
             { key: 'contact', header: 'Contact', cell: (r) => r.contact_email ?? '—' },
             { key: 'since', header: 'Signed up', cell: (r) => formatDateTime(r.created_at) },
@@ -52,7 +60,16 @@ export default function DashboardPage() {
             { key: 'at', header: 'When', cell: (r) => formatDateTime(r.at) },
             { key: 'who', header: 'Who', cell: (r) => r.actor_name ?? 'System' },
             { key: 'what', header: 'What', cell: (r) => r.action.replace(/[._]/g, ' ') },
-            { key: 'record', header: 'Record', cell: (r) => `${r.entity_type} #${r.entity_id}` },
+            {
+              key: 'record',
+              header: 'Record',
+              cell: (r) =>
+                r.entity_type === 'buyer' || r.entity_type === 'seller' ? (
+                  <Link to={`/${r.entity_type}s/${r.entity_id}`}>{`${r.entity_type} #${r.entity_id}`}</Link>
+                ) : (
+                  `${r.entity_type} #${r.entity_id}`
+                ),
+            },
           ]}
         />
       </section>

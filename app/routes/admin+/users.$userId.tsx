@@ -20,7 +20,7 @@ export const handle: RouteHandle = {
   name: 'AdminViewUser',
   title: 'User',
   breadcrumb: (data: { user?: { name: string } } | undefined) => data?.user?.name ?? 'User',
-  parentCrumb: { text: 'Users', to: '/admin/users/manage' },
+  parents: [{ text: 'Users', to: '/admin/users/manage' }],
 }
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.user.name ?? 'User')
 

@@ -18,7 +18,7 @@ import { readId } from '~/utils/list-params'
 export const handle: RouteHandle = {
   name: 'AdminSetPassword',
   title: 'Set a password',
-  parentCrumb: { text: 'Users', to: '/admin/users/manage' },
+  parents: [{ text: 'Users', to: '/admin/users/manage' }],
   menu: { group: 'People', label: 'Set a password', order: 20 },
 }
 export const meta: MetaFunction = () => pageTitle('Set a password')

@@ -1,0 +1,216 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { Form, Link } from '@remix-run/react'
+import { Badge, RoleBadges, StatusBadge } from '~/ui/badge'
+import { Button, SubmitButton } from '~/ui/button'
+import { ConfirmDialog } from '~/ui/dialog'
+import { ErrorList, FormErrors } from '~/ui/field'
+import { History, type HistoryEntry } from '~/ui/history'
+import { PageHeader } from '~/ui/shell'
+import { Table } from '~/ui/table'
+import { formatDateTime, formatMoney } from '~/utils/format'
+import { CompanyStatusBadge } from './company-list'
+import { companyKinds, companyPath, transitionFrom, transitions, type CompanyKind, type Transition } from './kinds'
+import type { CompanyRecord } from './queries.server'
+
+const kindLabels: Record<string, string> = { billing: 'Billing', shipping: 'Shipping', pickup: 'Pickup', warehouse: 'Warehouse', office: 'Office' }
+
+export interface CompanyRecordProps {
+  kind: CompanyKind
+  company: CompanyRecord
+  history: HistoryEntry[]
+  /** Admins may open each user's page in the admin portal. */
+  canAdministerUsers: boolean
+  /** The reply of a status form that came back with errors. */
+  statusReply?: { intent: string | null; reply: SubmissionResult<string[]> } | null
+}
+
+/** A buyer's or a seller's page for staff: details, status changes, addresses, users, history. */
+export function CompanyRecordView({ kind, company, history, canAdministerUsers, statusReply }: CompanyRecordProps) {
+  const info = companyKinds[kind]
+  const dash = <span className="muted">—</span>
+  return (
+    <>
+      <PageHeader title={company.name}>
+        <CompanyStatusBadge status={company.status} />
+        <Button asChild>
+          <Link to={`${companyPath(kind, company.id)}/edit`}>Edit details</Link>
+        </Button>
+      </PageHeader>
+      <StatusCard kind={kind} company={company} statusReply={statusReply} />
+      <section className="card" aria-labelledby="details-heading">
+        <h2 id="details-heading">Company details</h2>
+        <dl className="details">
+          <div>
+            <dt>Name</dt>
+            <dd>{company.name}</dd>
+          </div>
+          <div>
+            <dt>Legal name</dt>
+            <dd>{company.legal_name ?? dash}</dd>
+          </div>
+          <div>
+            <dt>GSTIN</dt>
+            <dd>{company.gstin ?? dash}</dd>
+          </div>
+          <div>
+            <dt>Contact e-mail</dt>
+            <dd>{company.contact_email ? <a href={`mailto:${company.contact_email}`}>{company.contact_email}</a> : dash}</dd>
+          </div>
+          <div>
+            <dt>Contact phone</dt>
+            <dd>{company.contact_phone ?? dash}</dd>
+          </div>
+          {kind === 'buyer' ? (
+            <>
+              <div>
+                <dt>Credit limit</dt>
+                <dd>{formatMoney(company.credit_limit_minor ?? 0)}</dd>
+              </div>
+              <div>
+                <dt>Payment terms</dt>
+                <dd>{company.payment_terms_days ?? 0} days</dd>
+              </div>
+            </>
+          ) : null}
+          <div>
+            <dt>{info.assigneeLongLabel}</dt>
+            <dd>
+              {company.assignee ? (
+                <>
+                  {company.assignee.name} <span className="muted">{company.assignee.email}</span>
+                </>
+              ) : (
+                <span className="muted">Nobody assigned</span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Created</dt>
+            <dd>{formatDateTime(company.created_at)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="stack" aria-labelledby="addresses-heading" style={{ marginTop: 24 }}>
+        <h2 id="addresses-heading">Addresses</h2>
+        <Table
+          caption="Addresses"
+          rows={company.addresses}
+          rowKey={(a) => a.id}
+          empty="No address yet."
+          columns={[
+            { key: 'kind', header: 'Kind', cell: (a) => kindLabels[a.kind] ?? a.kind },
+            { key: 'label', header: 'Label', cell: (a) => a.label ?? dash },
+            { key: 'lines', header: 'Address', cell: (a) => [a.line1, a.line2].filter(Boolean).join(', ') },
+            { key: 'city', header: 'City', cell: (a) => a.city },
+            { key: 'state', header: 'State', cell: (a) => a.state },
+            { key: 'pin', header: 'PIN', cell: (a) => a.pin },
+            { key: 'default', header: 'Default', cell: (a) => (a.is_default ? <Badge tone="info">Default</Badge> : null) },
+          ]}
+        />
+      </section>
+
+      <section className="stack" aria-labelledby="users-heading" style={{ marginTop: 24 }}>
+        <div className="list-summary">
+          <h2 id="users-heading" style={{ margin: 0 }}>
+            Users
+          </h2>
+          {canAdministerUsers ? <Link to={`/admin/users/manage?company=${kind}:${company.id}`}>Manage these users</Link> : null}
+        </div>
+        <Table
+          caption="Users of the company"
+          rows={company.users}
+          rowKey={(u) => u.id}
+          empty="This company has no users yet."
+          columns={[
+            {
+              key: 'name',
+              header: 'Name',
+              cell: (u) => (
+                <>
+                  {canAdministerUsers ? <Link to={`/admin/users/${u.id}`}>{u.name}</Link> : u.name}
+                  {u.is_company_admin ? (
+                    <>
+                      {' '}
+                      <Badge tone="info">Company admin</Badge>
+                    </>
+                  ) : null}
+                </>
+              ),
+            },
+            { key: 'email', header: 'E-mail', cell: (u) => u.email },
+            { key: 'roles', header: 'Roles', cell: (u) => <RoleBadges roles={u.roles} /> },
+            { key: 'status', header: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
+            { key: 'seen', header: 'Last sign-in', cell: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : <span className="muted">never</span>) },
+          ]}
+        />
+      </section>
+
+      <div style={{ marginTop: 24 }}>
+        <History entries={history} />
+      </div>
+    </>
+  )
+}
+
+const consequences: Record<Transition, string> = {
+  activate: 'Its users can sign in and use the platform straight away. Each of them gets an e-mail.',
+  suspend: 'Its users see only a waiting page until the company is reactivated. Each of them gets an e-mail; your reason stays in the history for staff.',
+  reactivate: 'Its users can use the platform again. Each of them gets an e-mail.',
+}
+
+function StatusCard({ kind, company, statusReply }: Pick<CompanyRecordProps, 'kind' | 'company' | 'statusReply'>) {
+  const transition = transitionFrom(company.status)
+  const step = transition ? transitions[transition] : null
+  const reply = statusReply?.intent === transition ? statusReply.reply : null
+  const reasonError = reply?.error?.reason ?? null
+  const formErrors = reply?.error?.[''] ?? null
+  const noun = companyKinds[kind].label.toLowerCase()
+  return (
+    <section className="card" aria-labelledby="status-heading">
+      <h2 id="status-heading">Status</h2>
+      <p>
+        {company.status === 'pending'
+          ? `This ${noun} signed up and is waiting for staff to check it.`
+          : company.status === 'active'
+          ? `This ${noun} can use the platform.`
+          : `This ${noun} is suspended: its users see only a waiting page.`}
+      </p>
+      {transition && step ? (
+        <ConfirmDialog
+          key={transition}
+          trigger={step.button}
+          triggerVariant={transition === 'suspend' ? 'danger' : 'primary'}
+          title={`${step.button} ${company.name}?`}
+          description={consequences[transition]}
+          defaultOpen={Boolean(reply)}
+        >
+          <Form method="post" style={{ marginTop: 12 }}>
+            <input type="hidden" name="intent" value={transition} />
+            <FormErrors errors={formErrors} />
+            {transition === 'suspend' ? (
+              <div className="field">
+                <label htmlFor="suspend-reason">Reason (for staff)</label>
+                <textarea
+                  id="suspend-reason"
+                  name="reason"
+                  rows={3}
+                  required
+                  minLength={3}
+                  maxLength={500}
+                  defaultValue={typeof reply?.initialValue?.reason === 'string' ? reply.initialValue.reason : ''}
+                  aria-invalid={reasonError ? true : undefined}
+                  aria-describedby={reasonError ? 'suspend-reason-error' : undefined}
+                />
+                <ErrorList id="suspend-reason-error" errors={reasonError} />
+              </div>
+            ) : null}
+            <SubmitButton variant={transition === 'suspend' ? 'danger' : 'primary'} intent={transition} pendingText="Working…">
+              Yes, {step.button.toLowerCase()} {company.name}
+            </SubmitButton>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,304 @@
+import crypto from 'node:crypto'
+import { sql } from 'kysely'
+import type { Database } from '#db/database'
+import type { CompanyStatus } from '#db/types'
+import { hashPassword } from '~/auth/password.server'
+import { formatMoney } from '~/utils/format'
+import { syncSearch } from '../search/search.server'
+import { audit, type Executor } from '../audit/audit.server'
+import { once } from '../idempotency/idempotency.server'
+import { queueEmail } from '../outbox/outbox.server'
+import { queueInvitation } from '../users/invitation.server'
+import { companyKinds, statusLabels, transitions, type CompanyKind, type Transition } from './kinds'
+import type { AddSellerForm, CompanyDetails } from './schema'
+
+export type Result<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string }
+
+interface Actor {
+  userId: number
+  name: string
+}
+
+/** A rule broken inside a transaction: thrown to roll it back, answered as a message at a field. */
+class Refused extends Error {
+  constructor(readonly field: string | undefined, message: string) {
+    super(message)
+  }
+}
+
+async function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, field: error.field, message: error.message }
+    throw error
+  }
+}
+
+/** The assignee must be an active user holding the kind's role (a KAM for buyers, an agent for sellers). */
+async function checkAssignee(trx: Executor, kind: CompanyKind, userId: number | undefined): Promise<{ id: number; name: string } | null> {
+  if (userId === undefined) return null
+  const user = await trx
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .select(['users.id', 'users.name'])
+    .where('users.id', '=', userId)
+    .where('users.status', '=', 'active')
+    .where('user_roles.role', '=', companyKinds[kind].assigneeRole)
+    .executeTakeFirst()
+  if (!user) throw new Refused('assigneeId', `Choose an active ${companyKinds[kind].assigneeLongLabel.toLowerCase()} from the list`)
+  return user
+}
+
+/** A GSTIN belongs to one company of a kind. */
+async function checkGstin(trx: Executor, kind: CompanyKind, gstin: string | undefined, exceptId?: number) {
+  if (!gstin) return
+  const taken = await trx
+    .selectFrom(companyKinds[kind].table)
+    .select(['id', 'name'])
+    .where('gstin', '=', gstin)
+    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
+    .executeTakeFirst()
+  if (taken) throw new Refused('gstin', `${taken.name} already has this GSTIN`)
+}
+
+/** A timestamp that differs from `previous`, so a version always moves on a save. */
+function nextVersion(previous: string): string {
+  const now = new Date()
+  return now.toISOString() === previous ? new Date(now.getTime() + 1).toISOString() : now.toISOString()
+}
+
+/**
+ * Saves a company's details if nobody else saved since `version` (its updated_at when the form
+ * opened). The audit entry holds the changed fields only.
+ */
+export async function updateCompany(
+  db: Database,
+  actor: Actor,
+  kind: CompanyKind,
+  id: number,
+  input: CompanyDetails & { version: string }
+): Promise<Result<{ changed: string[] }>> {
+  const info = companyKinds[kind]
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom(info.table)
+        .select([
+          'name',
+          'legal_name',
+          'gstin',
+          'contact_email',
+          'contact_phone',
+          'updated_at',
+          `${info.assigneeColumn} as assignee_id` as 'kam_user_id as assignee_id',
+        ])
+        .$if(kind === 'buyer', (q) =>
+          q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days'))
+        )
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (!current) throw new Refused(undefined, `This ${info.label.toLowerCase()} no longer exists`)
+      if (current.updated_at !== input.version) throw conflict()
+      // Keeping the current assignee is always allowed, even if that person has since lost the role.
+      const assignee =
+        input.assigneeId !== undefined && input.assigneeId === current.assignee_id
+          ? { id: current.assignee_id }
+          : await checkAssignee(trx, kind, input.assigneeId)
+      await checkGstin(trx, kind, input.gstin, id)
+
+      const next: Record<string, string | number | null> = {
+        name: input.name,
+        legal_name: input.legalName || null,
+        gstin: input.gstin || null,
+        contact_email: input.contactEmail || null,
+        contact_phone: input.contactPhone || null,
+        [info.assigneeColumn]: assignee?.id ?? null,
+      }
+      if (kind === 'buyer') {
+        next.credit_limit_minor = input.creditLimit ?? 0
+        next.payment_terms_days = input.paymentTermsDays ?? 0
+      }
+      const was: Record<string, unknown> = { ...current, [info.assigneeColumn]: current.assignee_id }
+      const changed = Object.keys(next).filter((key) => was[key] !== next[key])
+      if (changed.length === 0) return { ok: true as const, value: { changed } }
+
+      const updated = await trx
+        .updateTable(info.table)
+        .set({ ...next, updated_at: nextVersion(current.updated_at) })
+        .where('id', '=', id)
+        .where('updated_at', '=', input.version)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) !== 1) throw conflict()
+      await syncSearch(trx, kind, id)
+
+      // The history shows people by name and money as rupees, not ids and paise.
+      const assigneeNames = await namesOf(trx, [current.assignee_id, assignee?.id ?? null])
+      const readable = (key: string, value: unknown) =>
+        key === info.assigneeColumn
+          ? [info.assigneeLabel.toLowerCase(), assigneeNames.get(value as number) ?? null]
+          : key === 'credit_limit_minor'
+          ? ['credit_limit', formatMoney(value as number)]
+          : [key, value]
+      await audit(trx, {
+        actorUserId: actor.userId,
+        action: `${kind}.updated`,
+        entityType: kind,
+        entityId: id,
+        before: Object.fromEntries(changed.map((key) => readable(key, was[key]))),
+        after: Object.fromEntries(changed.map((key) => readable(key, next[key]))),
+      })
+      return { ok: true as const, value: { changed } }
+    })
+  )
+}
+
+const conflict = () =>
+  new Refused(undefined, 'Someone else changed this company since you opened the form. Reload the page to see their changes, then make yours again.')
+
+async function namesOf(trx: Executor, ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = ids.filter((id): id is number => id !== null)
+  if (wanted.length === 0) return new Map()
+  const rows = await trx.selectFrom('users').select(['id', 'name']).where('id', 'in', wanted).execute()
+  return new Map(rows.map((r) => [r.id, r.name]))
+}
+
+const EMAILS: Record<Transition, (company: string, appUrl: string) => { subject: string; text: string }> = {
+  activate: (company, appUrl) => ({
+    subject: `${company} is now active on the sourcing platform`,
+    text: `Our team has checked ${company} and activated its account. You can now sign in and use the platform:\n\n${appUrl}/login`,
+  }),
+  suspend: (company) => ({
+    subject: `${company}'s account is suspended`,
+    text: `The account of ${company} on the sourcing platform is suspended. Until it is active again, its users see only a waiting page after signing in.\n\nYour account manager can tell you more.`,
+  }),
+  reactivate: (company, appUrl) => ({
+    subject: `${company} is active again on the sourcing platform`,
+    text: `The account of ${company} is active again. You can sign in and carry on:\n\n${appUrl}/login`,
+  }),
+}
+
+/**
+ * Moves a company from one status to the next. The UPDATE only happens from the expected status,
+ * so of two staff doing it at once one wins and the other is told what happened.
+ */
+export async function changeCompanyStatus(
+  db: Database,
+  actor: Actor,
+  kind: CompanyKind,
+  id: number,
+  transition: Transition,
+  options: { reason?: string; appUrl: string }
+): Promise<Result<{ name: string; emailed: number }>> {
+  const info = companyKinds[kind]
+  const step = transitions[transition]
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable(info.table)
+      .set({ status: step.to, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', step.from)
+      .returning(['name', 'contact_email'])
+      .executeTakeFirst()
+    if (!updated) {
+      const now = await trx.selectFrom(info.table).select('status').where('id', '=', id).executeTakeFirst()
+      if (!now) return { ok: false as const, message: `This ${info.label.toLowerCase()} no longer exists.` }
+      return { ok: false as const, message: `Already ${statusLabels[now.status as CompanyStatus].toLowerCase()} — someone else changed it.` }
+    }
+    // Everyone who uses the company hears of it, and its contact address if no user has it.
+    const users = await trx.selectFrom('users').select('email').where(info.ownerColumn, '=', id).where('status', '=', 'active').execute()
+    const recipients = new Set(users.map((u) => u.email.toLowerCase()))
+    if (updated.contact_email) recipients.add(updated.contact_email.toLowerCase())
+    const email = EMAILS[transition](updated.name, options.appUrl)
+    for (const to of recipients) await queueEmail(trx, { to, kind: `company.${step.done}`, ...email })
+    await audit(trx, {
+      actorUserId: actor.userId,
+      action: `${kind}.${step.done}`,
+      entityType: kind,
+      entityId: id,
+      before: { status: step.from },
+      after: { status: step.to },
+      note: options.reason ?? null,
+    })
+    return { ok: true as const, value: { name: updated.name, emailed: recipients.size } }
+  })
+}
+
+/**
+ * Staff add a seller they have already vetted, so it starts active. Optionally its first billing
+ * address and its first user (an invitation sets the password). A retried submit with the same
+ * key returns the seller the first one made.
+ */
+export async function createSeller(db: Database, actor: Actor, input: AddSellerForm, appUrl: string): Promise<Result<{ sellerId: number; repeated: boolean }>> {
+  // Nobody knows this password: the invited user chooses its own through the e-mailed link.
+  const unusableHash = input.userEmail ? await hashPassword(crypto.randomBytes(32).toString('base64url')) : null
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const { result, repeated } = await once(trx, input.idempotencyKey, 'seller.create', actor.userId, async () => {
+        const agent = await checkAssignee(trx, 'seller', input.assigneeId)
+        await checkGstin(trx, 'seller', input.gstin)
+        if (input.userEmail) {
+          const used = await trx.selectFrom('users').select('id').where('email', '=', input.userEmail).executeTakeFirst()
+          if (used) throw new Refused('userEmail', 'A user with this e-mail already exists')
+        }
+        const seller = await trx
+          .insertInto('sellers')
+          .values({
+            name: input.name,
+            legal_name: input.legalName || null,
+            gstin: input.gstin || null,
+            contact_email: input.contactEmail || null,
+            contact_phone: input.contactPhone || null,
+            agent_user_id: agent?.id ?? null,
+            status: 'active',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await syncSearch(trx, 'seller', seller.id)
+        const address = input.addressLine1
+          ? {
+              kind: 'billing' as const,
+              line1: input.addressLine1,
+              line2: input.addressLine2 || null,
+              city: input.addressCity!,
+              state: input.addressState!,
+              pin: input.addressPin!,
+            }
+          : null
+        if (address)
+          await trx
+            .insertInto('addresses')
+            .values({ ...address, seller_id: seller.id, is_default: 1 })
+            .execute()
+        let firstUser: { id: number; email: string } | null = null
+        if (input.userEmail && input.userName && unusableHash) {
+          const user = await trx
+            .insertInto('users')
+            .values({ email: input.userEmail, name: input.userName, password_hash: unusableHash, seller_id: seller.id, is_company_admin: 1 })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          await trx.insertInto('user_roles').values({ user_id: user.id, role: 'seller' }).execute()
+          await syncSearch(trx, 'user', user.id)
+          await queueInvitation(trx, { userId: user.id, email: input.userEmail, name: input.userName, invitedBy: actor.name, companyName: input.name, appUrl })
+          firstUser = { id: user.id, email: input.userEmail }
+        }
+        await audit(trx, {
+          actorUserId: actor.userId,
+          action: 'seller.created',
+          entityType: 'seller',
+          entityId: seller.id,
+          after: {
+            name: input.name,
+            status: 'active',
+            gstin: input.gstin || null,
+            agent: agent?.name ?? null,
+            address: address ? `${address.line1}, ${address.city} ${address.pin}` : null,
+            first_user: firstUser?.email ?? null,
+          },
+        })
+        return seller.id
+      })
+      return { ok: true as const, value: { sellerId: result, repeated } }
+    })
+  )
+}

@@ -1,0 +1,123 @@
+import { sql } from 'kysely'
+import type { Database } from '#db/database'
+import type { RoleKey } from '#db/types'
+import type { Executor } from '../audit/audit.server'
+import { rupeesInput } from '~/utils/money'
+import { companyKinds, type CompanyKind } from './kinds'
+
+// One company's page and edit form, and the people who may look after companies.
+
+/** Active users holding the role that looks after this kind of company (KAMs, supplier-team agents). */
+export function assigneeOptions(db: Executor, kind: CompanyKind) {
+  return activeUsersWithRole(db, companyKinds[kind].assigneeRole)
+}
+
+export function activeUsersWithRole(db: Executor, role: RoleKey) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('status', '=', 'active')
+    .where('id', 'in', db.selectFrom('user_roles').select('user_id').where('role', '=', role))
+    .orderBy('name')
+    .orderBy('id')
+    .execute()
+}
+
+/** One company with everything its page shows, or undefined when there is no such company. */
+export async function companyRecord(db: Database, kind: CompanyKind, id: number) {
+  const info = companyKinds[kind]
+  const company = await db
+    .selectFrom(info.table)
+    .select([
+      'id',
+      'name',
+      'legal_name',
+      'gstin',
+      'contact_email',
+      'contact_phone',
+      'status',
+      'created_at',
+      'updated_at',
+      `${info.assigneeColumn} as assignee_id` as 'kam_user_id as assignee_id',
+    ])
+    .$if(kind === 'buyer', (q) =>
+      q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days'))
+    )
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!company) return undefined
+  const [assignee, addresses, users] = await Promise.all([
+    company.assignee_id === null
+      ? undefined
+      : db.selectFrom('users').select(['id', 'name', 'email', 'status']).where('id', '=', company.assignee_id).executeTakeFirst(),
+    db
+      .selectFrom('addresses')
+      .select(['id', 'kind', 'label', 'line1', 'line2', 'city', 'state', 'pin', 'country', 'is_default'])
+      .where(info.ownerColumn, '=', id)
+      .orderBy('kind')
+      .orderBy('is_default', 'desc')
+      .orderBy('id')
+      .execute(),
+    companyUsers(db, kind, id),
+  ])
+  return {
+    ...company,
+    credit_limit_minor: (company as { credit_limit_minor?: number }).credit_limit_minor ?? null,
+    payment_terms_days: (company as { payment_terms_days?: number }).payment_terms_days ?? null,
+    assignee: assignee ?? null,
+    addresses,
+    users,
+  }
+}
+
+export type CompanyRecord = NonNullable<Awaited<ReturnType<typeof companyRecord>>>
+
+/** The company's people with their roles (one query for the users, one `in` list for the roles). */
+export async function companyUsers(db: Executor, kind: CompanyKind, id: number) {
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'status', 'is_company_admin', 'last_login_at'])
+    .where(companyKinds[kind].ownerColumn, '=', id)
+    .orderBy('name')
+    .orderBy('id')
+    .execute()
+  if (users.length === 0) return []
+  const roles = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.key', 'user_roles.role')
+    .select(['user_roles.user_id', 'user_roles.role'])
+    .where(
+      'user_roles.user_id',
+      'in',
+      users.map((u) => u.id)
+    )
+    .orderBy('roles.position')
+    .execute()
+  return users.map((u) => ({ ...u, roles: roles.filter((r) => r.user_id === u.id).map((r) => r.role) }))
+}
+
+export async function companyExists(db: Executor, kind: CompanyKind, id: number): Promise<boolean> {
+  return Boolean(await db.selectFrom(companyKinds[kind].table).select('id').where('id', '=', id).executeTakeFirst())
+}
+
+/** The edit form's starting values, as the fields show them, and the version the save must match. */
+export async function companyForEdit(db: Database, kind: CompanyKind, id: number) {
+  const company = await companyRecord(db, kind, id)
+  if (!company) return undefined
+  const values: Record<string, string> = {
+    name: company.name,
+    legalName: company.legal_name ?? '',
+    gstin: company.gstin ?? '',
+    contactEmail: company.contact_email ?? '',
+    contactPhone: company.contact_phone ?? '',
+    assigneeId: company.assignee_id === null ? '' : String(company.assignee_id),
+  }
+  if (kind === 'buyer') {
+    values.creditLimit = rupeesInput(company.credit_limit_minor ?? 0)
+    values.paymentTermsDays = String(company.payment_terms_days ?? 0)
+  }
+  const assignees = await assigneeOptions(db, kind)
+  // A company keeps showing its current assignee even if that person no longer holds the role.
+  if (company.assignee && !assignees.some((a) => a.id === company.assignee!.id)) assignees.push(company.assignee)
+  return { id: company.id, name: company.name, version: company.updated_at, values, assignees: assignees.map((a) => ({ id: a.id, name: a.name })) }
+}

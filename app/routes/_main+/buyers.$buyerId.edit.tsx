@@ -1,0 +1,53 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { notFound, requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { CompanyForm } from '~/features/companies/company-form'
+import { handleEditForm } from '~/features/companies/forms.server'
+import { companyExists, companyForEdit } from '~/features/companies/queries.server'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { PageHeader } from '~/ui/shell'
+import { redirectWithToast } from '~/ui/toast.server'
+import { readId } from '~/utils/list-params'
+
+export const handle: RouteHandle = {
+  name: 'EditBuyer',
+  title: 'Edit buyer',
+  breadcrumb: 'Edit',
+  parents: (data) => [{ text: 'Buyers', to: '/buyers/manage' }, ...(data ? [{ text: data.name, to: `/buyers/${data.id}` }] : [])],
+}
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Edit ${data.name}` : 'Edit buyer')
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePortal(request, 'main')
+  const id = readId(params.buyerId) ?? notFound()
+  return (await companyForEdit(getDb(), 'buyer', id)) ?? notFound()
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const viewer = await requirePortal(request, 'main')
+  const id = readId(params.buyerId) ?? notFound()
+  const db = getDb()
+  if (!(await companyExists(db, 'buyer', id))) notFound()
+  const outcome = await handleEditForm(db, viewer, 'buyer', id, await request.formData())
+  if (outcome.status === 'invalid') return data(outcome.reply, { status: 400 })
+  return redirectWithToast(outcome.redirectTo, outcome.toast)
+}
+
+export default function EditBuyerPage() {
+  const { id, name, version, values, assignees } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHeader title={`Edit ${name}`} />
+      <CompanyForm
+        kind="buyer"
+        mode="edit"
+        assignees={assignees}
+        defaultValue={values}
+        version={version}
+        lastResult={useActionData<typeof action>()}
+        cancelTo={`/buyers/${id}`}
+      />
+    </>
+  )
+}

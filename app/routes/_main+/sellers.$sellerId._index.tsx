@@ -1,0 +1,43 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { notFound, requirePortal } from '~/auth/guard.server'
+import { config } from '~/config.server'
+import { getDb } from '~/db.server'
+import { historyOf } from '~/features/audit/audit.server'
+import { CompanyRecordView } from '~/features/companies/company-record'
+import { handleStatusForm } from '~/features/companies/forms.server'
+import { companyExists, companyRecord } from '~/features/companies/queries.server'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { redirectWithToast } from '~/ui/toast.server'
+import { readId } from '~/utils/list-params'
+
+export const handle: RouteHandle = {
+  name: 'ViewSeller',
+  title: 'Seller',
+  breadcrumb: (data) => data?.company.name ?? 'Seller',
+  parents: [{ text: 'Sellers', to: '/sellers/manage' }],
+}
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.company.name ?? 'Seller')
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requirePortal(request, 'main')
+  const id = readId(params.sellerId) ?? notFound()
+  const db = getDb()
+  const company = (await companyRecord(db, 'seller', id)) ?? notFound()
+  return { company, history: await historyOf(db, 'seller', id), canAdministerUsers: viewer.roles.includes('admin') }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const viewer = await requirePortal(request, 'main')
+  const id = readId(params.sellerId) ?? notFound()
+  const db = getDb()
+  if (!(await companyExists(db, 'seller', id))) notFound()
+  const outcome = await handleStatusForm(db, viewer, 'seller', id, await request.formData(), config().appUrl)
+  if (outcome.status === 'invalid') return data({ intent: outcome.intent, reply: outcome.reply }, { status: 400 })
+  return redirectWithToast(outcome.redirectTo, outcome.toast)
+}
+
+export default function ViewSellerPage() {
+  const loaded = useLoaderData<typeof loader>()
+  return <CompanyRecordView kind="seller" {...loaded} statusReply={useActionData<typeof action>()} />
+}

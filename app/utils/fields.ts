@@ -56,7 +56,7 @@ export const optionalGstinField = z
   .trim()
   .toUpperCase()
   .refine((value) => value === '' || isValidGstin(value), {
-    error: 'Enter a valid 15-character GSTIN, like 27AAECI1234F1Z5 (the last character is a check character)',
+    error: 'Enter a valid 15-character GSTIN, like 27AAECI1234F1ZY (the last character is a check character)',
   })
   .optional()
 

@@ -1,8 +1,9 @@
 import { sql } from 'kysely'
+import { refreshStatistics } from '#db/database'
 import { migrateToLatest } from '#db/migrate'
 import { createFirstAdmin, databaseIsEmpty, seedDemo } from '#db/seed'
 import { config, ConfigError, type Config } from './config.server'
-import { getDb } from './db.server'
+import { getDb, getSqlite } from './db.server'
 
 export class StartupError extends Error {}
 
@@ -39,5 +40,6 @@ export async function startup(options: { log?: (line: string) => void } = {}): P
       await createFirstAdmin(db, process.env.ADMIN_EMAIL, process.env.ADMIN_PASSWORD, log)
     }
   }
+  refreshStatistics(getSqlite())
   return cfg
 }

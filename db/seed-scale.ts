@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely'
+import { sql, type Insertable } from 'kysely'
 import { reindexAll } from '../app/features/search/search.server'
 import { withGstinCheck } from '../app/utils/gstin'
 import type { Database } from './database'
@@ -72,8 +72,8 @@ export async function seedScale(db: Database, options: { buyers: number; users: 
     for (let i = 0; i < options.users; i++) {
       const id = firstUser + i
       const at = new Date(now - i * 45_000).toISOString()
-      // 80% buyer users, 15% seller users, 5% staff.
-      const kind = i % 20 < 16 ? 'buyer' : i % 20 < 19 ? 'seller' : 'staff'
+      // About 85% buyer users, 14.5% seller users and 500 staff (some 80 of them KAMs).
+      const kind = i % 200 === 199 ? 'staff' : i % 20 < 17 ? 'buyer' : 'seller'
       // About 2,000 distinct names, each shared by ~50 people, as in a real address book.
       const first = FIRST[i % FIRST.length]
       const last = LAST[Math.floor(i / FIRST.length) % LAST.length]
@@ -96,4 +96,5 @@ export async function seedScale(db: Database, options: { buyers: number; users: 
     await inBatches(roles, 1000, (batch) => trx.insertInto('user_roles').values(batch).execute())
     for (const entity of ['buyer', 'user'] as const) await reindexAll(trx, entity)
   })
+  await sql`analyze`.execute(db)
 }

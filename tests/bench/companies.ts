@@ -30,7 +30,8 @@ export async function benchCompanies() {
   await db.destroy()
   rows.push(`scale seed (demo + 100,000 buyers with addresses + 100,000 users): ${fmt((performance.now() - loadStarted) / 1000)} s`)
 
-  const server = await startServer({ DATABASE_URL: file }, 3191)
+  // Measured as deployed (the Dockerfile's NODE_ENV=production: React's production server renderer).
+  const server = await startServer({ DATABASE_URL: file, NODE_ENV: 'production' }, 3191)
   const staff = await signIn(server.url, 'internal@example.com')
   const admin = await signIn(server.url, 'admin@example.com')
   const pages: [string, string, string][] = [

@@ -33,7 +33,7 @@ test('staff add a seller (a bad GSTIN first), then edit its phone and agent and 
   await page.getByLabel('Contact e-mail').fill('sales@kora.example')
   await page.getByLabel('Address line 1').fill('12 Loom Street')
   await page.getByLabel('City').fill('Karur')
-  await page.getByLabel('State').fill('Tamil Nadu')
+  await page.getByLabel('State').selectOption('Tamil Nadu')
   await page.getByLabel('PIN code').fill('639001')
   await page.getByRole('button', { name: 'Add seller' }).click()
   await expect(page.getByText('the last character is a check character')).toBeVisible()
@@ -42,6 +42,7 @@ test('staff add a seller (a bad GSTIN first), then edit its phone and agent and 
   await expect(page.getByLabel('Contact e-mail')).toHaveValue('sales@kora.example')
   await expect(page.getByLabel('Address line 1')).toHaveValue('12 Loom Street')
   await expect(page.getByLabel('City')).toHaveValue('Karur')
+  await expect(page.getByLabel('State')).toHaveValue('Tamil Nadu')
   await expect(page.getByLabel('PIN code')).toHaveValue('639001')
 
   await page.getByLabel('GSTIN').fill(gstin)

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { SubmitButton } from '~/ui/button'
 import { Field, FormErrors, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
+import { INDIAN_STATES } from '../addresses/schema'
 import { companyKinds, type CompanyKind } from './kinds'
 import { addSellerSchema, companyFormSchemas } from './schema'
 
@@ -62,7 +63,7 @@ export function CompanyForm({ kind, mode, assignees, lastResult, defaultValue, v
             <Field label="Address line 1" meta={fields.addressLine1} inputProps={{ autoComplete: 'address-line1' }} />
             <Field label="Address line 2 (optional)" meta={fields.addressLine2} inputProps={{ autoComplete: 'address-line2' }} />
             <Field label="City" meta={fields.addressCity} inputProps={{ autoComplete: 'address-level2' }} />
-            <Field label="State" meta={fields.addressState} inputProps={{ autoComplete: 'address-level1' }} />
+            <SelectField label="State" meta={fields.addressState} placeholder="Choose…" options={INDIAN_STATES.map((state) => ({ value: state, label: state }))} />
             <Field label="PIN code" meta={fields.addressPin} inputProps={{ inputMode: 'numeric', autoComplete: 'postal-code' }} />
           </div>
           <h2>First user (optional)</h2>

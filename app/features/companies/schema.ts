@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INDIAN_STATES } from '../addresses/schema'
 import type { CompanyStatus } from '#db/types'
 import { emailField, moneyField, nameField, optionalEmailField, optionalGstinField, optionalPhoneField, optionalText, pinField } from '~/utils/fields'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
@@ -81,7 +82,11 @@ export const addSellerSchema = z
     addressLine1: optionalText(200),
     addressLine2: optionalText(200),
     addressCity: optionalText(80),
-    addressState: optionalText(80),
+    addressState: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || (INDIAN_STATES as readonly string[]).includes(v), { error: 'Choose a state or union territory from the list' })
+      .optional(),
     addressPin: pinField.optional(),
     userName: nameField('the user’s name').optional(),
     userEmail: emailField.optional(),

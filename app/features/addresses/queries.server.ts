@@ -38,38 +38,4 @@ export function describeAddress(address: { kind: string; label: string | null; l
   return `${kind}: ${address.label ? `${address.label}, ` : ''}${address.line1}, ${address.city}`
 }
 
-/** Changes to an owner's addresses, newest first (the owner's history also holds other kinds of change). */
-export function addressHistory(db: Executor, owner: AddressOwner, limit = 30) {
-  return db
-    .selectFrom('audit_events')
-    .leftJoin('users', 'users.id', 'audit_events.actor_user_id')
-    .select([
-      'audit_events.id',
-      'audit_events.at',
-      'audit_events.action',
-      'audit_events.before_json',
-      'audit_events.after_json',
-      'audit_events.note',
-      'users.name as actor_name',
-    ])
-    .where('audit_events.entity_type', '=', owner.kind)
-    .where('audit_events.entity_id', '=', String(owner.id))
-    .where('audit_events.action', 'like', 'address.%')
-    .orderBy('audit_events.id', 'desc')
-    .limit(limit)
-    .execute()
-}
 
-/** An active product by its URL slug: the owner of the platform's own warehouses and offices for it. */
-export function activeProductBySlug(db: Executor, slug: string | undefined) {
-  return db
-    .selectFrom('products')
-    .select(['id', 'slug', 'name'])
-    .where('slug', '=', slug ?? '')
-    .where('active', '=', 1)
-    .executeTakeFirst()
-}
-
-export function activeProducts(db: Executor) {
-  return db.selectFrom('products').select(['id', 'slug', 'name']).where('active', '=', 1).orderBy('name').execute()
-}

@@ -30,8 +30,12 @@ export async function audit(db: Executor, input: AuditInput): Promise<void> {
     .execute()
 }
 
-export function historyOf(db: Executor, entityType: string, entityId: string | number, limit = 50) {
-  return db
+/**
+ * A record's changes, newest first. `only` narrows them to some actions: names (`user.invited`)
+ * or families (`address.*`).
+ */
+export function historyOf(db: Executor, entityType: string, entityId: string | number, options: { limit?: number; only?: string[] } = {}) {
+  let query = db
     .selectFrom('audit_events')
     .leftJoin('users', 'users.id', 'audit_events.actor_user_id')
     .select([
@@ -45,7 +49,11 @@ export function historyOf(db: Executor, entityType: string, entityId: string | n
     ])
     .where('audit_events.entity_type', '=', entityType)
     .where('audit_events.entity_id', '=', String(entityId))
-    .orderBy('audit_events.id', 'desc')
-    .limit(limit)
-    .execute()
+  const only = options.only
+  if (only?.length) {
+    query = query.where((eb) =>
+      eb.or(only.map((action) => (action.endsWith('.*') ? eb('audit_events.action', 'like', `${action.slice(0, -1)}%`) : eb('audit_events.action', '=', action)))),
+    )
+  }
+  return query.orderBy('audit_events.id', 'desc').limit(options.limit ?? 50).execute()
 }

@@ -6,7 +6,7 @@ import { rupeesInput } from '~/utils/money'
 import { countUpTo } from '~/utils/count.server'
 import { searchIds } from '../search/search.server'
 import { companyKinds, statusLabels, type CompanyKind } from './kinds'
-import { assigneeOptions } from './queries.server'
+import { assigneeOptions, withCompanyColumns } from './queries.server'
 import type { CompanyFilters } from './schema'
 
 // The buyers and sellers lists: filters, sorts, pages and the CSV export, fast at 100,000 rows.
@@ -59,15 +59,6 @@ function sorted<Q extends SelectQueryBuilder<any, any, any>>(query: Q, f: Pick<C
 type BaseRow = { id: number; name: string; status: CompanyStatus; created_at: string; assignee_id: number | null }
 type PageRow = BaseRow & { credit_limit_minor?: number; payment_terms_days?: number }
 
-function withColumns(db: Executor, kind: CompanyKind) {
-  const info = companyKinds[kind]
-  return db
-    .selectFrom(info.table)
-    .select(['id', 'name', 'status', 'created_at', `${info.assigneeColumn} as assignee_id` as 'kam_user_id as assignee_id'])
-    .$if(kind === 'buyer', (q) =>
-      q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days'))
-    )
-}
 
 /**
  * One page of a company list and the number of matching rows (exact up to 10,000, see countUpTo):
@@ -92,7 +83,7 @@ export async function listCompanies(
 async function rowsByIds(db: Executor, kind: CompanyKind, ids: { id: number }[]): Promise<PageRow[]> {
   if (ids.length === 0) return []
   const wanted = ids.map((r) => r.id)
-  const found = await withColumns(db, kind).where('id', 'in', wanted).execute()
+  const found = await withCompanyColumns(db.selectFrom(companyKinds[kind].table), kind).where('id', 'in', wanted).execute()
   const byId = new Map(found.map((r) => [r.id, r as PageRow]))
   return ids.map((r) => byId.get(r.id)).filter((r): r is PageRow => r !== undefined)
 }
@@ -103,24 +94,7 @@ const inert = (text: string | null) => (text && /^[=+\-@\t\r]/.test(text) ? `'${
 /** The CSV export: every matching row in the list's order (slices of 500 bound the `in` lists). */
 export async function exportCompanies(db: Database, kind: CompanyKind, f: CompanyFilters) {
   const info = companyKinds[kind]
-  const base = await sorted(
-    filtered(db, kind, f)
-      .select([
-        'id',
-        'name',
-        'legal_name',
-        'gstin',
-        'contact_email',
-        'contact_phone',
-        'status',
-        'created_at',
-        `${info.assigneeColumn} as assignee_id` as 'kam_user_id as assignee_id',
-      ])
-      .$if(kind === 'buyer', (q) =>
-        q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days'))
-      ),
-    f
-  ).execute()
+  const base = await sorted(withCompanyColumns(filtered(db, kind, f), kind), f).execute()
   const rows: Record<string, string | number | null>[] = []
   for (let i = 0; i < base.length; i += 500) {
     const slice = base.slice(i, i + 500)

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import { sql } from 'kysely'
 import type { Database } from '#db/database'
 import type { CompanyStatus } from '#db/types'
 import { hashPassword } from '~/auth/password.server'
@@ -10,6 +9,7 @@ import { once } from '../idempotency/idempotency.server'
 import { queueEmail } from '../outbox/outbox.server'
 import { queueInvitation } from '../users/invitation.server'
 import { companyKinds, statusLabels, transitions, type CompanyKind, type Transition } from './kinds'
+import { withCompanyColumns } from './queries.server'
 import type { AddSellerForm, CompanyDetails } from './schema'
 
 export type Result<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string }
@@ -82,20 +82,7 @@ export async function updateCompany(
   const info = companyKinds[kind]
   return refusals(() =>
     db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom(info.table)
-        .select([
-          'name',
-          'legal_name',
-          'gstin',
-          'contact_email',
-          'contact_phone',
-          'updated_at',
-          `${info.assigneeColumn} as assignee_id` as 'kam_user_id as assignee_id',
-        ])
-        .$if(kind === 'buyer', (q) =>
-          q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days'))
-        )
+      const current = await withCompanyColumns(trx.selectFrom(info.table), kind)
         .where('id', '=', id)
         .executeTakeFirst()
       if (!current) throw new Refused(undefined, `This ${info.label.toLowerCase()} no longer exists`)

@@ -1,11 +1,21 @@
-import { sql } from 'kysely'
+import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Database } from '#db/database'
-import type { RoleKey } from '#db/types'
+import type { DB, RoleKey } from '#db/types'
 import type { Executor } from '../audit/audit.server'
 import { rupeesInput } from '~/utils/money'
 import { companyKinds, type CompanyKind } from './kinds'
 
 // One company's page and edit form, and the people who may look after companies.
+
+/** The columns every company page reads: the assignee (KAM or agent) under one name; credit terms for buyers. */
+export function withCompanyColumns(query: SelectQueryBuilder<DB, 'buyers' | 'sellers', object>, kind: CompanyKind) {
+  return query
+    .select(['id', 'name', 'legal_name', 'gstin', 'contact_email', 'contact_phone', 'status', 'created_at', 'updated_at'])
+    .select(sql<number | null>`${sql.ref(companyKinds[kind].assigneeColumn)}`.as('assignee_id'))
+    .$if(kind === 'buyer', (q) =>
+      q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days')),
+    )
+}
 
 /** Active users holding the role that looks after this kind of company (KAMs, supplier-team agents). */
 export function assigneeOptions(db: Executor, kind: CompanyKind) {
@@ -28,23 +38,7 @@ export function activeUsersWithRole(db: Executor, role: RoleKey) {
 /** One company with everything its page shows, or undefined when there is no such company. */
 export async function companyRecord(db: Database, kind: CompanyKind, id: number) {
   const info = companyKinds[kind]
-  const company = await db
-    .selectFrom(info.table)
-    .select([
-      'id',
-      'name',
-      'legal_name',
-      'gstin',
-      'contact_email',
-      'contact_phone',
-      'status',
-      'created_at',
-      'updated_at',
-      `${info.assigneeColumn} as assignee_id` as 'kam_user_id as assignee_id',
-    ])
-    .$if(kind === 'buyer', (q) =>
-      q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days'))
-    )
+  const company = await withCompanyColumns(db.selectFrom(info.table), kind)
     .where('id', '=', id)
     .executeTakeFirst()
   if (!company) return undefined

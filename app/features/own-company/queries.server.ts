@@ -1,7 +1,7 @@
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import { readId } from '~/utils/list-params'
-import type { Executor } from '../audit/audit.server'
+import { historyOf, type Executor } from '../audit/audit.server'
 import { listAddresses } from '../addresses/queries.server'
 
 /** The viewer's own buyer or seller company. */
@@ -105,24 +105,7 @@ export type CompanyUser = Awaited<ReturnType<typeof companyUsers>>[number]
  * company (approvals, terms, assignments) stay on the staff pages.
  */
 export function companyChanges(db: Executor, company: OwnCompany, limit = 30) {
-  return db
-    .selectFrom('audit_events')
-    .leftJoin('users', 'users.id', 'audit_events.actor_user_id')
-    .select([
-      'audit_events.id',
-      'audit_events.at',
-      'audit_events.action',
-      'audit_events.before_json',
-      'audit_events.after_json',
-      'audit_events.note',
-      'users.name as actor_name',
-    ])
-    .where('audit_events.entity_type', '=', company.kind)
-    .where('audit_events.entity_id', '=', String(company.id))
-    .where((eb) => eb.or([eb('audit_events.action', 'like', 'address.%'), eb('audit_events.action', 'in', ['company.contact_updated', 'user.invited'])]))
-    .orderBy('audit_events.id', 'desc')
-    .limit(limit)
-    .execute()
+  return historyOf(db, company.kind, company.id, { limit, only: ['address.*', 'company.contact_updated', 'user.invited'] })
 }
 
 /** Everything the company's own page shows, in one call for the buyer's and the seller's route. */

@@ -4,7 +4,9 @@ import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { handleAddressAction } from '~/features/addresses/action.server'
 import { AddressBook } from '~/features/addresses/address-book'
-import { activeProductBySlug, activeProducts, addressHistory, listAddresses } from '~/features/addresses/queries.server'
+import { historyOf } from '~/features/audit/audit.server'
+import { listAddresses } from '~/features/addresses/queries.server'
+import { activeProductBySlug, activeProducts } from '~/features/products/queries.server'
 import { isAddressIntent } from '~/features/addresses/schema'
 import { newIdempotencyKey } from '~/features/idempotency/idempotency.server'
 import { History } from '~/ui/history'
@@ -25,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb()
   const product = (await activeProductBySlug(db, params.product)) ?? notFound()
   const owner = { kind: 'product' as const, id: product.id }
-  const [addresses, products, history] = await Promise.all([listAddresses(db, owner), activeProducts(db), addressHistory(db, owner)])
+  const [addresses, products, history] = await Promise.all([listAddresses(db, owner), activeProducts(db), historyOf(db, 'product', owner.id, { limit: 30, only: ['address.*'] })])
   return { product, addresses, otherProducts: products.filter((p) => p.id !== product.id), history, idempotencyKey: newIdempotencyKey() }
 }
 

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely'
 import { hashPassword } from '../app/auth/password.server'
 import { audit } from '../app/features/audit/audit.server'
+import { ROLE_KEYS } from '../app/features/users/roles'
 import { reindexAll, syncSearch } from '../app/features/search/search.server'
 import { withGstinCheck } from '../app/utils/gstin'
 import type { Database } from './database'
@@ -9,21 +10,8 @@ import type { AddressesTable, AttributeDefinition, RoleKey } from './types'
 
 export const DEMO_PASSWORD = 'demo-pass-2026'
 
-export const DEMO_ROLES: RoleKey[] = [
-  'buyer',
-  'seller',
-  'admin',
-  'dev_admin',
-  'catalog_manager',
-  'demand_kam',
-  'biz_ops',
-  'biz_fin',
-  'logistics',
-  'field_operator',
-  'supplier_admin',
-  'supplier_agent',
-  'internal',
-]
+/** One demo user per role, in the roles table's order. */
+export const DEMO_ROLES: RoleKey[] = [...ROLE_KEYS]
 
 const NAMES: Record<RoleKey, string> = {
   buyer: 'Priya Buyer',

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { Database } from '#db/database'
-import type { RoleKey } from '#db/types'
+import type { Updateable } from 'kysely'
+import type { RoleKey, UsersTable } from '#db/types'
 import { hashPassword } from '~/auth/password.server'
 import type { Viewer } from '~/auth/session.server'
 import { syncSearch } from '../search/search.server'
@@ -145,18 +146,23 @@ export async function updateUserDetails(
       const before = await trx.selectFrom('users').select(['name', 'phone']).where('id', '=', userId).executeTakeFirst()
       if (!before) throw new Refused(refuse({}, ['This user does not exist']))
       const after = { name: input.name, phone: input.phone || null }
-      const updated = await trx
-        .updateTable('users')
-        .set({ ...after, updated_at: new Date().toISOString() })
-        .where('id', '=', userId)
-        .where('updated_at', '=', input.version)
-        .executeTakeFirst()
-      if (Number(updated.numUpdatedRows) === 0) throw new Refused(refuse({}, [CHANGED_SINCE_OPENED]))
+      await updateUnlessChanged(trx, userId, input.version, after)
       await syncSearch(trx, 'user', userId)
       await audit(trx, { actorUserId: viewer.userId, action: 'user.updated', entityType: 'user', entityId: userId, before, after })
       return undefined
     }),
   )
+}
+
+/** Saves a user's columns only if nobody saved the user since the form was opened (its version). */
+async function updateUnlessChanged(trx: Executor, userId: number, version: string, values: Updateable<UsersTable>) {
+  const updated = await trx
+    .updateTable('users')
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where('id', '=', userId)
+    .where('updated_at', '=', version)
+    .executeTakeFirst()
+  if (Number(updated.numUpdatedRows) === 0) throw new Refused(refuse({}, [CHANGED_SINCE_OPENED]))
 }
 
 /** Active administrators other than this user; the platform never runs out of them. */
@@ -209,13 +215,7 @@ export async function changeUserRoles(
         seller_id: company?.kind === 'seller' ? company.id : null,
         is_company_admin: company && input.companyAdmin ? 1 : 0,
       }
-      const updated = await trx
-        .updateTable('users')
-        .set({ ...after, updated_at: new Date().toISOString() })
-        .where('id', '=', userId)
-        .where('updated_at', '=', input.version)
-        .executeTakeFirst()
-      if (Number(updated.numUpdatedRows) === 0) throw new Refused(refuse({}, [CHANGED_SINCE_OPENED]))
+      await updateUnlessChanged(trx, userId, input.version, after)
       await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute()
       await trx.insertInto('user_roles').values(input.roles.map((role) => ({ user_id: userId, role }))).execute()
       await audit(trx, {

@@ -13,6 +13,8 @@ export interface Config {
   mailFrom: string
   cookieSecure: boolean
   timeZone: string
+  /** Where uploaded files live (default: uploads/ beside the database file). */
+  uploadsDir: string
 }
 
 export class ConfigError extends Error {}
@@ -48,12 +50,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: env.MAIL_FROM?.trim() || 'Sourcing Platform <no-reply@localhost>',
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : appUrl.startsWith('https:'),
     timeZone: env.TZ_DISPLAY?.trim() || 'Asia/Kolkata',
+    uploadsDir: path.resolve(env.UPLOADS_DIR?.trim() || path.join(dataDirOf(databaseUrl), 'uploads')),
   }
+}
+
+function dataDirOf(databaseUrl: string): string {
+  return databaseUrl === ':memory:' ? path.resolve('data') : path.dirname(path.resolve(databaseUrl.replace(/^(sqlite|file):(\/\/)?/, '')))
 }
 
 /** For the demo: a secret made once and kept beside the database, so sessions survive restarts. */
 function demoSessionSecret(databaseUrl: string): string {
-  const dir = databaseUrl === ':memory:' ? path.resolve('data') : path.dirname(path.resolve(databaseUrl.replace(/^(sqlite|file):(\/\/)?/, '')))
+  const dir = dataDirOf(databaseUrl)
   const file = path.join(dir, 'session-secret')
   try {
     return fs.readFileSync(file, 'utf8').trim()

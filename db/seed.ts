@@ -5,6 +5,7 @@ import { ROLE_KEYS } from '../app/features/users/roles'
 import { reindexAll, syncSearch } from '../app/features/search/search.server'
 import { withGstinCheck } from '../app/utils/gstin'
 import type { Database } from './database'
+import { seedCatalogue } from './seed-catalogue'
 import { seedMoreCompanies } from './seed-companies'
 import type { AddressesTable, AttributeDefinition, RoleKey } from './types'
 
@@ -199,7 +200,16 @@ export async function seedDemo(db: Database): Promise<void> {
       list.push(user.id)
     }
     await seedMoreCompanies(trx, { kams, agents, passwordHash: roleHashes[0], buyers: 35, sellers: 55 })
-    for (const entity of ['buyer', 'seller', 'user'] as const) await reindexAll(trx, entity)
+    const active = (table: 'buyers' | 'sellers') => trx.selectFrom(table).select('id').where('status', '=', 'active').orderBy('id').execute()
+    await seedCatalogue(trx, {
+      adminId: userIds.admin,
+      kamId: userIds.demand_kam,
+      catalogManagerId: userIds.catalog_manager,
+      kamBuyerIds: (await trx.selectFrom('buyers').select('id').where('kam_user_id', '=', userIds.demand_kam).where('status', '=', 'active').orderBy('id').execute()).map((r) => r.id),
+      buyerIds: (await active('buyers')).map((r) => r.id),
+      sellerIds: (await active('sellers')).map((r) => r.id),
+    })
+    for (const entity of ['buyer', 'seller', 'user', 'product_sku', 'buyer_sku', 'seller_sku', 'sample_sku'] as const) await reindexAll(trx, entity)
   })
 }
 

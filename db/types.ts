@@ -111,8 +111,196 @@ export interface ProductsTable {
   /** JSON array of AttributeDefinition */
   attribute_schema: string
   active: ColumnType<number, number | undefined, number>
+  /** Order in menus and lists. */
+  position: ColumnType<number, number | undefined, number>
   created_at: Timestamp
   updated_at: Timestamp
+}
+
+export interface ProductLinesTable {
+  id: Id
+  product_id: number
+  name: string
+  position: ColumnType<number, number | undefined, number>
+  active: ColumnType<number, number | undefined, number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface CategoriesTable {
+  id: Id
+  product_id: number
+  name: string
+  hsn_code: string
+  /** GST rate in basis points: 500 = 5 %. */
+  gst_rate_bp: number
+  active: ColumnType<number, number | undefined, number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface WorkflowStagesTable {
+  id: Id
+  category_id: number
+  position: number
+  name: string
+  expected_days: number
+  qc_gate: ColumnType<number, number | undefined, number>
+}
+
+export type ConditionOperator = 'between' | 'min' | 'max' | 'eq' | 'in'
+export type ConditionSeverity = 'critical' | 'major' | 'minor'
+
+export interface ConditionsTable {
+  id: Id
+  category_id: number
+  name: string
+  attribute_key: string
+  operator: ConditionOperator
+  /** Exact decimal text, e.g. "2.5" (between, min). */
+  min_value: string | null
+  /** Exact decimal text (between, max). */
+  max_value: string | null
+  /** JSON array of strings (eq, in). */
+  values_json: string | null
+  unit: string | null
+  severity: ConditionSeverity
+  active: ColumnType<number, number | undefined, number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export type ProductSkuStatus = 'active' | 'archived'
+
+export interface ProductSkusTable {
+  id: Id
+  product_id: number
+  category_id: number
+  product_line_id: number | null
+  code: string
+  name: string
+  /** JSON object: attribute key -> value as text (numbers as exact decimal text). */
+  attributes_json: ColumnType<string, string | undefined, string>
+  /** Minimum order quantity in thousandths of the product's unit. */
+  moq_milli: ColumnType<number, number | undefined, number>
+  status: ColumnType<ProductSkuStatus, ProductSkuStatus | undefined, ProductSkuStatus>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** One attribute value of a product SKU, kept beside attributes_json so filters use an index. */
+export interface ProductSkuAttributesTable {
+  product_sku_id: number
+  key: string
+  value: string
+}
+
+export interface ProductSkuImagesTable {
+  product_sku_id: number
+  image_id: number
+  position: ColumnType<number, number | undefined, number>
+}
+
+export interface ImagesTable {
+  id: Id
+  /** File name under data/uploads/ (random; never the user's file name). */
+  storage_key: string
+  content_type: string
+  byte_size: number
+  width: number | null
+  height: number | null
+  original_name: string | null
+  uploaded_by: number | null
+  created_at: Timestamp
+}
+
+export type SellerSkuStatus = 'draft' | 'live' | 'archived'
+
+export interface SellerSkusTable {
+  id: Id
+  seller_id: number
+  product_sku_id: number
+  seller_code: string | null
+  cost_minor: number | null
+  moq_milli: number | null
+  lead_time_days: number | null
+  monthly_capacity_milli: number | null
+  status: ColumnType<SellerSkuStatus, SellerSkuStatus | undefined, SellerSkuStatus>
+  published_at: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export type BuyerSkuStatus = 'active' | 'archived'
+
+export interface BuyerSkusTable {
+  id: Id
+  buyer_id: number
+  product_sku_id: number
+  buyer_code: string
+  /** Number of the latest version (which may take effect in the future). */
+  current_version: ColumnType<number, number | undefined, number>
+  status: ColumnType<BuyerSkuStatus, BuyerSkuStatus | undefined, BuyerSkuStatus>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface BuyerSkuVersionsTable {
+  id: Id
+  buyer_sku_id: number
+  number: number
+  buyer_code: string
+  price_minor: number
+  moq_milli: number
+  note: string | null
+  /** In force from this instant (UTC ISO); the version in force at t is the highest number with effective_from <= t. */
+  effective_from: string
+  created_by: number | null
+  price_request_id: number | null
+  created_at: Timestamp
+}
+
+export type PriceChangeStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn'
+
+export interface PriceChangeRequestsTable {
+  id: Id
+  buyer_sku_id: number
+  requested_by: number
+  current_price_minor: number
+  proposed_price_minor: number
+  reason: string
+  /** Optional future date (UTC ISO) the approved price takes effect; null = on approval. */
+  effective_from: string | null
+  status: ColumnType<PriceChangeStatus, PriceChangeStatus | undefined, PriceChangeStatus>
+  decided_by: number | null
+  decided_at: string | null
+  decision_note: string | null
+  version_id: number | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface SampleSkusTable {
+  id: Id
+  code: string
+  name: string
+  category_id: number
+  product_sku_id: number | null
+  charge_minor: ColumnType<number, number | undefined, number>
+  stock: ColumnType<number, number | undefined, number>
+  image_id: number | null
+  active: ColumnType<number, number | undefined, number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface FlagsTable {
+  key: string
+  enabled: ColumnType<number, number | undefined, number>
+  /** JSON array of role keys the flag is on for; null = every role. */
+  roles_json: string | null
+  updated_at: Timestamp
+  updated_by: number | null
 }
 
 export interface AddressesTable {
@@ -171,9 +359,23 @@ export interface DB {
   audit_events: AuditEventsTable
   idempotency_keys: IdempotencyKeysTable
   search_terms: SearchTermsTable
+  product_lines: ProductLinesTable
+  categories: CategoriesTable
+  workflow_stages: WorkflowStagesTable
+  conditions: ConditionsTable
+  product_skus: ProductSkusTable
+  product_sku_attributes: ProductSkuAttributesTable
+  product_sku_images: ProductSkuImagesTable
+  images: ImagesTable
+  seller_skus: SellerSkusTable
+  buyer_skus: BuyerSkusTable
+  buyer_sku_versions: BuyerSkuVersionsTable
+  price_change_requests: PriceChangeRequestsTable
+  sample_skus: SampleSkusTable
+  flags: FlagsTable
 }
 
-export type SearchEntity = 'buyer' | 'seller' | 'user'
+export type SearchEntity = 'buyer' | 'seller' | 'user' | 'product_sku' | 'buyer_sku' | 'seller_sku' | 'sample_sku'
 
 /** One word of a record's searchable text (see app/features/search). */
 export interface SearchTermsTable {

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * Every route of the built app x every demo role (plus anonymous and a user of a pending company)
  * x {page GET, data request, POST}, against the real request handler. The route list comes from
@@ -7,21 +8,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
-import { homeFor, mayEnter, type PortalKey } from '~/auth/portals'
+import { homeFor, mayEnter } from '~/auth/portals'
 import { DEMO_ROLES, PENDING_DEMO_EMAIL } from '#db/seed'
-import type { RoleKey } from '#db/types'
+import type { Kind, Outcome, Rule, RouteRules, Who } from './access/rules'
 import { cookieFor } from './support/db'
 
-type Who = RoleKey | 'anonymous' | 'pending'
-type Outcome = 'unexpected' | 'ok' | 'login' | 'forbidden' | 'not-found' | 'pending' | 'home' | 'bad-input' | 'not-allowed' | 'redirect'
-type Rule =
-  | { portal: PortalKey }
-  | { signedIn: true }
-  | { expect: (who: Who, kind: Kind) => Outcome }
-type Kind = 'page' | 'data' | 'post'
-
-/** How each route should answer. Params routes name a concrete path. */
-const ROUTES: Record<string, { path: string; endsSession?: boolean } & Rule> = {
+/** How each route should answer. Params routes name a concrete path. Areas add theirs in tests/access/routes-*.ts. */
+const BASE_ROUTES: RouteRules = {
   'routes/_public+/_index': {
     path: '/',
     expect: (who, kind) => (kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'redirect' : who === 'pending' ? 'pending' : 'home'),
@@ -77,6 +70,9 @@ const ROUTES: Record<string, { path: string; endsSession?: boolean } & Rule> = {
       kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : ['admin', 'internal', 'buyer'].includes(who) ? 'redirect' : 'not-found',
   },
 }
+
+const areas = import.meta.glob<{ routes: RouteRules }>('./access/routes-*.ts', { eager: true })
+const ROUTES: RouteRules = Object.assign({}, BASE_ROUTES, ...Object.values(areas).map((area) => area.routes))
 
 /**
  * Sign-in style forms: open to all and a blank POST is bad input; where `signedIn` is 'home', a
@@ -166,7 +162,7 @@ describe('access matrix', () => {
       ([id, route]) => id !== 'root' && (route.module.loader || route.module.action || !Object.values(build.routes).some((r) => r.parentId === id)),
     )
     const missing = addressable.map(([id]) => id).filter((id) => !(id in ROUTES))
-    expect(missing, 'routes without an access rule in tests/access-matrix.test.ts').toEqual([])
+    expect(missing, 'routes without an access rule in tests/access-matrix.test.ts or tests/access/routes-*.ts').toEqual([])
     const stale = Object.keys(ROUTES).filter((id) => !(id in build.routes))
     expect(stale, 'rules for routes that no longer exist').toEqual([])
   })

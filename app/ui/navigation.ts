@@ -45,7 +45,7 @@ export function fullPath(routes: BuildRoutes, id: string): string {
 }
 
 /** Route parameters a menu entry may carry: filled per viewer (its company) or per product. */
-const FILLABLE = new Set([':buyerCompanyId', ':sellerCompanyId', ':product'])
+const FILLABLE = new Set([':buyerCompanyId', ':sellerCompanyId', ':product', ':productSkus'])
 
 /**
  * Menus come from the routes themselves: every route whose handle has `menu` joins its portal's
@@ -95,6 +95,13 @@ export function fillMenu(entries: MenuEntry[], fill: { companyId: number | null;
     if (/:(buyer|seller)CompanyId/.test(path)) {
       if (fill.companyId === null) continue
       path = path.replace(/:(buyer|seller)CompanyId/, String(fill.companyId))
+    }
+    // `:productSkus` is the `{product}_skus` segment of /skus/fabric_skus.
+    if (path.includes(':productSkus')) {
+      for (const product of fill.products) {
+        filled.push({ ...entry, path: path.replace(':productSkus', `${product.slug}_skus`), label: entry.label.replace('{product}', product.name) })
+      }
+      continue
     }
     if (path.includes(':product')) {
       for (const product of fill.products) {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { parseRupees } from './money'
+import { parseQuantity } from './quantity'
 import { isValidGstin } from './gstin'
 
 // Field rules shared by every form (docs/domain.md section 7).
@@ -80,3 +81,36 @@ export const moneyField = (label: string) =>
     })
 
 export const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`).optional()
+
+/** A quantity as typed ("1,200.5"), kept in thousandths of the unit. */
+export const quantityField = (label: string) =>
+  z
+    .string({ error: `Enter ${label}` })
+    .trim()
+    .transform((value, ctx) => {
+      const milli = parseQuantity(value)
+      if (milli === null) {
+        ctx.addIssue({ code: 'custom', message: `Enter ${label} as a number with at most 3 decimals, like 500 or 12.5` })
+        return z.NEVER
+      }
+      return milli
+    })
+
+/** A code: capital letters, digits and dashes ("FAB-SH-0001"); typed lower case is accepted and raised. */
+export const codeField = (label: string) =>
+  z
+    .string({ error: `Enter ${label}` })
+    .trim()
+    .toUpperCase()
+    .min(2, `Enter ${label} (at least 2 characters)`)
+    .max(40, 'Use at most 40 characters')
+    .regex(/^[A-Z0-9-]+$/, `Use only capital letters, digits and dashes in ${label}, like FAB-SH-0001`)
+
+/** A whole number of days, units or similar within bounds. */
+export const wholeNumberField = (label: string, { min = 0, max = 1_000_000 } = {}) =>
+  z
+    .string({ error: `Enter ${label}` })
+    .trim()
+    .regex(/^\d+$/, `Enter ${label} as a whole number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `Enter ${label} between ${min} and ${max}` })

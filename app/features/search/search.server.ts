@@ -21,10 +21,18 @@ export function wordsOf(text: string | null | undefined): string[] {
 }
 
 /** What each record type is searched by. */
-const SOURCES: Record<SearchEntity, { table: 'buyers' | 'sellers' | 'users'; columns: string[] }> = {
+const SOURCES: Record<
+  SearchEntity,
+  { table: 'buyers' | 'sellers' | 'users' | 'product_skus' | 'buyer_skus' | 'seller_skus' | 'sample_skus'; columns: string[] }
+> = {
   buyer: { table: 'buyers', columns: ['name', 'legal_name', 'gstin', 'contact_email'] },
   seller: { table: 'sellers', columns: ['name', 'legal_name', 'gstin', 'contact_email'] },
   user: { table: 'users', columns: ['name', 'email'] },
+  // SKU lists also match the product SKU's own words (code, name) through 'product_sku'.
+  product_sku: { table: 'product_skus', columns: ['code', 'name'] },
+  buyer_sku: { table: 'buyer_skus', columns: ['buyer_code'] },
+  seller_sku: { table: 'seller_skus', columns: ['seller_code'] },
+  sample_sku: { table: 'sample_skus', columns: ['code', 'name'] },
 }
 
 /** Re-reads a record and rewrites its words; call it in the transaction that changed the record. */

@@ -1,0 +1,138 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
+import { fileTypeFromBuffer } from 'file-type'
+import { imageSize } from 'image-size'
+import { config } from '~/config.server'
+import type { Executor } from '../audit/audit.server'
+import { IMAGE_RULES } from './image-url'
+
+/**
+ * Product images: uploaded with a form (multipart, JavaScript optional), checked by their bytes
+ * (never by the name or the browser's claimed type), kept under data/uploads with a random name,
+ * and served back with headers that stop a browser from running anything in them.
+ */
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+const MAX_TEXT_FIELD_BYTES = 100 * 1024
+const ALLOWED = new Map([
+  ['image/jpeg', 'jpg'],
+  ['image/png', 'png'],
+  ['image/webp', 'webp'],
+])
+
+/** What an oversized upload becomes in the form data, so the form can say so at the field. */
+const TOO_LARGE = '\u0000too-large'
+
+/**
+ * Reads a form that may carry files. Text fields are kept as text; a file is kept in memory up to
+ * the limit (a larger one is drained and marked, so the other fields survive). A form posted
+ * without files (urlencoded) is read as usual.
+ */
+export async function readUploadForm(request: Request): Promise<FormData> {
+  if (!request.headers.get('Content-Type')?.startsWith('multipart/form-data')) return request.formData()
+  const handler: UploadHandler = async ({ filename, contentType, data }) => {
+    const limit = filename === undefined ? MAX_TEXT_FIELD_BYTES : MAX_IMAGE_BYTES
+    const chunks: Uint8Array[] = []
+    let size = 0
+    for await (const chunk of data) {
+      size += chunk.byteLength
+      if (size <= limit) chunks.push(chunk)
+    }
+    if (filename === undefined) return size > limit ? '' : Buffer.concat(chunks).toString('utf8')
+    // No file chosen: browsers send an empty part with an empty name.
+    if (!filename && size === 0) return null
+    if (size > limit) return TOO_LARGE
+    return new File([Buffer.concat(chunks)] as unknown as BlobPart[], filename, { type: contentType })
+  }
+  try {
+    return await unstable_parseMultipartFormData(request, handler)
+  } catch {
+    throw new Response('The form could not be read; please try again.', { status: 400 })
+  }
+}
+
+export interface CheckedImage {
+  bytes: Buffer
+  contentType: string
+  extension: string
+  width: number | null
+  height: number | null
+  originalName: string
+}
+
+/**
+ * The uploaded image of a field, checked: `null` when no file was chosen, `{ error }` with a
+ * message for the field when it is not an image we take.
+ */
+export async function checkImage(value: FormDataEntryValue | null): Promise<CheckedImage | { error: string } | null> {
+  if (value === TOO_LARGE) return { error: `That file is too large: use an image of at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB` }
+  if (value === null || typeof value === 'string') return null
+  if (value.size === 0) return null
+  const bytes = Buffer.from(await value.arrayBuffer())
+  const type = await fileTypeFromBuffer(bytes)
+  const extension = type && ALLOWED.get(type.mime)
+  if (!type || !extension) return { error: `That file is not an image we accept: use ${IMAGE_RULES}` }
+  let width: number | null = null
+  let height: number | null = null
+  try {
+    const size = imageSize(bytes)
+    width = size.width ?? null
+    height = size.height ?? null
+  } catch {
+    return { error: 'That image could not be read; it may be damaged' }
+  }
+  return { bytes, contentType: type.mime, extension, width, height, originalName: value.name.slice(0, 200) }
+}
+
+export function isImageError(value: Awaited<ReturnType<typeof checkImage>>): value is { error: string } {
+  return value !== null && 'error' in value
+}
+
+/** Writes the file and records it; returns the image id. Call it in the transaction that uses the image. */
+export async function saveImage(trx: Executor, image: CheckedImage, uploadedBy: number | null): Promise<number> {
+  const storageKey = `${crypto.randomUUID()}.${image.extension}`
+  const dir = config().uploadsDir
+  await fs.mkdir(dir, { recursive: true })
+  await fs.writeFile(path.join(dir, storageKey), image.bytes, { mode: 0o640 })
+  const row = await trx
+    .insertInto('images')
+    .values({
+      storage_key: storageKey,
+      content_type: image.contentType,
+      byte_size: image.bytes.byteLength,
+      width: image.width,
+      height: image.height,
+      original_name: image.originalName,
+      uploaded_by: uploadedBy,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** The stored image as a response with safe headers; 404 when there is no such image. */
+export async function imageResponse(db: Executor, imageId: number): Promise<Response> {
+  const image = await db.selectFrom('images').select(['storage_key', 'content_type', 'byte_size']).where('id', '=', imageId).executeTakeFirst()
+  if (!image || !ALLOWED.has(image.content_type)) throw new Response('Not found', { status: 404 })
+  let body: Buffer
+  try {
+    body = await fs.readFile(path.join(config().uploadsDir, path.basename(image.storage_key)))
+  } catch {
+    throw new Response('Not found', { status: 404 })
+  }
+  return new Response(new Uint8Array(body), {
+    headers: {
+      'Content-Type': image.content_type,
+      'Content-Length': String(body.byteLength),
+      'Content-Disposition': `inline; filename="image-${imageId}.${ALLOWED.get(image.content_type)}"`,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cross-Origin-Resource-Policy': 'same-origin',
+      // Image ids are never reused for other bytes: a browser may keep it.
+      'Cache-Control': 'private, max-age=31536000, immutable',
+    },
+  })
+}

@@ -4,6 +4,7 @@ import { createDatabase } from './database'
 import { migrateDown, migrateToLatest } from './migrate'
 import { databaseIsEmpty, seedDemo } from './seed'
 import { seedScale } from './seed-scale'
+import { CATALOGUE_SCALE, seedCatalogueScale } from './seed-scale-catalogue'
 
 async function main(command: string | undefined) {
   const { db } = createDatabase(config().databaseUrl)
@@ -30,13 +31,17 @@ async function main(command: string | undefined) {
         break
       }
       case 'seed:scale': {
-        // The benchmarks' data set: demo data plus 100,000 buyers and 100,000 users (SCALE_BUYERS / SCALE_USERS).
+        // The benchmarks' data set: demo data plus 100,000 buyers and 100,000 users (SCALE_BUYERS / SCALE_USERS)
+        // and the catalogue at scale (200,000 product SKUs, 500,000 buyer SKU versions).
         await migrateToLatest(db)
         if (await databaseIsEmpty(db)) await seedDemo(db)
         const buyers = Number(process.env.SCALE_BUYERS ?? 100_000)
         const users = Number(process.env.SCALE_USERS ?? 100_000)
         await seedScale(db, { buyers, users })
         console.log(`Loaded ${buyers} buyers and ${users} users.`)
+        const catalogue = { ...CATALOGUE_SCALE, productSkus: Number(process.env.SCALE_PRODUCT_SKUS ?? CATALOGUE_SCALE.productSkus) }
+        await seedCatalogueScale(db, catalogue)
+        console.log(`Loaded ${catalogue.productSkus} product SKUs, ${catalogue.sellerSkus} seller SKUs and ${catalogue.buyerSkus * catalogue.versionsPerBuyerSku} buyer SKU versions.`)
         break
       }
       default:

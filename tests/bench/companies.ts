@@ -6,17 +6,10 @@ import { createDatabase } from '../../db/database'
 import { migrateToLatest } from '../../db/migrate'
 import { seedDemo } from '../../db/seed'
 import { seedScale } from '../../db/seed-scale'
-import { startServer, time } from './server'
+import { measurePages, signIn } from './pages'
+import { startServer } from './server'
 
 const fmt = (n: number) => n.toFixed(1)
-const BUDGET_MS = 50
-
-async function signIn(url: string, email: string): Promise<string> {
-  const form = new URLSearchParams({ email, password: 'demo-pass-2026' })
-  const res = await fetch(`${url}/login`, { method: 'POST', body: form, redirect: 'manual' })
-  if (res.status !== 302) throw new Error(`sign-in as ${email} answered ${res.status}`)
-  return res.headers.get('set-cookie')!.split(';')[0]
-}
 
 export async function benchCompanies() {
   const rows: string[] = []
@@ -44,15 +37,7 @@ export async function benchCompanies() {
     ['users, filtered search (q + role + status)', '/admin/users/manage?q=priya+sha&role=buyer&status=active', admin],
     ['users, role filter only', '/admin/users/manage?role=buyer', admin],
   ]
-  let over = 0
-  for (const [label, url, cookie] of pages) {
-    const check = await fetch(`${server.url}${url}`, { headers: { cookie } })
-    if (check.status !== 200) throw new Error(`${url} answered ${check.status}`)
-    const result = await time(100, () => fetch(`${server.url}${url}`, { headers: { cookie } }).then((r) => r.text()))
-    if (result.p95 > BUDGET_MS) over++
-    rows.push(`GET ${url} (${label}): p50 ${fmt(result.p50)} ms, p95 ${fmt(result.p95)} ms${result.p95 > BUDGET_MS ? `  OVER the ${BUDGET_MS} ms budget` : ''}`)
-  }
-  rows.push(over ? `${over} page(s) over budget` : `every list within the ${BUDGET_MS} ms p95 budget`)
+  rows.push(...(await measurePages(server, pages)))
   await server.stop()
   fs.rmSync(path.dirname(file), { recursive: true, force: true })
   return rows

@@ -96,6 +96,31 @@ async function assignedFigures(db: Database, viewer: Viewer, table: 'buyers' | '
   ]
 }
 
+const countOf = async (query: { executeTakeFirstOrThrow: () => Promise<{ n: number | string | bigint }> }) => Number((await query.executeTakeFirstOrThrow()).n)
+
+/** What waits for a decision or belongs to the viewer in the catalogue. */
+async function catalogueFigures(db: Database, viewer: Viewer, portal: PortalKey): Promise<Figure[]> {
+  const pendingRequests = db.selectFrom('price_change_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending')
+  const activeSamples = db.selectFrom('sample_skus').select((eb) => eb.fn.countAll<number>().as('n')).where('active', '=', 1)
+  switch (portal) {
+    case 'admin': {
+      const waiting = await countOf(pendingRequests)
+      return [{ label: 'Price changes waiting for a decision', value: waiting, tone: waiting > 0 ? 'warning' : undefined }]
+    }
+    case 'demand_kam':
+      return [{ label: 'Your price changes waiting', value: await countOf(pendingRequests.where('requested_by', '=', viewer.userId)) }]
+    case 'catalog_manager':
+    case 'biz_ops':
+      return [{ label: 'Active sample SKUs', value: await countOf(activeSamples) }]
+    case 'dev_admin': {
+      const products = await countOf(db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')))
+      return [{ label: 'Product families', value: products }]
+    }
+    default:
+      return []
+  }
+}
+
 /** The figures a portal's home page shows, each read from the database for this viewer. */
 export async function portalFigures(db: Database, viewer: Viewer, portal: PortalKey): Promise<Figure[]> {
   switch (portal) {
@@ -103,13 +128,13 @@ export async function portalFigures(db: Database, viewer: Viewer, portal: Portal
     case 'seller':
       return companyFigures(db, viewer)
     case 'demand_kam':
-      return [...(await assignedFigures(db, viewer, 'buyers')), await activeCompanies(db, 'buyers')]
+      return [...(await assignedFigures(db, viewer, 'buyers')), await activeCompanies(db, 'buyers'), ...(await catalogueFigures(db, viewer, portal))]
     case 'supplier_agent':
       return [...(await assignedFigures(db, viewer, 'sellers')), await activeCompanies(db, 'sellers')]
     case 'toolkit':
     case 'field_operator':
       return []
     default:
-      return staffFigures(db)
+      return [...(await staffFigures(db)), ...(await catalogueFigures(db, viewer, portal))]
   }
 }

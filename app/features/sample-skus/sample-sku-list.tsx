@@ -20,7 +20,7 @@ export interface SampleSkuListProps {
   products: { id: number; name: string }[]
 }
 
-const stateLabels = { active: 'Active', inactive: 'Inactive', all: 'Active and inactive' } as const
+const stateLabels = { active: 'Active', inactive: 'Inactive', all: 'All' } as const
 
 /** The sample SKUs of every portal: a GET filter form (the URL is the state), the table, pages. */
 export function SampleSkuList({ place, filters, rows, total, capped, categories, products }: SampleSkuListProps) {
@@ -42,9 +42,9 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
     {
       key: 'code',
       header: <SortHeader label="Code" sortKey="code" {...sort} />,
-      cell: (r) => (place.canEdit ? <Link to={editPath(place, r.id)}>{r.code}</Link> : r.code),
+      cell: (r) => <span className="sample-nowrap">{place.canEdit ? <Link to={editPath(place, r.id)}>{r.code}</Link> : r.code}</span>,
     },
-    { key: 'name', header: <SortHeader label="Name" sortKey="name" {...sort} />, cell: (r) => r.name },
+    { key: 'name', header: <SortHeader label="Name" sortKey="name" {...sort} />, cell: (r) => <span className="sample-name">{r.name}</span> },
     {
       key: 'category',
       header: 'Category',
@@ -56,16 +56,16 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
         </>
       ),
     },
-    { key: 'productSku', header: 'Product SKU', cell: (r) => r.productSkuCode ?? <span className="muted">—</span> },
+    { key: 'productSku', header: 'Product SKU', cell: (r) => (r.productSkuCode ? <span className="sample-nowrap">{r.productSkuCode}</span> : <span className="muted">—</span>) },
     { key: 'charge', header: 'Charge', numeric: true, cell: (r) => (r.chargeMinor === 0 ? 'Free' : formatMoney(r.chargeMinor)) },
     {
       key: 'stock',
       header: 'Stock',
       numeric: true,
-      cell: (r) => (r.stock === 0 ? <Badge tone="warning">Out of stock</Badge> : r.stock.toLocaleString('en-IN')),
+      cell: (r) => (r.stock === 0 ? <span className="sample-nowrap"><Badge tone="warning">Out of stock</Badge></span> : r.stock.toLocaleString('en-IN')),
     },
     { key: 'active', header: 'Active', cell: (r) => (r.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>) },
-    { key: 'updated', header: <SortHeader label="Updated" sortKey="updated" {...sort} />, cell: (r) => <time dateTime={r.updatedAt}>{formatDate(r.updatedAt)}</time> },
+    { key: 'updated', header: <SortHeader label="Updated" sortKey="updated" {...sort} />, cell: (r) => <time dateTime={r.updatedAt} className="sample-nowrap">{formatDate(r.updatedAt)}</time> },
   ]
 
   return (

@@ -1,0 +1,157 @@
+import { Form, Link, useLocation } from '@remix-run/react'
+import { Badge } from '~/ui/badge'
+import { Button } from '~/ui/button'
+import { PageHeader } from '~/ui/shell'
+import { Pagination, SortHeader, Table, type Column } from '~/ui/table'
+import { formatDate, formatMoney } from '~/utils/format'
+import { imageUrl } from '../images/image-url'
+import { createPath, editPath, type SampleSkuPlace } from './places'
+import type { CategoryGroup, SampleSkuRow } from './queries.server'
+import type { SampleSkuFilters } from './schema'
+
+export interface SampleSkuListProps {
+  place: SampleSkuPlace
+  filters: SampleSkuFilters
+  rows: SampleSkuRow[]
+  total: number
+  /** The count stopped at `total` (there are more). */
+  capped: boolean
+  categories: CategoryGroup[]
+  products: { id: number; name: string }[]
+}
+
+const stateLabels = { active: 'Active', inactive: 'Inactive', all: 'All' } as const
+
+/** The sample SKUs of every portal: a GET filter form (the URL is the state), the table, pages. */
+export function SampleSkuList({ place, filters, rows, total, capped, categories, products }: SampleSkuListProps) {
+  const { search } = useLocation()
+  const sort = { sort: filters.sort, dir: filters.dir }
+  const filtering = Boolean(filters.q || filters.categoryId || filters.productId || filters.state !== 'active' || filters.inStock)
+
+  const columns: Column<SampleSkuRow>[] = [
+    {
+      key: 'image',
+      header: <span className="visually-hidden">Image</span>,
+      cell: (r) =>
+        r.imageId ? (
+          <img src={imageUrl(r.imageId)} alt={`Image of ${r.name}`} className="thumbnail sample-thumb" width={48} height={48} loading="lazy" />
+        ) : (
+          <span className="muted">—</span>
+        ),
+    },
+    {
+      key: 'code',
+      header: <SortHeader label="Code" sortKey="code" {...sort} />,
+      cell: (r) => <span className="sample-nowrap">{place.canEdit ? <Link to={editPath(place, r.id)}>{r.code}</Link> : r.code}</span>,
+    },
+    { key: 'name', header: <SortHeader label="Name" sortKey="name" {...sort} />, cell: (r) => <span className="sample-name">{r.name}</span> },
+    {
+      key: 'category',
+      header: 'Category',
+      cell: (r) => (
+        <>
+          {r.categoryName}
+          <br />
+          <span className="muted">{r.productName}</span>
+        </>
+      ),
+    },
+    { key: 'productSku', header: 'Product SKU', cell: (r) => (r.productSkuCode ? <span className="sample-nowrap">{r.productSkuCode}</span> : <span className="muted">—</span>) },
+    { key: 'charge', header: 'Charge', numeric: true, cell: (r) => (r.chargeMinor === 0 ? 'Free' : formatMoney(r.chargeMinor)) },
+    {
+      key: 'stock',
+      header: 'Stock',
+      numeric: true,
+      cell: (r) => (r.stock === 0 ? <span className="sample-nowrap"><Badge tone="warning">Out of stock</Badge></span> : r.stock.toLocaleString('en-IN')),
+    },
+    { key: 'active', header: 'Active', cell: (r) => (r.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>) },
+    { key: 'updated', header: <SortHeader label="Updated" sortKey="updated" {...sort} />, cell: (r) => <time dateTime={r.updatedAt} className="sample-nowrap">{formatDate(r.updatedAt)}</time> },
+  ]
+
+  return (
+    <>
+      <PageHeader title="Sample SKUs">
+        {place.canEdit ? (
+          <Button asChild variant="primary">
+            <Link to={createPath(place)}>Create a sample SKU</Link>
+          </Button>
+        ) : null}
+      </PageHeader>
+      <Form method="get" className="filters" role="search" aria-label="Filter sample SKUs" key={search}>
+        <div className="field grow">
+          <label htmlFor="q">Search</label>
+          <input id="q" name="q" type="search" defaultValue={filters.q} placeholder="Code or name" />
+        </div>
+        <div className="field">
+          <label htmlFor="product">Product</label>
+          <select id="product" name="product" defaultValue={filters.productId ?? ''}>
+            <option value="">Any product</option>
+            {products.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="category">Category</label>
+          <select id="category" name="category" defaultValue={filters.categoryId ?? ''}>
+            <option value="">Any category</option>
+            {categories.map((group) => (
+              <optgroup key={group.product} label={group.product}>
+                {group.categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="state">State</label>
+          <select id="state" name="state" defaultValue={filters.state}>
+            {Object.entries(stateLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field checks">
+          <label>
+            <input type="checkbox" name="in_stock" value="1" defaultChecked={filters.inStock} /> In stock only
+          </label>
+        </div>
+        {filters.sort !== 'code' || filters.dir !== 'asc' ? (
+          <>
+            <input type="hidden" name="sort" value={filters.sort} />
+            <input type="hidden" name="dir" value={filters.dir} />
+          </>
+        ) : null}
+        <div className="form-actions">
+          <Button type="submit" variant="primary">
+            Filter
+          </Button>
+          {filtering ? <Link to={place.base}>Clear filters</Link> : null}
+        </div>
+      </Form>
+      <div className="list-summary">
+        <span>
+          {total.toLocaleString('en-IN')}
+          {capped ? '+' : ''} sample SKU{total === 1 && !capped ? '' : 's'}
+          {filtering ? ' match these filters' : ''}
+          {capped ? ': narrow the filters to see an exact count' : ''}
+        </span>
+      </div>
+      <Table
+        caption="Sample SKUs"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={filtering ? 'No sample SKUs match these filters.' : 'There are no sample SKUs yet.'}
+      />
+      <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
+    </>
+  )
+}

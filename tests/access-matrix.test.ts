@@ -186,5 +186,6 @@ describe('access matrix', () => {
     }
     expect(failures).toEqual([])
     expect(checked).toBe(Object.keys(ROUTES).length * identities.length * 3)
-  })
+    // Thousands of requests: minutes on a loaded two-core machine.
+  }, 180_000)
 })

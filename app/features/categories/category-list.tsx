@@ -24,7 +24,7 @@ const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`
 const columns: Column<CategoryRow>[] = [
   { key: 'name', header: 'Name', cell: (c) => <Link to={categoryPath(c.id)}>{c.name}</Link> },
   { key: 'hsn', header: 'HSN code', cell: (c) => <code>{c.hsnCode}</code> },
-  { key: 'gst', header: 'GST', numeric: true, cell: (c) => formatGst(c.gstRateBp) },
+  { key: 'gst', header: 'GST', numeric: true, cell: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatGst(c.gstRateBp)}</span> },
   {
     key: 'workflow',
     header: 'Workflow',
@@ -85,7 +85,7 @@ export function ManageCategories({ filters, products, product, lines, categories
       <Form method="get" className="filters" role="search" aria-label="Filter categories" key={`${filters.product}${filters.status}${filters.q}`}>
         <input type="hidden" name="product" value={product.slug} />
         <div className="field grow">
-          <label htmlFor="q">Name</label>
+          <label htmlFor="q">Search by name</label>
           <input id="q" name="q" type="search" defaultValue={filters.q} placeholder="Part of the name" />
         </div>
         <div className="field">

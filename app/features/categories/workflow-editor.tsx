@@ -37,7 +37,7 @@ export function WorkflowEditor({ stages, reply }: { stages: StageView[]; reply?:
           <p className="muted">No stages yet.</p>
         ) : (
           <div className="table-wrap">
-            <table className="table">
+            <table className="table workflow-table">
               <caption className="visually-hidden">Workflow stages in order</caption>
               <thead>
                 <tr>
@@ -97,7 +97,7 @@ function StageRow({ stage, first, last, reply }: { stage: StageView; first: bool
       <td className="num">{days(stage.expected_days)}</td>
       <td>{stage.qc_gate ? <Badge tone="info">QC gate</Badge> : <span className="muted">—</span>}</td>
       <td>
-        <div className="row" style={{ alignItems: 'flex-start' }}>
+        <div className="row stage-actions">
           {first ? null : move('up', '↑ Up')}
           {last ? null : move('down', '↓ Down')}
           <details className="disclosure" open={editResult ? true : undefined}>

@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { Form, Link } from '@remix-run/react'
+import { SubmitButton } from '~/ui/button'
+import { ErrorList, Field, FormErrors, SelectField } from '~/ui/field'
+import { useZodForm } from '~/ui/form'
+import { createCategorySchema, editCategorySchema, GST_RATES } from './schema'
+
+const gstOptions = GST_RATES.map((rate) => ({ value: rate, label: `${rate} %` }))
+
+type CategoryFieldsMeta = Record<'name' | 'hsnCode' | 'gstRate' | 'active', FieldMetadata<any>>
+
+function CategoryFields({ fields }: { fields: CategoryFieldsMeta }) {
+  return (
+    <>
+      <div className="form-grid">
+        <Field label="Name" meta={fields.name} hint="Unique within the product" />
+        <Field label="HSN code" meta={fields.hsnCode} hint="4, 6 or 8 digits" inputProps={{ inputMode: 'numeric', spellCheck: false }} />
+        <SelectField label="GST rate" meta={fields.gstRate} placeholder="Choose…" options={gstOptions} />
+      </div>
+      <div className="checks field">
+        <label>
+          <input {...getInputProps(fields.active, { type: 'checkbox' })} />
+          Active (new SKUs and orders may use it)
+        </label>
+        <ErrorList id={fields.active.errorId} errors={fields.active.errors} />
+      </div>
+    </>
+  )
+}
+
+/** "Add a category" on the manage page: the product comes from the page. */
+export function CreateCategoryForm({
+  product,
+  idempotencyKey,
+  lastResult,
+}: {
+  product: { slug: string; name: string }
+  idempotencyKey: string
+  lastResult?: SubmissionResult<string[]> | null
+}) {
+  const [form, fields] = useZodForm(createCategorySchema, { id: 'category-create', lastResult, defaultValue: { active: 'on', gstRate: '5' } })
+  return (
+    <section className="card" aria-labelledby="add-category-heading">
+      <h2 id="add-category-heading">Add a {product.name.toLowerCase()} category</h2>
+      <p className="muted">A new category starts with an empty fulfilment workflow: add its stages next, because orders cannot use a category without a workflow.</p>
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="product" value={product.slug} />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <CategoryFields fields={fields} />
+        <SubmitButton variant="primary" pendingText="Adding…">
+          Add category
+        </SubmitButton>
+      </Form>
+    </section>
+  )
+}
+
+export function EditCategoryForm({
+  values,
+  version,
+  lastResult,
+  cancelTo,
+}: {
+  values: Record<string, string>
+  version: string
+  lastResult?: SubmissionResult<string[]> | null
+  cancelTo: string
+}) {
+  const [form, fields] = useZodForm(editCategorySchema, { id: 'category-edit', lastResult, defaultValue: values })
+  return (
+    <Form method="post" {...getFormProps(form)} className="card" aria-label="Category details">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="version" value={version} />
+      <CategoryFields fields={fields} />
+      <div className="form-actions">
+        <SubmitButton variant="primary" pendingText="Saving…">
+          Save changes
+        </SubmitButton>
+        <Link to={cancelTo}>Back to the categories</Link>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,63 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { Link } from '@remix-run/react'
+import { Badge } from '~/ui/badge'
+import { Button } from '~/ui/button'
+import { History, type HistoryEntry } from '~/ui/history'
+import { PageHeader } from '~/ui/shell'
+import { Table, type Column } from '~/ui/table'
+import { EditCategoryForm } from './category-form'
+import { severityLabels } from './conditions'
+import { conditionEditPath, conditionsPath, manageCategoriesPath, workflowPath } from './paths'
+import type { ConditionView } from './queries.server'
+
+const severityTones = { critical: 'danger', major: 'warning', minor: 'neutral' } as const
+
+/** The edit category page: its details form, its QC conditions, the way to its workflow, its history. */
+export function CategoryRecordPage({
+  category,
+  values,
+  version,
+  conditions,
+  history,
+  lastResult,
+}: {
+  category: { id: number; name: string; active: boolean; product: { slug: string; name: string }; attributes: { key: string; label: string }[] }
+  values: Record<string, string>
+  version: string
+  conditions: ConditionView[]
+  history: HistoryEntry[]
+  lastResult?: SubmissionResult<string[]> | null
+}) {
+  const labelOf = (key: string) => category.attributes.find((a) => a.key === key)?.label ?? key
+  const columns: Column<ConditionView>[] = [
+    { key: 'name', header: 'Condition', cell: (c) => <Link to={conditionEditPath(category.id, c.id)}>{c.name}</Link> },
+    { key: 'attribute', header: 'Attribute', cell: (c) => labelOf(c.attributeKey) },
+    { key: 'rule', header: 'Rule', cell: (c) => c.rule },
+    { key: 'severity', header: 'Severity', cell: (c) => <Badge tone={severityTones[c.severity]}>{severityLabels[c.severity]}</Badge> },
+    { key: 'active', header: 'Status', cell: (c) => (c.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>) },
+  ]
+  return (
+    <>
+      <PageHeader title={`Edit ${category.name}`}>
+        <Button asChild>
+          <Link to={workflowPath(category.id)}>Fulfilment workflow</Link>
+        </Button>
+      </PageHeader>
+      <p className="muted">A {category.product.name.toLowerCase()} category.</p>
+      <EditCategoryForm values={values} version={version} lastResult={lastResult} cancelTo={manageCategoriesPath(category.product.slug)} />
+      <section className="card" aria-labelledby="conditions-heading" style={{ marginTop: 16 }}>
+        <div className="page-header">
+          <h2 id="conditions-heading">QC conditions</h2>
+          <Button asChild variant="primary">
+            <Link to={`${conditionsPath(category.id)}/create`}>Add a condition</Link>
+          </Button>
+        </div>
+        <p className="muted">The acceptance criteria QC checks on goods of this category.</p>
+        <Table caption="QC conditions" columns={columns} rows={conditions} rowKey={(c) => c.id} empty="No conditions yet." />
+      </section>
+      <div style={{ marginTop: 16 }}>
+        <History entries={history} />
+      </div>
+    </>
+  )
+}

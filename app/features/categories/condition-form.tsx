@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { Form, Link } from '@remix-run/react'
+import { useMemo } from 'react'
+import type { AttributeDefinition } from '#db/types'
+import { SubmitButton } from '~/ui/button'
+import { ErrorList, Field, FormErrors, SelectField } from '~/ui/field'
+import { useZodForm } from '~/ui/form'
+import { OPERATORS, operatorLabels, SEVERITIES, severityLabels } from './conditions'
+import { conditionSchema } from './schema'
+
+const typeLabel = (a: AttributeDefinition) => (a.type === 'number' ? `number${a.unit ? ` in ${a.unit}` : ''}` : a.type === 'enum' ? 'one of a list' : 'text')
+
+/**
+ * A QC condition of a category. Without JavaScript the form cannot adapt to the chosen attribute,
+ * so it shows every field and says which ones each rule uses; the server checks the combination.
+ */
+export function ConditionForm({
+  attributes,
+  mode,
+  defaultValue,
+  version,
+  idempotencyKey,
+  lastResult,
+  cancelTo,
+}: {
+  attributes: AttributeDefinition[]
+  mode: 'create' | 'edit'
+  defaultValue?: Record<string, string>
+  version?: string
+  idempotencyKey?: string
+  lastResult?: SubmissionResult<string[]> | null
+  cancelTo: string
+}) {
+  const schema = useMemo(() => conditionSchema(attributes), [attributes])
+  const [form, fields] = useZodForm(schema, { id: `condition-${mode}`, lastResult, defaultValue: defaultValue ?? { active: 'on', severity: 'major', operator: 'between' } })
+  const enums = attributes.filter((a) => a.type === 'enum')
+  return (
+    <Form method="post" {...getFormProps(form)} className="card" aria-label="Condition">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {version ? <input type="hidden" name="version" value={version} /> : null}
+      {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
+      <div className="form-grid">
+        <Field label="Name" meta={fields.name} hint="What QC sees, like Weight within 5 %" />
+        <SelectField
+          label="Attribute"
+          meta={fields.attributeKey}
+          placeholder="Choose…"
+          options={attributes.map((a) => ({ value: a.key, label: `${a.label} (${typeLabel(a)})` }))}
+        />
+        <SelectField label="Rule" meta={fields.operator} options={OPERATORS.map((o) => ({ value: o, label: operatorLabels[o] }))} />
+        <SelectField label="Severity" meta={fields.severity} options={SEVERITIES.map((s) => ({ value: s, label: severityLabels[s] }))} />
+      </div>
+      <h2>Bounds (between, at least, at most)</h2>
+      <p className="muted">For number attributes. Between needs both; at least the minimum; at most the maximum. Bounds are inclusive and kept exactly as typed.</p>
+      <div className="form-grid">
+        <Field label="Minimum" meta={fields.min} inputProps={{ inputMode: 'decimal' }} />
+        <Field label="Maximum" meta={fields.max} inputProps={{ inputMode: 'decimal' }} />
+        <Field label="Unit (optional)" meta={fields.unit} hint="Empty: the attribute’s own unit" />
+      </div>
+      <h2>Values (equal to, one of)</h2>
+      <div className="field">
+        <label htmlFor={fields.values.id}>Values</label>
+        <span className="hint" id={`${fields.values.id}-hint`}>
+          One per line: exactly one for “equal to”, one or more for “one of”.
+          {enums.map((a) => ` ${a.label}: ${(a.values ?? []).join(', ')}.`).join('')}
+        </span>
+        <textarea {...getTextareaProps(fields.values, { ariaDescribedBy: `${fields.values.id}-hint` })} rows={4} />
+        <ErrorList id={fields.values.errorId} errors={fields.values.errors} />
+      </div>
+      <div className="checks field">
+        <label>
+          <input {...getInputProps(fields.active, { type: 'checkbox' })} />
+          Active (QC checks it)
+        </label>
+      </div>
+      <div className="form-actions">
+        <SubmitButton variant="primary" pendingText="Saving…">
+          {mode === 'create' ? 'Add condition' : 'Save condition'}
+        </SubmitButton>
+        <Link to={cancelTo}>Cancel</Link>
+      </div>
+    </Form>
+  )
+}

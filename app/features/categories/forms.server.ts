@@ -1,0 +1,110 @@
+// The category pages' form posts, read from FormData and answered as plain outcomes: the routes
+// turn `done` into a redirect with a toast and `invalid` into a 400 carrying the form's reply.
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { Database } from '#db/database'
+import type { AttributeDefinition } from '#db/types'
+import type { Viewer } from '~/auth/session.server'
+import type { Toast } from '~/ui/toast.server'
+import type { FormReply } from '../addresses/schema'
+import { createCategory, createCondition, updateCategory, updateCondition, type Result } from './mutations.server'
+import { categoryPath, conditionEditPath, workflowPath } from './paths'
+import { productChoices } from './queries.server'
+import {
+  ADD_STAGE_FORM,
+  conditionSchema,
+  createCategorySchema,
+  editCategorySchema,
+  editStageFormId,
+  isWorkflowIntent,
+  workflowSchemas,
+} from './schema'
+import { addStage, editStage, moveStage, removeStage } from './workflow.server'
+
+export type FormOutcome =
+  | { status: 'done'; redirectTo: string; toast: Toast }
+  | { status: 'invalid'; reply: SubmissionResult<string[]> }
+  | { status: 'bad-request' }
+
+type Replier = { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> }
+
+/** A refused mutation as the form's reply: at its field when it names one, else above the form. */
+const refusal = (submission: Replier, result: Extract<Result<unknown>, { ok: false }>) =>
+  submission.reply(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] })
+
+/** The manage page's "Add a category": on success, on to its (empty) workflow. */
+export async function handleCreateCategory(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome> {
+  const submission = parseWithZod(form, { schema: createCategorySchema })
+  if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+  const product = (await productChoices(db)).find((p) => p.slug === submission.value.product)
+  if (!product) return { status: 'invalid', reply: submission.reply({ formErrors: ['This product is no longer active: reload the page'] }) }
+  const result = await createCategory(db, viewer.userId, product.id, submission.value)
+  if (!result.ok) return { status: 'invalid', reply: refusal(submission, result) }
+  return {
+    status: 'done',
+    redirectTo: workflowPath(result.value.categoryId),
+    toast: { kind: 'success', message: `${submission.value.name} is added. Add its workflow stages: orders cannot use it until it has a workflow.` },
+  }
+}
+
+export async function handleEditCategory(db: Database, viewer: Viewer, categoryId: number, form: FormData): Promise<FormOutcome> {
+  const submission = parseWithZod(form, { schema: editCategorySchema })
+  if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+  const result = await updateCategory(db, viewer.userId, categoryId, submission.value)
+  if (!result.ok) return { status: 'invalid', reply: refusal(submission, result) }
+  const saved = result.value.changed.length > 0
+  return {
+    status: 'done',
+    redirectTo: categoryPath(categoryId),
+    toast: { kind: saved ? 'success' : 'info', message: saved ? `${submission.value.name} is saved.` : 'Nothing to save: no field was changed.' },
+  }
+}
+
+export type WorkflowOutcome = { status: 'done'; message: string } | { status: 'invalid'; reply: FormReply } | { status: 'bad-request' }
+
+/** Every form of the workflow page: add, edit, move and remove a stage (a hidden `intent` says which). */
+export async function handleWorkflowForm(db: Database, viewer: Viewer, categoryId: number, form: FormData): Promise<WorkflowOutcome> {
+  const intent = form.get('intent')
+  if (!isWorkflowIntent(intent)) return { status: 'bad-request' }
+  // Replies go back to the form that sent them; moves and removals answer above the stage list.
+  const formId = intent === 'stage-add' ? ADD_STAGE_FORM : intent === 'stage-edit' ? editStageFormId(String(form.get('stageId') ?? '')) : 'workflow'
+  const invalid = (result: SubmissionResult<string[]>): WorkflowOutcome => ({ status: 'invalid', reply: { form: formId, result } })
+  const submission = parseWithZod(form, { schema: workflowSchemas[intent] })
+  if (submission.status !== 'success') return intent === 'stage-add' || intent === 'stage-edit' ? invalid(submission.reply()) : { status: 'bad-request' }
+  const value = submission.value
+  const result =
+    value.intent === 'stage-add'
+      ? await addStage(db, viewer.userId, categoryId, value)
+      : value.intent === 'stage-edit'
+        ? await editStage(db, viewer.userId, categoryId, value)
+        : value.intent === 'stage-move'
+          ? await moveStage(db, viewer.userId, categoryId, value)
+          : await removeStage(db, viewer.userId, categoryId, value)
+  if (!result.ok) return invalid(refusal(submission, result))
+  const warning = result.value.qcGates === 0 ? ' No stage is a QC gate now.' : ''
+  return { status: 'done', message: `${result.value.note}.${warning}` }
+}
+
+/** The create and edit forms of a condition (edit when `conditionId` is given). */
+export async function handleConditionForm(
+  db: Database,
+  viewer: Viewer,
+  category: { id: number; attributes: AttributeDefinition[] },
+  form: FormData,
+  conditionId?: number,
+): Promise<FormOutcome> {
+  const submission = parseWithZod(form, { schema: conditionSchema(category.attributes) })
+  if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+  const back = categoryPath(category.id)
+  if (conditionId === undefined) {
+    const result = await createCondition(db, viewer.userId, category, submission.value)
+    if (!result.ok) return { status: 'invalid', reply: refusal(submission, result) }
+    return { status: 'done', redirectTo: back, toast: { kind: 'success', message: `Condition ${submission.value.name} is added.` } }
+  }
+  if (!submission.value.version) return { status: 'invalid', reply: submission.reply({ formErrors: ['Reload the page and try again'] }) }
+  const result = await updateCondition(db, viewer.userId, category, conditionId, submission.value)
+  if (!result.ok) return { status: 'invalid', reply: refusal(submission, result) }
+  return result.value.changed
+    ? { status: 'done', redirectTo: back, toast: { kind: 'success', message: `Condition ${submission.value.name} is saved.` } }
+    : { status: 'done', redirectTo: conditionEditPath(category.id, conditionId), toast: { kind: 'info', message: 'Nothing to save: no field was changed.' } }
+}

@@ -1,0 +1,238 @@
+import type { Database } from '#db/database'
+import type { AttributeDefinition } from '#db/types'
+import { audit, type Executor } from '../audit/audit.server'
+import { once } from '../idempotency/idempotency.server'
+import { normaliseDecimal } from '../products/attributes'
+import { describeCondition, isDecimal, NUMERIC_OPERATORS } from './conditions'
+import { formatGst, gstRateToBp, splitValues, type ConditionInput } from './schema'
+
+// Writes of categories and their QC conditions: each one transaction and one audit entry on the
+// category (conditions are part of it, so its history shows them). Workflow stages: workflow.server.ts.
+
+export type Result<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string }
+
+/** A rule broken inside a transaction: thrown to roll it back, answered as a message at a field. */
+export class Refused extends Error {
+  constructor(
+    readonly field: string | undefined,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export async function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, field: error.field, message: error.message }
+    throw error
+  }
+}
+
+/** A timestamp that differs from `previous`, so a version always moves on a save. */
+export function nextVersion(previous?: string): string {
+  const now = new Date().toISOString()
+  return now === previous ? new Date(Date.now() + 1).toISOString() : now
+}
+
+interface CategoryFields {
+  name: string
+  hsnCode: string
+  gstRate: string
+  active?: boolean
+}
+
+/** Names are unique within a product, ignoring case ("Denim" and "denim" would confuse everyone). */
+async function checkName(trx: Executor, productId: number, name: string, exceptId?: number) {
+  const taken = await trx
+    .selectFrom('categories')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
+    .executeTakeFirst()
+  if (taken) throw new Refused('name', 'This product already has a category with this name')
+}
+
+const readable = (c: { name: string; hsn_code: string; gst_rate_bp: number; active: number }) => ({
+  name: c.name,
+  hsn_code: c.hsn_code,
+  gst_rate: formatGst(c.gst_rate_bp),
+  active: c.active ? 'yes' : 'no',
+})
+
+/** A new category of a product, with an empty workflow (it needs stages before orders can use it). */
+export async function createCategory(
+  db: Database,
+  actorUserId: number,
+  productId: number,
+  input: CategoryFields & { idempotencyKey?: string },
+): Promise<Result<{ categoryId: number; repeated: boolean }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const { result, repeated } = await once(trx, input.idempotencyKey, 'category.create', actorUserId, async () => {
+        await checkName(trx, productId, input.name)
+        const values = { name: input.name, hsn_code: input.hsnCode, gst_rate_bp: gstRateToBp(input.gstRate), active: input.active ? 1 : 0 }
+        const stamp = nextVersion()
+        const row = await trx
+          .insertInto('categories')
+          .values({ product_id: productId, ...values, created_at: stamp, updated_at: stamp })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await audit(trx, { actorUserId, action: 'category.created', entityType: 'category', entityId: row.id, after: readable(values) })
+        return row.id
+      })
+      return { ok: true as const, value: { categoryId: result, repeated } }
+    }),
+  )
+}
+
+const conflict = (what: string) =>
+  new Refused(undefined, `Someone else changed this ${what} since you opened the form. Reload the page to see their changes, then make yours again.`)
+
+/** Saves a category if nobody else saved it since `version` (its updated_at when the form opened). */
+export async function updateCategory(
+  db: Database,
+  actorUserId: number,
+  categoryId: number,
+  input: CategoryFields & { version: string },
+): Promise<Result<{ changed: string[] }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('categories')
+        .select(['product_id', 'name', 'hsn_code', 'gst_rate_bp', 'active', 'updated_at'])
+        .where('id', '=', categoryId)
+        .executeTakeFirst()
+      if (!current) throw new Refused(undefined, 'This category no longer exists')
+      if (current.updated_at !== input.version) throw conflict('category')
+      const next = { name: input.name, hsn_code: input.hsnCode, gst_rate_bp: gstRateToBp(input.gstRate), active: input.active ? 1 : 0 }
+      const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => current[key] !== next[key])
+      if (changed.length === 0) return { ok: true as const, value: { changed } }
+      if (changed.includes('name')) await checkName(trx, current.product_id, input.name, categoryId)
+      const updated = await trx
+        .updateTable('categories')
+        .set({ ...next, updated_at: nextVersion(current.updated_at) })
+        .where('id', '=', categoryId)
+        .where('updated_at', '=', input.version)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) !== 1) throw conflict('category')
+      const [before, after] = [readable(current), readable(next)]
+      const keys = (Object.keys(before) as (keyof typeof before)[]).filter((k) => before[k] !== after[k])
+      await audit(trx, {
+        actorUserId,
+        action: 'category.updated',
+        entityType: 'category',
+        entityId: categoryId,
+        before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+        after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+      })
+      return { ok: true as const, value: { changed } }
+    }),
+  )
+}
+
+/** The stored columns of a valid condition form: bounds normalised, enum values in the schema's spelling. */
+function conditionColumns(input: ConditionInput, attribute: AttributeDefinition) {
+  const numeric = NUMERIC_OPERATORS.includes(input.operator)
+  const values = numeric
+    ? null
+    : splitValues(input.values).map((v) =>
+        attribute.type === 'enum' ? (attribute.values?.find((a) => a.toLowerCase() === v.toLowerCase()) ?? v) : isDecimal(v) && attribute.type === 'number' ? normaliseDecimal(v) : v,
+      )
+  return {
+    name: input.name,
+    attribute_key: attribute.key,
+    operator: input.operator,
+    min_value: numeric ? (input.min ?? null) : null,
+    max_value: numeric ? (input.max ?? null) : null,
+    values_json: values ? JSON.stringify([...new Set(values)]) : null,
+    // The attribute's unit unless one is typed: a rule without its unit is easy to misread.
+    unit: input.unit || attribute.unit || null,
+    severity: input.severity,
+    active: input.active ? 1 : 0,
+  }
+}
+
+const conditionSummary = (c: ReturnType<typeof conditionColumns>) => ({
+  condition: c.name,
+  attribute: c.attribute_key,
+  rule: describeCondition(c),
+  severity: c.severity,
+  active: c.active ? 'yes' : 'no',
+})
+
+function attributeOf(attributes: AttributeDefinition[], key: string) {
+  const attribute = attributes.find((a) => a.key === key)
+  if (!attribute) throw new Refused('attributeKey', 'Choose one of the product’s attributes')
+  return attribute
+}
+
+export async function createCondition(
+  db: Database,
+  actorUserId: number,
+  category: { id: number; attributes: AttributeDefinition[] },
+  input: ConditionInput,
+): Promise<Result<{ conditionId: number; repeated: boolean }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const { result, repeated } = await once(trx, input.idempotencyKey, 'condition.create', actorUserId, async () => {
+        const columns = conditionColumns(input, attributeOf(category.attributes, input.attributeKey))
+        const stamp = nextVersion()
+        const row = await trx
+          .insertInto('conditions')
+          .values({ category_id: category.id, ...columns, created_at: stamp, updated_at: stamp })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await audit(trx, { actorUserId, action: 'condition.created', entityType: 'category', entityId: category.id, after: { id: row.id, ...conditionSummary(columns) } })
+        return row.id
+      })
+      return { ok: true as const, value: { conditionId: result, repeated } }
+    }),
+  )
+}
+
+export async function updateCondition(
+  db: Database,
+  actorUserId: number,
+  category: { id: number; attributes: AttributeDefinition[] },
+  conditionId: number,
+  input: ConditionInput,
+): Promise<Result<{ changed: boolean }>> {
+  return refusals<{ changed: boolean }>(() =>
+    db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('conditions')
+        .select(['name', 'attribute_key', 'operator', 'min_value', 'max_value', 'values_json', 'unit', 'severity', 'active', 'updated_at'])
+        .where('id', '=', conditionId)
+        .where('category_id', '=', category.id)
+        .executeTakeFirst()
+      if (!current) throw new Refused(undefined, 'This condition no longer exists')
+      if (current.updated_at !== input.version) throw conflict('condition')
+      const next = conditionColumns(input, attributeOf(category.attributes, input.attributeKey))
+      const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => current[k] !== next[k])
+      if (!changed) return { ok: true as const, value: { changed } }
+      const updated = await trx
+        .updateTable('conditions')
+        .set({ ...next, updated_at: nextVersion(current.updated_at) })
+        .where('id', '=', conditionId)
+        .where('updated_at', '=', current.updated_at)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) !== 1) throw conflict('condition')
+      const [before, after] = [conditionSummary(current), conditionSummary(next)]
+      const keys = (Object.keys(before) as (keyof typeof before)[]).filter((k) => before[k] !== after[k])
+      await audit(trx, {
+        actorUserId,
+        action: 'condition.updated',
+        entityType: 'category',
+        entityId: category.id,
+        before: { id: conditionId, ...Object.fromEntries(keys.map((k) => [k, before[k]])) },
+        after: { id: conditionId, ...Object.fromEntries(keys.map((k) => [k, after[k]])) },
+        // The history shows changed fields only: the note says which condition they belong to.
+        note: `Condition “${next.name}”`,
+      })
+      return { ok: true as const, value: { changed } }
+    }),
+  )
+}

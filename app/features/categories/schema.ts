@@ -1,0 +1,155 @@
+import { z } from 'zod'
+import type { AttributeDefinition } from '#db/types'
+import { nameField, optionalText, wholeNumberField } from '~/utils/fields'
+import { normaliseDecimal } from '../products/attributes'
+import { compareDecimals, isDecimal, NUMERIC_OPERATORS, OPERATORS, SEVERITIES } from './conditions'
+
+// ---------- The manage page's URL ----------
+
+export const categoryStatuses = ['all', 'active', 'inactive'] as const
+export type CategoryStatusFilter = (typeof categoryStatuses)[number]
+
+export interface CategoryFilters {
+  product: string
+  status: CategoryStatusFilter
+  q: string
+}
+
+export function readCategoryFilters(url: URL): CategoryFilters {
+  const params = url.searchParams
+  const status = params.get('status')
+  return {
+    product: (params.get('product') ?? '').trim().slice(0, 60),
+    status: categoryStatuses.find((s) => s === status) ?? 'all',
+    q: (params.get('q') ?? '').trim().slice(0, 100),
+  }
+}
+
+// ---------- Category ----------
+
+/** GST slabs of India, typed as percent and kept in basis points (5 % = 500). */
+export const GST_RATES = ['0', '0.25', '3', '5', '12', '18', '28'] as const
+export const gstRateToBp = (rate: string) => Math.round(Number(rate) * 100)
+export const formatGst = (bp: number) => `${(bp / 100).toString()} %`
+export const gstBpToRate = (bp: number) => (bp / 100).toString()
+
+const categoryFields = {
+  name: nameField('the category name'),
+  hsnCode: z
+    .string({ error: 'Enter the HSN code' })
+    .trim()
+    .regex(/^(?:\d{4}|\d{6}|\d{8})$/, 'Enter the HSN code as 4, 6 or 8 digits, like 5208 or 52081190'),
+  gstRate: z.enum(GST_RATES, { error: 'Choose the GST rate from the list' }),
+  active: z.boolean().optional(),
+}
+
+export const createCategorySchema = z.object({
+  ...categoryFields,
+  product: z.string({ error: 'Choose a product' }),
+  idempotencyKey: z.string().max(100).optional(),
+})
+
+export const editCategorySchema = z.object({
+  ...categoryFields,
+  version: z.string({ error: 'Reload the page and try again' }),
+})
+
+export type CategoryInput = z.output<typeof editCategorySchema>
+
+// ---------- Workflow stages ----------
+
+const stageFields = {
+  name: nameField('the stage name'),
+  expectedDays: wholeNumberField('the expected days', { min: 0, max: 365 }),
+  qcGate: z.boolean().optional(),
+}
+const stageId = z.coerce.number().int().positive()
+
+export const workflowSchemas = {
+  /** `after`: empty for the end, 0 for the start, or the id of the stage it follows. */
+  'stage-add': z.object({ intent: z.literal('stage-add'), ...stageFields, after: z.coerce.number().int().min(0).optional() }),
+  /** `version` is the stage's values when the form opened (stages have no updated_at), see stageVersion. */
+  'stage-edit': z.object({ intent: z.literal('stage-edit'), stageId, ...stageFields, version: z.string({ error: 'Reload the page and try again' }) }),
+  'stage-move': z.object({ intent: z.literal('stage-move'), stageId, direction: z.enum(['up', 'down']) }),
+  'stage-remove': z.object({ intent: z.literal('stage-remove'), stageId }),
+} as const
+export type WorkflowIntent = keyof typeof workflowSchemas
+export const isWorkflowIntent = (value: unknown): value is WorkflowIntent => typeof value === 'string' && value in workflowSchemas
+
+export const ADD_STAGE_FORM = 'stage-add'
+export const editStageFormId = (id: number | string) => `stage-${id}`
+
+export const stageVersion = (stage: { name: string; expected_days: number; qc_gate: number }) =>
+  JSON.stringify([stage.name, stage.expected_days, stage.qc_gate ? 1 : 0])
+
+// ---------- Conditions ----------
+
+/** Values of an eq / in rule, one per line as typed in the form. */
+export const splitValues = (text: string | undefined) =>
+  (text ?? '')
+    .split(/\r?\n/)
+    .map((v) => v.trim())
+    .filter(Boolean)
+
+/**
+ * The condition form for one category: what is valid depends on the product's attribute schema
+ * (numeric rules only for number attributes, enum values from the list), so the schema is made
+ * per page, on the server and in the browser alike. Bounds and values come out normalised.
+ */
+export function conditionSchema(attributes: AttributeDefinition[]) {
+  const decimal = z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/,/g, ''))
+    .refine((v) => v === '' || (isDecimal(v) && (v.split('.')[1]?.length ?? 0) <= 6), { error: 'Enter a number, like 120 or 2.5 (at most 6 decimals)' })
+    .transform((v) => (v === '' ? undefined : normaliseDecimal(v)))
+    .optional()
+  return z
+    .object({
+      name: nameField('the condition name'),
+      attributeKey: z.string({ error: 'Choose the attribute it checks' }),
+      operator: z.enum(OPERATORS, { error: 'Choose the rule' }),
+      min: decimal,
+      max: decimal,
+      values: z.string().max(2000, 'Use at most 2000 characters').optional(),
+      unit: optionalText(20),
+      severity: z.enum(SEVERITIES, { error: 'Choose the severity' }),
+      active: z.boolean().optional(),
+      version: z.string().optional(),
+      idempotencyKey: z.string().max(100).optional(),
+    })
+    .superRefine((value, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
+      const attribute = attributes.find((a) => a.key === value.attributeKey)
+      if (!attribute) return issue('attributeKey', 'Choose one of the product’s attributes')
+      const numeric = NUMERIC_OPERATORS.includes(value.operator)
+      const values = splitValues(value.values)
+      if (numeric) {
+        if (attribute.type !== 'number') return issue('operator', `${attribute.label} is not a number: use “equal to” or “one of”`)
+        const wantsMin = value.operator !== 'max'
+        const wantsMax = value.operator !== 'min'
+        if (wantsMin && value.min === undefined) issue('min', 'Enter the minimum')
+        if (!wantsMin && value.min !== undefined) issue('min', 'Leave the minimum empty for an “at most” rule')
+        if (wantsMax && value.max === undefined) issue('max', 'Enter the maximum')
+        if (!wantsMax && value.max !== undefined) issue('max', 'Leave the maximum empty for an “at least” rule')
+        if (value.operator === 'between' && value.min !== undefined && value.max !== undefined && compareDecimals(value.min, value.max) >= 0) {
+          issue('max', `The maximum must be greater than the minimum (${value.min})`)
+        }
+        if (values.length) issue('values', 'Leave the values empty for a numeric rule')
+        return
+      }
+      if (value.min !== undefined) issue('min', 'Leave the minimum empty for “equal to” and “one of”')
+      if (value.max !== undefined) issue('max', 'Leave the maximum empty for “equal to” and “one of”')
+      if (values.length === 0) return issue('values', value.operator === 'eq' ? 'Enter the value it must equal' : 'Enter one or more values, one per line')
+      if (value.operator === 'eq' && values.length > 1) return issue('values', 'Enter exactly one value for “equal to” (use “one of” for several)')
+      if (values.some((v) => v.length > 200)) return issue('values', 'Use at most 200 characters per value')
+      if (attribute.type === 'enum') {
+        const unknown = values.filter((v) => !attribute.values?.some((allowed) => allowed.toLowerCase() === v.toLowerCase()))
+        if (unknown.length) issue('values', `Not a ${attribute.label.toLowerCase()} of the product: ${unknown.join(', ')}. Choose from: ${(attribute.values ?? []).join(', ')}`)
+      } else if (attribute.type === 'number' && values.some((v) => !isDecimal(v))) {
+        issue('values', `${attribute.label} is a number: enter numbers only, like 120 or 2.5`)
+      }
+    })
+}
+
+export type ConditionInput = z.output<ReturnType<typeof conditionSchema>>

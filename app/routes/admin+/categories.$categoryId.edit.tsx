@@ -1,0 +1,43 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { notFound, requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { historyOf } from '~/features/audit/audit.server'
+import { CategoryRecordPage } from '~/features/categories/category-record'
+import { handleEditCategory } from '~/features/categories/forms.server'
+import { categoryCrumbs } from '~/features/categories/paths'
+import { categoryById, categoryFormValues, categorySummary, conditionsOf } from '~/features/categories/queries.server'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { redirectWithToast } from '~/ui/toast.server'
+import { readId } from '~/utils/list-params'
+
+export const handle: RouteHandle = {
+  name: 'AdminEditCategory',
+  title: 'Edit category',
+  breadcrumb: (data: { category?: { name: string } } | undefined) => data?.category?.name ?? 'Category',
+  parents: (data) => categoryCrumbs(data?.category, false),
+}
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Edit ${data.category.name}` : 'Edit category')
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePortal(request, 'admin')
+  const db = getDb()
+  const id = readId(params.categoryId) ?? notFound()
+  const record = (await categoryById(db, id)) ?? notFound()
+  const [conditions, history] = await Promise.all([conditionsOf(db, id), historyOf(db, 'category', id, { limit: 50 })])
+  return { category: categorySummary(record), values: categoryFormValues(record), version: record.updated_at, conditions, history }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const viewer = await requirePortal(request, 'admin')
+  const db = getDb()
+  const id = readId(params.categoryId) ?? notFound()
+  if (!(await categoryById(db, id))) notFound()
+  const outcome = await handleEditCategory(db, viewer, id, await request.formData())
+  if (outcome.status === 'done') return redirectWithToast(outcome.redirectTo, outcome.toast)
+  return data(outcome.status === 'invalid' ? outcome.reply : null, { status: 400 })
+}
+
+export default function AdminEditCategory() {
+  return <CategoryRecordPage {...useLoaderData<typeof loader>()} lastResult={useActionData<typeof action>()} />
+}

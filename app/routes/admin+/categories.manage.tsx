@@ -1,0 +1,36 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { ManageCategories } from '~/features/categories/category-list'
+import { handleCreateCategory } from '~/features/categories/forms.server'
+import { manageCategoriesPage } from '~/features/categories/queries.server'
+import { readCategoryFilters } from '~/features/categories/schema'
+import { newIdempotencyKey } from '~/features/idempotency/idempotency.server'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { redirectWithToast } from '~/ui/toast.server'
+
+export const handle: RouteHandle = {
+  name: 'AdminManageCategories',
+  title: 'Categories',
+  breadcrumb: (data: { product?: { name: string } | null } | undefined) => (data?.product ? `${data.product.name} categories` : 'Categories'),
+  menu: { group: 'Catalogue', label: 'Categories', order: 10 },
+}
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.product ? `${data.product.name} categories` : 'Categories')
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePortal(request, 'admin')
+  const filters = readCategoryFilters(new URL(request.url))
+  return { filters, ...(await manageCategoriesPage(getDb(), filters)), idempotencyKey: newIdempotencyKey() }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const viewer = await requirePortal(request, 'admin')
+  const outcome = await handleCreateCategory(getDb(), viewer, await request.formData())
+  if (outcome.status === 'done') return redirectWithToast(outcome.redirectTo, outcome.toast)
+  return data(outcome.status === 'invalid' ? outcome.reply : null, { status: 400 })
+}
+
+export default function AdminManageCategories() {
+  return <ManageCategories {...useLoaderData<typeof loader>()} lastResult={useActionData<typeof action>()} />
+}

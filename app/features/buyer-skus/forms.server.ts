@@ -5,14 +5,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import type { Toast } from '~/ui/toast.server'
+import { buyerSkuPath } from './paths'
 import { changeBuyerSkuStatus, createBuyerSku, saveBuyerSku, type Result } from './mutations.server'
 import { createBuyerSkuSchema, editBuyerSkuSchema, statusIntents, type StatusIntent } from './schema'
 
 export type FormOutcome =
   | { status: 'done'; redirectTo: string; toast: Toast }
   | { status: 'invalid'; intent: string | null; reply: SubmissionResult<string[]> | null }
-
-export const buyerSkuPath = (id: number) => `/skus/buyer_skus/${id}/edit`
 
 type Submission = { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> }
 

@@ -54,9 +54,9 @@ export function BuyerSkuList({ filters, rows, total, capped, buyerError, product
       key: 'sku',
       header: 'Product SKU',
       cell: (r) => (
-        <>
+        <span className="sku-cell">
           <strong>{r.productSkuCode}</strong> {r.productSkuName} <span className="muted">({r.productName})</span>
-        </>
+        </span>
       ),
     },
     { key: 'price', header: 'Price in force', numeric: true, cell: (r) => (r.priceMinor === null ? dash : formatMoney(r.priceMinor)) },

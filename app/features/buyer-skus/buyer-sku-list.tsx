@@ -60,7 +60,7 @@ export function BuyerSkuList({ filters, rows, total, capped, buyerError, product
       ),
     },
     { key: 'price', header: 'Price in force', numeric: true, cell: (r) => (r.priceMinor === null ? dash : formatMoney(r.priceMinor)) },
-    { key: 'moq', header: 'MOQ', numeric: true, cell: (r) => (r.moqMilli === null ? dash : formatQuantity(r.moqMilli, r.unit)) },
+    { key: 'moq', header: 'MOQ', numeric: true, cell: (r) => (r.moqMilli === null ? dash : <span className="amount">{formatQuantity(r.moqMilli, r.unit)}</span>) },
     {
       key: 'version',
       header: 'Version',
@@ -148,7 +148,7 @@ export function BuyerSkuList({ filters, rows, total, capped, buyerError, product
         <span>
           {total.toLocaleString('en-IN')}
           {capped ? '+' : ''} buyer SKU{total === 1 && !capped ? '' : 's'}
-          {filtering ? ' match these filters' : ''}
+          {filtering ? (total === 1 && !capped ? ' matches these filters' : ' match these filters') : ''}
         </span>
         {filters.sort === 'code' ? <span className="muted">Sorted by buyer, then the buyer’s code</span> : null}
       </div>

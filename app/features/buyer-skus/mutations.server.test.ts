@@ -142,12 +142,12 @@ describe('create', () => {
     expect(await createBuyerSku(getDb(), actor, parsedCreate({ ...base, buyerCode: 'VA-951', buyer: `#${pending}` }))).toMatchObject({ ok: false, field: 'buyer' })
     const zero = parseWithZod(form({ ...base, price: '0', moq: 'lots' }), { schema: createBuyerSkuSchema })
     expect(zero.status).toBe('error')
-    expect(Object.keys(zero.error ?? {}).sort()).toEqual(['moq', 'price'])
+    expect(Object.keys(zero.reply().error ?? {}).sort()).toEqual(['moq', 'price'])
   })
 
   it('reads the edit form: a bad price is refused by the schema', () => {
     const bad = parseWithZod(form({ intent: 'save', buyerCode: 'X1', price: '12.345', moq: '1', expectedCurrent: '1' }), { schema: editBuyerSkuSchema })
     expect(bad.status).toBe('error')
-    expect(Object.keys(bad.error ?? {})).toEqual(['price'])
+    expect(Object.keys(bad.reply().error ?? {})).toEqual(['price'])
   })
 })

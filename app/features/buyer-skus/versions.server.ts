@@ -72,3 +72,7 @@ export function versionInForce(db: Executor, buyerSkuId: number, at: string = ne
  */
 export const priceInForceSql = (at: string = new Date().toISOString()) =>
   sql<number | null>`(select v.price_minor from buyer_sku_versions v where v.buyer_sku_id = buyer_skus.id and v.effective_from <= ${at} order by v.number desc limit 1)`
+
+/** For lists: the id of the version in force now of the row's buyer SKU (same seek as priceInForceSql). */
+export const versionInForceIdSql = (at: string = new Date().toISOString()) =>
+  sql<number | null>`(select v.id from buyer_sku_versions v where v.buyer_sku_id = buyer_skus.id and v.effective_from <= ${at} order by v.number desc limit 1)`

@@ -1,0 +1,165 @@
+import { Form, Link, useLocation } from '@remix-run/react'
+import type { BuyerSkuStatus } from '#db/types'
+import { Badge } from '~/ui/badge'
+import { Button } from '~/ui/button'
+import { PageHeader } from '~/ui/shell'
+import { Pagination, SortHeader, Table, type Column } from '~/ui/table'
+import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
+import { formatQuantity } from '~/utils/quantity'
+import { buyerSkuPath, LIST_PATH, versionsPath } from './paths'
+import type { BuyerSkuListRow } from './list.server'
+import { statusChoices, type BuyerSkuFilters } from './schema'
+
+const statusLabels = { active: 'Active', archived: 'Archived', all: 'Any status' } as const
+
+export function BuyerSkuStatusBadge({ status }: { status: BuyerSkuStatus }) {
+  return <Badge tone={status === 'active' ? 'success' : 'neutral'}>{statusLabels[status]}</Badge>
+}
+
+export interface BuyerSkuListProps {
+  filters: BuyerSkuFilters
+  rows: BuyerSkuListRow[]
+  total: number
+  capped: boolean
+  /** The buyer filter named no single buyer: why. */
+  buyerError: string | null
+  products: { slug: string; name: string }[]
+}
+
+/** The buyer SKUs list: a GET filter form (the URL is the state), the table, pages. */
+export function BuyerSkuList({ filters, rows, total, capped, buyerError, products }: BuyerSkuListProps) {
+  const { search } = useLocation()
+  const sort = { sort: filters.sort, dir: filters.dir }
+  const filtering = Boolean(filters.q || filters.buyer || filters.product || filters.status !== 'active')
+  const dash = <span className="muted">—</span>
+
+  const columns: Column<BuyerSkuListRow>[] = [
+    { key: 'buyer', header: 'Buyer', cell: (r) => <Link to={`/buyers/${r.buyerId}`}>{r.buyerName}</Link> },
+    {
+      key: 'code',
+      header: <SortHeader label="Buyer’s code" sortKey="code" {...sort} />,
+      cell: (r) => (
+        <>
+          <Link to={buyerSkuPath(r.id)}>{r.buyerCode}</Link>
+          {r.status === 'archived' ? (
+            <>
+              {' '}
+              <BuyerSkuStatusBadge status={r.status} />
+            </>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'sku',
+      header: 'Product SKU',
+      cell: (r) => (
+        <span className="sku-cell">
+          <strong>{r.productSkuCode}</strong> {r.productSkuName} <span className="muted">({r.productName})</span>
+        </span>
+      ),
+    },
+    { key: 'price', header: 'Price in force', numeric: true, cell: (r) => (r.priceMinor === null ? dash : formatMoney(r.priceMinor)) },
+    { key: 'moq', header: 'MOQ', numeric: true, cell: (r) => (r.moqMilli === null ? dash : <span className="amount">{formatQuantity(r.moqMilli, r.unit)}</span>) },
+    {
+      key: 'version',
+      header: 'Version',
+      cell: (r) => (
+        <>
+          <Link to={versionsPath(r.id)}>{r.versionInForce === null ? 'none in force' : `v${r.versionInForce}`}</Link>
+          {r.waiting ? (
+            <div className="muted">
+              v{r.waiting.number} from {formatDate(r.waiting.effectiveFrom)}
+            </div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'updated',
+      header: <SortHeader label="Updated" sortKey="updated" {...sort} />,
+      cell: (r) => <time dateTime={r.updatedAt}>{formatDateTime(r.updatedAt)}</time>,
+    },
+  ]
+
+  return (
+    <>
+      <PageHeader title="Buyer SKUs">
+        <Button asChild variant="primary">
+          <Link to={`${LIST_PATH}/create`}>Add a buyer SKU</Link>
+        </Button>
+      </PageHeader>
+      <Form method="get" className="filters" role="search" aria-label="Filter buyer SKUs" key={search}>
+        <div className="field grow">
+          <label htmlFor="q">Search</label>
+          <input id="q" name="q" type="search" defaultValue={filters.q} placeholder="Buyer’s code, product SKU code or name" />
+        </div>
+        <div className="field">
+          <label htmlFor="buyer">Buyer</label>
+          <input
+            id="buyer"
+            name="buyer"
+            defaultValue={filters.buyer}
+            placeholder="#id or exact name"
+            aria-invalid={buyerError ? true : undefined}
+            aria-describedby={buyerError ? 'buyer-error' : undefined}
+          />
+          {buyerError ? (
+            <p className="field-error" id="buyer-error">
+              {buyerError}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor="product">Product</label>
+          <select id="product" name="product" defaultValue={filters.product}>
+            <option value="">Any product</option>
+            {products.map((p) => (
+              <option key={p.slug} value={p.slug}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="status">Status</label>
+          <select id="status" name="status" defaultValue={filters.status}>
+            {statusChoices.map((s) => (
+              <option key={s} value={s}>
+                {statusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {filters.sort !== 'updated' || filters.dir !== 'desc' ? (
+          <>
+            <input type="hidden" name="sort" value={filters.sort} />
+            <input type="hidden" name="dir" value={filters.dir} />
+          </>
+        ) : null}
+        <div className="form-actions">
+          <Button type="submit" variant="primary">
+            Filter
+          </Button>
+          {filtering ? <Link to={LIST_PATH}>Clear filters</Link> : null}
+        </div>
+      </Form>
+      <div className="list-summary">
+        <span>
+          {total.toLocaleString('en-IN')}
+          {capped ? '+' : ''} buyer SKU{total === 1 && !capped ? '' : 's'}
+          {filtering ? (total === 1 && !capped ? ' matches these filters' : ' match these filters') : ''}
+        </span>
+        {filters.sort === 'code' ? <span className="muted">Sorted by buyer, then the buyer’s code</span> : null}
+      </div>
+      <Table
+        caption="Buyer SKUs"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={filtering ? 'No buyer SKUs match these filters.' : 'There are no buyer SKUs yet.'}
+      />
+      <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
+    </>
+  )
+}

@@ -1,0 +1,213 @@
+import type { Database } from '#db/database'
+import { formatDateTime, formatMoney } from '~/utils/format'
+import { formatQuantity } from '~/utils/quantity'
+import { audit, type Executor } from '../audit/audit.server'
+import { once } from '../idempotency/idempotency.server'
+import { syncSearch } from '../search/search.server'
+import { resolveCompany } from '../users/company.server'
+import { addBuyerSkuVersion, versionInForce } from './versions.server'
+import { statusIntents, type CreateBuyerSkuForm, type EditBuyerSkuForm, type StatusIntent } from './schema'
+
+export type Result<T> = { ok: true; value: T } | { ok: false; field?: string; message: string }
+
+export interface Actor {
+  userId: number
+}
+
+/** A rule broken inside a transaction: thrown to roll it back, answered as a message (at a field when it names one). */
+class Refused extends Error {
+  constructor(readonly field: string | undefined, message: string) {
+    super(message)
+  }
+}
+
+async function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, field: error.field, message: error.message }
+    // The unique (buyer_id, buyer_code) index is the last word when two saves race past the check.
+    if (error instanceof Error && /UNIQUE constraint failed: buyer_skus\.buyer_id, buyer_skus\.buyer_code/.test(error.message)) {
+      return { ok: false, field: 'buyerCode', message: 'This buyer already uses this code for another of its SKUs' }
+    }
+    throw error
+  }
+}
+
+/** A buyer's own codes are unique per buyer (archived SKUs keep theirs). */
+async function checkBuyerCode(trx: Executor, buyerId: number, buyerCode: string, exceptId?: number) {
+  const taken = await trx
+    .selectFrom('buyer_skus')
+    .select(['id', 'status'])
+    .where('buyer_id', '=', buyerId)
+    .where('buyer_code', '=', buyerCode)
+    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
+    .executeTakeFirst()
+  if (taken) {
+    const archived = taken.status === 'archived' ? ' (archived)' : ''
+    throw new Refused('buyerCode', `This buyer already uses ${buyerCode} for buyer SKU #${taken.id}${archived}; choose another code`)
+  }
+}
+
+/** How the history shows a version's values: rupees and the product's unit, not paise and thousandths. */
+const readable = (v: { buyer_code: string; price_minor: number; moq_milli: number }, unit: string) => ({
+  buyer_code: v.buyer_code,
+  price: formatMoney(v.price_minor),
+  moq: formatQuantity(v.moq_milli, unit),
+})
+
+/**
+ * A new buyer SKU and its version 1, in force from now, in one transaction. A repeated submit
+ * (same idempotency key) returns the first one.
+ */
+export async function createBuyerSku(db: Database, actor: Actor, input: CreateBuyerSkuForm): Promise<Result<{ id: number; repeated: boolean }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const { result, repeated } = await once(trx, input.idempotencyKey, 'buyer_sku.create', actor.userId, async () => {
+        const match = await resolveCompany(trx, 'buyer', input.buyer)
+        if (!match.ok) throw new Refused('buyer', match.message)
+        const buyer = await trx.selectFrom('buyers').select(['id', 'name', 'status']).where('id', '=', match.id).executeTakeFirstOrThrow()
+        if (buyer.status !== 'active') throw new Refused('buyer', `${buyer.name} is ${buyer.status}: only active buyers get buyer SKUs`)
+        // Codes are stored in capitals and the field raises what is typed, so this match ignores case.
+        const sku = await trx
+          .selectFrom('product_skus')
+          .innerJoin('products', 'products.id', 'product_skus.product_id')
+          .select(['product_skus.id', 'product_skus.code', 'product_skus.status', 'products.unit'])
+          .where('product_skus.code', '=', input.productSkuCode)
+          .executeTakeFirst()
+        if (!sku) throw new Refused('productSkuCode', `No product SKU has the code ${input.productSkuCode || '(empty)'}`)
+        if (sku.status !== 'active') throw new Refused('productSkuCode', `Product SKU ${sku.code} is archived: choose an active one`)
+        await checkBuyerCode(trx, buyer.id, input.buyerCode)
+
+        const now = new Date().toISOString()
+        // current_version 0: version 1 is added through the same path as every later version.
+        const row = await trx
+          .insertInto('buyer_skus')
+          .values({ buyer_id: buyer.id, product_sku_id: sku.id, buyer_code: input.buyerCode, current_version: 0, status: 'active', created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        const version = await addBuyerSkuVersion(trx, {
+          buyerSkuId: row.id,
+          expectedCurrent: 0,
+          buyerCode: input.buyerCode,
+          priceMinor: input.price,
+          moqMilli: input.moq,
+          note: input.note || null,
+          effectiveFrom: now,
+          createdBy: actor.userId,
+        })
+        if (!version) throw new Error('A new buyer SKU cannot have versions yet')
+        await syncSearch(trx, 'buyer_sku', row.id)
+        await audit(trx, {
+          actorUserId: actor.userId,
+          action: 'buyer_sku.created',
+          entityType: 'buyer_sku',
+          entityId: row.id,
+          after: { buyer: buyer.name, product_sku: sku.code, ...readable({ buyer_code: input.buyerCode, price_minor: input.price, moq_milli: input.moq }, sku.unit), version: 1 },
+          note: input.note || null,
+        })
+        return row.id
+      })
+      return { ok: true as const, value: { id: result, repeated } }
+    })
+  )
+}
+
+/** The refusal when someone added a version since the form was opened: it names that version. */
+async function conflict(trx: Executor, buyerSkuId: number, latest: number) {
+  const newer = await trx
+    .selectFrom('buyer_sku_versions')
+    .leftJoin('users', 'users.id', 'buyer_sku_versions.created_by')
+    .select(['buyer_sku_versions.created_at', 'users.name'])
+    .where('buyer_sku_versions.buyer_sku_id', '=', buyerSkuId)
+    .where('buyer_sku_versions.number', '=', latest)
+    .executeTakeFirst()
+  const who = newer ? ` by ${newer.name ?? 'the system'} on ${formatDateTime(newer.created_at)}` : ''
+  return new Refused(
+    undefined,
+    `Version ${latest} was saved${who} after you opened this form. Your values are still below: compare them with version ${latest}, then save again.`
+  )
+}
+
+/**
+ * Saves the edit form as the next version, in force from now. Refused when a version was added
+ * since `expectedCurrent`; nothing is written when the values equal the version in force.
+ * Returns the new version's number, or null when nothing changed.
+ */
+export async function saveBuyerSku(db: Database, actor: Actor, id: number, input: Omit<EditBuyerSkuForm, 'intent'>): Promise<Result<{ number: number | null }>> {
+  return refusals<{ number: number | null }>(() =>
+    db.transaction().execute(async (trx) => {
+      const sku = await trx
+        .selectFrom('buyer_skus')
+        .innerJoin('product_skus', 'product_skus.id', 'buyer_skus.product_sku_id')
+        .innerJoin('products', 'products.id', 'product_skus.product_id')
+        .select(['buyer_skus.id', 'buyer_skus.buyer_id', 'buyer_skus.current_version', 'buyer_skus.status', 'products.unit'])
+        .where('buyer_skus.id', '=', id)
+        .executeTakeFirst()
+      if (!sku) throw new Refused(undefined, 'This buyer SKU no longer exists')
+      if (sku.current_version !== input.expectedCurrent) throw await conflict(trx, id, sku.current_version)
+      if (sku.status === 'archived') throw new Refused(undefined, 'This buyer SKU is archived: restore it before changing it')
+      const now = new Date().toISOString()
+      const current = await versionInForce(trx, id, now)
+      const next = { buyer_code: input.buyerCode, price_minor: input.price, moq_milli: input.moq }
+      const changed = current
+        ? (['buyer_code', 'price_minor', 'moq_milli'] as const).filter((key) => current[key] !== next[key])
+        : (['buyer_code', 'price_minor', 'moq_milli'] as const).slice()
+      if (changed.length === 0) return { ok: true as const, value: { number: null } }
+      if (changed.includes('buyer_code')) await checkBuyerCode(trx, sku.buyer_id, input.buyerCode, id)
+
+      const version = await addBuyerSkuVersion(trx, {
+        buyerSkuId: id,
+        expectedCurrent: input.expectedCurrent,
+        buyerCode: input.buyerCode,
+        priceMinor: input.price,
+        moqMilli: input.moq,
+        note: input.note || null,
+        effectiveFrom: now,
+        createdBy: actor.userId,
+      })
+      if (!version) throw await conflict(trx, id, (await trx.selectFrom('buyer_skus').select('current_version').where('id', '=', id).executeTakeFirstOrThrow()).current_version)
+      if (changed.includes('buyer_code')) await syncSearch(trx, 'buyer_sku', id)
+      const before = current ? readable(current, sku.unit) : {}
+      const after = readable(next, sku.unit)
+      const shown = { buyer_code: 'buyer_code', price_minor: 'price', moq_milli: 'moq' } as const
+      await audit(trx, {
+        actorUserId: actor.userId,
+        action: 'buyer_sku.updated',
+        entityType: 'buyer_sku',
+        entityId: id,
+        before: { ...Object.fromEntries(changed.map((k) => [shown[k], (before as Record<string, string>)[shown[k]]])), version: current?.number ?? null },
+        after: { ...Object.fromEntries(changed.map((k) => [shown[k], after[shown[k]]])), version: version.number },
+        note: input.note || null,
+      })
+      return { ok: true as const, value: { number: version.number } }
+    })
+  )
+}
+
+/** Archive or restore. The update runs only from the expected status: of two people, one wins and the other is told. */
+export async function changeBuyerSkuStatus(db: Database, actor: Actor, id: number, intent: StatusIntent): Promise<Result<{ buyerCode: string }>> {
+  const step = statusIntents[intent]
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('buyer_skus')
+      .set({ status: step.to, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', step.from)
+      .returning(['buyer_code'])
+      .executeTakeFirst()
+    if (!updated) {
+      const now = await trx.selectFrom('buyer_skus').select('status').where('id', '=', id).executeTakeFirst()
+      return { ok: false as const, message: now ? `Already ${now.status}: someone else changed it.` : 'This buyer SKU no longer exists.' }
+    }
+    await audit(trx, {
+      actorUserId: actor.userId,
+      action: intent === 'archive' ? 'buyer_sku.archived' : 'buyer_sku.restored',
+      entityType: 'buyer_sku',
+      entityId: id,
+      before: { status: step.from },
+      after: { status: step.to },
+    })
+    return { ok: true as const, value: { buyerCode: updated.buyer_code } }
+  })
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod'
+import type { BuyerSkuStatus } from '#db/types'
+import { codeField, moneyField, optionalText, quantityField } from '~/utils/fields'
+import { readListParams, type ListParams } from '~/utils/list-params'
+
+// ---------- The list's URL ----------
+
+export const buyerSkuSorts = ['updated', 'code'] as const
+export type BuyerSkuSort = (typeof buyerSkuSorts)[number]
+
+export const statusChoices = ['active', 'archived', 'all'] as const
+export type StatusChoice = (typeof statusChoices)[number]
+
+export interface BuyerSkuFilters extends ListParams<BuyerSkuSort> {
+  status: StatusChoice
+  /** The buyer as typed: "#12" or its exact name ('' for any). */
+  buyer: string
+  /** A product's slug ('' for any). */
+  product: string
+}
+
+/** The list's state from its URL (unknown values are ignored). */
+export function readBuyerSkuFilters(url: URL): BuyerSkuFilters {
+  const params = url.searchParams
+  const list = readListParams(url, { sorts: buyerSkuSorts, defaultSort: 'updated', defaultDir: 'desc' })
+  const status = params.get('status')
+  return {
+    ...list,
+    status: statusChoices.find((s) => s === status) ?? 'active',
+    buyer: (params.get('buyer') ?? '').trim().slice(0, 120),
+    product: (params.get('product') ?? '').trim().slice(0, 40),
+  }
+}
+
+// ---------- Create and edit ----------
+
+const priceField = moneyField('the price').refine((paise) => paise > 0, { error: 'Enter a price above ₹0' })
+const moqField = quantityField('the minimum order quantity').refine((milli) => milli > 0, { error: 'Enter a minimum order quantity above 0' })
+const noteField = optionalText(500)
+
+export const createBuyerSkuSchema = z.object({
+  buyer: z.string({ error: 'Enter the buyer: #id or its exact name' }).trim().min(1, 'Enter the buyer: #id or its exact name').max(120),
+  productSkuCode: z
+    .string({ error: 'Enter the product SKU code, like FAB-SH-0001' })
+    .trim()
+    .toUpperCase()
+    .max(40, 'Use at most 40 characters'),
+  buyerCode: codeField('the buyer’s code'),
+  price: priceField,
+  moq: moqField,
+  note: noteField,
+  idempotencyKey: z.string().max(100).optional(),
+})
+export type CreateBuyerSkuForm = z.output<typeof createBuyerSkuSchema>
+
+/** `expectedCurrent` is the latest version number when the form was opened: a save made since wins. */
+export const editBuyerSkuSchema = z.object({
+  intent: z.literal('save'),
+  buyerCode: codeField('the buyer’s code'),
+  price: priceField,
+  moq: moqField,
+  note: noteField,
+  expectedCurrent: z.coerce.number({ error: 'Reload the page and try again' }).int().min(0),
+})
+export type EditBuyerSkuForm = z.output<typeof editBuyerSkuSchema>
+
+export const statusIntents = { archive: { from: 'active', to: 'archived' }, restore: { from: 'archived', to: 'active' } } as const satisfies Record<
+  string,
+  { from: BuyerSkuStatus; to: BuyerSkuStatus }
+>
+export type StatusIntent = keyof typeof statusIntents

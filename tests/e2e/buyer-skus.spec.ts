@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test'
+import { dbValue, signInAs } from './support'
+
+const STAFF = 'internal@example.com'
+
+test('staff add a buyer SKU, change its price (a bad one first), and compare versions 1 and 2', async ({ page }, info) => {
+  // A code no other run or project uses: buyer codes are unique per buyer.
+  const buyerCode = `E2E-${info.project.name.toUpperCase()}-${Date.now()}`
+  const productSkuCode = dbValue<string>("select code from product_skus where status = 'active' order by id limit 1")
+  await signInAs(page, STAFF, '/dashboard')
+
+  await page.goto('/skus/buyer_skus')
+  await page.getByRole('link', { name: 'Add a buyer SKU' }).click()
+  await expect(page).toHaveURL('/skus/buyer_skus/create')
+  await page.getByLabel('Buyer', { exact: true }).fill('#1')
+  await page.getByLabel('Product SKU code').fill(productSkuCode.toLowerCase())
+  await page.getByLabel('Buyer’s code').fill(buyerCode)
+  await page.getByLabel('Price (₹)').fill('500')
+  await page.getByLabel('Minimum order quantity').fill('250')
+  await page.getByLabel('Note (optional)').fill('Agreed at onboarding')
+  await page.getByRole('button', { name: 'Add buyer SKU' }).click()
+  await expect(page).toHaveURL(/\/skus\/buyer_skus\/\d+\/edit$/)
+  await expect(page.getByText(`Buyer SKU ${buyerCode} is created with version 1`)).toBeVisible()
+  const editUrl = page.url()
+  const summary = page.getByRole('region', { name: 'In force now' })
+  await expect(summary.getByText('₹500.00')).toBeVisible()
+
+  // A bad price: the message is at the field and every typed value stays.
+  await page.getByLabel('Price (₹)').fill('5 hundred')
+  await page.getByLabel('Minimum order quantity (m)').fill('300')
+  await page.getByLabel('Note (optional)').fill('Cotton price revision')
+  await page.getByRole('button', { name: 'Save as a new version' }).click()
+  await expect(page.getByText('Enter the price in rupees')).toBeVisible()
+  await expect(page.getByLabel('Price (₹)')).toHaveValue('5 hundred')
+  await expect(page.getByLabel('Minimum order quantity (m)')).toHaveValue('300')
+  await expect(page.getByLabel('Note (optional)')).toHaveValue('Cotton price revision')
+  await expect(page.getByLabel('Buyer’s code')).toHaveValue(buyerCode)
+  expect(dbValue<number>('select current_version from buyer_skus where buyer_id = 1 and buyer_code = ?', buyerCode)).toBe(1)
+
+  await page.getByLabel('Price (₹)').fill('545.50')
+  await page.getByRole('button', { name: 'Save as a new version' }).click()
+  await expect(page).toHaveURL(editUrl)
+  await expect(page.getByText('Saved as version 2, in force now.')).toBeVisible()
+  await expect(summary.getByText('₹545.50')).toBeVisible()
+  await expect(summary.getByRole('link', { name: 'Version 2' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'History' }).getByText('buyer sku updated')).toBeVisible()
+
+  await page.getByRole('link', { name: 'Versions and compare' }).click()
+  await expect(page.getByRole('heading', { name: /Viewing version 2/ })).toBeVisible()
+  await page.getByLabel('Compare version', { exact: true }).selectOption('1')
+  await page.getByLabel('with version', { exact: true }).selectOption('2')
+  await page.getByRole('button', { name: 'Compare', exact: true }).click()
+  await expect(page).toHaveURL(/[?&]a=1&b=2/)
+  const priceRow = page.locator('table.compare tr', { has: page.getByRole('rowheader', { name: /^Price/ }) }).first()
+  await expect(priceRow).toHaveClass(/diff/)
+  await expect(priceRow).toContainText('changed')
+  await expect(priceRow).toContainText('₹500.00')
+  await expect(priceRow).toContainText('₹545.50')
+  await expect(page.getByRole('row', { name: /Price difference/ })).toContainText('+₹45.50 (+9.1 %)')
+  await expect(page.locator('table.compare tr', { has: page.getByRole('rowheader', { name: /^Buyer’s code/ }) })).not.toHaveClass(/diff/)
+
+  await page.getByRole('link', { name: 'Version 1', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Viewing version 1' })).toBeVisible()
+  await expect(page.getByRole('region', { name: /Viewing version 1/ }).getByText('Agreed at onboarding')).toBeVisible()
+})
+
+test('the list finds a buyer SKU by its buyer and code, and an unknown version is a message', async ({ page }) => {
+  await signInAs(page, STAFF, '/dashboard')
+  await page.goto('/skus/buyer_skus')
+  await page.getByLabel('Buyer', { exact: true }).fill('#1')
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await expect(page).toHaveURL(/buyer=%231/)
+  const code = dbValue<string>("select buyer_code from buyer_skus where buyer_id = 1 and status = 'active' order by id limit 1")
+  await page.getByLabel('Search').fill(code)
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await page.getByRole('link', { name: code, exact: true }).click()
+  await expect(page.getByRole('heading', { name: `Buyer SKU ${code}` })).toBeVisible()
+  await page.goto(`${page.url().replace(/\/edit$/, '')}/versions?v=999`)
+  await expect(page.getByText('There is no version “999” of this buyer SKU')).toBeVisible()
+})

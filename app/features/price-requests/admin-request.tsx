@@ -112,7 +112,7 @@ export function AdminRequestPage({ request: r, inForceVersionId, versions, unit,
             <dd>{formatDateTime(r.createdAt)}</dd>
           </div>
         </dl>
-        <h3>Reason</h3>
+        <h3 style={{ marginTop: 16 }}>Reason</h3>
         <p style={{ whiteSpace: 'pre-line' }}>{r.reason}</p>
       </section>
       {r.status === 'pending' ? (

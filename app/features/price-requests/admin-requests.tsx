@@ -4,7 +4,7 @@ import { Pagination, Table, type Column } from '~/ui/table'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { ADMIN_LIST_PATH, adminRequestPath } from './paths'
 import type { RequestRow } from './queries.server'
-import { ProposedPrice, RequestFilterForm, RequestStatusBadge } from './request-status'
+import { ProductSku, ProposedPrice, RequestFilterForm, RequestStatusBadge } from './request-status'
 import { statusLabels, type RequestFilters } from './schema'
 
 export interface AdminRequestsProps {
@@ -23,16 +23,12 @@ export function AdminRequestsPage({ filters, rows, total, capped }: AdminRequest
     {
       key: 'product',
       header: 'Product SKU',
-      cell: (r) => (
-        <>
-          {r.productSkuCode} <span className="muted">{r.productSkuName}</span>
-        </>
-      ),
+      cell: (r) => <ProductSku code={r.productSkuCode} name={r.productSkuName} />,
     },
     { key: 'now', header: 'Price now', numeric: true, cell: (r) => (r.priceNowMinor === null ? '—' : formatMoney(r.priceNowMinor)) },
     { key: 'proposed', header: 'Proposed', numeric: true, cell: (r) => <ProposedPrice fromMinor={r.priceNowMinor} toMinor={r.proposedPriceMinor} /> },
     { key: 'requester', header: 'Requested by', cell: (r) => r.requesterName },
-    { key: 'requested', header: 'Requested', cell: (r) => formatDateTime(r.createdAt) },
+    { key: 'requested', header: 'Requested', cell: (r) => <span className="price-nowrap">{formatDateTime(r.createdAt)}</span> },
     { key: 'effective', header: 'Effective from', cell: (r) => (r.effectiveFrom ? formatDate(r.effectiveFrom) : <span className="muted">on approval</span>) },
   ]
   if (filters.status !== 'pending') columns.push({ key: 'status', header: 'Status', cell: (r) => <RequestStatusBadge status={r.status} /> })

@@ -7,7 +7,7 @@ import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { NewRequest, type NewRequestProps } from './new-request'
 import { KAM_LIST_PATH } from './paths'
 import type { RequestRow } from './queries.server'
-import { ProposedPrice, RequestFilterForm, RequestStatusBadge } from './request-status'
+import { ProductSku, ProposedPrice, RequestFilterForm, RequestStatusBadge } from './request-status'
 import type { RequestFilters } from './schema'
 
 export interface KamRequestsProps extends NewRequestProps {
@@ -28,20 +28,16 @@ export function KamRequestsPage({ filters, rows, total, capped, ...newRequest }:
     {
       key: 'product',
       header: 'Product SKU',
-      cell: (r) => (
-        <>
-          {r.productSkuCode} <span className="muted">{r.productSkuName}</span>
-        </>
-      ),
+      cell: (r) => <ProductSku code={r.productSkuCode} name={r.productSkuName} />,
     },
     { key: 'was', header: 'Price when requested', numeric: true, cell: (r) => formatMoney(r.requestedAtPriceMinor) },
     { key: 'proposed', header: 'Proposed', numeric: true, cell: (r) => <ProposedPrice fromMinor={r.requestedAtPriceMinor} toMinor={r.proposedPriceMinor} /> },
     { key: 'effective', header: 'Effective from', cell: (r) => (r.effectiveFrom ? formatDate(r.effectiveFrom) : <span className="muted">on approval</span>) },
-    { key: 'requested', header: 'Requested', cell: (r) => formatDateTime(r.createdAt) },
+    { key: 'requested', header: 'Requested', cell: (r) => <span className="price-nowrap">{formatDate(r.createdAt)}</span> },
     { key: 'status', header: 'Status', cell: (r) => <RequestStatusBadge status={r.status} /> },
     { key: 'note', header: 'Decision note', cell: (r) => r.decisionNote ?? dash },
-    { key: 'decided', header: 'Decided', cell: (r) => (r.decidedAt ? formatDateTime(r.decidedAt) : dash) },
-    { key: 'actions', header: <span className="visually-hidden">Actions</span>, cell: (r) => (r.status === 'pending' ? <WithdrawButton id={r.id} /> : null) },
+    { key: 'decided', header: 'Decided', cell: (r) => (r.decidedAt ? <span className="price-nowrap">{formatDateTime(r.decidedAt)}</span> : dash) },
+    { key: 'actions', header: 'Action', cell: (r) => (r.status === 'pending' ? <WithdrawButton id={r.id} /> : null) },
   ]
   return (
     <>

@@ -44,7 +44,11 @@ export function NewRequest({ find, found, findLimit, chosen, effectiveDates, tod
           <Button type="submit">Find</Button>
         </div>
       </Form>
-      {find ? (
+      {chosen ? (
+        <p>
+          <Link to={find ? `?${new URLSearchParams({ find })}` : '?'}>Choose another buyer SKU</Link>
+        </p>
+      ) : find ? (
         found.length === 0 ? (
           <p className="muted">No buyer SKU of your buyers matches “{find}”.</p>
         ) : (
@@ -53,7 +57,7 @@ export function NewRequest({ find, found, findLimit, chosen, effectiveDates, tod
             <ul className="found-skus">
               {found.map((s) => (
                 <li key={s.id}>
-                  <Link to={`?${new URLSearchParams({ find, buyerSku: String(s.id) })}`} aria-current={chosen?.id === s.id ? 'true' : undefined}>
+                  <Link to={`?${new URLSearchParams({ find, buyerSku: String(s.id) })}`}>
                     {s.buyerCode}
                   </Link>{' '}
                   <span className="muted">

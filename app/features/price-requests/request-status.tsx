@@ -12,11 +12,20 @@ export function RequestStatusBadge({ status }: { status: PriceChangeStatus }) {
   return <Badge tone={tones[status]}>{statusLabels[status]}</Badge>
 }
 
+/** A product SKU in a table cell: its code on one line, its name beside it. */
+export function ProductSku({ code, name }: { code: string; name: string }) {
+  return (
+    <>
+      <span className="price-nowrap">{code}</span> <span className="muted">{name}</span>
+    </>
+  )
+}
+
 /** "₹1,050.00 (+5.0 %)": a proposed price and its change from another. */
 export function ProposedPrice({ fromMinor, toMinor }: { fromMinor: number | null; toMinor: number }) {
   return (
     <>
-      {formatMoney(toMinor)} <span className="muted">({percentChange(fromMinor, toMinor)})</span>
+      {formatMoney(toMinor)} <span className="muted price-nowrap">({percentChange(fromMinor, toMinor)})</span>
     </>
   )
 }

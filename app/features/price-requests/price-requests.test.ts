@@ -191,7 +191,7 @@ describe('admin decides', () => {
 
     const other = await newRequest()
     const mixed = await Promise.all([
-      decidePriceRequest(db, admin, other.id, { intent: 'reject', note: 'No' + ' way' }, { appUrl: APP_URL }),
+      decidePriceRequest(db, admin, other.id, { intent: 'reject', note: 'Not this quarter' }, { appUrl: APP_URL }),
       decidePriceRequest(db, admin, other.id, { intent: 'approve' }, { appUrl: APP_URL }),
     ])
     expect(mixed.map((r) => r.ok)).toEqual([true, false])

@@ -1,0 +1,238 @@
+import type { Database } from '#db/database'
+import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
+import { audit, type Executor } from '../audit/audit.server'
+import { addBuyerSkuVersion } from '../buyer-skus/versions.server'
+import { once } from '../idempotency/idempotency.server'
+import { queueEmail } from '../outbox/outbox.server'
+import { kolkataDay, startOfKolkataDay } from './format'
+import { kamBuyerSku } from './queries.server'
+import { statusLabels, type CreateRequestForm, type Decision } from './schema'
+
+export type Result<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string; notFound?: boolean }
+
+interface Actor {
+  userId: number
+  name: string
+}
+
+/** A rule broken inside a transaction: thrown to roll it back, answered as a message. */
+class Refused extends Error {
+  constructor(readonly field: string | undefined, message: string) {
+    super(message)
+  }
+}
+
+async function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, field: error.field, message: error.message }
+    throw error
+  }
+}
+
+/** The link in e-mails: it sends admin and the requesting KAM each to their own page. */
+export const requestLink = (appUrl: string, id: number) => `${appUrl}/redirect/approvals/buyer_skus/pricing_requests/${id}`
+
+/**
+ * A demand KAM proposes a new price for a buyer SKU of its own buyers. One request waits per buyer
+ * SKU at a time; a retried submit (same idempotency key) returns the first request.
+ * `effectiveDates` is the price_request_effective_date flag for this KAM: while it is off a date is refused.
+ */
+export async function createPriceRequest(
+  db: Database,
+  actor: Actor,
+  input: CreateRequestForm,
+  options: { effectiveDates: boolean; now?: Date },
+): Promise<Result<{ id: number; repeated: boolean }>> {
+  const now = options.now ?? new Date()
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const { result, repeated } = await once(trx, input.idempotencyKey, 'price_request.create', actor.userId, async () => {
+        const day = input.effectiveFrom || null
+        if (day && !options.effectiveDates) throw new Refused(undefined, 'Effective dates are switched off: the price applies once admin approves it. Send the request without a date.')
+        if (day && day < kolkataDay(now)) throw new Refused('effectiveFrom', 'Choose today or a later date')
+        const sku = await kamBuyerSku(trx, actor.userId, input.buyerSkuId)
+        if (!sku) throw new Refused(undefined, 'This buyer SKU is not one of your buyers’: you may propose prices only for your own buyers.')
+        if (sku.priceNowMinor === null) throw new Refused(undefined, 'This buyer SKU has no price in force yet.')
+        if (sku.pendingRequestId !== null) {
+          throw new Refused(undefined, `Request #${sku.pendingRequestId} for this buyer SKU is already waiting for a decision: one request at a time per buyer SKU.`)
+        }
+        if (input.proposedPrice === sku.priceNowMinor) throw new Refused('proposedPrice', `That is the price in force now (${formatMoney(sku.priceNowMinor)}): propose a different one`)
+        const stamp = now.toISOString()
+        const row = await trx
+          .insertInto('price_change_requests')
+          .values({
+            buyer_sku_id: sku.id,
+            requested_by: actor.userId,
+            current_price_minor: sku.priceNowMinor,
+            proposed_price_minor: input.proposedPrice,
+            reason: input.reason,
+            effective_from: day ? startOfKolkataDay(day) : null,
+            status: 'pending',
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await audit(trx, {
+          actorUserId: actor.userId,
+          action: 'price_request.created',
+          entityType: 'price_request',
+          entityId: row.id,
+          after: {
+            buyer_sku: `${sku.buyerCode} (${sku.buyerName})`,
+            price_now: formatMoney(sku.priceNowMinor),
+            proposed_price: formatMoney(input.proposedPrice),
+            effective_from: day,
+          },
+          note: input.reason,
+        })
+        return row.id
+      })
+      return { ok: true as const, value: { id: result, repeated } }
+    }),
+  )
+}
+
+/** Says who decided (or withdrew) a request that is no longer pending, and when. */
+async function alreadyDecided(trx: Executor, id: number): Promise<Result<never>> {
+  const row = await trx
+    .selectFrom('price_change_requests as r')
+    .innerJoin('users as requester', 'requester.id', 'r.requested_by')
+    .leftJoin('users as decider', 'decider.id', 'r.decided_by')
+    .select(['r.status', 'r.decided_at', 'r.updated_at', 'decider.name as decider', 'requester.name as requester'])
+    .where('r.id', '=', id)
+    .executeTakeFirst()
+  if (!row) return { ok: false, notFound: true, message: 'This request no longer exists.' }
+  const who = row.status === 'withdrawn' ? row.requester : (row.decider ?? 'someone')
+  const when = formatDateTime(row.decided_at ?? row.updated_at)
+  return { ok: false, message: `This request was already ${statusLabels[row.status].toLowerCase()} by ${who} at ${when}.` }
+}
+
+/** The requester withdraws its own pending request; a request decided meanwhile stays as it is. */
+export async function withdrawPriceRequest(db: Database, actor: Actor, id: number): Promise<Result> {
+  return db.transaction().execute(async (trx) => {
+    const own = await trx.selectFrom('price_change_requests').select('id').where('id', '=', id).where('requested_by', '=', actor.userId).executeTakeFirst()
+    if (!own) return { ok: false as const, notFound: true, message: 'Not found' }
+    const updated = await trx
+      .updateTable('price_change_requests')
+      .set({ status: 'withdrawn', updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) !== 1) return alreadyDecided(trx, id)
+    await audit(trx, { actorUserId: actor.userId, action: 'price_request.withdrawn', entityType: 'price_request', entityId: id, before: { status: 'pending' }, after: { status: 'withdrawn' } })
+    return { ok: true as const, value: undefined }
+  })
+}
+
+/**
+ * Admin approves or rejects a pending request. The status moves only from pending, so of two
+ * admins deciding at once one wins and the other is told who did. Approval adds the buyer SKU's
+ * next version in the same transaction: the proposed price with the latest version's code and MOQ,
+ * in force from the requested date (or now, if none was given or it has passed).
+ */
+export async function decidePriceRequest(
+  db: Database,
+  actor: Actor,
+  id: number,
+  decision: Decision,
+  options: { appUrl: string },
+): Promise<Result<{ versionNumber: number | null }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const request = await trx
+        .selectFrom('price_change_requests as r')
+        .innerJoin('buyer_skus', 'buyer_skus.id', 'r.buyer_sku_id')
+        .innerJoin('buyers', 'buyers.id', 'buyer_skus.buyer_id')
+        .innerJoin('product_skus', 'product_skus.id', 'buyer_skus.product_sku_id')
+        .innerJoin('users as requester', 'requester.id', 'r.requested_by')
+        .select([
+          'r.buyer_sku_id',
+          'r.current_price_minor',
+          'r.proposed_price_minor',
+          'r.reason',
+          'r.effective_from',
+          'buyer_skus.buyer_code',
+          'buyers.name as buyer_name',
+          'product_skus.code as product_code',
+          'product_skus.name as product_name',
+          'requester.email as requester_email',
+        ])
+        .where('r.id', '=', id)
+        .executeTakeFirst()
+      if (!request) return { ok: false as const, notFound: true, message: 'Not found' }
+      const now = new Date().toISOString()
+      const status = decision.intent === 'approve' ? 'approved' : 'rejected'
+      const note = decision.note || null
+      const moved = await trx
+        .updateTable('price_change_requests')
+        .set({ status, decided_by: actor.userId, decided_at: now, decision_note: note, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
+      if (Number(moved.numUpdatedRows) !== 1) return alreadyDecided(trx, id)
+
+      let version: { id: number; number: number } | null = null
+      const effectiveFrom = request.effective_from && request.effective_from > now ? request.effective_from : now
+      if (decision.intent === 'approve') {
+        const sku = await trx.selectFrom('buyer_skus').select('current_version').where('id', '=', request.buyer_sku_id).executeTakeFirstOrThrow()
+        const latest = await trx
+          .selectFrom('buyer_sku_versions')
+          .select(['number', 'buyer_code', 'price_minor', 'moq_milli'])
+          .where('buyer_sku_id', '=', request.buyer_sku_id)
+          .where('number', '=', sku.current_version)
+          .executeTakeFirstOrThrow()
+        version = await addBuyerSkuVersion(trx, {
+          buyerSkuId: request.buyer_sku_id,
+          expectedCurrent: sku.current_version,
+          buyerCode: latest.buyer_code,
+          priceMinor: request.proposed_price_minor,
+          moqMilli: latest.moq_milli,
+          note: `Price change #${id}: ${request.reason}`,
+          effectiveFrom,
+          createdBy: actor.userId,
+          priceRequestId: id,
+        })
+        // Only if the buyer SKU was saved in the same instant: nothing is kept, admin tries again.
+        if (!version) throw new Refused(undefined, 'The buyer SKU was changed at the same moment. Reload the page and decide again.')
+        await trx.updateTable('price_change_requests').set({ version_id: version.id }).where('id', '=', id).execute()
+        await audit(trx, {
+          actorUserId: actor.userId,
+          action: 'buyer_sku.version_added',
+          entityType: 'buyer_sku',
+          entityId: request.buyer_sku_id,
+          before: { version: latest.number, price: formatMoney(latest.price_minor) },
+          after: { version: version.number, price: formatMoney(request.proposed_price_minor), effective_from: effectiveFrom },
+          note: `Price change #${id} approved`,
+        })
+      }
+      await audit(trx, {
+        actorUserId: actor.userId,
+        action: `price_request.${status}`,
+        entityType: 'price_request',
+        entityId: id,
+        before: { status: 'pending' },
+        after: { status, version: version?.number ?? null },
+        note,
+      })
+      const what = `${request.buyer_code} (${request.product_code} ${request.product_name}) for ${request.buyer_name}`
+      const takesEffect = effectiveFrom > now ? `It takes effect on ${formatDate(effectiveFrom)}.` : 'It is in force now.'
+      await queueEmail(trx, {
+        to: request.requester_email,
+        kind: `price_request.${status}`,
+        subject: `Price change #${id} ${status}: ${request.buyer_code} for ${request.buyer_name}`,
+        text: [
+          `Your request #${id} to change the price of ${what} from ${formatMoney(request.current_price_minor)} to ${formatMoney(request.proposed_price_minor)} was ${status} by ${actor.name}.`,
+          decision.intent === 'approve' ? takesEffect : null,
+          note ? `Note: ${note}` : null,
+          `See the request: ${requestLink(options.appUrl, id)}`,
+        ]
+          .filter(Boolean)
+          .join('\n\n'),
+      })
+      return { ok: true as const, value: { versionNumber: version?.number ?? null } }
+    }),
+  )
+}

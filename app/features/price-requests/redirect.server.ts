@@ -1,0 +1,17 @@
+import type { Database } from '#db/database'
+import { mayEnter } from '~/auth/portals'
+import type { Viewer } from '~/auth/session.server'
+import { adminRequestPath, kamRequestPath } from './paths'
+
+/**
+ * Where a link to a price-change request (the decision e-mail) takes this viewer, in the portal
+ * table's order: admin to the record it decides on, the requesting KAM to its own list at the
+ * request's row. Anyone else, other KAMs included, and unknown ids get null (answered 404).
+ */
+export async function priceRequestPageFor(db: Database, viewer: Viewer, id: number): Promise<string | null> {
+  const request = await db.selectFrom('price_change_requests').select(['id', 'requested_by']).where('id', '=', id).executeTakeFirst()
+  if (!request) return null
+  if (mayEnter(viewer.roles, 'admin')) return adminRequestPath(request.id)
+  if (request.requested_by === viewer.userId && mayEnter(viewer.roles, 'demand_kam')) return kamRequestPath(request.id)
+  return null
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import type { PriceChangeStatus } from '#db/types'
+import { moneyField } from '~/utils/fields'
+import { readId, readListParams, type ListParams } from '~/utils/list-params'
+
+// ---------- The lists' URLs ----------
+
+export const requestStatuses = ['pending', 'approved', 'rejected', 'withdrawn'] as const satisfies readonly PriceChangeStatus[]
+export type StatusFilter = PriceChangeStatus | 'all'
+
+export const statusLabels: Record<PriceChangeStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
+}
+
+export interface RequestFilters extends Omit<ListParams<'created'>, 'sort' | 'dir'> {
+  status: StatusFilter
+}
+
+/**
+ * A list's state from its URL. The KAM follows everything it asked for (default all); admin works
+ * through what waits (default pending).
+ */
+export function readRequestFilters(url: URL, defaultStatus: StatusFilter): RequestFilters {
+  const { q, page, pageSize } = readListParams(url, { sorts: ['created'] as const, defaultSort: 'created' })
+  const status = url.searchParams.get('status')
+  return { q, page, pageSize, status: status === 'all' ? 'all' : (requestStatuses.find((s) => s === status) ?? defaultStatus) }
+}
+
+/** The buyer SKU chosen on the KAM's page (`?buyerSku=`), and its search box (`?find=`). */
+export function readKamParams(url: URL) {
+  return { buyerSkuId: readId(url.searchParams.get('buyerSku')), find: (url.searchParams.get('find') ?? '').trim().slice(0, 100) }
+}
+
+// ---------- The KAM's forms ----------
+
+export const CREATE_FORM_ID = 'price-request-create'
+
+/** An Asia/Kolkata calendar date as typed by a date input. */
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+export const createRequestSchema = z.object({
+  intent: z.literal('create'),
+  buyerSkuId: z.coerce.number({ error: 'Choose a buyer SKU first' }).int().positive(),
+  proposedPrice: moneyField('the proposed price').refine((paise) => paise > 0, { error: 'Enter a price above ₹0' }),
+  reason: z
+    .string({ error: 'Say why the price should change' })
+    .trim()
+    .min(10, 'Say why the price should change (at least 10 characters)')
+    .max(500, 'Use at most 500 characters'),
+  effectiveFrom: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || (DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00+05:30`))), {
+      error: 'Enter a date, like 2027-01-31',
+    })
+    .optional(),
+  idempotencyKey: z.string().max(100).optional(),
+})
+export type CreateRequestForm = z.output<typeof createRequestSchema>
+
+export const withdrawSchema = z.object({
+  intent: z.literal('withdraw'),
+  requestId: z.coerce.number().int().positive(),
+})
+
+// ---------- Admin's decision ----------
+
+export const decisionSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('approve'),
+    note: z.string().trim().max(500, 'Use at most 500 characters').optional(),
+  }),
+  z.object({
+    intent: z.literal('reject'),
+    note: z
+      .string({ error: 'Say why the request is rejected (the KAM reads it)' })
+      .trim()
+      .min(3, 'Say why the request is rejected (at least 3 characters)')
+      .max(500, 'Use at most 500 characters'),
+  }),
+])
+export type Decision = z.output<typeof decisionSchema>

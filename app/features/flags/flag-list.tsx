@@ -37,16 +37,15 @@ function FlagCard({ flag, roles, reply }: { flag: FlagState; roles: RoleOption[]
         <h2 id={headingId}>{flag.description}</h2>
         <FlagStatus flag={flag} roleLabel={roleLabel} />
       </div>
+      <p>
+        <strong>Gates:</strong> {flag.gates}
+      </p>
       <dl className="details">
         <div>
           <dt>Key</dt>
           <dd>
             <code>{flag.key}</code>
           </dd>
-        </div>
-        <div>
-          <dt>Gates</dt>
-          <dd>{flag.gates}</dd>
         </div>
         <div>
           <dt>Last changed</dt>

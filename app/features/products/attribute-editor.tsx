@@ -90,17 +90,19 @@ function AttributeItem({
           title={`Remove ${attribute.label} from the schema?`}
           description={
             conditions.length > 0
-              ? `QC conditions check ${attribute.label}, so it cannot be removed until they are changed or removed.`
+              ? `${attribute.label} cannot be removed while QC conditions check it: ${conditions.map((c) => `${c.name} (${c.categoryName})`).join(', ')}. Change or remove those conditions first.`
               : `SKUs that have a value for ${attribute.label} keep it stored under “${attribute.key}”, but it is no longer shown or validated. Adding an attribute with the same key later shows those values again.`
           }
         >
-          <Form method="post">
-            <input type="hidden" name="intent" value="attribute-remove" />
-            <input type="hidden" name="key" value={attribute.key} />
-            <Button type="submit" variant="danger" style={{ marginTop: 12 }}>
-              Yes, remove {attribute.label}
-            </Button>
-          </Form>
+          {conditions.length > 0 ? null : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="attribute-remove" />
+              <input type="hidden" name="key" value={attribute.key} />
+              <Button type="submit" variant="danger" style={{ marginTop: 12 }}>
+                Yes, remove {attribute.label}
+              </Button>
+            </Form>
+          )}
         </ConfirmDialog>
         <details className="disclosure" open={fieldErrors || undefined}>
           <summary className="btn">Edit</summary>

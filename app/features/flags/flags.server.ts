@@ -46,17 +46,30 @@ export async function isFlagOn(db: Executor, key: FlagKey, roles: readonly RoleK
   return onFor.some((role) => roles.includes(role))
 }
 
-/** Switches a flag (one transaction, audited). An empty role list means every role. */
+/** Now, but never equal to the previous version, so two saves in one millisecond still differ. */
+function laterThan(previous: string | null): string {
+  const now = new Date()
+  return now.toISOString() === previous ? new Date(now.getTime() + 1).toISOString() : now.toISOString()
+}
+
+export const FLAG_CHANGED_SINCE_OPENED = 'Someone else changed this flag since you opened the page. Reload it to see their change, then make yours again.'
+
+/**
+ * Switches a flag (one transaction, audited). An empty role list means every role. With
+ * `version` (the updated_at the form was opened with, '' when the flag had no row) a save over a
+ * newer change is refused.
+ */
 export async function setFlag(
   db: Kysely<DB>,
   actorUserId: number,
   key: FlagKey,
-  change: { enabled: boolean; roles: RoleKey[] },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  change: { enabled: boolean; roles: RoleKey[]; version?: string },
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  return db.transaction().execute(async (trx) => {
     const before = (await listFlags(trx)).find((flag) => flag.key === key)!
+    if (change.version !== undefined && change.version !== (before.updatedAt ?? '')) return { ok: false as const, message: FLAG_CHANGED_SINCE_OPENED }
     const roles_json = change.roles.length > 0 ? JSON.stringify([...new Set(change.roles)].sort()) : null
-    const values = { enabled: change.enabled ? 1 : 0, roles_json, updated_at: new Date().toISOString(), updated_by: actorUserId }
+    const values = { enabled: change.enabled ? 1 : 0, roles_json, updated_at: laterThan(before.updatedAt), updated_by: actorUserId }
     await trx
       .insertInto('flags')
       .values({ key, ...values })
@@ -70,5 +83,6 @@ export async function setFlag(
       before: { enabled: before.enabled, roles: before.roles },
       after: { enabled: change.enabled, roles: roles_json ? JSON.parse(roles_json) : null },
     })
+    return { ok: true as const }
   })
 }

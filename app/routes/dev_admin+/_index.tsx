@@ -21,7 +21,7 @@ export default function DevAdminHome() {
     <PortalHome
       portal="dev_admin"
       figures={figures}
-      intro="The developer administrators' portal."
+      intro="The developer administrators' portal: the products the platform trades (slugs, units, product lines, attribute schemas) and the feature flags."
     />
   )
 }

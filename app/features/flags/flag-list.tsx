@@ -1,0 +1,98 @@
+import { getFormProps } from '@conform-to/react'
+import { Form } from '@remix-run/react'
+import type { FormReply } from '../addresses/schema'
+import { Badge } from '~/ui/badge'
+import { SubmitButton } from '~/ui/button'
+import { ChoiceField, ErrorList, FormErrors } from '~/ui/field'
+import { useZodForm } from '~/ui/form'
+import { formatDateTime } from '~/utils/format'
+import type { FlagState } from './flags.server'
+import { flagFormId, flagFormSchema } from './schema'
+
+export interface RoleOption {
+  value: string
+  label: string
+}
+
+function FlagStatus({ flag, roleLabel }: { flag: FlagState; roleLabel: (role: string) => string }) {
+  if (!flag.enabled) return <Badge>off</Badge>
+  if (!flag.roles) return <Badge tone="success">on for every role</Badge>
+  return <Badge tone="success">on for {flag.roles.map(roleLabel).join(', ')}</Badge>
+}
+
+function FlagCard({ flag, roles, reply }: { flag: FlagState; roles: RoleOption[]; reply?: FormReply | null }) {
+  const id = flagFormId(flag.key)
+  const roleLabel = (role: string) => roles.find((r) => r.value === role)?.label ?? role
+  const [form, fields] = useZodForm(flagFormSchema, {
+    id,
+    lastResult: reply && reply.form === id ? reply.result : undefined,
+    defaultValue: { enabled: flag.enabled ? 'on' : 'off', roles: flag.roles ?? [] },
+  })
+  const initial = fields.roles.initialValue
+  const chosen = Array.isArray(initial) ? initial.map(String) : typeof initial === 'string' ? [initial] : []
+  const headingId = `${id}-heading`
+  return (
+    <section className="card" aria-labelledby={headingId} data-flag={flag.key}>
+      <div className="list-summary">
+        <h2 id={headingId}>{flag.description}</h2>
+        <FlagStatus flag={flag} roleLabel={roleLabel} />
+      </div>
+      <p>
+        <strong>Gates:</strong> {flag.gates}
+      </p>
+      <dl className="details">
+        <div>
+          <dt>Key</dt>
+          <dd>
+            <code>{flag.key}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Last changed</dt>
+          <dd>{flag.updatedAt ? `${formatDateTime(flag.updatedAt)} by ${flag.updatedBy ?? 'the system'}` : 'Never: at its default'}</dd>
+        </div>
+      </dl>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="flag" />
+        <input type="hidden" name="key" value={flag.key} />
+        <input type="hidden" name="version" value={flag.updatedAt ?? ''} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <ChoiceField
+          legend="Switch"
+          meta={fields.enabled}
+          options={[
+            { value: 'on', label: 'On' },
+            { value: 'off', label: 'Off' },
+          ]}
+        />
+        <fieldset className="choices field" aria-describedby={fields.roles.errors?.length ? fields.roles.errorId : undefined}>
+          <legend>On for these roles</legend>
+          <span className="hint">Tick none to switch it on for every role.</span>
+          <div>
+            {roles.map((role) => (
+              <label key={role.value}>
+                <input type="checkbox" name={fields.roles.name} value={role.value} defaultChecked={chosen.includes(role.value)} />
+                {role.label}
+              </label>
+            ))}
+          </div>
+          <ErrorList id={fields.roles.errorId} errors={fields.roles.errors} />
+        </fieldset>
+        <SubmitButton variant="primary" intent="flag" pendingText="Saving…">
+          Save flag
+        </SubmitButton>
+      </Form>
+    </section>
+  )
+}
+
+/** Every flag of the registry, each with what it gates and its own save form. */
+export function FlagList({ flags, roles, reply }: { flags: FlagState[]; roles: RoleOption[]; reply?: FormReply | null }) {
+  return (
+    <div className="stack">
+      {flags.map((flag) => (
+        <FlagCard key={`${flag.key}-${flag.updatedAt}`} flag={flag} roles={roles} reply={reply} />
+      ))}
+    </div>
+  )
+}

@@ -47,7 +47,9 @@ export function SellerSkuList({ page, filters, rows, total, capped, sellerError,
       header: 'Product SKU',
       cell: (r) => (
         <>
-          <Link to={editPath(r.id)}>{r.productSkuCode}</Link>
+          <Link to={editPath(r.id)} className="sku-code">
+            {r.productSkuCode}
+          </Link>
           <div className="muted">
             {r.productSkuName} · {r.productName}
           </div>
@@ -66,7 +68,7 @@ export function SellerSkuList({ page, filters, rows, total, capped, sellerError,
   }
 
   return (
-    <>
+    <div className="seller-skus">
       <PageHeader title={page === 'live' ? 'Seller SKUs (live)' : 'Seller SKUs (draft)'}>
         <Link to={page === 'live' ? listPath('draft') : listPath('live')}>{page === 'live' ? 'Drafts' : 'Live offers'}</Link>
         <Button asChild variant="primary">
@@ -146,6 +148,6 @@ export function SellerSkuList({ page, filters, rows, total, capped, sellerError,
         empty={filtering ? `No ${noun} match these filters.` : `There are no ${noun} yet.`}
       />
       <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
-    </>
+    </div>
   )
 }

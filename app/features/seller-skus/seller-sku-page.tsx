@@ -22,7 +22,7 @@ export interface SellerSkuPageProps {
 }
 
 const explain: Record<string, string> = {
-  draft: 'A draft: buyers’ teams do not see it. Publish it when every field is filled in.',
+  draft: 'A draft: not offered yet. Publish it when every field is filled in.',
   live: 'Live: the offer can be used for sourcing.',
   archived: 'Archived: kept for the record. Restore it to draft to change or publish it again.',
 }

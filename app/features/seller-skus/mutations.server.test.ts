@@ -62,6 +62,13 @@ describe('creating an offer', () => {
     expect(made).toEqual([])
   })
 
+  it('names every missing field of a "Save and publish" in one answer, even beside a wrong one', async () => {
+    const outcome = await handleCreateForm(getDb(), viewer, form({ seller: `#${sellerId}`, productSku: 'ANY-CODE', cost: '0', intent: 'publish' }))
+    expect(outcomeError(outcome, 'cost')).toBe('Enter a cost price above ₹0')
+    expect(outcomeError(outcome, 'sellerCode')).toMatch(/seller’s code/)
+    expect(outcomeError(outcome, 'leadTimeDays')).toMatch(/lead time/)
+  })
+
   it('publishes a complete offer at once, in paise and thousandths', async () => {
     const sku = await makeProductSku()
     const id = idFromRedirect(await handleCreateForm(getDb(), viewer, form({ seller: `#${sellerId}`, productSku: await codeOf(sku), ...complete, intent: 'publish' })))

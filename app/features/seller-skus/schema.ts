@@ -70,17 +70,21 @@ export const createSellerSkuSchema = z
     intent: z.enum(['draft', 'publish'], { error: 'Choose "Save draft" or "Save and publish"' }),
     idempotencyKey: z.string().max(100).optional(),
   })
-  .superRefine((value, ctx) => {
-    if (value.intent !== 'publish') return
-    const gaps = publishGaps({
-      sellerCode: value.sellerCode,
-      costMinor: value.cost,
-      moqMilli: value.moq,
-      monthlyCapacityMilli: value.monthlyCapacity,
-      leadTimeDays: value.leadTimeDays,
-    })
-    for (const [field, message] of Object.entries(gaps)) ctx.addIssue({ code: 'custom', path: [field], message })
-  })
+  .superRefine(
+    (value, ctx) => {
+      // Runs even when other fields are wrong, so one submit names everything; a wrong field keeps its own message.
+      const wrong = new Set(ctx.issues.map((issue) => String(issue.path?.[0])))
+      const gaps = publishGaps({
+        sellerCode: value.sellerCode,
+        costMinor: value.cost,
+        moqMilli: value.moq,
+        monthlyCapacityMilli: value.monthlyCapacity,
+        leadTimeDays: value.leadTimeDays,
+      })
+      for (const [field, message] of Object.entries(gaps)) if (!wrong.has(field)) ctx.addIssue({ code: 'custom', path: [field], message })
+    },
+    { when: (payload) => (payload.value as { intent?: unknown } | undefined)?.intent === 'publish' },
+  )
 
 export type CreateSellerSkuForm = z.output<typeof createSellerSkuSchema>
 

@@ -1,0 +1,63 @@
+// The seller-SKU pages' posts, read from FormData and answered as plain results: the route turns
+// `done` into a redirect with a toast and `invalid` into a 400 carrying the reply.
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { Database } from '#db/database'
+import type { Viewer } from '~/auth/session.server'
+import type { Toast } from '~/ui/toast.server'
+import { changeSellerSkuStatus, createSellerSku, updateSellerSku, type Result } from './mutations.server'
+import { editPath, statusLabels, transitionNames, transitions, type OfferField, type Transition } from './rules'
+import { createSellerSkuSchema, editSellerSkuSchema } from './schema'
+
+export type SellerSkuIntent = 'save' | Transition
+
+export type FormOutcome =
+  | { status: 'done'; redirectTo: string; toast: Toast }
+  | { status: 'invalid'; intent: SellerSkuIntent | null; reply: SubmissionResult<string[]> | null; gaps?: Partial<Record<OfferField, string>> }
+
+type Submission = { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> }
+
+/** A refused mutation as the form's reply: at the fields it names, else above the form. */
+function refusal(submission: Submission, result: Extract<Result<unknown>, { ok: false }>) {
+  if (result.fields) return submission.reply({ fieldErrors: Object.fromEntries(Object.entries(result.fields).map(([field, message]) => [field, [message]])) })
+  return submission.reply({ formErrors: [result.message ?? 'Refused'] })
+}
+
+/** The create form: "Save draft" or "Save and publish" (an incomplete offer is then not created). */
+export async function handleCreateForm(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome> {
+  const submission = parseWithZod(form, { schema: createSellerSkuSchema })
+  if (submission.status !== 'success') return { status: 'invalid', intent: null, reply: submission.reply() }
+  const result = await createSellerSku(db, viewer, submission.value)
+  if (!result.ok) return { status: 'invalid', intent: null, reply: refusal(submission, result) }
+  const { id, status } = result.value
+  return {
+    status: 'done',
+    redirectTo: editPath(id),
+    toast: { kind: 'success', message: status === 'live' ? 'The offer is saved and live.' : 'The offer is saved as a draft.' },
+  }
+}
+
+const isIntent = (value: unknown): value is SellerSkuIntent => value === 'save' || transitionNames.includes(value as Transition)
+
+/** The edit page's forms: save the terms, or one state change (each its own form with a hidden intent). */
+export async function handleEditPageForm(db: Database, viewer: Viewer, id: number, form: FormData): Promise<FormOutcome> {
+  const intent = form.get('intent')
+  if (!isIntent(intent)) return { status: 'invalid', intent: null, reply: null }
+  if (intent === 'save') {
+    const submission = parseWithZod(form, { schema: editSellerSkuSchema })
+    if (submission.status !== 'success') return { status: 'invalid', intent, reply: submission.reply() }
+    const result = await updateSellerSku(db, viewer, id, submission.value)
+    if (!result.ok) return { status: 'invalid', intent, reply: refusal(submission, result) }
+    const saved = result.value.changed.length > 0
+    return {
+      status: 'done',
+      redirectTo: editPath(id),
+      toast: { kind: saved ? 'success' : 'info', message: saved ? 'The offer is saved.' : 'Nothing to save: no field was changed.' },
+    }
+  }
+  const result = await changeSellerSkuStatus(db, viewer, id, intent)
+  if (result.ok) return { status: 'done', redirectTo: editPath(id), toast: { kind: 'success', message: `The offer is ${transitions[intent].done}.` } }
+  // Missing fields are shown at the edit form's fields; any other refusal as a toast on the page.
+  if (result.fields) return { status: 'invalid', intent, reply: null, gaps: result.fields }
+  return { status: 'done', redirectTo: editPath(id), toast: { kind: 'error', message: result.message ?? `Not ${statusLabels.live.toLowerCase()}` } }
+}

@@ -1,0 +1,205 @@
+import type { Database } from '#db/database'
+import type { SellerSkuStatus } from '#db/types'
+import { formatMoney } from '~/utils/format'
+import { formatQuantity } from '~/utils/quantity'
+import { audit, type Executor } from '../audit/audit.server'
+import { once } from '../idempotency/idempotency.server'
+import { syncSearch } from '../search/search.server'
+import { resolveCompany } from '../users/company.server'
+import { gapsOf, otherOpenOffer, productSkuByCode, sellerSkuRecord } from './queries.server'
+import { statusLabels, transitions, type OfferField, type Transition } from './rules'
+import type { CreateSellerSkuForm, EditSellerSkuForm, OfferTerms } from './schema'
+
+export type Result<T> = { ok: true; value: T } | { ok: false; fields?: Partial<Record<OfferField, string>>; message?: string }
+
+interface Actor {
+  userId: number
+}
+
+/** A rule broken inside a transaction: thrown to roll it back, answered at the fields it names. */
+class Refused extends Error {
+  constructor(readonly fields: Partial<Record<OfferField, string>> | undefined, message = 'Refused') {
+    super(message)
+  }
+}
+
+async function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, fields: error.fields, message: error.fields ? undefined : error.message }
+    throw error
+  }
+}
+
+const duplicate = (other: { id: number; status: SellerSkuStatus }) =>
+  new Refused({ productSku: `This seller already has a ${statusLabels[other.status].toLowerCase()} offer of this product SKU (#${other.id}); edit that one instead` })
+
+/** The stored columns of the offer's terms. */
+const columnsOf = (terms: OfferTerms) => ({
+  seller_code: terms.sellerCode || null,
+  cost_minor: terms.cost ?? null,
+  moq_milli: terms.moq ?? null,
+  monthly_capacity_milli: terms.monthlyCapacity ?? null,
+  lead_time_days: terms.leadTimeDays ?? null,
+})
+type Columns = ReturnType<typeof columnsOf>
+
+/** The history shows rupees and quantities in the product's unit, not paise and thousandths. */
+function readable(columns: Partial<Columns>, unit: string) {
+  const shown: Record<string, string | number | null> = {}
+  for (const [key, value] of Object.entries(columns)) {
+    if (value === null || value === undefined) shown[key.replace(/_minor|_milli/, '')] = null
+    else if (key === 'cost_minor') shown.cost = formatMoney(value as number)
+    else if (key.endsWith('_milli')) shown[key.replace('_milli', '')] = formatQuantity(value as number, unit)
+    else shown[key] = value
+  }
+  return shown
+}
+
+/**
+ * Creates an offer as a draft, or live when the form asked to publish (the form has already
+ * refused an incomplete one). The seller must be active, the product SKU active, and the seller
+ * may hold one offer per product SKU that is not archived. A retried submit returns the first offer.
+ */
+export async function createSellerSku(db: Database, actor: Actor, input: CreateSellerSkuForm): Promise<Result<{ id: number; status: SellerSkuStatus; repeated: boolean }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const { result, repeated } = await once(trx, input.idempotencyKey, 'seller_sku.create', actor.userId, async () => {
+        const seller = await resolveCompany(trx, 'seller', input.seller)
+        const productSku = await productSkuByCode(trx, input.productSku)
+        const fields: Partial<Record<OfferField, string>> = {}
+        if (!seller.ok) fields.seller = seller.message
+        else if ((await sellerStatus(trx, seller.id)) !== 'active') fields.seller = `${seller.name} is not active: offers are made for active sellers only`
+        if (!productSku) fields.productSku = `No product SKU has the code ${input.productSku}`
+        else if (productSku.status !== 'active') fields.productSku = `${productSku.code} is archived: offer an active product SKU`
+        if (Object.keys(fields).length || !seller.ok || !productSku) throw new Refused(fields)
+        const other = await otherOpenOffer(trx, seller.id, productSku.id)
+        if (other) throw duplicate(other)
+
+        const status: SellerSkuStatus = input.intent === 'publish' ? 'live' : 'draft'
+        const now = new Date().toISOString()
+        const columns = columnsOf(input)
+        const row = await trx
+          .insertInto('seller_skus')
+          .values({ seller_id: seller.id, product_sku_id: productSku.id, ...columns, status, published_at: status === 'live' ? now : null, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await syncSearch(trx, 'seller_sku', row.id)
+        await audit(trx, {
+          actorUserId: actor.userId,
+          action: 'seller_sku.created',
+          entityType: 'seller_sku',
+          entityId: row.id,
+          after: { seller: seller.name, product_sku: productSku.code, status, ...readable(columns, productSku.unit) },
+        })
+        return row.id
+      })
+      const stored = await trx.selectFrom('seller_skus').select('status').where('id', '=', result).executeTakeFirstOrThrow()
+      return { ok: true as const, value: { id: result, status: stored.status, repeated } }
+    }),
+  )
+}
+
+async function sellerStatus(trx: Executor, sellerId: number) {
+  return (await trx.selectFrom('sellers').select('status').where('id', '=', sellerId).executeTakeFirst())?.status
+}
+
+/** A timestamp that differs from `previous`, so a version always moves on a save. */
+function nextVersion(previous: string): string {
+  const now = new Date()
+  return now.toISOString() === previous ? new Date(now.getTime() + 1).toISOString() : now.toISOString()
+}
+
+const conflict = () =>
+  new Refused(undefined, 'Someone else changed this offer since you opened it. Reload the page to see their changes, then make yours again.')
+
+/**
+ * Saves an offer's terms if nobody changed it since `version`. A live offer must stay complete
+ * (the publish rules apply to every save); an archived one is restored before it is edited.
+ */
+export async function updateSellerSku(db: Database, actor: Actor, id: number, input: EditSellerSkuForm): Promise<Result<{ changed: string[] }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const current = await sellerSkuRecord(trx, id)
+      if (!current) throw new Refused(undefined, 'This offer no longer exists')
+      if (current.updated_at !== input.version) throw conflict()
+      if (current.status === 'archived') throw new Refused(undefined, 'This offer is archived: restore it to draft before editing it')
+      const next = columnsOf(input)
+      if (current.status === 'live') {
+        const gaps = gapsOf({ ...current, ...next, seller_status: 'active', product_sku_status: 'active' })
+        if (Object.keys(gaps).length) throw new Refused(gaps)
+      }
+      const was: Columns = {
+        seller_code: current.seller_code,
+        cost_minor: current.cost_minor,
+        moq_milli: current.moq_milli,
+        monthly_capacity_milli: current.monthly_capacity_milli,
+        lead_time_days: current.lead_time_days,
+      }
+      const changed = (Object.keys(next) as (keyof Columns)[]).filter((key) => was[key] !== next[key])
+      if (changed.length === 0) return { ok: true as const, value: { changed } }
+      const updated = await trx
+        .updateTable('seller_skus')
+        .set({ ...next, updated_at: nextVersion(current.updated_at) })
+        .where('id', '=', id)
+        .where('updated_at', '=', input.version)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) !== 1) throw conflict()
+      await syncSearch(trx, 'seller_sku', id)
+      const pick = (from: Columns) => Object.fromEntries(changed.map((key) => [key, from[key]]))
+      await audit(trx, {
+        actorUserId: actor.userId,
+        action: 'seller_sku.updated',
+        entityType: 'seller_sku',
+        entityId: id,
+        before: readable(pick(was), current.unit),
+        after: readable(pick(next), current.unit),
+      })
+      return { ok: true as const, value: { changed } }
+    }),
+  )
+}
+
+/**
+ * Publish, unpublish, archive or restore. The UPDATE is conditional on the status it starts from,
+ * so of two people doing it at once one wins and the other is told what happened. Publishing
+ * checks the stored offer against the publish rules first; restoring checks the one-offer rule.
+ */
+export async function changeSellerSkuStatus(db: Database, actor: Actor, id: number, transition: Transition): Promise<Result<{ status: SellerSkuStatus }>> {
+  const step = transitions[transition]
+  const from: readonly SellerSkuStatus[] = typeof step.from === 'string' ? [step.from] : step.from
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const current = await sellerSkuRecord(trx, id)
+      if (!current) throw new Refused(undefined, 'This offer no longer exists')
+      if (!from.includes(current.status)) throw new Refused(undefined, `Already ${statusLabels[current.status].toLowerCase()}: someone else changed it.`)
+      if (transition === 'publish') {
+        const gaps = gapsOf(current)
+        if (Object.keys(gaps).length) throw new Refused(gaps)
+      }
+      if (transition === 'restore') {
+        const other = await otherOpenOffer(trx, current.seller_id, current.product_sku_id, id)
+        if (other) throw new Refused(undefined, `This seller already has a ${statusLabels[other.status].toLowerCase()} offer of this product SKU (#${other.id}); it cannot have two.`)
+      }
+      const now = nextVersion(current.updated_at)
+      const updated = await trx
+        .updateTable('seller_skus')
+        .set({ status: step.to, updated_at: now, ...(transition === 'publish' ? { published_at: now } : {}) })
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .executeTakeFirst()
+      // Unreachable while SQLite runs one write transaction at a time; kept for a database that does not.
+      if (Number(updated.numUpdatedRows) !== 1) throw new Refused(undefined, 'Someone else changed this offer at the same moment. Reload the page.')
+      await audit(trx, {
+        actorUserId: actor.userId,
+        action: `seller_sku.${step.action}`,
+        entityType: 'seller_sku',
+        entityId: id,
+        before: { status: current.status },
+        after: { status: step.to },
+      })
+      return { ok: true as const, value: { status: step.to } }
+    }),
+  )
+}

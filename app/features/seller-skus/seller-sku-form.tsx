@@ -1,0 +1,112 @@
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { Form, Link } from '@remix-run/react'
+import { Label } from 'radix-ui/label'
+import type { InputHTMLAttributes, ReactNode } from 'react'
+import type { z } from 'zod'
+import { SubmitButton } from '~/ui/button'
+import { ErrorList, FormErrors } from '~/ui/field'
+import { useZodForm } from '~/ui/form'
+import type { OfferField } from './rules'
+import { createSellerSkuSchema, editSellerSkuSchema } from './schema'
+
+/**
+ * A labelled input that shows its own errors and, on the edit page, what a refused publish said
+ * about it (that came from another form, so it is not in this form's reply).
+ */
+function OfferInput({
+  label,
+  meta,
+  hint,
+  extra,
+  inputProps,
+}: {
+  label: ReactNode
+  meta: FieldMetadata<any>
+  hint?: ReactNode
+  extra?: string
+  inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name'>
+}) {
+  const hintId = hint ? `${meta.id}-hint` : undefined
+  const errors = [...(meta.errors ?? []), ...(extra ? [extra] : [])]
+  const props = getInputProps(meta, { type: 'text', ariaDescribedBy: hintId })
+  return (
+    <div className="field">
+      <Label htmlFor={meta.id}>{label}</Label>
+      {hint ? (
+        <span className="hint" id={hintId}>
+          {hint}
+        </span>
+      ) : null}
+      <input {...props} aria-invalid={errors.length ? true : undefined} aria-describedby={[hintId, errors.length ? meta.errorId : null].filter(Boolean).join(' ') || undefined} {...inputProps} />
+      <ErrorList id={meta.errorId} errors={errors} />
+    </div>
+  )
+}
+
+export interface SellerSkuFormProps {
+  mode: 'create' | 'edit'
+  lastResult?: SubmissionResult<string[]> | null
+  defaultValue?: Record<string, string>
+  /** Edit: the offer's updated_at when the form was opened. */
+  version?: string
+  /** Create: made when the page rendered, so a repeated submit creates nothing new. */
+  idempotencyKey?: string
+  /** Edit: the product's unit (m, kg, pcs); create: a hint naming every product's unit. */
+  unit?: string
+  unitHint?: string
+  /** Edit: what a refused publish said, by field. */
+  gaps?: Partial<Record<OfferField, string>>
+  cancelTo: string
+}
+
+/** The offer's terms: one form to create one (draft or published) and to edit one. */
+export function SellerSkuForm({ mode, lastResult, defaultValue, version, idempotencyKey, unit, unitHint, gaps = {}, cancelTo }: SellerSkuFormProps) {
+  const schema: z.ZodType<Record<string, any>, Record<string, any>> = mode === 'create' ? createSellerSkuSchema : editSellerSkuSchema
+  const [form, fields] = useZodForm(schema, { id: `seller-sku-${mode}`, lastResult, defaultValue })
+  const inUnit = unit ? ` (${unit})` : ''
+  const quantityHint = unit ? `In ${unit}, up to 3 decimals` : unitHint
+  return (
+    <Form method="post" {...getFormProps(form)} className="card" aria-label={mode === 'create' ? 'New seller SKU' : 'Offer terms'}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {version ? <input type="hidden" name="version" value={version} /> : null}
+      {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
+      {mode === 'edit' ? <input type="hidden" name="intent" value="save" /> : null}
+      <div className="form-grid">
+        {mode === 'create' ? (
+          <>
+            <OfferInput label="Seller" meta={fields.seller} hint="#id or the seller’s exact name; the seller must be active" />
+            <OfferInput
+              label="Product SKU code"
+              meta={fields.productSku}
+              hint="The platform’s code, like FAB-SH-0001; the SKU must be active"
+              inputProps={{ autoCapitalize: 'characters', spellCheck: false }}
+            />
+          </>
+        ) : null}
+        <OfferInput label="Seller’s code" meta={fields.sellerCode} extra={gaps.sellerCode} hint="The seller’s own code for this item" inputProps={{ spellCheck: false }} />
+        <OfferInput label="Cost price (₹)" meta={fields.cost} extra={gaps.cost} hint="Per unit, in rupees, like 250 or 1,250.50" inputProps={{ inputMode: 'decimal' }} />
+        <OfferInput label={`MOQ${inUnit}`} meta={fields.moq} extra={gaps.moq} hint={quantityHint} inputProps={{ inputMode: 'decimal' }} />
+        <OfferInput label={`Monthly capacity${inUnit}`} meta={fields.monthlyCapacity} extra={gaps.monthlyCapacity} hint={quantityHint} inputProps={{ inputMode: 'decimal' }} />
+        <OfferInput label="Lead time (days)" meta={fields.leadTimeDays} extra={gaps.leadTimeDays} hint="From 1 to 365" inputProps={{ inputMode: 'numeric' }} />
+      </div>
+      {mode === 'create' ? <p className="muted">A draft may leave everything but the seller and the product SKU empty. Publishing needs every field.</p> : null}
+      <div className="form-actions">
+        {mode === 'create' ? (
+          <>
+            <SubmitButton name="intent" value="draft" intent="draft" pendingText="Saving…">
+              Save draft
+            </SubmitButton>
+            <SubmitButton name="intent" value="publish" intent="publish" variant="primary" pendingText="Publishing…">
+              Save and publish
+            </SubmitButton>
+          </>
+        ) : (
+          <SubmitButton variant="primary" intent="save" pendingText="Saving…">
+            Save changes
+          </SubmitButton>
+        )}
+        <Link to={cancelTo}>Cancel</Link>
+      </div>
+    </Form>
+  )
+}

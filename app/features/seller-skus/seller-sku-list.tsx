@@ -1,0 +1,153 @@
+import { Form, Link, useLocation } from '@remix-run/react'
+import type { SellerSkuStatus } from '#db/types'
+import { Badge } from '~/ui/badge'
+import { Button } from '~/ui/button'
+import { ErrorList } from '~/ui/field'
+import { PageHeader } from '~/ui/shell'
+import { Pagination, SortHeader, Table, type Column } from '~/ui/table'
+import { formatDate, formatMoney } from '~/utils/format'
+import { formatQuantity } from '~/utils/quantity'
+import type { SellerSkuListRow } from './list.server'
+import { editPath, listPath, statusLabels } from './rules'
+import type { SellerSkuFilters } from './schema'
+
+const tones = { draft: 'warning', live: 'success', archived: 'neutral' } as const
+
+export function SellerSkuStatusBadge({ status }: { status: SellerSkuStatus }) {
+  return <Badge tone={tones[status]}>{statusLabels[status]}</Badge>
+}
+
+export interface SellerSkuListProps {
+  page: 'live' | 'draft'
+  filters: SellerSkuFilters
+  rows: SellerSkuListRow[]
+  total: number
+  capped: boolean
+  /** The seller filter named no seller (or several): the list is empty and this says why. */
+  sellerError: string | null
+  products: { id: number; name: string }[]
+  categories: { id: number; name: string; productName: string }[]
+}
+
+const dash = <span className="muted">—</span>
+
+/** The live list, or the draft list (which also finds archived offers): GET filters, table, pages. */
+export function SellerSkuList({ page, filters, rows, total, capped, sellerError, products, categories }: SellerSkuListProps) {
+  const { search } = useLocation()
+  const sort = { sort: filters.sort, dir: filters.dir }
+  const filtering = Boolean(filters.q || filters.seller || filters.product || filters.category || filters.status === 'archived')
+  const noun = filters.status === 'live' ? 'live offers' : filters.status === 'draft' ? 'draft offers' : 'archived offers'
+  const byProduct = new Map<string, typeof categories>()
+  for (const c of categories) byProduct.set(c.productName, [...(byProduct.get(c.productName) ?? []), c])
+
+  const columns: Column<SellerSkuListRow>[] = [
+    { key: 'seller', header: 'Seller', cell: (r) => <Link to={`/sellers/${r.sellerId}`}>{r.sellerName}</Link> },
+    {
+      key: 'sku',
+      header: 'Product SKU',
+      cell: (r) => (
+        <>
+          <Link to={editPath(r.id)} className="sku-code">
+            {r.productSkuCode}
+          </Link>
+          <div className="muted">
+            {r.productSkuName} · {r.productName}
+          </div>
+        </>
+      ),
+    },
+    { key: 'code', header: 'Seller’s code', cell: (r) => r.sellerCode ?? dash },
+    { key: 'cost', header: <SortHeader label="Cost" sortKey="cost" {...sort} />, numeric: true, cell: (r) => (r.costMinor === null ? dash : formatMoney(r.costMinor)) },
+    { key: 'moq', header: 'MOQ', numeric: true, cell: (r) => (r.moqMilli === null ? dash : formatQuantity(r.moqMilli, r.unit)) },
+    { key: 'capacity', header: 'Monthly capacity', numeric: true, cell: (r) => (r.monthlyCapacityMilli === null ? dash : formatQuantity(r.monthlyCapacityMilli, r.unit)) },
+    { key: 'lead', header: 'Lead time', numeric: true, cell: (r) => (r.leadTimeDays === null ? dash : `${r.leadTimeDays} days`) },
+    { key: 'updated', header: <SortHeader label="Updated" sortKey="updated" {...sort} />, cell: (r) => formatDate(r.updatedAt) },
+  ]
+  if (filters.status === 'draft') {
+    columns.push({ key: 'missing', header: 'Missing to publish', cell: (r) => (r.missing ? <span className="field-error">{r.missing}</span> : <Badge tone="success">Ready</Badge>) })
+  }
+
+  return (
+    <div className="seller-skus">
+      <PageHeader title={page === 'live' ? 'Seller SKUs (live)' : 'Seller SKUs (draft)'}>
+        <Link to={page === 'live' ? listPath('draft') : listPath('live')}>{page === 'live' ? 'Drafts' : 'Live offers'}</Link>
+        <Button asChild variant="primary">
+          <Link to="/skus/seller_skus/create">Add a seller SKU</Link>
+        </Button>
+      </PageHeader>
+      <Form method="get" className="filters" role="search" aria-label={`Filter ${noun}`} key={search}>
+        <div className="field grow">
+          <label htmlFor="q">Search</label>
+          <input id="q" name="q" type="search" defaultValue={filters.q} placeholder="Seller’s code, product SKU code or name" />
+        </div>
+        <div className="field">
+          <label htmlFor="seller">Seller</label>
+          <input id="seller" name="seller" defaultValue={filters.seller} placeholder="#id or exact name" aria-describedby={sellerError ? 'seller-error' : undefined} />
+          <ErrorList id="seller-error" errors={sellerError ? [sellerError] : null} />
+        </div>
+        <div className="field">
+          <label htmlFor="product">Product</label>
+          <select id="product" name="product" defaultValue={filters.product ?? ''}>
+            <option value="">Any product</option>
+            {products.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="category">Category</label>
+          <select id="category" name="category" defaultValue={filters.category ?? ''}>
+            <option value="">Any category</option>
+            {[...byProduct].map(([product, list]) => (
+              <optgroup key={product} label={product}>
+                {list.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        {page === 'draft' ? (
+          <div className="field">
+            <label htmlFor="status">Status</label>
+            <select id="status" name="status" defaultValue={filters.status}>
+              <option value="draft">Draft</option>
+              <option value="archived">Archived</option>
+            </select>
+          </div>
+        ) : null}
+        {filters.sort !== 'updated' || filters.dir !== 'desc' ? (
+          <>
+            <input type="hidden" name="sort" value={filters.sort} />
+            <input type="hidden" name="dir" value={filters.dir} />
+          </>
+        ) : null}
+        <div className="form-actions">
+          <Button type="submit" variant="primary">
+            Filter
+          </Button>
+          {filtering ? <Link to={listPath(page)}>Clear filters</Link> : null}
+        </div>
+      </Form>
+      <div className="list-summary">
+        <span>
+          {total.toLocaleString('en-IN')}
+          {capped ? '+' : ''} {total === 1 && !capped ? noun.replace(/s$/, '') : noun}
+          {filtering && filters.status !== 'archived' ? ' match these filters' : ''}
+        </span>
+      </div>
+      <Table
+        caption={page === 'live' ? 'Live seller SKUs' : 'Draft seller SKUs'}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={filtering ? `No ${noun} match these filters.` : `There are no ${noun} yet.`}
+      />
+      <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
+    </div>
+  )
+}

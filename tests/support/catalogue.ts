@@ -39,7 +39,7 @@ export async function makeCategory(options: { productSlug?: string; name?: strin
   await db
     .insertInto('workflow_stages')
     .values([
-      { category_id: row.id, position: 1, name: 'Weaving', expected_days: 10 },
+      { category_id: row.id, position: 1, name: 'Weaving', expected_days: 10, qc_gate: 0 },
       { category_id: row.id, position: 2, name: 'Final inspection', expected_days: 2, qc_gate: 1 },
     ])
     .execute()

@@ -28,27 +28,60 @@ export interface SkuListRow {
 
 const SORT_COLUMN = { code: 'code', name: 'name', updated: 'updated_at' } as const
 
-/** The matching SKUs of one status (or of any, for counting). */
-function filtered(db: Executor, product: SkuProduct, f: SkuFilters, status: ProductSkuStatus | null) {
-  let query = db.selectFrom('product_skus').where('product_id', '=', product.id)
+/**
+ * The matching SKUs of one status (or of any, for counting). A category or line filter has been
+ * checked to be the product's (ownFilters), so its index alone serves the query without a look at
+ * each row's product_id. `lineByIndex: false` keeps the line index out (a unary plus) so a sort by
+ * name or time walks its own (…, status, sort) index instead of sorting a whole line.
+ */
+function filtered(db: Executor, product: SkuProduct, f: SkuFilters, status: ProductSkuStatus | null, lineByIndex = true, attrsByIndex = true) {
+  let query = db.selectFrom('product_skus')
+  if (!f.category && !(f.line && lineByIndex)) query = query.where('product_id', '=', product.id)
   if (status) query = query.where('status', '=', status)
   if (f.category) query = query.where('category_id', '=', f.category)
-  if (f.line) query = query.where('product_line_id', '=', f.line)
+  if (f.line) query = query.where(lineByIndex ? sql.ref('product_line_id') : sql`+product_line_id`, '=', f.line)
   for (const [key, value] of Object.entries(f.attrs)) {
-    query = query.where('id', 'in', db.selectFrom('product_sku_attributes').select('product_sku_id').where('key', '=', key).where('value', '=', value))
+    // Many matches: walk the sort index and look each row's value up by its primary key, rather
+    // than sorting thousands of matches. Few: fetch them by value and sort them.
+    query = attrsByIndex
+      ? query.where('id', 'in', db.selectFrom('product_sku_attributes').select('product_sku_id').where('key', '=', key).where('value', '=', value))
+      : query.where((eb) =>
+          eb.exists(
+            db
+              .selectFrom('product_sku_attributes as a')
+              .select(sql.lit(1).as('one'))
+              .where(sql<boolean>`a.product_sku_id = product_skus.id`)
+              .where('a.key', '=', key)
+              .where('a.value', '=', value),
+          ),
+        )
   }
   const matching = searchIds(db, 'product_sku', f.q)
   if (matching) query = query.where('id', 'in', matching)
   return query
 }
 
+/** A category or line of another product matches nothing (false). */
+async function ownFilters(db: Executor, product: SkuProduct, f: SkuFilters): Promise<boolean> {
+  const [category, line] = await Promise.all([
+    f.category ? db.selectFrom('categories').select('id').where('id', '=', f.category).where('product_id', '=', product.id).executeTakeFirst() : true,
+    f.line ? db.selectFrom('product_lines').select('id').where('id', '=', f.line).where('product_id', '=', product.id).executeTakeFirst() : true,
+  ])
+  return Boolean(category && line)
+}
+
+/** Past this many matches, sorting a line's SKUs costs more than walking the sort's own index. */
+const SORT_IN_MEMORY_UP_TO = 2000
+
 /**
  * The ids in the list's order. One status walks its (…, status, sort) index; "all" merges the
  * active and archived walks (a compound SELECT that SQLite merges in order instead of sorting).
  */
-function orderedIds(db: Executor, product: SkuProduct, f: SkuFilters) {
+function orderedIds(db: Executor, product: SkuProduct, f: SkuFilters, matches = Infinity) {
   const column = SORT_COLUMN[f.sort]
-  const one = (status: ProductSkuStatus) => filtered(db, product, f, status).select(['id', sql.ref<string>(column).as('sort_key')])
+  // The line index is ordered by code only: other sorts, or a category filter, use their own index.
+  const lineByIndex = (f.sort === 'code' && !f.category) || matches <= SORT_IN_MEMORY_UP_TO
+  const one = (status: ProductSkuStatus) => filtered(db, product, f, status, lineByIndex, matches <= SORT_IN_MEMORY_UP_TO).select(['id', sql.ref<string>(column).as('sort_key')])
   const base = f.status === 'all' ? one('active').unionAll(one('archived')) : one(f.status)
   // Codes are unique; names and times need the id to keep pages stable.
   return base.orderBy('sort_key', f.dir).orderBy('id', f.dir)
@@ -87,10 +120,11 @@ async function rowsByIds(db: Executor, ids: number[]): Promise<SkuListRow[]> {
 /** One page of the list and the matching count (exact up to 10,000, see countUpTo). */
 export async function listProductSkus(db: Database, product: SkuProduct, f: SkuFilters) {
   const offset = (f.page - 1) * f.pageSize
+  if (!(await ownFilters(db, product, f))) return { rows: [] as SkuListRow[], total: 0, capped: false }
   const { total, capped } = await countUpTo(db, filtered(db, product, f, f.status === 'all' ? null : f.status).select('id'))
   let rows: SkuListRow[] = []
   if (offset < total || capped) {
-    const ids = await orderedIds(db, product, f).limit(f.pageSize).offset(offset).execute()
+    const ids = await orderedIds(db, product, f, capped ? Infinity : total).limit(f.pageSize).offset(offset).execute()
     rows = await rowsByIds(db, ids.map((r) => r.id))
   }
   return { rows, total, capped }
@@ -106,7 +140,7 @@ const inert = (text: string | null) => (text && /^[=+\-@\t\r]/.test(text) ? `'${
 
 /** Every matching SKU in the list's order, one column per attribute of the product's schema. */
 export async function exportProductSkus(db: Database, product: SkuProduct, f: SkuFilters) {
-  const ids = (await orderedIds(db, product, f).execute()).map((r) => r.id)
+  const ids = (await ownFilters(db, product, f)) ? (await orderedIds(db, product, f).execute()).map((r) => r.id) : []
   const rows: Record<string, string | number | null>[] = []
   // Slices of 500 keep the `in` lists bounded.
   for (let i = 0; i < ids.length; i += 500) {

@@ -141,7 +141,7 @@ export function ProductSkuList({ product, filters, rows, total, capped, categori
         <span>
           {total.toLocaleString('en-IN')}
           {capped ? '+' : ''} {total === 1 && !capped ? noun : `${noun}s`}
-          {filtering ? ' match these filters' : ''}
+          {filtering ? (total === 1 && !capped ? ' matches these filters' : ' match these filters') : ''}
         </span>
         {canExport && total > 0 ? (
           <Link reloadDocument to={`${listPath}/export.csv?${exportParams}`}>

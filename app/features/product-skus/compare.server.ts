@@ -4,7 +4,7 @@ import { searchIds } from '../search/search.server'
 import { formatQuantity } from '~/utils/quantity'
 import { MAX_COMPARED } from './schema'
 
-const MAX_CANDIDATES = 30
+const MAX_CANDIDATES = 20
 
 export interface CompareRequest {
   q: string

@@ -46,7 +46,7 @@ export function ProductSkuList({ product, filters, rows, total, capped, categori
   const noun = `${product.name.toLowerCase()} SKU`
 
   const columns: Column<Row>[] = [
-    { key: 'code', header: <SortHeader label="Code" sortKey="code" {...sort} />, cell: (r) => <Link to={skuEditPath(product.slug, r.id)}>{r.code}</Link> },
+    { key: 'code', header: <SortHeader label="Code" sortKey="code" {...sort} />, cell: (r) => <Link className="sku-code" to={skuEditPath(product.slug, r.id)}>{r.code}</Link> },
     {
       key: 'name',
       header: <SortHeader label="Name" sortKey="name" {...sort} />,

@@ -1,0 +1,193 @@
+import { Form, Link, useLocation } from '@remix-run/react'
+import type { AttributeDefinition } from '#db/types'
+import { StatusBadge } from '~/ui/badge'
+import { Button } from '~/ui/button'
+import { PageHeader } from '~/ui/shell'
+import { Pagination, SortHeader, Table, type Column } from '~/ui/table'
+import { formatDate } from '~/utils/format'
+import { formatQuantity } from '~/utils/quantity'
+import { attributeFieldName, formatAttribute } from '../products/attributes'
+import { comparePath, skuEditPath, skuListPath, skuStatusFilters, type SkuFilters } from './schema'
+
+interface Row {
+  id: number
+  code: string
+  name: string
+  categoryId: number
+  category: string
+  line: string | null
+  moqMilli: number
+  status: string
+  updatedAt: string
+  attributes: Record<string, string>
+}
+
+export interface SkuListProps {
+  product: { slug: string; name: string; unit: string; schema: AttributeDefinition[] }
+  filters: SkuFilters
+  rows: Row[]
+  total: number
+  capped: boolean
+  categories: { id: number; name: string }[]
+  lines: { id: number; name: string }[]
+  canExport: boolean
+}
+
+const statusLabels = { active: 'Active', archived: 'Archived', all: 'Any status' } as const
+
+/** One product's SKUs: a GET filter form (the URL is the state), the table, pages, CSV. */
+export function ProductSkuList({ product, filters, rows, total, capped, categories, lines, canExport }: SkuListProps) {
+  const { search } = useLocation()
+  const listPath = skuListPath(product.slug)
+  const sort = { sort: filters.sort, dir: filters.dir }
+  const exportParams = new URLSearchParams(search)
+  exportParams.delete('page')
+  const filtering = Boolean(filters.q || filters.category || filters.line || filters.status !== 'active' || Object.keys(filters.attrs).length)
+  const noun = `${product.name.toLowerCase()} SKU`
+
+  const columns: Column<Row>[] = [
+    { key: 'code', header: <SortHeader label="Code" sortKey="code" {...sort} />, cell: (r) => <Link className="sku-code" to={skuEditPath(product.slug, r.id)}>{r.code}</Link> },
+    {
+      key: 'name',
+      header: <SortHeader label="Name" sortKey="name" {...sort} />,
+      cell: (r) => (
+        <>
+          {r.name}
+          <br />
+          <span className="muted">{summary(product.schema, r.attributes)}</span>
+        </>
+      ),
+    },
+    {
+      key: 'category',
+      header: 'Category',
+      cell: (r) => (
+        <>
+          {r.category}
+          <br />
+          <Link to={`${comparePath(r.categoryId)}?sku=${r.id}`} aria-label={`Compare ${r.code} with other ${r.category} SKUs`}>
+            Compare
+          </Link>
+        </>
+      ),
+    },
+    { key: 'line', header: 'Product line', cell: (r) => r.line ?? <span className="muted">—</span> },
+    { key: 'moq', header: 'MOQ', numeric: true, cell: (r) => formatQuantity(r.moqMilli, product.unit) },
+    { key: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+    { key: 'updated', header: <SortHeader label="Updated" sortKey="updated" {...sort} />, cell: (r) => formatDate(r.updatedAt) },
+  ]
+
+  return (
+    <>
+      <PageHeader title={`${product.name} SKUs`}>
+        <Button asChild variant="primary">
+          <Link to={`${listPath}/create`}>Create {noun}</Link>
+        </Button>
+      </PageHeader>
+      <Form method="get" className="filters" role="search" aria-label={`Filter ${product.name.toLowerCase()} SKUs`} key={search}>
+        <div className="field grow">
+          <label htmlFor="q">Search</label>
+          <input id="q" name="q" type="search" defaultValue={filters.q} placeholder="Code or name" />
+        </div>
+        <div className="field">
+          <label htmlFor="category">Category</label>
+          <select id="category" name="category" defaultValue={filters.category ?? ''}>
+            <option value="">Any category</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="line">Product line</label>
+          <select id="line" name="line" defaultValue={filters.line ?? ''}>
+            <option value="">Any line</option>
+            {lines.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="status">Status</label>
+          <select id="status" name="status" defaultValue={filters.status}>
+            {skuStatusFilters.map((s) => (
+              <option key={s} value={s}>
+                {statusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {product.schema.map((a) => (
+          <AttributeFilter key={a.key} attribute={a} value={filters.attrs[a.key] ?? ''} />
+        ))}
+        {filters.sort !== 'code' || filters.dir !== 'asc' ? (
+          <>
+            <input type="hidden" name="sort" value={filters.sort} />
+            <input type="hidden" name="dir" value={filters.dir} />
+          </>
+        ) : null}
+        <div className="form-actions">
+          <Button type="submit" variant="primary">
+            Filter
+          </Button>
+          {filtering ? <Link to={listPath}>Clear filters</Link> : null}
+        </div>
+      </Form>
+      <div className="list-summary">
+        <span>
+          {total.toLocaleString('en-IN')}
+          {capped ? '+' : ''} {total === 1 && !capped ? noun : `${noun}s`}
+          {filtering ? (total === 1 && !capped ? ' matches these filters' : ' match these filters') : ''}
+        </span>
+        {canExport && total > 0 ? (
+          <Link reloadDocument to={`${listPath}/export.csv?${exportParams}`}>
+            Export CSV{filtering ? ' of these' : ''}
+          </Link>
+        ) : null}
+      </div>
+      <Table
+        caption={`${product.name} SKUs`}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={filtering ? `No ${noun}s match these filters.` : `There are no ${noun}s yet.`}
+      />
+      <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
+    </>
+  )
+}
+
+/** Enum attributes filter from their values; numbers and text by exact value (any case). */
+function AttributeFilter({ attribute, value }: { attribute: AttributeDefinition; value: string }) {
+  const name = attributeFieldName(attribute.key)
+  const id = `filter-${attribute.key}`
+  const label = attribute.unit ? `${attribute.label} (${attribute.unit})` : attribute.label
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {attribute.type === 'enum' ? (
+        <select id={id} name={name} defaultValue={attribute.values?.find((v) => v.toLowerCase() === value) ?? ''}>
+          <option value="">Any</option>
+          {attribute.values?.map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input id={id} name={name} defaultValue={value} inputMode={attribute.type === 'number' ? 'decimal' : undefined} />
+      )}
+    </div>
+  )
+}
+
+function summary(schema: AttributeDefinition[], values: Record<string, string>): string {
+  return schema
+    .filter((a) => values[a.key])
+    .map((a) => formatAttribute(a, values[a.key]))
+    .join(' · ')
+}

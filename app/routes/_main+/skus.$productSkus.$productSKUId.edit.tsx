@@ -1,0 +1,73 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { notFound, requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { historyOf } from '~/features/audit/audit.server'
+import { readUploadForm } from '~/features/images/images.server'
+import { handleEditSkuForm } from '~/features/product-skus/forms.server'
+import { ProductSkuForm } from '~/features/product-skus/product-sku-form'
+import { productOfSkusSegment, productSkuForEdit, skuFormOptions } from '~/features/product-skus/queries.server'
+import { comparePath, skuListPath } from '~/features/product-skus/schema'
+import { SkuStatus } from '~/features/product-skus/sku-status'
+import { History } from '~/ui/history'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { PageHeader } from '~/ui/shell'
+import { redirectWithToast } from '~/ui/toast.server'
+import { readId } from '~/utils/list-params'
+
+export const handle: RouteHandle = {
+  name: 'EditProductSKU',
+  title: 'Edit SKU',
+  breadcrumb: (data) => (data?.sku ? `Edit ${data.sku.code}` : 'Edit'),
+  parents: (data) => (data?.product ? [{ text: `${data.product.name} SKUs`, to: skuListPath(data.product.slug) }] : []),
+}
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Edit ${data.product.name} SKU ${data.sku.code}` : 'Edit SKU')
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePortal(request, 'main')
+  const db = getDb()
+  const product = (await productOfSkusSegment(db, params.productSkus)) ?? notFound()
+  const id = readId(params.productSKUId) ?? notFound()
+  const sku = (await productSkuForEdit(db, product, id)) ?? notFound()
+  const [options, history] = await Promise.all([
+    skuFormOptions(db, product.id, { categoryId: sku.categoryId, productLineId: sku.productLineId }),
+    historyOf(db, 'product_sku', id, { limit: 30 }),
+  ])
+  return { product, sku, ...options, history }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const viewer = await requirePortal(request, 'main')
+  const db = getDb()
+  const product = (await productOfSkusSegment(db, params.productSkus)) ?? notFound()
+  const id = readId(params.productSKUId) ?? notFound()
+  if (!(await productSkuForEdit(db, product, id))) notFound()
+  const outcome = await handleEditSkuForm(db, viewer, product, id, await readUploadForm(request))
+  if (outcome.status === 'done') return redirectWithToast(outcome.redirectTo, outcome.toast)
+  return data(outcome.status === 'invalid' ? outcome.reply : null, { status: 400 })
+}
+
+export default function EditProductSkuPage() {
+  const { product, sku, categories, lines, history } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHeader title={`Edit ${product.name} SKU ${sku.code}`}>
+        <Link to={`${comparePath(sku.categoryId)}?sku=${sku.id}`}>Compare with its category</Link>
+      </PageHeader>
+      <ProductSkuForm
+        // A save reloads the page with the new version: a fresh form, not the old typed values.
+        key={sku.version}
+        product={product}
+        categories={categories}
+        lines={lines}
+        lastResult={useActionData<typeof action>()}
+        defaultValue={sku.values}
+        version={sku.version}
+        images={sku.images}
+        cancelTo={skuListPath(product.slug)}
+      />
+      <SkuStatus code={sku.code} status={sku.status} />
+      <History entries={history} />
+    </>
+  )
+}

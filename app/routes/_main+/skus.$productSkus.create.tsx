@@ -1,0 +1,56 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { notFound, requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { newIdempotencyKey } from '~/features/idempotency/idempotency.server'
+import { readUploadForm } from '~/features/images/images.server'
+import { handleCreateSkuForm } from '~/features/product-skus/forms.server'
+import { ProductSkuForm } from '~/features/product-skus/product-sku-form'
+import { productOfSkusSegment, skuFormOptions } from '~/features/product-skus/queries.server'
+import { skuListPath } from '~/features/product-skus/schema'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { PageHeader } from '~/ui/shell'
+import { redirectWithToast } from '~/ui/toast.server'
+
+export const handle: RouteHandle = {
+  name: 'CreateProductSKU',
+  title: 'Create SKU',
+  breadcrumb: 'Create',
+  parents: (data) => (data?.product ? [{ text: `${data.product.name} SKUs`, to: skuListPath(data.product.slug) }] : []),
+}
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Create ${data.product.name} SKU` : 'Create SKU')
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePortal(request, 'main')
+  const db = getDb()
+  const product = (await productOfSkusSegment(db, params.productSkus)) ?? notFound()
+  return { product, ...(await skuFormOptions(db, product.id)), idempotencyKey: newIdempotencyKey() }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const viewer = await requirePortal(request, 'main')
+  const db = getDb()
+  const product = (await productOfSkusSegment(db, params.productSkus)) ?? notFound()
+  const outcome = await handleCreateSkuForm(db, viewer, product, await readUploadForm(request))
+  if (outcome.status === 'done') return redirectWithToast(outcome.redirectTo, outcome.toast)
+  return data(outcome.status === 'invalid' ? outcome.reply : null, { status: 400 })
+}
+
+export default function CreateProductSkuPage() {
+  const { product, categories, lines, idempotencyKey } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  return (
+    <>
+      <PageHeader title={`Create ${product.name} SKU`} />
+      <ProductSkuForm
+        product={product}
+        categories={categories}
+        lines={lines}
+        lastResult={lastResult}
+        // The key of the first render: a resubmit after an error or a double click carries the same one.
+        idempotencyKey={typeof lastResult?.initialValue?.idempotencyKey === 'string' ? lastResult.initialValue.idempotencyKey : idempotencyKey}
+        cancelTo={skuListPath(product.slug)}
+      />
+    </>
+  )
+}

@@ -1,10 +1,12 @@
 // npm run bench: every benchmark of the repo, against the built server (run `npm run build` first).
+import { benchCatalogue } from './catalogue'
 import { benchCompanies } from './companies'
 import { benchShell } from './shell'
 
 const suites: [string, () => Promise<string[]>][] = [
   ['Platform shell', benchShell],
   ['Companies and users at scale', benchCompanies],
+  ['Catalogue at scale', benchCatalogue],
 ]
 // `npm run bench -- companies` runs only the suites whose name contains the word.
 const only = process.argv[2]?.toLowerCase()

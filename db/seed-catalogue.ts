@@ -382,6 +382,7 @@ export async function seedCatalogue(trx: Trx, people: CatalogueSeedPeople): Prom
   // Seller offers: each of the first sellers offers some SKUs; most live, some drafts (a few
   // incomplete, so they cannot be published yet), a few archived.
   const allSkus = [...skuIdsByProduct.values()].flat()
+  const productOfSku = new Map([...skuIdsByProduct].flatMap(([slug, ids]) => ids.map((id) => [id, products.find((p) => p.slug === slug)!.id] as const)))
   const sellerRows: Record<string, unknown>[] = []
   for (const [s, sellerId] of people.sellerIds.slice(0, 20).entries()) {
     const offers = s === 0 ? 40 : random.int(8, 25)
@@ -419,7 +420,7 @@ export async function seedCatalogue(trx: Trx, people: CatalogueSeedPeople): Prom
       const code = `${['IT', 'SA', 'BL', 'UL', 'CW', 'PF', 'RT', 'MK', 'VS', 'NB', 'AK', 'HS'][b]}-${String(100 + i)}`
       const row = await trx
         .insertInto('buyer_skus')
-        .values({ buyer_id: buyerId, product_sku_id: allSkus[start + i], buyer_code: code, current_version: versions, created_at: '2026-01-15T10:00:00.000Z', updated_at: `2026-${String(1 + versions * 2).padStart(2, '0')}-10T10:00:00.000Z` })
+        .values({ buyer_id: buyerId, product_sku_id: allSkus[start + i], product_id: productOfSku.get(allSkus[start + i])!, buyer_code: code, current_version: versions, created_at: '2026-01-15T10:00:00.000Z', updated_at: `2026-${String(1 + versions * 2).padStart(2, '0')}-10T10:00:00.000Z` })
         .returning('id')
         .executeTakeFirstOrThrow()
       ;(buyerSkuIdsByBuyer.get(buyerId) ?? buyerSkuIdsByBuyer.set(buyerId, []).get(buyerId)!).push(row.id)

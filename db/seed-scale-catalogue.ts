@@ -105,6 +105,8 @@ export async function seedCatalogueScale(db: Database, scale: CatalogueScale): P
           id,
           buyer_id: buyers[i % buyers.length],
           product_sku_id: firstSku + ((i * 104_729) % skuCount),
+          // Product SKU k of the scale data is in category k mod the number of categories.
+          product_id: categories[((i * 104_729) % skuCount) % categories.length].product_id,
           buyer_code: code,
           current_version: scale.versionsPerBuyerSku,
           created_at: at,

@@ -237,6 +237,8 @@ export interface BuyerSkusTable {
   id: Id
   buyer_id: number
   product_sku_id: number
+  /** The product SKU's product, kept here for the list's product filter (a buyer SKU's product SKU never changes). */
+  product_id: number
   buyer_code: string
   /** Number of the latest version (which may take effect in the future). */
   current_version: ColumnType<number, number | undefined, number>

@@ -35,3 +35,9 @@ export function readId(value: string | null | undefined): number | null {
  * filter. Counting 80,000 matches exactly would cost more than the page itself.
  */
 export const COUNT_CAP = 10_000
+
+/**
+ * A search by a common word prefix ("cotton") matches tens of thousands of catalogue rows, and
+ * counting each match costs a row lookup: searches count exactly up to 1,000 only.
+ */
+export const SEARCH_COUNT_CAP = 1_000

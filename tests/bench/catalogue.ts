@@ -45,6 +45,7 @@ export async function benchCatalogue() {
     ['fabric SKUs, line, newest first', `/skus/fabric_skus?line=${line.id}&sort=updated&dir=desc`, staff],
     ['fabric SKUs, attribute weave=twill + gsm=180', '/skus/fabric_skus?attr.weave=twill&attr.gsm=180', staff],
     ['fabric SKUs, search "indigo twill"', '/skus/fabric_skus?q=indigo+twill', staff],
+    ['fabric SKUs, search "cotton" (a prefix of 60,000 words)', '/skus/fabric_skus?q=cotton', staff],
     ['fabric SKUs, page 200', '/skus/fabric_skus?page=200', staff],
     ['yarn SKUs, any status, by name', '/skus/yarn_skus?status=all&sort=name', staff],
     ['compare 3 SKUs', `/categories/${category.id}/skus/compare?codes=FAB-DNM-00001+FAB-DNM-00002+FAB-DNM-00003`, staff],

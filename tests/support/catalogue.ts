@@ -108,9 +108,10 @@ export async function makeBuyerSku(options: { buyerId: number; productSkuId?: nu
   const db = getDb()
   const productSkuId = options.productSkuId ?? (await makeProductSku())
   const buyerCode = options.buyerCode ?? `B-${unique()}`
+  const { product_id } = await db.selectFrom('product_skus').select('product_id').where('id', '=', productSkuId).executeTakeFirstOrThrow()
   const row = await db
     .insertInto('buyer_skus')
-    .values({ buyer_id: options.buyerId, product_sku_id: productSkuId, buyer_code: buyerCode, current_version: 1, created_at: now(), updated_at: now() })
+    .values({ buyer_id: options.buyerId, product_sku_id: productSkuId, product_id, buyer_code: buyerCode, current_version: 1, created_at: now(), updated_at: now() })
     .returning('id')
     .executeTakeFirstOrThrow()
   await db

@@ -5,6 +5,7 @@ import { activeProducts } from '../products/queries.server'
 import { searchIds } from '../search/search.server'
 import { resolveCompany } from '../users/company.server'
 import { countUpTo } from '~/utils/count.server'
+import { SEARCH_COUNT_CAP } from '~/utils/list-params'
 import { priceInForceSql, versionInForceIdSql } from './versions.server'
 import type { BuyerSkuFilters } from './schema'
 
@@ -52,10 +53,8 @@ function filtered(db: Executor, f: Pick<BuyerSkuFilters, 'status' | 'q'>, scope:
   let query = db.selectFrom('buyer_skus')
   if (f.status !== 'all') query = query.where('buyer_skus.status', '=', f.status)
   if (scope.buyerId !== null) query = query.where('buyer_skus.buyer_id', '=', scope.buyerId)
-  if (scope.productId !== null) {
-    const ofProduct = db.selectFrom('product_skus').select('product_skus.id').where('product_skus.product_id', '=', scope.productId)
-    query = query.where(productSkuId, 'in', ofProduct)
-  }
+  // buyer_skus keeps its product, so this is an index range ((product_id, status, updated_at)).
+  if (scope.productId !== null) query = query.where('buyer_skus.product_id', '=', scope.productId)
   const own = searchIds(db, 'buyer_sku', f.q)
   const ofSku = searchIds(db, 'product_sku', f.q)
   if (own && ofSku) query = query.where((eb) => eb.or([eb(id, 'in', own), eb(productSkuId, 'in', ofSku)]))
@@ -120,7 +119,7 @@ async function resolveScope(db: Executor, f: BuyerSkuFilters): Promise<{ scope: 
  */
 export async function listBuyerSkus(db: Executor, f: BuyerSkuFilters, scope: Scope, at = new Date().toISOString()) {
   const offset = (f.page - 1) * f.pageSize
-  const { total, capped } = await countUpTo(db, filtered(db, f, scope).select('buyer_skus.id'))
+  const { total, capped } = await countUpTo(db, filtered(db, f, scope).select('buyer_skus.id'), f.q ? SEARCH_COUNT_CAP : undefined)
   if (total === 0 || (offset >= total && !capped)) return { rows: [] as BuyerSkuListRow[], total, capped }
   const ids = await pageIds(db, f, scope, capped || total > WALK_FROM)
   if (ids.length === 0) return { rows: [] as BuyerSkuListRow[], total, capped }

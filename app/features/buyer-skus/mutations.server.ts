@@ -72,7 +72,7 @@ export async function createBuyerSku(db: Database, actor: Actor, input: CreateBu
         const sku = await trx
           .selectFrom('product_skus')
           .innerJoin('products', 'products.id', 'product_skus.product_id')
-          .select(['product_skus.id', 'product_skus.code', 'product_skus.status', 'products.unit'])
+          .select(['product_skus.id', 'product_skus.code', 'product_skus.status', 'product_skus.product_id', 'products.unit'])
           .where('product_skus.code', '=', input.productSkuCode)
           .executeTakeFirst()
         if (!sku) throw new Refused('productSkuCode', `No product SKU has the code ${input.productSkuCode || '(empty)'}`)
@@ -83,7 +83,7 @@ export async function createBuyerSku(db: Database, actor: Actor, input: CreateBu
         // current_version 0: version 1 is added through the same path as every later version.
         const row = await trx
           .insertInto('buyer_skus')
-          .values({ buyer_id: buyer.id, product_sku_id: sku.id, buyer_code: input.buyerCode, current_version: 0, status: 'active', created_at: now, updated_at: now })
+          .values({ buyer_id: buyer.id, product_sku_id: sku.id, product_id: sku.product_id, buyer_code: input.buyerCode, current_version: 0, status: 'active', created_at: now, updated_at: now })
           .returning('id')
           .executeTakeFirstOrThrow()
         const version = await addBuyerSkuVersion(trx, {

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Database } from '#db/database'
 import type { ProductSkuStatus } from '#db/types'
 import { countUpTo } from '~/utils/count.server'
+import { SEARCH_COUNT_CAP } from '~/utils/list-params'
 import { quantityInput } from '~/utils/quantity'
 import type { Executor } from '../audit/audit.server'
 import { parseAttributeValues } from '../products/attributes'
@@ -117,11 +118,11 @@ async function rowsByIds(db: Executor, ids: number[]): Promise<SkuListRow[]> {
   })
 }
 
-/** One page of the list and the matching count (exact up to 10,000, see countUpTo). */
+/** One page of the list and the matching count (exact up to 10,000, or 1,000 for a search; see countUpTo). */
 export async function listProductSkus(db: Database, product: SkuProduct, f: SkuFilters) {
   const offset = (f.page - 1) * f.pageSize
   if (!(await ownFilters(db, product, f))) return { rows: [] as SkuListRow[], total: 0, capped: false }
-  const { total, capped } = await countUpTo(db, filtered(db, product, f, f.status === 'all' ? null : f.status).select('id'))
+  const { total, capped } = await countUpTo(db, filtered(db, product, f, f.status === 'all' ? null : f.status).select('id'), f.q ? SEARCH_COUNT_CAP : undefined)
   let rows: SkuListRow[] = []
   if (offset < total || capped) {
     const ids = await orderedIds(db, product, f, capped ? Infinity : total).limit(f.pageSize).offset(offset).execute()

@@ -3,6 +3,7 @@ import type { Database } from '#db/database'
 import type { SellerSkuStatus } from '#db/types'
 import type { Executor } from '../audit/audit.server'
 import { countUpTo } from '~/utils/count.server'
+import { SEARCH_COUNT_CAP } from '~/utils/list-params'
 import { searchIds } from '../search/search.server'
 import { resolveCompany } from '../users/company.server'
 import { gapSummary, publishGaps } from './rules'
@@ -61,7 +62,7 @@ export async function listSellerSkus(
     if (!match.ok) return { rows: [], total: 0, capped: false, sellerError: match.message }
     sellerId = match.id
   }
-  const { total, capped } = await countUpTo(db, filtered(db, f, sellerId).select('seller_skus.id'))
+  const { total, capped } = await countUpTo(db, filtered(db, f, sellerId).select('seller_skus.id'), f.q ? SEARCH_COUNT_CAP : undefined)
   const offset = (f.page - 1) * f.pageSize
   if (offset >= total && !capped) return { rows: [], total, capped, sellerError: null }
   const rows = await filtered(db, f, sellerId)

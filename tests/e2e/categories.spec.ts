@@ -67,6 +67,8 @@ test('admin adds a category (a bad HSN code first), builds its workflow, and giv
   await page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible()
   await page.getByRole('link', { name: 'Add a condition' }).click()
+  // The edit page has a Name field too: wait for the condition form before typing.
+  await expect(page.getByRole('heading', { level: 1, name: `Add a condition to ${name}` })).toBeVisible()
   await page.getByLabel('Name').fill('Weight band')
   await page.getByLabel('Attribute').selectOption('gsm')
   await page.getByLabel('Rule').selectOption('between')

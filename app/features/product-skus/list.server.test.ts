@@ -54,6 +54,17 @@ describe('the product SKUs list', () => {
     expect(counted.total).toBe(2)
   })
 
+  it('gives the same page and count for a broad search (walking the sort index) as for a narrow one', async () => {
+    for (const query of ['q=cotton', 'q=twill&sort=name&dir=desc', 'q=indigo&status=all&sort=updated', 'q=wombat', 'q=plain&page=2']) {
+      const filters = readSkuFilters(new URL(`http://localhost/x?${query}`), fabric.schema)
+      const narrow = await listProductSkus(getDb(), fabric, filters, { broadSearchFrom: 1_000_000 })
+      const broad = await listProductSkus(getDb(), fabric, filters, { broadSearchFrom: 0 })
+      expect(broad.rows.map((r) => r.code), query).toEqual(narrow.rows.map((r) => r.code))
+      expect({ total: broad.total, capped: broad.capped }, query).toEqual({ total: narrow.total, capped: narrow.capped })
+    }
+    expect((await listProductSkus(getDb(), fabric, readSkuFilters(new URL('http://localhost/x?q=cotton'), fabric.schema))).rows.length).toBeGreaterThan(0)
+  })
+
   it('counts without a search too, matching the database', async () => {
     const result = await listProductSkus(getDb(), fabric, readSkuFilters(new URL(`http://localhost/x?category=${CATEGORY}&attr.weave=dobby`), fabric.schema))
     const expected = await getDb()

@@ -6,7 +6,7 @@ import { SEARCH_COUNT_CAP } from '~/utils/list-params'
 import { quantityInput } from '~/utils/quantity'
 import type { Executor } from '../audit/audit.server'
 import { parseAttributeValues } from '../products/attributes'
-import { searchIds } from '../search/search.server'
+import { isBroadSearch, searchIds } from '../search/search.server'
 import { skuFilterOptions, type SkuProduct } from './queries.server'
 import type { SkuFilters } from './schema'
 
@@ -35,7 +35,7 @@ const SORT_COLUMN = { code: 'code', name: 'name', updated: 'updated_at' } as con
  * each row's product_id. `lineByIndex: false` keeps the line index out (a unary plus) so a sort by
  * name or time walks its own (…, status, sort) index instead of sorting a whole line.
  */
-function filtered(db: Executor, product: SkuProduct, f: SkuFilters, status: ProductSkuStatus | null, lineByIndex = true, attrsByIndex = true) {
+function filtered(db: Executor, product: SkuProduct, f: SkuFilters, status: ProductSkuStatus | null, lineByIndex = true, attrsByIndex = true, broadSearch = false) {
   let query = db.selectFrom('product_skus')
   if (!f.category && !(f.line && lineByIndex)) query = query.where('product_id', '=', product.id)
   if (status) query = query.where('status', '=', status)
@@ -57,8 +57,10 @@ function filtered(db: Executor, product: SkuProduct, f: SkuFilters, status: Prod
           ),
         )
   }
+  // A broad search ("cotton") is checked per row as the list walks its index (a unary plus keeps
+  // SQLite from fetching all its matches first); a narrow one fetches its few matches.
   const matching = searchIds(db, 'product_sku', f.q)
-  if (matching) query = query.where('id', 'in', matching)
+  if (matching) query = query.where(broadSearch ? sql<number>`+product_skus.id` : sql.ref<number>('id'), 'in', matching)
   return query
 }
 
@@ -78,11 +80,11 @@ const SORT_IN_MEMORY_UP_TO = 2000
  * The ids in the list's order. One status walks its (…, status, sort) index; "all" merges the
  * active and archived walks (a compound SELECT that SQLite merges in order instead of sorting).
  */
-function orderedIds(db: Executor, product: SkuProduct, f: SkuFilters, matches = Infinity) {
+function orderedIds(db: Executor, product: SkuProduct, f: SkuFilters, matches = Infinity, broadSearch = false) {
   const column = SORT_COLUMN[f.sort]
   // The line index is ordered by code only: other sorts, or a category filter, use their own index.
   const lineByIndex = (f.sort === 'code' && !f.category) || matches <= SORT_IN_MEMORY_UP_TO
-  const one = (status: ProductSkuStatus) => filtered(db, product, f, status, lineByIndex, matches <= SORT_IN_MEMORY_UP_TO).select(['id', sql.ref<string>(column).as('sort_key')])
+  const one = (status: ProductSkuStatus) => filtered(db, product, f, status, lineByIndex, matches <= SORT_IN_MEMORY_UP_TO, broadSearch).select(['id', sql.ref<string>(column).as('sort_key')])
   const base = f.status === 'all' ? one('active').unionAll(one('archived')) : one(f.status)
   // Codes are unique; names and times need the id to keep pages stable.
   return base.orderBy('sort_key', f.dir).orderBy('id', f.dir)
@@ -119,9 +121,17 @@ async function rowsByIds(db: Executor, ids: number[]): Promise<SkuListRow[]> {
 }
 
 /** One page of the list and the matching count (exact up to 10,000, or 1,000 for a search; see countUpTo). */
-export async function listProductSkus(db: Database, product: SkuProduct, f: SkuFilters) {
+export async function listProductSkus(db: Database, product: SkuProduct, f: SkuFilters, options: { broadSearchFrom?: number } = {}) {
   const offset = (f.page - 1) * f.pageSize
   if (!(await ownFilters(db, product, f))) return { rows: [] as SkuListRow[], total: 0, capped: false }
+  const broad = f.q ? await isBroadSearch(db, 'product_sku', f.q, options.broadSearchFrom) : false
+  if (broad) {
+    // One walk of the sort's index gives both the page and the count (up to 1,000): the matches
+    // of a broad search are found as fast as the walk goes.
+    const found = await orderedIds(db, product, f, Infinity, true).limit(Math.max(SEARCH_COUNT_CAP + 1, offset + f.pageSize)).execute()
+    const rows = await rowsByIds(db, found.slice(offset, offset + f.pageSize).map((r) => r.id))
+    return { rows, total: Math.min(found.length, SEARCH_COUNT_CAP), capped: found.length > SEARCH_COUNT_CAP }
+  }
   const { total, capped } = await countUpTo(db, filtered(db, product, f, f.status === 'all' ? null : f.status).select('id'), f.q ? SEARCH_COUNT_CAP : undefined)
   let rows: SkuListRow[] = []
   if (offset < total || capped) {

@@ -1,5 +1,5 @@
 import { getDb } from '~/db.server'
-import { searchIds, syncSearch, wordsOf } from './search.server'
+import { isBroadSearch, searchIds, syncSearch, wordsOf } from './search.server'
 
 async function find(entity: 'buyer' | 'seller' | 'user', q: string) {
   const db = getDb()
@@ -40,6 +40,13 @@ describe('word-prefix search', () => {
     await syncSearch(db, 'user', user.id)
     expect(await find('user', 'quarterm')).toEqual(['Zubin Quartermain'])
     expect(await find('user', 'isha internal')).toEqual([])
+  })
+
+  it('tells a broad search (more matches than a threshold) from a narrow one', async () => {
+    // The demo catalogue: every fabric SKU code starts with FAB; exactly one is FAB-SHT-00001.
+    expect(await isBroadSearch(getDb(), 'product_sku', 'fab', 100)).toBe(true)
+    expect(await isBroadSearch(getDb(), 'product_sku', 'fab sht 00001', 100)).toBe(false)
+    expect(await isBroadSearch(getDb(), 'product_sku', '', 0)).toBe(false)
   })
 
   it('treats LIKE wildcards as plain characters', async () => {

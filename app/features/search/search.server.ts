@@ -101,3 +101,18 @@ export function searchIds(db: Executor, entity: SearchEntity, query: string) {
   for (const word of words.slice(1)) query_ = query_.intersect(one(word)) as typeof query_
   return query_
 }
+
+/**
+ * Whether a search matches more than `threshold` records of that type ("cotton" among 200,000
+ * SKUs): such a search is better checked row by row while a list walks its own index than used
+ * to fetch every match first.
+ */
+export async function isBroadSearch(db: Executor, entity: SearchEntity, query: string, threshold = 5_000): Promise<boolean> {
+  const matching = searchIds(db, entity, query)
+  if (!matching) return false
+  const row = await db
+    .selectFrom(matching.limit(threshold + 1).as('matches'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n) > threshold
+}

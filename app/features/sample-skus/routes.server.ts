@@ -1,0 +1,38 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { notFound, requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { redirectWithToast } from '~/ui/toast.server'
+import { readId } from '~/utils/list-params'
+import { newIdempotencyKey } from '../idempotency/idempotency.server'
+import { readUploadForm } from '../images/images.server'
+import { handleSampleSkuForm } from './forms.server'
+import type { SampleSkuPlace } from './places'
+import { categoryGroups, sampleSkuExists, sampleSkuForEdit } from './queries.server'
+
+// The loaders and actions of the create and edit pages, the same in every portal that edits
+// sample SKUs (admin, catalog manager, biz ops): each route passes its place.
+
+export async function loadCreate({ request }: LoaderFunctionArgs, place: SampleSkuPlace) {
+  await requirePortal(request, place.portal)
+  return { categories: await categoryGroups(getDb()), idempotencyKey: newIdempotencyKey() }
+}
+
+export async function loadEdit({ request, params }: LoaderFunctionArgs, place: SampleSkuPlace) {
+  await requirePortal(request, place.portal)
+  const id = readId(params.sampleSKUId) ?? notFound()
+  return (await sampleSkuForEdit(getDb(), id)) ?? notFound()
+}
+
+/** Create (no id in the URL) or save (the URL's sampleSKUId, which must exist). */
+export async function saveSampleSku({ request, params }: ActionFunctionArgs, place: SampleSkuPlace) {
+  const viewer = await requirePortal(request, place.portal)
+  const db = getDb()
+  let id: number | undefined
+  if (params.sampleSKUId !== undefined) {
+    id = readId(params.sampleSKUId) ?? notFound()
+    if (!(await sampleSkuExists(db, id))) notFound()
+  }
+  const outcome = await handleSampleSkuForm(db, viewer, place, await readUploadForm(request), id)
+  if (outcome.status === 'invalid') return data(outcome.reply, { status: 400 })
+  return redirectWithToast(outcome.redirectTo, outcome.toast)
+}

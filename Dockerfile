@@ -22,7 +22,7 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY package.json server.js ./
 COPY migrations ./migrations
-# The database (and nothing else) lives on a volume, owned by the unprivileged user.
+# The database and uploaded images (/data/uploads) live on a volume, owned by the unprivileged user.
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

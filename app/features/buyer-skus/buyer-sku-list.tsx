@@ -9,6 +9,7 @@ import { formatQuantity } from '~/utils/quantity'
 import { buyerSkuPath, LIST_PATH, versionsPath } from './paths'
 import type { BuyerSkuListRow } from './list.server'
 import { statusChoices, type BuyerSkuFilters } from './schema'
+import { FilterActions } from '~/ui/filters'
 
 const statusLabels = { active: 'Active', archived: 'Archived', all: 'Any status' } as const
 
@@ -131,18 +132,7 @@ export function BuyerSkuList({ filters, rows, total, capped, buyerError, product
             ))}
           </select>
         </div>
-        {filters.sort !== 'updated' || filters.dir !== 'desc' ? (
-          <>
-            <input type="hidden" name="sort" value={filters.sort} />
-            <input type="hidden" name="dir" value={filters.dir} />
-          </>
-        ) : null}
-        <div className="form-actions">
-          <Button type="submit" variant="primary">
-            Filter
-          </Button>
-          {filtering ? <Link to={LIST_PATH}>Clear filters</Link> : null}
-        </div>
+        <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="updated" defaultDir="desc" clearTo={LIST_PATH} filtering={filtering} />
       </Form>
       <div className="list-summary">
         <span>

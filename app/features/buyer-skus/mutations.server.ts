@@ -7,31 +7,21 @@ import { syncSearch } from '../search/search.server'
 import { resolveCompany } from '../users/company.server'
 import { addBuyerSkuVersion, versionInForce } from './versions.server'
 import { statusIntents, type CreateBuyerSkuForm, type EditBuyerSkuForm, type StatusIntent } from './schema'
+import { Refused, refusals as refuse, type Result } from '~/utils/refusal.server'
+export type { Result }
 
-export type Result<T> = { ok: true; value: T } | { ok: false; field?: string; message: string }
 
 export interface Actor {
   userId: number
 }
 
-/** A rule broken inside a transaction: thrown to roll it back, answered as a message (at a field when it names one). */
-class Refused extends Error {
-  constructor(readonly field: string | undefined, message: string) {
-    super(message)
-  }
-}
-
-async function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, field: error.field, message: error.message }
-    // The unique (buyer_id, buyer_code) index is the last word when two saves race past the check.
-    if (error instanceof Error && /UNIQUE constraint failed: buyer_skus\.buyer_id, buyer_skus\.buyer_code/.test(error.message)) {
-      return { ok: false, field: 'buyerCode', message: 'This buyer already uses this code for another of its SKUs' }
-    }
-    throw error
-  }
+/** The unique (buyer_id, buyer_code) index is the last word when two saves race past the check. */
+function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
+  return refuse(work, (error) =>
+    error instanceof Error && /UNIQUE constraint failed: buyer_skus\.buyer_id, buyer_skus\.buyer_code/.test(error.message)
+      ? { ok: false, field: 'buyerCode', message: 'This buyer already uses this code for another of its SKUs' }
+      : undefined,
+  )
 }
 
 /** A buyer's own codes are unique per buyer (archived SKUs keep theirs). */

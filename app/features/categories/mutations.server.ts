@@ -5,30 +5,12 @@ import { once } from '../idempotency/idempotency.server'
 import { normaliseDecimal } from '../products/attributes'
 import { describeCondition, isDecimal, NUMERIC_OPERATORS } from './conditions'
 import { formatGst, gstRateToBp, splitValues, type ConditionInput } from './schema'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
+export { Refused, refusals, type Result }
 
 // Writes of categories and their QC conditions: each one transaction and one audit entry on the
 // category (conditions are part of it, so its history shows them). Workflow stages: workflow.server.ts.
 
-export type Result<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string }
-
-/** A rule broken inside a transaction: thrown to roll it back, answered as a message at a field. */
-export class Refused extends Error {
-  constructor(
-    readonly field: string | undefined,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-export async function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, field: error.field, message: error.message }
-    throw error
-  }
-}
 
 /** A timestamp that differs from `previous`, so a version always moves on a save. */
 export function nextVersion(previous?: string): string {

@@ -8,6 +8,7 @@ import { formatDate, formatMoney } from '~/utils/format'
 import { companyKinds, companyPath, companyStatuses, listPath, statusLabels, type CompanyKind } from './kinds'
 import type { CompanyListRow } from './list.server'
 import type { CompanyFilters } from './schema'
+import { FilterActions } from '~/ui/filters'
 
 const tones = { pending: 'warning', active: 'success', suspended: 'danger' } as const
 
@@ -97,18 +98,7 @@ export function CompanyList({ kind, filters, rows, total, capped, waiting, assig
           <label htmlFor="city">City</label>
           <input id="city" name="city" defaultValue={filters.city} />
         </div>
-        {filters.sort !== 'name' || filters.dir !== 'asc' ? (
-          <>
-            <input type="hidden" name="sort" value={filters.sort} />
-            <input type="hidden" name="dir" value={filters.dir} />
-          </>
-        ) : null}
-        <div className="form-actions">
-          <Button type="submit" variant="primary">
-            Filter
-          </Button>
-          {filtering ? <Link to={listPath(kind)}>Clear filters</Link> : null}
-        </div>
+        <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="name" defaultDir="asc" clearTo={listPath(kind)} filtering={filtering} />
       </Form>
       <div className="list-summary">
         <span>

@@ -11,28 +11,13 @@ import { queueInvitation } from '../users/invitation.server'
 import { companyKinds, statusLabels, transitions, type CompanyKind, type Transition } from './kinds'
 import { withCompanyColumns } from './queries.server'
 import type { AddSellerForm, CompanyDetails } from './schema'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
+export type { Result }
 
-export type Result<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string }
 
 interface Actor {
   userId: number
   name: string
-}
-
-/** A rule broken inside a transaction: thrown to roll it back, answered as a message at a field. */
-class Refused extends Error {
-  constructor(readonly field: string | undefined, message: string) {
-    super(message)
-  }
-}
-
-async function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, field: error.field, message: error.message }
-    throw error
-  }
 }
 
 /** The assignee must be an active user holding the kind's role (a KAM for buyers, an agent for sellers). */

@@ -9,24 +9,9 @@ import { syncSearch } from '../search/search.server'
 import { syncSkuAttributes } from './attributes.server'
 import type { SkuProduct } from './queries.server'
 import { MAX_SKU_IMAGES, type ProductSkuForm, type SkuStatusIntent } from './schema'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
+export type { Result }
 
-export type Result<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string }
-
-/** A rule broken inside a transaction: thrown to roll it back, answered as a message at a field. */
-class Refused extends Error {
-  constructor(readonly field: string | undefined, message: string) {
-    super(message)
-  }
-}
-
-async function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, field: error.field, message: error.message }
-    throw error
-  }
-}
 
 export type SkuInput = Omit<ProductSkuForm, 'version' | 'idempotencyKey' | 'removeImage'>
 

@@ -8,6 +8,7 @@ import { formatDate } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { attributeFieldName, formatAttribute } from '../products/attributes'
 import { comparePath, skuEditPath, skuListPath, skuStatusFilters, type SkuFilters } from './schema'
+import { FilterActions } from '~/ui/filters'
 
 interface Row {
   id: number
@@ -124,18 +125,7 @@ export function ProductSkuList({ product, filters, rows, total, capped, categori
         {product.schema.map((a) => (
           <AttributeFilter key={a.key} attribute={a} value={filters.attrs[a.key] ?? ''} />
         ))}
-        {filters.sort !== 'code' || filters.dir !== 'asc' ? (
-          <>
-            <input type="hidden" name="sort" value={filters.sort} />
-            <input type="hidden" name="dir" value={filters.dir} />
-          </>
-        ) : null}
-        <div className="form-actions">
-          <Button type="submit" variant="primary">
-            Filter
-          </Button>
-          {filtering ? <Link to={listPath}>Clear filters</Link> : null}
-        </div>
+        <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="code" defaultDir="asc" clearTo={listPath} filtering={filtering} />
       </Form>
       <div className="list-summary">
         <span>

@@ -5,31 +5,21 @@ import { once } from '../idempotency/idempotency.server'
 import { saveImage, type CheckedImage } from '../images/images.server'
 import { syncSearch } from '../search/search.server'
 import type { SampleSkuForm } from './schema'
+import { Refused, refusals as refuse, type Result } from '~/utils/refusal.server'
+export type { Result }
 
-export type Result<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string }
 
 interface Actor {
   userId: number
 }
 
-/** A rule broken inside a transaction: thrown to roll it back, answered as a message at a field. */
-class Refused extends Error {
-  constructor(readonly field: string | undefined, message: string) {
-    super(message)
-  }
-}
-
 const CODE_TAKEN = 'Another sample SKU already has this code'
 
-async function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, field: error.field, message: error.message }
-    // Two people saving the same new code at once: the unique index decides, the loser is told.
-    if (error instanceof Error && /UNIQUE constraint failed: sample_skus\.code/.test(error.message)) return { ok: false, field: 'code', message: CODE_TAKEN }
-    throw error
-  }
+/** Two people saving the same new code at once: the unique index decides, the loser is told. */
+function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
+  return refuse(work, (error) =>
+    error instanceof Error && /UNIQUE constraint failed: sample_skus\.code/.test(error.message) ? { ok: false, field: 'code', message: CODE_TAKEN } : undefined,
+  )
 }
 
 /** The category must be active, unless the record already has it (a category deactivated since). */

@@ -8,6 +8,7 @@ import { imageUrl } from '../images/image-url'
 import { createPath, editPath, type SampleSkuPlace } from './places'
 import type { CategoryGroup, SampleSkuRow } from './queries.server'
 import type { SampleSkuFilters } from './schema'
+import { FilterActions } from '~/ui/filters'
 
 export interface SampleSkuListProps {
   place: SampleSkuPlace
@@ -123,18 +124,7 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
             <input type="checkbox" name="in_stock" value="1" defaultChecked={filters.inStock} /> In stock only
           </label>
         </div>
-        {filters.sort !== 'code' || filters.dir !== 'asc' ? (
-          <>
-            <input type="hidden" name="sort" value={filters.sort} />
-            <input type="hidden" name="dir" value={filters.dir} />
-          </>
-        ) : null}
-        <div className="form-actions">
-          <Button type="submit" variant="primary">
-            Filter
-          </Button>
-          {filtering ? <Link to={place.base}>Clear filters</Link> : null}
-        </div>
+        <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="code" defaultDir="asc" clearTo={place.base} filtering={filtering} />
       </Form>
       <div className="list-summary">
         <span>

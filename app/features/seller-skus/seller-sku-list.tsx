@@ -10,6 +10,7 @@ import { formatQuantity } from '~/utils/quantity'
 import type { SellerSkuListRow } from './list.server'
 import { editPath, listPath, statusLabels } from './rules'
 import type { SellerSkuFilters } from './schema'
+import { FilterActions } from '~/ui/filters'
 
 const tones = { draft: 'warning', live: 'success', archived: 'neutral' } as const
 
@@ -120,18 +121,7 @@ export function SellerSkuList({ page, filters, rows, total, capped, sellerError,
             </select>
           </div>
         ) : null}
-        {filters.sort !== 'updated' || filters.dir !== 'desc' ? (
-          <>
-            <input type="hidden" name="sort" value={filters.sort} />
-            <input type="hidden" name="dir" value={filters.dir} />
-          </>
-        ) : null}
-        <div className="form-actions">
-          <Button type="submit" variant="primary">
-            Filter
-          </Button>
-          {filtering ? <Link to={listPath(page)}>Clear filters</Link> : null}
-        </div>
+        <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="updated" defaultDir="desc" clearTo={listPath(page)} filtering={filtering} />
       </Form>
       <div className="list-summary">
         <span>

@@ -38,3 +38,42 @@ export function FilterActions({
     </>
   )
 }
+
+/** The word-prefix search box of a list's filter form (`q`). */
+export function SearchFilter({ value, placeholder }: { value: string; placeholder: string }) {
+  return (
+    <div className="field grow">
+      <label htmlFor="q">Search</label>
+      <input id="q" name="q" type="search" defaultValue={value} placeholder={placeholder} />
+    </div>
+  )
+}
+
+/** One choice of a list's filter form; `any` is the empty choice that filters nothing. */
+export function SelectFilter({
+  name,
+  label,
+  value,
+  any,
+  options,
+}: {
+  name: string
+  label: string
+  value: string | number | null | undefined
+  any?: string
+  options: { value: string | number; label: string }[]
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <select id={name} name={name} defaultValue={value ?? ''}>
+        {any ? <option value="">{any}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

@@ -9,7 +9,7 @@ import { formatQuantity } from '~/utils/quantity'
 import { buyerSkuPath, LIST_PATH, versionsPath } from './paths'
 import type { BuyerSkuListRow } from './list.server'
 import { statusChoices, type BuyerSkuFilters } from './schema'
-import { FilterActions } from '~/ui/filters'
+import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
 
 const statusLabels = { active: 'Active', archived: 'Archived', all: 'Any status' } as const
 
@@ -91,10 +91,7 @@ export function BuyerSkuList({ filters, rows, total, capped, buyerError, product
         </Button>
       </PageHeader>
       <Form method="get" className="filters" role="search" aria-label="Filter buyer SKUs" key={search}>
-        <div className="field grow">
-          <label htmlFor="q">Search</label>
-          <input id="q" name="q" type="search" defaultValue={filters.q} placeholder="Buyer’s code, product SKU code or name" />
-        </div>
+        <SearchFilter value={filters.q} placeholder="Buyer’s code, product SKU code or name" />
         <div className="field">
           <label htmlFor="buyer">Buyer</label>
           <input
@@ -111,27 +108,8 @@ export function BuyerSkuList({ filters, rows, total, capped, buyerError, product
             </p>
           ) : null}
         </div>
-        <div className="field">
-          <label htmlFor="product">Product</label>
-          <select id="product" name="product" defaultValue={filters.product}>
-            <option value="">Any product</option>
-            {products.map((p) => (
-              <option key={p.slug} value={p.slug}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="status">Status</label>
-          <select id="status" name="status" defaultValue={filters.status}>
-            {statusChoices.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectFilter name="product" label="Product" value={filters.product} any="Any product" options={products.map((p) => ({ value: p.slug, label: p.name }))} />
+        <SelectFilter name="status" label="Status" value={filters.status} options={statusChoices.map((s) => ({ value: s, label: statusLabels[s] }))} />
         <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="updated" defaultDir="desc" clearTo={LIST_PATH} filtering={filtering} />
       </Form>
       <div className="list-summary">

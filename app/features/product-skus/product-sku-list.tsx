@@ -8,7 +8,7 @@ import { formatDate } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { attributeFieldName, formatAttribute } from '../products/attributes'
 import { comparePath, skuEditPath, skuListPath, skuStatusFilters, type SkuFilters } from './schema'
-import { FilterActions } from '~/ui/filters'
+import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
 
 interface Row {
   id: number
@@ -86,42 +86,10 @@ export function ProductSkuList({ product, filters, rows, total, capped, categori
         </Button>
       </PageHeader>
       <Form method="get" className="filters" role="search" aria-label={`Filter ${product.name.toLowerCase()} SKUs`} key={search}>
-        <div className="field grow">
-          <label htmlFor="q">Search</label>
-          <input id="q" name="q" type="search" defaultValue={filters.q} placeholder="Code or name" />
-        </div>
-        <div className="field">
-          <label htmlFor="category">Category</label>
-          <select id="category" name="category" defaultValue={filters.category ?? ''}>
-            <option value="">Any category</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="line">Product line</label>
-          <select id="line" name="line" defaultValue={filters.line ?? ''}>
-            <option value="">Any line</option>
-            {lines.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="status">Status</label>
-          <select id="status" name="status" defaultValue={filters.status}>
-            {skuStatusFilters.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchFilter value={filters.q} placeholder="Code or name" />
+        <SelectFilter name="category" label="Category" value={filters.category} any="Any category" options={categories.map((c) => ({ value: c.id, label: c.name }))} />
+        <SelectFilter name="line" label="Product line" value={filters.line} any="Any line" options={lines.map((l) => ({ value: l.id, label: l.name }))} />
+        <SelectFilter name="status" label="Status" value={filters.status} options={skuStatusFilters.map((s) => ({ value: s, label: statusLabels[s] }))} />
         {product.schema.map((a) => (
           <AttributeFilter key={a.key} attribute={a} value={filters.attrs[a.key] ?? ''} />
         ))}

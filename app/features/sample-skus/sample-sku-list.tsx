@@ -8,7 +8,7 @@ import { imageUrl } from '../images/image-url'
 import { createPath, editPath, type SampleSkuPlace } from './places'
 import type { CategoryGroup, SampleSkuRow } from './queries.server'
 import type { SampleSkuFilters } from './schema'
-import { FilterActions } from '~/ui/filters'
+import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
 
 export interface SampleSkuListProps {
   place: SampleSkuPlace
@@ -79,21 +79,8 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
         ) : null}
       </PageHeader>
       <Form method="get" className="filters" role="search" aria-label="Filter sample SKUs" key={search}>
-        <div className="field grow">
-          <label htmlFor="q">Search</label>
-          <input id="q" name="q" type="search" defaultValue={filters.q} placeholder="Code or name" />
-        </div>
-        <div className="field">
-          <label htmlFor="product">Product</label>
-          <select id="product" name="product" defaultValue={filters.productId ?? ''}>
-            <option value="">Any product</option>
-            {products.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchFilter value={filters.q} placeholder="Code or name" />
+        <SelectFilter name="product" label="Product" value={filters.productId} any="Any product" options={products.map((p) => ({ value: p.id, label: p.name }))} />
         <div className="field">
           <label htmlFor="category">Category</label>
           <select id="category" name="category" defaultValue={filters.categoryId ?? ''}>
@@ -109,16 +96,7 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="state">State</label>
-          <select id="state" name="state" defaultValue={filters.state}>
-            {Object.entries(stateLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectFilter name="state" label="State" value={filters.state} options={Object.entries(stateLabels).map(([value, label]) => ({ value, label }))} />
         <div className="field checks">
           <label>
             <input type="checkbox" name="in_stock" value="1" defaultChecked={filters.inStock} /> In stock only

@@ -10,7 +10,7 @@ import { formatQuantity } from '~/utils/quantity'
 import type { SellerSkuListRow } from './list.server'
 import { editPath, listPath, statusLabels } from './rules'
 import type { SellerSkuFilters } from './schema'
-import { FilterActions } from '~/ui/filters'
+import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
 
 const tones = { draft: 'warning', live: 'success', archived: 'neutral' } as const
 
@@ -77,26 +77,13 @@ export function SellerSkuList({ page, filters, rows, total, capped, sellerError,
         </Button>
       </PageHeader>
       <Form method="get" className="filters" role="search" aria-label={`Filter ${noun}`} key={search}>
-        <div className="field grow">
-          <label htmlFor="q">Search</label>
-          <input id="q" name="q" type="search" defaultValue={filters.q} placeholder="Seller’s code, product SKU code or name" />
-        </div>
+        <SearchFilter value={filters.q} placeholder="Seller’s code, product SKU code or name" />
         <div className="field">
           <label htmlFor="seller">Seller</label>
           <input id="seller" name="seller" defaultValue={filters.seller} placeholder="#id or exact name" aria-describedby={sellerError ? 'seller-error' : undefined} />
           <ErrorList id="seller-error" errors={sellerError ? [sellerError] : null} />
         </div>
-        <div className="field">
-          <label htmlFor="product">Product</label>
-          <select id="product" name="product" defaultValue={filters.product ?? ''}>
-            <option value="">Any product</option>
-            {products.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectFilter name="product" label="Product" value={filters.product} any="Any product" options={products.map((p) => ({ value: p.id, label: p.name }))} />
         <div className="field">
           <label htmlFor="category">Category</label>
           <select id="category" name="category" defaultValue={filters.category ?? ''}>

@@ -254,7 +254,10 @@ export function generateSku(product: string, category: { code: string; name: str
     const [lo, hi] = GSM_BY_CATEGORY[category.code] ?? [120, 200]
     const gsm = random.int(lo, hi)
     const weave = random.pick(WEAVES_BY_CATEGORY[category.code] ?? ['plain'])
-    const composition = category.code === 'LIN' ? random.pick(['100% linen', '55% linen 45% cotton']) : random.pick(COMPOSITIONS)
+    const composition =
+      category.code === 'LIN'
+        ? random.pick(['100% linen', '55% linen 45% cotton'])
+        : random.pick(category.code === 'SHT' || category.code === 'DNM' ? COMPOSITIONS.filter((c) => !c.includes('linen')) : COMPOSITIONS)
     const colour = random.pick(COLOURS)
     const width = category.code === 'BED' ? random.pick([90, 108, 120]) : random.pick([44, 54, 58, 60, 63])
     return {

@@ -1,7 +1,7 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { redirectWithToast } from '~/ui/toast.server'
+import { answerForm } from '~/ui/outcome.server'
 import { readId } from '~/utils/list-params'
 import { newIdempotencyKey } from '../idempotency/idempotency.server'
 import { readUploadForm } from '../images/images.server'
@@ -32,7 +32,5 @@ export async function saveSampleSku({ request, params }: ActionFunctionArgs, pla
     id = readId(params.sampleSKUId) ?? notFound()
     if (!(await sampleSkuExists(db, id))) notFound()
   }
-  const outcome = await handleSampleSkuForm(db, viewer, place, await readUploadForm(request), id)
-  if (outcome.status === 'invalid') return data(outcome.reply, { status: 400 })
-  return redirectWithToast(outcome.redirectTo, outcome.toast)
+  return answerForm(await handleSampleSkuForm(db, viewer, place, await readUploadForm(request), id))
 }

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
@@ -12,8 +12,8 @@ import { SkuStatus } from '~/features/product-skus/sku-status'
 import { History } from '~/ui/history'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
-import { redirectWithToast } from '~/ui/toast.server'
 import { readId } from '~/utils/list-params'
+import { answerForm } from '~/ui/outcome.server'
 
 export const handle: RouteHandle = {
   name: 'EditProductSKU',
@@ -43,8 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = readId(params.productSKUId) ?? notFound()
   if (!(await productSkuForEdit(db, product, id))) notFound()
   const outcome = await handleEditSkuForm(db, viewer, product, id, await readUploadForm(request))
-  if (outcome.status === 'done') return redirectWithToast(outcome.redirectTo, outcome.toast)
-  return data(outcome.status === 'invalid' ? outcome.reply : null, { status: 400 })
+  return answerForm(outcome)
 }
 
 export default function EditProductSkuPage() {

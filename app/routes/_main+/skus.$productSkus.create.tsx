@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
@@ -10,7 +10,7 @@ import { productOfSkusSegment, skuFormOptions } from '~/features/product-skus/qu
 import { skuListPath } from '~/features/product-skus/schema'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
-import { redirectWithToast } from '~/ui/toast.server'
+import { answerForm } from '~/ui/outcome.server'
 
 export const handle: RouteHandle = {
   name: 'CreateProductSKU',
@@ -32,8 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb()
   const product = (await productOfSkusSegment(db, params.productSkus)) ?? notFound()
   const outcome = await handleCreateSkuForm(db, viewer, product, await readUploadForm(request))
-  if (outcome.status === 'done') return redirectWithToast(outcome.redirectTo, outcome.toast)
-  return data(outcome.status === 'invalid' ? outcome.reply : null, { status: 400 })
+  return answerForm(outcome)
 }
 
 export default function CreateProductSkuPage() {

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
@@ -9,8 +9,8 @@ import { categoryById, categorySummary } from '~/features/categories/queries.ser
 import { newIdempotencyKey } from '~/features/idempotency/idempotency.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
-import { redirectWithToast } from '~/ui/toast.server'
 import { readId } from '~/utils/list-params'
+import { answerForm } from '~/ui/outcome.server'
 
 export const handle: RouteHandle = {
   name: 'AdminCreateConditions',
@@ -33,8 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
   const category = await categoryOf(params)
   const outcome = await handleConditionForm(getDb(), viewer, category, await request.formData())
-  if (outcome.status === 'done') return redirectWithToast(outcome.redirectTo, outcome.toast)
-  return data(outcome.status === 'invalid' ? outcome.reply : null, { status: 400 })
+  return answerForm(outcome)
 }
 
 export default function AdminCreateConditions() {

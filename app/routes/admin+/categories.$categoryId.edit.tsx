@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
@@ -8,8 +8,8 @@ import { handleEditCategory } from '~/features/categories/forms.server'
 import { categoryCrumbs } from '~/features/categories/paths'
 import { categoryById, categoryFormValues, categorySummary, conditionsOf } from '~/features/categories/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
-import { redirectWithToast } from '~/ui/toast.server'
 import { readId } from '~/utils/list-params'
+import { answerForm } from '~/ui/outcome.server'
 
 export const handle: RouteHandle = {
   name: 'AdminEditCategory',
@@ -34,8 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = readId(params.categoryId) ?? notFound()
   if (!(await categoryById(db, id))) notFound()
   const outcome = await handleEditCategory(db, viewer, id, await request.formData())
-  if (outcome.status === 'done') return redirectWithToast(outcome.redirectTo, outcome.toast)
-  return data(outcome.status === 'invalid' ? outcome.reply : null, { status: 400 })
+  return answerForm(outcome)
 }
 
 export default function AdminEditCategory() {

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
@@ -8,7 +8,7 @@ import { manageCategoriesPage } from '~/features/categories/queries.server'
 import { readCategoryFilters } from '~/features/categories/schema'
 import { newIdempotencyKey } from '~/features/idempotency/idempotency.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
-import { redirectWithToast } from '~/ui/toast.server'
+import { answerForm } from '~/ui/outcome.server'
 
 export const handle: RouteHandle = {
   name: 'AdminManageCategories',
@@ -27,8 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
   const outcome = await handleCreateCategory(getDb(), viewer, await request.formData())
-  if (outcome.status === 'done') return redirectWithToast(outcome.redirectTo, outcome.toast)
-  return data(outcome.status === 'invalid' ? outcome.reply : null, { status: 400 })
+  return answerForm(outcome)
 }
 
 export default function AdminManageCategories() {

@@ -1,19 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { sampleSkuPlaces } from '~/features/sample-skus/places'
+import { editHandle, editMeta } from '~/features/sample-skus/route-handles'
 import { loadEdit, saveSampleSku } from '~/features/sample-skus/routes.server'
 import { EditSampleSkuPage } from '~/features/sample-skus/sample-sku-pages'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 const place = sampleSkuPlaces.biz_ops
 
-export const handle: RouteHandle = {
-  name: 'BizOpsTeamEditSampleSKU',
-  title: 'Edit sample SKU',
-  breadcrumb: (data) => (data ? `Edit ${data.code}` : 'Edit'),
-  parents: [{ text: 'Sample SKUs', to: place.base }],
-}
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Edit ${data.code}` : 'Edit sample SKU')
+export const handle = editHandle('BizOpsTeamEditSampleSKU', place)
+export const meta: MetaFunction<typeof loader> = editMeta
 
 export const loader = (args: LoaderFunctionArgs) => loadEdit(args, place)
 export const action = (args: ActionFunctionArgs) => saveSampleSku(args, place)

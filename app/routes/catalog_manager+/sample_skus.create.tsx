@@ -1,19 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { sampleSkuPlaces } from '~/features/sample-skus/places'
+import { createHandle, createMeta } from '~/features/sample-skus/route-handles'
 import { loadCreate, saveSampleSku } from '~/features/sample-skus/routes.server'
 import { CreateSampleSkuPage } from '~/features/sample-skus/sample-sku-pages'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 const place = sampleSkuPlaces.catalog_manager
 
-export const handle: RouteHandle = {
-  name: 'CatalogManagerCreateSampleSKU',
-  title: 'Create a sample SKU',
-  breadcrumb: 'Create',
-  parents: [{ text: 'Sample SKUs', to: place.base }],
-}
-export const meta: MetaFunction = () => pageTitle('Create a sample SKU')
+export const handle = createHandle('CatalogManagerCreateSampleSKU', place)
+export const meta: MetaFunction<typeof loader> = createMeta
 
 export const loader = (args: LoaderFunctionArgs) => loadCreate(args, place)
 export const action = (args: ActionFunctionArgs) => saveSampleSku(args, place)

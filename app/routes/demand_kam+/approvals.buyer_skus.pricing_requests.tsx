@@ -1,13 +1,12 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import type { FormReply } from '~/features/addresses/schema'
 import { handleKamForm } from '~/features/price-requests/forms.server'
 import { KamRequestsPage } from '~/features/price-requests/kam-requests'
 import { kamRequestsPage } from '~/features/price-requests/pages.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
-import { redirectWithToast } from '~/ui/toast.server'
+import { answerForm } from '~/ui/outcome.server'
 
 export const handle: RouteHandle = {
   name: 'KAMBuyerSKUPriceChangeRequests',
@@ -24,16 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'demand_kam')
   const outcome = await handleKamForm(getDb(), viewer, await request.formData())
-  switch (outcome.status) {
-    case 'done':
-      return redirectWithToast(outcome.redirectTo, outcome.toast)
-    case 'invalid':
-      return data<FormReply | null>(outcome.reply, { status: 400 })
-    case 'not-found':
-      return notFound()
-    case 'bad-request':
-      return data<FormReply | null>(null, { status: 400 })
-  }
+  return answerForm(outcome)
 }
 
 export default function KamPriceChangeRequests() {

@@ -1,0 +1,24 @@
+import type { Crumb, RouteHandle } from '~/ui/navigation'
+import { pageTitle } from '~/ui/navigation'
+import type { SampleSkuPlace } from './places'
+
+// What the create and edit routes of every editing portal say about themselves; only the spec's
+// route name differs per portal.
+
+const listCrumb = (place: SampleSkuPlace): Crumb[] => [{ text: 'Sample SKUs', to: place.base }]
+
+export const createHandle = (name: string, place: SampleSkuPlace): RouteHandle => ({
+  name,
+  title: 'Create a sample SKU',
+  breadcrumb: 'Create',
+  parents: listCrumb(place),
+})
+export const createMeta = () => pageTitle('Create a sample SKU')
+
+export const editHandle = (name: string, place: SampleSkuPlace): RouteHandle => ({
+  name,
+  title: 'Edit sample SKU',
+  breadcrumb: (data: { code: string } | undefined) => (data ? `Edit ${data.code}` : 'Edit'),
+  parents: listCrumb(place),
+})
+export const editMeta = ({ data }: { data?: { code: string } }) => pageTitle(data ? `Edit ${data.code}` : 'Edit sample SKU')

@@ -1,0 +1,60 @@
+import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
+
+/**
+ * The one way an action reads its body. A body that is not a form (JSON, text, a broken or
+ * truncated multipart) is the client's mistake: it answers 400 with a sentence, never a 500.
+ * Multipart is read only where the route says it takes files, through its upload handler, and
+ * a form with more file parts than `maxFiles` is refused (413) before they are all read.
+ */
+
+export const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'] as const
+
+/** How many file parts a multipart form may carry at most, unless the route says otherwise. */
+export const MAX_FILE_PARTS = 10
+
+export function unreadableForm(message = 'This request could not be read as a form. Reload the page and submit the form again.', status = 400): Response {
+  return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+}
+
+function mediaType(request: Request): string {
+  return (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
+}
+
+export interface ReadFormOptions {
+  /** Accept multipart bodies, each part handed to this handler (files and text fields alike). */
+  uploads?: UploadHandler
+  /** At most this many parts with a file name (default MAX_FILE_PARTS). */
+  maxFiles?: number
+}
+
+/** The submitted form, or a thrown 400/413 Response when the body is not one this route takes. */
+export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
+  const type = mediaType(request)
+  if (type === 'multipart/form-data' && options.uploads) {
+    const uploads = options.uploads
+    const maxFiles = options.maxFiles ?? MAX_FILE_PARTS
+    let files = 0
+    const counting: UploadHandler = (part) => {
+      if (part.filename !== undefined && ++files > maxFiles) {
+        throw unreadableForm(`This form takes at most ${maxFiles} file${maxFiles === 1 ? '' : 's'} at a time.`, 413)
+      }
+      return uploads(part)
+    }
+    try {
+      return await unstable_parseMultipartFormData(request, counting)
+    } catch (error) {
+      if (error instanceof Response) throw error
+      throw unreadableForm()
+    }
+  }
+  if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') throw unreadableForm()
+  try {
+    const form = await request.formData()
+    // A route without an upload handler takes no files: a file sent anyway is refused, not stored.
+    for (const value of form.values()) if (typeof value !== 'string') throw unreadableForm('This form does not take files.', 400)
+    return form
+  } catch (error) {
+    if (error instanceof Response) throw error
+    throw unreadableForm()
+  }
+}

@@ -13,8 +13,12 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
+# Production also needs, at `docker run`: SESSION_SECRET (32+ characters), APP_URL (the https
+# origin users reach), TRUST_PROXY (the TLS proxy in front, e.g. 1), ADMIN_EMAIL and ADMIN_PASSWORD
+# for the first administrator, and SMTP_URL to send mail. Start-up refuses to run without them.
 ENV NODE_ENV=production \
     PORT=3000 \
+    HOST=0.0.0.0 \
     DATABASE_URL=/data/app.db
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules

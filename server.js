@@ -43,7 +43,7 @@ function buildIfNeeded() {
 async function main() {
   buildIfNeeded()
   const build = await import(pathToFileURL(BUILD).href)
-  const { startup, buildMenus } = build.entry.module
+  const { startup, buildMenus, securityMiddleware, plainPage } = build.entry.module
   let config
   try {
     config = await startup()
@@ -54,7 +54,9 @@ async function main() {
 
   const app = express()
   app.disable('x-powered-by')
-  if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY)
+  app.set('trust proxy', config.trustProxy)
+  // Cross-site writes, body sizes and the headers every answer carries, before anything else.
+  app.use(securityMiddleware(config))
   app.use(compression())
   // Fingerprinted assets are cached for a year; everything else in public/ for an hour.
   app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
@@ -63,14 +65,32 @@ async function main() {
     '*',
     createRequestHandler({
       build,
-      mode: config.production ? 'production' : 'development',
-      getLoadContext: (req) => ({ clientIp: req.ip ?? 'unknown', menus }),
+      // Stack traces reach error responses only when a developer asks for them.
+      mode: config.development ? 'development' : 'production',
+      getLoadContext: (req, res) => ({ clientIp: req.ip ?? 'unknown', menus, cspNonce: res.locals.cspNonce }),
     }),
   )
-  const server = app.listen(config.port, () => {
-    console.log(`Sourcing Platform is serving on http://localhost:${config.port}`)
+  // Whatever escapes Remix (a body that breaks mid-read, say) is a plain page without a trace.
+  app.use((error, _req, res, _next) => {
+    console.error(error)
+    if (!res.headersSent) res.status(500).type('html').send(plainPage(500, 'Something went wrong', 'Please try again in a moment.'))
   })
-  server.on('error', (error) => fail(`cannot listen on port ${config.port}: ${error.message}`))
+  const server = app.listen(config.port, config.host, () => {
+    const where = config.host && config.host !== '0.0.0.0' && config.host !== '::' ? config.host : 'localhost'
+    console.log(`Sourcing Platform is serving on http://${where}:${config.port}${config.host ? ` (listening on ${config.host} only)` : ''}`)
+    if (!config.production) {
+      console.log(
+        [
+          '',
+          '  DEMO MODE: the demo accounts (README) share the published password demo-pass-2026.',
+          '  Anyone who reaches this server can sign in as an administrator. It listens on this machine',
+          '  only (set HOST to change that); for real use run with NODE_ENV=production (see README).',
+          '',
+        ].join('\n'),
+      )
+    }
+  })
+  server.on('error', (error) => fail(`cannot listen on ${config.host ?? 'port'} ${config.port}: ${error.message}`))
   const stop = () => server.close(() => process.exit(0))
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)

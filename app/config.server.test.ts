@@ -1,4 +1,7 @@
-import { loadConfig } from './config.server'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { isFileDatabase, loadConfig, parseTrustProxy } from './config.server'
 
 describe('configuration', () => {
   it('requires SESSION_SECRET in production', () => {
@@ -14,5 +17,53 @@ describe('configuration', () => {
     const secret = 'x'.repeat(40)
     expect(loadConfig({ SESSION_SECRET: secret }).cookieSecure).toBe(false)
     expect(loadConfig({ SESSION_SECRET: secret, APP_URL: 'https://orders.example.com' }).cookieSecure).toBe(true)
+  })
+
+  it('makes production safe: https APP_URL required unless ALLOW_HTTP, every interface, no development mode', () => {
+    const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATABASE_URL: ':memory:' }
+    expect(() => loadConfig(base)).toThrow(/APP_URL is required/)
+    expect(() => loadConfig({ ...base, APP_URL: 'http://orders.example.com' })).toThrow(/must be https/)
+    const onHttp = loadConfig({ ...base, APP_URL: 'http://10.0.0.5:3000', ALLOW_HTTP: 'true' })
+    expect(onHttp.cookieSecure).toBe(false)
+    const live = loadConfig({ ...base, APP_URL: 'https://orders.example.com' })
+    expect(live).toMatchObject({ production: true, development: false, host: undefined, cookieSecure: true })
+  })
+
+  it('keeps the demo on this machine unless HOST says otherwise, and never in development mode by default', () => {
+    const demo = loadConfig({ SESSION_SECRET: 'x'.repeat(40) })
+    expect(demo).toMatchObject({ production: false, development: false, host: '127.0.0.1' })
+    expect(loadConfig({ SESSION_SECRET: 'x'.repeat(40), HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
+    expect(loadConfig({ SESSION_SECRET: 'x'.repeat(40), NODE_ENV: 'development' }).development).toBe(true)
+  })
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['true', true],
+    ['1', 1],
+    ['loopback', ['loopback']],
+    ['loopback, 10.0.0.0/8,fd00::1', ['loopback', '10.0.0.0/8', 'fd00::1']],
+  ])('reads TRUST_PROXY=%j as Express expects', (value, expected) => {
+    expect(parseTrustProxy(value)).toEqual(expected)
+  })
+
+  it('refuses a TRUST_PROXY it cannot read', () => {
+    expect(() => parseTrustProxy('yes please')).toThrow(/TRUST_PROXY must be/)
+  })
+
+  it('never writes the demo secret beside a database that is not a file', () => {
+    const cwd = process.cwd()
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'config-'))
+    process.chdir(dir)
+    try {
+      loadConfig({ DATABASE_URL: 'postgres://u:p@h/db' })
+      expect(fs.existsSync(path.join(dir, 'postgres:'))).toBe(false)
+      expect(fs.existsSync(path.join(dir, 'data', 'session-secret'))).toBe(true)
+      expect(isFileDatabase('postgres://u:p@h/db')).toBe(false)
+      expect(isFileDatabase('file:data/app.db')).toBe(true)
+      expect(isFileDatabase('data/app.db')).toBe(true)
+    } finally {
+      process.chdir(cwd)
+    }
   })
 })

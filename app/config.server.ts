@@ -4,7 +4,16 @@ import path from 'node:path'
 
 export interface Config {
   production: boolean
+  /** Remix's development mode (stack traces in error responses): only when NODE_ENV=development. */
+  development: boolean
   port: number
+  /** The address to listen on: 127.0.0.1 for the demo, every interface in production, or HOST. */
+  host: string | undefined
+  /** Express's `trust proxy` setting, parsed as Express expects it. */
+  trustProxy: boolean | number | string[]
+  /** Largest request bodies: forms, and forms that carry files (413 beyond). */
+  maxFormBytes: number
+  maxUploadBytes: number
   databaseUrl: string
   sessionSecret: string
   /** Origin used in links sent by e-mail (never taken from the request's Host header). */
@@ -36,13 +45,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (sessionSecret.length < 32) {
     throw new ConfigError('SESSION_SECRET must be at least 32 characters long')
   }
+  if (production && !env.APP_URL?.trim()) {
+    throw new ConfigError('APP_URL is required when NODE_ENV=production: the https origin users reach, such as https://orders.example.com')
+  }
   const appUrl = (env.APP_URL?.trim() || `http://localhost:${port}`).replace(/\/$/, '')
   if (!/^https?:\/\/[^/]+$/.test(appUrl)) {
     throw new ConfigError(`APP_URL must be an origin such as https://orders.example.com (got "${env.APP_URL}")`)
   }
+  // Plain http in production sends session cookies and reset links in clear text.
+  if (production && !appUrl.startsWith('https:') && env.ALLOW_HTTP !== 'true') {
+    throw new ConfigError(`APP_URL must be https:// when NODE_ENV=production (got "${appUrl}"); set ALLOW_HTTP=true only on a trusted network`)
+  }
   return {
     production,
+    development: env.NODE_ENV === 'development',
     port,
+    host: env.HOST?.trim() || (production ? undefined : '127.0.0.1'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    maxFormBytes: megabytes(env.MAX_FORM_MB, 1, 'MAX_FORM_MB'),
+    maxUploadBytes: megabytes(env.MAX_UPLOAD_MB, 30, 'MAX_UPLOAD_MB'),
     databaseUrl,
     sessionSecret,
     appUrl,
@@ -54,8 +75,41 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
 }
 
+/**
+ * `TRUST_PROXY` as Express reads it: `true`/`false`, a hop count, or a comma-separated list of
+ * addresses, subnets and names (`loopback`, `10.0.0.0/8`). A string given to Express as-is would be
+ * read as one address ("1" is not one), so it is parsed here.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? ''
+  if (text === '' || text === 'false') return false
+  if (text === 'true') return true
+  if (/^\d+$/.test(text)) return Number(text)
+  const list = text.split(',').map((part) => part.trim()).filter(Boolean)
+  for (const part of list) {
+    if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(part)) {
+      throw new ConfigError(`TRUST_PROXY must be true, a number of hops, or addresses such as loopback,10.0.0.0/8 (got "${value}")`)
+    }
+  }
+  return list
+}
+
+function megabytes(value: string | undefined, fallback: number, name: string): number {
+  if (!value?.trim()) return fallback * 1024 * 1024
+  const mb = Number(value)
+  if (!Number.isFinite(mb) || mb <= 0 || mb > 1024) throw new ConfigError(`${name} must be a number of megabytes between 0 and 1024 (got "${value}")`)
+  return Math.round(mb * 1024 * 1024)
+}
+
+/** True when DATABASE_URL names a file (a path, `file:`, `sqlite:`) rather than a server. */
+export function isFileDatabase(databaseUrl: string): boolean {
+  return !/^[a-z][a-z0-9+.-]*:\/\//i.test(databaseUrl) || /^(file|sqlite):/i.test(databaseUrl)
+}
+
+/** Where the demo keeps its files: beside a database file, or data/ when the database is a server or in memory. */
 function dataDirOf(databaseUrl: string): string {
-  return databaseUrl === ':memory:' ? path.resolve('data') : path.dirname(path.resolve(databaseUrl.replace(/^(sqlite|file):(\/\/)?/, '')))
+  if (databaseUrl === ':memory:' || !isFileDatabase(databaseUrl)) return path.resolve('data')
+  return path.dirname(path.resolve(databaseUrl.replace(/^(sqlite|file):(\/\/)?/i, '')))
 }
 
 /** For the demo: a secret made once and kept beside the database, so sessions survive restarts. */

@@ -11,5 +11,7 @@ declare module '@remix-run/node' {
     clientIp: string
     /** Portal menus, built once from the route modules' handles. */
     menus: Menus
+    /** This response's Content-Security-Policy nonce (set by the server's security middleware). */
+    cspNonce?: string
   }
 }

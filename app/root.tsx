@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
   isRouteErrorResponse,
   Links,
@@ -15,7 +15,8 @@ import { portals, portalsFor } from './auth/portals'
 import { getViewer } from './auth/session.server'
 import styles from './styles/app.css'
 import { ErrorPage } from './ui/error-page'
-import { fillMenu, type MenuEntry, type Menus } from './ui/navigation'
+import { useNonce } from './ui/nonce'
+import { fillMenu, pageTitle, type MenuEntry, type Menus } from './ui/navigation'
 import { getDb } from './db.server'
 import { activeProducts } from './features/products/queries.server'
 import { Toasts } from './ui/toast'
@@ -25,6 +26,15 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
+
+const ERROR_TITLES: Record<number, string> = { 400: 'This request could not be read', 403: 'No access', 404: 'Page not found', 405: 'Not possible here' }
+
+/** Every page has a title: an error page (a layout's or this one's) takes it from its status. */
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return pageTitle('Welcome')
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return pageTitle(ERROR_TITLES[status] ?? 'Something went wrong')
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [viewer, { toast, clear }] = await Promise.all([getViewer(request), takeToast(request)])
@@ -52,6 +62,7 @@ export function useRootData() {
 }
 
 function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
   return (
     <html lang="en-IN">
       <head>
@@ -65,8 +76,8 @@ function Document({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

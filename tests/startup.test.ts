@@ -40,4 +40,12 @@ describe('start-up failures', () => {
     expect(code).toBe(1)
     expect(stderr).toContain('Start-up failed: migration failed (0001_broken): boom')
   })
+
+  it('stops when production has no https APP_URL, unless told the network is trusted', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: ':memory:' }
+    expect(start(production).stderr).toContain('Start-up failed: bad configuration: APP_URL is required')
+    const onHttp = start({ ...production, APP_URL: 'http://orders.example.com' })
+    expect(onHttp.code).toBe(1)
+    expect(onHttp.stderr).toContain('APP_URL must be https://')
+  })
 })

@@ -8,12 +8,54 @@ describe('safeRedirect', () => {
     expect(safeRedirect(input, '/home')).toBe(expected)
   })
 
-  it.each(['//evil.example', '/\\evil.example', 'https://evil.example/x', 'javascript:alert(1)', 'admin', '', null, '/\nfoo'])(
-    'refuses %j',
-    (input) => {
-      expect(safeRedirect(input as string | null, '/home')).toBe('/home')
-    },
-  )
+  it.each([
+    ['/a/../b?x=1', '/b?x=1'],
+    ['/buyers/%2e%2e/sellers', '/sellers'],
+    ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+  ])('normalises %s to the local path %s', (input, expected) => {
+    expect(safeRedirect(input, '/home')).toBe(expected)
+  })
+
+  // Each of these comes out of a browser's URL parser as another host, a scheme or garbage.
+  it.each([
+    // scheme-relative and schemes
+    '//evil.example',
+    '///evil.example',
+    'https://evil.example/x',
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    // dot segments that collapse into //host
+    '/.//evil.example',
+    '/./evil.example/..//evil.example',
+    '/a/..//evil.example',
+    '/a/../..//evil.example',
+    // encoded dots
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/a/%2e%2e//evil.example',
+    '/.%2e//evil.example',
+    // backslashes, raw and after dot segments
+    '/\\evil.example',
+    '/\\\\evil.example',
+    '/a/..\\\\evil.example',
+    '/.\\\\evil.example',
+    // tabs, newlines and other control characters that parsers strip
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r\n/evil.example',
+    '/\u0000/evil.example',
+    '/\nfoo',
+    // not a path
+    'admin',
+    'evil.example',
+    ' /dashboard',
+    '',
+    null,
+    undefined,
+    `/${'a'.repeat(3000)}`,
+  ])('refuses %j', (input) => {
+    expect(safeRedirect(input as string | null, '/home')).toBe('/home')
+  })
 })
 
 describe('pagePathOf', () => {

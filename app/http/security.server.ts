@@ -1,0 +1,119 @@
+import crypto from 'node:crypto'
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
+import type { Config } from '~/config.server'
+
+/**
+ * The checks every request passes before Remix sees it (server.js mounts them first). They live
+ * here, in the build, so the server and the tests run the same code.
+ */
+
+const SAFE_METHODS = new Set(['GET', 'HEAD'])
+
+export interface RequestFacts {
+  method: string
+  /** Sec-Fetch-Site as the browser sent it, if it did. */
+  fetchSite?: string | null
+  origin?: string | null
+  /** The origin the request was sent to: scheme and Host (or the forwarded host behind a trusted proxy). */
+  target: string
+}
+
+/**
+ * Why a state-changing request from another site is refused, or null when it may go on. Browsers
+ * say where a request comes from in Sec-Fetch-Site and Origin; a form posted from another site
+ * (login CSRF included) carries either `cross-site` or a foreign Origin. Requests without either
+ * header (curl, old browsers on a same-origin form) are let through: SameSite=Lax cookies keep
+ * sessions out of those.
+ */
+export function crossSiteRefusal(facts: RequestFacts, appUrl: string): string | null {
+  if (SAFE_METHODS.has(facts.method.toUpperCase())) return null
+  if (facts.fetchSite?.toLowerCase() === 'cross-site') return 'sent from another site'
+  const origin = facts.origin?.trim()
+  if (!origin) return null
+  if (origin === 'null') return 'sent from a page without an origin'
+  const normal = normaliseOrigin(origin)
+  if (normal && (normal === normaliseOrigin(facts.target) || normal === normaliseOrigin(appUrl))) return null
+  return `sent from ${origin}`
+}
+
+function normaliseOrigin(value: string): string | null {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null
+  } catch {
+    return null
+  }
+}
+
+/** The origin an Express request was sent to; the forwarded host counts only behind a trusted proxy. */
+export function targetOrigin(req: ExpressRequest, trustProxy: Config['trustProxy']): string {
+  const forwarded = trustProxy ? req.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined
+  return `${req.protocol}://${forwarded || req.get('host') || 'localhost'}`
+}
+
+/** A plain page for a refused request: readable without styles or scripts. */
+export function plainPage(status: number, title: string, text: string): string {
+  const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  return `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)} | Sourcing Platform</title></head><body><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${escape(title)}</h1><p>${escape(text)}</p><p><a href="/">Go to the start page</a></p></main></body></html>`
+}
+
+function refuse(res: ExpressResponse, status: number, title: string, text: string) {
+  res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' }).send(plainPage(status, title, text))
+}
+
+/** One middleware for every request: cross-site writes, body sizes, the nonce and the headers every answer carries. */
+export function securityMiddleware(config: Pick<Config, 'appUrl' | 'trustProxy' | 'maxFormBytes' | 'maxUploadBytes'>) {
+  const https = config.appUrl.startsWith('https:')
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('Referrer-Policy', 'same-origin')
+    res.setHeader('X-Frame-Options', 'DENY')
+    if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+
+    const refusal = crossSiteRefusal(
+      { method: req.method, fetchSite: req.get('sec-fetch-site'), origin: req.get('origin'), target: targetOrigin(req, config.trustProxy) },
+      config.appUrl,
+    )
+    if (refusal) {
+      return refuse(res, 403, 'This form came from another site', `It was ${refusal}, so nothing was changed. Open the page on this site, reload it and send the form again.`)
+    }
+    // This is the one origin check. Remix 2 repeats a cruder one (Origin against Host or an
+    // untrusted X-Forwarded-Host, failing with a 500); a request that passed here must not meet it.
+    delete req.headers.origin
+
+    if (!SAFE_METHODS.has(req.method)) {
+      const length = req.get('content-length')
+      if (length === undefined && req.get('transfer-encoding')) {
+        return refuse(res, 411, 'Length required', 'Send the form with its length, as browsers do.')
+      }
+      const multipart = (req.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
+      const limit = multipart ? config.maxUploadBytes : config.maxFormBytes
+      if (Number(length ?? 0) > limit) {
+        return refuse(res, 413, 'Too large to accept', `What you sent is larger than ${Math.round(limit / 1024 / 1024)} MB. Send fewer or smaller files.`)
+      }
+    }
+
+    res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+    next()
+  }
+}
+
+/**
+ * The Content-Security-Policy of a page: scripts only from this site or with this response's nonce
+ * (Remix's inline scripts carry it), nothing framed, forms posted only here. Styles allow inline
+ * `style` attributes (layout tweaks rendered on the server); scripts never run inline without the nonce.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join('; ')
+}

@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process'
+import net from 'node:net'
+
+export interface RunningServer {
+  url: string
+  output: () => string
+  stop: () => Promise<void>
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Starts the real server (`node server.js`, the built app) on a free port and waits until it
+ * serves. Inside a vitest file it uses that file's database (DATABASE_URL, SESSION_SECRET), so
+ * cookies made with tests/support/db are good on it.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort()
+  let output = ''
+  const child = spawn(process.execPath, ['server.js'], {
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: process.env.DATABASE_URL,
+      SESSION_SECRET: process.env.SESSION_SECRET,
+      APP_URL: `http://localhost:${port}`,
+      PORT: String(port),
+      WORKER: 'false',
+      ...env,
+    } as unknown as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const started = Date.now()
+  while (!/is serving on/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`)
+    if (Date.now() - started > 60_000) throw new Error(`the server did not start:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}

@@ -13,6 +13,7 @@ import { DEMO_ROLES, PENDING_DEMO_EMAIL } from '#db/seed'
 import { allRoutes } from './access/all'
 import type { Kind, Outcome, Rule, RouteRules, Who } from './access/rules'
 import { cookieFor } from './support/db'
+import { getDb } from '~/db.server'
 
 // How each route should answer: tests/access/routes-*.ts, one file per area (routes-base.ts for the shell).
 const ROUTES: RouteRules = allRoutes()
@@ -120,4 +121,34 @@ describe('access matrix', () => {
     expect(checked).toBe(Object.keys(ROUTES).length * identities.length * 3)
     // Thousands of requests: minutes on a loaded two-core machine.
   }, 180_000)
+
+  it('answers a body that is not a form with 4xx on every route that takes a form, and changes nothing', async () => {
+    const db = getDb()
+    const auditRows = async () => Number((await db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const before = await auditRows()
+    const bodies: Record<string, { type: string; body: string }> = {
+      JSON: { type: 'application/json', body: '{"intent":"delete","email":"admin@example.com","password":"x"}' },
+      text: { type: 'text/plain', body: 'intent=delete' },
+      'broken multipart': { type: 'multipart/form-data; boundary=zz', body: '--zz\r\nContent-Disposition: form-data; name="intent"\r\n\r\ndel' },
+      'multipart without a boundary': { type: 'multipart/form-data', body: 'intent=delete' },
+    }
+    const failures: string[] = []
+    let posted = 0
+    for (const [id, rule] of Object.entries(ROUTES)) {
+      // Signing out reads no form: any POST from this site ends the session (cross-site ones are refused by the gate).
+      if (!build.routes[id]?.module.action || rule.endsSession) continue
+      const who: Who = 'portal' in rule ? (DEMO_ROLES.find((role) => mayEnter([role], rule.portal)) ?? 'admin') : 'anonymous'
+      for (const [name, { type, body }] of Object.entries(bodies)) {
+        const cookie = cookies.get(who)
+        const headers = new Headers({ 'Content-Type': type })
+        if (cookie) headers.set('Cookie', cookie)
+        const response = await handle(new Request(`http://localhost${rule.path}`, { method: 'POST', headers, body }))
+        posted++
+        if (response.status < 300 || response.status >= 500) failures.push(`${rule.path} as ${who} with a ${name} body: ${response.status}`)
+      }
+    }
+    expect(failures).toEqual([])
+    expect(posted).toBeGreaterThan(60)
+    expect(await auditRows()).toBe(before)
+  }, 120_000)
 })

@@ -8,12 +8,13 @@ import { loginWait, recordLoginFailure, recordLoginSuccess } from '~/auth/thrott
 import { getDb } from '~/db.server'
 import { audit } from '../audit/audit.server'
 import { loginSchema } from './schema'
+import { readForm } from '~/ui/read-form.server'
 
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000))
 
 /** The sign-in action of /login and /field_operator/login. */
 export async function handleLogin(request: Request, context: AppLoadContext) {
-  const form = await request.clone().formData()
+  const form = await readForm(request.clone())
   const submission = parseWithZod(form, { schema: loginSchema })
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 })

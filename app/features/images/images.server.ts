@@ -1,10 +1,11 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
+import type { UploadHandler } from '@remix-run/node'
 import { fileTypeFromBuffer } from 'file-type'
 import { imageSize } from 'image-size'
 import { config } from '~/config.server'
+import { readForm } from '~/ui/read-form.server'
 import type { Executor } from '../audit/audit.server'
 import { IMAGE_RULES } from './image-url'
 
@@ -15,6 +16,8 @@ import { IMAGE_RULES } from './image-url'
  */
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+/** Files one form may carry: a SKU's images are added a few at a time. */
+const MAX_IMAGES_PER_FORM = 5
 const MAX_TEXT_FIELD_BYTES = 100 * 1024
 const ALLOWED = new Map([
   ['image/jpeg', 'jpg'],
@@ -31,7 +34,6 @@ const TOO_LARGE = '\u0000too-large'
  * without files (urlencoded) is read as usual.
  */
 export async function readUploadForm(request: Request): Promise<FormData> {
-  if (!request.headers.get('Content-Type')?.startsWith('multipart/form-data')) return request.formData()
   const handler: UploadHandler = async ({ filename, contentType, data }) => {
     const limit = filename === undefined ? MAX_TEXT_FIELD_BYTES : MAX_IMAGE_BYTES
     const chunks: Uint8Array[] = []
@@ -46,11 +48,7 @@ export async function readUploadForm(request: Request): Promise<FormData> {
     if (size > limit) return TOO_LARGE
     return new File([Buffer.concat(chunks)] as unknown as BlobPart[], filename, { type: contentType })
   }
-  try {
-    return await unstable_parseMultipartFormData(request, handler)
-  } catch {
-    throw new Response('The form could not be read; please try again.', { status: 400 })
-  }
+  return readForm(request, { uploads: handler, maxFiles: MAX_IMAGES_PER_FORM })
 }
 
 export interface CheckedImage {

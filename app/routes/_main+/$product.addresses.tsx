@@ -13,6 +13,7 @@ import { History } from '~/ui/history'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { respondToForm } from '~/ui/outcome.server'
 import { PageHeader } from '~/ui/shell'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
   name: 'ManageAddresses',
@@ -35,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'main')
   const db = getDb()
   const product = (await activeProductBySlug(db, params.product)) ?? notFound()
-  const form = await request.formData()
+  const form = await readForm(request)
   if (!isAddressIntent(form.get('intent'))) return respondToForm({ outcome: 'bad-request' }, '')
   const outcome = await handleAddressAction(db, viewer.userId, { kind: 'product', id: product.id }, form)
   return respondToForm(outcome, `/${product.slug}/addresses`)

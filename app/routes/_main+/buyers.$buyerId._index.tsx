@@ -10,6 +10,7 @@ import { companyExists, companyRecord } from '~/features/companies/queries.serve
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { redirectWithToast } from '~/ui/toast.server'
 import { readId } from '~/utils/list-params'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
   name: 'ViewBuyer',
@@ -32,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = readId(params.buyerId) ?? notFound()
   const db = getDb()
   if (!(await companyExists(db, 'buyer', id))) notFound()
-  const outcome = await handleStatusForm(db, viewer, 'buyer', id, await request.formData(), config().appUrl)
+  const outcome = await handleStatusForm(db, viewer, 'buyer', id, await readForm(request), config().appUrl)
   if (outcome.status === 'invalid') return data({ intent: outcome.intent, reply: outcome.reply }, { status: 400 })
   return redirectWithToast(outcome.redirectTo, outcome.toast)
 }

@@ -9,6 +9,7 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { redirectWithToast } from '~/ui/toast.server'
 import { readId } from '~/utils/list-params'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
   name: 'EditBuyer',
@@ -29,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = readId(params.buyerId) ?? notFound()
   const db = getDb()
   if (!(await companyExists(db, 'buyer', id))) notFound()
-  const outcome = await handleEditForm(db, viewer, 'buyer', id, await request.formData())
+  const outcome = await handleEditForm(db, viewer, 'buyer', id, await readForm(request))
   if (outcome.status === 'invalid') return data(outcome.reply, { status: 400 })
   return redirectWithToast(outcome.redirectTo, outcome.toast)
 }

@@ -14,6 +14,7 @@ import { Field, FormErrors } from '~/ui/field'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { redirectWithToast } from '~/ui/toast.server'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = { name: 'Profile', title: 'My profile' }
 export const meta: MetaFunction = () => pageTitle('My profile')
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireUser(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   const db = getDb()
   switch (form.get('intent')) {
     case 'profile': {

@@ -10,6 +10,7 @@ import { newIdempotencyKey } from '~/features/idempotency/idempotency.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { redirectWithToast } from '~/ui/toast.server'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = { name: 'AddSeller', title: 'Add a seller', breadcrumb: 'Add', parents: [{ text: 'Sellers', to: '/sellers/manage' }] }
 export const meta: MetaFunction = () => pageTitle('Add a seller')
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'main')
-  const outcome = await handleAddSellerForm(getDb(), viewer, await request.formData(), config().appUrl)
+  const outcome = await handleAddSellerForm(getDb(), viewer, await readForm(request), config().appUrl)
   if (outcome.status === 'invalid') return data(outcome.reply, { status: 400 })
   return redirectWithToast(outcome.redirectTo, outcome.toast)
 }

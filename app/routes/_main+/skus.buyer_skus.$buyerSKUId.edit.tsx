@@ -12,6 +12,7 @@ import { redirectWithToast } from '~/ui/toast.server'
 import { readId } from '~/utils/list-params'
 import { rupeesInput } from '~/utils/money'
 import { quantityInput } from '~/utils/quantity'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
   name: 'EditBuyerSKU',
@@ -43,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = readId(params.buyerSKUId) ?? notFound()
   const db = getDb()
   if (!(await buyerSkuExists(db, id))) notFound()
-  const outcome = await handleEditPageForm(db, viewer, id, await request.formData())
+  const outcome = await handleEditPageForm(db, viewer, id, await readForm(request))
   if (outcome.status === 'invalid') return data({ intent: outcome.intent, reply: outcome.reply }, { status: 400 })
   return redirectWithToast(outcome.redirectTo, outcome.toast)
 }

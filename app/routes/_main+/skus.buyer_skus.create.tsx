@@ -9,6 +9,7 @@ import { newIdempotencyKey } from '~/features/idempotency/idempotency.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { redirectWithToast } from '~/ui/toast.server'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = { name: 'CreateBuyerSKU', title: 'Add a buyer SKU', breadcrumb: 'Add', parents: [{ text: 'Buyer SKUs', to: LIST_PATH }] }
 export const meta: MetaFunction = () => pageTitle('Add a buyer SKU')
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'main')
-  const outcome = await handleCreateForm(getDb(), viewer, await request.formData())
+  const outcome = await handleCreateForm(getDb(), viewer, await readForm(request))
   if (outcome.status === 'invalid') return data(outcome.reply, { status: 400 })
   return redirectWithToast(outcome.redirectTo, outcome.toast)
 }

@@ -9,6 +9,7 @@ import { SellerSkuPage } from '~/features/seller-skus/seller-sku-page'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { redirectWithToast } from '~/ui/toast.server'
 import { readId } from '~/utils/list-params'
+import { readForm } from '~/ui/read-form.server'
 
 type Loaded = Awaited<ReturnType<typeof loader>> | undefined
 
@@ -36,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = readId(params.sellerSKUId) ?? notFound()
   const db = getDb()
   if (!(await sellerSkuExists(db, id))) notFound()
-  const outcome = await handleEditPageForm(db, viewer, id, await request.formData())
+  const outcome = await handleEditPageForm(db, viewer, id, await readForm(request))
   if (outcome.status === 'invalid') return data({ intent: outcome.intent, reply: outcome.reply, gaps: outcome.gaps }, { status: 400 })
   return redirectWithToast(outcome.redirectTo, outcome.toast)
 }

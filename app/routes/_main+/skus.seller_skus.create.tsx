@@ -9,6 +9,7 @@ import { SellerSkuForm } from '~/features/seller-skus/seller-sku-form'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { redirectWithToast } from '~/ui/toast.server'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
   name: 'CreateSellerSKU',
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'main')
-  const outcome = await handleCreateForm(getDb(), viewer, await request.formData())
+  const outcome = await handleCreateForm(getDb(), viewer, await readForm(request))
   if (outcome.status === 'invalid') return data(outcome.reply, { status: 400 })
   return redirectWithToast(outcome.redirectTo, outcome.toast)
 }

@@ -14,12 +14,13 @@ import { Field, FormErrors } from '~/ui/field'
 import { Honeypot } from '~/ui/honeypot'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PublicShell } from '~/ui/shell'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = { name: 'ForgotPassword', title: 'Forgot password' }
 export const meta: MetaFunction = () => pageTitle('Forgot password')
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const submission = parseWithZod(form, { schema: forgotPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
   if (!isBot(form)) {

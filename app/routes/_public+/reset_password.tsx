@@ -11,6 +11,7 @@ import { Field, FormErrors } from '~/ui/field'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PublicShell } from '~/ui/shell'
 import { redirectWithToast } from '~/ui/toast.server'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = { name: 'ResetPassword', title: 'Choose a new password' }
 export const meta: MetaFunction = () => pageTitle('Choose a new password')
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema })
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema })
   const hidden = { hideFields: ['password', 'confirmPassword'] }
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
   const result = await resetPassword(getDb(), submission.value.token, submission.value.password)

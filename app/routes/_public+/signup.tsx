@@ -14,6 +14,7 @@ import { useZodForm } from '~/ui/form'
 import { Honeypot } from '~/ui/honeypot'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PublicShell } from '~/ui/shell'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = { name: 'Signup', title: 'Create a company account' }
 export const meta: MetaFunction = () => pageTitle('Create a company account')
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const submission = parseWithZod(form, { schema: signupSchema })
   const hidden = { hideFields: ['password', 'confirmPassword'] }
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })

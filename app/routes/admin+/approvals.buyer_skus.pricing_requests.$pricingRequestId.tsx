@@ -11,6 +11,7 @@ import { requestRecord } from '~/features/price-requests/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'
 import { answerForm } from '~/ui/outcome.server'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
   name: 'AdminBuyerSKUPriceChangeRequest',
@@ -31,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
   const id = readId(params.pricingRequestId) ?? notFound()
-  const outcome = await handleDecisionForm(getDb(), viewer, id, await request.formData(), config().appUrl)
+  const outcome = await handleDecisionForm(getDb(), viewer, id, await readForm(request), config().appUrl)
   return answerForm(outcome)
 }
 

@@ -11,6 +11,7 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { readId } from '~/utils/list-params'
 import { answerForm } from '~/ui/outcome.server'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
   name: 'AdminCreateConditions',
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
   const category = await categoryOf(params)
-  const outcome = await handleConditionForm(getDb(), viewer, category, await request.formData())
+  const outcome = await handleConditionForm(getDb(), viewer, category, await readForm(request))
   return answerForm(outcome)
 }
 

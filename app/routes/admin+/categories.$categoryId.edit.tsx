@@ -10,6 +10,7 @@ import { categoryById, categoryFormValues, categorySummary, conditionsOf } from 
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'
 import { answerForm } from '~/ui/outcome.server'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
   name: 'AdminEditCategory',
@@ -33,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb()
   const id = readId(params.categoryId) ?? notFound()
   if (!(await categoryById(db, id))) notFound()
-  const outcome = await handleEditCategory(db, viewer, id, await request.formData())
+  const outcome = await handleEditCategory(db, viewer, id, await readForm(request))
   return answerForm(outcome)
 }
 

@@ -10,6 +10,7 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { respondToForm } from '~/ui/outcome.server'
 import { PageHeader } from '~/ui/shell'
 import { readId } from '~/utils/list-params'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
   name: 'AdminEditFulfillmentWorkflow',
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
   const category = await categoryOf(params)
-  const outcome = await handleWorkflowForm(getDb(), viewer, category.id, await request.formData())
+  const outcome = await handleWorkflowForm(getDb(), viewer, category.id, await readForm(request))
   const here = workflowPath(category.id)
   if (outcome.status === 'done') return respondToForm({ outcome: 'done', message: outcome.message }, here)
   return respondToForm(outcome.status === 'invalid' ? { outcome: 'invalid', reply: outcome.reply } : { outcome: 'bad-request' }, here)

@@ -9,6 +9,7 @@ import { readCategoryFilters } from '~/features/categories/schema'
 import { newIdempotencyKey } from '~/features/idempotency/idempotency.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
   name: 'AdminManageCategories',
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
-  const outcome = await handleCreateCategory(getDb(), viewer, await request.formData())
+  const outcome = await handleCreateCategory(getDb(), viewer, await readForm(request))
   return answerForm(outcome)
 }
 

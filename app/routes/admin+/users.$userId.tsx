@@ -15,6 +15,7 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { redirectWithToast } from '~/ui/toast.server'
 import { readId } from '~/utils/list-params'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
   name: 'AdminViewUser',
@@ -45,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
   const userId = await existingUserId(params)
   const db = getDb()
-  const form = await request.formData()
+  const form = await readForm(request)
   const here = `/admin/users/${userId}`
   switch (form.get('intent')) {
     case 'details': {

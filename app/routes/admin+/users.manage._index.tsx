@@ -14,6 +14,7 @@ import { UserList } from '~/features/users/user-list'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { redirectWithToast } from '~/ui/toast.server'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = { name: 'AdminManageUsers', title: 'Users', menu: { group: 'People', label: 'Users', order: 10 } }
 export const meta: MetaFunction = () => pageTitle('Users')
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
-  const form = await request.formData()
+  const form = await readForm(request)
   if (form.get('intent') !== 'create') return data({ result: undefined }, { status: 400 })
   const submission = parseWithZod(form, { schema: createUserSchema })
   const hidden = { hideFields: ['password', 'confirmPassword'] }

@@ -14,6 +14,7 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { redirectWithToast } from '~/ui/toast.server'
 import { readId } from '~/utils/list-params'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
   name: 'AdminSetPassword',
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
-  const submission = parseWithZod(await request.formData(), { schema: setPasswordSchema })
+  const submission = parseWithZod(await readForm(request), { schema: setPasswordSchema })
   const hidden = { hideFields: ['password', 'confirmPassword'] }
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
   const done = await setPasswordByAdmin(getDb(), viewer, submission.value)

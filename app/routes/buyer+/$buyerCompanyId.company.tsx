@@ -9,6 +9,7 @@ import { OwnCompanyPage } from '~/features/own-company/own-company-page'
 import { ownCompanyOf, ownCompanyPage } from '~/features/own-company/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { respondToForm } from '~/ui/outcome.server'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = { name: 'BuyerManageCompany', title: 'My company', menu: { group: 'Company', label: 'My company' } }
 export const meta: MetaFunction = () => pageTitle('My company')
@@ -22,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'buyer')
   const company = ownCompanyOf(viewer, 'buyer', params.buyerCompanyId) ?? notFound()
-  const outcome = await handleOwnCompanyAction(getDb(), viewer, company, await request.formData(), config().appUrl)
+  const outcome = await handleOwnCompanyAction(getDb(), viewer, company, await readForm(request), config().appUrl)
   return respondToForm(outcome, `/buyer/${company.id}/company`)
 }
 

@@ -7,6 +7,7 @@ import { KamRequestsPage } from '~/features/price-requests/kam-requests'
 import { kamRequestsPage } from '~/features/price-requests/pages.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
   name: 'KAMBuyerSKUPriceChangeRequests',
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'demand_kam')
-  const outcome = await handleKamForm(getDb(), viewer, await request.formData())
+  const outcome = await handleKamForm(getDb(), viewer, await readForm(request))
   return answerForm(outcome)
 }
 

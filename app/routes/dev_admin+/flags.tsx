@@ -11,6 +11,7 @@ import { ROLE_KEYS } from '~/features/users/roles'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { respondToForm } from '~/ui/outcome.server'
 import { PageHeader } from '~/ui/shell'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = { name: 'DevAdminManageFlagPage', title: 'Feature flags', menu: { group: 'Catalogue', order: 20, label: 'Flags' } }
 export const meta: MetaFunction = () => pageTitle('Feature flags')
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'dev_admin')
-  return respondToForm(await handleFlagForm(getDb(), viewer.userId, await request.formData()), '/dev_admin/flags')
+  return respondToForm(await handleFlagForm(getDb(), viewer.userId, await readForm(request)), '/dev_admin/flags')
 }
 
 export default function DevAdminManageFlagPage() {

@@ -16,6 +16,7 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { respondToForm } from '~/ui/outcome.server'
 import { PageHeader } from '~/ui/shell'
 import { readId } from '~/utils/list-params'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
   name: 'DevAdminEditProductPage',
@@ -43,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb()
   const id = readId(params.productId) ?? notFound()
   if (!(await productExists(db, id))) notFound()
-  const outcome = await handleProductEdit(db, viewer.userId, id, await request.formData())
+  const outcome = await handleProductEdit(db, viewer.userId, id, await readForm(request))
   return respondToForm(outcome, productEditPath(id))
 }
 

@@ -11,6 +11,7 @@ import { createProductSchema } from '~/features/products/schema'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { redirectWithToast } from '~/ui/toast.server'
+import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = { name: 'DevAdminManageProductPage', title: 'Products', menu: { group: 'Catalogue', order: 10 } }
 export const meta: MetaFunction = () => pageTitle('Products')
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'dev_admin')
-  const submission = parseWithZod(await request.formData(), { schema: createProductSchema })
+  const submission = parseWithZod(await readForm(request), { schema: createProductSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const result = await createProduct(getDb(), viewer.userId, submission.value)
   if (!result.ok) {

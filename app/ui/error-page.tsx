@@ -41,6 +41,17 @@ export function ErrorPanel({ error }: { error: unknown }) {
       </section>
     )
   }
+  if (status === 400 || status === 413) {
+    // The server's own sentence (readForm): what was wrong with what was sent.
+    const message = isRouteErrorResponse(error) && typeof error.data === 'string' && error.data ? error.data : 'What was sent could not be read.'
+    return (
+      <section className="card" data-testid="bad-request">
+        <h1>This request could not be read</h1>
+        <p>{message}</p>
+        <Link to={home}>Go back to your portal</Link>
+      </section>
+    )
+  }
   return (
     <section className="card">
       <h1>Something went wrong</h1>

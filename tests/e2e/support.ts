@@ -69,6 +69,9 @@ export async function signUp(page: Page, email: string, password: string, kind: 
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByLabel('Password again').fill(password)
   await page.getByRole('button', { name: 'Create account' }).click()
+  // Sign-up signs nobody in: the new user signs in with the password it chose.
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible()
+  await signIn(page, email, password)
   await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible()
   return companyName
 }

@@ -32,10 +32,12 @@ async function lastResetLink(email: string) {
 }
 
 describe('sign-up', () => {
-  it('creates a pending company, its first user with the role, and an audit entry', async () => {
+  const appUrl = 'http://localhost:3000'
+  const mailsTo = (email: string) => getDb().selectFrom('outbox_emails').select(['kind', 'subject', 'body_text']).where('to_address', '=', email).orderBy('id').execute()
+
+  it('creates a pending company, its first user with the role, a welcome mail and an audit entry', async () => {
     const db = getDb()
-    const result = await signUp(db, input)
-    expect(result.ok).toBe(true)
+    expect(await signUp(db, input, appUrl)).toEqual({ created: true })
     const user = await db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirstOrThrow()
     const seller = await db.selectFrom('sellers').selectAll().where('id', '=', user.seller_id!).executeTakeFirstOrThrow()
     expect(seller).toMatchObject({ name: 'Kanchipuram Handlooms', status: 'pending' })
@@ -43,20 +45,33 @@ describe('sign-up', () => {
     expect(roles.map((r) => r.role)).toEqual(['seller'])
     const auditRow = await db.selectFrom('audit_events').selectAll().where('entity_type', '=', 'seller').where('entity_id', '=', String(seller.id)).executeTakeFirstOrThrow()
     expect(auditRow.action).toBe('company.signed_up')
+    expect((await mailsTo(input.email)).map((m) => m.kind)).toEqual(['signup_welcome'])
   })
 
-  it('answers a repeated submit with the same account instead of a second company', async () => {
+  it('makes one account of a repeated or racing submit, and mails it once', async () => {
     const db = getDb()
     const again = { ...input, email: 'twice@handlooms.example' }
-    const [a, b] = await Promise.all([signUp(db, again), signUp(db, again)])
-    expect(a.ok && b.ok && a.value.userId === b.value.userId).toBe(true)
+    const results = await Promise.all([signUp(db, again, appUrl), signUp(db, again, appUrl), signUp(db, again, appUrl)])
+    expect(results.filter((r) => r.created)).toHaveLength(1)
+    await signUp(db, again, appUrl)
     const companies = await db.selectFrom('sellers').select('id').where('contact_email', '=', again.email).execute()
     expect(companies).toHaveLength(1)
+    expect((await mailsTo(again.email)).map((m) => m.kind)).toEqual(['signup_welcome'])
   })
 
-  it('refuses an e-mail that belongs to someone else', async () => {
-    const result = await signUp(getDb(), { ...input, email: 'admin@example.com', password: 'another-password-1' })
-    expect(result).toMatchObject({ ok: false, field: 'email' })
+  it('never signs in to, changes or reveals an existing account, whatever the password; its owner is told', async () => {
+    const db = getDb()
+    const before = await db.selectFrom('users').select(['password_hash', 'name']).where('email', '=', 'admin@example.com').executeTakeFirstOrThrow()
+    const sessions = await db.selectFrom('sessions').select('id_hash').execute()
+    // The right password (the demo's) and a wrong one answer alike.
+    expect(await signUp(db, { ...input, email: 'admin@example.com', password: 'demo-pass-2026' }, appUrl)).toEqual({ created: false })
+    expect(await signUp(db, { ...input, email: 'admin@example.com', password: 'another-password-1' }, appUrl)).toEqual({ created: false })
+    expect(await db.selectFrom('users').select(['password_hash', 'name']).where('email', '=', 'admin@example.com').executeTakeFirstOrThrow()).toEqual(before)
+    expect(await db.selectFrom('sessions').select('id_hash').execute()).toEqual(sessions)
+    // One warning, not one per try.
+    const mails = await mailsTo('admin@example.com')
+    expect(mails.map((m) => m.kind)).toEqual(['signup_existing'])
+    expect(mails[0]!.body_text).toContain(`${appUrl}/forgot_password`)
   })
 })
 

@@ -6,6 +6,7 @@ import { endUserSessions } from '~/auth/session.server'
 import { audit } from '../audit/audit.server'
 import { queueEmail } from '../outbox/outbox.server'
 import { syncSearch } from '../search/search.server'
+import { isUniqueViolation } from '#db/errors'
 
 export const RESET_TOKEN_MINUTES = 60
 
@@ -21,18 +22,21 @@ export interface SignUpInput {
 }
 
 /**
- * Creates a pending company and its first user. A repeated submit (double click, retry) of the
- * same sign-up finds the account it made and returns it instead of making another.
+ * Signs a company up. The answer is the same whatever the e-mail: nobody learns from it whether an
+ * account exists, and nobody is signed in by it. A new e-mail gets a pending company, its first
+ * user and a welcome mail; a known one gets a mail saying someone tried to sign up with it. A
+ * repeated submit (double click, retry, two racing requests) makes one account: the unique index
+ * on users.email decides, and a repeat within minutes of the account's creation mails nobody.
  */
-export async function signUp(db: Database, input: SignUpInput): Promise<Result<{ userId: number }>> {
-  const existing = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', input.email).executeTakeFirst()
+export async function signUp(db: Database, input: SignUpInput, appUrl: string): Promise<{ created: boolean }> {
+  const existing = await db.selectFrom('users').select(['id', 'name']).where('email', '=', input.email).executeTakeFirst()
   if (existing) {
-    if (await verifyPassword(input.password, existing.password_hash)) return { ok: true, value: { userId: existing.id } }
-    return { ok: false, field: 'email', message: 'An account with this e-mail already exists. Sign in, or reset the password.' }
+    await warnExistingAccount(db, existing, input.email, appUrl)
+    return { created: false }
   }
   const passwordHash = await hashPassword(input.password)
   try {
-    const userId = await db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       const table = input.companyKind === 'buyer' ? 'buyers' : 'sellers'
       const company = await trx
         .insertInto(table)
@@ -56,6 +60,21 @@ export async function signUp(db: Database, input: SignUpInput): Promise<Result<{
       await trx.insertInto('user_roles').values({ user_id: user.id, role: input.companyKind }).execute()
       await syncSearch(trx, input.companyKind, company.id)
       await syncSearch(trx, 'user', user.id)
+      await queueEmail(trx, {
+        to: input.email,
+        kind: 'signup_welcome',
+        subject: 'Your company account is created',
+        text: [
+          `Hello ${input.name},`,
+          '',
+          `${input.companyName} now has an account on the Sourcing Platform. Our team checks every new company before it can trade;`,
+          'we will write to you when yours is active. Meanwhile you can sign in with the password you chose:',
+          '',
+          `${appUrl}/login`,
+          '',
+          'If you did not sign up, someone else used your address: reset the password from the sign-in page to take the account over, or ignore this e-mail.',
+        ].join('\n'),
+      })
       await audit(trx, {
         actorUserId: user.id,
         action: 'company.signed_up',
@@ -63,16 +82,52 @@ export async function signUp(db: Database, input: SignUpInput): Promise<Result<{
         entityId: company.id,
         after: { name: input.companyName, status: 'pending', firstUser: input.email },
       })
-      return user.id
     })
-    return { ok: true, value: { userId } }
+    return { created: true }
   } catch (error) {
-    // Two submits racing past the check above: the unique index lets one through.
-    if (error instanceof Error && /UNIQUE/i.test(error.message)) {
-      return signUp(db, input)
-    }
+    // Two submits racing past the check above: the unique index let one through; this one is a repeat.
+    if (isUniqueViolation(error)) return { created: false }
     throw error
   }
+}
+
+/**
+ * A second sign-up within minutes of the one that made the account is a repeated submit, and a
+ * warning an hour is enough: repeated tries must not flood the owner's inbox.
+ */
+async function warnExistingAccount(db: Database, user: { id: number; name: string }, email: string, appUrl: string) {
+  const now = Date.now()
+  const recent = await db
+    .selectFrom('outbox_emails')
+    .select('id')
+    .where('to_address', '=', email)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('kind', '=', 'signup_welcome'), eb('created_at', '>', new Date(now - 10 * 60_000).toISOString())]),
+        eb.and([eb('kind', '=', 'signup_existing'), eb('created_at', '>', new Date(now - 60 * 60_000).toISOString())]),
+      ]),
+    )
+    .executeTakeFirst()
+  if (recent) return
+  await db.transaction().execute(async (trx) => {
+    await queueEmail(trx, {
+      to: email,
+      kind: 'signup_existing',
+      subject: 'Someone tried to sign up with your e-mail address',
+      text: [
+        `Hello ${user.name},`,
+        '',
+        'Someone (perhaps you) tried to create a new company account with this e-mail address, which already has an account.',
+        'No new account was made and nothing was changed. To sign in, or to choose a new password:',
+        '',
+        `${appUrl}/login`,
+        `${appUrl}/forgot_password`,
+        '',
+        'If it was not you, you need not do anything.',
+      ].join('\n'),
+    })
+    await audit(trx, { actorUserId: null, action: 'user.signup_attempted', entityType: 'user', entityId: user.id })
+  })
 }
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('base64url')

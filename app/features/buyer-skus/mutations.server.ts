@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '#db/errors'
 import type { Database } from '#db/database'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
@@ -18,7 +19,7 @@ export interface Actor {
 /** The unique (buyer_id, buyer_code) index is the last word when two saves race past the check. */
 function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
   return refuse(work, (error) =>
-    error instanceof Error && /UNIQUE constraint failed: buyer_skus\.buyer_id, buyer_skus\.buyer_code/.test(error.message)
+    isUniqueViolation(error, 'buyer_skus', ['buyer_id', 'buyer_code'])
       ? { ok: false, field: 'buyerCode', message: 'This buyer already uses this code for another of its SKUs' }
       : undefined,
   )

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '#db/errors'
 import crypto from 'node:crypto'
 import type { Database } from '#db/database'
 import { hashPassword } from '~/auth/password.server'
@@ -118,7 +119,7 @@ export async function inviteColleague(
   } catch (error) {
     if (error instanceof EmailInUse) return { ok: false, field: 'email', message: EMAIL_IN_USE }
     // Two submits racing past the checks: a unique index stops one; the retry finds what the other made.
-    if (attempt === 1 && error instanceof Error && /UNIQUE|duplicate key/i.test(error.message)) {
+    if (attempt === 1 && isUniqueViolation(error)) {
       return inviteColleague(db, inviter, company, input, options, 2)
     }
     throw error

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '#db/errors'
 import type { Database } from '#db/database'
 import { formatMoney } from '~/utils/format'
 import { audit, type Executor } from '../audit/audit.server'
@@ -18,7 +19,7 @@ const CODE_TAKEN = 'Another sample SKU already has this code'
 /** Two people saving the same new code at once: the unique index decides, the loser is told. */
 function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
   return refuse(work, (error) =>
-    error instanceof Error && /UNIQUE constraint failed: sample_skus\.code/.test(error.message) ? { ok: false, field: 'code', message: CODE_TAKEN } : undefined,
+    isUniqueViolation(error, 'sample_skus', ['code']) ? { ok: false, field: 'code', message: CODE_TAKEN } : undefined,
   )
 }
 

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '#db/errors'
 import crypto from 'node:crypto'
 import type { Database } from '#db/database'
 import type { Updateable } from 'kysely'
@@ -63,7 +64,6 @@ async function companyFor(trx: Executor, roles: RoleKey[], typed: string | undef
   return { kind, id: match.id, name: match.name }
 }
 
-const isUniqueViolation = (error: unknown) => error instanceof Error && /UNIQUE|duplicate key/i.test(error.message)
 const EMAIL_TAKEN = 'There is already a user with this e-mail address'
 
 /**

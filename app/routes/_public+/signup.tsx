@@ -1,10 +1,11 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData } from '@remix-run/react'
-import { landingFor, PENDING_PATH } from '~/auth/guard.server'
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
+import { landingFor } from '~/auth/guard.server'
 import { isBot } from '~/auth/honeypot'
-import { getViewer, startSession } from '~/auth/session.server'
+import { getViewer } from '~/auth/session.server'
+import { config } from '~/config.server'
 import { getDb } from '~/db.server'
 import { signUp } from '~/features/account/mutations.server'
 import { signupSchema } from '~/features/account/schema'
@@ -25,32 +26,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
   const submission = parseWithZod(form, { schema: signupSchema })
   const hidden = { hideFields: ['password', 'confirmPassword'] }
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
   if (isBot(form)) return data(submission.reply({ ...hidden, formErrors: ['Your sign-up could not be accepted.'] }), { status: 400 })
-  const db = getDb()
-  const result = await signUp(db, submission.value)
-  if (!result.ok) {
-    return data(
-      submission.reply({ ...hidden, fieldErrors: result.field ? { [result.field]: [result.message] } : {}, formErrors: result.field ? [] : [result.message] }),
-      { status: 400 },
-    )
-  }
-  const { cookie } = await startSession(db, result.value.userId, { ip: context.clientIp, userAgent: request.headers.get('user-agent') })
-  return redirect(PENDING_PATH, { headers: { 'Set-Cookie': cookie } })
+  // The same answer for a new and a known e-mail, and no session either way (docs/domain.md).
+  await signUp(getDb(), submission.value, config().appUrl)
+  return redirect(SENT_PATH)
 }
+
+const SENT_PATH = '/signup?sent=1'
 
 export default function SignupPage() {
   const lastResult = useActionData<typeof action>()
   const [form, fields] = useZodForm(signupSchema, { id: 'signup', lastResult })
+  const [searchParams] = useSearchParams()
+  if (searchParams.get('sent') === '1') {
+    return (
+      <PublicShell>
+        <div className="card" role="status">
+          <h1>Check your e-mail</h1>
+          <p>We have sent a message to the address you gave. It says what happens next: if your company account was created, sign in with the password you chose and you will see its status while our team checks it.</p>
+          <p className="muted">No e-mail after a few minutes? Look in the spam folder, or sign in if you already have an account.</p>
+          <div className="public-links">
+            <Link to="/login">Go to sign in</Link>
+          </div>
+        </div>
+      </PublicShell>
+    )
+  }
   return (
     <PublicShell>
       <div className="card">
         <h1>Create a company account</h1>
-        <p className="muted">Our team checks every new company before it can trade. You can sign in straight away and will be told when your company is active.</p>
+        <p className="muted">Our team checks every new company before it can trade. We will e-mail you when your company is active; meanwhile you can sign in and see its status.</p>
         <Form method="post" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
           <ChoiceField

@@ -88,8 +88,6 @@ async function rowsByIds(db: Executor, kind: CompanyKind, ids: { id: number }[])
   return ids.map((r) => byId.get(r.id)).filter((r): r is PageRow => r !== undefined)
 }
 
-/** A spreadsheet must not run what a company typed as its name (=HYPERLINK(...) and the like). */
-const inert = (text: string | null) => (text && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text)
 
 /** The CSV export: every matching row in the list's order (slices of 500 bound the `in` lists). */
 export async function exportCompanies(db: Database, kind: CompanyKind, f: CompanyFilters) {
@@ -102,14 +100,14 @@ export async function exportCompanies(db: Database, kind: CompanyKind, f: Compan
     slice.forEach((row, j) =>
       rows.push({
         id: row.id,
-        name: inert(row.name),
-        legal_name: inert(row.legal_name),
+        name: row.name,
+        legal_name: row.legal_name,
         gstin: row.gstin,
-        contact_email: inert(row.contact_email),
+        contact_email: row.contact_email,
         contact_phone: row.contact_phone,
         status: statusLabels[row.status],
         assignee: decorated[j].assigneeName,
-        city: inert(decorated[j].city),
+        city: decorated[j].city,
         credit_limit: kind === 'buyer' ? rupeesInput(decorated[j].creditLimitMinor ?? 0) : null,
         payment_terms_days: decorated[j].paymentTermsDays,
         created_at: row.created_at,

@@ -70,6 +70,17 @@ describe('company routes', () => {
     ])
   })
 
+  it('download a KAM whose own name is a formula as inert text, like every other cell', async () => {
+    const db = getDb()
+    const kam = await db.selectFrom('users').select('id').where('email', '=', 'kam.neha@example.com').executeTakeFirstOrThrow()
+    await db.updateTable('users').set({ name: '=HYPERLINK("http://evil.example","Neha")' }).where('id', '=', kam.id).execute()
+    await makeBuyer({ name: '@Ibis Formula Buyer', status: 'active', kam_user_id: kam.id })
+    const response = await buyersCsv.loader(args(get('/buyers/manage.csv?q=ibis%20formula')))
+    const [row] = parseCsv(await response.text())
+    expect(row!.Name).toBe("'@Ibis Formula Buyer")
+    expect(Object.values(row!)).toContain(`'=HYPERLINK("http://evil.example","Neha")`)
+  })
+
   it('send a suspension without a reason back to its open dialog', async () => {
     const id = await makeBuyer({ name: 'Ibis Suspend Co', status: 'active' })
     const result = reply(await viewBuyer.action(args(post(`/buyers/${id}`, { intent: 'suspend', reason: '' }), { buyerId: String(id) })))

@@ -146,8 +146,6 @@ export async function skuListPage(db: Database, product: SkuProduct, f: SkuFilte
   return { product, filters: f, ...list, ...options, canExport }
 }
 
-/** A spreadsheet must not run what someone typed (=HYPERLINK(...) and the like). */
-const inert = (text: string | null) => (text && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text)
 
 /** Every matching SKU in the list's order, one column per attribute of the product's schema. */
 export async function exportProductSkus(db: Database, product: SkuProduct, f: SkuFilters) {
@@ -159,14 +157,14 @@ export async function exportProductSkus(db: Database, product: SkuProduct, f: Sk
       const record: Record<string, string | number | null> = {
         id: row.id,
         code: row.code,
-        name: inert(row.name),
-        category: inert(row.category),
-        product_line: inert(row.line),
+        name: row.name,
+        category: row.category,
+        product_line: row.line,
         moq: quantityInput(row.moqMilli),
         status: row.status,
         updated_at: row.updatedAt,
       }
-      for (const attribute of product.schema) record[`attr_${attribute.key}`] = inert(row.attributes[attribute.key] ?? null)
+      for (const attribute of product.schema) record[`attr_${attribute.key}`] = row.attributes[attribute.key] ?? null
       rows.push(record)
     }
   }

@@ -1,48 +1,107 @@
-import { RateLimiterSQLite, type RateLimiterRes } from 'rate-limiter-flexible'
+import { RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible'
 import { getSqlite } from '~/db.server'
 
-// Failed sign-ins: 5 in a row for one account, or 50 an hour from one address, block for 15 minutes.
-export const ACCOUNT_LIMIT = 5
+/**
+ * Every limit on the public forms, in one place (docs/domain.md, "Sign-in and sessions").
+ *
+ * Sign-in: an attempt is counted *before* its password is checked (a success gives it back), so
+ * parallel guesses cannot all be checked before any is counted.
+ * - account + address: 5 failures block that pair for 15 minutes (the hard block);
+ * - account, from anywhere: past 5 failures in an hour each further failure makes the next attempt
+ *   wait 2, 4, 8 … up to 60 seconds: a brake on guessing that nobody can turn into a lock-out;
+ * - address: 50 failures an hour block it for 15 minutes.
+ * Sign-up, "forgot password" and reset: a number of submits an hour per address.
+ */
+export const PAIR_LIMIT = 5
+export const ACCOUNT_FREE = 5
 export const ADDRESS_LIMIT = 50
+export const MAX_DELAY_SECONDS = 60
 const BLOCK_SECONDS = 15 * 60
+const HOUR = 60 * 60
+
+export const FORM_LIMITS = { signup: 20, forgot_password: 20, reset_password: 20 } as const
+export type LimitedForm = keyof typeof FORM_LIMITS
 
 function limiters() {
   const common = { storeClient: getSqlite(), storeType: 'better-sqlite3', tableName: 'login_throttle', tableCreated: true }
+  const limiter = (keyPrefix: string, points: number, duration: number, blockDuration = 0) =>
+    new RateLimiterSQLite({ ...common, keyPrefix, points, duration, blockDuration })
   return {
-    account: new RateLimiterSQLite({
-      ...common,
-      keyPrefix: 'acct',
-      points: ACCOUNT_LIMIT,
-      duration: BLOCK_SECONDS,
-      blockDuration: BLOCK_SECONDS,
-    }),
-    address: new RateLimiterSQLite({
-      ...common,
-      keyPrefix: 'ip',
-      points: ADDRESS_LIMIT,
-      duration: 60 * 60,
-      blockDuration: BLOCK_SECONDS,
-    }),
+    pair: limiter('pair', PAIR_LIMIT, BLOCK_SECONDS, BLOCK_SECONDS),
+    account: limiter('acct', 1_000_000, HOUR),
+    pace: limiter('pace', 1, MAX_DELAY_SECONDS),
+    address: limiter('ip', ADDRESS_LIMIT, HOUR, BLOCK_SECONDS),
+    forms: Object.fromEntries(Object.entries(FORM_LIMITS).map(([form, points]) => [form, limiter(`form-${form}`, points, HOUR)])) as Record<
+      LimitedForm,
+      RateLimiterSQLite
+    >,
   }
 }
 let cached: ReturnType<typeof limiters> | undefined
 const get = () => (cached ??= limiters())
 
-/** Milliseconds until another attempt is allowed, or 0 when sign-in may be tried now. */
-export async function loginWait(email: string, ip: string): Promise<number> {
-  const { account, address } = get()
-  const [byAccount, byAddress] = await Promise.all([account.get(email), address.get(ip)])
-  const wait = (res: RateLimiterRes | null, limit: number) =>
-    res && res.consumedPoints >= limit ? Math.max(res.msBeforeNext, 1000) : 0
-  return Math.max(wait(byAccount, ACCOUNT_LIMIT), wait(byAddress, ADDRESS_LIMIT))
+const waitOf = (error: unknown) => {
+  if (error instanceof RateLimiterRes) return Math.max(error.msBeforeNext, 1000)
+  throw error
 }
 
-export async function recordLoginFailure(email: string, ip: string): Promise<void> {
-  const { account, address } = get()
-  // A rejected consume only means the key is already blocked: that is the point.
-  await Promise.allSettled([account.consume(email), address.consume(ip)])
+/**
+ * Counts a sign-in attempt before its password is checked. Answers 0 when the password may be
+ * checked now, else the milliseconds to wait (nothing is checked then).
+ */
+export async function beginLoginAttempt(email: string, ip: string): Promise<number> {
+  const { pair, pace, address, account } = get()
+  const pairKey = `${email}|${ip}`
+  // Waits first, so a blocked client does not use up its own later attempts.
+  const [pairNow, paceNow, addressNow] = await Promise.all([pair.get(pairKey), pace.get(email), address.get(ip)])
+  const waiting = (res: RateLimiterRes | null, limit: number) => (res && res.consumedPoints >= limit ? Math.max(res.msBeforeNext, 1000) : 0)
+  const wait = Math.max(waiting(pairNow, PAIR_LIMIT), waiting(paceNow, 1), waiting(addressNow, ADDRESS_LIMIT))
+  if (wait > 0) return wait
+  // Each consume is one atomic update of its row: of parallel attempts only the first few pass.
+  try {
+    await pair.consume(pairKey)
+  } catch (error) {
+    return waitOf(error)
+  }
+  try {
+    await address.consume(ip)
+  } catch (error) {
+    await pair.reward(pairKey)
+    return waitOf(error)
+  }
+  await account.consume(email)
+  return 0
 }
 
-export async function recordLoginSuccess(email: string): Promise<void> {
-  await get().account.delete(email)
+/** The password was wrong: the attempt stays counted, and past the free ones the account slows down. */
+export async function loginFailed(email: string): Promise<void> {
+  const { account, pace } = get()
+  const failures = (await account.get(email))?.consumedPoints ?? 0
+  if (failures >= ACCOUNT_FREE) await pace.block(email, Math.min(2 ** (failures - ACCOUNT_FREE + 1), MAX_DELAY_SECONDS))
+}
+
+/** The password was right: the attempt is given back and the account's and pair's counts cleared. */
+export async function loginSucceeded(email: string, ip: string): Promise<void> {
+  const { pair, account, pace, address } = get()
+  await Promise.all([pair.delete(`${email}|${ip}`), account.delete(email), pace.delete(email), address.reward(ip)])
+}
+
+/** Counts one submit of a public form from an address: 0 when it may go on, else the milliseconds to wait. */
+export async function formSubmitWait(form: LimitedForm, ip: string): Promise<number> {
+  try {
+    await get().forms[form].consume(ip)
+    return 0
+  } catch (error) {
+    return waitOf(error)
+  }
+}
+
+/** "3 minutes", "45 seconds": how a wait reads in a message. */
+export function waitText(ms: number): string {
+  if (ms < 60_000) {
+    const seconds = Math.max(1, Math.ceil(ms / 1000))
+    return `${seconds} second${seconds === 1 ? '' : 's'}`
+  }
+  const minutes = Math.ceil(ms / 60_000)
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
 }

@@ -18,6 +18,9 @@ export const newPasswordField = z
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
   .max(200, 'Use at most 200 characters')
 
+/** The acting user's own password, typed again to confirm a sensitive change. */
+export const ownPasswordField = z.string({ error: 'Type your own password to confirm' }).min(1, 'Type your own password to confirm').max(200)
+
 const PHONE = /^(?:[6-9]\d{9}|\+[1-9]\d{7,14})$/
 export const optionalPhoneField = z
   .string()

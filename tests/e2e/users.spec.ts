@@ -80,6 +80,13 @@ test('admin sets a user password on the set-password page, and the user signs in
 
   await page.getByLabel('New password', { exact: true }).fill('lorry-pass-2026')
   await page.getByLabel('New password again').fill('lorry-pass-2026')
+  // The admin confirms it is itself: a wrong own password changes nothing.
+  await page.getByLabel('Your own password').fill('not-my-password')
+  await page.getByRole('button', { name: 'Set password' }).click()
+  await expect(page.getByText('That is not your password')).toBeVisible()
+  await page.getByLabel('New password', { exact: true }).fill('lorry-pass-2026')
+  await page.getByLabel('New password again').fill('lorry-pass-2026')
+  await page.getByLabel('Your own password').fill('demo-pass-2026')
   await page.getByRole('button', { name: 'Set password' }).click()
   await expect(page).toHaveURL(/\/admin\/users\/\d+$/)
   await expect(page.getByText(`The password of ${name} is set`)).toBeVisible()

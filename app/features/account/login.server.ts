@@ -4,13 +4,11 @@ import { authenticator, InvalidCredentials } from '~/auth/authenticator.server'
 import { landingFor } from '~/auth/guard.server'
 import { isBot } from '~/auth/honeypot'
 import { loadViewer, startSession } from '~/auth/session.server'
-import { loginWait, recordLoginFailure, recordLoginSuccess } from '~/auth/throttle.server'
+import { beginLoginAttempt, loginFailed, loginSucceeded, waitText } from '~/auth/throttle.server'
 import { getDb } from '~/db.server'
 import { audit } from '../audit/audit.server'
 import { loginSchema } from './schema'
 import { readForm } from '~/ui/read-form.server'
-
-const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000))
 
 /** The sign-in action of /login and /field_operator/login. */
 export async function handleLogin(request: Request, context: AppLoadContext) {
@@ -24,9 +22,10 @@ export async function handleLogin(request: Request, context: AppLoadContext) {
   }
   const { email } = submission.value
   const ip = context.clientIp ?? 'unknown'
-  const wait = await loginWait(email, ip)
+  // Counted before the password is checked: parallel guesses cannot all be checked.
+  const wait = await beginLoginAttempt(email, ip)
   if (wait > 0) {
-    const message = `Too many failed sign-in attempts. Try again in ${minutes(wait)} minute${minutes(wait) === 1 ? '' : 's'}, or reset your password.`
+    const message = `Too many failed sign-in attempts. Try again in ${waitText(wait)}, or reset your password.`
     return data(submission.reply({ formErrors: [message], hideFields: ['password'] }), { status: 429 })
   }
   let user
@@ -34,10 +33,10 @@ export async function handleLogin(request: Request, context: AppLoadContext) {
     user = await authenticator.authenticate('form', request)
   } catch (error) {
     if (!(error instanceof InvalidCredentials)) throw error
-    await recordLoginFailure(email, ip)
+    await loginFailed(email)
     return data(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), { status: 400 })
   }
-  await recordLoginSuccess(email)
+  await loginSucceeded(email, ip)
   const db = getDb()
   const { cookie, idHash } = await db.transaction().execute(async (trx) => {
     const session = await startSession(trx, user.id, { ip, userAgent: request.headers.get('user-agent') })

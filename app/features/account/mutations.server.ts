@@ -3,7 +3,7 @@ import type { Database } from '#db/database'
 import type { TokenPurpose } from '#db/types'
 import { hashPassword, verifyPassword } from '~/auth/password.server'
 import { endUserSessions } from '~/auth/session.server'
-import { audit } from '../audit/audit.server'
+import { audit, type Executor } from '../audit/audit.server'
 import { queueEmail } from '../outbox/outbox.server'
 import { syncSearch } from '../search/search.server'
 import { isUniqueViolation } from '#db/errors'
@@ -178,8 +178,15 @@ export async function resetTokenPurpose(db: Database, token: string): Promise<To
   return row?.purpose ?? null
 }
 
-/** Uses a reset token once: sets the password and ends every session of the user. */
+const EXPIRED_LINK = 'This reset link has expired or has already been used. Ask for a new one.'
+
+/**
+ * Uses a reset token once: sets the password, ends every session of the user and voids its other
+ * reset and invitation links. The token is checked before the (deliberately slow) hash is made, so
+ * garbage tokens cost nothing; the conditional update in the transaction decides a race.
+ */
 export async function resetPassword(db: Database, token: string, password: string): Promise<Result<{ userId: number }>> {
+  if (!(await resetTokenPurpose(db, token))) return { ok: false, message: EXPIRED_LINK }
   const passwordHash = await hashPassword(password)
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString()
@@ -191,14 +198,18 @@ export async function resetPassword(db: Database, token: string, password: strin
       .where('expires_at', '>', now)
       .returning('user_id')
       .executeTakeFirst()
-    if (!row) {
-      return { ok: false as const, message: 'This reset link has expired or has already been used. Ask for a new one.' }
-    }
+    if (!row) return { ok: false as const, message: EXPIRED_LINK }
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', row.user_id).execute()
     await endUserSessions(trx, row.user_id)
+    await voidOpenTokens(trx, row.user_id, now)
     await audit(trx, { actorUserId: row.user_id, action: 'user.password_reset', entityType: 'user', entityId: row.user_id })
     return { ok: true as const, value: { userId: row.user_id } }
   })
+}
+
+/** A password just set makes every outstanding reset and invitation link of the user useless. */
+export async function voidOpenTokens(trx: Executor, userId: number, now = new Date().toISOString()): Promise<void> {
+  await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute()
 }
 
 export async function updateProfile(db: Database, userId: number, input: { name: string; phone?: string }): Promise<void> {
@@ -226,6 +237,7 @@ export async function changePassword(
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date().toISOString() }).where('id', '=', viewer.userId).execute()
     await endUserSessions(trx, viewer.userId, viewer.sessionIdHash)
+    await voidOpenTokens(trx, viewer.userId)
     await audit(trx, { actorUserId: viewer.userId, action: 'user.password_changed', entityType: 'user', entityId: viewer.userId })
   })
   return { ok: true, value: undefined }

@@ -1,3 +1,4 @@
+import { voidOpenTokens } from '../account/mutations.server'
 import type { Database } from '#db/database'
 import { hashPassword } from '~/auth/password.server'
 import { endUserSessions, type Viewer } from '~/auth/session.server'
@@ -74,7 +75,7 @@ export async function setPasswordByAdmin(
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString()
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', user.id).execute()
-    await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute()
+    await voidOpenTokens(trx, user.id, now)
     const sessionsEnded = await endUserSessions(trx, user.id, user.id === viewer.userId ? viewer.sessionIdHash : undefined)
     await audit(trx, {
       actorUserId: viewer.userId,

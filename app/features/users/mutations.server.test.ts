@@ -139,7 +139,7 @@ describe('changing a user', () => {
   const versionOf = async (userId: number) =>
     (await getDb().selectFrom('users').select('updated_at').where('id', '=', userId).executeTakeFirstOrThrow()).updated_at
   const rolesForm = (fields: Record<string, string | string[]>) => {
-    const submission = parseWithZod(formData({ intent: 'roles', ...fields }), { schema: userRolesSchema })
+    const submission = parseWithZod(formData({ intent: 'roles', ownPassword: 'demo-pass-2026', ...fields }), { schema: userRolesSchema })
     if (submission.status !== 'success') throw new Error(JSON.stringify(submission.error))
     return submission.value
   }

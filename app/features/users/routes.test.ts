@@ -68,4 +68,30 @@ describe('admin user routes', () => {
     expect(reply).toContain('Bad Buyer')
     expect(reply).not.toContain('secret-password-1')
   })
+
+  test('setting a password or changing roles asks for the admin\'s own password again; a wrong one changes nothing', async () => {
+    const db = getDb()
+    const target = await userIdOf('logistics@example.com')
+    const hashOf = async () => (await db.selectFrom('users').select('password_hash').where('id', '=', target).executeTakeFirstOrThrow()).password_hash
+    const before = await hashOf()
+    const fields = { email: 'logistics@example.com', password: 'new-pass-2026x', confirmPassword: 'new-pass-2026x' }
+    const wrong = await password.action({ request: await post(`${base}/manage/password`, { ...fields, ownPassword: 'not-my-password' }), params: {}, context })
+    expect(await statusOf(async () => wrong)).toBe(400)
+    expect(JSON.stringify((wrong as { data: unknown }).data)).toContain('That is not your password')
+    expect(await statusOf(async () => password.action({ request: await post(`${base}/manage/password`, fields), params: {}, context }))).toBe(400)
+    expect(await hashOf()).toBe(before)
+    const right = await password.action({ request: await post(`${base}/manage/password`, { ...fields, ownPassword: 'demo-pass-2026' }), params: {}, context })
+    expect((right as Response).status).toBe(302)
+    expect(await hashOf()).not.toBe(before)
+
+    const id = String(target)
+    const version = (await db.selectFrom('users').select('updated_at').where('id', '=', target).executeTakeFirstOrThrow()).updated_at
+    const roles = { intent: 'roles', version, roles: 'admin' }
+    const refused = await record.action({ request: await post(`${base}/${id}`, { ...roles, ownPassword: 'guess' }), params: { userId: id }, context })
+    expect(await statusOf(async () => refused)).toBe(400)
+    const held = await db.selectFrom('user_roles').select('role').where('user_id', '=', target).execute()
+    expect(held.map((r) => r.role)).toEqual(['logistics'])
+    const saved = await record.action({ request: await post(`${base}/${id}`, { ...roles, ownPassword: 'demo-pass-2026' }), params: { userId: id }, context })
+    expect((saved as Response).status).toBe(302)
+  })
 })

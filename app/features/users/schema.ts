@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField, nameField, newPasswordField, optionalPhoneField } from '~/utils/fields'
+import { emailField, nameField, newPasswordField, optionalPhoneField, ownPasswordField } from '~/utils/fields'
 import { ROLE_KEYS, roleIssues } from './roles'
 
 // Each role once, in the roles table's order, whatever order the checkboxes posted.
@@ -63,6 +63,7 @@ export const userRolesSchema = z
     roles,
     company,
     companyAdmin,
+    ownPassword: ownPasswordField,
   })
   .superRefine(addRoleIssues, always)
 
@@ -73,5 +74,6 @@ export const setPasswordSchema = z
     email: emailField,
     password: newPasswordField,
     confirmPassword: z.string({ error: 'Type the password again' }),
+    ownPassword: ownPasswordField,
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: 'The two passwords are not the same' })

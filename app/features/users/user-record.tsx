@@ -111,6 +111,7 @@ export function UserRolesForm({ user, roleOptions, lastResult }: { user: UserRec
         <input type="hidden" name="version" value={user.version} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <RoleAndCompanyFields roles={fields.roles} company={fields.company} companyAdmin={fields.companyAdmin} options={roleOptions} />
+        <Field label="Your own password" type="password" meta={fields.ownPassword} hint="To confirm it is you" inputProps={{ autoComplete: 'current-password' }} />
         <SubmitButton variant="primary" intent="roles" pendingText="Saving…">
           Save roles
         </SubmitButton>

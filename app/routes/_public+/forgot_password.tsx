@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { isBot } from '~/auth/honeypot'
+import { formSubmitWait, waitText } from '~/auth/throttle.server'
 import { config } from '~/config.server'
 import { getDb } from '~/db.server'
 import { requestPasswordReset, RESET_TOKEN_MINUTES } from '~/features/account/mutations.server'
@@ -19,10 +20,12 @@ import { readForm } from '~/ui/read-form.server'
 export const handle: RouteHandle = { name: 'ForgotPassword', title: 'Forgot password' }
 export const meta: MetaFunction = () => pageTitle('Forgot password')
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request)
   const submission = parseWithZod(form, { schema: forgotPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
+  const wait = await formSubmitWait('forgot_password', context.clientIp)
+  if (wait > 0) return data({ result: submission.reply({ formErrors: [`Too many requests from your network. Try again in ${waitText(wait)}.`] }), sent: false }, { status: 429 })
   if (!isBot(form)) {
     const db = getDb()
     const { appUrl, smtpUrl, mailFrom } = config()

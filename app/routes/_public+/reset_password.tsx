@@ -1,3 +1,4 @@
+import { formSubmitWait, waitText } from '~/auth/throttle.server'
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
@@ -22,10 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { token, usable: purpose !== null, invitation: purpose === 'invite' }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema })
   const hidden = { hideFields: ['password', 'confirmPassword'] }
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
+  const wait = await formSubmitWait('reset_password', context.clientIp)
+  if (wait > 0) return data(submission.reply({ ...hidden, formErrors: [`Too many tries from your network. Try again in ${waitText(wait)}.`] }), { status: 429 })
   const result = await resetPassword(getDb(), submission.value.token, submission.value.password)
   if (!result.ok) return data(submission.reply({ ...hidden, formErrors: [result.message] }), { status: 400 })
   return redirectWithToast('/login', { kind: 'success', message: 'Your password is changed. Sign in with the new one.' })

@@ -4,6 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
 import { landingFor } from '~/auth/guard.server'
 import { isBot } from '~/auth/honeypot'
+import { formSubmitWait, waitText } from '~/auth/throttle.server'
 import { getViewer } from '~/auth/session.server'
 import { config } from '~/config.server'
 import { getDb } from '~/db.server'
@@ -26,12 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request)
   const submission = parseWithZod(form, { schema: signupSchema })
   const hidden = { hideFields: ['password', 'confirmPassword'] }
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
   if (isBot(form)) return data(submission.reply({ ...hidden, formErrors: ['Your sign-up could not be accepted.'] }), { status: 400 })
+  const wait = await formSubmitWait('signup', context.clientIp)
+  if (wait > 0) return data(submission.reply({ ...hidden, formErrors: [`Too many sign-ups from your network. Try again in ${waitText(wait)}.`] }), { status: 429 })
   // The same answer for a new and a known e-mail, and no session either way (docs/domain.md).
   await signUp(getDb(), submission.value, config().appUrl)
   return redirect(SENT_PATH)

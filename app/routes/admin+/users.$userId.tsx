@@ -1,3 +1,4 @@
+import { confirmsOwnPassword, OWN_PASSWORD_WRONG } from '~/auth/reauth.server'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -58,9 +59,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case 'roles': {
       const submission = parseWithZod(form, { schema: userRolesSchema })
-      if (submission.status !== 'success') return data({ intent: 'roles', result: submission.reply() }, { status: 400 })
+      const hidden = { hideFields: ['ownPassword'] }
+      if (submission.status !== 'success') return data({ intent: 'roles', result: submission.reply(hidden) }, { status: 400 })
+      if (!(await confirmsOwnPassword(db, viewer.userId, submission.value.ownPassword))) {
+        return data({ intent: 'roles', result: submission.reply({ ...hidden, fieldErrors: { ownPassword: [OWN_PASSWORD_WRONG] } }) }, { status: 400 })
+      }
       const saved = await changeUserRoles(db, viewer, userId, submission.value)
-      if (!saved.ok) return data({ intent: 'roles', result: submission.reply({ formErrors: saved.formErrors, fieldErrors: saved.fieldErrors }) }, { status: 400 })
+      if (!saved.ok) return data({ intent: 'roles', result: submission.reply({ ...hidden, formErrors: saved.formErrors, fieldErrors: saved.fieldErrors }) }, { status: 400 })
       return redirectWithToast(here, { kind: 'success', message: 'Roles are saved.' })
     }
     case 'disable': {

@@ -2,6 +2,7 @@ import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { confirmsOwnPassword, OWN_PASSWORD_WRONG } from '~/auth/reauth.server'
 import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { setPasswordByAdmin } from '~/features/users/access.server'
@@ -35,8 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
   const submission = parseWithZod(await readForm(request), { schema: setPasswordSchema })
-  const hidden = { hideFields: ['password', 'confirmPassword'] }
+  const hidden = { hideFields: ['password', 'confirmPassword', 'ownPassword'] }
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
+  if (!(await confirmsOwnPassword(getDb(), viewer.userId, submission.value.ownPassword))) {
+    return data(submission.reply({ ...hidden, fieldErrors: { ownPassword: [OWN_PASSWORD_WRONG] } }), { status: 400 })
+  }
   const done = await setPasswordByAdmin(getDb(), viewer, submission.value)
   if (!done.ok) return data(submission.reply({ ...hidden, fieldErrors: done.fieldErrors, formErrors: done.formErrors }), { status: 400 })
   const { userId, name, sessionsEnded } = done.value
@@ -63,6 +67,7 @@ export default function AdminSetPassword() {
           <Field label="User's e-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'off' }} />
           <Field label="New password" type="password" meta={fields.password} hint="At least 10 characters" inputProps={{ autoComplete: 'new-password' }} />
           <Field label="New password again" type="password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
+          <Field label="Your own password" type="password" meta={fields.ownPassword} hint="To confirm it is you" inputProps={{ autoComplete: 'current-password' }} />
           <SubmitButton variant="primary" pendingText="Setting…">
             Set password
           </SubmitButton>

@@ -79,6 +79,8 @@ export interface SessionsTable {
   expires_at: string
   ip: string | null
   user_agent: string | null
+  /** When the session was last used (updated at most every few minutes); null until then. */
+  last_seen_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface PasswordResetTokensTable {
@@ -333,6 +335,13 @@ export interface OutboxEmailsTable {
   sent_at: string | null
   attempts: ColumnType<number, number | undefined, number>
   last_error: string | null
+  /** The worker that holds the row, until when (a lease: an expired one may be taken over). */
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>
+  claimed_until: ColumnType<string | null, string | null | undefined, string | null>
+  /** Not before this time (a retry's backoff); null: now. */
+  next_attempt_at: ColumnType<string | null, string | null | undefined, string | null>
+  /** Given up after the last attempt failed. */
+  failed_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface AuditEventsTable {

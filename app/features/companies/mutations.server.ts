@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '#db/errors'
 import crypto from 'node:crypto'
 import type { Database } from '#db/database'
 import type { CompanyStatus } from '#db/types'
@@ -34,6 +35,12 @@ async function checkAssignee(trx: Executor, kind: CompanyKind, userId: number | 
   if (!user) throw new Refused('assigneeId', `Choose an active ${companyKinds[kind].assigneeLongLabel.toLowerCase()} from the list`)
   return user
 }
+
+/** Two saves racing past checkGstin: the unique index decides, and the loser is told at the field. */
+const gstinTaken =
+  (kind: CompanyKind) =>
+  (error: unknown): Result<never> | undefined =>
+    isUniqueViolation(error, companyKinds[kind].table, ['gstin']) ? { ok: false, field: 'gstin', message: `Another ${companyKinds[kind].label.toLowerCase()} already has this GSTIN` } : undefined
 
 /** A GSTIN belongs to one company of a kind. */
 async function checkGstin(trx: Executor, kind: CompanyKind, gstin: string | undefined, exceptId?: number) {
@@ -121,7 +128,8 @@ export async function updateCompany(
         after: Object.fromEntries(changed.map((key) => readable(key, next[key]))),
       })
       return { ok: true as const, value: { changed } }
-    })
+    }),
+    gstinTaken(kind),
   )
 }
 
@@ -271,6 +279,7 @@ export async function createSeller(db: Database, actor: Actor, input: AddSellerF
         return seller.id
       })
       return { ok: true as const, value: { sellerId: result, repeated } }
-    })
+    }),
+    gstinTaken('seller'),
   )
 }

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '#db/errors'
 import type { Database } from '#db/database'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { audit, type Executor } from '../audit/audit.server'
@@ -27,6 +28,10 @@ async function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
     return await work()
   } catch (error) {
     if (error instanceof Refused) return { ok: false, field: error.field, message: error.message }
+    // Two requests racing past the check: the pending-request index lets one through.
+    if (isUniqueViolation(error, 'price_change_requests', ['buyer_sku_id'])) {
+      return { ok: false, message: 'A request for this buyer SKU is already waiting for a decision: one request at a time per buyer SKU.' }
+    }
     throw error
   }
 }

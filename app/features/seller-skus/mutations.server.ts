@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '#db/errors'
 import type { Database } from '#db/database'
 import type { SellerSkuStatus } from '#db/types'
 import { formatMoney } from '~/utils/format'
@@ -28,6 +29,10 @@ async function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
     return await work()
   } catch (error) {
     if (error instanceof Refused) return { ok: false, fields: error.fields, message: error.fields ? undefined : error.message }
+    // Two saves racing past the check: the open-offer index lets one through.
+    if (isUniqueViolation(error, 'seller_skus', ['seller_id', 'product_sku_id'])) {
+      return { ok: false, fields: { productSku: 'This seller already has an open offer of this product SKU; edit that one instead' } }
+    }
     throw error
   }
 }

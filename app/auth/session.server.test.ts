@@ -43,4 +43,22 @@ describe('sessions', () => {
     expect(await endUserSessions(db, userId)).toBe(2)
     expect(await loadViewer(db, s2.idHash)).toBeNull()
   })
+
+  it('ends a staff session idle for 12 hours, keeps a used one alive, and leaves company users to the 30 days', async () => {
+    const db = getDb()
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString()
+    const staff = await startSession(db, await userIdOf('biz_fin@example.com'))
+    const used = await startSession(db, await userIdOf('biz_ops@example.com'))
+    const buyer = await startSession(db, await userIdOf('buyer@example.com'))
+    await db.updateTable('sessions').set({ created_at: hoursAgo(20), last_seen_at: hoursAgo(13) }).where('id_hash', 'in', [staff.idHash, buyer.idHash]).execute()
+    await db.updateTable('sessions').set({ created_at: hoursAgo(20), last_seen_at: hoursAgo(11) }).where('id_hash', '=', used.idHash).execute()
+
+    expect(await loadViewer(db, staff.idHash)).toBeNull()
+    expect(await db.selectFrom('sessions').select('id_hash').where('id_hash', '=', staff.idHash).executeTakeFirst()).toBeUndefined()
+    expect(await loadViewer(db, used.idHash)).not.toBeNull()
+    // Using it moved its idle clock.
+    const seen = await db.selectFrom('sessions').select('last_seen_at').where('id_hash', '=', used.idHash).executeTakeFirstOrThrow()
+    expect(Date.now() - Date.parse(seen.last_seen_at!)).toBeLessThan(60_000)
+    expect(await loadViewer(db, buyer.idHash)).not.toBeNull()
+  })
 })

@@ -7,6 +7,10 @@ import { getDb } from '~/db.server'
 import { audit } from '~/features/audit/audit.server'
 
 export const SESSION_DAYS = 30
+/** Staff (users without a company) are signed out after this long without a request. */
+export const STAFF_IDLE_HOURS = 12
+/** last_seen_at is written at most this often, so reading a session rarely writes. */
+const SEEN_EVERY_MS = 5 * 60_000
 
 export interface Viewer {
   userId: number
@@ -79,12 +83,24 @@ export async function loadViewer(db: Database, idHash: string): Promise<Viewer |
       'buyers.status as buyer_status',
       'sellers.name as seller_name',
       'sellers.status as seller_status',
+      'sessions.created_at as session_created_at',
+      'sessions.last_seen_at',
     ])
     .where('sessions.id_hash', '=', idHash)
     .where('sessions.expires_at', '>', new Date().toISOString())
     .where('users.status', '=', 'active')
     .executeTakeFirst()
   if (!row) return null
+  const now = Date.now()
+  const seen = Date.parse(row.last_seen_at ?? row.session_created_at)
+  const staff = row.buyer_id == null && row.seller_id == null
+  if (staff && now - seen > STAFF_IDLE_HOURS * 3_600_000) {
+    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
+    return null
+  }
+  if (now - seen > SEEN_EVERY_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: new Date(now).toISOString() }).where('id_hash', '=', idHash).execute()
+  }
   const roles = await db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.key', 'user_roles.role')

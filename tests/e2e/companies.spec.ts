@@ -70,6 +70,8 @@ test('staff add a seller (a bad GSTIN first), then edit its phone and agent and 
 })
 
 test('staff activate a pending buyer, whose user can then use the buyer portal', async ({ page }, info) => {
+  // Sign-up, then three sign-ins: a long journey.
+  test.slow()
   const email = uniqueEmail(info, 'activate')
   const password = 'a-good-password-1'
   const company = await signUp(page, email, password, 'buyer')

@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test'
 import { signIn, signOutFromWaitingPage, signUp, uniqueEmail } from './support'
 
 test('repeated wrong passwords slow the account down with a clear message', async ({ page }, info) => {
+  // Seven sign-ins, each a deliberately slow password hash.
+  test.slow()
   const email = uniqueEmail(info, 'throttle')
   await signUp(page, email, 'right-password-1')
   await signOutFromWaitingPage(page)

@@ -34,4 +34,14 @@ describe('once', () => {
     const b = await db.transaction().execute((trx) => once(trx, 'same', 'b.create', null, async () => 2))
     expect(b.result).toBe(2)
   })
+
+  it('keeps keys of different users apart: one user never gets another\'s result', async () => {
+    const db = getDb()
+    const mine = await db.transaction().execute((trx) => once(trx, 'shared-key', 'c.create', 1, async () => 'mine'))
+    const theirs = await db.transaction().execute((trx) => once(trx, 'shared-key', 'c.create', 2, async () => 'theirs'))
+    expect(mine).toEqual({ result: 'mine', repeated: false })
+    expect(theirs).toEqual({ result: 'theirs', repeated: false })
+    const again = await db.transaction().execute((trx) => once(trx, 'shared-key', 'c.create', 2, async () => 'twice'))
+    expect(again).toEqual({ result: 'theirs', repeated: true })
+  })
 })

@@ -17,8 +17,15 @@ export async function once<T extends string | number>(
   create: () => Promise<T>,
 ): Promise<{ result: T; repeated: boolean }> {
   if (!key) return { result: await create(), repeated: false }
-  const scoped = `${scope}:${key}`
-  const seen = await trx.selectFrom('idempotency_keys').select('result').where('key', '=', scoped).executeTakeFirst()
+  // A key is the user's own: another user's identical key (guessed or copied from a page) never
+  // finds this user's result, and the primary key keeps them apart.
+  const scoped = `${scope}:${userId ?? 'anonymous'}:${key}`
+  const seen = await trx
+    .selectFrom('idempotency_keys')
+    .select('result')
+    .where('key', '=', scoped)
+    .where((eb) => (userId === null ? eb('user_id', 'is', null) : eb('user_id', '=', userId)))
+    .executeTakeFirst()
   if (seen) return { result: JSON.parse(seen.result) as T, repeated: true }
   const result = await create()
   await trx

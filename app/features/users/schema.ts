@@ -76,4 +76,4 @@ export const setPasswordSchema = z
     confirmPassword: z.string({ error: 'Type the password again' }),
     ownPassword: ownPasswordField,
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: 'The two passwords are not the same' })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: 'The two passwords are not the same', ...always })

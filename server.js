@@ -43,7 +43,7 @@ function buildIfNeeded() {
 async function main() {
   buildIfNeeded()
   const build = await import(pathToFileURL(BUILD).href)
-  const { startup, buildMenus, securityMiddleware, plainPage } = build.entry.module
+  const { startup, startBackgroundWork, buildMenus, securityMiddleware, plainPage } = build.entry.module
   let config
   try {
     config = await startup()
@@ -91,7 +91,12 @@ async function main() {
     }
   })
   server.on('error', (error) => fail(`cannot listen on ${config.host ?? 'port'} ${config.port}: ${error.message}`))
-  const stop = () => server.close(() => process.exit(0))
+  // Outbox delivery and purges run here; WORKER=false leaves them to another process.
+  const worker = process.env.WORKER === 'false' ? null : startBackgroundWork(config)
+  const stop = () => server.close(async () => {
+    await worker?.stop()
+    process.exit(0)
+  })
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
 }

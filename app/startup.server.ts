@@ -3,6 +3,7 @@ import { refreshStatistics } from '#db/database'
 import { migrateToLatest } from '#db/migrate'
 import { createFirstAdmin, databaseIsEmpty, seedDemo } from '#db/seed'
 import { config, ConfigError, type Config } from './config.server'
+import { nodemailerMailer, startWorker, type Worker } from './features/outbox/outbox.server'
 import { getDb, getSqlite } from './db.server'
 
 export class StartupError extends Error {}
@@ -42,4 +43,13 @@ export async function startup(options: { log?: (line: string) => void } = {}): P
   }
   refreshStatistics(getSqlite())
   return cfg
+}
+
+/**
+ * The background worker (outbox delivery, housekeeping purges) of this process. server.js starts
+ * it unless WORKER=false; when several processes serve one database (issue #10), start it in the
+ * primary only: claims would keep several apart, but one is enough.
+ */
+export function startBackgroundWork(cfg: Config): Worker {
+  return startWorker({ db: getDb, mailer: cfg.smtpUrl ? nodemailerMailer(cfg.smtpUrl) : null, from: cfg.mailFrom })
 }

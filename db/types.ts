@@ -356,7 +356,15 @@ export interface AuditEventsTable {
   note: string | null
 }
 
+/** rate-limiter-flexible's counters (app/auth/throttle.server.ts): `expire` in ms since the epoch. */
+export interface LoginThrottleTable {
+  key: string
+  points: number
+  expire: number | null
+}
+
 export interface DB {
+  login_throttle: LoginThrottleTable
   roles: RolesTable
   users: UsersTable
   user_roles: UserRolesTable

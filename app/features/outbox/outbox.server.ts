@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import nodemailer from 'nodemailer'
 import type { Database } from '#db/database'
 import type { Executor } from '../audit/audit.server'
@@ -23,35 +24,187 @@ export async function queueEmail(db: Executor, email: Email): Promise<void> {
     .execute()
 }
 
-type Transport = Parameters<typeof nodemailer.createTransport>[0]
+/** Kinds whose body holds a secret link: once sent, the stored copy is redacted. */
+export const SECRET_KINDS = new Set(['password_reset', 'invitation'])
+export const REDACTED_BODY = '(Removed after sending: this e-mail held a one-time link.)'
 
-/** Sends unsent outbox e-mails (SMTP_URL, or any nodemailer transport); without one they stay in the outbox. */
-export async function deliverOutbox(db: Database, transportOptions: Transport | null, from: string): Promise<number> {
-  if (!transportOptions) return 0
-  const pending = await db
+/** Attempts before a mail is given up (marked failed, kept for a person to read). */
+export const MAX_ATTEMPTS = 6
+/** How long a worker may hold a claimed row before another may take it over. */
+const LEASE_MS = 2 * 60_000
+const BATCH = 20
+
+/** Minutes until the next attempt after `attempts` failures: 1, 2, 4, 8, 16 ... capped at an hour. */
+export const backoffMinutes = (attempts: number) => Math.min(2 ** (attempts - 1), 60)
+
+export interface Mailer {
+  send(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>
+  close?(): void
+}
+
+/** A nodemailer transport (SMTP_URL, or any nodemailer transport options) as a Mailer. */
+export function nodemailerMailer(options: Parameters<typeof nodemailer.createTransport>[0]): Mailer {
+  const transport = nodemailer.createTransport(options)
+  return { send: (mail) => transport.sendMail(mail), close: () => transport.close() }
+}
+
+/**
+ * Sends the mails that are due. Each row is claimed with a conditional update before it is sent,
+ * so two workers (two processes, or two overlapping ticks) never send one mail twice; a claim left
+ * by a worker that died expires after the lease. A failure is recorded and retried with backoff,
+ * and given up after MAX_ATTEMPTS. Returns how many were sent.
+ */
+export async function deliverDue(db: Database, mailer: Mailer, from: string, workerId: string, now = new Date()): Promise<number> {
+  const at = now.toISOString()
+  const due = await db
     .selectFrom('outbox_emails')
-    .select(['id', 'to_address', 'subject', 'body_text', 'attempts'])
+    .select('id')
     .where('sent_at', 'is', null)
-    .where('attempts', '<', 5)
+    .where('failed_at', 'is', null)
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', at)]))
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
     .orderBy('id')
-    .limit(50)
+    .limit(BATCH)
     .execute()
-  if (pending.length === 0) return 0
-  const transport = nodemailer.createTransport(transportOptions)
   let sent = 0
-  for (const email of pending) {
+  for (const { id } of due) {
+    const claimed = await db
+      .updateTable('outbox_emails')
+      .set({ claimed_by: workerId, claimed_until: new Date(now.getTime() + LEASE_MS).toISOString() })
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+      .executeTakeFirst()
+    if (Number(claimed.numUpdatedRows) !== 1) continue
+    const mail = await db.selectFrom('outbox_emails').select(['to_address', 'subject', 'body_text', 'kind', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow()
+    const attempts = mail.attempts + 1
     try {
-      await transport.sendMail({ from, to: email.to_address, subject: email.subject, text: email.body_text })
-      await db.updateTable('outbox_emails').set({ sent_at: new Date().toISOString(), attempts: email.attempts + 1 }).where('id', '=', email.id).execute()
-      sent++
-    } catch (error) {
+      await mailer.send({ from, to: mail.to_address, subject: mail.subject, text: mail.body_text })
       await db
         .updateTable('outbox_emails')
-        .set({ attempts: email.attempts + 1, last_error: error instanceof Error ? error.message : String(error) })
-        .where('id', '=', email.id)
+        .set({
+          sent_at: new Date().toISOString(),
+          attempts,
+          last_error: null,
+          claimed_by: null,
+          claimed_until: null,
+          ...(SECRET_KINDS.has(mail.kind) ? { body_text: REDACTED_BODY } : {}),
+        })
+        .where('id', '=', id)
+        .where('claimed_by', '=', workerId)
+        .execute()
+      sent++
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500)
+      const givingUp = attempts >= MAX_ATTEMPTS
+      if (givingUp) console.error(`Outbox: gave up on e-mail #${id} to ${mail.to_address} after ${attempts} attempts: ${message}`)
+      await db
+        .updateTable('outbox_emails')
+        .set({
+          attempts,
+          last_error: message,
+          claimed_by: null,
+          claimed_until: null,
+          next_attempt_at: new Date(now.getTime() + backoffMinutes(attempts) * 60_000).toISOString(),
+          failed_at: givingUp ? new Date().toISOString() : null,
+        })
+        .where('id', '=', id)
+        .where('claimed_by', '=', workerId)
         .execute()
     }
   }
-  transport.close()
   return sent
+}
+
+/** Retentions of the housekeeping purge (docs/domain.md). */
+export const RETENTION = {
+  idempotencyKeyDays: 7,
+  sentMailDays: 30,
+  usedTokenDays: 1,
+}
+
+/**
+ * Deletes what has outlived its use: expired sessions, used or expired reset and invitation
+ * tokens, old idempotency keys, sent mail past its retention, and expired throttle counters.
+ * Unsent and failed mail is kept for a person to read.
+ */
+export async function purgeExpired(db: Database, now = new Date()): Promise<Record<string, number>> {
+  const at = now.toISOString()
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString()
+  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows)
+  return {
+    sessions: count(await db.deleteFrom('sessions').where('expires_at', '<=', at).executeTakeFirst()),
+    tokens: count(
+      await db
+        .deleteFrom('password_reset_tokens')
+        .where((eb) => eb.or([eb('expires_at', '<=', daysAgo(RETENTION.usedTokenDays)), eb('used_at', '<=', daysAgo(RETENTION.usedTokenDays))]))
+        .executeTakeFirst(),
+    ),
+    idempotencyKeys: count(await db.deleteFrom('idempotency_keys').where('created_at', '<=', daysAgo(RETENTION.idempotencyKeyDays)).executeTakeFirst()),
+    sentMail: count(await db.deleteFrom('outbox_emails').where('sent_at', '<=', daysAgo(RETENTION.sentMailDays)).executeTakeFirst()),
+    // rate-limiter-flexible keeps `expire` in milliseconds since the epoch.
+    throttle: count(await db.deleteFrom('login_throttle').where('expire', '<=', now.getTime()).executeTakeFirst()),
+  }
+}
+
+export interface WorkerOptions {
+  db: () => Database
+  /** Null: no transport (the demo): mail waits in the outbox, the purge still runs. */
+  mailer: Mailer | null
+  from: string
+  deliverEveryMs?: number
+  purgeEveryMs?: number
+  log?: (line: string) => void
+}
+
+export interface Worker {
+  /** Deliver now (after a change that queued a mail someone is waiting for). */
+  kick(): void
+  stop(): Promise<void>
+}
+
+let running: Worker | null = null
+
+/**
+ * The background worker of the server process: delivers the outbox every few seconds and purges
+ * once an hour. One per process; with several processes, each may run one (claims keep them apart).
+ */
+export function startWorker(options: WorkerOptions): Worker {
+  const workerId = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`
+  const log = options.log ?? console.error
+  let ticking: Promise<unknown> = Promise.resolve()
+  let stopped = false
+  const tick = (what: 'deliver' | 'purge') => {
+    if (stopped) return
+    ticking = ticking
+      .then(async () => {
+        if (what === 'purge') await purgeExpired(options.db())
+        else if (options.mailer) await deliverDue(options.db(), options.mailer, options.from, workerId)
+      })
+      .catch((error) => log(`Background ${what} failed: ${error instanceof Error ? error.message : String(error)}`))
+  }
+  const deliver = setInterval(() => tick('deliver'), options.deliverEveryMs ?? 5_000)
+  const purge = setInterval(() => tick('purge'), options.purgeEveryMs ?? 60 * 60_000)
+  deliver.unref()
+  purge.unref()
+  tick('purge')
+  tick('deliver')
+  running = {
+    kick: () => tick('deliver'),
+    stop: async () => {
+      stopped = true
+      clearInterval(deliver)
+      clearInterval(purge)
+      await ticking
+      options.mailer?.close?.()
+      running = null
+    },
+  }
+  return running
+}
+
+/** Asks this process's worker, if it runs one, to deliver now. */
+export function kickWorker(): void {
+  running?.kick()
 }

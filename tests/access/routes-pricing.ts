@@ -5,7 +5,7 @@ export const routes: RouteRules = {
   'routes/admin+/approvals.buyer_skus.pricing_requests._index': { path: '/admin/approvals/buyer_skus/pricing_requests?index', portal: 'admin' },
   // Request 1 is in the demo data.
   'routes/admin+/approvals.buyer_skus.pricing_requests.$pricingRequestId': { path: '/admin/approvals/buyer_skus/pricing_requests/1', portal: 'admin' },
-  // Request 1 was made by the demo demand KAM: admin and that KAM are sent on, everyone else gets 404.
+  // Request 1 is on a SKU of buyer 1, assigned to the demo demand KAM: admin and that KAM are sent on, everyone else gets 404.
   'routes/redirect+/approvals.buyer_skus.pricing_requests.$pricingRequestId': {
     path: '/redirect/approvals/buyer_skus/pricing_requests/1',
     expect: (who, kind) =>

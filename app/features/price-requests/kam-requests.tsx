@@ -6,13 +6,13 @@ import { Pagination, Table, type Column } from '~/ui/table'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { NewRequest, type NewRequestProps } from './new-request'
 import { KAM_LIST_PATH } from './paths'
-import type { RequestRow } from './queries.server'
+import type { KamRequestRow } from './queries.server'
 import { ProductSku, ProposedPrice, RequestFilterForm, RequestStatusBadge } from './request-status'
 import type { RequestFilters } from './schema'
 
 export interface KamRequestsProps extends NewRequestProps {
   filters: RequestFilters
-  rows: RequestRow[]
+  rows: KamRequestRow[]
   total: number
   capped: boolean
 }
@@ -21,7 +21,7 @@ const dash = <span className="muted">—</span>
 
 /** A demand KAM's page: propose a new price for one of its buyers' SKUs, and follow its requests. */
 export function KamRequestsPage({ filters, rows, total, capped, ...newRequest }: KamRequestsProps) {
-  const columns: Column<RequestRow>[] = [
+  const columns: Column<KamRequestRow>[] = [
     { key: 'id', header: 'Request', cell: (r) => <span id={`request-${r.id}`}>#{r.id}</span> },
     { key: 'buyer', header: 'Buyer', cell: (r) => r.buyerName },
     { key: 'code', header: 'Buyer’s code', cell: (r) => r.buyerCode },

@@ -115,10 +115,17 @@ async function alreadyDecided(trx: Executor, id: number): Promise<Result<never>>
   return { ok: false, message: `This request was already ${statusLabels[row.status].toLowerCase()} by ${who} at ${when}.` }
 }
 
-/** The requester withdraws its own pending request; a request decided meanwhile stays as it is. */
+/** The buyer's KAM withdraws a pending request on its buyer's SKU; a request decided meanwhile stays as it is. */
 export async function withdrawPriceRequest(db: Database, actor: Actor, id: number): Promise<Result> {
   return db.transaction().execute(async (trx) => {
-    const own = await trx.selectFrom('price_change_requests').select('id').where('id', '=', id).where('requested_by', '=', actor.userId).executeTakeFirst()
+    const own = await trx
+      .selectFrom('price_change_requests as r')
+      .innerJoin('buyer_skus', 'buyer_skus.id', 'r.buyer_sku_id')
+      .innerJoin('buyers', 'buyers.id', 'buyer_skus.buyer_id')
+      .select('r.id')
+      .where('r.id', '=', id)
+      .where('buyers.kam_user_id', '=', actor.userId)
+      .executeTakeFirst()
     if (!own) return { ok: false as const, notFound: true, message: 'Not found' }
     const updated = await trx
       .updateTable('price_change_requests')

@@ -4,18 +4,18 @@ import type { Viewer } from '~/auth/session.server'
 import { isFlagOn } from '../flags/flags.server'
 import { newIdempotencyKey } from '../idempotency/idempotency.server'
 import { kolkataDay } from './format'
-import { FIND_LIMIT, findKamBuyerSkus, kamBuyerSku, listRequests } from './queries.server'
+import { FIND_LIMIT, findKamBuyerSkus, kamBuyerSku, listAdminRequests, listKamRequests } from './queries.server'
 import { readKamParams, readRequestFilters } from './schema'
 
 /**
- * The KAM's page: its own requests and the new-request section. Undefined when `?buyerSku=` names
+ * The KAM's page: the requests on its buyers' SKUs and the new-request section. Undefined when `?buyerSku=` names
  * a buyer SKU outside the KAM's buyers (the page answers 404).
  */
 export async function kamRequestsPage(db: Database, viewer: Viewer, url: URL) {
   const filters = readRequestFilters(url, 'all')
   const { find, buyerSkuId } = readKamParams(url)
   const [list, found, chosen, effectiveDates] = await Promise.all([
-    listRequests(db, { ...filters, q: '' }, { requestedBy: viewer.userId }),
+    listKamRequests(db, viewer.userId, { ...filters, q: '' }),
     find ? findKamBuyerSkus(db, viewer.userId, find) : [],
     buyerSkuId ? kamBuyerSku(db, viewer.userId, buyerSkuId) : null,
     isFlagOn(db, 'price_request_effective_date', viewer.roles),
@@ -27,5 +27,5 @@ export async function kamRequestsPage(db: Database, viewer: Viewer, url: URL) {
 /** Admin's queue: pending requests by default, searchable by buyer code or product SKU. */
 export async function adminRequestsPage(db: Database, url: URL) {
   const filters = readRequestFilters(url, 'pending')
-  return { filters, ...(await listRequests(db, filters)) }
+  return { filters, ...(await listAdminRequests(db, filters)) }
 }

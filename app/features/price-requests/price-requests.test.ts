@@ -129,6 +129,38 @@ describe('withdrawing', () => {
   })
 })
 
+describe('the KAM\'s scope follows the buyers assigned to it', () => {
+  it('a reassigned buyer\'s requests move to the new KAM: list, withdraw and redirect', async () => {
+    const db = getDb()
+    const { kam, id } = await newRequest()
+    const neha = await viewerOf('kam.neha@example.com')
+    const url = new URL('http://localhost/demand_kam/approvals/buyer_skus/pricing_requests')
+    const idsOf = async (viewer: typeof kam) => (await kamRequestsPage(db, viewer, url))!.rows.map((r) => r.id)
+    expect(await idsOf(kam)).toContain(id)
+    expect(await idsOf(neha)).not.toContain(id)
+    expect(await priceRequestPageFor(db, neha, id)).toBeNull()
+
+    await db.updateTable('buyers').set({ kam_user_id: neha.userId }).where('id', '=', 1).execute()
+    expect(await idsOf(kam)).not.toContain(id)
+    expect(await idsOf(neha)).toContain(id)
+    expect(await priceRequestPageFor(db, kam, id)).toBeNull()
+    expect(await priceRequestPageFor(db, neha, id)).toMatch(/pricing_requests/)
+    expect(await withdrawPriceRequest(db, kam, id)).toMatchObject({ ok: false, notFound: true })
+    expect(await withdrawPriceRequest(db, neha, id)).toEqual({ ok: true, value: undefined })
+    await db.updateTable('buyers').set({ kam_user_id: kam.userId }).where('id', '=', 1).execute()
+  })
+
+  it('the KAM\'s list carries only what it shows: no requester e-mail, no live price', async () => {
+    const { kam } = await newRequest()
+    const page = await kamRequestsPage(getDb(), kam, new URL('http://localhost/demand_kam/approvals/buyer_skus/pricing_requests'))
+    const json = JSON.stringify(page!.rows)
+    expect(page!.rows.length).toBeGreaterThan(0)
+    expect(json).not.toContain('example.com')
+    expect(Object.keys(page!.rows[0]!)).not.toEqual(expect.arrayContaining(['priceNowMinor']))
+    expect(Object.keys(page!.rows[0]!)).not.toContain('requesterEmail')
+  })
+})
+
 describe('admin decides', () => {
   it('approval adds the next version at the proposed price, in force now, and e-mails the requester', async () => {
     const db = getDb()

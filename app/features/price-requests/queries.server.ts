@@ -5,35 +5,59 @@ import { searchIds } from '../search/search.server'
 import { countUpTo } from '~/utils/count.server'
 import type { RequestFilters } from './schema'
 
-// Reads of price-change requests. The KAM sees only its own requests and its own buyers' SKUs.
+// Reads of price-change requests. The KAM sees the requests and SKUs of the buyers assigned to it.
 
-/** The columns every list and record shows, joined from the buyer SKU, its buyer and product SKU. */
-function withRequestColumns(db: Executor) {
+/** Requests joined to their buyer SKU, buyer and product SKU: every view starts here. */
+function requests(db: Executor) {
   return db
     .selectFrom('price_change_requests as r')
     .innerJoin('buyer_skus', 'buyer_skus.id', 'r.buyer_sku_id')
     .innerJoin('buyers', 'buyers.id', 'buyer_skus.buyer_id')
     .innerJoin('product_skus', 'product_skus.id', 'buyer_skus.product_sku_id')
+}
+
+/** What a row of either list shows (the item and the proposal). */
+const ROW_COLUMNS = [
+  'r.id',
+  'r.status',
+  'r.proposed_price_minor as proposedPriceMinor',
+  'r.effective_from as effectiveFrom',
+  'r.created_at as createdAt',
+  'buyers.name as buyerName',
+  'buyer_skus.buyer_code as buyerCode',
+  'product_skus.code as productSkuCode',
+  'product_skus.name as productSkuName',
+] as const
+
+/** Admin's queue also shows who asked and the price in force now. */
+function adminRows(db: Executor) {
+  return requests(db)
+    .innerJoin('users as requester', 'requester.id', 'r.requested_by')
+    .select([...ROW_COLUMNS, 'requester.name as requesterName'])
+    .select(priceInForceSql().as('priceNowMinor'))
+}
+
+/** The KAM's list shows the price when asked and the decision, never the requester's address. */
+function kamRows(db: Executor, kamUserId: number) {
+  return requests(db)
+    .select([...ROW_COLUMNS, 'r.current_price_minor as requestedAtPriceMinor', 'r.decided_at as decidedAt', 'r.decision_note as decisionNote'])
+    .where('buyers.kam_user_id', '=', kamUserId)
+}
+
+/** Everything admin's record of one request shows. */
+function recordColumns(db: Executor) {
+  return requests(db)
     .innerJoin('users as requester', 'requester.id', 'r.requested_by')
     .leftJoin('users as decider', 'decider.id', 'r.decided_by')
     .select([
-      'r.id',
+      ...ROW_COLUMNS,
       'r.buyer_sku_id as buyerSkuId',
-      'r.status',
       'r.current_price_minor as requestedAtPriceMinor',
-      'r.proposed_price_minor as proposedPriceMinor',
       'r.reason',
-      'r.effective_from as effectiveFrom',
-      'r.created_at as createdAt',
       'r.decided_at as decidedAt',
       'r.decision_note as decisionNote',
       'r.version_id as versionId',
-      'r.requested_by as requestedBy',
       'buyers.id as buyerId',
-      'buyers.name as buyerName',
-      'buyer_skus.buyer_code as buyerCode',
-      'product_skus.code as productSkuCode',
-      'product_skus.name as productSkuName',
       'requester.name as requesterName',
       'requester.email as requesterEmail',
       'decider.name as deciderName',
@@ -41,37 +65,38 @@ function withRequestColumns(db: Executor) {
     .select(priceInForceSql().as('priceNowMinor'))
 }
 
-export type RequestRow = Awaited<ReturnType<typeof listRequests>>['rows'][number]
-
 /**
- * One page of requests. Pending ones wait in a queue (oldest first); any other view shows the
+ * One page of requests. Pending ones wait in admin's queue oldest first; any other view shows the
  * newest first. The search matches the buyer's code or the product SKU's code or name by word prefix.
  */
-export async function listRequests(db: Executor, filters: RequestFilters, options: { requestedBy?: number } = {}) {
-  let query = withRequestColumns(db)
-  if (options.requestedBy !== undefined) query = query.where('r.requested_by', '=', options.requestedBy)
-  if (filters.status !== 'all') query = query.where('r.status', '=', filters.status)
+async function pageOf<Q extends ReturnType<typeof adminRows> | ReturnType<typeof kamRows>>(db: Executor, query: Q, filters: RequestFilters, dir: 'asc' | 'desc') {
+  let q = query as ReturnType<typeof adminRows>
+  if (filters.status !== 'all') q = q.where('r.status', '=', filters.status)
   const byCode = filters.q ? searchIds(db, 'buyer_sku', filters.q) : null
   const byProduct = filters.q ? searchIds(db, 'product_sku', filters.q) : null
-  if (byCode && byProduct) {
-    query = query.where((eb) => eb.or([eb('r.buyer_sku_id', 'in', byCode), eb('buyer_skus.product_sku_id', 'in', byProduct)]))
-  }
-  const dir = filters.status === 'pending' && options.requestedBy === undefined ? 'asc' : 'desc'
-  const { total, capped } = await countUpTo(db, query)
-  const rows = await query
-    .orderBy('r.created_at', dir)
-    .orderBy('r.id', dir)
-    .limit(filters.pageSize)
-    .offset((filters.page - 1) * filters.pageSize)
-    .execute()
-  return { rows, total, capped }
+  if (byCode && byProduct) q = q.where((eb) => eb.or([eb('r.buyer_sku_id', 'in', byCode), eb('buyer_skus.product_sku_id', 'in', byProduct)]))
+  const { total, capped } = await countUpTo(db, q)
+  const rows = await q.orderBy('r.created_at', dir).orderBy('r.id', dir).limit(filters.pageSize).offset((filters.page - 1) * filters.pageSize).execute()
+  return { rows: rows as unknown as Awaited<ReturnType<Q['execute']>>, total, capped }
+}
+
+export type RequestRow = Awaited<ReturnType<typeof listAdminRequests>>['rows'][number]
+export type KamRequestRow = Awaited<ReturnType<typeof listKamRequests>>['rows'][number]
+
+export function listAdminRequests(db: Executor, filters: RequestFilters) {
+  return pageOf(db, adminRows(db), filters, filters.status === 'pending' ? 'asc' : 'desc')
+}
+
+/** The requests on the buyer SKUs of the KAM's buyers, whoever asked (a reassigned buyer's requests move with it). */
+export function listKamRequests(db: Executor, kamUserId: number, filters: RequestFilters) {
+  return pageOf(db, kamRows(db, kamUserId), filters, 'desc')
 }
 
 export type RequestRecord = NonNullable<Awaited<ReturnType<typeof requestRecord>>>
 
 /** One request with what admin decides on: the price in force now and the SKU's versions. */
 export async function requestRecord(db: Executor, id: number) {
-  const request = await withRequestColumns(db).where('r.id', '=', id).executeTakeFirst()
+  const request = await recordColumns(db).where('r.id', '=', id).executeTakeFirst()
   if (!request) return undefined
   const [inForce, versions, product] = await Promise.all([
     versionInForce(db, request.buyerSkuId),

@@ -5,6 +5,20 @@ import { isValidGstin } from './gstin'
 
 // Field rules shared by every form (docs/domain.md section 7).
 
+/**
+ * Characters no typed text needs: control characters (tabs and line breaks only where a field
+ * has several lines) and the bidirectional overrides that make a name read differently on screen.
+ */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/
+const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/
+const CONTROL_MESSAGE = 'Remove the invisible control characters from this text'
+
+/** Refuses control characters in a one-line value (names, codes, titles). */
+export const singleLine = (value: string) => !CONTROL_OR_BREAK.test(value)
+/** Refuses control characters in text that may have several lines (notes, reasons). */
+export const plainText = (value: string) => !CONTROL.test(value)
+export const controlError = { error: CONTROL_MESSAGE }
+
 export const emailField = z
   .string({ error: 'Enter an e-mail address' })
   .trim()
@@ -37,6 +51,7 @@ export const nameField = (label: string) =>
     .trim()
     .min(2, `Enter ${label} (at least 2 characters)`)
     .max(120, 'Use at most 120 characters')
+    .refine(singleLine, controlError)
 
 export const optionalEmailField = z
   .string()
@@ -83,7 +98,7 @@ export const moneyField = (label: string) =>
       return paise
     })
 
-export const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`).optional()
+export const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`).refine(plainText, controlError).optional()
 
 /** A quantity as typed ("1,200.5"), kept in thousandths of the unit. */
 export const quantityField = (label: string) =>
@@ -117,3 +132,24 @@ export const wholeNumberField = (label: string, { min = 0, max = 1_000_000 } = {
     .regex(/^\d+$/, `Enter ${label} as a whole number`)
     .transform(Number)
     .refine((n) => n >= min && n <= max, { error: `Enter ${label} between ${min} and ${max}` })
+
+/**
+ * A calendar date as a date input sends it (YYYY-MM-DD), checked strictly: 31 February or month
+ * 13 are refused, not rolled over into March or next year. Returns the same text, or null.
+ */
+export function strictCalendarDate(value: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return null
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  const same = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  return same && year >= 1900 && year <= 2999 ? value : null
+}
+
+/** An optional date field (empty allowed); every date field of every form uses it. */
+export const optionalDateField = (example = '2027-01-31') =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || strictCalendarDate(value) !== null, { error: `Enter a real date, like ${example}` })
+    .optional()

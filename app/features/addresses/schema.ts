@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 import type { AddressKind } from '#db/types'
-import { optionalText, pinField } from '~/utils/fields'
+import { controlError, optionalText, pinField, singleLine } from '~/utils/fields'
 
 /** Who an address belongs to: a buyer company, a seller company, or the platform for one product. */
 export type OwnerKind = 'buyer' | 'seller' | 'product'
@@ -83,7 +83,7 @@ export const CREATE_FORM_ID = 'address-create'
 export const editFormId = (addressId: number | string) => `address-${addressId}`
 
 const requiredLine = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters`)
+  z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters`).refine(singleLine, controlError)
 
 function addressFields<Kinds extends readonly [AddressKind, ...AddressKind[]]>(kinds: Kinds) {
   return {

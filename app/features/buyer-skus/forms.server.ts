@@ -1,3 +1,4 @@
+import { isOwnKey } from '~/utils/own-key'
 // The buyer SKU pages' form posts, answered as plain results: the route turns `done` into a
 // redirect with a toast and `invalid` into a 400 carrying the submission's reply.
 import type { SubmissionResult } from '@conform-to/react'
@@ -44,7 +45,7 @@ export async function handleEditPageForm(db: Database, viewer: Viewer, id: numbe
     if (result.value.number === null) return { status: 'done', redirectTo, toast: { kind: 'info', message: 'Nothing changed: no new version was made.' } }
     return { status: 'done', redirectTo, toast: { kind: 'success', message: `Saved as version ${result.value.number}, in force now.` } }
   }
-  if (typeof intent === 'string' && intent in statusIntents) {
+  if (isOwnKey(statusIntents, intent)) {
     const result = await changeBuyerSkuStatus(db, { userId: viewer.userId }, id, intent as StatusIntent)
     if (!result.ok) return { status: 'done', redirectTo, toast: { kind: 'error', message: result.message } }
     const done = intent === 'archive' ? 'archived' : 'restored'

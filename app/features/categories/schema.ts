@@ -1,3 +1,4 @@
+import { isOwnKey } from '~/utils/own-key'
 import { z } from 'zod'
 import type { AttributeDefinition } from '#db/types'
 import { nameField, optionalText, wholeNumberField } from '~/utils/fields'
@@ -74,7 +75,7 @@ export const workflowSchemas = {
   'stage-remove': z.object({ intent: z.literal('stage-remove'), stageId }),
 } as const
 export type WorkflowIntent = keyof typeof workflowSchemas
-export const isWorkflowIntent = (value: unknown): value is WorkflowIntent => typeof value === 'string' && value in workflowSchemas
+export const isWorkflowIntent = (value: unknown): value is WorkflowIntent => isOwnKey(workflowSchemas, value)
 
 export const ADD_STAGE_FORM = 'stage-add'
 export const editStageFormId = (id: number | string) => `stage-${id}`

@@ -1,3 +1,4 @@
+import { isOwnKey } from '~/utils/own-key'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { FormOutcome } from '~/ui/outcome.server'
@@ -8,7 +9,7 @@ import { flagFormId, flagFormSchema } from './schema'
 /** The save form of one flag; a post without a known flag is a bad request. */
 export async function handleFlagForm(db: Database, actorUserId: number, formData: FormData): Promise<FormOutcome> {
   const key = formData.get('key')
-  if (formData.get('intent') !== 'flag' || typeof key !== 'string' || !(key in FLAGS)) return { outcome: 'bad-request' }
+  if (formData.get('intent') !== 'flag' || !isOwnKey(FLAGS, key)) return { outcome: 'bad-request' }
   const form = flagFormId(key)
   const submission = parseWithZod(formData, { schema: flagFormSchema })
   if (submission.status !== 'success') return { outcome: 'invalid', reply: { form, result: submission.reply() } }

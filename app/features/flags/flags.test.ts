@@ -97,6 +97,10 @@ describe('the flag form', () => {
   test('refuses unknown flags, missing intents and unknown roles', async () => {
     expect(await handleFlagForm(getDb(), devAdmin, formData({}))).toEqual({ outcome: 'bad-request' })
     expect(await handleFlagForm(getDb(), devAdmin, formData({ intent: 'flag', key: 'no_such_flag', enabled: 'on' }))).toEqual({ outcome: 'bad-request' })
+    // Keys every object inherits are not flags.
+    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(await handleFlagForm(getDb(), devAdmin, formData({ intent: 'flag', key, enabled: 'on' }))).toEqual({ outcome: 'bad-request' })
+    }
     const badRole = await handleFlagForm(getDb(), devAdmin, formData({ intent: 'flag', key: KEY, enabled: 'on', roles: 'superuser', version: await versionOf(KEY) }))
     expect(badRole).toMatchObject({ outcome: 'invalid', reply: { form: `flag-${KEY}` } })
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { PriceChangeStatus } from '#db/types'
-import { moneyField } from '~/utils/fields'
+import { controlError, moneyField, optionalDateField, plainText } from '~/utils/fields'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
 
 // ---------- The lists' URLs ----------
@@ -38,9 +38,6 @@ export function readKamParams(url: URL) {
 
 export const CREATE_FORM_ID = 'price-request-create'
 
-/** An Asia/Kolkata calendar date as typed by a date input. */
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-
 export const createRequestSchema = z.object({
   intent: z.literal('create'),
   buyerSkuId: z.coerce.number({ error: 'Choose a buyer SKU first' }).int().positive(),
@@ -49,14 +46,10 @@ export const createRequestSchema = z.object({
     .string({ error: 'Say why the price should change' })
     .trim()
     .min(10, 'Say why the price should change (at least 10 characters)')
-    .max(500, 'Use at most 500 characters'),
-  effectiveFrom: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || (DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00+05:30`))), {
-      error: 'Enter a date, like 2027-01-31',
-    })
-    .optional(),
+    .max(500, 'Use at most 500 characters')
+    .refine(plainText, controlError),
+  // An Asia/Kolkata calendar date as typed by a date input.
+  effectiveFrom: optionalDateField(),
   idempotencyKey: z.string().max(100).optional(),
 })
 export type CreateRequestForm = z.output<typeof createRequestSchema>

@@ -191,6 +191,28 @@ export async function changeBuyerSkuStatus(db: Database, actor: Actor, id: numbe
       const now = await trx.selectFrom('buyer_skus').select('status').where('id', '=', id).executeTakeFirst()
       return { ok: false as const, message: now ? `Already ${now.status}: someone else changed it.` : 'This buyer SKU no longer exists.' }
     }
+    // An archived SKU takes no new price: its waiting request is withdrawn with it.
+    const withdrawn =
+      intent === 'archive'
+        ? await trx
+            .updateTable('price_change_requests')
+            .set({ status: 'withdrawn', decided_by: actor.userId, decided_at: new Date().toISOString(), decision_note: 'Withdrawn: the buyer SKU was archived', updated_at: new Date().toISOString() })
+            .where('buyer_sku_id', '=', id)
+            .where('status', '=', 'pending')
+            .returning('id')
+            .execute()
+        : []
+    for (const request of withdrawn) {
+      await audit(trx, {
+        actorUserId: actor.userId,
+        action: 'price_request.withdrawn',
+        entityType: 'price_request',
+        entityId: request.id,
+        before: { status: 'pending' },
+        after: { status: 'withdrawn' },
+        note: 'The buyer SKU was archived',
+      })
+    }
     await audit(trx, {
       actorUserId: actor.userId,
       action: intent === 'archive' ? 'buyer_sku.archived' : 'buyer_sku.restored',

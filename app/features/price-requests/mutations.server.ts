@@ -171,10 +171,15 @@ export async function decidePriceRequest(
           'product_skus.code as product_code',
           'product_skus.name as product_name',
           'requester.email as requester_email',
+          'buyer_skus.status as sku_status',
         ])
         .where('r.id', '=', id)
         .executeTakeFirst()
       if (!request) return { ok: false as const, notFound: true, message: 'Not found' }
+      // Archiving withdraws a waiting request in its own transaction; this holds for older ones too.
+      if (decision.intent === 'approve' && request.sku_status !== 'active') {
+        throw new Refused(undefined, 'This buyer SKU is archived: the request can no longer be approved. Reject it, or restore the SKU first.')
+      }
       const now = new Date().toISOString()
       const status = decision.intent === 'approve' ? 'approved' : 'rejected'
       const note = decision.note || null

@@ -161,6 +161,26 @@ describe('the KAM\'s scope follows the buyers assigned to it', () => {
   })
 })
 
+describe('an archived buyer SKU', () => {
+  it('withdraws its waiting request when archived, and a request on an archived SKU cannot be approved', async () => {
+    const db = getDb()
+    const admin = await viewerOf('admin@example.com')
+    const { id, skuId } = await newRequest()
+    const { changeBuyerSkuStatus } = await import('../buyer-skus/mutations.server')
+    expect((await changeBuyerSkuStatus(db, admin, skuId, 'archive')).ok).toBe(true)
+    expect((await requestRow(id)).status).toBe('withdrawn')
+    expect(await decidePriceRequest(db, admin, id, { intent: 'approve' }, { appUrl: APP_URL })).toMatchObject({ ok: false })
+
+    // A request left pending on an archived SKU (older data): refused, and no version is added.
+    const other = await newRequest()
+    await db.updateTable('buyer_skus').set({ status: 'archived' }).where('id', '=', other.skuId).execute()
+    const refused = await decidePriceRequest(db, admin, other.id, { intent: 'approve' }, { appUrl: APP_URL })
+    expect(refused).toMatchObject({ ok: false, message: expect.stringContaining('archived') })
+    expect((await requestRow(other.id)).status).toBe('pending')
+    expect((await versionInForce(db, other.skuId))?.price_minor).toBe(25_000)
+  })
+})
+
 describe('admin decides', () => {
   it('approval adds the next version at the proposed price, in force now, and e-mails the requester', async () => {
     const db = getDb()

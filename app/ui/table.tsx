@@ -1,3 +1,4 @@
+import { maxPage } from '~/utils/list-params'
 import { Link, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
@@ -69,7 +70,8 @@ export function Pagination({
 }) {
   const { pathname, search } = useLocation()
   const onPage = shown ?? Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize))
-  const pages = capped ? (onPage === pageSize ? page + 1 : page) : Math.max(1, Math.ceil(total / pageSize))
+  const deepest = maxPage(pageSize)
+  const pages = Math.min(deepest, capped ? (onPage === pageSize ? page + 1 : page) : Math.max(1, Math.ceil(total / pageSize)))
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(search)
     if (target <= 1) params.delete('page')
@@ -96,6 +98,8 @@ export function Pagination({
           <Link className="btn" to={hrefFor(page + 1)} rel="next">
             Next →
           </Link>
+        ) : page === deepest && (capped || total > page * pageSize) ? (
+          <span className="muted">The last page shown: narrow the filters to see the rest.</span>
         ) : null}
       </span>
     </nav>

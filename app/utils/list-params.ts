@@ -7,7 +7,15 @@ export interface ListParams<Sort extends string> {
   pageSize: number
 }
 
-export const PAGE_SIZE = 50
+/** Rows per list page by default; `perPage` in the URL may ask for up to MAX_PAGE_SIZE. */
+export const PAGE_SIZE = 25
+export const MAX_PAGE_SIZE = 100
+
+/**
+ * The deepest page a list serves: its rows lie within the first COUNT_CAP matches, so an offset
+ * never costs more than counting does. Past it the list asks for narrower filters.
+ */
+export const maxPage = (pageSize: number) => Math.max(1, Math.floor(COUNT_CAP / pageSize))
 
 export function readListParams<Sort extends string>(
   url: URL | URLSearchParams,
@@ -18,8 +26,10 @@ export function readListParams<Sort extends string>(
   const sort = sortParam && options.sorts.includes(sortParam) ? sortParam : options.defaultSort
   const dirParam = params.get('dir')
   const dir = dirParam === 'asc' || dirParam === 'desc' ? dirParam : (options.defaultDir ?? 'asc')
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(params.get('page') ?? '1', 10) || 1))
-  return { q: (params.get('q') ?? '').trim().slice(0, 100), page, sort, dir, pageSize: options.pageSize ?? PAGE_SIZE }
+  const perPage = Number.parseInt(params.get('perPage') ?? '', 10)
+  const pageSize = options.pageSize ?? (Number.isFinite(perPage) && perPage >= 1 ? Math.min(perPage, MAX_PAGE_SIZE) : PAGE_SIZE)
+  const page = Math.max(1, Math.min(maxPage(pageSize), Number.parseInt(params.get('page') ?? '1', 10) || 1))
+  return { q: (params.get('q') ?? '').trim().slice(0, 100), page, sort, dir, pageSize }
 }
 
 /** An integer id from a filter or route parameter, or null when it is not one. */

@@ -1,3 +1,5 @@
+import { csvResponse } from '~/utils/csv.server'
+import { parseCsv } from '../../../tests/support/csv'
 import { getDb } from '~/db.server'
 import { filtersOf, makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
@@ -169,8 +171,9 @@ describe('the buyers list', () => {
 
   it('keeps a name a spreadsheet would run as a formula inert in the CSV', async () => {
     await makeBuyer({ name: '=HYPERLINK("http://evil.example","Quokka")' })
-    const { rows } = await exportCompanies(getDb(), 'buyer', filtersOf('buyer', 'q=hyperlink'))
-    expect(rows[0].name).toBe(`'=HYPERLINK("http://evil.example","Quokka")`)
+    const { rows, columns } = await exportCompanies(getDb(), 'buyer', filtersOf('buyer', 'q=hyperlink'))
+    const [row] = parseCsv(await csvResponse('buyers.csv', columns, rows).text())
+    expect(row!.Name).toBe(`'=HYPERLINK("http://evil.example","Quokka")`)
   })
 })
 

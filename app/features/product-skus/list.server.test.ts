@@ -77,7 +77,7 @@ describe('the product SKUs list', () => {
       .where('a.value', '=', 'dobby')
       .executeTakeFirstOrThrow()
     expect(result.total).toBe(Number(expected.n))
-    expect(result.rows.length).toBe(Math.min(50, Number(expected.n)))
+    expect(result.rows.length).toBe(Math.min(25, Number(expected.n)))
     expect(result.rows.every((r) => r.attributes.weave === 'dobby' && r.categoryId === CATEGORY)).toBe(true)
   })
 })

@@ -69,14 +69,15 @@ describe('the user list', () => {
     expect(await names('sort=created&dir=asc')).toEqual(['Qlist Zeta', 'Qlist Mid', 'Qlist Alpha'])
   })
 
-  test('pages 50 rows at a time and counts every match', async () => {
-    const first = await list('q=paging person')
+  test('pages 25 rows at a time, or up to 100 when asked, and counts every match', async () => {
+    const first = await list('q=paging person&perPage=50')
     expect(first.total).toBe(55)
     expect(first.rows).toHaveLength(50)
     expect(first.rows[0].name).toBe('Paging Person 00')
-    const second = await list('q=paging person&page=2')
+    const second = await list('q=paging person&perPage=50&page=2')
     expect(second.rows.map((r) => r.name)).toEqual(['Paging Person 50', 'Paging Person 51', 'Paging Person 52', 'Paging Person 53', 'Paging Person 54'])
-    expect(await list('q=paging person&page=3')).toEqual({ total: 55, capped: false, rows: [] })
+    expect((await list('q=paging person')).rows).toHaveLength(25)
+    expect(await list('q=paging person&perPage=50&page=3')).toEqual({ total: 55, capped: false, rows: [] })
   })
 })
 

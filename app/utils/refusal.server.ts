@@ -1,13 +1,26 @@
-/** What a mutation answers: its value, or why it was refused (at a field when it names one). */
-export type Result<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string }
+/**
+ * Why a mutation was refused: a message, at one field when it names one, or at several fields
+ * (each with its message; `message` then repeats the first, for a toast).
+ */
+export type Refusal = { ok: false; field?: string; fields?: Record<string, string>; message: string; notFound?: boolean }
 
-/** A rule broken inside a transaction: thrown to roll it back, answered as a message. */
+/** What a mutation answers: its value, or why it was refused. */
+export type Result<T = undefined> = { ok: true; value: T } | Refusal
+
+/** A rule broken inside a transaction: thrown to roll it back, answered as a refusal. The one way every feature refuses. */
 export class Refused extends Error {
-  constructor(
-    readonly field: string | undefined,
-    message: string,
-  ) {
-    super(message)
+  readonly field: string | undefined
+  readonly fields: Record<string, string> | undefined
+
+  constructor(at: string | Record<string, string> | undefined, message?: string) {
+    const fields = typeof at === 'object' ? at : undefined
+    super(message ?? (fields ? Object.values(fields)[0] : undefined) ?? 'Refused')
+    this.field = typeof at === 'string' ? at : undefined
+    this.fields = fields
+  }
+
+  get refusal(): Refusal {
+    return { ok: false, message: this.message, ...(this.field ? { field: this.field } : {}), ...(this.fields ? { fields: this.fields } : {}) }
   }
 }
 
@@ -19,9 +32,14 @@ export async function refusals<T>(work: () => Promise<Result<T>>, translate?: (e
   try {
     return await work()
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, field: error.field, message: error.message }
+    if (error instanceof Refused) return error.refusal
     const known = translate?.(error)
     if (known) return known
     throw error
   }
+}
+
+/** refusals() for work that returns its value as it is. */
+export function settle<T>(work: () => Promise<T>, translate?: (error: unknown) => Result<T> | undefined): Promise<Result<T>> {
+  return refusals(async () => ({ ok: true as const, value: await work() }), translate)
 }

@@ -1,3 +1,4 @@
+import { nextStamp } from '~/utils/version-stamp'
 import type { Database } from '#db/database'
 import type { AddressKind } from '#db/types'
 import { audit, type Executor } from '../audit/audit.server'
@@ -33,13 +34,6 @@ function snapshot(address: Omit<AddressRow, 'created_at' | 'updated_at'>) {
     country: address.country,
     isDefault: address.is_default,
   }
-}
-
-/** A new version stamp, always later than the previous one, so a stale form never matches it. */
-function nextStamp(previous?: string): string {
-  const now = new Date()
-  if (previous && now.toISOString() <= previous) return new Date(new Date(previous).getTime() + 1).toISOString()
-  return now.toISOString()
 }
 
 function defaultOf(trx: Executor, owner: AddressOwner, kind: AddressKind, except?: number) {

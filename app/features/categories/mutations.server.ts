@@ -1,3 +1,4 @@
+import { nextStamp } from '~/utils/version-stamp'
 import type { Database } from '#db/database'
 import type { AttributeDefinition } from '#db/types'
 import { audit, type Executor } from '../audit/audit.server'
@@ -11,12 +12,6 @@ export { Refused, refusals, type Result }
 // Writes of categories and their QC conditions: each one transaction and one audit entry on the
 // category (conditions are part of it, so its history shows them). Workflow stages: workflow.server.ts.
 
-
-/** A timestamp that differs from `previous`, so a version always moves on a save. */
-export function nextVersion(previous?: string): string {
-  const now = new Date().toISOString()
-  return now === previous ? new Date(Date.now() + 1).toISOString() : now
-}
 
 interface CategoryFields {
   name: string
@@ -56,7 +51,7 @@ export async function createCategory(
       const { result, repeated } = await once(trx, input.idempotencyKey, 'category.create', actorUserId, async () => {
         await checkName(trx, productId, input.name)
         const values = { name: input.name, hsn_code: input.hsnCode, gst_rate_bp: gstRateToBp(input.gstRate), active: input.active ? 1 : 0 }
-        const stamp = nextVersion()
+        const stamp = nextStamp()
         const row = await trx
           .insertInto('categories')
           .values({ product_id: productId, ...values, created_at: stamp, updated_at: stamp })
@@ -95,7 +90,7 @@ export async function updateCategory(
       if (changed.includes('name')) await checkName(trx, current.product_id, input.name, categoryId)
       const updated = await trx
         .updateTable('categories')
-        .set({ ...next, updated_at: nextVersion(current.updated_at) })
+        .set({ ...next, updated_at: nextStamp(current.updated_at) })
         .where('id', '=', categoryId)
         .where('updated_at', '=', input.version)
         .executeTakeFirst()
@@ -161,7 +156,7 @@ export async function createCondition(
     db.transaction().execute(async (trx) => {
       const { result, repeated } = await once(trx, input.idempotencyKey, 'condition.create', actorUserId, async () => {
         const columns = conditionColumns(input, attributeOf(category.attributes, input.attributeKey))
-        const stamp = nextVersion()
+        const stamp = nextStamp()
         const row = await trx
           .insertInto('conditions')
           .values({ category_id: category.id, ...columns, created_at: stamp, updated_at: stamp })
@@ -197,7 +192,7 @@ export async function updateCondition(
       if (!changed) return { ok: true as const, value: { changed } }
       const updated = await trx
         .updateTable('conditions')
-        .set({ ...next, updated_at: nextVersion(current.updated_at) })
+        .set({ ...next, updated_at: nextStamp(current.updated_at) })
         .where('id', '=', conditionId)
         .where('updated_at', '=', current.updated_at)
         .executeTakeFirst()

@@ -1,3 +1,4 @@
+import { nextStamp } from '~/utils/version-stamp'
 import { isUniqueViolation } from '#db/errors'
 import crypto from 'node:crypto'
 import type { Database } from '#db/database'
@@ -54,12 +55,6 @@ async function checkGstin(trx: Executor, kind: CompanyKind, gstin: string | unde
   if (taken) throw new Refused('gstin', `${taken.name} already has this GSTIN`)
 }
 
-/** A timestamp that differs from `previous`, so a version always moves on a save. */
-function nextVersion(previous: string): string {
-  const now = new Date()
-  return now.toISOString() === previous ? new Date(now.getTime() + 1).toISOString() : now.toISOString()
-}
-
 /**
  * Saves a company's details if nobody else saved since `version` (its updated_at when the form
  * opened). The audit entry holds the changed fields only.
@@ -104,7 +99,7 @@ export async function updateCompany(
 
       const updated = await trx
         .updateTable(info.table)
-        .set({ ...next, updated_at: nextVersion(current.updated_at) })
+        .set({ ...next, updated_at: nextStamp(current.updated_at) })
         .where('id', '=', id)
         .where('updated_at', '=', input.version)
         .executeTakeFirst()

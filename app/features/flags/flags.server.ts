@@ -1,3 +1,4 @@
+import { nextStamp } from '~/utils/version-stamp'
 import type { Kysely } from 'kysely'
 import type { DB, RoleKey } from '#db/types'
 import { audit, type Executor } from '../audit/audit.server'
@@ -46,12 +47,6 @@ export async function isFlagOn(db: Executor, key: FlagKey, roles: readonly RoleK
   return onFor.some((role) => roles.includes(role))
 }
 
-/** Now, but never equal to the previous version, so two saves in one millisecond still differ. */
-function laterThan(previous: string | null): string {
-  const now = new Date()
-  return now.toISOString() === previous ? new Date(now.getTime() + 1).toISOString() : now.toISOString()
-}
-
 export const FLAG_CHANGED_SINCE_OPENED = 'Someone else changed this flag since you opened the page. Reload it to see their change, then make yours again.'
 
 /**
@@ -69,7 +64,7 @@ export async function setFlag(
     const before = (await listFlags(trx)).find((flag) => flag.key === key)!
     if (change.version !== undefined && change.version !== (before.updatedAt ?? '')) return { ok: false as const, message: FLAG_CHANGED_SINCE_OPENED }
     const roles_json = change.roles.length > 0 ? JSON.stringify([...new Set(change.roles)].sort()) : null
-    const values = { enabled: change.enabled ? 1 : 0, roles_json, updated_at: laterThan(before.updatedAt), updated_by: actorUserId }
+    const values = { enabled: change.enabled ? 1 : 0, roles_json, updated_at: nextStamp(before.updatedAt), updated_by: actorUserId }
     await trx
       .insertInto('flags')
       .values({ key, ...values })

@@ -1,4 +1,5 @@
 import { isUniqueViolation } from '#db/errors'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import type { Database } from '#db/database'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { audit, type Executor } from '../audit/audit.server'
@@ -9,32 +10,18 @@ import { kolkataDay, startOfKolkataDay } from './format'
 import { kamBuyerSku } from './queries.server'
 import { statusLabels, type CreateRequestForm, type Decision } from './schema'
 
-export type Result<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string; notFound?: boolean }
+export type { Result }
 
 interface Actor {
   userId: number
   name: string
 }
 
-/** A rule broken inside a transaction: thrown to roll it back, answered as a message. */
-class Refused extends Error {
-  constructor(readonly field: string | undefined, message: string) {
-    super(message)
-  }
-}
-
-async function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, field: error.field, message: error.message }
-    // Two requests racing past the check: the pending-request index lets one through.
-    if (isUniqueViolation(error, 'price_change_requests', ['buyer_sku_id'])) {
-      return { ok: false, message: 'A request for this buyer SKU is already waiting for a decision: one request at a time per buyer SKU.' }
-    }
-    throw error
-  }
-}
+/** Two requests racing past the check: the pending-request index lets one through. */
+const pendingTaken = (error: unknown): Result<never> | undefined =>
+  isUniqueViolation(error, 'price_change_requests', ['buyer_sku_id'])
+    ? { ok: false, message: 'A request for this buyer SKU is already waiting for a decision: one request at a time per buyer SKU.' }
+    : undefined
 
 /** The link in e-mails: it sends admin and the requesting KAM each to their own page. */
 export const requestLink = (appUrl: string, id: number) => `${appUrl}/redirect/approvals/buyer_skus/pricing_requests/${id}`
@@ -97,6 +84,7 @@ export async function createPriceRequest(
       })
       return { ok: true as const, value: { id: result, repeated } }
     }),
+    pendingTaken,
   )
 }
 

@@ -1,3 +1,5 @@
+import { Refused, settle, type Result } from '~/utils/refusal.server'
+import { nextStamp } from '~/utils/version-stamp'
 import type { Database } from '#db/database'
 import { audit, type Executor } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
@@ -6,38 +8,13 @@ import type { CreateProductForm, ProductDetailsForm } from './schema'
 // The dev admin's writes to a product and its product lines; each one transaction + audit entry,
 // audited on the product so its page's history shows them all.
 
-export type Result<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string }
-
-/** A rule broken inside a transaction: thrown to roll it back, answered as a message (at a field when named). */
-export class Refused extends Error {
-  constructor(
-    readonly field: string | undefined,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-export async function refusals<T>(work: () => Promise<T>): Promise<Result<T>> {
-  try {
-    return { ok: true, value: await work() }
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, field: error.field, message: error.message }
-    throw error
-  }
-}
-
-/** A timestamp that differs from `previous`, so a version always moves on a save. */
-export function nextVersion(previous: string): string {
-  const now = new Date()
-  return now.toISOString() === previous ? new Date(now.getTime() + 1).toISOString() : now.toISOString()
-}
+export type { Result }
 
 export const CHANGED_SINCE_OPENED = 'Someone else changed this product since you opened the page. Reload it to see their changes, then make yours again.'
 
 /** A new product with an empty attribute schema, last in menu order. A retried submit returns the first one. */
 export async function createProduct(db: Database, actorUserId: number, input: CreateProductForm): Promise<Result<{ productId: number; repeated: boolean }>> {
-  return refusals(() =>
+  return settle(() =>
     db.transaction().execute(async (trx) => {
       const { result, repeated } = await once(trx, input.idempotencyKey, 'product.create', actorUserId, async () => {
         const taken = await trx.selectFrom('products').select('name').where('slug', '=', input.slug).executeTakeFirst()
@@ -74,7 +51,7 @@ export async function createProduct(db: Database, actorUserId: number, input: Cr
 
 /** Name, unit and active, if nobody saved the product since `version`. The slug never changes. */
 export async function updateProduct(db: Database, actorUserId: number, productId: number, input: ProductDetailsForm): Promise<Result<{ changed: string[] }>> {
-  return refusals(() =>
+  return settle(() =>
     db.transaction().execute(async (trx) => {
       const current = await trx.selectFrom('products').select(['name', 'unit', 'active', 'updated_at']).where('id', '=', productId).executeTakeFirst()
       if (!current) throw new Refused(undefined, 'This product no longer exists.')
@@ -84,7 +61,7 @@ export async function updateProduct(db: Database, actorUserId: number, productId
       if (changed.length === 0) return { changed }
       const updated = await trx
         .updateTable('products')
-        .set({ ...next, updated_at: nextVersion(current.updated_at) })
+        .set({ ...next, updated_at: nextStamp(current.updated_at) })
         .where('id', '=', productId)
         .where('updated_at', '=', input.version)
         .executeTakeFirst()
@@ -123,7 +100,7 @@ async function checkLineName(trx: Executor, productId: number, name: string, exc
 }
 
 export async function addProductLine(db: Database, actorUserId: number, productId: number, input: { name: string; idempotencyKey?: string }): Promise<Result<{ repeated: boolean }>> {
-  return refusals(() =>
+  return settle(() =>
     db.transaction().execute(async (trx) => {
       const { repeated } = await once(trx, input.idempotencyKey, 'product_line.create', actorUserId, async () => {
         await checkLineName(trx, productId, input.name)
@@ -143,7 +120,7 @@ export async function addProductLine(db: Database, actorUserId: number, productI
 }
 
 export async function renameProductLine(db: Database, actorUserId: number, productId: number, lineId: number, name: string): Promise<Result> {
-  return refusals(() =>
+  return settle(() =>
     db.transaction().execute(async (trx) => {
       const line = await lineOf(trx, productId, lineId)
       if (line.name === name) return undefined
@@ -157,7 +134,7 @@ export async function renameProductLine(db: Database, actorUserId: number, produ
 
 /** Swaps a line with its neighbour; positions are renumbered 1..n first, so ties in old rows do not matter. */
 export async function moveProductLine(db: Database, actorUserId: number, productId: number, lineId: number, direction: 'up' | 'down'): Promise<Result> {
-  return refusals(() =>
+  return settle(() =>
     db.transaction().execute(async (trx) => {
       await lineOf(trx, productId, lineId)
       const lines = await trx.selectFrom('product_lines').select(['id', 'name']).where('product_id', '=', productId).orderBy('position').orderBy('id').execute()
@@ -178,7 +155,7 @@ export async function moveProductLine(db: Database, actorUserId: number, product
 
 /** Deactivated lines stay on their SKUs but are no longer offered for new ones. */
 export async function setProductLineActive(db: Database, actorUserId: number, productId: number, lineId: number, active: boolean): Promise<Result> {
-  return refusals(() =>
+  return settle(() =>
     db.transaction().execute(async (trx) => {
       const line = await lineOf(trx, productId, lineId)
       if ((line.active === 1) === active) return undefined
@@ -198,7 +175,7 @@ export async function setProductLineActive(db: Database, actorUserId: number, pr
 
 /** Only a line no product SKU uses may be deleted; the others can be deactivated. */
 export async function deleteProductLine(db: Database, actorUserId: number, productId: number, lineId: number): Promise<Result> {
-  return refusals(() =>
+  return settle(() =>
     db.transaction().execute(async (trx) => {
       const line = await lineOf(trx, productId, lineId)
       const used = await trx.selectFrom('product_skus').select((eb) => eb.fn.countAll<number>().as('n')).where('product_line_id', '=', lineId).executeTakeFirstOrThrow()

@@ -4,7 +4,8 @@ import type { AttributeDefinition, DB } from '#db/types'
 import { audit } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
 import { parseAttributeSchema } from './attributes'
-import { nextVersion, Refused, refusals, type Result } from './mutations.server'
+import { nextStamp } from '~/utils/version-stamp'
+import { Refused, settle, type Result } from '~/utils/refusal.server'
 import { splitValues, type AddAttributeForm, type EditAttributeForm } from './schema'
 
 // The attribute schema editor: each change reads the stored schema, changes one attribute and
@@ -15,7 +16,7 @@ type Outcome = { schema: AttributeDefinition[]; action: string; before?: unknown
 type Change = (schema: AttributeDefinition[], trx: Transaction<DB>) => Outcome | Promise<Outcome>
 
 async function changeSchema(db: Database, actorUserId: number, productId: number, change: Change): Promise<Result> {
-  return refusals(() =>
+  return settle(() =>
     db.transaction().execute(async (trx) => {
       const product = await trx.selectFrom('products').select(['attribute_schema', 'updated_at']).where('id', '=', productId).executeTakeFirst()
       if (!product) throw new Refused(undefined, 'This product no longer exists.')
@@ -31,7 +32,7 @@ async function changeSchema(db: Database, actorUserId: number, productId: number
 async function writeSchema(trx: Transaction<DB>, productId: number, schema: AttributeDefinition[], version: string) {
   await trx
     .updateTable('products')
-    .set({ attribute_schema: JSON.stringify(schema.map(stored)), updated_at: nextVersion(version) })
+    .set({ attribute_schema: JSON.stringify(schema.map(stored)), updated_at: nextStamp(version) })
     .where('id', '=', productId)
     .execute()
 }
@@ -60,7 +61,7 @@ function find(schema: AttributeDefinition[], key: string): number {
 }
 
 export async function addAttribute(db: Database, actorUserId: number, productId: number, input: AddAttributeForm): Promise<Result> {
-  return refusals(() =>
+  return settle(() =>
     db.transaction().execute(async (trx) => {
       await once(trx, input.idempotencyKey, `product.attribute_add.${productId}`, actorUserId, async () => {
         const product = await trx.selectFrom('products').select(['attribute_schema', 'updated_at']).where('id', '=', productId).executeTakeFirst()

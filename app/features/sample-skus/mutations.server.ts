@@ -1,3 +1,4 @@
+import { nextStamp } from '~/utils/version-stamp'
 import { isUniqueViolation } from '#db/errors'
 import type { Database } from '#db/database'
 import { formatMoney } from '~/utils/format'
@@ -109,12 +110,6 @@ export async function createSampleSku(
   )
 }
 
-/** A timestamp that differs from `previous`, so a version always moves on a save. */
-function nextVersion(previous: string): string {
-  const now = new Date()
-  return now.toISOString() === previous ? new Date(now.getTime() + 1).toISOString() : now.toISOString()
-}
-
 const conflict = () =>
   new Refused(undefined, 'Someone else changed this sample SKU since you opened the form. Reload the page to see their changes, then make yours again.')
 
@@ -177,7 +172,7 @@ export async function updateSampleSku(
           stock: input.stock,
           image_id: imageId,
           active: input.active ? 1 : 0,
-          updated_at: nextVersion(current.updated_at),
+          updated_at: nextStamp(current.updated_at),
         })
         .where('id', '=', id)
         .where('updated_at', '=', input.version)

@@ -1,3 +1,5 @@
+import { Refused, refusals as refuse, type Result } from '~/utils/refusal.server'
+import { nextStamp } from '~/utils/version-stamp'
 import { isUniqueViolation } from '#db/errors'
 import type { Database } from '#db/database'
 import type { SellerSkuStatus } from '#db/types'
@@ -11,31 +13,20 @@ import { gapsOf, otherOpenOffer, productSkuByCode, sellerSkuRecord } from './que
 import { statusLabels, transitions, type OfferField, type Transition } from './rules'
 import type { CreateSellerSkuForm, EditSellerSkuForm, OfferTerms } from './schema'
 
-export type Result<T> = { ok: true; value: T } | { ok: false; fields?: Partial<Record<OfferField, string>>; message?: string }
+export type { Result }
 
 interface Actor {
   userId: number
 }
 
-/** A rule broken inside a transaction: thrown to roll it back, answered at the fields it names. */
-class Refused extends Error {
-  constructor(readonly fields: Partial<Record<OfferField, string>> | undefined, message = 'Refused') {
-    super(message)
-  }
-}
+/** Two saves racing past the check: the open-offer index lets one through. */
+const openOfferTaken = (error: unknown): Result<never> | undefined =>
+  isUniqueViolation(error, 'seller_skus', ['seller_id', 'product_sku_id'])
+    ? { ok: false, message: OFFER_TAKEN, fields: { productSku: OFFER_TAKEN } }
+    : undefined
+const OFFER_TAKEN = 'This seller already has an open offer of this product SKU; edit that one instead'
 
-async function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, fields: error.fields, message: error.fields ? undefined : error.message }
-    // Two saves racing past the check: the open-offer index lets one through.
-    if (isUniqueViolation(error, 'seller_skus', ['seller_id', 'product_sku_id'])) {
-      return { ok: false, fields: { productSku: 'This seller already has an open offer of this product SKU; edit that one instead' } }
-    }
-    throw error
-  }
-}
+const refusals = <T>(work: () => Promise<Result<T>>) => refuse(work, openOfferTaken)
 
 const duplicate = (other: { id: number; status: SellerSkuStatus }) =>
   new Refused({ productSku: `This seller already has a ${statusLabels[other.status].toLowerCase()} offer of this product SKU (#${other.id}); edit that one instead` })
@@ -110,12 +101,6 @@ async function sellerStatus(trx: Executor, sellerId: number) {
   return (await trx.selectFrom('sellers').select('status').where('id', '=', sellerId).executeTakeFirst())?.status
 }
 
-/** A timestamp that differs from `previous`, so a version always moves on a save. */
-function nextVersion(previous: string): string {
-  const now = new Date()
-  return now.toISOString() === previous ? new Date(now.getTime() + 1).toISOString() : now.toISOString()
-}
-
 const conflict = () =>
   new Refused(undefined, 'Someone else changed this offer since you opened it. Reload the page to see their changes, then make yours again.')
 
@@ -146,7 +131,7 @@ export async function updateSellerSku(db: Database, actor: Actor, id: number, in
       if (changed.length === 0) return { ok: true as const, value: { changed } }
       const updated = await trx
         .updateTable('seller_skus')
-        .set({ ...next, updated_at: nextVersion(current.updated_at) })
+        .set({ ...next, updated_at: nextStamp(current.updated_at) })
         .where('id', '=', id)
         .where('updated_at', '=', input.version)
         .executeTakeFirst()
@@ -187,7 +172,7 @@ export async function changeSellerSkuStatus(db: Database, actor: Actor, id: numb
         const other = await otherOpenOffer(trx, current.seller_id, current.product_sku_id, id)
         if (other) throw new Refused(undefined, `This seller already has a ${statusLabels[other.status].toLowerCase()} offer of this product SKU (#${other.id}); it cannot have two.`)
       }
-      const now = nextVersion(current.updated_at)
+      const now = nextStamp(current.updated_at)
       const updated = await trx
         .updateTable('seller_skus')
         .set({ status: step.to, updated_at: now, ...(transition === 'publish' ? { published_at: now } : {}) })

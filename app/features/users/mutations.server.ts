@@ -1,3 +1,4 @@
+import { Refused } from '~/utils/refusal.server'
 import { isUniqueViolation } from '#db/errors'
 import crypto from 'node:crypto'
 import type { Database } from '#db/database'
@@ -24,12 +25,8 @@ export type Outcome<T> = { ok: true; value: T } | Refusal
 
 export const CHANGED_SINCE_OPENED = 'This user was changed by someone else since you opened the page; reload it and try again.'
 
-/** Thrown inside a transaction to roll it back and answer with the refusal. */
-class Refused extends Error {
-  constructor(readonly refusal: Refusal) {
-    super('refused')
-  }
-}
+/** A field's messages as one sentence each, for the shared Refused. */
+const firstMessages = (errors: Record<string, string[]>) => Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.join(' ')]))
 
 export function refuse(fieldErrors: Record<string, string[]>, formErrors?: string[]): Refusal {
   return { ok: false, fieldErrors, formErrors }
@@ -39,7 +36,10 @@ async function settle<T>(work: () => Promise<T>): Promise<Outcome<T>> {
   try {
     return { ok: true, value: await work() }
   } catch (error) {
-    if (error instanceof Refused) return error.refusal
+    if (error instanceof Refused) {
+      const fields = error.fields ?? (error.field ? { [error.field]: error.message } : undefined)
+      return fields ? refuse(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, [message]]))) : refuse({}, [error.message])
+    }
     throw error
   }
 }
@@ -89,7 +89,7 @@ export async function createUser(
           const company = await companyFor(trx, input.roles, input.company, errors)
           const taken = await trx.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()
           if (taken) errors.email = [EMAIL_TAKEN]
-          if (Object.keys(errors).length > 0) throw new Refused(refuse(errors))
+          if (Object.keys(errors).length > 0) throw new Refused(firstMessages(errors))
           const user = await trx
             .insertInto('users')
             .values({
@@ -144,7 +144,7 @@ export async function updateUserDetails(
   return settle(() =>
     db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('users').select(['name', 'phone']).where('id', '=', userId).executeTakeFirst()
-      if (!before) throw new Refused(refuse({}, ['This user does not exist']))
+      if (!before) throw new Refused(undefined, 'This user does not exist')
       const after = { name: input.name, phone: input.phone || null }
       await updateUnlessChanged(trx, userId, input.version, after)
       await syncSearch(trx, 'user', userId)
@@ -162,7 +162,7 @@ async function updateUnlessChanged(trx: Executor, userId: number, version: strin
     .where('id', '=', userId)
     .where('updated_at', '=', version)
     .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) === 0) throw new Refused(refuse({}, [CHANGED_SINCE_OPENED]))
+  if (Number(updated.numUpdatedRows) === 0) throw new Refused(undefined, CHANGED_SINCE_OPENED)
 }
 
 /** Active administrators other than this user; the platform never runs out of them. */
@@ -197,8 +197,8 @@ export async function changeUserRoles(
         .select(['status', 'updated_at', 'buyer_id', 'seller_id', 'is_company_admin'])
         .where('id', '=', userId)
         .executeTakeFirst()
-      if (!current) throw new Refused(refuse({}, ['This user does not exist']))
-      if (current.updated_at !== input.version) throw new Refused(refuse({}, [CHANGED_SINCE_OPENED]))
+      if (!current) throw new Refused(undefined, 'This user does not exist')
+      if (current.updated_at !== input.version) throw new Refused(undefined, CHANGED_SINCE_OPENED)
       const beforeRoles = (await rolesOf(trx, [userId])).get(userId) ?? []
       const errors: Record<string, string[]> = {}
       const company = await companyFor(trx, input.roles, input.company, errors)
@@ -208,7 +208,7 @@ export async function changeUserRoles(
       } else if (losesAdmin && current.status === 'active' && (await otherActiveAdmins(trx, userId)) === 0) {
         errors.roles = ['This is the last active administrator: make another user an administrator first']
       }
-      if (Object.keys(errors).length > 0) throw new Refused(refuse(errors))
+      if (Object.keys(errors).length > 0) throw new Refused(firstMessages(errors))
 
       const after = {
         buyer_id: company?.kind === 'buyer' ? company.id : null,

@@ -2,8 +2,12 @@ import type { Crumb, RouteHandle } from '~/ui/navigation'
 import { pageTitle } from '~/ui/navigation'
 import type { SampleSkuPlace } from './places'
 
-// What the create and edit routes of every editing portal say about themselves; only the spec's
+// What the list, create and edit routes of every portal say about themselves; only the spec's
 // route name differs per portal.
+
+/** The list page, in the Catalogue menu of every portal that has it. */
+export const listHandle = (name: string): RouteHandle => ({ name, title: 'Sample SKUs', menu: { group: 'Catalogue', label: 'Sample SKUs' } })
+export const listMeta = () => pageTitle('Sample SKUs')
 
 const listCrumb = (place: SampleSkuPlace): Crumb[] => [{ text: 'Sample SKUs', to: place.base }]
 

@@ -7,10 +7,17 @@ import { newIdempotencyKey } from '../idempotency/idempotency.server'
 import { readUploadForm } from '../images/images.server'
 import { handleSampleSkuForm } from './forms.server'
 import type { SampleSkuPlace } from './places'
-import { categoryGroups, sampleSkuExists, sampleSkuForEdit } from './queries.server'
+import { categoryGroups, sampleSkuExists, sampleSkuForEdit, sampleSkuListPage } from './queries.server'
+import { readSampleSkuFilters } from './schema'
 
-// The loaders and actions of the create and edit pages, the same in every portal that edits
-// sample SKUs (admin, catalog manager, biz ops): each route passes its place.
+// The loaders and actions of the list, create and edit pages, the same in every portal that has
+// them (admin, catalog manager, biz ops; the demand KAM's list): each route passes its place.
+
+/** The list: the same query and filters in every portal that shows sample SKUs. */
+export async function loadList({ request }: LoaderFunctionArgs, place: SampleSkuPlace) {
+  await requirePortal(request, place.portal)
+  return sampleSkuListPage(getDb(), readSampleSkuFilters(new URL(request.url)))
+}
 
 export async function loadCreate({ request }: LoaderFunctionArgs, place: SampleSkuPlace) {
   await requirePortal(request, place.portal)

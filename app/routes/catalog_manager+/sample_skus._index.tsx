@@ -1,23 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { requirePortal } from '~/auth/guard.server'
-import { getDb } from '~/db.server'
 import { sampleSkuPlaces } from '~/features/sample-skus/places'
-import { sampleSkuListPage } from '~/features/sample-skus/queries.server'
+import { listHandle, listMeta } from '~/features/sample-skus/route-handles'
+import { loadList } from '~/features/sample-skus/routes.server'
 import { SampleSkuList } from '~/features/sample-skus/sample-sku-list'
-import { readSampleSkuFilters } from '~/features/sample-skus/schema'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 const place = sampleSkuPlaces.catalog_manager
 
-export const handle: RouteHandle = { name: 'CatalogManagerManageSampleSKUs', title: 'Sample SKUs', menu: { group: 'Catalogue', label: 'Sample SKUs' } }
-export const meta: MetaFunction = () => pageTitle('Sample SKUs')
+export const handle = listHandle('CatalogManagerManageSampleSKUs')
+export const meta = listMeta
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePortal(request, place.portal)
-  return sampleSkuListPage(getDb(), readSampleSkuFilters(new URL(request.url)))
-}
+export const loader = (args: LoaderFunctionArgs) => loadList(args, place)
 
-export default function SampleSkusPage() {
+export default function SampleSkusRoute() {
   return <SampleSkuList place={place} {...useLoaderData<typeof loader>()} />
 }

@@ -1,10 +1,11 @@
+import type { Toast } from '~/ui/toast.server'
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import { createAddress, makeDefaultAddress, removeAddress, updateAddress, type AddressResult } from './mutations.server'
 import { addressSchemas, addressTargetSchema, CREATE_FORM_ID, editFormId, KIND_LABELS, type AddressOwner, type FormReply } from './schema'
 
-export type ActionOutcome = { outcome: 'done'; message: string } | { outcome: 'invalid'; reply: FormReply } | { outcome: 'not-found' }
+export type ActionOutcome = { status: 'done'; toast: Toast } | { status: 'invalid'; reply: FormReply } | { status: 'not-found' }
 
 /**
  * Every address form of a page (add, edit, remove, make default) in one place, so the buyer's,
@@ -15,7 +16,7 @@ export async function handleAddressAction(db: Database, actorUserId: number, own
   const schemas = addressSchemas[owner.kind]
   if (intent === 'address-create') {
     const submission = parseWithZod(formData, { schema: schemas.create })
-    if (submission.status !== 'success') return { outcome: 'invalid', reply: { form: CREATE_FORM_ID, result: submission.reply() } }
+    if (submission.status !== 'success') return { status: 'invalid', reply: { form: CREATE_FORM_ID, result: submission.reply() } }
     const { idempotencyKey, isDefault, intent: _, ...input } = submission.value
     const result = await createAddress(db, actorUserId, owner, { ...input, isDefault }, idempotencyKey)
     return answer(result, CREATE_FORM_ID, submission, `The ${input.kind} address is added.`)
@@ -23,20 +24,20 @@ export async function handleAddressAction(db: Database, actorUserId: number, own
   if (intent === 'address-update') {
     const formId = editFormId(String(formData.get('addressId') ?? ''))
     const submission = parseWithZod(formData, { schema: schemas.update })
-    if (submission.status !== 'success') return { outcome: 'invalid', reply: { form: formId, result: submission.reply() } }
+    if (submission.status !== 'success') return { status: 'invalid', reply: { form: formId, result: submission.reply() } }
     const { addressId, version, intent: _, ...input } = submission.value
     const result = await updateAddress(db, actorUserId, owner, addressId, version, input)
     return answer(result, formId, submission, 'The address is saved.')
   }
   const submission = parseWithZod(formData, { schema: addressTargetSchema })
-  if (submission.status !== 'success') return { outcome: 'not-found' }
+  if (submission.status !== 'success') return { status: 'not-found' }
   const { addressId } = submission.value
   if (submission.value.intent === 'address-remove') {
     const result = await removeAddress(db, actorUserId, owner, addressId)
-    return result.ok ? { outcome: 'done', message: 'The address is removed.' } : { outcome: 'not-found' }
+    return result.ok ? { status: 'done', toast: { kind: 'success', message: 'The address is removed.' } } : { status: 'not-found' }
   }
   const result = await makeDefaultAddress(db, actorUserId, owner, addressId)
-  return result.ok ? { outcome: 'done', message: `This is now the default ${KIND_LABELS[result.kind].toLowerCase()} address.` } : { outcome: 'not-found' }
+  return result.ok ? { status: 'done', toast: { kind: 'success', message: `This is now the default ${KIND_LABELS[result.kind].toLowerCase()} address.` } } : { status: 'not-found' }
 }
 
 function answer(
@@ -45,8 +46,8 @@ function answer(
   submission: { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> },
   message: string,
 ): ActionOutcome {
-  if (result.ok) return { outcome: 'done', message }
-  if (result.reason === 'not-found') return { outcome: 'not-found' }
+  if (result.ok) return { status: 'done', toast: { kind: 'success', message } }
+  if (result.reason === 'not-found') return { status: 'not-found' }
   const errors = result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }
-  return { outcome: 'invalid', reply: { form, result: submission.reply(errors) } }
+  return { status: 'invalid', reply: { form, result: submission.reply(errors) } }
 }

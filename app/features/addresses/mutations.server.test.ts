@@ -184,8 +184,8 @@ describe('the address forms of a page', () => {
     const owner = await newBuyer()
     const typed = { intent: 'address-create', kind: 'shipping', line1: '9, Dock Road', city: 'Kochi', state: 'Kerala', pin: '012' }
     const outcome = await handleAddressAction(getDb(), actor, owner, formData(typed))
-    expect(outcome.outcome).toBe('invalid')
-    if (outcome.outcome !== 'invalid') return
+    expect(outcome.status).toBe('invalid')
+    if (outcome.status !== 'invalid') return
     expect(outcome.reply.form).toBe('address-create')
     expect(outcome.reply.result.error?.pin?.[0]).toContain('6-digit PIN')
     expect(outcome.reply.result.initialValue).toMatchObject({ line1: '9, Dock Road', city: 'Kochi', pin: '012' })
@@ -196,23 +196,23 @@ describe('the address forms of a page', () => {
     const owner = await newBuyer()
     const other = await newBuyer()
     const fields = { kind: 'billing', line1: '1, MG Road', city: 'Pune', state: 'Maharashtra', pin: '411001' }
-    expect(await handleAddressAction(getDb(), actor, owner, formData({ intent: 'address-create', ...fields }))).toMatchObject({ outcome: 'done' })
-    expect(await handleAddressAction(getDb(), actor, owner, formData({ intent: 'address-create', ...fields, line1: '2, MG Road' }))).toMatchObject({ outcome: 'done' })
+    expect(await handleAddressAction(getDb(), actor, owner, formData({ intent: 'address-create', ...fields }))).toMatchObject({ status: 'done' })
+    expect(await handleAddressAction(getDb(), actor, owner, formData({ intent: 'address-create', ...fields, line1: '2, MG Road' }))).toMatchObject({ status: 'done' })
     const [first, second] = await listAddresses(getDb(), owner)
     expect(await handleAddressAction(getDb(), actor, owner, formData({ intent: 'address-default', addressId: String(second.id) }))).toEqual({
-      outcome: 'done',
-      message: 'This is now the default billing address.',
+      status: 'done',
+      toast: { kind: 'success', message: 'This is now the default billing address.' },
     })
-    expect(await handleAddressAction(getDb(), actor, other, formData({ intent: 'address-remove', addressId: String(first.id) }))).toEqual({ outcome: 'not-found' })
+    expect(await handleAddressAction(getDb(), actor, other, formData({ intent: 'address-remove', addressId: String(first.id) }))).toEqual({ status: 'not-found' })
     const conflict = await handleAddressAction(
       getDb(),
       actor,
       owner,
       formData({ intent: 'address-update', addressId: String(first.id), version: '2000-01-01T00:00:00.000Z', ...fields }),
     )
-    expect(conflict).toMatchObject({ outcome: 'invalid', reply: { form: `address-${first.id}` } })
-    if (conflict.outcome === 'invalid') expect(conflict.reply.result.error?.['']?.[0]).toContain('changed by someone else')
-    expect(await handleAddressAction(getDb(), actor, owner, formData({ intent: 'address-remove', addressId: String(first.id) }))).toMatchObject({ outcome: 'done' })
+    expect(conflict).toMatchObject({ status: 'invalid', reply: { form: `address-${first.id}` } })
+    if (conflict.status === 'invalid') expect(conflict.reply.result.error?.['']?.[0]).toContain('changed by someone else')
+    expect(await handleAddressAction(getDb(), actor, owner, formData({ intent: 'address-remove', addressId: String(first.id) }))).toMatchObject({ status: 'done' })
     expect((await listAddresses(getDb(), owner)).map((a) => a.id)).toEqual([second.id])
   })
 })

@@ -158,7 +158,7 @@ describe('the fulfilment workflow', () => {
     const id = await makeCategory()
     const ids = await getDb().selectFrom('workflow_stages').select(['id', 'name']).where('category_id', '=', id).orderBy('position').execute()
     const removed = await run(id, { intent: 'stage-remove', stageId: String(ids[1].id) })
-    expect(removed.status === 'done' && removed.message).toBe('Removed “Final inspection”. No stage is a QC gate now.')
+    expect(removed.status === 'done' && removed.toast.message).toBe('Removed “Final inspection”. No stage is a QC gate now.')
     expect(await stages(id)).toEqual(['1:Weaving:10'])
     const last = await run(id, { intent: 'stage-remove', stageId: String(ids[0].id) })
     expect(last.status === 'invalid' && last.reply.result.error?.['']?.[0]).toMatch(/only stage: a workflow needs at least one/)

@@ -1,3 +1,4 @@
+import type { FormOutcome as Outcome } from '~/ui/outcome.server'
 // The category pages' form posts, read from FormData and answered as plain outcomes: the routes
 // turn `done` into a redirect with a toast and `invalid` into a 400 carrying the form's reply.
 import type { SubmissionResult } from '@conform-to/react'
@@ -60,7 +61,7 @@ export async function handleEditCategory(db: Database, viewer: Viewer, categoryI
   }
 }
 
-export type WorkflowOutcome = { status: 'done'; message: string } | { status: 'invalid'; reply: FormReply } | { status: 'bad-request' }
+export type WorkflowOutcome = Outcome<FormReply>
 
 /** Every form of the workflow page: add, edit, move and remove a stage (a hidden `intent` says which). */
 export async function handleWorkflowForm(db: Database, viewer: Viewer, categoryId: number, form: FormData): Promise<WorkflowOutcome> {
@@ -82,7 +83,7 @@ export async function handleWorkflowForm(db: Database, viewer: Viewer, categoryI
           : await removeStage(db, viewer.userId, categoryId, value)
   if (!result.ok) return invalid(refusal(submission, result))
   const warning = result.value.qcGates === 0 ? ' No stage is a QC gate now.' : ''
-  return { status: 'done', message: `${result.value.note}.${warning}` }
+  return { status: 'done', toast: { kind: 'success', message: `${result.value.note}.${warning}` } }
 }
 
 /** The create and edit forms of a condition (edit when `conditionId` is given). */

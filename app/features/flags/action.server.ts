@@ -1,3 +1,4 @@
+import type { FormReply } from '~/features/addresses/schema'
 import { isOwnKey } from '~/utils/own-key'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
@@ -7,15 +8,15 @@ import { FLAGS, type FlagKey } from './registry'
 import { flagFormId, flagFormSchema } from './schema'
 
 /** The save form of one flag; a post without a known flag is a bad request. */
-export async function handleFlagForm(db: Database, actorUserId: number, formData: FormData): Promise<FormOutcome> {
+export async function handleFlagForm(db: Database, actorUserId: number, formData: FormData): Promise<FormOutcome<FormReply>> {
   const key = formData.get('key')
-  if (formData.get('intent') !== 'flag' || !isOwnKey(FLAGS, key)) return { outcome: 'bad-request' }
+  if (formData.get('intent') !== 'flag' || !isOwnKey(FLAGS, key)) return { status: 'bad-request' }
   const form = flagFormId(key)
   const submission = parseWithZod(formData, { schema: flagFormSchema })
-  if (submission.status !== 'success') return { outcome: 'invalid', reply: { form, result: submission.reply() } }
+  if (submission.status !== 'success') return { status: 'invalid', reply: { form, result: submission.reply() } }
   const { enabled, roles = [], version = '' } = submission.value
   const result = await setFlag(db, actorUserId, key as FlagKey, { enabled: enabled === 'on', roles, version })
-  if (!result.ok) return { outcome: 'invalid', reply: { form, result: submission.reply({ formErrors: [result.message] }) } }
+  if (!result.ok) return { status: 'invalid', reply: { form, result: submission.reply({ formErrors: [result.message] }) } }
   const whom = enabled === 'off' ? '' : roles.length ? ` for ${roles.map((r) => r.replace(/_/g, ' ')).join(', ')}` : ' for every role'
-  return { outcome: 'done', message: `${FLAGS[key as FlagKey].description} is ${enabled}${whom}.` }
+  return { status: 'done', toast: { kind: 'success', message: `${FLAGS[key as FlagKey].description} is ${enabled}${whom}.` } }
 }

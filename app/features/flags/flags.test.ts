@@ -89,19 +89,19 @@ describe('setFlag', () => {
 describe('the flag form', () => {
   test('saves on/off and the ticked roles', async () => {
     const outcome = await handleFlagForm(getDb(), devAdmin, formData({ intent: 'flag', key: KEY, enabled: 'on', roles: ['biz_ops', 'internal'], version: await versionOf(KEY) }))
-    expect(outcome).toMatchObject({ outcome: 'done' })
+    expect(outcome).toMatchObject({ status: 'done' })
     expect(await isFlagOn(getDb(), KEY, ['biz_ops'])).toBe(true)
     expect(await isFlagOn(getDb(), KEY, ['admin'])).toBe(false)
   })
 
   test('refuses unknown flags, missing intents and unknown roles', async () => {
-    expect(await handleFlagForm(getDb(), devAdmin, formData({}))).toEqual({ outcome: 'bad-request' })
-    expect(await handleFlagForm(getDb(), devAdmin, formData({ intent: 'flag', key: 'no_such_flag', enabled: 'on' }))).toEqual({ outcome: 'bad-request' })
+    expect(await handleFlagForm(getDb(), devAdmin, formData({}))).toEqual({ status: 'bad-request' })
+    expect(await handleFlagForm(getDb(), devAdmin, formData({ intent: 'flag', key: 'no_such_flag', enabled: 'on' }))).toEqual({ status: 'bad-request' })
     // Keys every object inherits are not flags.
     for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
-      expect(await handleFlagForm(getDb(), devAdmin, formData({ intent: 'flag', key, enabled: 'on' }))).toEqual({ outcome: 'bad-request' })
+      expect(await handleFlagForm(getDb(), devAdmin, formData({ intent: 'flag', key, enabled: 'on' }))).toEqual({ status: 'bad-request' })
     }
     const badRole = await handleFlagForm(getDb(), devAdmin, formData({ intent: 'flag', key: KEY, enabled: 'on', roles: 'superuser', version: await versionOf(KEY) }))
-    expect(badRole).toMatchObject({ outcome: 'invalid', reply: { form: `flag-${KEY}` } })
+    expect(badRole).toMatchObject({ status: 'invalid', reply: { form: `flag-${KEY}` } })
   })
 })

@@ -45,7 +45,7 @@ describe('own company: contact', () => {
   it('the company admin saves the contact e-mail and phone, with an audit entry', async () => {
     const version = await buyerVersion(indigo.id)
     const form = formData({ intent: 'contact', version, contactEmail: 'Orders@Indigo.example', contactPhone: '98765 43210' })
-    expect(await handleOwnCompanyAction(getDb(), admin, indigo, form, APP_URL)).toMatchObject({ outcome: 'done' })
+    expect(await handleOwnCompanyAction(getDb(), admin, indigo, form, APP_URL)).toMatchObject({ status: 'done' })
     const row = await getDb().selectFrom('buyers').select(['contact_email', 'contact_phone', 'updated_at']).where('id', '=', indigo.id).executeTakeFirstOrThrow()
     expect(row).toMatchObject({ contact_email: 'orders@indigo.example', contact_phone: '9876543210' })
     expect(row.updated_at).not.toBe(version)
@@ -61,8 +61,8 @@ describe('own company: contact', () => {
     // A form opened before that save is told, and changes nothing.
     const stale = formData({ intent: 'contact', version, contactEmail: 'late@indigo.example' })
     const outcome = await handleOwnCompanyAction(getDb(), admin, indigo, stale, APP_URL)
-    expect(outcome).toMatchObject({ outcome: 'invalid', reply: { form: 'company-contact' } })
-    if (outcome.outcome === 'invalid') expect(outcome.reply.result.error?.['']?.[0]).toContain('changed by someone else')
+    expect(outcome).toMatchObject({ status: 'invalid', reply: { form: 'company-contact' } })
+    if (outcome.status === 'invalid') expect(outcome.reply.result.error?.['']?.[0]).toContain('changed by someone else')
     expect((await getDb().selectFrom('buyers').select('contact_email').where('id', '=', indigo.id).executeTakeFirstOrThrow()).contact_email).toBe(
       'orders@indigo.example',
     )
@@ -77,7 +77,7 @@ describe('own company: contact', () => {
       { intent: 'address-create', kind: 'billing', line1: 'x', city: 'y', state: 'Goa', pin: '403001' },
     ]
     for (const fields of forms) {
-      expect(await handleOwnCompanyAction(getDb(), plain, indigo, formData(fields), APP_URL)).toEqual({ outcome: 'forbidden' })
+      expect(await handleOwnCompanyAction(getDb(), plain, indigo, formData(fields), APP_URL)).toEqual({ status: 'forbidden' })
     }
     expect(await buyerVersion(indigo.id)).toBe(version)
     expect(await getDb().selectFrom('users').select('id').where('email', '=', 'someone.else@indigo.example').executeTakeFirst()).toBeUndefined()
@@ -87,7 +87,7 @@ describe('own company: contact', () => {
 describe('own company: invitations', () => {
   it('creates an active user of the company with its role, e-mails the invitation and writes the audit entry', async () => {
     const form = formData({ intent: 'invite', idempotencyKey: 'inv-1', name: 'Neha Colleague', email: 'Neha@Indigo.example', phone: '9812345678', companyAdmin: 'on' })
-    expect(await handleOwnCompanyAction(getDb(), admin, indigo, form, APP_URL)).toMatchObject({ outcome: 'done' })
+    expect(await handleOwnCompanyAction(getDb(), admin, indigo, form, APP_URL)).toMatchObject({ status: 'done' })
     const user = await getDb()
       .selectFrom('users')
       .select(['id', 'name', 'status', 'buyer_id', 'seller_id', 'is_company_admin', 'phone'])
@@ -123,8 +123,8 @@ describe('own company: invitations', () => {
   it('refuses an e-mail that already has an account, at the e-mail field', async () => {
     const form = formData({ intent: 'invite', name: 'Copy Cat', email: 'seller@example.com' })
     const outcome = await handleOwnCompanyAction(getDb(), admin, indigo, form, APP_URL)
-    expect(outcome).toMatchObject({ outcome: 'invalid', reply: { form: 'company-invite' } })
-    if (outcome.outcome === 'invalid') {
+    expect(outcome).toMatchObject({ status: 'invalid', reply: { form: 'company-invite' } })
+    if (outcome.status === 'invalid') {
       expect(outcome.reply.result.error?.email).toEqual([EMAIL_IN_USE])
       expect(outcome.reply.result.initialValue).toMatchObject({ name: 'Copy Cat', email: 'seller@example.com' })
     }
@@ -139,7 +139,7 @@ describe('own company: invitations', () => {
       handleOwnCompanyAction(getDb(), admin, indigo, formData(fields), APP_URL),
     ])
     const again = await handleOwnCompanyAction(getDb(), admin, indigo, formData(fields), APP_URL)
-    expect([a.outcome, b.outcome, again.outcome]).toEqual(['done', 'done', 'done'])
+    expect([a.status, b.status, again.status]).toEqual(['done', 'done', 'done'])
     expect(await getDb().selectFrom('users').select('id').where('email', '=', 'double@indigo.example').execute()).toHaveLength(1)
     expect(await getDb().selectFrom('outbox_emails').select('id').where('to_address', '=', 'double@indigo.example').execute()).toHaveLength(1)
   })

@@ -1,3 +1,4 @@
+import type { FormReply } from '~/features/addresses/schema'
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
@@ -20,23 +21,23 @@ import {
 type Submission = { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> }
 
 /** A refused change as the reply of the form that sent it: at its field when it names one. */
-function answer(form: string, submission: Submission, result: Result<unknown>, done: string): FormOutcome {
-  if (result.ok) return { outcome: 'done', message: done }
+function answer(form: string, submission: Submission, result: Result<unknown>, done: string): FormOutcome<FormReply> {
+  if (result.ok) return { status: 'done', toast: { kind: 'success', message: done } }
   const errors = result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }
-  return { outcome: 'invalid', reply: { form, result: submission.reply(errors) } }
+  return { status: 'invalid', reply: { form, result: submission.reply(errors) } }
 }
 
 /**
  * The forms of a product's edit page: its details, its product lines and its attribute schema.
  * An unknown or missing intent is a bad request.
  */
-export async function handleProductEdit(db: Database, actorUserId: number, productId: number, formData: FormData): Promise<FormOutcome> {
+export async function handleProductEdit(db: Database, actorUserId: number, productId: number, formData: FormData): Promise<FormOutcome<FormReply>> {
   const intent = formData.get('intent')
-  if (!EDIT_INTENTS.includes(intent as EditIntent)) return { outcome: 'bad-request' }
+  if (!EDIT_INTENTS.includes(intent as EditIntent)) return { status: 'bad-request' }
 
   if (intent === 'details') {
     const submission = parseWithZod(formData, { schema: productDetailsSchema })
-    if (submission.status !== 'success') return { outcome: 'invalid', reply: { form: formIds.details, result: submission.reply() } }
+    if (submission.status !== 'success') return { status: 'invalid', reply: { form: formIds.details, result: submission.reply() } }
     const result = await updateProduct(db, actorUserId, productId, submission.value)
     const message = result.ok && result.value.changed.length === 0 ? 'Nothing to save: no field was changed.' : `${submission.value.name} is saved.`
     return answer(formIds.details, submission, result, message)
@@ -44,7 +45,7 @@ export async function handleProductEdit(db: Database, actorUserId: number, produ
 
   if (intent === 'line-add') {
     const submission = parseWithZod(formData, { schema: addLineSchema })
-    if (submission.status !== 'success') return { outcome: 'invalid', reply: { form: formIds.lineAdd, result: submission.reply() } }
+    if (submission.status !== 'success') return { status: 'invalid', reply: { form: formIds.lineAdd, result: submission.reply() } }
     const result = await addProductLine(db, actorUserId, productId, submission.value)
     return answer(formIds.lineAdd, submission, result, `Product line ${submission.value.name} is added.`)
   }
@@ -52,14 +53,14 @@ export async function handleProductEdit(db: Database, actorUserId: number, produ
   if (intent === 'line-rename') {
     const submission = parseWithZod(formData, { schema: renameLineSchema })
     const form = formIds.line(String(formData.get('lineId') ?? ''))
-    if (submission.status !== 'success') return { outcome: 'invalid', reply: { form, result: submission.reply() } }
+    if (submission.status !== 'success') return { status: 'invalid', reply: { form, result: submission.reply() } }
     const result = await renameProductLine(db, actorUserId, productId, submission.value.lineId, submission.value.name)
     return answer(form, submission, result, `The product line is now called ${submission.value.name}.`)
   }
 
   if (intent === 'line-up' || intent === 'line-down' || intent === 'line-deactivate' || intent === 'line-reactivate' || intent === 'line-delete') {
     const submission = parseWithZod(formData, { schema: lineActionSchema })
-    if (submission.status !== 'success') return { outcome: 'bad-request' }
+    if (submission.status !== 'success') return { status: 'bad-request' }
     const { lineId } = submission.value
     const form = formIds.line(lineId)
     switch (submission.value.intent) {
@@ -77,7 +78,7 @@ export async function handleProductEdit(db: Database, actorUserId: number, produ
 
   if (intent === 'attribute-add') {
     const submission = parseWithZod(formData, { schema: addAttributeSchema })
-    if (submission.status !== 'success') return { outcome: 'invalid', reply: { form: formIds.attributeAdd, result: submission.reply() } }
+    if (submission.status !== 'success') return { status: 'invalid', reply: { form: formIds.attributeAdd, result: submission.reply() } }
     const result = await addAttribute(db, actorUserId, productId, submission.value)
     return answer(formIds.attributeAdd, submission, result, `Attribute ${submission.value.label} is added.`)
   }
@@ -85,13 +86,13 @@ export async function handleProductEdit(db: Database, actorUserId: number, produ
   if (intent === 'attribute-edit') {
     const submission = parseWithZod(formData, { schema: editAttributeSchema })
     const form = formIds.attribute(String(formData.get('key') ?? ''))
-    if (submission.status !== 'success') return { outcome: 'invalid', reply: { form, result: submission.reply() } }
+    if (submission.status !== 'success') return { status: 'invalid', reply: { form, result: submission.reply() } }
     const result = await editAttribute(db, actorUserId, productId, submission.value)
     return answer(form, submission, result, `Attribute ${submission.value.label} is saved.`)
   }
 
   const submission = parseWithZod(formData, { schema: attributeActionSchema })
-  if (submission.status !== 'success') return { outcome: 'bad-request' }
+  if (submission.status !== 'success') return { status: 'bad-request' }
   const { key } = submission.value
   const form = formIds.attribute(key)
   if (submission.value.intent === 'attribute-remove') {

@@ -106,8 +106,8 @@ describe('editing a product', () => {
 
   test('the page answers an unknown or missing intent as a bad request', async () => {
     const id = await newProduct('intents')
-    expect(await handleProductEdit(getDb(), devAdmin, id, formData({}))).toEqual({ outcome: 'bad-request' })
-    expect(await handleProductEdit(getDb(), devAdmin, id, formData({ intent: 'drop-table' }))).toEqual({ outcome: 'bad-request' })
+    expect(await handleProductEdit(getDb(), devAdmin, id, formData({}))).toEqual({ status: 'bad-request' })
+    expect(await handleProductEdit(getDb(), devAdmin, id, formData({ intent: 'drop-table' }))).toEqual({ status: 'bad-request' })
   })
 })
 
@@ -117,11 +117,11 @@ describe('product lines', () => {
 
   test('add, refuse a duplicate name, rename, move, deactivate and reactivate, each audited', async () => {
     const id = await newProduct('lines')
-    expect(await post(id, { intent: 'line-add', name: 'Shirting', idempotencyKey: 'l1' })).toMatchObject({ outcome: 'done' })
-    expect(await post(id, { intent: 'line-add', name: 'Shirting', idempotencyKey: 'l1' })).toMatchObject({ outcome: 'done' })
-    expect(await post(id, { intent: 'line-add', name: 'Suiting' })).toMatchObject({ outcome: 'done' })
+    expect(await post(id, { intent: 'line-add', name: 'Shirting', idempotencyKey: 'l1' })).toMatchObject({ status: 'done' })
+    expect(await post(id, { intent: 'line-add', name: 'Shirting', idempotencyKey: 'l1' })).toMatchObject({ status: 'done' })
+    expect(await post(id, { intent: 'line-add', name: 'Suiting' })).toMatchObject({ status: 'done' })
     const duplicate = await post(id, { intent: 'line-add', name: 'suiting' })
-    expect(duplicate).toMatchObject({ outcome: 'invalid', reply: { form: 'line-add' } })
+    expect(duplicate).toMatchObject({ status: 'invalid', reply: { form: 'line-add' } })
     expect(await lineNames(id)).toEqual(['Shirting', 'Suiting'])
 
     const [shirting, suiting] = (await productForEdit(getDb(), id))!.lines
@@ -145,9 +145,9 @@ describe('product lines', () => {
     const used = await makeProductLine(fabric.id)
     // Category 1 is the demo's Cotton shirting, a fabric category.
     await makeProductSku({ categoryId: 1, productLineId: used })
-    expect(await post(fabric.id, { intent: 'line-delete', lineId: String(unused) })).toMatchObject({ outcome: 'done' })
+    expect(await post(fabric.id, { intent: 'line-delete', lineId: String(unused) })).toMatchObject({ status: 'done' })
     const refused = await post(fabric.id, { intent: 'line-delete', lineId: String(used) })
-    expect(refused).toMatchObject({ outcome: 'invalid' })
+    expect(refused).toMatchObject({ status: 'invalid' })
     const ids = (await getDb().selectFrom('product_lines').select('id').where('id', 'in', [used, unused]).execute()).map((r) => r.id)
     expect(ids).toEqual([used])
   })
@@ -157,7 +157,7 @@ describe('product lines', () => {
     const fabric = await productBySlug('fabric')
     const fabricLine = await makeProductLine(fabric.id)
     const outcome = await post(yarn.id, { intent: 'line-deactivate', lineId: String(fabricLine) })
-    expect(outcome).toMatchObject({ outcome: 'invalid' })
+    expect(outcome).toMatchObject({ status: 'invalid' })
     const row = await getDb().selectFrom('product_lines').select('active').where('id', '=', fabricLine).executeTakeFirstOrThrow()
     expect(row.active).toBe(1)
   })

@@ -34,7 +34,7 @@ async function audits(action: string) {
 
 /** The message a refused form came back with (a field's, or the form's). */
 function messages(outcome: Awaited<ReturnType<typeof post>>): string {
-  if (outcome.outcome !== 'invalid') return ''
+  if (outcome.status !== 'invalid') return ''
   return JSON.stringify(outcome.reply.result.error)
 }
 
@@ -47,9 +47,9 @@ beforeAll(async () => {
 
 describe('the attribute schema editor', () => {
   test('adds attributes in the stored shape, audited', async () => {
-    expect(await post({ intent: 'attribute-add', key: 'thickness', label: 'Thickness', type: 'number', unit: 'mm', required: 'on' })).toMatchObject({ outcome: 'done' })
-    expect(await post({ intent: 'attribute-add', key: 'finish', label: 'Finish', type: 'enum', values: 'matte, glossy\nsuede' })).toMatchObject({ outcome: 'done' })
-    expect(await post({ intent: 'attribute-add', key: 'colour', label: 'Colour', type: 'text', unit: '', values: 'ignored, for text' })).toMatchObject({ outcome: 'done' })
+    expect(await post({ intent: 'attribute-add', key: 'thickness', label: 'Thickness', type: 'number', unit: 'mm', required: 'on' })).toMatchObject({ status: 'done' })
+    expect(await post({ intent: 'attribute-add', key: 'finish', label: 'Finish', type: 'enum', values: 'matte, glossy\nsuede' })).toMatchObject({ status: 'done' })
+    expect(await post({ intent: 'attribute-add', key: 'colour', label: 'Colour', type: 'text', unit: '', values: 'ignored, for text' })).toMatchObject({ status: 'done' })
     expect(await storedSchema()).toEqual([
       { key: 'thickness', label: 'Thickness', type: 'number', unit: 'mm', required: true },
       { key: 'finish', label: 'Finish', type: 'enum', required: false, values: ['matte', 'glossy', 'suede'] },
@@ -62,7 +62,7 @@ describe('the attribute schema editor', () => {
 
   test('refuses a key already in the schema, a bad key, and bad enum values, at their fields', async () => {
     const duplicate = await post({ intent: 'attribute-add', key: 'finish', label: 'Finish again', type: 'text' })
-    expect(duplicate).toMatchObject({ outcome: 'invalid', reply: { form: 'attribute-add' } })
+    expect(duplicate).toMatchObject({ status: 'invalid', reply: { form: 'attribute-add' } })
     expect(messages(duplicate)).toContain('already has an attribute with this key')
     expect(messages(await post({ intent: 'attribute-add', key: 'Grain', label: 'Grain', type: 'text' }))).toContain('small letter')
     expect(messages(await post({ intent: 'attribute-add', key: 'grain', label: 'Grain', type: 'enum', values: 'full' }))).toContain('at least 2 values')
@@ -73,8 +73,8 @@ describe('the attribute schema editor', () => {
 
   test('a double submit of one add makes one attribute', async () => {
     const fields = { intent: 'attribute-add', key: 'origin', label: 'Origin', type: 'text', idempotencyKey: 'add-origin' }
-    expect(await post(fields)).toMatchObject({ outcome: 'done' })
-    expect(await post(fields)).toMatchObject({ outcome: 'done' })
+    expect(await post(fields)).toMatchObject({ status: 'done' })
+    expect(await post(fields)).toMatchObject({ status: 'done' })
     expect(await keys()).toEqual(['thickness', 'finish', 'colour', 'origin'])
   })
 
@@ -94,7 +94,7 @@ describe('the attribute schema editor', () => {
 
   test('edits label, unit, required and values, never the key or the type', async () => {
     const saved = await post({ intent: 'attribute-edit', key: 'finish', label: 'Surface finish', unit: '', required: 'on', type: 'text', values: 'matte\nglossy\nnubuck' })
-    expect(saved).toMatchObject({ outcome: 'done' })
+    expect(saved).toMatchObject({ status: 'done' })
     const finish = (await storedSchema()).find((a) => a.key === 'finish')
     expect(finish).toEqual({ key: 'finish', label: 'Surface finish', type: 'enum', required: true, values: ['matte', 'glossy', 'nubuck'] })
     const [entry] = await audits('product.attribute_changed')
@@ -102,13 +102,13 @@ describe('the attribute schema editor', () => {
     expect(JSON.parse(entry.after_json!)).toMatchObject({ label: 'Surface finish', required: true })
 
     const oneValue = await post({ intent: 'attribute-edit', key: 'finish', label: 'Surface finish', values: 'matte' })
-    expect(oneValue).toMatchObject({ outcome: 'invalid', reply: { form: 'attribute-finish' } })
+    expect(oneValue).toMatchObject({ status: 'invalid', reply: { form: 'attribute-finish' } })
     expect(messages(oneValue)).toContain('at least 2 values')
     expect(messages(await post({ intent: 'attribute-edit', key: 'nothing_here', label: 'X' }))).toContain('no longer in the schema')
   })
 
   test('removes an attribute SKUs may have values for, audited with what it was', async () => {
-    expect(await post({ intent: 'attribute-remove', key: 'origin' })).toMatchObject({ outcome: 'done' })
+    expect(await post({ intent: 'attribute-remove', key: 'origin' })).toMatchObject({ status: 'done' })
     expect(await keys()).toEqual(['colour', 'thickness', 'finish'])
     const [entry] = await audits('product.attribute_removed')
     expect(JSON.parse(entry.before_json!)).toMatchObject({ key: 'origin', label: 'Origin' })
@@ -126,7 +126,7 @@ describe('the attribute schema editor', () => {
       .values({ category_id: categoryId, name: 'Thick enough', attribute_key: 'thickness', operator: 'min', min_value: '1.2', unit: 'mm', severity: 'major', created_at: now, updated_at: now })
       .execute()
     const refused = await post({ intent: 'attribute-remove', key: 'thickness' })
-    expect(refused).toMatchObject({ outcome: 'invalid', reply: { form: 'attribute-thickness' } })
+    expect(refused).toMatchObject({ status: 'invalid', reply: { form: 'attribute-thickness' } })
     expect(messages(refused)).toContain('Thick enough')
     expect(messages(refused)).toContain('Upholstery hides')
     expect(await keys()).toEqual(['colour', 'thickness', 'finish'])

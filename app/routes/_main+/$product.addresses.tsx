@@ -11,7 +11,7 @@ import { isAddressIntent } from '~/features/addresses/schema'
 import { newIdempotencyKey } from '~/features/idempotency/idempotency.server'
 import { History } from '~/ui/history'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
-import { respondToForm } from '~/ui/outcome.server'
+import { answerForm } from '~/ui/outcome.server'
 import { PageHeader } from '~/ui/shell'
 import { readForm } from '~/ui/read-form.server'
 
@@ -37,9 +37,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb()
   const product = (await activeProductBySlug(db, params.product)) ?? notFound()
   const form = await readForm(request)
-  if (!isAddressIntent(form.get('intent'))) return respondToForm({ outcome: 'bad-request' }, '')
+  if (!isAddressIntent(form.get('intent'))) return answerForm({ status: 'bad-request' }, '')
   const outcome = await handleAddressAction(db, viewer.userId, { kind: 'product', id: product.id }, form)
-  return respondToForm(outcome, `/${product.slug}/addresses`)
+  return answerForm(outcome, `/${product.slug}/addresses`)
 }
 
 export default function ManageAddresses() {

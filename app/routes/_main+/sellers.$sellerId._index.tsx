@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { config } from '~/config.server'
@@ -8,8 +8,8 @@ import { CompanyRecordView } from '~/features/companies/company-record'
 import { handleStatusForm } from '~/features/companies/forms.server'
 import { companyExists, companyRecord } from '~/features/companies/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
-import { redirectWithToast } from '~/ui/toast.server'
 import { readId } from '~/utils/list-params'
+import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
@@ -34,8 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb()
   if (!(await companyExists(db, 'seller', id))) notFound()
   const outcome = await handleStatusForm(db, viewer, 'seller', id, await readForm(request), config().appUrl)
-  if (outcome.status === 'invalid') return data({ intent: outcome.intent, reply: outcome.reply }, { status: 400 })
-  return redirectWithToast(outcome.redirectTo, outcome.toast)
+  return answerForm(outcome.status === 'invalid' ? { status: 'invalid', reply: { intent: outcome.intent, reply: outcome.reply } } : outcome)
 }
 
 export default function ViewSellerPage() {

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
@@ -7,8 +7,8 @@ import { handleEditForm } from '~/features/companies/forms.server'
 import { companyExists, companyForEdit } from '~/features/companies/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
-import { redirectWithToast } from '~/ui/toast.server'
 import { readId } from '~/utils/list-params'
+import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
@@ -31,8 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb()
   if (!(await companyExists(db, 'seller', id))) notFound()
   const outcome = await handleEditForm(db, viewer, 'seller', id, await readForm(request))
-  if (outcome.status === 'invalid') return data(outcome.reply, { status: 400 })
-  return redirectWithToast(outcome.redirectTo, outcome.toast)
+  return answerForm(outcome)
 }
 
 export default function EditSellerPage() {

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
@@ -8,10 +8,10 @@ import { handleEditPageForm } from '~/features/buyer-skus/forms.server'
 import { LIST_PATH } from '~/features/buyer-skus/paths'
 import { buyerSkuExists, buyerSkuHeader, inForceAndWaiting, pendingPriceRequests } from '~/features/buyer-skus/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
-import { redirectWithToast } from '~/ui/toast.server'
 import { readId } from '~/utils/list-params'
 import { rupeesInput } from '~/utils/money'
 import { quantityInput } from '~/utils/quantity'
+import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
@@ -45,8 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb()
   if (!(await buyerSkuExists(db, id))) notFound()
   const outcome = await handleEditPageForm(db, viewer, id, await readForm(request))
-  if (outcome.status === 'invalid') return data({ intent: outcome.intent, reply: outcome.reply }, { status: 400 })
-  return redirectWithToast(outcome.redirectTo, outcome.toast)
+  return answerForm(outcome.status === 'invalid' ? { status: 'invalid', reply: { intent: outcome.intent, reply: outcome.reply } } : outcome)
 }
 
 export default function EditBuyerSkuPage() {

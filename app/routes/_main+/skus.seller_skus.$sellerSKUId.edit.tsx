@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
@@ -7,8 +7,8 @@ import { sellerSkuEditPage, sellerSkuExists } from '~/features/seller-skus/queri
 import { listPath, statusLabels } from '~/features/seller-skus/rules'
 import { SellerSkuPage } from '~/features/seller-skus/seller-sku-page'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
-import { redirectWithToast } from '~/ui/toast.server'
 import { readId } from '~/utils/list-params'
+import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
 type Loaded = Awaited<ReturnType<typeof loader>> | undefined
@@ -38,8 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb()
   if (!(await sellerSkuExists(db, id))) notFound()
   const outcome = await handleEditPageForm(db, viewer, id, await readForm(request))
-  if (outcome.status === 'invalid') return data({ intent: outcome.intent, reply: outcome.reply, gaps: outcome.gaps }, { status: 400 })
-  return redirectWithToast(outcome.redirectTo, outcome.toast)
+  return answerForm(outcome.status === 'invalid' ? { status: 'invalid', reply: { intent: outcome.intent, reply: outcome.reply, gaps: outcome.gaps } } : outcome)
 }
 
 export default function EditSellerSkuPage() {

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
@@ -8,7 +8,7 @@ import { productUnits } from '~/features/seller-skus/queries.server'
 import { SellerSkuForm } from '~/features/seller-skus/seller-sku-form'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
-import { redirectWithToast } from '~/ui/toast.server'
+import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
@@ -28,8 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'main')
   const outcome = await handleCreateForm(getDb(), viewer, await readForm(request))
-  if (outcome.status === 'invalid') return data(outcome.reply, { status: 400 })
-  return redirectWithToast(outcome.redirectTo, outcome.toast)
+  return answerForm(outcome)
 }
 
 export default function CreateSellerSkuPage() {

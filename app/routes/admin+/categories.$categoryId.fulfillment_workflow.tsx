@@ -7,7 +7,7 @@ import { categoryCrumbs, workflowPath } from '~/features/categories/paths'
 import { categoryById, categorySummary, workflowOf } from '~/features/categories/queries.server'
 import { WorkflowEditor } from '~/features/categories/workflow-editor'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
-import { respondToForm } from '~/ui/outcome.server'
+import { answerForm } from '~/ui/outcome.server'
 import { PageHeader } from '~/ui/shell'
 import { readId } from '~/utils/list-params'
 import { readForm } from '~/ui/read-form.server'
@@ -35,9 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
   const category = await categoryOf(params)
   const outcome = await handleWorkflowForm(getDb(), viewer, category.id, await readForm(request))
-  const here = workflowPath(category.id)
-  if (outcome.status === 'done') return respondToForm({ outcome: 'done', message: outcome.message }, here)
-  return respondToForm(outcome.status === 'invalid' ? { outcome: 'invalid', reply: outcome.reply } : { outcome: 'bad-request' }, here)
+  return answerForm(outcome, workflowPath(category.id))
 }
 
 export default function AdminEditFulfillmentWorkflow() {

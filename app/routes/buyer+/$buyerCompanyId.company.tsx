@@ -8,7 +8,7 @@ import { handleOwnCompanyAction } from '~/features/own-company/action.server'
 import { OwnCompanyPage } from '~/features/own-company/own-company-page'
 import { ownCompanyOf, ownCompanyPage } from '~/features/own-company/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
-import { respondToForm } from '~/ui/outcome.server'
+import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = { name: 'BuyerManageCompany', title: 'My company', menu: { group: 'Company', label: 'My company' } }
@@ -24,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'buyer')
   const company = ownCompanyOf(viewer, 'buyer', params.buyerCompanyId) ?? notFound()
   const outcome = await handleOwnCompanyAction(getDb(), viewer, company, await readForm(request), config().appUrl)
-  return respondToForm(outcome, `/buyer/${company.id}/company`)
+  return answerForm(outcome, `/buyer/${company.id}/company`)
 }
 
 export default function BuyerManageCompany() {

@@ -9,7 +9,7 @@ import type { FormReply } from '~/features/addresses/schema'
 import { roleOptions } from '~/features/users/queries.server'
 import { ROLE_KEYS } from '~/features/users/roles'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
-import { respondToForm } from '~/ui/outcome.server'
+import { answerForm } from '~/ui/outcome.server'
 import { PageHeader } from '~/ui/shell'
 import { readForm } from '~/ui/read-form.server'
 
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'dev_admin')
-  return respondToForm(await handleFlagForm(getDb(), viewer.userId, await readForm(request)), '/dev_admin/flags')
+  return answerForm(await handleFlagForm(getDb(), viewer.userId, await readForm(request)), '/dev_admin/flags')
 }
 
 export default function DevAdminManageFlagPage() {

@@ -13,7 +13,7 @@ import type { FormReply } from '~/features/products/schema'
 import { Badge } from '~/ui/badge'
 import { History } from '~/ui/history'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
-import { respondToForm } from '~/ui/outcome.server'
+import { answerForm } from '~/ui/outcome.server'
 import { PageHeader } from '~/ui/shell'
 import { readId } from '~/utils/list-params'
 import { readForm } from '~/ui/read-form.server'
@@ -45,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = readId(params.productId) ?? notFound()
   if (!(await productExists(db, id))) notFound()
   const outcome = await handleProductEdit(db, viewer.userId, id, await readForm(request))
-  return respondToForm(outcome, productEditPath(id))
+  return answerForm(outcome, productEditPath(id))
 }
 
 export default function DevAdminEditProductPage() {

@@ -3,10 +3,12 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { FormOutcome } from '~/ui/outcome.server'
-import { addProductLine, deleteProductLine, moveProductLine, renameProductLine, setProductLineActive, updateProduct, type Result } from './mutations.server'
+import { addProductLine, createProduct, deleteProductLine, moveProductLine, renameProductLine, setProductLineActive, updateProduct, type Result } from './mutations.server'
+import { productEditPath } from './product-list'
 import { addAttribute, editAttribute, moveAttribute, removeAttribute } from './schema-editor.server'
 import {
   addAttributeSchema,
+  createProductSchema,
   addLineSchema,
   attributeActionSchema,
   EDIT_INTENTS,
@@ -100,4 +102,19 @@ export async function handleProductEdit(db: Database, actorUserId: number, produ
   }
   const direction = submission.value.intent === 'attribute-up' ? 'up' : 'down'
   return answer(form, submission, await moveAttribute(db, actorUserId, productId, key, direction), `Attribute ${key} is moved ${direction}.`)
+}
+
+/** The add-a-product form of the products list: on success, on to the new product's page. */
+export async function handleCreateProduct(db: Database, actorUserId: number, formData: FormData): Promise<FormOutcome<SubmissionResult<string[]>>> {
+  const submission = parseWithZod(formData, { schema: createProductSchema })
+  if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+  const result = await createProduct(db, actorUserId, submission.value)
+  if (!result.ok) {
+    return { status: 'invalid', reply: submission.reply(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }) }
+  }
+  return {
+    status: 'done',
+    redirectTo: productEditPath(result.value.productId),
+    toast: { kind: 'success', message: `${submission.value.name} is added. Now give it product lines and attributes.` },
+  }
 }

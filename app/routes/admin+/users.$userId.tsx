@@ -1,22 +1,18 @@
-import { confirmsOwnPassword, OWN_PASSWORD_WRONG } from '~/auth/reauth.server'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { historyOf } from '~/features/audit/audit.server'
-import { disableUser, enableUser } from '~/features/users/access.server'
-import { changeUserRoles, updateUserDetails } from '~/features/users/mutations.server'
 import { roleOptions, userRecord } from '~/features/users/queries.server'
-import { userDetailsSchema, userRolesSchema } from '~/features/users/schema'
 import { UserAccess, UserDetailsForm, UserFacts, UserRolesForm } from '~/features/users/user-record'
 import { StatusBadge } from '~/ui/badge'
 import { History } from '~/ui/history'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
-import { redirectWithToast } from '~/ui/toast.server'
 import { readId } from '~/utils/list-params'
 import { readForm } from '~/ui/read-form.server'
+import { answerForm } from '~/ui/outcome.server'
+import { handleUserRecordForm } from '~/features/users/forms.server'
 
 export const handle: RouteHandle = {
   name: 'AdminViewUser',
@@ -46,43 +42,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
   const userId = await existingUserId(params)
-  const db = getDb()
-  const form = await readForm(request)
-  const here = `/admin/users/${userId}`
-  switch (form.get('intent')) {
-    case 'details': {
-      const submission = parseWithZod(form, { schema: userDetailsSchema })
-      if (submission.status !== 'success') return data({ intent: 'details', result: submission.reply() }, { status: 400 })
-      const saved = await updateUserDetails(db, viewer, userId, submission.value)
-      if (!saved.ok) return data({ intent: 'details', result: submission.reply({ formErrors: saved.formErrors, fieldErrors: saved.fieldErrors }) }, { status: 400 })
-      return redirectWithToast(here, { kind: 'success', message: 'Name and phone are saved.' })
-    }
-    case 'roles': {
-      const submission = parseWithZod(form, { schema: userRolesSchema })
-      const hidden = { hideFields: ['ownPassword'] }
-      if (submission.status !== 'success') return data({ intent: 'roles', result: submission.reply(hidden) }, { status: 400 })
-      if (!(await confirmsOwnPassword(db, viewer.userId, submission.value.ownPassword))) {
-        return data({ intent: 'roles', result: submission.reply({ ...hidden, fieldErrors: { ownPassword: [OWN_PASSWORD_WRONG] } }) }, { status: 400 })
-      }
-      const saved = await changeUserRoles(db, viewer, userId, submission.value)
-      if (!saved.ok) return data({ intent: 'roles', result: submission.reply({ ...hidden, formErrors: saved.formErrors, fieldErrors: saved.fieldErrors }) }, { status: 400 })
-      return redirectWithToast(here, { kind: 'success', message: 'Roles are saved.' })
-    }
-    case 'disable': {
-      const done = await disableUser(db, viewer, userId)
-      if (!done.ok) return data({ intent: 'status', errors: done.formErrors }, { status: 409 })
-      const n = done.value.sessionsEnded
-      return redirectWithToast(here, { kind: 'success', message: `The user is disabled; ${n} session${n === 1 ? '' : 's'} ended.` })
-    }
-    case 'enable': {
-      const done = await enableUser(db, viewer, userId)
-      if (!done.ok) return data({ intent: 'status', errors: done.formErrors }, { status: 409 })
-      return redirectWithToast(here, { kind: 'success', message: 'The user is enabled and may sign in again.' })
-    }
-    default:
-      return data({ intent: null }, { status: 400 })
-  }
+  return answerForm(await handleUserRecordForm(getDb(), viewer, userId, await readForm(request)), `/admin/users/${userId}`)
 }
+
 
 export default function AdminViewUser() {
   const { user, roleOptions, history, isSelf } = useLoaderData<typeof loader>()

@@ -1,11 +1,8 @@
 import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { confirmsOwnPassword, OWN_PASSWORD_WRONG } from '~/auth/reauth.server'
 import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { setPasswordByAdmin } from '~/features/users/access.server'
 import { emailOfUser } from '~/features/users/queries.server'
 import { setPasswordSchema } from '~/features/users/schema'
 import { SubmitButton } from '~/ui/button'
@@ -13,9 +10,10 @@ import { Field, FormErrors } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
-import { redirectWithToast } from '~/ui/toast.server'
 import { readId } from '~/utils/list-params'
 import { readForm } from '~/ui/read-form.server'
+import { answerForm } from '~/ui/outcome.server'
+import { handleSetPasswordForm } from '~/features/users/forms.server'
 
 export const handle: RouteHandle = {
   name: 'AdminSetPassword',
@@ -35,20 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
-  const submission = parseWithZod(await readForm(request), { schema: setPasswordSchema })
-  const hidden = { hideFields: ['password', 'confirmPassword', 'ownPassword'] }
-  if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
-  if (!(await confirmsOwnPassword(getDb(), viewer.userId, submission.value.ownPassword))) {
-    return data(submission.reply({ ...hidden, fieldErrors: { ownPassword: [OWN_PASSWORD_WRONG] } }), { status: 400 })
-  }
-  const done = await setPasswordByAdmin(getDb(), viewer, submission.value)
-  if (!done.ok) return data(submission.reply({ ...hidden, fieldErrors: done.fieldErrors, formErrors: done.formErrors }), { status: 400 })
-  const { userId, name, sessionsEnded } = done.value
-  return redirectWithToast(`/admin/users/${userId}`, {
-    kind: 'success',
-    message: `The password of ${name} is set; ${sessionsEnded} session${sessionsEnded === 1 ? '' : 's'} ended. Tell it to them safely.`,
-  })
+  return answerForm(await handleSetPasswordForm(getDb(), viewer, await readForm(request)))
 }
+
 
 export default function AdminSetPassword() {
   const { email } = useLoaderData<typeof loader>()

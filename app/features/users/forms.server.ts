@@ -1,0 +1,87 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { Database } from '#db/database'
+import { confirmsOwnPassword, OWN_PASSWORD_WRONG } from '~/auth/reauth.server'
+import type { Viewer } from '~/auth/session.server'
+import type { FormOutcome } from '~/ui/outcome.server'
+import { disableUser, enableUser, setPasswordByAdmin } from './access.server'
+import { changeUserRoles, createUser, updateUserDetails } from './mutations.server'
+import { createUserSchema, setPasswordSchema, userDetailsSchema, userRolesSchema } from './schema'
+
+// The admin's user forms, read and answered here; the routes only guard and pass them on.
+
+type Reply = SubmissionResult<string[]>
+const userPath = (userId: number) => `/admin/users/${userId}`
+
+/** The create form of the users list. */
+export async function handleCreateUserForm(db: Database, viewer: Viewer, form: FormData, appUrl: string): Promise<FormOutcome<{ result?: Reply }>> {
+  if (form.get('intent') !== 'create') return { status: 'invalid', reply: {} }
+  const submission = parseWithZod(form, { schema: createUserSchema })
+  const hidden = { hideFields: ['password', 'confirmPassword'] }
+  if (submission.status !== 'success') return { status: 'invalid', reply: { result: submission.reply(hidden) } }
+  const created = await createUser(db, viewer, submission.value, appUrl)
+  if (!created.ok) return { status: 'invalid', reply: { result: submission.reply({ ...hidden, fieldErrors: created.fieldErrors, formErrors: created.formErrors }) } }
+  const { userId, invited } = created.value
+  const message = invited
+    ? `${submission.value.name} is created; the invitation e-mail to ${submission.value.email} is on its way.`
+    : `${submission.value.name} is created with the password you set.`
+  return { status: 'done', redirectTo: userPath(userId), toast: { kind: 'success', message } }
+}
+
+/** What the user record's forms get back: the form that sent it, and its reply or errors. */
+export type UserRecordReply = { intent: 'details' | 'roles'; result: Reply } | { intent: 'status'; errors?: string[] } | { intent: null }
+
+/** The user record's forms: details, roles (with the admin's own password), disable and enable. */
+export async function handleUserRecordForm(db: Database, viewer: Viewer, userId: number, form: FormData): Promise<FormOutcome<UserRecordReply>> {
+  switch (form.get('intent')) {
+    case 'details': {
+      const submission = parseWithZod(form, { schema: userDetailsSchema })
+      if (submission.status !== 'success') return { status: 'invalid', reply: { intent: 'details', result: submission.reply() } }
+      const saved = await updateUserDetails(db, viewer, userId, submission.value)
+      if (!saved.ok) return { status: 'invalid', reply: { intent: 'details', result: submission.reply({ formErrors: saved.formErrors, fieldErrors: saved.fieldErrors }) } }
+      return { status: 'done', toast: { kind: 'success', message: 'Name and phone are saved.' } }
+    }
+    case 'roles': {
+      const submission = parseWithZod(form, { schema: userRolesSchema })
+      const hidden = { hideFields: ['ownPassword'] }
+      if (submission.status !== 'success') return { status: 'invalid', reply: { intent: 'roles', result: submission.reply(hidden) } }
+      if (!(await confirmsOwnPassword(db, viewer.userId, submission.value.ownPassword))) {
+        return { status: 'invalid', reply: { intent: 'roles', result: submission.reply({ ...hidden, fieldErrors: { ownPassword: [OWN_PASSWORD_WRONG] } }) } }
+      }
+      const saved = await changeUserRoles(db, viewer, userId, submission.value)
+      if (!saved.ok) return { status: 'invalid', reply: { intent: 'roles', result: submission.reply({ ...hidden, formErrors: saved.formErrors, fieldErrors: saved.fieldErrors }) } }
+      return { status: 'done', toast: { kind: 'success', message: 'Roles are saved.' } }
+    }
+    case 'disable': {
+      const done = await disableUser(db, viewer, userId)
+      if (!done.ok) return { status: 'invalid', reply: { intent: 'status', errors: done.formErrors } }
+      const n = done.value.sessionsEnded
+      return { status: 'done', toast: { kind: 'success', message: `The user is disabled; ${n} session${n === 1 ? '' : 's'} ended.` } }
+    }
+    case 'enable': {
+      const done = await enableUser(db, viewer, userId)
+      if (!done.ok) return { status: 'invalid', reply: { intent: 'status', errors: done.formErrors } }
+      return { status: 'done', toast: { kind: 'success', message: 'The user is enabled and may sign in again.' } }
+    }
+    default:
+      return { status: 'invalid', reply: { intent: null } }
+  }
+}
+
+/** The set-password page: the admin's own password first, then the user's new one. */
+export async function handleSetPasswordForm(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome<Reply>> {
+  const submission = parseWithZod(form, { schema: setPasswordSchema })
+  const hidden = { hideFields: ['password', 'confirmPassword', 'ownPassword'] }
+  if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply(hidden) }
+  if (!(await confirmsOwnPassword(db, viewer.userId, submission.value.ownPassword))) {
+    return { status: 'invalid', reply: submission.reply({ ...hidden, fieldErrors: { ownPassword: [OWN_PASSWORD_WRONG] } }) }
+  }
+  const done = await setPasswordByAdmin(db, viewer, submission.value)
+  if (!done.ok) return { status: 'invalid', reply: submission.reply({ ...hidden, fieldErrors: done.fieldErrors, formErrors: done.formErrors }) }
+  const { userId, name, sessionsEnded } = done.value
+  return {
+    status: 'done',
+    redirectTo: userPath(userId),
+    toast: { kind: 'success', message: `The password of ${name} is set; ${sessionsEnded} session${sessionsEnded === 1 ? '' : 's'} ended. Tell it to them safely.` },
+  }
+}

@@ -15,7 +15,8 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  timeout: 30_000,
+  // Journeys sign in two or three times, each a deliberately slow password hash, on two busy cores.
+  timeout: 45_000,
   expect: { timeout: 10_000 },
   outputDir: 'test-results',
   use: {

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link, useSearchParams } from '@remix-run/react'
 import { Button } from './button'
 
 /**
@@ -21,8 +21,11 @@ export function FilterActions({
   clearTo: string
   filtering: boolean
 }) {
+  // A page size asked for in the URL outlives a new filter.
+  const perPage = useSearchParams()[0].get('perPage')
   return (
     <>
+      {perPage ? <input type="hidden" name="perPage" value={perPage} /> : null}
       {sort !== defaultSort || dir !== defaultDir ? (
         <>
           <input type="hidden" name="sort" value={sort} />

@@ -162,7 +162,7 @@ describe('headers', () => {
     expect(page.status).toBe(200)
     const policy = String(page.headers['content-security-policy'])
     const nonce = policy.match(/script-src 'self' 'nonce-([^']+)'/)?.[1]
-    expect(nonce).toBeTruthy()
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
     expect(policy.match(/script-src[^;]*/)?.[0]).not.toContain('unsafe-inline')
     expect(policy).toContain("frame-ancestors 'none'")
     const scripts = page.body.match(/<script[^>]*>/g) ?? []

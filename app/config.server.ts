@@ -15,6 +15,8 @@ export interface Config {
   maxFormBytes: number
   maxUploadBytes: number
   databaseUrl: string
+  /** Connections each process keeps to PostgreSQL (DATABASE_POOL_MAX, default 10). */
+  databasePoolMax: number
   sessionSecret: string
   /** Origin used in links sent by e-mail (never taken from the request's Host header). */
   appUrl: string
@@ -65,6 +67,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxFormBytes: megabytes(env.MAX_FORM_MB, 1, 'MAX_FORM_MB'),
     maxUploadBytes: megabytes(env.MAX_UPLOAD_MB, 30, 'MAX_UPLOAD_MB'),
     databaseUrl,
+    databasePoolMax: wholeNumber(env.DATABASE_POOL_MAX, 10, 1, 1000, 'DATABASE_POOL_MAX'),
     sessionSecret,
     appUrl,
     smtpUrl: env.SMTP_URL?.trim() || null,
@@ -92,6 +95,13 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
     }
   }
   return list
+}
+
+function wholeNumber(value: string | undefined, fallback: number, min: number, max: number, name: string): number {
+  if (!value?.trim()) return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number between ${min} and ${max} (got "${value}")`)
+  return n
 }
 
 function megabytes(value: string | undefined, fallback: number, name: string): number {

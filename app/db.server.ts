@@ -1,23 +1,18 @@
-import type SQLite from 'better-sqlite3'
-import { createDatabase, type Database } from '#db/database'
+import { createDatabase, type Database, type DatabaseHandle } from '#db/database'
 import { config } from './config.server'
 
 declare global {
   // eslint-disable-next-line no-var
-  var __database: { db: Database; sqlite: SQLite.Database } | undefined
+  var __database: DatabaseHandle | undefined
 }
 
-function database() {
-  globalThis.__database ??= createDatabase(config().databaseUrl)
+/** The process's database (SQLite or PostgreSQL, from DATABASE_URL), opened on first use. */
+export function getDatabase(): DatabaseHandle {
+  globalThis.__database ??= createDatabase(config().databaseUrl, { poolMax: config().databasePoolMax })
   return globalThis.__database
 }
 
 /** The one Kysely instance of the process. */
 export function getDb(): Database {
-  return database().db
-}
-
-/** The raw SQLite handle, for libraries that speak to it directly (the login throttle). */
-export function getSqlite(): SQLite.Database {
-  return database().sqlite
+  return getDatabase().db
 }

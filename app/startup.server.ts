@@ -1,10 +1,10 @@
 import { sql } from 'kysely'
-import { refreshStatistics } from '#db/database'
+import { redactedUrl, refreshStatistics } from '#db/database'
 import { migrateToLatest } from '#db/migrate'
 import { createFirstAdmin, databaseIsEmpty, seedDemo } from '#db/seed'
 import { config, ConfigError, type Config } from './config.server'
 import { nodemailerMailer, startWorker, type Worker } from './features/outbox/outbox.server'
-import { getDb, getSqlite } from './db.server'
+import { getDatabase, getDb } from './db.server'
 
 export class StartupError extends Error {}
 
@@ -23,7 +23,7 @@ export async function startup(options: { log?: (line: string) => void } = {}): P
     db = getDb()
     await sql`select 1`.execute(db)
   } catch (error) {
-    throw new StartupError(`cannot open the database ${cfg.databaseUrl}: ${(error as Error).message}`)
+    throw new StartupError(`cannot open the database ${redactedUrl(cfg.databaseUrl)}: ${(error as Error).message}`)
   }
   try {
     const applied = await migrateToLatest(db)
@@ -41,7 +41,7 @@ export async function startup(options: { log?: (line: string) => void } = {}): P
       await createFirstAdmin(db, process.env.ADMIN_EMAIL, process.env.ADMIN_PASSWORD, log)
     }
   }
-  refreshStatistics(getSqlite())
+  refreshStatistics(getDatabase())
   return cfg
 }
 

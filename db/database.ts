@@ -1,23 +1,36 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
 import type { DB } from './types'
 
 export type Database = Kysely<DB>
+export type DatabaseKind = 'sqlite' | 'postgres'
 
-/**
- * DATABASE_URL accepts a file path (`data/app.db`), `file:` / `sqlite:` URLs, or `:memory:`.
- * PostgreSQL URLs are recognised so that the message is clear, but this build serves SQLite only.
- */
+/** The process's database: Kysely over one of the two drivers, and the driver itself for what speaks to it directly. */
+export type DatabaseHandle =
+  | { kind: 'sqlite'; db: Database; sqlite: SQLite.Database }
+  | { kind: 'postgres'; db: Database; pool: pg.Pool }
+
+/** `postgres://` and `postgresql://` name a server; everything else is SQLite (a path, `file:`, `sqlite:`, `:memory:`). */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url.trim())
+}
+
+/** A URL fit for a log line: the password replaced. */
+export function redactedUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@')
+}
+
+/** DATABASE_URL as a SQLite file: a path (`data/app.db`), `file:` / `sqlite:` URLs, or `:memory:`. Never a server URL. */
 export function sqlitePathFromUrl(url: string): string {
   if (url === ':memory:') return url
-  if (/^postgres(ql)?:\/\//.test(url)) {
-    throw new Error(
-      `DATABASE_URL points at PostgreSQL (${url.replace(/\/\/[^@]*@/, '//***@')}); this build serves SQLite only. Use a file path such as data/app.db.`,
-    )
+  if (isPostgresUrl(url)) throw new Error(`${redactedUrl(url)} names a PostgreSQL server, not a SQLite file`)
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !/^(sqlite|file):/i.test(url)) {
+    throw new Error(`DATABASE_URL "${redactedUrl(url)}" is neither a file path nor a postgres:// URL`)
   }
-  const stripped = url.replace(/^(sqlite|file):(\/\/)?/, '')
+  const stripped = url.replace(/^(sqlite|file):(\/\/)?/i, '')
   if (!stripped) throw new Error('DATABASE_URL is empty')
   return path.resolve(stripped)
 }
@@ -28,23 +41,47 @@ export function openSqlite(url: string): SQLite.Database {
   const sqlite = new SQLite(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
+  // Several processes may share the file (WEB_CONCURRENCY): a writer waits for the lock instead of failing.
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = FULL')
   return sqlite
 }
 
-export function createDatabase(url: string): { db: Database; sqlite: SQLite.Database } {
+// PostgreSQL's 8-byte integers (count(*), sum() of integers, bigint columns) arrive as strings by
+// default; every such value here is an exact integer far below 2^53, so it is read as a number, as
+// SQLite gives it. numeric (sum() of bigint) likewise.
+const INT8 = 20
+const NUMERIC = 1700
+const typeParsers: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8 || oid === NUMERIC) return (value: string) => (value === null ? null : Number(value))
+    return pg.types.getTypeParser(oid, format as 'text')
+  }) as pg.CustomTypesConfig['getTypeParser'],
+}
+
+export function openPool(url: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, types: typeParsers, connectionTimeoutMillis: 10_000 })
+  // An idle connection that breaks (server restart) is dropped and replaced; it must not crash the process.
+  pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`))
+  return pool
+}
+
+export function createDatabase(url: string, options: { poolMax?: number } = {}): DatabaseHandle {
+  if (isPostgresUrl(url)) {
+    const pool = openPool(url, options.poolMax)
+    return { kind: 'postgres', pool, db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }) }
+  }
   const sqlite = openSqlite(url)
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) })
-  return { db, sqlite }
+  return { kind: 'sqlite', sqlite, db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) }) }
 }
 
 /**
- * Refreshes SQLite's planner statistics (what SQLite itself advises on start-up): without them it
+ * Refreshes the planner's statistics on start-up (what SQLite itself advises): without them it
  * guesses, e.g. walks 100,000 users to find the few holders of a role. Bounded: each index is
- * sampled, so this stays quick on large files.
+ * sampled, so this stays quick on large files. PostgreSQL's autovacuum keeps its own.
  */
-export function refreshStatistics(sqlite: SQLite.Database): void {
-  sqlite.pragma('analysis_limit = 1000')
-  sqlite.pragma('optimize = 0x10002')
+export function refreshStatistics(handle: DatabaseHandle): void {
+  if (handle.kind !== 'sqlite') return
+  handle.sqlite.pragma('analysis_limit = 1000')
+  handle.sqlite.pragma('optimize = 0x10002')
 }

@@ -1,5 +1,5 @@
-import { RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible'
-import { getSqlite } from '~/db.server'
+import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible'
+import { getDatabase } from '~/db.server'
 
 /**
  * Every limit on the public forms, in one place (docs/domain.md, "Sign-in and sessions").
@@ -22,10 +22,17 @@ const HOUR = 60 * 60
 export const FORM_LIMITS = { signup: 20, forgot_password: 20, reset_password: 20 } as const
 export type LimitedForm = keyof typeof FORM_LIMITS
 
+type Limiter = RateLimiterSQLite | RateLimiterPostgres
+
 function limiters() {
-  const common = { storeClient: getSqlite(), storeType: 'better-sqlite3', tableName: 'login_throttle', tableCreated: true }
-  const limiter = (keyPrefix: string, points: number, duration: number, blockDuration = 0) =>
-    new RateLimiterSQLite({ ...common, keyPrefix, points, duration, blockDuration })
+  // The counters live in the app's database (table login_throttle, made by a migration), so every
+  // process serving it shares them; expired rows are purged by the housekeeping worker.
+  const database = getDatabase()
+  const common = { tableName: 'login_throttle', tableCreated: true, clearExpiredByTimeout: false }
+  const limiter = (keyPrefix: string, points: number, duration: number, blockDuration = 0): Limiter =>
+    database.kind === 'postgres'
+      ? new RateLimiterPostgres({ ...common, storeClient: database.pool, storeType: 'pool', keyPrefix, points, duration, blockDuration })
+      : new RateLimiterSQLite({ ...common, storeClient: database.sqlite, storeType: 'better-sqlite3', keyPrefix, points, duration, blockDuration })
   return {
     pair: limiter('pair', PAIR_LIMIT, BLOCK_SECONDS, BLOCK_SECONDS),
     account: limiter('acct', 1_000_000, HOUR),
@@ -33,7 +40,7 @@ function limiters() {
     address: limiter('ip', ADDRESS_LIMIT, HOUR, BLOCK_SECONDS),
     forms: Object.fromEntries(Object.entries(FORM_LIMITS).map(([form, points]) => [form, limiter(`form-${form}`, points, HOUR)])) as Record<
       LimitedForm,
-      RateLimiterSQLite
+      Limiter
     >,
   }
 }

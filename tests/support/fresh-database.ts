@@ -5,10 +5,24 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll } from 'vitest'
 import { TEMPLATE_DB, TEST_SESSION_SECRET } from './paths'
+import { createDatabaseOn, dropDatabaseOn, uniqueName } from './postgres'
 
-const file = path.join(os.tmpdir(), `platform-test-${process.pid}-${crypto.randomBytes(4).toString('hex')}.db`)
-fs.copyFileSync(TEMPLATE_DB, file)
-process.env.DATABASE_URL = file
+const server = process.env.TEST_POSTGRES_URL
+const template = process.env.TEST_POSTGRES_TEMPLATE
+let cleanUp: () => Promise<void>
+if (server) {
+  if (!template) throw new Error('TEST_POSTGRES_URL is set but the global set-up made no template database')
+  const name = uniqueName('platform_test')
+  process.env.DATABASE_URL = await createDatabaseOn(server, name, template)
+  cleanUp = () => dropDatabaseOn(server, name)
+} else {
+  const file = path.join(os.tmpdir(), `platform-test-${process.pid}-${crypto.randomBytes(4).toString('hex')}.db`)
+  fs.copyFileSync(TEMPLATE_DB, file)
+  process.env.DATABASE_URL = file
+  cleanUp = async () => {
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true })
+  }
+}
 process.env.SESSION_SECRET = TEST_SESSION_SECRET
 process.env.APP_URL = 'http://localhost:3000'
 globalThis.__database = undefined
@@ -16,5 +30,5 @@ globalThis.__database = undefined
 afterAll(async () => {
   await globalThis.__database?.db.destroy()
   globalThis.__database = undefined
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true })
+  await cleanUp()
 })

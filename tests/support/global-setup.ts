@@ -1,17 +1,41 @@
 import fs from 'node:fs'
-import { createDatabase } from '../../db/database'
+import { createDatabase, type DatabaseHandle } from '../../db/database'
 import { migrateToLatest } from '../../db/migrate'
 import { seedDemo } from '../../db/seed'
 import { ARTIFACTS, TEMPLATE_DB } from './paths'
+import { createDatabaseOn, dropDatabaseOn, uniqueName } from './postgres'
 
+async function migrateAndSeed(handle: DatabaseHandle) {
+  await migrateToLatest(handle.db)
+  await seedDemo(handle.db)
+}
+
+/**
+ * Makes the migrated database with the demo data that every test file copies: a file on SQLite,
+ * a template database on PostgreSQL (TEST_POSTGRES_URL, set by tests/support/with-postgres.ts).
+ */
 export default async function setup() {
   fs.mkdirSync(ARTIFACTS, { recursive: true })
+  const server = process.env.TEST_POSTGRES_URL
+  if (server) {
+    const template = uniqueName('platform_template')
+    const handle = createDatabase(await createDatabaseOn(server, template))
+    try {
+      await migrateAndSeed(handle)
+    } finally {
+      await handle.db.destroy()
+    }
+    // Read by tests/support/fresh-database.ts in every test process (they inherit this environment).
+    process.env.TEST_POSTGRES_TEMPLATE = template
+    return () => dropDatabaseOn(server, template)
+  }
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(TEMPLATE_DB + suffix, { force: true })
-  const { db, sqlite } = createDatabase(TEMPLATE_DB)
-  await migrateToLatest(db)
-  await seedDemo(db)
-  // One self-contained file: fold the WAL back in so a plain copy is complete.
-  sqlite.pragma('wal_checkpoint(TRUNCATE)')
-  sqlite.pragma('journal_mode = DELETE')
-  await db.destroy()
+  const handle = createDatabase(TEMPLATE_DB)
+  await migrateAndSeed(handle)
+  if (handle.kind === 'sqlite') {
+    // One self-contained file: fold the WAL back in so a plain copy is complete.
+    handle.sqlite.pragma('wal_checkpoint(TRUNCATE)')
+    handle.sqlite.pragma('journal_mode = DELETE')
+  }
+  await handle.db.destroy()
 }

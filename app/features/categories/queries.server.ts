@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { containsIgnoringCase } from '#db/text'
 import type { Executor } from '../audit/audit.server'
 import { parseAttributeSchema } from '../products/attributes'
 import { conditionValues, describeCondition } from './conditions'
@@ -35,7 +36,7 @@ export async function manageCategoriesPage(db: Executor, filters: CategoryFilter
     .where('product_id', '=', product.id)
   if (filters.status !== 'all') query = query.where('active', '=', filters.status === 'active' ? 1 : 0)
   // A product has tens of categories: a substring match within the product is cheap and finds "shirt" in "Cotton shirting".
-  if (filters.q) query = query.where(sql<boolean>`instr(lower(name), ${filters.q.toLowerCase()}) > 0`)
+  if (filters.q) query = query.where(containsIgnoringCase(sql.ref('name'), filters.q))
   const [lines, rows] = await Promise.all([
     db.selectFrom('product_lines').select(['id', 'name', 'active']).where('product_id', '=', product.id).orderBy('position').orderBy('name').execute(),
     query.orderBy('name').orderBy('id').execute(),

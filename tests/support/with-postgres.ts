@@ -1,0 +1,54 @@
+// `npm run test:postgres`: the vitest suite again on PostgreSQL, then the PostgreSQL smoke journey
+// in the browser. The server is TEST_DATABASE_URL's when set (a role that may create databases),
+// else a throwaway cluster made from Debian's binaries and removed at the end. Without either the
+// pass is skipped with one line, which fails the run when CI=true.
+import { spawn } from 'node:child_process'
+import { createDatabaseOn, dropDatabaseOn, findPostgresBin, startCluster, uniqueName, type Cluster } from './postgres'
+
+function run(command: string, args: string[], env: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+  })
+}
+
+async function main(): Promise<number> {
+  let cluster: Cluster | undefined
+  let server = process.env.TEST_DATABASE_URL?.trim()
+  if (!server) {
+    const bin = findPostgresBin()
+    if (!bin) {
+      console.log('PostgreSQL pass skipped: TEST_DATABASE_URL is not set and no PostgreSQL binaries are in /usr/lib/postgresql/*/bin (apt-get install postgresql).')
+      return process.env.CI === 'true' ? 1 : 0
+    }
+    try {
+      cluster = await startCluster(bin)
+    } catch (error) {
+      console.log(`PostgreSQL pass skipped: a throwaway cluster could not start: ${(error as Error).message}`)
+      return process.env.CI === 'true' ? 1 : 0
+    }
+    server = cluster.adminUrl
+  }
+  const stop = () => cluster?.stop()
+  process.on('SIGINT', () => {
+    stop()
+    process.exit(130)
+  })
+  try {
+    console.log(`\nvitest on PostgreSQL (${cluster ? 'throwaway cluster' : 'TEST_DATABASE_URL'})`)
+    const unit = await run('npx', ['vitest', 'run', ...process.argv.slice(2)], { TEST_POSTGRES_URL: server })
+    if (unit !== 0 || process.argv.length > 2) return unit
+    console.log('\nPlaywright smoke journey on PostgreSQL')
+    const name = uniqueName('platform_e2e')
+    const url = await createDatabaseOn(server, name)
+    try {
+      return await run('npx', ['playwright', 'test', '--config', 'playwright.postgres.config.ts'], { E2E_DATABASE_URL: url })
+    } finally {
+      await dropDatabaseOn(server, name)
+    }
+  } finally {
+    stop()
+  }
+}
+
+process.exitCode = await main()

@@ -9,32 +9,54 @@ import { Refused, settle, type Result } from '~/utils/refusal.server'
 import { splitValues, type AddAttributeForm, type EditAttributeForm } from './schema'
 
 // The attribute schema editor: each change reads the stored schema, changes one attribute and
-// writes the whole array back in one transaction, so two editors never lose each other's changes
-// (SQLite runs write transactions one at a time).
+// writes the whole array back in one transaction. The write is conditional on the version read
+// (`updated_at`), so two editors never lose each other's changes: on PostgreSQL both may read at
+// once, and the one whose write finds the version moved reads again and applies its change to the
+// other's result.
 
 type Outcome = { schema: AttributeDefinition[]; action: string; before?: unknown; after?: unknown } | null
 type Change = (schema: AttributeDefinition[], trx: Transaction<DB>) => Outcome | Promise<Outcome>
 
+class VersionMoved extends Error {}
+const ATTEMPTS = 5
+
+/** Runs a schema change again (from its read) while another editor's write got in first. */
+async function retryingWhileMoved(work: () => Promise<Result>): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work()
+    } catch (error) {
+      if (!(error instanceof VersionMoved)) throw error
+      if (attempt >= ATTEMPTS) return { ok: false, message: 'Someone else is changing these attributes at the same moment. Please try again.' }
+    }
+  }
+}
+
 async function changeSchema(db: Database, actorUserId: number, productId: number, change: Change): Promise<Result> {
-  return settle(() =>
-    db.transaction().execute(async (trx) => {
-      const product = await trx.selectFrom('products').select(['attribute_schema', 'updated_at']).where('id', '=', productId).executeTakeFirst()
-      if (!product) throw new Refused(undefined, 'This product no longer exists.')
-      const outcome = await change(parseAttributeSchema(product.attribute_schema), trx)
-      if (!outcome) return undefined
-      await writeSchema(trx, productId, outcome.schema, product.updated_at)
-      await audit(trx, { actorUserId, action: outcome.action, entityType: 'product', entityId: productId, before: outcome.before, after: outcome.after })
-      return undefined
-    }),
+  return retryingWhileMoved(() =>
+    settle(() =>
+      db.transaction().execute(async (trx) => {
+        const product = await trx.selectFrom('products').select(['attribute_schema', 'updated_at']).where('id', '=', productId).executeTakeFirst()
+        if (!product) throw new Refused(undefined, 'This product no longer exists.')
+        const outcome = await change(parseAttributeSchema(product.attribute_schema), trx)
+        if (!outcome) return undefined
+        if (!(await writeSchema(trx, productId, outcome.schema, product.updated_at))) throw new VersionMoved()
+        await audit(trx, { actorUserId, action: outcome.action, entityType: 'product', entityId: productId, before: outcome.before, after: outcome.after })
+        return undefined
+      })
+    )
   )
 }
 
-async function writeSchema(trx: Transaction<DB>, productId: number, schema: AttributeDefinition[], version: string) {
-  await trx
+/** Writes the schema if it is still the version read; false when someone else wrote in between. */
+async function writeSchema(trx: Transaction<DB>, productId: number, schema: AttributeDefinition[], version: string): Promise<boolean> {
+  const result = await trx
     .updateTable('products')
     .set({ attribute_schema: JSON.stringify(schema.map(stored)), updated_at: nextStamp(version) })
     .where('id', '=', productId)
-    .execute()
+    .where('updated_at', '=', version)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }
 
 /** The stored shape (AttributeDefinition): no empty unit, values only on enums. */
@@ -51,7 +73,14 @@ function stored(a: AttributeDefinition): AttributeDefinition {
 
 /** What the history shows of one attribute. */
 function described(a: AttributeDefinition) {
-  return { key: a.key, label: a.label, type: a.type, unit: a.unit ?? null, required: a.required, values: a.type === 'enum' ? (a.values ?? []).join(', ') : null }
+  return {
+    key: a.key,
+    label: a.label,
+    type: a.type,
+    unit: a.unit ?? null,
+    required: a.required,
+    values: a.type === 'enum' ? (a.values ?? []).join(', ') : null,
+  }
 }
 
 function find(schema: AttributeDefinition[], key: string): number {
@@ -61,27 +90,29 @@ function find(schema: AttributeDefinition[], key: string): number {
 }
 
 export async function addAttribute(db: Database, actorUserId: number, productId: number, input: AddAttributeForm): Promise<Result> {
-  return settle(() =>
-    db.transaction().execute(async (trx) => {
-      await once(trx, input.idempotencyKey, `product.attribute_add.${productId}`, actorUserId, async () => {
-        const product = await trx.selectFrom('products').select(['attribute_schema', 'updated_at']).where('id', '=', productId).executeTakeFirst()
-        if (!product) throw new Refused(undefined, 'This product no longer exists.')
-        const schema = parseAttributeSchema(product.attribute_schema)
-        if (schema.some((a) => a.key === input.key)) throw new Refused('key', 'The schema already has an attribute with this key')
-        const attribute: AttributeDefinition = {
-          key: input.key,
-          label: input.label,
-          type: input.type,
-          unit: input.unit || undefined,
-          required: Boolean(input.required),
-          values: input.type === 'enum' ? splitValues(input.values) : undefined,
-        }
-        await writeSchema(trx, productId, [...schema, attribute], product.updated_at)
-        await audit(trx, { actorUserId, action: 'product.attribute_added', entityType: 'product', entityId: productId, after: described(attribute) })
-        return input.key
+  return retryingWhileMoved(() =>
+    settle(() =>
+      db.transaction().execute(async (trx) => {
+        await once(trx, input.idempotencyKey, `product.attribute_add.${productId}`, actorUserId, async () => {
+          const product = await trx.selectFrom('products').select(['attribute_schema', 'updated_at']).where('id', '=', productId).executeTakeFirst()
+          if (!product) throw new Refused(undefined, 'This product no longer exists.')
+          const schema = parseAttributeSchema(product.attribute_schema)
+          if (schema.some((a) => a.key === input.key)) throw new Refused('key', 'The schema already has an attribute with this key')
+          const attribute: AttributeDefinition = {
+            key: input.key,
+            label: input.label,
+            type: input.type,
+            unit: input.unit || undefined,
+            required: Boolean(input.required),
+            values: input.type === 'enum' ? splitValues(input.values) : undefined,
+          }
+          if (!(await writeSchema(trx, productId, [...schema, attribute], product.updated_at))) throw new VersionMoved()
+          await audit(trx, { actorUserId, action: 'product.attribute_added', entityType: 'product', entityId: productId, after: described(attribute) })
+          return input.key
+        })
+        return undefined
       })
-      return undefined
-    }),
+    )
   )
 }
 

@@ -137,4 +137,15 @@ describe('the attribute schema editor', () => {
     const outcome = await handleProductEdit(getDb(), devAdmin, fabric.id, formData({ intent: 'attribute-remove', key: 'gsm' }))
     expect(messages(outcome)).toContain('Weight within 5 %')
   })
+
+  test('two editors adding attributes at the same moment both keep their change (on PostgreSQL they run at once)', async () => {
+    const before = await keys()
+    const audited = (await audits('product.attribute_added')).length
+    const outcomes = await Promise.all(
+      ['grain', 'origin', 'tannage', 'batch'].map((key) => post({ intent: 'attribute-add', key, label: key, type: 'text' })),
+    )
+    expect(outcomes.map((o) => o.status)).toEqual(['done', 'done', 'done', 'done'])
+    expect((await keys()).sort()).toEqual([...before, 'grain', 'origin', 'tannage', 'batch'].sort())
+    expect(await audits('product.attribute_added')).toHaveLength(audited + 4)
+  })
 })

@@ -1,18 +1,11 @@
 // Platform shell: people, companies, sessions, products, addresses, outbox, audit.
 // Frozen in time: never import app code here.
-import { sql } from 'kysely'
-
-/** Dialect check for the few statements that differ between SQLite and PostgreSQL. */
-function isPostgres(db) {
-  return db.getExecutor().adapter.constructor.name.startsWith('Postgres')
-}
+import { dropReferencedTable, idColumn, utcNowDefault } from '../db/dialect.js'
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function up(db) {
-  const pg = isPostgres(db)
-  const id = (col) => (pg ? col : col.autoIncrement()).primaryKey()
-  const idType = pg ? 'serial' : 'integer'
-  const now = pg ? sql`(to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`
+  const [idType, id] = idColumn(db)
+  const now = utcNowDefault(db)
 
   await db.schema
     .createTable('roles')
@@ -196,7 +189,6 @@ export async function up(db) {
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function down(db) {
-  const pg = isPostgres(db)
   for (const table of [
     'login_throttle',
     'audit_events',
@@ -210,7 +202,7 @@ export async function down(db) {
     await db.schema.dropTable(table).execute()
   }
   // users and the company tables refer to each other: PostgreSQL needs CASCADE, SQLite has no such word.
-  await (pg ? db.schema.dropTable('users').cascade() : db.schema.dropTable('users')).execute()
+  await dropReferencedTable(db, 'users').execute()
   await db.schema.dropTable('sellers').execute()
   await db.schema.dropTable('buyers').execute()
   await db.schema.dropTable('roles').execute()

@@ -3,14 +3,12 @@
 // seller SKUs, buyer SKUs with versions, price-change requests, sample SKUs, uploaded images and
 // feature flags. Every list filter and sort has an index.
 // Frozen in time: never import app code here.
-import { sql } from 'kysely'
+import { idColumn, utcNowDefault } from '../db/dialect.js'
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function up(db) {
-  const pg = db.getExecutor().adapter.constructor.name.startsWith('Postgres')
-  const idType = pg ? 'serial' : 'integer'
-  const id = (col) => (pg ? col : col.autoIncrement()).primaryKey()
-  const stamp = pg ? sql`(to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`
+  const [idType, id] = idColumn(db)
+  const stamp = utcNowDefault(db)
   const now = (c) => c.notNull().defaultTo(stamp)
 
   await db.schema.alterTable('products').addColumn('position', 'integer', (c) => c.notNull().defaultTo(0)).execute()

@@ -1,0 +1,28 @@
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import { getDb } from '~/db.server'
+import { isPostgres } from './dialect.js'
+import { migrateDown, migrateToLatest } from './migrate'
+
+// Runs on SQLite and (npm test's second pass) on PostgreSQL: every migration goes down and up again.
+describe('migrations', () => {
+  it('roll back one by one to nothing and apply again to the same tables', async () => {
+    const db = getDb()
+    const tables = async () => (await db.introspection.getTables()).map((t) => t.name).sort()
+    const before = await tables()
+    for (;;) {
+      const undone = await migrateDown(db)
+      if (undone.length === 0) break
+    }
+    expect((await tables()).filter((t) => !t.startsWith('kysely_'))).toEqual([])
+    await migrateToLatest(db)
+    expect(await tables()).toEqual(before)
+  })
+
+  it('keeps search words in byte order on PostgreSQL, whatever the locale (prefix ranges are exact)', async () => {
+    const db = getDb()
+    if (!isPostgres(db)) return
+    const { rows } = await sql<{ collation_name: string }>`select collation_name from information_schema.columns where table_name = 'search_terms' and column_name = 'term'`.execute(db)
+    expect(rows[0].collation_name).toBe('C')
+  })
+})

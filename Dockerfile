@@ -26,6 +26,7 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY package.json server.js ./
 COPY migrations ./migrations
+COPY db/dialect.js ./db/dialect.js
 # The database and uploaded images (/data/uploads) live on a volume, owned by the unprivileged user.
 RUN mkdir -p /data && chown node:node /data
 USER node

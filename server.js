@@ -36,7 +36,8 @@ function buildIfNeeded() {
     fail('the app is not built and the build tools are missing; run npm install first')
   }
   console.log('Building the app…')
-  const result = spawnSync('npx', ['remix', 'build'], { stdio: 'inherit' })
+  // Always a production build: a development one (jsxDEV) breaks when the server runs in production.
+  const result = spawnSync('npx', ['remix', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
   if (result.status !== 0) fail('the build failed (see above)')
 }
 

@@ -1,5 +1,7 @@
-// One process: builds the app when needed, prepares the database, serves on PORT.
+// Builds the app when needed, prepares the database, serves on PORT: one process, or a primary and
+// WEB_CONCURRENCY workers sharing the port (Node's cluster module) and nothing else but the database.
 import { spawnSync } from 'node:child_process'
+import cluster from 'node:cluster'
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -41,13 +43,100 @@ function buildIfNeeded() {
   if (result.status !== 0) fail('the build failed (see above)')
 }
 
+/** WEB_CONCURRENCY: how many processes serve the port (default 1: this process alone). */
+function webConcurrency() {
+  const text = process.env.WEB_CONCURRENCY?.trim()
+  if (!text) return 1
+  const n = Number(text)
+  if (!Number.isInteger(n) || n < 1 || n > 64) fail(`bad configuration: WEB_CONCURRENCY must be a whole number between 1 and 64 (got "${text}")`)
+  return n
+}
+
+const GRACE_MS = 10_000
+const background = () => process.env.WORKER !== 'false'
+
+function announce(config) {
+  const where = config.host && config.host !== '0.0.0.0' && config.host !== '::' ? config.host : 'localhost'
+  const processes = webConcurrency() > 1 ? ` by ${webConcurrency()} processes` : ''
+  console.log(`Sourcing Platform is serving on http://${where}:${config.port}${config.host ? ` (listening on ${config.host} only)` : ''}${processes}`)
+  if (!config.production) {
+    console.log(
+      [
+        '',
+        '  DEMO MODE: the demo accounts (README) share the published password demo-pass-2026.',
+        '  Anyone who reaches this server can sign in as an administrator. It listens on this machine',
+        '  only (set HOST to change that); for real use run with NODE_ENV=production (see README).',
+        '',
+      ].join('\n'),
+    )
+  }
+}
+
 async function main() {
-  buildIfNeeded()
+  const processes = webConcurrency()
+  if (cluster.isPrimary) buildIfNeeded()
   const build = await import(pathToFileURL(BUILD).href)
-  const { startup, startBackgroundWork, buildMenus, securityMiddleware, plainPage } = build.entry.module
+  if (processes > 1 && cluster.isPrimary) return primary(build, processes)
+  return serve(build, { alone: processes === 1 })
+}
+
+/**
+ * WEB_CONCURRENCY > 1: this process prepares the database (migrations, demo data) once, runs the
+ * background work, and keeps N workers serving the port; they share nothing but the database.
+ */
+async function primary(build, processes) {
+  const { startup, startBackgroundWork, shutdown } = build.entry.module
   let config
   try {
     config = await startup()
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error))
+  }
+  const work = background() ? startBackgroundWork(config) : null
+  let stopping = false
+  let listening = 0
+  const everListened = new Set()
+  cluster.on('listening', (worker) => {
+    everListened.add(worker.id)
+    if (++listening === processes) announce(config)
+  })
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return
+    // A worker that never served (bad configuration, the database gone) would fail again at once.
+    if (!everListened.has(worker.id)) fail(`a worker could not start (exit ${signal ?? code}); see above`)
+    listening--
+    console.error(`Worker ${worker.process.pid} ended (${signal ?? `exit ${code}`}); starting another.`)
+    cluster.fork()
+  })
+  for (let i = 0; i < processes; i++) cluster.fork()
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    const workers = Object.values(cluster.workers ?? {})
+    for (const worker of workers) worker.process.kill('SIGTERM')
+    const forced = setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker.process.kill('SIGKILL')
+    }, GRACE_MS + 1_000)
+    forced.unref()
+    Promise.all(workers.map((worker) => (worker.isDead() ? null : new Promise((resolve) => worker.once('exit', resolve)))))
+      .then(async () => {
+        await work?.stop()
+        await shutdown()
+        process.exit(0)
+      })
+      .catch(() => process.exit(1))
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+}
+
+/** One process serving the port: alone, or as one of the primary's workers. */
+async function serve(build, { alone }) {
+  const { startup, startBackgroundWork, shutdown, buildMenus, securityMiddleware, plainPage } = build.entry.module
+  let config
+  try {
+    // Workers only check the database: the primary prepared it.
+    config = await startup({ prepare: alone })
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error))
   }
@@ -77,27 +166,27 @@ async function main() {
     if (!res.headersSent) res.status(500).type('html').send(plainPage(500, 'Something went wrong', 'Please try again in a moment.'))
   })
   const server = app.listen(config.port, config.host, () => {
-    const where = config.host && config.host !== '0.0.0.0' && config.host !== '::' ? config.host : 'localhost'
-    console.log(`Sourcing Platform is serving on http://${where}:${config.port}${config.host ? ` (listening on ${config.host} only)` : ''}`)
-    if (!config.production) {
-      console.log(
-        [
-          '',
-          '  DEMO MODE: the demo accounts (README) share the published password demo-pass-2026.',
-          '  Anyone who reaches this server can sign in as an administrator. It listens on this machine',
-          '  only (set HOST to change that); for real use run with NODE_ENV=production (see README).',
-          '',
-        ].join('\n'),
-      )
-    }
+    if (alone) announce(config)
   })
   server.on('error', (error) => fail(`cannot listen on ${config.host ?? 'port'} ${config.port}: ${error.message}`))
-  // Outbox delivery and purges run here; WORKER=false leaves them to another process.
-  const worker = process.env.WORKER === 'false' ? null : startBackgroundWork(config)
-  const stop = () => server.close(async () => {
-    await worker?.stop()
-    process.exit(0)
-  })
+  // Outbox delivery and purges run here when this process is alone; WORKER=false leaves them to another.
+  const work = alone && background() ? startBackgroundWork(config) : null
+  let stopping = false
+  // SIGTERM: take no new connections, let the requests under way finish (10 s at most), close the database.
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    setTimeout(() => {
+      console.error(`Requests still open after ${GRACE_MS / 1000} s; stopping anyway.`)
+      process.exit(1)
+    }, GRACE_MS).unref()
+    server.close(async () => {
+      await work?.stop()
+      await shutdown()
+      process.exit(0)
+    })
+    server.closeIdleConnections()
+  }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
 }

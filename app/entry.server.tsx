@@ -8,7 +8,7 @@ import { contentSecurityPolicy } from './http/security.server'
 import { NonceContext } from './ui/nonce'
 
 // server.js reaches these through the build (build.entry.module), so it runs the same code as the app.
-export { startBackgroundWork, startup } from './startup.server'
+export { shutdown, startBackgroundWork, startup } from './startup.server'
 export { buildMenus } from './ui/navigation'
 export { securityMiddleware, plainPage } from './http/security.server'
 

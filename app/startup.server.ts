@@ -8,8 +8,12 @@ import { getDatabase, getDb } from './db.server'
 
 export class StartupError extends Error {}
 
-/** Everything the process needs before it takes requests; any failure is one clear sentence. */
-export async function startup(options: { log?: (line: string) => void } = {}): Promise<Config> {
+/**
+ * Everything the process needs before it takes requests; any failure is one clear sentence.
+ * `prepare: false` (the workers of WEB_CONCURRENCY) only checks the database: the primary has
+ * migrated it and loaded the demo data before they start.
+ */
+export async function startup(options: { log?: (line: string) => void; prepare?: boolean } = {}): Promise<Config> {
   const log = options.log ?? console.log
   let cfg: Config
   try {
@@ -24,6 +28,10 @@ export async function startup(options: { log?: (line: string) => void } = {}): P
     await sql`select 1`.execute(db)
   } catch (error) {
     throw new StartupError(`cannot open the database ${redactedUrl(cfg.databaseUrl)}: ${(error as Error).message}`)
+  }
+  if (options.prepare === false) {
+    refreshStatistics(getDatabase())
+    return cfg
   }
   try {
     const applied = await migrateToLatest(db)
@@ -47,9 +55,16 @@ export async function startup(options: { log?: (line: string) => void } = {}): P
 
 /**
  * The background worker (outbox delivery, housekeeping purges) of this process. server.js starts
- * it unless WORKER=false; when several processes serve one database (issue #10), start it in the
- * primary only: claims would keep several apart, but one is enough.
+ * it unless WORKER=false; with WEB_CONCURRENCY it runs in the primary only (claims would keep
+ * several apart, but one is enough).
  */
 export function startBackgroundWork(cfg: Config): Worker {
   return startWorker({ db: getDb, mailer: cfg.smtpUrl ? nodemailerMailer(cfg.smtpUrl) : null, from: cfg.mailFrom })
+}
+
+/** Closes the database (the pool's connections, or the SQLite file) once requests have drained. */
+export async function shutdown(): Promise<void> {
+  const handle = globalThis.__database
+  globalThis.__database = undefined
+  await handle?.db.destroy()
 }

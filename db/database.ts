@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver } from 'kysely'
 import pg from 'pg'
 import type { DB } from './types'
 
@@ -66,13 +66,29 @@ export function openPool(url: string, max = 10): pg.Pool {
   return pool
 }
 
+/**
+ * SQLite transactions take the write lock when they begin (`begin immediate`). A deferred one that
+ * reads and then writes fails at once with SQLITE_BUSY when another process (WEB_CONCURRENCY) wrote
+ * in between, whatever the busy timeout; an immediate one waits for the lock (busy_timeout) and
+ * then reads what is current.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  createDriver(): Driver {
+    const driver = super.createDriver()
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+    }
+    return driver
+  }
+}
+
 export function createDatabase(url: string, options: { poolMax?: number } = {}): DatabaseHandle {
   if (isPostgresUrl(url)) {
     const pool = openPool(url, options.poolMax)
     return { kind: 'postgres', pool, db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }) }
   }
   const sqlite = openSqlite(url)
-  return { kind: 'sqlite', sqlite, db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) }) }
+  return { kind: 'sqlite', sqlite, db: new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }) }
 }
 
 /**

@@ -3,8 +3,12 @@ import net from 'node:net'
 
 export interface RunningServer {
   url: string
+  /** The process started (with WEB_CONCURRENCY, the primary). */
+  pid: number
   output: () => string
   stop: () => Promise<void>
+  /** How the process ended: its exit code (null while it runs). */
+  exitCode: () => number | null
 }
 
 async function freePort(): Promise<number> {
@@ -48,7 +52,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     output: () => output,
+    exitCode: () => child.exitCode,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve()

@@ -35,9 +35,13 @@ async function main(): Promise<number> {
     process.exit(130)
   })
   try {
-    console.log(`\nvitest on PostgreSQL (${cluster ? 'throwaway cluster' : 'TEST_DATABASE_URL'})`)
-    const unit = await run('npx', ['vitest', 'run', ...process.argv.slice(2)], { TEST_POSTGRES_URL: server })
-    if (unit !== 0 || process.argv.length > 2) return unit
+    // `npm run test:postgres -- e2e`: the browser journey only; `-- <vitest arguments>`: those tests only.
+    const [first, ...rest] = process.argv.slice(2)
+    if (first !== 'e2e') {
+      console.log(`\nvitest on PostgreSQL (${cluster ? 'throwaway cluster' : 'TEST_DATABASE_URL'})`)
+      const unit = await run('npx', ['vitest', 'run', ...(first ? [first, ...rest] : [])], { TEST_POSTGRES_URL: server })
+      if (unit !== 0 || first) return unit
+    }
     console.log('\nPlaywright smoke journey on PostgreSQL')
     const name = uniqueName('platform_e2e')
     const url = await createDatabaseOn(server, name)

@@ -1,0 +1,25 @@
+// The PostgreSQL smoke journey (npm run test:postgres): the real server on E2E_DATABASE_URL.
+import { defineConfig } from '@playwright/test'
+import base from './playwright.config'
+
+const PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3150)
+const databaseUrl = process.env.E2E_DATABASE_URL
+if (!databaseUrl) throw new Error('E2E_DATABASE_URL must name an empty PostgreSQL database (npm run test:postgres makes one)')
+
+export default defineConfig({
+  ...base,
+  testDir: 'tests/e2e-postgres',
+  workers: 1,
+  timeout: 90_000,
+  use: { ...base.use, baseURL: `http://localhost:${PORT}` },
+  projects: [{ name: 'postgres-no-js', use: { javaScriptEnabled: false } }],
+  webServer: {
+    command: 'node server.js',
+    url: `http://localhost:${PORT}/login`,
+    env: { PORT: String(PORT), DATABASE_URL: databaseUrl, SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789', WORKER: 'false' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

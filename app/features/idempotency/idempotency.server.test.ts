@@ -44,4 +44,34 @@ describe('once', () => {
     const again = await db.transaction().execute((trx) => once(trx, 'shared-key', 'c.create', 2, async () => 'twice'))
     expect(again).toEqual({ result: 'theirs', repeated: true })
   })
+
+  it('two submits with one key at the same moment: one creates, the other gets its result (real concurrency on PostgreSQL)', async () => {
+    const db = getDb()
+    let calls = 0
+    const slowCreate = async () => {
+      calls++
+      // Long enough for the other transaction to reach its claim while this one is open.
+      await new Promise((resolve) => setTimeout(resolve, 150))
+      return 'made once'
+    }
+    const submit = () => db.transaction().execute((trx) => once(trx, 'race-key', 'race.create', 1, slowCreate))
+    const answers = await Promise.all([submit(), submit(), submit()])
+    expect(calls).toBe(1)
+    expect(answers.map((a) => a.result)).toEqual(['made once', 'made once', 'made once'])
+    expect(answers.filter((a) => !a.repeated)).toHaveLength(1)
+  })
+
+  it('a submit waiting on a key whose first create fails creates it itself', async () => {
+    const db = getDb()
+    const failing = db.transaction().execute((trx) =>
+      once(trx, 'retry-key', 'race.create', 1, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 150))
+        throw new Error('the first attempt failed')
+      }),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    const second = db.transaction().execute((trx) => once(trx, 'retry-key', 'race.create', 1, async () => 'second made it'))
+    await expect(failing).rejects.toThrow('the first attempt failed')
+    expect(await second).toEqual({ result: 'second made it', repeated: false })
+  })
 })

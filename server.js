@@ -132,7 +132,7 @@ async function primary(build, processes) {
 
 /** One process serving the port: alone, or as one of the primary's workers. */
 async function serve(build, { alone }) {
-  const { startup, startBackgroundWork, shutdown, buildMenus, securityMiddleware, plainPage } = build.entry.module
+  const { startup, startBackgroundWork, shutdown, buildMenus, securityMiddleware, plainPage, routeSubsets } = build.entry.module
   let config
   try {
     // Workers only check the database: the primary prepared it.
@@ -151,15 +151,17 @@ async function serve(build, { alone }) {
   // Fingerprinted assets are cached for a year; everything else in public/ for an hour.
   app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
   app.use(express.static('public', { maxAge: '1h' }))
-  app.all(
-    '*',
+  // Each path is served by a handler whose build holds only the routes it can involve (matching
+  // all ~120 routes several times a request costs more than most pages: ADR 0007).
+  const handlerFor = routeSubsets(build, (routes) =>
     createRequestHandler({
-      build,
+      build: routes,
       // Stack traces reach error responses only when a developer asks for them.
       mode: config.development ? 'development' : 'production',
       getLoadContext: (req, res) => ({ clientIp: req.ip ?? 'unknown', menus, cspNonce: res.locals.cspNonce }),
     }),
   )
+  app.all('*', (req, res, next) => handlerFor(req.path)(req, res, next))
   // Whatever escapes Remix (a body that breaks mid-read, say) is a plain page without a trace.
   app.use((error, _req, res, _next) => {
     console.error(error)

@@ -11,6 +11,7 @@ import { NonceContext } from './ui/nonce'
 export { shutdown, startBackgroundWork, startup } from './startup.server'
 export { buildMenus } from './ui/navigation'
 export { securityMiddleware, plainPage } from './http/security.server'
+export { routeSubsets } from './http/route-subsets.server'
 
 /** Signed-in pages and their data are nobody else's: no shared cache keeps them, no browser cache either. */
 const PRIVATE = 'private, no-store'

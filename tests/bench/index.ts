@@ -1,12 +1,14 @@
 // npm run bench: every benchmark of the repo, against the built server (run `npm run build` first).
 import { benchCatalogue } from './catalogue'
 import { benchCompanies } from './companies'
+import { benchOverhead } from './overhead'
 import { benchShell } from './shell'
 
 const suites: [string, () => Promise<string[]>][] = [
   ['Platform shell', benchShell],
   ['Companies and users at scale', benchCompanies],
   ['Catalogue at scale', benchCatalogue],
+  ['Request overhead against a bare Remix page', benchOverhead],
 ]
 // `npm run bench -- companies` runs only the suites whose name contains the word.
 const only = process.argv[2]?.toLowerCase()

@@ -11,12 +11,23 @@ export interface RunningServer {
 }
 
 /** Starts the real server (node server.js) on a fresh database and waits until it answers. */
-export async function startServer(env: Record<string, string> = {}, port = 3190): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, port = 3190, nodeArgs: string[] = []): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   const databaseFile = env.DATABASE_URL ?? path.join(dir, 'app.db')
   const started = performance.now()
-  const child: ChildProcess = spawn(process.execPath, ['server.js'], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseFile, SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef', ...env },
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'server.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseFile,
+      SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
+      // Production mode over plain http on this machine, with the demo accounts.
+      APP_URL: `http://localhost:${port}`,
+      ALLOW_HTTP: 'true',
+      SEED_DEMO: 'true',
+      WORKER: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const url = `http://localhost:${port}`

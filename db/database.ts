@@ -82,13 +82,43 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * better-sqlite3 as Kysely sees it, with prepared statements kept by their SQL: Kysely prepares
+ * every query afresh, and preparing costs about as much as running a small query. A statement
+ * still being iterated (a streamed query) is never handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500) {
+  const cache = new Map<string, SQLite.Statement>()
+  return {
+    prepare(sql: string) {
+      const kept = cache.get(sql)
+      if (kept && !kept.busy) {
+        // Most recently used last, so the oldest is the one let go.
+        cache.delete(sql)
+        cache.set(sql, kept)
+        return kept
+      }
+      const statement = sqlite.prepare(sql)
+      if (!kept) {
+        if (cache.size >= size) cache.delete(cache.keys().next().value!)
+        cache.set(sql, statement)
+      }
+      return statement
+    },
+    close() {
+      cache.clear()
+      sqlite.close()
+    },
+  }
+}
+
 export function createDatabase(url: string, options: { poolMax?: number } = {}): DatabaseHandle {
   if (isPostgresUrl(url)) {
     const pool = openPool(url, options.poolMax)
     return { kind: 'postgres', pool, db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }) }
   }
   const sqlite = openSqlite(url)
-  return { kind: 'sqlite', sqlite, db: new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }) }
+  return { kind: 'sqlite', sqlite, db: new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) }) }
 }
 
 /**

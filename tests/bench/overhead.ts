@@ -122,14 +122,14 @@ export async function benchOverhead(): Promise<string[]> {
   await clustered.stop()
   rows.push(`${list} with WEB_CONCURRENCY=2: ${two.rps.toFixed(0)} req/s (${(two.rps / measured[list]).toFixed(2)}x one process; the load generator shares the cores)`)
 
-  // Where the time goes: a CPU profile of one process serving the dashboard under load.
+  // Where the time goes: a CPU profile of one process serving the list page under load.
   const profileDir = path.join(dir, 'profile')
   const profiled = await startServer(production, 3196, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])
   const profiledCookie = await signIn(profiled.url, 'internal@example.com')
-  await autocannon({ url: `${profiled.url}/dashboard`, connections: CONNECTIONS, duration: 8, headers: { cookie: profiledCookie } })
+  await autocannon({ url: `${profiled.url}${list}`, connections: CONNECTIONS, duration: 8, headers: { cookie: profiledCookie } })
   await profiled.stop()
   const [profileFile] = fs.readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))
-  if (profileFile) rows.push('/dashboard under load, ' + profileSummary(path.join(profileDir, profileFile)).join('\n'))
+  if (profileFile) rows.push(`${list} under load, ` + profileSummary(path.join(profileDir, profileFile)).join('\n'))
   else rows.push('no CPU profile was written')
   fs.rmSync(dir, { recursive: true, force: true })
   return rows

@@ -150,7 +150,9 @@ async function serve(build, { alone }) {
   app.use(compression())
   // Fingerprinted assets are cached for a year; everything else in public/ for an hour.
   app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
-  app.use(express.static('public', { maxAge: '1h' }))
+  const files = express.static('public', { maxAge: '1h' })
+  // Only paths that name a file are looked for on disk: a page (or its .data) never costs a stat.
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith('.data') ? files(req, res, next) : next()))
   // Each path is served by a handler whose build holds only the routes it can involve (matching
   // all ~120 routes several times a request costs more than most pages: ADR 0007).
   const handlerFor = routeSubsets(build, (routes) =>

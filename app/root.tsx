@@ -19,6 +19,7 @@ import { useNonce } from './ui/nonce'
 import { fillMenu, pageTitle, type MenuEntry, type Menus } from './ui/navigation'
 import { getDb } from './db.server'
 import { activeProducts } from './features/products/queries.server'
+import { LinkNavigation } from './ui/link'
 import { Toasts } from './ui/toast'
 import { takeToast } from './ui/toast.server'
 
@@ -87,7 +88,9 @@ export default function App() {
   const { toast } = useLoaderData<typeof loader>()
   return (
     <Document>
-      <Outlet />
+      <LinkNavigation>
+        <Outlet />
+      </LinkNavigation>
       <Toasts key={toast?.id} toast={toast} />
     </Document>
   )

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteLoaderData } from '@remix-run/react'
+import { isRouteErrorResponse, useRouteLoaderData } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import type { loader as rootLoader } from '~/root'
 
 /** The 404, 403 and "something went wrong" pages, with a way back that fits the user. */

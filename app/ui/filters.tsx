@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from '@remix-run/react'
+import { useSearchParams } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import { Button } from './button'
 
 /**

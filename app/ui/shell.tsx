@@ -1,4 +1,5 @@
-import { Form, Link, NavLink, Outlet, useLocation, useMatches, useRouteError } from '@remix-run/react'
+import { Form, Outlet, useLocation, useMatches, useRouteError } from '@remix-run/react'
+import { Link, NavLink } from '~/ui/link'
 import type { ReactNode } from 'react'
 import { portals, type PortalKey } from '~/auth/portals'
 import { useRootData } from '~/root'

@@ -1,5 +1,6 @@
 import { maxPage } from '~/utils/list-params'
-import { Link, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import type { ReactNode } from 'react'
 
 export interface Column<T> {

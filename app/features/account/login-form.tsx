@@ -1,5 +1,6 @@
 import { getFormProps } from '@conform-to/react'
-import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
+import { Form, useActionData, useSearchParams } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import { SubmitButton } from '~/ui/button'
 import { useZodForm } from '~/ui/form'
 import { Field, FormErrors } from '~/ui/field'

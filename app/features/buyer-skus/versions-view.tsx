@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import type { ReactNode } from 'react'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import { SubmitButton } from '~/ui/button'
 import { ErrorList, Field, FormErrors, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Link } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { History, type HistoryEntry } from '~/ui/history'

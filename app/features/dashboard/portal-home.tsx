@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from '@remix-run/react'
+import { useRouteLoaderData } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import type { ReactNode } from 'react'
 import { portals, type PortalKey } from '~/auth/portals'
 import type { loader as rootLoader } from '~/root'

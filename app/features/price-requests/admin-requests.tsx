@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import { PageHeader } from '~/ui/shell'
 import { Pagination, Table, type Column } from '~/ui/table'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'

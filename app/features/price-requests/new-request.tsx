@@ -1,5 +1,6 @@
 import { getFormProps, getTextareaProps } from '@conform-to/react'
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import { Button, SubmitButton } from '~/ui/button'
 import { ErrorList, Field, FormErrors } from '~/ui/field'
 import { useZodForm } from '~/ui/form'

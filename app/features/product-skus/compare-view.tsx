@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
 import type { ComparedRow, CompareRequest } from './compare.server'

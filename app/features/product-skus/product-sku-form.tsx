@@ -1,5 +1,6 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import { useMemo } from 'react'
 import type { AttributeDefinition } from '#db/types'
 import { SubmitButton } from '~/ui/button'

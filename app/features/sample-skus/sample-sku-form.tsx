@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import { Label } from 'radix-ui/label'
 import { SubmitButton } from '~/ui/button'
 import { ErrorList, Field, FormErrors } from '~/ui/field'

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import { Label } from 'radix-ui/label'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import type { z } from 'zod'

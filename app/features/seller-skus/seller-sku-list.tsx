@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import type { SellerSkuStatus } from '#db/types'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import { Badge, StatusBadge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { Pagination, SortHeader, Table, type Column } from '~/ui/table'

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { Figures } from '~/features/dashboard/portal-home'

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { Link } from '~/ui/link'
 import { requirePortal } from '~/auth/guard.server'
 import { config } from '~/config.server'
 import { getDb } from '~/db.server'

@@ -1,12 +1,10 @@
 // The catalogue at scale: 200,000 product SKUs, 100,000 seller SKUs and 125,000 buyer SKUs with
 // 500,000 versions on top of the demo data, measured over HTTP against the production server.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { createDatabase } from '../../db/database'
 import { migrateToLatest } from '../../db/migrate'
 import { seedDemo } from '../../db/seed'
 import { CATALOGUE_SCALE, seedCatalogueScale } from '../../db/seed-scale-catalogue'
+import { benchDatabase, benchDatabaseKind } from './database'
 import { measurePages, signIn } from './pages'
 import { startServer } from './server'
 
@@ -14,8 +12,10 @@ const fmt = (n: number) => n.toFixed(1)
 
 export async function benchCatalogue() {
   const rows: string[] = []
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-catalogue-')), 'scale.db')
-  const { db } = createDatabase(file)
+  const kind = benchDatabaseKind()
+  const database = await benchDatabase('catalogue', kind)
+  rows.push(`database: ${kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}`)
+  const { db } = createDatabase(database.url)
   const loadStarted = performance.now()
   await migrateToLatest(db)
   await seedDemo(db)
@@ -35,7 +35,7 @@ export async function benchCatalogue() {
     `scale seed (demo + ${counts.productSkus.toLocaleString('en-IN')} product SKUs, ${CATALOGUE_SCALE.sellerSkus.toLocaleString('en-IN')} seller SKUs, ${counts.versions.toLocaleString('en-IN')} buyer SKU versions): ${fmt((performance.now() - loadStarted) / 1000)} s`,
   )
 
-  const server = await startServer({ DATABASE_URL: file, NODE_ENV: 'production' }, 3192)
+  const server = await startServer({ DATABASE_URL: database.url, NODE_ENV: 'production' }, 3192)
   const staff = await signIn(server.url, 'internal@example.com')
   const admin = await signIn(server.url, 'admin@example.com')
   const kam = await signIn(server.url, 'demand_kam@example.com')
@@ -64,6 +64,6 @@ export async function benchCatalogue() {
   ]
   rows.push(...(await measurePages(server, pages)))
   await server.stop()
-  fs.rmSync(path.dirname(file), { recursive: true, force: true })
+  await database.drop()
   return rows
 }

@@ -255,6 +255,28 @@ describe('admin decides', () => {
     expect(await requestRow(other.id)).toMatchObject({ status: rejected ? 'rejected' : 'approved' })
   })
 
+  it('a KAM withdrawing while an admin approves, at the same moment: exactly one happens, the other is told', async () => {
+    const db = getDb()
+    const admin = await viewerOf('admin@example.com')
+    const { kam, skuId, id } = await newRequest()
+    const [withdrawn, approved] = await Promise.all([
+      withdrawPriceRequest(db, kam, id),
+      decidePriceRequest(db, admin, id, { intent: 'approve' }, { appUrl: APP_URL }),
+    ])
+    expect([withdrawn.ok, approved.ok].filter(Boolean)).toHaveLength(1)
+    const row = await requestRow(id)
+    const versions = await db.selectFrom('buyer_sku_versions').select('number').where('buyer_sku_id', '=', skuId).execute()
+    if (withdrawn.ok) {
+      expect(row.status).toBe('withdrawn')
+      expect(versions).toHaveLength(1)
+      expect(approved).toMatchObject({ ok: false, message: expect.stringContaining('withdrawn') })
+    } else {
+      expect(row.status).toBe('approved')
+      expect(versions).toHaveLength(2)
+      expect(withdrawn).toMatchObject({ ok: false, message: expect.stringMatching(/^This request was already approved by/) })
+    }
+  })
+
   it('keeps the request pending when the version cannot be added (one transaction)', async () => {
     const db = getDb()
     const admin = await viewerOf('admin@example.com')

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { defineConfig } from '@playwright/test'
+import { E2E_SESSION_SECRET } from './tests/support/paths'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 
@@ -35,7 +36,7 @@ export default defineConfig({
     // A fresh database with the demo data for every run.
     command: 'rm -rf data/e2e && node server.js',
     url: `http://localhost:${PORT}/login`,
-    env: { PORT: String(PORT), DATABASE_URL: 'data/e2e/app.db', SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789' },
+    env: { PORT: String(PORT), DATABASE_URL: 'data/e2e/app.db', SESSION_SECRET: E2E_SESSION_SECRET },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

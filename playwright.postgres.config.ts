@@ -1,6 +1,7 @@
 // The PostgreSQL smoke journey (npm run test:postgres): the real server on E2E_DATABASE_URL.
 import { defineConfig } from '@playwright/test'
 import base from './playwright.config'
+import { E2E_SESSION_SECRET } from './tests/support/paths'
 
 const PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3150)
 const databaseUrl = process.env.E2E_DATABASE_URL
@@ -16,7 +17,7 @@ export default defineConfig({
   webServer: {
     command: 'node server.js',
     url: `http://localhost:${PORT}/login`,
-    env: { PORT: String(PORT), DATABASE_URL: databaseUrl, SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789', WORKER: 'false' },
+    env: { PORT: String(PORT), DATABASE_URL: databaseUrl, SESSION_SECRET: E2E_SESSION_SECRET, WORKER: 'false' },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import net from 'node:net'
+import { freePort } from './postgres'
 
 export interface RunningServer {
   url: string
@@ -9,17 +9,6 @@ export interface RunningServer {
   stop: () => Promise<void>
   /** How the process ended: its exit code (null while it runs). */
   exitCode: () => number | null
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
 }
 
 /**

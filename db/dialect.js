@@ -53,3 +53,12 @@ export async function byteOrderText(db, table, column) {
   if (!isPostgres(db)) return
   await sql`alter table ${sql.table(table)} alter column ${sql.ref(column)} type text collate "C"`.execute(db)
 }
+
+/**
+ * After a bulk load: fresh planner statistics, and on PostgreSQL a vacuum too, which marks the
+ * loaded pages all-visible so that index-only scans can serve reads (autovacuum would, later).
+ * @param {import('kysely').Kysely<any>} db
+ */
+export async function refreshAfterBulkLoad(db) {
+  await (isPostgres(db) ? sql`vacuum analyze` : sql`analyze`).execute(db)
+}

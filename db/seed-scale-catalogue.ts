@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { refreshAfterBulkLoad } from './dialect.js'
 import { reindexAll } from '../app/features/search/search.server'
 import type { Database } from './database'
 import { CATALOGUE, generateSku, randomSource } from './seed-catalogue'
@@ -127,7 +127,7 @@ export async function seedCatalogueScale(db: Database, scale: CatalogueScale): P
   await db.transaction().execute(async (trx) => {
     for (const entity of ['product_sku', 'seller_sku', 'buyer_sku'] as const) await reindexAll(trx, entity)
   })
-  await sql`analyze`.execute(db)
+  await refreshAfterBulkLoad(db)
 }
 
 /** The issue's scale: 200,000 product SKUs and 125,000 buyer SKUs × 4 = 500,000 versions. */

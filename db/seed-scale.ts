@@ -1,4 +1,5 @@
-import { sql, type Insertable } from 'kysely'
+import { refreshAfterBulkLoad } from './dialect.js'
+import { type Insertable } from 'kysely'
 import { reindexAll } from '../app/features/search/search.server'
 import { withGstinCheck } from '../app/utils/gstin'
 import type { Database } from './database'
@@ -96,5 +97,5 @@ export async function seedScale(db: Database, options: { buyers: number; users: 
     await inBatches(roles, 1000, (batch) => trx.insertInto('user_roles').values(batch).execute())
     for (const entity of ['buyer', 'user'] as const) await reindexAll(trx, entity)
   })
-  await sql`analyze`.execute(db)
+  await refreshAfterBulkLoad(db)
 }

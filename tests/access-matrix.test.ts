@@ -71,7 +71,8 @@ async function outcomeOf(response: Response, kind: Kind, who: Who): Promise<{ ou
   }
   const detail = `${status} ${location ?? ''}`
   if (status >= 300 && status < 400) {
-    if (location?.startsWith('/login?redirectTo=')) return { outcome: 'login', detail }
+    // Field operators are sent to their own sign-in page.
+    if (location?.startsWith('/login?redirectTo=') || location?.startsWith('/field_operator/login?redirectTo=')) return { outcome: 'login', detail }
     if (location === '/pending_approval') return { outcome: 'pending', detail }
     const home = who !== 'anonymous' && who !== 'pending' ? homeFor([who]) : null
     if (location && home && location === home) return { outcome: 'home', detail }

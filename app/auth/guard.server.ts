@@ -9,8 +9,11 @@ export const PENDING_PATH = '/pending_approval'
 export async function requireUser(request: Request, options: { allowInactiveCompany?: boolean } = {}): Promise<Viewer> {
   const viewer = await getViewer(request)
   if (!viewer) {
-    const params = new URLSearchParams({ redirectTo: pagePathOf(request) })
-    throw redirect(`/login?${params}`)
+    const page = pagePathOf(request)
+    const params = new URLSearchParams({ redirectTo: page })
+    // Field operators sign in on their own phone-first page.
+    const login = page === '/field_operator' || page.startsWith('/field_operator/') ? '/field_operator/login' : '/login'
+    throw redirect(`${login}?${params}`)
   }
   // A user of a company that is not active sees only the waiting page.
   if (!options.allowInactiveCompany && viewer.company && viewer.company.status !== 'active') {

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
 import { Label } from 'radix-ui/label'
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null
@@ -11,6 +11,67 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
           {error}
         </p>
       ))}
+    </div>
+  )
+}
+
+interface SummaryForm {
+  id: string
+  errorId: string
+  status?: 'success' | 'error'
+  allErrors: Record<string, string[]>
+}
+
+/**
+ * What is wrong with a submitted form, at its top: the form's own messages, then each field's as a
+ * link to the field. It is the form's error element (conform's errorId, so the form is described
+ * by it). It shows once the form was sent (not while a field is checked as the user types) and
+ * takes focus: by `autofocus` when the server answers a page without JavaScript, so on a page of
+ * several forms the browser lands on the one that was refused, and on mount or on a new attempt
+ * with JavaScript.
+ */
+export function ErrorSummary({ form }: { form: SummaryForm }) {
+  const [attempts, setAttempts] = useState(0)
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const element = document.getElementById(form.id)
+    const count = () => setAttempts((n) => n + 1)
+    element?.addEventListener('submit', count)
+    return () => element?.removeEventListener('submit', count)
+  }, [form.id])
+  const entries = Object.entries(form.allErrors).filter(([, errors]) => errors?.length)
+  const shown = entries.length > 0 && (form.status === 'error' || attempts > 0)
+  useEffect(() => {
+    if (!shown || attempts === 0) return
+    const frame = requestAnimationFrame(() => ref.current?.focus())
+    return () => cancelAnimationFrame(frame)
+  }, [shown, attempts])
+  if (!shown) return null
+  const formErrors = entries.filter(([name]) => name === '').flatMap(([, errors]) => errors)
+  const fieldErrors = entries.filter(([name]) => name !== '')
+  const count = fieldErrors.reduce((n, [, errors]) => n + errors.length, 0)
+  return (
+    // eslint-disable-next-line jsx-a11y/no-autofocus -- moving focus to what went wrong is the point
+    <div className="form-error error-summary" role="alert" id={form.errorId} tabIndex={-1} ref={ref} autoFocus>
+      {formErrors.map((error) => (
+        <p key={error} style={{ margin: 0 }}>
+          {error}
+        </p>
+      ))}
+      {count > 0 ? (
+        <>
+          <p className="error-summary-title">{count === 1 ? 'One thing to fix:' : `${count} things to fix:`}</p>
+          <ul>
+            {fieldErrors.flatMap(([name, errors]) =>
+              errors.map((error) => (
+                <li key={`${name}:${error}`}>
+                  <a href={`#${form.id}-${name}`}>{error}</a>
+                </li>
+              )),
+            )}
+          </ul>
+        </>
+      ) : null}
     </div>
   )
 }
@@ -86,28 +147,71 @@ export function SelectField({
   )
 }
 
-/** Radio choices as native inputs, so they post without JavaScript. */
+/** Radio choices (or, with `multiple`, checkboxes) as native inputs, so they post without JavaScript. */
 export function ChoiceField({
   legend,
   meta,
   options,
+  hint,
+  multiple = false,
 }: {
   legend: ReactNode
   meta: FieldMetadata<any>
   options: { value: string; label: string }[]
+  hint?: ReactNode
+  multiple?: boolean
 }) {
+  const invalid = Boolean(meta.errors?.length)
+  const chosen = ([] as unknown[]).concat(meta.initialValue ?? [])
+  const describedBy = [hint ? `${meta.id}-hint` : null, invalid ? meta.errorId : null].filter(Boolean).join(' ') || undefined
   return (
-    <fieldset className="choices field" aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
+    <fieldset className={invalid ? 'choices field invalid' : 'choices field'} aria-describedby={describedBy}>
       <legend>{legend}</legend>
+      {hint ? (
+        <span className="hint" id={`${meta.id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
       <div>
-        {options.map((o) => (
+        {options.map((o, i) => (
           <label key={o.value}>
-            <input type="radio" name={meta.name} value={o.value} defaultChecked={meta.initialValue === o.value} />
+            <input
+              type={multiple ? 'checkbox' : 'radio'}
+              // The first choice carries the field's id, so an error summary's link lands on the group.
+              id={i === 0 ? meta.id : undefined}
+              name={meta.name}
+              value={o.value}
+              defaultChecked={chosen.includes(o.value)}
+              aria-invalid={invalid || undefined}
+            />
             {o.label}
           </label>
         ))}
       </div>
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </fieldset>
+  )
+}
+
+/** One native checkbox (posts "on" when ticked) that keeps its state when the form comes back. */
+export function CheckField({ meta, label }: { meta: FieldMetadata<any>; label: ReactNode }) {
+  const invalid = Boolean(meta.errors?.length)
+  return (
+    <div className={invalid ? 'field invalid' : 'field'}>
+      <div className="checks">
+        <label>
+          <input
+            type="checkbox"
+            id={meta.id}
+            name={meta.name}
+            defaultChecked={meta.initialValue === 'on'}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? meta.errorId : undefined}
+          />
+          {label}
+        </label>
+      </div>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
   )
 }

@@ -5,10 +5,12 @@ import { portals, type PortalKey } from '~/auth/portals'
 import { useRootData } from '~/root'
 import { ErrorPanel } from './error-page'
 import { groupMenu, type RouteHandle } from './navigation'
+import { isOwnKey } from '~/utils/own-key'
 
-function Breadcrumbs() {
+/** Where the user is, from the portal's home down: each route's `handle` gives its crumb. */
+function Breadcrumbs({ home }: { home?: { text: string; to: string } }) {
   const matches = useMatches()
-  const crumbs: { id: string; text: string; to: string }[] = []
+  const crumbs: { id: string; text: string; to: string }[] = home ? [{ id: 'portal-home', ...home }] : []
   for (const m of matches) {
     const handle = m.handle as Partial<RouteHandle> | undefined
     const text = typeof handle?.breadcrumb === 'function' ? handle.breadcrumb(m.data) : (handle?.breadcrumb ?? handle?.title)
@@ -18,8 +20,11 @@ function Breadcrumbs() {
       if (!crumbs.some((c) => c.to === parent.to)) crumbs.push({ id: `${m.id}-parent-${i}`, ...parent })
     }
     const to = m.pathname.replace(/(.)\/$/, '$1')
-    // An index page and its layout share a path: one crumb, the page's.
-    if (crumbs.at(-1)?.to === to) crumbs.pop()
+    // An index page and its layout share a path: one crumb, the page's (the portal's name at its home).
+    if (crumbs.at(-1)?.to === to) {
+      if (crumbs.at(-1)?.id === 'portal-home') continue
+      crumbs.pop()
+    }
     crumbs.push({ id: m.id, text, to })
   }
   if (crumbs.length < 2) return null
@@ -71,8 +76,8 @@ function UserMenu({ current }: { current: PortalKey | null }) {
           </>
         ) : null}
         <hr />
-        <a href="/profile">My profile</a>
-        <a href="/toolkit">Toolkit</a>
+        <a href={current ? `/profile?portal=${current}` : '/profile'}>My profile</a>
+        <a href={current ? `/toolkit?portal=${current}` : '/toolkit'}>Toolkit</a>
         <Form method="post" action="/logout">
           <button type="submit">Sign out</button>
         </Form>
@@ -95,9 +100,58 @@ export function Header({ portal }: { portal: PortalKey | null }) {
   )
 }
 
-/** The layout of every desktop portal: header, the portal's menu, breadcrumbs, content. */
-export function PortalShell({ portal, children }: { portal: PortalKey; children: ReactNode }) {
+/** Pages every signed-in user has (profile, toolkit): shown in the shell of the portal the user came from. */
+const SHARED_PAGE = /^\/(profile|toolkit)(\/|$)/
+
+/** The portal whose shell a page is shown in. */
+function useShownPortal(portal: PortalKey): PortalKey {
   const root = useRootData()
+  const { pathname, search } = useLocation()
+  if (!SHARED_PAGE.test(pathname)) return portal
+  const menus = root?.menus ?? {}
+  const asked = new URLSearchParams(search).get('portal')
+  if (asked && asked !== 'field_operator' && isOwnKey(menus, asked)) return asked as PortalKey
+  const first = root?.viewer?.portals.find((p) => p.key !== 'toolkit' && p.key !== 'field_operator')?.key
+  return first ?? portal
+}
+
+function PortalMenu({ portal, label, current }: { portal: PortalKey; label: string; current: string | null }) {
+  const root = useRootData()
+  const menu = root?.menus?.[portal] ?? []
+  return (
+    <nav aria-label={label}>
+      <ul>
+        <li>
+          <NavLink to={portals[portal].home} end>
+            Overview
+          </NavLink>
+        </li>
+      </ul>
+      {groupMenu(menu).map(({ group, entries }) => (
+        <div key={group}>
+          <h2>{group}</h2>
+          <ul>
+            {entries.map((entry) => (
+              <li key={entry.path}>
+                <NavLink to={entry.path} end className={entry.path === current ? 'active' : undefined}>
+                  {entry.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  )
+}
+
+/**
+ * The layout of every portal but the field operator's: header, the portal's menu (a sidebar; on a
+ * phone a "Menu" drawer that opens without JavaScript), breadcrumbs, content.
+ */
+export function PortalShell({ portal: routePortal, children }: { portal: PortalKey; children: ReactNode }) {
+  const root = useRootData()
+  const portal = useShownPortal(routePortal)
   const menu = root?.menus?.[portal]
   const { pathname } = useLocation()
   const entered = Boolean(menu)
@@ -105,39 +159,26 @@ export function PortalShell({ portal, children }: { portal: PortalKey; children:
   const current = (menu ?? [])
     .filter((entry) => pathname === entry.path || pathname.startsWith(`${entry.path}/`))
     .reduce<string | null>((best, entry) => (best && best.length >= entry.path.length ? best : entry.path), null)
+  const title = portals[portal].title
   return (
     <>
       <Header portal={entered ? portal : null} />
+      {entered ? (
+        <details className="menu-drawer">
+          <summary>
+            Menu <span className="muted">· {title}</span>
+          </summary>
+          <PortalMenu portal={portal} label={`${title} menu`} current={current} />
+        </details>
+      ) : null}
       <div className="shell" style={entered ? undefined : { gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {entered ? (
           <aside className="sidebar">
-            <nav aria-label={`${portals[portal].title} menu`}>
-              <ul>
-                <li>
-                  <NavLink to={portals[portal].home} end>
-                    Overview
-                  </NavLink>
-                </li>
-              </ul>
-              {groupMenu(menu ?? []).map(({ group, entries }) => (
-                <div key={group}>
-                  <h2>{group}</h2>
-                  <ul>
-                    {entries.map((entry) => (
-                      <li key={entry.path}>
-                        <NavLink to={entry.path} end className={entry.path === current ? 'active' : undefined}>
-                          {entry.label}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </nav>
+            <PortalMenu portal={portal} label={`${title} menu`} current={current} />
           </aside>
         ) : null}
         <main id="main" className="content">
-          <Breadcrumbs />
+          <Breadcrumbs home={entered ? { text: title, to: portals[portal].home } : undefined} />
           {children}
         </main>
       </div>

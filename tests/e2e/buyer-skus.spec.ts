@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { dbValue, signInAs } from './support'
+import { dbValue, formMessage, signInAs } from './support'
 
 const STAFF = 'internal@example.com'
 
@@ -30,7 +30,7 @@ test('staff add a buyer SKU, change its price (a bad one first), and compare ver
   await page.getByLabel('Minimum order quantity (m)').fill('300')
   await page.getByLabel('Note (optional)').fill('Cotton price revision')
   await page.getByRole('button', { name: 'Save as a new version' }).click()
-  await expect(page.getByText('Enter the price in rupees')).toBeVisible()
+  await expect(formMessage(page, 'Enter the price in rupees')).toBeVisible()
   await expect(page.getByLabel('Price (₹)')).toHaveValue('5 hundred')
   await expect(page.getByLabel('Minimum order quantity (m)')).toHaveValue('300')
   await expect(page.getByLabel('Note (optional)')).toHaveValue('Cotton price revision')

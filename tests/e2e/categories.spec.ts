@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { dbValue, signInAs } from './support'
+import { dbValue, formMessage, signInAs } from './support'
 
 const ADMIN = 'admin@example.com'
 
@@ -30,7 +30,7 @@ test('admin adds a category (a bad HSN code first), builds its workflow, and giv
   await add.getByLabel('HSN code').fill('52081')
   await add.getByLabel('GST rate').selectOption('12')
   await add.getByRole('button', { name: 'Add category' }).click()
-  await expect(add.getByText('Enter the HSN code as 4, 6 or 8 digits')).toBeVisible()
+  await expect(formMessage(add, 'Enter the HSN code as 4, 6 or 8 digits')).toBeVisible()
   await expect(add.getByLabel('Name')).toHaveValue(name)
   await expect(add.getByLabel('HSN code')).toHaveValue('52081')
   await expect(add.getByLabel('GST rate')).toHaveValue('12')
@@ -75,7 +75,7 @@ test('admin adds a category (a bad HSN code first), builds its workflow, and giv
   await page.getByLabel('Minimum').fill('130')
   await page.getByLabel('Maximum').fill('120')
   await page.getByRole('button', { name: 'Add condition' }).click()
-  await expect(page.getByText('The maximum must be greater than the minimum (130)')).toBeVisible()
+  await expect(formMessage(page, 'The maximum must be greater than the minimum (130)')).toBeVisible()
   await expect(page.getByLabel('Name')).toHaveValue('Weight band')
   await expect(page.getByLabel('Minimum')).toHaveValue('130')
   await page.getByLabel('Maximum').fill('140')

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { withGstinCheck } from '../../app/utils/gstin'
 import { parseCsv } from '../support/csv'
-import { signIn, signInAs, signOut, signOutFromWaitingPage, signUp, uniqueEmail } from './support'
+import { formMessage, signIn, signInAs, signOut, signOutFromWaitingPage, signUp, uniqueEmail } from './support'
 
 const STAFF = 'internal@example.com'
 
@@ -36,7 +36,7 @@ test('staff add a seller (a bad GSTIN first), then edit its phone and agent and 
   await page.getByLabel('State').selectOption('Tamil Nadu')
   await page.getByLabel('PIN code').fill('639001')
   await page.getByRole('button', { name: 'Add seller' }).click()
-  await expect(page.getByText('the last character is a check character')).toBeVisible()
+  await expect(formMessage(page, 'the last character is a check character')).toBeVisible()
   await expect(page.getByLabel('Company name')).toHaveValue(name)
   await expect(page.getByLabel('GSTIN')).toHaveValue(wrongCheck)
   await expect(page.getByLabel('Contact e-mail')).toHaveValue('sales@kora.example')

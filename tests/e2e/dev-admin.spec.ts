@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { dbValue, signInAs } from './support'
+import { dbValue, formMessage, signInAs } from './support'
 
 const DEV_ADMIN = 'dev_admin@example.com'
 
@@ -17,7 +17,7 @@ test('the dev admin adds a product (a bad slug first) and edits its attribute sc
   await page.getByLabel('Name').fill(name)
   await page.getByLabel('Unit').fill('sqft')
   await page.getByRole('button', { name: 'Add product' }).click()
-  await expect(page.getByText('Start with a small letter')).toBeVisible()
+  await expect(formMessage(page, 'Start with a small letter')).toBeVisible()
   await expect(page.getByLabel('Slug')).toHaveValue('Leather-Goods')
   await expect(page.getByLabel('Name')).toHaveValue(name)
   await expect(page.getByLabel('Unit')).toHaveValue('sqft')

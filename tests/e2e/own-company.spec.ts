@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import SQLite from 'better-sqlite3'
-import { E2E_DB, lastEmailTo, signIn, signInAs, signOut, uniqueEmail } from './support'
+import { E2E_DB, formMessage, lastEmailTo, signIn, signInAs, signOut, uniqueEmail } from './support'
 
 /** Reads an id from the server's database, as an operator would. */
 function idOf(sql: string, ...params: unknown[]): number {
@@ -55,7 +55,7 @@ test('a buyer admin edits its company: contact phone and a new shipping address'
   await add.getByLabel('PIN code').fill('40001')
   await add.getByRole('button', { name: 'Add address' }).click()
 
-  await expect(add.getByText('Enter the 6-digit PIN code')).toBeVisible()
+  await expect(formMessage(add, 'Enter the 6-digit PIN code')).toBeVisible()
   await expect(add.getByLabel('Shipping')).toBeChecked()
   await expect(add.getByLabel('Label (optional)')).toHaveValue(label)
   await expect(add.getByLabel('Address line 1')).toHaveValue('12, Dockyard Road')

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { dbValue, signInAs, signOut } from './support'
+import { dbValue, formMessage, signInAs, signOut } from './support'
 
 const KAM = 'demand_kam@example.com'
 const ADMIN = 'admin@example.com'
@@ -35,7 +35,7 @@ test('a KAM proposes a new price (a bad one first), admin approves it and the ne
   await page.getByLabel('Proposed price (₹)').fill('12,34,5x')
   await page.getByLabel('Reason').fill(reason)
   await page.getByRole('button', { name: 'Send request' }).click()
-  await expect(page.getByText('Enter the proposed price in rupees')).toBeVisible()
+  await expect(formMessage(page, 'Enter the proposed price in rupees')).toBeVisible()
   await expect(page.getByLabel('Proposed price (₹)')).toHaveValue('12,34,5x')
   await expect(page.getByLabel('Reason')).toHaveValue(reason)
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { dbValue, signInAs } from './support'
+import { dbValue, formMessage, signInAs } from './support'
 
 const STAFF = 'internal@example.com'
 // A 1x1 PNG, made here so the test carries no binary file.
@@ -26,7 +26,7 @@ test('staff create a fabric SKU from its schema (a bad weight first), find it by
   await page.getByRole('button', { name: 'Create fabric SKU' }).click()
 
   // The message sits at the weight field; every other value is kept.
-  await expect(page.getByText('Enter weight as a number in g/m², like 180 or 2.5')).toBeVisible()
+  await expect(formMessage(page, 'Enter weight as a number in g/m², like 180 or 2.5')).toBeVisible()
   await expect(page.getByLabel('Weight (g/m²)')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByLabel('Code', { exact: true })).toHaveValue(code)
   await expect(page.getByLabel('Category', { exact: true })).toHaveValue('1')

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { dbValue, signInAs } from './support'
+import { dbValue, formMessage, signInAs } from './support'
 
 test('a user edits its name and phone; bad input is kept with a message', async ({ page }, info) => {
   await signInAs(page, 'internal@example.com', '/dashboard')
@@ -7,7 +7,7 @@ test('a user edits its name and phone; bad input is kept with a message', async 
   await page.getByLabel('Name').fill(`Isha ${info.project.name}`)
   await page.getByLabel('Mobile').fill('12')
   await page.getByRole('button', { name: 'Save profile' }).click()
-  await expect(page.getByText('Enter a 10-digit Indian mobile number')).toBeVisible()
+  await expect(formMessage(page, 'Enter a 10-digit Indian mobile number')).toBeVisible()
   await expect(page.getByLabel('Mobile')).toHaveValue('12')
   await expect(page.getByLabel('Name')).toHaveValue(`Isha ${info.project.name}`)
 

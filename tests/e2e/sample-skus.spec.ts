@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { dbValue, signInAs, signOut } from './support'
+import { dbValue, formMessage, signInAs, signOut } from './support'
 
 // A 1x1 PNG, uploaded as a person would pick a file.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
@@ -19,7 +19,7 @@ test('a catalog manager creates a sample SKU with an image and edits its stock; 
   await page.getByLabel('Sample charge (₹)').fill('-25')
   await page.getByLabel('Stock', { exact: true }).fill('40')
   await page.getByRole('button', { name: 'Create sample SKU' }).click()
-  await expect(page.getByText('The sample charge cannot be negative: enter 0 for a free sample')).toBeVisible()
+  await expect(formMessage(page, 'The sample charge cannot be negative: enter 0 for a free sample')).toBeVisible()
   await expect(page.getByLabel('Code', { exact: true })).toHaveValue(code)
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name)
   await expect(page.getByLabel('Category', { exact: true })).toHaveValue('1')

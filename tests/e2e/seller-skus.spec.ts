@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { dbValue, signInAs } from './support'
+import { dbValue, formMessage, signInAs } from './support'
 
 const STAFF = 'internal@example.com'
 
@@ -26,7 +26,7 @@ test('staff create a draft offer (a bad cost first), see what publishing needs, 
   await page.getByLabel('Cost price (₹)').fill('12,34x')
   await page.getByLabel(/^MOQ/).fill('250')
   await page.getByRole('button', { name: 'Save draft' }).click()
-  await expect(page.getByText('Enter the cost price in rupees')).toBeVisible()
+  await expect(formMessage(page, 'Enter the cost price in rupees')).toBeVisible()
   await expect(page.getByLabel('Seller', { exact: true })).toHaveValue(seller)
   await expect(page.getByLabel('Product SKU code')).toHaveValue(skuCode.toLowerCase())
   await expect(page.getByLabel('Seller’s code')).toHaveValue(sellerCode)

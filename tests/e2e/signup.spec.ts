@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { DEMO_PASSWORD, lastEmailTo, signInAs, signUp, uniqueEmail } from './support'
+import { DEMO_PASSWORD, formMessage, lastEmailTo, signInAs, signUp, uniqueEmail } from './support'
 
 test('a new company signs up, is told to check its e-mail, signs in and sees only the waiting page', async ({ page }, info) => {
   const email = uniqueEmail(info, 'signup')
@@ -22,9 +22,9 @@ test('bad sign-up input comes back with messages at the fields and values kept',
   await page.getByLabel('Password', { exact: true }).fill('short')
   await page.getByLabel('Password again').fill('different')
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByText('Enter a valid e-mail address')).toBeVisible()
-  await expect(page.getByText('Enter a 10-digit Indian mobile number')).toBeVisible()
-  await expect(page.getByText('Use at least 10 characters')).toBeVisible()
+  await expect(formMessage(page, 'Enter a valid e-mail address')).toBeVisible()
+  await expect(formMessage(page, 'Enter a 10-digit Indian mobile number')).toBeVisible()
+  await expect(formMessage(page, 'Use at least 10 characters')).toBeVisible()
   await expect(page.getByLabel('Company name')).toHaveValue('Acme Looms')
   await expect(page.getByLabel('Work e-mail')).toHaveValue('not-an-email')
   await expect(page.getByLabel('buys goods')).toBeChecked()

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
 import { createCookie } from '@remix-run/node'
 import SQLite from 'better-sqlite3'
 import { E2E_SESSION_SECRET } from '../support/paths'
@@ -128,4 +128,12 @@ export function dbValue<T = unknown>(query: string, ...params: unknown[]): T {
   } finally {
     db.close()
   }
+}
+
+/**
+ * A message of a refused form where it belongs: at its field, or (a message of the whole form) at
+ * the top of the form. The error summary repeats field messages as links; see errorSummaryLink.
+ */
+export function formMessage(scope: Page | Locator, text: string | RegExp) {
+  return scope.locator('.field-error, .error-summary > p:not(.error-summary-title)').getByText(text)
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signIn, signInAs, uniqueEmail } from './support'
+import { formMessage, signIn, signInAs, uniqueEmail } from './support'
 
 const createUserForm = (page: Page) => page.locator('#create-user')
 
@@ -17,7 +17,7 @@ test('admin creates a staff user who signs in, then disables it and its open ses
   await form.getByLabel('Phone (optional)').fill('9876501234')
   await form.getByLabel('Buyer', { exact: true }).check()
   await form.getByRole('button', { name: 'Create user' }).click()
-  await expect(form.getByText('A buyer user needs its buyer company')).toBeVisible()
+  await expect(formMessage(form, 'A buyer user needs its buyer company')).toBeVisible()
   await expect(form.getByLabel('Name', { exact: true })).toHaveValue(name)
   await expect(form.getByLabel('E-mail', { exact: true })).toHaveValue(email)
   await expect(form.getByLabel('Phone (optional)')).toHaveValue('9876501234')
@@ -75,7 +75,7 @@ test('admin sets a user password on the set-password page, and the user signs in
   await page.getByLabel('New password', { exact: true }).fill('lorry-pass-2026')
   await page.getByLabel('New password again').fill('lorry-pass-2027')
   await page.getByRole('button', { name: 'Set password' }).click()
-  await expect(page.getByText('The two passwords are not the same')).toBeVisible()
+  await expect(formMessage(page, 'The two passwords are not the same')).toBeVisible()
   await expect(page.getByLabel("User's e-mail")).toHaveValue(email)
 
   await page.getByLabel('New password', { exact: true }).fill('lorry-pass-2026')
@@ -83,7 +83,7 @@ test('admin sets a user password on the set-password page, and the user signs in
   // The admin confirms it is itself: a wrong own password changes nothing.
   await page.getByLabel('Your own password').fill('not-my-password')
   await page.getByRole('button', { name: 'Set password' }).click()
-  await expect(page.getByText('That is not your password')).toBeVisible()
+  await expect(formMessage(page, 'That is not your password')).toBeVisible()
   await page.getByLabel('New password', { exact: true }).fill('lorry-pass-2026')
   await page.getByLabel('New password again').fill('lorry-pass-2026')
   await page.getByLabel('Your own password').fill('demo-pass-2026')

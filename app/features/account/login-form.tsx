@@ -3,18 +3,23 @@ import { Form, useActionData, useSearchParams } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import { SubmitButton } from '~/ui/button'
 import { useZodForm } from '~/ui/form'
-import { Field, FormErrors } from '~/ui/field'
+import { ErrorSummary, Field } from '~/ui/field'
 import { Honeypot } from '~/ui/honeypot'
 import { loginSchema } from './schema'
 
 /** The sign-in form of /login and of the field operator's /field_operator/login. */
-export function LoginForm({ action }: { action: string }) {
+export function LoginForm({ action, field = false }: { action: string; /** the field operator's sign-in: no company sign-up */ field?: boolean }) {
   const lastResult = useActionData<any>()
   const [searchParams] = useSearchParams()
   const [form, fields] = useZodForm(loginSchema, { id: 'login', lastResult, defaultValue: { redirectTo: searchParams.get('redirectTo') ?? '' } })
   return (
     <Form method="post" action={action} {...getFormProps(form)}>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      {searchParams.get('redirectTo') && !form.errors?.length ? (
+        <p className="notice" role="status">
+          Sign in to continue.
+        </p>
+      ) : null}
+      <ErrorSummary form={form} />
       <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'username', autoFocus: true }} />
       <Field label="Password" type="password" meta={fields.password} inputProps={{ autoComplete: 'current-password' }} />
       <input type="hidden" name={fields.redirectTo.name} defaultValue={fields.redirectTo.initialValue as string} />
@@ -24,7 +29,7 @@ export function LoginForm({ action }: { action: string }) {
       </SubmitButton>
       <div className="public-links">
         <Link to="/forgot_password">Forgot your password?</Link>
-        <Link to="/signup">Create a company account</Link>
+        {field ? null : <Link to="/signup">Create a company account</Link>}
       </div>
     </Form>
   )

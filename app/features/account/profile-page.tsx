@@ -4,7 +4,7 @@ import { RoleBadges } from '~/ui/badge'
 import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
 import { useZodForm } from '~/ui/form'
-import { Field, FormErrors } from '~/ui/field'
+import { ErrorSummary, Field } from '~/ui/field'
 import { PageHeader } from '~/ui/shell'
 import type { RoleKey } from '#db/types'
 import { changePasswordSchema, profileSchema } from './schema'
@@ -32,7 +32,7 @@ export function ProfilePage({ user, otherSessions, actionData }: ProfileData & {
         <RoleBadges roles={user.roles} />
         <Form method="post" {...getFormProps(profileForm)}>
           <input type="hidden" name="intent" value="profile" />
-          <FormErrors id={profileForm.errorId} errors={profileForm.errors} />
+          <ErrorSummary form={profileForm} />
           <Field label="Name" meta={profileFields.name} inputProps={{ autoComplete: 'name' }} />
           <Field label="Mobile" type="tel" meta={profileFields.phone} hint="10-digit Indian mobile, or +country code" inputProps={{ autoComplete: 'tel' }} />
           <SubmitButton variant="primary" intent="profile" pendingText="Saving…">
@@ -44,7 +44,7 @@ export function ProfilePage({ user, otherSessions, actionData }: ProfileData & {
         <h2 id="change-password">Change password</h2>
         <Form method="post" {...getFormProps(passwordForm)}>
           <input type="hidden" name="intent" value="password" />
-          <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
+          <ErrorSummary form={passwordForm} />
           <Field label="Current password" type="password" meta={passwordFields.currentPassword} inputProps={{ autoComplete: 'current-password' }} />
           <Field label="New password" type="password" meta={passwordFields.newPassword} hint="At least 10 characters" inputProps={{ autoComplete: 'new-password' }} />
           <Field label="New password again" type="password" meta={passwordFields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />

@@ -3,7 +3,7 @@ import { Form } from '@remix-run/react'
 import { Badge } from '~/ui/badge'
 import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
-import { ChoiceField, ErrorList, Field, FormErrors, SelectField } from '~/ui/field'
+import { ChoiceField, ErrorList, ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { addressSchemas, CREATE_FORM_ID, editFormId, INDIAN_STATES, KIND_LABELS, KINDS_OF_OWNER, type FormReply, type OwnerKind } from './schema'
 
@@ -165,7 +165,7 @@ function EditAddressForm({ owner, address, lastResult }: { owner: OwnerKind; add
       <input type="hidden" name="intent" value="address-update" />
       <input type="hidden" name="addressId" value={address.id} />
       <input type="hidden" name="version" value={address.updated_at} />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       <AddressFields owner={owner} fields={fields} />
       <SubmitButton variant="primary" intent="address-update" pendingText="Saving…">
         Save address
@@ -182,7 +182,7 @@ function CreateAddressForm({ owner, idempotencyKey, reply }: { owner: OwnerKind;
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="address-create" />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <AddressFields owner={owner} fields={fields} />
         <div className="checks field">
           <label>

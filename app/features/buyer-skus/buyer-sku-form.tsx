@@ -3,7 +3,7 @@ import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import type { ReactNode } from 'react'
 import { SubmitButton } from '~/ui/button'
-import { Field, FormErrors } from '~/ui/field'
+import { ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { createBuyerSkuSchema, editBuyerSkuSchema } from './schema'
 
@@ -24,7 +24,7 @@ export function CreateBuyerSkuForm({
   const [form, fields] = useZodForm(createBuyerSkuSchema, { id: 'buyer-sku-create', lastResult, defaultValue })
   return (
     <Form method="post" {...getFormProps(form)} className="card">
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <div className="form-grid">
         <Field label="Buyer" meta={fields.buyer} hint="#id or the buyer’s exact name; an active buyer" />
@@ -68,7 +68,7 @@ export function EditBuyerSkuForm({
   const [form, fields] = useZodForm(editBuyerSkuSchema, { id: 'buyer-sku-edit', lastResult, defaultValue })
   return (
     <Form method="post" {...getFormProps(form)}>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="expectedCurrent" value={expectedCurrent} />
       <div className="form-grid">

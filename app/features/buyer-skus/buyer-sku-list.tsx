@@ -4,7 +4,7 @@ import type { BuyerSkuStatus } from '#db/types'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
-import { Pagination, SortHeader, Table, type Column } from '~/ui/table'
+import { Pagination, Table, type Column } from '~/ui/table'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { buyerSkuPath, LIST_PATH, versionsPath } from './paths'
@@ -39,7 +39,10 @@ export function BuyerSkuList({ filters, rows, total, capped, buyerError, product
     { key: 'buyer', header: 'Buyer', cell: (r) => <Link to={`/buyers/${r.buyerId}`}>{r.buyerName}</Link> },
     {
       key: 'code',
-      header: <SortHeader label="Buyer’s code" sortKey="code" {...sort} />,
+      nowrap: true,
+      header: 'Buyer’s code',
+      sortKey: 'code',
+      title: true,
       cell: (r) => (
         <>
           <Link to={buyerSkuPath(r.id)}>{r.buyerCode}</Link>
@@ -79,7 +82,8 @@ export function BuyerSkuList({ filters, rows, total, capped, buyerError, product
     },
     {
       key: 'updated',
-      header: <SortHeader label="Updated" sortKey="updated" {...sort} />,
+      nowrap: true,
+      header: 'Updated', sortKey: 'updated',
       cell: (r) => <time dateTime={r.updatedAt}>{formatDateTime(r.updatedAt)}</time>,
     },
   ]
@@ -122,6 +126,7 @@ export function BuyerSkuList({ filters, rows, total, capped, buyerError, product
         {filters.sort === 'code' ? <span className="muted">Sorted by buyer, then the buyer’s code</span> : null}
       </div>
       <Table
+        sort={sort}
         caption="Buyer SKUs"
         columns={columns}
         rows={rows}

@@ -95,10 +95,10 @@ export function BuyerSkuPage({ sku, inForce, waiting, requests, history, formVal
             columns={[
               { key: 'id', header: 'Request', cell: (r) => <Link to={priceRequestPath(r.id)}>#{r.id}</Link> },
               { key: 'proposed', header: 'Proposed price', numeric: true, cell: (r) => formatMoney(r.proposed_price_minor) },
-              { key: 'from', header: 'From', cell: (r) => (r.effective_from ? formatDate(r.effective_from) : 'On approval') },
+              { key: 'from', nowrap: true, header: 'From', cell: (r) => (r.effective_from ? formatDate(r.effective_from) : 'On approval') },
               { key: 'who', header: 'Requested by', cell: (r) => r.requested_by_name },
               { key: 'reason', header: 'Reason', cell: (r) => r.reason },
-              { key: 'when', header: 'Asked', cell: (r) => formatDateTime(r.created_at) },
+              { key: 'when', nowrap: true, header: 'Asked', cell: (r) => formatDateTime(r.created_at) },
             ]}
           />
         </section>

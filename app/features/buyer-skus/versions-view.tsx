@@ -170,11 +170,11 @@ export function VersionsView({ header, versions, inForce, viewing, compare, mess
             },
             { key: 'price', header: 'Price', numeric: true, cell: (v) => formatMoney(v.price_minor) },
             { key: 'moq', header: 'MOQ', numeric: true, cell: (v) => <span className="amount">{formatQuantity(v.moq_milli, unit)}</span> },
-            { key: 'code', header: 'Buyer’s code', cell: (v) => v.buyer_code },
+            { key: 'code', nowrap: true, header: 'Buyer’s code', cell: (v) => v.buyer_code },
             { key: 'note', header: 'Note', cell: (v) => (v.price_request_id ? <>{noteOf(v)} · {requestOf(v)}</> : noteOf(v)) },
             { key: 'who', header: 'Saved by', cell: (v) => v.created_by_name ?? 'the system' },
-            { key: 'when', header: 'Saved on', cell: (v) => formatDateTime(v.created_at) },
-            { key: 'from', header: 'In force from', cell: (v) => formatDateTime(v.effective_from) },
+            { key: 'when', nowrap: true, header: 'Saved on', cell: (v) => formatDateTime(v.created_at) },
+            { key: 'from', nowrap: true, header: 'In force from', cell: (v) => formatDateTime(v.effective_from) },
           ]}
         />
       </section>

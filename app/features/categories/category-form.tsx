@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult 
 import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import { SubmitButton } from '~/ui/button'
-import { ErrorList, Field, FormErrors, SelectField } from '~/ui/field'
+import { ErrorList, ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { createCategorySchema, editCategorySchema, GST_RATES } from './schema'
 
@@ -45,7 +45,7 @@ export function CreateCategoryForm({
       <h2 id="add-category-heading">Add a {product.name.toLowerCase()} category</h2>
       <p className="muted">A new category starts with an empty fulfilment workflow: add its stages next, because orders cannot use a category without a workflow.</p>
       <Form method="post" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <input type="hidden" name="product" value={product.slug} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <CategoryFields fields={fields} />
@@ -71,7 +71,7 @@ export function EditCategoryForm({
   const [form, fields] = useZodForm(editCategorySchema, { id: 'category-edit', lastResult, defaultValue: values })
   return (
     <Form method="post" {...getFormProps(form)} className="card" aria-label="Category details">
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       <input type="hidden" name="version" value={version} />
       <CategoryFields fields={fields} />
       <div className="form-actions">

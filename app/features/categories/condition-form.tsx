@@ -4,7 +4,7 @@ import { Link } from '~/ui/link'
 import { useMemo } from 'react'
 import type { AttributeDefinition } from '#db/types'
 import { SubmitButton } from '~/ui/button'
-import { ErrorList, Field, FormErrors, SelectField } from '~/ui/field'
+import { ErrorList, ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { OPERATORS, operatorLabels, SEVERITIES, severityLabels } from './conditions'
 import { conditionSchema } from './schema'
@@ -37,7 +37,7 @@ export function ConditionForm({
   const enums = attributes.filter((a) => a.type === 'enum')
   return (
     <Form method="post" {...getFormProps(form)} className="card" aria-label="Condition">
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       {version ? <input type="hidden" name="version" value={version} /> : null}
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
       <div className="form-grid">

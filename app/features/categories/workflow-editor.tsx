@@ -4,7 +4,7 @@ import type { FormReply } from '../addresses/schema'
 import { Badge } from '~/ui/badge'
 import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
-import { ErrorList, Field, FormErrors, SelectField } from '~/ui/field'
+import { ErrorList, ErrorSummary, Field, FormErrors, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import type { StageView } from './queries.server'
 import { ADD_STAGE_FORM, editStageFormId, workflowSchemas } from './schema'
@@ -151,7 +151,7 @@ function EditStageForm({ stage, lastResult }: { stage: StageView; lastResult?: S
   })
   return (
     <Form method="post" {...getFormProps(form)} style={{ minWidth: 260 }}>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       <input type="hidden" name="intent" value="stage-edit" />
       <input type="hidden" name="stageId" value={stage.id} />
       <input type="hidden" name="version" value={stage.version} />
@@ -173,7 +173,7 @@ function AddStageForm({ stages, lastResult }: { stages: StageView[]; lastResult?
     <section className="card" aria-labelledby="add-stage-heading">
       <h2 id="add-stage-heading">Add a stage</h2>
       <Form method="post" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <input type="hidden" name="intent" value="stage-add" />
         <StageFields fields={fields} />
         {stages.length ? <SelectField label="Where" meta={fields.after} placeholder="At the end" options={placeOptions} /> : null}

@@ -3,7 +3,7 @@ import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import type { z } from 'zod'
 import { SubmitButton } from '~/ui/button'
-import { Field, FormErrors, SelectField } from '~/ui/field'
+import { ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { INDIAN_STATES } from '../addresses/schema'
 import { companyKinds, type CompanyKind } from './kinds'
@@ -30,7 +30,7 @@ export function CompanyForm({ kind, mode, assignees, lastResult, defaultValue, v
   const [form, fields] = useZodForm(schema, { id: `${kind}-${mode}`, lastResult, defaultValue })
   return (
     <Form method="post" {...getFormProps(form)} className="card">
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       {version ? <input type="hidden" name="version" value={version} /> : null}
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
       <h2>Company</h2>

@@ -4,7 +4,7 @@ import type { CompanyStatus } from '#db/types'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
-import { Pagination, SortHeader, Table, type Column } from '~/ui/table'
+import { Pagination, Table, type Column } from '~/ui/table'
 import { formatDate, formatMoney } from '~/utils/format'
 import { companyKinds, companyPath, companyStatuses, listPath, statusLabels, type CompanyKind } from './kinds'
 import type { CompanyListRow } from './list.server'
@@ -38,9 +38,9 @@ export function CompanyList({ kind, filters, rows, total, capped, waiting, assig
   const filtering = Boolean(filters.q || filters.status || filters.assignee || filters.city)
 
   const columns: Column<CompanyListRow>[] = [
-    { key: 'name', header: <SortHeader label="Name" sortKey="name" {...sort} />, cell: (r) => <Link to={companyPath(kind, r.id)}>{r.name}</Link> },
+    { key: 'name', header: 'Name', sortKey: 'name', cell: (r) => <Link to={companyPath(kind, r.id)}>{r.name}</Link> },
     { key: 'city', header: 'City', cell: (r) => r.city ?? '—' },
-    { key: 'status', header: <SortHeader label="Status" sortKey="status" {...sort} />, cell: (r) => <CompanyStatusBadge status={r.status} /> },
+    { key: 'status', header: 'Status', sortKey: 'status', cell: (r) => <CompanyStatusBadge status={r.status} /> },
     { key: 'assignee', header: info.assigneeLabel, cell: (r) => r.assigneeName ?? <span className="muted">—</span> },
   ]
   if (kind === 'buyer') {
@@ -49,7 +49,7 @@ export function CompanyList({ kind, filters, rows, total, capped, waiting, assig
       { key: 'terms', header: 'Terms', numeric: true, cell: (r) => `${r.paymentTermsDays ?? 0} days` }
     )
   }
-  columns.push({ key: 'created', header: <SortHeader label="Created" sortKey="created" {...sort} />, cell: (r) => formatDate(r.createdAt) })
+  columns.push({ key: 'created', nowrap: true, header: 'Created', sortKey: 'created', cell: (r) => formatDate(r.createdAt) })
 
   return (
     <>
@@ -114,6 +114,7 @@ export function CompanyList({ kind, filters, rows, total, capped, waiting, assig
         ) : null}
       </div>
       <Table
+        sort={sort}
         caption={info.plural}
         columns={columns}
         rows={rows}

@@ -142,7 +142,7 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
             { key: 'email', header: 'E-mail', cell: (u) => u.email },
             { key: 'roles', header: 'Roles', cell: (u) => <RoleBadges roles={u.roles} /> },
             { key: 'status', header: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
-            { key: 'seen', header: 'Last sign-in', cell: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : <span className="muted">never</span>) },
+            { key: 'seen', nowrap: true, header: 'Last sign-in', cell: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : <span className="muted">never</span>) },
           ]}
         />
       </section>

@@ -3,7 +3,7 @@ import { Form } from '@remix-run/react'
 import type { FormReply } from '../addresses/schema'
 import { Badge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
-import { ChoiceField, ErrorList, FormErrors } from '~/ui/field'
+import { ChoiceField, ErrorSummary } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { formatDateTime } from '~/utils/format'
 import type { FlagState } from './flags.server'
@@ -28,8 +28,6 @@ function FlagCard({ flag, roles, reply }: { flag: FlagState; roles: RoleOption[]
     lastResult: reply && reply.form === id ? reply.result : undefined,
     defaultValue: { enabled: flag.enabled ? 'on' : 'off', roles: flag.roles ?? [] },
   })
-  const initial = fields.roles.initialValue
-  const chosen = Array.isArray(initial) ? initial.map(String) : typeof initial === 'string' ? [initial] : []
   const headingId = `${id}-heading`
   return (
     <section className="card" aria-labelledby={headingId} data-flag={flag.key}>
@@ -56,7 +54,7 @@ function FlagCard({ flag, roles, reply }: { flag: FlagState; roles: RoleOption[]
         <input type="hidden" name="intent" value="flag" />
         <input type="hidden" name="key" value={flag.key} />
         <input type="hidden" name="version" value={flag.updatedAt ?? ''} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <ChoiceField
           legend="Switch"
           meta={fields.enabled}
@@ -65,19 +63,7 @@ function FlagCard({ flag, roles, reply }: { flag: FlagState; roles: RoleOption[]
             { value: 'off', label: 'Off' },
           ]}
         />
-        <fieldset className="choices field" aria-describedby={fields.roles.errors?.length ? fields.roles.errorId : undefined}>
-          <legend>On for these roles</legend>
-          <span className="hint">Tick none to switch it on for every role.</span>
-          <div>
-            {roles.map((role) => (
-              <label key={role.value}>
-                <input type="checkbox" name={fields.roles.name} value={role.value} defaultChecked={chosen.includes(role.value)} />
-                {role.label}
-              </label>
-            ))}
-          </div>
-          <ErrorList id={fields.roles.errorId} errors={fields.roles.errors} />
-        </fieldset>
+        <ChoiceField legend="On for these roles" meta={fields.roles} multiple hint="Tick none to switch it on for every role." options={roles} />
         <SubmitButton variant="primary" intent="flag" pendingText="Saving…">
           Save flag
         </SubmitButton>

@@ -3,7 +3,7 @@ import { Form } from '@remix-run/react'
 import type { FormReply } from '~/features/addresses/schema'
 import { Badge, StatusBadge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
-import { ErrorList, Field, FormErrors } from '~/ui/field'
+import { ErrorList, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { Table } from '~/ui/table'
 import { formatDateTime } from '~/utils/format'
@@ -49,7 +49,7 @@ export function CompanyUsers({
           },
           { key: 'email', header: 'E-mail', cell: (u) => u.email },
           { key: 'status', header: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
-          { key: 'last', header: 'Last sign-in', cell: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : <span className="muted">Never</span>) },
+          { key: 'last', nowrap: true, header: 'Last sign-in', cell: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : <span className="muted">Never</span>) },
         ]}
       />
       {isAdmin ? <InviteForm key={inviteKey} inviteKey={inviteKey} lastResult={reply?.form === INVITE_FORM_ID ? reply.result : undefined} /> : null}
@@ -66,7 +66,7 @@ function InviteForm({ inviteKey, lastResult }: { inviteKey: string; lastResult?:
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="invite" />
         <input type="hidden" name="idempotencyKey" value={inviteKey} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <div className="form-grid">
           <Field label="Colleague’s name" meta={fields.name} inputProps={{ autoComplete: 'off' }} />
           <Field label="Colleague’s e-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'off' }} />

@@ -5,7 +5,7 @@ import { AddressBook, type AddressView } from '~/features/addresses/address-book
 import type { FormReply } from '~/features/addresses/schema'
 import { StatusBadge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
-import { Field, FormErrors } from '~/ui/field'
+import { ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { History, type HistoryEntry } from '~/ui/history'
 import { PageHeader } from '~/ui/shell'
@@ -109,7 +109,7 @@ function ContactCard({ company, isAdmin, reply }: { company: CompanyView; isAdmi
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="contact" />
           <input type="hidden" name="version" value={company.updated_at} />
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <ErrorSummary form={form} />
           <div className="form-grid">
             <Field label="Contact e-mail" type="email" meta={fields.contactEmail} hint="Where the platform writes about orders and invoices" />
             <Field label="Contact phone" type="tel" meta={fields.contactPhone} hint="10-digit Indian mobile, or +country code" />

@@ -3,7 +3,7 @@ import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import { Badge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
-import { ErrorList, FormErrors } from '~/ui/field'
+import { ErrorList, ErrorSummary } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { History, type HistoryEntry } from '~/ui/history'
 import { PageHeader } from '~/ui/shell'
@@ -151,8 +151,8 @@ export function AdminRequestPage({ request: r, inForceVersionId, versions, unit,
             { key: 'moq', header: 'MOQ', numeric: true, cell: (v) => formatQuantity(v.moqMilli, unit) },
             { key: 'note', header: 'Note', cell: (v) => v.note ?? dash },
             { key: 'who', header: 'By', cell: (v) => v.createdByName ?? dash },
-            { key: 'when', header: 'Saved', cell: (v) => formatDateTime(v.createdAt) },
-            { key: 'effective', header: 'Effective from', cell: (v) => formatDateTime(v.effectiveFrom) },
+            { key: 'when', nowrap: true, header: 'Saved', cell: (v) => formatDateTime(v.createdAt) },
+            { key: 'effective', nowrap: true, header: 'Effective from', cell: (v) => formatDateTime(v.effectiveFrom) },
           ]}
         />
       </section>
@@ -169,7 +169,7 @@ function DecisionForm({ intent, reply }: { intent: 'approve' | 'reject'; reply: 
   const hintId = `${fields.note.id}-hint`
   return (
     <Form method="post" {...getFormProps(form)} aria-label={approve ? 'Approve' : 'Reject'}>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       <input type="hidden" name="intent" value={intent} />
       <div className="field">
         <label htmlFor={fields.note.id}>{approve ? 'Note (optional)' : 'Why it is rejected'}</label>

@@ -19,7 +19,7 @@ export function AdminRequestsPage({ filters, rows, total, capped }: AdminRequest
   const columns: Column<RequestRow>[] = [
     { key: 'id', header: 'Request', cell: (r) => <Link to={adminRequestPath(r.id)}>#{r.id}</Link> },
     { key: 'buyer', header: 'Buyer', cell: (r) => r.buyerName },
-    { key: 'code', header: 'Buyer’s code', cell: (r) => <Link to={adminRequestPath(r.id)}>{r.buyerCode}</Link> },
+    { key: 'code', nowrap: true, header: 'Buyer’s code', cell: (r) => <Link to={adminRequestPath(r.id)}>{r.buyerCode}</Link> },
     {
       key: 'product',
       header: 'Product SKU',
@@ -28,8 +28,8 @@ export function AdminRequestsPage({ filters, rows, total, capped }: AdminRequest
     { key: 'now', header: 'Price now', numeric: true, cell: (r) => (r.priceNowMinor === null ? '—' : formatMoney(r.priceNowMinor)) },
     { key: 'proposed', header: 'Proposed', numeric: true, cell: (r) => <ProposedPrice fromMinor={r.priceNowMinor} toMinor={r.proposedPriceMinor} /> },
     { key: 'requester', header: 'Requested by', cell: (r) => r.requesterName },
-    { key: 'requested', header: 'Requested', cell: (r) => <span className="price-nowrap">{formatDateTime(r.createdAt)}</span> },
-    { key: 'effective', header: 'Effective from', cell: (r) => (r.effectiveFrom ? formatDate(r.effectiveFrom) : <span className="muted">on approval</span>) },
+    { key: 'requested', nowrap: true, header: 'Requested', cell: (r) => <span className="price-nowrap">{formatDateTime(r.createdAt)}</span> },
+    { key: 'effective', nowrap: true, header: 'Effective from', cell: (r) => (r.effectiveFrom ? formatDate(r.effectiveFrom) : <span className="muted">on approval</span>) },
   ]
   if (filters.status !== 'pending') columns.push({ key: 'status', header: 'Status', cell: (r) => <RequestStatusBadge status={r.status} /> })
   const shown = filters.status === 'all' ? 'requests' : `${statusLabels[filters.status].toLowerCase()} requests`

@@ -24,7 +24,7 @@ export function KamRequestsPage({ filters, rows, total, capped, ...newRequest }:
   const columns: Column<KamRequestRow>[] = [
     { key: 'id', header: 'Request', cell: (r) => <span id={`request-${r.id}`}>#{r.id}</span> },
     { key: 'buyer', header: 'Buyer', cell: (r) => r.buyerName },
-    { key: 'code', header: 'Buyer’s code', cell: (r) => r.buyerCode },
+    { key: 'code', nowrap: true, header: 'Buyer’s code', cell: (r) => r.buyerCode },
     {
       key: 'product',
       header: 'Product SKU',
@@ -32,12 +32,12 @@ export function KamRequestsPage({ filters, rows, total, capped, ...newRequest }:
     },
     { key: 'was', header: 'Price when requested', numeric: true, cell: (r) => formatMoney(r.requestedAtPriceMinor) },
     { key: 'proposed', header: 'Proposed', numeric: true, cell: (r) => <ProposedPrice fromMinor={r.requestedAtPriceMinor} toMinor={r.proposedPriceMinor} /> },
-    { key: 'effective', header: 'Effective from', cell: (r) => (r.effectiveFrom ? formatDate(r.effectiveFrom) : <span className="muted">on approval</span>) },
-    { key: 'requested', header: 'Requested', cell: (r) => <span className="price-nowrap">{formatDate(r.createdAt)}</span> },
+    { key: 'effective', nowrap: true, header: 'Effective from', cell: (r) => (r.effectiveFrom ? formatDate(r.effectiveFrom) : <span className="muted">on approval</span>) },
+    { key: 'requested', nowrap: true, header: 'Requested', cell: (r) => <span className="price-nowrap">{formatDate(r.createdAt)}</span> },
     { key: 'status', header: 'Status', cell: (r) => <RequestStatusBadge status={r.status} /> },
     { key: 'note', header: 'Decision note', cell: (r) => r.decisionNote ?? dash },
-    { key: 'decided', header: 'Decided', cell: (r) => (r.decidedAt ? <span className="price-nowrap">{formatDateTime(r.decidedAt)}</span> : dash) },
-    { key: 'actions', header: 'Action', cell: (r) => (r.status === 'pending' ? <WithdrawButton id={r.id} /> : null) },
+    { key: 'decided', nowrap: true, header: 'Decided', cell: (r) => (r.decidedAt ? <span className="price-nowrap">{formatDateTime(r.decidedAt)}</span> : dash) },
+    { key: 'actions', header: 'Action', actions: true, cell: (r) => (r.status === 'pending' ? <WithdrawButton id={r.id} /> : null) },
   ]
   return (
     <>

@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import { Button, SubmitButton } from '~/ui/button'
-import { ErrorList, Field, FormErrors } from '~/ui/field'
+import { ErrorList, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { formatMoney } from '~/utils/format'
 import type { FormReply } from '../addresses/schema'
@@ -109,7 +109,7 @@ function ChosenSku({ chosen, effectiveDates, today, idempotencyKey, reply }: Pic
         </p>
       ) : (
         <Form method="post" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <ErrorSummary form={form} />
           <input type="hidden" name="intent" value="create" />
           <input type="hidden" name="buyerSkuId" value={chosen.id} />
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />

@@ -4,7 +4,7 @@ import { Link } from '~/ui/link'
 import { useMemo } from 'react'
 import type { AttributeDefinition } from '#db/types'
 import { SubmitButton } from '~/ui/button'
-import { Field, FormErrors, SelectField } from '~/ui/field'
+import { ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { ImageField } from '../images/image-field'
 import { imageUrl } from '../images/image-url'
@@ -36,7 +36,7 @@ export function ProductSkuForm({ product, categories, lines, lastResult, default
   const editing = Boolean(version)
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card">
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       {version ? (
         <>
           <input type="hidden" name="intent" value="save" />

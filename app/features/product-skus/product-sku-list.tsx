@@ -4,7 +4,7 @@ import type { AttributeDefinition } from '#db/types'
 import { StatusBadge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
-import { Pagination, SortHeader, Table, type Column } from '~/ui/table'
+import { Pagination, Table, type Column } from '~/ui/table'
 import { formatDate } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { attributeFieldName, formatAttribute } from '../products/attributes'
@@ -48,10 +48,10 @@ export function ProductSkuList({ product, filters, rows, total, capped, categori
   const noun = `${product.name.toLowerCase()} SKU`
 
   const columns: Column<Row>[] = [
-    { key: 'code', header: <SortHeader label="Code" sortKey="code" {...sort} />, cell: (r) => <Link className="sku-code" to={skuEditPath(product.slug, r.id)}>{r.code}</Link> },
+    { key: 'code', nowrap: true, header: 'Code', sortKey: 'code', cell: (r) => <Link className="sku-code" to={skuEditPath(product.slug, r.id)}>{r.code}</Link> },
     {
       key: 'name',
-      header: <SortHeader label="Name" sortKey="name" {...sort} />,
+      header: 'Name', sortKey: 'name',
       cell: (r) => (
         <>
           {r.name}
@@ -76,7 +76,7 @@ export function ProductSkuList({ product, filters, rows, total, capped, categori
     { key: 'line', header: 'Product line', cell: (r) => r.line ?? <span className="muted">—</span> },
     { key: 'moq', header: 'MOQ', numeric: true, cell: (r) => formatQuantity(r.moqMilli, product.unit) },
     { key: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
-    { key: 'updated', header: <SortHeader label="Updated" sortKey="updated" {...sort} />, cell: (r) => formatDate(r.updatedAt) },
+    { key: 'updated', nowrap: true, header: 'Updated', sortKey: 'updated', cell: (r) => formatDate(r.updatedAt) },
   ]
 
   return (
@@ -109,6 +109,7 @@ export function ProductSkuList({ product, filters, rows, total, capped, categori
         ) : null}
       </div>
       <Table
+        sort={sort}
         caption={`${product.name} SKUs`}
         columns={columns}
         rows={rows}

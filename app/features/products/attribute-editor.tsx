@@ -5,10 +5,9 @@ import type { AttributeDefinition } from '#db/types'
 import { Badge } from '~/ui/badge'
 import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
-import { ChoiceField, ErrorList, Field, FormErrors } from '~/ui/field'
+import { CheckField, ChoiceField, ErrorList, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import type { ConditionUse } from './admin-queries.server'
-import { CheckField } from './check-field'
 import { replyFor } from './product-edit'
 import { addAttributeSchema, ATTRIBUTE_TYPES, editAttributeSchema, formIds, type FormReply } from './schema'
 
@@ -81,7 +80,7 @@ function AttributeItem({
           Checked by QC conditions: {conditions.map((c) => `${c.name} (${c.categoryName})`).join(', ')}
         </p>
       ) : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       <div className="row">
         {index > 0 ? <KeyButton attribute={attribute} intent="attribute-up">Move up</KeyButton> : null}
         {index < count - 1 ? <KeyButton attribute={attribute} intent="attribute-down">Move down</KeyButton> : null}
@@ -159,7 +158,7 @@ export function AttributeSchemaEditor({
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="attribute-add" />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <div className="form-grid">
           <Field label="Key" meta={fields.key} hint="Small letters, digits and _, like gsm; cannot change later" inputProps={{ autoComplete: 'off', spellCheck: false }} />
           <Field label="Label" meta={fields.label} inputProps={{ autoComplete: 'off' }} />

@@ -3,10 +3,9 @@ import { Form } from '@remix-run/react'
 import { Badge } from '~/ui/badge'
 import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
-import { Field, FormErrors } from '~/ui/field'
+import { CheckField, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import type { ProductForEdit, ProductLineRow } from './admin-queries.server'
-import { CheckField } from './check-field'
 import { addLineSchema, formIds, productDetailsSchema, renameLineSchema, type FormReply } from './schema'
 
 /** The reply meant for one form of the page, if the last submit came from it. */
@@ -32,7 +31,7 @@ export function ProductDetailsForm({ product, reply }: { product: ProductForEdit
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="details" />
         <input type="hidden" name="version" value={product.version} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <div className="form-grid">
           <Field label="Name" meta={fields.name} inputProps={{ autoComplete: 'off' }} />
           <Field label="Unit" meta={fields.unit} hint="m, kg, pcs…" inputProps={{ autoComplete: 'off' }} />
@@ -71,7 +70,7 @@ function LineRow({ line, index, count, reply }: { line: ProductLineRow; index: n
         {line.active ? null : <Badge>inactive</Badge>}
         <span className="muted">{line.skus.toLocaleString('en-IN')} SKUs</span>
       </div>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       <div className="row">
         {index > 0 ? <LineButton line={line} intent="line-up">Move up</LineButton> : null}
         {index < count - 1 ? <LineButton line={line} intent="line-down">Move down</LineButton> : null}
@@ -118,7 +117,7 @@ export function ProductLinesSection({ lines, idempotencyKey, reply }: { lines: P
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="line-add" />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <div className="form-grid">
           <Field label="New product line" meta={fields.name} inputProps={{ autoComplete: 'off' }} />
         </div>

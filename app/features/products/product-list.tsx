@@ -3,11 +3,10 @@ import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import { Badge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
-import { Field, FormErrors } from '~/ui/field'
+import { CheckField, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { Table } from '~/ui/table'
 import type { ProductRow } from './admin-queries.server'
-import { CheckField } from './check-field'
 import { CREATE_PRODUCT_FORM_ID, createProductSchema, SLUG_MAX } from './schema'
 
 export const productEditPath = (id: number) => `/dev_admin/products/${id}/edit`
@@ -39,7 +38,7 @@ export function AddProductForm({ idempotencyKey, lastResult }: { idempotencyKey:
       <h2 id="add-product-heading">Add a product</h2>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <div className="form-grid">
           <Field
             label="Slug"

@@ -3,7 +3,7 @@ import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import { Label } from 'radix-ui/label'
 import { SubmitButton } from '~/ui/button'
-import { ErrorList, Field, FormErrors } from '~/ui/field'
+import { ErrorList, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { ImageField } from '../images/image-field'
 import type { SampleSkuPlace } from './places'
@@ -34,7 +34,7 @@ export function SampleSkuForm({ place, categories, lastResult, defaultValue, ver
   return (
     // Multipart so the image travels with the fields, with or without JavaScript.
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card">
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       {version ? <input type="hidden" name="version" value={version} /> : null}
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
       <div className="form-grid">

@@ -3,7 +3,7 @@ import { Link } from '~/ui/link'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
-import { Pagination, SortHeader, Table, type Column } from '~/ui/table'
+import { Pagination, Table, type Column } from '~/ui/table'
 import { formatDate, formatMoney } from '~/utils/format'
 import { imageUrl } from '../images/image-url'
 import { createPath, editPath, type SampleSkuPlace } from './places'
@@ -33,7 +33,8 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
   const columns: Column<SampleSkuRow>[] = [
     {
       key: 'image',
-      header: <span className="visually-hidden">Image</span>,
+      header: 'Image',
+      hideHeader: true,
       cell: (r) =>
         r.imageId ? (
           <img src={imageUrl(r.imageId)} alt={`Image of ${r.name}`} className="thumbnail sample-thumb" width={48} height={48} loading="lazy" />
@@ -43,10 +44,11 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
     },
     {
       key: 'code',
-      header: <SortHeader label="Code" sortKey="code" {...sort} />,
+      nowrap: true,
+      header: 'Code', sortKey: 'code',
       cell: (r) => <span className="sample-nowrap">{place.canEdit ? <Link to={editPath(place, r.id)}>{r.code}</Link> : r.code}</span>,
     },
-    { key: 'name', header: <SortHeader label="Name" sortKey="name" {...sort} />, cell: (r) => <span className="sample-name">{r.name}</span> },
+    { key: 'name', header: 'Name', sortKey: 'name', cell: (r) => <span className="sample-name">{r.name}</span> },
     {
       key: 'category',
       header: 'Category',
@@ -67,7 +69,7 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
       cell: (r) => (r.stock === 0 ? <span className="sample-nowrap"><Badge tone="warning">Out of stock</Badge></span> : r.stock.toLocaleString('en-IN')),
     },
     { key: 'active', header: 'Active', cell: (r) => (r.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>) },
-    { key: 'updated', header: <SortHeader label="Updated" sortKey="updated" {...sort} />, cell: (r) => <time dateTime={r.updatedAt} className="sample-nowrap">{formatDate(r.updatedAt)}</time> },
+    { key: 'updated', nowrap: true, header: 'Updated', sortKey: 'updated', cell: (r) => <time dateTime={r.updatedAt} className="sample-nowrap">{formatDate(r.updatedAt)}</time> },
   ]
 
   return (
@@ -114,6 +116,7 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
         </span>
       </div>
       <Table
+        sort={sort}
         caption="Sample SKUs"
         columns={columns}
         rows={rows}

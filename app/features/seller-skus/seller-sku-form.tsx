@@ -5,7 +5,7 @@ import { Label } from 'radix-ui/label'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import type { z } from 'zod'
 import { SubmitButton } from '~/ui/button'
-import { ErrorList, FormErrors } from '~/ui/field'
+import { ErrorList, ErrorSummary } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import type { OfferField } from './rules'
 import { createSellerSkuSchema, editSellerSkuSchema } from './schema'
@@ -68,7 +68,7 @@ export function SellerSkuForm({ mode, lastResult, defaultValue, version, idempot
   const quantityHint = unit ? `In ${unit}, up to 3 decimals` : unitHint
   return (
     <Form method="post" {...getFormProps(form)} className="card" aria-label={mode === 'create' ? 'New seller SKU' : 'Offer terms'}>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} />
       {version ? <input type="hidden" name="version" value={version} /> : null}
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
       {mode === 'edit' ? <input type="hidden" name="intent" value="save" /> : null}

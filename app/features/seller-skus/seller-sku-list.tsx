@@ -5,7 +5,7 @@ import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { ErrorList } from '~/ui/field'
 import { PageHeader } from '~/ui/shell'
-import { Pagination, SortHeader, Table, type Column } from '~/ui/table'
+import { Pagination, Table, type Column } from '~/ui/table'
 import { formatDate, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import type { SellerSkuListRow } from './list.server'
@@ -47,6 +47,7 @@ export function SellerSkuList({ page, filters, rows, total, capped, sellerError,
     {
       key: 'sku',
       header: 'Product SKU',
+      title: true,
       cell: (r) => (
         <>
           <Link to={editPath(r.id)} className="sku-code">
@@ -58,12 +59,12 @@ export function SellerSkuList({ page, filters, rows, total, capped, sellerError,
         </>
       ),
     },
-    { key: 'code', header: 'Seller’s code', cell: (r) => r.sellerCode ?? dash },
-    { key: 'cost', header: <SortHeader label="Cost" sortKey="cost" {...sort} />, numeric: true, cell: (r) => (r.costMinor === null ? dash : formatMoney(r.costMinor)) },
+    { key: 'code', nowrap: true, header: 'Seller’s code', cell: (r) => r.sellerCode ?? dash },
+    { key: 'cost', header: 'Cost', sortKey: 'cost', numeric: true, cell: (r) => (r.costMinor === null ? dash : formatMoney(r.costMinor)) },
     { key: 'moq', header: 'MOQ', numeric: true, cell: (r) => (r.moqMilli === null ? dash : formatQuantity(r.moqMilli, r.unit)) },
     { key: 'capacity', header: 'Monthly capacity', numeric: true, cell: (r) => (r.monthlyCapacityMilli === null ? dash : formatQuantity(r.monthlyCapacityMilli, r.unit)) },
     { key: 'lead', header: 'Lead time', numeric: true, cell: (r) => (r.leadTimeDays === null ? dash : `${r.leadTimeDays} days`) },
-    { key: 'updated', header: <SortHeader label="Updated" sortKey="updated" {...sort} />, cell: (r) => formatDate(r.updatedAt) },
+    { key: 'updated', nowrap: true, header: 'Updated', sortKey: 'updated', cell: (r) => formatDate(r.updatedAt) },
   ]
   if (filters.status === 'draft') {
     columns.push({ key: 'missing', header: 'Missing to publish', cell: (r) => (r.missing ? <span className="field-error">{r.missing}</span> : <Badge tone="success">Ready</Badge>) })
@@ -119,6 +120,7 @@ export function SellerSkuList({ page, filters, rows, total, capped, sellerError,
         </span>
       </div>
       <Table
+        sort={sort}
         caption={page === 'live' ? 'Live seller SKUs' : 'Draft seller SKUs'}
         columns={columns}
         rows={rows}

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { SubmitButton } from '~/ui/button'
-import { ChoiceField, Field, FormErrors } from '~/ui/field'
+import { ChoiceField, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { useHydrated } from '~/ui/hooks'
 import { RoleAndCompanyFields, type RoleOption } from './role-fields'
@@ -39,7 +39,7 @@ export function CreateUserForm({
       <Form method="post" {...getFormProps(form)} style={{ marginTop: 16 }}>
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <div className="form-grid" style={TOP_ALIGNED}>
           <Field label="Name" meta={fields.name} inputProps={{ autoComplete: 'off' }} />
           <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'off' }} />

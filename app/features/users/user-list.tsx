@@ -2,7 +2,7 @@ import { Form, useLocation } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import { Badge, StatusBadge } from '~/ui/badge'
 import { Button } from '~/ui/button'
-import { Pagination, SortHeader, Table, type Column } from '~/ui/table'
+import { Pagination, Table, type Column } from '~/ui/table'
 import { formatDate, formatDateTime } from '~/utils/format'
 import { USER_KINDS, type UserFilters } from './filters'
 import type { UserListRow } from './queries.server'
@@ -96,10 +96,9 @@ export function UserList({
   capped: boolean
   rows: UserListRow[]
 }) {
-  const sortable = (label: string, key: string) => <SortHeader label={label} sortKey={key} sort={filters.sort} dir={filters.dir} />
   const columns: Column<UserListRow>[] = [
-    { key: 'name', header: sortable('Name', 'name'), cell: (u) => <Link to={`/admin/users/${u.id}`}>{u.name}</Link> },
-    { key: 'email', header: sortable('E-mail', 'email'), cell: (u) => u.email },
+    { key: 'name', header: 'Name', sortKey: 'name', cell: (u) => <Link to={`/admin/users/${u.id}`}>{u.name}</Link> },
+    { key: 'email', header: 'E-mail', sortKey: 'email', cell: (u) => u.email },
     {
       key: 'roles',
       header: 'Roles',
@@ -115,8 +114,8 @@ export function UserList({
     },
     { key: 'company', header: 'Company', cell: (u) => (u.company ? <Link to={companyPath(u.company)}>{u.company.name}</Link> : <span className="muted">Staff</span>) },
     { key: 'status', header: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
-    { key: 'last', header: 'Last sign-in', cell: (u) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : <span className="muted">Never</span>) },
-    { key: 'created', header: sortable('Created', 'created'), cell: (u) => formatDate(u.createdAt) },
+    { key: 'last', nowrap: true, header: 'Last sign-in', cell: (u) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : <span className="muted">Never</span>) },
+    { key: 'created', nowrap: true, header: 'Created', sortKey: 'created', cell: (u) => formatDate(u.createdAt) },
   ]
   return (
     <section aria-label="Users">
@@ -128,7 +127,7 @@ export function UserList({
           {capped ? '+' : ''} user{total === 1 && !capped ? '' : 's'}
         </span>
       </div>
-      <Table caption="Users" columns={columns} rows={rows} rowKey={(u) => u.id} empty="No user matches these filters." />
+      <Table caption="Users" sort={{ sort: filters.sort, dir: filters.dir }} columns={columns} rows={rows} rowKey={(u) => u.id} empty="No user matches these filters." />
       <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
     </section>
   )

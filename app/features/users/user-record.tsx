@@ -4,7 +4,7 @@ import { Link } from '~/ui/link'
 import { Badge, StatusBadge } from '~/ui/badge'
 import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
-import { Field, FormErrors } from '~/ui/field'
+import { ErrorSummary, Field, FormErrors } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { formatDateTime } from '~/utils/format'
 import type { UserRecord } from './queries.server'
@@ -87,7 +87,7 @@ export function UserDetailsForm({ user, lastResult }: { user: UserRecord; lastRe
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="details" />
         <input type="hidden" name="version" value={user.version} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <Field label="Name" meta={fields.name} inputProps={{ autoComplete: 'off' }} />
         <Field label="Phone" type="tel" meta={fields.phone} hint="Optional: 10-digit Indian mobile, or +country code" />
         <SubmitButton variant="primary" intent="details" pendingText="Saving…">
@@ -110,7 +110,7 @@ export function UserRolesForm({ user, roleOptions, lastResult }: { user: UserRec
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="roles" />
         <input type="hidden" name="version" value={user.version} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <RoleAndCompanyFields roles={fields.roles} company={fields.company} companyAdmin={fields.companyAdmin} options={roleOptions} />
         <Field label="Your own password" type="password" meta={fields.ownPassword} hint="To confirm it is you" inputProps={{ autoComplete: 'current-password' }} />
         <SubmitButton variant="primary" intent="roles" pendingText="Saving…">

@@ -46,7 +46,7 @@ export default function DashboardPage() {
             { key: 'name', header: 'Company', cell: (r) => <Link to={`/${r.kind === 'buyer' ? 'buyers' : 'sellers'}/${r.id}`}>{r.name}</Link> },
             { key: 'kind', header: 'Kind', cell: (r) => <Badge tone="info">{r.kind}</Badge> },
             { key: 'contact', header: 'Contact', cell: (r) => r.contact_email ?? '—' },
-            { key: 'since', header: 'Signed up', cell: (r) => formatDateTime(r.created_at) },
+            { key: 'since', nowrap: true, header: 'Signed up', cell: (r) => formatDateTime(r.created_at) },
           ]}
         />
       </section>
@@ -58,7 +58,7 @@ export default function DashboardPage() {
           rowKey={(r) => r.id}
           empty="Nothing has happened yet."
           columns={[
-            { key: 'at', header: 'When', cell: (r) => formatDateTime(r.at) },
+            { key: 'at', nowrap: true, header: 'When', cell: (r) => formatDateTime(r.at) },
             { key: 'who', header: 'Who', cell: (r) => r.actor_name ?? 'System' },
             { key: 'what', header: 'What', cell: (r) => r.action.replace(/[._]/g, ' ') },
             {

@@ -18,18 +18,21 @@ export function action({ request, context }: ActionFunctionArgs) {
   return handleLogin(request, context)
 }
 
-/** The mobile layout: one column, large targets, nothing that needs JavaScript. */
+/** The field shell's layout and branding: one column, large targets, nothing that needs JavaScript. */
 export default function FieldOperatorLoginPage() {
   return (
     <div className="mobile">
       <header className="site-header">
-        <span className="brand">Sourcing Platform</span>
-        <span className="header-spacer" />
-        <span>Field</span>
+        <span className="brand">
+          Sourcing Platform<small>Field operator</small>
+        </span>
       </header>
       <main id="main" className="content">
-        <h1>Field operator sign in</h1>
-        <LoginForm action="/field_operator/login" />
+        <div className="card">
+          <h1>Sign in</h1>
+          <p className="muted">For the platform’s field operators: your inspections and pickups.</p>
+          <LoginForm action="/field_operator/login" field />
+        </div>
       </main>
     </div>
   )

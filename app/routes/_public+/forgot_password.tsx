@@ -12,7 +12,7 @@ import { forgotPasswordSchema } from '~/features/account/schema'
 import { kickWorker } from '~/features/outbox/outbox.server'
 import { SubmitButton } from '~/ui/button'
 import { useZodForm } from '~/ui/form'
-import { Field, FormErrors } from '~/ui/field'
+import { ErrorSummary, Field } from '~/ui/field'
 import { Honeypot } from '~/ui/honeypot'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PublicShell } from '~/ui/shell'
@@ -55,7 +55,7 @@ export default function ForgotPasswordPage() {
         ) : (
           <Form method="post" {...getFormProps(form)}>
             <p className="muted">Enter the e-mail you sign in with and we will send you a link to choose a new password.</p>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email' }} />
             <Honeypot />
             <SubmitButton variant="primary" className="btn-block" pendingText="Sending…">

@@ -9,7 +9,7 @@ import { resetPassword, resetTokenPurpose } from '~/features/account/mutations.s
 import { resetPasswordSchema } from '~/features/account/schema'
 import { SubmitButton } from '~/ui/button'
 import { useZodForm } from '~/ui/form'
-import { Field, FormErrors } from '~/ui/field'
+import { ErrorSummary, Field } from '~/ui/field'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PublicShell } from '~/ui/shell'
 import { redirectWithToast } from '~/ui/toast.server'
@@ -45,7 +45,7 @@ export default function ResetPasswordPage() {
         <h1>{invitation ? 'Welcome: choose your password' : 'Choose a new password'}</h1>
         {usable || lastResult ? (
           <Form method="post" {...getFormProps(form)}>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <input type="hidden" name={fields.token.name} value={token} />
             <Field label="New password" type="password" meta={fields.password} hint="At least 10 characters" inputProps={{ autoComplete: 'new-password' }} />
             <Field label="New password again" type="password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />

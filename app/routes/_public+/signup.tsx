@@ -12,7 +12,7 @@ import { getDb } from '~/db.server'
 import { signUp } from '~/features/account/mutations.server'
 import { signupSchema } from '~/features/account/schema'
 import { SubmitButton } from '~/ui/button'
-import { ChoiceField, Field, FormErrors } from '~/ui/field'
+import { ChoiceField, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { Honeypot } from '~/ui/honeypot'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
@@ -67,7 +67,7 @@ export default function SignupPage() {
         <h1>Create a company account</h1>
         <p className="muted">Our team checks every new company before it can trade. We will e-mail you when your company is active; meanwhile you can sign in and see its status.</p>
         <Form method="post" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <ErrorSummary form={form} />
           <ChoiceField
             legend="My company"
             meta={fields.companyKind}

@@ -6,7 +6,7 @@ import { getDb } from '~/db.server'
 import { emailOfUser } from '~/features/users/queries.server'
 import { setPasswordSchema } from '~/features/users/schema'
 import { SubmitButton } from '~/ui/button'
-import { Field, FormErrors } from '~/ui/field'
+import { ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
@@ -50,7 +50,7 @@ export default function AdminSetPassword() {
           when you set your own password.
         </p>
         <Form method="post" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <ErrorSummary form={form} />
           <Field label="User's e-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'off' }} />
           <Field label="New password" type="password" meta={fields.password} hint="At least 10 characters" inputProps={{ autoComplete: 'new-password' }} />
           <Field label="New password again" type="password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />

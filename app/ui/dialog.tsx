@@ -1,11 +1,13 @@
-import * as Dialog from 'radix-ui/dialog'
-import type { ReactNode } from 'react'
-import { Button } from './button'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { useHydrated } from './hooks'
 
+// Radix and its layers (focus scope, scroll lock) are fetched after the page is usable, not with it.
+const RadixConfirmDialog = lazy(() => import('./dialog-radix'))
+
 /**
- * A dialog when JavaScript runs (Radix: focus trap, Escape, overlay); without JavaScript the same
- * content opens in place as a disclosure, so the form inside still works.
+ * A dialog when JavaScript runs (Radix: focus trap, Escape, overlay); without JavaScript, and
+ * until the dialog's code has arrived, the same content opens in place as a disclosure, so the
+ * form inside always works.
  */
 export function ConfirmDialog({
   trigger,
@@ -24,34 +26,22 @@ export function ConfirmDialog({
   defaultOpen?: boolean
 }) {
   const hydrated = useHydrated()
-  if (!hydrated) {
-    return (
-      <details className="disclosure" open={defaultOpen || undefined}>
-        <summary className={`btn${triggerVariant === 'default' ? '' : ` btn-${triggerVariant}`}`}>{trigger}</summary>
-        <div className="disclosure-body">
-          <h3>{title}</h3>
-          {description ? <div className="muted">{description}</div> : null}
-          {children}
-        </div>
-      </details>
-    )
-  }
+  const disclosure = (
+    <details className="disclosure" open={defaultOpen || undefined}>
+      <summary className={`btn${triggerVariant === 'default' ? '' : ` btn-${triggerVariant}`}`}>{trigger}</summary>
+      <div className="disclosure-body">
+        <h3>{title}</h3>
+        {description ? <div className="muted">{description}</div> : null}
+        {children}
+      </div>
+    </details>
+  )
+  if (!hydrated) return disclosure
   return (
-    <Dialog.Root defaultOpen={defaultOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant={triggerVariant}>{trigger}</Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content">
-          <Dialog.Title>{title}</Dialog.Title>
-          {description ? <Dialog.Description className="muted">{description}</Dialog.Description> : null}
-          {children}
-          <Dialog.Close asChild>
-            <Button style={{ marginTop: 12 }}>Cancel</Button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={disclosure}>
+      <RadixConfirmDialog trigger={trigger} title={title} description={description} triggerVariant={triggerVariant} defaultOpen={defaultOpen}>
+        {children}
+      </RadixConfirmDialog>
+    </Suspense>
   )
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { parseRupees } from './money'
 import { parseQuantity } from './quantity'
 import { isValidGstin } from './gstin'

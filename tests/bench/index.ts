@@ -1,10 +1,12 @@
 // npm run bench: every benchmark of the repo, against the built server (run `npm run build` first).
+import { benchBundle } from './bundle'
 import { benchCatalogue } from './catalogue'
 import { benchCompanies } from './companies'
 import { benchOverhead } from './overhead'
 import { benchShell } from './shell'
 
 const suites: [string, () => Promise<string[]>][] = [
+  ['JavaScript per route', benchBundle],
   ['Platform shell', benchShell],
   ['Companies and users at scale', benchCompanies],
   ['Catalogue at scale', benchCatalogue],

@@ -37,25 +37,31 @@ async function hrefs(page: Page, selector: string): Promise<string[]> {
 }
 
 /**
- * The pages a signed-in person can reach from the menu: the portal's home, every menu entry, and
- * from each list its first record and its "Add" form. Found by following links, so a page added to
- * a menu is looked at without anyone listing it here.
+ * Every page a signed-in person can reach from the menu, each opened once and handed to `look`:
+ * the portal's home, every menu entry, and from each list its first record and its "Add" form.
+ * Found by following links, so a page added to a menu is looked at without anyone listing it here.
+ * The pages everyone has (profile, toolkit) are included when `shared` is set; records and forms
+ * are left out when `records` is false.
  */
-export async function pagesOf(page: Page, role: Role, options: { records?: boolean } = {}): Promise<string[]> {
-  const { records = true } = options
-  await page.goto(role.home)
-  const menu = await hrefs(page, 'aside.sidebar nav a, nav.mobile-nav a')
-  const pages = new Set<string>([role.home, ...menu, ...SHARED_PAGES])
-  if (records) {
-    for (const path of menu) {
-      const response = await page.goto(path)
-      if (!response?.ok()) continue
-      const more = [
-        ...(await hrefs(page, 'main .page-header a.btn-primary')).slice(0, 1),
-        ...(await hrefs(page, 'main table tbody tr:first-child td.card-title a')).slice(0, 1),
-      ]
-      for (const p of more) if (!p.endsWith('.csv')) pages.add(p)
-    }
+export async function visitPagesOf(page: Page, role: Role, look: (path: string) => Promise<void>, options: { shared?: boolean; records?: boolean } = {}): Promise<string[]> {
+  const seen = new Set<string>()
+  const open = async (path: string) => {
+    if (seen.has(path)) return false
+    seen.add(path)
+    const response = await page.goto(path)
+    await look(path)
+    return Boolean(response?.ok())
   }
-  return [...pages]
+  await open(role.home)
+  const menu = await hrefs(page, 'aside.sidebar nav a, nav.mobile-nav a')
+  const more: string[] = []
+  for (const path of menu) {
+    if (!(await open(path)) || options.records === false) continue
+    more.push(
+      ...(await hrefs(page, 'main .page-header a.btn-primary')).slice(0, 1),
+      ...(await hrefs(page, 'main table tbody tr:first-child td.card-title a')).slice(0, 1),
+    )
+  }
+  for (const path of [...more.filter((p) => !p.endsWith('.csv')), ...(options.shared ? SHARED_PAGES : [])]) await open(path)
+  return [...seen]
 }

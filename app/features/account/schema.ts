@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { emailField, nameField, newPasswordField, optionalPhoneField } from '~/utils/fields'
 
 export const loginSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import type { BuyerSkuStatus } from '#db/types'
 import { codeField, moneyField, optionalText, quantityField } from '~/utils/fields'
 import { readListParams, type ListParams } from '~/utils/list-params'

@@ -1,5 +1,5 @@
 import { isOwnKey } from '~/utils/own-key'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { AttributeDefinition } from '#db/types'
 import { nameField, optionalText, wholeNumberField } from '~/utils/fields'
 import { normaliseDecimal } from '../products/attributes'

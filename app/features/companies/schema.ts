@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { INDIAN_STATES } from '../addresses/schema'
 import type { CompanyStatus } from '#db/types'
 import { emailField, moneyField, nameField, optionalEmailField, optionalGstinField, optionalPhoneField, optionalText, pinField } from '~/utils/fields'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { ROLE_KEYS } from '../users/roles'
 import { FLAG_KEYS } from './registry'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { emailField, nameField, optionalPhoneField } from '~/utils/fields'
 
 export const CONTACT_FORM_ID = 'company-contact'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import type { PriceChangeStatus } from '#db/types'
 import { controlError, moneyField, optionalDateField, plainText } from '~/utils/fields'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'

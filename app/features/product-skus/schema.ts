@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import type { AttributeDefinition } from '#db/types'
 import { codeField, nameField, quantityField } from '~/utils/fields'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { nameField } from '~/utils/fields'
 import { ATTRIBUTE_KEY } from './attributes'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { codeField, moneyField, nameField, wholeNumberField } from '~/utils/fields'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
 

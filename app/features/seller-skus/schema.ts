@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import type { SellerSkuStatus } from '#db/types'
 import { moneyField, quantityField } from '~/utils/fields'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'

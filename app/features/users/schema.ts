@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { emailField, nameField, newPasswordField, optionalPhoneField, ownPasswordField } from '~/utils/fields'
 import { ROLE_KEYS, roleIssues } from './roles'
 

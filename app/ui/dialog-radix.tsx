@@ -1,0 +1,39 @@
+import * as Dialog from 'radix-ui/dialog'
+import type { ReactNode } from 'react'
+import { Button } from './button'
+
+/** The dialog of ConfirmDialog once JavaScript runs (Radix: focus trap, Escape, overlay), loaded on demand. */
+export default function RadixConfirmDialog({
+  trigger,
+  title,
+  description,
+  children,
+  triggerVariant = 'default',
+  defaultOpen = false,
+}: {
+  trigger: string
+  title: string
+  description?: ReactNode
+  children: ReactNode
+  triggerVariant?: 'default' | 'danger' | 'primary'
+  defaultOpen?: boolean
+}) {
+  return (
+    <Dialog.Root defaultOpen={defaultOpen}>
+      <Dialog.Trigger asChild>
+        <Button variant={triggerVariant}>{trigger}</Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-content">
+          <Dialog.Title>{title}</Dialog.Title>
+          {description ? <Dialog.Description className="muted">{description}</Dialog.Description> : null}
+          {children}
+          <Dialog.Close asChild>
+            <Button style={{ marginTop: 12 }}>Cancel</Button>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,7 +1,7 @@
 // The app on PostgreSQL, in the browser with JavaScript off: a fresh database that the server
 // migrated and filled with the demo data on start-up (npm run test:postgres makes it).
 import { expect, test } from '@playwright/test'
-import { signInAs } from '../e2e/support'
+import { formMessage, signInAs } from '../e2e/support'
 
 test('staff sign in, search a list, add a seller (a bad GSTIN first) and find it in the list', async ({ page }) => {
   await signInAs(page, 'internal@example.com', '/dashboard')
@@ -26,7 +26,7 @@ test('staff sign in, search a list, add a seller (a bad GSTIN first) and find it
   await page.getByLabel('State').selectOption('Gujarat')
   await page.getByLabel('PIN code').fill('395003')
   await page.getByRole('button', { name: 'Add seller' }).click()
-  await expect(page.getByText('the last character is a check character')).toBeVisible()
+  await expect(formMessage(page, 'the last character is a check character')).toBeVisible()
   await expect(page.getByLabel('Company name')).toHaveValue(name)
   await page.getByLabel('GSTIN').fill('')
   await page.getByRole('button', { name: 'Add seller' }).click()

@@ -101,7 +101,7 @@ test('the buyers list filters by status and search, and its CSV holds the same r
   await signInAs(page, STAFF, '/dashboard')
   await page.goto('/buyers/manage')
   await page.getByLabel('Search').fill('threads')
-  await page.getByLabel('Status').selectOption({ label: 'Active' })
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Active' })
   await page.getByRole('button', { name: 'Filter' }).click()
   await expect(page).toHaveURL(/[?&]q=threads/)
   await expect(page).toHaveURL(/[?&]status=active/)

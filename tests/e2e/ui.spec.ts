@@ -40,9 +40,9 @@ test('on a phone a list is a stack of cards: the title first, each value under i
   const box = (await first.boundingBox())!
   expect(box.x).toBeGreaterThanOrEqual(0)
   expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width)
-  // The code (the row's link) is the card's title, at its top.
+  // The SKU code (the row's link) is the card's title, at its top.
   const title = first.locator('td.card-title')
-  await expect(title.getByRole('link')).toHaveText(/^FAB-/)
+  await expect(title.getByRole('link')).not.toBeEmpty()
   const titleBox = (await title.boundingBox())!
   expect(titleBox.y - box.y).toBeLessThan(20)
   // Values carry their column's name.

@@ -2,22 +2,18 @@ import * as Dialog from 'radix-ui/dialog'
 import type { ReactNode } from 'react'
 import { Button } from './button'
 
-/** The dialog of ConfirmDialog once JavaScript runs (Radix: focus trap, Escape, overlay), loaded on demand. */
-export default function RadixConfirmDialog({
-  trigger,
-  title,
-  description,
-  children,
-  triggerVariant = 'default',
-  defaultOpen = false,
-}: {
+export interface ConfirmDialogProps {
   trigger: string
   title: string
   description?: ReactNode
   children: ReactNode
   triggerVariant?: 'default' | 'danger' | 'primary'
+  /** Open from the start, e.g. when the form inside came back with errors. */
   defaultOpen?: boolean
-}) {
+}
+
+/** The dialog of ConfirmDialog once JavaScript runs (Radix: focus trap, Escape, overlay), loaded on demand. */
+export default function RadixConfirmDialog({ trigger, title, description, children, triggerVariant = 'default', defaultOpen = false }: ConfirmDialogProps) {
   return (
     <Dialog.Root defaultOpen={defaultOpen}>
       <Dialog.Trigger asChild>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react'
+import type { ConfirmDialogProps } from './dialog-radix'
 import { useHydrated } from './hooks'
 
 // Radix and its layers (focus scope, scroll lock) are fetched after the page is usable, not with it.
@@ -9,22 +10,7 @@ const RadixConfirmDialog = lazy(() => import('./dialog-radix'))
  * until the dialog's code has arrived, the same content opens in place as a disclosure, so the
  * form inside always works.
  */
-export function ConfirmDialog({
-  trigger,
-  title,
-  description,
-  children,
-  triggerVariant = 'default',
-  defaultOpen = false,
-}: {
-  trigger: string
-  title: string
-  description?: ReactNode
-  children: ReactNode
-  triggerVariant?: 'default' | 'danger' | 'primary'
-  /** Open from the start, e.g. when the form inside came back with errors. */
-  defaultOpen?: boolean
-}) {
+export function ConfirmDialog({ trigger, title, description, children, triggerVariant = 'default', defaultOpen = false }: ConfirmDialogProps) {
   const hydrated = useHydrated()
   const disclosure = (
     <details className="disclosure" open={defaultOpen || undefined}>

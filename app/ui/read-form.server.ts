@@ -1,4 +1,5 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
+import { PICK_SUFFIX } from '~/features/search/pick'
 
 /**
  * The one way an action reads its body. A body that is not a form (JSON, text, a broken or
@@ -41,7 +42,7 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
       return uploads(part)
     }
     try {
-      return await unstable_parseMultipartFormData(request, counting)
+      return applyPicks(await unstable_parseMultipartFormData(request, counting))
     } catch (error) {
       if (error instanceof Response) throw error
       throw unreadableForm()
@@ -52,9 +53,24 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
     const form = await request.formData()
     // A route without an upload handler takes no files: a file sent anyway is refused, not stored.
     for (const value of form.values()) if (typeof value !== 'string') throw unreadableForm('This form does not take files.', 400)
-    return form
+    return applyPicks(form)
   } catch (error) {
     if (error instanceof Response) throw error
     throw unreadableForm()
   }
+}
+
+/**
+ * A record chosen among a picker's choices without JavaScript comes as "field:pick" (a radio beside
+ * the typed field); the choice replaces what was typed, so every form reads the field as usual.
+ */
+export function applyPicks(form: FormData): FormData {
+  const picks = [...form.keys()].filter((key) => key.endsWith(PICK_SUFFIX))
+  for (const key of new Set(picks)) {
+    const chosen = form.getAll(key).find((value): value is string => typeof value === 'string' && value.trim() !== '')
+    form.delete(key)
+    const field = key.slice(0, -PICK_SUFFIX.length)
+    if (chosen !== undefined && field) form.set(field, chosen)
+  }
+  return form
 }

@@ -1,8 +1,10 @@
+import type { PickChoices, PickOption } from '~/features/search/pick'
+
 /**
  * Why a mutation was refused: a message, at one field when it names one, or at several fields
  * (each with its message; `message` then repeats the first, for a toast).
  */
-export type Refusal = { ok: false; field?: string; fields?: Record<string, string>; message: string; notFound?: boolean }
+export type Refusal = { ok: false; field?: string; fields?: Record<string, string>; message: string; notFound?: boolean; choices?: PickChoices }
 
 /** What a mutation answers: its value, or why it was refused. */
 export type Result<T = undefined> = { ok: true; value: T } | Refusal
@@ -11,16 +13,31 @@ export type Result<T = undefined> = { ok: true; value: T } | Refusal
 export class Refused extends Error {
   readonly field: string | undefined
   readonly fields: Record<string, string> | undefined
+  /** Records to choose from, by field, where a typed reference named none or several (a picker shows them). */
+  readonly choices: PickChoices | undefined
 
-  constructor(at: string | Record<string, string> | undefined, message?: string) {
+  constructor(at: string | Record<string, string> | undefined, message?: string, choices?: PickChoices) {
     const fields = typeof at === 'object' ? at : undefined
     super(message ?? (fields ? Object.values(fields)[0] : undefined) ?? 'Refused')
     this.field = typeof at === 'string' ? at : undefined
     this.fields = fields
+    const offered = Object.entries(choices ?? {}).filter(([, options]) => options?.length)
+    this.choices = offered.length ? Object.fromEntries(offered) : undefined
+  }
+
+  /** A reference that named no record or several, refused at its field with what there is to choose from. */
+  static pick(field: string, check: { message: string; choices: PickOption[] }): Refused {
+    return new Refused(field, check.message, check.choices.length ? { [field]: check.choices } : undefined)
   }
 
   get refusal(): Refusal {
-    return { ok: false, message: this.message, ...(this.field ? { field: this.field } : {}), ...(this.fields ? { fields: this.fields } : {}) }
+    return {
+      ok: false,
+      message: this.message,
+      ...(this.field ? { field: this.field } : {}),
+      ...(this.fields ? { fields: this.fields } : {}),
+      ...(this.choices ? { choices: this.choices } : {}),
+    }
   }
 }
 

@@ -50,6 +50,12 @@ export const routes: RouteRules = {
   // Company 1 is the demo buyer's (and the demo seller's) own company; any other id answers 404.
   'routes/buyer+/$buyerCompanyId.company': { path: '/buyer/1/company', portal: 'buyer' },
   'routes/seller+/$sellerCompanyId.company': { path: '/seller/1/company', portal: 'seller' },
+  // The pickers' matches: buyers are picked in the main and admin portals only; everyone else gets 404.
+  'routes/pick+/$kind': {
+    path: '/pick/buyer',
+    expect: (who, kind) =>
+      kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : ['admin', 'internal'].includes(who) ? 'ok' : 'not-found',
+  },
   // Buyer 1 is the demo buyer's own company: staff and its users are sent on, everyone else gets 404.
   'routes/redirect+/buyer.$buyerId': {
     path: '/redirect/buyer/1',

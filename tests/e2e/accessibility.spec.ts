@@ -34,7 +34,8 @@ test('pages for people who are not signed in', async ({ page }) => {
 
 for (const role of ROLES) {
   test(`pages of ${role.key}`, async ({ page }, info) => {
-    test.setTimeout(120_000)
+    // The internal user's crawl is the longest: about a minute alone, more on a busy machine.
+    test.setTimeout(240_000)
     await signInAs(page, role.email, new RegExp(role.home.replace(/\//g, '\\/')))
     const found: string[] = []
     const visited = await visitPagesOf(page, role, async (path) => void found.push(...(await violationsHere(page, path))), {

@@ -13,7 +13,7 @@ test('staff add a buyer SKU, change its price (a bad one first), and compare ver
   await page.getByRole('link', { name: 'Add a buyer SKU' }).click()
   await expect(page).toHaveURL('/skus/buyer_skus/create')
   await page.getByLabel('Buyer', { exact: true }).fill('#1')
-  await page.getByLabel('Product SKU code').fill(productSkuCode.toLowerCase())
+  await page.getByLabel('Product SKU', { exact: true }).fill(productSkuCode.toLowerCase())
   await page.getByLabel('Buyer’s code').fill(buyerCode)
   await page.getByLabel('Price (₹)').fill('500')
   await page.getByLabel('Minimum order quantity').fill('250')

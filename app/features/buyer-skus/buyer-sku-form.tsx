@@ -4,6 +4,8 @@ import { Link } from '~/ui/link'
 import type { ReactNode } from 'react'
 import { SubmitButton } from '~/ui/button'
 import { ErrorSummary, Field } from '~/ui/field'
+import { PickerField } from '~/ui/picker'
+import { choicesOf } from '../search/pick'
 import { useZodForm } from '~/ui/form'
 import { createBuyerSkuSchema, editBuyerSkuSchema } from './schema'
 
@@ -27,12 +29,13 @@ export function CreateBuyerSkuForm({
       <ErrorSummary form={form} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <div className="form-grid">
-        <Field label="Buyer" meta={fields.buyer} hint="#id or the buyer’s exact name; an active buyer" />
-        <Field
-          label="Product SKU code"
+        <PickerField label="Buyer" meta={fields.buyer} kind="buyer" choices={choicesOf(lastResult, 'buyer')} hint="Type its name and choose it; an active buyer" />
+        <PickerField
+          label="Product SKU"
           meta={fields.productSkuCode}
-          hint="Exactly, like FAB-SH-0001; an active product SKU"
-          inputProps={{ autoCapitalize: 'characters', spellCheck: false }}
+          kind="product_sku"
+          choices={choicesOf(lastResult, 'productSkuCode')}
+          hint="Its code, like FAB-SH-0001, or words of its name; an active product SKU"
         />
         <Field label="Buyer’s code" meta={fields.buyerCode} hint="The buyer’s own code for it; unique for the buyer" inputProps={{ autoCapitalize: 'characters', spellCheck: false }} />
         <Field label="Price (₹)" meta={fields.price} hint={priceHint} inputProps={{ inputMode: 'decimal' }} />

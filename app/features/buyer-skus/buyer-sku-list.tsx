@@ -4,7 +4,9 @@ import type { BuyerSkuStatus } from '#db/types'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
+import { PickerFilter } from '~/ui/picker'
 import { Pagination, Table, type Column } from '~/ui/table'
+import type { PickOption } from '../search/pick'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { buyerSkuPath, LIST_PATH, versionsPath } from './paths'
@@ -25,11 +27,12 @@ export interface BuyerSkuListProps {
   capped: boolean
   /** The buyer filter named no single buyer: why. */
   buyerError: string | null
+  buyerChoices: PickOption[]
   products: { slug: string; name: string }[]
 }
 
 /** The buyer SKUs list: a GET filter form (the URL is the state), the table, pages. */
-export function BuyerSkuList({ filters, rows, total, capped, buyerError, products }: BuyerSkuListProps) {
+export function BuyerSkuList({ filters, rows, total, capped, buyerError, buyerChoices, products }: BuyerSkuListProps) {
   const { search } = useLocation()
   const sort = { sort: filters.sort, dir: filters.dir }
   const filtering = Boolean(filters.q || filters.buyer || filters.product || filters.status !== 'active')
@@ -97,22 +100,7 @@ export function BuyerSkuList({ filters, rows, total, capped, buyerError, product
       </PageHeader>
       <Form method="get" className="filters" role="search" aria-label="Filter buyer SKUs" key={search}>
         <SearchFilter value={filters.q} placeholder="Buyer’s code, product SKU code or name" />
-        <div className="field">
-          <label htmlFor="buyer">Buyer</label>
-          <input
-            id="buyer"
-            name="buyer"
-            defaultValue={filters.buyer}
-            placeholder="#id or exact name"
-            aria-invalid={buyerError ? true : undefined}
-            aria-describedby={buyerError ? 'buyer-error' : undefined}
-          />
-          {buyerError ? (
-            <p className="field-error" id="buyer-error">
-              {buyerError}
-            </p>
-          ) : null}
-        </div>
+        <PickerFilter name="buyer" label="Buyer" kind="buyer" value={filters.buyer} error={buyerError} choices={buyerChoices} placeholder="Name, e-mail or GSTIN" />
         <SelectFilter name="product" label="Product" value={filters.product} any="Any product" options={products.map((p) => ({ value: p.slug, label: p.name }))} />
         <SelectFilter name="status" label="Status" value={filters.status} options={statusChoices.map((s) => ({ value: s, label: statusLabels[s] }))} />
         <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="updated" defaultDir="desc" clearTo={LIST_PATH} filtering={filtering} />

@@ -6,6 +6,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import type { Toast } from '~/ui/toast.server'
+import { withChoices } from '../search/pick'
 import { buyerSkuPath } from './paths'
 import { changeBuyerSkuStatus, createBuyerSku, saveBuyerSku, type Result } from './mutations.server'
 import { createBuyerSkuSchema, editBuyerSkuSchema, statusIntents, type StatusIntent } from './schema'
@@ -18,7 +19,8 @@ type Submission = { reply: (options?: { fieldErrors?: Record<string, string[]>; 
 
 /** A refused mutation as the form's reply: at its field when it names one, else above the form. */
 function refusal(submission: Submission, result: Extract<Result<unknown>, { ok: false }>) {
-  return submission.reply(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] })
+  if (result.fields) return withChoices(submission.reply({ fieldErrors: Object.fromEntries(Object.entries(result.fields).map(([field, message]) => [field, [message]])) }), result.choices)
+  return withChoices(submission.reply(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }), result.choices)
 }
 
 export async function handleCreateForm(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome> {

@@ -44,7 +44,7 @@ describe('buyer SKUs list', () => {
 
   it('says why a buyer filter names nobody', async () => {
     const result = await page('buyer=No+Such+Buyer')
-    expect(result.buyerError).toContain('No buyer is called')
+    expect(result.buyerError).toContain('No buyer matches')
     expect(result.rows).toEqual([])
   })
 

@@ -3,6 +3,7 @@ import type { DB, BuyerSkuStatus } from '#db/types'
 import type { Executor } from '../audit/audit.server'
 import { activeProducts } from '../products/queries.server'
 import { searchIds } from '../search/search.server'
+import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
 import { countUpTo } from '~/utils/count.server'
 import { SEARCH_COUNT_CAP } from '~/utils/list-params'
@@ -95,21 +96,25 @@ async function pageIds(db: Executor, f: BuyerSkuFilters, scope: Scope, walk: boo
 }
 
 /** The filters typed as text, turned into ids; a buyer that names no one gives a message for the field. */
-async function resolveScope(db: Executor, f: BuyerSkuFilters): Promise<{ scope: Scope; buyerError: string | null; buyerName: string | null }> {
+async function resolveScope(
+  db: Executor,
+  f: BuyerSkuFilters,
+): Promise<{ scope: Scope; buyerError: string | null; buyerChoices: PickOption[]; buyerName: string | null }> {
   let buyerId: number | null = null
   let buyerError: string | null = null
+  let buyerChoices: PickOption[] = []
   let buyerName: string | null = null
   if (f.buyer) {
     const match = await resolveCompany(db, 'buyer', f.buyer)
     if (match.ok) {
       buyerId = match.id
       buyerName = match.name
-    } else buyerError = match.message
+    } else [buyerError, buyerChoices] = [match.message, match.choices]
   }
   const product = f.product
     ? await db.selectFrom('products').select('id').where('slug', '=', f.product).executeTakeFirst()
     : undefined
-  return { scope: { buyerId, productId: product?.id ?? null }, buyerError, buyerName }
+  return { scope: { buyerId, productId: product?.id ?? null }, buyerError, buyerChoices, buyerName }
 }
 
 /**
@@ -190,10 +195,10 @@ export async function listBuyerSkus(db: Executor, f: BuyerSkuFilters, scope: Sco
 
 /** Everything the list page shows. */
 export async function buyerSkuListPage(db: Executor, filters: BuyerSkuFilters) {
-  const { scope, buyerError, buyerName } = await resolveScope(db, filters)
+  const { scope, buyerError, buyerChoices, buyerName } = await resolveScope(db, filters)
   const [list, products] = await Promise.all([
     buyerError ? { rows: [] as BuyerSkuListRow[], total: 0, capped: false } : listBuyerSkus(db, filters, scope),
     activeProducts(db),
   ])
-  return { filters, ...list, buyerError, buyerName, products: products.map((p) => ({ slug: p.slug, name: p.name })) }
+  return { filters, ...list, buyerError, buyerChoices, buyerName, products: products.map((p) => ({ slug: p.slug, name: p.name })) }
 }

@@ -5,6 +5,7 @@ import { formatQuantity } from '~/utils/quantity'
 import { audit, type Executor } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
 import { syncSearch } from '../search/search.server'
+import { checkPick } from '../search/pick.server'
 import { resolveCompany } from '../users/company.server'
 import { addBuyerSkuVersion, versionInForce } from './versions.server'
 import { statusIntents, type CreateBuyerSkuForm, type EditBuyerSkuForm, type StatusIntent } from './schema'
@@ -17,6 +18,9 @@ export interface Actor {
 }
 
 /** The unique (buyer_id, buyer_code) index is the last word when two saves race past the check. */
+/** Buyers and product SKUs are not scoped per viewer in the main portal. */
+const ANYONE = { userId: 0, roles: [] }
+
 function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
   return refuse(work, (error) =>
     isUniqueViolation(error, 'buyer_skus', ['buyer_id', 'buyer_code'])
@@ -55,18 +59,20 @@ export async function createBuyerSku(db: Database, actor: Actor, input: CreateBu
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const { result, repeated } = await once(trx, input.idempotencyKey, 'buyer_sku.create', actor.userId, async () => {
+        // Both references are checked before anything is refused, so the form comes back once with both.
         const match = await resolveCompany(trx, 'buyer', input.buyer)
-        if (!match.ok) throw new Refused('buyer', match.message)
+        const picked = await checkPick(trx, ANYONE, 'product_sku', input.productSkuCode)
+        if (!match.ok && !picked.ok) throw new Refused({ buyer: match.message, productSkuCode: picked.message }, undefined, { buyer: match.choices, productSkuCode: picked.choices })
+        if (!match.ok) throw Refused.pick('buyer', match)
+        if (!picked.ok) throw Refused.pick('productSkuCode', picked)
         const buyer = await trx.selectFrom('buyers').select(['id', 'name', 'status']).where('id', '=', match.id).executeTakeFirstOrThrow()
         if (buyer.status !== 'active') throw new Refused('buyer', `${buyer.name} is ${buyer.status}: only active buyers get buyer SKUs`)
-        // Codes are stored in capitals and the field raises what is typed, so this match ignores case.
         const sku = await trx
           .selectFrom('product_skus')
           .innerJoin('products', 'products.id', 'product_skus.product_id')
           .select(['product_skus.id', 'product_skus.code', 'product_skus.status', 'product_skus.product_id', 'products.unit'])
-          .where('product_skus.code', '=', input.productSkuCode)
-          .executeTakeFirst()
-        if (!sku) throw new Refused('productSkuCode', `No product SKU has the code ${input.productSkuCode || '(empty)'}`)
+          .where('product_skus.id', '=', picked.option.id)
+          .executeTakeFirstOrThrow()
         if (sku.status !== 'active') throw new Refused('productSkuCode', `Product SKU ${sku.code} is archived: choose an active one`)
         await checkBuyerCode(trx, buyer.id, input.buyerCode)
 

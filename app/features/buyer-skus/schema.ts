@@ -39,12 +39,8 @@ const moqField = quantityField('the minimum order quantity').refine((milli) => m
 const noteField = optionalText(500)
 
 export const createBuyerSkuSchema = z.object({
-  buyer: z.string({ error: 'Enter the buyer: #id or its exact name' }).trim().min(1, 'Enter the buyer: #id or its exact name').max(120),
-  productSkuCode: z
-    .string({ error: 'Enter the product SKU code, like FAB-SH-0001' })
-    .trim()
-    .toUpperCase()
-    .max(40, 'Use at most 40 characters'),
+  buyer: z.string({ error: 'Choose the buyer' }).trim().min(1, 'Choose the buyer').max(200, 'Use at most 200 characters'),
+  productSkuCode: z.string({ error: 'Choose the product SKU' }).trim().min(1, 'Choose the product SKU').max(200, 'Use at most 200 characters'),
   buyerCode: codeField('the buyer’s code'),
   price: priceField,
   moq: moqField,

@@ -1,9 +1,10 @@
 import { getFormProps, getTextareaProps } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form, useNavigate } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import { Button, SubmitButton } from '~/ui/button'
 import { ErrorList, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
+import { PickerInput } from '~/ui/picker'
 import { formatMoney } from '~/utils/format'
 import type { FormReply } from '../addresses/schema'
 import { kamRequestPath } from './paths'
@@ -33,13 +34,22 @@ export interface NewRequestProps {
 
 /** Find one of the KAM's buyer SKUs (a GET form), then propose its new price. */
 export function NewRequest({ find, found, findLimit, chosen, effectiveDates, today, idempotencyKey, reply }: NewRequestProps) {
+  const navigate = useNavigate()
   return (
     <section className="card" aria-labelledby="new-request-heading">
       <h2 id="new-request-heading">New price-change request</h2>
       <Form method="get" className="filters" role="search" aria-label="Find a buyer SKU">
         <div className="field grow">
           <label htmlFor="find">Find a buyer SKU of your buyers</label>
-          <input id="find" name="find" type="search" defaultValue={find} placeholder="Buyer code, product SKU code or name" />
+          <PickerInput
+            id="find"
+            name="find"
+            kind="buyer_sku"
+            defaultValue={find}
+            placeholder="Buyer code, product SKU code or name"
+            // With JavaScript, choosing a match opens it at once; without, "Find" lists the matches below.
+            onPick={(option) => navigate(`?${new URLSearchParams({ find, buyerSku: String(option.id) })}`)}
+          />
         </div>
         <div className="form-actions">
           <Button type="submit">Find</Button>

@@ -5,6 +5,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import type { Toast } from '~/ui/toast.server'
+import { withChoices } from '../search/pick'
 import { checkImage, isImageError } from '../images/images.server'
 import { createSampleSku, updateSampleSku } from './mutations.server'
 import type { SampleSkuPlace } from './places'
@@ -29,12 +30,12 @@ export async function handleSampleSkuForm(db: Database, viewer: Viewer, place: S
   const input = submission.value
   if (id === undefined) {
     const result = await createSampleSku(db, viewer, input, image)
-    if (!result.ok) return { status: 'invalid', reply: submission.reply(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }) }
+    if (!result.ok) return { status: 'invalid', reply: withChoices(submission.reply(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }), result.choices) }
     return { status: 'done', redirectTo: listFor(place, input.code), toast: { kind: 'success', message: `Sample SKU ${input.code} is created.` } }
   }
   if (!input.version) return { status: 'invalid', reply: submission.reply({ formErrors: ['Reload the page and try again'] }) }
   const result = await updateSampleSku(db, viewer, id, input, image)
-  if (!result.ok) return { status: 'invalid', reply: submission.reply(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }) }
+  if (!result.ok) return { status: 'invalid', reply: withChoices(submission.reply(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }), result.choices) }
   const saved = result.value.changed.length > 0
   return {
     status: 'done',

@@ -6,6 +6,7 @@ import { audit, type Executor } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
 import { saveImage, type CheckedImage } from '../images/images.server'
 import { syncSearch } from '../search/search.server'
+import { checkPick } from '../search/pick.server'
 import type { SampleSkuForm } from './schema'
 import { Refused, refusals as refuse, type Result } from '~/utils/refusal.server'
 export type { Result }
@@ -31,11 +32,15 @@ async function checkCategory(trx: Executor, categoryId: number, currentId?: numb
   return category.name
 }
 
-/** The product SKU by its exact code (codes are stored in capitals), in the chosen category. */
+/** Product SKUs are not scoped per viewer. */
+const ANYONE = { userId: 0, roles: [] }
+
+/** The product SKU the field names (its code, as a picker fills it in), in the chosen category. */
 async function checkProductSku(trx: Executor, code: string | undefined, categoryId: number, categoryName: string) {
   if (!code) return null
-  const sku = await trx.selectFrom('product_skus').select(['id', 'code', 'category_id']).where('code', '=', code.toUpperCase()).executeTakeFirst()
-  if (!sku) throw new Refused('productSkuCode', `No product SKU has the code ${code}`)
+  const picked = await checkPick(trx, ANYONE, 'product_sku', code)
+  if (!picked.ok) throw Refused.pick('productSkuCode', picked)
+  const sku = await trx.selectFrom('product_skus').select(['id', 'code', 'category_id']).where('id', '=', picked.option.id).executeTakeFirstOrThrow()
   if (sku.category_id !== categoryId) throw new Refused('productSkuCode', `Product SKU ${sku.code} is not in the category ${categoryName}`)
   return sku
 }

@@ -5,6 +5,8 @@ import { Label } from 'radix-ui/label'
 import { SubmitButton } from '~/ui/button'
 import { ErrorList, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
+import { PickerField } from '~/ui/picker'
+import { choicesOf } from '../search/pick'
 import { ImageField } from '../images/image-field'
 import type { SampleSkuPlace } from './places'
 import type { CategoryGroup } from './queries.server'
@@ -57,11 +59,12 @@ export function SampleSkuForm({ place, categories, lastResult, defaultValue, ver
           </select>
           <ErrorList id={fields.categoryId.errorId} errors={fields.categoryId.errors} />
         </div>
-        <Field
-          label="Product SKU code (optional)"
+        <PickerField
+          label="Product SKU (optional)"
           meta={fields.productSkuCode}
-          hint="The exact code of a product SKU in the chosen category"
-          inputProps={{ autoCapitalize: 'characters', spellCheck: false }}
+          kind="product_sku"
+          choices={choicesOf(lastResult, 'productSkuCode')}
+          hint="Its code, or words of its name to choose from; in the chosen category"
         />
         <Field label="Sample charge (₹)" meta={fields.charge} hint="In rupees; 0 makes the sample free" inputProps={{ inputMode: 'decimal' }} />
         <Field label="Stock" meta={fields.stock} hint="Pieces in hand, from 0 to 1,000,000" inputProps={{ inputMode: 'numeric' }} />

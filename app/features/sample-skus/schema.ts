@@ -47,7 +47,7 @@ export const sampleSkuFormSchema = z.object({
   name: nameField('the name'),
   categoryId: z.number({ error: 'Choose a category' }).int().positive(),
   /** A product SKU's code, matched exactly whatever its case; empty for none. */
-  productSkuCode: z.string().trim().toUpperCase().max(40, 'Use at most 40 characters').optional(),
+  productSkuCode: z.string().trim().max(200, 'Use at most 200 characters').optional(),
   charge: chargeField,
   stock: wholeNumberField('the stock', { min: 0, max: MAX_STOCK }),
   active: z.boolean().optional(),

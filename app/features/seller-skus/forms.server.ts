@@ -5,6 +5,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import type { Toast } from '~/ui/toast.server'
+import { withChoices } from '../search/pick'
 import { changeSellerSkuStatus, createSellerSku, updateSellerSku, type Result } from './mutations.server'
 import { editPath, statusLabels, transitionNames, transitions, type OfferField, type Transition } from './rules'
 import { createSellerSkuSchema, editSellerSkuSchema } from './schema'
@@ -19,7 +20,7 @@ type Submission = { reply: (options?: { fieldErrors?: Record<string, string[]>; 
 
 /** A refused mutation as the form's reply: at the fields it names, else above the form. */
 function refusal(submission: Submission, result: Extract<Result<unknown>, { ok: false }>) {
-  if (result.fields) return submission.reply({ fieldErrors: Object.fromEntries(Object.entries(result.fields).map(([field, message]) => [field, [message]])) })
+  if (result.fields) return withChoices(submission.reply({ fieldErrors: Object.fromEntries(Object.entries(result.fields).map(([field, message]) => [field, [message]])) }), result.choices)
   return submission.reply({ formErrors: [result.message ?? 'Refused'] })
 }
 

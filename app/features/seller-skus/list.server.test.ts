@@ -62,7 +62,7 @@ describe('the seller SKU lists', () => {
     expect(await ids(`seller=%23${sellerId}&category=1`)).toEqual([live])
     const unknown = await list('seller=Nobody+Called+This+Zz')
     expect(unknown.rows).toEqual([])
-    expect(unknown.sellerError).toMatch(/No seller is called/)
+    expect(unknown.sellerError).toMatch(/No seller matches/)
   })
 
   it('sort by cost or by last update, and count the demo offers', async () => {

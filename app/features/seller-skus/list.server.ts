@@ -5,6 +5,7 @@ import type { Executor } from '../audit/audit.server'
 import { countUpTo } from '~/utils/count.server'
 import { SEARCH_COUNT_CAP } from '~/utils/list-params'
 import { searchIds } from '../search/search.server'
+import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
 import { gapSummary, publishGaps } from './rules'
 import type { SellerSkuFilters } from './schema'
@@ -55,11 +56,11 @@ const SORT_COLUMNS = { updated: 'seller_skus.updated_at', cost: 'seller_skus.cos
 export async function listSellerSkus(
   db: Database,
   f: SellerSkuFilters,
-): Promise<{ rows: SellerSkuListRow[]; total: number; capped: boolean; sellerError: string | null }> {
+): Promise<{ rows: SellerSkuListRow[]; total: number; capped: boolean; sellerError: string | null; sellerChoices?: PickOption[] }> {
   let sellerId: number | null = null
   if (f.seller) {
     const match = await resolveCompany(db, 'seller', f.seller)
-    if (!match.ok) return { rows: [], total: 0, capped: false, sellerError: match.message }
+    if (!match.ok) return { rows: [], total: 0, capped: false, sellerError: match.message, sellerChoices: match.choices }
     sellerId = match.id
   }
   const { total, capped } = await countUpTo(db, filtered(db, f, sellerId).select('seller_skus.id'), f.q ? SEARCH_COUNT_CAP : undefined)

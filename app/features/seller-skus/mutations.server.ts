@@ -8,6 +8,8 @@ import { formatQuantity } from '~/utils/quantity'
 import { audit, type Executor } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
 import { syncSearch } from '../search/search.server'
+import { checkPick } from '../search/pick.server'
+import type { PickChoices } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
 import { gapsOf, otherOpenOffer, productSkuByCode, sellerSkuRecord } from './queries.server'
 import { statusLabels, transitions, type OfferField, type Transition } from './rules'
@@ -25,6 +27,9 @@ const openOfferTaken = (error: unknown): Result<never> | undefined =>
     ? { ok: false, message: OFFER_TAKEN, fields: { productSku: OFFER_TAKEN } }
     : undefined
 const OFFER_TAKEN = 'This seller already has an open offer of this product SKU; edit that one instead'
+
+/** Sellers and product SKUs are not scoped per viewer where offers are made. */
+const ANYONE = { userId: 0, roles: [] }
 
 const refusals = <T>(work: () => Promise<Result<T>>) => refuse(work, openOfferTaken)
 
@@ -63,13 +68,15 @@ export async function createSellerSku(db: Database, actor: Actor, input: CreateS
     db.transaction().execute(async (trx) => {
       const { result, repeated } = await once(trx, input.idempotencyKey, 'seller_sku.create', actor.userId, async () => {
         const seller = await resolveCompany(trx, 'seller', input.seller)
-        const productSku = await productSkuByCode(trx, input.productSku)
+        const picked = await checkPick(trx, ANYONE, 'product_sku', input.productSku)
+        const productSku = picked.ok ? await productSkuByCode(trx, picked.option.value) : undefined
         const fields: Partial<Record<OfferField, string>> = {}
-        if (!seller.ok) fields.seller = seller.message
+        const choices: PickChoices = {}
+        if (!seller.ok) [fields.seller, choices.seller] = [seller.message, seller.choices]
         else if ((await sellerStatus(trx, seller.id)) !== 'active') fields.seller = `${seller.name} is not active: offers are made for active sellers only`
-        if (!productSku) fields.productSku = `No product SKU has the code ${input.productSku}`
-        else if (productSku.status !== 'active') fields.productSku = `${productSku.code} is archived: offer an active product SKU`
-        if (Object.keys(fields).length || !seller.ok || !productSku) throw new Refused(fields)
+        if (!picked.ok) [fields.productSku, choices.productSku] = [picked.message, picked.choices]
+        else if (productSku?.status !== 'active') fields.productSku = `${picked.option.value} is archived: offer an active product SKU`
+        if (Object.keys(fields).length || !seller.ok || !productSku) throw new Refused(fields, undefined, choices)
         const other = await otherOpenOffer(trx, seller.id, productSku.id)
         if (other) throw duplicate(other)
 

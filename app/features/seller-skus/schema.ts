@@ -59,13 +59,8 @@ const offerFields = {
  */
 export const createSellerSkuSchema = z
   .object({
-    seller: z.string({ error: 'Enter the seller as #id or its exact name' }).trim().min(1, 'Enter the seller as #id or its exact name').max(120),
-    productSku: z
-      .string({ error: 'Enter the product SKU’s code' })
-      .trim()
-      .toUpperCase()
-      .min(1, 'Enter the product SKU’s code')
-      .max(40, 'Use at most 40 characters'),
+    seller: z.string({ error: 'Choose the seller' }).trim().min(1, 'Choose the seller').max(200, 'Use at most 200 characters'),
+    productSku: z.string({ error: 'Choose the product SKU' }).trim().min(1, 'Choose the product SKU').max(200, 'Use at most 200 characters'),
     ...offerFields,
     intent: z.enum(['draft', 'publish'], { error: 'Choose "Save draft" or "Save and publish"' }),
     idempotencyKey: z.string().max(100).optional(),

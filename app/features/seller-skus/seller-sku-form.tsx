@@ -7,6 +7,8 @@ import type { z } from 'zod'
 import { SubmitButton } from '~/ui/button'
 import { ErrorList, ErrorSummary } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
+import { PickerField } from '~/ui/picker'
+import { choicesOf } from '../search/pick'
 import type { OfferField } from './rules'
 import { createSellerSkuSchema, editSellerSkuSchema } from './schema'
 
@@ -75,12 +77,13 @@ export function SellerSkuForm({ mode, lastResult, defaultValue, version, idempot
       <div className="form-grid">
         {mode === 'create' ? (
           <>
-            <OfferInput label="Seller" meta={fields.seller} hint="#id or the seller’s exact name; the seller must be active" />
-            <OfferInput
-              label="Product SKU code"
+            <PickerField label="Seller" meta={fields.seller} kind="seller" choices={choicesOf(lastResult, 'seller')} hint="Type its name and choose it; an active seller" />
+            <PickerField
+              label="Product SKU"
               meta={fields.productSku}
-              hint="The platform’s code, like FAB-SH-0001; the SKU must be active"
-              inputProps={{ autoCapitalize: 'characters', spellCheck: false }}
+              kind="product_sku"
+              choices={choicesOf(lastResult, 'productSku')}
+              hint="Its code, like FAB-SH-0001, or words of its name; an active product SKU"
             />
           </>
         ) : null}

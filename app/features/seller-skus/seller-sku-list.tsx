@@ -5,6 +5,8 @@ import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { ErrorList } from '~/ui/field'
 import { PageHeader } from '~/ui/shell'
+import { PickerFilter } from '~/ui/picker'
+import type { PickOption } from '../search/pick'
 import { Pagination, Table, type Column } from '~/ui/table'
 import { formatDate, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
@@ -27,6 +29,7 @@ export interface SellerSkuListProps {
   capped: boolean
   /** The seller filter named no seller (or several): the list is empty and this says why. */
   sellerError: string | null
+  sellerChoices?: PickOption[]
   products: { id: number; name: string }[]
   categories: { id: number; name: string; productName: string }[]
 }
@@ -34,7 +37,7 @@ export interface SellerSkuListProps {
 const dash = <span className="muted">—</span>
 
 /** The live list, or the draft list (which also finds archived offers): GET filters, table, pages. */
-export function SellerSkuList({ page, filters, rows, total, capped, sellerError, products, categories }: SellerSkuListProps) {
+export function SellerSkuList({ page, filters, rows, total, capped, sellerError, sellerChoices, products, categories }: SellerSkuListProps) {
   const { search } = useLocation()
   const sort = { sort: filters.sort, dir: filters.dir }
   const filtering = Boolean(filters.q || filters.seller || filters.product || filters.category || filters.status === 'archived')
@@ -80,11 +83,7 @@ export function SellerSkuList({ page, filters, rows, total, capped, sellerError,
       </PageHeader>
       <Form method="get" className="filters" role="search" aria-label={`Filter ${noun}`} key={search}>
         <SearchFilter value={filters.q} placeholder="Seller’s code, product SKU code or name" />
-        <div className="field">
-          <label htmlFor="seller">Seller</label>
-          <input id="seller" name="seller" defaultValue={filters.seller} placeholder="#id or exact name" aria-describedby={sellerError ? 'seller-error' : undefined} />
-          <ErrorList id="seller-error" errors={sellerError ? [sellerError] : null} />
-        </div>
+        <PickerFilter name="seller" label="Seller" kind="seller" value={filters.seller} error={sellerError} choices={sellerChoices} placeholder="Name, e-mail or GSTIN" />
         <SelectFilter name="product" label="Product" value={filters.product} any="Any product" options={products.map((p) => ({ value: p.id, label: p.name }))} />
         <div className="field">
           <label htmlFor="category">Category</label>

@@ -5,6 +5,7 @@ import { ChoiceField, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { useHydrated } from '~/ui/hooks'
 import { RoleAndCompanyFields, type RoleOption } from './role-fields'
+import { choicesOf } from '../search/pick'
 import { ACCESS_CHOICES, createUserSchema } from './schema'
 
 // A message under one field must not stretch its neighbours in the row.
@@ -45,7 +46,7 @@ export function CreateUserForm({
           <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'off' }} />
           <Field label="Phone (optional)" type="tel" meta={fields.phone} inputProps={{ placeholder: '10-digit mobile or +country code' }} />
         </div>
-        <RoleAndCompanyFields roles={fields.roles} company={fields.company} companyAdmin={fields.companyAdmin} options={roleOptions} />
+        <RoleAndCompanyFields roles={fields.roles} company={fields.company} companyAdmin={fields.companyAdmin} options={roleOptions} choices={choicesOf(lastResult, 'company')} />
         <ChoiceField legend="How the user gets in" meta={fields.access} options={[...ACCESS_CHOICES]} />
         {showPassword ? (
           <>

@@ -6,6 +6,7 @@ import type { Viewer } from '~/auth/session.server'
 import type { FormOutcome } from '~/ui/outcome.server'
 import { disableUser, enableUser, setPasswordByAdmin } from './access.server'
 import { changeUserRoles, createUser, updateUserDetails } from './mutations.server'
+import { withChoices } from '../search/pick'
 import { createUserSchema, setPasswordSchema, userDetailsSchema, userRolesSchema } from './schema'
 
 // The admin's user forms, read and answered here; the routes only guard and pass them on.
@@ -20,7 +21,7 @@ export async function handleCreateUserForm(db: Database, viewer: Viewer, form: F
   const hidden = { hideFields: ['password', 'confirmPassword'] }
   if (submission.status !== 'success') return { status: 'invalid', reply: { result: submission.reply(hidden) } }
   const created = await createUser(db, viewer, submission.value, appUrl)
-  if (!created.ok) return { status: 'invalid', reply: { result: submission.reply({ ...hidden, fieldErrors: created.fieldErrors, formErrors: created.formErrors }) } }
+  if (!created.ok) return { status: 'invalid', reply: { result: withChoices(submission.reply({ ...hidden, fieldErrors: created.fieldErrors, formErrors: created.formErrors }), created.choices) } }
   const { userId, invited } = created.value
   const message = invited
     ? `${submission.value.name} is created; the invitation e-mail to ${submission.value.email} is on its way.`
@@ -49,7 +50,7 @@ export async function handleUserRecordForm(db: Database, viewer: Viewer, userId:
         return { status: 'invalid', reply: { intent: 'roles', result: submission.reply({ ...hidden, fieldErrors: { ownPassword: [OWN_PASSWORD_WRONG] } }) } }
       }
       const saved = await changeUserRoles(db, viewer, userId, submission.value)
-      if (!saved.ok) return { status: 'invalid', reply: { intent: 'roles', result: submission.reply({ ...hidden, formErrors: saved.formErrors, fieldErrors: saved.fieldErrors }) } }
+      if (!saved.ok) return { status: 'invalid', reply: { intent: 'roles', result: withChoices(submission.reply({ ...hidden, formErrors: saved.formErrors, fieldErrors: saved.fieldErrors }), saved.choices) } }
       return { status: 'done', toast: { kind: 'success', message: 'Roles are saved.' } }
     }
     case 'disable': {

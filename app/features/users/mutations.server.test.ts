@@ -106,12 +106,25 @@ describe('creating a user', () => {
       const submission = createForm({ email: 'company.try@create.test', roles: 'buyer', company })
       if (submission.status !== 'success') throw new Error('form should be valid')
       const result = await createUser(db, admin, submission.value, APP)
-      return result.ok ? null : result.fieldErrors?.company?.[0]
+      return result.ok ? null : { message: result.fieldErrors?.company?.[0], choices: (result.choices?.company ?? []).map((c) => c.value) }
     }
-    expect(await tryCompany('Twin Looms')).toBe(`Several buyers are called "Twin Looms": #${twins[0].id} Twin Looms; #${twins[1].id} twin looms. Type the #id of the one you mean.`)
-    expect(await tryCompany('Lotus')).toMatch(/^No buyer is called "Lotus". Did you mean: #\d+ (Blue Lotus Fashions|Lotus Home Textiles)/)
-    expect(await tryCompany('#999999')).toBe('There is no buyer #999999')
-    expect(await tryCompany('Nothing Like It')).toBe(`No buyer is called "Nothing Like It". Type #id or the company's exact name.`)
+    expect(await tryCompany('Twin Looms')).toEqual({
+      message: 'Several buyers are called “Twin Looms”: choose one below',
+      choices: [`Twin Looms (#${twins[0].id})`, `twin looms (#${twins[1].id})`],
+    })
+    const lotus = await tryCompany('Lotus')
+    expect(lotus?.message).toBe('Several buyers match “Lotus”: choose one below')
+    expect(lotus?.choices).toEqual(expect.arrayContaining([expect.stringMatching(/^Blue Lotus Fashions \(#\d+\)$/), expect.stringMatching(/^Lotus Home Textiles \(#\d+\)$/)]))
+    expect(await tryCompany('#999999')).toEqual({ message: 'There is no buyer #999999', choices: [] })
+    expect(await tryCompany('Nothing Like It')).toEqual({ message: 'No buyer matches “Nothing Like It”', choices: [] })
+    // A company picker's value names its table: a seller is no buyer user's company.
+    expect(await tryCompany(`Twin Looms (seller #${twins[0].id})`)).toEqual({ message: 'That is a seller: a buyer user belongs to a buyer company', choices: [] })
+    // The choice, as the picker or a radio fills it in, is taken.
+    const chosen = createForm({ email: 'company.chosen@create.test', roles: 'buyer', company: `twin looms (buyer #${twins[1].id})` })
+    if (chosen.status !== 'success') throw new Error('form should be valid')
+    const made = await createUser(db, admin, chosen.value, APP)
+    if (!made.ok) throw new Error(`the chosen company should be taken: ${JSON.stringify(made)}`)
+    expect((await db.selectFrom('users').select('buyer_id').where('id', '=', made.value.userId).executeTakeFirstOrThrow()).buyer_id).toBe(twins[1].id)
     expect(await db.selectFrom('users').select('id').where('email', '=', 'company.try@create.test').execute()).toHaveLength(0)
   })
 

@@ -1,4 +1,5 @@
 import { Refused } from '~/utils/refusal.server'
+import type { PickChoices } from '../search/pick'
 import { isUniqueViolation } from '#db/errors'
 import crypto from 'node:crypto'
 import type { Database } from '#db/database'
@@ -20,6 +21,8 @@ export interface Refusal {
   ok: false
   fieldErrors?: Record<string, string[]>
   formErrors?: string[]
+  /** Companies to choose from when the typed company named none or several. */
+  choices?: PickChoices
 }
 export type Outcome<T> = { ok: true; value: T } | Refusal
 
@@ -38,7 +41,8 @@ async function settle<T>(work: () => Promise<T>): Promise<Outcome<T>> {
   } catch (error) {
     if (error instanceof Refused) {
       const fields = error.fields ?? (error.field ? { [error.field]: error.message } : undefined)
-      return fields ? refuse(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, [message]]))) : refuse({}, [error.message])
+      if (!fields) return refuse({}, [error.message])
+      return { ...refuse(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, [message]]))), ...(error.choices ? { choices: error.choices } : {}) }
     }
     throw error
   }
@@ -53,12 +57,13 @@ function ruleRefusal(input: { roles: RoleKey[]; company?: string; companyAdmin?:
 }
 
 /** The company the roles call for, resolved from what was typed; null for staff. */
-async function companyFor(trx: Executor, roles: RoleKey[], typed: string | undefined, errors: Record<string, string[]>) {
+async function companyFor(trx: Executor, roles: RoleKey[], typed: string | undefined, errors: Record<string, string[]>, choices: PickChoices) {
   const kind = companyKindOf(roles)
   if (!kind) return null
   const match = await resolveCompany(trx, kind, typed ?? '')
   if (!match.ok) {
     errors.company = [match.message]
+    if (match.choices.length) choices.company = match.choices
     return null
   }
   return { kind, id: match.id, name: match.name }
@@ -86,10 +91,11 @@ export async function createUser(
       db.transaction().execute(async (trx) => {
         const { result, repeated } = await once(trx, input.idempotencyKey, 'user.create', viewer.userId, async () => {
           const errors: Record<string, string[]> = {}
-          const company = await companyFor(trx, input.roles, input.company, errors)
+          const choices: PickChoices = {}
+          const company = await companyFor(trx, input.roles, input.company, errors, choices)
           const taken = await trx.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()
           if (taken) errors.email = [EMAIL_TAKEN]
-          if (Object.keys(errors).length > 0) throw new Refused(firstMessages(errors))
+          if (Object.keys(errors).length > 0) throw new Refused(firstMessages(errors), undefined, choices)
           const user = await trx
             .insertInto('users')
             .values({
@@ -201,14 +207,15 @@ export async function changeUserRoles(
       if (current.updated_at !== input.version) throw new Refused(undefined, CHANGED_SINCE_OPENED)
       const beforeRoles = (await rolesOf(trx, [userId])).get(userId) ?? []
       const errors: Record<string, string[]> = {}
-      const company = await companyFor(trx, input.roles, input.company, errors)
+      const choices: PickChoices = {}
+          const company = await companyFor(trx, input.roles, input.company, errors, choices)
       const losesAdmin = beforeRoles.includes('admin') && !input.roles.includes('admin')
       if (losesAdmin && userId === viewer.userId) {
         errors.roles = ['You cannot remove your own admin role; ask another administrator to do it']
       } else if (losesAdmin && current.status === 'active' && (await otherActiveAdmins(trx, userId)) === 0) {
         errors.roles = ['This is the last active administrator: make another user an administrator first']
       }
-      if (Object.keys(errors).length > 0) throw new Refused(firstMessages(errors))
+      if (Object.keys(errors).length > 0) throw new Refused(firstMessages(errors), undefined, choices)
 
       const after = {
         buyer_id: company?.kind === 'buyer' ? company.id : null,

@@ -1,5 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
-import { CheckField, ChoiceField, Field } from '~/ui/field'
+import { CheckField, ChoiceField } from '~/ui/field'
+import { PickerField } from '~/ui/picker'
+import type { PickOption } from '../search/pick'
 
 export interface RoleOption {
   value: string
@@ -7,19 +9,22 @@ export interface RoleOption {
 }
 
 /**
- * Roles as native checkboxes (each posts a real `roles` input), the company typed as "#id" or its
- * name, and the company-admin mark: one block shared by the create form and the roles form.
+ * Roles as native checkboxes (each posts a real `roles` input), the company as a picker, and the
+ * company-admin mark: one block shared by the create form and the roles form.
  */
 export function RoleAndCompanyFields({
   roles,
   company,
   companyAdmin,
   options,
+  choices,
 }: {
   roles: FieldMetadata<any>
   company: FieldMetadata<any>
   companyAdmin: FieldMetadata<any>
   options: RoleOption[]
+  /** The companies the server offered when the typed one named none or several. */
+  choices?: PickOption[]
 }) {
   return (
     <>
@@ -30,12 +35,7 @@ export function RoleAndCompanyFields({
         hint="A buyer or seller user holds that one role; staff may hold several staff roles."
         options={options.map((o) => ({ value: o.value, label: o.label }))}
       />
-      <Field
-        label="Company"
-        meta={company}
-        hint='Buyer and seller users only: "#12" or the exact company name. Leave empty for staff.'
-        inputProps={{ autoComplete: 'off' }}
-      />
+      <PickerField label="Company" meta={company} kind="company" choices={choices} hint="Buyer and seller users only: type the company’s name and choose it. Leave empty for staff." />
       <CheckField meta={companyAdmin} label="Company admin (edits its company and invites colleagues)" />
     </>
   )

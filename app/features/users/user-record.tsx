@@ -9,6 +9,7 @@ import { useZodForm } from '~/ui/form'
 import { formatDateTime } from '~/utils/format'
 import type { UserRecord } from './queries.server'
 import { RoleAndCompanyFields, type RoleOption } from './role-fields'
+import { choicesOf } from '../search/pick'
 import { userDetailsSchema, userRolesSchema } from './schema'
 import { companyPath } from './user-list'
 
@@ -111,7 +112,7 @@ export function UserRolesForm({ user, roleOptions, lastResult }: { user: UserRec
         <input type="hidden" name="intent" value="roles" />
         <input type="hidden" name="version" value={user.version} />
         <ErrorSummary form={form} />
-        <RoleAndCompanyFields roles={fields.roles} company={fields.company} companyAdmin={fields.companyAdmin} options={roleOptions} />
+        <RoleAndCompanyFields roles={fields.roles} company={fields.company} companyAdmin={fields.companyAdmin} options={roleOptions} choices={choicesOf(lastResult, 'company')} />
         <Field label="Your own password" type="password" meta={fields.ownPassword} hint="To confirm it is you" inputProps={{ autoComplete: 'current-password' }} />
         <SubmitButton variant="primary" intent="roles" pendingText="Saving…">
           Save roles

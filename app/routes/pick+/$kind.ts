@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { requireUser } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { isPickKind } from '~/features/search/pick'
+import { findPicks, mayPick } from '~/features/search/pick.server'
+
+/**
+ * What a picker's combobox lists as the user types: /pick/buyer?q=acme answers up to eight
+ * matches in the viewer's scope, as JSON. A kind the viewer may not pick answers 404, like a
+ * record outside its scope.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request)
+  const kind = params.kind
+  if (!isPickKind(kind) || !mayPick(viewer, kind)) throw new Response('Not found', { status: 404 })
+  const q = new URL(request.url).searchParams.get('q') ?? ''
+  const options = await findPicks(getDb(), viewer, kind, q)
+  return Response.json({ options }, { headers: { 'Cache-Control': 'private, no-store' } })
+}

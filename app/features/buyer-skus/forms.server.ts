@@ -7,6 +7,7 @@ import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import type { Toast } from '~/ui/toast.server'
 import { withChoices } from '../search/pick'
+import { replyWithReferences } from '../search/pick.server'
 import { buyerSkuPath } from './paths'
 import { changeBuyerSkuStatus, createBuyerSku, saveBuyerSku, type Result } from './mutations.server'
 import { createBuyerSkuSchema, editBuyerSkuSchema, statusIntents, type StatusIntent } from './schema'
@@ -25,7 +26,9 @@ function refusal(submission: Submission, result: Extract<Result<unknown>, { ok: 
 
 export async function handleCreateForm(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome> {
   const submission = parseWithZod(form, { schema: createBuyerSkuSchema })
-  if (submission.status !== 'success') return { status: 'invalid', intent: null, reply: submission.reply() }
+  if (submission.status !== 'success') {
+    return { status: 'invalid', intent: null, reply: await replyWithReferences(db, viewer, submission, form, { buyer: 'buyer', productSkuCode: 'product_sku' }) }
+  }
   const result = await createBuyerSku(db, { userId: viewer.userId }, submission.value)
   if (!result.ok) return { status: 'invalid', intent: null, reply: refusal(submission, result) }
   return {

@@ -6,6 +6,7 @@ import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import type { Toast } from '~/ui/toast.server'
 import { withChoices } from '../search/pick'
+import { replyWithReferences } from '../search/pick.server'
 import { checkImage, isImageError } from '../images/images.server'
 import { createSampleSku, updateSampleSku } from './mutations.server'
 import type { SampleSkuPlace } from './places'
@@ -25,7 +26,7 @@ export async function handleSampleSkuForm(db: Database, viewer: Viewer, place: S
   const image = await checkImage(form.get('image'))
   const imageErrors = isImageError(image) ? { image: [image.error] } : undefined
   if (submission.status !== 'success' || isImageError(image)) {
-    return { status: 'invalid', reply: submission.reply(imageErrors ? { fieldErrors: imageErrors } : undefined) }
+    return { status: 'invalid', reply: await replyWithReferences(db, viewer, submission, form, { productSkuCode: 'product_sku' }, { fieldErrors: imageErrors }) }
   }
   const input = submission.value
   if (id === undefined) {

@@ -2,7 +2,9 @@ import { getDb } from '~/db.server'
 import { applyPicks } from '~/ui/read-form.server'
 import { demoEmail } from '#db/seed'
 import { checkPick, findPicks, mayPick, PICK_LIMIT } from './pick.server'
-import { pickedId, pickValue } from './pick'
+import type { Viewer } from '~/auth/session.server'
+import { handleCreateForm } from '../buyer-skus/forms.server'
+import { choicesOf, pickedId, pickValue } from './pick'
 
 const userOf = async (email: string) => {
   const row = await getDb().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
@@ -83,6 +85,23 @@ describe('pickers', () => {
     const byId = await checkPick(db, kam, 'buyer_sku', `#${own.id}`)
     expect(byId.ok).toBe(true)
     expect(await checkPick(db, other, 'buyer_sku', `#${own.id}`)).toMatchObject({ ok: false, message: `There is no buyer SKU #${own.id}` })
+  })
+
+  it('checks a reference on the first submit, beside the other fields’ messages, with its choices', async () => {
+    const db = getDb()
+    const viewer = { userId: (await userOf(demoEmail('internal'))).userId, roles: ['internal'] } as Viewer
+    const form = new FormData()
+    for (const [k, v] of Object.entries({ buyer: 'indigo', productSkuCode: 'no such sku words', buyerCode: '', price: 'x', moq: '1' })) form.set(k, v)
+    const outcome = await handleCreateForm(db, viewer, form)
+    if (outcome.status !== 'invalid' || !outcome.reply) throw new Error('the form should be refused')
+    expect(outcome.reply.error).toMatchObject({
+      buyer: ['Is it this buyer? Choose it below'],
+      productSkuCode: ['No product SKU matches “no such sku words”'],
+      price: [expect.any(String)],
+    })
+    expect(choicesOf(outcome.reply, 'buyer').map((c) => c.label)).toEqual(['Indigo Threads Retail'])
+    // In the form's order, so the error summary reads from the top.
+    expect(Object.keys(outcome.reply.error ?? {}).slice(0, 2)).toEqual(['buyer', 'productSkuCode'])
   })
 
   it('lets a choice made without JavaScript replace what was typed', () => {

@@ -5,7 +5,7 @@ import type { Executor } from '../audit/audit.server'
 import { statusLabels } from '../companies/kinds'
 import { findKamBuyerSkus, kamBuyerSkus } from '../price-requests/queries.server'
 import { searchIds } from './search.server'
-import { pickedId, pickValue, type PickKind, type PickOption } from './pick'
+import { pickedId, pickValue, withChoices, type PickChoices, type PickKind, type PickOption } from './pick'
 
 /**
  * The records a picker offers and the check of what was typed into it, for each kind, within the
@@ -169,4 +169,42 @@ export async function checkPick(db: Executor, who: Who, kind: PickKind, typed: s
   const choices = await source.search(db, who, text)
   if (choices.length === 0) return { ok: false, message: `No ${noun} matches “${text}”`, choices }
   return { ok: false, message: choices.length === 1 ? `Is it this ${noun}? Choose it below` : `Several ${noun}s match “${text}”: choose one below`, choices }
+}
+
+interface RefusedSubmission<Reply> {
+  error?: Record<string, string[] | null> | null
+  reply(options?: { fieldErrors?: Record<string, string[]>; hideFields?: string[] }): Reply
+}
+
+/**
+ * The reply to a form its schema refused, with its references checked too: a typed buyer or
+ * product SKU that names none or several is answered on this first submit, beside the other
+ * fields' messages, with its choices, not only once everything else is right.
+ */
+export async function replyWithReferences<Reply extends object>(
+  db: Executor,
+  who: Who,
+  submission: RefusedSubmission<Reply>,
+  form: FormData,
+  references: Record<string, PickKind | null>,
+  options: { hideFields?: string[]; fieldErrors?: Record<string, string[]> } = {},
+) {
+  const fieldErrors: Record<string, string[]> = { ...options.fieldErrors }
+  const choices: PickChoices = {}
+  for (const [name, kind] of Object.entries(references)) {
+    const typed = form.get(name)
+    if (!kind || typeof typed !== 'string' || !typed.trim() || submission.error?.[name]?.length) continue
+    const check = await checkPick(db, who, kind, typed)
+    if (check.ok) continue
+    fieldErrors[name] = [check.message]
+    if (check.choices.length) choices[name] = check.choices
+  }
+  const reply = submission.reply({ hideFields: options.hideFields, fieldErrors }) as Reply & { error?: Record<string, unknown> | null }
+  // The messages in the form's order (its fields' order in the body), so the summary reads top-down.
+  if (reply.error) {
+    const order = [...new Set(['', ...form.keys()])]
+    const rank = (name: string) => (order.indexOf(name) + 1 || order.length + 1)
+    reply.error = Object.fromEntries(Object.entries(reply.error).sort(([a], [b]) => rank(a) - rank(b)))
+  }
+  return withChoices(reply, choices)
 }

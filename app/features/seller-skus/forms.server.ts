@@ -6,6 +6,7 @@ import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import type { Toast } from '~/ui/toast.server'
 import { withChoices } from '../search/pick'
+import { replyWithReferences } from '../search/pick.server'
 import { changeSellerSkuStatus, createSellerSku, updateSellerSku, type Result } from './mutations.server'
 import { editPath, statusLabels, transitionNames, transitions, type OfferField, type Transition } from './rules'
 import { createSellerSkuSchema, editSellerSkuSchema } from './schema'
@@ -27,7 +28,9 @@ function refusal(submission: Submission, result: Extract<Result<unknown>, { ok: 
 /** The create form: "Save draft" or "Save and publish" (an incomplete offer is then not created). */
 export async function handleCreateForm(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome> {
   const submission = parseWithZod(form, { schema: createSellerSkuSchema })
-  if (submission.status !== 'success') return { status: 'invalid', intent: null, reply: submission.reply() }
+  if (submission.status !== 'success') {
+    return { status: 'invalid', intent: null, reply: await replyWithReferences(db, viewer, submission, form, { seller: 'seller', productSku: 'product_sku' }) }
+  }
   const result = await createSellerSku(db, viewer, submission.value)
   if (!result.ok) return { status: 'invalid', intent: null, reply: refusal(submission, result) }
   const { id, status } = result.value

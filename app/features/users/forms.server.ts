@@ -7,11 +7,16 @@ import type { FormOutcome } from '~/ui/outcome.server'
 import { disableUser, enableUser, setPasswordByAdmin } from './access.server'
 import { changeUserRoles, createUser, updateUserDetails } from './mutations.server'
 import { withChoices } from '../search/pick'
+import { replyWithReferences } from '../search/pick.server'
+import { companyKindOf } from './roles'
 import { createUserSchema, setPasswordSchema, userDetailsSchema, userRolesSchema } from './schema'
 
 // The admin's user forms, read and answered here; the routes only guard and pass them on.
 
 type Reply = SubmissionResult<string[]>
+
+/** The company field names a buyer or a seller by the roles ticked (staff have none). */
+const companyReference = (form: FormData) => ({ company: companyKindOf(form.getAll('roles').map(String)) })
 const userPath = (userId: number) => `/admin/users/${userId}`
 
 /** The create form of the users list. */
@@ -19,7 +24,7 @@ export async function handleCreateUserForm(db: Database, viewer: Viewer, form: F
   if (form.get('intent') !== 'create') return { status: 'invalid', reply: {} }
   const submission = parseWithZod(form, { schema: createUserSchema })
   const hidden = { hideFields: ['password', 'confirmPassword'] }
-  if (submission.status !== 'success') return { status: 'invalid', reply: { result: submission.reply(hidden) } }
+  if (submission.status !== 'success') return { status: 'invalid', reply: { result: await replyWithReferences(db, viewer, submission, form, companyReference(form), hidden) } }
   const created = await createUser(db, viewer, submission.value, appUrl)
   if (!created.ok) return { status: 'invalid', reply: { result: withChoices(submission.reply({ ...hidden, fieldErrors: created.fieldErrors, formErrors: created.formErrors }), created.choices) } }
   const { userId, invited } = created.value
@@ -45,7 +50,7 @@ export async function handleUserRecordForm(db: Database, viewer: Viewer, userId:
     case 'roles': {
       const submission = parseWithZod(form, { schema: userRolesSchema })
       const hidden = { hideFields: ['ownPassword'] }
-      if (submission.status !== 'success') return { status: 'invalid', reply: { intent: 'roles', result: submission.reply(hidden) } }
+      if (submission.status !== 'success') return { status: 'invalid', reply: { intent: 'roles', result: await replyWithReferences(db, viewer, submission, form, companyReference(form), hidden) } }
       if (!(await confirmsOwnPassword(db, viewer.userId, submission.value.ownPassword))) {
         return { status: 'invalid', reply: { intent: 'roles', result: submission.reply({ ...hidden, fieldErrors: { ownPassword: [OWN_PASSWORD_WRONG] } }) } }
       }

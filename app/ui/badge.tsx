@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { roleLabel } from '~/features/users/roles'
 
 type Tone = 'neutral' | 'success' | 'warning' | 'danger' | 'info'
 
@@ -13,16 +14,23 @@ export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: R
   return <span className={tone === 'neutral' ? 'badge' : `badge badge-${tone}`}>{children}</span>
 }
 
-export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={toneOfStatus[status] ?? 'neutral'}>{status.replace(/_/g, ' ')}</Badge>
+/** A status key shown in sentence case: "pending_approval" reads "Pending approval". */
+export const sentenceCase = (key: string) => {
+  const words = key.replace(/_/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
+export function StatusBadge({ status }: { status: string }) {
+  return <Badge tone={toneOfStatus[status] ?? 'neutral'}>{sentenceCase(status)}</Badge>
+}
+
+/** Roles by their labels ("Demand key-account manager"), never their keys. */
 export function RoleBadges({ roles }: { roles: readonly string[] }) {
   return (
     <p className="row">
       {roles.map((role) => (
         <Badge key={role} tone="info">
-          {role.replace(/_/g, ' ')}
+          {roleLabel(role)}
         </Badge>
       ))}
     </p>

@@ -1,3 +1,4 @@
+import { roleLabel } from '~/features/users/roles'
 import { Form, Outlet, useLocation, useMatches, useRouteError } from '@remix-run/react'
 import { Link, NavLink } from '~/ui/link'
 import type { ReactNode } from 'react'
@@ -64,6 +65,9 @@ function UserMenu({ current }: { current: PortalKey | null }) {
       <summary aria-label={`Account menu for ${viewer.name}`}>{viewer.name} ▾</summary>
       <div className="user-menu-body">
         <div className="menu-email">{viewer.email}</div>
+        {/* Who is signed in, as what: once here, not as a card on every home. */}
+        {viewer.company ? <div className="menu-label">{viewer.company.name}</div> : null}
+        <div className="menu-label">{viewer.roles.map(roleLabel).join(', ')}</div>
         {others.length > 1 ? (
           <>
             <hr />

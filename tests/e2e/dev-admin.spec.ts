@@ -92,7 +92,7 @@ test('the dev admin switches a flag on for one role only and sees it saved', asy
       await card.getByRole('checkbox', { name: 'Demand key-account manager' }).check()
     })
     const card = page.getByRole('region', { name: heading })
-    await expect(card.getByText('on for Demand key-account manager', { exact: true })).toBeVisible()
+    await expect(card.getByText('On for Demand key-account manager', { exact: true })).toBeVisible()
     await expect(card.getByRole('checkbox', { name: 'Demand key-account manager' })).toBeChecked()
     await expect(card.getByRole('checkbox', { name: 'Admin', exact: true })).not.toBeChecked()
     await expect(card.getByText('by Dev Kumar')).toBeVisible()
@@ -103,5 +103,5 @@ test('the dev admin switches a flag on for one role only and sees it saved', asy
       for (const box of await card.getByRole('checkbox').all()) await box.uncheck()
     })
   }
-  await expect(page.getByRole('region', { name: heading }).getByText('on for every role', { exact: true })).toBeVisible()
+  await expect(page.getByRole('region', { name: heading }).getByText('On for every role', { exact: true })).toBeVisible()
 })

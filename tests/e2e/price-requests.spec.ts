@@ -67,8 +67,8 @@ test('a KAM proposes a new price (a bad one first), admin approves it and the ne
   await expect(page.getByRole('region', { name: 'Decision' })).toContainText('Approved by')
   await expect(page.getByRole('region', { name: 'Decision' })).toContainText('Agreed on the call with the buyer')
   const newVersion = page.locator(`#version-${versionBefore + 1}`)
-  await expect(newVersion).toContainText('in force')
-  await expect(page.locator(`#version-${versionBefore}`)).not.toContainText('in force')
+  await expect(newVersion).toContainText('In force')
+  await expect(page.locator(`#version-${versionBefore}`)).not.toContainText('In force')
 
   expect(dbValue<number>('select current_version from buyer_skus where id = ?', skuId)).toBe(versionBefore + 1)
   expect(

@@ -11,7 +11,7 @@ test('staff create a fabric SKU from its schema (a bad weight first), find it by
   const colour = `Quokkablue${stamp}`
   await signInAs(page, STAFF, '/dashboard')
   await page.goto('/skus/fabric_skus')
-  await page.getByRole('link', { name: 'Create fabric SKU' }).click()
+  await page.getByRole('link', { name: 'Add a fabric SKU' }).click()
   await expect(page).toHaveURL('/skus/fabric_skus/create')
 
   await page.getByLabel('Code', { exact: true }).fill(code)
@@ -23,7 +23,7 @@ test('staff create a fabric SKU from its schema (a bad weight first), find it by
   await page.getByLabel('Weight (g/m²)').fill('18O')
   await page.getByLabel('Width (in)').fill('58')
   await page.getByLabel('Colour (optional)').fill(colour)
-  await page.getByRole('button', { name: 'Create fabric SKU' }).click()
+  await page.getByRole('button', { name: 'Add fabric SKU' }).click()
 
   // The message sits at the weight field; every other value is kept.
   await expect(formMessage(page, 'Enter weight as a number in g/m², like 180 or 2.5')).toBeVisible()
@@ -39,7 +39,7 @@ test('staff create a fabric SKU from its schema (a bad weight first), find it by
 
   await page.getByLabel('Weight (g/m²)').fill('180')
   await page.getByLabel('Add an image (optional)').setInputFiles({ name: 'swatch.png', mimeType: 'image/png', buffer: PNG })
-  await page.getByRole('button', { name: 'Create fabric SKU' }).click()
+  await page.getByRole('button', { name: 'Add fabric SKU' }).click()
   await expect(page).toHaveURL(/\/skus\/fabric_skus\/\d+\/edit$/)
   await expect(page.getByText(`Fabric SKU ${code} is created.`)).toBeVisible()
   await expect(page.getByRole('img', { name: 'Image 1' })).toBeVisible()

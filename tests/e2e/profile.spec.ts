@@ -30,4 +30,8 @@ test('the dashboard shows real figures from the database', async ({ page }) => {
     await expect(page.getByRole('cell', { name: newestPending }).first()).toBeVisible({ timeout: 1000 })
   }).toPass()
   expect(dbValue<number>("select count(*) from buyers where status = 'active'")).toBeGreaterThan(30)
+  // Each figure opens the list behind it, filtered to what it counts.
+  await page.getByRole('link', { name: /^Buyers waiting for approval/ }).click()
+  await expect(page).toHaveURL('/buyers/manage?status=pending')
+  await expect(page.getByLabel('Status')).toHaveValue('pending')
 })

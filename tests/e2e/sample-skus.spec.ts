@@ -10,7 +10,7 @@ test('a catalog manager creates a sample SKU with an image and edits its stock; 
 
   await signInAs(page, 'catalog_manager@example.com', '/catalog_manager')
   await page.goto('/catalog_manager/sample_skus')
-  await page.getByRole('link', { name: 'Create a sample SKU' }).click()
+  await page.getByRole('link', { name: 'Add a sample SKU' }).click()
   await expect(page).toHaveURL('/catalog_manager/sample_skus/create')
 
   await page.getByLabel('Code', { exact: true }).fill(code)
@@ -18,7 +18,7 @@ test('a catalog manager creates a sample SKU with an image and edits its stock; 
   await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Cotton shirting' })
   await page.getByLabel('Sample charge (₹)').fill('-25')
   await page.getByLabel('Stock', { exact: true }).fill('40')
-  await page.getByRole('button', { name: 'Create sample SKU' }).click()
+  await page.getByRole('button', { name: 'Add sample SKU' }).click()
   await expect(formMessage(page, 'The sample charge cannot be negative: enter 0 for a free sample')).toBeVisible()
   await expect(page.getByLabel('Code', { exact: true })).toHaveValue(code)
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name)
@@ -28,7 +28,7 @@ test('a catalog manager creates a sample SKU with an image and edits its stock; 
 
   await page.getByLabel('Sample charge (₹)').fill('150')
   await page.getByLabel('Image (optional)').setInputFiles({ name: 'swatch.png', mimeType: 'image/png', buffer: PNG })
-  await page.getByRole('button', { name: 'Create sample SKU' }).click()
+  await page.getByRole('button', { name: 'Add sample SKU' }).click()
   await expect(page.getByText(`Sample SKU ${code} is created.`)).toBeVisible()
   await expect(page).toHaveURL(/\/catalog_manager\/sample_skus\?/)
   const row = page.getByRole('row').filter({ hasText: code })
@@ -52,7 +52,7 @@ test('a catalog manager creates a sample SKU with an image and edits its stock; 
 
   await signInAs(page, 'demand_kam@example.com', '/demand_kam')
   await page.goto('/demand_kam/skus/sample_skus')
-  await expect(page.getByRole('link', { name: 'Create a sample SKU' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Add a sample SKU' })).toHaveCount(0)
   await page.getByLabel('Search').fill(code)
   await page.getByRole('button', { name: 'Filter' }).click()
   const seen = page.getByRole('row').filter({ hasText: code })

@@ -8,7 +8,7 @@ test('admin creates a staff user who signs in, then disables it and its open ses
   const name = `Staffer ${info.project.name}`
   await signInAs(page, 'admin@example.com', /\/admin$/)
   await page.goto('/admin/users/manage')
-  await page.getByText('Create a user', { exact: true }).click()
+  await page.getByText('Add a user', { exact: true }).click()
   const form = createUserForm(page)
 
   // First a buyer with no company: the message is at the field and everything typed stays.
@@ -16,7 +16,7 @@ test('admin creates a staff user who signs in, then disables it and its open ses
   await form.getByLabel('E-mail', { exact: true }).fill(email)
   await form.getByLabel('Phone (optional)').fill('9876501234')
   await form.getByLabel('Buyer', { exact: true }).check()
-  await form.getByRole('button', { name: 'Create user' }).click()
+  await form.getByRole('button', { name: 'Add user' }).click()
   await expect(formMessage(form, 'A buyer user needs its buyer company')).toBeVisible()
   await expect(form.getByLabel('Name', { exact: true })).toHaveValue(name)
   await expect(form.getByLabel('E-mail', { exact: true })).toHaveValue(email)
@@ -29,7 +29,7 @@ test('admin creates a staff user who signs in, then disables it and its open ses
   await form.getByLabel('Set a password now').check()
   await form.getByLabel('Password', { exact: true }).fill('staffer-pass-2026')
   await form.getByLabel('Password again').fill('staffer-pass-2026')
-  await form.getByRole('button', { name: 'Create user' }).click()
+  await form.getByRole('button', { name: 'Add user' }).click()
   await expect(page).toHaveURL(/\/admin\/users\/\d+$/)
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
   await expect(page.getByText(`${name} is created with the password you set.`)).toBeVisible()
@@ -65,7 +65,7 @@ test('admin sets a user password on the set-password page, and the user signs in
   await form.getByLabel('Name', { exact: true }).fill(name)
   await form.getByLabel('E-mail', { exact: true }).fill(email)
   await form.getByLabel('Logistics', { exact: true }).check()
-  await form.getByRole('button', { name: 'Create user' }).click()
+  await form.getByRole('button', { name: 'Add user' }).click()
   await expect(page.getByText(`the invitation e-mail to ${email} is on its way`)).toBeVisible()
 
   await page.getByRole('link', { name: 'Set its password' }).click()

@@ -25,8 +25,8 @@ export interface VersionsViewProps {
 }
 
 function VersionBadges({ version, inForce, at }: { version: BuyerSkuVersion; inForce: number | null; at: string }) {
-  if (version.number === inForce) return <Badge tone="success">in force</Badge>
-  if (version.effective_from > at) return <Badge tone="warning">takes effect on {formatDate(version.effective_from)}</Badge>
+  if (version.number === inForce) return <Badge tone="success">In force</Badge>
+  if (version.effective_from > at) return <Badge tone="warning">Takes effect on {formatDate(version.effective_from)}</Badge>
   return null
 }
 

@@ -1,11 +1,13 @@
 import type { Database } from '#db/database'
-import type { PortalKey } from '~/auth/portals'
+import { mayEnter, portalOfPath, type PortalKey } from '~/auth/portals'
 import type { Viewer } from '~/auth/session.server'
 
 export interface Figure {
   label: string
   value: number | string
   tone?: 'warning' | 'success'
+  /** The list behind the figure, filtered to what it counts (kept only where the viewer may open it). */
+  to?: string
 }
 
 async function countBy(db: Database, table: 'buyers' | 'sellers' | 'users') {
@@ -20,6 +22,7 @@ async function countBy(db: Database, table: 'buyers' | 'sellers' | 'users') {
 const activeCompanies = async (db: Database, table: 'buyers' | 'sellers'): Promise<Figure> => ({
   label: table === 'buyers' ? 'Active buyers' : 'Active sellers',
   value: (await countBy(db, table)).active ?? 0,
+  to: `/${table}/manage?status=active`,
 })
 
 /** Figures every staff portal shares: companies waiting for approval, trading companies, products. */
@@ -29,11 +32,12 @@ export async function staffFigures(db: Database): Promise<Figure[]> {
     countBy(db, 'sellers'),
     db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('active', '=', 1).executeTakeFirstOrThrow(),
   ])
-  const pending = (buyers.pending ?? 0) + (sellers.pending ?? 0)
+  const waiting = (n: number | undefined): Figure['tone'] => (n ? 'warning' : undefined)
   return [
-    { label: 'Companies waiting for approval', value: pending, tone: pending > 0 ? 'warning' : undefined },
-    { label: 'Active buyers', value: buyers.active ?? 0 },
-    { label: 'Active sellers', value: sellers.active ?? 0 },
+    { label: 'Buyers waiting for approval', value: buyers.pending ?? 0, tone: waiting(buyers.pending), to: '/buyers/manage?status=pending' },
+    { label: 'Sellers waiting for approval', value: sellers.pending ?? 0, tone: waiting(sellers.pending), to: '/sellers/manage?status=pending' },
+    { label: 'Active buyers', value: buyers.active ?? 0, to: '/buyers/manage?status=active' },
+    { label: 'Active sellers', value: sellers.active ?? 0, to: '/sellers/manage?status=active' },
     { label: 'Products traded', value: Number(products.n) },
   ]
 }
@@ -75,8 +79,8 @@ async function companyFigures(db: Database, viewer: Viewer): Promise<Figure[]> {
   return [
     { label: 'Company', value: company.name },
     { label: 'Status', value: company.status, tone: company.status === 'active' ? 'success' : 'warning' },
-    { label: 'Active users', value: Number(users.n) },
-    { label: 'Addresses', value: Number(addresses.n) },
+    { label: 'Active users', value: Number(users.n), to: `/${company.kind}/${company.id}/company#users-heading` },
+    { label: 'Addresses', value: Number(addresses.n), to: `/${company.kind}/${company.id}/company#addresses-heading` },
   ]
 }
 
@@ -105,13 +109,27 @@ async function catalogueFigures(db: Database, viewer: Viewer, portal: PortalKey)
   switch (portal) {
     case 'admin': {
       const waiting = await countOf(pendingRequests)
-      return [{ label: 'Price changes waiting for a decision', value: waiting, tone: waiting > 0 ? 'warning' : undefined }]
+      return [
+        {
+          label: 'Price changes waiting for a decision',
+          value: waiting,
+          tone: waiting > 0 ? 'warning' : undefined,
+          to: '/admin/approvals/buyer_skus/pricing_requests?status=pending',
+        },
+      ]
     }
     case 'demand_kam':
-      return [{ label: 'Your price changes waiting', value: await countOf(pendingRequests.where('requested_by', '=', viewer.userId)) }]
+      return [
+        {
+          label: 'Your price changes waiting',
+          value: await countOf(pendingRequests.where('requested_by', '=', viewer.userId)),
+          to: '/demand_kam/approvals/buyer_skus/pricing_requests?status=pending',
+        },
+      ]
     case 'catalog_manager':
+      return [{ label: 'Active sample SKUs', value: await countOf(activeSamples), to: '/catalog_manager/sample_skus' }]
     case 'biz_ops':
-      return [{ label: 'Active sample SKUs', value: await countOf(activeSamples) }]
+      return [{ label: 'Active sample SKUs', value: await countOf(activeSamples), to: '/biz_ops_team/skus/sample_skus' }]
     case 'dev_admin': {
       const products = await countOf(db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')))
       return [{ label: 'Product families', value: products }]
@@ -123,6 +141,12 @@ async function catalogueFigures(db: Database, viewer: Viewer, portal: PortalKey)
 
 /** The figures a portal's home page shows, each read from the database for this viewer. */
 export async function portalFigures(db: Database, viewer: Viewer, portal: PortalKey): Promise<Figure[]> {
+  const figures = await figuresOf(db, viewer, portal)
+  // A figure links to its list only where the viewer may open that list.
+  return figures.map((f) => (f.to && !mayEnter(viewer.roles, portalOfPath(f.to.split(/[?#]/)[0])) ? { ...f, to: undefined } : f))
+}
+
+async function figuresOf(db: Database, viewer: Viewer, portal: PortalKey): Promise<Figure[]> {
   switch (portal) {
     case 'buyer':
     case 'seller':

@@ -15,9 +15,9 @@ export interface RoleOption {
 }
 
 function FlagStatus({ flag, roleLabel }: { flag: FlagState; roleLabel: (role: string) => string }) {
-  if (!flag.enabled) return <Badge>off</Badge>
-  if (!flag.roles) return <Badge tone="success">on for every role</Badge>
-  return <Badge tone="success">on for {flag.roles.map(roleLabel).join(', ')}</Badge>
+  if (!flag.enabled) return <Badge>Off</Badge>
+  if (!flag.roles) return <Badge tone="success">On for every role</Badge>
+  return <Badge tone="success">On for {flag.roles.map(roleLabel).join(', ')}</Badge>
 }
 
 function FlagCard({ flag, roles, reply }: { flag: FlagState; roles: RoleOption[]; reply?: FormReply | null }) {

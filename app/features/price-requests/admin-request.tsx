@@ -72,7 +72,7 @@ export function AdminRequestPage({ request: r, inForceVersionId, versions, unit,
               {r.priceNowMinor !== null && r.priceNowMinor !== r.requestedAtPriceMinor ? (
                 <>
                   {' '}
-                  <Badge tone="warning">changed since the request</Badge>
+                  <Badge tone="warning">Changed since the request</Badge>
                 </>
               ) : null}
             </dd>
@@ -141,7 +141,7 @@ export function AdminRequestPage({ request: r, inForceVersionId, versions, unit,
                   {v.id === inForceVersionId ? (
                     <>
                       {' '}
-                      <Badge tone="success">in force</Badge>
+                      <Badge tone="success">In force</Badge>
                     </>
                   ) : null}
                 </span>

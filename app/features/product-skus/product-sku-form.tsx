@@ -77,7 +77,7 @@ export function ProductSkuForm({ product, categories, lines, lastResult, default
       <ImageField name="image" label="Add an image (optional)" errors={fields.image.errors} />
       <div className="form-actions">
         <SubmitButton variant="primary" pendingText="Saving…">
-          {editing ? 'Save changes' : `Create ${product.name.toLowerCase()} SKU`}
+          {editing ? 'Save changes' : `Add ${product.name.toLowerCase()} SKU`}
         </SubmitButton>
         <Link to={cancelTo}>Cancel</Link>
       </div>

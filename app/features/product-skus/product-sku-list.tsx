@@ -83,7 +83,7 @@ export function ProductSkuList({ product, filters, rows, total, capped, categori
     <>
       <PageHeader title={`${product.name} SKUs`}>
         <Button asChild variant="primary">
-          <Link to={`${listPath}/create`}>Create {noun}</Link>
+          <Link to={`${listPath}/create`}>Add a {noun}</Link>
         </Button>
       </PageHeader>
       <Form method="get" className="filters" role="search" aria-label={`Filter ${product.name.toLowerCase()} SKUs`} key={search}>

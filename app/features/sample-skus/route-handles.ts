@@ -13,11 +13,11 @@ const listCrumb = (place: SampleSkuPlace): Crumb[] => [{ text: 'Sample SKUs', to
 
 export const createHandle = (name: string, place: SampleSkuPlace): RouteHandle => ({
   name,
-  title: 'Create a sample SKU',
-  breadcrumb: 'Create',
+  title: 'Add a sample SKU',
+  breadcrumb: 'Add',
   parents: listCrumb(place),
 })
-export const createMeta = () => pageTitle('Create a sample SKU')
+export const createMeta = () => pageTitle('Add a sample SKU')
 
 export const editHandle = (name: string, place: SampleSkuPlace): RouteHandle => ({
   name,

@@ -79,7 +79,7 @@ export function SampleSkuForm({ place, categories, lastResult, defaultValue, ver
       </div>
       <div className="form-actions">
         <SubmitButton variant="primary" pendingText="Saving…">
-          {editing ? 'Save changes' : 'Create sample SKU'}
+          {editing ? 'Save changes' : 'Add sample SKU'}
         </SubmitButton>
         <Link to={place.base}>Cancel</Link>
       </div>

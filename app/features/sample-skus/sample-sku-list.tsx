@@ -77,7 +77,7 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
       <PageHeader title="Sample SKUs">
         {place.canEdit ? (
           <Button asChild variant="primary">
-            <Link to={createPath(place)}>Create a sample SKU</Link>
+            <Link to={createPath(place)}>Add a sample SKU</Link>
           </Button>
         ) : null}
       </PageHeader>

@@ -23,7 +23,7 @@ export function CreateSampleSkuPage({
   const sentKey = lastResult?.initialValue?.idempotencyKey
   return (
     <>
-      <PageHeader title="Create a sample SKU" />
+      <PageHeader title="Add a sample SKU" />
       <SampleSkuForm
         place={place}
         categories={categories}

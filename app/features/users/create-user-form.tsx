@@ -12,7 +12,7 @@ import { ACCESS_CHOICES, createUserSchema } from './schema'
 const TOP_ALIGNED = { alignItems: 'start' } as const
 
 /**
- * "Create a user", folded away under the list; it opens by itself when asked to (`?create=1`, a
+ * "Add a user", folded away under the list; it opens by itself when asked to (`?create=1`, a
  * link from a company page) or when the last submit came back with errors.
  */
 export function CreateUserForm({
@@ -35,7 +35,7 @@ export function CreateUserForm({
   return (
     <details className="card" open={open || Boolean(lastResult && lastResult.status === 'error')}>
       <summary>
-        <h2 style={{ display: 'inline' }}>Create a user</h2>
+        <h2 style={{ display: 'inline' }}>Add a user</h2>
       </summary>
       <Form method="post" {...getFormProps(form)} style={{ marginTop: 16 }}>
         <input type="hidden" name="intent" value="create" />
@@ -59,7 +59,7 @@ export function CreateUserForm({
         ) : null}
         <div className="form-actions">
           <SubmitButton variant="primary" intent="create" pendingText="Creating…">
-            Create user
+            Add user
           </SubmitButton>
         </div>
       </Form>

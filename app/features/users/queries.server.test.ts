@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
+import { ROLE_LABELS } from './roles'
 import type { RoleKey } from '#db/types'
 import { getDb } from '~/db.server'
 import { readUserFilters } from './filters'
@@ -88,5 +89,12 @@ describe('a user record', () => {
     const record = await userRecord(db, buyer.id)
     expect(record).toMatchObject({ email: 'buyer@example.com', roles: ['buyer'], companyAdmin: true, company: { kind: 'buyer', name: 'Indigo Threads Retail' } })
     expect(await userRecord(db, 987654)).toBeNull()
+  })
+})
+
+describe('role labels', () => {
+  test('are the roles table’s labels, for every role', async () => {
+    const rows = await getDb().selectFrom('roles').select(['key', 'label']).execute()
+    expect(Object.fromEntries(rows.map((r) => [r.key, r.label]))).toEqual(ROLE_LABELS)
   })
 })

@@ -18,6 +18,25 @@ export const ROLE_KEYS = [
   'internal',
 ] as const satisfies readonly RoleKey[]
 
+/** How people read each role (the same labels as the roles table; a test keeps them equal). */
+export const ROLE_LABELS: Record<RoleKey, string> = {
+  buyer: 'Buyer',
+  seller: 'Seller',
+  admin: 'Admin',
+  dev_admin: 'Developer admin',
+  catalog_manager: 'Catalog manager',
+  demand_kam: 'Demand key-account manager',
+  biz_ops: 'Business operations',
+  biz_fin: 'Business finance',
+  logistics: 'Logistics',
+  field_operator: 'Field operator',
+  supplier_admin: 'Supplier team admin',
+  supplier_agent: 'Supplier team agent',
+  internal: 'Internal staff',
+}
+
+export const roleLabel = (role: string): string => ROLE_LABELS[role as RoleKey] ?? role
+
 export type CompanyKind = 'buyer' | 'seller'
 
 export const isCompanyRole = (role: string): role is CompanyKind => role === 'buyer' || role === 'seller'

@@ -44,7 +44,7 @@ export function UserFacts({ user, roleOptions }: { user: UserRecord; roleOptions
                 {user.companyAdmin ? (
                   <>
                     {' '}
-                    <Badge>company admin</Badge>
+                    <Badge>Company admin</Badge>
                   </>
                 ) : null}
               </>

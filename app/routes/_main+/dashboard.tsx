@@ -5,7 +5,7 @@ import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { Figures } from '~/features/dashboard/portal-home'
 import { pendingCompanies, recentActivity, staffFigures } from '~/features/dashboard/queries.server'
-import { Badge } from '~/ui/badge'
+import { Badge, sentenceCase } from '~/ui/badge'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { Table } from '~/ui/table'
@@ -44,7 +44,7 @@ export default function DashboardPage() {
           empty="No company is waiting for approval."
           columns={[
             { key: 'name', header: 'Company', cell: (r) => <Link to={`/${r.kind === 'buyer' ? 'buyers' : 'sellers'}/${r.id}`}>{r.name}</Link> },
-            { key: 'kind', header: 'Kind', cell: (r) => <Badge tone="info">{r.kind}</Badge> },
+            { key: 'kind', header: 'Kind', cell: (r) => <Badge tone="info">{sentenceCase(r.kind)}</Badge> },
             { key: 'contact', header: 'Contact', cell: (r) => r.contact_email ?? '—' },
             { key: 'since', nowrap: true, header: 'Signed up', cell: (r) => formatDateTime(r.created_at) },
           ]}
@@ -60,7 +60,7 @@ export default function DashboardPage() {
           columns={[
             { key: 'at', nowrap: true, header: 'When', cell: (r) => formatDateTime(r.at) },
             { key: 'who', header: 'Who', cell: (r) => r.actor_name ?? 'System' },
-            { key: 'what', header: 'What', cell: (r) => r.action.replace(/[._]/g, ' ') },
+            { key: 'what', header: 'What', cell: (r) => sentenceCase(r.action.replace(/[._]/g, ' ')) },
             {
               key: 'record',
               header: 'Record',

@@ -14,11 +14,11 @@ import { answerForm } from '~/ui/outcome.server'
 
 export const handle: RouteHandle = {
   name: 'CreateProductSKU',
-  title: 'Create SKU',
-  breadcrumb: 'Create',
+  title: 'Add a SKU',
+  breadcrumb: 'Add',
   parents: (data) => (data?.product ? [{ text: `${data.product.name} SKUs`, to: skuListPath(data.product.slug) }] : []),
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Create ${data.product.name} SKU` : 'Create SKU')
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Add a ${data.product.name.toLowerCase()} SKU` : 'Add a SKU')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePortal(request, 'main')
@@ -40,7 +40,7 @@ export default function CreateProductSkuPage() {
   const lastResult = useActionData<typeof action>()
   return (
     <>
-      <PageHeader title={`Create ${product.name} SKU`} />
+      <PageHeader title={`Add a ${product.name.toLowerCase()} SKU`} />
       <ProductSkuForm
         product={product}
         categories={categories}

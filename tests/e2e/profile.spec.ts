@@ -33,5 +33,5 @@ test('the dashboard shows real figures from the database', async ({ page }) => {
   // Each figure opens the list behind it, filtered to what it counts.
   await page.getByRole('link', { name: /^Buyers waiting for approval/ }).click()
   await expect(page).toHaveURL('/buyers/manage?status=pending')
-  await expect(page.getByLabel('Status')).toHaveValue('pending')
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('pending')
 })

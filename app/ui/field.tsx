@@ -97,26 +97,42 @@ interface FieldProps {
   meta: FieldMetadata<any>
   type?: InputType
   hint?: ReactNode
+  /** Messages from elsewhere shown at this field too (e.g. what a refused publish said about it). */
+  extraErrors?: (string | undefined)[]
   inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name'>
 }
 
-/** A labelled input with its hint and its errors; it keeps what was typed when the form comes back. */
-export function Field({ label, meta, type = 'text', hint, inputProps }: FieldProps) {
-  const hintId = hint ? `${meta.id}-hint` : undefined
-  const props = getInputProps(meta, { type, ariaDescribedBy: hintId })
-  // Passwords are never sent back to the browser.
-  if (type === 'password') delete (props as { defaultValue?: unknown }).defaultValue
+/** What describes a field's input: its hint, then its messages when it has any. */
+export function describedBy(meta: FieldMetadata<any>, hint: ReactNode, errors: string[]) {
+  return [hint ? `${meta.id}-hint` : null, errors.length ? meta.errorId : null].filter(Boolean).join(' ') || undefined
+}
+
+/** The frame every labelled field shares: label, hint, the control, its messages. */
+export function FieldFrame({ label, meta, hint, errors, children }: { label: ReactNode; meta: FieldMetadata<any>; hint?: ReactNode; errors: string[]; children: ReactNode }) {
   return (
     <div className="field">
       <Label htmlFor={meta.id}>{label}</Label>
       {hint ? (
-        <span className="hint" id={hintId}>
+        <span className="hint" id={`${meta.id}-hint`}>
           {hint}
         </span>
       ) : null}
-      <input {...props} {...inputProps} />
-      <ErrorList id={meta.errorId} errors={meta.errors} />
+      {children}
+      <ErrorList id={meta.errorId} errors={errors} />
     </div>
+  )
+}
+
+/** A labelled input with its hint and its errors; it keeps what was typed when the form comes back. */
+export function Field({ label, meta, type = 'text', hint, extraErrors = [], inputProps }: FieldProps) {
+  const errors = [...(meta.errors ?? []), ...extraErrors.filter((e): e is string => Boolean(e))]
+  const props = getInputProps(meta, { type })
+  // Passwords are never sent back to the browser.
+  if (type === 'password') delete (props as { defaultValue?: unknown }).defaultValue
+  return (
+    <FieldFrame label={label} meta={meta} hint={hint} errors={errors}>
+      <input {...props} aria-invalid={errors.length ? true : undefined} aria-describedby={describedBy(meta, hint, errors)} {...inputProps} />
+    </FieldFrame>
   )
 }
 

@@ -3,7 +3,7 @@ import { Label } from 'radix-ui/label'
 import { lazy, Suspense, useEffect, useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
 import { pickFieldName, type PickKind, type PickOption } from '~/features/search/pick'
 import { useLocation } from '@remix-run/react'
-import { ErrorList } from './field'
+import { describedBy, FieldFrame } from './field'
 import { Link } from './link'
 import { useHydrated } from './hooks'
 
@@ -202,17 +202,10 @@ export function PickerField({
   extraErrors?: string[]
   inputProps?: PickerInputProps['inputProps']
 }) {
-  const hintId = hint ? `${meta.id}-hint` : undefined
   const errors = [...(meta.errors ?? []), ...extraErrors]
   const props = getInputProps(meta, { type: 'text' })
   return (
-    <div className="field">
-      <Label htmlFor={meta.id}>{label}</Label>
-      {hint ? (
-        <span className="hint" id={hintId}>
-          {hint}
-        </span>
-      ) : null}
+    <FieldFrame label={label} meta={meta} hint={hint} errors={errors}>
       <PickerInput
         key={meta.key}
         id={meta.id}
@@ -221,11 +214,10 @@ export function PickerField({
         defaultValue={typeof props.defaultValue === 'string' ? props.defaultValue : undefined}
         choices={choices}
         invalid={errors.length > 0}
-        describedBy={[hintId, errors.length ? meta.errorId : null].filter(Boolean).join(' ') || undefined}
+        describedBy={describedBy(meta, hint, errors)}
         inputProps={inputProps}
       />
-      <ErrorList id={meta.errorId} errors={errors} />
-    </div>
+    </FieldFrame>
   )
 }
 

@@ -1,50 +1,14 @@
-import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
-import { Label } from 'radix-ui/label'
-import type { InputHTMLAttributes, ReactNode } from 'react'
 import type { z } from 'zod'
 import { SubmitButton } from '~/ui/button'
-import { ErrorList, ErrorSummary } from '~/ui/field'
+import { ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { PickerField } from '~/ui/picker'
 import { choicesOf } from '../search/pick'
 import type { OfferField } from './rules'
 import { createSellerSkuSchema, editSellerSkuSchema } from './schema'
-
-/**
- * A labelled input that shows its own errors and, on the edit page, what a refused publish said
- * about it (that came from another form, so it is not in this form's reply).
- */
-function OfferInput({
-  label,
-  meta,
-  hint,
-  extra,
-  inputProps,
-}: {
-  label: ReactNode
-  meta: FieldMetadata<any>
-  hint?: ReactNode
-  extra?: string
-  inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name'>
-}) {
-  const hintId = hint ? `${meta.id}-hint` : undefined
-  const errors = [...(meta.errors ?? []), ...(extra ? [extra] : [])]
-  const props = getInputProps(meta, { type: 'text', ariaDescribedBy: hintId })
-  return (
-    <div className="field">
-      <Label htmlFor={meta.id}>{label}</Label>
-      {hint ? (
-        <span className="hint" id={hintId}>
-          {hint}
-        </span>
-      ) : null}
-      <input {...props} aria-invalid={errors.length ? true : undefined} aria-describedby={[hintId, errors.length ? meta.errorId : null].filter(Boolean).join(' ') || undefined} {...inputProps} />
-      <ErrorList id={meta.errorId} errors={errors} />
-    </div>
-  )
-}
 
 export interface SellerSkuFormProps {
   mode: 'create' | 'edit'
@@ -87,11 +51,11 @@ export function SellerSkuForm({ mode, lastResult, defaultValue, version, idempot
             />
           </>
         ) : null}
-        <OfferInput label="Seller’s code" meta={fields.sellerCode} extra={gaps.sellerCode} hint="The seller’s own code for this item" inputProps={{ spellCheck: false }} />
-        <OfferInput label="Cost price (₹)" meta={fields.cost} extra={gaps.cost} hint="Per unit, in rupees, like 250 or 1,250.50" inputProps={{ inputMode: 'decimal' }} />
-        <OfferInput label={`MOQ${inUnit}`} meta={fields.moq} extra={gaps.moq} hint={quantityHint} inputProps={{ inputMode: 'decimal' }} />
-        <OfferInput label={`Monthly capacity${inUnit}`} meta={fields.monthlyCapacity} extra={gaps.monthlyCapacity} hint={quantityHint} inputProps={{ inputMode: 'decimal' }} />
-        <OfferInput label="Lead time (days)" meta={fields.leadTimeDays} extra={gaps.leadTimeDays} hint="From 1 to 365" inputProps={{ inputMode: 'numeric' }} />
+        <Field label="Seller’s code" meta={fields.sellerCode} extraErrors={[gaps.sellerCode]} hint="The seller’s own code for this item" inputProps={{ spellCheck: false }} />
+        <Field label="Cost price (₹)" meta={fields.cost} extraErrors={[gaps.cost]} hint="Per unit, in rupees, like 250 or 1,250.50" inputProps={{ inputMode: 'decimal' }} />
+        <Field label={`MOQ${inUnit}`} meta={fields.moq} extraErrors={[gaps.moq]} hint={quantityHint} inputProps={{ inputMode: 'decimal' }} />
+        <Field label={`Monthly capacity${inUnit}`} meta={fields.monthlyCapacity} extraErrors={[gaps.monthlyCapacity]} hint={quantityHint} inputProps={{ inputMode: 'decimal' }} />
+        <Field label="Lead time (days)" meta={fields.leadTimeDays} extraErrors={[gaps.leadTimeDays]} hint="From 1 to 365" inputProps={{ inputMode: 'numeric' }} />
       </div>
       {mode === 'create' ? <p className="muted">A draft may leave everything but the seller and the product SKU empty. Publishing needs every field.</p> : null}
       <div className="form-actions">

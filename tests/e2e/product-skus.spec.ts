@@ -40,11 +40,27 @@ test('staff create a fabric SKU from its schema (a bad weight first), find it by
   await page.getByLabel('Weight (g/m²)').fill('180')
   await page.getByLabel('Add an image (optional)').setInputFiles({ name: 'swatch.png', mimeType: 'image/png', buffer: PNG })
   await page.getByRole('button', { name: 'Add fabric SKU' }).click()
-  await expect(page).toHaveURL(/\/skus\/fabric_skus\/\d+\/edit$/)
+  // The SKU opens on its read-only page: its facts with units, its image, an Edit button.
+  await expect(page).toHaveURL(/\/skus\/fabric_skus\/\d+$/)
   await expect(page.getByText(`Fabric SKU ${code} is created.`)).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: `Fabric SKU ${code}` })).toBeVisible()
+  const facts = page.locator('dl.details')
+  await expect(facts.locator('div', { has: page.locator('dt', { hasText: /^Weight$/ }) }).locator('dd')).toHaveText('180 g/m²')
+  await expect(facts.locator('div', { has: page.locator('dt', { hasText: /^Category$/ }) }).locator('dd')).toHaveText('Cotton shirting')
+  await expect(facts.locator('div', { has: page.locator('dt', { hasText: /^MOQ$/ }) }).locator('dd')).toHaveText('500 m')
   await expect(page.getByRole('img', { name: 'Image 1' })).toBeVisible()
+  await expect(page.getByRole('textbox')).toHaveCount(0)
   const id = dbValue<number>('select id from product_skus where code = ?', code)
   expect(dbValue<number>('select count(*) from product_sku_images where product_sku_id = ?', id)).toBe(1)
+
+  // Edit leads to the form; a save comes back to the page with the change.
+  await page.getByRole('link', { name: 'Edit', exact: true }).click()
+  await expect(page).toHaveURL(`/skus/fabric_skus/${id}/edit`)
+  await page.getByLabel('Name', { exact: true }).fill(`Quokka twill renamed ${stamp}`)
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page).toHaveURL(`/skus/fabric_skus/${id}`)
+  await expect(page.getByRole('heading', { level: 2, name: `Quokka twill renamed ${stamp}` })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('Quokka twill renamed')
 
   // Found in the list by its attribute values.
   await page.goto('/skus/fabric_skus')

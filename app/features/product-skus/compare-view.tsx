@@ -3,7 +3,7 @@ import { Link } from '~/ui/link'
 import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
 import type { ComparedRow, CompareRequest } from './compare.server'
-import { MAX_COMPARED, comparePath, skuEditPath, skuListPath } from './schema'
+import { MAX_COMPARED, comparePath, skuListPath, skuPath } from './schema'
 
 interface Sku {
   id: number
@@ -88,7 +88,7 @@ export function CompareView({ category, request, chosen, candidates, messages, r
                 <th scope="col">Code</th>
                 {chosen.map((s) => (
                   <th key={s.id} scope="col">
-                    <Link to={skuEditPath(category.productSlug, s.id)}>{s.code}</Link>
+                    <Link to={skuPath(category.productSlug, s.id)}>{s.code}</Link>
                   </th>
                 ))}
               </tr>

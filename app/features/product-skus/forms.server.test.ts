@@ -3,7 +3,7 @@ import type { Viewer } from '~/auth/session.server'
 import { makeCategory, makeProductLine, makeProductSku, productBySlug } from '../../../tests/support/catalogue'
 import { userIdOf } from '../../../tests/support/db'
 import { searchIds } from '../search/search.server'
-import { handleCreateSkuForm, handleEditSkuForm } from './forms.server'
+import { handleCreateSkuForm, handleEditSkuForm, handleSkuStatusForm } from './forms.server'
 import { productOfSkusSegment, type SkuProduct } from './queries.server'
 
 // A 1x1 PNG, and a text file that only claims to be one.
@@ -152,13 +152,15 @@ describe('editing a product SKU', () => {
   it('archives and reactivates once each; a second archive is told', async () => {
     const db = getDb()
     const id = await makeProductSku({ categoryId, code: 'FRM-ARCH-1' })
-    expect(await handleEditSkuForm(db, viewer, fabric, id, formOf({ intent: 'archive' }))).toMatchObject({ status: 'done', toast: { kind: 'success' } })
-    expect(await handleEditSkuForm(db, viewer, fabric, id, formOf({ intent: 'archive' }))).toMatchObject({ toast: { kind: 'error', message: /Already archived/ } })
+    expect(await handleSkuStatusForm(db, viewer, fabric, id, formOf({ intent: 'archive' }))).toMatchObject({ status: 'done', redirectTo: `/skus/fabric_skus/${id}`, toast: { kind: 'success' } })
+    expect(await handleSkuStatusForm(db, viewer, fabric, id, formOf({ intent: 'archive' }))).toMatchObject({ toast: { kind: 'error', message: /Already archived/ } })
     expect((await db.selectFrom('product_skus').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('archived')
-    await handleEditSkuForm(db, viewer, fabric, id, formOf({ intent: 'reactivate' }))
+    await handleSkuStatusForm(db, viewer, fabric, id, formOf({ intent: 'reactivate' }))
     expect((await db.selectFrom('product_skus').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('active')
     const actions = await db.selectFrom('audit_events').select('action').where('entity_type', '=', 'product_sku').where('entity_id', '=', String(id)).orderBy('id').execute()
     expect(actions.map((a) => a.action)).toEqual(['product_sku.archived', 'product_sku.reactivated'])
-    expect(await handleEditSkuForm(db, viewer, fabric, id, formOf({ intent: 'delete' }))).toEqual({ status: 'bad-request' })
+    expect(await handleSkuStatusForm(db, viewer, fabric, id, formOf({ intent: 'delete' }))).toEqual({ status: 'bad-request' })
+    // The edit form saves and nothing else.
+    expect(await handleEditSkuForm(db, viewer, fabric, id, formOf({ intent: 'archive' }))).toEqual({ status: 'bad-request' })
   })
 })

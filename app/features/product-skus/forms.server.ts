@@ -8,7 +8,7 @@ import type { Toast } from '~/ui/toast.server'
 import { checkImage, isImageError, type CheckedImage } from '../images/images.server'
 import { changeProductSkuStatus, createProductSku, updateProductSku, type Result } from './mutations.server'
 import type { SkuProduct } from './queries.server'
-import { productSkuFormSchema, skuEditPath, skuStatusIntents, type SkuStatusIntent } from './schema'
+import { productSkuFormSchema, skuPath, skuStatusIntents, type SkuStatusIntent } from './schema'
 
 export type SkuFormOutcome =
   | { status: 'done'; redirectTo: string; toast: Toast }
@@ -50,20 +50,25 @@ export async function handleCreateSkuForm(db: Database, viewer: Viewer, product:
   if (!result.ok) return invalid(submission, { refused: result })
   return {
     status: 'done',
-    redirectTo: skuEditPath(product.slug, result.value.id),
+    redirectTo: skuPath(product.slug, result.value.id),
     toast: { kind: 'success', message: `${product.name} SKU ${input.code} is created.` },
   }
 }
 
-/** The edit page's forms: save (multipart, with images), archive, reactivate. */
+/** The SKU page's status forms: archive, reactivate (after a confirmation). */
+export async function handleSkuStatusForm(db: Database, viewer: Viewer, product: SkuProduct, id: number, form: FormData): Promise<SkuFormOutcome> {
+  const intent = form.get('intent')
+  if (!skuStatusIntents.includes(intent as SkuStatusIntent)) return { status: 'bad-request' }
+  const redirectTo = skuPath(product.slug, id)
+  const result = await changeProductSkuStatus(db, viewer.userId, product, id, intent as SkuStatusIntent)
+  if (!result.ok) return { status: 'done', redirectTo, toast: { kind: 'error', message: result.message } }
+  return { status: 'done', redirectTo, toast: { kind: 'success', message: `${result.value.code} is ${intent === 'archive' ? 'archived' : 'active again'}.` } }
+}
+
+/** The edit form (multipart, with images); a save goes back to the SKU's page. */
 export async function handleEditSkuForm(db: Database, viewer: Viewer, product: SkuProduct, id: number, form: FormData): Promise<SkuFormOutcome> {
   const intent = form.get('intent')
-  const redirectTo = skuEditPath(product.slug, id)
-  if (skuStatusIntents.includes(intent as SkuStatusIntent)) {
-    const result = await changeProductSkuStatus(db, viewer.userId, product, id, intent as SkuStatusIntent)
-    if (!result.ok) return { status: 'done', redirectTo, toast: { kind: 'error', message: result.message } }
-    return { status: 'done', redirectTo, toast: { kind: 'success', message: `${result.value.code} is ${intent === 'archive' ? 'archived' : 'active again'}.` } }
-  }
+  const redirectTo = skuPath(product.slug, id)
   if (intent !== 'save') return { status: 'bad-request' }
   const { submission, image } = await readSkuForm(product, form)
   const imageError = isImageError(image) ? image.error : undefined

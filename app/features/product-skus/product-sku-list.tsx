@@ -8,7 +8,7 @@ import { Pagination, Table, type Column } from '~/ui/table'
 import { formatDate } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { attributeFieldName, formatAttribute } from '../products/attributes'
-import { comparePath, skuEditPath, skuListPath, skuStatusFilters, type SkuFilters } from './schema'
+import { comparePath, skuListPath, skuPath, skuStatusFilters, type SkuFilters } from './schema'
 import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
 
 interface Row {
@@ -48,7 +48,7 @@ export function ProductSkuList({ product, filters, rows, total, capped, categori
   const noun = `${product.name.toLowerCase()} SKU`
 
   const columns: Column<Row>[] = [
-    { key: 'code', nowrap: true, header: 'Code', sortKey: 'code', cell: (r) => <Link className="sku-code" to={skuEditPath(product.slug, r.id)}>{r.code}</Link> },
+    { key: 'code', nowrap: true, header: 'Code', sortKey: 'code', cell: (r) => <Link className="sku-code" to={skuPath(product.slug, r.id)}>{r.code}</Link> },
     {
       key: 'name',
       header: 'Name', sortKey: 'name',

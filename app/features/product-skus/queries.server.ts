@@ -1,8 +1,8 @@
 import type { AttributeDefinition } from '#db/types'
 import type { Executor } from '../audit/audit.server'
-import { parseAttributeSchema, parseAttributeValues } from '../products/attributes'
+import { formatAttribute, parseAttributeSchema, parseAttributeValues } from '../products/attributes'
 import { slugOfSkusSegment } from './schema'
-import { quantityInput } from '~/utils/quantity'
+import { formatQuantity, quantityInput } from '~/utils/quantity'
 
 export interface SkuProduct {
   id: number
@@ -98,3 +98,44 @@ export async function productSkuForEdit(db: Executor, product: SkuProduct, id: n
     images: await skuImages(db, row.id),
   }
 }
+
+/** A SKU of this product as its page shows it: names instead of ids, values with their units. */
+export async function productSkuRecord(db: Executor, product: SkuProduct, id: number) {
+  const row = await db
+    .selectFrom('product_skus')
+    .innerJoin('categories', 'categories.id', 'product_skus.category_id')
+    .leftJoin('product_lines', 'product_lines.id', 'product_skus.product_line_id')
+    .select([
+      'product_skus.id',
+      'product_skus.code',
+      'product_skus.name',
+      'product_skus.category_id',
+      'categories.name as category_name',
+      'product_lines.name as line_name',
+      'product_skus.moq_milli',
+      'product_skus.attributes_json',
+      'product_skus.status',
+      'product_skus.created_at',
+      'product_skus.updated_at',
+    ])
+    .where('product_skus.id', '=', id)
+    .where('product_skus.product_id', '=', product.id)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const values = parseAttributeValues(row.attributes_json)
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    status: row.status,
+    categoryId: row.category_id,
+    categoryName: row.category_name,
+    lineName: row.line_name,
+    moq: formatQuantity(row.moq_milli, product.unit),
+    attributes: product.schema.map((a) => ({ key: a.key, label: a.label, value: formatAttribute(a, values[a.key]) })),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    images: await skuImages(db, row.id),
+  }
+}
+export type ProductSkuRecord = NonNullable<Awaited<ReturnType<typeof productSkuRecord>>>

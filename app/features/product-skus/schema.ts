@@ -9,7 +9,8 @@ import { attributeFieldName, normaliseDecimal, validateAttributeValues } from '.
 /** The `{product}_skus` URL segment of a product (/skus/fabric_skus). */
 export const skusSegment = (slug: string) => `${slug}_skus`
 export const skuListPath = (slug: string) => `/skus/${skusSegment(slug)}`
-export const skuEditPath = (slug: string, id: number) => `${skuListPath(slug)}/${id}/edit`
+export const skuPath = (slug: string, id: number) => `${skuListPath(slug)}/${id}`
+export const skuEditPath = (slug: string, id: number) => `${skuPath(slug, id)}/edit`
 export const comparePath = (categoryId: number) => `/categories/${categoryId}/skus/compare`
 
 /** The product slug in a `{product}_skus` segment, or null when the segment is not one. */

@@ -1,16 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { Link } from '~/ui/link'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { historyOf } from '~/features/audit/audit.server'
 import { readUploadForm } from '~/features/images/images.server'
 import { handleEditSkuForm } from '~/features/product-skus/forms.server'
 import { ProductSkuForm } from '~/features/product-skus/product-sku-form'
 import { productOfSkusSegment, productSkuForEdit, skuFormOptions } from '~/features/product-skus/queries.server'
-import { comparePath, skuListPath } from '~/features/product-skus/schema'
-import { SkuStatus } from '~/features/product-skus/sku-status'
-import { History } from '~/ui/history'
+import { skuListPath, skuPath } from '~/features/product-skus/schema'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { readId } from '~/utils/list-params'
@@ -19,8 +15,14 @@ import { answerForm } from '~/ui/outcome.server'
 export const handle: RouteHandle = {
   name: 'EditProductSKU',
   title: 'Edit SKU',
-  breadcrumb: (data) => (data?.sku ? `Edit ${data.sku.code}` : 'Edit'),
-  parents: (data) => (data?.product ? [{ text: `${data.product.name} SKUs`, to: skuListPath(data.product.slug) }] : []),
+  breadcrumb: 'Edit',
+  parents: (data) =>
+    data?.product
+      ? [
+          { text: `${data.product.name} SKUs`, to: skuListPath(data.product.slug) },
+          { text: data.sku.code, to: skuPath(data.product.slug, data.sku.id) },
+        ]
+      : [],
 }
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Edit ${data.product.name} SKU ${data.sku.code}` : 'Edit SKU')
 
@@ -30,11 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = (await productOfSkusSegment(db, params.productSkus)) ?? notFound()
   const id = readId(params.productSKUId) ?? notFound()
   const sku = (await productSkuForEdit(db, product, id)) ?? notFound()
-  const [options, history] = await Promise.all([
-    skuFormOptions(db, product.id, { categoryId: sku.categoryId, productLineId: sku.productLineId }),
-    historyOf(db, 'product_sku', id, { limit: 30 }),
-  ])
-  return { product, sku, ...options, history }
+  const options = await skuFormOptions(db, product.id, { categoryId: sku.categoryId, productLineId: sku.productLineId })
+  return { product, sku, ...options }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -48,12 +47,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditProductSkuPage() {
-  const { product, sku, categories, lines, history } = useLoaderData<typeof loader>()
+  const { product, sku, categories, lines } = useLoaderData<typeof loader>()
   return (
     <>
-      <PageHeader title={`Edit ${product.name} SKU ${sku.code}`}>
-        <Link to={`${comparePath(sku.categoryId)}?sku=${sku.id}`}>Compare with its category</Link>
-      </PageHeader>
+      <PageHeader title={`Edit ${product.name} SKU ${sku.code}`} />
       <ProductSkuForm
         // A save reloads the page with the new version: a fresh form, not the old typed values.
         key={sku.version}
@@ -64,10 +61,8 @@ export default function EditProductSkuPage() {
         defaultValue={sku.values}
         version={sku.version}
         images={sku.images}
-        cancelTo={skuListPath(product.slug)}
+        cancelTo={skuPath(product.slug, sku.id)}
       />
-      <SkuStatus code={sku.code} status={sku.status} />
-      <History entries={history} />
     </>
   )
 }

@@ -29,8 +29,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'no-js', use: { javaScriptEnabled: false } },
-    { name: 'js', use: { javaScriptEnabled: true } },
+    // Journeys tagged @js-off-only are the server's alone (where a role lands, throttling, a reset
+    // link) or are about the page without scripts: they run once, without JavaScript. Those tagged
+    // @js-only are about what scripts add (a combobox): they run once, with it.
+    { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@js-off-only/ },
   ],
   webServer: {
     // A fresh database with the demo data for every run.

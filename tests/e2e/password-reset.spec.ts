@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { lastEmailTo, signIn, signInAs, signOut, signOutFromWaitingPage, signUp, uniqueEmail } from './support'
 
-test('forgot password: the outbox link sets a new password, once', async ({ page }, info) => {
+test('forgot password: the outbox link sets a new password, once', { tag: '@js-off-only' }, async ({ page }, info) => {
   const email = uniqueEmail(info, 'reset')
   await signUp(page, email, 'first-password-1')
   await signOutFromWaitingPage(page)

@@ -8,8 +8,7 @@ function productSku() {
   return { id, code: dbValue<string>('select code from product_skus where id = ?', id) }
 }
 
-test('without JavaScript, a picker checks what was typed on submit and offers the matches to choose from', async ({ page }, info) => {
-  test.skip(info.project.name !== 'no-js', 'the no-JavaScript journey')
+test('without JavaScript, a picker checks what was typed on submit and offers the matches to choose from', { tag: '@js-off-only' }, async ({ page }) => {
   const sku = productSku()
   const buyerId = dbValue<number>("select id from buyers where name = 'Indigo Threads Retail'")
   const buyerCode = `PICK-${Date.now()}`
@@ -38,8 +37,7 @@ test('without JavaScript, a picker checks what was typed on submit and offers th
   expect(dbValue<number>('select product_sku_id from buyer_skus where buyer_code = ?', buyerCode)).toBe(sku.id)
 })
 
-test('without JavaScript, a list filter names a record by words and links each match', async ({ page }, info) => {
-  test.skip(info.project.name !== 'no-js', 'the no-JavaScript journey')
+test('without JavaScript, a list filter names a record by words and links each match', { tag: '@js-off-only' }, async ({ page }) => {
   await signInAs(page, STAFF, '/dashboard')
   await page.goto('/skus/buyer_skus')
   await page.getByLabel('Buyer', { exact: true }).fill('indigo')
@@ -50,8 +48,7 @@ test('without JavaScript, a list filter names a record by words and links each m
   await expect(page.locator('table tbody tr').first()).toContainText('Indigo Threads Retail')
 })
 
-test('with JavaScript, a picker searches as you type and fills in the chosen record', async ({ page }, info) => {
-  test.skip(info.project.name !== 'js', 'the JavaScript journey')
+test('with JavaScript, a picker searches as you type and fills in the chosen record', { tag: '@js-only' }, async ({ page }) => {
   const sku = productSku()
   const sellerName = dbValue<string>("select name from sellers where status = 'active' and id not in (select seller_id from seller_skus where product_sku_id = ? and status != 'archived') order by id limit 1", sku.id)
   const sellerId = dbValue<number>('select id from sellers where name = ?', sellerName)

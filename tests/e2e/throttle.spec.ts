@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { signIn, signOutFromWaitingPage, signUp, uniqueEmail } from './support'
 
-test('repeated wrong passwords slow the account down with a clear message', async ({ page }, info) => {
+test('repeated wrong passwords slow the account down with a clear message', { tag: '@js-off-only' }, async ({ page }, info) => {
   // Seven sign-ins, each a deliberately slow password hash.
   test.slow()
   const email = uniqueEmail(info, 'throttle')

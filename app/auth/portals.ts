@@ -66,6 +66,11 @@ export function mayEnter(roles: readonly RoleKey[], portal: PortalKey): boolean 
   return entry.roles.some((role) => roles.includes(role))
 }
 
+/** Whether the user may open a page of the app by its path (query and hash aside): a link is shown only then. */
+export function mayOpen(roles: readonly RoleKey[], path: string): boolean {
+  return mayEnter(roles, portalOfPath(path.split(/[?#]/)[0]))
+}
+
 /** Portals the user may enter, in table order (the toolkit last). */
 export function portalsFor(roles: readonly RoleKey[]): PortalKey[] {
   return portalKeys.filter((key) => mayEnter(roles, key))

@@ -4,6 +4,8 @@ export interface HistoryEntry {
   id: number
   at: string
   action: string
+  /** What was done, in words ("Activated", "New price version"). */
+  what: string
   actor_name: string | null
   before_json: string | null
   after_json: string | null
@@ -39,10 +41,10 @@ export function History({ entries, title = 'History' }: { entries: HistoryEntry[
             return (
               <li key={entry.id}>
                 <div>
-                  <strong>{entry.action.replace(/[._]/g, ' ')}</strong>
+                  <strong>{entry.what}</strong>
                   <span className="muted">
                     {' '}
-                    by {entry.actor_name ?? 'the system'} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                    by {entry.actor_name ?? 'the system'}, <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </span>
                 </div>
                 {keys.length > 0 ? (

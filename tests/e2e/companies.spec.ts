@@ -64,9 +64,9 @@ test('staff add a seller (a bad GSTIN first), then edit its phone and agent and 
   await expect(details.getByText('9876501234')).toBeVisible()
   await expect(details.getByText('Arjun Agent')).toBeVisible()
   const history = page.getByRole('region', { name: 'History' })
-  await expect(history.getByText('seller updated')).toBeVisible()
+  await expect(history.getByText('Changed', { exact: true })).toBeVisible()
   await expect(history.getByText('agent:')).toContainText('Arjun Agent')
-  await expect(history.getByText('seller created')).toBeVisible()
+  await expect(history.getByText('Added', { exact: true })).toBeVisible()
 })
 
 test('staff activate a pending buyer, whose user can then use the buyer portal', async ({ page }, info) => {
@@ -79,7 +79,9 @@ test('staff activate a pending buyer, whose user can then use the buyer portal',
 
   await signInAs(page, STAFF, '/dashboard')
   // The dashboard lists it (newest first) with a link to its record, and links to the filtered list.
-  await expect(page.getByRole('link', { name: company })).toHaveAttribute('href', /^\/buyers\/\d+$/)
+  await expect(page.getByRole('table', { name: 'Companies waiting for approval' }).getByRole('link', { name: company })).toHaveAttribute('href', /^\/buyers\/\d+$/)
+  // Its sign-up is in the recent activity as a sentence that names it.
+  await expect(page.getByRole('region', { name: 'Recent activity' }).getByRole('listitem').filter({ hasText: company }).first()).toContainText(`Buyer ${company} signed up by`)
   await page.getByRole('link', { name: 'All buyers waiting' }).click()
   await expect(page).toHaveURL('/buyers/manage?status=pending')
   await page.getByLabel('Search').fill(company)
@@ -90,7 +92,7 @@ test('staff activate a pending buyer, whose user can then use the buyer portal',
   await confirmStatusChange(page, 'Activate', `Yes, activate ${company}`)
   await expect(page.getByText(`${company} is activated. 1 e-mail queued.`)).toBeVisible()
   await expect(page.getByRole('region', { name: 'Status' }).getByText('can use the platform')).toBeVisible()
-  await expect(page.getByRole('region', { name: 'History' }).getByText('buyer activated')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'History' }).getByText('Activated', { exact: true })).toBeVisible()
   await signOut(page)
 
   await signIn(page, email, password)

@@ -60,7 +60,7 @@ test('the dev admin adds a product (a bad slug first) and edits its attribute sc
   const stored = JSON.parse(dbValue<string>('select attribute_schema from products where slug = ?', slug))
   expect(stored).toEqual([{ key: 'finish', label: 'Finish', type: 'enum', required: false, values: ['matte', 'glossy', 'suede'] }])
   const history = page.getByRole('region', { name: 'History' })
-  await expect(history.getByText('product attribute removed')).toBeVisible()
+  await expect(history.getByText('Attribute removed', { exact: true })).toBeVisible()
 })
 
 /** Saves one flag's form; a save by the other project in between is refused, so it reloads and tries again. */

@@ -111,7 +111,7 @@ test('an internal user adds a warehouse and makes it the default', async ({ page
   await expect(warehouses.getByRole('article', { name: label })).toContainText('Default warehouse')
   await expect(warehouses.getByRole('article', { name: previous! })).not.toContainText('Default warehouse')
   await expect(warehouses.getByRole('article').filter({ hasText: 'Default warehouse' })).toHaveCount(1)
-  await expect(page.getByRole('region', { name: 'Address history' })).toContainText('address made default')
+  await expect(page.getByRole('region', { name: 'Address history' })).toContainText('Default address changed')
 
   const others = page.getByRole('navigation', { name: 'Other products' })
   await expect(others.getByRole('link')).not.toHaveCount(0)

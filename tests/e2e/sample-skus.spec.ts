@@ -42,7 +42,7 @@ test('a catalog manager creates a sample SKU with an image and edits its stock; 
 
   await row.getByRole('link', { name: code }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Edit ${code}` })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'History' }).getByText('sample sku created')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'History' }).getByText('Added', { exact: true })).toBeVisible()
   await page.getByLabel('Stock', { exact: true }).fill('7')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByText(`Sample SKU ${code} is saved.`)).toBeVisible()

@@ -3,11 +3,12 @@ import { getDb } from '~/db.server'
 import { makeBuyerSku, makeProductSku } from '../../../tests/support/catalogue'
 import { makeBuyer } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
-import { historyOf } from '../audit/audit.server'
+import { audit, historyOf } from '../audit/audit.server'
 import { searchIds } from '../search/search.server'
 import { changeBuyerSkuStatus, createBuyerSku, saveBuyerSku } from './mutations.server'
 import { createBuyerSkuSchema, editBuyerSkuSchema } from './schema'
 import { addBuyerSkuVersion, versionInForce } from './versions.server'
+import { buyerSkuHistory } from './queries.server'
 
 // makeCategory (tests/support) cannot insert workflow stages yet, so SKUs go into demo category 1.
 const newProductSku = () => makeProductSku({ categoryId: 1 })
@@ -149,5 +150,37 @@ describe('create', () => {
     const bad = parseWithZod(form({ intent: 'save', buyerCode: 'X1', price: '12.345', moq: '1', expectedCurrent: '1' }), { schema: editBuyerSkuSchema })
     expect(bad.status).toBe('error')
     expect(Object.keys(bad.reply().error ?? {})).toEqual(['price'])
+  })
+})
+
+describe('history', () => {
+  it('shows its own changes, its price requests, and the versions no entry records, each once, newest first', async () => {
+    const db = getDb()
+    const id = await makeSku({ buyerId, buyerCode: 'VA-H1', priceMinor: 20_000, moqMilli: 100_000 })
+    // Version 1 came without an entry (as the demo data's do): the history still shows it.
+    const before = await buyerSkuHistory(db, { id, unit: 'm' })
+    expect(before.map((e) => e.what)).toEqual(['Price version 1 recorded'])
+    expect(JSON.parse(before[0].after_json!)).toMatchObject({ buyer_code: 'VA-H1', price: '₹200.00', moq: '100 m' })
+
+    expect(await saveBuyerSku(db, actor, id, edit(1, { buyerCode: 'VA-H1', price: 21_000, moq: 100_000 }))).toMatchObject({ ok: true })
+    const now = new Date().toISOString()
+    const request = await db
+      .insertInto('price_change_requests')
+      .values({ buyer_sku_id: id, requested_by: actor.userId, current_price_minor: 21_000, proposed_price_minor: 22_000, reason: 'Cotton up', effective_from: null, decided_by: null, decided_at: null, decision_note: null, version_id: null, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    // A request with no entry (the demo data's) is shown from its row; once recorded, from its entry, once.
+    const unrecorded = await buyerSkuHistory(db, { id, unit: 'm' })
+    expect(unrecorded.map((e) => e.what)).toEqual([`Price change #${request.id} proposed`, 'Changed', 'Price version 1 recorded'])
+    expect(JSON.parse(unrecorded[0].after_json!)).toEqual({ proposed_price: '₹220.00', reason: 'Cotton up' })
+    await audit(db, { actorUserId: actor.userId, action: 'price_request.created', entityType: 'price_request', entityId: request.id, after: { proposed: '₹220.00' } })
+
+    const after = await buyerSkuHistory(db, { id, unit: 'm' })
+    expect(after.map((e) => e.what)).toEqual([`Price change #${request.id} proposed`, 'Changed', 'Price version 1 recorded'])
+    expect(JSON.parse(after[0].after_json!)).toEqual({ proposed: '₹220.00' })
+    expect(after[1].actor_name).toBe('Isha Internal')
+    // Another SKU's entries are not in it.
+    const other = await makeSku({ buyerId, buyerCode: 'VA-H2' })
+    expect((await buyerSkuHistory(db, { id: other, unit: 'm' })).map((e) => e.what)).toEqual(['Price version 1 recorded'])
   })
 })

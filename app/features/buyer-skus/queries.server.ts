@@ -1,4 +1,8 @@
-import type { Executor } from '../audit/audit.server'
+import type { HistoryEntry } from '~/ui/history'
+import { formatDateTime, formatMoney } from '~/utils/format'
+import { formatQuantity } from '~/utils/quantity'
+import { historyQuery, type Executor } from '../audit/audit.server'
+import { actionSentence, actionWords } from '../audit/describe'
 import { versionInForce } from './versions.server'
 
 // Reads of one buyer SKU: its page, its versions. Every version read is by (buyer_sku_id, number).
@@ -122,4 +126,77 @@ export async function versionsPage(db: Executor, buyerSkuId: number, choice: Ver
   const a = pick(choice.a, versions[1]?.number ?? latest)
   const b = pick(choice.b, latest)
   return { header, versions, inForce, viewing, compare: a && b ? { a, b } : null, messages, at }
+}
+
+const versionOf = (json: string | null) => {
+  try {
+    const version = (JSON.parse(json ?? '{}') as { version?: unknown }).version
+    return typeof version === 'number' ? version : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Everything recorded for a buyer SKU, newest first: its own entries, its price-change requests'
+ * (proposed, approved, rejected, withdrawn), and each price version and request step that no entry
+ * records (the demo data's, or older ones), so every version and request is in the history too.
+ */
+export async function buyerSkuHistory(db: Executor, sku: Pick<BuyerSkuHeader, 'id' | 'unit'>, limit = 50): Promise<HistoryEntry[]> {
+  const requests = await db
+    .selectFrom('price_change_requests as r')
+    .leftJoin('users as asker', 'asker.id', 'r.requested_by')
+    .leftJoin('users as decider', 'decider.id', 'r.decided_by')
+    .select(['r.id', 'r.status', 'r.proposed_price_minor', 'r.reason', 'r.created_at', 'r.decided_at', 'r.decision_note', 'asker.name as asker', 'decider.name as decider'])
+    .where('r.buyer_sku_id', '=', sku.id)
+    .execute()
+  const requestIds = requests.map((r) => String(r.id))
+  const [own, ofRequests, versions] = await Promise.all([
+    historyQuery(db).where('audit_events.entity_type', '=', 'buyer_sku').where('audit_events.entity_id', '=', String(sku.id)).orderBy('audit_events.id', 'desc').execute(),
+    requestIds.length ? historyQuery(db).where('audit_events.entity_type', '=', 'price_request').where('audit_events.entity_id', 'in', requestIds).orderBy('audit_events.id', 'desc').execute() : [],
+    db
+      .selectFrom('buyer_sku_versions')
+      .leftJoin('users', 'users.id', 'buyer_sku_versions.created_by')
+      .select(['buyer_sku_versions.id', 'buyer_sku_versions.number', 'buyer_sku_versions.buyer_code', 'buyer_sku_versions.price_minor', 'buyer_sku_versions.moq_milli', 'buyer_sku_versions.note', 'buyer_sku_versions.effective_from', 'buyer_sku_versions.created_at', 'users.name as actor_name'])
+      .where('buyer_sku_versions.buyer_sku_id', '=', sku.id)
+      .execute(),
+  ])
+  // What the audit entries already say, so a row of the tables is shown once.
+  const requestEntries = new Set(ofRequests.map((e) => `${e.entity_id}:${e.action}`))
+  const unrecordedRequestSteps = requests.flatMap((r) => {
+    type Step = { request: typeof r; action: string; at: string; actor: string | null; after: Record<string, string>; note: string | null }
+    const steps: Step[] = [{ request: r, action: 'price_request.created', at: r.created_at, actor: r.asker, after: { proposed_price: formatMoney(r.proposed_price_minor), reason: r.reason }, note: null }]
+    if (r.status !== 'pending' && r.decided_at) steps.push({ request: r, action: `price_request.${r.status}`, at: r.decided_at, actor: r.decider, after: { status: r.status }, note: r.decision_note })
+    return steps.filter((step) => !requestEntries.has(`${r.id}:${step.action}`))
+  })
+  const recorded = new Set(own.map((e) => versionOf(e.after_json)).filter((n) => n !== null))
+  const entries: HistoryEntry[] = [
+    ...own.map((e) => ({ ...e, what: actionSentence(e.action) })),
+    ...ofRequests.map((e) => ({ ...e, what: `Price change #${e.entity_id} ${actionWords(e.action)}` })),
+    ...versions
+      .filter((v) => !recorded.has(v.number))
+      .map((v) => ({
+        // Negative: never the id of an audit entry, so the list keys stay unique.
+        id: -v.id,
+        at: v.created_at,
+        action: 'buyer_sku.version_recorded',
+        what: `Price version ${v.number} recorded`,
+        actor_name: v.actor_name,
+        before_json: null,
+        after_json: JSON.stringify({ buyer_code: v.buyer_code, price: formatMoney(v.price_minor), moq: formatQuantity(v.moq_milli, sku.unit), in_force_from: formatDateTime(v.effective_from) }),
+        note: v.note,
+      })),
+    ...unrecordedRequestSteps.map((step, index) => ({
+      // Below every version's negative id, so the list keys stay unique.
+      id: -1_000_000_000 - index,
+      at: step.at,
+      action: step.action,
+      what: `Price change #${step.request.id} ${actionWords(step.action)}`,
+      actor_name: step.actor,
+      before_json: null,
+      after_json: JSON.stringify(step.after),
+      note: step.note,
+    })),
+  ]
+  return entries.sort((a, b) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1)).slice(0, limit)
 }

@@ -1,6 +1,8 @@
 import type { Database } from '#db/database'
-import { mayEnter, portalOfPath, type PortalKey } from '~/auth/portals'
+import { mayOpen, type PortalKey } from '~/auth/portals'
 import type { Viewer } from '~/auth/session.server'
+import { actionWords, NOT_ACTIVITY, recordKind } from '../audit/describe'
+import { recordRefs } from '../audit/records.server'
 
 export interface Figure {
   label: string
@@ -56,16 +58,30 @@ export function pendingCompanies(db: Database, limit = 10) {
   return buyers.unionAll(sellers).orderBy('created_at', 'desc').limit(limit).execute()
 }
 
-export function recentActivity(db: Database, limit = 10) {
-  return db
+/**
+ * What people did lately, as sentences: "Buyer Tiruppur Knit Works activated by Isha Internal".
+ * Sign-ins, the demo data's own entries and security noise are not business activity.
+ */
+export async function recentActivity(db: Database, viewer: Viewer, limit = 10) {
+  let query = db
     .selectFrom('audit_events')
     .leftJoin('users', 'users.id', 'audit_events.actor_user_id')
     .select(['audit_events.id', 'audit_events.at', 'audit_events.action', 'audit_events.entity_type', 'audit_events.entity_id', 'users.name as actor_name'])
-    // Sign-ins and sign-outs are kept for security, not shown as business activity.
-    .where('audit_events.action', 'not like', 'session.%')
-    .orderBy('audit_events.id', 'desc')
-    .limit(limit)
-    .execute()
+  for (const pattern of NOT_ACTIVITY) query = query.where('audit_events.action', 'not like', pattern)
+  const rows = await query.orderBy('audit_events.id', 'desc').limit(limit).execute()
+  const names = await recordRefs(db, viewer.roles, rows)
+  return rows.map((r) => {
+    const record = names.get(`${r.entity_type}:${r.entity_id}`)
+    return {
+      id: r.id,
+      at: r.at,
+      kind: recordKind(r.entity_type),
+      record: record?.name ?? `#${r.entity_id}`,
+      to: record?.to ?? null,
+      what: actionWords(r.action),
+      who: r.actor_name ?? 'the system',
+    }
+  })
 }
 
 async function companyFigures(db: Database, viewer: Viewer): Promise<Figure[]> {
@@ -143,7 +159,7 @@ async function catalogueFigures(db: Database, viewer: Viewer, portal: PortalKey)
 export async function portalFigures(db: Database, viewer: Viewer, portal: PortalKey): Promise<Figure[]> {
   const figures = await figuresOf(db, viewer, portal)
   // A figure links to its list only where the viewer may open that list.
-  return figures.map((f) => (f.to && !mayEnter(viewer.roles, portalOfPath(f.to.split(/[?#]/)[0])) ? { ...f, to: undefined } : f))
+  return figures.map((f) => (f.to && !mayOpen(viewer.roles, f.to) ? { ...f, to: undefined } : f))
 }
 
 async function figuresOf(db: Database, viewer: Viewer, portal: PortalKey): Promise<Figure[]> {

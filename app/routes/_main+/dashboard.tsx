@@ -15,9 +15,9 @@ export const handle: RouteHandle = { name: 'Dashboard', title: 'Dashboard' }
 export const meta: MetaFunction = () => pageTitle('Dashboard')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePortal(request, 'main')
+  const viewer = await requirePortal(request, 'main')
   const db = getDb()
-  const [figures, pending, activity] = await Promise.all([staffFigures(db), pendingCompanies(db), recentActivity(db)])
+  const [figures, pending, activity] = await Promise.all([staffFigures(db), pendingCompanies(db), recentActivity(db, viewer)])
   return { figures, pending, activity }
 }
 
@@ -50,29 +50,22 @@ export default function DashboardPage() {
           ]}
         />
       </section>
-      <section className="stack" aria-labelledby="activity-heading" style={{ marginTop: 24 }}>
+      <section className="card" aria-labelledby="activity-heading" style={{ marginTop: 24 }}>
         <h2 id="activity-heading">Recent activity</h2>
-        <Table
-          caption="Recent activity"
-          rows={activity}
-          rowKey={(r) => r.id}
-          empty="Nothing has happened yet."
-          columns={[
-            { key: 'at', nowrap: true, header: 'When', cell: (r) => formatDateTime(r.at) },
-            { key: 'who', header: 'Who', cell: (r) => r.actor_name ?? 'System' },
-            { key: 'what', header: 'What', cell: (r) => sentenceCase(r.action.replace(/[._]/g, ' ')) },
-            {
-              key: 'record',
-              header: 'Record',
-              cell: (r) =>
-                r.entity_type === 'buyer' || r.entity_type === 'seller' ? (
-                  <Link to={`/${r.entity_type}s/${r.entity_id}`}>{`${r.entity_type} #${r.entity_id}`}</Link>
-                ) : (
-                  `${r.entity_type} #${r.entity_id}`
-                ),
-            },
-          ]}
-        />
+        {activity.length === 0 ? (
+          <p className="muted">Nothing has happened yet.</p>
+        ) : (
+          <ol className="history">
+            {activity.map((r) => (
+              <li key={r.id}>
+                {r.kind} {r.to ? <Link to={r.to}>{r.record}</Link> : <strong>{r.record}</strong>} {r.what} by {r.who},{' '}
+                <time className="muted" dateTime={r.at}>
+                  {formatDateTime(r.at)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        )}
       </section>
     </>
   )

@@ -2,11 +2,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { historyOf } from '~/features/audit/audit.server'
 import { BuyerSkuPage } from '~/features/buyer-skus/buyer-sku-page'
 import { handleEditPageForm } from '~/features/buyer-skus/forms.server'
 import { LIST_PATH } from '~/features/buyer-skus/paths'
-import { buyerSkuExists, buyerSkuHeader, inForceAndWaiting, pendingPriceRequests } from '~/features/buyer-skus/queries.server'
+import { buyerSkuExists, buyerSkuHeader, buyerSkuHistory, inForceAndWaiting, pendingPriceRequests } from '~/features/buyer-skus/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'
 import { rupeesInput } from '~/utils/money'
@@ -30,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ inForce, waiting }, requests, history] = await Promise.all([
     inForceAndWaiting(db, id, sku.current_version),
     pendingPriceRequests(db, id),
-    historyOf(db, 'buyer_sku', id),
+    buyerSkuHistory(db, sku),
   ])
   // The form starts from what applies now; its save becomes the next version.
   const formValues = inForce

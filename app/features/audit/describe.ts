@@ -1,0 +1,96 @@
+// Audit entries in words: what was done (a past-tense phrase) and what kind of record it was done to.
+// The action keys are the ones written by the features (`buyer.activated`, `seller_sku.published`).
+
+/** What kind of record an entry is about, as a person says it. */
+const RECORD_KINDS: Record<string, string> = {
+  buyer: 'Buyer',
+  seller: 'Seller',
+  user: 'User',
+  product: 'Product',
+  product_sku: 'Product SKU',
+  buyer_sku: 'Buyer SKU',
+  seller_sku: 'Seller SKU',
+  sample_sku: 'Sample SKU',
+  category: 'Category',
+  price_request: 'Price change',
+  flag: 'Flag',
+}
+
+/** Whole actions whose words are not their last part's. */
+const ACTIONS: Record<string, string> = {
+  'address.created': 'address added',
+  'address.updated': 'address changed',
+  'address.removed': 'address removed',
+  'address.made_default': 'default address changed',
+  'buyer_sku.version_added': 'new price version',
+  'category.workflow_changed': 'fulfilment workflow changed',
+  'company.contact_updated': 'contact details changed',
+  'company.signed_up': 'signed up',
+  'condition.created': 'QC condition added',
+  'condition.updated': 'QC condition changed',
+  'flag.changed': 'flag changed',
+  'price_request.created': 'proposed',
+  'product.attribute_added': 'attribute added',
+  'product.attribute_changed': 'attribute changed',
+  'product.attribute_moved': 'attribute moved',
+  'product.attribute_removed': 'attribute removed',
+  'product.line_added': 'product line added',
+  'product.line_deleted': 'product line deleted',
+  'product.line_moved': 'product line moved',
+  'product.line_renamed': 'product line renamed',
+  'product.line_reactivated': 'product line reactivated',
+  'product.line_deactivated': 'product line deactivated',
+  'user.bootstrap_admin': 'first admin created',
+  'user.invited': 'invited',
+  'user.other_sessions_ended': 'other sessions ended',
+  'user.password_changed': 'password changed',
+  'user.password_reset': 'password reset',
+  'user.password_reset_requested': 'password reset asked for',
+  'user.password_set_by_admin': 'password set by an admin',
+  'user.profile_updated': 'profile changed',
+  'user.roles_changed': 'roles changed',
+  'user.signup_attempted': 'sign-up tried with this e-mail',
+  'session.started': 'signed in',
+  'session.ended': 'signed out',
+}
+
+/** The last part of an action, when the whole is not listed above. */
+const VERBS: Record<string, string> = {
+  created: 'added',
+  updated: 'changed',
+  seeded: 'added with the demo data',
+  activated: 'activated',
+  suspended: 'suspended',
+  reactivated: 'reactivated',
+  archived: 'archived',
+  restored: 'restored',
+  published: 'published',
+  unpublished: 'unpublished',
+  approved: 'approved',
+  rejected: 'rejected',
+  withdrawn: 'withdrawn',
+  disabled: 'disabled',
+  enabled: 'enabled',
+}
+
+/** What was done, in words: `buyer.activated` → "activated", `buyer_sku.version_added` → "new price version". */
+export function actionWords(action: string): string {
+  const known = ACTIONS[action]
+  if (known) return known
+  const last = action.slice(action.lastIndexOf('.') + 1)
+  return VERBS[last] ?? last.replace(/_/g, ' ')
+}
+
+/** The same, starting a sentence: "Activated", "New price version". */
+export function actionSentence(action: string): string {
+  const words = actionWords(action)
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** The kind of record, as a person says it: `buyer_sku` → "Buyer SKU". */
+export function recordKind(entityType: string): string {
+  return RECORD_KINDS[entityType] ?? entityType.charAt(0).toUpperCase() + entityType.slice(1).replace(/_/g, ' ')
+}
+
+/** Entries that are not business activity: sign-ins (kept for security) and the demo data's own. */
+export const NOT_ACTIVITY = ['session.%', '%.seeded', 'user.signup_attempted', 'user.password_reset_requested'] as const

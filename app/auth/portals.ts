@@ -7,7 +7,7 @@ import type { RoleKey } from '#db/types'
  */
 export const portals = {
   admin: { title: 'Admin', base: '/admin', home: '/admin', roles: ['admin'], staff: true },
-  main: { title: 'Main portal', base: '/', home: '/dashboard', roles: ['internal'], staff: true },
+  main: { title: 'Operations', base: '/', home: '/dashboard', roles: ['internal'], staff: true },
   dev_admin: { title: 'Dev admin', base: '/dev_admin', home: '/dev_admin', roles: ['dev_admin'], staff: true },
   catalog_manager: {
     title: 'Catalog manager',

@@ -1,5 +1,6 @@
 import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible'
 import { getDatabase } from '~/db.server'
+import { countOf } from '~/utils/format'
 
 /**
  * Every limit on the public forms, in one place (docs/domain.md, "Sign-in and sessions").
@@ -107,8 +108,8 @@ export async function formSubmitWait(form: LimitedForm, ip: string): Promise<num
 export function waitText(ms: number): string {
   if (ms < 60_000) {
     const seconds = Math.max(1, Math.ceil(ms / 1000))
-    return `${seconds} second${seconds === 1 ? '' : 's'}`
+    return countOf(seconds, 'second')
   }
   const minutes = Math.ceil(ms / 60_000)
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+  return countOf(minutes, 'minute')
 }

@@ -63,15 +63,15 @@ describe('menus from route handles', () => {
 describe('fillMenu', () => {
   const entries = [
     { path: '/buyer/:buyerCompanyId/company', label: 'My company', group: 'Company', order: 1 },
-    { path: '/:product/addresses', label: 'Addresses', group: 'Catalogue', order: 2 },
+    { path: '/:product/addresses', label: '{product}', group: 'Warehouses and offices', order: 2 },
     { path: '/buyers/manage', label: 'Buyers', group: 'Companies', order: 3 },
   ]
   it("fills the viewer's company and one entry per product", () => {
     const filled = fillMenu(entries, { companyId: 7, products: [{ slug: 'fabric', name: 'Fabric' }, { slug: 'yarn', name: 'Yarn' }] })
     expect(filled.map((e) => [e.path, e.label])).toEqual([
       ['/buyer/7/company', 'My company'],
-      ['/fabric/addresses', 'Fabric: Addresses'],
-      ['/yarn/addresses', 'Yarn: Addresses'],
+      ['/fabric/addresses', 'Fabric'],
+      ['/yarn/addresses', 'Yarn'],
       ['/buyers/manage', 'Buyers'],
     ])
   })

@@ -105,7 +105,7 @@ export function fillMenu(entries: MenuEntry[], fill: { companyId: number | null;
     }
     if (path.includes(':product')) {
       for (const product of fill.products) {
-        filled.push({ ...entry, path: path.replace(':product', product.slug), label: `${product.name}: ${entry.label}` })
+        filled.push({ ...entry, path: path.replace(':product', product.slug), label: entry.label.replace('{product}', product.name) })
       }
       continue
     }

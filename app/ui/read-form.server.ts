@@ -1,5 +1,6 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import { PICK_SUFFIX } from '~/features/search/pick'
+import { countOf } from '~/utils/format'
 
 /**
  * The one way an action reads its body. A body that is not a form (JSON, text, a broken or
@@ -37,7 +38,7 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
     let files = 0
     const counting: UploadHandler = (part) => {
       if (part.filename !== undefined && ++files > maxFiles) {
-        throw unreadableForm(`This form takes at most ${maxFiles} file${maxFiles === 1 ? '' : 's'} at a time.`, 413)
+        throw unreadableForm(`This form takes at most ${countOf(maxFiles, 'file')} at a time.`, 413)
       }
       return uploads(part)
     }

@@ -85,6 +85,48 @@ export function Table<T>({
 }
 
 /** Previous / next links that keep every other filter in the URL. */
+/**
+ * The line above a list: how many rows match ("1 buyer matches these filters", "2,000+ buyer SKUs"),
+ * what else the list wants to say, and the CSV of what is shown. One wording for every list.
+ */
+export function ListSummary({
+  total,
+  capped = false,
+  noun,
+  matching,
+  csv,
+  children,
+}: {
+  total: number
+  /** The count stopped at a cap: "2,000+". */
+  capped?: boolean
+  /** Singular and plural: ['category', 'categories']; a plain noun takes an "s". */
+  noun: string | [singular: string, plural: string]
+  /** What the rows match, when the list is narrowed: 'these filters', 'this search'. */
+  matching?: string | false
+  /** The CSV download of the same rows (the list's query string), if the list has one. */
+  csv?: string | null
+  children?: ReactNode
+}) {
+  const [singular, plural] = typeof noun === 'string' ? [noun, `${noun}s`] : noun
+  const one = total === 1 && !capped
+  return (
+    <div className="list-summary">
+      <span>
+        {total.toLocaleString('en-IN')}
+        {capped ? '+' : ''} {one ? singular : plural}
+        {matching ? ` ${one ? 'matches' : 'match'} ${matching}` : ''}
+      </span>
+      {children}
+      {csv && total > 0 ? (
+        <Link reloadDocument to={csv}>
+          Download CSV{matching ? ' of these' : ''}
+        </Link>
+      ) : null}
+    </div>
+  )
+}
+
 export function Pagination({
   page,
   pageSize,

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatMoney } from './format'
+import { countOf, formatDate, formatDateTime, formatMoney } from './format'
 
 describe('formats', () => {
   it('shows paise as rupees with Indian digit grouping', () => {
@@ -9,5 +9,13 @@ describe('formats', () => {
   it('shows UTC times in Asia/Kolkata', () => {
     expect(formatDate('2026-11-21T20:00:00.000Z')).toBe('22 Nov 2026')
     expect(formatDateTime('2026-11-22T06:30:00.000Z')).toMatch(/22 Nov 2026, 12:00\s?pm/i)
+  })
+})
+
+describe('countOf', () => {
+  it('puts the noun in the number of the count, with Indian grouping', () => {
+    expect(countOf(1, 'day')).toBe('1 day')
+    expect(countOf(0, 'day')).toBe('0 days')
+    expect(countOf(120000, 'category', 'categories')).toBe('1,20,000 categories')
   })
 })

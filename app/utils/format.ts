@@ -17,3 +17,8 @@ export const formatDate = (iso: string) => date.format(new Date(iso))
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })
 /** Money is kept in paise; shown as INR with Indian digit grouping. */
 export const formatMoney = (paise: number) => inr.format(paise / 100)
+
+/** A count and its noun in the right number, with Indian digit grouping: "1 buyer", "1,204 categories". */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n.toLocaleString('en-IN')} ${n === 1 ? singular : plural}`
+}

@@ -27,7 +27,7 @@ test('staff see /404 inside the main layout', async ({ page }) => {
   const response = await page.goto('/404')
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
-  await expect(page.getByRole('navigation', { name: 'Main portal menu' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Operations menu' })).toBeVisible()
 })
 
 test('a user with several portals can switch between them', async ({ page }) => {

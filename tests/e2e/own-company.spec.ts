@@ -88,7 +88,7 @@ test('an internal user adds a warehouse and makes it the default', async ({ page
   const product = info.project.name === 'js' ? { slug: 'yarn', name: 'Yarn' } : { slug: 'fabric', name: 'Fabric' }
   await signInAs(page, 'internal@example.com', '/dashboard')
   await page.goto(`/${product.slug}/addresses`)
-  await expect(page.getByRole('heading', { name: `${product.name} addresses`, level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `${product.name} warehouses and offices`, level: 1 })).toBeVisible()
   const warehouses = page.getByRole('region', { name: 'Warehouse addresses' })
   const previous = await warehouses.getByRole('article').filter({ hasText: 'Default warehouse' }).getAttribute('aria-label')
   expect(previous).toBeTruthy()

@@ -74,7 +74,7 @@ test('on a phone the portal menu is a drawer that opens and keeps its groups', a
   const drawer = page.locator('details.menu-drawer')
   await expect(drawer.locator('summary')).toContainText('Menu')
   // The portal's name stays in the header.
-  await expect(page.locator('.site-header .brand')).toContainText('Main portal')
+  await expect(page.locator('.site-header .brand')).toContainText('Operations')
   const sellers = drawer.getByRole('link', { name: 'Sellers', exact: true })
   await expect(sellers).toBeHidden()
   await drawer.locator('summary').click()
@@ -82,7 +82,7 @@ test('on a phone the portal menu is a drawer that opens and keeps its groups', a
   await expect(drawer.getByRole('heading', { level: 2 }).first()).toBeVisible()
   await sellers.click()
   await expect(page).toHaveURL('/sellers/manage')
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Main portal' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Operations' })).toBeVisible()
 })
 
 test('a visitor sent to sign in is told why, and comes back to the page after', async ({ page }) => {

@@ -8,6 +8,7 @@ import { ErrorSummary, Field } from '~/ui/field'
 import { PageHeader } from '~/ui/shell'
 import type { RoleKey } from '#db/types'
 import { changePasswordSchema, profileSchema } from './schema'
+import { countOf } from '~/utils/format'
 
 export interface ProfileData {
   user: { name: string; email: string; phone: string; roles: RoleKey[]; company: string | null }
@@ -56,7 +57,7 @@ export function ProfilePage({ user, otherSessions, actionData }: ProfileData & {
       <div className="card">
         <h2>Sessions</h2>
         <p>
-          You are signed in here{otherSessions > 0 ? ` and on ${otherSessions} other device${otherSessions === 1 ? '' : 's'}` : ' only'}.
+          You are signed in here{otherSessions > 0 ? ` and on ${countOf(otherSessions, 'other device')}` : ' only'}.
         </p>
         {otherSessions > 0 ? (
           <ConfirmDialog

@@ -5,6 +5,7 @@ import type { Toast } from '~/ui/toast.server'
 import { changePassword, signOutEverywhereElse, updateProfile } from './mutations.server'
 import type { ProfileData, ProfileReply } from './profile-page'
 import { changePasswordSchema, profileSchema } from './schema'
+import { countOf } from '~/utils/format'
 
 // The profile page of every signed-in user (docs/domain.md: access): what it shows and its three forms.
 
@@ -43,7 +44,7 @@ export async function handleProfileForm(db: Database, viewer: Viewer, form: Form
     }
     case 'sessions': {
       const ended = await signOutEverywhereElse(db, viewer)
-      return { status: 'done', toast: { kind: 'success', message: `Signed out of ${ended} other session${ended === 1 ? '' : 's'}.` } }
+      return { status: 'done', toast: { kind: 'success', message: `Signed out of ${countOf(ended, 'other session')}.` } }
     }
     default:
       return { status: 'invalid', reply: { intent: null, result: undefined } }

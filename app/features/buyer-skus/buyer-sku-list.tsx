@@ -5,7 +5,7 @@ import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
 import { PickerFilter } from '~/ui/picker'
-import { Pagination, Table, type Column } from '~/ui/table'
+import { ListSummary, Pagination, Table, type Column } from '~/ui/table'
 import type { PickOption } from '../search/pick'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
@@ -105,14 +105,9 @@ export function BuyerSkuList({ filters, rows, total, capped, buyerError, buyerCh
         <SelectFilter name="status" label="Status" value={filters.status} options={statusChoices.map((s) => ({ value: s, label: statusLabels[s] }))} />
         <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="updated" defaultDir="desc" clearTo={LIST_PATH} filtering={filtering} />
       </Form>
-      <div className="list-summary">
-        <span>
-          {total.toLocaleString('en-IN')}
-          {capped ? '+' : ''} buyer SKU{total === 1 && !capped ? '' : 's'}
-          {filtering ? (total === 1 && !capped ? ' matches these filters' : ' match these filters') : ''}
-        </span>
+      <ListSummary total={total} capped={capped} noun="buyer SKU" matching={filtering && 'these filters'}>
         {filters.sort === 'code' ? <span className="muted">Sorted by buyer, then the buyer’s code</span> : null}
-      </div>
+      </ListSummary>
       <Table
         sort={sort}
         caption="Buyer SKUs"

@@ -4,11 +4,12 @@ import { Link } from '~/ui/link'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
-import { Table, type Column } from '~/ui/table'
+import { ListSummary, Table, type Column } from '~/ui/table'
 import { CreateCategoryForm } from './category-form'
 import { categoryPath, manageCategoriesPath, workflowPath } from './paths'
 import type { CategoryRow } from './queries.server'
 import { formatGst, type CategoryFilters } from './schema'
+import { countOf } from '~/utils/format'
 
 export interface ManageCategoriesProps {
   filters: CategoryFilters
@@ -20,7 +21,7 @@ export interface ManageCategoriesProps {
   lastResult?: SubmissionResult<string[]> | null
 }
 
-const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`
+const days = (n: number) => countOf(n, 'day')
 
 const columns: Column<CategoryRow>[] = [
   { key: 'name', header: 'Name', cell: (c) => <Link to={categoryPath(c.id)}>{c.name}</Link> },
@@ -104,12 +105,7 @@ export function ManageCategories({ filters, products, product, lines, categories
           {filtering ? <Link to={manageCategoriesPath(product.slug)}>Clear filters</Link> : null}
         </div>
       </Form>
-      <div className="list-summary">
-        <span>
-          {categories.length} {categories.length === 1 ? 'category' : 'categories'}
-          {filtering ? ' match these filters' : ''}
-        </span>
-      </div>
+      <ListSummary total={categories.length} noun={['category', 'categories']} matching={filtering && 'these filters'} />
       <Table
         caption={`${product.name} categories`}
         columns={columns}

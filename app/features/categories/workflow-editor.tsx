@@ -8,9 +8,10 @@ import { ErrorList, ErrorSummary, Field, FormErrors, SelectField } from '~/ui/fi
 import { useZodForm } from '~/ui/form'
 import type { StageView } from './queries.server'
 import { ADD_STAGE_FORM, editStageFormId, workflowSchemas } from './schema'
+import { countOf } from '~/utils/format'
 
 const replyFor = (reply: FormReply | null | undefined, form: string) => (reply?.form === form ? reply.result : undefined)
-const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`
+const days = (n: number) => countOf(n, 'day')
 
 /**
  * The ordered stages with edit (a disclosure), move up / down and remove (confirmed), and a form

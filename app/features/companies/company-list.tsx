@@ -4,8 +4,8 @@ import type { CompanyStatus } from '#db/types'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
-import { Pagination, Table, type Column } from '~/ui/table'
-import { formatDate, formatMoney } from '~/utils/format'
+import { ListSummary, Pagination, Table, type Column } from '~/ui/table'
+import { countOf, formatDate, formatMoney } from '~/utils/format'
 import { companyKinds, companyPath, companyStatuses, listPath, statusLabels, type CompanyKind } from './kinds'
 import type { CompanyListRow } from './list.server'
 import type { CompanyFilters } from './schema'
@@ -46,7 +46,7 @@ export function CompanyList({ kind, filters, rows, total, capped, waiting, assig
   if (kind === 'buyer') {
     columns.push(
       { key: 'credit', header: 'Credit limit', numeric: true, cell: (r) => formatMoney(r.creditLimitMinor ?? 0) },
-      { key: 'terms', header: 'Terms', numeric: true, cell: (r) => `${r.paymentTermsDays ?? 0} days` }
+      { key: 'terms', header: 'Terms', numeric: true, cell: (r) => countOf(r.paymentTermsDays ?? 0, 'day') }
     )
   }
   columns.push({ key: 'created', nowrap: true, header: 'Created', sortKey: 'created', cell: (r) => formatDate(r.createdAt) })
@@ -101,18 +101,7 @@ export function CompanyList({ kind, filters, rows, total, capped, waiting, assig
         </div>
         <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="name" defaultDir="asc" clearTo={listPath(kind)} filtering={filtering} />
       </Form>
-      <div className="list-summary">
-        <span>
-          {total.toLocaleString('en-IN')}
-          {capped ? '+' : ''} {total === 1 && !capped ? info.label.toLowerCase() : info.plural.toLowerCase()}
-          {filtering ? ' match these filters' : ''}
-        </span>
-        {total > 0 ? (
-          <Link reloadDocument to={`${listPath(kind)}.csv?${exportParams}`}>
-            Download CSV{filtering ? ' of these' : ''}
-          </Link>
-        ) : null}
-      </div>
+      <ListSummary total={total} capped={capped} noun={[info.label.toLowerCase(), info.plural.toLowerCase()]} matching={filtering && 'these filters'} csv={`${listPath(kind)}.csv?${exportParams}`} />
       <Table
         sort={sort}
         caption={info.plural}

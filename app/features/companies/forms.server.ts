@@ -8,6 +8,7 @@ import type { Toast } from '~/ui/toast.server'
 import { companyKinds, companyPath, transitions, type CompanyKind } from './kinds'
 import { changeCompanyStatus, createSeller, updateCompany, type Result } from './mutations.server'
 import { addSellerSchema, companyFormSchemas, statusActionSchema } from './schema'
+import { countOf } from '~/utils/format'
 
 export type FormOutcome = { status: 'done'; redirectTo: string; toast: Toast } | { status: 'invalid'; intent: string | null; reply: SubmissionResult<string[]> }
 
@@ -32,7 +33,7 @@ export async function handleStatusForm(db: Database, viewer: Viewer, kind: Compa
   const redirectTo = companyPath(kind, id)
   if (!result.ok) return { status: 'done', redirectTo, toast: { kind: 'error', message: result.message } }
   const { name, emailed } = result.value
-  const told = emailed === 0 ? 'Nobody to e-mail.' : `${emailed} e-mail${emailed === 1 ? '' : 's'} queued.`
+  const told = emailed === 0 ? 'Nobody to e-mail.' : `${countOf(emailed, 'e-mail')} queued.`
   return { status: 'done', redirectTo, toast: { kind: 'success', message: `${name} is ${transitions[transition].done}. ${told}` } }
 }
 

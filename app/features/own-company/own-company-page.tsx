@@ -9,7 +9,7 @@ import { ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { History, type HistoryEntry } from '~/ui/history'
 import { PageHeader } from '~/ui/shell'
-import { formatMoney } from '~/utils/format'
+import { countOf, formatMoney } from '~/utils/format'
 import { CompanyUsers, type CompanyUserView } from './company-users'
 import { companyContactSchema, CONTACT_FORM_ID } from './schema'
 
@@ -55,7 +55,7 @@ export function OwnCompanyPage({ data, reply }: { data: OwnCompanyData; reply?: 
               {company.kind === 'buyer' ? (
                 <>
                   <Detail term="Credit limit" value={formatMoney(company.credit_limit_minor)} />
-                  <Detail term="Payment terms" value={`${company.payment_terms_days} days`} />
+                  <Detail term="Payment terms" value={countOf(company.payment_terms_days, 'day')} />
                 </>
               ) : null}
             </dl>

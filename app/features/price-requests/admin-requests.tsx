@@ -1,6 +1,6 @@
 import { Link } from '~/ui/link'
 import { PageHeader } from '~/ui/shell'
-import { Pagination, Table, type Column } from '~/ui/table'
+import { ListSummary, Pagination, Table, type Column } from '~/ui/table'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { ADMIN_LIST_PATH, adminRequestPath } from './paths'
 import type { RequestRow } from './queries.server'
@@ -37,14 +37,9 @@ export function AdminRequestsPage({ filters, rows, total, capped }: AdminRequest
     <>
       <PageHeader title="Price-change requests" />
       <RequestFilterForm status={filters.status} q={filters.q} searchable clearTo={`${ADMIN_LIST_PATH}?status=${filters.status}`} />
-      <div className="list-summary">
-        <span>
-          {total.toLocaleString('en-IN')}
-          {capped ? '+' : ''} {shown}
-          {filters.q ? ' match this search' : ''}
-          {filters.status === 'pending' ? ', oldest first' : ', newest first'}
-        </span>
-      </div>
+      <ListSummary total={total} capped={capped} noun={[shown.replace(/s$/, ''), shown]} matching={Boolean(filters.q) && 'this search'}>
+        <span className="muted">{filters.status === 'pending' ? 'Oldest first' : 'Newest first'}</span>
+      </ListSummary>
       <Table caption="Price-change requests" columns={columns} rows={rows} rowKey={(r) => r.id} empty={`No ${shown}${filters.q ? ' match this search' : ''}.`} />
       <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
     </>

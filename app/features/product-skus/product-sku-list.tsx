@@ -4,7 +4,7 @@ import type { AttributeDefinition } from '#db/types'
 import { StatusBadge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
-import { Pagination, Table, type Column } from '~/ui/table'
+import { ListSummary, Pagination, Table, type Column } from '~/ui/table'
 import { formatDate } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { attributeFieldName, formatAttribute } from '../products/attributes'
@@ -96,18 +96,7 @@ export function ProductSkuList({ product, filters, rows, total, capped, categori
         ))}
         <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="code" defaultDir="asc" clearTo={listPath} filtering={filtering} />
       </Form>
-      <div className="list-summary">
-        <span>
-          {total.toLocaleString('en-IN')}
-          {capped ? '+' : ''} {total === 1 && !capped ? noun : `${noun}s`}
-          {filtering ? (total === 1 && !capped ? ' matches these filters' : ' match these filters') : ''}
-        </span>
-        {canExport && total > 0 ? (
-          <Link reloadDocument to={`${listPath}/export.csv?${exportParams}`}>
-            Export CSV{filtering ? ' of these' : ''}
-          </Link>
-        ) : null}
-      </div>
+      <ListSummary total={total} capped={capped} noun={noun} matching={filtering && 'these filters'} csv={canExport ? `${listPath}/export.csv?${exportParams}` : null} />
       <Table
         sort={sort}
         caption={`${product.name} SKUs`}

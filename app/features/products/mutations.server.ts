@@ -4,6 +4,7 @@ import type { Database } from '#db/database'
 import { audit, type Executor } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
 import type { CreateProductForm, ProductDetailsForm } from './schema'
+import { countOf } from '~/utils/format'
 
 // The dev admin's writes to a product and its product lines; each one transaction + audit entry,
 // audited on the product so its page's history shows them all.
@@ -179,7 +180,7 @@ export async function deleteProductLine(db: Database, actorUserId: number, produ
     db.transaction().execute(async (trx) => {
       const line = await lineOf(trx, productId, lineId)
       const used = await trx.selectFrom('product_skus').select((eb) => eb.fn.countAll<number>().as('n')).where('product_line_id', '=', lineId).executeTakeFirstOrThrow()
-      if (Number(used.n) > 0) throw new Refused(undefined, `${line.name} is used by ${Number(used.n).toLocaleString('en-IN')} product SKUs: deactivate it instead.`)
+      if (Number(used.n) > 0) throw new Refused(undefined, `${line.name} is used by ${countOf(Number(used.n), 'product SKU')}: deactivate it instead.`)
       await trx.deleteFrom('product_lines').where('id', '=', lineId).execute()
       await audit(trx, { actorUserId, action: 'product.line_deleted', entityType: 'product', entityId: productId, before: { line: line.name } })
       return undefined

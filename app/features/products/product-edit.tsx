@@ -7,6 +7,7 @@ import { CheckField, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import type { ProductForEdit, ProductLineRow } from './admin-queries.server'
 import { addLineSchema, formIds, productDetailsSchema, renameLineSchema, type FormReply } from './schema'
+import { countOf } from '~/utils/format'
 
 /** The reply meant for one form of the page, if the last submit came from it. */
 export const replyFor = (reply: FormReply | null | undefined, form: string) => (reply && reply.form === form ? reply.result : undefined)
@@ -68,7 +69,7 @@ function LineRow({ line, index, count, reply }: { line: ProductLineRow; index: n
       <div className="row">
         <strong>{line.name}</strong>
         {line.active ? null : <Badge>inactive</Badge>}
-        <span className="muted">{line.skus.toLocaleString('en-IN')} SKUs</span>
+        <span className="muted">{countOf(line.skus, 'SKU')}</span>
       </div>
       <ErrorSummary form={form} />
       <div className="row">

@@ -3,7 +3,7 @@ import { Link } from '~/ui/link'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
-import { Pagination, Table, type Column } from '~/ui/table'
+import { ListSummary, Pagination, Table, type Column } from '~/ui/table'
 import { formatDate, formatMoney } from '~/utils/format'
 import { imageUrl } from '../images/image-url'
 import { createPath, editPath, type SampleSkuPlace } from './places'
@@ -107,14 +107,7 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
         </div>
         <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="code" defaultDir="asc" clearTo={place.base} filtering={filtering} />
       </Form>
-      <div className="list-summary">
-        <span>
-          {total.toLocaleString('en-IN')}
-          {capped ? '+' : ''} sample SKU{total === 1 && !capped ? '' : 's'}
-          {filtering ? ' match these filters' : ''}
-          {capped ? ': narrow the filters to see an exact count' : ''}
-        </span>
-      </div>
+      <ListSummary total={total} capped={capped} noun="sample SKU" matching={filtering && 'these filters'} />
       <Table
         sort={sort}
         caption="Sample SKUs"

@@ -7,8 +7,8 @@ import { ErrorList } from '~/ui/field'
 import { PageHeader } from '~/ui/shell'
 import { PickerFilter } from '~/ui/picker'
 import type { PickOption } from '../search/pick'
-import { Pagination, Table, type Column } from '~/ui/table'
-import { formatDate, formatMoney } from '~/utils/format'
+import { ListSummary, Pagination, Table, type Column } from '~/ui/table'
+import { countOf, formatDate, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import type { SellerSkuListRow } from './list.server'
 import { editPath, listPath, statusLabels } from './rules'
@@ -66,7 +66,7 @@ export function SellerSkuList({ page, filters, rows, total, capped, sellerError,
     { key: 'cost', header: 'Cost', sortKey: 'cost', numeric: true, cell: (r) => (r.costMinor === null ? dash : formatMoney(r.costMinor)) },
     { key: 'moq', header: 'MOQ', numeric: true, cell: (r) => (r.moqMilli === null ? dash : formatQuantity(r.moqMilli, r.unit)) },
     { key: 'capacity', header: 'Monthly capacity', numeric: true, cell: (r) => (r.monthlyCapacityMilli === null ? dash : formatQuantity(r.monthlyCapacityMilli, r.unit)) },
-    { key: 'lead', header: 'Lead time', numeric: true, cell: (r) => (r.leadTimeDays === null ? dash : `${r.leadTimeDays} days`) },
+    { key: 'lead', header: 'Lead time', numeric: true, cell: (r) => (r.leadTimeDays === null ? dash : countOf(r.leadTimeDays, 'day')) },
     { key: 'updated', nowrap: true, header: 'Updated', sortKey: 'updated', cell: (r) => formatDate(r.updatedAt) },
   ]
   if (filters.status === 'draft') {
@@ -111,13 +111,7 @@ export function SellerSkuList({ page, filters, rows, total, capped, sellerError,
         ) : null}
         <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="updated" defaultDir="desc" clearTo={listPath(page)} filtering={filtering} />
       </Form>
-      <div className="list-summary">
-        <span>
-          {total.toLocaleString('en-IN')}
-          {capped ? '+' : ''} {total === 1 && !capped ? noun.replace(/s$/, '') : noun}
-          {filtering && filters.status !== 'archived' ? ' match these filters' : ''}
-        </span>
-      </div>
+      <ListSummary total={total} capped={capped} noun={[noun.replace(/s$/, ''), noun]} matching={filtering && filters.status !== 'archived' && 'these filters'} />
       <Table
         sort={sort}
         caption={page === 'live' ? 'Live seller SKUs' : 'Draft seller SKUs'}

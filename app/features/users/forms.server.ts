@@ -10,6 +10,7 @@ import { withChoices } from '../search/pick'
 import { replyWithReferences } from '../search/pick.server'
 import { companyKindOf } from './roles'
 import { createUserSchema, setPasswordSchema, userDetailsSchema, userRolesSchema } from './schema'
+import { countOf } from '~/utils/format'
 
 // The admin's user forms, read and answered here; the routes only guard and pass them on.
 
@@ -62,7 +63,7 @@ export async function handleUserRecordForm(db: Database, viewer: Viewer, userId:
       const done = await disableUser(db, viewer, userId)
       if (!done.ok) return { status: 'invalid', reply: { intent: 'status', errors: done.formErrors } }
       const n = done.value.sessionsEnded
-      return { status: 'done', toast: { kind: 'success', message: `The user is disabled; ${n} session${n === 1 ? '' : 's'} ended.` } }
+      return { status: 'done', toast: { kind: 'success', message: `The user is disabled; ${countOf(n, 'session')} ended.` } }
     }
     case 'enable': {
       const done = await enableUser(db, viewer, userId)
@@ -88,6 +89,6 @@ export async function handleSetPasswordForm(db: Database, viewer: Viewer, form: 
   return {
     status: 'done',
     redirectTo: userPath(userId),
-    toast: { kind: 'success', message: `The password of ${name} is set; ${sessionsEnded} session${sessionsEnded === 1 ? '' : 's'} ended. Tell it to them safely.` },
+    toast: { kind: 'success', message: `The password of ${name} is set; ${countOf(sessionsEnded, 'session')} ended. Tell it to them safely.` },
   }
 }

@@ -2,7 +2,7 @@ import { Form, useLocation } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import { Badge, StatusBadge } from '~/ui/badge'
 import { Button } from '~/ui/button'
-import { Pagination, Table, type Column } from '~/ui/table'
+import { ListSummary, Pagination, Table, type Column } from '~/ui/table'
 import { formatDate, formatDateTime } from '~/utils/format'
 import { USER_KINDS, type UserFilters } from './filters'
 import type { UserListRow } from './queries.server'
@@ -121,12 +121,7 @@ export function UserList({
     <section aria-label="Users">
       <UserFilterBar filters={filters} roleOptions={roleOptions} />
       {filters.company ? <CompanyChip company={filters.company} /> : null}
-      <div className="list-summary">
-        <span>
-          {total.toLocaleString('en-IN')}
-          {capped ? '+' : ''} user{total === 1 && !capped ? '' : 's'}
-        </span>
-      </div>
+      <ListSummary total={total} capped={capped} noun="user" />
       <Table caption="Users" sort={{ sort: filters.sort, dir: filters.dir }} columns={columns} rows={rows} rowKey={(u) => u.id} empty="No user matches these filters." />
       <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
     </section>

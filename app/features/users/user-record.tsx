@@ -6,7 +6,7 @@ import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
 import { ErrorSummary, Field, FormErrors } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
-import { formatDateTime } from '~/utils/format'
+import { countOf, formatDateTime } from '~/utils/format'
 import type { UserRecord } from './queries.server'
 import { RoleAndCompanyFields, type RoleOption } from './role-fields'
 import { choicesOf } from '../search/pick'
@@ -124,7 +124,7 @@ export function UserRolesForm({ user, roleOptions, lastResult }: { user: UserRec
 
 /** Disable (ends every session at once) or enable, and the way to set the user's password. */
 export function UserAccess({ user, isSelf, errors }: { user: UserRecord; isSelf: boolean; errors?: string[] }) {
-  const sessions = `${user.sessions} open session${user.sessions === 1 ? '' : 's'}`
+  const sessions = countOf(user.sessions, 'open session')
   return (
     <section className="card" aria-labelledby="user-access-heading">
       <h2 id="user-access-heading">Access</h2>

@@ -18,11 +18,11 @@ import { readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = {
   name: 'ManageAddresses',
-  title: 'Addresses',
-  breadcrumb: (data: { product?: { name: string } } | undefined) => (data?.product ? `${data.product.name} addresses` : 'Addresses'),
-  menu: { group: 'Platform', label: 'Addresses', order: 50 },
+  title: 'Warehouses and offices',
+  breadcrumb: (data: { product?: { name: string } } | undefined) => (data?.product ? `${data.product.name} warehouses and offices` : 'Warehouses and offices'),
+  menu: { group: 'Warehouses and offices', label: '{product}', order: 50 },
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `${data.product.name} addresses` : 'Addresses')
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `${data.product.name} warehouses and offices` : 'Warehouses and offices')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePortal(request, 'main')
@@ -48,14 +48,14 @@ export default function ManageAddresses() {
   const reply = useActionData<typeof action>()
   return (
     <>
-      <PageHeader title={`${product.name} addresses`} />
+      <PageHeader title={`${product.name} warehouses and offices`} />
       <p className="muted">The platform’s own warehouses and offices for {product.name.toLowerCase()}: where goods are received, checked and sent from.</p>
       {otherProducts.length > 0 ? (
         <nav aria-label="Other products" className="row" style={{ marginBottom: 16 }}>
           <span className="muted">Other products:</span>
           {otherProducts.map((p) => (
             <Link key={p.id} to={`/${p.slug}/addresses`}>
-              {p.name} addresses
+              {p.name}
             </Link>
           ))}
         </nav>

@@ -22,7 +22,12 @@ function parse(json: string | null): Record<string, unknown> {
   }
 }
 
-const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value))
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—'
+  if (typeof value === 'boolean') return value ? 'yes' : 'no'
+  if (Array.isArray(value)) return value.length ? value.map(show).join(', ') : 'none'
+  return typeof value === 'object' ? JSON.stringify(value) : String(value)
+}
 const label = (key: string) => key.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
 
 /** Changes to a record, newest first: who did what, when, and which fields moved from what to what. */

@@ -49,7 +49,7 @@ test('admin creates a staff user who signs in, then disables it and its open ses
   await page.getByRole('button', { name: `Yes, disable ${name}` }).click()
   await expect(page.getByText('The user is disabled; 1 session ended.')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'History' })).toBeVisible()
-  await expect(page.locator('.history')).toContainText('user disabled')
+  await expect(page.locator('.history')).toContainText('Disabled by Anita Admin')
 
   await userTab.goto('/dashboard')
   await expect(userTab).toHaveURL(/\/login/)

@@ -26,6 +26,11 @@ export interface CompareViewProps {
  * so it reads the same to a screen reader and on paper.
  */
 export function CompareView({ category, request, chosen, candidates, messages, rows }: CompareViewProps) {
+  // Two of this category's own codes as the example of what to type.
+  const examples = [...chosen, ...candidates]
+    .slice(0, 2)
+    .map((s) => s.code)
+    .join(', ')
   const path = comparePath(category.id)
   return (
     <>
@@ -51,7 +56,7 @@ export function CompareView({ category, request, chosen, candidates, messages, r
           </div>
           <div className="field grow">
             <label htmlFor="codes">Or type codes</label>
-            <input id="codes" name="codes" defaultValue={request.codes} placeholder="FAB-SHT-00001, FAB-SHT-00002" spellCheck={false} autoCapitalize="characters" />
+            <input id="codes" name="codes" defaultValue={request.codes} placeholder={examples || undefined} spellCheck={false} autoCapitalize="characters" />
           </div>
           <div className="form-actions">
             <Button type="submit" variant="primary">

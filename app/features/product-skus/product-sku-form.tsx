@@ -14,6 +14,8 @@ export interface ProductSkuFormProps {
   product: { slug: string; name: string; unit: string; schema: AttributeDefinition[] }
   categories: { id: number; name: string }[]
   lines: { id: number; name: string }[]
+  /** A code of this product, shown as the example (yarn's codes look like yarn's). */
+  exampleCode?: string | null
   lastResult?: SubmissionResult<string[]> | null
   defaultValue?: Record<string, unknown>
   /** Edit: the SKU's updated_at when the form opened, and its images. */
@@ -28,7 +30,7 @@ export interface ProductSkuFormProps {
  * The create and edit form of a product SKU: fixed fields, then one field per attribute of the
  * product's schema (named `attr.<key>`), then images. Multipart, so it posts a file without JavaScript.
  */
-export function ProductSkuForm({ product, categories, lines, lastResult, defaultValue, version, images = [], idempotencyKey, cancelTo }: ProductSkuFormProps) {
+export function ProductSkuForm({ product, categories, lines, exampleCode, lastResult, defaultValue, version, images = [], idempotencyKey, cancelTo }: ProductSkuFormProps) {
   const schema = useMemo(() => productSkuFormSchema(product.schema), [product.schema])
   const [form, fields] = useZodForm(schema, { id: version ? 'product-sku-edit' : 'product-sku-create', lastResult, defaultValue })
   // The attribute group is built from the product's schema, so its type is only known at run time.
@@ -46,7 +48,7 @@ export function ProductSkuForm({ product, categories, lines, lastResult, default
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
       <h2>SKU</h2>
       <div className="form-grid">
-        <Field label="Code" meta={fields.code} hint="Capital letters, digits and dashes, like FAB-SH-0001" inputProps={{ autoCapitalize: 'characters', spellCheck: false }} />
+        <Field label="Code" meta={fields.code} hint={`Capital letters, digits and dashes, like ${exampleCode ?? `${product.slug.slice(0, 3).toUpperCase()}-0001`}`} inputProps={{ autoCapitalize: 'characters', spellCheck: false }} />
         <Field label="Name" meta={fields.name} />
         <SelectField label="Category" meta={fields.categoryId} placeholder="Choose…" options={categories.map((c) => ({ value: String(c.id), label: c.name }))} />
         <SelectField label="Product line (optional)" meta={fields.productLineId} placeholder="None" options={lines.map((l) => ({ value: String(l.id), label: l.name }))} />

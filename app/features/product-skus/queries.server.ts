@@ -30,7 +30,7 @@ export async function productOfSkusSegment(db: Executor, segment: string | undef
  * SKU's current ones when they have since been retired (a save must not silently move it).
  */
 export async function skuFormOptions(db: Executor, productId: number, current?: { categoryId: number; productLineId: number | null }) {
-  const [categories, lines] = await Promise.all([
+  const [categories, lines, example] = await Promise.all([
     db
       .selectFrom('categories')
       .select(['id', 'name'])
@@ -46,8 +46,10 @@ export async function skuFormOptions(db: Executor, productId: number, current?: 
       .orderBy('position')
       .orderBy('name')
       .execute(),
+    // A code of this product, so the form's example looks like this product's codes.
+    db.selectFrom('product_skus').select('code').where('product_id', '=', productId).orderBy('id').limit(1).executeTakeFirst(),
   ])
-  return { categories, lines }
+  return { categories, lines, exampleCode: example?.code ?? null }
 }
 
 /** The filter options of the list: every category and line of the product (retired ones too). */

@@ -47,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditProductSkuPage() {
-  const { product, sku, categories, lines } = useLoaderData<typeof loader>()
+  const { product, sku, categories, lines, exampleCode } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHeader title={`Edit ${product.name} SKU ${sku.code}`} />
@@ -57,6 +57,7 @@ export default function EditProductSkuPage() {
         product={product}
         categories={categories}
         lines={lines}
+        exampleCode={exampleCode}
         lastResult={useActionData<typeof action>()}
         defaultValue={sku.values}
         version={sku.version}

@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CreateProductSkuPage() {
-  const { product, categories, lines, idempotencyKey } = useLoaderData<typeof loader>()
+  const { product, categories, lines, exampleCode, idempotencyKey } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
     <>
@@ -45,6 +45,7 @@ export default function CreateProductSkuPage() {
         product={product}
         categories={categories}
         lines={lines}
+        exampleCode={exampleCode}
         lastResult={lastResult}
         // The key of the first render: a resubmit after an error or a double click carries the same one.
         idempotencyKey={typeof lastResult?.initialValue?.idempotencyKey === 'string' ? lastResult.initialValue.idempotencyKey : idempotencyKey}

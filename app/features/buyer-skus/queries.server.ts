@@ -2,7 +2,8 @@ import type { HistoryEntry } from '~/ui/history'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { historyQuery, type Executor } from '../audit/audit.server'
-import { actionSentence, actionWords } from '../audit/describe'
+import { actionSentence } from '../audit/describe'
+import { newestFirst, priceRequestHistory } from '../price-requests/history.server'
 import { versionInForce } from './versions.server'
 
 // Reads of one buyer SKU: its page, its versions. Every version read is by (buyer_sku_id, number).
@@ -143,17 +144,9 @@ const versionOf = (json: string | null) => {
  * records (the demo data's, or older ones), so every version and request is in the history too.
  */
 export async function buyerSkuHistory(db: Executor, sku: Pick<BuyerSkuHeader, 'id' | 'unit'>, limit = 50): Promise<HistoryEntry[]> {
-  const requests = await db
-    .selectFrom('price_change_requests as r')
-    .leftJoin('users as asker', 'asker.id', 'r.requested_by')
-    .leftJoin('users as decider', 'decider.id', 'r.decided_by')
-    .select(['r.id', 'r.status', 'r.proposed_price_minor', 'r.reason', 'r.created_at', 'r.decided_at', 'r.decision_note', 'asker.name as asker', 'decider.name as decider'])
-    .where('r.buyer_sku_id', '=', sku.id)
-    .execute()
-  const requestIds = requests.map((r) => String(r.id))
   const [own, ofRequests, versions] = await Promise.all([
     historyQuery(db).where('audit_events.entity_type', '=', 'buyer_sku').where('audit_events.entity_id', '=', String(sku.id)).orderBy('audit_events.id', 'desc').execute(),
-    requestIds.length ? historyQuery(db).where('audit_events.entity_type', '=', 'price_request').where('audit_events.entity_id', 'in', requestIds).orderBy('audit_events.id', 'desc').execute() : [],
+    priceRequestHistory(db, { buyerSkuId: sku.id }, (id, words) => `Price change #${id} ${words}`),
     db
       .selectFrom('buyer_sku_versions')
       .leftJoin('users', 'users.id', 'buyer_sku_versions.created_by')
@@ -161,18 +154,10 @@ export async function buyerSkuHistory(db: Executor, sku: Pick<BuyerSkuHeader, 'i
       .where('buyer_sku_versions.buyer_sku_id', '=', sku.id)
       .execute(),
   ])
-  // What the audit entries already say, so a row of the tables is shown once.
-  const requestEntries = new Set(ofRequests.map((e) => `${e.entity_id}:${e.action}`))
-  const unrecordedRequestSteps = requests.flatMap((r) => {
-    type Step = { request: typeof r; action: string; at: string; actor: string | null; after: Record<string, string>; note: string | null }
-    const steps: Step[] = [{ request: r, action: 'price_request.created', at: r.created_at, actor: r.asker, after: { proposed_price: formatMoney(r.proposed_price_minor), reason: r.reason }, note: null }]
-    if (r.status !== 'pending' && r.decided_at) steps.push({ request: r, action: `price_request.${r.status}`, at: r.decided_at, actor: r.decider, after: { status: r.status }, note: r.decision_note })
-    return steps.filter((step) => !requestEntries.has(`${r.id}:${step.action}`))
-  })
   const recorded = new Set(own.map((e) => versionOf(e.after_json)).filter((n) => n !== null))
   const entries: HistoryEntry[] = [
     ...own.map((e) => ({ ...e, what: actionSentence(e.action) })),
-    ...ofRequests.map((e) => ({ ...e, what: `Price change #${e.entity_id} ${actionWords(e.action)}` })),
+    ...ofRequests,
     ...versions
       .filter((v) => !recorded.has(v.number))
       .map((v) => ({
@@ -186,17 +171,6 @@ export async function buyerSkuHistory(db: Executor, sku: Pick<BuyerSkuHeader, 'i
         after_json: JSON.stringify({ buyer_code: v.buyer_code, price: formatMoney(v.price_minor), moq: formatQuantity(v.moq_milli, sku.unit), in_force_from: formatDateTime(v.effective_from) }),
         note: v.note,
       })),
-    ...unrecordedRequestSteps.map((step, index) => ({
-      // Below every version's negative id, so the list keys stay unique.
-      id: -1_000_000_000 - index,
-      at: step.at,
-      action: step.action,
-      what: `Price change #${step.request.id} ${actionWords(step.action)}`,
-      actor_name: step.actor,
-      before_json: null,
-      after_json: JSON.stringify(step.after),
-      note: step.note,
-    })),
   ]
-  return entries.sort((a, b) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1)).slice(0, limit)
+  return entries.sort(newestFirst).slice(0, limit)
 }

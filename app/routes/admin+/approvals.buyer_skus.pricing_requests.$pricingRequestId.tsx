@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { config } from '~/config.server'
 import { getDb } from '~/db.server'
-import { historyOf } from '~/features/audit/audit.server'
+import { priceRequestHistory, newestFirst } from '~/features/price-requests/history.server'
 import { AdminRequestPage } from '~/features/price-requests/admin-request'
 import { handleDecisionForm } from '~/features/price-requests/forms.server'
 import { ADMIN_LIST_PATH } from '~/features/price-requests/paths'
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = readId(params.pricingRequestId) ?? notFound()
   const db = getDb()
   const record = (await requestRecord(db, id)) ?? notFound()
-  return { ...record, history: await historyOf(db, 'price_request', id) }
+  return { ...record, history: (await priceRequestHistory(db, { requestId: id }, (_, words) => words.charAt(0).toUpperCase() + words.slice(1))).sort(newestFirst) }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

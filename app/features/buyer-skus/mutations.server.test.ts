@@ -9,6 +9,7 @@ import { changeBuyerSkuStatus, createBuyerSku, saveBuyerSku } from './mutations.
 import { createBuyerSkuSchema, editBuyerSkuSchema } from './schema'
 import { addBuyerSkuVersion, versionInForce } from './versions.server'
 import { buyerSkuHistory } from './queries.server'
+import { priceRequestHistory } from '../price-requests/history.server'
 
 // makeCategory (tests/support) cannot insert workflow stages yet, so SKUs go into demo category 1.
 const newProductSku = () => makeProductSku({ categoryId: 1 })
@@ -173,6 +174,9 @@ describe('history', () => {
     const unrecorded = await buyerSkuHistory(db, { id, unit: 'm' })
     expect(unrecorded.map((e) => e.what)).toEqual([`Price change #${request.id} proposed`, 'Changed', 'Price version 1 recorded'])
     expect(JSON.parse(unrecorded[0].after_json!)).toEqual({ proposed_price: '₹220.00', reason: 'Cotton up' })
+    // The request's own page words it by itself.
+    const ofRequest = await priceRequestHistory(db, { requestId: request.id }, (_, words) => words)
+    expect(ofRequest.map((e) => [e.what, e.actor_name])).toEqual([['proposed', 'Isha Internal']])
     await audit(db, { actorUserId: actor.userId, action: 'price_request.created', entityType: 'price_request', entityId: request.id, after: { proposed: '₹220.00' } })
 
     const after = await buyerSkuHistory(db, { id, unit: 'm' })

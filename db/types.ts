@@ -363,6 +363,99 @@ export interface LoginThrottleTable {
   expire: number | null
 }
 
+export interface CodeCountersTable {
+  /** A numbering scope, like 'MO-2026'. */
+  scope: string
+  last: number
+}
+
+export interface OrderCartsTable {
+  id: Id
+  user_id: number
+  buyer_id: number
+  ship_to_address_id: number | null
+  bill_to_address_id: number | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A cart line keeps what was typed (text), so a line that cannot be ordered yet is not lost. */
+export interface OrderCartLinesTable {
+  id: Id
+  cart_id: number
+  buyer_sku_id: number
+  seller_sku_id: number | null
+  quantity: ColumnType<string, string | undefined, string>
+  required_by: ColumnType<string, string | undefined, string>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export type OrderSource = 'cart' | 'solv' | 'gt'
+export type MasterOrderStatus = 'placed' | 'confirmed' | 'in_production' | 'in_qc' | 'ready_to_dispatch' | 'dispatched' | 'delivered' | 'closed' | 'cancelled'
+export type SellerOrderStatus = 'pending_approval' | 'approved' | 'rejected' | 'in_production' | 'ready_for_qc' | 'qc_passed' | 'qc_failed' | 'dispatched' | 'delivered' | 'cancelled'
+
+export interface MasterOrdersTable {
+  id: Id
+  code: string
+  buyer_id: number
+  source: OrderSource
+  channel_order_id: string | null
+  status: MasterOrderStatus
+  ship_to_address_id: number | null
+  bill_to_address_id: number | null
+  ship_to_json: string
+  bill_to_json: string
+  /** The earliest required-by date of its lines (YYYY-MM-DD). */
+  required_by: string
+  value_minor: number
+  cost_minor: number
+  gst_minor: number
+  line_count: number
+  placed_by: number | null
+  placed_at: string
+  cancel_reason: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface SellerOrdersTable {
+  id: Id
+  code: string
+  master_order_id: number
+  seller_id: number
+  status: SellerOrderStatus
+  value_minor: number
+  cost_minor: number
+  decided_by: number | null
+  decided_at: string | null
+  decision_note: string | null
+  counter_offer_json: string | null
+  moved_to_id: number | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface SubOrdersTable {
+  id: Id
+  master_order_id: number
+  seller_order_id: number
+  line_no: number
+  buyer_sku_id: number
+  buyer_sku_version: number
+  product_sku_id: number
+  category_id: number
+  seller_sku_id: number
+  quantity_milli: number
+  price_minor: number
+  cost_minor: number
+  gst_rate_bp: number
+  required_by: string
+  stage_position: ColumnType<number, number | undefined, number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
 export interface DB {
   login_throttle: LoginThrottleTable
   roles: RolesTable
@@ -392,6 +485,12 @@ export interface DB {
   price_change_requests: PriceChangeRequestsTable
   sample_skus: SampleSkusTable
   flags: FlagsTable
+  code_counters: CodeCountersTable
+  order_carts: OrderCartsTable
+  order_cart_lines: OrderCartLinesTable
+  master_orders: MasterOrdersTable
+  seller_orders: SellerOrdersTable
+  sub_orders: SubOrdersTable
 }
 
 export type SearchEntity = 'buyer' | 'seller' | 'user' | 'product_sku' | 'buyer_sku' | 'seller_sku' | 'sample_sku'

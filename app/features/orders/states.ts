@@ -1,0 +1,91 @@
+import type { MasterOrderStatus, SellerOrderStatus } from '#db/types'
+
+// The states of orders (docs/domain.md "Orders"), in one place: which step takes a seller order
+// from which state to which, who may take it, and how a master order's status follows from its
+// seller orders. Mutations apply a step with a conditional update on `from`, so of two people
+// taking steps at once exactly one wins.
+
+export type SellerOrderRole = 'staff' | 'seller'
+
+export interface SellerOrderStep {
+  from: readonly SellerOrderStatus[]
+  to: SellerOrderStatus
+  /** Who takes it: staff (admin, supplier team admin; QC and logistics steps by their teams) or the seller. */
+  by: SellerOrderRole
+  /** The button. */
+  label: string
+  /** The audit action's last part and the toast's past tense. */
+  done: string
+  /** A reason must be given (shown to the seller). */
+  needsReason?: boolean
+}
+
+/** Before dispatch: where cancelling is still possible. */
+const BEFORE_DISPATCH = ['pending_approval', 'approved', 'in_production', 'ready_for_qc', 'qc_passed', 'qc_failed'] as const satisfies readonly SellerOrderStatus[]
+
+export const sellerOrderSteps = {
+  approve: { from: ['pending_approval'], to: 'approved', by: 'staff', label: 'Approve', done: 'approved' },
+  reject: { from: ['pending_approval'], to: 'rejected', by: 'staff', label: 'Reject', done: 'rejected', needsReason: true },
+  accept_counter: { from: ['pending_approval'], to: 'approved', by: 'staff', label: 'Accept the counter-offer', done: 'counter_offer_accepted' },
+  start_production: { from: ['approved'], to: 'in_production', by: 'seller', label: 'Start production', done: 'production_started' },
+  ready_for_qc: { from: ['in_production'], to: 'ready_for_qc', by: 'seller', label: 'Ready for QC', done: 'ready_for_qc' },
+  qc_pass: { from: ['ready_for_qc'], to: 'qc_passed', by: 'staff', label: 'QC passed', done: 'qc_passed' },
+  qc_fail: { from: ['ready_for_qc'], to: 'qc_failed', by: 'staff', label: 'QC failed', done: 'qc_failed', needsReason: true },
+  rework: { from: ['qc_failed'], to: 'ready_for_qc', by: 'seller', label: 'Reworked: ready for QC again', done: 'reworked' },
+  dispatch: { from: ['qc_passed'], to: 'dispatched', by: 'staff', label: 'Dispatched', done: 'dispatched' },
+  deliver: { from: ['dispatched'], to: 'delivered', by: 'staff', label: 'Delivered', done: 'delivered' },
+  cancel: { from: BEFORE_DISPATCH, to: 'cancelled', by: 'staff', label: 'Cancel', done: 'cancelled', needsReason: true },
+} as const satisfies Record<string, SellerOrderStep>
+
+export type SellerOrderStepName = keyof typeof sellerOrderSteps
+
+/** The steps that can be taken from a state, by whom. */
+export function stepsFrom(status: SellerOrderStatus, by?: SellerOrderRole): SellerOrderStepName[] {
+  return (Object.keys(sellerOrderSteps) as SellerOrderStepName[]).filter((name) => {
+    const step: SellerOrderStep = sellerOrderSteps[name]
+    return step.from.includes(status) && (by === undefined || step.by === by)
+  })
+}
+
+/** Whether a step may be taken from a state. */
+export const canTake = (name: SellerOrderStepName, status: SellerOrderStatus) => (sellerOrderSteps[name].from as readonly SellerOrderStatus[]).includes(status)
+
+/** The master order's statuses from least to most advanced (cancelled stands apart). */
+export const masterOrderStatuses = ['placed', 'confirmed', 'in_production', 'in_qc', 'ready_to_dispatch', 'dispatched', 'delivered', 'closed'] as const satisfies readonly MasterOrderStatus[]
+
+/** Where a seller order puts its master order; null: it does not count (cancelled, or rejected and moved on). */
+function masterStatusFor(order: { status: SellerOrderStatus; movedOn: boolean }): (typeof masterOrderStatuses)[number] | null {
+  switch (order.status) {
+    case 'pending_approval':
+      return 'placed'
+    // A rejected seller order whose lines have not found another seller yet holds the order at placed.
+    case 'rejected':
+      return order.movedOn ? null : 'placed'
+    case 'approved':
+      return 'confirmed'
+    case 'in_production':
+      return 'in_production'
+    case 'ready_for_qc':
+    case 'qc_failed':
+      return 'in_qc'
+    case 'qc_passed':
+      return 'ready_to_dispatch'
+    case 'dispatched':
+      return 'dispatched'
+    case 'delivered':
+      return 'delivered'
+    case 'cancelled':
+      return null
+  }
+}
+
+/**
+ * A master order's status: that of its least advanced seller order; `closed` once every counting
+ * seller order is delivered and the order is settled; `cancelled` when none counts any more.
+ */
+export function masterStatusOf(orders: { status: SellerOrderStatus; movedOn: boolean }[], settled = false): MasterOrderStatus {
+  const ranks = orders.map(masterStatusFor).filter((s) => s !== null).map((s) => masterOrderStatuses.indexOf(s))
+  if (ranks.length === 0) return 'cancelled'
+  const least = masterOrderStatuses[Math.min(...ranks)]
+  return least === 'delivered' && settled ? 'closed' : least
+}

@@ -1,0 +1,191 @@
+import { sql } from 'kysely'
+import type { Database } from '#db/database'
+import type { Executor } from '../audit/audit.server'
+import { kolkataDay } from '../price-requests/format'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
+import { checkLine, gstOf, type CheckedLine } from './lines'
+
+// The master-order cart (docs/domain.md "Orders"): one per user and buyer, kept on the server so it
+// survives a reload, a dropped connection and a second device. A cart is a draft: its edits are not
+// audited; placing it is.
+
+/** The cart of a user for a buyer, made (with the buyer's default addresses) the first time it is asked for. */
+export async function cartFor(db: Executor, userId: number, buyerId: number): Promise<{ id: number }> {
+  const defaults = await db
+    .selectFrom('addresses')
+    .select(['id', 'kind'])
+    .where('buyer_id', '=', buyerId)
+    .where('is_default', '=', 1)
+    .where('kind', 'in', ['shipping', 'billing'])
+    .execute()
+  await db
+    .insertInto('order_carts')
+    .values({
+      user_id: userId,
+      buyer_id: buyerId,
+      ship_to_address_id: defaults.find((a) => a.kind === 'shipping')?.id ?? null,
+      bill_to_address_id: defaults.find((a) => a.kind === 'billing')?.id ?? null,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'buyer_id']).doNothing())
+    .execute()
+  return db.selectFrom('order_carts').select('id').where('user_id', '=', userId).where('buyer_id', '=', buyerId).executeTakeFirstOrThrow()
+}
+
+/** The version in force now of the line's buyer SKU, one column of it, as a correlated subquery. */
+const inForce = <T>(column: 'number' | 'price_minor' | 'moq_milli', at: string) =>
+  sql<T | null>`(select v.${sql.ref(column)} from buyer_sku_versions v where v.buyer_sku_id = buyer_skus.id and v.effective_from <= ${at} order by v.number desc limit 1)`
+
+/** A cart's lines with everything needed to show, check and place them, in the order they were added. */
+export function cartLineRows(db: Executor, cartId: number, at = new Date().toISOString()) {
+  return db
+    .selectFrom('order_cart_lines as l')
+    .innerJoin('buyer_skus', 'buyer_skus.id', 'l.buyer_sku_id')
+    .innerJoin('product_skus as p', 'p.id', 'buyer_skus.product_sku_id')
+    .innerJoin('products as pr', 'pr.id', 'p.product_id')
+    .innerJoin('categories as cat', 'cat.id', 'p.category_id')
+    .leftJoin('seller_skus as s', 's.id', 'l.seller_sku_id')
+    .leftJoin('sellers', 'sellers.id', 's.seller_id')
+    .select([
+      'l.id',
+      'l.quantity',
+      'l.required_by',
+      'l.buyer_sku_id',
+      'l.seller_sku_id',
+      'buyer_skus.buyer_code',
+      'buyer_skus.status as buyer_sku_status',
+      'p.id as product_sku_id',
+      'p.code as product_sku_code',
+      'p.name as product_sku_name',
+      'pr.unit',
+      'cat.id as category_id',
+      'cat.gst_rate_bp',
+      's.product_sku_id as offer_product_sku_id',
+      's.status as offer_status',
+      's.cost_minor',
+      's.seller_id',
+      'sellers.name as seller_name',
+      'sellers.status as seller_status',
+      inForce<number>('number', at).as('version_number'),
+      inForce<number>('price_minor', at).as('price_minor'),
+      inForce<number>('moq_milli', at).as('moq_milli'),
+    ])
+    .where('l.cart_id', '=', cartId)
+    .orderBy('l.id')
+    .execute()
+}
+export type CartLineRow = Awaited<ReturnType<typeof cartLineRows>>[number]
+
+/** A line's checks and value, from its row. */
+export function checkCartLine(row: CartLineRow, today: string): CheckedLine & { gstMinor: number | null } {
+  const checked = checkLine(
+    {
+      quantity: row.quantity,
+      requiredBy: row.required_by,
+      buyerSkuActive: row.buyer_sku_status === 'active',
+      priceMinor: row.price_minor,
+      moqMilli: row.moq_milli,
+      offer:
+        row.seller_sku_id === null
+          ? null
+          : { live: row.offer_status === 'live', sellerActive: row.seller_status === 'active', sameProduct: row.offer_product_sku_id === row.product_sku_id, costMinor: row.cost_minor },
+      unit: row.unit,
+    },
+    today,
+  )
+  return { ...checked, gstMinor: checked.valueMinor === null ? null : gstOf(checked.valueMinor, row.gst_rate_bp) }
+}
+
+type Actor = { userId: number }
+
+/** The buyer, if it is active: orders are placed for active buyers only. */
+async function activeBuyer(db: Executor, buyerId: number) {
+  const buyer = await db.selectFrom('buyers').select(['id', 'name', 'status']).where('id', '=', buyerId).executeTakeFirst()
+  if (!buyer) throw new Refused('buyer', 'There is no such buyer')
+  if (buyer.status !== 'active') throw new Refused('buyer', `${buyer.name} is ${buyer.status}: orders are placed for active buyers only`)
+  return buyer
+}
+
+/** Adds one of the buyer's active buyer SKUs to the cart, as a line still to fill in. */
+export async function addCartLine(db: Database, actor: Actor, buyerId: number, buyerSkuId: number): Promise<Result<{ lineId: number }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      await activeBuyer(trx, buyerId)
+      const sku = await trx.selectFrom('buyer_skus').select(['id', 'status']).where('id', '=', buyerSkuId).where('buyer_id', '=', buyerId).executeTakeFirst()
+      if (!sku) throw new Refused('buyerSku', 'Choose one of this buyer’s SKUs')
+      if (sku.status !== 'active') throw new Refused('buyerSku', 'This buyer SKU is archived: choose an active one')
+      const cart = await cartFor(trx, actor.userId, buyerId)
+      const line = await trx.insertInto('order_cart_lines').values({ cart_id: cart.id, buyer_sku_id: buyerSkuId }).returning('id').executeTakeFirstOrThrow()
+      await trx.updateTable('order_carts').set({ updated_at: new Date().toISOString() }).where('id', '=', cart.id).execute()
+      return { ok: true as const, value: { lineId: line.id } }
+    }),
+  )
+}
+
+/** What a line's form sends: kept as typed; checked when shown and when placed. */
+export interface CartLineInput {
+  quantity: string
+  requiredBy: string
+  sellerSkuId: number | null
+}
+
+/** Saves a line of the user's own cart as typed. A line of another user's cart is not found. */
+export async function saveCartLine(db: Database, actor: Actor, lineId: number, input: CartLineInput): Promise<Result> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const line = await trx
+        .selectFrom('order_cart_lines as l')
+        .innerJoin('order_carts as c', 'c.id', 'l.cart_id')
+        .innerJoin('buyer_skus as b', 'b.id', 'l.buyer_sku_id')
+        .select(['l.id', 'c.id as cart_id', 'b.product_sku_id'])
+        .where('l.id', '=', lineId)
+        .where('c.user_id', '=', actor.userId)
+        .executeTakeFirst()
+      if (!line) return { ok: false as const, notFound: true, message: 'This line is no longer in your cart.' }
+      if (input.sellerSkuId !== null) {
+        const offer = await trx.selectFrom('seller_skus').select('id').where('id', '=', input.sellerSkuId).where('product_sku_id', '=', line.product_sku_id).where('status', '=', 'live').executeTakeFirst()
+        if (!offer) throw new Refused('seller', 'Choose a seller with a live offer for this item')
+      }
+      const now = new Date().toISOString()
+      await trx
+        .updateTable('order_cart_lines')
+        .set({ quantity: input.quantity.trim().slice(0, 40), required_by: input.requiredBy.trim().slice(0, 20), seller_sku_id: input.sellerSkuId, updated_at: now })
+        .where('id', '=', lineId)
+        .execute()
+      await trx.updateTable('order_carts').set({ updated_at: now }).where('id', '=', line.cart_id).execute()
+      return { ok: true as const, value: undefined }
+    }),
+  )
+}
+
+/** Removes a line of the user's own cart; removing it twice is not an error. */
+export async function removeCartLine(db: Database, actor: Actor, lineId: number): Promise<void> {
+  await db
+    .deleteFrom('order_cart_lines')
+    .where('id', '=', lineId)
+    .where('cart_id', 'in', db.selectFrom('order_carts').select('id').where('user_id', '=', actor.userId))
+    .execute()
+}
+
+/** Sets the cart's ship-to (a shipping address of the buyer) and bill-to (a billing address). */
+export async function setCartAddresses(db: Database, actor: Actor, buyerId: number, input: { shipTo: number | null; billTo: number | null }): Promise<Result> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const owned = await trx
+        .selectFrom('addresses')
+        .select(['id', 'kind'])
+        .where('buyer_id', '=', buyerId)
+        .where('id', 'in', [input.shipTo ?? 0, input.billTo ?? 0])
+        .execute()
+      const fields: Record<string, string> = {}
+      if (input.shipTo !== null && owned.find((a) => a.id === input.shipTo)?.kind !== 'shipping') fields.shipTo = 'Choose one of this buyer’s shipping addresses'
+      if (input.billTo !== null && owned.find((a) => a.id === input.billTo)?.kind !== 'billing') fields.billTo = 'Choose one of this buyer’s billing addresses'
+      if (Object.keys(fields).length) throw new Refused(fields)
+      const cart = await cartFor(trx, actor.userId, buyerId)
+      await trx.updateTable('order_carts').set({ ship_to_address_id: input.shipTo, bill_to_address_id: input.billTo, updated_at: new Date().toISOString() }).where('id', '=', cart.id).execute()
+      return { ok: true as const, value: undefined }
+    }),
+  )
+}
+
+/** Today in the platform's time zone: required-by dates are calendar days there. */
+export const platformToday = (at = new Date()) => kolkataDay(at)

@@ -1,0 +1,168 @@
+import type { Database } from '#db/database'
+import { audit, type Executor } from '../audit/audit.server'
+import { once } from '../idempotency/idempotency.server'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
+import { formatMoney } from '~/utils/format'
+import { cartLineRows, checkCartLine, platformToday } from './cart.server'
+import { nextCode } from './codes.server'
+import { lineValue } from './lines'
+
+type Actor = { userId: number }
+
+/** An address as the order keeps it: what it said when the order was placed. */
+async function addressSnapshot(db: Executor, buyerId: number, id: number | null, kind: 'shipping' | 'billing') {
+  if (id === null) return null
+  const row = await db
+    .selectFrom('addresses')
+    .select(['label', 'line1', 'line2', 'city', 'state', 'pin', 'country'])
+    .where('id', '=', id)
+    .where('buyer_id', '=', buyerId)
+    .where('kind', '=', kind)
+    .executeTakeFirst()
+  return row ? JSON.stringify(row) : null
+}
+
+/**
+ * Places the user's cart for a buyer: one master order (MO-…), one sub order per line at the price
+ * of the buyer-SKU version in force (its number recorded) and the cost of the chosen seller's offer,
+ * and one seller order (SO-…) per seller, pending approval, in one transaction; then the cart is
+ * emptied. A line that cannot be ordered refuses the whole cart, each message at its line
+ * (`line.<id>.<field>`), and nothing is created. The idempotency key makes a double click or a
+ * retried POST answer with the first order; two tabs placing the same cart with different keys are
+ * kept apart by the cart row, which the first locks and deletes.
+ */
+export async function placeCart(db: Database, actor: Actor, buyerId: number, idempotencyKey: string, now = new Date()): Promise<Result<{ id: number; code: string; repeated: boolean }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const { result, repeated } = await once(trx, idempotencyKey, 'master_order.place', actor.userId, async () => {
+        const at = now.toISOString()
+        // The first write takes the cart: a second placing of it waits here, then finds it gone.
+        const cart = await trx
+          .updateTable('order_carts')
+          .set({ updated_at: at })
+          .where('user_id', '=', actor.userId)
+          .where('buyer_id', '=', buyerId)
+          .returning(['id', 'ship_to_address_id', 'bill_to_address_id'])
+          .executeTakeFirst()
+        if (!cart) throw new Refused(undefined, 'There is no cart for this buyer: it may have just been placed.')
+        const buyer = await trx.selectFrom('buyers').select(['name', 'status']).where('id', '=', buyerId).executeTakeFirstOrThrow()
+        if (buyer.status !== 'active') throw new Refused(undefined, `${buyer.name} is ${buyer.status}: orders are placed for active buyers only.`)
+        const rows = await cartLineRows(trx, cart.id, at)
+        if (rows.length === 0) throw new Refused(undefined, 'The cart is empty: add a buyer SKU first.')
+
+        const today = platformToday(now)
+        const fields: Record<string, string> = {}
+        const lines = rows.map((row) => {
+          const checked = checkCartLine(row, today)
+          for (const [field, message] of Object.entries(checked.errors)) fields[`line.${row.id}.${field}`] = message
+          return { row, checked }
+        })
+        const [shipTo, billTo] = await Promise.all([addressSnapshot(trx, buyerId, cart.ship_to_address_id, 'shipping'), addressSnapshot(trx, buyerId, cart.bill_to_address_id, 'billing')])
+        if (!shipTo) fields.shipTo = 'Choose where it ships to: one of the buyer’s shipping addresses'
+        if (!billTo) fields.billTo = 'Choose where it is billed: one of the buyer’s billing addresses'
+        const bad = Object.keys(fields).length
+        if (bad) throw new Refused(fields, bad === 1 ? 'One thing in the cart needs a change before it can be placed.' : `${bad} things in the cart need a change before they can be placed.`)
+
+        const placed = lines.map(({ row, checked }) => {
+          const quantityMilli = checked.quantityMilli!
+          const valueMinor = checked.valueMinor!
+          return { row, quantityMilli, valueMinor, gstMinor: checked.gstMinor!, costMinor: lineValue(quantityMilli, row.cost_minor!), requiredBy: row.required_by.trim() }
+        })
+        const sum = (list: typeof placed, key: 'valueMinor' | 'gstMinor' | 'costMinor') => list.reduce((total, line) => total + line[key], 0)
+        const code = await nextCode(trx, 'MO', now)
+        const order = await trx
+          .insertInto('master_orders')
+          .values({
+            code,
+            buyer_id: buyerId,
+            source: 'cart',
+            channel_order_id: null,
+            status: 'placed',
+            ship_to_address_id: cart.ship_to_address_id,
+            bill_to_address_id: cart.bill_to_address_id,
+            ship_to_json: shipTo!,
+            bill_to_json: billTo!,
+            required_by: placed.map((line) => line.requiredBy).sort()[0],
+            value_minor: sum(placed, 'valueMinor'),
+            cost_minor: sum(placed, 'costMinor'),
+            gst_minor: sum(placed, 'gstMinor'),
+            line_count: placed.length,
+            placed_by: actor.userId,
+            placed_at: at,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+
+        // One seller order per seller, in the order its first line was added.
+        const sellers = [...new Set(placed.map((line) => line.row.seller_id!))]
+        const sellerCodes: string[] = []
+        for (const sellerId of sellers) {
+          const ofSeller = placed.filter((line) => line.row.seller_id === sellerId)
+          const sellerCode = await nextCode(trx, 'SO', now)
+          sellerCodes.push(sellerCode)
+          const sellerOrder = await trx
+            .insertInto('seller_orders')
+            .values({
+              code: sellerCode,
+              master_order_id: order.id,
+              seller_id: sellerId,
+              status: 'pending_approval',
+              value_minor: sum(ofSeller, 'valueMinor'),
+              cost_minor: sum(ofSeller, 'costMinor'),
+              decided_by: null,
+              decided_at: null,
+              decision_note: null,
+              counter_offer_json: null,
+              moved_to_id: null,
+              created_at: at,
+              updated_at: at,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          await trx
+            .insertInto('sub_orders')
+            .values(
+              ofSeller.map((line) => ({
+                master_order_id: order.id,
+                seller_order_id: sellerOrder.id,
+                line_no: placed.indexOf(line) + 1,
+                buyer_sku_id: line.row.buyer_sku_id,
+                buyer_sku_version: line.row.version_number!,
+                product_sku_id: line.row.product_sku_id,
+                category_id: line.row.category_id,
+                seller_sku_id: line.row.seller_sku_id!,
+                quantity_milli: line.quantityMilli,
+                price_minor: line.row.price_minor!,
+                cost_minor: line.row.cost_minor!,
+                gst_rate_bp: line.row.gst_rate_bp,
+                required_by: line.requiredBy,
+                created_at: at,
+                updated_at: at,
+              })),
+            )
+            .execute()
+          await audit(trx, {
+            actorUserId: actor.userId,
+            action: 'seller_order.created',
+            entityType: 'seller_order',
+            entityId: sellerOrder.id,
+            after: { code: sellerCode, order: code, seller: ofSeller[0].row.seller_name, lines: ofSeller.length, cost: formatMoney(sum(ofSeller, 'costMinor')), status: 'pending_approval' },
+          })
+        }
+        await audit(trx, {
+          actorUserId: actor.userId,
+          action: 'master_order.placed',
+          entityType: 'master_order',
+          entityId: order.id,
+          after: { code, buyer: buyer.name, lines: placed.length, value: formatMoney(sum(placed, 'valueMinor')), gst: formatMoney(sum(placed, 'gstMinor')), seller_orders: sellerCodes },
+        })
+        await trx.deleteFrom('order_carts').where('id', '=', cart.id).execute()
+        return order.id
+      })
+      const { code } = await trx.selectFrom('master_orders').select('code').where('id', '=', result).executeTakeFirstOrThrow()
+      return { ok: true as const, value: { id: result, code, repeated } }
+    }),
+  )
+}

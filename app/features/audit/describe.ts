@@ -14,6 +14,8 @@ const RECORD_KINDS: Record<string, string> = {
   category: 'Category',
   price_request: 'Price change',
   flag: 'Flag',
+  master_order: 'Order',
+  seller_order: 'Seller order',
 }
 
 /** Whole actions whose words are not their last part's. */
@@ -23,6 +25,9 @@ const ACTIONS: Record<string, string> = {
   'address.removed': 'address removed',
   'address.made_default': 'default address changed',
   'buyer_sku.version_added': 'new price version',
+  'master_order.placed': 'placed',
+  'master_order.status_changed': 'status changed',
+  'seller_order.counter_offer_accepted': 'counter-offer accepted',
   'category.workflow_changed': 'fulfilment workflow changed',
   'company.contact_updated': 'contact details changed',
   'company.signed_up': 'signed up',

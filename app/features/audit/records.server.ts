@@ -68,6 +68,9 @@ export async function recordRefs(db: Executor, roles: readonly RoleKey[], refs: 
       put('sample_sku', r.id, r.code, place ? sampleSkuPath(place, r.id) : undefined)
     },
   )
+  // Order pages come with issue 12's search and detail pages: named by code until then.
+  each('master_order', (l) => db.selectFrom('master_orders').select(['id', 'code']).where('id', 'in', l).execute(), (r) => put('master_order', r.id, r.code))
+  each('seller_order', (l) => db.selectFrom('seller_orders').select(['id', 'code']).where('id', 'in', l).execute(), (r) => put('seller_order', r.id, r.code))
   for (const id of ids(refs, 'price_request')) put('price_request', id, `#${id}`, priceRequestPath(id))
   await Promise.all(queries)
   return found

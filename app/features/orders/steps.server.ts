@@ -1,0 +1,79 @@
+import type { Database } from '#db/database'
+import type { SellerOrderStatus } from '#db/types'
+import { audit, type Executor } from '../audit/audit.server'
+import { formatDateTime } from '~/utils/format'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
+import { masterStatusOf, sellerOrderSteps, type SellerOrderStep, type SellerOrderStepName } from './states'
+
+type Actor = { userId: number }
+
+/** Steps that decide a seller order: who decided, when and why is kept on it. */
+const DECISIONS: readonly SellerOrderStepName[] = ['approve', 'reject', 'accept_counter', 'cancel']
+
+/**
+ * A master order's status worked out again from its seller orders and stored when it moved, with
+ * an entry in its history. Call it in the transaction of every seller-order change.
+ */
+export async function refreshMasterStatus(trx: Executor, masterOrderId: number, actorUserId: number | null): Promise<void> {
+  const [order, sellerOrders] = await Promise.all([
+    trx.selectFrom('master_orders').select(['status']).where('id', '=', masterOrderId).executeTakeFirstOrThrow(),
+    trx.selectFrom('seller_orders').select(['status', 'moved_to_id']).where('master_order_id', '=', masterOrderId).execute(),
+  ])
+  const status = masterStatusOf(sellerOrders.map((s) => ({ status: s.status, movedOn: s.moved_to_id !== null })), order.status === 'closed')
+  if (status === order.status) return
+  await trx.updateTable('master_orders').set({ status, updated_at: new Date().toISOString() }).where('id', '=', masterOrderId).execute()
+  await audit(trx, { actorUserId, action: 'master_order.status_changed', entityType: 'master_order', entityId: masterOrderId, before: { status: order.status }, after: { status } })
+}
+
+/**
+ * Takes one step of a seller order (the step table in states.ts): a conditional update from the
+ * states the step starts from, so of two people deciding at once exactly one wins and the other is
+ * told who did what and when. The master order's status follows in the same transaction, and the
+ * step is audited with its reason. Who may take which step is the caller's check (the route's
+ * portal and scope); accepting a counter-offer has its own function, as it changes the lines.
+ */
+export async function takeSellerOrderStep(db: Database, actor: Actor, sellerOrderId: number, name: SellerOrderStepName, reason = ''): Promise<Result<{ code: string; status: SellerOrderStatus }>> {
+  const step: SellerOrderStep = sellerOrderSteps[name]
+  if (name === 'accept_counter') throw new Error('accepting a counter-offer changes the lines: use acceptCounterOffer')
+  const note = reason.trim().slice(0, 1000)
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      if (step.needsReason && !note) throw new Refused('reason', 'Say why: the seller and the team read it')
+      const at = new Date().toISOString()
+      const current = await trx.selectFrom('seller_orders').select(['status']).where('id', '=', sellerOrderId).executeTakeFirst()
+      if (!current) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
+      const decides = DECISIONS.includes(name)
+      // Conditional on the status just read: a change by someone else in between makes it update nothing.
+      const updated = (step.from as readonly SellerOrderStatus[]).includes(current.status)
+        ? await trx
+            .updateTable('seller_orders')
+            .set({ status: step.to, updated_at: at, ...(decides ? { decided_by: actor.userId, decided_at: at, decision_note: note || null } : {}) })
+            .where('id', '=', sellerOrderId)
+            .where('status', '=', current.status)
+            .returning(['code', 'master_order_id'])
+            .executeTakeFirst()
+        : undefined
+      if (!updated) {
+        const now = await trx
+          .selectFrom('seller_orders')
+          .leftJoin('users', 'users.id', 'seller_orders.decided_by')
+          .select(['seller_orders.code', 'seller_orders.status', 'seller_orders.decided_at', 'users.name as decider'])
+          .where('seller_orders.id', '=', sellerOrderId)
+          .executeTakeFirstOrThrow()
+        const who = now.decider && now.decided_at ? ` (decided by ${now.decider}, ${formatDateTime(now.decided_at)})` : ''
+        return { ok: false as const, message: `${now.code} is ${now.status.replace(/_/g, ' ')}${who}: it cannot be ${step.done.replace(/_/g, ' ')} now, and nothing was changed.` }
+      }
+      await audit(trx, {
+        actorUserId: actor.userId,
+        action: `seller_order.${step.done}`,
+        entityType: 'seller_order',
+        entityId: sellerOrderId,
+        before: { status: current.status },
+        after: { status: step.to },
+        note: note || null,
+      })
+      await refreshMasterStatus(trx, updated.master_order_id, actor.userId)
+      return { ok: true as const, value: { code: updated.code, status: step.to } }
+    }),
+  )
+}

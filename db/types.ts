@@ -451,6 +451,7 @@ export interface SubOrdersTable {
   cost_minor: number
   gst_rate_bp: number
   required_by: string
+  ready_by: ColumnType<string | null, string | null | undefined, string | null>
   stage_position: ColumnType<number, number | undefined, number>
   created_at: Timestamp
   updated_at: Timestamp

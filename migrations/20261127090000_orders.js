@@ -139,6 +139,8 @@ export async function up(db) {
     .addColumn('cost_minor', 'bigint', (c) => c.notNull())
     .addColumn('gst_rate_bp', 'integer', (c) => c.notNull())
     .addColumn('required_by', 'text', (c) => c.notNull())
+    // When the seller says it will be ready (YYYY-MM-DD), from an accepted counter-offer.
+    .addColumn('ready_by', 'text')
     // How far the line is through its category's workflow: the position of the stage it is in.
     .addColumn('stage_position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', now)

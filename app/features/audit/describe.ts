@@ -28,6 +28,8 @@ const ACTIONS: Record<string, string> = {
   'master_order.placed': 'placed',
   'master_order.status_changed': 'status changed',
   'seller_order.counter_offer_accepted': 'counter-offer accepted',
+  'seller_order.counter_offer_recorded': 'counter-offer recorded',
+  'seller_order.counter_offer_declined': 'counter-offer declined',
   'category.workflow_changed': 'fulfilment workflow changed',
   'company.contact_updated': 'contact details changed',
   'company.signed_up': 'signed up',

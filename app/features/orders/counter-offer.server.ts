@@ -1,0 +1,169 @@
+import type { Database } from '#db/database'
+import { audit, type Executor } from '../audit/audit.server'
+import { formatMoney } from '~/utils/format'
+import { strictCalendarDate } from '~/utils/fields'
+import { parseRupees } from '~/utils/money'
+import { formatQuantity, parseQuantity } from '~/utils/quantity'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
+import { platformToday } from './cart.server'
+import { gstOf, lineValue } from './lines'
+import { refreshMasterStatus } from './steps.server'
+
+// A seller's counter-offer (docs/domain.md "Orders"): instead of approving a seller order as it
+// stands, the supplier team records what the seller offers per line (quantity, ready date, cost);
+// staff accept it (the lines change and the seller order is approved) or decline it (it stays
+// pending approval). Each is a conditional update on the seller order, so one decision wins.
+
+type Actor = { userId: number }
+
+/** What the form sends for one line, as typed. */
+export interface CounterLineInput {
+  subOrderId: number
+  quantity: string
+  readyBy: string
+  cost: string
+}
+
+interface CounterLine {
+  subOrderId: number
+  quantityMilli: number
+  readyBy: string
+  costMinor: number
+}
+
+/** The lines of a seller order, for its forms and to apply an offer. */
+function linesOf(db: Executor, sellerOrderId: number) {
+  return db
+    .selectFrom('sub_orders')
+    .innerJoin('product_skus', 'product_skus.id', 'sub_orders.product_sku_id')
+    .innerJoin('products', 'products.id', 'product_skus.product_id')
+    .select(['sub_orders.id', 'sub_orders.line_no', 'sub_orders.quantity_milli', 'sub_orders.cost_minor', 'products.unit'])
+    .where('sub_orders.seller_order_id', '=', sellerOrderId)
+    .orderBy('sub_orders.line_no')
+    .execute()
+}
+
+/** Records (or replaces) the seller's counter-offer on a seller order waiting for approval. Messages by line: `line.<subOrderId>.<field>`. */
+export async function recordCounterOffer(db: Database, actor: Actor, sellerOrderId: number, input: CounterLineInput[]): Promise<Result> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const lines = await linesOf(trx, sellerOrderId)
+      if (lines.length === 0) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
+      const today = platformToday()
+      const fields: Record<string, string> = {}
+      const offer: CounterLine[] = lines.map((line) => {
+        const typed = input.find((i) => i.subOrderId === line.id) ?? { quantity: '', readyBy: '', cost: '' }
+        const quantityMilli = parseQuantity(typed.quantity)
+        const readyBy = strictCalendarDate(typed.readyBy.trim())
+        const costMinor = parseRupees(typed.cost.trim())
+        if (!quantityMilli) fields[`line.${line.id}.quantity`] = `Enter the quantity the seller offers, in ${line.unit}`
+        if (!readyBy) fields[`line.${line.id}.readyBy`] = 'Enter the date it will be ready, like 2027-01-31'
+        else if (readyBy < today) fields[`line.${line.id}.readyBy`] = 'Choose today or a later date'
+        if (!costMinor) fields[`line.${line.id}.cost`] = 'Enter the seller’s cost per unit in rupees, like 245 or 1,245.50'
+        return { subOrderId: line.id, quantityMilli: quantityMilli ?? 0, readyBy: readyBy ?? '', costMinor: costMinor ?? 0 }
+      })
+      if (Object.keys(fields).length) throw new Refused(fields, 'Some lines of the counter-offer need a change.')
+      const updated = await trx
+        .updateTable('seller_orders')
+        .set({ counter_offer_json: JSON.stringify({ lines: offer, recordedBy: actor.userId, recordedAt: new Date().toISOString() }), updated_at: new Date().toISOString() })
+        .where('id', '=', sellerOrderId)
+        .where('status', '=', 'pending_approval')
+        .returning('code')
+        .executeTakeFirst()
+      if (!updated) throw new Refused(undefined, 'This seller order is no longer waiting for approval: a counter-offer cannot be recorded now.')
+      await audit(trx, {
+        actorUserId: actor.userId,
+        action: 'seller_order.counter_offer_recorded',
+        entityType: 'seller_order',
+        entityId: sellerOrderId,
+        after: Object.fromEntries(
+          offer.map((o) => {
+            const line = lines.find((l) => l.id === o.subOrderId)!
+            return [`line ${line.line_no}`, `${formatQuantity(o.quantityMilli, line.unit)} at ${formatMoney(o.costMinor)}, ready ${o.readyBy}`]
+          }),
+        ),
+      })
+      return { ok: true as const, value: undefined }
+    }),
+  )
+}
+
+/** The seller order's and the master order's totals worked out again from their lines. */
+async function refreshTotals(trx: Executor, masterOrderId: number) {
+  const lines = await trx.selectFrom('sub_orders').select(['seller_order_id', 'quantity_milli', 'price_minor', 'cost_minor', 'gst_rate_bp']).where('master_order_id', '=', masterOrderId).execute()
+  const bySeller = new Map<number, { value: number; cost: number }>()
+  let value = 0
+  let cost = 0
+  let gst = 0
+  for (const line of lines) {
+    const lineValueMinor = lineValue(line.quantity_milli, line.price_minor)
+    const lineCost = lineValue(line.quantity_milli, line.cost_minor)
+    value += lineValueMinor
+    cost += lineCost
+    gst += gstOf(lineValueMinor, line.gst_rate_bp)
+    const seller = bySeller.get(line.seller_order_id) ?? { value: 0, cost: 0 }
+    bySeller.set(line.seller_order_id, { value: seller.value + lineValueMinor, cost: seller.cost + lineCost })
+  }
+  const at = new Date().toISOString()
+  for (const [id, totals] of bySeller) await trx.updateTable('seller_orders').set({ value_minor: totals.value, cost_minor: totals.cost, updated_at: at }).where('id', '=', id).execute()
+  await trx.updateTable('master_orders').set({ value_minor: value, cost_minor: cost, gst_minor: gst, updated_at: at }).where('id', '=', masterOrderId).execute()
+}
+
+/** Staff accept the recorded counter-offer: its lines replace the seller order's, which is approved. */
+export async function acceptCounterOffer(db: Database, actor: Actor, sellerOrderId: number): Promise<Result<{ code: string }>> {
+  return decide(db, actor, sellerOrderId, 'accept', '')
+}
+
+/** Staff decline the recorded counter-offer (with a reason): the seller order waits for approval as it stood. */
+export async function declineCounterOffer(db: Database, actor: Actor, sellerOrderId: number, reason: string): Promise<Result<{ code: string }>> {
+  return decide(db, actor, sellerOrderId, 'decline', reason)
+}
+
+async function decide(db: Database, actor: Actor, sellerOrderId: number, choice: 'accept' | 'decline', reason: string): Promise<Result<{ code: string }>> {
+  const note = reason.trim().slice(0, 1000)
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      if (choice === 'decline' && !note) throw new Refused('reason', 'Say why it is declined: the seller reads it')
+      const current = await trx.selectFrom('seller_orders').select(['counter_offer_json']).where('id', '=', sellerOrderId).executeTakeFirst()
+      if (!current) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
+      const at = new Date().toISOString()
+      // Only while it waits with this very offer: a decision or a new offer in between makes it update nothing.
+      const updated = await trx
+        .updateTable('seller_orders')
+        .set(
+          choice === 'accept'
+            ? { status: 'approved', decided_by: actor.userId, decided_at: at, decision_note: 'Counter-offer accepted', counter_offer_json: null, updated_at: at }
+            : { counter_offer_json: null, updated_at: at },
+        )
+        .where('id', '=', sellerOrderId)
+        .where('status', '=', 'pending_approval')
+        .where('counter_offer_json', '=', current.counter_offer_json ?? '')
+        .returning(['code', 'master_order_id'])
+        .executeTakeFirst()
+      if (!updated) throw new Refused(undefined, 'There is no counter-offer waiting on this seller order any more: someone has just decided it. Reload the page.')
+      const offer = JSON.parse(current.counter_offer_json!) as { lines: CounterLine[] }
+      if (choice === 'accept') {
+        for (const line of offer.lines) {
+          await trx
+            .updateTable('sub_orders')
+            .set({ quantity_milli: line.quantityMilli, cost_minor: line.costMinor, ready_by: line.readyBy, updated_at: at })
+            .where('id', '=', line.subOrderId)
+            .where('seller_order_id', '=', sellerOrderId)
+            .execute()
+        }
+        await refreshTotals(trx, updated.master_order_id)
+      }
+      await audit(trx, {
+        actorUserId: actor.userId,
+        action: choice === 'accept' ? 'seller_order.counter_offer_accepted' : 'seller_order.counter_offer_declined',
+        entityType: 'seller_order',
+        entityId: sellerOrderId,
+        before: { status: 'pending_approval' },
+        after: { status: choice === 'accept' ? 'approved' : 'pending_approval' },
+        note: note || null,
+      })
+      if (choice === 'accept') await refreshMasterStatus(trx, updated.master_order_id, actor.userId)
+      return { ok: true as const, value: { code: updated.code } }
+    }),
+  )
+}

@@ -6,8 +6,8 @@ import { parseRupees } from '~/utils/money'
 import { formatQuantity, parseQuantity } from '~/utils/quantity'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { platformToday } from './cart.server'
-import { gstOf, lineValue } from './lines'
 import { refreshMasterStatus } from './steps.server'
+import { refreshTotals } from './totals.server'
 
 // A seller's counter-offer (docs/domain.md "Orders"): instead of approving a seller order as it
 // stands, the supplier team records what the seller offers per line (quantity, ready date, cost);
@@ -86,27 +86,6 @@ export async function recordCounterOffer(db: Database, actor: Actor, sellerOrder
       return { ok: true as const, value: undefined }
     }),
   )
-}
-
-/** The seller order's and the master order's totals worked out again from their lines. */
-async function refreshTotals(trx: Executor, masterOrderId: number) {
-  const lines = await trx.selectFrom('sub_orders').select(['seller_order_id', 'quantity_milli', 'price_minor', 'cost_minor', 'gst_rate_bp']).where('master_order_id', '=', masterOrderId).execute()
-  const bySeller = new Map<number, { value: number; cost: number }>()
-  let value = 0
-  let cost = 0
-  let gst = 0
-  for (const line of lines) {
-    const lineValueMinor = lineValue(line.quantity_milli, line.price_minor)
-    const lineCost = lineValue(line.quantity_milli, line.cost_minor)
-    value += lineValueMinor
-    cost += lineCost
-    gst += gstOf(lineValueMinor, line.gst_rate_bp)
-    const seller = bySeller.get(line.seller_order_id) ?? { value: 0, cost: 0 }
-    bySeller.set(line.seller_order_id, { value: seller.value + lineValueMinor, cost: seller.cost + lineCost })
-  }
-  const at = new Date().toISOString()
-  for (const [id, totals] of bySeller) await trx.updateTable('seller_orders').set({ value_minor: totals.value, cost_minor: totals.cost, updated_at: at }).where('id', '=', id).execute()
-  await trx.updateTable('master_orders').set({ value_minor: value, cost_minor: cost, gst_minor: gst, updated_at: at }).where('id', '=', masterOrderId).execute()
 }
 
 /** Staff accept the recorded counter-offer: its lines replace the seller order's, which is approved. */

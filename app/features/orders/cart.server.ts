@@ -189,3 +189,71 @@ export async function setCartAddresses(db: Database, actor: Actor, buyerId: numb
 
 /** Today in the platform's time zone: required-by dates are calendar days there. */
 export const platformToday = (at = new Date()) => kolkataDay(at)
+
+/**
+ * Everything the cart page shows for a user and buyer: the buyer, its addresses to choose from,
+ * each line with its messages, value and GST and the live offers it can go to, and the totals of
+ * the lines that can be ordered. Reading makes no cart: a buyer without one shows an empty cart.
+ */
+export async function cartView(db: Executor, userId: number, buyerId: number, now = new Date()) {
+  const buyer = await db.selectFrom('buyers').select(['id', 'name', 'status']).where('id', '=', buyerId).executeTakeFirst()
+  if (!buyer) return undefined
+  const [cart, addresses] = await Promise.all([
+    db.selectFrom('order_carts').select(['id', 'ship_to_address_id', 'bill_to_address_id', 'updated_at']).where('user_id', '=', userId).where('buyer_id', '=', buyerId).executeTakeFirst(),
+    db
+      .selectFrom('addresses')
+      .select(['id', 'kind', 'label', 'line1', 'city', 'state', 'pin', 'is_default'])
+      .where('buyer_id', '=', buyerId)
+      .where('kind', 'in', ['shipping', 'billing'])
+      .orderBy('is_default', 'desc')
+      .orderBy('id')
+      .execute(),
+  ])
+  const rows = cart ? await cartLineRows(db, cart.id, now.toISOString()) : []
+  const productSkuIds = [...new Set(rows.map((r) => r.product_sku_id))]
+  const offers = productSkuIds.length
+    ? await db
+        .selectFrom('seller_skus')
+        .innerJoin('sellers', 'sellers.id', 'seller_skus.seller_id')
+        .select(['seller_skus.id', 'seller_skus.product_sku_id', 'seller_skus.cost_minor', 'seller_skus.lead_time_days', 'sellers.name as seller_name'])
+        .where('seller_skus.product_sku_id', 'in', productSkuIds)
+        .where('seller_skus.status', '=', 'live')
+        .where('sellers.status', '=', 'active')
+        .orderBy('seller_skus.cost_minor')
+        .orderBy('sellers.name')
+        .execute()
+    : []
+  const today = platformToday(now)
+  const lines = rows.map((row) => {
+    const checked = checkCartLine(row, today)
+    return {
+      id: row.id,
+      buyerCode: row.buyer_code,
+      productSkuCode: row.product_sku_code,
+      productSkuName: row.product_sku_name,
+      unit: row.unit,
+      priceMinor: row.price_minor,
+      moqMilli: row.moq_milli,
+      version: row.version_number,
+      gstRateBp: row.gst_rate_bp,
+      quantity: row.quantity,
+      requiredBy: row.required_by,
+      sellerSkuId: row.seller_sku_id,
+      offers: offers.filter((o) => o.product_sku_id === row.product_sku_id).map((o) => ({ id: o.id, sellerName: o.seller_name, costMinor: o.cost_minor, leadTimeDays: o.lead_time_days })),
+      errors: checked.errors,
+      valueMinor: checked.valueMinor,
+      gstMinor: checked.gstMinor,
+    }
+  })
+  const ready = lines.filter((line) => Object.keys(line.errors).length === 0)
+  const valueMinor = ready.reduce((total, line) => total + line.valueMinor!, 0)
+  const gstMinor = ready.reduce((total, line) => total + line.gstMinor!, 0)
+  return {
+    buyer,
+    cart: cart ? { shipTo: cart.ship_to_address_id, billTo: cart.bill_to_address_id, updatedAt: cart.updated_at } : null,
+    addresses,
+    lines,
+    totals: { valueMinor, gstMinor, totalMinor: valueMinor + gstMinor, readyLines: ready.length },
+  }
+}
+export type CartView = NonNullable<Awaited<ReturnType<typeof cartView>>>

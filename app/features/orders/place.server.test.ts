@@ -3,7 +3,7 @@ import { makeBuyerSku, makeProductSku, makeSellerSku } from '../../../tests/supp
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { addBuyerSkuVersion } from '../buyer-skus/versions.server'
-import { addCartLine, cartFor, removeCartLine, saveCartLine, setCartAddresses } from './cart.server'
+import { addCartLine, cartFor, cartView, removeCartLine, saveCartLine, setCartAddresses } from './cart.server'
 import { placeCart } from './place.server'
 
 let actor: { userId: number }
@@ -45,6 +45,32 @@ async function line(buyerSkuId: number, sellerSkuId: number | null, quantity = '
 
 const count = async (table: 'master_orders' | 'seller_orders' | 'sub_orders') =>
   Number((await getDb().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+
+describe('the cart page', () => {
+  it('shows each line with its offers (cheapest first), its messages, and totals of the lines ready to order', async () => {
+    const db = getDb()
+    const viewer = await userIdOf('catalog_manager@example.com')
+    const me = { userId: viewer }
+    const shirt = await item(25_000, [sellerA, sellerB])
+    const first = await addCartLine(db, me, buyerId, shirt.buyerSkuId)
+    const second = await addCartLine(db, me, buyerId, shirt.buyerSkuId)
+    if (!first.ok || !second.ok) throw new Error('not added')
+    await saveCartLine(db, me, first.value.lineId, { quantity: '200', requiredBy: inAYear(), sellerSkuId: shirt.offers[1] })
+    await saveCartLine(db, me, second.value.lineId, { quantity: '20', requiredBy: inAYear(), sellerSkuId: null })
+    const view = await cartView(db, viewer, buyerId)
+    expect(view?.buyer.name).toBe('Orderly Apparel')
+    expect(view?.addresses.map((a) => [a.kind, a.city])).toEqual([['shipping', 'Tiruppur'], ['billing', 'Chennai']])
+    expect(view?.cart?.shipTo).toBe(view?.addresses[0].id)
+    expect(view?.lines.map((l) => [l.quantity, l.valueMinor, l.errors])).toEqual([
+      ['200', 5_000_000, {}],
+      ['20', null, { quantity: 'Order at least the MOQ, 100 m', seller: 'Choose a seller' }],
+    ])
+    expect(view?.lines[0].offers.map((o) => o.sellerName)).toEqual(['Loom Works A', 'Loom Works B'])
+    expect(view?.totals).toEqual({ valueMinor: 5_000_000, gstMinor: Math.floor((5_000_000 * gstBp + 5000) / 10000), totalMinor: 5_000_000 + Math.floor((5_000_000 * gstBp + 5000) / 10000), readyLines: 1 })
+    // Another person's view of the same buyer is their own, empty cart.
+    expect((await cartView(db, actor.userId, buyerId))?.lines.filter((l) => l.productSkuCode === view?.lines[0].productSkuCode)).toEqual([])
+  })
+})
 
 describe('placing the cart', () => {
   it('makes one master order, a seller order per seller and a line per cart line, at the prices in force, and empties the cart', async () => {

@@ -5,7 +5,7 @@ import { userIdOf } from '../../../tests/support/db'
 import { historyOf } from '../audit/audit.server'
 import { addCartLine, saveCartLine } from './cart.server'
 import { placeCart } from './place.server'
-import { takeSellerOrderStep } from './steps.server'
+import { cancelMasterOrder, takeSellerOrderStep } from './steps.server'
 
 let staff: { userId: number }
 let admin: { userId: number }
@@ -83,5 +83,24 @@ describe('seller order steps', () => {
     const order = await placedOrder('steps-3')
     expect(await takeSellerOrderStep(getDb(), staff, order.sellerOrders[0].id, 'reject', '   ')).toMatchObject({ ok: false, field: 'reason' })
     expect(await takeSellerOrderStep(getDb(), staff, 987_654, 'approve')).toMatchObject({ ok: false, notFound: true })
+  })
+})
+
+describe('cancelling a whole order', () => {
+  it('needs a reason, cancels every open seller order, and is refused once a part is dispatched', async () => {
+    const db = getDb()
+    const order = await placedOrder('cancel-1')
+    expect(await cancelMasterOrder(db, staff, order.id, '')).toMatchObject({ ok: false, field: 'reason' })
+    await takeSellerOrderStep(db, staff, order.sellerOrders[0].id, 'approve')
+    expect(await cancelMasterOrder(db, staff, order.id, 'The buyer withdrew the order')).toMatchObject({ ok: true })
+    expect(await masterStatus(order.id)).toBe('cancelled')
+    const statuses = await db.selectFrom('seller_orders').select('status').where('master_order_id', '=', order.id).execute()
+    expect(statuses.map((s) => s.status)).toEqual(['cancelled', 'cancelled'])
+
+    const later = await placedOrder('cancel-2')
+    const [first] = later.sellerOrders
+    for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass', 'dispatch'] as const) expect(await takeSellerOrderStep(db, staff, first.id, step)).toMatchObject({ ok: true })
+    expect(await cancelMasterOrder(db, staff, later.id, 'Too late')).toMatchObject({ ok: false, message: `${first.code} is already dispatched: the order can no longer be cancelled as a whole.` })
+    expect(await masterStatus(later.id)).toBe('placed')
   })
 })

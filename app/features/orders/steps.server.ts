@@ -77,3 +77,37 @@ export async function takeSellerOrderStep(db: Database, actor: Actor, sellerOrde
     }),
   )
 }
+
+/**
+ * Cancels a whole master order, with a reason, while none of its seller orders is dispatched: every
+ * seller order still open is cancelled (each audited), and the master order becomes cancelled. A
+ * seller order that moves on meanwhile makes it refuse and change nothing.
+ */
+export async function cancelMasterOrder(db: Database, actor: Actor, masterOrderId: number, reason: string): Promise<Result<{ code: string }>> {
+  const note = reason.trim().slice(0, 1000)
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      if (!note) throw new Refused('reason', 'Say why the order is cancelled: the buyer’s KAM and the sellers read it')
+      const order = await trx.selectFrom('master_orders').select(['code', 'status']).where('id', '=', masterOrderId).executeTakeFirst()
+      if (!order) return { ok: false as const, notFound: true, message: 'There is no such order.' }
+      const sellerOrders = await trx.selectFrom('seller_orders').select(['id', 'code', 'status']).where('master_order_id', '=', masterOrderId).execute()
+      const gone = sellerOrders.filter((s) => s.status === 'dispatched' || s.status === 'delivered')
+      if (gone.length) throw new Refused(undefined, `${gone.map((s) => s.code).join(', ')} ${gone.length === 1 ? 'is' : 'are'} already dispatched: the order can no longer be cancelled as a whole.`)
+      const at = new Date().toISOString()
+      const cancellable = sellerOrderSteps.cancel.from as readonly SellerOrderStatus[]
+      for (const sellerOrder of sellerOrders.filter((s) => cancellable.includes(s.status))) {
+        const updated = await trx
+          .updateTable('seller_orders')
+          .set({ status: 'cancelled', decided_by: actor.userId, decided_at: at, decision_note: note, updated_at: at })
+          .where('id', '=', sellerOrder.id)
+          .where('status', '=', sellerOrder.status)
+          .executeTakeFirst()
+        if (Number(updated.numUpdatedRows) === 0) throw new Refused(undefined, `${sellerOrder.code} changed while you were cancelling: reload the order and try again.`)
+        await audit(trx, { actorUserId: actor.userId, action: 'seller_order.cancelled', entityType: 'seller_order', entityId: sellerOrder.id, before: { status: sellerOrder.status }, after: { status: 'cancelled' }, note })
+      }
+      await trx.updateTable('master_orders').set({ cancel_reason: note, updated_at: at }).where('id', '=', masterOrderId).execute()
+      await refreshMasterStatus(trx, masterOrderId, actor.userId)
+      return { ok: true as const, value: { code: order.code } }
+    }),
+  )
+}

@@ -164,7 +164,8 @@ describe('history', () => {
     expect(JSON.parse(before[0].after_json!)).toMatchObject({ buyer_code: 'VA-H1', price: '₹200.00', moq: '100 m' })
 
     expect(await saveBuyerSku(db, actor, id, edit(1, { buyerCode: 'VA-H1', price: 21_000, moq: 100_000 }))).toMatchObject({ ok: true })
-    const now = new Date().toISOString()
+    // A second later than the save, so the order by time is not left to a tie within one millisecond.
+    const now = new Date(Date.now() + 1000).toISOString()
     const request = await db
       .insertInto('price_change_requests')
       .values({ buyer_sku_id: id, requested_by: actor.userId, current_price_minor: 21_000, proposed_price_minor: 22_000, reason: 'Cotton up', effective_from: null, decided_by: null, decided_at: null, decision_note: null, version_id: null, created_at: now, updated_at: now })

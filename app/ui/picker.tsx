@@ -18,6 +18,8 @@ export interface PickerInputProps {
   id: string
   name: string
   kind: PickKind
+  /** The record the kind is picked within (a buyer, for its SKUs). */
+  within?: number | null
   defaultValue?: string
   /** Records the server offered after a refused submit: radios that replace what was typed. */
   choices?: PickOption[]
@@ -38,7 +40,7 @@ type ListState = { status: 'closed' } | { status: 'loading' } | { status: 'ready
  * typing fetches matches in the viewer's scope from /pick/:kind, arrows move through them, Enter
  * or a click fills the field with the chosen record, Escape closes the list.
  */
-export function PickerInput({ id, name, kind, defaultValue, choices = [], invalid, describedBy, placeholder, inputProps, onPick }: PickerInputProps) {
+export function PickerInput({ id, name, kind, within, defaultValue, choices = [], invalid, describedBy, placeholder, inputProps, onPick }: PickerInputProps) {
   const hydrated = useHydrated()
   const inputRef = useRef<HTMLInputElement>(null)
   const listId = `${id}-list`
@@ -71,7 +73,7 @@ export function PickerInput({ id, name, kind, defaultValue, choices = [], invali
       request.current = controller
       setList((now) => (now.status === 'ready' ? now : { status: 'loading' }))
       try {
-        const response = await fetch(`/pick/${kind}?${new URLSearchParams({ q: query })}`, { signal: controller.signal, headers: { Accept: 'application/json' } })
+        const response = await fetch(`/pick/${kind}?${new URLSearchParams({ q: query, ...(within ? { within: String(within) } : {}) })}`, { signal: controller.signal, headers: { Accept: 'application/json' } })
         if (!response.ok) return close()
         const { options } = (await response.json()) as { options: PickOption[] }
         setList({ status: 'ready', query, options })
@@ -188,6 +190,7 @@ export function PickerField({
   label,
   meta,
   kind,
+  within,
   hint,
   choices,
   extraErrors = [],
@@ -196,6 +199,8 @@ export function PickerField({
   label: ReactNode
   meta: FieldMetadata<any>
   kind: PickKind
+  /** The record the kind is picked within (a buyer, for its SKUs). */
+  within?: number | null
   hint?: ReactNode
   choices?: PickOption[]
   /** Messages from elsewhere shown at this field too. */
@@ -211,6 +216,7 @@ export function PickerField({
         id={meta.id}
         name={meta.name}
         kind={kind}
+        within={within}
         defaultValue={typeof props.defaultValue === 'string' ? props.defaultValue : undefined}
         choices={choices}
         invalid={errors.length > 0}

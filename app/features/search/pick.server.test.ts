@@ -5,6 +5,8 @@ import { checkPick, findPicks, mayPick, PICK_LIMIT } from './pick.server'
 import type { Viewer } from '~/auth/session.server'
 import { handleCreateForm } from '../buyer-skus/forms.server'
 import { choicesOf, pickedId, pickValue } from './pick'
+import { makeBuyerSku, makeProductSku } from '../../../tests/support/catalogue'
+import { makeBuyer } from '../../../tests/support/companies'
 
 const userOf = async (email: string) => {
   const row = await getDb().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
@@ -102,6 +104,24 @@ describe('pickers', () => {
     expect(choicesOf(outcome.reply, 'buyer').map((c) => c.label)).toEqual(['Indigo Threads Retail'])
     // In the form's order, so the error summary reads from the top.
     expect(Object.keys(outcome.reply.error ?? {}).slice(0, 2)).toEqual(['buyer', 'productSkuCode'])
+  })
+
+  it('offers an order’s buyer SKUs only within the buyer it names, active ones only', async () => {
+    const db = getDb()
+    const mine = await makeBuyer({ name: 'Within Apparel', status: 'active' })
+    const theirs = await makeBuyer({ name: 'Without Apparel', status: 'active' })
+    const productSkuId = await makeProductSku({ categoryId: 1 })
+    const own = await makeBuyerSku({ buyerId: mine, productSkuId, buyerCode: 'WTH-100' })
+    const archived = await makeBuyerSku({ buyerId: mine, productSkuId, buyerCode: 'WTH-101' })
+    await db.updateTable('buyer_skus').set({ status: 'archived' }).where('id', '=', archived).execute()
+    const foreign = await makeBuyerSku({ buyerId: theirs, productSkuId, buyerCode: 'WTH-102' })
+    const staff = { userId: 1, roles: ['internal'] as never[], within: mine }
+    expect(mayPick({ roles: ['internal'] }, 'order_buyer_sku')).toBe(true)
+    expect((await findPicks(db, staff, 'order_buyer_sku', 'wth')).map((o) => o.value)).toEqual([pickValue('WTH-100', own)])
+    expect(await checkPick(db, staff, 'order_buyer_sku', 'wth-100')).toMatchObject({ ok: true, option: { id: own } })
+    expect(await checkPick(db, staff, 'order_buyer_sku', `#${foreign}`)).toMatchObject({ ok: false })
+    // Without the buyer it is picked within, it offers nothing.
+    expect(await findPicks(db, { ...staff, within: null }, 'order_buyer_sku', 'wth')).toEqual([])
   })
 
   it('lets a choice made without JavaScript replace what was typed', () => {

@@ -16,7 +16,8 @@ import { pickedId, pickValue, withChoices, type PickChoices, type PickKind, type
 /** How many matches a picker lists. */
 export const PICK_LIMIT = 8
 
-type Who = Pick<Viewer, 'userId' | 'roles'>
+/** Who picks, and for kinds picked within a record (a buyer's SKUs), that record's id. */
+type Who = Pick<Viewer, 'userId' | 'roles'> & { within?: number | null }
 
 interface PickSource {
   /** The portals whose users may pick this kind (any one of them). */
@@ -73,6 +74,17 @@ const kamSkuOption = (row: KamSkuRow): PickOption => ({
 })
 const kamSkuColumns = ['buyer_skus.id', 'buyer_skus.buyer_code as buyerCode', 'buyers.name as buyerName', 'product_skus.code as productSkuCode', 'product_skus.name as productSkuName'] as const
 
+type OrderSkuRow = { id: number; buyer_code: string; code: string; name: string }
+const orderSkuOption = (row: OrderSkuRow): PickOption => ({ id: row.id, value: pickValue(row.buyer_code, row.id), label: row.buyer_code, detail: `${row.code} ${row.name}` })
+/** The active buyer SKUs of the buyer a picker is within, with their product SKUs. */
+const buyerSkusWithin = (db: Executor, buyerId: number) =>
+  db
+    .selectFrom('buyer_skus')
+    .innerJoin('product_skus', 'product_skus.id', 'buyer_skus.product_sku_id')
+    .select(['buyer_skus.id', 'buyer_skus.buyer_code', 'product_skus.code', 'product_skus.name'])
+    .where('buyer_skus.buyer_id', '=', buyerId)
+    .where('buyer_skus.status', '=', 'active')
+
 const SOURCES: Record<PickKind, PickSource> = {
   buyer: { portals: ['main', 'admin'], noun: 'buyer', ...companies('buyer', false) },
   seller: { portals: ['main', 'admin'], noun: 'seller', ...companies('seller', false) },
@@ -128,6 +140,28 @@ const SOURCES: Record<PickKind, PickSource> = {
     async exact(db, who, text) {
       const rows = await kamBuyerSkus(db, who.userId).select(kamSkuColumns).where(sameText('buyer_skus.buyer_code', text)).orderBy('buyers.name').limit(PICK_LIMIT).execute()
       return rows.map(kamSkuOption)
+    },
+  },
+  // One buyer's active SKUs, for an order of that buyer (the cart): by buyer code or product words.
+  order_buyer_sku: {
+    portals: ['main'],
+    noun: 'buyer SKU',
+    async search(db, who, text) {
+      if (!who.within) return []
+      const ids = searchIds(db, 'buyer_sku', text)
+      if (!ids) return []
+      const rows = await buyerSkusWithin(db, who.within).where('buyer_skus.id', 'in', ids).orderBy('buyer_skus.buyer_code').limit(PICK_LIMIT).execute()
+      return rows.map(orderSkuOption)
+    },
+    async byId(db, who, id, table) {
+      if (table || !who.within) return undefined
+      const row = await buyerSkusWithin(db, who.within).where('buyer_skus.id', '=', id).executeTakeFirst()
+      return row ? orderSkuOption(row) : undefined
+    },
+    async exact(db, who, text) {
+      if (!who.within) return []
+      const rows = await buyerSkusWithin(db, who.within).where(sameText('buyer_skus.buyer_code', text)).limit(PICK_LIMIT).execute()
+      return rows.map(orderSkuOption)
     },
   },
 }

@@ -5,7 +5,8 @@
  * companies of one name stay apart, and a user can still type the value by hand.
  */
 
-export const PICK_KINDS = ['buyer', 'seller', 'company', 'product_sku', 'buyer_sku'] as const
+// order_buyer_sku: one buyer's active SKUs (the cart's), the buyer named by the picker's `within`.
+export const PICK_KINDS = ['buyer', 'seller', 'company', 'product_sku', 'buyer_sku', 'order_buyer_sku'] as const
 export type PickKind = (typeof PICK_KINDS)[number]
 
 export interface PickOption {

@@ -3,6 +3,7 @@ import { requireUser } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { isPickKind } from '~/features/search/pick'
 import { findPicks, mayPick } from '~/features/search/pick.server'
+import { readId } from '~/utils/list-params'
 
 /**
  * What a picker's combobox lists as the user types: /pick/buyer?q=acme answers up to eight
@@ -13,7 +14,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request)
   const kind = params.kind
   if (!isPickKind(kind) || !mayPick(viewer, kind)) throw new Response('Not found', { status: 404 })
-  const q = new URL(request.url).searchParams.get('q') ?? ''
-  const options = await findPicks(getDb(), viewer, kind, q)
+  const url = new URL(request.url)
+  const q = url.searchParams.get('q') ?? ''
+  // The record a kind is picked within (the cart's buyer); its source keeps to it.
+  const within = readId(url.searchParams.get('within') ?? undefined)
+  const options = await findPicks(getDb(), { ...viewer, within }, kind, q)
   return Response.json({ options }, { headers: { 'Cache-Control': 'private, no-store' } })
 }

@@ -22,3 +22,13 @@ export const formatMoney = (paise: number) => inr.format(paise / 100)
 export function countOf(n: number, singular: string, plural = `${singular}s`): string {
   return `${n.toLocaleString('en-IN')} ${n === 1 ? singular : plural}`
 }
+
+// Calendar days are the platform's (Asia/Kolkata): effective dates, required-by dates, code years.
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' })
+
+/** The Asia/Kolkata calendar day (YYYY-MM-DD) of an instant. */
+export const kolkataDay = (at: Date | string = new Date()) => dayFormat.format(typeof at === 'string' ? new Date(at) : at)
+
+/** The UTC ISO instant an Asia/Kolkata day begins. */
+export const startOfKolkataDay = (day: string) => new Date(`${day}T00:00:00+05:30`).toISOString()

@@ -88,15 +88,15 @@ export function actionWords(action: string): string {
   return VERBS[last] ?? last.replace(/_/g, ' ')
 }
 
-/** The same, starting a sentence: "Activated", "New price version". */
-export function actionSentence(action: string): string {
-  const words = actionWords(action)
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
+/** Words starting a sentence: "new price version" → "New price version". */
+export const capitalise = (words: string) => words.charAt(0).toUpperCase() + words.slice(1)
+
+/** What was done, starting a sentence: "Activated", "New price version". */
+export const actionSentence = (action: string) => capitalise(actionWords(action))
 
 /** The kind of record, as a person says it: `buyer_sku` → "Buyer SKU". */
 export function recordKind(entityType: string): string {
-  return RECORD_KINDS[entityType] ?? entityType.charAt(0).toUpperCase() + entityType.slice(1).replace(/_/g, ' ')
+  return RECORD_KINDS[entityType] ?? capitalise(entityType.replace(/_/g, ' '))
 }
 
 /** Entries that are not business activity: sign-ins (kept for security) and the demo data's own. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Database } from '#db/database'
 import type { Executor } from '../audit/audit.server'
-import { kolkataDay } from '../price-requests/format'
+import { kolkataDay } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { checkLine, gstOf, type CheckedLine } from './lines'
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../audit/audit.server'
-import { kolkataDay } from '../price-requests/format'
+import { kolkataDay } from '~/utils/format'
 
 export type CodePrefix = 'MO' | 'SO'
 

@@ -6,7 +6,7 @@ import { audit, type Executor } from '../audit/audit.server'
 import { addBuyerSkuVersion } from '../buyer-skus/versions.server'
 import { once } from '../idempotency/idempotency.server'
 import { queueEmail } from '../outbox/outbox.server'
-import { kolkataDay, startOfKolkataDay } from './format'
+import { kolkataDay, startOfKolkataDay } from '~/utils/format'
 import { kamBuyerSku } from './queries.server'
 import { statusLabels, type CreateRequestForm, type Decision } from './schema'
 

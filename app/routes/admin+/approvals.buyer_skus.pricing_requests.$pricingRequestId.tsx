@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { config } from '~/config.server'
 import { getDb } from '~/db.server'
+import { capitalise } from '~/features/audit/describe'
 import { priceRequestHistory, newestFirst } from '~/features/price-requests/history.server'
 import { AdminRequestPage } from '~/features/price-requests/admin-request'
 import { handleDecisionForm } from '~/features/price-requests/forms.server'
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = readId(params.pricingRequestId) ?? notFound()
   const db = getDb()
   const record = (await requestRecord(db, id)) ?? notFound()
-  return { ...record, history: (await priceRequestHistory(db, { requestId: id }, (_, words) => words.charAt(0).toUpperCase() + words.slice(1))).sort(newestFirst) }
+  return { ...record, history: (await priceRequestHistory(db, { requestId: id }, (_, words) => capitalise(words))).sort(newestFirst) }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

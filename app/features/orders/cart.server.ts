@@ -3,6 +3,7 @@ import type { Database } from '#db/database'
 import type { Executor } from '../audit/audit.server'
 import { kolkataDay } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
+import { quantityInput } from '~/utils/quantity'
 import { checkLine, gstOf, type CheckedLine } from './lines'
 
 // The master-order cart (docs/domain.md "Orders"): one per user and buyer, kept on the server so it
@@ -114,7 +115,28 @@ export async function addCartLine(db: Database, actor: Actor, buyerId: number, b
       if (!sku) throw new Refused('buyerSku', 'Choose one of this buyer’s SKUs')
       if (sku.status !== 'active') throw new Refused('buyerSku', 'This buyer SKU is archived: choose an active one')
       const cart = await cartFor(trx, actor.userId, buyerId)
-      const line = await trx.insertInto('order_cart_lines').values({ cart_id: cart.id, buyer_sku_id: buyerSkuId }).returning('id').executeTakeFirstOrThrow()
+      // The line starts filled in as far as it can be: the MOQ in force and the cheapest live offer.
+      const [moq, offer] = await Promise.all([
+        trx.selectFrom('buyer_sku_versions').select('moq_milli').where('buyer_sku_id', '=', buyerSkuId).where('effective_from', '<=', new Date().toISOString()).orderBy('number', 'desc').limit(1).executeTakeFirst(),
+        trx
+          .selectFrom('seller_skus')
+          .innerJoin('sellers', 'sellers.id', 'seller_skus.seller_id')
+          .innerJoin('buyer_skus', 'buyer_skus.product_sku_id', 'seller_skus.product_sku_id')
+          .select('seller_skus.id')
+          .where('buyer_skus.id', '=', buyerSkuId)
+          .where('seller_skus.status', '=', 'live')
+          .where('sellers.status', '=', 'active')
+          .where('seller_skus.cost_minor', 'is not', null)
+          .orderBy('seller_skus.cost_minor')
+          .orderBy('seller_skus.id')
+          .limit(1)
+          .executeTakeFirst(),
+      ])
+      const line = await trx
+        .insertInto('order_cart_lines')
+        .values({ cart_id: cart.id, buyer_sku_id: buyerSkuId, quantity: moq?.moq_milli ? quantityInput(moq.moq_milli) : '', seller_sku_id: offer?.id ?? null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       await trx.updateTable('order_carts').set({ updated_at: new Date().toISOString() }).where('id', '=', cart.id).execute()
       return { ok: true as const, value: { lineId: line.id } }
     }),
@@ -155,6 +177,69 @@ export async function saveCartLine(db: Database, actor: Actor, lineId: number, i
       return { ok: true as const, value: undefined }
     }),
   )
+}
+
+/** What the cart form sends: the addresses and every line as typed. */
+export interface CartInput {
+  shipTo: number | null
+  billTo: number | null
+  lines: ({ id: number } & CartLineInput)[]
+}
+
+/**
+ * Saves the whole cart form as typed, in one transaction: the addresses and each line still in the
+ * user's cart for this buyer (a line removed in another tab is left out). A seller or an address
+ * that is not one offered is refused at its field and nothing is saved. There is nothing to save
+ * when the cart is gone (just placed, from this page or another): no cart is made again.
+ */
+export async function saveCart(db: Database, actor: Actor, buyerId: number, input: CartInput): Promise<Result<{ saved: boolean }>> {
+  return refusals<{ saved: boolean }>(() =>
+    db.transaction().execute(async (trx) => {
+      const cart = await trx.selectFrom('order_carts').select('id').where('user_id', '=', actor.userId).where('buyer_id', '=', buyerId).executeTakeFirst()
+      if (!cart) return { ok: true as const, value: { saved: false } }
+      const ids = input.lines.map((line) => line.id)
+      const [lines, addresses] = await Promise.all([
+        ids.length
+          ? trx.selectFrom('order_cart_lines as l').innerJoin('buyer_skus as b', 'b.id', 'l.buyer_sku_id').select(['l.id', 'b.product_sku_id']).where('l.cart_id', '=', cart.id).where('l.id', 'in', ids).execute()
+          : [],
+        trx.selectFrom('addresses').select(['id', 'kind']).where('buyer_id', '=', buyerId).where('id', 'in', [input.shipTo ?? 0, input.billTo ?? 0]).execute(),
+      ])
+      const fields: Record<string, string> = {}
+      if (input.shipTo !== null && addresses.find((a) => a.id === input.shipTo)?.kind !== 'shipping') fields.shipTo = 'Choose one of this buyer’s shipping addresses'
+      if (input.billTo !== null && addresses.find((a) => a.id === input.billTo)?.kind !== 'billing') fields.billTo = 'Choose one of this buyer’s billing addresses'
+      const sellerIds = [...new Set(input.lines.map((line) => line.sellerSkuId).filter((id): id is number => id !== null))]
+      const offers = sellerIds.length ? await trx.selectFrom('seller_skus').select(['id', 'product_sku_id']).where('id', 'in', sellerIds).execute() : []
+      const kept = lines.map((line) => ({ line, typed: input.lines.find((l) => l.id === line.id)! }))
+      for (const { line, typed } of kept) {
+        if (typed.sellerSkuId !== null && offers.find((o) => o.id === typed.sellerSkuId)?.product_sku_id !== line.product_sku_id) fields[`line.${line.id}.seller`] = 'Choose one of the sellers offered for this item'
+      }
+      if (Object.keys(fields).length) throw new Refused(fields)
+      const now = new Date().toISOString()
+      for (const { line, typed } of kept) {
+        await trx
+          .updateTable('order_cart_lines')
+          .set({ quantity: typed.quantity.trim().slice(0, 40), required_by: typed.requiredBy.trim().slice(0, 20), seller_sku_id: typed.sellerSkuId, updated_at: now })
+          .where('id', '=', line.id)
+          .execute()
+      }
+      await trx.updateTable('order_carts').set({ ship_to_address_id: input.shipTo, bill_to_address_id: input.billTo, updated_at: now }).where('id', '=', cart.id).execute()
+      return { ok: true as const, value: { saved: true } }
+    }),
+  )
+}
+
+/** The user's carts that hold lines, most recently changed first, for the page that picks a buyer. */
+export function openCarts(db: Executor, userId: number) {
+  return db
+    .selectFrom('order_carts as c')
+    .innerJoin('buyers', 'buyers.id', 'c.buyer_id')
+    .innerJoin('order_cart_lines as l', 'l.cart_id', 'c.id')
+    .select(['c.buyer_id', 'buyers.name as buyer_name', 'c.updated_at', (eb) => eb.fn.countAll<number>().as('line_count')])
+    .where('c.user_id', '=', userId)
+    .groupBy(['c.buyer_id', 'buyers.name', 'c.updated_at'])
+    .orderBy('c.updated_at', 'desc')
+    .limit(50)
+    .execute()
 }
 
 /** Removes a line of the user's own cart; removing it twice is not an error. */
@@ -250,6 +335,7 @@ export async function cartView(db: Executor, userId: number, buyerId: number, no
   const gstMinor = ready.reduce((total, line) => total + line.gstMinor!, 0)
   return {
     buyer,
+    today,
     cart: cart ? { shipTo: cart.ship_to_address_id, billTo: cart.bill_to_address_id, updatedAt: cart.updated_at } : null,
     addresses,
     lines,

@@ -1,0 +1,291 @@
+import { getFormProps, getInputProps, getSelectProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { Form } from '@remix-run/react'
+import { Label } from 'radix-ui/label'
+import { Button, SubmitButton } from '~/ui/button'
+import { ErrorList, ErrorSummary } from '~/ui/field'
+import { FilterActions } from '~/ui/filters'
+import { useZodForm } from '~/ui/form'
+import { Link } from '~/ui/link'
+import { PickerField, PickerFilter } from '~/ui/picker'
+import { PageHeader } from '~/ui/shell'
+import { Table, type Column } from '~/ui/table'
+import { countOf, formatDateTime, formatMoney } from '~/utils/format'
+import { formatQuantity } from '~/utils/quantity'
+import { choicesOf, type PickOption } from '../search/pick'
+import type { CartView } from './cart.server'
+import { addLineSchema, cartFormSchema, cartPath } from './schema'
+
+type Reply = (SubmissionResult<string[]> & { choices?: Record<string, PickOption[]> }) | null | undefined
+
+export interface OpenCart {
+  buyerId: number
+  buyerName: string
+  lineCount: number
+  updatedAt: string
+}
+
+/** The cart page before a buyer is chosen: pick one, or go back to a cart with lines in it. */
+export function ChooseCartBuyer({ buyer, error, choices, carts }: { buyer: string; error: string | null; choices?: PickOption[]; carts: OpenCart[] }) {
+  const columns: Column<OpenCart>[] = [
+    { key: 'buyer', header: 'Buyer', title: true, cell: (c) => <Link to={cartPath(c.buyerId)}>{c.buyerName}</Link> },
+    { key: 'lines', header: 'Lines', numeric: true, cell: (c) => c.lineCount },
+    { key: 'updated', header: 'Last changed', nowrap: true, cell: (c) => formatDateTime(c.updatedAt) },
+  ]
+  return (
+    <>
+      <PageHeader title="Master order cart" />
+      <p className="muted">An order is placed for one buyer: choose the buyer, add its SKUs, choose a seller for each line, then place the order.</p>
+      <Form method="get" className="filters" role="search" aria-label="Choose the buyer">
+        <PickerFilter name="buyer" label="Buyer" kind="buyer" value={buyer} error={error} choices={choices} placeholder="Name, e-mail or GSTIN" />
+        <div className="form-actions">
+          <Button type="submit" variant="primary">
+            Open the cart
+          </Button>
+        </div>
+      </Form>
+      <h2>Your carts</h2>
+      <Table caption="Your carts with lines in them" columns={columns} rows={carts} rowKey={(c) => c.buyerId} empty="You have no cart with lines in it." />
+    </>
+  )
+}
+
+type Line = CartView['lines'][number]
+
+const percent = (bp: number) => `${(bp / 100).toLocaleString('en-IN')}%`
+
+function addressText(a: CartView['addresses'][number]) {
+  return [a.label, a.line1, a.city, a.state, a.pin].filter(Boolean).join(', ')
+}
+
+/** A control in a line's cell: its label is read, not shown (the column says it); its messages under it. */
+function LineControl({ label, meta, errors, children }: { label: string; meta: FieldMetadata<any>; errors: string[]; children: React.ReactNode }) {
+  return (
+    <div className="field line-field">
+      <Label htmlFor={meta.id} className="visually-hidden">
+        {label}
+      </Label>
+      {children}
+      <ErrorList id={meta.errorId} errors={errors} />
+    </div>
+  )
+}
+
+/** The server's reply's messages at a field, else the line's own message from the cart's checks. */
+const messagesAt = (meta: FieldMetadata<any>, own: string | undefined) => (meta.errors?.length ? meta.errors : own ? [own] : [])
+
+/** The cart of one buyer: add its SKUs, fill in each line, choose the addresses, place the order. */
+export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView; idempotencyKey: string; lastResult: Reply }) {
+  const { buyer, lines, addresses, totals } = view
+  const addReply = lastResult?.initialValue?.intent === 'add' ? lastResult : undefined
+  const cartReply = addReply ? undefined : lastResult
+  const defaultValue = {
+    shipTo: view.cart?.shipTo ? String(view.cart.shipTo) : '',
+    billTo: view.cart?.billTo ? String(view.cart.billTo) : '',
+    line: Object.fromEntries(lines.map((l) => [String(l.id), { quantity: l.quantity, requiredBy: l.requiredBy, seller: l.sellerSkuId ? String(l.sellerSkuId) : '' }])),
+  }
+  const [addForm, addFields] = useZodForm(addLineSchema, { id: 'cart-add', lastResult: addReply })
+  const [form, fields] = useZodForm(cartFormSchema, { id: 'cart', lastResult: cartReply, defaultValue })
+  const lineFields = fields.line.getFieldset()
+  const key = typeof cartReply?.initialValue?.idempotencyKey === 'string' ? cartReply.initialValue.idempotencyKey : idempotencyKey
+  const shipping = addresses.filter((a) => a.kind === 'shipping')
+  const billing = addresses.filter((a) => a.kind === 'billing')
+
+  const columns: Column<Line>[] = [
+    {
+      key: 'item',
+      header: 'Buyer SKU',
+      title: true,
+      cell: (l) => (
+        <div id={`line-${l.id}`}>
+          <strong>{l.buyerCode}</strong> · {l.productSkuCode}
+          <div className="muted">{l.productSkuName}</div>
+          <div className="muted">
+            {l.priceMinor === null ? 'No price in force' : `${formatMoney(l.priceMinor)} per ${l.unit}`}
+            {l.moqMilli ? ` · MOQ ${formatQuantity(l.moqMilli, l.unit)}` : ''} · GST {percent(l.gstRateBp)}
+          </div>
+          <ErrorList errors={l.errors.item ? [l.errors.item] : []} />
+        </div>
+      ),
+    },
+    {
+      key: 'quantity',
+      header: 'Quantity',
+      cell: (l) => {
+        const meta = lineFields[String(l.id)].getFieldset().quantity
+        const errors = messagesAt(meta, l.errors.quantity)
+        return (
+          <LineControl label={`Quantity of ${l.buyerCode} (${l.unit})`} meta={meta} errors={errors}>
+            <span className="with-unit">
+              <input {...getInputProps(meta, { type: 'text' })} inputMode="decimal" size={8} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? meta.errorId : undefined} />
+              <span className="muted">{l.unit}</span>
+            </span>
+          </LineControl>
+        )
+      },
+    },
+    {
+      key: 'requiredBy',
+      header: 'Needed by',
+      cell: (l) => {
+        const meta = lineFields[String(l.id)].getFieldset().requiredBy
+        const errors = messagesAt(meta, l.errors.requiredBy)
+        return (
+          <LineControl label={`Date ${l.buyerCode} is needed by`} meta={meta} errors={errors}>
+            <input {...getInputProps(meta, { type: 'date' })} min={view.today} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? meta.errorId : undefined} />
+          </LineControl>
+        )
+      },
+    },
+    {
+      key: 'seller',
+      header: 'Seller',
+      cell: (l) => {
+        const meta = lineFields[String(l.id)].getFieldset().seller
+        const errors = messagesAt(meta, l.offers.length ? l.errors.seller : 'No seller offers this item live: remove the line, or ask a seller to publish an offer')
+        return (
+          <LineControl label={`Seller of ${l.buyerCode}`} meta={meta} errors={errors}>
+            {l.offers.length ? (
+              <select {...getSelectProps(meta)} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? meta.errorId : undefined}>
+                <option value="">Choose a seller</option>
+                {l.offers.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.sellerName} · {o.costMinor === null ? 'no cost' : `${formatMoney(o.costMinor)}/${l.unit}`}
+                    {o.leadTimeDays === null ? '' : ` · ${countOf(o.leadTimeDays, 'day')}`}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <>
+                <input type="hidden" name={meta.name} value="" />
+              </>
+            )}
+          </LineControl>
+        )
+      },
+    },
+    {
+      key: 'value',
+      header: 'Value',
+      numeric: true,
+      cell: (l) =>
+        l.valueMinor === null ? (
+          <span className="muted">—</span>
+        ) : (
+          <>
+            {formatMoney(l.valueMinor)}
+            <div className="muted">+ GST {formatMoney(l.gstMinor ?? 0)}</div>
+          </>
+        ),
+    },
+    {
+      key: 'remove',
+      header: 'Remove',
+      actions: true,
+      cell: (l) => (
+        <SubmitButton name="intent" value={`remove:${l.id}`} intent={`remove:${l.id}`} pendingText="Removing…" aria-label={`Remove ${l.buyerCode}`}>
+          Remove
+        </SubmitButton>
+      ),
+    },
+  ]
+
+  return (
+    <>
+      <PageHeader title={`Master order cart: ${buyer.name}`}>
+        <Link to={cartPath()}>Choose another buyer</Link>
+      </PageHeader>
+      {buyer.status !== 'active' ? <p className="notice-warning">{buyer.name} is {buyer.status}: orders are placed for active buyers only.</p> : null}
+
+      <Form method="post" {...getFormProps(addForm)} className="card cart-add">
+        <ErrorSummary form={addForm} />
+        <input type="hidden" name="intent" value="add" />
+        <PickerField
+          label="Add a buyer SKU"
+          meta={addFields.buyerSku}
+          kind="order_buyer_sku"
+          within={buyer.id}
+          choices={choicesOf(addReply, 'buyerSku')}
+          hint={`The buyer’s code or words of the product SKU’s name; one of ${buyer.name}’s active SKUs`}
+        />
+        <div className="form-actions">
+          <SubmitButton intent="add" pendingText="Adding…">
+            Add to cart
+          </SubmitButton>
+        </div>
+      </Form>
+
+      <Form method="post" {...getFormProps(form)} className="cart-form">
+        {/* Enter in a field saves the cart: the first submit button is the one the browser presses. */}
+        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          Save
+        </button>
+        <ErrorSummary form={form} />
+        <input type="hidden" name="idempotencyKey" value={key} />
+        <fieldset className="card form-grid">
+          <legend>Addresses</legend>
+          <AddressSelect label="Ship to" meta={fields.shipTo} options={shipping} buyerId={buyer.id} empty="This buyer has no shipping address yet." />
+          <AddressSelect label="Bill to" meta={fields.billTo} options={billing} buyerId={buyer.id} empty="This buyer has no billing address yet." />
+        </fieldset>
+        <h2>{countOf(lines.length, 'line')}</h2>
+        <Table caption={`Lines of the cart for ${buyer.name}`} columns={columns} rows={lines} rowKey={(l) => l.id} empty="The cart is empty: add one of the buyer’s SKUs above." />
+        <div className="cart-totals card" aria-live="polite">
+          <p>
+            {totals.readyLines === lines.length ? countOf(lines.length, 'line') : `${totals.readyLines} of ${countOf(lines.length, 'line')}`} ready to order
+          </p>
+          <dl>
+            <div>
+              <dt>Value</dt>
+              <dd>{formatMoney(totals.valueMinor)}</dd>
+            </div>
+            <div>
+              <dt>GST</dt>
+              <dd>{formatMoney(totals.gstMinor)}</dd>
+            </div>
+            <div>
+              <dt>Total</dt>
+              <dd>
+                <strong>{formatMoney(totals.totalMinor)}</strong>
+              </dd>
+            </div>
+          </dl>
+        </div>
+        <div className="form-actions">
+          <SubmitButton name="intent" value="place" intent="place" variant="primary" pendingText="Placing the order…" disabled={lines.length === 0}>
+            Place the order
+          </SubmitButton>
+          <SubmitButton name="intent" value="save" intent="save" pendingText="Saving…">
+            Save the cart
+          </SubmitButton>
+        </div>
+      </Form>
+    </>
+  )
+}
+
+function AddressSelect({ label, meta, options, buyerId, empty }: { label: string; meta: FieldMetadata<any>; options: CartView['addresses']; buyerId: number; empty: string }) {
+  const errors = meta.errors ?? []
+  return (
+    <div className="field">
+      <Label htmlFor={meta.id}>{label}</Label>
+      {options.length ? (
+        <select {...getSelectProps(meta)} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? meta.errorId : undefined}>
+          <option value="">Choose an address</option>
+          {options.map((a) => (
+            <option key={a.id} value={a.id}>
+              {addressText(a)}
+              {a.is_default ? ' (default)' : ''}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <>
+          <input type="hidden" name={meta.name} value="" />
+          <p className="muted">
+            {empty} The buyer’s users add addresses on their company’s page (<Link to={`/buyers/${buyerId}#addresses-heading`}>the buyer’s addresses</Link>).
+          </p>
+        </>
+      )}
+      <ErrorList id={meta.errorId} errors={errors} />
+    </div>
+  )
+}

@@ -30,6 +30,8 @@ const ACTIONS: Record<string, string> = {
   'seller_order.counter_offer_accepted': 'counter-offer accepted',
   'seller_order.counter_offer_recorded': 'counter-offer recorded',
   'seller_order.counter_offer_declined': 'counter-offer declined',
+  'seller_order.stage_moved': 'line moved to the next stage',
+  'seller_order.lines_moved': 'lines moved to another seller',
   'category.workflow_changed': 'fulfilment workflow changed',
   'company.contact_updated': 'contact details changed',
   'company.signed_up': 'signed up',

@@ -1,4 +1,6 @@
 import * as z from 'zod'
+import { strictCalendarDate } from '~/utils/fields'
+import { readId, readListParams, type ListParams } from '~/utils/list-params'
 
 // ---------- The master order cart (/master_order_cart) ----------
 
@@ -43,4 +45,85 @@ export type CartForm = z.output<typeof cartFormSchema>
 export const addLineSchema = z.object({
   intent: z.literal('add'),
   buyerSku: z.string({ error: 'Choose one of the buyer’s SKUs' }).trim().min(1, 'Choose one of the buyer’s SKUs').max(200, 'Use at most 200 characters'),
+})
+
+// ---------- Order search (every portal's /master_orders) ----------
+
+export const orderSorts = ['placed', 'required'] as const
+export type OrderSort = (typeof orderSorts)[number]
+
+export const ORDER_SOURCES = ['cart', 'solv', 'gt'] as const
+export const sourceLabels: Record<(typeof ORDER_SOURCES)[number], string> = { cart: 'Cart', solv: 'Solv', gt: 'GT' }
+
+export interface OrderFilters extends ListParams<OrderSort> {
+  /** The buyer and seller as typed in their pickers ('' for any). */
+  buyer: string
+  seller: string
+  /** A master order status (or, on the seller's list, a seller order status); '' for any. */
+  status: string
+  category: number | null
+  source: string
+  placedFrom: string
+  placedTo: string
+  requiredFrom: string
+  requiredTo: string
+  /** Dates that are not dates, by filter name, to say so beside the filter. */
+  problems: Record<string, string>
+}
+
+const DATE_FILTERS = ['placedFrom', 'placedTo', 'requiredFrom', 'requiredTo'] as const
+
+/** The search's state from its URL: unknown values are ignored, a date that is not one is said so. */
+export function readOrderFilters(url: URL): OrderFilters {
+  const params = url.searchParams
+  const list = readListParams(url, { sorts: orderSorts, defaultSort: 'placed', defaultDir: 'desc' })
+  const text = (name: string, max = 120) => (params.get(name) ?? '').trim().slice(0, max)
+  const problems: Record<string, string> = {}
+  const dates = Object.fromEntries(
+    DATE_FILTERS.map((name) => {
+      const typed = text(name, 20)
+      if (!typed) return [name, '']
+      const day = strictCalendarDate(typed)
+      if (!day) problems[name] = 'Enter a date like 2027-01-31'
+      return [name, day ?? '']
+    }),
+  ) as Record<(typeof DATE_FILTERS)[number], string>
+  const source = text('source', 10)
+  return {
+    ...list,
+    q: list.q.toUpperCase(),
+    buyer: text('buyer'),
+    seller: text('seller'),
+    status: /^[a-z_]{1,30}$/.test(text('status')) ? text('status') : '',
+    category: readId(params.get('category')),
+    source: (ORDER_SOURCES as readonly string[]).includes(source) ? source : '',
+    ...dates,
+    problems,
+  }
+}
+
+// ---------- The order page's forms ----------
+
+const idField = z.string({ error: 'Reload the page and try again' }).regex(/^\d{1,12}$/, 'Reload the page and try again').transform(Number)
+const reasonField = z.string().trim().max(1000, 'Use at most 1,000 characters').optional().transform((value) => value ?? '')
+
+/** Which of a page's small forms sent a reply, so only that one shows it. */
+const formName = z.string().max(60).optional()
+
+/** A step of one seller order (states.ts): approve, reject (reason), start production, cancel (reason)… */
+export const orderStepSchema = z.object({ intent: z.literal('step'), form: formName, sellerOrder: idField, step: z.string().max(40), reason: reasonField })
+/** One line to its next workflow stage, from the stage the seller saw. */
+export const advanceLineSchema = z.object({ intent: z.literal('advance'), form: formName, line: idField, from: z.string().regex(/^\d{1,6}$/, 'Reload the page and try again').transform(Number) })
+/** The whole order cancelled, with a reason. */
+export const cancelOrderSchema = z.object({
+  intent: z.literal('cancel_order'),
+  form: formName,
+  reason: z.string({ error: 'Say why the order is cancelled' }).trim().min(1, 'Say why the order is cancelled').max(1000, 'Use at most 1,000 characters'),
+})
+/** A rejected seller order's lines moved to another seller. */
+export const moveLinesSchema = z.object({
+  intent: z.literal('move'),
+  form: formName,
+  sellerOrder: idField,
+  seller: z.string({ error: 'Choose the seller' }).trim().min(1, 'Choose the seller').max(200, 'Use at most 200 characters'),
 })

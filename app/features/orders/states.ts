@@ -50,6 +50,9 @@ export function stepsFrom(status: SellerOrderStatus, by?: SellerOrderRole): Sell
 /** Whether a step may be taken from a state. */
 export const canTake = (name: SellerOrderStepName, status: SellerOrderStatus) => (sellerOrderSteps[name].from as readonly SellerOrderStatus[]).includes(status)
 
+/** A seller order's statuses, in the order they are reached. */
+export const SELLER_ORDER_STATUSES = ['pending_approval', 'approved', 'rejected', 'in_production', 'ready_for_qc', 'qc_passed', 'qc_failed', 'dispatched', 'delivered', 'cancelled'] as const satisfies readonly SellerOrderStatus[]
+
 /** The master order's statuses from least to most advanced (cancelled stands apart). */
 export const masterOrderStatuses = ['placed', 'confirmed', 'in_production', 'in_qc', 'ready_to_dispatch', 'dispatched', 'delivered', 'closed'] as const satisfies readonly MasterOrderStatus[]
 

@@ -1,0 +1,87 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { Database } from '#db/database'
+import type { Viewer } from '~/auth/session.server'
+import type { FormOutcome } from '~/ui/outcome.server'
+import { isOwnKey } from '~/utils/own-key'
+import type { Refusal } from '~/utils/refusal.server'
+import { withChoices } from '../search/pick'
+import { checkPick } from '../search/pick.server'
+import { orderActions } from './actions'
+import { orderPath, type OrderLens } from './lens'
+import { advanceLine } from './progress.server'
+import { moveRejectedLines } from './reassign.server'
+import { advanceLineSchema, cancelOrderSchema, moveLinesSchema, orderStepSchema } from './schema'
+import { sellerOrderSteps, type SellerOrderStepName } from './states'
+import { cancelMasterOrder, takeSellerOrderStep } from './steps.server'
+
+type Reply = SubmissionResult<string[]>
+type Submission = { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => Reply }
+
+/** A refusal at its field (a reason, a seller) in the form's reply; any other refusal above the form. */
+const refusalReply = (submission: Submission, refusal: Refusal) =>
+  submission.reply(refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] } } : { formErrors: [refusal.message] })
+
+/**
+ * The order page's forms, for the portal's lens: seller-order steps (the seller's own steps on its own
+ * seller orders; approve, reject and cancel by the staff portals that decide), a line to its next
+ * stage, cancelling the whole order, and moving a rejected seller order's lines to another seller.
+ * A seller order or line outside the lens is not found; a form the portal does not have is refused.
+ */
+export async function handleOrderPageForm(db: Database, viewer: Viewer, lens: OrderLens, orderId: number, form: FormData): Promise<FormOutcome<Reply>> {
+  const may = orderActions(lens.portal)
+  const actor = { userId: viewer.userId }
+  const page = orderPath(lens.portal, orderId)
+  const sellerId = lens.scope.kind === 'seller' ? lens.scope.sellerId : null
+  /** The seller order, if it is on this order and in the lens. */
+  const ownSellerOrder = async (id: number) => {
+    let query = db.selectFrom('seller_orders').select(['id', 'code', 'status']).where('id', '=', id).where('master_order_id', '=', orderId)
+    if (sellerId !== null) query = query.where('seller_id', '=', sellerId)
+    return query.executeTakeFirst()
+  }
+
+  switch (form.get('intent')) {
+    case 'step': {
+      const submission = parseWithZod(form, { schema: orderStepSchema })
+      if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+      const { step, sellerOrder, reason } = submission.value
+      if (!isOwnKey(sellerOrderSteps, step) || step === 'accept_counter') return { status: 'bad-request' }
+      if (!may.steps.includes(step as SellerOrderStepName)) return { status: 'forbidden', message: 'This portal does not take that step.' }
+      if (!(await ownSellerOrder(sellerOrder))) return { status: 'not-found' }
+      const result = await takeSellerOrderStep(db, actor, sellerOrder, step as SellerOrderStepName, reason)
+      if (!result.ok) return result.field ? { status: 'invalid', reply: refusalReply(submission, result) } : { status: 'done', redirectTo: page, toast: { kind: 'error', message: result.message } }
+      return { status: 'done', redirectTo: page, toast: { kind: 'success', message: `${result.value.code} is ${sellerOrderSteps[step as SellerOrderStepName].done.replace(/_/g, ' ')}.` } }
+    }
+    case 'advance': {
+      if (!may.advance) return { status: 'forbidden' }
+      const submission = parseWithZod(form, { schema: advanceLineSchema })
+      if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+      const line = await db.selectFrom('sub_orders').select('id').where('id', '=', submission.value.line).where('master_order_id', '=', orderId).executeTakeFirst()
+      if (!line) return { status: 'not-found' }
+      const result = await advanceLine(db, actor, sellerId, submission.value.line, submission.value.from)
+      if (!result.ok) return result.notFound ? { status: 'not-found' } : { status: 'done', redirectTo: page, toast: { kind: 'error', message: result.message } }
+      return { status: 'done', redirectTo: page, toast: { kind: 'success', message: `The line is now at “${result.value.stage}”.` } }
+    }
+    case 'cancel_order': {
+      if (!may.cancelOrder) return { status: 'forbidden' }
+      const submission = parseWithZod(form, { schema: cancelOrderSchema })
+      if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+      const result = await cancelMasterOrder(db, actor, orderId, submission.value.reason)
+      if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
+      return { status: 'done', redirectTo: page, toast: { kind: 'success', message: `${result.value.code} is cancelled.` } }
+    }
+    case 'move': {
+      if (!may.moveLines) return { status: 'forbidden' }
+      const submission = parseWithZod(form, { schema: moveLinesSchema })
+      if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+      if (!(await ownSellerOrder(submission.value.sellerOrder))) return { status: 'not-found' }
+      const check = await checkPick(db, viewer, 'seller', submission.value.seller)
+      if (!check.ok) return { status: 'invalid', reply: withChoices(submission.reply({ fieldErrors: { seller: [check.message] } }), check.choices.length ? { seller: check.choices } : undefined) }
+      const result = await moveRejectedLines(db, actor, submission.value.sellerOrder, check.option.id)
+      if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
+      return { status: 'done', redirectTo: page, toast: { kind: 'success', message: `The lines are moved to ${check.option.label}: ${result.value.code} waits for approval.` } }
+    }
+    default:
+      return { status: 'bad-request' }
+  }
+}

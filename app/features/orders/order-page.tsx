@@ -1,0 +1,236 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { Form } from '@remix-run/react'
+import { StatusBadge } from '~/ui/badge'
+import { SubmitButton } from '~/ui/button'
+import { Details, type Detail } from '~/ui/details'
+import { ErrorSummary, Field } from '~/ui/field'
+import { useZodForm } from '~/ui/form'
+import { History } from '~/ui/history'
+import { Link } from '~/ui/link'
+import { PickerField } from '~/ui/picker'
+import { PageHeader } from '~/ui/shell'
+import { Table } from '~/ui/table'
+import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
+import { formatQuantity } from '~/utils/quantity'
+import { choicesOf, type PickOption } from '../search/pick'
+import type { OrderActions } from './actions'
+import { orderBase, type OrderPortal } from './lens'
+import { advanceLineSchema, cancelOrderSchema, moveLinesSchema, orderStepSchema, sourceLabels } from './schema'
+import type { OrderAddress, OrderDetail } from './search.server'
+import { sellerOrderSteps, stepsFrom, type SellerOrderStepName } from './states'
+
+type Reply = (SubmissionResult<string[]> & { choices?: Record<string, PickOption[]> }) | null | undefined
+type SellerOrder = OrderDetail['sellerOrders'][number]
+type Line = SellerOrder['lines'][number]
+
+/** The reply of the form named `name` (each small form says its name), else none. */
+const replyFor = (reply: Reply, name: string) => (reply?.initialValue?.form === name ? reply : undefined)
+
+const day = (date: string | null) => (date ? formatDate(`${date}T12:00:00Z`) : null)
+
+function AddressText({ address }: { address: OrderAddress | null }) {
+  if (!address) return <span className="muted">None</span>
+  return <>{[address.label, address.line1, address.line2, address.city, address.state, address.pin].filter(Boolean).join(', ')}</>
+}
+
+/** Where a line is in its category's workflow, and the seller's button to move it on. */
+function Stage({ line, status, canAdvance, reply }: { line: Line; status: SellerOrder['status']; canAdvance: boolean; reply: Reply }) {
+  const current = line.stages.find((s) => s.position === line.stagePosition)
+  const index = current ? line.stages.indexOf(current) + 1 : 0
+  const next = line.stages.find((s) => s.position > line.stagePosition)
+  const held = current?.qcGate && status !== 'qc_passed'
+  const name = `advance-${line.id}`
+  const [form] = useZodForm(advanceLineSchema, { id: name, lastResult: replyFor(reply, name) })
+  return (
+    <div className="stage">
+      {line.stages.length === 0 ? (
+        <span className="muted">No workflow stages</span>
+      ) : (
+        <>
+          <span>{current ? `${index} of ${line.stages.length}: ${current.name}` : 'Not started'}</span>
+          <progress max={line.stages.length} value={index} aria-label={`Line ${line.lineNo}: stage ${index} of ${line.stages.length}`} />
+          {held ? <p className="muted small">QC gate: held here until QC passes.</p> : null}
+        </>
+      )}
+      {canAdvance && next && !held && (status === 'in_production' || status === 'qc_passed') ? (
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="advance" />
+          <input type="hidden" name="form" value={name} />
+          <input type="hidden" name="line" value={line.id} />
+          <input type="hidden" name="from" value={line.stagePosition} />
+          <SubmitButton intent="advance" pendingText="Moving…" aria-label={`Move line ${line.lineNo} to ${next.name}`}>
+            To “{next.name}”
+          </SubmitButton>
+        </Form>
+      ) : null}
+    </div>
+  )
+}
+
+/** One step of a seller order as a small form: a reason field when the step needs one. */
+function StepForm({ sellerOrder, step, reply }: { sellerOrder: SellerOrder; step: SellerOrderStepName; reply: Reply }) {
+  const name = `${step}-${sellerOrder.id}`
+  const [form, fields] = useZodForm(orderStepSchema, { id: name, lastResult: replyFor(reply, name) })
+  const definition = sellerOrderSteps[step]
+  const needsReason = 'needsReason' in definition && definition.needsReason
+  return (
+    <Form method="post" {...getFormProps(form)} className={needsReason ? 'step-form with-reason' : 'step-form'}>
+      <ErrorSummary form={form} />
+      <input type="hidden" name="intent" value="step" />
+      <input type="hidden" name="form" value={name} />
+      <input type="hidden" name="sellerOrder" value={sellerOrder.id} />
+      <input type="hidden" name="step" value={step} />
+      {needsReason ? <Field label={`Why (${definition.label.toLowerCase()} ${sellerOrder.code})`} meta={fields.reason} hint="The seller and the team read it" /> : null}
+      <SubmitButton intent="step" variant={step === 'cancel' || step === 'reject' ? 'danger' : step === 'approve' ? 'primary' : undefined} pendingText="Saving…">
+        {definition.label}
+      </SubmitButton>
+    </Form>
+  )
+}
+
+function MoveLinesForm({ sellerOrder, reply }: { sellerOrder: SellerOrder; reply: Reply }) {
+  const name = `move-${sellerOrder.id}`
+  const mine = replyFor(reply, name)
+  const [form, fields] = useZodForm(moveLinesSchema, { id: name, lastResult: mine })
+  return (
+    <Form method="post" {...getFormProps(form)} className="step-form with-reason">
+      <ErrorSummary form={form} />
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="form" value={name} />
+      <input type="hidden" name="sellerOrder" value={sellerOrder.id} />
+      <PickerField label={`Move the lines of ${sellerOrder.code} to`} meta={fields.seller} kind="seller" choices={choicesOf(mine, 'seller')} hint="An active seller with a live offer for every line" />
+      <SubmitButton intent="move" pendingText="Moving…">
+        Move the lines
+      </SubmitButton>
+    </Form>
+  )
+}
+
+function CancelOrderForm({ code, reply }: { code: string; reply: Reply }) {
+  const name = 'cancel-order'
+  const [form, fields] = useZodForm(cancelOrderSchema, { id: name, lastResult: replyFor(reply, name) })
+  return (
+    <Form method="post" {...getFormProps(form)} className="card step-form with-reason">
+      <h2>Cancel the order</h2>
+      <ErrorSummary form={form} />
+      <input type="hidden" name="intent" value="cancel_order" />
+      <input type="hidden" name="form" value={name} />
+      <Field label={`Why is ${code} cancelled?`} meta={fields.reason} hint="Every seller order not yet dispatched is cancelled; the KAM and the sellers read this" />
+      <SubmitButton intent="cancel_order" variant="danger" pendingText="Cancelling…">
+        Cancel the whole order
+      </SubmitButton>
+    </Form>
+  )
+}
+
+function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; portal: OrderPortal; may: OrderActions; reply: Reply }) {
+  const steps = stepsFrom(order.status).filter((step) => may.steps.includes(step))
+  const total = (field: 'priceMinor' | 'costMinor') => order.lines.reduce((sum, l) => sum + Math.round(((l[field] ?? 0) * l.quantityMilli) / 1000), 0)
+  const facts: Detail[] = [{ label: 'Status', value: <StatusBadge status={order.status} /> }]
+  if (order.decidedAt) facts.push({ label: 'Decided', value: `${formatDateTime(order.decidedAt)}${order.decidedBy ? ` by ${order.decidedBy}` : ''}` })
+  if (order.decisionNote) facts.push({ label: 'Reason', value: order.decisionNote })
+  if (order.movedToCode) facts.push({ label: 'Lines moved to', value: order.movedToCode })
+  if (order.valueMinor !== null) facts.push({ label: 'Value', value: formatMoney(order.valueMinor) })
+  if (order.costMinor !== null) facts.push({ label: portal === 'seller' ? 'Your value' : 'Cost', value: formatMoney(order.costMinor) })
+  return (
+    <section className="card seller-order" id={`seller-order-${order.id}`} aria-labelledby={`seller-order-${order.id}-heading`}>
+      <h2 id={`seller-order-${order.id}-heading`}>
+        {order.code}
+        {order.sellerName && portal !== 'seller' ? ` · ${order.sellerName}` : ''}
+      </h2>
+      <Details items={facts} />
+      {order.counterOffer ? (
+        <div className="notice">
+          <p>
+            <strong>Counter-offer recorded</strong>, waiting for a decision:
+          </p>
+          <ul>
+            {order.counterOffer.map((c) => {
+              const line = order.lines.find((l) => l.id === c.subOrderId)
+              return (
+                <li key={c.subOrderId}>
+                  Line {line?.lineNo}: {formatQuantity(c.quantityMilli, line?.unit)}, ready {day(c.readyBy)}
+                  {c.costMinor !== null ? `, at ${formatMoney(c.costMinor)} per ${line?.unit}` : ''}
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      ) : null}
+      <Table
+        caption={`Lines of ${order.code}`}
+        rows={order.lines}
+        rowKey={(l) => l.id}
+        columns={[
+          { key: 'line', header: 'Line', numeric: true, cell: (l) => l.lineNo },
+          {
+            key: 'item',
+            header: 'Item',
+            title: true,
+            cell: (l) => (
+              <>
+                {l.buyerCode ? <strong>{l.buyerCode} · </strong> : null}
+                <span className="nowrap">{l.productSkuCode}</span>
+                <div className="muted">{l.productSkuName}</div>
+              </>
+            ),
+          },
+          { key: 'quantity', header: 'Quantity', numeric: true, cell: (l) => formatQuantity(l.quantityMilli, l.unit) },
+          ...(order.lines.some((l) => l.priceMinor !== null)
+            ? [{ key: 'price', header: 'Price', numeric: true, cell: (l: Line) => (l.priceMinor === null ? null : `${formatMoney(l.priceMinor)}/${l.unit}`) }]
+            : []),
+          ...(order.lines.some((l) => l.costMinor !== null)
+            ? [{ key: 'cost', header: portal === 'seller' ? 'Your price' : 'Cost', numeric: true, cell: (l: Line) => (l.costMinor === null ? null : `${formatMoney(l.costMinor)}/${l.unit}`) }]
+            : []),
+          { key: 'needed', header: 'Needed by', nowrap: true, cell: (l) => day(l.requiredBy) },
+          { key: 'ready', header: 'Ready by', nowrap: true, cell: (l) => day(l.readyBy) ?? <span className="muted">—</span> },
+          { key: 'stage', header: 'Stage', cell: (l) => <Stage line={l} status={order.status} canAdvance={may.advance} reply={reply} /> },
+        ]}
+      />
+      {order.lines.length > 1 && (order.lines[0].priceMinor !== null || order.lines[0].costMinor !== null) ? (
+        <p className="muted">
+          {order.lines[0].priceMinor !== null ? `Lines at buyer prices: ${formatMoney(total('priceMinor'))}. ` : ''}
+          {order.lines[0].costMinor !== null ? `At cost: ${formatMoney(total('costMinor'))}.` : ''}
+        </p>
+      ) : null}
+      {steps.length ? (
+        <div className="step-forms">
+          {steps.map((step) => (
+            <StepForm key={step} sellerOrder={order} step={step} reply={reply} />
+          ))}
+        </div>
+      ) : null}
+      {may.moveLines && order.status === 'rejected' && !order.movedToCode ? <MoveLinesForm sellerOrder={order} reply={reply} /> : null}
+    </section>
+  )
+}
+
+/** One master order through the portal's lens: its facts, its seller orders and lines, what the portal may do, its history. */
+export function OrderPage({ order, portal, may, reply }: { order: OrderDetail; portal: OrderPortal; may: OrderActions; reply: Reply }) {
+  const facts: Detail[] = [{ label: 'Status', value: <StatusBadge status={order.status} /> }]
+  if (order.buyer) facts.push({ label: 'Buyer', value: portal === 'buyer' ? order.buyer.name : <Link to={`/redirect/buyer/${order.buyer.id}`}>{order.buyer.name}</Link> })
+  facts.push({ label: 'Placed', value: `${formatDateTime(order.placedAt)}${order.placedBy ? ` by ${order.placedBy}` : ''}` }, { label: 'Needed by', value: day(order.requiredBy) })
+  if (portal !== 'seller') facts.push({ label: 'Source', value: `${sourceLabels[order.source as 'cart'] ?? order.source}${order.channelOrderId ? ` (${order.channelOrderId})` : ''}` })
+  const { valueMinor, gstMinor, costMinor, marginMinor } = order.money
+  if (valueMinor !== null && gstMinor !== null) facts.push({ label: 'Value', value: formatMoney(valueMinor) }, { label: 'GST', value: formatMoney(gstMinor) }, { label: 'Total', value: <strong>{formatMoney(valueMinor + gstMinor)}</strong> })
+  if (costMinor !== null) facts.push({ label: 'Cost', value: formatMoney(costMinor) })
+  if (marginMinor !== null) facts.push({ label: 'Margin', value: formatMoney(marginMinor) })
+  if (order.shipTo || order.billTo) facts.push({ label: 'Ship to', value: <AddressText address={order.shipTo} /> }, { label: 'Bill to', value: <AddressText address={order.billTo} /> })
+  if (order.cancelReason) facts.push({ label: 'Cancelled because', value: order.cancelReason })
+  const cancellable = may.cancelOrder && order.sellerOrders.every((s) => s.status !== 'dispatched' && s.status !== 'delivered') && order.status !== 'cancelled'
+  return (
+    <div className="order-page">
+      <PageHeader title={`Order ${order.code}`}>
+        <Link to={orderBase[portal]}>All orders</Link>
+      </PageHeader>
+      <section className="card">
+        <Details items={facts} />
+      </section>
+      {order.sellerOrders.map((s) => (
+        <SellerOrderCard key={s.id} order={s} portal={portal} may={may} reply={reply} />
+      ))}
+      {cancellable ? <CancelOrderForm code={order.code} reply={reply} /> : null}
+      <History entries={order.history} />
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+// Everything each portal's order pages show, gathered for their loaders, and their forms' answers.
+import type { Database } from '#db/database'
+import type { Viewer } from '~/auth/session.server'
+import type { FormOutcome } from '~/ui/outcome.server'
+import { readId } from '~/utils/list-params'
+import { orderActions } from './actions'
+import { portalsFor } from '~/auth/portals'
+import { ORDER_PORTALS, orderPath, type OrderPortal } from './lens'
+import { handleOrderPageForm } from './order-forms.server'
+import { readOrderFilters } from './schema'
+import { lensFor, orderDetail, orderSearchPage, scopedOrderIds } from './search.server'
+
+/** A portal's order search; undefined where the viewer has no orders there (answered 404). */
+export async function orderSearchFor(db: Database, viewer: Viewer, portal: OrderPortal, url: URL) {
+  const lens = lensFor(viewer, portal)
+  return lens ? orderSearchPage(db, lens, readOrderFilters(url)) : undefined
+}
+
+/** A portal's page of one order; undefined when the id is not one of the orders the lens reaches (404). */
+export async function orderPageFor(db: Database, viewer: Viewer, portal: OrderPortal, idParam: string | undefined) {
+  const lens = lensFor(viewer, portal)
+  const id = readId(idParam)
+  const order = lens && id ? await orderDetail(db, lens, id) : undefined
+  return order ? { order, portal, may: orderActions(portal), path: orderPath(portal, order.id) } : undefined
+}
+
+/** The order page's forms; an order outside the lens is not found, whatever the form. */
+export async function orderPageAction(db: Database, viewer: Viewer, portal: OrderPortal, idParam: string | undefined, form: FormData): Promise<FormOutcome> {
+  const lens = lensFor(viewer, portal)
+  const id = readId(idParam)
+  if (!lens || !id) return { status: 'not-found' }
+  const inScope = await orderDetailExists(db, lens, id)
+  if (!inScope) return { status: 'not-found' }
+  return handleOrderPageForm(db, viewer, lens, id, form)
+}
+
+async function orderDetailExists(db: Database, lens: NonNullable<ReturnType<typeof lensFor>>, id: number) {
+  return (await scopedOrderIds(db, lens).where('master_orders.id', '=', id).executeTakeFirst()) !== undefined
+}
+
+/**
+ * Where a link to an order takes this viewer: its page in the first portal, in the portal table's
+ * order, whose lens reaches it; null (answered 404) where none does.
+ */
+export async function orderPageTarget(db: Database, viewer: Viewer, masterOrderId: number): Promise<string | null> {
+  for (const portal of portalsFor(viewer.roles)) {
+    if (!(ORDER_PORTALS as readonly string[]).includes(portal)) continue
+    const lens = lensFor(viewer, portal as OrderPortal)
+    if (lens && (await orderDetailExists(db, lens, masterOrderId))) return orderPath(lens.portal, masterOrderId)
+  }
+  return null
+}
+
+/** A seller order's link: its master order's page, at the seller order, for a viewer who may see it there. */
+export async function sellerOrderPageTarget(db: Database, viewer: Viewer, sellerOrderId: number): Promise<string | null> {
+  const sellerOrder = await db.selectFrom('seller_orders').select(['master_order_id', 'seller_id']).where('id', '=', sellerOrderId).executeTakeFirst()
+  if (!sellerOrder) return null
+  // A seller reaches its own seller orders only, not another seller's on the same order.
+  if (viewer.company?.kind === 'seller' && !viewer.roles.some((role) => role !== 'seller') && viewer.company.id !== sellerOrder.seller_id) return null
+  const target = await orderPageTarget(db, viewer, sellerOrder.master_order_id)
+  return target ? `${target}#seller-order-${sellerOrderId}` : null
+}

@@ -1,0 +1,49 @@
+import type { Database } from '#db/database'
+import { audit } from '../audit/audit.server'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
+
+type Actor = { userId: number }
+
+/**
+ * Moves one line of a seller order in production to the next stage of its category's workflow
+ * (`stage_position` 0 is "not started"). A QC-gate stage holds the line until its seller order has
+ * passed QC. Conditional on the stage the seller saw (`from`), so a double click moves it once.
+ * `sellerId` limits it to that seller's lines (the seller portal); null for staff.
+ */
+export async function advanceLine(db: Database, actor: Actor, sellerId: number | null, subOrderId: number, from: number): Promise<Result<{ stage: string; code: string }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      let query = trx
+        .selectFrom('sub_orders as l')
+        .innerJoin('seller_orders as s', 's.id', 'l.seller_order_id')
+        .select(['l.id', 'l.line_no', 'l.category_id', 'l.stage_position', 's.id as seller_order_id', 's.code', 's.status'])
+        .where('l.id', '=', subOrderId)
+      if (sellerId !== null) query = query.where('s.seller_id', '=', sellerId)
+      const line = await query.executeTakeFirst()
+      if (!line) return { ok: false as const, notFound: true, message: 'There is no such line.' }
+      if (line.status !== 'in_production' && line.status !== 'qc_passed') throw new Refused(undefined, `${line.code} is ${line.status.replace(/_/g, ' ')}: lines move through the stages while it is in production.`)
+      if (line.stage_position !== from) throw new Refused(undefined, `Line ${line.line_no} has already moved on: nothing was changed.`)
+      const stages = await trx.selectFrom('workflow_stages').select(['position', 'name', 'qc_gate']).where('category_id', '=', line.category_id).orderBy('position').execute()
+      const current = stages.find((s) => s.position === line.stage_position)
+      if (current?.qc_gate && line.status !== 'qc_passed') throw new Refused(undefined, `Line ${line.line_no} is held at “${current.name}”, a QC gate, until QC passes. Mark the order ready for QC when its lines are there.`)
+      const next = stages.find((s) => s.position > line.stage_position)
+      if (!next) throw new Refused(undefined, `Line ${line.line_no} is at the last stage of its workflow.`)
+      const moved = await trx
+        .updateTable('sub_orders')
+        .set({ stage_position: next.position, updated_at: new Date().toISOString() })
+        .where('id', '=', subOrderId)
+        .where('stage_position', '=', from)
+        .executeTakeFirst()
+      if (Number(moved.numUpdatedRows) === 0) throw new Refused(undefined, `Line ${line.line_no} has already moved on: nothing was changed.`)
+      await audit(trx, {
+        actorUserId: actor.userId,
+        action: 'seller_order.stage_moved',
+        entityType: 'seller_order',
+        entityId: line.seller_order_id,
+        before: { line: line.line_no, stage: current?.name ?? 'not started' },
+        after: { line: line.line_no, stage: next.name },
+      })
+      return { ok: true as const, value: { stage: next.name, code: line.code } }
+    }),
+  )
+}

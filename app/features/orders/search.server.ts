@@ -1,0 +1,434 @@
+import type { Database } from '#db/database'
+import type { MasterOrderStatus, SellerOrderStatus } from '#db/types'
+import type { Viewer } from '~/auth/session.server'
+import { startOfKolkataDay } from '~/utils/format'
+import { historyQuery, type Executor } from '../audit/audit.server'
+import { actionSentence } from '../audit/describe'
+import type { PickOption } from '../search/pick'
+import { resolveCompany } from '../users/company.server'
+import { orderSight, type OrderLens, type OrderPortal } from './lens'
+import type { OrderFilters } from './schema'
+import { masterOrderStatuses, SELLER_ORDER_STATUSES } from './states'
+
+// The one search and the one detail of master orders, for every portal through its lens (lens.ts).
+// Filters go through the master_orders indexes (placed_at, status, buyer, required_by, source) and,
+// for a seller or a category, through the seller_orders and sub_orders indexes.
+
+/** The lens of a portal for this viewer; null when the viewer has no orders there (a buyer user of no buyer). */
+export function lensFor(viewer: Pick<Viewer, 'userId' | 'roles' | 'company'>, portal: OrderPortal): OrderLens | null {
+  const see = orderSight[portal]
+  const admin = viewer.roles.includes('admin')
+  switch (portal) {
+    case 'buyer':
+      return viewer.company?.kind === 'buyer' ? { portal, see, scope: { kind: 'buyer', buyerId: viewer.company.id } } : null
+    case 'seller':
+      return viewer.company?.kind === 'seller' ? { portal, see, scope: { kind: 'seller', sellerId: viewer.company.id } } : null
+    case 'demand_kam':
+      return { portal, see, scope: admin ? { kind: 'all' } : { kind: 'kam', userId: viewer.userId } }
+    case 'supplier_agent':
+      return { portal, see, scope: admin ? { kind: 'all' } : { kind: 'agent', userId: viewer.userId } }
+    default:
+      return { portal, see, scope: { kind: 'all' } }
+  }
+}
+
+const dayAfter = (day: string) => {
+  const date = new Date(`${day}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + 1)
+  return date.toISOString().slice(0, 10)
+}
+
+/** Master orders in the lens's scope (a seller's: those with one of its seller orders). */
+function scoped(db: Executor, lens: OrderLens) {
+  let query = db.selectFrom('master_orders')
+  const scope = lens.scope
+  if (scope.kind === 'buyer') query = query.where('master_orders.buyer_id', '=', scope.buyerId)
+  if (scope.kind === 'kam') query = query.where('master_orders.buyer_id', 'in', db.selectFrom('buyers').select('buyers.id').where('buyers.kam_user_id', '=', scope.userId))
+  if (scope.kind === 'seller') query = query.where('master_orders.id', 'in', db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.seller_id', '=', scope.sellerId))
+  if (scope.kind === 'agent') {
+    const sellers = db.selectFrom('sellers').select('sellers.id').where('sellers.agent_user_id', '=', scope.userId)
+    query = query.where('master_orders.id', 'in', db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.seller_id', 'in', sellers))
+  }
+  return query
+}
+
+/** The ids of the orders the lens reaches (to check one before acting on it). */
+export const scopedOrderIds = (db: Executor, lens: OrderLens) => scoped(db, lens).select('master_orders.id')
+
+type Resolved = { buyerId: number | null; sellerId: number | null }
+
+function filtered(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved) {
+  let query = scoped(db, lens)
+  if (f.q) {
+    // A code or the start of one (MO-2026-00012 or SO-…), as a range on the unique code index.
+    const upper = `${f.q}\uffff`
+    query = f.q.startsWith('SO')
+      ? query.where('master_orders.id', 'in', db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.code', '>=', f.q).where('seller_orders.code', '<', upper))
+      : query.where('master_orders.code', '>=', f.q).where('master_orders.code', '<', upper)
+  }
+  if (ids.buyerId !== null) query = query.where('master_orders.buyer_id', '=', ids.buyerId)
+  if (ids.sellerId !== null) query = query.where('master_orders.id', 'in', db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.seller_id', '=', ids.sellerId))
+  if (lens.scope.kind === 'seller') {
+    // The seller filters by the status of its own seller orders, the one it acts on.
+    if (f.status && (SELLER_ORDER_STATUSES as readonly string[]).includes(f.status)) {
+      query = query.where('master_orders.id', 'in', db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.seller_id', '=', lens.scope.sellerId).where('seller_orders.status', '=', f.status as SellerOrderStatus))
+    }
+  } else if (f.status && (masterOrderStatuses as readonly string[]).concat('cancelled').includes(f.status)) query = query.where('master_orders.status', '=', f.status as MasterOrderStatus)
+  if (f.category !== null) query = query.where('master_orders.id', 'in', db.selectFrom('sub_orders').select('sub_orders.master_order_id').where('sub_orders.category_id', '=', f.category))
+  if (f.source) query = query.where('master_orders.source', '=', f.source as 'cart')
+  if (f.placedFrom) query = query.where('master_orders.placed_at', '>=', startOfKolkataDay(f.placedFrom))
+  if (f.placedTo) query = query.where('master_orders.placed_at', '<', startOfKolkataDay(dayAfter(f.placedTo)))
+  if (f.requiredFrom) query = query.where('master_orders.required_by', '>=', f.requiredFrom)
+  if (f.requiredTo) query = query.where('master_orders.required_by', '<=', f.requiredTo)
+  return query
+}
+
+export interface OrderRow {
+  id: number
+  code: string
+  status: MasterOrderStatus
+  source: string
+  placedAt: string
+  requiredBy: string
+  lineCount: number
+  buyerName?: string
+  valueMinor?: number
+  gstMinor?: number
+  costMinor?: number
+  /** The seller's own seller orders on it (the seller's list): code and status. */
+  sellerOrders?: { code: string; status: SellerOrderStatus }[]
+  shipToCity?: string
+}
+
+export interface OrderList {
+  rows: OrderRow[]
+  total: number
+  /** A buyer or seller filter that named none or several: the message and the records to choose from. */
+  buyerError: string | null
+  buyerChoices?: PickOption[]
+  sellerError: string | null
+  sellerChoices?: PickOption[]
+}
+
+const cityOf = (json: string) => {
+  try {
+    return String((JSON.parse(json) as { city?: string }).city ?? '')
+  } catch {
+    return ''
+  }
+}
+
+/** One page of the lens's orders matching the filters, with the exact count of all that match. */
+export async function listOrders(db: Database, lens: OrderLens, f: OrderFilters): Promise<OrderList> {
+  const ids: Resolved = { buyerId: null, sellerId: null }
+  const errors: Omit<OrderList, 'rows' | 'total'> = { buyerError: null, sellerError: null }
+  if (f.buyer && lens.see.buyer && lens.scope.kind !== 'buyer') {
+    const match = await resolveCompany(db, 'buyer', f.buyer)
+    if (match.ok) ids.buyerId = match.id
+    else Object.assign(errors, { buyerError: match.message, buyerChoices: match.choices })
+  }
+  if (f.seller && lens.see.sellers && lens.scope.kind !== 'seller') {
+    const match = await resolveCompany(db, 'seller', f.seller)
+    if (match.ok) ids.sellerId = match.id
+    else Object.assign(errors, { sellerError: match.message, sellerChoices: match.choices })
+  }
+  if (errors.buyerError || errors.sellerError) return { rows: [], total: 0, ...errors }
+
+  const counted = await filtered(db, lens, f, ids)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  const total = Number(counted.n)
+  const offset = (f.page - 1) * f.pageSize
+  if (offset >= total) return { rows: [], total, ...errors }
+
+  const sortColumn = f.sort === 'required' ? 'master_orders.required_by' : 'master_orders.placed_at'
+  const see = lens.see
+  const found = await filtered(db, lens, f, ids)
+    .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
+    .select([
+      'master_orders.id',
+      'master_orders.code',
+      'master_orders.status',
+      'master_orders.source',
+      'master_orders.placed_at',
+      'master_orders.required_by',
+      'master_orders.line_count',
+      'master_orders.value_minor',
+      'master_orders.gst_minor',
+      'master_orders.cost_minor',
+      'master_orders.ship_to_json',
+      'buyers.name as buyer_name',
+    ])
+    .orderBy(sortColumn, f.dir)
+    .orderBy('master_orders.id', f.dir)
+    .limit(f.pageSize)
+    .offset(offset)
+    .execute()
+
+  // The seller's own seller orders, and its cost of them: never the order's value or other sellers'.
+  const own =
+    lens.scope.kind === 'seller' && found.length
+      ? await db
+          .selectFrom('seller_orders')
+          .select(['master_order_id', 'code', 'status', 'cost_minor', (eb) => eb.selectFrom('sub_orders').select((e) => e.fn.countAll<number>().as('n')).whereRef('sub_orders.seller_order_id', '=', 'seller_orders.id').as('lines')])
+          .where('seller_id', '=', lens.scope.sellerId)
+          .where('master_order_id', 'in', found.map((r) => r.id))
+          .orderBy('id')
+          .execute()
+      : []
+
+  const rows = found.map((r): OrderRow => {
+    const row: OrderRow = { id: r.id, code: r.code, status: r.status, source: r.source, placedAt: r.placed_at, requiredBy: r.required_by, lineCount: r.line_count }
+    if (see.buyer) row.buyerName = r.buyer_name
+    if (see.value) Object.assign(row, { valueMinor: Number(r.value_minor), gstMinor: Number(r.gst_minor) })
+    if (see.cost) row.costMinor = Number(r.cost_minor)
+    if (see.addresses) row.shipToCity = cityOf(r.ship_to_json)
+    if (lens.scope.kind === 'seller') {
+      const mine = own.filter((s) => s.master_order_id === r.id)
+      row.sellerOrders = mine.map((s) => ({ code: s.code, status: s.status }))
+      row.costMinor = mine.reduce((sum, s) => sum + Number(s.cost_minor), 0)
+      row.lineCount = mine.reduce((sum, s) => sum + Number(s.lines), 0)
+    }
+    return row
+  })
+  return { rows, total, ...errors }
+}
+
+export interface OrderAddress {
+  label: string | null
+  line1: string
+  line2: string | null
+  city: string
+  state: string
+  pin: string
+}
+
+const parseAddress = (json: string): OrderAddress | null => {
+  try {
+    return JSON.parse(json) as OrderAddress
+  } catch {
+    return null
+  }
+}
+
+/**
+ * One master order as the lens shows it, or undefined outside its scope (answered 404): the order,
+ * its seller orders (a seller's own only) with their lines and each line's stage, and its history.
+ */
+export async function orderDetail(db: Database, lens: OrderLens, id: number) {
+  const order = await scoped(db, lens)
+    .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
+    .leftJoin('users as placer', 'placer.id', 'master_orders.placed_by')
+    .select([
+      'master_orders.id',
+      'master_orders.code',
+      'master_orders.status',
+      'master_orders.source',
+      'master_orders.channel_order_id',
+      'master_orders.placed_at',
+      'master_orders.required_by',
+      'master_orders.line_count',
+      'master_orders.value_minor',
+      'master_orders.gst_minor',
+      'master_orders.cost_minor',
+      'master_orders.ship_to_json',
+      'master_orders.bill_to_json',
+      'master_orders.cancel_reason',
+      'master_orders.buyer_id',
+      'buyers.name as buyer_name',
+      'placer.name as placed_by_name',
+    ])
+    .where('master_orders.id', '=', id)
+    .executeTakeFirst()
+  if (!order) return undefined
+  const see = lens.see
+  const seller = lens.scope.kind === 'seller' ? lens.scope.sellerId : null
+
+  let sellerOrdersQuery = db
+    .selectFrom('seller_orders')
+    .innerJoin('sellers', 'sellers.id', 'seller_orders.seller_id')
+    .leftJoin('users as decider', 'decider.id', 'seller_orders.decided_by')
+    .leftJoin('seller_orders as moved', 'moved.id', 'seller_orders.moved_to_id')
+    .select([
+      'seller_orders.id',
+      'seller_orders.code',
+      'seller_orders.status',
+      'seller_orders.seller_id',
+      'sellers.name as seller_name',
+      'seller_orders.value_minor',
+      'seller_orders.cost_minor',
+      'seller_orders.decided_at',
+      'seller_orders.decision_note',
+      'seller_orders.counter_offer_json',
+      'decider.name as decider_name',
+      'moved.code as moved_to_code',
+    ])
+    .where('seller_orders.master_order_id', '=', id)
+    .orderBy('seller_orders.id')
+  if (seller !== null) sellerOrdersQuery = sellerOrdersQuery.where('seller_orders.seller_id', '=', seller)
+  const sellerOrders = await sellerOrdersQuery.execute()
+  const sellerOrderIds = sellerOrders.map((s) => s.id)
+
+  const lines = sellerOrderIds.length
+    ? await db
+        .selectFrom('sub_orders as l')
+        .innerJoin('buyer_skus as b', 'b.id', 'l.buyer_sku_id')
+        .innerJoin('product_skus as p', 'p.id', 'l.product_sku_id')
+        .innerJoin('products as pr', 'pr.id', 'p.product_id')
+        .select([
+          'l.id',
+          'l.seller_order_id',
+          'l.line_no',
+          'l.category_id',
+          'l.quantity_milli',
+          'l.price_minor',
+          'l.cost_minor',
+          'l.gst_rate_bp',
+          'l.buyer_sku_version',
+          'l.required_by',
+          'l.ready_by',
+          'l.stage_position',
+          'b.buyer_code',
+          'p.code as product_sku_code',
+          'p.name as product_sku_name',
+          'pr.unit',
+        ])
+        .where('l.seller_order_id', 'in', sellerOrderIds)
+        .orderBy('l.line_no')
+        .execute()
+    : []
+  const categoryIds = [...new Set(lines.map((l) => l.category_id))]
+  const stages = categoryIds.length
+    ? await db.selectFrom('workflow_stages').select(['category_id', 'position', 'name', 'qc_gate']).where('category_id', 'in', categoryIds).orderBy('category_id').orderBy('position').execute()
+    : []
+
+  const history = await orderHistory(db, lens, id, sellerOrderIds)
+
+  return {
+    id: order.id,
+    code: order.code,
+    status: order.status,
+    source: order.source,
+    channelOrderId: order.channel_order_id,
+    placedAt: order.placed_at,
+    placedBy: lens.scope.kind === 'seller' || lens.scope.kind === 'buyer' ? null : order.placed_by_name,
+    requiredBy: order.required_by,
+    cancelReason: order.cancel_reason,
+    buyer: see.buyer ? { id: order.buyer_id, name: order.buyer_name } : null,
+    money: {
+      valueMinor: see.value ? Number(order.value_minor) : null,
+      gstMinor: see.value ? Number(order.gst_minor) : null,
+      costMinor: see.cost && seller === null ? Number(order.cost_minor) : null,
+      marginMinor: see.margin ? Number(order.value_minor) - Number(order.cost_minor) : null,
+    },
+    shipTo: see.addresses ? parseAddress(order.ship_to_json) : null,
+    billTo: see.addresses ? parseAddress(order.bill_to_json) : null,
+    sellerOrders: sellerOrders.map((s) => {
+      const offer = s.counter_offer_json ? (JSON.parse(s.counter_offer_json) as { lines: { subOrderId: number; quantityMilli: number; readyBy: string; costMinor: number }[] }) : null
+      return {
+        id: s.id,
+        code: s.code,
+        status: s.status,
+        sellerName: see.sellers ? s.seller_name : null,
+        valueMinor: see.value ? Number(s.value_minor) : null,
+        costMinor: see.cost ? Number(s.cost_minor) : null,
+        decidedAt: s.decided_at,
+        decidedBy: lens.scope.kind === 'buyer' || lens.scope.kind === 'seller' ? null : s.decider_name,
+        decisionNote: lens.scope.kind === 'buyer' ? null : s.decision_note,
+        movedToCode: s.moved_to_code,
+        counterOffer: offer && see.cost ? offer.lines : offer ? offer.lines.map((l) => ({ ...l, costMinor: null })) : null,
+        lines: lines
+          .filter((l) => l.seller_order_id === s.id)
+          .map((l) => {
+            const own = stages.filter((st) => st.category_id === l.category_id)
+            return {
+              id: l.id,
+              lineNo: l.line_no,
+              buyerCode: see.buyer ? l.buyer_code : null,
+              productSkuCode: l.product_sku_code,
+              productSkuName: l.product_sku_name,
+              unit: l.unit,
+              quantityMilli: Number(l.quantity_milli),
+              priceMinor: see.value ? Number(l.price_minor) : null,
+              priceVersion: see.value ? l.buyer_sku_version : null,
+              costMinor: see.cost ? Number(l.cost_minor) : null,
+              gstRateBp: l.gst_rate_bp,
+              requiredBy: l.required_by,
+              readyBy: l.ready_by,
+              stagePosition: l.stage_position,
+              stages: own.map((st) => ({ position: st.position, name: st.name, qcGate: st.qc_gate === 1 })),
+            }
+          }),
+      }
+    }),
+    history,
+  }
+}
+export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>
+
+/** Keys of history entries that name what a lens does not show. */
+function hiddenKeys(lens: OrderLens): string[] {
+  const keys: string[] = []
+  if (!lens.see.buyer) keys.push('buyer')
+  if (!lens.see.sellers) keys.push('seller')
+  if (!lens.see.value) keys.push('value', 'gst')
+  if (!lens.see.cost) keys.push('cost')
+  return keys
+}
+
+const stripJson = (json: string | null, hidden: string[]) => {
+  if (!json || hidden.length === 0) return json
+  try {
+    const value = JSON.parse(json) as Record<string, unknown>
+    return JSON.stringify(Object.fromEntries(Object.entries(value).filter(([key]) => !hidden.includes(key))))
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The order's history through the lens: its own changes and its seller orders' (the seller: its own
+ * only; the buyer: the order's only). Fields the lens hides are taken out of each change; a counter-
+ * offer's figures are costs; the buyer and the seller see "the platform team" for staff names.
+ */
+async function orderHistory(db: Executor, lens: OrderLens, masterOrderId: number, sellerOrderIds: number[]) {
+  const external = lens.scope.kind === 'buyer' || lens.scope.kind === 'seller'
+  const rows = await historyQuery(db)
+    .where((eb) => {
+      const mine = eb.and([eb('audit_events.entity_type', '=', 'seller_order'), eb('audit_events.entity_id', 'in', sellerOrderIds.length ? sellerOrderIds.map(String) : ['-'])])
+      if (lens.scope.kind === 'seller') return mine
+      const order = eb.and([eb('audit_events.entity_type', '=', 'master_order'), eb('audit_events.entity_id', '=', String(masterOrderId))])
+      return lens.scope.kind === 'buyer' ? order : eb.or([order, mine])
+    })
+    .orderBy('audit_events.id', 'desc')
+    .limit(100)
+    .execute()
+  const hidden = hiddenKeys(lens)
+  return rows.map((row) => {
+    const costs = !lens.see.cost && row.action.startsWith('seller_order.counter_offer')
+    return {
+      ...row,
+      what: actionSentence(row.action),
+      actor_name: external ? 'The platform team' : row.actor_name,
+      before_json: costs ? null : stripJson(row.before_json, hidden),
+      after_json: costs ? null : stripJson(row.after_json, hidden),
+      note: lens.scope.kind === 'buyer' && row.entity_type === 'seller_order' ? null : row.note,
+    }
+  })
+}
+
+/** Everything a portal's order search shows: the page of orders, the filters, the category choices. */
+export async function orderSearchPage(db: Database, lens: OrderLens, filters: OrderFilters) {
+  const [list, categories] = await Promise.all([
+    listOrders(db, lens, filters),
+    db
+      .selectFrom('categories')
+      .innerJoin('products', 'products.id', 'categories.product_id')
+      .select(['categories.id', 'categories.name', 'products.name as productName'])
+      .orderBy('products.name')
+      .orderBy('categories.name')
+      .execute(),
+  ])
+  return { ...list, filters, categories, portal: lens.portal, see: lens.see }
+}
+export type OrderSearchData = Awaited<ReturnType<typeof orderSearchPage>>

@@ -1,0 +1,14 @@
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { notFound, requireUser } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { orderPageTarget } from '~/features/orders/pages.server'
+import { readId } from '~/utils/list-params'
+
+// /redirect/master_orders/{masterOrderId}: the order's page in the follower's own portal, or 404.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request)
+  const id = readId(params.masterOrderId)
+  const target = id ? await orderPageTarget(getDb(), viewer, id) : null
+  if (!target) notFound()
+  throw redirect(target)
+}

@@ -1,0 +1,15 @@
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { notFound, requireUser } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { sellerOrderPageTarget } from '~/features/orders/pages.server'
+import { readId } from '~/utils/list-params'
+
+// /redirect/sales_orders/{id}: a seller order (SO-…), shown on its master order's page in the
+// follower's own portal, or 404 (e-mails to sellers and staff link here).
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request)
+  const id = readId(params.sellerOrderId)
+  const target = id ? await sellerOrderPageTarget(getDb(), viewer, id) : null
+  if (!target) notFound()
+  throw redirect(target)
+}

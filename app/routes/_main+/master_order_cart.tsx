@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
@@ -30,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const typed = (new URL(request.url).searchParams.get('buyer') ?? '').trim().slice(0, 200)
   // ?buyer=12 from a link, or a name or "Name (#12)" from the buyer picker.
   const match = readId(typed) ? { ok: true as const, id: readId(typed)! } : typed ? await resolveCompany(db, 'buyer', typed) : null
+  // A buyer named in the picker opens its cart at its own address, which the cart's forms post to.
+  if (match?.ok && !readId(typed)) throw redirect(cartPath(match.id))
   if (match?.ok) {
     const view = await cartView(db, viewer.userId, match.id)
     if (!view) notFound()

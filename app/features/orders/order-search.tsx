@@ -1,4 +1,4 @@
-import { Form, useLocation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { sentenceCase, StatusBadge } from '~/ui/badge'
 import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
 import { Link } from '~/ui/link'
@@ -27,7 +27,6 @@ function DateFilter({ name, label, value, problem }: { name: string; label: stri
 
 /** Every portal's master-order search: filters in the URL, exact count, the columns its lens allows. */
 export function OrderSearch({ rows, total, filters, categories, portal, see, buyerError, buyerChoices, sellerError, sellerChoices }: OrderSearchData) {
-  const { search } = useLocation()
   const base = orderBase[portal]
   const sellerView = portal === 'seller'
   const filtering = Boolean(
@@ -87,7 +86,7 @@ export function OrderSearch({ rows, total, filters, categories, portal, see, buy
         <DateFilter name="requiredTo" label="Needed to" value={filters.requiredTo} problem={filters.problems.requiredTo} />
         <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="placed" defaultDir="desc" clearTo={base} filtering={filtering} />
       </Form>
-      <ListSummary total={total} noun="order" matching={filtering && 'these filters'} csv={`${base}.csv${search}`} />
+      <ListSummary total={total} noun="order" matching={filtering && 'these filters'} />
       <Table
         caption="Master orders"
         sort={{ sort: filters.sort, dir: filters.dir }}

@@ -1,5 +1,7 @@
 import { data } from '@remix-run/node'
 import { notFound } from '~/auth/guard.server'
+import { withChoices } from '~/features/search/pick'
+import type { Refusal } from '~/utils/refusal.server'
 import { redirectWithToast, type Toast } from './toast.server'
 
 /**
@@ -34,4 +36,21 @@ export function answerForm<Reply>(outcome: FormOutcome<Reply>, page?: string) {
     case 'bad-request':
       return data<Reply | null>(null, { status: 400 })
   }
+}
+
+/** What parseWithZod hands back: a form's reply, with messages at fields and above the form. */
+export type Replier<Reply> = { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => Reply }
+
+/**
+ * A refused mutation as its form's reply, the one way every form says why: each message at the
+ * field it names (a line's at `line.<id>.<field>`), else the message above the form; with fields
+ * named, `summary` (if given) says above the form what happened. Records to choose from ride along
+ * for pickers.
+ */
+export function refusalReply<Reply extends object>(submission: Replier<Reply>, refusal: Refusal, summary?: string) {
+  const named = refusal.fields ?? (refusal.field ? { [refusal.field]: refusal.message } : null)
+  const reply = named
+    ? submission.reply({ fieldErrors: Object.fromEntries(Object.entries(named).map(([field, message]) => [field, [message]])), ...(summary ? { formErrors: [summary] } : {}) })
+    : submission.reply({ formErrors: [refusal.message] })
+  return withChoices(reply, refusal.choices)
 }

@@ -8,7 +8,7 @@ import type { AttributeDefinition } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
 import type { Toast } from '~/ui/toast.server'
 import type { FormReply } from '../addresses/schema'
-import { createCategory, createCondition, updateCategory, updateCondition, type Result } from './mutations.server'
+import { createCategory, createCondition, updateCategory, updateCondition } from './mutations.server'
 import { categoryPath, conditionEditPath, workflowPath } from './paths'
 import { productChoices } from './queries.server'
 import {
@@ -21,17 +21,12 @@ import {
   workflowSchemas,
 } from './schema'
 import { addStage, editStage, moveStage, removeStage } from './workflow.server'
+import { refusalReply } from '~/ui/outcome.server'
 
 export type FormOutcome =
   | { status: 'done'; redirectTo: string; toast: Toast }
   | { status: 'invalid'; reply: SubmissionResult<string[]> }
   | { status: 'bad-request' }
-
-type Replier = { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> }
-
-/** A refused mutation as the form's reply: at its field when it names one, else above the form. */
-const refusal = (submission: Replier, result: Extract<Result<unknown>, { ok: false }>) =>
-  submission.reply(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] })
 
 /** The manage page's "Add a category": on success, on to its (empty) workflow. */
 export async function handleCreateCategory(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome> {
@@ -40,7 +35,7 @@ export async function handleCreateCategory(db: Database, viewer: Viewer, form: F
   const product = (await productChoices(db)).find((p) => p.slug === submission.value.product)
   if (!product) return { status: 'invalid', reply: submission.reply({ formErrors: ['This product is no longer active: reload the page'] }) }
   const result = await createCategory(db, viewer.userId, product.id, submission.value)
-  if (!result.ok) return { status: 'invalid', reply: refusal(submission, result) }
+  if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
   return {
     status: 'done',
     redirectTo: workflowPath(result.value.categoryId),
@@ -52,7 +47,7 @@ export async function handleEditCategory(db: Database, viewer: Viewer, categoryI
   const submission = parseWithZod(form, { schema: editCategorySchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const result = await updateCategory(db, viewer.userId, categoryId, submission.value)
-  if (!result.ok) return { status: 'invalid', reply: refusal(submission, result) }
+  if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
   const saved = result.value.changed.length > 0
   return {
     status: 'done',
@@ -81,7 +76,7 @@ export async function handleWorkflowForm(db: Database, viewer: Viewer, categoryI
         : value.intent === 'stage-move'
           ? await moveStage(db, viewer.userId, categoryId, value)
           : await removeStage(db, viewer.userId, categoryId, value)
-  if (!result.ok) return invalid(refusal(submission, result))
+  if (!result.ok) return invalid(refusalReply(submission, result))
   const warning = result.value.qcGates === 0 ? ' No stage is a QC gate now.' : ''
   return { status: 'done', toast: { kind: 'success', message: `${result.value.note}.${warning}` } }
 }
@@ -99,12 +94,12 @@ export async function handleConditionForm(
   const back = categoryPath(category.id)
   if (conditionId === undefined) {
     const result = await createCondition(db, viewer.userId, category, submission.value)
-    if (!result.ok) return { status: 'invalid', reply: refusal(submission, result) }
+    if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
     return { status: 'done', redirectTo: back, toast: { kind: 'success', message: `Condition ${submission.value.name} is added.` } }
   }
   if (!submission.value.version) return { status: 'invalid', reply: submission.reply({ formErrors: ['Reload the page and try again'] }) }
   const result = await updateCondition(db, viewer.userId, category, conditionId, submission.value)
-  if (!result.ok) return { status: 'invalid', reply: refusal(submission, result) }
+  if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
   return result.value.changed
     ? { status: 'done', redirectTo: back, toast: { kind: 'success', message: `Condition ${submission.value.name} is saved.` } }
     : { status: 'done', redirectTo: conditionEditPath(category.id, conditionId), toast: { kind: 'info', message: 'Nothing to save: no field was changed.' } }

@@ -6,21 +6,14 @@ import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import type { Toast } from '~/ui/toast.server'
 import { companyKinds, companyPath, transitions, type CompanyKind } from './kinds'
-import { changeCompanyStatus, createSeller, updateCompany, type Result } from './mutations.server'
+import { changeCompanyStatus, createSeller, updateCompany } from './mutations.server'
 import { addSellerSchema, companyFormSchemas, statusActionSchema } from './schema'
 import { countOf } from '~/utils/format'
+import { refusalReply } from '~/ui/outcome.server'
 
 export type FormOutcome = { status: 'done'; redirectTo: string; toast: Toast } | { status: 'invalid'; intent: string | null; reply: SubmissionResult<string[]> }
 
 const actorOf = (viewer: Viewer) => ({ userId: viewer.userId, name: viewer.name })
-
-/** A refused mutation as the form's reply: at its field when it names one, else above the form. */
-function refusal(
-  submission: { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> },
-  result: Extract<Result<unknown>, { ok: false }>
-) {
-  return submission.reply(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] })
-}
 
 /** Activate, suspend or reactivate from the record page. */
 export async function handleStatusForm(db: Database, viewer: Viewer, kind: CompanyKind, id: number, form: FormData, appUrl: string): Promise<FormOutcome> {
@@ -42,7 +35,7 @@ export async function handleEditForm(db: Database, viewer: Viewer, kind: Company
   const submission = parseWithZod(form, { schema: companyFormSchemas[kind] })
   if (submission.status !== 'success') return { status: 'invalid', intent: null, reply: submission.reply() }
   const result = await updateCompany(db, actorOf(viewer), kind, id, submission.value)
-  if (!result.ok) return { status: 'invalid', intent: null, reply: refusal(submission, result) }
+  if (!result.ok) return { status: 'invalid', intent: null, reply: refusalReply(submission, result) }
   const message = result.value.changed.length === 0 ? 'Nothing to save: no field was changed.' : `${submission.value.name} is saved.`
   return { status: 'done', redirectTo: companyPath(kind, id), toast: { kind: result.value.changed.length ? 'success' : 'info', message } }
 }
@@ -52,7 +45,7 @@ export async function handleAddSellerForm(db: Database, viewer: Viewer, form: Fo
   const submission = parseWithZod(form, { schema: addSellerSchema })
   if (submission.status !== 'success') return { status: 'invalid', intent: null, reply: submission.reply() }
   const result = await createSeller(db, actorOf(viewer), submission.value, appUrl)
-  if (!result.ok) return { status: 'invalid', intent: null, reply: refusal(submission, result) }
+  if (!result.ok) return { status: 'invalid', intent: null, reply: refusalReply(submission, result) }
   const invited = submission.value.userEmail ? ` An invitation went to ${submission.value.userEmail}.` : ''
   return {
     status: 'done',

@@ -2,8 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
-import type { FormOutcome } from '~/ui/outcome.server'
-import type { Refusal } from '~/utils/refusal.server'
+import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { withChoices } from '../search/pick'
 import { checkPick } from '../search/pick.server'
 import { addCartLine, removeCartLine, saveCart } from './cart.server'
@@ -12,14 +11,6 @@ import { placeCart } from './place.server'
 import { addLineSchema, cartFormSchema, cartPath } from './schema'
 
 type Reply = SubmissionResult<string[]>
-type Submission = { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => Reply }
-
-/** A refusal as the form's reply: each message at its field (a line's at `line.<id>.<field>`), the rest above the form. */
-function refusalReply(submission: Submission, refusal: Refusal, summary?: string): Reply {
-  const fieldErrors = Object.fromEntries(Object.entries(refusal.fields ?? (refusal.field ? { [refusal.field]: refusal.message } : {})).map(([field, message]) => [field, [message]]))
-  const hasFields = Object.keys(fieldErrors).length > 0
-  return submission.reply({ fieldErrors, formErrors: hasFields ? (summary ? [summary] : []) : [refusal.message] })
-}
 
 /**
  * The cart page's forms for one buyer. `add` puts one of the buyer's SKUs in the cart. Every other

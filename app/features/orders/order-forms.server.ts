@@ -2,9 +2,8 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
-import type { FormOutcome } from '~/ui/outcome.server'
+import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { isOwnKey } from '~/utils/own-key'
-import type { Refusal } from '~/utils/refusal.server'
 import { withChoices } from '../search/pick'
 import { checkPick } from '../search/pick.server'
 import { orderActions } from './actions'
@@ -16,11 +15,6 @@ import { sellerOrderSteps, type SellerOrderStepName } from './states'
 import { cancelMasterOrder, takeSellerOrderStep } from './steps.server'
 
 type Reply = SubmissionResult<string[]>
-type Submission = { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => Reply }
-
-/** A refusal at its field (a reason, a seller) in the form's reply; any other refusal above the form. */
-const refusalReply = (submission: Submission, refusal: Refusal) =>
-  submission.reply(refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] } } : { formErrors: [refusal.message] })
 
 /**
  * The order page's forms, for the portal's lens: seller-order steps (the seller's own steps on its own

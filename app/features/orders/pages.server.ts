@@ -5,7 +5,7 @@ import type { FormOutcome } from '~/ui/outcome.server'
 import { readId } from '~/utils/list-params'
 import { orderActions } from './actions'
 import { portalsFor } from '~/auth/portals'
-import { ORDER_PORTALS, orderPath, type OrderPortal } from './lens'
+import { ORDER_PORTALS, orderPath, type OrderLens, type OrderPortal } from './lens'
 import { handleOrderPageForm } from './order-forms.server'
 import { readOrderFilters } from './schema'
 import { lensFor, orderDetail, orderSearchPage, scopedOrderIds } from './search.server'
@@ -34,7 +34,8 @@ export async function orderPageAction(db: Database, viewer: Viewer, portal: Orde
   return handleOrderPageForm(db, viewer, lens, id, form)
 }
 
-async function orderDetailExists(db: Database, lens: NonNullable<ReturnType<typeof lensFor>>, id: number) {
+/** Whether the order is one the lens reaches. */
+async function orderDetailExists(db: Database, lens: OrderLens, id: number) {
   return (await scopedOrderIds(db, lens).where('master_orders.id', '=', id).executeTakeFirst()) !== undefined
 }
 

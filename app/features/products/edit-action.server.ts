@@ -2,7 +2,7 @@ import type { FormReply } from '~/features/addresses/schema'
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
-import type { FormOutcome } from '~/ui/outcome.server'
+import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { addProductLine, createProduct, deleteProductLine, moveProductLine, renameProductLine, setProductLineActive, updateProduct, type Result } from './mutations.server'
 import { productEditPath } from './product-list'
 import { addAttribute, editAttribute, moveAttribute, removeAttribute } from './schema-editor.server'
@@ -110,7 +110,7 @@ export async function handleCreateProduct(db: Database, actorUserId: number, for
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const result = await createProduct(db, actorUserId, submission.value)
   if (!result.ok) {
-    return { status: 'invalid', reply: submission.reply(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }) }
+    return { status: 'invalid', reply: refusalReply(submission, result) }
   }
   return {
     status: 'done',

@@ -5,12 +5,12 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import type { Toast } from '~/ui/toast.server'
-import { withChoices } from '../search/pick'
 import { replyWithReferences } from '../search/pick.server'
 import { checkImage, isImageError } from '../images/images.server'
 import { createSampleSku, updateSampleSku } from './mutations.server'
 import type { SampleSkuPlace } from './places'
 import { sampleSkuFormSchema } from './schema'
+import { refusalReply } from '~/ui/outcome.server'
 
 /** The list narrowed to the saved record, so it is in sight whatever its state and the list's size. */
 const listFor = (place: SampleSkuPlace, code: string) => `${place.base}?${new URLSearchParams({ q: code, state: 'all' })}`
@@ -31,12 +31,12 @@ export async function handleSampleSkuForm(db: Database, viewer: Viewer, place: S
   const input = submission.value
   if (id === undefined) {
     const result = await createSampleSku(db, viewer, input, image)
-    if (!result.ok) return { status: 'invalid', reply: withChoices(submission.reply(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }), result.choices) }
+    if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
     return { status: 'done', redirectTo: listFor(place, input.code), toast: { kind: 'success', message: `Sample SKU ${input.code} is created.` } }
   }
   if (!input.version) return { status: 'invalid', reply: submission.reply({ formErrors: ['Reload the page and try again'] }) }
   const result = await updateSampleSku(db, viewer, id, input, image)
-  if (!result.ok) return { status: 'invalid', reply: withChoices(submission.reply(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }), result.choices) }
+  if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
   const saved = result.value.changed.length > 0
   return {
     status: 'done',

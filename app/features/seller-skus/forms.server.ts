@@ -5,25 +5,17 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import type { Toast } from '~/ui/toast.server'
-import { withChoices } from '../search/pick'
 import { replyWithReferences } from '../search/pick.server'
-import { changeSellerSkuStatus, createSellerSku, updateSellerSku, type Result } from './mutations.server'
+import { changeSellerSkuStatus, createSellerSku, updateSellerSku } from './mutations.server'
 import { editPath, statusLabels, transitionNames, transitions, type OfferField, type Transition } from './rules'
 import { createSellerSkuSchema, editSellerSkuSchema } from './schema'
+import { refusalReply } from '~/ui/outcome.server'
 
 export type SellerSkuIntent = 'save' | Transition
 
 export type FormOutcome =
   | { status: 'done'; redirectTo: string; toast: Toast }
   | { status: 'invalid'; intent: SellerSkuIntent | null; reply: SubmissionResult<string[]> | null; gaps?: Partial<Record<OfferField, string>> }
-
-type Submission = { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> }
-
-/** A refused mutation as the form's reply: at the fields it names, else above the form. */
-function refusal(submission: Submission, result: Extract<Result<unknown>, { ok: false }>) {
-  if (result.fields) return withChoices(submission.reply({ fieldErrors: Object.fromEntries(Object.entries(result.fields).map(([field, message]) => [field, [message]])) }), result.choices)
-  return submission.reply({ formErrors: [result.message ?? 'Refused'] })
-}
 
 /** The create form: "Save draft" or "Save and publish" (an incomplete offer is then not created). */
 export async function handleCreateForm(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome> {
@@ -32,7 +24,7 @@ export async function handleCreateForm(db: Database, viewer: Viewer, form: FormD
     return { status: 'invalid', intent: null, reply: await replyWithReferences(db, viewer, submission, form, { seller: 'seller', productSku: 'product_sku' }) }
   }
   const result = await createSellerSku(db, viewer, submission.value)
-  if (!result.ok) return { status: 'invalid', intent: null, reply: refusal(submission, result) }
+  if (!result.ok) return { status: 'invalid', intent: null, reply: refusalReply(submission, result) }
   const { id, status } = result.value
   return {
     status: 'done',
@@ -51,7 +43,7 @@ export async function handleEditPageForm(db: Database, viewer: Viewer, id: numbe
     const submission = parseWithZod(form, { schema: editSellerSkuSchema })
     if (submission.status !== 'success') return { status: 'invalid', intent, reply: submission.reply() }
     const result = await updateSellerSku(db, viewer, id, submission.value)
-    if (!result.ok) return { status: 'invalid', intent, reply: refusal(submission, result) }
+    if (!result.ok) return { status: 'invalid', intent, reply: refusalReply(submission, result) }
     const saved = result.value.changed.length > 0
     return {
       status: 'done',

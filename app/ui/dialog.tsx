@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense } from 'react'
 import type { ConfirmDialogProps } from './dialog-radix'
 import { useHydrated } from './hooks'
 

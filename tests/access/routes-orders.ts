@@ -29,6 +29,9 @@ export const routes: RouteRules = {
       [`routes/${folder}/master_orders.$masterOrderId`, { path: `${base}/master_orders/999999`, expect: missingOrder(portal) }],
     ]),
   ),
+  // The approval queues: a POST that names no seller order is a bad request for those who enter.
+  'routes/admin+/approvals.seller_orders': { path: '/admin/approvals/seller_orders', portal: 'admin' },
+  'routes/supplier_team.admin+/approvals.seller_orders': { path: '/supplier_team/admin/approvals/seller_orders', portal: 'supplier_admin' },
   'routes/redirect+/master_orders.$masterOrderId': {
     path: '/redirect/master_orders/999999',
     expect: (who, kind) => (kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : 'not-found'),

@@ -1,12 +1,10 @@
 import type { RoleKey } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
 import { getDb } from '~/db.server'
-import { makeBuyerSku, makeProductSku, makeSellerSku } from '../../../tests/support/catalogue'
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
-import { addCartLine, saveCart } from './cart.server'
+import { placeTestOrder } from '../../../tests/support/orders'
 import { orderPageAction, orderPageFor, orderPageTarget, orderSearchFor, sellerOrderPageTarget } from './pages.server'
-import { placeCart } from './place.server'
 
 // Who may open which order, and what each portal's loader returns of it (its lens): buyer A never
 // reaches buyer B's order, a seller another seller's, a KAM or an agent outside their assignments;
@@ -20,21 +18,8 @@ const ids = { buyerA: 0, buyerB: 0, sellerA: 0, sellerB: 0, orderA: 0, orderB: 0
 const viewer = (roles: RoleKey[], userId: number, company: Viewer['company'] = null): Viewer => ({ userId, email: 'x@example.com', name: 'X', phone: null, roles, company, sessionIdHash: 'x' })
 const buyerUser = (buyerId: number) => viewer(['buyer'], internal, { kind: 'buyer', id: buyerId, name: 'B', status: 'active' })
 const sellerUser = (sellerId: number) => viewer(['seller'], internal, { kind: 'seller', id: sellerId, name: 'S', status: 'active' })
-const inAYear = () => `${new Date().getUTCFullYear() + 1}-03-01`
-
 async function order(buyerId: number, sellerId: number, key: string) {
-  const db = getDb()
-  const productSkuId = await makeProductSku({ categoryId: 1 })
-  const buyerSkuId = await makeBuyerSku({ buyerId, productSkuId, buyerCode: `BC-${key}`, priceMinor: 50_000, moqMilli: 1_000 })
-  const offer = await makeSellerSku({ sellerId, productSkuId, status: 'live' })
-  const added = await addCartLine(db, { userId: internal }, buyerId, buyerSkuId)
-  if (!added.ok) throw new Error(added.message)
-  const cart = await db.selectFrom('order_carts').select(['ship_to_address_id', 'bill_to_address_id']).where('user_id', '=', internal).where('buyer_id', '=', buyerId).executeTakeFirstOrThrow()
-  await saveCart(db, { userId: internal }, buyerId, { shipTo: cart.ship_to_address_id, billTo: cart.bill_to_address_id, lines: [{ id: added.value.lineId, quantity: '10', requiredBy: inAYear(), sellerSkuId: offer }] })
-  const placed = await placeCart(db, { userId: internal }, buyerId, key)
-  if (!placed.ok) throw new Error(placed.message)
-  const sellerOrder = await db.selectFrom('seller_orders').select('id').where('master_order_id', '=', placed.value.id).executeTakeFirstOrThrow()
-  return { id: placed.value.id, sellerOrderId: sellerOrder.id }
+  return placeTestOrder({ userId: internal, buyerId, sellerIds: [sellerId], key })
 }
 
 beforeAll(async () => {

@@ -3,16 +3,15 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
-import { isOwnKey } from '~/utils/own-key'
 import { withChoices } from '../search/pick'
 import { checkPick } from '../search/pick.server'
 import { orderActions } from './actions'
 import { orderPath, type OrderLens } from './lens'
 import { advanceLine } from './progress.server'
 import { moveRejectedLines } from './reassign.server'
-import { advanceLineSchema, cancelOrderSchema, moveLinesSchema, orderStepSchema } from './schema'
-import { sellerOrderSteps, type SellerOrderStepName } from './states'
-import { cancelMasterOrder, takeSellerOrderStep } from './steps.server'
+import { advanceLineSchema, cancelOrderSchema, moveLinesSchema } from './schema'
+import { cancelMasterOrder } from './steps.server'
+import { handleDecisionForm } from './decisions.server'
 
 type Reply = SubmissionResult<string[]>
 
@@ -34,18 +33,10 @@ export async function handleOrderPageForm(db: Database, viewer: Viewer, lens: Or
     return query.executeTakeFirst()
   }
 
+  const decided = await handleDecisionForm(db, viewer, { may, page, reaches: async (id) => (await ownSellerOrder(id)) !== undefined }, form)
+  if (decided) return decided
+
   switch (form.get('intent')) {
-    case 'step': {
-      const submission = parseWithZod(form, { schema: orderStepSchema })
-      if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
-      const { step, sellerOrder, reason } = submission.value
-      if (!isOwnKey(sellerOrderSteps, step) || step === 'accept_counter') return { status: 'bad-request' }
-      if (!may.steps.includes(step as SellerOrderStepName)) return { status: 'forbidden', message: 'This portal does not take that step.' }
-      if (!(await ownSellerOrder(sellerOrder))) return { status: 'not-found' }
-      const result = await takeSellerOrderStep(db, actor, sellerOrder, step as SellerOrderStepName, reason)
-      if (!result.ok) return result.field ? { status: 'invalid', reply: refusalReply(submission, result) } : { status: 'done', redirectTo: page, toast: { kind: 'error', message: result.message } }
-      return { status: 'done', redirectTo: page, toast: { kind: 'success', message: `${result.value.code} is ${sellerOrderSteps[step as SellerOrderStepName].done.replace(/_/g, ' ')}.` } }
-    }
     case 'advance': {
       if (!may.advance) return { status: 'forbidden' }
       const submission = parseWithZod(form, { schema: advanceLineSchema })

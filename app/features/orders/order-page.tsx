@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { StatusBadge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
@@ -10,23 +10,17 @@ import { Link } from '~/ui/link'
 import { PickerField } from '~/ui/picker'
 import { PageHeader } from '~/ui/shell'
 import { Table } from '~/ui/table'
-import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
+import { formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
-import { choicesOf, type PickOption } from '../search/pick'
+import { choicesOf } from '../search/pick'
 import type { OrderActions } from './actions'
+import { CounterOfferNotice, day, DecisionForms, replyFor, type Reply } from './decision-forms'
 import { orderBase, type OrderPortal } from './lens'
-import { advanceLineSchema, cancelOrderSchema, moveLinesSchema, orderStepSchema, sourceLabels } from './schema'
+import { advanceLineSchema, cancelOrderSchema, moveLinesSchema, sourceLabels } from './schema'
 import type { OrderAddress, OrderDetail } from './search.server'
-import { sellerOrderSteps, stepsFrom, type SellerOrderStepName } from './states'
 
-type Reply = (SubmissionResult<string[]> & { choices?: Record<string, PickOption[]> }) | null | undefined
 type SellerOrder = OrderDetail['sellerOrders'][number]
 type Line = SellerOrder['lines'][number]
-
-/** The reply of the form named `name` (each small form says its name), else none. */
-const replyFor = (reply: Reply, name: string) => (reply?.initialValue?.form === name ? reply : undefined)
-
-const day = (date: string | null) => (date ? formatDate(`${date}T12:00:00Z`) : null)
 
 function AddressText({ address }: { address: OrderAddress | null }) {
   if (!address) return <span className="muted">None</span>
@@ -67,27 +61,6 @@ function Stage({ line, status, canAdvance, reply }: { line: Line; status: Seller
   )
 }
 
-/** One step of a seller order as a small form: a reason field when the step needs one. */
-function StepForm({ sellerOrder, step, reply }: { sellerOrder: SellerOrder; step: SellerOrderStepName; reply: Reply }) {
-  const name = `${step}-${sellerOrder.id}`
-  const [form, fields] = useZodForm(orderStepSchema, { id: name, lastResult: replyFor(reply, name) })
-  const definition = sellerOrderSteps[step]
-  const needsReason = 'needsReason' in definition && definition.needsReason
-  return (
-    <Form method="post" {...getFormProps(form)} className={needsReason ? 'step-form with-reason' : 'step-form'}>
-      <ErrorSummary form={form} />
-      <input type="hidden" name="intent" value="step" />
-      <input type="hidden" name="form" value={name} />
-      <input type="hidden" name="sellerOrder" value={sellerOrder.id} />
-      <input type="hidden" name="step" value={step} />
-      {needsReason ? <Field label={`Why (${definition.label.toLowerCase()} ${sellerOrder.code})`} meta={fields.reason} hint="The seller and the team read it" /> : null}
-      <SubmitButton intent="step" variant={step === 'cancel' || step === 'reject' ? 'danger' : step === 'approve' ? 'primary' : undefined} pendingText="Saving…">
-        {definition.label}
-      </SubmitButton>
-    </Form>
-  )
-}
-
 function MoveLinesForm({ sellerOrder, reply }: { sellerOrder: SellerOrder; reply: Reply }) {
   const name = `move-${sellerOrder.id}`
   const mine = replyFor(reply, name)
@@ -124,7 +97,6 @@ function CancelOrderForm({ code, reply }: { code: string; reply: Reply }) {
 }
 
 function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; portal: OrderPortal; may: OrderActions; reply: Reply }) {
-  const steps = stepsFrom(order.status).filter((step) => may.steps.includes(step))
   const total = (field: 'priceMinor' | 'costMinor') => order.lines.reduce((sum, l) => sum + Math.round(((l[field] ?? 0) * l.quantityMilli) / 1000), 0)
   const facts: Detail[] = [{ label: 'Status', value: <StatusBadge status={order.status} /> }]
   if (order.decidedAt) facts.push({ label: 'Decided', value: `${formatDateTime(order.decidedAt)}${order.decidedBy ? ` by ${order.decidedBy}` : ''}` })
@@ -139,24 +111,7 @@ function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; po
         {order.sellerName && portal !== 'seller' ? ` · ${order.sellerName}` : ''}
       </h2>
       <Details items={facts} />
-      {order.counterOffer ? (
-        <div className="notice">
-          <p>
-            <strong>Counter-offer recorded</strong>, waiting for a decision:
-          </p>
-          <ul>
-            {order.counterOffer.map((c) => {
-              const line = order.lines.find((l) => l.id === c.subOrderId)
-              return (
-                <li key={c.subOrderId}>
-                  Line {line?.lineNo}: {formatQuantity(c.quantityMilli, line?.unit)}, ready {day(c.readyBy)}
-                  {c.costMinor !== null ? `, at ${formatMoney(c.costMinor)} per ${line?.unit}` : ''}
-                </li>
-              )
-            })}
-          </ul>
-        </div>
-      ) : null}
+      <CounterOfferNotice sellerOrder={order} />
       <Table
         caption={`Lines of ${order.code}`}
         rows={order.lines}
@@ -193,13 +148,7 @@ function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; po
           {order.lines[0].costMinor !== null ? `At cost: ${formatMoney(total('costMinor'))}.` : ''}
         </p>
       ) : null}
-      {steps.length ? (
-        <div className="step-forms">
-          {steps.map((step) => (
-            <StepForm key={step} sellerOrder={order} step={step} reply={reply} />
-          ))}
-        </div>
-      ) : null}
+      <DecisionForms sellerOrder={order} may={may} reply={reply} />
       {may.moveLines && order.status === 'rejected' && !order.movedToCode ? <MoveLinesForm sellerOrder={order} reply={reply} /> : null}
     </section>
   )

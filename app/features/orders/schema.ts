@@ -127,3 +127,46 @@ export const moveLinesSchema = z.object({
   sellerOrder: idField,
   seller: z.string({ error: 'Choose the seller' }).trim().min(1, 'Choose the seller').max(200, 'Use at most 200 characters'),
 })
+
+// ---------- Deciding seller orders (the order page and the approval queues) ----------
+
+/** The seller's counter-offer recorded on one seller order, per line: `line.<subOrderId>.quantity|readyBy|cost`. */
+export const counterOfferSchema = z.object({
+  intent: z.literal('counter'),
+  form: formName,
+  sellerOrder: idField,
+  line: z
+    .record(z.string().regex(/^\d{1,12}$/), z.object({ quantity: typed(40), readyBy: typed(20), cost: typed(40) }))
+    .optional()
+    .transform((lines) => lines ?? {}),
+})
+
+/** The recorded counter-offer accepted, or declined with a reason (the seller reads it). */
+export const counterDecisionSchema = z.object({ intent: z.enum(['accept_counter', 'decline_counter']), form: formName, sellerOrder: idField, reason: reasonField })
+
+/** The seller orders ticked in a queue, approved together. */
+export const bulkApproveSchema = z.object({
+  intent: z.literal('bulk_approve'),
+  form: formName,
+  sellerOrder: z.array(idField, { error: 'Tick the seller orders to approve' }).min(1, 'Tick the seller orders to approve').max(100, 'Approve at most 100 seller orders at a time'),
+})
+
+// ---------- The approval queues (/admin/approvals/seller_orders, /supplier_team/admin/…) ----------
+
+export const OFFER_FILTERS = ['with', 'without'] as const
+
+export interface ApprovalFilters extends ListParams<'waiting'> {
+  buyer: string
+  seller: string
+  /** Only those with a counter-offer recorded ('with'), only those without, or all (''). */
+  offer: '' | (typeof OFFER_FILTERS)[number]
+}
+
+/** The queue's state from its URL: oldest first, 20 to a page. */
+export function readApprovalFilters(url: URL): ApprovalFilters {
+  const params = url.searchParams
+  const list = readListParams(url, { sorts: ['waiting'] as const, defaultSort: 'waiting', defaultDir: 'asc', pageSize: 20 })
+  const text = (name: string) => (params.get(name) ?? '').trim().slice(0, 120)
+  const offer = text('offer')
+  return { ...list, q: list.q.toUpperCase(), buyer: text('buyer'), seller: text('seller'), offer: (OFFER_FILTERS as readonly string[]).includes(offer) ? (offer as 'with') : '' }
+}

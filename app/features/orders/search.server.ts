@@ -6,7 +6,7 @@ import { historyQuery, type Executor } from '../audit/audit.server'
 import { actionSentence } from '../audit/describe'
 import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
-import { orderSight, type OrderLens, type OrderPortal } from './lens'
+import { orderSight, type OrderLens, type OrderPortal, type OrderSight } from './lens'
 import type { OrderFilters } from './schema'
 import { masterOrderStatuses, SELLER_ORDER_STATUSES } from './states'
 
@@ -269,7 +269,61 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
   const sellerOrders = await sellerOrdersQuery.execute()
   const sellerOrderIds = sellerOrders.map((s) => s.id)
 
-  const lines = sellerOrderIds.length
+  const lines = await sellerOrderLines(db, sellerOrderIds)
+
+  const history = await orderHistory(db, lens, id, sellerOrderIds)
+
+  return {
+    id: order.id,
+    code: order.code,
+    status: order.status,
+    source: order.source,
+    channelOrderId: order.channel_order_id,
+    placedAt: order.placed_at,
+    placedBy: lens.scope.kind === 'seller' || lens.scope.kind === 'buyer' ? null : order.placed_by_name,
+    requiredBy: order.required_by,
+    cancelReason: order.cancel_reason,
+    buyer: see.buyer ? { id: order.buyer_id, name: order.buyer_name } : null,
+    money: {
+      valueMinor: see.value ? Number(order.value_minor) : null,
+      gstMinor: see.value ? Number(order.gst_minor) : null,
+      costMinor: see.cost && seller === null ? Number(order.cost_minor) : null,
+      marginMinor: see.margin ? Number(order.value_minor) - Number(order.cost_minor) : null,
+    },
+    shipTo: see.addresses ? parseAddress(order.ship_to_json) : null,
+    billTo: see.addresses ? parseAddress(order.bill_to_json) : null,
+    sellerOrders: sellerOrders.map((s) => ({
+      id: s.id,
+      code: s.code,
+      status: s.status,
+      sellerName: see.sellers ? s.seller_name : null,
+      valueMinor: see.value ? Number(s.value_minor) : null,
+      costMinor: see.cost ? Number(s.cost_minor) : null,
+      decidedAt: s.decided_at,
+      decidedBy: lens.scope.kind === 'buyer' || lens.scope.kind === 'seller' ? null : s.decider_name,
+      decisionNote: lens.scope.kind === 'buyer' ? null : s.decision_note,
+      movedToCode: s.moved_to_code,
+      counterOffer: counterOfferOf(s.counter_offer_json, see),
+      lines: lines.of(s.id, see),
+    })),
+    history,
+  }
+}
+export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>
+
+/** A recorded counter-offer's lines as the lens shows them (its costs hidden where costs are). */
+export function counterOfferOf(json: string | null, see: OrderSight) {
+  if (!json) return null
+  const offer = JSON.parse(json) as { lines: { subOrderId: number; quantityMilli: number; readyBy: string; costMinor: number }[] }
+  return offer.lines.map((line) => ({ subOrderId: line.subOrderId, quantityMilli: line.quantityMilli, readyBy: line.readyBy, costMinor: see.cost ? line.costMinor : null }))
+}
+
+/**
+ * The lines of some seller orders, with their items and their categories' workflow stages, to be
+ * shown per seller order through a lens (`of`): prices and costs only where the lens shows them.
+ */
+export async function sellerOrderLines(db: Executor, sellerOrderIds: number[]) {
+  const rows = sellerOrderIds.length
     ? await db
         .selectFrom('sub_orders as l')
         .innerJoin('buyer_skus as b', 'b.id', 'l.buyer_sku_id')
@@ -297,74 +351,33 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
         .orderBy('l.line_no')
         .execute()
     : []
-  const categoryIds = [...new Set(lines.map((l) => l.category_id))]
+  const categoryIds = [...new Set(rows.map((l) => l.category_id))]
   const stages = categoryIds.length
     ? await db.selectFrom('workflow_stages').select(['category_id', 'position', 'name', 'qc_gate']).where('category_id', 'in', categoryIds).orderBy('category_id').orderBy('position').execute()
     : []
-
-  const history = await orderHistory(db, lens, id, sellerOrderIds)
-
   return {
-    id: order.id,
-    code: order.code,
-    status: order.status,
-    source: order.source,
-    channelOrderId: order.channel_order_id,
-    placedAt: order.placed_at,
-    placedBy: lens.scope.kind === 'seller' || lens.scope.kind === 'buyer' ? null : order.placed_by_name,
-    requiredBy: order.required_by,
-    cancelReason: order.cancel_reason,
-    buyer: see.buyer ? { id: order.buyer_id, name: order.buyer_name } : null,
-    money: {
-      valueMinor: see.value ? Number(order.value_minor) : null,
-      gstMinor: see.value ? Number(order.gst_minor) : null,
-      costMinor: see.cost && seller === null ? Number(order.cost_minor) : null,
-      marginMinor: see.margin ? Number(order.value_minor) - Number(order.cost_minor) : null,
-    },
-    shipTo: see.addresses ? parseAddress(order.ship_to_json) : null,
-    billTo: see.addresses ? parseAddress(order.bill_to_json) : null,
-    sellerOrders: sellerOrders.map((s) => {
-      const offer = s.counter_offer_json ? (JSON.parse(s.counter_offer_json) as { lines: { subOrderId: number; quantityMilli: number; readyBy: string; costMinor: number }[] }) : null
-      return {
-        id: s.id,
-        code: s.code,
-        status: s.status,
-        sellerName: see.sellers ? s.seller_name : null,
-        valueMinor: see.value ? Number(s.value_minor) : null,
-        costMinor: see.cost ? Number(s.cost_minor) : null,
-        decidedAt: s.decided_at,
-        decidedBy: lens.scope.kind === 'buyer' || lens.scope.kind === 'seller' ? null : s.decider_name,
-        decisionNote: lens.scope.kind === 'buyer' ? null : s.decision_note,
-        movedToCode: s.moved_to_code,
-        counterOffer: offer && see.cost ? offer.lines : offer ? offer.lines.map((l) => ({ ...l, costMinor: null })) : null,
-        lines: lines
-          .filter((l) => l.seller_order_id === s.id)
-          .map((l) => {
-            const own = stages.filter((st) => st.category_id === l.category_id)
-            return {
-              id: l.id,
-              lineNo: l.line_no,
-              buyerCode: see.buyer ? l.buyer_code : null,
-              productSkuCode: l.product_sku_code,
-              productSkuName: l.product_sku_name,
-              unit: l.unit,
-              quantityMilli: Number(l.quantity_milli),
-              priceMinor: see.value ? Number(l.price_minor) : null,
-              priceVersion: see.value ? l.buyer_sku_version : null,
-              costMinor: see.cost ? Number(l.cost_minor) : null,
-              gstRateBp: l.gst_rate_bp,
-              requiredBy: l.required_by,
-              readyBy: l.ready_by,
-              stagePosition: l.stage_position,
-              stages: own.map((st) => ({ position: st.position, name: st.name, qcGate: st.qc_gate === 1 })),
-            }
-          }),
-      }
-    }),
-    history,
+    of: (sellerOrderId: number, see: OrderSight) =>
+      rows
+        .filter((l) => l.seller_order_id === sellerOrderId)
+        .map((l) => ({
+          id: l.id,
+          lineNo: l.line_no,
+          buyerCode: see.buyer ? l.buyer_code : null,
+          productSkuCode: l.product_sku_code,
+          productSkuName: l.product_sku_name,
+          unit: l.unit,
+          quantityMilli: Number(l.quantity_milli),
+          priceMinor: see.value ? Number(l.price_minor) : null,
+          priceVersion: see.value ? l.buyer_sku_version : null,
+          costMinor: see.cost ? Number(l.cost_minor) : null,
+          gstRateBp: l.gst_rate_bp,
+          requiredBy: l.required_by,
+          readyBy: l.ready_by,
+          stagePosition: l.stage_position,
+          stages: stages.filter((st) => st.category_id === l.category_id).map((st) => ({ position: st.position, name: st.name, qcGate: st.qc_gate === 1 })),
+        })),
   }
 }
-export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>
 
 /** Keys of history entries that name what a lens does not show. */
 function hiddenKeys(lens: OrderLens): string[] {

@@ -1,0 +1,98 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { Database } from '#db/database'
+import type { Viewer } from '~/auth/session.server'
+import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
+import { countOf } from '~/utils/format'
+import { isOwnKey } from '~/utils/own-key'
+import type { Refusal } from '~/utils/refusal.server'
+import type { OrderActions } from './actions'
+import { acceptCounterOffer, declineCounterOffer, recordCounterOffer } from './counter-offer.server'
+import { bulkApproveSchema, counterDecisionSchema, counterOfferSchema, orderStepSchema } from './schema'
+import { sellerOrderSteps, type SellerOrderStepName } from './states'
+import { takeSellerOrderStep } from './steps.server'
+
+type Reply = SubmissionResult<string[]>
+
+export const DECISION_INTENTS = ['step', 'counter', 'accept_counter', 'decline_counter', 'bulk_approve'] as const
+
+export interface DecisionContext {
+  /** What the portal may do. */
+  may: OrderActions
+  /** Where to go back to after a decision (the page the form is on, with its filters). */
+  page: string
+  /** Whether the seller order is one this page reaches (else: not found). */
+  reaches: (sellerOrderId: number) => Promise<boolean>
+}
+
+/** How many refusals a bulk decision spells out in its toast (the cookie that carries it is small). */
+const SHOWN_REFUSALS = 4
+
+/**
+ * The forms that decide or move seller orders, wherever they are drawn (an order's page, the
+ * approval queues): a step (approve, reject with a reason, the seller's own steps, cancel), the
+ * seller's counter-offer recorded per line, accepted or declined, and approving several at once.
+ * Each seller order is checked against the page's reach and the portal's steps; each decision is one
+ * transaction of its own, so of two people deciding at once exactly one wins and the other is told
+ * who decided. Answers undefined for a form that is not one of these.
+ */
+export async function handleDecisionForm(db: Database, viewer: Viewer, context: DecisionContext, form: FormData): Promise<FormOutcome<Reply> | undefined> {
+  const { may, page, reaches } = context
+  const actor = { userId: viewer.userId }
+  const told = (result: Refusal): FormOutcome<Reply> => (result.notFound ? { status: 'not-found' } : { status: 'done', redirectTo: page, toast: { kind: 'error', message: result.message } })
+
+  switch (form.get('intent')) {
+    case 'step': {
+      const submission = parseWithZod(form, { schema: orderStepSchema })
+      if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+      const { step, sellerOrder, reason } = submission.value
+      if (!isOwnKey(sellerOrderSteps, step) || step === 'accept_counter') return { status: 'bad-request' }
+      if (!may.steps.includes(step)) return { status: 'forbidden', message: 'This portal does not take that step.' }
+      if (!(await reaches(sellerOrder))) return { status: 'not-found' }
+      const result = await takeSellerOrderStep(db, actor, sellerOrder, step, reason)
+      if (!result.ok) return result.field ? { status: 'invalid', reply: refusalReply(submission, result) } : told(result)
+      return { status: 'done', redirectTo: page, toast: { kind: 'success', message: `${result.value.code} is ${sellerOrderSteps[step as SellerOrderStepName].done.replace(/_/g, ' ')}.` } }
+    }
+    case 'counter': {
+      if (!may.counterOffers) return { status: 'forbidden' }
+      const submission = parseWithZod(form, { schema: counterOfferSchema })
+      if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+      const { sellerOrder, line } = submission.value
+      if (!(await reaches(sellerOrder))) return { status: 'not-found' }
+      const input = Object.entries(line).map(([id, typed]) => ({ subOrderId: Number(id), quantity: typed.quantity, readyBy: typed.readyBy, cost: typed.cost }))
+      const result = await recordCounterOffer(db, actor, sellerOrder, input)
+      if (!result.ok) return result.fields ? { status: 'invalid', reply: refusalReply(submission, result, result.message) } : told(result)
+      return { status: 'done', redirectTo: page, toast: { kind: 'success', message: 'The counter-offer is recorded: accept or decline it.' } }
+    }
+    case 'accept_counter':
+    case 'decline_counter': {
+      if (!may.counterOffers) return { status: 'forbidden' }
+      const submission = parseWithZod(form, { schema: counterDecisionSchema })
+      if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+      const { intent, sellerOrder, reason } = submission.value
+      if (!(await reaches(sellerOrder))) return { status: 'not-found' }
+      const result = intent === 'accept_counter' ? await acceptCounterOffer(db, actor, sellerOrder) : await declineCounterOffer(db, actor, sellerOrder, reason)
+      if (!result.ok) return result.field ? { status: 'invalid', reply: refusalReply(submission, result) } : told(result)
+      const message = intent === 'accept_counter' ? `The counter-offer is accepted: ${result.value.code} is approved with its lines.` : `The counter-offer is declined: ${result.value.code} waits for approval as it stood.`
+      return { status: 'done', redirectTo: page, toast: { kind: 'success', message } }
+    }
+    case 'bulk_approve': {
+      if (!may.steps.includes('approve')) return { status: 'forbidden' }
+      const submission = parseWithZod(form, { schema: bulkApproveSchema })
+      if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+      const approved: string[] = []
+      const refused: string[] = []
+      for (const id of [...new Set(submission.value.sellerOrder)]) {
+        // Each in its own transaction: one that someone else decided meanwhile does not hold the others back.
+        const result = (await reaches(id)) ? await takeSellerOrderStep(db, actor, id, 'approve') : { ok: false as const, message: 'One of the ticked seller orders is not one you can approve.' }
+        if (result.ok) approved.push(result.value.code)
+        else refused.push(result.message)
+      }
+      const done = approved.length ? `Approved ${approved.length <= 10 ? approved.join(', ') : countOf(approved.length, 'seller order')}.` : 'Nothing was approved.'
+      const notes = refused.slice(0, SHOWN_REFUSALS).join(' ') + (refused.length > SHOWN_REFUSALS ? ` And ${countOf(refused.length - SHOWN_REFUSALS, 'other')} could not be approved.` : '')
+      return { status: 'done', redirectTo: page, toast: { kind: refused.length ? (approved.length ? 'info' : 'error') : 'success', message: [done, notes].filter(Boolean).join(' ') } }
+    }
+    default:
+      return undefined
+  }
+}

@@ -7,6 +7,7 @@ import { withGstinCheck } from '../app/utils/gstin'
 import type { Database } from './database'
 import { seedCatalogue } from './seed-catalogue'
 import { seedMoreCompanies } from './seed-companies'
+import { seedDemoOrders } from './seed-orders'
 import type { AddressesTable, AttributeDefinition, RoleKey } from './types'
 
 export const DEMO_PASSWORD = 'demo-pass-2026'
@@ -96,7 +97,7 @@ export async function databaseIsEmpty(db: Database): Promise<boolean> {
   return Number(row.n) === 0
 }
 
-/** The demo data of the README: one user per role, a few companies, addresses and three products. */
+/** The demo data of the README: one user per role, a few companies, addresses, three products, and orders in their states. */
 export async function seedDemo(db: Database): Promise<void> {
   const roleHashes = await Promise.all([...DEMO_ROLES, 'pending'].map(() => hashPassword(DEMO_PASSWORD)))
   const now = new Date().toISOString()
@@ -211,6 +212,8 @@ export async function seedDemo(db: Database): Promise<void> {
     })
     for (const entity of ['buyer', 'seller', 'user', 'product_sku', 'buyer_sku', 'seller_sku', 'sample_sku'] as const) await reindexAll(trx, entity)
   })
+  // Orders go through the order functions, each its own transaction, as when people place them.
+  await seedDemoOrders(db)
 }
 
 /** Production start on an empty database: one administrator from ADMIN_EMAIL / ADMIN_PASSWORD. */

@@ -130,6 +130,18 @@ export function dbValue<T = unknown>(query: string, ...params: unknown[]): T {
   }
 }
 
+/** One row read from the server's database (read-only); throws when there is none. */
+export function dbRow<T>(query: string, ...params: unknown[]): T {
+  const db = new SQLite(E2E_DB, { readonly: true, fileMustExist: true })
+  try {
+    const row = db.prepare(query).get(...params) as T | undefined
+    if (!row) throw new Error(`no row for: ${query}`)
+    return row
+  } finally {
+    db.close()
+  }
+}
+
 /**
  * A message of a refused form where it belongs: at its field, or (a message of the whole form) at
  * the top of the form. The error summary repeats field messages as links; see errorSummaryLink.

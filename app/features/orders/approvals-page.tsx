@@ -62,7 +62,7 @@ function WaitingCard({ row, may, reply }: { row: ApprovalRow; may: ApprovalQueue
           { key: 'needed', header: 'Needed by', nowrap: true, cell: (l) => day(l.requiredBy) },
         ]}
       />
-      <DecisionForms sellerOrder={row} may={may} reply={reply} />
+      <DecisionForms sellerOrder={row} may={may} reply={reply} only={['approve', 'reject']} />
     </section>
   )
 }

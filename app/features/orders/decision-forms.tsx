@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import type { SellerOrderStatus } from '#db/types'
 import { SubmitButton } from '~/ui/button'
+import { ConfirmDialog } from '~/ui/dialog'
 import { ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { formatDate, formatMoney } from '~/utils/format'
@@ -31,24 +32,42 @@ export interface DecidableSellerOrder {
   lines: { id: number; lineNo: number; productSkuCode: string; unit: string; quantityMilli: number; costMinor: number | null; requiredBy: string; readyBy: string | null }[]
 }
 
-/** One step of a seller order as a small form: a reason field when the step needs one. */
+/** What a step that needs a reason tells the person taking it. */
+const consequence: Partial<Record<SellerOrderStepName, string>> = {
+  reject: 'The seller is told why. Its lines can then be moved to another seller with a live offer.',
+  cancel: 'The seller order stops here: the seller and the buyer’s KAM are told why.',
+  qc_fail: 'The seller reworks the lines and marks them ready for QC again.',
+}
+
+/**
+ * One step of a seller order as a small form. A step that needs a reason (reject, cancel) opens a
+ * dialog with the reason field (a disclosure in place without JavaScript), open again when refused.
+ */
 export function StepForm({ sellerOrder, step, reply }: { sellerOrder: DecidableSellerOrder; step: SellerOrderStepName; reply: Reply }) {
   const name = `${step}-${sellerOrder.id}`
-  const [form, fields] = useZodForm(orderStepSchema, { id: name, lastResult: replyFor(reply, name) })
+  const mine = replyFor(reply, name)
+  const [form, fields] = useZodForm(orderStepSchema, { id: name, lastResult: mine })
   const definition = sellerOrderSteps[step]
   const needsReason = 'needsReason' in definition && definition.needsReason
-  return (
-    <Form method="post" {...getFormProps(form)} className={needsReason ? 'step-form with-reason' : 'step-form'}>
+  const variant = step === 'cancel' || step === 'reject' ? 'danger' : step === 'approve' ? 'primary' : undefined
+  const body = (
+    <Form method="post" {...getFormProps(form)} className="step-form">
       <ErrorSummary form={form} />
       <input type="hidden" name="intent" value="step" />
       <input type="hidden" name="form" value={name} />
       <input type="hidden" name="sellerOrder" value={sellerOrder.id} />
       <input type="hidden" name="step" value={step} />
-      {needsReason ? <Field label={`Why (${definition.label.toLowerCase()} ${sellerOrder.code})`} meta={fields.reason} hint="The seller and the team read it" /> : null}
-      <SubmitButton intent="step" variant={step === 'cancel' || step === 'reject' ? 'danger' : step === 'approve' ? 'primary' : undefined} pendingText="Saving…" aria-label={`${definition.label} ${sellerOrder.code}`}>
+      {needsReason ? <Field label="Why" meta={fields.reason} hint="The seller and the team read it" /> : null}
+      <SubmitButton intent="step" variant={variant} pendingText="Saving…" aria-label={`${definition.label} ${sellerOrder.code}`}>
         {definition.label}
       </SubmitButton>
     </Form>
+  )
+  if (!needsReason) return body
+  return (
+    <ConfirmDialog key={name} trigger={definition.label} triggerVariant={variant ?? 'default'} title={`${definition.label} ${sellerOrder.code}?`} description={consequence[step]} defaultOpen={Boolean(mine)}>
+      {body}
+    </ConfirmDialog>
   )
 }
 
@@ -92,9 +111,11 @@ function CounterOfferForm({ sellerOrder, reply }: { sellerOrder: DecidableSeller
   })
   const lineFields = fields.line.getFieldset()
   return (
-    <details className="counter-offer" open={mine ? true : undefined}>
-      <summary>Record the seller’s counter-offer</summary>
-      <Form method="post" {...getFormProps(form)}>
+    <details className="disclosure counter-offer" open={mine ? true : undefined}>
+      <summary className="btn">Record a counter-offer</summary>
+      <Form method="post" {...getFormProps(form)} className="disclosure-body">
+        <h3>The seller’s counter-offer on {sellerOrder.code}</h3>
+        <p className="muted">What the seller offers instead, line by line. It waits for a decision: accepted, the lines change and the seller order is approved.</p>
         <ErrorSummary form={form} />
         <input type="hidden" name="intent" value="counter" />
         <input type="hidden" name="form" value={name} />
@@ -129,7 +150,7 @@ function CounterDecisionForms({ sellerOrder, reply }: { sellerOrder: DecidableSe
   const [accept] = useZodForm(counterDecisionSchema, { id: acceptName, lastResult: replyFor(reply, acceptName) })
   const [decline, declineFields] = useZodForm(counterDecisionSchema, { id: declineName, lastResult: replyFor(reply, declineName) })
   return (
-    <div className="step-forms">
+    <>
       <Form method="post" {...getFormProps(accept)} className="step-form">
         <ErrorSummary form={accept} />
         <input type="hidden" name="intent" value="accept_counter" />
@@ -139,17 +160,19 @@ function CounterDecisionForms({ sellerOrder, reply }: { sellerOrder: DecidableSe
           Accept the counter-offer
         </SubmitButton>
       </Form>
-      <Form method="post" {...getFormProps(decline)} className="step-form with-reason">
-        <ErrorSummary form={decline} />
-        <input type="hidden" name="intent" value="decline_counter" />
-        <input type="hidden" name="form" value={declineName} />
-        <input type="hidden" name="sellerOrder" value={sellerOrder.id} />
-        <Field label={`Why the counter-offer on ${sellerOrder.code} is declined`} meta={declineFields.reason} hint="The seller reads it; the order waits for approval as it stood" />
-        <SubmitButton intent="decline_counter" variant="danger" pendingText="Declining…" aria-label={`Decline the counter-offer on ${sellerOrder.code}`}>
-          Decline the counter-offer
-        </SubmitButton>
-      </Form>
-    </div>
+      <ConfirmDialog key={declineName} trigger="Decline the counter-offer" triggerVariant="danger" title={`Decline the counter-offer on ${sellerOrder.code}?`} description="The seller is told why; the seller order waits for approval as it stood." defaultOpen={Boolean(replyFor(reply, declineName))}>
+        <Form method="post" {...getFormProps(decline)} className="step-form">
+          <ErrorSummary form={decline} />
+          <input type="hidden" name="intent" value="decline_counter" />
+          <input type="hidden" name="form" value={declineName} />
+          <input type="hidden" name="sellerOrder" value={sellerOrder.id} />
+          <Field label="Why" meta={declineFields.reason} hint="The seller reads it" />
+          <SubmitButton intent="decline_counter" variant="danger" pendingText="Declining…" aria-label={`Decline the counter-offer on ${sellerOrder.code}`}>
+            Decline the counter-offer
+          </SubmitButton>
+        </Form>
+      </ConfirmDialog>
+    </>
   )
 }
 
@@ -157,20 +180,17 @@ function CounterDecisionForms({ sellerOrder, reply }: { sellerOrder: DecidableSe
  * What the portal may do with a seller order now: its steps (approve, reject, the seller's own…),
  * and while it waits for approval, the counter-offer: record one, or decide the one recorded.
  */
-export function DecisionForms({ sellerOrder, may, reply }: { sellerOrder: DecidableSellerOrder; may: OrderActions; reply: Reply }) {
-  const steps = stepsFrom(sellerOrder.status).filter((step) => may.steps.includes(step))
+export function DecisionForms({ sellerOrder, may, reply, only }: { sellerOrder: DecidableSellerOrder; may: OrderActions; reply: Reply; /** Offer only these steps (the queue: approve and reject). */ only?: SellerOrderStepName[] }) {
+  const steps = stepsFrom(sellerOrder.status).filter((step) => may.steps.includes(step) && (!only || only.includes(step)))
   const counter = may.counterOffers && sellerOrder.status === 'pending_approval'
+  if (!steps.length && !counter) return null
   return (
-    <>
+    <div className="step-forms">
       {counter && sellerOrder.counterOffer ? <CounterDecisionForms sellerOrder={sellerOrder} reply={reply} /> : null}
-      {steps.length ? (
-        <div className="step-forms">
-          {steps.map((step) => (
-            <StepForm key={step} sellerOrder={sellerOrder} step={step} reply={reply} />
-          ))}
-        </div>
-      ) : null}
+      {steps.map((step) => (
+        <StepForm key={step} sellerOrder={sellerOrder} step={step} reply={reply} />
+      ))}
       {counter ? <CounterOfferForm sellerOrder={sellerOrder} reply={reply} /> : null}
-    </>
+    </div>
   )
 }

@@ -9,7 +9,7 @@ import type { Refusal } from '~/utils/refusal.server'
 import type { OrderActions } from './actions'
 import { acceptCounterOffer, declineCounterOffer, recordCounterOffer } from './counter-offer.server'
 import { bulkApproveSchema, counterDecisionSchema, counterOfferSchema, orderStepSchema } from './schema'
-import { sellerOrderSteps, type SellerOrderStepName } from './states'
+import { sellerOrderSteps } from './states'
 import { takeSellerOrderStep } from './steps.server'
 
 type Reply = SubmissionResult<string[]>
@@ -24,6 +24,9 @@ export interface DecisionContext {
   /** Whether the seller order is one this page reaches (else: not found). */
   reaches: (sellerOrderId: number) => Promise<boolean>
 }
+
+/** A status in words: "in production", "ready for QC". */
+const statusWords = (status: string) => status.replace(/_/g, ' ').replace(/\bqc\b/, 'QC')
 
 /** How many refusals a bulk decision spells out in its toast (the cookie that carries it is small). */
 const SHOWN_REFUSALS = 4
@@ -51,7 +54,7 @@ export async function handleDecisionForm(db: Database, viewer: Viewer, context: 
       if (!(await reaches(sellerOrder))) return { status: 'not-found' }
       const result = await takeSellerOrderStep(db, actor, sellerOrder, step, reason)
       if (!result.ok) return result.field ? { status: 'invalid', reply: refusalReply(submission, result) } : told(result)
-      return { status: 'done', redirectTo: page, toast: { kind: 'success', message: `${result.value.code} is ${sellerOrderSteps[step as SellerOrderStepName].done.replace(/_/g, ' ')}.` } }
+      return { status: 'done', redirectTo: page, toast: { kind: 'success', message: `${result.value.code} is ${statusWords(result.value.status)}.` } }
     }
     case 'counter': {
       if (!may.counterOffers) return { status: 'forbidden' }

@@ -112,36 +112,40 @@ function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; po
       </h2>
       <Details items={facts} />
       <CounterOfferNotice sellerOrder={order} />
-      <Table
-        caption={`Lines of ${order.code}`}
-        rows={order.lines}
-        rowKey={(l) => l.id}
-        columns={[
-          { key: 'line', header: 'Line', numeric: true, cell: (l) => l.lineNo },
-          {
-            key: 'item',
-            header: 'Item',
-            title: true,
-            cell: (l) => (
-              <>
-                {l.buyerCode ? <strong>{l.buyerCode} · </strong> : null}
-                <span className="nowrap">{l.productSkuCode}</span>
-                <div className="muted">{l.productSkuName}</div>
-              </>
-            ),
-          },
-          { key: 'quantity', header: 'Quantity', numeric: true, cell: (l) => formatQuantity(l.quantityMilli, l.unit) },
-          ...(order.lines.some((l) => l.priceMinor !== null)
-            ? [{ key: 'price', header: 'Price', numeric: true, cell: (l: Line) => (l.priceMinor === null ? null : `${formatMoney(l.priceMinor)}/${l.unit}`) }]
-            : []),
-          ...(order.lines.some((l) => l.costMinor !== null)
-            ? [{ key: 'cost', header: portal === 'seller' ? 'Your price' : 'Cost', numeric: true, cell: (l: Line) => (l.costMinor === null ? null : `${formatMoney(l.costMinor)}/${l.unit}`) }]
-            : []),
-          { key: 'needed', header: 'Needed by', nowrap: true, cell: (l) => day(l.requiredBy) },
-          { key: 'ready', header: 'Ready by', nowrap: true, cell: (l) => day(l.readyBy) ?? <span className="muted">—</span> },
-          { key: 'stage', header: 'Stage', cell: (l) => <Stage line={l} status={order.status} canAdvance={may.advance} reply={reply} /> },
-        ]}
-      />
+      {order.lines.length === 0 ? (
+        <p className="muted">{order.movedToCode ? `Its lines are now on ${order.movedToCode}.` : 'It has no lines.'}</p>
+      ) : (
+        <Table
+          caption={`Lines of ${order.code}`}
+          rows={order.lines}
+          rowKey={(l) => l.id}
+          columns={[
+            { key: 'line', header: 'Line', numeric: true, cell: (l) => l.lineNo },
+            {
+              key: 'item',
+              header: 'Item',
+              title: true,
+              cell: (l) => (
+                <>
+                  {l.buyerCode ? <strong>{l.buyerCode} · </strong> : null}
+                  <span className="nowrap">{l.productSkuCode}</span>
+                  <div className="muted">{l.productSkuName}</div>
+                </>
+              ),
+            },
+            { key: 'quantity', header: 'Quantity', numeric: true, cell: (l) => formatQuantity(l.quantityMilli, l.unit) },
+            ...(order.lines.some((l) => l.priceMinor !== null)
+              ? [{ key: 'price', header: 'Price', numeric: true, cell: (l: Line) => (l.priceMinor === null ? null : `${formatMoney(l.priceMinor)}/${l.unit}`) }]
+              : []),
+            ...(order.lines.some((l) => l.costMinor !== null)
+              ? [{ key: 'cost', header: portal === 'seller' ? 'Your price' : 'Cost', numeric: true, cell: (l: Line) => (l.costMinor === null ? null : `${formatMoney(l.costMinor)}/${l.unit}`) }]
+              : []),
+            { key: 'needed', header: 'Needed by', nowrap: true, cell: (l) => day(l.requiredBy) },
+            { key: 'ready', header: 'Ready by', nowrap: true, cell: (l) => day(l.readyBy) ?? <span className="muted">—</span> },
+            { key: 'stage', header: 'Stage', cell: (l) => <Stage line={l} status={order.status} canAdvance={may.advance} reply={reply} /> },
+          ]}
+        />
+      )}
       {order.lines.length > 1 && (order.lines[0].priceMinor !== null || order.lines[0].costMinor !== null) ? (
         <p className="muted">
           {order.lines[0].priceMinor !== null ? `Lines at buyer prices: ${formatMoney(total('priceMinor'))}. ` : ''}

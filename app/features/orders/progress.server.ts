@@ -42,6 +42,7 @@ export async function advanceLine(db: Database, actor: Actor, sellerId: number |
         entityId: line.seller_order_id,
         before: { line: line.line_no, stage: current?.name ?? 'not started' },
         after: { line: line.line_no, stage: next.name },
+        note: `Line ${line.line_no} is at “${next.name}”`,
       })
       return { ok: true as const, value: { stage: next.name, code: line.code } }
     }),

@@ -1,5 +1,5 @@
 import { parseCsv } from '../../tests/support/csv'
-import { csvResponse } from './csv.server'
+import { csvResponse, csvStreamResponse } from './csv.server'
 
 describe('csvResponse', () => {
   it.each([
@@ -22,5 +22,52 @@ describe('csvResponse', () => {
   it('leaves numbers as numbers', async () => {
     const response = csvResponse('x.csv', [{ key: 'n', header: 'N' }], [{ n: -5 }])
     expect(parseCsv(await response.text())[0]).toEqual({ N: '-5' })
+  })
+})
+
+describe('csvStreamResponse', () => {
+  it('writes the header and every batch, the same cells as csvResponse, fetching a batch only when the one before is taken', async () => {
+    let fetched = 0
+    async function* batches() {
+      for (let b = 0; b < 3; b++) {
+        fetched++
+        yield [{ a: `=${b}`, n: b }, { a: 'plain', n: -b }]
+      }
+    }
+    const response = csvStreamResponse('x.csv', [{ key: 'a', header: 'A' }, { key: 'n', header: 'N' }], batches())
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    expect(fetched).toBe(0)
+    const reader = response.body!.getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    const fetchedAtRead: number[] = []
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      text += decoder.decode(value, { stream: true })
+      fetchedAtRead.push(fetched)
+    }
+    // Never more than one batch ahead of what has been read: memory holds a batch, not the export.
+    fetchedAtRead.forEach((count, i) => expect(count).toBeLessThanOrEqual(i + 1))
+    expect(parseCsv(text)).toEqual([
+      { A: "'=0", N: '0' },
+      { A: 'plain', N: '0' },
+      { A: "'=1", N: '1' },
+      { A: 'plain', N: '-1' },
+      { A: "'=2", N: '2' },
+      { A: 'plain', N: '-2' },
+    ])
+  })
+
+  it('is one CSV with one header when read whole', async () => {
+    async function* batches() {
+      yield [{ a: '@x' }]
+      yield []
+      yield [{ a: 'y' }]
+    }
+    const bytes = new Uint8Array(await csvStreamResponse('x.csv', [{ key: 'a', header: 'A' }], batches()).arrayBuffer())
+    // A byte-order mark first, so spreadsheet apps read UTF-8.
+    expect([...bytes.slice(0, 5)]).toEqual([0xef, 0xbb, 0xbf, 0x41, 0x0a])
+    expect(parseCsv(new TextDecoder().decode(bytes))).toEqual([{ A: "'@x" }, { A: 'y' }])
   })
 })

@@ -26,6 +26,7 @@ export const routes: RouteRules = {
   ...Object.fromEntries(
     portals.flatMap(([portal, folder, base]) => [
       [`routes/${folder}/master_orders._index`, { path: `${base}/master_orders?index`, portal }],
+      [`routes/${folder}/master_orders[.csv]`, { path: `${base}/master_orders.csv`, portal }],
       [`routes/${folder}/master_orders.$masterOrderId`, { path: `${base}/master_orders/999999`, expect: missingOrder(portal) }],
     ]),
   ),

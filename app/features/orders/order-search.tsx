@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import { sentenceCase, StatusBadge } from '~/ui/badge'
 import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
 import { Link } from '~/ui/link'
@@ -28,6 +28,10 @@ function DateFilter({ name, label, value, problem }: { name: string; label: stri
 /** Every portal's master-order search: filters in the URL, exact count, the columns its lens allows. */
 export function OrderSearch({ rows, total, filters, categories, portal, see, buyerError, buyerChoices, sellerError, sellerChoices }: OrderSearchData) {
   const base = orderBase[portal]
+  // The CSV holds every order the filters match, in the list's order: the query string without its page.
+  const exportParams = new URLSearchParams(useLocation().search)
+  exportParams.delete('page')
+  exportParams.delete('index')
   const sellerView = portal === 'seller'
   const filtering = Boolean(
     filters.q || filters.buyer || filters.seller || filters.status || filters.category || filters.source || filters.placedFrom || filters.placedTo || filters.requiredFrom || filters.requiredTo,
@@ -86,7 +90,7 @@ export function OrderSearch({ rows, total, filters, categories, portal, see, buy
         <DateFilter name="requiredTo" label="Needed to" value={filters.requiredTo} problem={filters.problems.requiredTo} />
         <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="placed" defaultDir="desc" clearTo={base} filtering={filtering} />
       </Form>
-      <ListSummary total={total} noun="order" matching={filtering && 'these filters'} />
+      <ListSummary total={total} noun="order" matching={filtering && 'these filters'} csv={`${base}.csv${exportParams.size ? `?${exportParams}` : ''}`} />
       <Table
         caption="Master orders"
         sort={{ sort: filters.sort, dir: filters.dir }}

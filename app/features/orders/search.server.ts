@@ -118,8 +118,8 @@ const cityOf = (json: string) => {
   }
 }
 
-/** One page of the lens's orders matching the filters, with the exact count of all that match. */
-export async function listOrders(db: Database, lens: OrderLens, f: OrderFilters): Promise<OrderList> {
+/** The buyer and seller the filters name, or why they name none (the list then shows nothing). */
+async function resolveFilters(db: Database, lens: OrderLens, f: OrderFilters) {
   const ids: Resolved = { buyerId: null, sellerId: null }
   const errors: Omit<OrderList, 'rows' | 'total'> = { buyerError: null, sellerError: null }
   if (f.buyer && lens.see.buyer && lens.scope.kind !== 'buyer') {
@@ -132,18 +132,14 @@ export async function listOrders(db: Database, lens: OrderLens, f: OrderFilters)
     if (match.ok) ids.sellerId = match.id
     else Object.assign(errors, { sellerError: match.message, sellerChoices: match.choices })
   }
-  if (errors.buyerError || errors.sellerError) return { rows: [], total: 0, ...errors }
+  return { ids, errors, named: !errors.buyerError && !errors.sellerError }
+}
 
-  const counted = await filtered(db, lens, f, ids)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  const total = Number(counted.n)
-  const offset = (f.page - 1) * f.pageSize
-  if (offset >= total) return { rows: [], total, ...errors }
+const sortColumnOf = (f: OrderFilters) => (f.sort === 'required' ? 'master_orders.required_by' : 'master_orders.placed_at')
 
-  const sortColumn = f.sort === 'required' ? 'master_orders.required_by' : 'master_orders.placed_at'
-  const see = lens.see
-  const found = await filtered(db, lens, f, ids)
+/** The matching orders with the columns the rows are made of, in the list's order. */
+function rowQuery(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved) {
+  return filtered(db, lens, f, ids)
     .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
     .select([
       'master_orders.id',
@@ -159,12 +155,14 @@ export async function listOrders(db: Database, lens: OrderLens, f: OrderFilters)
       'master_orders.ship_to_json',
       'buyers.name as buyer_name',
     ])
-    .orderBy(sortColumn, f.dir)
+    .orderBy(sortColumnOf(f), f.dir)
     .orderBy('master_orders.id', f.dir)
-    .limit(f.pageSize)
-    .offset(offset)
-    .execute()
+}
+type FoundRow = Awaited<ReturnType<ReturnType<typeof rowQuery>['execute']>>[number]
 
+/** The rows through the lens: the fields it shows, and for a seller its own seller orders and its cost of them. */
+async function lensRows(db: Database, lens: OrderLens, found: FoundRow[]): Promise<OrderRow[]> {
+  const see = lens.see
   // The seller's own seller orders, and its cost of them: never the order's value or other sellers'.
   const own =
     lens.scope.kind === 'seller' && found.length
@@ -176,8 +174,7 @@ export async function listOrders(db: Database, lens: OrderLens, f: OrderFilters)
           .orderBy('id')
           .execute()
       : []
-
-  const rows = found.map((r): OrderRow => {
+  return found.map((r): OrderRow => {
     const row: OrderRow = { id: r.id, code: r.code, status: r.status, source: r.source, placedAt: r.placed_at, requiredBy: r.required_by, lineCount: r.line_count }
     if (see.buyer) row.buyerName = r.buyer_name
     if (see.value) Object.assign(row, { valueMinor: Number(r.value_minor), gstMinor: Number(r.gst_minor) })
@@ -191,7 +188,48 @@ export async function listOrders(db: Database, lens: OrderLens, f: OrderFilters)
     }
     return row
   })
-  return { rows, total, ...errors }
+}
+
+/** One page of the lens's orders matching the filters, with the exact count of all that match. */
+export async function listOrders(db: Database, lens: OrderLens, f: OrderFilters): Promise<OrderList> {
+  const { ids, errors, named } = await resolveFilters(db, lens, f)
+  if (!named) return { rows: [], total: 0, ...errors }
+  const counted = await filtered(db, lens, f, ids)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  const total = Number(counted.n)
+  const offset = (f.page - 1) * f.pageSize
+  if (offset >= total) return { rows: [], total, ...errors }
+  const found = await rowQuery(db, lens, f, ids).limit(f.pageSize).offset(offset).execute()
+  return { rows: await lensRows(db, lens, found), total, ...errors }
+}
+
+/** Rows per query of the CSV export. */
+export const EXPORT_BATCH = 1000
+
+/**
+ * Every order the search matches (not one page), in the list's order, as rows through the lens, a
+ * batch at a time: each batch one query that starts after the last row of the one before (keyset,
+ * on the sort column and the id), so the export costs the same per row from the first to the last.
+ */
+export async function* orderRowBatches(db: Database, lens: OrderLens, f: OrderFilters, batch = EXPORT_BATCH): AsyncGenerator<OrderRow[]> {
+  const { ids, named } = await resolveFilters(db, lens, f)
+  if (!named) return
+  const column = sortColumnOf(f)
+  const beyond = f.dir === 'desc' ? '<' : '>'
+  let last: FoundRow | null = null
+  for (;;) {
+    let query = rowQuery(db, lens, f, ids)
+    if (last) {
+      const key = f.sort === 'required' ? last.required_by : last.placed_at
+      const id = last.id
+      query = query.where((eb) => eb.or([eb(column, beyond, key), eb.and([eb(column, '=', key), eb('master_orders.id', beyond, id)])]))
+    }
+    const found = await query.limit(batch).execute()
+    if (found.length) yield await lensRows(db, lens, found)
+    if (found.length < batch) return
+    last = found[found.length - 1]!
+  }
 }
 
 export interface OrderAddress {

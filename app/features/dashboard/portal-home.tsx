@@ -5,6 +5,7 @@ import { portals, type PortalKey } from '~/auth/portals'
 import type { loader as rootLoader } from '~/root'
 import { groupMenu } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
+import type { OrderQueue } from '../orders/home.server'
 import type { Figure } from './queries.server'
 
 export function Figures({ figures }: { figures: Figure[] }) {
@@ -31,8 +32,30 @@ export function Figures({ figures }: { figures: Figure[] }) {
   )
 }
 
-/** A portal's home: the figures it has, each opening the list behind it, and its sections from the menu. */
-export function PortalHome({ portal, figures, intro, actions }: { portal: PortalKey; figures: Figure[]; intro: string; actions?: ReactNode }) {
+/** A portal's queue: what waits for it, each item opening where it is acted on. */
+function Queue({ queue }: { queue: OrderQueue }) {
+  return (
+    <section className="card queue" aria-labelledby="queue-heading">
+      <h2 id="queue-heading">{queue.title}</h2>
+      {queue.items.length === 0 ? (
+        <p className="muted">{queue.empty}</p>
+      ) : (
+        <ul>
+          {queue.items.map((item) => (
+            <li key={item.id}>
+              <Link to={item.to}>{item.label}</Link>
+              <span className="muted"> · {item.detail}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {queue.more ? <Link to={queue.more.to}>{queue.more.label}</Link> : null}
+    </section>
+  )
+}
+
+/** A portal's home: the figures it has, each opening the list behind it, its queue, and its sections from the menu. */
+export function PortalHome({ portal, figures, queue, intro, actions }: { portal: PortalKey; figures: Figure[]; queue?: OrderQueue | null; intro: string; actions?: ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>('root')
   const sections = groupMenu(root?.menus?.[portal] ?? [])
   return (
@@ -40,6 +63,7 @@ export function PortalHome({ portal, figures, intro, actions }: { portal: Portal
       <PageHeader title={portals[portal].title}>{actions}</PageHeader>
       <p className="muted">{intro}</p>
       <Figures figures={figures} />
+      {queue ? <Queue queue={queue} /> : null}
       {sections.length > 0 ? (
         <section aria-labelledby="sections" style={{ marginTop: 24 }}>
           <h2 id="sections">Sections</h2>

@@ -3,6 +3,7 @@ import { mayOpen, type PortalKey } from '~/auth/portals'
 import type { Viewer } from '~/auth/session.server'
 import { actionWords, NOT_ACTIVITY, recordKind } from '../audit/describe'
 import { recordRefs } from '../audit/records.server'
+import { orderHome, type OrderQueue } from '../orders/home.server'
 
 export interface Figure {
   label: string
@@ -160,6 +161,13 @@ export async function portalFigures(db: Database, viewer: Viewer, portal: Portal
   const figures = await figuresOf(db, viewer, portal)
   // A figure links to its list only where the viewer may open that list.
   return figures.map((f) => (f.to && !mayOpen(viewer.roles, f.to) ? { ...f, to: undefined } : f))
+}
+
+/** A portal's home: its order figures and queue (app/features/orders/home.server.ts) first, then its other figures. */
+export async function portalHome(db: Database, viewer: Viewer, portal: PortalKey): Promise<{ figures: Figure[]; queue: OrderQueue | null }> {
+  const [orders, figures] = await Promise.all([orderHome(db, viewer, portal), portalFigures(db, viewer, portal)])
+  const linked = orders.figures.map((f): Figure => (mayOpen(viewer.roles, f.to) ? f : { ...f, to: undefined }))
+  return { figures: [...linked, ...figures], queue: orders.queue }
 }
 
 async function figuresOf(db: Database, viewer: Viewer, portal: PortalKey): Promise<Figure[]> {

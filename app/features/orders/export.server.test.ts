@@ -26,8 +26,8 @@ describe('the order CSV', () => {
       rows.push({
         code: `MO-2026-X${String(i).padStart(6, '0')}`,
         buyer_id: buyerId,
-        source: 'cart',
-        status: 'placed',
+        source: 'cart' as const,
+        status: 'placed' as const,
         ship_to_json: '{"city":"Agra"}',
         bill_to_json: '{}',
         required_by: '2027-01-01',

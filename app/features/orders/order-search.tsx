@@ -9,7 +9,7 @@ import { formatDate, formatMoney } from '~/utils/format'
 import type { OrderRow, OrderSearchData } from './search.server'
 import { orderBase, orderPath } from './lens'
 import { ORDER_SOURCES, sourceLabels } from './schema'
-import { masterOrderStatuses, SELLER_ORDER_STATUSES } from './states'
+import { masterOrderStatuses, OPEN, SELLER_ORDER_STATUSES } from './states'
 
 function DateFilter({ name, label, value, problem }: { name: string; label: string; value: string; problem?: string }) {
   return (
@@ -36,7 +36,7 @@ export function OrderSearch({ rows, total, filters, categories, portal, see, buy
   const filtering = Boolean(
     filters.q || filters.buyer || filters.seller || filters.status || filters.category || filters.source || filters.placedFrom || filters.placedTo || filters.requiredFrom || filters.requiredTo,
   )
-  const statuses = sellerView ? SELLER_ORDER_STATUSES : [...masterOrderStatuses, 'cancelled' as const]
+  const statuses = sellerView ? SELLER_ORDER_STATUSES.map((s) => ({ value: s, label: sentenceCase(s) })) : [{ value: OPEN, label: 'Open (not delivered or cancelled)' }, ...[...masterOrderStatuses, 'cancelled' as const].map((s) => ({ value: s, label: sentenceCase(s) }))]
   const columns: Column<OrderRow>[] = [
     {
       key: 'code',
@@ -81,7 +81,7 @@ export function OrderSearch({ rows, total, filters, categories, portal, see, buy
         <SearchFilter value={filters.q} placeholder={sellerView ? 'MO-2026-000123 or SO-…' : 'Order code: MO-2026-000123 or SO-…'} />
         {see.buyer && portal !== 'buyer' ? <PickerFilter name="buyer" label="Buyer" kind="buyer" value={filters.buyer} error={buyerError} choices={buyerChoices} placeholder="Name, e-mail or GSTIN" /> : null}
         {see.sellers && !sellerView ? <PickerFilter name="seller" label="Seller" kind="seller" value={filters.seller} error={sellerError} choices={sellerChoices} placeholder="Name, e-mail or GSTIN" /> : null}
-        <SelectFilter name="status" label="Status" value={filters.status} any="Any status" options={statuses.map((s) => ({ value: s, label: sentenceCase(s) }))} />
+        <SelectFilter name="status" label="Status" value={filters.status} any="Any status" options={statuses} />
         <SelectFilter name="category" label="Category" value={filters.category} any="Any category" options={categories.map((c) => ({ value: c.id, label: `${c.productName}: ${c.name}` }))} />
         {sellerView ? null : <SelectFilter name="source" label="Source" value={filters.source} any="Any source" options={ORDER_SOURCES.map((s) => ({ value: s, label: sourceLabels[s] }))} />}
         <DateFilter name="placedFrom" label="Placed from" value={filters.placedFrom} problem={filters.problems.placedFrom} />

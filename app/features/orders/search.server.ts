@@ -8,7 +8,7 @@ import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
 import { orderSight, type OrderLens, type OrderPortal, type OrderSight } from './lens'
 import type { OrderFilters } from './schema'
-import { masterOrderStatuses, SELLER_ORDER_STATUSES } from './states'
+import { CLOSED_STATUSES, masterOrderStatuses, OPEN, SELLER_ORDER_STATUSES } from './states'
 
 // The one search and the one detail of master orders, for every portal through its lens (lens.ts).
 // Filters go through the master_orders indexes (placed_at, status, buyer, required_by, source) and,
@@ -73,7 +73,8 @@ function filtered(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved)
     if (f.status && (SELLER_ORDER_STATUSES as readonly string[]).includes(f.status)) {
       query = query.where('master_orders.id', 'in', db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.seller_id', '=', lens.scope.sellerId).where('seller_orders.status', '=', f.status as SellerOrderStatus))
     }
-  } else if (f.status && (masterOrderStatuses as readonly string[]).concat('cancelled').includes(f.status)) query = query.where('master_orders.status', '=', f.status as MasterOrderStatus)
+  } else if (f.status === OPEN) query = query.where('master_orders.status', 'not in', CLOSED_STATUSES)
+  else if (f.status && (masterOrderStatuses as readonly string[]).concat('cancelled').includes(f.status)) query = query.where('master_orders.status', '=', f.status as MasterOrderStatus)
   if (f.category !== null) query = query.where('master_orders.id', 'in', db.selectFrom('sub_orders').select('sub_orders.master_order_id').where('sub_orders.category_id', '=', f.category))
   if (f.source) query = query.where('master_orders.source', '=', f.source as 'cart')
   if (f.placedFrom) query = query.where('master_orders.placed_at', '>=', startOfKolkataDay(f.placedFrom))

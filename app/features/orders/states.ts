@@ -56,6 +56,10 @@ export const SELLER_ORDER_STATUSES = ['pending_approval', 'approved', 'rejected'
 /** The master order's statuses from least to most advanced (cancelled stands apart). */
 export const masterOrderStatuses = ['placed', 'confirmed', 'in_production', 'in_qc', 'ready_to_dispatch', 'dispatched', 'delivered', 'closed'] as const satisfies readonly MasterOrderStatus[]
 
+/** The status filter for orders still under way: neither delivered, closed nor cancelled. */
+export const OPEN = 'open'
+export const CLOSED_STATUSES = ['delivered', 'closed', 'cancelled'] as const satisfies readonly MasterOrderStatus[]
+
 /** Where a seller order puts its master order; null: it does not count (cancelled, or rejected and moved on). */
 function masterStatusFor(order: { status: SellerOrderStatus; movedOn: boolean }): (typeof masterOrderStatuses)[number] | null {
   switch (order.status) {

@@ -4,7 +4,7 @@ import { requirePortal } from '~/auth/guard.server'
 import { portals } from '~/auth/portals'
 import { getDb } from '~/db.server'
 import { PortalHome } from '~/features/dashboard/portal-home'
-import { portalFigures } from '~/features/dashboard/queries.server'
+import { portalHome } from '~/features/dashboard/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'AdminHome', title: portals.admin.title }
@@ -12,15 +12,16 @@ export const meta: MetaFunction = () => pageTitle(portals.admin.title)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
-  return { figures: await portalFigures(getDb(), viewer, 'admin') }
+  return portalHome(getDb(), viewer, 'admin')
 }
 
 export default function AdminHome() {
-  const { figures } = useLoaderData<typeof loader>()
+  const { figures, queue } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="admin"
       figures={figures}
+      queue={queue}
       intro="The administrators' portal. Every other staff portal is open to you too: switch from the menu at the top."
     />
   )

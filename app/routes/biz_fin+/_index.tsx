@@ -4,7 +4,7 @@ import { requirePortal } from '~/auth/guard.server'
 import { portals } from '~/auth/portals'
 import { getDb } from '~/db.server'
 import { PortalHome } from '~/features/dashboard/portal-home'
-import { portalFigures } from '~/features/dashboard/queries.server'
+import { portalHome } from '~/features/dashboard/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'BizFinHome', title: portals.biz_fin.title }
@@ -12,15 +12,16 @@ export const meta: MetaFunction = () => pageTitle(portals.biz_fin.title)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'biz_fin')
-  return { figures: await portalFigures(getDb(), viewer, 'biz_fin') }
+  return portalHome(getDb(), viewer, 'biz_fin')
 }
 
 export default function BizFinHome() {
-  const { figures } = useLoaderData<typeof loader>()
+  const { figures, queue } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="biz_fin"
       figures={figures}
+      queue={queue}
       intro="The business finance team's portal."
     />
   )

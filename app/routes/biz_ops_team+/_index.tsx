@@ -4,7 +4,7 @@ import { requirePortal } from '~/auth/guard.server'
 import { portals } from '~/auth/portals'
 import { getDb } from '~/db.server'
 import { PortalHome } from '~/features/dashboard/portal-home'
-import { portalFigures } from '~/features/dashboard/queries.server'
+import { portalHome } from '~/features/dashboard/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'BizOpsTeamHome', title: portals.biz_ops.title }
@@ -12,15 +12,16 @@ export const meta: MetaFunction = () => pageTitle(portals.biz_ops.title)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'biz_ops')
-  return { figures: await portalFigures(getDb(), viewer, 'biz_ops') }
+  return portalHome(getDb(), viewer, 'biz_ops')
 }
 
 export default function BizOpsTeamHome() {
-  const { figures } = useLoaderData<typeof loader>()
+  const { figures, queue } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="biz_ops"
       figures={figures}
+      queue={queue}
       intro="The business operations team's portal."
     />
   )

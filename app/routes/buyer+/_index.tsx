@@ -5,7 +5,7 @@ import { requirePortal } from '~/auth/guard.server'
 import { portals } from '~/auth/portals'
 import { getDb } from '~/db.server'
 import { PortalHome } from '~/features/dashboard/portal-home'
-import { portalFigures } from '~/features/dashboard/queries.server'
+import { portalHome } from '~/features/dashboard/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'BuyerHome', title: portals.buyer.title }
@@ -13,15 +13,16 @@ export const meta: MetaFunction = () => pageTitle(portals.buyer.title)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'buyer')
-  return { figures: await portalFigures(getDb(), viewer, 'buyer'), companyId: viewer.company?.kind === 'buyer' ? viewer.company.id : null }
+  return { ...(await portalHome(getDb(), viewer, 'buyer')), companyId: viewer.company?.kind === 'buyer' ? viewer.company.id : null }
 }
 
 export default function BuyerHome() {
-  const { figures, companyId } = useLoaderData<typeof loader>()
+  const { figures, queue, companyId } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="buyer"
       figures={figures}
+      queue={queue}
       intro="Your company's portal on the platform."
       actions={
         companyId ? (

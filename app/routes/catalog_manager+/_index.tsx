@@ -4,7 +4,7 @@ import { requirePortal } from '~/auth/guard.server'
 import { portals } from '~/auth/portals'
 import { getDb } from '~/db.server'
 import { PortalHome } from '~/features/dashboard/portal-home'
-import { portalFigures } from '~/features/dashboard/queries.server'
+import { portalHome } from '~/features/dashboard/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'CatalogManagerHome', title: portals.catalog_manager.title }
@@ -12,15 +12,16 @@ export const meta: MetaFunction = () => pageTitle(portals.catalog_manager.title)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'catalog_manager')
-  return { figures: await portalFigures(getDb(), viewer, 'catalog_manager') }
+  return portalHome(getDb(), viewer, 'catalog_manager')
 }
 
 export default function CatalogManagerHome() {
-  const { figures } = useLoaderData<typeof loader>()
+  const { figures, queue } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="catalog_manager"
       figures={figures}
+      queue={queue}
       intro="The catalogue managers' portal."
     />
   )

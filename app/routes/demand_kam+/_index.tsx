@@ -4,7 +4,7 @@ import { requirePortal } from '~/auth/guard.server'
 import { portals } from '~/auth/portals'
 import { getDb } from '~/db.server'
 import { PortalHome } from '~/features/dashboard/portal-home'
-import { portalFigures } from '~/features/dashboard/queries.server'
+import { portalHome } from '~/features/dashboard/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'KAMHome', title: portals.demand_kam.title }
@@ -12,15 +12,16 @@ export const meta: MetaFunction = () => pageTitle(portals.demand_kam.title)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'demand_kam')
-  return { figures: await portalFigures(getDb(), viewer, 'demand_kam') }
+  return portalHome(getDb(), viewer, 'demand_kam')
 }
 
 export default function KAMHome() {
-  const { figures } = useLoaderData<typeof loader>()
+  const { figures, queue } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="demand_kam"
       figures={figures}
+      queue={queue}
       intro="The portal of demand key-account managers, for the buyers assigned to you."
     />
   )

@@ -4,7 +4,7 @@ import { requirePortal } from '~/auth/guard.server'
 import { portals } from '~/auth/portals'
 import { getDb } from '~/db.server'
 import { PortalHome } from '~/features/dashboard/portal-home'
-import { portalFigures } from '~/features/dashboard/queries.server'
+import { portalHome } from '~/features/dashboard/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'DevAdminHome', title: portals.dev_admin.title }
@@ -12,15 +12,16 @@ export const meta: MetaFunction = () => pageTitle(portals.dev_admin.title)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'dev_admin')
-  return { figures: await portalFigures(getDb(), viewer, 'dev_admin') }
+  return portalHome(getDb(), viewer, 'dev_admin')
 }
 
 export default function DevAdminHome() {
-  const { figures } = useLoaderData<typeof loader>()
+  const { figures, queue } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="dev_admin"
       figures={figures}
+      queue={queue}
       intro="The developer administrators' portal: the products the platform trades (slugs, units, product lines, attribute schemas) and the feature flags."
     />
   )

@@ -4,7 +4,7 @@ import { requirePortal } from '~/auth/guard.server'
 import { portals } from '~/auth/portals'
 import { getDb } from '~/db.server'
 import { PortalHome } from '~/features/dashboard/portal-home'
-import { portalFigures } from '~/features/dashboard/queries.server'
+import { portalHome } from '~/features/dashboard/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'FieldOperatorHome', title: portals.field_operator.title }
@@ -12,15 +12,16 @@ export const meta: MetaFunction = () => pageTitle(portals.field_operator.title)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'field_operator')
-  return { figures: await portalFigures(getDb(), viewer, 'field_operator') }
+  return portalHome(getDb(), viewer, 'field_operator')
 }
 
 export default function FieldOperatorHome() {
-  const { figures } = useLoaderData<typeof loader>()
+  const { figures, queue } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="field_operator"
       figures={figures}
+      queue={queue}
       intro="Your portal for work in the field."
     />
   )

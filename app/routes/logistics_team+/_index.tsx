@@ -4,7 +4,7 @@ import { requirePortal } from '~/auth/guard.server'
 import { portals } from '~/auth/portals'
 import { getDb } from '~/db.server'
 import { PortalHome } from '~/features/dashboard/portal-home'
-import { portalFigures } from '~/features/dashboard/queries.server'
+import { portalHome } from '~/features/dashboard/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'LogisticsTeamHome', title: portals.logistics.title }
@@ -12,15 +12,16 @@ export const meta: MetaFunction = () => pageTitle(portals.logistics.title)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'logistics')
-  return { figures: await portalFigures(getDb(), viewer, 'logistics') }
+  return portalHome(getDb(), viewer, 'logistics')
 }
 
 export default function LogisticsTeamHome() {
-  const { figures } = useLoaderData<typeof loader>()
+  const { figures, queue } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="logistics"
       figures={figures}
+      queue={queue}
       intro="The logistics team's portal."
     />
   )

@@ -4,7 +4,7 @@ import { requirePortal } from '~/auth/guard.server'
 import { portals } from '~/auth/portals'
 import { getDb } from '~/db.server'
 import { PortalHome } from '~/features/dashboard/portal-home'
-import { portalFigures } from '~/features/dashboard/queries.server'
+import { portalHome } from '~/features/dashboard/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'AnyToolkitHome', title: portals.toolkit.title }
@@ -12,15 +12,16 @@ export const meta: MetaFunction = () => pageTitle(portals.toolkit.title)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'toolkit')
-  return { figures: await portalFigures(getDb(), viewer, 'toolkit') }
+  return portalHome(getDb(), viewer, 'toolkit')
 }
 
 export default function AnyToolkitHome() {
-  const { figures } = useLoaderData<typeof loader>()
+  const { figures, queue } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="toolkit"
       figures={figures}
+      queue={queue}
       intro="Tools open to everyone who is signed in."
     />
   )

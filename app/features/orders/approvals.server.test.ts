@@ -1,7 +1,7 @@
 import type { RoleKey } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
 import { getDb } from '~/db.server'
-import { makeBuyer, makeSeller } from '../../../tests/support/companies'
+import { makeBuyer, makeCompanyUser, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { formOf, inAYear, placeTestOrder } from '../../../tests/support/orders'
 import { approvalQueueAction, approvalQueuePage } from './approvals.server'
@@ -156,5 +156,44 @@ describe('deciding', () => {
     expect(await orderPageAction(db, admin, 'admin', String(other.id), approve)).toEqual({ status: 'not-found' })
     // On its own order's page, admin decides it as in the queue.
     expect(await orderPageAction(db, admin, 'admin', String(order.id), approve)).toMatchObject({ status: 'done', toast: { kind: 'success' } })
+  })
+})
+
+describe('e-mails', () => {
+  it('tell the seller’s users of a new seller order and its decision, and the KAM of the order’s new status', async () => {
+    const db = getDb()
+    const kam = await userIdOf('kam.vikram@example.com')
+    const kamEmail = (await db.selectFrom('users').select('email').where('id', '=', kam).executeTakeFirstOrThrow()).email
+    const buyer = await makeBuyer({ name: 'Mailing Buyer', status: 'active', kam_user_id: kam }, [
+      { kind: 'shipping', city: 'Surat', isDefault: true },
+      { kind: 'billing', city: 'Surat', isDefault: true },
+    ])
+    const seller = await makeSeller({ name: 'Mailing Seller', status: 'active' })
+    await makeCompanyUser('seller', seller, 'orders@mailing-seller.example')
+    await makeCompanyUser('seller', seller, 'gone@mailing-seller.example', 'disabled')
+    const order = await placeTestOrder({ userId: internal, buyerId: buyer, sellerIds: [seller], key: 'mail-1' })
+    const code = order.sellerOrders[0]!.code
+    await decide(supplierAdmin, { intent: 'step', step: 'reject', reason: 'No looms free', sellerOrder: String(order.sellerOrderId) })
+    const mails = await db.selectFrom('outbox_emails').select(['to_address', 'subject', 'body_text', 'kind']).where('to_address', 'in', ['orders@mailing-seller.example', 'gone@mailing-seller.example', kamEmail]).orderBy('id').execute()
+    expect(mails.map((m) => [m.to_address, m.kind])).toEqual([
+      ['orders@mailing-seller.example', 'seller_order.created'],
+      ['orders@mailing-seller.example', 'seller_order.rejected'],
+    ])
+    expect(mails[1]!.subject).toBe(`${code}: not approved`)
+    expect(mails[1]!.body_text).toContain('Reason: No looms free')
+    expect(mails[1]!.body_text).toMatch(new RegExp(`/redirect/sales_orders/${order.sellerOrderId}$`))
+    expect(JSON.stringify(mails)).not.toContain('Mailing Buyer')
+
+    // Moved to another seller and approved there: the order moves on, and its KAM hears of it.
+    const other = await makeSeller({ name: 'Mailing Seller Two', status: 'active' })
+    const line = await db.selectFrom('sub_orders').select('product_sku_id').where('seller_order_id', '=', order.sellerOrderId).executeTakeFirstOrThrow()
+    await db.insertInto('seller_skus').values({ seller_id: other, product_sku_id: line.product_sku_id, seller_code: 'MS2-1', cost_minor: 30_000, moq_milli: 1_000, lead_time_days: 10, monthly_capacity_milli: 1_000_000, status: 'live', published_at: new Date().toISOString(), created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).execute()
+    const { moveRejectedLines } = await import('./reassign.server')
+    const moved = await moveRejectedLines(db, { userId: internal }, order.sellerOrderId, other)
+    if (!moved.ok) throw new Error(moved.message)
+    await decide(supplierAdmin, { intent: 'step', step: 'approve', sellerOrder: String(moved.value.id) })
+    const toKam = await db.selectFrom('outbox_emails').select(['subject', 'body_text']).where('to_address', '=', kamEmail).execute()
+    expect(toKam.map((m) => m.subject)).toEqual([expect.stringMatching(/^MO-\d{4}-\d{6} for Mailing Buyer: confirmed$/)])
+    expect(toKam[0]!.body_text).not.toMatch(/₹|cost/i)
   })
 })

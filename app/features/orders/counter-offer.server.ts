@@ -6,6 +6,7 @@ import { parseRupees } from '~/utils/money'
 import { formatQuantity, parseQuantity } from '~/utils/quantity'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { platformToday } from './cart.server'
+import { notifySeller } from './notify.server'
 import { refreshMasterStatus } from './steps.server'
 import { refreshTotals } from './totals.server'
 
@@ -141,6 +142,7 @@ async function decide(db: Database, actor: Actor, sellerOrderId: number, choice:
         after: { status: choice === 'accept' ? 'approved' : 'pending_approval' },
         note: note || null,
       })
+      await notifySeller(trx, sellerOrderId, choice === 'accept' ? 'counter_offer_accepted' : 'counter_offer_declined', note || null)
       if (choice === 'accept') await refreshMasterStatus(trx, updated.master_order_id, actor.userId)
       return { ok: true as const, value: { code: updated.code } }
     }),

@@ -5,6 +5,7 @@ import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { formatMoney } from '~/utils/format'
 import { cartLineRows, checkCartLine, platformToday } from './cart.server'
 import { nextCode } from './codes.server'
+import { notifySeller } from './notify.server'
 import { lineValue } from './lines'
 
 type Actor = { userId: number }
@@ -150,6 +151,7 @@ export async function placeCart(db: Database, actor: Actor, buyerId: number, ide
             entityId: sellerOrder.id,
             after: { code: sellerCode, order: code, seller: ofSeller[0].row.seller_name, lines: ofSeller.length, cost: formatMoney(sum(ofSeller, 'costMinor')), status: 'pending_approval' },
           })
+          await notifySeller(trx, sellerOrder.id, 'created')
         }
         await audit(trx, {
           actorUserId: actor.userId,

@@ -3,9 +3,13 @@ import type { SellerOrderStatus } from '#db/types'
 import { audit, type Executor } from '../audit/audit.server'
 import { formatDateTime } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
+import { notifyKam, notifySeller, type SellerOrderEvent } from './notify.server'
 import { masterStatusOf, sellerOrderSteps, type SellerOrderStep, type SellerOrderStepName } from './states'
 
 type Actor = { userId: number }
+
+/** Steps the seller's users are told of by e-mail (its own steps it knows). */
+const SELLER_EVENTS: Partial<Record<SellerOrderStepName, SellerOrderEvent>> = { approve: 'approved', reject: 'rejected', cancel: 'cancelled' }
 
 /** Steps that decide a seller order: who decided, when and why is kept on it. */
 const DECISIONS: readonly SellerOrderStepName[] = ['approve', 'reject', 'accept_counter', 'cancel']
@@ -23,6 +27,7 @@ export async function refreshMasterStatus(trx: Executor, masterOrderId: number, 
   if (status === order.status) return
   await trx.updateTable('master_orders').set({ status, updated_at: new Date().toISOString() }).where('id', '=', masterOrderId).execute()
   await audit(trx, { actorUserId, action: 'master_order.status_changed', entityType: 'master_order', entityId: masterOrderId, before: { status: order.status }, after: { status } })
+  await notifyKam(trx, masterOrderId, status)
 }
 
 /**
@@ -72,6 +77,8 @@ export async function takeSellerOrderStep(db: Database, actor: Actor, sellerOrde
         after: { status: step.to },
         note: note || null,
       })
+      const event = SELLER_EVENTS[name]
+      if (event) await notifySeller(trx, sellerOrderId, event, note || null)
       await refreshMasterStatus(trx, updated.master_order_id, actor.userId)
       return { ok: true as const, value: { code: updated.code, status: step.to } }
     }),
@@ -104,6 +111,7 @@ export async function cancelMasterOrder(db: Database, actor: Actor, masterOrderI
           .executeTakeFirst()
         if (Number(updated.numUpdatedRows) === 0) throw new Refused(undefined, `${sellerOrder.code} changed while you were cancelling: reload the order and try again.`)
         await audit(trx, { actorUserId: actor.userId, action: 'seller_order.cancelled', entityType: 'seller_order', entityId: sellerOrder.id, before: { status: sellerOrder.status }, after: { status: 'cancelled' }, note })
+        await notifySeller(trx, sellerOrder.id, 'cancelled', note)
       }
       await trx.updateTable('master_orders').set({ cancel_reason: note, updated_at: at }).where('id', '=', masterOrderId).execute()
       await refreshMasterStatus(trx, masterOrderId, actor.userId)

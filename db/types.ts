@@ -70,6 +70,8 @@ export interface BuyersTable extends CompanyColumns {
 
 export interface SellersTable extends CompanyColumns {
   agent_user_id: number | null
+  /** 1: its seller orders are approved as they are placed, while the seller_order_auto_approve flag is on. */
+  auto_approve_orders: Generated<number>
 }
 
 export interface SessionsTable {

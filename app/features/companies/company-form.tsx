@@ -3,7 +3,7 @@ import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import type { z } from 'zod'
 import { SubmitButton } from '~/ui/button'
-import { ErrorSummary, Field, SelectField } from '~/ui/field'
+import { CheckField, ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { INDIAN_STATES } from '../addresses/schema'
 import { companyKinds, type CompanyKind } from './kinds'
@@ -54,6 +54,15 @@ export function CompanyForm({ kind, mode, assignees, lastResult, defaultValue, v
             <Field label="Credit limit (₹)" meta={fields.creditLimit} hint="In rupees, like 500000 or 5,00,000.50" inputProps={{ inputMode: 'decimal' }} />
             <Field label="Payment terms (days)" type="number" meta={fields.paymentTermsDays} hint="From 0 to 365" inputProps={{ min: 0, max: 365, step: 1 }} />
           </div>
+        </>
+      ) : null}
+      {kind === 'seller' && mode === 'edit' ? (
+        <>
+          <h2>Orders</h2>
+          <CheckField
+            meta={fields.autoApproveOrders}
+            label="Approve this seller’s orders automatically, as they are placed (while the “Automatic approval of seller orders” flag is on); otherwise each waits for approval"
+          />
         </>
       ) : null}
       {mode === 'add' ? (

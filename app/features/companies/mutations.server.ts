@@ -93,6 +93,7 @@ export async function updateCompany(
         next.credit_limit_minor = input.creditLimit ?? 0
         next.payment_terms_days = input.paymentTermsDays ?? 0
       }
+      if (kind === 'seller') next.auto_approve_orders = input.autoApproveOrders ? 1 : 0
       const was: Record<string, unknown> = { ...current, [info.assigneeColumn]: current.assignee_id }
       const changed = Object.keys(next).filter((key) => was[key] !== next[key])
       if (changed.length === 0) return { ok: true as const, value: { changed } }
@@ -113,6 +114,8 @@ export async function updateCompany(
           ? [info.assigneeLabel.toLowerCase(), assigneeNames.get(value as number) ?? null]
           : key === 'credit_limit_minor'
           ? ['credit_limit', formatMoney(value as number)]
+          : key === 'auto_approve_orders'
+          ? ['orders approved automatically', value === 1 ? 'yes' : 'no']
           : [key, value]
       await audit(trx, {
         actorUserId: actor.userId,

@@ -15,6 +15,7 @@ export function withCompanyColumns(query: SelectQueryBuilder<DB, 'buyers' | 'sel
     .$if(kind === 'buyer', (q) =>
       q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days')),
     )
+    .$if(kind === 'seller', (q) => q.select(sql<number>`auto_approve_orders`.as('auto_approve_orders')))
 }
 
 /** Active users holding the role that looks after this kind of company (KAMs, supplier-team agents). */
@@ -112,6 +113,7 @@ export async function companyForEdit(db: Database, kind: CompanyKind, id: number
     values.creditLimit = rupeesInput(company.credit_limit_minor ?? 0)
     values.paymentTermsDays = String(company.payment_terms_days ?? 0)
   }
+  if (kind === 'seller' && company.auto_approve_orders === 1) values.autoApproveOrders = 'on'
   const assignees = await assigneeOptions(db, kind)
   // A company keeps showing its current assignee even if that person no longer holds the role.
   if (company.assignee && !assignees.some((a) => a.id === company.assignee!.id)) assignees.push(company.assignee)

@@ -60,6 +60,8 @@ export const buyerFormSchema = z.object({
 
 export const sellerFormSchema = z.object({
   ...companyFields,
+  /** Its seller orders approved as they are placed (while the seller_order_auto_approve flag is on). */
+  autoApproveOrders: z.boolean().optional(),
   version: z.string({ error: 'Reload the page and try again' }),
 })
 

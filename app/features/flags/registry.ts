@@ -15,6 +15,12 @@ export const FLAGS = {
       'The "Effective from" date on a demand KAM\'s price-change request. While it is off the field is hidden and refused, and an approved price takes effect at once.',
     defaultOn: true,
   },
+  seller_order_auto_approve: {
+    description: 'Automatic approval of seller orders for chosen sellers',
+    gates:
+      'A seller order placed with (or moved to) a seller marked "approve its orders automatically" on its edit page is approved as it is placed, without waiting in the approval queues; its history names this flag. While it is off, every seller order waits for approval.',
+    defaultOn: true,
+  },
 } as const
 
 export type FlagKey = keyof typeof FLAGS

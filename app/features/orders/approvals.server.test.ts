@@ -197,3 +197,27 @@ describe('e-mails', () => {
     expect(toKam[0]!.body_text).not.toMatch(/₹|cost/i)
   })
 })
+
+describe('automatic approval', () => {
+  it('approves the seller orders of a seller marked for it as they are placed, while the flag is on, and says so in the history', async () => {
+    const db = getDb()
+    const seller = await makeSeller({ name: 'Trusted Mills', status: 'active' })
+    const { updateCompany } = await import('../companies/mutations.server')
+    const version = (await db.selectFrom('sellers').select('updated_at').where('id', '=', seller).executeTakeFirstOrThrow()).updated_at
+    const marked = await updateCompany(db, { userId: internal }, 'seller', seller, { name: 'Trusted Mills', legalName: '', gstin: '', contactEmail: '', contactPhone: '', autoApproveOrders: true, version })
+    expect(marked).toMatchObject({ ok: true, value: { changed: ['auto_approve_orders'] } })
+
+    const order = await placeTestOrder({ userId: internal, buyerId, sellerIds: [seller, sellerB], key: 'auto-1' })
+    const [trusted, other] = order.sellerOrders
+    expect(await statusOf(trusted!.id)).toBe('approved')
+    expect(await statusOf(other!.id)).toBe('pending_approval')
+    expect((await auditsOf(trusted!.id)).at(-1)).toMatchObject({ action: 'seller_order.approved', note: expect.stringContaining('seller_order_auto_approve flag is on') })
+    const queue = await approvalQueuePage(db, admin, 'admin', new URL('http://x/?perPage=100'))
+    expect(queue.rows.map((r) => r.id)).not.toContain(trusted!.id)
+
+    // With the flag off, it waits like any other.
+    await db.insertInto('flags').values({ key: 'seller_order_auto_approve', enabled: 0, roles_json: null, updated_at: new Date().toISOString(), updated_by: internal }).execute()
+    const later = await placeTestOrder({ userId: internal, buyerId, sellerIds: [seller], key: 'auto-2' })
+    expect(await statusOf(later.sellerOrderId)).toBe('pending_approval')
+  })
+})

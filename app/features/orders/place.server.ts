@@ -6,6 +6,7 @@ import { formatMoney } from '~/utils/format'
 import { cartLineRows, checkCartLine, platformToday } from './cart.server'
 import { nextCode } from './codes.server'
 import { notifySeller } from './notify.server'
+import { autoApprove, refreshMasterStatus } from './steps.server'
 import { lineValue } from './lines'
 
 type Actor = { userId: number }
@@ -99,6 +100,7 @@ export async function placeCart(db: Database, actor: Actor, buyerId: number, ide
         // One seller order per seller, in the order its first line was added.
         const sellers = [...new Set(placed.map((line) => line.row.seller_id!))]
         const sellerCodes: string[] = []
+        let autoApproved = false
         for (const sellerId of sellers) {
           const ofSeller = placed.filter((line) => line.row.seller_id === sellerId)
           const sellerCode = await nextCode(trx, 'SO', now)
@@ -151,7 +153,9 @@ export async function placeCart(db: Database, actor: Actor, buyerId: number, ide
             entityId: sellerOrder.id,
             after: { code: sellerCode, order: code, seller: ofSeller[0].row.seller_name, lines: ofSeller.length, cost: formatMoney(sum(ofSeller, 'costMinor')), status: 'pending_approval' },
           })
-          await notifySeller(trx, sellerOrder.id, 'created')
+          const approved = await autoApprove(trx, sellerOrder.id, sellerId, actor.userId)
+          if (approved) autoApproved = true
+          await notifySeller(trx, sellerOrder.id, approved ? 'approved' : 'created')
         }
         await audit(trx, {
           actorUserId: actor.userId,
@@ -160,6 +164,8 @@ export async function placeCart(db: Database, actor: Actor, buyerId: number, ide
           entityId: order.id,
           after: { code, buyer: buyer.name, lines: placed.length, value: formatMoney(sum(placed, 'valueMinor')), gst: formatMoney(sum(placed, 'gstMinor')), seller_orders: sellerCodes },
         })
+        // A seller order approved as it was placed moves the order on at once.
+        if (autoApproved) await refreshMasterStatus(trx, order.id, actor.userId)
         await trx.deleteFrom('order_carts').where('id', '=', cart.id).execute()
         return order.id
       })

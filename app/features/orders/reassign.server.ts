@@ -3,7 +3,7 @@ import { audit } from '../audit/audit.server'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { nextCode } from './codes.server'
 import { notifySeller } from './notify.server'
-import { refreshMasterStatus } from './steps.server'
+import { autoApprove, refreshMasterStatus } from './steps.server'
 import { refreshTotals } from './totals.server'
 
 type Actor = { userId: number }
@@ -49,7 +49,7 @@ export async function moveRejectedLines(db: Database, actor: Actor, sellerOrderI
       await refreshTotals(trx, rejected.master_order_id)
       await audit(trx, { actorUserId: actor.userId, action: 'seller_order.lines_moved', entityType: 'seller_order', entityId: sellerOrderId, after: { moved_to: code, seller: seller.name, lines: lines.length } })
       await audit(trx, { actorUserId: actor.userId, action: 'seller_order.created', entityType: 'seller_order', entityId: moved.id, after: { code, moved_from: rejected.code, seller: seller.name, lines: lines.length, status: 'pending_approval' } })
-      await notifySeller(trx, moved.id, 'created')
+      await notifySeller(trx, moved.id, (await autoApprove(trx, moved.id, sellerId, actor.userId)) ? 'approved' : 'created')
       await refreshMasterStatus(trx, rejected.master_order_id, actor.userId)
       return { ok: true as const, value: { id: moved.id, code } }
     }),

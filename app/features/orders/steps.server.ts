@@ -3,6 +3,8 @@ import type { SellerOrderStatus } from '#db/types'
 import { audit, type Executor } from '../audit/audit.server'
 import { formatDateTime } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
+import { isFlagOn } from '../flags/flags.server'
+import { ROLE_KEYS } from '../users/roles'
 import { notifyKam, notifySeller, type SellerOrderEvent } from './notify.server'
 import { masterStatusOf, sellerOrderSteps, type SellerOrderStep, type SellerOrderStepName } from './states'
 
@@ -28,6 +30,27 @@ export async function refreshMasterStatus(trx: Executor, masterOrderId: number, 
   await trx.updateTable('master_orders').set({ status, updated_at: new Date().toISOString() }).where('id', '=', masterOrderId).execute()
   await audit(trx, { actorUserId, action: 'master_order.status_changed', entityType: 'master_order', entityId: masterOrderId, before: { status: order.status }, after: { status } })
   await notifyKam(trx, masterOrderId, status)
+}
+
+/**
+ * A new seller order of a seller marked for automatic approval, while the seller_order_auto_approve
+ * flag is on: approved at once, in the transaction that made it, with a history entry that names
+ * the flag. Answers whether it was approved.
+ */
+export async function autoApprove(trx: Executor, sellerOrderId: number, sellerId: number, actorUserId: number): Promise<boolean> {
+  const seller = await trx.selectFrom('sellers').select(['name', 'auto_approve_orders']).where('id', '=', sellerId).executeTakeFirst()
+  if (seller?.auto_approve_orders !== 1 || !(await isFlagOn(trx, 'seller_order_auto_approve', ROLE_KEYS))) return false
+  const at = new Date().toISOString()
+  const note = `Approved automatically: ${seller.name} is marked for automatic approval and the seller_order_auto_approve flag is on`
+  const updated = await trx
+    .updateTable('seller_orders')
+    .set({ status: 'approved', decided_by: null, decided_at: at, decision_note: 'Approved automatically (flag seller_order_auto_approve)', updated_at: at })
+    .where('id', '=', sellerOrderId)
+    .where('status', '=', 'pending_approval')
+    .executeTakeFirst()
+  if (Number(updated.numUpdatedRows) !== 1) return false
+  await audit(trx, { actorUserId, action: 'seller_order.approved', entityType: 'seller_order', entityId: sellerOrderId, before: { status: 'pending_approval' }, after: { status: 'approved' }, note })
+  return true
 }
 
 /**

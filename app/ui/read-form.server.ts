@@ -61,6 +61,33 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   }
 }
 
+/** What a file over its form's limit becomes in the form data, so the form can say so at the field. */
+export const TOO_LARGE = '\u0000too-large'
+const MAX_TEXT_FIELD_BYTES = 100 * 1024
+
+/**
+ * Reads a form that may carry files, each kept in memory up to `maxFileBytes`: a larger one is
+ * drained and becomes TOO_LARGE (so the other fields survive and the form says so at the field);
+ * no file chosen is null. Text fields are kept as text. A urlencoded post is read as usual.
+ */
+export function readLimitedUploadForm(request: Request, options: { maxFileBytes: number; maxFiles: number }): Promise<FormData> {
+  const handler: UploadHandler = async ({ filename, contentType, data }) => {
+    const limit = filename === undefined ? MAX_TEXT_FIELD_BYTES : options.maxFileBytes
+    const chunks: Uint8Array[] = []
+    let size = 0
+    for await (const chunk of data) {
+      size += chunk.byteLength
+      if (size <= limit) chunks.push(chunk)
+    }
+    if (filename === undefined) return size > limit ? '' : Buffer.concat(chunks).toString('utf8')
+    // No file chosen: browsers send an empty part with an empty name.
+    if (!filename && size === 0) return null
+    if (size > limit) return TOO_LARGE
+    return new File([Buffer.concat(chunks)] as unknown as BlobPart[], filename, { type: contentType })
+  }
+  return readForm(request, { uploads: handler, maxFiles: options.maxFiles })
+}
+
 /**
  * A record chosen among a picker's choices without JavaScript comes as "field:pick" (a radio beside
  * the typed field); the choice replaces what was typed, so every form reads the field as usual.

@@ -30,6 +30,9 @@ export const routes: RouteRules = {
       [`routes/${folder}/master_orders.$masterOrderId`, { path: `${base}/master_orders/999999`, expect: missingOrder(portal) }],
     ]),
   ),
+  // Solv and GT orders: the list and import (a POST without a file is refused at the form), and the sample file.
+  'routes/_main+/solv_and_gt_orders': { path: '/solv_and_gt_orders', portal: 'main' },
+  'routes/_main+/solv_and_gt_orders.sample[.csv]': { path: '/solv_and_gt_orders/sample.csv', portal: 'main' },
   // The approval queues: a POST that names no seller order is a bad request for those who enter.
   'routes/admin+/approvals.seller_orders': { path: '/admin/approvals/seller_orders', portal: 'admin' },
   'routes/supplier_team.admin+/approvals.seller_orders': { path: '/supplier_team/admin/approvals/seller_orders', portal: 'supplier_admin' },

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { UploadHandler } from '@remix-run/node'
 import { fileTypeFromBuffer } from 'file-type'
 import { imageSize } from 'image-size'
 import { config } from '~/config.server'
-import { readForm } from '~/ui/read-form.server'
+import { readLimitedUploadForm, TOO_LARGE } from '~/ui/read-form.server'
 import type { Executor } from '../audit/audit.server'
 import { IMAGE_RULES } from './image-url'
 
@@ -18,37 +17,18 @@ import { IMAGE_RULES } from './image-url'
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 /** Files one form may carry: a SKU's images are added a few at a time. */
 const MAX_IMAGES_PER_FORM = 5
-const MAX_TEXT_FIELD_BYTES = 100 * 1024
 const ALLOWED = new Map([
   ['image/jpeg', 'jpg'],
   ['image/png', 'png'],
   ['image/webp', 'webp'],
 ])
 
-/** What an oversized upload becomes in the form data, so the form can say so at the field. */
-const TOO_LARGE = '\u0000too-large'
-
 /**
- * Reads a form that may carry files. Text fields are kept as text; a file is kept in memory up to
- * the limit (a larger one is drained and marked, so the other fields survive). A form posted
- * without files (urlencoded) is read as usual.
+ * Reads a form that may carry images (readLimitedUploadForm): each up to MAX_IMAGE_BYTES, a larger
+ * one marked TOO_LARGE. A form posted without files (urlencoded) is read as usual.
  */
-export async function readUploadForm(request: Request): Promise<FormData> {
-  const handler: UploadHandler = async ({ filename, contentType, data }) => {
-    const limit = filename === undefined ? MAX_TEXT_FIELD_BYTES : MAX_IMAGE_BYTES
-    const chunks: Uint8Array[] = []
-    let size = 0
-    for await (const chunk of data) {
-      size += chunk.byteLength
-      if (size <= limit) chunks.push(chunk)
-    }
-    if (filename === undefined) return size > limit ? '' : Buffer.concat(chunks).toString('utf8')
-    // No file chosen: browsers send an empty part with an empty name.
-    if (!filename && size === 0) return null
-    if (size > limit) return TOO_LARGE
-    return new File([Buffer.concat(chunks)] as unknown as BlobPart[], filename, { type: contentType })
-  }
-  return readForm(request, { uploads: handler, maxFiles: MAX_IMAGES_PER_FORM })
+export function readUploadForm(request: Request): Promise<FormData> {
+  return readLimitedUploadForm(request, { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: MAX_IMAGES_PER_FORM })
 }
 
 export interface CheckedImage {

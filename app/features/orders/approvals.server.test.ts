@@ -204,7 +204,7 @@ describe('automatic approval', () => {
     const seller = await makeSeller({ name: 'Trusted Mills', status: 'active' })
     const { updateCompany } = await import('../companies/mutations.server')
     const version = (await db.selectFrom('sellers').select('updated_at').where('id', '=', seller).executeTakeFirstOrThrow()).updated_at
-    const marked = await updateCompany(db, { userId: internal }, 'seller', seller, { name: 'Trusted Mills', legalName: '', gstin: '', contactEmail: '', contactPhone: '', autoApproveOrders: true, version })
+    const marked = await updateCompany(db, { userId: internal, name: 'Isha Internal' }, 'seller', seller, { name: 'Trusted Mills', legalName: '', gstin: '', contactEmail: '', contactPhone: '', autoApproveOrders: true, version })
     expect(marked).toMatchObject({ ok: true, value: { changed: ['auto_approve_orders'] } })
 
     const order = await placeTestOrder({ userId: internal, buyerId, sellerIds: [seller, sellerB], key: 'auto-1' })

@@ -49,7 +49,7 @@ describe('the order CSV', () => {
     // Oldest first when the list is sorted so.
     const ascending = await csvOf(orderCsvFor(db, admin, 'admin', new URL('http://x/?buyer=Export+Volume+Buyer&dir=asc&q=MO-2026-X00001')))
     expect(ascending.map((r) => r.Order)).toEqual(Array.from({ length: 10 }, (_, i) => `MO-2026-X0000${10 + i}`))
-  })
+  }, 120_000)
 
   it('shows each portal what its lens shows, and nothing of another company', async () => {
     const db = getDb()

@@ -3,7 +3,7 @@ import { audit, type Executor } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { formatMoney } from '~/utils/format'
-import { cartLineRows, checkCartLine, platformToday } from './cart.server'
+import { cartLineRows, checkCartLine, platformToday, type CartLineRow } from './cart.server'
 import { nextCode } from './codes.server'
 import { notifySeller } from './notify.server'
 import { autoApprove, refreshMasterStatus } from './steps.server'
@@ -65,107 +65,8 @@ export async function placeCart(db: Database, actor: Actor, buyerId: number, ide
         const bad = Object.keys(fields).length
         if (bad) throw new Refused(fields, bad === 1 ? 'One thing in the cart needs a change before it can be placed.' : `${bad} things in the cart need a change before they can be placed.`)
 
-        const placed = lines.map(({ row, checked }) => {
-          const quantityMilli = checked.quantityMilli!
-          const valueMinor = checked.valueMinor!
-          return { row, quantityMilli, valueMinor, gstMinor: checked.gstMinor!, costMinor: lineValue(quantityMilli, row.cost_minor!), requiredBy: row.required_by.trim() }
-        })
-        const sum = (list: typeof placed, key: 'valueMinor' | 'gstMinor' | 'costMinor') => list.reduce((total, line) => total + line[key], 0)
-        const code = await nextCode(trx, 'MO', now)
-        const order = await trx
-          .insertInto('master_orders')
-          .values({
-            code,
-            buyer_id: buyerId,
-            source: 'cart',
-            channel_order_id: null,
-            status: 'placed',
-            ship_to_address_id: cart.ship_to_address_id,
-            bill_to_address_id: cart.bill_to_address_id,
-            ship_to_json: shipTo!,
-            bill_to_json: billTo!,
-            required_by: placed.map((line) => line.requiredBy).sort()[0],
-            value_minor: sum(placed, 'valueMinor'),
-            cost_minor: sum(placed, 'costMinor'),
-            gst_minor: sum(placed, 'gstMinor'),
-            line_count: placed.length,
-            placed_by: actor.userId,
-            placed_at: at,
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-
-        // One seller order per seller, in the order its first line was added.
-        const sellers = [...new Set(placed.map((line) => line.row.seller_id!))]
-        const sellerCodes: string[] = []
-        let autoApproved = false
-        for (const sellerId of sellers) {
-          const ofSeller = placed.filter((line) => line.row.seller_id === sellerId)
-          const sellerCode = await nextCode(trx, 'SO', now)
-          sellerCodes.push(sellerCode)
-          const sellerOrder = await trx
-            .insertInto('seller_orders')
-            .values({
-              code: sellerCode,
-              master_order_id: order.id,
-              seller_id: sellerId,
-              status: 'pending_approval',
-              value_minor: sum(ofSeller, 'valueMinor'),
-              cost_minor: sum(ofSeller, 'costMinor'),
-              decided_by: null,
-              decided_at: null,
-              decision_note: null,
-              counter_offer_json: null,
-              moved_to_id: null,
-              created_at: at,
-              updated_at: at,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-          await trx
-            .insertInto('sub_orders')
-            .values(
-              ofSeller.map((line) => ({
-                master_order_id: order.id,
-                seller_order_id: sellerOrder.id,
-                line_no: placed.indexOf(line) + 1,
-                buyer_sku_id: line.row.buyer_sku_id,
-                buyer_sku_version: line.row.version_number!,
-                product_sku_id: line.row.product_sku_id,
-                category_id: line.row.category_id,
-                seller_sku_id: line.row.seller_sku_id!,
-                quantity_milli: line.quantityMilli,
-                price_minor: line.row.price_minor!,
-                cost_minor: line.row.cost_minor!,
-                gst_rate_bp: line.row.gst_rate_bp,
-                required_by: line.requiredBy,
-                created_at: at,
-                updated_at: at,
-              })),
-            )
-            .execute()
-          await audit(trx, {
-            actorUserId: actor.userId,
-            action: 'seller_order.created',
-            entityType: 'seller_order',
-            entityId: sellerOrder.id,
-            after: { code: sellerCode, order: code, seller: ofSeller[0].row.seller_name, lines: ofSeller.length, cost: formatMoney(sum(ofSeller, 'costMinor')), status: 'pending_approval' },
-          })
-          const approved = await autoApprove(trx, sellerOrder.id, sellerId, actor.userId)
-          if (approved) autoApproved = true
-          await notifySeller(trx, sellerOrder.id, approved ? 'approved' : 'created')
-        }
-        await audit(trx, {
-          actorUserId: actor.userId,
-          action: 'master_order.placed',
-          entityType: 'master_order',
-          entityId: order.id,
-          after: { code, buyer: buyer.name, lines: placed.length, value: formatMoney(sum(placed, 'valueMinor')), gst: formatMoney(sum(placed, 'gstMinor')), seller_orders: sellerCodes },
-        })
-        // A seller order approved as it was placed moves the order on at once.
-        if (autoApproved) await refreshMasterStatus(trx, order.id, actor.userId)
+        const placed = lines.map(({ row, checked }) => ({ row, quantityMilli: checked.quantityMilli!, valueMinor: checked.valueMinor!, gstMinor: checked.gstMinor!, requiredBy: row.required_by.trim() }))
+        const order = await writeOrder(trx, actor, { buyerId, buyerName: buyer.name, source: 'cart', channelOrderId: null, shipToId: cart.ship_to_address_id, billToId: cart.bill_to_address_id, shipTo: shipTo!, billTo: billTo! }, placed, now)
         await trx.deleteFrom('order_carts').where('id', '=', cart.id).execute()
         return order.id
       })
@@ -173,4 +74,133 @@ export async function placeCart(db: Database, actor: Actor, buyerId: number, ide
       return { ok: true as const, value: { id: result, code, repeated } }
     }),
   )
+}
+
+/** What an order is placed with: its buyer, where it came from, and its addresses as they read now. */
+interface OrderHead {
+  buyerId: number
+  buyerName: string
+  source: 'cart' | 'solv' | 'gt'
+  channelOrderId: string | null
+  shipToId: number | null
+  billToId: number | null
+  shipTo: string
+  billTo: string
+}
+
+/** A checked line to place: its row (item, version in force, chosen offer), quantity, value, GST and date. */
+export interface LineToPlace {
+  row: Pick<CartLineRow, 'buyer_sku_id' | 'version_number' | 'product_sku_id' | 'category_id' | 'seller_sku_id' | 'seller_id' | 'seller_name' | 'price_minor' | 'cost_minor' | 'gst_rate_bp'>
+  quantityMilli: number
+  valueMinor: number
+  gstMinor: number
+  requiredBy: string
+}
+
+/**
+ * Writes one master order (MO-…) from checked lines, inside the caller's transaction: a sub order
+ * per line at the price of the version in force and the offer's cost, one seller order (SO-…) per
+ * seller, pending approval unless its seller is approved automatically, each audited, the sellers
+ * told. The cart and the channel import both place orders through it.
+ */
+export async function writeOrder(trx: Executor, actor: Actor, head: OrderHead, checked: LineToPlace[], now: Date): Promise<{ id: number }> {
+  const placed = checked.map((line) => ({ ...line, costMinor: lineValue(line.quantityMilli, line.row.cost_minor!) }))
+  const at = now.toISOString()
+  const sum = (list: typeof placed, key: 'valueMinor' | 'gstMinor' | 'costMinor') => list.reduce((total, line) => total + line[key], 0)
+  const code = await nextCode(trx, 'MO', now)
+  const order = await trx
+    .insertInto('master_orders')
+    .values({
+      code,
+      buyer_id: head.buyerId,
+      source: head.source,
+      channel_order_id: head.channelOrderId,
+      status: 'placed',
+      ship_to_address_id: head.shipToId,
+      bill_to_address_id: head.billToId,
+      ship_to_json: head.shipTo,
+      bill_to_json: head.billTo,
+      required_by: placed.map((line) => line.requiredBy).sort()[0],
+      value_minor: sum(placed, 'valueMinor'),
+      cost_minor: sum(placed, 'costMinor'),
+      gst_minor: sum(placed, 'gstMinor'),
+      line_count: placed.length,
+      placed_by: actor.userId,
+      placed_at: at,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+
+  // One seller order per seller, in the order its first line was added.
+  const sellers = [...new Set(placed.map((line) => line.row.seller_id!))]
+  const sellerCodes: string[] = []
+  let autoApproved = false
+  for (const sellerId of sellers) {
+    const ofSeller = placed.filter((line) => line.row.seller_id === sellerId)
+    const sellerCode = await nextCode(trx, 'SO', now)
+    sellerCodes.push(sellerCode)
+    const sellerOrder = await trx
+      .insertInto('seller_orders')
+      .values({
+        code: sellerCode,
+        master_order_id: order.id,
+        seller_id: sellerId,
+        status: 'pending_approval',
+        value_minor: sum(ofSeller, 'valueMinor'),
+        cost_minor: sum(ofSeller, 'costMinor'),
+        decided_by: null,
+        decided_at: null,
+        decision_note: null,
+        counter_offer_json: null,
+        moved_to_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await trx
+      .insertInto('sub_orders')
+      .values(
+        ofSeller.map((line) => ({
+          master_order_id: order.id,
+          seller_order_id: sellerOrder.id,
+          line_no: placed.indexOf(line) + 1,
+          buyer_sku_id: line.row.buyer_sku_id,
+          buyer_sku_version: line.row.version_number!,
+          product_sku_id: line.row.product_sku_id,
+          category_id: line.row.category_id,
+          seller_sku_id: line.row.seller_sku_id!,
+          quantity_milli: line.quantityMilli,
+          price_minor: line.row.price_minor!,
+          cost_minor: line.row.cost_minor!,
+          gst_rate_bp: line.row.gst_rate_bp,
+          required_by: line.requiredBy,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute()
+    await audit(trx, {
+      actorUserId: actor.userId,
+      action: 'seller_order.created',
+      entityType: 'seller_order',
+      entityId: sellerOrder.id,
+      after: { code: sellerCode, order: code, seller: ofSeller[0].row.seller_name, lines: ofSeller.length, cost: formatMoney(sum(ofSeller, 'costMinor')), status: 'pending_approval' },
+    })
+    const approved = await autoApprove(trx, sellerOrder.id, sellerId, actor.userId)
+    if (approved) autoApproved = true
+    await notifySeller(trx, sellerOrder.id, approved ? 'approved' : 'created')
+  }
+  await audit(trx, {
+    actorUserId: actor.userId,
+    action: 'master_order.placed',
+    entityType: 'master_order',
+    entityId: order.id,
+    after: { code, buyer: head.buyerName, lines: placed.length, value: formatMoney(sum(placed, 'valueMinor')), gst: formatMoney(sum(placed, 'gstMinor')), seller_orders: sellerCodes },
+  })
+  // A seller order approved as it was placed moves the order on at once.
+  if (autoApproved) await refreshMasterStatus(trx, order.id, actor.userId)
+  return order
 }

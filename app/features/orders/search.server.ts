@@ -76,7 +76,8 @@ function filtered(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved)
   } else if (f.status === OPEN) query = query.where('master_orders.status', 'not in', CLOSED_STATUSES)
   else if (f.status && (masterOrderStatuses as readonly string[]).concat('cancelled').includes(f.status)) query = query.where('master_orders.status', '=', f.status as MasterOrderStatus)
   if (f.category !== null) query = query.where('master_orders.id', 'in', db.selectFrom('sub_orders').select('sub_orders.master_order_id').where('sub_orders.category_id', '=', f.category))
-  if (f.source) query = query.where('master_orders.source', '=', f.source as 'cart')
+  if (f.source === 'channels') query = query.where('master_orders.source', 'in', ['solv', 'gt'])
+  else if (f.source) query = query.where('master_orders.source', '=', f.source as 'cart')
   if (f.placedFrom) query = query.where('master_orders.placed_at', '>=', startOfKolkataDay(f.placedFrom))
   if (f.placedTo) query = query.where('master_orders.placed_at', '<', startOfKolkataDay(dayAfter(f.placedTo)))
   if (f.requiredFrom) query = query.where('master_orders.required_by', '>=', f.requiredFrom)
@@ -89,6 +90,8 @@ export interface OrderRow {
   code: string
   status: MasterOrderStatus
   source: string
+  /** The order's id in its channel (Solv, GT); null for orders placed from the cart. */
+  channelOrderId: string | null
   placedAt: string
   requiredBy: string
   lineCount: number
@@ -147,6 +150,7 @@ function rowQuery(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved)
       'master_orders.code',
       'master_orders.status',
       'master_orders.source',
+      'master_orders.channel_order_id',
       'master_orders.placed_at',
       'master_orders.required_by',
       'master_orders.line_count',
@@ -176,7 +180,7 @@ async function lensRows(db: Database, lens: OrderLens, found: FoundRow[]): Promi
           .execute()
       : []
   return found.map((r): OrderRow => {
-    const row: OrderRow = { id: r.id, code: r.code, status: r.status, source: r.source, placedAt: r.placed_at, requiredBy: r.required_by, lineCount: r.line_count }
+    const row: OrderRow = { id: r.id, code: r.code, status: r.status, source: r.source, channelOrderId: lens.scope.kind === 'seller' ? null : r.channel_order_id, placedAt: r.placed_at, requiredBy: r.required_by, lineCount: r.line_count }
     if (see.buyer) row.buyerName = r.buyer_name
     if (see.value) Object.assign(row, { valueMinor: Number(r.value_minor), gstMinor: Number(r.gst_minor) })
     if (see.cost) row.costMinor = Number(r.cost_minor)

@@ -10,9 +10,8 @@ import { PickerFilter } from '~/ui/picker'
 import { PageHeader } from '~/ui/shell'
 import { ListSummary, Pagination, Table } from '~/ui/table'
 import { formatDateTime, formatMoney } from '~/utils/format'
-import { formatQuantity } from '~/utils/quantity'
 import type { ApprovalQueueData, ApprovalRow } from './approvals.server'
-import { CounterOfferNotice, day, DecisionForms, replyFor, type Reply } from './decision-forms'
+import { CounterOfferNotice, day, DecisionForms, lineItemColumns, replyFor, type Reply } from './decision-forms'
 import { bulkApproveSchema } from './schema'
 
 const BULK = 'bulk-approve'
@@ -43,20 +42,7 @@ function WaitingCard({ row, may, reply }: { row: ApprovalRow; may: ApprovalQueue
         rows={row.lines}
         rowKey={(l) => l.id}
         columns={[
-          { key: 'line', header: 'Line', numeric: true, cell: (l) => l.lineNo },
-          {
-            key: 'item',
-            header: 'Item',
-            title: true,
-            cell: (l) => (
-              <>
-                {l.buyerCode ? <strong>{l.buyerCode} · </strong> : null}
-                <span className="nowrap">{l.productSkuCode}</span>
-                <div className="muted">{l.productSkuName}</div>
-              </>
-            ),
-          },
-          { key: 'quantity', header: 'Quantity', numeric: true, cell: (l) => formatQuantity(l.quantityMilli, l.unit) },
+          ...lineItemColumns<ApprovalRow['lines'][number]>(),
           ...(row.lines.some((l) => l.costMinor !== null) ? [{ key: 'cost', header: 'Cost', numeric: true, cell: (l: ApprovalRow['lines'][number]) => `${formatMoney(l.costMinor ?? 0)}/${l.unit}` }] : []),
           ...(row.lines.some((l) => l.priceMinor !== null) ? [{ key: 'price', header: 'Price', numeric: true, cell: (l: ApprovalRow['lines'][number]) => `${formatMoney(l.priceMinor ?? 0)}/${l.unit}` }] : []),
           { key: 'needed', header: 'Needed by', nowrap: true, cell: (l) => day(l.requiredBy) },

@@ -5,6 +5,7 @@ import { SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
 import { ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
+import type { Column } from '~/ui/table'
 import { formatDate, formatMoney } from '~/utils/format'
 import { rupeesInput } from '~/utils/money'
 import { formatQuantity, quantityInput } from '~/utils/quantity'
@@ -22,6 +23,29 @@ export type Reply = (SubmissionResult<string[]> & { choices?: Record<string, Pic
 export const replyFor = (reply: Reply, name: string) => (reply?.initialValue?.form === name ? reply : undefined)
 
 export const day = (date: string | null) => (date ? formatDate(`${date}T12:00:00Z`) : null)
+
+/** What a seller order's lines table shows of every line. */
+type LineLike = { id: number; lineNo: number; buyerCode: string | null; productSkuCode: string; productSkuName: string; unit: string; quantityMilli: number }
+
+/** The first columns of a seller order's lines table (order page, approval queues): line, item (the buyer's code where the lens shows it), quantity. */
+export function lineItemColumns<L extends LineLike>(): Column<L>[] {
+  return [
+    { key: 'line', header: 'Line', numeric: true, cell: (l) => l.lineNo },
+    {
+      key: 'item',
+      header: 'Item',
+      title: true,
+      cell: (l) => (
+        <>
+          {l.buyerCode ? <strong>{l.buyerCode} · </strong> : null}
+          <span className="nowrap">{l.productSkuCode}</span>
+          <div className="muted">{l.productSkuName}</div>
+        </>
+      ),
+    },
+    { key: 'quantity', header: 'Quantity', numeric: true, cell: (l) => formatQuantity(l.quantityMilli, l.unit) },
+  ]
+}
 
 /** What the decision forms need of a seller order. */
 export interface DecidableSellerOrder {

@@ -11,10 +11,9 @@ import { PickerField } from '~/ui/picker'
 import { PageHeader } from '~/ui/shell'
 import { Table } from '~/ui/table'
 import { formatDateTime, formatMoney } from '~/utils/format'
-import { formatQuantity } from '~/utils/quantity'
 import { choicesOf } from '../search/pick'
 import type { OrderActions } from './actions'
-import { CounterOfferNotice, day, DecisionForms, replyFor, type Reply } from './decision-forms'
+import { CounterOfferNotice, day, DecisionForms, lineItemColumns, replyFor, type Reply } from './decision-forms'
 import { orderBase, type OrderPortal } from './lens'
 import { advanceLineSchema, cancelOrderSchema, moveLinesSchema, sourceLabels } from './schema'
 import type { OrderAddress, OrderDetail } from './search.server'
@@ -120,20 +119,7 @@ function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; po
           rows={order.lines}
           rowKey={(l) => l.id}
           columns={[
-            { key: 'line', header: 'Line', numeric: true, cell: (l) => l.lineNo },
-            {
-              key: 'item',
-              header: 'Item',
-              title: true,
-              cell: (l) => (
-                <>
-                  {l.buyerCode ? <strong>{l.buyerCode} · </strong> : null}
-                  <span className="nowrap">{l.productSkuCode}</span>
-                  <div className="muted">{l.productSkuName}</div>
-                </>
-              ),
-            },
-            { key: 'quantity', header: 'Quantity', numeric: true, cell: (l) => formatQuantity(l.quantityMilli, l.unit) },
+            ...lineItemColumns<Line>(),
             ...(order.lines.some((l) => l.priceMinor !== null)
               ? [{ key: 'price', header: 'Price', numeric: true, cell: (l: Line) => (l.priceMinor === null ? null : `${formatMoney(l.priceMinor)}/${l.unit}`) }]
               : []),

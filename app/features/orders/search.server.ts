@@ -139,27 +139,29 @@ async function resolveFilters(db: Database, lens: OrderLens, f: OrderFilters) {
   return { ids, errors, named: !errors.buyerError && !errors.sellerError }
 }
 
+/** A master order's own columns that its list rows and its page both read. */
+const ORDER_COLUMNS = [
+  'master_orders.id',
+  'master_orders.code',
+  'master_orders.status',
+  'master_orders.source',
+  'master_orders.channel_order_id',
+  'master_orders.placed_at',
+  'master_orders.required_by',
+  'master_orders.line_count',
+  'master_orders.value_minor',
+  'master_orders.gst_minor',
+  'master_orders.cost_minor',
+  'master_orders.ship_to_json',
+] as const
+
 const sortColumnOf = (f: OrderFilters) => (f.sort === 'required' ? 'master_orders.required_by' : 'master_orders.placed_at')
 
 /** The matching orders with the columns the rows are made of, in the list's order. */
 function rowQuery(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved) {
   return filtered(db, lens, f, ids)
     .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
-    .select([
-      'master_orders.id',
-      'master_orders.code',
-      'master_orders.status',
-      'master_orders.source',
-      'master_orders.channel_order_id',
-      'master_orders.placed_at',
-      'master_orders.required_by',
-      'master_orders.line_count',
-      'master_orders.value_minor',
-      'master_orders.gst_minor',
-      'master_orders.cost_minor',
-      'master_orders.ship_to_json',
-      'buyers.name as buyer_name',
-    ])
+    .select([...ORDER_COLUMNS, 'buyers.name as buyer_name'])
     .orderBy(sortColumnOf(f), f.dir)
     .orderBy('master_orders.id', f.dir)
 }
@@ -263,18 +265,7 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
     .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
     .leftJoin('users as placer', 'placer.id', 'master_orders.placed_by')
     .select([
-      'master_orders.id',
-      'master_orders.code',
-      'master_orders.status',
-      'master_orders.source',
-      'master_orders.channel_order_id',
-      'master_orders.placed_at',
-      'master_orders.required_by',
-      'master_orders.line_count',
-      'master_orders.value_minor',
-      'master_orders.gst_minor',
-      'master_orders.cost_minor',
-      'master_orders.ship_to_json',
+      ...ORDER_COLUMNS,
       'master_orders.bill_to_json',
       'master_orders.cancel_reason',
       'master_orders.buyer_id',

@@ -12,7 +12,7 @@ import { ListSummary, Pagination, Table } from '~/ui/table'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import type { ApprovalQueueData, ApprovalRow } from './approvals.server'
 import { CounterOfferNotice, day, DecisionForms, lineItemColumns, replyFor, type Reply } from './decision-forms'
-import { bulkApproveSchema } from './schema'
+import { bulkApproveSchema } from './forms'
 
 const BULK = 'bulk-approve'
 

@@ -11,7 +11,7 @@ import { rupeesInput } from '~/utils/money'
 import { formatQuantity, quantityInput } from '~/utils/quantity'
 import type { PickOption } from '../search/pick'
 import type { OrderActions } from './actions'
-import { counterDecisionSchema, counterOfferSchema, orderStepSchema } from './schema'
+import { counterDecisionSchema, counterOfferSchema, orderStepSchema } from './forms'
 import { sellerOrderSteps, stepsFrom, type SellerOrderStepName } from './states'
 
 // The forms that decide a seller order, drawn the same on an order's page and in the approval

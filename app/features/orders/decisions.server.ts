@@ -8,7 +8,7 @@ import { isOwnKey } from '~/utils/own-key'
 import type { Refusal } from '~/utils/refusal.server'
 import type { OrderActions } from './actions'
 import { acceptCounterOffer, declineCounterOffer, recordCounterOffer } from './counter-offer.server'
-import { bulkApproveSchema, counterDecisionSchema, counterOfferSchema, orderStepSchema } from './schema'
+import { bulkApproveSchema, counterDecisionSchema, counterOfferSchema, orderStepSchema } from './forms'
 import { sellerOrderSteps } from './states'
 import { takeSellerOrderStep } from './steps.server'
 

@@ -3,7 +3,8 @@ import type { Viewer } from '~/auth/session.server'
 import { csvStreamResponse, type CsvColumn } from '~/utils/csv.server'
 import { rupeesInput } from '~/utils/money'
 import type { OrderLens, OrderPortal } from './lens'
-import { readOrderFilters, sourceLabels } from './schema'
+import { sourceLabels } from './channels'
+import { readOrderFilters } from './schema'
 import { lensFor, orderRowBatches, type OrderRow } from './search.server'
 
 // The CSV of a portal's order search: every order its filters match (the list's query string), in

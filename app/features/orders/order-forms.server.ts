@@ -9,7 +9,7 @@ import { orderActions } from './actions'
 import { orderPath, type OrderLens } from './lens'
 import { advanceLine } from './progress.server'
 import { moveRejectedLines } from './reassign.server'
-import { advanceLineSchema, cancelOrderSchema, moveLinesSchema } from './schema'
+import { advanceLineSchema, cancelOrderSchema, moveLinesSchema } from './forms'
 import { cancelMasterOrder } from './steps.server'
 import { handleDecisionForm } from './decisions.server'
 

@@ -15,7 +15,8 @@ import { choicesOf } from '../search/pick'
 import type { OrderActions } from './actions'
 import { CounterOfferNotice, day, DecisionForms, lineItemColumns, replyFor, type Reply } from './decision-forms'
 import { orderBase, type OrderPortal } from './lens'
-import { advanceLineSchema, cancelOrderSchema, moveLinesSchema, sourceLabels } from './schema'
+import { sourceLabels } from './channels'
+import { advanceLineSchema, cancelOrderSchema, moveLinesSchema } from './forms'
 import type { OrderAddress, OrderDetail } from './search.server'
 
 type SellerOrder = OrderDetail['sellerOrders'][number]

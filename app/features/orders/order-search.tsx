@@ -8,7 +8,7 @@ import { ListSummary, Pagination, Table, type Column } from '~/ui/table'
 import { formatDate, formatMoney } from '~/utils/format'
 import type { OrderRow, OrderSearchData } from './search.server'
 import { orderBase, orderPath } from './lens'
-import { ORDER_SOURCES, sourceLabels } from './schema'
+import { ORDER_SOURCES, sourceLabels } from './channels'
 import { masterOrderStatuses, OPEN, SELLER_ORDER_STATUSES } from './states'
 
 function DateFilter({ name, label, value, problem }: { name: string; label: string; value: string; problem?: string }) {

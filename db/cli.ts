@@ -5,6 +5,7 @@ import { migrateDown, migrateToLatest } from './migrate'
 import { databaseIsEmpty, seedDemo } from './seed'
 import { seedScale } from './seed-scale'
 import { CATALOGUE_SCALE, seedCatalogueScale } from './seed-scale-catalogue'
+import { ORDERS_SCALE, seedOrdersScale } from './seed-scale-orders'
 
 async function main(command: string | undefined) {
   const { db } = createDatabase(config().databaseUrl)
@@ -32,7 +33,8 @@ async function main(command: string | undefined) {
       }
       case 'seed:scale': {
         // The benchmarks' data set: demo data plus 100,000 buyers and 100,000 users (SCALE_BUYERS / SCALE_USERS)
-        // and the catalogue at scale (200,000 product SKUs, 500,000 buyer SKU versions).
+        // the catalogue at scale (200,000 product SKUs, 500,000 buyer SKU versions) and orders
+        // (SCALE_ORDERS, 1,000,000 master orders with about 5,000,000 lines).
         await migrateToLatest(db)
         if (await databaseIsEmpty(db)) await seedDemo(db)
         const buyers = Number(process.env.SCALE_BUYERS ?? 100_000)
@@ -42,6 +44,9 @@ async function main(command: string | undefined) {
         const catalogue = { ...CATALOGUE_SCALE, productSkus: Number(process.env.SCALE_PRODUCT_SKUS ?? CATALOGUE_SCALE.productSkus) }
         await seedCatalogueScale(db, catalogue)
         console.log(`Loaded ${catalogue.productSkus} product SKUs, ${catalogue.sellerSkus} seller SKUs and ${catalogue.buyerSkus * catalogue.versionsPerBuyerSku} buyer SKU versions.`)
+        const orders = Number(process.env.SCALE_ORDERS ?? ORDERS_SCALE.orders)
+        await seedOrdersScale(db, { orders })
+        console.log(`Loaded ${orders} master orders with their seller orders and about ${orders * 5} lines.`)
         break
       }
       default:

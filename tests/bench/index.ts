@@ -2,6 +2,7 @@
 import { benchBundle } from './bundle'
 import { benchCatalogue } from './catalogue'
 import { benchCompanies } from './companies'
+import { benchOrders } from './orders'
 import { benchOverhead } from './overhead'
 import { benchShell } from './shell'
 
@@ -10,6 +11,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['Platform shell', benchShell],
   ['Companies and users at scale', benchCompanies],
   ['Catalogue at scale', benchCatalogue],
+  ['Master orders at scale', benchOrders],
   ['Request overhead against a bare Remix page', benchOverhead],
 ]
 // `npm run bench -- companies` runs only the suites whose name contains the word.

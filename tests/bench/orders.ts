@@ -1,0 +1,97 @@
+// Master orders at scale (issue 12): SCALE_ORDERS (default 1,000,000) orders on top of the demo
+// data. Each search page over HTTP against the production server, and in the same run the bare
+// work of the same page in this process: the same query (exact count, page of rows, lens) on the
+// same database plus renderToString of the same rows as a plain table; p50, p95 and the ratio.
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import type { Viewer } from '~/auth/session.server'
+import { lensFor, listOrders } from '~/features/orders/search.server'
+import { readOrderFilters } from '~/features/orders/schema'
+import type { OrderPortal } from '~/features/orders/lens'
+import { createDatabase } from '../../db/database'
+import { migrateToLatest } from '../../db/migrate'
+import { seedDemo } from '../../db/seed'
+import { ORDERS_SCALE, seedOrdersScale } from '../../db/seed-scale-orders'
+import { benchDatabase, benchDatabaseKind } from './database'
+import { BUDGET_MS, signIn } from './pages'
+import { startServer, time } from './server'
+
+const fmt = (n: number) => n.toFixed(1)
+const RATIO_BUDGET = 3
+
+/** The rows as a plain table: what the page renders of them, without the app's shell. */
+function rowsTable(rows: Awaited<ReturnType<typeof listOrders>>['rows']) {
+  return createElement(
+    'table',
+    null,
+    createElement(
+      'tbody',
+      null,
+      rows.map((r) =>
+        createElement('tr', { key: r.id }, [r.code, r.status, r.buyerName ?? '', r.placedAt, r.requiredBy, String(r.lineCount), String(r.valueMinor ?? ''), String(r.costMinor ?? '')].map((cell, i) => createElement('td', { key: i }, cell))),
+      ),
+    ),
+  )
+}
+
+export async function benchOrders() {
+  const rows: string[] = []
+  const kind = benchDatabaseKind()
+  const orders = Number(process.env.SCALE_ORDERS ?? ORDERS_SCALE.orders)
+  const database = await benchDatabase('orders', kind)
+  rows.push(`database: ${kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}`)
+  const { db } = createDatabase(database.url)
+  const loadStarted = performance.now()
+  await migrateToLatest(db)
+  await seedDemo(db)
+  await seedOrdersScale(db, { orders })
+  const lines = Number((await db.selectFrom('sub_orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  rows.push(`scale seed (demo + ${orders.toLocaleString('en-IN')} master orders, ${lines.toLocaleString('en-IN')} lines): ${fmt((performance.now() - loadStarted) / 1000)} s`)
+
+  const user = async (email: string) => (await db.selectFrom('users').select(['id', 'buyer_id', 'seller_id']).where('email', '=', email).executeTakeFirstOrThrow())
+  const admin = await user('admin@example.com')
+  const buyer = await user('buyer@example.com')
+  const category = await db.selectFrom('sub_orders').select('category_id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
+  const year = new Date().getFullYear()
+  const month = `${year}-${String(new Date().getMonth() + 1).padStart(2, '0')}`
+  const viewers: Record<string, Viewer> = {
+    admin: { userId: admin.id, email: 'admin@example.com', name: 'Admin', phone: null, roles: ['admin'], company: null, sessionIdHash: 'x' },
+    buyer: { userId: buyer.id, email: 'buyer@example.com', name: 'Buyer', phone: null, roles: ['buyer'], company: { kind: 'buyer', id: buyer.buyer_id!, name: 'B', status: 'active' }, sessionIdHash: 'x' },
+  }
+
+  const server = await startServer({ DATABASE_URL: database.url, NODE_ENV: 'production' }, 3193)
+  const cookies = { admin: await signIn(server.url, 'admin@example.com'), buyer: await signIn(server.url, 'buyer@example.com') }
+  const pages: [label: string, path: string, who: 'admin' | 'buyer', portal: OrderPortal][] = [
+    ['no filter', '/admin/master_orders', 'admin', 'admin'],
+    ['a buyer’s view', '/buyer/master_orders', 'buyer', 'buyer'],
+    ['status + placed this month', `/admin/master_orders?status=in_production&placedFrom=${month}-01&placedTo=${month}-28`, 'admin', 'admin'],
+    ['code prefix', `/admin/master_orders?q=MO-${year}-0001`, 'admin', 'admin'],
+    ['category', `/admin/master_orders?category=${category.category_id}`, 'admin', 'admin'],
+  ]
+  let over = 0
+  for (const [label, path, who, portal] of pages) {
+    const url = `${server.url}${path}`
+    const check = await fetch(url, { headers: { cookie: cookies[who] } })
+    if (check.status !== 200) throw new Error(`${path} answered ${check.status}`)
+    const http = await time(100, () => fetch(url, { headers: { cookie: cookies[who] } }).then((r) => r.text()))
+    const lens = lensFor(viewers[who]!, portal)!
+    const filters = readOrderFilters(new URL(url))
+    let total = 0
+    const bare = await time(100, async () => {
+      const list = await listOrders(db, lens, filters)
+      total = list.total
+      renderToString(rowsTable(list.rows))
+    })
+    const ratio = http.p95 / bare.p95
+    const fails = http.p95 > BUDGET_MS || ratio > RATIO_BUDGET
+    if (fails) over++
+    rows.push(
+      `GET ${path} (${label}, ${total.toLocaleString('en-IN')} orders): p50 ${fmt(http.p50)} ms, p95 ${fmt(http.p95)} ms; bare query + render p50 ${fmt(bare.p50)} ms, p95 ${fmt(bare.p95)} ms; ratio ${ratio.toFixed(2)}${fails ? `  OVER (budget p95 ${BUDGET_MS} ms, ratio ${RATIO_BUDGET})` : ''}`,
+    )
+  }
+  rows.push(over ? `${over} page(s) over budget` : `every search within p95 ${BUDGET_MS} ms and ${RATIO_BUDGET}x the bare query + render`)
+  await server.stop()
+  await db.destroy()
+  await database.drop()
+  return rows
+}

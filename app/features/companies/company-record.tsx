@@ -72,7 +72,12 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
                 <dd>{company.payment_terms_days ?? 0} days</dd>
               </div>
             </>
-          ) : null}
+          ) : (
+            <div>
+              <dt>Its seller orders</dt>
+              <dd>{company.auto_approve_orders ? 'Approved automatically as they are placed (while the flag is on)' : 'Wait for approval'}</dd>
+            </div>
+          )}
           <div>
             <dt>{info.assigneeLongLabel}</dt>
             <dd>

@@ -61,6 +61,7 @@ export async function companyRecord(db: Database, kind: CompanyKind, id: number)
     ...company,
     credit_limit_minor: (company as { credit_limit_minor?: number }).credit_limit_minor ?? null,
     payment_terms_days: (company as { payment_terms_days?: number }).payment_terms_days ?? null,
+    auto_approve_orders: (company as { auto_approve_orders?: number }).auto_approve_orders === 1,
     assignee: assignee ?? null,
     addresses,
     users,
@@ -113,7 +114,7 @@ export async function companyForEdit(db: Database, kind: CompanyKind, id: number
     values.creditLimit = rupeesInput(company.credit_limit_minor ?? 0)
     values.paymentTermsDays = String(company.payment_terms_days ?? 0)
   }
-  if (kind === 'seller' && company.auto_approve_orders === 1) values.autoApproveOrders = 'on'
+  if (kind === 'seller' && company.auto_approve_orders) values.autoApproveOrders = 'on'
   const assignees = await assigneeOptions(db, kind)
   // A company keeps showing its current assignee even if that person no longer holds the role.
   if (company.assignee && !assignees.some((a) => a.id === company.assignee!.id)) assignees.push(company.assignee)

@@ -171,7 +171,7 @@ export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView;
           <span className="muted">—</span>
         ) : (
           <>
-            {formatMoney(l.valueMinor)}
+            {formatMoney(l.valueMinor)}{' '}
             <div className="muted">+ GST {formatMoney(l.gstMinor ?? 0)}</div>
           </>
         ),

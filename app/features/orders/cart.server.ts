@@ -32,8 +32,8 @@ export async function cartFor(db: Executor, userId: number, buyerId: number): Pr
   return db.selectFrom('order_carts').select('id').where('user_id', '=', userId).where('buyer_id', '=', buyerId).executeTakeFirstOrThrow()
 }
 
-/** The version in force now of the line's buyer SKU, one column of it, as a correlated subquery. */
-const inForce = <T>(column: 'number' | 'price_minor' | 'moq_milli', at: string) =>
+/** The version in force at `at` of the row's buyer SKU (`buyer_skus`), one column of it, as a correlated subquery. */
+export const inForce = <T>(column: 'number' | 'price_minor' | 'moq_milli', at: string) =>
   sql<T | null>`(select v.${sql.ref(column)} from buyer_sku_versions v where v.buyer_sku_id = buyer_skus.id and v.effective_from <= ${at} order by v.number desc limit 1)`
 
 /** A cart's lines with everything needed to show, check and place them, in the order they were added. */

@@ -1,5 +1,4 @@
 import { CsvError, parse } from 'csv-parse/sync'
-import { sql } from 'kysely'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import { TOO_LARGE } from '~/ui/read-form.server'
@@ -7,7 +6,7 @@ import { isUniqueViolation } from '#db/errors'
 import { countOf } from '~/utils/format'
 import { quantityInput } from '~/utils/quantity'
 import type { Executor } from '../audit/audit.server'
-import { platformToday } from './cart.server'
+import { inForce, platformToday } from './cart.server'
 import { checkLine, gstOf } from './lines'
 import type { ImportReply } from './channel-orders-page'
 import { CHANNELS, CHANNELS_ROWS_LIMIT as MAX_ROWS, IMPORT_COLUMNS, type Channel, type ImportReport } from './channels'
@@ -54,14 +53,12 @@ function readRows(text: string): { rows: Row[] } | { message: string } {
 
 /** The buyer SKU by its buyer's code, with the version in force and its item. */
 function buyerSkuRow(db: Executor, buyerId: number, code: string, at: string) {
-  const inForce = (column: 'number' | 'price_minor' | 'moq_milli') =>
-    sql<number | null>`(select v.${sql.ref(column)} from buyer_sku_versions v where v.buyer_sku_id = buyer_skus.id and v.effective_from <= ${at} order by v.number desc limit 1)`
   return db
     .selectFrom('buyer_skus')
     .innerJoin('product_skus as p', 'p.id', 'buyer_skus.product_sku_id')
     .innerJoin('products as pr', 'pr.id', 'p.product_id')
     .innerJoin('categories as cat', 'cat.id', 'p.category_id')
-    .select(['buyer_skus.id', 'buyer_skus.status', 'p.id as product_sku_id', 'pr.unit', 'cat.id as category_id', 'cat.gst_rate_bp', inForce('number').as('version_number'), inForce('price_minor').as('price_minor'), inForce('moq_milli').as('moq_milli')])
+    .select(['buyer_skus.id', 'buyer_skus.status', 'p.id as product_sku_id', 'pr.unit', 'cat.id as category_id', 'cat.gst_rate_bp', inForce<number>('number', at).as('version_number'), inForce<number>('price_minor', at).as('price_minor'), inForce<number>('moq_milli', at).as('moq_milli')])
     .where('buyer_skus.buyer_id', '=', buyerId)
     .where('buyer_skus.buyer_code', '=', code)
     .executeTakeFirst()

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useRef } from 'react'
 import type { ConfirmDialogProps } from './dialog-radix'
 import { useHydrated } from './hooks'
 
@@ -12,8 +12,15 @@ const RadixConfirmDialog = lazy(() => import('./dialog-radix'))
  */
 export function ConfirmDialog({ trigger, title, description, children, triggerVariant = 'default', defaultOpen = false }: ConfirmDialogProps) {
   const hydrated = useHydrated()
+  // Opened by a click before JavaScript took over (a slow page): the dialog opens where the
+  // disclosure was, rather than closing under the person's hand. Read on the render that swaps them,
+  // while the disclosure is still the element on the page.
+  const disclosureRef = useRef<HTMLDetailsElement>(null)
+  const openedEarly = useRef(false)
+  if (hydrated && disclosureRef.current?.open) openedEarly.current = true
+  const open = defaultOpen || openedEarly.current
   const disclosure = (
-    <details className="disclosure" open={defaultOpen || undefined}>
+    <details className="disclosure" open={open || undefined} ref={hydrated ? undefined : disclosureRef}>
       <summary className={`btn${triggerVariant === 'default' ? '' : ` btn-${triggerVariant}`}`}>{trigger}</summary>
       <div className="disclosure-body">
         <h3>{title}</h3>
@@ -25,7 +32,7 @@ export function ConfirmDialog({ trigger, title, description, children, triggerVa
   if (!hydrated) return disclosure
   return (
     <Suspense fallback={disclosure}>
-      <RadixConfirmDialog trigger={trigger} title={title} description={description} triggerVariant={triggerVariant} defaultOpen={defaultOpen}>
+      <RadixConfirmDialog trigger={trigger} title={title} description={description} triggerVariant={triggerVariant} defaultOpen={open}>
         {children}
       </RadixConfirmDialog>
     </Suspense>

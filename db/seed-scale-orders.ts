@@ -28,7 +28,7 @@ function statusFor(ageDays: number, roll: number): SellerOrderStatus {
   return roll < 0.6 ? 'pending_approval' : 'approved'
 }
 
-async function insertRows(db: Database, table: 'master_orders' | 'seller_orders' | 'sub_orders', rows: Record<string, unknown>[]) {
+async function insertRows(db: Database, table: 'master_orders' | 'seller_orders' | 'sub_orders' | 'master_order_categories', rows: Record<string, unknown>[]) {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await db.insertInto(table).values(rows.slice(i, i + ROWS_PER_INSERT) as never).execute()
 }
 
@@ -73,6 +73,7 @@ export async function seedOrdersScale(db: Database, scale: { orders: number }, n
     const masters: Record<string, unknown>[] = []
     const sellerOrders: Record<string, unknown>[] = []
     const lines: Record<string, unknown>[] = []
+    const categories: Record<string, unknown>[] = []
     for (let i = offset; i < Math.min(offset + ORDERS_PER_CHUNK, scale.orders); i++) {
       const placedAt = new Date(start + Math.floor((i / scale.orders) * span) + random.int(0, 3_600_000))
       const ageDays = (now.getTime() - placedAt.getTime()) / DAY
@@ -131,13 +132,15 @@ export async function seedOrdersScale(db: Database, scale: { orders: number }, n
       const ship = addresses.find((a) => a.buyer_id === buyerId && a.kind === 'shipping')
       const bill = addresses.find((a) => a.buyer_id === buyerId && a.kind === 'billing')
       const snapshot = (a: typeof ship) => JSON.stringify(a ? { label: null, line1: a.line1, line2: null, city: a.city, state: a.state, pin: a.pin } : {})
+      const status = masterStatusOf(statuses)
+      for (const categoryId of new Set(chosen.map((item) => item.category_id))) categories.push({ master_order_id: id, category_id: categoryId, buyer_id: buyerId, status, placed_at: at })
       masters.push({
         id,
         code: code('MO', placedAt),
         buyer_id: buyerId,
         source: i % 50 === 0 ? 'solv' : i % 50 === 1 ? 'gt' : 'cart',
         channel_order_id: i % 50 < 2 ? `CH-${i}` : null,
-        status: masterStatusOf(statuses),
+        status,
         ship_to_address_id: ship?.id ?? null,
         bill_to_address_id: bill?.id ?? null,
         ship_to_json: snapshot(ship),
@@ -159,6 +162,7 @@ export async function seedOrdersScale(db: Database, scale: { orders: number }, n
       await insertRows(tx, 'master_orders', masters)
       await insertRows(tx, 'seller_orders', sellerOrders)
       await insertRows(tx, 'sub_orders', lines)
+      await insertRows(tx, 'master_order_categories', categories)
     })
   }
   // Orders placed from now on number after these.

@@ -459,6 +459,15 @@ export interface SubOrdersTable {
   updated_at: Timestamp
 }
 
+/** One row per master order and category of its lines, with copies of the order's buyer, status and placing time (the order searches' category filter). */
+export interface MasterOrderCategoriesTable {
+  master_order_id: number
+  category_id: number
+  buyer_id: number
+  status: MasterOrderStatus
+  placed_at: string
+}
+
 export interface DB {
   login_throttle: LoginThrottleTable
   roles: RolesTable
@@ -494,6 +503,7 @@ export interface DB {
   master_orders: MasterOrdersTable
   seller_orders: SellerOrdersTable
   sub_orders: SubOrdersTable
+  master_order_categories: MasterOrderCategoriesTable
 }
 
 export type SearchEntity = 'buyer' | 'seller' | 'user' | 'product_sku' | 'buyer_sku' | 'seller_sku' | 'sample_sku'

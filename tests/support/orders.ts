@@ -8,15 +8,15 @@ export const inAYear = () => `${new Date().getUTCFullYear() + 1}-03-01`
 
 /**
  * A master order placed through the cart as a user would: one line per seller (each a new product
- * SKU in category 1, the buyer's SKU at ₹500 with MOQ 1, a live offer of the seller), 10 of each.
- * The buyer needs a default shipping and billing address.
+ * SKU in category 1 or the category given for that line, the buyer's SKU at ₹500 with MOQ 1, a live
+ * offer of the seller), 10 of each. The buyer needs a default shipping and billing address.
  */
-export async function placeTestOrder(options: { userId: number; buyerId: number; sellerIds: number[]; key: string }) {
+export async function placeTestOrder(options: { userId: number; buyerId: number; sellerIds: number[]; key: string; categoryIds?: number[] }) {
   const db = getDb()
   const { userId, buyerId, key } = options
   const lines: { id: number; sellerSkuId: number }[] = []
   for (const [index, sellerId] of options.sellerIds.entries()) {
-    const productSkuId = await makeProductSku({ categoryId: 1 })
+    const productSkuId = await makeProductSku({ categoryId: options.categoryIds?.[index] ?? 1 })
     const buyerSkuId = await makeBuyerSku({ buyerId, productSkuId, buyerCode: `BC-${key}-${index + 1}`, priceMinor: 50_000, moqMilli: 1_000 })
     const sellerSkuId = await makeSellerSku({ sellerId, productSkuId, status: 'live' })
     const added = await addCartLine(db, { userId }, buyerId, buyerSkuId)

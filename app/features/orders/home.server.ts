@@ -5,7 +5,7 @@ import { countOf, formatDate } from '~/utils/format'
 import { approvalsPath, type ApprovalPortal } from './approvals.server'
 import { ORDER_PORTALS, orderBase, orderPath, type OrderLens, type OrderPortal } from './lens'
 import { lensFor, scopedOrderIds } from './search.server'
-import { CLOSED_STATUSES, OPEN } from './states'
+import { OPEN, OPEN_STATUSES } from './states'
 
 // What each portal's home shows of orders (issue 12): the figures it acts on, each linked to the
 // list behind it, and its queue: seller orders waiting longest for approval (admin, supplier team
@@ -106,7 +106,7 @@ async function sellerHome(db: Database, sellerId: number): Promise<{ figures: Or
 
 /** Open orders in the lens (the KAM's buyers', the agent's sellers', the buyer's own…), newest first. */
 async function openOrders(db: Database, lens: OrderLens, title: string, label: string): Promise<{ figures: OrderFigure[]; queue: OrderQueue }> {
-  const open = db.selectFrom('master_orders').where('master_orders.id', 'in', scopedOrderIds(db, lens)).where('master_orders.status', 'not in', CLOSED_STATUSES)
+  const open = db.selectFrom('master_orders').where('master_orders.id', 'in', scopedOrderIds(db, lens)).where('master_orders.status', 'in', OPEN_STATUSES)
   const [total, placed, latest] = await Promise.all([
     open.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     open.select((eb) => eb.fn.countAll<number>().as('n')).where('master_orders.status', '=', 'placed').executeTakeFirst(),

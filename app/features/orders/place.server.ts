@@ -132,6 +132,11 @@ export async function writeOrder(trx: Executor, actor: Actor, head: OrderHead, c
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  // The order's categories, for the searches' category filter (its status follows the order's).
+  await trx
+    .insertInto('master_order_categories')
+    .values([...new Set(placed.map((line) => line.row.category_id))].map((categoryId) => ({ master_order_id: order.id, category_id: categoryId, buyer_id: head.buyerId, status: 'placed' as const, placed_at: at })))
+    .execute()
 
   // One seller order per seller, in the order its first line was added.
   const sellers = [...new Set(placed.map((line) => line.row.seller_id!))]

@@ -8,11 +8,11 @@ import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
 import { orderSight, type OrderLens, type OrderPortal, type OrderSight } from './lens'
 import type { OrderFilters } from './schema'
-import { CLOSED_STATUSES, masterOrderStatuses, OPEN, SELLER_ORDER_STATUSES } from './states'
+import { masterOrderStatuses, OPEN, OPEN_STATUSES, SELLER_ORDER_STATUSES } from './states'
 
 // The one search and the one detail of master orders, for every portal through its lens (lens.ts).
-// Filters go through the master_orders indexes (placed_at, status, buyer, required_by, source) and,
-// for a seller or a category, through the seller_orders and sub_orders indexes.
+// Filters go through the master_orders indexes (placed_at, status, buyer, required_by, source), for
+// a seller through the seller_orders indexes, and for a category through master_order_categories.
 
 /** The lens of a portal for this viewer; null when the viewer has no orders there (a buyer user of no buyer). */
 export function lensFor(viewer: Pick<Viewer, 'userId' | 'roles' | 'company'>, portal: OrderPortal): OrderLens | null {
@@ -57,32 +57,79 @@ export const scopedOrderIds = (db: Executor, lens: OrderLens) => scoped(db, lens
 
 type Resolved = { buyerId: number | null; sellerId: number | null }
 
-function filtered(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved) {
+/** A master-order status filter as it applies to master orders (the seller's list filters its own seller orders instead). */
+const masterStatusFilter = (lens: OrderLens, status: string): 'open' | MasterOrderStatus | null => {
+  if (lens.scope.kind === 'seller' || !status) return null
+  if (status === OPEN) return OPEN
+  return (masterOrderStatuses as readonly string[]).concat('cancelled').includes(status) ? (status as MasterOrderStatus) : null
+}
+
+/**
+ * The lens's orders matching the filters, and whether a filter other than those the category's
+ * table also holds (category, buyer, status, placed dates) narrows them: see countOf.
+ */
+function filtering(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved) {
   let query = scoped(db, lens)
+  let beyondCategories = lens.scope.kind === 'seller' || lens.scope.kind === 'agent'
+  const beyond = (next: typeof query) => {
+    beyondCategories = true
+    return next
+  }
   if (f.q) {
     // A code or the start of one (MO-2026-00012 or SO-…), as a range on the unique code index.
     const upper = `${f.q}\uffff`
-    query = f.q.startsWith('SO')
-      ? query.where('master_orders.id', 'in', db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.code', '>=', f.q).where('seller_orders.code', '<', upper))
-      : query.where('master_orders.code', '>=', f.q).where('master_orders.code', '<', upper)
+    query = beyond(
+      f.q.startsWith('SO')
+        ? query.where('master_orders.id', 'in', db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.code', '>=', f.q).where('seller_orders.code', '<', upper))
+        : query.where('master_orders.code', '>=', f.q).where('master_orders.code', '<', upper),
+    )
   }
   if (ids.buyerId !== null) query = query.where('master_orders.buyer_id', '=', ids.buyerId)
-  if (ids.sellerId !== null) query = query.where('master_orders.id', 'in', db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.seller_id', '=', ids.sellerId))
+  if (ids.sellerId !== null) query = beyond(query.where('master_orders.id', 'in', db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.seller_id', '=', ids.sellerId)))
   if (lens.scope.kind === 'seller') {
     // The seller filters by the status of its own seller orders, the one it acts on.
     if (f.status && (SELLER_ORDER_STATUSES as readonly string[]).includes(f.status)) {
       query = query.where('master_orders.id', 'in', db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.seller_id', '=', lens.scope.sellerId).where('seller_orders.status', '=', f.status as SellerOrderStatus))
     }
-  } else if (f.status === OPEN) query = query.where('master_orders.status', 'not in', CLOSED_STATUSES)
-  else if (f.status && (masterOrderStatuses as readonly string[]).concat('cancelled').includes(f.status)) query = query.where('master_orders.status', '=', f.status as MasterOrderStatus)
-  if (f.category !== null) query = query.where('master_orders.id', 'in', db.selectFrom('sub_orders').select('sub_orders.master_order_id').where('sub_orders.category_id', '=', f.category))
-  if (f.source === 'channels') query = query.where('master_orders.source', 'in', ['solv', 'gt'])
-  else if (f.source) query = query.where('master_orders.source', '=', f.source as 'cart')
+  }
+  const status = masterStatusFilter(lens, f.status)
+  if (status === OPEN) query = query.where('master_orders.status', 'in', OPEN_STATUSES)
+  else if (status) query = query.where('master_orders.status', '=', status)
+  if (f.category !== null) {
+    // One probe of the order's categories per order the other filters and the sort walk through.
+    const category = f.category
+    query = query.where((eb) => eb.exists(eb.selectFrom('master_order_categories as moc').select('moc.master_order_id').where('moc.category_id', '=', category).whereRef('moc.master_order_id', '=', 'master_orders.id')))
+  }
+  if (f.source === 'channels') query = beyond(query.where('master_orders.source', 'in', ['solv', 'gt']))
+  else if (f.source) query = beyond(query.where('master_orders.source', '=', f.source as 'cart'))
   if (f.placedFrom) query = query.where('master_orders.placed_at', '>=', startOfKolkataDay(f.placedFrom))
   if (f.placedTo) query = query.where('master_orders.placed_at', '<', startOfKolkataDay(dayAfter(f.placedTo)))
-  if (f.requiredFrom) query = query.where('master_orders.required_by', '>=', f.requiredFrom)
-  if (f.requiredTo) query = query.where('master_orders.required_by', '<=', f.requiredTo)
-  return query
+  if (f.requiredFrom) query = beyond(query.where('master_orders.required_by', '>=', f.requiredFrom))
+  if (f.requiredTo) query = beyond(query.where('master_orders.required_by', '<=', f.requiredTo))
+  return { query, beyondCategories }
+}
+
+const filtered = (db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved) => filtering(db, lens, f, ids).query
+
+/**
+ * How many orders match. With a category, and no filter but those its table holds, on the
+ * category's table alone (one index range: a third of a million orders at scale); otherwise on the
+ * orders the other filters' indexes reach, each probed for the category.
+ */
+async function countOf(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved): Promise<number> {
+  const { query, beyondCategories } = filtering(db, lens, f, ids)
+  if (f.category === null || beyondCategories) return Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  let byCategory = db.selectFrom('master_order_categories as moc').where('moc.category_id', '=', f.category)
+  const scope = lens.scope
+  if (scope.kind === 'buyer') byCategory = byCategory.where('moc.buyer_id', '=', scope.buyerId)
+  if (scope.kind === 'kam') byCategory = byCategory.where('moc.buyer_id', 'in', db.selectFrom('buyers').select('buyers.id').where('buyers.kam_user_id', '=', scope.userId))
+  if (ids.buyerId !== null) byCategory = byCategory.where('moc.buyer_id', '=', ids.buyerId)
+  const status = masterStatusFilter(lens, f.status)
+  if (status === OPEN) byCategory = byCategory.where('moc.status', 'in', OPEN_STATUSES)
+  else if (status) byCategory = byCategory.where('moc.status', '=', status)
+  if (f.placedFrom) byCategory = byCategory.where('moc.placed_at', '>=', startOfKolkataDay(f.placedFrom))
+  if (f.placedTo) byCategory = byCategory.where('moc.placed_at', '<', startOfKolkataDay(dayAfter(f.placedTo)))
+  return Number((await byCategory.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
 }
 
 export interface OrderRow {
@@ -201,10 +248,7 @@ async function lensRows(db: Database, lens: OrderLens, found: FoundRow[]): Promi
 export async function listOrders(db: Database, lens: OrderLens, f: OrderFilters): Promise<OrderList> {
   const { ids, errors, named } = await resolveFilters(db, lens, f)
   if (!named) return { rows: [], total: 0, ...errors }
-  const counted = await filtered(db, lens, f, ids)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  const total = Number(counted.n)
+  const total = await countOf(db, lens, f, ids)
   const offset = (f.page - 1) * f.pageSize
   if (offset >= total) return { rows: [], total, ...errors }
   const found = await rowQuery(db, lens, f, ids).limit(f.pageSize).offset(offset).execute()

@@ -1,4 +1,4 @@
-import { canTake, masterStatusOf, sellerOrderSteps, stepsFrom } from './states'
+import { canTake, masterOrderStatuses, masterStatusOf, OPEN_STATUSES, sellerOrderSteps, stepsFrom } from './states'
 
 const so = (status: Parameters<typeof masterStatusOf>[0][number]['status'], movedOn = false) => ({ status, movedOn })
 
@@ -46,5 +46,12 @@ describe('master order status', () => {
     expect(masterStatusOf([so('delivered'), so('delivered')])).toBe('delivered')
     expect(masterStatusOf([so('delivered'), so('cancelled')], true)).toBe('closed')
     expect(masterStatusOf([so('delivered'), so('dispatched')], true)).toBe('dispatched')
+  })
+})
+
+describe('open orders', () => {
+  it('are every status an order can have but delivered, closed and cancelled', () => {
+    const every = [...masterOrderStatuses, 'cancelled']
+    expect([...OPEN_STATUSES].sort()).toEqual(every.filter((s) => !['delivered', 'closed', 'cancelled'].includes(s)).sort())
   })
 })

@@ -58,7 +58,8 @@ export const masterOrderStatuses = ['placed', 'confirmed', 'in_production', 'in_
 
 /** The status filter for orders still under way: neither delivered, closed nor cancelled. */
 export const OPEN = 'open'
-export const CLOSED_STATUSES = ['delivered', 'closed', 'cancelled'] as const satisfies readonly MasterOrderStatus[]
+/** The statuses of orders under way; a filter names them (one index range each) rather than all but the closed ones (a scan of every order). */
+export const OPEN_STATUSES = ['placed', 'confirmed', 'in_production', 'in_qc', 'ready_to_dispatch', 'dispatched'] as const satisfies readonly MasterOrderStatus[]
 
 /** Where a seller order puts its master order; null: it does not count (cancelled, or rejected and moved on). */
 function masterStatusFor(order: { status: SellerOrderStatus; movedOn: boolean }): (typeof masterOrderStatuses)[number] | null {

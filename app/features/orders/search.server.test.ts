@@ -1,0 +1,103 @@
+import type { RoleKey } from '#db/types'
+import type { Viewer } from '~/auth/session.server'
+import { getDb } from '~/db.server'
+import { makeCategory } from '../../../tests/support/catalogue'
+import { makeBuyer, makeSeller } from '../../../tests/support/companies'
+import { userIdOf } from '../../../tests/support/db'
+import { placeTestOrder } from '../../../tests/support/orders'
+import { orderSearchFor } from './pages.server'
+import { takeSellerOrderStep } from './steps.server'
+
+// The category filter of the order searches: alone or with the buyer, status and placed dates it
+// is counted on master_order_categories, with anything else on the orders themselves; both ways
+// must find the same orders, in every portal's scope, and the table must follow each order's status.
+
+let internal: number
+let kam: number
+let agent: number
+const ids = { buyerX: 0, buyerY: 0, sellerOne: 0, sellerTwo: 0, catA: 0, catB: 0 }
+const orders = { o1: 0, o2: 0, o3: 0, o4: 0 }
+let o4Status = ''
+
+const viewer = (roles: RoleKey[], userId: number, company: Viewer['company'] = null): Viewer => ({ userId, email: 'x@example.com', name: 'X', phone: null, roles, company, sessionIdHash: 'x' })
+const today = () => new Date().toISOString().slice(0, 10)
+
+beforeAll(async () => {
+  const db = getDb()
+  internal = await userIdOf('internal@example.com')
+  kam = await userIdOf('demand_kam@example.com')
+  agent = await userIdOf('supplier_agent@example.com')
+  const addresses = [
+    { kind: 'shipping' as const, city: 'Surat', isDefault: true },
+    { kind: 'billing' as const, city: 'Surat', isDefault: true },
+  ]
+  ids.buyerX = await makeBuyer({ name: 'Category Buyer X', status: 'active', kam_user_id: kam }, addresses)
+  ids.buyerY = await makeBuyer({ name: 'Category Buyer Y', status: 'active', kam_user_id: null }, addresses)
+  ids.sellerOne = await makeSeller({ name: 'Category Seller One', status: 'active', agent_user_id: agent })
+  ids.sellerTwo = await makeSeller({ name: 'Category Seller Two', status: 'active', agent_user_id: null })
+  ids.catA = await makeCategory({ name: 'Search Category A' })
+  ids.catB = await makeCategory({ name: 'Search Category B' })
+  const place = (key: string, buyerId: number, sellerIds: number[], categoryIds: number[]) => placeTestOrder({ userId: internal, buyerId, sellerIds, categoryIds, key })
+  orders.o1 = (await place('cat-1', ids.buyerX, [ids.sellerOne, ids.sellerTwo], [ids.catA, ids.catB])).id
+  orders.o2 = (await place('cat-2', ids.buyerX, [ids.sellerOne], [ids.catA])).id
+  orders.o3 = (await place('cat-3', ids.buyerY, [ids.sellerTwo], [ids.catB])).id
+  const o4 = await place('cat-4', ids.buyerY, [ids.sellerOne], [ids.catA])
+  orders.o4 = o4.id
+  const approved = await takeSellerOrderStep(db, { userId: internal }, o4.sellerOrderId, 'approve')
+  expect(approved.ok).toBe(true)
+  o4Status = (await db.selectFrom('master_orders').select('status').where('id', '=', o4.id).executeTakeFirstOrThrow()).status
+  expect(o4Status).not.toBe('placed')
+})
+
+describe('master_order_categories', () => {
+  it('holds each order once per category of its lines, with the order’s buyer, status and placing time', async () => {
+    const db = getDb()
+    const rows = await db
+      .selectFrom('master_order_categories as moc')
+      .innerJoin('master_orders as m', 'm.id', 'moc.master_order_id')
+      .select(['moc.master_order_id', 'moc.category_id', 'moc.buyer_id', 'moc.status', 'moc.placed_at', 'm.buyer_id as orderBuyer', 'm.status as orderStatus', 'm.placed_at as orderPlaced'])
+      .where('moc.master_order_id', 'in', Object.values(orders))
+      .orderBy('moc.master_order_id')
+      .orderBy('moc.category_id')
+      .execute()
+    expect(rows.map((r) => [r.master_order_id, r.category_id])).toEqual([
+      [orders.o1, ids.catA],
+      [orders.o1, ids.catB],
+      [orders.o2, ids.catA],
+      [orders.o3, ids.catB],
+      [orders.o4, ids.catA],
+    ])
+    for (const r of rows) expect([r.buyer_id, r.status, r.placed_at]).toEqual([r.orderBuyer, r.orderStatus, r.orderPlaced])
+    expect(rows.find((r) => r.master_order_id === orders.o4)?.status).toBe(o4Status)
+  })
+})
+
+describe('the category filter', () => {
+  const admin = () => viewer(['admin'], internal)
+  const cases: [label: string, who: () => Viewer, portal: Parameters<typeof orderSearchFor>[2], query: () => string, expected: () => number[]][] = [
+    ['a category', admin, 'admin', () => `category=${ids.catA}`, () => [orders.o1, orders.o2, orders.o4]],
+    ['the other category', admin, 'admin', () => `category=${ids.catB}`, () => [orders.o1, orders.o3]],
+    ['with a status', admin, 'admin', () => `category=${ids.catA}&status=placed`, () => [orders.o1, orders.o2]],
+    ['with the status an order moved to', admin, 'admin', () => `category=${ids.catA}&status=${o4Status}`, () => [orders.o4]],
+    ['with open orders', admin, 'admin', () => `category=${ids.catA}&status=open`, () => [orders.o1, orders.o2, orders.o4]],
+    ['with cancelled orders', admin, 'admin', () => `category=${ids.catA}&status=cancelled`, () => []],
+    ['with a buyer', admin, 'admin', () => `category=${ids.catA}&buyer=Category+Buyer+X`, () => [orders.o1, orders.o2]],
+    ['placed today', admin, 'admin', () => `category=${ids.catA}&placedFrom=${today()}&placedTo=${today()}`, () => [orders.o1, orders.o2, orders.o4]],
+    ['placed before today', admin, 'admin', () => `category=${ids.catA}&placedTo=2020-01-01`, () => []],
+    ['with a source (counted on the orders)', admin, 'admin', () => `category=${ids.catB}&source=cart`, () => [orders.o1, orders.o3]],
+    ['with a seller (counted on the orders)', admin, 'admin', () => `category=${ids.catA}&seller=Category+Seller+One`, () => [orders.o1, orders.o2, orders.o4]],
+    ['with a code prefix (counted on the orders)', admin, 'admin', () => `category=${ids.catA}&q=MO-`, () => [orders.o1, orders.o2, orders.o4]],
+    ['in a buyer’s portal', () => viewer(['buyer'], internal, { kind: 'buyer', id: ids.buyerX, name: 'X', status: 'active' }), 'buyer', () => `category=${ids.catB}`, () => [orders.o1]],
+    ['in a KAM’s portal', () => viewer(['demand_kam'], kam), 'demand_kam', () => `category=${ids.catA}`, () => [orders.o1, orders.o2]],
+    ['in an agent’s portal', () => viewer(['supplier_agent'], agent), 'supplier_agent', () => `category=${ids.catB}`, () => [orders.o1]],
+    ['in a seller’s portal', () => viewer(['seller'], internal, { kind: 'seller', id: ids.sellerTwo, name: 'S', status: 'active' }), 'seller', () => `category=${ids.catA}`, () => [orders.o1]],
+  ]
+  it.each(cases)('%s: the count and the rows are the same orders', async (_label, who, portal, query, expected) => {
+    const page = await orderSearchFor(getDb(), who(), portal, new URL(`http://x/?perPage=100&${query()}`))
+    const found = page!.rows.map((r) => r.id).filter((id) => Object.values(orders).includes(id))
+    expect(found.sort()).toEqual(expected().sort())
+    // Only these orders have lines in the test's categories, so the exact count is theirs.
+    expect(page!.total).toBe(expected().length)
+    expect(page!.rows).toHaveLength(expected().length)
+  })
+})

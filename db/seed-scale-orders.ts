@@ -1,3 +1,4 @@
+import { recountStatuses } from '../app/features/orders/counts.server'
 import { masterStatusOf } from '../app/features/orders/states'
 import { kolkataDay } from '../app/utils/format'
 import { refreshAfterBulkLoad } from './dialect.js'
@@ -169,5 +170,6 @@ export async function seedOrdersScale(db: Database, scale: { orders: number }, n
   for (const [scope, value] of last) {
     await db.insertInto('code_counters').values({ scope, last: value }).onConflict((oc) => oc.column('scope').doUpdateSet({ last: value })).execute()
   }
+  await recountStatuses(db)
   await refreshAfterBulkLoad(db)
 }

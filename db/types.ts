@@ -468,6 +468,12 @@ export interface MasterOrderCategoriesTable {
   placed_at: string
 }
 
+/** How many master orders are in each status, kept with every placing and status change. */
+export interface MasterOrderCountsTable {
+  status: MasterOrderStatus
+  orders: number
+}
+
 export interface DB {
   login_throttle: LoginThrottleTable
   roles: RolesTable
@@ -504,6 +510,7 @@ export interface DB {
   seller_orders: SellerOrdersTable
   sub_orders: SubOrdersTable
   master_order_categories: MasterOrderCategoriesTable
+  master_order_counts: MasterOrderCountsTable
 }
 
 export type SearchEntity = 'buyer' | 'seller' | 'user' | 'product_sku' | 'buyer_sku' | 'seller_sku' | 'sample_sku'

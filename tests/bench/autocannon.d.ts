@@ -11,6 +11,7 @@ declare module 'autocannon' {
     latency: { p50: number; p99: number; average: number }
     non2xx: number
     errors: number
+    timeouts: number
   }
   export default function autocannon(options: Options): Promise<Result>
 }

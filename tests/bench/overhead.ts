@@ -15,14 +15,14 @@ const ROUNDS = 3
 const BARE = path.resolve('tests/bench/bare')
 
 /** Requests per second over `SECONDS` with 50 connections, after a 2-second warm-up. */
-async function throughput(url: string, cookie?: string, seconds = SECONDS): Promise<{ rps: number; p99: number; bytes: number }> {
+export async function throughput(url: string, cookie?: string, seconds = SECONDS): Promise<{ rps: number; p99: number; bytes: number }> {
   const headers = cookie ? { cookie } : undefined
   const check = await fetch(url, { headers, redirect: 'manual' })
   if (check.status !== 200) throw new Error(`${url} answered ${check.status}`)
   const bytes = (await check.arrayBuffer()).byteLength
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers })
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers })
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} answers not 2xx, ${result.errors} errors under load`)
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} answers not 2xx, ${result.errors} errors (${result.timeouts} timeouts) under load`)
   return { rps: result.requests.average, p99: result.latency.p99, bytes }
 }
 

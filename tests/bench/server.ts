@@ -30,6 +30,9 @@ export async function startServer(env: Record<string, string> = {}, port = 3190,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
+  // A benchmark that fails leaves no server behind on its port.
+  const orphan = () => child.kill('SIGKILL')
+  process.once('exit', orphan)
   const url = `http://localhost:${port}`
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
@@ -47,6 +50,7 @@ export async function startServer(env: Record<string, string> = {}, port = 3190,
     startMs: performance.now() - started,
     stop: () =>
       new Promise((resolve) => {
+        process.off('exit', orphan)
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
       }),

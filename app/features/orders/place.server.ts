@@ -8,6 +8,7 @@ import { nextCode } from './codes.server'
 import { notifySeller } from './notify.server'
 import { autoApprove, refreshMasterStatus } from './steps.server'
 import { lineValue } from './lines'
+import { countInStatus } from './counts.server'
 
 type Actor = { userId: number }
 
@@ -137,6 +138,7 @@ export async function writeOrder(trx: Executor, actor: Actor, head: OrderHead, c
     .insertInto('master_order_categories')
     .values([...new Set(placed.map((line) => line.row.category_id))].map((categoryId) => ({ master_order_id: order.id, category_id: categoryId, buyer_id: head.buyerId, status: 'placed' as const, placed_at: at })))
     .execute()
+  await countInStatus(trx, 'placed', 1)
 
   // One seller order per seller, in the order its first line was added.
   const sellers = [...new Set(placed.map((line) => line.row.seller_id!))]

@@ -1,11 +1,13 @@
-import type { RoleKey } from '#db/types'
+import type { MasterOrderStatus, RoleKey } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
 import { getDb } from '~/db.server'
+import { kolkataDay } from '~/utils/format'
 import { makeCategory } from '../../../tests/support/catalogue'
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
 import { orderSearchFor } from './pages.server'
+import { OPEN_STATUSES } from './states'
 import { takeSellerOrderStep } from './steps.server'
 
 // The category filter of the order searches: alone or with the buyer, status and placed dates it
@@ -20,7 +22,8 @@ const orders = { o1: 0, o2: 0, o3: 0, o4: 0 }
 let o4Status = ''
 
 const viewer = (roles: RoleKey[], userId: number, company: Viewer['company'] = null): Viewer => ({ userId, email: 'x@example.com', name: 'X', phone: null, roles, company, sessionIdHash: 'x' })
-const today = () => new Date().toISOString().slice(0, 10)
+/** The platform's day (placed dates are Kolkata days). */
+const today = () => kolkataDay()
 
 beforeAll(async () => {
   const db = getDb()
@@ -99,5 +102,56 @@ describe('the category filter', () => {
     // Only these orders have lines in the test's categories, so the exact count is theirs.
     expect(page!.total).toBe(expected().length)
     expect(page!.rows).toHaveLength(expected().length)
+  })
+})
+
+describe('master_order_counts', () => {
+  const admin = () => viewer(['admin'], internal)
+  const grouped = async () => {
+    const rows = await getDb().selectFrom('master_orders').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute()
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
+  }
+  const kept = async () => {
+    const rows = await getDb().selectFrom('master_order_counts').select(['status', 'orders']).where('orders', '!=', 0).execute()
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.orders)]))
+  }
+
+  it('holds as many orders per status as there are, after placing, approving and cancelling', async () => {
+    expect(await kept()).toEqual(await grouped())
+    const db = getDb()
+    const cancelled = await placeTestOrder({ userId: internal, buyerId: ids.buyerY, sellerIds: [ids.sellerTwo], categoryIds: [ids.catB], key: 'count-cancel' })
+    expect(await kept()).toEqual(await grouped())
+    expect((await takeSellerOrderStep(db, { userId: internal }, cancelled.sellerOrderId, 'cancel', 'Buyer withdrew')).ok).toBe(true)
+    expect((await db.selectFrom('master_orders').select('status').where('id', '=', cancelled.id).executeTakeFirstOrThrow()).status).toBe('cancelled')
+    expect(await kept()).toEqual(await grouped())
+  })
+
+  it.each([['every order', ''], ['open orders', 'status=open'], ['placed orders', 'status=placed'], ['cancelled orders', 'status=cancelled'], ['a status no order has', 'status=closed'], ['a status that is not one', 'status=lost']])(
+    'the staff search counts %s exactly',
+    async (_label, query) => {
+      const page = await orderSearchFor(getDb(), admin(), 'admin', new URL(`http://x/?perPage=100&${query}`))
+      const statuses = query === 'status=open' ? OPEN_STATUSES : query && query !== 'status=lost' ? [query.slice('status='.length) as MasterOrderStatus] : null
+      let all = getDb().selectFrom('master_orders').select((eb) => eb.fn.countAll<number>().as('n'))
+      if (statuses) all = all.where('status', 'in', statuses)
+      const expected = Number((await all.executeTakeFirstOrThrow()).n)
+      expect(page!.total).toBe(expected)
+      expect(page!.rows).toHaveLength(Math.min(expected, 100))
+    },
+  )
+})
+
+describe('open orders, one walk per status merged', () => {
+  it('pages through the open orders newest first, as one list of every open status would', async () => {
+    const db = getDb()
+    const expected = (await db.selectFrom('master_orders').select('id').where('status', 'in', OPEN_STATUSES).orderBy('placed_at', 'desc').orderBy('id', 'desc').execute()).map((r) => r.id)
+    expect(expected.length).toBeGreaterThan(6)
+    const seen: number[] = []
+    for (let page = 1; (page - 1) * 5 < expected.length; page++) {
+      const found = await orderSearchFor(db, viewer(['admin'], internal), 'admin', new URL(`http://x/?status=open&perPage=5&page=${page}`))
+      seen.push(...found!.rows.map((r) => r.id))
+    }
+    expect(seen).toEqual(expected)
+    const oldestFirst = await orderSearchFor(db, viewer(['admin'], internal), 'admin', new URL('http://x/?status=open&perPage=100&dir=asc'))
+    expect(oldestFirst!.rows.map((r) => r.id)).toEqual([...expected].reverse().slice(0, 100))
   })
 })

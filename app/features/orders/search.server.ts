@@ -8,6 +8,7 @@ import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
 import { orderSight, type OrderLens, type OrderPortal, type OrderSight } from './lens'
 import type { OrderFilters } from './schema'
+import { ordersInStatuses } from './counts.server'
 import { masterOrderStatuses, OPEN, OPEN_STATUSES, SELLER_ORDER_STATUSES } from './states'
 
 // The one search and the one detail of master orders, for every portal through its lens (lens.ts).
@@ -112,12 +113,19 @@ function filtering(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved
 const filtered = (db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved) => filtering(db, lens, f, ids).query
 
 /**
- * How many orders match. With a category, and no filter but those its table holds, on the
+ * How many orders match. With no filter but a status, in a lens that reaches every order, from the
+ * counts kept per status. With a category, and no filter but those its table holds, on the
  * category's table alone (one index range: a third of a million orders at scale); otherwise on the
  * orders the other filters' indexes reach, each probed for the category.
  */
 async function countOf(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved): Promise<number> {
   const { query, beyondCategories } = filtering(db, lens, f, ids)
+  // Every order, or a status's, or the open ones: from the counts kept per status (counts.server.ts).
+  const onlyStatus = !f.q && ids.buyerId === null && ids.sellerId === null && f.category === null && !f.source && !f.placedFrom && !f.placedTo && !f.requiredFrom && !f.requiredTo
+  if (lens.scope.kind === 'all' && onlyStatus) {
+    const status = masterStatusFilter(lens, f.status)
+    return ordersInStatuses(db, status === OPEN ? OPEN_STATUSES : status ? [status] : undefined)
+  }
   if (f.category === null || beyondCategories) return Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
   let byCategory = db.selectFrom('master_order_categories as moc').where('moc.category_id', '=', f.category)
   const scope = lens.scope
@@ -214,6 +222,39 @@ function rowQuery(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved)
 }
 type FoundRow = Awaited<ReturnType<ReturnType<typeof rowQuery>['execute']>>[number]
 
+/**
+ * The ids of one page of the matching orders, in the list's order, from master_orders alone (no
+ * join: the database walks a sort index and stops at the page). Open orders are several statuses:
+ * one walk of the status index per status, each stopping at the page's end, merged; an `in` over
+ * the statuses would gather and sort every open order.
+ */
+async function pageIds(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved, offset: number): Promise<number[]> {
+  const column = sortColumnOf(f)
+  const walk = (g: OrderFilters) =>
+    filtered(db, lens, g, ids)
+      .select((eb) => ['master_orders.id', eb.ref(column).as('sort_key')])
+      .orderBy(column, f.dir)
+      .orderBy('master_orders.id', f.dir)
+  if (masterStatusFilter(lens, f.status) !== OPEN) return (await walk(f).limit(f.pageSize).offset(offset).execute()).map((r) => r.id)
+  const [first, ...others] = OPEN_STATUSES.map((status) => db.selectFrom(walk({ ...f, status }).limit(offset + f.pageSize).as('w')).select(['w.id', 'w.sort_key']))
+  const merged = others.reduce((union, next) => union.unionAll(next), first!)
+  const page = await db.selectFrom(merged.as('u')).select('u.id').orderBy('u.sort_key', f.dir).orderBy('u.id', f.dir).limit(f.pageSize).offset(offset).execute()
+  return page.map((r) => r.id)
+}
+
+/** The rows of these orders, in the order given. */
+async function rowsOf(db: Database, orderIds: number[]): Promise<FoundRow[]> {
+  if (!orderIds.length) return []
+  const found = await db
+    .selectFrom('master_orders')
+    .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
+    .select([...ORDER_COLUMNS, 'buyers.name as buyer_name'])
+    .where('master_orders.id', 'in', orderIds)
+    .execute()
+  const byId = new Map(found.map((row) => [row.id, row]))
+  return orderIds.map((id) => byId.get(id)!).filter(Boolean)
+}
+
 /** The rows through the lens: the fields it shows, and for a seller its own seller orders and its cost of them. */
 async function lensRows(db: Database, lens: OrderLens, found: FoundRow[]): Promise<OrderRow[]> {
   const see = lens.see
@@ -251,7 +292,7 @@ export async function listOrders(db: Database, lens: OrderLens, f: OrderFilters)
   const total = await countOf(db, lens, f, ids)
   const offset = (f.page - 1) * f.pageSize
   if (offset >= total) return { rows: [], total, ...errors }
-  const found = await rowQuery(db, lens, f, ids).limit(f.pageSize).offset(offset).execute()
+  const found = await rowsOf(db, await pageIds(db, lens, f, ids, offset))
   return { rows: await lensRows(db, lens, found), total, ...errors }
 }
 

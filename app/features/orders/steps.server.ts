@@ -5,6 +5,7 @@ import { formatDateTime } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { isFlagOn } from '../flags/flags.server'
 import { ROLE_KEYS } from '../users/roles'
+import { countInStatus } from './counts.server'
 import { notifyKam, notifySeller, type SellerOrderEvent } from './notify.server'
 import { masterStatusOf, sellerOrderSteps, type SellerOrderStep, type SellerOrderStepName } from './states'
 
@@ -29,6 +30,8 @@ export async function refreshMasterStatus(trx: Executor, masterOrderId: number, 
   if (status === order.status) return
   await trx.updateTable('master_orders').set({ status, updated_at: new Date().toISOString() }).where('id', '=', masterOrderId).execute()
   await trx.updateTable('master_order_categories').set({ status }).where('master_order_id', '=', masterOrderId).execute()
+  await countInStatus(trx, order.status, -1)
+  await countInStatus(trx, status, 1)
   await audit(trx, { actorUserId, action: 'master_order.status_changed', entityType: 'master_order', entityId: masterOrderId, before: { status: order.status }, after: { status } })
   await notifyKam(trx, masterOrderId, status)
 }

@@ -132,7 +132,7 @@ async function primary(build, processes) {
 
 /** One process serving the port: alone, or as one of the primary's workers. */
 async function serve(build, { alone }) {
-  const { startup, startBackgroundWork, shutdown, buildMenus, securityMiddleware, plainPage, routeSubsets } = build.entry.module
+  const { startup, startBackgroundWork, shutdown, buildMenus, securityMiddleware, plainPage, routeSubsets, inRequestScope } = build.entry.module
   let config
   try {
     // Workers only check the database: the primary prepared it.
@@ -163,7 +163,8 @@ async function serve(build, { alone }) {
       getLoadContext: (req, res) => ({ clientIp: req.ip ?? 'unknown', menus, cspNonce: res.locals.cspNonce }),
     }),
   )
-  app.all('*', (req, res, next) => handlerFor(req.path)(req, res, next))
+  // A reading request's loaders share what it works out once (the signed-in user: request-scope.server.ts).
+  app.all('*', (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? inRequestScope(() => handlerFor(req.path)(req, res, next)) : handlerFor(req.path)(req, res, next)))
   // Whatever escapes Remix (a body that breaks mid-read, say) is a plain page without a trace.
   app.use((error, _req, res, _next) => {
     console.error(error)

@@ -11,6 +11,7 @@ export { shutdown, startBackgroundWork, startup } from './startup.server'
 export { buildMenus } from './ui/navigation'
 export { securityMiddleware, plainPage } from './http/security.server'
 export { routeSubsets } from './http/route-subsets.server'
+export { inRequestScope } from './http/request-scope.server'
 
 /** Signed-in pages and their data are nobody else's: no shared cache keeps them, no browser cache either. */
 const PRIVATE = 'private, no-store'

@@ -474,6 +474,13 @@ export interface MasterOrderCountsTable {
   orders: number
 }
 
+/** How many master orders of each category are in each status, kept with master_order_counts. */
+export interface MasterOrderCategoryCountsTable {
+  category_id: number
+  status: MasterOrderStatus
+  orders: number
+}
+
 export interface DB {
   login_throttle: LoginThrottleTable
   roles: RolesTable
@@ -511,6 +518,7 @@ export interface DB {
   sub_orders: SubOrdersTable
   master_order_categories: MasterOrderCategoriesTable
   master_order_counts: MasterOrderCountsTable
+  master_order_category_counts: MasterOrderCategoryCountsTable
 }
 
 export type SearchEntity = 'buyer' | 'seller' | 'user' | 'product_sku' | 'buyer_sku' | 'seller_sku' | 'sample_sku'

@@ -5,6 +5,7 @@ import type { Database } from '#db/database'
 import { config } from '~/config.server'
 import { getDb } from '~/db.server'
 import { audit } from '~/features/audit/audit.server'
+import { oncePerRequest } from '~/http/request-scope.server'
 
 export const SESSION_DAYS = 30
 /** Staff (users without a company) are signed out after this long without a request. */
@@ -125,14 +126,15 @@ export async function loadViewer(db: Database, idHash: string): Promise<Viewer |
   }
 }
 
-// Root, layout and page loaders of one request all ask; the database answers once.
+// Root, layout and page loaders of one request all ask; the database answers once (per Request
+// object, and per reading HTTP request, whose loaders each get a copy of it).
 const perRequest = new WeakMap<Request, Promise<Viewer | null>>()
 
 /** The signed-in user of this request, or null. Revoked, expired and disabled sessions are null. */
 export function getViewer(request: Request): Promise<Viewer | null> {
   let found = perRequest.get(request)
   if (!found) {
-    found = sessionIdFrom(request).then((id) => (id ? loadViewer(getDb(), hashSessionId(id)) : null))
+    found = oncePerRequest(`viewer:${request.headers.get('Cookie') ?? ''}`, () => sessionIdFrom(request).then((id) => (id ? loadViewer(getDb(), hashSessionId(id)) : null)))
     perRequest.set(request, found)
   }
   return found

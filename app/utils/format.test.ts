@@ -10,6 +10,11 @@ describe('formats', () => {
     expect(formatDate('2026-11-21T20:00:00.000Z')).toBe('22 Nov 2026')
     expect(formatDateTime('2026-11-22T06:30:00.000Z')).toMatch(/22 Nov 2026, 12:00\s?pm/i)
   })
+
+  it('shows a value that is not a date as it is, instead of breaking the page', () => {
+    expect(formatDate('')).toBe('')
+    expect(formatDateTime('soon')).toBe('soon')
+  })
 })
 
 describe('countOf', () => {

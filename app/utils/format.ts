@@ -11,8 +11,13 @@ const dateTime = new Intl.DateTimeFormat('en-IN', {
 const date = new Intl.DateTimeFormat('en-IN', { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' })
 
 /** UTC timestamps shown in the platform's time zone (Asia/Kolkata). */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso))
-export const formatDate = (iso: string) => date.format(new Date(iso))
+export const formatDateTime = (iso: string) => shown(dateTime, iso)
+export const formatDate = (iso: string) => shown(date, iso)
+/** A value that is not a date is shown as it is, never breaking the page it is on. */
+const shown = (format: Intl.DateTimeFormat, iso: string) => {
+  const at = new Date(iso)
+  return Number.isNaN(at.getTime()) ? String(iso ?? '') : format.format(at)
+}
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })
 /** Money is kept in paise; shown as INR with Indian digit grouping. */

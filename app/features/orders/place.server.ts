@@ -134,11 +134,12 @@ export async function writeOrder(trx: Executor, actor: Actor, head: OrderHead, c
     .returning('id')
     .executeTakeFirstOrThrow()
   // The order's categories, for the searches' category filter (its status follows the order's).
+  const categoryIds = [...new Set(placed.map((line) => line.row.category_id))]
   await trx
     .insertInto('master_order_categories')
-    .values([...new Set(placed.map((line) => line.row.category_id))].map((categoryId) => ({ master_order_id: order.id, category_id: categoryId, buyer_id: head.buyerId, status: 'placed' as const, placed_at: at })))
+    .values(categoryIds.map((categoryId) => ({ master_order_id: order.id, category_id: categoryId, buyer_id: head.buyerId, status: 'placed' as const, placed_at: at })))
     .execute()
-  await countInStatus(trx, 'placed', 1)
+  await countInStatus(trx, 'placed', 1, categoryIds)
 
   // One seller order per seller, in the order its first line was added.
   const sellers = [...new Set(placed.map((line) => line.row.seller_id!))]

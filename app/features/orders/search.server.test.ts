@@ -116,14 +116,30 @@ describe('master_order_counts', () => {
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.orders)]))
   }
 
-  it('holds as many orders per status as there are, after placing, approving and cancelling', async () => {
+  const groupedByCategory = async () => {
+    const rows = await getDb().selectFrom('master_order_categories').select(['category_id', 'status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy(['category_id', 'status']).execute()
+    return Object.fromEntries(rows.map((r) => [`${r.category_id} ${r.status}`, Number(r.n)]))
+  }
+  const keptByCategory = async () => {
+    const rows = await getDb().selectFrom('master_order_category_counts').select(['category_id', 'status', 'orders']).where('orders', '!=', 0).execute()
+    return Object.fromEntries(rows.map((r) => [`${r.category_id} ${r.status}`, Number(r.orders)]))
+  }
+  const inStep = async () => {
     expect(await kept()).toEqual(await grouped())
+    expect(await keptByCategory()).toEqual(await groupedByCategory())
+  }
+
+  it('holds as many orders per status, and per category and status, as there are, after placing, approving and cancelling', async () => {
+    await inStep()
     const db = getDb()
-    const cancelled = await placeTestOrder({ userId: internal, buyerId: ids.buyerY, sellerIds: [ids.sellerTwo], categoryIds: [ids.catB], key: 'count-cancel' })
-    expect(await kept()).toEqual(await grouped())
-    expect((await takeSellerOrderStep(db, { userId: internal }, cancelled.sellerOrderId, 'cancel', 'Buyer withdrew')).ok).toBe(true)
+    const cancelled = await placeTestOrder({ userId: internal, buyerId: ids.buyerY, sellerIds: [ids.sellerTwo, ids.sellerOne], categoryIds: [ids.catB, ids.catA], key: 'count-cancel' })
+    await inStep()
+    expect((await db.selectFrom('master_order_category_counts').select('orders').where('category_id', '=', ids.catA).where('status', '=', 'placed').executeTakeFirstOrThrow()).orders).toBe(3)
+    for (const so of await db.selectFrom('seller_orders').select('id').where('master_order_id', '=', cancelled.id).execute()) {
+      expect((await takeSellerOrderStep(db, { userId: internal }, so.id, 'cancel', 'Buyer withdrew')).ok).toBe(true)
+    }
     expect((await db.selectFrom('master_orders').select('status').where('id', '=', cancelled.id).executeTakeFirstOrThrow()).status).toBe('cancelled')
-    expect(await kept()).toEqual(await grouped())
+    await inStep()
   })
 
   it.each([['every order', ''], ['open orders', 'status=open'], ['placed orders', 'status=placed'], ['cancelled orders', 'status=cancelled'], ['a status no order has', 'status=closed'], ['a status that is not one', 'status=lost']])(

@@ -113,18 +113,18 @@ function filtering(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved
 const filtered = (db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved) => filtering(db, lens, f, ids).query
 
 /**
- * How many orders match. With no filter but a status, in a lens that reaches every order, from the
- * counts kept per status. With a category, and no filter but those its table holds, on the
+ * How many orders match. With no filter but a status and a category, in a lens that reaches every
+ * order, from the counts kept per status and category. With a category and other filters, and no filter but those its table holds, on the
  * category's table alone (one index range: a third of a million orders at scale); otherwise on the
  * orders the other filters' indexes reach, each probed for the category.
  */
 async function countOf(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved): Promise<number> {
   const { query, beyondCategories } = filtering(db, lens, f, ids)
-  // Every order, or a status's, or the open ones: from the counts kept per status (counts.server.ts).
-  const onlyStatus = !f.q && ids.buyerId === null && ids.sellerId === null && f.category === null && !f.source && !f.placedFrom && !f.placedTo && !f.requiredFrom && !f.requiredTo
-  if (lens.scope.kind === 'all' && onlyStatus) {
+  // Every order, a category's, with a status or the open ones: from the counts kept (counts.server.ts).
+  const onlyCategoryAndStatus = !f.q && ids.buyerId === null && ids.sellerId === null && !f.source && !f.placedFrom && !f.placedTo && !f.requiredFrom && !f.requiredTo
+  if (lens.scope.kind === 'all' && onlyCategoryAndStatus) {
     const status = masterStatusFilter(lens, f.status)
-    return ordersInStatuses(db, status === OPEN ? OPEN_STATUSES : status ? [status] : undefined)
+    return ordersInStatuses(db, status === OPEN ? OPEN_STATUSES : status ? [status] : undefined, f.category)
   }
   if (f.category === null || beyondCategories) return Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
   let byCategory = db.selectFrom('master_order_categories as moc').where('moc.category_id', '=', f.category)

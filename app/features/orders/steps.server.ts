@@ -29,9 +29,10 @@ export async function refreshMasterStatus(trx: Executor, masterOrderId: number, 
   const status = masterStatusOf(sellerOrders.map((s) => ({ status: s.status, movedOn: s.moved_to_id !== null })), order.status === 'closed')
   if (status === order.status) return
   await trx.updateTable('master_orders').set({ status, updated_at: new Date().toISOString() }).where('id', '=', masterOrderId).execute()
-  await trx.updateTable('master_order_categories').set({ status }).where('master_order_id', '=', masterOrderId).execute()
-  await countInStatus(trx, order.status, -1)
-  await countInStatus(trx, status, 1)
+  const categories = await trx.updateTable('master_order_categories').set({ status }).where('master_order_id', '=', masterOrderId).returning('category_id').execute()
+  const categoryIds = categories.map((c) => c.category_id)
+  await countInStatus(trx, order.status, -1, categoryIds)
+  await countInStatus(trx, status, 1, categoryIds)
   await audit(trx, { actorUserId, action: 'master_order.status_changed', entityType: 'master_order', entityId: masterOrderId, before: { status: order.status }, after: { status } })
   await notifyKam(trx, masterOrderId, status)
 }

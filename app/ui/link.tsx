@@ -66,14 +66,14 @@ export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavL
   const to = props.to as string
   const path = to.split(/[?#]/)[0]
   const isActive = pathname === path || (!end && path !== '/' && pathname.startsWith(`${path}/`))
-  const { replace, preventScrollReset, discover, onClick, target, end: _e, reloadDocument: _r, relative: _l, state: _s, viewTransition: _v, prefetch: _p, ...anchor } = props
+  const { to: _t, className: _c, style: _st, caseSensitive: _cs, replace, preventScrollReset, discover, onClick, target, end: _e, reloadDocument: _r, relative: _l, state: _s, viewTransition: _v, prefetch: _p, ...anchor } = props
   return (
     <a
       ref={ref}
       {...anchor}
       href={to}
       target={target}
-      className={[className, isActive ? 'active' : null].filter(Boolean).join(' ') || undefined}
+      className={[...new Set([...(className ?? '').split(' '), isActive ? 'active' : ''])].filter(Boolean).join(' ') || undefined}
       style={style}
       aria-current={isActive ? 'page' : undefined}
       data-discover={discover === 'none' ? undefined : 'true'}

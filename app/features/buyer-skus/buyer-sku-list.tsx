@@ -1,11 +1,11 @@
 import { Form, useLocation } from '@remix-run/react'
 import { Link } from '~/ui/link'
-import type { BuyerSkuStatus } from '#db/types'
-import { Badge } from '~/ui/badge'
+import { BuyerSkuStatusBadge } from './buyer-sku-badge'
 import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
 import { PickerFilter } from '~/ui/picker'
-import { ListSummary, Pagination, Table, type Column } from '~/ui/table'
+import { Table, type Column } from '~/ui/table'
+import { ListSummary, Pagination } from '~/ui/list-summary'
 import type { PickOption } from '../search/pick'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
@@ -14,11 +14,8 @@ import type { BuyerSkuListRow } from './list.server'
 import { statusChoices, type BuyerSkuFilters } from './schema'
 import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
 
-const statusLabels = { active: 'Active', archived: 'Archived', all: 'Any status' } as const
 
-export function BuyerSkuStatusBadge({ status }: { status: BuyerSkuStatus }) {
-  return <Badge tone={status === 'active' ? 'success' : 'neutral'}>{statusLabels[status]}</Badge>
-}
+const statusLabels = { active: 'Active', archived: 'Archived', all: 'Any status' } as const
 
 export interface BuyerSkuListProps {
   filters: BuyerSkuFilters

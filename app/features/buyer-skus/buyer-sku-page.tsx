@@ -10,7 +10,7 @@ import { Table } from '~/ui/table'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { EditBuyerSkuForm } from './buyer-sku-form'
-import { BuyerSkuStatusBadge } from './buyer-sku-list'
+import { BuyerSkuStatusBadge } from './buyer-sku-badge'
 import { priceRequestPath, versionsPath } from './paths'
 import type { BuyerSkuHeader, BuyerSkuVersion } from './queries.server'
 

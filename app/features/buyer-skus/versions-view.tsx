@@ -8,7 +8,7 @@ import { PageHeader } from '~/ui/shell'
 import { Table } from '~/ui/table'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
-import { BuyerSkuStatusBadge } from './buyer-sku-list'
+import { BuyerSkuStatusBadge } from './buyer-sku-badge'
 import { buyerSkuPath, priceRequestPath, versionsPath } from './paths'
 import type { BuyerSkuHeader, BuyerSkuVersion } from './queries.server'
 

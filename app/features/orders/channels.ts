@@ -1,8 +1,6 @@
 // Where orders come from: the cart, or the two outside channels they are imported from, and the import file's columns (docs/domain.md "Orders").
 
-/** Where a master order came from: placed from the cart, or imported from a channel. */
-export const ORDER_SOURCES = ['cart', 'solv', 'gt'] as const
-export const sourceLabels: Record<(typeof ORDER_SOURCES)[number], string> = { cart: 'Cart', solv: 'Solv', gt: 'GT' }
+export { ORDER_SOURCES, sourceLabels } from './sources'
 
 export const CHANNELS = ['solv', 'gt'] as const
 export type Channel = (typeof CHANNELS)[number]

@@ -15,7 +15,7 @@ import { choicesOf } from '../search/pick'
 import type { OrderActions } from './actions'
 import { CounterOfferNotice, day, DecisionForms, lineItemColumns, replyFor, type Reply } from './decision-forms'
 import { orderBase, type OrderPortal } from './lens'
-import { sourceLabels } from './channels'
+import { sourceLabels } from './sources'
 import { advanceLineSchema, cancelOrderSchema, moveLinesSchema } from './forms'
 import type { OrderAddress, OrderDetail } from './search.server'
 

@@ -1,6 +1,7 @@
 import { Link } from '~/ui/link'
 import { PageHeader } from '~/ui/shell'
-import { ListSummary, Pagination, Table, type Column } from '~/ui/table'
+import { Table, type Column } from '~/ui/table'
+import { ListSummary, Pagination } from '~/ui/list-summary'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { ADMIN_LIST_PATH, adminRequestPath } from './paths'
 import type { RequestRow } from './queries.server'

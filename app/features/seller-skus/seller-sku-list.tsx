@@ -1,24 +1,19 @@
 import { Form, useLocation } from '@remix-run/react'
 import { Link } from '~/ui/link'
-import type { SellerSkuStatus } from '#db/types'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
 import { PickerFilter } from '~/ui/picker'
 import type { PickOption } from '../search/pick'
-import { ListSummary, Pagination, Table, type Column } from '~/ui/table'
+import { Table, type Column } from '~/ui/table'
+import { ListSummary, Pagination } from '~/ui/list-summary'
 import { countOf, formatDate, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import type { SellerSkuListRow } from './list.server'
-import { editPath, listPath, statusLabels } from './rules'
+import { editPath, listPath } from './rules'
 import type { SellerSkuFilters } from './schema'
 import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
 
-const tones = { draft: 'warning', live: 'success', archived: 'neutral' } as const
-
-export function SellerSkuStatusBadge({ status }: { status: SellerSkuStatus }) {
-  return <Badge tone={tones[status]}>{statusLabels[status]}</Badge>
-}
 
 export interface SellerSkuListProps {
   page: 'live' | 'draft'

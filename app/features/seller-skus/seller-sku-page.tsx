@@ -9,7 +9,7 @@ import { formatDateTime } from '~/utils/format'
 import type { SellerSkuRecord } from './queries.server'
 import { gapSummary, listPath, transitions, transitionsFrom, type OfferField, type Transition } from './rules'
 import { SellerSkuForm } from './seller-sku-form'
-import { SellerSkuStatusBadge } from './seller-sku-list'
+import { SellerSkuStatusBadge } from './seller-sku-badge'
 
 export interface SellerSkuPageProps {
   offer: SellerSkuRecord

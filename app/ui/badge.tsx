@@ -14,9 +14,11 @@ export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: R
   return <span className={tone === 'neutral' ? 'badge' : `badge badge-${tone}`}>{children}</span>
 }
 
-/** A status key shown in sentence case: "pending_approval" reads "Pending approval". */
+const ACRONYMS = new Set(['qc', 'gst', 'moq', 'sku', 'gt'])
+
+/** A status key shown in sentence case: "pending_approval" reads "Pending approval", "qc_passed" "QC passed". */
 export const sentenceCase = (key: string) => {
-  const words = key.replace(/_/g, ' ')
+  const words = key.split('_').map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word)).join(' ')
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 

@@ -1,4 +1,6 @@
 import { addCartLine, saveCart } from '../app/features/orders/cart.server'
+import { importChannelOrders, sampleImportRows } from '../app/features/orders/channel-import.server'
+import { IMPORT_COLUMNS } from '../app/features/orders/channels'
 import { acceptCounterOffer, recordCounterOffer } from '../app/features/orders/counter-offer.server'
 import { placeCart } from '../app/features/orders/place.server'
 import { advanceLine } from '../app/features/orders/progress.server'
@@ -6,6 +8,7 @@ import { moveRejectedLines } from '../app/features/orders/reassign.server'
 import { cancelMasterOrder, takeSellerOrderStep } from '../app/features/orders/steps.server'
 import { rupeesInput } from '../app/utils/money'
 import { quantityInput } from '../app/utils/quantity'
+import { csvResponse } from '../app/utils/csv.server'
 import type { Database } from './database'
 import { demoEmail } from './seed'
 
@@ -171,4 +174,13 @@ export async function seedDemoOrders(db: Database): Promise<void> {
   // A cart in progress for the second buyer: two lines filled in, ready to place.
   const cartBuyer = buyers[1]!.id
   for (const sku of skusOf.get(1)!.slice(0, 2)) ok(await addCartLine(db, placer, cartBuyer, sku.id), 'add a line to the open cart')
+
+  // Orders from the two outside channels, imported from a CSV export as staff would import one.
+  const sample = await sampleImportRows(db)
+  const columns = IMPORT_COLUMNS.map((c) => ({ key: c.name, header: c.name }))
+  for (const [channel, orderId] of [['solv', 'SOLV-40213'], ['gt', 'GT-7781']] as const) {
+    const rows = sample.map((row) => ({ ...row, order_id: `${orderId}-${row.order_id.slice(-1)}` }))
+    const imported = await importChannelOrders(db, placer, channel, await csvResponse(`${channel}.csv`, columns, rows).text())
+    if (!imported.ok || imported.report.problems.length) throw new Error(`demo orders: the ${channel} import: ${imported.ok ? imported.report.problems[0]?.message : imported.message}`)
+  }
 }

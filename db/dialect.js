@@ -62,3 +62,15 @@ export async function byteOrderText(db, table, column) {
 export async function refreshAfterBulkLoad(db) {
   await (isPostgres(db) ? sql`vacuum analyze` : sql`analyze`).execute(db)
 }
+
+/**
+ * After rows were inserted with their ids given (a bulk load), moves the table's id sequence on
+ * past the largest, so the next row numbered by the database does not collide. PostgreSQL's
+ * `serial` does not see given ids; SQLite's autoincrement does, so there is nothing to do there.
+ * @param {import('kysely').Kysely<any>} db
+ * @param {string} table
+ */
+export async function advanceIdSequence(db, table) {
+  if (!isPostgres(db)) return
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest(coalesce((select max(id) from ${sql.table(table)}), 0), 1))`.execute(db)
+}

@@ -1,7 +1,7 @@
 import { recountStatuses } from '../app/features/orders/counts.server'
 import { masterStatusOf } from '../app/features/orders/states'
 import { kolkataDay } from '../app/utils/format'
-import { refreshAfterBulkLoad } from './dialect.js'
+import { advanceIdSequence, refreshAfterBulkLoad } from './dialect.js'
 import type { Database } from './database'
 import { randomSource } from './seed-catalogue'
 import type { SellerOrderStatus } from './types'
@@ -170,6 +170,9 @@ export async function seedOrdersScale(db: Database, scale: { orders: number }, n
   for (const [scope, value] of last) {
     await db.insertInto('code_counters').values({ scope, last: value }).onConflict((oc) => oc.column('scope').doUpdateSet({ last: value })).execute()
   }
+  // The ids were given: orders placed from now on are numbered after them.
+  await advanceIdSequence(db, 'master_orders')
+  await advanceIdSequence(db, 'seller_orders')
   await recountStatuses(db)
   await refreshAfterBulkLoad(db)
 }

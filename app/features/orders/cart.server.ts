@@ -195,7 +195,10 @@ export interface CartInput {
 export async function saveCart(db: Database, actor: Actor, buyerId: number, input: CartInput): Promise<Result<{ saved: boolean }>> {
   return refusals<{ saved: boolean }>(() =>
     db.transaction().execute(async (trx) => {
-      const cart = await trx.selectFrom('order_carts').select('id').where('user_id', '=', actor.userId).where('buyer_id', '=', buyerId).executeTakeFirst()
+      const now = new Date().toISOString()
+      // The cart's row first, as placing takes it (before deleting the lines): a save and a placing
+      // of the same cart at once wait for each other instead of deadlocking on its lines.
+      const cart = await trx.updateTable('order_carts').set({ updated_at: now }).where('user_id', '=', actor.userId).where('buyer_id', '=', buyerId).returning('id').executeTakeFirst()
       if (!cart) return { ok: true as const, value: { saved: false } }
       const ids = input.lines.map((line) => line.id)
       const [lines, addresses] = await Promise.all([
@@ -214,7 +217,6 @@ export async function saveCart(db: Database, actor: Actor, buyerId: number, inpu
         if (typed.sellerSkuId !== null && offers.find((o) => o.id === typed.sellerSkuId)?.product_sku_id !== line.product_sku_id) fields[`line.${line.id}.seller`] = 'Choose one of the sellers offered for this item'
       }
       if (Object.keys(fields).length) throw new Refused(fields)
-      const now = new Date().toISOString()
       for (const { line, typed } of kept) {
         await trx
           .updateTable('order_cart_lines')

@@ -3,7 +3,7 @@ import { makeBuyerSku, makeProductSku, makeSellerSku } from '../../../tests/supp
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { addBuyerSkuVersion } from '../buyer-skus/versions.server'
-import { addCartLine, cartFor, cartView, removeCartLine, saveCartLine, setCartAddresses } from './cart.server'
+import { addCartLine, cartFor, cartView, removeCartLine, saveCart, saveCartLine, setCartAddresses } from './cart.server'
 import { placeCart } from './place.server'
 
 let actor: { userId: number }
@@ -165,6 +165,29 @@ describe('placing the cart', () => {
     const outcomes = await Promise.all([placeCart(db, actor, buyerId, 'tab-1'), placeCart(db, actor, buyerId, 'tab-2')])
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1)
     expect(outcomes.find((o) => !o.ok)).toMatchObject({ ok: false, message: /no cart for this buyer/ })
+    expect(await count('master_orders')).toBe(before + 1)
+  })
+
+  it('places a cart once when its place form is sent 25 times at once (each saves the form, then places with the same key), answering each with that order', async () => {
+    const db = getDb()
+    const before = await count('master_orders')
+    const first = await item(50_000, [sellerA])
+    const second = await item(60_000, [sellerB])
+    const lines = [
+      { id: await line(first.buyerSkuId, first.offers[0]!), quantity: '150', requiredBy: inAYear(), sellerSkuId: first.offers[0]! },
+      { id: await line(second.buyerSkuId, second.offers[0]!), quantity: '200', requiredBy: inAYear(), sellerSkuId: second.offers[0]! },
+    ]
+    const cart = await db.selectFrom('order_carts').select(['ship_to_address_id', 'bill_to_address_id']).where('user_id', '=', actor.userId).where('buyer_id', '=', buyerId).executeTakeFirstOrThrow()
+    const send = async () => {
+      const saved = await saveCart(db, actor, buyerId, { shipTo: cart.ship_to_address_id, billTo: cart.bill_to_address_id, lines })
+      const placed = await placeCart(db, actor, buyerId, 'replayed-form')
+      return { saved, placed }
+    }
+    const answers = await Promise.all(Array.from({ length: 25 }, send))
+    expect(answers.every((a) => a.saved.ok)).toBe(true)
+    const ids = new Set(answers.map((a) => (a.placed.ok ? a.placed.value.id : a.placed.message)))
+    expect(ids.size).toBe(1)
+    expect(answers[0]!.placed.ok).toBe(true)
     expect(await count('master_orders')).toBe(before + 1)
   })
 

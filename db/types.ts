@@ -481,6 +481,13 @@ export interface MasterOrderCategoryCountsTable {
   orders: number
 }
 
+/** How many master orders of each buyer are in each status, kept with master_order_counts. */
+export interface MasterOrderBuyerCountsTable {
+  buyer_id: number
+  status: MasterOrderStatus
+  orders: number
+}
+
 export interface DB {
   login_throttle: LoginThrottleTable
   roles: RolesTable
@@ -519,6 +526,7 @@ export interface DB {
   master_order_categories: MasterOrderCategoriesTable
   master_order_counts: MasterOrderCountsTable
   master_order_category_counts: MasterOrderCategoryCountsTable
+  master_order_buyer_counts: MasterOrderBuyerCountsTable
 }
 
 export type SearchEntity = 'buyer' | 'seller' | 'user' | 'product_sku' | 'buyer_sku' | 'seller_sku' | 'sample_sku'

@@ -139,7 +139,7 @@ export async function writeOrder(trx: Executor, actor: Actor, head: OrderHead, c
     .insertInto('master_order_categories')
     .values(categoryIds.map((categoryId) => ({ master_order_id: order.id, category_id: categoryId, buyer_id: head.buyerId, status: 'placed' as const, placed_at: at })))
     .execute()
-  await countInStatus(trx, 'placed', 1, categoryIds)
+  await countInStatus(trx, 'placed', 1, { buyerId: head.buyerId, categoryIds })
 
   // One seller order per seller, in the order its first line was added.
   const sellers = [...new Set(placed.map((line) => line.row.seller_id!))]

@@ -124,9 +124,18 @@ describe('master_order_counts', () => {
     const rows = await getDb().selectFrom('master_order_category_counts').select(['category_id', 'status', 'orders']).where('orders', '!=', 0).execute()
     return Object.fromEntries(rows.map((r) => [`${r.category_id} ${r.status}`, Number(r.orders)]))
   }
+  const groupedByBuyer = async () => {
+    const rows = await getDb().selectFrom('master_orders').select(['buyer_id', 'status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy(['buyer_id', 'status']).execute()
+    return Object.fromEntries(rows.map((r) => [`${r.buyer_id} ${r.status}`, Number(r.n)]))
+  }
+  const keptByBuyer = async () => {
+    const rows = await getDb().selectFrom('master_order_buyer_counts').select(['buyer_id', 'status', 'orders']).where('orders', '!=', 0).execute()
+    return Object.fromEntries(rows.map((r) => [`${r.buyer_id} ${r.status}`, Number(r.orders)]))
+  }
   const inStep = async () => {
     expect(await kept()).toEqual(await grouped())
     expect(await keptByCategory()).toEqual(await groupedByCategory())
+    expect(await keptByBuyer()).toEqual(await groupedByBuyer())
   }
 
   it('holds as many orders per status, and per category and status, as there are, after placing, approving and cancelling', async () => {
@@ -140,6 +149,24 @@ describe('master_order_counts', () => {
     }
     expect((await db.selectFrom('master_orders').select('status').where('id', '=', cancelled.id).executeTakeFirstOrThrow()).status).toBe('cancelled')
     await inStep()
+  })
+
+  const buyerX = () => viewer(['buyer'], internal, { kind: 'buyer', id: ids.buyerX, name: 'X', status: 'active' })
+  const kamOf = () => viewer(['demand_kam'], kam)
+  it.each([
+    ['a buyer, all its orders', buyerX, 'buyer', ''],
+    ['a buyer, its open orders', buyerX, 'buyer', 'status=open'],
+    ['a buyer, its placed orders', buyerX, 'buyer', 'status=placed'],
+    ['a KAM, all its buyers’ orders', kamOf, 'demand_kam', ''],
+    ['a KAM, their open orders', kamOf, 'demand_kam', 'status=open'],
+    ['a KAM, one of its buyers', kamOf, 'demand_kam', 'buyer=Category+Buyer+X'],
+    ['a KAM, a buyer not its own', kamOf, 'demand_kam', 'buyer=Category+Buyer+Y'],
+    ['staff, one buyer', admin, 'admin', 'buyer=Category+Buyer+Y'],
+    ['staff, one buyer’s placed orders', admin, 'admin', 'buyer=Category+Buyer+X&status=placed'],
+  ] as const)('%s: the kept count is the orders listed', async (_label, who, portal, query) => {
+    const page = await orderSearchFor(getDb(), who(), portal, new URL(`http://x/?perPage=100&${query}`))
+    expect(page!.rows.length).toBeLessThan(100)
+    expect(page!.total).toBe(page!.rows.length)
   })
 
   it.each([['every order', ''], ['open orders', 'status=open'], ['placed orders', 'status=placed'], ['cancelled orders', 'status=cancelled'], ['a status no order has', 'status=closed'], ['a status that is not one', 'status=lost']])(

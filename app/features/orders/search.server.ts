@@ -8,7 +8,7 @@ import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
 import { orderSight, type OrderLens, type OrderPortal, type OrderSight } from './lens'
 import type { OrderFilters } from './schema'
-import { ordersInStatuses } from './counts.server'
+import { ordersInStatuses, type CountOf } from './counts.server'
 import { masterOrderStatuses, OPEN, OPEN_STATUSES, SELLER_ORDER_STATUSES } from './states'
 
 // The one search and the one detail of master orders, for every portal through its lens (lens.ts).
@@ -112,6 +112,17 @@ function filtering(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved
 
 const filtered = (db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved) => filtering(db, lens, f, ids).query
 
+/** Which kept count answers the search, if one does: only a status and a category, or a buyer (its own, a KAM's, the filter's). */
+function keptCount(lens: OrderLens, f: OrderFilters, ids: Resolved): CountOf | undefined {
+  if (f.q || ids.sellerId !== null || f.source || f.placedFrom || f.placedTo || f.requiredFrom || f.requiredTo) return undefined
+  const scope = lens.scope
+  if (f.category !== null) return scope.kind === 'all' && ids.buyerId === null ? { categoryId: f.category } : undefined
+  if (scope.kind === 'all') return ids.buyerId === null ? null : { buyerId: ids.buyerId }
+  if (scope.kind === 'buyer') return { buyerId: scope.buyerId }
+  if (scope.kind === 'kam') return ids.buyerId === null ? { kamUserId: scope.userId } : { buyerId: ids.buyerId, kamUserId: scope.userId }
+  return undefined
+}
+
 /**
  * How many orders match. With no filter but a status and a category, in a lens that reaches every
  * order, from the counts kept per status and category. With a category and other filters, and no filter but those its table holds, on the
@@ -120,11 +131,12 @@ const filtered = (db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved)
  */
 async function countOf(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved): Promise<number> {
   const { query, beyondCategories } = filtering(db, lens, f, ids)
-  // Every order, a category's, with a status or the open ones: from the counts kept (counts.server.ts).
-  const onlyCategoryAndStatus = !f.q && ids.buyerId === null && ids.sellerId === null && !f.source && !f.placedFrom && !f.placedTo && !f.requiredFrom && !f.requiredTo
-  if (lens.scope.kind === 'all' && onlyCategoryAndStatus) {
+  // Every order, a category's, a buyer's or a KAM's buyers', with a status or the open ones: from
+  // the counts kept (counts.server.ts).
+  const kept = keptCount(lens, f, ids)
+  if (kept !== undefined) {
     const status = masterStatusFilter(lens, f.status)
-    return ordersInStatuses(db, status === OPEN ? OPEN_STATUSES : status ? [status] : undefined, f.category)
+    return ordersInStatuses(db, status === OPEN ? OPEN_STATUSES : status ? [status] : undefined, kept)
   }
   if (f.category === null || beyondCategories) return Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
   let byCategory = db.selectFrom('master_order_categories as moc').where('moc.category_id', '=', f.category)

@@ -23,16 +23,16 @@ const DECISIONS: readonly SellerOrderStepName[] = ['approve', 'reject', 'accept_
  */
 export async function refreshMasterStatus(trx: Executor, masterOrderId: number, actorUserId: number | null): Promise<void> {
   const [order, sellerOrders] = await Promise.all([
-    trx.selectFrom('master_orders').select(['status']).where('id', '=', masterOrderId).executeTakeFirstOrThrow(),
+    trx.selectFrom('master_orders').select(['status', 'buyer_id']).where('id', '=', masterOrderId).executeTakeFirstOrThrow(),
     trx.selectFrom('seller_orders').select(['status', 'moved_to_id']).where('master_order_id', '=', masterOrderId).execute(),
   ])
   const status = masterStatusOf(sellerOrders.map((s) => ({ status: s.status, movedOn: s.moved_to_id !== null })), order.status === 'closed')
   if (status === order.status) return
   await trx.updateTable('master_orders').set({ status, updated_at: new Date().toISOString() }).where('id', '=', masterOrderId).execute()
   const categories = await trx.updateTable('master_order_categories').set({ status }).where('master_order_id', '=', masterOrderId).returning('category_id').execute()
-  const categoryIds = categories.map((c) => c.category_id)
-  await countInStatus(trx, order.status, -1, categoryIds)
-  await countInStatus(trx, status, 1, categoryIds)
+  const counted = { buyerId: order.buyer_id, categoryIds: categories.map((c) => c.category_id) }
+  await countInStatus(trx, order.status, -1, counted)
+  await countInStatus(trx, status, 1, counted)
   await audit(trx, { actorUserId, action: 'master_order.status_changed', entityType: 'master_order', entityId: masterOrderId, before: { status: order.status }, after: { status } })
   await notifyKam(trx, masterOrderId, status)
 }

@@ -124,20 +124,18 @@ function keptCount(lens: OrderLens, f: OrderFilters, ids: Resolved): CountOf | u
 }
 
 /**
- * How many orders match. With no filter but a status and a category, in a lens that reaches every
- * order, from the counts kept per status and category. With a category and other filters, and no filter but those its table holds, on the
- * category's table alone (one index range: a third of a million orders at scale); otherwise on the
- * orders the other filters' indexes reach, each probed for the category.
+ * How many orders match. Every order, a category's, a buyer's or a KAM's buyers', with a status or
+ * the open ones: from the counts kept (counts.server.ts). A category with a buyer or placed dates:
+ * on the category's table alone (one index range). Otherwise on the orders the other filters'
+ * indexes reach, each probed for the category.
  */
 async function countOf(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved): Promise<number> {
-  const { query, beyondCategories } = filtering(db, lens, f, ids)
-  // Every order, a category's, a buyer's or a KAM's buyers', with a status or the open ones: from
-  // the counts kept (counts.server.ts).
   const kept = keptCount(lens, f, ids)
   if (kept !== undefined) {
     const status = masterStatusFilter(lens, f.status)
     return ordersInStatuses(db, status === OPEN ? OPEN_STATUSES : status ? [status] : undefined, kept)
   }
+  const { query, beyondCategories } = filtering(db, lens, f, ids)
   if (f.category === null || beyondCategories) return Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
   let byCategory = db.selectFrom('master_order_categories as moc').where('moc.category_id', '=', f.category)
   const scope = lens.scope
@@ -264,7 +262,7 @@ async function rowsOf(db: Database, orderIds: number[]): Promise<FoundRow[]> {
     .where('master_orders.id', 'in', orderIds)
     .execute()
   const byId = new Map(found.map((row) => [row.id, row]))
-  return orderIds.map((id) => byId.get(id)!).filter(Boolean)
+  return orderIds.flatMap((id) => byId.get(id) ?? [])
 }
 
 /** The rows through the lens: the fields it shows, and for a seller its own seller orders and its cost of them. */

@@ -1,4 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { ShouldRevalidateFunction } from '@remix-run/react'
 import {
   isRouteErrorResponse,
   Links,
@@ -11,12 +12,12 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { portals, portalsFor } from './auth/portals'
+import { portalOfPath, portals, portalsFor } from './auth/portals'
 import { getViewer } from './auth/session.server'
 import styles from './styles/app.css'
 import { ErrorPage } from './ui/error-page'
 import { useNonce } from './ui/nonce'
-import { fillMenu, pageTitle, type MenuEntry, type Menus } from './ui/navigation'
+import { fillMenu, menuKeyOf, pageTitle, shownPortal } from './ui/navigation'
 import { getDb } from './db.server'
 import { activeProducts } from './features/products/queries.server'
 import { LinkNavigation } from './ui/link'
@@ -37,13 +38,18 @@ export const meta: MetaFunction = ({ error }) => {
   return pageTitle(ERROR_TITLES[status] ?? 'Something went wrong')
 }
 
+/**
+ * The signed-in user, its portals and the one menu the page is shown with (its portal's, filled
+ * for the viewer), and a toast to show once. Only that menu: an admin may enter twelve portals,
+ * and every page carried all their menus in its data (docs/decisions/0008).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [viewer, { toast, clear }] = await Promise.all([getViewer(request), takeToast(request)])
   const keys = viewer ? portalsFor(viewer.roles) : []
-  const menus: Menus = {}
-  const needsProducts = keys.some((key) => context.menus?.[key]?.some((entry: MenuEntry) => entry.path.includes(':product')))
-  const fill = { companyId: viewer?.company?.id ?? null, products: needsProducts ? await activeProducts(getDb()) : [] }
-  for (const key of keys) menus[key] = fillMenu(context.menus?.[key] ?? [], fill)
+  const url = new URL(request.url)
+  const portal = shownPortal(portalOfPath(url.pathname), url, keys)
+  const entries = keys.includes(portal) ? (context.menus?.[portal] ?? []) : null
+  const products = entries?.some((entry) => entry.path.includes(':product')) ? await activeProducts(getDb()) : []
   const payload = {
     viewer: viewer && {
       name: viewer.name,
@@ -52,11 +58,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       company: viewer.company && { kind: viewer.company.kind, name: viewer.company.name, status: viewer.company.status },
       portals: keys.map((key) => ({ key, title: portals[key].title, home: portals[key].home })),
     },
-    menus,
+    menu: entries && { portal, entries: fillMenu(entries, { companyId: viewer?.company?.id ?? null, products }) },
     toast: toast && { ...toast, id: Date.now() },
   }
   return clear ? data(payload, { headers: { 'Set-Cookie': clear } }) : payload
 }
+
+/** The root's data holds the menu of one portal: a navigation into another portal loads it again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || menuKeyOf(currentUrl) !== menuKeyOf(nextUrl)
 
 export function useRootData() {
   return useRouteLoaderData<typeof loader>('root')

@@ -1,5 +1,6 @@
 import type { ServerBuild } from '@remix-run/node'
-import { buildMenus, fullPath, fillMenu, groupMenu } from './navigation'
+import { buildMenus, fullPath, fillMenu, groupMenu, menuKeyOf, shownPortal } from './navigation'
+import { shouldRevalidate } from '~/root'
 
 const route = (id: string, parentId: string | undefined, path: string | undefined, handle?: unknown) => ({
   id,
@@ -77,5 +78,35 @@ describe('fillMenu', () => {
   })
   it('drops company entries for a viewer without a company', () => {
     expect(fillMenu(entries, { companyId: null, products: [] }).map((e) => e.path)).toEqual(['/buyers/manage'])
+  })
+})
+
+describe('the one menu a page is shown with', () => {
+  const url = (href: string) => new URL(href, 'http://localhost')
+  const admin = ['admin', 'main', 'dev_admin', 'field_operator', 'toolkit'] as const
+
+  it('is the layout\'s portal on a portal page', () => {
+    expect(shownPortal('admin', url('/admin/master_orders?portal=main'), admin)).toBe('admin')
+    expect(shownPortal('main', url('/dashboard'), admin)).toBe('main')
+  })
+
+  it('is the portal named by ?portal= on the profile and toolkit, if the viewer may enter it', () => {
+    expect(shownPortal('main', url('/profile?portal=dev_admin'), admin)).toBe('dev_admin')
+    expect(shownPortal('toolkit', url('/toolkit?portal=main'), admin)).toBe('main')
+    // Not the field operator's (it has no sidebar), nor one the viewer cannot enter, nor an inherited key.
+    expect(shownPortal('main', url('/profile?portal=field_operator'), admin)).toBe('admin')
+    expect(shownPortal('main', url('/profile?portal=buyer'), admin)).toBe('admin')
+    expect(shownPortal('main', url('/profile?portal=__proto__'), admin)).toBe('admin')
+    expect(shownPortal('toolkit', url('/toolkit'), ['toolkit'])).toBe('toolkit')
+  })
+
+  it('is loaded again when a navigation changes it, and only then', () => {
+    const revalidates = (from: string, to: string) =>
+      shouldRevalidate({ currentUrl: url(from), nextUrl: url(to), defaultShouldRevalidate: false } as Parameters<typeof shouldRevalidate>[0])
+    expect(revalidates('/admin/master_orders', '/admin/users/manage')).toBe(false)
+    expect(revalidates('/admin/master_orders', '/dashboard')).toBe(true)
+    expect(revalidates('/dashboard', '/profile?portal=admin')).toBe(true)
+    expect(revalidates('/profile?portal=admin', '/profile?portal=main')).toBe(true)
+    expect(menuKeyOf(url('/supplier_team/agent/master_orders'))).toBe('supplier_agent')
   })
 })

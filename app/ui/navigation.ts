@@ -1,5 +1,6 @@
 import type { ServerBuild } from '@remix-run/node'
 import { portalKeys, portalOfPath, type PortalKey } from '~/auth/portals'
+import { isOwnKey } from '~/utils/own-key'
 
 /** What every route says about itself in `handle`: its spec name, title, breadcrumb and menu place. */
 export interface RouteHandle {
@@ -113,3 +114,23 @@ export function fillMenu(entries: MenuEntry[], fill: { companyId: number | null;
   }
   return filled
 }
+
+/** Pages every signed-in user has (profile, toolkit): shown in the shell of the portal the user came from. */
+const SHARED_PAGE = /^\/(profile|toolkit)(\/|$)/
+
+/**
+ * The portal whose shell and menu a page is shown in: its layout's, or on a page every signed-in
+ * user has, the portal named by `?portal=` (one the viewer may enter), else the viewer's first.
+ * The root loader and the shell both ask this, so the one menu the root sends is the one shown.
+ */
+export function shownPortal(layoutPortal: PortalKey, url: { pathname: string; search: string }, entered: readonly PortalKey[]): PortalKey {
+  if (!SHARED_PAGE.test(url.pathname)) return layoutPortal
+  const asked = new URLSearchParams(url.search).get('portal')
+  const own = Object.fromEntries(entered.map((key) => [key, true]))
+  if (asked && asked !== 'field_operator' && isOwnKey(own, asked)) return asked as PortalKey
+  return entered.find((key) => key !== 'toolkit' && key !== 'field_operator') ?? layoutPortal
+}
+
+/** What decides which menu a page shows: its path's portal, or on a shared page the portal it was opened from. */
+export const menuKeyOf = (url: { pathname: string; search: string }): string =>
+  SHARED_PAGE.test(url.pathname) ? `shared:${new URLSearchParams(url.search).get('portal') ?? ''}` : portalOfPath(url.pathname)

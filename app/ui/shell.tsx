@@ -5,8 +5,7 @@ import type { ReactNode } from 'react'
 import { portals, type PortalKey } from '~/auth/portals'
 import { useRootData } from '~/root'
 import { ErrorPanel } from './error-page'
-import { groupMenu, type RouteHandle } from './navigation'
-import { isOwnKey } from '~/utils/own-key'
+import { groupMenu, shownPortal, type MenuEntry, type RouteHandle } from './navigation'
 
 /** Where the user is, from the portal's home down: each route's `handle` gives its crumb. */
 function Breadcrumbs({ home }: { home?: { text: string; to: string } }) {
@@ -104,24 +103,15 @@ export function Header({ portal }: { portal: PortalKey | null }) {
   )
 }
 
-/** Pages every signed-in user has (profile, toolkit): shown in the shell of the portal the user came from. */
-const SHARED_PAGE = /^\/(profile|toolkit)(\/|$)/
-
-/** The portal whose shell a page is shown in. */
-function useShownPortal(portal: PortalKey): PortalKey {
+/** The portal whose shell a page is shown in, and its menu (null where the viewer has none: a 404 outside its portals). */
+function useShownMenu(layoutPortal: PortalKey): { portal: PortalKey; menu: MenuEntry[] | null } {
   const root = useRootData()
-  const { pathname, search } = useLocation()
-  if (!SHARED_PAGE.test(pathname)) return portal
-  const menus = root?.menus ?? {}
-  const asked = new URLSearchParams(search).get('portal')
-  if (asked && asked !== 'field_operator' && isOwnKey(menus, asked)) return asked as PortalKey
-  const first = root?.viewer?.portals.find((p) => p.key !== 'toolkit' && p.key !== 'field_operator')?.key
-  return first ?? portal
+  const location = useLocation()
+  const portal = shownPortal(layoutPortal, location, root?.viewer?.portals.map((p) => p.key) ?? [])
+  return { portal, menu: root?.menu?.portal === portal ? root.menu.entries : null }
 }
 
-function PortalMenu({ portal, label, current }: { portal: PortalKey; label: string; current: string | null }) {
-  const root = useRootData()
-  const menu = root?.menus?.[portal] ?? []
+function PortalMenu({ portal, menu, label, current }: { portal: PortalKey; menu: MenuEntry[]; label: string; current: string | null }) {
   return (
     <nav aria-label={label}>
       <ul>
@@ -154,13 +144,12 @@ function PortalMenu({ portal, label, current }: { portal: PortalKey; label: stri
  * phone a "Menu" drawer that opens without JavaScript), breadcrumbs, content.
  */
 export function PortalShell({ portal: routePortal, children }: { portal: PortalKey; children: ReactNode }) {
-  const root = useRootData()
-  const portal = useShownPortal(routePortal)
-  const menu = root?.menus?.[portal]
+  const { portal, menu } = useShownMenu(routePortal)
   const { pathname } = useLocation()
-  const entered = Boolean(menu)
+  const entered = menu !== null
+  const entries = menu ?? []
   // The deepest entry the page sits under is the current one (/users/manage/password is not /users/manage).
-  const current = (menu ?? [])
+  const current = entries
     .filter((entry) => pathname === entry.path || pathname.startsWith(`${entry.path}/`))
     .reduce<string | null>((best, entry) => (best && best.length >= entry.path.length ? best : entry.path), null)
   const title = portals[portal].title
@@ -172,13 +161,13 @@ export function PortalShell({ portal: routePortal, children }: { portal: PortalK
           <summary>
             Menu <span className="muted">· {title}</span>
           </summary>
-          <PortalMenu portal={portal} label={`${title} menu`} current={current} />
+          <PortalMenu portal={portal} menu={entries} label={`${title} menu`} current={current} />
         </details>
       ) : null}
       <div className="shell" style={entered ? undefined : { gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {entered ? (
           <aside className="sidebar">
-            <PortalMenu portal={portal} label={`${title} menu`} current={current} />
+            <PortalMenu portal={portal} menu={entries} label={`${title} menu`} current={current} />
           </aside>
         ) : null}
         <main id="main" className="content">
@@ -192,8 +181,7 @@ export function PortalShell({ portal: routePortal, children }: { portal: PortalK
 
 /** Phone-first layout of the field operator: no sidebar, big targets, no JavaScript needed. */
 export function MobileShell({ children }: { children: ReactNode }) {
-  const root = useRootData()
-  const menu = root?.menus?.field_operator ?? []
+  const menu = useShownMenu('field_operator').menu ?? []
   return (
     <div className="mobile">
       <Header portal="field_operator" />

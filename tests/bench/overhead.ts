@@ -26,7 +26,7 @@ export async function throughput(url: string, cookie?: string, seconds = SECONDS
   return { rps: result.requests.average, p99: result.latency.p99, bytes }
 }
 
-async function startBare(port: number): Promise<() => Promise<void>> {
+export async function startBare(port: number): Promise<() => Promise<void>> {
   const built = spawnSync('npx', ['remix', 'build'], { cwd: BARE, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8' })
   if (built.status !== 0) throw new Error(`the bare app did not build:\n${built.stderr}`)
   const child = spawn(process.execPath, ['server.js'], { cwd: BARE, env: { ...process.env, NODE_ENV: 'production', PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] })

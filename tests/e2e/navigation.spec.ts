@@ -21,3 +21,16 @@ test('a toast shows after an action and is gone after 5 seconds', async ({ page 
   await page.waitForTimeout(5500)
   await expect(toast).toBeHidden()
 })
+
+test('a page carries the menu of the portal it is shown in, and no other portal\'s', async ({ page }) => {
+  await signInAs(page, 'admin@example.com', '/admin')
+  const data = await (await page.request.get('/admin/master_orders.data')).text()
+  expect(data).toContain('/admin/users/manage')
+  expect(data).not.toContain('/dev_admin/products')
+  expect(data).not.toContain('/skus/seller_skus/live')
+  // The profile is shown in the portal it was opened from: its sidebar is that portal's menu.
+  await page.goto('/profile?portal=dev_admin')
+  await expect(page.locator('aside.sidebar').getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/dev_admin/products')
+  await page.goto('/profile?portal=main')
+  await expect(page.locator('aside.sidebar').getByRole('link', { name: 'Seller SKUs (live)' })).toBeVisible()
+})

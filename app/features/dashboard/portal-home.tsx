@@ -57,7 +57,7 @@ function Queue({ queue }: { queue: OrderQueue }) {
 /** A portal's home: the figures it has, each opening the list behind it, its queue, and its sections from the menu. */
 export function PortalHome({ portal, figures, queue, intro, actions }: { portal: PortalKey; figures: Figure[]; queue?: OrderQueue | null; intro: string; actions?: ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>('root')
-  const sections = groupMenu(root?.menus?.[portal] ?? [])
+  const sections = groupMenu(root?.menu?.portal === portal ? root.menu.entries : [])
   return (
     <>
       <PageHeader title={portals[portal].title}>{actions}</PageHeader>

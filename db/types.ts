@@ -527,6 +527,73 @@ export interface DB {
   master_order_counts: MasterOrderCountsTable
   master_order_category_counts: MasterOrderCategoryCountsTable
   master_order_buyer_counts: MasterOrderBuyerCountsTable
+  sample_carts: SampleCartsTable
+  sample_cart_lines: SampleCartLinesTable
+  sample_orders: SampleOrdersTable
+  sample_order_items: SampleOrderItemsTable
+}
+
+export type SampleOrderStatus = 'requested' | 'approved' | 'dispatched' | 'delivered' | 'closed' | 'rejected' | 'cancelled'
+
+/** The samples cart: one per user and buyer. */
+export interface SampleCartsTable {
+  id: Id
+  user_id: number
+  buyer_id: number
+  ship_to_address_id: number | null
+  note: ColumnType<string, string | undefined, string>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A samples cart line keeps the quantity as typed. */
+export interface SampleCartLinesTable {
+  id: Id
+  cart_id: number
+  sample_sku_id: number
+  quantity: ColumnType<string, string | undefined, string>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface SampleOrdersTable {
+  id: Id
+  code: string
+  buyer_id: number
+  status: SampleOrderStatus
+  ship_to_address_id: number | null
+  ship_to_json: string
+  /** The requester's note: internal. */
+  note: ColumnType<string, string | undefined, string>
+  item_count: number
+  quantity_total: number
+  charge_minor: number
+  requested_by: number | null
+  requested_at: string
+  decided_by: ColumnType<number | null, number | null | undefined, number | null>
+  decided_at: ColumnType<string | null, string | null | undefined, string | null>
+  reason: ColumnType<string | null, string | null | undefined, string | null>
+  courier: ColumnType<string | null, string | null | undefined, string | null>
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>
+  dispatched_by: ColumnType<number | null, number | null | undefined, number | null>
+  dispatched_at: ColumnType<string | null, string | null | undefined, string | null>
+  delivered_at: ColumnType<string | null, string | null | undefined, string | null>
+  closed_at: ColumnType<string | null, string | null | undefined, string | null>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface SampleOrderItemsTable {
+  id: Id
+  sample_order_id: number
+  line_no: number
+  sample_sku_id: number
+  quantity: number
+  charge_minor: number
+  rating: ColumnType<number | null, number | null | undefined, number | null>
+  comment: ColumnType<string | null, string | null | undefined, string | null>
+  feedback_by: ColumnType<number | null, number | null | undefined, number | null>
+  feedback_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export type SearchEntity = 'buyer' | 'seller' | 'user' | 'product_sku' | 'buyer_sku' | 'seller_sku' | 'sample_sku'

@@ -132,7 +132,7 @@ export async function makeBuyerSku(options: { buyerId: number; productSkuId?: nu
   return row.id
 }
 
-export async function makeSampleSku(options: { categoryId?: number; code?: string; name?: string; chargeMinor?: number; active?: boolean } = {}): Promise<number> {
+export async function makeSampleSku(options: { categoryId?: number; code?: string; name?: string; chargeMinor?: number; active?: boolean; stock?: number } = {}): Promise<number> {
   const db = getDb()
   const row = await db
     .insertInto('sample_skus')
@@ -141,7 +141,7 @@ export async function makeSampleSku(options: { categoryId?: number; code?: strin
       name: options.name ?? `Swatch ${unique()}`,
       category_id: options.categoryId ?? (await makeCategory()),
       charge_minor: options.chargeMinor ?? 0,
-      stock: 25,
+      stock: options.stock ?? 25,
       active: options.active === false ? 0 : 1,
       created_at: now(),
       updated_at: now(),

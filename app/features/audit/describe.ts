@@ -16,6 +16,7 @@ const RECORD_KINDS: Record<string, string> = {
   flag: 'Flag',
   master_order: 'Order',
   seller_order: 'Seller order',
+  sample_order: 'Sample order',
 }
 
 /** Whole actions whose words are not their last part's. */
@@ -26,6 +27,7 @@ const ACTIONS: Record<string, string> = {
   'address.made_default': 'default address changed',
   'buyer_sku.version_added': 'new price version',
   'master_order.placed': 'placed',
+  'sample_order.closed': 'feedback given, closed',
   'master_order.status_changed': 'status changed',
   'seller_order.counter_offer_accepted': 'counter-offer accepted',
   'seller_order.counter_offer_recorded': 'counter-offer recorded',

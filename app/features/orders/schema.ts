@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { strictCalendarDate } from '~/utils/fields'
+import { readDateFilters } from '~/utils/date-filters'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
 import { ORDER_SOURCES } from './channels'
 
@@ -77,16 +77,7 @@ export function readOrderFilters(url: URL): OrderFilters {
   const params = url.searchParams
   const list = readListParams(url, { sorts: orderSorts, defaultSort: 'placed', defaultDir: 'desc' })
   const text = (name: string, max = 120) => (params.get(name) ?? '').trim().slice(0, max)
-  const problems: Record<string, string> = {}
-  const dates = Object.fromEntries(
-    DATE_FILTERS.map((name) => {
-      const typed = text(name, 20)
-      if (!typed) return [name, '']
-      const day = strictCalendarDate(typed)
-      if (!day) problems[name] = 'Enter a date like 2027-01-31'
-      return [name, day ?? '']
-    }),
-  ) as Record<(typeof DATE_FILTERS)[number], string>
+  const { dates, problems } = readDateFilters(params, DATE_FILTERS)
   const source = text('source', 10)
   return {
     ...list,

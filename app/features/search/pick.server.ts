@@ -65,6 +65,19 @@ function companies(table: 'buyer' | 'seller', tagged: boolean): Omit<PickSource,
 type SkuRow = { id: number; code: string; name: string; status: string }
 const skuOption = (row: SkuRow): PickOption => ({ id: row.id, value: row.code, label: `${row.code} ${row.name}`, detail: row.status === 'active' ? null : 'Archived' })
 
+const sampleSkus = (db: Executor) =>
+  db
+    .selectFrom('sample_skus')
+    .innerJoin('categories', 'categories.id', 'sample_skus.category_id')
+    .select(['sample_skus.id', 'sample_skus.code', 'sample_skus.name', 'sample_skus.stock', 'sample_skus.active', 'categories.name as category'])
+type SampleSkuRow = { id: number; code: string; name: string; stock: number; active: number; category: string }
+const sampleSkuOption = (row: SampleSkuRow): PickOption => ({
+  id: row.id,
+  value: row.code,
+  label: `${row.code} ${row.name}`,
+  detail: [row.category, row.active ? `${row.stock} in stock` : 'Inactive'].join(' · '),
+})
+
 type KamSkuRow = { id: number; buyerCode: string; buyerName: string; productSkuCode: string; productSkuName: string }
 const kamSkuOption = (row: KamSkuRow): PickOption => ({
   id: row.id,
@@ -162,6 +175,26 @@ const SOURCES: Record<PickKind, PickSource> = {
       if (!who.within) return []
       const rows = await buyerSkusWithin(db, who.within).where(sameText('buyer_skus.buyer_code', text)).limit(PICK_LIMIT).execute()
       return rows.map(orderSkuOption)
+    },
+  },
+  // Active sample SKUs, by code or words: for the samples cart and the sample order filters.
+  sample_sku: {
+    portals: ['main', 'admin', 'demand_kam', 'biz_ops'],
+    noun: 'sample SKU',
+    async search(db, _who, text) {
+      const ids = searchIds(db, 'sample_sku', text)
+      if (!ids) return []
+      const rows = await sampleSkus(db).where('sample_skus.id', 'in', ids).orderBy('sample_skus.code').limit(PICK_LIMIT).execute()
+      return rows.map(sampleSkuOption)
+    },
+    async byId(db, _who, id, table) {
+      if (table) return undefined
+      const row = await sampleSkus(db).where('sample_skus.id', '=', id).executeTakeFirst()
+      return row ? sampleSkuOption(row) : undefined
+    },
+    async exact(db, _who, text) {
+      const rows = await sampleSkus(db).where('sample_skus.code', '=', text.toUpperCase()).execute()
+      return rows.map(sampleSkuOption)
     },
   },
 }

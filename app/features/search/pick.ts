@@ -6,7 +6,7 @@
  */
 
 // order_buyer_sku: one buyer's active SKUs (the cart's), the buyer named by the picker's `within`.
-export const PICK_KINDS = ['buyer', 'seller', 'company', 'product_sku', 'buyer_sku', 'order_buyer_sku'] as const
+export const PICK_KINDS = ['buyer', 'seller', 'company', 'product_sku', 'buyer_sku', 'order_buyer_sku', 'sample_sku'] as const
 export type PickKind = (typeof PICK_KINDS)[number]
 
 export interface PickOption {

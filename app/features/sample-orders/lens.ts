@@ -1,0 +1,45 @@
+import type { PortalKey } from '~/auth/portals'
+
+// Who sees which sample orders, and which of their fields (docs/domain.md "Sample orders"). One
+// query and one view serve the four portals that follow sample orders; each passes its lens. A
+// field the lens hides is never selected: the buyer's `.data` holds no internal note and no stock.
+
+export const SAMPLE_PORTALS = ['admin', 'demand_kam', 'biz_ops', 'buyer'] as const satisfies readonly PortalKey[]
+export type SamplePortal = (typeof SAMPLE_PORTALS)[number]
+
+/** Which sample orders a lens reaches: all, one buyer's, or those of a KAM's buyers. */
+export type SampleScope = { kind: 'all' } | { kind: 'buyer'; buyerId: number } | { kind: 'kam'; userId: number }
+
+export interface SampleSight {
+  /** The requester's note, who requested it, and stock figures: internal. */
+  internal: boolean
+  /** The buyer's name (the buyer's own users know it). */
+  buyer: boolean
+  /** May take the staff steps (approve, reject, dispatch, deliver, cancel). */
+  manage: boolean
+  /** May leave the feedback that closes a delivered order. */
+  feedback: boolean
+}
+
+export const sampleSight: Record<SamplePortal, SampleSight> = {
+  admin: { internal: true, buyer: true, manage: true, feedback: false },
+  demand_kam: { internal: true, buyer: true, manage: true, feedback: false },
+  biz_ops: { internal: true, buyer: true, manage: true, feedback: false },
+  buyer: { internal: false, buyer: false, manage: false, feedback: true },
+}
+
+export interface SampleLens {
+  portal: SamplePortal
+  scope: SampleScope
+  see: SampleSight
+}
+
+/** The base path of a portal's sample order pages. */
+export const sampleBase: Record<SamplePortal, string> = {
+  admin: '/admin/sample_orders',
+  demand_kam: '/demand_kam/sample_orders',
+  biz_ops: '/biz_ops_team/sample_orders',
+  buyer: '/buyer/sample_orders',
+}
+
+export const samplePath = (portal: SamplePortal, id: number) => `${sampleBase[portal]}/${id}`

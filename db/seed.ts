@@ -8,6 +8,7 @@ import type { Database } from './database'
 import { seedCatalogue } from './seed-catalogue'
 import { seedMoreCompanies } from './seed-companies'
 import { seedDemoOrders } from './seed-orders'
+import { seedDemoSampleOrders } from './seed-sample-orders'
 import type { AddressesTable, AttributeDefinition, RoleKey } from './types'
 
 export const DEMO_PASSWORD = 'demo-pass-2026'
@@ -214,6 +215,7 @@ export async function seedDemo(db: Database): Promise<void> {
   })
   // Orders go through the order functions, each its own transaction, as when people place them.
   await seedDemoOrders(db)
+  await seedDemoSampleOrders(db)
 }
 
 /** Production start on an empty database: one administrator from ADMIN_EMAIL / ADMIN_PASSWORD. */

@@ -1,5 +1,5 @@
 import type { RoleKey } from '#db/types'
-import { mayEnter, mayOpen } from '~/auth/portals'
+import { mayEnter, mayOpen, type PortalKey } from '~/auth/portals'
 import { editPath as sellerSkuPath } from '../seller-skus/rules'
 import { buyerSkuPath, priceRequestPath } from '../buyer-skus/paths'
 import { productEditPath } from '../products/product-list'
@@ -68,9 +68,13 @@ export async function recordRefs(db: Executor, roles: readonly RoleKey[], refs: 
       put('sample_sku', r.id, r.code, place ? sampleSkuPath(place, r.id) : undefined)
     },
   )
-  // Order pages come with issue 12's search and detail pages: named by code until then.
-  each('master_order', (l) => db.selectFrom('master_orders').select(['id', 'code']).where('id', 'in', l).execute(), (r) => put('master_order', r.id, r.code))
-  each('seller_order', (l) => db.selectFrom('seller_orders').select(['id', 'code']).where('id', 'in', l).execute(), (r) => put('seller_order', r.id, r.code))
+  // Orders open through their redirect helpers, for viewers whose portal reaches every order (a
+  // KAM's or an agent's reaches some only: named by code, not linked).
+  const allOrders = ['admin', 'main', 'biz_ops', 'biz_fin', 'logistics', 'supplier_admin'].some((p) => mayEnter(roles, p as PortalKey))
+  const allSamples = mayEnter(roles, 'admin') || mayEnter(roles, 'biz_ops')
+  each('master_order', (l) => db.selectFrom('master_orders').select(['id', 'code']).where('id', 'in', l).execute(), (r) => put('master_order', r.id, r.code, allOrders ? `/redirect/master_orders/${r.id}` : undefined))
+  each('seller_order', (l) => db.selectFrom('seller_orders').select(['id', 'code']).where('id', 'in', l).execute(), (r) => put('seller_order', r.id, r.code, allOrders ? `/redirect/sales_orders/${r.id}` : undefined))
+  each('sample_order', (l) => db.selectFrom('sample_orders').select(['id', 'code']).where('id', 'in', l).execute(), (r) => put('sample_order', r.id, r.code, allSamples ? `/redirect/sample_orders/${r.id}` : undefined))
   for (const id of ids(refs, 'price_request')) put('price_request', id, `#${id}`, priceRequestPath(id))
   await Promise.all(queries)
   return found

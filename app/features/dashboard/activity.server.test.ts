@@ -16,7 +16,11 @@ describe('recent activity', () => {
     expect(await db.selectFrom('audit_events').select('id').where('action', '=', 'buyer.seeded').executeTakeFirst()).toBeDefined()
     const demo = await recentActivity(db, internal)
     expect(demo.length).toBeGreaterThan(0)
-    expect(new Set(demo.map((r) => r.kind))).toEqual(new Set(['Order', 'Seller order']))
+    expect(demo.every((r) => ['Order', 'Seller order', 'Sample order'].includes(r.kind))).toBe(true)
+    // Staff whose portal reaches every sample order open one from its entry.
+    const sample = demo.find((r) => r.kind === 'Sample order')
+    expect(sample?.record).toMatch(/^SMP-\d{4}-\d{6}$/)
+    expect((await recentActivity(db, admin)).find((r) => r.kind === 'Sample order')?.to).toMatch(/^\/redirect\/sample_orders\/\d+$/)
 
     const buyerId = await makeBuyer({ name: 'Tiruppur Knit Works', status: 'active' })
     const skuId = await makeProductSku({ code: 'ACT-SKU-1' })

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { Link } from '~/ui/link'
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { portals, type PortalKey } from '~/auth/portals'
 import type { loader as rootLoader } from '~/root'
 import { groupMenu } from '~/ui/navigation'
@@ -34,9 +34,10 @@ export function Figures({ figures }: { figures: Figure[] }) {
 
 /** A portal's queue: what waits for it, each item opening where it is acted on. */
 function Queue({ queue }: { queue: OrderQueue }) {
+  const heading = useId()
   return (
-    <section className="card queue" aria-labelledby="queue-heading">
-      <h2 id="queue-heading">{queue.title}</h2>
+    <section className="card queue" aria-labelledby={heading}>
+      <h2 id={heading}>{queue.title}</h2>
       {queue.items.length === 0 ? (
         <p className="muted">{queue.empty}</p>
       ) : (
@@ -55,7 +56,7 @@ function Queue({ queue }: { queue: OrderQueue }) {
 }
 
 /** A portal's home: the figures it has, each opening the list behind it, its queue, and its sections from the menu. */
-export function PortalHome({ portal, figures, queue, intro, actions }: { portal: PortalKey; figures: Figure[]; queue?: OrderQueue | null; intro: string; actions?: ReactNode }) {
+export function PortalHome({ portal, figures, queues = [], intro, actions }: { portal: PortalKey; figures: Figure[]; queues?: OrderQueue[]; intro: string; actions?: ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>('root')
   const sections = groupMenu(root?.menu?.portal === portal ? root.menu.entries : [])
   return (
@@ -63,7 +64,9 @@ export function PortalHome({ portal, figures, queue, intro, actions }: { portal:
       <PageHeader title={portals[portal].title}>{actions}</PageHeader>
       <p className="muted">{intro}</p>
       <Figures figures={figures} />
-      {queue ? <Queue queue={queue} /> : null}
+      {queues.map((queue) => (
+        <Queue key={queue.title} queue={queue} />
+      ))}
       {sections.length > 0 ? (
         <section aria-labelledby="sections" style={{ marginTop: 24 }}>
           <h2 id="sections">Sections</h2>

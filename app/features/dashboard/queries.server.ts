@@ -1,3 +1,4 @@
+import { sampleHome } from '../sample-orders/home.server'
 import type { Database } from '#db/database'
 import { mayOpen, type PortalKey } from '~/auth/portals'
 import type { Viewer } from '~/auth/session.server'
@@ -164,10 +165,10 @@ export async function portalFigures(db: Database, viewer: Viewer, portal: Portal
 }
 
 /** A portal's home: its order figures and queue (app/features/orders/home.server.ts) first, then its other figures. */
-export async function portalHome(db: Database, viewer: Viewer, portal: PortalKey): Promise<{ figures: Figure[]; queue: OrderQueue | null }> {
-  const [orders, figures] = await Promise.all([orderHome(db, viewer, portal), portalFigures(db, viewer, portal)])
-  const linked = orders.figures.map((f): Figure => (mayOpen(viewer.roles, f.to) ? f : { ...f, to: undefined }))
-  return { figures: [...linked, ...figures], queue: orders.queue }
+export async function portalHome(db: Database, viewer: Viewer, portal: PortalKey): Promise<{ figures: Figure[]; queues: OrderQueue[] }> {
+  const [orders, samples, figures] = await Promise.all([orderHome(db, viewer, portal), sampleHome(db, viewer, portal), portalFigures(db, viewer, portal)])
+  const linked = [...orders.figures, ...samples.figures].map((f): Figure => (mayOpen(viewer.roles, f.to) ? f : { ...f, to: undefined }))
+  return { figures: [...linked, ...figures], queues: [...(orders.queue ? [orders.queue] : []), ...samples.queues] }
 }
 
 async function figuresOf(db: Database, viewer: Viewer, portal: PortalKey): Promise<Figure[]> {

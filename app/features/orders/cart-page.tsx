@@ -23,17 +23,38 @@ export interface OpenCart {
   updatedAt: string
 }
 
-/** The cart page before a buyer is chosen: pick one, or go back to a cart with lines in it. */
-export function ChooseCartBuyer({ buyer, error, choices, carts }: { buyer: string; error: string | null; choices?: PickOption[]; carts: OpenCart[] }) {
+/**
+ * A cart page before a buyer is chosen (the master order cart's, the samples cart's): pick one, or
+ * go back to a cart with lines in it.
+ */
+export function ChooseCartBuyer({
+  buyer,
+  error,
+  choices,
+  carts,
+  title = 'Master order cart',
+  intro = 'An order is placed for one buyer: choose the buyer, add its SKUs, choose a seller for each line, then place the order.',
+  pathOf = cartPath,
+  children,
+}: {
+  buyer: string
+  error: string | null
+  choices?: PickOption[]
+  carts: OpenCart[]
+  title?: string
+  intro?: string
+  pathOf?: (buyerId: number) => string
+  children?: React.ReactNode
+}) {
   const columns: Column<OpenCart>[] = [
-    { key: 'buyer', header: 'Buyer', title: true, cell: (c) => <Link to={cartPath(c.buyerId)}>{c.buyerName}</Link> },
+    { key: 'buyer', header: 'Buyer', title: true, cell: (c) => <Link to={pathOf(c.buyerId)}>{c.buyerName}</Link> },
     { key: 'lines', header: 'Lines', numeric: true, cell: (c) => c.lineCount },
     { key: 'updated', header: 'Last changed', nowrap: true, cell: (c) => formatDateTime(c.updatedAt) },
   ]
   return (
     <>
-      <PageHeader title="Master order cart" />
-      <p className="muted">An order is placed for one buyer: choose the buyer, add its SKUs, choose a seller for each line, then place the order.</p>
+      <PageHeader title={title} />
+      <p className="muted">{intro}</p>
       <Form method="get" className="filters" role="search" aria-label="Choose the buyer">
         <PickerFilter name="buyer" label="Buyer" kind="buyer" value={buyer} error={error} choices={choices} placeholder="Name, e-mail or GSTIN" />
         <div className="form-actions">
@@ -44,6 +65,7 @@ export function ChooseCartBuyer({ buyer, error, choices, carts }: { buyer: strin
       </Form>
       <h2>Your carts</h2>
       <Table caption="Your carts with lines in them" columns={columns} rows={carts} rowKey={(c) => c.buyerId} empty="You have no cart with lines in it." />
+      {children}
     </>
   )
 }
@@ -52,12 +74,12 @@ type Line = CartView['lines'][number]
 
 const percent = (bp: number) => `${(bp / 100).toLocaleString('en-IN')}%`
 
-function addressText(a: CartView['addresses'][number]) {
+function addressText(a: Omit<CartView['addresses'][number], 'kind'>) {
   return [a.label, a.line1, a.city, a.state, a.pin].filter(Boolean).join(', ')
 }
 
 /** A control in a line's cell: its label is read, not shown (the column says it); its messages under it. */
-function LineControl({ label, meta, errors, children }: { label: string; meta: FieldMetadata<any>; errors: string[]; children: React.ReactNode }) {
+export function LineControl({ label, meta, errors, children }: { label: string; meta: FieldMetadata<any>; errors: string[]; children: React.ReactNode }) {
   return (
     <div className="field line-field">
       <Label htmlFor={meta.id} className="visually-hidden">
@@ -70,7 +92,7 @@ function LineControl({ label, meta, errors, children }: { label: string; meta: F
 }
 
 /** The server's reply's messages at a field, else the line's own message from the cart's checks. */
-const messagesAt = (meta: FieldMetadata<any>, own: string | undefined) => (meta.errors?.length ? meta.errors : own ? [own] : [])
+export const messagesAt = (meta: FieldMetadata<any>, own: string | undefined) => (meta.errors?.length ? meta.errors : own ? [own] : [])
 
 /** The cart of one buyer: add its SKUs, fill in each line, choose the addresses, place the order. */
 export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView; idempotencyKey: string; lastResult: Reply }) {
@@ -261,7 +283,8 @@ export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView;
   )
 }
 
-function AddressSelect({ label, meta, options, buyerId, empty }: { label: string; meta: FieldMetadata<any>; options: CartView['addresses']; buyerId: number; empty: string }) {
+/** One of the buyer's addresses of a kind, or a word on where its users add one. */
+export function AddressSelect({ label, meta, options, buyerId, empty }: { label: string; meta: FieldMetadata<any>; options: Omit<CartView['addresses'][number], 'kind'>[]; buyerId: number; empty: string }) {
   const errors = meta.errors ?? []
   return (
     <div className="field">

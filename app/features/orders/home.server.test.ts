@@ -30,8 +30,8 @@ describe('portal homes', () => {
     const waiting = await db.selectFrom('seller_orders').select(['id', 'code']).where('status', '=', 'pending_approval').orderBy('created_at').orderBy('id').execute()
     const admin = await portalHome(db, viewer(['admin'], internal), 'admin')
     expect(figure(admin, 'Seller orders waiting for approval')).toMatchObject({ value: waiting.length, to: '/admin/approvals/seller_orders' })
-    expect(admin.queue?.items[0]).toMatchObject({ label: expect.stringContaining(waiting[0]!.code), to: `/admin/approvals/seller_orders#seller-order-${waiting[0]!.id}` })
-    expect(admin.queue?.items.map((i) => i.id)).not.toContain(first.sellerOrderId)
+    expect(admin.queues[0]?.items[0]).toMatchObject({ label: expect.stringContaining(waiting[0]!.code), to: `/admin/approvals/seller_orders#seller-order-${waiting[0]!.id}` })
+    expect(admin.queues[0]?.items.map((i) => i.id)).not.toContain(first.sellerOrderId)
     const supplier = await portalHome(db, viewer(['supplier_admin'], internal), 'supplier_admin')
     expect(figure(supplier, 'Seller orders waiting for approval')?.to).toBe('/supplier_team/admin/approvals/seller_orders')
 
@@ -39,17 +39,17 @@ describe('portal homes', () => {
     const seller = await portalHome(db, viewer(['seller'], internal, { kind: 'seller', id: sellerId, name: 'S', status: 'active' }), 'seller')
     expect(figure(seller, 'Orders to start')).toMatchObject({ value: 1, to: '/seller/master_orders?status=approved' })
     expect(figure(seller, 'Waiting for the platform’s approval')?.value).toBe(1)
-    expect(seller.queue?.items).toEqual([expect.objectContaining({ id: first.sellerOrderId, to: `/seller/master_orders/${first.id}#seller-order-${first.sellerOrderId}` })])
+    expect(seller.queues[0]?.items).toEqual([expect.objectContaining({ id: first.sellerOrderId, to: `/seller/master_orders/${first.id}#seller-order-${first.sellerOrderId}` })])
     expect(JSON.stringify(seller)).not.toContain('Home Queue Buyer')
 
     // The KAM of the buyer, and the buyer: its two open orders, newest first.
     const ofKam = await portalHome(db, viewer(['demand_kam'], kam), 'demand_kam')
     expect(figure(ofKam, 'Your buyers’ open orders')).toMatchObject({ value: 2, to: '/demand_kam/master_orders?status=open' })
-    expect(ofKam.queue?.items.map((i) => i.id)).toEqual([second.id, first.id])
+    expect(ofKam.queues[0]?.items.map((i) => i.id)).toEqual([second.id, first.id])
     const buyer = await portalHome(db, viewer(['buyer'], internal, { kind: 'buyer', id: buyerId, name: 'B', status: 'active' }), 'buyer')
     expect(figure(buyer, 'Your open orders')?.value).toBe(2)
-    expect(buyer.queue?.items[0]).toMatchObject({ label: expect.stringMatching(/^MO-\d{4}-\d{6}$/), to: `/buyer/master_orders/${second.id}` })
+    expect(buyer.queues[0]?.items[0]).toMatchObject({ label: expect.stringMatching(/^MO-\d{4}-\d{6}$/), to: `/buyer/master_orders/${second.id}` })
     // Portals without orders have no queue.
-    expect((await portalHome(db, viewer(['catalog_manager'], internal), 'catalog_manager')).queue).toBeNull()
+    expect((await portalHome(db, viewer(['catalog_manager'], internal), 'catalog_manager')).queues).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 import { Form, useLocation } from '@remix-run/react'
 import { sentenceCase, StatusBadge } from '~/ui/badge'
-import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
+import { DateFilter, FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
 import { Link } from '~/ui/link'
 import { PickerFilter } from '~/ui/picker'
 import { PageHeader } from '~/ui/shell'
@@ -11,20 +11,6 @@ import type { OrderRow, OrderSearchData } from './search.server'
 import { orderBase, orderPath } from './lens'
 import { ORDER_SOURCES, sourceLabels } from './channels'
 import { masterOrderStatuses, OPEN, SELLER_ORDER_STATUSES } from './states'
-
-function DateFilter({ name, label, value, problem }: { name: string; label: string; value: string; problem?: string }) {
-  return (
-    <div className="field">
-      <label htmlFor={name}>{label}</label>
-      <input id={name} name={name} type="date" defaultValue={value} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${name}-error` : undefined} />
-      {problem ? (
-        <p className="field-error" id={`${name}-error`}>
-          {problem}
-        </p>
-      ) : null}
-    </div>
-  )
-}
 
 /** Every portal's master-order search: filters in the URL, exact count, the columns its lens allows. */
 export function OrderSearch({ rows, total, filters, categories, portal, see, buyerError, buyerChoices, sellerError, sellerChoices }: OrderSearchData) {

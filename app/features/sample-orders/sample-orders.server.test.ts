@@ -7,6 +7,7 @@ import { addSampleLine, placeSampleCart, removeSampleLine, requestedBy, sampleCa
 import { readSampleFilters } from './schema'
 import { listSampleOrders, sampleLensFor, sampleOrderDetail } from './search.server'
 import { takeSampleStep } from './steps.server'
+import { portalHome } from '../dashboard/queries.server'
 import { sampleStepsFrom } from './states'
 
 let requester: { userId: number }
@@ -227,5 +228,30 @@ describe('the sample order search', () => {
     expect(own.rows.length).toBe(own.total)
     expect(own.rows[0]).not.toHaveProperty('requestedBy')
     expect(own.rows[0]).not.toHaveProperty('buyerName')
+  })
+})
+
+describe('the portal homes', () => {
+  it('queue requests to approve (KAM, business operations), approved ones to dispatch, and delivered ones waiting for the buyer’s feedback', async () => {
+    const db = getDb()
+    const order = await requestSamples([[await makeSampleSku(), 1]])
+    const figure = (home: Awaited<ReturnType<typeof portalHome>>, label: string) => home.figures.find((f) => f.label === label)
+    const ofKam = await portalHome(db, viewer(kam.userId, ['demand_kam']), 'demand_kam')
+    expect(figure(ofKam, 'Sample requests to approve')).toMatchObject({ to: '/demand_kam/sample_orders?status=requested&dir=asc' })
+    const kamQueue = ofKam.queues.find((q) => q.title === 'Your buyers’ sample requests waiting longest')
+    expect(kamQueue?.items.length).toBeGreaterThan(0)
+    const ops = viewer(requester.userId, ['biz_ops'])
+    await takeSampleStep(db, kam, sampleLensFor(viewer(kam.userId, ['demand_kam']), 'demand_kam')!, order.id, 'approve')
+    const opsHome = await portalHome(db, ops, 'biz_ops')
+    const approved = await db.selectFrom('sample_orders').select('id').where('status', '=', 'approved').orderBy('decided_at').orderBy('id').execute()
+    expect(approved.map((o) => o.id)).toContain(order.id)
+    expect(figure(opsHome, 'Sample orders to dispatch')).toMatchObject({ value: approved.length, to: '/biz_ops_team/sample_orders?status=approved&dir=asc' })
+    expect(opsHome.queues.find((q) => q.title === 'Approved sample orders to dispatch')?.items.map((i) => i.id)).toEqual(approved.slice(0, 5).map((o) => o.id))
+    const opsLens = sampleLensFor(ops, 'biz_ops')!
+    await takeSampleStep(db, requester, opsLens, order.id, 'dispatch', { courier: 'DTDC', trackingNumber: 'X1' })
+    await takeSampleStep(db, requester, opsLens, order.id, 'deliver')
+    const buyerHome = await portalHome(db, viewer(requester.userId, ['buyer'], { kind: 'buyer', id: buyerId, name: 'B', status: 'active' }), 'buyer')
+    const feedback = buyerHome.queues.find((q) => q.title === 'Delivered samples to give feedback on')
+    expect(feedback?.items).toEqual([expect.objectContaining({ label: order.code, to: `/buyer/sample_orders/${order.id}` })])
   })
 })

@@ -39,6 +39,19 @@ export const addSampleSchema = z.object({
 
 const reason = z.string({ error: 'Say why: the buyer reads it' }).trim().min(1, 'Say why: the buyer reads it').max(500, 'Use at most 500 characters')
 
+/** The buyer's feedback on a delivered order: a rating of 1 to 5 and a comment per item (`item.<id>.rating`). */
+export const sampleFeedbackSchema = z.object({
+  intent: z.literal('feedback'),
+  item: z.record(
+    z.string().regex(/^\d{1,12}$/),
+    z.object({
+      rating: z.coerce.number({ error: 'Rate this sample from 1 to 5' }).int('Rate this sample from 1 to 5').min(1, 'Rate this sample from 1 to 5').max(5, 'Rate this sample from 1 to 5'),
+      comment: z.string().max(1000, 'Use at most 1,000 characters').optional().transform((value) => value ?? ''),
+    }),
+    { error: 'Rate each sample from 1 to 5' },
+  ),
+})
+
 export const sampleStepSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('approve') }),
   z.object({ intent: z.literal('reject'), reason }),
@@ -49,17 +62,7 @@ export const sampleStepSchema = z.discriminatedUnion('intent', [
     trackingNumber: z.string({ error: 'Enter the tracking number' }).trim().min(1, 'Enter the tracking number').max(80, 'Use at most 80 characters'),
   }),
   z.object({ intent: z.literal('deliver') }),
-  z.object({
-    intent: z.literal('feedback'),
-    item: z.record(
-      z.string().regex(/^\d{1,12}$/),
-      z.object({
-        rating: z.coerce.number({ error: 'Rate this sample from 1 to 5' }).int('Rate this sample from 1 to 5').min(1, 'Rate this sample from 1 to 5').max(5, 'Rate this sample from 1 to 5'),
-        comment: z.string().max(1000, 'Use at most 1,000 characters').optional().transform((value) => value ?? ''),
-      }),
-      { error: 'Rate each sample from 1 to 5' },
-    ),
-  }),
+  sampleFeedbackSchema,
 ])
 export type SampleStepForm = z.output<typeof sampleStepSchema>
 

@@ -135,6 +135,30 @@ export async function listSampleOrders(db: Executor, viewer: Pick<Viewer, 'userI
   }
 }
 
+/**
+ * Every sample order the filters match, in the list's order, a batch at a time (the CSV): each batch
+ * continues after the last row of the one before (keyset), so no batch costs more than the first.
+ */
+export async function* sampleRowBatches(db: Executor, viewer: Pick<Viewer, 'userId' | 'roles'>, lens: SampleLens, f: SampleFilters, batch = 1_000): AsyncGenerator<SampleOrderRow[]> {
+  const ids = await resolveFilters(db, viewer, lens, f)
+  const beyond = f.dir === 'desc' ? '<' : '>'
+  let last: { requested_at: string; id: number } | null = null
+  for (;;) {
+    let query = filtered(db, lens, f, ids).select(['sample_orders.id', 'sample_orders.requested_at'])
+    if (last) {
+      const { requested_at: at, id } = last
+      query = query.where((eb) => eb.or([eb('sample_orders.requested_at', beyond, at), eb.and([eb('sample_orders.requested_at', '=', at), eb('sample_orders.id', beyond, id)])]))
+    }
+    const found = await query.orderBy('sample_orders.requested_at', f.dir).orderBy('sample_orders.id', f.dir).limit(batch).execute()
+    if (found.length) {
+      const rows = new Map((await rowsOf(db, lens, found.map((r) => r.id))).map((row) => [row.id, row]))
+      yield found.map((r) => rows.get(r.id)).filter((row) => row !== undefined) as SampleOrderRow[]
+    }
+    if (found.length < batch) return
+    last = found[found.length - 1]!
+  }
+}
+
 /** The KAMs to filter by: active users holding the role, by name. */
 export function kamChoices(db: Executor) {
   return db

@@ -16,12 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminHome() {
-  const { figures, queue } = useLoaderData<typeof loader>()
+  const { figures, queues } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="admin"
       figures={figures}
-      queue={queue}
+      queues={queues}
       intro="The administrators' portal. Every other staff portal is open to you too: switch from the menu at the top."
     />
   )

@@ -16,12 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function BizFinHome() {
-  const { figures, queue } = useLoaderData<typeof loader>()
+  const { figures, queues } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="biz_fin"
       figures={figures}
-      queue={queue}
+      queues={queues}
       intro="The business finance team's portal."
     />
   )

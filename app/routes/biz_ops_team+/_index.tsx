@@ -16,12 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function BizOpsTeamHome() {
-  const { figures, queue } = useLoaderData<typeof loader>()
+  const { figures, queues } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="biz_ops"
       figures={figures}
-      queue={queue}
+      queues={queues}
       intro="The business operations team's portal."
     />
   )

@@ -17,12 +17,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function BuyerHome() {
-  const { figures, queue, companyId } = useLoaderData<typeof loader>()
+  const { figures, queues, companyId } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="buyer"
       figures={figures}
-      queue={queue}
+      queues={queues}
       intro="Your company's portal on the platform."
       actions={
         companyId ? (

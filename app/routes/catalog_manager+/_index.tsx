@@ -16,12 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function CatalogManagerHome() {
-  const { figures, queue } = useLoaderData<typeof loader>()
+  const { figures, queues } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="catalog_manager"
       figures={figures}
-      queue={queue}
+      queues={queues}
       intro="The catalogue managers' portal."
     />
   )

@@ -16,12 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function KAMHome() {
-  const { figures, queue } = useLoaderData<typeof loader>()
+  const { figures, queues } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="demand_kam"
       figures={figures}
-      queue={queue}
+      queues={queues}
       intro="The portal of demand key-account managers, for the buyers assigned to you."
     />
   )

@@ -16,12 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function DevAdminHome() {
-  const { figures, queue } = useLoaderData<typeof loader>()
+  const { figures, queues } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="dev_admin"
       figures={figures}
-      queue={queue}
+      queues={queues}
       intro="The developer administrators' portal: the products the platform trades (slugs, units, product lines, attribute schemas) and the feature flags."
     />
   )

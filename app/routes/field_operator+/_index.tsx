@@ -16,12 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function FieldOperatorHome() {
-  const { figures, queue } = useLoaderData<typeof loader>()
+  const { figures, queues } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="field_operator"
       figures={figures}
-      queue={queue}
+      queues={queues}
       intro="Your portal for work in the field."
     />
   )

@@ -16,12 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function LogisticsTeamHome() {
-  const { figures, queue } = useLoaderData<typeof loader>()
+  const { figures, queues } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="logistics"
       figures={figures}
-      queue={queue}
+      queues={queues}
       intro="The logistics team's portal."
     />
   )

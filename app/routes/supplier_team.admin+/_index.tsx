@@ -16,12 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function SupplierAdminHome() {
-  const { figures, queue } = useLoaderData<typeof loader>()
+  const { figures, queues } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="supplier_admin"
       figures={figures}
-      queue={queue}
+      queues={queues}
       intro="The supplier team administrators' portal."
     />
   )

@@ -16,12 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function SupplierAgentHome() {
-  const { figures, queue } = useLoaderData<typeof loader>()
+  const { figures, queues } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="supplier_agent"
       figures={figures}
-      queue={queue}
+      queues={queues}
       intro="The supplier team agents' portal, for the sellers assigned to you."
     />
   )

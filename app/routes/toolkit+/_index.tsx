@@ -16,12 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AnyToolkitHome() {
-  const { figures, queue } = useLoaderData<typeof loader>()
+  const { figures, queues } = useLoaderData<typeof loader>()
   return (
     <PortalHome
       portal="toolkit"
       figures={figures}
-      queue={queue}
+      queues={queues}
       intro="Tools open to everyone who is signed in."
     />
   )

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { notFound, requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { samplePath, sampleBase } from '~/features/sample-orders/lens'
+import { SampleOrderPage } from '~/features/sample-orders/sample-order-page'
+import { samplePageAction, samplePageFor } from '~/features/sample-orders/pages.server'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { answerForm } from '~/ui/outcome.server'
+import { readForm } from '~/ui/read-form.server'
+import { readId } from '~/utils/list-params'
+
+export const handle: RouteHandle = {
+  name: 'KamManageSampleOrder',
+  title: 'Sample order',
+  breadcrumb: (data) => data?.order.code ?? 'Sample order',
+  parents: [{ text: 'Sample orders', to: sampleBase.demand_kam }],
+}
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Sample order ${data.order.code}` : 'Sample order')
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requirePortal(request, 'demand_kam')
+  const page = await samplePageFor(getDb(), viewer, 'demand_kam', params.sampleOrderId)
+  if (!page) notFound()
+  return page
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const viewer = await requirePortal(request, 'demand_kam')
+  const outcome = await samplePageAction(getDb(), viewer, 'demand_kam', params.sampleOrderId, await readForm(request))
+  return answerForm(outcome, samplePath('demand_kam', readId(params.sampleOrderId) ?? 0))
+}
+
+export default function KamManageSampleOrderPage() {
+  const { order, portal } = useLoaderData<typeof loader>()
+  return <SampleOrderPage order={order} portal={portal} reply={useActionData<typeof action>()} />
+}

@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { notFound, requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { sampleCsvFor } from '~/features/sample-orders/pages.server'
+
+// The sample order search as CSV: every sample order its query string matches, streamed (a resource route).
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requirePortal(request, 'demand_kam')
+  return sampleCsvFor(getDb(), viewer, 'demand_kam', new URL(request.url)) ?? notFound()
+}

@@ -8,6 +8,8 @@ import { readSampleFilters } from './schema'
 import { listSampleOrders, sampleLensFor, sampleOrderDetail } from './search.server'
 import { takeSampleStep } from './steps.server'
 import { portalHome } from '../dashboard/queries.server'
+import { listSampleSkus, sampleSkuForEdit } from '../sample-skus/queries.server'
+import { readSampleSkuFilters } from '../sample-skus/schema'
 import { sampleStepsFrom } from './states'
 
 let requester: { userId: number }
@@ -152,6 +154,13 @@ describe('a sample order’s steps', () => {
       [2, null, 0],
     ])
     expect(staffView?.note).toBe('Met them at the Surat fair')
+    // …and on the sample SKU's page, and as its rating in the sample SKU lists.
+    const skuPage = await sampleSkuForEdit(db, a)
+    expect(skuPage?.feedback).toEqual([expect.objectContaining({ rating: 4, comment: 'Good hand feel', orderCode: order.code, buyerName: 'Swatch Seekers' })])
+    expect(skuPage?.rating).toEqual({ average: 4, count: 1 })
+    const code = (await db.selectFrom('sample_skus').select('code').where('id', '=', b).executeTakeFirstOrThrow()).code
+    const listed = await listSampleSkus(db, readSampleSkuFilters(new URL(`http://x/?q=${encodeURIComponent(code)}&state=all`)))
+    expect(listed.rows.find((r) => r.id === b)?.rating).toEqual({ average: 2, count: 1 })
     const buyerView = await sampleOrderDetail(db, buyerLens(), order.id)
     expect(JSON.stringify(buyerView)).not.toContain('Surat fair')
     expect(buyerView?.items[0]).not.toHaveProperty('stock')

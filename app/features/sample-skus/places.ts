@@ -1,4 +1,5 @@
 import type { PortalKey } from '~/auth/portals'
+import { SAMPLE_PORTALS, sampleBase, type SamplePortal } from '../sample-orders/lens'
 
 /**
  * Where each portal keeps its sample-SKU pages and whether it may change them (domain.md §2:
@@ -21,3 +22,7 @@ export const sampleSkuPlaces = {
 
 export const createPath = (place: SampleSkuPlace) => `${place.base}/create`
 export const editPath = (place: SampleSkuPlace, id: number) => `${place.base}/${id}/edit`
+
+/** The portal's sample order list, where a sample SKU's orders and feedback are (none for the catalog manager). */
+export const sampleOrdersOf = (place: SampleSkuPlace): string | null =>
+  (SAMPLE_PORTALS as readonly string[]).includes(place.portal) ? sampleBase[place.portal as SamplePortal] : null

@@ -20,6 +20,35 @@ export interface SampleSkuRow {
   active: boolean
   imageId: number | null
   updatedAt: string
+  /** The buyers' ratings of it (1-5) on sample orders: their average and how many; null when none yet. */
+  rating: { average: number; count: number } | null
+}
+
+/** The buyers' ratings of each of these sample SKUs: average and count, by sample SKU id. */
+async function ratingsOf(db: Executor, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { average: number; count: number }>()
+  const rows = await db
+    .selectFrom('sample_order_items')
+    .select(['sample_sku_id', (eb) => eb.fn.avg<number>('rating').as('average'), (eb) => eb.fn.count<number>('rating').as('count')])
+    .where('sample_sku_id', 'in', ids)
+    .where('rating', 'is not', null)
+    .groupBy('sample_sku_id')
+    .execute()
+  return new Map(rows.map((r) => [r.sample_sku_id, { average: Math.round(Number(r.average) * 10) / 10, count: Number(r.count) }]))
+}
+
+/** The latest feedback buyers left on a sample SKU, newest first, with its order and buyer. */
+export function sampleSkuFeedback(db: Executor, id: number, limit = 10) {
+  return db
+    .selectFrom('sample_order_items as i')
+    .innerJoin('sample_orders as o', 'o.id', 'i.sample_order_id')
+    .innerJoin('buyers', 'buyers.id', 'o.buyer_id')
+    .select(['i.id', 'i.rating', 'i.comment', 'i.feedback_at as at', 'o.id as orderId', 'o.code as orderCode', 'buyers.name as buyerName'])
+    .where('i.sample_sku_id', '=', id)
+    .where('i.rating', 'is not', null)
+    .orderBy('i.sample_order_id', 'desc')
+    .limit(limit)
+    .execute()
 }
 
 /**
@@ -73,6 +102,7 @@ export async function listSampleSkus(db: Executor, f: SampleSkuFilters): Promise
     .limit(f.pageSize)
     .offset(offset)
     .execute()
+  const ratings = await ratingsOf(db, rows.map((r) => r.id))
   return {
     total,
     capped,
@@ -88,6 +118,7 @@ export async function listSampleSkus(db: Executor, f: SampleSkuFilters): Promise
       active: r.active === 1,
       imageId: r.image_id,
       updatedAt: r.updated_at,
+      rating: ratings.get(r.id) ?? null,
     })),
   }
 }
@@ -152,7 +183,7 @@ export async function sampleSkuForEdit(db: Executor, id: number) {
     .where('sample_skus.id', '=', id)
     .executeTakeFirst()
   if (!row) return null
-  const [categories, history] = await Promise.all([categoryGroups(db, { keepId: row.category_id }), historyOf(db, 'sample_sku', id)])
+  const [categories, history, feedback, ratings] = await Promise.all([categoryGroups(db, { keepId: row.category_id }), historyOf(db, 'sample_sku', id), sampleSkuFeedback(db, id), ratingsOf(db, [id])])
   return {
     id: row.id,
     code: row.code,
@@ -170,6 +201,8 @@ export async function sampleSkuForEdit(db: Executor, id: number) {
     },
     categories,
     history,
+    feedback,
+    rating: ratings.get(id) ?? null,
   }
 }
 

@@ -7,7 +7,7 @@ import { Table, type Column } from '~/ui/table'
 import { ListSummary, Pagination } from '~/ui/list-summary'
 import { formatDate, formatMoney } from '~/utils/format'
 import { imageUrl } from '../images/image-url'
-import { createPath, editPath, type SampleSkuPlace } from './places'
+import { createPath, editPath, sampleOrdersOf, type SampleSkuPlace } from './places'
 import type { CategoryGroup, SampleSkuRow } from './queries.server'
 import type { SampleSkuFilters } from './schema'
 import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
@@ -68,6 +68,16 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
       header: 'Stock',
       numeric: true,
       cell: (r) => (r.stock === 0 ? <span className="sample-nowrap"><Badge tone="warning">Out of stock</Badge></span> : r.stock.toLocaleString('en-IN')),
+    },
+    {
+      key: 'rating',
+      header: 'Buyer rating',
+      cell: (r) => {
+        if (!r.rating) return <span className="muted">—</span>
+        const text = `${r.rating.average.toLocaleString('en-IN')} of 5 (${r.rating.count})`
+        const orders = sampleOrdersOf(place)
+        return orders ? <Link to={`${orders}?sampleSku=${encodeURIComponent(r.code)}`}>{text}</Link> : text
+      },
     },
     { key: 'active', header: 'Active', cell: (r) => (r.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>) },
     { key: 'updated', nowrap: true, header: 'Updated', sortKey: 'updated', cell: (r) => <time dateTime={r.updatedAt} className="sample-nowrap">{formatDate(r.updatedAt)}</time> },

@@ -4,6 +4,7 @@ import { benchCatalogue } from './catalogue'
 import { benchCompanies } from './companies'
 import { benchOrders } from './orders'
 import { benchOverhead } from './overhead'
+import { benchSamples } from './samples'
 import { benchShell } from './shell'
 
 const suites: [string, () => Promise<string[]>][] = [
@@ -12,6 +13,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['Companies and users at scale', benchCompanies],
   ['Catalogue at scale', benchCatalogue],
   ['Master orders at scale', benchOrders],
+  ['Samples: sample orders at scale', benchSamples],
   ['Request overhead against a bare Remix page', benchOverhead],
 ]
 // `npm run bench -- companies` runs only the suites whose name contains the word.

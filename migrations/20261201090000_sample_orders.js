@@ -67,11 +67,14 @@ export async function up(db) {
     .addColumn('created_at', 'text', now)
     .addColumn('updated_at', 'text', now)
     .execute()
+  // Lists show the newest requests first: in id order, which is the order they were requested in
+  // (an id is taken as the request is written). Each filter's index ends in the id, so a page is a
+  // walk of one index; requested dates are a range of their own index.
   for (const [name, columns] of [
-    ['sample_orders_requested_idx', ['requested_at', 'id']],
-    ['sample_orders_status_idx', ['status', 'requested_at', 'id']],
-    ['sample_orders_buyer_idx', ['buyer_id', 'requested_at', 'id']],
-    ['sample_orders_buyer_status_idx', ['buyer_id', 'status', 'requested_at', 'id']],
+    ['sample_orders_requested_idx', ['requested_at']],
+    ['sample_orders_status_idx', ['status', 'id']],
+    ['sample_orders_buyer_idx', ['buyer_id', 'id']],
+    ['sample_orders_buyer_status_idx', ['buyer_id', 'status', 'id']],
   ]) {
     await db.schema.createIndex(name).on('sample_orders').columns(columns).execute()
   }
@@ -92,8 +95,9 @@ export async function up(db) {
     .addColumn('feedback_at', 'text')
     .addUniqueConstraint('sample_order_items_line_uq', ['sample_order_id', 'line_no'])
     .execute()
-  // The sample SKU filter and a sample SKU's feedback: its items, newest order first.
-  await db.schema.createIndex('sample_order_items_sku_idx').on('sample_order_items').columns(['sample_sku_id', 'sample_order_id']).execute()
+  // The sample SKU filter and a sample SKU's feedback: its items, newest order first (an order holds
+  // a sample once: the cart keeps one line per sample).
+  await db.schema.createIndex('sample_order_items_sku_idx').on('sample_order_items').columns(['sample_sku_id', 'sample_order_id']).unique().execute()
 }
 
 /** @param {import('kysely').Kysely<any>} db */

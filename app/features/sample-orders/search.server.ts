@@ -12,8 +12,8 @@ import type { SampleFilters } from './schema'
 import { SAMPLE_OPEN, SAMPLE_OPEN_STATUSES, SAMPLE_ORDER_STATUSES, sampleStepsFrom } from './states'
 
 // The one search and the one detail of sample orders, for every portal through its lens (lens.ts).
-// Filters go through the sample_orders indexes (requested_at, status, buyer) and, for a sample SKU,
-// through its items' index.
+// Lists are newest first, in id order; filters go through the sample_orders indexes (status, buyer,
+// each ending in the id; requested_at) and, for a sample SKU, through its items' index.
 
 /** The lens of a portal for this viewer; null when the viewer has no sample orders there (a buyer user of no buyer). */
 export function sampleLensFor(viewer: Pick<Viewer, 'userId' | 'roles' | 'company'>, portal: SamplePortal): SampleLens | null {
@@ -117,7 +117,7 @@ export async function listSampleOrders(db: Executor, viewer: Pick<Viewer, 'userI
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     query
       .select('sample_orders.id')
-      .orderBy('sample_orders.requested_at', dir)
+      // Newest requested first: ids are taken in the order requests are written (the indexes end in it).
       .orderBy('sample_orders.id', dir)
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize)
@@ -142,20 +142,17 @@ export async function listSampleOrders(db: Executor, viewer: Pick<Viewer, 'userI
 export async function* sampleRowBatches(db: Executor, viewer: Pick<Viewer, 'userId' | 'roles'>, lens: SampleLens, f: SampleFilters, batch = 1_000): AsyncGenerator<SampleOrderRow[]> {
   const ids = await resolveFilters(db, viewer, lens, f)
   const beyond = f.dir === 'desc' ? '<' : '>'
-  let last: { requested_at: string; id: number } | null = null
+  let last: number | null = null
   for (;;) {
-    let query = filtered(db, lens, f, ids).select(['sample_orders.id', 'sample_orders.requested_at'])
-    if (last) {
-      const { requested_at: at, id } = last
-      query = query.where((eb) => eb.or([eb('sample_orders.requested_at', beyond, at), eb.and([eb('sample_orders.requested_at', '=', at), eb('sample_orders.id', beyond, id)])]))
-    }
-    const found = await query.orderBy('sample_orders.requested_at', f.dir).orderBy('sample_orders.id', f.dir).limit(batch).execute()
+    let query = filtered(db, lens, f, ids).select('sample_orders.id')
+    if (last !== null) query = query.where('sample_orders.id', beyond, last)
+    const found = await query.orderBy('sample_orders.id', f.dir).limit(batch).execute()
     if (found.length) {
       const rows = new Map((await rowsOf(db, lens, found.map((r) => r.id))).map((row) => [row.id, row]))
       yield found.map((r) => rows.get(r.id)).filter((row) => row !== undefined) as SampleOrderRow[]
     }
     if (found.length < batch) return
-    last = found[found.length - 1]!
+    last = found[found.length - 1]!.id
   }
 }
 

@@ -3,11 +3,18 @@ import { roleLabel } from '~/features/users/roles'
 
 type Tone = 'neutral' | 'success' | 'warning' | 'danger' | 'info'
 
+/** Statuses that call for attention (waiting on someone), ended badly, or ended well; the rest are neutral. */
 const toneOfStatus: Record<string, Tone> = {
   active: 'success',
   pending: 'warning',
   suspended: 'danger',
   disabled: 'danger',
+  pending_approval: 'warning',
+  requested: 'warning',
+  qc_failed: 'danger',
+  rejected: 'danger',
+  cancelled: 'danger',
+  delivered: 'success',
 }
 
 export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {

@@ -179,6 +179,12 @@ describe('a sample order’s steps', () => {
     const fresh = await requestSamples([[await makeSampleSku(), 1]])
     expect(await takeSampleStep(db, kam, kamLens(), fresh.id, 'cancel', { reason: '  ' })).toEqual(expect.objectContaining({ ok: false, fields: { reason: 'Say why: the buyer reads it' } }))
     expect(await statusOf(fresh.id)).toBe('requested')
+    // Approved, then cancelled with a reason the buyer reads; a cancelled order takes no more steps.
+    await takeSampleStep(db, kam, kamLens(), fresh.id, 'approve')
+    expect(await takeSampleStep(db, kam, kamLens(), fresh.id, 'cancel', { reason: 'The buyer chose finished pieces' })).toEqual({ ok: true, value: { code: fresh.code, status: 'cancelled' } })
+    expect((await sampleOrderDetail(db, buyerLens(), fresh.id))?.reason).toBe('The buyer chose finished pieces')
+    expect(sampleStepsFrom('cancelled')).toEqual([])
+    expect(await takeSampleStep(db, requester, bizOps(), fresh.id, 'dispatch', { courier: 'DTDC', trackingNumber: 'T' })).toEqual(expect.objectContaining({ ok: false, message: expect.stringContaining(`${fresh.code} is already cancelled`) }))
     // The buyer cannot approve; the KAM cannot give the buyer's feedback.
     expect(await takeSampleStep(db, requester, buyerLens(), fresh.id, 'approve')).toEqual(expect.objectContaining({ ok: false, notFound: true }))
     expect(await takeSampleStep(db, kam, kamLens(), fresh.id, 'feedback', { feedback: {} })).toEqual(expect.objectContaining({ ok: false, notFound: true }))

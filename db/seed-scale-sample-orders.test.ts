@@ -24,6 +24,9 @@ describe('seedSampleOrdersScale', () => {
       .where((eb) => eb('o.item_count', '!=', eb.selectFrom('sample_order_items as i').select((e) => e.fn.countAll<number>().as('n')).whereRef('i.sample_order_id', '=', 'o.id')))
       .execute()
     expect(mismatched).toEqual([])
+    const grouped = await db.selectFrom('sample_orders').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').orderBy('status').execute()
+    const kept = await db.selectFrom('sample_order_counts').select(['status', 'orders as n']).where('orders', '!=', 0).orderBy('status').execute()
+    expect(kept.map((r) => [r.status, Number(r.n)])).toEqual(grouped.map((r) => [r.status, Number(r.n)]))
 
     const user = { userId: await userIdOf('internal@example.com') }
     const buyerId = await makeBuyer({ name: 'After Scale Samples', status: 'active' }, [{ kind: 'shipping', city: 'Surat', isDefault: true }])

@@ -1,3 +1,4 @@
+import { recountSampleOrders } from '../app/features/sample-orders/counts.server'
 import { kolkataDay } from '../app/utils/format'
 import { advanceIdSequence, refreshAfterBulkLoad } from './dialect.js'
 import type { Database } from './database'
@@ -129,6 +130,7 @@ export async function seedSampleOrdersScale(db: Database, scale: { orders: numbe
   for (const [scope, value] of last) {
     await db.insertInto('code_counters').values({ scope, last: value }).onConflict((oc) => oc.column('scope').doUpdateSet({ last: value })).execute()
   }
+  await recountSampleOrders(db)
   await advanceIdSequence(db, 'sample_orders')
   await advanceIdSequence(db, 'sample_order_items')
   await refreshAfterBulkLoad(db)

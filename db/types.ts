@@ -531,6 +531,13 @@ export interface DB {
   sample_cart_lines: SampleCartLinesTable
   sample_orders: SampleOrdersTable
   sample_order_items: SampleOrderItemsTable
+  sample_order_counts: SampleOrderCountsTable
+}
+
+/** How many sample orders are in each status (kept with the orders). */
+export interface SampleOrderCountsTable {
+  status: SampleOrderStatus
+  orders: number
 }
 
 export type SampleOrderStatus = 'requested' | 'approved' | 'dispatched' | 'delivered' | 'closed' | 'rejected' | 'cancelled'

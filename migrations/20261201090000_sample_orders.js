@@ -69,9 +69,9 @@ export async function up(db) {
     .execute()
   // Lists show the newest requests first: in id order, which is the order they were requested in
   // (an id is taken as the request is written). Each filter's index ends in the id, so a page is a
-  // walk of one index; requested dates are a range of their own index.
+  // walk of one index; with requested dates, a walk of the dates' range in (requested_at, id) order.
   for (const [name, columns] of [
-    ['sample_orders_requested_idx', ['requested_at']],
+    ['sample_orders_requested_idx', ['requested_at', 'id']],
     ['sample_orders_status_idx', ['status', 'id']],
     ['sample_orders_buyer_idx', ['buyer_id', 'id']],
     ['sample_orders_buyer_status_idx', ['buyer_id', 'status', 'id']],
@@ -98,9 +98,18 @@ export async function up(db) {
   // The sample SKU filter and a sample SKU's feedback: its items, newest order first (an order holds
   // a sample once: the cart keeps one line per sample).
   await db.schema.createIndex('sample_order_items_sku_idx').on('sample_order_items').columns(['sample_sku_id', 'sample_order_id']).unique().execute()
+
+  // How many sample orders are in each status: the lists' count of all of them, a status, or the
+  // open ones, without counting 200,000 rows a page. Kept in the transactions that change them.
+  await db.schema
+    .createTable('sample_order_counts')
+    .addColumn('status', 'text', (c) => c.primaryKey())
+    .addColumn('orders', 'integer', (c) => c.notNull())
+    .execute()
 }
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function down(db) {
+  await db.schema.dropTable('sample_order_counts').execute()
   for (const table of ['sample_order_items', 'sample_orders', 'sample_cart_lines', 'sample_carts']) await db.schema.dropTable(table).execute()
 }

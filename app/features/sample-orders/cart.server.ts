@@ -2,6 +2,7 @@ import type { Database } from '#db/database'
 import { audit, type Executor } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
 import { nextCode } from '../orders/codes.server'
+import { countSampleOrder } from './counts.server'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 
 // The samples cart (docs/domain.md "Sample orders"): one per user and buyer, kept on the server so
@@ -197,6 +198,7 @@ export async function placeSampleCart(db: Database, actor: Actor, buyerId: numbe
           entityId: order.id,
           after: { code, buyer: buyer.name, items: items.map(({ line, quantity }) => `${line.code} × ${quantity}`) },
         })
+        await countSampleOrder(trx, 'requested', 1)
         await trx.deleteFrom('sample_carts').where('id', '=', cart.id).execute()
         return order.id
       })

@@ -270,3 +270,15 @@ describe('the portal homes', () => {
     expect(feedback?.items).toEqual([expect.objectContaining({ label: order.code, to: `/buyer/sample_orders/${order.id}` })])
   })
 })
+
+describe('the kept counts', () => {
+  it('match the sample orders in every status after requests and steps', async () => {
+    const db = getDb()
+    const grouped = await db.selectFrom('sample_orders').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').orderBy('status').execute()
+    const kept = await db.selectFrom('sample_order_counts').select(['status', 'orders as n']).where('orders', '!=', 0).orderBy('status').execute()
+    expect(kept.map((r) => [r.status, Number(r.n)])).toEqual(grouped.map((r) => [r.status, Number(r.n)]))
+    const staff = viewer(requester.userId, ['admin'])
+    const all = await listSampleOrders(db, staff, sampleLensFor(staff, 'admin')!, readSampleFilters(new URL('http://x/admin/sample_orders?status=open')))
+    expect(all.total).toBe(grouped.filter((r) => ['requested', 'approved', 'dispatched', 'delivered'].includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0))
+  })
+})

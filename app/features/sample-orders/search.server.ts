@@ -1,5 +1,6 @@
 import type { Database } from '#db/database'
-import type { SampleOrderStatus } from '#db/types'
+import type { SelectQueryBuilder } from 'kysely'
+import type { DB, SampleOrderStatus } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
 import { startOfKolkataDay } from '~/utils/format'
 import { historyQuery, type Executor } from '../audit/audit.server'
@@ -8,6 +9,7 @@ import { checkPick } from '../search/pick.server'
 import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
 import { sampleSight, type SampleLens, type SamplePortal } from './lens'
+import { sampleOrdersIn } from './counts.server'
 import type { SampleFilters } from './schema'
 import { SAMPLE_OPEN, SAMPLE_OPEN_STATUSES, SAMPLE_ORDER_STATUSES, sampleStepsFrom } from './states'
 
@@ -84,6 +86,23 @@ function filtered(db: Executor, lens: SampleLens, f: SampleFilters, ids: Resolve
   return query
 }
 
+/**
+ * Newest requested first: in id order (ids are taken in the order requests are written; every
+ * filter's index ends in the id), or with requested dates in (requested_at, id) order, the same
+ * order, so the dates' index range is walked rather than every newer order.
+ */
+function inListOrder<Q extends SelectQueryBuilder<DB, 'sample_orders', { id: number }>>(query: Q, f: SampleFilters): Q {
+  return (f.requestedFrom || f.requestedTo ? query.orderBy('sample_orders.requested_at', f.dir).orderBy('sample_orders.id', f.dir) : query.orderBy('sample_orders.id', f.dir)) as Q
+}
+
+/** The statuses whose kept count answers the list (null: all), when only a status filters every order. */
+function keptStatuses(lens: SampleLens, f: SampleFilters): readonly SampleOrderStatus[] | null | undefined {
+  if (lens.scope.kind !== 'all' || f.q || f.buyer || f.sampleSku || f.kam !== null || f.requestedFrom || f.requestedTo) return undefined
+  if (!f.status) return null
+  if (f.status === SAMPLE_OPEN) return SAMPLE_OPEN_STATUSES
+  return (SAMPLE_ORDER_STATUSES as readonly string[]).includes(f.status) ? [f.status as SampleOrderStatus] : undefined
+}
+
 /** The columns a list row shows through the lens: never the internal note or requester for the buyer. */
 function rowsOf(db: Executor, lens: SampleLens, ids: number[]) {
   return db
@@ -112,13 +131,10 @@ export type SampleOrderRow = Awaited<ReturnType<typeof rowsOf>>[number] & { buye
 export async function listSampleOrders(db: Executor, viewer: Pick<Viewer, 'userId' | 'roles'>, lens: SampleLens, f: SampleFilters) {
   const ids = await resolveFilters(db, viewer, lens, f)
   const query = filtered(db, lens, f, ids)
-  const dir = f.dir
-  const [count, page] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    query
-      .select('sample_orders.id')
-      // Newest requested first: ids are taken in the order requests are written (the indexes end in it).
-      .orderBy('sample_orders.id', dir)
+  const kept = keptStatuses(lens, f)
+  const [total, page] = await Promise.all([
+    kept === undefined ? query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)) : sampleOrdersIn(db, kept ?? undefined),
+    inListOrder(query.select('sample_orders.id'), f)
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize)
       .execute(),
@@ -127,7 +143,7 @@ export async function listSampleOrders(db: Executor, viewer: Pick<Viewer, 'userI
   const byId = new Map(found.map((row) => [row.id, row]))
   return {
     rows: page.map((r) => byId.get(r.id)).filter((row) => row !== undefined) as SampleOrderRow[],
-    total: Number(count.n),
+    total,
     buyerError: ids.buyerError,
     buyerChoices: ids.buyerChoices,
     sampleSkuError: ids.sampleSkuError,
@@ -142,17 +158,23 @@ export async function listSampleOrders(db: Executor, viewer: Pick<Viewer, 'userI
 export async function* sampleRowBatches(db: Executor, viewer: Pick<Viewer, 'userId' | 'roles'>, lens: SampleLens, f: SampleFilters, batch = 1_000): AsyncGenerator<SampleOrderRow[]> {
   const ids = await resolveFilters(db, viewer, lens, f)
   const beyond = f.dir === 'desc' ? '<' : '>'
-  let last: number | null = null
+  const byDate = Boolean(f.requestedFrom || f.requestedTo)
+  let last: { id: number; requested_at: string } | null = null
   for (;;) {
-    let query = filtered(db, lens, f, ids).select('sample_orders.id')
-    if (last !== null) query = query.where('sample_orders.id', beyond, last)
-    const found = await query.orderBy('sample_orders.id', f.dir).limit(batch).execute()
+    let query = filtered(db, lens, f, ids).select(['sample_orders.id', 'sample_orders.requested_at'])
+    if (last) {
+      const { id, requested_at: at } = last
+      query = byDate
+        ? query.where((eb) => eb.or([eb('sample_orders.requested_at', beyond, at), eb.and([eb('sample_orders.requested_at', '=', at), eb('sample_orders.id', beyond, id)])]))
+        : query.where('sample_orders.id', beyond, id)
+    }
+    const found = await inListOrder(query, f).limit(batch).execute()
     if (found.length) {
       const rows = new Map((await rowsOf(db, lens, found.map((r) => r.id))).map((row) => [row.id, row]))
       yield found.map((r) => rows.get(r.id)).filter((row) => row !== undefined) as SampleOrderRow[]
     }
     if (found.length < batch) return
-    last = found[found.length - 1]!.id
+    last = found[found.length - 1]!
   }
 }
 

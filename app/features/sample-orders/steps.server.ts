@@ -6,6 +6,7 @@ import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { audit, type Executor } from '../audit/audit.server'
 import { queueEmail } from '../outbox/outbox.server'
 import type { SampleLens } from './lens'
+import { countSampleOrder } from './counts.server'
 import { scopedSampleOrders } from './search.server'
 import { sampleOrderSteps, type SampleOrderStep, type SampleOrderStepName } from './states'
 
@@ -106,6 +107,8 @@ export async function takeSampleStep(db: Database, actor: Actor, lens: SampleLen
         .where('status', 'in', step.from as readonly SampleOrderStatus[])
         .executeTakeFirst()
       if (Number(moved.numUpdatedRows) === 0) throw await alreadyMoved(trx, id, step.label)
+      await countSampleOrder(trx, order.status, -1)
+      await countSampleOrder(trx, step.to, 1)
 
       if (name === 'dispatch') {
         for (const item of items) {

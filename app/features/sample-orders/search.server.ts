@@ -103,6 +103,20 @@ function keptStatuses(lens: SampleLens, f: SampleFilters): readonly SampleOrderS
   return (SAMPLE_ORDER_STATUSES as readonly string[]).includes(f.status) ? [f.status as SampleOrderStatus] : undefined
 }
 
+/**
+ * How many sample orders match: from the kept counts when only a status filters every order; a
+ * sample SKU's alone from its items' index (an order holds a sample once); otherwise on the orders.
+ */
+async function countOf(db: Executor, lens: SampleLens, f: SampleFilters, ids: Resolved, query: ReturnType<typeof filtered>): Promise<number> {
+  const kept = keptStatuses(lens, f)
+  if (kept !== undefined) return sampleOrdersIn(db, kept ?? undefined)
+  const skuAlone = ids.sampleSkuId !== null && lens.scope.kind === 'all' && !f.q && !f.buyer && !f.status && f.kam === null && !f.requestedFrom && !f.requestedTo
+  const counted = skuAlone
+    ? db.selectFrom('sample_order_items').select((eb) => eb.fn.countAll<number>().as('n')).where('sample_sku_id', '=', ids.sampleSkuId!)
+    : query.select((eb) => eb.fn.countAll<number>().as('n'))
+  return Number((await counted.executeTakeFirstOrThrow()).n)
+}
+
 /** The columns a list row shows through the lens: never the internal note or requester for the buyer. */
 function rowsOf(db: Executor, lens: SampleLens, ids: number[]) {
   return db
@@ -131,9 +145,8 @@ export type SampleOrderRow = Awaited<ReturnType<typeof rowsOf>>[number] & { buye
 export async function listSampleOrders(db: Executor, viewer: Pick<Viewer, 'userId' | 'roles'>, lens: SampleLens, f: SampleFilters) {
   const ids = await resolveFilters(db, viewer, lens, f)
   const query = filtered(db, lens, f, ids)
-  const kept = keptStatuses(lens, f)
   const [total, page] = await Promise.all([
-    kept === undefined ? query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)) : sampleOrdersIn(db, kept ?? undefined),
+    countOf(db, lens, f, ids, query),
     inListOrder(query.select('sample_orders.id'), f)
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize)

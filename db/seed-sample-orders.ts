@@ -75,7 +75,12 @@ export async function seedDemoSampleOrders(db: Database, count = DEMO_SAMPLE_ORD
     const buyerUser = buyerUsers.get(buyerId)
     if (!buyerUser) continue
     const items = await db.selectFrom('sample_order_items').select('id').where('sample_order_id', '=', order.id).orderBy('line_no').execute()
-    const feedback = Object.fromEntries(items.map((item, k) => [String(item.id), { rating: 1 + ((i + k * 2) % 5), comment: ['Soft hand, good drape', 'Colour is off from the card', '', 'Matches the spec', 'Too heavy for summer'][(i + k) % 5] }]))
+    // Mostly good ratings, each with a comment that fits it.
+    const comments = ['Colour is off from the card', 'Too heavy for summer', '', 'Matches the spec', 'Soft hand, good drape']
+    const feedback = Object.fromEntries(items.map((item, k) => {
+      const rating = [5, 4, 4, 3, 5, 2, 4, 1][(i + k * 3) % 8]!
+      return [String(item.id), { rating, comment: comments[rating - 1]! }]
+    }))
     const buyerLens = sampleLensFor({ userId: buyerUser, roles: ['buyer'], company: { kind: 'buyer', id: buyerId, name: '', status: 'active' } }, 'buyer')!
     await step('feedback', { feedback }, { actor: { userId: buyerUser }, lens: buyerLens })
   }

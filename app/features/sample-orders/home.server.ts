@@ -14,7 +14,7 @@ import { sampleLensFor, scopedSampleOrders } from './search.server'
 const QUEUE_LENGTH = 5
 
 /** The lens's sample orders in a status, oldest first: a figure and its queue. */
-async function waiting(db: Database, lens: SampleLens, status: SampleOrderStatus, words: { figure: string; title: string; empty: string; noun: string }, since: 'requested_at' | 'decided_at' | 'delivered_at') {
+async function waiting(db: Database, lens: SampleLens, status: SampleOrderStatus, words: { figure: string; title: string; empty: string; /** The link to the whole list: "All 40 sample requests". */ all: (n: number) => string }, since: 'requested_at' | 'decided_at' | 'delivered_at') {
   const inStatus = scopedSampleOrders(db, lens).where('sample_orders.status', '=', status)
   const [total, oldest] = await Promise.all([
     inStatus.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
@@ -39,13 +39,13 @@ async function waiting(db: Database, lens: SampleLens, status: SampleOrderStatus
       detail: `${countOf(r.item_count, 'sample')}${r.since ? `, since ${formatDate(r.since)}` : ''}`,
       to: samplePath(lens.portal, r.id),
     })),
-    more: n > oldest.length ? { label: `All ${countOf(n, words.noun)}`, to: list } : null,
+    more: n > oldest.length ? { label: words.all(n), to: list } : null,
     empty: words.empty,
   }
   return { figure, queue }
 }
 
-const requests = { figure: 'Sample requests to approve', title: 'Sample requests waiting longest', empty: 'No sample request is waiting.', noun: 'sample request' }
+const requests = { figure: 'Sample requests to approve', title: 'Sample requests waiting longest', empty: 'No sample request is waiting.', all: (n: number) => `All ${countOf(n, 'sample request')}` }
 
 /** The sample order figures and queues of a portal's home; none for portals without sample orders. */
 export async function sampleHome(db: Database, viewer: Viewer, portal: PortalKey): Promise<{ figures: OrderFigure[]; queues: OrderQueue[] }> {
@@ -64,12 +64,12 @@ export async function sampleHome(db: Database, viewer: Viewer, portal: PortalKey
     case 'biz_ops': {
       const [toApprove, toDispatch] = await Promise.all([
         waiting(db, lens, 'requested', requests, 'requested_at'),
-        waiting(db, lens, 'approved', { figure: 'Sample orders to dispatch', title: 'Approved sample orders to dispatch', empty: 'No approved sample order is waiting to be dispatched.', noun: 'sample order to dispatch' }, 'decided_at'),
+        waiting(db, lens, 'approved', { figure: 'Sample orders to dispatch', title: 'Approved sample orders to dispatch', empty: 'No approved sample order is waiting to be dispatched.', all: (n) => `All ${countOf(n, 'sample order')} to dispatch` }, 'decided_at'),
       ])
       return { figures: [toApprove.figure, toDispatch.figure], queues: [toDispatch.queue, toApprove.queue] }
     }
     case 'buyer': {
-      const feedback = await waiting(db, lens, 'delivered', { figure: 'Samples delivered: your feedback wanted', title: 'Delivered samples to give feedback on', empty: 'No delivered samples are waiting for your feedback.', noun: 'delivered sample order' }, 'delivered_at')
+      const feedback = await waiting(db, lens, 'delivered', { figure: 'Samples delivered: your feedback wanted', title: 'Delivered samples to give feedback on', empty: 'No delivered samples are waiting for your feedback.', all: (n) => `All ${countOf(n, 'delivered sample order')}` }, 'delivered_at')
       return { figures: [feedback.figure], queues: [feedback.queue] }
     }
   }

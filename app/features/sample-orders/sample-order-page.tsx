@@ -135,7 +135,7 @@ export function SampleOrderPage({ order, portal, reply }: { order: SampleOrderDe
     header: 'Feedback',
     cell: (i) =>
       i.rating === null ? (
-        <span className="muted">{order.status === 'delivered' ? 'Waiting for the buyer' : '—'}</span>
+        <span className="muted">{order.status !== 'delivered' ? '—' : order.steps.includes('feedback') ? 'Rate it below' : 'Waiting for the buyer'}</span>
       ) : (
         <>
           <span aria-label={`Rated ${i.rating} of 5`}>{ratingText(i.rating)}</span>

@@ -12,8 +12,8 @@ import { countInStatus } from './counts.server'
 
 type Actor = { userId: number }
 
-/** An address as the order keeps it: what it said when the order was placed. */
-async function addressSnapshot(db: Executor, buyerId: number, id: number | null, kind: 'shipping' | 'billing') {
+/** An address of the buyer as an order keeps it (JSON): what it said when the order was placed; null when it is not one of the buyer's of that kind. */
+export async function addressSnapshot(db: Executor, buyerId: number, id: number | null, kind: 'shipping' | 'billing') {
   if (id === null) return null
   const row = await db
     .selectFrom('addresses')

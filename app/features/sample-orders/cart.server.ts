@@ -2,6 +2,7 @@ import type { Database } from '#db/database'
 import { audit, type Executor } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
 import { nextCode } from '../orders/codes.server'
+import { addressSnapshot } from '../orders/place.server'
 import { countSampleOrder } from './counts.server'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 
@@ -118,19 +119,6 @@ function sampleCartLines(db: Executor, cartId: number) {
     .execute()
 }
 
-/** An address as the order keeps it: what it said when the order was requested. */
-async function shippingSnapshot(db: Executor, buyerId: number, id: number | null) {
-  if (id === null) return null
-  const row = await db
-    .selectFrom('addresses')
-    .select(['label', 'line1', 'line2', 'city', 'state', 'pin', 'country'])
-    .where('id', '=', id)
-    .where('buyer_id', '=', buyerId)
-    .where('kind', '=', 'shipping')
-    .executeTakeFirst()
-  return row ? JSON.stringify(row) : null
-}
-
 /**
  * Requests the user's samples cart for a buyer: one sample order (SMP-…), requested, with an item
  * per line at the sample's charge now, in one transaction, audited; then the cart is emptied. A line
@@ -161,7 +149,7 @@ export async function placeSampleCart(db: Database, actor: Actor, buyerId: numbe
           if (checked.error) fields[`line.${line.id}.quantity`] = checked.error
           return { line, quantity: checked.quantity ?? 0 }
         })
-        const shipTo = await shippingSnapshot(trx, buyerId, cart.ship_to_address_id)
+        const shipTo = await addressSnapshot(trx, buyerId, cart.ship_to_address_id, 'shipping')
         if (!shipTo) fields.shipTo = 'Choose where the samples go: one of the buyer’s shipping addresses'
         const bad = Object.keys(fields).length
         if (bad) throw new Refused(fields, bad === 1 ? 'One thing in the cart needs a change before it can be requested.' : `${bad} things in the cart need a change before they can be requested.`)

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
@@ -7,7 +7,7 @@ import { handleCartForm } from '~/features/orders/cart-forms.server'
 import { CartPage, ChooseCartBuyer } from '~/features/orders/cart-page'
 import { cartView, openCarts } from '~/features/orders/cart.server'
 import { cartPath } from '~/features/orders/schema'
-import { resolveCompany } from '~/features/users/company.server'
+import { cartBuyerOf } from '~/features/orders/cart-buyer.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
@@ -27,13 +27,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'main')
   const db = getDb()
-  const typed = (new URL(request.url).searchParams.get('buyer') ?? '').trim().slice(0, 200)
-  // ?buyer=12 from a link, or a name or "Name (#12)" from the buyer picker.
-  const match = readId(typed) ? { ok: true as const, id: readId(typed)! } : typed ? await resolveCompany(db, 'buyer', typed) : null
-  // A buyer named in the picker opens its cart at its own address, which the cart's forms post to.
-  if (match?.ok && !readId(typed)) throw redirect(cartPath(match.id))
-  if (match?.ok) {
-    const view = await cartView(db, viewer.userId, match.id)
+  const buyer = await cartBuyerOf(db, new URL(request.url), cartPath)
+  if (buyer.buyerId !== null) {
+    const view = await cartView(db, viewer.userId, buyer.buyerId)
     if (!view) notFound()
     return { view, idempotencyKey: newIdempotencyKey(), choose: null }
   }
@@ -42,9 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     view: null,
     idempotencyKey: null,
     choose: {
-      buyer: typed,
-      error: match ? match.message : null,
-      choices: match ? match.choices : undefined,
+      buyer: buyer.typed,
+      error: buyer.error,
+      choices: buyer.choices,
       carts: carts.map((c) => ({ buyerId: c.buyer_id, buyerName: c.buyer_name, lineCount: Number(c.line_count), updatedAt: c.updated_at })),
     },
   }

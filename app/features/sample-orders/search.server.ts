@@ -95,9 +95,13 @@ function inListOrder<Q extends SelectQueryBuilder<DB, 'sample_orders', { id: num
   return (f.requestedFrom || f.requestedTo ? query.orderBy('sample_orders.requested_at', f.dir).orderBy('sample_orders.id', f.dir) : query.orderBy('sample_orders.id', f.dir)) as Q
 }
 
+/** Whether the list is of every sample order, filtered by nothing but the filters named. */
+const nothingBut = (lens: SampleLens, f: SampleFilters, ...allowed: ('status' | 'sampleSku')[]) =>
+  lens.scope.kind === 'all' && !f.q && !f.buyer && f.kam === null && !f.requestedFrom && !f.requestedTo && (!f.status || allowed.includes('status')) && (!f.sampleSku || allowed.includes('sampleSku'))
+
 /** The statuses whose kept count answers the list (null: all), when only a status filters every order. */
 function keptStatuses(lens: SampleLens, f: SampleFilters): readonly SampleOrderStatus[] | null | undefined {
-  if (lens.scope.kind !== 'all' || f.q || f.buyer || f.sampleSku || f.kam !== null || f.requestedFrom || f.requestedTo) return undefined
+  if (!nothingBut(lens, f, 'status')) return undefined
   if (!f.status) return null
   if (f.status === SAMPLE_OPEN) return SAMPLE_OPEN_STATUSES
   return (SAMPLE_ORDER_STATUSES as readonly string[]).includes(f.status) ? [f.status as SampleOrderStatus] : undefined
@@ -110,10 +114,11 @@ function keptStatuses(lens: SampleLens, f: SampleFilters): readonly SampleOrderS
 async function countOf(db: Executor, lens: SampleLens, f: SampleFilters, ids: Resolved, query: ReturnType<typeof filtered>): Promise<number> {
   const kept = keptStatuses(lens, f)
   if (kept !== undefined) return sampleOrdersIn(db, kept ?? undefined)
-  const skuAlone = ids.sampleSkuId !== null && lens.scope.kind === 'all' && !f.q && !f.buyer && !f.status && f.kam === null && !f.requestedFrom && !f.requestedTo
-  const counted = skuAlone
-    ? db.selectFrom('sample_order_items').select((eb) => eb.fn.countAll<number>().as('n')).where('sample_sku_id', '=', ids.sampleSkuId!)
-    : query.select((eb) => eb.fn.countAll<number>().as('n'))
+  const sampleSkuId = ids.sampleSkuId
+  const counted =
+    sampleSkuId !== null && nothingBut(lens, f, 'sampleSku')
+      ? db.selectFrom('sample_order_items').select((eb) => eb.fn.countAll<number>().as('n')).where('sample_sku_id', '=', sampleSkuId)
+      : query.select((eb) => eb.fn.countAll<number>().as('n'))
   return Number((await counted.executeTakeFirstOrThrow()).n)
 }
 

@@ -94,7 +94,12 @@ test('@js-only the samples cart adds, changes and removes lines without a full p
   const samples = [dbValue<string>('select code from sample_skus where active = 1 and stock >= 3 order by id limit 1'), dbValue<string>('select code from sample_skus where active = 1 and stock >= 3 order by id limit 1 offset 1')]
   await signInAs(page, INTERNAL, '/dashboard')
   await page.goto(`/samples_order_cart?buyer=${buyerId}`)
-  // A marker on the window survives only if the page is never loaded again.
+  // Once React has taken over the add form (a click before that would post the old way)…
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form.cart-add')
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps'))
+  })
+  // …a marker on the window survives only if the page is never loaded again.
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
   for (const code of samples) {
     await page.getByLabel('Add a sample').fill(code)

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, type FieldMetadata, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { Label } from 'radix-ui/label'
 import { Button, SubmitButton } from '~/ui/button'
@@ -202,11 +202,7 @@ export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView;
       key: 'remove',
       header: 'Remove',
       actions: true,
-      cell: (l) => (
-        <SubmitButton name="intent" value={`remove:${l.id}`} intent={`remove:${l.id}`} pendingText="Removing…" aria-label={`Remove ${l.buyerCode}`}>
-          Remove
-        </SubmitButton>
-      ),
+      cell: (l) => <RemoveLineButton lineId={l.id} label={l.buyerCode} />,
     },
   ]
 
@@ -217,9 +213,7 @@ export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView;
       </PageHeader>
       {buyer.status !== 'active' ? <p className="notice-warning">{buyer.name} is {buyer.status}: orders are placed for active buyers only.</p> : null}
 
-      <Form method="post" {...getFormProps(addForm)} className="card cart-add">
-        <ErrorSummary form={addForm} />
-        <input type="hidden" name="intent" value="add" />
+      <CartAddForm form={addForm}>
         <PickerField
           label="Add a buyer SKU"
           meta={addFields.buyerSku}
@@ -228,20 +222,9 @@ export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView;
           choices={choicesOf(addReply, 'buyerSku')}
           hint={`The buyer’s code or words of the product SKU’s name; one of ${buyer.name}’s active SKUs`}
         />
-        <div className="form-actions">
-          <SubmitButton intent="add" pendingText="Adding…">
-            Add to cart
-          </SubmitButton>
-        </div>
-      </Form>
+      </CartAddForm>
 
-      <Form method="post" {...getFormProps(form)} className="cart-form">
-        {/* Enter in a field saves the cart: the first submit button is the one the browser presses. */}
-        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
-          Save
-        </button>
-        <ErrorSummary form={form} />
-        <input type="hidden" name="idempotencyKey" value={key} />
+      <CartForm form={form} idempotencyKey={key} place={{ label: 'Place the order', pending: 'Placing the order…' }} empty={lines.length === 0}>
         <fieldset className="card form-grid">
           <legend>Addresses</legend>
           <AddressSelect label="Ship to" meta={fields.shipTo} options={shipping} buyerId={buyer.id} empty="This buyer has no shipping address yet." />
@@ -250,9 +233,7 @@ export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView;
         <h2>{countOf(lines.length, 'line')}</h2>
         <Table caption={`Lines of the cart for ${buyer.name}`} columns={columns} rows={lines} rowKey={(l) => l.id} empty="The cart is empty: add one of the buyer’s SKUs above." />
         <div className="cart-totals card" aria-live="polite">
-          <p>
-            {totals.readyLines === lines.length ? countOf(lines.length, 'line') : `${totals.readyLines} of ${countOf(lines.length, 'line')}`} ready to order
-          </p>
+          <p>{readyCount(totals.readyLines, lines.length, 'line', 'order')}</p>
           <dl>
             <div>
               <dt>Value</dt>
@@ -270,15 +251,7 @@ export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView;
             </div>
           </dl>
         </div>
-        <div className="form-actions">
-          <SubmitButton name="intent" value="place" intent="place" variant="primary" pendingText="Placing the order…" disabled={lines.length === 0}>
-            Place the order
-          </SubmitButton>
-          <SubmitButton name="intent" value="save" intent="save" pendingText="Saving…">
-            Save the cart
-          </SubmitButton>
-        </div>
-      </Form>
+</CartForm>
     </>
   )
 }
@@ -311,3 +284,59 @@ export function AddressSelect({ label, meta, options, buyerId, empty }: { label:
     </div>
   )
 }
+
+type CartFormMeta = FormMetadata<any, string[]>
+
+/** A cart's "add" form (the master order cart's buyer SKUs, the samples cart's samples): a picker and its button. */
+export function CartAddForm({ form, children }: { form: CartFormMeta; children: React.ReactNode }) {
+  return (
+    <Form method="post" {...getFormProps(form)} className="card cart-add">
+      <ErrorSummary form={form} />
+      <input type="hidden" name="intent" value="add" />
+      {children}
+      <div className="form-actions">
+        <SubmitButton intent="add" pendingText="Adding…">
+          Add to cart
+        </SubmitButton>
+      </div>
+    </Form>
+  )
+}
+
+/**
+ * A cart's form: every line and field as typed, its idempotency key, and at the foot the button that
+ * places it and the one that saves it. Enter in a field saves (the first submit button is the one the
+ * browser presses).
+ */
+export function CartForm({ form, idempotencyKey, place, empty, children }: { form: CartFormMeta; idempotencyKey: string; place: { label: string; pending: string }; empty: boolean; children: React.ReactNode }) {
+  return (
+    <Form method="post" {...getFormProps(form)} className="cart-form">
+      <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+        Save
+      </button>
+      <ErrorSummary form={form} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {children}
+      <div className="form-actions">
+        <SubmitButton name="intent" value="place" intent="place" variant="primary" pendingText={place.pending} disabled={empty}>
+          {place.label}
+        </SubmitButton>
+        <SubmitButton name="intent" value="save" intent="save" pendingText="Saving…">
+          Save the cart
+        </SubmitButton>
+      </div>
+    </Form>
+  )
+}
+
+/** A line's Remove button: it saves the rest of the cart as typed and removes the line. */
+export function RemoveLineButton({ lineId, label }: { lineId: number; label: string }) {
+  return (
+    <SubmitButton name="intent" value={`remove:${lineId}`} intent={`remove:${lineId}`} pendingText="Removing…" aria-label={`Remove ${label}`}>
+      Remove
+    </SubmitButton>
+  )
+}
+
+/** "3 lines ready to order", or "2 of 3 lines …" when some still need a change. */
+export const readyCount = (ready: number, all: number, noun: string, what: string) => `${ready === all ? countOf(all, noun) : `${ready} of ${countOf(all, noun)}`} ready to ${what}`

@@ -1,8 +1,6 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Label } from 'radix-ui/label'
-import { SubmitButton } from '~/ui/button'
-import { ErrorList, ErrorSummary } from '~/ui/field'
+import { ErrorList } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { Link } from '~/ui/link'
 import { PickerField } from '~/ui/picker'
@@ -10,7 +8,7 @@ import { PageHeader } from '~/ui/shell'
 import { Table, type Column } from '~/ui/table'
 import { StatusBadge } from '~/ui/badge'
 import { countOf, formatDateTime, formatMoney } from '~/utils/format'
-import { AddressSelect, ChooseCartBuyer, LineControl, messagesAt, type OpenCart } from '../orders/cart-page'
+import { AddressSelect, CartAddForm, CartForm, ChooseCartBuyer, LineControl, messagesAt, readyCount, RemoveLineButton, type OpenCart } from '../orders/cart-page'
 import { choicesOf, type PickOption } from '../search/pick'
 import type { SampleCartView } from './cart.server'
 import { addSampleSchema, sampleCartFormSchema, sampleCartPath } from './schema'
@@ -107,11 +105,7 @@ export function SampleCartPage({ view, idempotencyKey, lastResult }: { view: Sam
       key: 'remove',
       header: 'Remove',
       actions: true,
-      cell: (l) => (
-        <SubmitButton name="intent" value={`remove:${l.id}`} intent={`remove:${l.id}`} pendingText="Removing…" aria-label={`Remove ${l.code}`}>
-          Remove
-        </SubmitButton>
-      ),
+      cell: (l) => <RemoveLineButton lineId={l.id} label={l.code} />,
     },
   ]
 
@@ -122,24 +116,11 @@ export function SampleCartPage({ view, idempotencyKey, lastResult }: { view: Sam
       </PageHeader>
       {buyer.status !== 'active' ? <p className="notice-warning">{buyer.name} is {buyer.status}: samples are sent to active buyers only.</p> : null}
 
-      <Form method="post" {...getFormProps(addForm)} className="card cart-add">
-        <ErrorSummary form={addForm} />
-        <input type="hidden" name="intent" value="add" />
+      <CartAddForm form={addForm}>
         <PickerField label="Add a sample" meta={addFields.sampleSku} kind="sample_sku" choices={choicesOf(addReply, 'sampleSku')} hint="The sample’s code or words of its name" />
-        <div className="form-actions">
-          <SubmitButton intent="add" pendingText="Adding…">
-            Add to cart
-          </SubmitButton>
-        </div>
-      </Form>
+      </CartAddForm>
 
-      <Form method="post" {...getFormProps(form)} className="cart-form">
-        {/* Enter in a field saves the cart: the first submit button is the one the browser presses. */}
-        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
-          Save
-        </button>
-        <ErrorSummary form={form} />
-        <input type="hidden" name="idempotencyKey" value={key} />
+      <CartForm form={form} idempotencyKey={key} place={{ label: 'Request the samples', pending: 'Requesting…' }} empty={lines.length === 0}>
         <fieldset className="card form-grid">
           <legend>Where they go</legend>
           <AddressSelect label="Ship to" meta={fields.shipTo} options={addresses} buyerId={buyer.id} empty="This buyer has no shipping address yet." />
@@ -152,9 +133,7 @@ export function SampleCartPage({ view, idempotencyKey, lastResult }: { view: Sam
         <h2>{countOf(lines.length, 'sample')}</h2>
         <Table caption={`Samples in the cart for ${buyer.name}`} columns={columns} rows={lines} rowKey={(l) => l.id} empty="The cart is empty: add a sample above." />
         <div className="cart-totals card" aria-live="polite">
-          <p>
-            {totals.readyLines === lines.length ? countOf(lines.length, 'sample') : `${totals.readyLines} of ${countOf(lines.length, 'sample')}`} ready to request
-          </p>
+          <p>{readyCount(totals.readyLines, lines.length, 'sample', 'request')}</p>
           <dl>
             <div>
               <dt>Sample charges</dt>
@@ -164,15 +143,7 @@ export function SampleCartPage({ view, idempotencyKey, lastResult }: { view: Sam
             </div>
           </dl>
         </div>
-        <div className="form-actions">
-          <SubmitButton name="intent" value="place" intent="place" variant="primary" pendingText="Requesting…" disabled={lines.length === 0}>
-            Request the samples
-          </SubmitButton>
-          <SubmitButton name="intent" value="save" intent="save" pendingText="Saving…">
-            Save the cart
-          </SubmitButton>
-        </div>
-      </Form>
+</CartForm>
     </>
   )
 }

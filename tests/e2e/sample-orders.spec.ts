@@ -102,7 +102,10 @@ test('@js-only the samples cart adds, changes and removes lines without a full p
   // …a marker on the window survives only if the page is never loaded again.
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
   for (const code of samples) {
+    // Typed, then chosen in the picker's list (the list opening under the field moves the button).
     await page.getByLabel('Add a sample').fill(code)
+    await page.getByRole('option', { name: new RegExp(code) }).click()
+    await expect(page.getByRole('listbox')).toBeHidden()
     await page.getByRole('button', { name: 'Add to cart' }).click()
     await expect(page.getByRole('row').filter({ hasText: code })).toBeVisible()
   }

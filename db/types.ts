@@ -532,6 +532,83 @@ export interface DB {
   sample_orders: SampleOrdersTable
   sample_order_items: SampleOrderItemsTable
   sample_order_counts: SampleOrderCountsTable
+  qc_inspections: QcInspectionsTable
+  qc_inspection_lines: QcInspectionLinesTable
+  qc_inspection_results: QcInspectionResultsTable
+  qc_photos: QcPhotosTable
+}
+
+export type QcInspectionStatus = 'scheduled' | 'submitted' | 'approved' | 'partly_approved' | 'rejected' | 'cancelled'
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>
+
+export interface QcInspectionsTable {
+  id: Id
+  code: string
+  seller_order_id: number
+  master_order_id: number
+  seller_id: number
+  operator_id: number
+  /** YYYY-MM-DD in the platform's time zone. */
+  scheduled_on: string
+  /** The slot's start, HH:MM. */
+  slot: string
+  status: QcInspectionStatus
+  scheduled_by: Nullable<number>
+  draft_json: Nullable<string>
+  draft_key: Nullable<string>
+  submit_key: Nullable<string>
+  notes: Nullable<string>
+  submitted_by: Nullable<number>
+  received_at: Nullable<string>
+  failed_count: ColumnType<number, number | undefined, number>
+  decided_by: Nullable<number>
+  decided_at: Nullable<string>
+  decision_note: Nullable<string>
+  /** Where a rejected part went: rework or cancel. */
+  disposition: Nullable<'rework' | 'cancel'>
+  split_seller_order_id: Nullable<number>
+  cancel_reason: Nullable<string>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface QcInspectionLinesTable {
+  id: Id
+  inspection_id: number
+  sub_order_id: number
+  line_no: number
+  quantity_milli: number
+  accepted_milli: number
+  rejected_milli: number
+}
+
+export interface QcInspectionResultsTable {
+  id: Id
+  inspection_id: number
+  sub_order_id: number
+  condition_id: number | null
+  name: string
+  operator: ConditionOperator
+  min_value: string | null
+  max_value: string | null
+  values_json: string | null
+  unit: string | null
+  severity: ConditionSeverity
+  value: string
+  verdict: 'pass' | 'fail'
+}
+
+export interface QcPhotosTable {
+  id: Id
+  inspection_id: number
+  storage_key: string
+  thumb_key: string
+  byte_size: number
+  width: number
+  height: number
+  original_name: string | null
+  uploaded_by: number | null
+  created_at: Timestamp
 }
 
 /** How many sample orders are in each status (kept with the orders). */

@@ -9,10 +9,16 @@ const dateTime = new Intl.DateTimeFormat('en-IN', {
   minute: '2-digit',
 })
 const date = new Intl.DateTimeFormat('en-IN', { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' })
+const time = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+const weekday = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })
 
 /** UTC timestamps shown in the platform's time zone (Asia/Kolkata). */
 export const formatDateTime = (iso: string) => shown(dateTime, iso)
 export const formatDate = (iso: string) => shown(date, iso)
+/** The time of day of an instant, 24-hour: "14:32". */
+export const formatTime = (iso: string) => shown(time, iso)
+/** A calendar day (YYYY-MM-DD) as "Mon, 7 Dec". */
+export const formatDay = (day: string) => shown(weekday, `${day}T12:00:00Z`)
 /** A value that is not a date is shown as it is, never breaking the page it is on. */
 const shown = (format: Intl.DateTimeFormat, iso: string) => {
   const at = new Date(iso)

@@ -2,7 +2,7 @@
 import type { Insertable } from 'kysely'
 import { getDb } from '~/db.server'
 import { syncSearch } from '~/features/search/search.server'
-import type { BuyersTable, CompanyStatus, SellersTable } from '#db/types'
+import type { BuyersTable, CompanyStatus, RoleKey, SellersTable } from '#db/types'
 import { readCompanyFilters, type CompanyFilters } from '~/features/companies/schema'
 import type { CompanyKind } from '~/features/companies/kinds'
 
@@ -54,3 +54,10 @@ export function filtersOf(kind: CompanyKind, query: string, pageSize?: number): 
 }
 
 export const statuses = (rows: { status: CompanyStatus }[]) => rows.map((r) => r.status)
+
+/** A platform staff user with one role (a field operator, say), active. */
+export async function makeStaffUser(role: RoleKey, email: string, name = email.split('@')[0]) {
+  const user = await getDb().insertInto('users').values({ email, name, password_hash: 'x', status: 'active' }).returning('id').executeTakeFirstOrThrow()
+  await getDb().insertInto('user_roles').values({ user_id: user.id, role }).execute()
+  return user.id
+}

@@ -1,8 +1,15 @@
 import type { Database } from '#db/database'
-import { audit } from '../audit/audit.server'
+import { audit, type Executor } from '../audit/audit.server'
+import { PASSING_INSPECTION } from '../qc/rules'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 
 type Actor = { userId: number }
+
+/** Whether a seller order has an approved (or partly accepted) QC inspection: what opens a QC gate. */
+async function passedInspection(trx: Executor, sellerOrderId: number): Promise<boolean> {
+  const found = await trx.selectFrom('qc_inspections').select('id').where('seller_order_id', '=', sellerOrderId).where('status', 'in', PASSING_INSPECTION).executeTakeFirst()
+  return found !== undefined
+}
 
 /**
  * Moves one line of a seller order in production to the next stage of its category's workflow
@@ -25,7 +32,8 @@ export async function advanceLine(db: Database, actor: Actor, sellerId: number |
       if (line.stage_position !== from) throw new Refused(undefined, `Line ${line.line_no} has already moved on: nothing was changed.`)
       const stages = await trx.selectFrom('workflow_stages').select(['position', 'name', 'qc_gate']).where('category_id', '=', line.category_id).orderBy('position').execute()
       const current = stages.find((s) => s.position === line.stage_position)
-      if (current?.qc_gate && line.status !== 'qc_passed') throw new Refused(undefined, `Line ${line.line_no} is held at “${current.name}”, a QC gate, until QC passes. Mark the order ready for QC when its lines are there.`)
+      if (current?.qc_gate && (line.status !== 'qc_passed' || !(await passedInspection(trx, line.seller_order_id))))
+        throw new Refused(undefined, `Line ${line.line_no} is held at “${current.name}”, a QC gate, until an inspection of the order is approved. Mark the order ready for QC when its lines are there.`)
       const next = stages.find((s) => s.position > line.stage_position)
       if (!next) throw new Refused(undefined, `Line ${line.line_no} is at the last stage of its workflow.`)
       const moved = await trx

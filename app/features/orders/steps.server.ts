@@ -5,6 +5,7 @@ import { formatDateTime } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { isFlagOn } from '../flags/flags.server'
 import { ROLE_KEYS } from '../users/roles'
+import { cancelOpenInspections } from '../qc/schedule.server'
 import { countInStatus } from './counts.server'
 import { notifyKam, notifySeller, type SellerOrderEvent } from './notify.server'
 import { masterStatusOf, sellerOrderSteps, type SellerOrderStep, type SellerOrderStepName } from './states'
@@ -105,6 +106,7 @@ export async function takeSellerOrderStep(db: Database, actor: Actor, sellerOrde
         after: { status: step.to },
         note: note || null,
       })
+      if (name === 'cancel') await cancelOpenInspections(trx, sellerOrderId, actor.userId, note)
       const event = SELLER_EVENTS[name]
       if (event) await notifySeller(trx, sellerOrderId, event, note || null)
       await refreshMasterStatus(trx, updated.master_order_id, actor.userId)
@@ -139,6 +141,7 @@ export async function cancelMasterOrder(db: Database, actor: Actor, masterOrderI
           .executeTakeFirst()
         if (Number(updated.numUpdatedRows) === 0) throw new Refused(undefined, `${sellerOrder.code} changed while you were cancelling: reload the order and try again.`)
         await audit(trx, { actorUserId: actor.userId, action: 'seller_order.cancelled', entityType: 'seller_order', entityId: sellerOrder.id, before: { status: sellerOrder.status }, after: { status: 'cancelled' }, note })
+        await cancelOpenInspections(trx, sellerOrder.id, actor.userId, note)
         await notifySeller(trx, sellerOrder.id, 'cancelled', note)
       }
       await trx.updateTable('master_orders').set({ cancel_reason: note, updated_at: at }).where('id', '=', masterOrderId).execute()

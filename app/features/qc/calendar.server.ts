@@ -1,0 +1,250 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { sql } from 'kysely'
+import * as z from 'zod'
+import type { Database } from '#db/database'
+import type { Viewer } from '~/auth/session.server'
+import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
+import { formatDay, kolkataDay } from '~/utils/format'
+import { COUNT_CAP, readId } from '~/utils/list-params'
+import type { PickOption } from '../search/pick'
+import { resolveCompany } from '../users/company.server'
+import { monthWeeks, OPEN_INSPECTION, readMonth, shiftMonth, slotLabel } from './rules'
+import { cancelInspection, moveInspection, scheduleInspection } from './schedule.server'
+
+// The QC calendar (admin and biz ops, one view): a month of inspections, filtered by operator,
+// category and seller in the URL; the seller orders ready for QC that have no inspection yet; and
+// the forms that schedule, move and cancel one. Everything is a GET link or a POST form.
+
+export const QC_PORTALS = ['admin', 'biz_ops'] as const
+export type QcPortal = (typeof QC_PORTALS)[number]
+export const calendarPath: Record<QcPortal, string> = { admin: '/admin/master_orders/qc/calendar', biz_ops: '/biz_ops_team/master_orders/qc/calendar' }
+export const qcApprovalsPath: Record<QcPortal, string> = { admin: '/admin/approvals/qc', biz_ops: '/biz_ops_team/approvals/qc' }
+
+/** Entries shown in a day's cell; the rest are counted and one click away. */
+const PER_CELL = 3
+const WAITING_PAGE = 10
+const DAY_LIMIT = 100
+
+export interface CalendarFilters {
+  month: string
+  operator: number | null
+  category: number | null
+  seller: string
+  day: string | null
+  inspection: number | null
+  schedule: number | null
+  waitingPage: number
+}
+
+export function readCalendarFilters(url: URL): CalendarFilters {
+  const p = url.searchParams
+  const day = p.get('day')
+  const validDay = day && /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : null
+  const page = Number(p.get('waiting') ?? '1')
+  return {
+    month: readMonth(p.get('month') ?? validDay?.slice(0, 7) ?? null, kolkataDay()),
+    operator: readId(p.get('operator')),
+    category: readId(p.get('category')),
+    seller: (p.get('seller') ?? '').trim().slice(0, 200),
+    day: validDay,
+    inspection: readId(p.get('inspection')),
+    schedule: readId(p.get('schedule')),
+    waitingPage: Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1,
+  }
+}
+
+/** The calendar's address with these filters (empty ones left out). */
+export function calendarHref(base: string, f: Partial<CalendarFilters>, extra: Record<string, string | number | null | undefined> = {}) {
+  const params = new URLSearchParams()
+  const put = (key: string, value: string | number | null | undefined) => {
+    if (value !== null && value !== undefined && value !== '') params.set(key, String(value))
+  }
+  put('month', f.month)
+  put('operator', f.operator)
+  put('category', f.category)
+  put('seller', f.seller)
+  for (const [key, value] of Object.entries(extra)) put(key, value)
+  const query = params.toString()
+  return query ? `${base}?${query}` : base
+}
+
+/** The field operators (active), for the filter and the forms. */
+export function fieldOperators(db: Database) {
+  return db
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .select(['users.id', 'users.name', 'users.email'])
+    .where('user_roles.role', '=', 'field_operator')
+    .where('users.status', '=', 'active')
+    .orderBy('users.name')
+    .orderBy('users.id')
+    .limit(500)
+    .execute()
+}
+
+type CalendarDays = Record<string, { count: number; entries: { id: number; code: string; slot: string; status: string; operator: string; seller: string }[] }>
+
+/** The calendar page: the month's grid, a day's list, the waiting seller orders, and the open form. */
+export async function calendarPage(db: Database, portal: QcPortal, url: URL) {
+  const f = readCalendarFilters(url)
+  const base = calendarPath[portal]
+  let sellerId: number | null = null
+  let sellerError: string | null = null
+  let sellerChoices: PickOption[] | undefined
+  if (f.seller) {
+    const match = await resolveCompany(db, 'seller', f.seller)
+    if (match.ok) sellerId = match.id
+    else [sellerError, sellerChoices] = [match.message, match.choices]
+  }
+  const [operators, categories] = await Promise.all([
+    fieldOperators(db),
+    db.selectFrom('categories').innerJoin('products', 'products.id', 'categories.product_id').select(['categories.id', 'categories.name', 'products.name as product']).where('categories.active', '=', 1).orderBy('products.name').orderBy('categories.name').limit(500).execute(),
+  ])
+  const common = { portal, base, filters: f, operators, categories, sellerError, sellerChoices, today: kolkataDay(), prev: shiftMonth(f.month, -1), next: shiftMonth(f.month, 1), weeks: monthWeeks(f.month) }
+  if (sellerError) return { ...common, days: {} as CalendarDays, dayList: null, waiting: { rows: [], total: 0, capped: false }, inspection: null, scheduling: null }
+
+  const inMonth = (from: string, to: string) => {
+    let q = db.selectFrom('qc_inspections as i').where('i.scheduled_on', '>=', from).where('i.scheduled_on', '<=', to).where('i.status', '<>', 'cancelled')
+    if (f.operator) q = q.where('i.operator_id', '=', f.operator)
+    if (sellerId) q = q.where('i.seller_id', '=', sellerId)
+    if (f.category) {
+      const category = f.category
+      q = q.where((eb) => eb.exists(eb.selectFrom('sub_orders').select('sub_orders.id').whereRef('sub_orders.seller_order_id', '=', 'i.seller_order_id').where('sub_orders.category_id', '=', category)))
+    }
+    return q
+  }
+  const first = `${f.month}-01`
+  const last = `${f.month}-31`
+  // Per day: how many, and the first few (by slot) with their operator and seller.
+  const [counts, firstFew] = await Promise.all([
+    inMonth(first, last).select(['i.scheduled_on', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('i.scheduled_on').execute(),
+    db
+      .selectFrom(
+        inMonth(first, last)
+          .select(['i.id', 'i.code', 'i.scheduled_on', 'i.slot', 'i.status', 'i.operator_id', 'i.seller_id', sql<number>`row_number() over (partition by i.scheduled_on order by i.slot, i.id)`.as('rn')])
+          .as('ranked'),
+      )
+      .innerJoin('users', 'users.id', 'ranked.operator_id')
+      .innerJoin('sellers', 'sellers.id', 'ranked.seller_id')
+      .select(['ranked.id', 'ranked.code', 'ranked.scheduled_on', 'ranked.slot', 'ranked.status', 'users.name as operator', 'sellers.name as seller'])
+      .where('ranked.rn', '<=', PER_CELL)
+      .orderBy('ranked.scheduled_on')
+      .orderBy('ranked.slot')
+      .orderBy('ranked.id')
+      .execute(),
+  ])
+  const days: CalendarDays = {}
+  for (const c of counts) days[c.scheduled_on] = { count: Number(c.n), entries: [] }
+  for (const e of firstFew) days[e.scheduled_on]?.entries.push({ id: e.id, code: e.code, slot: slotLabel(e.slot), status: e.status, operator: e.operator, seller: e.seller })
+
+  const dayList = f.day
+    ? {
+        day: f.day,
+        title: formatDay(f.day),
+        rows: (
+          await inMonth(f.day, f.day)
+            .innerJoin('users', 'users.id', 'i.operator_id')
+            .innerJoin('sellers', 'sellers.id', 'i.seller_id')
+            .innerJoin('seller_orders as s', 's.id', 'i.seller_order_id')
+            .select(['i.id', 'i.code', 'i.slot', 'i.status', 'users.name as operator', 'sellers.name as seller', 's.code as order_code', 's.master_order_id'])
+            .orderBy('i.slot')
+            .orderBy('i.id')
+            .limit(DAY_LIMIT + 1)
+            .execute()
+        ).map((r) => ({ ...r, slotLabel: slotLabel(r.slot) })),
+        limit: DAY_LIMIT,
+      }
+    : null
+
+  const waiting = await waitingOrders(db, { sellerId, category: f.category }, f.waitingPage)
+  const inspection = f.inspection ? await inspectionForForms(db, f.inspection) : null
+  const scheduling = f.schedule ? await orderToSchedule(db, f.schedule) : null
+  return { ...common, days, dayList, waiting, inspection, scheduling }
+}
+
+/** Seller orders ready for QC with no open inspection, oldest ready first (a page of ten and a capped count). */
+async function waitingOrders(db: Database, f: { sellerId: number | null; category: number | null }, page: number) {
+  let q = db
+    .selectFrom('seller_orders as s')
+    .where('s.status', '=', 'ready_for_qc')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('qc_inspections as i').select('i.id').whereRef('i.seller_order_id', '=', 's.id').where('i.status', 'in', OPEN_INSPECTION))))
+  if (f.sellerId) q = q.where('s.seller_id', '=', f.sellerId)
+  if (f.category) {
+    const category = f.category
+    q = q.where((eb) => eb.exists(eb.selectFrom('sub_orders').select('sub_orders.id').whereRef('sub_orders.seller_order_id', '=', 's.id').where('sub_orders.category_id', '=', category)))
+  }
+  const [counted, rows] = await Promise.all([
+    db.selectFrom(q.select('s.id').limit(COUNT_CAP + 1).as('c')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    q
+      .innerJoin('sellers', 'sellers.id', 's.seller_id')
+      .innerJoin('master_orders as m', 'm.id', 's.master_order_id')
+      .select(['s.id', 's.code', 's.updated_at', 's.master_order_id', 'm.code as master_code', 'm.required_by', 'sellers.name as seller', (eb) => eb.selectFrom('sub_orders').select((e) => e.fn.countAll<number>().as('n')).whereRef('sub_orders.seller_order_id', '=', 's.id').as('lines')])
+      .orderBy('s.updated_at')
+      .orderBy('s.id')
+      .limit(WAITING_PAGE)
+      .offset((page - 1) * WAITING_PAGE)
+      .execute(),
+  ])
+  const total = Math.min(Number(counted.n), COUNT_CAP)
+  return { rows: rows.map((r) => ({ ...r, lines: Number(r.lines) })), total, capped: Number(counted.n) > COUNT_CAP, page, pageSize: WAITING_PAGE }
+}
+
+/** One inspection, for the move and cancel forms. */
+async function inspectionForForms(db: Database, id: number) {
+  const row = await db
+    .selectFrom('qc_inspections as i')
+    .innerJoin('users', 'users.id', 'i.operator_id')
+    .innerJoin('sellers', 'sellers.id', 'i.seller_id')
+    .innerJoin('seller_orders as s', 's.id', 'i.seller_order_id')
+    .select(['i.id', 'i.code', 'i.status', 'i.scheduled_on', 'i.slot', 'i.operator_id', 'users.name as operator', 'sellers.name as seller', 's.code as order_code', 's.master_order_id'])
+    .where('i.id', '=', id)
+    .executeTakeFirst()
+  return row ? { ...row, slotLabel: slotLabel(row.slot) } : null
+}
+
+/** A seller order to schedule, for the schedule form. */
+async function orderToSchedule(db: Database, id: number) {
+  const row = await db
+    .selectFrom('seller_orders as s')
+    .innerJoin('sellers', 'sellers.id', 's.seller_id')
+    .select(['s.id', 's.code', 's.status', 's.master_order_id', 'sellers.name as seller'])
+    .where('s.id', '=', id)
+    .executeTakeFirst()
+  return row ?? null
+}
+
+// ---------- The forms ----------
+
+const slotFields = {
+  day: z.string({ error: 'Choose the day' }).max(20, 'Enter a real date, like 2027-01-31'),
+  slot: z.string({ error: 'Choose a time slot' }).max(10, 'Choose a time slot'),
+  operator: z.string({ error: 'Choose a field operator' }).regex(/^\d{1,12}$/, 'Choose a field operator'),
+}
+export const calendarFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('schedule'), sellerOrder: z.string().regex(/^\d{1,12}$/), ...slotFields }),
+  z.object({ intent: z.literal('move'), inspection: z.string().regex(/^\d{1,12}$/), ...slotFields }),
+  z.object({ intent: z.literal('cancel'), inspection: z.string().regex(/^\d{1,12}$/), reason: z.string({ error: 'Say why it is cancelled' }).trim().min(1, 'Say why it is cancelled').max(500, 'Use at most 500 characters') }),
+])
+export type CalendarReply = SubmissionResult<string[]> & { form?: string }
+
+/** The calendar's forms: schedule, move, cancel; back to the calendar at the inspection's day. */
+export async function calendarAction(db: Database, viewer: Viewer, portal: QcPortal, url: URL, form: FormData): Promise<FormOutcome<CalendarReply>> {
+  const submission = parseWithZod(form, { schema: calendarFormSchema })
+  const intent = String(form.get('intent') ?? '')
+  if (submission.status !== 'success') return { status: 'invalid', reply: { ...submission.reply(), form: intent } }
+  const input = submission.value
+  const f = readCalendarFilters(url)
+  const actor = { userId: viewer.userId }
+  const back = (day: string | null) => calendarHref(calendarPath[portal], { ...f, month: day ? day.slice(0, 7) : f.month }, { day: day ?? f.day })
+  if (input.intent === 'cancel') {
+    const done = await cancelInspection(db, actor, Number(input.inspection), input.reason)
+    if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: { ...refusalReply(submission, done), form: intent } }
+    return { status: 'done', toast: { kind: 'success', message: `${done.value.code} is cancelled; its order waits to be scheduled again.` }, redirectTo: back(f.day) }
+  }
+  const slot = { day: input.day, slot: input.slot, operatorId: Number(input.operator) }
+  const done = input.intent === 'schedule' ? await scheduleInspection(db, actor, Number(input.sellerOrder), slot) : await moveInspection(db, actor, Number(input.inspection), slot)
+  if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: { ...refusalReply(submission, done, 'Nothing was changed: see the message below.'), form: intent } }
+  const verb = input.intent === 'schedule' ? 'is scheduled' : 'is moved'
+  return { status: 'done', toast: { kind: 'success', message: `${done.value.code} ${verb} for ${formatDay(input.day)}, ${slotLabel(input.slot)}.` }, redirectTo: back(input.day) }
+}

@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
@@ -72,8 +73,18 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>('root')
 }
 
+/**
+ * Whether the page opts out of the React runtime (a route's `handle.hydrate === false`): the field
+ * operator's pages are served as plain HTML with one small script of their own (public/field.js),
+ * for phones on a bad network. Forms and links work as HTML does.
+ */
+function useHydrated() {
+  return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false)
+}
+
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce()
+  const hydrate = useHydrated()
   return (
     <html lang="en-IN">
       <head>
@@ -87,8 +98,14 @@ function Document({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script src="/field.js" defer />
+        )}
       </body>
     </html>
   )

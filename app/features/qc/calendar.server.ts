@@ -102,7 +102,7 @@ export async function calendarPage(db: Database, portal: QcPortal, url: URL) {
     db.selectFrom('categories').innerJoin('products', 'products.id', 'categories.product_id').select(['categories.id', 'categories.name', 'products.name as product']).where('categories.active', '=', 1).orderBy('products.name').orderBy('categories.name').limit(500).execute(),
   ])
   const common = { portal, base, filters: f, operators, categories, sellerError, sellerChoices, today: kolkataDay(), prev: shiftMonth(f.month, -1), next: shiftMonth(f.month, 1), weeks: monthWeeks(f.month) }
-  if (sellerError) return { ...common, days: {} as CalendarDays, dayList: null, waiting: { rows: [], total: 0, capped: false }, inspection: null, scheduling: null }
+  if (sellerError) return { ...common, days: {} as CalendarDays, dayList: null, waiting: { rows: [], total: 0, capped: false, page: 1, pageSize: WAITING_PAGE }, inspection: null, scheduling: null }
 
   const inMonth = (from: string, to: string) => {
     let q = db.selectFrom('qc_inspections as i').where('i.scheduled_on', '>=', from).where('i.scheduled_on', '<=', to).where('i.status', '<>', 'cancelled')

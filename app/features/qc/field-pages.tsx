@@ -1,0 +1,347 @@
+import { formatDate, formatDay, formatTime } from '~/utils/format'
+import { ErrorList } from '~/ui/field'
+import { PageHeader } from '~/ui/shell'
+import type { InspectionReply, OperatorInspection } from './field.server'
+import { inspectionStatusLabels } from './rules'
+
+// The field operator's pages. They are plain HTML (the portal opts out of the React runtime), so
+// they use plain <form> and <a> elements: every form posts and every link loads a page, with or
+// without JavaScript. public/field.js adds the offline queue and shrinks photos before upload.
+
+type Task = {
+  id: number
+  code: string
+  orderCode: string
+  day: string
+  slot: string
+  seller: string
+  phone: string | null
+  address: string | null
+  lines: { id: number; lineNo: number; sku: string; name: string; quantity: string; unit: string }[]
+}
+
+const mapLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
+const telLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
+
+/** Where and whom: the pickup address with a map link and the seller's phone as a tel: link. */
+function Whereabouts({ seller, address, phone }: { seller: string; address: string | null; phone: string | null }) {
+  return (
+    <dl className="field-facts">
+      <dt>Seller</dt>
+      <dd>{seller}</dd>
+      <dt>Pickup address</dt>
+      <dd>
+        {address ? (
+          <>
+            {address}{' '}
+            <a href={mapLink(address)} rel="noreferrer" target="_blank">
+              Map
+            </a>
+          </>
+        ) : (
+          <span className="muted">No address on record: call the seller</span>
+        )}
+      </dd>
+      <dt>Phone</dt>
+      <dd>{phone ? <a href={telLink(phone)}>{phone}</a> : <span className="muted">None on record</span>}</dd>
+    </dl>
+  )
+}
+
+function TaskCard({ task }: { task: Task }) {
+  return (
+    <li className="card task">
+      <h3>
+        <a href={`/field_operator/orders/${task.id}`} data-offline>
+          {task.code} · {task.seller}
+        </a>
+      </h3>
+      <p className="task-when">
+        {formatDay(task.day)}, {task.slot} · {task.orderCode}
+      </p>
+      <Whereabouts seller={task.seller} address={task.address} phone={task.phone} />
+      <ul className="task-lines">
+        {task.lines.map((line) => (
+          <li key={line.id}>
+            {line.sku} {line.name}: <strong>{line.quantity} {line.unit}</strong>
+          </li>
+        ))}
+      </ul>
+      <a className="btn btn-primary btn-block" href={`/field_operator/orders/${task.id}`}>
+        Inspect
+      </a>
+    </li>
+  )
+}
+
+function TaskGroup({ title, tasks, empty }: { title: string; tasks: Task[]; empty: string }) {
+  return (
+    <section aria-label={title}>
+      <h2>{title}</h2>
+      {tasks.length ? (
+        <ul className="tasks">
+          {tasks.map((task) => (
+            <TaskCard key={task.id} task={task} />
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{empty}</p>
+      )}
+    </section>
+  )
+}
+
+/** The operator's task list: overdue, today's and upcoming inspections, and what was sent lately. */
+export function TaskList({ overdue, today_, upcoming, sent }: { overdue: Task[]; today_: Task[]; upcoming: Task[]; sent: { id: number; code: string; orderCode: string; seller: string; status: string; receivedAt: string }[] }) {
+  return (
+    <div className="field-page">
+      <PageHeader title="My inspections" />
+      <div id="field-queue" className="field-queue" hidden aria-live="polite" />
+      {overdue.length ? <TaskGroup title="Overdue" tasks={overdue} empty="" /> : null}
+      <TaskGroup title="Today" tasks={today_} empty="Nothing to inspect today." />
+      <TaskGroup title="Upcoming" tasks={upcoming} empty="Nothing scheduled after today." />
+      <section aria-label="Sent lately">
+        <h2>Sent lately</h2>
+        {sent.length ? (
+          <ul className="sent-list">
+            {sent.map((s) => (
+              <li key={s.id}>
+                <a href={`/field_operator/orders/${s.id}`}>{s.code}</a> · {s.seller} · {inspectionStatusLabels[s.status as keyof typeof inspectionStatusLabels] ?? s.status} · received {formatDate(s.receivedAt)} {formatTime(s.receivedAt)}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">Nothing sent yet.</p>
+        )}
+      </section>
+    </div>
+  )
+}
+
+/** The errors of a reply by field name, and what was typed. */
+function replyParts(reply: InspectionReply | null | undefined) {
+  const errors = (reply?.error ?? {}) as Record<string, string[] | null>
+  const typed = (reply?.initialValue ?? {}) as { value?: Record<string, Record<string, string>>; line?: Record<string, { accepted?: string; rejected?: string }>; notes?: string }
+  return { errors, typed, formErrors: errors[''] ?? [] }
+}
+
+function Summary({ reply, id }: { reply: InspectionReply | null | undefined; id: string }) {
+  const { errors } = replyParts(reply)
+  const entries = Object.entries(errors).filter(([, list]) => list?.length)
+  if (!entries.length) return null
+  return (
+    // eslint-disable-next-line jsx-a11y/no-autofocus -- the refused form's summary takes focus
+    <div className="form-error error-summary" role="alert" id={`${id}-error`} tabIndex={-1} autoFocus>
+      {entries
+        .filter(([name]) => name === '')
+        .flatMap(([, list]) => list ?? [])
+        .map((message) => (
+          <p key={message}>{message}</p>
+        ))}
+      {entries.some(([name]) => name !== '') ? (
+        <ul>
+          {entries
+            .filter(([name]) => name !== '')
+            .map(([name, list]) => (
+              <li key={name}>
+                <a href={`#${name.replace(/\./g, '-')}`}>{list?.[0]}</a>
+              </li>
+            ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+
+function Input({ name, label, hint, errors, defaultValue, numeric }: { name: string; label: string; hint?: string; errors?: string[] | null; defaultValue: string; numeric?: boolean }) {
+  const id = name.replace(/\./g, '-')
+  const described = [hint ? `${id}-hint` : null, errors?.length ? `${id}-errors` : null].filter(Boolean).join(' ') || undefined
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="muted hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <input id={id} name={name} defaultValue={defaultValue} inputMode={numeric ? 'decimal' : undefined} autoComplete="off" aria-invalid={errors?.length ? true : undefined} aria-describedby={described} />
+      <ErrorList id={`${id}-errors`} errors={errors} />
+    </div>
+  )
+}
+
+function Verdict({ verdict, severity }: { verdict: 'pass' | 'fail' | null; severity: string }) {
+  if (verdict === null) return <span className="muted">Not entered</span>
+  return verdict === 'pass' ? <span className="verdict verdict-pass">Pass</span> : <span className="verdict verdict-fail">Fail ({severity})</span>
+}
+
+function Photos({ inspectionId, photos }: { inspectionId: number; photos: OperatorInspection['photos'] }) {
+  if (!photos.length) return null
+  return (
+    <ul className="photo-list">
+      {photos.map((photo) => (
+        <li key={photo.id}>
+          <a href={`/qc_photos/${photo.id}`}>
+            <img src={`/qc_photos/${photo.id}?size=thumb`} alt={`Photo ${photo.id} of inspection ${inspectionId}`} width={96} height={Math.round((96 * photo.height) / Math.max(photo.width, 1))} loading="lazy" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The inspection page: the form, its review, or the receipt once sent. */
+export function InspectionPage({ inspection, step, reply }: { inspection: OperatorInspection; step: 'form' | 'review'; reply: InspectionReply | null | undefined }) {
+  const page = `/field_operator/orders/${inspection.id}`
+  const header = (
+    <>
+      <PageHeader title={`${inspection.code} · ${inspection.seller}`} />
+      <p className="task-when">
+        {formatDay(inspection.day)}, {inspection.slot} · {inspection.orderCode}
+      </p>
+      <Whereabouts seller={inspection.seller} address={inspection.address} phone={inspection.phone} />
+      <div id="field-queue" className="field-queue" hidden aria-live="polite" />
+    </>
+  )
+  if (inspection.status !== 'scheduled') {
+    return (
+      <div className="field-page">
+        {header}
+        <div className="notice received" role="status">
+          <h2>{inspection.receivedAt ? `Received at ${formatTime(inspection.receivedAt)}` : inspectionStatusLabels[inspection.status]}</h2>
+          <p>
+            {inspection.receivedAt ? `Sent on ${formatDate(inspection.receivedAt)}. ` : ''}
+            Now: {inspectionStatusLabels[inspection.status].toLowerCase()}.
+          </p>
+        </div>
+        <p>
+          <a href="/field_operator/orders">Back to my inspections</a>
+        </p>
+      </div>
+    )
+  }
+  if (step === 'review' && inspection.draft && inspection.draftKey) {
+    const failing = inspection.lines.flatMap((l) => l.conditions).filter((c) => c.verdict === 'fail').length
+    return (
+      <div className="field-page">
+        {header}
+        <h2>Check before you send</h2>
+        <Summary reply={reply} id="send" />
+        <p className={failing ? 'notice notice-warning' : 'notice'}>{failing ? `${failing} condition${failing === 1 ? '' : 's'} not met: the QC team decides on the lot.` : 'Every condition is met.'}</p>
+        {inspection.lines.map((line) => (
+          <section key={line.id} className="card review-line" aria-label={`Line ${line.lineNo}`}>
+            <h3>
+              Line {line.lineNo}: {line.sku} {line.name}
+            </h3>
+            <table className="review-table">
+              <caption className="visually-hidden">Results of line {line.lineNo}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Condition</th>
+                  <th scope="col">Measured</th>
+                  <th scope="col">Result</th>
+                </tr>
+              </thead>
+              <tbody>
+                {line.conditions.map((c) => (
+                  <tr key={c.id} className={c.verdict === 'fail' ? 'failing' : undefined}>
+                    <th scope="row">
+                      {c.name}
+                      <br />
+                      <span className="muted">{c.rule}</span>
+                    </th>
+                    <td>
+                      {c.value} {c.unit ?? ''}
+                    </td>
+                    <td>
+                      <Verdict verdict={c.verdict} severity={c.severity} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p>
+              Accepted {inspection.draft!.lines[line.id]?.accepted || '—'} {line.unit} · rejected {inspection.draft!.lines[line.id]?.rejected || '0'} {line.unit} of {line.quantity} {line.unit}
+            </p>
+          </section>
+        ))}
+        {inspection.draft.notes ? <p>Notes: {inspection.draft.notes}</p> : null}
+        <Photos inspectionId={inspection.id} photos={inspection.photos} />
+        <form method="post" action={page} id="send" data-field-submit>
+          <input type="hidden" name="intent" value="submit" />
+          <input type="hidden" name="key" value={inspection.draftKey} />
+          <button type="submit" className="btn btn-primary btn-block">
+            Send the results
+          </button>
+        </form>
+        <p>
+          <a href={`${page}?step=form`}>Change the results</a>
+        </p>
+      </div>
+    )
+  }
+  const { errors, typed } = replyParts(reply)
+  const draft = inspection.draft
+  return (
+    <div className="field-page">
+      {header}
+      <form method="post" action={page} encType="multipart/form-data" id="inspection" className="inspection-form" data-field-form noValidate>
+        <Summary reply={reply} id="inspection" />
+        <input type="hidden" name="key" value={inspection.sendKey} />
+        {inspection.lines.map((line) => (
+          <fieldset key={line.id} className="card">
+            <legend>
+              Line {line.lineNo}: {line.sku} {line.name}, {line.quantity} {line.unit}
+            </legend>
+            {line.conditions.length === 0 ? <p className="muted">This category has no QC conditions: record the quantities.</p> : null}
+            {line.conditions.map((c) => {
+              const name = `value.${line.id}.${c.id}`
+              return (
+                <Input
+                  key={c.id}
+                  name={name}
+                  label={`${c.name}${c.unit ? ` (${c.unit})` : ''}`}
+                  hint={`Pass when ${c.rule} · ${c.severity}`}
+                  errors={errors[name]}
+                  defaultValue={typed.value?.[line.id]?.[c.id] ?? draft?.values[line.id]?.[c.id] ?? ''}
+                  numeric={c.numeric}
+                />
+              )
+            })}
+            <div className="row quantities">
+              <Input name={`line.${line.id}.accepted`} label={`Accepted (${line.unit})`} errors={errors[`line.${line.id}.accepted`]} defaultValue={typed.line?.[line.id]?.accepted ?? draft?.lines[line.id]?.accepted ?? line.quantity} numeric />
+              <Input name={`line.${line.id}.rejected`} label={`Rejected (${line.unit})`} errors={errors[`line.${line.id}.rejected`]} defaultValue={typed.line?.[line.id]?.rejected ?? draft?.lines[line.id]?.rejected ?? ''} numeric />
+            </div>
+          </fieldset>
+        ))}
+        <div className="field">
+          <label htmlFor="notes">Notes</label>
+          <textarea id="notes" name="notes" rows={3} defaultValue={typed.notes ?? draft?.notes ?? ''} />
+          <ErrorList errors={errors.notes} />
+        </div>
+        <div className="field">
+          <label htmlFor="photos">Photos</label>
+          <p className="muted hint" id="photos-hint">
+            JPEG, PNG or WebP, up to 10 MB each, five at a time
+          </p>
+          <input id="photos" name="photos" type="file" accept="image/jpeg,image/png,image/webp" multiple aria-describedby="photos-hint" aria-invalid={errors.photos?.length ? true : undefined} />
+          <ErrorList errors={errors.photos} />
+        </div>
+        {inspection.photos.length ? (
+          <fieldset className="kept-photos">
+            <legend>Photos added</legend>
+            <Photos inspectionId={inspection.id} photos={inspection.photos} />
+            {inspection.photos.map((photo) => (
+              <label key={photo.id} className="check">
+                <input type="checkbox" name="removePhoto" value={photo.id} /> Remove photo {photo.id}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <button type="submit" name="intent" value="review" className="btn btn-primary btn-block">
+          Review the results
+        </button>
+      </form>
+    </div>
+  )
+}

@@ -96,6 +96,40 @@ function CancelOrderForm({ code, reply }: { code: string; reply: Reply }) {
   )
 }
 
+/** An inspection's state in the words of an order page: passed or failed. */
+const QC_BADGE: Record<string, string> = { approved: 'qc_passed', partly_approved: 'partly_accepted', rejected: 'qc_failed', submitted: 'qc_waiting', scheduled: 'scheduled' }
+
+/** The seller order's quality checks, as far as the lens shows them (the buyer: outcome and dates). */
+function QcOutcomes({ inspections }: { inspections: SellerOrder['inspections'] }) {
+  if (!inspections.length) return null
+  return (
+    <div className="qc-outcomes">
+      <h3>Quality checks</h3>
+      <ul>
+        {inspections.map((i) => (
+          <li key={i.id}>
+            <strong>{i.code}</strong> <StatusBadge status={QC_BADGE[i.status] ?? i.status} /> inspection {i.slot ? `${day(i.scheduledOn)}, ${i.slot}` : day(i.scheduledOn)}
+            {i.operator ? ` by ${i.operator}` : ''}
+            {i.decidedAt ? ` · decided ${formatDateTime(i.decidedAt)}` : ''}
+            {i.failing?.length ? (
+              <ul className="qc-failing">
+                {i.failing.map((f) => (
+                  <li key={f.name}>
+                    Not met: {f.name} ({f.severity}): measured {f.value}
+                    {f.unit ? ` ${f.unit}` : ''}, needs {f.rule}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {i.notes ? <p className="muted">Inspector’s notes: {i.notes}</p> : null}
+            {i.decisionNote ? <p className="muted">Decision: {i.decisionNote}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
 function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; portal: OrderPortal; may: OrderActions; reply: Reply }) {
   const total = (field: 'priceMinor' | 'costMinor') => order.lines.reduce((sum, l) => sum + Math.round(((l[field] ?? 0) * l.quantityMilli) / 1000), 0)
   const facts: Detail[] = [{ label: 'Status', value: <StatusBadge status={order.status} /> }]
@@ -139,6 +173,7 @@ function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; po
           {order.lines[0].costMinor !== null ? `At cost: ${formatMoney(total('costMinor'))}.` : ''}
         </p>
       ) : null}
+      <QcOutcomes inspections={order.inspections} />
       <DecisionForms sellerOrder={order} may={may} reply={reply} />
       {may.moveLines && order.status === 'rejected' && !order.movedToCode ? <MoveLinesForm sellerOrder={order} reply={reply} /> : null}
     </section>

@@ -6,6 +6,7 @@ import { historyQuery, type Executor } from '../audit/audit.server'
 import { actionSentence } from '../audit/describe'
 import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
+import { qcOutcomes } from '../qc/outcomes.server'
 import { orderSight, type OrderLens, type OrderPortal, type OrderSight } from './lens'
 import type { OrderFilters } from './schema'
 import { ordersInStatuses, type CountOf } from './counts.server'
@@ -400,7 +401,10 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
 
   const lines = await sellerOrderLines(db, sellerOrderIds)
 
-  const history = await orderHistory(db, lens, id, sellerOrderIds)
+  const [history, inspections] = await Promise.all([
+    orderHistory(db, lens, id, sellerOrderIds),
+    qcOutcomes(db, sellerOrderIds, lens.scope.kind === 'buyer' ? 'buyer' : lens.scope.kind === 'seller' ? 'seller' : 'staff'),
+  ])
 
   return {
     id: order.id,
@@ -434,6 +438,7 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
       movedToCode: s.moved_to_code,
       counterOffer: counterOfferOf(s.counter_offer_json, see),
       lines: lines.of(s.id, see),
+      inspections: inspections.get(s.id) ?? [],
     })),
     history,
   }

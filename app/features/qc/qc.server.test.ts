@@ -6,6 +6,7 @@ import { userIdOf } from '../../../tests/support/db'
 import { formOf, placeTestOrder } from '../../../tests/support/orders'
 import { historyOf } from '../audit/audit.server'
 import { advanceLine } from '../orders/progress.server'
+import { lensFor, orderDetail } from '../orders/search.server'
 import { takeSellerOrderStep } from '../orders/steps.server'
 import { calendarAction, calendarPage } from './calendar.server'
 import { qcApprovalsAction, qcApprovalsPage } from './approvals.server'
@@ -302,5 +303,18 @@ describe('QC approvals', () => {
     const s = await scheduled(ahead(80), '09:00')
     expect(await takeSellerOrderStep(getDb(), staff, s.order.sellerOrderId, 'cancel', 'Buyer withdrew')).toMatchObject({ ok: true })
     expect((await getDb().selectFrom('qc_inspections').select('status').where('id', '=', s.inspectionId).executeTakeFirstOrThrow()).status).toBe('cancelled')
+  })
+
+  it('buyer and seller see the outcome on their order pages through their lens: the buyer only passed or failed and dates', async () => {
+    const db = getDb()
+    const s = await submitted({ gsm: '99' })
+    expect(await decideInspection(db, staff, s.inspectionId, { decision: 'reject', reason: 'Too light for shirting' })).toMatchObject({ ok: true })
+    const buyerLens = lensFor({ userId: 1, roles: ['buyer'], company: { kind: 'buyer', id: buyerId, name: 'x', status: 'active' } }, 'buyer')!
+    const sellerLens = lensFor({ userId: 1, roles: ['seller'], company: { kind: 'seller', id: sellerIds[0]!, name: 'x', status: 'active' } }, 'seller')!
+    const buyerView = (await orderDetail(db, buyerLens, s.order.id))!.sellerOrders[0]!.inspections
+    const sellerView = (await orderDetail(db, sellerLens, s.order.id))!.sellerOrders[0]!.inspections
+    expect(buyerView).toEqual([{ id: s.inspectionId, code: s.code, status: 'rejected', scheduledOn: expect.any(String), decidedAt: expect.any(String) }])
+    expect(sellerView[0]).toMatchObject({ status: 'rejected', notes: 'Checked on the loading bay', decisionNote: 'Too light for shirting', failing: [expect.objectContaining({ name: 'Weight within 5 %', value: '99', severity: 'major' })] })
+    expect(sellerView[0]).not.toHaveProperty('operator')
   })
 })

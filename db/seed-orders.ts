@@ -45,6 +45,8 @@ const ORDERS: { buyer: number; skus: number[]; sellers: number[]; fates: Fate[] 
   { buyer: 1, skus: [4, 5], sellers: [0, 2], fates: ['pending', 'rejected'] },
   { buyer: 2, skus: [3, 4], sellers: [2, 0], fates: ['approved', 'producing'] },
   { buyer: 0, skus: [5], sellers: [0], fates: ['pending'] },
+  // Orders at QC, for the QC demo (db/seed-qc.ts): scheduled, inspected and decided there.
+  ...Array.from({ length: 12 }, (_, i) => ({ buyer: i % 3, skus: [i % 6], sellers: [i % 3], fates: ['ready_for_qc' as Fate] })),
 ]
 
 export async function seedDemoOrders(db: Database): Promise<void> {

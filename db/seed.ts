@@ -8,6 +8,7 @@ import type { Database } from './database'
 import { seedCatalogue } from './seed-catalogue'
 import { seedMoreCompanies } from './seed-companies'
 import { seedDemoOrders } from './seed-orders'
+import { seedDemoQc } from './seed-qc'
 import { seedDemoSampleOrders } from './seed-sample-orders'
 import type { AddressesTable, AttributeDefinition, RoleKey } from './types'
 
@@ -215,6 +216,7 @@ export async function seedDemo(db: Database): Promise<void> {
   })
   // Orders go through the order functions, each its own transaction, as when people place them.
   await seedDemoOrders(db)
+  await seedDemoQc(db)
   await seedDemoSampleOrders(db)
 }
 

@@ -12,7 +12,7 @@ import { PageHeader } from '~/ui/shell'
 import { formatDateTime, formatDay } from '~/utils/format'
 import { replyFor, type Reply } from '../orders/decision-forms'
 import type { qcApprovalsPage } from './approvals.server'
-import { qcDecisionSchema } from './approvals.server'
+import { qcDecisionSchema } from './forms'
 
 type Data = Awaited<ReturnType<typeof qcApprovalsPage>>
 type Card = Data['cards'][number]

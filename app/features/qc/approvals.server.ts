@@ -1,6 +1,4 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import * as z from 'zod'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
@@ -9,7 +7,7 @@ import { quantityInput } from '~/utils/quantity'
 import { describeCondition } from '../categories/conditions'
 import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
-import { qcApprovalsPath, type QcPortal } from './calendar.server'
+import { qcApprovalsPath, qcDecisionSchema, type QcDecisionReply, type QcPortal } from './forms'
 import { decideInspection } from './decide.server'
 import { slotLabel } from './rules'
 
@@ -112,20 +110,6 @@ export async function inspectionDetails(db: Executor, ids: number[]) {
   for (const p of photos) found.get(p.inspection_id)!.photos.push({ id: p.id, width: p.width, height: p.height })
   return found
 }
-
-const reason = z.string().max(1000, 'Use at most 1,000 characters').optional().transform((v) => v ?? '')
-export const qcDecisionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('approve'), inspection: z.string().regex(/^\d{1,12}$/), reason }),
-  z.object({ intent: z.literal('reject'), inspection: z.string().regex(/^\d{1,12}$/), reason: z.string({ error: 'Say why: the seller reads it' }).trim().min(1, 'Say why: the seller reads it').max(1000, 'Use at most 1,000 characters') }),
-  z.object({
-    intent: z.literal('accept_part'),
-    inspection: z.string().regex(/^\d{1,12}$/),
-    reason: z.string({ error: 'Say why part is rejected: the seller reads it' }).trim().min(1, 'Say why part is rejected: the seller reads it').max(1000, 'Use at most 1,000 characters'),
-    disposition: z.enum(['rework', 'cancel'], { error: 'Choose what happens to the rejected part' }),
-    line: z.record(z.string().regex(/^\d{1,12}$/), z.object({ accepted: z.string().max(30).optional().transform((v) => v ?? ''), rejected: z.string().max(30).optional().transform((v) => v ?? '') })).optional().transform((v) => v ?? {}),
-  }),
-])
-export type QcDecisionReply = SubmissionResult<string[]> & { form?: string }
 
 /** A decision from the approvals page; the page again with the toast. */
 export async function qcApprovalsAction(db: Database, viewer: Viewer, portal: QcPortal, url: URL, form: FormData): Promise<FormOutcome<QcDecisionReply>> {

@@ -10,8 +10,8 @@ import { PickerFilter } from '~/ui/picker'
 import { PageHeader } from '~/ui/shell'
 import { countOf, formatDay } from '~/utils/format'
 import { replyFor, type Reply } from '../orders/decision-forms'
-import type { calendarPage, CalendarFilters } from './calendar.server'
-import { calendarFormSchema, calendarHref } from './calendar.server'
+import type { calendarPage } from './calendar.server'
+import { calendarFormSchema, calendarHref, type CalendarFilters } from './forms'
 import { SLOTS } from './rules'
 
 type Data = Awaited<ReturnType<typeof calendarPage>>
@@ -192,10 +192,9 @@ function MonthGrid({ data }: { data: Data }) {
                     <ul>
                       {cell.entries.map((e) => (
                         <li key={e.id} className={`entry entry-${e.status}`}>
-                          <Link to={calendarHref(base, filters, { day, inspection: e.id })}>
-                            {e.slot.slice(0, 5)} {e.code.slice(8)}
-                          </Link>{' '}
-                          <span className="muted">{e.operator}</span>
+                          <Link to={calendarHref(base, filters, { day, inspection: e.id })} title={`${e.code}, ${e.slot}: ${e.seller}, ${e.operator}`} aria-label={`${e.code}, ${e.slot}, ${e.seller}, ${e.operator}`}>
+                            {e.slot.slice(0, 5)} {e.seller}
+                          </Link>
                         </li>
                       ))}
                       {cell.count > cell.entries.length ? (

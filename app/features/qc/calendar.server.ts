@@ -1,73 +1,24 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { sql } from 'kysely'
-import * as z from 'zod'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { formatDay, kolkataDay } from '~/utils/format'
-import { COUNT_CAP, readId } from '~/utils/list-params'
+import { COUNT_CAP } from '~/utils/list-params'
 import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
-import { monthWeeks, OPEN_INSPECTION, readMonth, shiftMonth, slotLabel } from './rules'
+import { calendarFormSchema, calendarHref, calendarPath, readCalendarFilters, type CalendarReply, type QcPortal } from './forms'
+import { monthWeeks, OPEN_INSPECTION, shiftMonth, slotLabel } from './rules'
 import { cancelInspection, moveInspection, scheduleInspection } from './schedule.server'
 
 // The QC calendar (admin and biz ops, one view): a month of inspections, filtered by operator,
 // category and seller in the URL; the seller orders ready for QC that have no inspection yet; and
 // the forms that schedule, move and cancel one. Everything is a GET link or a POST form.
 
-export const QC_PORTALS = ['admin', 'biz_ops'] as const
-export type QcPortal = (typeof QC_PORTALS)[number]
-export const calendarPath: Record<QcPortal, string> = { admin: '/admin/master_orders/qc/calendar', biz_ops: '/biz_ops_team/master_orders/qc/calendar' }
-export const qcApprovalsPath: Record<QcPortal, string> = { admin: '/admin/approvals/qc', biz_ops: '/biz_ops_team/approvals/qc' }
-
 /** Entries shown in a day's cell; the rest are counted and one click away. */
 const PER_CELL = 3
 const WAITING_PAGE = 10
 const DAY_LIMIT = 100
-
-export interface CalendarFilters {
-  month: string
-  operator: number | null
-  category: number | null
-  seller: string
-  day: string | null
-  inspection: number | null
-  schedule: number | null
-  waitingPage: number
-}
-
-export function readCalendarFilters(url: URL): CalendarFilters {
-  const p = url.searchParams
-  const day = p.get('day')
-  const validDay = day && /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : null
-  const page = Number(p.get('waiting') ?? '1')
-  return {
-    month: readMonth(p.get('month') ?? validDay?.slice(0, 7) ?? null, kolkataDay()),
-    operator: readId(p.get('operator')),
-    category: readId(p.get('category')),
-    seller: (p.get('seller') ?? '').trim().slice(0, 200),
-    day: validDay,
-    inspection: readId(p.get('inspection')),
-    schedule: readId(p.get('schedule')),
-    waitingPage: Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1,
-  }
-}
-
-/** The calendar's address with these filters (empty ones left out). */
-export function calendarHref(base: string, f: Partial<CalendarFilters>, extra: Record<string, string | number | null | undefined> = {}) {
-  const params = new URLSearchParams()
-  const put = (key: string, value: string | number | null | undefined) => {
-    if (value !== null && value !== undefined && value !== '') params.set(key, String(value))
-  }
-  put('month', f.month)
-  put('operator', f.operator)
-  put('category', f.category)
-  put('seller', f.seller)
-  for (const [key, value] of Object.entries(extra)) put(key, value)
-  const query = params.toString()
-  return query ? `${base}?${query}` : base
-}
 
 /** The field operators (active), for the filter and the forms. */
 export function fieldOperators(db: Database) {
@@ -215,18 +166,6 @@ async function orderToSchedule(db: Database, id: number) {
 }
 
 // ---------- The forms ----------
-
-const slotFields = {
-  day: z.string({ error: 'Choose the day' }).max(20, 'Enter a real date, like 2027-01-31'),
-  slot: z.string({ error: 'Choose a time slot' }).max(10, 'Choose a time slot'),
-  operator: z.string({ error: 'Choose a field operator' }).regex(/^\d{1,12}$/, 'Choose a field operator'),
-}
-export const calendarFormSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('schedule'), sellerOrder: z.string().regex(/^\d{1,12}$/), ...slotFields }),
-  z.object({ intent: z.literal('move'), inspection: z.string().regex(/^\d{1,12}$/), ...slotFields }),
-  z.object({ intent: z.literal('cancel'), inspection: z.string().regex(/^\d{1,12}$/), reason: z.string({ error: 'Say why it is cancelled' }).trim().min(1, 'Say why it is cancelled').max(500, 'Use at most 500 characters') }),
-])
-export type CalendarReply = SubmissionResult<string[]> & { form?: string }
 
 /** The calendar's forms: schedule, move, cancel; back to the calendar at the inspection's day. */
 export async function calendarAction(db: Database, viewer: Viewer, portal: QcPortal, url: URL, form: FormData): Promise<FormOutcome<CalendarReply>> {

@@ -1,0 +1,84 @@
+import type { SubmissionResult } from '@conform-to/react'
+import * as z from 'zod'
+import { kolkataDay } from '~/utils/format'
+import { readId } from '~/utils/list-params'
+import { readMonth } from './rules'
+
+// The QC pages' addresses and form schemas, shared by the server and the browser.
+
+export const QC_PORTALS = ['admin', 'biz_ops'] as const
+export type QcPortal = (typeof QC_PORTALS)[number]
+export const calendarPath: Record<QcPortal, string> = { admin: '/admin/master_orders/qc/calendar', biz_ops: '/biz_ops_team/master_orders/qc/calendar' }
+export const qcApprovalsPath: Record<QcPortal, string> = { admin: '/admin/approvals/qc', biz_ops: '/biz_ops_team/approvals/qc' }
+
+export interface CalendarFilters {
+  month: string
+  operator: number | null
+  category: number | null
+  seller: string
+  day: string | null
+  inspection: number | null
+  schedule: number | null
+  waitingPage: number
+}
+
+export function readCalendarFilters(url: URL): CalendarFilters {
+  const p = url.searchParams
+  const day = p.get('day')
+  const validDay = day && /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : null
+  const page = Number(p.get('waiting') ?? '1')
+  return {
+    month: readMonth(p.get('month') ?? validDay?.slice(0, 7) ?? null, kolkataDay()),
+    operator: readId(p.get('operator')),
+    category: readId(p.get('category')),
+    seller: (p.get('seller') ?? '').trim().slice(0, 200),
+    day: validDay,
+    inspection: readId(p.get('inspection')),
+    schedule: readId(p.get('schedule')),
+    waitingPage: Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1,
+  }
+}
+
+/** The calendar's address with these filters (empty ones left out). */
+export function calendarHref(base: string, f: Partial<CalendarFilters>, extra: Record<string, string | number | null | undefined> = {}) {
+  const params = new URLSearchParams()
+  const put = (key: string, value: string | number | null | undefined) => {
+    if (value !== null && value !== undefined && value !== '') params.set(key, String(value))
+  }
+  put('month', f.month)
+  put('operator', f.operator)
+  put('category', f.category)
+  put('seller', f.seller)
+  for (const [key, value] of Object.entries(extra)) put(key, value)
+  const query = params.toString()
+  return query ? `${base}?${query}` : base
+}
+
+// ---------- The forms ----------
+
+const slotFields = {
+  day: z.string({ error: 'Choose the day' }).max(20, 'Enter a real date, like 2027-01-31'),
+  slot: z.string({ error: 'Choose a time slot' }).max(10, 'Choose a time slot'),
+  operator: z.string({ error: 'Choose a field operator' }).regex(/^\d{1,12}$/, 'Choose a field operator'),
+}
+export const calendarFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('schedule'), sellerOrder: z.string().regex(/^\d{1,12}$/), ...slotFields }),
+  z.object({ intent: z.literal('move'), inspection: z.string().regex(/^\d{1,12}$/), ...slotFields }),
+  z.object({ intent: z.literal('cancel'), inspection: z.string().regex(/^\d{1,12}$/), reason: z.string({ error: 'Say why it is cancelled' }).trim().min(1, 'Say why it is cancelled').max(500, 'Use at most 500 characters') }),
+])
+export type CalendarReply = SubmissionResult<string[]> & { form?: string }
+
+const reason = z.string().max(1000, 'Use at most 1,000 characters').optional().transform((v) => v ?? '')
+export const qcDecisionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('approve'), inspection: z.string().regex(/^\d{1,12}$/), reason }),
+  z.object({ intent: z.literal('reject'), inspection: z.string().regex(/^\d{1,12}$/), reason: z.string({ error: 'Say why: the seller reads it' }).trim().min(1, 'Say why: the seller reads it').max(1000, 'Use at most 1,000 characters') }),
+  z.object({
+    intent: z.literal('accept_part'),
+    inspection: z.string().regex(/^\d{1,12}$/),
+    reason: z.string({ error: 'Say why part is rejected: the seller reads it' }).trim().min(1, 'Say why part is rejected: the seller reads it').max(1000, 'Use at most 1,000 characters'),
+    disposition: z.enum(['rework', 'cancel'], { error: 'Choose what happens to the rejected part' }),
+    line: z.record(z.string().regex(/^\d{1,12}$/), z.object({ accepted: z.string().max(30).optional().transform((v) => v ?? ''), rejected: z.string().max(30).optional().transform((v) => v ?? '') })).optional().transform((v) => v ?? {}),
+  }),
+])
+export type QcDecisionReply = SubmissionResult<string[]> & { form?: string }
+

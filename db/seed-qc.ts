@@ -1,0 +1,109 @@
+import type { Viewer } from '../app/auth/session.server'
+import { conditionValues } from '../app/features/categories/conditions'
+import { decideInspection } from '../app/features/qc/decide.server'
+import { inspectionAction, operatorInspection } from '../app/features/qc/field.server'
+import { cancelInspection, scheduleInspection } from '../app/features/qc/schedule.server'
+import { kolkataDay } from '../app/utils/format'
+import type { Database } from './database'
+import { demoEmail } from './seed'
+
+// Demo QC (README): the demo orders that are ready for QC, scheduled with the demo field operator
+// across the calendar and taken through every state by the functions the pages call: waiting to be
+// scheduled, scheduled (overdue, today, upcoming), submitted (one with a condition not met),
+// approved, partly accepted (the rest back to rework), rejected, and one cancelled then scheduled again.
+
+type Rule = { operator: string; min_value: string | null; max_value: string | null; values_json: string | null }
+
+/** A value that meets a condition, or (fail) one that does not. */
+export function demoValue(rule: Rule, fail = false): string {
+  const values = conditionValues(rule)
+  switch (rule.operator) {
+    case 'between': {
+      const [min, max] = [Number(rule.min_value), Number(rule.max_value)]
+      return String(fail ? max + Math.max(1, Math.round((max - min) / 2)) : Math.round(((min + max) / 2) * 10) / 10)
+    }
+    case 'min':
+      return String(fail ? Number(rule.min_value) - 1 : Number(rule.min_value) + 1)
+    case 'max':
+      return String(fail ? Number(rule.max_value) + 1 : Number(rule.max_value))
+    default:
+      return fail ? 'not as ordered' : (values[0] ?? 'as ordered')
+  }
+}
+
+/** The operator's form for an inspection, sent in one go (as the device's queue sends it). */
+export async function sendInspection(db: Database, operator: Viewer, inspectionId: number, options: { fail?: boolean; rejectShare?: number; notes?: string; key: string }) {
+  const inspection = await operatorInspection(db, operator, inspectionId)
+  if (!inspection) throw new Error(`demo QC: inspection ${inspectionId} is not the operator's`)
+  const form = new FormData()
+  form.set('intent', 'send')
+  form.set('key', options.key)
+  form.set('notes', options.notes ?? '')
+  for (const line of inspection.lines) {
+    for (const [n, c] of line.conditions.entries()) {
+      const rule = await db.selectFrom('conditions').select(['operator', 'min_value', 'max_value', 'values_json']).where('id', '=', c.id).executeTakeFirstOrThrow()
+      form.set(`value.${line.id}.${c.id}`, demoValue(rule, Boolean(options.fail) && n === 0))
+    }
+    const quantity = Math.round(Number(line.quantity) * 1000)
+    const rejected = Math.round((quantity * (options.rejectShare ?? 0)) / 1000) * 1000
+    form.set(`line.${line.id}.accepted`, String((quantity - rejected) / 1000))
+    form.set(`line.${line.id}.rejected`, String(rejected / 1000))
+  }
+  const sent = await inspectionAction(db, operator, String(inspectionId), form)
+  if (sent.status !== 'done') throw new Error(`demo QC: sending ${inspection.code}: ${JSON.stringify(sent)}`)
+}
+
+const ok = <T>(result: { ok: true; value: T } | { ok: false; message: string }, what: string): T => {
+  if (!result.ok) throw new Error(`demo QC: ${what}: ${result.message}`)
+  return result.value
+}
+
+export async function seedDemoQc(db: Database): Promise<void> {
+  const user = async (email: string) => (await db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirstOrThrow())
+  const operatorUser = await user(demoEmail('field_operator'))
+  const operator: Viewer = { userId: operatorUser.id, email: demoEmail('field_operator'), name: operatorUser.name, phone: null, roles: ['field_operator'], company: null, sessionIdHash: 'seed' }
+  const bizOps = { userId: (await user(demoEmail('biz_ops'))).id }
+  const ready = await db.selectFrom('seller_orders').select(['id', 'code']).where('status', '=', 'ready_for_qc').orderBy('id').execute()
+  const day = (offset: number) => kolkataDay(new Date(Date.now() + offset * 86_400_000))
+  const slots = ['09:00', '11:00', '14:00', '16:00']
+  /** Inspections that happened in the past are scheduled for today, then dated back (demo history only). */
+  const schedule = async (sellerOrderId: number, offset: number, slot: number) => {
+    const at = ok(await scheduleInspection(db, bizOps, sellerOrderId, { day: day(Math.max(offset, 0)), slot: slots[slot % 4]!, operatorId: operator.userId }), 'schedule')
+    if (offset < 0) await db.updateTable('qc_inspections').set({ scheduled_on: day(offset) }).where('id', '=', at.id).execute()
+    return at.id
+  }
+  // Every state, in turn; the first two of the list wait to be scheduled.
+  const plan: { offset: number; fate: 'scheduled' | 'submitted' | 'submitted_failing' | 'approved' | 'part' | 'rejected' | 'cancelled' }[] = [
+    { offset: -9, fate: 'approved' },
+    { offset: -7, fate: 'part' },
+    { offset: -6, fate: 'rejected' },
+    { offset: -4, fate: 'approved' },
+    { offset: -2, fate: 'submitted_failing' },
+    { offset: -1, fate: 'submitted' },
+    { offset: -1, fate: 'scheduled' },
+    { offset: 0, fate: 'scheduled' },
+    { offset: 1, fate: 'scheduled' },
+    { offset: 3, fate: 'cancelled' },
+    { offset: 5, fate: 'scheduled' },
+  ]
+  for (const [i, step] of plan.entries()) {
+    const order = ready[i + 2]
+    if (!order) break
+    const id = await schedule(order.id, step.offset, i)
+    if (step.fate === 'scheduled') continue
+    if (step.fate === 'cancelled') {
+      ok(await cancelInspection(db, bizOps, id, 'The seller asked for a later day'), 'cancel')
+      await schedule(order.id, step.offset + 4, i + 1)
+      continue
+    }
+    const fail = step.fate === 'submitted_failing' || step.fate === 'rejected'
+    await sendInspection(db, operator, id, { fail, rejectShare: step.fate === 'part' ? 0.2 : 0, notes: fail ? 'Measured on three rolls; the shade is fine.' : 'All rolls checked at the gate.', key: `demo-qc-${i}` })
+    if (step.fate === 'approved') ok(await decideInspection(db, bizOps, id, { decision: 'approve', reason: '' }), 'approve')
+    if (step.fate === 'rejected') ok(await decideInspection(db, bizOps, id, { decision: 'reject', reason: 'Below the weight the buyer ordered: rework and call us for a new inspection' }), 'reject')
+    if (step.fate === 'part') {
+      const lines = await db.selectFrom('qc_inspection_lines').select(['sub_order_id', 'accepted_milli', 'rejected_milli']).where('inspection_id', '=', id).execute()
+      const typed = Object.fromEntries(lines.map((l) => [String(l.sub_order_id), { accepted: String(Number(l.accepted_milli) / 1000), rejected: String(Number(l.rejected_milli) / 1000) }]))
+      ok(await decideInspection(db, bizOps, id, { decision: 'accept_part', reason: 'A fifth of the rolls are short of width', disposition: 'rework', lines: typed }), 'accept part')
+    }
+  }
+}

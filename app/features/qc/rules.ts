@@ -71,11 +71,11 @@ export function checkLineQuantities(line: LineQuantities, unit = ''): LotCheck {
   const rejected = parse(rejectedText)
   if (acceptedText !== '' && accepted === null) return { ok: false, field: 'accepted', message: 'Enter a quantity like 120 or 12.5' }
   if (rejectedText !== '' && rejected === null) return { ok: false, field: 'rejected', message: 'Enter a quantity like 120 or 12.5' }
+  if (accepted !== null && accepted > line.quantityMilli) return { ok: false, field: 'accepted', message: `Accept at most the line’s ${whole} ${unit}`.trim() }
+  if (rejected !== null && rejected > line.quantityMilli) return { ok: false, field: 'rejected', message: `Reject at most the line’s ${whole} ${unit}`.trim() }
   const a = accepted ?? line.quantityMilli - (rejected ?? 0)
   const r = rejected ?? line.quantityMilli - (accepted ?? 0)
-  if (a < 0 || a > line.quantityMilli) return { ok: false, field: 'accepted', message: `Accept at most the line’s ${whole} ${unit}`.trim() }
-  if (r < 0 || r > line.quantityMilli) return { ok: false, field: 'rejected', message: `Reject at most the line’s ${whole} ${unit}`.trim() }
-  if (a + r !== line.quantityMilli) return { ok: false, field: 'rejected', message: `Accepted and rejected must add up to the line’s ${whole} ${unit}`.trim() }
+  if (a + r !== line.quantityMilli) return { ok: false, field: rejectedText !== '' ? 'rejected' : 'accepted', message: `Accepted and rejected must add up to the line’s ${whole} ${unit}`.trim() }
   return { ok: true, acceptedMilli: a, rejectedMilli: r }
 }
 

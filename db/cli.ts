@@ -6,6 +6,7 @@ import { databaseIsEmpty, seedDemo } from './seed'
 import { seedScale } from './seed-scale'
 import { CATALOGUE_SCALE, seedCatalogueScale } from './seed-scale-catalogue'
 import { ORDERS_SCALE, seedOrdersScale } from './seed-scale-orders'
+import { QC_SCALE, seedQcScale } from './seed-scale-qc'
 import { SAMPLE_ORDERS_SCALE, seedSampleOrdersScale } from './seed-scale-sample-orders'
 
 async function main(command: string | undefined) {
@@ -36,7 +37,7 @@ async function main(command: string | undefined) {
         // The benchmarks' data set: demo data plus 100,000 buyers and 100,000 users (SCALE_BUYERS / SCALE_USERS)
         // the catalogue at scale (200,000 product SKUs, 500,000 buyer SKU versions) and orders
         // (SCALE_ORDERS, 1,000,000 master orders with about 5,000,000 lines) and sample orders
-        // (SCALE_SAMPLE_ORDERS, 200,000).
+        // (SCALE_SAMPLE_ORDERS, 200,000) and QC inspections (SCALE_QC_INSPECTIONS, 100,000).
         await migrateToLatest(db)
         if (await databaseIsEmpty(db)) await seedDemo(db)
         const buyers = Number(process.env.SCALE_BUYERS ?? 100_000)
@@ -52,6 +53,9 @@ async function main(command: string | undefined) {
         const samples = Number(process.env.SCALE_SAMPLE_ORDERS ?? SAMPLE_ORDERS_SCALE.orders)
         await seedSampleOrdersScale(db, { orders: samples })
         console.log(`Loaded ${samples} sample orders.`)
+        const inspections = Number(process.env.SCALE_QC_INSPECTIONS ?? QC_SCALE.inspections)
+        await seedQcScale(db, { inspections })
+        console.log(`Loaded ${inspections} QC inspections.`)
         break
       }
       default:

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router-dom'
-import { Link, LinkNavigation, NavLink } from './link'
+import { isPlainHtmlPage, Link, LinkNavigation, NavLink } from './link'
 
 // The fast links must render the anchor Remix's own would: no router props leaking into the HTML.
 const render = (node: React.ReactNode, at = '/admin/master_orders') =>
@@ -20,5 +20,14 @@ describe('Link and NavLink', () => {
     expect(render(<NavLink to="/admin/master_orders" className="active">Master orders</NavLink>)).toBe('<a href="/admin/master_orders" class="active" aria-current="page" data-discover="true">Master orders</a>')
     expect(render(<NavLink to="/admin/master_orders" className="menu">Master orders</NavLink>)).toBe('<a href="/admin/master_orders" class="menu active" aria-current="page" data-discover="true">Master orders</a>')
     expect(render(<NavLink to="/admin" end>Overview</NavLink>)).toBe('<a href="/admin" data-discover="true">Overview</a>')
+  })
+})
+
+describe('links to pages without the React runtime', () => {
+  it('are the field operator’s pages, which a click loads as a document', () => {
+    expect(isPlainHtmlPage('/field_operator')).toBe(true)
+    expect(isPlainHtmlPage('/field_operator/orders/12?step=review')).toBe(true)
+    expect(isPlainHtmlPage('/field_operators')).toBe(false)
+    expect(isPlainHtmlPage('/admin/master_orders')).toBe(false)
   })
 })

@@ -25,10 +25,16 @@ function shouldNavigate(event: MouseEvent<HTMLAnchorElement>, target: string | u
   return !event.defaultPrevented && event.button === 0 && (!target || target === '_self') && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
 }
 
+/**
+ * Pages served without the React runtime (the field operator's portal, docs/decisions/0009): a link
+ * to one loads the document, so it arrives as the plain page with its own script.
+ */
+export const isPlainHtmlPage = (to: string) => /^\/field_operator(?:[/?#]|$)/.test(to)
+
 function onClickFor(navigate: Navigate, to: string, props: Pick<LinkProps, 'onClick' | 'target' | 'replace' | 'preventScrollReset'>) {
   return (event: MouseEvent<HTMLAnchorElement>) => {
     props.onClick?.(event)
-    if (!shouldNavigate(event, props.target)) return
+    if (!shouldNavigate(event, props.target) || isPlainHtmlPage(to)) return
     event.preventDefault()
     // Like react-router: a link to the page one is on replaces the history entry.
     const here = window.location.pathname + window.location.search + window.location.hash

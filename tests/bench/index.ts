@@ -4,6 +4,7 @@ import { benchCatalogue } from './catalogue'
 import { benchCompanies } from './companies'
 import { benchOrders } from './orders'
 import { benchOverhead } from './overhead'
+import { benchQc } from './qc'
 import { benchSamples } from './samples'
 import { benchShell } from './shell'
 
@@ -14,6 +15,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['Catalogue at scale', benchCatalogue],
   ['Master orders at scale', benchOrders],
   ['Samples: sample orders at scale', benchSamples],
+  ['QC: inspections at scale', benchQc],
   ['Request overhead against a bare Remix page', benchOverhead],
 ]
 // `npm run bench -- companies` runs only the suites whose name contains the word.

@@ -3,6 +3,7 @@ import { conditionValues } from '../app/features/categories/conditions'
 import { decideInspection } from '../app/features/qc/decide.server'
 import { inspectionAction, operatorInspection } from '../app/features/qc/field.server'
 import { cancelInspection, scheduleInspection } from '../app/features/qc/schedule.server'
+import sharp from 'sharp'
 import { kolkataDay } from '../app/utils/format'
 import type { Database } from './database'
 import { demoEmail } from './seed'
@@ -32,7 +33,7 @@ export function demoValue(rule: Rule, fail = false): string {
 }
 
 /** The operator's form for an inspection, sent in one go (as the device's queue sends it). */
-export async function sendInspection(db: Database, operator: Viewer, inspectionId: number, options: { fail?: boolean; rejectShare?: number; notes?: string; key: string }) {
+export async function sendInspection(db: Database, operator: Viewer, inspectionId: number, options: { fail?: boolean; rejectShare?: number; notes?: string; key: string; photo?: boolean }) {
   const inspection = await operatorInspection(db, operator, inspectionId)
   if (!inspection) throw new Error(`demo QC: inspection ${inspectionId} is not the operator's`)
   const form = new FormData()
@@ -49,8 +50,17 @@ export async function sendInspection(db: Database, operator: Viewer, inspectionI
     form.set(`line.${line.id}.accepted`, String((quantity - rejected) / 1000))
     form.set(`line.${line.id}.rejected`, String(rejected / 1000))
   }
+  if (options.photo) form.append('photos', new File([new Uint8Array(await demoPhoto(inspectionId))], `gate-${inspectionId}.jpg`, { type: 'image/jpeg' }))
   const sent = await inspectionAction(db, operator, String(inspectionId), form)
   if (sent.status !== 'done') throw new Error(`demo QC: sending ${inspection.code}: ${JSON.stringify(sent)}`)
+}
+
+/** A photo for the demo: a roll of cloth drawn in SVG, as a JPEG. */
+function demoPhoto(seed: number): Promise<Buffer> {
+  const hue = (seed * 47) % 360
+  const stripes = Array.from({ length: 12 }, (_, i) => `<rect x="0" y="${i * 50}" width="800" height="22" fill="hsl(${hue} 45% ${40 + (i % 3) * 8}%)"/>`).join('')
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="hsl(${hue} 35% 70%)"/>${stripes}<circle cx="400" cy="300" r="120" fill="hsl(${hue} 20% 25%)"/></svg>`
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer()
 }
 
 const ok = <T>(result: { ok: true; value: T } | { ok: false; message: string }, what: string): T => {
@@ -97,7 +107,7 @@ export async function seedDemoQc(db: Database): Promise<void> {
       continue
     }
     const fail = step.fate === 'submitted_failing' || step.fate === 'rejected'
-    await sendInspection(db, operator, id, { fail, rejectShare: step.fate === 'part' ? 0.2 : 0, notes: fail ? 'Measured on three rolls; the shade is fine.' : 'All rolls checked at the gate.', key: `demo-qc-${i}` })
+    await sendInspection(db, operator, id, { fail, rejectShare: step.fate === 'part' ? 0.2 : 0, notes: fail ? 'Measured on three rolls; the shade is fine.' : 'All rolls checked at the gate.', key: `demo-qc-${i}`, photo: true })
     if (step.fate === 'approved') ok(await decideInspection(db, bizOps, id, { decision: 'approve', reason: '' }), 'approve')
     if (step.fate === 'rejected') ok(await decideInspection(db, bizOps, id, { decision: 'reject', reason: 'Below the weight the buyer ordered: rework and call us for a new inspection' }), 'reject')
     if (step.fate === 'part') {

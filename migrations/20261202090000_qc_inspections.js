@@ -64,9 +64,12 @@ export async function up(db) {
     .where(sql.ref('status'), 'in', ['scheduled', 'submitted'])
     .execute()
   for (const [name, columns] of [
-    // The calendar: a month's days, all or one operator's or one seller's.
-    ['qc_inspections_day_idx', ['scheduled_on', 'slot', 'id']],
+    // The calendar: a month's days, all or one operator's or one seller's. The day index holds what
+    // the month's grid counts and ranks, so a month is read from the index alone.
+    ['qc_inspections_day_idx', ['scheduled_on', 'slot', 'id', 'status', 'operator_id', 'seller_id', 'seller_order_id']],
     ['qc_inspections_operator_day_idx', ['operator_id', 'scheduled_on', 'slot']],
+    // The operator's inspections sent lately.
+    ['qc_inspections_operator_received_idx', ['operator_id', 'received_at']],
     ['qc_inspections_seller_day_idx', ['seller_id', 'scheduled_on']],
     // The approvals: submitted ones, oldest received first; a seller order's inspections.
     ['qc_inspections_status_idx', ['status', 'received_at', 'id']],

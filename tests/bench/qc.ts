@@ -25,9 +25,9 @@ export async function benchQc(): Promise<string[]> {
   const started = performance.now()
   await migrateToLatest(db)
   await seedDemo(db)
-  // Field operators for the scale: twenty more besides the demo one.
+  // Field operators for the scale: sixty more besides the demo one (240 slots a day).
   const hash = (await db.selectFrom('users').select('password_hash').where('email', '=', 'field_operator@example.com').executeTakeFirstOrThrow()).password_hash
-  for (let i = 1; i <= 20; i++) {
+  for (let i = 1; i <= 60; i++) {
     const user = await db.insertInto('users').values({ email: `field.${i}@scale.example`, name: `Field Operator ${i}`, password_hash: hash }).returning('id').executeTakeFirstOrThrow()
     await db.insertInto('user_roles').values({ user_id: user.id, role: 'field_operator' }).execute()
   }
@@ -62,6 +62,8 @@ export async function benchQc(): Promise<string[]> {
         ['approvals, conditions not met', '/biz_ops_team/approvals/qc?failing=1', ops],
         ['approvals, one seller', `/biz_ops_team/approvals/qc?seller=${seller.gstin}`, ops],
         ['admin approvals, page 10', '/admin/approvals/qc?page=10', admin],
+        ['business operations home (QC and order figures)', '/biz_ops_team', ops],
+        ['field operator home', '/field_operator', field],
         ['field operator, task list', '/field_operator/orders', field],
         ['field operator, an inspection', `/field_operator/orders/${task.id}`, field],
       ])),

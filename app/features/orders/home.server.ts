@@ -1,3 +1,5 @@
+import type { SelectQueryBuilder } from 'kysely'
+import type { DB } from '#db/types'
 import type { Database } from '#db/database'
 import type { PortalKey } from '~/auth/portals'
 import type { Viewer } from '~/auth/session.server'
@@ -6,6 +8,7 @@ import { approvalsPath, type ApprovalPortal } from './approvals.server'
 import { ORDER_PORTALS, orderBase, orderPath, type OrderLens, type OrderPortal } from './lens'
 import { lensFor, scopedOrderIds } from './search.server'
 import { OPEN, OPEN_STATUSES } from './states'
+import { ordersInStatuses, type CountOf } from './counts.server'
 
 // What each portal's home shows of orders (issue 12): the figures it acts on, each linked to the
 // list behind it, and its queue: seller orders waiting longest for approval (admin, supplier team
@@ -104,19 +107,35 @@ async function sellerHome(db: Database, sellerId: number): Promise<{ figures: Or
   }
 }
 
+/** The newest orders of a query, with their buyers' names. */
+function latestOpen(query: SelectQueryBuilder<DB, 'master_orders', object>) {
+  return query
+    .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
+    .select(['master_orders.id', 'master_orders.code', 'master_orders.status', 'master_orders.required_by', 'master_orders.placed_at', 'buyers.name as buyer'])
+    .orderBy('master_orders.placed_at', 'desc')
+    .orderBy('master_orders.id', 'desc')
+    .limit(QUEUE_LENGTH)
+    .execute()
+}
+
 /** Open orders in the lens (the KAM's buyers', the agent's sellers', the buyer's own…), newest first. */
 async function openOrders(db: Database, lens: OrderLens, title: string, label: string): Promise<{ figures: OrderFigure[]; queue: OrderQueue }> {
-  const open = db.selectFrom('master_orders').where('master_orders.id', 'in', scopedOrderIds(db, lens)).where('master_orders.status', 'in', OPEN_STATUSES)
+  // Every order (biz ops) or a buyer's or a KAM's buyers': the counts kept with the orders, not a count of them.
+  const kept: CountOf | undefined = lens.scope.kind === 'all' ? null : lens.scope.kind === 'buyer' ? { buyerId: lens.scope.buyerId } : lens.scope.kind === 'kam' ? { kamUserId: lens.scope.userId } : undefined
+  const all = db.selectFrom('master_orders').where('master_orders.status', 'in', OPEN_STATUSES)
+  const open = lens.scope.kind === 'all' ? all : all.where('master_orders.id', 'in', scopedOrderIds(db, lens))
   const [total, placed, latest] = await Promise.all([
-    open.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    open.select((eb) => eb.fn.countAll<number>().as('n')).where('master_orders.status', '=', 'placed').executeTakeFirst(),
-    open
-      .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
-      .select(['master_orders.id', 'master_orders.code', 'master_orders.status', 'master_orders.required_by', 'buyers.name as buyer'])
-      .orderBy('master_orders.placed_at', 'desc')
-      .orderBy('master_orders.id', 'desc')
-      .limit(QUEUE_LENGTH)
-      .execute(),
+    kept !== undefined ? ordersInStatuses(db, OPEN_STATUSES, kept).then((value) => ({ n: value })) : open.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    kept !== undefined ? ordersInStatuses(db, ['placed'], kept).then((value) => ({ n: value })) : open.select((eb) => eb.fn.countAll<number>().as('n')).where('master_orders.status', '=', 'placed').executeTakeFirst(),
+    // Every order: the newest of each open status (a walk of its (status, placed_at) index), merged.
+    lens.scope.kind === 'all'
+      ? Promise.all(OPEN_STATUSES.map((status) => latestOpen(db.selectFrom('master_orders').where('master_orders.status', '=', status)))).then((lists) =>
+          lists
+            .flat()
+            .sort((a, b) => b.placed_at.localeCompare(a.placed_at) || b.id - a.id)
+            .slice(0, QUEUE_LENGTH),
+        )
+      : latestOpen(open),
   ])
   const base = orderBase[lens.portal]
   return {

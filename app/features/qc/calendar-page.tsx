@@ -136,7 +136,7 @@ function Waiting({ data }: { data: Data }) {
     <section className="card" aria-labelledby="waiting-heading">
       <h2 id="waiting-heading">Ready for QC, not scheduled</h2>
       <p className="muted">
-        {waiting.capped ? `More than ${countOf(waiting.total, 'seller order')}` : countOf(waiting.total, 'seller order')}, longest waiting first
+        {waiting.capped ? `More than ${countOf(waiting.total, 'seller order')}` : countOf(waiting.total, 'seller order')}, oldest orders first
       </p>
       <ul className="waiting-list">
         {waiting.rows.map((r) => (
@@ -184,22 +184,22 @@ function MonthGrid({ data }: { data: Data }) {
               const classes = [day === today ? 'today' : null, day === filters.day ? 'chosen' : null, cell ? 'busy' : 'free'].filter(Boolean).join(' ')
               return (
                 <td key={day} className={classes}>
-                  <Link className="day-link" to={calendarHref(base, filters, { day })} aria-label={`${formatDay(day)}: ${countOf(cell?.count ?? 0, 'inspection')}`}>
-                    <span className="day-name">{WEEKDAYS[i]} </span>
-                    {Number(day.slice(8))}
+                  <Link className="day-link" to={calendarHref(base, { ...filters, month: undefined }, { day })} aria-label={`${formatDay(day)}: ${countOf(cell?.count ?? 0, 'inspection')}`}>
+                    <span className="day-name">{`${WEEKDAYS[i]} `}</span>
+                    {String(Number(day.slice(8)))}
                   </Link>
                   {cell ? (
                     <ul>
                       {cell.entries.map((e) => (
                         <li key={e.id} className={`entry entry-${e.status}`}>
-                          <Link to={calendarHref(base, filters, { day, inspection: e.id })} title={`${e.code}, ${e.slot}: ${e.seller}, ${e.operator}`} aria-label={`${e.code}, ${e.slot}, ${e.seller}, ${e.operator}`}>
-                            {e.slot.slice(0, 5)} {e.seller}
+                          <Link to={calendarHref(base, { ...filters, month: undefined }, { day, inspection: e.id })} title={`${e.code}: ${e.operator}`}>
+                            {`${e.slot} ${e.seller}`}
                           </Link>
                         </li>
                       ))}
                       {cell.count > cell.entries.length ? (
                         <li>
-                          <Link to={calendarHref(base, filters, { day })}>+{cell.count - cell.entries.length} more</Link>
+                          <Link to={calendarHref(base, { ...filters, month: undefined }, { day })}>{`+${cell.count - cell.entries.length} more`}</Link>
                         </li>
                       ) : null}
                     </ul>

@@ -18,14 +18,14 @@ import { cancelInspection, moveInspection, scheduleInspection } from './schedule
 /** Entries shown in a day's cell; the rest are counted and one click away. */
 const PER_CELL = 3
 const WAITING_PAGE = 10
-const DAY_LIMIT = 100
+const DAY_LIMIT = 50
 
 /** The field operators (active), for the filter and the forms. */
 export function fieldOperators(db: Database) {
   return db
     .selectFrom('users')
     .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .select(['users.id', 'users.name', 'users.email'])
+    .select(['users.id', 'users.name'])
     .where('user_roles.role', '=', 'field_operator')
     .where('users.status', '=', 'active')
     .orderBy('users.name')
@@ -73,12 +73,13 @@ export async function calendarPage(db: Database, portal: QcPortal, url: URL) {
     db
       .selectFrom(
         inMonth(first, last)
-          .select(['i.id', 'i.code', 'i.scheduled_on', 'i.slot', 'i.status', 'i.operator_id', 'i.seller_id', sql<number>`row_number() over (partition by i.scheduled_on order by i.slot, i.id)`.as('rn')])
+          .select(['i.id', 'i.scheduled_on', 'i.slot', 'i.status', 'i.operator_id', 'i.seller_id', sql<number>`row_number() over (partition by i.scheduled_on order by i.slot, i.id)`.as('rn')])
           .as('ranked'),
       )
+      .innerJoin('qc_inspections as q', 'q.id', 'ranked.id')
       .innerJoin('users', 'users.id', 'ranked.operator_id')
       .innerJoin('sellers', 'sellers.id', 'ranked.seller_id')
-      .select(['ranked.id', 'ranked.code', 'ranked.scheduled_on', 'ranked.slot', 'ranked.status', 'users.name as operator', 'sellers.name as seller'])
+      .select(['ranked.id', 'q.code', 'ranked.scheduled_on', 'ranked.slot', 'ranked.status', 'users.name as operator', 'sellers.name as seller'])
       .where('ranked.rn', '<=', PER_CELL)
       .orderBy('ranked.scheduled_on')
       .orderBy('ranked.slot')
@@ -87,7 +88,7 @@ export async function calendarPage(db: Database, portal: QcPortal, url: URL) {
   ])
   const days: CalendarDays = {}
   for (const c of counts) days[c.scheduled_on] = { count: Number(c.n), entries: [] }
-  for (const e of firstFew) days[e.scheduled_on]?.entries.push({ id: e.id, code: e.code, slot: slotLabel(e.slot), status: e.status, operator: e.operator, seller: e.seller })
+  for (const e of firstFew) days[e.scheduled_on]?.entries.push({ id: e.id, code: e.code, slot: e.slot, status: e.status, operator: e.operator, seller: e.seller })
 
   const dayList = f.day
     ? {
@@ -114,7 +115,7 @@ export async function calendarPage(db: Database, portal: QcPortal, url: URL) {
   return { ...common, days, dayList, waiting, inspection, scheduling }
 }
 
-/** Seller orders ready for QC with no open inspection, oldest ready first (a page of ten and a capped count). */
+/** Seller orders ready for QC with no open inspection, oldest order first (a page of ten and a capped count). */
 async function waitingOrders(db: Database, f: { sellerId: number | null; category: number | null }, page: number) {
   let q = db
     .selectFrom('seller_orders as s')
@@ -130,8 +131,8 @@ async function waitingOrders(db: Database, f: { sellerId: number | null; categor
     q
       .innerJoin('sellers', 'sellers.id', 's.seller_id')
       .innerJoin('master_orders as m', 'm.id', 's.master_order_id')
-      .select(['s.id', 's.code', 's.updated_at', 's.master_order_id', 'm.code as master_code', 'm.required_by', 'sellers.name as seller', (eb) => eb.selectFrom('sub_orders').select((e) => e.fn.countAll<number>().as('n')).whereRef('sub_orders.seller_order_id', '=', 's.id').as('lines')])
-      .orderBy('s.updated_at')
+      .select(['s.id', 's.code', 's.master_order_id', 'm.code as master_code', 'm.required_by', 'sellers.name as seller', (eb) => eb.selectFrom('sub_orders').select((e) => e.fn.countAll<number>().as('n')).whereRef('sub_orders.seller_order_id', '=', 's.id').as('lines')])
+      .orderBy('s.created_at')
       .orderBy('s.id')
       .limit(WAITING_PAGE)
       .offset((page - 1) * WAITING_PAGE)

@@ -9,7 +9,7 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 
 self.addEventListener('message', (event) => {
   const urls = event.data && event.data.keep
-  if (Array.isArray(urls)) event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.filter((u) => typeof u === 'string' && u.startsWith('/field_operator')).map((u) => cache.add(u).catch(() => {})))))
+  if (Array.isArray(urls)) event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.filter((u) => typeof u === 'string' && /^\/(field_operator|build\/_assets\/)/.test(u)).map((u) => cache.add(u).catch(() => {})))))
 })
 
 self.addEventListener('fetch', (event) => {

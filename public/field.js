@@ -42,7 +42,7 @@
       if (!res || res.status >= 500) break
       if (/\/login/.test(res.url)) {
         sent = 0
-        banner('Sign in again to send what is waiting.')
+        banner('Sign in again to send.')
         break
       }
       if (res.ok) {
@@ -102,7 +102,7 @@
     const label = (document.querySelector('h1')?.textContent || 'A form').split(' · ')[0]
     await put({ key: String(data.get('key') || Date.now()), url: form.action, label, savedAt: Date.now(), entries })
     show()
-    window.scrollTo(0, 0)
+    scrollTo(0, 0)
   })
 
   addEventListener('online', replay)
@@ -113,7 +113,7 @@
       .register('/field-sw.js', { scope: '/field_operator/' })
       .then((reg) => navigator.serviceWorker.ready.then(() => reg))
       .then((reg) => {
-        const urls = [location.pathname + location.search, ...[...document.querySelectorAll('a[data-offline]')].map((a) => a.pathname)]
+        const urls = [location.pathname + location.search, ...[...document.querySelectorAll('a[data-offline],link[rel=stylesheet]')].map((a) => new URL(a.href).pathname)]
         reg.active && reg.active.postMessage({ keep: urls })
       })
       .catch(() => {})

@@ -16,6 +16,8 @@ export interface RouteHandle {
   parents?: Crumb[] | ((data: any) => Crumb[])
   /** Present when the route belongs in its portal's menu. */
   menu?: { group: string; order?: number; label?: string }
+  /** false: the page is served without the React runtime (root.tsx, docs/decisions/0009). */
+  hydrate?: false
 }
 
 export interface Crumb {

@@ -37,7 +37,9 @@ export async function benchQc(): Promise<string[]> {
   rows.push(`scale seed (demo + ${orders.toLocaleString('en-IN')} master orders + ${count.toLocaleString('en-IN')} inspections): ${((performance.now() - started) / 1000).toFixed(1)} s`)
   const busiest = await db.selectFrom('qc_inspections').select(['operator_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('operator_id').orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow()
   const operator = await db.selectFrom('users').select(['id', 'email']).where('id', '=', busiest.operator_id).executeTakeFirstOrThrow()
-  const seller = await db.selectFrom('qc_inspections').innerJoin('sellers', 'sellers.id', 'qc_inspections.seller_id').select(['sellers.gstin', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('sellers.gstin').orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow()
+  const busiestSeller = await db.selectFrom('qc_inspections').innerJoin('sellers', 'sellers.id', 'qc_inspections.seller_id').select(['sellers.id', 'sellers.name', (eb) => eb.fn.countAll<number>().as('n')]).groupBy(['sellers.id', 'sellers.name']).orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow()
+  // As the seller picker sends it.
+  const seller = encodeURIComponent(`${busiestSeller.name} (#${busiestSeller.id})`)
   const category = await db.selectFrom('categories').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()
   const task = await db.selectFrom('qc_inspections').select('id').where('operator_id', '=', operator.id).where('status', '=', 'scheduled').orderBy('scheduled_on').limit(1).executeTakeFirstOrThrow()
   const busiestDay = await db.selectFrom('qc_inspections').select(['scheduled_on', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('scheduled_on').orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow()
@@ -53,14 +55,14 @@ export async function benchQc(): Promise<string[]> {
         ['calendar, this month', calendar, ops],
         [`calendar, the busiest month (${month}, ${Number(busiestDay.n)} on its busiest day)`, `${calendar}?month=${month}`, ops],
         ['calendar, one operator', `${calendar}?month=${month}&operator=${operator.id}`, ops],
-        ['calendar, one seller', `${calendar}?month=${month}&seller=${seller.gstin}`, ops],
+        [`calendar, the busiest seller (${Number(busiestSeller.n).toLocaleString('en-IN')} inspections)`, `${calendar}?month=${month}&seller=${seller}`, ops],
         ['calendar, one category', `${calendar}?month=${month}&category=${category.id}`, ops],
         ['calendar, the busiest day’s list', `${calendar}?day=${busiestDay.scheduled_on}`, ops],
         ['calendar, waiting orders page 20', `${calendar}?waiting=20`, ops],
         ['admin calendar', '/admin/master_orders/qc/calendar', admin],
         ['approvals, oldest first', '/biz_ops_team/approvals/qc', ops],
         ['approvals, conditions not met', '/biz_ops_team/approvals/qc?failing=1', ops],
-        ['approvals, one seller', `/biz_ops_team/approvals/qc?seller=${seller.gstin}`, ops],
+        ['approvals, the busiest seller', `/biz_ops_team/approvals/qc?seller=${seller}`, ops],
         ['admin approvals, page 10', '/admin/approvals/qc?page=10', admin],
         ['business operations home (QC and order figures)', '/biz_ops_team', ops],
         ['field operator home', '/field_operator', field],

@@ -5,7 +5,8 @@ import { LoginForm } from '~/features/account/login-form'
 import { handleLogin } from '~/features/account/login.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'FieldOperatorLogin', title: 'Field operator sign in' }
+// Plain HTML like the rest of the field portal (docs/decisions/0009): a phone on a bad network signs in without the React runtime.
+export const handle: RouteHandle = { name: 'FieldOperatorLogin', title: 'Field operator sign in', hydrate: false }
 export const meta: MetaFunction = () => pageTitle('Field operator sign in')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import { kolkataDay } from '../app/utils/format'
 import { advanceIdSequence, refreshAfterBulkLoad } from './dialect.js'
 import type { Database } from './database'
 import { randomSource } from './seed-catalogue'
-import type { QcInspectionStatus } from './types'
+import type { QcInspectionStatus, SellerOrderStatus } from './types'
 
 // QC inspections at scale (npm run db:seed:scale, npm run bench -- qc): on top of the orders at
 // scale, an inspection for seller orders that reached QC, in the state their order is in: approved
@@ -27,14 +27,19 @@ export async function seedQcScale(db: Database, scale: { inspections: number }, 
   const random = randomSource(17)
   const [operators, orders, last, counters, conditions] = await Promise.all([
     db.selectFrom('users').innerJoin('user_roles', 'user_roles.user_id', 'users.id').select('users.id').where('user_roles.role', '=', 'field_operator').where('users.status', '=', 'active').orderBy('users.id').execute(),
-    db
-      .selectFrom('seller_orders')
-      .select(['id', 'master_order_id', 'seller_id', 'status', 'created_at'])
-      .where('status', 'in', ['ready_for_qc', 'qc_passed', 'qc_failed', 'dispatched', 'delivered'])
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('qc_inspections').select('qc_inspections.id').whereRef('qc_inspections.seller_order_id', '=', 'seller_orders.id'))))
-      .orderBy('id')
-      .limit(scale.inspections)
-      .execute(),
+    // The orders at QC now first (the calendar's and the approvals' work), then the newest past it.
+    Promise.all(
+      [['ready_for_qc', 'qc_failed'], ['qc_passed', 'dispatched', 'delivered']].map((statuses) =>
+        db
+          .selectFrom('seller_orders')
+          .select(['id', 'master_order_id', 'seller_id', 'status', 'created_at'])
+          .where('status', 'in', statuses as SellerOrderStatus[])
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('qc_inspections').select('qc_inspections.id').whereRef('qc_inspections.seller_order_id', '=', 'seller_orders.id'))))
+          .orderBy('id', 'desc')
+          .limit(scale.inspections)
+          .execute(),
+      ),
+    ).then(([now, past]) => [...now!, ...past!].slice(0, scale.inspections).sort((a, b) => a.id - b.id)),
     db.selectFrom('qc_inspections').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst(),
     db.selectFrom('code_counters').select(['scope', 'last']).where('scope', 'like', 'QC-%').execute(),
     db.selectFrom('conditions').select(['id', 'category_id', 'name', 'operator', 'min_value', 'max_value', 'values_json', 'unit', 'severity']).where('active', '=', 1).execute(),

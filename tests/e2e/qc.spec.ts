@@ -156,6 +156,8 @@ test('offline, the operator’s results wait on the phone and are sent once when
   await page.goto('/field_operator/orders')
   expect(await page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src')))).toEqual(['/field.js'])
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true))
+  // The list again, now through the service worker, which keeps it and the pages it links to.
+  await page.reload()
   await page.goto(`/field_operator/orders/${inspection.id}`)
   await fillInspection(page, inspection.id, 0)
   await page.getByLabel('Photos').setInputFiles({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: await jpeg(3000, 2000, true) })
@@ -166,6 +168,12 @@ test('offline, the operator’s results wait on the phone and are sent once when
   })
   await page.context().setOffline(true)
   await page.getByRole('button', { name: 'Review the results' }).click()
+  await expect(page.locator('#field-queue')).toContainText(`Waiting to send: ${inspection.code}`)
+  expect(dbValue<string>('select status from qc_inspections where id = ?', inspection.id)).toBe('scheduled')
+
+  // Still offline, the task list opens from the phone (the service worker kept it) and says what waits.
+  await page.goto('/field_operator/orders')
+  await expect(page.getByRole('heading', { name: 'My inspections' })).toBeVisible()
   await expect(page.locator('#field-queue')).toContainText(`Waiting to send: ${inspection.code}`)
   expect(dbValue<string>('select status from qc_inspections where id = ?', inspection.id)).toBe('scheduled')
 

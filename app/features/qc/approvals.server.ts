@@ -56,9 +56,9 @@ export async function qcApprovalsPage(db: Database, portal: QcPortal, url: URL) 
       ? q.where('i.seller_order_id', 'in', db.selectFrom('seller_orders').select('id').where('code', '>=', filters.q).where('code', '<', upper))
       : q.where('i.code', '>=', filters.q).where('i.code', '<', upper)
   }
-  const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const total = Number(counted.n)
-  const rows = await q
+  const [counted, rows] = await Promise.all([
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    q
     .innerJoin('seller_orders as s', 's.id', 'i.seller_order_id')
     .innerJoin('sellers', 'sellers.id', 'i.seller_id')
     .innerJoin('users', 'users.id', 'i.operator_id')
@@ -67,7 +67,9 @@ export async function qcApprovalsPage(db: Database, portal: QcPortal, url: URL) 
     .orderBy('i.id')
     .limit(PAGE_SIZE)
     .offset((filters.page - 1) * PAGE_SIZE)
-    .execute()
+    .execute(),
+  ])
+  const total = Number(counted.n)
   const details = await inspectionDetails(db, rows.map((r) => r.id))
   const cards = rows.map((r) => ({ ...r, slot: slotLabel(r.slot), ...details.get(r.id)! }))
   return { ...base, total, cards }

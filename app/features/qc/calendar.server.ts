@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { sql } from 'kysely'
+import { sql, type SelectQueryBuilder } from 'kysely'
+import type { DB, QcInspectionsTable } from '#db/types'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
@@ -48,12 +49,15 @@ export async function calendarPage(db: Database, portal: QcPortal, url: URL) {
     if (match.ok) sellerId = match.id
     else [sellerError, sellerChoices] = [match.message, match.choices]
   }
-  const [operators, categories] = await Promise.all([
+  const common = { portal, base, filters: f, sellerError, sellerChoices, today: kolkataDay(), prev: shiftMonth(f.month, -1), next: shiftMonth(f.month, 1), weeks: monthWeeks(f.month) }
+  const choices = Promise.all([
     fieldOperators(db),
     db.selectFrom('categories').innerJoin('products', 'products.id', 'categories.product_id').select(['categories.id', 'categories.name', 'products.name as product']).where('categories.active', '=', 1).orderBy('products.name').orderBy('categories.name').limit(500).execute(),
   ])
-  const common = { portal, base, filters: f, operators, categories, sellerError, sellerChoices, today: kolkataDay(), prev: shiftMonth(f.month, -1), next: shiftMonth(f.month, 1), weeks: monthWeeks(f.month) }
-  if (sellerError) return { ...common, days: {} as CalendarDays, dayList: null, waiting: { rows: [], total: 0, capped: false, page: 1, pageSize: WAITING_PAGE }, inspection: null, scheduling: null }
+  if (sellerError) {
+    const [operators, categories] = await choices
+    return { ...common, operators, categories, days: {} as CalendarDays, dayList: null, waiting: { rows: [], total: 0, capped: false, page: 1, pageSize: WAITING_PAGE }, inspection: null, scheduling: null }
+  }
 
   const inMonth = (from: string, to: string) => {
     let q = db.selectFrom('qc_inspections as i').where('i.scheduled_on', '>=', from).where('i.scheduled_on', '<=', to).where('i.status', '<>', 'cancelled')
@@ -67,52 +71,58 @@ export async function calendarPage(db: Database, portal: QcPortal, url: URL) {
   }
   const first = `${f.month}-01`
   const last = `${f.month}-31`
-  // Per day: how many, and the first few (by slot) with their operator and seller.
-  const [counts, firstFew] = await Promise.all([
+  // Every part of the page at once: the choices, the month (per day how many, and the first few by
+  // slot), the day's list, the waiting orders and the record a form is open for.
+  const [[operators, categories], counts, firstFew, dayRows, waiting, inspection, scheduling] = await Promise.all([
+    choices,
     inMonth(first, last).select(['i.scheduled_on', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('i.scheduled_on').execute(),
-    db
-      .selectFrom(
-        inMonth(first, last)
-          .select(['i.id', 'i.scheduled_on', 'i.slot', 'i.status', 'i.operator_id', 'i.seller_id', sql<number>`row_number() over (partition by i.scheduled_on order by i.slot, i.id)`.as('rn')])
-          .as('ranked'),
-      )
-      .innerJoin('qc_inspections as q', 'q.id', 'ranked.id')
-      .innerJoin('users', 'users.id', 'ranked.operator_id')
-      .innerJoin('sellers', 'sellers.id', 'ranked.seller_id')
-      .select(['ranked.id', 'q.code', 'ranked.scheduled_on', 'ranked.slot', 'ranked.status', 'users.name as operator', 'sellers.name as seller'])
-      .where('ranked.rn', '<=', PER_CELL)
-      .orderBy('ranked.scheduled_on')
-      .orderBy('ranked.slot')
-      .orderBy('ranked.id')
-      .execute(),
+    firstOfEachDay(db, inMonth(first, last)),
+    f.day
+      ? inMonth(f.day, f.day)
+          .innerJoin('users', 'users.id', 'i.operator_id')
+          .innerJoin('sellers', 'sellers.id', 'i.seller_id')
+          .innerJoin('seller_orders as s', 's.id', 'i.seller_order_id')
+          .select(['i.id', 'i.code', 'i.slot', 'i.status', 'users.name as operator', 'sellers.name as seller', 's.code as order_code', 's.master_order_id'])
+          .orderBy('i.slot')
+          .orderBy('i.id')
+          .limit(DAY_LIMIT + 1)
+          .execute()
+      : null,
+    waitingOrders(db, { sellerId, category: f.category }, f.waitingPage),
+    f.inspection ? inspectionForForms(db, f.inspection) : null,
+    f.schedule ? orderToSchedule(db, f.schedule) : null,
   ])
   const days: CalendarDays = {}
   for (const c of counts) days[c.scheduled_on] = { count: Number(c.n), entries: [] }
-  for (const e of firstFew) days[e.scheduled_on]?.entries.push({ id: e.id, code: e.code, slot: e.slot, status: e.status, operator: e.operator, seller: e.seller })
+  for (const e of firstFew) days[e.scheduled_on]?.entries.push(e)
+  const dayList = f.day && dayRows ? { day: f.day, title: formatDay(f.day), rows: dayRows.map((r) => ({ ...r, slotLabel: slotLabel(r.slot) })), limit: DAY_LIMIT } : null
+  return { ...common, operators, categories, days, dayList, waiting, inspection, scheduling }
+}
 
-  const dayList = f.day
-    ? {
-        day: f.day,
-        title: formatDay(f.day),
-        rows: (
-          await inMonth(f.day, f.day)
-            .innerJoin('users', 'users.id', 'i.operator_id')
-            .innerJoin('sellers', 'sellers.id', 'i.seller_id')
-            .innerJoin('seller_orders as s', 's.id', 'i.seller_order_id')
-            .select(['i.id', 'i.code', 'i.slot', 'i.status', 'users.name as operator', 'sellers.name as seller', 's.code as order_code', 's.master_order_id'])
-            .orderBy('i.slot')
-            .orderBy('i.id')
-            .limit(DAY_LIMIT + 1)
-            .execute()
-        ).map((r) => ({ ...r, slotLabel: slotLabel(r.slot) })),
-        limit: DAY_LIMIT,
-      }
-    : null
-
-  const waiting = await waitingOrders(db, { sellerId, category: f.category }, f.waitingPage)
-  const inspection = f.inspection ? await inspectionForForms(db, f.inspection) : null
-  const scheduling = f.schedule ? await orderToSchedule(db, f.schedule) : null
-  return { ...common, days, dayList, waiting, inspection, scheduling }
+/**
+ * The first few inspections of each day of the month (by slot), read from the day index alone, then
+ * their codes, operators and sellers by id: joined in one query, PostgreSQL misjudged the ranked rows
+ * and read every inspection to find the codes of a hundred.
+ */
+async function firstOfEachDay(db: Database, month: SelectQueryBuilder<DB & { i: QcInspectionsTable }, 'i', object>) {
+  const ranked = await db
+    .selectFrom(month.select(['i.id', 'i.scheduled_on', 'i.slot', 'i.status', sql<number>`row_number() over (partition by i.scheduled_on order by i.slot, i.id)`.as('rn')]).as('ranked'))
+    .select(['ranked.id', 'ranked.scheduled_on', 'ranked.slot', 'ranked.status'])
+    .where('ranked.rn', '<=', PER_CELL)
+    .orderBy('ranked.scheduled_on')
+    .orderBy('ranked.slot')
+    .orderBy('ranked.id')
+    .execute()
+  if (!ranked.length) return []
+  const named = await db
+    .selectFrom('qc_inspections as q')
+    .innerJoin('users', 'users.id', 'q.operator_id')
+    .innerJoin('sellers', 'sellers.id', 'q.seller_id')
+    .select(['q.id', 'q.code', 'users.name as operator', 'sellers.name as seller'])
+    .where('q.id', 'in', ranked.map((r) => r.id))
+    .execute()
+  const byId = new Map(named.map((n) => [n.id, n]))
+  return ranked.map((r) => ({ id: r.id, scheduled_on: r.scheduled_on, slot: r.slot, status: r.status, code: byId.get(r.id)!.code, operator: byId.get(r.id)!.operator, seller: byId.get(r.id)!.seller }))
 }
 
 /** Seller orders ready for QC with no open inspection, oldest order first (a page of ten and a capped count). */

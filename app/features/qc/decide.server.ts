@@ -96,6 +96,7 @@ export async function decideInspection(db: Database, actor: Actor, inspectionId:
         split = part.code
         await trx.updateTable('qc_inspections').set({ split_seller_order_id: part.id }).where('id', '=', inspectionId).execute()
       }
+      if (passTo === 'qc_passed') await passQcGates(trx, actor, inspection.seller_order_id, inspection.code, at)
       await audit(trx, { actorUserId: actor.userId, action: `qc_inspection.${words.status}`, entityType: 'qc_inspection', entityId: inspectionId, before: { status: 'submitted' }, after: { status: words.status, ...(split ? { rejected_part: split, disposition: input.disposition } : {}) }, note: note || null })
       await audit(trx, {
         actorUserId: actor.userId,
@@ -111,6 +112,31 @@ export async function decideInspection(db: Database, actor: Actor, inspectionId:
       return { ok: true as const, value: { code: inspection.code, orderCode: inspection.order_code, decided: words.done, ...(split ? { split } : {}) } }
     }),
   )
+}
+
+/**
+ * The seller order's lines held at a QC-gate stage pass it: each moves to its workflow's next stage
+ * (audited like a seller's move, naming the inspection). Lines before the gate move on as usual.
+ */
+async function passQcGates(trx: Executor, actor: Actor, sellerOrderId: number, code: string, at: string) {
+  const lines = await trx.selectFrom('sub_orders').select(['id', 'line_no', 'category_id', 'stage_position']).where('seller_order_id', '=', sellerOrderId).orderBy('line_no').execute()
+  for (const line of lines) {
+    const stages = await trx.selectFrom('workflow_stages').select(['position', 'name', 'qc_gate']).where('category_id', '=', line.category_id).orderBy('position').execute()
+    const current = stages.find((s) => s.position === line.stage_position)
+    const next = stages.find((s) => s.position > line.stage_position)
+    if (!current?.qc_gate || !next) continue
+    const moved = await trx.updateTable('sub_orders').set({ stage_position: next.position, updated_at: at }).where('id', '=', line.id).where('stage_position', '=', line.stage_position).executeTakeFirst()
+    if (Number(moved.numUpdatedRows) === 0) continue
+    await audit(trx, {
+      actorUserId: actor.userId,
+      action: 'seller_order.stage_moved',
+      entityType: 'seller_order',
+      entityId: sellerOrderId,
+      before: { line: line.line_no, stage: current.name },
+      after: { line: line.line_no, stage: next.name },
+      note: `Line ${line.line_no} passed the QC gate “${current.name}” with inspection ${code}`,
+    })
+  }
 }
 
 /**

@@ -224,7 +224,12 @@ describe('QC approvals', () => {
     await inspectionAction(db, operator, String(s.value.id), await filledForm(s.value.id, {}, 'send', `gate-${s.value.id}`))
     expect(await decideInspection(db, staff, s.value.id, { decision: 'approve', reason: '' })).toMatchObject({ ok: true })
     expect((await db.selectFrom('seller_orders').select('status').where('id', '=', order.sellerOrderId).executeTakeFirstOrThrow()).status).toBe('qc_passed')
-    expect(await advanceLine(db, staff, null, line.id, 3)).toMatchObject({ ok: true, value: { stage: 'Dyeing and finishing' } })
+    // The approval takes the line through its gate ("Greige inspection" to "Dyeing and finishing"), and it moves on from there.
+    expect((await db.selectFrom('sub_orders').select('stage_position').where('id', '=', line.id).executeTakeFirstOrThrow()).stage_position).toBe(4)
+    expect((await historyOf(db, 'seller_order', order.sellerOrderId)).map((e) => e.note)).toContain(`Line 1 passed the QC gate “Greige inspection” with inspection ${s.value.code}`)
+    expect(await advanceLine(db, staff, null, line.id, 4)).toMatchObject({ ok: true, value: { stage: 'Final inspection' } })
+    // A later gate of the workflow opens too: the seller order has passed QC with an approved inspection.
+    expect(await advanceLine(db, staff, null, line.id, 5)).toMatchObject({ ok: true, value: { stage: 'Packing' } })
     expect((await db.selectFrom('master_orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('ready_to_dispatch')
     const mail = await db.selectFrom('outbox_emails').select(['subject', 'body_text']).where('kind', '=', 'qc_inspection.approved').orderBy('id', 'desc').executeTakeFirstOrThrow()
     expect(mail.subject).toContain('quality check approved')

@@ -70,7 +70,8 @@ test('biz ops schedule, the operator inspects on a slow phone with a dropped con
   const inspection = dbRow<{ id: number; code: string }>(`select id, code from qc_inspections where seller_order_id = ? and status = 'scheduled'`, order.id)
   await expect(page.getByRole('link', { name: inspection.code, exact: true })).toBeVisible()
   // The same slot again for the same operator: refused, and told which inspection holds it.
-  const other = dbRow<{ id: number; code: string }>(`select id, code from qc_inspections where status = 'scheduled' and id <> ? order by id desc limit 1`, inspection.id)
+  // The overdue demo inspection (the other journeys take the ones furthest ahead).
+  const other = dbRow<{ id: number; code: string }>(`select id, code from qc_inspections where status = 'scheduled' and id <> ? order by scheduled_on, id limit 1`, inspection.id)
   await page.goto(`/biz_ops_team/master_orders/qc/calendar?day=${today}&inspection=${other.id}`)
   const move = page.getByRole('form', { name: `Move ${other.code}` })
   await move.getByLabel('Day').fill(today)
@@ -149,7 +150,8 @@ test('biz ops schedule, the operator inspects on a slow phone with a dropped con
 
 test('offline, the operator’s results wait on the phone and are sent once when the connection returns', { tag: '@js-only' }, async ({ browser }) => {
   test.setTimeout(120_000)
-  const inspection = dbRow<{ id: number; code: string }>(`select i.id, i.code from qc_inspections i join users u on u.id = i.operator_id where u.email = ? and i.status = 'scheduled' order by i.id desc limit 1`, OPERATOR)
+  // The demo inspection furthest ahead (the journey without JavaScript schedules one for today).
+  const inspection = dbRow<{ id: number; code: string }>(`select i.id, i.code from qc_inspections i join users u on u.id = i.operator_id where u.email = ? and i.status <> 'cancelled' order by i.scheduled_on desc, i.id limit 1`, OPERATOR)
   const page = await phonePage(browser, true)
   await signInAs(page, OPERATOR, '/field_operator')
   // The field pages carry no React runtime: one small script.
@@ -189,4 +191,23 @@ test('offline, the operator’s results wait on the phone and are sent once when
   await expect(page.getByRole('heading', { name: /^Received at \d\d:\d\d$/ })).toBeVisible()
   expect(posts).toHaveLength(1)
   await page.context().close()
+})
+
+test('with JavaScript, business operations move an inspection without reloading the page, and a taken slot is refused at its field', { tag: '@js-only' }, async ({ page }) => {
+  const inspection = dbRow<{ id: number; code: string; scheduled_on: string; slot: string }>(`select i.id, i.code, i.scheduled_on, i.slot from qc_inspections i join users u on u.id = i.operator_id where u.email = ? and i.status <> 'cancelled' order by i.scheduled_on desc, i.id limit 1 offset 1`, OPERATOR)
+  const held = dbRow<{ code: string; scheduled_on: string; slot: string }>(`select i.code, i.scheduled_on, i.slot from qc_inspections i join users u on u.id = i.operator_id where u.email = ? and i.status <> 'cancelled' and i.id <> ? and i.scheduled_on >= ? order by i.scheduled_on desc limit 1`, OPERATOR, inspection.id, dbValue<string>(`select date('now', '+330 minutes')`))
+  await signInAs(page, 'biz_ops@example.com', '/biz_ops_team')
+  await page.goto(`/biz_ops_team/master_orders/qc/calendar?day=${inspection.scheduled_on}&inspection=${inspection.id}`)
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+  const move = page.getByRole('form', { name: `Move ${inspection.code}` })
+  await move.getByLabel('Day').fill(held.scheduled_on)
+  await move.getByLabel('Time slot').selectOption(held.slot)
+  await move.getByRole('button', { name: 'Move the inspection' }).click()
+  await expect(move.locator('.field-error').getByText(`Faisal Field already has ${held.code}`)).toBeVisible()
+  const free = ['09:00', '11:00', '14:00', '16:00'].find((slot) => !dbValue<number>(`select count(*) from qc_inspections i join users u on u.id = i.operator_id where u.email = ? and i.scheduled_on = ? and i.slot = ? and i.status <> 'cancelled'`, OPERATOR, held.scheduled_on, slot))!
+  await move.getByLabel('Time slot').selectOption(free)
+  await move.getByRole('button', { name: 'Move the inspection' }).click()
+  await expect(page.getByRole('status').getByText(`${inspection.code} is moved for`)).toBeVisible()
+  expect(dbRow<{ scheduled_on: string; slot: string }>('select scheduled_on, slot from qc_inspections where id = ?', inspection.id)).toEqual({ scheduled_on: held.scheduled_on, slot: free })
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
 })

@@ -17,7 +17,8 @@ import { SLOTS } from './rules'
 type Data = Awaited<ReturnType<typeof calendarPage>>
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
-const monthName = (month: string) => new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`))
+const monthFormat = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+const monthName = (month: string) => monthFormat.format(new Date(`${month}-15T12:00:00Z`))
 
 /** Day, slot and operator: the fields the schedule and move forms share. */
 function SlotFields({ fields, operators }: { fields: any; operators: Data['operators'] }) {

@@ -64,7 +64,7 @@ async function postOrKeep(request) {
     const entries = []
     for (const [name, value] of form.entries()) if (typeof value === 'string' || value.size) entries.push(typeof value === 'string' ? [name, value] : [name, value, value.name])
     const page = request.url.split('?')[0]
-    await keep({ key: String(form.get('key') || Date.now()), url: page, label: 'Inspection ' + page.split('/').pop(), savedAt: Date.now(), entries })
+    await keep({ key: String(form.get('key') || Date.now()), url: page, label: form.get('label') || 'Inspection ' + page.split('/').pop(), savedAt: Date.now(), entries })
     return Response.redirect(page + '?queued=1', 303)
   }
 }

@@ -99,7 +99,7 @@
     const entries = []
     for (const [name, value] of data.entries()) if (name !== 'photos') entries.push([name, value])
     photos.forEach((p) => entries.push(['photos', p, p.name]))
-    const label = (document.querySelector('h1')?.textContent || 'A form').split(' · ')[0]
+    const label = data.get('label') || 'A form'
     await put({ key: String(data.get('key') || Date.now()), url: form.action, label, savedAt: Date.now(), entries })
     show()
     scrollTo(0, 0)

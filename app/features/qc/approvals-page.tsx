@@ -74,7 +74,7 @@ function ApproveForm({ card, reply }: { card: Card; reply: Reply }) {
       <input type="hidden" name="intent" value="approve" />
       <input type="hidden" name="inspection" value={card.id} />
       {rejected ? <Field label="Note (optional)" meta={fields.reason} hint="The operator rejected part of the lot: approving accepts all of it" /> : null}
-      <SubmitButton intent="approve" variant="primary" pendingText="Approving…" aria-label={`Approve ${card.code}`}>
+      <SubmitButton intent="approve" variant="primary" pendingText="Approving…" aria-label={`Approve: QC passed (${card.code})`}>
         Approve: QC passed
       </SubmitButton>
     </Form>
@@ -94,7 +94,7 @@ function RejectForm({ card, reply }: { card: Card; reply: Reply }) {
         <input type="hidden" name="inspection" value={card.id} />
         <Field label="Why" meta={fields.reason} hint="The seller reads it, with the conditions not met" />
         <div className="form-actions">
-          <SubmitButton intent="reject" variant="danger" pendingText="Rejecting…" aria-label={`Reject ${card.code}`}>
+          <SubmitButton intent="reject" variant="danger" pendingText="Rejecting…" aria-label={`Reject: QC failed (${card.code})`}>
             Reject: QC failed
           </SubmitButton>
         </div>
@@ -151,7 +151,7 @@ function PartForm({ card, reply }: { card: Card; reply: Reply }) {
         </fieldset>
         <Field label="Why" meta={fields.reason} hint="The seller reads it" />
         <div className="form-actions">
-          <SubmitButton intent="accept_part" variant="primary" pendingText="Saving…" aria-label={`Accept part of ${card.code}`}>
+          <SubmitButton intent="accept_part" variant="primary" pendingText="Saving…" aria-label={`Accept the accepted part (${card.code})`}>
             Accept the accepted part
           </SubmitButton>
         </div>

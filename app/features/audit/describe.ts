@@ -17,6 +17,7 @@ const RECORD_KINDS: Record<string, string> = {
   master_order: 'Order',
   seller_order: 'Seller order',
   sample_order: 'Sample order',
+  qc_inspection: 'QC inspection',
 }
 
 /** Whole actions whose words are not their last part's. */
@@ -34,6 +35,12 @@ const ACTIONS: Record<string, string> = {
   'seller_order.counter_offer_declined': 'counter-offer declined',
   'seller_order.stage_moved': 'line moved to the next stage',
   'seller_order.lines_moved': 'lines moved to another seller',
+  'seller_order.qc_scheduled': 'QC inspection scheduled',
+  'seller_order.qc_passed': 'QC passed',
+  'seller_order.qc_failed': 'QC failed',
+  'qc_inspection.moved': 'moved to another day, slot or operator',
+  'qc_inspection.submitted': 'results received from the field',
+  'qc_inspection.partly_approved': 'part of the lot accepted',
   'category.workflow_changed': 'fulfilment workflow changed',
   'company.contact_updated': 'contact details changed',
   'company.signed_up': 'signed up',

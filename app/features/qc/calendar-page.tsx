@@ -1,6 +1,7 @@
 import { getFormProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { StatusBadge } from '~/ui/badge'
+import { History } from '~/ui/history'
 import { SubmitButton } from '~/ui/button'
 import { ErrorSummary, Field, SelectField } from '~/ui/field'
 import { SelectFilter } from '~/ui/filters'
@@ -108,6 +109,7 @@ function InspectionForms({ data, reply }: { data: Data; reply: Reply }) {
         <p className="muted">Only a scheduled inspection is moved or cancelled.</p>
       )}
       <Link to={calendarHref(data.base, data.filters, { day: data.filters.day })}>Close</Link>
+      <History entries={inspection.history} title={`History of ${inspection.code}`} />
     </section>
   )
 }

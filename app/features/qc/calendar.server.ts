@@ -6,6 +6,7 @@ import type { Viewer } from '~/auth/session.server'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { formatDay, kolkataDay } from '~/utils/format'
 import { COUNT_CAP } from '~/utils/list-params'
+import { historyOf } from '../audit/audit.server'
 import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
 import { calendarFormSchema, calendarHref, calendarPath, readCalendarFilters, type CalendarReply, type QcPortal } from './forms'
@@ -163,7 +164,7 @@ async function inspectionForForms(db: Database, id: number) {
     .select(['i.id', 'i.code', 'i.status', 'i.scheduled_on', 'i.slot', 'i.operator_id', 'users.name as operator', 'sellers.name as seller', 's.code as order_code', 's.master_order_id'])
     .where('i.id', '=', id)
     .executeTakeFirst()
-  return row ? { ...row, slotLabel: slotLabel(row.slot) } : null
+  return row ? { ...row, slotLabel: slotLabel(row.slot), history: await historyOf(db, 'qc_inspection', row.id, { limit: 20 }) } : null
 }
 
 /** A seller order to schedule, for the schedule form. */

@@ -118,6 +118,9 @@ describe('scheduling', () => {
     const moved = await historyOf(getDb(), 'qc_inspection', s.inspectionId)
     expect(moved[0]).toMatchObject({ action: 'qc_inspection.moved' })
     expect(JSON.parse(moved[0]!.after_json!)).toMatchObject({ operator: 'Omar Operator', slot: '11:00–13:00' })
+    // The calendar's panel of the inspection reads its history in words.
+    const panel = await calendarPage(getDb(), 'admin', new URL(`http://x/admin/master_orders/qc/calendar?inspection=${s.inspectionId}`))
+    expect(panel.inspection?.history.map((e) => e.what)).toEqual(['Moved to another day, slot or operator', 'Scheduled'])
     expect(await cancelInspection(getDb(), staff, other.inspectionId, '')).toMatchObject({ ok: false, field: 'reason' })
     expect(await cancelInspection(getDb(), staff, other.inspectionId, 'Seller asked for Friday')).toMatchObject({ ok: true })
     expect(await scheduleInspection(getDb(), staff, other.order.sellerOrderId, { day, slot: '11:00', operatorId })).toMatchObject({ ok: true })

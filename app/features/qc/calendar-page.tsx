@@ -180,7 +180,11 @@ function MonthGrid({ data }: { data: Data }) {
       </thead>
       <tbody>
         {weeks.map((week, w) => (
-          <tr key={w}>
+          <tr key={w} className={week.some((day) => day && days[day]) ? 'busy-week' : 'free-week'}>
+            {/* On a phone the grid is a list of weeks: this heading starts each one (hidden on a wide screen). */}
+            <th scope="row" className="week-label">
+              {`Week of ${formatDay(week.find(Boolean)!)}`}
+            </th>
             {week.map((day, i) => {
               if (!day) return <td key={i} className="out" aria-hidden />
               const cell = days[day]

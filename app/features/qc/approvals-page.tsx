@@ -13,6 +13,7 @@ import { formatDateTime, formatDay } from '~/utils/format'
 import { replyFor, type Reply } from '../orders/decision-forms'
 import type { qcApprovalsPage } from './approvals.server'
 import { qcDecisionSchema } from './forms'
+import { ResultsTable } from './results-table'
 
 type Data = Awaited<ReturnType<typeof qcApprovalsPage>>
 type Card = Data['cards'][number]
@@ -27,33 +28,10 @@ function Results({ card }: { card: Card }) {
             Line {line.lineNo}: {line.sku} {line.name} · {line.quantity} {line.unit} · accepted {line.accepted}, rejected {line.rejected}
           </h3>
           {line.results.length ? (
-            <table className="review-table">
-              <caption className="visually-hidden">
-                Results of line {line.lineNo} of {card.code}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Condition</th>
-                  <th scope="col">Measured</th>
-                  <th scope="col">Result</th>
-                </tr>
-              </thead>
-              <tbody>
-                {line.results.map((r) => (
-                  <tr key={r.name} className={r.verdict === 'fail' ? `failing severity-${r.severity}` : undefined}>
-                    <th scope="row">
-                      {r.name}
-                      <br />
-                      <span className="muted">{r.rule}</span>
-                    </th>
-                    <td>
-                      {r.value} {r.unit ?? ''}
-                    </td>
-                    <td>{r.verdict === 'pass' ? <span className="verdict verdict-pass">Pass</span> : <span className="verdict verdict-fail">Fail · {r.severity}</span>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ResultsTable
+              caption={`Results of line ${line.lineNo} of ${card.code}`}
+              rows={line.results.map((r) => ({ key: r.name, name: r.name, rule: r.rule, value: r.value, unit: r.unit, verdict: r.verdict, severity: r.severity }))}
+            />
           ) : (
             <p className="muted">No conditions to check for this category.</p>
           )}

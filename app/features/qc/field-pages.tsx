@@ -2,6 +2,7 @@ import { formatDate, formatDay, formatTime } from '~/utils/format'
 import { ErrorList } from '~/ui/field'
 import { PageHeader } from '~/ui/shell'
 import type { InspectionReply, OperatorInspection } from './field.server'
+import { ResultsTable } from './results-table'
 import { inspectionStatusLabels } from './rules'
 
 // The field operator's pages. They are plain HTML (the portal opts out of the React runtime), so
@@ -170,11 +171,6 @@ function Input({ name, label, hint, errors, defaultValue, numeric }: { name: str
   )
 }
 
-function Verdict({ verdict, severity }: { verdict: 'pass' | 'fail' | null; severity: string }) {
-  if (verdict === null) return <span className="muted">Not entered</span>
-  return verdict === 'pass' ? <span className="verdict verdict-pass">Pass</span> : <span className="verdict verdict-fail">Fail ({severity})</span>
-}
-
 function Photos({ inspectionId, photos }: { inspectionId: number; photos: OperatorInspection['photos'] }) {
   if (!photos.length) return null
   return (
@@ -233,33 +229,7 @@ export function InspectionPage({ inspection, step, reply }: { inspection: Operat
             <h3>
               Line {line.lineNo}: {line.sku} {line.name}
             </h3>
-            <table className="review-table">
-              <caption className="visually-hidden">Results of line {line.lineNo}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Condition</th>
-                  <th scope="col">Measured</th>
-                  <th scope="col">Result</th>
-                </tr>
-              </thead>
-              <tbody>
-                {line.conditions.map((c) => (
-                  <tr key={c.id} className={c.verdict === 'fail' ? 'failing' : undefined}>
-                    <th scope="row">
-                      {c.name}
-                      <br />
-                      <span className="muted">{c.rule}</span>
-                    </th>
-                    <td>
-                      {c.value} {c.unit ?? ''}
-                    </td>
-                    <td>
-                      <Verdict verdict={c.verdict} severity={c.severity} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ResultsTable caption={`Results of line ${line.lineNo}`} rows={line.conditions.map((c) => ({ key: c.id, name: c.name, rule: c.rule, value: c.value, unit: c.unit, verdict: c.verdict, severity: c.severity }))} />
             <p>
               Accepted {inspection.draft!.lines[line.id]?.accepted || '—'} {line.unit} · rejected {inspection.draft!.lines[line.id]?.rejected || '0'} {line.unit} of {line.quantity} {line.unit}
             </p>

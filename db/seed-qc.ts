@@ -41,11 +41,8 @@ export async function sendInspection(db: Database, operator: Viewer, inspectionI
   form.set('key', options.key)
   form.set('notes', options.notes ?? '')
   for (const line of inspection.lines) {
-    for (const [n, c] of line.conditions.entries()) {
-      const rule = await db.selectFrom('conditions').select(['operator', 'min_value', 'max_value', 'values_json']).where('id', '=', c.id).executeTakeFirstOrThrow()
-      form.set(`value.${line.id}.${c.id}`, demoValue(rule, Boolean(options.fail) && n === 0))
-    }
-    const quantity = Math.round(Number(line.quantity) * 1000)
+    for (const [n, c] of line.conditions.entries()) form.set(`value.${line.id}.${c.id}`, demoValue(c, Boolean(options.fail) && n === 0))
+    const quantity = line.quantityMilli
     const rejected = Math.round((quantity * (options.rejectShare ?? 0)) / 1000) * 1000
     form.set(`line.${line.id}.accepted`, String((quantity - rejected) / 1000))
     form.set(`line.${line.id}.rejected`, String(rejected / 1000))

@@ -11,7 +11,7 @@ import { once } from '../idempotency/idempotency.server'
 import { queueEmail } from '../outbox/outbox.server'
 import { queueInvitation } from '../users/invitation.server'
 import { companyKinds, statusLabels, transitions, type CompanyKind, type Transition } from './kinds'
-import { withCompanyColumns } from './queries.server'
+import { activeUserWithRole, withCompanyColumns } from './queries.server'
 import type { AddSellerForm, CompanyDetails } from './schema'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 export type { Result }
@@ -25,14 +25,7 @@ interface Actor {
 /** The assignee must be an active user holding the kind's role (a KAM for buyers, an agent for sellers). */
 async function checkAssignee(trx: Executor, kind: CompanyKind, userId: number | undefined): Promise<{ id: number; name: string } | null> {
   if (userId === undefined) return null
-  const user = await trx
-    .selectFrom('users')
-    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .select(['users.id', 'users.name'])
-    .where('users.id', '=', userId)
-    .where('users.status', '=', 'active')
-    .where('user_roles.role', '=', companyKinds[kind].assigneeRole)
-    .executeTakeFirst()
+  const user = await activeUserWithRole(trx, companyKinds[kind].assigneeRole, userId)
   if (!user) throw new Refused('assigneeId', `Choose an active ${companyKinds[kind].assigneeLongLabel.toLowerCase()} from the list`)
   return user
 }

@@ -23,6 +23,19 @@ export function assigneeOptions(db: Executor, kind: CompanyKind) {
   return activeUsersWithRole(db, companyKinds[kind].assigneeRole)
 }
 
+/** One active user holding the role (a form's choice checked on the server), or undefined. */
+export function activeUserWithRole(db: Executor, role: RoleKey, userId: number) {
+  return db
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .select(['users.id', 'users.name', 'users.email'])
+    .where('users.id', '=', userId)
+    .where('users.status', '=', 'active')
+    .where('user_roles.role', '=', role)
+    .executeTakeFirst()
+}
+
+/** The active users holding a role, by name. */
 export function activeUsersWithRole(db: Executor, role: RoleKey) {
   // From the role's index to its holders: a few rows, whatever the number of users.
   return db

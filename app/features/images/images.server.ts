@@ -101,15 +101,22 @@ export async function imageResponse(db: Executor, imageId: number): Promise<Resp
   } catch {
     throw new Response('Not found', { status: 404 })
   }
+  return storedImageResponse(body, image.content_type, `image-${imageId}.${ALLOWED.get(image.content_type)}`)
+}
+
+/**
+ * Stored image bytes as a response a browser shows and never runs: no sniffing, a sandboxing CSP,
+ * same-origin only. Ids are never reused for other bytes, so a browser may keep it.
+ */
+export function storedImageResponse(body: Buffer, contentType: string, filename: string): Response {
   return new Response(new Uint8Array(body), {
     headers: {
-      'Content-Type': image.content_type,
+      'Content-Type': contentType,
       'Content-Length': String(body.byteLength),
-      'Content-Disposition': `inline; filename="image-${imageId}.${ALLOWED.get(image.content_type)}"`,
+      'Content-Disposition': `inline; filename="${filename}"`,
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Cross-Origin-Resource-Policy': 'same-origin',
-      // Image ids are never reused for other bytes: a browser may keep it.
       'Cache-Control': 'private, max-age=31536000, immutable',
     },
   })

@@ -55,7 +55,7 @@ beforeAll(async () => {
   const fields: Record<string, string> = { intent: 'review', notes: 'x' }
   const viewerA = { userId: a, email: '', name: '', phone: null, roles: ['field_operator' as const], company: null, sessionIdHash: '' }
   for (const line of (await operatorInspection(getDb(), viewerA, ids.a))!.lines) {
-    for (const c of line.conditions) fields[`value.${line.id}.${c.id}`] = demoValue((await getDb().selectFrom('conditions').selectAll().where('id', '=', c.id).executeTakeFirstOrThrow()))
+    for (const c of line.conditions) fields[`value.${line.id}.${c.id}`] = demoValue(c)
     fields[`line.${line.id}.accepted`] = line.quantity
   }
   const form = formOf(fields)

@@ -7,6 +7,7 @@ import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { formatDay, kolkataDay } from '~/utils/format'
 import { COUNT_CAP } from '~/utils/list-params'
 import { historyOf } from '../audit/audit.server'
+import { activeUsersWithRole } from '../companies/queries.server'
 import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
 import { calendarFormSchema, calendarHref, calendarPath, readCalendarFilters, type CalendarReply, type QcPortal } from './forms'
@@ -22,19 +23,8 @@ const PER_CELL = 3
 const WAITING_PAGE = 10
 const DAY_LIMIT = 50
 
-/** The field operators (active), for the filter and the forms. */
-export function fieldOperators(db: Database) {
-  return db
-    .selectFrom('users')
-    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .select(['users.id', 'users.name'])
-    .where('user_roles.role', '=', 'field_operator')
-    .where('users.status', '=', 'active')
-    .orderBy('users.name')
-    .orderBy('users.id')
-    .limit(500)
-    .execute()
-}
+/** The field operators (active), for the filter and the forms: their ids and names. */
+const fieldOperators = async (db: Database) => (await activeUsersWithRole(db, 'field_operator')).map(({ id, name }) => ({ id, name }))
 
 type CalendarDays = Record<string, { count: number; entries: { id: number; code: string; slot: string; status: string; operator: string; seller: string }[] }>
 

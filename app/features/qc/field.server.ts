@@ -79,7 +79,7 @@ export async function operatorTasks(db: Database, viewer: Viewer) {
 
 /** The lines to inspect of each inspection: item, quantity and unit. */
 async function linesOf(db: Executor, inspectionIds: number[]) {
-  const byInspection = new Map<number, { id: number; lineNo: number; sku: string; name: string; quantity: string; unit: string; categoryId: number }[]>()
+  const byInspection = new Map<number, { id: number; lineNo: number; sku: string; name: string; quantityMilli: number; quantity: string; unit: string; categoryId: number }[]>()
   if (!inspectionIds.length) return byInspection
   const rows = await db
     .selectFrom('qc_inspections as i')
@@ -92,7 +92,7 @@ async function linesOf(db: Executor, inspectionIds: number[]) {
     .execute()
   for (const r of rows) {
     const list = byInspection.get(r.inspection_id) ?? []
-    list.push({ id: r.id, lineNo: r.line_no, sku: r.code, name: r.name, quantity: quantityInput(Number(r.quantity_milli)), unit: r.unit, categoryId: r.category_id })
+    list.push({ id: r.id, lineNo: r.line_no, sku: r.code, name: r.name, quantityMilli: Number(r.quantity_milli), quantity: quantityInput(Number(r.quantity_milli)), unit: r.unit, categoryId: r.category_id })
     byInspection.set(r.inspection_id, list)
   }
   return byInspection
@@ -173,7 +173,8 @@ export async function operatorInspection(db: Executor, viewer: Viewer, id: numbe
       ...line,
       conditions: (conditions.get(line.categoryId) ?? []).map((c) => {
         const value = draft?.values[line.id]?.[c.id] ?? ''
-        return { id: c.id, name: c.name, rule: describeCondition(c), severity: c.severity, unit: c.unit, numeric: NUMERIC_OPERATORS.includes(c.operator), value, verdict: verdictOf(c, value) }
+        // The condition as read now (what a submission keeps with its result), in words, and the value judged.
+        return { ...c, rule: describeCondition(c), numeric: NUMERIC_OPERATORS.includes(c.operator), value, verdict: verdictOf(c, value) }
       }),
     })),
     /** A fresh key for a form sent from the device's queue (used once; the page makes a new one each time). */
@@ -200,7 +201,7 @@ function checkDraft(inspection: Loaded, form: InspectionForm): { fields: Record<
     }
     const typed = form.line[line.id] ?? { accepted: '', rejected: '' }
     draft.lines[line.id] = { accepted: typed.accepted.trim(), rejected: typed.rejected.trim() }
-    const quantityMilli = Math.round(Number(line.quantity) * 1000)
+    const quantityMilli = line.quantityMilli
     const checked = checkLineQuantities({ quantityMilli, accepted: typed.accepted, rejected: typed.rejected }, line.unit)
     if (!checked.ok) fields[`line.${line.id}.${checked.field}`] = checked.message
     else lots.push({ subOrderId: line.id, lineNo: line.lineNo, quantityMilli, acceptedMilli: checked.acceptedMilli, rejectedMilli: checked.rejectedMilli })
@@ -355,17 +356,10 @@ async function submitIn(trx: Executor, viewer: Viewer, id: number, key: string, 
     .where('status', '=', 'scheduled')
     .executeTakeFirst()
   if (Number(updated.numUpdatedRows) === 0) throw new Refused(undefined, 'This inspection was received meanwhile: nothing more is needed.')
-  const conditionRows = await trx
-    .selectFrom('conditions')
-    .select(['id', 'name', 'operator', 'min_value', 'max_value', 'values_json', 'unit', 'severity'])
-    .where('id', 'in', results.length ? results.map((r) => r.condition.id) : [0])
-    .execute()
-  const byId = new Map(conditionRows.map((c) => [c.id, c]))
-  for (const { line, condition } of results) {
-    const rule = byId.get(condition.id)!
+  for (const { line, condition: c } of results) {
     await trx
       .insertInto('qc_inspection_results')
-      .values({ inspection_id: id, sub_order_id: line.id, condition_id: rule.id, name: rule.name, operator: rule.operator, min_value: rule.min_value, max_value: rule.max_value, values_json: rule.values_json, unit: rule.unit, severity: rule.severity, value: condition.value, verdict: condition.verdict ?? 'fail' })
+      .values({ inspection_id: id, sub_order_id: line.id, condition_id: c.id, name: c.name, operator: c.operator, min_value: c.min_value, max_value: c.max_value, values_json: c.values_json, unit: c.unit ?? null, severity: c.severity, value: c.value, verdict: c.verdict ?? 'fail' })
       .execute()
   }
   for (const lot of checked.lots) {

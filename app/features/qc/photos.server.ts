@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { config } from '~/config.server'
 import { readLimitedUploadForm, TOO_LARGE } from '~/ui/read-form.server'
 import type { Executor } from '../audit/audit.server'
+import { storedImageResponse } from '../images/images.server'
 
 /**
  * Photos taken at an inspection: uploaded with the inspection form (multipart, JavaScript optional;
@@ -84,15 +85,5 @@ export async function photoResponse(photo: { id: number; storage_key: string; th
   } catch {
     throw new Response('Not found', { status: 404 })
   }
-  return new Response(new Uint8Array(body), {
-    headers: {
-      'Content-Type': 'image/jpeg',
-      'Content-Length': String(body.byteLength),
-      'Content-Disposition': `inline; filename="qc-photo-${photo.id}${thumb ? '-thumb' : ''}.jpg"`,
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      'Cross-Origin-Resource-Policy': 'same-origin',
-      'Cache-Control': 'private, max-age=31536000, immutable',
-    },
-  })
+  return storedImageResponse(body, 'image/jpeg', `qc-photo-${photo.id}${thumb ? '-thumb' : ''}.jpg`)
 }

@@ -5,6 +5,7 @@ import { formatDate, kolkataDay } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { strictCalendarDate } from '~/utils/fields'
 import { audit, type Executor } from '../audit/audit.server'
+import { activeUserWithRole } from '../companies/queries.server'
 import { queueEmail } from '../outbox/outbox.server'
 import { nextCode } from '../orders/codes.server'
 import { OPEN_INSPECTION, SLOT_KEYS, slotLabel } from './rules'
@@ -25,17 +26,7 @@ async function checkSlot(trx: Executor, input: SlotInput): Promise<{ day: string
   else if (!day) fields.day = 'Enter a real date, like 2027-01-31'
   else if (day < kolkataDay()) fields.day = 'Choose today or a later day'
   if (!SLOT_KEYS.includes(input.slot)) fields.slot = 'Choose a time slot'
-  const operator =
-    input.operatorId === null
-      ? undefined
-      : await trx
-          .selectFrom('users')
-          .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-          .select(['users.id', 'users.name', 'users.email'])
-          .where('users.id', '=', input.operatorId)
-          .where('user_roles.role', '=', 'field_operator')
-          .where('users.status', '=', 'active')
-          .executeTakeFirst()
+  const operator = input.operatorId === null ? undefined : await activeUserWithRole(trx, 'field_operator', input.operatorId)
   if (!operator) fields.operator = 'Choose a field operator'
   if (Object.keys(fields).length) throw new Refused(fields)
   return { day: day!, slot: input.slot, operator: operator! }

@@ -9,6 +9,7 @@ import { checkPick } from '../search/pick.server'
 import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
 import { sampleSight, type SampleLens, type SamplePortal } from './lens'
+import { activeUsersWithRole } from '../companies/queries.server'
 import { sampleOrdersIn } from './counts.server'
 import type { SampleFilters } from './schema'
 import { SAMPLE_OPEN, SAMPLE_OPEN_STATUSES, SAMPLE_ORDER_STATUSES, sampleStepsFrom } from './states'
@@ -196,18 +197,8 @@ export async function* sampleRowBatches(db: Executor, viewer: Pick<Viewer, 'user
   }
 }
 
-/** The KAMs to filter by: active users holding the role, by name. */
-export function kamChoices(db: Executor) {
-  return db
-    .selectFrom('users')
-    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .select(['users.id', 'users.name'])
-    .where('user_roles.role', '=', 'demand_kam')
-    .where('users.status', '=', 'active')
-    .orderBy('users.name')
-    .limit(200)
-    .execute()
-}
+/** The KAMs to filter by: active users holding the role, by name (ids and names only). */
+const kamChoices = async (db: Executor) => (await activeUsersWithRole(db, 'demand_kam')).map(({ id, name }) => ({ id, name }))
 
 /** Everything a portal's sample order search shows. */
 export async function sampleSearchPage(db: Database, viewer: Pick<Viewer, 'userId' | 'roles'>, lens: SampleLens, filters: SampleFilters) {

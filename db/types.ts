@@ -536,6 +536,17 @@ export interface DB {
   qc_inspection_lines: QcInspectionLinesTable
   qc_inspection_results: QcInspectionResultsTable
   qc_photos: QcPhotosTable
+  transporters: TransportersTable
+  transport_requests: TransportRequestsTable
+  transport_request_counts: TransportRequestCountsTable
+  transport_bookings: TransportBookingsTable
+  buyer_accounts: BuyerAccountsTable
+  buyer_invoices: BuyerInvoicesTable
+  buyer_invoice_lines: BuyerInvoiceLinesTable
+  buyer_payments: BuyerPaymentsTable
+  payment_allocations: PaymentAllocationsTable
+  credit_notes: CreditNotesTable
+  buyer_ledger: BuyerLedgerTable
 }
 
 export type QcInspectionStatus = 'scheduled' | 'submitted' | 'approved' | 'partly_approved' | 'rejected' | 'cancelled'
@@ -704,4 +715,185 @@ export interface AttributeDefinition {
   unit?: string
   required: boolean
   values?: string[]
+}
+
+// ---------- Logistics and money (migrations/20261203090000_logistics_money.js) ----------
+
+export type TransportType = 'first_mile' | 'last_mile' | 'sample' | 'return'
+export type TransportRequestStatus = 'open' | 'booked' | 'in_transit' | 'delivered' | 'cancelled'
+export type TransportBookingStatus = 'booked' | 'picked_up' | 'delivered' | 'cancelled'
+export type BillState = 'none' | 'unpaid' | 'paid'
+
+export interface TransportersTable {
+  id: Id
+  name: string
+  name_key: string
+  created_at: Timestamp
+}
+
+export interface TransportRequestsTable {
+  id: Id
+  code: string
+  transport_type: TransportType
+  status: TransportRequestStatus
+  seller_order_id: number | null
+  master_order_id: number | null
+  sample_order_id: number | null
+  order_code: string
+  order_ref: string
+  from_json: string
+  to_json: string
+  from_city: string
+  to_city: string
+  pickup_on: string
+  weight_grams: number
+  packages: number
+  notes: string | null
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>
+  created_by: number | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface TransportRequestCountsTable {
+  transport_type: TransportType
+  status: TransportRequestStatus
+  n: ColumnType<number, number | undefined, number>
+}
+
+export interface TransportBookingsTable {
+  id: Id
+  code: string
+  request_id: number
+  transporter_id: number
+  status: TransportBookingStatus
+  vehicle_number: string | null
+  driver_phone: string | null
+  lr_number: string | null
+  pickup_at: string
+  pickup_on: string
+  expected_delivery_at: string
+  delivery_on: string
+  picked_up_at: Nullable<string>
+  delivered_at: Nullable<string>
+  freight_minor: number
+  cancel_reason: Nullable<string>
+  bill_state: ColumnType<BillState, BillState | undefined, BillState>
+  bill_number: Nullable<string>
+  bill_date: Nullable<string>
+  bill_amount_minor: Nullable<number>
+  bill_gst_minor: Nullable<number>
+  bill_due_on: Nullable<string>
+  paid_on: Nullable<string>
+  payment_reference: Nullable<string>
+  paid_by: Nullable<number>
+  paid_at: Nullable<string>
+  created_by: number | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface BuyerAccountsTable {
+  buyer_id: number
+  invoiced_minor: ColumnType<number, number | undefined, number>
+  received_minor: ColumnType<number, number | undefined, number>
+  credited_minor: ColumnType<number, number | undefined, number>
+  unallocated_minor: ColumnType<number, number | undefined, number>
+  entries: ColumnType<number, number | undefined, number>
+  updated_at: Timestamp
+}
+
+export type InvoiceStatus = 'open' | 'settled'
+
+export interface BuyerInvoicesTable {
+  id: Id
+  number: string
+  buyer_id: number
+  seller_order_id: number
+  master_order_id: number
+  invoice_on: string
+  due_on: string
+  supply: 'intra' | 'inter'
+  place_of_supply: string
+  seller_json: string
+  buyer_json: string
+  taxable_minor: number
+  cgst_minor: number
+  sgst_minor: number
+  igst_minor: number
+  total_minor: number
+  paid_minor: ColumnType<number, number | undefined, number>
+  credited_minor: ColumnType<number, number | undefined, number>
+  status: InvoiceStatus
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface BuyerInvoiceLinesTable {
+  id: Id
+  invoice_id: number
+  line_no: number
+  sub_order_id: number
+  description: string
+  hsn_code: string
+  unit: string
+  quantity_milli: number
+  price_minor: number
+  taxable_minor: number
+  gst_rate_bp: number
+  cgst_minor: number
+  sgst_minor: number
+  igst_minor: number
+  total_minor: number
+}
+
+export type PaymentMode = 'neft' | 'rtgs' | 'imps' | 'upi' | 'cheque' | 'cash'
+
+export interface BuyerPaymentsTable {
+  id: Id
+  number: string
+  buyer_id: number
+  received_on: string
+  amount_minor: number
+  mode: PaymentMode
+  reference: string
+  unallocated_minor: number
+  created_by: number | null
+  created_at: Timestamp
+}
+
+export interface PaymentAllocationsTable {
+  id: Id
+  payment_id: number
+  invoice_id: number
+  amount_minor: number
+  created_at: Timestamp
+}
+
+export interface CreditNotesTable {
+  id: Id
+  number: string
+  buyer_id: number
+  invoice_id: number
+  issued_on: string
+  amount_minor: number
+  reason: string
+  created_by: number | null
+  created_at: Timestamp
+}
+
+export type LedgerKind = 'invoice' | 'payment' | 'credit_note'
+
+export interface BuyerLedgerTable {
+  id: Id
+  buyer_id: number
+  seq: number
+  entry_on: string
+  kind: LedgerKind
+  ref_id: number
+  ref_number: string
+  debit_minor: number
+  credit_minor: number
+  balance_minor: number
+  created_at: Timestamp
 }

@@ -6,6 +6,7 @@ import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { isFlagOn } from '../flags/flags.server'
 import { ROLE_KEYS } from '../users/roles'
 import { cancelOpenInspections } from '../qc/schedule.server'
+import { masterOrderSettled, raiseInvoice } from '../settlements/ledger.server'
 import { countInStatus } from './counts.server'
 import { notifyKam, notifySeller, type SellerOrderEvent } from './notify.server'
 import { masterStatusOf, sellerOrderSteps, type SellerOrderStep, type SellerOrderStepName } from './states'
@@ -27,13 +28,16 @@ export async function refreshMasterStatus(trx: Executor, masterOrderId: number, 
     trx.selectFrom('master_orders').select(['status', 'buyer_id']).where('id', '=', masterOrderId).executeTakeFirstOrThrow(),
     trx.selectFrom('seller_orders').select(['status', 'moved_to_id']).where('master_order_id', '=', masterOrderId).execute(),
   ])
-  const status = masterStatusOf(sellerOrders.map((s) => ({ status: s.status, movedOn: s.moved_to_id !== null })), order.status === 'closed')
+  const counted = sellerOrders.map((s) => ({ status: s.status, movedOn: s.moved_to_id !== null }))
+  let status = masterStatusOf(counted, order.status === 'closed')
+  // Delivered and settled (every delivered seller order invoiced, every invoice paid or credited): closed.
+  if (status === 'delivered' && (await masterOrderSettled(trx, masterOrderId))) status = masterStatusOf(counted, true)
   if (status === order.status) return
   await trx.updateTable('master_orders').set({ status, updated_at: new Date().toISOString() }).where('id', '=', masterOrderId).execute()
   const categories = await trx.updateTable('master_order_categories').set({ status }).where('master_order_id', '=', masterOrderId).returning('category_id').execute()
-  const counted = { buyerId: order.buyer_id, categoryIds: categories.map((c) => c.category_id) }
-  await countInStatus(trx, order.status, -1, counted)
-  await countInStatus(trx, status, 1, counted)
+  const kept = { buyerId: order.buyer_id, categoryIds: categories.map((c) => c.category_id) }
+  await countInStatus(trx, order.status, -1, kept)
+  await countInStatus(trx, status, 1, kept)
   await audit(trx, { actorUserId, action: 'master_order.status_changed', entityType: 'master_order', entityId: masterOrderId, before: { status: order.status }, after: { status } })
   await notifyKam(trx, masterOrderId, status)
 }
@@ -67,52 +71,58 @@ export async function autoApprove(trx: Executor, sellerOrderId: number, sellerId
  * portal and scope); accepting a counter-offer has its own function, as it changes the lines.
  */
 export async function takeSellerOrderStep(db: Database, actor: Actor, sellerOrderId: number, name: SellerOrderStepName, reason = ''): Promise<Result<{ code: string; status: SellerOrderStatus }>> {
+  return refusals(() => db.transaction().execute((trx) => sellerOrderStepIn(trx, actor, sellerOrderId, name, reason)))
+}
+
+/**
+ * takeSellerOrderStep inside the caller's transaction (a transport booking picks up and delivers
+ * its seller orders with its own change). A refusal is answered, not thrown: the caller decides
+ * whether its own change stands without it. Delivering raises the buyer's invoice.
+ */
+export async function sellerOrderStepIn(trx: Executor, actor: Actor, sellerOrderId: number, name: SellerOrderStepName, reason = ''): Promise<Result<{ code: string; status: SellerOrderStatus }>> {
   const step: SellerOrderStep = sellerOrderSteps[name]
   if (name === 'accept_counter') throw new Error('accepting a counter-offer changes the lines: use acceptCounterOffer')
   const note = reason.trim().slice(0, 1000)
-  return refusals(() =>
-    db.transaction().execute(async (trx) => {
-      if (step.needsReason && !note) throw new Refused('reason', 'Say why: the seller and the team read it')
-      const at = new Date().toISOString()
-      const current = await trx.selectFrom('seller_orders').select(['status']).where('id', '=', sellerOrderId).executeTakeFirst()
-      if (!current) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
-      const decides = DECISIONS.includes(name)
-      // Conditional on the status just read: a change by someone else in between makes it update nothing.
-      const updated = (step.from as readonly SellerOrderStatus[]).includes(current.status)
-        ? await trx
-            .updateTable('seller_orders')
-            .set({ status: step.to, updated_at: at, ...(decides ? { decided_by: actor.userId, decided_at: at, decision_note: note || null } : {}) })
-            .where('id', '=', sellerOrderId)
-            .where('status', '=', current.status)
-            .returning(['code', 'master_order_id'])
-            .executeTakeFirst()
-        : undefined
-      if (!updated) {
-        const now = await trx
-          .selectFrom('seller_orders')
-          .leftJoin('users', 'users.id', 'seller_orders.decided_by')
-          .select(['seller_orders.code', 'seller_orders.status', 'seller_orders.decided_at', 'users.name as decider'])
-          .where('seller_orders.id', '=', sellerOrderId)
-          .executeTakeFirstOrThrow()
-        const who = now.decider && now.decided_at ? ` (decided by ${now.decider}, ${formatDateTime(now.decided_at)})` : ''
-        return { ok: false as const, message: `${now.code} is ${now.status.replace(/_/g, ' ')}${who}: it cannot be ${step.done.replace(/_/g, ' ')} now, and nothing was changed.` }
-      }
-      await audit(trx, {
-        actorUserId: actor.userId,
-        action: `seller_order.${step.done}`,
-        entityType: 'seller_order',
-        entityId: sellerOrderId,
-        before: { status: current.status },
-        after: { status: step.to },
-        note: note || null,
-      })
-      if (name === 'cancel') await cancelOpenInspections(trx, sellerOrderId, actor.userId, note)
-      const event = SELLER_EVENTS[name]
-      if (event) await notifySeller(trx, sellerOrderId, event, note || null)
-      await refreshMasterStatus(trx, updated.master_order_id, actor.userId)
-      return { ok: true as const, value: { code: updated.code, status: step.to } }
-    }),
-  )
+  if (step.needsReason && !note) throw new Refused('reason', 'Say why: the seller and the team read it')
+  const at = new Date().toISOString()
+  const current = await trx.selectFrom('seller_orders').select(['status']).where('id', '=', sellerOrderId).executeTakeFirst()
+  if (!current) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
+  const decides = DECISIONS.includes(name)
+  // Conditional on the status just read: a change by someone else in between makes it update nothing.
+  const updated = (step.from as readonly SellerOrderStatus[]).includes(current.status)
+    ? await trx
+        .updateTable('seller_orders')
+        .set({ status: step.to, updated_at: at, ...(decides ? { decided_by: actor.userId, decided_at: at, decision_note: note || null } : {}) })
+        .where('id', '=', sellerOrderId)
+        .where('status', '=', current.status)
+        .returning(['code', 'master_order_id'])
+        .executeTakeFirst()
+    : undefined
+  if (!updated) {
+    const now = await trx
+      .selectFrom('seller_orders')
+      .leftJoin('users', 'users.id', 'seller_orders.decided_by')
+      .select(['seller_orders.code', 'seller_orders.status', 'seller_orders.decided_at', 'users.name as decider'])
+      .where('seller_orders.id', '=', sellerOrderId)
+      .executeTakeFirstOrThrow()
+    const who = now.decider && now.decided_at ? ` (decided by ${now.decider}, ${formatDateTime(now.decided_at)})` : ''
+    return { ok: false as const, message: `${now.code} is ${now.status.replace(/_/g, ' ')}${who}: it cannot be ${step.done.replace(/_/g, ' ')} now, and nothing was changed.` }
+  }
+  await audit(trx, {
+    actorUserId: actor.userId,
+    action: `seller_order.${step.done}`,
+    entityType: 'seller_order',
+    entityId: sellerOrderId,
+    before: { status: current.status },
+    after: { status: step.to },
+    note: note || null,
+  })
+  if (name === 'cancel') await cancelOpenInspections(trx, sellerOrderId, actor.userId, note)
+  const event = SELLER_EVENTS[name]
+  if (event) await notifySeller(trx, sellerOrderId, event, note || null)
+  if (name === 'deliver') await raiseInvoice(trx, sellerOrderId, actor.userId)
+  await refreshMasterStatus(trx, updated.master_order_id, actor.userId)
+  return { ok: true as const, value: { code: updated.code, status: step.to } }
 }
 
 /**

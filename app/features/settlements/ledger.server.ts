@@ -1,0 +1,330 @@
+import type { Database } from '#db/database'
+import type { LedgerKind, PaymentMode } from '#db/types'
+import { kolkataDay } from '~/utils/format'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
+import { audit, type Executor } from '../audit/audit.server'
+import { once } from '../idempotency/idempotency.server'
+import { refreshMasterStatus } from '../orders/steps.server'
+import { addDays, allocate, financialYear, invoiceTotals, lineAmounts, supplyOf } from './money'
+import { PLATFORM_BILLING, type PartyOnInvoice } from './platform'
+
+// A buyer's ledger (docs/domain.md "Buyer settlements"): invoices raised when a seller order is
+// delivered, payments received, credit notes. Each entry is one transaction that first takes the
+// buyer's account row (a row lock on PostgreSQL, the one writer on SQLite), so a buyer's entries
+// are written one after another: its ledger numbers them (seq) with the balance after each, and
+// allocation reads what the one before left. Every amount is a sum of the rows beneath it.
+
+type Actor = { userId: number }
+
+/** Document numbers gapless per financial year: INV/2026-27/000123, CN/…, RCPT/…, from the transaction's counter row. */
+export async function nextDocumentNumber(trx: Executor, prefix: 'INV' | 'CN' | 'RCPT', day: string): Promise<string> {
+  const scope = `${prefix}/${financialYear(day)}`
+  await trx.insertInto('code_counters').values({ scope, last: 0 }).onConflict((oc) => oc.column('scope').doNothing()).execute()
+  const row = await trx
+    .updateTable('code_counters')
+    .set((eb) => ({ last: eb('last', '+', 1) }))
+    .where('scope', '=', scope)
+    .returning('last')
+    .executeTakeFirstOrThrow()
+  return `${scope}/${String(row.last).padStart(6, '0')}`
+}
+
+/** Takes the buyer's account row for the rest of the transaction (made on first use). */
+async function lockAccount(trx: Executor, buyerId: number): Promise<void> {
+  await trx.insertInto('buyer_accounts').values({ buyer_id: buyerId }).onConflict((oc) => oc.column('buyer_id').doNothing()).execute()
+  await trx.updateTable('buyer_accounts').set({ updated_at: new Date().toISOString() }).where('buyer_id', '=', buyerId).execute()
+}
+
+/** Writes a ledger row and moves the account's figures; answers the balance after it. */
+async function writeEntry(trx: Executor, buyerId: number, entry: { kind: LedgerKind; refId: number; refNumber: string; on: string; amount: number }): Promise<number> {
+  const { kind, amount } = entry
+  const account = await trx
+    .updateTable('buyer_accounts')
+    .set((eb) => ({
+      entries: eb('entries', '+', 1),
+      ...(kind === 'invoice' ? { invoiced_minor: eb('invoiced_minor', '+', amount) } : {}),
+      ...(kind === 'payment' ? { received_minor: eb('received_minor', '+', amount), unallocated_minor: eb('unallocated_minor', '+', amount) } : {}),
+      ...(kind === 'credit_note' ? { credited_minor: eb('credited_minor', '+', amount) } : {}),
+    }))
+    .where('buyer_id', '=', buyerId)
+    .returning(['entries', 'invoiced_minor', 'received_minor', 'credited_minor'])
+    .executeTakeFirstOrThrow()
+  const balance = Number(account.invoiced_minor) - Number(account.received_minor) - Number(account.credited_minor)
+  await trx
+    .insertInto('buyer_ledger')
+    .values({
+      buyer_id: buyerId,
+      seq: Number(account.entries),
+      entry_on: entry.on,
+      kind,
+      ref_id: entry.refId,
+      ref_number: entry.refNumber,
+      debit_minor: kind === 'invoice' ? amount : 0,
+      credit_minor: kind === 'invoice' ? 0 : amount,
+      balance_minor: balance,
+    })
+    .execute()
+  return balance
+}
+
+/**
+ * Pairs the buyer's money not yet allocated with its open invoices, oldest first (money.ts
+ * allocate), and writes each pairing. Every update is conditional on the amounts just read, so
+ * nothing is ever allocated twice; the account row taken first keeps two allocations apart.
+ * Answers the master orders whose invoices it settled.
+ */
+async function allocateOpen(trx: Executor, buyerId: number): Promise<number[]> {
+  const [invoices, payments] = await Promise.all([
+    trx
+      .selectFrom('buyer_invoices')
+      .select(['id', 'total_minor', 'paid_minor', 'credited_minor', 'master_order_id'])
+      .where('buyer_id', '=', buyerId)
+      .where('status', '=', 'open')
+      .orderBy('invoice_on')
+      .orderBy('id')
+      .execute(),
+    trx.selectFrom('buyer_payments').select(['id', 'unallocated_minor']).where('buyer_id', '=', buyerId).where('unallocated_minor', '>', 0).orderBy('received_on').orderBy('id').execute(),
+  ])
+  const open = invoices.map((i) => ({ id: i.id, open: Number(i.total_minor) - Number(i.paid_minor) - Number(i.credited_minor) }))
+  const pairs = allocate(
+    open,
+    payments.map((p) => ({ id: p.id, unallocated: Number(p.unallocated_minor) })),
+  )
+  const at = new Date().toISOString()
+  const settled = new Set<number>()
+  for (const pair of pairs) {
+    const invoice = await trx
+      .updateTable('buyer_invoices')
+      .set((eb) => ({ paid_minor: eb('paid_minor', '+', pair.amount), updated_at: at }))
+      .where('id', '=', pair.invoiceId)
+      .where('status', '=', 'open')
+      .where((eb) => eb(eb(eb('total_minor', '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor')), '>=', pair.amount))
+      .returning(['total_minor', 'paid_minor', 'credited_minor', 'master_order_id'])
+      .executeTakeFirst()
+    const payment = await trx
+      .updateTable('buyer_payments')
+      .set((eb) => ({ unallocated_minor: eb('unallocated_minor', '-', pair.amount) }))
+      .where('id', '=', pair.paymentId)
+      .where('unallocated_minor', '>=', pair.amount)
+      .executeTakeFirst()
+    if (!invoice || Number(payment.numUpdatedRows) !== 1) throw new Error('allocation found the ledger changed under it')
+    await trx.insertInto('payment_allocations').values({ payment_id: pair.paymentId, invoice_id: pair.invoiceId, amount_minor: pair.amount, created_at: at }).execute()
+    await trx
+      .updateTable('buyer_accounts')
+      .set((eb) => ({ unallocated_minor: eb('unallocated_minor', '-', pair.amount) }))
+      .where('buyer_id', '=', buyerId)
+      .execute()
+    if (Number(invoice.total_minor) - Number(invoice.paid_minor) - Number(invoice.credited_minor) === 0) {
+      await trx.updateTable('buyer_invoices').set({ status: 'settled' }).where('id', '=', pair.invoiceId).execute()
+      settled.add(invoice.master_order_id)
+    }
+  }
+  return [...settled]
+}
+
+/** After invoices settle: a delivered order whose every invoice is settled is closed. */
+async function closeSettled(trx: Executor, masterOrderIds: number[], actorUserId: number | null): Promise<void> {
+  if (!masterOrderIds.length) return
+  for (const id of masterOrderIds) await refreshMasterStatus(trx, id, actorUserId)
+}
+
+/** Whether everything delivered on a master order is invoiced and every invoice settled. */
+export async function masterOrderSettled(trx: Executor, masterOrderId: number): Promise<boolean> {
+  const [delivered, invoices] = await Promise.all([
+    trx.selectFrom('seller_orders').select((eb) => eb.fn.countAll<number>().as('n')).where('master_order_id', '=', masterOrderId).where('status', '=', 'delivered').executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('buyer_invoices')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>(eb.case().when('status', '=', 'open').then(1).else(0).end()).as('open')])
+      .where('master_order_id', '=', masterOrderId)
+      .executeTakeFirstOrThrow(),
+  ])
+  return Number(delivered.n) > 0 && Number(invoices.n) >= Number(delivered.n) && Number(invoices.open ?? 0) === 0
+}
+
+const parseAddress = (json: string) => {
+  try {
+    return JSON.parse(json) as { line1?: string; line2?: string | null; city?: string; state?: string; pin?: string }
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * Raises the invoice of a seller order just delivered, in the delivering transaction: the buyer's
+ * value of its lines plus GST at each line's category rate, CGST + SGST when the platform bills
+ * from the buyer's bill-to state, IGST otherwise; HSN codes and both GSTINs; the next number of the
+ * financial year. A seller order has one invoice (a unique index): raising it again does nothing.
+ */
+export async function raiseInvoice(trx: Executor, sellerOrderId: number, actorUserId: number | null, at = new Date()): Promise<{ id: number; number: string } | null> {
+  const existing = await trx.selectFrom('buyer_invoices').select(['id', 'number']).where('seller_order_id', '=', sellerOrderId).executeTakeFirst()
+  if (existing) return null
+  const order = await trx
+    .selectFrom('seller_orders as so')
+    .innerJoin('master_orders as mo', 'mo.id', 'so.master_order_id')
+    .innerJoin('buyers as b', 'b.id', 'mo.buyer_id')
+    .select(['so.id', 'so.code', 'so.master_order_id', 'mo.code as masterCode', 'mo.buyer_id', 'mo.bill_to_json', 'b.name', 'b.legal_name', 'b.gstin', 'b.payment_terms_days'])
+    .where('so.id', '=', sellerOrderId)
+    .executeTakeFirstOrThrow()
+  const lines = await trx
+    .selectFrom('sub_orders as l')
+    .innerJoin('buyer_skus as bs', 'bs.id', 'l.buyer_sku_id')
+    .innerJoin('product_skus as ps', 'ps.id', 'l.product_sku_id')
+    .innerJoin('categories as c', 'c.id', 'l.category_id')
+    .innerJoin('products as p', 'p.id', 'ps.product_id')
+    .select(['l.id', 'l.line_no', 'l.quantity_milli', 'l.price_minor', 'l.gst_rate_bp', 'bs.buyer_code', 'ps.name', 'c.hsn_code', 'p.unit'])
+    .where('l.seller_order_id', '=', sellerOrderId)
+    .orderBy('l.line_no')
+    .execute()
+  await lockAccount(trx, order.buyer_id)
+  const billTo = parseAddress(order.bill_to_json)
+  const supply = supplyOf(PLATFORM_BILLING.state, billTo.state ?? '')
+  const amounts = lines.map((l) => lineAmounts({ quantityMilli: Number(l.quantity_milli), priceMinor: Number(l.price_minor), gstRateBp: l.gst_rate_bp }, supply))
+  const totals = invoiceTotals(amounts)
+  const day = kolkataDay(at)
+  const number = await nextDocumentNumber(trx, 'INV', day)
+  const buyer: PartyOnInvoice = { name: order.name, legalName: order.legal_name, gstin: order.gstin, line1: billTo.line1 ?? '', line2: billTo.line2 ?? null, city: billTo.city ?? '', state: billTo.state ?? '', pin: billTo.pin ?? '' }
+  const seller: PartyOnInvoice = { ...PLATFORM_BILLING }
+  const stamp = at.toISOString()
+  const invoice = await trx
+    .insertInto('buyer_invoices')
+    .values({
+      number,
+      buyer_id: order.buyer_id,
+      seller_order_id: sellerOrderId,
+      master_order_id: order.master_order_id,
+      invoice_on: day,
+      due_on: addDays(day, order.payment_terms_days),
+      supply,
+      place_of_supply: buyer.state,
+      seller_json: JSON.stringify(seller),
+      buyer_json: JSON.stringify(buyer),
+      taxable_minor: totals.taxable,
+      cgst_minor: totals.cgst,
+      sgst_minor: totals.sgst,
+      igst_minor: totals.igst,
+      total_minor: totals.total,
+      status: totals.total > 0 ? 'open' : 'settled',
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await trx
+    .insertInto('buyer_invoice_lines')
+    .values(
+      lines.map((l, i) => ({
+        invoice_id: invoice.id,
+        line_no: i + 1,
+        sub_order_id: l.id,
+        description: `${l.buyer_code} ${l.name}`.slice(0, 300),
+        hsn_code: l.hsn_code,
+        unit: l.unit,
+        quantity_milli: Number(l.quantity_milli),
+        price_minor: Number(l.price_minor),
+        taxable_minor: amounts[i]!.taxable,
+        gst_rate_bp: l.gst_rate_bp,
+        cgst_minor: amounts[i]!.cgst,
+        sgst_minor: amounts[i]!.sgst,
+        igst_minor: amounts[i]!.igst,
+        total_minor: amounts[i]!.total,
+      })),
+    )
+    .execute()
+  await writeEntry(trx, order.buyer_id, { kind: 'invoice', refId: invoice.id, refNumber: number, on: day, amount: totals.total })
+  await audit(trx, {
+    actorUserId,
+    action: 'buyer_invoice.raised',
+    entityType: 'seller_order',
+    entityId: sellerOrderId,
+    after: { invoice: number, total: totals.total },
+    note: `Invoice ${number} raised on delivery of ${order.code} (${order.masterCode})`,
+  })
+  await closeSettled(trx, await allocateOpen(trx, order.buyer_id), actorUserId)
+  return { id: invoice.id, number }
+}
+
+export interface PaymentInput {
+  receivedOn: string
+  amountMinor: number
+  mode: PaymentMode
+  reference: string
+}
+
+/**
+ * Records money received from a buyer and allocates it to the oldest open invoices; what is left
+ * stays as an advance for the next invoice. Once per idempotency key: a retried submit answers
+ * with the first payment.
+ */
+export async function recordPayment(db: Database, actor: Actor, buyerId: number, input: PaymentInput, key: string | undefined): Promise<Result<{ id: number; number: string; repeated: boolean }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const buyer = await trx.selectFrom('buyers').select(['id', 'name']).where('id', '=', buyerId).executeTakeFirst()
+      if (!buyer) return { ok: false as const, notFound: true, message: 'There is no such buyer.' }
+      if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new Refused('amount', 'Enter the amount received, more than zero')
+      if (input.receivedOn > kolkataDay()) throw new Refused('receivedOn', 'Money cannot be received on a day still to come')
+      const { result, repeated } = await once(trx, key, 'buyer_payment', actor.userId, async () => {
+        await lockAccount(trx, buyerId)
+        const number = await nextDocumentNumber(trx, 'RCPT', input.receivedOn)
+        const payment = await trx
+          .insertInto('buyer_payments')
+          .values({ number, buyer_id: buyerId, received_on: input.receivedOn, amount_minor: input.amountMinor, mode: input.mode, reference: input.reference, unallocated_minor: input.amountMinor, created_by: actor.userId })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await writeEntry(trx, buyerId, { kind: 'payment', refId: payment.id, refNumber: number, on: input.receivedOn, amount: input.amountMinor })
+        await audit(trx, { actorUserId: actor.userId, action: 'buyer_payment.received', entityType: 'buyer', entityId: buyerId, after: { payment: number, amount: input.amountMinor, mode: input.mode, reference: input.reference } })
+        await closeSettled(trx, await allocateOpen(trx, buyerId), actor.userId)
+        return payment.id
+      })
+      const payment = await trx.selectFrom('buyer_payments').select(['id', 'number']).where('id', '=', result).executeTakeFirstOrThrow()
+      return { ok: true as const, value: { id: payment.id, number: payment.number, repeated } }
+    }),
+  )
+}
+
+/**
+ * Issues a credit note against one of the buyer's invoices, for at most what the invoice still
+ * owes; the invoice's open amount drops by it (settled at zero). Once per idempotency key.
+ */
+export async function issueCreditNote(db: Database, actor: Actor, buyerId: number, input: { invoiceId: number; amountMinor: number; reason: string }, key: string | undefined): Promise<Result<{ id: number; number: string; repeated: boolean }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const buyer = await trx.selectFrom('buyers').select('id').where('id', '=', buyerId).executeTakeFirst()
+      if (!buyer) return { ok: false as const, notFound: true, message: 'There is no such buyer.' }
+      const { result, repeated } = await once(trx, key, 'credit_note', actor.userId, async () => {
+        await lockAccount(trx, buyerId)
+        const invoice = await trx
+          .selectFrom('buyer_invoices')
+          .select(['id', 'number', 'total_minor', 'paid_minor', 'credited_minor', 'master_order_id'])
+          .where('id', '=', input.invoiceId)
+          .where('buyer_id', '=', buyerId)
+          .executeTakeFirst()
+        if (!invoice) throw new Refused('invoiceId', 'Choose one of this buyer’s invoices')
+        const open = Number(invoice.total_minor) - Number(invoice.paid_minor) - Number(invoice.credited_minor)
+        if (open <= 0) throw new Refused('invoiceId', `${invoice.number} is settled: nothing is left to credit`)
+        if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new Refused('amount', 'Enter the amount to credit, more than zero')
+        if (input.amountMinor > open) throw new Refused('amount', `At most what ${invoice.number} still owes: ₹${(open / 100).toFixed(2)}`)
+        const day = kolkataDay()
+        const number = await nextDocumentNumber(trx, 'CN', day)
+        const note = await trx
+          .insertInto('credit_notes')
+          .values({ number, buyer_id: buyerId, invoice_id: invoice.id, issued_on: day, amount_minor: input.amountMinor, reason: input.reason, created_by: actor.userId })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        const credited = await trx
+          .updateTable('buyer_invoices')
+          .set((eb) => ({ credited_minor: eb('credited_minor', '+', input.amountMinor), status: open === input.amountMinor ? 'settled' : 'open', updated_at: new Date().toISOString() }))
+          .where('id', '=', invoice.id)
+          .where('credited_minor', '=', invoice.credited_minor)
+          .where('paid_minor', '=', invoice.paid_minor)
+          .executeTakeFirst()
+        if (Number(credited.numUpdatedRows) !== 1) throw new Refused(undefined, `${invoice.number} changed while you were crediting it: look at it again.`)
+        await writeEntry(trx, buyerId, { kind: 'credit_note', refId: note.id, refNumber: number, on: day, amount: input.amountMinor })
+        await audit(trx, { actorUserId: actor.userId, action: 'credit_note.issued', entityType: 'buyer', entityId: buyerId, after: { creditNote: number, invoice: invoice.number, amount: input.amountMinor }, note: input.reason })
+        if (open === input.amountMinor) await closeSettled(trx, [invoice.master_order_id], actor.userId)
+        return note.id
+      })
+      const note = await trx.selectFrom('credit_notes').select(['id', 'number']).where('id', '=', result).executeTakeFirstOrThrow()
+      return { ok: true as const, value: { id: note.id, number: note.number, repeated } }
+    }),
+  )
+}

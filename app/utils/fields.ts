@@ -153,3 +153,45 @@ export const optionalDateField = (example = '2027-01-31') =>
     .trim()
     .refine((value) => value === '' || strictCalendarDate(value) !== null, { error: `Enter a real date, like ${example}` })
     .optional()
+
+/** A required date (YYYY-MM-DD), checked strictly. */
+export const dateField = (label: string, example = '2027-01-31') =>
+  z
+    .string({ error: `Enter ${label}` })
+    .trim()
+    .min(1, `Enter ${label}`)
+    .refine((value) => strictCalendarDate(value) !== null, { error: `Enter ${label} as a real date, like ${example}` })
+
+/**
+ * A date and time as a datetime-local input sends it ("2027-01-31T14:30"), in the platform's time
+ * zone (Asia/Kolkata), kept as the UTC instant (ISO). Seconds are accepted and dropped.
+ */
+export const dateTimeField = (label: string) =>
+  z
+    .string({ error: `Enter ${label}` })
+    .trim()
+    .transform((value, ctx) => {
+      const iso = kolkataDateTime(value)
+      if (!iso) {
+        ctx.addIssue({ code: 'custom', message: `Enter ${label} as a date and time, like 2027-01-31 14:30` })
+        return z.NEVER
+      }
+      return iso
+    })
+
+/** "2027-01-31T14:30" (or with a space) in Asia/Kolkata → the UTC ISO instant; null when it is not one. */
+export function kolkataDateTime(value: string): string | null {
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d{1,3})?)?$/.exec(value)
+  if (!match || !strictCalendarDate(match[1]!)) return null
+  const [hours, minutes] = [Number(match[2]), Number(match[3])]
+  if (hours > 23 || minutes > 59) return null
+  return new Date(`${match[1]}T${match[2]}:${match[3]}:00+05:30`).toISOString()
+}
+
+/** A UTC instant as a datetime-local input shows it, in Asia/Kolkata ("2027-01-31T14:30"). */
+export function dateTimeInput(iso: string | null | undefined): string {
+  if (!iso) return ''
+  const at = new Date(iso)
+  if (Number.isNaN(at.getTime())) return ''
+  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 16)
+}

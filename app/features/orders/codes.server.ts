@@ -1,7 +1,7 @@
 import type { Executor } from '../audit/audit.server'
 import { kolkataDay } from '~/utils/format'
 
-export type CodePrefix = 'MO' | 'SO' | 'SMP' | 'QC'
+export type CodePrefix = 'MO' | 'SO' | 'SMP' | 'QC' | 'TR' | 'TB'
 
 /**
  * The next code of a kind in the platform's current year: MO-2026-000001, SO-2026-000001. Taken

@@ -66,87 +66,90 @@ const text = (value: string | undefined, max: number) => (value ?? '').trim().sl
 export async function takeSampleStep(db: Database, actor: Actor, lens: SampleLens, id: number, name: SampleOrderStepName, input: SampleStepInput = {}): Promise<Result<{ code: string; status: SampleOrderStatus }>> {
   const step: SampleOrderStep = sampleOrderSteps[name]
   if ((step.by === 'staff' && !lens.see.manage) || (step.by === 'buyer' && !lens.see.feedback)) return { ok: false, notFound: true, message: 'There is no such sample order here.' }
-  return refusals(() =>
-    db.transaction().execute(async (trx) => {
-      const order = await scopedSampleOrders(trx, lens).select(['sample_orders.id', 'sample_orders.code', 'sample_orders.status', 'sample_orders.buyer_id']).where('sample_orders.id', '=', id).executeTakeFirst()
-      if (!order) return { ok: false as const, notFound: true, message: 'There is no such sample order here.' }
-      const fields: Record<string, string> = {}
-      const reason = text(input.reason, 500)
-      if (step.needsReason && !reason) fields.reason = 'Say why: the buyer reads it'
-      const courier = text(input.courier, 80)
-      const trackingNumber = text(input.trackingNumber, 80)
-      if (name === 'dispatch') {
-        if (!courier) fields.courier = 'Enter the courier'
-        if (!trackingNumber) fields.trackingNumber = 'Enter the tracking number'
-      }
-      const items = await trx.selectFrom('sample_order_items as i').innerJoin('sample_skus as s', 's.id', 'i.sample_sku_id').select(['i.id', 'i.sample_sku_id', 'i.quantity', 's.code']).where('i.sample_order_id', '=', id).orderBy('i.line_no').execute()
-      if (name === 'feedback') {
-        for (const item of items) {
-          const given = input.feedback?.[String(item.id)]
-          if (!given || !Number.isInteger(given.rating) || given.rating < 1 || given.rating > 5) fields[`item.${item.id}.rating`] = 'Rate this sample from 1 to 5'
-          if (given && given.comment.length > 1000) fields[`item.${item.id}.comment`] = 'Use at most 1,000 characters'
-        }
-      }
-      if (Object.keys(fields).length) throw new Refused(fields)
-      if (!(step.from as readonly SampleOrderStatus[]).includes(order.status)) throw await alreadyMoved(trx, id, step.label)
+  return refusals(() => db.transaction().execute((trx) => sampleStepIn(trx, actor, lens, id, name, input)))
+}
 
-      const at = new Date().toISOString()
-      const changes = {
-        status: step.to,
-        updated_at: at,
-        ...(name === 'approve' || name === 'reject' ? { decided_by: actor.userId, decided_at: at } : {}),
-        ...(step.needsReason ? { reason } : {}),
-        ...(name === 'dispatch' ? { courier, tracking_number: trackingNumber, dispatched_by: actor.userId, dispatched_at: at } : {}),
-        ...(name === 'deliver' ? { delivered_at: at } : {}),
-        ...(name === 'feedback' ? { closed_at: at } : {}),
-      }
-      const moved = await trx
-        .updateTable('sample_orders')
-        .set(changes)
-        .where('id', '=', id)
-        .where('status', 'in', step.from as readonly SampleOrderStatus[])
+/** takeSampleStep inside the caller's transaction (a courier booking dispatches and delivers its sample order); refusals are thrown. */
+export async function sampleStepIn(trx: Executor, actor: Actor, lens: SampleLens, id: number, name: SampleOrderStepName, input: SampleStepInput = {}): Promise<Result<{ code: string; status: SampleOrderStatus }>> {
+  const step: SampleOrderStep = sampleOrderSteps[name]
+  if ((step.by === 'staff' && !lens.see.manage) || (step.by === 'buyer' && !lens.see.feedback)) return { ok: false, notFound: true, message: 'There is no such sample order here.' }
+  const order = await scopedSampleOrders(trx, lens).select(['sample_orders.id', 'sample_orders.code', 'sample_orders.status', 'sample_orders.buyer_id']).where('sample_orders.id', '=', id).executeTakeFirst()
+  if (!order) return { ok: false as const, notFound: true, message: 'There is no such sample order here.' }
+  const fields: Record<string, string> = {}
+  const reason = text(input.reason, 500)
+  if (step.needsReason && !reason) fields.reason = 'Say why: the buyer reads it'
+  const courier = text(input.courier, 80)
+  const trackingNumber = text(input.trackingNumber, 80)
+  if (name === 'dispatch') {
+    if (!courier) fields.courier = 'Enter the courier'
+    if (!trackingNumber) fields.trackingNumber = 'Enter the tracking number'
+  }
+  const items = await trx.selectFrom('sample_order_items as i').innerJoin('sample_skus as s', 's.id', 'i.sample_sku_id').select(['i.id', 'i.sample_sku_id', 'i.quantity', 's.code']).where('i.sample_order_id', '=', id).orderBy('i.line_no').execute()
+  if (name === 'feedback') {
+    for (const item of items) {
+      const given = input.feedback?.[String(item.id)]
+      if (!given || !Number.isInteger(given.rating) || given.rating < 1 || given.rating > 5) fields[`item.${item.id}.rating`] = 'Rate this sample from 1 to 5'
+      if (given && given.comment.length > 1000) fields[`item.${item.id}.comment`] = 'Use at most 1,000 characters'
+    }
+  }
+  if (Object.keys(fields).length) throw new Refused(fields)
+  if (!(step.from as readonly SampleOrderStatus[]).includes(order.status)) throw await alreadyMoved(trx, id, step.label)
+
+  const at = new Date().toISOString()
+  const changes = {
+    status: step.to,
+    updated_at: at,
+    ...(name === 'approve' || name === 'reject' ? { decided_by: actor.userId, decided_at: at } : {}),
+    ...(step.needsReason ? { reason } : {}),
+    ...(name === 'dispatch' ? { courier, tracking_number: trackingNumber, dispatched_by: actor.userId, dispatched_at: at } : {}),
+    ...(name === 'deliver' ? { delivered_at: at } : {}),
+    ...(name === 'feedback' ? { closed_at: at } : {}),
+  }
+  const moved = await trx
+    .updateTable('sample_orders')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', 'in', step.from as readonly SampleOrderStatus[])
+    .executeTakeFirst()
+  if (Number(moved.numUpdatedRows) === 0) throw await alreadyMoved(trx, id, step.label)
+  await countSampleOrder(trx, order.status, -1)
+  await countSampleOrder(trx, step.to, 1)
+
+  if (name === 'dispatch') {
+    for (const item of items) {
+      const taken = await trx
+        .updateTable('sample_skus')
+        .set((eb) => ({ stock: eb('stock', '-', item.quantity), updated_at: at }))
+        .where('id', '=', item.sample_sku_id)
+        .where('stock', '>=', item.quantity)
         .executeTakeFirst()
-      if (Number(moved.numUpdatedRows) === 0) throw await alreadyMoved(trx, id, step.label)
-      await countSampleOrder(trx, order.status, -1)
-      await countSampleOrder(trx, step.to, 1)
-
-      if (name === 'dispatch') {
-        for (const item of items) {
-          const taken = await trx
-            .updateTable('sample_skus')
-            .set((eb) => ({ stock: eb('stock', '-', item.quantity), updated_at: at }))
-            .where('id', '=', item.sample_sku_id)
-            .where('stock', '>=', item.quantity)
-            .executeTakeFirst()
-          if (Number(taken.numUpdatedRows) === 0) {
-            const sku = await trx.selectFrom('sample_skus').select('stock').where('id', '=', item.sample_sku_id).executeTakeFirstOrThrow()
-            throw new Refused(undefined, `Not enough ${item.code} in stock to dispatch: ${item.quantity.toLocaleString('en-IN')} needed, ${sku.stock.toLocaleString('en-IN')} left. Nothing was dispatched.`)
-          }
-        }
+      if (Number(taken.numUpdatedRows) === 0) {
+        const sku = await trx.selectFrom('sample_skus').select('stock').where('id', '=', item.sample_sku_id).executeTakeFirstOrThrow()
+        throw new Refused(undefined, `Not enough ${item.code} in stock to dispatch: ${item.quantity.toLocaleString('en-IN')} needed, ${sku.stock.toLocaleString('en-IN')} left. Nothing was dispatched.`)
       }
-      if (name === 'feedback') {
-        for (const item of items) {
-          const given = input.feedback![String(item.id)]!
-          await trx.updateTable('sample_order_items').set({ rating: given.rating, comment: given.comment.trim() || null, feedback_by: actor.userId, feedback_at: at }).where('id', '=', item.id).execute()
-        }
-      }
-      await audit(trx, {
-        actorUserId: actor.userId,
-        action: `sample_order.${step.done}`,
-        entityType: 'sample_order',
-        entityId: id,
-        before: { status: order.status },
-        after: {
-          status: step.to,
-          ...(name === 'dispatch' ? { courier, trackingNumber, stock: items.map((item) => `${item.code} −${item.quantity}`) } : {}),
-          ...(name === 'feedback' ? { ratings: items.map((item) => `${item.code}: ${input.feedback![String(item.id)]!.rating}/5`) } : {}),
-        },
-        note: step.needsReason ? reason : null,
-      })
-      await notifyStep(trx, id, name)
-      return { ok: true as const, value: { code: order.code, status: step.to } }
-    }),
-  )
+    }
+  }
+  if (name === 'feedback') {
+    for (const item of items) {
+      const given = input.feedback![String(item.id)]!
+      await trx.updateTable('sample_order_items').set({ rating: given.rating, comment: given.comment.trim() || null, feedback_by: actor.userId, feedback_at: at }).where('id', '=', item.id).execute()
+    }
+  }
+  await audit(trx, {
+    actorUserId: actor.userId,
+    action: `sample_order.${step.done}`,
+    entityType: 'sample_order',
+    entityId: id,
+    before: { status: order.status },
+    after: {
+      status: step.to,
+      ...(name === 'dispatch' ? { courier, trackingNumber, stock: items.map((item) => `${item.code} −${item.quantity}`) } : {}),
+      ...(name === 'feedback' ? { ratings: items.map((item) => `${item.code}: ${input.feedback![String(item.id)]!.rating}/5`) } : {}),
+    },
+    note: step.needsReason ? reason : null,
+  })
+  await notifyStep(trx, id, name)
+  return { ok: true as const, value: { code: order.code, status: step.to } }
 }
 
 // ---------- E-mail: the KAM when approved or delivered, the buyer's users when dispatched ----------

@@ -1,0 +1,316 @@
+// Everything the logistics pages (main portal /logistics/…) show, gathered for their loaders, and
+// their forms' answers. Routes guard (main portal) and call these.
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { Database } from '#db/database'
+import type { TransportType } from '#db/types'
+import type { Viewer } from '~/auth/session.server'
+import { csvStreamResponse, type CsvColumn } from '~/utils/csv.server'
+import { formatMoney, kolkataDay } from '~/utils/format'
+import { readId } from '~/utils/list-params'
+import { rupeesInput } from '~/utils/money'
+import { quantityInput } from '~/utils/quantity'
+import { dateTimeInput } from '~/utils/fields'
+import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
+import { newIdempotencyKey } from '../idempotency/idempotency.server'
+import { billingPath, billingSchema, bookingPageSchema, bookingPath, markPaidSchema, readBookingFilters, readCalendarFilters, readDueFilters, readRequestFilters, requestCreateSchema, requestPageSchema, requestPath } from './schema'
+import { bookingCalendar, bookingDetail, bookingRowBatches, dueRowBatches, listBookings, listRequests, paymentDues, requestDetail, requestRowBatches, type BookingRow, type DueRow, type RequestRow } from './queries.server'
+import { addressChoices, cancelRequest, candidateOrders, createRequest, linkedOrderByCode, updateRequest } from './requests.server'
+import { createBooking, markBillsPaid, saveBilling, takeBookingStep, transporterChoices, updateBooking } from './bookings.server'
+import { bookingSteps, isTransportType, transportTypes } from './states'
+
+type Reply = SubmissionResult<string[]>
+const actor = (viewer: Viewer) => ({ userId: viewer.userId })
+const today = () => kolkataDay()
+
+// ---------- Requests ----------
+
+export async function requestsPage(db: Database, url: URL) {
+  const filters = readRequestFilters(url)
+  return { ...(await listRequests(db, filters)), filters }
+}
+
+const requestColumns: CsvColumn[] = [
+  { key: 'code', header: 'Request' },
+  { key: 'type', header: 'Type' },
+  { key: 'status', header: 'Status' },
+  { key: 'order', header: 'Order' },
+  { key: 'from', header: 'From' },
+  { key: 'to', header: 'To' },
+  { key: 'pickup_on', header: 'Pickup date' },
+  { key: 'weight_kg', header: 'Weight (kg)' },
+  { key: 'packages', header: 'Packages' },
+  { key: 'booking', header: 'Booking' },
+  { key: 'transporter', header: 'Transporter' },
+  { key: 'lr', header: 'LR/AWB' },
+]
+
+async function* requestRecords(batches: AsyncIterable<RequestRow[]>) {
+  for await (const rows of batches) {
+    yield rows.map((r) => ({ code: r.code, type: transportTypes[r.type].label, status: r.status, order: r.orderCode, from: r.from, to: r.to, pickup_on: r.pickupOn, weight_kg: quantityInput(r.weightGrams), packages: r.packages, booking: r.bookingCode, transporter: r.transporter, lr: r.lrNumber }))
+  }
+}
+
+export const requestsCsv = (db: Database, url: URL) => csvStreamResponse(`transport-requests-${today()}.csv`, requestColumns, requestRecords(requestRowBatches(db, readRequestFilters(url))))
+
+/** The add page of a type: the orders it may move, and with one chosen (`?order=`), the form prefilled for it. Undefined for an unknown type (404). */
+export async function addRequestPage(db: Database, typeParam: string | undefined, url: URL) {
+  if (!isTransportType(typeParam)) return undefined
+  const type = typeParam
+  const code = (url.searchParams.get('order') ?? '').trim().toUpperCase().slice(0, 40)
+  const [candidates, chosen] = await Promise.all([candidateOrders(db, type), code ? chosenOrder(db, type, code) : Promise.resolve(null)])
+  return { type, info: transportTypes[type], candidates, chosen, orderCode: code, idempotencyKey: newIdempotencyKey(), today: today() }
+}
+
+async function chosenOrder(db: Database, type: TransportType, code: string) {
+  const order = await linkedOrderByCode(db, code)
+  if (!order) return { problem: `No order has the code ${code}.`, order: null, from: [], to: [] }
+  const choices = await addressChoices(db, type, order)
+  return {
+    problem: null,
+    order: { code: order.code, status: order.status, masterCode: order.masterCode, sellerName: order.sellerName, buyerName: order.buyerName },
+    from: choices.from.map(({ id, label }) => ({ id, label })),
+    to: choices.to.map(({ id, label }) => ({ id, label })),
+  }
+}
+export type AddRequestData = NonNullable<Awaited<ReturnType<typeof addRequestPage>>>
+
+export async function addRequestAction(db: Database, viewer: Viewer, typeParam: string | undefined, form: FormData): Promise<FormOutcome<Reply>> {
+  if (!isTransportType(typeParam)) return { status: 'not-found' }
+  const submission = parseWithZod(form, { schema: requestCreateSchema })
+  if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+  const { orderCode, idempotencyKey, intent: _intent, ...input } = submission.value
+  const created = await createRequest(db, actor(viewer), typeParam, orderCode, input, idempotencyKey)
+  if (!created.ok) return created.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, created, 'The request was not created: see the fields below.') }
+  const message = created.value.repeated ? `${created.value.code} was already created for ${orderCode}.` : `${created.value.code}: ${transportTypes[typeParam].label.toLowerCase()} transport of ${orderCode} requested. Book a transporter next.`
+  return { status: 'done', redirectTo: requestPath(created.value.id), toast: { kind: 'success', message } }
+}
+
+/** A request's page: its details, the forms its state allows, its bookings and history. */
+export async function requestPage(db: Database, idParam: string | undefined) {
+  const id = readId(idParam)
+  const request = id ? await requestDetail(db, id) : undefined
+  if (!request) return undefined
+  const order = request.status === 'open' ? await linkedOrderByCode(db, request.orderCode) : undefined
+  const [choices, transporters] = await Promise.all([order ? addressChoices(db, request.type, order) : Promise.resolve(null), request.status === 'open' ? transporterChoices(db) : Promise.resolve([])])
+  return {
+    request,
+    info: transportTypes[request.type],
+    from: choices?.from.map(({ id, label }) => ({ id, label })) ?? [],
+    to: choices?.to.map(({ id, label }) => ({ id, label })) ?? [],
+    transporters: transporters.map((t) => t.name),
+    idempotencyKey: newIdempotencyKey(),
+    defaults: {
+      fromAddressId: String(request.from.addressId ?? ''),
+      toAddressId: String(request.to.addressId ?? ''),
+      pickupOn: request.pickupOn,
+      weight: quantityInput(request.weightGrams),
+      packages: String(request.packages),
+      notes: request.notes ?? '',
+      pickupAt: dateTimeInput(`${request.pickupOn}T04:30:00.000Z`),
+    },
+    today: today(),
+  }
+}
+export type RequestPageData = NonNullable<Awaited<ReturnType<typeof requestPage>>>
+
+export async function requestAction(db: Database, viewer: Viewer, idParam: string | undefined, form: FormData): Promise<FormOutcome<Reply>> {
+  const id = readId(idParam)
+  const exists = id ? await db.selectFrom('transport_requests').select('id').where('id', '=', id).executeTakeFirst() : undefined
+  if (!id || !exists) return { status: 'not-found' }
+  const submission = parseWithZod(form, { schema: requestPageSchema })
+  if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+  const input = submission.value
+  switch (input.intent) {
+    case 'update': {
+      const { intent: _i, version, ...fields } = input
+      const done = await updateRequest(db, actor(viewer), id, fields, version)
+      if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done, 'Nothing was changed: see the fields below.') }
+      return { status: 'done', toast: { kind: 'success', message: `${done.value.code} is saved.` } }
+    }
+    case 'book': {
+      const { intent: _i, idempotencyKey, ...fields } = input
+      const done = await createBooking(db, actor(viewer), id, fields, idempotencyKey)
+      if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done, 'The transporter was not booked: see the fields below.') }
+      return { status: 'done', redirectTo: bookingPath(id, done.value.id), toast: { kind: 'success', message: done.value.repeated ? `${done.value.code} was already booked.` : `${done.value.code}: ${fields.transporter} is booked.` } }
+    }
+    case 'cancel': {
+      const done = await cancelRequest(db, actor(viewer), id, input.reason)
+      if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done) }
+      return { status: 'done', toast: { kind: 'success', message: `${done.value.code} is cancelled.` } }
+    }
+  }
+}
+
+// ---------- Bookings ----------
+
+export async function bookingsPage(db: Database, url: URL) {
+  const filters = readBookingFilters(url)
+  const [list, transporters] = await Promise.all([listBookings(db, filters), transporterChoices(db)])
+  return { ...list, filters, transporters }
+}
+
+const bookingColumns: CsvColumn[] = [
+  { key: 'code', header: 'Booking' },
+  { key: 'status', header: 'Status' },
+  { key: 'request', header: 'Request' },
+  { key: 'type', header: 'Type' },
+  { key: 'order', header: 'Order' },
+  { key: 'from_city', header: 'From' },
+  { key: 'to_city', header: 'To' },
+  { key: 'transporter', header: 'Transporter' },
+  { key: 'vehicle', header: 'Vehicle' },
+  { key: 'lr', header: 'LR/AWB' },
+  { key: 'pickup_at', header: 'Pickup' },
+  { key: 'expected_delivery_at', header: 'Expected delivery' },
+  { key: 'delivered_at', header: 'Delivered' },
+  { key: 'freight', header: 'Freight (INR)' },
+  { key: 'bill', header: 'Bill' },
+]
+
+async function* bookingRecords(batches: AsyncIterable<BookingRow[]>) {
+  for await (const rows of batches) {
+    yield rows.map((r) => ({
+      code: r.code,
+      status: r.status,
+      request: r.requestCode,
+      type: transportTypes[r.type].label,
+      order: r.orderCode,
+      from_city: r.fromCity,
+      to_city: r.toCity,
+      transporter: r.transporter,
+      vehicle: r.vehicleNumber,
+      lr: r.lrNumber,
+      pickup_at: r.pickupAt,
+      expected_delivery_at: r.expectedDeliveryAt,
+      delivered_at: r.deliveredAt,
+      freight: rupeesInput(r.freightMinor),
+      bill: r.billState === 'none' ? '' : `${r.billNumber} (${r.billState})`,
+    }))
+  }
+}
+
+export const bookingsCsv = (db: Database, url: URL) => csvStreamResponse(`transport-bookings-${today()}.csv`, bookingColumns, bookingRecords(bookingRowBatches(db, readBookingFilters(url))))
+
+export async function calendarPage(db: Database, url: URL) {
+  const filters = readCalendarFilters(url, today().slice(0, 7))
+  const [calendar, transporters] = await Promise.all([bookingCalendar(db, filters), transporterChoices(db)])
+  return { ...calendar, filters, transporters }
+}
+
+/** A booking's page: its details and steps; undefined unless the request and the booking belong together (404). */
+export async function bookingPage(db: Database, requestIdParam: string | undefined, bookingIdParam: string | undefined) {
+  const requestId = readId(requestIdParam)
+  const bookingId = readId(bookingIdParam)
+  const detail = requestId && bookingId ? await bookingDetail(db, requestId, bookingId) : undefined
+  if (!detail) return undefined
+  const b = detail.booking
+  return {
+    ...detail,
+    info: transportTypes[detail.request.type],
+    transporters: (await transporterChoices(db)).map((t) => t.name),
+    defaults: {
+      transporter: b.transporter,
+      vehicleNumber: b.vehicleNumber ?? '',
+      driverPhone: b.driverPhone ?? '',
+      lrNumber: b.lrNumber ?? '',
+      pickupAt: dateTimeInput(b.pickupAt),
+      expectedDeliveryAt: dateTimeInput(b.expectedDeliveryAt),
+      freight: rupeesInput(b.freightMinor),
+    },
+  }
+}
+export type BookingPageData = NonNullable<Awaited<ReturnType<typeof bookingPage>>>
+
+export async function bookingAction(db: Database, viewer: Viewer, requestIdParam: string | undefined, bookingIdParam: string | undefined, form: FormData): Promise<FormOutcome<Reply>> {
+  const requestId = readId(requestIdParam)
+  const bookingId = readId(bookingIdParam)
+  if (!requestId || !bookingId || !(await bookingDetail(db, requestId, bookingId))) return { status: 'not-found' }
+  const submission = parseWithZod(form, { schema: bookingPageSchema })
+  if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+  const input = submission.value
+  if (input.intent === 'update') {
+    const { intent: _i, version, ...fields } = input
+    const done = await updateBooking(db, actor(viewer), requestId, bookingId, fields, version)
+    if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done, 'Nothing was changed: see the fields below.') }
+    return { status: 'done', toast: { kind: 'success', message: `${done.value.code} is saved.` } }
+  }
+  const done = await takeBookingStep(db, actor(viewer), requestId, bookingId, input.intent, input.intent === 'cancel' ? input.reason : '')
+  if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done) }
+  const step = bookingSteps[input.intent]
+  return { status: 'done', toast: { kind: 'success', message: `${done.value.code} is ${step.done}${done.value.moved ? `; ${done.value.moved}` : ''}.` } }
+}
+
+// ---------- Billing details ----------
+
+export async function billingPage(db: Database, requestIdParam: string | undefined, bookingIdParam: string | undefined) {
+  const requestId = readId(requestIdParam)
+  const bookingId = readId(bookingIdParam)
+  const detail = requestId && bookingId ? await bookingDetail(db, requestId, bookingId) : undefined
+  if (!detail) return undefined
+  const b = detail.booking
+  return {
+    ...detail,
+    defaults: {
+      billNumber: b.billNumber ?? '',
+      billDate: b.billDate ?? '',
+      amount: b.billAmountMinor === null ? rupeesInput(b.freightMinor) : rupeesInput(b.billAmountMinor),
+      gst: b.billGstMinor === null ? '' : rupeesInput(b.billGstMinor),
+      dueOn: b.billDueOn ?? '',
+    },
+    today: today(),
+  }
+}
+export type BillingPageData = NonNullable<Awaited<ReturnType<typeof billingPage>>>
+
+export async function billingAction(db: Database, viewer: Viewer, requestIdParam: string | undefined, bookingIdParam: string | undefined, form: FormData): Promise<FormOutcome<Reply>> {
+  const requestId = readId(requestIdParam)
+  const bookingId = readId(bookingIdParam)
+  if (!requestId || !bookingId || !(await bookingDetail(db, requestId, bookingId))) return { status: 'not-found' }
+  const submission = parseWithZod(form, { schema: billingSchema })
+  if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+  const done = await saveBilling(db, actor(viewer), requestId, bookingId, submission.value)
+  if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done, 'The bill was not saved: see the fields below.') }
+  const total = submission.value.amount + submission.value.gst
+  return { status: 'done', redirectTo: billingPath(requestId, bookingId), toast: { kind: 'success', message: `${done.value.code}: the bill ${submission.value.billNumber} for ${formatMoney(total)} is due ${submission.value.dueOn}.` } }
+}
+
+// ---------- Payment dues ----------
+
+export async function duesPage(db: Database, url: URL) {
+  const filters = readDueFilters(url)
+  const [dues, transporters] = await Promise.all([paymentDues(db, filters), transporterChoices(db)])
+  return { ...dues, filters, transporters }
+}
+
+export async function duesAction(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome<Reply>> {
+  const submission = parseWithZod(form, { schema: markPaidSchema })
+  if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+  const { booking, paidOn, reference } = submission.value
+  const done = await markBillsPaid(db, actor(viewer), booking, paidOn, reference)
+  if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done) }
+  const { paid, already, totalMinor } = done.value
+  const parts = [paid.length ? `${paid.length === 1 ? paid[0] : `${paid.length} bills`} marked paid (${formatMoney(totalMinor)}, ${reference}).` : '', already.length ? `${already.join(', ')} ${already.length === 1 ? 'was' : 'were'} already paid: nothing changed there.` : '']
+  return { status: 'done', toast: { kind: paid.length ? 'success' : 'info', message: parts.filter(Boolean).join(' ') } }
+}
+
+const dueColumns: CsvColumn[] = [
+  { key: 'booking', header: 'Booking' },
+  { key: 'request', header: 'Request' },
+  { key: 'transporter', header: 'Transporter' },
+  { key: 'bill', header: 'Bill number' },
+  { key: 'bill_date', header: 'Bill date' },
+  { key: 'due_on', header: 'Due' },
+  { key: 'amount', header: 'Amount (INR)' },
+  { key: 'gst', header: 'GST (INR)' },
+  { key: 'total', header: 'Total (INR)' },
+]
+
+async function* dueRecords(batches: AsyncIterable<DueRow[]>) {
+  for await (const rows of batches) {
+    yield rows.map((r) => ({ booking: r.code, request: r.requestCode, transporter: r.transporter, bill: r.billNumber, bill_date: r.billDate, due_on: r.dueOn, amount: rupeesInput(r.amountMinor), gst: rupeesInput(r.gstMinor), total: rupeesInput(r.amountMinor + r.gstMinor) }))
+  }
+}
+
+export const duesCsv = (db: Database, url: URL) => csvStreamResponse(`transport-payment-dues-${today()}.csv`, dueColumns, dueRecords(dueRowBatches(db, readDueFilters(url))))
+

@@ -1,0 +1,171 @@
+import * as z from 'zod'
+import { readDateFilters } from '~/utils/date-filters'
+import { dateField, dateTimeField, moneyField, optionalPhoneField, optionalText, quantityField, singleLine, controlError, wholeNumberField } from '~/utils/fields'
+import { readId, readListParams, type ListParams } from '~/utils/list-params'
+import { BOOKING_STATUSES, REQUEST_STATUSES, TRANSPORT_TYPES } from './states'
+
+// The forms and list filters of logistics (main portal /logistics/…), shared by the pages and their actions.
+
+export const LOGISTICS = '/logistics'
+export const requestsPath = `${LOGISTICS}/transport_requests`
+export const bookingsPath = `${LOGISTICS}/transport_bookings`
+export const duesPath = `${LOGISTICS}/transport_payment_dues`
+export const requestPath = (id: number) => `${requestsPath}/${id}/edit`
+export const addRequestPath = (type: string, orderCode?: string) => `${requestsPath}/add/${type}${orderCode ? `?order=${encodeURIComponent(orderCode)}` : ''}`
+export const bookingPath = (requestId: number, bookingId: number) => `${requestsPath}/${requestId}/transport_bookings/${bookingId}/edit`
+export const billingPath = (requestId: number, bookingId: number) => `${bookingPath(requestId, bookingId)}/billing_details`
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `Enter ${label}` })
+    .trim()
+    .min(1, `Enter ${label}`)
+    .max(max, `Use at most ${max} characters`)
+    .refine(singleLine, controlError)
+const addressId = (what: string) => z.string({ error: `Choose ${what}` }).regex(/^\d{1,12}$/, `Choose ${what}`).transform(Number)
+
+/** A request's details: where from and to (addresses offered for its type and order), when, how much. */
+const requestFields = {
+  fromAddressId: addressId('where it is picked up'),
+  toAddressId: addressId('where it goes'),
+  pickupOn: dateField('the pickup date'),
+  weight: quantityField('the weight in kg').refine((grams) => grams > 0, { error: 'Enter the weight in kg, more than zero' }),
+  packages: wholeNumberField('the number of packages', { min: 1, max: 100_000 }),
+  notes: optionalText(1000),
+}
+
+export const requestCreateSchema = z.object({
+  intent: z.literal('create'),
+  idempotencyKey: z.string().max(100).optional(),
+  orderCode: text('the order', 40).transform((code) => code.toUpperCase()),
+  ...requestFields,
+})
+
+const reason = z.string({ error: 'Say why' }).trim().min(1, 'Say why').max(500, 'Use at most 500 characters').refine(singleLine, controlError)
+
+const bookingFields = {
+  transporter: text('the transporter', 120),
+  vehicleNumber: optionalText(20).transform((v) => (v ? v.toUpperCase() : '')),
+  driverPhone: optionalPhoneField,
+  lrNumber: optionalText(40),
+  pickupAt: dateTimeField('the pickup time'),
+  expectedDeliveryAt: dateTimeField('the expected delivery time'),
+  freight: moneyField('the freight amount'),
+}
+
+/** The request page's forms: its details (while open), booking a transporter, cancelling. */
+export const requestPageSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('update'), version: z.string().max(40).optional(), ...requestFields }),
+  z.object({ intent: z.literal('book'), idempotencyKey: z.string().max(100).optional(), ...bookingFields }),
+  z.object({ intent: z.literal('cancel'), reason }),
+])
+export type RequestPageForm = z.output<typeof requestPageSchema>
+
+/** The booking page's forms: its details, and its steps (picked up, delivered, cancel with a reason). */
+export const bookingPageSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('update'), version: z.string().max(40).optional(), ...bookingFields }),
+  z.object({ intent: z.literal('pick_up') }),
+  z.object({ intent: z.literal('deliver') }),
+  z.object({ intent: z.literal('cancel'), reason }),
+])
+export type BookingPageForm = z.output<typeof bookingPageSchema>
+export type BookingFields = z.output<z.ZodObject<typeof bookingFields>>
+
+/** The transporter's bill of a booking. */
+export const billingSchema = z.object({
+  version: z.string().max(40).optional(),
+  billNumber: text('the transporter’s invoice number', 40),
+  billDate: dateField('the invoice date'),
+  amount: moneyField('the invoice amount before GST'),
+  gst: moneyField('the GST on it (0 if none)'),
+  dueOn: dateField('the due date'),
+})
+export type BillingForm = z.output<typeof billingSchema>
+
+/** Marking bills paid on the dues page: the bookings ticked, the day and the payment's reference. */
+export const markPaidSchema = z.object({
+  intent: z.literal('pay'),
+  booking: z
+    .array(z.string().regex(/^\d{1,12}$/, 'Tick the bills to mark paid').transform(Number), { error: 'Tick the bills to mark paid' })
+    .min(1, 'Tick the bills to mark paid')
+    .max(200, 'Mark at most 200 bills at a time'),
+  paidOn: dateField('the day it was paid'),
+  reference: text('the payment reference (UTR or cheque number)', 60),
+})
+
+// ---------- Lists ----------
+
+export interface RequestFilters extends ListParams<'pickup' | 'created'> {
+  type: string
+  status: string
+  pickupFrom: string
+  pickupTo: string
+  /** A linked order's code, by prefix (SO-2026-…, SMP-…). */
+  order: string
+  city: string
+  problems: Record<string, string>
+}
+
+export function readRequestFilters(url: URL): RequestFilters {
+  const params = url.searchParams
+  const list = readListParams(url, { sorts: ['pickup', 'created'] as const, defaultSort: 'pickup', defaultDir: 'desc' })
+  const { dates, problems } = readDateFilters(params, ['pickupFrom', 'pickupTo'] as const)
+  const pick = <T extends string>(name: string, allowed: readonly T[]) => {
+    const value = (params.get(name) ?? '').trim()
+    return (allowed as readonly string[]).includes(value) ? value : ''
+  }
+  return {
+    ...list,
+    q: list.q.toUpperCase(),
+    type: pick('type', TRANSPORT_TYPES),
+    status: pick('status', REQUEST_STATUSES),
+    order: (params.get('order') ?? '').trim().toUpperCase().slice(0, 40),
+    city: (params.get('city') ?? '').trim().slice(0, 60),
+    ...dates,
+    problems,
+  }
+}
+
+export interface BookingFilters extends ListParams<'pickup' | 'delivery'> {
+  transporter: number | null
+  status: string
+  from: string
+  to: string
+  problems: Record<string, string>
+}
+
+export function readBookingFilters(url: URL): BookingFilters {
+  const params = url.searchParams
+  const list = readListParams(url, { sorts: ['pickup', 'delivery'] as const, defaultSort: 'pickup', defaultDir: 'desc' })
+  const { dates, problems } = readDateFilters(params, ['from', 'to'] as const)
+  const status = (params.get('status') ?? '').trim()
+  return { ...list, q: list.q.toUpperCase(), transporter: readId(params.get('transporter')), status: (BOOKING_STATUSES as readonly string[]).includes(status) ? status : '', ...dates, problems }
+}
+
+export const DUE_BUCKETS = ['overdue', 'this_week', 'later'] as const
+export type DueBucket = (typeof DUE_BUCKETS)[number]
+
+export interface DueFilters {
+  transporter: number | null
+  bucket: DueBucket | ''
+  page: number
+  pageSize: number
+}
+
+export function readDueFilters(url: URL): DueFilters {
+  const params = url.searchParams
+  const list = readListParams(url, { sorts: ['due'] as const, defaultSort: 'due' })
+  const bucket = (params.get('bucket') ?? '').trim()
+  return { transporter: readId(params.get('transporter')), bucket: (DUE_BUCKETS as readonly string[]).includes(bucket) ? (bucket as DueBucket) : '', page: list.page, pageSize: list.pageSize }
+}
+
+/** The bookings calendar's month (YYYY-MM) and filters from its URL. */
+export function readCalendarFilters(url: URL, thisMonth: string) {
+  const params = url.searchParams
+  const month = (params.get('month') ?? '').trim()
+  const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month) && Number(month.slice(0, 4)) >= 2000 && Number(month.slice(0, 4)) <= 2999
+  const show = params.get('show') === 'delivery' ? ('delivery' as const) : ('pickup' as const)
+  const day = (params.get('day') ?? '').trim()
+  return { month: valid ? month : thisMonth, show, transporter: readId(params.get('transporter')), day: /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : '' }
+}
+export type BookingCalendarFilters = ReturnType<typeof readCalendarFilters>

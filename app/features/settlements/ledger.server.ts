@@ -255,22 +255,23 @@ export interface PaymentInput {
  * stays as an advance for the next invoice. Once per idempotency key: a retried submit answers
  * with the first payment.
  */
-export async function recordPayment(db: Database, actor: Actor, buyerId: number, input: PaymentInput, key: string | undefined): Promise<Result<{ id: number; number: string; repeated: boolean }>> {
+export async function recordPayment(db: Database, actor: Actor, buyerId: number, input: PaymentInput, key: string | undefined, at = new Date()): Promise<Result<{ id: number; number: string; repeated: boolean }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const buyer = await trx.selectFrom('buyers').select(['id', 'name']).where('id', '=', buyerId).executeTakeFirst()
       if (!buyer) return { ok: false as const, notFound: true, message: 'There is no such buyer.' }
       if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new Refused('amount', 'Enter the amount received, more than zero')
-      if (input.receivedOn > kolkataDay()) throw new Refused('receivedOn', 'Money cannot be received on a day still to come')
+      if (input.receivedOn > kolkataDay(at)) throw new Refused('receivedOn', 'Money cannot be received on a day still to come')
       const { result, repeated } = await once(trx, key, 'buyer_payment', actor.userId, async () => {
         await lockAccount(trx, buyerId)
-        const number = await nextDocumentNumber(trx, 'RCPT', input.receivedOn)
+        const number = await nextDocumentNumber(trx, 'RCPT', kolkataDay(at))
         const payment = await trx
           .insertInto('buyer_payments')
-          .values({ number, buyer_id: buyerId, received_on: input.receivedOn, amount_minor: input.amountMinor, mode: input.mode, reference: input.reference, unallocated_minor: input.amountMinor, created_by: actor.userId })
+          .values({ number, buyer_id: buyerId, received_on: input.receivedOn, amount_minor: input.amountMinor, mode: input.mode, reference: input.reference, unallocated_minor: input.amountMinor, created_by: actor.userId, created_at: at.toISOString() })
           .returning('id')
           .executeTakeFirstOrThrow()
-        await writeEntry(trx, buyerId, { kind: 'payment', refId: payment.id, refNumber: number, on: input.receivedOn, amount: input.amountMinor })
+        // The ledger is in the order entries are posted, dated the day they are posted (a payment's own date is on the payment).
+        await writeEntry(trx, buyerId, { kind: 'payment', refId: payment.id, refNumber: number, on: kolkataDay(at), amount: input.amountMinor })
         await audit(trx, { actorUserId: actor.userId, action: 'buyer_payment.received', entityType: 'buyer', entityId: buyerId, after: { payment: number, amount: input.amountMinor, mode: input.mode, reference: input.reference } })
         await closeSettled(trx, await allocateOpen(trx, buyerId), actor.userId)
         return payment.id
@@ -285,7 +286,7 @@ export async function recordPayment(db: Database, actor: Actor, buyerId: number,
  * Issues a credit note against one of the buyer's invoices, for at most what the invoice still
  * owes; the invoice's open amount drops by it (settled at zero). Once per idempotency key.
  */
-export async function issueCreditNote(db: Database, actor: Actor, buyerId: number, input: { invoiceId: number; amountMinor: number; reason: string }, key: string | undefined): Promise<Result<{ id: number; number: string; repeated: boolean }>> {
+export async function issueCreditNote(db: Database, actor: Actor, buyerId: number, input: { invoiceId: number; amountMinor: number; reason: string }, key: string | undefined, at = new Date()): Promise<Result<{ id: number; number: string; repeated: boolean }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const buyer = await trx.selectFrom('buyers').select('id').where('id', '=', buyerId).executeTakeFirst()
@@ -303,11 +304,11 @@ export async function issueCreditNote(db: Database, actor: Actor, buyerId: numbe
         if (open <= 0) throw new Refused('invoiceId', `${invoice.number} is settled: nothing is left to credit`)
         if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new Refused('amount', 'Enter the amount to credit, more than zero')
         if (input.amountMinor > open) throw new Refused('amount', `At most what ${invoice.number} still owes: ₹${(open / 100).toFixed(2)}`)
-        const day = kolkataDay()
+        const day = kolkataDay(at)
         const number = await nextDocumentNumber(trx, 'CN', day)
         const note = await trx
           .insertInto('credit_notes')
-          .values({ number, buyer_id: buyerId, invoice_id: invoice.id, issued_on: day, amount_minor: input.amountMinor, reason: input.reason, created_by: actor.userId })
+          .values({ number, buyer_id: buyerId, invoice_id: invoice.id, issued_on: day, amount_minor: input.amountMinor, reason: input.reason, created_by: actor.userId, created_at: at.toISOString() })
           .returning('id')
           .executeTakeFirstOrThrow()
         const credited = await trx

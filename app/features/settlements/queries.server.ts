@@ -1,0 +1,174 @@
+import type { Executor } from '../audit/audit.server'
+import { kolkataDay } from '~/utils/format'
+import { countUpTo } from '~/utils/count.server'
+import { ageingBounds, type AgeingKey } from './money'
+import type { LedgerFilters } from './schema'
+
+// The reads of a buyer's settlement: its running figures (the account row), ageing of what it owes,
+// its open invoices, a page of its ledger, a statement for a period, one invoice, and the money
+// lens on a master order. Each through an index of the ledger tables: the figures never sum a
+// buyer's whole history.
+
+/** A buyer's figures: invoiced, received, credited, outstanding (negative: an advance), credit used. */
+export async function accountOf(db: Executor, buyerId: number) {
+  const [buyer, account] = await Promise.all([
+    db.selectFrom('buyers').select(['id', 'name', 'legal_name as legalName', 'gstin', 'credit_limit_minor as creditLimitMinor', 'payment_terms_days as paymentTermsDays', 'status']).where('id', '=', buyerId).executeTakeFirst(),
+    db.selectFrom('buyer_accounts').select(['invoiced_minor', 'received_minor', 'credited_minor', 'unallocated_minor', 'entries']).where('buyer_id', '=', buyerId).executeTakeFirst(),
+  ])
+  if (!buyer) return undefined
+  const invoiced = Number(account?.invoiced_minor ?? 0)
+  const received = Number(account?.received_minor ?? 0)
+  const credited = Number(account?.credited_minor ?? 0)
+  const outstanding = invoiced - received - credited
+  const limit = Number(buyer.creditLimitMinor)
+  return {
+    buyer: { ...buyer, creditLimitMinor: limit },
+    invoicedMinor: invoiced,
+    receivedMinor: received,
+    creditedMinor: credited,
+    outstandingMinor: outstanding,
+    advanceMinor: Number(account?.unallocated_minor ?? 0),
+    entries: Number(account?.entries ?? 0),
+    /** Outstanding as a share of the credit limit (percent, one decimal); null without a limit. */
+    creditUsedPercent: limit > 0 ? Math.round((Math.max(0, outstanding) * 1000) / limit) / 10 : null,
+  }
+}
+export type Account = NonNullable<Awaited<ReturnType<typeof accountOf>>>
+
+/** What the buyer owes on open invoices by their age (days since the invoice date), and how much of it is past due. */
+export async function ageingOf(db: Executor, buyerId: number, today = kolkataDay()) {
+  const open = await db
+    .selectFrom('buyer_invoices')
+    .select(['invoice_on', 'due_on', 'total_minor', 'paid_minor', 'credited_minor'])
+    .where('buyer_id', '=', buyerId)
+    .where('status', '=', 'open')
+    .execute()
+  const buckets = Object.fromEntries(ageingBounds(today).map((b) => [b.key, 0])) as Record<AgeingKey, number>
+  let overdue = 0
+  for (const inv of open) {
+    const owed = Number(inv.total_minor) - Number(inv.paid_minor) - Number(inv.credited_minor)
+    const bucket = ageingBounds(today).find((b) => inv.invoice_on <= b.onOrBefore && (b.onOrAfter === null || inv.invoice_on >= b.onOrAfter))!
+    buckets[bucket.key] += owed
+    if (inv.due_on < today) overdue += owed
+  }
+  return { buckets, overdueMinor: overdue, openInvoices: open.length }
+}
+
+/** The buyer's open invoices, oldest first (the credit note form's choices, and what payments go to next). */
+export function openInvoices(db: Executor, buyerId: number) {
+  return db
+    .selectFrom('buyer_invoices as i')
+    .innerJoin('seller_orders as so', 'so.id', 'i.seller_order_id')
+    .innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
+    .select(['i.id', 'i.number', 'i.invoice_on as invoiceOn', 'i.due_on as dueOn', 'i.total_minor as totalMinor', 'i.paid_minor as paidMinor', 'i.credited_minor as creditedMinor', 'mo.code as orderCode', 'mo.id as masterOrderId'])
+    .where('i.buyer_id', '=', buyerId)
+    .where('i.status', '=', 'open')
+    .orderBy('i.invoice_on')
+    .orderBy('i.id')
+    .limit(200)
+    .execute()
+    .then((rows) => rows.map((r) => ({ ...r, totalMinor: Number(r.totalMinor), paidMinor: Number(r.paidMinor), creditedMinor: Number(r.creditedMinor), openMinor: Number(r.totalMinor) - Number(r.paidMinor) - Number(r.creditedMinor) })))
+}
+
+function ledgerRange(db: Executor, buyerId: number, f: Pick<LedgerFilters, 'from' | 'to'>) {
+  let query = db.selectFrom('buyer_ledger').where('buyer_ledger.buyer_id', '=', buyerId)
+  if (f.from) query = query.where('buyer_ledger.entry_on', '>=', f.from)
+  if (f.to) query = query.where('buyer_ledger.entry_on', '<=', f.to)
+  return query
+}
+
+const ledgerColumns = ['buyer_ledger.id', 'buyer_ledger.seq', 'buyer_ledger.entry_on as entryOn', 'buyer_ledger.kind', 'buyer_ledger.ref_id as refId', 'buyer_ledger.ref_number as refNumber', 'buyer_ledger.debit_minor as debitMinor', 'buyer_ledger.credit_minor as creditMinor', 'buyer_ledger.balance_minor as balanceMinor'] as const
+
+const ledgerNumbers = <R extends { seq: number; debitMinor: number; creditMinor: number; balanceMinor: number }>(rows: R[]) => rows.map((r) => ({ ...r, seq: Number(r.seq), debitMinor: Number(r.debitMinor), creditMinor: Number(r.creditMinor), balanceMinor: Number(r.balanceMinor) }))
+
+/** A page of the ledger, newest posting first, within the period; with how many rows it has. */
+export async function ledgerPage(db: Executor, buyerId: number, f: LedgerFilters, entries: number) {
+  const range = ledgerRange(db, buyerId, f)
+  const [count, rows] = await Promise.all([
+    f.from || f.to ? countUpTo(db, range) : Promise.resolve({ total: entries, capped: false }),
+    range
+      .select([...ledgerColumns])
+      .orderBy('buyer_ledger.entry_on', 'desc')
+      .orderBy('buyer_ledger.seq', 'desc')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+  ])
+  return { rows: await described(db, ledgerNumbers(rows)), total: count.total, capped: count.capped }
+}
+
+/** Each ledger row with what it is about: the invoice's order, the payment's mode, date and reference, the credit note's invoice and reason. */
+async function described<R extends { kind: string; refId: number }>(db: Executor, rows: R[]) {
+  const ids = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.refId)
+  const [invoices, payments, notes] = await Promise.all([
+    ids('invoice').length ? db.selectFrom('buyer_invoices as i').innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id').select(['i.id', 'mo.code', 'i.due_on']).where('i.id', 'in', ids('invoice')).execute() : [],
+    ids('payment').length ? db.selectFrom('buyer_payments').select(['id', 'mode', 'reference', 'received_on']).where('id', 'in', ids('payment')).execute() : [],
+    ids('credit_note').length ? db.selectFrom('credit_notes as c').innerJoin('buyer_invoices as i', 'i.id', 'c.invoice_id').select(['c.id', 'c.reason', 'i.number']).where('c.id', 'in', ids('credit_note')).execute() : [],
+  ])
+  const about = new Map<string, string>()
+  for (const i of invoices) about.set(`invoice:${i.id}`, `Order ${i.code}, due ${i.due_on}`)
+  for (const p of payments) about.set(`payment:${p.id}`, `${p.mode.toUpperCase()} ${p.reference}, received ${p.received_on}`)
+  for (const c of notes) about.set(`credit_note:${c.id}`, `Against ${c.number}: ${c.reason}`)
+  return rows.map((r) => ({ ...r, about: about.get(`${r.kind}:${r.refId}`) ?? '' }))
+}
+
+/** The most rows a statement holds: a longer period is refused with a message (narrow it). */
+export const STATEMENT_MAX_ROWS = 5_000
+
+/** A statement for a period: the balance brought forward, the period's rows in posting order, the closing balance. */
+export async function statementOf(db: Executor, buyerId: number, from: string, to: string) {
+  const [before, rows] = await Promise.all([
+    db.selectFrom('buyer_ledger').select('balance_minor').where('buyer_id', '=', buyerId).where('entry_on', '<', from).orderBy('entry_on', 'desc').orderBy('seq', 'desc').limit(1).executeTakeFirst(),
+    ledgerRange(db, buyerId, { from, to })
+      .select([...ledgerColumns])
+      .orderBy('buyer_ledger.entry_on')
+      .orderBy('buyer_ledger.seq')
+      .limit(STATEMENT_MAX_ROWS + 1)
+      .execute(),
+  ])
+  const opening = Number(before?.balance_minor ?? 0)
+  const kept = ledgerNumbers(rows.slice(0, STATEMENT_MAX_ROWS))
+  return { opening, rows: await described(db, kept), closing: kept.length ? kept[kept.length - 1]!.balanceMinor : opening, truncated: rows.length > STATEMENT_MAX_ROWS }
+}
+
+/** One invoice of a buyer with its lines and what was allocated and credited to it; undefined when it is not the buyer's. */
+export async function invoiceOf(db: Executor, buyerId: number, invoiceId: number) {
+  const invoice = await db
+    .selectFrom('buyer_invoices as i')
+    .innerJoin('seller_orders as so', 'so.id', 'i.seller_order_id')
+    .innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
+    .select(['i.id', 'i.number', 'i.invoice_on as invoiceOn', 'i.due_on as dueOn', 'i.supply', 'i.place_of_supply as placeOfSupply', 'i.seller_json as sellerJson', 'i.buyer_json as buyerJson', 'i.taxable_minor', 'i.cgst_minor', 'i.sgst_minor', 'i.igst_minor', 'i.total_minor', 'i.paid_minor', 'i.credited_minor', 'i.status', 'mo.code as orderCode', 'mo.ship_to_json as shipToJson'])
+    .where('i.id', '=', invoiceId)
+    .where('i.buyer_id', '=', buyerId)
+    .executeTakeFirst()
+  if (!invoice) return undefined
+  const lines = await db.selectFrom('buyer_invoice_lines').selectAll().where('invoice_id', '=', invoiceId).orderBy('line_no').execute()
+  const n = Number
+  return {
+    ...invoice,
+    taxable: n(invoice.taxable_minor),
+    cgst: n(invoice.cgst_minor),
+    sgst: n(invoice.sgst_minor),
+    igst: n(invoice.igst_minor),
+    total: n(invoice.total_minor),
+    paid: n(invoice.paid_minor),
+    credited: n(invoice.credited_minor),
+    lines: lines.map((l) => ({ lineNo: l.line_no, description: l.description, hsn: l.hsn_code, unit: l.unit, quantityMilli: n(l.quantity_milli), priceMinor: n(l.price_minor), taxable: n(l.taxable_minor), rateBp: l.gst_rate_bp, cgst: n(l.cgst_minor), sgst: n(l.sgst_minor), igst: n(l.igst_minor), total: n(l.total_minor) })),
+  }
+}
+export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof invoiceOf>>>
+
+/** The money lens on a master order: each seller order's invoice and what is paid, credited and open; with the totals. */
+export async function orderMoney(db: Executor, masterOrderId: number) {
+  const invoices = await db
+    .selectFrom('buyer_invoices as i')
+    .innerJoin('seller_orders as so', 'so.id', 'i.seller_order_id')
+    .select(['i.id', 'i.number', 'i.buyer_id as buyerId', 'so.code as sellerOrderCode', 'i.invoice_on as invoiceOn', 'i.due_on as dueOn', 'i.total_minor', 'i.paid_minor', 'i.credited_minor', 'i.status'])
+    .where('i.master_order_id', '=', masterOrderId)
+    .orderBy('i.id')
+    .execute()
+  const rows = invoices.map((i) => ({ id: i.id, number: i.number, buyerId: i.buyerId, sellerOrderCode: i.sellerOrderCode, invoiceOn: i.invoiceOn, dueOn: i.dueOn, status: i.status, totalMinor: Number(i.total_minor), paidMinor: Number(i.paid_minor), creditedMinor: Number(i.credited_minor), openMinor: Number(i.total_minor) - Number(i.paid_minor) - Number(i.credited_minor) }))
+  const sum = (key: 'totalMinor' | 'paidMinor' | 'creditedMinor' | 'openMinor') => rows.reduce((s, r) => s + r[key], 0)
+  return { invoices: rows, invoicedMinor: sum('totalMinor'), paidMinor: sum('paidMinor'), creditedMinor: sum('creditedMinor'), outstandingMinor: sum('openMinor') }
+}
+export type OrderMoney = Awaited<ReturnType<typeof orderMoney>>

@@ -1,0 +1,43 @@
+import * as z from 'zod'
+import type { PaymentMode } from '#db/types'
+import { readDateFilters } from '~/utils/date-filters'
+import { controlError, dateField, moneyField, singleLine } from '~/utils/fields'
+import { readListParams } from '~/utils/list-params'
+
+// A buyer's settlement page (/logistics/settlements/buyers/:buyerId): its forms and the ledger's filters.
+
+export const settlementPath = (buyerId: number) => `/logistics/settlements/buyers/${buyerId}`
+export const statementPdfPath = (buyerId: number, from: string, to: string) => `${settlementPath(buyerId)}/statement.pdf?from=${from}&to=${to}`
+export const invoicePdfPath = (buyerId: number, invoiceId: number) => `${settlementPath(buyerId)}/invoices/${invoiceId}.pdf`
+
+export const PAYMENT_MODES = ['neft', 'rtgs', 'imps', 'upi', 'cheque', 'cash'] as const satisfies readonly PaymentMode[]
+export const paymentModeLabels: Record<PaymentMode, string> = { neft: 'NEFT', rtgs: 'RTGS', imps: 'IMPS', upi: 'UPI', cheque: 'Cheque', cash: 'Cash' }
+
+const text = (label: string, max: number) => z.string({ error: `Enter ${label}` }).trim().min(1, `Enter ${label}`).max(max, `Use at most ${max} characters`).refine(singleLine, controlError)
+
+export const settlementFormSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('payment'),
+    idempotencyKey: z.string().max(100).optional(),
+    receivedOn: dateField('the day it was received'),
+    amount: moneyField('the amount received'),
+    mode: z.enum(PAYMENT_MODES, { error: 'Choose how it was paid' }),
+    reference: text('the reference (UTR, cheque number)', 60),
+  }),
+  z.object({
+    intent: z.literal('credit_note'),
+    idempotencyKey: z.string().max(100).optional(),
+    invoiceId: z.string({ error: 'Choose the invoice' }).regex(/^\d{1,12}$/, 'Choose the invoice').transform(Number),
+    amount: moneyField('the amount to credit'),
+    reason: text('the reason', 500),
+  }),
+])
+export type SettlementForm = z.output<typeof settlementFormSchema>
+
+/** The ledger's period (posting days) and page from the URL. */
+export function readLedgerFilters(url: URL) {
+  const list = readListParams(url, { sorts: ['posted'] as const, defaultSort: 'posted', defaultDir: 'desc' })
+  const { dates, problems } = readDateFilters(url.searchParams, ['from', 'to'] as const)
+  return { page: list.page, pageSize: list.pageSize, from: dates.from, to: dates.to, problems }
+}
+export type LedgerFilters = ReturnType<typeof readLedgerFilters>

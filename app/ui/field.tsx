@@ -90,7 +90,7 @@ export function FormErrors({ errors, id }: { errors?: string[] | null; id?: stri
   )
 }
 
-type InputType = 'text' | 'email' | 'password' | 'tel' | 'number' | 'date' | 'time' | 'url' | 'search' | 'color'
+type InputType = 'text' | 'email' | 'password' | 'tel' | 'number' | 'date' | 'datetime-local' | 'time' | 'url' | 'search' | 'color'
 
 interface FieldProps {
   label: ReactNode

@@ -1,3 +1,4 @@
+import { monthName, WEEKDAYS } from '~/utils/months'
 import { getFormProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { StatusBadge } from '~/ui/badge'
@@ -17,9 +18,6 @@ import { SLOTS } from './rules'
 
 type Data = Awaited<ReturnType<typeof calendarPage>>
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
-const monthFormat = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-const monthName = (month: string) => monthFormat.format(new Date(`${month}-15T12:00:00Z`))
 
 /** Day, slot and operator: the fields the schedule and move forms share. */
 function SlotFields({ fields, operators }: { fields: any; operators: Data['operators'] }) {

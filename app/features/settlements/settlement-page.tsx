@@ -1,0 +1,177 @@
+import { getFormProps } from '@conform-to/react'
+import { Form } from '@remix-run/react'
+import { SubmitButton } from '~/ui/button'
+import { Details } from '~/ui/details'
+import { ErrorSummary, Field, SelectField } from '~/ui/field'
+import { DateFilter } from '~/ui/filters'
+import { useZodForm } from '~/ui/form'
+import { Link } from '~/ui/link'
+import { ListSummary, Pagination } from '~/ui/list-summary'
+import { PageHeader } from '~/ui/shell'
+import { Table, type Column } from '~/ui/table'
+import { formatDate, formatMoney } from '~/utils/format'
+import { rupeesInput } from '~/utils/money'
+import { Figures } from '../dashboard/portal-home'
+import { replyFor, type Reply } from '../orders/decision-forms'
+import { AGEING_BUCKETS } from './money'
+import type { SettlementPageData } from './pages.server'
+import { invoicePdfPath, PAYMENT_MODES, paymentModeLabels, settlementFormSchema, settlementPath, statementPdfPath } from './schema'
+
+type LedgerRow = SettlementPageData['ledger']['rows'][number]
+type OpenInvoice = SettlementPageData['open'][number]
+const day = (d: string) => formatDate(`${d}T12:00:00Z`)
+const KIND: Record<string, string> = { invoice: 'Invoice', payment: 'Payment', credit_note: 'Credit note' }
+
+/** /logistics/settlements/buyers/:buyerId: the buyer's figures, ageing, open invoices, forms to record money, and its ledger. */
+export function SettlementPage({ data, reply }: { data: SettlementPageData; reply: Reply }) {
+  const { account, ageing, open, ledger, filters } = data
+  const buyer = account.buyer
+  const base = settlementPath(buyer.id)
+  const invoiceColumns: Column<OpenInvoice>[] = [
+    { key: 'number', header: 'Invoice', title: true, nowrap: true, cell: (i) => <Link reloadDocument to={invoicePdfPath(buyer.id, i.id)}>{i.number}</Link> },
+    { key: 'order', header: 'Order', cell: (i) => <Link to={`/master_orders/${i.masterOrderId}`}>{i.orderCode}</Link> },
+    { key: 'date', header: 'Date', nowrap: true, cell: (i) => day(i.invoiceOn) },
+    { key: 'due', header: 'Due', nowrap: true, cell: (i) => (i.dueOn < data.today ? <strong className="overdue-mark">{day(i.dueOn)} (overdue)</strong> : day(i.dueOn)) },
+    { key: 'total', header: 'Total', numeric: true, cell: (i) => formatMoney(i.totalMinor) },
+    { key: 'paid', header: 'Paid', numeric: true, cell: (i) => formatMoney(i.paidMinor) },
+    { key: 'credited', header: 'Credited', numeric: true, cell: (i) => formatMoney(i.creditedMinor) },
+    { key: 'open', header: 'Open', numeric: true, cell: (i) => <strong>{formatMoney(i.openMinor)}</strong> },
+  ]
+  const ledgerColumns: Column<LedgerRow>[] = [
+    { key: 'posted', header: 'Posted', nowrap: true, cell: (r) => day(r.entryOn) },
+    { key: 'document', header: 'Document', nowrap: true, title: true, cell: (r) => (r.kind === 'invoice' ? <Link reloadDocument to={invoicePdfPath(buyer.id, r.refId)}>{`${KIND[r.kind]} ${r.refNumber}`}</Link> : `${KIND[r.kind] ?? r.kind} ${r.refNumber}`) },
+    { key: 'details', header: 'Details', cell: (r) => r.about },
+    { key: 'debit', header: 'Debit', numeric: true, cell: (r) => (r.debitMinor ? formatMoney(r.debitMinor) : '') },
+    { key: 'credit', header: 'Credit', numeric: true, cell: (r) => (r.creditMinor ? formatMoney(r.creditMinor) : '') },
+    { key: 'balance', header: 'Balance', numeric: true, cell: (r) => formatMoney(r.balanceMinor) },
+  ]
+  return (
+    <div className="settlement">
+      <PageHeader title={`Settlement: ${buyer.name}`}>
+        <Link to={`/buyers/${buyer.id}`}>The buyer</Link>
+        <Link reloadDocument to={statementPdfPath(buyer.id, data.statement.from, data.statement.to)}>
+          Statement (PDF)
+        </Link>
+      </PageHeader>
+      <Figures
+        figures={[
+          { label: 'Outstanding', value: formatMoney(account.outstandingMinor), tone: ageing.overdueMinor > 0 ? 'warning' : undefined },
+          { label: 'Past due', value: formatMoney(ageing.overdueMinor), tone: ageing.overdueMinor > 0 ? 'warning' : undefined },
+          { label: 'Credit limit used', value: account.creditUsedPercent === null ? 'No limit' : `${account.creditUsedPercent}% of ${formatMoney(buyer.creditLimitMinor)}` },
+          { label: 'Advance (not yet allocated)', value: formatMoney(account.advanceMinor) },
+        ]}
+      />
+      <section className="card" aria-labelledby="account-heading">
+        <h2 id="account-heading">Account</h2>
+        <Details
+          items={[
+            { label: 'Legal name', value: buyer.legalName ?? buyer.name },
+            { label: 'GSTIN', value: buyer.gstin ?? '—' },
+            { label: 'Payment terms', value: `${buyer.paymentTermsDays} days` },
+            { label: 'Invoiced', value: formatMoney(account.invoicedMinor) },
+            { label: 'Received', value: formatMoney(account.receivedMinor) },
+            { label: 'Credit notes', value: formatMoney(account.creditedMinor) },
+          ]}
+        />
+        <h3>Ageing of open invoices</h3>
+        <table className="table ageing">
+          <caption className="visually-hidden">What is owed by the age of its invoice</caption>
+          <thead>
+            <tr>
+              {AGEING_BUCKETS.map((b) => (
+                <th key={b.key} scope="col" className="numeric">
+                  {b.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              {AGEING_BUCKETS.map((b) => (
+                <td key={b.key} className="numeric" data-ageing={b.key}>
+                  {formatMoney(ageing.buckets[b.key])}
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </section>
+      <h2>Open invoices</h2>
+      <Table caption="Open invoices, oldest first: payments go to them in this order" columns={invoiceColumns} rows={open} rowKey={(i) => i.id} empty="No invoice is open." />
+      <div className="settlement-forms no-print">
+        <PaymentForm data={data} reply={reply} />
+        {open.length ? <CreditNoteForm data={data} reply={reply} /> : null}
+      </div>
+      <section aria-labelledby="ledger-heading">
+        <h2 id="ledger-heading">Ledger</h2>
+        <Form method="get" className="filters no-print" role="search" aria-label="The ledger's period">
+          <DateFilter name="from" label="Posted from" value={filters.from} problem={filters.problems.from} />
+          <DateFilter name="to" label="Posted to" value={filters.to} problem={filters.problems.to} />
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary">
+              Show
+            </button>
+            {filters.from || filters.to ? <Link to={base}>Everything</Link> : null}
+          </div>
+        </Form>
+        <ListSummary total={ledger.total} capped={ledger.capped} noun={['ledger entry', 'ledger entries']} matching={(filters.from || filters.to) && 'this period'}>
+          <Link reloadDocument to={statementPdfPath(buyer.id, data.statement.from, data.statement.to)}>
+            Statement of {day(data.statement.from)} to {day(data.statement.to)} (PDF)
+          </Link>
+        </ListSummary>
+        <Table caption="Ledger entries, newest first, with the balance after each" columns={ledgerColumns} rows={ledger.rows} rowKey={(r) => r.id} empty={filters.from || filters.to ? 'Nothing was posted in this period.' : 'Nothing posted yet.'} />
+        <Pagination page={filters.page} pageSize={filters.pageSize} total={ledger.total} capped={ledger.capped} />
+      </section>
+    </div>
+  )
+}
+
+function PaymentForm({ data, reply }: { data: SettlementPageData; reply: Reply }) {
+  const mine = replyFor(reply, 'payment')
+  const key = typeof mine?.initialValue?.idempotencyKey === 'string' ? mine.initialValue.idempotencyKey : data.paymentKey
+  const [form, fields] = useZodForm(settlementFormSchema, { id: 'payment', lastResult: mine, defaultValue: { intent: 'payment', receivedOn: data.today, mode: 'neft' } })
+  return (
+    <Form method="post" {...getFormProps(form)} className="card" aria-labelledby="payment-heading">
+      <h2 id="payment-heading">Record a payment received</h2>
+      <p className="muted">It goes to the oldest open invoices first; anything left waits as an advance for the next invoice.</p>
+      <ErrorSummary form={form} />
+      <input type="hidden" name="intent" value="payment" />
+      <input type="hidden" name="form" value="payment" />
+      <input type="hidden" name="idempotencyKey" value={key} />
+      <div className="form-grid">
+        <Field label="Received on" type="date" meta={fields.receivedOn} inputProps={{ max: data.today }} />
+        <Field label="Amount (₹)" meta={fields.amount} inputProps={{ inputMode: 'decimal' }} hint={data.account.outstandingMinor > 0 ? `Outstanding: ${rupeesInput(data.account.outstandingMinor)}` : undefined} />
+        <SelectField label="Mode" meta={fields.mode} options={PAYMENT_MODES.map((m) => ({ value: m, label: paymentModeLabels[m] }))} />
+        <Field label="Reference" meta={fields.reference} hint="UTR, cheque or transaction number" />
+      </div>
+      <div className="form-actions">
+        <SubmitButton variant="primary" pendingText="Recording…">
+          Record the payment
+        </SubmitButton>
+      </div>
+    </Form>
+  )
+}
+
+function CreditNoteForm({ data, reply }: { data: SettlementPageData; reply: Reply }) {
+  const mine = replyFor(reply, 'credit_note')
+  const key = typeof mine?.initialValue?.idempotencyKey === 'string' ? mine.initialValue.idempotencyKey : data.creditKey
+  const [form, fields] = useZodForm(settlementFormSchema, { id: 'credit-note', lastResult: mine, defaultValue: { intent: 'credit_note' } })
+  return (
+    <Form method="post" {...getFormProps(form)} className="card" aria-labelledby="credit-heading">
+      <h2 id="credit-heading">Issue a credit note</h2>
+      <ErrorSummary form={form} />
+      <input type="hidden" name="intent" value="credit_note" />
+      <input type="hidden" name="form" value="credit_note" />
+      <input type="hidden" name="idempotencyKey" value={key} />
+      <div className="form-grid">
+        <SelectField label="Against invoice" meta={fields.invoiceId} placeholder="Choose…" options={data.open.map((i) => ({ value: String(i.id), label: `${i.number}: ${formatMoney(i.openMinor)} open` }))} />
+        <Field label="Amount (₹)" meta={fields.amount} hint="At most what the invoice still owes" inputProps={{ inputMode: 'decimal' }} />
+        <Field label="Reason" meta={fields.reason} hint="Printed on the statement" />
+      </div>
+      <div className="form-actions">
+        <SubmitButton pendingText="Issuing…">Issue the credit note</SubmitButton>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { notFound, requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { settlementAction, settlementPage } from '~/features/settlements/pages.server'
+import { SettlementPage } from '~/features/settlements/settlement-page'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { answerForm } from '~/ui/outcome.server'
+import { readForm } from '~/ui/read-form.server'
+
+export const handle: RouteHandle = {
+  name: 'BuyerSettlements',
+  title: 'Buyer Settlements',
+  breadcrumb: 'Settlement',
+  parents: (data) => [{ text: 'Buyers', to: '/buyers/manage' }, ...(data?.account ? [{ text: data.account.buyer.name, to: `/buyers/${data.account.buyer.id}` }] : [])],
+}
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.account ? `Settlement: ${data.account.buyer.name}` : 'Buyer settlement')
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePortal(request, 'main')
+  return (await settlementPage(getDb(), params.buyerId, new URL(request.url))) ?? notFound()
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const viewer = await requirePortal(request, 'main')
+  const url = new URL(request.url)
+  return answerForm(await settlementAction(getDb(), viewer, params.buyerId, await readForm(request)), `${url.pathname}${url.search}`)
+}
+
+export default function BuyerSettlementsPage() {
+  return <SettlementPage data={useLoaderData<typeof loader>()} reply={useActionData<typeof action>()} />
+}

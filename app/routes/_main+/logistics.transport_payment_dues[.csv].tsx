@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { duesCsv } from '~/features/logistics/pages.server'
+
+// The unpaid bills the dues page's query string picks, as CSV, streamed (a resource route).
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePortal(request, 'main')
+  return duesCsv(getDb(), new URL(request.url))
+}

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { notFound, requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { BookingPage } from '~/features/logistics/booking-pages'
+import { bookingAction, bookingPage } from '~/features/logistics/pages.server'
+import { bookingsPath, requestPath } from '~/features/logistics/schema'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { answerForm } from '~/ui/outcome.server'
+import { readForm } from '~/ui/read-form.server'
+
+export const handle: RouteHandle = {
+  name: 'EditTransportBooking',
+  title: 'Edit Booking',
+  breadcrumb: (data) => data?.booking?.code ?? 'Booking',
+  parents: (data) => [{ text: 'Bookings', to: bookingsPath }, ...(data?.request ? [{ text: data.request.code, to: requestPath(data.request.id) }] : [])],
+}
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.booking ? `Booking ${data.booking.code}` : 'Booking')
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePortal(request, 'main')
+  return (await bookingPage(getDb(), params.requestId, params.bookingId)) ?? notFound()
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const viewer = await requirePortal(request, 'main')
+  return answerForm(await bookingAction(getDb(), viewer, params.requestId, params.bookingId, await readForm(request)), new URL(request.url).pathname)
+}
+
+export default function EditTransportBookingPage() {
+  return <BookingPage data={useLoaderData<typeof loader>()} reply={useActionData<typeof action>()} />
+}

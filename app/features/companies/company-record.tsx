@@ -36,6 +36,7 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
         <Button asChild>
           <Link to={`${companyPath(kind, company.id)}/edit`}>Edit details</Link>
         </Button>
+        {kind === 'buyer' ? <Link to={`/logistics/settlements/buyers/${company.id}`}>Settlement and invoices</Link> : null}
       </PageHeader>
       <StatusCard kind={kind} company={company} statusReply={statusReply} />
       <section className="card" aria-labelledby="details-heading">

@@ -443,3 +443,35 @@ export async function* dueRowBatches(db: Executor, f: DueFilters, batch = 1_000)
     last = found[found.length - 1]!
   }
 }
+
+/** The shipping lens on a master order: its seller orders' transport requests, each with its latest booking (tracking). */
+export async function orderShipping(db: Executor, masterOrderId: number) {
+  const rows = await db
+    .selectFrom('transport_requests as r')
+    .leftJoin('transport_bookings as b', (join) => join.onRef('b.request_id', '=', 'r.id').on('b.status', '<>', 'cancelled'))
+    .leftJoin('transporters as t', 't.id', 'b.transporter_id')
+    .select([
+      'r.id',
+      'r.code',
+      'r.transport_type as type',
+      'r.status',
+      'r.order_code as orderCode',
+      'r.pickup_on as pickupOn',
+      'r.from_city as fromCity',
+      'r.to_city as toCity',
+      'b.id as bookingId',
+      'b.code as bookingCode',
+      'b.status as bookingStatus',
+      't.name as transporter',
+      'b.lr_number as lrNumber',
+      'b.vehicle_number as vehicleNumber',
+      'b.picked_up_at as pickedUpAt',
+      'b.expected_delivery_at as expectedDeliveryAt',
+      'b.delivered_at as deliveredAt',
+    ])
+    .where('r.master_order_id', '=', masterOrderId)
+    .orderBy('r.id')
+    .execute()
+  return rows
+}
+export type OrderShipping = Awaited<ReturnType<typeof orderShipping>>

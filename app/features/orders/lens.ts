@@ -21,20 +21,24 @@ export interface OrderSight {
   margin: boolean
   /** Ship-to and bill-to addresses. */
   addresses: boolean
+  /** Transport requests and bookings of the order (tracking). */
+  shipping: boolean
+  /** Invoices, payments received and what is outstanding. */
+  settlement: boolean
 }
 
 export const orderSight: Record<OrderPortal, OrderSight> = {
-  admin: { buyer: true, sellers: true, value: true, cost: true, margin: true, addresses: true },
+  admin: { buyer: true, sellers: true, value: true, cost: true, margin: true, addresses: true, shipping: true, settlement: true },
   // The main portal's people place orders from the cart, where they choose sellers by cost.
-  main: { buyer: true, sellers: true, value: true, cost: true, margin: true, addresses: true },
-  buyer: { buyer: true, sellers: false, value: true, cost: false, margin: false, addresses: true },
-  seller: { buyer: false, sellers: true, value: false, cost: true, margin: false, addresses: false },
-  demand_kam: { buyer: true, sellers: true, value: true, cost: false, margin: false, addresses: true },
-  biz_ops: { buyer: true, sellers: true, value: true, cost: false, margin: false, addresses: true },
-  biz_fin: { buyer: true, sellers: true, value: true, cost: true, margin: true, addresses: true },
-  logistics: { buyer: true, sellers: true, value: false, cost: false, margin: false, addresses: true },
-  supplier_admin: { buyer: true, sellers: true, value: false, cost: true, margin: false, addresses: false },
-  supplier_agent: { buyer: true, sellers: true, value: false, cost: true, margin: false, addresses: false },
+  main: { buyer: true, sellers: true, value: true, cost: true, margin: true, addresses: true, shipping: true, settlement: true },
+  buyer: { buyer: true, sellers: false, value: true, cost: false, margin: false, addresses: true, shipping: false, settlement: false },
+  seller: { buyer: false, sellers: true, value: false, cost: true, margin: false, addresses: false, shipping: false, settlement: false },
+  demand_kam: { buyer: true, sellers: true, value: true, cost: false, margin: false, addresses: true, shipping: false, settlement: false },
+  biz_ops: { buyer: true, sellers: true, value: true, cost: false, margin: false, addresses: true, shipping: true, settlement: false },
+  biz_fin: { buyer: true, sellers: true, value: true, cost: true, margin: true, addresses: true, shipping: false, settlement: true },
+  logistics: { buyer: true, sellers: true, value: false, cost: false, margin: false, addresses: true, shipping: true, settlement: false },
+  supplier_admin: { buyer: true, sellers: true, value: false, cost: true, margin: false, addresses: false, shipping: false, settlement: false },
+  supplier_agent: { buyer: true, sellers: true, value: false, cost: true, margin: false, addresses: false, shipping: false, settlement: false },
 }
 
 /** Which orders a lens reaches: all, one buyer's, one seller's seller orders, a KAM's buyers', an agent's sellers'. */

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { StatusBadge } from '~/ui/badge'
+import { sentenceCase, StatusBadge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
 import { Details, type Detail } from '~/ui/details'
 import { ErrorSummary, Field } from '~/ui/field'
@@ -204,8 +204,69 @@ export function OrderPage({ order, portal, may, reply }: { order: OrderDetail; p
       {order.sellerOrders.map((s) => (
         <SellerOrderCard key={s.id} order={s} portal={portal} may={may} reply={reply} />
       ))}
+      {order.shipping ? <ShippingLens rows={order.shipping} linked={portal === 'main' || portal === 'admin'} /> : null}
+      {order.settlement ? <MoneyLens money={order.settlement} linked={portal === 'main' || portal === 'admin'} /> : null}
       {cancellable ? <CancelOrderForm code={order.code} reply={reply} /> : null}
       <History entries={order.history} />
     </div>
+  )
+}
+
+/** The shipping lens: each transport request of the order with its booking and where it is. */
+function ShippingLens({ rows, linked }: { rows: NonNullable<OrderDetail['shipping']>; linked: boolean }) {
+  return (
+    <section className="card" aria-labelledby="shipping-heading">
+      <h2 id="shipping-heading">Shipping</h2>
+      {rows.length === 0 ? <p className="muted">No transport requested yet.</p> : null}
+      <ul className="plain-list">
+        {rows.map((r) => (
+          <li key={r.id}>
+            {linked ? <Link to={`/logistics/transport_requests/${r.id}/edit`}>{r.code}</Link> : <strong>{r.code}</strong>} {sentenceCase(r.type)} of {r.orderCode} <StatusBadge status={r.status} /> {r.fromCity} → {r.toCity}, pickup {day(r.pickupOn)}
+            {r.bookingCode ? (
+              <>
+                {' · '}
+                {r.transporter}
+                {r.vehicleNumber ? ` ${r.vehicleNumber}` : ''}
+                {r.lrNumber ? `, LR ${r.lrNumber}` : ''}
+                {r.deliveredAt ? `, delivered ${formatDateTime(r.deliveredAt)}` : r.pickedUpAt ? `, picked up ${formatDateTime(r.pickedUpAt)}, expected ${formatDateTime(r.expectedDeliveryAt ?? '')}` : `, expected ${formatDateTime(r.expectedDeliveryAt ?? '')}`}
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** The money lens: the order's invoices, what is paid and credited, and what is outstanding. */
+function MoneyLens({ money, linked }: { money: NonNullable<OrderDetail['settlement']>; linked: boolean }) {
+  return (
+    <section className="card" aria-labelledby="money-heading">
+      <h2 id="money-heading">Invoices and payments</h2>
+      <Details
+        items={[
+          { label: 'Invoiced', value: formatMoney(money.invoicedMinor) },
+          { label: 'Paid', value: formatMoney(money.paidMinor) },
+          { label: 'Credited', value: formatMoney(money.creditedMinor) },
+          { label: 'Outstanding', value: <strong>{formatMoney(money.outstandingMinor)}</strong> },
+        ]}
+      />
+      {money.invoices.length === 0 ? <p className="muted">Nothing invoiced yet: an invoice is raised when a seller order is delivered.</p> : null}
+      <ul className="plain-list">
+        {money.invoices.map((i) => (
+          <li key={i.id}>
+            {linked ? (
+              <Link reloadDocument to={`/logistics/settlements/buyers/${i.buyerId}/invoices/${i.id}.pdf`}>
+                {i.number}
+              </Link>
+            ) : (
+              <strong>{i.number}</strong>
+            )}{' '}
+            ({i.sellerOrderCode}) of {day(i.invoiceOn)}, due {day(i.dueOn)}: {formatMoney(i.totalMinor)}, open {formatMoney(i.openMinor)} <StatusBadge status={i.status} />
+          </li>
+        ))}
+      </ul>
+      {linked && money.invoices[0] ? <Link to={`/logistics/settlements/buyers/${money.invoices[0].buyerId}`}>The buyer’s settlement</Link> : null}
+    </section>
   )
 }

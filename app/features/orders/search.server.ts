@@ -7,6 +7,8 @@ import { actionSentence } from '../audit/describe'
 import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
 import { qcOutcomes } from '../qc/outcomes.server'
+import { orderShipping } from '../logistics/queries.server'
+import { orderMoney } from '../settlements/queries.server'
 import { orderSight, type OrderLens, type OrderPortal, type OrderSight } from './lens'
 import type { OrderFilters } from './schema'
 import { ordersInStatuses, type CountOf } from './counts.server'
@@ -401,9 +403,11 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
 
   const lines = await sellerOrderLines(db, sellerOrderIds)
 
-  const [history, inspections] = await Promise.all([
+  const [history, inspections, shipping, settlement] = await Promise.all([
     orderHistory(db, lens, id, sellerOrderIds),
     qcOutcomes(db, sellerOrderIds, lens.scope.kind === 'buyer' ? 'buyer' : lens.scope.kind === 'seller' ? 'seller' : 'staff'),
+    see.shipping ? orderShipping(db, id) : null,
+    see.settlement ? orderMoney(db, id) : null,
   ])
 
   return {
@@ -417,6 +421,8 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
     requiredBy: order.required_by,
     cancelReason: order.cancel_reason,
     buyer: see.buyer ? { id: order.buyer_id, name: order.buyer_name } : null,
+    shipping,
+    settlement,
     money: {
       valueMinor: see.value ? Number(order.value_minor) : null,
       gstMinor: see.value ? Number(order.gst_minor) : null,

@@ -10,6 +10,7 @@ import { seedMoreCompanies } from './seed-companies'
 import { seedDemoOrders } from './seed-orders'
 import { seedDemoQc } from './seed-qc'
 import { seedDemoSampleOrders } from './seed-sample-orders'
+import { seedDemoLogistics } from './seed-logistics'
 import type { AddressesTable, AttributeDefinition, RoleKey } from './types'
 
 export const DEMO_PASSWORD = 'demo-pass-2026'
@@ -218,6 +219,7 @@ export async function seedDemo(db: Database): Promise<void> {
   await seedDemoOrders(db)
   await seedDemoQc(db)
   await seedDemoSampleOrders(db)
+  await seedDemoLogistics(db)
 }
 
 /** Production start on an empty database: one administrator from ADMIN_EMAIL / ADMIN_PASSWORD. */

@@ -18,6 +18,7 @@ const RECORD_KINDS: Record<string, string> = {
   seller_order: 'Seller order',
   sample_order: 'Sample order',
   qc_inspection: 'QC inspection',
+  transport_request: 'Transport request',
 }
 
 /** Whole actions whose words are not their last part's. */
@@ -38,6 +39,18 @@ const ACTIONS: Record<string, string> = {
   'seller_order.qc_scheduled': 'QC inspection scheduled',
   'seller_order.qc_passed': 'QC passed',
   'seller_order.qc_failed': 'QC failed',
+  'transport_request.booked': 'transporter booked',
+  'transport_booking.picked_up': 'picked up by the transporter',
+  'transport_booking.delivered': 'delivered by the transporter',
+  'transport_booking.cancelled': 'booking cancelled',
+  'transport_booking.updated': 'booking changed',
+  'transport_booking.bill_entered': 'transporter’s bill entered',
+  'transport_booking.bill_corrected': 'transporter’s bill corrected',
+  'transport_booking.bill_paid': 'transporter’s bill paid',
+  'seller_order.transport_requested': 'transport requested',
+  'buyer_invoice.raised': 'invoice raised',
+  'buyer_payment.received': 'payment received',
+  'credit_note.issued': 'credit note issued',
   'qc_inspection.moved': 'moved to another day, slot or operator',
   'qc_inspection.submitted': 'results received from the field',
   'qc_inspection.partly_approved': 'part of the lot accepted',

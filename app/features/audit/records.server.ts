@@ -75,6 +75,7 @@ export async function recordRefs(db: Executor, roles: readonly RoleKey[], refs: 
   each('master_order', (l) => db.selectFrom('master_orders').select(['id', 'code']).where('id', 'in', l).execute(), (r) => put('master_order', r.id, r.code, allOrders ? `/redirect/master_orders/${r.id}` : undefined))
   each('seller_order', (l) => db.selectFrom('seller_orders').select(['id', 'code']).where('id', 'in', l).execute(), (r) => put('seller_order', r.id, r.code, allOrders ? `/redirect/sales_orders/${r.id}` : undefined))
   each('sample_order', (l) => db.selectFrom('sample_orders').select(['id', 'code']).where('id', 'in', l).execute(), (r) => put('sample_order', r.id, r.code, allSamples ? `/redirect/sample_orders/${r.id}` : undefined))
+  each('transport_request', (l) => db.selectFrom('transport_requests').select(['id', 'code']).where('id', 'in', l).execute(), (r) => put('transport_request', r.id, r.code, `/logistics/transport_requests/${r.id}/edit`))
   for (const id of ids(refs, 'price_request')) put('price_request', id, `#${id}`, priceRequestPath(id))
   await Promise.all(queries)
   return found

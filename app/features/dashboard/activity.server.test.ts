@@ -16,11 +16,11 @@ describe('recent activity', () => {
     expect(await db.selectFrom('audit_events').select('id').where('action', '=', 'buyer.seeded').executeTakeFirst()).toBeDefined()
     const demo = await recentActivity(db, internal)
     expect(demo.length).toBeGreaterThan(0)
-    expect(demo.every((r) => ['Order', 'Seller order', 'Sample order'].includes(r.kind))).toBe(true)
+    expect(demo.every((r) => ['Order', 'Seller order', 'Sample order', 'Transport request', 'Buyer'].includes(r.kind))).toBe(true)
     // Staff whose portal reaches every sample order open one from its entry.
-    const sample = demo.find((r) => r.kind === 'Sample order')
+    const sample = (await recentActivity(db, internal, 5000)).find((r) => r.kind === 'Sample order')
     expect(sample?.record).toMatch(/^SMP-\d{4}-\d{6}$/)
-    expect((await recentActivity(db, admin)).find((r) => r.kind === 'Sample order')?.to).toMatch(/^\/redirect\/sample_orders\/\d+$/)
+    expect((await recentActivity(db, admin, 5000)).find((r) => r.kind === 'Sample order')?.to).toMatch(/^\/redirect\/sample_orders\/\d+$/)
 
     const buyerId = await makeBuyer({ name: 'Tiruppur Knit Works', status: 'active' })
     const skuId = await makeProductSku({ code: 'ACT-SKU-1' })

@@ -153,7 +153,7 @@ const SAMPLE_LENS = { portal: 'biz_ops' as const, see: sampleSight.biz_ops, scop
  * (states.ts `moves`): picked up dispatches a seller order or sample order, delivered delivers it
  * (a seller order's invoice is raised then). When the order cannot move, nothing does.
  */
-export async function takeBookingStep(db: Database, actor: Actor, requestId: number, bookingId: number, name: BookingStepName, reason = ''): Promise<Result<{ code: string; moved: string | null }>> {
+export async function takeBookingStep(db: Database, actor: Actor, requestId: number, bookingId: number, name: BookingStepName, reason = '', now = new Date()): Promise<Result<{ code: string; moved: string | null }>> {
   const step = bookingSteps[name]
   const note = reason.trim().slice(0, 500)
   return refusals(() =>
@@ -161,7 +161,7 @@ export async function takeBookingStep(db: Database, actor: Actor, requestId: num
       const booking = await bookingOf(trx, requestId, bookingId)
       if (!booking) return { ok: false as const, notFound: true, message: 'There is no such booking.' }
       if ('needsReason' in step && step.needsReason && !note) throw new Refused('reason', 'Say why the booking is cancelled')
-      const at = new Date().toISOString()
+      const at = now.toISOString()
       const moved = await trx
         .updateTable('transport_bookings')
         .set({ status: step.to, updated_at: at, ...(name === 'pick_up' ? { picked_up_at: at } : {}), ...(name === 'deliver' ? { delivered_at: at } : {}), ...(name === 'cancel' ? { cancel_reason: note } : {}) })
@@ -177,7 +177,7 @@ export async function takeBookingStep(db: Database, actor: Actor, requestId: num
         const current = await trx.selectFrom('seller_orders').select(['status', 'code']).where('id', '=', booking.seller_order_id).executeTakeFirstOrThrow()
         // A last mile from the warehouse carries goods the first mile already dispatched.
         if (!(orderMove === 'dispatch' && current.status === 'dispatched')) {
-          const taken = await sellerOrderStepIn(trx, actor, booking.seller_order_id, orderMove)
+          const taken = await sellerOrderStepIn(trx, actor, booking.seller_order_id, orderMove, '', now)
           if (!taken.ok) throw new Refused(undefined, `${taken.message} The booking was not changed either.`)
           movedOrder = `${taken.value.code} ${orderMove === 'dispatch' ? 'dispatched' : 'delivered'}`
         }

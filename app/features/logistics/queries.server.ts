@@ -336,7 +336,9 @@ export async function bookingCalendar(db: Executor, filters: { month: string; sh
     .where('status', '<>', 'cancelled')
     .groupBy(column)
   if (filters.transporter !== null) counts = counts.where('transporter_id', '=', filters.transporter)
-  const day = filters.day && filters.day.startsWith(filters.month) ? filters.day : ''
+  // A day of the month chosen; today when the month is this one and none is.
+  const today = kolkataDay()
+  const day = filters.day && filters.day.startsWith(filters.month) ? filters.day : today.startsWith(filters.month) ? today : ''
   const [rows, dayIds] = await Promise.all([
     counts.execute(),
     day
@@ -353,7 +355,7 @@ export async function bookingCalendar(db: Executor, filters: { month: string; sh
   ])
   const byDay = new Map(rows.map((r) => [r.day as string, Number(r.n)]))
   const ids = dayIds.map((r) => r.id)
-  return { days: days.map((d) => ({ day: d, count: byDay.get(d) ?? 0 })), day, dayRows: inOrder(ids, await bookingRows(db, ids)), today: kolkataDay() }
+  return { days: days.map((d) => ({ day: d, count: byDay.get(d) ?? 0 })), day, dayRows: inOrder(ids, await bookingRows(db, ids)), today }
 }
 
 // ---------- Payment dues ----------

@@ -79,12 +79,12 @@ export async function takeSellerOrderStep(db: Database, actor: Actor, sellerOrde
  * its seller orders with its own change). A refusal is answered, not thrown: the caller decides
  * whether its own change stands without it. Delivering raises the buyer's invoice.
  */
-export async function sellerOrderStepIn(trx: Executor, actor: Actor, sellerOrderId: number, name: SellerOrderStepName, reason = ''): Promise<Result<{ code: string; status: SellerOrderStatus }>> {
+export async function sellerOrderStepIn(trx: Executor, actor: Actor, sellerOrderId: number, name: SellerOrderStepName, reason = '', now = new Date()): Promise<Result<{ code: string; status: SellerOrderStatus }>> {
   const step: SellerOrderStep = sellerOrderSteps[name]
   if (name === 'accept_counter') throw new Error('accepting a counter-offer changes the lines: use acceptCounterOffer')
   const note = reason.trim().slice(0, 1000)
   if (step.needsReason && !note) throw new Refused('reason', 'Say why: the seller and the team read it')
-  const at = new Date().toISOString()
+  const at = now.toISOString()
   const current = await trx.selectFrom('seller_orders').select(['status']).where('id', '=', sellerOrderId).executeTakeFirst()
   if (!current) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
   const decides = DECISIONS.includes(name)
@@ -120,7 +120,7 @@ export async function sellerOrderStepIn(trx: Executor, actor: Actor, sellerOrder
   if (name === 'cancel') await cancelOpenInspections(trx, sellerOrderId, actor.userId, note)
   const event = SELLER_EVENTS[name]
   if (event) await notifySeller(trx, sellerOrderId, event, note || null)
-  if (name === 'deliver') await raiseInvoice(trx, sellerOrderId, actor.userId)
+  if (name === 'deliver') await raiseInvoice(trx, sellerOrderId, actor.userId, now)
   await refreshMasterStatus(trx, updated.master_order_id, actor.userId)
   return { ok: true as const, value: { code: updated.code, status: step.to } }
 }

@@ -130,9 +130,10 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
         const owed = await db.selectFrom('buyer_accounts').select(['invoiced_minor', 'received_minor', 'credited_minor']).where('buyer_id', '=', buyer.id).executeTakeFirst()
         const outstanding = owed ? Number(owed.invoiced_minor) - Number(owed.received_minor) - Number(owed.credited_minor) : 0
         if (outstanding <= 0) continue
-        const at = dayAt(-(month - 1) * 30 + 5 + b, 12)
+        // After this month's deliveries (about month × 30 + 7 days ago), before next month's.
+        const at = dayAt(-month * 30 + 15 + b, 12)
         const share = b === 2 && month % 3 === 0 ? 0.85 : b === 1 && month < 4 ? 0.6 : 1
-        const amount = Math.round((outstanding * share) / 100) * 100
+        const amount = share === 1 ? outstanding : Math.floor((outstanding * share) / 100) * 100
         ok(await recordPayment(db, staff, buyer.id, { receivedOn: kolkataDay(at), amountMinor: amount, mode: (['neft', 'rtgs', 'upi'] as const)[month % 3]!, reference: `UTR${kolkataDay(at).replace(/-/g, '')}${buyer.id}` }, `demo-pay-${month}-${b}`, at), 'payment')
         if (share < 1 && b === 2) {
           const open = await db.selectFrom('buyer_invoices').select(['id', 'total_minor', 'paid_minor', 'credited_minor']).where('buyer_id', '=', buyer.id).where('status', '=', 'open').orderBy('id').executeTakeFirst()

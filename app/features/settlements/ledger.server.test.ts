@@ -184,3 +184,16 @@ describe('the buyer ledger', () => {
     await checkLedger(buyerId)
   })
 })
+
+describe('the demo ledgers', () => {
+  it('are posted in date order, each balance the one before plus its debit less its credit', async () => {
+    const rows = await getDb().selectFrom('buyer_ledger').select(['buyer_id', 'seq', 'entry_on', 'debit_minor', 'credit_minor', 'balance_minor']).orderBy('buyer_id').orderBy('seq').execute()
+    expect(rows.length).toBeGreaterThan(30)
+    for (const [i, row] of rows.entries()) {
+      const before = rows[i - 1]
+      if (!before || before.buyer_id !== row.buyer_id) continue
+      expect(row.entry_on >= before.entry_on).toBe(true)
+      expect(Number(row.balance_minor)).toBe(Number(before.balance_minor) + Number(row.debit_minor) - Number(row.credit_minor))
+    }
+  })
+})

@@ -8,6 +8,7 @@ import { CATALOGUE_SCALE, seedCatalogueScale } from './seed-scale-catalogue'
 import { ORDERS_SCALE, seedOrdersScale } from './seed-scale-orders'
 import { QC_SCALE, seedQcScale } from './seed-scale-qc'
 import { SAMPLE_ORDERS_SCALE, seedSampleOrdersScale } from './seed-scale-sample-orders'
+import { LOGISTICS_SCALE, seedLogisticsScale } from './seed-scale-logistics'
 
 async function main(command: string | undefined) {
   const { db } = createDatabase(config().databaseUrl)
@@ -37,7 +38,8 @@ async function main(command: string | undefined) {
         // The benchmarks' data set: demo data plus 100,000 buyers and 100,000 users (SCALE_BUYERS / SCALE_USERS)
         // the catalogue at scale (200,000 product SKUs, 500,000 buyer SKU versions) and orders
         // (SCALE_ORDERS, 1,000,000 master orders with about 5,000,000 lines) and sample orders
-        // (SCALE_SAMPLE_ORDERS, 200,000) and QC inspections (SCALE_QC_INSPECTIONS, 100,000).
+        // (SCALE_SAMPLE_ORDERS, 200,000) and QC inspections (SCALE_QC_INSPECTIONS, 100,000), transport
+        // bookings (SCALE_BOOKINGS, 1,000,000) and buyer ledger rows (SCALE_LEDGER_ROWS, 2,000,000).
         await migrateToLatest(db)
         if (await databaseIsEmpty(db)) await seedDemo(db)
         const buyers = Number(process.env.SCALE_BUYERS ?? 100_000)
@@ -56,6 +58,10 @@ async function main(command: string | undefined) {
         const inspections = Number(process.env.SCALE_QC_INSPECTIONS ?? QC_SCALE.inspections)
         await seedQcScale(db, { inspections })
         console.log(`Loaded ${inspections} QC inspections.`)
+        const bookings = Number(process.env.SCALE_BOOKINGS ?? LOGISTICS_SCALE.bookings)
+        const ledgerRows = Number(process.env.SCALE_LEDGER_ROWS ?? LOGISTICS_SCALE.ledgerRows)
+        await seedLogisticsScale(db, { bookings, ledgerRows })
+        console.log(`Loaded ${bookings} transport bookings and ${ledgerRows} buyer ledger rows.`)
         break
       }
       default:

@@ -5,6 +5,7 @@ import { benchCompanies } from './companies'
 import { benchOrders } from './orders'
 import { benchOverhead } from './overhead'
 import { benchQc } from './qc'
+import { benchLogistics } from './logistics'
 import { benchSamples } from './samples'
 import { benchShell } from './shell'
 
@@ -16,6 +17,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['Master orders at scale', benchOrders],
   ['Samples: sample orders at scale', benchSamples],
   ['QC: inspections at scale', benchQc],
+  ['Logistics and money at scale', benchLogistics],
   ['Request overhead against a bare Remix page', benchOverhead],
 ]
 // `npm run bench -- companies` runs only the suites whose name contains the word.

@@ -183,8 +183,8 @@ export async function up(db) {
     .addColumn('updated_at', 'text', now)
     .execute()
   for (const [name, columns] of [
-    // Allocation and ageing: a buyer's open invoices, oldest first.
-    ['buyer_invoices_buyer_idx', ['buyer_id', 'status', 'invoice_on', 'id']],
+    // Allocation and ageing: a buyer's open invoices, oldest first, with what ageing sums (read from the index alone).
+    ['buyer_invoices_buyer_idx', ['buyer_id', 'status', 'invoice_on', 'id', 'due_on', 'total_minor', 'paid_minor', 'credited_minor']],
     ['buyer_invoices_master_order_idx', ['master_order_id', 'id']],
   ]) {
     await index('buyer_invoices', name, columns)

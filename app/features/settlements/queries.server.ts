@@ -35,23 +35,26 @@ export async function accountOf(db: Executor, buyerId: number) {
 }
 export type Account = NonNullable<Awaited<ReturnType<typeof accountOf>>>
 
-/** What the buyer owes on open invoices by their age (days since the invoice date), and how much of it is past due. */
+/**
+ * What the buyer owes on open invoices by their age (days since the invoice date), and how much of
+ * it is past due: a sum per bucket over the open invoices' index range (the index holds the amounts).
+ */
 export async function ageingOf(db: Executor, buyerId: number, today = kolkataDay()) {
-  const open = await db
-    .selectFrom('buyer_invoices')
-    .select(['invoice_on', 'due_on', 'total_minor', 'paid_minor', 'credited_minor'])
-    .where('buyer_id', '=', buyerId)
-    .where('status', '=', 'open')
-    .execute()
-  const buckets = Object.fromEntries(ageingBounds(today).map((b) => [b.key, 0])) as Record<AgeingKey, number>
-  let overdue = 0
-  for (const inv of open) {
-    const owed = Number(inv.total_minor) - Number(inv.paid_minor) - Number(inv.credited_minor)
-    const bucket = ageingBounds(today).find((b) => inv.invoice_on <= b.onOrBefore && (b.onOrAfter === null || inv.invoice_on >= b.onOrAfter))!
-    buckets[bucket.key] += owed
-    if (inv.due_on < today) overdue += owed
-  }
-  return { buckets, overdueMinor: overdue, openInvoices: open.length }
+  const owed = (eb: any) => eb.fn.coalesce(eb.fn.sum(eb(eb(eb.ref('total_minor'), '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor'))), eb.val(0)).as('owed')
+  const open = () => db.selectFrom('buyer_invoices').where('buyer_id', '=', buyerId).where('status', '=', 'open')
+  const bounds = ageingBounds(today)
+  const [sums, overdue] = await Promise.all([
+    Promise.all(
+      bounds.map((b) => {
+        let q = open().where('invoice_on', '<=', b.onOrBefore)
+        if (b.onOrAfter !== null) q = q.where('invoice_on', '>=', b.onOrAfter)
+        return q.select((eb) => [owed(eb), eb.fn.countAll<number>().as('n')]).executeTakeFirstOrThrow()
+      }),
+    ),
+    open().where('due_on', '<', today).select((eb) => [owed(eb)]).executeTakeFirstOrThrow(),
+  ])
+  const buckets = Object.fromEntries(bounds.map((b, i) => [b.key, Number(sums[i]!.owed)])) as Record<AgeingKey, number>
+  return { buckets, overdueMinor: Number(overdue.owed), openInvoices: sums.reduce((s, r) => s + Number(r.n), 0) }
 }
 
 /** The buyer's open invoices, oldest first (the credit note form's choices, and what payments go to next). */

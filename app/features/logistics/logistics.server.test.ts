@@ -9,6 +9,9 @@ import { takeSellerOrderStep } from '../orders/steps.server'
 import { addressChoices, cancelRequest, candidateOrders, createRequest, linkedOrderByCode, updateRequest } from './requests.server'
 import { createBooking, markBillsPaid, saveBilling, takeBookingStep } from './bookings.server'
 import { listRequests, paymentDues } from './queries.server'
+import { lensFor, orderDetail } from '../orders/search.server'
+import { addRequestAction, addRequestPage } from './pages.server'
+import { formOf } from '../../../tests/support/orders'
 import { readDueFilters, readRequestFilters } from './schema'
 import type { TransportType } from '#db/types'
 
@@ -227,5 +230,36 @@ describe('bills and payment dues', () => {
     expect(after.rows.map((r) => r.code)).not.toContain(booked.value.code)
     // A bill not entered yet cannot be paid.
     expect(await markBillsPaid(db(), staff, [booked2.value.id], kolkataDay(), 'x')).toMatchObject({ ok: false })
+  })
+})
+
+describe('the lenses and the pages', () => {
+  it('shows shipping to logistics, money to business finance, neither to the buyer or the seller', async () => {
+    const so = await passedOrder()
+    const first = await request('first_mile', so.code)
+    if (!first.ok) throw new Error(first.message)
+    const lens = (portal: 'logistics' | 'biz_fin' | 'main') => lensFor({ userId: staff.userId, roles: ['admin'], company: null }, portal)!
+    const logistics = (await orderDetail(db(), lens('logistics'), so.master_order_id))!
+    expect(logistics.shipping?.map((r) => r.code)).toEqual([first.value.code])
+    expect(logistics.settlement).toBeNull()
+    const finance = (await orderDetail(db(), lens('biz_fin'), so.master_order_id))!
+    expect(finance.shipping).toBeNull()
+    expect(finance.settlement).toMatchObject({ invoicedMinor: 0, outstandingMinor: 0 })
+    const buyerLens = lensFor({ userId: 1, roles: ['buyer'], company: { kind: 'buyer', id: buyerId, name: 'x', status: 'active' } }, 'buyer')!
+    const sellerLens = lensFor({ userId: 1, roles: ['seller'], company: { kind: 'seller', id: sellerId, name: 'x', status: 'active' } }, 'seller')!
+    for (const other of [buyerLens, sellerLens]) {
+      const seen = (await orderDetail(db(), other, so.master_order_id))!
+      expect(seen.shipping).toBeNull()
+      expect(seen.settlement).toBeNull()
+    }
+  })
+
+  it('answers an unknown transport type with not found, and a bad form at its fields', async () => {
+    expect(await addRequestPage(db(), 'by_air', new URL('http://x/'))).toBeUndefined()
+    const viewer = { userId: staff.userId, email: 'i@example.com', name: 'I', phone: null, roles: ['internal' as const], company: null, sessionIdHash: 'x' }
+    expect(await addRequestAction(db(), viewer, 'by_air', formOf({ intent: 'create' }))).toEqual({ status: 'not-found' })
+    const bad = await addRequestAction(db(), viewer, 'first_mile', formOf({ intent: 'create', orderCode: 'SO-1', fromAddressId: 'x', toAddressId: '', pickupOn: '2026-02-30', weight: '-3', packages: '0' }))
+    expect(bad.status).toBe('invalid')
+    expect(Object.keys((bad as { reply: { error: Record<string, string[]> } }).reply.error).sort()).toEqual(['fromAddressId', 'packages', 'pickupOn', 'toAddressId', 'weight'])
   })
 })

@@ -65,7 +65,7 @@ export function BookingList({ rows, total, capped, filters, transporters }: { ro
   )
 }
 
-type CalendarData = { days: { day: string; count: number }[]; day: string; dayRows: BookingRow[]; today: string; filters: BookingCalendarFilters; transporters: { id: number; name: string }[] }
+type CalendarData = { days: { day: string; count: number; entries: { id: number; requestId: number; code: string; status: string; label: string }[] }[]; day: string; dayRows: BookingRow[]; today: string; filters: BookingCalendarFilters; transporters: { id: number; name: string }[] }
 
 const calendarHref = (f: BookingCalendarFilters, change: Partial<BookingCalendarFilters>) => {
   const next = { ...f, ...change }
@@ -81,6 +81,7 @@ const calendarHref = (f: BookingCalendarFilters, change: Partial<BookingCalendar
 export function BookingCalendar({ data }: { data: CalendarData }) {
   const { filters, today } = data
   const counts = new Map(data.days.map((d) => [d.day, d.count]))
+  const entries = new Map(data.days.map((d) => [d.day, d.entries]))
   const what = filters.show === 'delivery' ? 'expected deliveries' : 'pickups'
   const total = data.days.reduce((s, d) => s + d.count, 0)
   return (
@@ -138,7 +139,22 @@ export function BookingCalendar({ data }: { data: CalendarData }) {
                           <span className="day-name">{`${WEEKDAYS[i]} `}</span>
                           {String(Number(d.slice(8)))}
                         </Link>
-                        {count ? <p className="day-count">{countOf(count, filters.show === 'delivery' ? 'delivery' : 'pickup', filters.show === 'delivery' ? 'deliveries' : 'pickups')}</p> : null}
+                        {count ? (
+                          <ul>
+                            {(entries.get(d) ?? []).map((e) => (
+                              <li key={e.id} className={`entry entry-${e.status}`}>
+                                <Link to={bookingPath(e.requestId, e.id)} title={e.code}>
+                                  {e.label}
+                                </Link>
+                              </li>
+                            ))}
+                            {count > (entries.get(d)?.length ?? 0) ? (
+                              <li>
+                                <Link to={calendarHref(filters, { day: d })}>{`+${count - (entries.get(d)?.length ?? 0)} more`}</Link>
+                              </li>
+                            ) : null}
+                          </ul>
+                        ) : null}
                       </td>
                     )
                   })}

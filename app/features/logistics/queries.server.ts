@@ -354,8 +354,33 @@ export async function bookingCalendar(db: Executor, filters: { month: string; sh
       : Promise.resolve([]),
   ])
   const byDay = new Map(rows.map((r) => [r.day as string, Number(r.n)]))
+  // Each busy day's first three (by id, the order they were booked), each an equality walk of the day index.
+  const firsts = await Promise.all(
+    days
+      .filter((d) => byDay.has(d))
+      .map((d) =>
+        db
+          .selectFrom('transport_bookings')
+          .select('id')
+          .where(column, '=', d)
+          .where('status', '<>', 'cancelled')
+          .$if(filters.transporter !== null, (q) => q.where('transporter_id', '=', filters.transporter!))
+          .orderBy('id')
+          .limit(3)
+          .execute()
+          .then((found) => [d, found.map((f) => f.id)] as const),
+      ),
+  )
   const ids = dayIds.map((r) => r.id)
-  return { days: days.map((d) => ({ day: d, count: byDay.get(d) ?? 0 })), day, dayRows: inOrder(ids, await bookingRows(db, ids)), today }
+  const shown = await bookingRows(db, [...new Set([...ids, ...firsts.flatMap(([, list]) => list)])])
+  const byId = new Map(shown.map((r) => [r.id, r]))
+  const entriesOf = new Map(firsts.map(([d, list]) => [d, list.map((id) => byId.get(id)).filter((r): r is BookingRow => r !== undefined).map((r) => ({ id: r.id, requestId: r.requestId, code: r.code, status: r.status, label: `${r.transporter}: ${r.fromCity} → ${r.toCity}` }))]))
+  return {
+    days: days.map((d) => ({ day: d, count: byDay.get(d) ?? 0, entries: entriesOf.get(d) ?? [] })),
+    day,
+    dayRows: ids.map((id) => byId.get(id)).filter((r): r is BookingRow => r !== undefined),
+    today,
+  }
 }
 
 // ---------- Payment dues ----------

@@ -32,7 +32,8 @@ function Stage({ line, status, canAdvance, reply }: { line: Line; status: Seller
   const current = line.stages.find((s) => s.position === line.stagePosition)
   const index = current ? line.stages.indexOf(current) + 1 : 0
   const next = line.stages.find((s) => s.position > line.stagePosition)
-  const held = current?.qcGate && status !== 'qc_passed'
+  // Held at a QC gate only until the seller order passes QC (not once it has, nor after dispatch).
+  const held = current?.qcGate && (status === 'approved' || status === 'in_production' || status === 'ready_for_qc' || status === 'qc_failed')
   const name = `advance-${line.id}`
   const [form] = useZodForm(advanceLineSchema, { id: name, lastResult: replyFor(reply, name) })
   return (

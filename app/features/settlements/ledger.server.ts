@@ -1,6 +1,6 @@
 import type { Database } from '#db/database'
 import type { LedgerKind, PaymentMode } from '#db/types'
-import { kolkataDay } from '~/utils/format'
+import { formatMoney, kolkataDay } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { audit, type Executor } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
@@ -236,7 +236,7 @@ export async function raiseInvoice(trx: Executor, sellerOrderId: number, actorUs
     action: 'buyer_invoice.raised',
     entityType: 'seller_order',
     entityId: sellerOrderId,
-    after: { invoice: number, total: totals.total },
+    after: { invoice: number, total: formatMoney(totals.total) },
     note: `Invoice ${number} raised on delivery of ${order.code} (${order.masterCode})`,
   })
   await closeSettled(trx, await allocateOpen(trx, order.buyer_id), actorUserId)
@@ -272,7 +272,7 @@ export async function recordPayment(db: Database, actor: Actor, buyerId: number,
           .executeTakeFirstOrThrow()
         // The ledger is in the order entries are posted, dated the day they are posted (a payment's own date is on the payment).
         await writeEntry(trx, buyerId, { kind: 'payment', refId: payment.id, refNumber: number, on: kolkataDay(at), amount: input.amountMinor })
-        await audit(trx, { actorUserId: actor.userId, action: 'buyer_payment.received', entityType: 'buyer', entityId: buyerId, after: { payment: number, amount: input.amountMinor, mode: input.mode, reference: input.reference } })
+        await audit(trx, { actorUserId: actor.userId, action: 'buyer_payment.received', entityType: 'buyer', entityId: buyerId, after: { payment: number, amount: formatMoney(input.amountMinor), mode: input.mode, reference: input.reference, received: input.receivedOn } })
         await closeSettled(trx, await allocateOpen(trx, buyerId), actor.userId)
         return payment.id
       })
@@ -320,7 +320,7 @@ export async function issueCreditNote(db: Database, actor: Actor, buyerId: numbe
           .executeTakeFirst()
         if (Number(credited.numUpdatedRows) !== 1) throw new Refused(undefined, `${invoice.number} changed while you were crediting it: look at it again.`)
         await writeEntry(trx, buyerId, { kind: 'credit_note', refId: note.id, refNumber: number, on: day, amount: input.amountMinor })
-        await audit(trx, { actorUserId: actor.userId, action: 'credit_note.issued', entityType: 'buyer', entityId: buyerId, after: { creditNote: number, invoice: invoice.number, amount: input.amountMinor }, note: input.reason })
+        await audit(trx, { actorUserId: actor.userId, action: 'credit_note.issued', entityType: 'buyer', entityId: buyerId, after: { creditNote: number, invoice: invoice.number, amount: formatMoney(input.amountMinor) }, note: input.reason })
         if (open === input.amountMinor) await closeSettled(trx, [invoice.master_order_id], actor.userId)
         return note.id
       })

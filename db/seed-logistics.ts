@@ -154,7 +154,7 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
   // Open first-mile requests to book, one booked for tomorrow, one on the road, one delivered to the warehouse waiting for its last mile.
   const today: { code: string; id: number }[] = []
   for (let i = 0; i < 5; i++) today.push(await passedOrder(buyers[i % 3]!.id, 6 - i))
-  const open1 = await request('first_mile', today[0]!.code, 1, 'demo-today-1')
+  await request('first_mile', today[0]!.code, 1, 'demo-today-1')
   await request('first_mile', today[1]!.code, 2, 'demo-today-2')
   const booked = await request('first_mile', today[2]!.code, 1, 'demo-today-3')
   await book(booked.id, 1, 2, 'demo-today-3b')
@@ -166,7 +166,6 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
   ok(await takeBookingStep(db, staff, atWarehouse.id, whBooking.id, 'pick_up', '', dayAt(-3, 10)), 'picked up')
   ok(await takeBookingStep(db, staff, atWarehouse.id, whBooking.id, 'deliver', '', dayAt(-2, 15)), 'at the warehouse')
   await bill(atWarehouse.id, whBooking.id, -2, await freightOf(whBooking.id), 3)
-  void open1
 
   // A sample courier for an approved sample order, if the sample demo left one.
   const sample = await db.selectFrom('sample_orders').select('code').where('status', '=', 'approved').orderBy('id').executeTakeFirst()

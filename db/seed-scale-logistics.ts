@@ -31,7 +31,6 @@ const place = (party: string, city: string) => JSON.stringify({ party, label: nu
 
 export async function seedLogisticsScale(db: Database, scale: { bookings: number; ledgerRows: number }, now = new Date()): Promise<void> {
   const random = randomSource(23)
-  const today = kolkataDay(now)
   const dayOf = (ms: number) => kolkataDay(new Date(ms))
   const counters = new Map((await db.selectFrom('code_counters').select(['scope', 'last']).execute()).map((c) => [c.scope, Number(c.last)]))
   const code = (scope: string, width = 6, sep = '-') => {
@@ -281,5 +280,4 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
   }
   for (const table of ['buyer_invoices', 'buyer_invoice_lines', 'buyer_payments', 'payment_allocations', 'buyer_ledger'] as const) await advanceIdSequence(db, table)
   await refreshAfterBulkLoad(db)
-  void today
 }

@@ -153,3 +153,33 @@ test('@js-off-only a last mile delivers the order: the invoice is raised, a paym
   expect(text).toContain(invoice.number)
   expect(text).toContain('UTR-E2E-7788')
 })
+
+test('@js-only a request is made with the form checked as it is typed, then cancelled from its dialog without a reload', async ({ page }) => {
+  // The newest demo order whose QC was approved and that waits for transport (the journey above takes the oldest).
+  const order = dbRow<{ id: number; code: string }>(
+    `select so.id, so.code from seller_orders so where so.status = 'qc_passed' and exists (select 1 from qc_inspections i where i.seller_order_id = so.id and i.status = 'approved')
+       and not exists (select 1 from transport_requests r where r.seller_order_id = so.id) order by so.id desc limit 1`,
+  )
+  await signInAs(page, INTERNAL, '/dashboard')
+  await page.goto(`/logistics/transport_requests/add/first_mile?order=${order.code}`)
+  // A mark on the window: a full reload would lose it.
+  await page.evaluate(() => Object.assign(window, { stillHere: true }))
+  // Checked in the browser: the weight is needed before anything is sent.
+  await page.getByLabel('Packages').fill('0')
+  await page.getByLabel('Packages').blur()
+  await expect(formMessage(page, /Enter the number of packages between 1 and/)).toBeVisible()
+  await page.getByLabel('Packages').fill('2')
+  await page.getByLabel('Weight (kg)').fill('42.250')
+  await page.getByRole('button', { name: 'Create the request' }).click()
+  const created = page.getByRole('status').getByText(/^TR-\d{4}-\d{6}: first mile transport/)
+  await expect(created).toBeVisible()
+  const code = (await created.textContent())!.match(/TR-\d{4}-\d{6}/)![0]
+  await page.getByRole('button', { name: 'Cancel the request' }).click()
+  const dialog = page.getByRole('dialog', { name: `Cancel ${code}?` })
+  await dialog.getByLabel('Why').fill('The seller sends it with its own truck')
+  await dialog.getByRole('button', { name: 'Cancel the request' }).click()
+  await expect(page.getByRole('status').getByText(`${code} is cancelled.`)).toBeVisible()
+  expect(dbValue<string>('select status from transport_requests where code = ?', code)).toBe('cancelled')
+  // The form, the redirect and the dialog all ran without loading the document again.
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true)
+})

@@ -10,7 +10,7 @@ import type { TransportType } from './types'
 // returns, until `bookings` bookings), each booked with one of forty transporters and billed, the
 // bills of the last weeks unpaid (overdue, due this week, later); seller orders that passed QC get
 // requests open or booked for the coming days. And the buyers' ledgers: an invoice per delivered
-// seller order and its payment twenty days later (the last weeks' still open), until `ledgerRows`
+// seller order and its payment in three instalments (the last weeks' still open), until `ledgerRows`
 // ledger rows, each buyer's rows numbered and balanced in date order, its account row their sums.
 // Plain batched inserts with ids given up front, portable to PostgreSQL. Buyers that already have
 // a ledger (the demo's) are left as they are.
@@ -193,19 +193,28 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
     .execute()
 
   // ---------- Ledgers ----------
-  // Events in date order: each invoice (its seller order delivered 40 days after it was placed) and,
-  // twenty days on, its payment, unless that is still to come. Seller orders come in id order, which
-  // is the order they were placed in, so both streams are in date order and merge as they go.
+  // Events in date order: each invoice (its seller order delivered 40 days after it was placed) and
+  // its payment in three instalments (30 % after ten days, 30 % after twenty, the rest after thirty),
+  // those still to come left out. Seller orders come in id order, the order they were placed in, so
+  // the invoices and each instalment's stream are in date order and merge as they go. An invoice is
+  // written once its instalments are in (thirty days on), with what was paid and its allocations.
   type Account = { seq: number; invoiced: number; received: number }
+  type Held = { at: number; row: Record<string, unknown>; line: Record<string, unknown>; allocations: Record<string, unknown>[]; paid: number; total: number }
   const accounts = new Map<number, Account>()
-  const pendingPayments: { at: number; buyerId: number; invoice: number; amount: number; number: string }[] = []
+  const INSTALMENTS = [
+    { after: 10, share: 0.3 },
+    { after: 20, share: 0.3 },
+    { after: 30, share: 1 },
+  ]
+  const queues = INSTALMENTS.map(() => [] as { at: number; buyerId: number; invoice: number; amount: number }[])
+  const held = new Map<number, Held>()
+  const heldOrder: Held[] = []
   let ledgerRows = 0
   const invoices: Record<string, unknown>[] = []
   const lines: Record<string, unknown>[] = []
   const payments: Record<string, unknown>[] = []
   const allocations: Record<string, unknown>[] = []
   const ledger: Record<string, unknown>[] = []
-  const settled = new Set<number>()
   const post = (buyerId: number, at: number, kind: 'invoice' | 'payment', refId: number, refNumber: string, amount: number) => {
     const account = accounts.get(buyerId) ?? { seq: 0, invoiced: 0, received: 0 }
     accounts.set(buyerId, account)
@@ -215,19 +224,33 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
     ledgerRows++
     ledger.push({ buyer_id: buyerId, seq: account.seq, entry_on: dayOf(at), kind, ref_id: refId, ref_number: refNumber, debit_minor: kind === 'invoice' ? amount : 0, credit_minor: kind === 'invoice' ? 0 : amount, balance_minor: account.invoiced - account.received, created_at: new Date(at).toISOString() })
   }
+  /** Writes the invoices whose instalments are all in by `until` (everything when it is infinite). */
+  const release = (until: number) => {
+    while (heldOrder.length && heldOrder[0]!.at + 30 * DAY < until) {
+      const h = heldOrder.shift()!
+      held.delete(h.row.id as number)
+      invoices.push({ ...h.row, paid_minor: h.paid, status: h.paid === h.total ? 'settled' : 'open' })
+      lines.push(h.line)
+      allocations.push(...h.allocations)
+    }
+  }
+  /** Posts the instalments due by `until`, oldest first across the three streams. */
   const pay = (until: number) => {
-    while (pendingPayments.length && pendingPayments[0]!.at <= until && ledgerRows < scale.ledgerRows) {
-      const p = pendingPayments.shift()!
+    for (;;) {
+      let next = -1
+      for (const [q, queue] of queues.entries()) if (queue.length && queue[0]!.at <= until && (next < 0 || queue[0]!.at < queues[next]![0]!.at)) next = q
+      if (next < 0 || ledgerRows >= scale.ledgerRows) return
+      const p = queues[next]!.shift()!
       const day = dayOf(p.at)
       const number = code(`RCPT/${financialYear(day)}`, 6, '/')
-      payments.push({ id: ++paymentId, number, buyer_id: p.buyerId, received_on: day, amount_minor: p.amount, mode: 'neft', reference: `UTR${paymentId}`, unallocated_minor: 0, created_at: new Date(p.at).toISOString() })
-      allocations.push({ id: ++allocationId, payment_id: paymentId, invoice_id: p.invoice, amount_minor: p.amount, created_at: new Date(p.at).toISOString() })
-      settled.add(p.invoice)
+      payments.push({ id: ++paymentId, number, buyer_id: p.buyerId, received_on: day, amount_minor: p.amount, mode: (['neft', 'rtgs', 'upi'] as const)[next], reference: `UTR${paymentId}`, unallocated_minor: 0, created_at: new Date(p.at).toISOString() })
+      const h = held.get(p.invoice)!
+      h.paid += p.amount
+      h.allocations.push({ id: ++allocationId, payment_id: paymentId, invoice_id: p.invoice, amount_minor: p.amount, created_at: new Date(p.at).toISOString() })
       post(p.buyerId, p.at, 'payment', paymentId, number, p.amount)
     }
   }
   const writeLedgerChunk = async () => {
-    for (const inv of invoices) if (settled.has(inv.id as number)) Object.assign(inv, { paid_minor: inv.total_minor, status: 'settled' })
     await db.transaction().execute(async (tx) => {
       const t = tx as unknown as Database
       await insertRows(t, 'buyer_invoices', invoices)
@@ -235,14 +258,7 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
       await insertRows(t, 'buyer_payments', payments)
       await insertRows(t, 'payment_allocations', allocations)
       await insertRows(t, 'buyer_ledger', ledger)
-      // Payments of invoices written in earlier chunks settle them now.
-      const earlier = [...settled].filter((id) => !invoices.some((inv) => inv.id === id))
-      for (let i = 0; i < earlier.length; i += 500) {
-        const ids = earlier.slice(i, i + 500)
-        await t.updateTable('buyer_invoices').set((eb) => ({ paid_minor: eb.ref('total_minor'), status: 'settled' })).where('id', 'in', ids).execute()
-      }
     })
-    settled.clear()
     for (const list of [invoices, lines, payments, allocations, ledger]) list.length = 0
   }
   let done = false
@@ -254,6 +270,7 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
       const at = Date.parse(so.created_at) + 40 * DAY
       if (at > now.getTime()) continue
       pay(at)
+      release(at)
       if (ledgerRows >= scale.ledgerRows) {
         done = true
         break
@@ -261,15 +278,29 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
       const day = dayOf(at)
       const number = code(`INV/${financialYear(day)}`, 6, '/')
       const total = so.value_minor + so.gst
-      invoices.push({ id: ++invoiceId, number, buyer_id: so.buyer_id, seller_order_id: so.id, master_order_id: so.master_order_id, invoice_on: day, due_on: dayOf(at + 30 * DAY), supply: 'inter', place_of_supply: 'Maharashtra', seller_json: '{}', buyer_json: '{}', taxable_minor: so.value_minor, cgst_minor: 0, sgst_minor: 0, igst_minor: so.gst, total_minor: total, paid_minor: 0, credited_minor: 0, status: 'open', created_at: new Date(at).toISOString(), updated_at: new Date(at).toISOString() })
-      lines.push({ id: ++lineId, invoice_id: invoiceId, line_no: 1, sub_order_id: lineOf.get(so.id)!, description: `Goods of ${so.code}`, hsn_code: '5208', unit: 'm', quantity_milli: 1_000, price_minor: so.value_minor, taxable_minor: so.value_minor, gst_rate_bp: so.value_minor ? Math.round((so.gst * 10_000) / so.value_minor) : 0, cgst_minor: 0, sgst_minor: 0, igst_minor: so.gst, total_minor: total })
+      const h: Held = {
+        at,
+        total,
+        paid: 0,
+        allocations: [],
+        row: { id: ++invoiceId, number, buyer_id: so.buyer_id, seller_order_id: so.id, master_order_id: so.master_order_id, invoice_on: day, due_on: dayOf(at + 30 * DAY), supply: 'inter', place_of_supply: 'Maharashtra', seller_json: '{}', buyer_json: '{}', taxable_minor: so.value_minor, cgst_minor: 0, sgst_minor: 0, igst_minor: so.gst, total_minor: total, credited_minor: 0, created_at: new Date(at).toISOString(), updated_at: new Date(at).toISOString() },
+        line: { id: ++lineId, invoice_id: invoiceId, line_no: 1, sub_order_id: lineOf.get(so.id)!, description: `Goods of ${so.code}`, hsn_code: '5208', unit: 'm', quantity_milli: 1_000, price_minor: so.value_minor, taxable_minor: so.value_minor, gst_rate_bp: so.value_minor ? Math.round((so.gst * 10_000) / so.value_minor) : 0, cgst_minor: 0, sgst_minor: 0, igst_minor: so.gst, total_minor: total },
+      }
+      held.set(invoiceId, h)
+      heldOrder.push(h)
       post(so.buyer_id, at, 'invoice', invoiceId, number, total)
-      if (at + 20 * DAY <= now.getTime()) pendingPayments.push({ at: at + 20 * DAY, buyerId: so.buyer_id, invoice: invoiceId, amount: total, number })
+      let left = total
+      for (const [q, instalment] of INSTALMENTS.entries()) {
+        const amount = q === INSTALMENTS.length - 1 ? left : Math.floor(total * instalment.share)
+        left -= amount
+        if (amount > 0 && at + instalment.after * DAY <= now.getTime()) queues[q]!.push({ at: at + instalment.after * DAY, buyerId: so.buyer_id, invoice: invoiceId, amount })
+      }
     }
     await writeLedgerChunk()
     if (done) break
   }
-  pay(now.getTime())
+  if (!done) pay(now.getTime())
+  release(Number.POSITIVE_INFINITY)
   await writeLedgerChunk()
   for (const [buyerId, account] of accounts) {
     await db.insertInto('buyer_accounts').values({ buyer_id: buyerId, invoiced_minor: account.invoiced, received_minor: account.received, credited_minor: 0, unallocated_minor: 0, entries: account.seq }).execute()

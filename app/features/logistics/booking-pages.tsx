@@ -174,7 +174,7 @@ export function BookingCalendar({ data }: { data: CalendarData }) {
                 </li>
               ))}
             </ul>
-            {data.day && data.dayRows.length >= 50 ? (
+            {data.day && data.dayRows.length >= 20 ? (
               <p>
                 <Link to={`${bookingsPath}?from=${data.day}&to=${data.day}${filters.show === 'delivery' ? '&sort=delivery' : ''}${filters.transporter !== null ? `&transporter=${filters.transporter}` : ''}`}>All bookings of this day</Link>
               </p>

@@ -313,6 +313,9 @@ export type BookingDetail = NonNullable<Awaited<ReturnType<typeof bookingDetail>
 
 // ---------- The calendar ----------
 
+/** How many of a day's bookings the calendar lists beside the month (the bookings list has them all). */
+export const DAY_LIST = 20
+
 /** The days of a month (YYYY-MM) as YYYY-MM-DD. */
 export function daysOf(month: string): string[] {
   const first = `${month}-01`
@@ -349,7 +352,7 @@ export async function bookingCalendar(db: Executor, filters: { month: string; sh
           .where('status', '<>', 'cancelled')
           .$if(filters.transporter !== null, (q) => q.where('transporter_id', '=', filters.transporter!))
           .orderBy('id')
-          .limit(50)
+          .limit(DAY_LIST)
           .execute()
       : Promise.resolve([]),
   ])

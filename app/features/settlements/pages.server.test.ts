@@ -68,7 +68,7 @@ describe('a buyer’s settlement', () => {
 
     // A credit note for the rest settles the invoice.
     const rest = total - 100_050
-    const credit = { intent: 'credit_note', idempotencyKey: after.creditKey, invoiceId: String(invoice.id), amount: (rest / 100).toFixed(2), reason: 'Late delivery discount' }
+    const credit = { intent: 'credit_note', idempotencyKey: after.creditKey, invoice: invoice.number.toLowerCase(), amount: (rest / 100).toFixed(2), reason: 'Late delivery discount' }
     expect(await settlementAction(getDb(), viewer, String(buyerId), formOf(credit))).toMatchObject({ status: 'done' })
     const settled = (await settlementPage(getDb(), String(buyerId), new URL('http://x/')))!
     expect(settled.account.outstandingMinor).toBe(0)

@@ -17,13 +17,16 @@ import { readLedgerFilters, settlementFormSchema } from './schema'
 
 type Reply = SubmissionResult<string[]>
 
+/** The open invoices the page lists (the oldest: payments go to them first); the ageing counts all of them. */
+const OPEN_SHOWN = 25
+
 export async function settlementPage(db: Database, buyerIdParam: string | undefined, url: URL) {
   const buyerId = readId(buyerIdParam)
   const account = buyerId ? await accountOf(db, buyerId) : undefined
   if (!buyerId || !account) return undefined
   const filters = readLedgerFilters(url)
   const today = kolkataDay()
-  const [ageing, open, ledger] = await Promise.all([ageingOf(db, buyerId, today), openInvoices(db, buyerId), ledgerPage(db, buyerId, filters, account.entries)])
+  const [ageing, open, ledger] = await Promise.all([ageingOf(db, buyerId, today), openInvoices(db, buyerId, OPEN_SHOWN), ledgerPage(db, buyerId, filters, account.entries)])
   return {
     account,
     ageing,
@@ -52,7 +55,9 @@ export async function settlementAction(db: Database, viewer: Viewer, buyerIdPara
     const message = done.value.repeated ? `${done.value.number} was already recorded: nothing was added.` : `${done.value.number}: ${formatMoney(input.amount)} received from ${buyer.name}, allocated to the oldest open invoices.`
     return { status: 'done', toast: { kind: done.value.repeated ? 'info' : 'success', message } }
   }
-  const done = await issueCreditNote(db, actor, buyerId, { invoiceId: input.invoiceId, amountMinor: input.amount, reason: input.reason }, input.idempotencyKey)
+  const invoice = await db.selectFrom('buyer_invoices').select('id').where('number', '=', input.invoice).where('buyer_id', '=', buyerId).executeTakeFirst()
+  if (!invoice) return { status: 'invalid', reply: refusalReply(submission, { ok: false, field: 'invoice', message: `${buyer.name} has no invoice ${input.invoice}` }) }
+  const done = await issueCreditNote(db, actor, buyerId, { invoiceId: invoice.id, amountMinor: input.amount, reason: input.reason }, input.idempotencyKey)
   if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done, 'The credit note was not issued: see the fields below.') }
   return { status: 'done', toast: { kind: done.value.repeated ? 'info' : 'success', message: done.value.repeated ? `${done.value.number} was already issued.` : `Credit note ${done.value.number} for ${formatMoney(input.amount)} issued.` } }
 }

@@ -58,7 +58,7 @@ export async function ageingOf(db: Executor, buyerId: number, today = kolkataDay
 }
 
 /** The buyer's open invoices, oldest first (the credit note form's choices, and what payments go to next). */
-export function openInvoices(db: Executor, buyerId: number) {
+export function openInvoices(db: Executor, buyerId: number, limit = 200) {
   return db
     .selectFrom('buyer_invoices as i')
     .innerJoin('seller_orders as so', 'so.id', 'i.seller_order_id')
@@ -68,7 +68,7 @@ export function openInvoices(db: Executor, buyerId: number) {
     .where('i.status', '=', 'open')
     .orderBy('i.invoice_on')
     .orderBy('i.id')
-    .limit(200)
+    .limit(limit)
     .execute()
     .then((rows) => rows.map((r) => ({ ...r, totalMinor: Number(r.totalMinor), paidMinor: Number(r.paidMinor), creditedMinor: Number(r.creditedMinor), openMinor: Number(r.totalMinor) - Number(r.paidMinor) - Number(r.creditedMinor) })))
 }

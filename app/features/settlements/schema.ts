@@ -27,7 +27,13 @@ export const settlementFormSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('credit_note'),
     idempotencyKey: z.string().max(100).optional(),
-    invoiceId: z.string({ error: 'Choose the invoice' }).regex(/^\d{1,12}$/, 'Choose the invoice').transform(Number),
+    invoice: z
+      .string({ error: 'Enter the invoice number' })
+      .trim()
+      .toUpperCase()
+      .min(1, 'Enter the invoice number')
+      .max(40, 'Use at most 40 characters')
+      .regex(/^INV\/\d{4}-\d{2}\/\d{6}$/, 'Enter an invoice number like INV/2026-27/000123'),
     amount: moneyField('the amount to credit'),
     reason: text('the reason', 500),
   }),

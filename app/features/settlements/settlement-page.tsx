@@ -97,6 +97,7 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
         </table>
       </section>
       <h2>Open invoices</h2>
+      {ageing.openInvoices > open.length ? <p className="muted">The oldest {open.length} of {ageing.openInvoices.toLocaleString('en-IN')} open invoices: payments go to them first.</p> : null}
       <Table caption="Open invoices, oldest first: payments go to them in this order" columns={invoiceColumns} rows={open} rowKey={(i) => i.id} empty="No invoice is open." />
       <div className="settlement-forms no-print">
         <PaymentForm data={data} reply={reply} />
@@ -165,7 +166,12 @@ function CreditNoteForm({ data, reply }: { data: SettlementPageData; reply: Repl
       <input type="hidden" name="form" value="credit_note" />
       <input type="hidden" name="idempotencyKey" value={key} />
       <div className="form-grid">
-        <SelectField label="Against invoice" meta={fields.invoiceId} placeholder="Choose…" options={data.open.map((i) => ({ value: String(i.id), label: `${i.number}: ${formatMoney(i.openMinor)} open` }))} />
+        <Field label="Against invoice" meta={fields.invoice} hint="Its number, like INV/2026-27/000123" inputProps={{ list: 'open-invoices', autoComplete: 'off', spellCheck: false }} />
+        <datalist id="open-invoices">
+          {data.open.map((i) => (
+            <option key={i.id} value={i.number}>{`${formatMoney(i.openMinor)} open`}</option>
+          ))}
+        </datalist>
         <Field label="Amount (₹)" meta={fields.amount} hint="At most what the invoice still owes" inputProps={{ inputMode: 'decimal' }} />
         <Field label="Reason" meta={fields.reason} hint="Printed on the statement" />
       </div>

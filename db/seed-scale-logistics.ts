@@ -10,7 +10,7 @@ import type { TransportType } from './types'
 // returns, until `bookings` bookings), each booked with one of forty transporters and billed, the
 // bills of the last weeks unpaid (overdue, due this week, later); seller orders that passed QC get
 // requests open or booked for the coming days. And the buyers' ledgers: an invoice per delivered
-// seller order and its payment in three instalments (the last weeks' still open), until `ledgerRows`
+// seller order and its payment in four instalments (the last weeks' still open), until `ledgerRows`
 // ledger rows, each buyer's rows numbered and balanced in date order, its account row their sums.
 // Plain batched inserts with ids given up front, portable to PostgreSQL. Buyers that already have
 // a ledger (the demo's) are left as they are.
@@ -194,7 +194,7 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
 
   // ---------- Ledgers ----------
   // Events in date order: each invoice (its seller order delivered 40 days after it was placed) and
-  // its payment in three instalments (30 % after ten days, 30 % after twenty, the rest after thirty),
+  // its payment in four instalments (a quarter after 8, 16 and 24 days, the rest after 30),
   // those still to come left out. Seller orders come in id order, the order they were placed in, so
   // the invoices and each instalment's stream are in date order and merge as they go. An invoice is
   // written once its instalments are in (thirty days on), with what was paid and its allocations.
@@ -202,8 +202,9 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
   type Held = { at: number; row: Record<string, unknown>; line: Record<string, unknown>; allocations: Record<string, unknown>[]; paid: number; total: number }
   const accounts = new Map<number, Account>()
   const INSTALMENTS = [
-    { after: 10, share: 0.3 },
-    { after: 20, share: 0.3 },
+    { after: 8, share: 0.25 },
+    { after: 16, share: 0.25 },
+    { after: 24, share: 0.25 },
     { after: 30, share: 1 },
   ]
   const queues = INSTALMENTS.map(() => [] as { at: number; buyerId: number; invoice: number; amount: number }[])
@@ -243,7 +244,7 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
       const p = queues[next]!.shift()!
       const day = dayOf(p.at)
       const number = code(`RCPT/${financialYear(day)}`, 6, '/')
-      payments.push({ id: ++paymentId, number, buyer_id: p.buyerId, received_on: day, amount_minor: p.amount, mode: (['neft', 'rtgs', 'upi'] as const)[next], reference: `UTR${paymentId}`, unallocated_minor: 0, created_at: new Date(p.at).toISOString() })
+      payments.push({ id: ++paymentId, number, buyer_id: p.buyerId, received_on: day, amount_minor: p.amount, mode: (['neft', 'rtgs', 'upi', 'imps'] as const)[next], reference: `UTR${paymentId}`, unallocated_minor: 0, created_at: new Date(p.at).toISOString() })
       const h = held.get(p.invoice)!
       h.paid += p.amount
       h.allocations.push({ id: ++allocationId, payment_id: paymentId, invoice_id: p.invoice, amount_minor: p.amount, created_at: new Date(p.at).toISOString() })

@@ -235,7 +235,7 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
       allocations.push(...h.allocations)
     }
   }
-  /** Posts the instalments due by `until`, oldest first across the three streams. */
+  /** Posts the instalments due by `until`, oldest first across the four streams. */
   const pay = (until: number) => {
     for (;;) {
       let next = -1

@@ -7,6 +7,7 @@ import { takeSellerOrderStep } from '~/features/orders/steps.server'
 import { recordPayment } from '~/features/settlements/ledger.server'
 import { seedOrdersScale } from './seed-scale-orders'
 import { seedLogisticsScale } from './seed-scale-logistics'
+import { expectBookingDaysKept } from '../tests/support/logistics'
 
 // The logistics scale seed writes requests, bookings, invoices, payments and ledgers in bulk with
 // their ids and numbers given: afterwards the counts agree with the rows, each ledger balances, and
@@ -26,6 +27,7 @@ describe('seedLogisticsScale', () => {
     const kept = await db.selectFrom('transport_request_counts').select(['transport_type', 'status', 'n']).execute()
     const real = await db.selectFrom('transport_requests').select(['transport_type', 'status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy(['transport_type', 'status']).execute()
     expect(kept.map((k) => `${k.transport_type}/${k.status}=${Number(k.n)}`).sort()).toEqual(real.map((r) => `${r.transport_type}/${r.status}=${Number(r.n)}`).sort())
+    await expectBookingDaysKept(db)
     expect((await db.selectFrom('transport_bookings').select('bill_state').where('bill_state', '=', 'unpaid').limit(1).execute()).length).toBe(1)
     // Every ledger: numbered 1..n in date order, balances chained, the account the sums.
     const rows = await db.selectFrom('buyer_ledger').select(['buyer_id', 'seq', 'entry_on', 'debit_minor', 'credit_minor', 'balance_minor']).orderBy('buyer_id').orderBy('seq').execute()

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { kolkataDay } from '../app/utils/format'
 import { financialYear } from '../app/features/settlements/money'
 import { advanceIdSequence, refreshAfterBulkLoad } from './dialect.js'
@@ -185,6 +186,7 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
     }
   }
   for (const table of ['transport_requests', 'transport_bookings', 'transporters'] as const) await advanceIdSequence(db, table)
+  await recountBookingDays(db)
   await db.deleteFrom('transport_request_counts').execute()
   await db
     .insertInto('transport_request_counts')
@@ -312,4 +314,22 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
   }
   for (const table of ['buyer_invoices', 'buyer_invoice_lines', 'buyer_payments', 'payment_allocations', 'buyer_ledger'] as const) await advanceIdSequence(db, table)
   await refreshAfterBulkLoad(db)
+}
+
+/** The calendar's kept day counts worked out again from the bookings, after a bulk load. */
+export async function recountBookingDays(db: Database): Promise<void> {
+  await db.deleteFrom('transport_booking_days').execute()
+  for (const [side, column] of [['pickup', 'pickup_on'], ['delivery', 'delivery_on']] as const) {
+    await db
+      .insertInto('transport_booking_days')
+      .columns(['day', 'side', 'transporter_id', 'n'])
+      .expression((eb) =>
+        eb
+          .selectFrom('transport_bookings')
+          .select((inner) => [`${column} as day` as never, sql<string>`cast(${side} as text)`.as('side'), 'transporter_id', inner.fn.countAll<number>().as('n')])
+          .where('status', '<>', 'cancelled')
+          .groupBy([column, 'transporter_id']),
+      )
+      .execute()
+  }
 }

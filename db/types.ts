@@ -540,6 +540,7 @@ export interface DB {
   transport_requests: TransportRequestsTable
   transport_request_counts: TransportRequestCountsTable
   transport_bookings: TransportBookingsTable
+  transport_booking_days: TransportBookingDaysTable
   buyer_accounts: BuyerAccountsTable
   buyer_invoices: BuyerInvoicesTable
   buyer_invoice_lines: BuyerInvoiceLinesTable
@@ -896,4 +897,12 @@ export interface BuyerLedgerTable {
   credit_minor: number
   balance_minor: number
   created_at: Timestamp
+}
+
+/** Bookings not cancelled per day, side (pickup or expected delivery) and transporter: the calendar's counts. */
+export interface TransportBookingDaysTable {
+  day: string
+  side: 'pickup' | 'delivery'
+  transporter_id: number
+  n: ColumnType<number, number | undefined, number>
 }

@@ -140,6 +140,18 @@ export async function up(db) {
     await index('transport_bookings', name, columns)
   }
 
+  // How many bookings that are not cancelled are picked up (side 'pickup') or expected (side
+  // 'delivery') on each day, per transporter: the calendar's month, kept with every booking change.
+  await db.schema
+    .createTable('transport_booking_days')
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('side', 'text', (c) => c.notNull())
+    .addColumn('transporter_id', 'integer', (c) => c.notNull().references('transporters.id'))
+    .addColumn('n', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addPrimaryKeyConstraint('transport_booking_days_pk', ['side', 'day', 'transporter_id'])
+    .execute()
+  await index('transport_booking_days', 'transport_booking_days_transporter_idx', ['transporter_id', 'side', 'day'])
+
   // ---------- Buyers' ledgers ----------
 
   // Each buyer's running figures, changed by every ledger entry in its transaction (the row lock
@@ -275,7 +287,7 @@ export async function up(db) {
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function down(db) {
-  for (const table of ['buyer_ledger', 'credit_notes', 'payment_allocations', 'buyer_payments', 'buyer_invoice_lines', 'buyer_invoices', 'buyer_accounts', 'transport_bookings', 'transport_request_counts', 'transport_requests', 'transporters']) {
+  for (const table of ['buyer_ledger', 'credit_notes', 'payment_allocations', 'buyer_payments', 'buyer_invoice_lines', 'buyer_invoices', 'buyer_accounts', 'transport_booking_days', 'transport_bookings', 'transport_request_counts', 'transport_requests', 'transporters']) {
     await db.schema.dropTable(table).execute()
   }
 }

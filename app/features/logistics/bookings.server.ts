@@ -27,6 +27,21 @@ export async function transporterId(trx: Executor, name: string): Promise<number
   return (await trx.selectFrom('transporters').select('id').where('name_key', '=', key).executeTakeFirstOrThrow()).id
 }
 
+/**
+ * A booking more (1) or fewer (-1) on its pickup and its expected delivery day, for its transporter
+ * (transport_booking_days, the calendar's counts): in the transaction of every change that moves
+ * them (booked, its days or transporter changed, cancelled).
+ */
+export async function countBookingDays(trx: Executor, booking: { pickup_on: string; delivery_on: string; transporter_id: number }, change: 1 | -1): Promise<void> {
+  for (const [side, day] of [['pickup', booking.pickup_on], ['delivery', booking.delivery_on]] as const) {
+    await trx
+      .insertInto('transport_booking_days')
+      .values({ day, side, transporter_id: booking.transporter_id, n: change })
+      .onConflict((oc) => oc.columns(['side', 'day', 'transporter_id']).doUpdateSet((eb) => ({ n: eb('transport_booking_days.n', '+', change) })))
+      .execute()
+  }
+}
+
 /** Transporters to choose from (filters, the booking form's suggestions), by name. */
 export const transporterChoices = (db: Executor) => db.selectFrom('transporters').select(['id', 'name']).orderBy('name').limit(500).execute()
 
@@ -58,11 +73,13 @@ export async function createBooking(db: Database, actor: Actor, requestId: numbe
           if (request.status !== 'open') throw await alreadyMoved(trx, requestId, request.code, request.status, 'booked')
           const code = await nextCode(trx, 'TB')
           const transporter = await transporterId(trx, input.transporter)
+          const values = bookingValues(input, transporter)
           const row = await trx
             .insertInto('transport_bookings')
-            .values({ code, request_id: requestId, status: 'booked', created_by: actor.userId, ...bookingValues(input, transporter) })
+            .values({ code, request_id: requestId, status: 'booked', created_by: actor.userId, ...values })
             .returning('id')
             .executeTakeFirstOrThrow()
+          await countBookingDays(trx, values, 1)
           if (!(await moveRequest(trx, requestId, request.transport_type, 'open', 'booked'))) throw await alreadyMoved(trx, requestId, request.code, request.status, 'booked')
           await audit(trx, {
             actorUserId: actor.userId,
@@ -122,15 +139,20 @@ export async function updateBooking(db: Database, actor: Actor, requestId: numbe
       if (booking.status !== 'booked' && booking.status !== 'picked_up') throw new Refused(undefined, `${booking.code} is ${booking.status.replace(/_/g, ' ')}: its details can no longer be changed.`)
       checkTimes(input)
       const transporter = await transporterId(trx, input.transporter)
-      const before = await trx.selectFrom('transport_bookings').select(['vehicle_number', 'driver_phone', 'lr_number', 'pickup_at', 'expected_delivery_at', 'freight_minor']).where('id', '=', bookingId).executeTakeFirstOrThrow()
+      const before = await trx.selectFrom('transport_bookings').select(['vehicle_number', 'driver_phone', 'lr_number', 'pickup_at', 'expected_delivery_at', 'freight_minor', 'pickup_on', 'delivery_on', 'transporter_id']).where('id', '=', bookingId).executeTakeFirstOrThrow()
+      const values = bookingValues(input, transporter)
       const updated = await trx
         .updateTable('transport_bookings')
-        .set({ ...bookingValues(input, transporter), updated_at: new Date().toISOString() })
+        .set({ ...values, updated_at: new Date().toISOString() })
         .where('id', '=', bookingId)
         .where('status', '=', booking.status)
         .$if(Boolean(version), (q) => q.where('updated_at', '=', version!))
         .executeTakeFirst()
       if (Number(updated.numUpdatedRows) !== 1) throw new Refused(undefined, `${booking.code} was changed by someone else since you opened it: look at it again and redo your change.`)
+      if (before.pickup_on !== values.pickup_on || before.delivery_on !== values.delivery_on || before.transporter_id !== values.transporter_id) {
+        await countBookingDays(trx, before, -1)
+        await countBookingDays(trx, values, 1)
+      }
       await audit(trx, {
         actorUserId: actor.userId,
         action: 'transport_booking.updated',
@@ -169,6 +191,7 @@ export async function takeBookingStep(db: Database, actor: Actor, requestId: num
         .where('status', 'in', step.from)
         .executeTakeFirst()
       if (Number(moved.numUpdatedRows) !== 1) throw await bookingMoved(trx, bookingId, step.label)
+      if (name === 'cancel') await countBookingDays(trx, await trx.selectFrom('transport_bookings').select(['pickup_on', 'delivery_on', 'transporter_id']).where('id', '=', bookingId).executeTakeFirstOrThrow(), -1)
       const requestFrom = name === 'deliver' ? 'in_transit' : 'booked'
       if (!(await moveRequest(trx, requestId, booking.transport_type, requestFrom, step.request))) throw await alreadyMoved(trx, requestId, booking.requestCode, requestFrom, step.done)
       const orderMove = step.moves[booking.transport_type]

@@ -14,6 +14,7 @@ import { addRequestAction, addRequestPage } from './pages.server'
 import { formOf } from '../../../tests/support/orders'
 import { readDueFilters, readRequestFilters } from './schema'
 import type { TransportType } from '#db/types'
+import { expectBookingDaysKept } from '../../../tests/support/logistics'
 
 let staff: { userId: number }
 let buyerId: number
@@ -261,5 +262,21 @@ describe('the lenses and the pages', () => {
     const bad = await addRequestAction(db(), viewer, 'first_mile', formOf({ intent: 'create', orderCode: 'SO-1', fromAddressId: 'x', toAddressId: '', pickupOn: '2026-02-30', weight: '-3', packages: '0' }))
     expect(bad.status).toBe('invalid')
     expect(Object.keys((bad as { reply: { error: Record<string, string[]> } }).reply.error).sort()).toEqual(['fromAddressId', 'packages', 'pickupOn', 'toAddressId', 'weight'])
+  })
+})
+
+describe('the calendar’s counts', () => {
+  it('are kept with every booking, change and cancellation (and the demo’s)', async () => {
+    const so = await passedOrder()
+    const made = await request('first_mile', so.code)
+    if (!made.ok) throw new Error(made.message)
+    const booked = await createBooking(db(), staff, made.value.id, booking({ transporter: 'Kept Count Carriers' }), undefined)
+    if (!booked.ok) throw new Error(booked.message)
+    const row = await db().selectFrom('transport_bookings').select('updated_at').where('id', '=', booked.value.id).executeTakeFirstOrThrow()
+    const { updateBooking } = await import('./bookings.server')
+    expect(await updateBooking(db(), staff, made.value.id, booked.value.id, booking({ transporter: 'Other Count Carriers', pickupAt: new Date(Date.now() + 9 * 86_400_000).toISOString(), expectedDeliveryAt: new Date(Date.now() + 11 * 86_400_000).toISOString() }), row.updated_at)).toMatchObject({ ok: true })
+    await expectBookingDaysKept(db())
+    expect(await cancelRequest(db(), staff, made.value.id, 'Not needed')).toMatchObject({ ok: true })
+    await expectBookingDaysKept(db())
   })
 })

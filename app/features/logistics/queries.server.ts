@@ -331,13 +331,14 @@ export function daysOf(month: string): string[] {
 export async function bookingCalendar(db: Executor, filters: { month: string; show: 'pickup' | 'delivery'; transporter: number | null; day: string }) {
   const days = daysOf(filters.month)
   const column = filters.show === 'delivery' ? 'delivery_on' : 'pickup_on'
+  // The month's counts from the kept day rows (transport_booking_days), not from the bookings.
   let counts = db
-    .selectFrom('transport_bookings')
-    .select((eb) => [`${column} as day` as const, eb.fn.countAll<number>().as('n')])
-    .where(column, '>=', days[0]!)
-    .where(column, '<=', days[days.length - 1]!)
-    .where('status', '<>', 'cancelled')
-    .groupBy(column)
+    .selectFrom('transport_booking_days')
+    .select((eb) => ['day', eb.fn.sum<number>('n').as('n')])
+    .where('side', '=', filters.show)
+    .where('day', '>=', days[0]!)
+    .where('day', '<=', days[days.length - 1]!)
+    .groupBy('day')
   if (filters.transporter !== null) counts = counts.where('transporter_id', '=', filters.transporter)
   // A day of the month chosen; today when the month is this one and none is.
   const today = kolkataDay()
@@ -356,7 +357,7 @@ export async function bookingCalendar(db: Executor, filters: { month: string; sh
           .execute()
       : Promise.resolve([]),
   ])
-  const byDay = new Map(rows.map((r) => [r.day as string, Number(r.n)]))
+  const byDay = new Map(rows.filter((r) => Number(r.n) > 0).map((r) => [r.day, Number(r.n)]))
   // Each busy day's first three (by id, the order they were booked), each an equality walk of the day index.
   const firsts = await Promise.all(
     days

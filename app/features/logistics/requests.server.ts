@@ -6,6 +6,7 @@ import { audit, type Executor } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
 import { nextCode } from '../orders/codes.server'
 import { ACTIVE_REQUEST_STATUSES, transportTypes } from './states'
+import { countBookingDays } from './bookings.server'
 
 // Transport requests (docs/domain.md "Logistics and money"): a move of one order (a seller order, or
 // a sample order for the sample courier) of one type, from an address to another on a pickup day.
@@ -345,9 +346,10 @@ export async function cancelRequest(db: Database, actor: Actor, id: number, reas
           .set({ status: 'cancelled', cancel_reason: reason, updated_at: at })
           .where('request_id', '=', id)
           .where('status', '=', 'booked')
-          .returning(['id', 'code'])
+          .returning(['id', 'code', 'pickup_on', 'delivery_on', 'transporter_id'])
           .executeTakeFirst()
         if (!booking) throw await alreadyMoved(trx, id, request.code, 'in_transit', 'cancelled')
+        await countBookingDays(trx, booking, -1)
         await audit(trx, { actorUserId: actor.userId, action: 'transport_booking.cancelled', entityType: 'transport_request', entityId: id, before: { booking: booking.code, status: 'booked' }, after: { status: 'cancelled' }, note: reason })
       }
       if (!(await moveRequest(trx, id, request.transport_type, request.status, 'cancelled', { cancel_reason: reason }))) throw await alreadyMoved(trx, id, request.code, request.status, 'cancelled')

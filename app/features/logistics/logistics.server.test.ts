@@ -10,7 +10,9 @@ import { addressChoices, cancelRequest, candidateOrders, createRequest, linkedOr
 import { createBooking, markBillsPaid, saveBilling, takeBookingStep } from './bookings.server'
 import { listRequests, paymentDues } from './queries.server'
 import { lensFor, orderDetail } from '../orders/search.server'
-import { addRequestAction, addRequestPage } from './pages.server'
+import { addRequestAction, addRequestPage, bookingsCsv, duesCsv, requestsCsv } from './pages.server'
+import { parseCsv } from '../../../tests/support/csv'
+import { requestRowBatches } from './queries.server'
 import { formOf } from '../../../tests/support/orders'
 import { readDueFilters, readRequestFilters } from './schema'
 import type { TransportType } from '#db/types'
@@ -278,5 +280,28 @@ describe('the calendar’s counts', () => {
     await expectBookingDaysKept(db())
     expect(await cancelRequest(db(), staff, made.value.id, 'Not needed')).toMatchObject({ ok: true })
     await expectBookingDaysKept(db())
+  })
+})
+
+describe('the CSVs', () => {
+  it('hold every row the filters match, in the list’s order, a batch at a time', async () => {
+    const so = await passedOrder()
+    const first = await request('first_mile', so.code)
+    if (!first.ok) throw new Error(first.message)
+    const booked = await createBooking(db(), staff, first.value.id, booking({ transporter: 'Csv Carriers' }), undefined)
+    if (!booked.ok) throw new Error(booked.message)
+    expect(await saveBilling(db(), staff, first.value.id, booked.value.id, { billNumber: 'CSV/1', billDate: kolkataDay(), amount: 100_000, gst: 12_000, dueOn: ahead(3) })).toMatchObject({ ok: true })
+
+    const requests = parseCsv(await (await requestsCsv(db(), new URL(`http://x/?order=${so.code}`))).text())
+    expect(requests).toEqual([expect.objectContaining({ Request: first.value.code, Type: 'First mile', Status: 'booked', Order: so.code, 'Weight (kg)': '125.5', Transporter: 'Csv Carriers' })])
+    // Every request, newest pickup first, as the list pages through them (batches of 2 here).
+    const all = (await db().selectFrom('transport_requests').select(['code', 'pickup_on', 'id']).orderBy('pickup_on', 'desc').orderBy('id', 'desc').execute()).map((r) => r.code)
+    const walked: string[] = []
+    for await (const rows of requestRowBatches(db(), readRequestFilters(new URL('http://x/')), 2)) walked.push(...rows.map((r) => r.code))
+    expect(walked).toEqual(all)
+    const bookings = parseCsv(await (await bookingsCsv(db(), new URL(`http://x/?q=${booked.value.code}`))).text())
+    expect(bookings).toEqual([expect.objectContaining({ Booking: booked.value.code, Request: first.value.code, Transporter: 'Csv Carriers', 'Freight (INR)': '12500.00', Bill: 'CSV/1 (unpaid)' })])
+    const dues = parseCsv(await (await duesCsv(db(), new URL('http://x/?bucket=this_week'))).text())
+    expect(dues.find((d) => d.Booking === booked.value.code)).toMatchObject({ 'Bill number': 'CSV/1', 'Total (INR)': '1120.00', Due: ahead(3) })
   })
 })

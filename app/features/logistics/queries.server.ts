@@ -108,6 +108,21 @@ const inOrder = <T extends { id: number }>(ids: number[], rows: T[]) => {
   return ids.map((id) => byId.get(id)).filter((row): row is T => row !== undefined)
 }
 
+/**
+ * A keyset walk for the CSVs: `next` answers the keys of the batch after the last one (null: the
+ * first), `rows` the batch's rows; no batch costs more than the first, whatever the number of rows.
+ */
+async function* keysetBatches<K extends { id: number }, R extends { id: number }>(next: (after: K | null) => Promise<K[]>, rows: (ids: number[]) => Promise<R[]>, batch: number): AsyncGenerator<R[]> {
+  let last: K | null = null
+  for (;;) {
+    const found = await next(last)
+    const ids = found.map((r) => r.id)
+    if (ids.length) yield inOrder(ids, await rows(ids))
+    if (found.length < batch) return
+    last = found[found.length - 1]!
+  }
+}
+
 /** One page of requests matching the filters, with how many match. */
 export async function listRequests(db: Executor, f: RequestFilters) {
   const query = filteredRequests(db, f)
@@ -123,10 +138,9 @@ export async function listRequests(db: Executor, f: RequestFilters) {
 }
 
 /** Every request the filters match, in the list's order, a batch at a time (keyset: no batch costs more than the first). */
-export async function* requestRowBatches(db: Executor, f: RequestFilters, batch = 1_000): AsyncGenerator<RequestRow[]> {
+export function requestRowBatches(db: Executor, f: RequestFilters, batch = 1_000): AsyncGenerator<RequestRow[]> {
   const beyond = f.dir === 'desc' ? '<' : '>'
-  let last: { id: number; pickup_on: string } | null = null
-  for (;;) {
+  const next = (last: { id: number; pickup_on: string } | null) => {
     let query = filteredRequests(db, f).select(['transport_requests.id', 'transport_requests.pickup_on'])
     if (last) {
       const { id, pickup_on: day } = last
@@ -135,12 +149,9 @@ export async function* requestRowBatches(db: Executor, f: RequestFilters, batch 
           ? query.where('transport_requests.id', beyond, id)
           : query.where((eb) => eb.or([eb('transport_requests.pickup_on', beyond, day), eb.and([eb('transport_requests.pickup_on', '=', day), eb('transport_requests.id', beyond, id)])]))
     }
-    const found = await requestOrder(query, f).limit(batch).execute()
-    const ids = found.map((r) => r.id)
-    if (ids.length) yield inOrder(ids, await requestRows(db, ids))
-    if (found.length < batch) return
-    last = found[found.length - 1]!
+    return requestOrder(query, f).limit(batch).execute()
   }
+  return keysetBatches(next, (ids) => requestRows(db, ids), batch)
 }
 
 // ---------- Bookings ----------
@@ -207,22 +218,18 @@ export async function listBookings(db: Executor, f: BookingFilters) {
   return { rows: inOrder(ids, await bookingRows(db, ids)), total: count.total, capped: count.capped }
 }
 
-export async function* bookingRowBatches(db: Executor, f: BookingFilters, batch = 1_000): AsyncGenerator<BookingRow[]> {
+export function bookingRowBatches(db: Executor, f: BookingFilters, batch = 1_000): AsyncGenerator<BookingRow[]> {
   const beyond = f.dir === 'desc' ? '<' : '>'
   const dayColumn = f.sort === 'delivery' ? 'transport_bookings.delivery_on' : 'transport_bookings.pickup_on'
-  let last: { id: number; day: string } | null = null
-  for (;;) {
+  const next = async (last: { id: number; day: string } | null) => {
     let query = filteredBookings(db, f).select(['transport_bookings.id', `${dayColumn} as day`] as const)
     if (last) {
       const { id, day } = last
       query = query.where((eb) => eb.or([eb(dayColumn, beyond, day), eb.and([eb(dayColumn, '=', day), eb('transport_bookings.id', beyond, id)])]))
     }
-    const found = (await bookingOrder(query, f).limit(batch).execute()) as { id: number; day: string }[]
-    const ids = found.map((r) => r.id)
-    if (ids.length) yield inOrder(ids, await bookingRows(db, ids))
-    if (found.length < batch) return
-    last = found[found.length - 1]!
+    return (await bookingOrder(query, f).limit(batch).execute()) as { id: number; day: string }[]
   }
+  return keysetBatches(next, (ids) => bookingRows(db, ids), batch)
 }
 
 // ---------- One request ----------
@@ -458,21 +465,17 @@ function dueRows(db: Executor, ids: number[]) {
 export type DueRow = Awaited<ReturnType<typeof dueRows>>[number]
 
 /** Every unpaid bill the filters pick, soonest due first, a batch at a time (the CSV). */
-export async function* dueRowBatches(db: Executor, f: DueFilters, batch = 1_000): AsyncGenerator<DueRow[]> {
+export function dueRowBatches(db: Executor, f: DueFilters, batch = 1_000): AsyncGenerator<DueRow[]> {
   const today = kolkataDay()
-  let last: { id: number; due: string } | null = null
-  for (;;) {
+  const next = async (last: { id: number; due: string } | null) => {
     let query = unpaid(db, f, today).select(['transport_bookings.id', 'transport_bookings.bill_due_on as due'])
     if (last) {
       const { id, due } = last
       query = query.where((eb) => eb.or([eb('transport_bookings.bill_due_on', '>', due), eb.and([eb('transport_bookings.bill_due_on', '=', due), eb('transport_bookings.id', '>', id)])]))
     }
-    const found = (await query.orderBy('transport_bookings.bill_due_on').orderBy('transport_bookings.id').limit(batch).execute()) as { id: number; due: string }[]
-    const ids = found.map((r) => r.id)
-    if (ids.length) yield inOrder(ids, await dueRows(db, ids))
-    if (found.length < batch) return
-    last = found[found.length - 1]!
+    return (await query.orderBy('transport_bookings.bill_due_on').orderBy('transport_bookings.id').limit(batch).execute()) as { id: number; due: string }[]
   }
+  return keysetBatches(next, (ids) => dueRows(db, ids), batch)
 }
 
 /** The shipping lens on a master order: its seller orders' transport requests, each with its latest booking (tracking). */

@@ -1,4 +1,5 @@
 import type { Database } from '#db/database'
+import { isUniqueViolation } from '#db/errors'
 import { formatDateTime, formatMoney, kolkataDay } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { audit, type Executor } from '../audit/audit.server'
@@ -94,14 +95,10 @@ export async function createBooking(db: Database, actor: Actor, requestId: numbe
         const booking = await trx.selectFrom('transport_bookings').select(['id', 'code']).where('id', '=', result).executeTakeFirstOrThrow()
         return { ok: true as const, value: { ...booking, repeated } }
       }),
-    (error) => (isUnique(error) ? { ok: false, message: 'This request was booked a moment ago by someone else: look at it again.' } : undefined),
+    (error) => (isUniqueViolation(error) ? { ok: false, message: 'This request was booked a moment ago by someone else: look at it again.' } : undefined),
   )
 }
 
-const isUnique = (error: unknown) => {
-  const e = error as { code?: string; message?: string }
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
-}
 
 /** A booking of a request (both ids must match), or undefined. */
 export async function bookingOf(db: Executor, requestId: number, bookingId: number) {
@@ -266,7 +263,7 @@ export async function saveBilling(db: Database, actor: Actor, requestId: number,
         })
         return { ok: true as const, value: { code: booking.code } }
       }),
-    (error) => (isUnique(error) ? { ok: false, field: 'billNumber', message: 'This transporter’s invoice number was entered on another booking a moment ago' } : undefined),
+    (error) => (isUniqueViolation(error) ? { ok: false, field: 'billNumber', message: 'This transporter’s invoice number was entered on another booking a moment ago' } : undefined),
   )
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from '#db/database'
+import { isUniqueViolation } from '#db/errors'
 import type { TransportRequestStatus, TransportType } from '#db/types'
 import { formatDateTime } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
@@ -287,10 +288,6 @@ export async function createRequest(db: Database, actor: Actor, type: TransportT
   )
 }
 
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; message?: string }
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
-}
 
 /** A request's row with its linked order, or undefined. */
 async function requestRow(db: Executor, id: number) {

@@ -28,6 +28,9 @@ export default function PickerList({ anchor, listId, state, active, onPick, onHo
           side="bottom"
           align="start"
           sideOffset={2}
+          // Placed again on every frame while open: a list whose first placement was lost on a busy
+          // page (left above the screen, where nobody can click it) is placed on the next frame.
+          updatePositionStrategy="always"
           onOpenAutoFocus={(event) => event.preventDefault()}
           onCloseAutoFocus={(event) => event.preventDefault()}
           onFocusOutside={(event) => event.preventDefault()}

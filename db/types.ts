@@ -488,6 +488,52 @@ export interface MasterOrderBuyerCountsTable {
   orders: number
 }
 
+export interface UtmLinksTable {
+  id: Id
+  user_id: number
+  code: string
+  base_url: string
+  url: string
+  utm_source: string
+  utm_medium: string
+  utm_campaign: string
+  utm_term: string | null
+  utm_content: string | null
+  clicks: ColumnType<number, number | undefined, number>
+  last_clicked_at: string | null
+  created_at: Timestamp
+}
+
+export type PlaygroundFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' | 'tiff'
+
+export interface PlaygroundImagesTable {
+  id: Id
+  user_id: number
+  storage_key: string
+  original_name: string
+  format: PlaygroundFormat
+  width: number
+  height: number
+  byte_size: number
+  created_at: Timestamp
+}
+
+export type AssetKind = 'image' | 'document' | 'spreadsheet' | 'archive' | 'video'
+
+export interface AssetsTable {
+  id: Id
+  storage_key: string
+  name: string
+  name_key: string
+  content_type: string
+  kind: AssetKind
+  byte_size: number
+  width: number | null
+  height: number | null
+  uploaded_by: number | null
+  created_at: Timestamp
+}
+
 export interface DB {
   login_throttle: LoginThrottleTable
   roles: RolesTable
@@ -548,6 +594,9 @@ export interface DB {
   payment_allocations: PaymentAllocationsTable
   credit_notes: CreditNotesTable
   buyer_ledger: BuyerLedgerTable
+  utm_links: UtmLinksTable
+  playground_images: PlaygroundImagesTable
+  assets: AssetsTable
 }
 
 export type QcInspectionStatus = 'scheduled' | 'submitted' | 'approved' | 'partly_approved' | 'rejected' | 'cancelled'

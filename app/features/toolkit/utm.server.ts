@@ -1,0 +1,96 @@
+import crypto from 'node:crypto'
+import { sql } from 'kysely'
+import type { Database } from '#db/database'
+import { isUniqueViolation } from '#db/errors'
+import { audit } from '../audit/audit.server'
+import { once } from '../idempotency/idempotency.server'
+import { buildUtmUrl, SHORT_CODE, type UtmTags } from './utm'
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
+
+/** A random short code (unbiased: bytes past the alphabet's last whole multiple are skipped). */
+export function newShortCode(): string {
+  let code = ''
+  while (code.length < 7) {
+    for (const byte of crypto.randomBytes(16)) {
+      if (byte < 256 - (256 % ALPHABET.length) && code.length < 7) code += ALPHABET[byte % ALPHABET.length]
+    }
+  }
+  return code
+}
+
+/** A user's saved links, newest first. */
+export function userLinks(db: Database, userId: number, limit = 100) {
+  return db
+    .selectFrom('utm_links')
+    .select(['id', 'code', 'url', 'base_url', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'clicks', 'last_clicked_at', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+}
+export type UtmLinkRow = Awaited<ReturnType<typeof userLinks>>[number]
+
+/**
+ * Saves the tagged link with a new short code, once per idempotency key. A code that another link
+ * took first (the unique index says so) is drawn again.
+ */
+export async function saveUtmLink(db: Database, userId: number, tags: UtmTags, idempotencyKey?: string): Promise<{ id: number; repeated: boolean }> {
+  const url = buildUtmUrl(tags)
+  if (!url) throw new Error('saveUtmLink: the address was not checked')
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const { result, repeated } = await once(trx, idempotencyKey, 'utm-link', userId, async () => {
+          const row = await trx
+            .insertInto('utm_links')
+            .values({
+              user_id: userId,
+              code: newShortCode(),
+              base_url: tags.url.trim(),
+              url,
+              utm_source: tags.source.trim(),
+              utm_medium: tags.medium.trim(),
+              utm_campaign: tags.campaign.trim(),
+              utm_term: tags.term?.trim() || null,
+              utm_content: tags.content?.trim() || null,
+              created_at: new Date().toISOString(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          await audit(trx, { actorUserId: userId, action: 'utm_link.created', entityType: 'utm_link', entityId: row.id, after: { url } })
+          return row.id
+        })
+        return { id: result, repeated }
+      })
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error, 'utm_links', ['code'])) continue
+      throw error
+    }
+  }
+}
+
+/** Deletes one of the user's links; false when the user has no such link. */
+export async function deleteUtmLink(db: Database, userId: number, linkId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const gone = await trx.deleteFrom('utm_links').where('id', '=', linkId).where('user_id', '=', userId).returning(['id', 'url']).executeTakeFirst()
+    if (!gone) return false
+    await audit(trx, { actorUserId: userId, action: 'utm_link.deleted', entityType: 'utm_link', entityId: gone.id, before: { url: gone.url } })
+    return true
+  })
+}
+
+/**
+ * Where a short link goes, counting the click (one atomic update); null for a code that names no
+ * saved link, so the caller answers 404 and never sends anyone to an address it was given.
+ */
+export async function followShortLink(db: Database, code: string): Promise<string | null> {
+  if (!SHORT_CODE.test(code)) return null
+  const row = await db
+    .updateTable('utm_links')
+    .set({ clicks: sql<number>`clicks + 1`, last_clicked_at: new Date().toISOString() })
+    .where('code', '=', code)
+    .returning('url')
+    .executeTakeFirst()
+  return row?.url ?? null
+}

@@ -1,0 +1,73 @@
+import * as z from 'zod'
+import { controlError, singleLine } from '~/utils/fields'
+
+// The UTM link builder (/toolkit/utm): a page's address with the five utm_ parameters, shared by
+// the form (a live preview with JavaScript) and the server (what is saved).
+
+export const MAX_URL_LENGTH = 2000
+
+/** An absolute http or https address without credentials in it; the reason when it is not one. */
+export function urlProblem(value: string): string | null {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return 'Enter the full address of the page, starting with https://'
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Only http and https addresses can be tagged'
+  if (!url.hostname) return 'Enter the full address of the page, starting with https://'
+  if (url.username || url.password) return 'Remove the user name and password from the address'
+  return null
+}
+
+const tag = (label: string) =>
+  z
+    .string({ error: `Enter the ${label}` })
+    .trim()
+    .min(1, `Enter the ${label}`)
+    .max(100, 'Use at most 100 characters')
+    .refine(singleLine, controlError)
+const optionalTag = z.string().trim().max(100, 'Use at most 100 characters').refine(singleLine, controlError).optional()
+
+export const utmFields = {
+  url: z
+    .string({ error: 'Enter the address of the page' })
+    .trim()
+    .max(MAX_URL_LENGTH, `Use at most ${MAX_URL_LENGTH} characters`)
+    .superRefine((value, ctx) => {
+      const problem = urlProblem(value)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    }),
+  source: tag('source (where the visitor comes from, like newsletter)'),
+  medium: tag('medium (like email or cpc)'),
+  campaign: tag('campaign name'),
+  term: optionalTag,
+  content: optionalTag,
+}
+
+export const utmSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('save'), idempotencyKey: z.string().max(100).optional(), ...utmFields }),
+  z.object({ intent: z.literal('delete'), linkId: z.coerce.number({ error: 'Choose a link' }).int().positive() }),
+])
+
+export type UtmTags = { url: string; source: string; medium: string; campaign: string; term?: string | null; content?: string | null }
+
+/** The tagged address: the page's own query kept, utm_ parameters set (replacing any it had). */
+export function buildUtmUrl(tags: UtmTags): string | null {
+  if (urlProblem(tags.url.trim())) return null
+  const url = new URL(tags.url.trim())
+  const set = (key: string, value: string | null | undefined) => {
+    const text = (value ?? '').trim()
+    if (text) url.searchParams.set(key, text)
+    else url.searchParams.delete(key)
+  }
+  set('utm_source', tags.source)
+  set('utm_medium', tags.medium)
+  set('utm_campaign', tags.campaign)
+  set('utm_term', tags.term)
+  set('utm_content', tags.content)
+  return url.toString()
+}
+
+/** A short link's code: seven letters or digits. */
+export const SHORT_CODE = /^[A-Za-z0-9]{7}$/

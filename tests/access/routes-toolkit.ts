@@ -1,0 +1,14 @@
+import { mayEnter } from '~/auth/portals'
+import type { RouteRules, Who } from './rules'
+
+// The toolkit (issue 16): every page is any signed-in user's; records of another user (or none)
+// answer 404. The asset uploader and the database page are the main portal's and admin's.
+const missing = (portal: 'toolkit' | 'main' | 'admin') => (who: Who) =>
+  who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : mayEnter([who], portal) ? 'not-found' : 'forbidden'
+
+export const routes: RouteRules = {
+  'routes/toolkit+/utm': { path: '/toolkit/utm', portal: 'toolkit' },
+  // A short link is open to anyone it was shared with; a code no link has is not found.
+  'routes/_public+/u.$code': { path: '/u/zzzzzzz', expect: (_who, kind) => (kind === 'post' ? 'not-allowed' : 'not-found') },
+}
+export { missing }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { Button } from './button'
 
 export interface ConfirmDialogProps {
-  trigger: string
+  trigger: ReactNode
   title: string
   description?: ReactNode
   children: ReactNode

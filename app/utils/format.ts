@@ -43,3 +43,10 @@ export const kolkataDay = (at: Date | string = new Date()) => dayFormat.format(t
 
 /** The UTC ISO instant an Asia/Kolkata day begins. */
 export const startOfKolkataDay = (day: string) => new Date(`${day}T00:00:00+05:30`).toISOString()
+
+/** A file's size as people read it: 812 bytes, 14.2 KB, 3.1 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+}

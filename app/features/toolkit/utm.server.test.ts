@@ -59,7 +59,7 @@ describe('saved links and short links', () => {
   it('a short link redirects only to its saved address and counts each click; other codes are 404', async () => {
     const { id } = await saveUtmLink(db(), alice, { ...tags, campaign: 'clicks' })
     const { code } = await db().selectFrom('utm_links').select('code').where('id', '=', id).executeTakeFirstOrThrow()
-    const args = (value: string) => ({ request: new Request(`http://localhost/u/${encodeURIComponent(value)}`), params: { code: value }, context: {} }) as LoaderFunctionArgs
+    const args = (value: string) => ({ request: new Request(`http://localhost/u/${encodeURIComponent(value)}`), params: { code: value }, context: {} }) as unknown as LoaderFunctionArgs
     const response = await shortLink.loader(args(code))
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe(buildUtmUrl({ ...tags, campaign: 'clicks' }))

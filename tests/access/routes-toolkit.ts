@@ -10,6 +10,11 @@ export const routes: RouteRules = {
   'routes/toolkit+/utm': { path: '/toolkit/utm', portal: 'toolkit' },
   // A short link is open to anyone it was shared with; a code no link has is not found.
   'routes/_public+/u.$code': { path: '/u/zzzzzzz', expect: (_who, kind) => (kind === 'post' ? 'not-allowed' : 'not-found') },
+  'routes/toolkit+/labels': { path: '/toolkit/labels', portal: 'toolkit' },
+  'routes/toolkit+/price-label-generator': { path: '/toolkit/price-label-generator', portal: 'toolkit' },
+  // A PDF of nothing (no codes) is not found, for everyone signed in.
+  'routes/toolkit+/labels[.pdf]': { path: '/toolkit/labels.pdf', expect: (who, kind) => (kind === 'post' ? 'not-allowed' : missing('toolkit')(who)) },
+  'routes/toolkit+/price-label-generator[.pdf]': { path: '/toolkit/price-label-generator.pdf', expect: (who, kind) => (kind === 'post' ? 'not-allowed' : missing('toolkit')(who)) },
   'routes/_main+/assets_uploader': { path: '/assets_uploader', portal: 'main' },
   // An uploaded file is open to anyone with its link; a key no file has is not found.
   'routes/_public+/files.$key.$name': { path: '/files/AAAAAAAAAAAAAAAAAAAAAA.png/x.png', expect: (_who, kind) => (kind === 'post' ? 'not-allowed' : 'not-found') },

@@ -1,5 +1,5 @@
 import { getDb } from '~/db.server'
-import { startSession } from '~/auth/session.server'
+import { loadViewer, startSession } from '~/auth/session.server'
 import { demoEmail } from '#db/seed'
 import type { RoleKey } from '#db/types'
 
@@ -13,4 +13,13 @@ export async function cookieFor(role: RoleKey | string): Promise<string> {
   const email = role.includes('@') ? role : demoEmail(role as RoleKey)
   const { cookie } = await startSession(getDb(), await userIdOf(email))
   return cookie.split(';')[0]
+}
+
+/** The signed-in viewer of a user (by e-mail or demo role), as a loader sees it. */
+export async function viewerFor(who: RoleKey | string) {
+  const email = who.includes('@') ? who : demoEmail(who as RoleKey)
+  const { idHash } = await startSession(getDb(), await userIdOf(email))
+  const viewer = await loadViewer(getDb(), idHash)
+  if (!viewer) throw new Error(`no viewer for ${email}`)
+  return viewer
 }

@@ -15,6 +15,8 @@ export const routes: RouteRules = {
   // A PDF of nothing (no codes) is not found, for everyone signed in.
   'routes/toolkit+/labels[.pdf]': { path: '/toolkit/labels.pdf', expect: (who, kind) => (kind === 'post' ? 'not-allowed' : missing('toolkit')(who)) },
   'routes/toolkit+/price-label-generator[.pdf]': { path: '/toolkit/price-label-generator.pdf', expect: (who, kind) => (kind === 'post' ? 'not-allowed' : missing('toolkit')(who)) },
+  'routes/toolkit+/images': { path: '/toolkit/images', portal: 'toolkit' },
+  'routes/toolkit+/images.$imageId.render': { path: '/toolkit/images/999999/render', expect: (who, kind) => (kind === 'post' ? 'not-allowed' : missing('toolkit')(who)) },
   'routes/_main+/assets_uploader': { path: '/assets_uploader', portal: 'main' },
   // An uploaded file is open to anyone with its link; a key no file has is not found.
   'routes/_public+/files.$key.$name': { path: '/files/AAAAAAAAAAAAAAAAAAAAAA.png/x.png', expect: (_who, kind) => (kind === 'post' ? 'not-allowed' : 'not-found') },

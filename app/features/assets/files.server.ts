@@ -81,7 +81,9 @@ export async function imageDimensions(bytes: Buffer): Promise<{ width: number; h
     const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false }).metadata()
     if (!meta.width || !meta.height || !meta.format) return { error: 'the image could not be read; it may be damaged' }
     if (meta.width * meta.height > MAX_IMAGE_PIXELS) return { error: `the image is ${meta.width} × ${meta.height} pixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} million we take` }
-    return { width: meta.width, height: meta.height, format: meta.format }
+    // As it is seen: a photo turned by its EXIF orientation has its sides swapped.
+    const seen = meta.autoOrient ?? meta
+    return { width: seen.width, height: seen.height, format: meta.format }
   } catch {
     return { error: 'the image could not be read; it may be damaged' }
   }

@@ -10,6 +10,10 @@ import { newIdempotencyKey } from '../idempotency/idempotency.server'
 import { utmSchema } from './utm'
 import { deleteUtmLink, saveUtmLink, userLinks } from './utm.server'
 import { kolkataDay } from '~/utils/format'
+import { readId } from '~/utils/list-params'
+import { disposition, isFileError, MAX_IMAGE_PIXELS, uploadedFileHeaders } from '../assets/files.server'
+import { imagesSchema, MAX_SIDE, opsQuery, readImageOps } from './images'
+import { checkPlaygroundImage, deletePlaygroundImage, playgroundImage, playgroundImages, PLAYGROUND_MAX_BYTES, PLAYGROUND_RULES, renderImage, savePlaygroundImage } from './images.server'
 import type { PickOption } from '~/features/search/pick'
 import { barcodeDataUrl } from './barcodes.server'
 import { addressLines, expandLabels, labelSources, MAX_LABEL_CODES, MAX_LABELS, MAX_PACKAGES, qrText, readCodes } from './labels.server'
@@ -169,4 +173,69 @@ export async function priceLabelsPdfResponse(db: Database, viewer: Viewer, url: 
   const { labels } = await priceLabelsOf(db, viewer, form)
   if (!labels.length) throw new Response('Nothing to label: choose the buyer and type its SKU codes on the price labels page.', { status: 404 })
   return pdfResponse(await priceLabelsPdf(labels, form.size), `price-labels-${kolkataDay()}.pdf`)
+}
+
+// ---------- Image playground ----------
+
+export const renderPath = (imageId: number, query: URLSearchParams) => `/toolkit/images/${imageId}/render${query.size ? `?${query}` : ''}`
+
+/** The user's images and, with one chosen (`?image=`), its edits: 404 for an image that is not theirs. */
+export async function imagesPage(db: Database, viewer: Viewer, url: URL) {
+  const images = await playgroundImages(db, viewer.userId)
+  const chosenId = url.searchParams.has('image') ? readId(url.searchParams.get('image')) : null
+  if (url.searchParams.has('image') && !chosenId) throw new Response('Not found', { status: 404 })
+  const chosen = chosenId ? await playgroundImage(db, viewer.userId, chosenId) : undefined
+  if (chosenId && !chosen) throw new Response('Not found', { status: 404 })
+  let edit = null
+  if (chosen) {
+    const { ops, errors, values } = readImageOps(url.searchParams, chosen)
+    const query = opsQuery(values)
+    edit = {
+      image: { id: chosen.id, name: chosen.original_name, format: chosen.format, width: chosen.width, height: chosen.height, bytes: chosen.byte_size },
+      values,
+      errors,
+      originalSrc: renderPath(chosen.id, new URLSearchParams({ format: 'webp', width: String(Math.min(chosen.width, 800)) })),
+      previewSrc: ops ? renderPath(chosen.id, query) : null,
+      downloadHref: ops ? renderPath(chosen.id, new URLSearchParams([...query, ['download', '1']])) : null,
+    }
+  }
+  return {
+    images: images.map((i) => ({ id: i.id, name: i.original_name, width: i.width, height: i.height, bytes: i.byte_size, thumb: renderPath(i.id, new URLSearchParams({ width: '160', height: '160', fit: 'cover', format: 'webp', quality: '70' })) })),
+    edit,
+    limits: { maxMb: PLAYGROUND_MAX_BYTES / 1024 / 1024, maxPixels: MAX_IMAGE_PIXELS / 1_000_000, rules: PLAYGROUND_RULES, maxSide: MAX_SIDE },
+  }
+}
+export type ImagesPageData = Awaited<ReturnType<typeof imagesPage>>
+
+export async function imagesAction(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome<Reply>> {
+  const submission = parseWithZod(form, { schema: imagesSchema })
+  if (submission.status !== 'success') return { status: 'bad-request' }
+  if (submission.value.intent === 'delete') {
+    if (!(await deletePlaygroundImage(db, viewer.userId, submission.value.imageId))) return { status: 'not-found' }
+    return { status: 'done', toast: { kind: 'success', message: 'The image is deleted.' }, redirectTo: '/toolkit/images' }
+  }
+  const checked = await checkPlaygroundImage(form.get('image'))
+  if (checked === null) return { status: 'invalid', reply: submission.reply({ fieldErrors: { image: ['Choose an image to upload'] } }) }
+  if (isFileError(checked)) return { status: 'invalid', reply: submission.reply({ fieldErrors: { image: [checked.error] } }) }
+  const id = await savePlaygroundImage(db, viewer.userId, checked)
+  return { status: 'done', toast: { kind: 'success', message: `${checked.name} is uploaded: edit it below.` }, redirectTo: `/toolkit/images?image=${id}` }
+}
+
+/** The user's image with the query's edits; 404 for another user's image, 400 (a sentence) for edits that do not fit it. */
+export async function renderResponse(db: Database, viewer: Viewer, imageParam: string | undefined, url: URL): Promise<Response> {
+  const id = readId(imageParam)
+  const image = id ? await playgroundImage(db, viewer.userId, id) : undefined
+  if (!image) throw new Response('Not found', { status: 404 })
+  const { ops, errors } = readImageOps(url.searchParams, image)
+  if (!ops) throw new Response(Object.values(errors).join('. '), { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  let out
+  try {
+    out = await renderImage(image, ops)
+  } catch {
+    throw new Response('This image could not be edited that way.', { status: 422, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  }
+  const headers = uploadedFileHeaders({ contentType: out.contentType, name: out.filename, size: out.bytes.byteLength }, { shareable: false })
+  if (url.searchParams.get('download') === '1') headers.set('Content-Disposition', disposition('attachment', out.filename))
+  headers.set('X-Image-Size', `${out.width}x${out.height}`)
+  return new Response(new Uint8Array(out.bytes), { headers })
 }

@@ -1,0 +1,90 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import sharp from 'sharp'
+import type { Database } from '#db/database'
+import type { PlaygroundFormat } from '#db/types'
+import { audit } from '../audit/audit.server'
+import { checkFile, MAX_IMAGE_PIXELS, newStorageKey, removeStored, storedPath, writeStored, type CheckedFile } from '../assets/files.server'
+import type { ImageOps, OutputFormat } from './images'
+
+// The image playground's files: each user's own uploads (the last KEEP_IMAGES), edited on request
+// with sharp and never stored edited.
+
+export const PLAYGROUND_MAX_BYTES = 10 * 1024 * 1024
+export const KEEP_IMAGES = 12
+export const PLAYGROUND_TYPES: ReadonlyMap<string, { ext: string; format: PlaygroundFormat }> = new Map([
+  ['image/jpeg', { ext: 'jpg', format: 'jpeg' }],
+  ['image/png', { ext: 'png', format: 'png' }],
+  ['image/webp', { ext: 'webp', format: 'webp' }],
+  ['image/avif', { ext: 'avif', format: 'avif' }],
+  ['image/gif', { ext: 'gif', format: 'gif' }],
+  ['image/tiff', { ext: 'tif', format: 'tiff' }],
+])
+export const PLAYGROUND_RULES = 'JPEG, PNG, WebP, AVIF, GIF or TIFF'
+
+export const checkPlaygroundImage = (value: FormDataEntryValue | null) => checkFile(value, PLAYGROUND_TYPES, { maxBytes: PLAYGROUND_MAX_BYTES, accepted: `an image: ${PLAYGROUND_RULES}` })
+
+/** Keeps an upload as the user's; the oldest beyond KEEP_IMAGES go (rows and files). */
+export async function savePlaygroundImage(db: Database, userId: number, file: CheckedFile): Promise<number> {
+  const key = newStorageKey(file.ext)
+  await writeStored('playground', key, file.bytes)
+  try {
+    const { id, dropped } = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('playground_images')
+        .values({ user_id: userId, storage_key: key, original_name: file.name, format: PLAYGROUND_TYPES.get(file.contentType)!.format, width: file.width!, height: file.height!, byte_size: file.bytes.byteLength, created_at: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const old = await trx.selectFrom('playground_images').select(['id', 'storage_key']).where('user_id', '=', userId).orderBy('id', 'desc').offset(KEEP_IMAGES).limit(100).execute()
+      if (old.length) await trx.deleteFrom('playground_images').where('id', 'in', old.map((o) => o.id)).execute()
+      await audit(trx, { actorUserId: userId, action: 'playground_image.uploaded', entityType: 'playground_image', entityId: row.id, after: { name: file.name, width: file.width, height: file.height } })
+      return { id: row.id, dropped: old.map((o) => o.storage_key) }
+    })
+    await Promise.all(dropped.map((k) => removeStored('playground', k)))
+    return id
+  } catch (error) {
+    await removeStored('playground', key)
+    throw error
+  }
+}
+
+export function playgroundImages(db: Database, userId: number) {
+  return db.selectFrom('playground_images').select(['id', 'original_name', 'format', 'width', 'height', 'byte_size', 'created_at']).where('user_id', '=', userId).orderBy('id', 'desc').limit(KEEP_IMAGES).execute()
+}
+
+/** One of the user's images; undefined for another user's or none. */
+export function playgroundImage(db: Database, userId: number, imageId: number) {
+  return db.selectFrom('playground_images').select(['id', 'storage_key', 'original_name', 'format', 'width', 'height', 'byte_size']).where('id', '=', imageId).where('user_id', '=', userId).executeTakeFirst()
+}
+export type PlaygroundImage = NonNullable<Awaited<ReturnType<typeof playgroundImage>>>
+
+export async function deletePlaygroundImage(db: Database, userId: number, imageId: number): Promise<boolean> {
+  const gone = await db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('playground_images').where('id', '=', imageId).where('user_id', '=', userId).returning(['id', 'storage_key', 'original_name']).executeTakeFirst()
+    if (row) await audit(trx, { actorUserId: userId, action: 'playground_image.deleted', entityType: 'playground_image', entityId: row.id, before: { name: row.original_name } })
+    return row
+  })
+  if (gone) await removeStored('playground', gone.storage_key)
+  return Boolean(gone)
+}
+
+const MIME: Record<OutputFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' }
+const EXT: Record<OutputFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif' }
+
+/** The image with the edits applied (crop, then rotate and flip, resize, grey, then encode). */
+export async function renderImage(image: PlaygroundImage, ops: ImageOps): Promise<{ bytes: Buffer; contentType: string; filename: string; width: number; height: number }> {
+  const input = await fs.readFile(storedPath('playground', image.storage_key))
+  let pipeline = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false, autoOrient: true })
+  if (ops.crop) pipeline = pipeline.extract(ops.crop)
+  if (ops.rotate) pipeline = pipeline.rotate(ops.rotate)
+  if (ops.flip) pipeline = pipeline.flop()
+  if (ops.width || ops.height) pipeline = pipeline.resize({ width: ops.width ?? undefined, height: ops.height ?? undefined, fit: ops.fit, background: { r: 255, g: 255, b: 255, alpha: ops.format === 'jpeg' ? 1 : 0 }, withoutEnlargement: false })
+  if (ops.grayscale) pipeline = pipeline.grayscale()
+  if (ops.format === 'jpeg') pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: ops.quality, mozjpeg: true })
+  else if (ops.format === 'png') pipeline = pipeline.png({ quality: ops.quality, compressionLevel: 9, palette: ops.quality < 100 })
+  else if (ops.format === 'webp') pipeline = pipeline.webp({ quality: ops.quality })
+  else pipeline = pipeline.avif({ quality: ops.quality, effort: 2 })
+  const { data, info } = await pipeline.toBuffer({ resolveWithObject: true })
+  const base = path.parse(image.original_name).name || 'image'
+  return { bytes: data, contentType: MIME[ops.format], filename: `${base}-edited.${EXT[ops.format]}`, width: info.width, height: info.height }
+}

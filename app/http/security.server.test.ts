@@ -33,6 +33,12 @@ async function withApp(trustProxy: boolean | number | string[], run: (url: strin
   const app = express()
   app.set('trust proxy', trustProxy)
   app.use(securityMiddleware({ appUrl, trustProxy, maxFormBytes: 1024, maxUploadBytes: 4096 }))
+  // A route with headers of its own, added the way Remix's adapter adds a response's headers.
+  app.get('/own-headers', (_req, res) => {
+    res.append('X-Content-Type-Options', 'nosniff')
+    res.append('Referrer-Policy', 'no-referrer')
+    res.send('own')
+  })
   app.all('*', (req, res) => res.send(`passed origin=${req.headers.origin ?? ''}`))
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
@@ -77,6 +83,11 @@ describe('securityMiddleware', () => {
       expect(answer.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
       expect(answer.headers.get('x-frame-options')).toBe('DENY')
+      // A response's own header wins and is never doubled; the rest still come.
+      const own = await fetch(`${url}/own-headers`)
+      expect(own.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(own.headers.get('referrer-policy')).toBe('no-referrer')
+      expect(own.headers.get('x-frame-options')).toBe('DENY')
     })
   })
 })

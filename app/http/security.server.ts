@@ -61,14 +61,28 @@ function refuse(res: ExpressResponse, status: number, title: string, text: strin
   res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' }).send(plainPage(status, title, text))
 }
 
+/**
+ * Headers every answer carries unless it set its own (a short link's Referrer-Policy, a file's
+ * nosniff): added as the head is written, so a route's header is never doubled ("nosniff, nosniff").
+ */
+function defaultHeaders(res: ExpressResponse, headers: Record<string, string>) {
+  const writeHead = res.writeHead
+  res.writeHead = function (this: ExpressResponse, ...args: Parameters<ExpressResponse['writeHead']>) {
+    for (const [name, value] of Object.entries(headers)) if (!res.hasHeader(name)) res.setHeader(name, value)
+    return writeHead.apply(this, args)
+  } as ExpressResponse['writeHead']
+}
+
 /** One middleware for every request: cross-site writes, body sizes, the nonce and the headers every answer carries. */
 export function securityMiddleware(config: Pick<Config, 'appUrl' | 'trustProxy' | 'maxFormBytes' | 'maxUploadBytes'>) {
   const https = config.appUrl.startsWith('https:')
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff')
-    res.setHeader('Referrer-Policy', 'same-origin')
-    res.setHeader('X-Frame-Options', 'DENY')
-    if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    defaultHeaders(res, {
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'same-origin',
+      'X-Frame-Options': 'DENY',
+      ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+    })
 
     const refusal = crossSiteRefusal(
       { method: req.method, fetchSite: req.get('sec-fetch-site'), origin: req.get('origin'), target: targetOrigin(req, config.trustProxy) },

@@ -92,7 +92,7 @@ function Editor({ edit, maxSide }: { edit: NonNullable<ImagesPageData['edit']>; 
   const problems = Object.values(errors)
   return (
     <section className="playground-editor" aria-labelledby="edit-heading">
-      <Form method="get" className="card" onChange={hydrated ? onChange : undefined} aria-labelledby="edit-heading">
+      <Form method="get" className="card" onChange={hydrated ? onChange : undefined} aria-labelledby="edit-heading" noValidate>
         <h2 id="edit-heading">Edit {image.name}</h2>
         <p className="muted">
           {image.width} × {image.height} pixels · {image.format.toUpperCase()} · {formatBytes(image.bytes)}

@@ -17,6 +17,12 @@ export const routes: RouteRules = {
   'routes/toolkit+/price-label-generator[.pdf]': { path: '/toolkit/price-label-generator.pdf', expect: (who, kind) => (kind === 'post' ? 'not-allowed' : missing('toolkit')(who)) },
   'routes/toolkit+/images': { path: '/toolkit/images', portal: 'toolkit' },
   'routes/toolkit+/images.$imageId.render': { path: '/toolkit/images/999999/render', expect: (who, kind) => (kind === 'post' ? 'not-allowed' : missing('toolkit')(who)) },
+  'routes/admin+/databases.manage': { path: '/admin/databases/manage', portal: 'admin' },
+  // POST only (the page's button): a GET answers 405 once past the portal's guard.
+  'routes/admin+/databases.manage.backup': {
+    path: '/admin/databases/manage/backup',
+    expect: (who, kind) => (kind === 'page' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : !mayEnter([who], 'admin') ? 'forbidden' : kind === 'post' ? 'ok' : 'not-allowed'),
+  },
   'routes/_main+/assets_uploader': { path: '/assets_uploader', portal: 'main' },
   // An uploaded file is open to anyone with its link; a key no file has is not found.
   'routes/_public+/files.$key.$name': { path: '/files/AAAAAAAAAAAAAAAAAAAAAA.png/x.png', expect: (_who, kind) => (kind === 'post' ? 'not-allowed' : 'not-found') },

@@ -1,4 +1,4 @@
-// npm run db:migrate | db:rollback | db:seed | db:seed:scale — on the database named by DATABASE_URL.
+// npm run db:migrate | db:rollback | db:seed | db:seed:scale | reports:rebuild — on the database named by DATABASE_URL.
 import { config } from '../app/config.server'
 import { createDatabase } from './database'
 import { migrateDown, migrateToLatest } from './migrate'
@@ -9,6 +9,7 @@ import { ORDERS_SCALE, seedOrdersScale } from './seed-scale-orders'
 import { QC_SCALE, seedQcScale } from './seed-scale-qc'
 import { SAMPLE_ORDERS_SCALE, seedSampleOrdersScale } from './seed-scale-sample-orders'
 import { LOGISTICS_SCALE, seedLogisticsScale } from './seed-scale-logistics'
+import { rebuildOrderFacts } from '../app/features/reports/facts.server'
 
 async function main(command: string | undefined) {
   const { db } = createDatabase(config().databaseUrl)
@@ -64,8 +65,14 @@ async function main(command: string | undefined) {
         console.log(`Loaded ${bookings} transport bookings and ${ledgerRows} buyer ledger rows.`)
         break
       }
+      case 'reports:rebuild': {
+        // The reports' summary rows worked out again from the orders themselves (after a bulk load or a restore).
+        const { orders, rows } = await rebuildOrderFacts(db)
+        console.log(`Rebuilt the report rows of ${orders} orders: ${rows} day rows.`)
+        break
+      }
       default:
-        throw new Error(`unknown command "${command}" (use migrate, rollback, seed or seed:scale)`)
+        throw new Error(`unknown command "${command}" (use migrate, rollback, seed, seed:scale or reports:rebuild)`)
     }
   } finally {
     await db.destroy()

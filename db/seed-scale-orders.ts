@@ -1,4 +1,5 @@
 import { recountStatuses } from '../app/features/orders/counts.server'
+import { rebuildOrderFacts } from '../app/features/reports/facts.server'
 import { masterStatusOf } from '../app/features/orders/states'
 import { kolkataDay } from '../app/utils/format'
 import { advanceIdSequence, refreshAfterBulkLoad } from './dialect.js'
@@ -174,5 +175,6 @@ export async function seedOrdersScale(db: Database, scale: { orders: number }, n
   await advanceIdSequence(db, 'master_orders')
   await advanceIdSequence(db, 'seller_orders')
   await recountStatuses(db)
+  await rebuildOrderFacts(db)
   await refreshAfterBulkLoad(db)
 }

@@ -534,6 +534,35 @@ export interface AssetsTable {
   created_at: Timestamp
 }
 
+/** A master order's contribution to the reports: per category of its lines and seller (migrations/20261205090000_report_facts.js). */
+export interface OrderFactsTable {
+  master_order_id: number
+  category_id: number
+  seller_id: number
+  day: string
+  buyer_id: number
+  orders: number
+  lines: number
+  quantity_milli: number
+  value_minor: number
+  cost_minor: number
+  gst_minor: number
+}
+
+/** The reports' summary rows: per day (Asia/Kolkata, of placing) x category x buyer x seller. */
+export interface OrderDayFactsTable {
+  day: string
+  category_id: number
+  buyer_id: number
+  seller_id: number
+  orders: number
+  lines: number
+  quantity_milli: number
+  value_minor: number
+  cost_minor: number
+  gst_minor: number
+}
+
 export interface DB {
   login_throttle: LoginThrottleTable
   roles: RolesTable
@@ -597,6 +626,8 @@ export interface DB {
   utm_links: UtmLinksTable
   playground_images: PlaygroundImagesTable
   assets: AssetsTable
+  order_facts: OrderFactsTable
+  order_day_facts: OrderDayFactsTable
 }
 
 export type QcInspectionStatus = 'scheduled' | 'submitted' | 'approved' | 'partly_approved' | 'rejected' | 'cancelled'

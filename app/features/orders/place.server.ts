@@ -9,6 +9,7 @@ import { notifySeller } from './notify.server'
 import { autoApprove, refreshMasterStatus } from './steps.server'
 import { lineValue } from './lines'
 import { countInStatus } from './counts.server'
+import { refreshOrderFacts } from '../reports/facts.server'
 
 type Actor = { userId: number }
 
@@ -210,5 +211,6 @@ export async function writeOrder(trx: Executor, actor: Actor, head: OrderHead, c
   })
   // A seller order approved as it was placed moves the order on at once.
   if (autoApproved) await refreshMasterStatus(trx, order.id, actor.userId)
+  await refreshOrderFacts(trx, order.id)
   return order
 }

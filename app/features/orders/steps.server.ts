@@ -1,3 +1,4 @@
+import { refreshOrderFacts } from '../reports/facts.server'
 import type { Database } from '#db/database'
 import type { SellerOrderStatus } from '#db/types'
 import { audit, type Executor } from '../audit/audit.server'
@@ -28,6 +29,8 @@ export async function refreshMasterStatus(trx: Executor, masterOrderId: number, 
     trx.selectFrom('master_orders').select(['status', 'buyer_id']).where('id', '=', masterOrderId).executeTakeFirstOrThrow(),
     trx.selectFrom('seller_orders').select(['status', 'moved_to_id']).where('master_order_id', '=', masterOrderId).execute(),
   ])
+  // A seller order's step may move the reports' figures even when the order's status stays.
+  await refreshOrderFacts(trx, masterOrderId)
   const counted = sellerOrders.map((s) => ({ status: s.status, movedOn: s.moved_to_id !== null }))
   let status = masterStatusOf(counted, order.status === 'closed')
   // Delivered and settled (every delivered seller order invoiced, every invoice paid or credited): closed.

@@ -1,5 +1,6 @@
 import type { Executor } from '../audit/audit.server'
 import { gstOf, lineValue } from './lines'
+import { refreshOrderFacts } from '../reports/facts.server'
 
 /** The seller order's and the master order's totals worked out again from their lines. */
 export async function refreshTotals(trx: Executor, masterOrderId: number) {
@@ -20,4 +21,5 @@ export async function refreshTotals(trx: Executor, masterOrderId: number) {
   const at = new Date().toISOString()
   for (const [id, totals] of bySeller) await trx.updateTable('seller_orders').set({ value_minor: totals.value, cost_minor: totals.cost, updated_at: at }).where('id', '=', id).execute()
   await trx.updateTable('master_orders').set({ value_minor: value, cost_minor: cost, gst_minor: gst, updated_at: at }).where('id', '=', masterOrderId).execute()
+  await refreshOrderFacts(trx, masterOrderId)
 }

@@ -1,0 +1,125 @@
+import type { Database } from '#db/database'
+import type { OrderFactsTable } from '#db/types'
+import { kolkataDay } from '~/utils/format'
+import type { Executor } from '../audit/audit.server'
+import { gstOf, lineValue } from '../orders/lines'
+
+// The business report's exact summary rows (docs/domain.md "Reports"). An order counts from the
+// day it was placed (Asia/Kolkata) with the lines of its seller orders that go ahead: not those
+// rejected or cancelled, nothing of a cancelled order. Each seller order is one order, under the
+// category of its first line; value, cost, GST and lines go under each line's own category.
+// refreshOrderFacts runs in the transaction of every change that moves these (placing, a seller
+// order's step, a line's quantity, price or seller), so order_day_facts is always exact.
+
+export type OrderFact = Omit<OrderFactsTable, never>
+const MEASURES = ['orders', 'lines', 'quantity_milli', 'value_minor', 'cost_minor', 'gst_minor'] as const
+const NOT_COUNTED = new Set(['rejected', 'cancelled'])
+
+/** The facts of these master orders as their rows say now. */
+export async function factsOfOrders(db: Executor, masterOrderIds: readonly number[]): Promise<OrderFact[]> {
+  if (!masterOrderIds.length) return []
+  const lines = await db
+    .selectFrom('sub_orders as l')
+    .innerJoin('seller_orders as so', 'so.id', 'l.seller_order_id')
+    .innerJoin('master_orders as mo', 'mo.id', 'l.master_order_id')
+    .select(['l.master_order_id', 'l.seller_order_id', 'l.line_no', 'l.category_id', 'l.quantity_milli', 'l.price_minor', 'l.cost_minor', 'l.gst_rate_bp', 'so.seller_id', 'so.status as sellerStatus', 'mo.status as masterStatus', 'mo.buyer_id', 'mo.placed_at'])
+    .where('l.master_order_id', 'in', masterOrderIds)
+    .execute()
+  const counted = lines.filter((l) => l.masterStatus !== 'cancelled' && !NOT_COUNTED.has(l.sellerStatus))
+  // Each seller order's first line: its category carries the order.
+  const first = new Map<number, number>()
+  for (const l of counted) if ((first.get(l.seller_order_id) ?? Infinity) > l.line_no) first.set(l.seller_order_id, l.line_no)
+  const facts = new Map<string, OrderFact>()
+  for (const l of counted) {
+    const key = `${l.master_order_id}:${l.category_id}:${l.seller_id}`
+    const fact = facts.get(key) ?? { master_order_id: l.master_order_id, category_id: l.category_id, seller_id: l.seller_id, day: kolkataDay(l.placed_at), buyer_id: l.buyer_id, orders: 0, lines: 0, quantity_milli: 0, value_minor: 0, cost_minor: 0, gst_minor: 0 }
+    const value = lineValue(Number(l.quantity_milli), Number(l.price_minor))
+    fact.orders += first.get(l.seller_order_id) === l.line_no ? 1 : 0
+    fact.lines += 1
+    fact.quantity_milli += Number(l.quantity_milli)
+    fact.value_minor += value
+    fact.cost_minor += lineValue(Number(l.quantity_milli), Number(l.cost_minor))
+    fact.gst_minor += gstOf(value, l.gst_rate_bp)
+    facts.set(key, fact)
+  }
+  return [...facts.values()]
+}
+
+const dayKey = (f: Pick<OrderFact, 'day' | 'category_id' | 'buyer_id' | 'seller_id'>) => `${f.day}|${f.category_id}|${f.buyer_id}|${f.seller_id}`
+const sameFacts = (a: OrderFact[], b: OrderFact[]) => {
+  const key = (f: OrderFact) => JSON.stringify([f.category_id, f.seller_id, f.day, f.buyer_id, ...MEASURES.map((m) => Number(f[m]))])
+  const left = a.map(key).sort()
+  const right = b.map(key).sort()
+  return left.length === right.length && left.every((k, i) => k === right[i])
+}
+
+/**
+ * Brings a master order's facts up to date in the caller's transaction: its contribution replaced,
+ * and the day rows moved by the difference (rows are added to under their lock, in key order, so
+ * concurrent orders never lose a change or wait on each other in a circle).
+ */
+export async function refreshOrderFacts(trx: Executor, masterOrderId: number): Promise<void> {
+  const [before, after] = await Promise.all([
+    trx.selectFrom('order_facts').select(['master_order_id', 'category_id', 'seller_id', 'day', 'buyer_id', ...MEASURES]).where('master_order_id', '=', masterOrderId).execute(),
+    factsOfOrders(trx, [masterOrderId]),
+  ])
+  if (sameFacts(before, after)) return
+  await trx.deleteFrom('order_facts').where('master_order_id', '=', masterOrderId).execute()
+  if (after.length) await trx.insertInto('order_facts').values(after).execute()
+  const deltas = new Map<string, OrderFact>()
+  const add = (f: OrderFact, sign: 1 | -1) => {
+    const key = dayKey(f)
+    const d = deltas.get(key) ?? { ...f, orders: 0, lines: 0, quantity_milli: 0, value_minor: 0, cost_minor: 0, gst_minor: 0 }
+    for (const m of MEASURES) d[m] += sign * Number(f[m])
+    deltas.set(key, d)
+  }
+  for (const f of before) add(f as OrderFact, -1)
+  for (const f of after) add(f, 1)
+  for (const key of [...deltas.keys()].sort()) {
+    const d = deltas.get(key)!
+    if (MEASURES.every((m) => d[m] === 0)) continue
+    const row = { day: d.day, category_id: d.category_id, buyer_id: d.buyer_id, seller_id: d.seller_id, orders: d.orders, lines: d.lines, quantity_milli: d.quantity_milli, value_minor: d.value_minor, cost_minor: d.cost_minor, gst_minor: d.gst_minor }
+    await trx
+      .insertInto('order_day_facts')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['day', 'category_id', 'buyer_id', 'seller_id']).doUpdateSet((eb) => ({
+          orders: eb('order_day_facts.orders', '+', d.orders),
+          lines: eb('order_day_facts.lines', '+', d.lines),
+          quantity_milli: eb('order_day_facts.quantity_milli', '+', d.quantity_milli),
+          value_minor: eb('order_day_facts.value_minor', '+', d.value_minor),
+          cost_minor: eb('order_day_facts.cost_minor', '+', d.cost_minor),
+          gst_minor: eb('order_day_facts.gst_minor', '+', d.gst_minor),
+        })),
+      )
+      .execute()
+    // A row that nothing is in any more goes.
+    await trx.deleteFrom('order_day_facts').where('day', '=', d.day).where('category_id', '=', d.category_id).where('buyer_id', '=', d.buyer_id).where('seller_id', '=', d.seller_id).where('lines', '=', 0).execute()
+  }
+}
+
+/** The facts worked out again from every order (after a bulk load, or to check the kept ones): batches of orders by id. */
+export async function rebuildOrderFacts(db: Database, batch = 2_000): Promise<{ orders: number; rows: number }> {
+  await db.deleteFrom('order_day_facts').execute()
+  await db.deleteFrom('order_facts').execute()
+  const days = new Map<string, OrderFact>()
+  let after = 0
+  let orders = 0
+  for (;;) {
+    const ids = (await db.selectFrom('master_orders').select('id').where('id', '>', after).orderBy('id').limit(batch).execute()).map((r) => r.id)
+    if (!ids.length) break
+    after = ids.at(-1)!
+    orders += ids.length
+    const facts = await factsOfOrders(db, ids)
+    for (let i = 0; i < facts.length; i += 500) await db.insertInto('order_facts').values(facts.slice(i, i + 500)).execute()
+    for (const f of facts) {
+      const key = dayKey(f)
+      const d = days.get(key) ?? { ...f, orders: 0, lines: 0, quantity_milli: 0, value_minor: 0, cost_minor: 0, gst_minor: 0 }
+      for (const m of MEASURES) d[m] += Number(f[m])
+      days.set(key, d)
+    }
+  }
+  const rows = [...days.values()].map(({ master_order_id: _, ...row }) => row)
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('order_day_facts').values(rows.slice(i, i + 500)).execute()
+  return { orders, rows: rows.length }
+}

@@ -23,6 +23,8 @@ export const routes: RouteRules = {
     path: '/admin/databases/manage/backup',
     expect: (who, kind) => (kind === 'page' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : !mayEnter([who], 'admin') ? 'forbidden' : kind === 'post' ? 'ok' : 'not-allowed'),
   },
+  'routes/_main+/reports.master_order': { path: '/reports/master_order', portal: 'main' },
+  'routes/_main+/reports.master_order[.csv]': { path: '/reports/master_order.csv', portal: 'main' },
   'routes/_main+/assets_uploader': { path: '/assets_uploader', portal: 'main' },
   // An uploaded file is open to anyone with its link; a key no file has is not found.
   'routes/_public+/files.$key.$name': { path: '/files/AAAAAAAAAAAAAAAAAAAAAA.png/x.png', expect: (_who, kind) => (kind === 'post' ? 'not-allowed' : 'not-found') },

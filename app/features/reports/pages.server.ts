@@ -1,0 +1,59 @@
+// What the reports' pages show, gathered for their loaders; their CSVs. Routes guard (main portal).
+import type { Database } from '#db/database'
+import { csvResponse, type CsvColumn } from '~/utils/csv.server'
+import { kolkataDay } from '~/utils/format'
+import { businessReport, categoryChoices, filterNames, readBusinessFilters, type BusinessFilters } from './business.server'
+import { readPeriod } from './period'
+
+export const reportPaths = { business: '/reports/master_order', qc: '/reports/qc', buyers: '/reports/buyer_skus' } as const
+
+/** The report's query without the grouping (for drill-downs) or with it (for its CSV). */
+export function businessQuery(period: { from: string; to: string }, f: BusinessFilters, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams({ from: period.from, to: period.to, group: f.group })
+  if (f.categoryId) params.set('category', String(f.categoryId))
+  if (f.buyerId) params.set('buyer', String(f.buyerId))
+  if (f.sellerId) params.set('seller', String(f.sellerId))
+  for (const [k, v] of Object.entries(extra)) params.set(k, v)
+  return params
+}
+
+export async function businessPage(db: Database, url: URL) {
+  const period = readPeriod(url.searchParams, kolkataDay())
+  const filters = readBusinessFilters(url.searchParams)
+  const [report, names, categories] = await Promise.all([businessReport(db, period, filters), filterNames(db, filters), categoryChoices(db)])
+  return { period, filters, names, categories, report, csvHref: `${reportPaths.business}.csv?${businessQuery(period, filters)}` }
+}
+export type BusinessPageData = Awaited<ReturnType<typeof businessPage>>
+
+const businessColumns: CsvColumn[] = [
+  { key: 'group', header: 'Group' },
+  { key: 'orders', header: 'Orders' },
+  { key: 'lines', header: 'Lines' },
+  { key: 'value', header: 'Value (₹)' },
+  { key: 'cost', header: 'Cost (₹)' },
+  { key: 'margin', header: 'Margin (₹)' },
+  { key: 'margin_pct', header: 'Margin %' },
+  { key: 'gst', header: 'GST (₹)' },
+  { key: 'previous_value', header: 'Value in the previous period (₹)' },
+]
+const rupees = (paise: number) => (paise / 100).toFixed(2)
+export const marginPercent = (value: number, cost: number) => (value ? ((value - cost) / value) * 100 : 0)
+
+export async function businessCsv(db: Database, url: URL) {
+  const period = readPeriod(url.searchParams, kolkataDay())
+  const filters = readBusinessFilters(url.searchParams)
+  const { rows, others, totals } = await businessReport(db, period, filters)
+  const records = [...rows, ...(others ? [others] : [])].map((r) => ({
+    group: r.label,
+    orders: r.orders,
+    lines: r.lines,
+    value: rupees(r.value),
+    cost: rupees(r.cost),
+    margin: rupees(r.value - r.cost),
+    margin_pct: marginPercent(r.value, r.cost).toFixed(1),
+    gst: rupees(r.gst),
+    previous_value: r.previousValue === null ? '' : rupees(r.previousValue),
+  }))
+  records.push({ group: 'Total', orders: totals.orders, lines: totals.lines, value: rupees(totals.value), cost: rupees(totals.cost), margin: rupees(totals.value - totals.cost), margin_pct: marginPercent(totals.value, totals.cost).toFixed(1), gst: rupees(totals.gst), previous_value: '' })
+  return csvResponse(`business-report-${period.from}-to-${period.to}-by-${filters.group}.csv`, businessColumns, records)
+}

@@ -6,8 +6,8 @@ import { useId } from 'react'
 // JavaScript, each with a title and a text alternative; the numbers are in the table beside it.
 
 const WIDTH = 640
-const HEIGHT = 260
-const MARGIN = { top: 12, right: 12, bottom: 56, left: 72 }
+const HEIGHT = 300
+const MARGIN = { top: 12, right: 12, bottom: 84, left: 72 }
 
 export interface BarDatum {
   label: string
@@ -49,7 +49,7 @@ export function BarChart({ title, summary, data, format, partLabel, valueLabel }
               {d.part !== undefined ? <rect x={left + x.bandwidth() * 0.25} width={x.bandwidth() * 0.5} y={Math.min(y(d.part), zero)} height={Math.abs(zero - y(d.part))} className="chart-part" /> : null}
               {i % everyNth === 0 ? (
                 <text x={left + x.bandwidth() / 2} y={HEIGHT - MARGIN.bottom + 14} textAnchor="end" transform={`rotate(-35 ${left + x.bandwidth() / 2} ${HEIGHT - MARGIN.bottom + 14})`} className="chart-tick">
-                  {d.label.length > 16 ? `${d.label.slice(0, 15)}…` : d.label}
+                  {d.label.length > 14 ? `${d.label.slice(0, 13)}…` : d.label}
                 </text>
               ) : null}
             </g>

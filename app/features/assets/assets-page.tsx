@@ -11,9 +11,8 @@ import { PageHeader } from '~/ui/shell'
 import { Table } from '~/ui/table'
 import { formatBytes, formatDateTime } from '~/utils/format'
 import { sentenceCase } from '~/ui/badge'
-import { ASSET_PAGE_SIZE } from './assets.server'
 import type { AssetsPageData } from './pages.server'
-import { ASSET_MAX_FILES, assetSchema } from './schema'
+import { ASSET_MAX_FILES, ASSET_PAGE_SIZE, assetSchema } from './schema'
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif,application/pdf,.docx,.xlsx,.pptx,.zip,video/mp4'
 

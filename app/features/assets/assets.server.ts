@@ -4,6 +4,7 @@ import type { AssetKind } from '#db/types'
 import { countUpTo } from '~/utils/count.server'
 import { audit } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
+import { ASSET_PAGE_SIZE } from './schema'
 import { newStorageKey, removeStored, writeStored, type CheckedFile } from './files.server'
 
 /** The asset uploader's files (main portal): a shared library of files with links to hand out. */
@@ -17,7 +18,6 @@ export interface AssetFilters {
   mine: boolean
   page: number
 }
-export const ASSET_PAGE_SIZE = 25
 
 export function readAssetFilters(url: URL): AssetFilters {
   const params = url.searchParams

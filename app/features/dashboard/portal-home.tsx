@@ -8,10 +8,10 @@ import { PageHeader } from '~/ui/shell'
 import type { OrderQueue } from '../orders/home.server'
 import type { Figure } from './queries.server'
 
-export function Figures({ figures }: { figures: Figure[] }) {
+export function Figures({ figures, label = 'Figures' }: { figures: Figure[]; label?: string }) {
   if (figures.length === 0) return null
   return (
-    <ul className="figures" aria-label="Figures">
+    <ul className="figures" aria-label={label}>
       {figures.map((f) => (
         <li key={f.label} className={f.tone ? `figure figure-${f.tone}` : 'figure'}>
           {f.to ? (

@@ -6,6 +6,7 @@ import { actionWords, NOT_ACTIVITY, recordKind } from '../audit/describe'
 import { recordRefs } from '../audit/records.server'
 import { orderHome, type OrderQueue } from '../orders/home.server'
 import { qcFigures } from '../qc/home.server'
+import { homeExtras } from './operations.server'
 
 export interface Figure {
   label: string
@@ -167,8 +168,8 @@ export async function portalFigures(db: Database, viewer: Viewer, portal: Portal
 
 /** A portal's home: its order figures and queue (app/features/orders/home.server.ts) first, then its other figures. */
 export async function portalHome(db: Database, viewer: Viewer, portal: PortalKey): Promise<{ figures: Figure[]; queues: OrderQueue[] }> {
-  const [orders, samples, qc, figures] = await Promise.all([orderHome(db, viewer, portal), sampleHome(db, viewer, portal), qcFigures(db, viewer, portal), portalFigures(db, viewer, portal)])
-  const linked = [...orders.figures, ...samples.figures, ...qc].map((f): Figure => (f.to && mayOpen(viewer.roles, f.to) ? f : { ...f, to: undefined }))
+  const [orders, samples, qc, figures, extras] = await Promise.all([orderHome(db, viewer, portal), sampleHome(db, viewer, portal), qcFigures(db, viewer, portal), portalFigures(db, viewer, portal), homeExtras(db, viewer, portal)])
+  const linked = [...orders.figures, ...samples.figures, ...qc, ...extras].map((f): Figure => (f.to && mayOpen(viewer.roles, f.to) ? f : { ...f, to: undefined }))
   return { figures: [...linked, ...figures], queues: [...(orders.queue ? [orders.queue] : []), ...samples.queues] }
 }
 

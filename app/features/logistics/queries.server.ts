@@ -414,6 +414,17 @@ function unpaid(db: Executor, f: Pick<DueFilters, 'transporter' | 'bucket'>, tod
 
 const billTotal = (eb: any) => eb.fn.sum(eb(eb.ref('transport_bookings.bill_amount_minor'), '+', eb.ref('transport_bookings.bill_gst_minor'))).as('total')
 
+/** Unpaid transporter bills overdue and due this week (count and amount with GST), for dashboards. */
+export async function dueBucketTotals(db: Executor) {
+  const today = kolkataDay()
+  const total = async (bucket: 'overdue' | 'this_week') => {
+    const row = await unpaid(db, { transporter: null, bucket }, today).select((eb) => [eb.fn.countAll<number>().as('n'), billTotal(eb)]).executeTakeFirstOrThrow()
+    return { count: Number(row.n), totalMinor: Number(row.total ?? 0) }
+  }
+  const [overdue, thisWeek] = await Promise.all([total('overdue'), total('this_week')])
+  return { overdue, thisWeek }
+}
+
 /** Unpaid bills: totals per bucket and per transporter (of every unpaid bill), and a page of those the filters pick, soonest due first. */
 export async function paymentDues(db: Executor, f: DueFilters) {
   const today = kolkataDay()

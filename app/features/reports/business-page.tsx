@@ -3,12 +3,13 @@ import { SelectFilter } from '~/ui/filters'
 import { Link } from '~/ui/link'
 import { PageHeader } from '~/ui/shell'
 import { Table } from '~/ui/table'
-import { formatMoney } from '~/utils/format'
-import { GROUPS, groupLabels, type GroupRow } from './business.server'
+import { GROUPS, groupLabels } from './business'
+import type { GroupRow } from './business.server'
 import type { BusinessPageData } from './pages.server'
 import { Comparison, periodWords, ReportFilters } from './report-ui'
 
-const inr = (paise: number) => formatMoney(Math.round(paise))
+/** Whole rupees: a report's figures need no paise (the CSV keeps them). */
+const inr = (paise: number) => `₹${Math.round(paise / 100).toLocaleString('en-IN')}`
 const compact = (paise: number) => {
   const rupees = paise / 100
   if (Math.abs(rupees) >= 1e7) return `₹${(rupees / 1e7).toFixed(1)} Cr`

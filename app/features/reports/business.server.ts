@@ -2,13 +2,12 @@ import { sql } from 'kysely'
 import type { Database } from '#db/database'
 import { readId } from '~/utils/list-params'
 import { monthsOf, type Period } from './period'
+import { GROUPS, type Group } from './business'
+export { GROUPS, groupLabels, type Group } from './business'
 
 // The business report (/reports/master_order): orders, value, cost, margin and GST of a period, by
 // month, category, buyer or seller, against the period before; read from order_day_facts alone.
 
-export const GROUPS = ['month', 'category', 'buyer', 'seller'] as const
-export type Group = (typeof GROUPS)[number]
-export const groupLabels: Record<Group, string> = { month: 'Month', category: 'Category', buyer: 'Buyer', seller: 'Seller' }
 /** Groups beyond these (by value) are summed into one line, so the table stays readable. */
 export const TOP_GROUPS = 50
 

@@ -5,6 +5,7 @@ import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { Figures } from '~/features/dashboard/portal-home'
 import { pendingCompanies, recentActivity, staffFigures } from '~/features/dashboard/queries.server'
+import { operationsDashboard } from '~/features/dashboard/operations.server'
 import { Badge, sentenceCase } from '~/ui/badge'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
@@ -17,16 +18,25 @@ export const meta: MetaFunction = () => pageTitle('Dashboard')
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'main')
   const db = getDb()
-  const [figures, pending, activity] = await Promise.all([staffFigures(db), pendingCompanies(db), recentActivity(db, viewer)])
-  return { figures, pending, activity }
+  const [sections, figures, pending, activity] = await Promise.all([operationsDashboard(db, viewer), staffFigures(db), pendingCompanies(db), recentActivity(db, viewer)])
+  return { sections, figures, pending, activity }
 }
 
 export default function DashboardPage() {
-  const { figures, pending, activity } = useLoaderData<typeof loader>()
+  const { sections, figures, pending, activity } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHeader title="Dashboard" />
-      <Figures figures={figures} />
+      {sections.map((section) => (
+        <section key={section.title} aria-labelledby={`dash-${section.title}`}>
+          <h2 id={`dash-${section.title}`} className="figures-title">
+            {section.title}
+          </h2>
+          <Figures figures={section.figures} label={section.title} />
+        </section>
+      ))}
+      <h2 className="figures-title">Companies</h2>
+      <Figures figures={figures} label="Companies" />
       <section className="stack" aria-labelledby="pending-heading">
         <div className="list-summary">
           <h2 id="pending-heading" style={{ margin: 0 }}>

@@ -10,6 +10,7 @@ import { QC_SCALE, seedQcScale } from './seed-scale-qc'
 import { SAMPLE_ORDERS_SCALE, seedSampleOrdersScale } from './seed-scale-sample-orders'
 import { LOGISTICS_SCALE, seedLogisticsScale } from './seed-scale-logistics'
 import { rebuildOrderFacts } from '../app/features/reports/facts.server'
+import { rebuildQcFacts } from '../app/features/reports/qc-facts.server'
 
 async function main(command: string | undefined) {
   const { db } = createDatabase(config().databaseUrl)
@@ -68,7 +69,8 @@ async function main(command: string | undefined) {
       case 'reports:rebuild': {
         // The reports' summary rows worked out again from the orders themselves (after a bulk load or a restore).
         const { orders, rows } = await rebuildOrderFacts(db)
-        console.log(`Rebuilt the report rows of ${orders} orders: ${rows} day rows.`)
+        const { inspections } = await rebuildQcFacts(db)
+        console.log(`Rebuilt the report rows of ${orders} orders (${rows} day rows) and ${inspections} decided QC inspections.`)
         break
       }
       default:

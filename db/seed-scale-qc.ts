@@ -1,3 +1,4 @@
+import { rebuildQcFacts } from '../app/features/reports/qc-facts.server'
 import { kolkataDay } from '../app/utils/format'
 import { advanceIdSequence, refreshAfterBulkLoad } from './dialect.js'
 import type { Database } from './database'
@@ -143,5 +144,6 @@ export async function seedQcScale(db: Database, scale: { inspections: number }, 
   }
   for (const [scope, value] of codes) await db.insertInto('code_counters').values({ scope, last: value }).onConflict((oc) => oc.column('scope').doUpdateSet({ last: value })).execute()
   for (const table of ['qc_inspections', 'qc_inspection_lines', 'qc_inspection_results'] as const) await advanceIdSequence(db, table)
+  await rebuildQcFacts(db)
   await refreshAfterBulkLoad(db)
 }

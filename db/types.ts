@@ -563,6 +563,29 @@ export interface OrderDayFactsTable {
   gst_minor: number
 }
 
+/** The QC report's rows per day of decision x seller x category (migrations/20261206090000_qc_report_facts.js). */
+export interface QcDayFactsTable {
+  day: string
+  seller_id: number
+  category_id: number
+  inspections: number
+  lots: number
+  lots_passed: number
+  lots_partly: number
+  lots_failed: number
+  accepted_milli: number
+  rejected_milli: number
+}
+
+/** How often a condition was checked and failed, per day of decision x category. */
+export interface QcConditionFactsTable {
+  day: string
+  category_id: number
+  condition: string
+  checks: number
+  fails: number
+}
+
 export interface DB {
   login_throttle: LoginThrottleTable
   roles: RolesTable
@@ -628,6 +651,8 @@ export interface DB {
   assets: AssetsTable
   order_facts: OrderFactsTable
   order_day_facts: OrderDayFactsTable
+  qc_day_facts: QcDayFactsTable
+  qc_condition_facts: QcConditionFactsTable
 }
 
 export type QcInspectionStatus = 'scheduled' | 'submitted' | 'approved' | 'partly_approved' | 'rejected' | 'cancelled'

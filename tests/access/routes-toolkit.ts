@@ -25,6 +25,8 @@ export const routes: RouteRules = {
   },
   'routes/_main+/reports.master_order': { path: '/reports/master_order', portal: 'main' },
   'routes/_main+/reports.master_order[.csv]': { path: '/reports/master_order.csv', portal: 'main' },
+  'routes/_main+/reports.qc': { path: '/reports/qc', portal: 'main' },
+  'routes/_main+/reports.qc[.csv]': { path: '/reports/qc.csv', portal: 'main' },
   'routes/_main+/assets_uploader': { path: '/assets_uploader', portal: 'main' },
   // An uploaded file is open to anyone with its link; a key no file has is not found.
   'routes/_public+/files.$key.$name': { path: '/files/AAAAAAAAAAAAAAAAAAAAAA.png/x.png', expect: (_who, kind) => (kind === 'post' ? 'not-allowed' : 'not-found') },

@@ -1,3 +1,4 @@
+import { recordQcDecision } from '../reports/qc-facts.server'
 import type { Database } from '#db/database'
 import { config } from '~/config.server'
 import { formatDateTime } from '~/utils/format'
@@ -96,6 +97,11 @@ export async function decideInspection(db: Database, actor: Actor, inspectionId:
         split = part.code
         await trx.updateTable('qc_inspections').set({ split_seller_order_id: part.id }).where('id', '=', inspectionId).execute()
       }
+      // The lots as decided (an approver may correct the operator's figures), then the QC report's rows.
+      if (input.decision === 'accept_part') {
+        for (const lot of lots) await trx.updateTable('qc_inspection_lines').set({ accepted_milli: lot.acceptedMilli, rejected_milli: lot.rejectedMilli }).where('inspection_id', '=', inspectionId).where('sub_order_id', '=', lot.subOrderId).execute()
+      }
+      await recordQcDecision(trx, inspectionId)
       if (passTo === 'qc_passed') await passQcGates(trx, actor, inspection.seller_order_id, inspection.code, at)
       await audit(trx, { actorUserId: actor.userId, action: `qc_inspection.${words.status}`, entityType: 'qc_inspection', entityId: inspectionId, before: { status: 'submitted' }, after: { status: words.status, ...(split ? { rejected_part: split, disposition: input.disposition } : {}) }, note: note || null })
       await audit(trx, {

@@ -4,6 +4,7 @@ import { csvResponse, type CsvColumn } from '~/utils/csv.server'
 import { kolkataDay } from '~/utils/format'
 import { businessReport, categoryChoices, filterNames, readBusinessFilters, type BusinessFilters } from './business.server'
 import { readPeriod } from './period'
+import { passRate, qcReport, readQcFilters } from './qc.server'
 
 export const reportPaths = { business: '/reports/master_order', qc: '/reports/qc', buyers: '/reports/buyer_skus' } as const
 
@@ -56,4 +57,37 @@ export async function businessCsv(db: Database, url: URL) {
   }))
   records.push({ group: 'Total', orders: totals.orders, lines: totals.lines, value: rupees(totals.value), cost: rupees(totals.cost), margin: rupees(totals.value - totals.cost), margin_pct: marginPercent(totals.value, totals.cost).toFixed(1), gst: rupees(totals.gst), previous_value: '' })
   return csvResponse(`business-report-${period.from}-to-${period.to}-by-${filters.group}.csv`, businessColumns, records)
+}
+
+// ---------- QC report ----------
+
+export async function qcPage(db: Database, url: URL) {
+  const period = readPeriod(url.searchParams, kolkataDay())
+  const filters = readQcFilters(url.searchParams)
+  const [report, categories, seller] = await Promise.all([
+    qcReport(db, period, filters),
+    categoryChoices(db),
+    filters.sellerId ? db.selectFrom('sellers').select('name').where('id', '=', filters.sellerId).executeTakeFirst() : undefined,
+  ])
+  const query = new URLSearchParams({ from: period.from, to: period.to, group: filters.group })
+  if (filters.categoryId) query.set('category', String(filters.categoryId))
+  if (filters.sellerId) query.set('seller', String(filters.sellerId))
+  return { period, filters, report, categories, sellerName: seller?.name ?? null, csvHref: `${reportPaths.qc}.csv?${query}` }
+}
+export type QcPageData = Awaited<ReturnType<typeof qcPage>>
+
+export async function qcCsv(db: Database, url: URL) {
+  const period = readPeriod(url.searchParams, kolkataDay())
+  const filters = readQcFilters(url.searchParams)
+  const { rows, totals } = await qcReport(db, period, filters)
+  const records = [...rows, { label: 'Total', ...totals }].map((r) => ({ group: r.label, inspections: r.inspections, lots: r.lots, passed: r.passed, partly: r.partly, failed: r.failed, pass_rate: passRate(r).toFixed(1) }))
+  return csvResponse(`qc-report-${period.from}-to-${period.to}-by-${filters.group}.csv`, [
+    { key: 'group', header: 'Group' },
+    { key: 'inspections', header: 'Inspections' },
+    { key: 'lots', header: 'Lots' },
+    { key: 'passed', header: 'Passed' },
+    { key: 'partly', header: 'Partly accepted' },
+    { key: 'failed', header: 'Failed' },
+    { key: 'pass_rate', header: 'Pass rate %' },
+  ], records)
 }

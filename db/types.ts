@@ -586,6 +586,27 @@ export interface QcConditionFactsTable {
   fails: number
 }
 
+/** A master order's contribution to the buyer reports, per buyer SKU (migrations/20261207090000_buyer_sku_facts.js). */
+export interface OrderSkuFactsTable {
+  master_order_id: number
+  buyer_sku_id: number
+  month: string
+  buyer_id: number
+  lines: number
+  quantity_milli: number
+  value_minor: number
+}
+
+/** The buyer reports' rows: per buyer x month (Asia/Kolkata, of placing) x buyer SKU. */
+export interface BuyerSkuMonthFactsTable {
+  buyer_id: number
+  month: string
+  buyer_sku_id: number
+  lines: number
+  quantity_milli: number
+  value_minor: number
+}
+
 export interface DB {
   login_throttle: LoginThrottleTable
   roles: RolesTable
@@ -653,6 +674,8 @@ export interface DB {
   order_day_facts: OrderDayFactsTable
   qc_day_facts: QcDayFactsTable
   qc_condition_facts: QcConditionFactsTable
+  order_sku_facts: OrderSkuFactsTable
+  buyer_sku_month_facts: BuyerSkuMonthFactsTable
 }
 
 export type QcInspectionStatus = 'scheduled' | 'submitted' | 'approved' | 'partly_approved' | 'rejected' | 'cancelled'

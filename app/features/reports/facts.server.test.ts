@@ -11,12 +11,15 @@ const dayRows = async () =>
   (await db().selectFrom('order_day_facts').select(['day', 'category_id', 'buyer_id', 'seller_id', 'orders', 'lines', 'quantity_milli', 'value_minor', 'cost_minor', 'gst_minor']).execute())
     .map((r) => Object.values(r).map(Number).join('|') + `|${r.day}`)
     .sort()
+const skuRows = async () => (await db().selectFrom('buyer_sku_month_facts').select(['buyer_id', 'month', 'buyer_sku_id', 'lines', 'quantity_milli', 'value_minor']).execute()).map((r) => `${r.buyer_id}|${r.month}|${r.buyer_sku_id}|${r.lines}|${r.quantity_milli}|${r.value_minor}`).sort()
 
 /** The kept rows, then the rows rebuilt from the orders: equal, or the test says what differs. */
 async function expectKeptEqualsRebuilt() {
-  const kept = await dayRows()
+  const [kept, keptSkus] = [await dayRows(), await skuRows()]
+  expect(keptSkus.length).toBeGreaterThan(0)
   await rebuildOrderFacts(db(), 7)
   expect(kept).toEqual(await dayRows())
+  expect(keptSkus).toEqual(await skuRows())
 }
 
 /** The business figures straight from the orders' lines (a direct aggregate, in SQL). */

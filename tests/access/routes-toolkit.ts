@@ -27,6 +27,9 @@ export const routes: RouteRules = {
   'routes/_main+/reports.master_order[.csv]': { path: '/reports/master_order.csv', portal: 'main' },
   'routes/_main+/reports.qc': { path: '/reports/qc', portal: 'main' },
   'routes/_main+/reports.qc[.csv]': { path: '/reports/qc.csv', portal: 'main' },
+  'routes/_main+/reports.buyer_skus._index': { path: '/reports/buyer_skus?index', portal: 'main' },
+  'routes/_main+/reports.buyer_skus.$buyerId.report': { path: '/reports/buyer_skus/999999/report', expect: (who, kind) => (kind === 'post' ? 'not-allowed' : missing('main')(who)) },
+  'routes/_main+/reports.buyer_skus.$buyerId.report[.csv]': { path: '/reports/buyer_skus/999999/report.csv', expect: (who, kind) => (kind === 'post' ? 'not-allowed' : missing('main')(who)) },
   'routes/_main+/assets_uploader': { path: '/assets_uploader', portal: 'main' },
   // An uploaded file is open to anyone with its link; a key no file has is not found.
   'routes/_public+/files.$key.$name': { path: '/files/AAAAAAAAAAAAAAAAAAAAAA.png/x.png', expect: (_who, kind) => (kind === 'post' ? 'not-allowed' : 'not-found') },

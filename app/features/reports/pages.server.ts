@@ -5,6 +5,9 @@ import { kolkataDay } from '~/utils/format'
 import { businessReport, categoryChoices, filterNames, readBusinessFilters, type BusinessFilters } from './business.server'
 import { readPeriod } from './period'
 import { passRate, qcReport, readQcFilters } from './qc.server'
+import { buyerSkuReport, buyersRanking } from './buyers.server'
+import { readId } from '~/utils/list-params'
+import { quantityInput } from '~/utils/quantity'
 
 export const reportPaths = { business: '/reports/master_order', qc: '/reports/qc', buyers: '/reports/buyer_skus' } as const
 
@@ -90,4 +93,36 @@ export async function qcCsv(db: Database, url: URL) {
     { key: 'failed', header: 'Failed' },
     { key: 'pass_rate', header: 'Pass rate %' },
   ], records)
+}
+
+// ---------- Buyer reports ----------
+
+export async function buyersPage(db: Database, url: URL) {
+  const period = readPeriod(url.searchParams, kolkataDay())
+  return { period, ranking: await buyersRanking(db, period) }
+}
+export type BuyersPageData = Awaited<ReturnType<typeof buyersPage>>
+
+/** One buyer's SKU report; undefined for an unknown buyer (the route answers 404). */
+export async function buyerReportPage(db: Database, buyerParam: string | undefined, url: URL) {
+  const buyerId = readId(buyerParam)
+  if (!buyerId) return undefined
+  const period = readPeriod(url.searchParams, kolkataDay())
+  const report = await buyerSkuReport(db, buyerId, period, readId(url.searchParams.get('sku')))
+  return report ? { period, report, csvHref: `${reportPaths.buyers}/${buyerId}/report.csv?${new URLSearchParams({ from: period.from, to: period.to })}` } : undefined
+}
+export type BuyerReportPageData = NonNullable<Awaited<ReturnType<typeof buyerReportPage>>>
+
+export async function buyerReportCsv(db: Database, buyerParam: string | undefined, url: URL) {
+  const data = await buyerReportPage(db, buyerParam, url)
+  if (!data) throw new Response('Not found', { status: 404 })
+  const { report, period } = data
+  return csvResponse(`buyer-${report.buyer.id}-skus-${period.from}-to-${period.to}.csv`, [
+    { key: 'code', header: 'Buyer SKU' },
+    { key: 'name', header: 'Name' },
+    { key: 'lines', header: 'Lines' },
+    { key: 'quantity', header: 'Quantity' },
+    { key: 'unit', header: 'Unit' },
+    { key: 'value', header: 'Value (₹)' },
+  ], report.skus.map((s) => ({ code: s.code, name: s.name, lines: s.lines, quantity: quantityInput(s.quantityMilli), unit: s.unit, value: rupees(s.value) })))
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { redactedUrl, refreshStatistics } from '#db/database'
 import { migrateToLatest } from '#db/migrate'
+import { buildMissingReportRows } from './features/reports/facts.server'
 import { createFirstAdmin, databaseIsEmpty, seedDemo } from '#db/seed'
 import { config, ConfigError, type Config } from './config.server'
 import { nodemailerMailer, startWorker, type Worker } from './features/outbox/outbox.server'
@@ -36,6 +37,8 @@ export async function startup(options: { log?: (line: string) => void; prepare?:
   try {
     const applied = await migrateToLatest(db)
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`)
+    const built = await buildMissingReportRows(db)
+    if (built.length) log(`Built the reports' rows: ${built.join('; ')}`)
   } catch (error) {
     throw new StartupError((error as Error).message)
   }

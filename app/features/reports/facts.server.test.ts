@@ -4,7 +4,7 @@ import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
 import { cancelMasterOrder, takeSellerOrderStep } from '../orders/steps.server'
-import { rebuildOrderFacts } from './facts.server'
+import { buildMissingReportRows, rebuildOrderFacts } from './facts.server'
 
 const db = () => getDb()
 const dayRows = async () =>
@@ -75,5 +75,14 @@ describe('the reports’ summary rows', () => {
     expect(await ofBuyer()).toEqual({ orders: 1, value: 500_000 })
     await expectKeptEqualsRebuilt()
     expect(await summed()).toEqual(await direct())
+  })
+
+  it('are built at start-up where a database has orders but no rows (one from before the reports)', async () => {
+    const [days, skus] = [await dayRows(), await skuRows()]
+    for (const table of ['order_day_facts', 'order_facts', 'buyer_sku_month_facts', 'order_sku_facts', 'qc_day_facts', 'qc_condition_facts'] as const) await db().deleteFrom(table).execute()
+    expect(await buildMissingReportRows(db())).toEqual([expect.stringMatching(/^business and buyer rows of \d+ orders$/), expect.stringMatching(/^QC rows of \d+ inspections$/)])
+    expect(await dayRows()).toEqual(days)
+    expect(await skuRows()).toEqual(skus)
+    expect(await buildMissingReportRows(db())).toEqual([])
   })
 })

@@ -3,6 +3,7 @@ import type { OrderFactsTable, OrderSkuFactsTable } from '#db/types'
 import { kolkataDay } from '~/utils/format'
 import type { Executor } from '../audit/audit.server'
 import { gstOf, lineValue } from '../orders/lines'
+import { rebuildQcFacts } from './qc-facts.server'
 
 // The business report's exact summary rows (docs/domain.md "Reports"). An order counts from the
 // day it was placed (Asia/Kolkata) with the lines of its seller orders that go ahead: not those
@@ -194,4 +195,30 @@ export async function rebuildOrderFacts(db: Database, batch = 2_000): Promise<{ 
     .execute()
   const rows = await db.selectFrom('order_day_facts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   return { orders, rows: Number(rows.n) }
+}
+
+/**
+ * The reports' rows built where a database has orders but none of the rows (one that had orders
+ * before the reports came): at start-up, after the migrations. Answers what it built.
+ */
+export async function buildMissingReportRows(db: Database): Promise<string[]> {
+  const built: string[] = []
+  const [order, fact, sku] = await Promise.all([
+    db.selectFrom('master_orders').select('id').limit(1).executeTakeFirst(),
+    db.selectFrom('order_facts').select('master_order_id').limit(1).executeTakeFirst(),
+    db.selectFrom('order_sku_facts').select('master_order_id').limit(1).executeTakeFirst(),
+  ])
+  if (order && (!fact || !sku)) {
+    const { orders } = await rebuildOrderFacts(db)
+    built.push(`business and buyer rows of ${orders} orders`)
+  }
+  const [decided, qcFact] = await Promise.all([
+    db.selectFrom('qc_inspections').select('id').where('status', 'in', ['approved', 'partly_approved', 'rejected']).limit(1).executeTakeFirst(),
+    db.selectFrom('qc_day_facts').select('day').limit(1).executeTakeFirst(),
+  ])
+  if (decided && !qcFact) {
+    const { inspections } = await rebuildQcFacts(db)
+    built.push(`QC rows of ${inspections} inspections`)
+  }
+  return built
 }

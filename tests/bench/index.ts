@@ -6,6 +6,7 @@ import { benchOrders } from './orders'
 import { benchOverhead } from './overhead'
 import { benchQc } from './qc'
 import { benchLogistics } from './logistics'
+import { benchReports } from './reports'
 import { benchSamples } from './samples'
 import { benchShell } from './shell'
 
@@ -18,6 +19,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['Samples: sample orders at scale', benchSamples],
   ['QC: inspections at scale', benchQc],
   ['Logistics and money at scale', benchLogistics],
+  ['Reports and the dashboard at scale', benchReports],
   ['Request overhead against a bare Remix page', benchOverhead],
 ]
 // `npm run bench -- companies` runs only the suites whose name contains the word.

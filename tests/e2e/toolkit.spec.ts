@@ -124,3 +124,17 @@ test('@js-only the image playground’s preview follows the form without a page 
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(60)
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7)
 })
+
+test('@js-only the UTM builder shows the tagged link as it is typed', async ({ page }) => {
+  await signInAs(page, 'buyer@example.com', /\/buyer/)
+  await page.goto('/toolkit/utm')
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form#utm')
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps'))
+  })
+  await page.getByLabel('Page address').pressSequentially('https://shop.example.com/a?x=1')
+  await page.getByLabel('Source').pressSequentially('news')
+  await page.getByLabel('Medium').pressSequentially('email')
+  await page.getByLabel('Campaign').pressSequentially('live-1')
+  await expect(page.locator('.utm-preview')).toHaveText('https://shop.example.com/a?x=1&utm_source=news&utm_medium=email&utm_campaign=live-1')
+})

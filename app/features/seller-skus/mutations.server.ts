@@ -186,8 +186,12 @@ export async function changeSellerSkuStatus(db: Database, actor: Actor, id: numb
         .where('id', '=', id)
         .where('status', 'in', from)
         .executeTakeFirst()
-      // Unreachable while SQLite runs one write transaction at a time; kept for a database that does not.
-      if (Number(updated.numUpdatedRows) !== 1) throw new Refused(undefined, 'Someone else changed this offer at the same moment. Reload the page.')
+      // Another transaction moved it between our read and our write (PostgreSQL; SQLite writes one at a
+      // time): said as the state it is in now, the same words as when it had moved before we read it.
+      if (Number(updated.numUpdatedRows) !== 1) {
+        const now = await sellerSkuRecord(trx, id)
+        throw new Refused(undefined, now ? `Already ${statusLabels[now.status].toLowerCase()}: someone else changed it.` : 'This offer no longer exists')
+      }
       await audit(trx, {
         actorUserId: actor.userId,
         action: `seller_sku.${step.action}`,

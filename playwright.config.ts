@@ -23,6 +23,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
+    // No smooth scrolling (app.css keeps it for users who have not asked for less motion): a step
+    // taken while the page still glides to a #fragment would otherwise race it.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromiumPath(),
       args: ['--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run'],

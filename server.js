@@ -132,7 +132,7 @@ async function primary(build, processes) {
 
 /** One process serving the port: alone, or as one of the primary's workers. */
 async function serve(build, { alone }) {
-  const { startup, startBackgroundWork, shutdown, buildMenus, securityMiddleware, plainPage, routeSubsets, inRequestScope } = build.entry.module
+  const { startup, startBackgroundWork, shutdown, buildMenus, securityMiddleware, plainPage, routeSubsets, inRequestScope, requestLog, healthz, log } = build.entry.module
   let config
   try {
     // Workers only check the database: the primary prepared it.
@@ -145,8 +145,12 @@ async function serve(build, { alone }) {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', config.trustProxy)
+  // Every request gets an id (X-Request-Id) and one JSON line in the log when it ends.
+  app.use(requestLog(log(), config))
   // Cross-site writes, body sizes and the headers every answer carries, before anything else.
   app.use(securityMiddleware(config))
+  // For a load balancer or monitor: this process serves and its database answers.
+  app.get('/healthz', healthz())
   app.use(compression())
   // Fingerprinted assets are cached for a year; everything else in public/ for an hour.
   app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
@@ -160,14 +164,14 @@ async function serve(build, { alone }) {
       build: routes,
       // Stack traces reach error responses only when a developer asks for them.
       mode: config.development ? 'development' : 'production',
-      getLoadContext: (req, res) => ({ clientIp: req.ip ?? 'unknown', menus, cspNonce: res.locals.cspNonce }),
+      getLoadContext: (req, res) => ({ clientIp: req.ip ?? 'unknown', menus, cspNonce: res.locals.cspNonce, requestId: res.locals.requestId }),
     }),
   )
   // A reading request's loaders share what it works out once (the signed-in user: request-scope.server.ts).
   app.all('*', (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? inRequestScope(() => handlerFor(req.path)(req, res, next)) : handlerFor(req.path)(req, res, next)))
   // Whatever escapes Remix (a body that breaks mid-read, say) is a plain page without a trace.
-  app.use((error, _req, res, _next) => {
-    console.error(error)
+  app.use((error, req, res, _next) => {
+    log().error({ requestId: res.locals.requestId, method: req.method, path: req.path, err: error }, 'request failed')
     if (!res.headersSent) res.status(500).type('html').send(plainPage(500, 'Something went wrong', 'Please try again in a moment.'))
   })
   const server = app.listen(config.port, config.host, () => {

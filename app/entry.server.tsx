@@ -1,9 +1,10 @@
 import { Writable } from 'node:stream'
-import type { AppLoadContext, EntryContext } from '@remix-run/node'
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import crypto from 'node:crypto'
 import { renderToPipeableStream } from 'react-dom/server'
 import { contentSecurityPolicy } from './http/security.server'
+import { log } from './log.server'
 import { NonceContext } from './ui/nonce'
 
 // server.js reaches these through the build (build.entry.module), so it runs the same code as the app.
@@ -12,9 +13,18 @@ export { buildMenus } from './ui/navigation'
 export { securityMiddleware, plainPage } from './http/security.server'
 export { routeSubsets } from './http/route-subsets.server'
 export { inRequestScope } from './http/request-scope.server'
+export { requestLog } from './http/request-log.server'
+export { healthz } from './http/healthz.server'
+export { log } from './log.server'
 
 /** Signed-in pages and their data are nobody else's: no shared cache keeps them, no browser cache either. */
 const PRIVATE = 'private, no-store'
+
+/** A loader's or action's failure, in the log with its request's id (a request the client gave up on is not one). */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return
+  log().error({ requestId: context.requestId, method: request.method, path: new URL(request.url).pathname, err: error }, 'request failed')
+}
 
 export function handleDataRequest(response: Response) {
   if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', PRIVATE)
@@ -72,7 +82,7 @@ export default function handleRequest(
           responseStatusCode = 500
           if (failed) return
           failed = true
-          console.error(error)
+          log().error({ requestId: loadContext.requestId, path: new URL(request.url).pathname, err: error }, 'rendering failed')
         },
       },
     )

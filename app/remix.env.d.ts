@@ -13,5 +13,7 @@ declare module '@remix-run/node' {
     menus: Menus
     /** This response's Content-Security-Policy nonce (set by the server's security middleware). */
     cspNonce?: string
+    /** This request's id (X-Request-Id), in every log line about it. */
+    requestId?: string
   }
 }

@@ -30,6 +30,8 @@ export async function startServer(env: Record<string, string> = {}, port = 3190,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
+  // Its log (a line a request) is read and dropped: a full pipe would stall the server.
+  child.stdout?.resume()
   // A benchmark that fails leaves no server behind on its port.
   const orphan = () => child.kill('SIGKILL')
   process.once('exit', orphan)

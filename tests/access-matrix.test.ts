@@ -8,9 +8,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
-import { homeFor, mayEnter } from '~/auth/portals'
+import { mayEnter } from '~/auth/portals'
 import { DEMO_ROLES, PENDING_DEMO_EMAIL } from '#db/seed'
 import { allRoutes } from './access/all'
+import { outcomeOf, requestOf } from './access/http'
 import type { Kind, Outcome, Rule, RouteRules, Who } from './access/rules'
 import { cookieFor } from './support/db'
 import { getDb } from '~/db.server'
@@ -44,51 +45,7 @@ beforeAll(async () => {
 
 const identities: Who[] = ['anonymous', 'pending', ...DEMO_ROLES]
 
-function requestFor(url: string, kind: Kind, who: Who, cookie = cookies.get(who)): Request {
-  const headers = new Headers()
-  if (cookie) headers.set('Cookie', cookie)
-  if (kind === 'post') {
-    headers.set('Content-Type', 'application/x-www-form-urlencoded')
-    return new Request(`http://localhost${url}`, { method: 'POST', headers, body: '' })
-  }
-  if (kind === 'data') {
-    const dataUrl = url === '/' ? '/_root.data' : `${url}.data`
-    return new Request(`http://localhost${dataUrl}`, { headers })
-  }
-  return new Request(`http://localhost${url}`, { headers })
-}
-
-/** What the response tells a user, for documents and single-fetch data alike. */
-async function outcomeOf(response: Response, kind: Kind, who: Who): Promise<{ outcome: Outcome; detail: string }> {
-  let status = response.status
-  let location = response.headers.get('Location')
-  if (kind === 'data' && status === 202) {
-    // Single fetch encodes redirects in the body: ["SingleFetchRedirect",1],{..."redirect","/login?..."}
-    const body = await response.text()
-    const match = body.match(/"redirect","([^"]*)"/)
-    status = 302
-    location = match?.[1] ?? null
-  }
-  const detail = `${status} ${location ?? ''}`
-  if (status >= 300 && status < 400) {
-    // Field operators are sent to their own sign-in page.
-    if (location?.startsWith('/login?redirectTo=') || location?.startsWith('/field_operator/login?redirectTo=')) return { outcome: 'login', detail }
-    if (location === '/pending_approval') return { outcome: 'pending', detail }
-    const home = who !== 'anonymous' && who !== 'pending' ? homeFor([who]) : null
-    if (location && home && location === home) return { outcome: 'home', detail }
-    return { outcome: 'redirect', detail }
-  }
-  if (kind === 'data' && status === 200) {
-    // A data request may still carry a route error (e.g. 404 below an OK layout).
-    const body = await response.clone().text()
-    const error = body.match(/"status",(\d{3})/)
-    if (error && body.includes('RouteErrorResponse')) status = Number(error[1])
-  }
-  const byStatus: Record<number, Outcome> = { 200: 'ok', 400: 'bad-input', 403: 'forbidden', 404: 'not-found', 405: 'not-allowed' }
-  // Anything else (a 500, say) never passes for an expected outcome.
-  return { outcome: byStatus[status] ?? 'unexpected', detail }
-}
-
+const requestFor = (url: string, kind: Kind, who: Who, cookie = cookies.get(who)) => requestOf(url, kind, cookie)
 
 describe('access matrix', () => {
   it('has a rule for every route of the app', () => {

@@ -1,6 +1,15 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
+import { getInputProps, getSelectProps as conformSelectProps, type FieldMetadata } from '@conform-to/react'
 import { Label } from 'radix-ui/label'
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+
+/**
+ * conform's select props, with one value for a single select: a refused form that came back with a
+ * field sent twice (never from this page, but a body can say anything) shows its first value.
+ */
+export function getSelectProps(meta: FieldMetadata<any>, options?: Parameters<typeof conformSelectProps>[1]) {
+  const props = conformSelectProps(meta, options)
+  return Array.isArray(props.defaultValue) && !props.multiple ? { ...props, defaultValue: props.defaultValue[0] as string | undefined } : props
+}
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null

@@ -37,3 +37,21 @@ describe('the seller SKU edit route', () => {
     expect(page.offer.id).toBe(1)
   })
 })
+
+describe('the create route', () => {
+  it('refuses a publish with a field sent twice at that field, without failing', async () => {
+    const { action } = await import('~/routes/_main+/skus.seller_skus.create')
+    const body = new URLSearchParams([
+      ['intent', 'publish'],
+      ['idempotencyKey', 'twice-1'],
+      ['seller', '#1'],
+      ['sellerCode', 'A-1'],
+      ['sellerCode', 'A-2'],
+      ['cost', '12'],
+    ])
+    const request = new Request('http://localhost/skus/seller_skus/create', { method: 'POST', headers: { Cookie: staff }, body })
+    const reply = (await action(args(request, {}))) as unknown as { init: { status: number }; data: { error: Record<string, string[]> } }
+    expect(reply.init.status).toBe(400)
+    expect(reply.data.error.sellerCode?.length).toBeGreaterThan(0)
+  })
+})

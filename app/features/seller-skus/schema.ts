@@ -69,12 +69,14 @@ export const createSellerSkuSchema = z
     (value, ctx) => {
       // Runs even when other fields are wrong, so one submit names everything; a wrong field keeps its own message.
       const wrong = new Set(ctx.issues.map((issue) => String(issue.path?.[0])))
+      // A wrong field's value is whatever was sent (a repeated field, an array): it is left out.
+      const read = <T,>(field: string, read: T) => (wrong.has(field) ? undefined : read)
       const gaps = publishGaps({
-        sellerCode: value.sellerCode,
-        costMinor: value.cost,
-        moqMilli: value.moq,
-        monthlyCapacityMilli: value.monthlyCapacity,
-        leadTimeDays: value.leadTimeDays,
+        sellerCode: read('sellerCode', value.sellerCode),
+        costMinor: read('cost', value.cost),
+        moqMilli: read('moq', value.moq),
+        monthlyCapacityMilli: read('monthlyCapacity', value.monthlyCapacity),
+        leadTimeDays: read('leadTimeDays', value.leadTimeDays),
       })
       for (const [field, message] of Object.entries(gaps)) if (!wrong.has(field)) ctx.addIssue({ code: 'custom', path: [field], message })
     },

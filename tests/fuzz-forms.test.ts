@@ -1,0 +1,144 @@
+/// <reference types="vite/client" />
+/**
+ * Every form of the app, fuzzed through its real action (issue 17). For each route with an action,
+ * the page is read as a role that may use it and its POST forms' fields are taken from the HTML;
+ * fast-check then sends bodies built from those fields: arbitrary text, numbers at the edges, odd
+ * dates, fields left out, fields repeated and fields the form does not have. No answer is a 5xx, and
+ * a refused submit (4xx) changes nothing: the audit log, where every change leaves an entry, is
+ * exactly as long after it as before.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import fc from 'fast-check'
+import { mayEnter } from '~/auth/portals'
+import { getDb } from '~/db.server'
+import { DEMO_ROLES } from '#db/seed'
+import type { RoleKey } from '#db/types'
+import { allRoutes } from './access/all'
+import { cookieFor } from './support/db'
+
+/** Bodies per form: enough to reach every branch of a reader, cheap enough for every route. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 12)
+/** The same bodies every run (FUZZ_SEED=… FUZZ_RUNS=… explores others; a finding's body is in the failure). */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261126)
+
+const BUILD = path.resolve('build/index.js')
+let build: ServerBuild
+let handle: (request: Request) => Promise<Response>
+const cookies = new Map<RoleKey, string>()
+
+beforeAll(async () => {
+  if (!fs.existsSync(BUILD)) throw new Error('build/index.js is missing: run `npm run build` first (npm test does)')
+  build = (await import(pathToFileURL(BUILD).href)) as ServerBuild
+  const handler = createRequestHandler(build, 'production')
+  const context = { clientIp: '127.0.0.1', menus: (build.entry.module as any).buildMenus(build.routes) }
+  handle = (request) => handler(request, context)
+  for (const role of DEMO_ROLES) cookies.set(role, await cookieFor(role))
+})
+
+interface FormShape {
+  fields: string[]
+  /** Values the page itself offers for a field (hidden inputs, buttons, options): the intents, the ids. */
+  offered: Map<string, string[]>
+}
+
+const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+const attribute = (tag: string, name: string) => {
+  const match = tag.match(new RegExp(`\\s${name}="([^"]*)"`))
+  return match ? decode(match[1]) : null
+}
+
+/** The POST forms of a page that send to the page itself, with their fields and offered values. */
+function formsOf(html: string, pagePath: string): FormShape[] {
+  const forms: FormShape[] = []
+  for (const match of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
+    const open = match[1]
+    if ((attribute(open, 'method') ?? 'get').toLowerCase() !== 'post') continue
+    const action = attribute(open, 'action')
+    if (action && action.split('?')[0] !== pagePath.split('?')[0]) continue
+    const offered = new Map<string, string[]>()
+    for (const tag of match[2].matchAll(/<(input|button|select|textarea|option)\b[^>]*>/g)) {
+      const name = attribute(tag[0], 'name')
+      if (!name) continue
+      const values = offered.get(name) ?? []
+      const value = attribute(tag[0], 'value')
+      if (value !== null && !values.includes(value)) values.push(value)
+      offered.set(name, values)
+    }
+    if (offered.size) forms.push({ fields: [...offered.keys()], offered })
+  }
+  return forms
+}
+
+const edgeNumbers = ['0', '-0', '-1', '1', '0.5', '1e308', '-1e308', '1e-308', 'NaN', 'Infinity', '9007199254740993', '99999999999999999999', '007', '1,000', ' 12 ', '0x10', '١٢٣']
+const oddDates = ['2026-02-30', '0000-00-00', '9999-12-31', '2026-13-01', '1970-01-01', 'tomorrow', '2026-11-26T25:61']
+const value = (offered: string[]) =>
+  fc.oneof(
+    { weight: 3, arbitrary: offered.length ? fc.constantFrom(...offered) : fc.constant('') },
+    { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 80 }) },
+    { weight: 2, arbitrary: fc.constantFrom(...edgeNumbers) },
+    { weight: 1, arbitrary: fc.constantFrom(...oddDates) },
+    { weight: 1, arbitrary: fc.constantFrom('', ' ', '#1', '#999999999', "'; drop table users; --", '<script>alert(1)</script>', '../../etc/passwd', 'x'.repeat(5000)) },
+  )
+
+/** A body built from a form: each field left out, sent once or sent twice, and now and then a field it does not have. */
+const bodyFor = (form: FormShape) =>
+  fc
+    .tuple(
+      ...form.fields.map((field) => fc.tuple(fc.constant(field), fc.constantFrom(0, 1, 1, 1, 2), value(form.offered.get(field) ?? []), value(form.offered.get(field) ?? []))),
+      fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 20 }), fc.string({ maxLength: 40 }))),
+    )
+    .map((parts) => {
+      const body = new URLSearchParams()
+      const extra = parts.pop() as [string, string] | null
+      for (const [field, times, first, second] of parts as [string, number, string, string][]) {
+        if (times >= 1) body.append(field, first)
+        if (times === 2) body.append(field, second)
+      }
+      if (extra) body.append(extra[0], extra[1])
+      return body
+    })
+
+it('answers every fuzzed form without a 5xx, and a refused one changes nothing', async () => {
+  const db = getDb()
+  const auditLength = async () => Number((await db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  const failures: string[] = []
+  let sent = 0
+  let formsFound = 0
+  for (const [id, rule] of Object.entries(allRoutes())) {
+    // Signing out reads no form; a route without an action answers 405 (the access matrix).
+    if (!build.routes[id]?.module.action || rule.endsSession) continue
+    const role = 'portal' in rule ? DEMO_ROLES.find((r) => mayEnter([r], rule.portal)) : 'signedIn' in rule ? 'internal' : undefined
+    const cookie = role ? cookies.get(role) : undefined
+    const headers = (extra: Record<string, string> = {}) => new Headers({ ...extra, ...(cookie ? { Cookie: cookie } : {}) })
+    const page = await handle(new Request(`http://localhost${rule.path}`, { headers: headers() }))
+    const forms = page.ok && page.headers.get('Content-Type')?.startsWith('text/html') ? formsOf(await page.text(), rule.path) : []
+    formsFound += forms.length
+    // A route whose page shows no form (a POST-only endpoint, a form behind a choice) still gets the fuzz with the one field every action reads.
+    const shapes = forms.length ? forms : [{ fields: ['intent'], offered: new Map<string, string[]>() }]
+    for (const form of shapes) {
+      await fc.assert(
+        fc.asyncProperty(bodyFor(form), async (body) => {
+          const before = await auditLength()
+          const response = await handle(new Request(`http://localhost${rule.path}`, { method: 'POST', headers: headers({ 'Content-Type': 'application/x-www-form-urlencoded' }), body }))
+          await response.arrayBuffer()
+          sent++
+          if (response.status >= 500) {
+            failures.push(`${rule.path} as ${role ?? 'anonymous'}: ${response.status} for ${body.toString().slice(0, 300)}`)
+            return
+          }
+          if (response.status >= 400) {
+            const after = await auditLength()
+            if (after !== before) failures.push(`${rule.path} as ${role ?? 'anonymous'}: refused (${response.status}) but ${after - before} audit entries were written for ${body.toString().slice(0, 300)}`)
+          }
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      )
+    }
+  }
+  expect(failures).toEqual([])
+  expect(formsFound).toBeGreaterThan(60)
+  expect(sent).toBeGreaterThan(800)
+}, 300_000)

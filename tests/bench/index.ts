@@ -6,6 +6,7 @@ import { benchOrders } from './orders'
 import { benchOverhead } from './overhead'
 import { benchQc } from './qc'
 import { benchLogistics } from './logistics'
+import { benchLoad } from './load'
 import { benchReports } from './reports'
 import { benchSamples } from './samples'
 import { benchShell } from './shell'
@@ -21,6 +22,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['Logistics and money at scale', benchLogistics],
   ['Reports and the dashboard at scale', benchReports],
   ['Request overhead against a bare Remix page', benchOverhead],
+  ['Load: 50 connections over a mix of pages and forms', benchLoad],
 ]
 // `npm run bench -- companies` runs only the suites whose name contains the word.
 const only = process.argv[2]?.toLowerCase()

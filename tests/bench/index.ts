@@ -1,4 +1,5 @@
 // npm run bench: every benchmark of the repo, against the built server (run `npm run build` first).
+import { budgetTable, inSuite } from './budgets'
 import { benchBundle } from './bundle'
 import { benchCatalogue } from './catalogue'
 import { benchCompanies } from './companies'
@@ -29,5 +30,10 @@ const only = process.argv[2]?.toLowerCase()
 
 for (const [name, run] of suites.filter(([name]) => !only || name.toLowerCase().includes(only))) {
   console.log(`\n## ${name}`)
+  inSuite(name)
   for (const row of await run()) console.log(row)
 }
+
+// Every budget the suites measured, in one table.
+const table = budgetTable()
+if (table.length) console.log(['', '## Budgets', ...table].join('\n'))

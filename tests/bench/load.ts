@@ -13,6 +13,7 @@ import { seedDemo } from '../../db/seed'
 import { seedOrdersScale } from '../../db/seed-scale-orders'
 import { seedQcScale } from '../../db/seed-scale-qc'
 import { benchDatabase, benchDatabaseKind } from './database'
+import { none } from './budgets'
 import { signIn } from './pages'
 import { percentile, startServer } from './server'
 
@@ -82,6 +83,7 @@ export async function benchLoad(): Promise<string[]> {
         })
         const failed = [...statuses].filter(([status]) => status >= 400).reduce((n, [, count]) => n + count, 0)
         const errors = result.errors + result.timeouts + failed
+        none(`errors under load, ${CONNECTIONS} connections, WEB_CONCURRENCY=${processes} (p95 ${percentile(times, 95).toFixed(0)} ms)`, errors)
         const posts = Math.round(times.length / sequence.length)
         rows.push(
           `WEB_CONCURRENCY=${processes}: ${times.length.toLocaleString('en-IN')} requests in ${SECONDS} s (${(times.length / SECONDS).toFixed(0)}/s, about ${posts.toLocaleString('en-IN')} POSTs) over ${CONNECTIONS} connections; p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms; ${errors} errors${errors ? ` (${result.errors} failed, ${result.timeouts} timed out, statuses ${JSON.stringify(Object.fromEntries(statuses))})  FAIL` : ''}`,

@@ -3,6 +3,7 @@
 // PostgreSQL) against the raw rate of the same writes (the cart saved and placed, the action's two
 // transactions, called in this process on the same database) in the same run; then one cart's place form replayed 1,000 times, 50 at
 // once, as a bad network would: one order, every answer leading to it.
+import { atLeast } from './budgets'
 import type { Database } from '#db/database'
 import { addCartLine, saveCart } from '~/features/orders/cart.server'
 import { placeCart } from '~/features/orders/place.server'
@@ -97,6 +98,7 @@ export async function benchOrderWrites(db: Database, serverUrl: string, cookie: 
   const httpRate = (PLACED * 1000) / httpMs
   const rawRate = (PLACED * 1000) / rawMs
   const ratio = httpRate / rawRate
+  atLeast(`placing orders over HTTP against the same transactions in-process (${synchronous})`, ratio * 100, RATIO_BUDGET * 100, '%')
   rows.push(
     `placing ${LINES}-line orders (${synchronous}): over HTTP ${fmt(httpRate)} orders/s (${fmt(httpMs / PLACED)} ms each), the same two transactions in-process ${fmt(rawRate)} orders/s (${fmt(rawMs / PLACED)} ms each); ratio ${(ratio * 100).toFixed(0)} % (budget ${RATIO_BUDGET * 100} %: ${ratio >= RATIO_BUDGET ? 'met' : 'NOT MET'})`,
   )

@@ -14,6 +14,7 @@ import { migrateToLatest } from '../../db/migrate'
 import { seedDemo } from '../../db/seed'
 import { ORDERS_SCALE, seedOrdersScale } from '../../db/seed-scale-orders'
 import { benchDatabase, benchDatabaseKind } from './database'
+import { atLeast, atMost } from './budgets'
 import { BUDGET_MS, signIn } from './pages'
 import { benchOrderWrites } from './orders-writes'
 import { startBare, throughput } from './overhead'
@@ -97,6 +98,8 @@ export async function benchOrders() {
     })
     const ratio = http.p95 / bare.p95
     const fails = http.p95 > BUDGET_MS || ratio > RATIO_BUDGET
+    atMost(`p95 GET ${path} (${label})`, http.p95, BUDGET_MS, 'ms')
+    atMost(`${label}: p95 over the bare query + render of the same rows`, ratio, RATIO_BUDGET, '×')
     if (fails) over++
     rows.push(
       `GET ${path} (${label}, ${total.toLocaleString('en-IN')} orders): p50 ${fmt(http.p50)} ms, p95 ${fmt(http.p95)} ms; bare query + render p50 ${fmt(bare.p50)} ms, p95 ${fmt(bare.p95)} ms; ratio ${ratio.toFixed(2)}${fails ? `  OVER (budget p95 ${BUDGET_MS} ms, ratio ${RATIO_BUDGET})` : ''}`,
@@ -130,6 +133,7 @@ export async function benchOrders() {
   const rounds = (label: string) => runs.get(label)!.map((r) => r.rps.toFixed(0)).join(', ')
   const [login, search, bareForm, bareSearch] = targets.map(([label]) => median(label))
   const share = search.rps / login.rps
+  atLeast('throughput of the orders search against GET /login', share * 100, THROUGHPUT_BUDGET * 100, '%')
   rows.push(
     `throughput, 50 connections, 3 rounds of 15 s (median): GET /admin/master_orders ${search.rps.toFixed(0)} req/s (rounds ${rounds('search')}; p99 ${search.p99} ms), GET /login ${login.rps.toFixed(0)} req/s (rounds ${rounds('login')}); ${(share * 100).toFixed(0)} % (budget ${THROUGHPUT_BUDGET * 100} %: ${share >= THROUGHPUT_BUDGET ? 'met' : 'NOT MET'})`,
     `  the floor: the same markup and data in a bare Remix app ${bareSearch.rps.toFixed(0)} req/s (rounds ${rounds('bare search')}) against its one-form page ${bareForm.rps.toFixed(0)} req/s (rounds ${rounds('bare form')}): ${((bareSearch.rps / bareForm.rps) * 100).toFixed(0)} %; the app's search is ${((search.rps / bareSearch.rps) * 100).toFixed(0)} % of the bare search`,

@@ -1,6 +1,7 @@
 // The cost of a request beyond the framework's own (issue #10): the app's pages against a one-route
 // Remix app built with the same packages (tests/bench/bare), under the same load in one run, then a
 // CPU profile of the app under load showing where its time goes.
+import { atLeast } from './budgets'
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -122,6 +123,7 @@ export async function benchOverhead(): Promise<string[]> {
     const all = runs.get(label)!.map((r) => r.rps.toFixed(0)).join(', ')
     const ratio = result.rps / bare.rps
     const share = label === targets[0][0] ? '' : ` = ${(ratio * 100).toFixed(0)} % of bare`
+    if (budget !== null) atLeast(`throughput of ${label} against the bare Remix page`, ratio * 100, budget * 100, '%')
     const verdict = budget === null ? '' : ` (budget ${budget * 100} %: ${ratio >= budget ? 'met' : 'NOT MET'})`
     rows.push(`${label} (${(result.bytes / 1024).toFixed(1)} KiB): ${result.rps.toFixed(0)} req/s (rounds ${all}), p99 ${result.p99} ms${share}${verdict}`)
   }

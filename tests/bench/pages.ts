@@ -1,4 +1,5 @@
 // Timing list pages over HTTP against a running server, with the issues' 50 ms p95 budget.
+import { atMost } from './budgets'
 import { time, type RunningServer } from './server'
 
 export const BUDGET_MS = 50
@@ -21,6 +22,7 @@ export async function measurePages(server: RunningServer, pages: [label: string,
     if (check.status !== 200) throw new Error(`${url} answered ${check.status}`)
     const result = await time(100, () => fetch(`${server.url}${url}`, { headers: { cookie } }).then((r) => r.text()))
     if (result.p95 > BUDGET_MS) over++
+    atMost(`p95 GET ${url} (${label})`, result.p95, BUDGET_MS, 'ms')
     rows.push(`GET ${url} (${label}): p50 ${fmt(result.p50)} ms, p95 ${fmt(result.p95)} ms${result.p95 > BUDGET_MS ? `  OVER the ${BUDGET_MS} ms budget` : ''}`)
   }
   rows.push(over ? `${over} page(s) over budget` : `every page within the ${BUDGET_MS} ms p95 budget`)

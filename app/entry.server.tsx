@@ -23,6 +23,9 @@ const PRIVATE = 'private, no-store'
 /** A loader's or action's failure, in the log with its request's id (a request the client gave up on is not one). */
 export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return
+  // Remix reports its own 4xx answers (a POST where there is no form, 405) here too: they are requests, not failures.
+  const status = typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : 500
+  if (status < 500) return
   log().error({ requestId: context.requestId, method: request.method, path: new URL(request.url).pathname, err: error }, 'request failed')
 }
 

@@ -93,9 +93,7 @@
       }
       form.dataset.sending = '1'
       if (event.submitter) event.submitter.textContent = 'Sending…'
-      // Sent again once this submit event is over: a form asked to submit from inside its own submit
-      // event is not sent at all (without photos to shrink nothing above waited), so it hung here.
-      await new Promise((resolve) => setTimeout(resolve))
+      await new Promise((r) => setTimeout(r)) // not nested
       return event.submitter ? form.requestSubmit(event.submitter) : form.requestSubmit()
     }
     if (data.get('intent') === 'review') data.set('intent', 'send')

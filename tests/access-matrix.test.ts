@@ -77,8 +77,8 @@ describe('access matrix', () => {
     }
     expect(failures).toEqual([])
     expect(checked).toBe(Object.keys(ROUTES).length * identities.length * 3)
-    // Thousands of requests: minutes on a loaded two-core machine.
-  }, 180_000)
+    // Thousands of requests: minutes on a loaded two-core machine (the fuzz and upload suites run beside it).
+  }, 360_000)
 
   it('answers a body that is not a form with 4xx on every route that takes a form, and changes nothing', async () => {
     const db = getDb()

@@ -17,6 +17,10 @@ async function tabTo(page: Page, target: Locator, max = 400) {
   throw new Error(`${target} never took the focus in ${max} presses of Tab`)
 }
 
+// The order placed by the first journey is the one whose seller order the second approves.
+test.describe.configure({ mode: 'serial' })
+let placed = 0
+
 test('an order is placed from the cart with the keyboard alone', { tag: '@js-only' }, async ({ page }) => {
   // Admin's own cart (the orders journey uses the internal user's), for a buyer with both default addresses.
   const sku = dbRow<{ code: string; buyer: string; buyer_id: number }>(
@@ -27,6 +31,10 @@ test('an order is placed from the cart with the keyboard alone', { tag: '@js-onl
       where b.status = 'active'
         and exists (select 1 from addresses a where a.buyer_id = y.id and a.kind = 'shipping' and a.is_default = 1)
         and exists (select 1 from addresses a where a.buyer_id = y.id and a.kind = 'billing' and a.is_default = 1)
+        -- The cart's first choice (the cheapest live offer) is a seller whose orders wait for approval.
+        and s.id = (select s2.id from seller_skus s2 join sellers x2 on x2.id = s2.seller_id and x2.status = 'active'
+                     where s2.product_sku_id = b.product_sku_id and s2.status = 'live' and s2.cost_minor is not null order by s2.cost_minor, s2.id limit 1)
+        and x.auto_approve_orders = 0
       order by b.buyer_id, b.id limit 1 offset 3`,
   )
   const before = dbValue<number>('select count(*) from master_orders where buyer_id = ?', sku.buyer_id)
@@ -60,11 +68,13 @@ test('an order is placed from the cart with the keyboard alone', { tag: '@js-onl
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { name: /^Order MO-\d{4}-\d{6}$/ })).toBeVisible()
   expect(dbValue<number>('select count(*) from master_orders where buyer_id = ?', sku.buyer_id)).toBe(before + 1)
+  placed = Number(new URL(page.url()).pathname.split('/').pop())
 })
 
 test('the supplier team admin approves a seller order with the keyboard alone', { tag: '@js-only' }, async ({ page }) => {
-  // The third demo seller's waiting order (the approvals journey takes the first two sellers').
-  const order = dbRow<{ id: number; code: string }>(`select id, code from seller_orders where status = 'pending_approval' and seller_id = 3 and counter_offer_json is null order by id desc limit 1`)
+  // The seller order of the order the journey above placed: nobody else's journey touches it.
+  expect(placed).toBeGreaterThan(0)
+  const order = dbRow<{ id: number; code: string }>(`select id, code from seller_orders where master_order_id = ? and status = 'pending_approval'`, placed)
   await signInAs(page, 'supplier_admin@example.com', '/supplier_team/admin')
   await page.goto('/supplier_team/admin/approvals/seller_orders')
   const card = page.locator('section.seller-order').filter({ has: page.getByRole('heading', { name: new RegExp(`^${order.code} · `) }) })

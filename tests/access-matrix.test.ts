@@ -4,14 +4,11 @@
  * x {page GET, data request, POST}, against the real request handler. The route list comes from
  * the build, so a route that is missing from ROUTES below fails the test.
  */
-import fs from 'node:fs'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import type { ServerBuild } from '@remix-run/node'
 import { mayEnter } from '~/auth/portals'
 import { DEMO_ROLES, PENDING_DEMO_EMAIL } from '#db/seed'
 import { allRoutes } from './access/all'
-import { outcomeOf, requestOf } from './access/http'
+import { loadBuiltApp, outcomeOf, requestOf } from './access/http'
 import type { Kind, Outcome, Rule, RouteRules, Who } from './access/rules'
 import { cookieFor } from './support/db'
 import { getDb } from '~/db.server'
@@ -28,17 +25,12 @@ function expected(rule: Rule, who: Who, kind: Kind, hasAction: boolean): Outcome
   return kind === 'post' ? 'bad-input' : 'ok'
 }
 
-const BUILD = path.resolve('build/index.js')
 let build: ServerBuild
 let handle: (request: Request) => Promise<Response>
 const cookies = new Map<Who, string>()
 
 beforeAll(async () => {
-  if (!fs.existsSync(BUILD)) throw new Error('build/index.js is missing: run `npm run build` first (npm test does)')
-  build = (await import(pathToFileURL(BUILD).href)) as ServerBuild
-  const handler = createRequestHandler(build, 'production')
-  const context = { clientIp: '127.0.0.1', menus: (build.entry.module as any).buildMenus(build.routes) }
-  handle = (request) => handler(request, context)
+  ;({ build, handle } = await loadBuiltApp())
   for (const role of DEMO_ROLES) cookies.set(role, await cookieFor(role))
   cookies.set('pending', await cookieFor(PENDING_DEMO_EMAIL))
 })

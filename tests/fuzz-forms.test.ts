@@ -7,16 +7,15 @@
  * a refused submit (4xx) changes nothing: the audit log, where every change leaves an entry, is
  * exactly as long after it as before.
  */
-import fs from 'node:fs'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import type { ServerBuild } from '@remix-run/node'
 import fc from 'fast-check'
 import { mayEnter } from '~/auth/portals'
 import { getDb } from '~/db.server'
 import { DEMO_ROLES } from '#db/seed'
 import type { RoleKey } from '#db/types'
 import { allRoutes } from './access/all'
+import { loadBuiltApp } from './access/http'
+import { attribute } from './access/html'
 import { cookieFor } from './support/db'
 
 /** Bodies per form: enough to reach every branch of a reader, cheap enough for every route. */
@@ -24,17 +23,12 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12)
 /** The same bodies every run (FUZZ_SEED=… FUZZ_RUNS=… explores others; a finding's body is in the failure). */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126)
 
-const BUILD = path.resolve('build/index.js')
 let build: ServerBuild
 let handle: (request: Request) => Promise<Response>
 const cookies = new Map<RoleKey, string>()
 
 beforeAll(async () => {
-  if (!fs.existsSync(BUILD)) throw new Error('build/index.js is missing: run `npm run build` first (npm test does)')
-  build = (await import(pathToFileURL(BUILD).href)) as ServerBuild
-  const handler = createRequestHandler(build, 'production')
-  const context = { clientIp: '127.0.0.1', menus: (build.entry.module as any).buildMenus(build.routes) }
-  handle = (request) => handler(request, context)
+  ;({ build, handle } = await loadBuiltApp())
   for (const role of DEMO_ROLES) cookies.set(role, await cookieFor(role))
 })
 
@@ -44,11 +38,6 @@ interface FormShape {
   offered: Map<string, string[]>
 }
 
-const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
-const attribute = (tag: string, name: string) => {
-  const match = tag.match(new RegExp(`\\s${name}="([^"]*)"`))
-  return match ? decode(match[1]) : null
-}
 
 /** The POST forms of a page that send to the page itself, with their fields and offered values. */
 function formsOf(html: string, pagePath: string): FormShape[] {

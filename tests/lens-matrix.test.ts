@@ -7,25 +7,16 @@
  * field with a value. `.data` is what
  * a user's browser receives, so this is what the user could read.
  */
-import fs from 'node:fs'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { decode } from 'turbo-stream'
 import { getDb } from '~/db.server'
 import { allRoutes } from './access/all'
-import { requestOf } from './access/http'
+import { loadBuiltApp, requestOf } from './access/http'
 import { cookieFor } from './support/db'
 
-const BUILD = path.resolve('build/index.js')
 let handle: (request: Request) => Promise<Response>
 
 beforeAll(async () => {
-  if (!fs.existsSync(BUILD)) throw new Error('build/index.js is missing: run `npm run build` first (npm test does)')
-  const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild
-  const handler = createRequestHandler(build, 'production')
-  const context = { clientIp: '127.0.0.1', menus: (build.entry.module as any).buildMenus(build.routes) }
-  handle = (request) => handler(request, context)
+  ;({ handle } = await loadBuiltApp())
 })
 
 /** Names of at least 6 characters (shorter ones would match ordinary words). */

@@ -8,14 +8,11 @@
  * viewer's scope, and shows (or, for /redirect links, forwards to) one inside it, so a 404 is never
  * the answer to a wrongly built path.
  */
-import fs from 'node:fs'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import type { ServerBuild } from '@remix-run/node'
 import { portalOfPath, type PortalKey } from '~/auth/portals'
 import { getDb } from '~/db.server'
 import { createPriceRequest } from '~/features/price-requests/mutations.server'
-import { outcomeOf, requestOf } from './access/http'
+import { loadBuiltApp, outcomeOf, requestOf } from './access/http'
 import type { Kind } from './access/rules'
 import { makeCompanyUser, makeStaffUser } from './support/companies'
 import { makeBuyerSku } from './support/catalogue'
@@ -56,7 +53,6 @@ const NOT_RECORDS: Record<string, string> = {
 /** Portals whose users see every record of the kinds they hold (docs/domain.md section 4). */
 const STAFF_WIDE: PortalKey[] = ['main', 'admin', 'dev_admin', 'catalog_manager', 'biz_ops', 'biz_fin', 'logistics', 'supplier_admin']
 
-const BUILD = path.resolve('build/index.js')
 let build: ServerBuild
 let handle: (request: Request) => Promise<Response>
 const cookies = new Map<ViewerKey, string>()
@@ -69,11 +65,7 @@ function fullPath(id: string): string {
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(BUILD)) throw new Error('build/index.js is missing: run `npm run build` first (npm test does)')
-  build = (await import(pathToFileURL(BUILD).href)) as ServerBuild
-  const handler = createRequestHandler(build, 'production')
-  const context = { clientIp: '127.0.0.1', menus: (build.entry.module as any).buildMenus(build.routes) }
-  handle = (request) => handler(request, context)
+  ;({ build, handle } = await loadBuiltApp())
 
   // The B side of each pair, where the demo data has none: a user of a second buyer with orders,
   // a user of a second seller with orders, a second KAM's buyer (with a price-change request), a

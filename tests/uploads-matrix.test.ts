@@ -11,8 +11,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import type { ServerBuild } from '@remix-run/node'
 import { zipSync } from 'fflate'
 import { mayEnter } from '~/auth/portals'
 import { config } from '~/config.server'
@@ -20,19 +19,16 @@ import { getDb } from '~/db.server'
 import { DEMO_ROLES } from '#db/seed'
 import type { RoleKey } from '#db/types'
 import { allRoutes } from './access/all'
+import { loadBuiltApp } from './access/http'
+import { attribute } from './access/html'
 import { cookieFor } from './support/db'
 import { fileOf, GIF_HTML_POLYGLOT, HTML, PNG_MAGIC_HTML, pngBytes, pngClaiming, SVG_WITH_SCRIPT } from './support/files'
 
-const BUILD = path.resolve('build/index.js')
 let handle: (request: Request) => Promise<Response>
 let build: ServerBuild
 
 beforeAll(async () => {
-  if (!fs.existsSync(BUILD)) throw new Error('build/index.js is missing: run `npm run build` first (npm test does)')
-  build = (await import(pathToFileURL(BUILD).href)) as ServerBuild
-  const handler = createRequestHandler(build, 'production')
-  const context = { clientIp: '127.0.0.1', menus: (build.entry.module as any).buildMenus(build.routes) }
-  handle = (request) => handler(request, context)
+  ;({ build, handle } = await loadBuiltApp())
 })
 
 interface UploadForm {
@@ -43,11 +39,6 @@ interface UploadForm {
   fields: [string, string][]
 }
 
-const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
-const attribute = (tag: string, name: string) => {
-  const match = tag.match(new RegExp(`\\s${name}="([^"]*)"`))
-  return match ? decode(match[1]) : null
-}
 
 function uploadFormsOf(html: string, page: string, role: RoleKey): UploadForm[] {
   const forms: UploadForm[] = []

@@ -1,7 +1,21 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { homeFor } from '~/auth/portals'
 import type { Kind, Outcome, Who } from './rules'
 
 // Requests as the access suites send them to the built app's handler, and what an answer means to a user.
+
+/** The built app (build/index.js) and its request handler as server.js calls it, without the HTTP server. */
+export async function loadBuiltApp(): Promise<{ build: ServerBuild; handle: (request: Request) => Promise<Response> }> {
+  const file = path.resolve('build/index.js')
+  if (!fs.existsSync(file)) throw new Error('build/index.js is missing: run `npm run build` first (npm test does)')
+  const build = (await import(pathToFileURL(file).href)) as ServerBuild
+  const handler = createRequestHandler(build, 'production')
+  const context = { clientIp: '127.0.0.1', menus: (build.entry.module as any).buildMenus(build.routes) }
+  return { build, handle: (request) => handler(request, context) }
+}
 
 /** A page GET, its single-fetch `.data` request, or an empty form POST, with the cookie given. */
 export function requestOf(url: string, kind: Kind, cookie: string | undefined): Request {

@@ -202,8 +202,8 @@ export async function channelOrdersPage(db: Database, viewer: Viewer, url: URL) 
   const filters = readOrderFilters(url)
   if (filters.source !== 'solv' && filters.source !== 'gt') filters.source = 'channels'
   const lens = lensFor(viewer, 'main')!
-  const { rows, total } = await listOrders(db, lens, filters)
-  return { rows, total, filters }
+  const { rows, total, capped } = await listOrders(db, lens, filters)
+  return { rows, total, capped, filters }
 }
 
 /** The import form: the channel and the file, checked, then imported; the report is the page's answer. */

@@ -128,7 +128,7 @@ function ImportForm({ reply }: { reply: ImportReply }) {
 }
 
 /** The orders of the two channels, the import form and the last import's report. */
-export function ChannelOrdersPage({ rows, total, filters, reply }: { rows: OrderRow[]; total: number; filters: OrderFilters; reply: ImportReply }) {
+export function ChannelOrdersPage({ rows, total, capped, filters, reply }: { rows: OrderRow[]; total: number; capped: boolean; filters: OrderFilters; reply: ImportReply }) {
   const filtering = Boolean(filters.q || filters.source !== 'channels')
   const columns: Column<OrderRow>[] = [
     { key: 'code', header: 'Order', title: true, nowrap: true, cell: (r) => <Link to={orderPath('main', r.id)}>{r.code}</Link> },
@@ -151,9 +151,9 @@ export function ChannelOrdersPage({ rows, total, filters, reply }: { rows: Order
         <SelectFilter name="source" label="Channel" value={filters.source === 'channels' ? '' : filters.source} any="Solv and GT" options={CHANNELS.map((c) => ({ value: c, label: channelLabels[c] }))} />
         <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="placed" defaultDir="desc" clearTo={CHANNEL_ORDERS_PATH} filtering={filtering} />
       </Form>
-      <ListSummary total={total} noun="imported order" matching={filtering && 'these filters'} />
+      <ListSummary total={total} capped={capped} noun="imported order" matching={filtering && 'these filters'} />
       <Table caption="Imported orders" columns={columns} rows={rows} rowKey={(r) => r.id} empty={filtering ? 'No imported order matches these filters.' : 'No orders imported yet.'} />
-      <Pagination page={filters.page} pageSize={filters.pageSize} total={total} />
+      <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
     </div>
   )
 }

@@ -12,8 +12,8 @@ import { orderBase, orderPath } from './lens'
 import { ORDER_SOURCES, sourceLabels } from './channels'
 import { masterOrderStatuses, OPEN, SELLER_ORDER_STATUSES } from './states'
 
-/** Every portal's master-order search: filters in the URL, exact count, the columns its lens allows. */
-export function OrderSearch({ rows, total, filters, categories, portal, see, buyerError, buyerChoices, sellerError, sellerChoices }: OrderSearchData) {
+/** Every portal's master-order search: filters in the URL, the count (exact, or "10,000+"), the columns its lens allows. */
+export function OrderSearch({ rows, total, capped, filters, categories, portal, see, buyerError, buyerChoices, sellerError, sellerChoices }: OrderSearchData) {
   const base = orderBase[portal]
   // The CSV holds every order the filters match, in the list's order: the query string without its page.
   const exportParams = new URLSearchParams(useLocation().search)
@@ -77,7 +77,7 @@ export function OrderSearch({ rows, total, filters, categories, portal, see, buy
         <DateFilter name="requiredTo" label="Needed to" value={filters.requiredTo} problem={filters.problems.requiredTo} />
         <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="placed" defaultDir="desc" clearTo={base} filtering={filtering} />
       </Form>
-      <ListSummary total={total} noun="order" matching={filtering && 'these filters'} csv={`${base}.csv${exportParams.size ? `?${exportParams}` : ''}`} />
+      <ListSummary total={total} capped={capped} noun="order" matching={filtering && 'these filters'} csv={`${base}.csv${exportParams.size ? `?${exportParams}` : ''}`} />
       <Table
         caption="Master orders"
         sort={{ sort: filters.sort, dir: filters.dir }}
@@ -86,7 +86,7 @@ export function OrderSearch({ rows, total, filters, categories, portal, see, buy
         rowKey={(r) => r.id}
         empty={filtering ? 'No order matches these filters.' : 'No orders yet.'}
       />
-      <Pagination page={filters.page} pageSize={filters.pageSize} total={total} />
+      <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
     </div>
   )
 }

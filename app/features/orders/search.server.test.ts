@@ -198,3 +198,49 @@ describe('open orders, one walk per status merged', () => {
     expect(oldestFirst!.rows.map((r) => r.id)).toEqual([...expected].reverse().slice(0, 100))
   })
 })
+
+describe('a seller’s list, counted from its own seller orders', () => {
+  const seller = (id: number) => viewer(['seller'], internal, { kind: 'seller', id, name: 'S', status: 'active' })
+  const search = async (sellerId: number, query: string) => (await orderSearchFor(getDb(), seller(sellerId), 'seller', new URL(`http://x/?${query}`)))!
+  /** The seller's orders with a seller order in the status (any), in the list's order, straight from the tables. */
+  const direct = async (sellerId: number, status: string | null, dir: 'asc' | 'desc', by: 'placed_at' | 'required_by') => {
+    let mine = getDb().selectFrom('seller_orders').select('master_order_id').where('seller_id', '=', sellerId)
+    if (status) mine = mine.where('status', '=', status as 'approved')
+    return (await getDb().selectFrom('master_orders').select('id').where('id', 'in', mine).orderBy(by, dir).orderBy('id', dir).execute()).map((r) => r.id)
+  }
+
+  it('counts each order once and pages through a status in either order, as the tables say', async () => {
+    const db = getDb()
+    // A second seller order of the same seller on one order (as a QC split makes): still one order.
+    const at = new Date().toISOString()
+    await db
+      .insertInto('seller_orders')
+      .values({ code: 'SO-SEARCH-SPLIT', master_order_id: orders.o1, seller_id: ids.sellerOne, status: 'approved', value_minor: 0, cost_minor: 0, decided_by: null, decided_at: null, decision_note: null, counter_offer_json: null, moved_to_id: null, created_at: at, updated_at: at })
+      .execute()
+    const all = await search(ids.sellerOne, 'perPage=100')
+    const every = await direct(ids.sellerOne, null, 'desc', 'placed_at')
+    expect(every).toContain(orders.o1)
+    expect(all.total).toBe(every.length)
+    expect(all.capped).toBe(false)
+    expect(all.rows.map((r) => r.id)).toEqual(every)
+    expect(all.rows.find((r) => r.id === orders.o1)!.sellerOrders!.map((s) => s.status).sort()).toEqual(['approved', 'pending_approval'])
+    for (const status of ['approved', 'pending_approval', 'delivered'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        for (const sort of ['placed', 'required'] as const) {
+          const expected = await direct(ids.sellerOne, status, dir, sort === 'placed' ? 'placed_at' : 'required_by')
+          const count = expected.length
+          if (status !== 'delivered') expect(count).toBeGreaterThanOrEqual(2)
+          const seen: number[] = []
+          for (let page = 1; page <= count; page++) {
+            const found = await search(ids.sellerOne, `status=${status}&perPage=1&page=${page}&dir=${dir}&sort=${sort}`)
+            expect(found.total).toBe(count)
+            seen.push(...found.rows.map((r) => r.id))
+          }
+          expect(seen).toEqual(expected)
+        }
+      }
+    }
+    // Another seller's orders are not this seller's, whatever the status.
+    expect((await search(ids.sellerTwo, 'status=approved')).total).toBe(0)
+  })
+})

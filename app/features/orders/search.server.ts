@@ -1,6 +1,8 @@
+import { sql } from 'kysely'
 import type { Database } from '#db/database'
 import type { MasterOrderStatus, SellerOrderStatus } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
+import { countUpTo } from '~/utils/count.server'
 import { startOfKolkataDay } from '~/utils/format'
 import { historyQuery, type Executor } from '../audit/audit.server'
 import { actionSentence } from '../audit/describe'
@@ -73,7 +75,9 @@ const masterStatusFilter = (lens: OrderLens, status: string): 'open' | MasterOrd
  * table also holds (category, buyer, status, placed dates) narrows them: see countOf.
  */
 function filtering(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved) {
-  let query = scoped(db, lens)
+  // A seller's status filter is its own seller orders in that status: the scope's test is in it.
+  const sellerStatus = lens.scope.kind === 'seller' && (SELLER_ORDER_STATUSES as readonly string[]).includes(f.status)
+  let query = sellerStatus ? db.selectFrom('master_orders') : scoped(db, lens)
   let beyondCategories = lens.scope.kind === 'seller' || lens.scope.kind === 'agent'
   const beyond = (next: typeof query) => {
     beyondCategories = true
@@ -92,7 +96,7 @@ function filtering(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved
   if (ids.sellerId !== null) query = beyond(query.where('master_orders.id', 'in', db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.seller_id', '=', ids.sellerId)))
   if (lens.scope.kind === 'seller') {
     // The seller filters by the status of its own seller orders, the one it acts on.
-    if (f.status && (SELLER_ORDER_STATUSES as readonly string[]).includes(f.status)) {
+    if (sellerStatus) {
       query = query.where('master_orders.id', 'in', db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.seller_id', '=', lens.scope.sellerId).where('seller_orders.status', '=', f.status as SellerOrderStatus))
     }
   }
@@ -127,19 +131,40 @@ function keptCount(lens: OrderLens, f: OrderFilters, ids: Resolved): CountOf | u
 }
 
 /**
+ * A seller's orders, or those with one of its seller orders in a status, when no other filter
+ * applies: its seller orders' master orders, one index range (seller_orders_seller_master_idx), not
+ * a probe of the seller's orders for every order.
+ */
+function sellerOwnCount(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved) {
+  if (lens.scope.kind !== 'seller' || f.q || f.category !== null || f.source || f.placedFrom || f.placedTo || f.requiredFrom || f.requiredTo || ids.buyerId !== null || ids.sellerId !== null) return undefined
+  let query = db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.seller_id', '=', lens.scope.sellerId)
+  if (f.status && (SELLER_ORDER_STATUSES as readonly string[]).includes(f.status)) query = query.where('seller_orders.status', '=', f.status as SellerOrderStatus)
+  return query.groupBy('seller_orders.master_order_id')
+}
+
+/**
  * How many orders match. Every order, a category's, a buyer's or a KAM's buyers', with a status or
- * the open ones: from the counts kept (counts.server.ts). A category with a buyer or placed dates:
- * on the category's table alone (one index range). Otherwise on the orders the other filters'
+ * the open ones: exact, from the counts kept (counts.server.ts). Any other search (a seller's
+ * orders, dates, a code, a source) is counted up to COUNT_CAP (countUpTo: "10,000+" past it, so a
+ * seller with 400,000 orders costs what one with 10,000 does): a category with a buyer or placed
+ * dates on the category's table alone (one index range), otherwise on the orders the other filters'
  * indexes reach, each probed for the category.
  */
-async function countOf(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved): Promise<number> {
+async function countOf(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved): Promise<{ total: number; capped: boolean; kept: boolean }> {
   const kept = keptCount(lens, f, ids)
   if (kept !== undefined) {
     const status = masterStatusFilter(lens, f.status)
-    return ordersInStatuses(db, status === OPEN ? OPEN_STATUSES : status ? [status] : undefined, kept)
+    return { total: await ordersInStatuses(db, status === OPEN ? OPEN_STATUSES : status ? [status] : undefined, kept), capped: false, kept: true }
   }
+  return { ...(await countedUpTo(db, lens, f, ids)), kept: false }
+}
+
+/** The count of a search no kept count answers, up to COUNT_CAP. */
+async function countedUpTo(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved) {
+  const own = sellerOwnCount(db, lens, f, ids)
+  if (own) return countUpTo(db, own)
   const { query, beyondCategories } = filtering(db, lens, f, ids)
-  if (f.category === null || beyondCategories) return Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  if (f.category === null || beyondCategories) return countUpTo(db, query.select('master_orders.id'))
   let byCategory = db.selectFrom('master_order_categories as moc').where('moc.category_id', '=', f.category)
   const scope = lens.scope
   if (scope.kind === 'buyer') byCategory = byCategory.where('moc.buyer_id', '=', scope.buyerId)
@@ -150,7 +175,7 @@ async function countOf(db: Database, lens: OrderLens, f: OrderFilters, ids: Reso
   else if (status) byCategory = byCategory.where('moc.status', '=', status)
   if (f.placedFrom) byCategory = byCategory.where('moc.placed_at', '>=', startOfKolkataDay(f.placedFrom))
   if (f.placedTo) byCategory = byCategory.where('moc.placed_at', '<', startOfKolkataDay(dayAfter(f.placedTo)))
-  return Number((await byCategory.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  return countUpTo(db, byCategory.select('moc.master_order_id'))
 }
 
 export interface OrderRow {
@@ -175,6 +200,8 @@ export interface OrderRow {
 export interface OrderList {
   rows: OrderRow[]
   total: number
+  /** `total` is a lower bound: counting stopped at COUNT_CAP (see countOf). */
+  capped: boolean
   /** A buyer or seller filter that named none or several: the message and the records to choose from. */
   buyerError: string | null
   buyerChoices?: PickOption[]
@@ -193,7 +220,7 @@ const cityOf = (json: string) => {
 /** The buyer and seller the filters name, or why they name none (the list then shows nothing). */
 async function resolveFilters(db: Database, lens: OrderLens, f: OrderFilters) {
   const ids: Resolved = { buyerId: null, sellerId: null }
-  const errors: Omit<OrderList, 'rows' | 'total'> = { buyerError: null, sellerError: null }
+  const errors: Omit<OrderList, 'rows' | 'total' | 'capped'> = { buyerError: null, sellerError: null }
   if (f.buyer && lens.see.buyer && lens.scope.kind !== 'buyer') {
     const match = await resolveCompany(db, 'buyer', f.buyer)
     if (match.ok) ids.buyerId = match.id
@@ -240,14 +267,27 @@ type FoundRow = Awaited<ReturnType<ReturnType<typeof rowQuery>['execute']>>[numb
  * join: the database walks a sort index and stops at the page). Open orders are several statuses:
  * one walk of the status index per status, each stopping at the page's end, merged; an `in` over
  * the statuses would gather and sort every open order.
+ *
+ * A search counted in full below COUNT_CAP (`gather`: a seller's orders in a status, a code, dates)
+ * matches few enough orders to gather them through its filters' indexes and sort them: the sort key
+ * is given as an expression no index holds, so the database cannot choose to walk the sort index
+ * instead, probing every order for the filters (which, where the matches are the newest orders and
+ * the list asks for the oldest first, means walking nearly every order before the first match).
  */
-async function pageIds(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved, offset: number): Promise<number[]> {
+async function pageIds(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved, offset: number, gather: boolean): Promise<number[]> {
   const column = sortColumnOf(f)
   const walk = (g: OrderFilters) =>
     filtered(db, lens, g, ids)
       .select((eb) => ['master_orders.id', eb.ref(column).as('sort_key')])
       .orderBy(column, f.dir)
       .orderBy('master_orders.id', f.dir)
+  if (gather) {
+    const sorted = filtered(db, lens, f, ids)
+      .select('master_orders.id')
+      .orderBy(sql`${sql.ref(column)} || ''`, f.dir)
+      .orderBy(sql`master_orders.id + 0`, f.dir)
+    return (await sorted.limit(f.pageSize).offset(offset).execute()).map((r) => r.id)
+  }
   if (masterStatusFilter(lens, f.status) !== OPEN) return (await walk(f).limit(f.pageSize).offset(offset).execute()).map((r) => r.id)
   const [first, ...others] = OPEN_STATUSES.map((status) => db.selectFrom(walk({ ...f, status }).limit(offset + f.pageSize).as('w')).select(['w.id', 'w.sort_key']))
   const merged = others.reduce((union, next) => union.unionAll(next), first!)
@@ -301,12 +341,12 @@ async function lensRows(db: Database, lens: OrderLens, found: FoundRow[]): Promi
 /** One page of the lens's orders matching the filters, with the exact count of all that match. */
 export async function listOrders(db: Database, lens: OrderLens, f: OrderFilters): Promise<OrderList> {
   const { ids, errors, named } = await resolveFilters(db, lens, f)
-  if (!named) return { rows: [], total: 0, ...errors }
-  const total = await countOf(db, lens, f, ids)
+  if (!named) return { rows: [], total: 0, capped: false, ...errors }
+  const { total, capped, kept } = await countOf(db, lens, f, ids)
   const offset = (f.page - 1) * f.pageSize
-  if (offset >= total) return { rows: [], total, ...errors }
-  const found = await rowsOf(db, await pageIds(db, lens, f, ids, offset))
-  return { rows: await lensRows(db, lens, found), total, ...errors }
+  if (offset >= total && !capped) return { rows: [], total, capped, ...errors }
+  const found = await rowsOf(db, await pageIds(db, lens, f, ids, offset, !kept && !capped))
+  return { rows: await lensRows(db, lens, found), total, capped, ...errors }
 }
 
 /** Rows per query of the CSV export. */

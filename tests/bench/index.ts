@@ -10,6 +10,7 @@ import { benchLogistics } from './logistics'
 import { benchLoad } from './load'
 import { benchReports } from './reports'
 import { benchSamples } from './samples'
+import { benchSetup } from './setup'
 import { benchShell } from './shell'
 
 const suites: [string, () => Promise<string[]>][] = [
@@ -24,6 +25,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['Reports and the dashboard at scale', benchReports],
   ['Request overhead against a bare Remix page', benchOverhead],
   ['Load: 50 connections over a mix of pages and forms', benchLoad],
+  ['Setup and tests: npm install && npm start, npm test', benchSetup],
 ]
 // `npm run bench -- companies` runs only the suites whose name contains the word.
 const only = process.argv[2]?.toLowerCase()

@@ -15,10 +15,12 @@ const TEST_BUDGET_MINUTES = 15
 const START_BUDGET_SECONDS = 300
 
 /** Runs a shell command in the clone, its output to a log file; resolves with its exit code and seconds. */
-function run(command: string, cwd: string, log: string, env: Record<string, string> = {}) {
+function run(command: string, cwd: string, log: string, env: Record<string, string | undefined> = {}) {
   const started = performance.now()
   const out = fs.openSync(log, 'a')
-  const child = spawn('sh', ['-c', command], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', out, out], detached: true })
+  // undefined takes a variable out of the environment (an empty one would be a value: PORT="").
+  const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined))
+  const child = spawn('sh', ['-c', command], { cwd, env: merged, stdio: ['ignore', out, out], detached: true })
   const done = new Promise<{ code: number; seconds: number }>((resolve) =>
     child.on('exit', (code, signal) => {
       fs.closeSync(out)
@@ -50,7 +52,7 @@ export async function benchSetup(): Promise<string[]> {
   const clone = path.join(dir, 'app')
   const log = path.join(dir, 'setup.log')
   // Nothing of this machine's: no DATABASE_URL, PORT or secrets from the bench's own environment.
-  const clean = { DATABASE_URL: '', SESSION_SECRET: '', NODE_ENV: '', PORT: String(PORT) }
+  const clean = { DATABASE_URL: undefined, SESSION_SECRET: undefined, NODE_ENV: undefined, PORT: String(PORT) }
   try {
     const cloned = await run(`git clone --quiet --no-hardlinks ${JSON.stringify(root)} app`, dir, log).done
     if (cloned.code !== 0) throw new Error(`git clone failed: see ${log}`)
@@ -74,7 +76,7 @@ export async function benchSetup(): Promise<string[]> {
       rows.push('npm test: left out (BENCH_SETUP_TEST=0)')
       return rows
     }
-    const test = await run('npm test', clone, log, { ...clean, PORT: '' }).done
+    const test = await run('npm test', clone, log, { ...clean, PORT: undefined }).done
     none('npm test exit code (fresh clone)', test.code)
     atMost('npm test duration (fresh clone)', test.seconds / 60, TEST_BUDGET_MINUTES, 'min')
     rows.push(`npm test: exit ${test.code} after ${(test.seconds / 60).toFixed(1)} min (budget ${TEST_BUDGET_MINUTES} min); its output in ${log}`)

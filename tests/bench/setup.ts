@@ -20,7 +20,7 @@ function run(command: string, cwd: string, log: string, env: Record<string, stri
   const out = fs.openSync(log, 'a')
   // undefined takes a variable out of the environment (an empty one would be a value: PORT="").
   const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined))
-  const child = spawn('sh', ['-c', command], { cwd, env: merged, stdio: ['ignore', out, out], detached: true })
+  const child = spawn('sh', ['-c', command], { cwd, env: merged as NodeJS.ProcessEnv, stdio: ['ignore', out, out], detached: true })
   const done = new Promise<{ code: number; seconds: number }>((resolve) =>
     child.on('exit', (code, signal) => {
       fs.closeSync(out)

@@ -67,10 +67,20 @@ function uploadFormsOf(html: string, page: string, role: RoleKey): UploadForm[] 
   return forms
 }
 
-/** Every file under a folder, with its path. */
-function filesUnder(folder: string): string[] {
-  if (!fs.existsSync(folder)) return []
-  return fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name))
+/**
+ * Every file under a folder (`deep`) or directly in it, with its path. The database's folder is
+ * read one level only: in tests it is the system's temporary folder, where other processes come
+ * and go (a folder gone while read is no file of ours).
+ */
+function filesUnder(folder: string, deep = true): string[] {
+  try {
+    return fs
+      .readdirSync(folder, { recursive: deep, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+  } catch {
+    return []
+  }
 }
 
 const MARKUP = /<\s*(script|html|svg|body|iframe)\b|onload=/i
@@ -126,7 +136,7 @@ it('refuses hostile files at every upload, or keeps them inert', async () => {
   for (const [page, role] of uploadPages) {
     for (const [what, bytes, name, type] of hostile) {
       for (const form of await uploadFormsNow(page, role)) {
-        const before = new Set([...filesUnder(uploads), ...filesUnder(dataDir)])
+        const before = new Set([...filesUnder(uploads), ...filesUnder(dataDir, false)])
         const body = new FormData()
         for (const [field, value] of form.fields) body.append(field, value)
         for (const field of form.fileFields) body.append(field, fileOf(bytes, name, type))
@@ -134,7 +144,7 @@ it('refuses hostile files at every upload, or keeps them inert', async () => {
         await response.arrayBuffer()
         sent++
         if (response.status >= 500) failures.push(`${form.page}: ${what} answered ${response.status}`)
-        const added = [...filesUnder(uploads), ...filesUnder(dataDir)].filter((file) => !before.has(file))
+        const added = [...filesUnder(uploads), ...filesUnder(dataDir, false)].filter((file) => !before.has(file))
         if (bytes === png && added.length) keptPng.add(form.page)
         for (const file of added) {
           if (file.includes('..') || !path.resolve(file).startsWith(path.resolve(dataDir))) failures.push(`${form.page}: ${what} wrote ${file}`)

@@ -2,6 +2,10 @@ import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/
 import { PICK_SUFFIX } from '~/features/search/pick'
 import { countOf } from '~/utils/format'
 
+// Routes that parse in their own action take conform's zod parser from here: a route module that
+// imported it directly would bring zod into its page's bundle.
+export { parseWithZod } from '@conform-to/zod/v4'
+
 /**
  * The one way an action reads its body. A body that is not a form (JSON, text, a broken or
  * truncated multipart) is the client's mistake: it answers 400 with a sentence, never a 500.

@@ -5,13 +5,12 @@ import { SubmitButton } from '~/ui/button'
 import { useZodForm } from '~/ui/form'
 import { ErrorSummary, Field } from '~/ui/field'
 import { Honeypot } from '~/ui/honeypot'
-import { loginSchema } from './schema'
 
 /** The sign-in form of /login and of the field operator's /field_operator/login. */
 export function LoginForm({ action, field = false }: { action: string; /** the field operator's sign-in: no company sign-up */ field?: boolean }) {
   const lastResult = useActionData<any>()
   const [searchParams] = useSearchParams()
-  const [form, fields] = useZodForm(loginSchema, { id: 'login', lastResult, defaultValue: { redirectTo: searchParams.get('redirectTo') ?? '' } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.loginSchema), { id: 'login', lastResult, defaultValue: { redirectTo: searchParams.get('redirectTo') ?? '' } })
   return (
     <Form method="post" action={action} {...getFormProps(form)}>
       {searchParams.get('redirectTo') && !form.errors?.length ? (

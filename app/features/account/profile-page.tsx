@@ -7,7 +7,6 @@ import { useZodForm } from '~/ui/form'
 import { ErrorSummary, Field } from '~/ui/field'
 import { PageHeader } from '~/ui/shell'
 import type { RoleKey } from '#db/types'
-import { changePasswordSchema, profileSchema } from './schema'
 import { countOf } from '~/utils/format'
 
 export interface ProfileData {
@@ -19,8 +18,8 @@ export type ProfileReply = { intent: 'profile' | 'password' | null; result: Subm
 
 /** The profile page: account details, password, other sessions. */
 export function ProfilePage({ user, otherSessions, actionData }: ProfileData & { actionData?: ProfileReply }) {
-  const [profileForm, profileFields] = useZodForm(profileSchema, { id: 'profile-form', lastResult: actionData?.intent === 'profile' ? actionData.result : undefined, defaultValue: { name: user.name, phone: user.phone } })
-  const [passwordForm, passwordFields] = useZodForm(changePasswordSchema, { id: 'password-form', lastResult: actionData?.intent === 'password' ? actionData.result : undefined })
+  const [profileForm, profileFields] = useZodForm(() => import('./schema').then((m) => m.profileSchema), { id: 'profile-form', lastResult: actionData?.intent === 'profile' ? actionData.result : undefined, defaultValue: { name: user.name, phone: user.phone } })
+  const [passwordForm, passwordFields] = useZodForm(() => import('./schema').then((m) => m.changePasswordSchema), { id: 'password-form', lastResult: actionData?.intent === 'password' ? actionData.result : undefined })
   return (
     <>
       <PageHeader title="My profile" />

@@ -5,7 +5,8 @@ import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
 import { ChoiceField, ErrorList, ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
-import { addressSchemas, CREATE_FORM_ID, editFormId, INDIAN_STATES, KIND_LABELS, KINDS_OF_OWNER, type FormReply, type OwnerKind } from './schema'
+import { type FormReply, type OwnerKind } from './schema'
+import { CREATE_FORM_ID, editFormId, INDIAN_STATES, KIND_LABELS, KINDS_OF_OWNER } from './shared'
 
 export interface AddressView {
   id: number
@@ -147,7 +148,7 @@ function AddressFields({ owner, fields }: { owner: OwnerKind; fields: AddressFie
 }
 
 function EditAddressForm({ owner, address, lastResult }: { owner: OwnerKind; address: AddressView; lastResult?: FormReply['result'] }) {
-  const [form, fields] = useZodForm(addressSchemas[owner].update, {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.addressSchemas[owner].update), {
     id: editFormId(address.id),
     lastResult,
     defaultValue: {
@@ -175,7 +176,7 @@ function EditAddressForm({ owner, address, lastResult }: { owner: OwnerKind; add
 }
 
 function CreateAddressForm({ owner, idempotencyKey, reply }: { owner: OwnerKind; idempotencyKey: string; reply?: FormReply | null }) {
-  const [form, fields] = useZodForm(addressSchemas[owner].create, { id: CREATE_FORM_ID, lastResult: replyFor(reply, CREATE_FORM_ID) })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.addressSchemas[owner].create), { id: CREATE_FORM_ID, lastResult: replyFor(reply, CREATE_FORM_ID) })
   return (
     <section className="card" aria-labelledby="add-address-heading">
       <h2 id="add-address-heading">Add an address</h2>

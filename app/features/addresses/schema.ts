@@ -2,6 +2,9 @@ import type { SubmissionResult } from '@conform-to/react'
 import * as z from 'zod'
 import type { AddressKind } from '#db/types'
 import { controlError, optionalText, pinField, singleLine } from '~/utils/fields'
+import { INDIAN_STATES, KINDS_OF_OWNER, KIND_LABELS } from './shared'
+export { ADDRESS_INTENTS, type AddressIntent } from './shared'
+export { CREATE_FORM_ID, INDIAN_STATES, KINDS_OF_OWNER, KIND_LABELS, editFormId, isAddressIntent } from './shared'
 
 /** Who an address belongs to: a buyer company, a seller company, or the platform for one product. */
 export type OwnerKind = 'buyer' | 'seller' | 'product'
@@ -10,77 +13,14 @@ export interface AddressOwner {
   id: number
 }
 
-/** The kinds of address each owner keeps (docs/domain.md section 3). */
-export const KINDS_OF_OWNER = {
-  buyer: ['billing', 'shipping'],
-  seller: ['billing', 'pickup'],
-  product: ['warehouse', 'office'],
-} as const satisfies Record<OwnerKind, readonly AddressKind[]>
-
-export const KIND_LABELS: Record<AddressKind, string> = {
-  billing: 'Billing',
-  shipping: 'Shipping',
-  pickup: 'Pickup',
-  warehouse: 'Warehouse',
-  office: 'Office',
-}
-
-/** Indian states and union territories, as the address's state. */
-export const INDIAN_STATES = [
-  'Andaman and Nicobar Islands',
-  'Andhra Pradesh',
-  'Arunachal Pradesh',
-  'Assam',
-  'Bihar',
-  'Chandigarh',
-  'Chhattisgarh',
-  'Dadra and Nagar Haveli and Daman and Diu',
-  'Delhi',
-  'Goa',
-  'Gujarat',
-  'Haryana',
-  'Himachal Pradesh',
-  'Jammu and Kashmir',
-  'Jharkhand',
-  'Karnataka',
-  'Kerala',
-  'Ladakh',
-  'Lakshadweep',
-  'Madhya Pradesh',
-  'Maharashtra',
-  'Manipur',
-  'Meghalaya',
-  'Mizoram',
-  'Nagaland',
-  'Odisha',
-  'Puducherry',
-  'Punjab',
-  'Rajasthan',
-  'Sikkim',
-  'Tamil Nadu',
-  'Telangana',
-  'Tripura',
-  'Uttar Pradesh',
-  'Uttarakhand',
-  'West Bengal',
-] as const
-
 /** The platform trades inside India: PIN codes and states are Indian, so the country is too. */
 export const COUNTRY = 'IN'
-
-export const ADDRESS_INTENTS = ['address-create', 'address-update', 'address-remove', 'address-default'] as const
-export type AddressIntent = (typeof ADDRESS_INTENTS)[number]
-export const isAddressIntent = (value: unknown): value is AddressIntent => ADDRESS_INTENTS.includes(value as AddressIntent)
 
 /** The answer for one form of a page with several: which form it is for, and conform's result. */
 export interface FormReply {
   form: string
   result: SubmissionResult<string[]>
 }
-
-/** The id of the add form, and of each address's edit form (a reply goes back to the form it came from). */
-export const CREATE_FORM_ID = 'address-create'
-export const editFormId = (addressId: number | string) => `address-${addressId}`
 
 const requiredLine = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters`).refine(singleLine, controlError)

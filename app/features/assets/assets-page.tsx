@@ -12,13 +12,13 @@ import { Table } from '~/ui/table'
 import { formatBytes, formatDateTime } from '~/utils/format'
 import { sentenceCase } from '~/ui/badge'
 import type { AssetsPageData } from './pages.server'
-import { ASSET_MAX_FILES, ASSET_PAGE_SIZE, assetSchema } from './schema'
+import { ASSET_MAX_FILES, ASSET_PAGE_SIZE } from './shared'
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif,application/pdf,.docx,.xlsx,.pptx,.zip,video/mp4'
 
 /** /assets_uploader: upload files, find them, copy their links, delete them. */
 export function AssetsPage({ data, lastResult }: { data: AssetsPageData; lastResult?: SubmissionResult<string[]> | null }) {
-  const [form] = useZodForm(assetSchema, { id: 'upload', lastResult, defaultValue: { intent: 'upload' } })
+  const [form] = useZodForm(() => import('./schema').then((m) => m.assetSchema), { id: 'upload', lastResult, defaultValue: { intent: 'upload' } })
   const { filters } = data
   const filtering = Boolean(filters.q || filters.kind || filters.mine)
   const fileErrors = form.allErrors.files

@@ -1,8 +1,5 @@
 import * as z from 'zod'
-
-export const ASSET_MAX_BYTES = 20 * 1024 * 1024
-export const ASSET_MAX_FILES = 5
-export const ASSET_PAGE_SIZE = 25
+export { ASSET_MAX_BYTES, ASSET_MAX_FILES, ASSET_PAGE_SIZE } from './shared'
 
 export const assetSchema = z.discriminatedUnion('intent', [
   // The files themselves are read apart from the schema (they are checked by their bytes).

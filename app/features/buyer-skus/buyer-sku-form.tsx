@@ -7,7 +7,6 @@ import { ErrorSummary, Field } from '~/ui/field'
 import { PickerField } from '~/ui/picker'
 import { choicesOf } from '../search/pick'
 import { useZodForm } from '~/ui/form'
-import { createBuyerSkuSchema, editBuyerSkuSchema } from './schema'
 
 const priceHint = 'In rupees, like 245 or 1,245.50'
 
@@ -23,7 +22,7 @@ export function CreateBuyerSkuForm({
   defaultValue?: Record<string, string>
   cancelTo: string
 }) {
-  const [form, fields] = useZodForm(createBuyerSkuSchema, { id: 'buyer-sku-create', lastResult, defaultValue })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.createBuyerSkuSchema), { id: 'buyer-sku-create', lastResult, defaultValue })
   return (
     <Form method="post" {...getFormProps(form)} className="card">
       <ErrorSummary form={form} />
@@ -68,7 +67,7 @@ export function EditBuyerSkuForm({
   /** Shown above the button (a warning about a version waiting to take effect). */
   children?: ReactNode
 }) {
-  const [form, fields] = useZodForm(editBuyerSkuSchema, { id: 'buyer-sku-edit', lastResult, defaultValue })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.editBuyerSkuSchema), { id: 'buyer-sku-edit', lastResult, defaultValue })
   return (
     <Form method="post" {...getFormProps(form)}>
       <ErrorSummary form={form} />

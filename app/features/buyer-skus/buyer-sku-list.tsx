@@ -11,7 +11,8 @@ import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { buyerSkuPath, LIST_PATH, versionsPath } from './paths'
 import type { BuyerSkuListRow } from './list.server'
-import { statusChoices, type BuyerSkuFilters } from './schema'
+import { type BuyerSkuFilters } from './schema'
+import { statusChoices } from './shared'
 import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
 
 

@@ -2,13 +2,14 @@ import * as z from 'zod'
 import type { BuyerSkuStatus } from '#db/types'
 import { codeField, moneyField, optionalText, quantityField } from '~/utils/fields'
 import { readListParams, type ListParams } from '~/utils/list-params'
+import { statusChoices } from './shared'
+export { statusChoices } from './shared'
 
 // ---------- The list's URL ----------
 
 export const buyerSkuSorts = ['updated', 'code'] as const
 export type BuyerSkuSort = (typeof buyerSkuSorts)[number]
 
-export const statusChoices = ['active', 'archived', 'all'] as const
 export type StatusChoice = (typeof statusChoices)[number]
 
 export interface BuyerSkuFilters extends ListParams<BuyerSkuSort> {
@@ -17,19 +18,6 @@ export interface BuyerSkuFilters extends ListParams<BuyerSkuSort> {
   buyer: string
   /** A product's slug ('' for any). */
   product: string
-}
-
-/** The list's state from its URL (unknown values are ignored). */
-export function readBuyerSkuFilters(url: URL): BuyerSkuFilters {
-  const params = url.searchParams
-  const list = readListParams(url, { sorts: buyerSkuSorts, defaultSort: 'updated', defaultDir: 'desc' })
-  const status = params.get('status')
-  return {
-    ...list,
-    status: statusChoices.find((s) => s === status) ?? 'active',
-    buyer: (params.get('buyer') ?? '').trim().slice(0, 120),
-    product: (params.get('product') ?? '').trim().slice(0, 40),
-  }
 }
 
 // ---------- Create and edit ----------
@@ -65,3 +53,16 @@ export const statusIntents = { archive: { from: 'active', to: 'archived' }, rest
   { from: BuyerSkuStatus; to: BuyerSkuStatus }
 >
 export type StatusIntent = keyof typeof statusIntents
+
+/** The list's state from its URL (unknown values are ignored). */
+export function readBuyerSkuFilters(url: URL): BuyerSkuFilters {
+  const params = url.searchParams
+  const list = readListParams(url, { sorts: buyerSkuSorts, defaultSort: 'updated', defaultDir: 'desc' })
+  const status = params.get('status')
+  return {
+    ...list,
+    status: statusChoices.find((s) => s === status) ?? 'active',
+    buyer: (params.get('buyer') ?? '').trim().slice(0, 120),
+    product: (params.get('product') ?? '').trim().slice(0, 40),
+  }
+}

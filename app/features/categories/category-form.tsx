@@ -4,7 +4,7 @@ import { Link } from '~/ui/link'
 import { SubmitButton } from '~/ui/button'
 import { ErrorList, ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
-import { createCategorySchema, editCategorySchema, GST_RATES } from './schema'
+import { GST_RATES } from './shared'
 
 const gstOptions = GST_RATES.map((rate) => ({ value: rate, label: `${rate} %` }))
 
@@ -39,7 +39,7 @@ export function CreateCategoryForm({
   idempotencyKey: string
   lastResult?: SubmissionResult<string[]> | null
 }) {
-  const [form, fields] = useZodForm(createCategorySchema, { id: 'category-create', lastResult, defaultValue: { active: 'on', gstRate: '5' } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.createCategorySchema), { id: 'category-create', lastResult, defaultValue: { active: 'on', gstRate: '5' } })
   return (
     <section className="card" aria-labelledby="add-category-heading">
       <h2 id="add-category-heading">Add a {product.name.toLowerCase()} category</h2>
@@ -68,7 +68,7 @@ export function EditCategoryForm({
   lastResult?: SubmissionResult<string[]> | null
   cancelTo: string
 }) {
-  const [form, fields] = useZodForm(editCategorySchema, { id: 'category-edit', lastResult, defaultValue: values })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.editCategorySchema), { id: 'category-edit', lastResult, defaultValue: values })
   return (
     <Form method="post" {...getFormProps(form)} className="card" aria-label="Category details">
       <ErrorSummary form={form} />

@@ -9,7 +9,8 @@ import { ListSummary } from '~/ui/list-summary'
 import { CreateCategoryForm } from './category-form'
 import { categoryPath, manageCategoriesPath, workflowPath } from './paths'
 import type { CategoryRow } from './queries.server'
-import { formatGst, type CategoryFilters } from './schema'
+import { type CategoryFilters } from './schema'
+import { formatGst } from './shared'
 import { countOf } from '~/utils/format'
 
 export interface ManageCategoriesProps {

@@ -1,13 +1,11 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
-import { useMemo } from 'react'
 import type { AttributeDefinition } from '#db/types'
 import { SubmitButton } from '~/ui/button'
 import { ErrorList, ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { OPERATORS, operatorLabels, SEVERITIES, severityLabels } from './conditions'
-import { conditionSchema } from './schema'
 
 const typeLabel = (a: AttributeDefinition) => (a.type === 'number' ? `number${a.unit ? ` in ${a.unit}` : ''}` : a.type === 'enum' ? 'one of a list' : 'text')
 
@@ -32,8 +30,7 @@ export function ConditionForm({
   lastResult?: SubmissionResult<string[]> | null
   cancelTo: string
 }) {
-  const schema = useMemo(() => conditionSchema(attributes), [attributes])
-  const [form, fields] = useZodForm(schema, { id: `condition-${mode}`, lastResult, defaultValue: defaultValue ?? { active: 'on', severity: 'major', operator: 'between' } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.conditionSchema(attributes)), { id: `condition-${mode}`, lastResult, defaultValue: defaultValue ?? { active: 'on', severity: 'major', operator: 'between' } })
   const enums = attributes.filter((a) => a.type === 'enum')
   return (
     <Form method="post" {...getFormProps(form)} className="card" aria-label="Condition">

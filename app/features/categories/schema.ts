@@ -4,6 +4,8 @@ import type { AttributeDefinition } from '#db/types'
 import { nameField, optionalText, wholeNumberField } from '~/utils/fields'
 import { normaliseDecimal } from '../products/attributes'
 import { compareDecimals, isDecimal, NUMERIC_OPERATORS, OPERATORS, SEVERITIES } from './conditions'
+import { GST_RATES } from './shared'
+export { ADD_STAGE_FORM, GST_RATES, editStageFormId, formatGst } from './shared'
 
 // ---------- The manage page's URL ----------
 
@@ -16,22 +18,9 @@ export interface CategoryFilters {
   q: string
 }
 
-export function readCategoryFilters(url: URL): CategoryFilters {
-  const params = url.searchParams
-  const status = params.get('status')
-  return {
-    product: (params.get('product') ?? '').trim().slice(0, 60),
-    status: categoryStatuses.find((s) => s === status) ?? 'all',
-    q: (params.get('q') ?? '').trim().slice(0, 100),
-  }
-}
-
 // ---------- Category ----------
 
-/** GST slabs of India, typed as percent and kept in basis points (5 % = 500). */
-export const GST_RATES = ['0', '0.25', '3', '5', '12', '18', '28'] as const
 export const gstRateToBp = (rate: string) => Math.round(Number(rate) * 100)
-export const formatGst = (bp: number) => `${(bp / 100).toString()} %`
 export const gstBpToRate = (bp: number) => (bp / 100).toString()
 
 const categoryFields = {
@@ -76,9 +65,6 @@ export const workflowSchemas = {
 } as const
 export type WorkflowIntent = keyof typeof workflowSchemas
 export const isWorkflowIntent = (value: unknown): value is WorkflowIntent => isOwnKey(workflowSchemas, value)
-
-export const ADD_STAGE_FORM = 'stage-add'
-export const editStageFormId = (id: number | string) => `stage-${id}`
 
 export const stageVersion = (stage: { name: string; expected_days: number; qc_gate: number }) =>
   JSON.stringify([stage.name, stage.expected_days, stage.qc_gate ? 1 : 0])
@@ -154,3 +140,13 @@ export function conditionSchema(attributes: AttributeDefinition[]) {
 }
 
 export type ConditionInput = z.output<ReturnType<typeof conditionSchema>>
+
+export function readCategoryFilters(url: URL): CategoryFilters {
+  const params = url.searchParams
+  const status = params.get('status')
+  return {
+    product: (params.get('product') ?? '').trim().slice(0, 60),
+    status: categoryStatuses.find((s) => s === status) ?? 'all',
+    q: (params.get('q') ?? '').trim().slice(0, 100),
+  }
+}

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '~/ui/dialog'
 import { ErrorList, ErrorSummary, Field, FormErrors, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import type { StageView } from './queries.server'
-import { ADD_STAGE_FORM, editStageFormId, workflowSchemas } from './schema'
+import { ADD_STAGE_FORM, editStageFormId } from './shared'
 import { countOf } from '~/utils/format'
 
 const replyFor = (reply: FormReply | null | undefined, form: string) => (reply?.form === form ? reply.result : undefined)
@@ -145,7 +145,7 @@ function StageFields({ fields }: { fields: StageFieldsMeta }) {
 }
 
 function EditStageForm({ stage, lastResult }: { stage: StageView; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useZodForm(workflowSchemas['stage-edit'], {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.workflowSchemas['stage-edit']), {
     id: editStageFormId(stage.id),
     lastResult,
     defaultValue: { name: stage.name, expectedDays: String(stage.expected_days), qcGate: stage.qc_gate ? 'on' : '' },
@@ -165,7 +165,7 @@ function EditStageForm({ stage, lastResult }: { stage: StageView; lastResult?: S
 }
 
 function AddStageForm({ stages, lastResult }: { stages: StageView[]; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useZodForm(workflowSchemas['stage-add'], { id: ADD_STAGE_FORM, lastResult })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.workflowSchemas['stage-add']), { id: ADD_STAGE_FORM, lastResult })
   const placeOptions = [
     ...(stages.length ? [{ value: '0', label: 'At the start' }] : []),
     ...stages.slice(0, -1).map((s) => ({ value: String(s.id), label: `After ${s.position}. ${s.name}` })),

@@ -5,9 +5,8 @@ import type { z } from 'zod'
 import { SubmitButton } from '~/ui/button'
 import { CheckField, ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
-import { INDIAN_STATES } from '../addresses/schema'
+import { INDIAN_STATES } from '../addresses/shared'
 import { companyKinds, type CompanyKind } from './kinds'
-import { addSellerSchema, companyFormSchemas } from './schema'
 
 export interface CompanyFormProps {
   kind: CompanyKind
@@ -26,7 +25,7 @@ export interface CompanyFormProps {
 /** One form for a buyer's or a seller's details; buyers add credit limit and payment terms. */
 export function CompanyForm({ kind, mode, assignees, lastResult, defaultValue, version, idempotencyKey, cancelTo }: CompanyFormProps) {
   const info = companyKinds[kind]
-  const schema: z.ZodType<Record<string, any>, Record<string, any>> = mode === 'add' ? addSellerSchema : companyFormSchemas[kind]
+  const schema = () => import('./schema').then((m): z.ZodType<Record<string, any>, Record<string, any>> => (mode === 'add' ? m.addSellerSchema : m.companyFormSchemas[kind]))
   const [form, fields] = useZodForm(schema, { id: `${kind}-${mode}`, lastResult, defaultValue })
   return (
     <Form method="post" {...getFormProps(form)} className="card">

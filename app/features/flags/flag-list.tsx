@@ -7,7 +7,7 @@ import { ChoiceField, ErrorSummary } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { formatDateTime } from '~/utils/format'
 import type { FlagState } from './flags.server'
-import { flagFormId, flagFormSchema } from './schema'
+import { flagFormId } from './shared'
 
 export interface RoleOption {
   value: string
@@ -23,7 +23,7 @@ function FlagStatus({ flag, roleLabel }: { flag: FlagState; roleLabel: (role: st
 function FlagCard({ flag, roles, reply }: { flag: FlagState; roles: RoleOption[]; reply?: FormReply | null }) {
   const id = flagFormId(flag.key)
   const roleLabel = (role: string) => roles.find((r) => r.value === role)?.label ?? role
-  const [form, fields] = useZodForm(flagFormSchema, {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.flagFormSchema), {
     id,
     lastResult: reply && reply.form === id ? reply.result : undefined,
     defaultValue: { enabled: flag.enabled ? 'on' : 'off', roles: flag.roles ?? [] },

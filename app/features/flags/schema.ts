@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { ROLE_KEYS } from '../users/roles'
 import { FLAG_KEYS } from './registry'
+export { flagFormId } from './shared'
 
 /** One flag's form on /dev_admin/flags: on or off, and the roles it is on for (none = every role). */
 export const flagFormSchema = z.object({
@@ -11,5 +12,3 @@ export const flagFormSchema = z.object({
   /** The flag's updated_at when the page was opened; empty when it had never been saved. */
   version: z.string().optional(),
 })
-
-export const flagFormId = (key: string) => `flag-${key}`

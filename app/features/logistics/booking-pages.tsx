@@ -18,7 +18,8 @@ import { replyFor, type Reply } from '../orders/decision-forms'
 import type { BillingPageData, BookingPageData } from './pages.server'
 import type { BookingRow } from './queries.server'
 import { BookingInputs, PlaceText } from './request-pages'
-import { billingPath, billingSchema, bookingPageSchema, bookingPath, bookingsPath, requestPath, type BookingCalendarFilters, type BookingFilters } from './schema'
+import { type BookingCalendarFilters, type BookingFilters } from './schema'
+import { billingPath, bookingPath, bookingsPath, requestPath } from './shared'
 import { BOOKING_STATUSES, bookingSteps, bookingStepsFrom, transportTypes, type BookingStepName } from './states'
 
 const day = (d: string | null) => (d ? formatDate(`${d}T12:00:00Z`) : '')
@@ -189,7 +190,7 @@ export function BookingCalendar({ data }: { data: CalendarData }) {
 /** A booking's step as a small form (a reason in a dialog for cancelling). */
 function StepForm({ data, step, reply }: { data: BookingPageData; step: BookingStepName; reply: Reply }) {
   const mine = replyFor(reply, step)
-  const [form, fields] = useZodForm(bookingPageSchema, { id: `booking-${step}`, lastResult: mine })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.bookingPageSchema), { id: `booking-${step}`, lastResult: mine })
   const definition = bookingSteps[step]
   const moves = definition.moves[data.request.type]
   const effect = moves ? `${data.request.orderCode} is ${moves === 'dispatch' ? 'dispatched' : 'delivered'} with it${moves === 'deliver' && data.request.type === 'last_mile' ? ', and the buyer’s invoice is raised' : ''}.` : null
@@ -219,7 +220,7 @@ function StepForm({ data, step, reply }: { data: BookingPageData; step: BookingS
 export function BookingPage({ data, reply }: { data: BookingPageData; reply: Reply }) {
   const { booking, request, info } = data
   const mine = replyFor(reply, 'update')
-  const [form, fields] = useZodForm(bookingPageSchema, { id: 'booking-update', lastResult: mine, defaultValue: { ...data.defaults, intent: 'update' } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.bookingPageSchema), { id: 'booking-update', lastResult: mine, defaultValue: { ...data.defaults, intent: 'update' } })
   const facts: Detail[] = [
     { label: 'Status', value: <StatusBadge status={booking.status} /> },
     { label: 'Request', value: <Link to={requestPath(request.id)}>{`${request.code} (${info.label.toLowerCase()}, ${request.orderCode})`}</Link> },
@@ -270,7 +271,7 @@ export function BookingPage({ data, reply }: { data: BookingPageData; reply: Rep
 /** …/edit/billing_details: the transporter's bill, entered or corrected until it is paid. */
 export function BillingPage({ data, lastResult }: { data: BillingPageData; lastResult: Reply }) {
   const { booking, request } = data
-  const [form, fields] = useZodForm(billingSchema, { id: 'billing', lastResult, defaultValue: data.defaults })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.billingSchema), { id: 'billing', lastResult, defaultValue: data.defaults })
   const paid = booking.billState === 'paid'
   const facts: Detail[] = [
     { label: 'Booking', value: <Link to={bookingPath(request.id, booking.id)}>{`${booking.code} · ${booking.transporter}`}</Link> },

@@ -11,7 +11,8 @@ import { PageHeader } from '~/ui/shell'
 import { countOf, formatDate, formatMoney } from '~/utils/format'
 import type { Reply } from '../orders/decision-forms'
 import type { DueRow } from './queries.server'
-import { bookingPath, billingPath, duesPath, markPaidSchema, type DueBucket, type DueFilters } from './schema'
+import { type DueBucket, type DueFilters } from './schema'
+import { bookingPath, billingPath, duesPath } from './shared'
 
 const BUCKETS: { key: DueBucket; label: string }[] = [
   { key: 'overdue', label: 'Overdue' },
@@ -40,7 +41,7 @@ const href = (f: Partial<DueFilters>) => {
 /** /logistics/transport_payment_dues: unpaid transporter bills by when they fall due, with totals; tick and mark paid. */
 export function DuesPage({ data, lastResult }: { data: DuesData; lastResult: Reply }) {
   const { filters, buckets } = data
-  const [form, fields] = useZodForm(markPaidSchema, { id: 'mark-paid', lastResult, defaultValue: { intent: 'pay', paidOn: data.today } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.markPaidSchema), { id: 'mark-paid', lastResult, defaultValue: { intent: 'pay', paidOn: data.today } })
   const exportParams = new URLSearchParams(useLocation().search)
   exportParams.delete('page')
   const filtering = Boolean(filters.bucket || filters.transporter)

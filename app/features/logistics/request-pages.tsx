@@ -17,7 +17,8 @@ import { formatQuantity } from '~/utils/quantity'
 import { replyFor, type Reply } from '../orders/decision-forms'
 import type { AddRequestData, RequestPageData } from './pages.server'
 import type { Place, RequestRow } from './queries.server'
-import { addRequestPath, bookingPath, requestPath, requestsPath, requestCreateSchema, requestPageSchema, type RequestFilters } from './schema'
+import { requestCreateSchema, type RequestFilters } from './schema'
+import { addRequestPath, bookingPath, requestPath, requestsPath } from './shared'
 import { REQUEST_STATUSES, TRANSPORT_TYPES, transportTypes } from './states'
 
 const day = (d: string) => formatDate(`${d}T12:00:00Z`)
@@ -101,7 +102,7 @@ function RequestFields({ fields, from, to, today }: { fields: ReturnType<typeof 
 export function AddRequest({ data, lastResult }: { data: AddRequestData; lastResult: Reply }) {
   const { type, info, candidates, chosen, orderCode, today } = data
   const key = typeof lastResult?.initialValue?.idempotencyKey === 'string' ? lastResult.initialValue.idempotencyKey : data.idempotencyKey
-  const [form, fields] = useZodForm(requestCreateSchema, {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.requestCreateSchema), {
     id: `request-${type}`,
     lastResult,
     defaultValue: { intent: 'create', orderCode, fromAddressId: chosen?.from[0] ? String(chosen.from[0].id) : '', toAddressId: chosen?.to[0] ? String(chosen.to[0].id) : '', pickupOn: today, packages: '1' },
@@ -252,7 +253,7 @@ export function RequestPage({ data, reply }: { data: RequestPageData; reply: Rep
 
 function UpdateForm({ data, reply }: { data: RequestPageData; reply: Reply }) {
   const mine = replyFor(reply, 'update')
-  const [form, fields] = useZodForm(requestPageSchema, { id: 'request-update', lastResult: mine, defaultValue: { ...data.defaults, intent: 'update' } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.requestPageSchema), { id: 'request-update', lastResult: mine, defaultValue: { ...data.defaults, intent: 'update' } })
   return (
     <Form method="post" {...getFormProps(form)} className="card" aria-labelledby="update-heading">
       <h2 id="update-heading">Change the request</h2>
@@ -271,7 +272,7 @@ function UpdateForm({ data, reply }: { data: RequestPageData; reply: Reply }) {
 function BookForm({ data, reply }: { data: RequestPageData; reply: Reply }) {
   const mine = replyFor(reply, 'book')
   const key = typeof mine?.initialValue?.idempotencyKey === 'string' ? mine.initialValue.idempotencyKey : data.idempotencyKey
-  const [form, fields] = useZodForm(requestPageSchema, { id: 'request-book', lastResult: mine, defaultValue: { intent: 'book', pickupAt: data.defaults.pickupAt } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.requestPageSchema), { id: 'request-book', lastResult: mine, defaultValue: { intent: 'book', pickupAt: data.defaults.pickupAt } })
   return (
     <Form method="post" {...getFormProps(form)} className="card" aria-labelledby="book-heading">
       <h2 id="book-heading">Book a transporter</h2>
@@ -291,7 +292,7 @@ function BookForm({ data, reply }: { data: RequestPageData; reply: Reply }) {
 
 function CancelForm({ data, reply }: { data: RequestPageData; reply: Reply }) {
   const mine = replyFor(reply, 'cancel')
-  const [form, fields] = useZodForm(requestPageSchema, { id: 'request-cancel', lastResult: mine })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.requestPageSchema), { id: 'request-cancel', lastResult: mine })
   return (
     <ConfirmDialog trigger="Cancel the request" triggerVariant="danger" title={`Cancel ${data.request.code}?`} description={data.request.status === 'booked' ? 'Its booking is cancelled too.' : 'Nothing has been booked yet.'} defaultOpen={Boolean(mine)}>
       <Form method="post" {...getFormProps(form)} className="step-form">

@@ -3,17 +3,10 @@ import { readDateFilters } from '~/utils/date-filters'
 import { dateField, dateTimeField, moneyField, optionalPhoneField, optionalText, quantityField, singleLine, controlError, wholeNumberField } from '~/utils/fields'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
 import { BOOKING_STATUSES, REQUEST_STATUSES, TRANSPORT_TYPES } from './states'
+export { LOGISTICS } from './shared'
+export { addRequestPath, billingPath, bookingPath, bookingsPath, duesPath, requestPath, requestsPath } from './shared'
 
 // The forms and list filters of logistics (main portal /logistics/…), shared by the pages and their actions.
-
-export const LOGISTICS = '/logistics'
-export const requestsPath = `${LOGISTICS}/transport_requests`
-export const bookingsPath = `${LOGISTICS}/transport_bookings`
-export const duesPath = `${LOGISTICS}/transport_payment_dues`
-export const requestPath = (id: number) => `${requestsPath}/${id}/edit`
-export const addRequestPath = (type: string, orderCode?: string) => `${requestsPath}/add/${type}${orderCode ? `?order=${encodeURIComponent(orderCode)}` : ''}`
-export const bookingPath = (requestId: number, bookingId: number) => `${requestsPath}/${requestId}/transport_bookings/${bookingId}/edit`
-export const billingPath = (requestId: number, bookingId: number) => `${bookingPath(requestId, bookingId)}/billing_details`
 
 const text = (label: string, max: number) =>
   z

@@ -13,7 +13,6 @@ import { ListSummary, Pagination } from '~/ui/list-summary'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import type { ApprovalQueueData, ApprovalRow } from './approvals.server'
 import { CounterOfferNotice, day, DecisionForms, lineItemColumns, replyFor, type Reply } from './decision-forms'
-import { bulkApproveSchema } from './forms'
 
 const BULK = 'bulk-approve'
 
@@ -56,7 +55,7 @@ function WaitingCard({ row, may, reply }: { row: ApprovalRow; may: ApprovalQueue
 
 /** Approving several at once: the ticks are on the cards, tied to this form by its id (no nested forms). */
 function BulkApproveForm({ count, reply }: { count: number; reply: Reply }) {
-  const [form] = useZodForm(bulkApproveSchema, { id: BULK, lastResult: replyFor(reply, BULK) })
+  const [form] = useZodForm(() => import('./forms').then((m) => m.bulkApproveSchema), { id: BULK, lastResult: replyFor(reply, BULK) })
   return (
     <Form method="post" {...getFormProps(form)} className="card bulk-approve">
       <ErrorSummary form={form} />

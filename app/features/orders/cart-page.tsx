@@ -12,7 +12,7 @@ import { countOf, formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { choicesOf, type PickOption } from '../search/pick'
 import type { CartView } from './cart.server'
-import { addLineSchema, cartFormSchema, cartPath } from './schema'
+import { cartPath } from './shared'
 
 type Reply = (SubmissionResult<string[]> & { choices?: Record<string, PickOption[]> }) | null | undefined
 
@@ -104,8 +104,8 @@ export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView;
     billTo: view.cart?.billTo ? String(view.cart.billTo) : '',
     line: Object.fromEntries(lines.map((l) => [String(l.id), { quantity: l.quantity, requiredBy: l.requiredBy, seller: l.sellerSkuId ? String(l.sellerSkuId) : '' }])),
   }
-  const [addForm, addFields] = useZodForm(addLineSchema, { id: 'cart-add', lastResult: addReply })
-  const [form, fields] = useZodForm(cartFormSchema, { id: 'cart', lastResult: cartReply, defaultValue })
+  const [addForm, addFields] = useZodForm(() => import('./schema').then((m) => m.addLineSchema), { id: 'cart-add', lastResult: addReply })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.cartFormSchema), { id: 'cart', lastResult: cartReply, defaultValue })
   const lineFields = fields.line.getFieldset()
   const key = typeof cartReply?.initialValue?.idempotencyKey === 'string' ? cartReply.initialValue.idempotencyKey : idempotencyKey
   const shipping = addresses.filter((a) => a.kind === 'shipping')

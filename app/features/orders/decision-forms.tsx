@@ -11,7 +11,6 @@ import { rupeesInput } from '~/utils/money'
 import { formatQuantity, quantityInput } from '~/utils/quantity'
 import type { PickOption } from '../search/pick'
 import type { OrderActions } from './actions'
-import { counterDecisionSchema, counterOfferSchema, orderStepSchema } from './forms'
 import { sellerOrderSteps, stepsFrom, type SellerOrderStepName } from './states'
 
 // The forms that decide a seller order, drawn the same on an order's page and in the approval
@@ -70,7 +69,7 @@ const consequence: Partial<Record<SellerOrderStepName, string>> = {
 export function StepForm({ sellerOrder, step, reply }: { sellerOrder: DecidableSellerOrder; step: SellerOrderStepName; reply: Reply }) {
   const name = `${step}-${sellerOrder.id}`
   const mine = replyFor(reply, name)
-  const [form, fields] = useZodForm(orderStepSchema, { id: name, lastResult: mine })
+  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.orderStepSchema), { id: name, lastResult: mine })
   const definition = sellerOrderSteps[step]
   const needsReason = 'needsReason' in definition && definition.needsReason
   const variant = step === 'cancel' || step === 'reject' ? 'danger' : step === 'approve' ? 'primary' : undefined
@@ -124,7 +123,7 @@ export function CounterOfferNotice({ sellerOrder }: { sellerOrder: DecidableSell
 function CounterOfferForm({ sellerOrder, reply }: { sellerOrder: DecidableSellerOrder; reply: Reply }) {
   const name = `counter-${sellerOrder.id}`
   const mine = replyFor(reply, name)
-  const [form, fields] = useZodForm(counterOfferSchema, {
+  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.counterOfferSchema), {
     id: name,
     lastResult: mine,
     defaultValue: {
@@ -171,8 +170,8 @@ function CounterOfferForm({ sellerOrder, reply }: { sellerOrder: DecidableSeller
 function CounterDecisionForms({ sellerOrder, reply }: { sellerOrder: DecidableSellerOrder; reply: Reply }) {
   const acceptName = `accept-counter-${sellerOrder.id}`
   const declineName = `decline-counter-${sellerOrder.id}`
-  const [accept] = useZodForm(counterDecisionSchema, { id: acceptName, lastResult: replyFor(reply, acceptName) })
-  const [decline, declineFields] = useZodForm(counterDecisionSchema, { id: declineName, lastResult: replyFor(reply, declineName) })
+  const [accept] = useZodForm(() => import('./forms').then((m) => m.counterDecisionSchema), { id: acceptName, lastResult: replyFor(reply, acceptName) })
+  const [decline, declineFields] = useZodForm(() => import('./forms').then((m) => m.counterDecisionSchema), { id: declineName, lastResult: replyFor(reply, declineName) })
   return (
     <>
       <Form method="post" {...getFormProps(accept)} className="step-form">

@@ -16,7 +16,6 @@ import type { OrderActions } from './actions'
 import { CounterOfferNotice, day, DecisionForms, lineItemColumns, replyFor, type Reply } from './decision-forms'
 import { orderBase, type OrderPortal } from './lens'
 import { sourceLabels } from './sources'
-import { advanceLineSchema, cancelOrderSchema, moveLinesSchema } from './forms'
 import type { OrderAddress, OrderDetail } from './search.server'
 
 type SellerOrder = OrderDetail['sellerOrders'][number]
@@ -35,7 +34,7 @@ function Stage({ line, status, canAdvance, reply }: { line: Line; status: Seller
   // Held at a QC gate only until the seller order passes QC (not once it has, nor after dispatch).
   const held = current?.qcGate && (status === 'approved' || status === 'in_production' || status === 'ready_for_qc' || status === 'qc_failed')
   const name = `advance-${line.id}`
-  const [form] = useZodForm(advanceLineSchema, { id: name, lastResult: replyFor(reply, name) })
+  const [form] = useZodForm(() => import('./forms').then((m) => m.advanceLineSchema), { id: name, lastResult: replyFor(reply, name) })
   return (
     <div className="stage">
       {line.stages.length === 0 ? (
@@ -65,7 +64,7 @@ function Stage({ line, status, canAdvance, reply }: { line: Line; status: Seller
 function MoveLinesForm({ sellerOrder, reply }: { sellerOrder: SellerOrder; reply: Reply }) {
   const name = `move-${sellerOrder.id}`
   const mine = replyFor(reply, name)
-  const [form, fields] = useZodForm(moveLinesSchema, { id: name, lastResult: mine })
+  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.moveLinesSchema), { id: name, lastResult: mine })
   return (
     <Form method="post" {...getFormProps(form)} className="step-form with-reason">
       <ErrorSummary form={form} />
@@ -82,7 +81,7 @@ function MoveLinesForm({ sellerOrder, reply }: { sellerOrder: SellerOrder; reply
 
 function CancelOrderForm({ code, reply }: { code: string; reply: Reply }) {
   const name = 'cancel-order'
-  const [form, fields] = useZodForm(cancelOrderSchema, { id: name, lastResult: replyFor(reply, name) })
+  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.cancelOrderSchema), { id: name, lastResult: replyFor(reply, name) })
   return (
     <Form method="post" {...getFormProps(form)} className="card step-form with-reason">
       <h2>Cancel the order</h2>

@@ -2,11 +2,9 @@ import * as z from 'zod'
 import { readDateFilters } from '~/utils/date-filters'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
 import { ORDER_SOURCES } from './channels'
+export { cartPath } from './shared'
 
 // ---------- The master order cart (/master_order_cart) ----------
-
-/** The cart page's address for a buyer: `?buyer=<id>`. */
-export const cartPath = (buyerId?: number | null, hash?: string) => `/master_order_cart${buyerId ? `?buyer=${buyerId}` : ''}${hash ? `#${hash}` : ''}`
 
 /** An id chosen in a select, or none ('' or absent: conform does not empty a record's values). A value that is not an id is refused at the field. */
 const optionalId = (message: string) =>

@@ -7,7 +7,7 @@ import { ErrorList, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { Table } from '~/ui/table'
 import { formatDateTime } from '~/utils/format'
-import { INVITE_FORM_ID, inviteColleagueSchema } from './schema'
+import { INVITE_FORM_ID } from './shared'
 
 export interface CompanyUserView {
   id: number
@@ -58,7 +58,7 @@ export function CompanyUsers({
 }
 
 function InviteForm({ inviteKey, lastResult }: { inviteKey: string; lastResult?: FormReply['result'] }) {
-  const [form, fields] = useZodForm(inviteColleagueSchema, { id: INVITE_FORM_ID, lastResult })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.inviteColleagueSchema), { id: INVITE_FORM_ID, lastResult })
   return (
     <section aria-labelledby="invite-heading" style={{ marginTop: 24 }}>
       <h3 id="invite-heading">Invite a colleague</h3>

@@ -11,7 +11,7 @@ import { History, type HistoryEntry } from '~/ui/history'
 import { PageHeader } from '~/ui/shell'
 import { countOf, formatMoney } from '~/utils/format'
 import { CompanyUsers, type CompanyUserView } from './company-users'
-import { companyContactSchema, CONTACT_FORM_ID } from './schema'
+import { CONTACT_FORM_ID } from './shared'
 
 interface CompanyBase {
   name: string
@@ -97,7 +97,7 @@ function Detail({ term, value }: { term: string; value: ReactNode }) {
 }
 
 function ContactCard({ company, isAdmin, reply }: { company: CompanyView; isAdmin: boolean; reply?: FormReply | null }) {
-  const [form, fields] = useZodForm(companyContactSchema, {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.companyContactSchema), {
     id: CONTACT_FORM_ID,
     lastResult: reply?.form === CONTACT_FORM_ID ? reply.result : undefined,
     defaultValue: { contactEmail: company.contact_email ?? '', contactPhone: company.contact_phone ?? '' },

@@ -1,8 +1,6 @@
 import * as z from 'zod'
 import { emailField, nameField, optionalPhoneField } from '~/utils/fields'
-
-export const CONTACT_FORM_ID = 'company-contact'
-export const INVITE_FORM_ID = 'company-invite'
+export { CONTACT_FORM_ID, INVITE_FORM_ID } from './shared'
 
 export const companyContactSchema = z.object({
   intent: z.literal('contact'),

@@ -14,7 +14,7 @@ import type { FormReply } from '../addresses/schema'
 import { percentChange } from './format'
 import type { RequestRecord } from './queries.server'
 import { RequestStatusBadge } from './request-status'
-import { decisionSchema, statusLabels } from './schema'
+import { statusLabels } from './shared'
 
 export interface AdminRequestProps extends RequestRecord {
   history: HistoryEntry[]
@@ -164,7 +164,7 @@ export function AdminRequestPage({ request: r, inForceVersionId, versions, unit,
 }
 
 function DecisionForm({ intent, reply }: { intent: 'approve' | 'reject'; reply: FormReply | null }) {
-  const [form, fields] = useZodForm(decisionSchema, { id: intent, lastResult: reply?.form === intent ? reply.result : null })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.decisionSchema), { id: intent, lastResult: reply?.form === intent ? reply.result : null })
   const approve = intent === 'approve'
   const hintId = `${fields.note.id}-hint`
   return (

@@ -6,7 +6,8 @@ import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { ADMIN_LIST_PATH, adminRequestPath } from './paths'
 import type { RequestRow } from './queries.server'
 import { ProductSku, ProposedPrice, RequestFilterForm, RequestStatusBadge } from './request-status'
-import { statusLabels, type RequestFilters } from './schema'
+import { type RequestFilters } from './schema'
+import { statusLabels } from './shared'
 
 export interface AdminRequestsProps {
   filters: RequestFilters

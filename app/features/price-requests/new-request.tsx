@@ -9,7 +9,7 @@ import { formatMoney } from '~/utils/format'
 import type { FormReply } from '../addresses/schema'
 import { kamRequestPath } from './paths'
 import type { ChosenBuyerSku } from './queries.server'
-import { CREATE_FORM_ID, createRequestSchema } from './schema'
+import { CREATE_FORM_ID } from './shared'
 
 export interface FoundSku {
   id: number
@@ -86,7 +86,7 @@ export function NewRequest({ find, found, findLimit, chosen, effectiveDates, tod
 }
 
 function ChosenSku({ chosen, effectiveDates, today, idempotencyKey, reply }: Pick<NewRequestProps, 'effectiveDates' | 'today' | 'idempotencyKey' | 'reply'> & { chosen: ChosenBuyerSku }) {
-  const [form, fields] = useZodForm(createRequestSchema, { id: CREATE_FORM_ID, lastResult: reply?.form === CREATE_FORM_ID ? reply.result : null })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.createRequestSchema), { id: CREATE_FORM_ID, lastResult: reply?.form === CREATE_FORM_ID ? reply.result : null })
   return (
     <div className="stack" style={{ marginTop: 16 }}>
       <h3>

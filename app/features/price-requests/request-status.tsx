@@ -3,7 +3,8 @@ import type { PriceChangeStatus } from '#db/types'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { percentChange } from './format'
-import { requestStatuses, statusLabels, type StatusFilter } from './schema'
+import { type StatusFilter } from './schema'
+import { requestStatuses, statusLabels } from './shared'
 import { formatMoney } from '~/utils/format'
 
 const tones = { pending: 'warning', approved: 'success', rejected: 'danger', withdrawn: 'neutral' } as const

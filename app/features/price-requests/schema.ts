@@ -2,18 +2,12 @@ import * as z from 'zod'
 import type { PriceChangeStatus } from '#db/types'
 import { controlError, moneyField, optionalDateField, plainText } from '~/utils/fields'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
+import { requestStatuses } from './shared'
+export { CREATE_FORM_ID, requestStatuses, statusLabels } from './shared'
 
 // ---------- The lists' URLs ----------
 
-export const requestStatuses = ['pending', 'approved', 'rejected', 'withdrawn'] as const satisfies readonly PriceChangeStatus[]
 export type StatusFilter = PriceChangeStatus | 'all'
-
-export const statusLabels: Record<PriceChangeStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  withdrawn: 'Withdrawn',
-}
 
 export interface RequestFilters extends Omit<ListParams<'created'>, 'sort' | 'dir'> {
   status: StatusFilter
@@ -35,8 +29,6 @@ export function readKamParams(url: URL) {
 }
 
 // ---------- The KAM's forms ----------
-
-export const CREATE_FORM_ID = 'price-request-create'
 
 export const createRequestSchema = z.object({
   intent: z.literal('create'),

@@ -3,7 +3,7 @@ import { Link } from '~/ui/link'
 import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
 import type { ComparedRow, CompareRequest } from './compare.server'
-import { MAX_COMPARED, comparePath, skuListPath, skuPath } from './schema'
+import { MAX_COMPARED, comparePath, skuListPath, skuPath } from './shared'
 
 interface Sku {
   id: number

@@ -1,14 +1,13 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
-import { useMemo } from 'react'
 import type { AttributeDefinition } from '#db/types'
 import { SubmitButton } from '~/ui/button'
 import { ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { ImageField } from '../images/image-field'
 import { imageUrl } from '../images/image-url'
-import { MAX_SKU_IMAGES, productSkuFormSchema } from './schema'
+import { MAX_SKU_IMAGES } from './shared'
 
 export interface ProductSkuFormProps {
   product: { slug: string; name: string; unit: string; schema: AttributeDefinition[] }
@@ -31,8 +30,7 @@ export interface ProductSkuFormProps {
  * product's schema (named `attr.<key>`), then images. Multipart, so it posts a file without JavaScript.
  */
 export function ProductSkuForm({ product, categories, lines, exampleCode, lastResult, defaultValue, version, images = [], idempotencyKey, cancelTo }: ProductSkuFormProps) {
-  const schema = useMemo(() => productSkuFormSchema(product.schema), [product.schema])
-  const [form, fields] = useZodForm(schema, { id: version ? 'product-sku-edit' : 'product-sku-create', lastResult, defaultValue })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.productSkuFormSchema(product.schema)), { id: version ? 'product-sku-edit' : 'product-sku-create', lastResult, defaultValue })
   // The attribute group is built from the product's schema, so its type is only known at run time.
   const attributeFields = (fields.attr as unknown as FieldMetadata<Record<string, string>>).getFieldset() as Record<string, FieldMetadata<string>>
   const editing = Boolean(version)

@@ -9,7 +9,8 @@ import { ListSummary, Pagination } from '~/ui/list-summary'
 import { formatDate } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { attributeFieldName, formatAttribute } from '../products/attributes'
-import { comparePath, skuListPath, skuPath, skuStatusFilters, type SkuFilters } from './schema'
+import { type SkuFilters } from './schema'
+import { comparePath, skuListPath, skuPath, skuStatusFilters } from './shared'
 import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
 
 interface Row {

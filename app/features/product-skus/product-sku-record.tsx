@@ -7,7 +7,7 @@ import { StatusBadge } from '~/ui/badge'
 import { formatDateTime } from '~/utils/format'
 import { imageUrl } from '../images/image-url'
 import type { ProductSkuRecord, SkuProduct } from './queries.server'
-import { comparePath, skuEditPath } from './schema'
+import { comparePath, skuEditPath } from './shared'
 import { SkuStatus } from './sku-status'
 
 /** A product SKU's page: what it is (read-only), an Edit button, its status and its history. */

@@ -3,15 +3,10 @@ import type { AttributeDefinition } from '#db/types'
 import { codeField, nameField, quantityField } from '~/utils/fields'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
 import { attributeFieldName, normaliseDecimal, validateAttributeValues } from '../products/attributes'
+import { skuStatusFilters } from './shared'
+export { MAX_COMPARED, MAX_SKU_IMAGES, comparePath, skuEditPath, skuListPath, skuPath, skuStatusFilters, skusSegment } from './shared'
 
 // ---------- Paths ----------
-
-/** The `{product}_skus` URL segment of a product (/skus/fabric_skus). */
-export const skusSegment = (slug: string) => `${slug}_skus`
-export const skuListPath = (slug: string) => `/skus/${skusSegment(slug)}`
-export const skuPath = (slug: string, id: number) => `${skuListPath(slug)}/${id}`
-export const skuEditPath = (slug: string, id: number) => `${skuPath(slug, id)}/edit`
-export const comparePath = (categoryId: number) => `/categories/${categoryId}/skus/compare`
 
 /** The product slug in a `{product}_skus` segment, or null when the segment is not one. */
 export function slugOfSkusSegment(segment: string | undefined): string | null {
@@ -23,7 +18,6 @@ export function slugOfSkusSegment(segment: string | undefined): string | null {
 
 export const skuSorts = ['code', 'name', 'updated'] as const
 export type SkuSort = (typeof skuSorts)[number]
-export const skuStatusFilters = ['active', 'archived', 'all'] as const
 export type SkuStatusFilter = (typeof skuStatusFilters)[number]
 
 export interface SkuFilters extends ListParams<SkuSort> {
@@ -35,27 +29,6 @@ export interface SkuFilters extends ListParams<SkuSort> {
 }
 
 const DECIMAL = /^-?\d+(?:\.\d+)?$/
-
-/** The list's state from its URL; unknown values are ignored, attribute filters follow the schema. */
-export function readSkuFilters(url: URL, schema: AttributeDefinition[]): SkuFilters {
-  const params = url.searchParams
-  const status = params.get('status')
-  const attrs: Record<string, string> = {}
-  for (const attribute of schema) {
-    const raw = (params.get(attributeFieldName(attribute.key)) ?? '').trim().toLowerCase().slice(0, 200)
-    if (raw === '') continue
-    if (attribute.type === 'enum' && !attribute.values?.some((v) => v.toLowerCase() === raw)) continue
-    // Numbers are kept normalised ("180.0" is stored as "180"), so the filter is too.
-    attrs[attribute.key] = attribute.type === 'number' && DECIMAL.test(raw.replace(/,/g, '')) ? normaliseDecimal(raw.replace(/,/g, '')) : raw
-  }
-  return {
-    ...readListParams(url, { sorts: skuSorts, defaultSort: 'code' }),
-    category: readId(params.get('category')),
-    line: readId(params.get('line')),
-    status: skuStatusFilters.find((s) => s === status) ?? 'active',
-    attrs,
-  }
-}
 
 // ---------- The create and edit form ----------
 
@@ -107,7 +80,23 @@ export type ProductSkuForm = z.output<ReturnType<typeof productSkuFormSchema>>
 export const skuStatusIntents = ['archive', 'reactivate'] as const
 export type SkuStatusIntent = (typeof skuStatusIntents)[number]
 
-export const MAX_SKU_IMAGES = 6
-
-/** How many SKUs fit side by side on the compare page (a phone scrolls the table sideways). */
-export const MAX_COMPARED = 6
+/** The list's state from its URL; unknown values are ignored, attribute filters follow the schema. */
+export function readSkuFilters(url: URL, schema: AttributeDefinition[]): SkuFilters {
+  const params = url.searchParams
+  const status = params.get('status')
+  const attrs: Record<string, string> = {}
+  for (const attribute of schema) {
+    const raw = (params.get(attributeFieldName(attribute.key)) ?? '').trim().toLowerCase().slice(0, 200)
+    if (raw === '') continue
+    if (attribute.type === 'enum' && !attribute.values?.some((v) => v.toLowerCase() === raw)) continue
+    // Numbers are kept normalised ("180.0" is stored as "180"), so the filter is too.
+    attrs[attribute.key] = attribute.type === 'number' && DECIMAL.test(raw.replace(/,/g, '')) ? normaliseDecimal(raw.replace(/,/g, '')) : raw
+  }
+  return {
+    ...readListParams(url, { sorts: skuSorts, defaultSort: 'code' }),
+    category: readId(params.get('category')),
+    line: readId(params.get('line')),
+    status: skuStatusFilters.find((s) => s === status) ?? 'active',
+    attrs,
+  }
+}

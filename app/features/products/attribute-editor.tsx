@@ -9,7 +9,8 @@ import { CheckField, ChoiceField, ErrorList, ErrorSummary, Field } from '~/ui/fi
 import { useZodForm } from '~/ui/form'
 import type { ConditionUse } from './admin-queries.server'
 import { replyFor } from './product-edit'
-import { addAttributeSchema, ATTRIBUTE_TYPES, editAttributeSchema, formIds, type FormReply } from './schema'
+import { type FormReply } from './schema'
+import { ATTRIBUTE_TYPES, formIds } from './shared'
 
 // The attribute schema editor works without JavaScript: every button is a small form posting its
 // intent and the attribute's key, and each attribute's edit form sits in a <details>.
@@ -53,7 +54,7 @@ function AttributeItem({
   reply?: FormReply | null
 }) {
   const id = formIds.attribute(attribute.key)
-  const [form, fields] = useZodForm(editAttributeSchema, {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.editAttributeSchema), {
     id,
     lastResult: replyFor(reply, id),
     defaultValue: {
@@ -136,7 +137,7 @@ export function AttributeSchemaEditor({
   idempotencyKey: string
   reply?: FormReply | null
 }) {
-  const [form, fields] = useZodForm(addAttributeSchema, { id: formIds.attributeAdd, lastResult: replyFor(reply, formIds.attributeAdd), defaultValue: { type: 'text' } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.addAttributeSchema), { id: formIds.attributeAdd, lastResult: replyFor(reply, formIds.attributeAdd), defaultValue: { type: 'text' } })
   return (
     <section className="card" aria-labelledby="attributes-heading">
       <h2 id="attributes-heading">Attribute schema</h2>

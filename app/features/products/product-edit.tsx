@@ -6,14 +6,15 @@ import { ConfirmDialog } from '~/ui/dialog'
 import { CheckField, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import type { ProductForEdit, ProductLineRow } from './admin-queries.server'
-import { addLineSchema, formIds, productDetailsSchema, renameLineSchema, type FormReply } from './schema'
+import { type FormReply } from './schema'
+import { formIds } from './shared'
 import { countOf } from '~/utils/format'
 
 /** The reply meant for one form of the page, if the last submit came from it. */
 export const replyFor = (reply: FormReply | null | undefined, form: string) => (reply && reply.form === form ? reply.result : undefined)
 
 export function ProductDetailsForm({ product, reply }: { product: ProductForEdit; reply?: FormReply | null }) {
-  const [form, fields] = useZodForm(productDetailsSchema, {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.productDetailsSchema), {
     id: formIds.details,
     lastResult: replyFor(reply, formIds.details),
     defaultValue: { name: product.name, unit: product.unit, active: product.active ? 'on' : undefined },
@@ -63,7 +64,7 @@ function LineButton({ line, intent, children, variant }: { line: ProductLineRow;
 
 function LineRow({ line, index, count, reply }: { line: ProductLineRow; index: number; count: number; reply?: FormReply | null }) {
   const id = formIds.line(line.id)
-  const [form, fields] = useZodForm(renameLineSchema, { id, lastResult: replyFor(reply, id), defaultValue: { name: line.name } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.renameLineSchema), { id, lastResult: replyFor(reply, id), defaultValue: { name: line.name } })
   return (
     <li className="editor-item">
       <div className="row">
@@ -104,7 +105,7 @@ function LineRow({ line, index, count, reply }: { line: ProductLineRow; index: n
 }
 
 export function ProductLinesSection({ lines, idempotencyKey, reply }: { lines: ProductLineRow[]; idempotencyKey: string; reply?: FormReply | null }) {
-  const [form, fields] = useZodForm(addLineSchema, { id: formIds.lineAdd, lastResult: replyFor(reply, formIds.lineAdd) })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.addLineSchema), { id: formIds.lineAdd, lastResult: replyFor(reply, formIds.lineAdd) })
   return (
     <section className="card" aria-labelledby="lines-heading">
       <h2 id="lines-heading">Product lines</h2>

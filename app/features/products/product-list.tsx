@@ -7,7 +7,7 @@ import { CheckField, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { Table } from '~/ui/table'
 import type { ProductRow } from './admin-queries.server'
-import { CREATE_PRODUCT_FORM_ID, createProductSchema, SLUG_MAX } from './schema'
+import { CREATE_PRODUCT_FORM_ID, SLUG_MAX } from './shared'
 
 export const productEditPath = (id: number) => `/dev_admin/products/${id}/edit`
 
@@ -32,7 +32,7 @@ export function ProductTable({ products }: { products: ProductRow[] }) {
 
 /** A new product: its slug is fixed from here on (it is in URLs and bookmarks). */
 export function AddProductForm({ idempotencyKey, lastResult }: { idempotencyKey: string; lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useZodForm(createProductSchema, { id: CREATE_PRODUCT_FORM_ID, lastResult, defaultValue: { active: 'on' } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.createProductSchema), { id: CREATE_PRODUCT_FORM_ID, lastResult, defaultValue: { active: 'on' } })
   return (
     <section className="card" aria-labelledby="add-product-heading" style={{ marginTop: 16 }}>
       <h2 id="add-product-heading">Add a product</h2>

@@ -1,6 +1,8 @@
 import * as z from 'zod'
 import { nameField } from '~/utils/fields'
 import { ATTRIBUTE_KEY } from './attributes'
+import { ATTRIBUTE_TYPES, SLUG_MAX } from './shared'
+export { ATTRIBUTE_TYPES, CREATE_PRODUCT_FORM_ID, SLUG_MAX, formIds } from './shared'
 
 // The dev admin's product forms: the product itself, its product lines and its attribute schema.
 
@@ -21,8 +23,6 @@ export const RESERVED_SLUGS = new Set([
   // the other SKU kinds: /skus/{kind}_skus
   'sample', 'product',
 ])
-
-export const SLUG_MAX = 30
 
 export const slugField = z
   .string({ error: 'Enter the slug' })
@@ -48,8 +48,6 @@ export const createProductSchema = z.object({
   idempotencyKey: z.string().max(100).optional(),
 })
 export type CreateProductForm = z.output<typeof createProductSchema>
-
-export const CREATE_PRODUCT_FORM_ID = 'product-create'
 
 // ---------- The edit page: several forms, each with its intent ----------
 
@@ -110,8 +108,6 @@ function checkValues(values: string | undefined, ctx: z.RefinementCtx) {
   }
 }
 
-export const ATTRIBUTE_TYPES = ['number', 'text', 'enum'] as const
-
 export const addAttributeSchema = z
   .object({
     intent: z.literal('attribute-add'),
@@ -154,15 +150,6 @@ export const EDIT_INTENTS = [
   'attribute-remove',
 ] as const
 export type EditIntent = (typeof EDIT_INTENTS)[number]
-
-/** The ids of the edit page's forms, so a reply goes back to the form it came from. */
-export const formIds = {
-  details: 'product-details',
-  lineAdd: 'line-add',
-  line: (id: number | string) => `line-${id}`,
-  attributeAdd: 'attribute-add',
-  attribute: (key: string) => `attribute-${key}`,
-}
 
 /** One form of a page with several: which form the reply is for, and conform's result. */
 export type { FormReply } from '../addresses/schema'

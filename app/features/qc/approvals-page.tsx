@@ -12,7 +12,6 @@ import { PageHeader } from '~/ui/shell'
 import { formatDateTime, formatDay } from '~/utils/format'
 import { replyFor, type Reply } from '../orders/decision-forms'
 import type { qcApprovalsPage } from './approvals.server'
-import { qcDecisionSchema } from './forms'
 import { ResultsTable } from './results-table'
 
 type Data = Awaited<ReturnType<typeof qcApprovalsPage>>
@@ -43,7 +42,7 @@ function Results({ card }: { card: Card }) {
 
 function ApproveForm({ card, reply }: { card: Card; reply: Reply }) {
   const id = `approve-${card.id}`
-  const [form, fields] = useZodForm(qcDecisionSchema, { id, lastResult: replyFor(reply, id) })
+  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.qcDecisionSchema), { id, lastResult: replyFor(reply, id) })
   const rejected = card.lines.some((l) => l.rejected !== '0')
   return (
     <Form method="post" {...getFormProps(form)} className="step-form">
@@ -62,7 +61,7 @@ function ApproveForm({ card, reply }: { card: Card; reply: Reply }) {
 function RejectForm({ card, reply }: { card: Card; reply: Reply }) {
   const id = `reject-${card.id}`
   const mine = replyFor(reply, id)
-  const [form, fields] = useZodForm(qcDecisionSchema, { id, lastResult: mine })
+  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.qcDecisionSchema), { id, lastResult: mine })
   return (
     <ConfirmDialog trigger="Reject" triggerVariant="danger" title={`Reject ${card.code}?`} description="The seller reworks the lot; a new inspection is then scheduled." defaultOpen={Boolean(mine)}>
       <Form method="post" {...getFormProps(form)} className="step-form">
@@ -85,7 +84,7 @@ function RejectForm({ card, reply }: { card: Card; reply: Reply }) {
 function PartForm({ card, reply }: { card: Card; reply: Reply }) {
   const id = `part-${card.id}`
   const mine = replyFor(reply, id)
-  const [form, fields] = useZodForm(qcDecisionSchema, { id, lastResult: mine })
+  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.qcDecisionSchema), { id, lastResult: mine })
   const errors = (mine?.error ?? {}) as Record<string, string[] | null>
   const typed = (mine?.initialValue ?? {}) as { line?: Record<string, { accepted?: string; rejected?: string }>; disposition?: string }
   return (

@@ -13,7 +13,8 @@ import { PageHeader } from '~/ui/shell'
 import { countOf, formatDay } from '~/utils/format'
 import { replyFor, type Reply } from '../orders/decision-forms'
 import type { calendarPage } from './calendar.server'
-import { calendarFormSchema, calendarHref, type CalendarFilters } from './forms'
+import { type CalendarFilters } from './forms'
+import { calendarHref } from './shared'
 import { SLOTS } from './rules'
 
 type Data = Awaited<ReturnType<typeof calendarPage>>
@@ -32,7 +33,7 @@ function SlotFields({ fields, operators }: { fields: any; operators: Data['opera
 
 function ScheduleForm({ data, reply }: { data: Data; reply: Reply }) {
   const order = data.scheduling!
-  const [form, fields] = useZodForm(calendarFormSchema, {
+  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.calendarFormSchema), {
     id: 'schedule',
     lastResult: replyFor(reply, 'schedule'),
     defaultValue: { day: data.filters.day && data.filters.day >= data.today ? data.filters.day : data.today, operator: data.filters.operator ? String(data.filters.operator) : '' },
@@ -60,12 +61,12 @@ function ScheduleForm({ data, reply }: { data: Data; reply: Reply }) {
 
 function InspectionForms({ data, reply }: { data: Data; reply: Reply }) {
   const inspection = data.inspection!
-  const [move, moveFields] = useZodForm(calendarFormSchema, {
+  const [move, moveFields] = useZodForm(() => import('./forms').then((m) => m.calendarFormSchema), {
     id: 'move',
     lastResult: replyFor(reply, 'move'),
     defaultValue: { day: inspection.scheduled_on, slot: inspection.slot, operator: String(inspection.operator_id) },
   })
-  const [cancel, cancelFields] = useZodForm(calendarFormSchema, { id: 'cancel', lastResult: replyFor(reply, 'cancel') })
+  const [cancel, cancelFields] = useZodForm(() => import('./forms').then((m) => m.calendarFormSchema), { id: 'cancel', lastResult: replyFor(reply, 'cancel') })
   return (
     <section className="card" aria-label={`Inspection ${inspection.code}`}>
       <h2>

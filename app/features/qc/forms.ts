@@ -3,6 +3,7 @@ import * as z from 'zod'
 import { kolkataDay } from '~/utils/format'
 import { readId } from '~/utils/list-params'
 import { readMonth } from './rules'
+export { calendarHref } from './shared'
 
 // The QC pages' addresses and form schemas, shared by the server and the browser.
 
@@ -37,21 +38,6 @@ export function readCalendarFilters(url: URL): CalendarFilters {
     schedule: readId(p.get('schedule')),
     waitingPage: Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1,
   }
-}
-
-/** The calendar's address with these filters (empty ones left out). */
-export function calendarHref(base: string, f: Partial<CalendarFilters>, extra: Record<string, string | number | null | undefined> = {}) {
-  const params = new URLSearchParams()
-  const put = (key: string, value: string | number | null | undefined) => {
-    if (value !== null && value !== undefined && value !== '') params.set(key, String(value))
-  }
-  put('month', f.month)
-  put('operator', f.operator)
-  put('category', f.category)
-  put('seller', f.seller)
-  for (const [key, value] of Object.entries(extra)) put(key, value)
-  const query = params.toString()
-  return query ? `${base}?${query}` : base
 }
 
 // ---------- The forms ----------

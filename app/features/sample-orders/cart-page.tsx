@@ -11,7 +11,7 @@ import { countOf, formatDateTime, formatMoney } from '~/utils/format'
 import { AddressSelect, CartAddForm, CartForm, ChooseCartBuyer, LineControl, messagesAt, readyCount, RemoveLineButton, type OpenCart } from '../orders/cart-page'
 import { choicesOf, type PickOption } from '../search/pick'
 import type { SampleCartView } from './cart.server'
-import { addSampleSchema, sampleCartFormSchema, sampleCartPath } from './schema'
+import { sampleCartPath } from './shared'
 
 type Reply = (SubmissionResult<string[]> & { choices?: Record<string, PickOption[]> }) | null | undefined
 
@@ -67,8 +67,8 @@ export function SampleCartPage({ view, idempotencyKey, lastResult }: { view: Sam
     note: view.cart?.note ?? '',
     line: Object.fromEntries(lines.map((l) => [String(l.id), { quantity: l.quantity }])),
   }
-  const [addForm, addFields] = useZodForm(addSampleSchema, { id: 'samples-add', lastResult: addReply })
-  const [form, fields] = useZodForm(sampleCartFormSchema, { id: 'samples', lastResult: cartReply, defaultValue })
+  const [addForm, addFields] = useZodForm(() => import('./schema').then((m) => m.addSampleSchema), { id: 'samples-add', lastResult: addReply })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.sampleCartFormSchema), { id: 'samples', lastResult: cartReply, defaultValue })
   const lineFields = fields.line.getFieldset()
   const key = typeof cartReply?.initialValue?.idempotencyKey === 'string' ? cartReply.initialValue.idempotencyKey : idempotencyKey
 

@@ -14,7 +14,6 @@ import { Table, type Column } from '~/ui/table'
 import { countOf, formatDateTime, formatMoney } from '~/utils/format'
 import { replyFor, type Reply } from '../orders/decision-forms'
 import { sampleBase, type SamplePortal } from './lens'
-import { sampleFeedbackSchema, sampleStepSchema } from './schema'
 import type { SampleOrderDetail } from './search.server'
 import { sampleOrderSteps, type SampleOrderStepName } from './states'
 
@@ -29,7 +28,7 @@ const consequence: Partial<Record<SampleOrderStepName, string>> = {
 /** One staff step as a small form: a reason in a dialog (a disclosure without JavaScript), the courier for a dispatch. */
 function StepForm({ order, step, reply }: { order: SampleOrderDetail; step: Exclude<SampleOrderStepName, 'feedback'>; reply: Reply }) {
   const mine = replyFor(reply, step)
-  const [form, fields] = useZodForm(sampleStepSchema, { id: `step-${step}`, lastResult: mine })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.sampleStepSchema), { id: `step-${step}`, lastResult: mine })
   const definition = sampleOrderSteps[step]
   const needsReason = 'needsReason' in definition && definition.needsReason
   const variant = step === 'cancel' || step === 'reject' ? 'danger' : step === 'approve' || step === 'dispatch' ? 'primary' : undefined
@@ -63,7 +62,7 @@ function StepForm({ order, step, reply }: { order: SampleOrderDetail; step: Excl
 /** The buyer's feedback: a rating and a comment for every sample; sending it closes the order. */
 function FeedbackForm({ order, reply }: { order: SampleOrderDetail; reply: Reply }) {
   const mine = replyFor(reply, 'feedback')
-  const [form, fields] = useZodForm(sampleFeedbackSchema, { id: 'feedback', lastResult: mine })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.sampleFeedbackSchema), { id: 'feedback', lastResult: mine })
   const items = fields.item.getFieldset()
   return (
     <Form method="post" {...getFormProps(form)} className="card">

@@ -2,11 +2,9 @@ import * as z from 'zod'
 import { readDateFilters } from '~/utils/date-filters'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
 import { SAMPLE_OPEN, SAMPLE_ORDER_STATUSES } from './states'
+export { sampleCartPath } from './shared'
 
 // ---------- The samples cart (/samples_order_cart) ----------
-
-/** The samples cart page's address for a buyer: `?buyer=<id>`. */
-export const sampleCartPath = (buyerId?: number | null, hash?: string) => `/samples_order_cart${buyerId ? `?buyer=${buyerId}` : ''}${hash ? `#${hash}` : ''}`
 
 /**
  * The cart form: where it ships, the note, each line's quantity (`line.<id>.quantity`), and what to

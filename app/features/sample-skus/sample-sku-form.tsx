@@ -10,7 +10,6 @@ import { choicesOf } from '../search/pick'
 import { ImageField } from '../images/image-field'
 import type { SampleSkuPlace } from './places'
 import type { CategoryGroup } from './queries.server'
-import { sampleSkuFormSchema } from './schema'
 
 export interface SampleSkuFormProps {
   place: SampleSkuPlace
@@ -28,7 +27,7 @@ export interface SampleSkuFormProps {
 /** The one sample SKU form, for creating and editing, in every portal that may edit. */
 export function SampleSkuForm({ place, categories, lastResult, defaultValue, version, idempotencyKey, imageId }: SampleSkuFormProps) {
   const editing = version !== undefined
-  const [form, fields] = useZodForm(sampleSkuFormSchema, {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.sampleSkuFormSchema), {
     id: editing ? 'sample-sku-edit' : 'sample-sku-create',
     lastResult,
     defaultValue: defaultValue ?? { active: 'on', charge: '0', stock: '0' },

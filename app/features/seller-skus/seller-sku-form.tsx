@@ -8,7 +8,6 @@ import { useZodForm } from '~/ui/form'
 import { PickerField } from '~/ui/picker'
 import { choicesOf } from '../search/pick'
 import type { OfferField } from './rules'
-import { createSellerSkuSchema, editSellerSkuSchema } from './schema'
 
 export interface SellerSkuFormProps {
   mode: 'create' | 'edit'
@@ -28,7 +27,7 @@ export interface SellerSkuFormProps {
 
 /** The offer's terms: one form to create one (draft or published) and to edit one. */
 export function SellerSkuForm({ mode, lastResult, defaultValue, version, idempotencyKey, unit, unitHint, gaps = {}, cancelTo }: SellerSkuFormProps) {
-  const schema: z.ZodType<Record<string, any>, Record<string, any>> = mode === 'create' ? createSellerSkuSchema : editSellerSkuSchema
+  const schema = () => import('./schema').then((m): z.ZodType<Record<string, any>, Record<string, any>> => (mode === 'create' ? m.createSellerSkuSchema : m.editSellerSkuSchema))
   const [form, fields] = useZodForm(schema, { id: `seller-sku-${mode}`, lastResult, defaultValue })
   const inUnit = unit ? ` (${unit})` : ''
   const quantityHint = unit ? `In ${unit}, up to 3 decimals` : unitHint

@@ -1,17 +1,11 @@
 import * as z from 'zod'
-import type { PaymentMode } from '#db/types'
 import { readDateFilters } from '~/utils/date-filters'
 import { controlError, dateField, moneyField, singleLine } from '~/utils/fields'
 import { readListParams } from '~/utils/list-params'
+import { PAYMENT_MODES } from './shared'
+export { PAYMENT_MODES, invoicePdfPath, paymentModeLabels, settlementPath, statementPdfPath } from './shared'
 
 // A buyer's settlement page (/logistics/settlements/buyers/:buyerId): its forms and the ledger's filters.
-
-export const settlementPath = (buyerId: number) => `/logistics/settlements/buyers/${buyerId}`
-export const statementPdfPath = (buyerId: number, from: string, to: string) => `${settlementPath(buyerId)}/statement.pdf?from=${from}&to=${to}`
-export const invoicePdfPath = (buyerId: number, invoiceId: number) => `${settlementPath(buyerId)}/invoices/${invoiceId}.pdf`
-
-export const PAYMENT_MODES = ['neft', 'rtgs', 'imps', 'upi', 'cheque', 'cash'] as const satisfies readonly PaymentMode[]
-export const paymentModeLabels: Record<PaymentMode, string> = { neft: 'NEFT', rtgs: 'RTGS', imps: 'IMPS', upi: 'UPI', cheque: 'Cheque', cash: 'Cash' }
 
 const text = (label: string, max: number) => z.string({ error: `Enter ${label}` }).trim().min(1, `Enter ${label}`).max(max, `Use at most ${max} characters`).refine(singleLine, controlError)
 

@@ -15,7 +15,7 @@ import { Figures } from '../dashboard/portal-home'
 import { replyFor, type Reply } from '../orders/decision-forms'
 import { AGEING_BUCKETS } from './money'
 import type { SettlementPageData } from './pages.server'
-import { invoicePdfPath, PAYMENT_MODES, paymentModeLabels, settlementFormSchema, settlementPath, statementPdfPath } from './schema'
+import { invoicePdfPath, PAYMENT_MODES, paymentModeLabels, settlementPath, statementPdfPath } from './shared'
 
 type LedgerRow = SettlementPageData['ledger']['rows'][number]
 type OpenInvoice = SettlementPageData['open'][number]
@@ -130,7 +130,7 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
 function PaymentForm({ data, reply }: { data: SettlementPageData; reply: Reply }) {
   const mine = replyFor(reply, 'payment')
   const key = typeof mine?.initialValue?.idempotencyKey === 'string' ? mine.initialValue.idempotencyKey : data.paymentKey
-  const [form, fields] = useZodForm(settlementFormSchema, { id: 'payment', lastResult: mine, defaultValue: { intent: 'payment', receivedOn: data.today, mode: 'neft' } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.settlementFormSchema), { id: 'payment', lastResult: mine, defaultValue: { intent: 'payment', receivedOn: data.today, mode: 'neft' } })
   return (
     <Form method="post" {...getFormProps(form)} className="card" aria-labelledby="payment-heading">
       <h2 id="payment-heading">Record a payment received</h2>
@@ -157,7 +157,7 @@ function PaymentForm({ data, reply }: { data: SettlementPageData; reply: Reply }
 function CreditNoteForm({ data, reply }: { data: SettlementPageData; reply: Reply }) {
   const mine = replyFor(reply, 'credit_note')
   const key = typeof mine?.initialValue?.idempotencyKey === 'string' ? mine.initialValue.idempotencyKey : data.creditKey
-  const [form, fields] = useZodForm(settlementFormSchema, { id: 'credit-note', lastResult: mine, defaultValue: { intent: 'credit_note' } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.settlementFormSchema), { id: 'credit-note', lastResult: mine, defaultValue: { intent: 'credit_note' } })
   return (
     <Form method="post" {...getFormProps(form)} className="card" aria-labelledby="credit-heading">
       <h2 id="credit-heading">Issue a credit note</h2>

@@ -9,12 +9,13 @@ import { useHydrated } from '~/ui/hooks'
 import { Link } from '~/ui/link'
 import { PageHeader } from '~/ui/shell'
 import { formatBytes } from '~/utils/format'
-import { FITS, fitLabels, formatLabels, imagesSchema, OUTPUT_FORMATS, ROTATIONS, type OpsField } from './images'
+import type { OpsField } from './images'
+import { FITS, fitLabels, formatLabels, OUTPUT_FORMATS, ROTATIONS } from './shared'
 import type { ImagesPageData } from './pages.server'
 
 /** /toolkit/images: upload an image, edit it (GET form; with JavaScript the preview follows as you type), download the result. */
 export function ImagesPage({ data, lastResult }: { data: ImagesPageData; lastResult?: SubmissionResult<string[]> | null }) {
-  const [form] = useZodForm(imagesSchema, { id: 'image-upload', lastResult, defaultValue: { intent: 'upload' } })
+  const [form] = useZodForm(() => import('./images').then((m) => m.imagesSchema), { id: 'image-upload', lastResult, defaultValue: { intent: 'upload' } })
   const imageErrors = form.allErrors.image
   return (
     <div className="playground">

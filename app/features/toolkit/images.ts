@@ -1,22 +1,13 @@
 import * as z from 'zod'
+import { FITS, OUTPUT_FORMATS, ROTATIONS } from './shared'
+export { FITS, OUTPUT_FORMATS, ROTATIONS, fitLabels, formatLabels } from './shared'
 
 // The image playground's edits (/toolkit/images): read from a GET query (the page's form and the
 // rendered image share it), each value checked; what is wrong is said at its field.
 
-export const OUTPUT_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
-export const FITS = ['inside', 'cover', 'contain', 'fill'] as const
 export type Fit = (typeof FITS)[number]
-export const ROTATIONS = [0, 90, 180, 270] as const
 export const MAX_SIDE = 6000
-
-export const fitLabels: Record<Fit, string> = {
-  inside: 'Keep proportions, fit inside',
-  cover: 'Fill the size, cutting the edges',
-  contain: 'Fit inside, padding the rest',
-  fill: 'Stretch to the size',
-}
-export const formatLabels: Record<OutputFormat, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF' }
 
 export interface ImageOps {
   crop: { left: number; top: number; width: number; height: number } | null

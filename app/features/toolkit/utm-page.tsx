@@ -8,11 +8,11 @@ import { SubmitButton } from '~/ui/button'
 import { Table } from '~/ui/table'
 import { formatDateTime } from '~/utils/format'
 import type { UtmPageData } from './pages.server'
-import { buildUtmUrl, utmSchema } from './utm'
+import { buildUtmUrl } from './shared'
 
 /** /toolkit/utm: build a tagged link (live preview with JavaScript), save it with a short link, see its clicks. */
 export function UtmPage({ data, lastResult }: { data: UtmPageData; lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useZodForm(utmSchema, { id: 'utm', lastResult, defaultValue: { intent: 'save' } })
+  const [form, fields] = useZodForm(() => import('./utm').then((m) => m.utmSchema), { id: 'utm', lastResult, defaultValue: { intent: 'save' } })
   const value = (name: keyof typeof fields) => String(fields[name].value ?? '')
   // The preview follows what is typed (conform keeps each field's value as it changes).
   const preview = buildUtmUrl({ url: value('url'), source: value('source'), medium: value('medium'), campaign: value('campaign'), term: value('term'), content: value('content') })

@@ -1,24 +1,13 @@
 import * as z from 'zod'
 import { controlError, singleLine } from '~/utils/fields'
+import { urlProblem } from './shared'
+export { urlProblem } from './shared'
+export { buildUtmUrl } from './shared'
 
 // The UTM link builder (/toolkit/utm): a page's address with the five utm_ parameters, shared by
 // the form (a live preview with JavaScript) and the server (what is saved).
 
 export const MAX_URL_LENGTH = 2000
-
-/** An absolute http or https address without credentials in it; the reason when it is not one. */
-export function urlProblem(value: string): string | null {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    return 'Enter the full address of the page, starting with https://'
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Only http and https addresses can be tagged'
-  if (!url.hostname) return 'Enter the full address of the page, starting with https://'
-  if (url.username || url.password) return 'Remove the user name and password from the address'
-  return null
-}
 
 const tag = (label: string) =>
   z
@@ -51,23 +40,6 @@ export const utmSchema = z.discriminatedUnion('intent', [
 ])
 
 export type UtmTags = { url: string; source: string; medium: string; campaign: string; term?: string | null; content?: string | null }
-
-/** The tagged address: the page's own query kept, utm_ parameters set (replacing any it had). */
-export function buildUtmUrl(tags: UtmTags): string | null {
-  if (urlProblem(tags.url.trim())) return null
-  const url = new URL(tags.url.trim())
-  const set = (key: string, value: string | null | undefined) => {
-    const text = (value ?? '').trim()
-    if (text) url.searchParams.set(key, text)
-    else url.searchParams.delete(key)
-  }
-  set('utm_source', tags.source)
-  set('utm_medium', tags.medium)
-  set('utm_campaign', tags.campaign)
-  set('utm_term', tags.term)
-  set('utm_content', tags.content)
-  return url.toString()
-}
 
 /** A short link's code: seven letters or digits. */
 export const SHORT_CODE = /^[A-Za-z0-9]{7}$/

@@ -6,7 +6,7 @@ import { useZodForm } from '~/ui/form'
 import { useHydrated } from '~/ui/hooks'
 import { RoleAndCompanyFields, type RoleOption } from './role-fields'
 import { choicesOf } from '../search/pick'
-import { ACCESS_CHOICES, createUserSchema } from './schema'
+import { ACCESS_CHOICES } from './shared'
 
 // A message under one field must not stretch its neighbours in the row.
 const TOP_ALIGNED = { alignItems: 'start' } as const
@@ -28,7 +28,7 @@ export function CreateUserForm({
   open: boolean
   defaultValue: Record<string, unknown>
 }) {
-  const [form, fields] = useZodForm(createUserSchema, { id: 'create-user', lastResult, defaultValue })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.createUserSchema), { id: 'create-user', lastResult, defaultValue })
   const hydrated = useHydrated()
   // Without JavaScript both ways are on the page; with it, the password fields show when chosen.
   const showPassword = !hydrated || fields.access.value === 'password'

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { emailField, nameField, newPasswordField, optionalPhoneField, ownPasswordField } from '~/utils/fields'
 import { ROLE_KEYS, roleIssues } from './roles'
+export { ACCESS_CHOICES } from './shared'
 
 // Each role once, in the roles table's order, whatever order the checkboxes posted.
 const roles = z
@@ -17,11 +18,6 @@ const always = { when: () => true }
 function addRoleIssues(value: Record<string, unknown>, ctx: z.RefinementCtx) {
   for (const issue of roleIssues(value)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message })
 }
-
-export const ACCESS_CHOICES = [
-  { value: 'invite', label: 'Send an invitation e-mail (the user chooses a password)' },
-  { value: 'password', label: 'Set a password now' },
-] as const
 
 export const createUserSchema = z
   .object({

@@ -10,7 +10,6 @@ import { countOf, formatDateTime } from '~/utils/format'
 import type { UserRecord } from './queries.server'
 import { RoleAndCompanyFields, type RoleOption } from './role-fields'
 import { choicesOf } from '../search/pick'
-import { userDetailsSchema, userRolesSchema } from './schema'
 import { companyPath } from './user-list'
 
 type Result = SubmissionResult<string[]> | null | undefined
@@ -77,7 +76,7 @@ export function UserFacts({ user, roleOptions }: { user: UserRecord; roleOptions
 }
 
 export function UserDetailsForm({ user, lastResult }: { user: UserRecord; lastResult: Result }) {
-  const [form, fields] = useZodForm(userDetailsSchema, {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.userDetailsSchema), {
     id: 'user-details',
     lastResult,
     defaultValue: { name: user.name, phone: user.phone ?? '' },
@@ -100,7 +99,7 @@ export function UserDetailsForm({ user, lastResult }: { user: UserRecord; lastRe
 }
 
 export function UserRolesForm({ user, roleOptions, lastResult }: { user: UserRecord; roleOptions: RoleOption[]; lastResult: Result }) {
-  const [form, fields] = useZodForm(userRolesSchema, {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.userRolesSchema), {
     id: 'user-roles',
     lastResult,
     defaultValue: { roles: user.roles, company: user.company ? `#${user.company.id}` : '', companyAdmin: user.companyAdmin },

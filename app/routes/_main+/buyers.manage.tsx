@@ -4,7 +4,7 @@ import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { CompanyList } from '~/features/companies/company-list'
 import { companyListPage } from '~/features/companies/list.server'
-import { readCompanyFilters } from '~/features/companies/schema'
+import { readCompanyFilters } from '~/features/companies/schema.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'ManageBuyers', title: 'Buyers', menu: { group: 'Companies', label: 'Buyers', order: 10 } }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { exportCompanies } from '~/features/companies/list.server'
-import { readCompanyFilters } from '~/features/companies/schema'
+import { readCompanyFilters } from '~/features/companies/schema.server'
 import { csvResponse } from '~/utils/csv.server'
 
 // The buyers list as CSV: every row that matches the list's filters (same query string), not one page.

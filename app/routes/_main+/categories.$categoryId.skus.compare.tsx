@@ -4,7 +4,7 @@ import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { compareSkus, readCompareRequest } from '~/features/product-skus/compare.server'
 import { CompareView } from '~/features/product-skus/compare-view'
-import { skuListPath } from '~/features/product-skus/schema'
+import { skuListPath } from '~/features/product-skus/shared'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'
 

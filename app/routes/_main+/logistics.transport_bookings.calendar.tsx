@@ -4,7 +4,7 @@ import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { BookingCalendar } from '~/features/logistics/booking-pages'
 import { calendarPage } from '~/features/logistics/pages.server'
-import { bookingsPath } from '~/features/logistics/schema'
+import { bookingsPath } from '~/features/logistics/shared'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'TransportBookingsCalendar', title: 'Bookings Calendar', breadcrumb: 'Calendar', parents: [{ text: 'Bookings', to: bookingsPath }], menu: { group: 'Logistics', label: 'Bookings calendar', order: 30 } }

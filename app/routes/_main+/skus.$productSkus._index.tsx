@@ -6,7 +6,7 @@ import { isFlagOn } from '~/features/flags/flags.server'
 import { skuListPage } from '~/features/product-skus/list.server'
 import { ProductSkuList } from '~/features/product-skus/product-sku-list'
 import { productOfSkusSegment } from '~/features/product-skus/queries.server'
-import { readSkuFilters } from '~/features/product-skus/schema'
+import { readSkuFilters } from '~/features/product-skus/schema.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = {

@@ -4,7 +4,8 @@ import { getDb } from '~/db.server'
 import { isFlagOn } from '~/features/flags/flags.server'
 import { exportProductSkus } from '~/features/product-skus/list.server'
 import { productOfSkusSegment } from '~/features/product-skus/queries.server'
-import { readSkuFilters, skusSegment } from '~/features/product-skus/schema'
+import { readSkuFilters } from '~/features/product-skus/schema.server'
+import { skusSegment } from '~/features/product-skus/shared'
 import { csvResponse } from '~/utils/csv.server'
 
 // Every SKU matching the list's query string (not one page), while the sku_csv_export flag is on

@@ -4,7 +4,7 @@ import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { BuyerSkuList } from '~/features/buyer-skus/buyer-sku-list'
 import { buyerSkuListPage } from '~/features/buyer-skus/list.server'
-import { readBuyerSkuFilters } from '~/features/buyer-skus/schema'
+import { readBuyerSkuFilters } from '~/features/buyer-skus/schema.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'ManageBuyerSKUs', title: 'Buyer SKUs', menu: { group: 'Catalogue', label: 'Buyer SKUs', order: 20 } }

@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { sellerSkuListPage } from '~/features/seller-skus/list.server'
-import { readSellerSkuFilters } from '~/features/seller-skus/schema'
+import { readSellerSkuFilters } from '~/features/seller-skus/schema.server'
 import { SellerSkuList } from '~/features/seller-skus/seller-sku-list'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 

@@ -1,5 +1,4 @@
 import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData } from '@remix-run/react'
 import { Link } from '~/ui/link'
@@ -8,7 +7,7 @@ import { formSubmitWait, waitText } from '~/auth/throttle.server'
 import { config } from '~/config.server'
 import { getDb } from '~/db.server'
 import { requestPasswordReset, RESET_TOKEN_MINUTES } from '~/features/account/mutations.server'
-import { forgotPasswordSchema } from '~/features/account/schema'
+import { forgotPasswordSchema } from '~/features/account/schema.server'
 import { kickWorker } from '~/features/outbox/outbox.server'
 import { SubmitButton } from '~/ui/button'
 import { useZodForm } from '~/ui/form'
@@ -16,7 +15,7 @@ import { ErrorSummary, Field } from '~/ui/field'
 import { Honeypot } from '~/ui/honeypot'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PublicShell } from '~/ui/shell'
-import { readForm } from '~/ui/read-form.server'
+import { parseWithZod, readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = { name: 'ForgotPassword', title: 'Forgot password' }
 export const meta: MetaFunction = () => pageTitle('Forgot password')
@@ -39,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>()
-  const [form, fields] = useZodForm(forgotPasswordSchema, { id: 'forgot', lastResult: actionData?.result })
+  const [form, fields] = useZodForm(() => import('~/features/account/schema').then((m) => m.forgotPasswordSchema), { id: 'forgot', lastResult: actionData?.result })
   return (
     <PublicShell>
       <div className="card">

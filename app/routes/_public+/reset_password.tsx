@@ -1,19 +1,18 @@
 import { formSubmitWait, waitText } from '~/auth/throttle.server'
 import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import { getDb } from '~/db.server'
 import { resetPassword, resetTokenPurpose } from '~/features/account/mutations.server'
-import { resetPasswordSchema } from '~/features/account/schema'
+import { resetPasswordSchema } from '~/features/account/schema.server'
 import { SubmitButton } from '~/ui/button'
 import { useZodForm } from '~/ui/form'
 import { ErrorSummary, Field } from '~/ui/field'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PublicShell } from '~/ui/shell'
 import { redirectWithToast } from '~/ui/toast.server'
-import { readForm } from '~/ui/read-form.server'
+import { parseWithZod, readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = { name: 'ResetPassword', title: 'Choose a new password' }
 export const meta: MetaFunction = () => pageTitle('Choose a new password')
@@ -38,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const { token, usable, invitation } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const [form, fields] = useZodForm(resetPasswordSchema, { id: 'reset', lastResult })
+  const [form, fields] = useZodForm(() => import('~/features/account/schema').then((m) => m.resetPasswordSchema), { id: 'reset', lastResult })
   return (
     <PublicShell>
       <div className="card">

@@ -1,5 +1,4 @@
 import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useSearchParams } from '@remix-run/react'
 import { Link } from '~/ui/link'
@@ -10,14 +9,14 @@ import { getViewer } from '~/auth/session.server'
 import { config } from '~/config.server'
 import { getDb } from '~/db.server'
 import { signUp } from '~/features/account/mutations.server'
-import { signupSchema } from '~/features/account/schema'
+import { signupSchema } from '~/features/account/schema.server'
 import { SubmitButton } from '~/ui/button'
 import { ChoiceField, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { Honeypot } from '~/ui/honeypot'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PublicShell } from '~/ui/shell'
-import { readForm } from '~/ui/read-form.server'
+import { parseWithZod, readForm } from '~/ui/read-form.server'
 
 export const handle: RouteHandle = { name: 'Signup', title: 'Create a company account' }
 export const meta: MetaFunction = () => pageTitle('Create a company account')
@@ -45,7 +44,7 @@ const SENT_PATH = '/signup?sent=1'
 
 export default function SignupPage() {
   const lastResult = useActionData<typeof action>()
-  const [form, fields] = useZodForm(signupSchema, { id: 'signup', lastResult })
+  const [form, fields] = useZodForm(() => import('~/features/account/schema').then((m) => m.signupSchema), { id: 'signup', lastResult })
   const [searchParams] = useSearchParams()
   if (searchParams.get('sent') === '1') {
     return (

@@ -4,7 +4,6 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { emailOfUser } from '~/features/users/queries.server'
-import { setPasswordSchema } from '~/features/users/schema'
 import { SubmitButton } from '~/ui/button'
 import { ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
@@ -40,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminSetPassword() {
   const { email } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const [form, fields] = useZodForm(setPasswordSchema, { id: 'set-password', lastResult, defaultValue: { email } })
+  const [form, fields] = useZodForm(() => import('~/features/users/schema').then((m) => m.setPasswordSchema), { id: 'set-password', lastResult, defaultValue: { email } })
   return (
     <>
       <PageHeader title="Set a password" />

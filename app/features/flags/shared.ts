@@ -1,0 +1,5 @@
+// Feature flags' form ids.
+// No zod here: the views import these, and zod comes to the browser only with a form's checks
+// (useZodForm loads the schema when the form is first reached).
+
+export const flagFormId = (key: string) => `flag-${key}`

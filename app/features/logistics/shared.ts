@@ -1,0 +1,20 @@
+// Logistics' addresses.
+// No zod here: the views import these, and zod comes to the browser only with a form's checks
+// (useZodForm loads the schema when the form is first reached).
+export const LOGISTICS = '/logistics'
+
+
+export const addRequestPath = (type: string, orderCode?: string) => `${requestsPath}/add/${type}${orderCode ? `?order=${encodeURIComponent(orderCode)}` : ''}`
+
+export const billingPath = (requestId: number, bookingId: number) => `${bookingPath(requestId, bookingId)}/billing_details`
+
+export const bookingPath = (requestId: number, bookingId: number) => `${requestsPath}/${requestId}/transport_bookings/${bookingId}/edit`
+
+export const bookingsPath = `${LOGISTICS}/transport_bookings`
+
+export const duesPath = `${LOGISTICS}/transport_payment_dues`
+
+export const requestPath = (id: number) => `${requestsPath}/${id}/edit`
+
+export const requestsPath = `${LOGISTICS}/transport_requests`
+

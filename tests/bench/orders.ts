@@ -63,19 +63,24 @@ export async function benchOrders() {
   const user = async (email: string) => (await db.selectFrom('users').select(['id', 'buyer_id', 'seller_id']).where('email', '=', email).executeTakeFirstOrThrow())
   const admin = await user('admin@example.com')
   const buyer = await user('buyer@example.com')
+  const seller = await user('seller@example.com')
   const category = await db.selectFrom('sub_orders').select('category_id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
   const year = new Date().getFullYear()
   const month = `${year}-${String(new Date().getMonth() + 1).padStart(2, '0')}`
   const viewers: Record<string, Viewer> = {
     admin: { userId: admin.id, email: 'admin@example.com', name: 'Admin', phone: null, roles: ['admin'], company: null, sessionIdHash: 'x' },
     buyer: { userId: buyer.id, email: 'buyer@example.com', name: 'Buyer', phone: null, roles: ['buyer'], company: { kind: 'buyer', id: buyer.buyer_id!, name: 'B', status: 'active' }, sessionIdHash: 'x' },
+    seller: { userId: seller.id, email: 'seller@example.com', name: 'Seller', phone: null, roles: ['seller'], company: { kind: 'seller', id: seller.seller_id!, name: 'S', status: 'active' }, sessionIdHash: 'x' },
   }
 
   const server = await startServer({ DATABASE_URL: database.url, NODE_ENV: 'production' }, 3193)
-  const cookies = { admin: await signIn(server.url, 'admin@example.com'), buyer: await signIn(server.url, 'buyer@example.com') }
-  const pages: [label: string, path: string, who: 'admin' | 'buyer', portal: OrderPortal][] = [
+  const cookies = { admin: await signIn(server.url, 'admin@example.com'), buyer: await signIn(server.url, 'buyer@example.com'), seller: await signIn(server.url, 'seller@example.com') }
+  const pages: [label: string, path: string, who: 'admin' | 'buyer' | 'seller', portal: OrderPortal][] = [
     ['no filter', '/admin/master_orders', 'admin', 'admin'],
     ['a buyer’s view', '/buyer/master_orders', 'buyer', 'buyer'],
+    // The demo seller makes a third of the orders: its count stops at 10,000 (countUpTo).
+    ['a seller’s view', '/seller/master_orders', 'seller', 'seller'],
+    ['a seller’s orders waiting for approval, oldest first', '/seller/master_orders?status=pending_approval&dir=asc', 'seller', 'seller'],
     ['status + placed this month', `/admin/master_orders?status=in_production&placedFrom=${month}-01&placedTo=${month}-28`, 'admin', 'admin'],
     ['code prefix', `/admin/master_orders?q=MO-${year}-0001`, 'admin', 'admin'],
     ['category', `/admin/master_orders?category=${category.category_id}`, 'admin', 'admin'],

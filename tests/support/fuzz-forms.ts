@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 /**
- * Every form of the app, fuzzed through its real action (issue 17). For each route with an action,
+ * Every form of the app, fuzzed through its real action (issue 17), in parts (tests/fuzz-forms-*.test.ts,
+ * each a share of the routes, so vitest's workers fuzz side by side). For each route with an action,
  * the page is read as a role that may use it and its POST forms' fields are taken from the HTML;
  * fast-check then sends bodies built from those fields: arbitrary text, numbers at the edges, odd
  * dates, fields left out, fields repeated and fields the form does not have. No answer is a 5xx, and
@@ -13,24 +14,16 @@ import { mayEnter } from '~/auth/portals'
 import { getDb } from '~/db.server'
 import { DEMO_ROLES } from '#db/seed'
 import type { RoleKey } from '#db/types'
-import { allRoutes } from './access/all'
-import { loadBuiltApp } from './access/http'
-import { attribute } from './access/html'
-import { cookieFor } from './support/db'
+import { allRoutes } from '../access/all'
+import { loadBuiltApp } from '../access/http'
+import { attribute } from '../access/html'
+import { cookieFor } from './db'
 
 /** Bodies per form: enough to reach every branch of a reader, cheap enough for every route. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12)
 /** The same bodies every run (FUZZ_SEED=… FUZZ_RUNS=… explores others; a finding's body is in the failure). */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126)
 
-let build: ServerBuild
-let handle: (request: Request) => Promise<Response>
-const cookies = new Map<RoleKey, string>()
-
-beforeAll(async () => {
-  ;({ build, handle } = await loadBuiltApp())
-  for (const role of DEMO_ROLES) cookies.set(role, await cookieFor(role))
-})
 
 interface FormShape {
   fields: string[]
@@ -90,44 +83,56 @@ const bodyFor = (form: FormShape) =>
       return body
     })
 
-it('answers every fuzzed form without a 5xx, and a refused one changes nothing', async () => {
-  const db = getDb()
-  const auditLength = async () => Number((await db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-  const failures: string[] = []
-  let sent = 0
-  let formsFound = 0
-  for (const [id, rule] of Object.entries(allRoutes())) {
-    // Signing out reads no form; a route without an action answers 405 (the access matrix).
-    if (!build.routes[id]?.module.action || rule.endsSession) continue
-    const role = 'portal' in rule ? DEMO_ROLES.find((r) => mayEnter([r], rule.portal)) : 'signedIn' in rule ? 'internal' : undefined
-    const cookie = role ? cookies.get(role) : undefined
-    const headers = (extra: Record<string, string> = {}) => new Headers({ ...extra, ...(cookie ? { Cookie: cookie } : {}) })
-    const page = await handle(new Request(`http://localhost${rule.path}`, { headers: headers() }))
-    const forms = page.ok && page.headers.get('Content-Type')?.startsWith('text/html') ? formsOf(await page.text(), rule.path) : []
-    formsFound += forms.length
-    // A route whose page shows no form (a POST-only endpoint, a form behind a choice) still gets the fuzz with the one field every action reads.
-    const shapes = forms.length ? forms : [{ fields: ['intent'], offered: new Map<string, string[]>() }]
-    for (const form of shapes) {
-      await fc.assert(
-        fc.asyncProperty(bodyFor(form), async (body) => {
-          const before = await auditLength()
-          const response = await handle(new Request(`http://localhost${rule.path}`, { method: 'POST', headers: headers({ 'Content-Type': 'application/x-www-form-urlencoded' }), body }))
-          await response.arrayBuffer()
-          sent++
-          if (response.status >= 500) {
-            failures.push(`${rule.path} as ${role ?? 'anonymous'}: ${response.status} for ${body.toString().slice(0, 300)}`)
-            return
-          }
-          if (response.status >= 400) {
-            const after = await auditLength()
-            if (after !== before) failures.push(`${rule.path} as ${role ?? 'anonymous'}: refused (${response.status}) but ${after - before} audit entries were written for ${body.toString().slice(0, 300)}`)
-          }
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      )
+/** Fuzzes part `part` (from 0) of `parts` of the routes with an action: every `parts`-th one. */
+export function fuzzForms(part: number, parts: number) {
+  let build: ServerBuild
+  let handle: (request: Request) => Promise<Response>
+  const cookies = new Map<RoleKey, string>()
+
+  beforeAll(async () => {
+    ;({ build, handle } = await loadBuiltApp())
+    for (const role of DEMO_ROLES) cookies.set(role, await cookieFor(role))
+  })
+
+  it(`answers every fuzzed form without a 5xx, and a refused one changes nothing (part ${part + 1} of ${parts})`, async () => {
+    const db = getDb()
+    const auditLength = async () => Number((await db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const failures: string[] = []
+    let sent = 0
+    let formsFound = 0
+    const withActions = Object.entries(allRoutes()).filter(([id, rule]) => build.routes[id]?.module.action && !rule.endsSession)
+    for (const [, rule] of withActions.filter((_, i) => i % parts === part)) {
+      // Signing out reads no form; a route without an action answers 405 (the access matrix).
+      const role = 'portal' in rule ? DEMO_ROLES.find((r) => mayEnter([r], rule.portal)) : 'signedIn' in rule ? 'internal' : undefined
+      const cookie = role ? cookies.get(role) : undefined
+      const headers = (extra: Record<string, string> = {}) => new Headers({ ...extra, ...(cookie ? { Cookie: cookie } : {}) })
+      const page = await handle(new Request(`http://localhost${rule.path}`, { headers: headers() }))
+      const forms = page.ok && page.headers.get('Content-Type')?.startsWith('text/html') ? formsOf(await page.text(), rule.path) : []
+      formsFound += forms.length
+      // A route whose page shows no form (a POST-only endpoint, a form behind a choice) still gets the fuzz with the one field every action reads.
+      const shapes = forms.length ? forms : [{ fields: ['intent'], offered: new Map<string, string[]>() }]
+      for (const form of shapes) {
+        await fc.assert(
+          fc.asyncProperty(bodyFor(form), async (body) => {
+            const before = await auditLength()
+            const response = await handle(new Request(`http://localhost${rule.path}`, { method: 'POST', headers: headers({ 'Content-Type': 'application/x-www-form-urlencoded' }), body }))
+            await response.arrayBuffer()
+            sent++
+            if (response.status >= 500) {
+              failures.push(`${rule.path} as ${role ?? 'anonymous'}: ${response.status} for ${body.toString().slice(0, 300)}`)
+              return
+            }
+            if (response.status >= 400) {
+              const after = await auditLength()
+              if (after !== before) failures.push(`${rule.path} as ${role ?? 'anonymous'}: refused (${response.status}) but ${after - before} audit entries were written for ${body.toString().slice(0, 300)}`)
+            }
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        )
+      }
     }
-  }
-  expect(failures).toEqual([])
-  expect(formsFound).toBeGreaterThan(60)
-  expect(sent).toBeGreaterThan(800)
-}, 300_000)
+    expect(failures).toEqual([])
+    expect(formsFound).toBeGreaterThan(60 / parts)
+    expect(sent).toBeGreaterThan(800 / parts)
+  }, 300_000)
+}

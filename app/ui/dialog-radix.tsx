@@ -1,5 +1,5 @@
 import * as Dialog from 'radix-ui/dialog'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Button } from './button'
 
 export interface ConfirmDialogProps {
@@ -12,10 +12,17 @@ export interface ConfirmDialogProps {
   defaultOpen?: boolean
 }
 
+interface RadixConfirmDialogProps extends ConfirmDialogProps {
+  /** Whether the disclosure that stood in for the dialog was opened meanwhile: asked when the dialog arrives. */
+  openedMeanwhile?: () => boolean
+}
+
 /** The dialog of ConfirmDialog once JavaScript runs (Radix: focus trap, Escape, overlay), loaded on demand. */
-export default function RadixConfirmDialog({ trigger, title, description, children, triggerVariant = 'default', defaultOpen = false }: ConfirmDialogProps) {
+export default function RadixConfirmDialog({ trigger, title, description, children, triggerVariant = 'default', defaultOpen = false, openedMeanwhile }: RadixConfirmDialogProps) {
+  // Read while rendering, before the stand-in disclosure leaves the page.
+  const [open] = useState(() => defaultOpen || Boolean(openedMeanwhile?.()))
   return (
-    <Dialog.Root defaultOpen={defaultOpen}>
+    <Dialog.Root defaultOpen={open}>
       <Dialog.Trigger asChild>
         <Button variant={triggerVariant}>{trigger}</Button>
       </Dialog.Trigger>

@@ -12,15 +12,16 @@ const RadixConfirmDialog = lazy(() => import('./dialog-radix'))
  */
 export function ConfirmDialog({ trigger, title, description, children, triggerVariant = 'default', defaultOpen = false }: ConfirmDialogProps) {
   const hydrated = useHydrated()
-  // Opened by a click before JavaScript took over (a slow page): the dialog opens where the
-  // disclosure was, rather than closing under the person's hand. Read on the render that swaps them,
-  // while the disclosure is still the element on the page.
+  // Opened by a click before JavaScript took over (a slow page), or while the dialog's code was on
+  // its way (the same disclosure stands in meanwhile): the dialog opens where the disclosure was,
+  // rather than closing under the person's hand. Read on the render that swaps them, while the
+  // disclosure is still the element on the page.
   const disclosureRef = useRef<HTMLDetailsElement>(null)
   const openedEarly = useRef(false)
   if (hydrated && disclosureRef.current?.open) openedEarly.current = true
   const open = defaultOpen || openedEarly.current
   const disclosure = (
-    <details className="disclosure" open={open || undefined} ref={hydrated ? undefined : disclosureRef}>
+    <details className="disclosure" open={open || undefined} ref={disclosureRef}>
       <summary className={`btn${triggerVariant === 'default' ? '' : ` btn-${triggerVariant}`}`}>{trigger}</summary>
       <div className="disclosure-body">
         <h3>{title}</h3>
@@ -32,7 +33,7 @@ export function ConfirmDialog({ trigger, title, description, children, triggerVa
   if (!hydrated) return disclosure
   return (
     <Suspense fallback={disclosure}>
-      <RadixConfirmDialog trigger={trigger} title={title} description={description} triggerVariant={triggerVariant} defaultOpen={open}>
+      <RadixConfirmDialog trigger={trigger} title={title} description={description} triggerVariant={triggerVariant} defaultOpen={open} openedMeanwhile={() => Boolean(disclosureRef.current?.open)}>
         {children}
       </RadixConfirmDialog>
     </Suspense>

@@ -15,9 +15,6 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  // In CI a journey that fails once is run once more and reported as flaky (named in the output, to
-  // be fixed): the offline field journey (qc.spec.ts) failed 1 in 4 full runs at stop 31.
-  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   // Journeys sign in two or three times, each a deliberately slow password hash, on two busy cores.
   timeout: 45_000,

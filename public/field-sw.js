@@ -18,7 +18,7 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return
   if (request.method === 'GET' && (url.pathname.startsWith('/field_operator') || url.pathname.startsWith('/build/_assets/') || url.pathname === '/field.js')) {
     event.respondWith(networkFirst(request))
-  } else if (request.method === 'POST' && url.pathname.startsWith('/field_operator/orders/')) {
+  } else if (request.method === 'POST' && url.pathname.startsWith('/field_operator/orders/') && !request.headers.get('X-Field-Replay')) {
     event.respondWith(postOrKeep(request))
   }
 })

@@ -29,17 +29,22 @@
     else if (waiting.length) banner(`Waiting to send: ${waiting.map((i) => `${i.label} (kept on this device at ${hhmm(i.savedAt)})`).join(', ')}. Sent when the connection returns.`)
   }
 
-  let busy
+  // A replay reaches the server or fails (field-sw.js lets it through); a failed one is retried.
+  let busy, wait = 1000, again
   async function replay() {
     if (busy || !navigator.onLine) return show()
     busy = 1
-    let sent
+    clearTimeout(again)
+    let sent, failed
     for (const item of await all()) {
       if (item.error) continue
       const body = new FormData()
       for (const [name, value, file] of item.entries) value instanceof Blob ? body.append(name, value, file || 'photo.jpg') : body.append(name, value)
-      const res = await fetch(item.url, { method: 'POST', body }).catch(() => null)
-      if (!res || res.status >= 500) break
+      const res = await fetch(item.url, { method: 'POST', body, headers: { 'X-Field-Replay': '1' } }).catch(() => null)
+      if (!res || res.status >= 500 || /[?&]queued=1/.test(res.url)) {
+        failed = 1
+        break
+      }
       if (/\/login/.test(res.url)) {
         sent = 0
         banner('Sign in again to send.')
@@ -54,6 +59,8 @@
       }
     }
     busy = 0
+    if (failed) again = setTimeout(replay, (wait = Math.min(wait * 2, 60000)))
+    else wait = 1000
     if (sent) banner(sent, 1)
     if (sent !== 0 && (await all()).length) show()
   }

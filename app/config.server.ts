@@ -136,8 +136,13 @@ function demoSessionSecret(databaseUrl: string): string {
   }
 }
 
-let current: Config | undefined
+declare global {
+  // eslint-disable-next-line no-var
+  var __config: Config | undefined
+}
+
+/** The process's configuration, read once (held where the built server's copy of this module sees it too). */
 export function config(): Config {
-  current ??= loadConfig()
-  return current
+  globalThis.__config ??= loadConfig()
+  return globalThis.__config
 }

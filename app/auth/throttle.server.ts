@@ -45,8 +45,14 @@ function limiters() {
     >,
   }
 }
-let cached: ReturnType<typeof limiters> | undefined
-const get = () => (cached ??= limiters())
+// One set per database handle: the counters' store is the handle's connection.
+const cached = new WeakMap<object, ReturnType<typeof limiters>>()
+const get = () => {
+  const database = getDatabase()
+  let set = cached.get(database)
+  if (!set) cached.set(database, (set = limiters()))
+  return set
+}
 
 const waitOf = (error: unknown) => {
   if (error instanceof RateLimiterRes) return Math.max(error.msBeforeNext, 1000)

@@ -22,7 +22,9 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace is recorded for every journey and kept for a failing one: locally, where it can be
+    // opened. In CI nobody can open it, and recording it cost every journey 5-10 %.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     // No smooth scrolling (app.css keeps it for users who have not asked for less motion): a step
     // taken while the page still glides to a #fragment would otherwise race it.
     reducedMotion: 'reduce',

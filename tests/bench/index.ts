@@ -1,4 +1,5 @@
 // npm run bench: every benchmark of the repo, against the built server (run `npm run build` first).
+import './production'
 import { budgetTable, inSuite } from './budgets'
 import { benchBundle } from './bundle'
 import { benchCatalogue } from './catalogue'

@@ -1,14 +1,13 @@
 import { Form, useLocation } from '@remix-run/react'
-import { sentenceCase, StatusBadge } from '~/ui/badge'
+import { sentenceCase } from '~/ui/badge'
 import { DateFilter, FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
-import { Link } from '~/ui/link'
 import { PickerFilter } from '~/ui/picker'
 import { PageHeader } from '~/ui/shell'
-import { Table, type Column } from '~/ui/table'
+import { Table } from '~/ui/table'
 import { ListSummary, Pagination } from '~/ui/list-summary'
-import { formatDate, formatMoney } from '~/utils/format'
-import type { OrderRow, OrderSearchData } from './search.server'
-import { orderBase, orderPath } from './lens'
+import type { OrderSearchData } from './search.server'
+import { orderColumns } from './order-columns'
+import { orderBase } from './lens'
 import { ORDER_SOURCES, sourceLabels } from './channels'
 import { masterOrderStatuses, OPEN, SELLER_ORDER_STATUSES } from './states'
 
@@ -24,42 +23,7 @@ export function OrderSearch({ rows, total, capped, filters, categories, portal, 
     filters.q || filters.buyer || filters.seller || filters.status || filters.category || filters.source || filters.placedFrom || filters.placedTo || filters.requiredFrom || filters.requiredTo,
   )
   const statuses = sellerView ? SELLER_ORDER_STATUSES.map((s) => ({ value: s, label: sentenceCase(s) })) : [{ value: OPEN, label: 'Open (not delivered or cancelled)' }, ...[...masterOrderStatuses, 'cancelled' as const].map((s) => ({ value: s, label: sentenceCase(s) }))]
-  const columns: Column<OrderRow>[] = [
-    {
-      key: 'code',
-      header: 'Order',
-      title: true,
-      nowrap: true,
-      cell: (r) => <Link to={orderPath(portal, r.id)}>{r.code}</Link>,
-    },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (r) =>
-        r.sellerOrders ? (
-          <>
-            {r.sellerOrders.map((s) => (
-              <div key={s.code}>
-                <span className="nowrap">{s.code}</span> <StatusBadge status={s.status} />
-              </div>
-            ))}
-          </>
-        ) : (
-          <StatusBadge status={r.status} />
-        ),
-    },
-  ]
-  if (see.buyer) columns.push({ key: 'buyer', header: 'Buyer', cell: (r) => r.buyerName })
-  columns.push(
-    { key: 'placed', header: 'Placed', sortKey: 'placed', nowrap: true, cell: (r) => formatDate(r.placedAt) },
-    { key: 'required', header: 'Needed by', sortKey: 'required', nowrap: true, cell: (r) => formatDate(`${r.requiredBy}T12:00:00Z`) },
-    { key: 'lines', header: 'Lines', numeric: true, cell: (r) => r.lineCount },
-  )
-  if (see.value) columns.push({ key: 'value', header: 'Value', numeric: true, cell: (r) => formatMoney(r.valueMinor ?? 0) }, { key: 'gst', header: 'GST', numeric: true, cell: (r) => formatMoney(r.gstMinor ?? 0) })
-  if (see.cost) columns.push({ key: 'cost', header: sellerView ? 'Your value' : 'Cost', numeric: true, cell: (r) => formatMoney(r.costMinor ?? 0) })
-  if (see.margin) columns.push({ key: 'margin', header: 'Margin', numeric: true, cell: (r) => formatMoney((r.valueMinor ?? 0) - (r.costMinor ?? 0)) })
-  if (see.addresses) columns.push({ key: 'city', header: 'Ship to', cell: (r) => r.shipToCity })
-  if (!sellerView) columns.push({ key: 'source', header: 'Source', cell: (r) => sourceLabels[r.source as 'cart'] ?? r.source })
+  const columns = orderColumns(portal, see)
 
   return (
     <div className="orders">
@@ -90,3 +54,4 @@ export function OrderSearch({ rows, total, capped, filters, categories, portal, 
     </div>
   )
 }
+

@@ -1,5 +1,5 @@
 // npm run bench: every benchmark of the repo, against the built server (run `npm run build` first).
-import './production'
+import { restoreNodeEnv } from './production'
 import { budgetTable, inSuite } from './budgets'
 import { benchBundle } from './bundle'
 import { benchCatalogue } from './catalogue'
@@ -13,6 +13,8 @@ import { benchReports } from './reports'
 import { benchSamples } from './samples'
 import { benchSetup } from './setup'
 import { benchShell } from './shell'
+
+restoreNodeEnv()
 
 const suites: [string, () => Promise<string[]>][] = [
   ['JavaScript per route', benchBundle],

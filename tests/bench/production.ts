@@ -6,6 +6,7 @@ const before = process.env.NODE_ENV
 process.env.NODE_ENV = 'production'
 
 export function restoreNodeEnv() {
-  if (before === undefined) delete process.env.NODE_ENV
-  else process.env.NODE_ENV = before
+  const env: Record<string, string | undefined> = process.env
+  if (before === undefined) delete env.NODE_ENV
+  else env.NODE_ENV = before
 }

@@ -13,9 +13,7 @@ let cleanUp: () => Promise<void>
 if (server) {
   if (!template) throw new Error('TEST_POSTGRES_URL is set but the global set-up made no template database')
   const name = uniqueName('platform_test')
-  const t0 = performance.now()
   process.env.DATABASE_URL = await createDatabaseOn(server, name, template)
-  console.error('CREATE took', (performance.now() - t0).toFixed(0), 'ms; since process start', (performance.now()).toFixed(0))
   cleanUp = () => dropDatabaseOn(server, name)
 } else {
   const file = path.join(os.tmpdir(), `platform-test-${process.pid}-${crypto.randomBytes(4).toString('hex')}.db`)
@@ -27,13 +25,13 @@ if (server) {
 }
 process.env.SESSION_SECRET = TEST_SESSION_SECRET
 process.env.APP_URL = 'http://localhost:3000'
-// Files may share a process (VITEST_ISOLATE=false): nothing of the last file's database or configuration stays.
+// Files share a worker process (vitest.config.ts, isolate): nothing of the last file's database or configuration stays.
 globalThis.__database = undefined
 globalThis.__config = undefined
 
 afterAll(async () => {
   await globalThis.__database?.db.destroy()
-  // Files may share a process (VITEST_ISOLATE=false): nothing of the last file's database or configuration stays.
+  // Files share a worker process (vitest.config.ts, isolate): nothing of the last file's database or configuration stays.
 globalThis.__database = undefined
 globalThis.__config = undefined
   await cleanUp()

@@ -49,6 +49,17 @@ describe('word-prefix search', () => {
     expect(await isBroadSearch(getDb(), 'product_sku', '', 0)).toBe(false)
   })
 
+  it('finds codes typed with their prefix, in any order, whichever word is read first', async () => {
+    const db = getDb()
+    const codes = async (q: string) => (await db.selectFrom('product_skus').select('code').where('id', 'in', searchIds(db, 'product_sku', q)!).orderBy('code').execute()).map((r) => r.code)
+    // "00001" is read first and checked for "fab" and "sht"; every word must still match.
+    expect(await codes('fab-sht-00001')).toEqual(['FAB-SHT-00001'])
+    expect(await codes('00001 sht fab')).toEqual(['FAB-SHT-00001'])
+    expect(await codes('fab-zzz-00001')).toEqual([])
+    expect((await codes('fab 00001')).length).toBeGreaterThan(1)
+    expect(await codes('fab 00001')).toEqual(await codes('00001 fab'))
+  })
+
   it('treats LIKE wildcards as plain characters', async () => {
     expect(await find('buyer', '%')).toEqual([])
     expect(await find('buyer', 'indigo_')).toEqual(['Indigo Threads Retail'])

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { defineConfig } from '@playwright/test'
-import { E2E_SESSION_SECRET } from './tests/support/paths'
+import { E2E_SESSION_SECRET, TEST_PASSWORD_HASH_COST } from './tests/support/paths'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 
@@ -44,7 +44,7 @@ export default defineConfig({
     // A fresh database with the demo data for every run.
     command: 'rm -rf data/e2e && node server.js',
     url: `http://localhost:${PORT}/login`,
-    env: { PORT: String(PORT), DATABASE_URL: 'data/e2e/app.db', SESSION_SECRET: E2E_SESSION_SECRET },
+    env: { PORT: String(PORT), DATABASE_URL: 'data/e2e/app.db', SESSION_SECRET: E2E_SESSION_SECRET, PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

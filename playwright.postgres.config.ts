@@ -1,7 +1,7 @@
 // The PostgreSQL smoke journey (npm run test:postgres): the real server on E2E_DATABASE_URL.
 import { defineConfig } from '@playwright/test'
 import base from './playwright.config'
-import { E2E_SESSION_SECRET } from './tests/support/paths'
+import { E2E_SESSION_SECRET, TEST_PASSWORD_HASH_COST } from './tests/support/paths'
 
 const PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3150)
 const databaseUrl = process.env.E2E_DATABASE_URL
@@ -17,7 +17,7 @@ export default defineConfig({
   webServer: {
     command: 'node server.js',
     url: `http://localhost:${PORT}/login`,
-    env: { PORT: String(PORT), DATABASE_URL: databaseUrl, SESSION_SECRET: E2E_SESSION_SECRET, WORKER: 'false' },
+    env: { PORT: String(PORT), DATABASE_URL: databaseUrl, SESSION_SECRET: E2E_SESSION_SECRET, PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST, WORKER: 'false' },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

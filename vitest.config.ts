@@ -1,7 +1,11 @@
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from 'vitest/config'
+import { TEST_PASSWORD_HASH_COST } from './tests/support/paths'
 import LongFilesFirst from './tests/support/sequencer'
+
+// Password hashes at the suites' cost, in the template database and in every worker and child process.
+process.env.PASSWORD_HASH_COST ??= TEST_PASSWORD_HASH_COST
 
 export default defineConfig({
   resolve: {

@@ -12,11 +12,24 @@ const scrypt = promisify(crypto.scrypt) as (
 const PARAMS = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 }
 const KEY_LENGTH = 32
 
+/**
+ * The cost of new hashes: OWASP's floor, always in production. Outside production the test suites
+ * lower it with PASSWORD_HASH_COST (a power of two from 1024): a hash is then milliseconds, not
+ * 0.6 s, and the suites sign in, sign up and fuzz the password forms hundreds of times. Nothing
+ * else about a check changes, and each hash keeps its own N, so any stored hash still verifies.
+ */
+export function hashCost(env: Record<string, string | undefined> = process.env): number {
+  if (env.NODE_ENV === 'production' || !env.PASSWORD_HASH_COST) return PARAMS.N
+  const n = Number(env.PASSWORD_HASH_COST)
+  return Number.isInteger(n) && n >= 1024 && n <= PARAMS.N && (n & (n - 1)) === 0 ? n : PARAMS.N
+}
+
 /** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can be raised later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16)
-  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS)
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$')
+  const N = hashCost()
+  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...PARAMS, N })
+  return ['scrypt', N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$')
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

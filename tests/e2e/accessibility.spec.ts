@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import axe from 'axe-core'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { PUBLIC_PAGES, ROLES, visitPagesOf } from './pages'
 import { signInAs } from './support'
 
@@ -8,8 +8,8 @@ import { signInAs } from './support'
  * axe on every page `npm run screenshots` looks at: no serious or critical violation, with
  * JavaScript off on a phone (cards, the menu drawer, the plain fields a browser without scripts
  * gets) in one project and with JavaScript on on a desktop (sidebar, comboboxes, dialogs) in the
- * other. axe is a script: without JavaScript the page as the server sent it (scripts taken out) is
- * checked in a second, scripted tab at the same address.
+ * other. axe is a script: without JavaScript the crawl walks a scripted tab that is served every
+ * page as the server sends it, with the scripts taken out (crawlTab).
  */
 const PHONE = { width: 390, height: 844 }
 
@@ -37,30 +37,40 @@ test.beforeEach(async ({ page }, info) => {
   await page.setViewportSize(info.project.name === 'no-js' ? PHONE : { width: 1280, height: 800 })
 })
 
-/** A tab that runs axe on what a browser without JavaScript shows. */
-let checker: Page | undefined
+/**
+ * The tab a crawl walks and axe checks. With JavaScript, the page itself. Without it, a tab of its
+ * own where axe (a script) can run: every document it opens is fetched with the person's cookies
+ * and served to it without its scripts and module preloads, exactly the markup a browser without
+ * JavaScript gets, with styles and images loading as they do. One load per page, not two.
+ */
+let scriptless: BrowserContext | undefined
 test.afterEach(async () => {
-  await checker?.context().close()
-  checker = undefined
+  await scriptless?.close()
+  scriptless = undefined
 })
 
+async function crawlTab(page: Page): Promise<Page> {
+  if (test.info().project.name !== 'no-js') return page
+  scriptless = await page.context().browser()!.newContext({
+    javaScriptEnabled: true,
+    viewport: PHONE,
+    baseURL: test.info().project.use.baseURL,
+    storageState: await page.context().storageState(),
+  })
+  await scriptless.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.continue()
+    const response = await route.fetch()
+    if (!(response.headers()['content-type'] ?? '').startsWith('text/html')) return route.fulfill({ response })
+    const html = (await response.text()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
+    return route.fulfill({ response, body: html })
+  })
+  return scriptless.newPage()
+}
+
 /** Serious and critical violations on the page as it is now. */
-async function violationsHere(page: Page, path: string): Promise<string[]> {
-  const scripted = test.info().project.name !== 'no-js'
-  let target = page
-  if (!scripted) {
-    if (!checker) {
-      const browser = page.context().browser()!
-      checker = await (await browser.newContext({ javaScriptEnabled: true, viewport: PHONE })).newPage()
-    }
-    const url = page.url()
-    // The server's markup as this browser got it, without its scripts, served at its own address (styles load as they did).
-    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
-    await checker.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }))
-    await checker.goto(url)
-    await checker.unroute(url)
-    target = checker
-  }
+async function violationsHere(target: Page, path: string): Promise<string[]> {
+  // Without JavaScript nothing of the app ran: the markup is the server's alone.
+  if (test.info().project.name === 'no-js') expect(await target.locator('script, link[rel=modulepreload]').count(), `scripts left on ${path}`).toBe(0)
   // Legacy mode runs axe in the page itself. The default opens a blank page per check to merge
   // the frames' results, which doubled the crawl's time; these pages have no frames to merge.
   const { violations, passes } = await new AxeBuilder({ page: target })
@@ -85,10 +95,11 @@ test('skips only rules that cannot report a serious or critical violation', () =
 })
 
 test('pages for people who are not signed in', async ({ page }) => {
+  const tab = await crawlTab(page)
   const found: string[] = []
   for (const path of PUBLIC_PAGES) {
-    await page.goto(path)
-    found.push(...(await violationsHere(page, path)))
+    await tab.goto(path)
+    found.push(...(await violationsHere(tab, path)))
   }
   expect(found).toEqual([])
 })
@@ -98,8 +109,9 @@ for (const role of ROLES) {
     // The internal user's crawl is the longest: about a minute alone, more on a busy machine.
     test.setTimeout(240_000)
     await signInAs(page, role.email, new RegExp(role.home.replace(/\//g, '\\/')))
+    const tab = await crawlTab(page)
     const found: string[] = []
-    const visited = await visitPagesOf(page, role, async (path) => void found.push(...(await violationsHere(page, path))), {
+    const visited = await visitPagesOf(tab, role, async (path) => void found.push(...(await violationsHere(tab, path))), {
       shared: role.key === 'admin',
       // Records and forms are the same markup on a phone: the phone pass looks at homes and lists.
       records: info.project.name === 'js',

@@ -37,6 +37,17 @@ beforeAll(async () => {
 
 const identities: Who[] = ['anonymous', 'pending', ...DEMO_ROLES]
 
+/**
+ * On PostgreSQL (the second pass) the same table is asked of the identities whose requests reach
+ * the route's loader and action, where the database differs, plus one the portal turns away: the
+ * others are answered by the gate alike on both databases (SQLite's pass asks them all).
+ */
+const onPostgres = Boolean(process.env.TEST_POSTGRES_URL)
+function identitiesOnPostgres(rule: Rule, hasAction: boolean): Who[] {
+  const turnedAway = identities.filter((who) => expected(rule, who, 'page', hasAction) === 'forbidden')
+  return [...identities.filter((who) => !turnedAway.includes(who)), ...turnedAway.slice(0, 1)]
+}
+
 const requestFor = (url: string, kind: Kind, who: Who, cookie = cookies.get(who)) => requestOf(url, kind, cookie)
 
 describe('access matrix', () => {
@@ -53,9 +64,12 @@ describe('access matrix', () => {
   it('answers every route, identity and kind of request as the portal table says', async () => {
     const failures: string[] = []
     let checked = 0
+    let expectedCount = 0
     for (const [id, rule] of Object.entries(ROUTES)) {
       const hasAction = Boolean(build.routes[id]?.module.action)
-      for (const who of identities) {
+      const asked = onPostgres ? identitiesOnPostgres(rule, hasAction) : identities
+      expectedCount += asked.length * 3
+      for (const who of asked) {
         for (const kind of ['page', 'data', 'post'] as Kind[]) {
           const want = expected(rule, who, kind, hasAction)
           // Signing out ends the session it is sent with: give it one of its own.
@@ -68,7 +82,8 @@ describe('access matrix', () => {
       }
     }
     expect(failures).toEqual([])
-    expect(checked).toBe(Object.keys(ROUTES).length * identities.length * 3)
+    expect(checked).toBe(expectedCount)
+    expect(checked).toBeGreaterThan(Object.keys(ROUTES).length * 3 * (onPostgres ? 3 : identities.length) - 1)
     // Thousands of requests: minutes on a loaded two-core machine (the fuzz and upload suites run beside it).
   }, 360_000)
 

@@ -64,11 +64,9 @@ describe('access matrix', () => {
   it('answers every route, identity and kind of request as the portal table says', async () => {
     const failures: string[] = []
     let checked = 0
-    let expectedCount = 0
     for (const [id, rule] of Object.entries(ROUTES)) {
       const hasAction = Boolean(build.routes[id]?.module.action)
       const asked = onPostgres ? identitiesOnPostgres(rule, hasAction) : identities
-      expectedCount += asked.length * 3
       for (const who of asked) {
         for (const kind of ['page', 'data', 'post'] as Kind[]) {
           const want = expected(rule, who, kind, hasAction)
@@ -82,8 +80,9 @@ describe('access matrix', () => {
       }
     }
     expect(failures).toEqual([])
-    expect(checked).toBe(expectedCount)
-    expect(checked).toBeGreaterThan(Object.keys(ROUTES).length * 3 * (onPostgres ? 3 : identities.length) - 1)
+    // Every route as every identity; on PostgreSQL at least anonymous, pending and one more.
+    if (onPostgres) expect(checked).toBeGreaterThanOrEqual(Object.keys(ROUTES).length * 3 * 3)
+    else expect(checked).toBe(Object.keys(ROUTES).length * identities.length * 3)
     // Thousands of requests: minutes on a loaded two-core machine (the fuzz and upload suites run beside it).
   }, 360_000)
 

@@ -72,28 +72,9 @@ function announce(config) {
   }
 }
 
-/**
- * React picks its build from NODE_ENV the first time it is imported. Its development build (extra
- * checks and warnings, pages rendered 2-3x slower) is for `npm run dev` (NODE_ENV=development)
- * alone: the demo `npm start` serves, with NODE_ENV unset, renders as production does. Only React
- * and its router are loaded this way; the app's own configuration still reads NODE_ENV as it was.
- */
-async function loadReact() {
-  if (process.env.NODE_ENV === 'development') return
-  const was = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await Promise.all([import('react'), import('react/jsx-runtime'), import('react-dom'), import('react-dom/server'), import('react-router'), import('react-router-dom')])
-  } finally {
-    if (was === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = was
-  }
-}
-
 async function main() {
   const processes = webConcurrency()
   if (cluster.isPrimary) buildIfNeeded()
-  await loadReact()
   const build = await import(pathToFileURL(BUILD).href)
   if (processes > 1 && cluster.isPrimary) return primary(build, processes)
   return serve(build, { alone: processes === 1 })

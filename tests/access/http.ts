@@ -7,11 +7,16 @@ import type { Kind, Outcome, Who } from './rules'
 
 // Requests as the access suites send them to the built app's handler, and what an answer means to a user.
 
-/** The built app (build/index.js) and its request handler as server.js calls it, without the HTTP server. */
-export async function loadBuiltApp(): Promise<{ build: ServerBuild; handle: (request: Request) => Promise<Response> }> {
+/**
+ * The built app (build/index.js) and its request handler as server.js calls it, without the HTTP
+ * server. `fresh` imports the build anew (its own manifest and route objects), not the copy earlier
+ * files of the same worker loaded.
+ */
+export async function loadBuiltApp(fresh = false): Promise<{ build: ServerBuild; handle: (request: Request) => Promise<Response> }> {
   const file = path.resolve('build/index.js')
   if (!fs.existsSync(file)) throw new Error('build/index.js is missing: run `npm run build` first (npm test does)')
-  const build = (await import(pathToFileURL(file).href)) as ServerBuild
+  const url = pathToFileURL(file).href + (fresh ? `?fresh=${Date.now()}-${Math.random()}` : '')
+  const build = (await import(/* @vite-ignore */ url)) as ServerBuild
   const handler = createRequestHandler(build, 'production')
   const context = { clientIp: '127.0.0.1', menus: (build.entry.module as any).buildMenus(build.routes) }
   return { build, handle: (request) => handler(request, context) }

@@ -5,7 +5,7 @@ import { E2E_SESSION_SECRET, TEST_PASSWORD_HASH_COST } from './tests/support/pat
 
 const PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3150)
 const databaseUrl = process.env.E2E_DATABASE_URL
-if (!databaseUrl) throw new Error('E2E_DATABASE_URL must name an empty PostgreSQL database (npm run test:postgres makes one)')
+if (!databaseUrl) throw new Error('E2E_DATABASE_URL must name a PostgreSQL database, empty or with the demo data (npm run test:postgres copies its template with the demo data)')
 
 export default defineConfig({
   ...base,

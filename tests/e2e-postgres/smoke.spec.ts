@@ -1,5 +1,7 @@
-// The app on PostgreSQL, in the browser with JavaScript off: a fresh database that the server
-// migrated and filled with the demo data on start-up (npm run test:postgres makes it).
+// The app on PostgreSQL, in the browser with JavaScript off: a fresh copy of the database the
+// PostgreSQL pass migrated and filled with the demo data (npm run test:postgres makes it); the
+// server checks its migrations on start-up. Loading the demo data into an empty database is the
+// same seedDemo, run on PostgreSQL by the pass's template and on SQLite by the browser suite's server.
 import { expect, test } from '@playwright/test'
 import { formMessage, signInAs } from '../e2e/support'
 

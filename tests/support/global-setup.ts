@@ -10,21 +10,29 @@ async function migrateAndSeed(handle: DatabaseHandle) {
   await seedDemo(handle.db)
 }
 
+/** A template database on the PostgreSQL server at `server`, migrated and with the demo data; its name. */
+export async function makePostgresTemplate(server: string): Promise<string> {
+  const template = uniqueName('platform_template')
+  const handle = createDatabase(await createDatabaseOn(server, template))
+  try {
+    await migrateAndSeed(handle)
+  } finally {
+    await handle.db.destroy()
+  }
+  return template
+}
+
 /**
  * Makes the migrated database with the demo data that every test file copies: a file on SQLite,
- * a template database on PostgreSQL (TEST_POSTGRES_URL, set by tests/support/with-postgres.ts).
+ * a template database on PostgreSQL (TEST_POSTGRES_URL, set by tests/support/with-postgres.ts,
+ * which makes the template itself, TEST_POSTGRES_TEMPLATE, to copy it for its browser journey too).
  */
 export default async function setup() {
   fs.mkdirSync(ARTIFACTS, { recursive: true })
   const server = process.env.TEST_POSTGRES_URL
   if (server) {
-    const template = uniqueName('platform_template')
-    const handle = createDatabase(await createDatabaseOn(server, template))
-    try {
-      await migrateAndSeed(handle)
-    } finally {
-      await handle.db.destroy()
-    }
+    if (process.env.TEST_POSTGRES_TEMPLATE) return
+    const template = await makePostgresTemplate(server)
     // Read by tests/support/fresh-database.ts in every test process (they inherit this environment).
     process.env.TEST_POSTGRES_TEMPLATE = template
     return () => dropDatabaseOn(server, template)

@@ -3,7 +3,12 @@
 // else a throwaway cluster made from Debian's binaries and removed at the end. Without either the
 // pass is skipped with one line, which fails the run when CI=true.
 import { spawn } from 'node:child_process'
+import { makePostgresTemplate } from './global-setup'
+import { TEST_PASSWORD_HASH_COST } from './paths'
 import { createDatabaseOn, dropDatabaseOn, findPostgresBin, startCluster, uniqueName, type Cluster } from './postgres'
+
+// The template's demo passwords hashed at the suites' cost, as vitest.config.ts does for its own.
+process.env.PASSWORD_HASH_COST ??= TEST_PASSWORD_HASH_COST
 
 function run(command: string, args: string[], env: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
@@ -34,23 +39,29 @@ async function main(): Promise<number> {
     stop()
     process.exit(130)
   })
+  // The migrated database with the demo data, made once: every vitest file copies it, and so does
+  // the browser journey (the demo data the server would load into an empty database, loaded by the
+  // same seedDemo; seeding it again cost the journey half a minute of round trips).
+  let template: string | undefined
   try {
+    template = await makePostgresTemplate(server)
     // `npm run test:postgres -- e2e`: the browser journey only; `-- <vitest arguments>`: those tests only.
     const [first, ...rest] = process.argv.slice(2)
     if (first !== 'e2e') {
       console.log(`\nvitest on PostgreSQL (${cluster ? 'throwaway cluster' : 'TEST_DATABASE_URL'})`)
-      const unit = await run('npx', ['vitest', 'run', ...(first ? [first, ...rest] : [])], { TEST_POSTGRES_URL: server })
+      const unit = await run('npx', ['vitest', 'run', ...(first ? [first, ...rest] : [])], { TEST_POSTGRES_URL: server, TEST_POSTGRES_TEMPLATE: template })
       if (unit !== 0 || first) return unit
     }
     console.log('\nPlaywright smoke journey on PostgreSQL')
     const name = uniqueName('platform_e2e')
-    const url = await createDatabaseOn(server, name)
+    const url = await createDatabaseOn(server, name, template)
     try {
       return await run('npx', ['playwright', 'test', '--config', 'playwright.postgres.config.ts'], { E2E_DATABASE_URL: url })
     } finally {
       await dropDatabaseOn(server, name)
     }
   } finally {
+    if (!cluster && template) await dropDatabaseOn(server, template)
     stop()
   }
 }

@@ -11,7 +11,7 @@ const server = process.env.TEST_POSTGRES_URL
 const template = process.env.TEST_POSTGRES_TEMPLATE
 let cleanUp: () => Promise<void>
 if (server) {
-  if (!template) throw new Error('TEST_POSTGRES_URL is set but the global set-up made no template database')
+  if (!template) throw new Error('TEST_POSTGRES_URL is set but no template database was made (tests/support/global-setup.ts, tests/support/with-postgres.ts)')
   const name = uniqueName('platform_test')
   process.env.DATABASE_URL = await createDatabaseOn(server, name, template)
   cleanUp = () => dropDatabaseOn(server, name)
@@ -31,8 +31,8 @@ globalThis.__config = undefined
 
 afterAll(async () => {
   await globalThis.__database?.db.destroy()
-  // Files share a worker process (vitest.config.ts, isolate): nothing of the last file's database or configuration stays.
-globalThis.__database = undefined
-globalThis.__config = undefined
+  // The next file of this worker opens its own database and reads its own configuration.
+  globalThis.__database = undefined
+  globalThis.__config = undefined
   await cleanUp()
 })

@@ -116,6 +116,8 @@ function changesOf(row: AuditRow, viewer: HistoryViewer, before: Record<string, 
     let rule: KeyRule | undefined = keyRule(row.entity_type, row.action, key)
     if (!rule && viewer.kind === 'staff' && viewer.extraKeys?.includes(key)) rule = { label: key }
     if (!rule || !reads(viewer, rule, entryReaders)) continue
+    // A key only the before-state names, beside an after-state, is context (the booking a bill is of), not a removal.
+    if (!(key in after) && Object.keys(after).length > 0) continue
     const was = key in before ? valueWords(before[key], rule.as) : null
     const now = key in after ? valueWords(after[key], rule.as) : null
     if (was === now) continue

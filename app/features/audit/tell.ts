@@ -120,7 +120,8 @@ function changesOf(row: AuditRow, viewer: HistoryViewer, before: Record<string, 
     if (!(key in after) && Object.keys(after).length > 0) continue
     const was = key in before ? valueWords(before[key], rule.as) : null
     const now = key in after ? valueWords(after[key], rule.as) : null
-    if (was === now) continue
+    // A key that was and is nothing (a new record's empty field) has nothing to tell.
+    if ((was ?? '—') === (now ?? '—')) continue
     changes.push({ label: rule.label, before: was, after: now })
   }
   return changes

@@ -135,7 +135,7 @@ function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; po
   const facts: Detail[] = [{ label: 'Status', value: <StatusBadge status={order.status} /> }]
   if (order.decidedAt) facts.push({ label: 'Decided', value: `${formatDateTime(order.decidedAt)}${order.decidedBy ? ` by ${order.decidedBy}` : ''}` })
   if (order.decisionNote) facts.push({ label: 'Reason', value: order.decisionNote })
-  if (order.movedToCode) facts.push({ label: 'Lines moved to', value: order.movedToCode })
+  if (order.linesMoved) facts.push({ label: 'Lines moved to', value: order.movedToCode ?? 'Another seller' })
   if (order.valueMinor !== null) facts.push({ label: 'Value', value: formatMoney(order.valueMinor) })
   if (order.costMinor !== null) facts.push({ label: portal === 'seller' ? 'Your value' : 'Cost', value: formatMoney(order.costMinor) })
   return (
@@ -147,7 +147,7 @@ function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; po
       <Details items={facts} />
       <CounterOfferNotice sellerOrder={order} />
       {order.lines.length === 0 ? (
-        <p className="muted">{order.movedToCode ? `Its lines are now on ${order.movedToCode}.` : 'It has no lines.'}</p>
+        <p className="muted">{order.linesMoved ? `Its lines are now with ${order.movedToCode ?? 'another seller'}.` : 'It has no lines.'}</p>
       ) : (
         <Table
           caption={`Lines of ${order.code}`}
@@ -175,7 +175,7 @@ function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; po
       ) : null}
       <QcOutcomes inspections={order.inspections} />
       <DecisionForms sellerOrder={order} may={may} reply={reply} />
-      {may.moveLines && order.status === 'rejected' && !order.movedToCode ? <MoveLinesForm sellerOrder={order} reply={reply} /> : null}
+      {may.moveLines && order.status === 'rejected' && !order.linesMoved ? <MoveLinesForm sellerOrder={order} reply={reply} /> : null}
     </section>
   )
 }

@@ -493,7 +493,9 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
       decidedAt: s.decided_at,
       decidedBy: lens.scope.kind === 'buyer' || lens.scope.kind === 'seller' ? null : s.decider_name,
       decisionNote: lens.scope.kind === 'buyer' ? null : s.decision_note,
-      movedToCode: s.moved_to_code,
+      // A seller reads that its lines went to another seller, never which seller order took them.
+      linesMoved: s.moved_to_code !== null,
+      movedToCode: seller !== null ? null : s.moved_to_code,
       counterOffer: counterOfferOf(s.counter_offer_json, see),
       lines: lines.of(s.id, see),
       inspections: inspections.get(s.id) ?? [],

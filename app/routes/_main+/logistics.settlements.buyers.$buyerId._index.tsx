@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { notFound, requirePortal } from '~/auth/guard.server'
+import { notFound, requireSection } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { settlementAction, settlementPage } from '~/features/settlements/pages.server'
 import { SettlementPage } from '~/features/settlements/settlement-page'
@@ -17,12 +17,12 @@ export const handle: RouteHandle = {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.account ? `Settlement: ${data.account.buyer.name}` : 'Buyer settlement')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePortal(request, 'main')
+  await requireSection(request, 'money')
   return (await settlementPage(getDb(), params.buyerId, new URL(request.url))) ?? notFound()
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const viewer = await requirePortal(request, 'main')
+  const viewer = await requireSection(request, 'money', 'act')
   const url = new URL(request.url)
   return answerForm(await settlementAction(getDb(), viewer, params.buyerId, await readForm(request)), `${url.pathname}${url.search}`)
 }

@@ -4,6 +4,7 @@ import { notFound, requireSection } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { settlementAction, settlementPage } from '~/features/settlements/pages.server'
 import { SettlementPage } from '~/features/settlements/settlement-page'
+import { settlementsPath } from '~/features/settlements/shared'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
@@ -11,8 +12,8 @@ import { readForm } from '~/ui/read-form.server'
 export const handle: RouteHandle = {
   name: 'BuyerSettlements',
   title: 'Buyer Settlements',
-  breadcrumb: 'Settlement',
-  parents: (data) => [{ text: 'Buyers', to: '/buyers/manage' }, ...(data?.account ? [{ text: data.account.buyer.name, to: `/buyers/${data.account.buyer.id}` }] : [])],
+  breadcrumb: (data) => data?.account?.buyer.name ?? 'Settlement',
+  parents: [{ text: 'Buyer settlements', to: settlementsPath }],
 }
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.account ? `Settlement: ${data.account.buyer.name}` : 'Buyer settlement')
 

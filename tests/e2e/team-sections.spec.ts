@@ -8,7 +8,9 @@ const day = (offset: number) => new Date(Date.now() + 5.5 * 3_600_000 + offset *
 
 test('@js-off-only the logistics team opens transport requests from its menu, books one and sees the bills due', async ({ page }) => {
   // The demo's oldest first mile still open (journeys create their own requests, newer ones).
-  const request = dbRow<{ id: number; code: string }>(`select id, code from transport_requests where status = 'open' order by id limit 1`)
+  const request = dbRow<{ id: number; code: string; order_code: string; master_order_id: number }>(
+    `select id, code, order_code, master_order_id from transport_requests where status = 'open' and master_order_id is not null order by id limit 1`,
+  )
   await signInAs(page, 'logistics@example.com', '/logistics_team')
   // Its home: its own work, no company counts.
   await expect(page.locator('[data-figure="Transport requests to book"]')).toBeVisible()
@@ -30,6 +32,12 @@ test('@js-off-only the logistics team opens transport requests from its menu, bo
   await page.getByRole('button', { name: 'Book', exact: true }).click()
   await expect(page.getByRole('status').getByText(/^TB-\d{4}-\d{6}: Konkan Road Carriers is booked\.$/)).toBeVisible()
   expect(dbValue<string>('select status from transport_requests where id = ?', request.id)).toBe('booked')
+  // Its order opens in its own portal, whose shipping lens links the request back.
+  await page.getByRole('link', { name: new RegExp(`^${request.code} `) }).click()
+  await expect(page).toHaveURL(`/logistics/transport_requests/${request.id}/edit`)
+  await page.getByRole('link', { name: request.order_code, exact: true }).first().click()
+  await expect(page).toHaveURL(`/logistics_team/master_orders/${request.master_order_id}`)
+  await expect(page.getByRole('link', { name: request.code, exact: true })).toHaveAttribute('href', `/logistics/transport_requests/${request.id}/edit`)
 
   // The bills due: from its home's figure to the filtered dues, where it may mark them paid.
   await page.getByRole('navigation', { name: 'Logistics team menu' }).getByRole('link', { name: 'Overview' }).click()

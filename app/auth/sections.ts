@@ -52,6 +52,3 @@ export function sectionOfPath(path: string): SectionKey | null {
   const pathname = path.split(/[?#]/)[0]
   return sectionKeys.find((key) => sections[key].match.test(pathname)) ?? null
 }
-
-/** The sections whose pages a portal's menu lists. */
-export const sectionsInMenuOf = (portal: string): SectionKey[] => sectionKeys.filter((key) => (sections[key].menus as readonly string[]).includes(portal))

@@ -7,6 +7,7 @@ import { recordRefs } from '../audit/records.server'
 import { orderHome, type OrderQueue } from '../orders/home.server'
 import { qcFigures } from '../qc/home.server'
 import { homeExtras } from './operations.server'
+import { financeFigures, logisticsFigures } from './team-homes.server'
 
 export interface Figure {
   label: string
@@ -185,6 +186,10 @@ async function figuresOf(db: Database, viewer: Viewer, portal: PortalKey): Promi
     case 'toolkit':
     case 'field_operator':
       return []
+    case 'logistics':
+      return logisticsFigures(db)
+    case 'biz_fin':
+      return financeFigures(db)
     default:
       return [...(await staffFigures(db)), ...(await catalogueFigures(db, viewer, portal))]
   }

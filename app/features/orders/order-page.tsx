@@ -1,4 +1,5 @@
 import { getFormProps } from '@conform-to/react'
+import { useMayOpen } from '~/ui/may-open'
 import { Form } from '@remix-run/react'
 import { sentenceCase, StatusBadge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
@@ -182,6 +183,7 @@ function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; po
 
 /** One master order through the portal's lens: its facts, its seller orders and lines, what the portal may do, its history. */
 export function OrderPage({ order, portal, may, reply }: { order: OrderDetail; portal: OrderPortal; may: OrderActions; reply: Reply }) {
+  const mayOpenPath = useMayOpen()
   const facts: Detail[] = [{ label: 'Status', value: <StatusBadge status={order.status} /> }]
   if (order.buyer) facts.push({ label: 'Buyer', value: portal === 'buyer' ? order.buyer.name : <Link to={`/redirect/buyer/${order.buyer.id}`}>{order.buyer.name}</Link> })
   facts.push({ label: 'Placed', value: `${formatDateTime(order.placedAt)}${order.placedBy ? ` by ${order.placedBy}` : ''}` }, { label: 'Needed by', value: day(order.requiredBy) })
@@ -204,8 +206,9 @@ export function OrderPage({ order, portal, may, reply }: { order: OrderDetail; p
       {order.sellerOrders.map((s) => (
         <SellerOrderCard key={s.id} order={s} portal={portal} may={may} reply={reply} />
       ))}
-      {order.shipping ? <ShippingLens rows={order.shipping} linked={portal === 'main' || portal === 'admin'} /> : null}
-      {order.settlement ? <MoneyLens money={order.settlement} linked={portal === 'main' || portal === 'admin'} /> : null}
+      {/* Links into the main portal's logistics and money sections, drawn where the viewer may follow them. */}
+      {order.shipping ? <ShippingLens rows={order.shipping} linked={mayOpenPath('/logistics/transport_requests')} /> : null}
+      {order.settlement ? <MoneyLens money={order.settlement} linked={mayOpenPath('/logistics/settlements')} /> : null}
       {cancellable ? <CancelOrderForm code={order.code} reply={reply} /> : null}
       <History entries={order.history} />
     </div>

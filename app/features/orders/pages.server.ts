@@ -6,7 +6,7 @@ import { readId } from '~/utils/list-params'
 import { orderActions } from './actions'
 import { portalsFor } from '~/auth/portals'
 import { ORDER_PORTALS, orderPath, type OrderLens, type OrderPortal } from './lens'
-import { handleOrderPageForm } from './order-forms.server'
+import { handleOrderPageForm, sellerOrdersActedFor } from './order-forms.server'
 import { readOrderFilters } from './schema'
 import { lensFor, orderDetail, orderSearchPage, scopedOrderIds } from './search.server'
 
@@ -21,7 +21,10 @@ export async function orderPageFor(db: Database, viewer: Viewer, portal: OrderPo
   const lens = lensFor(viewer, portal)
   const id = readId(idParam)
   const order = lens && id ? await orderDetail(db, lens, id) : undefined
-  return order ? { order, portal, may: orderActions(portal), path: orderPath(portal, order.id) } : undefined
+  if (!lens || !order) return undefined
+  const may = orderActions(portal)
+  const actedFor = may.onBehalf ? await sellerOrdersActedFor(db, lens, order.id) : undefined
+  return { order, portal, may: actedFor ? { ...may, sellerOrdersActedFor: actedFor } : may, path: orderPath(portal, order.id) }
 }
 
 /** The order page's forms; an order outside the lens is not found, whatever the form. */

@@ -13,9 +13,10 @@ import { PageHeader } from '~/ui/shell'
 import { Table } from '~/ui/table'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import { choicesOf } from '../search/pick'
-import type { OrderActions } from './actions'
+import { actionsOn, SELLER_STEPS, type OrderActions } from './actions'
 import { CounterOfferNotice, day, DecisionForms, lineItemColumns, replyFor, type Reply } from './decision-forms'
 import { orderBase, type OrderPortal } from './lens'
+import { stepsFrom } from './states'
 import { sourceLabels } from './sources'
 import type { OrderAddress, OrderDetail } from './search.server'
 
@@ -27,7 +28,7 @@ function AddressText({ address }: { address: OrderAddress | null }) {
   return <>{[address.label, address.line1, address.line2, address.city, address.state, address.pin].filter(Boolean).join(', ')}</>
 }
 
-/** Where a line is in its category's workflow, and the seller's button to move it on. */
+/** Where a line is in its category's workflow, and the seller's button to move it on (staff's, for the seller). */
 function Stage({ line, status, canAdvance, reply }: { line: Line; status: SellerOrder['status']; canAdvance: boolean; reply: Reply }) {
   const current = line.stages.find((s) => s.position === line.stagePosition)
   const index = current ? line.stages.indexOf(current) + 1 : 0
@@ -131,7 +132,14 @@ function QcOutcomes({ inspections }: { inspections: SellerOrder['inspections'] }
   )
 }
 
-function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; portal: OrderPortal; may: OrderActions; reply: Reply }) {
+/** Whether the page offers the seller's own steps on this seller order now (a step, or a line's next stage). */
+function actsForSeller(order: SellerOrder, may: OrderActions) {
+  const sellerSteps: readonly string[] = SELLER_STEPS
+  return stepsFrom(order.status).some((step) => sellerSteps.includes(step) && may.steps.includes(step)) || (may.advance && (order.status === 'in_production' || order.status === 'qc_passed'))
+}
+
+function SellerOrderCard({ order, portal, may: pageMay, reply }: { order: SellerOrder; portal: OrderPortal; may: OrderActions; reply: Reply }) {
+  const may = actionsOn(pageMay, order.id)
   const total = (field: 'priceMinor' | 'costMinor') => order.lines.reduce((sum, l) => sum + Math.round(((l[field] ?? 0) * l.quantityMilli) / 1000), 0)
   const facts: Detail[] = [{ label: 'Status', value: <StatusBadge status={order.status} /> }]
   if (order.decidedAt) facts.push({ label: 'Decided', value: `${formatDateTime(order.decidedAt)}${order.decidedBy ? ` by ${order.decidedBy}` : ''}` })
@@ -175,6 +183,7 @@ function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; po
         </p>
       ) : null}
       <QcOutcomes inspections={order.inspections} />
+      {may.onBehalf && actsForSeller(order, may) ? <p className="muted small">The seller’s steps taken here are recorded as yours, for {order.sellerName ?? 'the seller'}.</p> : null}
       <DecisionForms sellerOrder={order} may={may} reply={reply} />
       {may.moveLines && order.status === 'rejected' && !order.linesMoved ? <MoveLinesForm sellerOrder={order} reply={reply} /> : null}
     </section>

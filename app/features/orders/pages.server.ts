@@ -7,7 +7,7 @@ import { orderActions, type OrderActions } from './actions'
 import { buyerOrderDetail, type BuyerOrderDetail } from './buyer-order.server'
 import { portalsFor } from '~/auth/portals'
 import { ORDER_PORTALS, orderPath, type OrderLens, type OrderPortal } from './lens'
-import { handleOrderPageForm } from './order-forms.server'
+import { handleOrderPageForm, sellerOrdersActedFor } from './order-forms.server'
 import { readOrderFilters } from './schema'
 import { lensFor, orderDetail, orderSearchPage, scopedOrderIds, type OrderDetail } from './search.server'
 
@@ -34,7 +34,10 @@ export async function orderPageFor(db: Database, viewer: Viewer, portal: OrderPo
     return order ? { order, portal, path: orderPath(portal, order.id) } : undefined
   }
   const order = await orderDetail(db, lens, id)
-  return order ? { order, portal, may: orderActions(portal), path: orderPath(portal, order.id) } : undefined
+  if (!order) return undefined
+  const may = orderActions(portal)
+  const actedFor = may.onBehalf ? await sellerOrdersActedFor(db, lens, order.id) : undefined
+  return { order, portal, may: actedFor ? { ...may, sellerOrdersActedFor: actedFor } : may, path: orderPath(portal, order.id) }
 }
 export interface BuyerOrderPageData {
   order: BuyerOrderDetail

@@ -27,6 +27,9 @@ export function sampleLensFor(viewer: Pick<Viewer, 'userId' | 'roles' | 'company
     case 'demand_kam':
       // A KAM follows its own buyers' sample orders; an admin in the KAM portal sees every one.
       return { portal, see, scope: viewer.roles.includes('admin') ? { kind: 'all' } : { kind: 'kam', userId: viewer.userId } }
+    case 'main':
+      // The main portal's user opens the sample orders it requested; an admin there, every one.
+      return { portal, see, scope: viewer.roles.includes('admin') ? { kind: 'all' } : { kind: 'requester', userId: viewer.userId } }
     default:
       return { portal, see, scope: { kind: 'all' } }
   }
@@ -38,6 +41,7 @@ export function scopedSampleOrders(db: Executor, lens: SampleLens) {
   const scope = lens.scope
   if (scope.kind === 'buyer') return query.where('sample_orders.buyer_id', '=', scope.buyerId)
   if (scope.kind === 'kam') return query.where('sample_orders.buyer_id', 'in', db.selectFrom('buyers').select('buyers.id').where('buyers.kam_user_id', '=', scope.userId))
+  if (scope.kind === 'requester') return query.where('sample_orders.requested_by', '=', scope.userId)
   return query
 }
 

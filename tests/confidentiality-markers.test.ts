@@ -86,15 +86,16 @@ async function identitiesWithOrders(): Promise<Identity[]> {
 const long = (text: string | null | undefined, min = 6) => (text && text.trim().length >= min ? text.trim() : null)
 
 /**
- * An amount as shown (grouped digits, after ₹ on pages and "Rs." in PDFs) and as stored (paise),
- * where distinctive: shown from ₹1,000, stored from six digits unless round (…0000: a quantity or
- * capacity could share it); never one the identity owns.
+ * An amount as shown (grouped digits, after ₹ on pages and "Rs." in PDFs), as exported (rupees with
+ * two decimals, in CSVs) and as stored (paise), where distinctive: shown and exported from ₹1,000,
+ * stored from six digits unless round (…0000: a quantity or capacity could share it); never one the
+ * identity owns.
  */
 function amountMarkers(minor: number, what: string, own: Set<number>): Marker[] {
   if (!Number.isFinite(minor) || minor === 0 || own.has(Math.abs(minor))) return []
   const found: Marker[] = []
   const shown = formatMoney(Math.abs(minor)).replace(/^[^\d]+/, '')
-  if (Math.abs(minor) >= 100_000) found.push({ text: shown, what: `${what} ${formatMoney(minor)}` })
+  if (Math.abs(minor) >= 100_000) found.push({ text: shown, what: `${what} ${formatMoney(minor)}` }, { text: (Math.abs(minor) / 100).toFixed(2), what: `${what} ${formatMoney(minor)} (as exported)` })
   const stored = String(Math.abs(minor))
   if (stored.length >= 6 && !stored.endsWith('0000')) found.push({ text: stored, what: `${what} ${stored} (paise, as stored)` })
   return found
@@ -322,12 +323,7 @@ async function readAll(identity: Identity): Promise<{ reads: Read[]; own: string
     reads.push({ channel: 'page', url, status: response.status, text: type.startsWith('text/html') ? textOfHtml(body) : body })
     if (response.status === 200 && type.startsWith('text/html')) queue.push(...linksOf(body).filter((link) => !seen.has(link)))
   }
-  const db = getDb()
-  const column = identity.kind === 'buyer' ? 'buyer_id' : 'seller_id'
-  const addresses = (await db.selectFrom('users').select('email').where(column, '=', identity.companyId).execute()).map((u) => u.email)
-  for (const mail of await db.selectFrom('outbox_emails').select(['id', 'to_address', 'subject', 'body_text']).where('to_address', 'in', addresses).orderBy('id').execute()) {
-    reads.push({ channel: 'email', url: `outbox_emails #${mail.id} to ${mail.to_address}`, status: 200, text: `${mail.subject}\n${mail.body_text}` })
-  }
+  reads.push(...(await emailsOf(identity)))
   return { reads, own, capped: queue.some((url) => !seen.has(url)) }
 }
 
@@ -342,6 +338,15 @@ function ownMarkers(identity: Identity): string[] {
     'Ludhiana Yarn Spinners': [DRIVEN.rejectReason],
   }
   return [identity.company, ...(driven[identity.company] ?? [])]
+}
+
+/** Every e-mail to a user of the identity's company. */
+async function emailsOf(identity: Identity): Promise<Read[]> {
+  const db = getDb()
+  const column = identity.kind === 'buyer' ? 'buyer_id' : 'seller_id'
+  const addresses = (await db.selectFrom('users').select('email').where(column, '=', identity.companyId).execute()).map((u) => u.email)
+  const mails = await db.selectFrom('outbox_emails').select(['id', 'to_address', 'subject', 'body_text']).where('to_address', 'in', addresses).orderBy('id').execute()
+  return mails.map((mail) => ({ channel: 'email' as const, url: `outbox_emails #${mail.id} to ${mail.to_address}`, status: 200, text: `${mail.subject}\n${mail.body_text}` }))
 }
 
 const who = (identity: Identity) => `${identity.kind} ${identity.company} (${identity.email})`
@@ -400,6 +405,25 @@ describe('the finder', () => {
 })
 
 describe('every buyer and seller with orders', () => {
+  it('an e-mail planted for a seller’s user with the buyer’s name and price is found, and reported as such', async () => {
+    const seller = identities.find((i) => i.company === 'Tiruppur Knit Works')!
+    const db = getDb()
+    const planted = await db
+      .insertInto('outbox_emails')
+      .values({ to_address: seller.email, subject: 'Planted', body_text: `For ${DRIVEN.buyer}: ₹${formatMoney(DRIVEN.lines[0]!.priceMinor).slice(1)} a metre`, kind: 'test.planted', created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    try {
+      const found = findingsIn(seller, await emailsOf(seller), new MarkerFinder(await sellerMarkers(seller.companyId)))
+      expect(found).toEqual([
+        `${who(seller)} / email / outbox_emails #${planted.id} to ${seller.email} / buyer name: "${DRIVEN.buyer}"`,
+        expect.stringMatching(new RegExp(`^${who(seller).replace(/[().]/g, '\\$&')} / email / outbox_emails #${planted.id} .* / buyer price .*: "7,391.37"$`)),
+      ])
+    } finally {
+      await db.deleteFrom('outbox_emails').where('id', '=', planted.id).execute()
+    }
+  })
+
   it('the driven orders reached every state and every company with orders has a user', async () => {
     const db = getDb()
     const statuses = await db.selectFrom('seller_orders').select(['seller_id', 'status', 'moved_to_id']).where('master_order_id', 'in', driven.masterOrderIds).orderBy('id').execute()

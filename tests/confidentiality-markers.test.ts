@@ -256,7 +256,7 @@ const dataUrlOf = (url: string) => {
   return `${u.pathname === '/' ? '/_root' : u.pathname.replace(/\/$/, '')}.data${u.search}`
 }
 
-/** The internal links a page offers (anchors and GET forms' targets are followed; assets are not pages). */
+/** The internal links a page offers (its anchors; assets are not pages). */
 function linksOf(html: string): string[] {
   const links: string[] = []
   for (const match of html.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)) {

@@ -8,7 +8,7 @@
  * are searched for the other side's markers, as stored and as shown: for a seller, every buyer's
  * name, other sellers' names, buyer SKU codes, buyer prices, order values, invoice totals and
  * document numbers; for a buyer, every seller's name, seller SKU codes, the costs and margins of its
- * orders, and its rejected seller orders. None may be found.
+ * orders, and its seller orders (rejected or not). None may be found.
  */
 import { getDb } from '~/db.server'
 import { startSession } from '~/auth/session.server'
@@ -200,9 +200,10 @@ async function buyerMarkers(buyerId: number): Promise<Marker[]> {
   for (const so of sellerOrders) {
     markers.push(...amountMarkers(Number(so.cost_minor), `cost of ${so.code}`, own), ...amountMarkers(Number(so.value_minor) - Number(so.cost_minor), `margin of ${so.code}`, own))
     for (const line of so.counter_offer_json ? (JSON.parse(so.counter_offer_json).lines as { costMinor: number }[]) : []) markers.push(...amountMarkers(line.costMinor, `counter-offer cost of ${so.code}`, own))
-    // A rejection is between the platform and the seller: the buyer reads neither the rejected seller order nor why.
+    // The buyer's order is its agreement with the platform: it reads no seller order (their codes
+    // would tell how the order is split between sellers), and neither a rejection nor why.
+    markers.push({ text: so.code, what: so.status === 'rejected' ? 'rejected seller order' : 'seller order' })
     if (so.status === 'rejected') {
-      markers.push({ text: so.code, what: 'rejected seller order' })
       if (long(so.decision_note, 12)) markers.push({ text: so.decision_note!, what: `rejection reason of ${so.code}` })
     }
   }

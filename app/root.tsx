@@ -56,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       name: viewer.name,
       email: viewer.email,
       roles: viewer.roles,
-      company: viewer.company && { kind: viewer.company.kind, name: viewer.company.name, status: viewer.company.status },
+      company: viewer.company && { kind: viewer.company.kind, id: viewer.company.id, name: viewer.company.name, status: viewer.company.status },
       portals: keys.map((key) => ({ key, title: portals[key].title, home: portals[key].home })),
     },
     menu: entries && { portal, entries: fillMenu(entries, { companyId: viewer?.company?.id ?? null, products }) },

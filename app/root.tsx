@@ -16,12 +16,12 @@ import type { ReactNode } from 'react'
 import { portalOfPath, portals, portalsFor } from './auth/portals'
 import { getViewer } from './auth/session.server'
 import styles from './styles/app.css'
-import { ErrorPage } from './ui/error-page'
 import { useNonce } from './ui/nonce'
 import { fillMenu, menuKeyOf, pageTitle, shownPortal } from './ui/navigation'
 import { getDb } from './db.server'
 import { activeProducts } from './features/products/queries.server'
 import { LinkNavigation } from './ui/link'
+import { SiteErrorBoundary } from './ui/shell'
 import { Toasts } from './ui/toast'
 import { takeToast } from './ui/toast.server'
 
@@ -128,7 +128,7 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error)
   return (
     <Document>
-      <ErrorPage error={error} />
+      <SiteErrorBoundary />
     </Document>
   )
 }

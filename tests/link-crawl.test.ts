@@ -10,7 +10,7 @@
  * VISITS_PER_PATTERN times per identity, so a list of a hundred orders costs three order pages.
  */
 import path from 'node:path'
-import { homeFor, portalsFor } from '~/auth/portals'
+import { homeFor, portals, portalsFor } from '~/auth/portals'
 import { DEMO_ROLES } from '#db/seed'
 import type { RoleKey } from '#db/types'
 import { attribute } from './access/html'
@@ -178,4 +178,28 @@ describe('no dead ends', () => {
     console.info(`link crawl: ${((Date.now() - started) / 1000).toFixed(1)} s\n${summary.join('\n')}`)
     expect(failures).toEqual([])
   }, 180_000)
+
+  it('a page not found inside a portal keeps the portal’s layout: its header and menu around "Page not found"', async () => {
+    const failures: string[] = []
+    const check = async (role: RoleKey, path: string, menu: string | null) => {
+      const response = await handle(new Request(`http://localhost${path}`, { headers: { Cookie: await cookieFor(role) } }))
+      const html = await response.text()
+      const shown = [response.status === 404, html.includes('class="site-header"'), html.includes('Page not found'), menu === null || html.includes(`aria-label="${menu}"`)]
+      if (shown.includes(false)) failures.push(`${role} at ${path}: status ${response.status}, header ${shown[1]}, message ${shown[2]}, menu ${menu} ${shown[3]}`)
+    }
+    for (const role of DEMO_ROLES) {
+      const portal = portalsFor([role])[0]
+      if (portal === 'toolkit') continue
+      const menu = portal === 'field_operator' ? 'Field operator menu' : `${portals[portal].title} menu`
+      // A path no route claims, under the portal's home (the main portal's is the site's root).
+      await check(role, portal === 'main' ? '/no-such-page' : `${portals[portal].base}/no-such-page`, menu)
+    }
+    // A record that is not there, in its portal's page.
+    await check('seller', '/seller/master_orders/999999', 'Seller menu')
+    await check('admin', '/admin/master_orders/999999', 'Admin menu')
+    // A link for everybody (/redirect/...) that leads nowhere for this user: the shell, not a bare "Not found".
+    await check('seller', '/redirect/buyer/1', null)
+    await check('demand_kam', '/redirect/master_orders/999999', null)
+    expect(failures).toEqual([])
+  })
 })

@@ -112,10 +112,10 @@ function Document({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>()
+  const { toast, viewer } = useLoaderData<typeof loader>()
   return (
     <Document>
-      <LinkNavigation>
+      <LinkNavigation viewer={viewer}>
         <Outlet />
       </LinkNavigation>
       <Toasts key={toast?.id} toast={toast} />

@@ -1,4 +1,4 @@
-import { Link as RemixLink, NavLink as RemixNavLink, useLocation, useNavigate, useRouteLoaderData, type LinkProps, type NavLinkProps } from '@remix-run/react'
+import { Link as RemixLink, NavLink as RemixNavLink, useLocation, useNavigate, type LinkProps, type NavLinkProps } from '@remix-run/react'
 import { createContext, forwardRef, useContext, useMemo, type MouseEvent, type ReactNode } from 'react'
 import { mayFollow, type LinkViewer } from '~/auth/links'
 
@@ -23,9 +23,8 @@ const NavigateContext = createContext<Navigation | null>(null)
  * Provides the page's one `navigate` to every link below it (the root renders it once), and the
  * viewer's check: a link the viewer may not follow is drawn as its text, never as a dead end.
  */
-export function LinkNavigation({ children }: { children: ReactNode }) {
+export function LinkNavigation({ viewer, children }: { viewer?: LinkViewer | null; children: ReactNode }) {
   const navigate = useNavigate()
-  const viewer = (useRouteLoaderData('root') as { viewer?: LinkViewer | null } | undefined)?.viewer
   const value = useMemo(() => ({ navigate, mayFollow: (to: string) => mayFollow(viewer, to) }), [navigate, viewer])
   return <NavigateContext.Provider value={value}>{children}</NavigateContext.Provider>
 }

@@ -1,4 +1,4 @@
-import { mayFollow, type LinkViewer } from './links'
+import { MAIN_SECTIONS, mayFollow, type LinkViewer } from './links'
 
 const staff = (...roles: LinkViewer['roles']): LinkViewer => ({ roles, company: null })
 
@@ -24,5 +24,19 @@ describe('whether a link is drawn for a viewer', () => {
       expect(mayFollow(staff('seller'), path)).toBe(true)
     }
     expect(mayFollow(null, '/admin')).toBe(true)
+  })
+})
+
+describe('the main portal’s sections', () => {
+  it('are the first segments of every route of app/routes/_main+ its guard keeps to the main portal', async () => {
+    const fs = await import('node:fs')
+    const dir = 'app/routes/_main+'
+    const guarded = fs
+      .readdirSync(dir)
+      .filter((file) => fs.readFileSync(`${dir}/${file}`, 'utf8').includes("requirePortal(request, 'main')"))
+      .map((file) => file.split('.')[0].replace(/\[|\]/g, ''))
+      // A first segment that is a parameter (/:product/addresses) is no section of its own.
+      .filter((segment) => !segment.startsWith('$'))
+    expect([...new Set(guarded)].sort()).toEqual([...MAIN_SECTIONS].sort())
   })
 })

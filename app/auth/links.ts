@@ -17,7 +17,7 @@ export interface LinkViewer {
 }
 
 /** The first segments of the main portal's sections (app/routes/_main+ guarded by requirePortal(…, 'main')). */
-const MAIN_SECTIONS = new Set([
+export const MAIN_SECTIONS: ReadonlySet<string> = new Set([
   'assets_uploader',
   'buyers',
   'categories',

@@ -39,6 +39,8 @@ describe('a link the viewer may not follow (issue 34: no dead ends)', () => {
     expect(render(<Link to="/redirect/buyer/1">Indigo Threads</Link>, '/demand_kam/master_orders/3', kam)).toBe('<span>Indigo Threads</span>')
     expect(render(<Link to="/admin/approvals/qc" className="figure-link">QC</Link>, '/demand_kam', kam)).toBe('<span class="figure-link">QC</span>')
     expect(render(<NavLink to="/dashboard">Dashboard</NavLink>, '/demand_kam', kam)).toBe('<span>Dashboard</span>')
+    // An action the viewer cannot take is not drawn at all.
+    expect(render(<Link to="/sellers/add" className="btn btn-primary">Add a seller</Link>, '/demand_kam', kam)).toBe('')
     expect(render(<Link to="/demand_kam/master_orders">Orders</Link>, '/demand_kam', kam)).toBe('<a href="/demand_kam/master_orders" data-discover="true">Orders</a>')
     expect(render(<Link to="/redirect/buyer/1">Indigo Threads</Link>, '/admin/master_orders/3', { roles: ['admin'], company: null })).toContain('<a href="/redirect/buyer/1"')
   })

@@ -29,8 +29,12 @@ export function LinkNavigation({ viewer, children }: { viewer?: LinkViewer | nul
   return <NavigateContext.Provider value={value}>{children}</NavigateContext.Provider>
 }
 
-/** What a link the viewer may not follow is drawn as: its text, with the link's class and title. */
+/**
+ * What a link the viewer may not follow is drawn as: its text, with the link's class and title (a
+ * name, a figure); a link drawn as a button is an action the viewer cannot take, and is not drawn.
+ */
 function Unfollowable({ className, title, children }: { className?: string; title?: string; children?: ReactNode }) {
+  if (className?.split(' ').includes('btn')) return null
   return (
     <span className={className} title={title}>
       {children}

@@ -126,9 +126,13 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError()
   if (!isRouteErrorResponse(error)) console.error(error)
+  // The root's data is there unless the root's own loader failed: the links of the error's shell are checked too.
+  const root = useRootData()
   return (
     <Document>
-      <SiteErrorBoundary />
+      <LinkNavigation viewer={root?.viewer}>
+        <SiteErrorBoundary />
+      </LinkNavigation>
     </Document>
   )
 }

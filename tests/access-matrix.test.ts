@@ -5,7 +5,7 @@
  * the build, so a route that is missing from ROUTES below fails the test.
  */
 import type { ServerBuild } from '@remix-run/node'
-import { mayEnter } from '~/auth/portals'
+import { mayEnter, mayUseSection } from '~/auth/portals'
 import { DEMO_ROLES, PENDING_DEMO_EMAIL } from '#db/seed'
 import { allRoutes } from './access/all'
 import { loadBuiltApp, outcomeOf, requestOf } from './access/http'
@@ -22,6 +22,7 @@ function expected(rule: Rule, who: Who, kind: Kind, hasAction: boolean): Outcome
   if (who === 'anonymous') return 'login'
   if (who === 'pending') return 'pending'
   if ('portal' in rule && !mayEnter([who], rule.portal)) return 'forbidden'
+  if ('section' in rule && !mayUseSection([who], rule.section, kind === 'post' ? 'act' : 'read')) return 'forbidden'
   return kind === 'post' ? 'bad-input' : 'ok'
 }
 
@@ -101,7 +102,7 @@ describe('access matrix', () => {
     for (const [id, rule] of Object.entries(ROUTES)) {
       // Signing out reads no form: any POST from this site ends the session (cross-site ones are refused by the gate).
       if (!build.routes[id]?.module.action || rule.endsSession) continue
-      const who: Who = 'portal' in rule ? (DEMO_ROLES.find((role) => mayEnter([role], rule.portal)) ?? 'admin') : 'anonymous'
+      const who: Who = 'portal' in rule ? (DEMO_ROLES.find((role) => mayEnter([role], rule.portal)) ?? 'admin') : 'section' in rule ? 'internal' : 'anonymous'
       for (const [name, { type, body }] of Object.entries(bodies)) {
         const cookie = cookies.get(who)
         const headers = new Headers({ 'Content-Type': type })

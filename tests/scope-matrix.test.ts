@@ -4,7 +4,7 @@
  * names a record is listed below with the kind of record it names, or in a portal whose users see
  * every record, or with the reason it names none; a new route with an id fails until it is. For each
  * scoped viewer — buyers A and B, sellers A and B, two KAMs, two supplier agents, two field
- * operators — the route answers 404 to the page, its `.data` and a POST for a record outside the
+ * operators, and two internal users for the sample orders each requested — the route answers 404 to the page, its `.data` and a POST for a record outside the
  * viewer's scope, and shows (or, for /redirect links, forwards to) one inside it, so a 404 is never
  * the answer to a wrongly built path.
  */
@@ -18,7 +18,7 @@ import { makeCompanyUser, makeStaffUser } from './support/companies'
 import { makeBuyerSku } from './support/catalogue'
 import { cookieFor, userIdOf, viewerFor } from './support/db'
 
-type ViewerKey = 'buyerA' | 'buyerB' | 'sellerA' | 'sellerB' | 'kamA' | 'kamB' | 'agentA' | 'agentB' | 'operatorA' | 'operatorB'
+type ViewerKey = 'buyerA' | 'buyerB' | 'sellerA' | 'sellerB' | 'kamA' | 'kamB' | 'agentA' | 'agentB' | 'operatorA' | 'operatorB' | 'requesterA' | 'requesterB'
 const ALL: ViewerKey[] = ['buyerA', 'buyerB', 'sellerA', 'sellerB', 'kamA', 'kamB', 'agentA', 'agentB', 'operatorA', 'operatorB']
 type RecordKind = 'buyerCompany' | 'sellerCompany' | 'masterOrder' | 'sellerOrder' | 'sampleOrder' | 'inspection' | 'pricingRequest' | 'playgroundImage'
 
@@ -33,6 +33,8 @@ const SCOPED: Record<string, { record: RecordKind; viewers: ViewerKey[] }> = {
   'routes/demand_kam+/sample_orders.$sampleOrderId': { record: 'sampleOrder', viewers: ['kamA', 'kamB'] },
   'routes/supplier_team.agent+/master_orders.$masterOrderId': { record: 'masterOrder', viewers: ['agentA', 'agentB'] },
   'routes/field_operator+/orders.$inspectionId': { record: 'inspection', viewers: ['operatorA', 'operatorB'] },
+  // The main portal sees every record but one: a sample order, to the internal user who requested it.
+  'routes/_main+/sample_orders.$sampleOrderId': { record: 'sampleOrder', viewers: ['requesterA', 'requesterB'] },
   // Links in e-mails and other portals: anyone signed in may follow one, to a record they may see.
   'routes/redirect+/buyer.$buyerId': { record: 'buyerCompany', viewers: ALL },
   'routes/redirect+/master_orders.$masterOrderId': { record: 'masterOrder', viewers: ALL },
@@ -94,6 +96,11 @@ beforeAll(async () => {
   const agentB = await userIdOf('agent.sana@example.com')
   // Every demo seller with orders has agent A: the second agent takes all but seller A.
   await db.updateTable('sellers').set({ agent_user_id: agentB }).where('id', 'in', db.selectFrom('seller_orders').select('seller_id').where('seller_id', '!=', sellerA)).execute()
+  // The demo's sample orders are all the internal user's requests: the second requester takes one.
+  const requesterA = await userIdOf('internal@example.com')
+  const requesterB = await makeStaffUser('internal', 'internal.b@scope.test')
+  const handedOver = (await db.selectFrom('sample_orders').select('id').where('requested_by', '=', requesterA).orderBy('id').executeTakeFirstOrThrow()).id
+  await db.updateTable('sample_orders').set({ requested_by: requesterB }).where('id', '=', handedOver).execute()
   const admin = await userIdOf('admin@example.com')
   const image = await db.insertInto('playground_images').values({ user_id: admin, storage_key: 'scope-test/none.png', original_name: 'a.png', format: 'png', width: 10, height: 10, byte_size: 100, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()
 
@@ -108,6 +115,8 @@ beforeAll(async () => {
     agentB: 'agent.sana@example.com',
     operatorA: 'field_operator@example.com',
     operatorB: 'operator.b@scope.test',
+    requesterA: 'internal@example.com',
+    requesterB: 'internal.b@scope.test',
   }
   for (const [key, email] of Object.entries(emails)) cookies.set(key as ViewerKey, await cookieFor(email))
 
@@ -147,6 +156,8 @@ beforeAll(async () => {
     agentB: { agent: agentB },
     operatorA: { operator: operatorA },
     operatorB: { operator: operatorB },
+    requesterA: {},
+    requesterB: {},
   }
   const pair = async (inside: Promise<number | null> | null, outside: Promise<number | null>) => ({ inside: inside ? await inside : null, outside: (await outside)! })
   for (const viewer of ALL) {
@@ -163,6 +174,8 @@ beforeAll(async () => {
     set('pricingRequest', s.kam ? await pair(first(requestOfKam(s.kam, true)), first(requestOfKam(s.kam, false))) : await pair(null, first(anyRequest)))
     set('playgroundImage', { inside: null, outside: image.id })
   }
+  const requestedBy = (userId: number, inside: boolean) => db.selectFrom('sample_orders').select('id').where('requested_by', inside ? '=' : '!=', userId).orderBy('id').limit(1)
+  for (const [viewer, userId] of [['requesterA', requesterA], ['requesterB', requesterB]] as const) ids.set(`${viewer}:sampleOrder`, await pair(first(requestedBy(userId, true)), first(requestedBy(userId, false))))
 }, 60_000)
 
 describe('records outside the viewer’s scope', () => {

@@ -73,6 +73,7 @@ async function footprint() {
 /** A demo role that may use the route's form (its portal's first role), else the admin. */
 function roleFor(rule: ReturnType<typeof allRoutes>[string]): RoleKey {
   if ('portal' in rule) return DEMO_ROLES.find((role) => mayEnter([role], rule.portal as PortalKey)) ?? 'admin'
+  if ('section' in rule) return 'internal'
   return 'admin'
 }
 

@@ -92,8 +92,8 @@ it('refuses hostile files at every upload, or keeps them inert', async () => {
   const inspection = (await db.selectFrom('qc_inspections').select('id').where('operator_id', '=', operator).where('status', '=', 'scheduled').orderBy('id').executeTakeFirstOrThrow()).id
   const pages: [string, RoleKey][] = [[`/field_operator/orders/${inspection}`, 'field_operator']]
   for (const [id, rule] of Object.entries(allRoutes())) {
-    if (!build.routes[id]?.module.action || !('portal' in rule)) continue
-    const role = DEMO_ROLES.find((r) => mayEnter([r], rule.portal))
+    if (!build.routes[id]?.module.action || !('portal' in rule || 'section' in rule)) continue
+    const role = 'section' in rule ? 'internal' : DEMO_ROLES.find((r) => mayEnter([r], rule.portal))
     if (role) pages.push([rule.path, role])
   }
   const cookies = new Map<RoleKey, string>()

@@ -1,5 +1,6 @@
 import { redirect } from '@remix-run/node'
-import { homeFor, mayEnter, type PortalKey } from './portals'
+import { homeFor, mayEnter, mayUseSection, type PortalKey } from './portals'
+import type { SectionKey } from './sections'
 import { pagePathOf, safeRedirect } from './redirect'
 import { getViewer, type Viewer } from './session.server'
 
@@ -42,4 +43,16 @@ export function notFound(message = 'Not found'): never {
 export function landingFor(viewer: Viewer, redirectTo?: string | null): string {
   if (viewer.company && viewer.company.status !== 'active') return PENDING_PATH
   return safeRedirect(redirectTo, homeFor(viewer.roles))
+}
+
+/**
+ * The guard of a section of the main portal that other portals' roles reach (app/auth/sections.ts):
+ * 'read' on every loader, 'act' on every action that changes something.
+ */
+export async function requireSection(request: Request, section: SectionKey, what: 'read' | 'act' = 'read'): Promise<Viewer> {
+  const viewer = await requireUser(request)
+  if (!mayUseSection(viewer.roles, section, what)) {
+    throw new Response(what === 'act' ? 'You may read this page but not change it.' : 'You do not have access to this page.', { status: 403, statusText: 'Forbidden' })
+  }
+  return viewer
 }

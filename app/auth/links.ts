@@ -26,6 +26,7 @@ export const MAIN_SECTIONS: ReadonlySet<string> = new Set([
   'master_order_cart',
   'master_orders',
   'reports',
+  'sample_orders',
   'samples_order_cart',
   'sellers',
   'skus',

@@ -1,4 +1,5 @@
 import type { RoleKey } from '#db/types'
+import { sectionOfPath, sections, type SectionKey } from './sections'
 
 /**
  * The one table of who enters which portal (docs/domain.md section 4). Order matters: a user
@@ -66,9 +67,21 @@ export function mayEnter(roles: readonly RoleKey[], portal: PortalKey): boolean 
   return entry.roles.some((role) => roles.includes(role))
 }
 
+/**
+ * Whether the roles may read a section of the main portal ('read') or also change things there
+ * ('act'): the main portal's users (and admin) always; other roles as app/auth/sections.ts says.
+ */
+export function mayUseSection(roles: readonly RoleKey[], section: SectionKey, what: 'read' | 'act' = 'read'): boolean {
+  if (mayEnter(roles, 'main')) return true
+  const allowed: readonly RoleKey[] = sections[section][what]
+  return roles.some((role) => allowed.includes(role))
+}
+
 /** Whether the user may open a page of the app by its path (query and hash aside): a link is shown only then. */
 export function mayOpen(roles: readonly RoleKey[], path: string): boolean {
-  return mayEnter(roles, portalOfPath(path.split(/[?#]/)[0]))
+  const pathname = path.split(/[?#]/)[0]
+  const section = sectionOfPath(pathname)
+  return section ? mayUseSection(roles, section) : mayEnter(roles, portalOfPath(pathname))
 }
 
 /** Portals the user may enter, in table order (the toolkit last). */

@@ -1,37 +1,29 @@
 import { formatDateTime } from '~/utils/format'
 
-export interface HistoryEntry {
+/** One change of a told entry, already in the viewer's words ("Status: Pending approval → Approved"). */
+export interface ToldChange {
+  label: string
+  before: string | null
+  after: string | null
+}
+
+/**
+ * An audit entry as told to one viewer (app/features/audit/tell.ts): what was done, by whom in the
+ * viewer's terms, and the changes it may read, in words. Never the raw entry: the lens decided.
+ */
+export interface ToldEntry {
   id: number
   at: string
-  action: string
-  /** What was done, in words ("Activated", "New price version"). */
+  /** What was done, in words ("Activated", "Lines moved to another seller"). */
   what: string
-  actor_name: string | null
-  before_json: string | null
-  after_json: string | null
+  /** Who did it, as the viewer may know them ("Asha Rao", "The platform team"). */
+  actor: string
+  changes: ToldChange[]
   note: string | null
 }
 
-function parse(json: string | null): Record<string, unknown> {
-  if (!json) return {}
-  try {
-    const value = JSON.parse(json)
-    return value && typeof value === 'object' && !Array.isArray(value) ? value : { value }
-  } catch {
-    return {}
-  }
-}
-
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—'
-  if (typeof value === 'boolean') return value ? 'yes' : 'no'
-  if (Array.isArray(value)) return value.length ? value.map(show).join(', ') : 'none'
-  return typeof value === 'object' ? JSON.stringify(value) : String(value)
-}
-const label = (key: string) => key.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
-
 /** Changes to a record, newest first: who did what, when, and which fields moved from what to what. */
-export function History({ entries, title = 'History' }: { entries: HistoryEntry[]; title?: string }) {
+export function History({ entries, title = 'History' }: { entries: ToldEntry[]; title?: string }) {
   return (
     <section className="card" aria-labelledby="history-heading">
       <h2 id="history-heading">{title}</h2>
@@ -39,34 +31,29 @@ export function History({ entries, title = 'History' }: { entries: HistoryEntry[
         <p className="muted">No changes recorded yet.</p>
       ) : (
         <ol className="history">
-          {entries.map((entry) => {
-            const before = parse(entry.before_json)
-            const after = parse(entry.after_json)
-            const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => show(before[k]) !== show(after[k]))
-            return (
-              <li key={entry.id}>
-                <div>
-                  <strong>{entry.what}</strong>
-                  <span className="muted">
-                    {' '}
-                    by {entry.actor_name ?? 'the system'}, <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                  </span>
-                </div>
-                {keys.length > 0 ? (
-                  <ul className="history-changes">
-                    {keys.map((k) => (
-                      <li key={k}>
-                        {label(k)}: {k in before ? <del>{show(before[k])}</del> : null}
-                        {k in before ? ' → ' : null}
-                        <ins>{show(after[k])}</ins>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-                {entry.note ? <p className="muted">{entry.note}</p> : null}
-              </li>
-            )
-          })}
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <div>
+                <strong>{entry.what}</strong>
+                <span className="muted">
+                  {' '}
+                  by {entry.actor}, <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                </span>
+              </div>
+              {entry.changes.length > 0 ? (
+                <ul className="history-changes">
+                  {entry.changes.map((change, index) => (
+                    <li key={index}>
+                      {change.label}: {change.before !== null ? <del>{change.before}</del> : null}
+                      {change.before !== null ? ' → ' : null}
+                      <ins>{change.after ?? '—'}</ins>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {entry.note ? <p className="muted">{entry.note}</p> : null}
+            </li>
+          ))}
         </ol>
       )}
     </section>

@@ -33,6 +33,11 @@ const routes = {
     title: 'Buyers',
     menu: { group: 'Companies', label: 'All buyers' },
   }),
+  'routes/_main+/logistics.transport_payment_dues._index': route('routes/_main+/logistics.transport_payment_dues._index', 'routes/_main+/_layout', 'logistics/transport_payment_dues', {
+    name: 'TransportPaymentDues',
+    title: 'Payment dues',
+    menu: { group: 'Logistics', order: 40 },
+  }),
   'routes/supplier_team.agent+/_layout': route('routes/supplier_team.agent+/_layout', 'root', 'supplier_team/agent'),
   'routes/supplier_team.agent+/master_orders': route('routes/supplier_team.agent+/master_orders', 'routes/supplier_team.agent+/_layout', 'master_orders', {
     name: 'SupplierAgentMasterOrdersSearch',
@@ -45,9 +50,16 @@ describe('menus from route handles', () => {
   it('puts each route with a menu entry in its portal, in order, and never a route with parameters', () => {
     const menus = buildMenus(routes)
     expect(menus.admin?.map((e) => e.path)).toEqual(['/admin/categories/manage', '/admin/users/manage'])
-    expect(menus.main).toEqual([{ path: '/buyers/manage', label: 'All buyers', group: 'Companies', order: 100 }])
+    expect(menus.main?.map((e) => e.path)).toEqual(['/logistics/transport_payment_dues', '/buyers/manage'])
     expect(menus.supplier_agent?.[0].path).toBe('/supplier_team/agent/master_orders')
     expect(menus.buyer).toBeUndefined()
+  })
+
+  it('lists a section of the main portal in the menus of the portals that work in it, and only there', () => {
+    const menus = buildMenus(routes)
+    expect(menus.logistics?.map((e) => e.path)).toEqual(['/logistics/transport_payment_dues'])
+    expect(menus.biz_fin?.map((e) => e.path)).toEqual(['/logistics/transport_payment_dues'])
+    expect(menus.demand_kam).toBeUndefined()
   })
 
   it('joins path segments through pathless layouts', () => {
@@ -100,6 +112,16 @@ describe('the one menu a page is shown with', () => {
     expect(shownPortal('toolkit', url('/toolkit'), ['toolkit'])).toBe('toolkit')
   })
 
+  it('is the viewer\'s own portal on a section of the main portal it works in, and the main portal\'s for its own users', () => {
+    expect(shownPortal('main', url('/logistics/transport_requests'), ['logistics', 'toolkit'])).toBe('logistics')
+    expect(shownPortal('main', url('/logistics/transport_payment_dues?bucket=overdue'), ['biz_fin', 'toolkit'])).toBe('biz_fin')
+    expect(shownPortal('main', url('/logistics/settlements/buyers/3'), ['biz_fin', 'toolkit'])).toBe('biz_fin')
+    expect(shownPortal('main', url('/logistics/transport_requests'), admin)).toBe('main')
+    // Turned away (a buyer has no logistics): still its own portal's shell, never the main portal's.
+    expect(shownPortal('main', url('/logistics/transport_requests'), ['buyer', 'toolkit'])).toBe('buyer')
+    expect(shownPortal('main', url('/dashboard'), ['logistics', 'toolkit'])).toBe('main')
+  })
+
   it('is loaded again when a navigation changes it, and only then', () => {
     const revalidates = (from: string, to: string) =>
       shouldRevalidate({ currentUrl: url(from), nextUrl: url(to), defaultShouldRevalidate: false } as Parameters<typeof shouldRevalidate>[0])
@@ -108,5 +130,8 @@ describe('the one menu a page is shown with', () => {
     expect(revalidates('/dashboard', '/profile?portal=admin')).toBe(true)
     expect(revalidates('/profile?portal=admin', '/profile?portal=main')).toBe(true)
     expect(menuKeyOf(url('/supplier_team/agent/master_orders'))).toBe('supplier_agent')
+    // A logistics user going from its home to a section page gets that page's menu (its own portal's).
+    expect(revalidates('/logistics_team', '/logistics/transport_requests')).toBe(true)
+    expect(revalidates('/dashboard', '/logistics/transport_requests')).toBe(true)
   })
 })

@@ -1,5 +1,6 @@
 import type { ServerBuild } from '@remix-run/node'
 import { portalKeys, portalOfPath, type PortalKey } from '~/auth/portals'
+import { sectionOfPath, sections } from '~/auth/sections'
 import { isOwnKey } from '~/utils/own-key'
 
 /** What every route says about itself in `handle`: its spec name, title, breadcrumb and menu place. */
@@ -63,12 +64,11 @@ export function buildMenus(routes: BuildRoutes): Menus {
     const path = fullPath(routes, id)
     if (path.includes('*') || (path.match(/:[A-Za-z]+/g) ?? []).some((param) => !FILLABLE.has(param))) continue
     const portal: PortalKey = id.startsWith('routes/_main+/') ? 'main' : portalOfPath(path)
-    ;(menus[portal] ??= []).push({
-      path,
-      label: handle.menu.label ?? handle.title,
-      group: handle.menu.group,
-      order: handle.menu.order ?? 100,
-    })
+    const entry = { path, label: handle.menu.label ?? handle.title, group: handle.menu.group, order: handle.menu.order ?? 100 }
+    ;(menus[portal] ??= []).push(entry)
+    // A section of the main portal is listed in the menus of the other portals that work in it.
+    const section = portal === 'main' ? sectionOfPath(path) : null
+    for (const other of section ? sections[section].menus : []) (menus[other] ??= []).push({ ...entry })
   }
   for (const key of portalKeys) menus[key]?.sort((a, b) => a.order - b.order || a.label.localeCompare(b.label))
   return menus
@@ -126,6 +126,12 @@ const SHARED_PAGE = /^\/(profile|toolkit)(\/|$)/
  * The root loader and the shell both ask this, so the one menu the root sends is the one shown.
  */
 export function shownPortal(layoutPortal: PortalKey, url: { pathname: string; search: string }, entered: readonly PortalKey[]): PortalKey {
+  const section = sectionOfPath(url.pathname)
+  // A section of the main portal, opened by a user of another portal that works in it: that portal's shell.
+  // (Turned away from it, the answer is still shown in the viewer's own portal.)
+  if (section && !entered.includes(layoutPortal)) {
+    return (sections[section].menus as readonly PortalKey[]).find((key) => entered.includes(key)) ?? entered.find((key) => key !== 'toolkit' && key !== 'field_operator') ?? layoutPortal
+  }
   if (!SHARED_PAGE.test(url.pathname)) return layoutPortal
   const asked = new URLSearchParams(url.search).get('portal')
   const own = Object.fromEntries(entered.map((key) => [key, true]))
@@ -135,4 +141,4 @@ export function shownPortal(layoutPortal: PortalKey, url: { pathname: string; se
 
 /** What decides which menu a page shows: its path's portal, or on a shared page the portal it was opened from. */
 export const menuKeyOf = (url: { pathname: string; search: string }): string =>
-  SHARED_PAGE.test(url.pathname) ? `shared:${new URLSearchParams(url.search).get('portal') ?? ''}` : portalOfPath(url.pathname)
+  SHARED_PAGE.test(url.pathname) ? `shared:${new URLSearchParams(url.search).get('portal') ?? ''}` : sectionOfPath(url.pathname) ? `section:${portalOfPath(url.pathname)}` : portalOfPath(url.pathname)

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { portalOfPath, portals, type PortalKey } from '~/auth/portals'
 import type { loader as rootLoader } from '~/root'
 import { ErrorPage, ErrorPanel } from './error-page'
+import { useMayOpen } from './may-open'
 import { groupMenu, shownPortal, type MenuEntry, type RouteHandle } from './navigation'
 
 // The root's data, read by type only: the root renders this shell in its own error boundary.
@@ -13,6 +14,7 @@ const useRootData = () => useRouteLoaderData<typeof rootLoader>('root')
 /** Where the user is, from the portal's home down: each route's `handle` gives its crumb. */
 function Breadcrumbs({ home }: { home?: { text: string; to: string } }) {
   const matches = useMatches()
+  const may = useMayOpen()
   const crumbs: { id: string; text: string; to: string }[] = home ? [{ id: 'portal-home', ...home }] : []
   for (const m of matches) {
     const handle = m.handle as Partial<RouteHandle> | undefined
@@ -20,7 +22,8 @@ function Breadcrumbs({ home }: { home?: { text: string; to: string } }) {
     if (!text) continue
     const parents = typeof handle?.parents === 'function' ? handle.parents(m.data) : (handle?.parents ?? [])
     for (const [i, parent] of parents.entries()) {
-      if (!crumbs.some((c) => c.to === parent.to)) crumbs.push({ id: `${m.id}-parent-${i}`, ...parent })
+      // A list the viewer cannot open is no step on its way (a section page seen from another portal).
+      if (!crumbs.some((c) => c.to === parent.to) && may(parent.to)) crumbs.push({ id: `${m.id}-parent-${i}`, ...parent })
     }
     const to = m.pathname.replace(/(.)\/$/, '$1')
     // An index page and its layout share a path: one crumb, the page's (the portal's name at its home).

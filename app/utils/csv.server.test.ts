@@ -71,3 +71,25 @@ describe('csvStreamResponse', () => {
     expect(parseCsv(new TextDecoder().decode(bytes))).toEqual([{ A: "'@x" }, { A: 'y' }])
   })
 })
+
+describe('times in CSV exports', () => {
+  it('writes instants in IST and says so in the header, and leaves plain dates as dates', async () => {
+    const columns = [
+      { key: 'placed_at', header: 'Placed at' },
+      { key: 'updated_at', header: 'Updated (UTC)' },
+      { key: 'required_on', header: 'Needed by' },
+      { key: 'note', header: 'Note' },
+    ]
+    const rows = [{ placed_at: '2026-01-31T20:15:00.000Z', updated_at: new Date('2026-03-01T00:00:00Z'), required_on: '2026-02-10', note: 'at 2026-01-31T20:15:00Z' }]
+    for (const response of [csvResponse('x.csv', columns, rows), csvStreamResponse('x.csv', columns, (async function* () { yield rows })())]) {
+      const [row] = parseCsv(await response.text())
+      // 20:15 UTC on the 31st is 01:45 on 1 February in India.
+      expect(row).toEqual({ 'Placed at (IST)': '2026-02-01 01:45', 'Updated (IST)': '2026-03-01 05:30', 'Needed by': '2026-02-10', Note: 'at 2026-01-31T20:15:00Z' })
+    }
+  })
+
+  it('writes an instant in IST in any column, so no export gives UTC', async () => {
+    const response = csvResponse('x.csv', [{ key: 'when', header: 'When' }], [{ when: '2026-06-30 22:00:00+00:00' }])
+    expect(parseCsv(await response.text())[0]).toEqual({ When: '2026-07-01 03:30' })
+  })
+})

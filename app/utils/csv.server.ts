@@ -11,7 +11,32 @@ export function inertCell(value: string): string {
 
 export type CsvColumn = { key: string; header: string }
 
-const cast = { boolean: (v: boolean) => (v ? 'yes' : 'no'), string: inertCell }
+// Times as the screens give them: in IST (Asia/Kolkata). A column whose key ends in `_at` holds
+// instants: its header says "(IST)" and its cells are written "2026-11-27 18:29" in IST, which a
+// spreadsheet reads and sorts. Any other cell that is an instant (an ISO time with its zone, or a
+// Date) is written in IST too, so no export can give UTC. Plain dates (`_on`, "2026-11-27") stay dates.
+const INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/
+const ist = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+
+/** An instant as written in a CSV: "YYYY-MM-DD HH:mm" in IST. */
+export function istCell(at: Date): string {
+  const part = Object.fromEntries(ist.formatToParts(at).map((p) => [p.type, p.value]))
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`
+}
+
+function stringCell(value: string): string {
+  if (INSTANT.test(value)) {
+    const at = new Date(value)
+    if (!Number.isNaN(at.getTime())) return istCell(at)
+  }
+  return inertCell(value)
+}
+
+const cast = { boolean: (v: boolean) => (v ? 'yes' : 'no'), string: stringCell, date: (v: Date) => (Number.isNaN(v.getTime()) ? '' : istCell(v)) }
+
+/** The header row: an instant column (key `…_at`) says its times are IST. */
+const headed = (columns: CsvColumn[]): CsvColumn[] =>
+  columns.map((c) => (c.key.endsWith('_at') ? { ...c, header: `${c.header.replace(/\s*\((UTC|IST)\)$/, '')} (IST)` } : c))
 
 const csvHeaders = (filename: string) => ({
   'Content-Type': 'text/csv; charset=utf-8',
@@ -21,7 +46,7 @@ const csvHeaders = (filename: string) => ({
 
 /** A CSV download: a header row, then one row per record (a BOM so spreadsheet apps read UTF-8). */
 export function csvResponse(filename: string, columns: CsvColumn[], rows: Record<string, unknown>[]): Response {
-  const body = stringify(rows, { header: true, columns, bom: true, cast })
+  const body = stringify(rows, { header: true, columns: headed(columns), bom: true, cast })
   return new Response(body, { headers: csvHeaders(filename) })
 }
 
@@ -38,7 +63,7 @@ export function csvStreamResponse(filename: string, columns: CsvColumn[], batche
     async pull(controller) {
       if (!started) {
         started = true
-        controller.enqueue(encoder.encode(stringify([], { header: true, columns, bom: true })))
+        controller.enqueue(encoder.encode(stringify([], { header: true, columns: headed(columns), bom: true })))
       }
       // A pull that enqueues nothing is not called again: go on to a batch with rows, or the end.
       for (;;) {

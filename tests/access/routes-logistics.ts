@@ -1,24 +1,35 @@
-import { mayEnter } from '~/auth/portals'
-import type { RouteRules, Who } from './rules'
+import { mayUseSection } from '~/auth/portals'
+import type { SectionKey } from '~/auth/sections'
+import type { Kind, Outcome, RouteRules, Who } from './rules'
 
-// Logistics and money (issue 15): every page is the main portal's (internal staff and admin). A
-// record that does not exist (or a booking under another request) is not found for page, data and POST.
-const missing = (who: Who) => (who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : mayEnter([who], 'main') ? 'not-found' : 'forbidden')
+// Logistics and money (issue 15, opened to their teams in issue 34): pages of the main portal in
+// sections (app/auth/sections.ts, the role x section table of docs/domain.md). Who may read a
+// section gets its pages; who may also act gets its POSTs (a reader's POST is forbidden). A record
+// that does not exist (or a booking under another request) is not found for whoever may use it.
+const missing =
+  (section: SectionKey) =>
+  (who: Who, kind: Kind): Outcome => {
+    if (who === 'anonymous') return 'login'
+    if (who === 'pending') return 'pending'
+    return mayUseSection([who], section, kind === 'post' ? 'act' : 'read') ? 'not-found' : 'forbidden'
+  }
+const pdf = (section: SectionKey) => (who: Who, kind: Kind) => (kind === 'post' ? 'not-allowed' : missing(section)(who, kind))
 const main = '/logistics'
 
 export const routes: RouteRules = {
-  'routes/_main+/logistics.transport_requests._index': { path: `${main}/transport_requests?index`, portal: 'main' },
-  'routes/_main+/logistics.transport_requests[.csv]': { path: `${main}/transport_requests.csv`, portal: 'main' },
-  'routes/_main+/logistics.transport_requests.add.$transportType': { path: `${main}/transport_requests/add/first_mile`, portal: 'main' },
-  'routes/_main+/logistics.transport_requests.$requestId.edit': { path: `${main}/transport_requests/999999/edit`, expect: missing },
-  'routes/_main+/logistics.transport_bookings._index': { path: `${main}/transport_bookings?index`, portal: 'main' },
-  'routes/_main+/logistics.transport_bookings[.csv]': { path: `${main}/transport_bookings.csv`, portal: 'main' },
-  'routes/_main+/logistics.transport_bookings.calendar': { path: `${main}/transport_bookings/calendar`, portal: 'main' },
-  'routes/_main+/logistics.transport_requests.$requestId.transport_bookings.$bookingId.edit._index': { path: `${main}/transport_requests/999999/transport_bookings/999999/edit?index`, expect: missing },
-  'routes/_main+/logistics.transport_requests.$requestId.transport_bookings.$bookingId.edit.billing_details': { path: `${main}/transport_requests/999999/transport_bookings/999999/edit/billing_details`, expect: missing },
-  'routes/_main+/logistics.transport_payment_dues._index': { path: `${main}/transport_payment_dues?index`, portal: 'main' },
-  'routes/_main+/logistics.transport_payment_dues[.csv]': { path: `${main}/transport_payment_dues.csv`, portal: 'main' },
-  'routes/_main+/logistics.settlements.buyers.$buyerId._index': { path: `${main}/settlements/buyers/999999?index`, expect: missing },
-  'routes/_main+/logistics.settlements.buyers.$buyerId.statement[.pdf]': { path: `${main}/settlements/buyers/999999/statement.pdf`, expect: (who, kind) => (kind === 'post' ? 'not-allowed' : missing(who)) },
-  'routes/_main+/logistics.settlements.buyers.$buyerId.invoices.$invoiceId': { path: `${main}/settlements/buyers/999999/invoices/999999.pdf`, expect: (who, kind) => (kind === 'post' ? 'not-allowed' : missing(who)) },
+  'routes/_main+/logistics.transport_requests._index': { path: `${main}/transport_requests?index`, section: 'transport' },
+  'routes/_main+/logistics.transport_requests[.csv]': { path: `${main}/transport_requests.csv`, section: 'transport' },
+  'routes/_main+/logistics.transport_requests.add.$transportType': { path: `${main}/transport_requests/add/first_mile`, section: 'transport' },
+  'routes/_main+/logistics.transport_requests.$requestId.edit': { path: `${main}/transport_requests/999999/edit`, expect: missing('transport') },
+  'routes/_main+/logistics.transport_bookings._index': { path: `${main}/transport_bookings?index`, section: 'transport' },
+  'routes/_main+/logistics.transport_bookings[.csv]': { path: `${main}/transport_bookings.csv`, section: 'transport' },
+  'routes/_main+/logistics.transport_bookings.calendar': { path: `${main}/transport_bookings/calendar`, section: 'transport' },
+  'routes/_main+/logistics.transport_requests.$requestId.transport_bookings.$bookingId.edit._index': { path: `${main}/transport_requests/999999/transport_bookings/999999/edit?index`, expect: missing('transport') },
+  'routes/_main+/logistics.transport_requests.$requestId.transport_bookings.$bookingId.edit.billing_details': { path: `${main}/transport_requests/999999/transport_bookings/999999/edit/billing_details`, expect: missing('transport_bills') },
+  'routes/_main+/logistics.transport_payment_dues._index': { path: `${main}/transport_payment_dues?index`, section: 'transport_dues' },
+  'routes/_main+/logistics.transport_payment_dues[.csv]': { path: `${main}/transport_payment_dues.csv`, section: 'transport_dues' },
+  'routes/_main+/logistics.settlements.buyers.$buyerId._index': { path: `${main}/settlements/buyers/999999?index`, expect: missing('money') },
+  'routes/_main+/logistics.settlements._index': { path: '/logistics/settlements?index', section: 'money' },
+  'routes/_main+/logistics.settlements.buyers.$buyerId.statement[.pdf]': { path: `${main}/settlements/buyers/999999/statement.pdf`, expect: pdf('money') },
+  'routes/_main+/logistics.settlements.buyers.$buyerId.invoices.$invoiceId': { path: `${main}/settlements/buyers/999999/invoices/999999.pdf`, expect: pdf('money') },
 }

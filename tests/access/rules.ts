@@ -1,4 +1,5 @@
 import type { PortalKey } from '~/auth/portals'
+import type { SectionKey } from '~/auth/sections'
 import type { RoleKey } from '#db/types'
 
 // The shape of the access matrix (tests/access-matrix.test.ts). Each area of the app keeps its
@@ -9,6 +10,8 @@ export type Outcome = 'unexpected' | 'ok' | 'login' | 'forbidden' | 'not-found' 
 export type Kind = 'page' | 'data' | 'post'
 export type Rule =
   | { portal: PortalKey }
+  /** A section of the main portal (app/auth/sections.ts): its readers get the page, its doers the POST. */
+  | { section: SectionKey }
   | { signedIn: true }
   | { expect: (who: Who, kind: Kind) => Outcome }
 

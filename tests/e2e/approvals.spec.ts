@@ -92,13 +92,15 @@ test('the supplier team admin approves, rejects and takes a counter-offer; admin
   await expect(page.getByRole('status').getByText(/The line is now at “.+”/)).toBeVisible()
   expect(statusOf(forBuyer.id)).toBe('in_production')
 
-  // The buyer sees its order in production, with the line's stage; no seller and no cost.
+  // The buyer sees its order in production, with the line's stage; no seller, no seller order and no cost.
   await signOut(page)
   await signInAs(page, 'buyer@example.com', '/buyer')
   await page.goto(`/buyer/master_orders/${forBuyer.master_order_id}`)
-  await expect(page.getByText('In production').first()).toBeVisible()
-  await expect(page.getByText(/^1 of \d+: /).first()).toBeVisible()
+  await expect(page.getByText(/^In production: .+ \(1 of \d+\)$/).first()).toBeVisible()
   await expect(page.getByText(sellerName)).toHaveCount(0)
+  // No seller order as such, anywhere on the page (its history included).
+  await expect(page.locator('#seller-order-' + forBuyer.id)).toHaveCount(0)
+  await expect(page.getByText(forBuyer.code)).toHaveCount(0)
 })
 
 test('with JavaScript, rejecting asks for the reason in a dialog, and a declined counter-offer leaves the order waiting', { tag: '@js-only' }, async ({ page }) => {

@@ -144,10 +144,13 @@ test('biz ops schedule, the operator inspects on a slow phone with a dropped con
   await page.context().clearCookies()
   await signInAs(page, 'buyer@example.com', '/buyer')
   await page.goto(`/buyer/master_orders/${order.master_order_id}`)
-  const buyerCard = page.locator(`#seller-order-${order.id}`)
-  await expect(buyerCard.getByText('Partly accepted')).toBeVisible()
-  await expect(buyerCard.getByText('Two rolls short of width')).toHaveCount(0)
-  await expect(buyerCard.getByText('Faisal Field')).toHaveCount(0)
+  // The buyer's page lists the order's lines, each with its quality check's outcome, and no seller order.
+  await expect(page.locator(`#seller-order-${order.id}`)).toHaveCount(0)
+  const buyerCard = page.locator('section[aria-labelledby="lines-heading"]')
+  await expect(buyerCard.getByText(/^Partly accepted/).first()).toBeVisible()
+  await expect(page.getByText('Two rolls short of width')).toHaveCount(0)
+  await expect(page.getByText('Faisal Field')).toHaveCount(0)
+  await expect(page.getByText(inspection.code)).toHaveCount(0)
 })
 
 test('offline, the operator’s results wait on the phone and are sent once when the connection returns', { tag: '@js-only' }, async ({ browser }) => {

@@ -124,7 +124,7 @@ export function fuzzForms(part: number, parts: number) {
     const withActions = Object.entries(allRoutes()).filter(([id, rule]) => build.routes[id]?.module.action && !rule.endsSession)
     for (const [, rule] of withActions.filter((_, i) => i % parts === part)) {
       // Signing out reads no form; a route without an action answers 405 (the access matrix).
-      const role = 'portal' in rule ? DEMO_ROLES.find((r) => mayEnter([r], rule.portal)) : 'signedIn' in rule ? 'internal' : undefined
+      const role = 'portal' in rule ? DEMO_ROLES.find((r) => mayEnter([r], rule.portal)) : 'signedIn' in rule || 'section' in rule ? 'internal' : undefined
       const cookie = role ? cookies.get(role) : undefined
       const headers = (extra: Record<string, string> = {}) => new Headers({ ...extra, ...(cookie ? { Cookie: cookie } : {}) })
       const page = await handle(new Request(`http://localhost${rule.path}`, { headers: headers() }))

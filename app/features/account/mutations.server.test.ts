@@ -2,7 +2,7 @@ import { getDb } from '~/db.server'
 import { checkCredentials } from '~/auth/authenticator.server'
 import { loadViewer, startSession } from '~/auth/session.server'
 import { userIdOf } from '../../../tests/support/db'
-import { historyOf } from '../audit/audit.server'
+import { auditEntriesOf } from '../audit/audit.server'
 import {
   changePassword,
   requestPasswordReset,
@@ -115,7 +115,7 @@ describe('profile', () => {
     await updateProfile(db, userId, { name: 'Isha Internal-Rao', phone: '+441234567890' })
     const user = await db.selectFrom('users').select(['name', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow()
     expect(user).toEqual({ name: 'Isha Internal-Rao', phone: '+441234567890' })
-    const [entry] = await historyOf(db, 'user', userId)
+    const [entry] = await auditEntriesOf(db, 'user', userId)
     expect(entry).toMatchObject({ action: 'user.profile_updated', actor_name: 'Isha Internal-Rao' })
     expect(JSON.parse(entry.before_json!)).toMatchObject({ name: 'Isha Internal' })
     expect(JSON.parse(entry.after_json!)).toMatchObject({ name: 'Isha Internal-Rao' })

@@ -49,7 +49,8 @@ describe('/{product}/addresses', () => {
     expect(response.headers.get('Location')).toBe('/fabric/addresses')
     const data = (await route.loader(args(await get('internal', 'fabric'), 'fabric'))) as Awaited<ReturnType<typeof route.loader>>
     expect(data.addresses.find((a) => a.label === 'Sourcing office')).toMatchObject({ kind: 'office', is_default: 1 })
-    expect(data.history[0]).toMatchObject({ action: 'address.created', actor_name: 'Isha Internal' })
+    expect(data.history[0]).toMatchObject({ what: 'Address added', actor: 'Isha Internal' })
+    expect(data.history[0]!.changes).toContainEqual({ label: 'Label', before: null, after: 'Sourcing office' })
   })
 
   it('refuses a buyer (not a main-portal user), for the page and the forms', async () => {

@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '#db/types'
+import type { ToldEntry } from '~/ui/history'
 import { actionSentence } from './describe'
+import { tellAll, type HistoryViewer } from './tell'
 
 export type Executor = Kysely<DB> | Transaction<DB>
 
@@ -31,7 +33,10 @@ export async function audit(db: Executor, input: AuditInput): Promise<void> {
     .execute()
 }
 
-/** Audit entries with their actor's name, as a History card shows them. */
+/**
+ * Audit entries with their actor's name and company, raw: for the tellers (tell.ts) and for tests.
+ * A loader never returns these: it returns entries told through the lens (`historyOf`).
+ */
 export function historyQuery(db: Executor) {
   return db
     .selectFrom('audit_events')
@@ -46,14 +51,19 @@ export function historyQuery(db: Executor) {
       'audit_events.after_json',
       'audit_events.note',
       'users.name as actor_name',
+      'users.buyer_id as actor_buyer_id',
+      'users.seller_id as actor_seller_id',
     ])
 }
 
-/**
- * A record's changes, newest first. `only` narrows them to some actions: names (`user.invited`)
- * or families (`address.*`).
- */
-export function historyOf(db: Executor, entityType: string, entityId: string | number, options: { limit?: number; only?: string[] } = {}) {
+export interface HistoryOptions {
+  limit?: number
+  /** Narrows the entries to some actions: names (`user.invited`) or families (`address.*`). */
+  only?: string[]
+}
+
+/** A record's raw audit entries, newest first, with `what` in words: for tests and tellers, never for a loader. */
+export function auditEntriesOf(db: Executor, entityType: string, entityId: string | number, options: HistoryOptions = {}) {
   let query = historyQuery(db).where('audit_events.entity_type', '=', entityType).where('audit_events.entity_id', '=', String(entityId))
   const only = options.only
   if (only?.length) {
@@ -66,4 +76,12 @@ export function historyOf(db: Executor, entityType: string, entityId: string | n
     .limit(options.limit ?? 50)
     .execute()
     .then((rows) => rows.map((row) => ({ ...row, what: actionSentence(row.action) })))
+}
+
+/**
+ * A record's history told to a viewer through the lens (lens.ts), newest first: only the entries
+ * and keys it may read, in its own words. Staff-only records pass STAFF_VIEWER.
+ */
+export async function historyOf(db: Executor, viewer: HistoryViewer, entityType: string, entityId: string | number, options: HistoryOptions = {}): Promise<ToldEntry[]> {
+  return tellAll(await auditEntriesOf(db, entityType, entityId, options), viewer)
 }

@@ -4,7 +4,7 @@ import { Link } from '~/ui/link'
 import { Badge } from '~/ui/badge'
 import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
-import { History, type HistoryEntry } from '~/ui/history'
+import { History, type ToldEntry } from '~/ui/history'
 import { PageHeader } from '~/ui/shell'
 import { Table } from '~/ui/table'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
@@ -27,7 +27,7 @@ export interface BuyerSkuPageProps {
     created_at: string
     requested_by_name: string
   }[]
-  history: HistoryEntry[]
+  history: ToldEntry[]
   formValues: Record<string, string>
   /** The reply of the save form when it came back refused. */
   saveReply?: SubmissionResult<string[]> | null

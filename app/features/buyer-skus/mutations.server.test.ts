@@ -3,7 +3,7 @@ import { getDb } from '~/db.server'
 import { makeBuyerSku, makeProductSku } from '../../../tests/support/catalogue'
 import { makeBuyer } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
-import { audit, historyOf } from '../audit/audit.server'
+import { audit, auditEntriesOf } from '../audit/audit.server'
 import { searchIds } from '../search/search.server'
 import { changeBuyerSkuStatus, createBuyerSku, saveBuyerSku } from './mutations.server'
 import { createBuyerSkuSchema, editBuyerSkuSchema } from './schema'
@@ -57,7 +57,7 @@ describe('versions', () => {
     ])
     expect((await skuRow(id)).current_version).toBe(3)
     expect((await versionInForce(getDb(), id))?.number).toBe(3)
-    const history = await historyOf(getDb(), 'buyer_sku', id)
+    const history = await auditEntriesOf(getDb(), 'buyer_sku', id)
     expect(history.map((h) => h.action)).toEqual(['buyer_sku.updated', 'buyer_sku.updated'])
     expect(JSON.parse(history[1].after_json!)).toEqual({ price: '₹210.00', version: 2 })
   })
@@ -78,7 +78,7 @@ describe('versions', () => {
     const result = await saveBuyerSku(getDb(), actor, id, edit(1, { buyerCode: 'VA-300', price: 12_345, moq: 50_000, note: 'Just looking' }))
     expect(result).toEqual({ ok: true, value: { number: null } })
     expect(await versions(id)).toHaveLength(1)
-    expect(await historyOf(getDb(), 'buyer_sku', id)).toHaveLength(0)
+    expect(await auditEntriesOf(getDb(), 'buyer_sku', id)).toHaveLength(0)
   })
 
   it('lets exactly one of two saves from the same version through, and names the newer version to the other', async () => {
@@ -113,7 +113,7 @@ describe('versions', () => {
     expect(await saveBuyerSku(getDb(), actor, id, edit(1, { buyerCode: 'VA-600', price: 1_000, moq: 1_000 }))).toMatchObject({ ok: false })
     expect(await changeBuyerSkuStatus(getDb(), actor, id, 'restore')).toMatchObject({ ok: true })
     expect((await skuRow(id)).status).toBe('active')
-    expect((await historyOf(getDb(), 'buyer_sku', id)).map((h) => h.action)).toEqual(['buyer_sku.restored', 'buyer_sku.archived'])
+    expect((await auditEntriesOf(getDb(), 'buyer_sku', id)).map((h) => h.action)).toEqual(['buyer_sku.restored', 'buyer_sku.archived'])
   })
 })
 
@@ -130,7 +130,7 @@ describe('create', () => {
     expect(await skuRow(id)).toEqual({ buyer_code: 'VA-900', current_version: 1, status: 'active' })
     expect(await versions(id)).toEqual([expect.objectContaining({ number: 1, price_minor: 124_550, moq_milli: 300_000, note: 'Onboarding' })])
     expect((await versionInForce(getDb(), id))?.number).toBe(1)
-    expect((await historyOf(getDb(), 'buyer_sku', id)).map((h) => h.action)).toEqual(['buyer_sku.created'])
+    expect((await auditEntriesOf(getDb(), 'buyer_sku', id)).map((h) => h.action)).toEqual(['buyer_sku.created'])
   })
 
   it('refuses a duplicate buyer code, an unknown buyer or SKU, and a zero price, each at its field', async () => {
@@ -161,7 +161,7 @@ describe('history', () => {
     // Version 1 came without an entry (as the demo data's do): the history still shows it.
     const before = await buyerSkuHistory(db, { id, unit: 'm' })
     expect(before.map((e) => e.what)).toEqual(['Price version 1 recorded'])
-    expect(JSON.parse(before[0].after_json!)).toMatchObject({ buyer_code: 'VA-H1', price: '₹200.00', moq: '100 m' })
+    expect(before[0].changes).toEqual(expect.arrayContaining([{ label: 'Buyer code', before: null, after: 'VA-H1' }, { label: 'Price', before: null, after: '₹200.00' }, { label: 'MOQ', before: null, after: '100 m' }]))
 
     expect(await saveBuyerSku(db, actor, id, edit(1, { buyerCode: 'VA-H1', price: 21_000, moq: 100_000 }))).toMatchObject({ ok: true })
     // A second later than the save, so the order by time is not left to a tie within one millisecond.
@@ -174,16 +174,16 @@ describe('history', () => {
     // A request with no entry (the demo data's) is shown from its row; once recorded, from its entry, once.
     const unrecorded = await buyerSkuHistory(db, { id, unit: 'm' })
     expect(unrecorded.map((e) => e.what)).toEqual([`Price change #${request.id} proposed`, 'Changed', 'Price version 1 recorded'])
-    expect(JSON.parse(unrecorded[0].after_json!)).toEqual({ proposed_price: '₹220.00', reason: 'Cotton up' })
+    expect(unrecorded[0].changes).toEqual([{ label: 'Proposed price', before: null, after: '₹220.00' }, { label: 'Reason', before: null, after: 'Cotton up' }])
     // The request's own page words it by itself.
     const ofRequest = await priceRequestHistory(db, { requestId: request.id }, (_, words) => words)
-    expect(ofRequest.map((e) => [e.what, e.actor_name])).toEqual([['proposed', 'Isha Internal']])
-    await audit(db, { actorUserId: actor.userId, action: 'price_request.created', entityType: 'price_request', entityId: request.id, after: { proposed: '₹220.00' } })
+    expect(ofRequest.map((e) => [e.what, e.actor])).toEqual([['proposed', 'Isha Internal']])
+    await audit(db, { actorUserId: actor.userId, action: 'price_request.created', entityType: 'price_request', entityId: request.id, after: { proposed_price: '₹220.00' } })
 
     const after = await buyerSkuHistory(db, { id, unit: 'm' })
     expect(after.map((e) => e.what)).toEqual([`Price change #${request.id} proposed`, 'Changed', 'Price version 1 recorded'])
-    expect(JSON.parse(after[0].after_json!)).toEqual({ proposed: '₹220.00' })
-    expect(after[1].actor_name).toBe('Isha Internal')
+    expect(after[0].changes).toEqual([{ label: 'Proposed price', before: null, after: '₹220.00' }])
+    expect(after[1].actor).toBe('Isha Internal')
     // Another SKU's entries are not in it.
     const other = await makeSku({ buyerId, buyerCode: 'VA-H2' })
     expect((await buyerSkuHistory(db, { id: other, unit: 'm' })).map((e) => e.what)).toEqual(['Price version 1 recorded'])

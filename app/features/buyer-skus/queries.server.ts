@@ -1,8 +1,8 @@
-import type { HistoryEntry } from '~/ui/history'
-import { formatDateTime, formatMoney } from '~/utils/format'
+import type { ToldEntry } from '~/ui/history'
+import { formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { historyQuery, type Executor } from '../audit/audit.server'
-import { actionSentence } from '../audit/describe'
+import { STAFF_VIEWER, tellAll, type AuditRow } from '../audit/tell'
 import { newestFirst, priceRequestHistory } from '../price-requests/history.server'
 import { versionInForce } from './versions.server'
 
@@ -143,7 +143,7 @@ const versionOf = (json: string | null) => {
  * (proposed, approved, rejected, withdrawn), and each price version and request step that no entry
  * records (the demo data's, or older ones), so every version and request is in the history too.
  */
-export async function buyerSkuHistory(db: Executor, sku: Pick<BuyerSkuHeader, 'id' | 'unit'>, limit = 50): Promise<HistoryEntry[]> {
+export async function buyerSkuHistory(db: Executor, sku: Pick<BuyerSkuHeader, 'id' | 'unit'>, limit = 50): Promise<ToldEntry[]> {
   const [own, ofRequests, versions] = await Promise.all([
     historyQuery(db).where('audit_events.entity_type', '=', 'buyer_sku').where('audit_events.entity_id', '=', String(sku.id)).orderBy('audit_events.id', 'desc').execute(),
     priceRequestHistory(db, { buyerSkuId: sku.id }, (id, words) => `Price change #${id} ${words}`),
@@ -155,22 +155,26 @@ export async function buyerSkuHistory(db: Executor, sku: Pick<BuyerSkuHeader, 'i
       .execute(),
   ])
   const recorded = new Set(own.map((e) => versionOf(e.after_json)).filter((n) => n !== null))
-  const entries: HistoryEntry[] = [
-    ...own.map((e) => ({ ...e, what: actionSentence(e.action) })),
+  const unrecorded: AuditRow[] = versions
+    .filter((v) => !recorded.has(v.number))
+    .map((v) => ({
+      // Negative: never the id of an audit entry, so the list keys stay unique.
+      id: -v.id,
+      at: v.created_at,
+      action: 'buyer_sku.version_recorded',
+      entity_type: 'buyer_sku',
+      actor_name: v.actor_name,
+      actor_buyer_id: null,
+      actor_seller_id: null,
+      before_json: null,
+      after_json: JSON.stringify({ buyer_code: v.buyer_code, price: formatMoney(v.price_minor), moq: formatQuantity(v.moq_milli, sku.unit), in_force_from: v.effective_from }),
+      note: v.note,
+    }))
+  const versionWords = new Map(versions.map((v) => [-v.id, `Price version ${v.number} recorded`]))
+  const entries: ToldEntry[] = [
+    ...tellAll(own, STAFF_VIEWER),
     ...ofRequests,
-    ...versions
-      .filter((v) => !recorded.has(v.number))
-      .map((v) => ({
-        // Negative: never the id of an audit entry, so the list keys stay unique.
-        id: -v.id,
-        at: v.created_at,
-        action: 'buyer_sku.version_recorded',
-        what: `Price version ${v.number} recorded`,
-        actor_name: v.actor_name,
-        before_json: null,
-        after_json: JSON.stringify({ buyer_code: v.buyer_code, price: formatMoney(v.price_minor), moq: formatQuantity(v.moq_milli, sku.unit), in_force_from: formatDateTime(v.effective_from) }),
-        note: v.note,
-      })),
+    ...tellAll(unrecorded, STAFF_VIEWER).map((entry) => ({ ...entry, what: versionWords.get(entry.id) ?? entry.what })),
   ]
   return entries.sort(newestFirst).slice(0, limit)
 }

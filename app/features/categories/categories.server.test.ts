@@ -5,7 +5,7 @@ import type { Viewer } from '~/auth/session.server'
 import { getViewer } from '~/auth/session.server'
 import { makeCategory, productBySlug } from '../../../tests/support/catalogue'
 import { cookieFor } from '../../../tests/support/db'
-import { historyOf } from '../audit/audit.server'
+import { auditEntriesOf } from '../audit/audit.server'
 import { handleCreateCategory, handleEditCategory, handleWorkflowForm } from './forms.server'
 import { manageCategoriesPage } from './queries.server'
 
@@ -43,7 +43,7 @@ describe('adding a category', () => {
     expect(row).toMatchObject({ gst_rate_bp: 1200, hsn_code: '520812', active: 1 })
     expect(outcome.status === 'done' && outcome.redirectTo).toBe(`/admin/categories/${row.id}/fulfillment_workflow`)
     expect(await stages(row.id)).toEqual([])
-    const [entry] = await historyOf(getDb(), 'category', row.id)
+    const [entry] = await auditEntriesOf(getDb(), 'category', row.id)
     expect(entry.action).toBe('category.created')
     expect(JSON.parse(entry.after_json!)).toMatchObject({ name: 'Poplin test', gst_rate: '12 %' })
 
@@ -84,7 +84,7 @@ describe('editing a category', () => {
     const saved = await handleEditCategory(getDb(), admin, id, form({ name: 'Cotton voile', hsnCode: '52081190', gstRate: '5', active: 'on', version }))
     expect(saved.status).toBe('done')
     expect(await category(id)).toMatchObject({ name: 'Cotton voile', hsn_code: '52081190', active: 1 })
-    const [entry] = await historyOf(getDb(), 'category', id)
+    const [entry] = await auditEntriesOf(getDb(), 'category', id)
     expect(entry.action).toBe('category.updated')
     expect(JSON.parse(entry.before_json!)).toEqual({ name: 'Voile', hsn_code: '5208' })
 
@@ -113,7 +113,7 @@ describe('the fulfilment workflow', () => {
     const weaving = await getDb().selectFrom('workflow_stages').select('id').where('category_id', '=', id).where('name', '=', 'Weaving').executeTakeFirstOrThrow()
     expect((await run(id, { intent: 'stage-add', name: 'Greige check', expectedDays: '2', qcGate: 'on', after: String(weaving.id) })).status).toBe('done')
     expect(await stages(id)).toEqual(['1:Yarn sourcing:5', '2:Weaving:10', '3:Greige check:2:QC', '4:Final inspection:2:QC', '5:Packing:1'])
-    const [entry] = await historyOf(getDb(), 'category', id)
+    const [entry] = await auditEntriesOf(getDb(), 'category', id)
     expect(entry.action).toBe('category.workflow_changed')
     expect(entry.note).toBe('Added “Greige check”')
     expect(JSON.parse(entry.before_json!).stages).toHaveLength(4)
@@ -151,7 +151,7 @@ describe('the fulfilment workflow', () => {
     const atTop = await run(id, { intent: 'stage-move', stageId: String(packing.id), direction: 'up' })
     expect(atTop.status === 'invalid' && atTop.reply.result.error?.['']?.[0]).toBe('“Packing” is already the first stage')
     expect(await stages(id)).toEqual(['1:Packing:1', '2:Weaving:10', '3:Final inspection:2:QC'])
-    const [entry] = await historyOf(getDb(), 'category', id)
+    const [entry] = await auditEntriesOf(getDb(), 'category', id)
     expect(entry.note).toBe('Moved “Packing” up')
   })
 

@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Link } from '~/ui/link'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
-import { History, type HistoryEntry } from '~/ui/history'
+import { History, type ToldEntry } from '~/ui/history'
 import { PageHeader } from '~/ui/shell'
 import { Table, type Column } from '~/ui/table'
 import { EditCategoryForm } from './category-form'
@@ -25,7 +25,7 @@ export function CategoryRecordPage({
   values: Record<string, string>
   version: string
   conditions: ConditionView[]
-  history: HistoryEntry[]
+  history: ToldEntry[]
   lastResult?: SubmissionResult<string[]> | null
 }) {
   const labelOf = (key: string) => category.attributes.find((a) => a.key === key)?.label ?? key

@@ -7,7 +7,7 @@ import * as editRoute from '~/routes/admin+/categories.$categoryId.conditions.$c
 import * as workflowRoute from '~/routes/admin+/categories.$categoryId.fulfillment_workflow'
 import { makeCategory } from '../../../tests/support/catalogue'
 import { cookieFor } from '../../../tests/support/db'
-import { historyOf } from '../audit/audit.server'
+import { auditEntriesOf } from '../audit/audit.server'
 
 let admin: string
 
@@ -66,7 +66,7 @@ describe('condition validation per operator', () => {
     // The same submit again makes nothing new.
     expect((await create(id, { ...base, operator: 'between', min: '114.50', max: '0126', idempotencyKey: 'c-1' })).status).toBe(302)
     expect(await conditionsOf(id)).toMatchObject([{ operator: 'between', min_value: '114.5', max_value: '126', values_json: null, unit: 'g/m²', severity: 'major', active: 1 }])
-    const [entry] = await historyOf(getDb(), 'category', id)
+    const [entry] = await auditEntriesOf(getDb(), 'category', id)
     expect(entry.action).toBe('condition.created')
     expect(JSON.parse(entry.after_json!)).toMatchObject({ condition: 'Weight', rule: 'between 114.5 and 126 g/m²' })
   })
@@ -115,7 +115,7 @@ describe('editing a condition', () => {
     expect(saved instanceof Response && saved.status).toBe(302)
     const [after] = await conditionsOf(id)
     expect(after).toMatchObject({ operator: 'between', min_value: '100', max_value: '140', severity: 'critical', active: 1 })
-    const [entry] = await historyOf(getDb(), 'category', id)
+    const [entry] = await auditEntriesOf(getDb(), 'category', id)
     expect(entry.action).toBe('condition.updated')
     expect(entry.note).toBe('Condition “Weight”')
     expect(JSON.parse(entry.after_json!)).toMatchObject({ rule: 'between 100 and 140 g/m²', severity: 'critical' })

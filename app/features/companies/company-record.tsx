@@ -5,7 +5,7 @@ import { Badge, RoleBadges, StatusBadge } from '~/ui/badge'
 import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
 import { ErrorList, FormErrors } from '~/ui/field'
-import { History, type HistoryEntry } from '~/ui/history'
+import { History, type ToldEntry } from '~/ui/history'
 import { PageHeader } from '~/ui/shell'
 import { Table } from '~/ui/table'
 import { formatDateTime, formatMoney } from '~/utils/format'
@@ -18,7 +18,7 @@ const kindLabels: Record<string, string> = { billing: 'Billing', shipping: 'Ship
 export interface CompanyRecordProps {
   kind: CompanyKind
   company: CompanyRecord
-  history: HistoryEntry[]
+  history: ToldEntry[]
   /** Admins may open each user's page in the admin portal. */
   canAdministerUsers: boolean
   /** The reply of a status form that came back with errors. */

@@ -133,7 +133,7 @@ export async function exportCompanies(db: Database, kind: CompanyKind, f: Compan
           { key: 'payment_terms_days', header: 'Payment terms (days)' },
         ]
       : []),
-    { key: 'created_at', header: 'Created (UTC)' },
+    { key: 'created_at', header: 'Created' },
   ]
   return { columns, rows }
 }

@@ -3,7 +3,7 @@ import { getDb } from '~/db.server'
 import { withGstinCheck } from '~/utils/gstin'
 import { makeBuyer, makeCompanyUser, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
-import { historyOf } from '../audit/audit.server'
+import { auditEntriesOf } from '../audit/audit.server'
 import { changeCompanyStatus, createSeller, updateCompany } from './mutations.server'
 import { addSellerSchema, buyerFormSchema } from './schema'
 
@@ -109,7 +109,7 @@ describe('updating a company', () => {
     })
     expect(result).toEqual({ ok: true, value: { changed: ['contact_phone', 'kam_user_id', 'credit_limit_minor'] } })
     expect(await buyer(id)).toMatchObject({ contact_phone: '9876500000', kam_user_id: kam, credit_limit_minor: 20_000_000 })
-    const [entry] = await historyOf(getDb(), 'buyer', id)
+    const [entry] = await auditEntriesOf(getDb(), 'buyer', id)
     expect(entry.action).toBe('buyer.updated')
     expect(JSON.parse(entry.before_json!)).toEqual({ contact_phone: '9876543210', kam: null, credit_limit: '₹1,00,000.00' })
     expect(JSON.parse(entry.after_json!)).toEqual({ contact_phone: '9876500000', kam: 'Rahul Kam', credit_limit: '₹2,00,000.00' })
@@ -123,7 +123,7 @@ describe('updating a company', () => {
     const second = await updateCompany(getDb(), actor, 'buyer', id, { name: 'Osprey Old Name', creditLimit: 0, paymentTermsDays: 45, version: opened })
     expect(second).toMatchObject({ ok: false, message: expect.stringMatching(/Someone else changed this company/) })
     expect(await buyer(id)).toMatchObject({ name: 'Osprey Textiles Ltd', payment_terms_days: 30 })
-    expect((await historyOf(getDb(), 'buyer', id)).map((e) => e.action)).toEqual(['buyer.updated'])
+    expect((await auditEntriesOf(getDb(), 'buyer', id)).map((e) => e.action)).toEqual(['buyer.updated'])
   })
 
   it('refuses a GSTIN another buyer has, and an assignee without the role', async () => {
@@ -184,7 +184,7 @@ describe('status changes', () => {
     expect(mails.map((m) => m.to_address)).toEqual(['accounts@lark.example', 'owner@lark.example'])
     expect(mails[0].subject).toBe('Lark Linens is now active on the sourcing platform')
     expect(mails[0].body_text).toContain(`${APP_URL}/login`)
-    const [entry] = await historyOf(getDb(), 'buyer', id)
+    const [entry] = await auditEntriesOf(getDb(), 'buyer', id)
     expect(entry).toMatchObject({
       action: 'buyer.activated',
       actor_name: 'Isha Internal',
@@ -198,7 +198,7 @@ describe('status changes', () => {
     await makeCompanyUser('seller', id, 'owner@finch.example')
     const suspended = await changeCompanyStatus(getDb(), actor, 'seller', id, 'suspend', { reason: 'Unpaid penalties', appUrl: APP_URL })
     expect(suspended).toEqual({ ok: true, value: { name: 'Finch Knits', emailed: 1 } })
-    const [entry] = await historyOf(getDb(), 'seller', id)
+    const [entry] = await auditEntriesOf(getDb(), 'seller', id)
     expect(entry).toMatchObject({ action: 'seller.suspended', note: 'Unpaid penalties' })
     expect((await outboxTo('company.suspended')).filter((m) => m.to_address === 'owner@finch.example')).toHaveLength(1)
     // Staff's reason is not sent to the company.
@@ -207,7 +207,7 @@ describe('status changes', () => {
     expect(await changeCompanyStatus(getDb(), actor, 'seller', id, 'reactivate', { appUrl: APP_URL })).toMatchObject({ ok: true })
     const status = await getDb().selectFrom('sellers').select('status').where('id', '=', id).executeTakeFirstOrThrow()
     expect(status.status).toBe('active')
-    expect((await historyOf(getDb(), 'seller', id)).map((e) => e.action)).toEqual(['seller.reactivated', 'seller.suspended'])
+    expect((await auditEntriesOf(getDb(), 'seller', id)).map((e) => e.action)).toEqual(['seller.reactivated', 'seller.suspended'])
     expect(await outboxTo('company.reactivated')).toEqual([expect.objectContaining({ to_address: 'owner@finch.example' })])
   })
 
@@ -216,7 +216,7 @@ describe('status changes', () => {
     const result = await changeCompanyStatus(getDb(), actor, 'buyer', id, 'activate', { appUrl: APP_URL })
     expect(result).toEqual({ ok: false, message: 'Already suspended — someone else changed it.' })
     expect((await buyer(id)).status).toBe('suspended')
-    expect(await historyOf(getDb(), 'buyer', id)).toEqual([])
+    expect(await auditEntriesOf(getDb(), 'buyer', id)).toEqual([])
   })
 
   it('lets exactly one of two simultaneous activations through and tells the other', async () => {
@@ -227,7 +227,7 @@ describe('status changes', () => {
     ])
     expect(results.filter((r) => r.ok)).toHaveLength(1)
     expect(results.find((r) => !r.ok)).toEqual({ ok: false, message: 'Already active — someone else changed it.' })
-    expect((await historyOf(getDb(), 'buyer', id)).map((e) => e.action)).toEqual(['buyer.activated'])
+    expect((await auditEntriesOf(getDb(), 'buyer', id)).map((e) => e.action)).toEqual(['buyer.activated'])
     expect((await outboxTo('company.activated')).filter((m) => m.to_address === 'hq@sparrow.example')).toHaveLength(1)
   })
 })
@@ -267,7 +267,7 @@ describe('adding a seller', () => {
     const invitation = await db.selectFrom('outbox_emails').select(['kind', 'body_text']).where('to_address', '=', input.userEmail).executeTakeFirstOrThrow()
     expect(invitation.kind).toBe('invitation')
     expect(invitation.body_text).toMatch(/Isha Internal has made you an account .* for Kingfisher Looms/s)
-    const [entry] = await historyOf(db, 'seller', sellerId)
+    const [entry] = await auditEntriesOf(db, 'seller', sellerId)
     expect(entry.action).toBe('seller.created')
     expect(JSON.parse(entry.after_json!)).toMatchObject({ name: 'Kingfisher Looms', status: 'active', agent: 'Arjun Agent', first_user: input.userEmail })
   })

@@ -39,8 +39,8 @@ describe('the operations dashboard', () => {
   })
 
   it('portal homes add the figures their people act on', async () => {
-    const logistics = await viewerFor('logistics')
-    expect((await homeExtras(db(), logistics, 'logistics')).map((f) => f.label)).toEqual([expect.stringMatching(/^Transporter bills due this week/), expect.stringMatching(/^Transporter bills overdue/)])
+    // The logistics team's and finance's homes have figures of their own (team-homes.server.ts).
+    expect(await homeExtras(db(), await viewerFor('logistics'), 'logistics')).toEqual([])
     const adminHome = await portalHome(db(), await viewerFor('admin'), 'admin')
     expect(adminHome.figures.some((f) => f.label.startsWith('QC inspections overdue'))).toBe(true)
   })

@@ -107,8 +107,6 @@ export async function homeExtras(db: Database, viewer: Viewer, portal: string): 
   const wanted: Record<string, (f: Draft) => boolean> = {
     admin: (f) => /^(QC inspections overdue|Transporter bills|Value this month|Last month to the same day)/.test(f.label),
     biz_ops: (f) => f.label.startsWith('QC inspections overdue'),
-    logistics: (f) => f.label.startsWith('Transporter bills'),
-    biz_fin: (f) => /^(Transporter bills|Value this month|Last month to the same day)/.test(f.label),
   }
   const pick = wanted[portal]
   if (!pick) return []

@@ -8,6 +8,7 @@ import { orderHome, type OrderQueue } from '../orders/home.server'
 import { qcFigures } from '../qc/home.server'
 import { linkedFigures, type Figure } from './figures'
 import { homeExtras } from './operations.server'
+import { financeFigures, logisticsFigures } from './team-homes.server'
 
 export type { Figure } from './figures'
 
@@ -161,6 +162,10 @@ async function figuresOf(db: Database, viewer: Viewer, portal: PortalKey): Promi
       return companyFigures(db, viewer)
     case 'admin':
       return [...(await staffFigures(db, viewer)), ...(await catalogueFigures(db, viewer, portal))]
+    case 'logistics':
+      return logisticsFigures(db)
+    case 'biz_fin':
+      return financeFigures(db)
     default:
       return catalogueFigures(db, viewer, portal)
   }

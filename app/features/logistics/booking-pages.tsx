@@ -1,4 +1,5 @@
 import { getFormProps } from '@conform-to/react'
+import { OpenLink } from '~/ui/may-open'
 import { Form, useLocation } from '@remix-run/react'
 import { sentenceCase, StatusBadge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
@@ -269,21 +270,22 @@ export function BookingPage({ data, reply }: { data: BookingPageData; reply: Rep
 }
 
 /** …/edit/billing_details: the transporter's bill, entered or corrected until it is paid. */
-export function BillingPage({ data, lastResult }: { data: BillingPageData; lastResult: Reply }) {
+export function BillingPage({ data, lastResult }: { data: BillingPageData & { mayAct: boolean }; lastResult: Reply }) {
   const { booking, request } = data
   const [form, fields] = useZodForm(() => import('./schema').then((m) => m.billingSchema), { id: 'billing', lastResult, defaultValue: data.defaults })
   const paid = booking.billState === 'paid'
   const facts: Detail[] = [
-    { label: 'Booking', value: <Link to={bookingPath(request.id, booking.id)}>{`${booking.code} · ${booking.transporter}`}</Link> },
+    { label: 'Booking', value: <OpenLink to={bookingPath(request.id, booking.id)}>{`${booking.code} · ${booking.transporter}`}</OpenLink> },
     { label: 'Booking status', value: <StatusBadge status={booking.status} /> },
     { label: 'Freight agreed', value: formatMoney(booking.freightMinor) },
     { label: 'Bill', value: <StatusBadge status={booking.billState === 'none' ? 'not_entered' : booking.billState} /> },
   ]
-  if (paid) {
+  // A reader who may not change the bill (finance, before paying it) sees it as entered.
+  if (paid || (!data.mayAct && booking.billState !== 'none')) {
     facts.push(
       { label: 'Invoice', value: `${booking.billNumber} of ${day(booking.billDate)}` },
       { label: 'Amount', value: `${formatMoney(booking.billAmountMinor ?? 0)} + GST ${formatMoney(booking.billGstMinor ?? 0)} = ${formatMoney((booking.billAmountMinor ?? 0) + (booking.billGstMinor ?? 0))}` },
-      { label: 'Paid', value: `${day(booking.paidOn)} · ${booking.paymentReference}${booking.paidBy ? ` · marked by ${booking.paidBy}` : ''}` },
+      ...(paid ? [{ label: 'Paid', value: `${day(booking.paidOn)} · ${booking.paymentReference}${booking.paidBy ? ` · marked by ${booking.paidBy}` : ''}` }] : [{ label: 'Due', value: day(booking.billDueOn) }]),
     )
   }
   return (
@@ -296,6 +298,8 @@ export function BillingPage({ data, lastResult }: { data: BillingPageData; lastR
         <p className="card">This booking is cancelled: it has no bill.</p>
       ) : paid ? (
         <p className="card muted">The bill is paid: it can no longer be changed.</p>
+      ) : !data.mayAct ? (
+        <p className="card muted">{booking.billState === 'none' ? 'The transporter’s bill is not entered yet.' : 'The logistics team enters and corrects the bill.'}</p>
       ) : (
         <Form method="post" {...getFormProps(form)} className="card" aria-labelledby="bill-heading">
           <h2 id="bill-heading">{booking.billState === 'none' ? 'Enter the transporter’s bill' : 'Correct the bill'}</h2>

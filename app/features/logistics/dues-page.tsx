@@ -1,4 +1,5 @@
 import { getFormProps } from '@conform-to/react'
+import { OpenLink } from '~/ui/may-open'
 import { Form, useLocation } from '@remix-run/react'
 import { SubmitButton } from '~/ui/button'
 import { Figures } from '../dashboard/portal-home'
@@ -93,11 +94,11 @@ export function DuesPage({ data, lastResult }: { data: DuesData; lastResult: Rep
                     <input type="checkbox" name="booking" value={r.id} id={`pay-${r.id}`} aria-label={`Mark ${r.code} paid`} />
                   </td>
                   <td>
-                    <Link to={bookingPath(r.requestId, r.id)}>{r.code}</Link>
+                    <OpenLink to={bookingPath(r.requestId, r.id)}>{r.code}</OpenLink>
                   </td>
                   <td>{r.transporter}</td>
                   <td>
-                    <Link to={billingPath(r.requestId, r.id)}>{r.billNumber}</Link> <span className="muted">{day(r.billDate)}</span>
+                    <OpenLink to={billingPath(r.requestId, r.id)}>{r.billNumber}</OpenLink> <span className="muted">{day(r.billDate)}</span>
                   </td>
                   <td>
                     {day(r.dueOn)}

@@ -4,7 +4,7 @@ import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
 import { makeSampleSku } from '../../../tests/support/catalogue'
-import { historyOf } from '../audit/audit.server'
+import { auditEntriesOf } from '../audit/audit.server'
 import { takeSellerOrderStep } from '../orders/steps.server'
 import { addressChoices, cancelRequest, candidateOrders, createRequest, linkedOrderByCode, updateRequest } from './requests.server'
 import { createBooking, markBillsPaid, saveBilling, takeBookingStep } from './bookings.server'
@@ -82,7 +82,7 @@ describe('transport requests', () => {
     const row = await db().selectFrom('transport_requests').selectAll().where('id', '=', first.value.id).executeTakeFirstOrThrow()
     expect(row).toMatchObject({ status: 'open', from_city: 'Vapi', weight_grams: 125_500, packages: 4, seller_order_id: so.id, master_order_id: so.master_order_id })
     expect(JSON.parse(row.to_json).party).toMatch(/Platform warehouse/)
-    expect((await historyOf(db(), 'transport_request', first.value.id)).map((h) => h.action)).toEqual(['transport_request.created'])
+    expect((await auditEntriesOf(db(), 'transport_request', first.value.id)).map((h) => h.action)).toEqual(['transport_request.created'])
     // The list: its kept counts and a filter that counts.
     const listed = await listRequests(db(), readRequestFilters(new URL(`http://x/?order=${so.code}`)))
     expect(listed.rows.map((r) => r.code)).toEqual([first.value.code])
@@ -153,7 +153,7 @@ describe('bookings', () => {
     expect(master.status).toBe('delivered')
     // A delivered last mile is done for good.
     expect(await request('last_mile', so.code)).toMatchObject({ ok: false, field: 'orderCode' })
-    const actions = (await historyOf(db(), 'transport_request', last.value.id)).map((h) => h.action)
+    const actions = (await auditEntriesOf(db(), 'transport_request', last.value.id)).map((h) => h.action)
     expect(actions).toEqual(['transport_booking.delivered', 'transport_booking.picked_up', 'transport_request.booked', 'transport_request.created'])
   })
 

@@ -3,6 +3,7 @@ import type { DB, TransportBookingStatus, TransportRequestStatus, TransportType 
 import { countUpTo } from '~/utils/count.server'
 import { kolkataDay } from '~/utils/format'
 import { historyOf, type Executor } from '../audit/audit.server'
+import { STAFF_VIEWER } from '../audit/tell'
 import { addDays } from '../settlements/money'
 import type { BookingFilters, DueFilters, RequestFilters } from './schema'
 
@@ -270,7 +271,7 @@ export async function requestDetail(db: Executor, id: number) {
       .where('b.request_id', '=', id)
       .orderBy('b.id', 'desc')
       .execute(),
-    historyOf(db, 'transport_request', id),
+    historyOf(db, STAFF_VIEWER, 'transport_request', id),
   ])
   const { fromJson, toJson, ...rest } = request
   return { ...rest, weightGrams: Number(rest.weightGrams), from: place(fromJson), to: place(toJson), bookings: bookings.map((b) => ({ ...b, freightMinor: Number(b.freightMinor) })), history }

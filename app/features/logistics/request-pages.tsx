@@ -1,4 +1,5 @@
 import { getFormProps } from '@conform-to/react'
+import { useOrderHref } from '~/ui/may-open'
 import { Form, useLocation } from '@remix-run/react'
 import { sentenceCase, StatusBadge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
@@ -45,11 +46,12 @@ export function RequestList({ rows, total, capped, filters }: { rows: RequestRow
   const exportParams = new URLSearchParams(useLocation().search)
   exportParams.delete('page')
   const filtering = Boolean(filters.q || filters.type || filters.status || filters.order || filters.city || filters.pickupFrom || filters.pickupTo)
+  const orderHref = useOrderHref()
   const columns: Column<RequestRow>[] = [
     { key: 'code', header: 'Request', title: true, nowrap: true, cell: (r) => <Link to={requestPath(r.id)}>{r.code}</Link> },
     { key: 'type', header: 'Type', cell: (r) => transportTypes[r.type].label },
     { key: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
-    { key: 'order', header: 'Order', nowrap: true, cell: (r) => (r.masterOrderId ? <Link to={`/master_orders/${r.masterOrderId}`}>{r.orderCode}</Link> : r.orderCode) },
+    { key: 'order', header: 'Order', nowrap: true, cell: (r) => (r.masterOrderId ? <Link to={orderHref(r.masterOrderId)}>{r.orderCode}</Link> : r.orderCode) },
     { key: 'from', header: 'From', cell: (r) => r.from },
     { key: 'to', header: 'To', cell: (r) => r.to },
     { key: 'pickup', header: 'Pickup', sortKey: 'pickup', nowrap: true, cell: (r) => day(r.pickupOn) },
@@ -209,10 +211,11 @@ export function BookingInputs({ fields, transporters }: { fields: Record<'transp
 /** /logistics/transport_requests/:requestId/edit: the request, its bookings, and the forms its state allows. */
 export function RequestPage({ data, reply }: { data: RequestPageData; reply: Reply }) {
   const { request, info } = data
+  const orderHref = useOrderHref()
   const facts: Detail[] = [
     { label: 'Type', value: info.label },
     { label: 'Status', value: <StatusBadge status={request.status} /> },
-    { label: 'Order', value: request.masterOrderId ? <Link to={`/master_orders/${request.masterOrderId}`}>{request.orderCode}</Link> : request.orderCode },
+    { label: 'Order', value: request.masterOrderId ? <Link to={orderHref(request.masterOrderId)}>{request.orderCode}</Link> : request.orderCode },
     { label: 'From', value: <PlaceText place={request.from} /> },
     { label: 'To', value: <PlaceText place={request.to} /> },
     { label: 'Pickup date', value: day(request.pickupOn) },

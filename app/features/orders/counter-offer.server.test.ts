@@ -2,7 +2,7 @@ import { getDb } from '~/db.server'
 import { makeBuyerSku, makeProductSku, makeSellerSku } from '../../../tests/support/catalogue'
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
-import { historyOf } from '../audit/audit.server'
+import { auditEntriesOf } from '../audit/audit.server'
 import { addCartLine, saveCartLine } from './cart.server'
 import { acceptCounterOffer, declineCounterOffer, recordCounterOffer } from './counter-offer.server'
 import { placeCart } from './place.server'
@@ -52,7 +52,7 @@ describe('counter-offers', () => {
     expect(await db.selectFrom('sub_orders').select(['quantity_milli', 'cost_minor', 'ready_by']).where('id', '=', lineId).executeTakeFirstOrThrow()).toEqual({ quantity_milli: 80_000, cost_minor: 13_000, ready_by: `${nextYear()}-05-01` })
     expect(await db.selectFrom('seller_orders').select(['status', 'value_minor', 'cost_minor', 'counter_offer_json']).where('id', '=', sellerOrder.id).executeTakeFirstOrThrow()).toEqual({ status: 'approved', value_minor: 800_000, cost_minor: 1_040_000, counter_offer_json: null })
     expect(await db.selectFrom('master_orders').select(['status', 'value_minor', 'cost_minor']).where('id', '=', orderId).executeTakeFirstOrThrow()).toMatchObject({ status: 'confirmed', value_minor: 800_000, cost_minor: 1_040_000 })
-    expect((await historyOf(db, 'seller_order', sellerOrder.id)).map((e) => e.what)).toEqual(['Counter-offer accepted', 'Counter-offer recorded', 'Added'])
+    expect((await auditEntriesOf(db, 'seller_order', sellerOrder.id)).map((e) => e.what)).toEqual(['Counter-offer accepted', 'Counter-offer recorded', 'Added'])
     // Nothing is waiting any more.
     expect(await acceptCounterOffer(db, admin, sellerOrder.id)).toMatchObject({ ok: false, message: expect.stringMatching(/no counter-offer waiting/) })
   })

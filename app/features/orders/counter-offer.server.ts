@@ -123,6 +123,7 @@ async function decide(db: Database, actor: Actor, sellerOrderId: number, choice:
       if (!updated) throw new Refused(undefined, 'There is no counter-offer waiting on this seller order any more: someone has just decided it. Reload the page.')
       const offer = JSON.parse(current.counter_offer_json!) as { lines: CounterLine[] }
       if (choice === 'accept') {
+        const was = await agreementOf(trx, updated.master_order_id, sellerOrderId)
         for (const line of offer.lines) {
           await trx
             .updateTable('sub_orders')
@@ -132,6 +133,7 @@ async function decide(db: Database, actor: Actor, sellerOrderId: number, choice:
             .execute()
         }
         await refreshTotals(trx, updated.master_order_id)
+        await recordLinesChanged(trx, actor, updated.master_order_id, sellerOrderId, was)
       }
       await audit(trx, {
         actorUserId: actor.userId,
@@ -147,4 +149,44 @@ async function decide(db: Database, actor: Actor, sellerOrderId: number, choice:
       return { ok: true as const, value: { code: updated.code } }
     }),
   )
+}
+
+/** The buyer's side of a seller order's lines, and the order's value: what a counter-offer changes in the buyer's agreement. */
+async function agreementOf(trx: Executor, masterOrderId: number, sellerOrderId: number) {
+  const [order, lines] = await Promise.all([
+    trx.selectFrom('master_orders').select(['value_minor', 'gst_minor']).where('id', '=', masterOrderId).executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('sub_orders')
+      .innerJoin('buyer_skus', 'buyer_skus.id', 'sub_orders.buyer_sku_id')
+      .innerJoin('product_skus', 'product_skus.id', 'sub_orders.product_sku_id')
+      .innerJoin('products', 'products.id', 'product_skus.product_id')
+      .select(['sub_orders.id', 'sub_orders.quantity_milli', 'sub_orders.ready_by', 'buyer_skus.buyer_code', 'products.unit'])
+      .where('sub_orders.seller_order_id', '=', sellerOrderId)
+      .orderBy('sub_orders.line_no')
+      .execute(),
+  ])
+  return { valueMinor: Number(order.value_minor), gstMinor: Number(order.gst_minor), lines }
+}
+
+/**
+ * The accepted counter-offer as the buyer's agreement, on the master order: per changed line its
+ * buyer code, quantity and expected date before and after, and the order's value before and after,
+ * so the buyer's history explains why the order's value moved (told by app/features/audit/tell.ts).
+ */
+async function recordLinesChanged(trx: Executor, actor: Actor, masterOrderId: number, sellerOrderId: number, was: Awaited<ReturnType<typeof agreementOf>>) {
+  const now = await agreementOf(trx, masterOrderId, sellerOrderId)
+  const lines = now.lines.flatMap((line) => {
+    const before = was.lines.find((l) => l.id === line.id)
+    if (!before || (Number(before.quantity_milli) === Number(line.quantity_milli) && before.ready_by === line.ready_by)) return []
+    return [{ code: line.buyer_code, unit: line.unit, quantityBefore: Number(before.quantity_milli), quantityAfter: Number(line.quantity_milli), expectedBefore: before.ready_by, expectedAfter: line.ready_by }]
+  })
+  if (lines.length === 0 && now.valueMinor === was.valueMinor) return
+  await audit(trx, {
+    actorUserId: actor.userId,
+    action: 'master_order.lines_changed',
+    entityType: 'master_order',
+    entityId: masterOrderId,
+    before: { value: was.valueMinor, gst: was.gstMinor },
+    after: { value: now.valueMinor, gst: now.gstMinor, lines },
+  })
 }

@@ -41,7 +41,7 @@ const SHOWN_REFUSALS = 4
  */
 export async function handleDecisionForm(db: Database, viewer: Viewer, context: DecisionContext, form: FormData): Promise<FormOutcome<Reply> | undefined> {
   const { may, page, reaches } = context
-  const actor = { userId: viewer.userId }
+  const actor = { userId: viewer.userId, onBehalf: may.onBehalf }
   const told = (result: Refusal): FormOutcome<Reply> => (result.notFound ? { status: 'not-found' } : { status: 'done', redirectTo: page, toast: { kind: 'error', message: result.message } })
 
   switch (form.get('intent')) {

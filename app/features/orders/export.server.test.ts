@@ -69,7 +69,7 @@ describe('the order CSV', () => {
 
     const seller = await csvOf(orderCsvFor(db, viewer(['seller'], internal, { kind: 'seller', id: sellerId, name: 'S', status: 'active' }), 'seller', new URL('http://x/')))
     expect(seller.map((r) => r.Order)).toEqual([code])
-    expect(Object.keys(seller[0]!)).toEqual(['Order', 'Your seller orders', 'Placed at', 'Needed by', 'Lines', 'Your value (INR)'])
+    expect(Object.keys(seller[0]!)).toEqual(['Order', 'Your seller orders', 'Placed at (IST)', 'Needed by', 'Lines', 'Your value (INR)'])
     expect(seller[0]!['Your seller orders']).toMatch(/^SO-\d{4}-\d{6}: pending approval$/)
     expect(JSON.stringify(seller)).not.toContain('Export Lens Buyer')
 

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
+import type { Executor } from '../audit/audit.server'
 import type { Viewer } from '~/auth/session.server'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { withChoices } from '../search/pick'
@@ -16,6 +17,23 @@ import { handleDecisionForm } from './decisions.server'
 type Reply = SubmissionResult<string[]>
 
 /**
+ * The seller orders a portal acts on: an agent (not an admin) those of the sellers assigned to it,
+ * even on an order it reaches through one of them; every other portal those its lens reaches.
+ */
+export function actedOn(db: Executor, lens: OrderLens) {
+  const query = db.selectFrom('seller_orders')
+  const scope = lens.scope
+  return scope.kind === 'agent' ? query.where('seller_orders.seller_id', 'in', db.selectFrom('sellers').select('sellers.id').where('sellers.agent_user_id', '=', scope.userId)) : query
+}
+
+/** The seller orders of an order on which the portal may take the seller's steps, where that is not all of them (an agent's). */
+export async function sellerOrdersActedFor(db: Executor, lens: OrderLens, orderId: number): Promise<number[] | undefined> {
+  if (lens.scope.kind !== 'agent') return undefined
+  const rows = await actedOn(db, lens).select('seller_orders.id').where('seller_orders.master_order_id', '=', orderId).execute()
+  return rows.map((r) => r.id)
+}
+
+/**
  * The order page's forms, for the portal's lens: seller-order steps (the seller's own steps on its own
  * seller orders; approve, reject and cancel by the staff portals that decide), a line to its next
  * stage, cancelling the whole order, and moving a rejected seller order's lines to another seller.
@@ -23,13 +41,13 @@ type Reply = SubmissionResult<string[]>
  */
 export async function handleOrderPageForm(db: Database, viewer: Viewer, lens: OrderLens, orderId: number, form: FormData): Promise<FormOutcome<Reply>> {
   const may = orderActions(lens.portal)
-  const actor = { userId: viewer.userId }
+  const actor = { userId: viewer.userId, onBehalf: may.onBehalf }
   const page = orderPath(lens.portal, orderId)
   const sellerId = lens.scope.kind === 'seller' ? lens.scope.sellerId : null
-  /** The seller order, if it is on this order and in the lens. */
+  /** The seller order, if it is on this order and one the portal acts on (a seller its own; an agent its sellers'). */
   const ownSellerOrder = async (id: number) => {
-    let query = db.selectFrom('seller_orders').select(['id', 'code', 'status']).where('id', '=', id).where('master_order_id', '=', orderId)
-    if (sellerId !== null) query = query.where('seller_id', '=', sellerId)
+    let query = actedOn(db, lens).select(['seller_orders.id', 'seller_orders.code', 'seller_orders.status']).where('seller_orders.id', '=', id).where('seller_orders.master_order_id', '=', orderId)
+    if (sellerId !== null) query = query.where('seller_orders.seller_id', '=', sellerId)
     return query.executeTakeFirst()
   }
 
@@ -41,7 +59,12 @@ export async function handleOrderPageForm(db: Database, viewer: Viewer, lens: Or
       if (!may.advance) return { status: 'forbidden' }
       const submission = parseWithZod(form, { schema: advanceLineSchema })
       if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
-      const line = await db.selectFrom('sub_orders').select('id').where('id', '=', submission.value.line).where('master_order_id', '=', orderId).executeTakeFirst()
+      const line = await actedOn(db, lens)
+        .innerJoin('sub_orders', 'sub_orders.seller_order_id', 'seller_orders.id')
+        .select('sub_orders.id')
+        .where('sub_orders.id', '=', submission.value.line)
+        .where('sub_orders.master_order_id', '=', orderId)
+        .executeTakeFirst()
       if (!line) return { status: 'not-found' }
       const result = await advanceLine(db, actor, sellerId, submission.value.line, submission.value.from)
       if (!result.ok) return result.notFound ? { status: 'not-found' } : { status: 'done', redirectTo: page, toast: { kind: 'error', message: result.message } }

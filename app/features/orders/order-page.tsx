@@ -1,4 +1,5 @@
 import { getFormProps } from '@conform-to/react'
+import { useMayOpen } from '~/ui/may-open'
 import { Form } from '@remix-run/react'
 import { sentenceCase, StatusBadge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
@@ -12,9 +13,10 @@ import { PageHeader } from '~/ui/shell'
 import { Table } from '~/ui/table'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import { choicesOf } from '../search/pick'
-import type { OrderActions } from './actions'
+import { actionsOn, SELLER_STEPS, type OrderActions } from './actions'
 import { CounterOfferNotice, day, DecisionForms, lineItemColumns, replyFor, type Reply } from './decision-forms'
 import { orderBase, type OrderPortal } from './lens'
+import { stepsFrom } from './states'
 import { sourceLabels } from './sources'
 import type { OrderAddress, OrderDetail } from './search.server'
 
@@ -26,7 +28,7 @@ function AddressText({ address }: { address: OrderAddress | null }) {
   return <>{[address.label, address.line1, address.line2, address.city, address.state, address.pin].filter(Boolean).join(', ')}</>
 }
 
-/** Where a line is in its category's workflow, and the seller's button to move it on. */
+/** Where a line is in its category's workflow, and the seller's button to move it on (staff's, for the seller). */
 function Stage({ line, status, canAdvance, reply }: { line: Line; status: SellerOrder['status']; canAdvance: boolean; reply: Reply }) {
   const current = line.stages.find((s) => s.position === line.stagePosition)
   const index = current ? line.stages.indexOf(current) + 1 : 0
@@ -130,12 +132,19 @@ function QcOutcomes({ inspections }: { inspections: SellerOrder['inspections'] }
   )
 }
 
-function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; portal: OrderPortal; may: OrderActions; reply: Reply }) {
+/** Whether the page offers the seller's own steps on this seller order now (a step, or a line's next stage). */
+function actsForSeller(order: SellerOrder, may: OrderActions) {
+  const sellerSteps: readonly string[] = SELLER_STEPS
+  return stepsFrom(order.status).some((step) => sellerSteps.includes(step) && may.steps.includes(step)) || (may.advance && (order.status === 'in_production' || order.status === 'qc_passed'))
+}
+
+function SellerOrderCard({ order, portal, may: pageMay, reply }: { order: SellerOrder; portal: OrderPortal; may: OrderActions; reply: Reply }) {
+  const may = actionsOn(pageMay, order.id)
   const total = (field: 'priceMinor' | 'costMinor') => order.lines.reduce((sum, l) => sum + Math.round(((l[field] ?? 0) * l.quantityMilli) / 1000), 0)
   const facts: Detail[] = [{ label: 'Status', value: <StatusBadge status={order.status} /> }]
   if (order.decidedAt) facts.push({ label: 'Decided', value: `${formatDateTime(order.decidedAt)}${order.decidedBy ? ` by ${order.decidedBy}` : ''}` })
   if (order.decisionNote) facts.push({ label: 'Reason', value: order.decisionNote })
-  if (order.movedToCode) facts.push({ label: 'Lines moved to', value: order.movedToCode })
+  if (order.linesMoved) facts.push({ label: 'Lines moved to', value: order.movedToCode ?? 'Another seller' })
   if (order.valueMinor !== null) facts.push({ label: 'Value', value: formatMoney(order.valueMinor) })
   if (order.costMinor !== null) facts.push({ label: portal === 'seller' ? 'Your value' : 'Cost', value: formatMoney(order.costMinor) })
   return (
@@ -147,7 +156,7 @@ function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; po
       <Details items={facts} />
       <CounterOfferNotice sellerOrder={order} />
       {order.lines.length === 0 ? (
-        <p className="muted">{order.movedToCode ? `Its lines are now on ${order.movedToCode}.` : 'It has no lines.'}</p>
+        <p className="muted">{order.linesMoved ? `Its lines are now with ${order.movedToCode ?? 'another seller'}.` : 'It has no lines.'}</p>
       ) : (
         <Table
           caption={`Lines of ${order.code}`}
@@ -174,14 +183,16 @@ function SellerOrderCard({ order, portal, may, reply }: { order: SellerOrder; po
         </p>
       ) : null}
       <QcOutcomes inspections={order.inspections} />
+      {may.onBehalf && actsForSeller(order, may) ? <p className="muted small">The seller’s steps taken here are recorded as yours, for {order.sellerName ?? 'the seller'}.</p> : null}
       <DecisionForms sellerOrder={order} may={may} reply={reply} />
-      {may.moveLines && order.status === 'rejected' && !order.movedToCode ? <MoveLinesForm sellerOrder={order} reply={reply} /> : null}
+      {may.moveLines && order.status === 'rejected' && !order.linesMoved ? <MoveLinesForm sellerOrder={order} reply={reply} /> : null}
     </section>
   )
 }
 
 /** One master order through the portal's lens: its facts, its seller orders and lines, what the portal may do, its history. */
 export function OrderPage({ order, portal, may, reply }: { order: OrderDetail; portal: OrderPortal; may: OrderActions; reply: Reply }) {
+  const mayOpenPath = useMayOpen()
   const facts: Detail[] = [{ label: 'Status', value: <StatusBadge status={order.status} /> }]
   if (order.buyer) facts.push({ label: 'Buyer', value: portal === 'buyer' ? order.buyer.name : <Link to={`/redirect/buyer/${order.buyer.id}`}>{order.buyer.name}</Link> })
   facts.push({ label: 'Placed', value: `${formatDateTime(order.placedAt)}${order.placedBy ? ` by ${order.placedBy}` : ''}` }, { label: 'Needed by', value: day(order.requiredBy) })
@@ -204,8 +215,9 @@ export function OrderPage({ order, portal, may, reply }: { order: OrderDetail; p
       {order.sellerOrders.map((s) => (
         <SellerOrderCard key={s.id} order={s} portal={portal} may={may} reply={reply} />
       ))}
-      {order.shipping ? <ShippingLens rows={order.shipping} linked={portal === 'main' || portal === 'admin'} /> : null}
-      {order.settlement ? <MoneyLens money={order.settlement} linked={portal === 'main' || portal === 'admin'} /> : null}
+      {/* Links into the main portal's logistics and money sections, drawn where the viewer may follow them. */}
+      {order.shipping ? <ShippingLens rows={order.shipping} linked={mayOpenPath('/logistics/transport_requests')} /> : null}
+      {order.settlement ? <MoneyLens money={order.settlement} linked={mayOpenPath('/logistics/settlements')} /> : null}
       {cancellable ? <CancelOrderForm code={order.code} reply={reply} /> : null}
       <History entries={order.history} />
     </div>

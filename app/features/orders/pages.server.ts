@@ -3,12 +3,13 @@ import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import type { FormOutcome } from '~/ui/outcome.server'
 import { readId } from '~/utils/list-params'
-import { orderActions } from './actions'
+import { orderActions, type OrderActions } from './actions'
+import { buyerOrderDetail, type BuyerOrderDetail } from './buyer-order.server'
 import { portalsFor } from '~/auth/portals'
 import { ORDER_PORTALS, orderPath, type OrderLens, type OrderPortal } from './lens'
-import { handleOrderPageForm } from './order-forms.server'
+import { handleOrderPageForm, sellerOrdersActedFor } from './order-forms.server'
 import { readOrderFilters } from './schema'
-import { lensFor, orderDetail, orderSearchPage, scopedOrderIds } from './search.server'
+import { lensFor, orderDetail, orderSearchPage, scopedOrderIds, type OrderDetail } from './search.server'
 
 /** A portal's order search; undefined where the viewer has no orders there (answered 404). */
 export async function orderSearchFor(db: Database, viewer: Viewer, portal: OrderPortal, url: URL) {
@@ -16,12 +17,38 @@ export async function orderSearchFor(db: Database, viewer: Viewer, portal: Order
   return lens ? orderSearchPage(db, lens, readOrderFilters(url)) : undefined
 }
 
-/** A portal's page of one order; undefined when the id is not one of the orders the lens reaches (404). */
-export async function orderPageFor(db: Database, viewer: Viewer, portal: OrderPortal, idParam: string | undefined) {
+/**
+ * A portal's page of one order; undefined when the id is not one of the orders the lens reaches (404).
+ * The buyer's is the buyer's agreement (./buyer-order.server.ts): its lines, shipments and invoices,
+ * no seller orders; every other portal's is the order with its seller orders through its lens.
+ */
+export async function orderPageFor(db: Database, viewer: Viewer, portal: 'buyer', idParam: string | undefined): Promise<BuyerOrderPageData | undefined>
+export async function orderPageFor(db: Database, viewer: Viewer, portal: Exclude<OrderPortal, 'buyer'>, idParam: string | undefined): Promise<StaffOrderPageData | undefined>
+export async function orderPageFor(db: Database, viewer: Viewer, portal: OrderPortal, idParam: string | undefined): Promise<BuyerOrderPageData | StaffOrderPageData | undefined>
+export async function orderPageFor(db: Database, viewer: Viewer, portal: OrderPortal, idParam: string | undefined): Promise<BuyerOrderPageData | StaffOrderPageData | undefined> {
   const lens = lensFor(viewer, portal)
   const id = readId(idParam)
-  const order = lens && id ? await orderDetail(db, lens, id) : undefined
-  return order ? { order, portal, may: orderActions(portal), path: orderPath(portal, order.id) } : undefined
+  if (!lens || !id) return undefined
+  if (portal === 'buyer') {
+    const order = await buyerOrderDetail(db, lens, id)
+    return order ? { order, portal, path: orderPath(portal, order.id) } : undefined
+  }
+  const order = await orderDetail(db, lens, id)
+  if (!order) return undefined
+  const may = orderActions(portal)
+  const actedFor = may.onBehalf ? await sellerOrdersActedFor(db, lens, order.id) : undefined
+  return { order, portal, may: actedFor ? { ...may, sellerOrdersActedFor: actedFor } : may, path: orderPath(portal, order.id) }
+}
+export interface BuyerOrderPageData {
+  order: BuyerOrderDetail
+  portal: 'buyer'
+  path: string
+}
+export interface StaffOrderPageData {
+  order: OrderDetail
+  portal: Exclude<OrderPortal, 'buyer'>
+  may: OrderActions
+  path: string
 }
 
 /** The order page's forms; an order outside the lens is not found, whatever the form. */

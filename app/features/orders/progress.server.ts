@@ -2,8 +2,9 @@ import type { Database } from '#db/database'
 import { audit, type Executor } from '../audit/audit.server'
 import { PASSING_INSPECTION } from '../qc/rules'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
+import { forSellerOf } from './steps.server'
 
-type Actor = { userId: number }
+type Actor = { userId: number; onBehalf?: boolean }
 
 /** Whether a seller order has an approved (or partly accepted) QC inspection: what opens a QC gate. */
 async function passedInspection(trx: Executor, sellerOrderId: number): Promise<boolean> {
@@ -15,7 +16,8 @@ async function passedInspection(trx: Executor, sellerOrderId: number): Promise<b
  * Moves one line of a seller order in production to the next stage of its category's workflow
  * (`stage_position` 0 is "not started"). A QC-gate stage holds the line until its seller order has
  * passed QC. Conditional on the stage the seller saw (`from`), so a double click moves it once.
- * `sellerId` limits it to that seller's lines (the seller portal); null for staff.
+ * `sellerId` limits it to that seller's lines (the seller portal); null for staff, who move lines for
+ * a seller that does not sign in (`actor.onBehalf`: the audit names the seller).
  */
 export async function advanceLine(db: Database, actor: Actor, sellerId: number | null, subOrderId: number, from: number): Promise<Result<{ stage: string; code: string }>> {
   return refusals(() =>
@@ -49,7 +51,7 @@ export async function advanceLine(db: Database, actor: Actor, sellerId: number |
         entityType: 'seller_order',
         entityId: line.seller_order_id,
         before: { line: line.line_no, stage: current?.name ?? 'not started' },
-        after: { line: line.line_no, stage: next.name },
+        after: { line: line.line_no, stage: next.name, ...(actor.onBehalf ? await forSellerOf(trx, line.seller_order_id) : {}) },
         note: `Line ${line.line_no} is at “${next.name}”`,
       })
       return { ok: true as const, value: { stage: next.name, code: line.code } }

@@ -4,8 +4,8 @@ import type { DB, MasterOrderStatus, SellerOrderStatus } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
 import { countUpTo } from '~/utils/count.server'
 import { startOfKolkataDay } from '~/utils/format'
-import { historyQuery, type Executor } from '../audit/audit.server'
-import { actionSentence } from '../audit/describe'
+import type { Executor } from '../audit/audit.server'
+import { orderHistory } from './history.server'
 import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
 import { qcOutcomes } from '../qc/outcomes.server'
@@ -493,7 +493,9 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
       decidedAt: s.decided_at,
       decidedBy: lens.scope.kind === 'buyer' || lens.scope.kind === 'seller' ? null : s.decider_name,
       decisionNote: lens.scope.kind === 'buyer' ? null : s.decision_note,
-      movedToCode: s.moved_to_code,
+      // A seller reads that its lines went to another seller, never which seller order took them.
+      linesMoved: s.moved_to_code !== null,
+      movedToCode: seller !== null ? null : s.moved_to_code,
       counterOffer: counterOfferOf(s.counter_offer_json, see),
       lines: lines.of(s.id, see),
       inspections: inspections.get(s.id) ?? [],
@@ -569,57 +571,6 @@ export async function sellerOrderLines(db: Executor, sellerOrderIds: number[]) {
           stages: stages.filter((st) => st.category_id === l.category_id).map((st) => ({ position: st.position, name: st.name, qcGate: st.qc_gate === 1 })),
         })),
   }
-}
-
-/** Keys of history entries that name what a lens does not show. */
-function hiddenKeys(lens: OrderLens): string[] {
-  const keys: string[] = []
-  if (!lens.see.buyer) keys.push('buyer')
-  if (!lens.see.sellers) keys.push('seller')
-  if (!lens.see.value) keys.push('value', 'gst')
-  if (!lens.see.cost) keys.push('cost')
-  return keys
-}
-
-const stripJson = (json: string | null, hidden: string[]) => {
-  if (!json || hidden.length === 0) return json
-  try {
-    const value = JSON.parse(json) as Record<string, unknown>
-    return JSON.stringify(Object.fromEntries(Object.entries(value).filter(([key]) => !hidden.includes(key))))
-  } catch {
-    return null
-  }
-}
-
-/**
- * The order's history through the lens: its own changes and its seller orders' (the seller: its own
- * only; the buyer: the order's only). Fields the lens hides are taken out of each change; a counter-
- * offer's figures are costs; the buyer and the seller see "the platform team" for staff names.
- */
-async function orderHistory(db: Executor, lens: OrderLens, masterOrderId: number, sellerOrderIds: number[]) {
-  const external = lens.scope.kind === 'buyer' || lens.scope.kind === 'seller'
-  const rows = await historyQuery(db)
-    .where((eb) => {
-      const mine = eb.and([eb('audit_events.entity_type', '=', 'seller_order'), eb('audit_events.entity_id', 'in', sellerOrderIds.length ? sellerOrderIds.map(String) : ['-'])])
-      if (lens.scope.kind === 'seller') return mine
-      const order = eb.and([eb('audit_events.entity_type', '=', 'master_order'), eb('audit_events.entity_id', '=', String(masterOrderId))])
-      return lens.scope.kind === 'buyer' ? order : eb.or([order, mine])
-    })
-    .orderBy('audit_events.id', 'desc')
-    .limit(100)
-    .execute()
-  const hidden = hiddenKeys(lens)
-  return rows.map((row) => {
-    const costs = !lens.see.cost && row.action.startsWith('seller_order.counter_offer')
-    return {
-      ...row,
-      what: actionSentence(row.action),
-      actor_name: external ? 'The platform team' : row.actor_name,
-      before_json: costs ? null : stripJson(row.before_json, hidden),
-      after_json: costs ? null : stripJson(row.after_json, hidden),
-      note: lens.scope.kind === 'buyer' && row.entity_type === 'seller_order' ? null : row.note,
-    }
-  })
 }
 
 /** Everything a portal's order search shows: the page of orders, the filters, the category choices. */

@@ -2,7 +2,7 @@ import { getDb } from '~/db.server'
 import { makeBuyerSku, makeProductSku, makeSellerSku } from '../../../tests/support/catalogue'
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
-import { historyOf } from '../audit/audit.server'
+import { auditEntriesOf } from '../audit/audit.server'
 import { addCartLine, saveCartLine } from './cart.server'
 import { placeCart } from './place.server'
 import { cancelMasterOrder, takeSellerOrderStep } from './steps.server'
@@ -49,7 +49,7 @@ describe('seller order steps', () => {
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1)
     const loser = outcomes.find((o) => !o.ok)
     expect(loser).toMatchObject({ ok: false, message: expect.stringMatching(new RegExp(`^${first.code} is approved \\(decided by (Isha Internal|Anita Admin), .+\\): it cannot be approved now`)) })
-    const entries = await historyOf(getDb(), 'seller_order', first.id)
+    const entries = await auditEntriesOf(getDb(), 'seller_order', first.id)
     expect(entries.map((e) => e.action)).toEqual(['seller_order.approved', 'seller_order.created'])
   })
 
@@ -69,13 +69,13 @@ describe('seller order steps', () => {
     expect(await takeSellerOrderStep(db, staff, two.id, 'cancel', 'Buyer dropped this item')).toMatchObject({ ok: true, value: { status: 'cancelled' } })
     // Only the seller order in production counts now.
     expect(await masterStatus(order.id)).toBe('in_production')
-    const history = await historyOf(db, 'master_order', order.id)
+    const history = await auditEntriesOf(db, 'master_order', order.id)
     expect(history.map((e) => [e.action, e.after_json && JSON.parse(e.after_json).status])).toEqual([
       ['master_order.status_changed', 'in_production'],
       ['master_order.status_changed', 'confirmed'],
       ['master_order.placed', undefined],
     ])
-    const cancel = (await historyOf(db, 'seller_order', two.id))[0]
+    const cancel = (await auditEntriesOf(db, 'seller_order', two.id))[0]
     expect(cancel).toMatchObject({ action: 'seller_order.cancelled', note: 'Buyer dropped this item', before_json: JSON.stringify({ status: 'approved' }) })
   })
 

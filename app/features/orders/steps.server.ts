@@ -12,7 +12,14 @@ import { countInStatus } from './counts.server'
 import { notifyKam, notifySeller, type SellerOrderEvent } from './notify.server'
 import { masterStatusOf, sellerOrderSteps, type SellerOrderStep, type SellerOrderStepName } from './states'
 
-type Actor = { userId: number }
+/** Who takes a step; `onBehalf`: staff taking the seller's own step for it (the audit then names the seller). */
+type Actor = { userId: number; onBehalf?: boolean }
+
+/** The after-key that says for which seller staff took the seller's step ("by <person> for <seller>"). */
+export async function forSellerOf(trx: Executor, sellerOrderId: number): Promise<{ for_seller: string }> {
+  const seller = await trx.selectFrom('seller_orders').innerJoin('sellers', 'sellers.id', 'seller_orders.seller_id').select('sellers.name').where('seller_orders.id', '=', sellerOrderId).executeTakeFirstOrThrow()
+  return { for_seller: seller.name }
+}
 
 /** Steps the seller's users are told of by e-mail (its own steps it knows). */
 const SELLER_EVENTS: Partial<Record<SellerOrderStepName, SellerOrderEvent>> = { approve: 'approved', reject: 'rejected', cancel: 'cancelled' }
@@ -117,7 +124,7 @@ export async function sellerOrderStepIn(trx: Executor, actor: Actor, sellerOrder
     entityType: 'seller_order',
     entityId: sellerOrderId,
     before: { status: current.status },
-    after: { status: step.to },
+    after: { status: step.to, ...(actor.onBehalf && step.by === 'seller' ? await forSellerOf(trx, sellerOrderId) : {}) },
     note: note || null,
   })
   if (name === 'cancel') await cancelOpenInspections(trx, sellerOrderId, actor.userId, note)

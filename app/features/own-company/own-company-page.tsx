@@ -7,7 +7,7 @@ import { StatusBadge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
 import { ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
-import { History, type HistoryEntry } from '~/ui/history'
+import { History, type ToldEntry } from '~/ui/history'
 import { PageHeader } from '~/ui/shell'
 import { countOf, formatMoney } from '~/utils/format'
 import { CompanyUsers, type CompanyUserView } from './company-users'
@@ -29,7 +29,7 @@ interface CompanyBase {
 export type CompanyView = (CompanyBase & { kind: 'buyer'; credit_limit_minor: number; payment_terms_days: number }) | (CompanyBase & { kind: 'seller' })
 
 export interface OwnCompanyData {
-  page: { company: CompanyView; users: CompanyUserView[]; isAdmin: boolean; addresses: AddressView[]; changes: HistoryEntry[] }
+  page: { company: CompanyView; users: CompanyUserView[]; isAdmin: boolean; addresses: AddressView[]; changes: ToldEntry[] }
   addressKey: string
   inviteKey: string
 }

@@ -2,6 +2,7 @@ import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import { readId } from '~/utils/list-params'
 import { historyOf, type Executor } from '../audit/audit.server'
+import type { HistoryViewer } from '../audit/tell'
 import { listAddresses } from '../addresses/queries.server'
 
 /** The viewer's own buyer or seller company. */
@@ -105,7 +106,8 @@ export type CompanyUser = Awaited<ReturnType<typeof companyUsers>>[number]
  * company (approvals, terms, assignments) stay on the staff pages.
  */
 export function companyChanges(db: Executor, company: OwnCompany, limit = 30) {
-  return historyOf(db, company.kind, company.id, { limit, only: ['address.*', 'company.contact_updated', 'user.invited'] })
+  const viewer: HistoryViewer = company.kind === 'buyer' ? { kind: 'buyer', buyerId: company.id } : { kind: 'seller', sellerId: company.id, sellerName: company.name }
+  return historyOf(db, viewer, company.kind, company.id, { limit, only: ['address.*', 'company.contact_updated', 'user.invited'] })
 }
 
 /** Everything the company's own page shows, in one call for the buyer's and the seller's route. */

@@ -5,7 +5,7 @@ import { Badge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
 import { ErrorList, ErrorSummary } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
-import { History, type HistoryEntry } from '~/ui/history'
+import { History, type ToldEntry } from '~/ui/history'
 import { PageHeader } from '~/ui/shell'
 import { Table } from '~/ui/table'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
@@ -17,7 +17,7 @@ import { RequestStatusBadge } from './request-status'
 import { statusLabels } from './shared'
 
 export interface AdminRequestProps extends RequestRecord {
-  history: HistoryEntry[]
+  history: ToldEntry[]
   reply: FormReply | null
 }
 

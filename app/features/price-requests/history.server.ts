@@ -1,19 +1,20 @@
-import type { HistoryEntry } from '~/ui/history'
+import type { ToldEntry } from '~/ui/history'
 import { formatMoney } from '~/utils/format'
 import { historyQuery, type Executor } from '../audit/audit.server'
 import { actionWords } from '../audit/describe'
+import { STAFF_VIEWER, tell, type AuditRow } from '../audit/tell'
 
 /**
- * What happened to price-change requests (of one buyer SKU, or one request), as history entries:
- * their audit entries, and each step a request's row shows that no entry records (proposed, then
- * decided; the demo data's requests have rows but no entries). `what` words each entry from the
- * request's id and the words of its action ("proposed", "approved").
+ * What happened to price-change requests (of one buyer SKU, or one request), told to staff through
+ * the lens: their audit entries, and each step a request's row shows that no entry records
+ * (proposed, then decided; the demo data's requests have rows but no entries). `what` words each
+ * entry from the request's id and the words of its action ("proposed", "approved").
  */
 export async function priceRequestHistory(
   db: Executor,
   of: { buyerSkuId: number } | { requestId: number },
   what: (requestId: number | string, words: string) => string,
-): Promise<HistoryEntry[]> {
+): Promise<ToldEntry[]> {
   let query = db
     .selectFrom('price_change_requests as r')
     .leftJoin('users as asker', 'asker.id', 'r.requested_by')
@@ -38,21 +39,28 @@ export async function priceRequestHistory(
     if (r.status !== 'pending' && r.decided_at) steps.push({ id: r.id, action: `price_request.${r.status}`, at: r.decided_at, actor: r.decider, after: { status: r.status }, note: r.decision_note })
     return steps.filter((step) => !recorded.has(`${r.id}:${step.action}`))
   })
-  return [
-    ...entries.map((e) => ({ ...e, what: what(e.entity_id, actionWords(e.action)) })),
+  const rows: (AuditRow & { requestId: number | string })[] = [
+    ...entries.map((e) => ({ ...e, requestId: e.entity_id })),
     ...unrecorded.map((step, index) => ({
       // Negative and far below a version's negative id: never an audit entry's id, so list keys stay unique.
       id: -1_000_000_000 - index,
       at: step.at,
       action: step.action,
-      what: what(step.id, actionWords(step.action)),
+      entity_type: 'price_request',
       actor_name: step.actor,
+      actor_buyer_id: null,
+      actor_seller_id: null,
       before_json: null,
       after_json: JSON.stringify(step.after),
       note: step.note,
+      requestId: step.id,
     })),
   ]
+  return rows.flatMap((row) => {
+    const told = tell(row, STAFF_VIEWER)
+    return told ? [{ ...told, what: what(row.requestId, actionWords(row.action)) }] : []
+  })
 }
 
 /** Newest first; entries of the same instant by id, newest first. */
-export const newestFirst = (a: HistoryEntry, b: HistoryEntry) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1)
+export const newestFirst = (a: ToldEntry, b: ToldEntry) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1)

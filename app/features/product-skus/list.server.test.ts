@@ -113,7 +113,7 @@ describe('the product SKU routes', () => {
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
     const rows = parseCsv(await response.text())
     expect(rows.map((r) => r.Code)).toEqual(['WMB-A', 'WMB-B', 'WMB-C'])
-    expect(Object.keys(rows[0])).toEqual(['ID', 'Code', 'Name', 'Category', 'Product line', 'MOQ (m)', 'Status', 'Composition', 'Weave', 'Weight (g/m²)', 'Width (in)', 'Colour', 'Updated (UTC)'])
+    expect(Object.keys(rows[0])).toEqual(['ID', 'Code', 'Name', 'Category', 'Product line', 'MOQ (m)', 'Status', 'Composition', 'Weave', 'Weight (g/m²)', 'Width (in)', 'Colour', 'Updated (IST)'])
     expect(rows[0]).toMatchObject({ Category: 'Cotton shirting', 'Product line': 'Wombat line', Weave: 'twill', 'Weight (g/m²)': '180', 'MOQ (m)': '100' })
     expect(rows[1].Composition).toBe(`'=HYPERLINK("x")`)
   })

@@ -177,7 +177,7 @@ export async function exportProductSkus(db: Database, product: SkuProduct, f: Sk
     { key: 'moq', header: `MOQ (${product.unit})` },
     { key: 'status', header: 'Status' },
     ...product.schema.map((a) => ({ key: `attr_${a.key}`, header: a.unit ? `${a.label} (${a.unit})` : a.label })),
-    { key: 'updated_at', header: 'Updated (UTC)' },
+    { key: 'updated_at', header: 'Updated' },
   ]
   return { columns, rows }
 }

@@ -1,7 +1,7 @@
 import { Link } from '~/ui/link'
 import { Button } from '~/ui/button'
 import { Details } from '~/ui/details'
-import { History, type HistoryEntry } from '~/ui/history'
+import { History, type ToldEntry } from '~/ui/history'
 import { PageHeader } from '~/ui/shell'
 import { StatusBadge } from '~/ui/badge'
 import { formatDateTime } from '~/utils/format'
@@ -11,7 +11,7 @@ import { comparePath, skuEditPath } from './shared'
 import { SkuStatus } from './sku-status'
 
 /** A product SKU's page: what it is (read-only), an Edit button, its status and its history. */
-export function ProductSkuRecordView({ product, sku, history }: { product: Pick<SkuProduct, 'name' | 'slug'>; sku: ProductSkuRecord; history: HistoryEntry[] }) {
+export function ProductSkuRecordView({ product, sku, history }: { product: Pick<SkuProduct, 'name' | 'slug'>; sku: ProductSkuRecord; history: ToldEntry[] }) {
   return (
     <>
       <PageHeader title={`${product.name} SKU ${sku.code}`}>

@@ -7,6 +7,7 @@ import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { formatDay, kolkataDay } from '~/utils/format'
 import { COUNT_CAP } from '~/utils/list-params'
 import { historyOf } from '../audit/audit.server'
+import { STAFF_VIEWER } from '../audit/tell'
 import { activeUsersWithRole } from '../companies/queries.server'
 import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
@@ -154,7 +155,7 @@ async function inspectionForForms(db: Database, id: number) {
     .select(['i.id', 'i.code', 'i.status', 'i.scheduled_on', 'i.slot', 'i.operator_id', 'users.name as operator', 'sellers.name as seller', 's.code as order_code', 's.master_order_id'])
     .where('i.id', '=', id)
     .executeTakeFirst()
-  return row ? { ...row, slotLabel: slotLabel(row.slot), history: await historyOf(db, 'qc_inspection', row.id, { limit: 20 }) } : null
+  return row ? { ...row, slotLabel: slotLabel(row.slot), history: await historyOf(db, STAFF_VIEWER, 'qc_inspection', row.id, { limit: 20 }) } : null
 }
 
 /** A seller order to schedule, for the schedule form. */

@@ -4,7 +4,7 @@ import { kolkataDay } from '~/utils/format'
 import { makeBuyer, makeCompanyUser, makeSeller, makeStaffUser } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { formOf, placeTestOrder } from '../../../tests/support/orders'
-import { historyOf } from '../audit/audit.server'
+import { auditEntriesOf } from '../audit/audit.server'
 import { advanceLine } from '../orders/progress.server'
 import { lensFor, orderDetail } from '../orders/search.server'
 import { takeSellerOrderStep } from '../orders/steps.server'
@@ -78,7 +78,7 @@ describe('scheduling', () => {
   it('schedules an order ready for QC, audited and told to the operator; refuses one that is not ready', async () => {
     const s = await scheduled(ahead(3), '11:00')
     expect(s.code).toMatch(/^QC-\d{4}-\d{6}$/)
-    const history = await historyOf(getDb(), 'seller_order', s.order.sellerOrderId)
+    const history = await auditEntriesOf(getDb(), 'seller_order', s.order.sellerOrderId)
     expect(history[0]).toMatchObject({ action: 'seller_order.qc_scheduled' })
     const mail = await getDb().selectFrom('outbox_emails').select(['to_address', 'subject']).where('kind', '=', 'qc_inspection.assigned').orderBy('id', 'desc').executeTakeFirstOrThrow()
     expect(mail).toMatchObject({ to_address: 'fo.one@example.com', subject: expect.stringContaining(s.code) })
@@ -115,7 +115,7 @@ describe('scheduling', () => {
     const other = await scheduled(day, '11:00')
     expect(await moveInspection(getDb(), staff, s.inspectionId, { day, slot: '11:00', operatorId })).toMatchObject({ ok: false, field: 'slot' })
     expect(await moveInspection(getDb(), staff, s.inspectionId, { day: ahead(41), slot: '11:00', operatorId: otherOperatorId })).toMatchObject({ ok: true })
-    const moved = await historyOf(getDb(), 'qc_inspection', s.inspectionId)
+    const moved = await auditEntriesOf(getDb(), 'qc_inspection', s.inspectionId)
     expect(moved[0]).toMatchObject({ action: 'qc_inspection.moved' })
     expect(JSON.parse(moved[0]!.after_json!)).toMatchObject({ operator: 'Omar Operator', slot: '11:00–13:00' })
     // The calendar's panel of the inspection reads its history in words.
@@ -194,7 +194,7 @@ describe('the field operator', () => {
     ])
     const lines = await getDb().selectFrom('qc_inspection_lines').select(['accepted_milli', 'rejected_milli']).where('inspection_id', '=', s.inspectionId).execute()
     expect(lines.map((l) => [Number(l.accepted_milli), Number(l.rejected_milli)])).toEqual([[7500, 2500]])
-    expect((await historyOf(getDb(), 'qc_inspection', s.inspectionId)).filter((e) => e.action === 'qc_inspection.submitted')).toHaveLength(1)
+    expect((await auditEntriesOf(getDb(), 'qc_inspection', s.inspectionId)).filter((e) => e.action === 'qc_inspection.submitted')).toHaveLength(1)
   })
 
   it('a form sent from the device’s queue is checked and submitted in one go, once per key', async () => {
@@ -229,7 +229,7 @@ describe('QC approvals', () => {
     expect((await db.selectFrom('seller_orders').select('status').where('id', '=', order.sellerOrderId).executeTakeFirstOrThrow()).status).toBe('qc_passed')
     // The approval takes the line through its gate ("Greige inspection" to "Dyeing and finishing"), and it moves on from there.
     expect((await db.selectFrom('sub_orders').select('stage_position').where('id', '=', line.id).executeTakeFirstOrThrow()).stage_position).toBe(4)
-    expect((await historyOf(db, 'seller_order', order.sellerOrderId)).map((e) => e.note)).toContain(`Line 1 passed the QC gate “Greige inspection” with inspection ${s.value.code}`)
+    expect((await auditEntriesOf(db, 'seller_order', order.sellerOrderId)).map((e) => e.note)).toContain(`Line 1 passed the QC gate “Greige inspection” with inspection ${s.value.code}`)
     expect(await advanceLine(db, staff, null, line.id, 4)).toMatchObject({ ok: true, value: { stage: 'Final inspection' } })
     // A later gate of the workflow opens too: the seller order has passed QC with an approved inspection.
     expect(await advanceLine(db, staff, null, line.id, 5)).toMatchObject({ ok: true, value: { stage: 'Packing' } })

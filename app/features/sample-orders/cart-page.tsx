@@ -11,6 +11,7 @@ import { countOf, formatDateTime, formatMoney } from '~/utils/format'
 import { AddressSelect, CartAddForm, CartForm, ChooseCartBuyer, LineControl, messagesAt, readyCount, RemoveLineButton, type OpenCart } from '../orders/cart-page'
 import { choicesOf, type PickOption } from '../search/pick'
 import type { SampleCartView } from './cart.server'
+import { samplePath } from './lens'
 import { sampleCartPath } from './shared'
 
 type Reply = (SubmissionResult<string[]> & { choices?: Record<string, PickOption[]> }) | null | undefined
@@ -27,7 +28,7 @@ export interface RecentRequest {
 /** The sample orders the user requested lately: how the requester follows them. */
 function RecentRequests({ requests }: { requests: RecentRequest[] }) {
   const columns: Column<RecentRequest>[] = [
-    { key: 'code', header: 'Sample order', title: true, nowrap: true, cell: (r) => r.code },
+    { key: 'code', header: 'Sample order', title: true, nowrap: true, cell: (r) => <Link to={samplePath('main', r.id)}>{r.code}</Link> },
     { key: 'buyer', header: 'Buyer', cell: (r) => r.buyerName },
     { key: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
     { key: 'items', header: 'Samples', numeric: true, cell: (r) => r.itemCount },

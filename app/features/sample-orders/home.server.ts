@@ -53,6 +53,9 @@ export async function sampleHome(db: Database, viewer: Viewer, portal: PortalKey
   const lens = sampleLensFor(viewer, portal as SamplePortal)
   if (!lens) return { figures: [], queues: [] }
   switch (lens.portal) {
+    case 'main':
+      // The main portal's users follow their own requests on the samples cart.
+      return { figures: [], queues: [] }
     case 'admin': {
       const toApprove = await waiting(db, lens, 'requested', requests, 'requested_at')
       return { figures: [toApprove.figure], queues: [] }

@@ -181,7 +181,7 @@ export function SampleOrderPage({ order, portal, reply }: { order: SampleOrderDe
       {order.steps.includes('feedback') ? <FeedbackForm order={order} reply={reply} /> : null}
       <History entries={order.history} />
       <p>
-        <Link to={sampleBase[portal]}>All sample orders</Link>
+        <Link to={sampleBase[portal]}>{portal === 'main' ? 'Your sample requests' : 'All sample orders'}</Link>
       </p>
     </>
   )

@@ -4,7 +4,7 @@ import type { DB, SampleOrderStatus } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
 import { startOfKolkataDay } from '~/utils/format'
 import { historyQuery, type Executor } from '../audit/audit.server'
-import { actionSentence } from '../audit/describe'
+import { STAFF_VIEWER, tellAll } from '../audit/tell'
 import { checkPick } from '../search/pick.server'
 import type { PickOption } from '../search/pick'
 import { resolveCompany } from '../users/company.server'
@@ -27,6 +27,9 @@ export function sampleLensFor(viewer: Pick<Viewer, 'userId' | 'roles' | 'company
     case 'demand_kam':
       // A KAM follows its own buyers' sample orders; an admin in the KAM portal sees every one.
       return { portal, see, scope: viewer.roles.includes('admin') ? { kind: 'all' } : { kind: 'kam', userId: viewer.userId } }
+    case 'main':
+      // The main portal's user opens the sample orders it requested; an admin there, every one.
+      return { portal, see, scope: viewer.roles.includes('admin') ? { kind: 'all' } : { kind: 'requester', userId: viewer.userId } }
     default:
       return { portal, see, scope: { kind: 'all' } }
   }
@@ -38,6 +41,7 @@ export function scopedSampleOrders(db: Executor, lens: SampleLens) {
   const scope = lens.scope
   if (scope.kind === 'buyer') return query.where('sample_orders.buyer_id', '=', scope.buyerId)
   if (scope.kind === 'kam') return query.where('sample_orders.buyer_id', 'in', db.selectFrom('buyers').select('buyers.id').where('buyers.kam_user_id', '=', scope.userId))
+  if (scope.kind === 'requester') return query.where('sample_orders.requested_by', '=', scope.userId)
   return query
 }
 
@@ -274,26 +278,8 @@ export async function sampleOrderDetail(db: Executor, lens: SampleLens, id: numb
 }
 export type SampleOrderDetail = NonNullable<Awaited<ReturnType<typeof sampleOrderDetail>>>
 
-/** The order's history; the buyer reads "the platform team" for staff names and no internal stock figures. */
+/** The order's history told through the lens: the buyer reads its own people by name, staff as "The platform team", and no stock figures. */
 async function sampleOrderHistory(db: Executor, lens: SampleLens, id: number) {
   const rows = await historyQuery(db).where('audit_events.entity_type', '=', 'sample_order').where('audit_events.entity_id', '=', String(id)).orderBy('audit_events.id', 'desc').limit(100).execute()
-  const buyer = lens.scope.kind === 'buyer'
-  return rows.map((row) => ({
-    ...row,
-    what: actionSentence(row.action),
-    actor_name: buyer && row.action !== 'sample_order.closed' ? 'The platform team' : row.actor_name,
-    after_json: buyer ? withoutInternal(row.after_json) : row.after_json,
-  }))
-}
-
-/** A history entry's after-state without what only staff read (stock movements, who requested). */
-function withoutInternal(json: string | null): string | null {
-  if (!json) return json
-  try {
-    const value = JSON.parse(json) as Record<string, unknown>
-    const { stock: _stock, items: _items, buyer: _buyer, ...kept } = value
-    return JSON.stringify(kept)
-  } catch {
-    return null
-  }
+  return tellAll(rows, lens.scope.kind === 'buyer' ? { kind: 'buyer', buyerId: lens.scope.buyerId } : STAFF_VIEWER)
 }

@@ -6,7 +6,7 @@ import { getDb } from '~/db.server'
 import type { Viewer } from '~/auth/session.server'
 import { makeProductSku, makeSampleSku } from '../../../tests/support/catalogue'
 import { userIdOf } from '../../../tests/support/db'
-import { historyOf } from '../audit/audit.server'
+import { auditEntriesOf } from '../audit/audit.server'
 import { searchIds } from '../search/search.server'
 import { handleSampleSkuForm } from './forms.server'
 import { sampleSkuPlaces } from './places'
@@ -74,7 +74,7 @@ describe('creating a sample SKU', () => {
     expect(await row(id)).toMatchObject({ name: 'Swatch of poplin', category_id: categoryId, charge_minor: 15_000, stock: 12, active: 1, image_id: null })
     const found = await searchIds(getDb(), 'sample_sku', 'poplin smp-lower')!.execute()
     expect(found.map((r) => r.entity_id)).toContain(id)
-    const [entry] = await historyOf(getDb(), 'sample_sku', id)
+    const [entry] = await auditEntriesOf(getDb(), 'sample_sku', id)
     expect(entry.action).toBe('sample_sku.created')
     expect(JSON.parse(entry.after_json!)).toMatchObject({ code: 'SMP-LOWER-1', charge: '₹150.00', stock: 12 })
 
@@ -144,7 +144,7 @@ describe('editing a sample SKU', () => {
     const saved = await row(id)
     expect(saved).toMatchObject({ stock: 40, charge_minor: 0 })
     expect(saved.updated_at).not.toBe(opened.updated_at)
-    const [entry] = await historyOf(getDb(), 'sample_sku', id)
+    const [entry] = await auditEntriesOf(getDb(), 'sample_sku', id)
     expect(entry.action).toBe('sample_sku.updated')
     expect(JSON.parse(entry.before_json!)).toEqual({ charge: '₹50.00', stock: 25 })
     expect(JSON.parse(entry.after_json!)).toEqual({ charge: '₹0.00', stock: 40 })
@@ -166,7 +166,7 @@ describe('editing a sample SKU', () => {
 
     await handleSampleSkuForm(getDb(), viewer, place, form({ ...base, version: withImage.updated_at, imageRemove: 'on' }), id)
     expect((await row(id)).image_id).toBeNull()
-    const [entry] = await historyOf(getDb(), 'sample_sku', id)
+    const [entry] = await auditEntriesOf(getDb(), 'sample_sku', id)
     expect(JSON.parse(entry.after_json!)).toEqual({ image: null })
   })
 })

@@ -3,6 +3,7 @@ import type { DB } from '#db/types'
 import { countUpTo } from '~/utils/count.server'
 import { rupeesInput } from '~/utils/money'
 import { historyOf, type Executor } from '../audit/audit.server'
+import { STAFF_VIEWER } from '../audit/tell'
 import { searchIds } from '../search/search.server'
 import type { SampleSkuFilters } from './schema'
 
@@ -183,7 +184,7 @@ export async function sampleSkuForEdit(db: Executor, id: number) {
     .where('sample_skus.id', '=', id)
     .executeTakeFirst()
   if (!row) return null
-  const [categories, history, feedback, ratings] = await Promise.all([categoryGroups(db, { keepId: row.category_id }), historyOf(db, 'sample_sku', id), sampleSkuFeedback(db, id), ratingsOf(db, [id])])
+  const [categories, history, feedback, ratings] = await Promise.all([categoryGroups(db, { keepId: row.category_id }), historyOf(db, STAFF_VIEWER, 'sample_sku', id), sampleSkuFeedback(db, id), ratingsOf(db, [id])])
   return {
     id: row.id,
     code: row.code,

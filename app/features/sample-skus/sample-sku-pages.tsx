@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { History, type HistoryEntry } from '~/ui/history'
+import { History, type ToldEntry } from '~/ui/history'
 import { PageHeader } from '~/ui/shell'
 import { Link } from '~/ui/link'
 import { countOf, formatDate } from '~/utils/format'
@@ -43,7 +43,7 @@ export function EditSampleSkuPage({
   lastResult,
 }: {
   place: SampleSkuPlace
-  record: { code: string; version: string; imageId: number | null; values: Record<string, string>; categories: CategoryGroup[]; history: HistoryEntry[]; feedback: Feedback[]; rating: { average: number; count: number } | null }
+  record: { code: string; version: string; imageId: number | null; values: Record<string, string>; categories: CategoryGroup[]; history: ToldEntry[]; feedback: Feedback[]; rating: { average: number; count: number } | null }
   lastResult: Reply
 }) {
   return (

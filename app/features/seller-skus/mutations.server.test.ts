@@ -4,7 +4,7 @@ import { getDb } from '~/db.server'
 import { makeProductSku as makeSku, makeSellerSku as makeOffer } from '../../../tests/support/catalogue'
 import { makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
-import { historyOf } from '../audit/audit.server'
+import { auditEntriesOf } from '../audit/audit.server'
 import { handleCreateForm, handleEditPageForm } from './forms.server'
 import { changeSellerSkuStatus } from './mutations.server'
 
@@ -48,7 +48,7 @@ describe('creating an offer', () => {
     const sku = await makeProductSku()
     const id = idFromRedirect(await handleCreateForm(getDb(), viewer, form({ seller: `#${sellerId}`, productSku: (await codeOf(sku)).toLowerCase(), intent: 'draft' })))
     expect(await offer(id)).toMatchObject({ status: 'draft', seller_code: null, cost_minor: null, published_at: null })
-    expect((await historyOf(getDb(), 'seller_sku', id)).map((h) => h.action)).toEqual(['seller_sku.created'])
+    expect((await auditEntriesOf(getDb(), 'seller_sku', id)).map((h) => h.action)).toEqual(['seller_sku.created'])
   })
 
   it('refuses "Save and publish" of an incomplete offer, naming each missing field, and creates nothing', async () => {
@@ -120,7 +120,7 @@ describe('publishing and the other state changes', () => {
     expect(await handleEditPageForm(getDb(), viewer, id, form({ intent: 'publish' }))).toMatchObject({ status: 'done', toast: { message: 'The offer is live.' } })
     expect(await offer(id)).toMatchObject({ status: 'live', seller_code: 'OTM-1', cost_minor: 125_050 })
     expect((await offer(id)).published_at).not.toBeNull()
-    const actions = (await historyOf(getDb(), 'seller_sku', id)).map((h) => h.action)
+    const actions = (await auditEntriesOf(getDb(), 'seller_sku', id)).map((h) => h.action)
     expect(actions).toEqual(['seller_sku.published', 'seller_sku.updated'])
   })
 
@@ -139,7 +139,7 @@ describe('publishing and the other state changes', () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1)
     const loser = results.find((r) => !r.ok)
     expect(loser).toMatchObject({ ok: false, message: expect.stringMatching(/^Already live/) })
-    expect((await historyOf(getDb(), 'seller_sku', id)).filter((h) => h.action === 'seller_sku.published')).toHaveLength(1)
+    expect((await auditEntriesOf(getDb(), 'seller_sku', id)).filter((h) => h.action === 'seller_sku.published')).toHaveLength(1)
   })
 
   it('unpublishes, archives (an archived offer cannot be published) and restores to draft', async () => {
@@ -153,7 +153,7 @@ describe('publishing and the other state changes', () => {
     expect((await offer(id)).status).toBe('archived')
     expect(await changeSellerSkuStatus(getDb(), viewer, id, 'restore')).toMatchObject({ ok: true })
     expect((await offer(id)).status).toBe('draft')
-    const actions = (await historyOf(getDb(), 'seller_sku', id)).map((h) => h.action)
+    const actions = (await auditEntriesOf(getDb(), 'seller_sku', id)).map((h) => h.action)
     expect(actions).toEqual(['seller_sku.restored', 'seller_sku.archived', 'seller_sku.unpublished'])
   })
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { SellerSkuStatus } from '#db/types'
 import type { Executor } from '../audit/audit.server'
+import { STAFF_VIEWER } from '../audit/tell'
 import { historyOf } from '../audit/audit.server'
 import { rupeesInput } from '~/utils/money'
 import { quantityInput } from '~/utils/quantity'
@@ -71,7 +72,7 @@ export async function sellerSkuEditPage(db: Executor, id: number) {
       leadTimeDays: offer.lead_time_days === null ? '' : String(offer.lead_time_days),
     },
     gaps: offer.status === 'draft' ? gapsOf(offer) : {},
-    history: await historyOf(db, 'seller_sku', id),
+    history: await historyOf(db, STAFF_VIEWER, 'seller_sku', id),
   }
 }
 

@@ -3,7 +3,7 @@ import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import { SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
-import { History, type HistoryEntry } from '~/ui/history'
+import { History, type ToldEntry } from '~/ui/history'
 import { PageHeader } from '~/ui/shell'
 import { formatDateTime } from '~/utils/format'
 import type { SellerSkuRecord } from './queries.server'
@@ -17,7 +17,7 @@ export interface SellerSkuPageProps {
   values: Record<string, string>
   /** Drafts: what publishing still needs. */
   gaps: Partial<Record<OfferField, string>>
-  history: HistoryEntry[]
+  history: ToldEntry[]
   /** The action's reply when a form came back (the edit form's errors, or a refused publish's gaps). */
   reply?: { intent: string | null; reply: SubmissionResult<string[]> | null; gaps?: Partial<Record<OfferField, string>> } | null
 }

@@ -1,4 +1,5 @@
 import { getFormProps } from '@conform-to/react'
+import { OpenLink, useOrderHref } from '~/ui/may-open'
 import { Form } from '@remix-run/react'
 import { SubmitButton } from '~/ui/button'
 import { Details } from '~/ui/details'
@@ -27,9 +28,10 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
   const { account, ageing, open, ledger, filters } = data
   const buyer = account.buyer
   const base = settlementPath(buyer.id)
+  const orderHref = useOrderHref()
   const invoiceColumns: Column<OpenInvoice>[] = [
     { key: 'number', header: 'Invoice', title: true, nowrap: true, cell: (i) => <Link reloadDocument to={invoicePdfPath(buyer.id, i.id)}>{i.number}</Link> },
-    { key: 'order', header: 'Order', cell: (i) => <Link to={`/master_orders/${i.masterOrderId}`}>{i.orderCode}</Link> },
+    { key: 'order', header: 'Order', cell: (i) => <Link to={orderHref(i.masterOrderId)}>{i.orderCode}</Link> },
     { key: 'date', header: 'Date', nowrap: true, cell: (i) => day(i.invoiceOn) },
     { key: 'due', header: 'Due', nowrap: true, cell: (i) => (i.dueOn < data.today ? <strong className="overdue-mark">{day(i.dueOn)} (overdue)</strong> : day(i.dueOn)) },
     { key: 'total', header: 'Total', numeric: true, cell: (i) => formatMoney(i.totalMinor) },
@@ -48,7 +50,7 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
   return (
     <div className="settlement">
       <PageHeader title={`Settlement: ${buyer.name}`}>
-        <Link to={`/buyers/${buyer.id}`}>The buyer</Link>
+        <OpenLink to={`/buyers/${buyer.id}`}>The buyer</OpenLink>
         <Link reloadDocument to={statementPdfPath(buyer.id, data.statement.from, data.statement.to)}>
           Statement (PDF)
         </Link>

@@ -12,3 +12,5 @@ export const paymentModeLabels: Record<PaymentMode, string> = { neft: 'NEFT', rt
 export const settlementPath = (buyerId: number) => `/logistics/settlements/buyers/${buyerId}`
 
 export const statementPdfPath = (buyerId: number, from: string, to: string) => `${settlementPath(buyerId)}/statement.pdf?from=${from}&to=${to}`
+
+export const settlementsPath = '/logistics/settlements'

@@ -2,7 +2,12 @@ import type { Database } from '#db/database'
 import type { TransportType } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
 import { formatQuantity } from '~/utils/quantity'
+import { mayOpen, portalsFor } from '~/auth/portals'
 import { addressChoices, linkedOrderByCode, type LinkedOrder } from '../logistics/requests.server'
+import { ORDER_PORTALS, type OrderPortal } from '../orders/lens'
+import { lensFor, scopedOrderIds } from '../orders/search.server'
+import { SAMPLE_PORTALS, type SamplePortal } from '../sample-orders/lens'
+import { sampleLensFor, scopedSampleOrders } from '../sample-orders/search.server'
 
 // Shipping and package labels (/toolkit/labels): for seller orders (SO-…), sample orders (SMP-…) and
 // transport requests (TR-…). A label carries the addresses of the move, the order's code (Code 128),
@@ -43,40 +48,120 @@ export function readCodes(text: string | null): string[] {
   return [...new Set(codes)].slice(0, MAX_LABEL_CODES)
 }
 
-const isStaff = (viewer: Viewer) => viewer.company === null
 const notFound = (code: string) => ({ code, problem: `No order or transport request you may label has the code ${code}.` })
 
 const snapshot = (json: string): LabelAddress => JSON.parse(json) as LabelAddress
 
 /**
- * What each code's label says, in the order typed: staff label any order or request; a seller
- * labels its own seller orders, from its pickup address to the platform's warehouse (never the
- * buyer's address); anyone else has nothing to label. Orders without a request get the addresses a
- * request of their first move would offer, and `packages` packages.
+ * How much of an order's moves a viewer may label: nothing; the seller's own move (its pickup to the
+ * platform's warehouse: no buyer on it); or every move, the buyer's name, address and phone included.
+ */
+export type LabelSight = 'none' | 'seller' | 'full'
+
+/** The transport requests' pages (the main portal's logistics section): whoever opens them reads every move's addresses. */
+const TRANSPORT_SECTION = '/logistics/transport_requests'
+const opensTransport = (viewer: Viewer) => mayOpen(viewer.roles, TRANSPORT_SECTION)
+
+/** The order lenses of the viewer's portals that name sellers (a buyer's does not: a label says where goods come from). */
+function orderLenses(viewer: Viewer) {
+  return portalsFor(viewer.roles).flatMap((portal) => {
+    if (!(ORDER_PORTALS as readonly string[]).includes(portal)) return []
+    const lens = lensFor(viewer, portal as OrderPortal)
+    return lens && lens.see.sellers ? [lens] : []
+  })
+}
+
+/** The sample-order lenses of the viewer's staff portals (the buyer's own users print no labels). */
+function sampleLenses(viewer: Viewer) {
+  return portalsFor(viewer.roles).flatMap((portal) => {
+    if (portal === 'buyer' || !(SAMPLE_PORTALS as readonly string[]).includes(portal)) return []
+    const lens = sampleLensFor(viewer, portal as SamplePortal)
+    return lens ? [lens] : []
+  })
+}
+
+/**
+ * What the viewer may label of a seller order: through the lens of an order page it may open (a
+ * seller: its own seller orders only), the buyer's address only where that lens shows addresses.
+ */
+async function sellerOrderSight(db: Database, viewer: Viewer, order: { masterOrderId: number | null; sellerId: number | null }): Promise<LabelSight> {
+  if (opensTransport(viewer)) return 'full'
+  if (order.masterOrderId === null) return 'none'
+  let sight: LabelSight = 'none'
+  for (const lens of orderLenses(viewer)) {
+    if (lens.scope.kind === 'seller' && lens.scope.sellerId !== order.sellerId) continue
+    if (sight === 'seller' && !lens.see.addresses) continue
+    const reached = await scopedOrderIds(db, lens).where('master_orders.id', '=', order.masterOrderId).executeTakeFirst()
+    if (!reached) continue
+    if (lens.see.addresses) return 'full'
+    sight = 'seller'
+  }
+  return sight
+}
+
+/** What the viewer may label of a sample order: all of it where it may open the order (its page shows the ship-to), else nothing. */
+async function sampleOrderSight(db: Database, viewer: Viewer, sampleOrderId: number): Promise<LabelSight> {
+  if (opensTransport(viewer)) return 'full'
+  for (const lens of sampleLenses(viewer)) {
+    const reached = await scopedSampleOrders(db, lens).select('sample_orders.id').where('sample_orders.id', '=', sampleOrderId).executeTakeFirst()
+    if (reached) return 'full'
+  }
+  return 'none'
+}
+
+/**
+ * What each code's label says, in the order typed. A label is for an order the viewer may open, by
+ * that order's lens: every move, with the buyer's name, address and phone, where the lens shows the
+ * buyer's addresses (and for whoever opens the transport requests); only the seller's own move, from
+ * its pickup address to the platform's warehouse, where it does not (a seller, the supplier team);
+ * nothing otherwise. Orders without a request get the addresses a request of their first move would
+ * offer, and `packages` packages.
  */
 export async function labelSources(db: Database, viewer: Viewer, codes: string[], packages: number): Promise<Array<{ code: string; source: LabelSource } | { code: string; problem: string }>> {
   const out: Array<{ code: string; source: LabelSource } | { code: string; problem: string }> = []
   for (const code of codes) {
     if (code.startsWith('TR-')) {
-      if (!isStaff(viewer)) {
-        out.push(notFound(code))
-        continue
-      }
-      const request = await db.selectFrom('transport_requests').select(['code', 'order_code', 'from_json', 'to_json', 'packages', 'weight_grams']).where('code', '=', code).executeTakeFirst()
-      if (!request) out.push(notFound(code))
+      const request = await db
+        .selectFrom('transport_requests')
+        .leftJoin('seller_orders', 'seller_orders.id', 'transport_requests.seller_order_id')
+        .select(['transport_requests.code', 'transport_requests.transport_type', 'transport_requests.order_code', 'transport_requests.from_json', 'transport_requests.to_json', 'transport_requests.packages', 'transport_requests.weight_grams', 'transport_requests.sample_order_id', 'transport_requests.master_order_id', 'seller_orders.seller_id'])
+        .where('transport_requests.code', '=', code)
+        .executeTakeFirst()
+      const sight = !request
+        ? 'none'
+        : request.sample_order_id !== null
+          ? await sampleOrderSight(db, viewer, request.sample_order_id)
+          : await sellerOrderSight(db, viewer, { masterOrderId: request.master_order_id, sellerId: request.seller_id })
+      // Without the buyer's addresses, only the seller's own move (first mile: pickup to warehouse) has no buyer on it.
+      if (!request || sight === 'none' || (sight === 'seller' && request.transport_type !== 'first_mile')) out.push(notFound(code))
       else out.push({ code, source: { orderCode: request.order_code, requestCode: request.code, from: snapshot(request.from_json), to: snapshot(request.to_json), packages: request.packages, weight: weightOf(request.weight_grams) } })
       continue
     }
     const order = code.startsWith('SO-') || code.startsWith('SMP-') ? await linkedOrderByCode(db, code) : undefined
-    const seller = viewer.company?.kind === 'seller' && viewer.company.id
-    if (!order || (!isStaff(viewer) && !(seller && order.kind === 'seller_order' && order.sellerId === seller))) {
+    const sight = !order ? 'none' : order.kind === 'sample_order' ? await sampleOrderSight(db, viewer, order.id) : await sellerOrderSight(db, viewer, order)
+    if (!order || sight === 'none') {
       out.push(notFound(code))
       continue
     }
-    const source = await orderSource(db, order, isStaff(viewer) ? null : 'first_mile', packages)
+    const source = await orderSource(db, order, sight === 'full' ? null : 'first_mile', packages)
     out.push(source ? { code, source } : { code, problem: `${code} has no addresses to ship between yet (a pickup address, a warehouse or a shipping address is missing).` })
   }
   return out
+}
+
+/** What the viewer may label at all, for the toolkit's home: seller orders (and how much of them), sample orders, transport requests. */
+export async function labelReach(db: Database, viewer: Viewer): Promise<{ orders: LabelSight; samples: boolean; transport: boolean }> {
+  if (opensTransport(viewer)) return { orders: 'full', samples: true, transport: true }
+  let orders: LabelSight = 'none'
+  for (const lens of orderLenses(viewer)) {
+    if (orders === 'seller' && !lens.see.addresses) continue
+    if (!(await scopedOrderIds(db, lens).limit(1).executeTakeFirst())) continue
+    orders = lens.see.addresses ? 'full' : 'seller'
+    if (orders === 'full') break
+  }
+  let samples = false
+  for (const lens of sampleLenses(viewer)) if (!samples) samples = (await scopedSampleOrders(db, lens).select('sample_orders.id').limit(1).executeTakeFirst()) !== undefined
+  return { orders, samples, transport: false }
 }
 
 async function orderSource(db: Database, order: LinkedOrder, onlyType: TransportType | null, packages: number): Promise<LabelSource | null> {

@@ -6,6 +6,7 @@ import { getDb } from '~/db.server'
 import { handleAddressAction } from '~/features/addresses/action.server'
 import { AddressBook } from '~/features/addresses/address-book'
 import { historyOf } from '~/features/audit/audit.server'
+import { STAFF_VIEWER } from '~/features/audit/tell'
 import { listAddresses } from '~/features/addresses/queries.server'
 import { activeProductBySlug, activeProducts } from '~/features/products/queries.server'
 import { isAddressIntent } from '~/features/addresses/shared'
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb()
   const product = (await activeProductBySlug(db, params.product)) ?? notFound()
   const owner = { kind: 'product' as const, id: product.id }
-  const [addresses, products, history] = await Promise.all([listAddresses(db, owner), activeProducts(db), historyOf(db, 'product', owner.id, { limit: 30, only: ['address.*'] })])
+  const [addresses, products, history] = await Promise.all([listAddresses(db, owner), activeProducts(db), historyOf(db, STAFF_VIEWER, 'product', owner.id, { limit: 30, only: ['address.*'] })])
   return { product, addresses, otherProducts: products.filter((p) => p.id !== product.id), history, idempotencyKey: newIdempotencyKey() }
 }
 

@@ -4,6 +4,7 @@ import { notFound, requirePortal } from '~/auth/guard.server'
 import { config } from '~/config.server'
 import { getDb } from '~/db.server'
 import { historyOf } from '~/features/audit/audit.server'
+import { STAFF_VIEWER } from '~/features/audit/tell'
 import { CompanyRecordView } from '~/features/companies/company-record'
 import { handleStatusForm } from '~/features/companies/forms.server'
 import { companyExists, companyRecord } from '~/features/companies/queries.server'
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = readId(params.buyerId) ?? notFound()
   const db = getDb()
   const company = (await companyRecord(db, 'buyer', id)) ?? notFound()
-  return { company, history: await historyOf(db, 'buyer', id), canAdministerUsers: viewer.roles.includes('admin') }
+  return { company, history: await historyOf(db, STAFF_VIEWER, 'buyer', id), canAdministerUsers: viewer.roles.includes('admin') }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

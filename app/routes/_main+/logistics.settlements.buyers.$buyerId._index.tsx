@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { notFound, requirePortal } from '~/auth/guard.server'
+import { notFound, requireSection } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { settlementAction, settlementPage } from '~/features/settlements/pages.server'
 import { SettlementPage } from '~/features/settlements/settlement-page'
+import { settlementsPath } from '~/features/settlements/shared'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
@@ -11,18 +12,18 @@ import { readForm } from '~/ui/read-form.server'
 export const handle: RouteHandle = {
   name: 'BuyerSettlements',
   title: 'Buyer Settlements',
-  breadcrumb: 'Settlement',
-  parents: (data) => [{ text: 'Buyers', to: '/buyers/manage' }, ...(data?.account ? [{ text: data.account.buyer.name, to: `/buyers/${data.account.buyer.id}` }] : [])],
+  breadcrumb: (data) => data?.account?.buyer.name ?? 'Settlement',
+  parents: [{ text: 'Buyer settlements', to: settlementsPath }],
 }
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.account ? `Settlement: ${data.account.buyer.name}` : 'Buyer settlement')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePortal(request, 'main')
+  await requireSection(request, 'money')
   return (await settlementPage(getDb(), params.buyerId, new URL(request.url))) ?? notFound()
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const viewer = await requirePortal(request, 'main')
+  const viewer = await requireSection(request, 'money', 'act')
   const url = new URL(request.url)
   return answerForm(await settlementAction(getDb(), viewer, params.buyerId, await readForm(request)), `${url.pathname}${url.search}`)
 }

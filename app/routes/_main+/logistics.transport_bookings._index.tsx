@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { requirePortal } from '~/auth/guard.server'
+import { requireSection } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { BookingList } from '~/features/logistics/booking-pages'
 import { bookingsPage } from '~/features/logistics/pages.server'
@@ -10,7 +10,7 @@ export const handle: RouteHandle = { name: 'TransportBookings', title: 'Bookings
 export const meta: MetaFunction = () => pageTitle('Bookings')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePortal(request, 'main')
+  await requireSection(request, 'transport')
   return bookingsPage(getDb(), new URL(request.url))
 }
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { requirePortal } from '~/auth/guard.server'
+import { requireSection } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { BookingCalendar } from '~/features/logistics/booking-pages'
 import { calendarPage } from '~/features/logistics/pages.server'
@@ -11,7 +11,7 @@ export const handle: RouteHandle = { name: 'TransportBookingsCalendar', title: '
 export const meta: MetaFunction = () => pageTitle('Bookings calendar')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePortal(request, 'main')
+  await requireSection(request, 'transport')
   return calendarPage(getDb(), new URL(request.url))
 }
 

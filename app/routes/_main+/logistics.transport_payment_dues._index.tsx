@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { requirePortal } from '~/auth/guard.server'
+import { requireSection } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { DuesPage } from '~/features/logistics/dues-page'
 import { duesAction, duesPage } from '~/features/logistics/pages.server'
@@ -12,12 +12,12 @@ export const handle: RouteHandle = { name: 'TransportPaymentDues', title: 'Payme
 export const meta: MetaFunction = () => pageTitle('Payment dues')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePortal(request, 'main')
+  await requireSection(request, 'transport_dues')
   return duesPage(getDb(), new URL(request.url))
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const viewer = await requirePortal(request, 'main')
+  const viewer = await requireSection(request, 'transport_dues', 'act')
   const url = new URL(request.url)
   return answerForm(await duesAction(getDb(), viewer, await readForm(request)), `${url.pathname}${url.search}`)
 }

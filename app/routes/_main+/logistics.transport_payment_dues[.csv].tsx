@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requirePortal } from '~/auth/guard.server'
+import { requireSection } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { duesCsv } from '~/features/logistics/pages.server'
 
 // The unpaid bills the dues page's query string picks, as CSV, streamed (a resource route).
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePortal(request, 'main')
+  await requireSection(request, 'transport_dues')
   return duesCsv(getDb(), new URL(request.url))
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { notFound, requirePortal } from '~/auth/guard.server'
+import { notFound, requireSection } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { requestAction, requestPage } from '~/features/logistics/pages.server'
 import { RequestPage } from '~/features/logistics/request-pages'
@@ -13,12 +13,12 @@ export const handle: RouteHandle = { name: 'EditTransportRequest', title: 'Edit 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.request ? `Transport request ${data.request.code}` : 'Transport request')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePortal(request, 'main')
+  await requireSection(request, 'transport')
   return (await requestPage(getDb(), params.requestId)) ?? notFound()
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const viewer = await requirePortal(request, 'main')
+  const viewer = await requireSection(request, 'transport', 'act')
   return answerForm(await requestAction(getDb(), viewer, params.requestId, await readForm(request)), new URL(request.url).pathname)
 }
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { notFound, requirePortal } from '~/auth/guard.server'
+import { notFound, requireSection } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { BookingPage } from '~/features/logistics/booking-pages'
 import { bookingAction, bookingPage } from '~/features/logistics/pages.server'
@@ -18,12 +18,12 @@ export const handle: RouteHandle = {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.booking ? `Booking ${data.booking.code}` : 'Booking')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePortal(request, 'main')
+  await requireSection(request, 'transport')
   return (await bookingPage(getDb(), params.requestId, params.bookingId)) ?? notFound()
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const viewer = await requirePortal(request, 'main')
+  const viewer = await requireSection(request, 'transport', 'act')
   return answerForm(await bookingAction(getDb(), viewer, params.requestId, params.bookingId, await readForm(request)), new URL(request.url).pathname)
 }
 

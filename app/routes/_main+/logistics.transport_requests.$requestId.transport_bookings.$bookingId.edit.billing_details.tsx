@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { notFound, requirePortal } from '~/auth/guard.server'
+import { notFound, requireSection } from '~/auth/guard.server'
+import { mayUseSection } from '~/auth/portals'
 import { getDb } from '~/db.server'
 import { BillingPage } from '~/features/logistics/booking-pages'
 import { billingAction, billingPage } from '~/features/logistics/pages.server'
@@ -18,12 +19,14 @@ export const handle: RouteHandle = {
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.booking ? `Billing details of ${data.booking.code}` : 'Billing details')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePortal(request, 'main')
-  return (await billingPage(getDb(), params.requestId, params.bookingId)) ?? notFound()
+  const viewer = await requireSection(request, 'transport_bills')
+  const page = (await billingPage(getDb(), params.requestId, params.bookingId)) ?? notFound()
+  // Finance reads the bill; only who may change it gets the form.
+  return { ...page, mayAct: mayUseSection(viewer.roles, 'transport_bills', 'act') }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const viewer = await requirePortal(request, 'main')
+  const viewer = await requireSection(request, 'transport_bills', 'act')
   return answerForm(await billingAction(getDb(), viewer, params.requestId, params.bookingId, await readForm(request)))
 }
 

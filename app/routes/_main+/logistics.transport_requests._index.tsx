@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { requirePortal } from '~/auth/guard.server'
+import { requireSection } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { requestsPage } from '~/features/logistics/pages.server'
 import { RequestList } from '~/features/logistics/request-pages'
@@ -10,7 +10,7 @@ export const handle: RouteHandle = { name: 'ManageTransportRequests', title: 'Ma
 export const meta: MetaFunction = () => pageTitle('Transport requests')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePortal(request, 'main')
+  await requireSection(request, 'transport')
   return requestsPage(getDb(), new URL(request.url))
 }
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { notFound, requirePortal } from '~/auth/guard.server'
+import { notFound, requireSection } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { addRequestAction, addRequestPage } from '~/features/logistics/pages.server'
 import { AddRequest } from '~/features/logistics/request-pages'
@@ -13,12 +13,12 @@ export const handle: RouteHandle = { name: 'AddTransportRequest', title: 'Add Re
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.info ? `New ${data.info.label.toLowerCase()} request` : 'Add request')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePortal(request, 'main')
+  await requireSection(request, 'transport')
   return (await addRequestPage(getDb(), params.transportType, new URL(request.url))) ?? notFound()
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const viewer = await requirePortal(request, 'main')
+  const viewer = await requireSection(request, 'transport', 'act')
   return answerForm(await addRequestAction(getDb(), viewer, params.transportType, await readForm(request)))
 }
 

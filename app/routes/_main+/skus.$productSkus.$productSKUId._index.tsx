@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { historyOf } from '~/features/audit/audit.server'
+import { STAFF_VIEWER } from '~/features/audit/tell'
 import { handleSkuStatusForm } from '~/features/product-skus/forms.server'
 import { ProductSkuRecordView } from '~/features/product-skus/product-sku-record'
 import { productOfSkusSegment, productSkuRecord } from '~/features/product-skus/queries.server'
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = (await productOfSkusSegment(db, params.productSkus)) ?? notFound()
   const id = readId(params.productSKUId) ?? notFound()
   const sku = (await productSkuRecord(db, product, id)) ?? notFound()
-  return { product: { name: product.name, slug: product.slug }, sku, history: await historyOf(db, 'product_sku', id, { limit: 30 }) }
+  return { product: { name: product.name, slug: product.slug }, sku, history: await historyOf(db, { ...STAFF_VIEWER, extraKeys: product.schema.map((a) => a.label) }, 'product_sku', id, { limit: 30 }) }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { historyOf } from '~/features/audit/audit.server'
+import { STAFF_VIEWER } from '~/features/audit/tell'
 import { CategoryRecordPage } from '~/features/categories/category-record'
 import { handleEditCategory } from '~/features/categories/forms.server'
 import { categoryCrumbs } from '~/features/categories/paths'
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb()
   const id = readId(params.categoryId) ?? notFound()
   const record = (await categoryById(db, id)) ?? notFound()
-  const [conditions, history] = await Promise.all([conditionsOf(db, id), historyOf(db, 'category', id, { limit: 50 })])
+  const [conditions, history] = await Promise.all([conditionsOf(db, id), historyOf(db, STAFF_VIEWER, 'category', id, { limit: 50 })])
   return { category: categorySummary(record), values: categoryFormValues(record), version: record.updated_at, conditions, history }
 }
 

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { historyOf } from '~/features/audit/audit.server'
+import { STAFF_VIEWER } from '~/features/audit/tell'
 import { roleOptions, userRecord } from '~/features/users/queries.server'
 import { UserAccess, UserDetailsForm, UserFacts, UserRolesForm } from '~/features/users/user-record'
 import { StatusBadge } from '~/ui/badge'
@@ -35,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const userId = readId(params.userId)
   const user = userId ? await userRecord(db, userId) : null
   if (!user) notFound()
-  const [roles, history] = await Promise.all([roleOptions(db), historyOf(db, 'user', user.id)])
+  const [roles, history] = await Promise.all([roleOptions(db), historyOf(db, STAFF_VIEWER, 'user', user.id)])
   return { user, roleOptions: roles, history, isSelf: user.id === viewer.userId }
 }
 

@@ -22,7 +22,7 @@ export default function BizFinHome() {
       portal="biz_fin"
       figures={figures}
       queues={queues}
-      intro="The business finance team's portal."
+      intro="What buyers owe and pay, and what is owed to transporters: each figure opens the list behind it."
     />
   )
 }

@@ -6,6 +6,7 @@ import { portals } from '~/auth/portals'
 import { getDb } from '~/db.server'
 import { PortalHome } from '~/features/dashboard/portal-home'
 import { portalHome } from '~/features/dashboard/queries.server'
+import { buyerIdOf, buyerMoneyFigures } from '~/features/settlements/buyer.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'BuyerHome', title: portals.buyer.title }
@@ -13,7 +14,13 @@ export const meta: MetaFunction = () => pageTitle(portals.buyer.title)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'buyer')
-  return { ...(await portalHome(getDb(), viewer, 'buyer')), companyId: viewer.company?.kind === 'buyer' ? viewer.company.id : null }
+  const buyerId = buyerIdOf(viewer)
+  const [home, money] = await Promise.all([portalHome(getDb(), viewer, 'buyer'), buyerId ? buyerMoneyFigures(getDb(), buyerId) : []])
+  // Every figure opens the list behind it: the company's own figures its company page.
+  const company = buyerId ? `/buyer/${buyerId}/company` : null
+  const orders = home.figures.filter((f) => f.to?.startsWith('/buyer/master_orders') || f.to?.startsWith('/buyer/sample_orders'))
+  const figures = [...orders, ...money, ...home.figures.filter((f) => !orders.includes(f))].map((f) => (f.to || !company ? f : { ...f, to: company }))
+  return { figures, queues: home.queues, companyId: buyerId }
 }
 
 export default function BuyerHome() {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { orderBase } from '~/features/orders/lens'
-import { OrderPage } from '~/features/orders/order-page'
+import { BuyerOrderPage } from '~/features/orders/buyer-order-page'
 import { orderPageAction, orderPageFor } from '~/features/orders/pages.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
@@ -31,6 +31,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function BuyerViewMasterOrderDetailsPage() {
-  const { order, portal, may } = useLoaderData<typeof loader>()
-  return <OrderPage order={order} portal={portal} may={may} reply={useActionData<typeof action>()} />
+  return <BuyerOrderPage order={useLoaderData<typeof loader>().order} />
 }

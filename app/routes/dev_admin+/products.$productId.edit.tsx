@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { historyOf } from '~/features/audit/audit.server'
+import { STAFF_VIEWER } from '~/features/audit/tell'
 import { newIdempotencyKey } from '~/features/idempotency/idempotency.server'
 import { productExists, productForEdit } from '~/features/products/admin-queries.server'
 import { AttributeSchemaEditor } from '~/features/products/attribute-editor'
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = (await productForEdit(db, id)) ?? notFound()
   return {
     product,
-    history: await historyOf(db, 'product', id),
+    history: await historyOf(db, STAFF_VIEWER, 'product', id),
     lineKey: newIdempotencyKey(),
     attributeKey: newIdempotencyKey(),
   }

@@ -22,7 +22,7 @@ export default function LogisticsTeamHome() {
       portal="logistics"
       figures={figures}
       queues={queues}
-      intro="The logistics team's portal."
+      intro="Transport requests to book, bookings on the road and transporter bills to pay: each figure opens the list behind it."
     />
   )
 }

@@ -3,8 +3,8 @@ import { useLoaderData } from '@remix-run/react'
 import { requirePortal } from '~/auth/guard.server'
 import { portals } from '~/auth/portals'
 import { getDb } from '~/db.server'
-import { PortalHome } from '~/features/dashboard/portal-home'
-import { portalHome } from '~/features/dashboard/queries.server'
+import { ToolkitHome } from '~/features/toolkit/home-page'
+import { toolkitHome } from '~/features/toolkit/home.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'AnyToolkitHome', title: portals.toolkit.title }
@@ -12,17 +12,9 @@ export const meta: MetaFunction = () => pageTitle(portals.toolkit.title)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'toolkit')
-  return portalHome(getDb(), viewer, 'toolkit')
+  return toolkitHome(getDb(), viewer)
 }
 
 export default function AnyToolkitHome() {
-  const { figures, queues } = useLoaderData<typeof loader>()
-  return (
-    <PortalHome
-      portal="toolkit"
-      figures={figures}
-      queues={queues}
-      intro="Tools open to everyone who is signed in."
-    />
-  )
+  return <ToolkitHome data={useLoaderData<typeof loader>()} />
 }

@@ -1,0 +1,41 @@
+import type { Executor } from '../audit/audit.server'
+import type { BuyerShipment } from './buyer-shipments'
+
+// The shipments of a master order as its buyer reads them (docs/domain.md "The buyer's portal"): the
+// movements that bring goods to the buyer (last miles) and, of each, only the transporter, the
+// LR/docket number, when it was picked up, when it is expected and when it was delivered, with the
+// buyer's codes of the lines it carries. An allow-list: the request's addresses, cities, parties,
+// phones, vehicle, freight and bills are never selected. First miles (seller to warehouse) are not
+// shown at all: their one side is the seller, and they bring nothing to the buyer's door.
+
+export async function buyerShipments(db: Executor, masterOrderId: number): Promise<BuyerShipment[]> {
+  const rows = await db
+    .selectFrom('transport_requests as r')
+    .leftJoin('transport_bookings as b', (join) => join.onRef('b.request_id', '=', 'r.id').on('b.status', '<>', 'cancelled'))
+    .leftJoin('transporters as t', 't.id', 'b.transporter_id')
+    .select(['r.id', 'r.seller_order_id as sellerOrderId', 'r.status', 't.name as transporter', 'b.lr_number as lrNumber', 'b.picked_up_at as pickedUpAt', 'b.expected_delivery_at as expectedDeliveryAt', 'b.delivered_at as deliveredAt'])
+    .where('r.master_order_id', '=', masterOrderId)
+    .where('r.transport_type', '=', 'last_mile')
+    .where('r.status', '<>', 'cancelled')
+    .orderBy('r.id')
+    .execute()
+  const sellerOrderIds = [...new Set(rows.flatMap((r) => (r.sellerOrderId === null ? [] : [r.sellerOrderId])))]
+  const lines = sellerOrderIds.length
+    ? await db
+        .selectFrom('sub_orders as l')
+        .innerJoin('buyer_skus as b', 'b.id', 'l.buyer_sku_id')
+        .select(['l.seller_order_id', 'b.buyer_code'])
+        .where('l.seller_order_id', 'in', sellerOrderIds)
+        .orderBy('l.line_no')
+        .execute()
+    : []
+  return rows.map((r) => ({
+    state: r.deliveredAt || r.status === 'delivered' ? 'delivered' : r.pickedUpAt || r.status === 'in_transit' ? 'on_the_way' : r.transporter ? 'booked' : 'to_be_booked',
+    transporter: r.transporter,
+    lrNumber: r.lrNumber,
+    pickedUpAt: r.pickedUpAt,
+    expectedDeliveryAt: r.deliveredAt ? null : r.expectedDeliveryAt,
+    deliveredAt: r.deliveredAt,
+    lines: lines.filter((l) => l.seller_order_id === r.sellerOrderId).map((l) => l.buyer_code),
+  }))
+}

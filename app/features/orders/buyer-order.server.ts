@@ -1,0 +1,98 @@
+import type { Database } from '#db/database'
+import type { SellerOrderStatus } from '#db/types'
+import { buyerShipments } from '../logistics/buyer-shipments.server'
+import { buyerOrderInvoices } from '../settlements/buyer.server'
+import type { OrderLens } from './lens'
+import { lineValue } from './lines'
+import { orderDetail, type OrderDetail } from './search.server'
+
+// The buyer's order page reads the buyer's agreement (docs/domain.md "The buyer's portal"): the
+// order's lines as one list, each where it is in words; its shipments to the buyer; its invoices.
+// No seller orders as such: no seller order codes or statuses, nothing of a rejected seller order,
+// of a move to another seller or of a counter-offer. An allow-list: each field below is named; what
+// orderDetail reads for staff and sellers never reaches the buyer's loader.
+
+/** Where a line is, in the buyer's words (its seller order's state, never its name). */
+export type BuyerLineState = 'awaiting_confirmation' | 'being_arranged' | 'confirmed' | 'in_production' | 'quality_check' | 'ready_to_dispatch' | 'on_the_way' | 'delivered' | 'cancelled'
+
+const STATE_OF: Record<SellerOrderStatus, BuyerLineState> = {
+  pending_approval: 'awaiting_confirmation',
+  // A rejected seller order whose lines still wait for another seller: the platform is arranging them.
+  rejected: 'being_arranged',
+  approved: 'confirmed',
+  in_production: 'in_production',
+  ready_for_qc: 'quality_check',
+  qc_failed: 'quality_check',
+  qc_passed: 'ready_to_dispatch',
+  dispatched: 'on_the_way',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+}
+
+export const buyerLineStateWords: Record<BuyerLineState, string> = {
+  awaiting_confirmation: 'Awaiting confirmation',
+  being_arranged: 'Being arranged',
+  confirmed: 'Confirmed',
+  in_production: 'In production',
+  quality_check: 'Quality check',
+  ready_to_dispatch: 'Ready to dispatch',
+  on_the_way: 'On the way',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+}
+
+/** The QC outcomes the buyer reads: passed or failed and when (no codes, operators, notes or measurements). */
+const QC_WORDS: Record<string, string> = { approved: 'Passed', partly_approved: 'Partly accepted', rejected: 'Failed', submitted: 'Being decided', scheduled: 'Scheduled' }
+
+type SellerOrder = OrderDetail['sellerOrders'][number]
+
+function lineOf(sellerOrder: SellerOrder, line: SellerOrder['lines'][number]) {
+  const state = STATE_OF[sellerOrder.status]
+  const stage = line.stages.find((s) => s.position === line.stagePosition)
+  const words = state === 'in_production' && stage ? `In production: ${stage.name} (${line.stages.indexOf(stage) + 1} of ${line.stages.length})` : buyerLineStateWords[state]
+  return {
+    id: line.id,
+    lineNo: line.lineNo,
+    buyerCode: line.buyerCode,
+    item: line.productSkuName,
+    itemCode: line.productSkuCode,
+    unit: line.unit,
+    quantityMilli: line.quantityMilli,
+    priceMinor: line.priceMinor,
+    valueMinor: line.priceMinor === null ? null : lineValue(line.quantityMilli, line.priceMinor),
+    requiredBy: line.requiredBy,
+    expectedBy: state === 'cancelled' ? null : line.readyBy,
+    state,
+    where: words,
+    qc: sellerOrder.inspections.map((i) => ({ outcome: QC_WORDS[i.status] ?? 'Scheduled', scheduledOn: i.scheduledOn, decidedAt: i.decidedAt })),
+  }
+}
+
+/** One of the buyer's orders as the buyer reads it; undefined outside the lens (404). */
+export async function buyerOrderDetail(db: Database, lens: OrderLens, id: number) {
+  if (lens.scope.kind !== 'buyer') return undefined
+  const detail = await orderDetail(db, lens, id)
+  if (!detail) return undefined
+  const [shipments, invoices] = await Promise.all([buyerShipments(db, detail.id), buyerOrderInvoices(db, lens.scope.buyerId, detail.id)])
+  // A line belongs to one seller order at a time (a move takes it along), so each line is listed once.
+  const lines = detail.sellerOrders.flatMap((s) => s.lines.map((l) => lineOf(s, l))).sort((a, b) => a.lineNo - b.lineNo || a.id - b.id)
+  return {
+    id: detail.id,
+    code: detail.code,
+    status: detail.status,
+    source: detail.source,
+    channelOrderId: detail.channelOrderId,
+    placedAt: detail.placedAt,
+    requiredBy: detail.requiredBy,
+    cancelReason: detail.cancelReason,
+    buyer: detail.buyer,
+    money: { valueMinor: detail.money.valueMinor, gstMinor: detail.money.gstMinor },
+    shipTo: detail.shipTo,
+    billTo: detail.billTo,
+    lines,
+    shipments,
+    invoices,
+    history: detail.history,
+  }
+}
+export type BuyerOrderDetail = NonNullable<Awaited<ReturnType<typeof buyerOrderDetail>>>

@@ -1,0 +1,91 @@
+import type { Executor } from '../audit/audit.server'
+import { kolkataDay } from '~/utils/format'
+
+// Across buyers: what finance watches (its home's figures) and the list of buyers' balances behind
+// them (/logistics/settlements). Each read through an index: the accounts' kept figures, open
+// invoices by due date (buyer_invoices_due_idx), payments by the day received (buyer_payments_received_idx).
+
+export const BALANCE_SHOWS = ['past_due', 'paid_this_month'] as const
+export type BalanceShow = (typeof BALANCE_SHOWS)[number] | ''
+
+export interface BalanceFilters {
+  show: BalanceShow
+  page: number
+  pageSize: number
+}
+
+export function readBalanceFilters(url: URL): BalanceFilters {
+  const show = url.searchParams.get('show') ?? ''
+  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10)
+  return { show: (BALANCE_SHOWS as readonly string[]).includes(show) ? (show as BalanceShow) : '', page: Number.isFinite(page) && page >= 1 && page <= 10_000 ? page : 1, pageSize: 50 }
+}
+
+const monthStart = (today: string) => `${today.slice(0, 7)}-01`
+const owed = (eb: any) => eb.fn.coalesce(eb.fn.sum(eb(eb(eb.ref('total_minor'), '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor'))), eb.val(0))
+
+/** Finance's figures: outstanding from all buyers, invoices past due, payments received this month. */
+export async function moneyFigures(db: Executor, today = kolkataDay()) {
+  const [accounts, pastDue, payments] = await Promise.all([
+    db
+      .selectFrom('buyer_accounts')
+      .select((eb) => [eb.fn.coalesce(eb.fn.sum(eb(eb(eb.ref('invoiced_minor'), '-', eb.ref('received_minor')), '-', eb.ref('credited_minor'))), eb.val(0)).as('outstanding')])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('buyer_invoices')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), owed(eb).as('owed')])
+      .where('status', '=', 'open')
+      .where('due_on', '<', today)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('buyer_payments')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum('amount_minor'), eb.val(0)).as('amount')])
+      .where('received_on', '>=', monthStart(today))
+      .where('received_on', '<=', today)
+      .executeTakeFirstOrThrow(),
+  ])
+  return {
+    outstandingMinor: Number(accounts.outstanding),
+    pastDue: { count: Number(pastDue.n), owedMinor: Number(pastDue.owed) },
+    paidThisMonth: { count: Number(payments.n), amountMinor: Number(payments.amount) },
+  }
+}
+
+/** A page of buyers with money on their account, by name, each with its outstanding, past due and paid this month. */
+export async function buyerBalances(db: Executor, f: BalanceFilters, today = kolkataDay()) {
+  let query = db.selectFrom('buyer_accounts as a').innerJoin('buyers as b', 'b.id', 'a.buyer_id').where('a.entries', '>', 0)
+  if (f.show === 'past_due') {
+    query = query.where('a.buyer_id', 'in', db.selectFrom('buyer_invoices').select('buyer_id').where('status', '=', 'open').where('due_on', '<', today))
+  } else if (f.show === 'paid_this_month') {
+    query = query.where('a.buyer_id', 'in', db.selectFrom('buyer_payments').select('buyer_id').where('received_on', '>=', monthStart(today)).where('received_on', '<=', today))
+  }
+  const [count, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .select(['b.id', 'b.name', 'a.invoiced_minor', 'a.received_minor', 'a.credited_minor'])
+      .orderBy('b.name')
+      .orderBy('b.id')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+  ])
+  const ids = rows.map((r) => r.id)
+  const [pastDue, paid] = ids.length
+    ? await Promise.all([
+        db.selectFrom('buyer_invoices').select((eb) => ['buyer_id', owed(eb).as('owed')]).where('status', '=', 'open').where('due_on', '<', today).where('buyer_id', 'in', ids).groupBy('buyer_id').execute(),
+        db.selectFrom('buyer_payments').select((eb) => ['buyer_id', eb.fn.sum<number>('amount_minor').as('amount')]).where('received_on', '>=', monthStart(today)).where('received_on', '<=', today).where('buyer_id', 'in', ids).groupBy('buyer_id').execute(),
+      ])
+    : [[], []]
+  const pastDueOf = new Map(pastDue.map((r) => [Number(r.buyer_id), Number(r.owed)]))
+  const paidOf = new Map(paid.map((r) => [Number(r.buyer_id), Number(r.amount)]))
+  return {
+    total: Number(count.n),
+    rows: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      outstandingMinor: Number(r.invoiced_minor) - Number(r.received_minor) - Number(r.credited_minor),
+      pastDueMinor: pastDueOf.get(r.id) ?? 0,
+      paidThisMonthMinor: paidOf.get(r.id) ?? 0,
+    })),
+  }
+}
+export type BuyerBalanceRow = Awaited<ReturnType<typeof buyerBalances>>['rows'][number]

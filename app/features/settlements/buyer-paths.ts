@@ -1,0 +1,13 @@
+// The buyer portal's money pages: their paths and the invoice list's status choices (plain values for the views).
+
+export const BUYER_INVOICE_STATUSES = ['open', 'overdue', 'settled'] as const
+export type BuyerInvoiceFilter = (typeof BUYER_INVOICE_STATUSES)[number]
+export const buyerInvoiceStatusLabels: Record<BuyerInvoiceFilter, string> = { open: 'Open (not fully paid)', overdue: 'Past due', settled: 'Settled' }
+
+export const buyerMoneyPaths = {
+  invoices: '/buyer/invoices',
+  payments: '/buyer/payments',
+  outstanding: '/buyer/outstanding',
+  invoicePdf: (invoiceId: number) => `/buyer/invoices/${invoiceId}.pdf`,
+  statementPdf: (from: string, to: string) => `/buyer/statement.pdf?from=${from}&to=${to}`,
+}

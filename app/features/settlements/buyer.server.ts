@@ -1,0 +1,151 @@
+// A buyer's own money, as its buyer portal reads it (docs/domain.md "The buyer's portal"): its
+// invoices, the payments it made, what it owes and how old, its statement and invoice PDFs. Every
+// read takes the buyer's id from the signed-in company (never from the URL), so another buyer's
+// invoice is simply not found. Allow-lists: an invoice row names its number, dates, the buyer's
+// order code and the amounts; never the seller order, the seller or a cost.
+import type { Database } from '#db/database'
+import type { Viewer } from '~/auth/session.server'
+import type { Executor } from '../audit/audit.server'
+import { countUpTo } from '~/utils/count.server'
+import { readDateFilters } from '~/utils/date-filters'
+import { formatMoney, kolkataDay } from '~/utils/format'
+import { readListParams } from '~/utils/list-params'
+import { BUYER_INVOICE_STATUSES, buyerMoneyPaths, type BuyerInvoiceFilter } from './buyer-paths'
+import { addDays } from './money'
+import { invoicePdfFor, statementPdfFor } from './pages.server'
+import { accountOf, ageingOf, openInvoices } from './queries.server'
+
+const amounts = <R extends { totalMinor: number | string; paidMinor: number | string; creditedMinor: number | string }>(r: R) => {
+  const total = Number(r.totalMinor)
+  const paid = Number(r.paidMinor)
+  const credited = Number(r.creditedMinor)
+  return { ...r, totalMinor: total, paidMinor: paid, creditedMinor: credited, openMinor: total - paid - credited }
+}
+
+/** The invoices of one of the buyer's orders (its order page): number, dates, amounts, status. */
+export async function buyerOrderInvoices(db: Executor, buyerId: number, masterOrderId: number) {
+  const rows = await db
+    .selectFrom('buyer_invoices as i')
+    .select(['i.id', 'i.number', 'i.invoice_on as invoiceOn', 'i.due_on as dueOn', 'i.total_minor as totalMinor', 'i.paid_minor as paidMinor', 'i.credited_minor as creditedMinor', 'i.status'])
+    .where('i.master_order_id', '=', masterOrderId)
+    .where('i.buyer_id', '=', buyerId)
+    .orderBy('i.id')
+    .execute()
+  return rows.map(amounts)
+}
+
+/** The invoice list's filters from the URL: status (open, past due, settled; all when absent) and page. */
+export function readBuyerInvoiceFilters(url: URL) {
+  const list = readListParams(url, { sorts: ['date'] as const, defaultSort: 'date', defaultDir: 'desc' })
+  const status = url.searchParams.get('status') ?? ''
+  return { page: list.page, pageSize: list.pageSize, status: (BUYER_INVOICE_STATUSES as readonly string[]).includes(status) ? (status as BuyerInvoiceFilter) : null }
+}
+
+/** A page of the buyer's invoices, newest first, with how many match. */
+export async function buyerInvoicesPage(db: Database, buyerId: number, url: URL) {
+  const filters = readBuyerInvoiceFilters(url)
+  const today = kolkataDay()
+  let query = db.selectFrom('buyer_invoices as i').where('i.buyer_id', '=', buyerId)
+  if (filters.status === 'settled') query = query.where('i.status', '=', 'settled')
+  if (filters.status === 'open' || filters.status === 'overdue') query = query.where('i.status', '=', 'open')
+  if (filters.status === 'overdue') query = query.where('i.due_on', '<', today)
+  const [count, rows] = await Promise.all([
+    countUpTo(db, query),
+    query
+      .innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
+      .select(['i.id', 'i.number', 'i.invoice_on as invoiceOn', 'i.due_on as dueOn', 'mo.id as masterOrderId', 'mo.code as orderCode', 'i.total_minor as totalMinor', 'i.paid_minor as paidMinor', 'i.credited_minor as creditedMinor', 'i.status'])
+      .orderBy('i.invoice_on', 'desc')
+      .orderBy('i.id', 'desc')
+      .limit(filters.pageSize)
+      .offset((filters.page - 1) * filters.pageSize)
+      .execute(),
+  ])
+  return { rows: rows.map(amounts), total: count.total, capped: count.capped, filters, today }
+}
+export type BuyerInvoicesPage = Awaited<ReturnType<typeof buyerInvoicesPage>>
+
+/** A page of the payments the platform received from the buyer (its receipts), newest first, each with the invoices it paid. */
+export async function buyerPaymentsPage(db: Database, buyerId: number, url: URL) {
+  const list = readListParams(url, { sorts: ['received'] as const, defaultSort: 'received', defaultDir: 'desc' })
+  const query = db.selectFrom('buyer_payments as p').where('p.buyer_id', '=', buyerId)
+  const [count, rows] = await Promise.all([
+    countUpTo(db, query),
+    query
+      .select(['p.id', 'p.number', 'p.received_on as receivedOn', 'p.amount_minor as amountMinor', 'p.mode', 'p.reference', 'p.unallocated_minor as unallocatedMinor'])
+      .orderBy('p.received_on', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(list.pageSize)
+      .offset((list.page - 1) * list.pageSize)
+      .execute(),
+  ])
+  const allocations = rows.length
+    ? await db
+        .selectFrom('payment_allocations as a')
+        .innerJoin('buyer_invoices as i', 'i.id', 'a.invoice_id')
+        .select(['a.payment_id', 'a.amount_minor', 'i.id as invoiceId', 'i.number'])
+        .where('a.payment_id', 'in', rows.map((r) => r.id))
+        .where('i.buyer_id', '=', buyerId)
+        .orderBy('a.id')
+        .execute()
+    : []
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      amountMinor: Number(r.amountMinor),
+      unallocatedMinor: Number(r.unallocatedMinor),
+      paid: allocations.filter((a) => a.payment_id === r.id).map((a) => ({ invoiceId: a.invoiceId, number: a.number, amountMinor: Number(a.amount_minor) })),
+    })),
+    total: count.total,
+    capped: count.capped,
+    page: list.page,
+    pageSize: list.pageSize,
+  }
+}
+export type BuyerPaymentsPage = Awaited<ReturnType<typeof buyerPaymentsPage>>
+
+/** What the buyer owes: its figures, ageing, open invoices (oldest first), and the statement's period (GET from/to). */
+export async function buyerOutstandingPage(db: Database, buyerId: number, url: URL) {
+  const account = await accountOf(db, buyerId)
+  if (!account) return undefined
+  const today = kolkataDay()
+  const { dates, problems } = readDateFilters(url.searchParams, ['from', 'to'] as const)
+  const [ageing, open] = await Promise.all([ageingOf(db, buyerId, today), openInvoices(db, buyerId, 100)])
+  return {
+    account: {
+      invoicedMinor: account.invoicedMinor,
+      receivedMinor: account.receivedMinor,
+      creditedMinor: account.creditedMinor,
+      outstandingMinor: account.outstandingMinor,
+      advanceMinor: account.advanceMinor,
+      creditLimitMinor: account.buyer.creditLimitMinor,
+      creditUsedPercent: account.creditUsedPercent,
+      paymentTermsDays: account.buyer.paymentTermsDays,
+    },
+    ageing,
+    open: open.map((i) => ({ id: i.id, number: i.number, invoiceOn: i.invoiceOn, dueOn: i.dueOn, orderCode: i.orderCode, masterOrderId: i.masterOrderId, totalMinor: i.totalMinor, paidMinor: i.paidMinor, creditedMinor: i.creditedMinor, openMinor: i.openMinor })),
+    today,
+    statement: { from: dates.from || addDays(today, -90), to: dates.to || today, problems },
+  }
+}
+export type BuyerOutstandingPage = NonNullable<Awaited<ReturnType<typeof buyerOutstandingPage>>>
+
+/** The money figures of the buyer's home, each opening the list behind it. */
+export async function buyerMoneyFigures(db: Database, buyerId: number): Promise<{ label: string; value: string | number; tone?: 'warning'; to: string }[]> {
+  const today = kolkataDay()
+  const [account, ageing] = await Promise.all([accountOf(db, buyerId), ageingOf(db, buyerId, today)])
+  const warn = (n: number) => (n > 0 ? ('warning' as const) : undefined)
+  return [
+    { label: 'Outstanding', value: formatMoney(account?.outstandingMinor ?? 0), to: buyerMoneyPaths.outstanding },
+    { label: 'Past due', value: formatMoney(ageing.overdueMinor), tone: warn(ageing.overdueMinor), to: `${buyerMoneyPaths.invoices}?status=overdue` },
+    { label: 'Open invoices', value: ageing.openInvoices, to: `${buyerMoneyPaths.invoices}?status=open` },
+  ]
+}
+
+/** One of the buyer's invoices as a PDF; undefined (404) when the id is not an invoice of this buyer. */
+export const buyerInvoicePdf = (db: Database, buyerId: number, invoiceIdParam: string | undefined) => invoicePdfFor(db, String(buyerId), invoiceIdParam)
+
+/** The buyer's statement of account for a period (?from=&to=, the last 90 days when absent) as a PDF. */
+export const buyerStatementPdf = (db: Database, buyerId: number, url: URL) => statementPdfFor(db, String(buyerId), url)
+
+/** The buyer whose money the viewer reads: its own company, or none (every money page answers 404). */
+export const buyerIdOf = (viewer: Pick<Viewer, 'company'>): number | null => (viewer.company?.kind === 'buyer' ? viewer.company.id : null)

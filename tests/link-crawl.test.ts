@@ -36,14 +36,16 @@ afterAll(() => {
   else process.env.UPLOADS_DIR = uploadsBefore
 })
 
-/** Same-origin paths of the page's links (`a[href]`), entities decoded, the fragment dropped. */
-export function linksOf(html: string): string[] {
+/** Same-origin paths of the page's links (`a[href]`) as the browser resolves them on the page at `base`, entities decoded, the fragment dropped. */
+export function linksOf(html: string, base = '/'): string[] {
   const links: string[] = []
   for (const [tag] of html.matchAll(/<a\s[^>]*>/gi)) {
     const href = attribute(tag, 'href')
-    if (!href || !href.startsWith('/') || href.startsWith('//')) continue
-    const path = href.split('#')[0]
-    if (path) links.push(path)
+    // A fragment stays on the page; mailto:, tel: and other sites are not the app's.
+    if (!href || href.startsWith('#')) continue
+    const url = new URL(href, `http://localhost${base}`)
+    if (url.origin !== 'http://localhost') continue
+    links.push(url.pathname + url.search)
   }
   return links
 }
@@ -87,16 +89,17 @@ async function open(path: string, cookie: string): Promise<Answer> {
   }
 }
 
-const deadEnd = (status: number) => status === 403 || status === 404 || status >= 500 || status < 200 || status >= 300
+/** Anything but a 200 at the end of the redirects is a dead end (403, 404, 5xx, or redirects that never end). */
+const deadEnd = (status: number) => status !== 200
 
 /** The figure elements of a page (the shared `Figures` markup): each with the href of the link around it, if any. */
 export function figuresOf(html: string): { label: string; href: string | null }[] {
   const figures: { label: string; href: string | null }[] = []
   for (const match of html.matchAll(/<strong[^>]*\sdata-figure="([^"]*)"/g)) {
     const before = html.slice(0, match.index)
-    const open = before.lastIndexOf('<a ')
-    const inLink = open > before.lastIndexOf('</a>')
-    const href = inLink ? attribute(before.slice(open, before.indexOf('>', open) + 1), 'href') : null
+    const start = before.lastIndexOf('<a ')
+    const inLink = start > before.lastIndexOf('</a>')
+    const href = inLink ? attribute(before.slice(start, before.indexOf('>', start) + 1), 'href') : null
     figures.push({ label: match[1], href })
   }
   return figures
@@ -127,7 +130,7 @@ async function crawl(role: RoleKey): Promise<CrawlResult> {
       continue
     }
     if (path === home) homeFigures = figuresOf(answer.body)
-    for (const link of linksOf(answer.body)) {
+    for (const link of linksOf(answer.body, answer.at)) {
       if (seen.has(link) || skipped(link)) continue
       seen.add(link)
       const pattern = patternOf(link)
@@ -144,8 +147,9 @@ describe('no dead ends', () => {
   it('reads links and figures out of HTML as a browser would', () => {
     const html =
       '<a href="/admin/master_orders?status=placed&amp;page=2#top" data-discover="true">x</a><a href="https://example.com">e</a><a href="//cdn">c</a><a name="x">n</a>' +
+      '<a href="#main">skip</a><a href="?page=3">next</a><a href="mailto:a@b.c">mail</a>' +
       '<ul><li><a href="/a" class="figure-link"><span>A</span><strong data-figure="A">1</strong></a></li><li><span>B</span><strong data-figure="B">2</strong></li></ul>'
-    expect(linksOf(html)).toEqual(['/admin/master_orders?status=placed&page=2', '/a'])
+    expect(linksOf(html, '/admin/users/manage?q=x')).toEqual(['/admin/master_orders?status=placed&page=2', '/admin/users/manage?page=3', '/a'])
     expect(figuresOf(html)).toEqual([
       { label: 'A', href: '/a' },
       { label: 'B', href: null },

@@ -20,13 +20,14 @@ import { cookieFor, userIdOf, viewerFor } from './support/db'
 
 type ViewerKey = 'buyerA' | 'buyerB' | 'sellerA' | 'sellerB' | 'kamA' | 'kamB' | 'agentA' | 'agentB' | 'operatorA' | 'operatorB' | 'requesterA' | 'requesterB'
 const ALL: ViewerKey[] = ['buyerA', 'buyerB', 'sellerA', 'sellerB', 'kamA', 'kamB', 'agentA', 'agentB', 'operatorA', 'operatorB']
-type RecordKind = 'buyerCompany' | 'sellerCompany' | 'masterOrder' | 'sellerOrder' | 'sampleOrder' | 'inspection' | 'pricingRequest' | 'playgroundImage'
+type RecordKind = 'buyerCompany' | 'sellerCompany' | 'masterOrder' | 'sellerOrder' | 'sampleOrder' | 'inspection' | 'pricingRequest' | 'playgroundImage' | 'buyerInvoice'
 
 /** The routes that name a record in a portal whose users see only some records. */
 const SCOPED: Record<string, { record: RecordKind; viewers: ViewerKey[] }> = {
   'routes/buyer+/$buyerCompanyId.company': { record: 'buyerCompany', viewers: ['buyerA', 'buyerB'] },
   'routes/buyer+/master_orders.$masterOrderId': { record: 'masterOrder', viewers: ['buyerA', 'buyerB'] },
   'routes/buyer+/sample_orders.$sampleOrderId': { record: 'sampleOrder', viewers: ['buyerA', 'buyerB'] },
+  'routes/buyer+/invoices.$invoiceId': { record: 'buyerInvoice', viewers: ['buyerA', 'buyerB'] },
   'routes/seller+/$sellerCompanyId.company': { record: 'sellerCompany', viewers: ['sellerA', 'sellerB'] },
   'routes/seller+/master_orders.$masterOrderId': { record: 'masterOrder', viewers: ['sellerA', 'sellerB'] },
   'routes/demand_kam+/master_orders.$masterOrderId': { record: 'masterOrder', viewers: ['kamA', 'kamB'] },
@@ -173,6 +174,8 @@ beforeAll(async () => {
     set('inspection', s.operator ? await pair(first(inspectionOf(s.operator, true)), first(inspectionOf(s.operator, false))) : await pair(null, first(inspectionOf(-1, false))))
     set('pricingRequest', s.kam ? await pair(first(requestOfKam(s.kam, true)), first(requestOfKam(s.kam, false))) : await pair(null, first(anyRequest)))
     set('playgroundImage', { inside: null, outside: image.id })
+    const invoiceOf = (buyerId: number, inside: boolean) => db.selectFrom('buyer_invoices').select('id').where('buyer_id', inside ? '=' : '!=', buyerId).orderBy('id').limit(1)
+    set('buyerInvoice', s.buyer ? await pair(first(invoiceOf(s.buyer, true)), first(invoiceOf(s.buyer, false))) : await pair(null, first(invoiceOf(-1, false))))
   }
   const requestedBy = (userId: number, inside: boolean) => db.selectFrom('sample_orders').select('id').where('requested_by', inside ? '=' : '!=', userId).orderBy('id').limit(1)
   for (const [viewer, userId] of [['requesterA', requesterA], ['requesterB', requesterB]] as const) ids.set(`${viewer}:sampleOrder`, await pair(first(requestedBy(userId, true)), first(requestedBy(userId, false))))

@@ -16,12 +16,12 @@ import type { ReactNode } from 'react'
 import { portalOfPath, portals, portalsFor } from './auth/portals'
 import { getViewer } from './auth/session.server'
 import styles from './styles/app.css'
-import { ErrorPage } from './ui/error-page'
 import { useNonce } from './ui/nonce'
 import { fillMenu, menuKeyOf, pageTitle, shownPortal } from './ui/navigation'
 import { getDb } from './db.server'
 import { activeProducts } from './features/products/queries.server'
 import { LinkNavigation } from './ui/link'
+import { SiteErrorBoundary } from './ui/shell'
 import { Toasts } from './ui/toast'
 import { takeToast } from './ui/toast.server'
 
@@ -56,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       name: viewer.name,
       email: viewer.email,
       roles: viewer.roles,
-      company: viewer.company && { kind: viewer.company.kind, name: viewer.company.name, status: viewer.company.status },
+      company: viewer.company && { kind: viewer.company.kind, id: viewer.company.id, name: viewer.company.name, status: viewer.company.status },
       portals: keys.map((key) => ({ key, title: portals[key].title, home: portals[key].home })),
     },
     menu: entries && { portal, entries: fillMenu(entries, { companyId: viewer?.company?.id ?? null, products }) },
@@ -112,10 +112,10 @@ function Document({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>()
+  const { toast, viewer } = useLoaderData<typeof loader>()
   return (
     <Document>
-      <LinkNavigation>
+      <LinkNavigation viewer={viewer}>
         <Outlet />
       </LinkNavigation>
       <Toasts key={toast?.id} toast={toast} />
@@ -126,9 +126,13 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError()
   if (!isRouteErrorResponse(error)) console.error(error)
+  // The root's data is there unless the root's own loader failed: the links of the error's shell are checked too.
+  const root = useRootData()
   return (
     <Document>
-      <ErrorPage error={error} />
+      <LinkNavigation viewer={root?.viewer}>
+        <SiteErrorBoundary />
+      </LinkNavigation>
     </Document>
   )
 }

@@ -1,12 +1,13 @@
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router-dom'
+import type { LinkViewer } from '~/auth/links'
 import { isPlainHtmlPage, Link, LinkNavigation, NavLink } from './link'
 
 // The fast links must render the anchor Remix's own would: no router props leaking into the HTML.
-const render = (node: React.ReactNode, at = '/admin/master_orders') =>
+const render = (node: React.ReactNode, at = '/admin/master_orders', viewer: LinkViewer | null = null) =>
   renderToString(
     <MemoryRouter initialEntries={[at]}>
-      <LinkNavigation>{node}</LinkNavigation>
+      <LinkNavigation viewer={viewer}>{node}</LinkNavigation>
     </MemoryRouter>,
   )
 
@@ -29,5 +30,18 @@ describe('links to pages without the React runtime', () => {
     expect(isPlainHtmlPage('/field_operator/orders/12?step=review')).toBe(true)
     expect(isPlainHtmlPage('/field_operators')).toBe(false)
     expect(isPlainHtmlPage('/admin/master_orders')).toBe(false)
+  })
+})
+
+describe('a link the viewer may not follow (issue 34: no dead ends)', () => {
+  const kam: LinkViewer = { roles: ['demand_kam'], company: null }
+  it('is drawn as its text, with its class; one it may follow stays a link', () => {
+    expect(render(<Link to="/redirect/buyer/1">Indigo Threads</Link>, '/demand_kam/master_orders/3', kam)).toBe('<span>Indigo Threads</span>')
+    expect(render(<Link to="/admin/approvals/qc" className="figure-link">QC</Link>, '/demand_kam', kam)).toBe('<span class="figure-link">QC</span>')
+    expect(render(<NavLink to="/dashboard">Dashboard</NavLink>, '/demand_kam', kam)).toBe('<span>Dashboard</span>')
+    // An action the viewer cannot take is not drawn at all.
+    expect(render(<Link to="/sellers/add" className="btn btn-primary">Add a seller</Link>, '/demand_kam', kam)).toBe('')
+    expect(render(<Link to="/demand_kam/master_orders">Orders</Link>, '/demand_kam', kam)).toBe('<a href="/demand_kam/master_orders" data-discover="true">Orders</a>')
+    expect(render(<Link to="/redirect/buyer/1">Indigo Threads</Link>, '/admin/master_orders/3', { roles: ['admin'], company: null })).toContain('<a href="/redirect/buyer/1"')
   })
 })

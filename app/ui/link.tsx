@@ -1,5 +1,6 @@
 import { Link as RemixLink, NavLink as RemixNavLink, useLocation, useNavigate, type LinkProps, type NavLinkProps } from '@remix-run/react'
-import { createContext, forwardRef, useContext, type MouseEvent, type ReactNode } from 'react'
+import { createContext, forwardRef, useContext, useMemo, type MouseEvent, type ReactNode } from 'react'
+import { mayFollow, type LinkViewer } from '~/auth/links'
 
 /**
  * Links as Remix renders them, for a fraction of the cost. A page holds a hundred links (menus,
@@ -11,11 +12,34 @@ import { createContext, forwardRef, useContext, type MouseEvent, type ReactNode 
  */
 
 type Navigate = ReturnType<typeof useNavigate>
-const NavigateContext = createContext<Navigate | null>(null)
+interface Navigation {
+  navigate: Navigate
+  /** Whether the signed-in viewer may follow a link to this path (app/auth/links.ts). */
+  mayFollow: (to: string) => boolean
+}
+const NavigateContext = createContext<Navigation | null>(null)
 
-/** Provides the page's one `navigate` to every link below it (the root renders it once). */
-export function LinkNavigation({ children }: { children: ReactNode }) {
-  return <NavigateContext.Provider value={useNavigate()}>{children}</NavigateContext.Provider>
+/**
+ * Provides the page's one `navigate` to every link below it (the root renders it once), and the
+ * viewer's check: a link the viewer may not follow is drawn as its text, never as a dead end.
+ */
+export function LinkNavigation({ viewer, children }: { viewer?: LinkViewer | null; children: ReactNode }) {
+  const navigate = useNavigate()
+  const value = useMemo(() => ({ navigate, mayFollow: (to: string) => mayFollow(viewer, to) }), [navigate, viewer])
+  return <NavigateContext.Provider value={value}>{children}</NavigateContext.Provider>
+}
+
+/**
+ * What a link the viewer may not follow is drawn as: its text, with the link's class and title (a
+ * name, a figure); a link drawn as a button is an action the viewer cannot take, and is not drawn.
+ */
+function Unfollowable({ className, title, children }: { className?: string; title?: string; children?: ReactNode }) {
+  if (className?.split(' ').includes('btn')) return null
+  return (
+    <span className={className} title={title}>
+      {children}
+    </span>
+  )
 }
 
 const isLocalPath = (to: LinkProps['to']): to is string => typeof to === 'string' && to.startsWith('/') && !to.startsWith('//')
@@ -46,7 +70,9 @@ const needsRemix = (props: LinkProps) =>
   !isLocalPath(props.to) || props.reloadDocument || props.relative || props.state !== undefined || props.viewTransition || (props.prefetch && props.prefetch !== 'none')
 
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
-  const navigate = useContext(NavigateContext)
+  const navigation = useContext(NavigateContext)
+  if (navigation && typeof props.to === 'string' && !navigation.mayFollow(props.to)) return <Unfollowable className={props.className} title={props.title}>{props.children}</Unfollowable>
+  const navigate = navigation?.navigate
   if (!navigate || needsRemix(props)) return <RemixLink ref={ref} {...props} />
   const { to, replace, preventScrollReset, discover, onClick, target, reloadDocument: _r, relative: _l, state: _s, viewTransition: _v, prefetch: _p, ...anchor } = props
   return (
@@ -63,9 +89,13 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props
 
 /** NavLink: `aria-current="page"` and the `active` class on the link of the page one is on. */
 export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink(props, ref) {
-  const navigate = useContext(NavigateContext)
+  const navigation = useContext(NavigateContext)
+  const navigate = navigation?.navigate
   const { pathname } = useLocation()
   const { className, style, children, end, caseSensitive } = props
+  if (navigation && typeof props.to === 'string' && !navigation.mayFollow(props.to) && typeof className !== 'function' && typeof children !== 'function') {
+    return <Unfollowable className={className} title={props.title}>{children}</Unfollowable>
+  }
   if (!navigate || needsRemix(props as LinkProps) || typeof className === 'function' || typeof style === 'function' || typeof children === 'function' || caseSensitive) {
     return <RemixNavLink ref={ref} {...props} />
   }

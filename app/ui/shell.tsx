@@ -1,12 +1,15 @@
 import { roleLabel } from '~/features/users/roles'
-import { Form, Outlet, useLocation, useMatches, useRouteError } from '@remix-run/react'
+import { Form, Outlet, useLocation, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { Link, NavLink } from '~/ui/link'
 import type { ReactNode } from 'react'
-import { portals, type PortalKey } from '~/auth/portals'
-import { useRootData } from '~/root'
-import { ErrorPanel } from './error-page'
+import { portalOfPath, portals, type PortalKey } from '~/auth/portals'
+import type { loader as rootLoader } from '~/root'
+import { ErrorPage, ErrorPanel } from './error-page'
 import { useMayOpen } from './may-open'
 import { groupMenu, shownPortal, type MenuEntry, type RouteHandle } from './navigation'
+
+// The root's data, read by type only: the root renders this shell in its own error boundary.
+const useRootData = () => useRouteLoaderData<typeof rootLoader>('root')
 
 /** Where the user is, from the portal's home down: each route's `handle` gives its crumb. */
 function Breadcrumbs({ home }: { home?: { text: string; to: string } }) {
@@ -249,4 +252,16 @@ export function PortalErrorBoundary({ portal }: { portal: PortalKey }) {
   const error = useRouteError()
   const panel = <ErrorPanel error={error} />
   return portal === 'field_operator' ? <MobileShell>{panel}</MobileShell> : <PortalShell portal={portal}>{panel}</PortalShell>
+}
+
+/**
+ * An error no layout caught (a path no portal's route claims, a redirect link to nothing): for a
+ * signed-in user inside the shell of the portal its path names (its menu where the user may enter
+ * it, else the header and the way home), never a bare page; for anyone else the public error page.
+ */
+export function SiteErrorBoundary() {
+  const root = useRootData()
+  const { pathname } = useLocation()
+  const error = useRouteError()
+  return root?.viewer ? <PortalErrorBoundary portal={portalOfPath(pathname)} /> : <ErrorPage error={error} />
 }

@@ -1,21 +1,16 @@
 import { sampleHome } from '../sample-orders/home.server'
 import type { Database } from '#db/database'
-import { mayOpen, type PortalKey } from '~/auth/portals'
+import type { PortalKey } from '~/auth/portals'
 import type { Viewer } from '~/auth/session.server'
 import { actionWords, NOT_ACTIVITY, recordKind } from '../audit/describe'
 import { recordRefs } from '../audit/records.server'
 import { orderHome, type OrderQueue } from '../orders/home.server'
 import { qcFigures } from '../qc/home.server'
+import { linkedFigures, type Figure } from './figures'
 import { homeExtras } from './operations.server'
 import { financeFigures, logisticsFigures } from './team-homes.server'
 
-export interface Figure {
-  label: string
-  value: number | string
-  tone?: 'warning' | 'success'
-  /** The list behind the figure, filtered to what it counts (kept only where the viewer may open it). */
-  to?: string
-}
+export type { Figure } from './figures'
 
 async function countBy(db: Database, table: 'buyers' | 'sellers' | 'users') {
   const rows = await db
@@ -26,27 +21,21 @@ async function countBy(db: Database, table: 'buyers' | 'sellers' | 'users') {
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>
 }
 
-const activeCompanies = async (db: Database, table: 'buyers' | 'sellers'): Promise<Figure> => ({
-  label: table === 'buyers' ? 'Active buyers' : 'Active sellers',
-  value: (await countBy(db, table)).active ?? 0,
-  to: `/${table}/manage?status=active`,
-})
-
-/** Figures every staff portal shares: companies waiting for approval, trading companies, products. */
-export async function staffFigures(db: Database): Promise<Figure[]> {
+/** The companies and products the platform trades: the administrators' and the main portal's figures. */
+export async function staffFigures(db: Database, viewer: Viewer): Promise<Figure[]> {
   const [buyers, sellers, products] = await Promise.all([
     countBy(db, 'buyers'),
     countBy(db, 'sellers'),
     db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('active', '=', 1).executeTakeFirstOrThrow(),
   ])
   const waiting = (n: number | undefined): Figure['tone'] => (n ? 'warning' : undefined)
-  return [
+  return linkedFigures(viewer.roles, [
     { label: 'Buyers waiting for approval', value: buyers.pending ?? 0, tone: waiting(buyers.pending), to: '/buyers/manage?status=pending' },
     { label: 'Sellers waiting for approval', value: sellers.pending ?? 0, tone: waiting(sellers.pending), to: '/sellers/manage?status=pending' },
     { label: 'Active buyers', value: buyers.active ?? 0, to: '/buyers/manage?status=active' },
     { label: 'Active sellers', value: sellers.active ?? 0, to: '/sellers/manage?status=active' },
-    { label: 'Products traded', value: Number(products.n) },
-  ]
+    { label: 'Products traded', value: Number(products.n), to: '/dev_admin/products' },
+  ])
 }
 
 export function pendingCompanies(db: Database, limit = 10) {
@@ -98,26 +87,10 @@ async function companyFigures(db: Database, viewer: Viewer): Promise<Figure[]> {
     db.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', company.id).executeTakeFirstOrThrow(),
   ])
   return [
-    { label: 'Company', value: company.name },
-    { label: 'Status', value: company.status, tone: company.status === 'active' ? 'success' : 'warning' },
+    { label: 'Company', value: company.name, to: `/${company.kind}/${company.id}/company` },
+    { label: 'Status', value: company.status, tone: company.status === 'active' ? 'success' : 'warning', to: `/${company.kind}/${company.id}/company` },
     { label: 'Active users', value: Number(users.n), to: `/${company.kind}/${company.id}/company#users-heading` },
     { label: 'Addresses', value: Number(addresses.n), to: `/${company.kind}/${company.id}/company#addresses-heading` },
-  ]
-}
-
-async function assignedFigures(db: Database, viewer: Viewer, table: 'buyers' | 'sellers'): Promise<Figure[]> {
-  const column = table === 'buyers' ? 'kam_user_id' : 'agent_user_id'
-  const rows = await db
-    .selectFrom(table)
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where(column, '=', viewer.userId)
-    .groupBy('status')
-    .execute()
-  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
-  const noun = table === 'buyers' ? 'buyers' : 'sellers'
-  return [
-    { label: `${noun[0].toUpperCase()}${noun.slice(1)} assigned to you`, value: rows.reduce((sum, r) => sum + Number(r.n), 0) },
-    { label: `Of them active`, value: by.active ?? 0 },
   ]
 }
 
@@ -152,45 +125,48 @@ async function catalogueFigures(db: Database, viewer: Viewer, portal: PortalKey)
     case 'biz_ops':
       return [{ label: 'Active sample SKUs', value: await countOf(activeSamples), to: '/biz_ops_team/skus/sample_skus' }]
     case 'dev_admin': {
-      const products = await countOf(db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')))
-      return [{ label: 'Product families', value: products }]
+      const [products, flags] = await Promise.all([
+        countOf(db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n'))),
+        countOf(db.selectFrom('flags').select((eb) => eb.fn.countAll<number>().as('n')).where('enabled', '=', 1)),
+      ])
+      return [
+        { label: 'Product families', value: products, to: '/dev_admin/products' },
+        { label: 'Feature flags on', value: flags, to: '/dev_admin/flags' },
+      ]
     }
     default:
       return []
   }
 }
 
-/** The figures a portal's home page shows, each read from the database for this viewer. */
+/** The figures a portal's home page shows, each read from the database for this viewer, each a link it may follow. */
 export async function portalFigures(db: Database, viewer: Viewer, portal: PortalKey): Promise<Figure[]> {
-  const figures = await figuresOf(db, viewer, portal)
-  // A figure links to its list only where the viewer may open that list.
-  return figures.map((f) => (f.to && !mayOpen(viewer.roles, f.to) ? { ...f, to: undefined } : f))
+  return linkedFigures(viewer.roles, await figuresOf(db, viewer, portal))
 }
 
 /** A portal's home: its order figures and queue (app/features/orders/home.server.ts) first, then its other figures. */
 export async function portalHome(db: Database, viewer: Viewer, portal: PortalKey): Promise<{ figures: Figure[]; queues: OrderQueue[] }> {
   const [orders, samples, qc, figures, extras] = await Promise.all([orderHome(db, viewer, portal), sampleHome(db, viewer, portal), qcFigures(db, viewer, portal), portalFigures(db, viewer, portal), homeExtras(db, viewer, portal)])
-  const linked = [...orders.figures, ...samples.figures, ...qc, ...extras].map((f): Figure => (f.to && mayOpen(viewer.roles, f.to) ? f : { ...f, to: undefined }))
-  return { figures: [...linked, ...figures], queues: [...(orders.queue ? [orders.queue] : []), ...samples.queues] }
+  return { figures: [...linkedFigures(viewer.roles, [...orders.figures, ...samples.figures, ...qc, ...extras]), ...figures], queues: [...(orders.queue ? [orders.queue] : []), ...samples.queues] }
 }
 
+/**
+ * Each home shows the figures of its people's work (issue 34): company counts only where companies
+ * are handled (the administrators; the main portal's dashboard shows them on its own), the
+ * catalogue's where the catalogue is kept. Orders, samples, QC and money come from their features.
+ */
 async function figuresOf(db: Database, viewer: Viewer, portal: PortalKey): Promise<Figure[]> {
   switch (portal) {
     case 'buyer':
     case 'seller':
       return companyFigures(db, viewer)
-    case 'demand_kam':
-      return [...(await assignedFigures(db, viewer, 'buyers')), await activeCompanies(db, 'buyers'), ...(await catalogueFigures(db, viewer, portal))]
-    case 'supplier_agent':
-      return [...(await assignedFigures(db, viewer, 'sellers')), await activeCompanies(db, 'sellers')]
-    case 'toolkit':
-    case 'field_operator':
-      return []
+    case 'admin':
+      return [...(await staffFigures(db, viewer)), ...(await catalogueFigures(db, viewer, portal))]
     case 'logistics':
       return logisticsFigures(db)
     case 'biz_fin':
       return financeFigures(db)
     default:
-      return [...(await staffFigures(db)), ...(await catalogueFigures(db, viewer, portal))]
+      return catalogueFigures(db, viewer, portal)
   }
 }

@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => pageTitle('Dashboard')
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'main')
   const db = getDb()
-  const [sections, figures, pending, activity] = await Promise.all([operationsDashboard(db, viewer), staffFigures(db), pendingCompanies(db), recentActivity(db, viewer)])
+  const [sections, figures, pending, activity] = await Promise.all([operationsDashboard(db, viewer), staffFigures(db, viewer), pendingCompanies(db), recentActivity(db, viewer)])
   return { sections, figures, pending, activity }
 }
 

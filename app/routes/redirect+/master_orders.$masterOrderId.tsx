@@ -12,3 +12,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!target) notFound()
   throw redirect(target)
 }
+
+/** Never rendered (the loader always redirects or throws): a page route, so a 404 is shown in the site's shell (app/ui/shell.tsx SiteErrorBoundary) rather than as a bare "Not found". */
+export default function Redirect() {
+  return null
+}

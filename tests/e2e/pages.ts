@@ -62,6 +62,6 @@ export async function visitPagesOf(page: Page, role: Role, look: (path: string) 
       ...(await hrefs(page, 'main table tbody tr:first-child td.card-title a')).slice(0, 1),
     )
   }
-  for (const path of [...more.filter((p) => !p.endsWith('.csv')), ...(options.shared ? SHARED_PAGES : [])]) await open(path)
+  for (const path of [...more.filter((p) => !/\.(csv|pdf)(\?|$)/.test(p)), ...(options.shared ? SHARED_PAGES : [])]) await open(path)
   return [...seen]
 }

@@ -1,25 +1,12 @@
-import type { ReactNode } from 'react'
 import { mayOpen } from '~/auth/portals'
 import { useRouteLoaderData } from '@remix-run/react'
 import type { loader as rootLoader } from '~/root'
-import { Link } from './link'
 
 /** Whether the signed-in viewer may open a path: a page draws a link only then (app/auth/portals.ts). */
 export function useMayOpen(): (path: string) => boolean {
   // The root's data read by type only: the root's error boundary renders the shell, which uses this.
   const roles = useRouteLoaderData<typeof rootLoader>('root')?.viewer?.roles ?? []
   return (path) => mayOpen(roles, path)
-}
-
-/** A link where the viewer may follow it, else its text alone. */
-export function OpenLink({ to, children, reloadDocument }: { to: string; children: ReactNode; reloadDocument?: boolean }) {
-  return useMayOpen()(to) ? (
-    <Link to={to} reloadDocument={reloadDocument}>
-      {children}
-    </Link>
-  ) : (
-    <>{children}</>
-  )
 }
 
 /**

@@ -1,5 +1,4 @@
 import { getFormProps } from '@conform-to/react'
-import { OpenLink } from '~/ui/may-open'
 import { Form, useLocation } from '@remix-run/react'
 import { sentenceCase, StatusBadge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
@@ -275,7 +274,7 @@ export function BillingPage({ data, lastResult }: { data: BillingPageData & { ma
   const [form, fields] = useZodForm(() => import('./schema').then((m) => m.billingSchema), { id: 'billing', lastResult, defaultValue: data.defaults })
   const paid = booking.billState === 'paid'
   const facts: Detail[] = [
-    { label: 'Booking', value: <OpenLink to={bookingPath(request.id, booking.id)}>{`${booking.code} · ${booking.transporter}`}</OpenLink> },
+    { label: 'Booking', value: <Link to={bookingPath(request.id, booking.id)}>{`${booking.code} · ${booking.transporter}`}</Link> },
     { label: 'Booking status', value: <StatusBadge status={booking.status} /> },
     { label: 'Freight agreed', value: formatMoney(booking.freightMinor) },
     { label: 'Bill', value: <StatusBadge status={booking.billState === 'none' ? 'not_entered' : booking.billState} /> },

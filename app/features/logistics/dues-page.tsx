@@ -1,5 +1,4 @@
 import { getFormProps } from '@conform-to/react'
-import { OpenLink } from '~/ui/may-open'
 import { Form, useLocation } from '@remix-run/react'
 import { SubmitButton } from '~/ui/button'
 import { Figures } from '../dashboard/portal-home'
@@ -94,11 +93,11 @@ export function DuesPage({ data, lastResult }: { data: DuesData; lastResult: Rep
                     <input type="checkbox" name="booking" value={r.id} id={`pay-${r.id}`} aria-label={`Mark ${r.code} paid`} />
                   </td>
                   <td>
-                    <OpenLink to={bookingPath(r.requestId, r.id)}>{r.code}</OpenLink>
+                    <Link to={bookingPath(r.requestId, r.id)}>{r.code}</Link>
                   </td>
                   <td>{r.transporter}</td>
                   <td>
-                    <OpenLink to={billingPath(r.requestId, r.id)}>{r.billNumber}</OpenLink> <span className="muted">{day(r.billDate)}</span>
+                    <Link to={billingPath(r.requestId, r.id)}>{r.billNumber}</Link> <span className="muted">{day(r.billDate)}</span>
                   </td>
                   <td>
                     {day(r.dueOn)}

@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { OpenLink, useOrderHref } from '~/ui/may-open'
+import { useOrderHref } from '~/ui/may-open'
 import { Form } from '@remix-run/react'
 import { SubmitButton } from '~/ui/button'
 import { Details } from '~/ui/details'
@@ -50,7 +50,7 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
   return (
     <div className="settlement">
       <PageHeader title={`Settlement: ${buyer.name}`}>
-        <OpenLink to={`/buyers/${buyer.id}`}>The buyer</OpenLink>
+        <Link to={`/buyers/${buyer.id}`}>The buyer</Link>
         <Link reloadDocument to={statementPdfPath(buyer.id, data.statement.from, data.statement.to)}>
           Statement (PDF)
         </Link>

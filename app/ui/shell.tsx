@@ -257,11 +257,13 @@ export function PortalErrorBoundary({ portal }: { portal: PortalKey }) {
 /**
  * An error no layout caught (a path no portal's route claims, a redirect link to nothing): for a
  * signed-in user inside the shell of the portal its path names (its menu where the user may enter
- * it, else the header and the way home), never a bare page; for anyone else the public error page.
+ * it, else the header and the way home), never a bare page; signed out, the site's header with its
+ * sign-in button; the bare public error page only when the root's own data failed.
  */
 export function SiteErrorBoundary() {
   const root = useRootData()
   const { pathname } = useLocation()
   const error = useRouteError()
-  return root?.viewer ? <PortalErrorBoundary portal={portalOfPath(pathname)} /> : <ErrorPage error={error} />
+  if (!root) return <ErrorPage error={error} />
+  return <PortalErrorBoundary portal={root.viewer ? portalOfPath(pathname) : 'main'} />
 }

@@ -1,5 +1,6 @@
 import { sampleHome } from '../sample-orders/home.server'
 import type { Database } from '#db/database'
+import { sentenceCase } from '~/ui/badge'
 import type { PortalKey } from '~/auth/portals'
 import type { Viewer } from '~/auth/session.server'
 import { actionWords, NOT_ACTIVITY, recordKind } from '../audit/describe'
@@ -88,7 +89,7 @@ async function companyFigures(db: Database, viewer: Viewer): Promise<Figure[]> {
   ])
   return [
     { label: 'Company', value: company.name, to: `/${company.kind}/${company.id}/company` },
-    { label: 'Status', value: company.status, tone: company.status === 'active' ? 'success' : 'warning', to: `/${company.kind}/${company.id}/company` },
+    { label: 'Status', value: sentenceCase(company.status), tone: company.status === 'active' ? 'success' : 'warning', to: `/${company.kind}/${company.id}/company` },
     { label: 'Active users', value: Number(users.n), to: `/${company.kind}/${company.id}/company#users-heading` },
     { label: 'Addresses', value: Number(addresses.n), to: `/${company.kind}/${company.id}/company#addresses-heading` },
   ]

@@ -16,6 +16,8 @@ export type Shape = 'text' | 'state' | 'money' | 'date' | 'datetime' | 'count' |
 
 export interface KeyRule {
   label: string
+  /** The label in a reader's own words, where they differ (a seller's cost is "Your value", as on its order page). */
+  labelFor?: Partial<Record<Reader, string>>
   as?: Shape
   /** Who may read the key (default: every reader of the entry). */
   readers?: readonly Reader[]
@@ -135,7 +137,7 @@ export const RECORDS: Record<string, RecordRule> = {
       order: text('Order'),
       seller: text('Seller', { needs: ['sellers'] }),
       lines: text('Lines', { as: 'count' }),
-      cost: money('Cost', ['cost']),
+      cost: { ...money('Cost', ['cost']), labelFor: { seller: 'Your value' } },
       moved_from: text('Moved from', { readers: STAFF, needs: ['sellers'] }),
       moved_to: text('Moved to', { readers: STAFF, needs: ['sellers'] }),
       split_from: text('Split from'),

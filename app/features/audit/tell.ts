@@ -122,7 +122,7 @@ function changesOf(row: AuditRow, viewer: HistoryViewer, before: Record<string, 
     const now = key in after ? valueWords(after[key], rule.as) : null
     // A key that was and is nothing (a new record's empty field) has nothing to tell.
     if ((was ?? '—') === (now ?? '—')) continue
-    changes.push({ label: rule.label, before: was, after: now })
+    changes.push({ label: rule.labelFor?.[viewer.kind] ?? rule.label, before: was, after: now })
   }
   return changes
 }

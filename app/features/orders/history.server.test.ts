@@ -77,6 +77,9 @@ describe('the order history through the lens', () => {
     const losing = await historyAs(sellerLens(loser.id), order.id)
     expect(losing.map((e) => e.what)).toEqual(['Lines moved to another seller', 'Rejected', 'Added'])
     expect(losing[1]!.note).toBe('Looms down this month')
+    // Its own value in its own words, as its order page says it.
+    expect(losing[2]!.changes.map((c) => c.label)).toContain('Your value')
+    expect(losing[2]!.changes.map((c) => c.label)).not.toContain('Cost')
     const told = JSON.stringify(losing)
     expect(told).not.toContain(winner.name)
     expect(told).not.toContain(moved.value.code)

@@ -11,7 +11,7 @@ import { formatDate, formatMoney } from '~/utils/format'
 import { orderPath } from '../orders/lens'
 import { BUYER_INVOICE_STATUSES, buyerInvoiceStatusLabels, buyerMoneyPaths } from './buyer-paths'
 import type { BuyerInvoicesPage, BuyerOutstandingPage, BuyerPaymentsPage } from './buyer.server'
-import { AGEING_BUCKETS } from './money'
+import { AgeingTable } from './ageing-table'
 import { paymentModeLabels } from './shared'
 
 // The buyer portal's money pages: its invoices, its payments, what it owes (with ageing and the
@@ -142,33 +142,7 @@ export function BuyerOutstanding({ data }: { data: BuyerOutstandingPage }) {
           ]}
         />
         <h3>Ageing of open invoices</h3>
-        <table className="table ageing">
-          <caption className="visually-hidden">What is owed by the age of its invoice</caption>
-          <thead>
-            <tr>
-              {AGEING_BUCKETS.map((b) => (
-                <th key={b.key} scope="col" className="numeric">
-                  {b.label}
-                </th>
-              ))}
-              <th scope="col" className="numeric">
-                Past due
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              {AGEING_BUCKETS.map((b) => (
-                <td key={b.key} className="numeric" data-ageing={b.key}>
-                  {formatMoney(ageing.buckets[b.key])}
-                </td>
-              ))}
-              <td className="numeric" data-ageing="overdue">
-                {formatMoney(ageing.overdueMinor)}
-              </td>
-            </tr>
-          </tbody>
-        </table>
+        <AgeingTable ageing={ageing} />
       </section>
       <h2>Open invoices</h2>
       {ageing.openInvoices > open.length ? <p className="muted">The oldest {open.length} of {ageing.openInvoices.toLocaleString('en-IN')} open invoices.</p> : null}

@@ -14,7 +14,7 @@ import { formatDate, formatMoney } from '~/utils/format'
 import { rupeesInput } from '~/utils/money'
 import { Figures } from '../dashboard/portal-home'
 import { replyFor, type Reply } from '../orders/decision-forms'
-import { AGEING_BUCKETS } from './money'
+import { AgeingTable } from './ageing-table'
 import type { SettlementPageData } from './pages.server'
 import { invoicePdfPath, PAYMENT_MODES, paymentModeLabels, settlementPath, statementPdfPath } from './shared'
 
@@ -76,27 +76,7 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
           ]}
         />
         <h3>Ageing of open invoices</h3>
-        <table className="table ageing">
-          <caption className="visually-hidden">What is owed by the age of its invoice</caption>
-          <thead>
-            <tr>
-              {AGEING_BUCKETS.map((b) => (
-                <th key={b.key} scope="col" className="numeric">
-                  {b.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              {AGEING_BUCKETS.map((b) => (
-                <td key={b.key} className="numeric" data-ageing={b.key}>
-                  {formatMoney(ageing.buckets[b.key])}
-                </td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
+        <AgeingTable ageing={ageing} />
       </section>
       <h2>Open invoices</h2>
       {ageing.openInvoices > open.length ? <p className="muted">The oldest {open.length} of {ageing.openInvoices.toLocaleString('en-IN')} open invoices: payments go to them first.</p> : null}

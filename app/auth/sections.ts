@@ -37,7 +37,7 @@ export const sections = {
   /** Buyers' money: settlements, ledger, payments received, credit notes, statements, invoice PDFs. */
   money: {
     title: 'Buyer settlements',
-    match: /^\/logistics\/settlements(\/|$)/,
+    match: /^\/logistics\/settlements(\/|\.csv$|$)/,
     read: ['biz_fin'],
     act: ['biz_fin'],
     menus: ['biz_fin'],

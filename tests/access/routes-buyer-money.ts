@@ -10,8 +10,10 @@ const missingInvoice = (who: Who, kind: 'page' | 'data' | 'post') =>
 
 export const routes: RouteRules = {
   'routes/buyer+/invoices._index': { path: '/buyer/invoices?index', portal: 'buyer' },
+  'routes/buyer+/invoices[.csv]': { path: '/buyer/invoices.csv?status=open', portal: 'buyer' },
   'routes/buyer+/invoices.$invoiceId': { path: '/buyer/invoices/999999.pdf', expect: missingInvoice },
   'routes/buyer+/payments._index': { path: '/buyer/payments?index', portal: 'buyer' },
+  'routes/buyer+/payments[.csv]': { path: '/buyer/payments.csv', portal: 'buyer' },
   'routes/buyer+/outstanding': { path: '/buyer/outstanding', portal: 'buyer' },
   'routes/buyer+/statement[.pdf]': { path: '/buyer/statement.pdf?from=2026-04-01&to=2026-12-31', portal: 'buyer' },
 }

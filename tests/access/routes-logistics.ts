@@ -30,6 +30,7 @@ export const routes: RouteRules = {
   'routes/_main+/logistics.transport_payment_dues[.csv]': { path: `${main}/transport_payment_dues.csv`, section: 'transport_dues' },
   'routes/_main+/logistics.settlements.buyers.$buyerId._index': { path: `${main}/settlements/buyers/999999?index`, expect: missing('money') },
   'routes/_main+/logistics.settlements._index': { path: '/logistics/settlements?index', section: 'money' },
+  'routes/_main+/logistics.settlements[.csv]': { path: '/logistics/settlements.csv?show=past_due', section: 'money' },
   'routes/_main+/logistics.settlements.buyers.$buyerId.statement[.pdf]': { path: `${main}/settlements/buyers/999999/statement.pdf`, expect: pdf('money') },
   'routes/_main+/logistics.settlements.buyers.$buyerId.invoices.$invoiceId': { path: `${main}/settlements/buyers/999999/invoices/999999.pdf`, expect: pdf('money') },
 }

@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import { FilterActions, SelectFilter } from '~/ui/filters'
 import { Link } from '~/ui/link'
 import { ListSummary, Pagination } from '~/ui/list-summary'
@@ -16,6 +16,9 @@ const SHOWS = [
 /** /logistics/settlements: buyers with money on their account, each opening its settlement. */
 export function BalancesPage({ rows, total, filters }: { rows: BuyerBalanceRow[]; total: number; filters: BalanceFilters }) {
   const filtering = Boolean(filters.show)
+  const exportParams = new URLSearchParams(useLocation().search)
+  exportParams.delete('page')
+  exportParams.delete('index')
   return (
     <div className="settlement">
       <PageHeader title="Buyer settlements" />
@@ -23,7 +26,7 @@ export function BalancesPage({ rows, total, filters }: { rows: BuyerBalanceRow[]
         <SelectFilter name="show" label="Buyers" value={filters.show} any="All with an account" options={SHOWS} />
         <FilterActions sort="name" dir="asc" defaultSort="name" defaultDir="asc" clearTo={settlementsPath} filtering={filtering} />
       </Form>
-      <ListSummary total={total} noun="buyer" matching={filtering && 'this filter'} />
+      <ListSummary total={total} noun="buyer" matching={filtering && 'this filter'} csv={`${settlementsPath}.csv${exportParams.size ? `?${exportParams}` : ''}`} />
       <Table
         caption="Buyers and what they owe"
         rows={rows}

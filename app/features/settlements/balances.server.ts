@@ -50,24 +50,22 @@ export async function moneyFigures(db: Executor, today = kolkataDay()) {
   }
 }
 
-/** A page of buyers with money on their account, by name, each with its outstanding, past due and paid this month. */
-export async function buyerBalances(db: Executor, f: BalanceFilters, today = kolkataDay()) {
+/** The buyers with money on their account that the filter picks (the list and its CSV). */
+function filteredBalances(db: Executor, show: BalanceShow, today: string) {
   let query = db.selectFrom('buyer_accounts as a').innerJoin('buyers as b', 'b.id', 'a.buyer_id').where('a.entries', '>', 0)
-  if (f.show === 'past_due') {
+  if (show === 'past_due') {
     query = query.where('a.buyer_id', 'in', db.selectFrom('buyer_invoices').select('buyer_id').where('status', '=', 'open').where('due_on', '<', today))
-  } else if (f.show === 'paid_this_month') {
+  } else if (show === 'paid_this_month') {
     query = query.where('a.buyer_id', 'in', db.selectFrom('buyer_payments').select('buyer_id').where('received_on', '>=', monthStart(today)).where('received_on', '<=', today))
   }
-  const [count, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    query
-      .select(['b.id', 'b.name', 'a.invoiced_minor', 'a.received_minor', 'a.credited_minor'])
-      .orderBy('b.name')
-      .orderBy('b.id')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-  ])
+  return query
+}
+
+const balanceRows = (query: ReturnType<typeof filteredBalances>) => query.select(['b.id', 'b.name', 'a.invoiced_minor', 'a.received_minor', 'a.credited_minor']).orderBy('b.name').orderBy('b.id')
+type BalanceRecord = Awaited<ReturnType<ReturnType<typeof balanceRows>['execute']>>[number]
+
+/** Each buyer's outstanding, past due and paid this month (two grouped queries for them all). */
+async function withFigures(db: Executor, rows: BalanceRecord[], today: string) {
   const ids = rows.map((r) => r.id)
   const [pastDue, paid] = ids.length
     ? await Promise.all([
@@ -77,15 +75,41 @@ export async function buyerBalances(db: Executor, f: BalanceFilters, today = kol
     : [[], []]
   const pastDueOf = new Map(pastDue.map((r) => [Number(r.buyer_id), Number(r.owed)]))
   const paidOf = new Map(paid.map((r) => [Number(r.buyer_id), Number(r.amount)]))
-  return {
-    total: Number(count.n),
-    rows: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      outstandingMinor: Number(r.invoiced_minor) - Number(r.received_minor) - Number(r.credited_minor),
-      pastDueMinor: pastDueOf.get(r.id) ?? 0,
-      paidThisMonthMinor: paidOf.get(r.id) ?? 0,
-    })),
-  }
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    outstandingMinor: Number(r.invoiced_minor) - Number(r.received_minor) - Number(r.credited_minor),
+    pastDueMinor: pastDueOf.get(r.id) ?? 0,
+    paidThisMonthMinor: paidOf.get(r.id) ?? 0,
+  }))
+}
+
+/** A page of buyers with money on their account, by name, each with its outstanding, past due and paid this month. */
+export async function buyerBalances(db: Executor, f: BalanceFilters, today = kolkataDay()) {
+  const query = filteredBalances(db, f.show, today)
+  const [count, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    balanceRows(query)
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+  ])
+  return { total: Number(count.n), rows: await withFigures(db, rows, today) }
 }
 export type BuyerBalanceRow = Awaited<ReturnType<typeof buyerBalances>>['rows'][number]
+
+/** Every buyer the filter picks, by name, with its figures, a batch at a time (the CSV). */
+export async function* buyerBalanceBatches(db: Executor, show: BalanceShow, today = kolkataDay(), batch = 1_000) {
+  let last: { name: string; id: number } | null = null
+  for (;;) {
+    let query = filteredBalances(db, show, today)
+    if (last) {
+      const { name, id } = last
+      query = query.where((eb) => eb.or([eb('b.name', '>', name), eb.and([eb('b.name', '=', name), eb('b.id', '>', id)])]))
+    }
+    const rows = await balanceRows(query).limit(batch).execute()
+    if (rows.length) yield await withFigures(db, rows, today)
+    if (rows.length < batch) return
+    last = rows[rows.length - 1]!
+  }
+}

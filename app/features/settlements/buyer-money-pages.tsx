@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import { Figures } from '../dashboard/portal-home'
 import { StatusBadge } from '~/ui/badge'
 import { Details } from '~/ui/details'
@@ -34,6 +34,9 @@ type InvoiceRow = BuyerInvoicesPage['rows'][number]
 /** /buyer/invoices: the buyer's invoices, newest first, each with its PDF. */
 export function BuyerInvoices({ data }: { data: BuyerInvoicesPage }) {
   const { filters, today } = data
+  const exportParams = new URLSearchParams(useLocation().search)
+  exportParams.delete('page')
+  exportParams.delete('index')
   const columns: Column<InvoiceRow>[] = [
     { key: 'number', header: 'Invoice', title: true, nowrap: true, cell: (i) => <Link reloadDocument to={buyerMoneyPaths.invoicePdf(i.id)}>{`${i.number} (PDF)`}</Link> },
     { key: 'date', header: 'Date', nowrap: true, cell: (i) => day(i.invoiceOn) },
@@ -54,7 +57,7 @@ export function BuyerInvoices({ data }: { data: BuyerInvoicesPage }) {
         <SelectFilter name="status" label="Status" value={filters.status} any="All invoices" options={BUYER_INVOICE_STATUSES.map((s) => ({ value: s, label: buyerInvoiceStatusLabels[s] }))} />
         <FilterActions sort="date" dir="desc" defaultSort="date" defaultDir="desc" clearTo={buyerMoneyPaths.invoices} filtering={filters.status !== null} />
       </Form>
-      <ListSummary total={data.total} capped={data.capped} noun="invoice" matching={filters.status !== null && 'this status'} />
+      <ListSummary total={data.total} capped={data.capped} noun="invoice" matching={filters.status !== null && 'this status'} csv={`${buyerMoneyPaths.invoicesCsv}${exportParams.size ? `?${exportParams}` : ''}`} />
       <Table caption="Your invoices, newest first" columns={columns} rows={data.rows} rowKey={(i) => i.id} empty={filters.status ? 'No invoice has this status.' : 'Nothing invoiced yet: goods are invoiced when they are delivered.'} />
       <Pagination page={filters.page} pageSize={filters.pageSize} total={data.total} capped={data.capped} />
     </div>
@@ -97,7 +100,7 @@ export function BuyerPayments({ data }: { data: BuyerPaymentsPage }) {
         <MoneyLinks />
       </PageHeader>
       <p className="muted">Each payment goes to your oldest open invoices first; what is left waits for your next invoice.</p>
-      <ListSummary total={data.total} capped={data.capped} noun="payment" />
+      <ListSummary total={data.total} capped={data.capped} noun="payment" csv={buyerMoneyPaths.paymentsCsv} />
       <Table caption="Payments received from you, newest first" columns={columns} rows={data.rows} rowKey={(p) => p.id} empty="No payment received yet." />
       <Pagination page={data.page} pageSize={data.pageSize} total={data.total} capped={data.capped} />
     </div>

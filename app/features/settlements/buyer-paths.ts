@@ -6,7 +6,9 @@ export const buyerInvoiceStatusLabels: Record<BuyerInvoiceFilter, string> = { op
 
 export const buyerMoneyPaths = {
   invoices: '/buyer/invoices',
+  invoicesCsv: '/buyer/invoices.csv',
   payments: '/buyer/payments',
+  paymentsCsv: '/buyer/payments.csv',
   outstanding: '/buyer/outstanding',
   invoicePdf: (invoiceId: number) => `/buyer/invoices/${invoiceId}.pdf`,
   statementPdf: (from: string, to: string) => `/buyer/statement.pdf?from=${from}&to=${to}`,

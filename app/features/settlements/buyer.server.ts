@@ -41,21 +41,33 @@ export function readBuyerInvoiceFilters(url: URL) {
   return { page: list.page, pageSize: list.pageSize, status: (BUYER_INVOICE_STATUSES as readonly string[]).includes(status) ? (status as BuyerInvoiceFilter) : null }
 }
 
-/** A page of the buyer's invoices, newest first, with how many match. */
-export async function buyerInvoicesPage(db: Database, buyerId: number, url: URL) {
-  const filters = readBuyerInvoiceFilters(url)
-  const today = kolkataDay()
+type BuyerInvoiceFilters = ReturnType<typeof readBuyerInvoiceFilters>
+
+/** The buyer's invoices the filters pick (the list and its CSV). */
+function filteredInvoices(db: Database, buyerId: number, filters: Pick<BuyerInvoiceFilters, 'status'>, today: string) {
   let query = db.selectFrom('buyer_invoices as i').where('i.buyer_id', '=', buyerId)
   if (filters.status === 'settled') query = query.where('i.status', '=', 'settled')
   if (filters.status === 'open' || filters.status === 'overdue') query = query.where('i.status', '=', 'open')
   if (filters.status === 'overdue') query = query.where('i.due_on', '<', today)
+  return query
+}
+
+/** An invoice row as the list shows it: number, dates, the buyer's order, the amounts, status. */
+const invoiceRows = (query: ReturnType<typeof filteredInvoices>) =>
+  query
+    .innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
+    .select(['i.id', 'i.number', 'i.invoice_on as invoiceOn', 'i.due_on as dueOn', 'mo.id as masterOrderId', 'mo.code as orderCode', 'i.total_minor as totalMinor', 'i.paid_minor as paidMinor', 'i.credited_minor as creditedMinor', 'i.status'])
+    .orderBy('i.invoice_on', 'desc')
+    .orderBy('i.id', 'desc')
+
+/** A page of the buyer's invoices, newest first, with how many match. */
+export async function buyerInvoicesPage(db: Database, buyerId: number, url: URL) {
+  const filters = readBuyerInvoiceFilters(url)
+  const today = kolkataDay()
+  const query = filteredInvoices(db, buyerId, filters, today)
   const [count, rows] = await Promise.all([
     countUpTo(db, query),
-    query
-      .innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
-      .select(['i.id', 'i.number', 'i.invoice_on as invoiceOn', 'i.due_on as dueOn', 'mo.id as masterOrderId', 'mo.code as orderCode', 'i.total_minor as totalMinor', 'i.paid_minor as paidMinor', 'i.credited_minor as creditedMinor', 'i.status'])
-      .orderBy('i.invoice_on', 'desc')
-      .orderBy('i.id', 'desc')
+    invoiceRows(query)
       .limit(filters.pageSize)
       .offset((filters.page - 1) * filters.pageSize)
       .execute(),
@@ -64,20 +76,36 @@ export async function buyerInvoicesPage(db: Database, buyerId: number, url: URL)
 }
 export type BuyerInvoicesPage = Awaited<ReturnType<typeof buyerInvoicesPage>>
 
-/** A page of the payments the platform received from the buyer (its receipts), newest first, each with the invoices it paid. */
-export async function buyerPaymentsPage(db: Database, buyerId: number, url: URL) {
-  const list = readListParams(url, { sorts: ['received'] as const, defaultSort: 'received', defaultDir: 'desc' })
-  const query = db.selectFrom('buyer_payments as p').where('p.buyer_id', '=', buyerId)
-  const [count, rows] = await Promise.all([
-    countUpTo(db, query),
-    query
-      .select(['p.id', 'p.number', 'p.received_on as receivedOn', 'p.amount_minor as amountMinor', 'p.mode', 'p.reference', 'p.unallocated_minor as unallocatedMinor'])
-      .orderBy('p.received_on', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(list.pageSize)
-      .offset((list.page - 1) * list.pageSize)
-      .execute(),
-  ])
+/** Every invoice the list's filters pick (its query string, pages aside), newest first, a batch at a time (the CSV). */
+export async function* buyerInvoiceBatches(db: Database, buyerId: number, url: URL, batch = 1_000) {
+  const filters = readBuyerInvoiceFilters(url)
+  const today = kolkataDay()
+  let last: { invoiceOn: string; id: number } | null = null
+  for (;;) {
+    let query = filteredInvoices(db, buyerId, filters, today)
+    if (last) {
+      const { invoiceOn, id } = last
+      query = query.where((eb) => eb.or([eb('i.invoice_on', '<', invoiceOn), eb.and([eb('i.invoice_on', '=', invoiceOn), eb('i.id', '<', id)])]))
+    }
+    const rows = (await invoiceRows(query).limit(batch).execute()).map(amounts)
+    if (rows.length) yield { rows, today }
+    if (rows.length < batch) return
+    last = rows[rows.length - 1]!
+  }
+}
+
+const paymentRows = (db: Database, buyerId: number) =>
+  db
+    .selectFrom('buyer_payments as p')
+    .where('p.buyer_id', '=', buyerId)
+    .select(['p.id', 'p.number', 'p.received_on as receivedOn', 'p.amount_minor as amountMinor', 'p.mode', 'p.reference', 'p.unallocated_minor as unallocatedMinor'])
+    .orderBy('p.received_on', 'desc')
+    .orderBy('p.id', 'desc')
+
+type PaymentRecord = Awaited<ReturnType<ReturnType<typeof paymentRows>['execute']>>[number]
+
+/** Payments with the invoices each paid (one query for them all). */
+async function withAllocations(db: Database, buyerId: number, rows: PaymentRecord[]) {
   const allocations = rows.length
     ? await db
         .selectFrom('payment_allocations as a')
@@ -88,17 +116,46 @@ export async function buyerPaymentsPage(db: Database, buyerId: number, url: URL)
         .orderBy('a.id')
         .execute()
     : []
+  return rows.map((r) => ({
+    ...r,
+    amountMinor: Number(r.amountMinor),
+    unallocatedMinor: Number(r.unallocatedMinor),
+    paid: allocations.filter((a) => a.payment_id === r.id).map((a) => ({ invoiceId: a.invoiceId, number: a.number, amountMinor: Number(a.amount_minor) })),
+  }))
+}
+
+/** A page of the payments the platform received from the buyer (its receipts), newest first, each with the invoices it paid. */
+export async function buyerPaymentsPage(db: Database, buyerId: number, url: URL) {
+  const list = readListParams(url, { sorts: ['received'] as const, defaultSort: 'received', defaultDir: 'desc' })
+  const [count, rows] = await Promise.all([
+    countUpTo(db, db.selectFrom('buyer_payments as p').where('p.buyer_id', '=', buyerId)),
+    paymentRows(db, buyerId)
+      .limit(list.pageSize)
+      .offset((list.page - 1) * list.pageSize)
+      .execute(),
+  ])
   return {
-    rows: rows.map((r) => ({
-      ...r,
-      amountMinor: Number(r.amountMinor),
-      unallocatedMinor: Number(r.unallocatedMinor),
-      paid: allocations.filter((a) => a.payment_id === r.id).map((a) => ({ invoiceId: a.invoiceId, number: a.number, amountMinor: Number(a.amount_minor) })),
-    })),
+    rows: await withAllocations(db, buyerId, rows),
     total: count.total,
     capped: count.capped,
     page: list.page,
     pageSize: list.pageSize,
+  }
+}
+
+/** Every payment received from the buyer, newest first, each with the invoices it paid, a batch at a time (the CSV). */
+export async function* buyerPaymentBatches(db: Database, buyerId: number, batch = 1_000) {
+  let last: { receivedOn: string; id: number } | null = null
+  for (;;) {
+    let query = paymentRows(db, buyerId)
+    if (last) {
+      const { receivedOn, id } = last
+      query = query.where((eb) => eb.or([eb('p.received_on', '<', receivedOn), eb.and([eb('p.received_on', '=', receivedOn), eb('p.id', '<', id)])]))
+    }
+    const rows = await query.limit(batch).execute()
+    if (rows.length) yield await withAllocations(db, buyerId, rows)
+    if (rows.length < batch) return
+    last = rows[rows.length - 1]!
   }
 }
 export type BuyerPaymentsPage = Awaited<ReturnType<typeof buyerPaymentsPage>>

@@ -2,6 +2,7 @@ import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import type { Database } from '#db/database'
 import { getDb } from '~/db.server'
+import { cleanFormText } from '~/ui/read-form.server'
 import { decoyHash, verifyPassword } from './password.server'
 
 export interface AuthenticatedUser {
@@ -34,7 +35,8 @@ authenticator.use(
     const email = form.get('email')
     const password = form.get('password')
     if (typeof email !== 'string' || typeof password !== 'string') throw new InvalidCredentials()
-    return checkCredentials(getDb(), email, password)
+    // remix-auth reads the raw body itself: clean it as readForm cleaned it for the form's checks.
+    return checkCredentials(getDb(), cleanFormText(email), cleanFormText(password))
   }),
   'form',
 )

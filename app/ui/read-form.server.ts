@@ -33,21 +33,49 @@ export interface ReadFormOptions {
   maxFiles?: number
 }
 
-/** The submitted form, or a thrown 400/413 Response when the body is not one this route takes. */
+/**
+ * Characters no one types and PostgreSQL cannot store (NUL) or that no form needs: NUL and the other
+ * C0 control characters except tab, line feed and carriage return (whether a field takes those is
+ * its schema's rule). A lone surrogate (half of a pair) becomes U+FFFD, as a UTF-8 decoder would.
+ */
+const UNTYPABLE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+/** A submitted text as every action reads it: the rest of what was typed is kept as it is. */
+export function cleanFormText(value: string): string {
+  return value.replace(UNTYPABLE_CONTROLS, '').replace(LONE_SURROGATE, '\ufffd')
+}
+
+/** The form with every name cleaned, and every text value unless its values were cleaned as read. */
+function cleanForm(form: FormData, values = true): FormData {
+  const clean = new FormData()
+  for (const [name, value] of form.entries()) clean.append(cleanFormText(name), values && typeof value === 'string' ? cleanFormText(value) : value)
+  return clean
+}
+
+/**
+ * The submitted form, or a thrown 400/413 Response when the body is not one this route takes.
+ * Every text value and field name has passed cleanFormText (docs/domain.md, "Forms").
+ */
 export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
   const type = mediaType(request)
   if (type === 'multipart/form-data' && options.uploads) {
     const uploads = options.uploads
     const maxFiles = options.maxFiles ?? MAX_FILE_PARTS
     let files = 0
-    const counting: UploadHandler = (part) => {
+    const counting: UploadHandler = async (part) => {
       if (part.filename !== undefined && ++files > maxFiles) {
         throw unreadableForm(`This form takes at most ${countOf(maxFiles, 'file')} at a time.`, 413)
       }
-      return uploads(part)
+      // A file's name is text too (it may be stored); a file's contents are not touched, nor what
+      // the handler makes of a file (TOO_LARGE). A text field's value is cleaned here, names below.
+      const name = cleanFormText(part.name)
+      if (part.filename !== undefined) return uploads({ ...part, name, filename: cleanFormText(part.filename) })
+      const value = await uploads({ ...part, name })
+      return typeof value === 'string' ? cleanFormText(value) : value
     }
     try {
-      return applyPicks(await unstable_parseMultipartFormData(request, counting))
+      return applyPicks(cleanForm(await unstable_parseMultipartFormData(request, counting), false))
     } catch (error) {
       if (error instanceof Response) throw error
       throw unreadableForm()
@@ -58,7 +86,7 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
     const form = await request.formData()
     // A route without an upload handler takes no files: a file sent anyway is refused, not stored.
     for (const value of form.values()) if (typeof value !== 'string') throw unreadableForm('This form does not take files.', 400)
-    return applyPicks(form)
+    return applyPicks(cleanForm(form))
   } catch (error) {
     if (error instanceof Response) throw error
     throw unreadableForm()

@@ -1,11 +1,27 @@
 import { parseCsv } from '../../tests/support/csv'
 import { csvResponse, csvStreamResponse } from './csv.server'
+import { rupeesInput } from './money'
+import { quantityInput } from './quantity'
 
 describe('csvResponse', () => {
   it.each([
     ['=HYPERLINK("http://evil.example","x")', `'=HYPERLINK("http://evil.example","x")`],
     ['+1+2', "'+1+2"],
     ['-2+3', "'-2+3"],
+    ["-1+cmd|' /C calc'!A0", "'-1+cmd|' /C calc'!A0"],
+    ['+1+1', "'+1+1"],
+    ['@SUM(A1:A9)', "'@SUM(A1:A9)"],
+    ['-', "'-"],
+    ['-1-1', "'-1-1"],
+    ['-1.5.5', "'-1.5.5"],
+    ['-1e5', "'-1e5"],
+    [' -5', "' -5"],
+    ['-A1', "'-A1"],
+    ['-296500.00', '-296500.00'],
+    ['-1,234.50', '-1,234.50'],
+    ['-12,34,567.50', '-12,34,567.50'],
+    ['-1.500', '-1.500'],
+    ['-7', '-7'],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['  =1+1', "'  =1+1"],
     ['\t=1', "'\t=1"],
@@ -22,6 +38,16 @@ describe('csvResponse', () => {
   it('leaves numbers as numbers', async () => {
     const response = csvResponse('x.csv', [{ key: 'n', header: 'N' }], [{ n: -5 }])
     expect(parseCsv(await response.text())[0]).toEqual({ N: '-5' })
+  })
+
+  it('writes negative money and quantities as numbers, as the exports format them', async () => {
+    const columns = [{ key: 'value', header: 'Value' }, { key: 'margin', header: 'Margin' }, { key: 'quantity', header: 'Quantity' }, { key: 'n', header: 'N' }]
+    const row = { value: rupeesInput(-29650000), margin: rupeesInput(-5), quantity: quantityInput(-1500), n: -296500.5 }
+    const text = await csvResponse('x.csv', columns, [row]).text()
+    expect(text.split('\n')[1]).toBe('-296500.00,-0.05,-1.5,-296500.5')
+    expect(parseCsv(text)[0]).toEqual({ Value: '-296500.00', Margin: '-0.05', Quantity: '-1.5', N: '-296500.5' })
+    const streamed = await csvStreamResponse('x.csv', columns, (async function* () { yield [row] })()).text()
+    expect(parseCsv(streamed)[0]).toEqual({ Value: '-296500.00', Margin: '-0.05', Quantity: '-1.5', N: '-296500.5' })
   })
 })
 

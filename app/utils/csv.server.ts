@@ -1,11 +1,20 @@
 import { stringify } from 'csv-stringify/sync'
 
 /**
+ * A negative number as the exports write it: money and quantities (`-296500.00`, `-1.500`), with or
+ * without grouping (`-1,234.50`, `-12,34,567.50`). Only digits, commas and one point follow the
+ * minus, so a spreadsheet can read it as nothing but a number: it is written as it is.
+ */
+const NEGATIVE_NUMBER = /^-\d[\d,]*(\.\d+)?$/
+
+/**
  * A cell a spreadsheet would read as a formula (=, +, -, @ first, also after spaces, or a leading
  * tab or carriage return) gets a leading apostrophe, so what someone typed as a name is never run.
+ * A plain negative number is not a formula and stays a number (`-2+3` is a formula and is escaped).
  * Every string cell of every export passes here; no column escapes on its own.
  */
 export function inertCell(value: string): string {
+  if (NEGATIVE_NUMBER.test(value)) return value
   return /^[\t\r]|^\s*[=+\-@]/.test(value) ? `'${value}` : value
 }
 

@@ -32,6 +32,12 @@ describe('the sign-in action', () => {
     expect(away.headers.get('Location')).toBe('/admin')
   })
 
+  it('reads the e-mail and password as every form is read: NUL and control characters removed (issue 35)', async () => {
+    const res = (await handleLogin(post({ email: 'admin\u0000@example.com\u0001', password: 'demo-\u0000pass-2026\u001b' }), context)) as Response
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toBe('/admin')
+  })
+
   it('sends a user of a pending company to the waiting page', async () => {
     const res = (await handleLogin(post({ email: 'pending.buyer@example.com', password: 'demo-pass-2026', redirectTo: '/buyer' }), context)) as Response
     expect(res.headers.get('Location')).toBe('/pending_approval')

@@ -157,6 +157,20 @@ describe('request bodies', () => {
   })
 })
 
+describe('addresses holding control characters', () => {
+  it('reads filters, ids and slugs without them: a page, never a 500 (PostgreSQL cannot store NUL)', async () => {
+    const cookie = cookies.get('internal')!
+    const targets = ['/sellers/manage?city=%00', '/master_order_cart?buyer=%00', '/master_orders?q=MO%00%1F%7F-2026', '/skus/fabric_skus?q=cot%00ton', '/buyers/manage?q=%00&city=Mum%01bai', '/skus/fab%00ric_skus']
+    for (const target of targets) {
+      const answer = await send('GET', target, { Cookie: cookie })
+      expect(answer.status, target).toBeLessThan(500)
+      expect(answer.status, target).not.toBe(400)
+    }
+    // Percent signs that are not control characters are left as they are.
+    expect((await send('GET', '/master_orders?q=%2500', { Cookie: cookie })).status).toBe(200)
+  })
+})
+
 describe('headers', () => {
   it('gives every page a nonce policy for scripts that its scripts carry, and keeps signed-in pages out of caches', async () => {
     const page = await send('GET', '/admin', { Cookie: cookies.get('admin')! })

@@ -74,6 +74,11 @@ function defaultHeaders(res: ExpressResponse, headers: Record<string, string>) {
 }
 
 /** One middleware for every request: cross-site writes, body sizes, the nonce and the headers every answer carries. */
+const ENCODED_CONTROL = /%(?:0[0-8bcef]|1[0-9a-f]|7f)/gi
+
+/** A request target with its percent-encoded control characters taken out (a raw one never passes Node's parser). */
+export const withoutControlCharacters = (target: string) => target.replace(ENCODED_CONTROL, '')
+
 export function securityMiddleware(config: Pick<Config, 'appUrl' | 'trustProxy' | 'maxFormBytes' | 'maxUploadBytes'>) {
   const https = config.appUrl.startsWith('https:')
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -105,6 +110,15 @@ export function securityMiddleware(config: Pick<Config, 'appUrl' | 'trustProxy' 
       if (Number(length ?? 0) > limit) {
         return refuse(res, 413, 'Too large to accept', `What you sent is larger than ${Math.round(limit / 1024 / 1024)} MB. Send fewer or smaller files.`)
       }
+    }
+
+    // An address whose path or query holds a control character (NUL and the other C0 controls but
+    // tab, LF and CR, and DEL) is read without them, as the one form reader reads a form's fields:
+    // PostgreSQL cannot store NUL, and a filter or id holding one would fail its query (a 500).
+    const cleaned = withoutControlCharacters(req.originalUrl)
+    if (cleaned !== req.originalUrl) {
+      req.url = withoutControlCharacters(req.url)
+      req.originalUrl = cleaned
     }
 
     res.locals.cspNonce = crypto.randomBytes(16).toString('base64')

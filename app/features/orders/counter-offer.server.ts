@@ -6,6 +6,7 @@ import { parseRupees } from '~/utils/money'
 import { formatQuantity, parseQuantity } from '~/utils/quantity'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { platformToday } from './cart.server'
+import { lockParentOf } from './locks.server'
 import { notifySeller } from './notify.server'
 import { refreshMasterStatus } from './steps.server'
 import { refreshTotals } from './totals.server'
@@ -48,6 +49,7 @@ function linesOf(db: Executor, sellerOrderId: number) {
 export async function recordCounterOffer(db: Database, actor: Actor, sellerOrderId: number, input: CounterLineInput[]): Promise<Result> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
+      if ((await lockParentOf(trx, sellerOrderId)) === undefined) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
       const lines = await linesOf(trx, sellerOrderId)
       if (lines.length === 0) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
       const today = platformToday()
@@ -104,6 +106,8 @@ async function decide(db: Database, actor: Actor, sellerOrderId: number, choice:
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       if (choice === 'decline' && !note) throw new Refused('reason', 'Say why it is declined: the seller reads it')
+      // The master order first (locks.server.ts): an approval of this seller order, or a step of a sibling, waits or has finished.
+      if ((await lockParentOf(trx, sellerOrderId)) === undefined) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
       const current = await trx.selectFrom('seller_orders').select(['counter_offer_json']).where('id', '=', sellerOrderId).executeTakeFirst()
       if (!current) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
       const at = new Date().toISOString()

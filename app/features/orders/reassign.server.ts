@@ -2,6 +2,7 @@ import type { Database } from '#db/database'
 import { audit } from '../audit/audit.server'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { nextCode } from './codes.server'
+import { lockParentOf } from './locks.server'
 import { notifySeller } from './notify.server'
 import { autoApprove, refreshMasterStatus } from './steps.server'
 import { refreshTotals } from './totals.server'
@@ -17,6 +18,7 @@ type Actor = { userId: number }
 export async function moveRejectedLines(db: Database, actor: Actor, sellerOrderId: number, sellerId: number): Promise<Result<{ id: number; code: string }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
+      if ((await lockParentOf(trx, sellerOrderId)) === undefined) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
       const rejected = await trx.selectFrom('seller_orders').select(['id', 'code', 'status', 'seller_id', 'master_order_id', 'moved_to_id']).where('id', '=', sellerOrderId).executeTakeFirst()
       if (!rejected) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
       if (rejected.status !== 'rejected') throw new Refused(undefined, `${rejected.code} is not rejected: only a rejected seller order’s lines move to another seller.`)

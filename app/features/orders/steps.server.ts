@@ -9,6 +9,7 @@ import { ROLE_KEYS } from '../users/roles'
 import { cancelOpenInspections } from '../qc/schedule.server'
 import { masterOrderSettled, raiseInvoice } from '../settlements/ledger.server'
 import { countInStatus } from './counts.server'
+import { lockMasterOrder, lockParentOf } from './locks.server'
 import { notifyKam, notifySeller, type SellerOrderEvent } from './notify.server'
 import { masterStatusOf, sellerOrderSteps, type SellerOrderStep, type SellerOrderStepName } from './states'
 
@@ -32,10 +33,10 @@ const DECISIONS: readonly SellerOrderStepName[] = ['approve', 'reject', 'accept_
  * an entry in its history. Call it in the transaction of every seller-order change.
  */
 export async function refreshMasterStatus(trx: Executor, masterOrderId: number, actorUserId: number | null): Promise<void> {
-  const [order, sellerOrders] = await Promise.all([
-    trx.selectFrom('master_orders').select(['status', 'buyer_id']).where('id', '=', masterOrderId).executeTakeFirstOrThrow(),
-    trx.selectFrom('seller_orders').select(['status', 'moved_to_id']).where('master_order_id', '=', masterOrderId).execute(),
-  ])
+  // The order's row first (locks.server.ts; the caller has normally taken it already): the seller orders read next are the latest.
+  const order = await lockMasterOrder(trx, masterOrderId)
+  if (!order) throw new Error(`no master order ${masterOrderId}`)
+  const sellerOrders = await trx.selectFrom('seller_orders').select(['status', 'moved_to_id']).where('master_order_id', '=', masterOrderId).execute()
   // A seller order's step may move the reports' figures even when the order's status stays.
   await refreshOrderFacts(trx, masterOrderId)
   const counted = sellerOrders.map((s) => ({ status: s.status, movedOn: s.moved_to_id !== null }))
@@ -95,14 +96,16 @@ export async function sellerOrderStepIn(trx: Executor, actor: Actor, sellerOrder
   const note = reason.trim().slice(0, 1000)
   if (step.needsReason && !note) throw new Refused('reason', 'Say why: the seller and the team read it')
   const at = now.toISOString()
-  const current = await trx.selectFrom('seller_orders').select(['status']).where('id', '=', sellerOrderId).executeTakeFirst()
-  if (!current) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
+  // The master order first (delivering raises an invoice: the buyer's account before it), then the seller order as it is now.
+  if ((await lockParentOf(trx, sellerOrderId, { account: name === 'deliver' })) === undefined) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
+  const current = await trx.selectFrom('seller_orders').select(['status']).where('id', '=', sellerOrderId).executeTakeFirstOrThrow()
   const decides = DECISIONS.includes(name)
   // Conditional on the status just read: a change by someone else in between makes it update nothing.
+  // Deciding an order that waits for approval sets aside a counter-offer recorded on it (approved or rejected as it stands).
   const updated = (step.from as readonly SellerOrderStatus[]).includes(current.status)
     ? await trx
         .updateTable('seller_orders')
-        .set({ status: step.to, updated_at: at, ...(decides ? { decided_by: actor.userId, decided_at: at, decision_note: note || null } : {}) })
+        .set({ status: step.to, updated_at: at, ...(decides ? { decided_by: actor.userId, decided_at: at, decision_note: note || null } : {}), ...(current.status === 'pending_approval' ? { counter_offer_json: null } : {}) })
         .where('id', '=', sellerOrderId)
         .where('status', '=', current.status)
         .returning(['code', 'master_order_id'])
@@ -145,7 +148,7 @@ export async function cancelMasterOrder(db: Database, actor: Actor, masterOrderI
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       if (!note) throw new Refused('reason', 'Say why the order is cancelled: the buyer’s KAM and the sellers read it')
-      const order = await trx.selectFrom('master_orders').select(['code', 'status']).where('id', '=', masterOrderId).executeTakeFirst()
+      const order = await lockMasterOrder(trx, masterOrderId)
       if (!order) return { ok: false as const, notFound: true, message: 'There is no such order.' }
       const sellerOrders = await trx.selectFrom('seller_orders').select(['id', 'code', 'status']).where('master_order_id', '=', masterOrderId).execute()
       const gone = sellerOrders.filter((s) => s.status === 'dispatched' || s.status === 'delivered')
@@ -155,7 +158,7 @@ export async function cancelMasterOrder(db: Database, actor: Actor, masterOrderI
       for (const sellerOrder of sellerOrders.filter((s) => cancellable.includes(s.status))) {
         const updated = await trx
           .updateTable('seller_orders')
-          .set({ status: 'cancelled', decided_by: actor.userId, decided_at: at, decision_note: note, updated_at: at })
+          .set({ status: 'cancelled', decided_by: actor.userId, decided_at: at, decision_note: note, counter_offer_json: null, updated_at: at })
           .where('id', '=', sellerOrder.id)
           .where('status', '=', sellerOrder.status)
           .executeTakeFirst()

@@ -1,9 +1,12 @@
 import type { Executor } from '../audit/audit.server'
 import { gstOf, lineValue } from './lines'
 import { refreshOrderFacts } from '../reports/facts.server'
+import { lockMasterOrder } from './locks.server'
 
 /** The seller order's and the master order's totals worked out again from their lines. */
 export async function refreshTotals(trx: Executor, masterOrderId: number) {
+  // The order's row first (locks.server.ts; the caller has normally taken it already): the lines read next are the latest.
+  await lockMasterOrder(trx, masterOrderId)
   const lines = await trx.selectFrom('sub_orders').select(['seller_order_id', 'quantity_milli', 'price_minor', 'cost_minor', 'gst_rate_bp']).where('master_order_id', '=', masterOrderId).execute()
   const bySeller = new Map<number, { value: number; cost: number }>()
   let value = 0

@@ -6,6 +6,7 @@ import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { audit, type Executor } from '../audit/audit.server'
 import { queueEmail } from '../outbox/outbox.server'
 import { nextCode } from '../orders/codes.server'
+import { lockMasterOrder } from '../orders/locks.server'
 import { refreshMasterStatus } from '../orders/steps.server'
 import { refreshTotals } from '../orders/totals.server'
 import { checkLineQuantities, lotOutcome } from './rules'
@@ -41,6 +42,9 @@ export async function decideInspection(db: Database, actor: Actor, inspectionId:
   const note = input.reason.trim().slice(0, 1000)
   return refusals(() =>
     db.transaction().execute(async (trx) => {
+      // The master order first (locks.server.ts): a step of this seller order or a sibling waits or has finished.
+      const parent = await trx.selectFrom('qc_inspections').select('master_order_id').where('id', '=', inspectionId).executeTakeFirst()
+      if (parent) await lockMasterOrder(trx, parent.master_order_id)
       const inspection = await trx
         .selectFrom('qc_inspections as i')
         .innerJoin('seller_orders as s', 's.id', 'i.seller_order_id')

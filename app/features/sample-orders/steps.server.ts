@@ -1,4 +1,5 @@
 import type { Database } from '#db/database'
+import { lockedRead } from '#db/locks'
 import type { SampleOrderStatus } from '#db/types'
 import { config } from '~/config.server'
 import { formatDateTime } from '~/utils/format'
@@ -11,7 +12,7 @@ import { scopedSampleOrders } from './search.server'
 import { sampleOrderSteps, type SampleOrderStep, type SampleOrderStepName } from './states'
 
 // The one way a sample order changes state: a step of the transition table (states.ts), taken in
-// one transaction with a conditional update on the states it may start from, and an audit entry.
+// one transaction that first takes the order's row, with a conditional update on the state it read, and an audit entry.
 // Of two people taking steps on one order at once, exactly one wins; the other is told who did what.
 
 type Actor = { userId: number }
@@ -73,6 +74,8 @@ export async function takeSampleStep(db: Database, actor: Actor, lens: SampleLen
 export async function sampleStepIn(trx: Executor, actor: Actor, lens: SampleLens, id: number, name: SampleOrderStepName, input: SampleStepInput = {}): Promise<Result<{ code: string; status: SampleOrderStatus }>> {
   const step: SampleOrderStep = sampleOrderSteps[name]
   if ((step.by === 'staff' && !lens.see.manage) || (step.by === 'buyer' && !lens.see.feedback)) return { ok: false, notFound: true, message: 'There is no such sample order here.' }
+  // The order's row first (db/locks.ts): a step someone else is taking on it has finished, and what is read next is what it left.
+  await lockedRead(trx, trx.selectFrom('sample_orders').select('id').where('id', '=', id)).executeTakeFirst()
   const order = await scopedSampleOrders(trx, lens).select(['sample_orders.id', 'sample_orders.code', 'sample_orders.status', 'sample_orders.buyer_id']).where('sample_orders.id', '=', id).executeTakeFirst()
   if (!order) return { ok: false as const, notFound: true, message: 'There is no such sample order here.' }
   const fields: Record<string, string> = {}
@@ -109,7 +112,8 @@ export async function sampleStepIn(trx: Executor, actor: Actor, lens: SampleLens
     .updateTable('sample_orders')
     .set(changes)
     .where('id', '=', id)
-    .where('status', 'in', step.from as readonly SampleOrderStatus[])
+    // On the status just read (the counts move from it and the audit names it), never merely one the step may start from.
+    .where('status', '=', order.status)
     .executeTakeFirst()
   if (Number(moved.numUpdatedRows) === 0) throw await alreadyMoved(trx, id, step.label)
   await countSampleOrder(trx, order.status, -1)

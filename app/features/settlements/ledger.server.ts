@@ -4,6 +4,7 @@ import { formatMoney, kolkataDay } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { audit, type Executor } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
+import { lockMasterOrders } from '../orders/locks.server'
 import { refreshMasterStatus } from '../orders/steps.server'
 import { addDays, allocate, financialYear, invoiceTotals, lineAmounts, supplyOf } from './money'
 import { PLATFORM_BILLING, type PartyOnInvoice } from './platform'
@@ -30,7 +31,7 @@ export async function nextDocumentNumber(trx: Executor, prefix: 'INV' | 'CN' | '
 }
 
 /** Takes the buyer's account row for the rest of the transaction (made on first use). */
-async function lockAccount(trx: Executor, buyerId: number): Promise<void> {
+export async function lockAccount(trx: Executor, buyerId: number): Promise<void> {
   await trx.insertInto('buyer_accounts').values({ buyer_id: buyerId }).onConflict((oc) => oc.column('buyer_id').doNothing()).execute()
   await trx.updateTable('buyer_accounts').set({ updated_at: new Date().toISOString() }).where('buyer_id', '=', buyerId).execute()
 }
@@ -125,6 +126,8 @@ async function allocateOpen(trx: Executor, buyerId: number): Promise<number[]> {
 /** After invoices settle: a delivered order whose every invoice is settled is closed. */
 async function closeSettled(trx: Executor, masterOrderIds: number[], actorUserId: number | null): Promise<void> {
   if (!masterOrderIds.length) return
+  // Every order's row before any is worked out, by id (locks.server.ts): no figure is written while waiting for a lock.
+  await lockMasterOrders(trx, masterOrderIds)
   for (const id of masterOrderIds) await refreshMasterStatus(trx, id, actorUserId)
 }
 

@@ -1,0 +1,44 @@
+// One of the two processes of tests/races.test.ts: its own connection pool on DATABASE_URL, taking
+// the steps the parent sends, one JSON line each ({ id, jobs: [...] }). The jobs of a line run all
+// at once; the answer ({ id, results }) comes when all are done. Runs until its standard input ends.
+import readline from 'node:readline'
+import { getDb } from '~/db.server'
+import { acceptCounterOffer } from '~/features/orders/counter-offer.server'
+import { takeSellerOrderStep } from '~/features/orders/steps.server'
+import type { SellerOrderStepName } from '~/features/orders/states'
+import { sampleSight } from '~/features/sample-orders/lens'
+import type { SampleOrderStepName } from '~/features/sample-orders/states'
+import { takeSampleStep } from '~/features/sample-orders/steps.server'
+import { recordPayment } from '~/features/settlements/ledger.server'
+
+export type RaceJob =
+  | { kind: 'seller_order'; id: number; step: SellerOrderStepName; reason?: string }
+  | { kind: 'accept_counter'; id: number }
+  | { kind: 'sample_order'; id: number; step: SampleOrderStepName; reason?: string }
+  | { kind: 'payment'; buyerId: number; amountMinor: number; receivedOn: string; key: string }
+
+const actor = { userId: Number(process.argv[2]) }
+const SAMPLE_LENS = { portal: 'biz_ops' as const, see: sampleSight.biz_ops, scope: { kind: 'all' as const } }
+
+async function run(job: RaceJob): Promise<{ ok: boolean; message?: string }> {
+  const db = getDb()
+  const result =
+    job.kind === 'seller_order'
+      ? await takeSellerOrderStep(db, actor, job.id, job.step, job.reason)
+      : job.kind === 'accept_counter'
+        ? await acceptCounterOffer(db, actor, job.id)
+        : job.kind === 'sample_order'
+          ? await takeSampleStep(db, actor, SAMPLE_LENS, job.id, job.step, { reason: job.reason })
+          : await recordPayment(db, actor, job.buyerId, { receivedOn: job.receivedOn, amountMinor: job.amountMinor, mode: 'neft', reference: job.key }, job.key)
+  return result.ok ? { ok: true } : { ok: false, message: result.message }
+}
+
+// Opened before the first job, so the races are not between a warm process and a cold one.
+await getDb().selectFrom('users').select('id').limit(1).execute()
+process.stdout.write('ready\n')
+for await (const line of readline.createInterface({ input: process.stdin })) {
+  const { id, jobs } = JSON.parse(line) as { id: number; jobs: RaceJob[] }
+  const results = await Promise.all(jobs.map((job) => run(job).catch((error: Error) => ({ ok: false, message: `failed: ${error.message}` }))))
+  process.stdout.write(`${JSON.stringify({ id, results })}\n`)
+}
+await getDb().destroy()

@@ -240,6 +240,7 @@ export function InspectionPage({ inspection, step, reply }: { inspection: Operat
         <form method="post" action={page} id="send" data-field-submit>
           <input type="hidden" name="intent" value="submit" />
           <input type="hidden" name="key" value={inspection.draftKey} />
+          <input type="hidden" name="owner" value={inspection.ownerToken} />
           <input type="hidden" name="label" value={inspection.code} />
           <button type="submit" className="btn btn-primary btn-block">
             Send the results
@@ -259,6 +260,8 @@ export function InspectionPage({ inspection, step, reply }: { inspection: Operat
       <form method="post" action={page} encType="multipart/form-data" id="inspection" className="inspection-form" data-field-form noValidate>
         <Summary reply={reply} id="inspection" />
         <input type="hidden" name="key" value={inspection.sendKey} />
+        {/* Whom the form was served to: a replay under another person's session is refused (owner-token.server.ts). */}
+        <input type="hidden" name="owner" value={inspection.ownerToken} />
         {/* What the phone calls the form while it waits to be sent (public/field.js, field-sw.js). */}
         <input type="hidden" name="label" value={inspection.code} />
         {inspection.lines.map((line) => (

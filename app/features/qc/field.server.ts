@@ -12,6 +12,7 @@ import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { audit, type Executor } from '../audit/audit.server'
 import { describeCondition, isDecimal, NUMERIC_OPERATORS } from '../categories/conditions'
 import { MAX_PHOTOS_PER_INSPECTION, preparePhotos, savePhotos, type StoredPhoto } from './photos.server'
+import { RECORDED_BY_ANOTHER } from './field-pages'
 import { readOwnerToken, signOwnerToken } from './owner-token.server'
 import { checkLineQuantities, slotLabel, verdictOf, type CheckedCondition } from './rules'
 
@@ -22,9 +23,6 @@ import { checkLineQuantities, slotLabel, verdictOf, type CheckedCondition } from
 // dropped connection finds what the first one did and creates nothing. Every form carries the
 // owner token of the person it was served to (owner-token.server.ts): a form kept on a phone and
 // replayed under someone else's session is refused, never sent as theirs.
-
-/** The answer to a form recorded by another person (the phone's queue shows it as it is). */
-export const RECORDED_BY_ANOTHER = 'Recorded by another person: not sent.'
 
 /** What the operator typed: the measured value per line and condition, quantities per line, notes. */
 export interface InspectionDraft {

@@ -20,6 +20,7 @@ import { useNonce } from './ui/nonce'
 import { fillMenu, menuKeyOf, pageTitle, shownPortal } from './ui/navigation'
 import { getDb } from './db.server'
 import { activeProducts } from './features/products/queries.server'
+import { fieldUserMarker } from './features/qc/owner-token.server'
 import { LinkNavigation } from './ui/link'
 import { SiteErrorBoundary } from './ui/shell'
 import { Toasts } from './ui/toast'
@@ -61,6 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     menu: entries && { portal, entries: fillMenu(entries, { companyId: viewer?.company?.id ?? null, products }) },
     toast: toast && { ...toast, id: Date.now() },
+    // On a field page, who is signed in, for the phone's script: another person's queue and kept pages are dropped (docs/decisions/0009).
+    ...(viewer && portal === 'field_operator' && keys.includes(portal) ? { fieldUser: fieldUserMarker(viewer.userId) } : {}),
   }
   return clear ? data(payload, { headers: { 'Set-Cookie': clear } }) : payload
 }
@@ -85,6 +88,7 @@ function useHydrated() {
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const hydrate = useHydrated()
+  const root = useRootData()
   return (
     <html lang="en-IN">
       <head>
@@ -92,6 +96,8 @@ function Document({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* The field pages' script drops another person's queue and kept pages (public/field.js). */}
+        {hydrate ? null : <meta name="field-user" content={(root && 'fieldUser' in root && root.fieldUser) || ''} />}
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -39,6 +39,7 @@ export async function sendInspection(db: Database, operator: Viewer, inspectionI
   const form = new FormData()
   form.set('intent', 'send')
   form.set('key', options.key)
+  form.set('owner', inspection.ownerToken)
   form.set('notes', options.notes ?? '')
   for (const line of inspection.lines) {
     for (const [n, c] of line.conditions.entries()) form.set(`value.${line.id}.${c.id}`, demoValue(c, Boolean(options.fail) && n === 0))

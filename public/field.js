@@ -16,6 +16,12 @@
   const put = (i) => tx('readwrite', (s) => s.put(i))
   const drop = (k) => tx('readwrite', (s) => s.delete(k))
   const hhmm = (t) => new Date(t).toTimeString().slice(0, 5)
+  // Who is signed in (the page's marker, '' when no one): another person's queue and kept pages are dropped.
+  const me = (document.querySelector('meta[name=field-user]') || {}).content
+  async function forget() {
+    await tx('readwrite', (s) => s.clear())
+    for (const k of await caches.keys()) if (/^field-/.test(k)) await caches.delete(k)
+  }
 
   const banner = (text, sent) => {
     const el = document.getElementById('field-queue')
@@ -35,7 +41,7 @@
     if (busy || !navigator.onLine) return show()
     busy = 1
     clearTimeout(again)
-    let sent, failed
+    let sent, failed, refused
     for (const item of await all()) {
       if (item.error) continue
       const body = new FormData()
@@ -50,6 +56,12 @@
         banner('Sign in again to send.')
         break
       }
+      if (res.status === 403) {
+        // Recorded by someone else (the server checks the form's owner token): never sent, not kept.
+        await drop(item.key)
+        refused = `${item.label}: Recorded by another person: not sent.`
+        continue
+      }
       if (res.ok) {
         await drop(item.key)
         sent = `${item.label} was sent at ${hhmm(Date.now())}: received.`
@@ -63,6 +75,7 @@
     else wait = 1000
     if (sent) banner(sent, 1)
     if (sent !== 0 && (await all()).length) show()
+    if (refused) banner(refused)
   }
 
   // Photos: at most 1280 px JPEG, ~200 KB.
@@ -86,6 +99,12 @@
 
   document.addEventListener('submit', async (event) => {
     const form = event.target
+    if (form instanceof HTMLFormElement && /\/logout$/.test(form.action)) {
+      event.preventDefault()
+      await forget().catch(() => {})
+      localStorage.removeItem('fieldUser')
+      return form.submit()
+    }
     if (!(form instanceof HTMLFormElement) || !form.matches('[data-field-form],[data-field-submit]') || form.dataset.sending) return
     event.preventDefault()
     const data = new FormData(form, event.submitter)
@@ -113,12 +132,15 @@
     scrollTo(0, 0)
   })
 
+  if (!me) return
+  const was = localStorage.fieldUser
+  const ready = (was && was !== me ? forget() : Promise.resolve()).catch(() => {}).then(() => (localStorage.fieldUser = me))
   addEventListener('online', replay)
-  replay()
+  ready.then(replay)
 
   if ('serviceWorker' in navigator) {
-    navigator.serviceWorker
-      .register('/field-sw.js', { scope: '/field_operator/' })
+    ready
+      .then(() => navigator.serviceWorker.register('/field-sw.js', { scope: '/field_operator/' }))
       .then((reg) => navigator.serviceWorker.ready.then(() => reg))
       .then((reg) => {
         const urls = [location.pathname + location.search, ...[...document.querySelectorAll('a[data-offline],link[rel=stylesheet]')].map((a) => new URL(a.href).pathname)]

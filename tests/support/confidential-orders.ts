@@ -95,7 +95,7 @@ async function inspect(staff: { userId: number }, sellerOrderId: number, accepte
     else if (day > 80) throw new Error(`schedule: ${done.message}`)
   }
   const inspection = (await operatorInspection(db, operator, inspectionId))!
-  const fields: Record<string, string> = { intent: 'review', key: '', notes: 'Checked at the mill' }
+  const fields: Record<string, string> = { intent: 'review', key: '', notes: 'Checked at the mill', owner: inspection.ownerToken }
   for (const line of inspection.lines) {
     for (const c of line.conditions) fields[`value.${line.id}.${c.id}`] = c.name.startsWith('Weight') ? '120' : c.name.startsWith('Usable') ? '58' : 'twill'
     fields[`line.${line.id}.accepted`] = accepted
@@ -104,7 +104,7 @@ async function inspect(staff: { userId: number }, sellerOrderId: number, accepte
   const reviewed = await inspectionAction(db, operator, String(inspectionId), formOf(fields))
   if (reviewed?.status !== 'done') throw new Error(`inspection review: ${JSON.stringify(reviewed)}`)
   const key = (await operatorInspection(db, operator, inspectionId))!.draftKey!
-  const submitted = await inspectionAction(db, operator, String(inspectionId), formOf({ intent: 'submit', key }))
+  const submitted = await inspectionAction(db, operator, String(inspectionId), formOf({ intent: 'submit', key, owner: inspection.ownerToken }))
   if (submitted?.status !== 'done') throw new Error(`inspection submit: ${JSON.stringify(submitted)}`)
   return { inspectionId, lines: inspection.lines.map((l) => l.id) }
 }

@@ -52,9 +52,10 @@ beforeAll(async () => {
   cookies.ops = await cookieFor('biz_ops@example.com')
   cookies.seller = await cookieFor('seller@example.com')
   // Operator A adds a photo through the form (review step), as a phone sends it.
-  const fields: Record<string, string> = { intent: 'review', notes: 'x' }
   const viewerA = { userId: a, email: '', name: '', phone: null, roles: ['field_operator' as const], company: null, sessionIdHash: '' }
-  for (const line of (await operatorInspection(getDb(), viewerA, ids.a))!.lines) {
+  const inspectionA = (await operatorInspection(getDb(), viewerA, ids.a))!
+  const fields: Record<string, string> = { intent: 'review', notes: 'x', owner: inspectionA.ownerToken }
+  for (const line of inspectionA.lines) {
     for (const c of line.conditions) fields[`value.${line.id}.${c.id}`] = demoValue(c)
     fields[`line.${line.id}.accepted`] = line.quantity
   }

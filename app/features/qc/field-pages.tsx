@@ -9,6 +9,24 @@ import { inspectionStatusLabels } from './rules'
 // they use plain <form> and <a> elements: every form posts and every link loads a page, with or
 // without JavaScript. public/field.js adds the offline queue and shrinks photos before upload.
 
+/** The answer to a form recorded by another person (a form kept on a shared phone; field.server.ts refuses it with 403). */
+export const RECORDED_BY_ANOTHER = 'Recorded by another person: not sent.'
+
+/** What the operator sees when the phone sent another person's form: nothing was sent. */
+export function RecordedByAnother() {
+  return (
+    <div className="field-page">
+      <div className="card" role="alert">
+        <h1>Not sent</h1>
+        <p>{RECORDED_BY_ANOTHER} The form was filled in while someone else was signed in on this phone; open the inspection and fill it in yourself.</p>
+        <p>
+          <a href="/field_operator/orders">My inspections</a>
+        </p>
+      </div>
+    </div>
+  )
+}
+
 type Task = {
   id: number
   code: string
@@ -240,6 +258,7 @@ export function InspectionPage({ inspection, step, reply }: { inspection: Operat
         <form method="post" action={page} id="send" data-field-submit>
           <input type="hidden" name="intent" value="submit" />
           <input type="hidden" name="key" value={inspection.draftKey} />
+          <input type="hidden" name="owner" value={inspection.ownerToken} />
           <input type="hidden" name="label" value={inspection.code} />
           <button type="submit" className="btn btn-primary btn-block">
             Send the results
@@ -259,6 +278,8 @@ export function InspectionPage({ inspection, step, reply }: { inspection: Operat
       <form method="post" action={page} encType="multipart/form-data" id="inspection" className="inspection-form" data-field-form noValidate>
         <Summary reply={reply} id="inspection" />
         <input type="hidden" name="key" value={inspection.sendKey} />
+        {/* Whom the form was served to: a replay under another person's session is refused (owner-token.server.ts). */}
+        <input type="hidden" name="owner" value={inspection.ownerToken} />
         {/* What the phone calls the form while it waits to be sent (public/field.js, field-sw.js). */}
         <input type="hidden" name="label" value={inspection.code} />
         {inspection.lines.map((line) => (

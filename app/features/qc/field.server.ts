@@ -12,13 +12,17 @@ import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { audit, type Executor } from '../audit/audit.server'
 import { describeCondition, isDecimal, NUMERIC_OPERATORS } from '../categories/conditions'
 import { MAX_PHOTOS_PER_INSPECTION, preparePhotos, savePhotos, type StoredPhoto } from './photos.server'
+import { RECORDED_BY_ANOTHER } from './field-pages'
+import { readOwnerToken, signOwnerToken } from './owner-token.server'
 import { checkLineQuantities, slotLabel, verdictOf, type CheckedCondition } from './rules'
 
 // The field operator's inspections (docs/domain.md "QC inspections"): the task list, one
 // inspection's form, its review and its submission. An inspection that is not the operator's own
 // is not found (404), whatever the form. The submission is idempotent: the review's key (or, for a
 // form sent from the device's queue, the key the device made) goes with it, so a retry after a
-// dropped connection finds what the first one did and creates nothing.
+// dropped connection finds what the first one did and creates nothing. Every form carries the
+// owner token of the person it was served to (owner-token.server.ts): a form kept on a phone and
+// replayed under someone else's session is refused, never sent as theirs.
 
 /** What the operator typed: the measured value per line and condition, quantities per line, notes. */
 export interface InspectionDraft {
@@ -179,6 +183,8 @@ export async function operatorInspection(db: Executor, viewer: Viewer, id: numbe
     })),
     /** A fresh key for a form sent from the device's queue (used once; the page makes a new one each time). */
     sendKey: crypto.randomUUID(),
+    /** Who the form is served to, for this inspection (checked when it comes back). */
+    ownerToken: signOwnerToken(viewer.userId, row.id),
   }
 }
 export type OperatorInspection = NonNullable<Awaited<ReturnType<typeof operatorInspection>>>
@@ -217,12 +223,19 @@ const alreadyReceived = (code: string, receivedAt: string | null) => `${code} wa
  * checks, saves and sends in one go with the device's key.
  */
 export async function inspectionAction(db: Database, viewer: Viewer, idParam: string | undefined, form: FormData): Promise<FormOutcome<InspectionReply>> {
+  // Another person's form (kept on a shared phone): refused before anything else, whatever inspection it names.
+  const owner = readOwnerToken(form.get('owner'))
+  if (owner.ok && owner.userId !== viewer.userId) return { status: 'forbidden', message: RECORDED_BY_ANOTHER }
   const id = readId(idParam)
   const inspection = id ? await operatorInspection(db, viewer, id) : undefined
   if (!inspection) return { status: 'not-found' }
   const page = `/field_operator/orders/${inspection.id}`
   const submission = parseWithZod(form, { schema: inspectionFormSchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+  if (!owner.ok || owner.inspectionId !== inspection.id) {
+    const message = !owner.ok && owner.reason === 'expired' ? `This form waited more than a week to be sent: open ${inspection.code} again and fill it in.` : 'Reload the page and send the form again: nothing was sent.'
+    return { status: 'invalid', reply: submission.reply({ formErrors: [message] }) }
+  }
   const input = submission.value
   const refuse = (fields: Record<string, string>, summary: string) => ({ status: 'invalid' as const, reply: submission.reply({ fieldErrors: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]])), formErrors: [summary] }) })
   const received = (receivedAt: string, repeated: boolean) =>

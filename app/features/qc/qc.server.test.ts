@@ -11,7 +11,9 @@ import { takeSellerOrderStep } from '../orders/steps.server'
 import { calendarAction, calendarPage } from './calendar.server'
 import { qcApprovalsAction, qcApprovalsPage } from './approvals.server'
 import { decideInspection } from './decide.server'
+import { RECORDED_BY_ANOTHER } from './field-pages'
 import { inspectionAction, operatorInspection, operatorTasks } from './field.server'
+import { fieldUserMarker, readOwnerToken, signOwnerToken } from './owner-token.server'
 import { cancelInspection, moveInspection, scheduleInspection } from './schedule.server'
 
 let staff: { userId: number }
@@ -55,8 +57,8 @@ async function scheduled(day = ahead(), slot = '09:00', operator = operatorId) {
 
 /** The operator's form for an inspection, filled: every condition's value and each line's quantities. */
 async function filledForm(inspectionId: number, values: { gsm?: string; width?: string; weave?: string; accepted?: string; rejected?: string } = {}, intent = 'review', key = '') {
-  const inspection = (await operatorInspection(getDb(), viewer(operatorId, ['field_operator']), inspectionId))!
-  const fields: Record<string, string> = { intent, key, notes: 'Checked on the loading bay' }
+  const inspection = ((await operatorInspection(getDb(), viewer(operatorId, ['field_operator']), inspectionId)) ?? (await operatorInspection(getDb(), viewer(otherOperatorId, ['field_operator']), inspectionId)))!
+  const fields: Record<string, string> = { intent, key, notes: 'Checked on the loading bay', owner: inspection.ownerToken }
   for (const line of inspection.lines) {
     for (const c of line.conditions) fields[`value.${line.id}.${c.id}`] = c.name.startsWith('Weight') ? (values.gsm ?? '120') : c.name.startsWith('Usable') ? (values.width ?? '58') : (values.weave ?? 'twill')
     fields[`line.${line.id}.accepted`] = values.accepted ?? line.quantity
@@ -69,8 +71,8 @@ async function submitted(values: Parameters<typeof filledForm>[1] = {}) {
   const s = await scheduled(ahead(8 + (counter % 20)), ['09:00', '11:00', '14:00', '16:00'][counter % 4])
   const operator = viewer(operatorId, ['field_operator'])
   expect(await inspectionAction(getDb(), operator, String(s.inspectionId), await filledForm(s.inspectionId, values))).toMatchObject({ status: 'done' })
-  const key = (await operatorInspection(getDb(), operator, s.inspectionId))!.draftKey!
-  expect(await inspectionAction(getDb(), operator, String(s.inspectionId), formOf({ intent: 'submit', key }))).toMatchObject({ status: 'done' })
+  const { draftKey: key, ownerToken: owner } = (await operatorInspection(getDb(), operator, s.inspectionId))!
+  expect(await inspectionAction(getDb(), operator, String(s.inspectionId), formOf({ intent: 'submit', key: key!, owner }))).toMatchObject({ status: 'done' })
   return s
 }
 
@@ -154,7 +156,9 @@ describe('the field operator', () => {
     expect(task).toMatchObject({ seller: 'Gauge Mills', phone: '+919812345678', lines: [expect.objectContaining({ quantity: '10', unit: 'm' })] })
     const other = viewer(otherOperatorId, ['field_operator'])
     expect(await operatorInspection(getDb(), other, s.inspectionId)).toBeUndefined()
-    expect(await inspectionAction(getDb(), other, String(s.inspectionId), await filledForm(s.inspectionId))).toEqual({ status: 'not-found' })
+    const unsigned = await filledForm(s.inspectionId)
+    unsigned.delete('owner')
+    expect(await inspectionAction(getDb(), other, String(s.inspectionId), unsigned)).toEqual({ status: 'not-found' })
     expect(await inspectionAction(getDb(), other, 'abc', formOf({ intent: 'review' }))).toEqual({ status: 'not-found' })
   })
 
@@ -183,7 +187,7 @@ describe('the field operator', () => {
     ])
     const key = reviewed.draftKey!
     // The submit is sent three times (a dropped connection, a double tap): one submission.
-    const answers = await Promise.all([1, 2, 3].map(() => inspectionAction(getDb(), operator, String(s.inspectionId), formOf({ intent: 'submit', key }))))
+    const answers = await Promise.all([1, 2, 3].map(() => inspectionAction(getDb(), operator, String(s.inspectionId), formOf({ intent: 'submit', key, owner: reviewed.ownerToken }))))
     for (const a of answers) expect(a).toMatchObject({ status: 'done', toast: { message: expect.stringMatching(/Received at \d\d:\d\d|already received at \d\d:\d\d/) } })
     const row = await getDb().selectFrom('qc_inspections').select(['status', 'failed_count', 'notes']).where('id', '=', s.inspectionId).executeTakeFirstOrThrow()
     expect(row).toEqual({ status: 'submitted', failed_count: 1, notes: 'Checked on the loading bay' })
@@ -206,6 +210,54 @@ describe('the field operator', () => {
     expect(first).toMatchObject({ status: 'done', toast: { message: expect.stringContaining('Received at') } })
     expect(again).toMatchObject({ status: 'done', toast: { message: expect.stringContaining('already received') } })
     expect(await getDb().selectFrom('qc_inspection_lines').select('id').where('inspection_id', '=', s.inspectionId).execute()).toHaveLength(1)
+  })
+})
+
+describe('the owner token of a field form (a form kept on a shared phone)', () => {
+  it('is signed for one user and one inspection, and refused when forged or expired', () => {
+    const now = Date.now()
+    const token = signOwnerToken(operatorId, 42, now)
+    expect(readOwnerToken(token, now)).toEqual({ ok: true, userId: operatorId, inspectionId: 42 })
+    expect(readOwnerToken(token, now + 6 * 86_400_000)).toMatchObject({ ok: true })
+    expect(readOwnerToken(token, now + 8 * 86_400_000)).toEqual({ ok: false, reason: 'expired' })
+    // Another user or inspection written into the token: the signature no longer holds.
+    const [, inspection, expires, signature] = token.split('.')
+    expect(readOwnerToken([otherOperatorId, inspection, expires, signature].join('.'), now)).toEqual({ ok: false, reason: 'forged' })
+    expect(readOwnerToken([operatorId, 43, expires, signature].join('.'), now)).toEqual({ ok: false, reason: 'forged' })
+    expect(readOwnerToken([operatorId, inspection, Number(expires) + 86_400, signature].join('.'), now)).toEqual({ ok: false, reason: 'forged' })
+    for (const junk of [undefined, '', 'x', `${token}x`, token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))]) expect(readOwnerToken(junk, now)).toMatchObject({ ok: false })
+    expect(fieldUserMarker(operatorId)).not.toBe(fieldUserMarker(otherOperatorId))
+  })
+
+  it('a form recorded by A and replayed under B’s session is refused, even once the inspection is B’s, and writes nothing', async () => {
+    const s = await scheduled(ahead(5), '11:00')
+    const a = viewer(operatorId, ['field_operator'])
+    const b = viewer(otherOperatorId, ['field_operator'])
+    const fromA = await filledForm(s.inspectionId, { gsm: '999' }, 'send', 'a-device-key')
+    const againFromA = await filledForm(s.inspectionId, { gsm: '999' }, 'send', 'a-device-key')
+    // Moved to B while A's form waits on the phone; B signs in on that phone and the queue replays.
+    expect(await moveInspection(getDb(), staff, s.inspectionId, { day: ahead(5), slot: '14:00', operatorId: otherOperatorId })).toMatchObject({ ok: true })
+    expect(await inspectionAction(getDb(), b, String(s.inspectionId), fromA)).toEqual({ status: 'forbidden', message: RECORDED_BY_ANOTHER })
+    // A's own replay: no longer A's inspection.
+    expect(await inspectionAction(getDb(), a, String(s.inspectionId), againFromA)).toEqual({ status: 'not-found' })
+    // A form with no token, a forged one, or B's token for another inspection: refused at the form, nothing sent.
+    const other = await scheduled(ahead(5), '09:00', otherOperatorId)
+    const signed = (await operatorInspection(getDb(), b, s.inspectionId))!.ownerToken
+    const forged = signed.replace(/^\d+\./, `${operatorId}.`)
+    for (const owner of [null, forged, signOwnerToken(otherOperatorId, other.inspectionId)]) {
+      const form = await filledForm(s.inspectionId, {}, 'send', `b-key-${owner?.length ?? 0}`)
+      if (owner) form.set('owner', owner)
+      else form.delete('owner')
+      expect(await inspectionAction(getDb(), b, String(s.inspectionId), form)).toMatchObject({ status: 'invalid', reply: { error: { '': [expect.stringMatching(/^Reload the page/)] } } })
+    }
+    const row = await getDb().selectFrom('qc_inspections').select(['status', 'draft_json', 'submitted_by']).where('id', '=', s.inspectionId).executeTakeFirstOrThrow()
+    expect(row).toEqual({ status: 'scheduled', draft_json: null, submitted_by: null })
+    expect(await getDb().selectFrom('qc_inspection_results').select('id').where('inspection_id', '=', s.inspectionId).execute()).toHaveLength(0)
+    // B's own form, with B's token, goes through.
+    const fromB = await filledForm(s.inspectionId, {}, 'send', 'b-device-key')
+    fromB.set('owner', signed)
+    expect(await inspectionAction(getDb(), b, String(s.inspectionId), fromB)).toMatchObject({ status: 'done' })
+    expect(await getDb().selectFrom('qc_inspections').select('submitted_by').where('id', '=', s.inspectionId).executeTakeFirstOrThrow()).toEqual({ submitted_by: otherOperatorId })
   })
 })
 

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { InspectionPage } from '~/features/qc/field-pages'
+import { InspectionPage, RECORDED_BY_ANOTHER, RecordedByAnother } from '~/features/qc/field-pages'
 import { inspectionAction, operatorInspection } from '~/features/qc/field.server'
 import { readInspectionForm } from '~/features/qc/photos.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { ErrorPanel } from '~/ui/error-page'
 import { answerForm } from '~/ui/outcome.server'
 import { readId } from '~/utils/list-params'
 
@@ -35,4 +36,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function FieldOperatorInspectionPage() {
   const { inspection, step } = useLoaderData<typeof loader>()
   return <InspectionPage inspection={inspection} step={step} reply={useActionData<typeof action>()} />
+}
+
+/** Another person's form (kept on a shared phone) says so; any other error is the portal's. */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  return isRouteErrorResponse(error) && error.status === 403 && error.data === RECORDED_BY_ANOTHER ? <RecordedByAnother /> : <ErrorPanel error={error} />
 }

@@ -89,7 +89,7 @@ describe('backup and restore (SQLite)', () => {
       return stageAnswer(handle, url(), { id: staged.id })
     }
     expect(await stage((file) => fs.writeFileSync(file, '<html><script>alert(1)</script></html>'))).toEqual({ intent: 'stage', problem: 'That file is not a SQLite database: upload a backup downloaded from this page.' })
-    expect(await stage((file) => new SQLite(file).exec('create table notes (x text)').close())).toEqual({ intent: 'stage', problem: 'That database was not made by this app (it has no migration record).' })
+    expect(await stage((file) => void new SQLite(file).exec('create table notes (x text)').close())).toEqual({ intent: 'stage', problem: 'That database was not made by this app (it has no migration record).' })
     const other = await stage((file) => {
       fs.copyFileSync(handle.sqlite.name, file)
       const db = new SQLite(file)

@@ -72,7 +72,7 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
             {/* A download, not a page: the browser posts it itself, with or without JavaScript. */}
             <Form method="post" action="/admin/databases/manage/backup" reloadDocument className="stack">
               <div className="field">
-                <label htmlFor="backup-password">Your own password</label>
+                <label htmlFor="backup-password">Your own password (for the download)</label>
                 <input id="backup-password" name="ownPassword" type="password" autoComplete="current-password" required aria-describedby={data.backupProblem ? 'backup-password-error backup-password-hint' : 'backup-password-hint'} aria-invalid={data.backupProblem ? true : undefined} />
                 <p className="muted" id="backup-password-hint">
                   A backup holds every account’s password hash: confirm it is you.
@@ -117,7 +117,7 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
                       ) : null}
                     </div>
                     <div className="field">
-                      <label htmlFor="restore-password">Your own password</label>
+                      <label htmlFor="restore-password">Your own password (for the restore)</label>
                       <input id="restore-password" name="ownPassword" type="password" autoComplete="current-password" aria-invalid={restoreAnswer?.field === 'ownPassword' ? true : undefined} aria-describedby={restoreAnswer?.field === 'ownPassword' ? 'restore-password-error' : undefined} />
                       {restoreAnswer?.field === 'ownPassword' ? (
                         <p className="field-error" id="restore-password-error" role="alert">

@@ -3,7 +3,9 @@ import { redactedUrl, refreshStatistics } from '#db/database'
 import { migrateToLatest } from '#db/migrate'
 import { buildMissingReportRows } from './features/reports/facts.server'
 import { createFirstAdmin, databaseIsEmpty, seedDemo } from '#db/seed'
-import { config, ConfigError, type Config } from './config.server'
+import { config, ConfigError, isFileDatabase, type Config } from './config.server'
+import { backupsDir } from './features/database-admin/backup.server'
+import { sweepFiles } from './features/housekeeping/sweep.server'
 import { nodemailerMailer, startWorker, type Worker } from './features/outbox/outbox.server'
 import { getDatabase, getDb } from './db.server'
 
@@ -62,7 +64,13 @@ export async function startup(options: { log?: (line: string) => void; prepare?:
  * several apart, but one is enough).
  */
 export function startBackgroundWork(cfg: Config): Worker {
-  return startWorker({ db: getDb, mailer: cfg.smtpUrl ? nodemailerMailer(cfg.smtpUrl) : null, from: cfg.mailFrom })
+  const backups = getDatabase().kind === 'sqlite' && isFileDatabase(cfg.databaseUrl) && cfg.databaseUrl !== ':memory:' ? backupsDir(cfg.databaseUrl) : null
+  return startWorker({
+    db: getDb,
+    mailer: cfg.smtpUrl ? nodemailerMailer(cfg.smtpUrl) : null,
+    from: cfg.mailFrom,
+    sweep: () => sweepFiles(getDb(), { uploadsDir: cfg.uploadsDir, backupsDir: backups }),
+  })
 }
 
 /** Closes the database (the pool's connections, or the SQLite file) once requests have drained. */

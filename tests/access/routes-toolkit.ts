@@ -18,11 +18,12 @@ export const routes: RouteRules = {
   'routes/toolkit+/images': { path: '/toolkit/images', portal: 'toolkit' },
   'routes/toolkit+/images.$imageId.render': { path: '/toolkit/images/999999/render', expect: (who, kind) => (kind === 'post' ? 'not-allowed' : missing('toolkit')(who)) },
   'routes/admin+/databases.manage': { path: '/admin/databases/manage', portal: 'admin' },
-  // POST only (the page's button): a GET answers 405 once past the portal's guard. PostgreSQL has no
-  // backup here (pg_dump is the operator's): 400.
+  // POST only (the page's form, with the admin's own password): a GET answers 405 once past the
+  // portal's guard; a POST without the password goes back to the page (no backup). PostgreSQL has
+  // no backup here (pg_dump is the operator's): 400.
   'routes/admin+/databases.manage.backup': {
     path: '/admin/databases/manage/backup',
-    expect: (who, kind) => (kind === 'page' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : !mayEnter([who], 'admin') ? 'forbidden' : kind !== 'post' ? 'not-allowed' : process.env.TEST_POSTGRES_URL ? 'bad-input' : 'ok'),
+    expect: (who, kind) => (kind === 'page' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : !mayEnter([who], 'admin') ? 'forbidden' : kind !== 'post' ? 'not-allowed' : process.env.TEST_POSTGRES_URL ? 'bad-input' : 'redirect'),
   },
   'routes/_main+/reports.master_order': { path: '/reports/master_order', portal: 'main' },
   'routes/_main+/reports.master_order[.csv]': { path: '/reports/master_order.csv', portal: 'main' },

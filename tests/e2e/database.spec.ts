@@ -36,6 +36,11 @@ test('@js-off-only an administrator checks the database, backs it up, and a rest
   await page.getByRole('button', { name: 'Run the integrity check' }).click()
   await expect(page.getByText('The database is sound.')).toBeVisible()
 
+  // A backup holds every password hash: the admin's own password is asked again.
+  await page.getByLabel('Your own password (for the download)').fill('not-my-password')
+  await page.getByRole('button', { name: 'Download a backup' }).click()
+  await expect(page.getByText('That is not your password')).toBeVisible()
+  await page.getByLabel('Your own password (for the download)').fill(DEMO_PASSWORD)
   const downloading = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Download a backup' }).click()
   const backup = path.join(dir, 'downloaded.db')
@@ -58,8 +63,21 @@ test('@js-off-only an administrator checks the database, backs it up, and a rest
   await expect(page.getByRole('heading', { name: 'The uploaded backup is sound' })).toBeVisible()
   await page.getByText('Restore this backup').click()
   await page.getByLabel('Type RESTORE to confirm').fill('RESTORE')
+  await page.getByLabel('Your own password (for the restore)').fill('not-my-password')
+  await page.getByRole('button', { name: 'Replace the database' }).click()
+  // Refused at the field, with the confirmation still open: nothing was replaced.
+  await expect(page.getByText('That is not your password')).toBeVisible()
+  await page.getByLabel('Type RESTORE to confirm').fill('RESTORE')
+  await page.getByLabel('Your own password (for the restore)').fill(DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Replace the database' }).click()
   await expect(page.getByRole('status').getByText(/^The backup is restored\. The database as it was is kept as before-restore-/)).toBeVisible()
+
+  // Every session ended with the restore: the administrator signs in again.
+  await page.goto(`${base}/profile`)
+  await expect(page).toHaveURL(/\/login\?redirectTo=/)
+  await page.getByLabel('E-mail').fill('admin@example.com')
+  await page.getByLabel('Password').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
 
   // The change is gone, the previous file is kept, and the app still serves.
   await page.goto(`${base}/profile`)

@@ -14,7 +14,10 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
   const { health } = data
   const check = answer?.intent === 'check' ? answer.result : null
   const stage = answer?.intent === 'stage' ? answer : null
-  const restoreProblem = answer?.intent === 'restore' ? answer.problem : null
+  const restoreAnswer = answer?.intent === 'restore' ? answer : null
+  // What was uploaded and checked: from the upload's answer, or again from a refused confirmation.
+  const staged = stage && 'summary' in stage ? stage.summary : (restoreAnswer?.summary ?? null)
+  const restoreProblem = restoreAnswer && !restoreAnswer.summary ? restoreAnswer.problem : null
   const totalRows = health.tables.reduce((sum, t) => sum + t.rows, 0)
   return (
     <>
@@ -67,32 +70,60 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
               A backup is a consistent copy of the whole database taken while the app keeps serving (SQLite’s online backup). Keep it somewhere safe: it holds every account and order.
             </p>
             {/* A download, not a page: the browser posts it itself, with or without JavaScript. */}
-            <Form method="post" action="/admin/databases/manage/backup" reloadDocument>
-              <Button type="submit" variant="primary">
-                Download a backup
-              </Button>
+            <Form method="post" action="/admin/databases/manage/backup" reloadDocument className="stack">
+              <div className="field">
+                <label htmlFor="backup-password">Your own password (for the download)</label>
+                <input id="backup-password" name="ownPassword" type="password" autoComplete="current-password" required aria-describedby={data.backupProblem ? 'backup-password-error backup-password-hint' : 'backup-password-hint'} aria-invalid={data.backupProblem ? true : undefined} />
+                <p className="muted" id="backup-password-hint">
+                  A backup holds every account’s password hash: confirm it is you.
+                </p>
+                {data.backupProblem ? (
+                  <p className="field-error" id="backup-password-error" role="alert">
+                    {data.backupProblem}
+                  </p>
+                ) : null}
+              </div>
+              <div className="form-actions">
+                <Button type="submit" variant="primary">
+                  Download a backup
+                </Button>
+              </div>
             </Form>
             <h3>Restore from a backup</h3>
             <p className="muted">
               The backup is checked first (a database of this app, undamaged, of this schema version); nothing is replaced until you confirm. The database as it is then is kept beside it.
             </p>
-            {stage && 'summary' in stage ? (
+            {staged ? (
               <div className="stack" aria-labelledby="staged-heading">
                 <h4 id="staged-heading">The uploaded backup is sound</h4>
                 <Details
                   items={[
-                    { label: 'Size', value: formatBytes(stage.summary.bytes) },
-                    { label: 'Schema', value: `${stage.summary.migrations} migrations, the last ${stage.summary.lastMigration}` },
-                    ...stage.summary.counts.map((c) => ({ label: c.label, value: c.rows.toLocaleString('en-IN') })),
+                    { label: 'Size', value: formatBytes(staged.bytes) },
+                    { label: 'Schema', value: `${staged.migrations} migrations, the last ${staged.lastMigration}` },
+                    ...staged.counts.map((c) => ({ label: c.label, value: c.rows.toLocaleString('en-IN') })),
                   ]}
                 />
-                <ConfirmDialog trigger="Restore this backup" triggerVariant="danger" title="Replace the database with this backup?" description="Everything changed since the backup was taken is lost (the current database is kept as a file beside it). Everyone signed in since then signs in again." defaultOpen={Boolean(restoreProblem)}>
+                <ConfirmDialog trigger="Restore this backup" triggerVariant="danger" title="Replace the database with this backup?" description="Everything changed since the backup was taken is lost (the current database is kept as a file beside it). Every session ends: everyone, you too, signs in again." defaultOpen={Boolean(restoreAnswer?.summary)}>
                   <Form method="post">
                     <input type="hidden" name="intent" value="restore" />
-                    <input type="hidden" name="stagedId" value={stage.summary.id} />
+                    <input type="hidden" name="stagedId" value={staged.id} />
                     <div className="field">
                       <label htmlFor="confirm">Type RESTORE to confirm</label>
-                      <input id="confirm" name="confirm" autoComplete="off" />
+                      <input id="confirm" name="confirm" autoComplete="off" aria-invalid={restoreAnswer?.field === 'confirm' ? true : undefined} aria-describedby={restoreAnswer?.field === 'confirm' ? 'confirm-error' : undefined} />
+                      {restoreAnswer?.field === 'confirm' ? (
+                        <p className="field-error" id="confirm-error" role="alert">
+                          {restoreAnswer.problem}
+                        </p>
+                      ) : null}
+                    </div>
+                    <div className="field">
+                      <label htmlFor="restore-password">Your own password (for the restore)</label>
+                      <input id="restore-password" name="ownPassword" type="password" autoComplete="current-password" aria-invalid={restoreAnswer?.field === 'ownPassword' ? true : undefined} aria-describedby={restoreAnswer?.field === 'ownPassword' ? 'restore-password-error' : undefined} />
+                      {restoreAnswer?.field === 'ownPassword' ? (
+                        <p className="field-error" id="restore-password-error" role="alert">
+                          {restoreAnswer.problem}
+                        </p>
+                      ) : null}
                     </div>
                     <div className="form-actions">
                       <SubmitButton variant="danger" pendingText="Restoring…" intent="restore">
@@ -103,7 +134,7 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
                 </ConfirmDialog>
                 <Form method="post">
                   <input type="hidden" name="intent" value="discard" />
-                  <input type="hidden" name="stagedId" value={stage.summary.id} />
+                  <input type="hidden" name="stagedId" value={staged.id} />
                   <button type="submit" className="btn btn-link">
                     Discard the upload
                   </button>

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { DatabaseHandle } from '#db/database'
 import { redactedUrl } from '#db/database'
+import { confirmsOwnPassword, OWN_PASSWORD_WRONG } from '~/auth/reauth.server'
 import type { Viewer } from '~/auth/session.server'
 import { audit } from '../audit/audit.server'
 import { backupsDir, checkStaged, discardStaged, restoreStaged, sweepStaged, takeBackup, type StagedSummary } from './backup.server'
@@ -11,6 +12,8 @@ import { databaseHealth, integrityCheck, type CheckResult } from './health.serve
 // /admin/databases/manage: what the page shows and what its forms do.
 
 export async function databasePage(handle: DatabaseHandle, databaseUrl: string, url: URL) {
+  // The backup download (its own route) comes back here when the password was not the admin's.
+  const backupProblem = url.searchParams.get('backup') === 'wrong-password' ? OWN_PASSWORD_WRONG : null
   const sizes = url.searchParams.get('sizes') === '1'
   const health = await databaseHealth(handle, databaseUrl, { sizes })
   let kept: { name: string; bytes: number; at: string }[] = []
@@ -32,6 +35,7 @@ export async function databasePage(handle: DatabaseHandle, databaseUrl: string, 
   return {
     health,
     sizesMeasured: sizes,
+    backupProblem,
     kept,
     keptDir: handle.kind === 'sqlite' ? backupsDir(databaseUrl) : null,
     postgresUrl: handle.kind === 'postgres' ? redactedUrl(databaseUrl) : null,
@@ -43,7 +47,7 @@ export type DatabaseActionData =
   | { intent: 'check'; result: CheckResult }
   | { intent: 'stage'; summary: StagedSummary }
   | { intent: 'stage'; problem: string }
-  | { intent: 'restore'; problem: string }
+  | { intent: 'restore'; problem: string; field?: 'ownPassword' | 'confirm'; summary?: StagedSummary }
 
 const actor = async (handle: DatabaseHandle, viewer: Viewer) => {
   // After a restore the acting user may not exist in the restored rows: the entry names them instead.
@@ -57,9 +61,13 @@ export async function runCheck(handle: DatabaseHandle, viewer: Viewer): Promise<
   return { intent: 'check', result }
 }
 
-/** A fresh online backup as a download; the copy on disk goes once it is sent. */
-export async function backupDownload(handle: DatabaseHandle, databaseUrl: string, viewer: Viewer): Promise<Response> {
+/**
+ * A fresh online backup as a download, once the admin has given their own password again (a backup
+ * holds every password hash); the copy on disk goes once it is sent. Null: the password is wrong.
+ */
+export async function backupDownload(handle: DatabaseHandle, databaseUrl: string, viewer: Viewer, password: string): Promise<Response | null> {
   if (handle.kind !== 'sqlite') throw new Response('PostgreSQL is backed up with pg_dump by its operator.', { status: 400 })
+  if (!(await confirmsOwnPassword(handle.db, viewer.userId, password))) return null
   const file = await takeBackup(handle, databaseUrl)
   await audit(handle.db, { actorUserId: viewer.userId, action: 'database.backup_downloaded', entityType: 'database', entityId: 'main', after: { bytes: fs.statSync(file).size } })
   const stream = fs.createReadStream(file)
@@ -74,10 +82,10 @@ export async function backupDownload(handle: DatabaseHandle, databaseUrl: string
   })
 }
 
-export function stageAnswer(handle: DatabaseHandle, databaseUrl: string, staged: { id: string } | { problem: string }): DatabaseActionData {
+export async function stageAnswer(handle: DatabaseHandle, databaseUrl: string, staged: { id: string } | { problem: string }): Promise<DatabaseActionData> {
   if (handle.kind !== 'sqlite') return { intent: 'stage', problem: 'PostgreSQL is restored with pg_restore by its operator.' }
   if ('problem' in staged) return { intent: 'stage', problem: staged.problem }
-  const checked = checkStaged(handle, databaseUrl, staged.id)
+  const checked = await checkStaged(handle, databaseUrl, staged.id)
   if (!checked.ok) {
     discardStaged(databaseUrl, staged.id)
     return { intent: 'stage', problem: checked.problem }
@@ -88,9 +96,11 @@ export function stageAnswer(handle: DatabaseHandle, databaseUrl: string, staged:
 export async function restore(handle: DatabaseHandle, databaseUrl: string, viewer: Viewer, form: FormData): Promise<DatabaseActionData | { done: string }> {
   if (handle.kind !== 'sqlite') return { intent: 'restore', problem: 'PostgreSQL is restored with pg_restore by its operator.' }
   const id = String(form.get('stagedId') ?? '')
-  if (String(form.get('confirm') ?? '').trim() !== 'RESTORE') return { intent: 'restore', problem: 'Type RESTORE to confirm: everything changed since the backup is lost.' }
-  const checked = checkStaged(handle, databaseUrl, id)
+  const checked = await checkStaged(handle, databaseUrl, id)
   if (!checked.ok) return { intent: 'restore', problem: checked.problem }
+  // The confirmation form is shown again, with the summary of what was uploaded.
+  if (String(form.get('confirm') ?? '').trim() !== 'RESTORE') return { intent: 'restore', field: 'confirm', summary: checked.summary, problem: 'Type RESTORE to confirm: everything changed since the backup is lost.' }
+  if (!(await confirmsOwnPassword(handle.db, viewer.userId, String(form.get('ownPassword') ?? '')))) return { intent: 'restore', field: 'ownPassword', summary: checked.summary, problem: OWN_PASSWORD_WRONG }
   const { keptAs } = await restoreStaged(handle, databaseUrl, id)
   const who = await actor(handle, viewer)
   await audit(handle.db, { actorUserId: who.actorUserId, action: 'database.restored', entityType: 'database', entityId: 'main', after: { keptAs: path.basename(keptAs) }, note: who.note })

@@ -155,6 +155,9 @@ export interface WorkerOptions {
   from: string
   deliverEveryMs?: number
   purgeEveryMs?: number
+  /** Sweeps files whose rows are gone (app/features/housekeeping): at start-up, then daily. */
+  sweep?: () => Promise<unknown>
+  sweepEveryMs?: number
   log?: (line: string) => void
 }
 
@@ -175,20 +178,24 @@ export function startWorker(options: WorkerOptions): Worker {
   const log = options.log ?? console.error
   let ticking: Promise<unknown> = Promise.resolve()
   let stopped = false
-  const tick = (what: 'deliver' | 'purge') => {
+  const tick = (what: 'deliver' | 'purge' | 'sweep') => {
     if (stopped) return
     ticking = ticking
       .then(async () => {
         if (what === 'purge') await purgeExpired(options.db())
+        else if (what === 'sweep') await options.sweep?.()
         else if (options.mailer) await deliverDue(options.db(), options.mailer, options.from, workerId)
       })
       .catch((error) => log(`Background ${what} failed: ${error instanceof Error ? error.message : String(error)}`))
   }
   const deliver = setInterval(() => tick('deliver'), options.deliverEveryMs ?? 5_000)
   const purge = setInterval(() => tick('purge'), options.purgeEveryMs ?? 60 * 60_000)
+  const sweep = setInterval(() => tick('sweep'), options.sweepEveryMs ?? 24 * 60 * 60_000)
   deliver.unref()
   purge.unref()
+  sweep.unref()
   tick('purge')
+  tick('sweep')
   tick('deliver')
   running = {
     kick: () => tick('deliver'),
@@ -196,6 +203,7 @@ export function startWorker(options: WorkerOptions): Worker {
       stopped = true
       clearInterval(deliver)
       clearInterval(purge)
+      clearInterval(sweep)
       await ticking
       options.mailer?.close?.()
       running = null

@@ -58,10 +58,11 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'check':
       return data(await runCheck(handle, viewer))
     case 'stage':
-      return data(stageAnswer(handle, databaseUrl, staged ?? { problem: 'Choose the backup file to upload.' }), { status: staged && 'id' in staged ? 200 : 400 })
+      return data(await stageAnswer(handle, databaseUrl, staged ?? { problem: 'Choose the backup file to upload.' }), { status: staged && 'id' in staged ? 200 : 400 })
     case 'restore': {
       const outcome = await restore(handle, databaseUrl, viewer, form)
-      if ('done' in outcome) return redirectWithToast(PAGE, { kind: 'success', message: `The backup is restored. The database as it was is kept as ${outcome.done}. Anyone signed in after the backup was taken signs in again.` })
+      // Every session ended with the restore, this one too: the sign-in page says what happened.
+      if ('done' in outcome) return redirectWithToast(`/login?redirectTo=${encodeURIComponent(PAGE)}`, { kind: 'success', message: `The backup is restored. The database as it was is kept as ${outcome.done}. Every session has ended: everyone, you too, signs in again.` })
       return data(outcome, { status: 400 })
     }
     case 'discard':

@@ -20,6 +20,11 @@ export interface Config {
   sessionSecret: string
   /** Origin used in links sent by e-mail (never taken from the request's Host header). */
   appUrl: string
+  /**
+   * Hosts a short link (/u/…) may lead to (SHORT_LINK_HOSTS, comma-separated; `*.example.com` also
+   * takes its subdomains); by default the app's own host only.
+   */
+  shortLinkHosts: string[]
   smtpUrl: string | null
   mailFrom: string
   cookieSecure: boolean
@@ -70,12 +75,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolMax: wholeNumber(env.DATABASE_POOL_MAX, 10, 1, 1000, 'DATABASE_POOL_MAX'),
     sessionSecret,
     appUrl,
+    shortLinkHosts: parseShortLinkHosts(env.SHORT_LINK_HOSTS, appUrl),
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM?.trim() || 'Sourcing Platform <no-reply@localhost>',
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : appUrl.startsWith('https:'),
     timeZone: env.TZ_DISPLAY?.trim() || 'Asia/Kolkata',
     uploadsDir: path.resolve(env.UPLOADS_DIR?.trim() || path.join(dataDirOf(databaseUrl), 'uploads')),
   }
+}
+
+/** SHORT_LINK_HOSTS: host names (lower case), each maybe `*.` first; the app's own host when empty. */
+export function parseShortLinkHosts(value: string | undefined, appUrl: string): string[] {
+  const list = (value ?? '').split(',').map((part) => part.trim().toLowerCase()).filter(Boolean)
+  if (list.length === 0) return [new URL(appUrl).hostname]
+  for (const host of list) {
+    if (!/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host)) {
+      throw new ConfigError(`SHORT_LINK_HOSTS must be host names separated by commas, such as example.com,*.example.com (got "${value}")`)
+    }
+  }
+  return list
 }
 
 /**

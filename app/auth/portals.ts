@@ -67,6 +67,11 @@ export function mayEnter(roles: readonly RoleKey[], portal: PortalKey): boolean 
   return entry.roles.some((role) => roles.includes(role))
 }
 
+/** Whether the roles make the user one of the platform's staff (they enter a staff portal). */
+export function isStaff(roles: readonly RoleKey[]): boolean {
+  return portalKeys.some((key) => portals[key].staff && mayEnter(roles, key))
+}
+
 /**
  * Whether the roles may read a section of the main portal ('read') or also change things there
  * ('act'): the main portal's users (and admin) always; other roles as app/auth/sections.ts says.

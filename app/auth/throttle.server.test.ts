@@ -56,6 +56,26 @@ describe('login throttle', () => {
     verify.mockRestore()
   })
 
+  it('checks at most ACCOUNT_FREE of 6 addresses x 5 parallel wrong passwords on one account, and brakes the right one after', async () => {
+    const verify = vi.spyOn(passwords, 'verifyPassword')
+    const email = 'seller@example.com'
+    const post = (password: string) => new Request('http://localhost/login', { method: 'POST', body: new URLSearchParams({ email, password }) })
+    const from = (ip: string) => ({ clientIp: ip, menus: {} }) as AppLoadContext
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => handleLogin(post(`wrong-guess-${i}`), from(`198.18.${Math.floor(i / 5)}.1`))),
+    )
+    const statuses = answers.map((a) => (a instanceof Response ? a.status : (a as { init: { status: number } }).init.status))
+    expect(verify.mock.calls.length).toBeLessThanOrEqual(ACCOUNT_FREE)
+    expect(statuses.filter((s) => s === 400).length).toBe(verify.mock.calls.length)
+    expect(statuses.filter((s) => s === 429).length).toBe(30 - verify.mock.calls.length)
+    // The right password from a seventh address is braked too, without being checked.
+    verify.mockClear()
+    const right = await handleLogin(post('demo-pass-2026'), from('198.18.9.1'))
+    expect(right instanceof Response ? right.status : (right as { init: { status: number } }).init.status).toBe(429)
+    expect(verify).not.toHaveBeenCalled()
+    verify.mockRestore()
+  })
+
   it('limits sign-up, forgot-password and reset submits per address', async () => {
     for (const form of Object.keys(FORM_LIMITS) as (keyof typeof FORM_LIMITS)[]) {
       for (let i = 0; i < FORM_LIMITS[form]; i++) expect(await formSubmitWait(form, '203.0.113.77')).toBe(0)

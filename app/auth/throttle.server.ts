@@ -6,7 +6,8 @@ import { countOf } from '~/utils/format'
  * Every limit on the public forms, in one place (docs/domain.md, "Sign-in and sessions").
  *
  * Sign-in: an attempt is counted *before* its password is checked (a success gives it back), so
- * parallel guesses cannot all be checked before any is counted.
+ * parallel guesses cannot all be checked before any is counted: however many arrive at once, at
+ * most ACCOUNT_FREE of one account's are checked (from any number of addresses).
  * - account + address: 5 failures block that pair for 15 minutes (the hard block);
  * - account, from anywhere: past 5 failures in an hour each further failure makes the next attempt
  *   wait 2, 4, 8 … up to 60 seconds: a brake on guessing that nobody can turn into a lock-out;
@@ -71,7 +72,9 @@ export async function beginLoginAttempt(email: string, ip: string): Promise<numb
   const waiting = (res: RateLimiterRes | null, limit: number) => (res && res.consumedPoints >= limit ? Math.max(res.msBeforeNext, 1000) : 0)
   const wait = Math.max(waiting(pairNow, PAIR_LIMIT), waiting(paceNow, 1), waiting(addressNow, ADDRESS_LIMIT))
   if (wait > 0) return wait
-  // Each consume is one atomic update of its row: of parallel attempts only the first few pass.
+  // Each consume is one atomic update of its row (an upsert in the shared table, so it holds across
+  // processes): of parallel attempts only the first few pass, and an attempt turned away here is
+  // given back, since nothing was checked.
   try {
     await pair.consume(pairKey)
   } catch (error) {
@@ -83,8 +86,19 @@ export async function beginLoginAttempt(email: string, ip: string): Promise<numb
     await pair.reward(pairKey)
     return waitOf(error)
   }
-  await account.consume(email)
-  return 0
+  // The account's point is taken before the password is checked: the attempt's number since the
+  // last success decides. The first ACCOUNT_FREE - 1 go on freely; from the last free one on, an
+  // attempt must also hold the account's single pace point, so of a burst at most ACCOUNT_FREE are
+  // checked, and after a failure the next one waits for the delay loginFailed sets.
+  const attemptNumber = (await account.consume(email)).consumedPoints
+  if (attemptNumber < ACCOUNT_FREE) return 0
+  try {
+    await pace.consume(email)
+    return 0
+  } catch (error) {
+    await Promise.all([pair.reward(pairKey), address.reward(ip), account.reward(email)])
+    return waitOf(error)
+  }
 }
 
 /** The password was wrong: the attempt stays counted, and past the free ones the account slows down. */

@@ -7,8 +7,8 @@ import { dbRow, dbValue, formMessage, signInAs } from './support'
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer()
 
-test('@js-off-only a seller tags a link, saves it and its short link counts a click', async ({ page, baseURL }) => {
-  await signInAs(page, 'seller@example.com', /\/seller/)
+test('@js-off-only staff save a tagged link to our own site and its short link counts a click', async ({ page, baseURL }) => {
+  await signInAs(page, 'internal@example.com', '/dashboard')
   await page.goto('/toolkit/utm')
   await page.getByLabel('Page address').fill('javascript:alert(1)')
   await page.getByLabel('Source').fill('newsletter')
@@ -17,6 +17,10 @@ test('@js-off-only a seller tags a link, saves it and its short link counts a cl
   await page.getByRole('button', { name: 'Save the link and make a short link' }).click()
   await expect(formMessage(page, 'Only http and https addresses can be tagged')).toBeVisible()
   await expect(page.getByLabel('Campaign')).toHaveValue('e2e-winter')
+  // Short links lead only to our own sites (SHORT_LINK_HOSTS, here the app's own host).
+  await page.getByLabel('Page address').fill('https://elsewhere.example.com/')
+  await page.getByRole('button', { name: 'Save the link and make a short link' }).click()
+  await expect(formMessage(page, 'Short links lead only to our own sites: localhost')).toBeVisible()
   await page.getByLabel('Page address').fill(`${baseURL}/privacy?ref=x`)
   await page.getByRole('button', { name: 'Save the link and make a short link' }).click()
   await expect(page.getByRole('status').getByText('The link is saved with its short link.')).toBeVisible()
@@ -27,6 +31,21 @@ test('@js-off-only a seller tags a link, saves it and its short link counts a cl
   await page.goto('/toolkit/utm')
   await expect(page.getByRole('row').filter({ hasText: 'e2e-winter' }).getByRole('cell', { name: /^1/ })).toBeVisible()
   expect((await page.request.get('/u/zzzzzzz', { maxRedirects: 0 })).status()).toBe(404)
+})
+
+test('@js-off-only a seller tags a link without a short link', async ({ page }) => {
+  await signInAs(page, 'seller@example.com', /\/seller/)
+  await page.goto('/toolkit/utm')
+  await expect(page.getByRole('button', { name: 'Save the link and make a short link' })).toHaveCount(0)
+  await page.getByLabel('Page address').fill('https://shop.example.com/a?x=1')
+  await page.getByLabel('Source').fill('news')
+  await page.getByLabel('Medium').fill('email')
+  await page.getByLabel('Campaign').fill('tag-only')
+  await page.getByRole('button', { name: 'Make the tagged link' }).click()
+  await expect(page.locator('.utm-preview')).toHaveText('https://shop.example.com/a?x=1&utm_source=news&utm_medium=email&utm_campaign=tag-only')
+  await expect(page.getByLabel('Campaign')).toHaveValue('tag-only')
+  const sellerLinks = dbValue<number>("select count(*) from utm_links l join users u on u.id = l.user_id where u.email = 'seller@example.com'")
+  expect(sellerLinks).toBe(0)
 })
 
 test('@js-off-only staff print shipping labels and price labels, on the page and as PDFs', async ({ page }) => {

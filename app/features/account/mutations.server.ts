@@ -29,12 +29,14 @@ export interface SignUpInput {
  * on users.email decides, and a repeat within minutes of the account's creation mails nobody.
  */
 export async function signUp(db: Database, input: SignUpInput, appUrl: string): Promise<{ created: boolean }> {
+  // Hashed first, whatever the e-mail: the hash is nearly all of a sign-up's time, so a known e-mail
+  // must not answer faster than a new one (docs/domain.md, "Sign-in and sessions").
+  const passwordHash = await hashPassword(input.password)
   const existing = await db.selectFrom('users').select(['id', 'name']).where('email', '=', input.email).executeTakeFirst()
   if (existing) {
     await warnExistingAccount(db, existing, input.email, appUrl)
     return { created: false }
   }
-  const passwordHash = await hashPassword(input.password)
   try {
     await db.transaction().execute(async (trx) => {
       const table = input.companyKind === 'buyer' ? 'buyers' : 'sellers'

@@ -76,6 +76,7 @@ const ACTIONS: Record<string, string> = {
   'product.line_deactivated': 'product line deactivated',
   'user.bootstrap_admin': 'first admin created',
   'user.invited': 'invited',
+  'user.invited_with_account': 'invited by a company, but has an account',
   'user.other_sessions_ended': 'other sessions ended',
   'user.password_changed': 'password changed',
   'user.password_reset': 'password reset',

@@ -5,13 +5,12 @@ import { hashPassword } from '~/auth/password.server'
 import { audit } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
 import { syncSearch } from '../search/search.server'
-import { queueInvitation } from '../users/invitation.server'
+import { queueInvitation, queueInvitationToExistingAccount } from '../users/invitation.server'
 import type { OwnCompany } from './queries.server'
 
 export type CompanyResult<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string }
 
 export const CONTACT_CONFLICT = 'Your company’s details were changed by someone else since you opened this page; reload it to see the change.'
-export const EMAIL_IN_USE = 'Someone already has an account with this e-mail address. Ask them to sign in, or use another address.'
 
 const tableOf = (company: OwnCompany) => (company.kind === 'buyer' ? 'buyers' : 'sellers')
 
@@ -52,7 +51,8 @@ export async function updateCompanyContact(
   })
 }
 
-class EmailInUse extends Error {}
+/** What an invitation to an e-mail that has an account keeps as its result: no user was made. */
+const NOBODY = 0
 
 export interface InviteInput {
   name: string
@@ -64,6 +64,10 @@ export interface InviteInput {
 /**
  * Makes an active user of the company, with the company's role and a password nobody knows, and
  * e-mails it the link that sets its first password. A repeated submit (same key) returns the first user.
+ *
+ * An e-mail that already has an account gets no user and no link, only a mail telling its owner
+ * that this company wanted to invite them; the inviter is answered as for a new e-mail (userId
+ * null), so the form does not tell who has an account (docs/domain.md, "Users and companies").
  */
 export async function inviteColleague(
   db: Database,
@@ -72,13 +76,24 @@ export async function inviteColleague(
   input: InviteInput,
   options: { idempotencyKey?: string; appUrl: string },
   attempt = 1,
-): Promise<CompanyResult<{ userId: number }>> {
+): Promise<CompanyResult<{ userId: number | null }>> {
   const unusablePassword = await hashPassword(crypto.randomBytes(32).toString('base64url'))
   try {
     const userId = await db.transaction().execute(async (trx) => {
       const { result } = await once(trx, options.idempotencyKey, `company.invite:${company.kind}:${company.id}`, inviter.userId, async () => {
-        const taken = await trx.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()
-        if (taken) throw new EmailInUse()
+        const taken = await trx.selectFrom('users').select(['id', 'name']).where('email', '=', input.email).executeTakeFirst()
+        if (taken) {
+          await queueInvitationToExistingAccount(trx, { email: input.email, name: taken.name, invitedBy: inviter.name, companyName: company.name, appUrl: options.appUrl })
+          // On the account's own record (staff read it), not the company's history the inviter reads.
+          await audit(trx, {
+            actorUserId: inviter.userId,
+            action: 'user.invited_with_account',
+            entityType: 'user',
+            entityId: taken.id,
+            after: { company: company.name },
+          })
+          return NOBODY
+        }
         const isCompanyAdmin = input.companyAdmin ? 1 : 0
         const user = await trx
           .insertInto('users')
@@ -115,9 +130,8 @@ export async function inviteColleague(
       })
       return result
     })
-    return { ok: true, value: { userId } }
+    return { ok: true, value: { userId: userId === NOBODY ? null : userId } }
   } catch (error) {
-    if (error instanceof EmailInUse) return { ok: false, field: 'email', message: EMAIL_IN_USE }
     // Two submits racing past the checks: a unique index stops one; the retry finds what the other made.
     if (attempt === 1 && isUniqueViolation(error)) {
       return inviteColleague(db, inviter, company, input, options, 2)

@@ -5,7 +5,7 @@ import * as buyerRoute from '~/routes/buyer+/$buyerCompanyId.company'
 import * as sellerRoute from '~/routes/seller+/$sellerCompanyId.company'
 import { cookieFor, userIdOf } from '../../../tests/support/db'
 import { handleOwnCompanyAction } from './action.server'
-import { EMAIL_IN_USE, inviteColleague } from './mutations.server'
+import { inviteColleague } from './mutations.server'
 import { ownCompanyOf, type OwnCompany } from './queries.server'
 import type { Viewer } from '~/auth/session.server'
 
@@ -37,7 +37,7 @@ const buyerVersion = async (id: number) =>
 async function plainColleague(email: string) {
   const result = await inviteColleague(getDb(), admin, indigo, { name: 'Ravi Plain', email }, { appUrl: APP_URL })
   if (!result.ok) throw new Error(result.message)
-  const row = await getDb().selectFrom('users').select(['id', 'name']).where('id', '=', result.value.userId).executeTakeFirstOrThrow()
+  const row = await getDb().selectFrom('users').select(['id', 'name']).where('id', '=', result.value.userId!).executeTakeFirstOrThrow()
   return { userId: row.id, name: row.name }
 }
 
@@ -120,16 +120,29 @@ describe('own company: invitations', () => {
     await expect(checkCredentials(getDb(), 'neha@indigo.example', 'chosen-password-1')).resolves.toMatchObject({ id: user.id })
   })
 
-  it('refuses an e-mail that already has an account, at the e-mail field', async () => {
-    const form = formData({ intent: 'invite', name: 'Copy Cat', email: 'seller@example.com' })
-    const outcome = await handleOwnCompanyAction(getDb(), admin, indigo, form, APP_URL)
-    expect(outcome).toMatchObject({ status: 'invalid', reply: { form: 'company-invite' } })
-    if (outcome.status === 'invalid') {
-      expect(outcome.reply.result.error?.email).toEqual([EMAIL_IN_USE])
-      expect(outcome.reply.result.initialValue).toMatchObject({ name: 'Copy Cat', email: 'seller@example.com' })
-    }
-    const seller = await getDb().selectFrom('users').select(['name', 'buyer_id']).where('email', '=', 'seller@example.com').executeTakeFirstOrThrow()
+  it('answers an e-mail that already has an account as a new one, makes nobody and tells the owner', async () => {
+    const outbox = () => getDb().selectFrom('outbox_emails').select(['to_address', 'kind', 'subject', 'body_text'])
+    const known = await handleOwnCompanyAction(getDb(), admin, indigo, formData({ intent: 'invite', name: 'Copy Cat', email: 'seller@example.com' }), APP_URL)
+    const fresh = await handleOwnCompanyAction(getDb(), admin, indigo, formData({ intent: 'invite', name: 'Copy Cat', email: 'copy.cat@indigo.example' }), APP_URL)
+    const toast = (outcome: typeof known, email: string) => (outcome.status === 'done' ? outcome.toast.message.replace(email, 'ADDRESS') : outcome)
+    expect(known.status).toBe('done')
+    expect(toast(known, 'seller@example.com')).toEqual(toast(fresh, 'copy.cat@indigo.example'))
+    // The account is untouched, and no invitation link exists for it.
+    const seller = await getDb().selectFrom('users').select(['id', 'name', 'buyer_id', 'seller_id']).where('email', '=', 'seller@example.com').executeTakeFirstOrThrow()
     expect(seller).toMatchObject({ name: 'Suresh Seller', buyer_id: null })
+    expect(seller.seller_id).not.toBeNull()
+    expect(await getDb().selectFrom('password_reset_tokens').select('id').where('user_id', '=', seller.id).where('purpose', '=', 'invite').execute()).toEqual([])
+    // Its owner is told which company wanted them, without any link that sets a password.
+    const mails = await outbox().where('to_address', '=', 'seller@example.com').where('kind', 'like', 'invitation%').execute()
+    expect(mails.map((m) => m.kind)).toEqual(['invitation_existing'])
+    expect(mails[0].subject).toContain(indigo.name)
+    expect(mails[0].body_text).not.toContain('token=')
+    expect((await outbox().where('to_address', '=', 'copy.cat@indigo.example').execute()).map((m) => m.kind)).toEqual(['invitation'])
+    // Staff read it on the account's record; the company's history shows only the new colleague.
+    const entries = await getDb().selectFrom('audit_events').select(['action', 'entity_type']).where('action', 'like', 'user.invited%').where('after_json', 'like', '%Copy%').execute()
+    expect(entries).toEqual([{ action: 'user.invited', entity_type: 'buyer' }])
+    const onAccount = await getDb().selectFrom('audit_events').select('action').where('entity_type', '=', 'user').where('entity_id', '=', String(seller.id)).execute()
+    expect(onAccount).toEqual([{ action: 'user.invited_with_account' }])
   })
 
   it('makes one user of a double submit', async () => {

@@ -7,8 +7,9 @@ import type { Viewer } from '~/auth/session.server'
 import { config } from '~/config.server'
 import type { FormOutcome } from '~/ui/outcome.server'
 import { newIdempotencyKey } from '../idempotency/idempotency.server'
-import { utmSchema } from './utm'
-import { deleteUtmLink, saveUtmLink, userLinks } from './utm.server'
+import { isStaff } from '~/auth/portals'
+import { buildUtmUrl, urlProblem, utmSchema } from './utm'
+import { deleteUtmLink, saveUtmLink, shortLinkAllowed, shortLinkHostProblem, userLinks } from './utm.server'
 import { kolkataDay } from '~/utils/format'
 import { readId } from '~/utils/list-params'
 import { disposition, isFileError, MAX_IMAGE_PIXELS, uploadedFileHeaders } from '../assets/files.server'
@@ -25,10 +26,26 @@ type Reply = SubmissionResult<string[]>
 /** The short link's full address, on the origin users reach. */
 export const shortUrl = (code: string) => `${config().appUrl.replace(/\/+$/, '')}/u/${code}`
 
-export async function utmPage(db: Database, viewer: Viewer) {
+const TAG_FIELDS = ['url', 'source', 'medium', 'campaign', 'term', 'content'] as const
+
+/**
+ * The UTM page. Staff save links with a short link (to our own sites only); anyone else tags a link
+ * with a GET form (the tagged link is on the page, nothing is saved), and still sees and may delete
+ * links they saved before short links were staff's.
+ */
+export async function utmPage(db: Database, viewer: Viewer, query: URLSearchParams = new URLSearchParams()) {
   const links = await userLinks(db, viewer.userId)
+  const mayShorten = isStaff(viewer.roles)
+  const tags = Object.fromEntries(TAG_FIELDS.map((name) => [name, (query.get(name) ?? '').slice(0, 2000)])) as Record<(typeof TAG_FIELDS)[number], string>
+  const asked = !mayShorten && tags.url !== ''
   return {
     idempotencyKey: newIdempotencyKey(),
+    mayShorten,
+    shortLinkHosts: mayShorten ? config().shortLinkHosts : [],
+    // A GET tagging (not staff): what was typed, and the tagged link or why there is none.
+    tagging: asked
+      ? { tags, tagged: buildUtmUrl(tags), problem: urlProblem(tags.url.trim()) ?? (tags.source.trim() && tags.medium.trim() && tags.campaign.trim() ? null : 'Enter the source, medium and campaign') }
+      : null,
     links: links.map((r) => ({
       id: r.id,
       url: r.url,
@@ -57,6 +74,9 @@ export async function utmAction(db: Database, viewer: Viewer, form: FormData): P
     if (!(await deleteUtmLink(db, viewer.userId, value.linkId))) return { status: 'not-found' }
     return { status: 'done', toast: { kind: 'success', message: 'The link is deleted; its short link no longer works.' } }
   }
+  // Short links are staff's, and lead only to our own sites: anyone else would have an open redirector.
+  if (!isStaff(viewer.roles)) return { status: 'forbidden', message: 'Only our staff make short links; you can still tag a link on this page.' }
+  if (!shortLinkAllowed(value.url)) return { status: 'invalid', reply: submission.reply({ fieldErrors: { url: [shortLinkHostProblem()] } }) }
   const { repeated } = await saveUtmLink(db, viewer.userId, value, value.idempotencyKey)
   return { status: 'done', toast: { kind: 'success', message: repeated ? 'The link was already saved.' : 'The link is saved with its short link.' } }
 }

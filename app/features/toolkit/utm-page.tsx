@@ -12,20 +12,43 @@ import { buildUtmUrl } from './shared'
 
 /** /toolkit/utm: build a tagged link (live preview with JavaScript), save it with a short link, see its clicks. */
 export function UtmPage({ data, lastResult }: { data: UtmPageData; lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useZodForm(() => import('./utm').then((m) => m.utmSchema), { id: 'utm', lastResult, defaultValue: { intent: 'save' } })
+  const { mayShorten, tagging } = data
+  const [form, fields] = useZodForm(() => import('./utm').then((m) => (mayShorten ? m.utmSchema : m.utmTagSchema)), {
+    id: 'utm',
+    lastResult,
+    defaultValue: mayShorten ? { intent: 'save' } : { ...tagging?.tags },
+  })
   const value = (name: keyof typeof fields) => String(fields[name].value ?? '')
   // The preview follows what is typed (conform keeps each field's value as it changes).
   const preview = buildUtmUrl({ url: value('url'), source: value('source'), medium: value('medium'), campaign: value('campaign'), term: value('term'), content: value('content') })
   return (
     <>
       <PageHeader title="UTM links" />
-      <Form method="post" {...getFormProps(form)} className="card" aria-labelledby="utm-heading">
+      <Form method={mayShorten ? 'post' : 'get'} {...getFormProps(form)} className="card" aria-labelledby="utm-heading">
         <h2 id="utm-heading">Tag a link</h2>
         <ErrorSummary form={form} />
-        <input type="hidden" name="intent" value="save" />
-        <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+        {tagging?.problem ? (
+          <p className="form-error" role="alert">
+            {tagging.problem}
+          </p>
+        ) : null}
+        {mayShorten ? (
+          <>
+            <input type="hidden" name="intent" value="save" />
+            <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+          </>
+        ) : null}
         <div className="form-grid">
-          <Field label="Page address" meta={fields.url} hint="The full address, like https://shop.example.com/summer" inputProps={{ inputMode: 'url', placeholder: 'https://' }} />
+          <Field
+            label="Page address"
+            meta={fields.url}
+            hint={
+              mayShorten
+                ? `The full address, like https://shop.example.com/summer. Short links lead only to: ${data.shortLinkHosts.join(', ')}`
+                : 'The full address, like https://shop.example.com/summer'
+            }
+            inputProps={{ inputMode: 'url', placeholder: 'https://' }}
+          />
           <Field label="Source" meta={fields.source} hint="Where visitors come from: newsletter, google, partner-site" />
           <Field label="Medium" meta={fields.medium} hint="How: email, cpc, social, banner" />
           <Field label="Campaign" meta={fields.campaign} hint="Which campaign: diwali-2026" />
@@ -41,9 +64,16 @@ export function UtmPage({ data, lastResult }: { data: UtmPageData; lastResult?: 
           </div>
         ) : null}
         <div className="form-actions">
-          <SubmitButton variant="primary" pendingText="Saving…" intent="save">
-            Save the link and make a short link
-          </SubmitButton>
+          {mayShorten ? (
+            <SubmitButton variant="primary" pendingText="Saving…" intent="save">
+              Save the link and make a short link
+            </SubmitButton>
+          ) : (
+            <>
+              <SubmitButton variant="primary">Make the tagged link</SubmitButton>
+              <p className="muted">Copy the tagged link from above. Short links are made by our staff.</p>
+            </>
+          )}
         </div>
       </Form>
       <section className="stack" aria-labelledby="links-heading" style={{ marginTop: 24 }}>

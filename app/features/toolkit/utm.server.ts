@@ -5,6 +5,7 @@ import { isUniqueViolation } from '#db/errors'
 import { audit } from '../audit/audit.server'
 import { once } from '../idempotency/idempotency.server'
 import { buildUtmUrl, SHORT_CODE, type UtmTags } from './utm'
+import { config } from '~/config.server'
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
 
@@ -17,6 +18,26 @@ export function newShortCode(): string {
     }
   }
   return code
+}
+
+/**
+ * Whether a short link may lead to this address: its host is one of SHORT_LINK_HOSTS (the app's own
+ * host by default; `*.example.com` also takes example.com's subdomains). Short links are the
+ * company's own: a link that may lead anywhere is an open redirector (docs/domain.md, "Toolkit").
+ */
+export function shortLinkAllowed(url: string, hosts: readonly string[] = config().shortLinkHosts): boolean {
+  let host: string
+  try {
+    host = new URL(url).hostname.toLowerCase()
+  } catch {
+    return false
+  }
+  return hosts.some((allowed) => (allowed.startsWith('*.') ? host === allowed.slice(2) || host.endsWith(allowed.slice(1)) : host === allowed))
+}
+
+/** What the field says when a short link would lead elsewhere. */
+export function shortLinkHostProblem(hosts: readonly string[] = config().shortLinkHosts): string {
+  return `Short links lead only to our own sites: ${hosts.join(', ')}`
 }
 
 /** A user's saved links, newest first. */
@@ -82,7 +103,9 @@ export async function deleteUtmLink(db: Database, userId: number, linkId: number
 
 /**
  * Where a short link goes, counting the click (one atomic update); null for a code that names no
- * saved link, so the caller answers 404 and never sends anyone to an address it was given.
+ * saved link, so the caller answers 404 and never sends anyone to an address it was given. The
+ * caller redirects only to an allowed host (shortLinkAllowed); a link saved before that rule that
+ * leads elsewhere gets a page naming its destination instead.
  */
 export async function followShortLink(db: Database, code: string): Promise<string | null> {
   if (!SHORT_CODE.test(code)) return null

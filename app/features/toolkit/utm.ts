@@ -39,6 +39,9 @@ export const utmSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('delete'), linkId: z.coerce.number({ error: 'Choose a link' }).int().positive() }),
 ])
 
+/** Tagging only (anyone but staff: a GET form, nothing saved, no short link). */
+export const utmTagSchema = z.object(utmFields)
+
 export type UtmTags = { url: string; source: string; medium: string; campaign: string; term?: string | null; content?: string | null }
 
 /** A short link's code: seven letters or digits. */

@@ -42,3 +42,30 @@ export async function queueInvitation(
     ].join('\n'),
   })
 }
+
+/**
+ * An invitation to an e-mail that already has an account makes nobody: its owner is told that a
+ * company wanted to invite them, and nothing changed. Call inside the invitation's transaction.
+ */
+export async function queueInvitationToExistingAccount(
+  trx: Executor,
+  input: { email: string; name: string; invitedBy: string; companyName: string; appUrl: string },
+): Promise<void> {
+  await queueEmail(trx, {
+    to: input.email,
+    kind: 'invitation_existing',
+    subject: `${input.companyName} wanted to invite you to the sourcing platform`,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      `${input.invitedBy} of ${input.companyName} tried to add you to their company on the sourcing platform.`,
+      'This e-mail address already has an account, and an account belongs to one company, so nothing was changed.',
+      '',
+      `If you should work for ${input.companyName}, ask them to invite another address of yours. To sign in to your own account:`,
+      '',
+      `${input.appUrl}/login`,
+      '',
+      'If you do not know them, you need not do anything.',
+    ].join('\n'),
+  })
+}

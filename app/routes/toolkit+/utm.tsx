@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => pageTitle('UTM links')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'toolkit')
-  return utmPage(getDb(), viewer)
+  return utmPage(getDb(), viewer, new URL(request.url).searchParams)
 }
 
 export async function action({ request }: ActionFunctionArgs) {

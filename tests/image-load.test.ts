@@ -56,7 +56,7 @@ describe('the image playground under load', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     const gets: number[] = []
     const posts: number[] = []
-    for (let i = 0; i < 8 && !done; i++) {
+    for (let i = 0; i < 20 && !done; i++) {
       let t = performance.now()
       const page = await fetch(`${server.url}/login`)
       await page.text()
@@ -71,10 +71,10 @@ describe('the image playground under load', () => {
     }
     const answers = await Promise.all(renders)
     console.log(`renders ${Date.now() - started} ms; /login GET p95 ${p95(gets).toFixed(0)} ms of ${gets.length}, POST p95 ${p95(posts).toFixed(0)} ms of ${posts.length}`)
-    expect(gets.length).toBeGreaterThanOrEqual(3)
-    expect(answers.map(([status]) => status)).toEqual([200, 200, 200, 200])
     expect(p95(gets)).toBeLessThan(1000)
     expect(p95(posts)).toBeLessThan(1000)
+    expect(gets.length).toBeGreaterThanOrEqual(5)
+    expect(answers.map(([status]) => status)).toEqual([200, 200, 200, 200])
   }, 60_000)
 
   it('refuses a result larger than 4096 pixels a side, at the field, and the render the same', async () => {

@@ -98,4 +98,21 @@ describe('the image playground', () => {
     expect(kept).toEqual(ids.slice(2).reverse())
     expect(await status(() => render(me, ids[0]!, ''))).toBe(404)
   })
+
+  it('refuses a render that the file’s own orientation would make larger than 4096 pixels a side', async () => {
+    const me = await viewerFor('internal')
+    // Stored 100 × 5000 as its pixels lie, but turned upright (EXIF orientation 6) it is 5000 × 100.
+    const turned = await sharp({ create: { width: 100, height: 5000, channels: 3, background: '#888888' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer()
+    const id = idOf(await upload(me, fileOf(turned, 'turned.jpg')))
+    // The upload keeps its upright size, so the page refuses at the field already.
+    expect((await page(me, `image=${id}&height=4000`)).edit?.errors).toEqual({ height: 'The result would be 200000 × 4000 pixels: at most 4096 a side. Enter a smaller width or height (or crop)' })
+    // A row that holds the size as the pixels lie (100 × 5000): the render checks the file itself.
+    await db().updateTable('playground_images').set({ width: 100, height: 5000 }).where('id', '=', id).execute()
+    expect((await page(me, `image=${id}&height=4000`)).edit?.errors).toEqual({})
+    const refused = await render(me, id, 'height=4000').then(
+      () => null,
+      (error: Response) => error,
+    )
+    expect([refused?.status, await refused?.text()]).toEqual([400, 'The result would be 200000 × 4000 pixels: at most 4096 a side. Enter a smaller width or height (or crop)'])
+  })
 })

@@ -137,7 +137,7 @@ function Editor({ edit, maxSide }: { edit: NonNullable<ImagesPageData['edit']>; 
           </label>
         </div>
         <fieldset>
-          <legend>Resize (leave empty to keep the size)</legend>
+          <legend>Resize (leave empty to keep the size; the result is at most {maxSide} × {maxSide} pixels)</legend>
           <div className="form-grid">
             {number('width', 'Width', maxSide)}
             {number('height', 'Height', maxSide)}

@@ -3,7 +3,7 @@ import { getDb } from '~/db.server'
 import { TOO_LARGE } from '~/ui/read-form.server'
 import { fileOf, HTML, pngBytes, pngClaiming, SVG_WITH_SCRIPT } from '../../../tests/support/files'
 import { viewerFor } from '../../../tests/support/db'
-import { readImageOps } from './images'
+import { outputSize, readImageOps } from './images'
 import { KEEP_IMAGES } from './images.server'
 import { imagesAction, imagesPage, renderResponse } from './pages.server'
 
@@ -31,9 +31,20 @@ describe('the edits a query asks for', () => {
   it('takes sensible values and says what is wrong with the rest, at the field', () => {
     expect(readImageOps(new URLSearchParams('width=200&format=png&rotate=90&fit=cover&quality=60&flip=1'), image).ops).toMatchObject({ width: 200, height: null, format: 'png', rotate: 90, fit: 'cover', quality: 60, flip: true, crop: null })
     expect(readImageOps(new URLSearchParams('format=exe&rotate=45&fit=weird'), image).ops).toMatchObject({ format: 'webp', rotate: 0, fit: 'inside' })
-    expect(readImageOps(new URLSearchParams('width=0&quality=101&height=-3'), image).errors).toEqual({ width: 'Width: enter a whole number from 1 to 6000', height: 'Height: enter a whole number from 1 to 6000', quality: 'Quality: enter a whole number from 1 to 100' })
+    expect(readImageOps(new URLSearchParams('width=0&quality=101&height=-3'), image).errors).toEqual({ width: 'Width: enter a whole number from 1 to 4096', height: 'Height: enter a whole number from 1 to 4096', quality: 'Quality: enter a whole number from 1 to 100' })
     expect(readImageOps(new URLSearchParams('cropLeft=10'), image).errors).toMatchObject({ cropTop: 'Fill in all four crop values, or none' })
     expect(readImageOps(new URLSearchParams('cropLeft=300&cropTop=0&cropWidth=200&cropHeight=10'), image).errors).toEqual({ cropWidth: 'The crop goes past the right edge: left + width is at most 400' })
+  })
+
+  it('works out the size of the result and refuses more than 4096 pixels a side, at the size asked', () => {
+    const tall = { width: 100, height: 7000 }
+    expect(outputSize(tall, { crop: null, rotate: 0, width: 50, height: null, fit: 'inside' })).toEqual({ width: 50, height: 3500 })
+    expect(outputSize(tall, { crop: null, rotate: 90, width: 700, height: null, fit: 'inside' })).toEqual({ width: 700, height: 10 })
+    expect(outputSize(tall, { crop: null, rotate: 0, width: 300, height: 300, fit: 'inside' })).toEqual({ width: 4, height: 300 })
+    expect(outputSize(tall, { crop: null, rotate: 0, width: 300, height: 300, fit: 'cover' })).toEqual({ width: 300, height: 300 })
+    expect(readImageOps(new URLSearchParams('width=100'), tall).errors).toEqual({ width: 'The result would be 100 × 7000 pixels: at most 4096 a side. Enter a smaller width or height (or crop)' })
+    expect(readImageOps(new URLSearchParams('height=4000'), tall).ops).toMatchObject({ height: 4000 })
+    expect(readImageOps(new URLSearchParams('height=4000&rotate=90'), tall).errors).toEqual({ height: 'The result would be 280000 × 4000 pixels: at most 4096 a side. Enter a smaller width or height (or crop)' })
   })
 })
 
@@ -86,5 +97,22 @@ describe('the image playground', () => {
     const kept = (await page(me, '')).images.map((i) => i.id)
     expect(kept).toEqual(ids.slice(2).reverse())
     expect(await status(() => render(me, ids[0]!, ''))).toBe(404)
+  })
+
+  it('refuses a render that the file’s own orientation would make larger than 4096 pixels a side', async () => {
+    const me = await viewerFor('internal')
+    // Stored 100 × 5000 as its pixels lie, but turned upright (EXIF orientation 6) it is 5000 × 100.
+    const turned = await sharp({ create: { width: 100, height: 5000, channels: 3, background: '#888888' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer()
+    const id = idOf(await upload(me, fileOf(turned, 'turned.jpg')))
+    // The upload keeps its upright size, so the page refuses at the field already.
+    expect((await page(me, `image=${id}&height=4000`)).edit?.errors).toEqual({ height: 'The result would be 200000 × 4000 pixels: at most 4096 a side. Enter a smaller width or height (or crop)' })
+    // A row that holds the size as the pixels lie (100 × 5000): the render checks the file itself.
+    await db().updateTable('playground_images').set({ width: 100, height: 5000 }).where('id', '=', id).execute()
+    expect((await page(me, `image=${id}&height=4000`)).edit?.errors).toEqual({})
+    const refused = await render(me, id, 'height=4000').then(
+      () => null,
+      (error: Response) => error,
+    )
+    expect([refused?.status, await refused?.text()]).toEqual([400, 'The result would be 200000 × 4000 pixels: at most 4096 a side. Enter a smaller width or height (or crop)'])
   })
 })

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -5,7 +6,8 @@ import type { Database } from '#db/database'
 import type { PlaygroundFormat } from '#db/types'
 import { audit } from '../audit/audit.server'
 import { checkFile, MAX_IMAGE_PIXELS, newStorageKey, removeStored, storedPath, writeStored, type CheckedFile } from '../assets/files.server'
-import type { ImageOps, OutputFormat } from './images'
+import { outputSize, tooLargeMessage, type ImageOps, type OutputFormat } from './images'
+import { ByteLru, FairLimiter, RENDERS_AT_ONCE, WAIT_MS, WAITING_PER_USER } from './render-limits.server'
 
 // The image playground's files: each user's own uploads (the last KEEP_IMAGES), edited on request
 // with sharp and never stored edited.
@@ -64,17 +66,31 @@ export async function deletePlaygroundImage(db: Database, userId: number, imageI
     if (row) await audit(trx, { actorUserId: userId, action: 'playground_image.deleted', entityType: 'playground_image', entityId: row.id, before: { name: row.original_name } })
     return row
   })
-  if (gone) await removeStored('playground', gone.storage_key)
+  if (gone) {
+    renders.deletePrefix(`${gone.storage_key}|`)
+    await removeStored('playground', gone.storage_key)
+  }
   return Boolean(gone)
 }
 
 const MIME: Record<OutputFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' }
 const EXT: Record<OutputFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif' }
 
+/** A render that would make more than MAX_SIDE a side (an image turned by its EXIF orientation, say). */
+export class TooLargeRender extends Error {}
+
+/** The longest a render may work (sharp stops it after this). */
+export const RENDER_SECONDS = 10
+
 /** The image with the edits applied (crop, then rotate and flip, resize, grey, then encode). */
 export async function renderImage(image: PlaygroundImage, ops: ImageOps): Promise<{ bytes: Buffer; contentType: string; filename: string; width: number; height: number }> {
   const input = await fs.readFile(storedPath('playground', image.storage_key))
-  let pipeline = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false, autoOrient: true })
+  // The page checked the result's size on the stored size; the file's own orientation may turn it.
+  const meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false }).metadata()
+  const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height }
+  const tooLarge = tooLargeMessage(outputSize(oriented, ops))
+  if (tooLarge) throw new TooLargeRender(tooLarge)
+  let pipeline = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false, autoOrient: true }).timeout({ seconds: RENDER_SECONDS })
   if (ops.crop) pipeline = pipeline.extract(ops.crop)
   if (ops.rotate) pipeline = pipeline.rotate(ops.rotate)
   if (ops.flip) pipeline = pipeline.flop()
@@ -87,4 +103,32 @@ export async function renderImage(image: PlaygroundImage, ops: ImageOps): Promis
   const { data, info } = await pipeline.toBuffer({ resolveWithObject: true })
   const base = path.parse(image.original_name).name || 'image'
   return { bytes: data, contentType: MIME[ops.format], filename: `${base}-edited.${EXT[ops.format]}`, width: info.width, height: info.height }
+}
+
+export type Rendered = Awaited<ReturnType<typeof renderImage>> & { etag: string }
+
+const turns = new FairLimiter({ limit: RENDERS_AT_ONCE, perUser: WAITING_PER_USER, waitMs: WAIT_MS })
+/** Results made, kept in memory: 64 MB in all, none over 8 MB (a large download is made again). */
+const renders = new ByteLru<Rendered>(64 * 1024 * 1024, 8 * 1024 * 1024)
+
+/** The same file with the same edits makes the same bytes: its ETag is known before any work. */
+function renderKey(image: PlaygroundImage, ops: ImageOps) {
+  const key = `${image.storage_key}|${JSON.stringify(ops)}`
+  return { key, etag: `"${crypto.createHash('sha256').update(`${sharp.versions.sharp}|${key}`).digest('base64url').slice(0, 32)}"` }
+}
+
+/** The ETag the render of these edits answers with (for If-None-Match, without rendering). */
+export const renderEtag = (image: PlaygroundImage, ops: ImageOps) => renderKey(image, ops).etag
+
+/**
+ * The image with the edits applied: from the cache when it was made before, else made in the
+ * user's turn (RenderBusy when the user's line is full or the wait is too long).
+ */
+export async function renderForUser(userId: number, image: PlaygroundImage, ops: ImageOps): Promise<Rendered & { cached: boolean }> {
+  const { key, etag } = renderKey(image, ops)
+  const hit = renders.get(key)
+  if (hit) return { ...hit, cached: true }
+  const made = await turns.run(userId, async () => renders.get(key) ?? { ...(await renderImage(image, ops)), etag })
+  renders.set(key, made)
+  return { ...made, cached: false }
 }

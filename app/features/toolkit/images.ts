@@ -7,7 +7,9 @@ export { FITS, OUTPUT_FORMATS, ROTATIONS, fitLabels, formatLabels } from './shar
 
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
 export type Fit = (typeof FITS)[number]
-export const MAX_SIDE = 6000
+/** The largest result a render makes: 4096 pixels a side and 16.8 million pixels (4096 × 4096). */
+export const MAX_SIDE = 4096
+export const MAX_OUTPUT_PIXELS = MAX_SIDE * MAX_SIDE
 
 export interface ImageOps {
   crop: { left: number; top: number; width: number; height: number } | null
@@ -57,12 +59,38 @@ export function readImageOps(params: URLSearchParams, image: { width: number; he
   const rotation = Number(values.rotate)
   const rotate = (ROTATIONS as readonly number[]).includes(rotation) ? (rotation as ImageOps['rotate']) : 0
   const format = (OUTPUT_FORMATS as readonly string[]).includes(values.format!) ? (values.format as OutputFormat) : 'webp'
+  if (!Object.keys(errors).length) {
+    const size = outputSize(image, { crop: given === 4 ? { left: crop.left!, top: crop.top!, width: crop.width!, height: crop.height! } : null, rotate, width, height, fit })
+    const tooLarge = tooLargeMessage(size)
+    if (tooLarge) errors[width === null && height !== null ? 'height' : 'width'] = tooLarge
+  }
   if (Object.keys(errors).length) return { ops: null, errors, values }
   return {
     ops: { crop: given === 4 ? { left: crop.left!, top: crop.top!, width: crop.width!, height: crop.height! } : null, rotate, flip: values.flip === '1', width, height, fit, format, quality, grayscale: values.grayscale === '1' },
     errors,
     values,
   }
+}
+
+/** The size (pixels) a render makes of an image of `image`'s size, as sharp works it out (crop, rotate, resize). */
+export function outputSize(image: { width: number; height: number }, ops: Pick<ImageOps, 'crop' | 'rotate' | 'width' | 'height' | 'fit'>): { width: number; height: number } {
+  let w = ops.crop?.width ?? image.width
+  let h = ops.crop?.height ?? image.height
+  if (ops.rotate === 90 || ops.rotate === 270) [w, h] = [h, w]
+  if (ops.width && ops.height) {
+    if (ops.fit !== 'inside') return { width: ops.width, height: ops.height }
+    const scale = Math.min(ops.width / w, ops.height / h)
+    return { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) }
+  }
+  if (ops.width) return { width: ops.width, height: Math.max(1, Math.round((h * ops.width) / w)) }
+  if (ops.height) return { width: Math.max(1, Math.round((w * ops.height) / h)), height: ops.height }
+  return { width: w, height: h }
+}
+
+/** Why a result of `size` is refused (more than MAX_SIDE a side or MAX_OUTPUT_PIXELS), or null. */
+export function tooLargeMessage(size: { width: number; height: number }): string | null {
+  if (size.width <= MAX_SIDE && size.height <= MAX_SIDE && size.width * size.height <= MAX_OUTPUT_PIXELS) return null
+  return `The result would be ${size.width} × ${size.height} pixels: at most ${MAX_SIDE} a side. Enter a smaller width or height (or crop)`
 }
 
 /** The query of an edit, as the page's links and the rendered image use it (defaults left out). */

@@ -14,7 +14,8 @@ import { kolkataDay } from '~/utils/format'
 import { readId } from '~/utils/list-params'
 import { disposition, isFileError, MAX_IMAGE_PIXELS, uploadedFileHeaders } from '../assets/files.server'
 import { imagesSchema, MAX_SIDE, opsQuery, readImageOps } from './images'
-import { checkPlaygroundImage, deletePlaygroundImage, playgroundImage, playgroundImages, PLAYGROUND_MAX_BYTES, PLAYGROUND_RULES, renderImage, savePlaygroundImage } from './images.server'
+import { checkPlaygroundImage, deletePlaygroundImage, playgroundImage, playgroundImages, PLAYGROUND_MAX_BYTES, PLAYGROUND_RULES, renderEtag, renderForUser, savePlaygroundImage, TooLargeRender } from './images.server'
+import { RenderBusy } from './render-limits.server'
 import type { PickOption } from '~/features/search/pick'
 import { barcodeDataUrl } from './barcodes.server'
 import { addressLines, expandLabels, labelSources, MAX_LABEL_CODES, MAX_LABELS, MAX_PACKAGES, qrText, readCodes } from './labels.server'
@@ -241,21 +242,36 @@ export async function imagesAction(db: Database, viewer: Viewer, form: FormData)
   return { status: 'done', toast: { kind: 'success', message: `${checked.name} is uploaded: edit it below.` }, redirectTo: `/toolkit/images?image=${id}` }
 }
 
-/** The user's image with the query's edits; 404 for another user's image, 400 (a sentence) for edits that do not fit it. */
-export async function renderResponse(db: Database, viewer: Viewer, imageParam: string | undefined, url: URL): Promise<Response> {
+/**
+ * The user's image with the query's edits; 404 for another user's image, 400 (a sentence) for edits
+ * that do not fit it or make more than MAX_SIDE a side, 429 when the user's renders are too many or
+ * the wait too long; 304 when the browser has these bytes (ETag).
+ */
+export async function renderResponse(db: Database, viewer: Viewer, imageParam: string | undefined, url: URL, ifNoneMatch?: string | null): Promise<Response> {
   const id = readId(imageParam)
   const image = id ? await playgroundImage(db, viewer.userId, id) : undefined
   if (!image) throw new Response('Not found', { status: 404 })
   const { ops, errors } = readImageOps(url.searchParams, image)
-  if (!ops) throw new Response(Object.values(errors).join('. '), { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  const text = { 'Content-Type': 'text/plain; charset=utf-8' }
+  if (!ops) throw new Response(Object.values(errors).join('. '), { status: 400, headers: text })
+  // The same edits of the same file make the same bytes: a browser that has them is told so at once.
+  const etag = renderEtag(image, ops)
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': 'private, max-age=3600' } })
   let out
   try {
-    out = await renderImage(image, ops)
-  } catch {
-    throw new Response('This image could not be edited that way.', { status: 422, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+    out = await renderForUser(viewer.userId, image, ops)
+  } catch (error) {
+    if (error instanceof RenderBusy) {
+      const message = error.reason === 'line' ? 'Too many of your images are being edited at once: wait for them, then try again.' : 'The image playground is busy: try again in a moment.'
+      throw new Response(message, { status: 429, headers: { ...text, 'Retry-After': '5' } })
+    }
+    if (error instanceof TooLargeRender) throw new Response(error.message, { status: 400, headers: text })
+    throw new Response('This image could not be edited that way.', { status: 422, headers: text })
   }
   const headers = uploadedFileHeaders({ contentType: out.contentType, name: out.filename, size: out.bytes.byteLength }, { shareable: false })
   if (url.searchParams.get('download') === '1') headers.set('Content-Disposition', disposition('attachment', out.filename))
   headers.set('X-Image-Size', `${out.width}x${out.height}`)
+  headers.set('ETag', out.etag)
+  headers.set('X-Render-Cache', out.cached ? 'hit' : 'miss')
   return new Response(new Uint8Array(out.bytes), { headers })
 }

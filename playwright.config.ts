@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test'
 import { E2E_SESSION_SECRET, TEST_PASSWORD_HASH_COST } from './tests/support/paths'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
+const AFTER_THE_REST = /field-offline\.spec\.ts$/
 
 /** The browser: an explicit path, Debian's chromium, or Playwright's own download where one exists. */
 function chromiumPath(): string | undefined {
@@ -37,8 +38,11 @@ export default defineConfig({
     // Journeys tagged @js-off-only are the server's alone (where a role lands, throttling, a reset
     // link) or are about the page without scripts: they run once, without JavaScript. Those tagged
     // @js-only are about what scripts add (a combobox): they run once, with it.
-    { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
-    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@js-off-only/ },
+    { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/, testIgnore: AFTER_THE_REST },
+    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@js-off-only/, testIgnore: AFTER_THE_REST },
+    // Journeys that hand the demo's records to people of their own (the offline queue moves the
+    // field operator's inspections to two operators): after every other journey, which reads them.
+    { name: 'js-after', use: { javaScriptEnabled: true }, testMatch: AFTER_THE_REST, dependencies: ['no-js', 'js'] },
   ],
   webServer: {
     // A fresh database with the demo data for every run.

@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import type { InputHTMLAttributes } from 'react'
 import { Badge } from '~/ui/badge'
 import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
@@ -71,18 +72,7 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
             </p>
             {/* A download, not a page: the browser posts it itself, with or without JavaScript. */}
             <Form method="post" action="/admin/databases/manage/backup" reloadDocument className="stack">
-              <div className="field">
-                <label htmlFor="backup-password">Your own password (for the download)</label>
-                <input id="backup-password" name="ownPassword" type="password" autoComplete="current-password" required aria-describedby={data.backupProblem ? 'backup-password-error backup-password-hint' : 'backup-password-hint'} aria-invalid={data.backupProblem ? true : undefined} />
-                <p className="muted" id="backup-password-hint">
-                  A backup holds every account’s password hash: confirm it is you.
-                </p>
-                {data.backupProblem ? (
-                  <p className="field-error" id="backup-password-error" role="alert">
-                    {data.backupProblem}
-                  </p>
-                ) : null}
-              </div>
+              <PlainField id="backup-password" name="ownPassword" type="password" autoComplete="current-password" required label="Your own password (for the download)" hint="A backup holds every account’s password hash: confirm it is you." problem={data.backupProblem} />
               <div className="form-actions">
                 <Button type="submit" variant="primary">
                   Download a backup
@@ -107,24 +97,8 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
                   <Form method="post">
                     <input type="hidden" name="intent" value="restore" />
                     <input type="hidden" name="stagedId" value={staged.id} />
-                    <div className="field">
-                      <label htmlFor="confirm">Type RESTORE to confirm</label>
-                      <input id="confirm" name="confirm" autoComplete="off" aria-invalid={restoreAnswer?.field === 'confirm' ? true : undefined} aria-describedby={restoreAnswer?.field === 'confirm' ? 'confirm-error' : undefined} />
-                      {restoreAnswer?.field === 'confirm' ? (
-                        <p className="field-error" id="confirm-error" role="alert">
-                          {restoreAnswer.problem}
-                        </p>
-                      ) : null}
-                    </div>
-                    <div className="field">
-                      <label htmlFor="restore-password">Your own password (for the restore)</label>
-                      <input id="restore-password" name="ownPassword" type="password" autoComplete="current-password" aria-invalid={restoreAnswer?.field === 'ownPassword' ? true : undefined} aria-describedby={restoreAnswer?.field === 'ownPassword' ? 'restore-password-error' : undefined} />
-                      {restoreAnswer?.field === 'ownPassword' ? (
-                        <p className="field-error" id="restore-password-error" role="alert">
-                          {restoreAnswer.problem}
-                        </p>
-                      ) : null}
-                    </div>
+                    <PlainField id="confirm" name="confirm" autoComplete="off" label="Type RESTORE to confirm" problem={restoreAnswer?.field === 'confirm' ? restoreAnswer.problem : null} />
+                    <PlainField id="restore-password" name="ownPassword" type="password" autoComplete="current-password" label="Your own password (for the restore)" problem={restoreAnswer?.field === 'ownPassword' ? restoreAnswer.problem : null} />
                     <div className="form-actions">
                       <SubmitButton variant="danger" pendingText="Restoring…" intent="restore">
                         Replace the database
@@ -214,5 +188,26 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
         </ol>
       </section>
     </>
+  )
+}
+
+/** A field of this page's plain (not conform) forms: its label, an optional hint, and the server's message at the field. */
+function PlainField({ id, label, hint, problem, ...input }: { id: string; label: string; hint?: string; problem?: string | null } & Pick<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'autoComplete' | 'required'>) {
+  const described = [problem ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ')
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} {...input} aria-invalid={problem ? true : undefined} aria-describedby={described || undefined} />
+      {hint ? (
+        <p className="muted" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {problem ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
   )
 }

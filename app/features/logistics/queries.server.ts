@@ -6,6 +6,7 @@ import { historyOf, type Executor } from '../audit/audit.server'
 import { STAFF_VIEWER } from '../audit/tell'
 import { addDays } from '../settlements/money'
 import type { BookingFilters, DueFilters, RequestFilters } from './schema'
+import { keysetWalk } from '~/utils/keyset.server'
 
 // The reads of logistics: the requests and bookings lists (their CSVs walk the same queries a batch
 // at a time), a request with its bookings and history, the bookings calendar and the payment dues.
@@ -109,18 +110,11 @@ const inOrder = <T extends { id: number }>(ids: number[], rows: T[]) => {
   return ids.map((id) => byId.get(id)).filter((row): row is T => row !== undefined)
 }
 
-/**
- * A keyset walk for the CSVs: `next` answers the keys of the batch after the last one (null: the
- * first), `rows` the batch's rows; no batch costs more than the first, whatever the number of rows.
- */
+/** A keyset walk (app/utils/keyset.server.ts) over the keys, each batch's rows read by their ids. */
 async function* keysetBatches<K extends { id: number }, R extends { id: number }>(next: (after: K | null) => Promise<K[]>, rows: (ids: number[]) => Promise<R[]>, batch: number): AsyncGenerator<R[]> {
-  let last: K | null = null
-  for (;;) {
-    const found = await next(last)
+  for await (const found of keysetWalk(next, batch)) {
     const ids = found.map((r) => r.id)
-    if (ids.length) yield inOrder(ids, await rows(ids))
-    if (found.length < batch) return
-    last = found[found.length - 1]!
+    yield inOrder(ids, await rows(ids))
   }
 }
 

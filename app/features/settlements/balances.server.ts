@@ -1,5 +1,7 @@
 import type { Executor } from '../audit/audit.server'
 import { kolkataDay } from '~/utils/format'
+import { keysetWalk } from '~/utils/keyset.server'
+import { readListParams } from '~/utils/list-params'
 
 // Across buyers: what finance watches (its home's figures) and the list of buyers' balances behind
 // them (/logistics/settlements). Each read through an index: the accounts' kept figures, open
@@ -16,8 +18,8 @@ export interface BalanceFilters {
 
 export function readBalanceFilters(url: URL): BalanceFilters {
   const show = url.searchParams.get('show') ?? ''
-  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10)
-  return { show: (BALANCE_SHOWS as readonly string[]).includes(show) ? (show as BalanceShow) : '', page: Number.isFinite(page) && page >= 1 && page <= 10_000 ? page : 1, pageSize: 50 }
+  const { page, pageSize } = readListParams(url, { sorts: ['name'] as const, defaultSort: 'name', pageSize: 50 })
+  return { show: (BALANCE_SHOWS as readonly string[]).includes(show) ? (show as BalanceShow) : '', page, pageSize }
 }
 
 const monthStart = (today: string) => `${today.slice(0, 7)}-01`
@@ -100,16 +102,13 @@ export type BuyerBalanceRow = Awaited<ReturnType<typeof buyerBalances>>['rows'][
 
 /** Every buyer the filter picks, by name, with its figures, a batch at a time (the CSV). */
 export async function* buyerBalanceBatches(db: Executor, show: BalanceShow, today = kolkataDay(), batch = 1_000) {
-  let last: { name: string; id: number } | null = null
-  for (;;) {
+  const next = (last: { name: string; id: number } | null) => {
     let query = filteredBalances(db, show, today)
     if (last) {
       const { name, id } = last
       query = query.where((eb) => eb.or([eb('b.name', '>', name), eb.and([eb('b.name', '=', name), eb('b.id', '>', id)])]))
     }
-    const rows = await balanceRows(query).limit(batch).execute()
-    if (rows.length) yield await withFigures(db, rows, today)
-    if (rows.length < batch) return
-    last = rows[rows.length - 1]!
+    return balanceRows(query).limit(batch).execute()
   }
+  for await (const rows of keysetWalk(next, batch)) yield await withFigures(db, rows, today)
 }

@@ -9,6 +9,7 @@ import type { Executor } from '../audit/audit.server'
 import { countUpTo } from '~/utils/count.server'
 import { readDateFilters } from '~/utils/date-filters'
 import { formatMoney, kolkataDay } from '~/utils/format'
+import { keysetWalk } from '~/utils/keyset.server'
 import { readListParams } from '~/utils/list-params'
 import { BUYER_INVOICE_STATUSES, buyerMoneyPaths, type BuyerInvoiceFilter } from './buyer-paths'
 import { addDays } from './money'
@@ -80,18 +81,15 @@ export type BuyerInvoicesPage = Awaited<ReturnType<typeof buyerInvoicesPage>>
 export async function* buyerInvoiceBatches(db: Database, buyerId: number, url: URL, batch = 1_000) {
   const filters = readBuyerInvoiceFilters(url)
   const today = kolkataDay()
-  let last: { invoiceOn: string; id: number } | null = null
-  for (;;) {
+  const next = (last: { invoiceOn: string; id: number } | null) => {
     let query = filteredInvoices(db, buyerId, filters, today)
     if (last) {
       const { invoiceOn, id } = last
       query = query.where((eb) => eb.or([eb('i.invoice_on', '<', invoiceOn), eb.and([eb('i.invoice_on', '=', invoiceOn), eb('i.id', '<', id)])]))
     }
-    const rows = (await invoiceRows(query).limit(batch).execute()).map(amounts)
-    if (rows.length) yield { rows, today }
-    if (rows.length < batch) return
-    last = rows[rows.length - 1]!
+    return invoiceRows(query).limit(batch).execute()
   }
+  for await (const rows of keysetWalk(next, batch)) yield { rows: rows.map(amounts), today }
 }
 
 const paymentRows = (db: Database, buyerId: number) =>
@@ -145,18 +143,15 @@ export async function buyerPaymentsPage(db: Database, buyerId: number, url: URL)
 
 /** Every payment received from the buyer, newest first, each with the invoices it paid, a batch at a time (the CSV). */
 export async function* buyerPaymentBatches(db: Database, buyerId: number, batch = 1_000) {
-  let last: { receivedOn: string; id: number } | null = null
-  for (;;) {
+  const next = (last: { receivedOn: string; id: number } | null) => {
     let query = paymentRows(db, buyerId)
     if (last) {
       const { receivedOn, id } = last
       query = query.where((eb) => eb.or([eb('p.received_on', '<', receivedOn), eb.and([eb('p.received_on', '=', receivedOn), eb('p.id', '<', id)])]))
     }
-    const rows = await query.limit(batch).execute()
-    if (rows.length) yield await withAllocations(db, buyerId, rows)
-    if (rows.length < batch) return
-    last = rows[rows.length - 1]!
+    return query.limit(batch).execute()
   }
+  for await (const rows of keysetWalk(next, batch)) yield await withAllocations(db, buyerId, rows)
 }
 export type BuyerPaymentsPage = Awaited<ReturnType<typeof buyerPaymentsPage>>
 

@@ -34,7 +34,14 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: ['--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     },
   },
   projects: [
@@ -51,7 +58,12 @@ export default defineConfig({
     // A fresh database with the demo data for every run.
     command: 'rm -rf data/e2e && node server.js',
     url: `http://localhost:${PORT}/login`,
-    env: { PORT: String(PORT), DATABASE_URL: 'data/e2e/app.db', SESSION_SECRET: E2E_SESSION_SECRET, PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST },
+    env: {
+      PORT: String(PORT),
+      DATABASE_URL: 'data/e2e/app.db',
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -5,7 +5,10 @@ import { E2E_SESSION_SECRET, TEST_PASSWORD_HASH_COST } from './tests/support/pat
 
 const PORT = Number(process.env.E2E_POSTGRES_PORT ?? 3150)
 const databaseUrl = process.env.E2E_DATABASE_URL
-if (!databaseUrl) throw new Error('E2E_DATABASE_URL must name a PostgreSQL database, empty or with the demo data (npm run test:postgres copies its template with the demo data)')
+if (!databaseUrl)
+  throw new Error(
+    'E2E_DATABASE_URL must name a PostgreSQL database, empty or with the demo data (npm run test:postgres copies its template with the demo data)',
+  )
 
 export default defineConfig({
   ...base,
@@ -17,7 +20,13 @@ export default defineConfig({
   webServer: {
     command: 'node server.js',
     url: `http://localhost:${PORT}/login`,
-    env: { PORT: String(PORT), DATABASE_URL: databaseUrl, SESSION_SECRET: E2E_SESSION_SECRET, PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST, WORKER: 'false' },
+    env: {
+      PORT: String(PORT),
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+      WORKER: 'false',
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

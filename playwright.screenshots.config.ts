@@ -9,7 +9,25 @@ export default defineConfig({
   projects: [
     { name: 'desktop-js', use: { javaScriptEnabled: true, viewport: { width: 1280, height: 800 } } },
     { name: 'desktop-no-js', use: { javaScriptEnabled: false, viewport: { width: 1280, height: 800 } } },
-    { name: 'phone-js', use: { javaScriptEnabled: true, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } },
-    { name: 'phone-no-js', use: { javaScriptEnabled: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } },
+    {
+      name: 'phone-js',
+      use: {
+        javaScriptEnabled: true,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 1,
+      },
+    },
+    {
+      name: 'phone-no-js',
+      use: {
+        javaScriptEnabled: false,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 1,
+      },
+    },
   ],
 })

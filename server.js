@@ -39,7 +39,10 @@ function buildIfNeeded() {
   }
   console.log('Building the app…')
   // Always a production build: a development one (jsxDEV) breaks when the server runs in production.
-  const result = spawnSync('npx', ['remix', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  const result = spawnSync('npx', ['remix', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (result.status !== 0) fail('the build failed (see above)')
 }
 
@@ -48,7 +51,8 @@ function webConcurrency() {
   const text = process.env.WEB_CONCURRENCY?.trim()
   if (!text) return 1
   const n = Number(text)
-  if (!Number.isInteger(n) || n < 1 || n > 64) fail(`bad configuration: WEB_CONCURRENCY must be a whole number between 1 and 64 (got "${text}")`)
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    fail(`bad configuration: WEB_CONCURRENCY must be a whole number between 1 and 64 (got "${text}")`)
   return n
 }
 
@@ -58,7 +62,9 @@ const background = () => process.env.WORKER !== 'false'
 function announce(config) {
   const where = config.host && config.host !== '0.0.0.0' && config.host !== '::' ? config.host : 'localhost'
   const processes = webConcurrency() > 1 ? ` by ${webConcurrency()} processes` : ''
-  console.log(`Sourcing Platform is serving on http://${where}:${config.port}${config.host ? ` (listening on ${config.host} only)` : ''}${processes}`)
+  console.log(
+    `Sourcing Platform is serving on http://${where}:${config.port}${config.host ? ` (listening on ${config.host} only)` : ''}${processes}`,
+  )
   if (!config.production) {
     console.log(
       [
@@ -118,7 +124,9 @@ async function primary(build, processes) {
       for (const worker of Object.values(cluster.workers ?? {})) worker.process.kill('SIGKILL')
     }, GRACE_MS + 1_000)
     forced.unref()
-    Promise.all(workers.map((worker) => (worker.isDead() ? null : new Promise((resolve) => worker.once('exit', resolve)))))
+    Promise.all(
+      workers.map((worker) => (worker.isDead() ? null : new Promise((resolve) => worker.once('exit', resolve)))),
+    )
       .then(async () => {
         await work?.stop()
         await shutdown()
@@ -132,7 +140,19 @@ async function primary(build, processes) {
 
 /** One process serving the port: alone, or as one of the primary's workers. */
 async function serve(build, { alone }) {
-  const { startup, startBackgroundWork, shutdown, buildMenus, securityMiddleware, plainPage, routeSubsets, inRequestScope, requestLog, healthz, log } = build.entry.module
+  const {
+    startup,
+    startBackgroundWork,
+    shutdown,
+    buildMenus,
+    securityMiddleware,
+    plainPage,
+    routeSubsets,
+    inRequestScope,
+    requestLog,
+    healthz,
+    log,
+  } = build.entry.module
   let config
   try {
     // Workers only check the database: the primary prepared it.
@@ -156,7 +176,9 @@ async function serve(build, { alone }) {
   app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
   const files = express.static('public', { maxAge: '1h' })
   // Only paths that name a file are looked for on disk: a page (or its .data) never costs a stat.
-  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith('.data') ? files(req, res, next) : next()))
+  app.use((req, res, next) =>
+    /\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith('.data') ? files(req, res, next) : next(),
+  )
   // Each path is served by a handler whose build holds only the routes it can involve (matching
   // all ~120 routes several times a request costs more than most pages: ADR 0007).
   const handlerFor = routeSubsets(build, (routes) =>
@@ -164,15 +186,28 @@ async function serve(build, { alone }) {
       build: routes,
       // Stack traces reach error responses only when a developer asks for them.
       mode: config.development ? 'development' : 'production',
-      getLoadContext: (req, res) => ({ clientIp: req.ip ?? 'unknown', menus, cspNonce: res.locals.cspNonce, requestId: res.locals.requestId }),
+      getLoadContext: (req, res) => ({
+        clientIp: req.ip ?? 'unknown',
+        menus,
+        cspNonce: res.locals.cspNonce,
+        requestId: res.locals.requestId,
+      }),
     }),
   )
   // A reading request's loaders share what it works out once (the signed-in user: request-scope.server.ts).
-  app.all('*', (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? inRequestScope(() => handlerFor(req.path)(req, res, next)) : handlerFor(req.path)(req, res, next)))
+  app.all('*', (req, res, next) =>
+    req.method === 'GET' || req.method === 'HEAD'
+      ? inRequestScope(() => handlerFor(req.path)(req, res, next))
+      : handlerFor(req.path)(req, res, next),
+  )
   // Whatever escapes Remix (a body that breaks mid-read, say) is a plain page without a trace.
   app.use((error, req, res, _next) => {
     log().error({ requestId: res.locals.requestId, method: req.method, path: req.path, err: error }, 'request failed')
-    if (!res.headersSent) res.status(500).type('html').send(plainPage(500, 'Something went wrong', 'Please try again in a moment.'))
+    if (!res.headersSent)
+      res
+        .status(500)
+        .type('html')
+        .send(plainPage(500, 'Something went wrong', 'Please try again in a moment.'))
   })
   const server = app.listen(config.port, config.host, () => {
     if (alone) announce(config)

@@ -53,7 +53,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('SESSION_SECRET must be at least 32 characters long')
   }
   if (production && !env.APP_URL?.trim()) {
-    throw new ConfigError('APP_URL is required when NODE_ENV=production: the https origin users reach, such as https://orders.example.com')
+    throw new ConfigError(
+      'APP_URL is required when NODE_ENV=production: the https origin users reach, such as https://orders.example.com',
+    )
   }
   const appUrl = (env.APP_URL?.trim() || `http://localhost:${port}`).replace(/\/$/, '')
   if (!/^https?:\/\/[^/]+$/.test(appUrl)) {
@@ -61,7 +63,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // Plain http in production sends session cookies and reset links in clear text.
   if (production && !appUrl.startsWith('https:') && env.ALLOW_HTTP !== 'true') {
-    throw new ConfigError(`APP_URL must be https:// when NODE_ENV=production (got "${appUrl}"); set ALLOW_HTTP=true only on a trusted network`)
+    throw new ConfigError(
+      `APP_URL must be https:// when NODE_ENV=production (got "${appUrl}"); set ALLOW_HTTP=true only on a trusted network`,
+    )
   }
   return {
     production,
@@ -86,11 +90,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** SHORT_LINK_HOSTS: host names (lower case), each maybe `*.` first; the app's own host when empty. */
 export function parseShortLinkHosts(value: string | undefined, appUrl: string): string[] {
-  const list = (value ?? '').split(',').map((part) => part.trim().toLowerCase()).filter(Boolean)
+  const list = (value ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean)
   if (list.length === 0) return [new URL(appUrl).hostname]
   for (const host of list) {
     if (!/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host)) {
-      throw new ConfigError(`SHORT_LINK_HOSTS must be host names separated by commas, such as example.com,*.example.com (got "${value}")`)
+      throw new ConfigError(
+        `SHORT_LINK_HOSTS must be host names separated by commas, such as example.com,*.example.com (got "${value}")`,
+      )
     }
   }
   return list
@@ -106,10 +115,15 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (text === '' || text === 'false') return false
   if (text === 'true') return true
   if (/^\d+$/.test(text)) return Number(text)
-  const list = text.split(',').map((part) => part.trim()).filter(Boolean)
+  const list = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
   for (const part of list) {
     if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(part)) {
-      throw new ConfigError(`TRUST_PROXY must be true, a number of hops, or addresses such as loopback,10.0.0.0/8 (got "${value}")`)
+      throw new ConfigError(
+        `TRUST_PROXY must be true, a number of hops, or addresses such as loopback,10.0.0.0/8 (got "${value}")`,
+      )
     }
   }
   return list
@@ -118,14 +132,16 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
 function wholeNumber(value: string | undefined, fallback: number, min: number, max: number, name: string): number {
   if (!value?.trim()) return fallback
   const n = Number(value)
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number between ${min} and ${max} (got "${value}")`)
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(`${name} must be a whole number between ${min} and ${max} (got "${value}")`)
   return n
 }
 
 function megabytes(value: string | undefined, fallback: number, name: string): number {
   if (!value?.trim()) return fallback * 1024 * 1024
   const mb = Number(value)
-  if (!Number.isFinite(mb) || mb <= 0 || mb > 1024) throw new ConfigError(`${name} must be a number of megabytes between 0 and 1024 (got "${value}")`)
+  if (!Number.isFinite(mb) || mb <= 0 || mb > 1024)
+    throw new ConfigError(`${name} must be a number of megabytes between 0 and 1024 (got "${value}")`)
   return Math.round(mb * 1024 * 1024)
 }
 

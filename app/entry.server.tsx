@@ -24,9 +24,15 @@ const PRIVATE = 'private, no-store'
 export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return
   // Remix reports its own 4xx answers (a POST where there is no form, 405) here too: they are requests, not failures.
-  const status = typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : 500
+  const status =
+    typeof error === 'object' && error !== null && 'status' in error
+      ? Number((error as { status: unknown }).status)
+      : 500
   if (status < 500) return
-  log().error({ requestId: context.requestId, method: request.method, path: new URL(request.url).pathname, err: error }, 'request failed')
+  log().error(
+    { requestId: context.requestId, method: request.method, path: new URL(request.url).pathname, err: error },
+    'request failed',
+  )
 }
 
 export function handleDataRequest(response: Response) {
@@ -51,7 +57,8 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : crypto.randomBytes(16).toString('base64')
+  const nonce =
+    typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : crypto.randomBytes(16).toString('base64')
   return new Promise<Response>((resolve, reject) => {
     let failed = false
     const chunks: Buffer[] = []
@@ -85,7 +92,10 @@ export default function handleRequest(
           responseStatusCode = 500
           if (failed) return
           failed = true
-          log().error({ requestId: loadContext.requestId, path: new URL(request.url).pathname, err: error }, 'rendering failed')
+          log().error(
+            { requestId: loadContext.requestId, path: new URL(request.url).pathname, err: error },
+            'rendering failed',
+          )
         },
       },
     )

@@ -5,8 +5,16 @@ import { pino, type Logger } from 'pino'
  * request its id, method, path, status and duration), for a log collector to read. LOG_LEVEL
  * chooses how much: `info` (default: every request), `warn`, `error` or `silent`.
  */
-export function createLog(level = process.env.LOG_LEVEL?.trim() || 'info', destination?: NodeJS.WritableStream): Logger {
-  const options = { level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } }
+export function createLog(
+  level = process.env.LOG_LEVEL?.trim() || 'info',
+  destination?: NodeJS.WritableStream,
+): Logger {
+  const options = {
+    level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+  }
   return destination ? pino(options, destination) : pino(options)
 }
 

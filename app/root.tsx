@@ -31,7 +31,12 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-const ERROR_TITLES: Record<number, string> = { 400: 'This request could not be read', 403: 'No access', 404: 'Page not found', 405: 'Not possible here' }
+const ERROR_TITLES: Record<number, string> = {
+  400: 'This request could not be read',
+  403: 'No access',
+  404: 'Page not found',
+  405: 'Not possible here',
+}
 
 /** Every page has a title: an error page (a layout's or this one's) takes it from its status. */
 export const meta: MetaFunction = ({ error }) => {
@@ -57,13 +62,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       name: viewer.name,
       email: viewer.email,
       roles: viewer.roles,
-      company: viewer.company && { kind: viewer.company.kind, id: viewer.company.id, name: viewer.company.name, status: viewer.company.status },
+      company: viewer.company && {
+        kind: viewer.company.kind,
+        id: viewer.company.id,
+        name: viewer.company.name,
+        status: viewer.company.status,
+      },
       portals: keys.map((key) => ({ key, title: portals[key].title, home: portals[key].home })),
     },
     menu: entries && { portal, entries: fillMenu(entries, { companyId: viewer?.company?.id ?? null, products }) },
     toast: toast && { ...toast, id: Date.now() },
     // On a field page, who is signed in, for the phone's script: another person's queue and kept pages are dropped (docs/decisions/0009).
-    ...(viewer && portal === 'field_operator' && keys.includes(portal) ? { fieldUser: fieldUserMarker(viewer.userId) } : {}),
+    ...(viewer && portal === 'field_operator' && keys.includes(portal)
+      ? { fieldUser: fieldUserMarker(viewer.userId) }
+      : {}),
   }
   return clear ? data(payload, { headers: { 'Set-Cookie': clear } }) : payload
 }

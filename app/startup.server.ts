@@ -64,7 +64,10 @@ export async function startup(options: { log?: (line: string) => void; prepare?:
  * several apart, but one is enough).
  */
 export function startBackgroundWork(cfg: Config): Worker {
-  const backups = getDatabase().kind === 'sqlite' && isFileDatabase(cfg.databaseUrl) && cfg.databaseUrl !== ':memory:' ? backupsDir(cfg.databaseUrl) : null
+  const backups =
+    getDatabase().kind === 'sqlite' && isFileDatabase(cfg.databaseUrl) && cfg.databaseUrl !== ':memory:'
+      ? backupsDir(cfg.databaseUrl)
+      : null
   return startWorker({
     db: getDb,
     mailer: cfg.smtpUrl ? nodemailerMailer(cfg.smtpUrl) : null,

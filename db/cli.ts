@@ -48,9 +48,14 @@ async function main(command: string | undefined) {
         const users = Number(process.env.SCALE_USERS ?? 100_000)
         await seedScale(db, { buyers, users })
         console.log(`Loaded ${buyers} buyers and ${users} users.`)
-        const catalogue = { ...CATALOGUE_SCALE, productSkus: Number(process.env.SCALE_PRODUCT_SKUS ?? CATALOGUE_SCALE.productSkus) }
+        const catalogue = {
+          ...CATALOGUE_SCALE,
+          productSkus: Number(process.env.SCALE_PRODUCT_SKUS ?? CATALOGUE_SCALE.productSkus),
+        }
         await seedCatalogueScale(db, catalogue)
-        console.log(`Loaded ${catalogue.productSkus} product SKUs, ${catalogue.sellerSkus} seller SKUs and ${catalogue.buyerSkus * catalogue.versionsPerBuyerSku} buyer SKU versions.`)
+        console.log(
+          `Loaded ${catalogue.productSkus} product SKUs, ${catalogue.sellerSkus} seller SKUs and ${catalogue.buyerSkus * catalogue.versionsPerBuyerSku} buyer SKU versions.`,
+        )
         const orders = Number(process.env.SCALE_ORDERS ?? ORDERS_SCALE.orders)
         await seedOrdersScale(db, { orders })
         console.log(`Loaded ${orders} master orders with their seller orders and about ${orders * 5} lines.`)
@@ -70,7 +75,9 @@ async function main(command: string | undefined) {
         // The reports' summary rows worked out again from the orders themselves (after a bulk load or a restore).
         const { orders, rows } = await rebuildOrderFacts(db)
         const { inspections } = await rebuildQcFacts(db)
-        console.log(`Rebuilt the report rows of ${orders} orders (${rows} day rows) and ${inspections} decided QC inspections.`)
+        console.log(
+          `Rebuilt the report rows of ${orders} orders (${rows} day rows) and ${inspections} decided QC inspections.`,
+        )
         break
       }
       default:

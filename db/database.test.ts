@@ -30,7 +30,9 @@ describe('DATABASE_URL', () => {
   })
 
   it('hides the password when a URL is printed', () => {
-    expect(redactedUrl('postgres://app:s3cret@db.example:5432/orders')).toBe('postgres://app:***@db.example:5432/orders')
+    expect(redactedUrl('postgres://app:s3cret@db.example:5432/orders')).toBe(
+      'postgres://app:***@db.example:5432/orders',
+    )
     expect(redactedUrl('data/app.db')).toBe('data/app.db')
   })
 })

@@ -10,8 +10,7 @@ export type DatabaseKind = 'sqlite' | 'postgres'
 
 /** The process's database: Kysely over one of the two drivers, and the driver itself for what speaks to it directly. */
 export type DatabaseHandle =
-  | { kind: 'sqlite'; db: Database; sqlite: SQLite.Database }
-  | { kind: 'postgres'; db: Database; pool: pg.Pool }
+  { kind: 'sqlite'; db: Database; sqlite: SQLite.Database } | { kind: 'postgres'; db: Database; pool: pg.Pool }
 
 /** `postgres://` and `postgresql://` name a server; everything else is SQLite (a path, `file:`, `sqlite:`, `:memory:`). */
 export function isPostgresUrl(url: string): boolean {
@@ -118,7 +117,11 @@ export function createDatabase(url: string, options: { poolMax?: number } = {}):
     return { kind: 'postgres', pool, db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }) }
   }
   const sqlite = openSqlite(url)
-  return { kind: 'sqlite', sqlite, db: new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) }) }
+  return {
+    kind: 'sqlite',
+    sqlite,
+    db: new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) }),
+  }
 }
 
 /**

@@ -72,5 +72,7 @@ export async function refreshAfterBulkLoad(db) {
  */
 export async function advanceIdSequence(db, table) {
   if (!isPostgres(db)) return
-  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest(coalesce((select max(id) from ${sql.table(table)}), 0), 1))`.execute(db)
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest(coalesce((select max(id) from ${sql.table(table)}), 0), 1))`.execute(
+    db,
+  )
 }

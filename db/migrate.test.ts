@@ -22,7 +22,11 @@ describe('migrations', () => {
   it('keeps search words in byte order on PostgreSQL, whatever the locale (prefix ranges are exact)', async () => {
     const db = getDb()
     if (!isPostgres(db)) return
-    const { rows } = await sql<{ collation_name: string }>`select collation_name from information_schema.columns where table_name = 'search_terms' and column_name = 'term'`.execute(db)
+    const { rows } = await sql<{
+      collation_name: string
+    }>`select collation_name from information_schema.columns where table_name = 'search_terms' and column_name = 'term'`.execute(
+      db,
+    )
     expect(rows[0].collation_name).toBe('C')
   })
 })

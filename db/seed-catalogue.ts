@@ -31,7 +31,16 @@ interface CategorySeed {
   gstBp: number
   line: string
   stages: [string, number, boolean?][]
-  conditions: { name: string; key: string; op: ConditionOperator; min?: string; max?: string; values?: string[]; unit?: string; severity: ConditionSeverity }[]
+  conditions: {
+    name: string
+    key: string
+    op: ConditionOperator
+    min?: string
+    max?: string
+    values?: string[]
+    unit?: string
+    severity: ConditionSeverity
+  }[]
 }
 
 const FABRIC_STAGES: [string, number, boolean?][] = [
@@ -70,9 +79,23 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         line: 'Shirting',
         stages: FABRIC_STAGES,
         conditions: [
-          { name: 'Weight within 5 %', key: 'gsm', op: 'between', min: '114', max: '126', unit: 'g/m²', severity: 'major' },
+          {
+            name: 'Weight within 5 %',
+            key: 'gsm',
+            op: 'between',
+            min: '114',
+            max: '126',
+            unit: 'g/m²',
+            severity: 'major',
+          },
           { name: 'Usable width', key: 'width', op: 'min', min: '57', unit: 'in', severity: 'critical' },
-          { name: 'Weave as ordered', key: 'weave', op: 'in', values: ['plain', 'twill', 'dobby'], severity: 'critical' },
+          {
+            name: 'Weave as ordered',
+            key: 'weave',
+            op: 'in',
+            values: ['plain', 'twill', 'dobby'],
+            severity: 'critical',
+          },
         ],
       },
       {
@@ -83,7 +106,15 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         line: 'Shirting',
         stages: FABRIC_STAGES,
         conditions: [
-          { name: 'Weight within range', key: 'gsm', op: 'between', min: '140', max: '190', unit: 'g/m²', severity: 'major' },
+          {
+            name: 'Weight within range',
+            key: 'gsm',
+            op: 'between',
+            min: '140',
+            max: '190',
+            unit: 'g/m²',
+            severity: 'major',
+          },
           { name: 'Usable width', key: 'width', op: 'min', min: '55', unit: 'in', severity: 'critical' },
         ],
       },
@@ -106,7 +137,17 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         gstBp: 1200,
         line: 'Suiting',
         stages: FABRIC_STAGES,
-        conditions: [{ name: 'Weight within range', key: 'gsm', op: 'between', min: '220', max: '300', unit: 'g/m²', severity: 'major' }],
+        conditions: [
+          {
+            name: 'Weight within range',
+            key: 'gsm',
+            op: 'between',
+            min: '220',
+            max: '300',
+            unit: 'g/m²',
+            severity: 'major',
+          },
+        ],
       },
       {
         name: 'Knitted fabric',
@@ -147,7 +188,15 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         line: 'Weaving yarn',
         stages: YARN_STAGES,
         conditions: [
-          { name: 'Count within 2 %', key: 'count', op: 'between', min: '39.2', max: '40.8', unit: 'Ne', severity: 'critical' },
+          {
+            name: 'Count within 2 %',
+            key: 'count',
+            op: 'between',
+            min: '39.2',
+            max: '40.8',
+            unit: 'Ne',
+            severity: 'critical',
+          },
           { name: 'Ring or compact spun', key: 'spinning', op: 'in', values: ['ring', 'compact'], severity: 'major' },
         ],
       },
@@ -202,7 +251,9 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         gstBp: 500,
         line: 'Menswear',
         stages: GARMENT_STAGES,
-        conditions: [{ name: 'Jersey weight', key: 'gsm', op: 'between', min: '160', max: '220', unit: 'g/m²', severity: 'major' }],
+        conditions: [
+          { name: 'Jersey weight', key: 'gsm', op: 'between', min: '160', max: '220', unit: 'g/m²', severity: 'major' },
+        ],
       },
       {
         name: 'Trousers',
@@ -220,7 +271,9 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         gstBp: 1200,
         line: 'Womenswear',
         stages: GARMENT_STAGES,
-        conditions: [{ name: 'Sizes offered', key: 'size_range', op: 'in', values: ['XS-XL', 'S-XXL'], severity: 'minor' }],
+        conditions: [
+          { name: 'Sizes offered', key: 'size_range', op: 'in', values: ['XS-XL', 'S-XXL'], severity: 'minor' },
+        ],
       },
       {
         name: 'Kids wear',
@@ -229,13 +282,23 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         gstBp: 500,
         line: 'Kidswear',
         stages: GARMENT_STAGES,
-        conditions: [{ name: 'Sizes offered', key: 'size_range', op: 'in', values: ['2-8Y', '8-14Y'], severity: 'minor' }],
+        conditions: [
+          { name: 'Sizes offered', key: 'size_range', op: 'in', values: ['2-8Y', '8-14Y'], severity: 'minor' },
+        ],
       },
     ],
   },
 }
 
-const COMPOSITIONS = ['100% cotton', '98% cotton 2% elastane', '60% cotton 40% polyester', '100% linen', '55% linen 45% cotton', '65% polyester 35% viscose', '100% organic cotton']
+const COMPOSITIONS = [
+  '100% cotton',
+  '98% cotton 2% elastane',
+  '60% cotton 40% polyester',
+  '100% linen',
+  '55% linen 45% cotton',
+  '65% polyester 35% viscose',
+  '100% organic cotton',
+]
 const COLOURS = ['White', 'Indigo', 'Sky blue', 'Navy', 'Olive', 'Charcoal', 'Ecru', 'Black', 'Maroon', 'Sand']
 const WEAVES_BY_CATEGORY: Record<string, string[]> = {
   SHT: ['plain', 'twill', 'dobby'],
@@ -245,7 +308,14 @@ const WEAVES_BY_CATEGORY: Record<string, string[]> = {
   KNT: ['knit'],
   BED: ['satin', 'plain'],
 }
-const GSM_BY_CATEGORY: Record<string, [number, number]> = { SHT: [100, 140], LIN: [140, 200], DNM: [280, 420], SUI: [220, 320], KNT: [140, 260], BED: [110, 160] }
+const GSM_BY_CATEGORY: Record<string, [number, number]> = {
+  SHT: [100, 140],
+  LIN: [140, 200],
+  DNM: [280, 420],
+  SUI: [220, 320],
+  KNT: [140, 260],
+  BED: [110, 160],
+}
 
 /** One product SKU's name and attribute values, generated for a category (demo and scale seeds). */
 export function generateSku(product: string, category: { code: string; name: string }, n: number, random: Random) {
@@ -257,7 +327,11 @@ export function generateSku(product: string, category: { code: string; name: str
     const composition =
       category.code === 'LIN'
         ? random.pick(['100% linen', '55% linen 45% cotton'])
-        : random.pick(category.code === 'SHT' || category.code === 'DNM' ? COMPOSITIONS.filter((c) => !c.includes('linen')) : COMPOSITIONS)
+        : random.pick(
+            category.code === 'SHT' || category.code === 'DNM'
+              ? COMPOSITIONS.filter((c) => !c.includes('linen'))
+              : COMPOSITIONS,
+          )
     const colour = random.pick(COLOURS)
     const width = category.code === 'BED' ? random.pick([90, 108, 120]) : random.pick([44, 54, 58, 60, 63])
     return {
@@ -271,7 +345,10 @@ export function generateSku(product: string, category: { code: string; name: str
     const count = category.code === 'OEY' ? random.pick([10, 16, 20, 24, 30]) : random.pick([30, 40, 50, 60, 80])
     const ply = category.code === 'THR' ? random.pick([2, 3]) : random.pick([1, 2])
     const spinning = category.code === 'OEY' ? 'open-end' : random.pick(['ring', 'compact', 'vortex'])
-    const composition = category.code === 'PBY' ? random.pick(['52% polyester 48% cotton', '65% polyester 35% viscose']) : random.pick(['100% cotton', '100% organic cotton', '100% combed cotton'])
+    const composition =
+      category.code === 'PBY'
+        ? random.pick(['52% polyester 48% cotton', '65% polyester 35% viscose'])
+        : random.pick(['100% cotton', '100% organic cotton', '100% combed cotton'])
     return {
       code,
       name: `${count}s/${ply} ${spinning} ${composition.replace(/^100% /, '')}`,
@@ -279,8 +356,18 @@ export function generateSku(product: string, category: { code: string; name: str
       moqMilli: random.pick([200, 500, 1000]) * 1000,
     }
   }
-  const style = ({ SHR: 'shirt', TSH: 't-shirt', TRS: 'trouser', DRS: 'dress' } as Record<string, string>)[category.code] ?? random.pick(['shirt', 't-shirt', 'dress'])
-  const fabric = random.pick(['Cotton poplin', 'Oxford', 'Single jersey', 'Twill', 'Linen blend', 'Denim', 'Rayon crepe'])
+  const style =
+    ({ SHR: 'shirt', TSH: 't-shirt', TRS: 'trouser', DRS: 'dress' } as Record<string, string>)[category.code] ??
+    random.pick(['shirt', 't-shirt', 'dress'])
+  const fabric = random.pick([
+    'Cotton poplin',
+    'Oxford',
+    'Single jersey',
+    'Twill',
+    'Linen blend',
+    'Denim',
+    'Rayon crepe',
+  ])
   const sizeRange = category.code === 'KID' ? random.pick(['2-8Y', '8-14Y']) : random.pick(['XS-XL', 'S-XXL', '28-40'])
   const gsm = random.int(110, 220)
   return {
@@ -294,8 +381,17 @@ export function generateSku(product: string, category: { code: string; name: str
 export const DEMO_SKUS_PER_PRODUCT: Record<string, number> = { fabric: 1000, yarn: 500, garments: 500 }
 
 /** Inserts rows in batches small enough for SQLite's variable limit. */
-export async function insertInBatches<T extends keyof DB>(trx: Trx, table: T, rows: Record<string, unknown>[], size = 400): Promise<void> {
-  for (let i = 0; i < rows.length; i += size) await trx.insertInto(table).values(rows.slice(i, i + size) as never).execute()
+export async function insertInBatches<T extends keyof DB>(
+  trx: Trx,
+  table: T,
+  rows: Record<string, unknown>[],
+  size = 400,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += size)
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute()
 }
 
 export interface CatalogueSeedPeople {
@@ -319,24 +415,58 @@ export async function seedCatalogue(trx: Trx, people: CatalogueSeedPeople): Prom
   for (const product of products) {
     const plan = CATALOGUE[product.slug]
     if (!plan) continue
-    await trx.updateTable('products').set({ position: Object.keys(CATALOGUE).indexOf(product.slug) }).where('id', '=', product.id).execute()
+    await trx
+      .updateTable('products')
+      .set({ position: Object.keys(CATALOGUE).indexOf(product.slug) })
+      .where('id', '=', product.id)
+      .execute()
     const lineIds = new Map<string, number>()
     for (const [position, name] of plan.lines.entries()) {
-      const row = await trx.insertInto('product_lines').values({ product_id: product.id, name, position, created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow()
+      const row = await trx
+        .insertInto('product_lines')
+        .values({ product_id: product.id, name, position, created_at: stamp, updated_at: stamp })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       lineIds.set(name, row.id)
     }
-    const skuRows: { product_id: number; category_id: number; product_line_id: number | null; code: string; name: string; attributes_json: string; moq_milli: number; status: 'active' | 'archived'; created_at: string; updated_at: string }[] = []
+    const skuRows: {
+      product_id: number
+      category_id: number
+      product_line_id: number | null
+      code: string
+      name: string
+      attributes_json: string
+      moq_milli: number
+      status: 'active' | 'archived'
+      created_at: string
+      updated_at: string
+    }[] = []
     const perCategory = Math.ceil(DEMO_SKUS_PER_PRODUCT[product.slug] / plan.categories.length)
     for (const category of plan.categories) {
       const row = await trx
         .insertInto('categories')
-        .values({ product_id: product.id, name: category.name, hsn_code: category.hsn, gst_rate_bp: category.gstBp, created_at: stamp, updated_at: stamp })
+        .values({
+          product_id: product.id,
+          name: category.name,
+          hsn_code: category.hsn,
+          gst_rate_bp: category.gstBp,
+          created_at: stamp,
+          updated_at: stamp,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       categoryIds.push(row.id)
       await trx
         .insertInto('workflow_stages')
-        .values(category.stages.map(([name, days, gate], i) => ({ category_id: row.id, position: i + 1, name, expected_days: days, qc_gate: gate ? 1 : 0 })))
+        .values(
+          category.stages.map(([name, days, gate], i) => ({
+            category_id: row.id,
+            position: i + 1,
+            name,
+            expected_days: days,
+            qc_gate: gate ? 1 : 0,
+          })),
+        )
         .execute()
       await trx
         .insertInto('conditions')
@@ -374,10 +504,22 @@ export async function seedCatalogue(trx: Trx, people: CatalogueSeedPeople): Prom
       }
     }
     await insertInBatches(trx, 'product_skus', skuRows, 200)
-    const ids = await trx.selectFrom('product_skus').select(['id', 'attributes_json', 'status']).where('product_id', '=', product.id).orderBy('id').execute()
-    skuIdsByProduct.set(product.slug, ids.filter((r) => r.status === 'active').map((r) => r.id))
+    const ids = await trx
+      .selectFrom('product_skus')
+      .select(['id', 'attributes_json', 'status'])
+      .where('product_id', '=', product.id)
+      .orderBy('id')
+      .execute()
+    skuIdsByProduct.set(
+      product.slug,
+      ids.filter((r) => r.status === 'active').map((r) => r.id),
+    )
     const attributeRows = ids.flatMap((r) =>
-      Object.entries(JSON.parse(r.attributes_json) as Record<string, string>).map(([key, value]) => ({ product_sku_id: r.id, key, value: value.toLowerCase() })),
+      Object.entries(JSON.parse(r.attributes_json) as Record<string, string>).map(([key, value]) => ({
+        product_sku_id: r.id,
+        key,
+        value: value.toLowerCase(),
+      })),
     )
     await insertInBatches(trx, 'product_sku_attributes', attributeRows, 300)
   }
@@ -385,7 +527,11 @@ export async function seedCatalogue(trx: Trx, people: CatalogueSeedPeople): Prom
   // Seller offers: each of the first sellers offers some SKUs; most live, some drafts (a few
   // incomplete, so they cannot be published yet), a few archived.
   const allSkus = [...skuIdsByProduct.values()].flat()
-  const productOfSku = new Map([...skuIdsByProduct].flatMap(([slug, ids]) => ids.map((id) => [id, products.find((p) => p.slug === slug)!.id] as const)))
+  const productOfSku = new Map(
+    [...skuIdsByProduct].flatMap(([slug, ids]) =>
+      ids.map((id) => [id, products.find((p) => p.slug === slug)!.id] as const),
+    ),
+  )
   const sellerRows: Record<string, unknown>[] = []
   for (const [s, sellerId] of people.sellerIds.slice(0, 20).entries()) {
     const offers = s === 0 ? 40 : random.int(8, 25)
@@ -423,7 +569,15 @@ export async function seedCatalogue(trx: Trx, people: CatalogueSeedPeople): Prom
       const code = `${['IT', 'SA', 'BL', 'UL', 'CW', 'PF', 'RT', 'MK', 'VS', 'NB', 'AK', 'HS'][b]}-${String(100 + i)}`
       const row = await trx
         .insertInto('buyer_skus')
-        .values({ buyer_id: buyerId, product_sku_id: allSkus[start + i], product_id: productOfSku.get(allSkus[start + i])!, buyer_code: code, current_version: versions, created_at: '2026-01-15T10:00:00.000Z', updated_at: `2026-${String(1 + versions * 2).padStart(2, '0')}-10T10:00:00.000Z` })
+        .values({
+          buyer_id: buyerId,
+          product_sku_id: allSkus[start + i],
+          product_id: productOfSku.get(allSkus[start + i])!,
+          buyer_code: code,
+          current_version: versions,
+          created_at: '2026-01-15T10:00:00.000Z',
+          updated_at: `2026-${String(1 + versions * 2).padStart(2, '0')}-10T10:00:00.000Z`,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       ;(buyerSkuIdsByBuyer.get(buyerId) ?? buyerSkuIdsByBuyer.set(buyerId, []).get(buyerId)!).push(row.id)
@@ -437,7 +591,15 @@ export async function seedCatalogue(trx: Trx, people: CatalogueSeedPeople): Prom
           buyer_code: code,
           price_minor: price,
           moq_milli: v === versions && versions > 2 ? moq / 2 : moq,
-          note: v === 1 ? 'Agreed at onboarding' : random.pick(['Cotton price revision', 'Annual rate contract', 'Volume discount', 'Freight cost change']),
+          note:
+            v === 1
+              ? 'Agreed at onboarding'
+              : random.pick([
+                  'Cotton price revision',
+                  'Annual rate contract',
+                  'Volume discount',
+                  'Freight cost change',
+                ]),
           effective_from: at,
           created_by: people.adminId,
           created_at: at,
@@ -468,11 +630,23 @@ export async function seedCatalogue(trx: Trx, people: CatalogueSeedPeople): Prom
         requested_by: people.kamId,
         current_price_minor: current.price_minor,
         proposed_price_minor: proposed,
-        reason: ['Buyer committed to double volume for the season', 'Cotton prices up 6 % since the last revision', 'Matching a competing quote the buyer shared', 'Freight costs from Tiruppur went up', 'Buyer asked for a festive discount', 'Dye cost increase passed through'][i],
+        reason: [
+          'Buyer committed to double volume for the season',
+          'Cotton prices up 6 % since the last revision',
+          'Matching a competing quote the buyer shared',
+          'Freight costs from Tiruppur went up',
+          'Buyer asked for a festive discount',
+          'Dye cost increase passed through',
+        ][i],
         status,
         decided_by: status === 'pending' ? null : people.adminId,
         decided_at: status === 'pending' ? null : created,
-        decision_note: status === 'rejected' ? 'Margin would fall below target; revisit next quarter' : status === 'approved' ? 'Agreed with the buyer' : null,
+        decision_note:
+          status === 'rejected'
+            ? 'Margin would fall below target; revisit next quarter'
+            : status === 'approved'
+              ? 'Agreed with the buyer'
+              : null,
         created_at: created,
         updated_at: created,
       })
@@ -482,7 +656,13 @@ export async function seedCatalogue(trx: Trx, people: CatalogueSeedPeople): Prom
   // Sample SKUs: swatches and sample pieces across categories, a few with a charge.
   const sampleRows: Record<string, unknown>[] = []
   for (const [i, categoryId] of categoryIds.entries()) {
-    const skus = await trx.selectFrom('product_skus').select(['id', 'code', 'name']).where('category_id', '=', categoryId).orderBy('id').limit(5).execute()
+    const skus = await trx
+      .selectFrom('product_skus')
+      .select(['id', 'code', 'name'])
+      .where('category_id', '=', categoryId)
+      .orderBy('id')
+      .limit(5)
+      .execute()
     for (const [j, sku] of skus.entries()) {
       sampleRows.push({
         code: `SMP-${sku.code}`,
@@ -503,7 +683,13 @@ export async function seedCatalogue(trx: Trx, people: CatalogueSeedPeople): Prom
     .insertInto('flags')
     .values([
       { key: 'sku_csv_export', enabled: 1, roles_json: null, updated_at: stamp, updated_by: people.adminId },
-      { key: 'price_request_effective_date', enabled: 1, roles_json: null, updated_at: stamp, updated_by: people.adminId },
+      {
+        key: 'price_request_effective_date',
+        enabled: 1,
+        roles_json: null,
+        updated_at: stamp,
+        updated_by: people.adminId,
+      },
     ])
     .execute()
 }

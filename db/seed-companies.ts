@@ -21,15 +21,132 @@ const PLACES = [
   { city: 'Hyderabad', state: 'Telangana', code: '36', pin: '500001' },
 ]
 
-const BUYER_WORDS = ['Aurora', 'Banyan', 'Cedar', 'Dhara', 'Ember', 'Fable', 'Ganga', 'Harbor', 'Ivory', 'Jasmine', 'Kesar', 'Lumen', 'Monsoon', 'Neel', 'Opal', 'Peacock', 'Quill', 'Riva', 'Sable', 'Tulsi', 'Umber', 'Vastra', 'Willow', 'Yamuna', 'Zari', 'Amber', 'Basil', 'Coral', 'Deccan', 'Everest', 'Firefly', 'Garnet', 'Henna', 'Indus', 'Juniper']
+const BUYER_WORDS = [
+  'Aurora',
+  'Banyan',
+  'Cedar',
+  'Dhara',
+  'Ember',
+  'Fable',
+  'Ganga',
+  'Harbor',
+  'Ivory',
+  'Jasmine',
+  'Kesar',
+  'Lumen',
+  'Monsoon',
+  'Neel',
+  'Opal',
+  'Peacock',
+  'Quill',
+  'Riva',
+  'Sable',
+  'Tulsi',
+  'Umber',
+  'Vastra',
+  'Willow',
+  'Yamuna',
+  'Zari',
+  'Amber',
+  'Basil',
+  'Coral',
+  'Deccan',
+  'Everest',
+  'Firefly',
+  'Garnet',
+  'Henna',
+  'Indus',
+  'Juniper',
+]
 const BUYER_KINDS = ['Retail', 'Fashions', 'Apparel', 'Lifestyle', 'Brands', 'Trading Co', 'Clothing']
-const SELLER_WORDS = ['Sri Ganesh', 'Kaveri', 'Narmada', 'Vindhya', 'Shakti', 'Om Sai', 'Annapurna', 'Bhavani', 'Chamunda', 'Durga', 'Gomti', 'Hari Om', 'Jyoti', 'Kamadhenu', 'Laxmi', 'Mahalaxmi', 'Nandi', 'Padmavati', 'Rajhans', 'Sarita', 'Tapti', 'Uma', 'Vaishnavi', 'Yash', 'Arihant', 'Balaji', 'Chetak', 'Dhanlaxmi', 'Ekta', 'Gokul', 'Hemkunt', 'Indra', 'Janak', 'Kohinoor', 'Lotus', 'Mangalam', 'Navrang', 'Pashupati', 'Ratna', 'Sagar', 'Trishul', 'Utkarsh', 'Vardhman', 'Welspun', 'Yogi', 'Akash', 'Bharat', 'Chandan', 'Deepak', 'Girnar', 'Himalaya', 'Jai Hind', 'Krishna', 'Madhuban', 'Nilgiri']
-const SELLER_KINDS = ['Textiles', 'Spinning Mills', 'Knit Fab', 'Weaving Works', 'Garment Exports', 'Processors', 'Fabrics']
-const FIRST = ['Aarav', 'Diya', 'Kabir', 'Ananya', 'Rohan', 'Ishita', 'Vivaan', 'Sneha', 'Arjun', 'Pooja', 'Karan', 'Nisha', 'Aditya', 'Riya', 'Manish']
+const SELLER_WORDS = [
+  'Sri Ganesh',
+  'Kaveri',
+  'Narmada',
+  'Vindhya',
+  'Shakti',
+  'Om Sai',
+  'Annapurna',
+  'Bhavani',
+  'Chamunda',
+  'Durga',
+  'Gomti',
+  'Hari Om',
+  'Jyoti',
+  'Kamadhenu',
+  'Laxmi',
+  'Mahalaxmi',
+  'Nandi',
+  'Padmavati',
+  'Rajhans',
+  'Sarita',
+  'Tapti',
+  'Uma',
+  'Vaishnavi',
+  'Yash',
+  'Arihant',
+  'Balaji',
+  'Chetak',
+  'Dhanlaxmi',
+  'Ekta',
+  'Gokul',
+  'Hemkunt',
+  'Indra',
+  'Janak',
+  'Kohinoor',
+  'Lotus',
+  'Mangalam',
+  'Navrang',
+  'Pashupati',
+  'Ratna',
+  'Sagar',
+  'Trishul',
+  'Utkarsh',
+  'Vardhman',
+  'Welspun',
+  'Yogi',
+  'Akash',
+  'Bharat',
+  'Chandan',
+  'Deepak',
+  'Girnar',
+  'Himalaya',
+  'Jai Hind',
+  'Krishna',
+  'Madhuban',
+  'Nilgiri',
+]
+const SELLER_KINDS = [
+  'Textiles',
+  'Spinning Mills',
+  'Knit Fab',
+  'Weaving Works',
+  'Garment Exports',
+  'Processors',
+  'Fabrics',
+]
+const FIRST = [
+  'Aarav',
+  'Diya',
+  'Kabir',
+  'Ananya',
+  'Rohan',
+  'Ishita',
+  'Vivaan',
+  'Sneha',
+  'Arjun',
+  'Pooja',
+  'Karan',
+  'Nisha',
+  'Aditya',
+  'Riya',
+  'Manish',
+]
 const LAST = ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Singh', 'Mehta', 'Das', 'Joshi', 'Kulkarni', 'Bose']
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z]+/g, '')
-const letters = (n: number) => Array.from({ length: 5 }, (_, i) => String.fromCharCode(65 + ((n * 7 + i * 3) % 26))).join('')
+const letters = (n: number) =>
+  Array.from({ length: 5 }, (_, i) => String.fromCharCode(65 + ((n * 7 + i * 3) % 26))).join('')
 
 /** A GSTIN with the right state code and check character, unique per (kind, index). */
 function gstinFor(stateCode: string, kind: 'B' | 'S', index: number): string {
@@ -49,7 +166,13 @@ export async function seedMoreCompanies(
 ): Promise<void> {
   const addresses: Insertable<AddressesTable>[] = []
   let person = 0
-  const makeUsers = async (count: number, company: { buyer_id?: number; seller_id?: number }, domain: string, role: 'buyer' | 'seller', active: boolean) => {
+  const makeUsers = async (
+    count: number,
+    company: { buyer_id?: number; seller_id?: number },
+    domain: string,
+    role: 'buyer' | 'seller',
+    active: boolean,
+  ) => {
     for (let u = 0; u < count; u++) {
       const first = FIRST[person % FIRST.length]
       const last = LAST[(person * 5) % LAST.length]
@@ -93,12 +216,43 @@ export async function seedMoreCompanies(
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    addresses.push({ buyer_id: buyer.id, kind: 'billing', label: 'Head office', line1: `${12 + i}, Trade Centre`, city: place.city, state: place.state, pin: place.pin, is_default: 1 })
+    addresses.push({
+      buyer_id: buyer.id,
+      kind: 'billing',
+      label: 'Head office',
+      line1: `${12 + i}, Trade Centre`,
+      city: place.city,
+      state: place.state,
+      pin: place.pin,
+      is_default: 1,
+    })
     if (status !== 'pending') {
-      addresses.push({ buyer_id: buyer.id, kind: 'shipping', label: 'Warehouse', line1: `Shed ${i + 3}, Logistics Park`, city: place.city, state: place.state, pin: place.pin, is_default: 1 })
+      addresses.push({
+        buyer_id: buyer.id,
+        kind: 'shipping',
+        label: 'Warehouse',
+        line1: `Shed ${i + 3}, Logistics Park`,
+        city: place.city,
+        state: place.state,
+        pin: place.pin,
+        is_default: 1,
+      })
     }
-    await makeUsers(status === 'pending' ? 1 : 1 + (i % 3), { buyer_id: buyer.id }, `${slug(name)}.example`, 'buyer', i % 4 !== 3)
-    await audit(trx, { actorUserId: null, action: 'buyer.seeded', entityType: 'buyer', entityId: buyer.id, after: { name, status }, note: 'demo data' })
+    await makeUsers(
+      status === 'pending' ? 1 : 1 + (i % 3),
+      { buyer_id: buyer.id },
+      `${slug(name)}.example`,
+      'buyer',
+      i % 4 !== 3,
+    )
+    await audit(trx, {
+      actorUserId: null,
+      action: 'buyer.seeded',
+      entityType: 'buyer',
+      entityId: buyer.id,
+      after: { name, status },
+      note: 'demo data',
+    })
   }
 
   for (let i = 0; i < options.sellers; i++) {
@@ -122,11 +276,36 @@ export async function seedMoreCompanies(
       .returning('id')
       .executeTakeFirstOrThrow()
     addresses.push(
-      { seller_id: seller.id, kind: 'billing', label: 'Registered office', line1: `${40 + i}, Industrial Estate`, city: place.city, state: place.state, pin: place.pin, is_default: 1 },
-      { seller_id: seller.id, kind: 'pickup', label: 'Factory', line1: `Plot ${i + 8}, MIDC`, city: place.city, state: place.state, pin: place.pin, is_default: 1 },
+      {
+        seller_id: seller.id,
+        kind: 'billing',
+        label: 'Registered office',
+        line1: `${40 + i}, Industrial Estate`,
+        city: place.city,
+        state: place.state,
+        pin: place.pin,
+        is_default: 1,
+      },
+      {
+        seller_id: seller.id,
+        kind: 'pickup',
+        label: 'Factory',
+        line1: `Plot ${i + 8}, MIDC`,
+        city: place.city,
+        state: place.state,
+        pin: place.pin,
+        is_default: 1,
+      },
     )
     await makeUsers(1 + (i % 2), { seller_id: seller.id }, `${slug(name)}.example`, 'seller', true)
-    await audit(trx, { actorUserId: null, action: 'seller.seeded', entityType: 'seller', entityId: seller.id, after: { name, status }, note: 'demo data' })
+    await audit(trx, {
+      actorUserId: null,
+      action: 'seller.seeded',
+      entityType: 'seller',
+      entityId: seller.id,
+      after: { name, status },
+      note: 'demo data',
+    })
   }
   await trx.insertInto('addresses').values(addresses).execute()
 }

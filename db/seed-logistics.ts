@@ -18,7 +18,16 @@ import { demoEmail } from './seed'
 // functions the pages call, dated in the past where they happened in the past (the order steps
 // before delivery are dated when the seed runs).
 
-const TRANSPORTERS = ['Safexpress', 'Gati Cargo', 'VRL Logistics', 'TCI Freight', 'Delhivery', 'Blue Dart', 'DTDC Courier', 'Rivigo']
+const TRANSPORTERS = [
+  'Safexpress',
+  'Gati Cargo',
+  'VRL Logistics',
+  'TCI Freight',
+  'Delhivery',
+  'Blue Dart',
+  'DTDC Courier',
+  'Rivigo',
+]
 
 const ok = <T>(result: { ok: true; value: T } | { ok: false; message: string }, what: string): T => {
   if (!result.ok) throw new Error(`demo logistics: ${what}: ${result.message}`)
@@ -26,10 +35,12 @@ const ok = <T>(result: { ok: true; value: T } | { ok: false; message: string }, 
 }
 
 /** Noon in the platform's time zone, some days from today. */
-const dayAt = (offset: number, hour = 11) => new Date(Date.parse(`${addDays(kolkataDay(), offset)}T${String(hour).padStart(2, '0')}:00:00+05:30`))
+const dayAt = (offset: number, hour = 11) =>
+  new Date(Date.parse(`${addDays(kolkataDay(), offset)}T${String(hour).padStart(2, '0')}:00:00+05:30`))
 
 export async function seedDemoLogistics(db: Database): Promise<void> {
-  const user = async (email: string) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
+  const user = async (email: string) =>
+    (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
   const staff = { userId: await user(demoEmail('internal')) }
   // Admin places these orders: the internal user's carts hold the demo's open cart.
   const placer = { userId: await user(demoEmail('admin')) }
@@ -37,14 +48,30 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
   const sellerUser = { userId: await user(demoEmail('seller')) }
   const kam = await user(demoEmail('demand_kam'))
   const agent = await user(demoEmail('supplier_agent'))
-  const buyers = await db.selectFrom('buyers').select('id').where('kam_user_id', '=', kam).where('status', '=', 'active').orderBy('id').limit(3).execute()
-  const sellers = await db.selectFrom('sellers').select('id').where('agent_user_id', '=', agent).where('status', '=', 'active').orderBy('id').limit(3).execute()
+  const buyers = await db
+    .selectFrom('buyers')
+    .select('id')
+    .where('kam_user_id', '=', kam)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .limit(3)
+    .execute()
+  const sellers = await db
+    .selectFrom('sellers')
+    .select('id')
+    .where('agent_user_id', '=', agent)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .limit(3)
+    .execute()
   if (buyers.length < 3 || sellers.length < 3) return
 
   const skusOf = async (buyerId: number) =>
     db
       .selectFrom('buyer_skus')
-      .innerJoin('seller_skus as o', (join) => join.onRef('o.product_sku_id', '=', 'buyer_skus.product_sku_id').on('o.status', '=', 'live'))
+      .innerJoin('seller_skus as o', (join) =>
+        join.onRef('o.product_sku_id', '=', 'buyer_skus.product_sku_id').on('o.status', '=', 'live'),
+      )
       .select(['buyer_skus.id', 'o.id as offerId', 'o.seller_id'])
       .where('buyer_skus.buyer_id', '=', buyerId)
       .where('buyer_skus.status', '=', 'active')
@@ -58,19 +85,62 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
     const offer = offers[n % offers.length]!
     n++
     const { lineId } = ok(await addCartLine(db, placer, buyerId, offer.id), 'add a line')
-    const line = await db.selectFrom('order_cart_lines').select('quantity').where('id', '=', lineId).executeTakeFirstOrThrow()
-    const cart = await db.selectFrom('order_carts').select(['ship_to_address_id', 'bill_to_address_id']).where('user_id', '=', placer.userId).where('buyer_id', '=', buyerId).executeTakeFirstOrThrow()
-    ok(await saveCart(db, placer, buyerId, { shipTo: cart.ship_to_address_id, billTo: cart.bill_to_address_id, lines: [{ id: lineId, quantity: line.quantity || '500', requiredBy: addDays(kolkataDay(), 30), sellerSkuId: offer.offerId }] }), 'fill the cart')
+    const line = await db
+      .selectFrom('order_cart_lines')
+      .select('quantity')
+      .where('id', '=', lineId)
+      .executeTakeFirstOrThrow()
+    const cart = await db
+      .selectFrom('order_carts')
+      .select(['ship_to_address_id', 'bill_to_address_id'])
+      .where('user_id', '=', placer.userId)
+      .where('buyer_id', '=', buyerId)
+      .executeTakeFirstOrThrow()
+    ok(
+      await saveCart(db, placer, buyerId, {
+        shipTo: cart.ship_to_address_id,
+        billTo: cart.bill_to_address_id,
+        lines: [
+          {
+            id: lineId,
+            quantity: line.quantity || '500',
+            requiredBy: addDays(kolkataDay(), 30),
+            sellerSkuId: offer.offerId,
+          },
+        ],
+      }),
+      'fill the cart',
+    )
     const order = ok(await placeCart(db, placer, buyerId, `demo-logistics-${n}`), 'place')
     const placedAt = dayAt(-daysAgo, 10).toISOString()
-    await db.updateTable('master_orders').set({ placed_at: placedAt, created_at: placedAt }).where('id', '=', order.id).execute()
-    await db.updateTable('master_order_categories').set({ placed_at: placedAt }).where('master_order_id', '=', order.id).execute()
-    const sellerOrder = await db.selectFrom('seller_orders').select(['id', 'code']).where('master_order_id', '=', order.id).executeTakeFirstOrThrow()
+    await db
+      .updateTable('master_orders')
+      .set({ placed_at: placedAt, created_at: placedAt })
+      .where('id', '=', order.id)
+      .execute()
+    await db
+      .updateTable('master_order_categories')
+      .set({ placed_at: placedAt })
+      .where('master_order_id', '=', order.id)
+      .execute()
+    const sellerOrder = await db
+      .selectFrom('seller_orders')
+      .select(['id', 'code'])
+      .where('master_order_id', '=', order.id)
+      .executeTakeFirstOrThrow()
     ok(await takeSellerOrderStep(db, decider, sellerOrder.id, 'approve'), 'approve')
     ok(await takeSellerOrderStep(db, sellerUser, sellerOrder.id, 'start_production'), 'start production')
-    for (const l of await db.selectFrom('sub_orders').select(['id']).where('seller_order_id', '=', sellerOrder.id).execute()) {
+    for (const l of await db
+      .selectFrom('sub_orders')
+      .select(['id'])
+      .where('seller_order_id', '=', sellerOrder.id)
+      .execute()) {
       for (let k = 0; k < 9; k++) {
-        const at = await db.selectFrom('sub_orders').select('stage_position').where('id', '=', l.id).executeTakeFirstOrThrow()
+        const at = await db
+          .selectFrom('sub_orders')
+          .select('stage_position')
+          .where('id', '=', l.id)
+          .executeTakeFirstOrThrow()
         if (!(await advanceLine(db, sellerUser, null, l.id, at.stage_position)).ok) break
       }
     }
@@ -82,7 +152,24 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
   const request = async (type: TransportType, code: string, pickupOffset: number, key: string) => {
     const order = (await linkedOrderByCode(db, code))!
     const choices = await addressChoices(db, type, order)
-    return ok(await createRequest(db, staff, type, code, { fromAddressId: choices.from[0]!.id, toAddressId: choices.to[0]!.id, pickupOn: addDays(kolkataDay(), pickupOffset), weight: 80_000 + (n % 7) * 35_500, packages: 2 + (n % 9), notes: n % 4 === 0 ? 'Loading dock open 9:00 to 17:00' : undefined }, key), `request ${type}`)
+    return ok(
+      await createRequest(
+        db,
+        staff,
+        type,
+        code,
+        {
+          fromAddressId: choices.from[0]!.id,
+          toAddressId: choices.to[0]!.id,
+          pickupOn: addDays(kolkataDay(), pickupOffset),
+          weight: 80_000 + (n % 7) * 35_500,
+          packages: 2 + (n % 9),
+          notes: n % 4 === 0 ? 'Loading dock open 9:00 to 17:00' : undefined,
+        },
+        key,
+      ),
+      `request ${type}`,
+    )
   }
   let t = 0
   const book = async (requestId: number, pickupOffset: number, days: number, key: string) => {
@@ -92,15 +179,41 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
         db,
         staff,
         requestId,
-        { transporter, vehicleNumber: `MH${String(10 + (t % 40)).padStart(2, '0')}AB${String(1000 + t * 37).slice(-4)}`, driverPhone: `98${String(20000000 + t * 7919).slice(-8)}`, lrNumber: `LR${String(500000 + t * 13)}`, pickupAt: dayAt(pickupOffset, 10).toISOString(), expectedDeliveryAt: dayAt(pickupOffset + days, 17).toISOString(), freight: (8_000 + (t % 11) * 1_250) * 100 },
+        {
+          transporter,
+          vehicleNumber: `MH${String(10 + (t % 40)).padStart(2, '0')}AB${String(1000 + t * 37).slice(-4)}`,
+          driverPhone: `98${String(20000000 + t * 7919).slice(-8)}`,
+          lrNumber: `LR${String(500000 + t * 13)}`,
+          pickupAt: dayAt(pickupOffset, 10).toISOString(),
+          expectedDeliveryAt: dayAt(pickupOffset + days, 17).toISOString(),
+          freight: (8_000 + (t % 11) * 1_250) * 100,
+        },
         key,
       ),
       'book',
     )
   }
   const bill = async (requestId: number, bookingId: number, billOffset: number, freight: number, dueIn = 30) =>
-    ok(await saveBilling(db, staff, requestId, bookingId, { billNumber: `INV-${7000 + bookingId}`, billDate: addDays(kolkataDay(), Math.min(0, billOffset)), amount: freight, gst: Math.round(freight * 0.12), dueOn: addDays(kolkataDay(), billOffset + dueIn) }), 'bill')
-  const freightOf = async (bookingId: number) => Number((await db.selectFrom('transport_bookings').select('freight_minor').where('id', '=', bookingId).executeTakeFirstOrThrow()).freight_minor)
+    ok(
+      await saveBilling(db, staff, requestId, bookingId, {
+        billNumber: `INV-${7000 + bookingId}`,
+        billDate: addDays(kolkataDay(), Math.min(0, billOffset)),
+        amount: freight,
+        gst: Math.round(freight * 0.12),
+        dueOn: addDays(kolkataDay(), billOffset + dueIn),
+      }),
+      'bill',
+    )
+  const freightOf = async (bookingId: number) =>
+    Number(
+      (
+        await db
+          .selectFrom('transport_bookings')
+          .select('freight_minor')
+          .where('id', '=', bookingId)
+          .executeTakeFirstOrThrow()
+      ).freight_minor,
+    )
 
   // ---------- A year of history: three orders a month, moved, delivered, invoiced, billed, paid ----------
   const paidBills: number[] = []
@@ -111,14 +224,26 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
       const firstPickup = -placed + 8
       const first = await request('first_mile', so.code, firstPickup, `demo-fm-${so.id}`)
       const fb = await book(first.id, firstPickup, 1, `demo-fmb-${so.id}`)
-      ok(await takeBookingStep(db, staff, first.id, fb.id, 'pick_up', '', dayAt(firstPickup, 10)), 'first mile picked up')
-      ok(await takeBookingStep(db, staff, first.id, fb.id, 'deliver', '', dayAt(firstPickup + 1, 16)), 'first mile delivered')
+      ok(
+        await takeBookingStep(db, staff, first.id, fb.id, 'pick_up', '', dayAt(firstPickup, 10)),
+        'first mile picked up',
+      )
+      ok(
+        await takeBookingStep(db, staff, first.id, fb.id, 'deliver', '', dayAt(firstPickup + 1, 16)),
+        'first mile delivered',
+      )
       const lastPickup = firstPickup + 3
       const last = await request('last_mile', so.code, lastPickup, `demo-lm-${so.id}`)
       const lb = await book(last.id, lastPickup, 2, `demo-lmb-${so.id}`)
       ok(await takeBookingStep(db, staff, last.id, lb.id, 'pick_up', '', dayAt(lastPickup, 9)), 'last mile picked up')
-      ok(await takeBookingStep(db, staff, last.id, lb.id, 'deliver', '', dayAt(lastPickup + 2, 15)), 'last mile delivered: invoiced')
-      for (const [r, bk, offset] of [[first.id, fb.id, firstPickup + 2], [last.id, lb.id, lastPickup + 3]] as const) {
+      ok(
+        await takeBookingStep(db, staff, last.id, lb.id, 'deliver', '', dayAt(lastPickup + 2, 15)),
+        'last mile delivered: invoiced',
+      )
+      for (const [r, bk, offset] of [
+        [first.id, fb.id, firstPickup + 2],
+        [last.id, lb.id, lastPickup + 3],
+      ] as const) {
         // Older bills are paid; the last month's wait in the dues, some overdue.
         await bill(r, bk, offset, await freightOf(bk), month === 1 ? 20 + b * 5 : 30)
         if (month > 1) paidBills.push(bk)
@@ -127,19 +252,60 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
     // The buyers pay in the month after: most of what they owe; one of them short, made good by a credit note.
     if (month > 1) {
       for (const [b, buyer] of buyers.entries()) {
-        const owed = await db.selectFrom('buyer_accounts').select(['invoiced_minor', 'received_minor', 'credited_minor']).where('buyer_id', '=', buyer.id).executeTakeFirst()
-        const outstanding = owed ? Number(owed.invoiced_minor) - Number(owed.received_minor) - Number(owed.credited_minor) : 0
+        const owed = await db
+          .selectFrom('buyer_accounts')
+          .select(['invoiced_minor', 'received_minor', 'credited_minor'])
+          .where('buyer_id', '=', buyer.id)
+          .executeTakeFirst()
+        const outstanding = owed
+          ? Number(owed.invoiced_minor) - Number(owed.received_minor) - Number(owed.credited_minor)
+          : 0
         if (outstanding <= 0) continue
         // After this month's deliveries (about month × 30 + 7 days ago), before next month's.
         const at = dayAt(-month * 30 + 15 + b, 12)
         const share = b === 2 && month % 3 === 0 ? 0.85 : b === 1 && month < 4 ? 0.6 : 1
         const amount = share === 1 ? outstanding : Math.floor((outstanding * share) / 100) * 100
-        ok(await recordPayment(db, staff, buyer.id, { receivedOn: kolkataDay(at), amountMinor: amount, mode: (['neft', 'rtgs', 'upi'] as const)[month % 3]!, reference: `UTR${kolkataDay(at).replace(/-/g, '')}${buyer.id}` }, `demo-pay-${month}-${b}`, at), 'payment')
+        ok(
+          await recordPayment(
+            db,
+            staff,
+            buyer.id,
+            {
+              receivedOn: kolkataDay(at),
+              amountMinor: amount,
+              mode: (['neft', 'rtgs', 'upi'] as const)[month % 3]!,
+              reference: `UTR${kolkataDay(at).replace(/-/g, '')}${buyer.id}`,
+            },
+            `demo-pay-${month}-${b}`,
+            at,
+          ),
+          'payment',
+        )
         if (share < 1 && b === 2) {
-          const open = await db.selectFrom('buyer_invoices').select(['id', 'total_minor', 'paid_minor', 'credited_minor']).where('buyer_id', '=', buyer.id).where('status', '=', 'open').orderBy('id').executeTakeFirst()
+          const open = await db
+            .selectFrom('buyer_invoices')
+            .select(['id', 'total_minor', 'paid_minor', 'credited_minor'])
+            .where('buyer_id', '=', buyer.id)
+            .where('status', '=', 'open')
+            .orderBy('id')
+            .executeTakeFirst()
           if (open) {
             const left = Number(open.total_minor) - Number(open.paid_minor) - Number(open.credited_minor)
-            ok(await issueCreditNote(db, staff, buyer.id, { invoiceId: open.id, amountMinor: Math.min(left, Math.round(left * 0.5)), reason: 'Rate difference agreed with the KAM' }, `demo-cn-${month}`, at), 'credit note')
+            ok(
+              await issueCreditNote(
+                db,
+                staff,
+                buyer.id,
+                {
+                  invoiceId: open.id,
+                  amountMinor: Math.min(left, Math.round(left * 0.5)),
+                  reason: 'Rate difference agreed with the KAM',
+                },
+                `demo-cn-${month}`,
+                at,
+              ),
+              'credit note',
+            )
           }
         }
       }
@@ -147,8 +313,14 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
   }
   // Transporter bills of the past months, paid in two runs.
   const half = Math.floor(paidBills.length / 2)
-  ok(await markBillsPaid(db, staff, paidBills.slice(0, half), addDays(kolkataDay(), -120), 'NEFT-TRANSPORT-0612'), 'pay bills')
-  ok(await markBillsPaid(db, staff, paidBills.slice(half), addDays(kolkataDay(), -15), 'NEFT-TRANSPORT-1111'), 'pay bills')
+  ok(
+    await markBillsPaid(db, staff, paidBills.slice(0, half), addDays(kolkataDay(), -120), 'NEFT-TRANSPORT-0612'),
+    'pay bills',
+  )
+  ok(
+    await markBillsPaid(db, staff, paidBills.slice(half), addDays(kolkataDay(), -15), 'NEFT-TRANSPORT-1111'),
+    'pay bills',
+  )
 
   // ---------- Today's work ----------
   // Open first-mile requests to book, one booked for tomorrow, one on the road, one delivered to the warehouse waiting for its last mile.
@@ -168,6 +340,11 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
   await bill(atWarehouse.id, whBooking.id, -2, await freightOf(whBooking.id), 3)
 
   // A sample courier for an approved sample order, if the sample demo left one.
-  const sample = await db.selectFrom('sample_orders').select('code').where('status', '=', 'approved').orderBy('id').executeTakeFirst()
+  const sample = await db
+    .selectFrom('sample_orders')
+    .select('code')
+    .where('status', '=', 'approved')
+    .orderBy('id')
+    .executeTakeFirst()
   if (sample) await request('sample', sample.code, 1, 'demo-sample-courier')
 }

@@ -33,7 +33,16 @@ const daysFrom = (days: number) => {
 }
 
 /** What each demo order becomes after it is placed: the lines' sellers (index into the offering sellers) and the steps taken. */
-type Fate = 'pending' | 'counter' | 'approved' | 'producing' | 'ready_for_qc' | 'rejected_moved' | 'rejected' | 'cancelled' | 'counter_accepted'
+type Fate =
+  | 'pending'
+  | 'counter'
+  | 'approved'
+  | 'producing'
+  | 'ready_for_qc'
+  | 'rejected_moved'
+  | 'rejected'
+  | 'cancelled'
+  | 'counter_accepted'
 const ORDERS: { buyer: number; skus: number[]; sellers: number[]; fates: Fate[] }[] = [
   { buyer: 0, skus: [0, 1], sellers: [0, 0], fates: ['producing'] },
   { buyer: 1, skus: [0, 1, 2], sellers: [0, 1, 1], fates: ['approved', 'pending'] },
@@ -46,19 +55,39 @@ const ORDERS: { buyer: number; skus: number[]; sellers: number[]; fates: Fate[] 
   { buyer: 2, skus: [3, 4], sellers: [2, 0], fates: ['approved', 'producing'] },
   { buyer: 0, skus: [5], sellers: [0], fates: ['pending'] },
   // Orders at QC, for the QC demo (db/seed-qc.ts): scheduled, inspected and decided there.
-  ...Array.from({ length: 12 }, (_, i) => ({ buyer: i % 3, skus: [i % 6], sellers: [i % 3], fates: ['ready_for_qc' as Fate] })),
+  ...Array.from({ length: 12 }, (_, i) => ({
+    buyer: i % 3,
+    skus: [i % 6],
+    sellers: [i % 3],
+    fates: ['ready_for_qc' as Fate],
+  })),
 ]
 
 export async function seedDemoOrders(db: Database): Promise<void> {
-  const user = async (email: string) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
+  const user = async (email: string) =>
+    (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
   const placer = { userId: await user(demoEmail('internal')) }
   const decider = { userId: await user(demoEmail('supplier_admin')) }
   const admin = { userId: await user(demoEmail('admin')) }
   const sellerUser = { userId: await user(demoEmail('seller')) }
   const kam = await user(demoEmail('demand_kam'))
   const agent = await user(demoEmail('supplier_agent'))
-  const buyers = await db.selectFrom('buyers').select('id').where('kam_user_id', '=', kam).where('status', '=', 'active').orderBy('id').limit(3).execute()
-  const sellers = await db.selectFrom('sellers').select('id').where('agent_user_id', '=', agent).where('status', '=', 'active').orderBy('id').limit(3).execute()
+  const buyers = await db
+    .selectFrom('buyers')
+    .select('id')
+    .where('kam_user_id', '=', kam)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .limit(3)
+    .execute()
+  const sellers = await db
+    .selectFrom('sellers')
+    .select('id')
+    .where('agent_user_id', '=', agent)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .limit(3)
+    .execute()
   if (buyers.length < 3 || sellers.length < 3) return
 
   // Live offers for the buyers' first SKUs from each of the three sellers, unless one is there already.
@@ -67,19 +96,39 @@ export async function seedDemoOrders(db: Database): Promise<void> {
   for (const [b, buyer] of buyers.entries()) {
     const skus = await db
       .selectFrom('buyer_skus')
-      .innerJoin('buyer_sku_versions as v', (join) => join.onRef('v.buyer_sku_id', '=', 'buyer_skus.id').onRef('v.number', '=', 'buyer_skus.current_version'))
+      .innerJoin('buyer_sku_versions as v', (join) =>
+        join.onRef('v.buyer_sku_id', '=', 'buyer_skus.id').onRef('v.number', '=', 'buyer_skus.current_version'),
+      )
       .select(['buyer_skus.id', 'buyer_skus.product_sku_id', 'v.price_minor', 'v.moq_milli'])
       .where('buyer_skus.buyer_id', '=', buyer.id)
       .where('buyer_skus.status', '=', 'active')
       .orderBy('buyer_skus.id')
       .limit(SKUS_PER_BUYER)
       .execute()
-    skusOf.set(b, skus.map((s) => ({ id: s.id, productSkuId: s.product_sku_id })))
+    skusOf.set(
+      b,
+      skus.map((s) => ({ id: s.id, productSkuId: s.product_sku_id })),
+    )
     for (const [i, sku] of skus.entries()) {
       for (const [s, seller] of sellers.entries()) {
-        const there = await db.selectFrom('seller_skus').select('id').where('seller_id', '=', seller.id).where('product_sku_id', '=', sku.product_sku_id).executeTakeFirst()
+        const there = await db
+          .selectFrom('seller_skus')
+          .select('id')
+          .where('seller_id', '=', seller.id)
+          .where('product_sku_id', '=', sku.product_sku_id)
+          .executeTakeFirst()
         if (there) {
-          await db.updateTable('seller_skus').set({ status: 'live', cost_minor: Math.round((sku.price_minor * (0.66 + 0.04 * s)) / 100) * 100, lead_time_days: 21, published_at: now, updated_at: now }).where('id', '=', there.id).execute()
+          await db
+            .updateTable('seller_skus')
+            .set({
+              status: 'live',
+              cost_minor: Math.round((sku.price_minor * (0.66 + 0.04 * s)) / 100) * 100,
+              lead_time_days: 21,
+              published_at: now,
+              updated_at: now,
+            })
+            .where('id', '=', there.id)
+            .execute()
           continue
         }
         await db
@@ -102,7 +151,14 @@ export async function seedDemoOrders(db: Database): Promise<void> {
     }
   }
   const offerOf = async (productSkuId: number, sellerId: number) =>
-    (await db.selectFrom('seller_skus').select('id').where('seller_id', '=', sellerId).where('product_sku_id', '=', productSkuId).executeTakeFirstOrThrow()).id
+    (
+      await db
+        .selectFrom('seller_skus')
+        .select('id')
+        .where('seller_id', '=', sellerId)
+        .where('product_sku_id', '=', productSkuId)
+        .executeTakeFirstOrThrow()
+    ).id
 
   for (const [n, plan] of ORDERS.entries()) {
     const buyerId = buyers[plan.buyer]!.id
@@ -110,26 +166,66 @@ export async function seedDemoOrders(db: Database): Promise<void> {
     for (const [i, index] of plan.skus.entries()) {
       const sku = skusOf.get(plan.buyer)![index]!
       const { lineId } = ok(await addCartLine(db, placer, buyerId, sku.id), 'add a line')
-      const line = await db.selectFrom('order_cart_lines').select('quantity').where('id', '=', lineId).executeTakeFirstOrThrow()
-      lines.push({ id: lineId, quantity: line.quantity || '500', requiredBy: daysFrom(30 + 7 * ((n + i) % 5)), sellerSkuId: await offerOf(sku.productSkuId, sellers[plan.sellers[i]!]!.id) })
+      const line = await db
+        .selectFrom('order_cart_lines')
+        .select('quantity')
+        .where('id', '=', lineId)
+        .executeTakeFirstOrThrow()
+      lines.push({
+        id: lineId,
+        quantity: line.quantity || '500',
+        requiredBy: daysFrom(30 + 7 * ((n + i) % 5)),
+        sellerSkuId: await offerOf(sku.productSkuId, sellers[plan.sellers[i]!]!.id),
+      })
     }
-    const cart = await db.selectFrom('order_carts').select(['ship_to_address_id', 'bill_to_address_id']).where('user_id', '=', placer.userId).where('buyer_id', '=', buyerId).executeTakeFirstOrThrow()
-    ok(await saveCart(db, placer, buyerId, { shipTo: cart.ship_to_address_id, billTo: cart.bill_to_address_id, lines }), 'fill in the cart')
+    const cart = await db
+      .selectFrom('order_carts')
+      .select(['ship_to_address_id', 'bill_to_address_id'])
+      .where('user_id', '=', placer.userId)
+      .where('buyer_id', '=', buyerId)
+      .executeTakeFirstOrThrow()
+    ok(
+      await saveCart(db, placer, buyerId, { shipTo: cart.ship_to_address_id, billTo: cart.bill_to_address_id, lines }),
+      'fill in the cart',
+    )
     const order = ok(await placeCart(db, placer, buyerId, `demo-order-${n + 1}`), 'place the order')
-    const sellerOrders = await db.selectFrom('seller_orders').select(['id', 'seller_id']).where('master_order_id', '=', order.id).orderBy('id').execute()
+    const sellerOrders = await db
+      .selectFrom('seller_orders')
+      .select(['id', 'seller_id'])
+      .where('master_order_id', '=', order.id)
+      .orderBy('id')
+      .execute()
     for (const [s, sellerOrder] of sellerOrders.entries()) {
       const fate = plan.fates[s] ?? 'pending'
-      const step = async (name: Parameters<typeof takeSellerOrderStep>[3], by = decider, reason = '') => ok(await takeSellerOrderStep(db, by, sellerOrder.id, name, reason), name)
+      const step = async (name: Parameters<typeof takeSellerOrderStep>[3], by = decider, reason = '') =>
+        ok(await takeSellerOrderStep(db, by, sellerOrder.id, name, reason), name)
       const counter = async () => {
-        const own = await db.selectFrom('sub_orders').select(['id', 'quantity_milli', 'cost_minor', 'required_by']).where('seller_order_id', '=', sellerOrder.id).execute()
-        const offer = own.map((l) => ({ subOrderId: l.id, quantity: quantityInput(Math.round((l.quantity_milli * 0.8) / 1000) * 1000), readyBy: daysFrom(50), cost: rupeesInput(Math.round((l.cost_minor * 1.05) / 100) * 100) }))
+        const own = await db
+          .selectFrom('sub_orders')
+          .select(['id', 'quantity_milli', 'cost_minor', 'required_by'])
+          .where('seller_order_id', '=', sellerOrder.id)
+          .execute()
+        const offer = own.map((l) => ({
+          subOrderId: l.id,
+          quantity: quantityInput(Math.round((l.quantity_milli * 0.8) / 1000) * 1000),
+          readyBy: daysFrom(50),
+          cost: rupeesInput(Math.round((l.cost_minor * 1.05) / 100) * 100),
+        }))
         ok(await recordCounterOffer(db, decider, sellerOrder.id, offer), 'record a counter-offer')
       }
       const produce = async (stages: number) => {
         await step('start_production', sellerUser)
-        for (const line of await db.selectFrom('sub_orders').select(['id']).where('seller_order_id', '=', sellerOrder.id).execute()) {
+        for (const line of await db
+          .selectFrom('sub_orders')
+          .select(['id'])
+          .where('seller_order_id', '=', sellerOrder.id)
+          .execute()) {
           for (let k = 0; k < stages; k++) {
-            const at = await db.selectFrom('sub_orders').select('stage_position').where('id', '=', line.id).executeTakeFirstOrThrow()
+            const at = await db
+              .selectFrom('sub_orders')
+              .select('stage_position')
+              .where('id', '=', line.id)
+              .executeTakeFirstOrThrow()
             const moved = await advanceLine(db, sellerUser, null, line.id, at.stage_position)
             if (!moved.ok) break
           }
@@ -175,14 +271,26 @@ export async function seedDemoOrders(db: Database): Promise<void> {
 
   // A cart in progress for the second buyer: two lines filled in, ready to place.
   const cartBuyer = buyers[1]!.id
-  for (const sku of skusOf.get(1)!.slice(0, 2)) ok(await addCartLine(db, placer, cartBuyer, sku.id), 'add a line to the open cart')
+  for (const sku of skusOf.get(1)!.slice(0, 2))
+    ok(await addCartLine(db, placer, cartBuyer, sku.id), 'add a line to the open cart')
 
   // Orders from the two outside channels, imported from a CSV export as staff would import one.
   const sample = await sampleImportRows(db)
   const columns = IMPORT_COLUMNS.map((c) => ({ key: c.name, header: c.name }))
-  for (const [channel, orderId] of [['solv', 'SOLV-40213'], ['gt', 'GT-7781']] as const) {
+  for (const [channel, orderId] of [
+    ['solv', 'SOLV-40213'],
+    ['gt', 'GT-7781'],
+  ] as const) {
     const rows = sample.map((row) => ({ ...row, order_id: `${orderId}-${row.order_id.slice(-1)}` }))
-    const imported = await importChannelOrders(db, placer, channel, await csvResponse(`${channel}.csv`, columns, rows).text())
-    if (!imported.ok || imported.report.problems.length) throw new Error(`demo orders: the ${channel} import: ${imported.ok ? imported.report.problems[0]?.message : imported.message}`)
+    const imported = await importChannelOrders(
+      db,
+      placer,
+      channel,
+      await csvResponse(`${channel}.csv`, columns, rows).text(),
+    )
+    if (!imported.ok || imported.report.problems.length)
+      throw new Error(
+        `demo orders: the ${channel} import: ${imported.ok ? imported.report.problems[0]?.message : imported.message}`,
+      )
   }
 }

@@ -33,7 +33,12 @@ export function demoValue(rule: Rule, fail = false): string {
 }
 
 /** The operator's form for an inspection, sent in one go (as the device's queue sends it). */
-export async function sendInspection(db: Database, operator: Viewer, inspectionId: number, options: { fail?: boolean; rejectShare?: number; notes?: string; key: string; photo?: boolean }) {
+export async function sendInspection(
+  db: Database,
+  operator: Viewer,
+  inspectionId: number,
+  options: { fail?: boolean; rejectShare?: number; notes?: string; key: string; photo?: boolean },
+) {
   const inspection = await operatorInspection(db, operator, inspectionId)
   if (!inspection) throw new Error(`demo QC: inspection ${inspectionId} is not the operator's`)
   const form = new FormData()
@@ -42,13 +47,18 @@ export async function sendInspection(db: Database, operator: Viewer, inspectionI
   form.set('owner', inspection.ownerToken)
   form.set('notes', options.notes ?? '')
   for (const line of inspection.lines) {
-    for (const [n, c] of line.conditions.entries()) form.set(`value.${line.id}.${c.id}`, demoValue(c, Boolean(options.fail) && n === 0))
+    for (const [n, c] of line.conditions.entries())
+      form.set(`value.${line.id}.${c.id}`, demoValue(c, Boolean(options.fail) && n === 0))
     const quantity = line.quantityMilli
     const rejected = Math.round((quantity * (options.rejectShare ?? 0)) / 1000) * 1000
     form.set(`line.${line.id}.accepted`, String((quantity - rejected) / 1000))
     form.set(`line.${line.id}.rejected`, String(rejected / 1000))
   }
-  if (options.photo) form.append('photos', new File([new Uint8Array(await demoPhoto(inspectionId))], `gate-${inspectionId}.jpg`, { type: 'image/jpeg' }))
+  if (options.photo)
+    form.append(
+      'photos',
+      new File([new Uint8Array(await demoPhoto(inspectionId))], `gate-${inspectionId}.jpg`, { type: 'image/jpeg' }),
+    )
   const sent = await inspectionAction(db, operator, String(inspectionId), form)
   if (sent.status !== 'done') throw new Error(`demo QC: sending ${inspection.code}: ${JSON.stringify(sent)}`)
 }
@@ -56,7 +66,10 @@ export async function sendInspection(db: Database, operator: Viewer, inspectionI
 /** A photo for the demo: a roll of cloth drawn in SVG, as a JPEG. */
 function demoPhoto(seed: number): Promise<Buffer> {
   const hue = (seed * 47) % 360
-  const stripes = Array.from({ length: 12 }, (_, i) => `<rect x="0" y="${i * 50}" width="800" height="22" fill="hsl(${hue} 45% ${40 + (i % 3) * 8}%)"/>`).join('')
+  const stripes = Array.from(
+    { length: 12 },
+    (_, i) => `<rect x="0" y="${i * 50}" width="800" height="22" fill="hsl(${hue} 45% ${40 + (i % 3) * 8}%)"/>`,
+  ).join('')
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="hsl(${hue} 35% 70%)"/>${stripes}<circle cx="400" cy="300" r="120" fill="hsl(${hue} 20% 25%)"/></svg>`
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer()
 }
@@ -67,21 +80,50 @@ const ok = <T>(result: { ok: true; value: T } | { ok: false; message: string }, 
 }
 
 export async function seedDemoQc(db: Database): Promise<void> {
-  const user = async (email: string) => (await db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirstOrThrow())
+  const user = async (email: string) =>
+    await db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirstOrThrow()
   const operatorUser = await user(demoEmail('field_operator'))
-  const operator: Viewer = { userId: operatorUser.id, email: demoEmail('field_operator'), name: operatorUser.name, phone: null, roles: ['field_operator'], company: null, sessionIdHash: 'seed' }
+  const operator: Viewer = {
+    userId: operatorUser.id,
+    email: demoEmail('field_operator'),
+    name: operatorUser.name,
+    phone: null,
+    roles: ['field_operator'],
+    company: null,
+    sessionIdHash: 'seed',
+  }
   const bizOps = { userId: (await user(demoEmail('biz_ops'))).id }
-  const ready = await db.selectFrom('seller_orders').select(['id', 'code']).where('status', '=', 'ready_for_qc').orderBy('id').execute()
+  const ready = await db
+    .selectFrom('seller_orders')
+    .select(['id', 'code'])
+    .where('status', '=', 'ready_for_qc')
+    .orderBy('id')
+    .execute()
   const day = (offset: number) => kolkataDay(new Date(Date.now() + offset * 86_400_000))
   const slots = ['09:00', '11:00', '14:00', '16:00']
   /** Inspections that happened in the past are scheduled for today, then dated back (demo history only). */
   const schedule = async (sellerOrderId: number, offset: number, slot: number) => {
-    const at = ok(await scheduleInspection(db, bizOps, sellerOrderId, { day: day(Math.max(offset, 0)), slot: slots[slot % 4]!, operatorId: operator.userId }), 'schedule')
-    if (offset < 0) await db.updateTable('qc_inspections').set({ scheduled_on: day(offset) }).where('id', '=', at.id).execute()
+    const at = ok(
+      await scheduleInspection(db, bizOps, sellerOrderId, {
+        day: day(Math.max(offset, 0)),
+        slot: slots[slot % 4]!,
+        operatorId: operator.userId,
+      }),
+      'schedule',
+    )
+    if (offset < 0)
+      await db
+        .updateTable('qc_inspections')
+        .set({ scheduled_on: day(offset) })
+        .where('id', '=', at.id)
+        .execute()
     return at.id
   }
   // Every state, in turn; the first two of the list wait to be scheduled.
-  const plan: { offset: number; fate: 'scheduled' | 'submitted' | 'submitted_failing' | 'approved' | 'part' | 'rejected' | 'cancelled' }[] = [
+  const plan: {
+    offset: number
+    fate: 'scheduled' | 'submitted' | 'submitted_failing' | 'approved' | 'part' | 'rejected' | 'cancelled'
+  }[] = [
     { offset: -9, fate: 'approved' },
     { offset: -7, fate: 'part' },
     { offset: -6, fate: 'rejected' },
@@ -105,13 +147,44 @@ export async function seedDemoQc(db: Database): Promise<void> {
       continue
     }
     const fail = step.fate === 'submitted_failing' || step.fate === 'rejected'
-    await sendInspection(db, operator, id, { fail, rejectShare: step.fate === 'part' ? 0.2 : 0, notes: fail ? 'Measured on three rolls; the shade is fine.' : 'All rolls checked at the gate.', key: `demo-qc-${i}`, photo: true })
-    if (step.fate === 'approved') ok(await decideInspection(db, bizOps, id, { decision: 'approve', reason: '' }), 'approve')
-    if (step.fate === 'rejected') ok(await decideInspection(db, bizOps, id, { decision: 'reject', reason: 'Below the weight the buyer ordered: rework and call us for a new inspection' }), 'reject')
+    await sendInspection(db, operator, id, {
+      fail,
+      rejectShare: step.fate === 'part' ? 0.2 : 0,
+      notes: fail ? 'Measured on three rolls; the shade is fine.' : 'All rolls checked at the gate.',
+      key: `demo-qc-${i}`,
+      photo: true,
+    })
+    if (step.fate === 'approved')
+      ok(await decideInspection(db, bizOps, id, { decision: 'approve', reason: '' }), 'approve')
+    if (step.fate === 'rejected')
+      ok(
+        await decideInspection(db, bizOps, id, {
+          decision: 'reject',
+          reason: 'Below the weight the buyer ordered: rework and call us for a new inspection',
+        }),
+        'reject',
+      )
     if (step.fate === 'part') {
-      const lines = await db.selectFrom('qc_inspection_lines').select(['sub_order_id', 'accepted_milli', 'rejected_milli']).where('inspection_id', '=', id).execute()
-      const typed = Object.fromEntries(lines.map((l) => [String(l.sub_order_id), { accepted: String(Number(l.accepted_milli) / 1000), rejected: String(Number(l.rejected_milli) / 1000) }]))
-      ok(await decideInspection(db, bizOps, id, { decision: 'accept_part', reason: 'A fifth of the rolls are short of width', disposition: 'rework', lines: typed }), 'accept part')
+      const lines = await db
+        .selectFrom('qc_inspection_lines')
+        .select(['sub_order_id', 'accepted_milli', 'rejected_milli'])
+        .where('inspection_id', '=', id)
+        .execute()
+      const typed = Object.fromEntries(
+        lines.map((l) => [
+          String(l.sub_order_id),
+          { accepted: String(Number(l.accepted_milli) / 1000), rejected: String(Number(l.rejected_milli) / 1000) },
+        ]),
+      )
+      ok(
+        await decideInspection(db, bizOps, id, {
+          decision: 'accept_part',
+          reason: 'A fifth of the rolls are short of width',
+          disposition: 'rework',
+          lines: typed,
+        }),
+        'accept part',
+      )
     }
   }
 }

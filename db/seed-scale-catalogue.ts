@@ -28,13 +28,27 @@ export async function seedCatalogueScale(db: Database, scale: CatalogueScale): P
     .execute()
   const lines = await db.selectFrom('product_lines').select(['id', 'product_id', 'name']).execute()
   const codeOf = (slug: string, name: string) => CATALOGUE[slug]?.categories.find((c) => c.name === name)
-  const buyers = (await db.selectFrom('buyers').select('id').where('status', '=', 'active').orderBy('id').limit(40).execute()).map((r) => r.id)
-  const sellers = (await db.selectFrom('sellers').select('id').where('status', '=', 'active').orderBy('id').execute()).map((r) => r.id)
-  const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@example.com').executeTakeFirstOrThrow()
+  const buyers = (
+    await db.selectFrom('buyers').select('id').where('status', '=', 'active').orderBy('id').limit(40).execute()
+  ).map((r) => r.id)
+  const sellers = (
+    await db.selectFrom('sellers').select('id').where('status', '=', 'active').orderBy('id').execute()
+  ).map((r) => r.id)
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'admin@example.com')
+    .executeTakeFirstOrThrow()
   const start = Date.UTC(2025, 0, 1)
 
   // Product SKUs, 5,000 at a time, each with its attribute rows.
-  const firstSku = ((await db.selectFrom('product_skus').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) + 1
+  const firstSku =
+    ((
+      await db
+        .selectFrom('product_skus')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0) + 1
   const chunk = 5_000
   for (let offset = 0; offset < scale.productSkus; offset += chunk) {
     await db.transaction().execute(async (trx) => {
@@ -43,7 +57,12 @@ export async function seedCatalogueScale(db: Database, scale: CatalogueScale): P
       for (let i = offset; i < Math.min(offset + chunk, scale.productSkus); i++) {
         const category = categories[i % categories.length]
         const plan = codeOf(category.slug, category.name)
-        const generated = generateSku(category.slug, { code: `${plan?.code ?? 'GEN'}X`, name: category.name }, 100_000 + i, random)
+        const generated = generateSku(
+          category.slug,
+          { code: `${plan?.code ?? 'GEN'}X`, name: category.name },
+          100_000 + i,
+          random,
+        )
         const id = firstSku + i
         const line = lines.find((l) => l.product_id === category.product_id && l.name === plan?.line)
         const at = new Date(start + i * 97_000).toISOString()
@@ -60,9 +79,15 @@ export async function seedCatalogueScale(db: Database, scale: CatalogueScale): P
           created_at: at,
           updated_at: at,
         })
-        for (const [key, value] of Object.entries(generated.attributes)) attributes.push({ product_sku_id: id, key, value: value.toLowerCase() })
+        for (const [key, value] of Object.entries(generated.attributes))
+          attributes.push({ product_sku_id: id, key, value: value.toLowerCase() })
       }
-      await inBatches(skus, 300, (batch) => trx.insertInto('product_skus').values(batch as never).execute())
+      await inBatches(skus, 300, (batch) =>
+        trx
+          .insertInto('product_skus')
+          .values(batch as never)
+          .execute(),
+      )
       await inBatches(attributes, 300, (batch) => trx.insertInto('product_sku_attributes').values(batch).execute())
     })
   }
@@ -88,11 +113,22 @@ export async function seedCatalogueScale(db: Database, scale: CatalogueScale): P
         updated_at: at,
       })
     }
-    await inBatches(offers, 300, (batch) => trx.insertInto('seller_skus').values(batch as never).execute())
+    await inBatches(offers, 300, (batch) =>
+      trx
+        .insertInto('seller_skus')
+        .values(batch as never)
+        .execute(),
+    )
   })
 
   // Buyer SKUs with their versions, 5,000 SKUs at a time.
-  const firstBuyerSku = ((await db.selectFrom('buyer_skus').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) + 1
+  const firstBuyerSku =
+    ((
+      await db
+        .selectFrom('buyer_skus')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0) + 1
   for (let offset = 0; offset < scale.buyerSkus; offset += chunk) {
     await db.transaction().execute(async (trx) => {
       const buyerSkus: Record<string, unknown>[] = []
@@ -115,12 +151,32 @@ export async function seedCatalogueScale(db: Database, scale: CatalogueScale): P
         let price = 10_000 + (i % 1000) * 100
         for (let v = 1; v <= scale.versionsPerBuyerSku; v++) {
           const effective = new Date(start + i * 173_000 + v * 30 * 86_400_000).toISOString()
-          versions.push({ buyer_sku_id: id, number: v, buyer_code: code, price_minor: price, moq_milli: 500_000, note: v === 1 ? 'Onboarding price' : 'Rate revision', effective_from: effective, created_by: admin.id, created_at: effective })
+          versions.push({
+            buyer_sku_id: id,
+            number: v,
+            buyer_code: code,
+            price_minor: price,
+            moq_milli: 500_000,
+            note: v === 1 ? 'Onboarding price' : 'Rate revision',
+            effective_from: effective,
+            created_by: admin.id,
+            created_at: effective,
+          })
           price += 200
         }
       }
-      await inBatches(buyerSkus, 300, (batch) => trx.insertInto('buyer_skus').values(batch as never).execute())
-      await inBatches(versions, 300, (batch) => trx.insertInto('buyer_sku_versions').values(batch as never).execute())
+      await inBatches(buyerSkus, 300, (batch) =>
+        trx
+          .insertInto('buyer_skus')
+          .values(batch as never)
+          .execute(),
+      )
+      await inBatches(versions, 300, (batch) =>
+        trx
+          .insertInto('buyer_sku_versions')
+          .values(batch as never)
+          .execute(),
+      )
     })
   }
 
@@ -131,4 +187,9 @@ export async function seedCatalogueScale(db: Database, scale: CatalogueScale): P
 }
 
 /** The issue's scale: 200,000 product SKUs and 125,000 buyer SKUs × 4 = 500,000 versions. */
-export const CATALOGUE_SCALE: CatalogueScale = { productSkus: 200_000, sellerSkus: 100_000, buyerSkus: 125_000, versionsPerBuyerSku: 4 }
+export const CATALOGUE_SCALE: CatalogueScale = {
+  productSkus: 200_000,
+  sellerSkus: 100_000,
+  buyerSkus: 125_000,
+  versionsPerBuyerSku: 4,
+}

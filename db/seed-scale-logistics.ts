@@ -21,19 +21,59 @@ export const LOGISTICS_SCALE = { bookings: 1_000_000, ledgerRows: 2_000_000 }
 const ROWS_PER_INSERT = 500
 const CHUNK = 20_000
 const DAY = 86_400_000
-const CITIES = ['Mumbai', 'Surat', 'Ludhiana', 'Tiruppur', 'Bengaluru', 'New Delhi', 'Ahmedabad', 'Kolkata', 'Jaipur', 'Coimbatore']
-type Table = 'transport_requests' | 'transport_bookings' | 'buyer_invoices' | 'buyer_invoice_lines' | 'buyer_payments' | 'payment_allocations' | 'buyer_ledger' | 'transporters'
+const CITIES = [
+  'Mumbai',
+  'Surat',
+  'Ludhiana',
+  'Tiruppur',
+  'Bengaluru',
+  'New Delhi',
+  'Ahmedabad',
+  'Kolkata',
+  'Jaipur',
+  'Coimbatore',
+]
+type Table =
+  | 'transport_requests'
+  | 'transport_bookings'
+  | 'buyer_invoices'
+  | 'buyer_invoice_lines'
+  | 'buyer_payments'
+  | 'payment_allocations'
+  | 'buyer_ledger'
+  | 'transporters'
 
 async function insertRows(db: Database, table: Table, rows: Record<string, unknown>[]) {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await db.insertInto(table).values(rows.slice(i, i + ROWS_PER_INSERT) as never).execute()
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + ROWS_PER_INSERT) as never)
+      .execute()
 }
 
-const place = (party: string, city: string) => JSON.stringify({ party, label: null, line1: `Plot ${city.length * 7}, Industrial Estate`, line2: null, city, state: 'Maharashtra', pin: '400001', phone: null, addressId: null })
+const place = (party: string, city: string) =>
+  JSON.stringify({
+    party,
+    label: null,
+    line1: `Plot ${city.length * 7}, Industrial Estate`,
+    line2: null,
+    city,
+    state: 'Maharashtra',
+    pin: '400001',
+    phone: null,
+    addressId: null,
+  })
 
-export async function seedLogisticsScale(db: Database, scale: { bookings: number; ledgerRows: number }, now = new Date()): Promise<void> {
+export async function seedLogisticsScale(
+  db: Database,
+  scale: { bookings: number; ledgerRows: number },
+  now = new Date(),
+): Promise<void> {
   const random = randomSource(23)
   const dayOf = (ms: number) => kolkataDay(new Date(ms))
-  const counters = new Map((await db.selectFrom('code_counters').select(['scope', 'last']).execute()).map((c) => [c.scope, Number(c.last)]))
+  const counters = new Map(
+    (await db.selectFrom('code_counters').select(['scope', 'last']).execute()).map((c) => [c.scope, Number(c.last)]),
+  )
   const code = (scope: string, width = 6, sep = '-') => {
     const next = (counters.get(scope) ?? 0) + 1
     counters.set(scope, next)
@@ -42,13 +82,31 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
 
   await db
     .insertInto('transporters')
-    .values(Array.from({ length: 40 }, (_, i) => ({ name: `Scale Transport ${String(i + 1).padStart(2, '0')}`, name_key: `scale transport ${String(i + 1).padStart(2, '0')}` })))
+    .values(
+      Array.from({ length: 40 }, (_, i) => ({
+        name: `Scale Transport ${String(i + 1).padStart(2, '0')}`,
+        name_key: `scale transport ${String(i + 1).padStart(2, '0')}`,
+      })),
+    )
     .onConflict((oc) => oc.column('name_key').doNothing())
     .execute()
   const transporters = (await db.selectFrom('transporters').select('id').orderBy('id').execute()).map((t) => t.id)
   const [lastRequest, lastBooking, lastInvoice, lastLine, lastPayment, lastAllocation] = await Promise.all(
-    (['transport_requests', 'transport_bookings', 'buyer_invoices', 'buyer_invoice_lines', 'buyer_payments', 'payment_allocations'] as const).map((t) =>
-      db.selectFrom(t).select((eb) => eb.fn.max('id').as('id')).executeTakeFirst().then((r) => Number(r?.id ?? 0)),
+    (
+      [
+        'transport_requests',
+        'transport_bookings',
+        'buyer_invoices',
+        'buyer_invoice_lines',
+        'buyer_payments',
+        'payment_allocations',
+      ] as const
+    ).map((t) =>
+      db
+        .selectFrom(t)
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+        .then((r) => Number(r?.id ?? 0)),
     ),
   )
   let requestId = lastRequest!
@@ -60,21 +118,44 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
   const ledgered = new Set((await db.selectFrom('buyer_accounts').select('buyer_id').execute()).map((a) => a.buyer_id))
 
   // ---------- Transport ----------
-  type Source = { id: number; code: string; status: string; master_order_id: number; created_at: string; buyer_id: number; value_minor: number; gst: number }
+  type Source = {
+    id: number
+    code: string
+    status: string
+    master_order_id: number
+    created_at: string
+    buyer_id: number
+    value_minor: number
+    gst: number
+  }
   async function* sellerOrders(statuses: string[]): AsyncGenerator<Source[]> {
     let after = 0
     for (;;) {
       const rows = await db
         .selectFrom('seller_orders as so')
         .innerJoin('master_orders as mo', 'mo.id', 'so.master_order_id')
-        .select(['so.id', 'so.code', 'so.status', 'so.master_order_id', 'so.created_at', 'mo.buyer_id', 'so.value_minor', 'mo.gst_minor', 'mo.value_minor as moValue'])
+        .select([
+          'so.id',
+          'so.code',
+          'so.status',
+          'so.master_order_id',
+          'so.created_at',
+          'mo.buyer_id',
+          'so.value_minor',
+          'mo.gst_minor',
+          'mo.value_minor as moValue',
+        ])
         .where('so.status', 'in', statuses as never)
         .where('so.id', '>', after)
         .orderBy('so.id')
         .limit(CHUNK)
         .execute()
       if (!rows.length) return
-      yield rows.map((r) => ({ ...r, value_minor: Number(r.value_minor), gst: Number(r.moValue) ? Math.round((Number(r.gst_minor) * Number(r.value_minor)) / Number(r.moValue)) : 0 }))
+      yield rows.map((r) => ({
+        ...r,
+        value_minor: Number(r.value_minor),
+        gst: Number(r.moValue) ? Math.round((Number(r.gst_minor) * Number(r.value_minor)) / Number(r.moValue)) : 0,
+      }))
       after = rows[rows.length - 1]!.id
     }
   }
@@ -91,7 +172,12 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
     bookingRows.length = 0
   }
   /** A request and its booking: delivered when `deliveredAt` is given, else picked up, booked or open (no booking). */
-  const move = (so: Source, type: TransportType, pickupMs: number, state: 'delivered' | 'picked_up' | 'booked' | 'open') => {
+  const move = (
+    so: Source,
+    type: TransportType,
+    pickupMs: number,
+    state: 'delivered' | 'picked_up' | 'booked' | 'open',
+  ) => {
     const pickupOn = dayOf(pickupMs)
     const fromCity = CITIES[so.id % CITIES.length]!
     const toCity = CITIES[(so.id + 3) % CITIES.length]!
@@ -155,7 +241,15 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
 
   // Seller orders that passed QC: their first mile is open or booked for the coming fortnight
   // (those that have a request already, the demo's, are left as they are).
-  const busy = new Set((await db.selectFrom('transport_requests').select('seller_order_id').where('seller_order_id', 'is not', null).execute()).map((r) => r.seller_order_id))
+  const busy = new Set(
+    (
+      await db
+        .selectFrom('transport_requests')
+        .select('seller_order_id')
+        .where('seller_order_id', 'is not', null)
+        .execute()
+    ).map((r) => r.seller_order_id),
+  )
   for await (const chunk of sellerOrders(['qc_passed', 'dispatched'])) {
     for (const so of chunk) {
       if (bookings >= scale.bookings) break
@@ -185,13 +279,19 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
       if (bookings >= scale.bookings) break
     }
   }
-  for (const table of ['transport_requests', 'transport_bookings', 'transporters'] as const) await advanceIdSequence(db, table)
+  for (const table of ['transport_requests', 'transport_bookings', 'transporters'] as const)
+    await advanceIdSequence(db, table)
   await recountBookingDays(db)
   await db.deleteFrom('transport_request_counts').execute()
   await db
     .insertInto('transport_request_counts')
     .columns(['transport_type', 'status', 'n'])
-    .expression((eb) => eb.selectFrom('transport_requests').select((inner) => ['transport_type', 'status', inner.fn.countAll<number>().as('n')]).groupBy(['transport_type', 'status']))
+    .expression((eb) =>
+      eb
+        .selectFrom('transport_requests')
+        .select((inner) => ['transport_type', 'status', inner.fn.countAll<number>().as('n')])
+        .groupBy(['transport_type', 'status']),
+    )
     .execute()
 
   // ---------- Ledgers ----------
@@ -201,7 +301,14 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
   // the invoices and each instalment's stream are in date order and merge as they go. An invoice is
   // written once its instalments are in (thirty days on), with what was paid and its allocations.
   type Account = { seq: number; invoiced: number; received: number }
-  type Held = { at: number; row: Record<string, unknown>; line: Record<string, unknown>; allocations: Record<string, unknown>[]; paid: number; total: number }
+  type Held = {
+    at: number
+    row: Record<string, unknown>
+    line: Record<string, unknown>
+    allocations: Record<string, unknown>[]
+    paid: number
+    total: number
+  }
   const accounts = new Map<number, Account>()
   const INSTALMENTS = [
     { after: 8, share: 0.25 },
@@ -218,14 +325,32 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
   const payments: Record<string, unknown>[] = []
   const allocations: Record<string, unknown>[] = []
   const ledger: Record<string, unknown>[] = []
-  const post = (buyerId: number, at: number, kind: 'invoice' | 'payment', refId: number, refNumber: string, amount: number) => {
+  const post = (
+    buyerId: number,
+    at: number,
+    kind: 'invoice' | 'payment',
+    refId: number,
+    refNumber: string,
+    amount: number,
+  ) => {
     const account = accounts.get(buyerId) ?? { seq: 0, invoiced: 0, received: 0 }
     accounts.set(buyerId, account)
     account.seq++
     if (kind === 'invoice') account.invoiced += amount
     else account.received += amount
     ledgerRows++
-    ledger.push({ buyer_id: buyerId, seq: account.seq, entry_on: dayOf(at), kind, ref_id: refId, ref_number: refNumber, debit_minor: kind === 'invoice' ? amount : 0, credit_minor: kind === 'invoice' ? 0 : amount, balance_minor: account.invoiced - account.received, created_at: new Date(at).toISOString() })
+    ledger.push({
+      buyer_id: buyerId,
+      seq: account.seq,
+      entry_on: dayOf(at),
+      kind,
+      ref_id: refId,
+      ref_number: refNumber,
+      debit_minor: kind === 'invoice' ? amount : 0,
+      credit_minor: kind === 'invoice' ? 0 : amount,
+      balance_minor: account.invoiced - account.received,
+      created_at: new Date(at).toISOString(),
+    })
   }
   /** Writes the invoices whose instalments are all in by `until` (everything when it is infinite). */
   const release = (until: number) => {
@@ -241,15 +366,32 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
   const pay = (until: number) => {
     for (;;) {
       let next = -1
-      for (const [q, queue] of queues.entries()) if (queue.length && queue[0]!.at <= until && (next < 0 || queue[0]!.at < queues[next]![0]!.at)) next = q
+      for (const [q, queue] of queues.entries())
+        if (queue.length && queue[0]!.at <= until && (next < 0 || queue[0]!.at < queues[next]![0]!.at)) next = q
       if (next < 0 || ledgerRows >= scale.ledgerRows) return
       const p = queues[next]!.shift()!
       const day = dayOf(p.at)
       const number = code(`RCPT/${financialYear(day)}`, 6, '/')
-      payments.push({ id: ++paymentId, number, buyer_id: p.buyerId, received_on: day, amount_minor: p.amount, mode: (['neft', 'rtgs', 'upi', 'imps'] as const)[next], reference: `UTR${paymentId}`, unallocated_minor: 0, created_at: new Date(p.at).toISOString() })
+      payments.push({
+        id: ++paymentId,
+        number,
+        buyer_id: p.buyerId,
+        received_on: day,
+        amount_minor: p.amount,
+        mode: (['neft', 'rtgs', 'upi', 'imps'] as const)[next],
+        reference: `UTR${paymentId}`,
+        unallocated_minor: 0,
+        created_at: new Date(p.at).toISOString(),
+      })
       const h = held.get(p.invoice)!
       h.paid += p.amount
-      h.allocations.push({ id: ++allocationId, payment_id: paymentId, invoice_id: p.invoice, amount_minor: p.amount, created_at: new Date(p.at).toISOString() })
+      h.allocations.push({
+        id: ++allocationId,
+        payment_id: paymentId,
+        invoice_id: p.invoice,
+        amount_minor: p.amount,
+        created_at: new Date(p.at).toISOString(),
+      })
       post(p.buyerId, p.at, 'payment', paymentId, number, p.amount)
     }
   }
@@ -266,7 +408,16 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
   }
   let done = false
   for await (const chunk of sellerOrders(['delivered'])) {
-    const firstLines = await db.selectFrom('sub_orders').select(['seller_order_id', (eb) => eb.fn.min('id').as('id')]).where('seller_order_id', 'in', chunk.map((so) => so.id)).groupBy('seller_order_id').execute()
+    const firstLines = await db
+      .selectFrom('sub_orders')
+      .select(['seller_order_id', (eb) => eb.fn.min('id').as('id')])
+      .where(
+        'seller_order_id',
+        'in',
+        chunk.map((so) => so.id),
+      )
+      .groupBy('seller_order_id')
+      .execute()
     const lineOf = new Map(firstLines.map((l) => [l.seller_order_id, Number(l.id)]))
     for (const so of chunk) {
       if (ledgered.has(so.buyer_id) || !lineOf.has(so.id)) continue
@@ -286,8 +437,44 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
         total,
         paid: 0,
         allocations: [],
-        row: { id: ++invoiceId, number, buyer_id: so.buyer_id, seller_order_id: so.id, master_order_id: so.master_order_id, invoice_on: day, due_on: dayOf(at + 30 * DAY), supply: 'inter', place_of_supply: 'Maharashtra', seller_json: '{}', buyer_json: '{}', taxable_minor: so.value_minor, cgst_minor: 0, sgst_minor: 0, igst_minor: so.gst, total_minor: total, credited_minor: 0, created_at: new Date(at).toISOString(), updated_at: new Date(at).toISOString() },
-        line: { id: ++lineId, invoice_id: invoiceId, line_no: 1, sub_order_id: lineOf.get(so.id)!, description: `Goods of ${so.code}`, hsn_code: '5208', unit: 'm', quantity_milli: 1_000, price_minor: so.value_minor, taxable_minor: so.value_minor, gst_rate_bp: so.value_minor ? Math.round((so.gst * 10_000) / so.value_minor) : 0, cgst_minor: 0, sgst_minor: 0, igst_minor: so.gst, total_minor: total },
+        row: {
+          id: ++invoiceId,
+          number,
+          buyer_id: so.buyer_id,
+          seller_order_id: so.id,
+          master_order_id: so.master_order_id,
+          invoice_on: day,
+          due_on: dayOf(at + 30 * DAY),
+          supply: 'inter',
+          place_of_supply: 'Maharashtra',
+          seller_json: '{}',
+          buyer_json: '{}',
+          taxable_minor: so.value_minor,
+          cgst_minor: 0,
+          sgst_minor: 0,
+          igst_minor: so.gst,
+          total_minor: total,
+          credited_minor: 0,
+          created_at: new Date(at).toISOString(),
+          updated_at: new Date(at).toISOString(),
+        },
+        line: {
+          id: ++lineId,
+          invoice_id: invoiceId,
+          line_no: 1,
+          sub_order_id: lineOf.get(so.id)!,
+          description: `Goods of ${so.code}`,
+          hsn_code: '5208',
+          unit: 'm',
+          quantity_milli: 1_000,
+          price_minor: so.value_minor,
+          taxable_minor: so.value_minor,
+          gst_rate_bp: so.value_minor ? Math.round((so.gst * 10_000) / so.value_minor) : 0,
+          cgst_minor: 0,
+          sgst_minor: 0,
+          igst_minor: so.gst,
+          total_minor: total,
+        },
       }
       held.set(invoiceId, h)
       heldOrder.push(h)
@@ -296,7 +483,8 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
       for (const [q, instalment] of INSTALMENTS.entries()) {
         const amount = q === INSTALMENTS.length - 1 ? left : Math.floor(total * instalment.share)
         left -= amount
-        if (amount > 0 && at + instalment.after * DAY <= now.getTime()) queues[q]!.push({ at: at + instalment.after * DAY, buyerId: so.buyer_id, invoice: invoiceId, amount })
+        if (amount > 0 && at + instalment.after * DAY <= now.getTime())
+          queues[q]!.push({ at: at + instalment.after * DAY, buyerId: so.buyer_id, invoice: invoiceId, amount })
       }
     }
     await writeLedgerChunk()
@@ -306,27 +494,56 @@ export async function seedLogisticsScale(db: Database, scale: { bookings: number
   release(Number.POSITIVE_INFINITY)
   await writeLedgerChunk()
   for (const [buyerId, account] of accounts) {
-    await db.insertInto('buyer_accounts').values({ buyer_id: buyerId, invoiced_minor: account.invoiced, received_minor: account.received, credited_minor: 0, unallocated_minor: 0, entries: account.seq }).execute()
+    await db
+      .insertInto('buyer_accounts')
+      .values({
+        buyer_id: buyerId,
+        invoiced_minor: account.invoiced,
+        received_minor: account.received,
+        credited_minor: 0,
+        unallocated_minor: 0,
+        entries: account.seq,
+      })
+      .execute()
   }
   for (const [scope, last] of counters) {
     if (!/^(TR|TB)-|^(INV|RCPT)\//.test(scope)) continue
-    await db.insertInto('code_counters').values({ scope, last }).onConflict((oc) => oc.column('scope').doUpdateSet({ last })).execute()
+    await db
+      .insertInto('code_counters')
+      .values({ scope, last })
+      .onConflict((oc) => oc.column('scope').doUpdateSet({ last }))
+      .execute()
   }
-  for (const table of ['buyer_invoices', 'buyer_invoice_lines', 'buyer_payments', 'payment_allocations', 'buyer_ledger'] as const) await advanceIdSequence(db, table)
+  for (const table of [
+    'buyer_invoices',
+    'buyer_invoice_lines',
+    'buyer_payments',
+    'payment_allocations',
+    'buyer_ledger',
+  ] as const)
+    await advanceIdSequence(db, table)
   await refreshAfterBulkLoad(db)
 }
 
 /** The calendar's kept day counts worked out again from the bookings, after a bulk load. */
 export async function recountBookingDays(db: Database): Promise<void> {
   await db.deleteFrom('transport_booking_days').execute()
-  for (const [side, column] of [['pickup', 'pickup_on'], ['delivery', 'delivery_on']] as const) {
+  for (const [side, column] of [
+    ['pickup', 'pickup_on'],
+    ['delivery', 'delivery_on'],
+  ] as const) {
     await db
       .insertInto('transport_booking_days')
       .columns(['day', 'side', 'transporter_id', 'n'])
       .expression((eb) =>
         eb
           .selectFrom('transport_bookings')
-          .select((inner) => [`${column} as day` as never, sql<string>`cast(${side} as text)`.as('side'), 'transporter_id', inner.fn.countAll<number>().as('n')])
+          .select((inner) => [
+            `${column} as day` as never,
+            sql<string>`cast(${side} as text)`.as('side'),
+            'transporter_id',
+            inner.fn.countAll<number>().as('n'),
+          ])
           .where('status', '<>', 'cancelled')
           .groupBy([column, 'transporter_id']),
       )

@@ -11,15 +11,48 @@ import { seedOrdersScale } from './seed-scale-orders'
 describe('seedOrdersScale', () => {
   it('loads orders the searches can count, after which an order is placed and numbered after them', async () => {
     const db = getDb()
-    const before = Number((await db.selectFrom('master_orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const before = Number(
+      (
+        await db
+          .selectFrom('master_orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
     await seedOrdersScale(db, { orders: 200 })
-    const after = await db.selectFrom('master_orders').select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('id').as('last')]).executeTakeFirstOrThrow()
+    const after = await db
+      .selectFrom('master_orders')
+      .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('id').as('last')])
+      .executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(before + 200)
 
-    const grouped = await db.selectFrom('master_orders').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').orderBy('status').execute()
-    const kept = await db.selectFrom('master_order_counts').select(['status', 'orders as n']).where('orders', '!=', 0).orderBy('status').execute()
+    const grouped = await db
+      .selectFrom('master_orders')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .orderBy('status')
+      .execute()
+    const kept = await db
+      .selectFrom('master_order_counts')
+      .select(['status', 'orders as n'])
+      .where('orders', '!=', 0)
+      .orderBy('status')
+      .execute()
     expect(kept.map((r) => [r.status, Number(r.n)])).toEqual(grouped.map((r) => [r.status, Number(r.n)]))
-    const withoutCategory = await db.selectFrom('master_orders').select('id').where((eb) => eb.not(eb.exists(eb.selectFrom('master_order_categories as moc').select('moc.master_order_id').whereRef('moc.master_order_id', '=', 'master_orders.id')))).execute()
+    const withoutCategory = await db
+      .selectFrom('master_orders')
+      .select('id')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('master_order_categories as moc')
+              .select('moc.master_order_id')
+              .whereRef('moc.master_order_id', '=', 'master_orders.id'),
+          ),
+        ),
+      )
+      .execute()
     expect(withoutCategory).toEqual([])
 
     const addresses = [
@@ -28,9 +61,18 @@ describe('seedOrdersScale', () => {
     ]
     const buyerId = await makeBuyer({ name: 'After Scale Buyer', status: 'active', kam_user_id: null }, addresses)
     const sellerId = await makeSeller({ name: 'After Scale Seller', status: 'active', agent_user_id: null })
-    const placed = await placeTestOrder({ userId: await userIdOf('internal@example.com'), buyerId, sellerIds: [sellerId], key: 'after-scale' })
+    const placed = await placeTestOrder({
+      userId: await userIdOf('internal@example.com'),
+      buyerId,
+      sellerIds: [sellerId],
+      key: 'after-scale',
+    })
     expect(placed.id).toBeGreaterThan(Number(after.last))
-    const codes = await db.selectFrom('master_orders').select('code').where('id', '=', placed.id).executeTakeFirstOrThrow()
+    const codes = await db
+      .selectFrom('master_orders')
+      .select('code')
+      .where('id', '=', placed.id)
+      .executeTakeFirstOrThrow()
     expect(await db.selectFrom('master_orders').select('id').where('code', '=', codes.code).execute()).toHaveLength(1)
   })
 })

@@ -25,13 +25,23 @@ const DAY = 86_400_000
 function statusFor(ageDays: number, roll: number): SellerOrderStatus {
   if (roll < 0.03) return 'cancelled'
   if (ageDays > 60) return roll < 0.06 ? 'rejected' : 'delivered'
-  if (ageDays > 30) return (['in_production', 'ready_for_qc', 'qc_passed', 'dispatched', 'delivered'] as const)[Math.floor(roll * 5)]!
-  if (ageDays > 7) return (['approved', 'in_production', 'in_production', 'ready_for_qc', 'qc_failed'] as const)[Math.floor(roll * 5)]!
+  if (ageDays > 30)
+    return (['in_production', 'ready_for_qc', 'qc_passed', 'dispatched', 'delivered'] as const)[Math.floor(roll * 5)]!
+  if (ageDays > 7)
+    return (['approved', 'in_production', 'in_production', 'ready_for_qc', 'qc_failed'] as const)[Math.floor(roll * 5)]!
   return roll < 0.6 ? 'pending_approval' : 'approved'
 }
 
-async function insertRows(db: Database, table: 'master_orders' | 'seller_orders' | 'sub_orders' | 'master_order_categories', rows: Record<string, unknown>[]) {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await db.insertInto(table).values(rows.slice(i, i + ROWS_PER_INSERT) as never).execute()
+async function insertRows(
+  db: Database,
+  table: 'master_orders' | 'seller_orders' | 'sub_orders' | 'master_order_categories',
+  rows: Record<string, unknown>[],
+) {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + ROWS_PER_INSERT) as never)
+      .execute()
 }
 
 export async function seedOrdersScale(db: Database, scale: { orders: number }, now = new Date()): Promise<void> {
@@ -39,24 +49,54 @@ export async function seedOrdersScale(db: Database, scale: { orders: number }, n
   // What can be ordered: buyer SKUs (the version in force) whose product SKU some seller offers.
   const items = await db
     .selectFrom('buyer_skus')
-    .innerJoin('buyer_sku_versions as v', (join) => join.onRef('v.buyer_sku_id', '=', 'buyer_skus.id').onRef('v.number', '=', 'buyer_skus.current_version'))
+    .innerJoin('buyer_sku_versions as v', (join) =>
+      join.onRef('v.buyer_sku_id', '=', 'buyer_skus.id').onRef('v.number', '=', 'buyer_skus.current_version'),
+    )
     .innerJoin('product_skus as p', 'p.id', 'buyer_skus.product_sku_id')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
     .innerJoin('seller_skus as s', 's.product_sku_id', 'buyer_skus.product_sku_id')
-    .select(['buyer_skus.id', 'buyer_skus.buyer_id', 'buyer_skus.product_sku_id', 'v.number', 'v.price_minor', 'v.moq_milli', 'c.id as category_id', 'c.gst_rate_bp', 's.id as offer_id', 's.seller_id', 's.cost_minor'])
+    .select([
+      'buyer_skus.id',
+      'buyer_skus.buyer_id',
+      'buyer_skus.product_sku_id',
+      'v.number',
+      'v.price_minor',
+      'v.moq_milli',
+      'c.id as category_id',
+      'c.gst_rate_bp',
+      's.id as offer_id',
+      's.seller_id',
+      's.cost_minor',
+    ])
     .where('buyer_skus.status', '=', 'active')
     .orderBy('buyer_skus.id')
     .execute()
-  if (items.length === 0) throw new Error('orders at scale need buyer SKUs that sellers offer: load the demo data first')
+  if (items.length === 0)
+    throw new Error('orders at scale need buyer SKUs that sellers offer: load the demo data first')
   const byBuyer = new Map<number, typeof items>()
   for (const item of items) byBuyer.set(item.buyer_id, [...(byBuyer.get(item.buyer_id) ?? []), item])
   const buyers = [...byBuyer.keys()]
-  const addresses = await db.selectFrom('addresses').select(['id', 'buyer_id', 'kind', 'city', 'state', 'pin', 'line1']).where('buyer_id', 'in', buyers).where('is_default', '=', 1).execute()
-  const placer = await db.selectFrom('users').select('id').where('email', '=', 'internal@example.com').executeTakeFirstOrThrow()
+  const addresses = await db
+    .selectFrom('addresses')
+    .select(['id', 'buyer_id', 'kind', 'city', 'state', 'pin', 'line1'])
+    .where('buyer_id', 'in', buyers)
+    .where('is_default', '=', 1)
+    .execute()
+  const placer = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'internal@example.com')
+    .executeTakeFirstOrThrow()
 
   const [lastMaster, lastSeller, counters] = await Promise.all([
-    db.selectFrom('master_orders').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst(),
-    db.selectFrom('seller_orders').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst(),
+    db
+      .selectFrom('master_orders')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('seller_orders')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst(),
     db.selectFrom('code_counters').select(['scope', 'last']).execute(),
   ])
   let masterId = Number(lastMaster?.id ?? 0)
@@ -129,13 +169,30 @@ export async function seedOrdersScale(db: Database, scale: { orders: number }, n
         value += soValue
         cost += soCost
         const decided = status === 'pending_approval' ? null : new Date(placedAt.getTime() + DAY).toISOString()
-        sellerOrders.push({ id: soId, code: code('SO', placedAt), master_order_id: id, seller_id: sellerId, status, value_minor: soValue, cost_minor: soCost, decided_by: null, decided_at: decided, decision_note: null, counter_offer_json: null, moved_to_id: null, created_at: at, updated_at: at })
+        sellerOrders.push({
+          id: soId,
+          code: code('SO', placedAt),
+          master_order_id: id,
+          seller_id: sellerId,
+          status,
+          value_minor: soValue,
+          cost_minor: soCost,
+          decided_by: null,
+          decided_at: decided,
+          decision_note: null,
+          counter_offer_json: null,
+          moved_to_id: null,
+          created_at: at,
+          updated_at: at,
+        })
       }
       const ship = addresses.find((a) => a.buyer_id === buyerId && a.kind === 'shipping')
       const bill = addresses.find((a) => a.buyer_id === buyerId && a.kind === 'billing')
-      const snapshot = (a: typeof ship) => JSON.stringify(a ? { label: null, line1: a.line1, line2: null, city: a.city, state: a.state, pin: a.pin } : {})
+      const snapshot = (a: typeof ship) =>
+        JSON.stringify(a ? { label: null, line1: a.line1, line2: null, city: a.city, state: a.state, pin: a.pin } : {})
       const status = masterStatusOf(statuses)
-      for (const categoryId of new Set(chosen.map((item) => item.category_id))) categories.push({ master_order_id: id, category_id: categoryId, buyer_id: buyerId, status, placed_at: at })
+      for (const categoryId of new Set(chosen.map((item) => item.category_id)))
+        categories.push({ master_order_id: id, category_id: categoryId, buyer_id: buyerId, status, placed_at: at })
       masters.push({
         id,
         code: code('MO', placedAt),
@@ -169,7 +226,11 @@ export async function seedOrdersScale(db: Database, scale: { orders: number }, n
   }
   // Orders placed from now on number after these.
   for (const [scope, value] of last) {
-    await db.insertInto('code_counters').values({ scope, last: value }).onConflict((oc) => oc.column('scope').doUpdateSet({ last: value })).execute()
+    await db
+      .insertInto('code_counters')
+      .values({ scope, last: value })
+      .onConflict((oc) => oc.column('scope').doUpdateSet({ last: value }))
+      .execute()
   }
   // The ids were given: orders placed from now on are numbered after them.
   await advanceIdSequence(db, 'master_orders')

@@ -16,11 +16,24 @@ describe('seedQcScale', () => {
     const db = getDb()
     await makeStaffUser('field_operator', 'scale.field@example.com', 'Scale Field')
     await seedOrdersScale(db, { orders: 600 })
-    const before = Number((await db.selectFrom('qc_inspections').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const before = Number(
+      (
+        await db
+          .selectFrom('qc_inspections')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
     await seedQcScale(db, { inspections: 250 })
-    const rows = await db.selectFrom('qc_inspections').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute()
+    const rows = await db
+      .selectFrom('qc_inspections')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute()
     expect(rows.reduce((sum, r) => sum + Number(r.n), 0)).toBe(before + 250)
-    expect(rows.map((r) => r.status).sort()).toEqual(expect.arrayContaining(['approved', 'rejected', 'scheduled', 'submitted']))
+    expect(rows.map((r) => r.status).sort()).toEqual(
+      expect.arrayContaining(['approved', 'rejected', 'scheduled', 'submitted']),
+    )
     const doubled = await db
       .selectFrom('qc_inspections')
       .select(['operator_id', 'scheduled_on', 'slot'])
@@ -29,7 +42,13 @@ describe('seedQcScale', () => {
       .having(sql`count(*)`, '>', 1)
       .execute()
     expect(doubled).toEqual([])
-    const open = await db.selectFrom('qc_inspections').select('seller_order_id').where('status', 'in', ['scheduled', 'submitted']).groupBy('seller_order_id').having(sql`count(*)`, '>', 1).execute()
+    const open = await db
+      .selectFrom('qc_inspections')
+      .select('seller_order_id')
+      .where('status', 'in', ['scheduled', 'submitted'])
+      .groupBy('seller_order_id')
+      .having(sql`count(*)`, '>', 1)
+      .execute()
     expect(open).toEqual([])
 
     // A seller order ready for QC and not scheduled yet, scheduled as staff do it.
@@ -37,12 +56,29 @@ describe('seedQcScale', () => {
       .selectFrom('seller_orders as s')
       .select('s.id')
       .where('s.status', '=', 'ready_for_qc')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('qc_inspections as i').select('i.id').whereRef('i.seller_order_id', '=', 's.id').where('i.status', 'in', ['scheduled', 'submitted']))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('qc_inspections as i')
+              .select('i.id')
+              .whereRef('i.seller_order_id', '=', 's.id')
+              .where('i.status', 'in', ['scheduled', 'submitted']),
+          ),
+        ),
+      )
       .executeTakeFirstOrThrow()
-    const last = await db.selectFrom('qc_inspections').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()
+    const last = await db
+      .selectFrom('qc_inspections')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow()
     const operatorId = await userIdOf('scale.field@example.com')
     const day = kolkataDay(new Date(Date.now() + 400 * 86_400_000))
-    const done = await scheduleInspection(db, { userId: await userIdOf('biz_ops@example.com') }, waiting.id, { day, slot: '09:00', operatorId })
+    const done = await scheduleInspection(db, { userId: await userIdOf('biz_ops@example.com') }, waiting.id, {
+      day,
+      slot: '09:00',
+      operatorId,
+    })
     expect(done).toMatchObject({ ok: true })
     if (done.ok) expect(done.value.id).toBeGreaterThan(Number(last.id))
   })

@@ -22,12 +22,21 @@ function statusFor(ageDays: number, roll: number): SampleOrderStatus {
   if (roll < 0.04) return 'rejected'
   if (roll < 0.06) return 'cancelled'
   if (ageDays > 30) return roll < 0.2 ? 'delivered' : 'closed'
-  if (ageDays > 7) return (['approved', 'dispatched', 'delivered', 'delivered', 'closed'] as const)[Math.floor(roll * 5)]!
+  if (ageDays > 7)
+    return (['approved', 'dispatched', 'delivered', 'delivered', 'closed'] as const)[Math.floor(roll * 5)]!
   return roll < 0.6 ? 'requested' : 'approved'
 }
 
-async function insertRows(db: Database, table: 'sample_orders' | 'sample_order_items', rows: Record<string, unknown>[]) {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await db.insertInto(table).values(rows.slice(i, i + ROWS_PER_INSERT) as never).execute()
+async function insertRows(
+  db: Database,
+  table: 'sample_orders' | 'sample_order_items',
+  rows: Record<string, unknown>[],
+) {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + ROWS_PER_INSERT) as never)
+      .execute()
 }
 
 export async function seedSampleOrdersScale(db: Database, scale: { orders: number }, now = new Date()): Promise<void> {
@@ -35,18 +44,36 @@ export async function seedSampleOrdersScale(db: Database, scale: { orders: numbe
   const [buyers, samples, placer, lastOrder, counters] = await Promise.all([
     db
       .selectFrom('buyers')
-      .innerJoin('addresses', (join) => join.onRef('addresses.buyer_id', '=', 'buyers.id').on('addresses.kind', '=', 'shipping').on('addresses.is_default', '=', 1))
-      .select(['buyers.id', 'addresses.id as address_id', 'addresses.line1', 'addresses.city', 'addresses.state', 'addresses.pin'])
+      .innerJoin('addresses', (join) =>
+        join
+          .onRef('addresses.buyer_id', '=', 'buyers.id')
+          .on('addresses.kind', '=', 'shipping')
+          .on('addresses.is_default', '=', 1),
+      )
+      .select([
+        'buyers.id',
+        'addresses.id as address_id',
+        'addresses.line1',
+        'addresses.city',
+        'addresses.state',
+        'addresses.pin',
+      ])
       .where('buyers.status', '=', 'active')
       .orderBy('buyers.id')
       .limit(2_000)
       .execute(),
     db.selectFrom('sample_skus').select(['id', 'charge_minor']).where('active', '=', 1).orderBy('id').execute(),
     db.selectFrom('users').select('id').where('email', '=', 'internal@example.com').executeTakeFirstOrThrow(),
-    db.selectFrom('sample_orders').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst(),
+    db
+      .selectFrom('sample_orders')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst(),
     db.selectFrom('code_counters').select(['scope', 'last']).where('scope', 'like', 'SMP-%').execute(),
   ])
-  if (buyers.length === 0 || samples.length === 0) throw new Error('sample orders at scale need buyers with a shipping address and sample SKUs: load the demo data first')
+  if (buyers.length === 0 || samples.length === 0)
+    throw new Error(
+      'sample orders at scale need buyers with a shipping address and sample SKUs: load the demo data first',
+    )
   let orderId = Number(lastOrder?.id ?? 0)
   const last = new Map(counters.map((c) => [c.scope, Number(c.last)]))
   const code = (at: Date) => {
@@ -101,7 +128,14 @@ export async function seedSampleOrdersScale(db: Database, scale: { orders: numbe
         buyer_id: buyer.id,
         status,
         ship_to_address_id: buyer.address_id,
-        ship_to_json: JSON.stringify({ label: null, line1: buyer.line1, line2: null, city: buyer.city, state: buyer.state, pin: buyer.pin }),
+        ship_to_json: JSON.stringify({
+          label: null,
+          line1: buyer.line1,
+          line2: null,
+          city: buyer.city,
+          state: buyer.state,
+          pin: buyer.pin,
+        }),
         note: '',
         item_count: lineNo,
         quantity_total: pieces,
@@ -128,7 +162,11 @@ export async function seedSampleOrdersScale(db: Database, scale: { orders: numbe
     })
   }
   for (const [scope, value] of last) {
-    await db.insertInto('code_counters').values({ scope, last: value }).onConflict((oc) => oc.column('scope').doUpdateSet({ last: value })).execute()
+    await db
+      .insertInto('code_counters')
+      .values({ scope, last: value })
+      .onConflict((oc) => oc.column('scope').doUpdateSet({ last: value }))
+      .execute()
   }
   await recountSampleOrders(db)
   await advanceIdSequence(db, 'sample_orders')

@@ -23,10 +23,123 @@ const CITIES = [
   ['Ludhiana', 'Punjab', '141001'],
   ['Coimbatore', 'Tamil Nadu', '641001'],
 ] as const
-const WORDS = ['Alpha', 'Bright', 'Crest', 'Delta', 'Eagle', 'Fern', 'Globe', 'Heritage', 'Icon', 'Jewel', 'Kite', 'Lark', 'Metro', 'Nova', 'Orbit', 'Prime', 'Quest', 'Royal', 'Star', 'Trend']
+const WORDS = [
+  'Alpha',
+  'Bright',
+  'Crest',
+  'Delta',
+  'Eagle',
+  'Fern',
+  'Globe',
+  'Heritage',
+  'Icon',
+  'Jewel',
+  'Kite',
+  'Lark',
+  'Metro',
+  'Nova',
+  'Orbit',
+  'Prime',
+  'Quest',
+  'Royal',
+  'Star',
+  'Trend',
+]
 const KINDS = ['Retail', 'Fashions', 'Apparel', 'Traders', 'Brands', 'Stores']
-const FIRST = ['Aarav', 'Aditi', 'Akash', 'Amit', 'Ananya', 'Anil', 'Anjali', 'Arjun', 'Deepa', 'Divya', 'Gaurav', 'Harish', 'Isha', 'Kavita', 'Kiran', 'Lakshmi', 'Manoj', 'Meena', 'Mohan', 'Nandini', 'Neha', 'Nikhil', 'Pooja', 'Prakash', 'Priya', 'Rahul', 'Rajesh', 'Ramesh', 'Ritu', 'Rohit', 'Sanjay', 'Sarita', 'Shreya', 'Sunil', 'Suresh', 'Swati', 'Tarun', 'Usha', 'Varun', 'Vidya']
-const LAST = ['Agarwal', 'Bansal', 'Bhatt', 'Chauhan', 'Chopra', 'Das', 'Desai', 'Dubey', 'Ghosh', 'Gupta', 'Iyer', 'Jain', 'Joshi', 'Kapoor', 'Khan', 'Kulkarni', 'Kumar', 'Malhotra', 'Mehta', 'Menon', 'Mishra', 'Nair', 'Pandey', 'Patel', 'Pillai', 'Rao', 'Reddy', 'Saxena', 'Sen', 'Shah', 'Sharma', 'Shetty', 'Singh', 'Sinha', 'Srinivasan', 'Thakur', 'Trivedi', 'Varma', 'Verma', 'Yadav', 'Bose', 'Chatterjee', 'Dutta', 'Goel', 'Hegde', 'Kaur', 'Mathur', 'Naidu', 'Prasad', 'Tiwari']
+const FIRST = [
+  'Aarav',
+  'Aditi',
+  'Akash',
+  'Amit',
+  'Ananya',
+  'Anil',
+  'Anjali',
+  'Arjun',
+  'Deepa',
+  'Divya',
+  'Gaurav',
+  'Harish',
+  'Isha',
+  'Kavita',
+  'Kiran',
+  'Lakshmi',
+  'Manoj',
+  'Meena',
+  'Mohan',
+  'Nandini',
+  'Neha',
+  'Nikhil',
+  'Pooja',
+  'Prakash',
+  'Priya',
+  'Rahul',
+  'Rajesh',
+  'Ramesh',
+  'Ritu',
+  'Rohit',
+  'Sanjay',
+  'Sarita',
+  'Shreya',
+  'Sunil',
+  'Suresh',
+  'Swati',
+  'Tarun',
+  'Usha',
+  'Varun',
+  'Vidya',
+]
+const LAST = [
+  'Agarwal',
+  'Bansal',
+  'Bhatt',
+  'Chauhan',
+  'Chopra',
+  'Das',
+  'Desai',
+  'Dubey',
+  'Ghosh',
+  'Gupta',
+  'Iyer',
+  'Jain',
+  'Joshi',
+  'Kapoor',
+  'Khan',
+  'Kulkarni',
+  'Kumar',
+  'Malhotra',
+  'Mehta',
+  'Menon',
+  'Mishra',
+  'Nair',
+  'Pandey',
+  'Patel',
+  'Pillai',
+  'Rao',
+  'Reddy',
+  'Saxena',
+  'Sen',
+  'Shah',
+  'Sharma',
+  'Shetty',
+  'Singh',
+  'Sinha',
+  'Srinivasan',
+  'Thakur',
+  'Trivedi',
+  'Varma',
+  'Verma',
+  'Yadav',
+  'Bose',
+  'Chatterjee',
+  'Dutta',
+  'Goel',
+  'Hegde',
+  'Kaur',
+  'Mathur',
+  'Naidu',
+  'Prasad',
+  'Tiwari',
+]
 const STAFF_ROLES: RoleKey[] = ['internal', 'demand_kam', 'biz_ops', 'logistics', 'supplier_agent', 'field_operator']
 
 async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
@@ -34,13 +147,25 @@ async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Pro
 }
 
 export async function seedScale(db: Database, options: { buyers: number; users: number }): Promise<void> {
-  const hash = (await db.selectFrom('users').select('password_hash').where('email', '=', 'buyer@example.com').executeTakeFirstOrThrow()).password_hash
+  const hash = (
+    await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'buyer@example.com')
+      .executeTakeFirstOrThrow()
+  ).password_hash
   const kams = await db.selectFrom('user_roles').select('user_id').where('role', '=', 'demand_kam').execute()
   const sellers = await db.selectFrom('sellers').select('id').execute()
   const now = Date.UTC(2026, 10, 1)
 
   await db.transaction().execute(async (trx) => {
-    const firstBuyer = ((await trx.selectFrom('buyers').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) + 1
+    const firstBuyer =
+      ((
+        await trx
+          .selectFrom('buyers')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0) + 1
     const buyers: Insertable<BuyersTable>[] = []
     const addresses: Insertable<AddressesTable>[] = []
     for (let i = 0; i < options.buyers; i++) {
@@ -52,7 +177,9 @@ export async function seedScale(db: Database, options: { buyers: number; users: 
         id,
         name: `${WORDS[i % WORDS.length]} ${KINDS[(i >> 3) % KINDS.length]} ${i}`,
         legal_name: `${WORDS[i % WORDS.length]} ${KINDS[(i >> 3) % KINDS.length]} ${i} Pvt Ltd`,
-        gstin: withGstinCheck(`27AAB${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + ((i >> 5) % 26))}${String(i % 10000).padStart(4, '0')}${String.fromCharCode(65 + ((i >> 10) % 26))}1Z`),
+        gstin: withGstinCheck(
+          `27AAB${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + ((i >> 5) % 26))}${String(i % 10000).padStart(4, '0')}${String.fromCharCode(65 + ((i >> 10) % 26))}1Z`,
+        ),
         contact_email: `accounts${i}@scale-buyer.example`,
         contact_phone: `9${String(100000000 + i).slice(-9)}`,
         status,
@@ -62,12 +189,29 @@ export async function seedScale(db: Database, options: { buyers: number; users: 
         created_at: at,
         updated_at: at,
       })
-      addresses.push({ buyer_id: id, kind: 'billing', label: 'Head office', line1: `${i} Market Road`, city: city[0], state: city[1], pin: city[2], is_default: 1, created_at: at, updated_at: at })
+      addresses.push({
+        buyer_id: id,
+        kind: 'billing',
+        label: 'Head office',
+        line1: `${i} Market Road`,
+        city: city[0],
+        state: city[1],
+        pin: city[2],
+        is_default: 1,
+        created_at: at,
+        updated_at: at,
+      })
     }
     await inBatches(buyers, 400, (batch) => trx.insertInto('buyers').values(batch).execute())
     await inBatches(addresses, 500, (batch) => trx.insertInto('addresses').values(batch).execute())
 
-    const firstUser = ((await trx.selectFrom('users').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0) + 1
+    const firstUser =
+      ((
+        await trx
+          .selectFrom('users')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0) + 1
     const users: Insertable<UsersTable>[] = []
     const roles: { user_id: number; role: RoleKey }[] = []
     for (let i = 0; i < options.users; i++) {

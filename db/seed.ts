@@ -44,7 +44,13 @@ const PRODUCTS: { slug: string; name: string; unit: string; schema: AttributeDef
     unit: 'm',
     schema: [
       { key: 'composition', label: 'Composition', type: 'text', required: true },
-      { key: 'weave', label: 'Weave', type: 'enum', required: true, values: ['plain', 'twill', 'satin', 'dobby', 'knit'] },
+      {
+        key: 'weave',
+        label: 'Weave',
+        type: 'enum',
+        required: true,
+        values: ['plain', 'twill', 'satin', 'dobby', 'knit'],
+      },
       { key: 'gsm', label: 'Weight', type: 'number', unit: 'g/m²', required: true },
       { key: 'width', label: 'Width', type: 'number', unit: 'in', required: true },
       { key: 'colour', label: 'Colour', type: 'text', required: false },
@@ -58,7 +64,13 @@ const PRODUCTS: { slug: string; name: string; unit: string; schema: AttributeDef
       { key: 'count', label: 'Count', type: 'number', unit: 'Ne', required: true },
       { key: 'composition', label: 'Composition', type: 'text', required: true },
       { key: 'ply', label: 'Ply', type: 'number', required: true },
-      { key: 'spinning', label: 'Spinning', type: 'enum', required: true, values: ['ring', 'open-end', 'compact', 'vortex'] },
+      {
+        key: 'spinning',
+        label: 'Spinning',
+        type: 'enum',
+        required: true,
+        values: ['ring', 'open-end', 'compact', 'vortex'],
+      },
     ],
   },
   {
@@ -66,7 +78,13 @@ const PRODUCTS: { slug: string; name: string; unit: string; schema: AttributeDef
     name: 'Garments',
     unit: 'pcs',
     schema: [
-      { key: 'style', label: 'Style', type: 'enum', required: true, values: ['shirt', 't-shirt', 'trouser', 'dress', 'jacket'] },
+      {
+        key: 'style',
+        label: 'Style',
+        type: 'enum',
+        required: true,
+        values: ['shirt', 't-shirt', 'trouser', 'dress', 'jacket'],
+      },
       { key: 'fabric', label: 'Fabric', type: 'text', required: true },
       { key: 'size_range', label: 'Size range', type: 'text', required: true },
       { key: 'gsm', label: 'Fabric weight', type: 'number', unit: 'g/m²', required: false },
@@ -75,19 +93,89 @@ const PRODUCTS: { slug: string; name: string; unit: string; schema: AttributeDef
 ]
 
 const BUYERS = [
-  { name: 'Indigo Threads Retail', legal: 'Indigo Threads Retail Pvt Ltd', gstin: withGstinCheck('27AAECI1234F1Z'), city: 'Mumbai', state: 'Maharashtra', pin: '400013' },
-  { name: 'Saffron Apparel Co', legal: 'Saffron Apparel Company LLP', gstin: withGstinCheck('29AAKFS5678K1Z'), city: 'Bengaluru', state: 'Karnataka', pin: '560034' },
-  { name: 'Blue Lotus Fashions', legal: 'Blue Lotus Fashions Pvt Ltd', gstin: withGstinCheck('07AABCB9012L1Z'), city: 'New Delhi', state: 'Delhi', pin: '110020' },
-  { name: 'Urban Loom Brands', legal: 'Urban Loom Brands Ltd', gstin: withGstinCheck('24AACCU3456M1Z'), city: 'Ahmedabad', state: 'Gujarat', pin: '380015' },
-  { name: 'Coastal Weaves Trading', legal: 'Coastal Weaves Trading Co', gstin: withGstinCheck('33AAFFC7890N1Z'), city: 'Chennai', state: 'Tamil Nadu', pin: '600017' },
+  {
+    name: 'Indigo Threads Retail',
+    legal: 'Indigo Threads Retail Pvt Ltd',
+    gstin: withGstinCheck('27AAECI1234F1Z'),
+    city: 'Mumbai',
+    state: 'Maharashtra',
+    pin: '400013',
+  },
+  {
+    name: 'Saffron Apparel Co',
+    legal: 'Saffron Apparel Company LLP',
+    gstin: withGstinCheck('29AAKFS5678K1Z'),
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pin: '560034',
+  },
+  {
+    name: 'Blue Lotus Fashions',
+    legal: 'Blue Lotus Fashions Pvt Ltd',
+    gstin: withGstinCheck('07AABCB9012L1Z'),
+    city: 'New Delhi',
+    state: 'Delhi',
+    pin: '110020',
+  },
+  {
+    name: 'Urban Loom Brands',
+    legal: 'Urban Loom Brands Ltd',
+    gstin: withGstinCheck('24AACCU3456M1Z'),
+    city: 'Ahmedabad',
+    state: 'Gujarat',
+    pin: '380015',
+  },
+  {
+    name: 'Coastal Weaves Trading',
+    legal: 'Coastal Weaves Trading Co',
+    gstin: withGstinCheck('33AAFFC7890N1Z'),
+    city: 'Chennai',
+    state: 'Tamil Nadu',
+    pin: '600017',
+  },
 ]
 
 const SELLERS = [
-  { name: 'Tiruppur Knit Works', legal: 'Tiruppur Knit Works Pvt Ltd', gstin: withGstinCheck('33AADCT1111P1Z'), city: 'Tiruppur', state: 'Tamil Nadu', pin: '641604' },
-  { name: 'Surat Silk Mills', legal: 'Surat Silk Mills Ltd', gstin: withGstinCheck('24AAACS2222Q1Z'), city: 'Surat', state: 'Gujarat', pin: '395003' },
-  { name: 'Ludhiana Yarn Spinners', legal: 'Ludhiana Yarn Spinners LLP', gstin: withGstinCheck('03AAGFL3333R1Z'), city: 'Ludhiana', state: 'Punjab', pin: '141003' },
-  { name: 'Erode Cotton Processors', legal: 'Erode Cotton Processors', gstin: withGstinCheck('33AAFFE4444S1Z'), city: 'Erode', state: 'Tamil Nadu', pin: '638001' },
-  { name: 'Bhiwandi Weaving House', legal: 'Bhiwandi Weaving House Pvt Ltd', gstin: withGstinCheck('27AADCB5555T1Z'), city: 'Bhiwandi', state: 'Maharashtra', pin: '421302' },
+  {
+    name: 'Tiruppur Knit Works',
+    legal: 'Tiruppur Knit Works Pvt Ltd',
+    gstin: withGstinCheck('33AADCT1111P1Z'),
+    city: 'Tiruppur',
+    state: 'Tamil Nadu',
+    pin: '641604',
+  },
+  {
+    name: 'Surat Silk Mills',
+    legal: 'Surat Silk Mills Ltd',
+    gstin: withGstinCheck('24AAACS2222Q1Z'),
+    city: 'Surat',
+    state: 'Gujarat',
+    pin: '395003',
+  },
+  {
+    name: 'Ludhiana Yarn Spinners',
+    legal: 'Ludhiana Yarn Spinners LLP',
+    gstin: withGstinCheck('03AAGFL3333R1Z'),
+    city: 'Ludhiana',
+    state: 'Punjab',
+    pin: '141003',
+  },
+  {
+    name: 'Erode Cotton Processors',
+    legal: 'Erode Cotton Processors',
+    gstin: withGstinCheck('33AAFFE4444S1Z'),
+    city: 'Erode',
+    state: 'Tamil Nadu',
+    pin: '638001',
+  },
+  {
+    name: 'Bhiwandi Weaving House',
+    legal: 'Bhiwandi Weaving House Pvt Ltd',
+    gstin: withGstinCheck('27AADCB5555T1Z'),
+    city: 'Bhiwandi',
+    state: 'Maharashtra',
+    pin: '421302',
+  },
 ]
 
 const WAREHOUSES = [
@@ -96,7 +184,10 @@ const WAREHOUSES = [
 ]
 
 export async function databaseIsEmpty(db: Database): Promise<boolean> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
   return Number(row.n) === 0
 }
 
@@ -109,7 +200,12 @@ export async function seedDemo(db: Database): Promise<void> {
     for (const [i, role] of DEMO_ROLES.entries()) {
       const user = await trx
         .insertInto('users')
-        .values({ email: demoEmail(role), name: NAMES[role], phone: `98${String(76543210 + i).padStart(8, '0')}`, password_hash: roleHashes[i] })
+        .values({
+          email: demoEmail(role),
+          name: NAMES[role],
+          phone: `98${String(76543210 + i).padStart(8, '0')}`,
+          password_hash: roleHashes[i],
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       userIds[role] = user.id
@@ -136,8 +232,26 @@ export async function seedDemo(db: Database): Promise<void> {
         .executeTakeFirstOrThrow()
       buyerIds.push(row.id)
       addresses.push(
-        { buyer_id: row.id, kind: 'billing', label: 'Head office', line1: `${10 + i}, Commerce House`, city: b.city, state: b.state, pin: b.pin, is_default: 1 },
-        { buyer_id: row.id, kind: 'shipping', label: 'Distribution centre', line1: `Warehouse ${i + 1}, Ring Road`, city: b.city, state: b.state, pin: b.pin, is_default: 1 },
+        {
+          buyer_id: row.id,
+          kind: 'billing',
+          label: 'Head office',
+          line1: `${10 + i}, Commerce House`,
+          city: b.city,
+          state: b.state,
+          pin: b.pin,
+          is_default: 1,
+        },
+        {
+          buyer_id: row.id,
+          kind: 'shipping',
+          label: 'Distribution centre',
+          line1: `Warehouse ${i + 1}, Ring Road`,
+          city: b.city,
+          state: b.state,
+          pin: b.pin,
+          is_default: 1,
+        },
       )
     }
     const sellerIds: number[] = []
@@ -157,13 +271,39 @@ export async function seedDemo(db: Database): Promise<void> {
         .executeTakeFirstOrThrow()
       sellerIds.push(row.id)
       addresses.push(
-        { seller_id: row.id, kind: 'billing', label: 'Registered office', line1: `${20 + i}, Mill Road`, city: s.city, state: s.state, pin: s.pin, is_default: 1 },
-        { seller_id: row.id, kind: 'pickup', label: 'Factory gate', line1: `Unit ${i + 1}, Industrial Area`, city: s.city, state: s.state, pin: s.pin, is_default: 1 },
+        {
+          seller_id: row.id,
+          kind: 'billing',
+          label: 'Registered office',
+          line1: `${20 + i}, Mill Road`,
+          city: s.city,
+          state: s.state,
+          pin: s.pin,
+          is_default: 1,
+        },
+        {
+          seller_id: row.id,
+          kind: 'pickup',
+          label: 'Factory gate',
+          line1: `Unit ${i + 1}, Industrial Area`,
+          city: s.city,
+          state: s.state,
+          pin: s.pin,
+          is_default: 1,
+        },
       )
     }
     // The demo buyer and seller users administer their companies.
-    await trx.updateTable('users').set({ buyer_id: buyerIds[0], is_company_admin: 1 }).where('id', '=', userIds.buyer).execute()
-    await trx.updateTable('users').set({ seller_id: sellerIds[0], is_company_admin: 1 }).where('id', '=', userIds.seller).execute()
+    await trx
+      .updateTable('users')
+      .set({ buyer_id: buyerIds[0], is_company_admin: 1 })
+      .where('id', '=', userIds.buyer)
+      .execute()
+    await trx
+      .updateTable('users')
+      .set({ seller_id: sellerIds[0], is_company_admin: 1 })
+      .where('id', '=', userIds.seller)
+      .execute()
 
     // A sign-up waiting for staff: its user sees only the waiting page.
     const pending = await trx
@@ -173,7 +313,13 @@ export async function seedDemo(db: Database): Promise<void> {
       .executeTakeFirstOrThrow()
     const pendingUser = await trx
       .insertInto('users')
-      .values({ email: PENDING_DEMO_EMAIL, name: 'Meera Lotus', password_hash: roleHashes[DEMO_ROLES.length], buyer_id: pending.id, is_company_admin: 1 })
+      .values({
+        email: PENDING_DEMO_EMAIL,
+        name: 'Meera Lotus',
+        password_hash: roleHashes[DEMO_ROLES.length],
+        buyer_id: pending.id,
+        is_company_admin: 1,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     await trx.insertInto('user_roles').values({ user_id: pendingUser.id, role: 'buyer' }).execute()
@@ -185,7 +331,16 @@ export async function seedDemo(db: Database): Promise<void> {
         .returning('id')
         .executeTakeFirstOrThrow()
       for (const [i, w] of WAREHOUSES.entries()) {
-        addresses.push({ product_id: product.id, kind: 'warehouse', label: `${p.name} warehouse, ${w.city}`, line1: w.line1, city: w.city, state: w.state, pin: w.pin, is_default: i === 0 ? 1 : 0 })
+        addresses.push({
+          product_id: product.id,
+          kind: 'warehouse',
+          label: `${p.name} warehouse, ${w.city}`,
+          line1: w.line1,
+          city: w.city,
+          state: w.state,
+          pin: w.pin,
+          is_default: i === 0 ? 1 : 0,
+        })
       }
     }
     await trx.insertInto('addresses').values(addresses).execute()
@@ -199,21 +354,35 @@ export async function seedDemo(db: Database): Promise<void> {
       ['Sana Qureshi', 'agent.sana@example.com', 'supplier_agent', agents],
       ['Gopal Menon', 'agent.gopal@example.com', 'supplier_agent', agents],
     ] as const) {
-      const user = await trx.insertInto('users').values({ email, name, password_hash: roleHashes[0] }).returning('id').executeTakeFirstOrThrow()
+      const user = await trx
+        .insertInto('users')
+        .values({ email, name, password_hash: roleHashes[0] })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       await trx.insertInto('user_roles').values({ user_id: user.id, role }).execute()
       list.push(user.id)
     }
     await seedMoreCompanies(trx, { kams, agents, passwordHash: roleHashes[0], buyers: 35, sellers: 55 })
-    const active = (table: 'buyers' | 'sellers') => trx.selectFrom(table).select('id').where('status', '=', 'active').orderBy('id').execute()
+    const active = (table: 'buyers' | 'sellers') =>
+      trx.selectFrom(table).select('id').where('status', '=', 'active').orderBy('id').execute()
     await seedCatalogue(trx, {
       adminId: userIds.admin,
       kamId: userIds.demand_kam,
       catalogManagerId: userIds.catalog_manager,
-      kamBuyerIds: (await trx.selectFrom('buyers').select('id').where('kam_user_id', '=', userIds.demand_kam).where('status', '=', 'active').orderBy('id').execute()).map((r) => r.id),
+      kamBuyerIds: (
+        await trx
+          .selectFrom('buyers')
+          .select('id')
+          .where('kam_user_id', '=', userIds.demand_kam)
+          .where('status', '=', 'active')
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.id),
       buyerIds: (await active('buyers')).map((r) => r.id),
       sellerIds: (await active('sellers')).map((r) => r.id),
     })
-    for (const entity of ['buyer', 'seller', 'user', 'product_sku', 'buyer_sku', 'seller_sku', 'sample_sku'] as const) await reindexAll(trx, entity)
+    for (const entity of ['buyer', 'seller', 'user', 'product_sku', 'buyer_sku', 'seller_sku', 'sample_sku'] as const)
+      await reindexAll(trx, entity)
   })
   // Orders go through the order functions, each its own transaction, as when people place them.
   await seedDemoOrders(db)
@@ -230,7 +399,9 @@ export async function createFirstAdmin(
   log: (line: string) => void,
 ): Promise<void> {
   if (!email || !password) {
-    log('The database has no users. Set ADMIN_EMAIL and ADMIN_PASSWORD (at least 10 characters) to create the first administrator.')
+    log(
+      'The database has no users. Set ADMIN_EMAIL and ADMIN_PASSWORD (at least 10 characters) to create the first administrator.',
+    )
     return
   }
   if (password.length < 10) throw new Error('ADMIN_PASSWORD must be at least 10 characters long')
@@ -243,7 +414,14 @@ export async function createFirstAdmin(
       .executeTakeFirstOrThrow()
     await trx.insertInto('user_roles').values({ user_id: user.id, role: 'admin' }).execute()
     await syncSearch(trx, 'user', user.id)
-    await audit(trx, { actorUserId: null, action: 'user.bootstrap_admin', entityType: 'user', entityId: user.id, after: { email }, note: 'created at first start' })
+    await audit(trx, {
+      actorUserId: null,
+      action: 'user.bootstrap_admin',
+      entityType: 'user',
+      entityId: user.id,
+      after: { email },
+      note: 'created at first start',
+    })
   })
   log(`Created the first administrator, ${email}.`)
 }

@@ -394,8 +394,27 @@ export interface OrderCartLinesTable {
 }
 
 export type OrderSource = 'cart' | 'solv' | 'gt'
-export type MasterOrderStatus = 'placed' | 'confirmed' | 'in_production' | 'in_qc' | 'ready_to_dispatch' | 'dispatched' | 'delivered' | 'closed' | 'cancelled'
-export type SellerOrderStatus = 'pending_approval' | 'approved' | 'rejected' | 'in_production' | 'ready_for_qc' | 'qc_passed' | 'qc_failed' | 'dispatched' | 'delivered' | 'cancelled'
+export type MasterOrderStatus =
+  | 'placed'
+  | 'confirmed'
+  | 'in_production'
+  | 'in_qc'
+  | 'ready_to_dispatch'
+  | 'dispatched'
+  | 'delivered'
+  | 'closed'
+  | 'cancelled'
+export type SellerOrderStatus =
+  | 'pending_approval'
+  | 'approved'
+  | 'rejected'
+  | 'in_production'
+  | 'ready_for_qc'
+  | 'qc_passed'
+  | 'qc_failed'
+  | 'dispatched'
+  | 'delivered'
+  | 'cancelled'
 
 export interface MasterOrdersTable {
   id: Id
@@ -757,7 +776,8 @@ export interface SampleOrderCountsTable {
   orders: number
 }
 
-export type SampleOrderStatus = 'requested' | 'approved' | 'dispatched' | 'delivered' | 'closed' | 'rejected' | 'cancelled'
+export type SampleOrderStatus =
+  'requested' | 'approved' | 'dispatched' | 'delivered' | 'closed' | 'rejected' | 'cancelled'
 
 /** The samples cart: one per user and buyer. */
 export interface SampleCartsTable {

@@ -21,7 +21,11 @@ describe('unique rules held by the database', () => {
     const db = getDb()
     const seller = (await db.selectFrom('sellers').select('id').orderBy('id').executeTakeFirstOrThrow()).id
     const offer = await makeSellerSku({ sellerId: seller, status: 'draft' })
-    const { product_sku_id } = await db.selectFrom('seller_skus').select('product_sku_id').where('id', '=', offer).executeTakeFirstOrThrow()
+    const { product_sku_id } = await db
+      .selectFrom('seller_skus')
+      .select('product_sku_id')
+      .where('id', '=', offer)
+      .executeTakeFirstOrThrow()
     const error = await refusal(() => makeSellerSku({ sellerId: seller, productSkuId: product_sku_id, status: 'live' }))
     expect(isUniqueViolation(error, 'seller_skus', ['seller_id', 'product_sku_id'])).toBe(true)
     await db.updateTable('seller_skus').set({ status: 'archived' }).where('id', '=', offer).execute()
@@ -36,10 +40,24 @@ describe('unique rules held by the database', () => {
     const request = (status: 'pending' | 'rejected') =>
       db
         .insertInto('price_change_requests')
-        .values({ buyer_sku_id: buyerSkuId, requested_by: kam, current_price_minor: 100, proposed_price_minor: 120, reason: 'Cotton costs more', status, effective_from: null, decided_by: null, decided_at: null, decision_note: null, version_id: null })
+        .values({
+          buyer_sku_id: buyerSkuId,
+          requested_by: kam,
+          current_price_minor: 100,
+          proposed_price_minor: 120,
+          reason: 'Cotton costs more',
+          status,
+          effective_from: null,
+          decided_by: null,
+          decided_at: null,
+          decision_note: null,
+          version_id: null,
+        })
         .execute()
     await request('pending')
-    expect(isUniqueViolation(await refusal(() => request('pending')), 'price_change_requests', ['buyer_sku_id'])).toBe(true)
+    expect(isUniqueViolation(await refusal(() => request('pending')), 'price_change_requests', ['buyer_sku_id'])).toBe(
+      true,
+    )
     await request('rejected')
   })
 
@@ -47,7 +65,9 @@ describe('unique rules held by the database', () => {
     const db = getDb()
     const gstin = withGstinCheck('29ZZQUN9876K1Z')
     await makeBuyer({ name: 'Gstin One', gstin })
-    expect(isUniqueViolation(await refusal(() => makeBuyer({ name: 'Gstin Two', gstin })), 'buyers', ['gstin'])).toBe(true)
+    expect(isUniqueViolation(await refusal(() => makeBuyer({ name: 'Gstin Two', gstin })), 'buyers', ['gstin'])).toBe(
+      true,
+    )
     // A buyer and a seller may share one; companies without a GSTIN are many.
     await db.insertInto('sellers').values({ name: 'Gstin Seller', gstin }).execute()
     await makeBuyer({ name: 'No Gstin A' })

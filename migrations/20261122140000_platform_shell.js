@@ -55,8 +55,14 @@ export async function up(db) {
   await db.schema.createIndex('sellers_agent_idx').on('sellers').column('agent_user_id').execute()
 
   // Added after the company tables so that the references are portable (no forward references).
-  await db.schema.alterTable('users').addColumn('buyer_id', 'integer', (c) => c.references('buyers.id')).execute()
-  await db.schema.alterTable('users').addColumn('seller_id', 'integer', (c) => c.references('sellers.id')).execute()
+  await db.schema
+    .alterTable('users')
+    .addColumn('buyer_id', 'integer', (c) => c.references('buyers.id'))
+    .execute()
+  await db.schema
+    .alterTable('users')
+    .addColumn('seller_id', 'integer', (c) => c.references('sellers.id'))
+    .execute()
   await db.schema.createIndex('users_buyer_idx').on('users').column('buyer_id').execute()
   await db.schema.createIndex('users_seller_idx').on('users').column('seller_id').execute()
   await db.schema.createIndex('users_status_name_idx').on('users').columns(['status', 'name']).execute()

@@ -4,9 +4,15 @@
 /** @param {import('kysely').Kysely<any>} db */
 export async function up(db) {
   // The company's own administrator may edit its details and invite colleagues.
-  await db.schema.alterTable('users').addColumn('is_company_admin', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('users')
+    .addColumn('is_company_admin', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
   // A token either resets a password or accepts an invitation (a longer life, another e-mail).
-  await db.schema.alterTable('password_reset_tokens').addColumn('purpose', 'text', (c) => c.notNull().defaultTo('reset')).execute()
+  await db.schema
+    .alterTable('password_reset_tokens')
+    .addColumn('purpose', 'text', (c) => c.notNull().defaultTo('reset'))
+    .execute()
 
   // A create form carries a key made when the page rendered; a retry of the same submit finds it here.
   await db.schema

@@ -12,7 +12,11 @@ export async function up(db) {
     .addColumn('entity_id', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('search_terms_pk', ['entity_type', 'term', 'entity_id'])
     .execute()
-  await db.schema.createIndex('search_terms_entity_idx').on('search_terms').columns(['entity_type', 'entity_id']).execute()
+  await db.schema
+    .createIndex('search_terms_entity_idx')
+    .on('search_terms')
+    .columns(['entity_type', 'entity_id'])
+    .execute()
 }
 
 /** @param {import('kysely').Kysely<any>} db */

@@ -7,8 +7,16 @@ import { sql } from 'kysely'
 export async function up(db) {
   await db.schema.dropIndex('addresses_city_buyer_idx').execute()
   await db.schema.dropIndex('addresses_city_seller_idx').execute()
-  await db.schema.createIndex('addresses_city_key_buyer_idx').on('addresses').expression(sql`lower(city), buyer_id`).execute()
-  await db.schema.createIndex('addresses_city_key_seller_idx').on('addresses').expression(sql`lower(city), seller_id`).execute()
+  await db.schema
+    .createIndex('addresses_city_key_buyer_idx')
+    .on('addresses')
+    .expression(sql`lower(city), buyer_id`)
+    .execute()
+  await db.schema
+    .createIndex('addresses_city_key_seller_idx')
+    .on('addresses')
+    .expression(sql`lower(city), seller_id`)
+    .execute()
 }
 
 /** @param {import('kysely').Kysely<any>} db */

@@ -11,7 +11,10 @@ export async function up(db) {
   const stamp = utcNowDefault(db)
   const now = (c) => c.notNull().defaultTo(stamp)
 
-  await db.schema.alterTable('products').addColumn('position', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('products')
+    .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
 
   await db.schema
     .createTable('product_lines')
@@ -62,7 +65,11 @@ export async function up(db) {
     .addColumn('expected_days', 'integer', (c) => c.notNull())
     .addColumn('qc_gate', 'integer', (c) => c.notNull().defaultTo(0))
     .execute()
-  await db.schema.createIndex('workflow_stages_category_idx').on('workflow_stages').columns(['category_id', 'position']).execute()
+  await db.schema
+    .createIndex('workflow_stages_category_idx')
+    .on('workflow_stages')
+    .columns(['category_id', 'position'])
+    .execute()
 
   await db.schema
     .createTable('conditions')
@@ -99,10 +106,22 @@ export async function up(db) {
     .addColumn('updated_at', 'text', now)
     .execute()
   for (const sort of ['code', 'name', 'updated_at']) {
-    await db.schema.createIndex(`product_skus_${sort}_idx`).on('product_skus').columns(['product_id', 'status', sort]).execute()
-    await db.schema.createIndex(`product_skus_cat_${sort}_idx`).on('product_skus').columns(['category_id', 'status', sort]).execute()
+    await db.schema
+      .createIndex(`product_skus_${sort}_idx`)
+      .on('product_skus')
+      .columns(['product_id', 'status', sort])
+      .execute()
+    await db.schema
+      .createIndex(`product_skus_cat_${sort}_idx`)
+      .on('product_skus')
+      .columns(['category_id', 'status', sort])
+      .execute()
   }
-  await db.schema.createIndex('product_skus_line_idx').on('product_skus').columns(['product_line_id', 'status', 'code']).execute()
+  await db.schema
+    .createIndex('product_skus_line_idx')
+    .on('product_skus')
+    .columns(['product_line_id', 'status', 'code'])
+    .execute()
 
   // One row per attribute value, so "weave = twill" is an index lookup instead of a JSON scan.
   await db.schema
@@ -112,7 +131,11 @@ export async function up(db) {
     .addColumn('value', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('product_sku_attributes_pk', ['product_sku_id', 'key'])
     .execute()
-  await db.schema.createIndex('product_sku_attributes_value_idx').on('product_sku_attributes').columns(['key', 'value', 'product_sku_id']).execute()
+  await db.schema
+    .createIndex('product_sku_attributes_value_idx')
+    .on('product_sku_attributes')
+    .columns(['key', 'value', 'product_sku_id'])
+    .execute()
 
   await db.schema
     .createTable('product_sku_images')
@@ -138,8 +161,16 @@ export async function up(db) {
     .addColumn('updated_at', 'text', now)
     .execute()
   await db.schema.createIndex('seller_skus_status_idx').on('seller_skus').columns(['status', 'updated_at']).execute()
-  await db.schema.createIndex('seller_skus_seller_idx').on('seller_skus').columns(['seller_id', 'status', 'updated_at']).execute()
-  await db.schema.createIndex('seller_skus_product_sku_idx').on('seller_skus').columns(['product_sku_id', 'status']).execute()
+  await db.schema
+    .createIndex('seller_skus_seller_idx')
+    .on('seller_skus')
+    .columns(['seller_id', 'status', 'updated_at'])
+    .execute()
+  await db.schema
+    .createIndex('seller_skus_product_sku_idx')
+    .on('seller_skus')
+    .columns(['product_sku_id', 'status'])
+    .execute()
 
   await db.schema
     .createTable('buyer_skus')
@@ -155,7 +186,11 @@ export async function up(db) {
     .addUniqueConstraint('buyer_skus_code_uq', ['buyer_id', 'buyer_code'])
     .execute()
   await db.schema.createIndex('buyer_skus_updated_idx').on('buyer_skus').columns(['status', 'updated_at']).execute()
-  await db.schema.createIndex('buyer_skus_buyer_idx').on('buyer_skus').columns(['buyer_id', 'status', 'updated_at']).execute()
+  await db.schema
+    .createIndex('buyer_skus_buyer_idx')
+    .on('buyer_skus')
+    .columns(['buyer_id', 'status', 'updated_at'])
+    .execute()
   await db.schema.createIndex('buyer_skus_product_sku_idx').on('buyer_skus').column('product_sku_id').execute()
 
   await db.schema
@@ -174,7 +209,11 @@ export async function up(db) {
     .addColumn('created_at', 'text', now)
     .addUniqueConstraint('buyer_sku_versions_number_uq', ['buyer_sku_id', 'number'])
     .execute()
-  await db.schema.createIndex('buyer_sku_versions_effective_idx').on('buyer_sku_versions').columns(['buyer_sku_id', 'effective_from', 'number']).execute()
+  await db.schema
+    .createIndex('buyer_sku_versions_effective_idx')
+    .on('buyer_sku_versions')
+    .columns(['buyer_sku_id', 'effective_from', 'number'])
+    .execute()
 
   await db.schema
     .createTable('price_change_requests')
@@ -194,9 +233,21 @@ export async function up(db) {
     .addColumn('created_at', 'text', now)
     .addColumn('updated_at', 'text', now)
     .execute()
-  await db.schema.createIndex('price_change_requests_status_idx').on('price_change_requests').columns(['status', 'created_at']).execute()
-  await db.schema.createIndex('price_change_requests_requester_idx').on('price_change_requests').columns(['requested_by', 'status', 'created_at']).execute()
-  await db.schema.createIndex('price_change_requests_sku_idx').on('price_change_requests').columns(['buyer_sku_id', 'status']).execute()
+  await db.schema
+    .createIndex('price_change_requests_status_idx')
+    .on('price_change_requests')
+    .columns(['status', 'created_at'])
+    .execute()
+  await db.schema
+    .createIndex('price_change_requests_requester_idx')
+    .on('price_change_requests')
+    .columns(['requested_by', 'status', 'created_at'])
+    .execute()
+  await db.schema
+    .createIndex('price_change_requests_sku_idx')
+    .on('price_change_requests')
+    .columns(['buyer_sku_id', 'status'])
+    .execute()
 
   await db.schema
     .createTable('sample_skus')
@@ -212,7 +263,11 @@ export async function up(db) {
     .addColumn('created_at', 'text', now)
     .addColumn('updated_at', 'text', now)
     .execute()
-  await db.schema.createIndex('sample_skus_category_idx').on('sample_skus').columns(['category_id', 'active', 'code']).execute()
+  await db.schema
+    .createIndex('sample_skus_category_idx')
+    .on('sample_skus')
+    .columns(['category_id', 'active', 'code'])
+    .execute()
   await db.schema.createIndex('sample_skus_active_idx').on('sample_skus').columns(['active', 'updated_at']).execute()
 
   await db.schema

@@ -5,9 +5,18 @@ import { sql } from 'kysely'
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function up(db) {
-  await db.schema.alterTable('buyer_skus').addColumn('product_id', 'integer', (c) => c.references('products.id')).execute()
-  await sql`update buyer_skus set product_id = (select product_skus.product_id from product_skus where product_skus.id = buyer_skus.product_sku_id)`.execute(db)
-  await db.schema.createIndex('buyer_skus_product_idx').on('buyer_skus').columns(['product_id', 'status', 'updated_at']).execute()
+  await db.schema
+    .alterTable('buyer_skus')
+    .addColumn('product_id', 'integer', (c) => c.references('products.id'))
+    .execute()
+  await sql`update buyer_skus set product_id = (select product_skus.product_id from product_skus where product_skus.id = buyer_skus.product_sku_id)`.execute(
+    db,
+  )
+  await db.schema
+    .createIndex('buyer_skus_product_idx')
+    .on('buyer_skus')
+    .columns(['product_id', 'status', 'updated_at'])
+    .execute()
 }
 
 /** @param {import('kysely').Kysely<any>} db */

@@ -21,7 +21,13 @@ export async function up(db) {
     .where(sql.ref('status'), '=', 'pending')
     .execute()
   for (const table of ['buyers', 'sellers']) {
-    await db.schema.createIndex(`${table}_gstin_unique`).on(table).column('gstin').unique().where(sql.ref('gstin'), 'is not', null).execute()
+    await db.schema
+      .createIndex(`${table}_gstin_unique`)
+      .on(table)
+      .column('gstin')
+      .unique()
+      .where(sql.ref('gstin'), 'is not', null)
+      .execute()
   }
 
   // Staff sessions end after 12 idle hours: when the session was last used (null: never since sign-in).
@@ -32,11 +38,19 @@ export async function up(db) {
   await db.schema.alterTable('outbox_emails').addColumn('claimed_until', 'text').execute()
   await db.schema.alterTable('outbox_emails').addColumn('next_attempt_at', 'text').execute()
   await db.schema.alterTable('outbox_emails').addColumn('failed_at', 'text').execute()
-  await db.schema.createIndex('outbox_due_idx').on('outbox_emails').columns(['sent_at', 'failed_at', 'next_attempt_at']).execute()
+  await db.schema
+    .createIndex('outbox_due_idx')
+    .on('outbox_emails')
+    .columns(['sent_at', 'failed_at', 'next_attempt_at'])
+    .execute()
 
   // Purges walk these by age.
   await db.schema.createIndex('idempotency_keys_created_idx').on('idempotency_keys').column('created_at').execute()
-  await db.schema.createIndex('password_reset_tokens_expires_idx').on('password_reset_tokens').column('expires_at').execute()
+  await db.schema
+    .createIndex('password_reset_tokens_expires_idx')
+    .on('password_reset_tokens')
+    .column('expires_at')
+    .execute()
 }
 
 /** @param {import('kysely').Kysely<any>} db */

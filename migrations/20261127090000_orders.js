@@ -158,7 +158,14 @@ export async function up(db) {
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function down(db) {
-  for (const table of ['sub_orders', 'seller_orders', 'master_orders', 'order_cart_lines', 'order_carts', 'code_counters']) {
+  for (const table of [
+    'sub_orders',
+    'seller_orders',
+    'master_orders',
+    'order_cart_lines',
+    'order_carts',
+    'code_counters',
+  ]) {
     await db.schema.dropTable(table).execute()
   }
 }

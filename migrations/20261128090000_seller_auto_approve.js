@@ -3,7 +3,10 @@
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function up(db) {
-  await db.schema.alterTable('sellers').addColumn('auto_approve_orders', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('sellers')
+    .addColumn('auto_approve_orders', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
 }
 
 /** @param {import('kysely').Kysely<any>} db */

@@ -13,7 +13,9 @@ export async function up(db) {
     .addColumn('status', 'text', (c) => c.primaryKey())
     .addColumn('orders', 'integer', (c) => c.notNull())
     .execute()
-  await sql`insert into master_order_counts (status, orders) select status, count(*) from master_orders group by status`.execute(db)
+  await sql`insert into master_order_counts (status, orders) select status, count(*) from master_orders group by status`.execute(
+    db,
+  )
 }
 
 /** @param {import('kysely').Kysely<any>} db */

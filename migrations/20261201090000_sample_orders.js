@@ -97,7 +97,12 @@ export async function up(db) {
     .execute()
   // The sample SKU filter and a sample SKU's feedback: its items, newest order first (an order holds
   // a sample once: the cart keeps one line per sample).
-  await db.schema.createIndex('sample_order_items_sku_idx').on('sample_order_items').columns(['sample_sku_id', 'sample_order_id']).unique().execute()
+  await db.schema
+    .createIndex('sample_order_items_sku_idx')
+    .on('sample_order_items')
+    .columns(['sample_sku_id', 'sample_order_id'])
+    .unique()
+    .execute()
 
   // How many sample orders are in each status: the lists' count of all of them, a status, or the
   // open ones, without counting 200,000 rows a page. Kept in the transactions that change them.
@@ -111,5 +116,6 @@ export async function up(db) {
 /** @param {import('kysely').Kysely<any>} db */
 export async function down(db) {
   await db.schema.dropTable('sample_order_counts').execute()
-  for (const table of ['sample_order_items', 'sample_orders', 'sample_cart_lines', 'sample_carts']) await db.schema.dropTable(table).execute()
+  for (const table of ['sample_order_items', 'sample_orders', 'sample_cart_lines', 'sample_carts'])
+    await db.schema.dropTable(table).execute()
 }

@@ -109,7 +109,11 @@ export async function up(db) {
     // pass or fail
     .addColumn('verdict', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('qc_inspection_results_idx').on('qc_inspection_results').columns(['inspection_id', 'sub_order_id', 'id']).execute()
+  await db.schema
+    .createIndex('qc_inspection_results_idx')
+    .on('qc_inspection_results')
+    .columns(['inspection_id', 'sub_order_id', 'id'])
+    .execute()
 
   // Photos: stored resized (a full size and a thumbnail, both JPEG) under data/uploads.
   await db.schema
@@ -130,5 +134,6 @@ export async function up(db) {
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function down(db) {
-  for (const table of ['qc_photos', 'qc_inspection_results', 'qc_inspection_lines', 'qc_inspections']) await db.schema.dropTable(table).execute()
+  for (const table of ['qc_photos', 'qc_inspection_results', 'qc_inspection_lines', 'qc_inspections'])
+    await db.schema.dropTable(table).execute()
 }

@@ -125,7 +125,13 @@ export async function up(db) {
     .unique()
     .where(sql.ref('status'), '<>', 'cancelled')
     .execute()
-  await db.schema.createIndex('transport_bookings_bill_uq').on('transport_bookings').columns(['transporter_id', 'bill_number']).unique().where(sql.ref('bill_number'), 'is not', null).execute()
+  await db.schema
+    .createIndex('transport_bookings_bill_uq')
+    .on('transport_bookings')
+    .columns(['transporter_id', 'bill_number'])
+    .unique()
+    .where(sql.ref('bill_number'), 'is not', null)
+    .execute()
   for (const [name, columns] of [
     ['transport_bookings_request_idx', ['request_id', 'id']],
     // The list and the calendar: by pickup day, by expected delivery day, by transporter or status.
@@ -135,7 +141,10 @@ export async function up(db) {
     ['transport_bookings_transporter_delivery_idx', ['transporter_id', 'delivery_on', 'id']],
     ['transport_bookings_status_idx', ['status', 'pickup_on', 'id']],
     // Payment dues: unpaid bills by due day, all or one transporter's.
-    ['transport_bookings_dues_idx', ['bill_state', 'bill_due_on', 'id', 'transporter_id', 'bill_amount_minor', 'bill_gst_minor']],
+    [
+      'transport_bookings_dues_idx',
+      ['bill_state', 'bill_due_on', 'id', 'transporter_id', 'bill_amount_minor', 'bill_gst_minor'],
+    ],
   ]) {
     await index('transport_bookings', name, columns)
   }
@@ -196,7 +205,10 @@ export async function up(db) {
     .execute()
   for (const [name, columns] of [
     // Allocation and ageing: a buyer's open invoices, oldest first, with what ageing sums (read from the index alone).
-    ['buyer_invoices_buyer_idx', ['buyer_id', 'status', 'invoice_on', 'id', 'due_on', 'total_minor', 'paid_minor', 'credited_minor']],
+    [
+      'buyer_invoices_buyer_idx',
+      ['buyer_id', 'status', 'invoice_on', 'id', 'due_on', 'total_minor', 'paid_minor', 'credited_minor'],
+    ],
     ['buyer_invoices_master_order_idx', ['master_order_id', 'id']],
   ]) {
     await index('buyer_invoices', name, columns)
@@ -287,7 +299,20 @@ export async function up(db) {
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function down(db) {
-  for (const table of ['buyer_ledger', 'credit_notes', 'payment_allocations', 'buyer_payments', 'buyer_invoice_lines', 'buyer_invoices', 'buyer_accounts', 'transport_booking_days', 'transport_bookings', 'transport_request_counts', 'transport_requests', 'transporters']) {
+  for (const table of [
+    'buyer_ledger',
+    'credit_notes',
+    'payment_allocations',
+    'buyer_payments',
+    'buyer_invoice_lines',
+    'buyer_invoices',
+    'buyer_accounts',
+    'transport_booking_days',
+    'transport_bookings',
+    'transport_request_counts',
+    'transport_requests',
+    'transporters',
+  ]) {
     await db.schema.dropTable(table).execute()
   }
 }

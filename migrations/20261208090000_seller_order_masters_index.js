@@ -5,7 +5,11 @@
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function up(db) {
-  await db.schema.createIndex('seller_orders_seller_master_idx').on('seller_orders').columns(['seller_id', 'master_order_id', 'status']).execute()
+  await db.schema
+    .createIndex('seller_orders_seller_master_idx')
+    .on('seller_orders')
+    .columns(['seller_id', 'master_order_id', 'status'])
+    .execute()
 }
 
 /** @param {import('kysely').Kysely<any>} db */

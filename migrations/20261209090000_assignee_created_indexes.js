@@ -5,8 +5,16 @@
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function up(db) {
-  await db.schema.createIndex('buyers_kam_created_idx').on('buyers').columns(['kam_user_id', 'created_at', 'id']).execute()
-  await db.schema.createIndex('sellers_agent_created_idx').on('sellers').columns(['agent_user_id', 'created_at', 'id']).execute()
+  await db.schema
+    .createIndex('buyers_kam_created_idx')
+    .on('buyers')
+    .columns(['kam_user_id', 'created_at', 'id'])
+    .execute()
+  await db.schema
+    .createIndex('sellers_agent_created_idx')
+    .on('sellers')
+    .columns(['agent_user_id', 'created_at', 'id'])
+    .execute()
 }
 
 /** @param {import('kysely').Kysely<any>} db */

@@ -4,8 +4,16 @@
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function up(db) {
-  await db.schema.createIndex('buyer_invoices_due_idx').on('buyer_invoices').columns(['status', 'due_on', 'buyer_id', 'total_minor', 'paid_minor', 'credited_minor']).execute()
-  await db.schema.createIndex('buyer_payments_received_idx').on('buyer_payments').columns(['received_on', 'buyer_id', 'amount_minor']).execute()
+  await db.schema
+    .createIndex('buyer_invoices_due_idx')
+    .on('buyer_invoices')
+    .columns(['status', 'due_on', 'buyer_id', 'total_minor', 'paid_minor', 'credited_minor'])
+    .execute()
+  await db.schema
+    .createIndex('buyer_payments_received_idx')
+    .on('buyer_payments')
+    .columns(['received_on', 'buyer_id', 'amount_minor'])
+    .execute()
 }
 
 /** @param {import('kysely').Kysely<any>} db */

@@ -25,18 +25,23 @@
 
   const banner = (text, sent) => {
     const el = document.getElementById('field-queue')
-    if (el) (el.hidden = !text), (el.textContent = text), el.classList.toggle('sent', !!sent)
+    if (el) ((el.hidden = !text), (el.textContent = text), el.classList.toggle('sent', !!sent))
   }
   async function show() {
     const items = await all()
     const failed = items.filter((i) => i.error)
     const waiting = items.filter((i) => !i.error)
     if (failed.length) banner(failed.map((i) => `${i.label} ${i.error}`).join(' '))
-    else if (waiting.length) banner(`Waiting to send: ${waiting.map((i) => `${i.label} (kept on this device at ${hhmm(i.savedAt)})`).join(', ')}. Sent when the connection returns.`)
+    else if (waiting.length)
+      banner(
+        `Waiting to send: ${waiting.map((i) => `${i.label} (kept on this device at ${hhmm(i.savedAt)})`).join(', ')}. Sent when the connection returns.`,
+      )
   }
 
   // A replay reaches the server or fails (field-sw.js lets it through); a failed one is retried.
-  let busy, wait = 1000, again
+  let busy,
+    wait = 1000,
+    again
   async function replay() {
     if (busy || !navigator.onLine) return show()
     busy = 1
@@ -45,7 +50,8 @@
     for (const item of await all()) {
       if (item.error) continue
       const body = new FormData()
-      for (const [name, value, file] of item.entries) value instanceof Blob ? body.append(name, value, file || 'photo.jpg') : body.append(name, value)
+      for (const [name, value, file] of item.entries)
+        value instanceof Blob ? body.append(name, value, file || 'photo.jpg') : body.append(name, value)
       const res = await fetch(item.url, { method: 'POST', body, headers: { 'X-Field-Replay': '1' } }).catch(() => null)
       if (!res || res.status >= 500 || /[?&]queued=1/.test(res.url)) {
         failed = 1
@@ -85,13 +91,19 @@
       const url = URL.createObjectURL(file)
       const img = new Image()
       img.onload = () => {
-        const w = img.naturalWidth, h = img.naturalHeight, s = Math.min(1, 1280 / Math.max(w, h))
+        const w = img.naturalWidth,
+          h = img.naturalHeight,
+          s = Math.min(1, 1280 / Math.max(w, h))
         const c = document.createElement('canvas')
         c.width = Math.round(w * s)
         c.height = Math.round(h * s)
         c.getContext('2d').drawImage(img, 0, 0, c.width, c.height)
         URL.revokeObjectURL(url)
-        c.toBlob((b) => ok(b ? new File([b], file.name.replace(/\.\w+$/, '') + '.jpg', { type: 'image/jpeg' }) : file), 'image/jpeg', 0.75)
+        c.toBlob(
+          (b) => ok(b ? new File([b], file.name.replace(/\.\w+$/, '') + '.jpg', { type: 'image/jpeg' }) : file),
+          'image/jpeg',
+          0.75,
+        )
       }
       img.onerror = () => ok(file)
       img.src = url
@@ -105,7 +117,12 @@
       localStorage.removeItem('fieldUser')
       return form.submit()
     }
-    if (!(form instanceof HTMLFormElement) || !form.matches('[data-field-form],[data-field-submit]') || form.dataset.sending) return
+    if (
+      !(form instanceof HTMLFormElement) ||
+      !form.matches('[data-field-form],[data-field-submit]') ||
+      form.dataset.sending
+    )
+      return
     event.preventDefault()
     const data = new FormData(form, event.submitter)
     const photos = []
@@ -134,7 +151,9 @@
 
   if (!me) return
   const was = localStorage.fieldUser
-  const ready = (was && was !== me ? forget() : Promise.resolve()).catch(() => {}).then(() => (localStorage.fieldUser = me))
+  const ready = (was && was !== me ? forget() : Promise.resolve())
+    .catch(() => {})
+    .then(() => (localStorage.fieldUser = me))
   addEventListener('online', replay)
   ready.then(replay)
 
@@ -143,7 +162,12 @@
       .then(() => navigator.serviceWorker.register('/field-sw.js', { scope: '/field_operator/' }))
       .then((reg) => navigator.serviceWorker.ready.then(() => reg))
       .then((reg) => {
-        const urls = [location.pathname + location.search, ...[...document.querySelectorAll('a[data-offline],link[rel=stylesheet]')].map((a) => new URL(a.href).pathname)]
+        const urls = [
+          location.pathname + location.search,
+          ...[...document.querySelectorAll('a[data-offline],link[rel=stylesheet]')].map(
+            (a) => new URL(a.href).pathname,
+          ),
+        ]
         reg.active && reg.active.postMessage({ keep: urls })
       })
       .catch(() => {})

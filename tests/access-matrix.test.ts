@@ -54,10 +54,14 @@ const requestFor = (url: string, kind: Kind, who: Who, cookie = cookies.get(who)
 describe('access matrix', () => {
   it('has a rule for every route of the app', () => {
     const addressable = Object.entries(build.routes).filter(
-      ([id, route]) => id !== 'root' && (route.module.loader || route.module.action || !Object.values(build.routes).some((r) => r.parentId === id)),
+      ([id, route]) =>
+        id !== 'root' &&
+        (route.module.loader || route.module.action || !Object.values(build.routes).some((r) => r.parentId === id)),
     )
     const missing = addressable.map(([id]) => id).filter((id) => !(id in ROUTES))
-    expect(missing, 'routes without an access rule in tests/access-matrix.test.ts or tests/access/routes-*.ts').toEqual([])
+    expect(missing, 'routes without an access rule in tests/access-matrix.test.ts or tests/access/routes-*.ts').toEqual(
+      [],
+    )
     const stale = Object.keys(ROUTES).filter((id) => !(id in build.routes))
     expect(stale, 'rules for routes that no longer exist').toEqual([])
   })
@@ -72,11 +76,15 @@ describe('access matrix', () => {
         for (const kind of ['page', 'data', 'post'] as Kind[]) {
           const want = expected(rule, who, kind, hasAction)
           // Signing out ends the session it is sent with: give it one of its own.
-          const cookie = rule.endsSession && who !== 'anonymous' ? await cookieFor(who === 'pending' ? PENDING_DEMO_EMAIL : who) : undefined
+          const cookie =
+            rule.endsSession && who !== 'anonymous'
+              ? await cookieFor(who === 'pending' ? PENDING_DEMO_EMAIL : who)
+              : undefined
           const response = await handle(requestFor(rule.path, kind, who, cookie ?? cookies.get(who)))
           const got = await outcomeOf(response, kind, who)
           checked++
-          if (got.outcome !== want) failures.push(`${kind} ${rule.path} as ${who}: expected ${want}, got ${got.outcome} (${got.detail})`)
+          if (got.outcome !== want)
+            failures.push(`${kind} ${rule.path} as ${who}: expected ${want}, got ${got.outcome} (${got.detail})`)
         }
       }
     }
@@ -89,12 +97,23 @@ describe('access matrix', () => {
 
   it('answers a body that is not a form with 4xx on every route that takes a form, and changes nothing', async () => {
     const db = getDb()
-    const auditRows = async () => Number((await db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const auditRows = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('audit_events')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     const before = await auditRows()
     const bodies: Record<string, { type: string; body: string }> = {
       JSON: { type: 'application/json', body: '{"intent":"delete","email":"admin@example.com","password":"x"}' },
       text: { type: 'text/plain', body: 'intent=delete' },
-      'broken multipart': { type: 'multipart/form-data; boundary=zz', body: '--zz\r\nContent-Disposition: form-data; name="intent"\r\n\r\ndel' },
+      'broken multipart': {
+        type: 'multipart/form-data; boundary=zz',
+        body: '--zz\r\nContent-Disposition: form-data; name="intent"\r\n\r\ndel',
+      },
       'multipart without a boundary': { type: 'multipart/form-data', body: 'intent=delete' },
     }
     const failures: string[] = []
@@ -102,14 +121,20 @@ describe('access matrix', () => {
     for (const [id, rule] of Object.entries(ROUTES)) {
       // Signing out reads no form: any POST from this site ends the session (cross-site ones are refused by the gate).
       if (!build.routes[id]?.module.action || rule.endsSession) continue
-      const who: Who = 'portal' in rule ? (DEMO_ROLES.find((role) => mayEnter([role], rule.portal)) ?? 'admin') : 'section' in rule ? 'internal' : 'anonymous'
+      const who: Who =
+        'portal' in rule
+          ? (DEMO_ROLES.find((role) => mayEnter([role], rule.portal)) ?? 'admin')
+          : 'section' in rule
+            ? 'internal'
+            : 'anonymous'
       for (const [name, { type, body }] of Object.entries(bodies)) {
         const cookie = cookies.get(who)
         const headers = new Headers({ 'Content-Type': type })
         if (cookie) headers.set('Cookie', cookie)
         const response = await handle(new Request(`http://localhost${rule.path}`, { method: 'POST', headers, body }))
         posted++
-        if (response.status < 300 || response.status >= 500) failures.push(`${rule.path} as ${who} with a ${name} body: ${response.status}`)
+        if (response.status < 300 || response.status >= 500)
+          failures.push(`${rule.path} as ${who} with a ${name} body: ${response.status}`)
       }
     }
     expect(failures).toEqual([])

@@ -19,7 +19,10 @@ it('no browser module imports a value from a .server module', () => {
   for (const file of ['app/ui', 'app/features', 'app/utils'].flatMap((dir) => sources(dir))) {
     const text = fs.readFileSync(file, 'utf8')
     for (const match of text.matchAll(/^import\s+(?!type\b)([^']*?)\s+from\s+'([^']+\.server)'/gms)) {
-      const names = match[1]!.replace(/[{}\s]/g, '').split(',').filter(Boolean)
+      const names = match[1]!
+        .replace(/[{}\s]/g, '')
+        .split(',')
+        .filter(Boolean)
       if (names.some((name) => !name.startsWith('type'))) offenders.push(`${file}: ${match[2]}`)
     }
   }
@@ -41,13 +44,26 @@ it('no page loads zod with its JavaScript, and the forms still can', () => {
     routes: Record<string, { parentId?: string; module: string; imports?: string[] }>
   }
   const chunks = (folder: string): string[] =>
-    fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? chunks(path.join(folder, entry.name)) : entry.name.endsWith('.js') ? [path.join(folder, entry.name)] : []))
+    fs
+      .readdirSync(folder, { withFileTypes: true })
+      .flatMap((entry) =>
+        entry.isDirectory()
+          ? chunks(path.join(folder, entry.name))
+          : entry.name.endsWith('.js')
+            ? [path.join(folder, entry.name)]
+            : [],
+      )
   // zod's own export names survive minification in its namespace object.
-  const zod = new Set(chunks(dir).filter((file) => fs.readFileSync(file, 'utf8').includes('BIGINT_FORMAT_RANGES')).map((file) => `/${path.relative('public', file)}`))
+  const zod = new Set(
+    chunks(dir)
+      .filter((file) => fs.readFileSync(file, 'utf8').includes('BIGINT_FORMAT_RANGES'))
+      .map((file) => `/${path.relative('public', file)}`),
+  )
   expect(zod.size, 'the forms’ lazily loaded checks are in the build').toBeGreaterThan(0)
   const withZod = Object.entries(manifest.routes).flatMap(([id, route]) => {
     const files = new Set([manifest.entry.module, ...manifest.entry.imports])
-    for (let r: typeof route | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) [r.module, ...(r.imports ?? [])].forEach((file) => files.add(file))
+    for (let r: typeof route | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined)
+      [r.module, ...(r.imports ?? [])].forEach((file) => files.add(file))
     return [...files].some((file) => zod.has(file)) ? [id] : []
   })
   expect(withZod).toEqual([])

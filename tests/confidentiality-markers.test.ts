@@ -64,13 +64,34 @@ beforeAll(async () => {
 /** One active user of every buyer with master orders and every seller with seller orders; a company without one gets one through the users feature. */
 async function identitiesWithOrders(): Promise<Identity[]> {
   const db = getDb()
-  const buyers = await db.selectFrom('buyers').select(['id', 'name']).where('id', 'in', db.selectFrom('master_orders').select('buyer_id')).orderBy('id').execute()
-  const sellers = await db.selectFrom('sellers').select(['id', 'name']).where('id', 'in', db.selectFrom('seller_orders').select('seller_id')).orderBy('id').execute()
+  const buyers = await db
+    .selectFrom('buyers')
+    .select(['id', 'name'])
+    .where('id', 'in', db.selectFrom('master_orders').select('buyer_id'))
+    .orderBy('id')
+    .execute()
+  const sellers = await db
+    .selectFrom('sellers')
+    .select(['id', 'name'])
+    .where('id', 'in', db.selectFrom('seller_orders').select('seller_id'))
+    .orderBy('id')
+    .execute()
   const found: Identity[] = []
-  for (const [kind, companies] of [['buyer', buyers], ['seller', sellers]] as const) {
+  for (const [kind, companies] of [
+    ['buyer', buyers],
+    ['seller', sellers],
+  ] as const) {
     for (const company of companies) {
       const column = kind === 'buyer' ? 'users.buyer_id' : 'users.seller_id'
-      let user = await db.selectFrom('users').innerJoin('user_roles', 'user_roles.user_id', 'users.id').select(['users.id', 'users.email']).where(column, '=', company.id).where('users.status', '=', 'active').where('user_roles.role', '=', kind).orderBy('users.id').executeTakeFirst()
+      let user = await db
+        .selectFrom('users')
+        .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+        .select(['users.id', 'users.email'])
+        .where(column, '=', company.id)
+        .where('users.status', '=', 'active')
+        .where('user_roles.role', '=', kind)
+        .orderBy('users.id')
+        .executeTakeFirst()
       if (!user) {
         const email = `desk.${kind}.${company.id}@markers.example`
         user = { id: await companyUserThroughUsersFeature(kind, company.id, `${company.name} Desk`, email), email }
@@ -95,23 +116,37 @@ function amountMarkers(minor: number, what: string, own: Set<number>): Marker[] 
   if (!Number.isFinite(minor) || minor === 0 || own.has(Math.abs(minor))) return []
   const found: Marker[] = []
   const shown = formatMoney(Math.abs(minor)).replace(/^[^\d]+/, '')
-  if (Math.abs(minor) >= 100_000) found.push({ text: shown, what: `${what} ${formatMoney(minor)}` }, { text: (Math.abs(minor) / 100).toFixed(2), what: `${what} ${formatMoney(minor)} (as exported)` })
+  if (Math.abs(minor) >= 100_000)
+    found.push(
+      { text: shown, what: `${what} ${formatMoney(minor)}` },
+      { text: (Math.abs(minor) / 100).toFixed(2), what: `${what} ${formatMoney(minor)} (as exported)` },
+    )
   const stored = String(Math.abs(minor))
-  if (stored.length >= 6 && !stored.endsWith('0000')) found.push({ text: stored, what: `${what} ${stored} (paise, as stored)` })
+  if (stored.length >= 6 && !stored.endsWith('0000'))
+    found.push({ text: stored, what: `${what} ${stored} (paise, as stored)` })
   return found
 }
 
-const lineValue = (l: { price_minor: number; quantity_milli: number }) => Math.round((Number(l.price_minor) * Number(l.quantity_milli)) / 1000)
-const lineCost = (l: { cost_minor: number; quantity_milli: number }) => Math.round((Number(l.cost_minor) * Number(l.quantity_milli)) / 1000)
+const lineValue = (l: { price_minor: number; quantity_milli: number }) =>
+  Math.round((Number(l.price_minor) * Number(l.quantity_milli)) / 1000)
+const lineCost = (l: { cost_minor: number; quantity_milli: number }) =>
+  Math.round((Number(l.cost_minor) * Number(l.quantity_milli)) / 1000)
 
 /** Where the other side's companies are and how they are reached: their addresses' first lines, phones and e-mail addresses. */
 async function contactMarkers(kind: Kind): Promise<Marker[]> {
   const db = getDb()
   const markers: Marker[] = []
-  for (const a of await db.selectFrom('addresses').select('line1').where(kind === 'buyer' ? 'buyer_id' : 'seller_id', 'is not', null).execute()) {
+  for (const a of await db
+    .selectFrom('addresses')
+    .select('line1')
+    .where(kind === 'buyer' ? 'buyer_id' : 'seller_id', 'is not', null)
+    .execute()) {
     if (long(a.line1, 10)) markers.push({ text: a.line1, what: `${kind} address` })
   }
-  for (const c of await db.selectFrom(kind === 'buyer' ? 'buyers' : 'sellers').select(['contact_phone', 'contact_email']).execute()) {
+  for (const c of await db
+    .selectFrom(kind === 'buyer' ? 'buyers' : 'sellers')
+    .select(['contact_phone', 'contact_email'])
+    .execute()) {
     if (long(c.contact_phone, 10)) markers.push({ text: c.contact_phone!, what: `${kind} phone` })
     if (long(c.contact_email)) markers.push({ text: c.contact_email!, what: `${kind} e-mail` })
   }
@@ -123,12 +158,25 @@ async function sellerMarkers(sellerId: number): Promise<Marker[]> {
   const db = getDb()
   // What the seller owns: its costs (offers, lines, seller orders, counter-offers).
   const own = new Set<number>()
-  for (const o of await db.selectFrom('seller_skus').select('cost_minor').where('seller_id', '=', sellerId).execute()) own.add(Number(o.cost_minor))
-  const ownLines = await db.selectFrom('sub_orders').innerJoin('seller_orders', 'seller_orders.id', 'sub_orders.seller_order_id').select(['sub_orders.cost_minor', 'sub_orders.quantity_milli']).where('seller_orders.seller_id', '=', sellerId).execute()
+  for (const o of await db.selectFrom('seller_skus').select('cost_minor').where('seller_id', '=', sellerId).execute())
+    own.add(Number(o.cost_minor))
+  const ownLines = await db
+    .selectFrom('sub_orders')
+    .innerJoin('seller_orders', 'seller_orders.id', 'sub_orders.seller_order_id')
+    .select(['sub_orders.cost_minor', 'sub_orders.quantity_milli'])
+    .where('seller_orders.seller_id', '=', sellerId)
+    .execute()
   for (const l of ownLines) (own.add(Number(l.cost_minor)), own.add(lineCost(l)))
-  for (const so of await db.selectFrom('seller_orders').select(['cost_minor', 'counter_offer_json']).where('seller_id', '=', sellerId).execute()) {
+  for (const so of await db
+    .selectFrom('seller_orders')
+    .select(['cost_minor', 'counter_offer_json'])
+    .where('seller_id', '=', sellerId)
+    .execute()) {
     own.add(Number(so.cost_minor))
-    for (const line of so.counter_offer_json ? (JSON.parse(so.counter_offer_json).lines as { costMinor: number }[]) : []) own.add(line.costMinor)
+    for (const line of so.counter_offer_json
+      ? (JSON.parse(so.counter_offer_json).lines as { costMinor: number }[])
+      : [])
+      own.add(line.costMinor)
   }
   const markers: Marker[] = []
   for (const b of await db.selectFrom('buyers').select(['name', 'legal_name']).execute()) {
@@ -142,26 +190,50 @@ async function sellerMarkers(sellerId: number): Promise<Marker[]> {
     if (long(u.name, 8)) markers.push({ text: u.name, what: 'buyer user name' })
     markers.push({ text: u.email, what: 'buyer user e-mail' })
   }
-  for (const c of await db.selectFrom('buyer_sku_versions').select('buyer_code').union(db.selectFrom('buyer_skus').select('buyer_code')).execute()) {
+  for (const c of await db
+    .selectFrom('buyer_sku_versions')
+    .select('buyer_code')
+    .union(db.selectFrom('buyer_skus').select('buyer_code'))
+    .execute()) {
     if (long(c.buyer_code, 5)) markers.push({ text: c.buyer_code, what: 'buyer SKU code' })
   }
   for (const i of await db.selectFrom('buyer_invoices').select(['number', 'total_minor', 'taxable_minor']).execute()) {
-    markers.push({ text: i.number, what: 'invoice number' }, ...amountMarkers(Number(i.total_minor), `invoice total of ${i.number}`, own), ...amountMarkers(Number(i.taxable_minor), `taxable value of ${i.number}`, own))
+    markers.push(
+      { text: i.number, what: 'invoice number' },
+      ...amountMarkers(Number(i.total_minor), `invoice total of ${i.number}`, own),
+      ...amountMarkers(Number(i.taxable_minor), `taxable value of ${i.number}`, own),
+    )
   }
-  for (const v of await db.selectFrom('buyer_sku_versions').select(['price_minor', 'buyer_code']).execute()) markers.push(...amountMarkers(Number(v.price_minor), `buyer price of ${v.buyer_code}`, own))
+  for (const v of await db.selectFrom('buyer_sku_versions').select(['price_minor', 'buyer_code']).execute())
+    markers.push(...amountMarkers(Number(v.price_minor), `buyer price of ${v.buyer_code}`, own))
   for (const l of await db.selectFrom('sub_orders').select(['id', 'price_minor', 'quantity_milli']).execute()) {
-    markers.push(...amountMarkers(Number(l.price_minor), 'buyer price', own), ...amountMarkers(lineValue(l), 'line value', own))
+    markers.push(
+      ...amountMarkers(Number(l.price_minor), 'buyer price', own),
+      ...amountMarkers(lineValue(l), 'line value', own),
+    )
   }
-  for (const so of await db.selectFrom('seller_orders').select(['code', 'value_minor']).execute()) markers.push(...amountMarkers(Number(so.value_minor), `order value of ${so.code}`, own))
+  for (const so of await db.selectFrom('seller_orders').select(['code', 'value_minor']).execute())
+    markers.push(...amountMarkers(Number(so.value_minor), `order value of ${so.code}`, own))
   for (const m of await db.selectFrom('master_orders').select(['code', 'value_minor', 'gst_minor']).execute()) {
     const value = Number(m.value_minor)
-    markers.push(...amountMarkers(value, `order value of ${m.code}`, own), ...amountMarkers(Number(m.gst_minor), `GST of ${m.code}`, own), ...amountMarkers(value + Number(m.gst_minor), `order total of ${m.code}`, own))
+    markers.push(
+      ...amountMarkers(value, `order value of ${m.code}`, own),
+      ...amountMarkers(Number(m.gst_minor), `GST of ${m.code}`, own),
+      ...amountMarkers(value + Number(m.gst_minor), `order total of ${m.code}`, own),
+    )
   }
   for (const p of await db.selectFrom('buyer_payments').select(['number', 'amount_minor', 'reference']).execute()) {
-    markers.push({ text: p.number, what: 'receipt number' }, ...amountMarkers(Number(p.amount_minor), `payment ${p.number}`, own))
+    markers.push(
+      { text: p.number, what: 'receipt number' },
+      ...amountMarkers(Number(p.amount_minor), `payment ${p.number}`, own),
+    )
     if (long(p.reference, 8)) markers.push({ text: p.reference, what: `payment reference of ${p.number}` })
   }
-  for (const n of await db.selectFrom('credit_notes').select(['number', 'amount_minor']).execute()) markers.push({ text: n.number, what: 'credit note number' }, ...amountMarkers(Number(n.amount_minor), `credit note ${n.number}`, own))
+  for (const n of await db.selectFrom('credit_notes').select(['number', 'amount_minor']).execute())
+    markers.push(
+      { text: n.number, what: 'credit note number' },
+      ...amountMarkers(Number(n.amount_minor), `credit note ${n.number}`, own),
+    )
   return markers
 }
 
@@ -171,16 +243,46 @@ async function buyerMarkers(buyerId: number): Promise<Marker[]> {
   const orders = db.selectFrom('master_orders').select('id').where('buyer_id', '=', buyerId)
   // What the buyer owns: its prices, values, totals and money documents.
   const own = new Set<number>()
-  for (const v of await db.selectFrom('buyer_sku_versions').innerJoin('buyer_skus', 'buyer_skus.id', 'buyer_sku_versions.buyer_sku_id').select('buyer_sku_versions.price_minor').where('buyer_skus.buyer_id', '=', buyerId).execute()) own.add(Number(v.price_minor))
-  const lines = await db.selectFrom('sub_orders').select(['price_minor', 'cost_minor', 'quantity_milli', 'seller_order_id']).where('master_order_id', 'in', orders).execute()
+  for (const v of await db
+    .selectFrom('buyer_sku_versions')
+    .innerJoin('buyer_skus', 'buyer_skus.id', 'buyer_sku_versions.buyer_sku_id')
+    .select('buyer_sku_versions.price_minor')
+    .where('buyer_skus.buyer_id', '=', buyerId)
+    .execute())
+    own.add(Number(v.price_minor))
+  const lines = await db
+    .selectFrom('sub_orders')
+    .select(['price_minor', 'cost_minor', 'quantity_milli', 'seller_order_id'])
+    .where('master_order_id', 'in', orders)
+    .execute()
   for (const l of lines) (own.add(Number(l.price_minor)), own.add(lineValue(l)))
-  const sellerOrders = await db.selectFrom('seller_orders').select(['id', 'code', 'status', 'value_minor', 'cost_minor', 'decision_note', 'counter_offer_json', 'moved_to_id']).where('master_order_id', 'in', orders).execute()
-  const masters = await db.selectFrom('master_orders').select(['code', 'value_minor', 'cost_minor', 'gst_minor']).where('buyer_id', '=', buyerId).execute()
+  const sellerOrders = await db
+    .selectFrom('seller_orders')
+    .select(['id', 'code', 'status', 'value_minor', 'cost_minor', 'decision_note', 'counter_offer_json', 'moved_to_id'])
+    .where('master_order_id', 'in', orders)
+    .execute()
+  const masters = await db
+    .selectFrom('master_orders')
+    .select(['code', 'value_minor', 'cost_minor', 'gst_minor'])
+    .where('buyer_id', '=', buyerId)
+    .execute()
   for (const so of sellerOrders) own.add(Number(so.value_minor))
-  for (const m of masters) (own.add(Number(m.value_minor)), own.add(Number(m.gst_minor)), own.add(Number(m.value_minor) + Number(m.gst_minor)))
-  for (const i of await db.selectFrom('buyer_invoices').select(['total_minor', 'taxable_minor', 'cgst_minor', 'sgst_minor', 'igst_minor']).where('buyer_id', '=', buyerId).execute()) for (const v of Object.values(i)) own.add(Number(v))
-  for (const p of await db.selectFrom('buyer_payments').select('amount_minor').where('buyer_id', '=', buyerId).execute()) own.add(Number(p.amount_minor))
-  for (const n of await db.selectFrom('credit_notes').select('amount_minor').where('buyer_id', '=', buyerId).execute()) own.add(Number(n.amount_minor))
+  for (const m of masters)
+    (own.add(Number(m.value_minor)), own.add(Number(m.gst_minor)), own.add(Number(m.value_minor) + Number(m.gst_minor)))
+  for (const i of await db
+    .selectFrom('buyer_invoices')
+    .select(['total_minor', 'taxable_minor', 'cgst_minor', 'sgst_minor', 'igst_minor'])
+    .where('buyer_id', '=', buyerId)
+    .execute())
+    for (const v of Object.values(i)) own.add(Number(v))
+  for (const p of await db
+    .selectFrom('buyer_payments')
+    .select('amount_minor')
+    .where('buyer_id', '=', buyerId)
+    .execute())
+    own.add(Number(p.amount_minor))
+  for (const n of await db.selectFrom('credit_notes').select('amount_minor').where('buyer_id', '=', buyerId).execute())
+    own.add(Number(n.amount_minor))
   const account = await db.selectFrom('buyer_accounts').selectAll().where('buyer_id', '=', buyerId).executeTakeFirst()
   for (const v of Object.values(account ?? {})) if (typeof v === 'number') own.add(v)
 
@@ -193,13 +295,28 @@ async function buyerMarkers(buyerId: number): Promise<Marker[]> {
     if (long(u.name, 8)) markers.push({ text: u.name, what: 'seller user name' })
     markers.push({ text: u.email, what: 'seller user e-mail' })
   }
-  for (const c of await db.selectFrom('seller_skus').select('seller_code').where('seller_code', 'is not', null).execute()) if (long(c.seller_code, 5)) markers.push({ text: c.seller_code!, what: 'seller SKU code' })
+  for (const c of await db
+    .selectFrom('seller_skus')
+    .select('seller_code')
+    .where('seller_code', 'is not', null)
+    .execute())
+    if (long(c.seller_code, 5)) markers.push({ text: c.seller_code!, what: 'seller SKU code' })
   for (const l of lines) {
-    markers.push(...amountMarkers(Number(l.cost_minor), 'cost', own), ...amountMarkers(lineCost(l), 'line cost', own), ...amountMarkers(lineValue(l) - lineCost(l), 'line margin', own))
+    markers.push(
+      ...amountMarkers(Number(l.cost_minor), 'cost', own),
+      ...amountMarkers(lineCost(l), 'line cost', own),
+      ...amountMarkers(lineValue(l) - lineCost(l), 'line margin', own),
+    )
   }
   for (const so of sellerOrders) {
-    markers.push(...amountMarkers(Number(so.cost_minor), `cost of ${so.code}`, own), ...amountMarkers(Number(so.value_minor) - Number(so.cost_minor), `margin of ${so.code}`, own))
-    for (const line of so.counter_offer_json ? (JSON.parse(so.counter_offer_json).lines as { costMinor: number }[]) : []) markers.push(...amountMarkers(line.costMinor, `counter-offer cost of ${so.code}`, own))
+    markers.push(
+      ...amountMarkers(Number(so.cost_minor), `cost of ${so.code}`, own),
+      ...amountMarkers(Number(so.value_minor) - Number(so.cost_minor), `margin of ${so.code}`, own),
+    )
+    for (const line of so.counter_offer_json
+      ? (JSON.parse(so.counter_offer_json).lines as { costMinor: number }[])
+      : [])
+      markers.push(...amountMarkers(line.costMinor, `counter-offer cost of ${so.code}`, own))
     // The buyer's order is its agreement with the platform: it reads no seller order (their codes
     // would tell how the order is split between sellers), and neither a rejection nor why.
     markers.push({ text: so.code, what: so.status === 'rejected' ? 'rejected seller order' : 'seller order' })
@@ -207,11 +324,16 @@ async function buyerMarkers(buyerId: number): Promise<Marker[]> {
       if (long(so.decision_note, 12)) markers.push({ text: so.decision_note!, what: `rejection reason of ${so.code}` })
     }
   }
-  for (const m of masters) markers.push(...amountMarkers(Number(m.cost_minor), `cost of ${m.code}`, own), ...amountMarkers(Number(m.value_minor) - Number(m.cost_minor), `margin of ${m.code}`, own))
+  for (const m of masters)
+    markers.push(
+      ...amountMarkers(Number(m.cost_minor), `cost of ${m.code}`, own),
+      ...amountMarkers(Number(m.value_minor) - Number(m.cost_minor), `margin of ${m.code}`, own),
+    )
   return markers
 }
 
-const markersOf = (identity: Identity) => (identity.kind === 'buyer' ? buyerMarkers(identity.companyId) : sellerMarkers(identity.companyId))
+const markersOf = (identity: Identity) =>
+  identity.kind === 'buyer' ? buyerMarkers(identity.companyId) : sellerMarkers(identity.companyId)
 
 // ---------- What an identity reads ----------
 
@@ -219,9 +341,23 @@ const markersOf = (identity: Identity) => (identity.kind === 'buyer' ? buyerMark
 async function ownPaths(identity: Identity): Promise<{ records: string[]; probes: string[] }> {
   const db = getDb()
   const drivenCodes = [
-    ...(await db.selectFrom('master_orders').select('code').where('id', 'in', driven.masterOrderIds).execute()).map((r) => r.code),
-    ...(await db.selectFrom('seller_orders').select('code').where('master_order_id', 'in', driven.masterOrderIds).execute()).map((r) => r.code),
-    ...(await db.selectFrom('transport_requests').select('code').where('master_order_id', 'in', driven.masterOrderIds).execute()).map((r) => r.code),
+    ...(await db.selectFrom('master_orders').select('code').where('id', 'in', driven.masterOrderIds).execute()).map(
+      (r) => r.code,
+    ),
+    ...(
+      await db
+        .selectFrom('seller_orders')
+        .select('code')
+        .where('master_order_id', 'in', driven.masterOrderIds)
+        .execute()
+    ).map((r) => r.code),
+    ...(
+      await db
+        .selectFrom('transport_requests')
+        .select('code')
+        .where('master_order_id', 'in', driven.masterOrderIds)
+        .execute()
+    ).map((r) => r.code),
   ]
   const labels = (codes: string[]) => {
     // Labels are costly to draw (barcodes): the driven orders' codes and a few of the identity's own.
@@ -229,11 +365,33 @@ async function ownPaths(identity: Identity): Promise<{ records: string[]; probes
     return [`/toolkit/labels?${query}`, `/toolkit/labels.pdf?${query}`]
   }
   if (identity.kind === 'buyer') {
-    const orders = await db.selectFrom('master_orders').select(['id', 'code']).where('buyer_id', '=', identity.companyId).orderBy('id').execute()
-    const samples = await db.selectFrom('sample_orders').select('id').where('buyer_id', '=', identity.companyId).orderBy('id').execute()
-    const codes = (await db.selectFrom('buyer_skus').select('buyer_code').where('buyer_id', '=', identity.companyId).orderBy('id').limit(16).execute()).map((r) => r.buyer_code)
+    const orders = await db
+      .selectFrom('master_orders')
+      .select(['id', 'code'])
+      .where('buyer_id', '=', identity.companyId)
+      .orderBy('id')
+      .execute()
+    const samples = await db
+      .selectFrom('sample_orders')
+      .select('id')
+      .where('buyer_id', '=', identity.companyId)
+      .orderBy('id')
+      .execute()
+    const codes = (
+      await db
+        .selectFrom('buyer_skus')
+        .select('buyer_code')
+        .where('buyer_id', '=', identity.companyId)
+        .orderBy('id')
+        .limit(16)
+        .execute()
+    ).map((r) => r.buyer_code)
     return {
-      records: [`/buyer/${identity.companyId}/company`, ...orders.map((o) => `/buyer/master_orders/${o.id}`), ...samples.map((s) => `/buyer/sample_orders/${s.id}`)],
+      records: [
+        `/buyer/${identity.companyId}/company`,
+        ...orders.map((o) => `/buyer/master_orders/${o.id}`),
+        ...samples.map((s) => `/buyer/sample_orders/${s.id}`),
+      ],
       probes: [
         // A buyer knows its master orders' codes (not the seller orders' codes, which it must not read).
         ...labels([...drivenCodes.filter((c) => !c.startsWith('SO-')), ...orders.map((o) => o.code)]),
@@ -242,9 +400,17 @@ async function ownPaths(identity: Identity): Promise<{ records: string[]; probes
       ],
     }
   }
-  const orders = await db.selectFrom('seller_orders').select(['master_order_id', 'code']).where('seller_id', '=', identity.companyId).orderBy('id').execute()
+  const orders = await db
+    .selectFrom('seller_orders')
+    .select(['master_order_id', 'code'])
+    .where('seller_id', '=', identity.companyId)
+    .orderBy('id')
+    .execute()
   return {
-    records: [`/seller/${identity.companyId}/company`, ...new Set(orders.map((o) => `/seller/master_orders/${o.master_order_id}`))],
+    records: [
+      `/seller/${identity.companyId}/company`,
+      ...new Set(orders.map((o) => `/seller/master_orders/${o.master_order_id}`)),
+    ],
     probes: labels([...drivenCodes, ...orders.map((o) => o.code)]),
   }
 }
@@ -300,7 +466,12 @@ async function readAll(identity: Identity): Promise<{ reads: Read[]; own: string
           if (redirect.startsWith('/') && !redirect.startsWith('/login')) queue.push(redirect)
           continue
         }
-        reads.push({ channel: '.data', url: dataUrlOf(url), status: data.status, text: await textOfData(new Response(raw)) })
+        reads.push({
+          channel: '.data',
+          url: dataUrlOf(url),
+          status: data.status,
+          text: await textOfData(new Response(raw)),
+        })
         if (data.status !== 200 || raw.includes('RouteErrorResponse')) continue
       } else await data.body?.cancel()
     }
@@ -321,8 +492,14 @@ async function readAll(identity: Identity): Promise<{ reads: Read[]; own: string
       reads.push({ channel: 'csv', url, status: response.status, text: body })
       continue
     }
-    reads.push({ channel: 'page', url, status: response.status, text: type.startsWith('text/html') ? textOfHtml(body) : body })
-    if (response.status === 200 && type.startsWith('text/html')) queue.push(...linksOf(body).filter((link) => !seen.has(link)))
+    reads.push({
+      channel: 'page',
+      url,
+      status: response.status,
+      text: type.startsWith('text/html') ? textOfHtml(body) : body,
+    })
+    if (response.status === 200 && type.startsWith('text/html'))
+      queue.push(...linksOf(body).filter((link) => !seen.has(link)))
   }
   reads.push(...(await emailsOf(identity)))
   return { reads, own, capped: queue.some((url) => !seen.has(url)) }
@@ -333,7 +510,13 @@ function ownMarkers(identity: Identity): string[] {
   const shown = (minor: number) => formatMoney(minor).slice(1)
   const [first, second] = DRIVEN.lines
   const driven: Record<string, string[]> = {
-    [DRIVEN.buyer]: [first!.buyerCode, second!.buyerCode, shown(first!.priceMinor), String(first!.priceMinor), shown(second!.priceMinor)],
+    [DRIVEN.buyer]: [
+      first!.buyerCode,
+      second!.buyerCode,
+      shown(first!.priceMinor),
+      String(first!.priceMinor),
+      shown(second!.priceMinor),
+    ],
     'Tiruppur Knit Works': [DRIVEN.counterCost],
     'Surat Silk Mills': [shown(DRIVEN.takerCostMinor)],
     'Ludhiana Yarn Spinners': [DRIVEN.rejectReason],
@@ -345,9 +528,21 @@ function ownMarkers(identity: Identity): string[] {
 async function emailsOf(identity: Identity): Promise<Read[]> {
   const db = getDb()
   const column = identity.kind === 'buyer' ? 'buyer_id' : 'seller_id'
-  const addresses = (await db.selectFrom('users').select('email').where(column, '=', identity.companyId).execute()).map((u) => u.email)
-  const mails = await db.selectFrom('outbox_emails').select(['id', 'to_address', 'subject', 'body_text']).where('to_address', 'in', addresses).orderBy('id').execute()
-  return mails.map((mail) => ({ channel: 'email' as const, url: `outbox_emails #${mail.id} to ${mail.to_address}`, status: 200, text: `${mail.subject}\n${mail.body_text}` }))
+  const addresses = (await db.selectFrom('users').select('email').where(column, '=', identity.companyId).execute()).map(
+    (u) => u.email,
+  )
+  const mails = await db
+    .selectFrom('outbox_emails')
+    .select(['id', 'to_address', 'subject', 'body_text'])
+    .where('to_address', 'in', addresses)
+    .orderBy('id')
+    .execute()
+  return mails.map((mail) => ({
+    channel: 'email' as const,
+    url: `outbox_emails #${mail.id} to ${mail.to_address}`,
+    status: 200,
+    text: `${mail.subject}\n${mail.body_text}`,
+  }))
 }
 
 const who = (identity: Identity) => `${identity.kind} ${identity.company} (${identity.email})`
@@ -355,7 +550,9 @@ const who = (identity: Identity) => `${identity.kind} ${identity.company} (${ide
 /** Each marker found, as identity / channel / URL / marker. */
 function findingsIn(identity: Identity, reads: Read[], finder: MarkerFinder): string[] {
   const found: string[] = []
-  for (const read of reads) for (const marker of finder.find(read.text)) found.push(`${who(identity)} / ${read.channel} / ${read.url} / ${marker.what}: "${marker.text}"`)
+  for (const read of reads)
+    for (const marker of finder.find(read.text))
+      found.push(`${who(identity)} / ${read.channel} / ${read.url} / ${marker.what}: "${marker.text}"`)
   return found
 }
 
@@ -369,8 +566,15 @@ describe('the finder', () => {
       { text: '739137', what: 'buyer price as stored' },
       { text: 'INV/2026-27/000031', what: 'invoice number' },
     ])
-    const html = textOfHtml('<li>Invoice <!-- -->INV/2026-27/000031<!-- --> raised, total ₹<!-- -->7,391.37</li><td>MARIGOLD COUTURE HOUSE</td>')
-    expect(finder.find(html).map((m) => m.what).sort()).toEqual(['buyer name', 'buyer price', 'invoice number'])
+    const html = textOfHtml(
+      '<li>Invoice <!-- -->INV/2026-27/000031<!-- --> raised, total ₹<!-- -->7,391.37</li><td>MARIGOLD COUTURE HOUSE</td>',
+    )
+    expect(
+      finder
+        .find(html)
+        .map((m) => m.what)
+        .sort(),
+    ).toEqual(['buyer name', 'buyer price', 'invoice number'])
     expect(finder.find('Rs. 7,391.37 due; 7391.37')).toHaveLength(1)
     expect(finder.find('{"unitPriceMinor":739137}')).toEqual([{ text: '739137', what: 'buyer price as stored' }])
     // Inside longer numbers it is something else.
@@ -381,7 +585,9 @@ describe('the finder', () => {
 
   it('the `.data` reader sees every string and number of a page, so an amount in a field is found', async () => {
     const { cookie } = await startSession(getDb(), driven.buyerUserId)
-    const response = await handle(requestOf(`/buyer/master_orders/${driven.masterOrderIds[0]}`, 'data', cookie.split(';')[0]!))
+    const response = await handle(
+      requestOf(`/buyer/master_orders/${driven.masterOrderIds[0]}`, 'data', cookie.split(';')[0]!),
+    )
     expect(response.status).toBe(200)
     const text = await textOfData(response)
     const own = new MarkerFinder([
@@ -389,18 +595,27 @@ describe('the finder', () => {
       { text: DRIVEN.lines[0]!.buyerCode, what: 'its own code' },
       { text: String(DRIVEN.lines[0]!.priceMinor), what: 'its own price, as stored' },
     ])
-    expect(own.find(text).map((m) => m.what).sort()).toEqual(['its own code', 'its own name', 'its own price, as stored'])
+    expect(
+      own
+        .find(text)
+        .map((m) => m.what)
+        .sort(),
+    ).toEqual(['its own code', 'its own name', 'its own price, as stored'])
   })
 
   it('staff read the driven order with its buyer, sellers, prices and costs: the markers are the real ones', async () => {
-    const response = await handle(requestOf(`/master_orders/${driven.masterOrderIds[0]}`, 'page', await cookieFor('admin@example.com')))
+    const response = await handle(
+      requestOf(`/master_orders/${driven.masterOrderIds[0]}`, 'page', await cookieFor('admin@example.com')),
+    )
     expect(response.status).toBe(200)
     const text = textOfHtml(await response.text())
     const seller = new MarkerFinder(await sellerMarkers(driven.sellerIds.maker))
     const buyer = new MarkerFinder(await buyerMarkers(driven.buyerId))
     const sellerSees = seller.find(text).map((m) => m.text)
     const buyerSees = buyer.find(text).map((m) => m.text)
-    expect(sellerSees).toEqual(expect.arrayContaining([DRIVEN.buyer, formatMoney(DRIVEN.lines[0]!.priceMinor).slice(1)]))
+    expect(sellerSees).toEqual(
+      expect.arrayContaining([DRIVEN.buyer, formatMoney(DRIVEN.lines[0]!.priceMinor).slice(1)]),
+    )
     expect(buyerSees).toEqual(expect.arrayContaining(['Tiruppur Knit Works', 'Surat Silk Mills', DRIVEN.counterCost]))
   })
 })
@@ -411,14 +626,24 @@ describe('every buyer and seller with orders', () => {
     const db = getDb()
     const planted = await db
       .insertInto('outbox_emails')
-      .values({ to_address: seller.email, subject: 'Planted', body_text: `For ${DRIVEN.buyer}: ₹${formatMoney(DRIVEN.lines[0]!.priceMinor).slice(1)} a metre`, kind: 'test.planted', created_at: new Date().toISOString() })
+      .values({
+        to_address: seller.email,
+        subject: 'Planted',
+        body_text: `For ${DRIVEN.buyer}: ₹${formatMoney(DRIVEN.lines[0]!.priceMinor).slice(1)} a metre`,
+        kind: 'test.planted',
+        created_at: new Date().toISOString(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     try {
       const found = findingsIn(seller, await emailsOf(seller), new MarkerFinder(await sellerMarkers(seller.companyId)))
       expect(found).toEqual([
         `${who(seller)} / email / outbox_emails #${planted.id} to ${seller.email} / buyer name: "${DRIVEN.buyer}"`,
-        expect.stringMatching(new RegExp(`^${who(seller).replace(/[().]/g, '\\$&')} / email / outbox_emails #${planted.id} .* / buyer price .*: "7,391.37"$`)),
+        expect.stringMatching(
+          new RegExp(
+            `^${who(seller).replace(/[().]/g, '\\$&')} / email / outbox_emails #${planted.id} .* / buyer price .*: "7,391.37"$`,
+          ),
+        ),
       ])
     } finally {
       await db.deleteFrom('outbox_emails').where('id', '=', planted.id).execute()
@@ -427,15 +652,39 @@ describe('every buyer and seller with orders', () => {
 
   it('the driven orders reached every state and every company with orders has a user', async () => {
     const db = getDb()
-    const statuses = await db.selectFrom('seller_orders').select(['seller_id', 'status', 'moved_to_id']).where('master_order_id', 'in', driven.masterOrderIds).orderBy('id').execute()
-    expect(statuses.map((s) => s.status).sort()).toEqual(['cancelled', 'delivered', 'delivered', 'pending_approval', 'rejected'])
+    const statuses = await db
+      .selectFrom('seller_orders')
+      .select(['seller_id', 'status', 'moved_to_id'])
+      .where('master_order_id', 'in', driven.masterOrderIds)
+      .orderBy('id')
+      .execute()
+    expect(statuses.map((s) => s.status).sort()).toEqual([
+      'cancelled',
+      'delivered',
+      'delivered',
+      'pending_approval',
+      'rejected',
+    ])
     expect(statuses.find((s) => s.status === 'rejected')?.moved_to_id).not.toBeNull()
-    const invoices = await db.selectFrom('buyer_invoices').select(['status', 'paid_minor', 'credited_minor']).where('id', 'in', driven.invoiceIds).orderBy('id').execute()
+    const invoices = await db
+      .selectFrom('buyer_invoices')
+      .select(['status', 'paid_minor', 'credited_minor'])
+      .where('id', 'in', driven.invoiceIds)
+      .orderBy('id')
+      .execute()
     expect(invoices.map((i) => [i.status, Number(i.paid_minor) > 0, Number(i.credited_minor) > 0])).toEqual([
       ['settled', true, false],
       ['open', false, true],
     ])
-    expect(identities.map((i) => i.company)).toEqual(expect.arrayContaining([DRIVEN.buyer, 'Indigo Threads Retail', 'Tiruppur Knit Works', 'Ludhiana Yarn Spinners', 'Surat Silk Mills']))
+    expect(identities.map((i) => i.company)).toEqual(
+      expect.arrayContaining([
+        DRIVEN.buyer,
+        'Indigo Threads Retail',
+        'Tiruppur Knit Works',
+        'Ludhiana Yarn Spinners',
+        'Surat Silk Mills',
+      ]),
+    )
   })
 
   // One test per company with orders (the demo's, and the driven orders' buyer); the test below
@@ -465,6 +714,8 @@ describe('every buyer and seller with orders', () => {
   }
 
   it('every buyer and seller with orders has its test above', () => {
-    expect(identities.map((i) => `${i.kind} ${i.company}`).sort()).toEqual(COMPANIES.map(([kind, company]) => `${kind} ${company}`).sort())
+    expect(identities.map((i) => `${i.kind} ${i.company}`).sort()).toEqual(
+      COMPANIES.map(([kind, company]) => `${kind} ${company}`).sort(),
+    )
   })
 })

@@ -13,7 +13,10 @@ const KILLS = 10
 
 /** Runs the writer until it has committed at least one order, kills it a random moment later, and returns the ids it reported. */
 async function writeThenKill(args: string[]): Promise<number[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/durability-child.ts', ...args], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/durability-child.ts', ...args], {
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let out = ''
   let err = ''
   child.stderr.on('data', (chunk) => (err += chunk))
@@ -49,13 +52,28 @@ async function check(reported: number[]) {
     const orders = await db.selectFrom('master_orders').select(['id', 'status']).where('id', 'in', ids).execute()
     expect(orders.map((o) => o.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b))
     const count = async (table: 'sub_orders' | 'seller_orders' | 'order_facts') => {
-      const rows = await db.selectFrom(table).select(['master_order_id', (eb) => eb.fn.countAll<number>().as('n')]).where('master_order_id', 'in', ids).groupBy('master_order_id').execute()
+      const rows = await db
+        .selectFrom(table)
+        .select(['master_order_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('master_order_id', 'in', ids)
+        .groupBy('master_order_id')
+        .execute()
       return new Map(rows.map((r) => [r.master_order_id, Number(r.n)]))
     }
-    const [lines, sellerOrders, facts] = await Promise.all([count('sub_orders'), count('seller_orders'), count('order_facts')])
+    const [lines, sellerOrders, facts] = await Promise.all([
+      count('sub_orders'),
+      count('seller_orders'),
+      count('order_facts'),
+    ])
     // The placing's audit entry says how many lines and which seller orders it made (a line a
     // killed run left in the cart goes into the next order, so the counts vary).
-    const placed = await db.selectFrom('audit_events').select(['entity_id', 'after_json']).where('action', '=', 'master_order.placed').where('entity_type', '=', 'master_order').where('entity_id', 'in', ids.map(String)).execute()
+    const placed = await db
+      .selectFrom('audit_events')
+      .select(['entity_id', 'after_json'])
+      .where('action', '=', 'master_order.placed')
+      .where('entity_type', '=', 'master_order')
+      .where('entity_id', 'in', ids.map(String))
+      .execute()
     for (const id of ids) {
       const entries = placed.filter((p) => p.entity_id === String(id))
       expect(entries, `order ${id}: audit entry`).toHaveLength(1)
@@ -72,8 +90,12 @@ async function check(reported: number[]) {
 test(`orders reported as committed survive the writer being killed ${KILLS} times, and the database stays whole`, async () => {
   const db = getDb()
   const userId = await userIdOf('internal@example.com')
-  const buyerId = (await db.selectFrom('users').select('buyer_id').where('email', '=', 'buyer@example.com').executeTakeFirstOrThrow()).buyer_id!
-  const sellerId = (await db.selectFrom('users').select('seller_id').where('email', '=', 'seller@example.com').executeTakeFirstOrThrow()).seller_id!
+  const buyerId = (
+    await db.selectFrom('users').select('buyer_id').where('email', '=', 'buyer@example.com').executeTakeFirstOrThrow()
+  ).buyer_id!
+  const sellerId = (
+    await db.selectFrom('users').select('seller_id').where('email', '=', 'seller@example.com').executeTakeFirstOrThrow()
+  ).seller_id!
   // This process keeps no connection open while the writer runs.
   await db.destroy()
   globalThis.__database = undefined

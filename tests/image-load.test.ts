@@ -19,7 +19,10 @@ import { startServer, type RunningServer } from './support/server'
 const ROLES = ['buyer', 'seller', 'internal', 'logistics'] as const
 
 /** A 7000 × 7000 PNG (49 million pixels to decode) of one colour: a small file. */
-const largePng = () => sharp({ create: { width: 7000, height: 7000, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png({ compressionLevel: 9 }).toBuffer()
+const largePng = () =>
+  sharp({ create: { width: 7000, height: 7000, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .png({ compressionLevel: 9 })
+    .toBuffer()
 
 async function saveFor(role: RoleKey, bytes: Buffer): Promise<number> {
   const checked = await checkPlaygroundImage(fileOf(bytes, 'large.png'))
@@ -36,21 +39,36 @@ describe('the image playground under load', () => {
   const cookies = new Map<string, string>()
   beforeAll(async () => {
     // Hashes at the test suites' cost (milliseconds): what /login waits for is then the thread pool, not the CPU.
-    const [png] = await Promise.all([largePng(), (server = await startServer({ UPLOADS_DIR: config().uploadsDir, PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST }))])
+    const [png] = await Promise.all([
+      largePng(),
+      (server = await startServer({ UPLOADS_DIR: config().uploadsDir, PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST })),
+    ])
     for (const role of ROLES) {
       images.set(role, await saveFor(role, png))
       cookies.set(role, await cookieFor(role))
     }
-    smallImage = await saveFor('seller', await sharp({ create: { width: 1500, height: 1500, channels: 3, background: '#3366aa' } }).png().toBuffer())
+    smallImage = await saveFor(
+      'seller',
+      await sharp({ create: { width: 1500, height: 1500, channels: 3, background: '#3366aa' } })
+        .png()
+        .toBuffer(),
+    )
   }, 60_000)
   afterAll(() => server?.stop())
 
-  const render = (role: string, query: string, headers: Record<string, string> = {}, image = images.get(role)) => fetch(`${server.url}/toolkit/images/${image}/render?${query}`, { headers: { cookie: cookies.get(role)!, ...headers } })
+  const render = (role: string, query: string, headers: Record<string, string> = {}, image = images.get(role)) =>
+    fetch(`${server.url}/toolkit/images/${image}/render?${query}`, {
+      headers: { cookie: cookies.get(role)!, ...headers },
+    })
 
   it('keeps sign-in responsive (p95 under a second) while four users render large images at once', async () => {
     const started = Date.now()
     // The largest result the playground makes, from a 49-megapixel image, by four users at once.
-    const renders = ROLES.map((role, i) => render(role, `width=4096&format=jpeg&quality=${70 + i}`).then(async (res) => [res.status, (await res.arrayBuffer()).byteLength] as const))
+    const renders = ROLES.map((role, i) =>
+      render(role, `width=4096&format=jpeg&quality=${70 + i}`).then(
+        async (res) => [res.status, (await res.arrayBuffer()).byteLength] as const,
+      ),
+    )
     let done = false
     void Promise.allSettled(renders).then(() => (done = true))
     await new Promise((resolve) => setTimeout(resolve, 300))
@@ -64,13 +82,19 @@ describe('the image playground under load', () => {
       expect(page.status).toBe(200)
       t = performance.now()
       // A wrong password for an address nobody has: still a full password hash (the decoy).
-      const signIn = await fetch(`${server.url}/login`, { method: 'POST', body: new URLSearchParams({ email: `nobody-${i}@example.com`, password: 'wrong-password-1' }), redirect: 'manual' })
+      const signIn = await fetch(`${server.url}/login`, {
+        method: 'POST',
+        body: new URLSearchParams({ email: `nobody-${i}@example.com`, password: 'wrong-password-1' }),
+        redirect: 'manual',
+      })
       await signIn.text()
       posts.push(performance.now() - t)
       expect(signIn.status).not.toBe(302)
     }
     const answers = await Promise.all(renders)
-    console.log(`renders ${Date.now() - started} ms; /login GET p95 ${p95(gets).toFixed(0)} ms of ${gets.length}, POST p95 ${p95(posts).toFixed(0)} ms of ${posts.length}`)
+    console.log(
+      `renders ${Date.now() - started} ms; /login GET p95 ${p95(gets).toFixed(0)} ms of ${gets.length}, POST p95 ${p95(posts).toFixed(0)} ms of ${posts.length}`,
+    )
     expect(p95(gets)).toBeLessThan(1000)
     expect(p95(posts)).toBeLessThan(1000)
     expect(gets.length).toBeGreaterThanOrEqual(5)
@@ -84,15 +108,22 @@ describe('the image playground under load', () => {
     expect(page.edit?.errors).toEqual({ width: 'Width: enter a whole number from 1 to 4096' })
     // No size asked for keeps the image's own 7000 × 7000: too large, said at the width.
     const kept = await imagesPage(getDb(), me, new URL(`http://localhost/toolkit/images?image=${id}`))
-    expect(kept.edit?.errors).toEqual({ width: 'The result would be 7000 × 7000 pixels: at most 4096 a side. Enter a smaller width or height (or crop)' })
+    expect(kept.edit?.errors).toEqual({
+      width: 'The result would be 7000 × 7000 pixels: at most 4096 a side. Enter a smaller width or height (or crop)',
+    })
     expect(kept.edit?.previewSrc).toBeNull()
     const res = await render('buyer', 'width=4096&rotate=90&cropLeft=0&cropTop=0&cropWidth=7000&cropHeight=100')
-    expect([res.status, await res.text()]).toEqual([400, 'The result would be 4096 × 286720 pixels: at most 4096 a side. Enter a smaller width or height (or crop)'])
+    expect([res.status, await res.text()]).toEqual([
+      400,
+      'The result would be 4096 × 286720 pixels: at most 4096 a side. Enter a smaller width or height (or crop)',
+    ])
   })
 
   it('runs one render at a time per user: beyond the renders waiting in line, the user is told 429', async () => {
     // 20 different small edits at once from one user: one runs, 16 wait their turn, the rest are told.
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => render('seller', `width=${100 + i}&format=webp`, {}, smallImage)))
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => render('seller', `width=${100 + i}&format=webp`, {}, smallImage)),
+    )
     const statuses = answers.map((r) => r.status)
     // (The first may be done before the last arrives: then one more waits instead of being told.)
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(17)
@@ -100,7 +131,9 @@ describe('the image playground under load', () => {
     expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([])
     const refused = answers.find((r) => r.status === 429)!
     expect(refused.headers.get('Retry-After')).toBe('5')
-    expect(await refused.text()).toBe('Too many of your images are being edited at once: wait for them, then try again.')
+    expect(await refused.text()).toBe(
+      'Too many of your images are being edited at once: wait for them, then try again.',
+    )
   }, 60_000)
 
   it('answers a render asked for again from the cache, and a browser that has it with 304', async () => {

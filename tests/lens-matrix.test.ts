@@ -63,28 +63,102 @@ function findings(pages: Map<string, unknown>, words: string[], fields: string[]
 
 it('a buyer’s data names no seller and carries no seller SKU code, cost or margin', async () => {
   const db = getDb()
-  const buyerId = (await db.selectFrom('users').select('buyer_id').where('email', '=', 'buyer@example.com').executeTakeFirstOrThrow()).buyer_id!
-  const orders = await db.selectFrom('master_orders').select('id').where('buyer_id', '=', buyerId).orderBy('id').execute()
-  const samples = await db.selectFrom('sample_orders').select('id').where('buyer_id', '=', buyerId).orderBy('id').limit(20).execute()
-  const own = [...orders.map((o) => `/buyer/master_orders/${o.id}`), ...samples.map((s) => `/buyer/sample_orders/${s.id}`), `/buyer/${buyerId}/company`]
+  const buyerId = (
+    await db.selectFrom('users').select('buyer_id').where('email', '=', 'buyer@example.com').executeTakeFirstOrThrow()
+  ).buyer_id!
+  const orders = await db
+    .selectFrom('master_orders')
+    .select('id')
+    .where('buyer_id', '=', buyerId)
+    .orderBy('id')
+    .execute()
+  const samples = await db
+    .selectFrom('sample_orders')
+    .select('id')
+    .where('buyer_id', '=', buyerId)
+    .orderBy('id')
+    .limit(20)
+    .execute()
+  const own = [
+    ...orders.map((o) => `/buyer/master_orders/${o.id}`),
+    ...samples.map((s) => `/buyer/sample_orders/${s.id}`),
+    `/buyer/${buyerId}/company`,
+  ]
   const bodies = await dataOfEveryPage(await cookieFor('buyer@example.com'), own)
   // The buyer's own pages were read (not refused), so the check below covers them.
   for (const url of own) expect(bodies.has(url), url).toBe(true)
   expect(bodies.size).toBeGreaterThan(own.length + 3)
   const sellers = names(await db.selectFrom('sellers').select('name').execute())
-  const sellerCodes = (await db.selectFrom('seller_skus').select('seller_code').where('seller_code', 'is not', null).execute()).map((r) => r.seller_code!).filter((c) => c.length >= 5)
-  expect(findings(bodies, [...sellers, ...sellerCodes], ['cost', 'costMinor', 'cost_minor', 'unitCostMinor', 'margin', 'marginMinor', 'margin_minor', 'seller', 'sellerName', 'seller_name', 'sellerId', 'seller_id', 'sellerCode', 'seller_code'])).toEqual([])
+  const sellerCodes = (
+    await db.selectFrom('seller_skus').select('seller_code').where('seller_code', 'is not', null).execute()
+  )
+    .map((r) => r.seller_code!)
+    .filter((c) => c.length >= 5)
+  expect(
+    findings(
+      bodies,
+      [...sellers, ...sellerCodes],
+      [
+        'cost',
+        'costMinor',
+        'cost_minor',
+        'unitCostMinor',
+        'margin',
+        'marginMinor',
+        'margin_minor',
+        'seller',
+        'sellerName',
+        'seller_name',
+        'sellerId',
+        'seller_id',
+        'sellerCode',
+        'seller_code',
+      ],
+    ),
+  ).toEqual([])
 }, 120_000)
 
 it('a seller’s data names no buyer and carries no buyer SKU code, buyer price or order value', async () => {
   const db = getDb()
-  const sellerId = (await db.selectFrom('users').select('seller_id').where('email', '=', 'seller@example.com').executeTakeFirstOrThrow()).seller_id!
-  const orders = await db.selectFrom('seller_orders').select('master_order_id as id').where('seller_id', '=', sellerId).orderBy('id').execute()
+  const sellerId = (
+    await db.selectFrom('users').select('seller_id').where('email', '=', 'seller@example.com').executeTakeFirstOrThrow()
+  ).seller_id!
+  const orders = await db
+    .selectFrom('seller_orders')
+    .select('master_order_id as id')
+    .where('seller_id', '=', sellerId)
+    .orderBy('id')
+    .execute()
   const own = [...orders.map((o) => `/seller/master_orders/${o.id}`), `/seller/${sellerId}/company`]
   const bodies = await dataOfEveryPage(await cookieFor('seller@example.com'), own)
   for (const url of own) expect(bodies.has(url), url).toBe(true)
   expect(bodies.size).toBeGreaterThan(own.length + 3)
   const buyers = names(await db.selectFrom('buyers').select('name').execute())
-  const buyerCodes = (await db.selectFrom('buyer_skus').select('buyer_code').where('buyer_code', 'is not', null).execute()).map((r) => r.buyer_code!).filter((c) => c.length >= 5)
-  expect(findings(bodies, [...buyers, ...buyerCodes], ['price', 'priceMinor', 'price_minor', 'unitPriceMinor', 'valueMinor', 'value_minor', 'buyer', 'buyerName', 'buyer_name', 'buyerId', 'buyer_id', 'buyerCode', 'buyer_code', 'gstMinor'])).toEqual([])
+  const buyerCodes = (
+    await db.selectFrom('buyer_skus').select('buyer_code').where('buyer_code', 'is not', null).execute()
+  )
+    .map((r) => r.buyer_code!)
+    .filter((c) => c.length >= 5)
+  expect(
+    findings(
+      bodies,
+      [...buyers, ...buyerCodes],
+      [
+        'price',
+        'priceMinor',
+        'price_minor',
+        'unitPriceMinor',
+        'valueMinor',
+        'value_minor',
+        'buyer',
+        'buyerName',
+        'buyer_name',
+        'buyerId',
+        'buyer_id',
+        'buyerCode',
+        'buyer_code',
+        'gstMinor',
+      ],
+    ),
+  ).toEqual([])
 }, 120_000)

@@ -126,7 +126,9 @@ async function crawl(role: RoleKey): Promise<CrawlResult> {
     const answer = await open(path, cookie)
     pages++
     if (deadEnd(answer.status)) {
-      failures.push(`${role}: ${from} links to ${path}${answer.at !== path ? ` (-> ${answer.at})` : ''}: ${answer.status}`)
+      failures.push(
+        `${role}: ${from} links to ${path}${answer.at !== path ? ` (-> ${answer.at})` : ''}: ${answer.status}`,
+      )
       continue
     }
     if (path === home) homeFigures = figuresOf(answer.body)
@@ -149,7 +151,11 @@ describe('no dead ends', () => {
       '<a href="/admin/master_orders?status=placed&amp;page=2#top" data-discover="true">x</a><a href="https://example.com">e</a><a href="//cdn">c</a><a name="x">n</a>' +
       '<a href="#main">skip</a><a href="?page=3">next</a><a href="mailto:a@b.c">mail</a>' +
       '<ul><li><a href="/a" class="figure-link"><span>A</span><strong data-figure="A">1</strong></a></li><li><span>B</span><strong data-figure="B">2</strong></li></ul>'
-    expect(linksOf(html, '/admin/users/manage?q=x')).toEqual(['/admin/master_orders?status=placed&page=2', '/admin/users/manage?page=3', '/a'])
+    expect(linksOf(html, '/admin/users/manage?q=x')).toEqual([
+      '/admin/master_orders?status=placed&page=2',
+      '/admin/users/manage?page=3',
+      '/a',
+    ])
     expect(figuresOf(html)).toEqual([
       { label: 'A', href: '/a' },
       { label: 'B', href: null },
@@ -171,11 +177,17 @@ describe('no dead ends', () => {
           continue
         }
         const answer = await open(figure.href, cookie)
-        if (answer.status !== 200) failures.push(`${role}: the figure "${figure.label}" on ${homeFor([role])} links to ${figure.href}: ${answer.status}`)
+        if (answer.status !== 200)
+          failures.push(
+            `${role}: the figure "${figure.label}" on ${homeFor([role])} links to ${figure.href}: ${answer.status}`,
+          )
       }
       // Each home shows the figures of its people's work (the toolkit's home is a list of tools).
-      if (result.homeFigures.length === 0 && portalsFor([role])[0] !== 'toolkit') failures.push(`${role}: the home ${homeFor([role])} shows no figure of its work`)
-      summary.push(`${role}: ${result.pages} pages and files opened, ${result.links} distinct links, ${result.homeFigures.length} home figures`)
+      if (result.homeFigures.length === 0 && portalsFor([role])[0] !== 'toolkit')
+        failures.push(`${role}: the home ${homeFor([role])} shows no figure of its work`)
+      summary.push(
+        `${role}: ${result.pages} pages and files opened, ${result.links} distinct links, ${result.homeFigures.length} home figures`,
+      )
       // A crawl that reached nothing proves nothing.
       expect(result.pages, `${role} reached no page beyond its home`).toBeGreaterThan(3)
     }
@@ -186,10 +198,20 @@ describe('no dead ends', () => {
   it('a page not found inside a portal keeps the portal’s layout: its header and menu around "Page not found"', async () => {
     const failures: string[] = []
     const check = async (role: RoleKey, path: string, menu: string | null) => {
-      const response = await handle(new Request(`http://localhost${path}`, { headers: { Cookie: await cookieFor(role) } }))
+      const response = await handle(
+        new Request(`http://localhost${path}`, { headers: { Cookie: await cookieFor(role) } }),
+      )
       const html = await response.text()
-      const shown = [response.status === 404, html.includes('class="site-header"'), html.includes('Page not found'), menu === null || html.includes(`aria-label="${menu}"`)]
-      if (shown.includes(false)) failures.push(`${role} at ${path}: status ${response.status}, header ${shown[1]}, message ${shown[2]}, menu ${menu} ${shown[3]}`)
+      const shown = [
+        response.status === 404,
+        html.includes('class="site-header"'),
+        html.includes('Page not found'),
+        menu === null || html.includes(`aria-label="${menu}"`),
+      ]
+      if (shown.includes(false))
+        failures.push(
+          `${role} at ${path}: status ${response.status}, header ${shown[1]}, message ${shown[2]}, menu ${menu} ${shown[3]}`,
+        )
     }
     for (const role of DEMO_ROLES) {
       const portal = portalsFor([role])[0]

@@ -45,7 +45,10 @@ describe('the real server', () => {
   })
 
   it('gives every answer its own request id and logs one JSON line with it: method, path without the query, status, duration', async () => {
-    const [a, b] = await Promise.all([fetch(`${server.url}/login?next=%2Fsecret-search`), fetch(`${server.url}/no-such-page`)])
+    const [a, b] = await Promise.all([
+      fetch(`${server.url}/login?next=%2Fsecret-search`),
+      fetch(`${server.url}/no-such-page`),
+    ])
     const ids = [a.headers.get('x-request-id'), b.headers.get('x-request-id')]
     expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/)
     expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/)
@@ -55,14 +58,25 @@ describe('the real server', () => {
     expect(typeof line.ms).toBe('number')
     expect(typeof line.time).toBe('string')
     expect(JSON.stringify(logLines(server))).not.toContain('secret-search')
-    expect(await until(() => logLines(server).find((l) => l.requestId === ids[1]))).toMatchObject({ path: '/no-such-page', status: 404 })
+    expect(await until(() => logLines(server).find((l) => l.requestId === ids[1]))).toMatchObject({
+      path: '/no-such-page',
+      status: 404,
+    })
   })
 
   it('keeps the id a trusted proxy sent, and makes its own when the proxy is not trusted or the id is odd', async () => {
     const sent = 'proxy-7f3a9c1e-0001'
-    expect((await fetch(`${proxied.url}/healthz`, { headers: { 'X-Request-Id': sent } })).headers.get('x-request-id')).toBe(sent)
-    expect((await fetch(`${server.url}/healthz`, { headers: { 'X-Request-Id': sent } })).headers.get('x-request-id')).not.toBe(sent)
-    expect((await fetch(`${proxied.url}/healthz`, { headers: { 'X-Request-Id': 'a b"c\\d-0000000' } })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(
+      (await fetch(`${proxied.url}/healthz`, { headers: { 'X-Request-Id': sent } })).headers.get('x-request-id'),
+    ).toBe(sent)
+    expect(
+      (await fetch(`${server.url}/healthz`, { headers: { 'X-Request-Id': sent } })).headers.get('x-request-id'),
+    ).not.toBe(sent)
+    expect(
+      (await fetch(`${proxied.url}/healthz`, { headers: { 'X-Request-Id': 'a b"c\\d-0000000' } })).headers.get(
+        'x-request-id',
+      ),
+    ).toMatch(/^[0-9a-f-]{36}$/)
   })
 })
 
@@ -90,7 +104,10 @@ describe('/healthz when the database fails', () => {
     const { db } = createDatabase('postgres://nobody@127.0.0.1:1/none')
     const chunks: string[] = []
     const { createLog } = await import('~/log.server')
-    globalThis.__log = createLog('info', new Writable({ write: (chunk, _e, done) => (chunks.push(String(chunk)), done()) }))
+    globalThis.__log = createLog(
+      'info',
+      new Writable({ write: (chunk, _e, done) => (chunks.push(String(chunk)), done()) }),
+    )
     try {
       await healthz(() => db)({} as ExpressRequest, res)
     } finally {

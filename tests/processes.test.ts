@@ -51,14 +51,24 @@ describe('two servers on one database', () => {
     const skuId = await makeBuyerSku({ buyerId: 1, productSkuId: 1, priceMinor: 25_000 })
     const { idHash } = await startSession(db, await userIdOf('demand_kam@example.com'))
     const kam = (await loadViewer(db, idHash))!
-    const created = await createPriceRequest(db, kam, { intent: 'create', buyerSkuId: skuId, proposedPrice: 27_500, reason: 'Dyes cost more' }, { effectiveDates: true })
+    const created = await createPriceRequest(
+      db,
+      kam,
+      { intent: 'create', buyerSkuId: skuId, proposedPrice: 27_500, reason: 'Dyes cost more' },
+      { effectiveDates: true },
+    )
     if (!created.ok) throw new Error(created.message)
     const id = created.value.id
     const [first, second] = await Promise.all([signIn(a, 'admin@example.com'), signIn(b, 'admin@example.com')])
 
     const path = `/admin/approvals/buyer_skus/pricing_requests/${id}`
     const decide = (server: RunningServer, cookie: string) =>
-      fetch(`${server.url}${path}`, { method: 'POST', headers: { cookie }, body: new URLSearchParams({ intent: 'approve' }), redirect: 'manual' })
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { cookie },
+        body: new URLSearchParams({ intent: 'approve' }),
+        redirect: 'manual',
+      })
     const answers = await Promise.all([decide(a, first), decide(b, second)])
     expect(answers.map((r) => r.status)).toEqual([302, 302])
     // Each admin lands on the request's page and reads what happened to their decision.
@@ -71,9 +81,19 @@ describe('two servers on one database', () => {
     )
     expect(pages.filter((html) => html.includes(`Request #${id} is approved: version 2 is added`))).toHaveLength(1)
     expect(pages.filter((html) => html.includes('This request was already approved by'))).toHaveLength(1)
-    const versions = await db.selectFrom('buyer_sku_versions').select('number').where('buyer_sku_id', '=', skuId).execute()
+    const versions = await db
+      .selectFrom('buyer_sku_versions')
+      .select('number')
+      .where('buyer_sku_id', '=', skuId)
+      .execute()
     expect(versions.map((v) => v.number).sort()).toEqual([1, 2])
-    const approvals = await db.selectFrom('audit_events').select('id').where('entity_type', '=', 'price_request').where('entity_id', '=', String(id)).where('action', '=', 'price_request.approved').execute()
+    const approvals = await db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('entity_type', '=', 'price_request')
+      .where('entity_id', '=', String(id))
+      .where('action', '=', 'price_request.approved')
+      .execute()
     expect(approvals).toHaveLength(1)
   })
 })
@@ -94,14 +114,20 @@ describe('WEB_CONCURRENCY=2', () => {
       const ended = `Worker ${before[0]} ended (SIGKILL); starting another.`
       let after = workers()
       // The replacement can be forked before the primary's stderr line has reached this process.
-      for (let waited = 0; (after.length < 2 || after.includes(before[0]) || !server.output().includes(ended)) && waited < 10_000; waited += 100) {
+      for (
+        let waited = 0;
+        (after.length < 2 || after.includes(before[0]) || !server.output().includes(ended)) && waited < 10_000;
+        waited += 100
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 100))
         after = workers()
       }
       expect(after).toHaveLength(2)
       expect(after).not.toContain(before[0])
       expect(server.output()).toContain(ended)
-      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${server.url}/login`).then((r) => r.status)))
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => fetch(`${server.url}/login`).then((r) => r.status)),
+      )
       expect(new Set(answers)).toEqual(new Set([200]))
     } finally {
       const started = Date.now()

@@ -30,7 +30,11 @@ interface Child {
 }
 
 function startChild(userId: number): Promise<Child> {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', 'tests/support/race-child.ts', String(userId)], { env: process.env, stdio: ['pipe', 'pipe', 'pipe'] })
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'tests/support/race-child.ts', String(userId)],
+    { env: process.env, stdio: ['pipe', 'pipe', 'pipe'] },
+  )
   let err = ''
   child.stderr.on('data', (chunk) => (err += chunk))
   const waiting = new Map<number, (answers: Answer[]) => void>()
@@ -46,7 +50,10 @@ function startChild(userId: number): Promise<Child> {
               waiting.set(id, done)
               child.stdin.write(`${JSON.stringify({ id, jobs })}\n`)
             }),
-          stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('close', () => done()), child.stdin.end()))),
+          stop: () =>
+            new Promise((done) =>
+              child.exitCode !== null ? done() : (child.once('close', () => done()), child.stdin.end()),
+            ),
         })
         return
       }
@@ -70,7 +77,10 @@ beforeAll(async () => {
     { kind: 'shipping', city: 'Nagpur', isDefault: true },
     { kind: 'billing', city: 'Nagpur', isDefault: true },
   ])
-  sellerIds = [await makeSeller({ name: 'Race Mills One', status: 'active' }), await makeSeller({ name: 'Race Mills Two', status: 'active' })]
+  sellerIds = [
+    await makeSeller({ name: 'Race Mills One', status: 'active' }),
+    await makeSeller({ name: 'Race Mills Two', status: 'active' }),
+  ]
   ;[a, b] = await Promise.all([startChild(staff.userId), startChild(staff.userId)])
 })
 
@@ -81,7 +91,8 @@ afterAll(async () => {
 /** ROUNDS master orders of two seller orders each (one per seller), waiting for approval. */
 async function ordersOfTwo() {
   const orders = []
-  for (let i = 0; i < ROUNDS; i++) orders.push(await placeTestOrder({ userId: staff.userId, buyerId, sellerIds, key: `race-${++placed}` }))
+  for (let i = 0; i < ROUNDS; i++)
+    orders.push(await placeTestOrder({ userId: staff.userId, buyerId, sellerIds, key: `race-${++placed}` }))
   return orders
 }
 
@@ -93,8 +104,16 @@ async function masterStatusDrift(ids: number[]) {
   const db = getDb()
   const wrong: string[] = []
   for (const id of ids) {
-    const order = await db.selectFrom('master_orders').select(['code', 'status']).where('id', '=', id).executeTakeFirstOrThrow()
-    const sellerOrders = await db.selectFrom('seller_orders').select(['status', 'moved_to_id']).where('master_order_id', '=', id).execute()
+    const order = await db
+      .selectFrom('master_orders')
+      .select(['code', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    const sellerOrders = await db
+      .selectFrom('seller_orders')
+      .select(['status', 'moved_to_id'])
+      .where('master_order_id', '=', id)
+      .execute()
     const counted = sellerOrders.map((s) => ({ status: s.status, movedOn: s.moved_to_id !== null }))
     let status = masterStatusOf(counted, order.status === 'closed')
     if (status === 'delivered' && (await masterOrderSettled(db, id))) status = masterStatusOf(counted, true)
@@ -113,17 +132,38 @@ async function countDrift() {
     return [...all].filter(([, n]) => n !== 0).map(([key, n]) => `${key} ${n > 0 ? '+' : ''}${n}`)
   }
   const [masters, masterCounts, byBuyer, buyerCounts, samples, sampleCounts] = await Promise.all([
-    db.selectFrom('master_orders').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).groupBy('status').execute(),
+    db
+      .selectFrom('master_orders')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute(),
     db.selectFrom('master_order_counts').select(['status', 'orders']).execute(),
-    db.selectFrom('master_orders').select((eb) => ['buyer_id', 'status', eb.fn.countAll<number>().as('n')]).groupBy(['buyer_id', 'status']).execute(),
+    db
+      .selectFrom('master_orders')
+      .select((eb) => ['buyer_id', 'status', eb.fn.countAll<number>().as('n')])
+      .groupBy(['buyer_id', 'status'])
+      .execute(),
     db.selectFrom('master_order_buyer_counts').select(['buyer_id', 'status', 'orders']).execute(),
-    db.selectFrom('sample_orders').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).groupBy('status').execute(),
+    db
+      .selectFrom('sample_orders')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute(),
     db.selectFrom('sample_order_counts').select(['status', 'orders']).execute(),
   ])
   return [
-    ...differences(masterCounts.map((r) => ({ key: `orders ${r.status}`, n: r.orders })), masters.map((r) => ({ key: `orders ${r.status}`, n: r.n }))),
-    ...differences(buyerCounts.map((r) => ({ key: `buyer ${r.buyer_id} ${r.status}`, n: r.orders })), byBuyer.map((r) => ({ key: `buyer ${r.buyer_id} ${r.status}`, n: r.n }))),
-    ...differences(sampleCounts.map((r) => ({ key: `samples ${r.status}`, n: r.orders })), samples.map((r) => ({ key: `samples ${r.status}`, n: r.n }))),
+    ...differences(
+      masterCounts.map((r) => ({ key: `orders ${r.status}`, n: r.orders })),
+      masters.map((r) => ({ key: `orders ${r.status}`, n: r.n })),
+    ),
+    ...differences(
+      buyerCounts.map((r) => ({ key: `buyer ${r.buyer_id} ${r.status}`, n: r.orders })),
+      byBuyer.map((r) => ({ key: `buyer ${r.buyer_id} ${r.status}`, n: r.n })),
+    ),
+    ...differences(
+      sampleCounts.map((r) => ({ key: `samples ${r.status}`, n: r.orders })),
+      samples.map((r) => ({ key: `samples ${r.status}`, n: r.n })),
+    ),
   ]
 }
 
@@ -132,18 +172,64 @@ async function reportDrift() {
   const db = getDb()
   const snapshot = async () => {
     const [days, facts, months, skus] = await Promise.all([
-      db.selectFrom('order_day_facts').select(['day', 'category_id', 'buyer_id', 'seller_id', 'orders', 'lines', 'quantity_milli', 'value_minor', 'cost_minor', 'gst_minor']).execute(),
-      db.selectFrom('order_facts').select(['master_order_id', 'category_id', 'seller_id', 'day', 'buyer_id', 'orders', 'lines', 'quantity_milli', 'value_minor', 'cost_minor', 'gst_minor']).execute(),
-      db.selectFrom('buyer_sku_month_facts').select(['buyer_id', 'month', 'buyer_sku_id', 'lines', 'quantity_milli', 'value_minor']).execute(),
-      db.selectFrom('order_sku_facts').select(['master_order_id', 'buyer_sku_id', 'month', 'buyer_id', 'lines', 'quantity_milli', 'value_minor']).execute(),
+      db
+        .selectFrom('order_day_facts')
+        .select([
+          'day',
+          'category_id',
+          'buyer_id',
+          'seller_id',
+          'orders',
+          'lines',
+          'quantity_milli',
+          'value_minor',
+          'cost_minor',
+          'gst_minor',
+        ])
+        .execute(),
+      db
+        .selectFrom('order_facts')
+        .select([
+          'master_order_id',
+          'category_id',
+          'seller_id',
+          'day',
+          'buyer_id',
+          'orders',
+          'lines',
+          'quantity_milli',
+          'value_minor',
+          'cost_minor',
+          'gst_minor',
+        ])
+        .execute(),
+      db
+        .selectFrom('buyer_sku_month_facts')
+        .select(['buyer_id', 'month', 'buyer_sku_id', 'lines', 'quantity_milli', 'value_minor'])
+        .execute(),
+      db
+        .selectFrom('order_sku_facts')
+        .select(['master_order_id', 'buyer_sku_id', 'month', 'buyer_id', 'lines', 'quantity_milli', 'value_minor'])
+        .execute(),
     ])
-    const rows = (table: string, list: Record<string, unknown>[]) => list.map((r) => `${table} ${JSON.stringify(Object.values(r).map((v) => (typeof v === 'string' ? v : Number(v))))}`)
-    return new Set([...rows('order_day_facts', days), ...rows('order_facts', facts), ...rows('buyer_sku_month_facts', months), ...rows('order_sku_facts', skus)])
+    const rows = (table: string, list: Record<string, unknown>[]) =>
+      list.map(
+        (r) => `${table} ${JSON.stringify(Object.values(r).map((v) => (typeof v === 'string' ? v : Number(v))))}`,
+      )
+    return new Set([
+      ...rows('order_day_facts', days),
+      ...rows('order_facts', facts),
+      ...rows('buyer_sku_month_facts', months),
+      ...rows('order_sku_facts', skus),
+    ])
   }
   const kept = await snapshot()
   await rebuildOrderFacts(db)
   const rebuilt = await snapshot()
-  return [...[...kept].filter((r) => !rebuilt.has(r)).map((r) => `kept ${r}`), ...[...rebuilt].filter((r) => !kept.has(r)).map((r) => `rebuilt ${r}`)]
+  return [
+    ...[...kept].filter((r) => !rebuilt.has(r)).map((r) => `kept ${r}`),
+    ...[...rebuilt].filter((r) => !kept.has(r)).map((r) => `rebuilt ${r}`),
+  ]
 }
 
 /** Entries of an order's history whose previous state is not the state the entry before left. */
@@ -151,8 +237,18 @@ async function auditChainDrift(entityType: 'seller_order' | 'sample_order', ids:
   const db = getDb()
   const wrong: string[] = []
   for (const id of ids) {
-    const entries = await db.selectFrom('audit_events').select(['action', 'before_json', 'after_json']).where('entity_type', '=', entityType).where('entity_id', '=', String(id)).orderBy('id').execute()
-    const current = await db.selectFrom(entityType === 'seller_order' ? 'seller_orders' : 'sample_orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()
+    const entries = await db
+      .selectFrom('audit_events')
+      .select(['action', 'before_json', 'after_json'])
+      .where('entity_type', '=', entityType)
+      .where('entity_id', '=', String(id))
+      .orderBy('id')
+      .execute()
+    const current = await db
+      .selectFrom(entityType === 'seller_order' ? 'seller_orders' : 'sample_orders')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     let state = first
     for (const entry of entries) {
       const before = entry.before_json ? (JSON.parse(entry.before_json) as { status?: string }).status : undefined
@@ -161,14 +257,17 @@ async function auditChainDrift(entityType: 'seller_order' | 'sample_order', ids:
       if (before !== state) wrong.push(`${entityType} ${id}: ${entry.action} says it was ${before}, it was ${state}`)
       state = after
     }
-    if (state !== current.status) wrong.push(`${entityType} ${id}: its history ends at ${state}, it is ${current.status}`)
+    if (state !== current.status)
+      wrong.push(`${entityType} ${id}: its history ends at ${state}, it is ${current.status}`)
   }
   return wrong
 }
 
 /** Each race: exactly one of the two won (where only one may), and the other was told. */
 function oneWinsEach(answersA: Answer[], answersB: Answer[]) {
-  return answersA.map((x, i) => [x, answersB[i]!] as const).filter(([x, y]) => x.ok === y.ok || [x, y].some((r) => r.message?.startsWith('failed')))
+  return answersA
+    .map((x, i) => [x, answersB[i]!] as const)
+    .filter(([x, y]) => x.ok === y.ok || [x, y].some((r) => r.message?.startsWith('failed')))
 }
 
 describe('two processes at once on one database: every derived figure stays exact', () => {
@@ -201,12 +300,23 @@ describe('two processes at once on one database: every derived figure stays exac
   it('approving and cancelling a sample order at once: the counts and the history follow the one that won', async () => {
     const db = getDb()
     const sku = await makeSampleSku({ stock: 1_000, chargeMinor: 0 })
-    const shipTo = (await db.selectFrom('addresses').select('id').where('buyer_id', '=', buyerId).where('kind', '=', 'shipping').executeTakeFirstOrThrow()).id
+    const shipTo = (
+      await db
+        .selectFrom('addresses')
+        .select('id')
+        .where('buyer_id', '=', buyerId)
+        .where('kind', '=', 'shipping')
+        .executeTakeFirstOrThrow()
+    ).id
     const ids: number[] = []
     for (let i = 0; i < ROUNDS * 2; i++) {
       const added = await addSampleLine(db, staff, buyerId, sku)
       if (!added.ok) throw new Error(added.message)
-      const saved = await saveSampleCart(db, staff, buyerId, { shipTo, note: '', lines: [{ id: added.value.lineId, quantity: '1' }] })
+      const saved = await saveSampleCart(db, staff, buyerId, {
+        shipTo,
+        note: '',
+        lines: [{ id: added.value.lineId, quantity: '1' }],
+      })
       if (!saved.ok) throw new Error(saved.message)
       const requested = await placeSampleCart(db, staff, buyerId, `race-sample-${i}-${crypto.randomUUID()}`)
       if (!requested.ok) throw new Error(requested.message)
@@ -214,8 +324,16 @@ describe('two processes at once on one database: every derived figure stays exac
     }
     // Half the orders approved by one process while the other cancels, half the other way round.
     const [answersA, answersB] = await race(
-      ids.map((id, i) => (i % 2 ? { kind: 'sample_order', id, step: 'approve' } : { kind: 'sample_order', id, step: 'cancel', reason: 'Fair postponed' })),
-      ids.map((id, i) => (i % 2 ? { kind: 'sample_order', id, step: 'cancel', reason: 'Fair postponed' } : { kind: 'sample_order', id, step: 'approve' })),
+      ids.map((id, i) =>
+        i % 2
+          ? { kind: 'sample_order', id, step: 'approve' }
+          : { kind: 'sample_order', id, step: 'cancel', reason: 'Fair postponed' },
+      ),
+      ids.map((id, i) =>
+        i % 2
+          ? { kind: 'sample_order', id, step: 'cancel', reason: 'Fair postponed' }
+          : { kind: 'sample_order', id, step: 'approve' },
+      ),
     )
     // Approve then cancel may both apply (cancel starts from approved); never a failure.
     expect([...answersA, ...answersB].filter((r) => r.message?.startsWith('failed'))).toEqual([])
@@ -229,7 +347,12 @@ describe('two processes at once on one database: every derived figure stays exac
     for (const order of orders) {
       const so = order.sellerOrders[0]!.id
       const lines = await db.selectFrom('sub_orders').select('id').where('seller_order_id', '=', so).execute()
-      const recorded = await recordCounterOffer(db, staff, so, lines.map((l) => ({ subOrderId: l.id, quantity: '8', readyBy: inAYear(), cost: '200' })))
+      const recorded = await recordCounterOffer(
+        db,
+        staff,
+        so,
+        lines.map((l) => ({ subOrderId: l.id, quantity: '8', readyBy: inAYear(), cost: '200' })),
+      )
       if (!recorded.ok) throw new Error(recorded.message)
     }
     const ids = orders.map((o) => o.sellerOrders[0]!.id)
@@ -238,8 +361,16 @@ describe('two processes at once on one database: every derived figure stays exac
       ids.map((id, i) => (i % 2 ? { kind: 'accept_counter', id } : { kind: 'seller_order', id, step: 'approve' })),
     )
     expect(oneWinsEach(answersA, answersB)).toEqual([])
-    const after = await db.selectFrom('seller_orders').select(['code', 'status', 'counter_offer_json']).where('id', 'in', ids).execute()
-    expect(after.filter((s) => s.status !== 'approved' || s.counter_offer_json !== null).map((s) => `${s.code} ${s.status}${s.counter_offer_json ? ' with an offer' : ''}`)).toEqual([])
+    const after = await db
+      .selectFrom('seller_orders')
+      .select(['code', 'status', 'counter_offer_json'])
+      .where('id', 'in', ids)
+      .execute()
+    expect(
+      after
+        .filter((s) => s.status !== 'approved' || s.counter_offer_json !== null)
+        .map((s) => `${s.code} ${s.status}${s.counter_offer_json ? ' with an offer' : ''}`),
+    ).toEqual([])
     expect(await auditChainDrift('seller_order', ids, 'pending_approval')).toEqual([])
     expect(await masterStatusDrift(orders.map((o) => o.id))).toEqual([])
     expect(await reportDrift()).toEqual([])
@@ -260,38 +391,82 @@ describe('two processes at once on one database: every derived figure stays exac
     const today = kolkataDay(new Date())
     // One process delivers (invoices, and allocation of any advance); the other records payments of about an invoice each.
     const [delivered, paid] = await race(
-      orders.flatMap((o) => o.sellerOrders.map((so) => ({ kind: 'seller_order' as const, id: so.id, step: 'deliver' as const }))),
-      orders.flatMap((o, i) => o.sellerOrders.map((_, j) => ({ kind: 'payment' as const, buyerId, amountMinor: 590_000, receivedOn: today, key: `race-pay-${i}-${j}-${crypto.randomUUID()}` }))),
+      orders.flatMap((o) =>
+        o.sellerOrders.map((so) => ({ kind: 'seller_order' as const, id: so.id, step: 'deliver' as const })),
+      ),
+      orders.flatMap((o, i) =>
+        o.sellerOrders.map((_, j) => ({
+          kind: 'payment' as const,
+          buyerId,
+          amountMinor: 590_000,
+          receivedOn: today,
+          key: `race-pay-${i}-${j}-${crypto.randomUUID()}`,
+        })),
+      ),
     )
     expect([...delivered, ...paid].filter((r) => !r.ok)).toEqual([])
     const sum = (rows: { n: unknown }[]) => rows.reduce((s, r) => s + Number(r.n), 0)
     const [account, invoices, payments, ledger, allocations] = await Promise.all([
-      db.selectFrom('buyer_accounts').select(['entries', 'invoiced_minor', 'received_minor', 'credited_minor', 'unallocated_minor']).where('buyer_id', '=', buyerId).executeTakeFirstOrThrow(),
-      db.selectFrom('buyer_invoices').select(['id', 'total_minor as n', 'paid_minor', 'credited_minor', 'status']).where('buyer_id', '=', buyerId).execute(),
-      db.selectFrom('buyer_payments').select(['id', 'amount_minor as n', 'unallocated_minor']).where('buyer_id', '=', buyerId).execute(),
-      db.selectFrom('buyer_ledger').select(['seq', 'debit_minor', 'credit_minor', 'balance_minor']).where('buyer_id', '=', buyerId).orderBy('seq').execute(),
-      db.selectFrom('payment_allocations as a').innerJoin('buyer_payments as p', 'p.id', 'a.payment_id').select(['a.invoice_id', 'a.payment_id', 'a.amount_minor as n']).where('p.buyer_id', '=', buyerId).execute(),
+      db
+        .selectFrom('buyer_accounts')
+        .select(['entries', 'invoiced_minor', 'received_minor', 'credited_minor', 'unallocated_minor'])
+        .where('buyer_id', '=', buyerId)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('buyer_invoices')
+        .select(['id', 'total_minor as n', 'paid_minor', 'credited_minor', 'status'])
+        .where('buyer_id', '=', buyerId)
+        .execute(),
+      db
+        .selectFrom('buyer_payments')
+        .select(['id', 'amount_minor as n', 'unallocated_minor'])
+        .where('buyer_id', '=', buyerId)
+        .execute(),
+      db
+        .selectFrom('buyer_ledger')
+        .select(['seq', 'debit_minor', 'credit_minor', 'balance_minor'])
+        .where('buyer_id', '=', buyerId)
+        .orderBy('seq')
+        .execute(),
+      db
+        .selectFrom('payment_allocations as a')
+        .innerJoin('buyer_payments as p', 'p.id', 'a.payment_id')
+        .select(['a.invoice_id', 'a.payment_id', 'a.amount_minor as n'])
+        .where('p.buyer_id', '=', buyerId)
+        .execute(),
     ])
     const drift: string[] = []
-    if (Number(account.invoiced_minor) !== sum(invoices)) drift.push(`invoiced ${account.invoiced_minor} against ${sum(invoices)}`)
-    if (Number(account.received_minor) !== sum(payments)) drift.push(`received ${account.received_minor} against ${sum(payments)}`)
-    if (Number(account.unallocated_minor) !== payments.reduce((s, p) => s + Number(p.unallocated_minor), 0)) drift.push('unallocated')
-    if (Number(account.entries) !== ledger.length || ledger.length !== invoices.length + payments.length) drift.push(`entries ${account.entries}, ledger ${ledger.length}`)
+    if (Number(account.invoiced_minor) !== sum(invoices))
+      drift.push(`invoiced ${account.invoiced_minor} against ${sum(invoices)}`)
+    if (Number(account.received_minor) !== sum(payments))
+      drift.push(`received ${account.received_minor} against ${sum(payments)}`)
+    if (Number(account.unallocated_minor) !== payments.reduce((s, p) => s + Number(p.unallocated_minor), 0))
+      drift.push('unallocated')
+    if (Number(account.entries) !== ledger.length || ledger.length !== invoices.length + payments.length)
+      drift.push(`entries ${account.entries}, ledger ${ledger.length}`)
     let balance = 0
     for (const [i, row] of ledger.entries()) {
       balance += Number(row.debit_minor) - Number(row.credit_minor)
-      if (Number(row.seq) !== i + 1 || Number(row.balance_minor) !== balance) drift.push(`ledger row ${i + 1}: seq ${row.seq}, balance ${row.balance_minor} against ${balance}`)
+      if (Number(row.seq) !== i + 1 || Number(row.balance_minor) !== balance)
+        drift.push(`ledger row ${i + 1}: seq ${row.seq}, balance ${row.balance_minor} against ${balance}`)
     }
     for (const invoice of invoices) {
       const allocated = sum(allocations.filter((x) => x.invoice_id === invoice.id))
-      if (Number(invoice.paid_minor) !== allocated) drift.push(`invoice ${invoice.id} paid ${invoice.paid_minor} against ${allocated}`)
+      if (Number(invoice.paid_minor) !== allocated)
+        drift.push(`invoice ${invoice.id} paid ${invoice.paid_minor} against ${allocated}`)
       const open = Number(invoice.n) - Number(invoice.paid_minor) - Number(invoice.credited_minor)
-      if (invoice.status !== (open === 0 ? 'settled' : 'open')) drift.push(`invoice ${invoice.id} ${invoice.status} with ${open} open`)
+      if (invoice.status !== (open === 0 ? 'settled' : 'open'))
+        drift.push(`invoice ${invoice.id} ${invoice.status} with ${open} open`)
     }
     for (const payment of payments) {
-      if (Number(payment.n) !== Number(payment.unallocated_minor) + sum(allocations.filter((x) => x.payment_id === payment.id))) drift.push(`payment ${payment.id}`)
+      if (
+        Number(payment.n) !==
+        Number(payment.unallocated_minor) + sum(allocations.filter((x) => x.payment_id === payment.id))
+      )
+        drift.push(`payment ${payment.id}`)
     }
-    if (invoices.some((i) => i.status === 'open') && payments.some((p) => Number(p.unallocated_minor) > 0)) drift.push('money and an open invoice wait side by side')
+    if (invoices.some((i) => i.status === 'open') && payments.some((p) => Number(p.unallocated_minor) > 0))
+      drift.push('money and an open invoice wait side by side')
     expect(drift).toEqual([])
     expect(await masterStatusDrift(orders.map((o) => o.id))).toEqual([])
     expect(await reportDrift()).toEqual([])

@@ -37,9 +37,22 @@ it('still matches patterns with parameters, splats and case as before', () => {
 })
 
 it('converts the routes of a static render once per routes array', () => {
-  const { createStaticHandler, createStaticRouter } = require('react-router-dom/server') as typeof import('react-router-dom/server')
+  const { createStaticHandler, createStaticRouter } =
+    require('react-router-dom/server') as typeof import('react-router-dom/server')
   const routes = [{ id: 'root', path: '/', children: [{ id: 'orders', path: 'orders' }] }]
-  const context = { basename: '', location: { pathname: '/orders', search: '', hash: '', state: null, key: 'default' }, matches: [], loaderData: {}, actionData: null, errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null, _deepestRenderedBoundaryId: null }
+  const context = {
+    basename: '',
+    location: { pathname: '/orders', search: '', hash: '', state: null, key: 'default' },
+    matches: [],
+    loaderData: {},
+    actionData: null,
+    errors: null,
+    statusCode: 200,
+    loaderHeaders: {},
+    actionHeaders: {},
+    activeDeferreds: null,
+    _deepestRenderedBoundaryId: null,
+  }
   expect(createStaticHandler).toBeTypeOf('function')
   const first = createStaticRouter(routes, context as never)
   const second = createStaticRouter(routes, context as never)
@@ -49,7 +62,9 @@ it('converts the routes of a static render once per routes array', () => {
 })
 
 it("makes a build's React routes for document renders once, not on every request", async () => {
-  const serverRoutes = require('@remix-run/react/dist/routes.js') as { createServerRoutes: (...args: unknown[]) => unknown }
+  const serverRoutes = require('@remix-run/react/dist/routes.js') as {
+    createServerRoutes: (...args: unknown[]) => unknown
+  }
   const original = serverRoutes.createServerRoutes
   let made = 0
   serverRoutes.createServerRoutes = (...args) => {

@@ -12,7 +12,9 @@ describe('route subsets', () => {
   it('hold a path’s matched branch and its ancestors’ matches, and nothing else', () => {
     const handlerFor = subsets()
     const list = handlerFor('/skus/fabric_skus')
-    expect(idsOf(list)).toEqual(expect.arrayContaining(['root', 'routes/_main+/_layout', 'routes/_main+/skus.$productSkus._index']))
+    expect(idsOf(list)).toEqual(
+      expect.arrayContaining(['root', 'routes/_main+/_layout', 'routes/_main+/skus.$productSkus._index']),
+    )
     expect(idsOf(list).length).toBeLessThan(8)
     expect(Object.keys(list.assets.routes).sort()).toEqual(idsOf(list))
     // A static segment wins over a parameter, as in the whole tree.

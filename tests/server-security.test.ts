@@ -35,11 +35,22 @@ interface Answer {
 }
 
 /** One raw request: headers exactly as given (Host, Origin, Sec-Fetch-Site), nothing added but the length. */
-function send(method: string, target: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
+function send(
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<Answer> {
   const url = new URL(target, server.url)
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: { ...headers, ...(body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }) },
+      },
       (response) => {
         let text = ''
         response.setEncoding('utf8')
@@ -60,7 +71,14 @@ const port = () => new URL(server.url).port
 async function footprint() {
   const db = getDb()
   const count = async (table: 'audit_events' | 'sessions' | 'outbox_emails' | 'users' | 'idempotency_keys') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
   return {
     audit: await count('audit_events'),
     sessions: await count('sessions'),
@@ -92,14 +110,22 @@ describe('forms posted from another site', () => {
         'Origin: null': { Origin: 'null' },
       }
       for (const [name, extra] of Object.entries(variants)) {
-        const answer = await send('POST', rule.path, { Host: `localhost:${port()}`, Cookie: cookie, 'Content-Type': form, ...extra }, body)
-        if (answer.status !== 403 || !answer.body.includes('another site')) failures.push(`${rule.path} with ${name}: ${answer.status}`)
+        const answer = await send(
+          'POST',
+          rule.path,
+          { Host: `localhost:${port()}`, Cookie: cookie, 'Content-Type': form, ...extra },
+          body,
+        )
+        if (answer.status !== 403 || !answer.body.includes('another site'))
+          failures.push(`${rule.path} with ${name}: ${answer.status}`)
       }
       posted.push(rule.path)
     }
     expect(failures).toEqual([])
     // The login, sign-up and sign-out forms are among them.
-    expect(posted).toEqual(expect.arrayContaining(['/login', '/signup', '/logout', '/forgot_password', '/admin/users/manage/password']))
+    expect(posted).toEqual(
+      expect.arrayContaining(['/login', '/signup', '/logout', '/forgot_password', '/admin/users/manage/password']),
+    )
     expect(await footprint()).toEqual(before)
     // The session posted to /logout from another site still works.
     expect((await send('GET', '/admin', { Cookie: cookies.get('admin')! })).status).toBe(200)
@@ -107,36 +133,71 @@ describe('forms posted from another site', () => {
 
   it('cannot sign anyone in (login CSRF), while the same form from this site can', async () => {
     const credentials = `email=buyer%40example.com&password=${DEMO_PASSWORD}`
-    const crossSite = await send('POST', '/login', { Host: `localhost:${port()}`, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', 'Content-Type': form }, credentials)
+    const crossSite = await send(
+      'POST',
+      '/login',
+      {
+        Host: `localhost:${port()}`,
+        Origin: 'https://evil.example',
+        'Sec-Fetch-Site': 'cross-site',
+        'Content-Type': form,
+      },
+      credentials,
+    )
     expect(crossSite.status).toBe(403)
     expect(crossSite.headers['set-cookie']).toBeUndefined()
 
     for (const host of [`localhost:${port()}`, `127.0.0.1:${port()}`]) {
-      const sameSite = await send('POST', '/login', { Host: host, Origin: `http://${host}`, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': form }, credentials)
+      const sameSite = await send(
+        'POST',
+        '/login',
+        { Host: host, Origin: `http://${host}`, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': form },
+        credentials,
+      )
       expect(sameSite.status, host).toBe(302)
       expect(String(sameSite.headers['set-cookie']), host).toContain('__session=')
     }
     // Reached at another address, a form from the configured APP_URL is this site too.
-    const fromAppUrl = await send('POST', '/login', { Host: `127.0.0.1:${port()}`, Origin: `http://localhost:${port()}`, 'Content-Type': form }, credentials)
+    const fromAppUrl = await send(
+      'POST',
+      '/login',
+      { Host: `127.0.0.1:${port()}`, Origin: `http://localhost:${port()}`, 'Content-Type': form },
+      credentials,
+    )
     expect(fromAppUrl.status).toBe(302)
   })
 })
 
 describe('redirects after sign-in', () => {
-  const hostile = ['/.//evil.example', '/a/..//evil.example', '/%2e%2e//evil.example', '/a/..\\\\evil.example', '/\t/evil.example', '//evil.example']
+  const hostile = [
+    '/.//evil.example',
+    '/a/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/a/..\\\\evil.example',
+    '/\t/evil.example',
+    '//evil.example',
+  ]
 
   it('never leave the site, from the login action or the login page of a signed-in user', async () => {
     for (const target of hostile) {
-      const body = new URLSearchParams({ email: 'buyer@example.com', password: DEMO_PASSWORD, redirectTo: target }).toString()
+      const body = new URLSearchParams({
+        email: 'buyer@example.com',
+        password: DEMO_PASSWORD,
+        redirectTo: target,
+      }).toString()
       const action = await send('POST', '/login', { 'Content-Type': form }, body)
       expect(action.status, target).toBe(302)
       expect(action.headers.location, target).toBe('/buyer')
 
-      const page = await send('GET', `/login?${new URLSearchParams({ redirectTo: target })}`, { Cookie: cookies.get('admin')! })
+      const page = await send('GET', `/login?${new URLSearchParams({ redirectTo: target })}`, {
+        Cookie: cookies.get('admin')!,
+      })
       expect(page.status, target).toBe(302)
       expect(page.headers.location, target).toBe('/admin')
     }
-    const local = await send('GET', `/login?redirectTo=${encodeURIComponent('/buyers/manage?status=pending')}`, { Cookie: cookies.get('admin')! })
+    const local = await send('GET', `/login?redirectTo=${encodeURIComponent('/buyers/manage?status=pending')}`, {
+      Cookie: cookies.get('admin')!,
+    })
     expect(local.headers.location).toBe('/buyers/manage?status=pending')
   })
 })
@@ -146,10 +207,19 @@ describe('request bodies', () => {
     const big = await send('POST', '/login', { 'Content-Type': form }, `email=${'a'.repeat(1_200_000)}`)
     expect(big.status).toBe(413)
     const chunked = await new Promise<number>((resolve, reject) => {
-      const request = http.request({ host: '127.0.0.1', port: port(), path: '/login', method: 'POST', headers: { 'Content-Type': form, 'Transfer-Encoding': 'chunked' } }, (response) => {
-        response.resume()
-        resolve(response.statusCode ?? 0)
-      })
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port: port(),
+          path: '/login',
+          method: 'POST',
+          headers: { 'Content-Type': form, 'Transfer-Encoding': 'chunked' },
+        },
+        (response) => {
+          response.resume()
+          resolve(response.statusCode ?? 0)
+        },
+      )
       request.on('error', reject)
       request.end('email=a')
     })
@@ -160,7 +230,14 @@ describe('request bodies', () => {
 describe('addresses holding control characters', () => {
   it('reads filters, ids and slugs without them: a page, never a 500 (PostgreSQL cannot store NUL)', async () => {
     const cookie = cookies.get('internal')!
-    const targets = ['/sellers/manage?city=%00', '/master_order_cart?buyer=%00', '/master_orders?q=MO%00%1F%7F-2026', '/skus/fabric_skus?q=cot%00ton', '/buyers/manage?q=%00&city=Mum%01bai', '/skus/fab%00ric_skus']
+    const targets = [
+      '/sellers/manage?city=%00',
+      '/master_order_cart?buyer=%00',
+      '/master_orders?q=MO%00%1F%7F-2026',
+      '/skus/fabric_skus?q=cot%00ton',
+      '/buyers/manage?q=%00&city=Mum%01bai',
+      '/skus/fab%00ric_skus',
+    ]
     for (const target of targets) {
       const answer = await send('GET', target, { Cookie: cookie })
       expect(answer.status, target).toBeLessThan(500)

@@ -19,7 +19,9 @@ describe('start-up failures', () => {
   it('stops on bad configuration with one clear message', () => {
     const { code, stderr } = start({ PORT: 'not-a-port', DATABASE_URL: ':memory:' })
     expect(code).toBe(1)
-    expect(stderr.trim().split('\n').at(-1)).toBe('Start-up failed: bad configuration: PORT must be a whole number between 1 and 65535 (got "not-a-port")')
+    expect(stderr.trim().split('\n').at(-1)).toBe(
+      'Start-up failed: bad configuration: PORT must be a whole number between 1 and 65535 (got "not-a-port")',
+    )
   })
 
   it('stops when production has no session secret', () => {
@@ -37,7 +39,10 @@ describe('start-up failures', () => {
 
   it('stops when a migration fails', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'))
-    fs.writeFileSync(path.join(dir, '0001_broken.js'), 'export async function up(db) { throw new Error("boom") }\nexport async function down() {}\n')
+    fs.writeFileSync(
+      path.join(dir, '0001_broken.js'),
+      'export async function up(db) { throw new Error("boom") }\nexport async function down() {}\n',
+    )
     const { code, stderr } = start({ DATABASE_URL: path.join(dir, 'app.db'), MIGRATIONS_DIR: dir })
     expect(code).toBe(1)
     expect(stderr).toContain('Start-up failed: migration failed (0001_broken): boom')
@@ -60,7 +65,9 @@ describe.runIf(isPostgresUrl(process.env.DATABASE_URL ?? ''))('start-up failures
   it('stops when the server cannot be reached', () => {
     const { code, stderr } = start({ DATABASE_URL: 'postgres://app:secret-pw@127.0.0.1:1/app' })
     expect(code).toBe(1)
-    expect(lastLine(stderr)).toMatch(/^Start-up failed: cannot open the database postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/app: .*ECONNREFUSED/)
+    expect(lastLine(stderr)).toMatch(
+      /^Start-up failed: cannot open the database postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/app: .*ECONNREFUSED/,
+    )
     expect(stderr).not.toContain('secret-pw')
     expect(stderr.trim().split('\n')).toHaveLength(1)
   })
@@ -71,7 +78,9 @@ describe.runIf(isPostgresUrl(process.env.DATABASE_URL ?? ''))('start-up failures
     expect(lastLine(role.stderr)).toMatch(/^Start-up failed: cannot open the database .*role "nobody" does not exist/)
     const database = start({ DATABASE_URL: withDatabase(server, 'no_such_database') })
     expect(database.code).toBe(1)
-    expect(lastLine(database.stderr)).toMatch(/^Start-up failed: cannot open the database .*database "no_such_database" does not exist/)
+    expect(lastLine(database.stderr)).toMatch(
+      /^Start-up failed: cannot open the database .*database "no_such_database" does not exist/,
+    )
   })
 
   it('stops when a migration fails, and leaves nothing half-made', async () => {

@@ -22,7 +22,15 @@ import { allRoutes } from './access/all'
 import { loadBuiltApp } from './access/http'
 import { attribute } from './access/html'
 import { cookieFor } from './support/db'
-import { fileOf, GIF_HTML_POLYGLOT, HTML, PNG_MAGIC_HTML, pngBytes, pngClaiming, SVG_WITH_SCRIPT } from './support/files'
+import {
+  fileOf,
+  GIF_HTML_POLYGLOT,
+  HTML,
+  PNG_MAGIC_HTML,
+  pngBytes,
+  pngClaiming,
+  SVG_WITH_SCRIPT,
+} from './support/files'
 
 let handle: (request: Request) => Promise<Response>
 let build: ServerBuild
@@ -38,7 +46,6 @@ interface UploadForm {
   /** The form's other fields as the page fills them (hidden values, first options, submit button). */
   fields: [string, string][]
 }
-
 
 function uploadFormsOf(html: string, page: string, role: RoleKey): UploadForm[] {
   const forms: UploadForm[] = []
@@ -56,10 +63,15 @@ function uploadFormsOf(html: string, page: string, role: RoleKey): UploadForm[] 
       const type = attribute(open, 'type') ?? (element === 'button' ? 'submit' : 'text')
       if (type === 'file') fileFields.push(name)
       else if (element === 'button' || type === 'submit') button ??= [name, attribute(open, 'value') ?? '']
-      else if (element === 'select') fields.push([name, attribute(tag[2].match(/<option\b[^>]*value="[^"]+"[^>]*>/)?.[0] ?? '', 'value') ?? ''])
+      else if (element === 'select')
+        fields.push([name, attribute(tag[2].match(/<option\b[^>]*value="[^"]+"[^>]*>/)?.[0] ?? '', 'value') ?? ''])
       else if (type === 'checkbox' || type === 'radio') {
         if (!fields.some(([n]) => n === name)) fields.push([name, attribute(open, 'value') ?? 'on'])
-      } else fields.push([name, attribute(open, 'value') ?? (name.toLowerCase().includes('confirm') ? 'RESTORE' : 'Hostile upload')])
+      } else
+        fields.push([
+          name,
+          attribute(open, 'value') ?? (name.toLowerCase().includes('confirm') ? 'RESTORE' : 'Hostile upload'),
+        ])
     }
     if (button) fields.push(button)
     forms.push({ page: action ? action.split('?')[0] : page, role, fileFields, fields })
@@ -88,8 +100,22 @@ const MARKUP = /<\s*(script|html|svg|body|iframe)\b|onload=/i
 it('refuses hostile files at every upload, or keeps them inert', async () => {
   const db = getDb()
   // The pages with upload forms, found in the app: every route with an action, and the field operator's own inspection.
-  const operator = (await db.selectFrom('users').select('id').where('email', '=', 'field_operator@example.com').executeTakeFirstOrThrow()).id
-  const inspection = (await db.selectFrom('qc_inspections').select('id').where('operator_id', '=', operator).where('status', '=', 'scheduled').orderBy('id').executeTakeFirstOrThrow()).id
+  const operator = (
+    await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'field_operator@example.com')
+      .executeTakeFirstOrThrow()
+  ).id
+  const inspection = (
+    await db
+      .selectFrom('qc_inspections')
+      .select('id')
+      .where('operator_id', '=', operator)
+      .where('status', '=', 'scheduled')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id
   const pages: [string, RoleKey][] = [[`/field_operator/orders/${inspection}`, 'field_operator']]
   for (const [id, rule] of Object.entries(allRoutes())) {
     if (!build.routes[id]?.module.action || !('portal' in rule || 'section' in rule)) continue
@@ -101,7 +127,9 @@ it('refuses hostile files at every upload, or keeps them inert', async () => {
   const uploadFormsNow = async (page: string, role: RoleKey) => {
     if (!cookies.has(role)) cookies.set(role, await cookieFor(role))
     const response = await handle(new Request(`http://localhost${page}`, { headers: { Cookie: cookies.get(role)! } }))
-    return response.ok && response.headers.get('Content-Type')?.startsWith('text/html') ? uploadFormsOf(await response.text(), page, role) : []
+    return response.ok && response.headers.get('Content-Type')?.startsWith('text/html')
+      ? uploadFormsOf(await response.text(), page, role)
+      : []
   }
   const uploadPages: [string, RoleKey][] = []
   let formCount = 0
@@ -120,15 +148,27 @@ it('refuses hostile files at every upload, or keeps them inert', async () => {
     ['SVG with script', SVG_WITH_SCRIPT, 'logo.svg', 'image/svg+xml'],
     ['a GIF that is also a page', GIF_HTML_POLYGLOT, 'pixel.gif', 'image/gif'],
     ['PNG magic before HTML', PNG_MAGIC_HTML, 'photo.png', 'image/png'],
-    ['a file over the upload limit', Buffer.concat([png, Buffer.alloc(config().maxUploadBytes + 1024)]), 'huge.png', 'image/png'],
-    ['a ZIP bomb', Buffer.from(zipSync({ 'zeros.txt': new Uint8Array(64 * 1024 * 1024) }, { level: 9 })), 'archive.zip', 'application/zip'],
+    [
+      'a file over the upload limit',
+      Buffer.concat([png, Buffer.alloc(config().maxUploadBytes + 1024)]),
+      'huge.png',
+      'image/png',
+    ],
+    [
+      'a ZIP bomb',
+      Buffer.from(zipSync({ 'zeros.txt': new Uint8Array(64 * 1024 * 1024) }, { level: 9 })),
+      'archive.zip',
+      'application/zip',
+    ],
     ['a pixel bomb', await pngClaiming(60_000, 60_000), 'bomb.png', 'image/png'],
     ['a PNG named with path segments', png, '../../../../tmp/escaped-upload.png', 'image/png'],
     ['a PNG named with a Windows path', png, '..\\..\\escaped-upload-win.png', 'image/png'],
   ]
 
   const uploads = config().uploadsDir
-  const dataDir = path.dirname(path.resolve(process.env.DATABASE_URL!.startsWith('postgres') ? uploads : process.env.DATABASE_URL!))
+  const dataDir = path.dirname(
+    path.resolve(process.env.DATABASE_URL!.startsWith('postgres') ? uploads : process.env.DATABASE_URL!),
+  )
   const failures: string[] = []
   let sent = 0
   // Where the real PNG (under a hostile name) was kept: proof the forms were filled in well enough to be taken.
@@ -140,35 +180,60 @@ it('refuses hostile files at every upload, or keeps them inert', async () => {
         const body = new FormData()
         for (const [field, value] of form.fields) body.append(field, value)
         for (const field of form.fileFields) body.append(field, fileOf(bytes, name, type))
-        const response = await handle(new Request(`http://localhost${form.page}`, { method: 'POST', headers: { Cookie: cookies.get(form.role)! }, body }))
+        const response = await handle(
+          new Request(`http://localhost${form.page}`, {
+            method: 'POST',
+            headers: { Cookie: cookies.get(form.role)! },
+            body,
+          }),
+        )
         await response.arrayBuffer()
         sent++
         if (response.status >= 500) failures.push(`${form.page}: ${what} answered ${response.status}`)
         const added = [...filesUnder(uploads), ...filesUnder(dataDir, false)].filter((file) => !before.has(file))
         if (bytes === png && added.length) keptPng.add(form.page)
         for (const file of added) {
-          if (file.includes('..') || !path.resolve(file).startsWith(path.resolve(dataDir))) failures.push(`${form.page}: ${what} wrote ${file}`)
-          if (/escaped-upload/.test(path.basename(file))) failures.push(`${form.page}: ${what} kept the sent name with its path: ${file}`)
+          if (file.includes('..') || !path.resolve(file).startsWith(path.resolve(dataDir)))
+            failures.push(`${form.page}: ${what} wrote ${file}`)
+          if (/escaped-upload/.test(path.basename(file)))
+            failures.push(`${form.page}: ${what} kept the sent name with its path: ${file}`)
           if (!path.resolve(file).startsWith(path.resolve(uploads))) continue
           const head = fs.readFileSync(file).subarray(0, 4096).toString('latin1')
           if (!MARKUP.test(head)) continue
           // Markup kept as sent. The image playground keeps originals but only ever serves them redrawn:
-          const image = await db.selectFrom('playground_images').select('id').where('storage_key', '=', path.basename(file)).executeTakeFirst()
+          const image = await db
+            .selectFrom('playground_images')
+            .select('id')
+            .where('storage_key', '=', path.basename(file))
+            .executeTakeFirst()
           if (image) {
-            const drawn = await handle(new Request(`http://localhost/toolkit/images/${image.id}/render`, { headers: { Cookie: cookies.get(form.role)! } }))
+            const drawn = await handle(
+              new Request(`http://localhost/toolkit/images/${image.id}/render`, {
+                headers: { Cookie: cookies.get(form.role)! },
+              }),
+            )
             const out = Buffer.from(await drawn.arrayBuffer()).toString('latin1')
-            if (!drawn.headers.get('Content-Type')?.startsWith('image/') || MARKUP.test(out)) failures.push(`${form.page}: ${what} is served with its markup`)
+            if (!drawn.headers.get('Content-Type')?.startsWith('image/') || MARKUP.test(out))
+              failures.push(`${form.page}: ${what} is served with its markup`)
             continue
           }
           // the asset uploader keeps files as they are and serves them inert.
-          const asset = await db.selectFrom('assets').select(['storage_key', 'name_key']).where('storage_key', '=', path.basename(file)).executeTakeFirst()
+          const asset = await db
+            .selectFrom('assets')
+            .select(['storage_key', 'name_key'])
+            .where('storage_key', '=', path.basename(file))
+            .executeTakeFirst()
           if (!asset) {
             failures.push(`${form.page}: ${what} was stored with its markup (${file})`)
             continue
           }
           const served = await handle(new Request(`http://localhost/files/${asset.storage_key}/${asset.name_key}`))
           const contentType = served.headers.get('Content-Type') ?? ''
-          if (/html|svg|xml|javascript/i.test(contentType) || served.headers.get('X-Content-Type-Options') !== 'nosniff' || !/sandbox/.test(served.headers.get('Content-Security-Policy') ?? '')) {
+          if (
+            /html|svg|xml|javascript/i.test(contentType) ||
+            served.headers.get('X-Content-Type-Options') !== 'nosniff' ||
+            !/sandbox/.test(served.headers.get('Content-Security-Policy') ?? '')
+          ) {
             failures.push(`${form.page}: ${what} is served as ${contentType} without nosniff and a sandbox`)
           }
         }

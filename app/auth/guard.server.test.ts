@@ -1,7 +1,10 @@
 import { cookieFor } from '../../tests/support/db'
 import { requireSection } from './guard.server'
 
-const request = (cookie?: string) => new Request('http://localhost/logistics/transport_requests/1/transport_bookings/1/edit/billing_details', { headers: cookie ? { Cookie: cookie } : {} })
+const request = (cookie?: string) =>
+  new Request('http://localhost/logistics/transport_requests/1/transport_bookings/1/edit/billing_details', {
+    headers: cookie ? { Cookie: cookie } : {},
+  })
 const answer = async (promise: Promise<unknown>) => {
   try {
     await promise
@@ -13,8 +16,10 @@ const answer = async (promise: Promise<unknown>) => {
 }
 
 describe('requireSection', () => {
-  it('lets a section\'s readers read and only its doers act', async () => {
-    const [finance, logistics, internal, kam] = await Promise.all(['biz_fin', 'logistics', 'internal', 'demand_kam'].map((role) => cookieFor(role)))
+  it("lets a section's readers read and only its doers act", async () => {
+    const [finance, logistics, internal, kam] = await Promise.all(
+      ['biz_fin', 'logistics', 'internal', 'demand_kam'].map((role) => cookieFor(role)),
+    )
     expect(await answer(requireSection(request(finance), 'transport_bills'))).toBe('in')
     expect(await answer(requireSection(request(finance), 'transport_bills', 'act'))).toBe(403)
     expect(await answer(requireSection(request(logistics), 'transport_bills', 'act'))).toBe('in')

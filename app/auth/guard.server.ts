@@ -49,10 +49,17 @@ export function landingFor(viewer: Viewer, redirectTo?: string | null): string {
  * The guard of a section of the main portal that other portals' roles reach (app/auth/sections.ts):
  * 'read' on every loader, 'act' on every action that changes something.
  */
-export async function requireSection(request: Request, section: SectionKey, what: 'read' | 'act' = 'read'): Promise<Viewer> {
+export async function requireSection(
+  request: Request,
+  section: SectionKey,
+  what: 'read' | 'act' = 'read',
+): Promise<Viewer> {
   const viewer = await requireUser(request)
   if (!mayUseSection(viewer.roles, section, what)) {
-    throw new Response(what === 'act' ? 'You may read this page but not change it.' : 'You do not have access to this page.', { status: 403, statusText: 'Forbidden' })
+    throw new Response(
+      what === 'act' ? 'You may read this page but not change it.' : 'You do not have access to this page.',
+      { status: 403, statusText: 'Forbidden' },
+    )
   }
   return viewer
 }

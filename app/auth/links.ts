@@ -41,7 +41,10 @@ export function mayFollow(viewer: LinkViewer | null | undefined, to: string): bo
   // The field operators' sign-in page sits under their portal's path but is public.
   if (path === '/field_operator/login') return true
   if (first === 'redirect' && second === 'buyer') {
-    return mayEnter(viewer.roles, 'main') || (viewer.company?.kind === 'buyer' && String(viewer.company.id) === third && mayEnter(viewer.roles, 'buyer'))
+    return (
+      mayEnter(viewer.roles, 'main') ||
+      (viewer.company?.kind === 'buyer' && String(viewer.company.id) === third && mayEnter(viewer.roles, 'buyer'))
+    )
   }
   if (portalOfPath(path) !== 'main' || MAIN_SECTIONS.has(first ?? '')) return mayOpen(viewer.roles, path)
   return true

@@ -22,7 +22,8 @@ describe('password hashing', () => {
     expect(hashCost({ NODE_ENV: 'production', PASSWORD_HASH_COST: '1024' })).toBe(2 ** 17)
     expect(hashCost({ NODE_ENV: 'test', PASSWORD_HASH_COST: '1024' })).toBe(1024)
     expect(hashCost({ NODE_ENV: 'development' })).toBe(2 ** 17)
-    for (const bad of ['1000', '512', 'cheap', '-1024', String(2 ** 18)]) expect(hashCost({ PASSWORD_HASH_COST: bad })).toBe(2 ** 17)
+    for (const bad of ['1000', '512', 'cheap', '-1024', String(2 ** 18)])
+      expect(hashCost({ PASSWORD_HASH_COST: bad })).toBe(2 ** 17)
   })
 
   it('verifies the right password only', async () => {

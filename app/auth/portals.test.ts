@@ -39,7 +39,9 @@ describe('sections of the main portal', () => {
     expect(sectionOfPath('/logistics/transport_requests.csv?status=open')).toBe('transport')
     expect(sectionOfPath('/logistics/transport_bookings/calendar')).toBe('transport')
     expect(sectionOfPath('/logistics/transport_requests/4/transport_bookings/9/edit')).toBe('transport')
-    expect(sectionOfPath('/logistics/transport_requests/4/transport_bookings/9/edit/billing_details')).toBe('transport_bills')
+    expect(sectionOfPath('/logistics/transport_requests/4/transport_bookings/9/edit/billing_details')).toBe(
+      'transport_bills',
+    )
     expect(sectionOfPath('/logistics/transport_payment_dues?bucket=overdue')).toBe('transport_dues')
     expect(sectionOfPath('/logistics/settlements/buyers/3/invoices/7.pdf')).toBe('money')
     expect(sectionOfPath('/logistics/settlements')).toBe('money')
@@ -50,7 +52,7 @@ describe('sections of the main portal', () => {
     expect(sectionOfPath('/dashboard')).toBeNull()
   })
 
-  it('lets the main portal\'s users and admin read and act everywhere', () => {
+  it("lets the main portal's users and admin read and act everywhere", () => {
     for (const roles of [['internal'], ['admin']] as const) {
       for (const section of ['transport', 'transport_bills', 'transport_dues', 'money'] as const) {
         expect(mayUseSection(roles, section, 'read')).toBe(true)
@@ -59,14 +61,14 @@ describe('sections of the main portal', () => {
     }
   })
 
-  it('lets the logistics team move goods and pay transporters, and nothing of buyers\' money', () => {
+  it("lets the logistics team move goods and pay transporters, and nothing of buyers' money", () => {
     expect(mayUseSection(['logistics'], 'transport', 'act')).toBe(true)
     expect(mayUseSection(['logistics'], 'transport_bills', 'act')).toBe(true)
     expect(mayUseSection(['logistics'], 'transport_dues', 'act')).toBe(true)
     expect(mayUseSection(['logistics'], 'money', 'read')).toBe(false)
   })
 
-  it('lets finance work buyers\' money and transporter dues, and read (not change) a transporter\'s bill', () => {
+  it("lets finance work buyers' money and transporter dues, and read (not change) a transporter's bill", () => {
     expect(mayUseSection(['biz_fin'], 'money', 'act')).toBe(true)
     expect(mayUseSection(['biz_fin'], 'transport_dues', 'act')).toBe(true)
     expect(mayUseSection(['biz_fin'], 'transport_bills', 'read')).toBe(true)
@@ -75,8 +77,19 @@ describe('sections of the main portal', () => {
   })
 
   it('keeps every other role out', () => {
-    for (const role of ['buyer', 'seller', 'dev_admin', 'catalog_manager', 'demand_kam', 'biz_ops', 'field_operator', 'supplier_admin', 'supplier_agent'] as const) {
-      for (const section of ['transport', 'transport_bills', 'transport_dues', 'money'] as const) expect(mayUseSection([role], section), `${role} ${section}`).toBe(false)
+    for (const role of [
+      'buyer',
+      'seller',
+      'dev_admin',
+      'catalog_manager',
+      'demand_kam',
+      'biz_ops',
+      'field_operator',
+      'supplier_admin',
+      'supplier_agent',
+    ] as const) {
+      for (const section of ['transport', 'transport_bills', 'transport_dues', 'money'] as const)
+        expect(mayUseSection([role], section), `${role} ${section}`).toBe(false)
     }
   })
 

@@ -18,7 +18,13 @@ export const portals = {
     staff: true,
   },
   demand_kam: { title: 'Demand KAM', base: '/demand_kam', home: '/demand_kam', roles: ['demand_kam'], staff: true },
-  biz_ops: { title: 'Business operations', base: '/biz_ops_team', home: '/biz_ops_team', roles: ['biz_ops'], staff: true },
+  biz_ops: {
+    title: 'Business operations',
+    base: '/biz_ops_team',
+    home: '/biz_ops_team',
+    roles: ['biz_ops'],
+    staff: true,
+  },
   biz_fin: { title: 'Business finance', base: '/biz_fin', home: '/biz_fin', roles: ['biz_fin'], staff: true },
   logistics: {
     title: 'Logistics team',

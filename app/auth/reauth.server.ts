@@ -9,6 +9,11 @@ export const OWN_PASSWORD_WRONG = 'That is not your password'
  * shared machine is not enough.
  */
 export async function confirmsOwnPassword(db: Database, userId: number, password: string): Promise<boolean> {
-  const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).where('status', '=', 'active').executeTakeFirst()
+  const user = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .where('status', '=', 'active')
+    .executeTakeFirst()
   return Boolean(user) && (await verifyPassword(password, user!.password_hash))
 }

@@ -12,7 +12,12 @@ const rows = doc
   .split('\n')
   .slice(header + 2)
   .filter((line, i, all) => all.slice(0, i + 1).every((l) => l.startsWith('|')))
-  .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()))
+  .map((line) =>
+    line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim()),
+  )
 
 const MAIN_COLUMNS = [2, 3, 4, 5, 6, 7]
 const SECTION_COLUMNS: [number, SectionKey][] = [
@@ -21,7 +26,21 @@ const SECTION_COLUMNS: [number, SectionKey][] = [
   [10, 'transport_dues'],
   [11, 'money'],
 ]
-const ROLES: RoleKey[] = ['buyer', 'seller', 'admin', 'dev_admin', 'catalog_manager', 'demand_kam', 'biz_ops', 'biz_fin', 'logistics', 'field_operator', 'supplier_admin', 'supplier_agent', 'internal']
+const ROLES: RoleKey[] = [
+  'buyer',
+  'seller',
+  'admin',
+  'dev_admin',
+  'catalog_manager',
+  'demand_kam',
+  'biz_ops',
+  'biz_fin',
+  'logistics',
+  'field_operator',
+  'supplier_admin',
+  'supplier_agent',
+  'internal',
+]
 
 describe('the role x section table of docs/domain.md', () => {
   it('has a row for every role', () => {
@@ -31,9 +50,14 @@ describe('the role x section table of docs/domain.md', () => {
 
   it.each(ROLES)('says what the code lets %s do in every section', (role) => {
     const row = rows.find((r) => r[0] === role)!
-    for (const column of MAIN_COLUMNS) expect(row[column], `${role}, column ${column}`).toBe(mayEnter([role], 'main') ? 'work' : '—')
+    for (const column of MAIN_COLUMNS)
+      expect(row[column], `${role}, column ${column}`).toBe(mayEnter([role], 'main') ? 'work' : '—')
     for (const [column, section] of SECTION_COLUMNS) {
-      const said = mayUseSection([role], section, 'act') ? 'work' : mayUseSection([role], section, 'read') ? 'read' : '—'
+      const said = mayUseSection([role], section, 'act')
+        ? 'work'
+        : mayUseSection([role], section, 'read')
+          ? 'read'
+          : '—'
       expect(row[column], `${role} in ${section}`).toBe(said)
     }
     expect(row[12]).toBe('work')

@@ -42,7 +42,16 @@ export const sections = {
     act: ['biz_fin'],
     menus: ['biz_fin'],
   },
-} as const satisfies Record<string, { title: string; match: RegExp; read: readonly RoleKey[]; act: readonly RoleKey[]; menus: readonly ('logistics' | 'biz_fin')[] }>
+} as const satisfies Record<
+  string,
+  {
+    title: string
+    match: RegExp
+    read: readonly RoleKey[]
+    act: readonly RoleKey[]
+    menus: readonly ('logistics' | 'biz_fin')[]
+  }
+>
 
 export type SectionKey = keyof typeof sections
 export const sectionKeys = Object.keys(sections) as SectionKey[]

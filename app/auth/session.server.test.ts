@@ -9,7 +9,11 @@ describe('sessions', () => {
     expect(cookie).toMatch(/HttpOnly/i)
     expect(cookie).toMatch(/SameSite=Lax/i)
     const viewer = await loadViewer(db, idHash)
-    expect(viewer).toMatchObject({ email: 'buyer@example.com', roles: ['buyer'], company: { kind: 'buyer', status: 'active' } })
+    expect(viewer).toMatchObject({
+      email: 'buyer@example.com',
+      roles: ['buyer'],
+      company: { kind: 'buyer', status: 'active' },
+    })
   })
 
   it('keeps only a hash of the session id in the database', async () => {
@@ -36,7 +40,11 @@ describe('sessions', () => {
     expect(await loadViewer(db, s1.idHash)).toBeNull()
     await db.updateTable('users').set({ status: 'active' }).where('id', '=', userId).execute()
 
-    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id_hash', '=', s1.idHash).execute()
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id_hash', '=', s1.idHash)
+      .execute()
     expect(await loadViewer(db, s1.idHash)).toBeNull()
 
     const s2 = await startSession(db, userId)
@@ -50,14 +58,28 @@ describe('sessions', () => {
     const staff = await startSession(db, await userIdOf('biz_fin@example.com'))
     const used = await startSession(db, await userIdOf('biz_ops@example.com'))
     const buyer = await startSession(db, await userIdOf('buyer@example.com'))
-    await db.updateTable('sessions').set({ created_at: hoursAgo(20), last_seen_at: hoursAgo(13) }).where('id_hash', 'in', [staff.idHash, buyer.idHash]).execute()
-    await db.updateTable('sessions').set({ created_at: hoursAgo(20), last_seen_at: hoursAgo(11) }).where('id_hash', '=', used.idHash).execute()
+    await db
+      .updateTable('sessions')
+      .set({ created_at: hoursAgo(20), last_seen_at: hoursAgo(13) })
+      .where('id_hash', 'in', [staff.idHash, buyer.idHash])
+      .execute()
+    await db
+      .updateTable('sessions')
+      .set({ created_at: hoursAgo(20), last_seen_at: hoursAgo(11) })
+      .where('id_hash', '=', used.idHash)
+      .execute()
 
     expect(await loadViewer(db, staff.idHash)).toBeNull()
-    expect(await db.selectFrom('sessions').select('id_hash').where('id_hash', '=', staff.idHash).executeTakeFirst()).toBeUndefined()
+    expect(
+      await db.selectFrom('sessions').select('id_hash').where('id_hash', '=', staff.idHash).executeTakeFirst(),
+    ).toBeUndefined()
     expect(await loadViewer(db, used.idHash)).not.toBeNull()
     // Using it moved its idle clock.
-    const seen = await db.selectFrom('sessions').select('last_seen_at').where('id_hash', '=', used.idHash).executeTakeFirstOrThrow()
+    const seen = await db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('id_hash', '=', used.idHash)
+      .executeTakeFirstOrThrow()
     expect(Date.now() - Date.parse(seen.last_seen_at!)).toBeLessThan(60_000)
     expect(await loadViewer(db, buyer.idHash)).not.toBeNull()
   })

@@ -100,7 +100,11 @@ export async function loadViewer(db: Database, idHash: string): Promise<Viewer |
     return null
   }
   if (now - seen > SEEN_EVERY_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: new Date(now).toISOString() }).where('id_hash', '=', idHash).execute()
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(now).toISOString() })
+      .where('id_hash', '=', idHash)
+      .execute()
   }
   const roles = await db
     .selectFrom('user_roles')
@@ -113,7 +117,12 @@ export async function loadViewer(db: Database, idHash: string): Promise<Viewer |
     row.buyer_id != null
       ? { kind: 'buyer' as const, id: row.buyer_id, name: row.buyer_name ?? '', status: row.buyer_status ?? 'pending' }
       : row.seller_id != null
-        ? { kind: 'seller' as const, id: row.seller_id, name: row.seller_name ?? '', status: row.seller_status ?? 'pending' }
+        ? {
+            kind: 'seller' as const,
+            id: row.seller_id,
+            name: row.seller_name ?? '',
+            status: row.seller_status ?? 'pending',
+          }
         : null
   return {
     userId: row.id,
@@ -134,7 +143,9 @@ const perRequest = new WeakMap<Request, Promise<Viewer | null>>()
 export function getViewer(request: Request): Promise<Viewer | null> {
   let found = perRequest.get(request)
   if (!found) {
-    found = oncePerRequest(`viewer:${request.headers.get('Cookie') ?? ''}`, () => sessionIdFrom(request).then((id) => (id ? loadViewer(getDb(), hashSessionId(id)) : null)))
+    found = oncePerRequest(`viewer:${request.headers.get('Cookie') ?? ''}`, () =>
+      sessionIdFrom(request).then((id) => (id ? loadViewer(getDb(), hashSessionId(id)) : null)),
+    )
     perRequest.set(request, found)
   }
   return found
@@ -147,8 +158,18 @@ export async function endSession(request: Request): Promise<string> {
     await getDb()
       .transaction()
       .execute(async (trx) => {
-        const ended = await trx.deleteFrom('sessions').where('id_hash', '=', hashSessionId(id)).returning('user_id').executeTakeFirst()
-        if (ended) await audit(trx, { actorUserId: ended.user_id, action: 'session.ended', entityType: 'user', entityId: ended.user_id })
+        const ended = await trx
+          .deleteFrom('sessions')
+          .where('id_hash', '=', hashSessionId(id))
+          .returning('user_id')
+          .executeTakeFirst()
+        if (ended)
+          await audit(trx, {
+            actorUserId: ended.user_id,
+            action: 'session.ended',
+            entityType: 'user',
+            entityId: ended.user_id,
+          })
       })
   }
   return sessionCookie().serialize('', { maxAge: 0 })

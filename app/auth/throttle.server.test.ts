@@ -1,7 +1,18 @@
 import type { AppLoadContext } from '@remix-run/node'
 import * as passwords from '~/auth/password.server'
 import { handleLogin } from '~/features/account/login.server'
-import { ACCOUNT_FREE, ADDRESS_LIMIT, MAX_DELAY_SECONDS, beginLoginAttempt, FORM_LIMITS, formSubmitWait, loginFailed, loginSucceeded, PAIR_LIMIT, waitText } from './throttle.server'
+import {
+  ACCOUNT_FREE,
+  ADDRESS_LIMIT,
+  MAX_DELAY_SECONDS,
+  beginLoginAttempt,
+  FORM_LIMITS,
+  formSubmitWait,
+  loginFailed,
+  loginSucceeded,
+  PAIR_LIMIT,
+  waitText,
+} from './throttle.server'
 
 /** One whole attempt as the sign-in action makes it: counted first, then the password. */
 async function attempt(email: string, ip: string, right: boolean): Promise<number> {
@@ -48,9 +59,14 @@ describe('login throttle', () => {
     const verify = vi.spyOn(passwords, 'verifyPassword')
     const context = { clientIp: '203.0.113.50', menus: {} } as AppLoadContext
     const post = (i: number) =>
-      new Request('http://localhost/login', { method: 'POST', body: new URLSearchParams({ email: 'buyer@example.com', password: `wrong-guess-${i}` }) })
+      new Request('http://localhost/login', {
+        method: 'POST',
+        body: new URLSearchParams({ email: 'buyer@example.com', password: `wrong-guess-${i}` }),
+      })
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => handleLogin(post(i), context)))
-    const statuses = answers.map((a) => (a instanceof Response ? a.status : (a as { init: { status: number } }).init.status))
+    const statuses = answers.map((a) =>
+      a instanceof Response ? a.status : (a as { init: { status: number } }).init.status,
+    )
     expect(verify.mock.calls.length).toBeLessThanOrEqual(PAIR_LIMIT)
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20 - PAIR_LIMIT)
     verify.mockRestore()
@@ -59,12 +75,17 @@ describe('login throttle', () => {
   it('checks at most ACCOUNT_FREE of 6 addresses x 5 parallel wrong passwords on one account, and brakes the right one after', async () => {
     const verify = vi.spyOn(passwords, 'verifyPassword')
     const email = 'seller@example.com'
-    const post = (password: string) => new Request('http://localhost/login', { method: 'POST', body: new URLSearchParams({ email, password }) })
+    const post = (password: string) =>
+      new Request('http://localhost/login', { method: 'POST', body: new URLSearchParams({ email, password }) })
     const from = (ip: string) => ({ clientIp: ip, menus: {} }) as AppLoadContext
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => handleLogin(post(`wrong-guess-${i}`), from(`198.18.${Math.floor(i / 5)}.1`))),
+      Array.from({ length: 30 }, (_, i) =>
+        handleLogin(post(`wrong-guess-${i}`), from(`198.18.${Math.floor(i / 5)}.1`)),
+      ),
     )
-    const statuses = answers.map((a) => (a instanceof Response ? a.status : (a as { init: { status: number } }).init.status))
+    const statuses = answers.map((a) =>
+      a instanceof Response ? a.status : (a as { init: { status: number } }).init.status,
+    )
     expect(verify.mock.calls.length).toBeLessThanOrEqual(ACCOUNT_FREE)
     expect(statuses.filter((s) => s === 400).length).toBe(verify.mock.calls.length)
     expect(statuses.filter((s) => s === 429).length).toBe(30 - verify.mock.calls.length)

@@ -33,17 +33,32 @@ function limiters() {
   const common = { tableName: 'login_throttle', tableCreated: true, clearExpiredByTimeout: false }
   const limiter = (keyPrefix: string, points: number, duration: number, blockDuration = 0): Limiter =>
     database.kind === 'postgres'
-      ? new RateLimiterPostgres({ ...common, storeClient: database.pool, storeType: 'pool', keyPrefix, points, duration, blockDuration })
-      : new RateLimiterSQLite({ ...common, storeClient: database.sqlite, storeType: 'better-sqlite3', keyPrefix, points, duration, blockDuration })
+      ? new RateLimiterPostgres({
+          ...common,
+          storeClient: database.pool,
+          storeType: 'pool',
+          keyPrefix,
+          points,
+          duration,
+          blockDuration,
+        })
+      : new RateLimiterSQLite({
+          ...common,
+          storeClient: database.sqlite,
+          storeType: 'better-sqlite3',
+          keyPrefix,
+          points,
+          duration,
+          blockDuration,
+        })
   return {
     pair: limiter('pair', PAIR_LIMIT, BLOCK_SECONDS, BLOCK_SECONDS),
     account: limiter('acct', 1_000_000, HOUR),
     pace: limiter('pace', 1, MAX_DELAY_SECONDS),
     address: limiter('ip', ADDRESS_LIMIT, HOUR, BLOCK_SECONDS),
-    forms: Object.fromEntries(Object.entries(FORM_LIMITS).map(([form, points]) => [form, limiter(`form-${form}`, points, HOUR)])) as Record<
-      LimitedForm,
-      Limiter
-    >,
+    forms: Object.fromEntries(
+      Object.entries(FORM_LIMITS).map(([form, points]) => [form, limiter(`form-${form}`, points, HOUR)]),
+    ) as Record<LimitedForm, Limiter>,
   }
 }
 // One set per database handle: the counters' store is the handle's connection.
@@ -69,7 +84,8 @@ export async function beginLoginAttempt(email: string, ip: string): Promise<numb
   const pairKey = `${email}|${ip}`
   // Waits first, so a blocked client does not use up its own later attempts.
   const [pairNow, paceNow, addressNow] = await Promise.all([pair.get(pairKey), pace.get(email), address.get(ip)])
-  const waiting = (res: RateLimiterRes | null, limit: number) => (res && res.consumedPoints >= limit ? Math.max(res.msBeforeNext, 1000) : 0)
+  const waiting = (res: RateLimiterRes | null, limit: number) =>
+    res && res.consumedPoints >= limit ? Math.max(res.msBeforeNext, 1000) : 0
   const wait = Math.max(waiting(pairNow, PAIR_LIMIT), waiting(paceNow, 1), waiting(addressNow, ADDRESS_LIMIT))
   if (wait > 0) return wait
   // Each consume is one atomic update of its row (an upsert in the shared table, so it holds across

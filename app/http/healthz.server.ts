@@ -20,9 +20,17 @@ export function healthz(db: () => Database = getDb) {
     try {
       await Promise.race([
         sql`select 1`.execute(db()),
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${DATABASE_TIMEOUT_MS} ms`)), DATABASE_TIMEOUT_MS))),
+        new Promise(
+          (_, reject) =>
+            (timer = setTimeout(
+              () => reject(new Error(`no answer within ${DATABASE_TIMEOUT_MS} ms`)),
+              DATABASE_TIMEOUT_MS,
+            )),
+        ),
       ])
-      res.status(200).json({ status: 'ok', database: 'ok', databaseMs: Math.round((performance.now() - started) * 10) / 10 })
+      res
+        .status(200)
+        .json({ status: 'ok', database: 'ok', databaseMs: Math.round((performance.now() - started) * 10) / 10 })
     } catch (error) {
       log().error({ requestId: res.locals.requestId, err: error }, 'health check: the database failed')
       res.status(503).json({ status: 'unavailable', database: 'failing' })

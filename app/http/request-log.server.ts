@@ -29,7 +29,16 @@ export function requestLog(log: Logger, config: Pick<Config, 'trustProxy'>) {
       if (done) return
       done = true
       const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10
-      const line = { requestId, method: req.method, path: req.path, status: res.statusCode, ms, bytes: Number(res.getHeader('content-length') ?? 0) || undefined, ip: req.ip, ...(aborted ? { aborted: true } : {}) }
+      const line = {
+        requestId,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms,
+        bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
+        ip: req.ip,
+        ...(aborted ? { aborted: true } : {}),
+      }
       if (res.statusCode >= 500) log.error(line, 'request')
       else log.info(line, 'request')
     }

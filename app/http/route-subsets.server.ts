@@ -13,7 +13,11 @@ import { matchRoutes } from '@remix-run/react'
  * path (bounded) and a handler per distinct set of routes; a path that matches nothing, and the
  * manifest requests of lazy route discovery, go to the handler of the whole build.
  */
-export function routeSubsets<Handler>(build: ServerBuild, makeHandler: (build: ServerBuild) => Handler, options: { maxPaths?: number } = {}) {
+export function routeSubsets<Handler>(
+  build: ServerBuild,
+  makeHandler: (build: ServerBuild) => Handler,
+  options: { maxPaths?: number } = {},
+) {
   const full = makeHandler(build)
   const tree = routeTree(build) as Parameters<typeof matchRoutes>[0]
   const handlers = new Map<string, Handler>()
@@ -37,7 +41,8 @@ export function routeSubsets<Handler>(build: ServerBuild, makeHandler: (build: S
   return function handlerFor(pathname: string): Handler {
     if (pathname === '/__manifest') return full
     // Single fetch: /a/b.data asks for /a/b's data; /_root.data for /.
-    const path = pathname === '/_root.data' ? '/' : pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname
+    const path =
+      pathname === '/_root.data' ? '/' : pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname
     const known = byPath.get(path)
     if (known) return known
     const ids = idsFor(path)
@@ -65,7 +70,13 @@ interface TreeRoute {
 function routeTree(build: ServerBuild): TreeRoute[] {
   const nodes = new Map<string, TreeRoute>()
   for (const route of Object.values(build.routes)) {
-    nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: [] })
+    nodes.set(route.id, {
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+      children: [],
+    })
   }
   const roots: TreeRoute[] = []
   for (const route of Object.values(build.routes)) {
@@ -78,6 +89,10 @@ function routeTree(build: ServerBuild): TreeRoute[] {
 }
 
 function subsetOf(build: ServerBuild, ids: Set<string>): ServerBuild {
-  const pick = <T,>(table: Record<string, T>) => Object.fromEntries(Object.entries(table).filter(([id]) => ids.has(id)))
-  return { ...build, routes: pick(build.routes), assets: { ...build.assets, routes: pick(build.assets.routes) } } as ServerBuild
+  const pick = <T>(table: Record<string, T>) => Object.fromEntries(Object.entries(table).filter(([id]) => ids.has(id)))
+  return {
+    ...build,
+    routes: pick(build.routes),
+    assets: { ...build.assets, routes: pick(build.assets.routes) },
+  } as ServerBuild
 }

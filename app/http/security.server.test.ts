@@ -51,7 +51,11 @@ async function withApp(trustProxy: boolean | number | string[], run: (url: strin
 
 describe('securityMiddleware', () => {
   it('takes the forwarded host and scheme as the target only behind a trusted proxy', async () => {
-    const headers = { Origin: 'https://shop.example.com', 'X-Forwarded-Host': 'shop.example.com', 'X-Forwarded-Proto': 'https' }
+    const headers = {
+      Origin: 'https://shop.example.com',
+      'X-Forwarded-Host': 'shop.example.com',
+      'X-Forwarded-Proto': 'https',
+    }
     await withApp(false, async (url) => {
       expect((await fetch(`${url}/x`, { method: 'POST', headers })).status).toBe(403)
     })
@@ -68,7 +72,8 @@ describe('securityMiddleware', () => {
 
   it('refuses bodies past the limits by their declared length: forms and uploads apart', async () => {
     await withApp(false, async (url) => {
-      const post = (body: string, type: string) => fetch(`${url}/x`, { method: 'POST', body, headers: { 'Content-Type': type } })
+      const post = (body: string, type: string) =>
+        fetch(`${url}/x`, { method: 'POST', body, headers: { 'Content-Type': type } })
       expect((await post('a'.repeat(1000), 'application/x-www-form-urlencoded')).status).toBe(200)
       expect((await post('a'.repeat(2000), 'application/x-www-form-urlencoded')).status).toBe(413)
       expect((await post('a'.repeat(2000), 'application/json')).status).toBe(413)

@@ -58,7 +58,10 @@ export function plainPage(status: number, title: string, text: string): string {
 }
 
 function refuse(res: ExpressResponse, status: number, title: string, text: string) {
-  res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' }).send(plainPage(status, title, text))
+  res
+    .status(status)
+    .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' })
+    .send(plainPage(status, title, text))
 }
 
 /**
@@ -90,11 +93,21 @@ export function securityMiddleware(config: Pick<Config, 'appUrl' | 'trustProxy' 
     })
 
     const refusal = crossSiteRefusal(
-      { method: req.method, fetchSite: req.get('sec-fetch-site'), origin: req.get('origin'), target: targetOrigin(req, config.trustProxy) },
+      {
+        method: req.method,
+        fetchSite: req.get('sec-fetch-site'),
+        origin: req.get('origin'),
+        target: targetOrigin(req, config.trustProxy),
+      },
       config.appUrl,
     )
     if (refusal) {
-      return refuse(res, 403, 'This form came from another site', `It was ${refusal}, so nothing was changed. Open the page on this site, reload it and send the form again.`)
+      return refuse(
+        res,
+        403,
+        'This form came from another site',
+        `It was ${refusal}, so nothing was changed. Open the page on this site, reload it and send the form again.`,
+      )
     }
     // This is the one origin check. Remix 2 repeats a cruder one (Origin against Host or an
     // untrusted X-Forwarded-Host, failing with a 500); a request that passed here must not meet it.
@@ -108,7 +121,12 @@ export function securityMiddleware(config: Pick<Config, 'appUrl' | 'trustProxy' 
       const multipart = (req.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
       const limit = multipart ? config.maxUploadBytes : config.maxFormBytes
       if (Number(length ?? 0) > limit) {
-        return refuse(res, 413, 'Too large to accept', `What you sent is larger than ${Math.round(limit / 1024 / 1024)} MB. Send fewer or smaller files.`)
+        return refuse(
+          res,
+          413,
+          'Too large to accept',
+          `What you sent is larger than ${Math.round(limit / 1024 / 1024)} MB. Send fewer or smaller files.`,
+        )
       }
     }
 

@@ -29,7 +29,10 @@ const ACRONYMS = new Set(['qc', 'gst', 'moq', 'sku', 'gt'])
 
 /** A status key shown in sentence case: "pending_approval" reads "Pending approval", "qc_passed" "QC passed". */
 export const sentenceCase = (key: string) => {
-  const words = key.split('_').map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word)).join(' ')
+  const words = key
+    .split('_')
+    .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word))
+    .join(' ')
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 

@@ -28,7 +28,10 @@ export function SubmitButton({
   pendingText,
   intent,
   ...props
-}: ButtonProps & { pendingText?: string; /** On pages with several forms: the `intent` of this button's form. */ intent?: string }) {
+}: ButtonProps & {
+  pendingText?: string
+  /** On pages with several forms: the `intent` of this button's form. */ intent?: string
+}) {
   const navigation = useNavigation()
   const pending =
     navigation.state === 'submitting' && (intent === undefined || navigation.formData?.get('intent') === intent)

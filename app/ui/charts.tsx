@@ -17,17 +17,42 @@ export interface BarDatum {
 }
 
 /** Vertical bars (a part drawn inside each), with a value axis of `ticks` figures. */
-export function BarChart({ title, summary, data, format, partLabel, valueLabel }: { title: string; summary: string; data: BarDatum[]; format: (n: number) => string; valueLabel: string; partLabel?: string }) {
+export function BarChart({
+  title,
+  summary,
+  data,
+  format,
+  partLabel,
+  valueLabel,
+}: {
+  title: string
+  summary: string
+  data: BarDatum[]
+  format: (n: number) => string
+  valueLabel: string
+  partLabel?: string
+}) {
   const id = useId()
   const max = Math.max(1, ...data.map((d) => d.value))
   const min = Math.min(0, ...data.map((d) => d.part ?? 0), ...data.map((d) => d.value))
-  const x = scaleBand<string>().domain(data.map((d, i) => `${i}`)).range([MARGIN.left, WIDTH - MARGIN.right]).padding(0.2)
-  const y = scaleLinear().domain([min, max]).nice().range([HEIGHT - MARGIN.bottom, MARGIN.top])
+  const x = scaleBand<string>()
+    .domain(data.map((d, i) => `${i}`))
+    .range([MARGIN.left, WIDTH - MARGIN.right])
+    .padding(0.2)
+  const y = scaleLinear()
+    .domain([min, max])
+    .nice()
+    .range([HEIGHT - MARGIN.bottom, MARGIN.top])
   const ticks = y.ticks(5)
   const everyNth = Math.max(1, Math.ceil(data.length / 12))
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} preserveAspectRatio="xMidYMid meet">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        preserveAspectRatio="xMidYMid meet"
+      >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {ticks.map((t) => (
@@ -43,12 +68,32 @@ export function BarChart({ title, summary, data, format, partLabel, valueLabel }
           const zero = y(0)
           return (
             <g key={`${d.label}-${i}`}>
-              <rect x={left} width={x.bandwidth()} y={Math.min(y(d.value), zero)} height={Math.abs(zero - y(d.value))} className="chart-bar">
+              <rect
+                x={left}
+                width={x.bandwidth()}
+                y={Math.min(y(d.value), zero)}
+                height={Math.abs(zero - y(d.value))}
+                className="chart-bar"
+              >
                 <title>{`${d.label}: ${valueLabel} ${format(d.value)}${d.part !== undefined && partLabel ? `, ${partLabel} ${format(d.part)}` : ''}`}</title>
               </rect>
-              {d.part !== undefined ? <rect x={left + x.bandwidth() * 0.25} width={x.bandwidth() * 0.5} y={Math.min(y(d.part), zero)} height={Math.abs(zero - y(d.part))} className="chart-part" /> : null}
+              {d.part !== undefined ? (
+                <rect
+                  x={left + x.bandwidth() * 0.25}
+                  width={x.bandwidth() * 0.5}
+                  y={Math.min(y(d.part), zero)}
+                  height={Math.abs(zero - y(d.part))}
+                  className="chart-part"
+                />
+              ) : null}
               {i % everyNth === 0 ? (
-                <text x={left + x.bandwidth() / 2} y={HEIGHT - MARGIN.bottom + 14} textAnchor="end" transform={`rotate(-35 ${left + x.bandwidth() / 2} ${HEIGHT - MARGIN.bottom + 14})`} className="chart-tick">
+                <text
+                  x={left + x.bandwidth() / 2}
+                  y={HEIGHT - MARGIN.bottom + 14}
+                  textAnchor="end"
+                  transform={`rotate(-35 ${left + x.bandwidth() / 2} ${HEIGHT - MARGIN.bottom + 14})`}
+                  className="chart-tick"
+                >
                   {d.label.length > 14 ? `${d.label.slice(0, 13)}…` : d.label}
                 </text>
               ) : null}
@@ -77,7 +122,19 @@ export interface StepPoint {
 }
 
 /** A value that changes in steps over time (a price by its versions), held until the next step and to `until`. */
-export function StepChart({ title, summary, points, until, format }: { title: string; summary: string; points: StepPoint[]; until: string; format: (n: number) => string }) {
+export function StepChart({
+  title,
+  summary,
+  points,
+  until,
+  format,
+}: {
+  title: string
+  summary: string
+  points: StepPoint[]
+  until: string
+  format: (n: number) => string
+}) {
   const id = useId()
   const series = [...points].sort((a, b) => a.at.localeCompare(b.at))
   const last = series.at(-1)
@@ -109,8 +166,19 @@ export function StepChart({ title, summary, points, until, format }: { title: st
           </g>
         ))}
         {x.ticks(6).map((t) => (
-          <text key={t.toISOString()} x={x(t)} y={HEIGHT - MARGIN.bottom + 16} textAnchor="middle" className="chart-tick">
-            {t.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: '2-digit', timeZone: 'Asia/Kolkata' })}
+          <text
+            key={t.toISOString()}
+            x={x(t)}
+            y={HEIGHT - MARGIN.bottom + 16}
+            textAnchor="middle"
+            className="chart-tick"
+          >
+            {t.toLocaleDateString('en-IN', {
+              day: 'numeric',
+              month: 'short',
+              year: '2-digit',
+              timeZone: 'Asia/Kolkata',
+            })}
           </text>
         ))}
         {path ? <path d={path} className="chart-line" /> : null}
@@ -119,7 +187,13 @@ export function StepChart({ title, summary, points, until, format }: { title: st
             <title>{`${new Date(p.at).toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata' })}: ${format(p.value)}`}</title>
           </circle>
         ))}
-        <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={HEIGHT - MARGIN.bottom} y2={HEIGHT - MARGIN.bottom} className="chart-axis" />
+        <line
+          x1={MARGIN.left}
+          x2={WIDTH - MARGIN.right}
+          y1={HEIGHT - MARGIN.bottom}
+          y2={HEIGHT - MARGIN.bottom}
+          className="chart-axis"
+        />
       </svg>
     </figure>
   )

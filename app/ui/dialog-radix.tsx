@@ -18,7 +18,15 @@ interface RadixConfirmDialogProps extends ConfirmDialogProps {
 }
 
 /** The dialog of ConfirmDialog once JavaScript runs (Radix: focus trap, Escape, overlay), loaded on demand. */
-export default function RadixConfirmDialog({ trigger, title, description, children, triggerVariant = 'default', defaultOpen = false, openedMeanwhile }: RadixConfirmDialogProps) {
+export default function RadixConfirmDialog({
+  trigger,
+  title,
+  description,
+  children,
+  triggerVariant = 'default',
+  defaultOpen = false,
+  openedMeanwhile,
+}: RadixConfirmDialogProps) {
   // Read while rendering, before the stand-in disclosure leaves the page.
   const [open] = useState(() => defaultOpen || Boolean(openedMeanwhile?.()))
   return (

@@ -10,7 +10,14 @@ const RadixConfirmDialog = lazy(() => import('./dialog-radix'))
  * until the dialog's code has arrived, the same content opens in place as a disclosure, so the
  * form inside always works.
  */
-export function ConfirmDialog({ trigger, title, description, children, triggerVariant = 'default', defaultOpen = false }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  children,
+  triggerVariant = 'default',
+  defaultOpen = false,
+}: ConfirmDialogProps) {
   const hydrated = useHydrated()
   // Opened by a click before JavaScript took over (a slow page), or while the dialog's code was on
   // its way (the same disclosure stands in meanwhile): the dialog opens where the disclosure was,
@@ -33,7 +40,14 @@ export function ConfirmDialog({ trigger, title, description, children, triggerVa
   if (!hydrated) return disclosure
   return (
     <Suspense fallback={disclosure}>
-      <RadixConfirmDialog trigger={trigger} title={title} description={description} triggerVariant={triggerVariant} defaultOpen={open} openedMeanwhile={() => Boolean(disclosureRef.current?.open)}>
+      <RadixConfirmDialog
+        trigger={trigger}
+        title={title}
+        description={description}
+        triggerVariant={triggerVariant}
+        defaultOpen={open}
+        openedMeanwhile={() => Boolean(disclosureRef.current?.open)}
+      >
         {children}
       </RadixConfirmDialog>
     </Suspense>

@@ -12,7 +12,9 @@ export function ErrorPanel({ error }: { error: unknown }) {
     return (
       <section className="card" data-testid="not-found">
         <h1>Page not found</h1>
-        <p>There is no page at this address, or it is not yours to see. Check the link, or start again from your portal.</p>
+        <p>
+          There is no page at this address, or it is not yours to see. Check the link, or start again from your portal.
+        </p>
         <Link className="btn btn-primary" to={home}>
           {viewer ? 'Go to my portal' : 'Go to sign in'}
         </Link>
@@ -28,7 +30,9 @@ export function ErrorPanel({ error }: { error: unknown }) {
           <Link className="btn btn-primary" to={home}>
             Go to my portal
           </Link>
-          {viewer && viewer.portals.length > 2 ? <span className="muted">or switch portal from the menu at the top.</span> : null}
+          {viewer && viewer.portals.length > 2 ? (
+            <span className="muted">or switch portal from the menu at the top.</span>
+          ) : null}
         </p>
       </section>
     )
@@ -44,7 +48,10 @@ export function ErrorPanel({ error }: { error: unknown }) {
   }
   if (status === 400 || status === 413) {
     // The server's own sentence (readForm): what was wrong with what was sent.
-    const message = isRouteErrorResponse(error) && typeof error.data === 'string' && error.data ? error.data : 'What was sent could not be read.'
+    const message =
+      isRouteErrorResponse(error) && typeof error.data === 'string' && error.data
+        ? error.data
+        : 'What was sent could not be read.'
     return (
       <section className="card" data-testid="bad-request">
         <h1>This request could not be read</h1>

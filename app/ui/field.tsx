@@ -8,7 +8,9 @@ import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode }
  */
 export function getSelectProps(meta: FieldMetadata<any>, options?: Parameters<typeof conformSelectProps>[1]) {
   const props = conformSelectProps(meta, options)
-  return Array.isArray(props.defaultValue) && !props.multiple ? { ...props, defaultValue: props.defaultValue[0] as string | undefined } : props
+  return Array.isArray(props.defaultValue) && !props.multiple
+    ? { ...props, defaultValue: props.defaultValue[0] as string | undefined }
+    : props
 }
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -99,7 +101,8 @@ export function FormErrors({ errors, id }: { errors?: string[] | null; id?: stri
   )
 }
 
-type InputType = 'text' | 'email' | 'password' | 'tel' | 'number' | 'date' | 'datetime-local' | 'time' | 'url' | 'search' | 'color'
+type InputType =
+  'text' | 'email' | 'password' | 'tel' | 'number' | 'date' | 'datetime-local' | 'time' | 'url' | 'search' | 'color'
 
 interface FieldProps {
   label: ReactNode
@@ -117,7 +120,19 @@ export function describedBy(meta: FieldMetadata<any>, hint: ReactNode, errors: s
 }
 
 /** The frame every labelled field shares: label, hint, the control, its messages. */
-export function FieldFrame({ label, meta, hint, errors, children }: { label: ReactNode; meta: FieldMetadata<any>; hint?: ReactNode; errors: string[]; children: ReactNode }) {
+export function FieldFrame({
+  label,
+  meta,
+  hint,
+  errors,
+  children,
+}: {
+  label: ReactNode
+  meta: FieldMetadata<any>
+  hint?: ReactNode
+  errors: string[]
+  children: ReactNode
+}) {
   return (
     <div className="field">
       <Label htmlFor={meta.id}>{label}</Label>
@@ -140,7 +155,12 @@ export function Field({ label, meta, type = 'text', hint, extraErrors = [], inpu
   if (type === 'password') delete (props as { defaultValue?: unknown }).defaultValue
   return (
     <FieldFrame label={label} meta={meta} hint={hint} errors={errors}>
-      <input {...props} aria-invalid={errors.length ? true : undefined} aria-describedby={describedBy(meta, hint, errors)} {...inputProps} />
+      <input
+        {...props}
+        aria-invalid={errors.length ? true : undefined}
+        aria-describedby={describedBy(meta, hint, errors)}
+        {...inputProps}
+      />
     </FieldFrame>
   )
 }
@@ -188,7 +208,8 @@ export function ChoiceField({
 }) {
   const invalid = Boolean(meta.errors?.length)
   const chosen = ([] as unknown[]).concat(meta.initialValue ?? [])
-  const describedBy = [hint ? `${meta.id}-hint` : null, invalid ? meta.errorId : null].filter(Boolean).join(' ') || undefined
+  const describedBy =
+    [hint ? `${meta.id}-hint` : null, invalid ? meta.errorId : null].filter(Boolean).join(' ') || undefined
   return (
     <fieldset className={invalid ? 'choices field invalid' : 'choices field'} aria-describedby={describedBy}>
       <legend>{legend}</legend>

@@ -83,11 +83,28 @@ export function SelectFilter({
 }
 
 /** A date filter (YYYY-MM-DD) and, when what was typed is not a date, why it is ignored. */
-export function DateFilter({ name, label, value, problem }: { name: string; label: string; value: string; problem?: string }) {
+export function DateFilter({
+  name,
+  label,
+  value,
+  problem,
+}: {
+  name: string
+  label: string
+  value: string
+  problem?: string
+}) {
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
-      <input id={name} name={name} type="date" defaultValue={value} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${name}-error` : undefined} />
+      <input
+        id={name}
+        name={name}
+        type="date"
+        defaultValue={value}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${name}-error` : undefined}
+      />
       {problem ? (
         <p className="field-error" id={`${name}-error`}>
           {problem}

@@ -25,7 +25,9 @@ export function useZodForm<Schema extends AnySchema>(
   },
 ) {
   const { id, lastResult } = options
-  const [validate, setValidate] = useState<null | { run: (formData: FormData) => Submission<z.input<Schema>, string[], z.output<Schema>> }>(null)
+  const [validate, setValidate] = useState<null | {
+    run: (formData: FormData) => Submission<z.input<Schema>, string[], z.output<Schema>>
+  }>(null)
   const loader = useRef(load)
   loader.current = load
   const left = useRef(new Set<string>())

@@ -1,4 +1,11 @@
-import { Link as RemixLink, NavLink as RemixNavLink, useLocation, useNavigate, type LinkProps, type NavLinkProps } from '@remix-run/react'
+import {
+  Link as RemixLink,
+  NavLink as RemixNavLink,
+  useLocation,
+  useNavigate,
+  type LinkProps,
+  type NavLinkProps,
+} from '@remix-run/react'
 import { createContext, forwardRef, useContext, useMemo, type MouseEvent, type ReactNode } from 'react'
 import { mayFollow, type LinkViewer } from '~/auth/links'
 
@@ -42,11 +49,17 @@ function Unfollowable({ className, title, children }: { className?: string; titl
   )
 }
 
-const isLocalPath = (to: LinkProps['to']): to is string => typeof to === 'string' && to.startsWith('/') && !to.startsWith('//')
+const isLocalPath = (to: LinkProps['to']): to is string =>
+  typeof to === 'string' && to.startsWith('/') && !to.startsWith('//')
 
 /** A plain left click that the page should handle (as react-router's own click handler decides). */
 function shouldNavigate(event: MouseEvent<HTMLAnchorElement>, target: string | undefined) {
-  return !event.defaultPrevented && event.button === 0 && (!target || target === '_self') && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    (!target || target === '_self') &&
+    !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+  )
 }
 
 /**
@@ -55,7 +68,11 @@ function shouldNavigate(event: MouseEvent<HTMLAnchorElement>, target: string | u
  */
 export const isPlainHtmlPage = (to: string) => /^\/field_operator(?:[/?#]|$)/.test(to)
 
-function onClickFor(navigate: Navigate, to: string, props: Pick<LinkProps, 'onClick' | 'target' | 'replace' | 'preventScrollReset'>) {
+function onClickFor(
+  navigate: Navigate,
+  to: string,
+  props: Pick<LinkProps, 'onClick' | 'target' | 'replace' | 'preventScrollReset'>,
+) {
   return (event: MouseEvent<HTMLAnchorElement>) => {
     props.onClick?.(event)
     if (!shouldNavigate(event, props.target) || isPlainHtmlPage(to)) return
@@ -67,14 +84,37 @@ function onClickFor(navigate: Navigate, to: string, props: Pick<LinkProps, 'onCl
 }
 
 const needsRemix = (props: LinkProps) =>
-  !isLocalPath(props.to) || props.reloadDocument || props.relative || props.state !== undefined || props.viewTransition || (props.prefetch && props.prefetch !== 'none')
+  !isLocalPath(props.to) ||
+  props.reloadDocument ||
+  props.relative ||
+  props.state !== undefined ||
+  props.viewTransition ||
+  (props.prefetch && props.prefetch !== 'none')
 
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
   const navigation = useContext(NavigateContext)
-  if (navigation && typeof props.to === 'string' && !navigation.mayFollow(props.to)) return <Unfollowable className={props.className} title={props.title}>{props.children}</Unfollowable>
+  if (navigation && typeof props.to === 'string' && !navigation.mayFollow(props.to))
+    return (
+      <Unfollowable className={props.className} title={props.title}>
+        {props.children}
+      </Unfollowable>
+    )
   const navigate = navigation?.navigate
   if (!navigate || needsRemix(props)) return <RemixLink ref={ref} {...props} />
-  const { to, replace, preventScrollReset, discover, onClick, target, reloadDocument: _r, relative: _l, state: _s, viewTransition: _v, prefetch: _p, ...anchor } = props
+  const {
+    to,
+    replace,
+    preventScrollReset,
+    discover,
+    onClick,
+    target,
+    reloadDocument: _r,
+    relative: _l,
+    state: _s,
+    viewTransition: _v,
+    prefetch: _p,
+    ...anchor
+  } = props
   return (
     <a
       ref={ref}
@@ -93,23 +133,59 @@ export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavL
   const navigate = navigation?.navigate
   const { pathname } = useLocation()
   const { className, style, children, end, caseSensitive } = props
-  if (navigation && typeof props.to === 'string' && !navigation.mayFollow(props.to) && typeof className !== 'function' && typeof children !== 'function') {
-    return <Unfollowable className={className} title={props.title}>{children}</Unfollowable>
+  if (
+    navigation &&
+    typeof props.to === 'string' &&
+    !navigation.mayFollow(props.to) &&
+    typeof className !== 'function' &&
+    typeof children !== 'function'
+  ) {
+    return (
+      <Unfollowable className={className} title={props.title}>
+        {children}
+      </Unfollowable>
+    )
   }
-  if (!navigate || needsRemix(props as LinkProps) || typeof className === 'function' || typeof style === 'function' || typeof children === 'function' || caseSensitive) {
+  if (
+    !navigate ||
+    needsRemix(props as LinkProps) ||
+    typeof className === 'function' ||
+    typeof style === 'function' ||
+    typeof children === 'function' ||
+    caseSensitive
+  ) {
     return <RemixNavLink ref={ref} {...props} />
   }
   const to = props.to as string
   const path = to.split(/[?#]/)[0]
   const isActive = pathname === path || (!end && path !== '/' && pathname.startsWith(`${path}/`))
-  const { to: _t, className: _c, style: _st, caseSensitive: _cs, replace, preventScrollReset, discover, onClick, target, end: _e, reloadDocument: _r, relative: _l, state: _s, viewTransition: _v, prefetch: _p, ...anchor } = props
+  const {
+    to: _t,
+    className: _c,
+    style: _st,
+    caseSensitive: _cs,
+    replace,
+    preventScrollReset,
+    discover,
+    onClick,
+    target,
+    end: _e,
+    reloadDocument: _r,
+    relative: _l,
+    state: _s,
+    viewTransition: _v,
+    prefetch: _p,
+    ...anchor
+  } = props
   return (
     <a
       ref={ref}
       {...anchor}
       href={to}
       target={target}
-      className={[...new Set([...(className ?? '').split(' '), isActive ? 'active' : ''])].filter(Boolean).join(' ') || undefined}
+      className={
+        [...new Set([...(className ?? '').split(' '), isActive ? 'active' : ''])].filter(Boolean).join(' ') || undefined
+      }
       style={style}
       aria-current={isActive ? 'page' : undefined}
       data-discover={discover === 'none' ? undefined : 'true'}

@@ -67,7 +67,10 @@ export function Pagination({
   const { pathname, search } = useLocation()
   const onPage = shown ?? Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize))
   const deepest = maxPage(pageSize)
-  const pages = Math.min(deepest, capped ? (onPage === pageSize ? page + 1 : page) : Math.max(1, Math.ceil(total / pageSize)))
+  const pages = Math.min(
+    deepest,
+    capped ? (onPage === pageSize ? page + 1 : page) : Math.max(1, Math.ceil(total / pageSize)),
+  )
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(search)
     if (target <= 1) params.delete('page')

@@ -17,33 +17,53 @@ const routes = {
     title: 'Users',
     menu: { group: 'People', order: 2 },
   }),
-  'routes/admin+/categories.manage': route('routes/admin+/categories.manage', 'routes/admin+/_layout', 'categories/manage', {
-    name: 'AdminManageCategories',
-    title: 'Categories',
-    menu: { group: 'Catalogue', order: 1 },
-  }),
-  'routes/admin+/categories.$categoryId.edit': route('routes/admin+/categories.$categoryId.edit', 'routes/admin+/_layout', 'categories/:categoryId/edit', {
-    name: 'AdminEditCategory',
-    title: 'Edit category',
-    menu: { group: 'Catalogue' },
-  }),
+  'routes/admin+/categories.manage': route(
+    'routes/admin+/categories.manage',
+    'routes/admin+/_layout',
+    'categories/manage',
+    {
+      name: 'AdminManageCategories',
+      title: 'Categories',
+      menu: { group: 'Catalogue', order: 1 },
+    },
+  ),
+  'routes/admin+/categories.$categoryId.edit': route(
+    'routes/admin+/categories.$categoryId.edit',
+    'routes/admin+/_layout',
+    'categories/:categoryId/edit',
+    {
+      name: 'AdminEditCategory',
+      title: 'Edit category',
+      menu: { group: 'Catalogue' },
+    },
+  ),
   'routes/_main+/_layout': route('routes/_main+/_layout', 'root', undefined),
   'routes/_main+/buyers.manage': route('routes/_main+/buyers.manage', 'routes/_main+/_layout', 'buyers/manage', {
     name: 'ManageBuyers',
     title: 'Buyers',
     menu: { group: 'Companies', label: 'All buyers' },
   }),
-  'routes/_main+/logistics.transport_payment_dues._index': route('routes/_main+/logistics.transport_payment_dues._index', 'routes/_main+/_layout', 'logistics/transport_payment_dues', {
-    name: 'TransportPaymentDues',
-    title: 'Payment dues',
-    menu: { group: 'Logistics', order: 40 },
-  }),
+  'routes/_main+/logistics.transport_payment_dues._index': route(
+    'routes/_main+/logistics.transport_payment_dues._index',
+    'routes/_main+/_layout',
+    'logistics/transport_payment_dues',
+    {
+      name: 'TransportPaymentDues',
+      title: 'Payment dues',
+      menu: { group: 'Logistics', order: 40 },
+    },
+  ),
   'routes/supplier_team.agent+/_layout': route('routes/supplier_team.agent+/_layout', 'root', 'supplier_team/agent'),
-  'routes/supplier_team.agent+/master_orders': route('routes/supplier_team.agent+/master_orders', 'routes/supplier_team.agent+/_layout', 'master_orders', {
-    name: 'SupplierAgentMasterOrdersSearch',
-    title: 'Master orders',
-    menu: { group: 'Orders' },
-  }),
+  'routes/supplier_team.agent+/master_orders': route(
+    'routes/supplier_team.agent+/master_orders',
+    'routes/supplier_team.agent+/_layout',
+    'master_orders',
+    {
+      name: 'SupplierAgentMasterOrdersSearch',
+      title: 'Master orders',
+      menu: { group: 'Orders' },
+    },
+  ),
 } as unknown as ServerBuild['routes']
 
 describe('menus from route handles', () => {
@@ -80,7 +100,13 @@ describe('fillMenu', () => {
     { path: '/buyers/manage', label: 'Buyers', group: 'Companies', order: 3 },
   ]
   it("fills the viewer's company and one entry per product", () => {
-    const filled = fillMenu(entries, { companyId: 7, products: [{ slug: 'fabric', name: 'Fabric' }, { slug: 'yarn', name: 'Yarn' }] })
+    const filled = fillMenu(entries, {
+      companyId: 7,
+      products: [
+        { slug: 'fabric', name: 'Fabric' },
+        { slug: 'yarn', name: 'Yarn' },
+      ],
+    })
     expect(filled.map((e) => [e.path, e.label])).toEqual([
       ['/buyer/7/company', 'My company'],
       ['/fabric/addresses', 'Fabric'],
@@ -97,7 +123,7 @@ describe('the one menu a page is shown with', () => {
   const url = (href: string) => new URL(href, 'http://localhost')
   const admin = ['admin', 'main', 'dev_admin', 'field_operator', 'toolkit'] as const
 
-  it('is the layout\'s portal on a portal page', () => {
+  it("is the layout's portal on a portal page", () => {
     expect(shownPortal('admin', url('/admin/master_orders?portal=main'), admin)).toBe('admin')
     expect(shownPortal('main', url('/dashboard'), admin)).toBe('main')
   })
@@ -112,9 +138,11 @@ describe('the one menu a page is shown with', () => {
     expect(shownPortal('toolkit', url('/toolkit'), ['toolkit'])).toBe('toolkit')
   })
 
-  it('is the viewer\'s own portal on a section of the main portal it works in, and the main portal\'s for its own users', () => {
+  it("is the viewer's own portal on a section of the main portal it works in, and the main portal's for its own users", () => {
     expect(shownPortal('main', url('/logistics/transport_requests'), ['logistics', 'toolkit'])).toBe('logistics')
-    expect(shownPortal('main', url('/logistics/transport_payment_dues?bucket=overdue'), ['biz_fin', 'toolkit'])).toBe('biz_fin')
+    expect(shownPortal('main', url('/logistics/transport_payment_dues?bucket=overdue'), ['biz_fin', 'toolkit'])).toBe(
+      'biz_fin',
+    )
     expect(shownPortal('main', url('/logistics/settlements/buyers/3'), ['biz_fin', 'toolkit'])).toBe('biz_fin')
     expect(shownPortal('main', url('/logistics/transport_requests'), admin)).toBe('main')
     // Turned away (a buyer has no logistics): still its own portal's shell, never the main portal's.
@@ -124,7 +152,9 @@ describe('the one menu a page is shown with', () => {
 
   it('is loaded again when a navigation changes it, and only then', () => {
     const revalidates = (from: string, to: string) =>
-      shouldRevalidate({ currentUrl: url(from), nextUrl: url(to), defaultShouldRevalidate: false } as Parameters<typeof shouldRevalidate>[0])
+      shouldRevalidate({ currentUrl: url(from), nextUrl: url(to), defaultShouldRevalidate: false } as Parameters<
+        typeof shouldRevalidate
+      >[0])
     expect(revalidates('/admin/master_orders', '/admin/users/manage')).toBe(false)
     expect(revalidates('/admin/master_orders', '/dashboard')).toBe(true)
     expect(revalidates('/dashboard', '/profile?portal=admin')).toBe(true)

@@ -64,7 +64,12 @@ export function buildMenus(routes: BuildRoutes): Menus {
     const path = fullPath(routes, id)
     if (path.includes('*') || (path.match(/:[A-Za-z]+/g) ?? []).some((param) => !FILLABLE.has(param))) continue
     const portal: PortalKey = id.startsWith('routes/_main+/') ? 'main' : portalOfPath(path)
-    const entry = { path, label: handle.menu.label ?? handle.title, group: handle.menu.group, order: handle.menu.order ?? 100 }
+    const entry = {
+      path,
+      label: handle.menu.label ?? handle.title,
+      group: handle.menu.group,
+      order: handle.menu.order ?? 100,
+    }
     ;(menus[portal] ??= []).push(entry)
     // A section of the main portal is listed in the menus of the other portals that work in it.
     const section = portal === 'main' ? sectionOfPath(path) : null
@@ -91,7 +96,10 @@ export const pageTitle = (title: string) => [{ title: `${title} · Sourcing Plat
  * A portal menu for one viewer: company parameters become the viewer's company id (entries it
  * cannot fill are dropped) and a `:product` entry becomes one entry per active product.
  */
-export function fillMenu(entries: MenuEntry[], fill: { companyId: number | null; products: { slug: string; name: string }[] }): MenuEntry[] {
+export function fillMenu(
+  entries: MenuEntry[],
+  fill: { companyId: number | null; products: { slug: string; name: string }[] },
+): MenuEntry[] {
   const filled: MenuEntry[] = []
   for (const entry of entries) {
     let path = entry.path
@@ -102,13 +110,21 @@ export function fillMenu(entries: MenuEntry[], fill: { companyId: number | null;
     // `:productSkus` is the `{product}_skus` segment of /skus/fabric_skus.
     if (path.includes(':productSkus')) {
       for (const product of fill.products) {
-        filled.push({ ...entry, path: path.replace(':productSkus', `${product.slug}_skus`), label: entry.label.replace('{product}', product.name) })
+        filled.push({
+          ...entry,
+          path: path.replace(':productSkus', `${product.slug}_skus`),
+          label: entry.label.replace('{product}', product.name),
+        })
       }
       continue
     }
     if (path.includes(':product')) {
       for (const product of fill.products) {
-        filled.push({ ...entry, path: path.replace(':product', product.slug), label: entry.label.replace('{product}', product.name) })
+        filled.push({
+          ...entry,
+          path: path.replace(':product', product.slug),
+          label: entry.label.replace('{product}', product.name),
+        })
       }
       continue
     }
@@ -125,12 +141,20 @@ const SHARED_PAGE = /^\/(profile|toolkit)(\/|$)/
  * user has, the portal named by `?portal=` (one the viewer may enter), else the viewer's first.
  * The root loader and the shell both ask this, so the one menu the root sends is the one shown.
  */
-export function shownPortal(layoutPortal: PortalKey, url: { pathname: string; search: string }, entered: readonly PortalKey[]): PortalKey {
+export function shownPortal(
+  layoutPortal: PortalKey,
+  url: { pathname: string; search: string },
+  entered: readonly PortalKey[],
+): PortalKey {
   const section = sectionOfPath(url.pathname)
   // A section of the main portal, opened by a user of another portal that works in it: that portal's shell.
   // (Turned away from it, the answer is still shown in the viewer's own portal.)
   if (section && !entered.includes(layoutPortal)) {
-    return (sections[section].menus as readonly PortalKey[]).find((key) => entered.includes(key)) ?? entered.find((key) => key !== 'toolkit' && key !== 'field_operator') ?? layoutPortal
+    return (
+      (sections[section].menus as readonly PortalKey[]).find((key) => entered.includes(key)) ??
+      entered.find((key) => key !== 'toolkit' && key !== 'field_operator') ??
+      layoutPortal
+    )
   }
   if (!SHARED_PAGE.test(url.pathname)) return layoutPortal
   const asked = new URLSearchParams(url.search).get('portal')
@@ -141,4 +165,8 @@ export function shownPortal(layoutPortal: PortalKey, url: { pathname: string; se
 
 /** What decides which menu a page shows: its path's portal, or on a shared page the portal it was opened from. */
 export const menuKeyOf = (url: { pathname: string; search: string }): string =>
-  SHARED_PAGE.test(url.pathname) ? `shared:${new URLSearchParams(url.search).get('portal') ?? ''}` : sectionOfPath(url.pathname) ? `section:${portalOfPath(url.pathname)}` : portalOfPath(url.pathname)
+  SHARED_PAGE.test(url.pathname)
+    ? `shared:${new URLSearchParams(url.search).get('portal') ?? ''}`
+    : sectionOfPath(url.pathname)
+      ? `section:${portalOfPath(url.pathname)}`
+      : portalOfPath(url.pathname)

@@ -39,7 +39,9 @@ export function answerForm<Reply>(outcome: FormOutcome<Reply>, page?: string) {
 }
 
 /** What parseWithZod hands back: a form's reply, with messages at fields and above the form. */
-export type Replier<Reply> = { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => Reply }
+export type Replier<Reply> = {
+  reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => Reply
+}
 
 /**
  * A refused mutation as its form's reply, the one way every form says why: each message at the
@@ -50,7 +52,10 @@ export type Replier<Reply> = { reply: (options?: { fieldErrors?: Record<string, 
 export function refusalReply<Reply extends object>(submission: Replier<Reply>, refusal: Refusal, summary?: string) {
   const named = refusal.fields ?? (refusal.field ? { [refusal.field]: refusal.message } : null)
   const reply = named
-    ? submission.reply({ fieldErrors: Object.fromEntries(Object.entries(named).map(([field, message]) => [field, [message]])), ...(summary ? { formErrors: [summary] } : {}) })
+    ? submission.reply({
+        fieldErrors: Object.fromEntries(Object.entries(named).map(([field, message]) => [field, [message]])),
+        ...(summary ? { formErrors: [summary] } : {}),
+      })
     : submission.reply({ formErrors: [refusal.message] })
   return withChoices(reply, refusal.choices)
 }

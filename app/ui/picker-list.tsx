@@ -57,7 +57,9 @@ export default function PickerList({ anchor, listId, state, active, onPick, onHo
             ))}
           </ul>
           {state.status === 'loading' ? <p className="picker-note">Searching…</p> : null}
-          {state.status === 'ready' && options.length === 0 ? <p className="picker-note">Nothing matches “{state.query}”.</p> : null}
+          {state.status === 'ready' && options.length === 0 ? (
+            <p className="picker-note">Nothing matches “{state.query}”.</p>
+          ) : null}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -1,6 +1,16 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { Label } from 'radix-ui/label'
-import { lazy, Suspense, useEffect, useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
 import { pickFieldName, type PickKind, type PickOption } from '~/features/search/pick'
 import { useLocation } from '@remix-run/react'
 import { describedBy, FieldFrame } from './field'
@@ -31,7 +41,8 @@ export interface PickerInputProps {
   onPick?: (option: PickOption) => void
 }
 
-type ListState = { status: 'closed' } | { status: 'loading' } | { status: 'ready'; query: string; options: PickOption[] }
+type ListState =
+  { status: 'closed' } | { status: 'loading' } | { status: 'ready'; query: string; options: PickOption[] }
 
 /**
  * A field that names a record. Without JavaScript it is a text field: the server checks what was
@@ -40,7 +51,19 @@ type ListState = { status: 'closed' } | { status: 'loading' } | { status: 'ready
  * typing fetches matches in the viewer's scope from /pick/:kind, arrows move through them, Enter
  * or a click fills the field with the chosen record, Escape closes the list.
  */
-export function PickerInput({ id, name, kind, within, defaultValue, choices = [], invalid, describedBy, placeholder, inputProps, onPick }: PickerInputProps) {
+export function PickerInput({
+  id,
+  name,
+  kind,
+  within,
+  defaultValue,
+  choices = [],
+  invalid,
+  describedBy,
+  placeholder,
+  inputProps,
+  onPick,
+}: PickerInputProps) {
   const hydrated = useHydrated()
   const inputRef = useRef<HTMLInputElement>(null)
   const listId = `${id}-list`
@@ -73,7 +96,10 @@ export function PickerInput({ id, name, kind, within, defaultValue, choices = []
       request.current = controller
       setList((now) => (now.status === 'ready' ? now : { status: 'loading' }))
       try {
-        const response = await fetch(`/pick/${kind}?${new URLSearchParams({ q: query, ...(within ? { within: String(within) } : {}) })}`, { signal: controller.signal, headers: { Accept: 'application/json' } })
+        const response = await fetch(
+          `/pick/${kind}?${new URLSearchParams({ q: query, ...(within ? { within: String(within) } : {}) })}`,
+          { signal: controller.signal, headers: { Accept: 'application/json' } },
+        )
         if (!response.ok) return close()
         const { options } = (await response.json()) as { options: PickOption[] }
         setList({ status: 'ready', query, options })
@@ -158,23 +184,49 @@ export function PickerInput({ id, name, kind, within, defaultValue, choices = []
       />
       {open ? (
         <Suspense fallback={null}>
-          <PickerList anchor={inputRef} listId={listId} state={list} active={active} onPick={pick} onHover={setActive} onDismiss={close} />
+          <PickerList
+            anchor={inputRef}
+            listId={listId}
+            state={list}
+            active={active}
+            onPick={pick}
+            onHover={setActive}
+            onDismiss={close}
+          />
         </Suspense>
       ) : null}
-      {choices.length ? <PickChoices id={id} name={name} choices={choices} onChoose={(option) => fill(option.value)} /> : null}
+      {choices.length ? (
+        <PickChoices id={id} name={name} choices={choices} onChoose={(option) => fill(option.value)} />
+      ) : null}
     </div>
   )
 }
 
 /** The server's matches for a refused reference: radios, so a choice needs no JavaScript. */
-function PickChoices({ id, name, choices, onChoose }: { id: string; name: string; choices: PickOption[]; onChoose: (option: PickOption) => void }) {
+function PickChoices({
+  id,
+  name,
+  choices,
+  onChoose,
+}: {
+  id: string
+  name: string
+  choices: PickOption[]
+  onChoose: (option: PickOption) => void
+}) {
   const legendId = useId()
   return (
     <fieldset className="pick-choices" aria-labelledby={legendId}>
       <legend id={legendId}>Choose one, then send the form again</legend>
       {choices.map((option, index) => (
         <label key={`${option.id}:${option.value}`} className="pick-choice" htmlFor={`${id}-choice-${index}`}>
-          <input type="radio" id={`${id}-choice-${index}`} name={pickFieldName(name)} value={option.value} onChange={() => onChoose(option)} />
+          <input
+            type="radio"
+            id={`${id}-choice-${index}`}
+            name={pickFieldName(name)}
+            value={option.value}
+            onChange={() => onChoose(option)}
+          />
           <span>
             {option.label}
             {option.detail ? <span className="muted"> · {option.detail}</span> : null}
@@ -259,7 +311,15 @@ export function PickerFilter({
   return (
     <div className="field">
       <Label htmlFor={name}>{label}</Label>
-      <PickerInput id={name} name={name} kind={kind} defaultValue={value} invalid={Boolean(error)} describedBy={error ? errorId : undefined} placeholder={placeholder} />
+      <PickerInput
+        id={name}
+        name={name}
+        kind={kind}
+        defaultValue={value}
+        invalid={Boolean(error)}
+        describedBy={error ? errorId : undefined}
+        placeholder={placeholder}
+      />
       {error ? (
         <div id={errorId}>
           <p className="field-error">{error}</p>

@@ -25,7 +25,10 @@ describe('readForm', () => {
     ['JSON', post('{"email":"a@b.c"}', 'application/json')],
     ['text', post('hello', 'text/plain')],
     ['no content type', post(new Uint8Array([1, 2, 3]))],
-    ['broken multipart', post('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated', 'multipart/form-data; boundary=x')],
+    [
+      'broken multipart',
+      post('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated', 'multipart/form-data; boundary=x'),
+    ],
     ['multipart without a boundary', post('a=1', 'multipart/form-data')],
   ])('answers 400 to a %s body', async (_name, request) => {
     expect(await statusOf(readForm(request))).toBe(400)
@@ -60,7 +63,12 @@ describe('text PostgreSQL cannot store (issue 35)', () => {
   })
 
   it('cleans every name and value of a urlencoded form, keeping the rest of what was typed', async () => {
-    const form = await readForm(post('name=Acme%00Looms&note=one%0D%0Atwo%09three%01&%00key=v&tag=a&tag=b%00', 'application/x-www-form-urlencoded'))
+    const form = await readForm(
+      post(
+        'name=Acme%00Looms&note=one%0D%0Atwo%09three%01&%00key=v&tag=a&tag=b%00',
+        'application/x-www-form-urlencoded',
+      ),
+    )
     expect([...form.entries()]).toEqual([
       ['name', 'AcmeLooms'],
       ['note', 'one\r\ntwo\tthree'],
@@ -70,7 +78,7 @@ describe('text PostgreSQL cannot store (issue 35)', () => {
     ])
   })
 
-  it('cleans the text fields and file names of a multipart form, never a file\'s bytes', async () => {
+  it("cleans the text fields and file names of a multipart form, never a file's bytes", async () => {
     const body = new FormData()
     body.set('title\u0000', 'Photo\u0000 one\u0001')
     body.set('photo', new File(['\u0000bytes\u0001'], 'shot\u0000.png', { type: 'image/png' }))

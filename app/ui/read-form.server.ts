@@ -18,7 +18,10 @@ export const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-
 /** How many file parts a multipart form may carry at most, unless the route says otherwise. */
 export const MAX_FILE_PARTS = 10
 
-export function unreadableForm(message = 'This request could not be read as a form. Reload the page and submit the form again.', status = 400): Response {
+export function unreadableForm(
+  message = 'This request could not be read as a form. Reload the page and submit the form again.',
+  status = 400,
+): Response {
   return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 }
 
@@ -49,7 +52,8 @@ export function cleanFormText(value: string): string {
 /** The form with every name cleaned, and every text value unless its values were cleaned as read. */
 function cleanForm(form: FormData, values = true): FormData {
   const clean = new FormData()
-  for (const [name, value] of form.entries()) clean.append(cleanFormText(name), values && typeof value === 'string' ? cleanFormText(value) : value)
+  for (const [name, value] of form.entries())
+    clean.append(cleanFormText(name), values && typeof value === 'string' ? cleanFormText(value) : value)
   return clean
 }
 
@@ -85,7 +89,8 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   try {
     const form = await request.formData()
     // A route without an upload handler takes no files: a file sent anyway is refused, not stored.
-    for (const value of form.values()) if (typeof value !== 'string') throw unreadableForm('This form does not take files.', 400)
+    for (const value of form.values())
+      if (typeof value !== 'string') throw unreadableForm('This form does not take files.', 400)
     return applyPicks(cleanForm(form))
   } catch (error) {
     if (error instanceof Response) throw error
@@ -102,7 +107,10 @@ const MAX_TEXT_FIELD_BYTES = 100 * 1024
  * drained and becomes TOO_LARGE (so the other fields survive and the form says so at the field);
  * no file chosen is null. Text fields are kept as text. A urlencoded post is read as usual.
  */
-export function readLimitedUploadForm(request: Request, options: { maxFileBytes: number; maxFiles: number }): Promise<FormData> {
+export function readLimitedUploadForm(
+  request: Request,
+  options: { maxFileBytes: number; maxFiles: number },
+): Promise<FormData> {
   const handler: UploadHandler = async ({ filename, contentType, data }) => {
     const limit = filename === undefined ? MAX_TEXT_FIELD_BYTES : options.maxFileBytes
     const chunks: Uint8Array[] = []

@@ -18,12 +18,14 @@ function Breadcrumbs({ home }: { home?: { text: string; to: string } }) {
   const crumbs: { id: string; text: string; to: string }[] = home ? [{ id: 'portal-home', ...home }] : []
   for (const m of matches) {
     const handle = m.handle as Partial<RouteHandle> | undefined
-    const text = typeof handle?.breadcrumb === 'function' ? handle.breadcrumb(m.data) : (handle?.breadcrumb ?? handle?.title)
+    const text =
+      typeof handle?.breadcrumb === 'function' ? handle.breadcrumb(m.data) : (handle?.breadcrumb ?? handle?.title)
     if (!text) continue
     const parents = typeof handle?.parents === 'function' ? handle.parents(m.data) : (handle?.parents ?? [])
     for (const [i, parent] of parents.entries()) {
       // A list the viewer cannot open is no step on its way (a section page seen from another portal).
-      if (!crumbs.some((c) => c.to === parent.to) && may(parent.to)) crumbs.push({ id: `${m.id}-parent-${i}`, ...parent })
+      if (!crumbs.some((c) => c.to === parent.to) && may(parent.to))
+        crumbs.push({ id: `${m.id}-parent-${i}`, ...parent })
     }
     const to = m.pathname.replace(/(.)\/$/, '$1')
     // An index page and its layout share a path: one crumb, the page's (the portal's name at its home).
@@ -117,7 +119,17 @@ function useShownMenu(layoutPortal: PortalKey): { portal: PortalKey; menu: MenuE
   return { portal, menu: root?.menu?.portal === portal ? root.menu.entries : null }
 }
 
-function PortalMenu({ portal, menu, label, current }: { portal: PortalKey; menu: MenuEntry[]; label: string; current: string | null }) {
+function PortalMenu({
+  portal,
+  menu,
+  label,
+  current,
+}: {
+  portal: PortalKey
+  menu: MenuEntry[]
+  label: string
+  current: string | null
+}) {
   return (
     <nav aria-label={label}>
       <ul>
@@ -251,7 +263,11 @@ export function PortalLayout({ portal }: { portal: PortalKey }) {
 export function PortalErrorBoundary({ portal }: { portal: PortalKey }) {
   const error = useRouteError()
   const panel = <ErrorPanel error={error} />
-  return portal === 'field_operator' ? <MobileShell>{panel}</MobileShell> : <PortalShell portal={portal}>{panel}</PortalShell>
+  return portal === 'field_operator' ? (
+    <MobileShell>{panel}</MobileShell>
+  ) : (
+    <PortalShell portal={portal}>{panel}</PortalShell>
+  )
 }
 
 /**

@@ -48,7 +48,13 @@ export function Table<T>({
   if (rows.length === 0) return <div className="table-wrap empty">{empty}</div>
   const titleKey = (columns.find((c) => c.title) ?? columns.find((c) => !c.hideHeader && !c.actions))?.key
   const classOf = (c: Column<T>) =>
-    [c.numeric ? 'num' : null, c.nowrap ? 'nowrap' : null, c.key === titleKey ? 'card-title' : null, c.actions ? 'card-actions' : null, c.hideHeader ? 'card-aside' : null]
+    [
+      c.numeric ? 'num' : null,
+      c.nowrap ? 'nowrap' : null,
+      c.key === titleKey ? 'card-title' : null,
+      c.actions ? 'card-actions' : null,
+      c.hideHeader ? 'card-aside' : null,
+    ]
       .filter(Boolean)
       .join(' ') || undefined
   return (
@@ -60,8 +66,19 @@ export function Table<T>({
             {columns.map((c) => {
               const sorted = sort && c.sortKey && sort.sort === c.sortKey ? sort.dir : null
               return (
-                <th key={c.key} scope="col" className={classOf(c)} aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}>
-                  {c.hideHeader ? <span className="visually-hidden">{c.header}</span> : sort && c.sortKey ? <SortHeader label={c.header} sortKey={c.sortKey} {...sort} /> : c.header}
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={classOf(c)}
+                  aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  {c.hideHeader ? (
+                    <span className="visually-hidden">{c.header}</span>
+                  ) : sort && c.sortKey ? (
+                    <SortHeader label={c.header} sortKey={c.sortKey} {...sort} />
+                  ) : (
+                    c.header
+                  )}
                 </th>
               )
             })}
@@ -71,7 +88,11 @@ export function Table<T>({
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((c) => (
-                <td key={c.key} className={classOf(c)} data-label={c.hideHeader || c.key === titleKey || c.actions ? undefined : c.header}>
+                <td
+                  key={c.key}
+                  className={classOf(c)}
+                  data-label={c.hideHeader || c.key === titleKey || c.actions ? undefined : c.header}
+                >
                   {c.cell(row)}
                 </td>
               ))}
@@ -93,7 +114,11 @@ function SortHeader({ label, sortKey, sort, dir }: { label: string; sortKey: str
   params.set('dir', next)
   params.delete('page')
   return (
-    <Link to={`${pathname}?${params}`} className="sort-link" aria-label={`${label}, sort ${next === 'asc' ? 'ascending' : 'descending'}`}>
+    <Link
+      to={`${pathname}?${params}`}
+      className="sort-link"
+      aria-label={`${label}, sort ${next === 'asc' ? 'ascending' : 'descending'}`}
+    >
       {label}
       {active ? <span aria-hidden="true">{dir === 'asc' ? ' ▲' : ' ▼'}</span> : null}
     </Link>

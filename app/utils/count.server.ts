@@ -13,7 +13,14 @@ export async function countUpTo<O>(
   cap = COUNT_CAP,
 ): Promise<{ total: number; capped: boolean }> {
   const row = await db
-    .selectFrom(query.clearSelect().select(sql<number>`1`.as('one')).clearOrderBy().limit(cap + 1).as('matches'))
+    .selectFrom(
+      query
+        .clearSelect()
+        .select(sql<number>`1`.as('one'))
+        .clearOrderBy()
+        .limit(cap + 1)
+        .as('matches'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
   const n = Number(row.n)

@@ -30,7 +30,14 @@ describe('csvResponse', () => {
     ['a=b', 'a=b'],
     ['', ''],
   ])('makes %j inert in every string column', async (value, expected) => {
-    const response = csvResponse('x.csv', [{ key: 'a', header: 'A' }, { key: 'b', header: 'B' }], [{ a: value, b: value }])
+    const response = csvResponse(
+      'x.csv',
+      [
+        { key: 'a', header: 'A' },
+        { key: 'b', header: 'B' },
+      ],
+      [{ a: value, b: value }],
+    )
     const [row] = parseCsv(await response.text())
     expect(row).toEqual({ A: expected, B: expected })
   })
@@ -41,12 +48,23 @@ describe('csvResponse', () => {
   })
 
   it('writes negative money and quantities as numbers, as the exports format them', async () => {
-    const columns = [{ key: 'value', header: 'Value' }, { key: 'margin', header: 'Margin' }, { key: 'quantity', header: 'Quantity' }, { key: 'n', header: 'N' }]
+    const columns = [
+      { key: 'value', header: 'Value' },
+      { key: 'margin', header: 'Margin' },
+      { key: 'quantity', header: 'Quantity' },
+      { key: 'n', header: 'N' },
+    ]
     const row = { value: rupeesInput(-29650000), margin: rupeesInput(-5), quantity: quantityInput(-1500), n: -296500.5 }
     const text = await csvResponse('x.csv', columns, [row]).text()
     expect(text.split('\n')[1]).toBe('-296500.00,-0.05,-1.5,-296500.5')
     expect(parseCsv(text)[0]).toEqual({ Value: '-296500.00', Margin: '-0.05', Quantity: '-1.5', N: '-296500.5' })
-    const streamed = await csvStreamResponse('x.csv', columns, (async function* () { yield [row] })()).text()
+    const streamed = await csvStreamResponse(
+      'x.csv',
+      columns,
+      (async function* () {
+        yield [row]
+      })(),
+    ).text()
     expect(parseCsv(streamed)[0]).toEqual({ Value: '-296500.00', Margin: '-0.05', Quantity: '-1.5', N: '-296500.5' })
   })
 })
@@ -57,10 +75,20 @@ describe('csvStreamResponse', () => {
     async function* batches() {
       for (let b = 0; b < 3; b++) {
         fetched++
-        yield [{ a: `=${b}`, n: b }, { a: 'plain', n: -b }]
+        yield [
+          { a: `=${b}`, n: b },
+          { a: 'plain', n: -b },
+        ]
       }
     }
-    const response = csvStreamResponse('x.csv', [{ key: 'a', header: 'A' }, { key: 'n', header: 'N' }], batches())
+    const response = csvStreamResponse(
+      'x.csv',
+      [
+        { key: 'a', header: 'A' },
+        { key: 'n', header: 'N' },
+      ],
+      batches(),
+    )
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
     expect(fetched).toBe(0)
     const reader = response.body!.getReader()
@@ -106,11 +134,32 @@ describe('times in CSV exports', () => {
       { key: 'required_on', header: 'Needed by' },
       { key: 'note', header: 'Note' },
     ]
-    const rows = [{ placed_at: '2026-01-31T20:15:00.000Z', updated_at: new Date('2026-03-01T00:00:00Z'), required_on: '2026-02-10', note: 'at 2026-01-31T20:15:00Z' }]
-    for (const response of [csvResponse('x.csv', columns, rows), csvStreamResponse('x.csv', columns, (async function* () { yield rows })())]) {
+    const rows = [
+      {
+        placed_at: '2026-01-31T20:15:00.000Z',
+        updated_at: new Date('2026-03-01T00:00:00Z'),
+        required_on: '2026-02-10',
+        note: 'at 2026-01-31T20:15:00Z',
+      },
+    ]
+    for (const response of [
+      csvResponse('x.csv', columns, rows),
+      csvStreamResponse(
+        'x.csv',
+        columns,
+        (async function* () {
+          yield rows
+        })(),
+      ),
+    ]) {
       const [row] = parseCsv(await response.text())
       // 20:15 UTC on the 31st is 01:45 on 1 February in India.
-      expect(row).toEqual({ 'Placed at (IST)': '2026-02-01 01:45', 'Updated (IST)': '2026-03-01 05:30', 'Needed by': '2026-02-10', Note: 'at 2026-01-31T20:15:00Z' })
+      expect(row).toEqual({
+        'Placed at (IST)': '2026-02-01 01:45',
+        'Updated (IST)': '2026-03-01 05:30',
+        'Needed by': '2026-02-10',
+        Note: 'at 2026-01-31T20:15:00Z',
+      })
     }
   })
 

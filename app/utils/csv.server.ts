@@ -25,7 +25,15 @@ export type CsvColumn = { key: string; header: string }
 // spreadsheet reads and sorts. Any other cell that is an instant (an ISO time with its zone, or a
 // Date) is written in IST too, so no export can give UTC. Plain dates (`_on`, "2026-11-27") stay dates.
 const INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/
-const ist = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+const ist = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
 
 /** An instant as written in a CSV: "YYYY-MM-DD HH:mm" in IST. */
 export function istCell(at: Date): string {
@@ -41,11 +49,17 @@ function stringCell(value: string): string {
   return inertCell(value)
 }
 
-const cast = { boolean: (v: boolean) => (v ? 'yes' : 'no'), string: stringCell, date: (v: Date) => (Number.isNaN(v.getTime()) ? '' : istCell(v)) }
+const cast = {
+  boolean: (v: boolean) => (v ? 'yes' : 'no'),
+  string: stringCell,
+  date: (v: Date) => (Number.isNaN(v.getTime()) ? '' : istCell(v)),
+}
 
 /** The header row: an instant column (key `…_at`) says its times are IST. */
 const headed = (columns: CsvColumn[]): CsvColumn[] =>
-  columns.map((c) => (c.key.endsWith('_at') ? { ...c, header: `${c.header.replace(/\s*\((UTC|IST)\)$/, '')} (IST)` } : c))
+  columns.map((c) =>
+    c.key.endsWith('_at') ? { ...c, header: `${c.header.replace(/\s*\((UTC|IST)\)$/, '')} (IST)` } : c,
+  )
 
 const csvHeaders = (filename: string) => ({
   'Content-Type': 'text/csv; charset=utf-8',
@@ -64,7 +78,11 @@ export function csvResponse(filename: string, columns: CsvColumn[], rows: Record
  * one before (the stream pulls), so memory holds one batch whatever the number of rows. Same cells
  * as csvResponse. A failure after the first bytes ends the download short (the status is sent).
  */
-export function csvStreamResponse(filename: string, columns: CsvColumn[], batches: AsyncIterable<Record<string, unknown>[]>): Response {
+export function csvStreamResponse(
+  filename: string,
+  columns: CsvColumn[],
+  batches: AsyncIterable<Record<string, unknown>[]>,
+): Response {
   const encoder = new TextEncoder()
   const iterator = batches[Symbol.asyncIterator]()
   let started = false

@@ -33,7 +33,10 @@ export const newPasswordField = z
   .max(200, 'Use at most 200 characters')
 
 /** The acting user's own password, typed again to confirm a sensitive change. */
-export const ownPasswordField = z.string({ error: 'Type your own password to confirm' }).min(1, 'Type your own password to confirm').max(200)
+export const ownPasswordField = z
+  .string({ error: 'Type your own password to confirm' })
+  .min(1, 'Type your own password to confirm')
+  .max(200)
 
 const PHONE = /^(?:[6-9]\d{9}|\+[1-9]\d{7,14})$/
 export const optionalPhoneField = z
@@ -58,7 +61,9 @@ export const optionalEmailField = z
   .trim()
   .toLowerCase()
   .max(254, 'That e-mail address is too long')
-  .refine((value) => value === '' || z.email().safeParse(value).success, { error: 'Enter a valid e-mail address, like name@company.com' })
+  .refine((value) => value === '' || z.email().safeParse(value).success, {
+    error: 'Enter a valid e-mail address, like name@company.com',
+  })
   .optional()
 
 export const phoneField = z
@@ -98,7 +103,8 @@ export const moneyField = (label: string) =>
       return paise
     })
 
-export const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`).refine(plainText, controlError).optional()
+export const optionalText = (max: number) =>
+  z.string().trim().max(max, `Use at most ${max} characters`).refine(plainText, controlError).optional()
 
 /** A quantity as typed ("1,200.5"), kept in thousandths of the unit. */
 export const quantityField = (label: string) =>
@@ -108,7 +114,10 @@ export const quantityField = (label: string) =>
     .transform((value, ctx) => {
       const milli = parseQuantity(value)
       if (milli === null) {
-        ctx.addIssue({ code: 'custom', message: `Enter ${label} as a number with at most 3 decimals, like 500 or 12.5` })
+        ctx.addIssue({
+          code: 'custom',
+          message: `Enter ${label} as a number with at most 3 decimals, like 500 or 12.5`,
+        })
         return z.NEVER
       }
       return milli
@@ -151,7 +160,9 @@ export const optionalDateField = (example = '2027-01-31') =>
   z
     .string()
     .trim()
-    .refine((value) => value === '' || strictCalendarDate(value) !== null, { error: `Enter a real date, like ${example}` })
+    .refine((value) => value === '' || strictCalendarDate(value) !== null, {
+      error: `Enter a real date, like ${example}`,
+    })
     .optional()
 
 /** A required date (YYYY-MM-DD), checked strictly. */

@@ -9,7 +9,12 @@ const dateTime = new Intl.DateTimeFormat('en-IN', {
   minute: '2-digit',
 })
 const date = new Intl.DateTimeFormat('en-IN', { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' })
-const time = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+const time = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
 const weekday = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })
 
 /** UTC timestamps shown in the platform's time zone (Asia/Kolkata). */
@@ -36,10 +41,16 @@ export function countOf(n: number, singular: string, plural = `${singular}s`): s
 
 // Calendar days are the platform's (Asia/Kolkata): effective dates, required-by dates, code years.
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' })
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
 
 /** The Asia/Kolkata calendar day (YYYY-MM-DD) of an instant. */
-export const kolkataDay = (at: Date | string = new Date()) => dayFormat.format(typeof at === 'string' ? new Date(at) : at)
+export const kolkataDay = (at: Date | string = new Date()) =>
+  dayFormat.format(typeof at === 'string' ? new Date(at) : at)
 
 /** The UTC ISO instant an Asia/Kolkata day begins. */
 export const startOfKolkataDay = (day: string) => new Date(`${day}T00:00:00+05:30`).toISOString()

@@ -1,6 +1,7 @@
 import { COUNT_CAP, maxPage, readListParams } from './list-params'
 
-const read = (query: string) => readListParams(new URLSearchParams(query), { sorts: ['name'] as const, defaultSort: 'name' })
+const read = (query: string) =>
+  readListParams(new URLSearchParams(query), { sorts: ['name'] as const, defaultSort: 'name' })
 
 describe('list params', () => {
   it('shows 25 rows by default and up to 100 when the URL asks', () => {

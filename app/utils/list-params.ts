@@ -27,7 +27,8 @@ export function readListParams<Sort extends string>(
   const dirParam = params.get('dir')
   const dir = dirParam === 'asc' || dirParam === 'desc' ? dirParam : (options.defaultDir ?? 'asc')
   const perPage = Number.parseInt(params.get('perPage') ?? '', 10)
-  const pageSize = options.pageSize ?? (Number.isFinite(perPage) && perPage >= 1 ? Math.min(perPage, MAX_PAGE_SIZE) : PAGE_SIZE)
+  const pageSize =
+    options.pageSize ?? (Number.isFinite(perPage) && perPage >= 1 ? Math.min(perPage, MAX_PAGE_SIZE) : PAGE_SIZE)
   const page = Math.max(1, Math.min(maxPage(pageSize), Number.parseInt(params.get('page') ?? '1', 10) || 1))
   return { q: (params.get('q') ?? '').trim().slice(0, 100), page, sort, dir, pageSize }
 }
@@ -38,7 +39,6 @@ export function readId(value: string | null | undefined): number | null {
   const id = Number(value)
   return id > 0 ? id : null
 }
-
 
 /**
  * Lists count at most this many matches: past it the page says "10,000+" and asks for a narrower

@@ -2,7 +2,13 @@
 
 /** The calendar's month: YYYY-MM, the current one when absent or malformed. */
 export function readMonth(text: string | null, today: string): string {
-  if (text && /^\d{4}-(0[1-9]|1[0-2])$/.test(text) && Number(text.slice(0, 4)) >= 2000 && Number(text.slice(0, 4)) <= 2100) return text
+  if (
+    text &&
+    /^\d{4}-(0[1-9]|1[0-2])$/.test(text) &&
+    Number(text.slice(0, 4)) >= 2000 &&
+    Number(text.slice(0, 4)) <= 2100
+  )
+    return text
   return today.slice(0, 7)
 }
 

@@ -14,7 +14,9 @@ export function parseQuantity(input: string): number | null {
 /** Thousandths as the text a form field shows: 12500 → "12.5", 12000 → "12". */
 export function quantityInput(milli: number): string {
   const whole = Math.trunc(milli / 1000)
-  const fraction = String(Math.abs(milli % 1000)).padStart(3, '0').replace(/0+$/, '')
+  const fraction = String(Math.abs(milli % 1000))
+    .padStart(3, '0')
+    .replace(/0+$/, '')
   return fraction ? `${whole}.${fraction}` : String(whole)
 }
 

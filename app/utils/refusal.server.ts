@@ -4,7 +4,14 @@ import type { PickChoices, PickOption } from '~/features/search/pick'
  * Why a mutation was refused: a message, at one field when it names one, or at several fields
  * (each with its message; `message` then repeats the first, for a toast).
  */
-export type Refusal = { ok: false; field?: string; fields?: Record<string, string>; message: string; notFound?: boolean; choices?: PickChoices }
+export type Refusal = {
+  ok: false
+  field?: string
+  fields?: Record<string, string>
+  message: string
+  notFound?: boolean
+  choices?: PickChoices
+}
 
 /** What a mutation answers: its value, or why it was refused. */
 export type Result<T = undefined> = { ok: true; value: T } | Refusal
@@ -45,7 +52,10 @@ export class Refused extends Error {
  * Runs a mutation and turns a Refused thrown inside it into a refusal. `translate` may turn other
  * known errors into one too (a unique index deciding a race the checks could not see).
  */
-export async function refusals<T>(work: () => Promise<Result<T>>, translate?: (error: unknown) => Result<T> | undefined): Promise<Result<T>> {
+export async function refusals<T>(
+  work: () => Promise<Result<T>>,
+  translate?: (error: unknown) => Result<T> | undefined,
+): Promise<Result<T>> {
   try {
     return await work()
   } catch (error) {
@@ -57,6 +67,9 @@ export async function refusals<T>(work: () => Promise<Result<T>>, translate?: (e
 }
 
 /** refusals() for work that returns its value as it is. */
-export function settle<T>(work: () => Promise<T>, translate?: (error: unknown) => Result<T> | undefined): Promise<Result<T>> {
+export function settle<T>(
+  work: () => Promise<T>,
+  translate?: (error: unknown) => Result<T> | undefined,
+): Promise<Result<T>> {
   return refusals(async () => ({ ok: true as const, value: await work() }), translate)
 }

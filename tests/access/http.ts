@@ -12,7 +12,9 @@ import type { Kind, Outcome, Who } from './rules'
  * server. `fresh` imports the build anew (its own manifest and route objects), not the copy earlier
  * files of the same worker loaded.
  */
-export async function loadBuiltApp(fresh = false): Promise<{ build: ServerBuild; handle: (request: Request) => Promise<Response> }> {
+export async function loadBuiltApp(
+  fresh = false,
+): Promise<{ build: ServerBuild; handle: (request: Request) => Promise<Response> }> {
   const file = path.resolve('build/index.js')
   if (!fs.existsSync(file)) throw new Error('build/index.js is missing: run `npm run build` first (npm test does)')
   const url = pathToFileURL(file).href + (fresh ? `?fresh=${Date.now()}-${Math.random()}` : '')
@@ -38,7 +40,11 @@ export function requestOf(url: string, kind: Kind, cookie: string | undefined): 
 }
 
 /** What the response tells a user, for documents and single-fetch data alike. */
-export async function outcomeOf(response: Response, kind: Kind, who: Who): Promise<{ outcome: Outcome; detail: string }> {
+export async function outcomeOf(
+  response: Response,
+  kind: Kind,
+  who: Who,
+): Promise<{ outcome: Outcome; detail: string }> {
   let status = response.status
   let location = response.headers.get('Location')
   if (kind === 'data' && status === 202) {
@@ -51,7 +57,8 @@ export async function outcomeOf(response: Response, kind: Kind, who: Who): Promi
   const detail = `${status} ${location ?? ''}`
   if (status >= 300 && status < 400) {
     // Field operators are sent to their own sign-in page.
-    if (location?.startsWith('/login?redirectTo=') || location?.startsWith('/field_operator/login?redirectTo=')) return { outcome: 'login', detail }
+    if (location?.startsWith('/login?redirectTo=') || location?.startsWith('/field_operator/login?redirectTo='))
+      return { outcome: 'login', detail }
     if (location === '/pending_approval') return { outcome: 'pending', detail }
     const home = who !== 'anonymous' && who !== 'pending' ? homeFor([who]) : null
     if (location && home && location === home) return { outcome: 'home', detail }
@@ -63,7 +70,13 @@ export async function outcomeOf(response: Response, kind: Kind, who: Who): Promi
     const error = body.match(/"status",(\d{3})/)
     if (error && body.includes('RouteErrorResponse')) status = Number(error[1])
   }
-  const byStatus: Record<number, Outcome> = { 200: 'ok', 400: 'bad-input', 403: 'forbidden', 404: 'not-found', 405: 'not-allowed' }
+  const byStatus: Record<number, Outcome> = {
+    200: 'ok',
+    400: 'bad-input',
+    403: 'forbidden',
+    404: 'not-found',
+    405: 'not-allowed',
+  }
   // Anything else (a 500, say) never passes for an expected outcome.
   return { outcome: byStatus[status] ?? 'unexpected', detail }
 }

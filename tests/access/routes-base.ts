@@ -4,7 +4,8 @@ import type { Kind, Outcome, RouteRules, Who } from './rules'
 export const routes: RouteRules = {
   'routes/_public+/_index': {
     path: '/',
-    expect: (who, kind) => (kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'redirect' : who === 'pending' ? 'pending' : 'home'),
+    expect: (who, kind) =>
+      kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'redirect' : who === 'pending' ? 'pending' : 'home',
   },
   'routes/_public+/login': { path: '/login', expect: publicForm('home') },
   'routes/_public+/field_operator.login': { path: '/field_operator/login', expect: publicForm('home') },
@@ -15,7 +16,8 @@ export const routes: RouteRules = {
   'routes/_public+/logout': { path: '/logout', endsSession: true, expect: () => 'redirect' },
   'routes/_public+/pending_approval': {
     path: '/pending_approval',
-    expect: (who, kind) => (kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'ok' : 'home'),
+    expect: (who, kind) =>
+      kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'ok' : 'home',
   },
   'routes/_main+/dashboard': { path: '/dashboard', portal: 'main' },
   'routes/_main+/profile': { path: '/profile', signedIn: true },
@@ -54,13 +56,29 @@ export const routes: RouteRules = {
   'routes/pick+/$kind': {
     path: '/pick/buyer',
     expect: (who, kind) =>
-      kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : ['admin', 'internal'].includes(who) ? 'ok' : 'not-found',
+      kind === 'post'
+        ? 'not-allowed'
+        : who === 'anonymous'
+          ? 'login'
+          : who === 'pending'
+            ? 'pending'
+            : ['admin', 'internal'].includes(who)
+              ? 'ok'
+              : 'not-found',
   },
   // Buyer 1 is the demo buyer's own company: staff and its users are sent on, everyone else gets 404.
   'routes/redirect+/buyer.$buyerId': {
     path: '/redirect/buyer/1',
     expect: (who, kind) =>
-      kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : ['admin', 'internal', 'buyer'].includes(who) ? 'redirect' : 'not-found',
+      kind === 'post'
+        ? 'not-allowed'
+        : who === 'anonymous'
+          ? 'login'
+          : who === 'pending'
+            ? 'pending'
+            : ['admin', 'internal', 'buyer'].includes(who)
+              ? 'redirect'
+              : 'not-found',
   },
 }
 
@@ -74,4 +92,3 @@ function publicForm(signedIn: 'home' | 'ok') {
     return who === 'pending' ? 'pending' : 'home'
   }
 }
-

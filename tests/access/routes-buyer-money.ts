@@ -6,7 +6,15 @@ import type { RouteRules, Who } from './rules'
 // alike (a resource route has no action); everyone outside the buyer portal is refused it. Another
 // buyer's real invoice is tried in app/features/settlements/buyer.server.test.ts.
 const missingInvoice = (who: Who, kind: 'page' | 'data' | 'post') =>
-  kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : mayEnter([who], 'buyer') ? 'not-found' : 'forbidden'
+  kind === 'post'
+    ? 'not-allowed'
+    : who === 'anonymous'
+      ? 'login'
+      : who === 'pending'
+        ? 'pending'
+        : mayEnter([who], 'buyer')
+          ? 'not-found'
+          : 'forbidden'
 
 export const routes: RouteRules = {
   'routes/buyer+/invoices._index': { path: '/buyer/invoices?index', portal: 'buyer' },

@@ -4,7 +4,16 @@ import type { RouteRules } from './rules'
 export const routes: RouteRules = {
   'routes/admin+/categories.manage': { path: '/admin/categories/manage', portal: 'admin' },
   'routes/admin+/categories.$categoryId.edit': { path: '/admin/categories/1/edit', portal: 'admin' },
-  'routes/admin+/categories.$categoryId.fulfillment_workflow': { path: '/admin/categories/1/fulfillment_workflow', portal: 'admin' },
-  'routes/admin+/categories.$categoryId.conditions.create': { path: '/admin/categories/1/conditions/create', portal: 'admin' },
-  'routes/admin+/categories.$categoryId.conditions.$conditionId.edit': { path: '/admin/categories/1/conditions/1/edit', portal: 'admin' },
+  'routes/admin+/categories.$categoryId.fulfillment_workflow': {
+    path: '/admin/categories/1/fulfillment_workflow',
+    portal: 'admin',
+  },
+  'routes/admin+/categories.$categoryId.conditions.create': {
+    path: '/admin/categories/1/conditions/create',
+    portal: 'admin',
+  },
+  'routes/admin+/categories.$categoryId.conditions.$conditionId.edit': {
+    path: '/admin/categories/1/conditions/1/edit',
+    portal: 'admin',
+  },
 }

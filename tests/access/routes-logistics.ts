@@ -13,24 +13,61 @@ const missing =
     if (who === 'pending') return 'pending'
     return mayUseSection([who], section, kind === 'post' ? 'act' : 'read') ? 'not-found' : 'forbidden'
   }
-const pdf = (section: SectionKey) => (who: Who, kind: Kind) => (kind === 'post' ? 'not-allowed' : missing(section)(who, kind))
+const pdf = (section: SectionKey) => (who: Who, kind: Kind) =>
+  kind === 'post' ? 'not-allowed' : missing(section)(who, kind)
 const main = '/logistics'
 
 export const routes: RouteRules = {
-  'routes/_main+/logistics.transport_requests._index': { path: `${main}/transport_requests?index`, section: 'transport' },
+  'routes/_main+/logistics.transport_requests._index': {
+    path: `${main}/transport_requests?index`,
+    section: 'transport',
+  },
   'routes/_main+/logistics.transport_requests[.csv]': { path: `${main}/transport_requests.csv`, section: 'transport' },
-  'routes/_main+/logistics.transport_requests.add.$transportType': { path: `${main}/transport_requests/add/first_mile`, section: 'transport' },
-  'routes/_main+/logistics.transport_requests.$requestId.edit': { path: `${main}/transport_requests/999999/edit`, expect: missing('transport') },
-  'routes/_main+/logistics.transport_bookings._index': { path: `${main}/transport_bookings?index`, section: 'transport' },
+  'routes/_main+/logistics.transport_requests.add.$transportType': {
+    path: `${main}/transport_requests/add/first_mile`,
+    section: 'transport',
+  },
+  'routes/_main+/logistics.transport_requests.$requestId.edit': {
+    path: `${main}/transport_requests/999999/edit`,
+    expect: missing('transport'),
+  },
+  'routes/_main+/logistics.transport_bookings._index': {
+    path: `${main}/transport_bookings?index`,
+    section: 'transport',
+  },
   'routes/_main+/logistics.transport_bookings[.csv]': { path: `${main}/transport_bookings.csv`, section: 'transport' },
-  'routes/_main+/logistics.transport_bookings.calendar': { path: `${main}/transport_bookings/calendar`, section: 'transport' },
-  'routes/_main+/logistics.transport_requests.$requestId.transport_bookings.$bookingId.edit._index': { path: `${main}/transport_requests/999999/transport_bookings/999999/edit?index`, expect: missing('transport') },
-  'routes/_main+/logistics.transport_requests.$requestId.transport_bookings.$bookingId.edit.billing_details': { path: `${main}/transport_requests/999999/transport_bookings/999999/edit/billing_details`, expect: missing('transport_bills') },
-  'routes/_main+/logistics.transport_payment_dues._index': { path: `${main}/transport_payment_dues?index`, section: 'transport_dues' },
-  'routes/_main+/logistics.transport_payment_dues[.csv]': { path: `${main}/transport_payment_dues.csv`, section: 'transport_dues' },
-  'routes/_main+/logistics.settlements.buyers.$buyerId._index': { path: `${main}/settlements/buyers/999999?index`, expect: missing('money') },
+  'routes/_main+/logistics.transport_bookings.calendar': {
+    path: `${main}/transport_bookings/calendar`,
+    section: 'transport',
+  },
+  'routes/_main+/logistics.transport_requests.$requestId.transport_bookings.$bookingId.edit._index': {
+    path: `${main}/transport_requests/999999/transport_bookings/999999/edit?index`,
+    expect: missing('transport'),
+  },
+  'routes/_main+/logistics.transport_requests.$requestId.transport_bookings.$bookingId.edit.billing_details': {
+    path: `${main}/transport_requests/999999/transport_bookings/999999/edit/billing_details`,
+    expect: missing('transport_bills'),
+  },
+  'routes/_main+/logistics.transport_payment_dues._index': {
+    path: `${main}/transport_payment_dues?index`,
+    section: 'transport_dues',
+  },
+  'routes/_main+/logistics.transport_payment_dues[.csv]': {
+    path: `${main}/transport_payment_dues.csv`,
+    section: 'transport_dues',
+  },
+  'routes/_main+/logistics.settlements.buyers.$buyerId._index': {
+    path: `${main}/settlements/buyers/999999?index`,
+    expect: missing('money'),
+  },
   'routes/_main+/logistics.settlements._index': { path: '/logistics/settlements?index', section: 'money' },
   'routes/_main+/logistics.settlements[.csv]': { path: '/logistics/settlements.csv?show=past_due', section: 'money' },
-  'routes/_main+/logistics.settlements.buyers.$buyerId.statement[.pdf]': { path: `${main}/settlements/buyers/999999/statement.pdf`, expect: pdf('money') },
-  'routes/_main+/logistics.settlements.buyers.$buyerId.invoices.$invoiceId': { path: `${main}/settlements/buyers/999999/invoices/999999.pdf`, expect: pdf('money') },
+  'routes/_main+/logistics.settlements.buyers.$buyerId.statement[.pdf]': {
+    path: `${main}/settlements/buyers/999999/statement.pdf`,
+    expect: pdf('money'),
+  },
+  'routes/_main+/logistics.settlements.buyers.$buyerId.invoices.$invoiceId': {
+    path: `${main}/settlements/buyers/999999/invoices/999999.pdf`,
+    expect: pdf('money'),
+  },
 }

@@ -27,7 +27,10 @@ export const routes: RouteRules = {
     portals.flatMap(([portal, folder, base]) => [
       [`routes/${folder}/master_orders._index`, { path: `${base}/master_orders?index`, portal }],
       [`routes/${folder}/master_orders[.csv]`, { path: `${base}/master_orders.csv`, portal }],
-      [`routes/${folder}/master_orders.$masterOrderId`, { path: `${base}/master_orders/999999`, expect: missingOrder(portal) }],
+      [
+        `routes/${folder}/master_orders.$masterOrderId`,
+        { path: `${base}/master_orders/999999`, expect: missingOrder(portal) },
+      ],
     ]),
   ),
   // Solv and GT orders: the list and import (a POST without a file is refused at the form), and the sample file.
@@ -35,13 +38,18 @@ export const routes: RouteRules = {
   'routes/_main+/solv_and_gt_orders.sample[.csv]': { path: '/solv_and_gt_orders/sample.csv', portal: 'main' },
   // The approval queues: a POST that names no seller order is a bad request for those who enter.
   'routes/admin+/approvals.seller_orders': { path: '/admin/approvals/seller_orders', portal: 'admin' },
-  'routes/supplier_team.admin+/approvals.seller_orders': { path: '/supplier_team/admin/approvals/seller_orders', portal: 'supplier_admin' },
+  'routes/supplier_team.admin+/approvals.seller_orders': {
+    path: '/supplier_team/admin/approvals/seller_orders',
+    portal: 'supplier_admin',
+  },
   'routes/redirect+/master_orders.$masterOrderId': {
     path: '/redirect/master_orders/999999',
-    expect: (who, kind) => (kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : 'not-found'),
+    expect: (who, kind) =>
+      kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : 'not-found',
   },
   'routes/redirect+/sales_orders.$sellerOrderId': {
     path: '/redirect/sales_orders/999999',
-    expect: (who, kind) => (kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : 'not-found'),
+    expect: (who, kind) =>
+      kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : 'not-found',
   },
 }

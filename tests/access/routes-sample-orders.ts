@@ -21,13 +21,20 @@ export const routes: RouteRules = {
     portals.flatMap(([portal, folder, base]) => [
       [`routes/${folder}/sample_orders._index`, { path: `${base}/sample_orders?index`, portal }],
       [`routes/${folder}/sample_orders[.csv]`, { path: `${base}/sample_orders.csv`, portal }],
-      [`routes/${folder}/sample_orders.$sampleOrderId`, { path: `${base}/sample_orders/999999`, expect: missingOrder(portal) }],
+      [
+        `routes/${folder}/sample_orders.$sampleOrderId`,
+        { path: `${base}/sample_orders/999999`, expect: missingOrder(portal) },
+      ],
     ]),
   ),
   // The requester's read-only page (main portal): no form, so a POST is not allowed.
-  'routes/_main+/sample_orders.$sampleOrderId': { path: '/sample_orders/999999', expect: (who, kind) => (kind === 'post' ? 'not-allowed' : missingOrder('main')(who)) },
+  'routes/_main+/sample_orders.$sampleOrderId': {
+    path: '/sample_orders/999999',
+    expect: (who, kind) => (kind === 'post' ? 'not-allowed' : missingOrder('main')(who)),
+  },
   'routes/redirect+/sample_orders.$sampleOrderId': {
     path: '/redirect/sample_orders/999999',
-    expect: (who, kind) => (kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : 'not-found'),
+    expect: (who, kind) =>
+      kind === 'post' ? 'not-allowed' : who === 'anonymous' ? 'login' : who === 'pending' ? 'pending' : 'not-found',
   },
 }

@@ -6,7 +6,17 @@ import type { RoleKey } from '#db/types'
 // routes' rules in its own file here (tests/access/routes-*.ts, exporting `routes`).
 
 export type Who = RoleKey | 'anonymous' | 'pending'
-export type Outcome = 'unexpected' | 'ok' | 'login' | 'forbidden' | 'not-found' | 'pending' | 'home' | 'bad-input' | 'not-allowed' | 'redirect'
+export type Outcome =
+  | 'unexpected'
+  | 'ok'
+  | 'login'
+  | 'forbidden'
+  | 'not-found'
+  | 'pending'
+  | 'home'
+  | 'bad-input'
+  | 'not-allowed'
+  | 'redirect'
 export type Kind = 'page' | 'data' | 'post'
 export type Rule =
   | { portal: PortalKey }

@@ -10,7 +10,10 @@ declare module 'autocannon' {
     timeout?: number
   }
   interface Instance {
-    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+    ): void
     on(event: 'reqError', listener: (error: Error) => void): void
   }
   export interface Result {

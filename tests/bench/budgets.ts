@@ -19,12 +19,24 @@ export function inSuite(name: string) {
 
 /** A figure that must stay at or under its budget (a p95 in ms, a size in KB). */
 export function atMost(what: string, measured: number, budget: number, unit: string) {
-  rows.push({ suite, what, measured: `${measured.toFixed(1)} ${unit}`, budget: `≤ ${budget} ${unit}`, met: measured <= budget })
+  rows.push({
+    suite,
+    what,
+    measured: `${measured.toFixed(1)} ${unit}`,
+    budget: `≤ ${budget} ${unit}`,
+    met: measured <= budget,
+  })
 }
 
 /** A figure that must reach its budget (a share of another figure, in %). */
 export function atLeast(what: string, measured: number, budget: number, unit: string) {
-  rows.push({ suite, what, measured: `${measured.toFixed(unit === '%' ? 0 : 1)} ${unit}`, budget: `≥ ${budget} ${unit}`, met: measured >= budget })
+  rows.push({
+    suite,
+    what,
+    measured: `${measured.toFixed(unit === '%' ? 0 : 1)} ${unit}`,
+    budget: `≥ ${budget} ${unit}`,
+    met: measured >= budget,
+  })
 }
 
 /** A count that must be zero (errors under load). */
@@ -40,7 +52,9 @@ export function budgetTable(): string[] {
   return [
     '| suite | what | measured | budget | |',
     '| --- | --- | ---: | ---: | --- |',
-    ...rows.map((r) => `| ${cell(r.suite)} | ${cell(r.what)} | ${r.measured} | ${r.budget} | ${r.met ? 'met' : '**NOT MET**'} |`),
+    ...rows.map(
+      (r) => `| ${cell(r.suite)} | ${cell(r.what)} | ${r.measured} | ${r.budget} | ${r.met ? 'met' : '**NOT MET**'} |`,
+    ),
     '',
     missed ? `${missed} of ${rows.length} budgets NOT MET` : `all ${rows.length} budgets met`,
   ]

@@ -60,12 +60,17 @@ export async function benchBundle(): Promise<string[]> {
     .readdirSync(shared)
     .map((file) => fs.readFileSync(path.join(shared, file)))
     .filter((body) => body.includes('BIGINT_FORMAT_RANGES') || body.includes('parseWithZod'))
-    .reduce((n, body) => n + zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0)
+    .reduce(
+      (n, body) => n + zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      0,
+    )
   return [
     `heaviest route: ${routes[0].id} ${kb(routes[0].bytes)} brotli (budget ${BUDGET_KB} KB)`,
     `a form's checks, loaded when the form is first reached: ${kb(lazy)} brotli (zod and conform's zod parser)`,
     `login page: ${kb(login.bytes)} brotli`,
     ...routes.slice(1, 6).map((r) => `  next: ${r.id} ${kb(r.bytes)}`),
-    over.length ? `${over.length} of ${routes.length} routes over ${BUDGET_KB} KB` : `every route within ${BUDGET_KB} KB`,
+    over.length
+      ? `${over.length} of ${routes.length} routes over ${BUDGET_KB} KB`
+      : `every route within ${BUDGET_KB} KB`,
   ]
 }

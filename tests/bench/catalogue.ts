@@ -21,15 +21,45 @@ export async function benchCatalogue() {
   await seedDemo(db)
   await seedCatalogueScale(db, CATALOGUE_SCALE)
   const counts = {
-    productSkus: Number((await db.selectFrom('product_skus').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
-    versions: Number((await db.selectFrom('buyer_sku_versions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    productSkus: Number(
+      (
+        await db
+          .selectFrom('product_skus')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    versions: Number(
+      (
+        await db
+          .selectFrom('buyer_sku_versions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   }
   // A fabric category and line, a busy buyer, and a buyer SKU with four versions from the scale data.
   const category = await db.selectFrom('categories').select('id').where('name', '=', 'Denim').executeTakeFirstOrThrow()
-  const line = await db.selectFrom('product_lines').select('id').where('name', '=', 'Shirting').executeTakeFirstOrThrow()
-  const buyer = await db.selectFrom('buyers').select('id').where('name', '=', 'Indigo Threads Retail').executeTakeFirstOrThrow()
-  const buyerSku = await db.selectFrom('buyer_skus').select('id').where('buyer_code', '=', 'BX-60000').executeTakeFirstOrThrow()
-  const seller = await db.selectFrom('sellers').select('id').where('name', '=', 'Tiruppur Knit Works').executeTakeFirstOrThrow()
+  const line = await db
+    .selectFrom('product_lines')
+    .select('id')
+    .where('name', '=', 'Shirting')
+    .executeTakeFirstOrThrow()
+  const buyer = await db
+    .selectFrom('buyers')
+    .select('id')
+    .where('name', '=', 'Indigo Threads Retail')
+    .executeTakeFirstOrThrow()
+  const buyerSku = await db
+    .selectFrom('buyer_skus')
+    .select('id')
+    .where('buyer_code', '=', 'BX-60000')
+    .executeTakeFirstOrThrow()
+  const seller = await db
+    .selectFrom('sellers')
+    .select('id')
+    .where('name', '=', 'Tiruppur Knit Works')
+    .executeTakeFirstOrThrow()
   await db.destroy()
   rows.push(
     `scale seed (demo + ${counts.productSkus.toLocaleString('en-IN')} product SKUs, ${CATALOGUE_SCALE.sellerSkus.toLocaleString('en-IN')} seller SKUs, ${counts.versions.toLocaleString('en-IN')} buyer SKU versions): ${fmt((performance.now() - loadStarted) / 1000)} s`,
@@ -48,7 +78,11 @@ export async function benchCatalogue() {
     ['fabric SKUs, search "cotton" (a prefix of 60,000 words)', '/skus/fabric_skus?q=cotton', staff],
     ['fabric SKUs, page 200', '/skus/fabric_skus?page=200', staff],
     ['yarn SKUs, any status, by name', '/skus/yarn_skus?status=all&sort=name', staff],
-    ['compare 3 SKUs', `/categories/${category.id}/skus/compare?codes=FAB-DNM-00001+FAB-DNM-00002+FAB-DNM-00003`, staff],
+    [
+      'compare 3 SKUs',
+      `/categories/${category.id}/skus/compare?codes=FAB-DNM-00001+FAB-DNM-00002+FAB-DNM-00003`,
+      staff,
+    ],
     ['seller SKUs live', '/skus/seller_skus/live', staff],
     ['seller SKUs live, one seller', `/skus/seller_skus/live?seller=%23${seller.id}`, staff],
     ['seller SKUs draft, by cost', '/skus/seller_skus/draft?sort=cost', staff],

@@ -19,9 +19,15 @@ export async function benchCompanies() {
   await migrateToLatest(db)
   await seedDemo(db)
   await seedScale(db, { buyers: 100_000, users: 100_000 })
-  const kam = await db.selectFrom('users').select('id').where('email', '=', 'kam.neha@example.com').executeTakeFirstOrThrow()
+  const kam = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'kam.neha@example.com')
+    .executeTakeFirstOrThrow()
   await db.destroy()
-  rows.push(`scale seed (demo + 100,000 buyers with addresses + 100,000 users): ${fmt((performance.now() - loadStarted) / 1000)} s`)
+  rows.push(
+    `scale seed (demo + 100,000 buyers with addresses + 100,000 users): ${fmt((performance.now() - loadStarted) / 1000)} s`,
+  )
 
   // Measured as deployed (the Dockerfile's NODE_ENV=production: React's production server renderer).
   const server = await startServer({ DATABASE_URL: file, NODE_ENV: 'production' }, 3191)

@@ -15,7 +15,10 @@ export function benchDatabaseKind(argv = process.argv): BenchDatabaseKind {
   return kind
 }
 
-export async function benchDatabase(label: string, kind = benchDatabaseKind()): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function benchDatabase(
+  label: string,
+  kind = benchDatabaseKind(),
+): Promise<{ url: string; drop: () => Promise<void> }> {
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${label}-`))
     return { url: path.join(dir, 'app.db'), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
@@ -24,7 +27,8 @@ export async function benchDatabase(label: string, kind = benchDatabaseKind()): 
   let stopCluster = () => {}
   if (!server) {
     const bin = findPostgresBin()
-    if (!bin) throw new Error('--db postgres needs BENCH_DATABASE_URL or PostgreSQL binaries in /usr/lib/postgresql/*/bin')
+    if (!bin)
+      throw new Error('--db postgres needs BENCH_DATABASE_URL or PostgreSQL binaries in /usr/lib/postgresql/*/bin')
     const cluster = await startCluster(bin)
     server = cluster.adminUrl
     stopCluster = cluster.stop

@@ -37,18 +37,39 @@ export async function benchLoad(): Promise<string[]> {
       await seedDemo(db)
       await seedOrdersScale(db, { orders })
       await seedQcScale(db, { inspections: Math.round(orders / 10) })
-      rows.push(`scale seed: ${orders.toLocaleString('en-IN')} master orders, ${Math.round(orders / 10).toLocaleString('en-IN')} inspections (${((performance.now() - started) / 1000).toFixed(0)} s)`)
+      rows.push(
+        `scale seed: ${orders.toLocaleString('en-IN')} master orders, ${Math.round(orders / 10).toLocaleString('en-IN')} inspections (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+      )
     }
     const idOf = async (sql: () => Promise<{ id: number } | undefined>) => (await sql())?.id
-    const buyerId = (await db.selectFrom('users').select('buyer_id').where('email', '=', 'buyer@example.com').executeTakeFirstOrThrow()).buyer_id!
-    const order = await idOf(() => db.selectFrom('master_orders').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst())
-    const buyerOrder = await idOf(() => db.selectFrom('master_orders').select('id').where('buyer_id', '=', buyerId).orderBy('id', 'desc').limit(1).executeTakeFirst())
+    const buyerId = (
+      await db.selectFrom('users').select('buyer_id').where('email', '=', 'buyer@example.com').executeTakeFirstOrThrow()
+    ).buyer_id!
+    const order = await idOf(() =>
+      db.selectFrom('master_orders').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    )
+    const buyerOrder = await idOf(() =>
+      db
+        .selectFrom('master_orders')
+        .select('id')
+        .where('buyer_id', '=', buyerId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    )
     await db.destroy()
 
     for (const processes of [1, 2]) {
-      const server = await startServer({ DATABASE_URL: database.url, NODE_ENV: 'production', WEB_CONCURRENCY: String(processes), LOG_LEVEL: 'warn' }, 3197)
+      const server = await startServer(
+        { DATABASE_URL: database.url, NODE_ENV: 'production', WEB_CONCURRENCY: String(processes), LOG_LEVEL: 'warn' },
+        3197,
+      )
       try {
-        const [internal, buyer, seller, kam, operator] = await Promise.all(['internal', 'buyer', 'seller', 'demand_kam', 'field_operator'].map((role) => signIn(server.url, `${role}@example.com`)))
+        const [internal, buyer, seller, kam, operator] = await Promise.all(
+          ['internal', 'buyer', 'seller', 'demand_kam', 'field_operator'].map((role) =>
+            signIn(server.url, `${role}@example.com`),
+          ),
+        )
         const get = (path: string, cookie: string): Step => ({ method: 'GET', path, headers: { cookie } })
         const sequence: Step[] = [
           get('/master_orders', internal),
@@ -64,18 +85,32 @@ export async function benchLoad(): Promise<string[]> {
             method: 'POST',
             path: '/toolkit/utm',
             headers: { cookie: internal, 'content-type': 'application/x-www-form-urlencoded' },
-            body: new URLSearchParams({ intent: 'save', url: 'https://example.com/spring', source: 'newsletter', medium: 'email', campaign: 'load-test' }).toString(),
+            body: new URLSearchParams({
+              intent: 'save',
+              url: 'https://example.com/spring',
+              source: 'newsletter',
+              medium: 'email',
+              campaign: 'load-test',
+            }).toString(),
           },
         ]
         // Each request is checked once before the load: a page that fails here would only add noise.
         for (const step of sequence) {
-          const res = await fetch(`${server.url}${step.path}`, { method: step.method, headers: step.headers, body: step.body, redirect: 'manual' })
+          const res = await fetch(`${server.url}${step.path}`, {
+            method: step.method,
+            headers: step.headers,
+            body: step.body,
+            redirect: 'manual',
+          })
           if (res.status >= 400) throw new Error(`${step.method} ${step.path} answered ${res.status}`)
         }
         const times: number[] = []
         const statuses = new Map<number, number>()
         const result = await new Promise<Result>((resolve, reject) => {
-          const instance = autocannon({ url: server.url, connections: CONNECTIONS, duration: SECONDS, timeout: 10, requests: sequence }, (error, done) => (error ? reject(error) : resolve(done)))
+          const instance = autocannon(
+            { url: server.url, connections: CONNECTIONS, duration: SECONDS, timeout: 10, requests: sequence },
+            (error, done) => (error ? reject(error) : resolve(done)),
+          )
           instance.on('response', (_client, status, _bytes, ms) => {
             times.push(ms)
             statuses.set(status, (statuses.get(status) ?? 0) + 1)
@@ -83,7 +118,10 @@ export async function benchLoad(): Promise<string[]> {
         })
         const failed = [...statuses].filter(([status]) => status >= 400).reduce((n, [, count]) => n + count, 0)
         const errors = result.errors + result.timeouts + failed
-        none(`errors under load, ${CONNECTIONS} connections, WEB_CONCURRENCY=${processes} (p95 ${percentile(times, 95).toFixed(0)} ms)`, errors)
+        none(
+          `errors under load, ${CONNECTIONS} connections, WEB_CONCURRENCY=${processes} (p95 ${percentile(times, 95).toFixed(0)} ms)`,
+          errors,
+        )
         const posts = Math.round(times.length / sequence.length)
         rows.push(
           `WEB_CONCURRENCY=${processes}: ${times.length.toLocaleString('en-IN')} requests in ${SECONDS} s (${(times.length / SECONDS).toFixed(0)}/s, about ${posts.toLocaleString('en-IN')} POSTs) over ${CONNECTIONS} connections; p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms; ${errors} errors${errors ? ` (${result.errors} failed, ${result.timeouts} timed out, statuses ${JSON.stringify(Object.fromEntries(statuses))})  FAIL` : ''}`,

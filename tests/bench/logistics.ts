@@ -21,7 +21,11 @@ export async function benchLogistics(): Promise<string[]> {
   // BENCH_LOGISTICS_DATABASE_URL: a database this benchmark loaded before (kept with BENCH_KEEP=1), measured again without loading.
   const loaded = process.env.BENCH_LOGISTICS_DATABASE_URL?.trim()
   const fresh = loaded ? null : await benchDatabase('logistics', kind)
-  const database = loaded ? { url: loaded, drop: async () => {} } : process.env.BENCH_KEEP === '1' ? { url: fresh!.url, drop: async () => {} } : fresh!
+  const database = loaded
+    ? { url: loaded, drop: async () => {} }
+    : process.env.BENCH_KEEP === '1'
+      ? { url: fresh!.url, drop: async () => {} }
+      : fresh!
   rows.push(`database: ${kind === 'postgres' || loaded?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}`)
   const { db } = createDatabase(database.url)
   const started = performance.now()
@@ -33,15 +37,64 @@ export async function benchLogistics(): Promise<string[]> {
   const ordersAt = performance.now()
   if (!loaded) await seedLogisticsScale(db, { bookings, ledgerRows })
   if (process.env.BENCH_KEEP === '1') rows.push(`kept for BENCH_LOGISTICS_DATABASE_URL=${database.url}`)
-  const count = async (table: 'transport_bookings' | 'transport_requests' | 'buyer_ledger' | 'buyer_invoices') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-  const [b, r, l, i] = await Promise.all([count('transport_bookings'), count('transport_requests'), count('buyer_ledger'), count('buyer_invoices')])
-  rows.push(`${loaded ? 'loaded before' : 'scale seed'}: demo + ${orders.toLocaleString('en-IN')} master orders (${((ordersAt - started) / 1000).toFixed(0)} s), then ${b.toLocaleString('en-IN')} bookings of ${r.toLocaleString('en-IN')} requests, ${l.toLocaleString('en-IN')} ledger rows of ${i.toLocaleString('en-IN')} invoices (${((performance.now() - ordersAt) / 1000).toFixed(0)} s)`)
-  const busiestBuyer = await db.selectFrom('buyer_accounts').select(['buyer_id', 'entries']).orderBy('entries', 'desc').limit(1).executeTakeFirstOrThrow()
-  const transporter = await db.selectFrom('transport_bookings').select(['transporter_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('transporter_id').orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow()
-  const busiestDay = await db.selectFrom('transport_bookings').select(['pickup_on', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('pickup_on').orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow()
-  const request = await db.selectFrom('transport_requests').select('id').where('status', '=', 'open').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
-  const booking = await db.selectFrom('transport_bookings').select(['id', 'request_id']).where('status', '=', 'delivered').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
-  const orderCode = await db.selectFrom('transport_requests').select('order_code').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
+  const count = async (table: 'transport_bookings' | 'transport_requests' | 'buyer_ledger' | 'buyer_invoices') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+  const [b, r, l, i] = await Promise.all([
+    count('transport_bookings'),
+    count('transport_requests'),
+    count('buyer_ledger'),
+    count('buyer_invoices'),
+  ])
+  rows.push(
+    `${loaded ? 'loaded before' : 'scale seed'}: demo + ${orders.toLocaleString('en-IN')} master orders (${((ordersAt - started) / 1000).toFixed(0)} s), then ${b.toLocaleString('en-IN')} bookings of ${r.toLocaleString('en-IN')} requests, ${l.toLocaleString('en-IN')} ledger rows of ${i.toLocaleString('en-IN')} invoices (${((performance.now() - ordersAt) / 1000).toFixed(0)} s)`,
+  )
+  const busiestBuyer = await db
+    .selectFrom('buyer_accounts')
+    .select(['buyer_id', 'entries'])
+    .orderBy('entries', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  const transporter = await db
+    .selectFrom('transport_bookings')
+    .select(['transporter_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('transporter_id')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  const busiestDay = await db
+    .selectFrom('transport_bookings')
+    .select(['pickup_on', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('pickup_on')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  const request = await db
+    .selectFrom('transport_requests')
+    .select('id')
+    .where('status', '=', 'open')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  const booking = await db
+    .selectFrom('transport_bookings')
+    .select(['id', 'request_id'])
+    .where('status', '=', 'delivered')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  const orderCode = await db
+    .selectFrom('transport_requests')
+    .select('order_code')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow()
   const month = busiestDay.pickup_on.slice(0, 7)
   await db.destroy()
 
@@ -56,21 +109,53 @@ export async function benchLogistics(): Promise<string[]> {
         ['requests, last mile delivered', '/logistics/transport_requests?type=last_mile&status=delivered', internal],
         ['requests, one city', '/logistics/transport_requests?city=Surat', internal],
         ['requests, an order code', `/logistics/transport_requests?order=${orderCode.order_code}`, internal],
-        ['requests, a month of pickups', `/logistics/transport_requests?pickupFrom=${month}-01&pickupTo=${month}-28`, internal],
+        [
+          'requests, a month of pickups',
+          `/logistics/transport_requests?pickupFrom=${month}-01&pickupTo=${month}-28`,
+          internal,
+        ],
         ['requests, page 100', '/logistics/transport_requests?page=100', internal],
         ['a request', `/logistics/transport_requests/${request.id}/edit`, internal],
         ['bookings, newest first', '/logistics/transport_bookings', internal],
-        [`bookings, the busiest transporter (${Number(transporter.n).toLocaleString('en-IN')})`, `/logistics/transport_bookings?transporter=${transporter.transporter_id}`, internal],
+        [
+          `bookings, the busiest transporter (${Number(transporter.n).toLocaleString('en-IN')})`,
+          `/logistics/transport_bookings?transporter=${transporter.transporter_id}`,
+          internal,
+        ],
         ['bookings, picked up', '/logistics/transport_bookings?status=picked_up', internal],
-        ['a booking', `/logistics/transport_requests/${booking.request_id}/transport_bookings/${booking.id}/edit`, internal],
-        ['billing details', `/logistics/transport_requests/${booking.request_id}/transport_bookings/${booking.id}/edit/billing_details`, internal],
+        [
+          'a booking',
+          `/logistics/transport_requests/${booking.request_id}/transport_bookings/${booking.id}/edit`,
+          internal,
+        ],
+        [
+          'billing details',
+          `/logistics/transport_requests/${booking.request_id}/transport_bookings/${booking.id}/edit/billing_details`,
+          internal,
+        ],
         ['calendar, this month', '/logistics/transport_bookings/calendar', internal],
-        [`calendar, the busiest month (${month}, ${Number(busiestDay.n)} on its busiest day)`, `/logistics/transport_bookings/calendar?month=${month}&day=${busiestDay.pickup_on}`, internal],
-        ['calendar, one transporter, deliveries', `/logistics/transport_bookings/calendar?month=${month}&transporter=${transporter.transporter_id}&show=delivery`, internal],
+        [
+          `calendar, the busiest month (${month}, ${Number(busiestDay.n)} on its busiest day)`,
+          `/logistics/transport_bookings/calendar?month=${month}&day=${busiestDay.pickup_on}`,
+          internal,
+        ],
+        [
+          'calendar, one transporter, deliveries',
+          `/logistics/transport_bookings/calendar?month=${month}&transporter=${transporter.transporter_id}&show=delivery`,
+          internal,
+        ],
         ['payment dues', '/logistics/transport_payment_dues', internal],
         ['payment dues, overdue', '/logistics/transport_payment_dues?bucket=overdue', internal],
-        ['payment dues, one transporter', `/logistics/transport_payment_dues?transporter=${transporter.transporter_id}`, internal],
-        [`settlement of the busiest buyer (${Number(busiestBuyer.entries).toLocaleString('en-IN')} ledger rows)`, settlement, internal],
+        [
+          'payment dues, one transporter',
+          `/logistics/transport_payment_dues?transporter=${transporter.transporter_id}`,
+          internal,
+        ],
+        [
+          `settlement of the busiest buyer (${Number(busiestBuyer.entries).toLocaleString('en-IN')} ledger rows)`,
+          settlement,
+          internal,
+        ],
         ['settlement, ledger page 200', `${settlement}?page=200`, internal],
         ['settlement, a month of the ledger', `${settlement}?from=${month}-01&to=${month}-28`, internal],
       ])),

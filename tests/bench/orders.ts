@@ -27,7 +27,8 @@ import { startServer, time } from './server'
 
 const fmt = (n: number) => n.toFixed(1)
 /** The server drops a connection idle for 5 s (Node's keep-alive timeout), as long as a page's bare run: then again on a fresh one. */
-const get = (url: string, cookie: string) => fetch(url, { headers: { cookie } }).catch(() => fetch(url, { headers: { cookie } }))
+const get = (url: string, cookie: string) =>
+  fetch(url, { headers: { cookie } }).catch(() => fetch(url, { headers: { cookie } }))
 const RATIO_BUDGET = 3
 const THROUGHPUT_BUDGET = 0.4
 
@@ -36,7 +37,13 @@ const THROUGHPUT_BUDGET = 0.4
  * money), without the rest of the page: the shell, the filter form, the session, the framework.
  */
 function rowsTable(rows: OrderRow[], portal: OrderPortal, see: OrderSearchData['see'], path: string, sort: TableSort) {
-  const table = createElement(Table<OrderRow>, { caption: 'Master orders', columns: orderColumns(portal, see), rows, rowKey: (r) => r.id, sort })
+  const table = createElement(Table<OrderRow>, {
+    caption: 'Master orders',
+    columns: orderColumns(portal, see),
+    rows,
+    rowKey: (r) => r.id,
+    sort,
+  })
   return createElement(MemoryRouter, { initialEntries: [path] }, createElement(LinkNavigation, null, table))
 }
 
@@ -47,7 +54,9 @@ export async function benchOrders() {
   // BENCH_ORDERS_DATABASE_URL: a database already loaded (demo + db:seed:scale orders), used as it is and kept.
   const reused = process.env.BENCH_ORDERS_DATABASE_URL?.trim()
   const database = reused ? { url: reused, drop: async () => {} } : await benchDatabase('orders', kind)
-  rows.push(`database: ${database.url.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}${reused ? ` (reused: ${reused})` : ''}`)
+  rows.push(
+    `database: ${database.url.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}${reused ? ` (reused: ${reused})` : ''}`,
+  )
   const { db } = createDatabase(database.url)
   const loadStarted = performance.now()
   await migrateToLatest(db)
@@ -55,32 +64,90 @@ export async function benchOrders() {
     await seedDemo(db)
     await seedOrdersScale(db, { orders })
   }
-  const count = async (table: 'master_orders' | 'sub_orders') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  const count = async (table: 'master_orders' | 'sub_orders') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
   const [masters, lines] = [await count('master_orders'), await count('sub_orders')]
-  rows.push(`${reused ? 'loaded' : 'scale seed'} (demo + ${masters.toLocaleString('en-IN')} master orders, ${lines.toLocaleString('en-IN')} lines): ${fmt((performance.now() - loadStarted) / 1000)} s`)
+  rows.push(
+    `${reused ? 'loaded' : 'scale seed'} (demo + ${masters.toLocaleString('en-IN')} master orders, ${lines.toLocaleString('en-IN')} lines): ${fmt((performance.now() - loadStarted) / 1000)} s`,
+  )
 
-  const user = async (email: string) => (await db.selectFrom('users').select(['id', 'buyer_id', 'seller_id']).where('email', '=', email).executeTakeFirstOrThrow())
+  const user = async (email: string) =>
+    await db
+      .selectFrom('users')
+      .select(['id', 'buyer_id', 'seller_id'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
   const admin = await user('admin@example.com')
   const buyer = await user('buyer@example.com')
   const seller = await user('seller@example.com')
-  const category = await db.selectFrom('sub_orders').select('category_id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
+  const category = await db
+    .selectFrom('sub_orders')
+    .select('category_id')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow()
   const year = new Date().getFullYear()
   const month = `${year}-${String(new Date().getMonth() + 1).padStart(2, '0')}`
   const viewers: Record<string, Viewer> = {
-    admin: { userId: admin.id, email: 'admin@example.com', name: 'Admin', phone: null, roles: ['admin'], company: null, sessionIdHash: 'x' },
-    buyer: { userId: buyer.id, email: 'buyer@example.com', name: 'Buyer', phone: null, roles: ['buyer'], company: { kind: 'buyer', id: buyer.buyer_id!, name: 'B', status: 'active' }, sessionIdHash: 'x' },
-    seller: { userId: seller.id, email: 'seller@example.com', name: 'Seller', phone: null, roles: ['seller'], company: { kind: 'seller', id: seller.seller_id!, name: 'S', status: 'active' }, sessionIdHash: 'x' },
+    admin: {
+      userId: admin.id,
+      email: 'admin@example.com',
+      name: 'Admin',
+      phone: null,
+      roles: ['admin'],
+      company: null,
+      sessionIdHash: 'x',
+    },
+    buyer: {
+      userId: buyer.id,
+      email: 'buyer@example.com',
+      name: 'Buyer',
+      phone: null,
+      roles: ['buyer'],
+      company: { kind: 'buyer', id: buyer.buyer_id!, name: 'B', status: 'active' },
+      sessionIdHash: 'x',
+    },
+    seller: {
+      userId: seller.id,
+      email: 'seller@example.com',
+      name: 'Seller',
+      phone: null,
+      roles: ['seller'],
+      company: { kind: 'seller', id: seller.seller_id!, name: 'S', status: 'active' },
+      sessionIdHash: 'x',
+    },
   }
 
   const server = await startServer({ DATABASE_URL: database.url, NODE_ENV: 'production' }, 3193)
-  const cookies = { admin: await signIn(server.url, 'admin@example.com'), buyer: await signIn(server.url, 'buyer@example.com'), seller: await signIn(server.url, 'seller@example.com') }
+  const cookies = {
+    admin: await signIn(server.url, 'admin@example.com'),
+    buyer: await signIn(server.url, 'buyer@example.com'),
+    seller: await signIn(server.url, 'seller@example.com'),
+  }
   const pages: [label: string, path: string, who: 'admin' | 'buyer' | 'seller', portal: OrderPortal][] = [
     ['no filter', '/admin/master_orders', 'admin', 'admin'],
     ['a buyer’s view', '/buyer/master_orders', 'buyer', 'buyer'],
     // The demo seller makes a third of the orders: its count stops at 10,000 (countUpTo).
     ['a seller’s view', '/seller/master_orders', 'seller', 'seller'],
-    ['a seller’s orders waiting for approval, oldest first', '/seller/master_orders?status=pending_approval&dir=asc', 'seller', 'seller'],
-    ['status + placed this month', `/admin/master_orders?status=in_production&placedFrom=${month}-01&placedTo=${month}-28`, 'admin', 'admin'],
+    [
+      'a seller’s orders waiting for approval, oldest first',
+      '/seller/master_orders?status=pending_approval&dir=asc',
+      'seller',
+      'seller',
+    ],
+    [
+      'status + placed this month',
+      `/admin/master_orders?status=in_production&placedFrom=${month}-01&placedTo=${month}-28`,
+      'admin',
+      'admin',
+    ],
     ['code prefix', `/admin/master_orders?q=MO-${year}-0001`, 'admin', 'admin'],
     ['category', `/admin/master_orders?category=${category.category_id}`, 'admin', 'admin'],
     ['category + open orders', `/admin/master_orders?category=${category.category_id}&status=open`, 'admin', 'admin'],
@@ -112,9 +179,17 @@ export async function benchOrders() {
     )
   }
   // What any search page costs beyond its query: the same page finding nothing.
-  const nothing = await time(100, () => get(`${server.url}/admin/master_orders?q=MO-1999`, cookies.admin).then((r) => r.text()))
-  rows.push(`GET /admin/master_orders?q=MO-1999 (finds nothing: the page's own cost, session, shell and render): p50 ${fmt(nothing.p50)} ms, p95 ${fmt(nothing.p95)} ms`)
-  rows.push(over ? `${over} page(s) over budget` : `every search within p95 ${BUDGET_MS} ms and ${RATIO_BUDGET}x the bare query + render`)
+  const nothing = await time(100, () =>
+    get(`${server.url}/admin/master_orders?q=MO-1999`, cookies.admin).then((r) => r.text()),
+  )
+  rows.push(
+    `GET /admin/master_orders?q=MO-1999 (finds nothing: the page's own cost, session, shell and render): p50 ${fmt(nothing.p50)} ms, p95 ${fmt(nothing.p95)} ms`,
+  )
+  rows.push(
+    over
+      ? `${over} page(s) over budget`
+      : `every search within p95 ${BUDGET_MS} ms and ${RATIO_BUDGET}x the bare query + render`,
+  )
 
   // Throughput: the admin search (no filter) against GET /login, 50 connections, 15 s each, three
   // interleaved rounds (the median kept), so a slow moment of the machine hits both alike. Beside
@@ -126,7 +201,9 @@ export async function benchOrders() {
   // Warmed first: a server just started runs its first requests through code not yet optimised.
   for (let i = 0; i < 200; i++) await fetch('http://127.0.0.1:3195/orders').then((r) => r.text())
   const floor = await time(100, () => fetch('http://127.0.0.1:3195/orders').then((r) => r.text()))
-  rows.push(`  the floor: a bare Remix app serving the same markup and data (no session, shell or query): p50 ${fmt(floor.p50)} ms, p95 ${fmt(floor.p95)} ms = ${(floor.p95 / firstBare).toFixed(2)} × the no-filter page's bare query + render`)
+  rows.push(
+    `  the floor: a bare Remix app serving the same markup and data (no session, shell or query): p50 ${fmt(floor.p50)} ms, p95 ${fmt(floor.p95)} ms = ${(floor.p95 / firstBare).toFixed(2)} × the no-filter page's bare query + render`,
+  )
   const targets: [label: string, url: string, cookie?: string][] = [
     ['login', `${server.url}/login`],
     ['search', `${server.url}/admin/master_orders`, cookies.admin],
@@ -136,13 +213,18 @@ export async function benchOrders() {
   const runs = new Map<string, Awaited<ReturnType<typeof throughput>>[]>()
   try {
     for (let round = 0; round < 3; round++) {
-      for (const [label, url, cookie] of targets) runs.set(label, [...(runs.get(label) ?? []), await throughput(url, cookie, 15)])
+      for (const [label, url, cookie] of targets)
+        runs.set(label, [...(runs.get(label) ?? []), await throughput(url, cookie, 15)])
     }
   } finally {
     await stopBare()
   }
   const median = (label: string) => [...runs.get(label)!].sort((a, b) => a.rps - b.rps)[1]
-  const rounds = (label: string) => runs.get(label)!.map((r) => r.rps.toFixed(0)).join(', ')
+  const rounds = (label: string) =>
+    runs
+      .get(label)!
+      .map((r) => r.rps.toFixed(0))
+      .join(', ')
   const [login, search, bareForm, bareSearch] = targets.map(([label]) => median(label))
   const share = search.rps / login.rps
   atLeast('throughput of the orders search against GET /login', share * 100, THROUGHPUT_BUDGET * 100, '%')

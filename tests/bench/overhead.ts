@@ -16,21 +16,36 @@ const ROUNDS = 3
 const BARE = path.resolve('tests/bench/bare')
 
 /** Requests per second over `SECONDS` with 50 connections, after a 2-second warm-up. */
-export async function throughput(url: string, cookie?: string, seconds = SECONDS): Promise<{ rps: number; p99: number; bytes: number }> {
+export async function throughput(
+  url: string,
+  cookie?: string,
+  seconds = SECONDS,
+): Promise<{ rps: number; p99: number; bytes: number }> {
   const headers = cookie ? { cookie } : undefined
   const check = await fetch(url, { headers, redirect: 'manual' })
   if (check.status !== 200) throw new Error(`${url} answered ${check.status}`)
   const bytes = (await check.arrayBuffer()).byteLength
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers })
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers })
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} answers not 2xx, ${result.errors} errors (${result.timeouts} timeouts) under load`)
+  if (result.non2xx || result.errors)
+    throw new Error(
+      `${url}: ${result.non2xx} answers not 2xx, ${result.errors} errors (${result.timeouts} timeouts) under load`,
+    )
   return { rps: result.requests.average, p99: result.latency.p99, bytes }
 }
 
 export async function startBare(port: number): Promise<() => Promise<void>> {
-  const built = spawnSync('npx', ['remix', 'build'], { cwd: BARE, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8' })
+  const built = spawnSync('npx', ['remix', 'build'], {
+    cwd: BARE,
+    env: { ...process.env, NODE_ENV: 'production' },
+    encoding: 'utf8',
+  })
   if (built.status !== 0) throw new Error(`the bare app did not build:\n${built.stderr}`)
-  const child = spawn(process.execPath, ['server.js'], { cwd: BARE, env: { ...process.env, NODE_ENV: 'production', PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['server.js'], {
+    cwd: BARE,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => String(chunk).includes('serving') && resolve())
     child.once('exit', (code) => reject(new Error(`the bare app exited (${code})`)))
@@ -108,7 +123,8 @@ export async function benchOverhead(): Promise<string[]> {
   ]
   const runs = new Map<string, { rps: number; p99: number; bytes: number }[]>()
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [label, url, cookie] of targets) runs.set(label, [...(runs.get(label) ?? []), await throughput(url, cookie)])
+    for (const [label, url, cookie] of targets)
+      runs.set(label, [...(runs.get(label) ?? []), await throughput(url, cookie)])
   }
   await Promise.all([stopBare(), server.stop()])
   const median = (label: string) => {
@@ -120,12 +136,17 @@ export async function benchOverhead(): Promise<string[]> {
   for (const [label, , , budget] of targets) {
     const result = median(label)
     measured[label] = result.rps
-    const all = runs.get(label)!.map((r) => r.rps.toFixed(0)).join(', ')
+    const all = runs
+      .get(label)!
+      .map((r) => r.rps.toFixed(0))
+      .join(', ')
     const ratio = result.rps / bare.rps
     const share = label === targets[0][0] ? '' : ` = ${(ratio * 100).toFixed(0)} % of bare`
     if (budget !== null) atLeast(`throughput of ${label} against the bare Remix page`, ratio * 100, budget * 100, '%')
     const verdict = budget === null ? '' : ` (budget ${budget * 100} %: ${ratio >= budget ? 'met' : 'NOT MET'})`
-    rows.push(`${label} (${(result.bytes / 1024).toFixed(1)} KiB): ${result.rps.toFixed(0)} req/s (rounds ${all}), p99 ${result.p99} ms${share}${verdict}`)
+    rows.push(
+      `${label} (${(result.bytes / 1024).toFixed(1)} KiB): ${result.rps.toFixed(0)} req/s (rounds ${all}), p99 ${result.p99} ms${share}${verdict}`,
+    )
   }
   measured[list] = measured[`${list} (50 rows)`]
 
@@ -134,13 +155,20 @@ export async function benchOverhead(): Promise<string[]> {
   const clusteredCookie = await signIn(clustered.url, 'internal@example.com')
   const two = await throughput(`${clustered.url}${list}`, clusteredCookie)
   await clustered.stop()
-  rows.push(`${list} with WEB_CONCURRENCY=2: ${two.rps.toFixed(0)} req/s (${(two.rps / measured[list]).toFixed(2)}x one process; the load generator shares the cores)`)
+  rows.push(
+    `${list} with WEB_CONCURRENCY=2: ${two.rps.toFixed(0)} req/s (${(two.rps / measured[list]).toFixed(2)}x one process; the load generator shares the cores)`,
+  )
 
   // Where the time goes: a CPU profile of one process serving the list page under load.
   const profileDir = path.join(dir, 'profile')
   const profiled = await startServer(production, 3196, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])
   const profiledCookie = await signIn(profiled.url, 'internal@example.com')
-  await autocannon({ url: `${profiled.url}${list}`, connections: CONNECTIONS, duration: 8, headers: { cookie: profiledCookie } })
+  await autocannon({
+    url: `${profiled.url}${list}`,
+    connections: CONNECTIONS,
+    duration: 8,
+    headers: { cookie: profiledCookie },
+  })
   await profiled.stop()
   const [profileFile] = fs.readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))
   if (profileFile) rows.push(`${list} under load, ` + profileSummary(path.join(profileDir, profileFile)).join('\n'))

@@ -13,7 +13,11 @@ export async function signIn(url: string, email: string): Promise<string> {
 }
 
 /** 100 sequential requests per page; one row per page and a summary row. */
-export async function measurePages(server: RunningServer, pages: [label: string, url: string, cookie: string][], budgetMs = BUDGET_MS): Promise<string[]> {
+export async function measurePages(
+  server: RunningServer,
+  pages: [label: string, url: string, cookie: string][],
+  budgetMs = BUDGET_MS,
+): Promise<string[]> {
   const BUDGET_MS = budgetMs
   const rows: string[] = []
   let over = 0
@@ -23,7 +27,9 @@ export async function measurePages(server: RunningServer, pages: [label: string,
     const result = await time(100, () => fetch(`${server.url}${url}`, { headers: { cookie } }).then((r) => r.text()))
     if (result.p95 > BUDGET_MS) over++
     atMost(`p95 GET ${url} (${label})`, result.p95, BUDGET_MS, 'ms')
-    rows.push(`GET ${url} (${label}): p50 ${fmt(result.p50)} ms, p95 ${fmt(result.p95)} ms${result.p95 > BUDGET_MS ? `  OVER the ${BUDGET_MS} ms budget` : ''}`)
+    rows.push(
+      `GET ${url} (${label}): p50 ${fmt(result.p50)} ms, p95 ${fmt(result.p95)} ms${result.p95 > BUDGET_MS ? `  OVER the ${BUDGET_MS} ms budget` : ''}`,
+    )
   }
   rows.push(over ? `${over} page(s) over budget` : `every page within the ${BUDGET_MS} ms p95 budget`)
   return rows

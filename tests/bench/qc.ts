@@ -27,36 +27,95 @@ export async function benchQc(): Promise<string[]> {
   await migrateToLatest(db)
   await seedDemo(db)
   // Field operators for the scale: sixty more besides the demo one (240 slots a day).
-  const hash = (await db.selectFrom('users').select('password_hash').where('email', '=', 'field_operator@example.com').executeTakeFirstOrThrow()).password_hash
+  const hash = (
+    await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'field_operator@example.com')
+      .executeTakeFirstOrThrow()
+  ).password_hash
   for (let i = 1; i <= 60; i++) {
-    const user = await db.insertInto('users').values({ email: `field.${i}@scale.example`, name: `Field Operator ${i}`, password_hash: hash }).returning('id').executeTakeFirstOrThrow()
+    const user = await db
+      .insertInto('users')
+      .values({ email: `field.${i}@scale.example`, name: `Field Operator ${i}`, password_hash: hash })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await db.insertInto('user_roles').values({ user_id: user.id, role: 'field_operator' }).execute()
   }
   await seedOrdersScale(db, { orders })
   await seedQcScale(db, { inspections })
-  const count = Number((await db.selectFrom('qc_inspections').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-  rows.push(`scale seed (demo + ${orders.toLocaleString('en-IN')} master orders + ${count.toLocaleString('en-IN')} inspections): ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  const busiest = await db.selectFrom('qc_inspections').select(['operator_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('operator_id').orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow()
-  const operator = await db.selectFrom('users').select(['id', 'email']).where('id', '=', busiest.operator_id).executeTakeFirstOrThrow()
-  const busiestSeller = await db.selectFrom('qc_inspections').innerJoin('sellers', 'sellers.id', 'qc_inspections.seller_id').select(['sellers.id', 'sellers.name', (eb) => eb.fn.countAll<number>().as('n')]).groupBy(['sellers.id', 'sellers.name']).orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow()
+  const count = Number(
+    (
+      await db
+        .selectFrom('qc_inspections')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+  rows.push(
+    `scale seed (demo + ${orders.toLocaleString('en-IN')} master orders + ${count.toLocaleString('en-IN')} inspections): ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
+  const busiest = await db
+    .selectFrom('qc_inspections')
+    .select(['operator_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('operator_id')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  const operator = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', '=', busiest.operator_id)
+    .executeTakeFirstOrThrow()
+  const busiestSeller = await db
+    .selectFrom('qc_inspections')
+    .innerJoin('sellers', 'sellers.id', 'qc_inspections.seller_id')
+    .select(['sellers.id', 'sellers.name', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['sellers.id', 'sellers.name'])
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow()
   // As the seller picker sends it.
   const seller = encodeURIComponent(`${busiestSeller.name} (#${busiestSeller.id})`)
   const category = await db.selectFrom('categories').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()
-  const task = await db.selectFrom('qc_inspections').select('id').where('operator_id', '=', operator.id).where('status', '=', 'scheduled').orderBy('scheduled_on').limit(1).executeTakeFirstOrThrow()
-  const busiestDay = await db.selectFrom('qc_inspections').select(['scheduled_on', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('scheduled_on').orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow()
+  const task = await db
+    .selectFrom('qc_inspections')
+    .select('id')
+    .where('operator_id', '=', operator.id)
+    .where('status', '=', 'scheduled')
+    .orderBy('scheduled_on')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  const busiestDay = await db
+    .selectFrom('qc_inspections')
+    .select(['scheduled_on', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('scheduled_on')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow()
   const month = busiestDay.scheduled_on.slice(0, 7)
   await db.destroy()
 
   const server = await startServer({ DATABASE_URL: database.url, NODE_ENV: 'production' }, 3196)
   try {
-    const [admin, ops, field] = await Promise.all(['admin@example.com', 'biz_ops@example.com', operator.email].map((email) => signIn(server.url, email)))
+    const [admin, ops, field] = await Promise.all(
+      ['admin@example.com', 'biz_ops@example.com', operator.email].map((email) => signIn(server.url, email)),
+    )
     const calendar = '/biz_ops_team/master_orders/qc/calendar'
     rows.push(
       ...(await measurePages(server, [
         ['calendar, this month', calendar, ops],
-        [`calendar, the busiest month (${month}, ${Number(busiestDay.n)} on its busiest day)`, `${calendar}?month=${month}`, ops],
+        [
+          `calendar, the busiest month (${month}, ${Number(busiestDay.n)} on its busiest day)`,
+          `${calendar}?month=${month}`,
+          ops,
+        ],
         ['calendar, one operator', `${calendar}?month=${month}&operator=${operator.id}`, ops],
-        [`calendar, the busiest seller (${Number(busiestSeller.n).toLocaleString('en-IN')} inspections)`, `${calendar}?month=${month}&seller=${seller}`, ops],
+        [
+          `calendar, the busiest seller (${Number(busiestSeller.n).toLocaleString('en-IN')} inspections)`,
+          `${calendar}?month=${month}&seller=${seller}`,
+          ops,
+        ],
         ['calendar, one category', `${calendar}?month=${month}&category=${category.id}`, ops],
         ['calendar, the busiest day’s list', `${calendar}?day=${busiestDay.scheduled_on}`, ops],
         ['calendar, waiting orders page 20', `${calendar}?waiting=20`, ops],
@@ -80,7 +139,9 @@ export async function benchQc(): Promise<string[]> {
     const htmlKb = zlib.gzipSync(html).byteLength / 1024
     const cssKb = zlib.gzipSync(css).byteLength / 1024
     atMost('field operator task list over the wire (HTML + CSS, gzip, JavaScript off)', htmlKb + cssKb, 20, 'KB')
-    rows.push(`field operator task list over the wire: HTML ${htmlKb.toFixed(1)} KB + CSS ${cssKb.toFixed(1)} KB gzip = ${(htmlKb + cssKb).toFixed(1)} KB (budget 20 KB: ${htmlKb + cssKb <= 20 ? 'met' : 'NOT met'}); scripts: ${scripts.join(', ')}`)
+    rows.push(
+      `field operator task list over the wire: HTML ${htmlKb.toFixed(1)} KB + CSS ${cssKb.toFixed(1)} KB gzip = ${(htmlKb + cssKb).toFixed(1)} KB (budget 20 KB: ${htmlKb + cssKb <= 20 ? 'met' : 'NOT met'}); scripts: ${scripts.join(', ')}`,
+    )
   } finally {
     await server.stop()
     await database.drop()

@@ -11,7 +11,11 @@ export interface RunningServer {
 }
 
 /** Starts the real server (node server.js) on a fresh database and waits until it answers. */
-export async function startServer(env: Record<string, string> = {}, port = 3190, nodeArgs: string[] = []): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  port = 3190,
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   const databaseFile = env.DATABASE_URL ?? path.join(dir, 'app.db')
   const started = performance.now()

@@ -19,8 +19,15 @@ function run(command: string, cwd: string, log: string, env: Record<string, stri
   const started = performance.now()
   const out = fs.openSync(log, 'a')
   // undefined takes a variable out of the environment (an empty one would be a value: PORT="").
-  const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined))
-  const child = spawn('sh', ['-c', command], { cwd, env: merged as NodeJS.ProcessEnv, stdio: ['ignore', out, out], detached: true })
+  const merged = Object.fromEntries(
+    Object.entries({ ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  )
+  const child = spawn('sh', ['-c', command], {
+    cwd,
+    env: merged as NodeJS.ProcessEnv,
+    stdio: ['ignore', out, out],
+    detached: true,
+  })
   const done = new Promise<{ code: number; seconds: number }>((resolve) =>
     child.on('exit', (code, signal) => {
       fs.closeSync(out)
@@ -79,11 +86,15 @@ export async function benchSetup(): Promise<string[]> {
     const test = await run('npm test', clone, log, { ...clean, PORT: undefined }).done
     none('npm test exit code (fresh clone)', test.code)
     atMost('npm test duration (fresh clone)', test.seconds / 60, TEST_BUDGET_MINUTES, 'min')
-    rows.push(`npm test: exit ${test.code} after ${(test.seconds / 60).toFixed(1)} min (budget ${TEST_BUDGET_MINUTES} min); its output in ${log}`)
+    rows.push(
+      `npm test: exit ${test.code} after ${(test.seconds / 60).toFixed(1)} min (budget ${TEST_BUDGET_MINUTES} min); its output in ${log}`,
+    )
     const counts = fs
       .readFileSync(log, 'utf8')
       .split('\n')
-      .filter((line) => /^\s*(Tests|Test Files)\s|^\s*\d+ (passed|failed|skipped|flaky)/.test(line.replace(/\x1b\[[0-9;]*m/g, '')))
+      .filter((line) =>
+        /^\s*(Tests|Test Files)\s|^\s*\d+ (passed|failed|skipped|flaky)/.test(line.replace(/\x1b\[[0-9;]*m/g, '')),
+      )
       .map((line) => `  ${line.replace(/\x1b\[[0-9;]*m/g, '').trim()}`)
     rows.push(...counts)
     return rows

@@ -35,7 +35,9 @@ export async function benchShell() {
   const weight = await pageWeight(`${server.url}/login`)
   const htmlCss = (weight.get('Document') ?? 0) + (weight.get('Stylesheet') ?? 0)
   const total = [...weight.values()].reduce((a, b) => a + b, 0)
-  rows.push(`/login over the wire, JavaScript off: HTML+CSS ${kb(htmlCss)}; everything fetched (incl. module preloads) ${kb(total)}`)
+  rows.push(
+    `/login over the wire, JavaScript off: HTML+CSS ${kb(htmlCss)}; everything fetched (incl. module preloads) ${kb(total)}`,
+  )
   rows.push(`  by type: ${[...weight].map(([t, b]) => `${t} ${kb(b)}`).join(', ')}`)
 
   const loginPage = await time(200, () => fetch(`${server.url}/login`).then((r) => r.text()))
@@ -51,7 +53,9 @@ export async function benchShell() {
 
   const res = await fetch(`${server.url}/login`, { method: 'POST', body: form, redirect: 'manual' })
   const cookie = res.headers.get('set-cookie')!.split(';')[0]
-  const dashboard = await time(200, () => fetch(`${server.url}/dashboard`, { headers: { cookie } }).then((r) => r.text()))
+  const dashboard = await time(200, () =>
+    fetch(`${server.url}/dashboard`, { headers: { cookie } }).then((r) => r.text()),
+  )
   rows.push(`GET /dashboard signed in: p50 ${fmt(dashboard.p50)} ms, p95 ${fmt(dashboard.p95)} ms`)
 
   await server.stop()

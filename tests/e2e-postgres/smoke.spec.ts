@@ -40,7 +40,21 @@ test('staff sign in, search a list, add a seller (a bad GSTIN first) and find it
 })
 
 test('every demo account signs in', async ({ page }) => {
-  const roles = ['admin', 'dev_admin', 'catalog_manager', 'demand_kam', 'biz_ops', 'biz_fin', 'logistics', 'field_operator', 'supplier_admin', 'supplier_agent', 'internal', 'buyer', 'seller']
+  const roles = [
+    'admin',
+    'dev_admin',
+    'catalog_manager',
+    'demand_kam',
+    'biz_ops',
+    'biz_fin',
+    'logistics',
+    'field_operator',
+    'supplier_admin',
+    'supplier_agent',
+    'internal',
+    'buyer',
+    'seller',
+  ]
   for (const role of roles) {
     await page.context().clearCookies()
     await signInAs(page, `${role}@example.com`, /^http:\/\/localhost:\d+\/(?!login)/)

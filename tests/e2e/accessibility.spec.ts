@@ -20,10 +20,16 @@ const PHONE = { width: 390, height: 844 }
  */
 const impactRank: Record<string, number> = { minor: 1, moderate: 2, serious: 3, critical: 4 }
 const NEVER_SERIOUS: string[] = (() => {
-  const audit = (axe as unknown as { _audit?: { rules: AxeRule[]; checks: Record<string, { impact?: string }> } })._audit
+  const audit = (axe as unknown as { _audit?: { rules: AxeRule[]; checks: Record<string, { impact?: string }> } })
+    ._audit
   if (!audit) return []
   const worst = (rule: AxeRule) =>
-    Math.max(impactRank[rule.impact ?? ''] ?? 0, ...[...(rule.any ?? []), ...(rule.all ?? []), ...(rule.none ?? [])].map((c) => impactRank[audit.checks[typeof c === 'string' ? c : c.id]?.impact ?? ''] ?? 0))
+    Math.max(
+      impactRank[rule.impact ?? ''] ?? 0,
+      ...[...(rule.any ?? []), ...(rule.all ?? []), ...(rule.none ?? [])].map(
+        (c) => impactRank[audit.checks[typeof c === 'string' ? c : c.id]?.impact ?? ''] ?? 0,
+      ),
+    )
   return audit.rules.filter((rule) => worst(rule) <= impactRank.moderate).map((rule) => rule.id)
 })()
 interface AxeRule {
@@ -51,17 +57,22 @@ test.afterEach(async () => {
 
 async function crawlTab(page: Page): Promise<Page> {
   if (test.info().project.name !== 'no-js') return page
-  scriptless = await page.context().browser()!.newContext({
-    javaScriptEnabled: true,
-    viewport: PHONE,
-    baseURL: test.info().project.use.baseURL,
-    storageState: await page.context().storageState(),
-  })
+  scriptless = await page
+    .context()
+    .browser()!
+    .newContext({
+      javaScriptEnabled: true,
+      viewport: PHONE,
+      baseURL: test.info().project.use.baseURL,
+      storageState: await page.context().storageState(),
+    })
   await scriptless.route('**/*', async (route) => {
     if (route.request().resourceType() !== 'document') return route.continue()
     const response = await route.fetch()
     if (!(response.headers()['content-type'] ?? '').startsWith('text/html')) return route.fulfill({ response })
-    const html = (await response.text()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
+    const html = (await response.text())
+      .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+      .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
     return route.fulfill({ response, body: html })
   })
   return scriptless.newPage()
@@ -70,7 +81,8 @@ async function crawlTab(page: Page): Promise<Page> {
 /** Serious and critical violations on the page as it is now. */
 async function violationsHere(target: Page, path: string): Promise<string[]> {
   // Without JavaScript nothing of the app ran: the markup is the server's alone.
-  if (test.info().project.name === 'no-js') expect(await target.locator('script, link[rel=modulepreload]').count(), `scripts left on ${path}`).toBe(0)
+  if (test.info().project.name === 'no-js')
+    expect(await target.locator('script, link[rel=modulepreload]').count(), `scripts left on ${path}`).toBe(0)
   // Legacy mode runs axe in the page itself. The default opens a blank page per check to merge
   // the frames' results, which doubled the crawl's time; these pages have no frames to merge.
   const { violations, passes } = await new AxeBuilder({ page: target })
@@ -84,7 +96,13 @@ async function violationsHere(target: Page, path: string): Promise<string[]> {
   expect(passes.length, `axe checked nothing on ${path}`).toBeGreaterThan(10)
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${path}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+    .map(
+      (v) =>
+        `${path}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    )
 }
 
 test('skips only rules that cannot report a serious or critical violation', () => {
@@ -111,11 +129,16 @@ for (const role of ROLES) {
     await signInAs(page, role.email, new RegExp(role.home.replace(/\//g, '\\/')))
     const tab = await crawlTab(page)
     const found: string[] = []
-    const visited = await visitPagesOf(tab, role, async (path) => void found.push(...(await violationsHere(tab, path))), {
-      shared: role.key === 'admin',
-      // Records and forms are the same markup on a phone: the phone pass looks at homes and lists.
-      records: info.project.name === 'js',
-    })
+    const visited = await visitPagesOf(
+      tab,
+      role,
+      async (path) => void found.push(...(await violationsHere(tab, path))),
+      {
+        shared: role.key === 'admin',
+        // Records and forms are the same markup on a phone: the phone pass looks at homes and lists.
+        records: info.project.name === 'js',
+      },
+    )
     expect(visited.length).toBeGreaterThan(0)
     expect(found).toEqual([])
   })

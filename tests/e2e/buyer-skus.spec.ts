@@ -3,7 +3,9 @@ import { dbValue, formMessage, signInAs } from './support'
 
 const STAFF = 'internal@example.com'
 
-test('staff add a buyer SKU, change its price (a bad one first), and compare versions 1 and 2', async ({ page }, info) => {
+test('staff add a buyer SKU, change its price (a bad one first), and compare versions 1 and 2', async ({
+  page,
+}, info) => {
   // A code no other run or project uses: buyer codes are unique per buyer.
   const buyerCode = `E2E-${info.project.name.toUpperCase()}-${Date.now()}`
   const productSkuCode = dbValue<string>("select code from product_skus where status = 'active' order by id limit 1")
@@ -35,7 +37,9 @@ test('staff add a buyer SKU, change its price (a bad one first), and compare ver
   await expect(page.getByLabel('Minimum order quantity (m)')).toHaveValue('300')
   await expect(page.getByLabel('Note (optional)')).toHaveValue('Cotton price revision')
   await expect(page.getByLabel('Buyer’s code')).toHaveValue(buyerCode)
-  expect(dbValue<number>('select current_version from buyer_skus where buyer_id = 1 and buyer_code = ?', buyerCode)).toBe(1)
+  expect(
+    dbValue<number>('select current_version from buyer_skus where buyer_id = 1 and buyer_code = ?', buyerCode),
+  ).toBe(1)
 
   await page.getByLabel('Price (₹)').fill('545.50')
   await page.getByRole('button', { name: 'Save as a new version' }).click()
@@ -43,7 +47,9 @@ test('staff add a buyer SKU, change its price (a bad one first), and compare ver
   await expect(page.getByText('Saved as version 2, in force now.')).toBeVisible()
   await expect(summary.getByText('₹545.50')).toBeVisible()
   await expect(summary.getByRole('link', { name: 'Version 2' })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'History' }).getByText('Changed', { exact: true }).first()).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'History' }).getByText('Changed', { exact: true }).first(),
+  ).toBeVisible()
 
   await page.getByRole('link', { name: 'Versions and compare' }).click()
   await expect(page.getByRole('heading', { name: /Viewing version 2/ })).toBeVisible()
@@ -57,7 +63,9 @@ test('staff add a buyer SKU, change its price (a bad one first), and compare ver
   await expect(priceRow).toContainText('₹500.00')
   await expect(priceRow).toContainText('₹545.50')
   await expect(page.getByRole('row', { name: /Price difference/ })).toContainText('+₹45.50 (+9.1 %)')
-  await expect(page.locator('table.compare tr', { has: page.getByRole('rowheader', { name: /^Buyer’s code/ }) })).not.toHaveClass(/diff/)
+  await expect(
+    page.locator('table.compare tr', { has: page.getByRole('rowheader', { name: /^Buyer’s code/ }) }),
+  ).not.toHaveClass(/diff/)
 
   await page.getByRole('link', { name: 'Version 1', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Viewing version 1' })).toBeVisible()
@@ -70,7 +78,9 @@ test('the list finds a buyer SKU by its buyer and code, and an unknown version i
   await page.getByLabel('Buyer', { exact: true }).fill('#1')
   await page.getByRole('button', { name: 'Filter' }).click()
   await expect(page).toHaveURL(/buyer=%231/)
-  const code = dbValue<string>("select buyer_code from buyer_skus where buyer_id = 1 and status = 'active' order by id limit 1")
+  const code = dbValue<string>(
+    "select buyer_code from buyer_skus where buyer_id = 1 and status = 'active' order by id limit 1",
+  )
   await page.getByLabel('Search').fill(code)
   await page.getByRole('button', { name: 'Filter' }).click()
   await page.getByRole('link', { name: code, exact: true }).click()

@@ -15,7 +15,9 @@ async function addStage(page: Page, name: string, days: string, qcGate = false) 
   await expect(page.getByText(`Added “${name}”`)).toBeVisible()
 }
 
-test('admin adds a category (a bad HSN code first), builds its workflow, and gives it a QC condition', async ({ page }, info) => {
+test('admin adds a category (a bad HSN code first), builds its workflow, and gives it a QC condition', async ({
+  page,
+}, info) => {
   const name = `Seersucker ${info.project.name} ${Date.now()}`
   await signInAs(page, ADMIN, /\/admin/)
   await page.goto('/admin/categories/manage')
@@ -59,12 +61,18 @@ test('admin adds a category (a bad HSN code first), builds its workflow, and giv
   await expect(page.getByText('Removed “Weaving”')).toBeVisible()
   expect(await stageOrder(page)).toEqual(['Packing', 'Inspection'])
   await expect(page.locator('table.workflow-table tfoot')).toContainText('3 days')
-  expect(dbValue("select group_concat(position || ':' || name, ',') from (select * from workflow_stages where category_id = ? order by position)", categoryId)).toBe(
-    '1:Packing,2:Inspection',
-  )
+  expect(
+    dbValue(
+      "select group_concat(position || ':' || name, ',') from (select * from workflow_stages where category_id = ? order by position)",
+      categoryId,
+    ),
+  ).toBe('1:Packing,2:Inspection')
 
   // A condition whose minimum is above its maximum is refused, then added as it should be.
-  await page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name }).click()
+  await page
+    .getByRole('navigation', { name: /breadcrumb/i })
+    .getByRole('link', { name })
+    .click()
   await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible()
   await page.getByRole('link', { name: 'Add a condition' }).click()
   // The edit page has a Name field too: wait for the condition form before typing.

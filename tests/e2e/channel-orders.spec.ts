@@ -3,7 +3,9 @@ import { dbRow, dbValue, signInAs } from './support'
 
 // Solv and GT orders: a channel's CSV with a good order and bad rows, imported twice.
 
-test('staff import a channel’s CSV: the good order is placed, bad rows are listed by line, and a second import creates nothing', async ({ page }, info) => {
+test('staff import a channel’s CSV: the good order is placed, bad rows are listed by line, and a second import creates nothing', async ({
+  page,
+}, info) => {
   const sku = dbRow<{ gstin: string; buyer_code: string; moq: number }>(
     `select y.gstin, b.buyer_code, v.moq_milli / 1000 as moq from buyer_skus b
        join buyers y on y.id = b.buyer_id and y.status = 'active' and y.gstin is not null
@@ -44,18 +46,27 @@ test('staff import a channel’s CSV: the good order is placed, bad rows are lis
   const problems = report.getByRole('table', { name: 'Rows that need a change' })
   await expect(problems.getByRole('row').filter({ hasText: id(2) })).toContainText('has no buyer SKU NO-SUCH-SKU')
   await expect(problems.getByRole('row').filter({ hasText: id(3) })).toContainText('Enter a real date')
-  expect(dbValue<number>("select count(*) from master_orders where source = 'solv' and channel_order_id = ?", id(1))).toBe(1)
+  expect(
+    dbValue<number>("select count(*) from master_orders where source = 'solv' and channel_order_id = ?", id(1)),
+  ).toBe(1)
 
   // The same file again: nothing new, and it says so.
   await importForm.getByLabel('Channel', { exact: true }).selectOption('solv')
   await importForm.getByLabel('CSV file').setInputFiles(upload)
   await importForm.getByRole('button', { name: 'Import the file' }).click()
   await expect(page.getByRole('status').getByText(/1 order already imported before/)).toBeVisible()
-  expect(dbValue<number>("select count(*) from master_orders where source = 'solv' and channel_order_id = ?", id(1))).toBe(1)
+  expect(
+    dbValue<number>("select count(*) from master_orders where source = 'solv' and channel_order_id = ?", id(1)),
+  ).toBe(1)
 
   // The imported order is in the list, and opens.
   await page.goto(`/solv_and_gt_orders?source=solv&q=`)
-  await page.getByRole('row').filter({ hasText: id(1) }).getByRole('link').first().click()
+  await page
+    .getByRole('row')
+    .filter({ hasText: id(1) })
+    .getByRole('link')
+    .first()
+    .click()
   await expect(page.getByRole('heading', { name: /^Order MO-\d{4}-\d{6}$/ })).toBeVisible()
   await expect(page.getByText(`Solv (${id(1)})`)).toBeVisible()
 })

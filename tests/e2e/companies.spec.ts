@@ -8,7 +8,8 @@ const STAFF = 'internal@example.com'
 
 /** A valid GSTIN no other test uses: random PAN letters and digits, then its check character. */
 function uniqueGstin() {
-  const letters = () => Array.from({ length: 5 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')
+  const letters = () =>
+    Array.from({ length: 5 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')
   const digits = String(Math.floor(Math.random() * 10_000)).padStart(4, '0')
   return withGstinCheck(`27${letters()}${digits}P1Z`)
 }
@@ -19,7 +20,9 @@ async function confirmStatusChange(page: Page, trigger: string, confirm: string)
   await page.getByRole('button', { name: confirm }).click()
 }
 
-test('staff add a seller (a bad GSTIN first), then edit its phone and agent and see the history', async ({ page }, info) => {
+test('staff add a seller (a bad GSTIN first), then edit its phone and agent and see the history', async ({
+  page,
+}, info) => {
   const name = `Kora Weaves ${info.project.name} ${Date.now()}`
   const gstin = uniqueGstin()
   const wrongCheck = gstin.slice(0, 14) + (gstin[14] === 'A' ? 'B' : 'A')
@@ -79,9 +82,13 @@ test('staff activate a pending buyer, whose user can then use the buyer portal',
 
   await signInAs(page, STAFF, '/dashboard')
   // The dashboard lists it (newest first) with a link to its record, and links to the filtered list.
-  await expect(page.getByRole('table', { name: 'Companies waiting for approval' }).getByRole('link', { name: company })).toHaveAttribute('href', /^\/buyers\/\d+$/)
+  await expect(
+    page.getByRole('table', { name: 'Companies waiting for approval' }).getByRole('link', { name: company }),
+  ).toHaveAttribute('href', /^\/buyers\/\d+$/)
   // Its sign-up is in the recent activity as a sentence that names it.
-  await expect(page.getByRole('region', { name: 'Recent activity' }).getByRole('listitem').filter({ hasText: company }).first()).toContainText(`Buyer ${company} signed up by`)
+  await expect(
+    page.getByRole('region', { name: 'Recent activity' }).getByRole('listitem').filter({ hasText: company }).first(),
+  ).toContainText(`Buyer ${company} signed up by`)
   await page.getByRole('link', { name: 'All buyers waiting' }).click()
   await expect(page).toHaveURL('/buyers/manage?status=pending')
   await page.getByLabel('Search').fill(company)

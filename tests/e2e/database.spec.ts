@@ -24,7 +24,9 @@ test.afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
-test('@js-off-only an administrator checks the database, backs it up, and a restore undoes a later change while the app keeps serving', async ({ page }) => {
+test('@js-off-only an administrator checks the database, backs it up, and a restore undoes a later change while the app keeps serving', async ({
+  page,
+}) => {
   const base = server.url.replace('127.0.0.1', 'localhost')
   await page.goto(`${base}/login`)
   await page.getByLabel('E-mail').fill('admin@example.com')
@@ -55,9 +57,17 @@ test('@js-off-only an administrator checks the database, backs it up, and a rest
 
   // A file that is not a backup is refused; the backup is checked, then restored once confirmed.
   await page.goto(`${base}/admin/databases/manage`)
-  await page.getByLabel('Backup file (.db)').setInputFiles({ name: 'evil.db', mimeType: 'application/octet-stream', buffer: Buffer.from('<html>not a database</html>') })
+  await page
+    .getByLabel('Backup file (.db)')
+    .setInputFiles({
+      name: 'evil.db',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('<html>not a database</html>'),
+    })
   await page.getByRole('button', { name: 'Upload and check' }).click()
-  await expect(page.getByText('That file is not a SQLite database: upload a backup downloaded from this page.')).toBeVisible()
+  await expect(
+    page.getByText('That file is not a SQLite database: upload a backup downloaded from this page.'),
+  ).toBeVisible()
   await page.getByLabel('Backup file (.db)').setInputFiles(backup)
   await page.getByRole('button', { name: 'Upload and check' }).click()
   await expect(page.getByRole('heading', { name: 'The uploaded backup is sound' })).toBeVisible()
@@ -70,7 +80,9 @@ test('@js-off-only an administrator checks the database, backs it up, and a rest
   await page.getByLabel('Type RESTORE to confirm').fill('RESTORE')
   await page.getByLabel('Your own password (for the restore)').fill(DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Replace the database' }).click()
-  await expect(page.getByRole('status').getByText(/^The backup is restored\. The database as it was is kept as before-restore-/)).toBeVisible()
+  await expect(
+    page.getByRole('status').getByText(/^The backup is restored\. The database as it was is kept as before-restore-/),
+  ).toBeVisible()
 
   // Every session ended with the restore: the administrator signs in again.
   await page.goto(`${base}/profile`)
@@ -85,7 +97,9 @@ test('@js-off-only an administrator checks the database, backs it up, and a rest
   const kept = fs.readdirSync(path.join(dir, 'backups')).filter((name) => name.startsWith('before-restore-'))
   expect(kept).toHaveLength(1)
   const previous = new SQLite(path.join(dir, 'backups', kept[0]!), { readonly: true })
-  expect((previous.prepare("select name from users where email = 'admin@example.com'").get() as { name: string }).name).toBe('Renamed After Backup')
+  expect(
+    (previous.prepare("select name from users where email = 'admin@example.com'").get() as { name: string }).name,
+  ).toBe('Renamed After Backup')
   previous.close()
   await page.goto(`${base}/admin/databases/manage`)
   await expect(page.getByRole('listitem').filter({ hasText: kept[0]! })).toBeVisible()

@@ -3,7 +3,8 @@ import { dbValue, formMessage, signInAs } from './support'
 
 const DEV_ADMIN = 'dev_admin@example.com'
 
-const attributeKeys = (page: Page) => page.locator('[data-attribute]').evaluateAll((items) => items.map((item) => item.getAttribute('data-attribute')))
+const attributeKeys = (page: Page) =>
+  page.locator('[data-attribute]').evaluateAll((items) => items.map((item) => item.getAttribute('data-attribute')))
 
 test('the dev admin adds a product (a bad slug first) and edits its attribute schema', async ({ page }, info) => {
   const slug = `e2e_${info.project.name.replace(/\W/g, '')}_${Date.now() % 1e8}${Math.floor(Math.random() * 100)}`
@@ -44,7 +45,9 @@ test('the dev admin adds a product (a bad slug first) and edits its attribute sc
   await addForm.getByLabel('Enum values').fill('matte, glossy\nsuede')
   await addForm.getByRole('button', { name: 'Add attribute' }).click()
   await expect(page.getByText('Attribute Finish is added.')).toBeVisible()
-  await expect(page.locator('[data-attribute="finish"]').getByText('Values: matte, glossy, suede', { exact: true })).toBeVisible()
+  await expect(
+    page.locator('[data-attribute="finish"]').getByText('Values: matte, glossy, suede', { exact: true }),
+  ).toBeVisible()
   await expect.poll(() => attributeKeys(page)).toEqual(['thickness', 'finish'])
 
   await page.getByRole('button', { name: 'Move up: Finish' }).click()
@@ -58,7 +61,9 @@ test('the dev admin adds a product (a bad slug first) and edits its attribute sc
   await expect.poll(() => attributeKeys(page)).toEqual(['finish'])
 
   const stored = JSON.parse(dbValue<string>('select attribute_schema from products where slug = ?', slug))
-  expect(stored).toEqual([{ key: 'finish', label: 'Finish', type: 'enum', required: false, values: ['matte', 'glossy', 'suede'] }])
+  expect(stored).toEqual([
+    { key: 'finish', label: 'Finish', type: 'enum', required: false, values: ['matte', 'glossy', 'suede'] },
+  ])
   const history = page.getByRole('region', { name: 'History' })
   await expect(history.getByText('Attribute removed', { exact: true })).toBeVisible()
 })
@@ -96,12 +101,16 @@ test('the dev admin switches a flag on for one role only and sees it saved', asy
     await expect(card.getByRole('checkbox', { name: 'Demand key-account manager' })).toBeChecked()
     await expect(card.getByRole('checkbox', { name: 'Admin', exact: true })).not.toBeChecked()
     await expect(card.getByText('by Dev Kumar')).toBeVisible()
-    expect(dbValue<string>("select roles_json from flags where key = 'price_request_effective_date'")).toBe('["demand_kam"]')
+    expect(dbValue<string>("select roles_json from flags where key = 'price_request_effective_date'")).toBe(
+      '["demand_kam"]',
+    )
   } finally {
     await saveFlag(page, heading, async (card) => {
       await card.getByRole('radio', { name: 'On' }).check()
       for (const box of await card.getByRole('checkbox').all()) await box.uncheck()
     })
   }
-  await expect(page.getByRole('region', { name: heading }).getByText('On for every role', { exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: heading }).getByText('On for every role', { exact: true }),
+  ).toBeVisible()
 })

@@ -71,26 +71,42 @@ test('an order is placed from the cart with the keyboard alone', { tag: '@js-onl
   placed = Number(new URL(page.url()).pathname.split('/').pop())
 })
 
-test('the supplier team admin approves a seller order with the keyboard alone', { tag: '@js-only' }, async ({ page }) => {
-  // The seller order of the order the journey above placed: nobody else's journey touches it.
-  expect(placed).toBeGreaterThan(0)
-  const order = dbRow<{ id: number; code: string }>(`select id, code from seller_orders where master_order_id = ? and status = 'pending_approval'`, placed)
-  await signInAs(page, 'supplier_admin@example.com', '/supplier_team/admin')
-  await page.goto('/supplier_team/admin/approvals/seller_orders')
-  const card = page.locator('section.seller-order').filter({ has: page.getByRole('heading', { name: new RegExp(`^${order.code} · `) }) })
-  await tabTo(page, card.getByRole('checkbox'))
-  await page.keyboard.press('Space')
-  await expect(card.getByRole('checkbox')).toBeChecked()
-  await tabTo(page, page.getByRole('button', { name: 'Approve the ticked seller orders' }))
-  await page.keyboard.press('Enter')
-  await expect(page.getByRole('status').getByText(`Approved ${order.code}.`)).toBeVisible()
-  expect(dbValue<string>('select status from seller_orders where id = ?', order.id)).toBe('approved')
-})
+test(
+  'the supplier team admin approves a seller order with the keyboard alone',
+  { tag: '@js-only' },
+  async ({ page }) => {
+    // The seller order of the order the journey above placed: nobody else's journey touches it.
+    expect(placed).toBeGreaterThan(0)
+    const order = dbRow<{ id: number; code: string }>(
+      `select id, code from seller_orders where master_order_id = ? and status = 'pending_approval'`,
+      placed,
+    )
+    await signInAs(page, 'supplier_admin@example.com', '/supplier_team/admin')
+    await page.goto('/supplier_team/admin/approvals/seller_orders')
+    const card = page
+      .locator('section.seller-order')
+      .filter({ has: page.getByRole('heading', { name: new RegExp(`^${order.code} · `) }) })
+    await tabTo(page, card.getByRole('checkbox'))
+    await page.keyboard.press('Space')
+    await expect(card.getByRole('checkbox')).toBeChecked()
+    await tabTo(page, page.getByRole('button', { name: 'Approve the ticked seller orders' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('status').getByText(`Approved ${order.code}.`)).toBeVisible()
+    expect(dbValue<string>('select status from seller_orders where id = ?', order.id)).toBe('approved')
+  },
+)
 
 test('the field operator submits an inspection with the keyboard alone', { tag: '@js-only' }, async ({ page }) => {
   // Today's scheduled inspection (the QC journeys take the overdue one and those furthest ahead).
-  const inspection = dbRow<{ id: number; code: string }>(`select i.id, i.code from qc_inspections i join users u on u.id = i.operator_id where u.email = 'field_operator@example.com' and i.status = 'scheduled' order by i.scheduled_on, i.id limit 1 offset 1`)
-  const lines = JSON.parse(dbValue<string>(`select json_group_array(json_object('id', l.id, 'q', l.quantity_milli, 'c', l.category_id)) from sub_orders l join qc_inspections i on i.seller_order_id = l.seller_order_id where i.id = ?`, inspection.id)) as { id: number; q: number; c: number }[]
+  const inspection = dbRow<{ id: number; code: string }>(
+    `select i.id, i.code from qc_inspections i join users u on u.id = i.operator_id where u.email = 'field_operator@example.com' and i.status = 'scheduled' order by i.scheduled_on, i.id limit 1 offset 1`,
+  )
+  const lines = JSON.parse(
+    dbValue<string>(
+      `select json_group_array(json_object('id', l.id, 'q', l.quantity_milli, 'c', l.category_id)) from sub_orders l join qc_inspections i on i.seller_order_id = l.seller_order_id where i.id = ?`,
+      inspection.id,
+    ),
+  ) as { id: number; q: number; c: number }[]
   await page.setViewportSize({ width: 390, height: 844 })
   await signInAs(page, 'field_operator@example.com', '/field_operator')
   await page.goto(`/field_operator/orders/${inspection.id}`)
@@ -98,11 +114,23 @@ test('the field operator submits an inspection with the keyboard alone', { tag: 
 
   // Every measured value and the accepted quantity, typed into each field in turn.
   for (const line of lines) {
-    const conditions = JSON.parse(dbValue<string>(`select json_group_array(json_object('id', id, 'operator', operator, 'min_value', min_value, 'max_value', max_value, 'values_json', values_json)) from conditions where category_id = ? and active = 1`, line.c)) as { id: number; operator: string; min_value: string | null; max_value: string | null; values_json: string | null }[]
+    const conditions = JSON.parse(
+      dbValue<string>(
+        `select json_group_array(json_object('id', id, 'operator', operator, 'min_value', min_value, 'max_value', max_value, 'values_json', values_json)) from conditions where category_id = ? and active = 1`,
+        line.c,
+      ),
+    ) as {
+      id: number
+      operator: string
+      min_value: string | null
+      max_value: string | null
+      values_json: string | null
+    }[]
     for (const condition of conditions) {
       const field = page.locator(`#value-${line.id}-${condition.id}`)
       await tabTo(page, field)
-      if ((await field.evaluate((element) => element.tagName)) === 'SELECT') await field.selectOption(demoValue(condition as never))
+      if ((await field.evaluate((element) => element.tagName)) === 'SELECT')
+        await field.selectOption(demoValue(condition as never))
       else await page.keyboard.type(demoValue(condition as never))
     }
     await tabTo(page, page.locator(`#line-${line.id}-accepted`))

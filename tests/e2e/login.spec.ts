@@ -19,11 +19,15 @@ const LANDINGS: [role: string, path: string, heading: string][] = [
 
 for (const [role, path, heading] of LANDINGS) {
   // Where a role lands is the server's doing: with JavaScript on, one role's sign-in is enough.
-  test(`${role} signs in and lands in its portal`, { tag: role === 'internal' ? [] : ['@js-off-only'] }, async ({ page }) => {
-    await signIn(page, `${role}@example.com`)
-    await expect(page).toHaveURL(path)
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-  })
+  test(
+    `${role} signs in and lands in its portal`,
+    { tag: role === 'internal' ? [] : ['@js-off-only'] },
+    async ({ page }) => {
+      await signIn(page, `${role}@example.com`)
+      await expect(page).toHaveURL(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    },
+  )
 }
 
 test('the field operator signs in on the mobile login and lands in its portal', async ({ page }) => {

@@ -32,10 +32,15 @@ test('@js-off-only a first mile is requested, booked, picked up, delivered, bill
   await expect(page.getByLabel(/^Notes/)).toHaveValue('Gate 2, after 10:00')
   await page.getByLabel('Weight (kg)').fill('150.5')
   await page.getByRole('button', { name: 'Create the request' }).click()
-  const created = page.getByRole('status').getByText(new RegExp(`^TR-\\d{4}-\\d{6}: first mile transport of ${order.code} requested`))
+  const created = page
+    .getByRole('status')
+    .getByText(new RegExp(`^TR-\\d{4}-\\d{6}: first mile transport of ${order.code} requested`))
   await expect(created).toBeVisible()
   const requestCode = (await created.textContent())!.match(/TR-\d{4}-\d{6}/)![0]
-  const request = dbRow<{ id: number; weight_grams: number; packages: number }>('select id, weight_grams, packages from transport_requests where code = ?', requestCode)
+  const request = dbRow<{ id: number; weight_grams: number; packages: number }>(
+    'select id, weight_grams, packages from transport_requests where code = ?',
+    requestCode,
+  )
   expect(request).toMatchObject({ weight_grams: 150_500, packages: 3 })
 
   // Book a transporter.
@@ -52,12 +57,16 @@ test('@js-off-only a first mile is requested, booked, picked up, delivered, bill
 
   // The calendar shows it on its pickup day (a GET page).
   await page.goto(`/logistics/transport_bookings/calendar?month=${day(1).slice(0, 7)}&day=${day(1)}`)
-  await expect(page.getByRole('complementary', { name: 'The chosen day' }).getByRole('link', { name: bookingCode })).toBeVisible()
+  await expect(
+    page.getByRole('complementary', { name: 'The chosen day' }).getByRole('link', { name: bookingCode }),
+  ).toBeVisible()
   await page.getByRole('link', { name: bookingCode }).click()
 
   // Picked up: the seller order is dispatched with it; delivered to the warehouse.
   await page.getByRole('button', { name: 'Picked up' }).click()
-  await expect(page.getByRole('status').getByText(`${bookingCode} is picked up; ${order.code} dispatched.`)).toBeVisible()
+  await expect(
+    page.getByRole('status').getByText(`${bookingCode} is picked up; ${order.code} dispatched.`),
+  ).toBeVisible()
   expect(dbValue<string>('select status from seller_orders where id = ?', order.id)).toBe('dispatched')
   await page.getByRole('button', { name: 'Delivered' }).click()
   await expect(page.getByRole('status').getByText(`${bookingCode} is delivered.`)).toBeVisible()
@@ -75,7 +84,9 @@ test('@js-off-only a first mile is requested, booked, picked up, delivered, bill
   await expect(page.getByLabel('Transporter’s invoice number')).toHaveValue('KRC/2026/881')
   await page.getByLabel('Due date').fill(day(4))
   await page.getByRole('button', { name: 'Save the bill' }).click()
-  await expect(page.getByRole('status').getByText(`${bookingCode}: the bill KRC/2026/881 for ₹14,000.00 is due ${day(4)}.`)).toBeVisible()
+  await expect(
+    page.getByRole('status').getByText(`${bookingCode}: the bill KRC/2026/881 for ₹14,000.00 is due ${day(4)}.`),
+  ).toBeVisible()
 
   // Payment dues: it is due this week; ticked and marked paid.
   await page.goto('/logistics/transport_payment_dues?bucket=this_week')
@@ -84,16 +95,31 @@ test('@js-off-only a first mile is requested, booked, picked up, delivered, bill
   await row.getByRole('checkbox').check()
   await page.getByLabel('Payment reference').fill('UTR-KRC-0001')
   await page.getByRole('button', { name: 'Mark the ticked bills paid' }).click()
-  await expect(page.getByRole('status').getByText(`${bookingCode} marked paid (₹14,000.00, UTR-KRC-0001).`)).toBeVisible()
+  await expect(
+    page.getByRole('status').getByText(`${bookingCode} marked paid (₹14,000.00, UTR-KRC-0001).`),
+  ).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: bookingCode })).toHaveCount(0)
   // The same form sent again pays nothing twice.
-  const again = await page.request.post('/logistics/transport_payment_dues', { form: { intent: 'pay', booking: String(bookingId), paidOn: day(0), reference: 'UTR-KRC-0001' }, headers: { origin: test.info().project.use.baseURL! }, maxRedirects: 0 })
+  const again = await page.request.post('/logistics/transport_payment_dues', {
+    form: { intent: 'pay', booking: String(bookingId), paidOn: day(0), reference: 'UTR-KRC-0001' },
+    headers: { origin: test.info().project.use.baseURL! },
+    maxRedirects: 0,
+  })
   expect(again.status()).toBe(302)
-  expect(dbValue<number>(`select count(*) from audit_events where action = 'transport_booking.bill_paid' and entity_id = ?`, String(request.id))).toBe(1)
-  expect(dbValue<string>('select payment_reference from transport_bookings where id = ?', bookingId)).toBe('UTR-KRC-0001')
+  expect(
+    dbValue<number>(
+      `select count(*) from audit_events where action = 'transport_booking.bill_paid' and entity_id = ?`,
+      String(request.id),
+    ),
+  ).toBe(1)
+  expect(dbValue<string>('select payment_reference from transport_bookings where id = ?', bookingId)).toBe(
+    'UTR-KRC-0001',
+  )
 })
 
-test('@js-off-only a last mile delivers the order: the invoice is raised, a payment lowers what is owed, and the statement downloads', async ({ page }) => {
+test('@js-off-only a last mile delivers the order: the invoice is raised, a payment lowers what is owed, and the statement downloads', async ({
+  page,
+}) => {
   // The demo's order whose first mile reached the warehouse: its last mile is next.
   const order = dbRow<{ id: number; code: string; buyer_id: number; master_order_id: number }>(
     `select so.id, so.code, mo.buyer_id, so.master_order_id from seller_orders so join master_orders mo on mo.id = so.master_order_id
@@ -104,7 +130,9 @@ test('@js-off-only a last mile delivers the order: the invoice is raised, a paym
   await page.goto(`/logistics/transport_requests/add/last_mile?order=${order.code}`)
   await page.getByLabel('Weight (kg)').fill('80')
   await page.getByRole('button', { name: 'Create the request' }).click()
-  await expect(page.getByRole('status').getByText(new RegExp(`last mile transport of ${order.code} requested`))).toBeVisible()
+  await expect(
+    page.getByRole('status').getByText(new RegExp(`last mile transport of ${order.code} requested`)),
+  ).toBeVisible()
   await page.getByLabel('Transporter', { exact: true }).fill('Blue Dart')
   await page.getByLabel('Pickup', { exact: true }).fill(`${day(0)}T09:00`)
   await page.getByLabel('Expected delivery').fill(`${day(1)}T18:00`)
@@ -114,8 +142,13 @@ test('@js-off-only a last mile delivers the order: the invoice is raised, a paym
   await page.getByRole('button', { name: 'Picked up' }).click()
   await expect(page.getByRole('status').getByText(/is picked up\.$/)).toBeVisible()
   await page.getByRole('button', { name: 'Delivered' }).click()
-  await expect(page.getByRole('status').getByText(`is delivered; ${order.code} delivered.`, { exact: false })).toBeVisible()
-  const invoice = dbRow<{ id: number; number: string; total_minor: number }>('select id, number, total_minor from buyer_invoices where seller_order_id = ?', order.id)
+  await expect(
+    page.getByRole('status').getByText(`is delivered; ${order.code} delivered.`, { exact: false }),
+  ).toBeVisible()
+  const invoice = dbRow<{ id: number; number: string; total_minor: number }>(
+    'select id, number, total_minor from buyer_invoices where seller_order_id = ?',
+    order.id,
+  )
   expect(invoice.number).toMatch(/^INV\/\d{4}-\d{2}\/\d{6}$/)
 
   // The order's page shows the invoice (money lens) and leads to the buyer's settlement.
@@ -123,8 +156,12 @@ test('@js-off-only a last mile delivers the order: the invoice is raised, a paym
   await expect(page.getByRole('region', { name: 'Invoices and payments' })).toContainText(invoice.number)
   await page.getByRole('link', { name: 'The buyer’s settlement' }).click()
   const figure = (label: string) => page.locator(`[data-figure="${label}"]`)
-  const owedBefore = dbValue<number>('select invoiced_minor - received_minor - credited_minor from buyer_accounts where buyer_id = ?', order.buyer_id)
-  const inr = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100)
+  const owedBefore = dbValue<number>(
+    'select invoiced_minor - received_minor - credited_minor from buyer_accounts where buyer_id = ?',
+    order.buyer_id,
+  )
+  const inr = (paise: number) =>
+    new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100)
   await expect(figure('Outstanding')).toHaveText(inr(owedBefore))
   await expect(page.getByRole('table', { name: /Open invoices/ })).toContainText(invoice.number)
 
@@ -154,7 +191,9 @@ test('@js-off-only a last mile delivers the order: the invoice is raised, a paym
   expect(text).toContain('UTR-E2E-7788')
 })
 
-test('@js-only a request is made with the form checked as it is typed, then cancelled from its dialog without a reload', async ({ page }) => {
+test('@js-only a request is made with the form checked as it is typed, then cancelled from its dialog without a reload', async ({
+  page,
+}) => {
   // The newest demo order whose QC was approved and that waits for transport (the journey above takes the oldest).
   const order = dbRow<{ id: number; code: string }>(
     `select so.id, so.code from seller_orders so where so.status = 'qc_passed' and exists (select 1 from qc_inspections i where i.seller_order_id = so.id and i.status = 'approved')

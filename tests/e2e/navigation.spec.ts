@@ -8,9 +8,7 @@ test('a hash link puts its target below the header (header height plus 20 px)', 
   await expect(page).toHaveURL(/#cookies$/)
   const heading = page.locator('#cookies')
   // Smooth scrolling takes a moment: wait until it has settled.
-  await expect
-    .poll(async () => Math.round((await heading.boundingBox())!.y), { timeout: 5000 })
-    .toBe(56 + 20)
+  await expect.poll(async () => Math.round((await heading.boundingBox())!.y), { timeout: 5000 }).toBe(56 + 20)
 })
 
 test('a toast shows after an action and is gone after 5 seconds', async ({ page }) => {
@@ -22,7 +20,7 @@ test('a toast shows after an action and is gone after 5 seconds', async ({ page 
   await expect(toast).toBeHidden()
 })
 
-test('a page carries the menu of the portal it is shown in, and no other portal\'s', async ({ page }) => {
+test("a page carries the menu of the portal it is shown in, and no other portal's", async ({ page }) => {
   await signInAs(page, 'admin@example.com', '/admin')
   const data = await (await page.request.get('/admin/master_orders.data')).text()
   expect(data).toContain('/admin/users/manage')
@@ -30,7 +28,10 @@ test('a page carries the menu of the portal it is shown in, and no other portal\
   expect(data).not.toContain('/skus/seller_skus/live')
   // The profile is shown in the portal it was opened from: its sidebar is that portal's menu.
   await page.goto('/profile?portal=dev_admin')
-  await expect(page.locator('aside.sidebar').getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/dev_admin/products')
+  await expect(page.locator('aside.sidebar').getByRole('link', { name: 'Products' })).toHaveAttribute(
+    'href',
+    '/dev_admin/products',
+  )
   await page.goto('/profile?portal=main')
   await expect(page.locator('aside.sidebar').getByRole('link', { name: 'Seller SKUs (live)' })).toBeVisible()
 })

@@ -4,7 +4,9 @@ import { dbValue, formMessage, signInAs, signOut } from './support'
 const INTERNAL = 'internal@example.com'
 const ADMIN = 'admin@example.com'
 
-test('an internal user fills a cart (a bad line first), places the order once, and admin cancels it with a reason', async ({ page }, info) => {
+test('an internal user fills a cart (a bad line first), places the order once, and admin cancels it with a reason', async ({
+  page,
+}, info) => {
   // A buyer with both default addresses and a SKU a live seller offers; the two projects take
   // theirs from opposite ends, so their carts never meet.
   const order = info.project.name === 'js' ? 'desc' : 'asc'
@@ -51,7 +53,13 @@ test('an internal user fills a cart (a bad line first), places the order once, a
   expect(dbValue<number>('select count(*) from master_orders where buyer_id = ?', buyerId)).toBe(ordersBefore + 1)
   expect(dbValue<string>('select required_by from master_orders where id = ?', orderId)).toBe(nextYear)
   // The cart is gone with the order.
-  expect(dbValue<number>("select count(*) from order_carts c join users u on u.id = c.user_id where u.email = ? and c.buyer_id = ?", INTERNAL, buyerId)).toBe(0)
+  expect(
+    dbValue<number>(
+      'select count(*) from order_carts c join users u on u.id = c.user_id where u.email = ? and c.buyer_id = ?',
+      INTERNAL,
+      buyerId,
+    ),
+  ).toBe(0)
 
   await signOut(page)
   await signInAs(page, ADMIN, '/admin')

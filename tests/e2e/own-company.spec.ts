@@ -43,7 +43,9 @@ test('a buyer admin edits its company: contact phone and a new shipping address'
 
   const phone = `9${String(Date.now()).slice(-8)}${info.project.name === 'js' ? 1 : 2}`
   await saveContactPhone(page, phone)
-  await expect(page.getByRole('region', { name: 'Recent changes' }).locator('ins', { hasText: phone }).first()).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Recent changes' }).locator('ins', { hasText: phone }).first(),
+  ).toBeVisible()
 
   const label = `Dock ${info.project.name} ${Date.now()}`
   const add = page.locator('form#address-create')
@@ -90,7 +92,10 @@ test('an internal user adds a warehouse and makes it the default', async ({ page
   await page.goto(`/${product.slug}/addresses`)
   await expect(page.getByRole('heading', { name: `${product.name} warehouses and offices`, level: 1 })).toBeVisible()
   const warehouses = page.getByRole('region', { name: 'Warehouse addresses' })
-  const previous = await warehouses.getByRole('article').filter({ hasText: 'Default warehouse' }).getAttribute('aria-label')
+  const previous = await warehouses
+    .getByRole('article')
+    .filter({ hasText: 'Default warehouse' })
+    .getAttribute('aria-label')
   expect(previous).toBeTruthy()
 
   const label = `Annexe ${info.project.name} ${Date.now()}`

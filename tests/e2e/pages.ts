@@ -20,7 +20,14 @@ export const ROLES = [
 export type Role = (typeof ROLES)[number]
 
 /** Pages of people who are not signed in. */
-export const PUBLIC_PAGES = ['/login', '/signup', '/forgot_password', '/field_operator/login', '/privacy', '/no-such-page']
+export const PUBLIC_PAGES = [
+  '/login',
+  '/signup',
+  '/forgot_password',
+  '/field_operator/login',
+  '/privacy',
+  '/no-such-page',
+]
 
 /** Pages every signed-in user has, beside its portal's menu. */
 const SHARED_PAGES = ['/profile', '/toolkit']
@@ -43,7 +50,12 @@ async function hrefs(page: Page, selector: string): Promise<string[]> {
  * The pages everyone has (profile, toolkit) are included when `shared` is set; records and forms
  * are left out when `records` is false.
  */
-export async function visitPagesOf(page: Page, role: Role, look: (path: string) => Promise<void>, options: { shared?: boolean; records?: boolean } = {}): Promise<string[]> {
+export async function visitPagesOf(
+  page: Page,
+  role: Role,
+  look: (path: string) => Promise<void>,
+  options: { shared?: boolean; records?: boolean } = {},
+): Promise<string[]> {
   const seen = new Set<string>()
   const open = async (path: string) => {
     if (seen.has(path)) return false
@@ -62,6 +74,7 @@ export async function visitPagesOf(page: Page, role: Role, look: (path: string) 
       ...(await hrefs(page, 'main table tbody tr:first-child td.card-title a')).slice(0, 1),
     )
   }
-  for (const path of [...more.filter((p) => !/\.(csv|pdf)(\?|$)/.test(p)), ...(options.shared ? SHARED_PAGES : [])]) await open(path)
+  for (const path of [...more.filter((p) => !/\.(csv|pdf)(\?|$)/.test(p)), ...(options.shared ? SHARED_PAGES : [])])
+    await open(path)
   return [...seen]
 }

@@ -5,7 +5,9 @@ const KAM = 'demand_kam@example.com'
 const ADMIN = 'admin@example.com'
 const KAM_LIST = '/demand_kam/approvals/buyer_skus/pricing_requests'
 
-test('a KAM proposes a new price (a bad one first), admin approves it and the new version is in force', async ({ page }, info) => {
+test('a KAM proposes a new price (a bad one first), admin approves it and the new version is in force', async ({
+  page,
+}, info) => {
   // A buyer SKU of the demo KAM's buyers that has never had a request: the two projects take
   // theirs from opposite ends, so they never pick the same one.
   const order = info.project.name === 'js' ? 'desc' : 'asc'
@@ -29,7 +31,10 @@ test('a KAM proposes a new price (a bad one first), admin approves it and the ne
   if (info.project.name === 'js') {
     // The picker lists the KAM's buyer SKUs as it types; choosing one opens it.
     await page.getByRole('combobox', { name: 'Find a buyer SKU of your buyers' }).pressSequentially(code, { delay: 20 })
-    await page.getByRole('option', { name: new RegExp(`^${code}\\b`) }).first().click()
+    await page
+      .getByRole('option', { name: new RegExp(`^${code}\\b`) })
+      .first()
+      .click()
   } else {
     await page.getByLabel('Find a buyer SKU of your buyers').fill(code)
     await page.getByRole('button', { name: 'Find' }).click()
@@ -48,7 +53,10 @@ test('a KAM proposes a new price (a bad one first), admin approves it and the ne
   await page.getByLabel('Proposed price (₹)').fill((proposed / 100).toFixed(2))
   await page.getByRole('button', { name: 'Send request' }).click()
   await expect(page.getByText(/Price-change request #\d+ is sent to admin/)).toBeVisible()
-  const id = dbValue<number>("select id from price_change_requests where buyer_sku_id = ? and status = 'pending'", skuId)
+  const id = dbValue<number>(
+    "select id from price_change_requests where buyer_sku_id = ? and status = 'pending'",
+    skuId,
+  )
   await expect(page.locator(`#request-${id}`)).toBeVisible()
   await page.reload()
   await signOut(page)
@@ -72,9 +80,18 @@ test('a KAM proposes a new price (a bad one first), admin approves it and the ne
 
   expect(dbValue<number>('select current_version from buyer_skus where id = ?', skuId)).toBe(versionBefore + 1)
   expect(
-    dbValue<number>('select v.price_minor from buyer_skus b join buyer_sku_versions v on v.buyer_sku_id = b.id and v.number = b.current_version where b.id = ?', skuId),
+    dbValue<number>(
+      'select v.price_minor from buyer_skus b join buyer_sku_versions v on v.buyer_sku_id = b.id and v.number = b.current_version where b.id = ?',
+      skuId,
+    ),
   ).toBe(proposed)
-  expect(dbValue<number>('select count(*) from outbox_emails where to_address = ? and subject like ?', KAM, `Price change #${id} approved%`)).toBe(1)
+  expect(
+    dbValue<number>(
+      'select count(*) from outbox_emails where to_address = ? and subject like ?',
+      KAM,
+      `Price change #${id} approved%`,
+    ),
+  ).toBe(1)
   // The record again, without the toast that would cover the user menu.
   await page.reload()
   await signOut(page)

@@ -3,9 +3,14 @@ import { dbValue, formMessage, signInAs } from './support'
 
 const STAFF = 'internal@example.com'
 // A 1x1 PNG, made here so the test carries no binary file.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
 
-test('staff create a fabric SKU from its schema (a bad weight first), find it by an attribute and compare it', async ({ page }, info) => {
+test('staff create a fabric SKU from its schema (a bad weight first), find it by an attribute and compare it', async ({
+  page,
+}, info) => {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`
   const code = `E2E-${info.project.name.toUpperCase()}-${stamp}`
   const colour = `Quokkablue${stamp}`
@@ -38,16 +43,24 @@ test('staff create a fabric SKU from its schema (a bad weight first), find it by
   await expect(page.getByLabel('Colour (optional)')).toHaveValue(colour)
 
   await page.getByLabel('Weight (g/m²)').fill('180')
-  await page.getByLabel('Add an image (optional)').setInputFiles({ name: 'swatch.png', mimeType: 'image/png', buffer: PNG })
+  await page
+    .getByLabel('Add an image (optional)')
+    .setInputFiles({ name: 'swatch.png', mimeType: 'image/png', buffer: PNG })
   await page.getByRole('button', { name: 'Add fabric SKU' }).click()
   // The SKU opens on its read-only page: its facts with units, its image, an Edit button.
   await expect(page).toHaveURL(/\/skus\/fabric_skus\/\d+$/)
   await expect(page.getByText(`Fabric SKU ${code} is created.`)).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: `Fabric SKU ${code}` })).toBeVisible()
   const facts = page.locator('dl.details')
-  await expect(facts.locator('div', { has: page.locator('dt', { hasText: /^Weight$/ }) }).locator('dd')).toHaveText('180 g/m²')
-  await expect(facts.locator('div', { has: page.locator('dt', { hasText: /^Category$/ }) }).locator('dd')).toHaveText('Cotton shirting')
-  await expect(facts.locator('div', { has: page.locator('dt', { hasText: /^MOQ$/ }) }).locator('dd')).toHaveText('500 m')
+  await expect(facts.locator('div', { has: page.locator('dt', { hasText: /^Weight$/ }) }).locator('dd')).toHaveText(
+    '180 g/m²',
+  )
+  await expect(facts.locator('div', { has: page.locator('dt', { hasText: /^Category$/ }) }).locator('dd')).toHaveText(
+    'Cotton shirting',
+  )
+  await expect(facts.locator('div', { has: page.locator('dt', { hasText: /^MOQ$/ }) }).locator('dd')).toHaveText(
+    '500 m',
+  )
   await expect(page.getByRole('img', { name: 'Image 1' })).toBeVisible()
   await expect(page.getByRole('textbox')).toHaveCount(0)
   const id = dbValue<number>('select id from product_skus where code = ?', code)
@@ -72,7 +85,9 @@ test('staff create a fabric SKU from its schema (a bad weight first), find it by
   await expect(page.getByText('1 fabric SKU matches these filters')).toBeVisible()
 
   // Compared with another SKU of its category whose weight differs.
-  const other = dbValue<string>("select code from product_skus where category_id = 1 and status = 'active' and json_extract(attributes_json, '$.gsm') != '180' and json_extract(attributes_json, '$.weave') = 'twill' order by id limit 1")
+  const other = dbValue<string>(
+    "select code from product_skus where category_id = 1 and status = 'active' and json_extract(attributes_json, '$.gsm') != '180' and json_extract(attributes_json, '$.weave') = 'twill' order by id limit 1",
+  )
   await page.goto('/categories/1/skus/compare')
   await page.getByLabel('Or type codes').fill(`${code}, ${other}`)
   await page.getByRole('button', { name: 'Compare', exact: true }).click()

@@ -26,7 +26,9 @@ test('the dashboard shows real figures from the database', async ({ page }) => {
     const sellers = dbValue<number>("select count(*) from sellers where status = 'active'")
     await expect(page.locator('[data-figure="Active buyers"]')).toHaveText(String(buyers), { timeout: 1000 })
     await expect(page.locator('[data-figure="Active sellers"]')).toHaveText(String(sellers), { timeout: 1000 })
-    const newestPending = dbValue<string>("select name from buyers where status = 'pending' order by created_at desc, id desc limit 1")
+    const newestPending = dbValue<string>(
+      "select name from buyers where status = 'pending' order by created_at desc, id desc limit 1",
+    )
     await expect(page.getByRole('cell', { name: newestPending }).first()).toBeVisible({ timeout: 1000 })
   }).toPass()
   expect(dbValue<number>("select count(*) from buyers where status = 'active'")).toBeGreaterThan(30)

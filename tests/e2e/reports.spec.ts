@@ -29,9 +29,15 @@ test('@js-off-only staff read the business report by buyer, drill into one and d
 test('@js-off-only the dashboard’s figures open the lists behind them', async ({ page }) => {
   await signInAs(page, 'admin@example.com', '/admin')
   await page.goto('/dashboard')
-  await page.getByRole('list', { name: 'Orders' }).getByRole('link', { name: /^Placed/ }).click()
+  await page
+    .getByRole('list', { name: 'Orders' })
+    .getByRole('link', { name: /^Placed/ })
+    .click()
   await expect(page).toHaveURL(/\/master_orders\?status=placed$/)
   await page.goto('/dashboard')
-  await page.getByRole('list', { name: 'Waiting for a decision' }).getByRole('link', { name: /^Seller orders to approve/ }).click()
+  await page
+    .getByRole('list', { name: 'Waiting for a decision' })
+    .getByRole('link', { name: /^Seller orders to approve/ })
+    .click()
   await expect(page).toHaveURL(/\/admin\/approvals\/seller_orders$/)
 })

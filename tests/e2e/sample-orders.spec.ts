@@ -6,10 +6,14 @@ const INTERNAL = 'internal@example.com'
 // The demo buyer user's company: one of the demo KAM's buyers.
 const buyerCompany = () => dbValue<number>("select buyer_id from users where email = 'buyer@example.com'")
 
-test('@js-off-only samples go from the cart to the buyer’s feedback: requested, approved by the KAM, dispatched and delivered by business operations, closed by the buyer', async ({ page }) => {
+test('@js-off-only samples go from the cart to the buyer’s feedback: requested, approved by the KAM, dispatched and delivered by business operations, closed by the buyer', async ({
+  page,
+}) => {
   const buyerId = buyerCompany()
   const buyer = dbValue<string>('select name from buyers where id = ?', buyerId)
-  const sampleId = dbValue<number>('select id from sample_skus where active = 1 and stock >= 5 order by id desc limit 1')
+  const sampleId = dbValue<number>(
+    'select id from sample_skus where active = 1 and stock >= 5 order by id desc limit 1',
+  )
   const sample = dbValue<string>('select code from sample_skus where id = ?', sampleId)
   const stock = dbValue<number>('select stock from sample_skus where id = ?', sampleId)
 
@@ -90,8 +94,14 @@ test('@js-off-only samples go from the cart to the buyer’s feedback: requested
 
 test('@js-only the samples cart adds, changes and removes lines without a full page load', async ({ page }) => {
   // Another of the KAM's buyers than the journey's, so the two never share a cart.
-  const buyerId = dbValue<number>("select b.id from buyers b join users k on k.id = b.kam_user_id and k.email = 'demand_kam@example.com' where b.status = 'active' and b.id != ? order by b.id limit 1", buyerCompany())
-  const samples = [dbValue<string>('select code from sample_skus where active = 1 and stock >= 3 order by id limit 1'), dbValue<string>('select code from sample_skus where active = 1 and stock >= 3 order by id limit 1 offset 1')]
+  const buyerId = dbValue<number>(
+    "select b.id from buyers b join users k on k.id = b.kam_user_id and k.email = 'demand_kam@example.com' where b.status = 'active' and b.id != ? order by b.id limit 1",
+    buyerCompany(),
+  )
+  const samples = [
+    dbValue<string>('select code from sample_skus where active = 1 and stock >= 3 order by id limit 1'),
+    dbValue<string>('select code from sample_skus where active = 1 and stock >= 3 order by id limit 1 offset 1'),
+  ]
   await signInAs(page, INTERNAL, '/dashboard')
   await page.goto(`/samples_order_cart?buyer=${buyerId}`)
   // Once React has taken over the add form (a click before that would post the old way)…
@@ -114,6 +124,8 @@ test('@js-only the samples cart adds, changes and removes lines without a full p
   await expect(page.getByRole('status').getByText('The cart is saved.')).toBeVisible()
   await page.getByRole('button', { name: `Remove ${samples[1]}` }).click()
   await expect(page.getByRole('row').filter({ hasText: samples[1] })).toHaveCount(0)
-  await expect(page.getByRole('row').filter({ hasText: samples[0] }).getByLabel(`Pieces of ${samples[0]}`)).toHaveValue('2')
+  await expect(page.getByRole('row').filter({ hasText: samples[0] }).getByLabel(`Pieces of ${samples[0]}`)).toHaveValue(
+    '2',
+  )
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42)
 })

@@ -2,9 +2,14 @@ import { expect, test } from '@playwright/test'
 import { dbValue, formMessage, signInAs, signOut } from './support'
 
 // A 1x1 PNG, uploaded as a person would pick a file.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
 
-test('a catalog manager creates a sample SKU with an image and edits its stock; the demand KAM sees it, read-only', async ({ page }, info) => {
+test('a catalog manager creates a sample SKU with an image and edits its stock; the demand KAM sees it, read-only', async ({
+  page,
+}, info) => {
   const code = `SMP-E2E-${info.project.name.toUpperCase()}-${Date.now()}`
   const name = `Poplin swatch card ${info.project.name} ${Date.now()}`
 
@@ -46,7 +51,9 @@ test('a catalog manager creates a sample SKU with an image and edits its stock; 
   await page.getByLabel('Stock', { exact: true }).fill('7')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByText(`Sample SKU ${code} is saved.`)).toBeVisible()
-  await expect(page.getByRole('row').filter({ hasText: code }).getByRole('cell', { name: '7', exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('row').filter({ hasText: code }).getByRole('cell', { name: '7', exact: true }),
+  ).toBeVisible()
   expect(dbValue<number>('select stock from sample_skus where code = ?', code)).toBe(7)
   await signOut(page)
 

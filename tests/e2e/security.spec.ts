@@ -14,7 +14,10 @@ test('pages run their scripts under the nonce policy, and nothing is refused', a
     if (javaScriptEnabled) {
       // Hydrated: client navigation works (the page stays a single document).
       await page.evaluate(() => ((window as unknown as { __stayed: boolean }).__stayed = true))
-      await page.getByRole('link', { name: /Sourcing Platform|Go to my portal/ }).first().click()
+      await page
+        .getByRole('link', { name: /Sourcing Platform|Go to my portal/ })
+        .first()
+        .click()
       await expect(page).toHaveURL(/\/(admin|dashboard)$/)
       expect(await page.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true)
     }

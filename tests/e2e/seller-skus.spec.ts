@@ -3,7 +3,9 @@ import { dbValue, formMessage, signInAs } from './support'
 
 const STAFF = 'internal@example.com'
 
-test('staff create a draft offer (a bad cost first), see what publishing needs, complete it, publish it, find it live and unpublish it', async ({ page }, info) => {
+test('staff create a draft offer (a bad cost first), see what publishing needs, complete it, publish it, find it live and unpublish it', async ({
+  page,
+}, info) => {
   // A demo seller and one of its product SKUs it has no open offer of, picked at random so the two
   // projects (and reruns) do not collide.
   const seller = dbValue<string>('select name from sellers where id = 1')
@@ -12,7 +14,10 @@ test('staff create a draft offer (a bad cost first), see what publishing needs, 
        and id not in (select product_sku_id from seller_skus where seller_id = 1 and status != 'archived')
      order by random() limit 1`,
   )
-  const unit = dbValue<string>('select p.unit from product_skus s join products p on p.id = s.product_id where s.code = ?', skuCode)
+  const unit = dbValue<string>(
+    'select p.unit from product_skus s join products p on p.id = s.product_id where s.code = ?',
+    skuCode,
+  )
   const sellerCode = `E2E-${info.project.name}-${Date.now()}`.toUpperCase()
 
   await signInAs(page, STAFF, '/dashboard')

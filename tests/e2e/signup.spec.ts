@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_PASSWORD, formMessage, lastEmailTo, signInAs, signUp, uniqueEmail } from './support'
 
-test('a new company signs up, is told to check its e-mail, signs in and sees only the waiting page', async ({ page }, info) => {
+test('a new company signs up, is told to check its e-mail, signs in and sees only the waiting page', async ({
+  page,
+}, info) => {
   const email = uniqueEmail(info, 'signup')
   await signUp(page, email, 'a-good-password-1', 'seller')
   expect(lastEmailTo(email)?.subject).toBe('Your company account is created')
@@ -35,7 +37,9 @@ test('the pending demo company sees the waiting page after signing in', async ({
   await expect(page.getByText('Lotus Home Textiles')).toBeVisible()
 })
 
-test('signing up with an existing account\'s e-mail and password signs nobody in and says nothing about the account', async ({ page }) => {
+test("signing up with an existing account's e-mail and password signs nobody in and says nothing about the account", async ({
+  page,
+}) => {
   await page.goto('/signup')
   await page.getByLabel('buys goods').check()
   await page.getByLabel('Company name').fill('Not The Admin Ltd')

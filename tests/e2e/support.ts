@@ -31,7 +31,9 @@ async function sessionCookieFor(email: string): Promise<string> {
     if (!user) throw new Error(`no user ${email} in the e2e database`)
     const id = crypto.randomBytes(32).toString('base64url')
     const now = new Date()
-    db.prepare('insert into sessions (id_hash, user_id, created_at, expires_at, ip, user_agent) values (?, ?, ?, ?, ?, ?)').run(
+    db.prepare(
+      'insert into sessions (id_hash, user_id, created_at, expires_at, ip, user_agent) values (?, ?, ?, ?, ?, ?)',
+    ).run(
       crypto.createHash('sha256').update(id).digest('base64url'),
       user.id,
       now.toISOString(),
@@ -39,7 +41,12 @@ async function sessionCookieFor(email: string): Promise<string> {
       '127.0.0.1',
       'e2e fixture',
     )
-    const cookie = createCookie('__session', { secrets: [E2E_SESSION_SECRET], path: '/', httpOnly: true, sameSite: 'lax' })
+    const cookie = createCookie('__session', {
+      secrets: [E2E_SESSION_SECRET],
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+    })
     return (await cookie.serialize(id)).split(';')[0].slice('__session='.length)
   } finally {
     db.close()
@@ -54,7 +61,9 @@ async function sessionCookieFor(email: string): Promise<string> {
 export async function signInAs(page: Page, email: string, landing: string | RegExp) {
   if (DEMO_ACCOUNT.test(email) && !process.env.E2E_DATABASE_URL) {
     const url = test.info().project.use.baseURL!
-    await page.context().addCookies([{ name: '__session', value: await sessionCookieFor(email), url, httpOnly: true, sameSite: 'Lax' }])
+    await page
+      .context()
+      .addCookies([{ name: '__session', value: await sessionCookieFor(email), url, httpOnly: true, sameSite: 'Lax' }])
     // The sign-in page sends a signed-in person on to their portal, as the form does.
     await page.goto('/login')
   } else {
@@ -84,9 +93,9 @@ export function uniqueEmail(info: TestInfo, label: string) {
 export function lastEmailTo(address: string): { subject: string; body_text: string } | undefined {
   const db = new SQLite(E2E_DB, { readonly: true, fileMustExist: true })
   try {
-    return db.prepare('select subject, body_text from outbox_emails where to_address = ? order by id desc limit 1').get(address) as
-      | { subject: string; body_text: string }
-      | undefined
+    return db
+      .prepare('select subject, body_text from outbox_emails where to_address = ? order by id desc limit 1')
+      .get(address) as { subject: string; body_text: string } | undefined
   } finally {
     db.close()
   }
@@ -103,7 +112,12 @@ export function countInDatabase(query: string): number {
 }
 
 /** Signs a new company up through the form; returns the company's name. */
-export async function signUp(page: Page, email: string, password: string, kind: 'buyer' | 'seller' = 'buyer'): Promise<string> {
+export async function signUp(
+  page: Page,
+  email: string,
+  password: string,
+  kind: 'buyer' | 'seller' = 'buyer',
+): Promise<string> {
   const companyName = `E2E ${kind} ${Date.now()} ${Math.floor(Math.random() * 1e4)}`
   await page.goto('/signup')
   await page.getByLabel(kind === 'buyer' ? 'buys goods' : 'makes and sells goods').check()
@@ -124,7 +138,10 @@ export async function signUp(page: Page, email: string, password: string, kind: 
 export function dbValue<T = unknown>(query: string, ...params: unknown[]): T {
   const db = new SQLite(E2E_DB, { readonly: true, fileMustExist: true })
   try {
-    return db.prepare(query).pluck().get(...params) as T
+    return db
+      .prepare(query)
+      .pluck()
+      .get(...params) as T
   } finally {
     db.close()
   }

@@ -5,9 +5,15 @@ import { dbRow, dbValue, formMessage, signInAs } from './support'
 // The toolkit (issue 16), open to every signed-in user, and the asset uploader: each journey with
 // JavaScript off, then the image playground's live preview with it on.
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer()
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .png()
+    .toBuffer()
 
-test('@js-off-only staff save a tagged link to our own site and its short link counts a click', async ({ page, baseURL }) => {
+test('@js-off-only staff save a tagged link to our own site and its short link counts a click', async ({
+  page,
+  baseURL,
+}) => {
   await signInAs(page, 'internal@example.com', '/dashboard')
   await page.goto('/toolkit/utm')
   await page.getByLabel('Page address').fill('javascript:alert(1)')
@@ -42,28 +48,38 @@ test('@js-off-only a seller tags a link without a short link', async ({ page }) 
   await page.getByLabel('Medium').fill('email')
   await page.getByLabel('Campaign').fill('tag-only')
   await page.getByRole('button', { name: 'Make the tagged link' }).click()
-  await expect(page.locator('.utm-preview')).toHaveText('https://shop.example.com/a?x=1&utm_source=news&utm_medium=email&utm_campaign=tag-only')
+  await expect(page.locator('.utm-preview')).toHaveText(
+    'https://shop.example.com/a?x=1&utm_source=news&utm_medium=email&utm_campaign=tag-only',
+  )
   await expect(page.getByLabel('Campaign')).toHaveValue('tag-only')
-  const sellerLinks = dbValue<number>("select count(*) from utm_links l join users u on u.id = l.user_id where u.email = 'seller@example.com'")
+  const sellerLinks = dbValue<number>(
+    "select count(*) from utm_links l join users u on u.id = l.user_id where u.email = 'seller@example.com'",
+  )
   expect(sellerLinks).toBe(0)
 })
 
 test('@js-off-only staff print shipping labels and price labels, on the page and as PDFs', async ({ page }) => {
-  const order = dbValue<string>("select code from seller_orders so where not exists (select 1 from transport_requests r where r.seller_order_id = so.id) order by id desc limit 1")
+  const order = dbValue<string>(
+    'select code from seller_orders so where not exists (select 1 from transport_requests r where r.seller_order_id = so.id) order by id desc limit 1',
+  )
   await signInAs(page, 'internal@example.com', '/dashboard')
   await page.goto('/toolkit/labels')
   await page.getByLabel('Order or transport request codes').fill(`${order}\nSO-1999-000001`)
   await page.getByLabel('Packages per order').fill('2')
   await page.getByLabel('A4 sheet, four labels a page').check()
   await page.getByRole('button', { name: 'Show the labels' }).click()
-  await expect(page.getByRole('alert')).toContainText('No order or transport request you may label has the code SO-1999-000001.')
+  await expect(page.getByRole('alert')).toContainText(
+    'No order or transport request you may label has the code SO-1999-000001.',
+  )
   await expect(page.getByRole('article', { name: `${order}, package 2 of 2` })).toBeVisible()
   await expect(page.getByRole('img', { name: `Code 128 barcode of ${order}` }).first()).toBeVisible()
   const pdf = await page.request.get((await page.getByRole('link', { name: 'Download the PDF' }).getAttribute('href'))!)
   expect(pdf.headers()['content-type']).toBe('application/pdf')
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
 
-  const sku = dbRow<{ buyer_id: number; buyer_code: string }>("select buyer_id, buyer_code from buyer_skus where status = 'active' order by id limit 1")
+  const sku = dbRow<{ buyer_id: number; buyer_code: string }>(
+    "select buyer_id, buyer_code from buyer_skus where status = 'active' order by id limit 1",
+  )
   await page.goto('/toolkit/price-label-generator')
   await page.getByLabel('Buyer').fill(`#${sku.buyer_id}`)
   await page.getByLabel('SKU codes').fill(sku.buyer_code)
@@ -71,17 +87,25 @@ test('@js-off-only staff print shipping labels and price labels, on the page and
   await page.getByLabel('A4 sheet of 24 (70 × 37 mm)').check()
   await page.getByRole('button', { name: 'Show the labels' }).click()
   await expect(page.getByRole('article', { name: new RegExp(`^${sku.buyer_code}: ₹`) })).toHaveCount(3)
-  const sheet = await page.request.get((await page.getByRole('link', { name: 'Download the PDF' }).getAttribute('href'))!)
+  const sheet = await page.request.get(
+    (await page.getByRole('link', { name: 'Download the PDF' }).getAttribute('href'))!,
+  )
   expect(sheet.headers()['content-type']).toBe('application/pdf')
 })
 
-test('@js-off-only a buyer uploads an image, crops, rotates and converts it, and downloads the result', async ({ page }) => {
+test('@js-off-only a buyer uploads an image, crops, rotates and converts it, and downloads the result', async ({
+  page,
+}) => {
   await signInAs(page, 'buyer@example.com', /\/buyer/)
   await page.goto('/toolkit/images')
-  await page.getByLabel('Image', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') })
+  await page
+    .getByLabel('Image', { exact: true })
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') })
   await page.getByRole('button', { name: 'Upload' }).click()
   await expect(formMessage(page, /notes\.txt is not a file we take/)).toBeVisible()
-  await page.getByLabel('Image', { exact: true }).setInputFiles({ name: 'swatch.png', mimeType: 'image/png', buffer: await png(300, 200) })
+  await page
+    .getByLabel('Image', { exact: true })
+    .setInputFiles({ name: 'swatch.png', mimeType: 'image/png', buffer: await png(300, 200) })
   await page.getByRole('button', { name: 'Upload' }).click()
   await expect(page.getByRole('heading', { name: 'Edit swatch.png' })).toBeVisible()
   await page.getByLabel('Left').fill('0')
@@ -102,7 +126,9 @@ test('@js-off-only a buyer uploads an image, crops, rotates and converts it, and
   expect([meta.width, meta.height]).toEqual([100, 150])
 })
 
-test('@js-off-only staff upload assets, refused ones say why, links serve them inert, and a delete removes the file', async ({ page }) => {
+test('@js-off-only staff upload assets, refused ones say why, links serve them inert, and a delete removes the file', async ({
+  page,
+}) => {
   await signInAs(page, 'internal@example.com', '/dashboard')
   await page.getByRole('link', { name: 'Asset uploader' }).first().click()
   await page.getByRole('button', { name: 'Files' }).setInputFiles([
@@ -112,7 +138,9 @@ test('@js-off-only staff upload assets, refused ones say why, links serve them i
   await page.getByRole('button', { name: 'Upload' }).click()
   await expect(formMessage(page, /evil\.html is not a file we take/)).toBeVisible()
   expect(dbValue<number>("select count(*) from assets where name = 'e2e-banner.png'")).toBe(0)
-  await page.getByRole('button', { name: 'Files' }).setInputFiles({ name: 'e2e-banner.png', mimeType: 'image/png', buffer: await png(64, 32) })
+  await page
+    .getByRole('button', { name: 'Files' })
+    .setInputFiles({ name: 'e2e-banner.png', mimeType: 'image/png', buffer: await png(64, 32) })
   await page.getByRole('button', { name: 'Upload' }).click()
   await expect(page.getByRole('status').getByText('1 file uploaded.')).toBeVisible()
   await page.getByLabel('Name').fill('E2E-BANNER')
@@ -133,12 +161,17 @@ test('@js-off-only staff upload assets, refused ones say why, links serve them i
 test('@js-only the image playground’s preview follows the form without a page load', async ({ page }) => {
   await signInAs(page, 'seller@example.com', /\/seller/)
   await page.goto('/toolkit/images')
-  await page.getByLabel('Image', { exact: true }).setInputFiles({ name: 'live.png', mimeType: 'image/png', buffer: await png(120, 80) })
+  await page
+    .getByLabel('Image', { exact: true })
+    .setInputFiles({ name: 'live.png', mimeType: 'image/png', buffer: await png(120, 80) })
   await page.getByRole('button', { name: 'Upload' }).click()
   await expect(page.getByRole('heading', { name: 'Edit live.png' })).toBeVisible()
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7))
   const preview = page.getByRole('img', { name: 'live.png, edited' })
-  await page.getByRole('group', { name: /^Resize/ }).getByLabel('Width').fill('60')
+  await page
+    .getByRole('group', { name: /^Resize/ })
+    .getByLabel('Width')
+    .fill('60')
   await expect(preview).toHaveAttribute('src', /width=60/)
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(60)
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7)
@@ -155,5 +188,7 @@ test('@js-only the UTM builder shows the tagged link as it is typed', async ({ p
   await page.getByLabel('Source').pressSequentially('news')
   await page.getByLabel('Medium').pressSequentially('email')
   await page.getByLabel('Campaign').pressSequentially('live-1')
-  await expect(page.locator('.utm-preview')).toHaveText('https://shop.example.com/a?x=1&utm_source=news&utm_medium=email&utm_campaign=live-1')
+  await expect(page.locator('.utm-preview')).toHaveText(
+    'https://shop.example.com/a?x=1&utm_source=news&utm_medium=email&utm_campaign=live-1',
+  )
 })

@@ -4,7 +4,9 @@ import { signInAs } from './support'
 const STAFF = 'internal@example.com'
 const PHONE = { width: 390, height: 844 }
 
-test('a refused form on a long page shows a summary at its top that takes focus and links to each field', async ({ page }) => {
+test('a refused form on a long page shows a summary at its top that takes focus and links to each field', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 600 })
   await signInAs(page, STAFF, '/dashboard')
   await page.goto('/sellers/add')
@@ -82,7 +84,9 @@ test('on a phone the portal menu is a drawer that opens and keeps its groups', a
   await expect(drawer.getByRole('heading', { level: 2 }).first()).toBeVisible()
   await sellers.click()
   await expect(page).toHaveURL('/sellers/manage')
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Operations' })).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Operations' }),
+  ).toBeVisible()
 })
 
 test('a visitor sent to sign in is told why, and comes back to the page after', async ({ page }) => {
@@ -112,6 +116,9 @@ test('the signed-out page-not-found header shows its sign-in button', async ({ p
   await page.goto('/no-such-page')
   const signIn = page.locator('.site-header').getByRole('link', { name: 'Sign in' })
   await expect(signIn).toBeVisible()
-  const [color, background] = await signIn.evaluate((a) => [getComputedStyle(a).color, getComputedStyle(a).backgroundColor])
+  const [color, background] = await signIn.evaluate((a) => [
+    getComputedStyle(a).color,
+    getComputedStyle(a).backgroundColor,
+  ])
   expect(color).not.toBe(background)
 })

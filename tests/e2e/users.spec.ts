@@ -3,7 +3,10 @@ import { formMessage, signIn, signInAs, uniqueEmail } from './support'
 
 const createUserForm = (page: Page) => page.locator('#create-user')
 
-test('admin creates a staff user who signs in, then disables it and its open session stops working', async ({ page, browser }, info) => {
+test('admin creates a staff user who signs in, then disables it and its open session stops working', async ({
+  page,
+  browser,
+}, info) => {
   const email = uniqueEmail(info, 'staffer')
   const name = `Staffer ${info.project.name}`
   await signInAs(page, 'admin@example.com', /\/admin$/)
@@ -56,7 +59,10 @@ test('admin creates a staff user who signs in, then disables it and its open ses
   await elsewhere.close()
 })
 
-test('admin sets a user password on the set-password page, and the user signs in with it', async ({ page, browser }, info) => {
+test('admin sets a user password on the set-password page, and the user signs in with it', async ({
+  page,
+  browser,
+}, info) => {
   const email = uniqueEmail(info, 'logistics')
   const name = `Lorry Planner ${info.project.name}`
   await signInAs(page, 'admin@example.com', /\/admin$/)
@@ -98,7 +104,9 @@ test('admin sets a user password on the set-password page, and the user signs in
   await elsewhere.close()
 })
 
-test('the list finds a user by search and filters, and a company link narrows it with a removable chip', async ({ page }) => {
+test('the list finds a user by search and filters, and a company link narrows it with a removable chip', async ({
+  page,
+}) => {
   await signInAs(page, 'admin@example.com', /\/admin$/)
   await page.goto('/admin/users/manage')
   await page.getByLabel('Search').fill('priya')

@@ -1,4 +1,11 @@
-import { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } from '@zxing/library'
+import {
+  BarcodeFormat,
+  BinaryBitmap,
+  DecodeHintType,
+  HybridBinarizer,
+  MultiFormatReader,
+  RGBLuminanceSource,
+} from '@zxing/library'
 import { PDFParse } from 'pdf-parse'
 import sharp from 'sharp'
 
@@ -14,7 +21,8 @@ export async function decodeBarcode(image: Uint8Array | Buffer, format: 'code128
     .raw()
     .toBuffer({ resolveWithObject: true })
   const luminance = new Uint8ClampedArray(info.width * info.height)
-  for (let i = 0; i < luminance.length; i++) luminance[i] = (data[i * 4]! * 299 + data[i * 4 + 1]! * 587 + data[i * 4 + 2]! * 114) / 1000
+  for (let i = 0; i < luminance.length; i++)
+    luminance[i] = (data[i * 4]! * 299 + data[i * 4 + 1]! * 587 + data[i * 4 + 2]! * 114) / 1000
   const source = new RGBLuminanceSource(luminance, info.width, info.height)
   const reader = new MultiFormatReader()
   const hints = new Map<DecodeHintType, unknown>([
@@ -33,7 +41,13 @@ export async function readPdf(pdf: Uint8Array | Buffer) {
   try {
     const text = await parser.getText()
     const images = await parser.getImage({ imageBuffer: true, imageDataUrl: false, imageThreshold: 0 })
-    return { pages: text.pages.map((p, i) => ({ text: p.text, images: (images.pages[i]?.images ?? []).map((img) => img.data) })), total: text.total }
+    return {
+      pages: text.pages.map((p, i) => ({
+        text: p.text,
+        images: (images.pages[i]?.images ?? []).map((img) => img.data),
+      })),
+      total: text.total,
+    }
   } finally {
     await parser.destroy()
   }

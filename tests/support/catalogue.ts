@@ -10,17 +10,27 @@ const unique = () => crypto.randomBytes(3).toString('hex').toUpperCase()
 
 /** A demo product (fabric, yarn, garments) with its schema. */
 export async function productBySlug(slug = 'fabric') {
-  const row = await getDb().selectFrom('products').select(['id', 'slug', 'name', 'unit', 'attribute_schema']).where('slug', '=', slug).executeTakeFirstOrThrow()
+  const row = await getDb()
+    .selectFrom('products')
+    .select(['id', 'slug', 'name', 'unit', 'attribute_schema'])
+    .where('slug', '=', slug)
+    .executeTakeFirstOrThrow()
   return { ...row, schema: parseAttributeSchema(row.attribute_schema) }
 }
 
 export async function makeProductLine(productId: number, name = `Line ${unique()}`): Promise<number> {
-  const row = await getDb().insertInto('product_lines').values({ product_id: productId, name, created_at: now(), updated_at: now() }).returning('id').executeTakeFirstOrThrow()
+  const row = await getDb()
+    .insertInto('product_lines')
+    .values({ product_id: productId, name, created_at: now(), updated_at: now() })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   return row.id
 }
 
 /** A category of a product with a two-stage workflow (the second a QC gate). */
-export async function makeCategory(options: { productSlug?: string; name?: string; active?: boolean } = {}): Promise<number> {
+export async function makeCategory(
+  options: { productSlug?: string; name?: string; active?: boolean } = {},
+): Promise<number> {
   const product = await productBySlug(options.productSlug)
   const db = getDb()
   const row = await db
@@ -50,11 +60,24 @@ const FABRIC_VALUES = { composition: '100% cotton', weave: 'twill', gsm: '180', 
 
 /** A product SKU; attribute values default to a complete fabric. */
 export async function makeProductSku(
-  options: { categoryId?: number; productSlug?: string; code?: string; name?: string; attributes?: Record<string, string>; productLineId?: number | null; status?: 'active' | 'archived'; moqMilli?: number } = {},
+  options: {
+    categoryId?: number
+    productSlug?: string
+    code?: string
+    name?: string
+    attributes?: Record<string, string>
+    productLineId?: number | null
+    status?: 'active' | 'archived'
+    moqMilli?: number
+  } = {},
 ): Promise<number> {
   const db = getDb()
   const categoryId = options.categoryId ?? (await makeCategory({ productSlug: options.productSlug }))
-  const category = await db.selectFrom('categories').select('product_id').where('id', '=', categoryId).executeTakeFirstOrThrow()
+  const category = await db
+    .selectFrom('categories')
+    .select('product_id')
+    .where('id', '=', categoryId)
+    .executeTakeFirstOrThrow()
   const attributes = options.attributes ?? FABRIC_VALUES
   const row = await db
     .insertInto('product_skus')
@@ -78,7 +101,13 @@ export async function makeProductSku(
 }
 
 /** A seller's offer; `complete: false` leaves the fields publishing needs empty. */
-export async function makeSellerSku(options: { sellerId: number; productSkuId?: number; status?: SellerSkuStatus; complete?: boolean; sellerCode?: string }): Promise<number> {
+export async function makeSellerSku(options: {
+  sellerId: number
+  productSkuId?: number
+  status?: SellerSkuStatus
+  complete?: boolean
+  sellerCode?: string
+}): Promise<number> {
   const db = getDb()
   const productSkuId = options.productSkuId ?? (await makeProductSku())
   const complete = options.complete ?? true
@@ -104,14 +133,32 @@ export async function makeSellerSku(options: { sellerId: number; productSkuId?: 
 }
 
 /** A buyer SKU with its first version (price in paise). */
-export async function makeBuyerSku(options: { buyerId: number; productSkuId?: number; buyerCode?: string; priceMinor?: number; moqMilli?: number }): Promise<number> {
+export async function makeBuyerSku(options: {
+  buyerId: number
+  productSkuId?: number
+  buyerCode?: string
+  priceMinor?: number
+  moqMilli?: number
+}): Promise<number> {
   const db = getDb()
   const productSkuId = options.productSkuId ?? (await makeProductSku())
   const buyerCode = options.buyerCode ?? `B-${unique()}`
-  const { product_id } = await db.selectFrom('product_skus').select('product_id').where('id', '=', productSkuId).executeTakeFirstOrThrow()
+  const { product_id } = await db
+    .selectFrom('product_skus')
+    .select('product_id')
+    .where('id', '=', productSkuId)
+    .executeTakeFirstOrThrow()
   const row = await db
     .insertInto('buyer_skus')
-    .values({ buyer_id: options.buyerId, product_sku_id: productSkuId, product_id, buyer_code: buyerCode, current_version: 1, created_at: now(), updated_at: now() })
+    .values({
+      buyer_id: options.buyerId,
+      product_sku_id: productSkuId,
+      product_id,
+      buyer_code: buyerCode,
+      current_version: 1,
+      created_at: now(),
+      updated_at: now(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   await db
@@ -132,7 +179,16 @@ export async function makeBuyerSku(options: { buyerId: number; productSkuId?: nu
   return row.id
 }
 
-export async function makeSampleSku(options: { categoryId?: number; code?: string; name?: string; chargeMinor?: number; active?: boolean; stock?: number } = {}): Promise<number> {
+export async function makeSampleSku(
+  options: {
+    categoryId?: number
+    code?: string
+    name?: string
+    chargeMinor?: number
+    active?: boolean
+    stock?: number
+  } = {},
+): Promise<number> {
   const db = getDb()
   const row = await db
     .insertInto('sample_skus')

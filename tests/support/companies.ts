@@ -8,7 +8,10 @@ import type { CompanyKind } from '~/features/companies/kinds'
 
 type Address = { kind?: 'billing' | 'shipping' | 'pickup'; city: string; isDefault?: boolean }
 
-export async function makeBuyer(values: Partial<Insertable<BuyersTable>> & { name: string }, addresses: Address[] = []): Promise<number> {
+export async function makeBuyer(
+  values: Partial<Insertable<BuyersTable>> & { name: string },
+  addresses: Address[] = [],
+): Promise<number> {
   const db = getDb()
   const row = await db.insertInto('buyers').values(values).returning('id').executeTakeFirstOrThrow()
   await syncSearch(db, 'buyer', row.id)
@@ -36,10 +39,21 @@ export async function makeSeller(values: Partial<Insertable<SellersTable>> & { n
 }
 
 /** A user of a company, active unless told otherwise. */
-export async function makeCompanyUser(kind: CompanyKind, companyId: number, email: string, status: 'active' | 'disabled' = 'active') {
+export async function makeCompanyUser(
+  kind: CompanyKind,
+  companyId: number,
+  email: string,
+  status: 'active' | 'disabled' = 'active',
+) {
   const user = await getDb()
     .insertInto('users')
-    .values({ email, name: email.split('@')[0], password_hash: 'x', status, [kind === 'buyer' ? 'buyer_id' : 'seller_id']: companyId })
+    .values({
+      email,
+      name: email.split('@')[0],
+      password_hash: 'x',
+      status,
+      [kind === 'buyer' ? 'buyer_id' : 'seller_id']: companyId,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   await getDb().insertInto('user_roles').values({ user_id: user.id, role: kind }).execute()
@@ -57,7 +71,11 @@ export const statuses = (rows: { status: CompanyStatus }[]) => rows.map((r) => r
 
 /** A platform staff user with one role (a field operator, say), active. */
 export async function makeStaffUser(role: RoleKey, email: string, name = email.split('@')[0]) {
-  const user = await getDb().insertInto('users').values({ email, name, password_hash: 'x', status: 'active' }).returning('id').executeTakeFirstOrThrow()
+  const user = await getDb()
+    .insertInto('users')
+    .values({ email, name, password_hash: 'x', status: 'active' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   await getDb().insertInto('user_roles').values({ user_id: user.id, role }).execute()
   return user.id
 }

@@ -54,9 +54,22 @@ export const DRIVEN = {
 }
 
 /** A user of a company, made through the users feature (invited, as an admin makes one). */
-export async function companyUserThroughUsersFeature(kind: 'buyer' | 'seller', companyId: number, name: string, email: string): Promise<number> {
+export async function companyUserThroughUsersFeature(
+  kind: 'buyer' | 'seller',
+  companyId: number,
+  name: string,
+  email: string,
+): Promise<number> {
   const admin = { userId: await userIdOf('admin@example.com'), name: 'Admin' }
-  const form = formOf({ intent: 'create', name, email, roles: kind, company: `#${companyId}`, companyAdmin: 'on', access: 'invite' })
+  const form = formOf({
+    intent: 'create',
+    name,
+    email,
+    roles: kind,
+    company: `#${companyId}`,
+    companyAdmin: 'on',
+    access: 'invite',
+  })
   const submission = parseWithZod(form, { schema: createUserSchema })
   if (submission.status !== 'success') throw new Error(`user form: ${JSON.stringify(submission.error)}`)
   const created = await createUser(getDb(), admin, submission.value, 'http://localhost:3000')
@@ -64,18 +77,46 @@ export async function companyUserThroughUsersFeature(kind: 'buyer' | 'seller', c
   return created.value.userId
 }
 
-const sellerId = async (name: string) => (await getDb().selectFrom('sellers').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id
+const sellerId = async (name: string) =>
+  (await getDb().selectFrom('sellers').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id
 const ahead = (days: number) => kolkataDay(new Date(Date.now() + days * 86_400_000))
 
 /** Places an order through the cart as the KAM's colleague does: one line per item given, `quantity` of each. */
-async function place(staff: { userId: number }, buyerId: number, items: { buyerSkuId: number; sellerSkuId: number; quantity: string }[], key: string) {
+async function place(
+  staff: { userId: number },
+  buyerId: number,
+  items: { buyerSkuId: number; sellerSkuId: number; quantity: string }[],
+  key: string,
+) {
   const db = getDb()
   const lines: { id: number; sellerSkuId: number; quantity: string }[] = []
-  for (const item of items) lines.push({ id: must(await addCartLine(db, staff, buyerId, item.buyerSkuId), 'cart line').lineId, sellerSkuId: item.sellerSkuId, quantity: item.quantity })
-  const cart = await db.selectFrom('order_carts').select(['ship_to_address_id', 'bill_to_address_id']).where('user_id', '=', staff.userId).where('buyer_id', '=', buyerId).executeTakeFirstOrThrow()
-  must(await saveCart(db, staff, buyerId, { shipTo: cart.ship_to_address_id, billTo: cart.bill_to_address_id, lines: lines.map((l) => ({ id: l.id, quantity: l.quantity, requiredBy: inAYear(), sellerSkuId: l.sellerSkuId })) }), 'cart')
+  for (const item of items)
+    lines.push({
+      id: must(await addCartLine(db, staff, buyerId, item.buyerSkuId), 'cart line').lineId,
+      sellerSkuId: item.sellerSkuId,
+      quantity: item.quantity,
+    })
+  const cart = await db
+    .selectFrom('order_carts')
+    .select(['ship_to_address_id', 'bill_to_address_id'])
+    .where('user_id', '=', staff.userId)
+    .where('buyer_id', '=', buyerId)
+    .executeTakeFirstOrThrow()
+  must(
+    await saveCart(db, staff, buyerId, {
+      shipTo: cart.ship_to_address_id,
+      billTo: cart.bill_to_address_id,
+      lines: lines.map((l) => ({ id: l.id, quantity: l.quantity, requiredBy: inAYear(), sellerSkuId: l.sellerSkuId })),
+    }),
+    'cart',
+  )
   const placed = must(await placeCart(db, staff, buyerId, key), 'place')
-  const sellerOrders = await db.selectFrom('seller_orders').select(['id', 'code', 'seller_id']).where('master_order_id', '=', placed.id).orderBy('id').execute()
+  const sellerOrders = await db
+    .selectFrom('seller_orders')
+    .select(['id', 'code', 'seller_id'])
+    .where('master_order_id', '=', placed.id)
+    .orderBy('id')
+    .execute()
   return { id: placed.id, code: placed.code, sellerOrders }
 }
 
@@ -87,7 +128,15 @@ async function steps(actor: { userId: number }, sellerOrderId: number, names: Se
 async function inspect(staff: { userId: number }, sellerOrderId: number, accepted: string, rejected: string) {
   const db = getDb()
   const operatorId = await userIdOf('field_operator@example.com')
-  const operator: Viewer = { userId: operatorId, email: 'field_operator@example.com', name: 'Field', phone: null, roles: ['field_operator'], company: null, sessionIdHash: 'x' }
+  const operator: Viewer = {
+    userId: operatorId,
+    email: 'field_operator@example.com',
+    name: 'Field',
+    phone: null,
+    roles: ['field_operator'],
+    company: null,
+    sessionIdHash: 'x',
+  }
   let inspectionId = 0
   for (let day = 40; !inspectionId; day++) {
     const done = await scheduleInspection(db, staff, sellerOrderId, { day: ahead(day), slot: '11:00', operatorId })
@@ -95,16 +144,31 @@ async function inspect(staff: { userId: number }, sellerOrderId: number, accepte
     else if (day > 80) throw new Error(`schedule: ${done.message}`)
   }
   const inspection = (await operatorInspection(db, operator, inspectionId))!
-  const fields: Record<string, string> = { intent: 'review', key: '', notes: 'Checked at the mill', owner: inspection.ownerToken }
+  const fields: Record<string, string> = {
+    intent: 'review',
+    key: '',
+    notes: 'Checked at the mill',
+    owner: inspection.ownerToken,
+  }
   for (const line of inspection.lines) {
-    for (const c of line.conditions) fields[`value.${line.id}.${c.id}`] = c.name.startsWith('Weight') ? '120' : c.name.startsWith('Usable') ? '58' : 'twill'
+    for (const c of line.conditions)
+      fields[`value.${line.id}.${c.id}`] = c.name.startsWith('Weight')
+        ? '120'
+        : c.name.startsWith('Usable')
+          ? '58'
+          : 'twill'
     fields[`line.${line.id}.accepted`] = accepted
     fields[`line.${line.id}.rejected`] = rejected
   }
   const reviewed = await inspectionAction(db, operator, String(inspectionId), formOf(fields))
   if (reviewed?.status !== 'done') throw new Error(`inspection review: ${JSON.stringify(reviewed)}`)
   const key = (await operatorInspection(db, operator, inspectionId))!.draftKey!
-  const submitted = await inspectionAction(db, operator, String(inspectionId), formOf({ intent: 'submit', key, owner: inspection.ownerToken }))
+  const submitted = await inspectionAction(
+    db,
+    operator,
+    String(inspectionId),
+    formOf({ intent: 'submit', key, owner: inspection.ownerToken }),
+  )
   if (submitted?.status !== 'done') throw new Error(`inspection submit: ${JSON.stringify(submitted)}`)
   return { inspectionId, lines: inspection.lines.map((l) => l.id) }
 }
@@ -114,9 +178,40 @@ async function move(staff: { userId: number }, type: TransportType, sellerOrderC
   const db = getDb()
   const order = (await linkedOrderByCode(db, sellerOrderCode))!
   const choices = await addressChoices(db, type, order)
-  const request = must(await createRequest(db, staff, type, sellerOrderCode, { fromAddressId: choices.from[0]!.id, toAddressId: choices.to[0]!.id, pickupOn: ahead(1), weight: 48_250, packages: 3, notes: '' }, undefined), `${type} request`)
+  const request = must(
+    await createRequest(
+      db,
+      staff,
+      type,
+      sellerOrderCode,
+      {
+        fromAddressId: choices.from[0]!.id,
+        toAddressId: choices.to[0]!.id,
+        pickupOn: ahead(1),
+        weight: 48_250,
+        packages: 3,
+        notes: '',
+      },
+      undefined,
+    ),
+    `${type} request`,
+  )
   const booking = must(
-    await createBooking(db, staff, request.id, { transporter: 'Safexpress Logistics', vehicleNumber: 'TN39AB4821', driverPhone: '9876543210', lrNumber: lr, pickupAt: new Date(Date.now() + 86_400_000).toISOString(), expectedDeliveryAt: new Date(Date.now() + 3 * 86_400_000).toISOString(), freight: 1_987_600 }, undefined),
+    await createBooking(
+      db,
+      staff,
+      request.id,
+      {
+        transporter: 'Safexpress Logistics',
+        vehicleNumber: 'TN39AB4821',
+        driverPhone: '9876543210',
+        lrNumber: lr,
+        pickupAt: new Date(Date.now() + 86_400_000).toISOString(),
+        expectedDeliveryAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        freight: 1_987_600,
+      },
+      undefined,
+    ),
     `${type} booking`,
   )
   must(await takeBookingStep(db, staff, request.id, booking.id, 'pick_up'), 'pick up')
@@ -147,56 +242,152 @@ export async function driveOrders(): Promise<Driven> {
   const taker = await sellerId('Surat Silk Mills')
   const makerUser = { userId: await userIdOf('seller@example.com') }
 
-  const buyerId = await makeBuyer({ name: DRIVEN.buyer, legal_name: `${DRIVEN.buyer} LLP`, gstin: '33AAMCM7391K1Z5', status: 'active', payment_terms_days: 30, credit_limit_minor: 500_000_000 }, [
-    { kind: 'shipping', city: 'Coimbatore', isDefault: true },
-    { kind: 'billing', city: 'Coimbatore', isDefault: true },
-  ])
-  const buyerUserId = await companyUserThroughUsersFeature('buyer', buyerId, DRIVEN.buyerUser.name, DRIVEN.buyerUser.email)
+  const buyerId = await makeBuyer(
+    {
+      name: DRIVEN.buyer,
+      legal_name: `${DRIVEN.buyer} LLP`,
+      gstin: '33AAMCM7391K1Z5',
+      status: 'active',
+      payment_terms_days: 30,
+      credit_limit_minor: 500_000_000,
+    },
+    [
+      { kind: 'shipping', city: 'Coimbatore', isDefault: true },
+      { kind: 'billing', city: 'Coimbatore', isDefault: true },
+    ],
+  )
+  const buyerUserId = await companyUserThroughUsersFeature(
+    'buyer',
+    buyerId,
+    DRIVEN.buyerUser.name,
+    DRIVEN.buyerUser.email,
+  )
 
   // The items: category 1 (with QC conditions), the buyer's SKU at its price, each seller's live offer at its cost.
   const [first, second] = DRIVEN.lines
   const items = []
-  for (const [line, seller] of [[first!, maker], [second!, rejecter]] as const) {
+  for (const [line, seller] of [
+    [first!, maker],
+    [second!, rejecter],
+  ] as const) {
     const productSkuId = await makeProductSku({ categoryId: 1, moqMilli: 1_000 })
-    const buyerSkuId = await makeBuyerSku({ buyerId, productSkuId, buyerCode: line.buyerCode, priceMinor: line.priceMinor, moqMilli: 1_000 })
-    const sellerSkuId = await makeSellerSku({ sellerId: seller, productSkuId, status: 'live', sellerCode: line.sellerCode })
-    await db.updateTable('seller_skus').set({ cost_minor: line.costMinor, moq_milli: 1_000 }).where('id', '=', sellerSkuId).execute()
+    const buyerSkuId = await makeBuyerSku({
+      buyerId,
+      productSkuId,
+      buyerCode: line.buyerCode,
+      priceMinor: line.priceMinor,
+      moqMilli: 1_000,
+    })
+    const sellerSkuId = await makeSellerSku({
+      sellerId: seller,
+      productSkuId,
+      status: 'live',
+      sellerCode: line.sellerCode,
+    })
+    await db
+      .updateTable('seller_skus')
+      .set({ cost_minor: line.costMinor, moq_milli: 1_000 })
+      .where('id', '=', sellerSkuId)
+      .execute()
     items.push({ productSkuId, buyerSkuId, sellerSkuId })
   }
-  const takerSku = await makeSellerSku({ sellerId: taker, productSkuId: items[1]!.productSkuId, status: 'live', sellerCode: DRIVEN.takerCode })
-  await db.updateTable('seller_skus').set({ cost_minor: DRIVEN.takerCostMinor, moq_milli: 1_000 }).where('id', '=', takerSku).execute()
+  const takerSku = await makeSellerSku({
+    sellerId: taker,
+    productSkuId: items[1]!.productSkuId,
+    status: 'live',
+    sellerCode: DRIVEN.takerCode,
+  })
+  await db
+    .updateTable('seller_skus')
+    .set({ cost_minor: DRIVEN.takerCostMinor, moq_milli: 1_000 })
+    .where('id', '=', takerSku)
+    .execute()
 
-  const order = await place(staff, buyerId, items.map((i) => ({ ...i, quantity: '10' })), 'confidential-markers-1')
+  const order = await place(
+    staff,
+    buyerId,
+    items.map((i) => ({ ...i, quantity: '10' })),
+    'confidential-markers-1',
+  )
   const made = order.sellerOrders.find((s) => s.seller_id === maker)!
   const rejected = order.sellerOrders.find((s) => s.seller_id === rejecter)!
 
   // Tiruppur counters (9 at a higher cost, ready later); staff accept it.
   const [line] = await db.selectFrom('sub_orders').select('id').where('seller_order_id', '=', made.id).execute()
-  must(await recordCounterOffer(db, staff, made.id, [{ subOrderId: line!.id, quantity: '9', readyBy: inAYear(), cost: DRIVEN.counterCost }]), 'counter-offer')
+  must(
+    await recordCounterOffer(db, staff, made.id, [
+      { subOrderId: line!.id, quantity: '9', readyBy: inAYear(), cost: DRIVEN.counterCost },
+    ]),
+    'counter-offer',
+  )
   must(await acceptCounterOffer(db, staff, made.id), 'accept counter-offer')
   await steps(makerUser, made.id, ['start_production', 'ready_for_qc'])
   const inspection = await inspect(staff, made.id, '9', '')
-  must(await decideInspection(db, staff, inspection.inspectionId, { decision: 'accept_part', reason: DRIVEN.qcReason, disposition: 'cancel', lines: Object.fromEntries(inspection.lines.map((id) => [String(id), { accepted: '6', rejected: '3' }])) }), 'QC part')
+  must(
+    await decideInspection(db, staff, inspection.inspectionId, {
+      decision: 'accept_part',
+      reason: DRIVEN.qcReason,
+      disposition: 'cancel',
+      lines: Object.fromEntries(inspection.lines.map((id) => [String(id), { accepted: '6', rejected: '3' }])),
+    }),
+    'QC part',
+  )
   await move(staff, 'first_mile', made.code, 'LR-TKW-58213')
   await move(staff, 'last_mile', made.code, 'LR-MCH-58214')
 
   // Ludhiana rejects; its line moves to Surat, which makes it; staff move it by the steps.
   await steps(staff, rejected.id, ['reject'], DRIVEN.rejectReason)
   const moved = must(await moveRejectedLines(db, staff, rejected.id, taker), 'move lines')
-  const status = (await db.selectFrom('seller_orders').select('status').where('id', '=', moved.id).executeTakeFirstOrThrow()).status
+  const status = (
+    await db.selectFrom('seller_orders').select('status').where('id', '=', moved.id).executeTakeFirstOrThrow()
+  ).status
   if (status === 'pending_approval') await steps(staff, moved.id, ['approve'])
   await steps(staff, moved.id, ['start_production', 'ready_for_qc', 'qc_pass', 'dispatch', 'deliver'])
 
   // Money: the first invoice paid in full, the second credited in part.
-  const invoices = await db.selectFrom('buyer_invoices').select(['id', 'total_minor', 'seller_order_id']).where('buyer_id', '=', buyerId).orderBy('id').execute()
+  const invoices = await db
+    .selectFrom('buyer_invoices')
+    .select(['id', 'total_minor', 'seller_order_id'])
+    .where('buyer_id', '=', buyerId)
+    .orderBy('id')
+    .execute()
   if (invoices.length !== 2) throw new Error(`expected 2 invoices, found ${invoices.length}`)
   const paid = invoices.find((i) => i.seller_order_id === made.id)!
   const credited = invoices.find((i) => i.seller_order_id === moved.id)!
-  must(await recordPayment(db, staff, buyerId, { receivedOn: kolkataDay(), amountMinor: Number(paid.total_minor), mode: 'neft', reference: DRIVEN.paymentReference }, undefined), 'payment')
-  must(await issueCreditNote(db, staff, buyerId, { invoiceId: credited.id, amountMinor: DRIVEN.creditMinor, reason: DRIVEN.creditReason }, undefined), 'credit note')
+  must(
+    await recordPayment(
+      db,
+      staff,
+      buyerId,
+      {
+        receivedOn: kolkataDay(),
+        amountMinor: Number(paid.total_minor),
+        mode: 'neft',
+        reference: DRIVEN.paymentReference,
+      },
+      undefined,
+    ),
+    'payment',
+  )
+  must(
+    await issueCreditNote(
+      db,
+      staff,
+      buyerId,
+      { invoiceId: credited.id, amountMinor: DRIVEN.creditMinor, reason: DRIVEN.creditReason },
+      undefined,
+    ),
+    'credit note',
+  )
 
   // Order 2: placed, waiting for approval at Tiruppur.
   const waiting = await place(staff, buyerId, [{ ...items[0]!, quantity: '4' }], 'confidential-markers-2')
 
-  return { buyerId, buyerUserId, masterOrderIds: [order.id, waiting.id], sellerIds: { maker, rejecter, taker }, invoiceIds: invoices.map((i) => i.id) }
+  return {
+    buyerId,
+    buyerUserId,
+    masterOrderIds: [order.id, waiting.id],
+    sellerIds: { maker, rejecter, taker },
+    invoiceIds: invoices.map((i) => i.id),
+  }
 }

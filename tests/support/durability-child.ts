@@ -8,7 +8,11 @@ import { placeTestOrder } from './orders'
 const [userId, buyerId, sellerId] = process.argv.slice(2, 5).map(Number)
 const run = process.argv[5]
 // A line the last (killed) writer had added but not placed is cleared first, as the user would.
-const carts = getDb().selectFrom('order_carts').select('id').where('user_id', '=', userId).where('buyer_id', '=', buyerId)
+const carts = getDb()
+  .selectFrom('order_carts')
+  .select('id')
+  .where('user_id', '=', userId)
+  .where('buyer_id', '=', buyerId)
 await getDb().deleteFrom('order_cart_lines').where('cart_id', 'in', carts).execute()
 for (let n = 1; ; n++) {
   const order = await placeTestOrder({ userId, buyerId, sellerIds: [sellerId], key: `durability-${run}-${n}` })

@@ -11,7 +11,10 @@ const server = process.env.TEST_POSTGRES_URL
 const template = process.env.TEST_POSTGRES_TEMPLATE
 let cleanUp: () => Promise<void>
 if (server) {
-  if (!template) throw new Error('TEST_POSTGRES_URL is set but no template database was made (tests/support/global-setup.ts, tests/support/with-postgres.ts)')
+  if (!template)
+    throw new Error(
+      'TEST_POSTGRES_URL is set but no template database was made (tests/support/global-setup.ts, tests/support/with-postgres.ts)',
+    )
   const name = uniqueName('platform_test')
   process.env.DATABASE_URL = await createDatabaseOn(server, name, template)
   cleanUp = () => dropDatabaseOn(server, name)

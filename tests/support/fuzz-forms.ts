@@ -24,13 +24,11 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12)
 /** The same bodies every run (FUZZ_SEED=… FUZZ_RUNS=… explores others; a finding's body is in the failure). */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126)
 
-
 interface FormShape {
   fields: string[]
   /** Values the page itself offers for a field (hidden inputs, buttons, options): the intents, the ids. */
   offered: Map<string, string[]>
 }
-
 
 /** The POST forms of a page that send to the page itself, with their fields and offered values. */
 function formsOf(html: string, pagePath: string): FormShape[] {
@@ -64,7 +62,10 @@ function sameFormsOnce(forms: FormShape[]): FormShape[] {
     const key = form.fields.join('\u0000')
     const seen = byFields.get(key)
     if (!seen) {
-      byFields.set(key, { fields: form.fields, offered: new Map([...form.offered].map(([name, values]) => [name, [...values]])) })
+      byFields.set(key, {
+        fields: form.fields,
+        offered: new Map([...form.offered].map(([name, values]) => [name, [...values]])),
+      })
       continue
     }
     for (const [name, values] of form.offered) {
@@ -75,7 +76,25 @@ function sameFormsOnce(forms: FormShape[]): FormShape[] {
   return [...byFields.values()]
 }
 
-const edgeNumbers = ['0', '-0', '-1', '1', '0.5', '1e308', '-1e308', '1e-308', 'NaN', 'Infinity', '9007199254740993', '99999999999999999999', '007', '1,000', ' 12 ', '0x10', '١٢٣']
+const edgeNumbers = [
+  '0',
+  '-0',
+  '-1',
+  '1',
+  '0.5',
+  '1e308',
+  '-1e308',
+  '1e-308',
+  'NaN',
+  'Infinity',
+  '9007199254740993',
+  '99999999999999999999',
+  '007',
+  '1,000',
+  ' 12 ',
+  '0x10',
+  '١٢٣',
+]
 const oddDates = ['2026-02-30', '0000-00-00', '9999-12-31', '2026-13-01', '1970-01-01', 'tomorrow', '2026-11-26T25:61']
 const value = (offered: string[]) =>
   fc.oneof(
@@ -83,14 +102,33 @@ const value = (offered: string[]) =>
     { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 80 }) },
     { weight: 2, arbitrary: fc.constantFrom(...edgeNumbers) },
     { weight: 1, arbitrary: fc.constantFrom(...oddDates) },
-    { weight: 1, arbitrary: fc.constantFrom('', ' ', '#1', '#999999999', "'; drop table users; --", '<script>alert(1)</script>', '../../etc/passwd', 'x'.repeat(5000)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        ' ',
+        '#1',
+        '#999999999',
+        "'; drop table users; --",
+        '<script>alert(1)</script>',
+        '../../etc/passwd',
+        'x'.repeat(5000),
+      ),
+    },
   )
 
 /** A body built from a form: each field left out, sent once or sent twice, and now and then a field it does not have. */
 const bodyFor = (form: FormShape) =>
   fc
     .tuple(
-      ...form.fields.map((field) => fc.tuple(fc.constant(field), fc.constantFrom(0, 1, 1, 1, 2), value(form.offered.get(field) ?? []), value(form.offered.get(field) ?? []))),
+      ...form.fields.map((field) =>
+        fc.tuple(
+          fc.constant(field),
+          fc.constantFrom(0, 1, 1, 1, 2),
+          value(form.offered.get(field) ?? []),
+          value(form.offered.get(field) ?? []),
+        ),
+      ),
       fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 20 }), fc.string({ maxLength: 40 }))),
     )
     .map((parts) => {
@@ -135,34 +173,66 @@ export function fuzzForms(part: number, parts: number) {
 
   it(`answers every fuzzed form without a 5xx, and a refused one changes nothing (part ${part + 1} of ${parts})`, async () => {
     const db = getDb()
-    const auditLength = async () => Number((await db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const auditLength = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('audit_events')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     const failures: string[] = []
     let sent = 0
     let formsFound = 0
-    const withActions = Object.entries(allRoutes()).filter(([id, rule]) => build.routes[id]?.module.action && !rule.endsSession)
+    const withActions = Object.entries(allRoutes()).filter(
+      ([id, rule]) => build.routes[id]?.module.action && !rule.endsSession,
+    )
     for (const [, rule] of withActions.filter((_, i) => i % parts === part)) {
       // Signing out reads no form; a route without an action answers 405 (the access matrix).
-      const role = 'portal' in rule ? DEMO_ROLES.find((r) => mayEnter([r], rule.portal)) : 'signedIn' in rule || 'section' in rule ? 'internal' : undefined
+      const role =
+        'portal' in rule
+          ? DEMO_ROLES.find((r) => mayEnter([r], rule.portal))
+          : 'signedIn' in rule || 'section' in rule
+            ? 'internal'
+            : undefined
       const cookie = role ? cookies.get(role) : undefined
-      const headers = (extra: Record<string, string> = {}) => new Headers({ ...extra, ...(cookie ? { Cookie: cookie } : {}) })
+      const headers = (extra: Record<string, string> = {}) =>
+        new Headers({ ...extra, ...(cookie ? { Cookie: cookie } : {}) })
       const page = await handle(new Request(`http://localhost${rule.path}`, { headers: headers() }))
-      const forms = page.ok && page.headers.get('Content-Type')?.startsWith('text/html') ? formsOf(await page.text(), rule.path) : []
+      const forms =
+        page.ok && page.headers.get('Content-Type')?.startsWith('text/html')
+          ? formsOf(await page.text(), rule.path)
+          : []
       formsFound += forms.length
       // A route whose page shows no form (a POST-only endpoint, a form behind a choice) still gets the fuzz with the one field every action reads.
-      const shapes = forms.length ? sameFormsOnce(forms) : [{ fields: ['intent'], offered: new Map<string, string[]>() }]
+      const shapes = forms.length
+        ? sameFormsOnce(forms)
+        : [{ fields: ['intent'], offered: new Map<string, string[]>() }]
       for (const form of shapes) {
         const send = async (body: URLSearchParams) => {
           const before = await auditLength()
-          const response = await handle(new Request(`http://localhost${rule.path}`, { method: 'POST', headers: headers({ 'Content-Type': 'application/x-www-form-urlencoded' }), body }))
+          const response = await handle(
+            new Request(`http://localhost${rule.path}`, {
+              method: 'POST',
+              headers: headers({ 'Content-Type': 'application/x-www-form-urlencoded' }),
+              body,
+            }),
+          )
           await response.arrayBuffer()
           sent++
           if (response.status >= 500) {
-            failures.push(`${rule.path} as ${role ?? 'anonymous'}: ${response.status} for ${body.toString().slice(0, 300)}`)
+            failures.push(
+              `${rule.path} as ${role ?? 'anonymous'}: ${response.status} for ${body.toString().slice(0, 300)}`,
+            )
             return
           }
           if (response.status >= 400) {
             const after = await auditLength()
-            if (after !== before) failures.push(`${rule.path} as ${role ?? 'anonymous'}: refused (${response.status}) but ${after - before} audit entries were written for ${body.toString().slice(0, 300)}`)
+            if (after !== before)
+              failures.push(
+                `${rule.path} as ${role ?? 'anonymous'}: refused (${response.status}) but ${after - before} audit entries were written for ${body.toString().slice(0, 300)}`,
+              )
           }
         }
         await fc.assert(fc.asyncProperty(bodyFor(form), send), { numRuns: RUNS, seed: SEED, endOnFailure: true })

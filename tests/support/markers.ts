@@ -89,17 +89,39 @@ const isDigit = (ch: string | undefined) => ch !== undefined && ch >= '0' && ch 
 
 /** A marker beginning (ending) with a digit is not the tail (head) of a longer number. */
 function standsAlone(text: string, start: number, end: number, marker: string): boolean {
-  if (isDigit(marker[0]) && (isDigit(text[start - 1]) || ((text[start - 1] === ',' || text[start - 1] === '.') && isDigit(text[start - 2])))) return false
-  if (isDigit(marker[marker.length - 1]) && (isDigit(text[end]) || ((text[end] === ',' || text[end] === '.') && isDigit(text[end + 1])))) return false
+  if (
+    isDigit(marker[0]) &&
+    (isDigit(text[start - 1]) || ((text[start - 1] === ',' || text[start - 1] === '.') && isDigit(text[start - 2])))
+  )
+    return false
+  if (
+    isDigit(marker[marker.length - 1]) &&
+    (isDigit(text[end]) || ((text[end] === ',' || text[end] === '.') && isDigit(text[end + 1])))
+  )
+    return false
   return true
 }
 
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', rsquo: '’', lsquo: '‘', ndash: '–', mdash: '—', hellip: '…', rarr: '→' }
+const entities: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  rsquo: '’',
+  lsquo: '‘',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  rarr: '→',
+}
 
 /** A page's HTML as its reader meets it: React's text separators removed, character references decoded. */
 export function textOfHtml(html: string): string {
   return html.replace(/<!-- -->/g, '').replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] === '#') return String.fromCodePoint(ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1)))
+    if (ref[0] === '#')
+      return String.fromCodePoint(ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1)))
     return entities[ref.toLowerCase()] ?? whole
   })
 }
@@ -122,7 +144,8 @@ export async function textOfData(response: Response): Promise<string> {
   const seen = new Set<unknown>()
   const visit = (value: unknown) => {
     if (value === null || value === undefined) return
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return void parts.push(String(value))
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint')
+      return void parts.push(String(value))
     if (value instanceof Date) return void parts.push(value.toISOString())
     if (typeof value !== 'object' || seen.has(value)) return
     seen.add(value)

@@ -54,11 +54,25 @@ export async function startCluster(bin: string): Promise<Cluster> {
     const result = asRoot
       ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' })
       : spawnSync(command, args, { encoding: 'utf8' })
-    if (result.status !== 0) throw new Error(`${path.basename(command)} failed: ${result.error?.message ?? ''}${result.stderr}${result.stdout}`.trim())
+    if (result.status !== 0)
+      throw new Error(
+        `${path.basename(command)} failed: ${result.error?.message ?? ''}${result.stderr}${result.stdout}`.trim(),
+      )
   }
   if (asRoot) fs.chownSync(dir, ...postgresUser())
   const data = path.join(dir, 'data')
-  run(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'])
+  run(path.join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ])
   const port = await freePort()
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`
   run(path.join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start'])

@@ -29,7 +29,13 @@ async function run(job: RaceJob): Promise<{ ok: boolean; message?: string }> {
         ? await acceptCounterOffer(db, actor, job.id)
         : job.kind === 'sample_order'
           ? await takeSampleStep(db, actor, SAMPLE_LENS, job.id, job.step, { reason: job.reason })
-          : await recordPayment(db, actor, job.buyerId, { receivedOn: job.receivedOn, amountMinor: job.amountMinor, mode: 'neft', reference: job.key }, job.key)
+          : await recordPayment(
+              db,
+              actor,
+              job.buyerId,
+              { receivedOn: job.receivedOn, amountMinor: job.amountMinor, mode: 'neft', reference: job.key },
+              job.key,
+            )
   return result.ok ? { ok: true } : { ok: false, message: result.message }
 }
 
@@ -38,7 +44,9 @@ await getDb().selectFrom('users').select('id').limit(1).execute()
 process.stdout.write('ready\n')
 for await (const line of readline.createInterface({ input: process.stdin })) {
   const { id, jobs } = JSON.parse(line) as { id: number; jobs: RaceJob[] }
-  const results = await Promise.all(jobs.map((job) => run(job).catch((error: Error) => ({ ok: false, message: `failed: ${error.message}` }))))
+  const results = await Promise.all(
+    jobs.map((job) => run(job).catch((error: Error) => ({ ok: false, message: `failed: ${error.message}` }))),
+  )
   process.stdout.write(`${JSON.stringify({ id, results })}\n`)
 }
 await getDb().destroy()

@@ -23,7 +23,9 @@ async function main(): Promise<number> {
   if (!server) {
     const bin = findPostgresBin()
     if (!bin) {
-      console.log('PostgreSQL pass skipped: TEST_DATABASE_URL is not set and no PostgreSQL binaries are in /usr/lib/postgresql/*/bin (apt-get install postgresql).')
+      console.log(
+        'PostgreSQL pass skipped: TEST_DATABASE_URL is not set and no PostgreSQL binaries are in /usr/lib/postgresql/*/bin (apt-get install postgresql).',
+      )
       return process.env.CI === 'true' ? 1 : 0
     }
     try {
@@ -49,14 +51,19 @@ async function main(): Promise<number> {
     const [first, ...rest] = process.argv.slice(2)
     if (first !== 'e2e') {
       console.log(`\nvitest on PostgreSQL (${cluster ? 'throwaway cluster' : 'TEST_DATABASE_URL'})`)
-      const unit = await run('npx', ['vitest', 'run', ...(first ? [first, ...rest] : [])], { TEST_POSTGRES_URL: server, TEST_POSTGRES_TEMPLATE: template })
+      const unit = await run('npx', ['vitest', 'run', ...(first ? [first, ...rest] : [])], {
+        TEST_POSTGRES_URL: server,
+        TEST_POSTGRES_TEMPLATE: template,
+      })
       if (unit !== 0 || first) return unit
     }
     console.log('\nPlaywright smoke journey on PostgreSQL')
     const name = uniqueName('platform_e2e')
     const url = await createDatabaseOn(server, name, template)
     try {
-      return await run('npx', ['playwright', 'test', '--config', 'playwright.postgres.config.ts'], { E2E_DATABASE_URL: url })
+      return await run('npx', ['playwright', 'test', '--config', 'playwright.postgres.config.ts'], {
+        E2E_DATABASE_URL: url,
+      })
     } finally {
       await dropDatabaseOn(server, name)
     }

@@ -18,7 +18,9 @@ export async function handleLogin(request: Request, context: AppLoadContext) {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   }
   if (isBot(form)) {
-    return data(submission.reply({ formErrors: ['Your sign-in could not be accepted.'], hideFields: ['password'] }), { status: 400 })
+    return data(submission.reply({ formErrors: ['Your sign-in could not be accepted.'], hideFields: ['password'] }), {
+      status: 400,
+    })
   }
   const { email } = submission.value
   const ip = context.clientIp ?? 'unknown'
@@ -41,7 +43,13 @@ export async function handleLogin(request: Request, context: AppLoadContext) {
   const { cookie, idHash } = await db.transaction().execute(async (trx) => {
     const session = await startSession(trx, user.id, { ip, userAgent: request.headers.get('user-agent') })
     await trx.updateTable('users').set({ last_login_at: new Date().toISOString() }).where('id', '=', user.id).execute()
-    await audit(trx, { actorUserId: user.id, action: 'session.started', entityType: 'user', entityId: user.id, after: { ip } })
+    await audit(trx, {
+      actorUserId: user.id,
+      action: 'session.started',
+      entityType: 'user',
+      entityId: user.id,
+      after: { ip },
+    })
     return session
   })
   const viewer = await loadViewer(db, idHash)

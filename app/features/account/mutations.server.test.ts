@@ -33,17 +33,32 @@ async function lastResetLink(email: string) {
 
 describe('sign-up', () => {
   const appUrl = 'http://localhost:3000'
-  const mailsTo = (email: string) => getDb().selectFrom('outbox_emails').select(['kind', 'subject', 'body_text']).where('to_address', '=', email).orderBy('id').execute()
+  const mailsTo = (email: string) =>
+    getDb()
+      .selectFrom('outbox_emails')
+      .select(['kind', 'subject', 'body_text'])
+      .where('to_address', '=', email)
+      .orderBy('id')
+      .execute()
 
   it('creates a pending company, its first user with the role, a welcome mail and an audit entry', async () => {
     const db = getDb()
     expect(await signUp(db, input, appUrl)).toEqual({ created: true })
     const user = await db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirstOrThrow()
-    const seller = await db.selectFrom('sellers').selectAll().where('id', '=', user.seller_id!).executeTakeFirstOrThrow()
+    const seller = await db
+      .selectFrom('sellers')
+      .selectAll()
+      .where('id', '=', user.seller_id!)
+      .executeTakeFirstOrThrow()
     expect(seller).toMatchObject({ name: 'Kanchipuram Handlooms', status: 'pending' })
     const roles = await db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute()
     expect(roles.map((r) => r.role)).toEqual(['seller'])
-    const auditRow = await db.selectFrom('audit_events').selectAll().where('entity_type', '=', 'seller').where('entity_id', '=', String(seller.id)).executeTakeFirstOrThrow()
+    const auditRow = await db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('entity_type', '=', 'seller')
+      .where('entity_id', '=', String(seller.id))
+      .executeTakeFirstOrThrow()
     expect(auditRow.action).toBe('company.signed_up')
     expect((await mailsTo(input.email)).map((m) => m.kind)).toEqual(['signup_welcome'])
   })
@@ -61,12 +76,26 @@ describe('sign-up', () => {
 
   it('never signs in to, changes or reveals an existing account, whatever the password; its owner is told', async () => {
     const db = getDb()
-    const before = await db.selectFrom('users').select(['password_hash', 'name']).where('email', '=', 'admin@example.com').executeTakeFirstOrThrow()
+    const before = await db
+      .selectFrom('users')
+      .select(['password_hash', 'name'])
+      .where('email', '=', 'admin@example.com')
+      .executeTakeFirstOrThrow()
     const sessions = await db.selectFrom('sessions').select('id_hash').execute()
     // The right password (the demo's) and a wrong one answer alike.
-    expect(await signUp(db, { ...input, email: 'admin@example.com', password: 'demo-pass-2026' }, appUrl)).toEqual({ created: false })
-    expect(await signUp(db, { ...input, email: 'admin@example.com', password: 'another-password-1' }, appUrl)).toEqual({ created: false })
-    expect(await db.selectFrom('users').select(['password_hash', 'name']).where('email', '=', 'admin@example.com').executeTakeFirstOrThrow()).toEqual(before)
+    expect(await signUp(db, { ...input, email: 'admin@example.com', password: 'demo-pass-2026' }, appUrl)).toEqual({
+      created: false,
+    })
+    expect(await signUp(db, { ...input, email: 'admin@example.com', password: 'another-password-1' }, appUrl)).toEqual({
+      created: false,
+    })
+    expect(
+      await db
+        .selectFrom('users')
+        .select(['password_hash', 'name'])
+        .where('email', '=', 'admin@example.com')
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before)
     expect(await db.selectFrom('sessions').select('id_hash').execute()).toEqual(sessions)
     // One warning, not one per try.
     const mails = await mailsTo('admin@example.com')
@@ -87,7 +116,9 @@ describe('password reset', () => {
 
     expect(await resetPassword(db, token, 'brand-new-secret-1')).toMatchObject({ ok: true })
     expect(await loadViewer(db, session.idHash)).toBeNull()
-    await expect(checkCredentials(db, 'biz_fin@example.com', 'brand-new-secret-1')).resolves.toMatchObject({ id: userId })
+    await expect(checkCredentials(db, 'biz_fin@example.com', 'brand-new-secret-1')).resolves.toMatchObject({
+      id: userId,
+    })
     expect(await resetPassword(db, token, 'second-use-secret-1')).toMatchObject({ ok: false })
     await expect(checkCredentials(db, 'biz_fin@example.com', 'second-use-secret-1')).rejects.toThrow()
   })
@@ -96,14 +127,21 @@ describe('password reset', () => {
     const db = getDb()
     await requestPasswordReset(db, 'logistics@example.com', 'http://localhost:3000')
     const token = (await lastResetLink('logistics@example.com')).searchParams.get('token')!
-    await db.updateTable('password_reset_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute()
+    await db
+      .updateTable('password_reset_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute()
     expect(await resetPassword(db, token, 'too-late-secret-1')).toMatchObject({ ok: false })
   })
 
   it('sends nothing for an unknown address', async () => {
     const db = getDb()
     await requestPasswordReset(db, 'nobody@example.com', 'http://localhost:3000')
-    const mails = await db.selectFrom('outbox_emails').select('id').where('to_address', '=', 'nobody@example.com').execute()
+    const mails = await db
+      .selectFrom('outbox_emails')
+      .select('id')
+      .where('to_address', '=', 'nobody@example.com')
+      .execute()
     expect(mails).toHaveLength(0)
   })
 })
@@ -113,7 +151,11 @@ describe('profile', () => {
     const db = getDb()
     const userId = await userIdOf('internal@example.com')
     await updateProfile(db, userId, { name: 'Isha Internal-Rao', phone: '+441234567890' })
-    const user = await db.selectFrom('users').select(['name', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow()
+    const user = await db
+      .selectFrom('users')
+      .select(['name', 'phone'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
     expect(user).toEqual({ name: 'Isha Internal-Rao', phone: '+441234567890' })
     const [entry] = await auditEntriesOf(db, 'user', userId)
     expect(entry).toMatchObject({ action: 'user.profile_updated', actor_name: 'Isha Internal-Rao' })
@@ -127,11 +169,16 @@ describe('profile', () => {
     const here = await startSession(db, userId)
     const elsewhere = await startSession(db, userId)
     const viewer = { userId, sessionIdHash: here.idHash }
-    expect(await changePassword(db, viewer, 'wrong-password', 'new-secret-123')).toMatchObject({ ok: false, field: 'currentPassword' })
+    expect(await changePassword(db, viewer, 'wrong-password', 'new-secret-123')).toMatchObject({
+      ok: false,
+      field: 'currentPassword',
+    })
     expect(await changePassword(db, viewer, 'demo-pass-2026', 'new-secret-123')).toMatchObject({ ok: true })
     expect(await loadViewer(db, here.idHash)).not.toBeNull()
     expect(await loadViewer(db, elsewhere.idHash)).toBeNull()
-    await expect(checkCredentials(db, 'catalog_manager@example.com', 'new-secret-123')).resolves.toMatchObject({ email: 'catalog_manager@example.com' })
+    await expect(checkCredentials(db, 'catalog_manager@example.com', 'new-secret-123')).resolves.toMatchObject({
+      email: 'catalog_manager@example.com',
+    })
   })
 
   it('signs out every other device on request', async () => {

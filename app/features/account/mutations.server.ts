@@ -32,7 +32,11 @@ export async function signUp(db: Database, input: SignUpInput, appUrl: string): 
   // Hashed first, whatever the e-mail: the hash is nearly all of a sign-up's time, so a known e-mail
   // must not answer faster than a new one (docs/domain.md, "Sign-in and sessions").
   const passwordHash = await hashPassword(input.password)
-  const existing = await db.selectFrom('users').select(['id', 'name']).where('email', '=', input.email).executeTakeFirst()
+  const existing = await db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('email', '=', input.email)
+    .executeTakeFirst()
   if (existing) {
     await warnExistingAccount(db, existing, input.email, appUrl)
     return { created: false }
@@ -42,7 +46,12 @@ export async function signUp(db: Database, input: SignUpInput, appUrl: string): 
       const table = input.companyKind === 'buyer' ? 'buyers' : 'sellers'
       const company = await trx
         .insertInto(table)
-        .values({ name: input.companyName, contact_email: input.email, contact_phone: input.phone || null, status: 'pending' })
+        .values({
+          name: input.companyName,
+          contact_email: input.email,
+          contact_phone: input.phone || null,
+          status: 'pending',
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       const user = await trx
@@ -136,7 +145,12 @@ const sha256 = (value: string) => crypto.createHash('sha256').update(value).dige
 
 /** Queues a reset link for an active account; says nothing about whether the account exists. */
 export async function requestPasswordReset(db: Database, email: string, appUrl: string): Promise<void> {
-  const user = await db.selectFrom('users').select(['id', 'name']).where('email', '=', email).where('status', '=', 'active').executeTakeFirst()
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('email', '=', email)
+    .where('status', '=', 'active')
+    .executeTakeFirst()
   if (!user) return
   const token = crypto.randomBytes(32).toString('base64url')
   const now = new Date()
@@ -164,7 +178,12 @@ export async function requestPasswordReset(db: Database, email: string, appUrl: 
         `The link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
       ].join('\n'),
     })
-    await audit(trx, { actorUserId: null, action: 'user.password_reset_requested', entityType: 'user', entityId: user.id })
+    await audit(trx, {
+      actorUserId: null,
+      action: 'user.password_reset_requested',
+      entityType: 'user',
+      entityId: user.id,
+    })
   })
 }
 
@@ -187,7 +206,11 @@ const EXPIRED_LINK = 'This reset link has expired or has already been used. Ask 
  * reset and invitation links. The token is checked before the (deliberately slow) hash is made, so
  * garbage tokens cost nothing; the conditional update in the transaction decides a race.
  */
-export async function resetPassword(db: Database, token: string, password: string): Promise<Result<{ userId: number }>> {
+export async function resetPassword(
+  db: Database,
+  token: string,
+  password: string,
+): Promise<Result<{ userId: number }>> {
   if (!(await resetTokenPurpose(db, token))) return { ok: false, message: EXPIRED_LINK }
   const passwordHash = await hashPassword(password)
   return db.transaction().execute(async (trx) => {
@@ -201,26 +224,59 @@ export async function resetPassword(db: Database, token: string, password: strin
       .returning('user_id')
       .executeTakeFirst()
     if (!row) return { ok: false as const, message: EXPIRED_LINK }
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', row.user_id).execute()
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', row.user_id)
+      .execute()
     await endUserSessions(trx, row.user_id)
     await voidOpenTokens(trx, row.user_id, now)
-    await audit(trx, { actorUserId: row.user_id, action: 'user.password_reset', entityType: 'user', entityId: row.user_id })
+    await audit(trx, {
+      actorUserId: row.user_id,
+      action: 'user.password_reset',
+      entityType: 'user',
+      entityId: row.user_id,
+    })
     return { ok: true as const, value: { userId: row.user_id } }
   })
 }
 
 /** A password just set makes every outstanding reset and invitation link of the user useless. */
 export async function voidOpenTokens(trx: Executor, userId: number, now = new Date().toISOString()): Promise<void> {
-  await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute()
+  await trx
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute()
 }
 
-export async function updateProfile(db: Database, userId: number, input: { name: string; phone?: string }): Promise<void> {
+export async function updateProfile(
+  db: Database,
+  userId: number,
+  input: { name: string; phone?: string },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('users').select(['name', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow()
+    const before = await trx
+      .selectFrom('users')
+      .select(['name', 'phone'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
     const after = { name: input.name, phone: input.phone || null }
-    await trx.updateTable('users').set({ ...after, updated_at: new Date().toISOString() }).where('id', '=', userId).execute()
+    await trx
+      .updateTable('users')
+      .set({ ...after, updated_at: new Date().toISOString() })
+      .where('id', '=', userId)
+      .execute()
     await syncSearch(trx, 'user', userId)
-    await audit(trx, { actorUserId: userId, action: 'user.profile_updated', entityType: 'user', entityId: userId, before, after })
+    await audit(trx, {
+      actorUserId: userId,
+      action: 'user.profile_updated',
+      entityType: 'user',
+      entityId: userId,
+      before,
+      after,
+    })
   })
 }
 
@@ -231,24 +287,46 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<Result> {
-  const user = await db.selectFrom('users').select('password_hash').where('id', '=', viewer.userId).executeTakeFirstOrThrow()
+  const user = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', viewer.userId)
+    .executeTakeFirstOrThrow()
   if (!(await verifyPassword(currentPassword, user.password_hash))) {
     return { ok: false, field: 'currentPassword', message: 'That is not your current password' }
   }
   const passwordHash = await hashPassword(newPassword)
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date().toISOString() }).where('id', '=', viewer.userId).execute()
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+      .where('id', '=', viewer.userId)
+      .execute()
     await endUserSessions(trx, viewer.userId, viewer.sessionIdHash)
     await voidOpenTokens(trx, viewer.userId)
-    await audit(trx, { actorUserId: viewer.userId, action: 'user.password_changed', entityType: 'user', entityId: viewer.userId })
+    await audit(trx, {
+      actorUserId: viewer.userId,
+      action: 'user.password_changed',
+      entityType: 'user',
+      entityId: viewer.userId,
+    })
   })
   return { ok: true, value: undefined }
 }
 
-export async function signOutEverywhereElse(db: Database, viewer: { userId: number; sessionIdHash: string }): Promise<number> {
+export async function signOutEverywhereElse(
+  db: Database,
+  viewer: { userId: number; sessionIdHash: string },
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const ended = await endUserSessions(trx, viewer.userId, viewer.sessionIdHash)
-    await audit(trx, { actorUserId: viewer.userId, action: 'user.other_sessions_ended', entityType: 'user', entityId: viewer.userId, after: { ended } })
+    await audit(trx, {
+      actorUserId: viewer.userId,
+      action: 'user.other_sessions_ended',
+      entityType: 'user',
+      entityId: viewer.userId,
+      after: { ended },
+    })
     return ended
   })
 }

@@ -18,8 +18,15 @@ export type ProfileReply = { intent: 'profile' | 'password' | null; result: Subm
 
 /** The profile page: account details, password, other sessions. */
 export function ProfilePage({ user, otherSessions, actionData }: ProfileData & { actionData?: ProfileReply }) {
-  const [profileForm, profileFields] = useZodForm(() => import('./schema').then((m) => m.profileSchema), { id: 'profile-form', lastResult: actionData?.intent === 'profile' ? actionData.result : undefined, defaultValue: { name: user.name, phone: user.phone } })
-  const [passwordForm, passwordFields] = useZodForm(() => import('./schema').then((m) => m.changePasswordSchema), { id: 'password-form', lastResult: actionData?.intent === 'password' ? actionData.result : undefined })
+  const [profileForm, profileFields] = useZodForm(() => import('./schema').then((m) => m.profileSchema), {
+    id: 'profile-form',
+    lastResult: actionData?.intent === 'profile' ? actionData.result : undefined,
+    defaultValue: { name: user.name, phone: user.phone },
+  })
+  const [passwordForm, passwordFields] = useZodForm(() => import('./schema').then((m) => m.changePasswordSchema), {
+    id: 'password-form',
+    lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
+  })
   return (
     <>
       <PageHeader title="My profile" />
@@ -34,7 +41,13 @@ export function ProfilePage({ user, otherSessions, actionData }: ProfileData & {
           <input type="hidden" name="intent" value="profile" />
           <ErrorSummary form={profileForm} />
           <Field label="Name" meta={profileFields.name} inputProps={{ autoComplete: 'name' }} />
-          <Field label="Mobile" type="tel" meta={profileFields.phone} hint="10-digit Indian mobile, or +country code" inputProps={{ autoComplete: 'tel' }} />
+          <Field
+            label="Mobile"
+            type="tel"
+            meta={profileFields.phone}
+            hint="10-digit Indian mobile, or +country code"
+            inputProps={{ autoComplete: 'tel' }}
+          />
           <SubmitButton variant="primary" intent="profile" pendingText="Saving…">
             Save profile
           </SubmitButton>
@@ -45,9 +58,25 @@ export function ProfilePage({ user, otherSessions, actionData }: ProfileData & {
         <Form method="post" {...getFormProps(passwordForm)}>
           <input type="hidden" name="intent" value="password" />
           <ErrorSummary form={passwordForm} />
-          <Field label="Current password" type="password" meta={passwordFields.currentPassword} inputProps={{ autoComplete: 'current-password' }} />
-          <Field label="New password" type="password" meta={passwordFields.newPassword} hint="At least 10 characters" inputProps={{ autoComplete: 'new-password' }} />
-          <Field label="New password again" type="password" meta={passwordFields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
+          <Field
+            label="Current password"
+            type="password"
+            meta={passwordFields.currentPassword}
+            inputProps={{ autoComplete: 'current-password' }}
+          />
+          <Field
+            label="New password"
+            type="password"
+            meta={passwordFields.newPassword}
+            hint="At least 10 characters"
+            inputProps={{ autoComplete: 'new-password' }}
+          />
+          <Field
+            label="New password again"
+            type="password"
+            meta={passwordFields.confirmPassword}
+            inputProps={{ autoComplete: 'new-password' }}
+          />
           <SubmitButton variant="primary" intent="password" pendingText="Changing…">
             Change password
           </SubmitButton>

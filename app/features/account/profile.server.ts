@@ -17,7 +17,13 @@ export async function profileData(db: Database, viewer: Viewer): Promise<Profile
     .where('expires_at', '>', new Date().toISOString())
     .executeTakeFirstOrThrow()
   return {
-    user: { name: viewer.name, email: viewer.email, phone: viewer.phone ?? '', roles: viewer.roles, company: viewer.company?.name ?? null },
+    user: {
+      name: viewer.name,
+      email: viewer.email,
+      phone: viewer.phone ?? '',
+      roles: viewer.roles,
+      company: viewer.company?.name ?? null,
+    },
     otherSessions: Number(sessions.n) - 1,
   }
 }
@@ -28,23 +34,40 @@ export async function handleProfileForm(db: Database, viewer: Viewer, form: Form
   switch (form.get('intent')) {
     case 'profile': {
       const submission = parseWithZod(form, { schema: profileSchema })
-      if (submission.status !== 'success') return { status: 'invalid', reply: { intent: 'profile', result: submission.reply() } }
+      if (submission.status !== 'success')
+        return { status: 'invalid', reply: { intent: 'profile', result: submission.reply() } }
       await updateProfile(db, viewer.userId, submission.value)
       return { status: 'done', toast: { kind: 'success', message: 'Your profile is saved.' } }
     }
     case 'password': {
       const submission = parseWithZod(form, { schema: changePasswordSchema })
       const hidden = { hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] }
-      if (submission.status !== 'success') return { status: 'invalid', reply: { intent: 'password', result: submission.reply(hidden) } }
+      if (submission.status !== 'success')
+        return { status: 'invalid', reply: { intent: 'password', result: submission.reply(hidden) } }
       const result = await changePassword(db, viewer, submission.value.currentPassword, submission.value.newPassword)
       if (!result.ok) {
-        return { status: 'invalid', reply: { intent: 'password', result: submission.reply({ ...hidden, fieldErrors: { [result.field ?? 'currentPassword']: [result.message] } }) } }
+        return {
+          status: 'invalid',
+          reply: {
+            intent: 'password',
+            result: submission.reply({
+              ...hidden,
+              fieldErrors: { [result.field ?? 'currentPassword']: [result.message] },
+            }),
+          },
+        }
       }
-      return { status: 'done', toast: { kind: 'success', message: 'Your password is changed. Other devices are signed out.' } }
+      return {
+        status: 'done',
+        toast: { kind: 'success', message: 'Your password is changed. Other devices are signed out.' },
+      }
     }
     case 'sessions': {
       const ended = await signOutEverywhereElse(db, viewer)
-      return { status: 'done', toast: { kind: 'success', message: `Signed out of ${countOf(ended, 'other session')}.` } }
+      return {
+        status: 'done',
+        toast: { kind: 'success', message: `Signed out of ${countOf(ended, 'other session')}.` },
+      }
     }
     default:
       return { status: 'invalid', reply: { intent: null, result: undefined } }

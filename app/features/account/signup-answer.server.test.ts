@@ -21,7 +21,12 @@ async function signUpAs(email: string) {
   const context = { clientIp: `198.51.100.${n}`, menus: {} } as AppLoadContext
   const started = performance.now()
   const response = (await action({ request, context, params: {} })) as Response
-  return { ms: performance.now() - started, status: response.status, location: response.headers.get('Location'), cookie: response.headers.get('Set-Cookie') }
+  return {
+    ms: performance.now() - started,
+    status: response.status,
+    location: response.headers.get('Location'),
+    cookie: response.headers.get('Set-Cookie'),
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
@@ -38,7 +43,11 @@ describe('sign-up with a known or a new e-mail', () => {
     expect(answer(known)).toEqual(answer(fresh))
     expect(answer(known)).toEqual({ status: 302, location: '/signup?sent=1', cookie: null })
     // The owner of the known address is told, the new one welcomed.
-    const kinds = await getDb().selectFrom('outbox_emails').select(['to_address', 'kind']).where('to_address', 'in', ['buyer@example.com', 'someone.new@timing.example']).execute()
+    const kinds = await getDb()
+      .selectFrom('outbox_emails')
+      .select(['to_address', 'kind'])
+      .where('to_address', 'in', ['buyer@example.com', 'someone.new@timing.example'])
+      .execute()
     expect(kinds).toEqual(
       expect.arrayContaining([
         { to_address: 'buyer@example.com', kind: 'signup_existing' },

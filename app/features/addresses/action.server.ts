@@ -3,20 +3,35 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import { createAddress, makeDefaultAddress, removeAddress, updateAddress, type AddressResult } from './mutations.server'
-import { addressSchemas, addressTargetSchema, CREATE_FORM_ID, editFormId, KIND_LABELS, type AddressOwner, type FormReply } from './schema'
+import {
+  addressSchemas,
+  addressTargetSchema,
+  CREATE_FORM_ID,
+  editFormId,
+  KIND_LABELS,
+  type AddressOwner,
+  type FormReply,
+} from './schema'
 
-export type ActionOutcome = { status: 'done'; toast: Toast } | { status: 'invalid'; reply: FormReply } | { status: 'not-found' }
+export type ActionOutcome =
+  { status: 'done'; toast: Toast } | { status: 'invalid'; reply: FormReply } | { status: 'not-found' }
 
 /**
  * Every address form of a page (add, edit, remove, make default) in one place, so the buyer's,
  * seller's and product pages do not repeat the switch. The caller has checked who may edit.
  */
-export async function handleAddressAction(db: Database, actorUserId: number, owner: AddressOwner, formData: FormData): Promise<ActionOutcome> {
+export async function handleAddressAction(
+  db: Database,
+  actorUserId: number,
+  owner: AddressOwner,
+  formData: FormData,
+): Promise<ActionOutcome> {
   const intent = formData.get('intent')
   const schemas = addressSchemas[owner.kind]
   if (intent === 'address-create') {
     const submission = parseWithZod(formData, { schema: schemas.create })
-    if (submission.status !== 'success') return { status: 'invalid', reply: { form: CREATE_FORM_ID, result: submission.reply() } }
+    if (submission.status !== 'success')
+      return { status: 'invalid', reply: { form: CREATE_FORM_ID, result: submission.reply() } }
     const { idempotencyKey, isDefault, intent: _, ...input } = submission.value
     const result = await createAddress(db, actorUserId, owner, { ...input, isDefault }, idempotencyKey)
     return answer(result, CREATE_FORM_ID, submission, `The ${input.kind} address is added.`)
@@ -24,7 +39,8 @@ export async function handleAddressAction(db: Database, actorUserId: number, own
   if (intent === 'address-update') {
     const formId = editFormId(String(formData.get('addressId') ?? ''))
     const submission = parseWithZod(formData, { schema: schemas.update })
-    if (submission.status !== 'success') return { status: 'invalid', reply: { form: formId, result: submission.reply() } }
+    if (submission.status !== 'success')
+      return { status: 'invalid', reply: { form: formId, result: submission.reply() } }
     const { addressId, version, intent: _, ...input } = submission.value
     const result = await updateAddress(db, actorUserId, owner, addressId, version, input)
     return answer(result, formId, submission, 'The address is saved.')
@@ -34,16 +50,28 @@ export async function handleAddressAction(db: Database, actorUserId: number, own
   const { addressId } = submission.value
   if (submission.value.intent === 'address-remove') {
     const result = await removeAddress(db, actorUserId, owner, addressId)
-    return result.ok ? { status: 'done', toast: { kind: 'success', message: 'The address is removed.' } } : { status: 'not-found' }
+    return result.ok
+      ? { status: 'done', toast: { kind: 'success', message: 'The address is removed.' } }
+      : { status: 'not-found' }
   }
   const result = await makeDefaultAddress(db, actorUserId, owner, addressId)
-  return result.ok ? { status: 'done', toast: { kind: 'success', message: `This is now the default ${KIND_LABELS[result.kind].toLowerCase()} address.` } } : { status: 'not-found' }
+  return result.ok
+    ? {
+        status: 'done',
+        toast: {
+          kind: 'success',
+          message: `This is now the default ${KIND_LABELS[result.kind].toLowerCase()} address.`,
+        },
+      }
+    : { status: 'not-found' }
 }
 
 function answer(
   result: AddressResult,
   form: string,
-  submission: { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> },
+  submission: {
+    reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>
+  },
   message: string,
 ): ActionOutcome {
   if (result.ok) return { status: 'done', toast: { kind: 'success', message } }

@@ -22,10 +22,16 @@ export interface AddressView {
   updated_at: string
 }
 
-const articleStyle = { border: '1px solid var(--c-border)', borderRadius: 'var(--radius)', padding: 'var(--space-4)', minWidth: 0 }
+const articleStyle = {
+  border: '1px solid var(--c-border)',
+  borderRadius: 'var(--radius)',
+  padding: 'var(--space-4)',
+  minWidth: 0,
+}
 const stateOptions = INDIAN_STATES.map((s) => ({ value: s, label: s }))
 const kindOptions = (owner: OwnerKind) => KINDS_OF_OWNER[owner].map((k) => ({ value: k, label: KIND_LABELS[k] }))
-const replyFor = (reply: FormReply | null | undefined, form: string) => (reply?.form === form ? reply.result : undefined)
+const replyFor = (reply: FormReply | null | undefined, form: string) =>
+  reply?.form === form ? reply.result : undefined
 
 /**
  * An owner's addresses by kind, the default of each kind marked, with edit, make-default and
@@ -59,7 +65,13 @@ export function AddressBook({
               ) : (
                 <div className="grid-2">
                   {ofKind.map((address) => (
-                    <AddressCard key={`${address.id}-${address.updated_at}`} owner={owner} address={address} reply={reply} readOnly={readOnly} />
+                    <AddressCard
+                      key={`${address.id}-${address.updated_at}`}
+                      owner={owner}
+                      address={address}
+                      reply={reply}
+                      readOnly={readOnly}
+                    />
                   ))}
                 </div>
               )}
@@ -67,12 +79,24 @@ export function AddressBook({
           )
         })}
       </section>
-      {readOnly ? null : <CreateAddressForm key={idempotencyKey} owner={owner} idempotencyKey={idempotencyKey} reply={reply} />}
+      {readOnly ? null : (
+        <CreateAddressForm key={idempotencyKey} owner={owner} idempotencyKey={idempotencyKey} reply={reply} />
+      )}
     </>
   )
 }
 
-function AddressCard({ owner, address, reply, readOnly }: { owner: OwnerKind; address: AddressView; reply?: FormReply | null; readOnly: boolean }) {
+function AddressCard({
+  owner,
+  address,
+  reply,
+  readOnly,
+}: {
+  owner: OwnerKind
+  address: AddressView
+  reply?: FormReply | null
+  readOnly: boolean
+}) {
   const title = address.label || `${KIND_LABELS[address.kind]} address`
   const editResult = replyFor(reply, editFormId(address.id))
   return (
@@ -96,7 +120,11 @@ function AddressCard({ owner, address, reply, readOnly }: { owner: OwnerKind; ad
       </address>
       {readOnly ? null : (
         <div className="row" style={{ marginTop: 12, alignItems: 'flex-start' }}>
-          <details className="disclosure" open={editResult ? true : undefined} style={{ flex: editResult ? '1 1 100%' : undefined }}>
+          <details
+            className="disclosure"
+            open={editResult ? true : undefined}
+            style={{ flex: editResult ? '1 1 100%' : undefined }}
+          >
             <summary className="btn">Edit</summary>
             <div className="disclosure-body">
               <EditAddressForm owner={owner} address={address} lastResult={editResult} />
@@ -139,15 +167,32 @@ function AddressFields({ owner, fields }: { owner: OwnerKind; fields: AddressFie
       <Field label="Address line 2 (optional)" meta={fields.line2} inputProps={{ autoComplete: 'address-line2' }} />
       <div className="form-grid">
         <Field label="City or town" meta={fields.city} inputProps={{ autoComplete: 'address-level2' }} />
-        <SelectField label="State or union territory" meta={fields.state} options={stateOptions} placeholder="Choose…" />
-        <Field label="PIN code" meta={fields.pin} inputProps={{ inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 6 }} />
+        <SelectField
+          label="State or union territory"
+          meta={fields.state}
+          options={stateOptions}
+          placeholder="Choose…"
+        />
+        <Field
+          label="PIN code"
+          meta={fields.pin}
+          inputProps={{ inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 6 }}
+        />
       </div>
       <p className="muted">Country: India</p>
     </>
   )
 }
 
-function EditAddressForm({ owner, address, lastResult }: { owner: OwnerKind; address: AddressView; lastResult?: FormReply['result'] }) {
+function EditAddressForm({
+  owner,
+  address,
+  lastResult,
+}: {
+  owner: OwnerKind
+  address: AddressView
+  lastResult?: FormReply['result']
+}) {
   const [form, fields] = useZodForm(() => import('./schema').then((m) => m.addressSchemas[owner].update), {
     id: editFormId(address.id),
     lastResult,
@@ -175,8 +220,19 @@ function EditAddressForm({ owner, address, lastResult }: { owner: OwnerKind; add
   )
 }
 
-function CreateAddressForm({ owner, idempotencyKey, reply }: { owner: OwnerKind; idempotencyKey: string; reply?: FormReply | null }) {
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.addressSchemas[owner].create), { id: CREATE_FORM_ID, lastResult: replyFor(reply, CREATE_FORM_ID) })
+function CreateAddressForm({
+  owner,
+  idempotencyKey,
+  reply,
+}: {
+  owner: OwnerKind
+  idempotencyKey: string
+  reply?: FormReply | null
+}) {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.addressSchemas[owner].create), {
+    id: CREATE_FORM_ID,
+    lastResult: replyFor(reply, CREATE_FORM_ID),
+  })
   return (
     <section className="card" aria-labelledby="add-address-heading">
       <h2 id="add-address-heading">Add an address</h2>

@@ -64,7 +64,14 @@ describe('address rules', () => {
     const entries = await auditOf(owner, 'address.created')
     expect(entries).toHaveLength(3)
     expect(entries[0].actor_user_id).toBe(actor)
-    expect(JSON.parse(entries[0].after_json!)).toMatchObject({ addressId: first, kind: 'shipping', line1: '4, Mill Compound', pin: '400013', country: 'IN', isDefault: 1 })
+    expect(JSON.parse(entries[0].after_json!)).toMatchObject({
+      addressId: first,
+      kind: 'shipping',
+      line1: '4, Mill Compound',
+      pin: '400013',
+      country: 'IN',
+      isDefault: 1,
+    })
   })
 
   it('a new address asked to be the default takes over from the old one', async () => {
@@ -111,11 +118,22 @@ describe('address rules', () => {
 
   it('allows only the kinds of address of each kind of owner', async () => {
     const buyer = await newBuyer()
-    const fabric = await getDb().selectFrom('products').select('id').where('slug', '=', 'fabric').executeTakeFirstOrThrow()
+    const fabric = await getDb()
+      .selectFrom('products')
+      .select('id')
+      .where('slug', '=', 'fabric')
+      .executeTakeFirstOrThrow()
     const seller = await getDb().selectFrom('sellers').select('id').orderBy('id').executeTakeFirstOrThrow()
-    expect(await createAddress(getDb(), actor, buyer, place({ kind: 'pickup' }))).toMatchObject({ ok: false, field: 'kind' })
-    expect(await createAddress(getDb(), actor, { kind: 'product', id: fabric.id }, place({ kind: 'billing' }))).toMatchObject({ ok: false, field: 'kind' })
-    expect(await createAddress(getDb(), actor, { kind: 'seller', id: seller.id }, place({ kind: 'shipping' }))).toMatchObject({ ok: false, field: 'kind' })
+    expect(await createAddress(getDb(), actor, buyer, place({ kind: 'pickup' }))).toMatchObject({
+      ok: false,
+      field: 'kind',
+    })
+    expect(
+      await createAddress(getDb(), actor, { kind: 'product', id: fabric.id }, place({ kind: 'billing' })),
+    ).toMatchObject({ ok: false, field: 'kind' })
+    expect(
+      await createAddress(getDb(), actor, { kind: 'seller', id: seller.id }, place({ kind: 'shipping' })),
+    ).toMatchObject({ ok: false, field: 'kind' })
     expect(await listAddresses(getDb(), buyer)).toEqual([])
     // The forms say so before the database is asked.
     const form = { intent: 'address-create', line1: 'x', city: 'y', state: 'Goa', pin: '403001' }
@@ -129,7 +147,10 @@ describe('address rules', () => {
     const theirs = await newBuyer()
     const their = await create(theirs, place())
     const before = await findAddress(getDb(), theirs, their)
-    expect(await updateAddress(getDb(), actor, mine, their, before!.updated_at, place({ line1: 'Hijacked' }))).toEqual({ ok: false, reason: 'not-found' })
+    expect(await updateAddress(getDb(), actor, mine, their, before!.updated_at, place({ line1: 'Hijacked' }))).toEqual({
+      ok: false,
+      reason: 'not-found',
+    })
     expect(await removeAddress(getDb(), actor, mine, their)).toEqual({ ok: false, reason: 'not-found' })
     expect(await makeDefaultAddress(getDb(), actor, mine, their)).toEqual({ ok: false, reason: 'not-found' })
     expect(await findAddress(getDb(), theirs, their)).toEqual(before)
@@ -140,7 +161,10 @@ describe('address rules', () => {
     const owner = await newBuyer()
     const first = await create(owner, place(), 'key-1')
     const again = await create(owner, place(), 'key-1')
-    const [x, y] = await Promise.all([create(owner, place({ line1: 'Race' }), 'key-2'), create(owner, place({ line1: 'Race' }), 'key-2')])
+    const [x, y] = await Promise.all([
+      create(owner, place({ line1: 'Race' }), 'key-2'),
+      create(owner, place({ line1: 'Race' }), 'key-2'),
+    ])
     expect(again).toBe(first)
     expect(x).toBe(y)
     expect(await listAddresses(getDb(), owner)).toHaveLength(2)
@@ -151,7 +175,9 @@ describe('address rules', () => {
     const owner = await newBuyer()
     const id = await create(owner, place())
     const opened = (await findAddress(getDb(), owner, id))!.updated_at
-    expect(await updateAddress(getDb(), actor, owner, id, opened, place({ city: 'Thane', pin: '400601' }))).toMatchObject({ ok: true })
+    expect(
+      await updateAddress(getDb(), actor, owner, id, opened, place({ city: 'Thane', pin: '400601' })),
+    ).toMatchObject({ ok: true })
     const stale = await updateAddress(getDb(), actor, owner, id, opened, place({ city: 'Pune', pin: '411001' }))
     expect(stale).toMatchObject({ ok: false, reason: 'conflict' })
     expect((await findAddress(getDb(), owner, id))?.city).toBe('Thane')
@@ -167,7 +193,9 @@ describe('address rules', () => {
     const a = await create(owner, place({ line1: 'A' }))
     const b = await create(owner, place({ line1: 'B' }))
     const version = (await findAddress(getDb(), owner, a))!.updated_at
-    expect(await updateAddress(getDb(), actor, owner, a, version, place({ kind: 'billing', line1: 'A' }))).toMatchObject({ ok: true })
+    expect(
+      await updateAddress(getDb(), actor, owner, a, version, place({ kind: 'billing', line1: 'A' })),
+    ).toMatchObject({ ok: true })
     expect(await defaultsOf(owner, 'shipping')).toEqual([b])
     expect(await defaultsOf(owner, 'billing')).toEqual([a])
   })
@@ -182,7 +210,14 @@ describe('the address forms of a page', () => {
 
   it('answers a bad PIN at its field, keeping what was typed', async () => {
     const owner = await newBuyer()
-    const typed = { intent: 'address-create', kind: 'shipping', line1: '9, Dock Road', city: 'Kochi', state: 'Kerala', pin: '012' }
+    const typed = {
+      intent: 'address-create',
+      kind: 'shipping',
+      line1: '9, Dock Road',
+      city: 'Kochi',
+      state: 'Kerala',
+      pin: '012',
+    }
     const outcome = await handleAddressAction(getDb(), actor, owner, formData(typed))
     expect(outcome.status).toBe('invalid')
     if (outcome.status !== 'invalid') return
@@ -196,23 +231,59 @@ describe('the address forms of a page', () => {
     const owner = await newBuyer()
     const other = await newBuyer()
     const fields = { kind: 'billing', line1: '1, MG Road', city: 'Pune', state: 'Maharashtra', pin: '411001' }
-    expect(await handleAddressAction(getDb(), actor, owner, formData({ intent: 'address-create', ...fields }))).toMatchObject({ status: 'done' })
-    expect(await handleAddressAction(getDb(), actor, owner, formData({ intent: 'address-create', ...fields, line1: '2, MG Road' }))).toMatchObject({ status: 'done' })
+    expect(
+      await handleAddressAction(getDb(), actor, owner, formData({ intent: 'address-create', ...fields })),
+    ).toMatchObject({ status: 'done' })
+    expect(
+      await handleAddressAction(
+        getDb(),
+        actor,
+        owner,
+        formData({ intent: 'address-create', ...fields, line1: '2, MG Road' }),
+      ),
+    ).toMatchObject({ status: 'done' })
     const [first, second] = await listAddresses(getDb(), owner)
-    expect(await handleAddressAction(getDb(), actor, owner, formData({ intent: 'address-default', addressId: String(second.id) }))).toEqual({
+    expect(
+      await handleAddressAction(
+        getDb(),
+        actor,
+        owner,
+        formData({ intent: 'address-default', addressId: String(second.id) }),
+      ),
+    ).toEqual({
       status: 'done',
       toast: { kind: 'success', message: 'This is now the default billing address.' },
     })
-    expect(await handleAddressAction(getDb(), actor, other, formData({ intent: 'address-remove', addressId: String(first.id) }))).toEqual({ status: 'not-found' })
+    expect(
+      await handleAddressAction(
+        getDb(),
+        actor,
+        other,
+        formData({ intent: 'address-remove', addressId: String(first.id) }),
+      ),
+    ).toEqual({ status: 'not-found' })
     const conflict = await handleAddressAction(
       getDb(),
       actor,
       owner,
-      formData({ intent: 'address-update', addressId: String(first.id), version: '2000-01-01T00:00:00.000Z', ...fields }),
+      formData({
+        intent: 'address-update',
+        addressId: String(first.id),
+        version: '2000-01-01T00:00:00.000Z',
+        ...fields,
+      }),
     )
     expect(conflict).toMatchObject({ status: 'invalid', reply: { form: `address-${first.id}` } })
-    if (conflict.status === 'invalid') expect(conflict.reply.result.error?.['']?.[0]).toContain('changed by someone else')
-    expect(await handleAddressAction(getDb(), actor, owner, formData({ intent: 'address-remove', addressId: String(first.id) }))).toMatchObject({ status: 'done' })
+    if (conflict.status === 'invalid')
+      expect(conflict.reply.result.error?.['']?.[0]).toContain('changed by someone else')
+    expect(
+      await handleAddressAction(
+        getDb(),
+        actor,
+        owner,
+        formData({ intent: 'address-remove', addressId: String(first.id) }),
+      ),
+    ).toMatchObject({ status: 'done' })
     expect((await listAddresses(getDb(), owner)).map((a) => a.id)).toEqual([second.id])
   })
 })

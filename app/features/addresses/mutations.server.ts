@@ -11,9 +11,11 @@ export type AddressResult =
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'conflict' | 'invalid'; field?: string; message: string }
 
-export const CONFLICT_MESSAGE = 'This address was changed by someone else since you opened it; reload the page to see the change.'
+export const CONFLICT_MESSAGE =
+  'This address was changed by someone else since you opened it; reload the page to see the change.'
 
-export const kindAllowed = (owner: OwnerKind, kind: string): kind is AddressKind => (KINDS_OF_OWNER[owner] as readonly string[]).includes(kind)
+export const kindAllowed = (owner: OwnerKind, kind: string): kind is AddressKind =>
+  (KINDS_OF_OWNER[owner] as readonly string[]).includes(kind)
 
 function wrongKind(owner: AddressOwner): AddressResult {
   const kinds = KINDS_OF_OWNER[owner.kind].map((k) => KIND_LABELS[k].toLowerCase()).join(' or ')
@@ -87,27 +89,36 @@ export async function createAddress(
   if (!kindAllowed(owner.kind, input.kind)) return wrongKind(owner)
   const kind = input.kind
   const addressId = await db.transaction().execute(async (trx) => {
-    const { result } = await once(trx, idempotencyKey, `address.create:${owner.kind}:${owner.id}`, actorUserId, async () => {
-      const current = await defaultOf(trx, owner, kind)
-      const isDefault = !current || input.isDefault === true
-      if (current && isDefault) await trx.updateTable('addresses').set({ is_default: 0 }).where('id', '=', current.id).execute()
-      const stamp = nextStamp()
-      const fields = { ...cleanFields(input), kind, is_default: isDefault ? 1 : 0 }
-      const row = await trx
-        .insertInto('addresses')
-        .values({ ...fields, [ownerColumn(owner)]: owner.id, created_at: stamp, updated_at: stamp })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await audit(trx, {
-        actorUserId,
-        action: 'address.created',
-        entityType: owner.kind,
-        entityId: owner.id,
-        after: snapshot({ id: row.id, ...fields }),
-        note: describeAddress(fields) + (current && isDefault ? `; the default ${kind} address instead of ${describeAddress(current)}` : ''),
-      })
-      return row.id
-    })
+    const { result } = await once(
+      trx,
+      idempotencyKey,
+      `address.create:${owner.kind}:${owner.id}`,
+      actorUserId,
+      async () => {
+        const current = await defaultOf(trx, owner, kind)
+        const isDefault = !current || input.isDefault === true
+        if (current && isDefault)
+          await trx.updateTable('addresses').set({ is_default: 0 }).where('id', '=', current.id).execute()
+        const stamp = nextStamp()
+        const fields = { ...cleanFields(input), kind, is_default: isDefault ? 1 : 0 }
+        const row = await trx
+          .insertInto('addresses')
+          .values({ ...fields, [ownerColumn(owner)]: owner.id, created_at: stamp, updated_at: stamp })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await audit(trx, {
+          actorUserId,
+          action: 'address.created',
+          entityType: owner.kind,
+          entityId: owner.id,
+          after: snapshot({ id: row.id, ...fields }),
+          note:
+            describeAddress(fields) +
+            (current && isDefault ? `; the default ${kind} address instead of ${describeAddress(current)}` : ''),
+        })
+        return row.id
+      },
+    )
     return result
   })
   return { ok: true, addressId, kind }
@@ -139,7 +150,8 @@ export async function updateAddress(
       .where('updated_at', '=', version)
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: 'conflict', message: CONFLICT_MESSAGE }
-    const promoted = kind !== before.kind && before.is_default === 1 ? await promoteOldest(trx, owner, before.kind) : undefined
+    const promoted =
+      kind !== before.kind && before.is_default === 1 ? await promoteOldest(trx, owner, before.kind) : undefined
     await audit(trx, {
       actorUserId,
       action: 'address.updated',
@@ -147,18 +159,29 @@ export async function updateAddress(
       entityId: owner.id,
       before: snapshot(before),
       after: snapshot({ id: addressId, ...fields }),
-      note: describeAddress(fields) + (promoted ? `; the default ${before.kind} address is now ${describeAddress(promoted)}` : ''),
+      note:
+        describeAddress(fields) +
+        (promoted ? `; the default ${before.kind} address is now ${describeAddress(promoted)}` : ''),
     })
     return { ok: true, addressId, kind }
   })
 }
 
 /** Removes an address; when it was its kind's default, the oldest remaining one of the kind takes over. */
-export async function removeAddress(db: Database, actorUserId: number, owner: AddressOwner, addressId: number): Promise<AddressResult> {
+export async function removeAddress(
+  db: Database,
+  actorUserId: number,
+  owner: AddressOwner,
+  addressId: number,
+): Promise<AddressResult> {
   return db.transaction().execute(async (trx): Promise<AddressResult> => {
     const before = await findAddress(trx, owner, addressId)
     if (!before) return { ok: false, reason: 'not-found' }
-    const removed = await trx.deleteFrom('addresses').where('id', '=', addressId).where(ownerColumn(owner), '=', owner.id).executeTakeFirst()
+    const removed = await trx
+      .deleteFrom('addresses')
+      .where('id', '=', addressId)
+      .where(ownerColumn(owner), '=', owner.id)
+      .executeTakeFirst()
     if (Number(removed.numDeletedRows) === 0) return { ok: false, reason: 'not-found' }
     const promoted = before.is_default === 1 ? await promoteOldest(trx, owner, before.kind) : undefined
     await audit(trx, {
@@ -167,14 +190,21 @@ export async function removeAddress(db: Database, actorUserId: number, owner: Ad
       entityType: owner.kind,
       entityId: owner.id,
       before: snapshot(before),
-      note: describeAddress(before) + (promoted ? `; the default ${before.kind} address is now ${describeAddress(promoted)}` : ''),
+      note:
+        describeAddress(before) +
+        (promoted ? `; the default ${before.kind} address is now ${describeAddress(promoted)}` : ''),
     })
     return { ok: true, addressId, kind: before.kind }
   })
 }
 
 /** Makes an address its kind's default and clears the others of the kind, in one transaction. */
-export async function makeDefaultAddress(db: Database, actorUserId: number, owner: AddressOwner, addressId: number): Promise<AddressResult> {
+export async function makeDefaultAddress(
+  db: Database,
+  actorUserId: number,
+  owner: AddressOwner,
+  addressId: number,
+): Promise<AddressResult> {
   return db.transaction().execute(async (trx): Promise<AddressResult> => {
     const before = await findAddress(trx, owner, addressId)
     if (!before) return { ok: false, reason: 'not-found' }

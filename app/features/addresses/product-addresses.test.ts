@@ -14,7 +14,9 @@ const post = async (role: string, product: string, fields: Record<string, string
 
 describe('/{product}/addresses', () => {
   it('lists the product’s warehouses with links to the other products', async () => {
-    const data = (await route.loader(args(await get('internal', 'fabric'), 'fabric'))) as Awaited<ReturnType<typeof route.loader>>
+    const data = (await route.loader(args(await get('internal', 'fabric'), 'fabric'))) as Awaited<
+      ReturnType<typeof route.loader>
+    >
     expect(data.product.name).toBe('Fabric')
     expect(data.addresses.filter((a) => a.kind === 'warehouse').length).toBeGreaterThanOrEqual(2)
     expect(data.addresses.filter((a) => a.kind === 'warehouse' && a.is_default === 1)).toHaveLength(1)
@@ -23,10 +25,15 @@ describe('/{product}/addresses', () => {
   })
 
   it('answers 404 for an unknown or inactive product, for the page and its forms', async () => {
-    await getDb().insertInto('products').values({ slug: 'retired_felt', name: 'Retired felt', unit: 'm', attribute_schema: '[]', active: 0 }).execute()
+    await getDb()
+      .insertInto('products')
+      .values({ slug: 'retired_felt', name: 'Retired felt', unit: 'm', attribute_schema: '[]', active: 0 })
+      .execute()
     for (const slug of ['no_such_product', 'retired_felt']) {
       await expect(route.loader(args(await get('internal', slug), slug))).rejects.toMatchObject({ status: 404 })
-      await expect(route.action(args(await post('admin', slug, { intent: 'address-remove', addressId: '1' }), slug))).rejects.toMatchObject({ status: 404 })
+      await expect(
+        route.action(args(await post('admin', slug, { intent: 'address-remove', addressId: '1' }), slug)),
+      ).rejects.toMatchObject({ status: 404 })
     }
   })
 
@@ -39,15 +46,27 @@ describe('/{product}/addresses', () => {
       .executeTakeFirstOrThrow()
     const request = await post('internal', 'fabric', { intent: 'address-remove', addressId: String(yarnAddress.id) })
     await expect(route.action(args(request, 'fabric'))).rejects.toMatchObject({ status: 404 })
-    expect(await getDb().selectFrom('addresses').select('id').where('id', '=', yarnAddress.id).executeTakeFirst()).toBeDefined()
+    expect(
+      await getDb().selectFrom('addresses').select('id').where('id', '=', yarnAddress.id).executeTakeFirst(),
+    ).toBeDefined()
   })
 
   it('adds an office and says so on the product’s history', async () => {
-    const fields = { intent: 'address-create', kind: 'office', label: 'Sourcing office', line1: '7, Textile Market', city: 'Surat', state: 'Gujarat', pin: '395002' }
+    const fields = {
+      intent: 'address-create',
+      kind: 'office',
+      label: 'Sourcing office',
+      line1: '7, Textile Market',
+      city: 'Surat',
+      state: 'Gujarat',
+      pin: '395002',
+    }
     const response = (await route.action(args(await post('internal', 'fabric', fields), 'fabric'))) as Response
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe('/fabric/addresses')
-    const data = (await route.loader(args(await get('internal', 'fabric'), 'fabric'))) as Awaited<ReturnType<typeof route.loader>>
+    const data = (await route.loader(args(await get('internal', 'fabric'), 'fabric'))) as Awaited<
+      ReturnType<typeof route.loader>
+    >
     expect(data.addresses.find((a) => a.label === 'Sourcing office')).toMatchObject({ kind: 'office', is_default: 1 })
     expect(data.history[0]).toMatchObject({ what: 'Address added', actor: 'Isha Internal' })
     expect(data.history[0]!.changes).toContainEqual({ label: 'Label', before: null, after: 'Sourcing office' })
@@ -55,6 +74,8 @@ describe('/{product}/addresses', () => {
 
   it('refuses a buyer (not a main-portal user), for the page and the forms', async () => {
     await expect(route.loader(args(await get('buyer', 'fabric'), 'fabric'))).rejects.toMatchObject({ status: 403 })
-    await expect(route.action(args(await post('buyer', 'fabric', { intent: 'address-remove', addressId: '1' }), 'fabric'))).rejects.toMatchObject({ status: 403 })
+    await expect(
+      route.action(args(await post('buyer', 'fabric', { intent: 'address-remove', addressId: '1' }), 'fabric')),
+    ).rejects.toMatchObject({ status: 403 })
   })
 })

@@ -3,9 +3,26 @@ import type { AddressOwner } from './schema'
 
 /** The column that ties an address to its owner. */
 export const ownerColumn = (owner: AddressOwner) =>
-  owner.kind === 'buyer' ? ('buyer_id' as const) : owner.kind === 'seller' ? ('seller_id' as const) : ('product_id' as const)
+  owner.kind === 'buyer'
+    ? ('buyer_id' as const)
+    : owner.kind === 'seller'
+      ? ('seller_id' as const)
+      : ('product_id' as const)
 
-export const ADDRESS_COLUMNS = ['id', 'kind', 'label', 'line1', 'line2', 'city', 'state', 'pin', 'country', 'is_default', 'created_at', 'updated_at'] as const
+export const ADDRESS_COLUMNS = [
+  'id',
+  'kind',
+  'label',
+  'line1',
+  'line2',
+  'city',
+  'state',
+  'pin',
+  'country',
+  'is_default',
+  'created_at',
+  'updated_at',
+] as const
 
 /** An owner's addresses, each kind's default first, then oldest first. */
 export function listAddresses(db: Executor, owner: AddressOwner) {
@@ -37,5 +54,3 @@ export function describeAddress(address: { kind: string; label: string | null; l
   const kind = address.kind.charAt(0).toUpperCase() + address.kind.slice(1)
   return `${kind}: ${address.label ? `${address.label}, ` : ''}${address.line1}, ${address.city}`
 }
-
-

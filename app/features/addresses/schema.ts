@@ -23,11 +23,18 @@ export interface FormReply {
 }
 
 const requiredLine = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters`).refine(singleLine, controlError)
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Use at most ${max} characters`)
+    .refine(singleLine, controlError)
 
 function addressFields<Kinds extends readonly [AddressKind, ...AddressKind[]]>(kinds: Kinds) {
   return {
-    kind: z.enum(kinds, { error: `Choose the kind of address: ${kinds.map((k) => KIND_LABELS[k].toLowerCase()).join(' or ')}` }),
+    kind: z.enum(kinds, {
+      error: `Choose the kind of address: ${kinds.map((k) => KIND_LABELS[k].toLowerCase()).join(' or ')}`,
+    }),
     label: optionalText(80),
     line1: requiredLine('Enter the first line of the address', 200),
     line2: optionalText(200),

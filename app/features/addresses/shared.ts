@@ -64,7 +64,8 @@ export const KIND_LABELS: Record<AddressKind, string> = {
 
 export const editFormId = (addressId: number | string) => `address-${addressId}`
 
-export const isAddressIntent = (value: unknown): value is AddressIntent => ADDRESS_INTENTS.includes(value as AddressIntent)
+export const isAddressIntent = (value: unknown): value is AddressIntent =>
+  ADDRESS_INTENTS.includes(value as AddressIntent)
 
 export const ADDRESS_INTENTS = ['address-create', 'address-update', 'address-remove', 'address-default'] as const
 

@@ -9,8 +9,15 @@ import { newStorageKey, removeStored, writeStored, type CheckedFile } from './fi
 
 /** The asset uploader's files (main portal): a shared library of files with links to hand out. */
 
-export const ASSET_KINDS: Record<AssetKind, string> = { image: 'Images', document: 'Documents', spreadsheet: 'Spreadsheets', archive: 'Archives', video: 'Videos' }
-export const isAssetKind = (value: string | null): value is AssetKind => value !== null && Object.hasOwn(ASSET_KINDS, value)
+export const ASSET_KINDS: Record<AssetKind, string> = {
+  image: 'Images',
+  document: 'Documents',
+  spreadsheet: 'Spreadsheets',
+  archive: 'Archives',
+  video: 'Videos',
+}
+export const isAssetKind = (value: string | null): value is AssetKind =>
+  value !== null && Object.hasOwn(ASSET_KINDS, value)
 
 export interface AssetFilters {
   q: string
@@ -41,7 +48,18 @@ export async function listAssets(db: Database, userId: number, filters: AssetFil
   if (filters.mine) query = query.where('assets.uploaded_by', '=', userId)
   const [rows, count] = await Promise.all([
     query
-      .select(['assets.id', 'assets.storage_key', 'assets.name', 'assets.content_type', 'assets.kind', 'assets.byte_size', 'assets.width', 'assets.height', 'assets.created_at', 'users.name as uploader'])
+      .select([
+        'assets.id',
+        'assets.storage_key',
+        'assets.name',
+        'assets.content_type',
+        'assets.kind',
+        'assets.byte_size',
+        'assets.width',
+        'assets.height',
+        'assets.created_at',
+        'users.name as uploader',
+      ])
       .orderBy('assets.created_at', 'desc')
       .orderBy('assets.id', 'desc')
       .limit(ASSET_PAGE_SIZE)
@@ -57,7 +75,12 @@ export async function listAssets(db: Database, userId: number, filters: AssetFil
  * again). Files are written under fresh random keys before the rows commit; if the rows do not
  * commit, the files go again.
  */
-export async function saveAssets(db: Database, userId: number, files: CheckedFile[], idempotencyKey?: string): Promise<{ ids: number[]; repeated: boolean }> {
+export async function saveAssets(
+  db: Database,
+  userId: number,
+  files: CheckedFile[],
+  idempotencyKey?: string,
+): Promise<{ ids: number[]; repeated: boolean }> {
   const written: string[] = []
   try {
     return await db.transaction().execute(async (trx) => {
@@ -83,7 +106,13 @@ export async function saveAssets(db: Database, userId: number, files: CheckedFil
             })
             .returning('id')
             .executeTakeFirstOrThrow()
-          await audit(trx, { actorUserId: userId, action: 'asset.uploaded', entityType: 'asset', entityId: row.id, after: { name: file.name, type: file.contentType, bytes: file.bytes.byteLength } })
+          await audit(trx, {
+            actorUserId: userId,
+            action: 'asset.uploaded',
+            entityType: 'asset',
+            entityId: row.id,
+            after: { name: file.name, type: file.contentType, bytes: file.bytes.byteLength },
+          })
           ids.push(row.id)
         }
         return ids.join(',')
@@ -107,9 +136,19 @@ function kindOf(contentType: string): AssetKind {
 /** Deletes an asset and then its file; null when there is no such asset (already deleted). */
 export async function deleteAsset(db: Database, userId: number, assetId: number): Promise<{ name: string } | null> {
   const gone = await db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('assets').where('id', '=', assetId).returning(['id', 'storage_key', 'name', 'content_type', 'byte_size']).executeTakeFirst()
+    const row = await trx
+      .deleteFrom('assets')
+      .where('id', '=', assetId)
+      .returning(['id', 'storage_key', 'name', 'content_type', 'byte_size'])
+      .executeTakeFirst()
     if (!row) return null
-    await audit(trx, { actorUserId: userId, action: 'asset.deleted', entityType: 'asset', entityId: row.id, before: { name: row.name, type: row.content_type, bytes: row.byte_size } })
+    await audit(trx, {
+      actorUserId: userId,
+      action: 'asset.deleted',
+      entityType: 'asset',
+      entityId: row.id,
+      before: { name: row.name, type: row.content_type, bytes: row.byte_size },
+    })
     return row
   })
   if (!gone) return null
@@ -119,5 +158,9 @@ export async function deleteAsset(db: Database, userId: number, assetId: number)
 
 /** The asset behind a link's key, or undefined. */
 export function assetByKey(db: Database, key: string) {
-  return db.selectFrom('assets').select(['id', 'storage_key', 'name', 'content_type', 'byte_size']).where('storage_key', '=', key).executeTakeFirst()
+  return db
+    .selectFrom('assets')
+    .select(['id', 'storage_key', 'name', 'content_type', 'byte_size'])
+    .where('storage_key', '=', key)
+    .executeTakeFirst()
 }

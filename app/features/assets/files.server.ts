@@ -27,7 +27,8 @@ export const ASSET_TYPES: ReadonlyMap<string, { kind: AssetKind; ext: string }> 
   ['application/zip', { kind: 'archive', ext: 'zip' }],
   ['video/mp4', { kind: 'video', ext: 'mp4' }],
 ])
-export const ASSET_RULES = 'images (JPEG, PNG, WebP, GIF, AVIF), PDF, Word, Excel and PowerPoint files, ZIP archives and MP4 videos'
+export const ASSET_RULES =
+  'images (JPEG, PNG, WebP, GIF, AVIF), PDF, Word, Excel and PowerPoint files, ZIP archives and MP4 videos'
 
 /** Images above this many pixels are refused: decoding one would take gigabytes (a decompression bomb). */
 export const MAX_IMAGE_PIXELS = 50_000_000
@@ -56,7 +57,11 @@ export interface CheckedFile {
  * A form's file, checked: null when none was chosen; `{ error }` (a sentence for the field) when it
  * is too large, not of an allowed type, or an image that cannot be read or is too big to decode.
  */
-export async function checkFile(value: FormDataEntryValue | null, allowed: ReadonlyMap<string, { ext: string }>, rules: { maxBytes: number; accepted: string }): Promise<CheckedFile | { error: string } | null> {
+export async function checkFile(
+  value: FormDataEntryValue | null,
+  allowed: ReadonlyMap<string, { ext: string }>,
+  rules: { maxBytes: number; accepted: string },
+): Promise<CheckedFile | { error: string } | null> {
   if (value === TOO_LARGE) return { error: `That file is larger than ${rules.maxBytes / 1024 / 1024} MB` }
   if (value === null || typeof value === 'string' || value.size === 0) return null
   const name = safeFileName(value.name)
@@ -76,11 +81,16 @@ export async function checkFile(value: FormDataEntryValue | null, allowed: Reado
 }
 
 /** An image's size from its header, refused when it cannot be read or holds more than MAX_IMAGE_PIXELS. */
-export async function imageDimensions(bytes: Buffer): Promise<{ width: number; height: number; format: string } | { error: string }> {
+export async function imageDimensions(
+  bytes: Buffer,
+): Promise<{ width: number; height: number; format: string } | { error: string }> {
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false }).metadata()
     if (!meta.width || !meta.height || !meta.format) return { error: 'the image could not be read; it may be damaged' }
-    if (meta.width * meta.height > MAX_IMAGE_PIXELS) return { error: `the image is ${meta.width} × ${meta.height} pixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} million we take` }
+    if (meta.width * meta.height > MAX_IMAGE_PIXELS)
+      return {
+        error: `the image is ${meta.width} × ${meta.height} pixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} million we take`,
+      }
     // As it is seen: a photo turned by its EXIF orientation has its sides swapped.
     const seen = meta.autoOrient ?? meta
     return { width: seen.width, height: seen.height, format: meta.format }
@@ -89,7 +99,8 @@ export async function imageDimensions(bytes: Buffer): Promise<{ width: number; h
   }
 }
 
-export const isFileError = (value: unknown): value is { error: string } => typeof value === 'object' && value !== null && 'error' in value
+export const isFileError = (value: unknown): value is { error: string } =>
+  typeof value === 'object' && value !== null && 'error' in value
 
 /** A random key to keep a file under (and to link to it by): 128 bits, URL-safe. */
 export const newStorageKey = (ext: string) => `${crypto.randomBytes(16).toString('base64url')}.${ext}`
@@ -124,7 +135,10 @@ export function disposition(kind: 'inline' | 'attachment', name: string): string
  * Headers for an uploaded file: its checked type and no sniffing, a CSP that sandboxes it (no
  * script, no forms, its own origin), shown inline only when it is an image, else downloaded.
  */
-export function uploadedFileHeaders(file: { contentType: string; name: string; size: number }, options: { shareable: boolean }): Headers {
+export function uploadedFileHeaders(
+  file: { contentType: string; name: string; size: number },
+  options: { shareable: boolean },
+): Headers {
   const image = file.contentType.startsWith('image/')
   return new Headers({
     'Content-Type': file.contentType,

@@ -49,20 +49,41 @@ export type AssetsPageData = Awaited<ReturnType<typeof assetsPage>>
 
 export async function assetsAction(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome<Reply>> {
   const submission = parseWithZod(form, { schema: assetSchema })
-  if (submission.status !== 'success') return form.get('intent') === 'delete' ? { status: 'bad-request' } : { status: 'invalid', reply: submission.reply() }
+  if (submission.status !== 'success')
+    return form.get('intent') === 'delete'
+      ? { status: 'bad-request' }
+      : { status: 'invalid', reply: submission.reply() }
   const value = submission.value
   if (value.intent === 'delete') {
     const gone = await deleteAsset(db, viewer.userId, value.assetId)
     if (!gone) return { status: 'not-found' }
     return { status: 'done', toast: { kind: 'success', message: `${gone.name} is deleted; its link no longer works.` } }
   }
-  const checked = await Promise.all(form.getAll('files').map((file) => checkFile(file, ASSET_TYPES, { maxBytes: ASSET_MAX_BYTES, accepted: ASSET_RULES })))
+  const checked = await Promise.all(
+    form
+      .getAll('files')
+      .map((file) => checkFile(file, ASSET_TYPES, { maxBytes: ASSET_MAX_BYTES, accepted: ASSET_RULES })),
+  )
   const problems = checked.filter(isFileError).map((c) => c.error)
   const files = checked.filter((c): c is CheckedFile => c !== null && !isFileError(c))
-  if (problems.length) return { status: 'invalid', reply: submission.reply({ fieldErrors: { files: [...problems, 'Nothing was uploaded: choose the files again without those.'] }, formErrors: ['The files could not be uploaded.'] }) }
-  if (!files.length) return { status: 'invalid', reply: submission.reply({ fieldErrors: { files: ['Choose at least one file'] } }) }
+  if (problems.length)
+    return {
+      status: 'invalid',
+      reply: submission.reply({
+        fieldErrors: { files: [...problems, 'Nothing was uploaded: choose the files again without those.'] },
+        formErrors: ['The files could not be uploaded.'],
+      }),
+    }
+  if (!files.length)
+    return { status: 'invalid', reply: submission.reply({ fieldErrors: { files: ['Choose at least one file'] } }) }
   const { ids, repeated } = await saveAssets(db, viewer.userId, files, value.idempotencyKey)
-  return { status: 'done', toast: { kind: 'success', message: repeated ? 'Those files were already uploaded.' : `${countOf(ids.length, 'file')} uploaded.` } }
+  return {
+    status: 'done',
+    toast: {
+      kind: 'success',
+      message: repeated ? 'Those files were already uploaded.' : `${countOf(ids.length, 'file')} uploaded.`,
+    },
+  }
 }
 
 /** An asset by its link: the stored bytes with headers that keep them inert; 404 for any other key. */
@@ -76,5 +97,10 @@ export async function assetResponse(db: Database, key: string): Promise<Response
   } catch {
     throw new Response('Not found', { status: 404 })
   }
-  return new Response(new Uint8Array(body), { headers: uploadedFileHeaders({ contentType: asset.content_type, name: asset.name, size: body.byteLength }, { shareable: true }) })
+  return new Response(new Uint8Array(body), {
+    headers: uploadedFileHeaders(
+      { contentType: asset.content_type, name: asset.name, size: body.byteLength },
+      { shareable: true },
+    ),
+  })
 }

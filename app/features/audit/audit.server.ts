@@ -63,12 +63,25 @@ export interface HistoryOptions {
 }
 
 /** A record's raw audit entries, newest first, with `what` in words: for tests and tellers, never for a loader. */
-export function auditEntriesOf(db: Executor, entityType: string, entityId: string | number, options: HistoryOptions = {}) {
-  let query = historyQuery(db).where('audit_events.entity_type', '=', entityType).where('audit_events.entity_id', '=', String(entityId))
+export function auditEntriesOf(
+  db: Executor,
+  entityType: string,
+  entityId: string | number,
+  options: HistoryOptions = {},
+) {
+  let query = historyQuery(db)
+    .where('audit_events.entity_type', '=', entityType)
+    .where('audit_events.entity_id', '=', String(entityId))
   const only = options.only
   if (only?.length) {
     query = query.where((eb) =>
-      eb.or(only.map((action) => (action.endsWith('.*') ? eb('audit_events.action', 'like', `${action.slice(0, -1)}%`) : eb('audit_events.action', '=', action)))),
+      eb.or(
+        only.map((action) =>
+          action.endsWith('.*')
+            ? eb('audit_events.action', 'like', `${action.slice(0, -1)}%`)
+            : eb('audit_events.action', '=', action),
+        ),
+      ),
     )
   }
   return query
@@ -82,6 +95,12 @@ export function auditEntriesOf(db: Executor, entityType: string, entityId: strin
  * A record's history told to a viewer through the lens (lens.ts), newest first: only the entries
  * and keys it may read, in its own words. Staff-only records pass STAFF_VIEWER.
  */
-export async function historyOf(db: Executor, viewer: HistoryViewer, entityType: string, entityId: string | number, options: HistoryOptions = {}): Promise<ToldEntry[]> {
+export async function historyOf(
+  db: Executor,
+  viewer: HistoryViewer,
+  entityType: string,
+  entityId: string | number,
+  options: HistoryOptions = {},
+): Promise<ToldEntry[]> {
   return tellAll(await auditEntriesOf(db, entityType, entityId, options), viewer)
 }

@@ -172,7 +172,10 @@ export const RECORDS: Record<string, RecordRule> = {
       'seller_order.dispatched': sellerReads,
       'seller_order.delivered': sellerReads,
       // The losing seller reads that its lines went elsewhere, never to whom (nor the new order's code).
-      'seller_order.lines_moved': { readers: SELLER_AND_STAFF, keys: { seller: { label: 'To seller', readers: STAFF, needs: ['sellers'] } } },
+      'seller_order.lines_moved': {
+        readers: SELLER_AND_STAFF,
+        keys: { seller: { label: 'To seller', readers: STAFF, needs: ['sellers'] } },
+      },
       // The buyer's invoice (its number and total, in the entry and its note) is the buyer's value:
       // told to staff who see value and settlement, never to the seller, the supplier team or logistics.
       'buyer_invoice.raised': { needs: ['value', 'settlement'], note: STAFF },
@@ -192,7 +195,10 @@ export const RECORDS: Record<string, RecordRule> = {
       ratings: text('Ratings', { as: 'list' }),
     },
     actions: Object.fromEntries(
-      ['requested', 'approved', 'rejected', 'dispatched', 'delivered', 'closed', 'cancelled'].map((step) => [`sample_order.${step}`, { readers: BUYER_AND_STAFF, note: BUYER_AND_STAFF }]),
+      ['requested', 'approved', 'rejected', 'dispatched', 'delivered', 'closed', 'cancelled'].map((step) => [
+        `sample_order.${step}`,
+        { readers: BUYER_AND_STAFF, note: BUYER_AND_STAFF },
+      ]),
     ),
   },
   transport_request: {

@@ -27,7 +27,14 @@ describe('told histories', () => {
     const db = getDb()
     const admin = await userIdOf('admin@example.com')
     const buyer = await db.selectFrom('buyers').select(['id']).orderBy('id').executeTakeFirstOrThrow()
-    await audit(db, { actorUserId: admin, action: 'buyer.updated', entityType: 'buyer', entityId: buyer.id, before: { credit_limit: '₹1,00,000.00', status: 'pending' }, after: { credit_limit: '₹2,00,000.00', status: 'active', internal_score: 'MARKER-UNDECLARED' } })
+    await audit(db, {
+      actorUserId: admin,
+      action: 'buyer.updated',
+      entityType: 'buyer',
+      entityId: buyer.id,
+      before: { credit_limit: '₹1,00,000.00', status: 'pending' },
+      after: { credit_limit: '₹2,00,000.00', status: 'active', internal_score: 'MARKER-UNDECLARED' },
+    })
     const [entry] = await historyOf(db, STAFF_VIEWER, 'buyer', buyer.id, { limit: 1 })
     expect(entry).toMatchObject({ what: 'Changed', actor: 'Anita Admin' })
     expect(entry!.changes).toEqual([
@@ -40,38 +47,68 @@ describe('told histories', () => {
 
   it('tells a company its own changes: its own people by name, staff as the platform team', async () => {
     const db = getDb()
-    const buyer = await db.selectFrom('buyers').select(['id', 'name']).where('status', '=', 'active').orderBy('id').executeTakeFirstOrThrow()
+    const buyer = await db
+      .selectFrom('buyers')
+      .select(['id', 'name'])
+      .where('status', '=', 'active')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
     const own = await makeCompanyUser('buyer', buyer.id, 'tell-own@example.com')
     const staff = await userIdOf('admin@example.com')
-    const viewer = { userId: own, roles: ['buyer'], company: { kind: 'buyer' as const, id: buyer.id, name: buyer.name, status: 'active' as const } }
+    const viewer = {
+      userId: own,
+      roles: ['buyer'],
+      company: { kind: 'buyer' as const, id: buyer.id, name: buyer.name, status: 'active' as const },
+    }
     const company = ownCompanyOf(viewer as never, 'buyer', String(buyer.id))!
-    const version = async () => (await db.selectFrom('buyers').select('updated_at').where('id', '=', buyer.id).executeTakeFirstOrThrow()).updated_at
-    expect(await updateCompanyContact(db, own, company, await version(), { contactEmail: 'first@tell.example' })).toMatchObject({ ok: true })
-    expect(await updateCompanyContact(db, staff, company, await version(), { contactEmail: 'second@tell.example' })).toMatchObject({ ok: true })
+    const version = async () =>
+      (await db.selectFrom('buyers').select('updated_at').where('id', '=', buyer.id).executeTakeFirstOrThrow())
+        .updated_at
+    expect(
+      await updateCompanyContact(db, own, company, await version(), { contactEmail: 'first@tell.example' }),
+    ).toMatchObject({ ok: true })
+    expect(
+      await updateCompanyContact(db, staff, company, await version(), { contactEmail: 'second@tell.example' }),
+    ).toMatchObject({ ok: true })
     const { changes } = await ownCompanyPage(db, own, company)
     expect(changes.slice(0, 2).map((e) => [e.what, e.actor])).toEqual([
       ['Contact details changed', 'The platform team'],
       ['Contact details changed', 'tell-own'],
     ])
-    expect(changes[0]!.changes).toContainEqual({ label: 'Contact e-mail', before: 'first@tell.example', after: 'second@tell.example' })
+    expect(changes[0]!.changes).toContainEqual({
+      label: 'Contact e-mail',
+      before: 'first@tell.example',
+      after: 'second@tell.example',
+    })
   })
 
   it('tells the buyer its sample order without the stock figures staff read', async () => {
     const db = getDb()
     const row = await db
       .selectFrom('audit_events')
-      .innerJoin('sample_orders', (join) => join.on((eb) => eb(eb.cast('sample_orders.id', 'text'), '=', eb.ref('audit_events.entity_id'))))
+      .innerJoin('sample_orders', (join) =>
+        join.on((eb) => eb(eb.cast('sample_orders.id', 'text'), '=', eb.ref('audit_events.entity_id'))),
+      )
       .select(['sample_orders.id', 'sample_orders.buyer_id'])
       .where('audit_events.action', '=', 'sample_order.dispatched')
       .orderBy('audit_events.id')
       .executeTakeFirstOrThrow()
     const user = await userIdOf('admin@example.com')
-    const buyer = sampleLensFor({ userId: user, roles: ['buyer'], company: { kind: 'buyer', id: row.buyer_id, name: 'B', status: 'active' } } as never, 'buyer')!
+    const buyer = sampleLensFor(
+      {
+        userId: user,
+        roles: ['buyer'],
+        company: { kind: 'buyer', id: row.buyer_id, name: 'B', status: 'active' },
+      } as never,
+      'buyer',
+    )!
     const staff = sampleLensFor({ userId: user, roles: ['admin'], company: null } as never, 'admin')!
     const told = (await sampleOrderDetail(db, buyer, row.id))!.history
     const dispatched = told.find((e) => e.what === 'Dispatched')!
     expect(dispatched.actor).toBe('The platform team')
-    expect(dispatched.changes.map((c) => c.label)).toEqual(expect.arrayContaining(['Status', 'Courier', 'Tracking number']))
+    expect(dispatched.changes.map((c) => c.label)).toEqual(
+      expect.arrayContaining(['Status', 'Courier', 'Tracking number']),
+    )
     expect(dispatched.changes.map((c) => c.label)).not.toContain('Stock')
     expect(dispatched.changes).toContainEqual({ label: 'Status', before: 'Approved', after: 'Dispatched' })
     const staffTold = (await sampleOrderDetail(db, staff, row.id))!.history.find((e) => e.what === 'Dispatched')!

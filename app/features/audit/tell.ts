@@ -14,7 +14,8 @@ import { actionRule, keyRule, type KeyRule, type Reader, type Shape } from './le
  * sees. `extraKeys` declares keys a record type makes from its own schema (a product SKU's
  * attribute labels), for staff only.
  */
-export type HistoryViewer = { kind: 'buyer'; buyerId: number } | { kind: 'seller'; sellerId: number; sellerName: string } | StaffViewer
+export type HistoryViewer =
+  { kind: 'buyer'; buyerId: number } | { kind: 'seller'; sellerId: number; sellerName: string } | StaffViewer
 export interface StaffViewer {
   kind: 'staff'
   see: OrderSight
@@ -49,8 +50,11 @@ function parse(json: string | null): Record<string, unknown> {
   }
 }
 
-const reads = (viewer: HistoryViewer, rule: { readers?: readonly Reader[]; needs?: readonly (keyof OrderSight)[] }, fallback: readonly Reader[]) =>
-  (rule.readers ?? fallback).includes(viewer.kind) && (rule.needs ?? []).every((sight) => sightOf(viewer)[sight])
+const reads = (
+  viewer: HistoryViewer,
+  rule: { readers?: readonly Reader[]; needs?: readonly (keyof OrderSight)[] },
+  fallback: readonly Reader[],
+) => (rule.readers ?? fallback).includes(viewer.kind) && (rule.needs ?? []).every((sight) => sightOf(viewer)[sight])
 
 /** Whether a viewer reads an entry at all. */
 export function readsEntry(viewer: HistoryViewer, entityType: string, action: string): boolean {
@@ -72,7 +76,8 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T/
 /** A value in words: states as words, money in ₹, days and times in IST in the Indian format. */
 export function valueWords(value: unknown, as: Shape = 'text'): string {
   if (value === null || value === undefined || value === '') return '—'
-  if (Array.isArray(value)) return value.length ? value.map((v) => valueWords(v, as === 'list' ? 'text' : as)).join(', ') : 'none'
+  if (Array.isArray(value))
+    return value.length ? value.map((v) => valueWords(v, as === 'list' ? 'text' : as)).join(', ') : 'none'
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (typeof value === 'object') return '—'
   switch (as) {
@@ -81,13 +86,25 @@ export function valueWords(value: unknown, as: Shape = 'text'): string {
     case 'money':
       return moneyWords(value)
     case 'yesno':
-      return value === 1 || value === 'yes' || value === '1' ? 'Yes' : value === 0 || value === 'no' || value === '0' ? 'No' : String(value)
+      return value === 1 || value === 'yes' || value === '1'
+        ? 'Yes'
+        : value === 0 || value === 'no' || value === '0'
+          ? 'No'
+          : String(value)
     case 'count':
       return typeof value === 'number' ? value.toLocaleString('en-IN') : String(value)
     case 'date':
-      return DAY.test(String(value)) ? formatDate(`${value}T12:00:00Z`) : INSTANT.test(String(value)) ? formatDate(String(value)) : String(value)
+      return DAY.test(String(value))
+        ? formatDate(`${value}T12:00:00Z`)
+        : INSTANT.test(String(value))
+          ? formatDate(String(value))
+          : String(value)
     case 'datetime':
-      return INSTANT.test(String(value)) ? formatDateTime(String(value)) : DAY.test(String(value)) ? formatDate(`${value}T12:00:00Z`) : String(value)
+      return INSTANT.test(String(value))
+        ? formatDateTime(String(value))
+        : DAY.test(String(value))
+          ? formatDate(`${value}T12:00:00Z`)
+          : String(value)
     default:
       // Free text that is a state key or an instant still reads as words.
       if (typeof value === 'string' && INSTANT.test(value)) return formatDateTime(value)
@@ -108,7 +125,12 @@ function actorWords(row: AuditRow, viewer: HistoryViewer, after: Record<string, 
 }
 
 /** The changes of an entry this viewer may read: declared keys only, in words. */
-function changesOf(row: AuditRow, viewer: HistoryViewer, before: Record<string, unknown>, after: Record<string, unknown>): ToldChange[] {
+function changesOf(
+  row: AuditRow,
+  viewer: HistoryViewer,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): ToldChange[] {
   const entryReaders = actionRule(row.entity_type, row.action).readers ?? ['staff']
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])]
   const changes: ToldChange[] = []
@@ -137,22 +159,34 @@ interface LineChange {
 }
 
 /** `master_order.lines_changed`: per line, the buyer's code, quantity and expected date; then the order's value. */
-function linesChanged(viewer: HistoryViewer, before: Record<string, unknown>, after: Record<string, unknown>): { what: string; changes: ToldChange[] } {
+function linesChanged(
+  viewer: HistoryViewer,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { what: string; changes: ToldChange[] } {
   const sight = sightOf(viewer)
   const lines = (Array.isArray(after.lines) ? after.lines : []) as LineChange[]
   const sentences = lines.map((line) => {
     const item = sight.buyer && line.code ? line.code : 'a line'
     const parts: string[] = []
     if (line.quantityBefore !== line.quantityAfter) {
-      parts.push(`Quantity of ${item} changed from ${formatQuantity(line.quantityBefore)} to ${formatQuantity(line.quantityAfter, line.unit)}`)
+      parts.push(
+        `Quantity of ${item} changed from ${formatQuantity(line.quantityBefore)} to ${formatQuantity(line.quantityAfter, line.unit)}`,
+      )
     }
-    if (line.expectedAfter && line.expectedAfter !== line.expectedBefore) parts.push(`${parts.length ? 'expected' : `${item} expected`} ${valueWords(line.expectedAfter, 'date')}`)
+    if (line.expectedAfter && line.expectedAfter !== line.expectedBefore)
+      parts.push(`${parts.length ? 'expected' : `${item} expected`} ${valueWords(line.expectedAfter, 'date')}`)
     return parts.join('; ')
   })
   const changes: ToldChange[] = []
   if (sight.value && before.value !== undefined && after.value !== undefined && before.value !== after.value) {
-    changes.push({ label: 'Order value', before: valueWords(before.value, 'money'), after: valueWords(after.value, 'money') })
-    if (before.gst !== undefined && after.gst !== undefined && before.gst !== after.gst) changes.push({ label: 'GST', before: valueWords(before.gst, 'money'), after: valueWords(after.gst, 'money') })
+    changes.push({
+      label: 'Order value',
+      before: valueWords(before.value, 'money'),
+      after: valueWords(after.value, 'money'),
+    })
+    if (before.gst !== undefined && after.gst !== undefined && before.gst !== after.gst)
+      changes.push({ label: 'GST', before: valueWords(before.gst, 'money'), after: valueWords(after.gst, 'money') })
   }
   return { what: sentences.filter(Boolean).join('. ') || 'Lines changed', changes }
 }
@@ -178,4 +212,5 @@ export function tell(row: AuditRow, viewer: HistoryViewer): ToldEntry | null {
 }
 
 /** Entries told to a viewer, those it does not read left out. */
-export const tellAll = (rows: AuditRow[], viewer: HistoryViewer): ToldEntry[] => rows.flatMap((row) => tell(row, viewer) ?? [])
+export const tellAll = (rows: AuditRow[], viewer: HistoryViewer): ToldEntry[] =>
+  rows.flatMap((row) => tell(row, viewer) ?? [])

@@ -22,13 +22,23 @@ export function CreateBuyerSkuForm({
   defaultValue?: Record<string, string>
   cancelTo: string
 }) {
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.createBuyerSkuSchema), { id: 'buyer-sku-create', lastResult, defaultValue })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.createBuyerSkuSchema), {
+    id: 'buyer-sku-create',
+    lastResult,
+    defaultValue,
+  })
   return (
     <Form method="post" {...getFormProps(form)} className="card">
       <ErrorSummary form={form} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <div className="form-grid">
-        <PickerField label="Buyer" meta={fields.buyer} kind="buyer" choices={choicesOf(lastResult, 'buyer')} hint="Type its name and choose it; an active buyer" />
+        <PickerField
+          label="Buyer"
+          meta={fields.buyer}
+          kind="buyer"
+          choices={choicesOf(lastResult, 'buyer')}
+          hint="Type its name and choose it; an active buyer"
+        />
         <PickerField
           label="Product SKU"
           meta={fields.productSkuCode}
@@ -36,9 +46,19 @@ export function CreateBuyerSkuForm({
           choices={choicesOf(lastResult, 'productSkuCode')}
           hint="Its code, like FAB-SH-0001, or words of its name; an active product SKU"
         />
-        <Field label="Buyer’s code" meta={fields.buyerCode} hint="The buyer’s own code for it; unique for the buyer" inputProps={{ autoCapitalize: 'characters', spellCheck: false }} />
+        <Field
+          label="Buyer’s code"
+          meta={fields.buyerCode}
+          hint="The buyer’s own code for it; unique for the buyer"
+          inputProps={{ autoCapitalize: 'characters', spellCheck: false }}
+        />
         <Field label="Price (₹)" meta={fields.price} hint={priceHint} inputProps={{ inputMode: 'decimal' }} />
-        <Field label="Minimum order quantity" meta={fields.moq} hint="In the product’s unit (m, kg, pcs …)" inputProps={{ inputMode: 'decimal' }} />
+        <Field
+          label="Minimum order quantity"
+          meta={fields.moq}
+          hint="In the product’s unit (m, kg, pcs …)"
+          inputProps={{ inputMode: 'decimal' }}
+        />
         <Field label="Note (optional)" meta={fields.note} hint="Where this price comes from" />
       </div>
       <div className="form-actions">
@@ -67,14 +87,22 @@ export function EditBuyerSkuForm({
   /** Shown above the button (a warning about a version waiting to take effect). */
   children?: ReactNode
 }) {
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.editBuyerSkuSchema), { id: 'buyer-sku-edit', lastResult, defaultValue })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.editBuyerSkuSchema), {
+    id: 'buyer-sku-edit',
+    lastResult,
+    defaultValue,
+  })
   return (
     <Form method="post" {...getFormProps(form)}>
       <ErrorSummary form={form} />
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="expectedCurrent" value={expectedCurrent} />
       <div className="form-grid">
-        <Field label="Buyer’s code" meta={fields.buyerCode} inputProps={{ autoCapitalize: 'characters', spellCheck: false }} />
+        <Field
+          label="Buyer’s code"
+          meta={fields.buyerCode}
+          inputProps={{ autoCapitalize: 'characters', spellCheck: false }}
+        />
         <Field label="Price (₹)" meta={fields.price} hint={priceHint} inputProps={{ inputMode: 'decimal' }} />
         <Field label={`Minimum order quantity (${unit})`} meta={fields.moq} inputProps={{ inputMode: 'decimal' }} />
         <Field label="Note (optional)" meta={fields.note} hint="What changed and why" />

@@ -15,7 +15,6 @@ import { type BuyerSkuFilters } from './schema'
 import { statusChoices } from './shared'
 import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
 
-
 const statusLabels = { active: 'Active', archived: 'Archived', all: 'Any status' } as const
 
 export interface BuyerSkuListProps {
@@ -65,8 +64,18 @@ export function BuyerSkuList({ filters, rows, total, capped, buyerError, buyerCh
         </span>
       ),
     },
-    { key: 'price', header: 'Price in force', numeric: true, cell: (r) => (r.priceMinor === null ? dash : formatMoney(r.priceMinor)) },
-    { key: 'moq', header: 'MOQ', numeric: true, cell: (r) => (r.moqMilli === null ? dash : <span className="amount">{formatQuantity(r.moqMilli, r.unit)}</span>) },
+    {
+      key: 'price',
+      header: 'Price in force',
+      numeric: true,
+      cell: (r) => (r.priceMinor === null ? dash : formatMoney(r.priceMinor)),
+    },
+    {
+      key: 'moq',
+      header: 'MOQ',
+      numeric: true,
+      cell: (r) => (r.moqMilli === null ? dash : <span className="amount">{formatQuantity(r.moqMilli, r.unit)}</span>),
+    },
     {
       key: 'version',
       header: 'Version',
@@ -84,7 +93,8 @@ export function BuyerSkuList({ filters, rows, total, capped, buyerError, buyerCh
     {
       key: 'updated',
       nowrap: true,
-      header: 'Updated', sortKey: 'updated',
+      header: 'Updated',
+      sortKey: 'updated',
       cell: (r) => <time dateTime={r.updatedAt}>{formatDateTime(r.updatedAt)}</time>,
     },
   ]
@@ -98,10 +108,36 @@ export function BuyerSkuList({ filters, rows, total, capped, buyerError, buyerCh
       </PageHeader>
       <Form method="get" className="filters" role="search" aria-label="Filter buyer SKUs" key={search}>
         <SearchFilter value={filters.q} placeholder="Buyer’s code, product SKU code or name" />
-        <PickerFilter name="buyer" label="Buyer" kind="buyer" value={filters.buyer} error={buyerError} choices={buyerChoices} placeholder="Name, e-mail or GSTIN" />
-        <SelectFilter name="product" label="Product" value={filters.product} any="Any product" options={products.map((p) => ({ value: p.slug, label: p.name }))} />
-        <SelectFilter name="status" label="Status" value={filters.status} options={statusChoices.map((s) => ({ value: s, label: statusLabels[s] }))} />
-        <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="updated" defaultDir="desc" clearTo={LIST_PATH} filtering={filtering} />
+        <PickerFilter
+          name="buyer"
+          label="Buyer"
+          kind="buyer"
+          value={filters.buyer}
+          error={buyerError}
+          choices={buyerChoices}
+          placeholder="Name, e-mail or GSTIN"
+        />
+        <SelectFilter
+          name="product"
+          label="Product"
+          value={filters.product}
+          any="Any product"
+          options={products.map((p) => ({ value: p.slug, label: p.name }))}
+        />
+        <SelectFilter
+          name="status"
+          label="Status"
+          value={filters.status}
+          options={statusChoices.map((s) => ({ value: s, label: statusLabels[s] }))}
+        />
+        <FilterActions
+          sort={filters.sort}
+          dir={filters.dir}
+          defaultSort="updated"
+          defaultDir="desc"
+          clearTo={LIST_PATH}
+          filtering={filtering}
+        />
       </Form>
       <ListSummary total={total} capped={capped} noun="buyer SKU" matching={filtering && 'these filters'}>
         {filters.sort === 'code' ? <span className="muted">Sorted by buyer, then the buyer’s code</span> : null}

@@ -69,7 +69,13 @@ export function BuyerSkuPage({ sku, inForce, waiting, requests, history, formVal
           </div>
           <div>
             <dt>Version</dt>
-            <dd>{inForce ? <Link to={versionsPath(sku.id, { v: inForce.number })}>Version {inForce.number}</Link> : 'None in force yet'}</dd>
+            <dd>
+              {inForce ? (
+                <Link to={versionsPath(sku.id, { v: inForce.number })}>Version {inForce.number}</Link>
+              ) : (
+                'None in force yet'
+              )}
+            </dd>
           </div>
           <div>
             <dt>Since</dt>
@@ -79,8 +85,9 @@ export function BuyerSkuPage({ sku, inForce, waiting, requests, history, formVal
         {waiting ? (
           <p className="version-note" role="status">
             <Badge tone="warning">Takes effect on {formatDate(waiting.effective_from)}</Badge>{' '}
-            <Link to={versionsPath(sku.id, { v: waiting.number })}>Version {waiting.number}</Link>: {formatMoney(waiting.price_minor)},{' '}
-            MOQ {formatQuantity(waiting.moq_milli, sku.unit)}, from {formatDateTime(waiting.effective_from)}.
+            <Link to={versionsPath(sku.id, { v: waiting.number })}>Version {waiting.number}</Link>:{' '}
+            {formatMoney(waiting.price_minor)}, MOQ {formatQuantity(waiting.moq_milli, sku.unit)}, from{' '}
+            {formatDateTime(waiting.effective_from)}.
           </p>
         ) : null}
       </section>
@@ -94,8 +101,18 @@ export function BuyerSkuPage({ sku, inForce, waiting, requests, history, formVal
             rowKey={(r) => r.id}
             columns={[
               { key: 'id', header: 'Request', cell: (r) => <Link to={priceRequestPath(r.id)}>#{r.id}</Link> },
-              { key: 'proposed', header: 'Proposed price', numeric: true, cell: (r) => formatMoney(r.proposed_price_minor) },
-              { key: 'from', nowrap: true, header: 'From', cell: (r) => (r.effective_from ? formatDate(r.effective_from) : 'On approval') },
+              {
+                key: 'proposed',
+                header: 'Proposed price',
+                numeric: true,
+                cell: (r) => formatMoney(r.proposed_price_minor),
+              },
+              {
+                key: 'from',
+                nowrap: true,
+                header: 'From',
+                cell: (r) => (r.effective_from ? formatDate(r.effective_from) : 'On approval'),
+              },
               { key: 'who', header: 'Requested by', cell: (r) => r.requested_by_name },
               { key: 'reason', header: 'Reason', cell: (r) => r.reason },
               { key: 'when', nowrap: true, header: 'Asked', cell: (r) => formatDateTime(r.created_at) },
@@ -110,12 +127,19 @@ export function BuyerSkuPage({ sku, inForce, waiting, requests, history, formVal
           <p>This buyer SKU is archived: restore it to change its price, MOQ or code.</p>
         ) : (
           <>
-            <p className="muted">Each save makes version {sku.current_version + 1}, in force from now. Earlier versions stay on record.</p>
-            <EditBuyerSkuForm lastResult={saveReply} defaultValue={formValues} expectedCurrent={sku.current_version} unit={sku.unit}>
+            <p className="muted">
+              Each save makes version {sku.current_version + 1}, in force from now. Earlier versions stay on record.
+            </p>
+            <EditBuyerSkuForm
+              lastResult={saveReply}
+              defaultValue={formValues}
+              expectedCurrent={sku.current_version}
+              unit={sku.unit}
+            >
               {waiting ? (
                 <p className="version-note">
-                  Version {waiting.number} waits to take effect on {formatDate(waiting.effective_from)}. A save now makes a newer version in force
-                  from now, and version {waiting.number} will then never take effect.
+                  Version {waiting.number} waits to take effect on {formatDate(waiting.effective_from)}. A save now
+                  makes a newer version in force from now, and version {waiting.number} will then never take effect.
                 </p>
               ) : null}
             </EditBuyerSkuForm>
@@ -145,7 +169,12 @@ export function BuyerSkuPage({ sku, inForce, waiting, requests, history, formVal
         ) : (
           <>
             <p>Archived: it is not offered to the buyer.</p>
-            <ConfirmDialog trigger="Restore" triggerVariant="primary" title={`Restore ${sku.buyer_code}?`} description="It becomes active again, at the price in force.">
+            <ConfirmDialog
+              trigger="Restore"
+              triggerVariant="primary"
+              title={`Restore ${sku.buyer_code}?`}
+              description="It becomes active again, at the price in force."
+            >
               <Form method="post" style={{ marginTop: 12 }}>
                 <input type="hidden" name="intent" value="restore" />
                 <SubmitButton variant="primary" intent="restore" pendingText="Restoring…">

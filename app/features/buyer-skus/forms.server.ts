@@ -19,19 +19,31 @@ export type FormOutcome =
 export async function handleCreateForm(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome> {
   const submission = parseWithZod(form, { schema: createBuyerSkuSchema })
   if (submission.status !== 'success') {
-    return { status: 'invalid', intent: null, reply: await replyWithReferences(db, viewer, submission, form, { buyer: 'buyer', productSkuCode: 'product_sku' }) }
+    return {
+      status: 'invalid',
+      intent: null,
+      reply: await replyWithReferences(db, viewer, submission, form, { buyer: 'buyer', productSkuCode: 'product_sku' }),
+    }
   }
   const result = await createBuyerSku(db, { userId: viewer.userId }, submission.value)
   if (!result.ok) return { status: 'invalid', intent: null, reply: refusalReply(submission, result) }
   return {
     status: 'done',
     redirectTo: buyerSkuPath(result.value.id),
-    toast: { kind: 'success', message: `Buyer SKU ${submission.value.buyerCode} is created with version 1, in force now.` },
+    toast: {
+      kind: 'success',
+      message: `Buyer SKU ${submission.value.buyerCode} is created with version 1, in force now.`,
+    },
   }
 }
 
 /** The edit page's forms: save (a new version), archive, restore. An unknown intent is a bad request. */
-export async function handleEditPageForm(db: Database, viewer: Viewer, id: number, form: FormData): Promise<FormOutcome> {
+export async function handleEditPageForm(
+  db: Database,
+  viewer: Viewer,
+  id: number,
+  form: FormData,
+): Promise<FormOutcome> {
   const intent = form.get('intent')
   const redirectTo = buyerSkuPath(id)
   if (intent === 'save') {
@@ -39,14 +51,27 @@ export async function handleEditPageForm(db: Database, viewer: Viewer, id: numbe
     if (submission.status !== 'success') return { status: 'invalid', intent, reply: submission.reply() }
     const result = await saveBuyerSku(db, { userId: viewer.userId }, id, submission.value)
     if (!result.ok) return { status: 'invalid', intent, reply: refusalReply(submission, result) }
-    if (result.value.number === null) return { status: 'done', redirectTo, toast: { kind: 'info', message: 'Nothing changed: no new version was made.' } }
-    return { status: 'done', redirectTo, toast: { kind: 'success', message: `Saved as version ${result.value.number}, in force now.` } }
+    if (result.value.number === null)
+      return {
+        status: 'done',
+        redirectTo,
+        toast: { kind: 'info', message: 'Nothing changed: no new version was made.' },
+      }
+    return {
+      status: 'done',
+      redirectTo,
+      toast: { kind: 'success', message: `Saved as version ${result.value.number}, in force now.` },
+    }
   }
   if (isOwnKey(statusIntents, intent)) {
     const result = await changeBuyerSkuStatus(db, { userId: viewer.userId }, id, intent as StatusIntent)
     if (!result.ok) return { status: 'done', redirectTo, toast: { kind: 'error', message: result.message } }
     const done = intent === 'archive' ? 'archived' : 'restored'
-    return { status: 'done', redirectTo, toast: { kind: 'success', message: `Buyer SKU ${result.value.buyerCode} is ${done}.` } }
+    return {
+      status: 'done',
+      redirectTo,
+      toast: { kind: 'success', message: `Buyer SKU ${result.value.buyerCode} is ${done}.` },
+    }
   }
   return { status: 'invalid', intent: null, reply: null }
 }

@@ -9,7 +9,8 @@ import { readBuyerSkuFilters } from './schema'
 import { priceDifference } from './versions-view'
 import { addBuyerSkuVersion } from './versions.server'
 
-const page = (query: string) => buyerSkuListPage(getDb(), readBuyerSkuFilters(new URL(`http://test/skus/buyer_skus?${query}`)))
+const page = (query: string) =>
+  buyerSkuListPage(getDb(), readBuyerSkuFilters(new URL(`http://test/skus/buyer_skus?${query}`)))
 
 let buyerId: number
 let actor: { userId: number }
@@ -20,10 +21,21 @@ beforeAll(async () => {
   buyerId = await makeBuyer({ name: 'Listing Looms', status: 'active' })
   // Category 1 is the demo "Cotton shirting" (fabric); demo category of yarn comes from the product.
   const yarn = await productBySlug('yarn')
-  const yarnCategory = await getDb().selectFrom('categories').select('id').where('product_id', '=', yarn.id).orderBy('id').executeTakeFirstOrThrow()
+  const yarnCategory = await getDb()
+    .selectFrom('categories')
+    .select('id')
+    .where('product_id', '=', yarn.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
   const shirt = await makeProductSku({ categoryId: 1, code: 'LL-SHIRT-01', name: 'Oxford weave shirting' })
   const thread = await makeProductSku({ categoryId: yarnCategory.id, code: 'LL-YARN-01', name: 'Combed cotton yarn' })
-  ids.oxford = await makeBuyerSku({ buyerId, productSkuId: shirt, buyerCode: 'LL-OX-1', priceMinor: 50_000, moqMilli: 250_500 })
+  ids.oxford = await makeBuyerSku({
+    buyerId,
+    productSkuId: shirt,
+    buyerCode: 'LL-OX-1',
+    priceMinor: 50_000,
+    moqMilli: 250_500,
+  })
   ids.yarn = await makeBuyerSku({ buyerId, productSkuId: thread, buyerCode: 'LL-YN-2', priceMinor: 70_000 })
   ids.gone = await makeBuyerSku({ buyerId, productSkuId: shirt, buyerCode: 'LL-OLD-3' })
   await changeBuyerSkuStatus(getDb(), actor, ids.gone, 'archive')
@@ -39,7 +51,14 @@ describe('buyer SKUs list', () => {
     expect((await page(`buyer=%23${buyerId}&status=archived`)).rows.map((r) => r.buyerCode)).toEqual(['LL-OLD-3'])
     expect((await page(`buyer=%23${buyerId}&product=yarn`)).rows.map((r) => r.buyerCode)).toEqual(['LL-YN-2'])
     const oxford = active.rows.find((r) => r.id === ids.oxford)!
-    expect(oxford).toMatchObject({ priceMinor: 50_000, moqMilli: 250_500, versionInForce: 1, waiting: null, unit: 'm', buyerName: 'Listing Looms' })
+    expect(oxford).toMatchObject({
+      priceMinor: 50_000,
+      moqMilli: 250_500,
+      versionInForce: 1,
+      waiting: null,
+      unit: 'm',
+      buyerName: 'Listing Looms',
+    })
   })
 
   it('says why a buyer filter names nobody', async () => {
@@ -59,15 +78,43 @@ describe('buyer SKUs list', () => {
   })
 
   it('sorts by date or by buyer code, and shows a version waiting to take effect', async () => {
-    await saveBuyerSku(getDb(), actor, ids.yarn, { buyerCode: 'LL-YN-2', price: 72_000, moq: 100_000, note: '', expectedCurrent: 1 })
+    await saveBuyerSku(getDb(), actor, ids.yarn, {
+      buyerCode: 'LL-YN-2',
+      price: 72_000,
+      moq: 100_000,
+      note: '',
+      expectedCurrent: 1,
+    })
     const future = new Date(Date.now() + 10 * 86_400_000).toISOString()
     await getDb()
       .transaction()
-      .execute((trx) => addBuyerSkuVersion(trx, { buyerSkuId: ids.yarn, expectedCurrent: 2, buyerCode: 'LL-YN-2', priceMinor: 80_000, moqMilli: 100_000, note: null, effectiveFrom: future, createdBy: null }))
+      .execute((trx) =>
+        addBuyerSkuVersion(trx, {
+          buyerSkuId: ids.yarn,
+          expectedCurrent: 2,
+          buyerCode: 'LL-YN-2',
+          priceMinor: 80_000,
+          moqMilli: 100_000,
+          note: null,
+          effectiveFrom: future,
+          createdBy: null,
+        }),
+      )
     const byDate = await page(`buyer=%23${buyerId}`)
-    expect(byDate.rows[0]).toMatchObject({ id: ids.yarn, priceMinor: 72_000, versionInForce: 2, waiting: { number: 3, effectiveFrom: future } })
-    expect((await page(`buyer=%23${buyerId}&sort=code&dir=asc`)).rows.map((r) => r.buyerCode)).toEqual(['LL-OX-1', 'LL-YN-2'])
-    expect((await page(`buyer=%23${buyerId}&sort=code&dir=desc`)).rows.map((r) => r.buyerCode)).toEqual(['LL-YN-2', 'LL-OX-1'])
+    expect(byDate.rows[0]).toMatchObject({
+      id: ids.yarn,
+      priceMinor: 72_000,
+      versionInForce: 2,
+      waiting: { number: 3, effectiveFrom: future },
+    })
+    expect((await page(`buyer=%23${buyerId}&sort=code&dir=asc`)).rows.map((r) => r.buyerCode)).toEqual([
+      'LL-OX-1',
+      'LL-YN-2',
+    ])
+    expect((await page(`buyer=%23${buyerId}&sort=code&dir=desc`)).rows.map((r) => r.buyerCode)).toEqual([
+      'LL-YN-2',
+      'LL-OX-1',
+    ])
     // All statuses by date merges the two statuses' index walks.
     const all = await page('status=all&sort=updated&dir=desc')
     const dates = all.rows.map((r) => r.updatedAt)
@@ -87,8 +134,19 @@ describe('buyer SKUs list', () => {
 
 describe('versions page', () => {
   it('views the latest by default and compares it with the one before; unknown numbers give a message', async () => {
-    const id = await makeBuyerSku({ buyerId, productSkuId: await makeProductSku({ categoryId: 1 }), buyerCode: 'LL-CMP-1', priceMinor: 40_000 })
-    await saveBuyerSku(getDb(), actor, id, { buyerCode: 'LL-CMP-1', price: 44_000, moq: 100_000, note: 'Dye cost', expectedCurrent: 1 })
+    const id = await makeBuyerSku({
+      buyerId,
+      productSkuId: await makeProductSku({ categoryId: 1 }),
+      buyerCode: 'LL-CMP-1',
+      priceMinor: 40_000,
+    })
+    await saveBuyerSku(getDb(), actor, id, {
+      buyerCode: 'LL-CMP-1',
+      price: 44_000,
+      moq: 100_000,
+      note: 'Dye cost',
+      expectedCurrent: 1,
+    })
     const byDefault = (await versionsPage(getDb(), id, { v: null, a: null, b: null }))!
     expect(byDefault.versions.map((v) => v.number)).toEqual([2, 1])
     expect(byDefault.viewing?.number).toBe(2)
@@ -103,7 +161,10 @@ describe('versions page', () => {
     const unknown = (await versionsPage(getDb(), id, { v: '9', a: 'x', b: '2' }))!
     expect(unknown.viewing).toBeNull()
     expect(unknown.compare).toBeNull()
-    expect(unknown.messages).toEqual([expect.stringContaining('no version “9”'), expect.stringContaining('no version “x”')])
+    expect(unknown.messages).toEqual([
+      expect.stringContaining('no version “9”'),
+      expect.stringContaining('no version “x”'),
+    ])
     expect(await versionsPage(getDb(), 99_999_999, { v: null, a: null, b: null })).toBeUndefined()
   })
 

@@ -66,8 +66,12 @@ function filtered(db: Executor, f: Pick<BuyerSkuFilters, 'status' | 'q'>, scope:
  * Sorts an index serves: (status, updated_at) or (buyer_id, status, updated_at) for "updated";
  * the unique (buyer_id, buyer_code) for "code", which groups the rows by buyer. The id keeps pages stable.
  */
-function sorted<Q extends SelectQueryBuilder<DB, 'buyer_skus', any>>(query: Q, f: Pick<BuyerSkuFilters, 'sort' | 'dir'>): Q {
-  const columns = f.sort === 'code' ? ['buyer_skus.buyer_id', 'buyer_skus.buyer_code'] : ['buyer_skus.updated_at', 'buyer_skus.id']
+function sorted<Q extends SelectQueryBuilder<DB, 'buyer_skus', any>>(
+  query: Q,
+  f: Pick<BuyerSkuFilters, 'sort' | 'dir'>,
+): Q {
+  const columns =
+    f.sort === 'code' ? ['buyer_skus.buyer_id', 'buyer_skus.buyer_code'] : ['buyer_skus.updated_at', 'buyer_skus.id']
   let ordered = query
   for (const column of columns) ordered = ordered.orderBy(sql.ref(column), f.dir) as Q
   return ordered
@@ -80,18 +84,23 @@ function sorted<Q extends SelectQueryBuilder<DB, 'buyer_skus', any>>(query: Q, f
 async function pageIds(db: Executor, f: BuyerSkuFilters, scope: Scope, walk: boolean): Promise<number[]> {
   const offset = (f.page - 1) * f.pageSize
   if (f.status !== 'all' || f.sort !== 'updated') {
-    const rows = await sorted(filtered(db, f, scope, walk).select('buyer_skus.id'), f).limit(f.pageSize).offset(offset).execute()
+    const rows = await sorted(filtered(db, f, scope, walk).select('buyer_skus.id'), f)
+      .limit(f.pageSize)
+      .offset(offset)
+      .execute()
     return rows.map((r) => r.id)
   }
   const parts = await Promise.all(
     (['active', 'archived'] as const).map((status) =>
       sorted(filtered(db, { ...f, status }, scope, walk).select(['buyer_skus.id', 'buyer_skus.updated_at']), f)
         .limit(offset + f.pageSize)
-        .execute()
-    )
+        .execute(),
+    ),
   )
   const sign = f.dir === 'asc' ? 1 : -1
-  const merged = parts.flat().sort((a, b) => sign * (a.updated_at < b.updated_at ? -1 : a.updated_at > b.updated_at ? 1 : a.id - b.id))
+  const merged = parts
+    .flat()
+    .sort((a, b) => sign * (a.updated_at < b.updated_at ? -1 : a.updated_at > b.updated_at ? 1 : a.id - b.id))
   return merged.slice(offset, offset + f.pageSize).map((r) => r.id)
 }
 
@@ -124,7 +133,11 @@ async function resolveScope(
  */
 export async function listBuyerSkus(db: Executor, f: BuyerSkuFilters, scope: Scope, at = new Date().toISOString()) {
   const offset = (f.page - 1) * f.pageSize
-  const { total, capped } = await countUpTo(db, filtered(db, f, scope).select('buyer_skus.id'), f.q ? SEARCH_COUNT_CAP : undefined)
+  const { total, capped } = await countUpTo(
+    db,
+    filtered(db, f, scope).select('buyer_skus.id'),
+    f.q ? SEARCH_COUNT_CAP : undefined,
+  )
   if (total === 0 || (offset >= total && !capped)) return { rows: [] as BuyerSkuListRow[], total, capped }
   const ids = await pageIds(db, f, scope, capped || total > WALK_FROM)
   if (ids.length === 0) return { rows: [] as BuyerSkuListRow[], total, capped }
@@ -153,16 +166,24 @@ export async function listBuyerSkus(db: Executor, f: BuyerSkuFilters, scope: Sco
     .execute()
   const inForceIds = found.map((r) => r.in_force_id).filter((id): id is number => id !== null)
   const inForce = inForceIds.length
-    ? await db.selectFrom('buyer_sku_versions').select(['id', 'number', 'moq_milli']).where('id', 'in', inForceIds).execute()
+    ? await db
+        .selectFrom('buyer_sku_versions')
+        .select(['id', 'number', 'moq_milli'])
+        .where('id', 'in', inForceIds)
+        .execute()
     : []
   const versionById = new Map(inForce.map((v) => [v.id, v]))
   // Rows whose latest version is not the one in force: when does that one start?
-  const waitingRows = found.filter((r) => (r.in_force_id === null ? 0 : versionById.get(r.in_force_id)?.number ?? 0) < r.current_version)
+  const waitingRows = found.filter(
+    (r) => (r.in_force_id === null ? 0 : (versionById.get(r.in_force_id)?.number ?? 0)) < r.current_version,
+  )
   const latest = waitingRows.length
     ? await db
         .selectFrom('buyer_sku_versions')
         .select(['buyer_sku_id', 'number', 'effective_from'])
-        .where((eb) => eb.or(waitingRows.map((r) => eb.and([eb('buyer_sku_id', '=', r.id), eb('number', '=', r.current_version)]))))
+        .where((eb) =>
+          eb.or(waitingRows.map((r) => eb.and([eb('buyer_sku_id', '=', r.id), eb('number', '=', r.current_version)]))),
+        )
         .execute()
     : []
   const latestBySku = new Map(latest.map((v) => [v.buyer_sku_id, v]))
@@ -188,7 +209,7 @@ export async function listBuyerSkus(db: Executor, f: BuyerSkuFilters, scope: Sco
         updatedAt: r.updated_at,
       }
       return [r.id, row]
-    })
+    }),
   )
   return { rows: ids.map((id) => byId.get(id)).filter((r): r is BuyerSkuListRow => r !== undefined), total, capped }
 }
@@ -200,5 +221,12 @@ export async function buyerSkuListPage(db: Executor, filters: BuyerSkuFilters) {
     buyerError ? { rows: [] as BuyerSkuListRow[], total: 0, capped: false } : listBuyerSkus(db, filters, scope),
     activeProducts(db),
   ])
-  return { filters, ...list, buyerError, buyerChoices, buyerName, products: products.map((p) => ({ slug: p.slug, name: p.name })) }
+  return {
+    filters,
+    ...list,
+    buyerError,
+    buyerChoices,
+    buyerName,
+    products: products.map((p) => ({ slug: p.slug, name: p.name })),
+  }
 }

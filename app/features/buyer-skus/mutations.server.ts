@@ -12,7 +12,6 @@ import { statusIntents, type CreateBuyerSkuForm, type EditBuyerSkuForm, type Sta
 import { Refused, refusals as refuse, type Result } from '~/utils/refusal.server'
 export type { Result }
 
-
 export interface Actor {
   userId: number
 }
@@ -40,7 +39,10 @@ async function checkBuyerCode(trx: Executor, buyerId: number, buyerCode: string,
     .executeTakeFirst()
   if (taken) {
     const archived = taken.status === 'archived' ? ' (archived)' : ''
-    throw new Refused('buyerCode', `This buyer already uses ${buyerCode} for buyer SKU #${taken.id}${archived}; choose another code`)
+    throw new Refused(
+      'buyerCode',
+      `This buyer already uses ${buyerCode} for buyer SKU #${taken.id}${archived}; choose another code`,
+    )
   }
 }
 
@@ -55,32 +57,61 @@ const readable = (v: { buyer_code: string; price_minor: number; moq_milli: numbe
  * A new buyer SKU and its version 1, in force from now, in one transaction. A repeated submit
  * (same idempotency key) returns the first one.
  */
-export async function createBuyerSku(db: Database, actor: Actor, input: CreateBuyerSkuForm): Promise<Result<{ id: number; repeated: boolean }>> {
+export async function createBuyerSku(
+  db: Database,
+  actor: Actor,
+  input: CreateBuyerSkuForm,
+): Promise<Result<{ id: number; repeated: boolean }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const { result, repeated } = await once(trx, input.idempotencyKey, 'buyer_sku.create', actor.userId, async () => {
         // Both references are checked before anything is refused, so the form comes back once with both.
         const match = await resolveCompany(trx, 'buyer', input.buyer)
         const picked = await checkPick(trx, ANYONE, 'product_sku', input.productSkuCode)
-        if (!match.ok && !picked.ok) throw new Refused({ buyer: match.message, productSkuCode: picked.message }, undefined, { buyer: match.choices, productSkuCode: picked.choices })
+        if (!match.ok && !picked.ok)
+          throw new Refused({ buyer: match.message, productSkuCode: picked.message }, undefined, {
+            buyer: match.choices,
+            productSkuCode: picked.choices,
+          })
         if (!match.ok) throw Refused.pick('buyer', match)
         if (!picked.ok) throw Refused.pick('productSkuCode', picked)
-        const buyer = await trx.selectFrom('buyers').select(['id', 'name', 'status']).where('id', '=', match.id).executeTakeFirstOrThrow()
-        if (buyer.status !== 'active') throw new Refused('buyer', `${buyer.name} is ${buyer.status}: only active buyers get buyer SKUs`)
+        const buyer = await trx
+          .selectFrom('buyers')
+          .select(['id', 'name', 'status'])
+          .where('id', '=', match.id)
+          .executeTakeFirstOrThrow()
+        if (buyer.status !== 'active')
+          throw new Refused('buyer', `${buyer.name} is ${buyer.status}: only active buyers get buyer SKUs`)
         const sku = await trx
           .selectFrom('product_skus')
           .innerJoin('products', 'products.id', 'product_skus.product_id')
-          .select(['product_skus.id', 'product_skus.code', 'product_skus.status', 'product_skus.product_id', 'products.unit'])
+          .select([
+            'product_skus.id',
+            'product_skus.code',
+            'product_skus.status',
+            'product_skus.product_id',
+            'products.unit',
+          ])
           .where('product_skus.id', '=', picked.option.id)
           .executeTakeFirstOrThrow()
-        if (sku.status !== 'active') throw new Refused('productSkuCode', `Product SKU ${sku.code} is archived: choose an active one`)
+        if (sku.status !== 'active')
+          throw new Refused('productSkuCode', `Product SKU ${sku.code} is archived: choose an active one`)
         await checkBuyerCode(trx, buyer.id, input.buyerCode)
 
         const now = new Date().toISOString()
         // current_version 0: version 1 is added through the same path as every later version.
         const row = await trx
           .insertInto('buyer_skus')
-          .values({ buyer_id: buyer.id, product_sku_id: sku.id, product_id: sku.product_id, buyer_code: input.buyerCode, current_version: 0, status: 'active', created_at: now, updated_at: now })
+          .values({
+            buyer_id: buyer.id,
+            product_sku_id: sku.id,
+            product_id: sku.product_id,
+            buyer_code: input.buyerCode,
+            current_version: 0,
+            status: 'active',
+            created_at: now,
+            updated_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
         const version = await addBuyerSkuVersion(trx, {
@@ -100,13 +131,18 @@ export async function createBuyerSku(db: Database, actor: Actor, input: CreateBu
           action: 'buyer_sku.created',
           entityType: 'buyer_sku',
           entityId: row.id,
-          after: { buyer: buyer.name, product_sku: sku.code, ...readable({ buyer_code: input.buyerCode, price_minor: input.price, moq_milli: input.moq }, sku.unit), version: 1 },
+          after: {
+            buyer: buyer.name,
+            product_sku: sku.code,
+            ...readable({ buyer_code: input.buyerCode, price_minor: input.price, moq_milli: input.moq }, sku.unit),
+            version: 1,
+          },
           note: input.note || null,
         })
         return row.id
       })
       return { ok: true as const, value: { id: result, repeated } }
-    })
+    }),
   )
 }
 
@@ -122,7 +158,7 @@ async function conflict(trx: Executor, buyerSkuId: number, latest: number) {
   const who = newer ? ` by ${newer.name ?? 'the system'} on ${formatDateTime(newer.created_at)}` : ''
   return new Refused(
     undefined,
-    `Version ${latest} was saved${who} after you opened this form. Your values are still below: compare them with version ${latest}, then save again.`
+    `Version ${latest} was saved${who} after you opened this form. Your values are still below: compare them with version ${latest}, then save again.`,
   )
 }
 
@@ -131,19 +167,31 @@ async function conflict(trx: Executor, buyerSkuId: number, latest: number) {
  * since `expectedCurrent`; nothing is written when the values equal the version in force.
  * Returns the new version's number, or null when nothing changed.
  */
-export async function saveBuyerSku(db: Database, actor: Actor, id: number, input: Omit<EditBuyerSkuForm, 'intent'>): Promise<Result<{ number: number | null }>> {
+export async function saveBuyerSku(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: Omit<EditBuyerSkuForm, 'intent'>,
+): Promise<Result<{ number: number | null }>> {
   return refusals<{ number: number | null }>(() =>
     db.transaction().execute(async (trx) => {
       const sku = await trx
         .selectFrom('buyer_skus')
         .innerJoin('product_skus', 'product_skus.id', 'buyer_skus.product_sku_id')
         .innerJoin('products', 'products.id', 'product_skus.product_id')
-        .select(['buyer_skus.id', 'buyer_skus.buyer_id', 'buyer_skus.current_version', 'buyer_skus.status', 'products.unit'])
+        .select([
+          'buyer_skus.id',
+          'buyer_skus.buyer_id',
+          'buyer_skus.current_version',
+          'buyer_skus.status',
+          'products.unit',
+        ])
         .where('buyer_skus.id', '=', id)
         .executeTakeFirst()
       if (!sku) throw new Refused(undefined, 'This buyer SKU no longer exists')
       if (sku.current_version !== input.expectedCurrent) throw await conflict(trx, id, sku.current_version)
-      if (sku.status === 'archived') throw new Refused(undefined, 'This buyer SKU is archived: restore it before changing it')
+      if (sku.status === 'archived')
+        throw new Refused(undefined, 'This buyer SKU is archived: restore it before changing it')
       const now = new Date().toISOString()
       const current = await versionInForce(trx, id, now)
       const next = { buyer_code: input.buyerCode, price_minor: input.price, moq_milli: input.moq }
@@ -163,7 +211,13 @@ export async function saveBuyerSku(db: Database, actor: Actor, id: number, input
         effectiveFrom: now,
         createdBy: actor.userId,
       })
-      if (!version) throw await conflict(trx, id, (await trx.selectFrom('buyer_skus').select('current_version').where('id', '=', id).executeTakeFirstOrThrow()).current_version)
+      if (!version)
+        throw await conflict(
+          trx,
+          id,
+          (await trx.selectFrom('buyer_skus').select('current_version').where('id', '=', id).executeTakeFirstOrThrow())
+            .current_version,
+        )
       if (changed.includes('buyer_code')) await syncSearch(trx, 'buyer_sku', id)
       const before = current ? readable(current, sku.unit) : {}
       const after = readable(next, sku.unit)
@@ -173,17 +227,25 @@ export async function saveBuyerSku(db: Database, actor: Actor, id: number, input
         action: 'buyer_sku.updated',
         entityType: 'buyer_sku',
         entityId: id,
-        before: { ...Object.fromEntries(changed.map((k) => [shown[k], (before as Record<string, string>)[shown[k]]])), version: current?.number ?? null },
+        before: {
+          ...Object.fromEntries(changed.map((k) => [shown[k], (before as Record<string, string>)[shown[k]]])),
+          version: current?.number ?? null,
+        },
         after: { ...Object.fromEntries(changed.map((k) => [shown[k], after[shown[k]]])), version: version.number },
         note: input.note || null,
       })
       return { ok: true as const, value: { number: version.number } }
-    })
+    }),
   )
 }
 
 /** Archive or restore. The update runs only from the expected status: of two people, one wins and the other is told. */
-export async function changeBuyerSkuStatus(db: Database, actor: Actor, id: number, intent: StatusIntent): Promise<Result<{ buyerCode: string }>> {
+export async function changeBuyerSkuStatus(
+  db: Database,
+  actor: Actor,
+  id: number,
+  intent: StatusIntent,
+): Promise<Result<{ buyerCode: string }>> {
   const step = statusIntents[intent]
   return db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -195,14 +257,23 @@ export async function changeBuyerSkuStatus(db: Database, actor: Actor, id: numbe
       .executeTakeFirst()
     if (!updated) {
       const now = await trx.selectFrom('buyer_skus').select('status').where('id', '=', id).executeTakeFirst()
-      return { ok: false as const, message: now ? `Already ${now.status}: someone else changed it.` : 'This buyer SKU no longer exists.' }
+      return {
+        ok: false as const,
+        message: now ? `Already ${now.status}: someone else changed it.` : 'This buyer SKU no longer exists.',
+      }
     }
     // An archived SKU takes no new price: its waiting request is withdrawn with it.
     const withdrawn =
       intent === 'archive'
         ? await trx
             .updateTable('price_change_requests')
-            .set({ status: 'withdrawn', decided_by: actor.userId, decided_at: new Date().toISOString(), decision_note: 'Withdrawn: the buyer SKU was archived', updated_at: new Date().toISOString() })
+            .set({
+              status: 'withdrawn',
+              decided_by: actor.userId,
+              decided_at: new Date().toISOString(),
+              decision_note: 'Withdrawn: the buyer SKU was archived',
+              updated_at: new Date().toISOString(),
+            })
             .where('buyer_sku_id', '=', id)
             .where('status', '=', 'pending')
             .returning('id')

@@ -66,9 +66,16 @@ export function versionsOf(db: Executor, buyerSkuId: number) {
 }
 
 /** The version in force now and, when the latest one starts later, that one too. */
-export async function inForceAndWaiting(db: Executor, buyerSkuId: number, currentVersion: number, at = new Date().toISOString()) {
+export async function inForceAndWaiting(
+  db: Executor,
+  buyerSkuId: number,
+  currentVersion: number,
+  at = new Date().toISOString(),
+) {
   const inForceRow = await versionInForce(db, buyerSkuId, at)
-  const inForce = inForceRow ? await versionQuery(db, buyerSkuId).where('buyer_sku_versions.number', '=', inForceRow.number).executeTakeFirst() : undefined
+  const inForce = inForceRow
+    ? await versionQuery(db, buyerSkuId).where('buyer_sku_versions.number', '=', inForceRow.number).executeTakeFirst()
+    : undefined
   const waiting =
     currentVersion > (inForce?.number ?? 0)
       ? await versionQuery(db, buyerSkuId).where('buyer_sku_versions.number', '=', currentVersion).executeTakeFirst()
@@ -108,7 +115,12 @@ export interface VersionChoice {
  * the two compared (`a` and `b`, default the one before the latest and the latest). Unknown numbers
  * give a message instead of a view.
  */
-export async function versionsPage(db: Executor, buyerSkuId: number, choice: VersionChoice, at = new Date().toISOString()) {
+export async function versionsPage(
+  db: Executor,
+  buyerSkuId: number,
+  choice: VersionChoice,
+  at = new Date().toISOString(),
+) {
   const header = await buyerSkuHeader(db, buyerSkuId)
   if (!header) return undefined
   const versions = await versionsOf(db, buyerSkuId)
@@ -117,7 +129,7 @@ export async function versionsPage(db: Executor, buyerSkuId: number, choice: Ver
   const messages: string[] = []
   const range = versions.length ? `versions 1 to ${versions[0].number}` : 'no versions'
   const pick = (typed: string | null, fallback: number | undefined) => {
-    if (typed === null || typed.trim() === '') return fallback === undefined ? null : byNumber.get(fallback) ?? null
+    if (typed === null || typed.trim() === '') return fallback === undefined ? null : (byNumber.get(fallback) ?? null)
     const found = /^\d{1,9}$/.test(typed.trim()) ? byNumber.get(Number(typed.trim())) : undefined
     if (!found) messages.push(`There is no version “${typed.slice(0, 20)}” of this buyer SKU: it has ${range}.`)
     return found ?? null
@@ -143,14 +155,32 @@ const versionOf = (json: string | null) => {
  * (proposed, approved, rejected, withdrawn), and each price version and request step that no entry
  * records (the demo data's, or older ones), so every version and request is in the history too.
  */
-export async function buyerSkuHistory(db: Executor, sku: Pick<BuyerSkuHeader, 'id' | 'unit'>, limit = 50): Promise<ToldEntry[]> {
+export async function buyerSkuHistory(
+  db: Executor,
+  sku: Pick<BuyerSkuHeader, 'id' | 'unit'>,
+  limit = 50,
+): Promise<ToldEntry[]> {
   const [own, ofRequests, versions] = await Promise.all([
-    historyQuery(db).where('audit_events.entity_type', '=', 'buyer_sku').where('audit_events.entity_id', '=', String(sku.id)).orderBy('audit_events.id', 'desc').execute(),
+    historyQuery(db)
+      .where('audit_events.entity_type', '=', 'buyer_sku')
+      .where('audit_events.entity_id', '=', String(sku.id))
+      .orderBy('audit_events.id', 'desc')
+      .execute(),
     priceRequestHistory(db, { buyerSkuId: sku.id }, (id, words) => `Price change #${id} ${words}`),
     db
       .selectFrom('buyer_sku_versions')
       .leftJoin('users', 'users.id', 'buyer_sku_versions.created_by')
-      .select(['buyer_sku_versions.id', 'buyer_sku_versions.number', 'buyer_sku_versions.buyer_code', 'buyer_sku_versions.price_minor', 'buyer_sku_versions.moq_milli', 'buyer_sku_versions.note', 'buyer_sku_versions.effective_from', 'buyer_sku_versions.created_at', 'users.name as actor_name'])
+      .select([
+        'buyer_sku_versions.id',
+        'buyer_sku_versions.number',
+        'buyer_sku_versions.buyer_code',
+        'buyer_sku_versions.price_minor',
+        'buyer_sku_versions.moq_milli',
+        'buyer_sku_versions.note',
+        'buyer_sku_versions.effective_from',
+        'buyer_sku_versions.created_at',
+        'users.name as actor_name',
+      ])
       .where('buyer_sku_versions.buyer_sku_id', '=', sku.id)
       .execute(),
   ])
@@ -167,7 +197,12 @@ export async function buyerSkuHistory(db: Executor, sku: Pick<BuyerSkuHeader, 'i
       actor_buyer_id: null,
       actor_seller_id: null,
       before_json: null,
-      after_json: JSON.stringify({ buyer_code: v.buyer_code, price: formatMoney(v.price_minor), moq: formatQuantity(v.moq_milli, sku.unit), in_force_from: v.effective_from }),
+      after_json: JSON.stringify({
+        buyer_code: v.buyer_code,
+        price: formatMoney(v.price_minor),
+        moq: formatQuantity(v.moq_milli, sku.unit),
+        in_force_from: v.effective_from,
+      }),
       note: v.note,
     }))
   const versionWords = new Map(versions.map((v) => [-v.id, `Price version ${v.number} recorded`]))

@@ -23,12 +23,22 @@ export interface BuyerSkuFilters extends ListParams<BuyerSkuSort> {
 // ---------- Create and edit ----------
 
 const priceField = moneyField('the price').refine((paise) => paise > 0, { error: 'Enter a price above ₹0' })
-const moqField = quantityField('the minimum order quantity').refine((milli) => milli > 0, { error: 'Enter a minimum order quantity above 0' })
+const moqField = quantityField('the minimum order quantity').refine((milli) => milli > 0, {
+  error: 'Enter a minimum order quantity above 0',
+})
 const noteField = optionalText(500)
 
 export const createBuyerSkuSchema = z.object({
-  buyer: z.string({ error: 'Choose the buyer' }).trim().min(1, 'Choose the buyer').max(200, 'Use at most 200 characters'),
-  productSkuCode: z.string({ error: 'Choose the product SKU' }).trim().min(1, 'Choose the product SKU').max(200, 'Use at most 200 characters'),
+  buyer: z
+    .string({ error: 'Choose the buyer' })
+    .trim()
+    .min(1, 'Choose the buyer')
+    .max(200, 'Use at most 200 characters'),
+  productSkuCode: z
+    .string({ error: 'Choose the product SKU' })
+    .trim()
+    .min(1, 'Choose the product SKU')
+    .max(200, 'Use at most 200 characters'),
   buyerCode: codeField('the buyer’s code'),
   price: priceField,
   moq: moqField,
@@ -48,10 +58,10 @@ export const editBuyerSkuSchema = z.object({
 })
 export type EditBuyerSkuForm = z.output<typeof editBuyerSkuSchema>
 
-export const statusIntents = { archive: { from: 'active', to: 'archived' }, restore: { from: 'archived', to: 'active' } } as const satisfies Record<
-  string,
-  { from: BuyerSkuStatus; to: BuyerSkuStatus }
->
+export const statusIntents = {
+  archive: { from: 'active', to: 'archived' },
+  restore: { from: 'archived', to: 'active' },
+} as const satisfies Record<string, { from: BuyerSkuStatus; to: BuyerSkuStatus }>
 export type StatusIntent = keyof typeof statusIntents
 
 /** The list's state from its URL (unknown values are ignored). */

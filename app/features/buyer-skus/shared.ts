@@ -3,4 +3,3 @@
 // (useZodForm loads the schema when the form is first reached).
 
 export const statusChoices = ['active', 'archived', 'all'] as const
-

@@ -26,7 +26,8 @@ export interface VersionsViewProps {
 
 function VersionBadges({ version, inForce, at }: { version: BuyerSkuVersion; inForce: number | null; at: string }) {
   if (version.number === inForce) return <Badge tone="success">In force</Badge>
-  if (version.effective_from > at) return <Badge tone="warning">Takes effect on {formatDate(version.effective_from)}</Badge>
+  if (version.effective_from > at)
+    return <Badge tone="warning">Takes effect on {formatDate(version.effective_from)}</Badge>
   return null
 }
 
@@ -40,17 +41,33 @@ export function priceDifference(fromMinor: number, toMinor: number): string {
 }
 
 const noteOf = (v: BuyerSkuVersion) => v.note ?? '—'
-const requestOf = (v: BuyerSkuVersion) => (v.price_request_id ? <Link to={priceRequestPath(v.price_request_id)}>Price change #{v.price_request_id}</Link> : '—')
+const requestOf = (v: BuyerSkuVersion) =>
+  v.price_request_id ? <Link to={priceRequestPath(v.price_request_id)}>Price change #{v.price_request_id}</Link> : '—'
 
 /** The versions of one buyer SKU: the one being viewed, any two side by side, and the full list. */
 export function VersionsView({ header, versions, inForce, viewing, compare, messages, at }: VersionsViewProps) {
   const unit = header.unit
-  const fields: { label: string; value: (v: BuyerSkuVersion) => ReactNode; key: (v: BuyerSkuVersion) => string | number | null; compared: boolean }[] = [
+  const fields: {
+    label: string
+    value: (v: BuyerSkuVersion) => ReactNode
+    key: (v: BuyerSkuVersion) => string | number | null
+    compared: boolean
+  }[] = [
     { label: 'Price', value: (v) => formatMoney(v.price_minor), key: (v) => v.price_minor, compared: true },
-    { label: 'Minimum order quantity', value: (v) => formatQuantity(v.moq_milli, unit), key: (v) => v.moq_milli, compared: true },
+    {
+      label: 'Minimum order quantity',
+      value: (v) => formatQuantity(v.moq_milli, unit),
+      key: (v) => v.moq_milli,
+      compared: true,
+    },
     { label: 'Buyer’s code', value: (v) => v.buyer_code, key: (v) => v.buyer_code, compared: true },
     { label: 'Note', value: noteOf, key: (v) => v.note, compared: true },
-    { label: 'In force from', value: (v) => formatDateTime(v.effective_from), key: (v) => v.effective_from, compared: true },
+    {
+      label: 'In force from',
+      value: (v) => formatDateTime(v.effective_from),
+      key: (v) => v.effective_from,
+      compared: true,
+    },
     { label: 'Saved by', value: (v) => v.created_by_name ?? 'the system', key: () => null, compared: false },
     { label: 'Saved on', value: (v) => formatDateTime(v.created_at), key: () => null, compared: false },
     { label: 'Approved price change', value: requestOf, key: () => null, compared: false },
@@ -64,7 +81,8 @@ export function VersionsView({ header, versions, inForce, viewing, compare, mess
         </Button>
       </PageHeader>
       <p className="muted">
-        <Link to={`/buyers/${header.buyer_id}`}>{header.buyer_name}</Link> · {header.sku_code} {header.sku_name} ({header.product_name})
+        <Link to={`/buyers/${header.buyer_id}`}>{header.buyer_name}</Link> · {header.sku_code} {header.sku_name} (
+        {header.product_name})
       </p>
       <FormErrors errors={messages} />
 
@@ -95,7 +113,11 @@ export function VersionsView({ header, versions, inForce, viewing, compare, mess
               {(['a', 'b'] as const).map((side) => (
                 <div className="field" key={side}>
                   <label htmlFor={`compare-${side}`}>{side === 'a' ? 'Compare version' : 'with version'}</label>
-                  <select id={`compare-${side}`} name={side} defaultValue={compare ? String(compare[side].number) : undefined}>
+                  <select
+                    id={`compare-${side}`}
+                    name={side}
+                    defaultValue={compare ? String(compare[side].number) : undefined}
+                  >
                     {versions.map((v) => (
                       <option key={v.number} value={v.number}>
                         Version {v.number} ({formatMoney(v.price_minor)})
@@ -161,7 +183,10 @@ export function VersionsView({ header, versions, inForce, viewing, compare, mess
               header: 'Version',
               cell: (v) => (
                 <>
-                  <Link to={versionsPath(header.id, { v: v.number })} aria-current={viewing?.number === v.number ? 'true' : undefined}>
+                  <Link
+                    to={versionsPath(header.id, { v: v.number })}
+                    aria-current={viewing?.number === v.number ? 'true' : undefined}
+                  >
                     Version {v.number}
                   </Link>{' '}
                   <VersionBadges version={v} inForce={inForce} at={at} />
@@ -169,9 +194,25 @@ export function VersionsView({ header, versions, inForce, viewing, compare, mess
               ),
             },
             { key: 'price', header: 'Price', numeric: true, cell: (v) => formatMoney(v.price_minor) },
-            { key: 'moq', header: 'MOQ', numeric: true, cell: (v) => <span className="amount">{formatQuantity(v.moq_milli, unit)}</span> },
+            {
+              key: 'moq',
+              header: 'MOQ',
+              numeric: true,
+              cell: (v) => <span className="amount">{formatQuantity(v.moq_milli, unit)}</span>,
+            },
             { key: 'code', nowrap: true, header: 'Buyer’s code', cell: (v) => v.buyer_code },
-            { key: 'note', header: 'Note', cell: (v) => (v.price_request_id ? <>{noteOf(v)} · {requestOf(v)}</> : noteOf(v)) },
+            {
+              key: 'note',
+              header: 'Note',
+              cell: (v) =>
+                v.price_request_id ? (
+                  <>
+                    {noteOf(v)} · {requestOf(v)}
+                  </>
+                ) : (
+                  noteOf(v)
+                ),
+            },
             { key: 'who', header: 'Saved by', cell: (v) => v.created_by_name ?? 'the system' },
             { key: 'when', nowrap: true, header: 'Saved on', cell: (v) => formatDateTime(v.created_at) },
             { key: 'from', nowrap: true, header: 'In force from', cell: (v) => formatDateTime(v.effective_from) },

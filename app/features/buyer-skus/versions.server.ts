@@ -25,7 +25,10 @@ export interface NewVersion {
  * Adds the next version and moves the buyer SKU's current_version on, in the caller's transaction.
  * Returns null when another version was added since `expectedCurrent` (the caller reports a conflict).
  */
-export async function addBuyerSkuVersion(trx: Executor, input: NewVersion): Promise<{ id: number; number: number } | null> {
+export async function addBuyerSkuVersion(
+  trx: Executor,
+  input: NewVersion,
+): Promise<{ id: number; number: number } | null> {
   const now = new Date().toISOString()
   const number = input.expectedCurrent + 1
   const moved = await trx
@@ -58,7 +61,18 @@ export async function addBuyerSkuVersion(trx: Executor, input: NewVersion): Prom
 export function versionInForce(db: Executor, buyerSkuId: number, at: string = new Date().toISOString()) {
   return db
     .selectFrom('buyer_sku_versions')
-    .select(['id', 'number', 'buyer_code', 'price_minor', 'moq_milli', 'note', 'effective_from', 'created_at', 'created_by', 'price_request_id'])
+    .select([
+      'id',
+      'number',
+      'buyer_code',
+      'price_minor',
+      'moq_milli',
+      'note',
+      'effective_from',
+      'created_at',
+      'created_by',
+      'price_request_id',
+    ])
     .where('buyer_sku_id', '=', buyerSkuId)
     .where('effective_from', '<=', at)
     .orderBy('number', 'desc')
@@ -71,8 +85,12 @@ export function versionInForce(db: Executor, buyerSkuId: number, at: string = ne
  * `buyer_skus.id` (one index seek per row shown).
  */
 export const priceInForceSql = (at: string = new Date().toISOString()) =>
-  sql<number | null>`(select v.price_minor from buyer_sku_versions v where v.buyer_sku_id = buyer_skus.id and v.effective_from <= ${at} order by v.number desc limit 1)`
+  sql<
+    number | null
+  >`(select v.price_minor from buyer_sku_versions v where v.buyer_sku_id = buyer_skus.id and v.effective_from <= ${at} order by v.number desc limit 1)`
 
 /** For lists: the id of the version in force now of the row's buyer SKU (same seek as priceInForceSql). */
 export const versionInForceIdSql = (at: string = new Date().toISOString()) =>
-  sql<number | null>`(select v.id from buyer_sku_versions v where v.buyer_sku_id = buyer_skus.id and v.effective_from <= ${at} order by v.number desc limit 1)`
+  sql<
+    number | null
+  >`(select v.id from buyer_sku_versions v where v.buyer_sku_id = buyer_skus.id and v.effective_from <= ${at} order by v.number desc limit 1)`

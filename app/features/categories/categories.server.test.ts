@@ -23,7 +23,11 @@ function form(fields: Record<string, string>) {
 }
 
 const category = (id: number) =>
-  getDb().selectFrom('categories').select(['name', 'hsn_code', 'gst_rate_bp', 'active', 'updated_at', 'product_id']).where('id', '=', id).executeTakeFirstOrThrow()
+  getDb()
+    .selectFrom('categories')
+    .select(['name', 'hsn_code', 'gst_rate_bp', 'active', 'updated_at', 'product_id'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
 const stages = async (categoryId: number) =>
   (
     await getDb()
@@ -33,13 +37,29 @@ const stages = async (categoryId: number) =>
       .orderBy('position')
       .execute()
   ).map((s) => `${s.position}:${s.name}:${s.expected_days}${s.qc_gate ? ':QC' : ''}`)
-const errorsOf = (outcome: Awaited<ReturnType<typeof handleCreateCategory>>) => (outcome.status === 'invalid' ? outcome.reply.error : undefined)
+const errorsOf = (outcome: Awaited<ReturnType<typeof handleCreateCategory>>) =>
+  outcome.status === 'invalid' ? outcome.reply.error : undefined
 
 describe('adding a category', () => {
   it('keeps GST in basis points, starts with an empty workflow, audits, and refuses a duplicate name in the product', async () => {
-    const outcome = await handleCreateCategory(getDb(), admin, form({ product: 'fabric', name: 'Poplin test', hsnCode: '520812', gstRate: '12', active: 'on', idempotencyKey: 'k-1' }))
+    const outcome = await handleCreateCategory(
+      getDb(),
+      admin,
+      form({
+        product: 'fabric',
+        name: 'Poplin test',
+        hsnCode: '520812',
+        gstRate: '12',
+        active: 'on',
+        idempotencyKey: 'k-1',
+      }),
+    )
     expect(outcome.status).toBe('done')
-    const row = await getDb().selectFrom('categories').select(['id', 'gst_rate_bp', 'hsn_code', 'active']).where('name', '=', 'Poplin test').executeTakeFirstOrThrow()
+    const row = await getDb()
+      .selectFrom('categories')
+      .select(['id', 'gst_rate_bp', 'hsn_code', 'active'])
+      .where('name', '=', 'Poplin test')
+      .executeTakeFirstOrThrow()
     expect(row).toMatchObject({ gst_rate_bp: 1200, hsn_code: '520812', active: 1 })
     expect(outcome.status === 'done' && outcome.redirectTo).toBe(`/admin/categories/${row.id}/fulfillment_workflow`)
     expect(await stages(row.id)).toEqual([])
@@ -48,30 +68,81 @@ describe('adding a category', () => {
     expect(JSON.parse(entry.after_json!)).toMatchObject({ name: 'Poplin test', gst_rate: '12 %' })
 
     // The same submit again (same key) makes nothing new; another key with the same name (any case) is refused.
-    expect((await handleCreateCategory(getDb(), admin, form({ product: 'fabric', name: 'Poplin test', hsnCode: '520812', gstRate: '12', idempotencyKey: 'k-1' }))).status).toBe('done')
-    const duplicate = await handleCreateCategory(getDb(), admin, form({ product: 'fabric', name: 'POPLIN TEST', hsnCode: '5208', gstRate: '5', idempotencyKey: 'k-2' }))
+    expect(
+      (
+        await handleCreateCategory(
+          getDb(),
+          admin,
+          form({ product: 'fabric', name: 'Poplin test', hsnCode: '520812', gstRate: '12', idempotencyKey: 'k-1' }),
+        )
+      ).status,
+    ).toBe('done')
+    const duplicate = await handleCreateCategory(
+      getDb(),
+      admin,
+      form({ product: 'fabric', name: 'POPLIN TEST', hsnCode: '5208', gstRate: '5', idempotencyKey: 'k-2' }),
+    )
     expect(errorsOf(duplicate)?.name).toEqual(['This product already has a category with this name'])
-    expect(Number((await getDb().selectFrom('categories').select((eb) => eb.fn.countAll().as('n')).where(sql`lower(name)`, '=', 'poplin test').executeTakeFirstOrThrow()).n)).toBe(1)
+    expect(
+      Number(
+        (
+          await getDb()
+            .selectFrom('categories')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where(sql`lower(name)`, '=', 'poplin test')
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(1)
 
     // Another product may use the name.
-    expect((await handleCreateCategory(getDb(), admin, form({ product: 'yarn', name: 'Poplin test', hsnCode: '5205', gstRate: '5' }))).status).toBe('done')
+    expect(
+      (
+        await handleCreateCategory(
+          getDb(),
+          admin,
+          form({ product: 'yarn', name: 'Poplin test', hsnCode: '5205', gstRate: '5' }),
+        )
+      ).status,
+    ).toBe('done')
   })
 
   it('answers bad HSN codes and GST rates at their fields', async () => {
-    const outcome = await handleCreateCategory(getDb(), admin, form({ product: 'fabric', name: 'Bad codes', hsnCode: '52081', gstRate: '7' }))
+    const outcome = await handleCreateCategory(
+      getDb(),
+      admin,
+      form({ product: 'fabric', name: 'Bad codes', hsnCode: '52081', gstRate: '7' }),
+    )
     expect(errorsOf(outcome)?.hsnCode?.[0]).toMatch(/4, 6 or 8 digits/)
     expect(errorsOf(outcome)?.gstRate?.[0]).toMatch(/GST rate/)
-    expect(await getDb().selectFrom('categories').select('id').where('name', '=', 'Bad codes').executeTakeFirst()).toBeUndefined()
+    expect(
+      await getDb().selectFrom('categories').select('id').where('name', '=', 'Bad codes').executeTakeFirst(),
+    ).toBeUndefined()
   })
 
   it('lists a product’s categories with stage and condition figures, filtered by status and name', async () => {
     const inactive = await makeCategory({ name: 'Dormant weave', active: false })
     const page = await manageCategoriesPage(getDb(), { product: 'fabric', status: 'all', q: '' })
     const shirting = page.categories.find((c) => c.id === 1)!
-    expect(shirting).toMatchObject({ name: 'Cotton shirting', gstRateBp: 500, stages: 6, totalDays: 29, qcGates: 2, activeConditions: 3 })
+    expect(shirting).toMatchObject({
+      name: 'Cotton shirting',
+      gstRateBp: 500,
+      stages: 6,
+      totalDays: 29,
+      qcGates: 2,
+      activeConditions: 3,
+    })
     expect(page.lines.map((l) => l.name)).toContain('Shirting')
-    expect((await manageCategoriesPage(getDb(), { product: 'fabric', status: 'inactive', q: '' })).categories.map((c) => c.id)).toEqual([inactive])
-    expect((await manageCategoriesPage(getDb(), { product: 'fabric', status: 'active', q: 'SHIRT' })).categories.map((c) => c.name)).toEqual(['Cotton shirting'])
+    expect(
+      (await manageCategoriesPage(getDb(), { product: 'fabric', status: 'inactive', q: '' })).categories.map(
+        (c) => c.id,
+      ),
+    ).toEqual([inactive])
+    expect(
+      (await manageCategoriesPage(getDb(), { product: 'fabric', status: 'active', q: 'SHIRT' })).categories.map(
+        (c) => c.name,
+      ),
+    ).toEqual(['Cotton shirting'])
     // No product chosen: the first active product by position.
     expect((await manageCategoriesPage(getDb(), { product: '', status: 'all', q: '' })).product?.slug).toBe('fabric')
   })
@@ -81,7 +152,12 @@ describe('editing a category', () => {
   it('saves the changed fields with an audit entry, and refuses a save over a newer change', async () => {
     const id = await makeCategory({ name: 'Voile' })
     const { updated_at: version } = await category(id)
-    const saved = await handleEditCategory(getDb(), admin, id, form({ name: 'Cotton voile', hsnCode: '52081190', gstRate: '5', active: 'on', version }))
+    const saved = await handleEditCategory(
+      getDb(),
+      admin,
+      id,
+      form({ name: 'Cotton voile', hsnCode: '52081190', gstRate: '5', active: 'on', version }),
+    )
     expect(saved.status).toBe('done')
     expect(await category(id)).toMatchObject({ name: 'Cotton voile', hsn_code: '52081190', active: 1 })
     const [entry] = await auditEntriesOf(getDb(), 'category', id)
@@ -89,30 +165,75 @@ describe('editing a category', () => {
     expect(JSON.parse(entry.before_json!)).toEqual({ name: 'Voile', hsn_code: '5208' })
 
     // A second admin still holding the old version is refused; nothing changes.
-    const stale = await handleEditCategory(getDb(), admin, id, form({ name: 'Voile again', hsnCode: '5208', gstRate: '18', version }))
+    const stale = await handleEditCategory(
+      getDb(),
+      admin,
+      id,
+      form({ name: 'Voile again', hsnCode: '5208', gstRate: '18', version }),
+    )
     expect(stale.status === 'invalid' && stale.reply.error?.['']?.[0]).toMatch(/Someone else changed this category/)
     expect(await category(id)).toMatchObject({ name: 'Cotton voile', gst_rate_bp: 500 })
 
     // Unticking "active" deactivates it; another category's name is refused.
     const { updated_at: now } = await category(id)
-    expect((await handleEditCategory(getDb(), admin, id, form({ name: 'Cotton voile', hsnCode: '5208', gstRate: '5', version: now }))).status).toBe('done')
+    expect(
+      (
+        await handleEditCategory(
+          getDb(),
+          admin,
+          id,
+          form({ name: 'Cotton voile', hsnCode: '5208', gstRate: '5', version: now }),
+        )
+      ).status,
+    ).toBe('done')
     expect((await category(id)).active).toBe(0)
     const { updated_at: later } = await category(id)
-    const taken = await handleEditCategory(getDb(), admin, id, form({ name: 'cotton shirting', hsnCode: '5208', gstRate: '5', version: later }))
-    expect(taken.status === 'invalid' && taken.reply.error?.name).toEqual(['This product already has a category with this name'])
+    const taken = await handleEditCategory(
+      getDb(),
+      admin,
+      id,
+      form({ name: 'cotton shirting', hsnCode: '5208', gstRate: '5', version: later }),
+    )
+    expect(taken.status === 'invalid' && taken.reply.error?.name).toEqual([
+      'This product already has a category with this name',
+    ])
   })
 })
 
 describe('the fulfilment workflow', () => {
-  const run = (categoryId: number, fields: Record<string, string>) => handleWorkflowForm(getDb(), admin, categoryId, form(fields))
+  const run = (categoryId: number, fields: Record<string, string>) =>
+    handleWorkflowForm(getDb(), admin, categoryId, form(fields))
 
   it('adds stages at the end, the start or after a stage, keeping positions 1..n', async () => {
     const id = await makeCategory() // Weaving (10), Final inspection (2, QC)
     expect((await run(id, { intent: 'stage-add', name: 'Packing', expectedDays: '1' })).status).toBe('done')
-    expect((await run(id, { intent: 'stage-add', name: 'Yarn sourcing', expectedDays: '5', after: '0' })).status).toBe('done')
-    const weaving = await getDb().selectFrom('workflow_stages').select('id').where('category_id', '=', id).where('name', '=', 'Weaving').executeTakeFirstOrThrow()
-    expect((await run(id, { intent: 'stage-add', name: 'Greige check', expectedDays: '2', qcGate: 'on', after: String(weaving.id) })).status).toBe('done')
-    expect(await stages(id)).toEqual(['1:Yarn sourcing:5', '2:Weaving:10', '3:Greige check:2:QC', '4:Final inspection:2:QC', '5:Packing:1'])
+    expect((await run(id, { intent: 'stage-add', name: 'Yarn sourcing', expectedDays: '5', after: '0' })).status).toBe(
+      'done',
+    )
+    const weaving = await getDb()
+      .selectFrom('workflow_stages')
+      .select('id')
+      .where('category_id', '=', id)
+      .where('name', '=', 'Weaving')
+      .executeTakeFirstOrThrow()
+    expect(
+      (
+        await run(id, {
+          intent: 'stage-add',
+          name: 'Greige check',
+          expectedDays: '2',
+          qcGate: 'on',
+          after: String(weaving.id),
+        })
+      ).status,
+    ).toBe('done')
+    expect(await stages(id)).toEqual([
+      '1:Yarn sourcing:5',
+      '2:Weaving:10',
+      '3:Greige check:2:QC',
+      '4:Final inspection:2:QC',
+      '5:Packing:1',
+    ])
     const [entry] = await auditEntriesOf(getDb(), 'category', id)
     expect(entry.action).toBe('category.workflow_changed')
     expect(entry.note).toBe('Added “Greige check”')
@@ -123,7 +244,10 @@ describe('the fulfilment workflow', () => {
   it('refuses a duplicate name and days out of range at their fields', async () => {
     const id = await makeCategory()
     const duplicate = await run(id, { intent: 'stage-add', name: 'weaving', expectedDays: '3' })
-    expect(duplicate.status === 'invalid' && duplicate.reply).toMatchObject({ form: 'stage-add', result: { error: { name: ['This workflow already has a stage with this name'] } } })
+    expect(duplicate.status === 'invalid' && duplicate.reply).toMatchObject({
+      form: 'stage-add',
+      result: { error: { name: ['This workflow already has a stage with this name'] } },
+    })
     const tooLong = await run(id, { intent: 'stage-add', name: 'Ageing', expectedDays: '366' })
     expect(tooLong.status === 'invalid' && tooLong.reply.result.error?.expectedDays?.[0]).toMatch(/between 0 and 365/)
     expect(await stages(id)).toEqual(['1:Weaving:10', '2:Final inspection:2:QC'])
@@ -131,12 +255,30 @@ describe('the fulfilment workflow', () => {
 
   it('edits a stage unless it changed since the form opened', async () => {
     const id = await makeCategory()
-    const [weaving] = await getDb().selectFrom('workflow_stages').select(['id']).where('category_id', '=', id).orderBy('position').execute()
+    const [weaving] = await getDb()
+      .selectFrom('workflow_stages')
+      .select(['id'])
+      .where('category_id', '=', id)
+      .orderBy('position')
+      .execute()
     const version = JSON.stringify(['Weaving', 10, 0])
-    const edited = await run(id, { intent: 'stage-edit', stageId: String(weaving.id), name: 'Weaving and sizing', expectedDays: '14', qcGate: 'on', version })
+    const edited = await run(id, {
+      intent: 'stage-edit',
+      stageId: String(weaving.id),
+      name: 'Weaving and sizing',
+      expectedDays: '14',
+      qcGate: 'on',
+      version,
+    })
     expect(edited.status).toBe('done')
     expect(await stages(id)).toEqual(['1:Weaving and sizing:14:QC', '2:Final inspection:2:QC'])
-    const stale = await run(id, { intent: 'stage-edit', stageId: String(weaving.id), name: 'Weaving', expectedDays: '9', version })
+    const stale = await run(id, {
+      intent: 'stage-edit',
+      stageId: String(weaving.id),
+      name: 'Weaving',
+      expectedDays: '9',
+      version,
+    })
     expect(stale.status === 'invalid' && stale.reply.form).toBe(`stage-${weaving.id}`)
     expect(await stages(id)).toEqual(['1:Weaving and sizing:14:QC', '2:Final inspection:2:QC'])
   })
@@ -144,12 +286,19 @@ describe('the fulfilment workflow', () => {
   it('moves stages up and down, and refuses moving past either end', async () => {
     const id = await makeCategory()
     await run(id, { intent: 'stage-add', name: 'Packing', expectedDays: '1' })
-    const packing = await getDb().selectFrom('workflow_stages').select('id').where('category_id', '=', id).where('name', '=', 'Packing').executeTakeFirstOrThrow()
+    const packing = await getDb()
+      .selectFrom('workflow_stages')
+      .select('id')
+      .where('category_id', '=', id)
+      .where('name', '=', 'Packing')
+      .executeTakeFirstOrThrow()
     expect((await run(id, { intent: 'stage-move', stageId: String(packing.id), direction: 'up' })).status).toBe('done')
     expect(await stages(id)).toEqual(['1:Weaving:10', '2:Packing:1', '3:Final inspection:2:QC'])
     expect((await run(id, { intent: 'stage-move', stageId: String(packing.id), direction: 'up' })).status).toBe('done')
     const atTop = await run(id, { intent: 'stage-move', stageId: String(packing.id), direction: 'up' })
-    expect(atTop.status === 'invalid' && atTop.reply.result.error?.['']?.[0]).toBe('“Packing” is already the first stage')
+    expect(atTop.status === 'invalid' && atTop.reply.result.error?.['']?.[0]).toBe(
+      '“Packing” is already the first stage',
+    )
     expect(await stages(id)).toEqual(['1:Packing:1', '2:Weaving:10', '3:Final inspection:2:QC'])
     const [entry] = await auditEntriesOf(getDb(), 'category', id)
     expect(entry.note).toBe('Moved “Packing” up')
@@ -157,12 +306,21 @@ describe('the fulfilment workflow', () => {
 
   it('removes stages closing the gap, warns when no QC gate is left, and never removes the last', async () => {
     const id = await makeCategory()
-    const ids = await getDb().selectFrom('workflow_stages').select(['id', 'name']).where('category_id', '=', id).orderBy('position').execute()
+    const ids = await getDb()
+      .selectFrom('workflow_stages')
+      .select(['id', 'name'])
+      .where('category_id', '=', id)
+      .orderBy('position')
+      .execute()
     const removed = await run(id, { intent: 'stage-remove', stageId: String(ids[1].id) })
-    expect(removed.status === 'done' && removed.toast.message).toBe('Removed “Final inspection”. No stage is a QC gate now.')
+    expect(removed.status === 'done' && removed.toast.message).toBe(
+      'Removed “Final inspection”. No stage is a QC gate now.',
+    )
     expect(await stages(id)).toEqual(['1:Weaving:10'])
     const last = await run(id, { intent: 'stage-remove', stageId: String(ids[0].id) })
-    expect(last.status === 'invalid' && last.reply.result.error?.['']?.[0]).toMatch(/only stage: a workflow needs at least one/)
+    expect(last.status === 'invalid' && last.reply.result.error?.['']?.[0]).toMatch(
+      /only stage: a workflow needs at least one/,
+    )
     expect(await stages(id)).toEqual(['1:Weaving:10'])
     // A stage of another category is not this workflow's.
     const other = await run(id, { intent: 'stage-remove', stageId: '1' })

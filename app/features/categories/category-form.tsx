@@ -15,7 +15,12 @@ function CategoryFields({ fields }: { fields: CategoryFieldsMeta }) {
     <>
       <div className="form-grid">
         <Field label="Name" meta={fields.name} hint="Unique within the product" />
-        <Field label="HSN code" meta={fields.hsnCode} hint="4, 6 or 8 digits" inputProps={{ inputMode: 'numeric', spellCheck: false }} />
+        <Field
+          label="HSN code"
+          meta={fields.hsnCode}
+          hint="4, 6 or 8 digits"
+          inputProps={{ inputMode: 'numeric', spellCheck: false }}
+        />
         <SelectField label="GST rate" meta={fields.gstRate} placeholder="Choose…" options={gstOptions} />
       </div>
       <div className="checks field">
@@ -39,11 +44,18 @@ export function CreateCategoryForm({
   idempotencyKey: string
   lastResult?: SubmissionResult<string[]> | null
 }) {
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.createCategorySchema), { id: 'category-create', lastResult, defaultValue: { active: 'on', gstRate: '5' } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.createCategorySchema), {
+    id: 'category-create',
+    lastResult,
+    defaultValue: { active: 'on', gstRate: '5' },
+  })
   return (
     <section className="card" aria-labelledby="add-category-heading">
       <h2 id="add-category-heading">Add a {product.name.toLowerCase()} category</h2>
-      <p className="muted">A new category starts with an empty fulfilment workflow: add its stages next, because orders cannot use a category without a workflow.</p>
+      <p className="muted">
+        A new category starts with an empty fulfilment workflow: add its stages next, because orders cannot use a
+        category without a workflow.
+      </p>
       <Form method="post" {...getFormProps(form)}>
         <ErrorSummary form={form} />
         <input type="hidden" name="product" value={product.slug} />
@@ -68,7 +80,11 @@ export function EditCategoryForm({
   lastResult?: SubmissionResult<string[]> | null
   cancelTo: string
 }) {
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.editCategorySchema), { id: 'category-edit', lastResult, defaultValue: values })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.editCategorySchema), {
+    id: 'category-edit',
+    lastResult,
+    defaultValue: values,
+  })
   return (
     <Form method="post" {...getFormProps(form)} className="card" aria-label="Category details">
       <ErrorSummary form={form} />

@@ -28,7 +28,12 @@ const days = (n: number) => countOf(n, 'day')
 const columns: Column<CategoryRow>[] = [
   { key: 'name', header: 'Name', cell: (c) => <Link to={categoryPath(c.id)}>{c.name}</Link> },
   { key: 'hsn', header: 'HSN code', cell: (c) => <code>{c.hsnCode}</code> },
-  { key: 'gst', header: 'GST', numeric: true, cell: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatGst(c.gstRateBp)}</span> },
+  {
+    key: 'gst',
+    header: 'GST',
+    numeric: true,
+    cell: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatGst(c.gstRateBp)}</span>,
+  },
   {
     key: 'workflow',
     header: 'Workflow',
@@ -45,11 +50,23 @@ const columns: Column<CategoryRow>[] = [
       ),
   },
   { key: 'conditions', header: 'Active conditions', numeric: true, cell: (c) => c.activeConditions },
-  { key: 'active', header: 'Status', cell: (c) => (c.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>) },
+  {
+    key: 'active',
+    header: 'Status',
+    cell: (c) => (c.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
+  },
 ]
 
 /** A product's categories (the product chosen by links), its product lines, and "Add a category". */
-export function ManageCategories({ filters, products, product, lines, categories, idempotencyKey, lastResult }: ManageCategoriesProps) {
+export function ManageCategories({
+  filters,
+  products,
+  product,
+  lines,
+  categories,
+  idempotencyKey,
+  lastResult,
+}: ManageCategoriesProps) {
   if (!product) {
     return (
       <>
@@ -79,14 +96,24 @@ export function ManageCategories({ filters, products, product, lines, categories
       <section aria-labelledby="lines-heading" style={{ marginBottom: 16 }}>
         <h2 id="lines-heading">Product lines</h2>
         <p>
-          {lines.length === 0 ? <span className="muted">None yet. </span> : lines.map((l) => (l.active ? l.name : `${l.name} (inactive)`)).join(', ')}
+          {lines.length === 0 ? (
+            <span className="muted">None yet. </span>
+          ) : (
+            lines.map((l) => (l.active ? l.name : `${l.name} (inactive)`)).join(', ')
+          )}
           {lines.length ? '. ' : ''}
           <span className="muted">
             The dev admin edits them on <Link to={`/dev_admin/products/${product.id}/edit`}>the product’s page</Link>.
           </span>
         </p>
       </section>
-      <Form method="get" className="filters" role="search" aria-label="Filter categories" key={`${filters.product}${filters.status}${filters.q}`}>
+      <Form
+        method="get"
+        className="filters"
+        role="search"
+        aria-label="Filter categories"
+        key={`${filters.product}${filters.status}${filters.q}`}
+      >
         <input type="hidden" name="product" value={product.slug} />
         <div className="field grow">
           <label htmlFor="q">Search by name</label>
@@ -107,7 +134,11 @@ export function ManageCategories({ filters, products, product, lines, categories
           {filtering ? <Link to={manageCategoriesPath(product.slug)}>Clear filters</Link> : null}
         </div>
       </Form>
-      <ListSummary total={categories.length} noun={['category', 'categories']} matching={filtering && 'these filters'} />
+      <ListSummary
+        total={categories.length}
+        noun={['category', 'categories']}
+        matching={filtering && 'these filters'}
+      />
       <Table
         caption={`${product.name} categories`}
         columns={columns}
@@ -116,7 +147,12 @@ export function ManageCategories({ filters, products, product, lines, categories
         empty={filtering ? 'No category matches these filters.' : `${product.name} has no categories yet.`}
       />
       <div style={{ marginTop: 24 }}>
-        <CreateCategoryForm key={idempotencyKey} product={product} idempotencyKey={idempotencyKey} lastResult={lastResult} />
+        <CreateCategoryForm
+          key={idempotencyKey}
+          product={product}
+          idempotencyKey={idempotencyKey}
+          lastResult={lastResult}
+        />
       </div>
     </>
   )

@@ -21,7 +21,13 @@ export function CategoryRecordPage({
   history,
   lastResult,
 }: {
-  category: { id: number; name: string; active: boolean; product: { slug: string; name: string }; attributes: { key: string; label: string }[] }
+  category: {
+    id: number
+    name: string
+    active: boolean
+    product: { slug: string; name: string }
+    attributes: { key: string; label: string }[]
+  }
   values: Record<string, string>
   version: string
   conditions: ConditionView[]
@@ -33,8 +39,16 @@ export function CategoryRecordPage({
     { key: 'name', header: 'Condition', cell: (c) => <Link to={conditionEditPath(category.id, c.id)}>{c.name}</Link> },
     { key: 'attribute', header: 'Attribute', cell: (c) => labelOf(c.attributeKey) },
     { key: 'rule', header: 'Rule', cell: (c) => c.rule },
-    { key: 'severity', header: 'Severity', cell: (c) => <Badge tone={severityTones[c.severity]}>{severityLabels[c.severity]}</Badge> },
-    { key: 'active', header: 'Status', cell: (c) => (c.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>) },
+    {
+      key: 'severity',
+      header: 'Severity',
+      cell: (c) => <Badge tone={severityTones[c.severity]}>{severityLabels[c.severity]}</Badge>,
+    },
+    {
+      key: 'active',
+      header: 'Status',
+      cell: (c) => (c.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
+    },
   ]
   return (
     <>
@@ -44,7 +58,12 @@ export function CategoryRecordPage({
         </Button>
       </PageHeader>
       <p className="muted">A {category.product.name.toLowerCase()} category.</p>
-      <EditCategoryForm values={values} version={version} lastResult={lastResult} cancelTo={manageCategoriesPath(category.product.slug)} />
+      <EditCategoryForm
+        values={values}
+        version={version}
+        lastResult={lastResult}
+        cancelTo={manageCategoriesPath(category.product.slug)}
+      />
       <section className="card" aria-labelledby="conditions-heading" style={{ marginTop: 16 }}>
         <div className="page-header">
           <h2 id="conditions-heading">QC conditions</h2>
@@ -53,7 +72,13 @@ export function CategoryRecordPage({
           </Button>
         </div>
         <p className="muted">The acceptance criteria QC checks on goods of this category.</p>
-        <Table caption="QC conditions" columns={columns} rows={conditions} rowKey={(c) => c.id} empty="No conditions yet." />
+        <Table
+          caption="QC conditions"
+          columns={columns}
+          rows={conditions}
+          rowKey={(c) => c.id}
+          empty="No conditions yet."
+        />
       </section>
       <div style={{ marginTop: 16 }}>
         <History entries={history} />

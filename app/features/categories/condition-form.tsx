@@ -7,7 +7,8 @@ import { ErrorList, ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { OPERATORS, operatorLabels, SEVERITIES, severityLabels } from './conditions'
 
-const typeLabel = (a: AttributeDefinition) => (a.type === 'number' ? `number${a.unit ? ` in ${a.unit}` : ''}` : a.type === 'enum' ? 'one of a list' : 'text')
+const typeLabel = (a: AttributeDefinition) =>
+  a.type === 'number' ? `number${a.unit ? ` in ${a.unit}` : ''}` : a.type === 'enum' ? 'one of a list' : 'text'
 
 /**
  * A QC condition of a category. Without JavaScript the form cannot adapt to the chosen attribute,
@@ -30,7 +31,11 @@ export function ConditionForm({
   lastResult?: SubmissionResult<string[]> | null
   cancelTo: string
 }) {
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.conditionSchema(attributes)), { id: `condition-${mode}`, lastResult, defaultValue: defaultValue ?? { active: 'on', severity: 'major', operator: 'between' } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.conditionSchema(attributes)), {
+    id: `condition-${mode}`,
+    lastResult,
+    defaultValue: defaultValue ?? { active: 'on', severity: 'major', operator: 'between' },
+  })
   const enums = attributes.filter((a) => a.type === 'enum')
   return (
     <Form method="post" {...getFormProps(form)} className="card" aria-label="Condition">
@@ -45,11 +50,22 @@ export function ConditionForm({
           placeholder="Choose…"
           options={attributes.map((a) => ({ value: a.key, label: `${a.label} (${typeLabel(a)})` }))}
         />
-        <SelectField label="Rule" meta={fields.operator} options={OPERATORS.map((o) => ({ value: o, label: operatorLabels[o] }))} />
-        <SelectField label="Severity" meta={fields.severity} options={SEVERITIES.map((s) => ({ value: s, label: severityLabels[s] }))} />
+        <SelectField
+          label="Rule"
+          meta={fields.operator}
+          options={OPERATORS.map((o) => ({ value: o, label: operatorLabels[o] }))}
+        />
+        <SelectField
+          label="Severity"
+          meta={fields.severity}
+          options={SEVERITIES.map((s) => ({ value: s, label: severityLabels[s] }))}
+        />
       </div>
       <h2>Bounds (between, at least, at most)</h2>
-      <p className="muted">For number attributes. Between needs both; at least the minimum; at most the maximum. Bounds are inclusive and kept exactly as typed.</p>
+      <p className="muted">
+        For number attributes. Between needs both; at least the minimum; at most the maximum. Bounds are inclusive and
+        kept exactly as typed.
+      </p>
       <div className="form-grid">
         <Field label="Minimum" meta={fields.min} inputProps={{ inputMode: 'decimal' }} />
         <Field label="Maximum" meta={fields.max} inputProps={{ inputMode: 'decimal' }} />

@@ -1,6 +1,9 @@
 import { compareDecimals, describeCondition, evaluateCondition, type ConditionRule } from './conditions'
 
-const rule = (operator: ConditionRule['operator'], options: { min?: string; max?: string; values?: string[]; unit?: string } = {}): ConditionRule => ({
+const rule = (
+  operator: ConditionRule['operator'],
+  options: { min?: string; max?: string; values?: string[]; unit?: string } = {},
+): ConditionRule => ({
   operator,
   min_value: options.min ?? null,
   max_value: options.max ?? null,
@@ -62,7 +65,9 @@ describe('evaluateCondition', () => {
 
 describe('describeCondition', () => {
   it('says the rule in words with its unit', () => {
-    expect(describeCondition(rule('between', { min: '114', max: '126', unit: 'g/m²' }))).toBe('between 114 and 126 g/m²')
+    expect(describeCondition(rule('between', { min: '114', max: '126', unit: 'g/m²' }))).toBe(
+      'between 114 and 126 g/m²',
+    )
     expect(describeCondition(rule('min', { min: '57', unit: 'in' }))).toBe('at least 57 in')
     expect(describeCondition(rule('max', { max: '30', unit: 'Ne' }))).toBe('at most 30 Ne')
     expect(describeCondition(rule('eq', { values: ['twill'] }))).toBe('equal to twill')

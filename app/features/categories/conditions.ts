@@ -19,7 +19,11 @@ export const operatorLabels: Record<ConditionOperator, string> = {
   in: 'One of',
 }
 
-export const severityLabels: Record<ConditionSeverity, string> = { critical: 'Critical', major: 'Major', minor: 'Minor' }
+export const severityLabels: Record<ConditionSeverity, string> = {
+  critical: 'Critical',
+  major: 'Major',
+  minor: 'Minor',
+}
 
 /** A condition as stored (a `conditions` row's rule columns). */
 export interface ConditionRule {
@@ -86,8 +90,16 @@ export function evaluateCondition(condition: ConditionRule, value: string | numb
     case 'max': {
       if (!isDecimal(text)) return 'fail'
       const { min_value: min, max_value: max } = condition
-      if ((condition.operator === 'between' || condition.operator === 'min') && (min === null || compareDecimals(text, min) < 0)) return 'fail'
-      if ((condition.operator === 'between' || condition.operator === 'max') && (max === null || compareDecimals(text, max) > 0)) return 'fail'
+      if (
+        (condition.operator === 'between' || condition.operator === 'min') &&
+        (min === null || compareDecimals(text, min) < 0)
+      )
+        return 'fail'
+      if (
+        (condition.operator === 'between' || condition.operator === 'max') &&
+        (max === null || compareDecimals(text, max) > 0)
+      )
+        return 'fail'
       return 'pass'
     }
     case 'eq':

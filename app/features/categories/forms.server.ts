@@ -33,17 +33,29 @@ export async function handleCreateCategory(db: Database, viewer: Viewer, form: F
   const submission = parseWithZod(form, { schema: createCategorySchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const product = (await productChoices(db)).find((p) => p.slug === submission.value.product)
-  if (!product) return { status: 'invalid', reply: submission.reply({ formErrors: ['This product is no longer active: reload the page'] }) }
+  if (!product)
+    return {
+      status: 'invalid',
+      reply: submission.reply({ formErrors: ['This product is no longer active: reload the page'] }),
+    }
   const result = await createCategory(db, viewer.userId, product.id, submission.value)
   if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
   return {
     status: 'done',
     redirectTo: workflowPath(result.value.categoryId),
-    toast: { kind: 'success', message: `${submission.value.name} is added. Add its workflow stages: orders cannot use it until it has a workflow.` },
+    toast: {
+      kind: 'success',
+      message: `${submission.value.name} is added. Add its workflow stages: orders cannot use it until it has a workflow.`,
+    },
   }
 }
 
-export async function handleEditCategory(db: Database, viewer: Viewer, categoryId: number, form: FormData): Promise<FormOutcome> {
+export async function handleEditCategory(
+  db: Database,
+  viewer: Viewer,
+  categoryId: number,
+  form: FormData,
+): Promise<FormOutcome> {
   const submission = parseWithZod(form, { schema: editCategorySchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const result = await updateCategory(db, viewer.userId, categoryId, submission.value)
@@ -52,21 +64,38 @@ export async function handleEditCategory(db: Database, viewer: Viewer, categoryI
   return {
     status: 'done',
     redirectTo: categoryPath(categoryId),
-    toast: { kind: saved ? 'success' : 'info', message: saved ? `${submission.value.name} is saved.` : 'Nothing to save: no field was changed.' },
+    toast: {
+      kind: saved ? 'success' : 'info',
+      message: saved ? `${submission.value.name} is saved.` : 'Nothing to save: no field was changed.',
+    },
   }
 }
 
 export type WorkflowOutcome = Outcome<FormReply>
 
 /** Every form of the workflow page: add, edit, move and remove a stage (a hidden `intent` says which). */
-export async function handleWorkflowForm(db: Database, viewer: Viewer, categoryId: number, form: FormData): Promise<WorkflowOutcome> {
+export async function handleWorkflowForm(
+  db: Database,
+  viewer: Viewer,
+  categoryId: number,
+  form: FormData,
+): Promise<WorkflowOutcome> {
   const intent = form.get('intent')
   if (!isWorkflowIntent(intent)) return { status: 'bad-request' }
   // Replies go back to the form that sent them; moves and removals answer above the stage list.
-  const formId = intent === 'stage-add' ? ADD_STAGE_FORM : intent === 'stage-edit' ? editStageFormId(String(form.get('stageId') ?? '')) : 'workflow'
-  const invalid = (result: SubmissionResult<string[]>): WorkflowOutcome => ({ status: 'invalid', reply: { form: formId, result } })
+  const formId =
+    intent === 'stage-add'
+      ? ADD_STAGE_FORM
+      : intent === 'stage-edit'
+        ? editStageFormId(String(form.get('stageId') ?? ''))
+        : 'workflow'
+  const invalid = (result: SubmissionResult<string[]>): WorkflowOutcome => ({
+    status: 'invalid',
+    reply: { form: formId, result },
+  })
   const submission = parseWithZod(form, { schema: workflowSchemas[intent] })
-  if (submission.status !== 'success') return intent === 'stage-add' || intent === 'stage-edit' ? invalid(submission.reply()) : { status: 'bad-request' }
+  if (submission.status !== 'success')
+    return intent === 'stage-add' || intent === 'stage-edit' ? invalid(submission.reply()) : { status: 'bad-request' }
   const value = submission.value
   const result =
     value.intent === 'stage-add'
@@ -95,12 +124,25 @@ export async function handleConditionForm(
   if (conditionId === undefined) {
     const result = await createCondition(db, viewer.userId, category, submission.value)
     if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
-    return { status: 'done', redirectTo: back, toast: { kind: 'success', message: `Condition ${submission.value.name} is added.` } }
+    return {
+      status: 'done',
+      redirectTo: back,
+      toast: { kind: 'success', message: `Condition ${submission.value.name} is added.` },
+    }
   }
-  if (!submission.value.version) return { status: 'invalid', reply: submission.reply({ formErrors: ['Reload the page and try again'] }) }
+  if (!submission.value.version)
+    return { status: 'invalid', reply: submission.reply({ formErrors: ['Reload the page and try again'] }) }
   const result = await updateCondition(db, viewer.userId, category, conditionId, submission.value)
   if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
   return result.value.changed
-    ? { status: 'done', redirectTo: back, toast: { kind: 'success', message: `Condition ${submission.value.name} is saved.` } }
-    : { status: 'done', redirectTo: conditionEditPath(category.id, conditionId), toast: { kind: 'info', message: 'Nothing to save: no field was changed.' } }
+    ? {
+        status: 'done',
+        redirectTo: back,
+        toast: { kind: 'success', message: `Condition ${submission.value.name} is saved.` },
+      }
+    : {
+        status: 'done',
+        redirectTo: conditionEditPath(category.id, conditionId),
+        toast: { kind: 'info', message: 'Nothing to save: no field was changed.' },
+      }
 }

@@ -12,7 +12,6 @@ export { Refused, refusals, type Result }
 // Writes of categories and their QC conditions: each one transaction and one audit entry on the
 // category (conditions are part of it, so its history shows them). Workflow stages: workflow.server.ts.
 
-
 interface CategoryFields {
   name: string
   hsnCode: string
@@ -50,14 +49,25 @@ export async function createCategory(
     db.transaction().execute(async (trx) => {
       const { result, repeated } = await once(trx, input.idempotencyKey, 'category.create', actorUserId, async () => {
         await checkName(trx, productId, input.name)
-        const values = { name: input.name, hsn_code: input.hsnCode, gst_rate_bp: gstRateToBp(input.gstRate), active: input.active ? 1 : 0 }
+        const values = {
+          name: input.name,
+          hsn_code: input.hsnCode,
+          gst_rate_bp: gstRateToBp(input.gstRate),
+          active: input.active ? 1 : 0,
+        }
         const stamp = nextStamp()
         const row = await trx
           .insertInto('categories')
           .values({ product_id: productId, ...values, created_at: stamp, updated_at: stamp })
           .returning('id')
           .executeTakeFirstOrThrow()
-        await audit(trx, { actorUserId, action: 'category.created', entityType: 'category', entityId: row.id, after: readable(values) })
+        await audit(trx, {
+          actorUserId,
+          action: 'category.created',
+          entityType: 'category',
+          entityId: row.id,
+          after: readable(values),
+        })
         return row.id
       })
       return { ok: true as const, value: { categoryId: result, repeated } }
@@ -66,7 +76,10 @@ export async function createCategory(
 }
 
 const conflict = (what: string) =>
-  new Refused(undefined, `Someone else changed this ${what} since you opened the form. Reload the page to see their changes, then make yours again.`)
+  new Refused(
+    undefined,
+    `Someone else changed this ${what} since you opened the form. Reload the page to see their changes, then make yours again.`,
+  )
 
 /** Saves a category if nobody else saved it since `version` (its updated_at when the form opened). */
 export async function updateCategory(
@@ -84,7 +97,12 @@ export async function updateCategory(
         .executeTakeFirst()
       if (!current) throw new Refused(undefined, 'This category no longer exists')
       if (current.updated_at !== input.version) throw conflict('category')
-      const next = { name: input.name, hsn_code: input.hsnCode, gst_rate_bp: gstRateToBp(input.gstRate), active: input.active ? 1 : 0 }
+      const next = {
+        name: input.name,
+        hsn_code: input.hsnCode,
+        gst_rate_bp: gstRateToBp(input.gstRate),
+        active: input.active ? 1 : 0,
+      }
       const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => current[key] !== next[key])
       if (changed.length === 0) return { ok: true as const, value: { changed } }
       if (changed.includes('name')) await checkName(trx, current.product_id, input.name, categoryId)
@@ -116,7 +134,11 @@ function conditionColumns(input: ConditionInput, attribute: AttributeDefinition)
   const values = numeric
     ? null
     : splitValues(input.values).map((v) =>
-        attribute.type === 'enum' ? (attribute.values?.find((a) => a.toLowerCase() === v.toLowerCase()) ?? v) : isDecimal(v) && attribute.type === 'number' ? normaliseDecimal(v) : v,
+        attribute.type === 'enum'
+          ? (attribute.values?.find((a) => a.toLowerCase() === v.toLowerCase()) ?? v)
+          : isDecimal(v) && attribute.type === 'number'
+            ? normaliseDecimal(v)
+            : v,
       )
   return {
     name: input.name,
@@ -162,7 +184,13 @@ export async function createCondition(
           .values({ category_id: category.id, ...columns, created_at: stamp, updated_at: stamp })
           .returning('id')
           .executeTakeFirstOrThrow()
-        await audit(trx, { actorUserId, action: 'condition.created', entityType: 'category', entityId: category.id, after: { id: row.id, ...conditionSummary(columns) } })
+        await audit(trx, {
+          actorUserId,
+          action: 'condition.created',
+          entityType: 'category',
+          entityId: category.id,
+          after: { id: row.id, ...conditionSummary(columns) },
+        })
         return row.id
       })
       return { ok: true as const, value: { conditionId: result, repeated } }
@@ -181,7 +209,18 @@ export async function updateCondition(
     db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('conditions')
-        .select(['name', 'attribute_key', 'operator', 'min_value', 'max_value', 'values_json', 'unit', 'severity', 'active', 'updated_at'])
+        .select([
+          'name',
+          'attribute_key',
+          'operator',
+          'min_value',
+          'max_value',
+          'values_json',
+          'unit',
+          'severity',
+          'active',
+          'updated_at',
+        ])
         .where('id', '=', conditionId)
         .where('category_id', '=', category.id)
         .executeTakeFirst()

@@ -10,7 +10,13 @@ import { gstBpToRate, stageVersion, type CategoryFilters } from './schema'
 
 /** The active products in menu order: the manage page's product choice. */
 export function productChoices(db: Executor) {
-  return db.selectFrom('products').select(['id', 'slug', 'name']).where('active', '=', 1).orderBy('position').orderBy('name').execute()
+  return db
+    .selectFrom('products')
+    .select(['id', 'slug', 'name'])
+    .where('active', '=', 1)
+    .orderBy('position')
+    .orderBy('name')
+    .execute()
 }
 
 export interface CategoryRow {
@@ -38,7 +44,13 @@ export async function manageCategoriesPage(db: Executor, filters: CategoryFilter
   // A product has tens of categories: a substring match within the product is cheap and finds "shirt" in "Cotton shirting".
   if (filters.q) query = query.where(containsIgnoringCase(sql.ref('name'), filters.q))
   const [lines, rows] = await Promise.all([
-    db.selectFrom('product_lines').select(['id', 'name', 'active']).where('product_id', '=', product.id).orderBy('position').orderBy('name').execute(),
+    db
+      .selectFrom('product_lines')
+      .select(['id', 'name', 'active'])
+      .where('product_id', '=', product.id)
+      .orderBy('position')
+      .orderBy('name')
+      .execute(),
     query.orderBy('name').orderBy('id').execute(),
   ])
   const figures = await categoryFigures(
@@ -62,7 +74,12 @@ async function categoryFigures(db: Executor, ids: number[]) {
   const [stages, conditions] = await Promise.all([
     db
       .selectFrom('workflow_stages')
-      .select((eb) => ['category_id', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('expected_days').as('days'), eb.fn.sum<number>('qc_gate').as('gates')])
+      .select((eb) => [
+        'category_id',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>('expected_days').as('days'),
+        eb.fn.sum<number>('qc_gate').as('gates'),
+      ])
       .where('category_id', 'in', ids)
       .groupBy('category_id')
       .execute(),
@@ -75,7 +92,12 @@ async function categoryFigures(db: Executor, ids: number[]) {
       .execute(),
   ])
   for (const id of ids) figures.set(id, { stages: 0, totalDays: 0, qcGates: 0, activeConditions: 0 })
-  for (const s of stages) Object.assign(figures.get(s.category_id)!, { stages: Number(s.n), totalDays: Number(s.days), qcGates: Number(s.gates) })
+  for (const s of stages)
+    Object.assign(figures.get(s.category_id)!, {
+      stages: Number(s.n),
+      totalDays: Number(s.days),
+      qcGates: Number(s.gates),
+    })
   for (const c of conditions) figures.get(c.category_id)!.activeConditions = Number(c.n)
   return figures
 }
@@ -142,12 +164,30 @@ export type StageView = Awaited<ReturnType<typeof workflowOf>>[number]
 export async function conditionsOf(db: Executor, categoryId: number) {
   const rows = await db
     .selectFrom('conditions')
-    .select(['id', 'name', 'attribute_key', 'operator', 'min_value', 'max_value', 'values_json', 'unit', 'severity', 'active'])
+    .select([
+      'id',
+      'name',
+      'attribute_key',
+      'operator',
+      'min_value',
+      'max_value',
+      'values_json',
+      'unit',
+      'severity',
+      'active',
+    ])
     .where('category_id', '=', categoryId)
     .orderBy('active', 'desc')
     .orderBy('name')
     .execute()
-  return rows.map((r) => ({ id: r.id, name: r.name, attributeKey: r.attribute_key, rule: describeCondition(r), severity: r.severity, active: r.active === 1 }))
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    attributeKey: r.attribute_key,
+    rule: describeCondition(r),
+    severity: r.severity,
+    active: r.active === 1,
+  }))
 }
 
 export type ConditionView = Awaited<ReturnType<typeof conditionsOf>>[number]
@@ -156,7 +196,19 @@ export type ConditionView = Awaited<ReturnType<typeof conditionsOf>>[number]
 export function conditionOfCategory(db: Executor, categoryId: number, conditionId: number) {
   return db
     .selectFrom('conditions')
-    .select(['id', 'name', 'attribute_key', 'operator', 'min_value', 'max_value', 'values_json', 'unit', 'severity', 'active', 'updated_at'])
+    .select([
+      'id',
+      'name',
+      'attribute_key',
+      'operator',
+      'min_value',
+      'max_value',
+      'values_json',
+      'unit',
+      'severity',
+      'active',
+      'updated_at',
+    ])
     .where('id', '=', conditionId)
     .where('category_id', '=', categoryId)
     .executeTakeFirst()

@@ -57,9 +57,18 @@ const stageId = z.coerce.number().int().positive()
 
 export const workflowSchemas = {
   /** `after`: empty for the end, 0 for the start, or the id of the stage it follows. */
-  'stage-add': z.object({ intent: z.literal('stage-add'), ...stageFields, after: z.coerce.number().int().min(0).optional() }),
+  'stage-add': z.object({
+    intent: z.literal('stage-add'),
+    ...stageFields,
+    after: z.coerce.number().int().min(0).optional(),
+  }),
   /** `version` is the stage's values when the form opened (stages have no updated_at), see stageVersion. */
-  'stage-edit': z.object({ intent: z.literal('stage-edit'), stageId, ...stageFields, version: z.string({ error: 'Reload the page and try again' }) }),
+  'stage-edit': z.object({
+    intent: z.literal('stage-edit'),
+    stageId,
+    ...stageFields,
+    version: z.string({ error: 'Reload the page and try again' }),
+  }),
   'stage-move': z.object({ intent: z.literal('stage-move'), stageId, direction: z.enum(['up', 'down']) }),
   'stage-remove': z.object({ intent: z.literal('stage-remove'), stageId }),
 } as const
@@ -88,7 +97,9 @@ export function conditionSchema(attributes: AttributeDefinition[]) {
     .string()
     .trim()
     .transform((v) => v.replace(/,/g, ''))
-    .refine((v) => v === '' || (isDecimal(v) && (v.split('.')[1]?.length ?? 0) <= 6), { error: 'Enter a number, like 120 or 2.5 (at most 6 decimals)' })
+    .refine((v) => v === '' || (isDecimal(v) && (v.split('.')[1]?.length ?? 0) <= 6), {
+      error: 'Enter a number, like 120 or 2.5 (at most 6 decimals)',
+    })
     .transform((v) => (v === '' ? undefined : normaliseDecimal(v)))
     .optional()
   return z
@@ -112,14 +123,20 @@ export function conditionSchema(attributes: AttributeDefinition[]) {
       const numeric = NUMERIC_OPERATORS.includes(value.operator)
       const values = splitValues(value.values)
       if (numeric) {
-        if (attribute.type !== 'number') return issue('operator', `${attribute.label} is not a number: use “equal to” or “one of”`)
+        if (attribute.type !== 'number')
+          return issue('operator', `${attribute.label} is not a number: use “equal to” or “one of”`)
         const wantsMin = value.operator !== 'max'
         const wantsMax = value.operator !== 'min'
         if (wantsMin && value.min === undefined) issue('min', 'Enter the minimum')
         if (!wantsMin && value.min !== undefined) issue('min', 'Leave the minimum empty for an “at most” rule')
         if (wantsMax && value.max === undefined) issue('max', 'Enter the maximum')
         if (!wantsMax && value.max !== undefined) issue('max', 'Leave the maximum empty for an “at least” rule')
-        if (value.operator === 'between' && value.min !== undefined && value.max !== undefined && compareDecimals(value.min, value.max) >= 0) {
+        if (
+          value.operator === 'between' &&
+          value.min !== undefined &&
+          value.max !== undefined &&
+          compareDecimals(value.min, value.max) >= 0
+        ) {
           issue('max', `The maximum must be greater than the minimum (${value.min})`)
         }
         if (values.length) issue('values', 'Leave the values empty for a numeric rule')
@@ -127,12 +144,23 @@ export function conditionSchema(attributes: AttributeDefinition[]) {
       }
       if (value.min !== undefined) issue('min', 'Leave the minimum empty for “equal to” and “one of”')
       if (value.max !== undefined) issue('max', 'Leave the maximum empty for “equal to” and “one of”')
-      if (values.length === 0) return issue('values', value.operator === 'eq' ? 'Enter the value it must equal' : 'Enter one or more values, one per line')
-      if (value.operator === 'eq' && values.length > 1) return issue('values', 'Enter exactly one value for “equal to” (use “one of” for several)')
+      if (values.length === 0)
+        return issue(
+          'values',
+          value.operator === 'eq' ? 'Enter the value it must equal' : 'Enter one or more values, one per line',
+        )
+      if (value.operator === 'eq' && values.length > 1)
+        return issue('values', 'Enter exactly one value for “equal to” (use “one of” for several)')
       if (values.some((v) => v.length > 200)) return issue('values', 'Use at most 200 characters per value')
       if (attribute.type === 'enum') {
-        const unknown = values.filter((v) => !attribute.values?.some((allowed) => allowed.toLowerCase() === v.toLowerCase()))
-        if (unknown.length) issue('values', `Not a ${attribute.label.toLowerCase()} of the product: ${unknown.join(', ')}. Choose from: ${(attribute.values ?? []).join(', ')}`)
+        const unknown = values.filter(
+          (v) => !attribute.values?.some((allowed) => allowed.toLowerCase() === v.toLowerCase()),
+        )
+        if (unknown.length)
+          issue(
+            'values',
+            `Not a ${attribute.label.toLowerCase()} of the product: ${unknown.join(', ')}. Choose from: ${(attribute.values ?? []).join(', ')}`,
+          )
       } else if (attribute.type === 'number' && values.some((v) => !isDecimal(v))) {
         issue('values', `${attribute.label} is a number: enter numbers only, like 120 or 2.5`)
       }

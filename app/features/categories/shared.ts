@@ -10,4 +10,3 @@ export const GST_RATES = ['0', '0.25', '3', '5', '12', '18', '28'] as const
 export const editStageFormId = (id: number | string) => `stage-${id}`
 
 export const formatGst = (bp: number) => `${(bp / 100).toString()} %`
-

@@ -10,7 +10,8 @@ import type { StageView } from './queries.server'
 import { ADD_STAGE_FORM, editStageFormId } from './shared'
 import { countOf } from '~/utils/format'
 
-const replyFor = (reply: FormReply | null | undefined, form: string) => (reply?.form === form ? reply.result : undefined)
+const replyFor = (reply: FormReply | null | undefined, form: string) =>
+  reply?.form === form ? reply.result : undefined
 const days = (n: number) => countOf(n, 'day')
 
 /**
@@ -29,7 +30,8 @@ export function WorkflowEditor({ stages, reply }: { stages: StageView[]; reply?:
         </p>
       ) : stages.every((s) => !s.qc_gate) ? (
         <p className="notice-warning" role="status">
-          No stage is a QC gate: goods of this category would ship without a quality check. Mark at least one stage as a QC gate.
+          No stage is a QC gate: goods of this category would ship without a quality check. Mark at least one stage as a
+          QC gate.
         </p>
       ) : null}
       <section className="card" aria-labelledby="stages-heading">
@@ -55,7 +57,13 @@ export function WorkflowEditor({ stages, reply }: { stages: StageView[]; reply?:
               </thead>
               <tbody>
                 {stages.map((stage, i) => (
-                  <StageRow key={`${stage.id}-${stage.version}`} stage={stage} first={i === 0} last={i === stages.length - 1} reply={reply} />
+                  <StageRow
+                    key={`${stage.id}-${stage.version}`}
+                    stage={stage}
+                    first={i === 0}
+                    last={i === stages.length - 1}
+                    reply={reply}
+                  />
                 ))}
               </tbody>
               <tfoot>
@@ -74,12 +82,26 @@ export function WorkflowEditor({ stages, reply }: { stages: StageView[]; reply?:
         )}
       </section>
       {/* Keyed by the stage list, so a stage just added clears the form (a fresh form when JavaScript runs too). */}
-      <AddStageForm key={stages.map((s) => s.id).join('-')} stages={stages} lastResult={replyFor(reply, ADD_STAGE_FORM)} />
+      <AddStageForm
+        key={stages.map((s) => s.id).join('-')}
+        stages={stages}
+        lastResult={replyFor(reply, ADD_STAGE_FORM)}
+      />
     </>
   )
 }
 
-function StageRow({ stage, first, last, reply }: { stage: StageView; first: boolean; last: boolean; reply?: FormReply | null }) {
+function StageRow({
+  stage,
+  first,
+  last,
+  reply,
+}: {
+  stage: StageView
+  first: boolean
+  last: boolean
+  reply?: FormReply | null
+}) {
   const editResult = replyFor(reply, editStageFormId(stage.id))
   const move = (direction: 'up' | 'down', label: string) => (
     <Form method="post">
@@ -109,7 +131,11 @@ function StageRow({ stage, first, last, reply }: { stage: StageView; first: bool
               <EditStageForm stage={stage} lastResult={editResult} />
             </div>
           </details>
-          <ConfirmDialog trigger="Remove" title={`Remove “${stage.name}”?`} description="Its place closes up: the stages after it move one up.">
+          <ConfirmDialog
+            trigger="Remove"
+            title={`Remove “${stage.name}”?`}
+            description="Its place closes up: the stages after it move one up."
+          >
             <Form method="post">
               <input type="hidden" name="intent" value="stage-remove" />
               <input type="hidden" name="stageId" value={stage.id} />
@@ -131,7 +157,13 @@ function StageFields({ fields }: { fields: StageFieldsMeta }) {
     <>
       <div className="form-grid">
         <Field label="Stage name" meta={fields.name} />
-        <Field label="Expected days" type="number" meta={fields.expectedDays} hint="From 0 to 365" inputProps={{ min: 0, max: 365, step: 1 }} />
+        <Field
+          label="Expected days"
+          type="number"
+          meta={fields.expectedDays}
+          hint="From 0 to 365"
+          inputProps={{ min: 0, max: 365, step: 1 }}
+        />
       </div>
       <div className="checks field">
         <label>
@@ -165,7 +197,10 @@ function EditStageForm({ stage, lastResult }: { stage: StageView; lastResult?: S
 }
 
 function AddStageForm({ stages, lastResult }: { stages: StageView[]; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.workflowSchemas['stage-add']), { id: ADD_STAGE_FORM, lastResult })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.workflowSchemas['stage-add']), {
+    id: ADD_STAGE_FORM,
+    lastResult,
+  })
   const placeOptions = [
     ...(stages.length ? [{ value: '0', label: 'At the start' }] : []),
     ...stages.slice(0, -1).map((s) => ({ value: String(s.id), label: `After ${s.position}. ${s.name}` })),
@@ -177,7 +212,9 @@ function AddStageForm({ stages, lastResult }: { stages: StageView[]; lastResult?
         <ErrorSummary form={form} />
         <input type="hidden" name="intent" value="stage-add" />
         <StageFields fields={fields} />
-        {stages.length ? <SelectField label="Where" meta={fields.after} placeholder="At the end" options={placeOptions} /> : null}
+        {stages.length ? (
+          <SelectField label="Where" meta={fields.after} placeholder="At the end" options={placeOptions} />
+        ) : null}
         <SubmitButton variant="primary" intent="stage-add" pendingText="Adding…">
           Add stage
         </SubmitButton>

@@ -44,7 +44,10 @@ async function changeWorkflow(
   db: Database,
   actorUserId: number,
   categoryId: number,
-  change: (stages: Stage[], trx: Executor) => Promise<{ order: (Stage | Omit<Stage, 'id' | 'position'>)[]; note: string }>,
+  change: (
+    stages: Stage[],
+    trx: Executor,
+  ) => Promise<{ order: (Stage | Omit<Stage, 'id' | 'position'>)[]; note: string }>,
 ): Promise<Result<{ note: string; qcGates: number }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
@@ -55,11 +58,18 @@ async function changeWorkflow(
       for (const [i, stage] of order.entries()) {
         const position = i + 1
         if ('id' in stage) {
-          if (stage.position !== position) await trx.updateTable('workflow_stages').set({ position }).where('id', '=', stage.id).execute()
+          if (stage.position !== position)
+            await trx.updateTable('workflow_stages').set({ position }).where('id', '=', stage.id).execute()
         } else {
           await trx
             .insertInto('workflow_stages')
-            .values({ category_id: categoryId, position, name: stage.name, expected_days: stage.expected_days, qc_gate: stage.qc_gate })
+            .values({
+              category_id: categoryId,
+              position,
+              name: stage.name,
+              expected_days: stage.expected_days,
+              qc_gate: stage.qc_gate,
+            })
             .execute()
         }
       }
@@ -78,10 +88,19 @@ async function changeWorkflow(
   )
 }
 
-const missing = () => new Refused(undefined, 'This stage is no longer in the workflow: someone else changed it. The page now shows the workflow as it is.')
+const missing = () =>
+  new Refused(
+    undefined,
+    'This stage is no longer in the workflow: someone else changed it. The page now shows the workflow as it is.',
+  )
 
 /** Adds a stage at the end, at the start (`after` 0) or after the stage with id `after`. */
-export function addStage(db: Database, actorUserId: number, categoryId: number, input: { name: string; expectedDays: number; qcGate?: boolean; after?: number }) {
+export function addStage(
+  db: Database,
+  actorUserId: number,
+  categoryId: number,
+  input: { name: string; expectedDays: number; qcGate?: boolean; after?: number },
+) {
   return changeWorkflow(db, actorUserId, categoryId, async (stages) => {
     checkName(stages, input.name)
     const stage = { name: input.name, expected_days: input.expectedDays, qc_gate: input.qcGate ? 1 : 0 }
@@ -89,7 +108,8 @@ export function addStage(db: Database, actorUserId: number, categoryId: number, 
     if (input.after === 0) at = 0
     else if (input.after !== undefined) {
       const index = stages.findIndex((s) => s.id === input.after)
-      if (index < 0) throw new Refused('after', 'That stage is no longer in the workflow: choose where to add this one again')
+      if (index < 0)
+        throw new Refused('after', 'That stage is no longer in the workflow: choose where to add this one again')
       at = index + 1
     }
     return { order: [...stages.slice(0, at), stage, ...stages.slice(at)], note: `Added “${input.name}”` }
@@ -107,7 +127,10 @@ export function editStage(
     const stage = stages.find((s) => s.id === input.stageId)
     if (!stage) throw missing()
     if (stageVersion(stage) !== input.version) {
-      throw new Refused(undefined, 'Someone else changed this stage since you opened the form. Reload the page to see their change, then make yours again.')
+      throw new Refused(
+        undefined,
+        'Someone else changed this stage since you opened the form. Reload the page to see their change, then make yours again.',
+      )
     }
     checkName(stages, input.name, stage.id)
     const next = { name: input.name, expected_days: input.expectedDays, qc_gate: input.qcGate ? 1 : 0 }
@@ -117,12 +140,21 @@ export function editStage(
 }
 
 /** Swaps a stage with its neighbour; moving the first up or the last down changes nothing. */
-export function moveStage(db: Database, actorUserId: number, categoryId: number, input: { stageId: number; direction: 'up' | 'down' }) {
+export function moveStage(
+  db: Database,
+  actorUserId: number,
+  categoryId: number,
+  input: { stageId: number; direction: 'up' | 'down' },
+) {
   return changeWorkflow(db, actorUserId, categoryId, async (stages) => {
     const index = stages.findIndex((s) => s.id === input.stageId)
     if (index < 0) throw missing()
     const other = input.direction === 'up' ? index - 1 : index + 1
-    if (other < 0 || other >= stages.length) throw new Refused(undefined, `“${stages[index].name}” is already the ${input.direction === 'up' ? 'first' : 'last'} stage`)
+    if (other < 0 || other >= stages.length)
+      throw new Refused(
+        undefined,
+        `“${stages[index].name}” is already the ${input.direction === 'up' ? 'first' : 'last'} stage`,
+      )
     const order = [...stages]
     ;[order[index], order[other]] = [order[other], order[index]]
     return { order, note: `Moved “${stages[index].name}” ${input.direction}` }
@@ -134,7 +166,11 @@ export function removeStage(db: Database, actorUserId: number, categoryId: numbe
   return changeWorkflow(db, actorUserId, categoryId, async (stages, trx) => {
     const stage = stages.find((s) => s.id === input.stageId)
     if (!stage) throw missing()
-    if (stages.length === 1) throw new Refused(undefined, `“${stage.name}” is the only stage: a workflow needs at least one. Add another stage first, then remove this one.`)
+    if (stages.length === 1)
+      throw new Refused(
+        undefined,
+        `“${stage.name}” is the only stage: a workflow needs at least one. Add another stage first, then remove this one.`,
+      )
     await trx.deleteFrom('workflow_stages').where('id', '=', stage.id).execute()
     return { order: stages.filter((s) => s.id !== stage.id), note: `Removed “${stage.name}”` }
   })

@@ -23,9 +23,21 @@ export interface CompanyFormProps {
 }
 
 /** One form for a buyer's or a seller's details; buyers add credit limit and payment terms. */
-export function CompanyForm({ kind, mode, assignees, lastResult, defaultValue, version, idempotencyKey, cancelTo }: CompanyFormProps) {
+export function CompanyForm({
+  kind,
+  mode,
+  assignees,
+  lastResult,
+  defaultValue,
+  version,
+  idempotencyKey,
+  cancelTo,
+}: CompanyFormProps) {
   const info = companyKinds[kind]
-  const schema = () => import('./schema').then((m): z.ZodType<Record<string, any>, Record<string, any>> => (mode === 'add' ? m.addSellerSchema : m.companyFormSchemas[kind]))
+  const schema = () =>
+    import('./schema').then((m): z.ZodType<Record<string, any>, Record<string, any>> =>
+      mode === 'add' ? m.addSellerSchema : m.companyFormSchemas[kind],
+    )
   const [form, fields] = useZodForm(schema, { id: `${kind}-${mode}`, lastResult, defaultValue })
   return (
     <Form method="post" {...getFormProps(form)} className="card">
@@ -36,7 +48,11 @@ export function CompanyForm({ kind, mode, assignees, lastResult, defaultValue, v
       <div className="form-grid">
         <Field label="Company name" meta={fields.name} inputProps={{ autoComplete: 'organization' }} />
         <Field label="Legal name (optional)" meta={fields.legalName} />
-        <Field label="GSTIN (optional)" meta={fields.gstin} inputProps={{ autoCapitalize: 'characters', spellCheck: false }} />
+        <Field
+          label="GSTIN (optional)"
+          meta={fields.gstin}
+          inputProps={{ autoCapitalize: 'characters', spellCheck: false }}
+        />
         <Field label="Contact e-mail (optional)" type="email" meta={fields.contactEmail} />
         <Field label="Contact phone (optional)" type="tel" meta={fields.contactPhone} />
         <SelectField
@@ -50,8 +66,19 @@ export function CompanyForm({ kind, mode, assignees, lastResult, defaultValue, v
         <>
           <h2>Credit</h2>
           <div className="form-grid">
-            <Field label="Credit limit (₹)" meta={fields.creditLimit} hint="In rupees, like 500000 or 5,00,000.50" inputProps={{ inputMode: 'decimal' }} />
-            <Field label="Payment terms (days)" type="number" meta={fields.paymentTermsDays} hint="From 0 to 365" inputProps={{ min: 0, max: 365, step: 1 }} />
+            <Field
+              label="Credit limit (₹)"
+              meta={fields.creditLimit}
+              hint="In rupees, like 500000 or 5,00,000.50"
+              inputProps={{ inputMode: 'decimal' }}
+            />
+            <Field
+              label="Payment terms (days)"
+              type="number"
+              meta={fields.paymentTermsDays}
+              hint="From 0 to 365"
+              inputProps={{ min: 0, max: 365, step: 1 }}
+            />
           </div>
         </>
       ) : null}
@@ -70,13 +97,28 @@ export function CompanyForm({ kind, mode, assignees, lastResult, defaultValue, v
           <p className="muted">A billing address. Fill in all of it, or leave it empty and add addresses later.</p>
           <div className="form-grid">
             <Field label="Address line 1" meta={fields.addressLine1} inputProps={{ autoComplete: 'address-line1' }} />
-            <Field label="Address line 2 (optional)" meta={fields.addressLine2} inputProps={{ autoComplete: 'address-line2' }} />
+            <Field
+              label="Address line 2 (optional)"
+              meta={fields.addressLine2}
+              inputProps={{ autoComplete: 'address-line2' }}
+            />
             <Field label="City" meta={fields.addressCity} inputProps={{ autoComplete: 'address-level2' }} />
-            <SelectField label="State" meta={fields.addressState} placeholder="Choose…" options={INDIAN_STATES.map((state) => ({ value: state, label: state }))} />
-            <Field label="PIN code" meta={fields.addressPin} inputProps={{ inputMode: 'numeric', autoComplete: 'postal-code' }} />
+            <SelectField
+              label="State"
+              meta={fields.addressState}
+              placeholder="Choose…"
+              options={INDIAN_STATES.map((state) => ({ value: state, label: state }))}
+            />
+            <Field
+              label="PIN code"
+              meta={fields.addressPin}
+              inputProps={{ inputMode: 'numeric', autoComplete: 'postal-code' }}
+            />
           </div>
           <h2>First user (optional)</h2>
-          <p className="muted">The seller’s first user administers the company. It gets an e-mail with a link to choose its password.</p>
+          <p className="muted">
+            The seller’s first user administers the company. It gets an e-mail with a link to choose its password.
+          </p>
           <div className="form-grid">
             <Field label="User’s name" meta={fields.userName} />
             <Field label="User’s e-mail" type="email" meta={fields.userEmail} />

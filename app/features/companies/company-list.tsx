@@ -47,10 +47,16 @@ export function CompanyList({ kind, filters, rows, total, capped, waiting, assig
   if (kind === 'buyer') {
     columns.push(
       { key: 'credit', header: 'Credit limit', numeric: true, cell: (r) => formatMoney(r.creditLimitMinor ?? 0) },
-      { key: 'terms', header: 'Terms', numeric: true, cell: (r) => countOf(r.paymentTermsDays ?? 0, 'day') }
+      { key: 'terms', header: 'Terms', numeric: true, cell: (r) => countOf(r.paymentTermsDays ?? 0, 'day') },
     )
   }
-  columns.push({ key: 'created', nowrap: true, header: 'Created', sortKey: 'created', cell: (r) => formatDate(r.createdAt) })
+  columns.push({
+    key: 'created',
+    nowrap: true,
+    header: 'Created',
+    sortKey: 'created',
+    cell: (r) => formatDate(r.createdAt),
+  })
 
   return (
     <>
@@ -64,14 +70,27 @@ export function CompanyList({ kind, filters, rows, total, capped, waiting, assig
       {waiting > 0 ? (
         <p>
           <Link to={`${listPath(kind)}?status=pending`}>
-            {waiting.toLocaleString('en-IN')} {waiting === 1 ? info.label.toLowerCase() : info.plural.toLowerCase()} waiting for approval
+            {waiting.toLocaleString('en-IN')} {waiting === 1 ? info.label.toLowerCase() : info.plural.toLowerCase()}{' '}
+            waiting for approval
           </Link>
         </p>
       ) : null}
-      <Form method="get" className="filters" role="search" aria-label={`Filter ${info.plural.toLowerCase()}`} key={search}>
+      <Form
+        method="get"
+        className="filters"
+        role="search"
+        aria-label={`Filter ${info.plural.toLowerCase()}`}
+        key={search}
+      >
         <div className="field grow">
           <label htmlFor="q">Search</label>
-          <input id="q" name="q" type="search" defaultValue={filters.q} placeholder="Name, legal name, GSTIN or e-mail" />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            placeholder="Name, legal name, GSTIN or e-mail"
+          />
         </div>
         <div className="field">
           <label htmlFor="status">Status</label>
@@ -86,7 +105,11 @@ export function CompanyList({ kind, filters, rows, total, capped, waiting, assig
         </div>
         <div className="field">
           <label htmlFor={info.assigneeParam}>{info.assigneeLabel}</label>
-          <select id={info.assigneeParam} name={info.assigneeParam} defaultValue={filters.assignee === null ? '' : String(filters.assignee)}>
+          <select
+            id={info.assigneeParam}
+            name={info.assigneeParam}
+            defaultValue={filters.assignee === null ? '' : String(filters.assignee)}
+          >
             <option value="">Anyone</option>
             <option value="none">{info.noAssignee}</option>
             {assignees.map((a) => (
@@ -100,16 +123,33 @@ export function CompanyList({ kind, filters, rows, total, capped, waiting, assig
           <label htmlFor="city">City</label>
           <input id="city" name="city" defaultValue={filters.city} />
         </div>
-        <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="name" defaultDir="asc" clearTo={listPath(kind)} filtering={filtering} />
+        <FilterActions
+          sort={filters.sort}
+          dir={filters.dir}
+          defaultSort="name"
+          defaultDir="asc"
+          clearTo={listPath(kind)}
+          filtering={filtering}
+        />
       </Form>
-      <ListSummary total={total} capped={capped} noun={[info.label.toLowerCase(), info.plural.toLowerCase()]} matching={filtering && 'these filters'} csv={`${listPath(kind)}.csv?${exportParams}`} />
+      <ListSummary
+        total={total}
+        capped={capped}
+        noun={[info.label.toLowerCase(), info.plural.toLowerCase()]}
+        matching={filtering && 'these filters'}
+        csv={`${listPath(kind)}.csv?${exportParams}`}
+      />
       <Table
         sort={sort}
         caption={info.plural}
         columns={columns}
         rows={rows}
         rowKey={(r) => r.id}
-        empty={filtering ? `No ${info.plural.toLowerCase()} match these filters.` : `There are no ${info.plural.toLowerCase()} yet.`}
+        empty={
+          filtering
+            ? `No ${info.plural.toLowerCase()} match these filters.`
+            : `There are no ${info.plural.toLowerCase()} yet.`
+        }
       />
       <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
     </>

@@ -13,7 +13,13 @@ import { CompanyStatusBadge } from './company-list'
 import { companyKinds, companyPath, transitionFrom, transitions, type CompanyKind, type Transition } from './kinds'
 import type { CompanyRecord } from './queries.server'
 
-const kindLabels: Record<string, string> = { billing: 'Billing', shipping: 'Shipping', pickup: 'Pickup', warehouse: 'Warehouse', office: 'Office' }
+const kindLabels: Record<string, string> = {
+  billing: 'Billing',
+  shipping: 'Shipping',
+  pickup: 'Pickup',
+  warehouse: 'Warehouse',
+  office: 'Office',
+}
 
 export interface CompanyRecordProps {
   kind: CompanyKind
@@ -36,7 +42,9 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
         <Button asChild>
           <Link to={`${companyPath(kind, company.id)}/edit`}>Edit details</Link>
         </Button>
-        {kind === 'buyer' ? <Link to={`/logistics/settlements/buyers/${company.id}`}>Settlement and invoices</Link> : null}
+        {kind === 'buyer' ? (
+          <Link to={`/logistics/settlements/buyers/${company.id}`}>Settlement and invoices</Link>
+        ) : null}
       </PageHeader>
       <StatusCard kind={kind} company={company} statusReply={statusReply} />
       <section className="card" aria-labelledby="details-heading">
@@ -56,7 +64,9 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
           </div>
           <div>
             <dt>Contact e-mail</dt>
-            <dd>{company.contact_email ? <a href={`mailto:${company.contact_email}`}>{company.contact_email}</a> : dash}</dd>
+            <dd>
+              {company.contact_email ? <a href={`mailto:${company.contact_email}`}>{company.contact_email}</a> : dash}
+            </dd>
           </div>
           <div>
             <dt>Contact phone</dt>
@@ -76,7 +86,11 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
           ) : (
             <div>
               <dt>Its seller orders</dt>
-              <dd>{company.auto_approve_orders ? 'Approved automatically as they are placed (while the flag is on)' : 'Wait for approval'}</dd>
+              <dd>
+                {company.auto_approve_orders
+                  ? 'Approved automatically as they are placed (while the flag is on)'
+                  : 'Wait for approval'}
+              </dd>
             </div>
           )}
           <div>
@@ -112,7 +126,11 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
             { key: 'city', header: 'City', cell: (a) => a.city },
             { key: 'state', header: 'State', cell: (a) => a.state },
             { key: 'pin', header: 'PIN', cell: (a) => a.pin },
-            { key: 'default', header: 'Default', cell: (a) => (a.is_default ? <Badge tone="info">Default</Badge> : null) },
+            {
+              key: 'default',
+              header: 'Default',
+              cell: (a) => (a.is_default ? <Badge tone="info">Default</Badge> : null),
+            },
           ]}
         />
       </section>
@@ -122,7 +140,9 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
           <h2 id="users-heading" style={{ margin: 0 }}>
             Users
           </h2>
-          {canAdministerUsers ? <Link to={`/admin/users/manage?company=${kind}:${company.id}`}>Manage these users</Link> : null}
+          {canAdministerUsers ? (
+            <Link to={`/admin/users/manage?company=${kind}:${company.id}`}>Manage these users</Link>
+          ) : null}
         </div>
         <Table
           caption="Users of the company"
@@ -148,7 +168,12 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
             { key: 'email', header: 'E-mail', cell: (u) => u.email },
             { key: 'roles', header: 'Roles', cell: (u) => <RoleBadges roles={u.roles} /> },
             { key: 'status', header: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
-            { key: 'seen', nowrap: true, header: 'Last sign-in', cell: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : <span className="muted">never</span>) },
+            {
+              key: 'seen',
+              nowrap: true,
+              header: 'Last sign-in',
+              cell: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : <span className="muted">never</span>),
+            },
           ]}
         />
       </section>
@@ -162,7 +187,8 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
 
 const consequences: Record<Transition, string> = {
   activate: 'Its users can sign in and use the platform straight away. Each of them gets an e-mail.',
-  suspend: 'Its users see only a waiting page until the company is reactivated. Each of them gets an e-mail; your reason stays in the history for staff.',
+  suspend:
+    'Its users see only a waiting page until the company is reactivated. Each of them gets an e-mail; your reason stays in the history for staff.',
   reactivate: 'Its users can use the platform again. Each of them gets an e-mail.',
 }
 
@@ -180,8 +206,8 @@ function StatusCard({ kind, company, statusReply }: Pick<CompanyRecordProps, 'ki
         {company.status === 'pending'
           ? `This ${noun} signed up and is waiting for staff to check it.`
           : company.status === 'active'
-          ? `This ${noun} can use the platform.`
-          : `This ${noun} is suspended: its users see only a waiting page.`}
+            ? `This ${noun} can use the platform.`
+            : `This ${noun} is suspended: its users see only a waiting page.`}
       </p>
       {transition && step ? (
         <ConfirmDialog
@@ -212,7 +238,11 @@ function StatusCard({ kind, company, statusReply }: Pick<CompanyRecordProps, 'ki
                 <ErrorList id="suspend-reason-error" errors={reasonError} />
               </div>
             ) : null}
-            <SubmitButton variant={transition === 'suspend' ? 'danger' : 'primary'} intent={transition} pendingText="Working…">
+            <SubmitButton
+              variant={transition === 'suspend' ? 'danger' : 'primary'}
+              intent={transition}
+              pendingText="Working…"
+            >
               Yes, {step.button.toLowerCase()} {company.name}
             </SubmitButton>
           </Form>

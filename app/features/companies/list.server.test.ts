@@ -24,16 +24,27 @@ beforeAll(async () => {
     [
       { kind: 'shipping', city: 'Elsewhere', isDefault: true },
       { kind: 'billing', city: 'Quokkapur', isDefault: true },
-    ]
+    ],
   )
-  ids.bravo = await makeBuyer({ name: 'Bravo Quokka Retail', status: 'pending', created_at: '2026-03-01T00:00:00.000Z' }, [
-    { kind: 'shipping', city: 'QUOKKAPUR' },
-  ])
-  ids.charlie = await makeBuyer({ name: 'Charlie Quokka Looms', status: 'suspended', kam_user_id: kam, created_at: '2026-02-01T00:00:00.000Z' }, [
-    { city: 'Elsewhere' },
-  ])
-  ids.delta = await makeBuyer({ name: 'Delta Quokka Mills', status: 'active', created_at: '2026-04-01T00:00:00.000Z', contact_email: 'buying@delta-q.example' })
-  ids.percent = await makeBuyer({ name: 'Quokka 50% Off Stores', status: 'active', created_at: '2026-05-01T00:00:00.000Z' })
+  ids.bravo = await makeBuyer(
+    { name: 'Bravo Quokka Retail', status: 'pending', created_at: '2026-03-01T00:00:00.000Z' },
+    [{ kind: 'shipping', city: 'QUOKKAPUR' }],
+  )
+  ids.charlie = await makeBuyer(
+    { name: 'Charlie Quokka Looms', status: 'suspended', kam_user_id: kam, created_at: '2026-02-01T00:00:00.000Z' },
+    [{ city: 'Elsewhere' }],
+  )
+  ids.delta = await makeBuyer({
+    name: 'Delta Quokka Mills',
+    status: 'active',
+    created_at: '2026-04-01T00:00:00.000Z',
+    contact_email: 'buying@delta-q.example',
+  })
+  ids.percent = await makeBuyer({
+    name: 'Quokka 50% Off Stores',
+    status: 'active',
+    created_at: '2026-05-01T00:00:00.000Z',
+  })
 })
 
 const names = (rows: { name: string }[]) => rows.map((r) => r.name)
@@ -48,15 +59,22 @@ describe('the buyers list', () => {
       'Delta Quokka Mills',
       'Quokka 50% Off Stores',
     ])
-    expect(names((await listCompanies(db, 'buyer', filtersOf('buyer', 'q=27aaaaa0000'))).rows)).toEqual(['Alpha Quokka Traders'])
-    expect(names((await listCompanies(db, 'buyer', filtersOf('buyer', 'q=delta-q.example'))).rows)).toEqual(['Delta Quokka Mills'])
+    expect(names((await listCompanies(db, 'buyer', filtersOf('buyer', 'q=27aaaaa0000'))).rows)).toEqual([
+      'Alpha Quokka Traders',
+    ])
+    expect(names((await listCompanies(db, 'buyer', filtersOf('buyer', 'q=delta-q.example'))).rows)).toEqual([
+      'Delta Quokka Mills',
+    ])
     // A typed % is a percent sign, not a wildcard.
-    expect(names((await listCompanies(db, 'buyer', filtersOf('buyer', 'q=quokka 50%'))).rows)).toEqual(['Quokka 50% Off Stores'])
+    expect(names((await listCompanies(db, 'buyer', filtersOf('buyer', 'q=quokka 50%'))).rows)).toEqual([
+      'Quokka 50% Off Stores',
+    ])
   })
 
   it('filters by status, KAM, no KAM and city (any address, any case)', async () => {
     const db = getDb()
-    const list = (query: string) => listCompanies(db, 'buyer', filtersOf('buyer', `q=quokka&${query}`)).then((r) => names(r.rows))
+    const list = (query: string) =>
+      listCompanies(db, 'buyer', filtersOf('buyer', `q=quokka&${query}`)).then((r) => names(r.rows))
     expect(await list('status=pending')).toEqual(['Bravo Quokka Retail'])
     expect(await list('status=suspended')).toEqual(['Charlie Quokka Looms'])
     expect(await list(`kam=${kam}`)).toEqual(['Alpha Quokka Traders', 'Charlie Quokka Looms'])
@@ -78,7 +96,12 @@ describe('the buyers list', () => {
     expect(names(active.rows)).toContain('Alpha Quokka Traders')
     expect(names(active.rows)).not.toContain('Charlie Quokka Looms')
     expect(active.rows.every((r) => r.status === 'active' && r.assigneeId === kam)).toBe(true)
-    const expected = await db.selectFrom('buyers').select('id').where('status', '=', 'active').where('kam_user_id', '=', kam).execute()
+    const expected = await db
+      .selectFrom('buyers')
+      .select('id')
+      .where('status', '=', 'active')
+      .where('kam_user_id', '=', kam)
+      .execute()
     expect(active.total).toBe(expected.length)
     const suspended = await listCompanies(db, 'buyer', filtersOf('buyer', `status=suspended&kam=${kam}`))
     expect(names(suspended.rows)).toEqual(['Charlie Quokka Looms'])
@@ -88,13 +111,18 @@ describe('the buyers list', () => {
   })
 
   it('ignores values it does not know instead of failing', async () => {
-    const result = await listCompanies(getDb(), 'buyer', filtersOf('buyer', 'q=quokka&status=deleted&kam=abc&sort=evil;drop&dir=sideways&page=-3'))
+    const result = await listCompanies(
+      getDb(),
+      'buyer',
+      filtersOf('buyer', 'q=quokka&status=deleted&kam=abc&sort=evil;drop&dir=sideways&page=-3'),
+    )
     expect(result.total).toBe(5)
   })
 
   it('sorts by name, created and status in both directions', async () => {
     const db = getDb()
-    const list = (query: string) => listCompanies(db, 'buyer', filtersOf('buyer', `q=quokka&${query}`)).then((r) => names(r.rows))
+    const list = (query: string) =>
+      listCompanies(db, 'buyer', filtersOf('buyer', `q=quokka&${query}`)).then((r) => names(r.rows))
     expect(await list('sort=name&dir=desc')).toEqual([
       'Quokka 50% Off Stores',
       'Delta Quokka Mills',
@@ -139,7 +167,11 @@ describe('the buyers list', () => {
   it('shows the city of the default billing address and the KAM by name', async () => {
     const { rows } = await listCompanies(getDb(), 'buyer', filtersOf('buyer', 'q=quokka'))
     const byName = Object.fromEntries(rows.map((r) => [r.name, r]))
-    expect(byName['Alpha Quokka Traders']).toMatchObject({ city: 'Quokkapur', assigneeName: 'Rahul Kam', status: 'active' })
+    expect(byName['Alpha Quokka Traders']).toMatchObject({
+      city: 'Quokkapur',
+      assigneeName: 'Rahul Kam',
+      status: 'active',
+    })
     expect(byName['Bravo Quokka Retail']).toMatchObject({ city: 'QUOKKAPUR', assigneeName: null })
     expect(byName['Delta Quokka Mills'].city).toBeNull()
   })
@@ -165,7 +197,13 @@ describe('the buyers list', () => {
     const { columns, rows } = await exportCompanies(getDb(), 'buyer', filtersOf('buyer', 'q=quokka&city=quokkapur', 1))
     expect(columns.map((c) => c.header)).toContain('Credit limit (INR)')
     expect(rows.map((r) => r.name)).toEqual(['Alpha Quokka Traders', 'Bravo Quokka Retail'])
-    expect(rows[0]).toMatchObject({ status: 'Active', assignee: 'Rahul Kam', city: 'Quokkapur', gstin: '27AAAAA0000A1Z5', credit_limit: '0.00' })
+    expect(rows[0]).toMatchObject({
+      status: 'Active',
+      assignee: 'Rahul Kam',
+      city: 'Quokkapur',
+      gstin: '27AAAAA0000A1Z5',
+      credit_limit: '0.00',
+    })
     expect(rows[1]).toMatchObject({ status: 'Waiting for approval' })
   })
 
@@ -183,19 +221,29 @@ describe('the sellers list and record', () => {
     await makeSeller({ name: 'Quokka Spinners', status: 'active', agent_user_id: agent })
     await makeSeller({ name: 'Quokka Dyers', status: 'pending' })
     const db = getDb()
-    expect(names((await listCompanies(db, 'seller', filtersOf('seller', `q=quokka&agent=${agent}`))).rows)).toEqual(['Quokka Spinners'])
-    expect(names((await listCompanies(db, 'seller', filtersOf('seller', 'q=quokka&agent=none'))).rows)).toEqual(['Quokka Dyers'])
+    expect(names((await listCompanies(db, 'seller', filtersOf('seller', `q=quokka&agent=${agent}`))).rows)).toEqual([
+      'Quokka Spinners',
+    ])
+    expect(names((await listCompanies(db, 'seller', filtersOf('seller', 'q=quokka&agent=none'))).rows)).toEqual([
+      'Quokka Dyers',
+    ])
     const { columns } = await exportCompanies(db, 'seller', filtersOf('seller', 'q=quokka'))
     expect(columns.map((c) => c.header)).not.toContain('Credit limit (INR)')
   })
 
   it('reads a record with its addresses, users and roles, and nothing for an unknown id', async () => {
     const db = getDb()
-    const indigo = await db.selectFrom('buyers').select('id').where('name', '=', 'Indigo Threads Retail').executeTakeFirstOrThrow()
+    const indigo = await db
+      .selectFrom('buyers')
+      .select('id')
+      .where('name', '=', 'Indigo Threads Retail')
+      .executeTakeFirstOrThrow()
     const record = await companyRecord(db, 'buyer', indigo.id)
     expect(record?.assignee?.name).toBe('Rahul Kam')
     expect(record?.addresses.map((a) => a.kind)).toEqual(['billing', 'shipping'])
-    expect(record?.users).toEqual([expect.objectContaining({ email: 'buyer@example.com', roles: ['buyer'], is_company_admin: 1 })])
+    expect(record?.users).toEqual([
+      expect.objectContaining({ email: 'buyer@example.com', roles: ['buyer'], is_company_admin: 1 }),
+    ])
     expect(await companyRecord(db, 'buyer', 99_999_999)).toBeUndefined()
   })
 })

@@ -62,7 +62,6 @@ function sorted<Q extends SelectQueryBuilder<any, any, any>>(query: Q, f: Pick<C
 type BaseRow = { id: number; name: string; status: CompanyStatus; created_at: string; assignee_id: number | null }
 type PageRow = BaseRow & { credit_limit_minor?: number; payment_terms_days?: number }
 
-
 /**
  * One page of a company list and the number of matching rows (exact up to 10,000, see countUpTo):
  * the page's ids come from an index walk in the list's order, then its 50 rows are read by id.
@@ -76,7 +75,10 @@ export async function listCompanies(
   const { total, capped } = await countUpTo(db, filtered(db, kind, f).select('id'))
   let rows: PageRow[] = []
   if (offset < total || capped) {
-    const ids = await sorted(filtered(db, kind, f).select('id'), f).limit(f.pageSize).offset(offset).execute()
+    const ids = await sorted(filtered(db, kind, f).select('id'), f)
+      .limit(f.pageSize)
+      .offset(offset)
+      .execute()
     rows = await rowsByIds(db, kind, ids)
   }
   return { rows: await decorate(db, kind, rows), total, capped }
@@ -86,11 +88,12 @@ export async function listCompanies(
 async function rowsByIds(db: Executor, kind: CompanyKind, ids: { id: number }[]): Promise<PageRow[]> {
   if (ids.length === 0) return []
   const wanted = ids.map((r) => r.id)
-  const found = await withCompanyColumns(db.selectFrom(companyKinds[kind].table), kind).where('id', 'in', wanted).execute()
+  const found = await withCompanyColumns(db.selectFrom(companyKinds[kind].table), kind)
+    .where('id', 'in', wanted)
+    .execute()
   const byId = new Map(found.map((r) => [r.id, r as PageRow]))
   return ids.map((r) => byId.get(r.id)).filter((r): r is PageRow => r !== undefined)
 }
-
 
 /** The CSV export: every matching row in the list's order (slices of 500 bound the `in` lists). */
 export async function exportCompanies(db: Database, kind: CompanyKind, f: CompanyFilters) {
@@ -114,7 +117,7 @@ export async function exportCompanies(db: Database, kind: CompanyKind, f: Compan
         credit_limit: kind === 'buyer' ? rupeesInput(decorated[j].creditLimitMinor ?? 0) : null,
         payment_terms_days: decorated[j].paymentTermsDays,
         created_at: row.created_at,
-      })
+      }),
     )
   }
   const columns = [
@@ -142,7 +145,7 @@ export async function exportCompanies(db: Database, kind: CompanyKind, f: Compan
 async function decorate(
   db: Executor,
   kind: CompanyKind,
-  rows: (BaseRow & { credit_limit_minor?: number; payment_terms_days?: number })[]
+  rows: (BaseRow & { credit_limit_minor?: number; payment_terms_days?: number })[],
 ): Promise<CompanyListRow[]> {
   if (rows.length === 0) return []
   const ownerColumn = companyKinds[kind].ownerColumn
@@ -155,7 +158,7 @@ async function decorate(
       .where(
         ownerColumn,
         'in',
-        rows.map((r) => r.id)
+        rows.map((r) => r.id),
       )
       .execute(),
   ])
@@ -165,7 +168,8 @@ async function decorate(
   const best = new Map<number, (typeof addresses)[number]>()
   for (const a of addresses) {
     const seen = a.owner_id === null ? undefined : best.get(a.owner_id)
-    if (a.owner_id !== null && (!seen || rank(a) < rank(seen) || (rank(a) === rank(seen) && a.id < seen.id))) best.set(a.owner_id, a)
+    if (a.owner_id !== null && (!seen || rank(a) < rank(seen) || (rank(a) === rank(seen) && a.id < seen.id)))
+      best.set(a.owner_id, a)
   }
   return rows.map((r) => ({
     id: r.id,
@@ -173,7 +177,7 @@ async function decorate(
     status: r.status,
     createdAt: r.created_at,
     assigneeId: r.assignee_id,
-    assigneeName: r.assignee_id === null ? null : names.get(r.assignee_id) ?? null,
+    assigneeName: r.assignee_id === null ? null : (names.get(r.assignee_id) ?? null),
     city: best.get(r.id)?.city ?? null,
     creditLimitMinor: r.credit_limit_minor ?? null,
     paymentTermsDays: r.payment_terms_days ?? null,
@@ -191,6 +195,10 @@ export async function countWaiting(db: Database, kind: CompanyKind): Promise<num
 
 /** Everything the list page shows: the page of rows, the count, the waiting count, the assignee filter's options. */
 export async function companyListPage(db: Database, kind: CompanyKind, filters: CompanyFilters) {
-  const [list, waiting, assignees] = await Promise.all([listCompanies(db, kind, filters), countWaiting(db, kind), assigneeOptions(db, kind)])
+  const [list, waiting, assignees] = await Promise.all([
+    listCompanies(db, kind, filters),
+    countWaiting(db, kind),
+    assigneeOptions(db, kind),
+  ])
   return { filters, ...list, waiting, assignees: assignees.map((a) => ({ id: a.id, name: a.name })) }
 }

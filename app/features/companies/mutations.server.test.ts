@@ -17,13 +17,27 @@ beforeAll(async () => {
 async function buyer(id: number) {
   return getDb()
     .selectFrom('buyers')
-    .select(['name', 'gstin', 'contact_phone', 'credit_limit_minor', 'payment_terms_days', 'kam_user_id', 'status', 'updated_at'])
+    .select([
+      'name',
+      'gstin',
+      'contact_phone',
+      'credit_limit_minor',
+      'payment_terms_days',
+      'kam_user_id',
+      'status',
+      'updated_at',
+    ])
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
 }
 
 const outboxTo = (kind: string) =>
-  getDb().selectFrom('outbox_emails').select(['to_address', 'subject', 'body_text']).where('kind', '=', kind).orderBy('to_address').execute()
+  getDb()
+    .selectFrom('outbox_emails')
+    .select(['to_address', 'subject', 'body_text'])
+    .where('kind', '=', kind)
+    .orderBy('to_address')
+    .execute()
 
 function form(fields: Record<string, string>) {
   const data = new FormData()
@@ -44,9 +58,17 @@ const details = {
 
 describe('the company form schema', () => {
   it('turns rupees into paise and empty fields into nothing', () => {
-    const result = parseWithZod(form({ ...details, creditLimit: '5,00,000.50', gstin: withGstinCheck('27AAECK1234F1Z').toLowerCase(), version: 'v' }), {
-      schema: buyerFormSchema,
-    })
+    const result = parseWithZod(
+      form({
+        ...details,
+        creditLimit: '5,00,000.50',
+        gstin: withGstinCheck('27AAECK1234F1Z').toLowerCase(),
+        version: 'v',
+      }),
+      {
+        schema: buyerFormSchema,
+      },
+    )
     expect(result.status).toBe('success')
     expect(result.status === 'success' && result.value).toMatchObject({
       creditLimit: 50_000_050,
@@ -68,7 +90,7 @@ describe('the company form schema', () => {
         paymentTermsDays: '400',
         version: 'v',
       }),
-      { schema: buyerFormSchema }
+      { schema: buyerFormSchema },
     )
     expect(result.status).toBe('error')
     const errors = result.reply().error!
@@ -81,9 +103,12 @@ describe('the company form schema', () => {
   })
 
   it('wants a whole first address or none, with a valid PIN, and both user fields or none', () => {
-    const partial = parseWithZod(form({ name: 'Heron Mills', addressCity: 'Surat', addressPin: '012345', userEmail: 'x@heron.example' }), {
-      schema: addSellerSchema,
-    })
+    const partial = parseWithZod(
+      form({ name: 'Heron Mills', addressCity: 'Surat', addressPin: '012345', userEmail: 'x@heron.example' }),
+      {
+        schema: addSellerSchema,
+      },
+    )
     const errors = partial.reply().error!
     expect(errors.addressLine1?.[0]).toMatch(/first address line/)
     expect(errors.addressState?.[0]).toMatch(/state/)
@@ -108,19 +133,41 @@ describe('updating a company', () => {
       version: updated_at,
     })
     expect(result).toEqual({ ok: true, value: { changed: ['contact_phone', 'kam_user_id', 'credit_limit_minor'] } })
-    expect(await buyer(id)).toMatchObject({ contact_phone: '9876500000', kam_user_id: kam, credit_limit_minor: 20_000_000 })
+    expect(await buyer(id)).toMatchObject({
+      contact_phone: '9876500000',
+      kam_user_id: kam,
+      credit_limit_minor: 20_000_000,
+    })
     const [entry] = await auditEntriesOf(getDb(), 'buyer', id)
     expect(entry.action).toBe('buyer.updated')
-    expect(JSON.parse(entry.before_json!)).toEqual({ contact_phone: '9876543210', kam: null, credit_limit: '₹1,00,000.00' })
-    expect(JSON.parse(entry.after_json!)).toEqual({ contact_phone: '9876500000', kam: 'Rahul Kam', credit_limit: '₹2,00,000.00' })
+    expect(JSON.parse(entry.before_json!)).toEqual({
+      contact_phone: '9876543210',
+      kam: null,
+      credit_limit: '₹1,00,000.00',
+    })
+    expect(JSON.parse(entry.after_json!)).toEqual({
+      contact_phone: '9876500000',
+      kam: 'Rahul Kam',
+      credit_limit: '₹2,00,000.00',
+    })
   })
 
   it('refuses a save based on an old version and keeps the other person’s change', async () => {
     const id = await makeBuyer({ name: 'Osprey Textiles' })
     const { updated_at: opened } = await buyer(id)
-    const first = await updateCompany(getDb(), actor, 'buyer', id, { name: 'Osprey Textiles Ltd', creditLimit: 0, paymentTermsDays: 30, version: opened })
+    const first = await updateCompany(getDb(), actor, 'buyer', id, {
+      name: 'Osprey Textiles Ltd',
+      creditLimit: 0,
+      paymentTermsDays: 30,
+      version: opened,
+    })
     expect(first.ok).toBe(true)
-    const second = await updateCompany(getDb(), actor, 'buyer', id, { name: 'Osprey Old Name', creditLimit: 0, paymentTermsDays: 45, version: opened })
+    const second = await updateCompany(getDb(), actor, 'buyer', id, {
+      name: 'Osprey Old Name',
+      creditLimit: 0,
+      paymentTermsDays: 45,
+      version: opened,
+    })
     expect(second).toMatchObject({ ok: false, message: expect.stringMatching(/Someone else changed this company/) })
     expect(await buyer(id)).toMatchObject({ name: 'Osprey Textiles Ltd', payment_terms_days: 30 })
     expect((await auditEntriesOf(getDb(), 'buyer', id)).map((e) => e.action)).toEqual(['buyer.updated'])
@@ -131,7 +178,13 @@ describe('updating a company', () => {
     await makeBuyer({ name: 'Quail Apparel', gstin })
     const id = await makeBuyer({ name: 'Wren Apparel' })
     const { updated_at } = await buyer(id)
-    const taken = await updateCompany(getDb(), actor, 'buyer', id, { name: 'Wren Apparel', gstin, creditLimit: 0, paymentTermsDays: 30, version: updated_at })
+    const taken = await updateCompany(getDb(), actor, 'buyer', id, {
+      name: 'Wren Apparel',
+      gstin,
+      creditLimit: 0,
+      paymentTermsDays: 30,
+      version: updated_at,
+    })
     expect(taken).toEqual({ ok: false, field: 'gstin', message: 'Quail Apparel already has this GSTIN' })
     const notKam = await updateCompany(getDb(), actor, 'buyer', id, {
       name: 'Wren Apparel',
@@ -167,8 +220,20 @@ describe('updating a company', () => {
     expect(give).toMatchObject({ ok: false, field: 'assigneeId' })
     // A seller may have the GSTIN a buyer has: they are different registers.
     const sellerId = await makeSeller({ name: 'Quail Weaving' })
-    const seller = await getDb().selectFrom('sellers').select('updated_at').where('id', '=', sellerId).executeTakeFirstOrThrow()
-    expect((await updateCompany(getDb(), actor, 'seller', sellerId, { name: 'Quail Weaving', gstin, version: seller.updated_at })).ok).toBe(true)
+    const seller = await getDb()
+      .selectFrom('sellers')
+      .select('updated_at')
+      .where('id', '=', sellerId)
+      .executeTakeFirstOrThrow()
+    expect(
+      (
+        await updateCompany(getDb(), actor, 'seller', sellerId, {
+          name: 'Quail Weaving',
+          gstin,
+          version: seller.updated_at,
+        })
+      ).ok,
+    ).toBe(true)
   })
 })
 
@@ -196,7 +261,10 @@ describe('status changes', () => {
   it('suspends with the reason in the audit note, then reactivates; each e-mails the users once', async () => {
     const id = await makeSeller({ name: 'Finch Knits', status: 'active', contact_email: 'owner@finch.example' })
     await makeCompanyUser('seller', id, 'owner@finch.example')
-    const suspended = await changeCompanyStatus(getDb(), actor, 'seller', id, 'suspend', { reason: 'Unpaid penalties', appUrl: APP_URL })
+    const suspended = await changeCompanyStatus(getDb(), actor, 'seller', id, 'suspend', {
+      reason: 'Unpaid penalties',
+      appUrl: APP_URL,
+    })
     expect(suspended).toEqual({ ok: true, value: { name: 'Finch Knits', emailed: 1 } })
     const [entry] = await auditEntriesOf(getDb(), 'seller', id)
     expect(entry).toMatchObject({ action: 'seller.suspended', note: 'Unpaid penalties' })
@@ -204,11 +272,18 @@ describe('status changes', () => {
     // Staff's reason is not sent to the company.
     expect((await outboxTo('company.suspended'))[0].body_text).not.toContain('Unpaid penalties')
 
-    expect(await changeCompanyStatus(getDb(), actor, 'seller', id, 'reactivate', { appUrl: APP_URL })).toMatchObject({ ok: true })
+    expect(await changeCompanyStatus(getDb(), actor, 'seller', id, 'reactivate', { appUrl: APP_URL })).toMatchObject({
+      ok: true,
+    })
     const status = await getDb().selectFrom('sellers').select('status').where('id', '=', id).executeTakeFirstOrThrow()
     expect(status.status).toBe('active')
-    expect((await auditEntriesOf(getDb(), 'seller', id)).map((e) => e.action)).toEqual(['seller.reactivated', 'seller.suspended'])
-    expect(await outboxTo('company.reactivated')).toEqual([expect.objectContaining({ to_address: 'owner@finch.example' })])
+    expect((await auditEntriesOf(getDb(), 'seller', id)).map((e) => e.action)).toEqual([
+      'seller.reactivated',
+      'seller.suspended',
+    ])
+    expect(await outboxTo('company.reactivated')).toEqual([
+      expect.objectContaining({ to_address: 'owner@finch.example' }),
+    ])
   })
 
   it('changes nothing when the company is not in the status the change starts from', async () => {
@@ -250,9 +325,17 @@ describe('adding a seller', () => {
     expect(result).toMatchObject({ ok: true, value: { repeated: false } })
     const sellerId = result.ok ? result.value.sellerId : 0
     const db = getDb()
-    const seller = await db.selectFrom('sellers').select(['name', 'status', 'agent_user_id', 'gstin']).where('id', '=', sellerId).executeTakeFirstOrThrow()
+    const seller = await db
+      .selectFrom('sellers')
+      .select(['name', 'status', 'agent_user_id', 'gstin'])
+      .where('id', '=', sellerId)
+      .executeTakeFirstOrThrow()
     expect(seller).toEqual({ name: 'Kingfisher Looms', status: 'active', agent_user_id: agent, gstin: input.gstin })
-    const address = await db.selectFrom('addresses').select(['kind', 'city', 'pin', 'is_default']).where('seller_id', '=', sellerId).execute()
+    const address = await db
+      .selectFrom('addresses')
+      .select(['kind', 'city', 'pin', 'is_default'])
+      .where('seller_id', '=', sellerId)
+      .execute()
     expect(address).toEqual([{ kind: 'billing', city: 'Salem', pin: '636001', is_default: 1 }])
     const user = await db
       .selectFrom('users')
@@ -262,24 +345,49 @@ describe('adding a seller', () => {
     expect(user).toMatchObject({ name: 'Kavin Kingfisher', status: 'active', is_company_admin: 1, seller_id: sellerId })
     const roles = await db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute()
     expect(roles).toEqual([{ role: 'seller' }])
-    const token = await db.selectFrom('password_reset_tokens').select('purpose').where('user_id', '=', user.id).executeTakeFirstOrThrow()
+    const token = await db
+      .selectFrom('password_reset_tokens')
+      .select('purpose')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow()
     expect(token.purpose).toBe('invite')
-    const invitation = await db.selectFrom('outbox_emails').select(['kind', 'body_text']).where('to_address', '=', input.userEmail).executeTakeFirstOrThrow()
+    const invitation = await db
+      .selectFrom('outbox_emails')
+      .select(['kind', 'body_text'])
+      .where('to_address', '=', input.userEmail)
+      .executeTakeFirstOrThrow()
     expect(invitation.kind).toBe('invitation')
     expect(invitation.body_text).toMatch(/Isha Internal has made you an account .* for Kingfisher Looms/s)
     const [entry] = await auditEntriesOf(db, 'seller', sellerId)
     expect(entry.action).toBe('seller.created')
-    expect(JSON.parse(entry.after_json!)).toMatchObject({ name: 'Kingfisher Looms', status: 'active', agent: 'Arjun Agent', first_user: input.userEmail })
+    expect(JSON.parse(entry.after_json!)).toMatchObject({
+      name: 'Kingfisher Looms',
+      status: 'active',
+      agent: 'Arjun Agent',
+      first_user: input.userEmail,
+    })
   })
 
   it('creates one seller for a double submit of the same form', async () => {
-    const again = { name: 'Heron Dye Works', idempotencyKey: 'double-1', userName: 'Hema Heron', userEmail: 'hema@heron.example' }
-    const [a, b] = await Promise.all([createSeller(getDb(), actor, again, APP_URL), createSeller(getDb(), actor, again, APP_URL)])
+    const again = {
+      name: 'Heron Dye Works',
+      idempotencyKey: 'double-1',
+      userName: 'Hema Heron',
+      userEmail: 'hema@heron.example',
+    }
+    const [a, b] = await Promise.all([
+      createSeller(getDb(), actor, again, APP_URL),
+      createSeller(getDb(), actor, again, APP_URL),
+    ])
     expect(a.ok && b.ok && a.value.sellerId === b.value.sellerId).toBe(true)
     expect([a, b].filter((r) => r.ok && r.value.repeated)).toHaveLength(1)
     const sellers = await getDb().selectFrom('sellers').select('id').where('name', '=', 'Heron Dye Works').execute()
     expect(sellers).toHaveLength(1)
-    const invitations = await getDb().selectFrom('outbox_emails').select('id').where('to_address', '=', 'hema@heron.example').execute()
+    const invitations = await getDb()
+      .selectFrom('outbox_emails')
+      .select('id')
+      .where('to_address', '=', 'hema@heron.example')
+      .execute()
     expect(invitations).toHaveLength(1)
   })
 
@@ -288,15 +396,26 @@ describe('adding a seller', () => {
       getDb(),
       actor,
       { name: 'Egret Exports', userName: 'Someone', userEmail: 'seller@example.com', idempotencyKey: 'k-egret' },
-      APP_URL
+      APP_URL,
     )
     expect(used).toEqual({ ok: false, field: 'userEmail', message: 'A user with this e-mail already exists' })
-    const tiruppur = await getDb().selectFrom('sellers').select('gstin').where('name', '=', 'Tiruppur Knit Works').executeTakeFirstOrThrow()
-    const taken = await createSeller(getDb(), actor, { name: 'Egret Exports', gstin: tiruppur.gstin!, idempotencyKey: 'k-egret' }, APP_URL)
+    const tiruppur = await getDb()
+      .selectFrom('sellers')
+      .select('gstin')
+      .where('name', '=', 'Tiruppur Knit Works')
+      .executeTakeFirstOrThrow()
+    const taken = await createSeller(
+      getDb(),
+      actor,
+      { name: 'Egret Exports', gstin: tiruppur.gstin!, idempotencyKey: 'k-egret' },
+      APP_URL,
+    )
     expect(taken).toMatchObject({ ok: false, field: 'gstin' })
     expect(await getDb().selectFrom('sellers').select('id').where('name', '=', 'Egret Exports').execute()).toEqual([])
     // The same key works once the form is fixed.
-    expect(await createSeller(getDb(), actor, { name: 'Egret Exports', idempotencyKey: 'k-egret' }, APP_URL)).toMatchObject({
+    expect(
+      await createSeller(getDb(), actor, { name: 'Egret Exports', idempotencyKey: 'k-egret' }, APP_URL),
+    ).toMatchObject({
       ok: true,
       value: { repeated: false },
     })

@@ -16,17 +16,24 @@ import type { AddSellerForm, CompanyDetails } from './schema'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 export type { Result }
 
-
 interface Actor {
   userId: number
   name: string
 }
 
 /** The assignee must be an active user holding the kind's role (a KAM for buyers, an agent for sellers). */
-async function checkAssignee(trx: Executor, kind: CompanyKind, userId: number | undefined): Promise<{ id: number; name: string } | null> {
+async function checkAssignee(
+  trx: Executor,
+  kind: CompanyKind,
+  userId: number | undefined,
+): Promise<{ id: number; name: string } | null> {
   if (userId === undefined) return null
   const user = await activeUserWithRole(trx, companyKinds[kind].assigneeRole, userId)
-  if (!user) throw new Refused('assigneeId', `Choose an active ${companyKinds[kind].assigneeLongLabel.toLowerCase()} from the list`)
+  if (!user)
+    throw new Refused(
+      'assigneeId',
+      `Choose an active ${companyKinds[kind].assigneeLongLabel.toLowerCase()} from the list`,
+    )
   return user
 }
 
@@ -34,7 +41,13 @@ async function checkAssignee(trx: Executor, kind: CompanyKind, userId: number | 
 const gstinTaken =
   (kind: CompanyKind) =>
   (error: unknown): Result<never> | undefined =>
-    isUniqueViolation(error, companyKinds[kind].table, ['gstin']) ? { ok: false, field: 'gstin', message: `Another ${companyKinds[kind].label.toLowerCase()} already has this GSTIN` } : undefined
+    isUniqueViolation(error, companyKinds[kind].table, ['gstin'])
+      ? {
+          ok: false,
+          field: 'gstin',
+          message: `Another ${companyKinds[kind].label.toLowerCase()} already has this GSTIN`,
+        }
+      : undefined
 
 /** A GSTIN belongs to one company of a kind. */
 async function checkGstin(trx: Executor, kind: CompanyKind, gstin: string | undefined, exceptId?: number) {
@@ -57,75 +70,79 @@ export async function updateCompany(
   actor: Actor,
   kind: CompanyKind,
   id: number,
-  input: CompanyDetails & { version: string }
+  input: CompanyDetails & { version: string },
 ): Promise<Result<{ changed: string[] }>> {
   const info = companyKinds[kind]
-  return refusals(() =>
-    db.transaction().execute(async (trx) => {
-      const current = await withCompanyColumns(trx.selectFrom(info.table), kind)
-        .where('id', '=', id)
-        .executeTakeFirst()
-      if (!current) throw new Refused(undefined, `This ${info.label.toLowerCase()} no longer exists`)
-      if (current.updated_at !== input.version) throw conflict()
-      // Keeping the current assignee is always allowed, even if that person has since lost the role.
-      const assignee =
-        input.assigneeId !== undefined && input.assigneeId === current.assignee_id
-          ? { id: current.assignee_id }
-          : await checkAssignee(trx, kind, input.assigneeId)
-      await checkGstin(trx, kind, input.gstin, id)
+  return refusals(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const current = await withCompanyColumns(trx.selectFrom(info.table), kind)
+          .where('id', '=', id)
+          .executeTakeFirst()
+        if (!current) throw new Refused(undefined, `This ${info.label.toLowerCase()} no longer exists`)
+        if (current.updated_at !== input.version) throw conflict()
+        // Keeping the current assignee is always allowed, even if that person has since lost the role.
+        const assignee =
+          input.assigneeId !== undefined && input.assigneeId === current.assignee_id
+            ? { id: current.assignee_id }
+            : await checkAssignee(trx, kind, input.assigneeId)
+        await checkGstin(trx, kind, input.gstin, id)
 
-      const next: Record<string, string | number | null> = {
-        name: input.name,
-        legal_name: input.legalName || null,
-        gstin: input.gstin || null,
-        contact_email: input.contactEmail || null,
-        contact_phone: input.contactPhone || null,
-        [info.assigneeColumn]: assignee?.id ?? null,
-      }
-      if (kind === 'buyer') {
-        next.credit_limit_minor = input.creditLimit ?? 0
-        next.payment_terms_days = input.paymentTermsDays ?? 0
-      }
-      if (kind === 'seller') next.auto_approve_orders = input.autoApproveOrders ? 1 : 0
-      const was: Record<string, unknown> = { ...current, [info.assigneeColumn]: current.assignee_id }
-      const changed = Object.keys(next).filter((key) => was[key] !== next[key])
-      if (changed.length === 0) return { ok: true as const, value: { changed } }
+        const next: Record<string, string | number | null> = {
+          name: input.name,
+          legal_name: input.legalName || null,
+          gstin: input.gstin || null,
+          contact_email: input.contactEmail || null,
+          contact_phone: input.contactPhone || null,
+          [info.assigneeColumn]: assignee?.id ?? null,
+        }
+        if (kind === 'buyer') {
+          next.credit_limit_minor = input.creditLimit ?? 0
+          next.payment_terms_days = input.paymentTermsDays ?? 0
+        }
+        if (kind === 'seller') next.auto_approve_orders = input.autoApproveOrders ? 1 : 0
+        const was: Record<string, unknown> = { ...current, [info.assigneeColumn]: current.assignee_id }
+        const changed = Object.keys(next).filter((key) => was[key] !== next[key])
+        if (changed.length === 0) return { ok: true as const, value: { changed } }
 
-      const updated = await trx
-        .updateTable(info.table)
-        .set({ ...next, updated_at: nextStamp(current.updated_at) })
-        .where('id', '=', id)
-        .where('updated_at', '=', input.version)
-        .executeTakeFirst()
-      if (Number(updated.numUpdatedRows) !== 1) throw conflict()
-      await syncSearch(trx, kind, id)
+        const updated = await trx
+          .updateTable(info.table)
+          .set({ ...next, updated_at: nextStamp(current.updated_at) })
+          .where('id', '=', id)
+          .where('updated_at', '=', input.version)
+          .executeTakeFirst()
+        if (Number(updated.numUpdatedRows) !== 1) throw conflict()
+        await syncSearch(trx, kind, id)
 
-      // The history shows people by name and money as rupees, not ids and paise.
-      const assigneeNames = await namesOf(trx, [current.assignee_id, assignee?.id ?? null])
-      const readable = (key: string, value: unknown) =>
-        key === info.assigneeColumn
-          ? [info.assigneeLabel.toLowerCase(), assigneeNames.get(value as number) ?? null]
-          : key === 'credit_limit_minor'
-          ? ['credit_limit', formatMoney(value as number)]
-          : key === 'auto_approve_orders'
-          ? ['orders approved automatically', value === 1 ? 'yes' : 'no']
-          : [key, value]
-      await audit(trx, {
-        actorUserId: actor.userId,
-        action: `${kind}.updated`,
-        entityType: kind,
-        entityId: id,
-        before: Object.fromEntries(changed.map((key) => readable(key, was[key]))),
-        after: Object.fromEntries(changed.map((key) => readable(key, next[key]))),
-      })
-      return { ok: true as const, value: { changed } }
-    }),
+        // The history shows people by name and money as rupees, not ids and paise.
+        const assigneeNames = await namesOf(trx, [current.assignee_id, assignee?.id ?? null])
+        const readable = (key: string, value: unknown) =>
+          key === info.assigneeColumn
+            ? [info.assigneeLabel.toLowerCase(), assigneeNames.get(value as number) ?? null]
+            : key === 'credit_limit_minor'
+              ? ['credit_limit', formatMoney(value as number)]
+              : key === 'auto_approve_orders'
+                ? ['orders approved automatically', value === 1 ? 'yes' : 'no']
+                : [key, value]
+        await audit(trx, {
+          actorUserId: actor.userId,
+          action: `${kind}.updated`,
+          entityType: kind,
+          entityId: id,
+          before: Object.fromEntries(changed.map((key) => readable(key, was[key]))),
+          after: Object.fromEntries(changed.map((key) => readable(key, next[key]))),
+        })
+        return { ok: true as const, value: { changed } }
+      }),
     gstinTaken(kind),
   )
 }
 
 const conflict = () =>
-  new Refused(undefined, 'Someone else changed this company since you opened the form. Reload the page to see their changes, then make yours again.')
+  new Refused(
+    undefined,
+    'Someone else changed this company since you opened the form. Reload the page to see their changes, then make yours again.',
+  )
 
 async function namesOf(trx: Executor, ids: (number | null)[]): Promise<Map<number, string>> {
   const wanted = ids.filter((id): id is number => id !== null)
@@ -159,7 +176,7 @@ export async function changeCompanyStatus(
   kind: CompanyKind,
   id: number,
   transition: Transition,
-  options: { reason?: string; appUrl: string }
+  options: { reason?: string; appUrl: string },
 ): Promise<Result<{ name: string; emailed: number }>> {
   const info = companyKinds[kind]
   const step = transitions[transition]
@@ -174,10 +191,18 @@ export async function changeCompanyStatus(
     if (!updated) {
       const now = await trx.selectFrom(info.table).select('status').where('id', '=', id).executeTakeFirst()
       if (!now) return { ok: false as const, message: `This ${info.label.toLowerCase()} no longer exists.` }
-      return { ok: false as const, message: `Already ${statusLabels[now.status as CompanyStatus].toLowerCase()} — someone else changed it.` }
+      return {
+        ok: false as const,
+        message: `Already ${statusLabels[now.status as CompanyStatus].toLowerCase()} — someone else changed it.`,
+      }
     }
     // Everyone who uses the company hears of it, and its contact address if no user has it.
-    const users = await trx.selectFrom('users').select('email').where(info.ownerColumn, '=', id).where('status', '=', 'active').execute()
+    const users = await trx
+      .selectFrom('users')
+      .select('email')
+      .where(info.ownerColumn, '=', id)
+      .where('status', '=', 'active')
+      .execute()
     const recipients = new Set(users.map((u) => u.email.toLowerCase()))
     if (updated.contact_email) recipients.add(updated.contact_email.toLowerCase())
     const email = EMAILS[transition](updated.name, options.appUrl)
@@ -200,77 +225,100 @@ export async function changeCompanyStatus(
  * address and its first user (an invitation sets the password). A retried submit with the same
  * key returns the seller the first one made.
  */
-export async function createSeller(db: Database, actor: Actor, input: AddSellerForm, appUrl: string): Promise<Result<{ sellerId: number; repeated: boolean }>> {
+export async function createSeller(
+  db: Database,
+  actor: Actor,
+  input: AddSellerForm,
+  appUrl: string,
+): Promise<Result<{ sellerId: number; repeated: boolean }>> {
   // Nobody knows this password: the invited user chooses its own through the e-mailed link.
   const unusableHash = input.userEmail ? await hashPassword(crypto.randomBytes(32).toString('base64url')) : null
-  return refusals(() =>
-    db.transaction().execute(async (trx) => {
-      const { result, repeated } = await once(trx, input.idempotencyKey, 'seller.create', actor.userId, async () => {
-        const agent = await checkAssignee(trx, 'seller', input.assigneeId)
-        await checkGstin(trx, 'seller', input.gstin)
-        if (input.userEmail) {
-          const used = await trx.selectFrom('users').select('id').where('email', '=', input.userEmail).executeTakeFirst()
-          if (used) throw new Refused('userEmail', 'A user with this e-mail already exists')
-        }
-        const seller = await trx
-          .insertInto('sellers')
-          .values({
-            name: input.name,
-            legal_name: input.legalName || null,
-            gstin: input.gstin || null,
-            contact_email: input.contactEmail || null,
-            contact_phone: input.contactPhone || null,
-            agent_user_id: agent?.id ?? null,
-            status: 'active',
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        await syncSearch(trx, 'seller', seller.id)
-        const address = input.addressLine1
-          ? {
-              kind: 'billing' as const,
-              line1: input.addressLine1,
-              line2: input.addressLine2 || null,
-              city: input.addressCity!,
-              state: input.addressState!,
-              pin: input.addressPin!,
-            }
-          : null
-        if (address)
-          await trx
-            .insertInto('addresses')
-            .values({ ...address, seller_id: seller.id, is_default: 1 })
-            .execute()
-        let firstUser: { id: number; email: string } | null = null
-        if (input.userEmail && input.userName && unusableHash) {
-          const user = await trx
-            .insertInto('users')
-            .values({ email: input.userEmail, name: input.userName, password_hash: unusableHash, seller_id: seller.id, is_company_admin: 1 })
+  return refusals(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const { result, repeated } = await once(trx, input.idempotencyKey, 'seller.create', actor.userId, async () => {
+          const agent = await checkAssignee(trx, 'seller', input.assigneeId)
+          await checkGstin(trx, 'seller', input.gstin)
+          if (input.userEmail) {
+            const used = await trx
+              .selectFrom('users')
+              .select('id')
+              .where('email', '=', input.userEmail)
+              .executeTakeFirst()
+            if (used) throw new Refused('userEmail', 'A user with this e-mail already exists')
+          }
+          const seller = await trx
+            .insertInto('sellers')
+            .values({
+              name: input.name,
+              legal_name: input.legalName || null,
+              gstin: input.gstin || null,
+              contact_email: input.contactEmail || null,
+              contact_phone: input.contactPhone || null,
+              agent_user_id: agent?.id ?? null,
+              status: 'active',
+            })
             .returning('id')
             .executeTakeFirstOrThrow()
-          await trx.insertInto('user_roles').values({ user_id: user.id, role: 'seller' }).execute()
-          await syncSearch(trx, 'user', user.id)
-          await queueInvitation(trx, { userId: user.id, email: input.userEmail, name: input.userName, invitedBy: actor.name, companyName: input.name, appUrl })
-          firstUser = { id: user.id, email: input.userEmail }
-        }
-        await audit(trx, {
-          actorUserId: actor.userId,
-          action: 'seller.created',
-          entityType: 'seller',
-          entityId: seller.id,
-          after: {
-            name: input.name,
-            status: 'active',
-            gstin: input.gstin || null,
-            agent: agent?.name ?? null,
-            address: address ? `${address.line1}, ${address.city} ${address.pin}` : null,
-            first_user: firstUser?.email ?? null,
-          },
+          await syncSearch(trx, 'seller', seller.id)
+          const address = input.addressLine1
+            ? {
+                kind: 'billing' as const,
+                line1: input.addressLine1,
+                line2: input.addressLine2 || null,
+                city: input.addressCity!,
+                state: input.addressState!,
+                pin: input.addressPin!,
+              }
+            : null
+          if (address)
+            await trx
+              .insertInto('addresses')
+              .values({ ...address, seller_id: seller.id, is_default: 1 })
+              .execute()
+          let firstUser: { id: number; email: string } | null = null
+          if (input.userEmail && input.userName && unusableHash) {
+            const user = await trx
+              .insertInto('users')
+              .values({
+                email: input.userEmail,
+                name: input.userName,
+                password_hash: unusableHash,
+                seller_id: seller.id,
+                is_company_admin: 1,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+            await trx.insertInto('user_roles').values({ user_id: user.id, role: 'seller' }).execute()
+            await syncSearch(trx, 'user', user.id)
+            await queueInvitation(trx, {
+              userId: user.id,
+              email: input.userEmail,
+              name: input.userName,
+              invitedBy: actor.name,
+              companyName: input.name,
+              appUrl,
+            })
+            firstUser = { id: user.id, email: input.userEmail }
+          }
+          await audit(trx, {
+            actorUserId: actor.userId,
+            action: 'seller.created',
+            entityType: 'seller',
+            entityId: seller.id,
+            after: {
+              name: input.name,
+              status: 'active',
+              gstin: input.gstin || null,
+              agent: agent?.name ?? null,
+              address: address ? `${address.line1}, ${address.city} ${address.pin}` : null,
+              first_user: firstUser?.email ?? null,
+            },
+          })
+          return seller.id
         })
-        return seller.id
-      })
-      return { ok: true as const, value: { sellerId: result, repeated } }
-    }),
+        return { ok: true as const, value: { sellerId: result, repeated } }
+      }),
     gstinTaken('seller'),
   )
 }

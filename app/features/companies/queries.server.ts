@@ -10,10 +10,22 @@ import { companyKinds, type CompanyKind } from './kinds'
 /** The columns every company page reads: the assignee (KAM or agent) under one name; credit terms for buyers. */
 export function withCompanyColumns(query: SelectQueryBuilder<DB, 'buyers' | 'sellers', object>, kind: CompanyKind) {
   return query
-    .select(['id', 'name', 'legal_name', 'gstin', 'contact_email', 'contact_phone', 'status', 'created_at', 'updated_at'])
+    .select([
+      'id',
+      'name',
+      'legal_name',
+      'gstin',
+      'contact_email',
+      'contact_phone',
+      'status',
+      'created_at',
+      'updated_at',
+    ])
     .select(sql<number | null>`${sql.ref(companyKinds[kind].assigneeColumn)}`.as('assignee_id'))
     .$if(kind === 'buyer', (q) =>
-      q.select(sql<number>`credit_limit_minor`.as('credit_limit_minor')).select(sql<number>`payment_terms_days`.as('payment_terms_days')),
+      q
+        .select(sql<number>`credit_limit_minor`.as('credit_limit_minor'))
+        .select(sql<number>`payment_terms_days`.as('payment_terms_days')),
     )
     .$if(kind === 'seller', (q) => q.select(sql<number>`auto_approve_orders`.as('auto_approve_orders')))
 }
@@ -52,14 +64,16 @@ export function activeUsersWithRole(db: Executor, role: RoleKey) {
 /** One company with everything its page shows, or undefined when there is no such company. */
 export async function companyRecord(db: Database, kind: CompanyKind, id: number) {
   const info = companyKinds[kind]
-  const company = await withCompanyColumns(db.selectFrom(info.table), kind)
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const company = await withCompanyColumns(db.selectFrom(info.table), kind).where('id', '=', id).executeTakeFirst()
   if (!company) return undefined
   const [assignee, addresses, users] = await Promise.all([
     company.assignee_id === null
       ? undefined
-      : db.selectFrom('users').select(['id', 'name', 'email', 'status']).where('id', '=', company.assignee_id).executeTakeFirst(),
+      : db
+          .selectFrom('users')
+          .select(['id', 'name', 'email', 'status'])
+          .where('id', '=', company.assignee_id)
+          .executeTakeFirst(),
     db
       .selectFrom('addresses')
       .select(['id', 'kind', 'label', 'line1', 'line2', 'city', 'state', 'pin', 'country', 'is_default'])
@@ -100,7 +114,7 @@ export async function companyUsers(db: Executor, kind: CompanyKind, id: number) 
     .where(
       'user_roles.user_id',
       'in',
-      users.map((u) => u.id)
+      users.map((u) => u.id),
     )
     .orderBy('roles.position')
     .execute()
@@ -131,5 +145,11 @@ export async function companyForEdit(db: Database, kind: CompanyKind, id: number
   const assignees = await assigneeOptions(db, kind)
   // A company keeps showing its current assignee even if that person no longer holds the role.
   if (company.assignee && !assignees.some((a) => a.id === company.assignee!.id)) assignees.push(company.assignee)
-  return { id: company.id, name: company.name, version: company.updated_at, values, assignees: assignees.map((a) => ({ id: a.id, name: a.name })) }
+  return {
+    id: company.id,
+    name: company.name,
+    version: company.updated_at,
+    values,
+    assignees: assignees.map((a) => ({ id: a.id, name: a.name })),
+  }
 }

@@ -22,10 +22,15 @@ function get(path: string, cookie = staff) {
 }
 
 function post(path: string, fields: Record<string, string>, cookie = staff) {
-  return new Request(`http://localhost${path}`, { method: 'POST', headers: { Cookie: cookie }, body: new URLSearchParams(fields) })
+  return new Request(`http://localhost${path}`, {
+    method: 'POST',
+    headers: { Cookie: cookie },
+    body: new URLSearchParams(fields),
+  })
 }
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} } as LoaderFunctionArgs & ActionFunctionArgs)
+const args = (request: Request, params: Record<string, string> = {}) =>
+  ({ request, params, context: {} }) as LoaderFunctionArgs & ActionFunctionArgs
 
 /** The status of what a loader or action threw (a 404, a redirect). */
 async function thrownStatus(run: () => Promise<unknown>): Promise<number> {
@@ -47,22 +52,31 @@ describe('company routes', () => {
     expect(await thrownStatus(() => viewBuyer.loader(args(get('/buyers/abc'), { buyerId: 'abc' })))).toBe(404)
     expect(await thrownStatus(() => viewSeller.loader(args(get('/sellers/1.5'), { sellerId: '1.5' })))).toBe(404)
     expect(await thrownStatus(() => editBuyer.loader(args(get('/buyers/0/edit'), { buyerId: '0' })))).toBe(404)
-    expect(await thrownStatus(() => viewBuyer.action(args(post('/buyers/99999999', { intent: 'activate' }), { buyerId: '99999999' })))).toBe(404)
+    expect(
+      await thrownStatus(() =>
+        viewBuyer.action(args(post('/buyers/99999999', { intent: 'activate' }), { buyerId: '99999999' })),
+      ),
+    ).toBe(404)
   })
 
   it('keep buyers and sellers out of the staff pages', async () => {
     const buyer = await cookieFor('buyer')
     expect(await thrownStatus(() => manageBuyers.loader(args(get('/buyers/manage', buyer))))).toBe(403)
     expect(await thrownStatus(() => buyersCsv.loader(args(get('/buyers/manage.csv', buyer))))).toBe(403)
-    expect(await thrownStatus(() => addSeller.action(args(post('/sellers/add', { name: 'Sneaky Seller' }, buyer))))).toBe(403)
+    expect(
+      await thrownStatus(() => addSeller.action(args(post('/sellers/add', { name: 'Sneaky Seller' }, buyer)))),
+    ).toBe(403)
   })
 
   it('download the filtered list as CSV, every matching row', async () => {
-    for (let i = 1; i <= 3; i++) await makeBuyer({ name: `Ibis Csv Buyer ${i}`, status: i === 2 ? 'suspended' : 'active' })
+    for (let i = 1; i <= 3; i++)
+      await makeBuyer({ name: `Ibis Csv Buyer ${i}`, status: i === 2 ? 'suspended' : 'active' })
     const response = await buyersCsv.loader(args(get('/buyers/manage.csv?q=ibis%20csv&status=active&page=2')))
     expect(response).toBeInstanceOf(Response)
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
-    expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="buyers-\d{4}-\d{2}-\d{2}\.csv"$/)
+    expect(response.headers.get('Content-Disposition')).toMatch(
+      /^attachment; filename="buyers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    )
     const rows = parseCsv(await response.text())
     expect(rows.map((r) => [r.Name, r.Status])).toEqual([
       ['Ibis Csv Buyer 1', 'Active'],
@@ -72,8 +86,16 @@ describe('company routes', () => {
 
   it('download a KAM whose own name is a formula as inert text, like every other cell', async () => {
     const db = getDb()
-    const kam = await db.selectFrom('users').select('id').where('email', '=', 'kam.neha@example.com').executeTakeFirstOrThrow()
-    await db.updateTable('users').set({ name: '=HYPERLINK("http://evil.example","Neha")' }).where('id', '=', kam.id).execute()
+    const kam = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'kam.neha@example.com')
+      .executeTakeFirstOrThrow()
+    await db
+      .updateTable('users')
+      .set({ name: '=HYPERLINK("http://evil.example","Neha")' })
+      .where('id', '=', kam.id)
+      .execute()
     await makeBuyer({ name: '@Ibis Formula Buyer', status: 'active', kam_user_id: kam.id })
     const response = await buyersCsv.loader(args(get('/buyers/manage.csv?q=ibis%20formula')))
     const [row] = parseCsv(await response.text())
@@ -83,7 +105,9 @@ describe('company routes', () => {
 
   it('send a suspension without a reason back to its open dialog', async () => {
     const id = await makeBuyer({ name: 'Ibis Suspend Co', status: 'active' })
-    const result = reply(await viewBuyer.action(args(post(`/buyers/${id}`, { intent: 'suspend', reason: '' }), { buyerId: String(id) })))
+    const result = reply(
+      await viewBuyer.action(args(post(`/buyers/${id}`, { intent: 'suspend', reason: '' }), { buyerId: String(id) })),
+    )
     expect(result.init.status).toBe(400)
     expect(result.data.intent).toBe('suspend')
     expect(result.data.reply.error.reason[0]).toMatch(/Say why/)
@@ -93,27 +117,49 @@ describe('company routes', () => {
 
   it('answer a second activation with a toast that says what happened', async () => {
     const id = await makeBuyer({ name: 'Ibis Twice Co', status: 'pending' })
-    const first = (await viewBuyer.action(args(post(`/buyers/${id}`, { intent: 'activate' }), { buyerId: String(id) }))) as Response
-    const second = (await viewBuyer.action(args(post(`/buyers/${id}`, { intent: 'activate' }), { buyerId: String(id) }))) as Response
+    const first = (await viewBuyer.action(
+      args(post(`/buyers/${id}`, { intent: 'activate' }), { buyerId: String(id) }),
+    )) as Response
+    const second = (await viewBuyer.action(
+      args(post(`/buyers/${id}`, { intent: 'activate' }), { buyerId: String(id) }),
+    )) as Response
     expect([first.status, second.status]).toEqual([302, 302])
     expect(second.headers.get('Location')).toBe(`/buyers/${id}`)
     const toast = second.headers.get('Set-Cookie') ?? ''
-    const value = JSON.parse(Buffer.from(decodeURIComponent(toast.split(';')[0].split('=').slice(1).join('=')).split('.')[0], 'base64').toString('utf8'))
+    const value = JSON.parse(
+      Buffer.from(
+        decodeURIComponent(toast.split(';')[0].split('=').slice(1).join('=')).split('.')[0],
+        'base64',
+      ).toString('utf8'),
+    )
     expect(value).toEqual({ kind: 'error', message: 'Already active — someone else changed it.' })
   })
 
   it('keep every typed value when an edit is refused because someone else saved first', async () => {
     const id = await makeBuyer({ name: 'Ibis Edit Co' })
-    const { version } = reply({ data: await editBuyer.loader(args(get(`/buyers/${id}/edit`), { buyerId: String(id) })) }).data
+    const { version } = reply({
+      data: await editBuyer.loader(args(get(`/buyers/${id}/edit`), { buyerId: String(id) })),
+    }).data
     await getDb()
       .updateTable('buyers')
       .set({ updated_at: new Date(Date.now() + 5000).toISOString() })
       .where('id', '=', id)
       .execute()
-    const fields = { name: 'Ibis Edited', contactPhone: '9876512345', creditLimit: '2,50,000', paymentTermsDays: '45', version }
+    const fields = {
+      name: 'Ibis Edited',
+      contactPhone: '9876512345',
+      creditLimit: '2,50,000',
+      paymentTermsDays: '45',
+      version,
+    }
     const result = reply(await editBuyer.action(args(post(`/buyers/${id}/edit`, fields), { buyerId: String(id) })))
     expect(result.init.status).toBe(400)
     expect(result.data.error[''][0]).toMatch(/Someone else changed this company/)
-    expect(result.data.initialValue).toMatchObject({ name: 'Ibis Edited', contactPhone: '9876512345', creditLimit: '2,50,000', paymentTermsDays: '45' })
+    expect(result.data.initialValue).toMatchObject({
+      name: 'Ibis Edited',
+      contactPhone: '9876512345',
+      creditLimit: '2,50,000',
+      paymentTermsDays: '45',
+    })
   })
 })

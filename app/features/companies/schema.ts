@@ -1,7 +1,16 @@
 import * as z from 'zod'
 import { INDIAN_STATES } from '../addresses/schema'
 import type { CompanyStatus } from '#db/types'
-import { emailField, moneyField, nameField, optionalEmailField, optionalGstinField, optionalPhoneField, optionalText, pinField } from '~/utils/fields'
+import {
+  emailField,
+  moneyField,
+  nameField,
+  optionalEmailField,
+  optionalGstinField,
+  optionalPhoneField,
+  optionalText,
+  pinField,
+} from '~/utils/fields'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
 import { companyKinds, companyStatuses, type CompanyKind } from './kinds'
 
@@ -87,7 +96,9 @@ export const addSellerSchema = z
     addressState: z
       .string()
       .trim()
-      .refine((v) => v === '' || (INDIAN_STATES as readonly string[]).includes(v), { error: 'Choose a state or union territory from the list' })
+      .refine((v) => v === '' || (INDIAN_STATES as readonly string[]).includes(v), {
+        error: 'Choose a state or union territory from the list',
+      })
       .optional(),
     addressPin: pinField.optional(),
     userName: nameField('the user’s name').optional(),
@@ -97,14 +108,34 @@ export const addSellerSchema = z
   .superRefine((value, ctx) => {
     const wanted = (fields: readonly string[]) => fields.some((f) => Boolean(value[f as keyof typeof value]))
     if (wanted([...ADDRESS_FIELDS, 'addressLine2'])) {
-      const labels = { addressLine1: 'the first address line', addressCity: 'the city', addressState: 'the state', addressPin: 'the 6-digit PIN code' }
+      const labels = {
+        addressLine1: 'the first address line',
+        addressCity: 'the city',
+        addressState: 'the state',
+        addressPin: 'the 6-digit PIN code',
+      }
       for (const field of ADDRESS_FIELDS) {
-        if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: `Enter ${labels[field]}, or leave the whole address empty` })
+        if (!value[field])
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            message: `Enter ${labels[field]}, or leave the whole address empty`,
+          })
       }
     }
     if (wanted(USER_FIELDS)) {
-      if (!value.userName) ctx.addIssue({ code: 'custom', path: ['userName'], message: 'Enter the user’s name, or leave both user fields empty' })
-      if (!value.userEmail) ctx.addIssue({ code: 'custom', path: ['userEmail'], message: 'Enter the user’s e-mail, or leave both user fields empty' })
+      if (!value.userName)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['userName'],
+          message: 'Enter the user’s name, or leave both user fields empty',
+        })
+      if (!value.userEmail)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['userEmail'],
+          message: 'Enter the user’s e-mail, or leave both user fields empty',
+        })
     }
   })
 

@@ -13,29 +13,62 @@ describe('recent activity', () => {
     const admin = { userId: await userIdOf('admin@example.com'), roles: ['admin'] } as unknown as Viewer
     // The demo data's own entries are there, and are not activity; its orders, placed and decided
     // through the order functions as people would, are.
-    expect(await db.selectFrom('audit_events').select('id').where('action', '=', 'buyer.seeded').executeTakeFirst()).toBeDefined()
+    expect(
+      await db.selectFrom('audit_events').select('id').where('action', '=', 'buyer.seeded').executeTakeFirst(),
+    ).toBeDefined()
     const demo = await recentActivity(db, internal)
     expect(demo.length).toBeGreaterThan(0)
-    expect(demo.every((r) => ['Order', 'Seller order', 'Sample order', 'Transport request', 'Buyer'].includes(r.kind))).toBe(true)
+    expect(
+      demo.every((r) => ['Order', 'Seller order', 'Sample order', 'Transport request', 'Buyer'].includes(r.kind)),
+    ).toBe(true)
     // Staff whose portal reaches every sample order open one from its entry.
     const sample = (await recentActivity(db, internal, 5000)).find((r) => r.kind === 'Sample order')
     expect(sample?.record).toMatch(/^SMP-\d{4}-\d{6}$/)
-    expect((await recentActivity(db, admin, 5000)).find((r) => r.kind === 'Sample order')?.to).toMatch(/^\/redirect\/sample_orders\/\d+$/)
+    expect((await recentActivity(db, admin, 5000)).find((r) => r.kind === 'Sample order')?.to).toMatch(
+      /^\/redirect\/sample_orders\/\d+$/,
+    )
 
     const buyerId = await makeBuyer({ name: 'Tiruppur Knit Works', status: 'active' })
     const skuId = await makeProductSku({ code: 'ACT-SKU-1' })
     await audit(db, { actorUserId: internal.userId, action: 'buyer.activated', entityType: 'buyer', entityId: buyerId })
-    await audit(db, { actorUserId: internal.userId, action: 'product_sku.created', entityType: 'product_sku', entityId: skuId })
-    await audit(db, { actorUserId: admin.userId, action: 'user.roles_changed', entityType: 'user', entityId: internal.userId })
-    await audit(db, { actorUserId: internal.userId, action: 'session.started', entityType: 'user', entityId: internal.userId })
+    await audit(db, {
+      actorUserId: internal.userId,
+      action: 'product_sku.created',
+      entityType: 'product_sku',
+      entityId: skuId,
+    })
+    await audit(db, {
+      actorUserId: admin.userId,
+      action: 'user.roles_changed',
+      entityType: 'user',
+      entityId: internal.userId,
+    })
+    await audit(db, {
+      actorUserId: internal.userId,
+      action: 'session.started',
+      entityType: 'user',
+      entityId: internal.userId,
+    })
     await audit(db, { actorUserId: null, action: 'buyer_sku.updated', entityType: 'buyer_sku', entityId: 999_999 })
 
     const feed = await recentActivity(db, internal)
     expect(feed.slice(0, 4).map(({ kind, record, what, who, to }) => ({ kind, record, what, who, to }))).toEqual([
       { kind: 'Buyer SKU', record: '#999999', what: 'changed', who: 'the system', to: null },
       { kind: 'User', record: 'Isha Internal', what: 'roles changed', who: 'Anita Admin', to: null },
-      { kind: 'Product SKU', record: 'ACT-SKU-1', what: 'added', who: 'Isha Internal', to: `/skus/fabric_skus/${skuId}` },
-      { kind: 'Buyer', record: 'Tiruppur Knit Works', what: 'activated', who: 'Isha Internal', to: `/buyers/${buyerId}` },
+      {
+        kind: 'Product SKU',
+        record: 'ACT-SKU-1',
+        what: 'added',
+        who: 'Isha Internal',
+        to: `/skus/fabric_skus/${skuId}`,
+      },
+      {
+        kind: 'Buyer',
+        record: 'Tiruppur Knit Works',
+        what: 'activated',
+        who: 'Isha Internal',
+        to: `/buyers/${buyerId}`,
+      },
     ])
     // An admin may open the user's page in the admin portal.
     const forAdmin = await recentActivity(db, admin)

@@ -23,4 +23,3 @@ export function firstOpenable(roles: readonly RoleKey[], paths: string | readonl
 export function linkedFigures(roles: readonly RoleKey[], figures: Figure[]): (Figure & { to: string })[] {
   return figures.filter((f): f is Figure & { to: string } => f.to !== undefined && mayOpen(roles, f.to))
 }
-

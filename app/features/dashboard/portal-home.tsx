@@ -18,12 +18,16 @@ export function Figures({ figures, label = 'Figures' }: { figures: Figure[]; lab
             // The whole figure opens the list behind it, filtered to what it counts.
             <Link to={f.to} className="figure-link">
               <span className="muted">{f.label}</span>
-              <strong data-figure={f.label}>{typeof f.value === 'number' ? f.value.toLocaleString('en-IN') : f.value}</strong>
+              <strong data-figure={f.label}>
+                {typeof f.value === 'number' ? f.value.toLocaleString('en-IN') : f.value}
+              </strong>
             </Link>
           ) : (
             <>
               <span className="muted">{f.label}</span>
-              <strong data-figure={f.label}>{typeof f.value === 'number' ? f.value.toLocaleString('en-IN') : f.value}</strong>
+              <strong data-figure={f.label}>
+                {typeof f.value === 'number' ? f.value.toLocaleString('en-IN') : f.value}
+              </strong>
             </>
           )}
         </li>
@@ -56,7 +60,19 @@ function Queue({ queue }: { queue: OrderQueue }) {
 }
 
 /** A portal's home: the figures it has, each opening the list behind it, its queue, and its sections from the menu. */
-export function PortalHome({ portal, figures, queues = [], intro, actions }: { portal: PortalKey; figures: Figure[]; queues?: OrderQueue[]; intro: string; actions?: ReactNode }) {
+export function PortalHome({
+  portal,
+  figures,
+  queues = [],
+  intro,
+  actions,
+}: {
+  portal: PortalKey
+  figures: Figure[]
+  queues?: OrderQueue[]
+  intro: string
+  actions?: ReactNode
+}) {
   const root = useRouteLoaderData<typeof rootLoader>('root')
   const sections = groupMenu(root?.menu?.portal === portal ? root.menu.entries : [])
   return (

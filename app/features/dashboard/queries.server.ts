@@ -27,12 +27,26 @@ export async function staffFigures(db: Database, viewer: Viewer): Promise<Figure
   const [buyers, sellers, products] = await Promise.all([
     countBy(db, 'buyers'),
     countBy(db, 'sellers'),
-    db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('active', '=', 1).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('active', '=', 1)
+      .executeTakeFirstOrThrow(),
   ])
   const waiting = (n: number | undefined): Figure['tone'] => (n ? 'warning' : undefined)
   return linkedFigures(viewer.roles, [
-    { label: 'Buyers waiting for approval', value: buyers.pending ?? 0, tone: waiting(buyers.pending), to: '/buyers/manage?status=pending' },
-    { label: 'Sellers waiting for approval', value: sellers.pending ?? 0, tone: waiting(sellers.pending), to: '/sellers/manage?status=pending' },
+    {
+      label: 'Buyers waiting for approval',
+      value: buyers.pending ?? 0,
+      tone: waiting(buyers.pending),
+      to: '/buyers/manage?status=pending',
+    },
+    {
+      label: 'Sellers waiting for approval',
+      value: sellers.pending ?? 0,
+      tone: waiting(sellers.pending),
+      to: '/sellers/manage?status=pending',
+    },
     { label: 'Active buyers', value: buyers.active ?? 0, to: '/buyers/manage?status=active' },
     { label: 'Active sellers', value: sellers.active ?? 0, to: '/sellers/manage?status=active' },
     { label: 'Products traded', value: Number(products.n), to: '/dev_admin/products' },
@@ -61,7 +75,14 @@ export async function recentActivity(db: Database, viewer: Viewer, limit = 10) {
   let query = db
     .selectFrom('audit_events')
     .leftJoin('users', 'users.id', 'audit_events.actor_user_id')
-    .select(['audit_events.id', 'audit_events.at', 'audit_events.action', 'audit_events.entity_type', 'audit_events.entity_id', 'users.name as actor_name'])
+    .select([
+      'audit_events.id',
+      'audit_events.at',
+      'audit_events.action',
+      'audit_events.entity_type',
+      'audit_events.entity_id',
+      'users.name as actor_name',
+    ])
   for (const pattern of NOT_ACTIVITY) query = query.where('audit_events.action', 'not like', pattern)
   const rows = await query.orderBy('audit_events.id', 'desc').limit(limit).execute()
   const names = await recordRefs(db, viewer.roles, rows)
@@ -84,23 +105,44 @@ async function companyFigures(db: Database, viewer: Viewer): Promise<Figure[]> {
   if (!company) return []
   const column = company.kind === 'buyer' ? 'buyer_id' : 'seller_id'
   const [users, addresses] = await Promise.all([
-    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', company.id).where('status', '=', 'active').executeTakeFirstOrThrow(),
-    db.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', company.id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(column, '=', company.id)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('addresses')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(column, '=', company.id)
+      .executeTakeFirstOrThrow(),
   ])
   return [
     { label: 'Company', value: company.name, to: `/${company.kind}/${company.id}/company` },
-    { label: 'Status', value: sentenceCase(company.status), tone: company.status === 'active' ? 'success' : 'warning', to: `/${company.kind}/${company.id}/company` },
+    {
+      label: 'Status',
+      value: sentenceCase(company.status),
+      tone: company.status === 'active' ? 'success' : 'warning',
+      to: `/${company.kind}/${company.id}/company`,
+    },
     { label: 'Active users', value: Number(users.n), to: `/${company.kind}/${company.id}/company#users-heading` },
     { label: 'Addresses', value: Number(addresses.n), to: `/${company.kind}/${company.id}/company#addresses-heading` },
   ]
 }
 
-const countOf = async (query: { executeTakeFirstOrThrow: () => Promise<{ n: number | string | bigint }> }) => Number((await query.executeTakeFirstOrThrow()).n)
+const countOf = async (query: { executeTakeFirstOrThrow: () => Promise<{ n: number | string | bigint }> }) =>
+  Number((await query.executeTakeFirstOrThrow()).n)
 
 /** What waits for a decision or belongs to the viewer in the catalogue. */
 async function catalogueFigures(db: Database, viewer: Viewer, portal: PortalKey): Promise<Figure[]> {
-  const pendingRequests = db.selectFrom('price_change_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending')
-  const activeSamples = db.selectFrom('sample_skus').select((eb) => eb.fn.countAll<number>().as('n')).where('active', '=', 1)
+  const pendingRequests = db
+    .selectFrom('price_change_requests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending')
+  const activeSamples = db
+    .selectFrom('sample_skus')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('active', '=', 1)
   switch (portal) {
     case 'admin': {
       const waiting = await countOf(pendingRequests)
@@ -124,11 +166,18 @@ async function catalogueFigures(db: Database, viewer: Viewer, portal: PortalKey)
     case 'catalog_manager':
       return [{ label: 'Active sample SKUs', value: await countOf(activeSamples), to: '/catalog_manager/sample_skus' }]
     case 'biz_ops':
-      return [{ label: 'Active sample SKUs', value: await countOf(activeSamples), to: '/biz_ops_team/skus/sample_skus' }]
+      return [
+        { label: 'Active sample SKUs', value: await countOf(activeSamples), to: '/biz_ops_team/skus/sample_skus' },
+      ]
     case 'dev_admin': {
       const [products, flags] = await Promise.all([
         countOf(db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n'))),
-        countOf(db.selectFrom('flags').select((eb) => eb.fn.countAll<number>().as('n')).where('enabled', '=', 1)),
+        countOf(
+          db
+            .selectFrom('flags')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('enabled', '=', 1),
+        ),
       ])
       return [
         { label: 'Product families', value: products, to: '/dev_admin/products' },
@@ -146,9 +195,22 @@ export async function portalFigures(db: Database, viewer: Viewer, portal: Portal
 }
 
 /** A portal's home: its order figures and queue (app/features/orders/home.server.ts) first, then its other figures. */
-export async function portalHome(db: Database, viewer: Viewer, portal: PortalKey): Promise<{ figures: Figure[]; queues: OrderQueue[] }> {
-  const [orders, samples, qc, figures, extras] = await Promise.all([orderHome(db, viewer, portal), sampleHome(db, viewer, portal), qcFigures(db, viewer, portal), portalFigures(db, viewer, portal), homeExtras(db, viewer, portal)])
-  return { figures: [...linkedFigures(viewer.roles, [...orders.figures, ...samples.figures, ...qc, ...extras]), ...figures], queues: [...(orders.queue ? [orders.queue] : []), ...samples.queues] }
+export async function portalHome(
+  db: Database,
+  viewer: Viewer,
+  portal: PortalKey,
+): Promise<{ figures: Figure[]; queues: OrderQueue[] }> {
+  const [orders, samples, qc, figures, extras] = await Promise.all([
+    orderHome(db, viewer, portal),
+    sampleHome(db, viewer, portal),
+    qcFigures(db, viewer, portal),
+    portalFigures(db, viewer, portal),
+    homeExtras(db, viewer, portal),
+  ])
+  return {
+    figures: [...linkedFigures(viewer.roles, [...orders.figures, ...samples.figures, ...qc, ...extras]), ...figures],
+    queues: [...(orders.queue ? [orders.queue] : []), ...samples.queues],
+  }
 }
 
 /**

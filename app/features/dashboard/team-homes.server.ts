@@ -12,32 +12,69 @@ import type { Figure } from './queries.server'
 /** Whole rupees: a home's figure needs no paise. */
 const rupees = (paise: number) => `₹${Math.round(paise / 100).toLocaleString('en-IN')}`
 const warn = (n: number): Figure['tone'] => (n > 0 ? 'warning' : undefined)
-const count = async (query: { executeTakeFirstOrThrow: () => Promise<{ n: unknown }> }) => Number((await query.executeTakeFirstOrThrow()).n ?? 0)
+const count = async (query: { executeTakeFirstOrThrow: () => Promise<{ n: unknown }> }) =>
+  Number((await query.executeTakeFirstOrThrow()).n ?? 0)
 
 async function transporterBills(db: Database): Promise<Figure[]> {
   const dues = await dueBucketTotals(db)
   return [
-    { label: `Transporter bills due this week (${dues.thisWeek.count})`, value: rupees(dues.thisWeek.totalMinor), tone: warn(dues.thisWeek.count), to: '/logistics/transport_payment_dues?bucket=this_week' },
-    { label: `Transporter bills overdue (${dues.overdue.count})`, value: rupees(dues.overdue.totalMinor), tone: warn(dues.overdue.count), to: '/logistics/transport_payment_dues?bucket=overdue' },
+    {
+      label: `Transporter bills due this week (${dues.thisWeek.count})`,
+      value: rupees(dues.thisWeek.totalMinor),
+      tone: warn(dues.thisWeek.count),
+      to: '/logistics/transport_payment_dues?bucket=this_week',
+    },
+    {
+      label: `Transporter bills overdue (${dues.overdue.count})`,
+      value: rupees(dues.overdue.totalMinor),
+      tone: warn(dues.overdue.count),
+      to: '/logistics/transport_payment_dues?bucket=overdue',
+    },
   ]
 }
 
 /** Requests to book, bookings waiting for pickup and on the road, today's pickups, transporter bills. */
 export async function logisticsFigures(db: Database): Promise<Figure[]> {
   const today = kolkataDay()
-  const bookings = (status: 'booked' | 'picked_up') => count(db.selectFrom('transport_bookings').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', status))
+  const bookings = (status: 'booked' | 'picked_up') =>
+    count(
+      db
+        .selectFrom('transport_bookings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', status),
+    )
   const [toBook, booked, onTheRoad, pickupsToday, bills] = await Promise.all([
-    count(db.selectFrom('transport_request_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.val(0)).as('n')).where('status', '=', 'open')),
+    count(
+      db
+        .selectFrom('transport_request_counts')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.val(0)).as('n'))
+        .where('status', '=', 'open'),
+    ),
     bookings('booked'),
     bookings('picked_up'),
-    count(db.selectFrom('transport_bookings').select((eb) => eb.fn.countAll<number>().as('n')).where('pickup_on', '=', today).where('status', '!=', 'cancelled')),
+    count(
+      db
+        .selectFrom('transport_bookings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('pickup_on', '=', today)
+        .where('status', '!=', 'cancelled'),
+    ),
     transporterBills(db),
   ])
   return [
-    { label: 'Transport requests to book', value: toBook, tone: warn(toBook), to: '/logistics/transport_requests?status=open' },
+    {
+      label: 'Transport requests to book',
+      value: toBook,
+      tone: warn(toBook),
+      to: '/logistics/transport_requests?status=open',
+    },
     { label: 'Booked, waiting for pickup', value: booked, to: '/logistics/transport_bookings?status=booked' },
     { label: 'On the road', value: onTheRoad, to: '/logistics/transport_bookings?status=picked_up' },
-    { label: 'Pickups today', value: pickupsToday, to: `/logistics/transport_bookings?${new URLSearchParams({ from: today, to: today })}` },
+    {
+      label: 'Pickups today',
+      value: pickupsToday,
+      to: `/logistics/transport_bookings?${new URLSearchParams({ from: today, to: today })}`,
+    },
     ...bills,
   ]
 }
@@ -47,8 +84,17 @@ export async function financeFigures(db: Database): Promise<Figure[]> {
   const [money, bills] = await Promise.all([moneyFigures(db), transporterBills(db)])
   return [
     { label: 'Outstanding from buyers', value: rupees(money.outstandingMinor), to: '/logistics/settlements' },
-    { label: `Invoices past due (${money.pastDue.count})`, value: rupees(money.pastDue.owedMinor), tone: warn(money.pastDue.count), to: '/logistics/settlements?show=past_due' },
-    { label: `Payments received this month (${money.paidThisMonth.count})`, value: rupees(money.paidThisMonth.amountMinor), to: '/logistics/settlements?show=paid_this_month' },
+    {
+      label: `Invoices past due (${money.pastDue.count})`,
+      value: rupees(money.pastDue.owedMinor),
+      tone: warn(money.pastDue.count),
+      to: '/logistics/settlements?show=past_due',
+    },
+    {
+      label: `Payments received this month (${money.paidThisMonth.count})`,
+      value: rupees(money.paidThisMonth.amountMinor),
+      to: '/logistics/settlements?show=paid_this_month',
+    },
     ...bills,
   ]
 }

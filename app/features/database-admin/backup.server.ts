@@ -77,7 +77,11 @@ export interface SchemaRow {
   sql: string | null
 }
 const liveSchema = (handle: SqliteHandle): SchemaRow[] =>
-  handle.sqlite.prepare("select type, name, tbl_name, sql from main.sqlite_master where name not like 'sqlite\\_%' escape '\\' order by type, name").all() as SchemaRow[]
+  handle.sqlite
+    .prepare(
+      "select type, name, tbl_name, sql from main.sqlite_master where name not like 'sqlite\\_%' escape '\\' order by type, name",
+    )
+    .all() as SchemaRow[]
 
 // The check runs in a child process of its own, killed when it runs over its time limit. Not a
 // worker thread: a thread inside SQLite's C code (a recursive view, say) is not stopped by
@@ -173,9 +177,16 @@ try {
 const sqliteModule = createRequire(import.meta.url).resolve('better-sqlite3')
 
 /** Runs the checker on a file in a child process; its answer, or a refusal when it runs over `limitMs`. */
-function runChecker(file: string, input: { schema: SchemaRow[]; migrations: string[] }, limitMs: number): Promise<Record<string, unknown>> {
+function runChecker(
+  file: string,
+  input: { schema: SchemaRow[]; migrations: string[] },
+  limitMs: number,
+): Promise<Record<string, unknown>> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=256', '-e', CHECKER, sqliteModule], { stdio: ['pipe', 'pipe', 'ignore'], env: {} as NodeJS.ProcessEnv })
+    const child = spawn(process.execPath, ['--max-old-space-size=256', '-e', CHECKER, sqliteModule], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+      env: {} as NodeJS.ProcessEnv,
+    })
     let out = ''
     let settled = false
     const settle = (value: Record<string, unknown>) => {
@@ -186,7 +197,10 @@ function runChecker(file: string, input: { schema: SchemaRow[]; migrations: stri
     }
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
-      settle({ ok: false, problem: `Checking that backup took longer than ${limitMs >= 1000 ? `${Math.round(limitMs / 1000)} seconds` : `${limitMs} ms`}, so it was stopped: it cannot be restored.` })
+      settle({
+        ok: false,
+        problem: `Checking that backup took longer than ${limitMs >= 1000 ? `${Math.round(limitMs / 1000)} seconds` : `${limitMs} ms`}, so it was stopped: it cannot be restored.`,
+      })
     }, limitMs)
     child.stdout.setEncoding('utf8')
     child.stdout.on('data', (chunk: string) => (out += chunk))
@@ -209,7 +223,12 @@ function runChecker(file: string, input: { schema: SchemaRow[]; migrations: stri
  * columns and indexes; no view or trigger) and that passes its integrity check. Its problem, or
  * what it holds.
  */
-export async function checkStaged(handle: SqliteHandle, databaseUrl: string, id: string, limitMs = CHECK_LIMIT_MS): Promise<Checked> {
+export async function checkStaged(
+  handle: SqliteHandle,
+  databaseUrl: string,
+  id: string,
+  limitMs = CHECK_LIMIT_MS,
+): Promise<Checked> {
   let file: string
   try {
     file = stagedPath(databaseUrl, id)
@@ -224,10 +243,18 @@ export async function checkStaged(handle: SqliteHandle, databaseUrl: string, id:
   } finally {
     fs.closeSync(fd)
   }
-  if (!head.equals(HEADER)) return { ok: false, problem: 'That file is not a SQLite database: upload a backup downloaded from this page.' }
-  const migrations = (handle.sqlite.prepare('select name from kysely_migration order by name').all() as { name: string }[]).map((r) => r.name)
+  if (!head.equals(HEADER))
+    return { ok: false, problem: 'That file is not a SQLite database: upload a backup downloaded from this page.' }
+  const migrations = (
+    handle.sqlite.prepare('select name from kysely_migration order by name').all() as { name: string }[]
+  ).map((r) => r.name)
   const answer = await runChecker(file, { schema: liveSchema(handle), migrations }, limitMs)
-  if (answer.ok !== true) return { ok: false, problem: typeof answer.problem === 'string' ? answer.problem : 'That file could not be read as a SQLite database.' }
+  if (answer.ok !== true)
+    return {
+      ok: false,
+      problem:
+        typeof answer.problem === 'string' ? answer.problem : 'That file could not be read as a SQLite database.',
+    }
   return {
     ok: true,
     summary: {
@@ -253,7 +280,11 @@ export const KEPT_ON_RESTORE = ['login_throttle'] as const
  * database: one transaction (readers see the old rows or the new, never a mix; writers wait). The
  * copy's path is returned.
  */
-export async function restoreStaged(handle: SqliteHandle, databaseUrl: string, id: string): Promise<{ keptAs: string }> {
+export async function restoreStaged(
+  handle: SqliteHandle,
+  databaseUrl: string,
+  id: string,
+): Promise<{ keptAs: string }> {
   const checked = await checkStaged(handle, databaseUrl, id)
   if (!checked.ok) throw new Error(checked.problem)
   const keptAs = await takeBackup(handle, databaseUrl, 'before-restore')
@@ -261,33 +292,48 @@ export async function restoreStaged(handle: SqliteHandle, databaseUrl: string, i
   const file = stagedPath(databaseUrl, id)
   // Holding Kysely's one connection: no transaction of the app is half-way through meanwhile.
   await handle.db.connection().execute(async () => {
-  sqlite.prepare('attach database ? as restored').run(file)
-  // Foreign keys are off while rows go in (a delete would otherwise cascade into rows already
-  // restored); they are checked as a whole before the transaction commits.
-  sqlite.pragma('foreign_keys = off')
-  try {
-    const tables = (sqlite.prepare("select name from main.sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as { name: string }[]).map((r) => r.name)
-    const hasSequence = Boolean(sqlite.prepare("select 1 from main.sqlite_master where name = 'sqlite_sequence'").get())
-    sqlite.transaction(() => {
-      for (const table of tables) {
-        if ((KEPT_ON_RESTORE as readonly string[]).includes(table)) continue
-        const quoted = `"${table.replace(/"/g, '""')}"`
-        const columns = (sqlite.prepare(`select name from pragma_table_info(?)`).all(table) as { name: string }[]).map((c) => `"${c.name.replace(/"/g, '""')}"`).join(', ')
-        sqlite.prepare(`delete from main.${quoted}`).run()
-        if ((CLEARED_ON_RESTORE as readonly string[]).includes(table)) continue
-        sqlite.prepare(`insert into main.${quoted} (${columns}) select ${columns} from restored.${quoted}`).run()
-      }
-      if (hasSequence) {
-        sqlite.prepare('delete from main.sqlite_sequence').run()
-        sqlite.prepare('insert into main.sqlite_sequence (name, seq) select name, seq from restored.sqlite_sequence').run()
-      }
-      const broken = sqlite.pragma('main.foreign_key_check') as unknown[]
-      if (broken.length) throw new Error(`the backup's rows break ${broken.length} foreign keys: nothing was restored`)
-    }).immediate()
-  } finally {
-    sqlite.pragma('foreign_keys = on')
-    sqlite.prepare('detach database restored').run()
-  }
+    sqlite.prepare('attach database ? as restored').run(file)
+    // Foreign keys are off while rows go in (a delete would otherwise cascade into rows already
+    // restored); they are checked as a whole before the transaction commits.
+    sqlite.pragma('foreign_keys = off')
+    try {
+      const tables = (
+        sqlite
+          .prepare(
+            "select name from main.sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
+          )
+          .all() as { name: string }[]
+      ).map((r) => r.name)
+      const hasSequence = Boolean(
+        sqlite.prepare("select 1 from main.sqlite_master where name = 'sqlite_sequence'").get(),
+      )
+      sqlite
+        .transaction(() => {
+          for (const table of tables) {
+            if ((KEPT_ON_RESTORE as readonly string[]).includes(table)) continue
+            const quoted = `"${table.replace(/"/g, '""')}"`
+            const columns = (sqlite.prepare(`select name from pragma_table_info(?)`).all(table) as { name: string }[])
+              .map((c) => `"${c.name.replace(/"/g, '""')}"`)
+              .join(', ')
+            sqlite.prepare(`delete from main.${quoted}`).run()
+            if ((CLEARED_ON_RESTORE as readonly string[]).includes(table)) continue
+            sqlite.prepare(`insert into main.${quoted} (${columns}) select ${columns} from restored.${quoted}`).run()
+          }
+          if (hasSequence) {
+            sqlite.prepare('delete from main.sqlite_sequence').run()
+            sqlite
+              .prepare('insert into main.sqlite_sequence (name, seq) select name, seq from restored.sqlite_sequence')
+              .run()
+          }
+          const broken = sqlite.pragma('main.foreign_key_check') as unknown[]
+          if (broken.length)
+            throw new Error(`the backup's rows break ${broken.length} foreign keys: nothing was restored`)
+        })
+        .immediate()
+    } finally {
+      sqlite.pragma('foreign_keys = on')
+      sqlite.prepare('detach database restored').run()
+    }
   })
   fs.rmSync(file, { force: true })
   return { keptAs }

@@ -19,7 +19,16 @@ describe('the database’s health', () => {
     expect(health.pending).toEqual([])
     const users = health.tables.find((t) => t.name === 'users')!
     if (health.engine === 'SQLite') {
-      expect(users.rows).toBe(Number((await getDb().selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n))
+      expect(users.rows).toBe(
+        Number(
+          (
+            await getDb()
+              .selectFrom('users')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      )
       expect(users.bytes).toBeGreaterThan(0)
     } else expect(users.estimated).toBe(true)
     expect(health.tables.some((t) => t.name.startsWith('kysely_'))).toBe(false)
@@ -34,51 +43,95 @@ describe('the database’s health', () => {
 })
 
 describe('backup and restore (SQLite)', () => {
-  sqliteOnly('a backup downloads as a SQLite file while the app serves, to an admin who gives their own password again', async () => {
-    const admin = await viewerFor('admin')
-    const downloads = () => getDb().selectFrom('audit_events').select('id').where('action', '=', 'database.backup_downloaded').execute()
-    const before = (await downloads()).length
-    // A backup holds every password hash: a session alone is not enough.
-    expect(await backupDownload(getDatabase(), url(), admin, '')).toBeNull()
-    expect(await backupDownload(getDatabase(), url(), admin, 'not-the-password')).toBeNull()
-    expect(await downloads()).toHaveLength(before)
-    const response = (await backupDownload(getDatabase(), url(), admin, DEMO_PASSWORD))!
-    const bytes = Buffer.from(await response.arrayBuffer())
-    expect(bytes.subarray(0, 16).toString('latin1')).toBe('SQLite format 3\u0000')
-    expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="backup-.*\.db"$/)
-  })
+  sqliteOnly(
+    'a backup downloads as a SQLite file while the app serves, to an admin who gives their own password again',
+    async () => {
+      const admin = await viewerFor('admin')
+      const downloads = () =>
+        getDb().selectFrom('audit_events').select('id').where('action', '=', 'database.backup_downloaded').execute()
+      const before = (await downloads()).length
+      // A backup holds every password hash: a session alone is not enough.
+      expect(await backupDownload(getDatabase(), url(), admin, '')).toBeNull()
+      expect(await backupDownload(getDatabase(), url(), admin, 'not-the-password')).toBeNull()
+      expect(await downloads()).toHaveLength(before)
+      const response = (await backupDownload(getDatabase(), url(), admin, DEMO_PASSWORD))!
+      const bytes = Buffer.from(await response.arrayBuffer())
+      expect(bytes.subarray(0, 16).toString('latin1')).toBe('SQLite format 3\u0000')
+      expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="backup-.*\.db"$/)
+    },
+  )
 
-  sqliteOnly('the drill: back up, change data, restore; the change is gone, the previous file is kept, the app still serves', async () => {
-    const handle = getDatabase()
-    if (handle.kind !== 'sqlite') return
-    const admin = await viewerFor('admin')
-    const backup = await takeBackup(handle, url())
-    const before = await getDb().selectFrom('categories').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow()
-    await getDb().updateTable('categories').set({ name: 'Changed after the backup' }).where('id', '=', before.id).execute()
-    const staged = newStagedFile(url())
-    fs.copyFileSync(backup, staged.file)
-    const answer = await stageAnswer(handle, url(), { id: staged.id })
-    expect(answer).toMatchObject({ intent: 'stage', summary: { id: staged.id, counts: expect.arrayContaining([expect.objectContaining({ label: 'Users' })]) } })
-    const form = (fields: Record<string, string>) => new URLSearchParams(fields) as unknown as FormData
-    expect(await restore(handle, url(), admin, form({ stagedId: staged.id, confirm: 'yes', ownPassword: DEMO_PASSWORD }))).toMatchObject({ intent: 'restore', field: 'confirm', problem: 'Type RESTORE to confirm: everything changed since the backup is lost.', summary: { id: staged.id } })
-    // The admin's own password, again: without it nothing is replaced.
-    for (const ownPassword of ['', 'not-the-password']) {
-      expect(await restore(handle, url(), admin, form({ stagedId: staged.id, confirm: 'RESTORE', ownPassword }))).toMatchObject({ intent: 'restore', field: 'ownPassword', problem: 'That is not your password' })
-    }
-    expect((await getDb().selectFrom('categories').select('name').where('id', '=', before.id).executeTakeFirstOrThrow()).name).toBe('Changed after the backup')
-    const done = await restore(handle, url(), admin, form({ stagedId: staged.id, confirm: 'RESTORE', ownPassword: DEMO_PASSWORD }))
-    expect(done).toMatchObject({ done: expect.stringMatching(/^before-restore-.*\.db$/) })
-    expect((await getDb().selectFrom('categories').select('name').where('id', '=', before.id).executeTakeFirstOrThrow()).name).toBe(before.name)
-    const kept = new SQLite(`${backupsDir(url())}/${(done as { done: string }).done}`, { readonly: true })
-    expect((kept.prepare('select name from categories where id = ?').get(before.id) as { name: string }).name).toBe('Changed after the backup')
-    kept.close()
-    expect((await integrityCheck(handle)).ok).toBe(true)
-    const entry = await getDb().selectFrom('audit_events').select(['action', 'actor_user_id', 'note']).where('action', '=', 'database.restored').executeTakeFirstOrThrow()
-    expect(entry.action).toBe('database.restored')
-    expect(fs.existsSync(staged.file)).toBe(false)
-    const page = await databasePage(handle, url(), new URL('http://localhost/admin/databases/manage'))
-    expect(page.kept.map((k) => k.name)).toContain((done as { done: string }).done)
-  })
+  sqliteOnly(
+    'the drill: back up, change data, restore; the change is gone, the previous file is kept, the app still serves',
+    async () => {
+      const handle = getDatabase()
+      if (handle.kind !== 'sqlite') return
+      const admin = await viewerFor('admin')
+      const backup = await takeBackup(handle, url())
+      const before = await getDb()
+        .selectFrom('categories')
+        .select(['id', 'name'])
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+      await getDb()
+        .updateTable('categories')
+        .set({ name: 'Changed after the backup' })
+        .where('id', '=', before.id)
+        .execute()
+      const staged = newStagedFile(url())
+      fs.copyFileSync(backup, staged.file)
+      const answer = await stageAnswer(handle, url(), { id: staged.id })
+      expect(answer).toMatchObject({
+        intent: 'stage',
+        summary: { id: staged.id, counts: expect.arrayContaining([expect.objectContaining({ label: 'Users' })]) },
+      })
+      const form = (fields: Record<string, string>) => new URLSearchParams(fields) as unknown as FormData
+      expect(
+        await restore(handle, url(), admin, form({ stagedId: staged.id, confirm: 'yes', ownPassword: DEMO_PASSWORD })),
+      ).toMatchObject({
+        intent: 'restore',
+        field: 'confirm',
+        problem: 'Type RESTORE to confirm: everything changed since the backup is lost.',
+        summary: { id: staged.id },
+      })
+      // The admin's own password, again: without it nothing is replaced.
+      for (const ownPassword of ['', 'not-the-password']) {
+        expect(
+          await restore(handle, url(), admin, form({ stagedId: staged.id, confirm: 'RESTORE', ownPassword })),
+        ).toMatchObject({ intent: 'restore', field: 'ownPassword', problem: 'That is not your password' })
+      }
+      expect(
+        (await getDb().selectFrom('categories').select('name').where('id', '=', before.id).executeTakeFirstOrThrow())
+          .name,
+      ).toBe('Changed after the backup')
+      const done = await restore(
+        handle,
+        url(),
+        admin,
+        form({ stagedId: staged.id, confirm: 'RESTORE', ownPassword: DEMO_PASSWORD }),
+      )
+      expect(done).toMatchObject({ done: expect.stringMatching(/^before-restore-.*\.db$/) })
+      expect(
+        (await getDb().selectFrom('categories').select('name').where('id', '=', before.id).executeTakeFirstOrThrow())
+          .name,
+      ).toBe(before.name)
+      const kept = new SQLite(`${backupsDir(url())}/${(done as { done: string }).done}`, { readonly: true })
+      expect((kept.prepare('select name from categories where id = ?').get(before.id) as { name: string }).name).toBe(
+        'Changed after the backup',
+      )
+      kept.close()
+      expect((await integrityCheck(handle)).ok).toBe(true)
+      const entry = await getDb()
+        .selectFrom('audit_events')
+        .select(['action', 'actor_user_id', 'note'])
+        .where('action', '=', 'database.restored')
+        .executeTakeFirstOrThrow()
+      expect(entry.action).toBe('database.restored')
+      expect(fs.existsSync(staged.file)).toBe(false)
+      const page = await databasePage(handle, url(), new URL('http://localhost/admin/databases/manage'))
+      expect(page.kept.map((k) => k.name)).toContain((done as { done: string }).done)
+    },
+  )
 
   sqliteOnly('refuses an upload that is not a backup of this app and version, before replacing anything', async () => {
     const handle = getDatabase()
@@ -88,22 +141,41 @@ describe('backup and restore (SQLite)', () => {
       await write(staged.file)
       return stageAnswer(handle, url(), { id: staged.id })
     }
-    expect(await stage((file) => fs.writeFileSync(file, '<html><script>alert(1)</script></html>'))).toEqual({ intent: 'stage', problem: 'That file is not a SQLite database: upload a backup downloaded from this page.' })
-    expect(await stage((file) => void new SQLite(file).exec('create table notes (x text)').close())).toEqual({ intent: 'stage', problem: 'That database was not made by this app (it has no migration record).' })
+    expect(await stage((file) => fs.writeFileSync(file, '<html><script>alert(1)</script></html>'))).toEqual({
+      intent: 'stage',
+      problem: 'That file is not a SQLite database: upload a backup downloaded from this page.',
+    })
+    expect(await stage((file) => void new SQLite(file).exec('create table notes (x text)').close())).toEqual({
+      intent: 'stage',
+      problem: 'That database was not made by this app (it has no migration record).',
+    })
     const other = await stage((file) => {
       fs.copyFileSync(handle.sqlite.name, file)
       const db = new SQLite(file)
-      db.exec("delete from kysely_migration where name = (select max(name) from kysely_migration); insert into kysely_migration (name, timestamp) values ('29990101000000_future', '2999-01-01')")
+      db.exec(
+        "delete from kysely_migration where name = (select max(name) from kysely_migration); insert into kysely_migration (name, timestamp) values ('29990101000000_future', '2999-01-01')",
+      )
       db.close()
     })
-    expect(other).toMatchObject({ intent: 'stage', problem: expect.stringMatching(/^That backup is of another version of the schema \(it lacks .*; it has 29990101000000_future/) })
+    expect(other).toMatchObject({
+      intent: 'stage',
+      problem: expect.stringMatching(
+        /^That backup is of another version of the schema \(it lacks .*; it has 29990101000000_future/,
+      ),
+    })
     const damaged = await stage((file) => {
       const good = fs.readFileSync(handle.sqlite.name)
       fs.writeFileSync(file, good.subarray(0, Math.floor(good.length / 3)))
     })
     expect(damaged).toMatchObject({ intent: 'stage', problem: expect.stringMatching(/damaged|could not be read/) })
-    expect(await checkStaged(handle, url(), '../../etc/passwd')).toEqual({ ok: false, problem: 'That upload is no longer here: upload the backup again.' })
-    expect(await stageAnswer(handle, url(), { problem: 'Choose the backup file to upload.' })).toEqual({ intent: 'stage', problem: 'Choose the backup file to upload.' })
+    expect(await checkStaged(handle, url(), '../../etc/passwd')).toEqual({
+      ok: false,
+      problem: 'That upload is no longer here: upload the backup again.',
+    })
+    expect(await stageAnswer(handle, url(), { problem: 'Choose the backup file to upload.' })).toEqual({
+      intent: 'stage',
+      problem: 'Choose the backup file to upload.',
+    })
   })
   sqliteOnly('refuses a backup whose schema is not the live one exactly, saying what differs', async () => {
     const handle = getDatabase()
@@ -117,74 +189,140 @@ describe('backup and restore (SQLite)', () => {
       db.close()
       return stageAnswer(handle, url(), { id: staged.id })
     }
-    expect(await copy('create trigger steal after insert on sessions begin update users set status = status; end')).toEqual({ intent: 'stage', problem: 'That backup holds a trigger (steal), which this app’s database never has: it cannot be restored.' })
-    expect(await copy('create view people as select * from users')).toEqual({ intent: 'stage', problem: 'That backup holds a view (people), which this app’s database never has: it cannot be restored.' })
-    expect(await copy('alter table users add column nickname text')).toEqual({ intent: 'stage', problem: 'That backup’s schema is not this database’s: its table users is not as here (columns or constraints differ). It cannot be restored.' })
-    expect(await copy('alter table users drop column phone')).toEqual({ intent: 'stage', problem: 'That backup’s schema is not this database’s: its table users is not as here (columns or constraints differ). It cannot be restored.' })
-    expect(await copy('create table notes (x text)')).toEqual({ intent: 'stage', problem: 'That backup’s schema is not this database’s: it has the table notes, which this database does not. It cannot be restored.' })
-    const index = (handle.sqlite.prepare("select name from sqlite_master where type = 'index' and tbl_name = 'users' and sql is not null limit 1").get() as { name: string }).name
-    expect(await copy(`drop index "${index}"`)).toEqual({ intent: 'stage', problem: `That backup’s schema is not this database’s: it lacks the index ${index}. It cannot be restored.` })
+    expect(
+      await copy('create trigger steal after insert on sessions begin update users set status = status; end'),
+    ).toEqual({
+      intent: 'stage',
+      problem: 'That backup holds a trigger (steal), which this app’s database never has: it cannot be restored.',
+    })
+    expect(await copy('create view people as select * from users')).toEqual({
+      intent: 'stage',
+      problem: 'That backup holds a view (people), which this app’s database never has: it cannot be restored.',
+    })
+    expect(await copy('alter table users add column nickname text')).toEqual({
+      intent: 'stage',
+      problem:
+        'That backup’s schema is not this database’s: its table users is not as here (columns or constraints differ). It cannot be restored.',
+    })
+    expect(await copy('alter table users drop column phone')).toEqual({
+      intent: 'stage',
+      problem:
+        'That backup’s schema is not this database’s: its table users is not as here (columns or constraints differ). It cannot be restored.',
+    })
+    expect(await copy('create table notes (x text)')).toEqual({
+      intent: 'stage',
+      problem:
+        'That backup’s schema is not this database’s: it has the table notes, which this database does not. It cannot be restored.',
+    })
+    const index = (
+      handle.sqlite
+        .prepare(
+          "select name from sqlite_master where type = 'index' and tbl_name = 'users' and sql is not null limit 1",
+        )
+        .get() as { name: string }
+    ).name
+    expect(await copy(`drop index "${index}"`)).toEqual({
+      intent: 'stage',
+      problem: `That backup’s schema is not this database’s: it lacks the index ${index}. It cannot be restored.`,
+    })
   })
 
-  sqliteOnly('refuses a crafted backup whose table is a recursive view within the time limit, while the app keeps answering', async () => {
-    const handle = getDatabase()
-    if (handle.kind !== 'sqlite') return
-    const staged = newStagedFile(url())
-    await handle.sqlite.backup(staged.file)
-    const crafted = new SQLite(staged.file)
-    crafted.pragma('foreign_keys = off')
-    // Counting this "table" never ends: the check must not evaluate it, and not in the app's thread.
-    crafted.exec('drop table audit_events; create view audit_events as with recursive n(id) as (select 1 union all select id + 1 from n) select id from n')
-    crafted.close()
-    const started = Date.now()
-    const checking = stageAnswer(handle, url(), { id: staged.id })
-    const answered = await getDb().selectFrom('users').select('id').limit(1).execute()
-    expect(answered).toHaveLength(1)
-    expect(await checking).toEqual({ intent: 'stage', problem: 'That backup holds a view (audit_events), which this app’s database never has: it cannot be restored.' })
-    expect(Date.now() - started).toBeLessThan(CHECK_LIMIT_MS)
-    expect(fs.existsSync(staged.file)).toBe(false)
-  })
+  sqliteOnly(
+    'refuses a crafted backup whose table is a recursive view within the time limit, while the app keeps answering',
+    async () => {
+      const handle = getDatabase()
+      if (handle.kind !== 'sqlite') return
+      const staged = newStagedFile(url())
+      await handle.sqlite.backup(staged.file)
+      const crafted = new SQLite(staged.file)
+      crafted.pragma('foreign_keys = off')
+      // Counting this "table" never ends: the check must not evaluate it, and not in the app's thread.
+      crafted.exec(
+        'drop table audit_events; create view audit_events as with recursive n(id) as (select 1 union all select id + 1 from n) select id from n',
+      )
+      crafted.close()
+      const started = Date.now()
+      const checking = stageAnswer(handle, url(), { id: staged.id })
+      const answered = await getDb().selectFrom('users').select('id').limit(1).execute()
+      expect(answered).toHaveLength(1)
+      expect(await checking).toEqual({
+        intent: 'stage',
+        problem: 'That backup holds a view (audit_events), which this app’s database never has: it cannot be restored.',
+      })
+      expect(Date.now() - started).toBeLessThan(CHECK_LIMIT_MS)
+      expect(fs.existsSync(staged.file)).toBe(false)
+    },
+  )
 
-  sqliteOnly('a check that runs over its time limit is stopped and the backup refused, and the app still answers', async () => {
-    const handle = getDatabase()
-    if (handle.kind !== 'sqlite') return
-    const staged = newStagedFile(url())
-    await handle.sqlite.backup(staged.file)
-    const started = Date.now()
-    expect(await checkStaged(handle, url(), staged.id, 1)).toEqual({ ok: false, problem: 'Checking that backup took longer than 1 ms, so it was stopped: it cannot be restored.' })
-    expect(Date.now() - started).toBeLessThan(2_000)
-    expect(await getDb().selectFrom('users').select('id').limit(1).execute()).toHaveLength(1)
-    // The same backup, given its time, is sound.
-    expect(await checkStaged(handle, url(), staged.id)).toMatchObject({ ok: true })
-  })
+  sqliteOnly(
+    'a check that runs over its time limit is stopped and the backup refused, and the app still answers',
+    async () => {
+      const handle = getDatabase()
+      if (handle.kind !== 'sqlite') return
+      const staged = newStagedFile(url())
+      await handle.sqlite.backup(staged.file)
+      const started = Date.now()
+      expect(await checkStaged(handle, url(), staged.id, 1)).toEqual({
+        ok: false,
+        problem: 'Checking that backup took longer than 1 ms, so it was stopped: it cannot be restored.',
+      })
+      expect(Date.now() - started).toBeLessThan(2_000)
+      expect(await getDb().selectFrom('users').select('id').limit(1).execute()).toHaveLength(1)
+      // The same backup, given its time, is sound.
+      expect(await checkStaged(handle, url(), staged.id)).toMatchObject({ ok: true })
+    },
+  )
 
-  sqliteOnly('a restore ends every session and clears reset and invitation tokens and idempotency keys; the sign-in brake stays', async () => {
-    const handle = getDatabase()
-    if (handle.kind !== 'sqlite') return
-    const db = getDb()
-    const buyer = await userIdOf(demoEmail('buyer'))
-    const ahead = new Date(Date.now() + 86_400_000).toISOString()
-    const now = new Date().toISOString()
-    // What the backup holds: a session, a reset token, an invitation and an idempotency key.
-    const before = await cookieFor('buyer')
-    await db.insertInto('password_reset_tokens').values([
-      { user_id: buyer, token_hash: 'restore-reset', created_at: now, expires_at: ahead, purpose: 'reset' },
-      { user_id: buyer, token_hash: 'restore-invite', created_at: now, expires_at: ahead, purpose: 'invite' },
-    ]).execute()
-    await db.insertInto('idempotency_keys').values({ key: 'restore-key', user_id: buyer, scope: 't', result: '1', created_at: now }).execute()
-    const backup = await takeBackup(handle, url())
-    await db.insertInto('login_throttle').values({ key: 'restore-brake', points: 5, expire: Date.now() + 600_000 }).execute()
-    const admin = await viewerFor('admin')
-    const staged = newStagedFile(url())
-    fs.copyFileSync(backup, staged.file)
-    const cookie = (value: string) => new Request('http://localhost/', { headers: { cookie: value } })
-    expect(await getViewer(cookie(before))).not.toBeNull()
-    const done = await restore(handle, url(), admin, new URLSearchParams({ stagedId: staged.id, confirm: 'RESTORE', ownPassword: DEMO_PASSWORD }) as unknown as FormData)
-    expect(done).toMatchObject({ done: expect.stringMatching(/^before-restore-/) })
-    expect(await getViewer(cookie(before))).toBeNull()
-    expect(await db.selectFrom('sessions').select('id_hash').execute()).toEqual([])
-    expect(await db.selectFrom('password_reset_tokens').select('id').execute()).toEqual([])
-    expect(await db.selectFrom('idempotency_keys').select('key').execute()).toEqual([])
-    expect(await db.selectFrom('login_throttle').select('key').where('key', '=', 'restore-brake').execute()).toEqual([{ key: 'restore-brake' }])
-  })
+  sqliteOnly(
+    'a restore ends every session and clears reset and invitation tokens and idempotency keys; the sign-in brake stays',
+    async () => {
+      const handle = getDatabase()
+      if (handle.kind !== 'sqlite') return
+      const db = getDb()
+      const buyer = await userIdOf(demoEmail('buyer'))
+      const ahead = new Date(Date.now() + 86_400_000).toISOString()
+      const now = new Date().toISOString()
+      // What the backup holds: a session, a reset token, an invitation and an idempotency key.
+      const before = await cookieFor('buyer')
+      await db
+        .insertInto('password_reset_tokens')
+        .values([
+          { user_id: buyer, token_hash: 'restore-reset', created_at: now, expires_at: ahead, purpose: 'reset' },
+          { user_id: buyer, token_hash: 'restore-invite', created_at: now, expires_at: ahead, purpose: 'invite' },
+        ])
+        .execute()
+      await db
+        .insertInto('idempotency_keys')
+        .values({ key: 'restore-key', user_id: buyer, scope: 't', result: '1', created_at: now })
+        .execute()
+      const backup = await takeBackup(handle, url())
+      await db
+        .insertInto('login_throttle')
+        .values({ key: 'restore-brake', points: 5, expire: Date.now() + 600_000 })
+        .execute()
+      const admin = await viewerFor('admin')
+      const staged = newStagedFile(url())
+      fs.copyFileSync(backup, staged.file)
+      const cookie = (value: string) => new Request('http://localhost/', { headers: { cookie: value } })
+      expect(await getViewer(cookie(before))).not.toBeNull()
+      const done = await restore(
+        handle,
+        url(),
+        admin,
+        new URLSearchParams({
+          stagedId: staged.id,
+          confirm: 'RESTORE',
+          ownPassword: DEMO_PASSWORD,
+        }) as unknown as FormData,
+      )
+      expect(done).toMatchObject({ done: expect.stringMatching(/^before-restore-/) })
+      expect(await getViewer(cookie(before))).toBeNull()
+      expect(await db.selectFrom('sessions').select('id_hash').execute()).toEqual([])
+      expect(await db.selectFrom('password_reset_tokens').select('id').execute()).toEqual([])
+      expect(await db.selectFrom('idempotency_keys').select('key').execute()).toEqual([])
+      expect(await db.selectFrom('login_throttle').select('key').where('key', '=', 'restore-brake').execute()).toEqual([
+        { key: 'restore-brake' },
+      ])
+    },
+  )
 })

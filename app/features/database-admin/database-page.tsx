@@ -29,9 +29,20 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
           items={[
             { label: 'Engine', value: `${health.engine} ${health.version}` },
             { label: 'Where', value: health.location },
-            { label: 'Size', value: `${formatBytes(health.sizeBytes)}${health.journal ? ` (journal: ${health.journal})` : ''}` },
-            { label: 'Schema', value: health.migrations.length ? `${health.migrations.length} migrations applied, the last ${health.migrations.at(-1)!.name}` : 'No migrations applied' },
-            { label: 'Pending migrations', value: health.pending.length ? <Badge tone="warning">{health.pending.join(', ')}</Badge> : 'None' },
+            {
+              label: 'Size',
+              value: `${formatBytes(health.sizeBytes)}${health.journal ? ` (journal: ${health.journal})` : ''}`,
+            },
+            {
+              label: 'Schema',
+              value: health.migrations.length
+                ? `${health.migrations.length} migrations applied, the last ${health.migrations.at(-1)!.name}`
+                : 'No migrations applied',
+            },
+            {
+              label: 'Pending migrations',
+              value: health.pending.length ? <Badge tone="warning">{health.pending.join(', ')}</Badge> : 'None',
+            },
           ]}
         />
         <Form method="post" className="form-actions">
@@ -59,20 +70,35 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
         {data.postgresUrl ? (
           <div className="stack">
             <p>
-              On PostgreSQL, backups are the operator’s job, with the server’s own tools; this app does not copy a server’s data through a web page. A consistent backup while the app runs:
+              On PostgreSQL, backups are the operator’s job, with the server’s own tools; this app does not copy a
+              server’s data through a web page. A consistent backup while the app runs:
             </p>
-            <pre className="utm-preview">pg_dump --format=custom --file=platform-$(date +%F).dump "{data.postgresUrl}"</pre>
+            <pre className="utm-preview">
+              pg_dump --format=custom --file=platform-$(date +%F).dump "{data.postgresUrl}"
+            </pre>
             <p>and to restore one into an empty database, with the app stopped:</p>
-            <pre className="utm-preview">pg_restore --clean --if-exists --no-owner --dbname="{data.postgresUrl}" platform-2026-11-26.dump</pre>
+            <pre className="utm-preview">
+              pg_restore --clean --if-exists --no-owner --dbname="{data.postgresUrl}" platform-2026-11-26.dump
+            </pre>
           </div>
         ) : (
           <>
             <p>
-              A backup is a consistent copy of the whole database taken while the app keeps serving (SQLite’s online backup). Keep it somewhere safe: it holds every account and order.
+              A backup is a consistent copy of the whole database taken while the app keeps serving (SQLite’s online
+              backup). Keep it somewhere safe: it holds every account and order.
             </p>
             {/* A download, not a page: the browser posts it itself, with or without JavaScript. */}
             <Form method="post" action="/admin/databases/manage/backup" reloadDocument className="stack">
-              <PlainField id="backup-password" name="ownPassword" type="password" autoComplete="current-password" required label="Your own password (for the download)" hint="A backup holds every account’s password hash: confirm it is you." problem={data.backupProblem} />
+              <PlainField
+                id="backup-password"
+                name="ownPassword"
+                type="password"
+                autoComplete="current-password"
+                required
+                label="Your own password (for the download)"
+                hint="A backup holds every account’s password hash: confirm it is you."
+                problem={data.backupProblem}
+              />
               <div className="form-actions">
                 <Button type="submit" variant="primary">
                   Download a backup
@@ -81,7 +107,8 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
             </Form>
             <h3>Restore from a backup</h3>
             <p className="muted">
-              The backup is checked first (a database of this app, undamaged, of this schema version); nothing is replaced until you confirm. The database as it is then is kept beside it.
+              The backup is checked first (a database of this app, undamaged, of this schema version); nothing is
+              replaced until you confirm. The database as it is then is kept beside it.
             </p>
             {staged ? (
               <div className="stack" aria-labelledby="staged-heading">
@@ -93,12 +120,31 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
                     ...staged.counts.map((c) => ({ label: c.label, value: c.rows.toLocaleString('en-IN') })),
                   ]}
                 />
-                <ConfirmDialog trigger="Restore this backup" triggerVariant="danger" title="Replace the database with this backup?" description="Everything changed since the backup was taken is lost (the current database is kept as a file beside it). Every session ends: everyone, you too, signs in again." defaultOpen={Boolean(restoreAnswer?.summary)}>
+                <ConfirmDialog
+                  trigger="Restore this backup"
+                  triggerVariant="danger"
+                  title="Replace the database with this backup?"
+                  description="Everything changed since the backup was taken is lost (the current database is kept as a file beside it). Every session ends: everyone, you too, signs in again."
+                  defaultOpen={Boolean(restoreAnswer?.summary)}
+                >
                   <Form method="post">
                     <input type="hidden" name="intent" value="restore" />
                     <input type="hidden" name="stagedId" value={staged.id} />
-                    <PlainField id="confirm" name="confirm" autoComplete="off" label="Type RESTORE to confirm" problem={restoreAnswer?.field === 'confirm' ? restoreAnswer.problem : null} />
-                    <PlainField id="restore-password" name="ownPassword" type="password" autoComplete="current-password" label="Your own password (for the restore)" problem={restoreAnswer?.field === 'ownPassword' ? restoreAnswer.problem : null} />
+                    <PlainField
+                      id="confirm"
+                      name="confirm"
+                      autoComplete="off"
+                      label="Type RESTORE to confirm"
+                      problem={restoreAnswer?.field === 'confirm' ? restoreAnswer.problem : null}
+                    />
+                    <PlainField
+                      id="restore-password"
+                      name="ownPassword"
+                      type="password"
+                      autoComplete="current-password"
+                      label="Your own password (for the restore)"
+                      problem={restoreAnswer?.field === 'ownPassword' ? restoreAnswer.problem : null}
+                    />
                     <div className="form-actions">
                       <SubmitButton variant="danger" pendingText="Restoring…" intent="restore">
                         Replace the database
@@ -129,7 +175,14 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
                 ) : null}
                 <div className="field">
                   <label htmlFor="backup">Backup file (.db)</label>
-                  <input id="backup" name="backup" type="file" accept=".db,.sqlite,.sqlite3,application/vnd.sqlite3" aria-describedby={stage && 'problem' in stage ? 'backup-error' : undefined} aria-invalid={stage && 'problem' in stage ? true : undefined} />
+                  <input
+                    id="backup"
+                    name="backup"
+                    type="file"
+                    accept=".db,.sqlite,.sqlite3,application/vnd.sqlite3"
+                    aria-describedby={stage && 'problem' in stage ? 'backup-error' : undefined}
+                    aria-invalid={stage && 'problem' in stage ? true : undefined}
+                  />
                 </div>
                 <div className="form-actions">
                   <SubmitButton pendingText="Checking the backup…" intent="stage">
@@ -161,9 +214,12 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
             Tables
           </h2>
           <span>
-            {health.tables.length} tables, {totalRows.toLocaleString('en-IN')} rows{health.tables[0]?.estimated ? ' (PostgreSQL’s estimates)' : ''}
+            {health.tables.length} tables, {totalRows.toLocaleString('en-IN')} rows
+            {health.tables[0]?.estimated ? ' (PostgreSQL’s estimates)' : ''}
           </span>
-          {health.engine === 'SQLite' && !data.sizesMeasured ? <Link to="?sizes=1">Measure table sizes (reads the whole file)</Link> : null}
+          {health.engine === 'SQLite' && !data.sizesMeasured ? (
+            <Link to="?sizes=1">Measure table sizes (reads the whole file)</Link>
+          ) : null}
         </div>
         <Table
           caption="Tables"
@@ -171,8 +227,18 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
           rowKey={(t) => t.name}
           columns={[
             { key: 'name', header: 'Table', cell: (t) => <code>{t.name}</code> },
-            { key: 'rows', header: 'Rows', numeric: true, cell: (t) => `${t.estimated ? '≈ ' : ''}${t.rows.toLocaleString('en-IN')}` },
-            { key: 'size', header: 'Size with indexes', numeric: true, cell: (t) => (t.bytes === null ? '—' : formatBytes(t.bytes)) },
+            {
+              key: 'rows',
+              header: 'Rows',
+              numeric: true,
+              cell: (t) => `${t.estimated ? '≈ ' : ''}${t.rows.toLocaleString('en-IN')}`,
+            },
+            {
+              key: 'size',
+              header: 'Size with indexes',
+              numeric: true,
+              cell: (t) => (t.bytes === null ? '—' : formatBytes(t.bytes)),
+            },
           ]}
         />
       </section>
@@ -192,7 +258,16 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
 }
 
 /** A field of this page's plain (not conform) forms: its label, an optional hint, and the server's message at the field. */
-function PlainField({ id, label, hint, problem, ...input }: { id: string; label: string; hint?: string; problem?: string | null } & Pick<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'autoComplete' | 'required'>) {
+function PlainField({
+  id,
+  label,
+  hint,
+  problem,
+  ...input
+}: { id: string; label: string; hint?: string; problem?: string | null } & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'name' | 'type' | 'autoComplete' | 'required'
+>) {
   const described = [problem ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ')
   return (
     <div className="field">

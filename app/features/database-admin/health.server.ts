@@ -34,11 +34,16 @@ export interface Health {
 /** Tables of the app (not the engine's own, not Kysely's bookkeeping). */
 async function tableNames(handle: DatabaseHandle): Promise<string[]> {
   const tables = await handle.db.introspection.getTables()
-  return tables.map((t) => t.name).filter((name) => !name.startsWith('kysely_') && !name.startsWith('sqlite_')).sort()
+  return tables
+    .map((t) => t.name)
+    .filter((name) => !name.startsWith('kysely_') && !name.startsWith('sqlite_'))
+    .sort()
 }
 
 /** The schema's migrations: those applied (with when) and any this build has that are not. */
-export async function migrationsOf(handle: DatabaseHandle): Promise<{ migrations: MigrationFigure[]; pending: string[] }> {
+export async function migrationsOf(
+  handle: DatabaseHandle,
+): Promise<{ migrations: MigrationFigure[]; pending: string[] }> {
   const all = await createMigrator(handle.db).getMigrations()
   return {
     migrations: all.filter((m) => m.executedAt).map((m) => ({ name: m.name, appliedAt: m.executedAt!.toISOString() })),
@@ -50,7 +55,11 @@ export async function migrationsOf(handle: DatabaseHandle): Promise<{ migrations
  * The health figures. `sizes` measures each table's bytes: free on PostgreSQL, a read of the whole
  * file on SQLite (dbstat), so there only when asked.
  */
-export async function databaseHealth(handle: DatabaseHandle, databaseUrl: string, options: { sizes: boolean }): Promise<Health> {
+export async function databaseHealth(
+  handle: DatabaseHandle,
+  databaseUrl: string,
+  options: { sizes: boolean },
+): Promise<Health> {
   const [names, { migrations, pending }] = await Promise.all([tableNames(handle), migrationsOf(handle)])
   if (handle.kind === 'sqlite') {
     const file = sqlitePathFromUrl(databaseUrl)
@@ -58,22 +67,46 @@ export async function databaseHealth(handle: DatabaseHandle, databaseUrl: string
     const version = (sqlite.prepare('select sqlite_version() as v').get() as { v: string }).v
     const sizes = new Map<string, number>()
     if (options.sizes) {
-      for (const row of sqlite.prepare("select name, sum(pgsize) as bytes from dbstat group by name").all() as { name: string; bytes: number }[]) sizes.set(row.name, row.bytes)
+      for (const row of sqlite.prepare('select name, sum(pgsize) as bytes from dbstat group by name').all() as {
+        name: string
+        bytes: number
+      }[])
+        sizes.set(row.name, row.bytes)
     }
     const tables = names.map((name) => ({
       name,
-      rows: Number((sqlite.prepare(`select count(*) as n from "${name.replace(/"/g, '""')}"`).get() as { n: number }).n),
+      rows: Number(
+        (sqlite.prepare(`select count(*) as n from "${name.replace(/"/g, '""')}"`).get() as { n: number }).n,
+      ),
       estimated: false,
       bytes: options.sizes ? (sizes.get(name) ?? 0) + indexBytes(sqlite, name, sizes) : null,
     }))
     const stat = (path: string) => (fs.existsSync(path) ? fs.statSync(path).size : 0)
-    return { engine: 'SQLite', version, location: file, sizeBytes: stat(file) + stat(`${file}-wal`), journal: String(sqlite.pragma('journal_mode', { simple: true })), migrations, pending, tables }
+    return {
+      engine: 'SQLite',
+      version,
+      location: file,
+      sizeBytes: stat(file) + stat(`${file}-wal`),
+      journal: String(sqlite.pragma('journal_mode', { simple: true })),
+      migrations,
+      pending,
+      tables,
+    }
   }
   const db = handle.db
   const [version, size, stats] = await Promise.all([
     sql<{ v: string }>`select current_setting('server_version') as v`.execute(db),
-    sql<{ bytes: number; name: string }>`select pg_database_size(current_database()) as bytes, current_database() as name`.execute(db),
-    sql<{ name: string; rows: number; bytes: number }>`select relname as name, n_live_tup as rows, pg_total_relation_size(relid) as bytes from pg_stat_user_tables`.execute(db),
+    sql<{
+      bytes: number
+      name: string
+    }>`select pg_database_size(current_database()) as bytes, current_database() as name`.execute(db),
+    sql<{
+      name: string
+      rows: number
+      bytes: number
+    }>`select relname as name, n_live_tup as rows, pg_total_relation_size(relid) as bytes from pg_stat_user_tables`.execute(
+      db,
+    ),
   ])
   const byName = new Map(stats.rows.map((r) => [r.name, r]))
   return {
@@ -84,12 +117,19 @@ export async function databaseHealth(handle: DatabaseHandle, databaseUrl: string
     journal: null,
     migrations,
     pending,
-    tables: names.map((name) => ({ name, rows: Number(byName.get(name)?.rows ?? 0), estimated: true, bytes: Number(byName.get(name)?.bytes ?? 0) })),
+    tables: names.map((name) => ({
+      name,
+      rows: Number(byName.get(name)?.rows ?? 0),
+      estimated: true,
+      bytes: Number(byName.get(name)?.bytes ?? 0),
+    })),
   }
 }
 
 function indexBytes(sqlite: import('better-sqlite3').Database, table: string, sizes: Map<string, number>): number {
-  const indexes = sqlite.prepare("select name from sqlite_master where type = 'index' and tbl_name = ?").all(table) as { name: string }[]
+  const indexes = sqlite.prepare("select name from sqlite_master where type = 'index' and tbl_name = ?").all(table) as {
+    name: string
+  }[]
   return indexes.reduce((sum, index) => sum + (sizes.get(index.name) ?? 0), 0)
 }
 
@@ -107,8 +147,11 @@ export async function integrityCheck(handle: DatabaseHandle): Promise<CheckResul
   const lines: string[] = []
   let ok = true
   if (handle.kind === 'sqlite') {
-    const integrity = (handle.sqlite.pragma('integrity_check(20)') as { integrity_check: string }[]).map((r) => r.integrity_check)
-    if (integrity.length === 1 && integrity[0] === 'ok') lines.push('SQLite integrity check: ok (every page, index and constraint was read).')
+    const integrity = (handle.sqlite.pragma('integrity_check(20)') as { integrity_check: string }[]).map(
+      (r) => r.integrity_check,
+    )
+    if (integrity.length === 1 && integrity[0] === 'ok')
+      lines.push('SQLite integrity check: ok (every page, index and constraint was read).')
     else {
       ok = false
       lines.push(...integrity.map((line) => `SQLite integrity check: ${line}`))
@@ -116,10 +159,18 @@ export async function integrityCheck(handle: DatabaseHandle): Promise<CheckResul
     const orphans = handle.sqlite.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[]
     if (orphans.length) {
       ok = false
-      lines.push(...orphans.slice(0, 20).map((o) => `A row of ${o.table} (rowid ${o.rowid}) refers to a missing ${o.parent} row.`))
+      lines.push(
+        ...orphans
+          .slice(0, 20)
+          .map((o) => `A row of ${o.table} (rowid ${o.rowid}) refers to a missing ${o.parent} row.`),
+      )
     } else lines.push('Foreign keys: every reference points at a row.')
   } else {
-    const invalid = await sql<{ name: string }>`select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid where not i.indisvalid or not i.indisready`.execute(handle.db)
+    const invalid = await sql<{
+      name: string
+    }>`select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid where not i.indisvalid or not i.indisready`.execute(
+      handle.db,
+    )
     if (invalid.rows.length) {
       ok = false
       lines.push(...invalid.rows.map((r) => `Index ${r.name} is invalid: rebuild it (REINDEX INDEX ${r.name}).`))

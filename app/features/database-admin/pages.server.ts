@@ -6,7 +6,15 @@ import { redactedUrl } from '#db/database'
 import { confirmsOwnPassword, OWN_PASSWORD_WRONG } from '~/auth/reauth.server'
 import type { Viewer } from '~/auth/session.server'
 import { audit } from '../audit/audit.server'
-import { backupsDir, checkStaged, discardStaged, restoreStaged, sweepStaged, takeBackup, type StagedSummary } from './backup.server'
+import {
+  backupsDir,
+  checkStaged,
+  discardStaged,
+  restoreStaged,
+  sweepStaged,
+  takeBackup,
+  type StagedSummary,
+} from './backup.server'
 import { databaseHealth, integrityCheck, type CheckResult } from './health.server'
 
 // /admin/databases/manage: what the page shows and what its forms do.
@@ -57,7 +65,13 @@ const actor = async (handle: DatabaseHandle, viewer: Viewer) => {
 
 export async function runCheck(handle: DatabaseHandle, viewer: Viewer): Promise<DatabaseActionData> {
   const result = await integrityCheck(handle)
-  await audit(handle.db, { actorUserId: viewer.userId, action: 'database.checked', entityType: 'database', entityId: 'main', after: { ok: result.ok } })
+  await audit(handle.db, {
+    actorUserId: viewer.userId,
+    action: 'database.checked',
+    entityType: 'database',
+    entityId: 'main',
+    after: { ok: result.ok },
+  })
   return { intent: 'check', result }
 }
 
@@ -65,11 +79,23 @@ export async function runCheck(handle: DatabaseHandle, viewer: Viewer): Promise<
  * A fresh online backup as a download, once the admin has given their own password again (a backup
  * holds every password hash); the copy on disk goes once it is sent. Null: the password is wrong.
  */
-export async function backupDownload(handle: DatabaseHandle, databaseUrl: string, viewer: Viewer, password: string): Promise<Response | null> {
-  if (handle.kind !== 'sqlite') throw new Response('PostgreSQL is backed up with pg_dump by its operator.', { status: 400 })
+export async function backupDownload(
+  handle: DatabaseHandle,
+  databaseUrl: string,
+  viewer: Viewer,
+  password: string,
+): Promise<Response | null> {
+  if (handle.kind !== 'sqlite')
+    throw new Response('PostgreSQL is backed up with pg_dump by its operator.', { status: 400 })
   if (!(await confirmsOwnPassword(handle.db, viewer.userId, password))) return null
   const file = await takeBackup(handle, databaseUrl)
-  await audit(handle.db, { actorUserId: viewer.userId, action: 'database.backup_downloaded', entityType: 'database', entityId: 'main', after: { bytes: fs.statSync(file).size } })
+  await audit(handle.db, {
+    actorUserId: viewer.userId,
+    action: 'database.backup_downloaded',
+    entityType: 'database',
+    entityId: 'main',
+    after: { bytes: fs.statSync(file).size },
+  })
   const stream = fs.createReadStream(file)
   stream.on('close', () => fs.rmSync(file, { force: true }))
   return new Response(Readable.toWeb(stream) as ReadableStream, {
@@ -82,8 +108,13 @@ export async function backupDownload(handle: DatabaseHandle, databaseUrl: string
   })
 }
 
-export async function stageAnswer(handle: DatabaseHandle, databaseUrl: string, staged: { id: string } | { problem: string }): Promise<DatabaseActionData> {
-  if (handle.kind !== 'sqlite') return { intent: 'stage', problem: 'PostgreSQL is restored with pg_restore by its operator.' }
+export async function stageAnswer(
+  handle: DatabaseHandle,
+  databaseUrl: string,
+  staged: { id: string } | { problem: string },
+): Promise<DatabaseActionData> {
+  if (handle.kind !== 'sqlite')
+    return { intent: 'stage', problem: 'PostgreSQL is restored with pg_restore by its operator.' }
   if ('problem' in staged) return { intent: 'stage', problem: staged.problem }
   const checked = await checkStaged(handle, databaseUrl, staged.id)
   if (!checked.ok) {
@@ -93,17 +124,37 @@ export async function stageAnswer(handle: DatabaseHandle, databaseUrl: string, s
   return { intent: 'stage', summary: checked.summary }
 }
 
-export async function restore(handle: DatabaseHandle, databaseUrl: string, viewer: Viewer, form: FormData): Promise<DatabaseActionData | { done: string }> {
-  if (handle.kind !== 'sqlite') return { intent: 'restore', problem: 'PostgreSQL is restored with pg_restore by its operator.' }
+export async function restore(
+  handle: DatabaseHandle,
+  databaseUrl: string,
+  viewer: Viewer,
+  form: FormData,
+): Promise<DatabaseActionData | { done: string }> {
+  if (handle.kind !== 'sqlite')
+    return { intent: 'restore', problem: 'PostgreSQL is restored with pg_restore by its operator.' }
   const id = String(form.get('stagedId') ?? '')
   const checked = await checkStaged(handle, databaseUrl, id)
   if (!checked.ok) return { intent: 'restore', problem: checked.problem }
   // The confirmation form is shown again, with the summary of what was uploaded.
-  if (String(form.get('confirm') ?? '').trim() !== 'RESTORE') return { intent: 'restore', field: 'confirm', summary: checked.summary, problem: 'Type RESTORE to confirm: everything changed since the backup is lost.' }
-  if (!(await confirmsOwnPassword(handle.db, viewer.userId, String(form.get('ownPassword') ?? '')))) return { intent: 'restore', field: 'ownPassword', summary: checked.summary, problem: OWN_PASSWORD_WRONG }
+  if (String(form.get('confirm') ?? '').trim() !== 'RESTORE')
+    return {
+      intent: 'restore',
+      field: 'confirm',
+      summary: checked.summary,
+      problem: 'Type RESTORE to confirm: everything changed since the backup is lost.',
+    }
+  if (!(await confirmsOwnPassword(handle.db, viewer.userId, String(form.get('ownPassword') ?? ''))))
+    return { intent: 'restore', field: 'ownPassword', summary: checked.summary, problem: OWN_PASSWORD_WRONG }
   const { keptAs } = await restoreStaged(handle, databaseUrl, id)
   const who = await actor(handle, viewer)
-  await audit(handle.db, { actorUserId: who.actorUserId, action: 'database.restored', entityType: 'database', entityId: 'main', after: { keptAs: path.basename(keptAs) }, note: who.note })
+  await audit(handle.db, {
+    actorUserId: who.actorUserId,
+    action: 'database.restored',
+    entityType: 'database',
+    entityId: 'main',
+    after: { keptAs: path.basename(keptAs) },
+    note: who.note,
+  })
   return { done: path.basename(keptAs) }
 }
 

@@ -47,7 +47,11 @@ function FlagCard({ flag, roles, reply }: { flag: FlagState; roles: RoleOption[]
         </div>
         <div>
           <dt>Last changed</dt>
-          <dd>{flag.updatedAt ? `${formatDateTime(flag.updatedAt)} by ${flag.updatedBy ?? 'the system'}` : 'Never: at its default'}</dd>
+          <dd>
+            {flag.updatedAt
+              ? `${formatDateTime(flag.updatedAt)} by ${flag.updatedBy ?? 'the system'}`
+              : 'Never: at its default'}
+          </dd>
         </div>
       </dl>
       <Form method="post" {...getFormProps(form)}>
@@ -63,7 +67,13 @@ function FlagCard({ flag, roles, reply }: { flag: FlagState; roles: RoleOption[]
             { value: 'off', label: 'Off' },
           ]}
         />
-        <ChoiceField legend="On for these roles" meta={fields.roles} multiple hint="Tick none to switch it on for every role." options={roles} />
+        <ChoiceField
+          legend="On for these roles"
+          meta={fields.roles}
+          multiple
+          hint="Tick none to switch it on for every role."
+          options={roles}
+        />
         <SubmitButton variant="primary" intent="flag" pendingText="Saving…">
           Save flag
         </SubmitButton>
@@ -73,7 +83,15 @@ function FlagCard({ flag, roles, reply }: { flag: FlagState; roles: RoleOption[]
 }
 
 /** Every flag of the registry, each with what it gates and its own save form. */
-export function FlagList({ flags, roles, reply }: { flags: FlagState[]; roles: RoleOption[]; reply?: FormReply | null }) {
+export function FlagList({
+  flags,
+  roles,
+  reply,
+}: {
+  flags: FlagState[]
+  roles: RoleOption[]
+  reply?: FormReply | null
+}) {
   return (
     <div className="stack">
       {flags.map((flag) => (

@@ -47,7 +47,8 @@ export async function isFlagOn(db: Executor, key: FlagKey, roles: readonly RoleK
   return onFor.some((role) => roles.includes(role))
 }
 
-export const FLAG_CHANGED_SINCE_OPENED = 'Someone else changed this flag since you opened the page. Reload it to see their change, then make yours again.'
+export const FLAG_CHANGED_SINCE_OPENED =
+  'Someone else changed this flag since you opened the page. Reload it to see their change, then make yours again.'
 
 /**
  * Switches a flag (one transaction, audited). An empty role list means every role. With
@@ -62,9 +63,15 @@ export async function setFlag(
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   return db.transaction().execute(async (trx) => {
     const before = (await listFlags(trx)).find((flag) => flag.key === key)!
-    if (change.version !== undefined && change.version !== (before.updatedAt ?? '')) return { ok: false as const, message: FLAG_CHANGED_SINCE_OPENED }
+    if (change.version !== undefined && change.version !== (before.updatedAt ?? ''))
+      return { ok: false as const, message: FLAG_CHANGED_SINCE_OPENED }
     const roles_json = change.roles.length > 0 ? JSON.stringify([...new Set(change.roles)].sort()) : null
-    const values = { enabled: change.enabled ? 1 : 0, roles_json, updated_at: nextStamp(before.updatedAt), updated_by: actorUserId }
+    const values = {
+      enabled: change.enabled ? 1 : 0,
+      roles_json,
+      updated_at: nextStamp(before.updatedAt),
+      updated_by: actorUserId,
+    }
     await trx
       .insertInto('flags')
       .values({ key, ...values })

@@ -24,7 +24,11 @@ describe('isFlagOn', () => {
   test('a flag without a row is at its default', async () => {
     await getDb().deleteFrom('flags').where('key', '=', KEY).execute()
     expect(await isFlagOn(getDb(), KEY, ['internal'])).toBe(FLAGS[KEY].defaultOn)
-    expect((await listFlags(getDb())).find((f) => f.key === KEY)).toMatchObject({ enabled: FLAGS[KEY].defaultOn, roles: null, updatedAt: null })
+    expect((await listFlags(getDb())).find((f) => f.key === KEY)).toMatchObject({
+      enabled: FLAGS[KEY].defaultOn,
+      roles: null,
+      updatedAt: null,
+    })
   })
 
   test('off is off for everybody', async () => {
@@ -81,14 +85,27 @@ describe('setFlag', () => {
   test('refuses a save over a newer change', async () => {
     const opened = await versionOf(KEY)
     expect(await setFlag(getDb(), devAdmin, KEY, { enabled: true, roles: [], version: opened })).toEqual({ ok: true })
-    expect(await setFlag(getDb(), devAdmin, KEY, { enabled: false, roles: [], version: opened })).toEqual({ ok: false, message: FLAG_CHANGED_SINCE_OPENED })
+    expect(await setFlag(getDb(), devAdmin, KEY, { enabled: false, roles: [], version: opened })).toEqual({
+      ok: false,
+      message: FLAG_CHANGED_SINCE_OPENED,
+    })
     expect(await isFlagOn(getDb(), KEY, ['internal'])).toBe(true)
   })
 })
 
 describe('the flag form', () => {
   test('saves on/off and the ticked roles', async () => {
-    const outcome = await handleFlagForm(getDb(), devAdmin, formData({ intent: 'flag', key: KEY, enabled: 'on', roles: ['biz_ops', 'internal'], version: await versionOf(KEY) }))
+    const outcome = await handleFlagForm(
+      getDb(),
+      devAdmin,
+      formData({
+        intent: 'flag',
+        key: KEY,
+        enabled: 'on',
+        roles: ['biz_ops', 'internal'],
+        version: await versionOf(KEY),
+      }),
+    )
     expect(outcome).toMatchObject({ status: 'done' })
     expect(await isFlagOn(getDb(), KEY, ['biz_ops'])).toBe(true)
     expect(await isFlagOn(getDb(), KEY, ['admin'])).toBe(false)
@@ -96,12 +113,20 @@ describe('the flag form', () => {
 
   test('refuses unknown flags, missing intents and unknown roles', async () => {
     expect(await handleFlagForm(getDb(), devAdmin, formData({}))).toEqual({ status: 'bad-request' })
-    expect(await handleFlagForm(getDb(), devAdmin, formData({ intent: 'flag', key: 'no_such_flag', enabled: 'on' }))).toEqual({ status: 'bad-request' })
+    expect(
+      await handleFlagForm(getDb(), devAdmin, formData({ intent: 'flag', key: 'no_such_flag', enabled: 'on' })),
+    ).toEqual({ status: 'bad-request' })
     // Keys every object inherits are not flags.
     for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
-      expect(await handleFlagForm(getDb(), devAdmin, formData({ intent: 'flag', key, enabled: 'on' }))).toEqual({ status: 'bad-request' })
+      expect(await handleFlagForm(getDb(), devAdmin, formData({ intent: 'flag', key, enabled: 'on' }))).toEqual({
+        status: 'bad-request',
+      })
     }
-    const badRole = await handleFlagForm(getDb(), devAdmin, formData({ intent: 'flag', key: KEY, enabled: 'on', roles: 'superuser', version: await versionOf(KEY) }))
+    const badRole = await handleFlagForm(
+      getDb(),
+      devAdmin,
+      formData({ intent: 'flag', key: KEY, enabled: 'on', roles: 'superuser', version: await versionOf(KEY) }),
+    )
     expect(badRole).toMatchObject({ status: 'invalid', reply: { form: `flag-${KEY}` } })
   })
 })

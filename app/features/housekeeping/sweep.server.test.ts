@@ -29,22 +29,78 @@ describe('the sweep of files whose rows are gone', () => {
     }
 
     // Files with rows: a QC photo and its thumbnail, a catalogue image, an asset, a playground image.
-    const photo = await db.selectFrom('qc_photos').select(['storage_key', 'thumb_key']).orderBy('id').executeTakeFirstOrThrow()
+    const photo = await db
+      .selectFrom('qc_photos')
+      .select(['storage_key', 'thumb_key'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
     const user = await userIdOf(demoEmail('admin'))
     const at = now.toISOString()
-    await db.insertInto('images').values({ storage_key: `${UUID(1)}.webp`, content_type: 'image/webp', byte_size: 1, width: 1, height: 1, original_name: null, uploaded_by: null, created_at: at }).execute()
-    await db.insertInto('assets').values({ storage_key: KEY(1), name: 'a.png', name_key: 'a.png', content_type: 'image/png', kind: 'image', byte_size: 1, width: 1, height: 1, uploaded_by: user, created_at: at }).execute()
-    await db.insertInto('playground_images').values({ user_id: user, storage_key: KEY(2), original_name: 'p.png', format: 'png', width: 1, height: 1, byte_size: 1, created_at: at }).execute()
-    const kept = [path.join(uploads, photo.storage_key), path.join(uploads, photo.thumb_key), path.join(uploads, `${UUID(1)}.webp`), path.join(uploads, 'assets', KEY(1)), path.join(uploads, 'playground', KEY(2))]
+    await db
+      .insertInto('images')
+      .values({
+        storage_key: `${UUID(1)}.webp`,
+        content_type: 'image/webp',
+        byte_size: 1,
+        width: 1,
+        height: 1,
+        original_name: null,
+        uploaded_by: null,
+        created_at: at,
+      })
+      .execute()
+    await db
+      .insertInto('assets')
+      .values({
+        storage_key: KEY(1),
+        name: 'a.png',
+        name_key: 'a.png',
+        content_type: 'image/png',
+        kind: 'image',
+        byte_size: 1,
+        width: 1,
+        height: 1,
+        uploaded_by: user,
+        created_at: at,
+      })
+      .execute()
+    await db
+      .insertInto('playground_images')
+      .values({
+        user_id: user,
+        storage_key: KEY(2),
+        original_name: 'p.png',
+        format: 'png',
+        width: 1,
+        height: 1,
+        byte_size: 1,
+        created_at: at,
+      })
+      .execute()
+    const kept = [
+      path.join(uploads, photo.storage_key),
+      path.join(uploads, photo.thumb_key),
+      path.join(uploads, `${UUID(1)}.webp`),
+      path.join(uploads, 'assets', KEY(1)),
+      path.join(uploads, 'playground', KEY(2)),
+    ]
     // Orphans: a removed QC photo with its thumbnail, an image, an asset and a playground image no row names.
-    const orphans = [path.join(uploads, `qc-${UUID(2)}.jpg`), path.join(uploads, `qc-${UUID(2)}-thumb.jpg`), path.join(uploads, `${UUID(3)}.png`), path.join(uploads, 'assets', KEY(3)), path.join(uploads, 'playground', KEY(4))]
+    const orphans = [
+      path.join(uploads, `qc-${UUID(2)}.jpg`),
+      path.join(uploads, `qc-${UUID(2)}-thumb.jpg`),
+      path.join(uploads, `${UUID(3)}.png`),
+      path.join(uploads, 'assets', KEY(3)),
+      path.join(uploads, 'playground', KEY(4)),
+    ]
     // Kept although no row names them: one written a moment ago (its row may not be committed yet) and files of no known kind.
     const young = path.join(uploads, `qc-${UUID(4)}.jpg`)
     const foreign = [path.join(uploads, 'README.txt'), path.join(uploads, 'assets', 'notes.txt')]
     for (const file of [...kept, ...orphans, ...foreign]) write(file)
     write(young, now)
     // Copies of the database: five taken before restores (the newest three stay), a download left behind, a staged upload.
-    const copies = [1, 2, 3, 4, 5].map((d) => path.join(backups, `before-restore-2026-11-0${d}T10-00-00-000Z-abcdef.db`))
+    const copies = [1, 2, 3, 4, 5].map((d) =>
+      path.join(backups, `before-restore-2026-11-0${d}T10-00-00-000Z-abcdef.db`),
+    )
     for (const file of copies) write(file)
     const leftover = path.join(backups, 'backup-2026-11-01T10-00-00-000Z-abcdef.db')
     const downloading = path.join(backups, 'backup-2026-11-27T10-00-00-000Z-fedcba.db')
@@ -62,7 +118,12 @@ describe('the sweep of files whose rows are gone', () => {
     expect(fs.existsSync(staged)).toBe(false)
 
     // Idempotent: a second run (or another process's) finds nothing more to remove.
-    expect(await sweepFiles(db, { uploadsDir: uploads, backupsDir: backups, now })).toEqual({ uploads: 0, assets: 0, playground: 0, backups: 0 })
+    expect(await sweepFiles(db, { uploadsDir: uploads, backupsDir: backups, now })).toEqual({
+      uploads: 0,
+      assets: 0,
+      playground: 0,
+      backups: 0,
+    })
     // When a QC photo's row goes, its files go at the next sweep.
     await db.deleteFrom('qc_photos').where('storage_key', '=', photo.storage_key).execute()
     expect((await sweepFiles(db, { uploadsDir: uploads, backupsDir: null, now })).uploads).toBe(2)

@@ -54,7 +54,11 @@ async function filesOf(dir: string, pattern: RegExp, olderThan: number): Promise
 }
 
 /** Deletes the candidates no row names (the rows are read after the files are listed). */
-async function removeUnnamed(dir: string, candidates: string[], named: () => Promise<Iterable<string>>): Promise<number> {
+async function removeUnnamed(
+  dir: string,
+  candidates: string[],
+  named: () => Promise<Iterable<string>>,
+): Promise<number> {
   if (!candidates.length) return 0
   const keep = new Set(await named())
   let removed = 0
@@ -70,15 +74,23 @@ export async function sweepFiles(db: Database, options: SweepOptions): Promise<S
   const now = options.now ?? new Date()
   const settled = now.getTime() - GRACE_MS
   const root = options.uploadsDir
-  const uploads = await removeUnnamed(root, await filesOf(root, new RegExp(`${CATALOGUE_IMAGE.source}|${QC_PHOTO.source}`), settled), async () => {
-    const images = await db.selectFrom('images').select('storage_key').execute()
-    const photos = await db.selectFrom('qc_photos').select(['storage_key', 'thumb_key']).execute()
-    return [...images.map((r) => r.storage_key), ...photos.flatMap((r) => [r.storage_key, r.thumb_key])]
-  })
+  const uploads = await removeUnnamed(
+    root,
+    await filesOf(root, new RegExp(`${CATALOGUE_IMAGE.source}|${QC_PHOTO.source}`), settled),
+    async () => {
+      const images = await db.selectFrom('images').select('storage_key').execute()
+      const photos = await db.selectFrom('qc_photos').select(['storage_key', 'thumb_key']).execute()
+      return [...images.map((r) => r.storage_key), ...photos.flatMap((r) => [r.storage_key, r.thumb_key])]
+    },
+  )
   const assetsDir = path.join(root, 'assets')
-  const assets = await removeUnnamed(assetsDir, await filesOf(assetsDir, STORED_KEY, settled), async () => (await db.selectFrom('assets').select('storage_key').execute()).map((r) => r.storage_key))
+  const assets = await removeUnnamed(assetsDir, await filesOf(assetsDir, STORED_KEY, settled), async () =>
+    (await db.selectFrom('assets').select('storage_key').execute()).map((r) => r.storage_key),
+  )
   const playgroundDir = path.join(root, 'playground')
-  const playground = await removeUnnamed(playgroundDir, await filesOf(playgroundDir, STORED_KEY, settled), async () => (await db.selectFrom('playground_images').select('storage_key').execute()).map((r) => r.storage_key))
+  const playground = await removeUnnamed(playgroundDir, await filesOf(playgroundDir, STORED_KEY, settled), async () =>
+    (await db.selectFrom('playground_images').select('storage_key').execute()).map((r) => r.storage_key),
+  )
   let backups = 0
   if (options.backupsDir) {
     const dir = options.backupsDir

@@ -35,7 +35,7 @@ describe('once', () => {
     expect(b.result).toBe(2)
   })
 
-  it('keeps keys of different users apart: one user never gets another\'s result', async () => {
+  it("keeps keys of different users apart: one user never gets another's result", async () => {
     const db = getDb()
     const mine = await db.transaction().execute((trx) => once(trx, 'shared-key', 'c.create', 1, async () => 'mine'))
     const theirs = await db.transaction().execute((trx) => once(trx, 'shared-key', 'c.create', 2, async () => 'theirs'))
@@ -70,7 +70,9 @@ describe('once', () => {
       }),
     )
     await new Promise((resolve) => setTimeout(resolve, 30))
-    const second = db.transaction().execute((trx) => once(trx, 'retry-key', 'race.create', 1, async () => 'second made it'))
+    const second = db
+      .transaction()
+      .execute((trx) => once(trx, 'retry-key', 'race.create', 1, async () => 'second made it'))
     await expect(failing).rejects.toThrow('the first attempt failed')
     expect(await second).toEqual({ result: 'second made it', repeated: false })
   })

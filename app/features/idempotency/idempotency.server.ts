@@ -39,6 +39,10 @@ export async function once<T extends string | number>(
     return { result: JSON.parse(seen.result) as T, repeated: true }
   }
   const result = await create()
-  await trx.updateTable('idempotency_keys').set({ result: JSON.stringify(result) }).where('key', '=', scoped).execute()
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ result: JSON.stringify(result) })
+    .where('key', '=', scoped)
+    .execute()
   return { result, repeated: false }
 }

@@ -27,7 +27,9 @@ export function ImageField({
         {IMAGE_RULES}
         {currentImageId ? '; choosing a file replaces the current image' : ''}
       </span>
-      {currentImageId ? <img src={imageUrl(currentImageId)} alt="Current" className="thumbnail" width={96} height={96} loading="lazy" /> : null}
+      {currentImageId ? (
+        <img src={imageUrl(currentImageId)} alt="Current" className="thumbnail" width={96} height={96} loading="lazy" />
+      ) : null}
       <input
         id={id}
         type="file"

@@ -45,7 +45,8 @@ export interface CheckedImage {
  * message for the field when it is not an image we take.
  */
 export async function checkImage(value: FormDataEntryValue | null): Promise<CheckedImage | { error: string } | null> {
-  if (value === TOO_LARGE) return { error: `That file is too large: use an image of at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB` }
+  if (value === TOO_LARGE)
+    return { error: `That file is too large: use an image of at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB` }
   if (value === null || typeof value === 'string') return null
   if (value.size === 0) return null
   const bytes = Buffer.from(await value.arrayBuffer())
@@ -93,7 +94,11 @@ export async function saveImage(trx: Executor, image: CheckedImage, uploadedBy: 
 
 /** The stored image as a response with safe headers; 404 when there is no such image. */
 export async function imageResponse(db: Executor, imageId: number): Promise<Response> {
-  const image = await db.selectFrom('images').select(['storage_key', 'content_type', 'byte_size']).where('id', '=', imageId).executeTakeFirst()
+  const image = await db
+    .selectFrom('images')
+    .select(['storage_key', 'content_type', 'byte_size'])
+    .where('id', '=', imageId)
+    .executeTakeFirst()
   if (!image || !ALLOWED.has(image.content_type)) throw new Response('Not found', { status: 404 })
   let body: Buffer
   try {

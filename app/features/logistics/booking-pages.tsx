@@ -26,23 +26,59 @@ const day = (d: string | null) => (d ? formatDate(`${d}T12:00:00Z`) : '')
 
 function bookingColumns(): Column<BookingRow>[] {
   return [
-    { key: 'code', header: 'Booking', title: true, nowrap: true, cell: (r) => <Link to={bookingPath(r.requestId, r.id)}>{r.code}</Link> },
+    {
+      key: 'code',
+      header: 'Booking',
+      title: true,
+      nowrap: true,
+      cell: (r) => <Link to={bookingPath(r.requestId, r.id)}>{r.code}</Link>,
+    },
     { key: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
-    { key: 'request', header: 'Request', nowrap: true, cell: (r) => <Link to={requestPath(r.requestId)}>{r.requestCode}</Link> },
+    {
+      key: 'request',
+      header: 'Request',
+      nowrap: true,
+      cell: (r) => <Link to={requestPath(r.requestId)}>{r.requestCode}</Link>,
+    },
     { key: 'type', header: 'Type', cell: (r) => `${transportTypes[r.type].label} · ${r.orderCode}` },
     { key: 'route', header: 'Route', cell: (r) => `${r.fromCity} → ${r.toCity}` },
-    { key: 'transporter', header: 'Transporter', cell: (r) => `${r.transporter}${r.vehicleNumber ? ` · ${r.vehicleNumber}` : ''}${r.lrNumber ? ` · LR ${r.lrNumber}` : ''}` },
+    {
+      key: 'transporter',
+      header: 'Transporter',
+      cell: (r) =>
+        `${r.transporter}${r.vehicleNumber ? ` · ${r.vehicleNumber}` : ''}${r.lrNumber ? ` · LR ${r.lrNumber}` : ''}`,
+    },
     { key: 'pickup', header: 'Pickup', sortKey: 'pickup', nowrap: true, cell: (r) => formatDateTime(r.pickupAt) },
-    { key: 'delivery', header: 'Expected delivery', sortKey: 'delivery', nowrap: true, cell: (r) => (r.deliveredAt ? `Delivered ${formatDateTime(r.deliveredAt)}` : formatDateTime(r.expectedDeliveryAt)) },
+    {
+      key: 'delivery',
+      header: 'Expected delivery',
+      sortKey: 'delivery',
+      nowrap: true,
+      cell: (r) =>
+        r.deliveredAt ? `Delivered ${formatDateTime(r.deliveredAt)}` : formatDateTime(r.expectedDeliveryAt),
+    },
     { key: 'freight', header: 'Freight', numeric: true, cell: (r) => formatMoney(r.freightMinor) },
     { key: 'bill', header: 'Bill', cell: (r) => (r.billState === 'none' ? '' : `${r.billNumber} (${r.billState})`) },
   ]
 }
 
-const transporterOptions = (transporters: { id: number; name: string }[]) => transporters.map((t) => ({ value: String(t.id), label: t.name }))
+const transporterOptions = (transporters: { id: number; name: string }[]) =>
+  transporters.map((t) => ({ value: String(t.id), label: t.name }))
 
 /** /logistics/transport_bookings */
-export function BookingList({ rows, total, capped, filters, transporters }: { rows: BookingRow[]; total: number; capped: boolean; filters: BookingFilters; transporters: { id: number; name: string }[] }) {
+export function BookingList({
+  rows,
+  total,
+  capped,
+  filters,
+  transporters,
+}: {
+  rows: BookingRow[]
+  total: number
+  capped: boolean
+  filters: BookingFilters
+  transporters: { id: number; name: string }[]
+}) {
   const exportParams = new URLSearchParams(useLocation().search)
   exportParams.delete('page')
   const filtering = Boolean(filters.q || filters.transporter || filters.status || filters.from || filters.to)
@@ -53,20 +89,73 @@ export function BookingList({ rows, total, capped, filters, transporters }: { ro
       </PageHeader>
       <Form method="get" className="filters" role="search" aria-label="Filter bookings">
         <SearchFilter value={filters.q} placeholder="Code: TB-2026-000123" />
-        <SelectFilter name="transporter" label="Transporter" value={filters.transporter === null ? '' : String(filters.transporter)} any="Any transporter" options={transporterOptions(transporters)} />
-        <SelectFilter name="status" label="Status" value={filters.status} any="Any status" options={BOOKING_STATUSES.map((s) => ({ value: s, label: sentenceCase(s) }))} />
-        <DateFilter name="from" label={filters.sort === 'delivery' ? 'Delivery from' : 'Pickup from'} value={filters.from} problem={filters.problems.from} />
-        <DateFilter name="to" label={filters.sort === 'delivery' ? 'Delivery to' : 'Pickup to'} value={filters.to} problem={filters.problems.to} />
-        <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="pickup" defaultDir="desc" clearTo={bookingsPath} filtering={filtering} />
+        <SelectFilter
+          name="transporter"
+          label="Transporter"
+          value={filters.transporter === null ? '' : String(filters.transporter)}
+          any="Any transporter"
+          options={transporterOptions(transporters)}
+        />
+        <SelectFilter
+          name="status"
+          label="Status"
+          value={filters.status}
+          any="Any status"
+          options={BOOKING_STATUSES.map((s) => ({ value: s, label: sentenceCase(s) }))}
+        />
+        <DateFilter
+          name="from"
+          label={filters.sort === 'delivery' ? 'Delivery from' : 'Pickup from'}
+          value={filters.from}
+          problem={filters.problems.from}
+        />
+        <DateFilter
+          name="to"
+          label={filters.sort === 'delivery' ? 'Delivery to' : 'Pickup to'}
+          value={filters.to}
+          problem={filters.problems.to}
+        />
+        <FilterActions
+          sort={filters.sort}
+          dir={filters.dir}
+          defaultSort="pickup"
+          defaultDir="desc"
+          clearTo={bookingsPath}
+          filtering={filtering}
+        />
       </Form>
-      <ListSummary total={total} capped={capped} noun="booking" matching={filtering && 'these filters'} csv={`${bookingsPath}.csv${exportParams.size ? `?${exportParams}` : ''}`} />
-      <Table caption="Bookings" sort={{ sort: filters.sort, dir: filters.dir }} columns={bookingColumns()} rows={rows} rowKey={(r) => r.id} empty={filtering ? 'No booking matches these filters.' : 'No bookings yet.'} />
+      <ListSummary
+        total={total}
+        capped={capped}
+        noun="booking"
+        matching={filtering && 'these filters'}
+        csv={`${bookingsPath}.csv${exportParams.size ? `?${exportParams}` : ''}`}
+      />
+      <Table
+        caption="Bookings"
+        sort={{ sort: filters.sort, dir: filters.dir }}
+        columns={bookingColumns()}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={filtering ? 'No booking matches these filters.' : 'No bookings yet.'}
+      />
       <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} />
     </div>
   )
 }
 
-type CalendarData = { days: { day: string; count: number; entries: { id: number; requestId: number; code: string; status: string; label: string }[] }[]; day: string; dayRows: BookingRow[]; today: string; filters: BookingCalendarFilters; transporters: { id: number; name: string }[] }
+type CalendarData = {
+  days: {
+    day: string
+    count: number
+    entries: { id: number; requestId: number; code: string; status: string; label: string }[]
+  }[]
+  day: string
+  dayRows: BookingRow[]
+  today: string
+  filters: BookingCalendarFilters
+  transporters: { id: number; name: string }[]
+}
 
 const calendarHref = (f: BookingCalendarFilters, change: Partial<BookingCalendarFilters>) => {
   const next = { ...f, ...change }
@@ -95,8 +184,20 @@ export function BookingCalendar({ data }: { data: CalendarData }) {
           <label htmlFor="month">Month</label>
           <input id="month" name="month" type="month" defaultValue={filters.month} />
         </div>
-        <SelectFilter name="show" label="Show" value={filters.show} any="Pickups" options={[{ value: 'delivery', label: 'Expected deliveries' }]} />
-        <SelectFilter name="transporter" label="Transporter" value={filters.transporter === null ? '' : String(filters.transporter)} any="Any transporter" options={transporterOptions(data.transporters)} />
+        <SelectFilter
+          name="show"
+          label="Show"
+          value={filters.show}
+          any="Pickups"
+          options={[{ value: 'delivery', label: 'Expected deliveries' }]}
+        />
+        <SelectFilter
+          name="transporter"
+          label="Transporter"
+          value={filters.transporter === null ? '' : String(filters.transporter)}
+          any="Any transporter"
+          options={transporterOptions(data.transporters)}
+        />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary">
             Show
@@ -104,9 +205,13 @@ export function BookingCalendar({ data }: { data: CalendarData }) {
         </div>
       </Form>
       <nav className="month-nav" aria-label="Months">
-        <Link to={calendarHref(filters, { month: shiftMonth(filters.month, -1), day: '' })}>← {monthName(shiftMonth(filters.month, -1))}</Link>
+        <Link to={calendarHref(filters, { month: shiftMonth(filters.month, -1), day: '' })}>
+          ← {monthName(shiftMonth(filters.month, -1))}
+        </Link>
         <h2>{monthName(filters.month)}</h2>
-        <Link to={calendarHref(filters, { month: shiftMonth(filters.month, 1), day: '' })}>{monthName(shiftMonth(filters.month, 1))} →</Link>
+        <Link to={calendarHref(filters, { month: shiftMonth(filters.month, 1), day: '' })}>
+          {monthName(shiftMonth(filters.month, 1))} →
+        </Link>
       </nav>
       <p className="muted">
         {countOf(total, 'booking')} with {what} this month (cancelled ones left out).
@@ -133,10 +238,20 @@ export function BookingCalendar({ data }: { data: CalendarData }) {
                   {week.map((d, i) => {
                     if (!d) return <td key={i} className="out" aria-hidden />
                     const count = counts.get(d) ?? 0
-                    const classes = [d === today ? 'today' : null, d === data.day ? 'chosen' : null, count ? 'busy' : 'free'].filter(Boolean).join(' ')
+                    const classes = [
+                      d === today ? 'today' : null,
+                      d === data.day ? 'chosen' : null,
+                      count ? 'busy' : 'free',
+                    ]
+                      .filter(Boolean)
+                      .join(' ')
                     return (
                       <td key={d} className={classes}>
-                        <Link className="day-link" to={calendarHref(filters, { day: d })} aria-label={`${formatDay(d)}: ${countOf(count, 'booking')}`}>
+                        <Link
+                          className="day-link"
+                          to={calendarHref(filters, { day: d })}
+                          aria-label={`${formatDay(d)}: ${countOf(count, 'booking')}`}
+                        >
                           <span className="day-name">{`${WEEKDAYS[i]} `}</span>
                           {String(Number(d.slice(8)))}
                         </Link>
@@ -151,7 +266,9 @@ export function BookingCalendar({ data }: { data: CalendarData }) {
                             ))}
                             {count > (entries.get(d)?.length ?? 0) ? (
                               <li>
-                                <Link to={calendarHref(filters, { day: d })}>{`+${count - (entries.get(d)?.length ?? 0)} more`}</Link>
+                                <Link
+                                  to={calendarHref(filters, { day: d })}
+                                >{`+${count - (entries.get(d)?.length ?? 0)} more`}</Link>
                               </li>
                             ) : null}
                           </ul>
@@ -171,13 +288,19 @@ export function BookingCalendar({ data }: { data: CalendarData }) {
             <ul className="day-list">
               {data.dayRows.map((r) => (
                 <li key={r.id}>
-                  <Link to={bookingPath(r.requestId, r.id)}>{r.code}</Link> <StatusBadge status={r.status} /> {r.transporter} · {r.fromCity} → {r.toCity} · {formatDateTime(filters.show === 'delivery' ? r.expectedDeliveryAt : r.pickupAt)}
+                  <Link to={bookingPath(r.requestId, r.id)}>{r.code}</Link> <StatusBadge status={r.status} />{' '}
+                  {r.transporter} · {r.fromCity} → {r.toCity} ·{' '}
+                  {formatDateTime(filters.show === 'delivery' ? r.expectedDeliveryAt : r.pickupAt)}
                 </li>
               ))}
             </ul>
             {data.day && data.dayRows.length >= 20 ? (
               <p>
-                <Link to={`${bookingsPath}?from=${data.day}&to=${data.day}${filters.show === 'delivery' ? '&sort=delivery' : ''}${filters.transporter !== null ? `&transporter=${filters.transporter}` : ''}`}>All bookings of this day</Link>
+                <Link
+                  to={`${bookingsPath}?from=${data.day}&to=${data.day}${filters.show === 'delivery' ? '&sort=delivery' : ''}${filters.transporter !== null ? `&transporter=${filters.transporter}` : ''}`}
+                >
+                  All bookings of this day
+                </Link>
               </p>
             ) : null}
           </section>
@@ -190,10 +313,15 @@ export function BookingCalendar({ data }: { data: CalendarData }) {
 /** A booking's step as a small form (a reason in a dialog for cancelling). */
 function StepForm({ data, step, reply }: { data: BookingPageData; step: BookingStepName; reply: Reply }) {
   const mine = replyFor(reply, step)
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.bookingPageSchema), { id: `booking-${step}`, lastResult: mine })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.bookingPageSchema), {
+    id: `booking-${step}`,
+    lastResult: mine,
+  })
   const definition = bookingSteps[step]
   const moves = definition.moves[data.request.type]
-  const effect = moves ? `${data.request.orderCode} is ${moves === 'dispatch' ? 'dispatched' : 'delivered'} with it${moves === 'deliver' && data.request.type === 'last_mile' ? ', and the buyer’s invoice is raised' : ''}.` : null
+  const effect = moves
+    ? `${data.request.orderCode} is ${moves === 'dispatch' ? 'dispatched' : 'delivered'} with it${moves === 'deliver' && data.request.type === 'last_mile' ? ', and the buyer’s invoice is raised' : ''}.`
+    : null
   const body = (
     <Form method="post" {...getFormProps(form)} className="step-form">
       <ErrorSummary form={form} />
@@ -210,7 +338,13 @@ function StepForm({ data, step, reply }: { data: BookingPageData; step: BookingS
   )
   if (step !== 'cancel') return body
   return (
-    <ConfirmDialog trigger={definition.label} triggerVariant="danger" title={`Cancel ${data.booking.code}?`} description="The request goes back to open, to be booked again." defaultOpen={Boolean(mine)}>
+    <ConfirmDialog
+      trigger={definition.label}
+      triggerVariant="danger"
+      title={`Cancel ${data.booking.code}?`}
+      description="The request goes back to open, to be booked again."
+      defaultOpen={Boolean(mine)}
+    >
       {body}
     </ConfirmDialog>
   )
@@ -220,19 +354,49 @@ function StepForm({ data, step, reply }: { data: BookingPageData; step: BookingS
 export function BookingPage({ data, reply }: { data: BookingPageData; reply: Reply }) {
   const { booking, request, info } = data
   const mine = replyFor(reply, 'update')
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.bookingPageSchema), { id: 'booking-update', lastResult: mine, defaultValue: { ...data.defaults, intent: 'update' } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.bookingPageSchema), {
+    id: 'booking-update',
+    lastResult: mine,
+    defaultValue: { ...data.defaults, intent: 'update' },
+  })
   const facts: Detail[] = [
     { label: 'Status', value: <StatusBadge status={booking.status} /> },
-    { label: 'Request', value: <Link to={requestPath(request.id)}>{`${request.code} (${info.label.toLowerCase()}, ${request.orderCode})`}</Link> },
+    {
+      label: 'Request',
+      value: (
+        <Link
+          to={requestPath(request.id)}
+        >{`${request.code} (${info.label.toLowerCase()}, ${request.orderCode})`}</Link>
+      ),
+    },
     { label: 'From', value: <PlaceText place={request.from} /> },
     { label: 'To', value: <PlaceText place={request.to} /> },
-    { label: 'Transporter', value: `${booking.transporter}${booking.vehicleNumber ? ` · ${booking.vehicleNumber}` : ''}` },
-    { label: 'Driver', value: booking.driverPhone ? <a href={`tel:${booking.driverPhone}`}>{booking.driverPhone}</a> : '—' },
+    {
+      label: 'Transporter',
+      value: `${booking.transporter}${booking.vehicleNumber ? ` · ${booking.vehicleNumber}` : ''}`,
+    },
+    {
+      label: 'Driver',
+      value: booking.driverPhone ? <a href={`tel:${booking.driverPhone}`}>{booking.driverPhone}</a> : '—',
+    },
     { label: 'LR / AWB', value: booking.lrNumber ?? '—' },
-    { label: 'Pickup', value: booking.pickedUpAt ? `Picked up ${formatDateTime(booking.pickedUpAt)}` : `Planned ${formatDateTime(booking.pickupAt)}` },
-    { label: 'Delivery', value: booking.deliveredAt ? `Delivered ${formatDateTime(booking.deliveredAt)}` : `Expected ${formatDateTime(booking.expectedDeliveryAt)}` },
+    {
+      label: 'Pickup',
+      value: booking.pickedUpAt
+        ? `Picked up ${formatDateTime(booking.pickedUpAt)}`
+        : `Planned ${formatDateTime(booking.pickupAt)}`,
+    },
+    {
+      label: 'Delivery',
+      value: booking.deliveredAt
+        ? `Delivered ${formatDateTime(booking.deliveredAt)}`
+        : `Expected ${formatDateTime(booking.expectedDeliveryAt)}`,
+    },
     { label: 'Freight', value: formatMoney(booking.freightMinor) },
-    { label: 'Bill', value: booking.billState === 'none' ? 'Not entered' : `${booking.billNumber} · ${booking.billState}` },
+    {
+      label: 'Bill',
+      value: booking.billState === 'none' ? 'Not entered' : `${booking.billNumber} · ${booking.billState}`,
+    },
   ]
   if (booking.cancelReason) facts.push({ label: 'Cancelled because', value: booking.cancelReason })
   const editable = booking.status === 'booked' || booking.status === 'picked_up'
@@ -271,10 +435,17 @@ export function BookingPage({ data, reply }: { data: BookingPageData; reply: Rep
 /** …/edit/billing_details: the transporter's bill, entered or corrected until it is paid. */
 export function BillingPage({ data, lastResult }: { data: BillingPageData & { mayAct: boolean }; lastResult: Reply }) {
   const { booking, request } = data
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.billingSchema), { id: 'billing', lastResult, defaultValue: data.defaults })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.billingSchema), {
+    id: 'billing',
+    lastResult,
+    defaultValue: data.defaults,
+  })
   const paid = booking.billState === 'paid'
   const facts: Detail[] = [
-    { label: 'Booking', value: <Link to={bookingPath(request.id, booking.id)}>{`${booking.code} · ${booking.transporter}`}</Link> },
+    {
+      label: 'Booking',
+      value: <Link to={bookingPath(request.id, booking.id)}>{`${booking.code} · ${booking.transporter}`}</Link>,
+    },
     { label: 'Booking status', value: <StatusBadge status={booking.status} /> },
     { label: 'Freight agreed', value: formatMoney(booking.freightMinor) },
     { label: 'Bill', value: <StatusBadge status={booking.billState === 'none' ? 'not_entered' : booking.billState} /> },
@@ -283,8 +454,18 @@ export function BillingPage({ data, lastResult }: { data: BillingPageData & { ma
   if (paid || (!data.mayAct && booking.billState !== 'none')) {
     facts.push(
       { label: 'Invoice', value: `${booking.billNumber} of ${day(booking.billDate)}` },
-      { label: 'Amount', value: `${formatMoney(booking.billAmountMinor ?? 0)} + GST ${formatMoney(booking.billGstMinor ?? 0)} = ${formatMoney((booking.billAmountMinor ?? 0) + (booking.billGstMinor ?? 0))}` },
-      ...(paid ? [{ label: 'Paid', value: `${day(booking.paidOn)} · ${booking.paymentReference}${booking.paidBy ? ` · marked by ${booking.paidBy}` : ''}` }] : [{ label: 'Due', value: day(booking.billDueOn) }]),
+      {
+        label: 'Amount',
+        value: `${formatMoney(booking.billAmountMinor ?? 0)} + GST ${formatMoney(booking.billGstMinor ?? 0)} = ${formatMoney((booking.billAmountMinor ?? 0) + (booking.billGstMinor ?? 0))}`,
+      },
+      ...(paid
+        ? [
+            {
+              label: 'Paid',
+              value: `${day(booking.paidOn)} · ${booking.paymentReference}${booking.paidBy ? ` · marked by ${booking.paidBy}` : ''}`,
+            },
+          ]
+        : [{ label: 'Due', value: day(booking.billDueOn) }]),
     )
   }
   return (
@@ -298,17 +479,28 @@ export function BillingPage({ data, lastResult }: { data: BillingPageData & { ma
       ) : paid ? (
         <p className="card muted">The bill is paid: it can no longer be changed.</p>
       ) : !data.mayAct ? (
-        <p className="card muted">{booking.billState === 'none' ? 'The transporter’s bill is not entered yet.' : 'The logistics team enters and corrects the bill.'}</p>
+        <p className="card muted">
+          {booking.billState === 'none'
+            ? 'The transporter’s bill is not entered yet.'
+            : 'The logistics team enters and corrects the bill.'}
+        </p>
       ) : (
         <Form method="post" {...getFormProps(form)} className="card" aria-labelledby="bill-heading">
-          <h2 id="bill-heading">{booking.billState === 'none' ? 'Enter the transporter’s bill' : 'Correct the bill'}</h2>
+          <h2 id="bill-heading">
+            {booking.billState === 'none' ? 'Enter the transporter’s bill' : 'Correct the bill'}
+          </h2>
           <ErrorSummary form={form} />
           <input type="hidden" name="version" value={booking.version} />
           <div className="form-grid">
             <Field label="Transporter’s invoice number" meta={fields.billNumber} />
             <Field label="Invoice date" type="date" meta={fields.billDate} inputProps={{ max: data.today }} />
             <Field label="Amount before GST (₹)" meta={fields.amount} inputProps={{ inputMode: 'decimal' }} />
-            <Field label="GST (₹)" meta={fields.gst} hint="0 when the transporter charges none" inputProps={{ inputMode: 'decimal' }} />
+            <Field
+              label="GST (₹)"
+              meta={fields.gst}
+              hint="0 when the transporter charges none"
+              inputProps={{ inputMode: 'decimal' }}
+            />
             <Field label="Due date" type="date" meta={fields.dueOn} />
           </div>
           <div className="form-actions">

@@ -11,9 +11,20 @@ import type { BuyerShipment } from './buyer-shipments'
 export async function buyerShipments(db: Executor, masterOrderId: number): Promise<BuyerShipment[]> {
   const rows = await db
     .selectFrom('transport_requests as r')
-    .leftJoin('transport_bookings as b', (join) => join.onRef('b.request_id', '=', 'r.id').on('b.status', '<>', 'cancelled'))
+    .leftJoin('transport_bookings as b', (join) =>
+      join.onRef('b.request_id', '=', 'r.id').on('b.status', '<>', 'cancelled'),
+    )
     .leftJoin('transporters as t', 't.id', 'b.transporter_id')
-    .select(['r.id', 'r.seller_order_id as sellerOrderId', 'r.status', 't.name as transporter', 'b.lr_number as lrNumber', 'b.picked_up_at as pickedUpAt', 'b.expected_delivery_at as expectedDeliveryAt', 'b.delivered_at as deliveredAt'])
+    .select([
+      'r.id',
+      'r.seller_order_id as sellerOrderId',
+      'r.status',
+      't.name as transporter',
+      'b.lr_number as lrNumber',
+      'b.picked_up_at as pickedUpAt',
+      'b.expected_delivery_at as expectedDeliveryAt',
+      'b.delivered_at as deliveredAt',
+    ])
     .where('r.master_order_id', '=', masterOrderId)
     .where('r.transport_type', '=', 'last_mile')
     .where('r.status', '<>', 'cancelled')
@@ -30,7 +41,14 @@ export async function buyerShipments(db: Executor, masterOrderId: number): Promi
         .execute()
     : []
   return rows.map((r) => ({
-    state: r.deliveredAt || r.status === 'delivered' ? 'delivered' : r.pickedUpAt || r.status === 'in_transit' ? 'on_the_way' : r.transporter ? 'booked' : 'to_be_booked',
+    state:
+      r.deliveredAt || r.status === 'delivered'
+        ? 'delivered'
+        : r.pickedUpAt || r.status === 'in_transit'
+          ? 'on_the_way'
+          : r.transporter
+            ? 'booked'
+            : 'to_be_booked',
     transporter: r.transporter,
     lrNumber: r.lrNumber,
     pickedUpAt: r.pickedUpAt,

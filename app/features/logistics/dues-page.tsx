@@ -41,7 +41,11 @@ const href = (f: Partial<DueFilters>) => {
 /** /logistics/transport_payment_dues: unpaid transporter bills by when they fall due, with totals; tick and mark paid. */
 export function DuesPage({ data, lastResult }: { data: DuesData; lastResult: Reply }) {
   const { filters, buckets } = data
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.markPaidSchema), { id: 'mark-paid', lastResult, defaultValue: { intent: 'pay', paidOn: data.today } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.markPaidSchema), {
+    id: 'mark-paid',
+    lastResult,
+    defaultValue: { intent: 'pay', paidOn: data.today },
+  })
   const exportParams = new URLSearchParams(useLocation().search)
   exportParams.delete('page')
   const filtering = Boolean(filters.bucket || filters.transporter)
@@ -51,16 +55,49 @@ export function DuesPage({ data, lastResult }: { data: DuesData; lastResult: Rep
       <PageHeader title="Payment dues" />
       <Figures
         figures={[
-          ...BUCKETS.map((b) => ({ label: `${b.label}: ${countOf(buckets[b.key].count, 'bill')}`, value: formatMoney(buckets[b.key].totalMinor), to: href({ ...filters, bucket: b.key }), tone: b.key === 'overdue' && buckets.overdue.count ? ('warning' as const) : undefined })),
-          { label: `All unpaid${filters.transporter ? ' of this transporter' : ''}`, value: formatMoney(everything), to: href({ ...filters, bucket: '' }) },
+          ...BUCKETS.map((b) => ({
+            label: `${b.label}: ${countOf(buckets[b.key].count, 'bill')}`,
+            value: formatMoney(buckets[b.key].totalMinor),
+            to: href({ ...filters, bucket: b.key }),
+            tone: b.key === 'overdue' && buckets.overdue.count ? ('warning' as const) : undefined,
+          })),
+          {
+            label: `All unpaid${filters.transporter ? ' of this transporter' : ''}`,
+            value: formatMoney(everything),
+            to: href({ ...filters, bucket: '' }),
+          },
         ]}
       />
       <Form method="get" className="filters" role="search" aria-label="Filter the dues">
-        <SelectFilter name="bucket" label="Due" value={filters.bucket} any="Any time" options={BUCKETS.map((b) => ({ value: b.key, label: b.label }))} />
-        <SelectFilter name="transporter" label="Transporter" value={filters.transporter === null ? '' : String(filters.transporter)} any="Any transporter" options={data.transporters.map((t) => ({ value: String(t.id), label: t.name }))} />
-        <FilterActions sort="due" dir="asc" defaultSort="due" defaultDir="asc" clearTo={duesPath} filtering={filtering} />
+        <SelectFilter
+          name="bucket"
+          label="Due"
+          value={filters.bucket}
+          any="Any time"
+          options={BUCKETS.map((b) => ({ value: b.key, label: b.label }))}
+        />
+        <SelectFilter
+          name="transporter"
+          label="Transporter"
+          value={filters.transporter === null ? '' : String(filters.transporter)}
+          any="Any transporter"
+          options={data.transporters.map((t) => ({ value: String(t.id), label: t.name }))}
+        />
+        <FilterActions
+          sort="due"
+          dir="asc"
+          defaultSort="due"
+          defaultDir="asc"
+          clearTo={duesPath}
+          filtering={filtering}
+        />
       </Form>
-      <ListSummary total={data.total} noun="unpaid bill" matching={filtering && 'these filters'} csv={`${duesPath}.csv${exportParams.size ? `?${exportParams}` : ''}`} />
+      <ListSummary
+        total={data.total}
+        noun="unpaid bill"
+        matching={filtering && 'these filters'}
+        csv={`${duesPath}.csv${exportParams.size ? `?${exportParams}` : ''}`}
+      />
       <Form method="post" {...getFormProps(form)} aria-label="Mark bills paid">
         <ErrorSummary form={form} />
         <input type="hidden" name="intent" value="pay" />
@@ -90,14 +127,21 @@ export function DuesPage({ data, lastResult }: { data: DuesData; lastResult: Rep
               {data.rows.map((r) => (
                 <tr key={r.id} className={r.dueOn < data.today ? 'overdue' : undefined}>
                   <td>
-                    <input type="checkbox" name="booking" value={r.id} id={`pay-${r.id}`} aria-label={`Mark ${r.code} paid`} />
+                    <input
+                      type="checkbox"
+                      name="booking"
+                      value={r.id}
+                      id={`pay-${r.id}`}
+                      aria-label={`Mark ${r.code} paid`}
+                    />
                   </td>
                   <td>
                     <Link to={bookingPath(r.requestId, r.id)}>{r.code}</Link>
                   </td>
                   <td>{r.transporter}</td>
                   <td>
-                    <Link to={billingPath(r.requestId, r.id)}>{r.billNumber}</Link> <span className="muted">{day(r.billDate)}</span>
+                    <Link to={billingPath(r.requestId, r.id)}>{r.billNumber}</Link>{' '}
+                    <span className="muted">{day(r.billDate)}</span>
                   </td>
                   <td>
                     {day(r.dueOn)}
@@ -127,7 +171,8 @@ export function DuesPage({ data, lastResult }: { data: DuesData; lastResult: Rep
         <ul className="plain-list">
           {data.perTransporter.map((t) => (
             <li key={t.id}>
-              <Link to={href({ ...filters, transporter: t.id })}>{t.name}</Link>: {formatMoney(t.totalMinor)} in {countOf(t.count, 'bill')}
+              <Link to={href({ ...filters, transporter: t.id })}>{t.name}</Link>: {formatMoney(t.totalMinor)} in{' '}
+              {countOf(t.count, 'bill')}
             </li>
           ))}
         </ul>

@@ -13,10 +13,50 @@ import { quantityInput } from '~/utils/quantity'
 import { dateTimeInput } from '~/utils/fields'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { newIdempotencyKey } from '../idempotency/idempotency.server'
-import { billingPath, billingSchema, bookingPageSchema, bookingPath, markPaidSchema, readBookingFilters, readCalendarFilters, readDueFilters, readRequestFilters, requestCreateSchema, requestPageSchema, requestPath } from './schema'
-import { bookingCalendar, bookingDetail, bookingRowBatches, dueRowBatches, listBookings, listRequests, paymentDues, requestDetail, requestRowBatches, type BookingRow, type DueRow, type RequestRow } from './queries.server'
-import { addressChoices, cancelRequest, candidateOrders, createRequest, linkedOrderByCode, updateRequest } from './requests.server'
-import { createBooking, markBillsPaid, saveBilling, takeBookingStep, transporterChoices, updateBooking } from './bookings.server'
+import {
+  billingPath,
+  billingSchema,
+  bookingPageSchema,
+  bookingPath,
+  markPaidSchema,
+  readBookingFilters,
+  readCalendarFilters,
+  readDueFilters,
+  readRequestFilters,
+  requestCreateSchema,
+  requestPageSchema,
+  requestPath,
+} from './schema'
+import {
+  bookingCalendar,
+  bookingDetail,
+  bookingRowBatches,
+  dueRowBatches,
+  listBookings,
+  listRequests,
+  paymentDues,
+  requestDetail,
+  requestRowBatches,
+  type BookingRow,
+  type DueRow,
+  type RequestRow,
+} from './queries.server'
+import {
+  addressChoices,
+  cancelRequest,
+  candidateOrders,
+  createRequest,
+  linkedOrderByCode,
+  updateRequest,
+} from './requests.server'
+import {
+  createBooking,
+  markBillsPaid,
+  saveBilling,
+  takeBookingStep,
+  transporterChoices,
+  updateBooking,
+} from './bookings.server'
 import { bookingSteps, isTransportType, transportTypes } from './states'
 
 type Reply = SubmissionResult<string[]>
@@ -47,19 +87,48 @@ const requestColumns: CsvColumn[] = [
 
 async function* requestRecords(batches: AsyncIterable<RequestRow[]>) {
   for await (const rows of batches) {
-    yield rows.map((r) => ({ code: r.code, type: transportTypes[r.type].label, status: r.status, order: r.orderCode, from: r.from, to: r.to, pickup_on: r.pickupOn, weight_kg: quantityInput(r.weightGrams), packages: r.packages, booking: r.bookingCode, transporter: r.transporter, lr: r.lrNumber }))
+    yield rows.map((r) => ({
+      code: r.code,
+      type: transportTypes[r.type].label,
+      status: r.status,
+      order: r.orderCode,
+      from: r.from,
+      to: r.to,
+      pickup_on: r.pickupOn,
+      weight_kg: quantityInput(r.weightGrams),
+      packages: r.packages,
+      booking: r.bookingCode,
+      transporter: r.transporter,
+      lr: r.lrNumber,
+    }))
   }
 }
 
-export const requestsCsv = (db: Database, url: URL) => csvStreamResponse(`transport-requests-${today()}.csv`, requestColumns, requestRecords(requestRowBatches(db, readRequestFilters(url))))
+export const requestsCsv = (db: Database, url: URL) =>
+  csvStreamResponse(
+    `transport-requests-${today()}.csv`,
+    requestColumns,
+    requestRecords(requestRowBatches(db, readRequestFilters(url))),
+  )
 
 /** The add page of a type: the orders it may move, and with one chosen (`?order=`), the form prefilled for it. Undefined for an unknown type (404). */
 export async function addRequestPage(db: Database, typeParam: string | undefined, url: URL) {
   if (!isTransportType(typeParam)) return undefined
   const type = typeParam
   const code = (url.searchParams.get('order') ?? '').trim().toUpperCase().slice(0, 40)
-  const [candidates, chosen] = await Promise.all([candidateOrders(db, type), code ? chosenOrder(db, type, code) : Promise.resolve(null)])
-  return { type, info: transportTypes[type], candidates, chosen, orderCode: code, idempotencyKey: newIdempotencyKey(), today: today() }
+  const [candidates, chosen] = await Promise.all([
+    candidateOrders(db, type),
+    code ? chosenOrder(db, type, code) : Promise.resolve(null),
+  ])
+  return {
+    type,
+    info: transportTypes[type],
+    candidates,
+    chosen,
+    orderCode: code,
+    idempotencyKey: newIdempotencyKey(),
+    today: today(),
+  }
 }
 
 async function chosenOrder(db: Database, type: TransportType, code: string) {
@@ -68,21 +137,40 @@ async function chosenOrder(db: Database, type: TransportType, code: string) {
   const choices = await addressChoices(db, type, order)
   return {
     problem: null,
-    order: { code: order.code, status: order.status, masterCode: order.masterCode, sellerName: order.sellerName, buyerName: order.buyerName },
+    order: {
+      code: order.code,
+      status: order.status,
+      masterCode: order.masterCode,
+      sellerName: order.sellerName,
+      buyerName: order.buyerName,
+    },
     from: choices.from.map(({ id, label }) => ({ id, label })),
     to: choices.to.map(({ id, label }) => ({ id, label })),
   }
 }
 export type AddRequestData = NonNullable<Awaited<ReturnType<typeof addRequestPage>>>
 
-export async function addRequestAction(db: Database, viewer: Viewer, typeParam: string | undefined, form: FormData): Promise<FormOutcome<Reply>> {
+export async function addRequestAction(
+  db: Database,
+  viewer: Viewer,
+  typeParam: string | undefined,
+  form: FormData,
+): Promise<FormOutcome<Reply>> {
   if (!isTransportType(typeParam)) return { status: 'not-found' }
   const submission = parseWithZod(form, { schema: requestCreateSchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const { orderCode, idempotencyKey, intent: _intent, ...input } = submission.value
   const created = await createRequest(db, actor(viewer), typeParam, orderCode, input, idempotencyKey)
-  if (!created.ok) return created.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, created, 'The request was not created: see the fields below.') }
-  const message = created.value.repeated ? `${created.value.code} was already created for ${orderCode}.` : `${created.value.code}: ${transportTypes[typeParam].label.toLowerCase()} transport of ${orderCode} requested. Book a transporter next.`
+  if (!created.ok)
+    return created.notFound
+      ? { status: 'not-found' }
+      : {
+          status: 'invalid',
+          reply: refusalReply(submission, created, 'The request was not created: see the fields below.'),
+        }
+  const message = created.value.repeated
+    ? `${created.value.code} was already created for ${orderCode}.`
+    : `${created.value.code}: ${transportTypes[typeParam].label.toLowerCase()} transport of ${orderCode} requested. Book a transporter next.`
   return { status: 'done', redirectTo: requestPath(created.value.id), toast: { kind: 'success', message } }
 }
 
@@ -92,7 +180,10 @@ export async function requestPage(db: Database, idParam: string | undefined) {
   const request = id ? await requestDetail(db, id) : undefined
   if (!request) return undefined
   const order = request.status === 'open' ? await linkedOrderByCode(db, request.orderCode) : undefined
-  const [choices, transporters] = await Promise.all([order ? addressChoices(db, request.type, order) : Promise.resolve(null), request.status === 'open' ? transporterChoices(db) : Promise.resolve([])])
+  const [choices, transporters] = await Promise.all([
+    order ? addressChoices(db, request.type, order) : Promise.resolve(null),
+    request.status === 'open' ? transporterChoices(db) : Promise.resolve([]),
+  ])
   return {
     request,
     info: transportTypes[request.type],
@@ -114,9 +205,16 @@ export async function requestPage(db: Database, idParam: string | undefined) {
 }
 export type RequestPageData = NonNullable<Awaited<ReturnType<typeof requestPage>>>
 
-export async function requestAction(db: Database, viewer: Viewer, idParam: string | undefined, form: FormData): Promise<FormOutcome<Reply>> {
+export async function requestAction(
+  db: Database,
+  viewer: Viewer,
+  idParam: string | undefined,
+  form: FormData,
+): Promise<FormOutcome<Reply>> {
   const id = readId(idParam)
-  const exists = id ? await db.selectFrom('transport_requests').select('id').where('id', '=', id).executeTakeFirst() : undefined
+  const exists = id
+    ? await db.selectFrom('transport_requests').select('id').where('id', '=', id).executeTakeFirst()
+    : undefined
   if (!id || !exists) return { status: 'not-found' }
   const submission = parseWithZod(form, { schema: requestPageSchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
@@ -125,18 +223,37 @@ export async function requestAction(db: Database, viewer: Viewer, idParam: strin
     case 'update': {
       const { intent: _i, version, ...fields } = input
       const done = await updateRequest(db, actor(viewer), id, fields, version)
-      if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done, 'Nothing was changed: see the fields below.') }
+      if (!done.ok)
+        return done.notFound
+          ? { status: 'not-found' }
+          : { status: 'invalid', reply: refusalReply(submission, done, 'Nothing was changed: see the fields below.') }
       return { status: 'done', toast: { kind: 'success', message: `${done.value.code} is saved.` } }
     }
     case 'book': {
       const { intent: _i, idempotencyKey, ...fields } = input
       const done = await createBooking(db, actor(viewer), id, fields, idempotencyKey)
-      if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done, 'The transporter was not booked: see the fields below.') }
-      return { status: 'done', redirectTo: bookingPath(id, done.value.id), toast: { kind: 'success', message: done.value.repeated ? `${done.value.code} was already booked.` : `${done.value.code}: ${fields.transporter} is booked.` } }
+      if (!done.ok)
+        return done.notFound
+          ? { status: 'not-found' }
+          : {
+              status: 'invalid',
+              reply: refusalReply(submission, done, 'The transporter was not booked: see the fields below.'),
+            }
+      return {
+        status: 'done',
+        redirectTo: bookingPath(id, done.value.id),
+        toast: {
+          kind: 'success',
+          message: done.value.repeated
+            ? `${done.value.code} was already booked.`
+            : `${done.value.code}: ${fields.transporter} is booked.`,
+        },
+      }
     }
     case 'cancel': {
       const done = await cancelRequest(db, actor(viewer), id, input.reason)
-      if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done) }
+      if (!done.ok)
+        return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done) }
       return { status: 'done', toast: { kind: 'success', message: `${done.value.code} is cancelled.` } }
     }
   }
@@ -190,7 +307,12 @@ async function* bookingRecords(batches: AsyncIterable<BookingRow[]>) {
   }
 }
 
-export const bookingsCsv = (db: Database, url: URL) => csvStreamResponse(`transport-bookings-${today()}.csv`, bookingColumns, bookingRecords(bookingRowBatches(db, readBookingFilters(url))))
+export const bookingsCsv = (db: Database, url: URL) =>
+  csvStreamResponse(
+    `transport-bookings-${today()}.csv`,
+    bookingColumns,
+    bookingRecords(bookingRowBatches(db, readBookingFilters(url))),
+  )
 
 export async function calendarPage(db: Database, url: URL) {
   const filters = readCalendarFilters(url, today().slice(0, 7))
@@ -199,7 +321,11 @@ export async function calendarPage(db: Database, url: URL) {
 }
 
 /** A booking's page: its details and steps; undefined unless the request and the booking belong together (404). */
-export async function bookingPage(db: Database, requestIdParam: string | undefined, bookingIdParam: string | undefined) {
+export async function bookingPage(
+  db: Database,
+  requestIdParam: string | undefined,
+  bookingIdParam: string | undefined,
+) {
   const requestId = readId(requestIdParam)
   const bookingId = readId(bookingIdParam)
   const detail = requestId && bookingId ? await bookingDetail(db, requestId, bookingId) : undefined
@@ -222,7 +348,13 @@ export async function bookingPage(db: Database, requestIdParam: string | undefin
 }
 export type BookingPageData = NonNullable<Awaited<ReturnType<typeof bookingPage>>>
 
-export async function bookingAction(db: Database, viewer: Viewer, requestIdParam: string | undefined, bookingIdParam: string | undefined, form: FormData): Promise<FormOutcome<Reply>> {
+export async function bookingAction(
+  db: Database,
+  viewer: Viewer,
+  requestIdParam: string | undefined,
+  bookingIdParam: string | undefined,
+  form: FormData,
+): Promise<FormOutcome<Reply>> {
   const requestId = readId(requestIdParam)
   const bookingId = readId(bookingIdParam)
   if (!requestId || !bookingId || !(await bookingDetail(db, requestId, bookingId))) return { status: 'not-found' }
@@ -232,18 +364,39 @@ export async function bookingAction(db: Database, viewer: Viewer, requestIdParam
   if (input.intent === 'update') {
     const { intent: _i, version, ...fields } = input
     const done = await updateBooking(db, actor(viewer), requestId, bookingId, fields, version)
-    if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done, 'Nothing was changed: see the fields below.') }
+    if (!done.ok)
+      return done.notFound
+        ? { status: 'not-found' }
+        : { status: 'invalid', reply: refusalReply(submission, done, 'Nothing was changed: see the fields below.') }
     return { status: 'done', toast: { kind: 'success', message: `${done.value.code} is saved.` } }
   }
-  const done = await takeBookingStep(db, actor(viewer), requestId, bookingId, input.intent, input.intent === 'cancel' ? input.reason : '')
-  if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done) }
+  const done = await takeBookingStep(
+    db,
+    actor(viewer),
+    requestId,
+    bookingId,
+    input.intent,
+    input.intent === 'cancel' ? input.reason : '',
+  )
+  if (!done.ok)
+    return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done) }
   const step = bookingSteps[input.intent]
-  return { status: 'done', toast: { kind: 'success', message: `${done.value.code} is ${step.done}${done.value.moved ? `; ${done.value.moved}` : ''}.` } }
+  return {
+    status: 'done',
+    toast: {
+      kind: 'success',
+      message: `${done.value.code} is ${step.done}${done.value.moved ? `; ${done.value.moved}` : ''}.`,
+    },
+  }
 }
 
 // ---------- Billing details ----------
 
-export async function billingPage(db: Database, requestIdParam: string | undefined, bookingIdParam: string | undefined) {
+export async function billingPage(
+  db: Database,
+  requestIdParam: string | undefined,
+  bookingIdParam: string | undefined,
+) {
   const requestId = readId(requestIdParam)
   const bookingId = readId(bookingIdParam)
   const detail = requestId && bookingId ? await bookingDetail(db, requestId, bookingId) : undefined
@@ -263,16 +416,32 @@ export async function billingPage(db: Database, requestIdParam: string | undefin
 }
 export type BillingPageData = NonNullable<Awaited<ReturnType<typeof billingPage>>>
 
-export async function billingAction(db: Database, viewer: Viewer, requestIdParam: string | undefined, bookingIdParam: string | undefined, form: FormData): Promise<FormOutcome<Reply>> {
+export async function billingAction(
+  db: Database,
+  viewer: Viewer,
+  requestIdParam: string | undefined,
+  bookingIdParam: string | undefined,
+  form: FormData,
+): Promise<FormOutcome<Reply>> {
   const requestId = readId(requestIdParam)
   const bookingId = readId(bookingIdParam)
   if (!requestId || !bookingId || !(await bookingDetail(db, requestId, bookingId))) return { status: 'not-found' }
   const submission = parseWithZod(form, { schema: billingSchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const done = await saveBilling(db, actor(viewer), requestId, bookingId, submission.value)
-  if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done, 'The bill was not saved: see the fields below.') }
+  if (!done.ok)
+    return done.notFound
+      ? { status: 'not-found' }
+      : { status: 'invalid', reply: refusalReply(submission, done, 'The bill was not saved: see the fields below.') }
   const total = submission.value.amount + submission.value.gst
-  return { status: 'done', redirectTo: billingPath(requestId, bookingId), toast: { kind: 'success', message: `${done.value.code}: the bill ${submission.value.billNumber} for ${formatMoney(total)} is due ${submission.value.dueOn}.` } }
+  return {
+    status: 'done',
+    redirectTo: billingPath(requestId, bookingId),
+    toast: {
+      kind: 'success',
+      message: `${done.value.code}: the bill ${submission.value.billNumber} for ${formatMoney(total)} is due ${submission.value.dueOn}.`,
+    },
+  }
 }
 
 // ---------- Payment dues ----------
@@ -288,9 +457,17 @@ export async function duesAction(db: Database, viewer: Viewer, form: FormData): 
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const { booking, paidOn, reference } = submission.value
   const done = await markBillsPaid(db, actor(viewer), booking, paidOn, reference)
-  if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done) }
+  if (!done.ok)
+    return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done) }
   const { paid, already, totalMinor } = done.value
-  const parts = [paid.length ? `${paid.length === 1 ? paid[0] : `${paid.length} bills`} marked paid (${formatMoney(totalMinor)}, ${reference}).` : '', already.length ? `${already.join(', ')} ${already.length === 1 ? 'was' : 'were'} already paid: nothing changed there.` : '']
+  const parts = [
+    paid.length
+      ? `${paid.length === 1 ? paid[0] : `${paid.length} bills`} marked paid (${formatMoney(totalMinor)}, ${reference}).`
+      : '',
+    already.length
+      ? `${already.join(', ')} ${already.length === 1 ? 'was' : 'were'} already paid: nothing changed there.`
+      : '',
+  ]
   return { status: 'done', toast: { kind: paid.length ? 'success' : 'info', message: parts.filter(Boolean).join(' ') } }
 }
 
@@ -308,9 +485,23 @@ const dueColumns: CsvColumn[] = [
 
 async function* dueRecords(batches: AsyncIterable<DueRow[]>) {
   for await (const rows of batches) {
-    yield rows.map((r) => ({ booking: r.code, request: r.requestCode, transporter: r.transporter, bill: r.billNumber, bill_date: r.billDate, due_on: r.dueOn, amount: rupeesInput(r.amountMinor), gst: rupeesInput(r.gstMinor), total: rupeesInput(r.amountMinor + r.gstMinor) }))
+    yield rows.map((r) => ({
+      booking: r.code,
+      request: r.requestCode,
+      transporter: r.transporter,
+      bill: r.billNumber,
+      bill_date: r.billDate,
+      due_on: r.dueOn,
+      amount: rupeesInput(r.amountMinor),
+      gst: rupeesInput(r.gstMinor),
+      total: rupeesInput(r.amountMinor + r.gstMinor),
+    }))
   }
 }
 
-export const duesCsv = (db: Database, url: URL) => csvStreamResponse(`transport-payment-dues-${today()}.csv`, dueColumns, dueRecords(dueRowBatches(db, readDueFilters(url))))
-
+export const duesCsv = (db: Database, url: URL) =>
+  csvStreamResponse(
+    `transport-payment-dues-${today()}.csv`,
+    dueColumns,
+    dueRecords(dueRowBatches(db, readDueFilters(url))),
+  )

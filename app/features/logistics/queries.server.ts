@@ -14,7 +14,9 @@ import { keysetWalk } from '~/utils/keyset.server'
 
 const upTo = (prefix: string) => `${prefix}\uffff`
 /** Cities are typed; match them as typed and as a name is usually written ("surat" finds "Surat"). */
-const cityForms = (city: string) => [...new Set([city, city.toLowerCase().replace(/(^|[\s-])\p{L}/gu, (c) => c.toUpperCase())])]
+const cityForms = (city: string) => [
+  ...new Set([city, city.toLowerCase().replace(/(^|[\s-])\p{L}/gu, (c) => c.toUpperCase())]),
+]
 
 type RequestQuery = SelectQueryBuilder<DB, 'transport_requests', object>
 
@@ -23,10 +25,15 @@ function filteredRequests(db: Executor, f: RequestFilters): RequestQuery {
   if (f.q) query = query.where('transport_requests.code', '>=', f.q).where('transport_requests.code', '<', upTo(f.q))
   if (f.type) query = query.where('transport_requests.transport_type', '=', f.type as TransportType)
   if (f.status) query = query.where('transport_requests.status', '=', f.status as TransportRequestStatus)
-  if (f.order) query = query.where('transport_requests.order_code', '>=', f.order).where('transport_requests.order_code', '<', upTo(f.order))
+  if (f.order)
+    query = query
+      .where('transport_requests.order_code', '>=', f.order)
+      .where('transport_requests.order_code', '<', upTo(f.order))
   if (f.city) {
     const forms = cityForms(f.city)
-    query = query.where((eb) => eb.or([eb('transport_requests.from_city', 'in', forms), eb('transport_requests.to_city', 'in', forms)]))
+    query = query.where((eb) =>
+      eb.or([eb('transport_requests.from_city', 'in', forms), eb('transport_requests.to_city', 'in', forms)]),
+    )
   }
   if (f.pickupFrom) query = query.where('transport_requests.pickup_on', '>=', f.pickupFrom)
   if (f.pickupTo) query = query.where('transport_requests.pickup_on', '<=', f.pickupTo)
@@ -34,10 +41,16 @@ function filteredRequests(db: Executor, f: RequestFilters): RequestQuery {
 }
 
 const requestOrder = <Q extends SelectQueryBuilder<DB, 'transport_requests', object>>(query: Q, f: RequestFilters): Q =>
-  (f.sort === 'created' ? query.orderBy('transport_requests.id', f.dir) : query.orderBy('transport_requests.pickup_on', f.dir).orderBy('transport_requests.id', f.dir)) as Q
+  (f.sort === 'created'
+    ? query.orderBy('transport_requests.id', f.dir)
+    : query.orderBy('transport_requests.pickup_on', f.dir).orderBy('transport_requests.id', f.dir)) as Q
 
 /** How many requests match: the kept counts when only type and status filter, else counted up to the cap. */
-async function countRequests(db: Executor, f: RequestFilters, query: RequestQuery): Promise<{ total: number; capped: boolean }> {
+async function countRequests(
+  db: Executor,
+  f: RequestFilters,
+  query: RequestQuery,
+): Promise<{ total: number; capped: boolean }> {
   if (!f.q && !f.order && !f.city && !f.pickupFrom && !f.pickupTo) {
     let kept = db.selectFrom('transport_request_counts').select((eb) => eb.fn.sum<number>('n').as('n'))
     if (f.type) kept = kept.where('transport_type', '=', f.type as TransportType)
@@ -51,7 +64,9 @@ async function countRequests(db: Executor, f: RequestFilters, query: RequestQuer
 function requestRows(db: Executor, ids: number[]) {
   return db
     .selectFrom('transport_requests as r')
-    .leftJoin('transport_bookings as b', (join) => join.onRef('b.request_id', '=', 'r.id').on('b.status', '<>', 'cancelled'))
+    .leftJoin('transport_bookings as b', (join) =>
+      join.onRef('b.request_id', '=', 'r.id').on('b.status', '<>', 'cancelled'),
+    )
     .leftJoin('transporters as t', 't.id', 'b.transporter_id')
     .select([
       'r.id',
@@ -76,7 +91,12 @@ function requestRows(db: Executor, ids: number[]) {
       rows.map(({ fromJson, toJson, ...row }) => {
         const from = place(fromJson)
         const to = place(toJson)
-        return { ...row, weightGrams: Number(row.weightGrams), from: `${from.party}, ${from.city}`, to: `${to.party}, ${to.city}` }
+        return {
+          ...row,
+          weightGrams: Number(row.weightGrams),
+          from: `${from.party}, ${from.city}`,
+          to: `${to.party}, ${to.city}`,
+        }
       }),
     )
 }
@@ -97,7 +117,17 @@ export interface Place {
 
 /** A request's from or to address as it was copied when the request was made or changed. */
 export const place = (json: string): Place => {
-  const none: Place = { party: '', label: null, line1: '', line2: null, city: '', state: '', pin: '', phone: null, addressId: null }
+  const none: Place = {
+    party: '',
+    label: null,
+    line1: '',
+    line2: null,
+    city: '',
+    state: '',
+    pin: '',
+    phone: null,
+    addressId: null,
+  }
   try {
     return { ...none, ...(JSON.parse(json) as object) }
   } catch {
@@ -111,7 +141,11 @@ const inOrder = <T extends { id: number }>(ids: number[], rows: T[]) => {
 }
 
 /** A keyset walk (app/utils/keyset.server.ts) over the keys, each batch's rows read by their ids. */
-async function* keysetBatches<K extends { id: number }, R extends { id: number }>(next: (after: K | null) => Promise<K[]>, rows: (ids: number[]) => Promise<R[]>, batch: number): AsyncGenerator<R[]> {
+async function* keysetBatches<K extends { id: number }, R extends { id: number }>(
+  next: (after: K | null) => Promise<K[]>,
+  rows: (ids: number[]) => Promise<R[]>,
+  batch: number,
+): AsyncGenerator<R[]> {
   for await (const found of keysetWalk(next, batch)) {
     const ids = found.map((r) => r.id)
     yield inOrder(ids, await rows(ids))
@@ -142,7 +176,12 @@ export function requestRowBatches(db: Executor, f: RequestFilters, batch = 1_000
       query =
         f.sort === 'created'
           ? query.where('transport_requests.id', beyond, id)
-          : query.where((eb) => eb.or([eb('transport_requests.pickup_on', beyond, day), eb.and([eb('transport_requests.pickup_on', '=', day), eb('transport_requests.id', beyond, id)])]))
+          : query.where((eb) =>
+              eb.or([
+                eb('transport_requests.pickup_on', beyond, day),
+                eb.and([eb('transport_requests.pickup_on', '=', day), eb('transport_requests.id', beyond, id)]),
+              ]),
+            )
     }
     return requestOrder(query, f).limit(batch).execute()
   }
@@ -220,7 +259,9 @@ export function bookingRowBatches(db: Executor, f: BookingFilters, batch = 1_000
     let query = filteredBookings(db, f).select(['transport_bookings.id', `${dayColumn} as day`] as const)
     if (last) {
       const { id, day } = last
-      query = query.where((eb) => eb.or([eb(dayColumn, beyond, day), eb.and([eb(dayColumn, '=', day), eb('transport_bookings.id', beyond, id)])]))
+      query = query.where((eb) =>
+        eb.or([eb(dayColumn, beyond, day), eb.and([eb(dayColumn, '=', day), eb('transport_bookings.id', beyond, id)])]),
+      )
     }
     return (await bookingOrder(query, f).limit(batch).execute()) as { id: number; day: string }[]
   }
@@ -261,14 +302,33 @@ export async function requestDetail(db: Executor, id: number) {
     db
       .selectFrom('transport_bookings as b')
       .innerJoin('transporters as t', 't.id', 'b.transporter_id')
-      .select(['b.id', 'b.code', 'b.status', 't.name as transporter', 'b.vehicle_number as vehicleNumber', 'b.lr_number as lrNumber', 'b.pickup_at as pickupAt', 'b.expected_delivery_at as expectedDeliveryAt', 'b.freight_minor as freightMinor', 'b.bill_state as billState', 'b.cancel_reason as cancelReason'])
+      .select([
+        'b.id',
+        'b.code',
+        'b.status',
+        't.name as transporter',
+        'b.vehicle_number as vehicleNumber',
+        'b.lr_number as lrNumber',
+        'b.pickup_at as pickupAt',
+        'b.expected_delivery_at as expectedDeliveryAt',
+        'b.freight_minor as freightMinor',
+        'b.bill_state as billState',
+        'b.cancel_reason as cancelReason',
+      ])
       .where('b.request_id', '=', id)
       .orderBy('b.id', 'desc')
       .execute(),
     historyOf(db, STAFF_VIEWER, 'transport_request', id),
   ])
   const { fromJson, toJson, ...rest } = request
-  return { ...rest, weightGrams: Number(rest.weightGrams), from: place(fromJson), to: place(toJson), bookings: bookings.map((b) => ({ ...b, freightMinor: Number(b.freightMinor) })), history }
+  return {
+    ...rest,
+    weightGrams: Number(rest.weightGrams),
+    from: place(fromJson),
+    to: place(toJson),
+    bookings: bookings.map((b) => ({ ...b, freightMinor: Number(b.freightMinor) })),
+    history,
+  }
 }
 export type RequestDetail = NonNullable<Awaited<ReturnType<typeof requestDetail>>>
 
@@ -309,7 +369,15 @@ export async function bookingDetail(db: Executor, requestId: number, bookingId: 
   if (!booking) return undefined
   const request = (await requestDetail(db, requestId))!
   const num = (v: number | null) => (v === null ? null : Number(v))
-  return { booking: { ...booking, freightMinor: Number(booking.freightMinor), billAmountMinor: num(booking.billAmountMinor), billGstMinor: num(booking.billGstMinor) }, request }
+  return {
+    booking: {
+      ...booking,
+      freightMinor: Number(booking.freightMinor),
+      billAmountMinor: num(booking.billAmountMinor),
+      billGstMinor: num(booking.billGstMinor),
+    },
+    request,
+  }
 }
 export type BookingDetail = NonNullable<Awaited<ReturnType<typeof bookingDetail>>>
 
@@ -330,7 +398,10 @@ export function daysOf(month: string): string[] {
  * A month of bookings that are not cancelled: how many are picked up (or expected to be delivered)
  * each day, all or one transporter's, counted from the day index; and one day's bookings.
  */
-export async function bookingCalendar(db: Executor, filters: { month: string; show: 'pickup' | 'delivery'; transporter: number | null; day: string }) {
+export async function bookingCalendar(
+  db: Executor,
+  filters: { month: string; show: 'pickup' | 'delivery'; transporter: number | null; day: string },
+) {
   const days = daysOf(filters.month)
   const column = filters.show === 'delivery' ? 'delivery_on' : 'pickup_on'
   // The month's counts from the kept day rows (transport_booking_days), not from the bookings.
@@ -344,7 +415,8 @@ export async function bookingCalendar(db: Executor, filters: { month: string; sh
   if (filters.transporter !== null) counts = counts.where('transporter_id', '=', filters.transporter)
   // A day of the month chosen; today when the month is this one and none is.
   const today = kolkataDay()
-  const day = filters.day && filters.day.startsWith(filters.month) ? filters.day : today.startsWith(filters.month) ? today : ''
+  const day =
+    filters.day && filters.day.startsWith(filters.month) ? filters.day : today.startsWith(filters.month) ? today : ''
   const [rows, dayIds] = await Promise.all([
     counts.execute(),
     day
@@ -380,7 +452,21 @@ export async function bookingCalendar(db: Executor, filters: { month: string; sh
   const ids = dayIds.map((r) => r.id)
   const shown = await bookingRows(db, [...new Set([...ids, ...firsts.flatMap(([, list]) => list)])])
   const byId = new Map(shown.map((r) => [r.id, r]))
-  const entriesOf = new Map(firsts.map(([d, list]) => [d, list.map((id) => byId.get(id)).filter((r): r is BookingRow => r !== undefined).map((r) => ({ id: r.id, requestId: r.requestId, code: r.code, status: r.status, label: `${r.transporter}: ${r.fromCity} → ${r.toCity}` }))]))
+  const entriesOf = new Map(
+    firsts.map(([d, list]) => [
+      d,
+      list
+        .map((id) => byId.get(id))
+        .filter((r): r is BookingRow => r !== undefined)
+        .map((r) => ({
+          id: r.id,
+          requestId: r.requestId,
+          code: r.code,
+          status: r.status,
+          label: `${r.transporter}: ${r.fromCity} → ${r.toCity}`,
+        })),
+    ]),
+  )
   return {
     days: days.map((d) => ({ day: d, count: byDay.get(d) ?? 0, entries: entriesOf.get(d) ?? [] })),
     day,
@@ -402,18 +488,26 @@ function unpaid(db: Executor, f: Pick<DueFilters, 'transporter' | 'bucket'>, tod
   let query = db.selectFrom('transport_bookings').where('transport_bookings.bill_state', '=', 'unpaid')
   if (f.transporter !== null) query = query.where('transport_bookings.transporter_id', '=', f.transporter)
   if (f.bucket === 'overdue') query = query.where('transport_bookings.bill_due_on', '<', bounds.overdue.before)
-  if (f.bucket === 'this_week') query = query.where('transport_bookings.bill_due_on', '>=', bounds.this_week.from).where('transport_bookings.bill_due_on', '<=', bounds.this_week.to)
+  if (f.bucket === 'this_week')
+    query = query
+      .where('transport_bookings.bill_due_on', '>=', bounds.this_week.from)
+      .where('transport_bookings.bill_due_on', '<=', bounds.this_week.to)
   if (f.bucket === 'later') query = query.where('transport_bookings.bill_due_on', '>', bounds.later.after)
   return query
 }
 
-const billTotal = (eb: any) => eb.fn.sum(eb(eb.ref('transport_bookings.bill_amount_minor'), '+', eb.ref('transport_bookings.bill_gst_minor'))).as('total')
+const billTotal = (eb: any) =>
+  eb.fn
+    .sum(eb(eb.ref('transport_bookings.bill_amount_minor'), '+', eb.ref('transport_bookings.bill_gst_minor')))
+    .as('total')
 
 /** Unpaid transporter bills overdue and due this week (count and amount with GST), for dashboards. */
 export async function dueBucketTotals(db: Executor) {
   const today = kolkataDay()
   const total = async (bucket: 'overdue' | 'this_week') => {
-    const row = await unpaid(db, { transporter: null, bucket }, today).select((eb) => [eb.fn.countAll<number>().as('n'), billTotal(eb)]).executeTakeFirstOrThrow()
+    const row = await unpaid(db, { transporter: null, bucket }, today)
+      .select((eb) => [eb.fn.countAll<number>().as('n'), billTotal(eb)])
+      .executeTakeFirstOrThrow()
     return { count: Number(row.n), totalMinor: Number(row.total ?? 0) }
   }
   const [overdue, thisWeek] = await Promise.all([total('overdue'), total('this_week')])
@@ -448,11 +542,26 @@ export async function paymentDues(db: Executor, f: DueFilters) {
       .execute(),
   ])
   const ids = page.map((r) => r.id)
-  const matching = f.bucket === 'overdue' ? overdue : f.bucket === 'this_week' ? thisWeek : f.bucket === 'later' ? later : { count: overdue.count + thisWeek.count + later.count, totalMinor: overdue.totalMinor + thisWeek.totalMinor + later.totalMinor }
+  const matching =
+    f.bucket === 'overdue'
+      ? overdue
+      : f.bucket === 'this_week'
+        ? thisWeek
+        : f.bucket === 'later'
+          ? later
+          : {
+              count: overdue.count + thisWeek.count + later.count,
+              totalMinor: overdue.totalMinor + thisWeek.totalMinor + later.totalMinor,
+            }
   return {
     today,
     buckets: { overdue, this_week: thisWeek, later },
-    perTransporter: perTransporter.map((t) => ({ id: t.id, name: t.name, count: Number(t.n), totalMinor: Number(t.total ?? 0) })),
+    perTransporter: perTransporter.map((t) => ({
+      id: t.id,
+      name: t.name,
+      count: Number(t.n),
+      totalMinor: Number(t.total ?? 0),
+    })),
     rows: inOrder(ids, await dueRows(db, ids)),
     total: matching.count,
   }
@@ -463,10 +572,29 @@ function dueRows(db: Executor, ids: number[]) {
     .selectFrom('transport_bookings as b')
     .innerJoin('transport_requests as r', 'r.id', 'b.request_id')
     .innerJoin('transporters as t', 't.id', 'b.transporter_id')
-    .select(['b.id', 'b.code', 'b.request_id as requestId', 'r.code as requestCode', 't.name as transporter', 'b.bill_number as billNumber', 'b.bill_date as billDate', 'b.bill_due_on as dueOn', 'b.bill_amount_minor as amountMinor', 'b.bill_gst_minor as gstMinor'])
+    .select([
+      'b.id',
+      'b.code',
+      'b.request_id as requestId',
+      'r.code as requestCode',
+      't.name as transporter',
+      'b.bill_number as billNumber',
+      'b.bill_date as billDate',
+      'b.bill_due_on as dueOn',
+      'b.bill_amount_minor as amountMinor',
+      'b.bill_gst_minor as gstMinor',
+    ])
     .where('b.id', 'in', ids.length ? ids : [-1])
     .execute()
-    .then((rows) => rows.map((r) => ({ ...r, amountMinor: Number(r.amountMinor), gstMinor: Number(r.gstMinor), dueOn: r.dueOn ?? '', billDate: r.billDate ?? '' })))
+    .then((rows) =>
+      rows.map((r) => ({
+        ...r,
+        amountMinor: Number(r.amountMinor),
+        gstMinor: Number(r.gstMinor),
+        dueOn: r.dueOn ?? '',
+        billDate: r.billDate ?? '',
+      })),
+    )
 }
 export type DueRow = Awaited<ReturnType<typeof dueRows>>[number]
 
@@ -477,9 +605,18 @@ export function dueRowBatches(db: Executor, f: DueFilters, batch = 1_000): Async
     let query = unpaid(db, f, today).select(['transport_bookings.id', 'transport_bookings.bill_due_on as due'])
     if (last) {
       const { id, due } = last
-      query = query.where((eb) => eb.or([eb('transport_bookings.bill_due_on', '>', due), eb.and([eb('transport_bookings.bill_due_on', '=', due), eb('transport_bookings.id', '>', id)])]))
+      query = query.where((eb) =>
+        eb.or([
+          eb('transport_bookings.bill_due_on', '>', due),
+          eb.and([eb('transport_bookings.bill_due_on', '=', due), eb('transport_bookings.id', '>', id)]),
+        ]),
+      )
     }
-    return (await query.orderBy('transport_bookings.bill_due_on').orderBy('transport_bookings.id').limit(batch).execute()) as { id: number; due: string }[]
+    return (await query
+      .orderBy('transport_bookings.bill_due_on')
+      .orderBy('transport_bookings.id')
+      .limit(batch)
+      .execute()) as { id: number; due: string }[]
   }
   return keysetBatches(next, (ids) => dueRows(db, ids), batch)
 }
@@ -488,7 +625,9 @@ export function dueRowBatches(db: Executor, f: DueFilters, batch = 1_000): Async
 export async function orderShipping(db: Executor, masterOrderId: number) {
   const rows = await db
     .selectFrom('transport_requests as r')
-    .leftJoin('transport_bookings as b', (join) => join.onRef('b.request_id', '=', 'r.id').on('b.status', '<>', 'cancelled'))
+    .leftJoin('transport_bookings as b', (join) =>
+      join.onRef('b.request_id', '=', 'r.id').on('b.status', '<>', 'cancelled'),
+    )
     .leftJoin('transporters as t', 't.id', 'b.transporter_id')
     .select([
       'r.id',

@@ -33,7 +33,8 @@ function NewRequestMenu() {
       <ul className="plain-list">
         {TRANSPORT_TYPES.map((type) => (
           <li key={type}>
-            <Link to={addRequestPath(type)}>{transportTypes[type].label}</Link> <span className="muted">{transportTypes[type].describe}</span>
+            <Link to={addRequestPath(type)}>{transportTypes[type].label}</Link>{' '}
+            <span className="muted">{transportTypes[type].describe}</span>
           </li>
         ))}
       </ul>
@@ -42,21 +43,59 @@ function NewRequestMenu() {
 }
 
 /** /logistics/transport_requests: filters in the URL, counts, CSV of what matches. */
-export function RequestList({ rows, total, capped, filters }: { rows: RequestRow[]; total: number; capped: boolean; filters: RequestFilters }) {
+export function RequestList({
+  rows,
+  total,
+  capped,
+  filters,
+}: {
+  rows: RequestRow[]
+  total: number
+  capped: boolean
+  filters: RequestFilters
+}) {
   const exportParams = new URLSearchParams(useLocation().search)
   exportParams.delete('page')
-  const filtering = Boolean(filters.q || filters.type || filters.status || filters.order || filters.city || filters.pickupFrom || filters.pickupTo)
+  const filtering = Boolean(
+    filters.q ||
+    filters.type ||
+    filters.status ||
+    filters.order ||
+    filters.city ||
+    filters.pickupFrom ||
+    filters.pickupTo,
+  )
   const orderHref = useOrderHref()
   const columns: Column<RequestRow>[] = [
-    { key: 'code', header: 'Request', title: true, nowrap: true, cell: (r) => <Link to={requestPath(r.id)}>{r.code}</Link> },
+    {
+      key: 'code',
+      header: 'Request',
+      title: true,
+      nowrap: true,
+      cell: (r) => <Link to={requestPath(r.id)}>{r.code}</Link>,
+    },
     { key: 'type', header: 'Type', cell: (r) => transportTypes[r.type].label },
     { key: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
-    { key: 'order', header: 'Order', nowrap: true, cell: (r) => (r.masterOrderId ? <Link to={orderHref(r.masterOrderId)}>{r.orderCode}</Link> : r.orderCode) },
+    {
+      key: 'order',
+      header: 'Order',
+      nowrap: true,
+      cell: (r) => (r.masterOrderId ? <Link to={orderHref(r.masterOrderId)}>{r.orderCode}</Link> : r.orderCode),
+    },
     { key: 'from', header: 'From', cell: (r) => r.from },
     { key: 'to', header: 'To', cell: (r) => r.to },
     { key: 'pickup', header: 'Pickup', sortKey: 'pickup', nowrap: true, cell: (r) => day(r.pickupOn) },
     { key: 'load', header: 'Load', numeric: true, cell: (r) => `${kg(r.weightGrams)} · ${r.packages} pkg` },
-    { key: 'booking', header: 'Booking', cell: (r) => (r.bookingId ? <Link to={bookingPath(r.id, r.bookingId)}>{`${r.transporter}${r.lrNumber ? ` · ${r.lrNumber}` : ''}`}</Link> : '') },
+    {
+      key: 'booking',
+      header: 'Booking',
+      cell: (r) =>
+        r.bookingId ? (
+          <Link to={bookingPath(r.id, r.bookingId)}>{`${r.transporter}${r.lrNumber ? ` · ${r.lrNumber}` : ''}`}</Link>
+        ) : (
+          ''
+        ),
+    },
   ]
   return (
     <div className="logistics">
@@ -65,8 +104,20 @@ export function RequestList({ rows, total, capped, filters }: { rows: RequestRow
       </PageHeader>
       <Form method="get" className="filters" role="search" aria-label="Filter transport requests">
         <SearchFilter value={filters.q} placeholder="Code: TR-2026-000123" />
-        <SelectFilter name="type" label="Type" value={filters.type} any="Any type" options={TRANSPORT_TYPES.map((t) => ({ value: t, label: transportTypes[t].label }))} />
-        <SelectFilter name="status" label="Status" value={filters.status} any="Any status" options={REQUEST_STATUSES.map((s) => ({ value: s, label: sentenceCase(s) }))} />
+        <SelectFilter
+          name="type"
+          label="Type"
+          value={filters.type}
+          any="Any type"
+          options={TRANSPORT_TYPES.map((t) => ({ value: t, label: transportTypes[t].label }))}
+        />
+        <SelectFilter
+          name="status"
+          label="Status"
+          value={filters.status}
+          any="Any status"
+          options={REQUEST_STATUSES.map((s) => ({ value: s, label: sentenceCase(s) }))}
+        />
         <div className="field">
           <label htmlFor="order">Order</label>
           <input id="order" name="order" defaultValue={filters.order} placeholder="SO-2026-… or SMP-…" />
@@ -75,25 +126,75 @@ export function RequestList({ rows, total, capped, filters }: { rows: RequestRow
           <label htmlFor="city">City</label>
           <input id="city" name="city" defaultValue={filters.city} placeholder="From or to" />
         </div>
-        <DateFilter name="pickupFrom" label="Pickup from" value={filters.pickupFrom} problem={filters.problems.pickupFrom} />
+        <DateFilter
+          name="pickupFrom"
+          label="Pickup from"
+          value={filters.pickupFrom}
+          problem={filters.problems.pickupFrom}
+        />
         <DateFilter name="pickupTo" label="Pickup to" value={filters.pickupTo} problem={filters.problems.pickupTo} />
-        <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="pickup" defaultDir="desc" clearTo={requestsPath} filtering={filtering} />
+        <FilterActions
+          sort={filters.sort}
+          dir={filters.dir}
+          defaultSort="pickup"
+          defaultDir="desc"
+          clearTo={requestsPath}
+          filtering={filtering}
+        />
       </Form>
-      <ListSummary total={total} capped={capped} noun="transport request" matching={filtering && 'these filters'} csv={`${requestsPath}.csv${exportParams.size ? `?${exportParams}` : ''}`} />
-      <Table caption="Transport requests" sort={{ sort: filters.sort, dir: filters.dir }} columns={columns} rows={rows} rowKey={(r) => r.id} empty={filtering ? 'No request matches these filters.' : 'No transport requests yet.'} />
+      <ListSummary
+        total={total}
+        capped={capped}
+        noun="transport request"
+        matching={filtering && 'these filters'}
+        csv={`${requestsPath}.csv${exportParams.size ? `?${exportParams}` : ''}`}
+      />
+      <Table
+        caption="Transport requests"
+        sort={{ sort: filters.sort, dir: filters.dir }}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={filtering ? 'No request matches these filters.' : 'No transport requests yet.'}
+      />
       <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} />
     </div>
   )
 }
 
 /** The request's details as a form: addresses offered for its type and order, pickup day, weight, packages, notes. */
-function RequestFields({ fields, from, to, today }: { fields: ReturnType<typeof useZodForm<typeof requestCreateSchema>>[1]; from: { id: number; label: string }[]; to: { id: number; label: string }[]; today: string }) {
+function RequestFields({
+  fields,
+  from,
+  to,
+  today,
+}: {
+  fields: ReturnType<typeof useZodForm<typeof requestCreateSchema>>[1]
+  from: { id: number; label: string }[]
+  to: { id: number; label: string }[]
+  today: string
+}) {
   return (
     <div className="form-grid">
-      <SelectField label="Pick up from" meta={fields.fromAddressId} options={from.map((a) => ({ value: String(a.id), label: a.label }))} placeholder="Choose…" />
-      <SelectField label="Deliver to" meta={fields.toAddressId} options={to.map((a) => ({ value: String(a.id), label: a.label }))} placeholder="Choose…" />
+      <SelectField
+        label="Pick up from"
+        meta={fields.fromAddressId}
+        options={from.map((a) => ({ value: String(a.id), label: a.label }))}
+        placeholder="Choose…"
+      />
+      <SelectField
+        label="Deliver to"
+        meta={fields.toAddressId}
+        options={to.map((a) => ({ value: String(a.id), label: a.label }))}
+        placeholder="Choose…"
+      />
       <Field label="Pickup date" type="date" meta={fields.pickupOn} inputProps={{ min: today }} />
-      <Field label="Weight (kg)" meta={fields.weight} hint="Up to 3 decimals, like 125.5" inputProps={{ inputMode: 'decimal' }} />
+      <Field
+        label="Weight (kg)"
+        meta={fields.weight}
+        hint="Up to 3 decimals, like 125.5"
+        inputProps={{ inputMode: 'decimal' }}
+      />
       <Field label="Packages" type="number" meta={fields.packages} inputProps={{ min: 1, step: 1 }} />
       <Field label="Notes (optional)" meta={fields.notes} hint="For the transporter: loading hours, fragile goods" />
     </div>
@@ -103,11 +204,21 @@ function RequestFields({ fields, from, to, today }: { fields: ReturnType<typeof 
 /** /logistics/transport_requests/add/:transportType: choose the order (a list, or its code), then the form prefilled for it. */
 export function AddRequest({ data, lastResult }: { data: AddRequestData; lastResult: Reply }) {
   const { type, info, candidates, chosen, orderCode, today } = data
-  const key = typeof lastResult?.initialValue?.idempotencyKey === 'string' ? lastResult.initialValue.idempotencyKey : data.idempotencyKey
+  const key =
+    typeof lastResult?.initialValue?.idempotencyKey === 'string'
+      ? lastResult.initialValue.idempotencyKey
+      : data.idempotencyKey
   const [form, fields] = useZodForm(() => import('./schema').then((m) => m.requestCreateSchema), {
     id: `request-${type}`,
     lastResult,
-    defaultValue: { intent: 'create', orderCode, fromAddressId: chosen?.from[0] ? String(chosen.from[0].id) : '', toAddressId: chosen?.to[0] ? String(chosen.to[0].id) : '', pickupOn: today, packages: '1' },
+    defaultValue: {
+      intent: 'create',
+      orderCode,
+      fromAddressId: chosen?.from[0] ? String(chosen.from[0].id) : '',
+      toAddressId: chosen?.to[0] ? String(chosen.to[0].id) : '',
+      pickupOn: today,
+      packages: '1',
+    },
   })
   return (
     <div className="logistics">
@@ -116,7 +227,13 @@ export function AddRequest({ data, lastResult }: { data: AddRequestData; lastRes
       <Form method="get" className="filters" aria-label="Choose the order">
         <div className="field">
           <label htmlFor="order">Order code</label>
-          <input id="order" name="order" defaultValue={orderCode} placeholder={type === 'sample' ? 'SMP-2026-000123' : 'SO-2026-000123'} aria-describedby={chosen?.problem ? 'order-problem' : undefined} />
+          <input
+            id="order"
+            name="order"
+            defaultValue={orderCode}
+            placeholder={type === 'sample' ? 'SMP-2026-000123' : 'SO-2026-000123'}
+            aria-describedby={chosen?.problem ? 'order-problem' : undefined}
+          />
           {chosen?.problem ? (
             <p className="field-error" id="order-problem">
               {chosen.problem}
@@ -189,21 +306,44 @@ export function PlaceText({ place }: { place: Place }) {
 }
 
 /** The booking form's fields, shared by booking a request and editing a booking. */
-export function BookingInputs({ fields, transporters }: { fields: Record<'transporter' | 'vehicleNumber' | 'driverPhone' | 'lrNumber' | 'pickupAt' | 'expectedDeliveryAt' | 'freight', any>; transporters: string[] }) {
+export function BookingInputs({
+  fields,
+  transporters,
+}: {
+  fields: Record<
+    'transporter' | 'vehicleNumber' | 'driverPhone' | 'lrNumber' | 'pickupAt' | 'expectedDeliveryAt' | 'freight',
+    any
+  >
+  transporters: string[]
+}) {
   return (
     <div className="form-grid">
-      <Field label="Transporter" meta={fields.transporter} hint="Choose a known one or type a new name" inputProps={{ list: 'transporters', autoComplete: 'off' }} />
+      <Field
+        label="Transporter"
+        meta={fields.transporter}
+        hint="Choose a known one or type a new name"
+        inputProps={{ list: 'transporters', autoComplete: 'off' }}
+      />
       <datalist id="transporters">
         {transporters.map((t) => (
           <option key={t} value={t} />
         ))}
       </datalist>
-      <Field label="Vehicle number (optional)" meta={fields.vehicleNumber} inputProps={{ autoCapitalize: 'characters' }} />
+      <Field
+        label="Vehicle number (optional)"
+        meta={fields.vehicleNumber}
+        inputProps={{ autoCapitalize: 'characters' }}
+      />
       <Field label="Driver’s phone (optional)" type="tel" meta={fields.driverPhone} />
       <Field label="LR / AWB number (optional)" meta={fields.lrNumber} />
       <Field label="Pickup" type="datetime-local" meta={fields.pickupAt} hint="Platform time (IST)" />
       <Field label="Expected delivery" type="datetime-local" meta={fields.expectedDeliveryAt} />
-      <Field label="Freight (₹)" meta={fields.freight} hint="As agreed with the transporter" inputProps={{ inputMode: 'decimal' }} />
+      <Field
+        label="Freight (₹)"
+        meta={fields.freight}
+        hint="As agreed with the transporter"
+        inputProps={{ inputMode: 'decimal' }}
+      />
     </div>
   )
 }
@@ -215,12 +355,25 @@ export function RequestPage({ data, reply }: { data: RequestPageData; reply: Rep
   const facts: Detail[] = [
     { label: 'Type', value: info.label },
     { label: 'Status', value: <StatusBadge status={request.status} /> },
-    { label: 'Order', value: request.masterOrderId ? <Link to={orderHref(request.masterOrderId)}>{request.orderCode}</Link> : request.orderCode },
+    {
+      label: 'Order',
+      value: request.masterOrderId ? (
+        <Link to={orderHref(request.masterOrderId)}>{request.orderCode}</Link>
+      ) : (
+        request.orderCode
+      ),
+    },
     { label: 'From', value: <PlaceText place={request.from} /> },
     { label: 'To', value: <PlaceText place={request.to} /> },
     { label: 'Pickup date', value: day(request.pickupOn) },
-    { label: 'Load', value: `${kg(request.weightGrams)}, ${request.packages} package${request.packages === 1 ? '' : 's'}` },
-    { label: 'Created', value: `${formatDateTime(request.createdAt)}${request.createdBy ? ` by ${request.createdBy}` : ''}` },
+    {
+      label: 'Load',
+      value: `${kg(request.weightGrams)}, ${request.packages} package${request.packages === 1 ? '' : 's'}`,
+    },
+    {
+      label: 'Created',
+      value: `${formatDateTime(request.createdAt)}${request.createdBy ? ` by ${request.createdBy}` : ''}`,
+    },
   ]
   if (request.notes) facts.push({ label: 'Notes', value: request.notes })
   if (request.cancelReason) facts.push({ label: 'Cancelled because', value: request.cancelReason })
@@ -238,8 +391,10 @@ export function RequestPage({ data, reply }: { data: RequestPageData; reply: Rep
           <ul className="plain-list">
             {request.bookings.map((b) => (
               <li key={b.id}>
-                <Link to={bookingPath(request.id, b.id)}>{b.code}</Link> <StatusBadge status={b.status} /> {b.transporter}
-                {b.lrNumber ? ` · LR ${b.lrNumber}` : ''} · pickup {formatDateTime(b.pickupAt)} · expected {formatDateTime(b.expectedDeliveryAt)} · {formatMoney(b.freightMinor)}
+                <Link to={bookingPath(request.id, b.id)}>{b.code}</Link> <StatusBadge status={b.status} />{' '}
+                {b.transporter}
+                {b.lrNumber ? ` · LR ${b.lrNumber}` : ''} · pickup {formatDateTime(b.pickupAt)} · expected{' '}
+                {formatDateTime(b.expectedDeliveryAt)} · {formatMoney(b.freightMinor)}
                 {b.cancelReason ? <span className="muted"> · cancelled: {b.cancelReason}</span> : null}
               </li>
             ))}
@@ -256,7 +411,11 @@ export function RequestPage({ data, reply }: { data: RequestPageData; reply: Rep
 
 function UpdateForm({ data, reply }: { data: RequestPageData; reply: Reply }) {
   const mine = replyFor(reply, 'update')
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.requestPageSchema), { id: 'request-update', lastResult: mine, defaultValue: { ...data.defaults, intent: 'update' } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.requestPageSchema), {
+    id: 'request-update',
+    lastResult: mine,
+    defaultValue: { ...data.defaults, intent: 'update' },
+  })
   return (
     <Form method="post" {...getFormProps(form)} className="card" aria-labelledby="update-heading">
       <h2 id="update-heading">Change the request</h2>
@@ -274,8 +433,13 @@ function UpdateForm({ data, reply }: { data: RequestPageData; reply: Reply }) {
 
 function BookForm({ data, reply }: { data: RequestPageData; reply: Reply }) {
   const mine = replyFor(reply, 'book')
-  const key = typeof mine?.initialValue?.idempotencyKey === 'string' ? mine.initialValue.idempotencyKey : data.idempotencyKey
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.requestPageSchema), { id: 'request-book', lastResult: mine, defaultValue: { intent: 'book', pickupAt: data.defaults.pickupAt } })
+  const key =
+    typeof mine?.initialValue?.idempotencyKey === 'string' ? mine.initialValue.idempotencyKey : data.idempotencyKey
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.requestPageSchema), {
+    id: 'request-book',
+    lastResult: mine,
+    defaultValue: { intent: 'book', pickupAt: data.defaults.pickupAt },
+  })
   return (
     <Form method="post" {...getFormProps(form)} className="card" aria-labelledby="book-heading">
       <h2 id="book-heading">Book a transporter</h2>
@@ -295,9 +459,18 @@ function BookForm({ data, reply }: { data: RequestPageData; reply: Reply }) {
 
 function CancelForm({ data, reply }: { data: RequestPageData; reply: Reply }) {
   const mine = replyFor(reply, 'cancel')
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.requestPageSchema), { id: 'request-cancel', lastResult: mine })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.requestPageSchema), {
+    id: 'request-cancel',
+    lastResult: mine,
+  })
   return (
-    <ConfirmDialog trigger="Cancel the request" triggerVariant="danger" title={`Cancel ${data.request.code}?`} description={data.request.status === 'booked' ? 'Its booking is cancelled too.' : 'Nothing has been booked yet.'} defaultOpen={Boolean(mine)}>
+    <ConfirmDialog
+      trigger="Cancel the request"
+      triggerVariant="danger"
+      title={`Cancel ${data.request.code}?`}
+      description={data.request.status === 'booked' ? 'Its booking is cancelled too.' : 'Nothing has been booked yet.'}
+      defaultOpen={Boolean(mine)}
+    >
       <Form method="post" {...getFormProps(form)} className="step-form">
         <ErrorSummary form={form} />
         <input type="hidden" name="intent" value="cancel" />

@@ -1,6 +1,16 @@
 import * as z from 'zod'
 import { readDateFilters } from '~/utils/date-filters'
-import { dateField, dateTimeField, moneyField, optionalPhoneField, optionalText, quantityField, singleLine, controlError, wholeNumberField } from '~/utils/fields'
+import {
+  dateField,
+  dateTimeField,
+  moneyField,
+  optionalPhoneField,
+  optionalText,
+  quantityField,
+  singleLine,
+  controlError,
+  wholeNumberField,
+} from '~/utils/fields'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
 import { BOOKING_STATUSES, REQUEST_STATUSES, TRANSPORT_TYPES } from './states'
 export { LOGISTICS } from './shared'
@@ -15,14 +25,20 @@ const text = (label: string, max: number) =>
     .min(1, `Enter ${label}`)
     .max(max, `Use at most ${max} characters`)
     .refine(singleLine, controlError)
-const addressId = (what: string) => z.string({ error: `Choose ${what}` }).regex(/^\d{1,12}$/, `Choose ${what}`).transform(Number)
+const addressId = (what: string) =>
+  z
+    .string({ error: `Choose ${what}` })
+    .regex(/^\d{1,12}$/, `Choose ${what}`)
+    .transform(Number)
 
 /** A request's details: where from and to (addresses offered for its type and order), when, how much. */
 const requestFields = {
   fromAddressId: addressId('where it is picked up'),
   toAddressId: addressId('where it goes'),
   pickupOn: dateField('the pickup date'),
-  weight: quantityField('the weight in kg').refine((grams) => grams > 0, { error: 'Enter the weight in kg, more than zero' }),
+  weight: quantityField('the weight in kg').refine((grams) => grams > 0, {
+    error: 'Enter the weight in kg, more than zero',
+  }),
   packages: wholeNumberField('the number of packages', { min: 1, max: 100_000 }),
   notes: optionalText(1000),
 }
@@ -34,7 +50,12 @@ export const requestCreateSchema = z.object({
   ...requestFields,
 })
 
-const reason = z.string({ error: 'Say why' }).trim().min(1, 'Say why').max(500, 'Use at most 500 characters').refine(singleLine, controlError)
+const reason = z
+  .string({ error: 'Say why' })
+  .trim()
+  .min(1, 'Say why')
+  .max(500, 'Use at most 500 characters')
+  .refine(singleLine, controlError)
 
 const bookingFields = {
   transporter: text('the transporter', 120),
@@ -79,7 +100,13 @@ export type BillingForm = z.output<typeof billingSchema>
 export const markPaidSchema = z.object({
   intent: z.literal('pay'),
   booking: z
-    .array(z.string().regex(/^\d{1,12}$/, 'Tick the bills to mark paid').transform(Number), { error: 'Tick the bills to mark paid' })
+    .array(
+      z
+        .string()
+        .regex(/^\d{1,12}$/, 'Tick the bills to mark paid')
+        .transform(Number),
+      { error: 'Tick the bills to mark paid' },
+    )
     .min(1, 'Tick the bills to mark paid')
     .max(200, 'Mark at most 200 bills at a time'),
   paidOn: dateField('the day it was paid'),
@@ -129,10 +156,21 @@ export interface BookingFilters extends ListParams<'pickup' | 'delivery'> {
 
 export function readBookingFilters(url: URL): BookingFilters {
   const params = url.searchParams
-  const list = readListParams(url, { sorts: ['pickup', 'delivery'] as const, defaultSort: 'pickup', defaultDir: 'desc' })
+  const list = readListParams(url, {
+    sorts: ['pickup', 'delivery'] as const,
+    defaultSort: 'pickup',
+    defaultDir: 'desc',
+  })
   const { dates, problems } = readDateFilters(params, ['from', 'to'] as const)
   const status = (params.get('status') ?? '').trim()
-  return { ...list, q: list.q.toUpperCase(), transporter: readId(params.get('transporter')), status: (BOOKING_STATUSES as readonly string[]).includes(status) ? status : '', ...dates, problems }
+  return {
+    ...list,
+    q: list.q.toUpperCase(),
+    transporter: readId(params.get('transporter')),
+    status: (BOOKING_STATUSES as readonly string[]).includes(status) ? status : '',
+    ...dates,
+    problems,
+  }
 }
 
 export const DUE_BUCKETS = ['overdue', 'this_week', 'later'] as const
@@ -149,16 +187,27 @@ export function readDueFilters(url: URL): DueFilters {
   const params = url.searchParams
   const list = readListParams(url, { sorts: ['due'] as const, defaultSort: 'due' })
   const bucket = (params.get('bucket') ?? '').trim()
-  return { transporter: readId(params.get('transporter')), bucket: (DUE_BUCKETS as readonly string[]).includes(bucket) ? (bucket as DueBucket) : '', page: list.page, pageSize: list.pageSize }
+  return {
+    transporter: readId(params.get('transporter')),
+    bucket: (DUE_BUCKETS as readonly string[]).includes(bucket) ? (bucket as DueBucket) : '',
+    page: list.page,
+    pageSize: list.pageSize,
+  }
 }
 
 /** The bookings calendar's month (YYYY-MM) and filters from its URL. */
 export function readCalendarFilters(url: URL, thisMonth: string) {
   const params = url.searchParams
   const month = (params.get('month') ?? '').trim()
-  const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month) && Number(month.slice(0, 4)) >= 2000 && Number(month.slice(0, 4)) <= 2999
+  const valid =
+    /^\d{4}-(0[1-9]|1[0-2])$/.test(month) && Number(month.slice(0, 4)) >= 2000 && Number(month.slice(0, 4)) <= 2999
   const show = params.get('show') === 'delivery' ? ('delivery' as const) : ('pickup' as const)
   const day = (params.get('day') ?? '').trim()
-  return { month: valid ? month : thisMonth, show, transporter: readId(params.get('transporter')), day: /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : '' }
+  return {
+    month: valid ? month : thisMonth,
+    show,
+    transporter: readId(params.get('transporter')),
+    day: /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : '',
+  }
 }
 export type BookingCalendarFilters = ReturnType<typeof readCalendarFilters>

@@ -3,12 +3,14 @@
 // (useZodForm loads the schema when the form is first reached).
 export const LOGISTICS = '/logistics'
 
+export const addRequestPath = (type: string, orderCode?: string) =>
+  `${requestsPath}/add/${type}${orderCode ? `?order=${encodeURIComponent(orderCode)}` : ''}`
 
-export const addRequestPath = (type: string, orderCode?: string) => `${requestsPath}/add/${type}${orderCode ? `?order=${encodeURIComponent(orderCode)}` : ''}`
+export const billingPath = (requestId: number, bookingId: number) =>
+  `${bookingPath(requestId, bookingId)}/billing_details`
 
-export const billingPath = (requestId: number, bookingId: number) => `${bookingPath(requestId, bookingId)}/billing_details`
-
-export const bookingPath = (requestId: number, bookingId: number) => `${requestsPath}/${requestId}/transport_bookings/${bookingId}/edit`
+export const bookingPath = (requestId: number, bookingId: number) =>
+  `${requestsPath}/${requestId}/transport_bookings/${bookingId}/edit`
 
 export const bookingsPath = `${LOGISTICS}/transport_bookings`
 
@@ -17,4 +19,3 @@ export const duesPath = `${LOGISTICS}/transport_payment_dues`
 export const requestPath = (id: number) => `${requestsPath}/${id}/edit`
 
 export const requestsPath = `${LOGISTICS}/transport_requests`
-

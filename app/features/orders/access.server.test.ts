@@ -15,9 +15,19 @@ let kam: number
 let agent: number
 const ids = { buyerA: 0, buyerB: 0, sellerA: 0, sellerB: 0, orderA: 0, orderB: 0, sellerOrderA: 0, sellerOrderB: 0 }
 
-const viewer = (roles: RoleKey[], userId: number, company: Viewer['company'] = null): Viewer => ({ userId, email: 'x@example.com', name: 'X', phone: null, roles, company, sessionIdHash: 'x' })
-const buyerUser = (buyerId: number) => viewer(['buyer'], internal, { kind: 'buyer', id: buyerId, name: 'B', status: 'active' })
-const sellerUser = (sellerId: number) => viewer(['seller'], internal, { kind: 'seller', id: sellerId, name: 'S', status: 'active' })
+const viewer = (roles: RoleKey[], userId: number, company: Viewer['company'] = null): Viewer => ({
+  userId,
+  email: 'x@example.com',
+  name: 'X',
+  phone: null,
+  roles,
+  company,
+  sessionIdHash: 'x',
+})
+const buyerUser = (buyerId: number) =>
+  viewer(['buyer'], internal, { kind: 'buyer', id: buyerId, name: 'B', status: 'active' })
+const sellerUser = (sellerId: number) =>
+  viewer(['seller'], internal, { kind: 'seller', id: sellerId, name: 'S', status: 'active' })
 async function order(buyerId: number, sellerId: number, key: string) {
   return placeTestOrder({ userId: internal, buyerId, sellerIds: [sellerId], key })
 }
@@ -54,13 +64,30 @@ describe('who reaches which order', () => {
       expect((await orderPageFor(db, v, portal, String(own)))?.order.id, who).toBe(own)
       expect(await orderPageFor(db, v, portal, String(foreign)), who).toBeUndefined()
       // A form posted to an order out of scope is not found, whatever it says.
-      expect(await orderPageAction(db, v, portal, String(foreign), new FormData()), who).toEqual({ status: 'not-found' })
+      expect(await orderPageAction(db, v, portal, String(foreign), new FormData()), who).toEqual({
+        status: 'not-found',
+      })
       const list = await orderSearchFor(db, v, portal, new URL('http://x/?perPage=100'))
-      expect(list?.rows.map((r) => r.id), who).toContain(own)
-      expect(list?.rows.map((r) => r.id), who).not.toContain(foreign)
+      expect(
+        list?.rows.map((r) => r.id),
+        who,
+      ).toContain(own)
+      expect(
+        list?.rows.map((r) => r.id),
+        who,
+      ).not.toContain(foreign)
     }
     for (const portal of ['admin', 'biz_ops', 'biz_fin', 'logistics', 'supplier_admin'] as const) {
-      expect((await orderPageFor(db, viewer([portal === 'biz_ops' ? 'biz_ops' : portal], internal), portal, String(ids.orderB)))?.order.id).toBe(ids.orderB)
+      expect(
+        (
+          await orderPageFor(
+            db,
+            viewer([portal === 'biz_ops' ? 'biz_ops' : portal], internal),
+            portal,
+            String(ids.orderB),
+          )
+        )?.order.id,
+      ).toBe(ids.orderB)
     }
     // A buyer user of no buyer has no order pages at all.
     expect(await orderSearchFor(db, viewer(['buyer'], internal), 'buyer', new URL('http://x/'))).toBeUndefined()
@@ -70,10 +97,14 @@ describe('who reaches which order', () => {
     const db = getDb()
     expect(await orderPageTarget(db, buyerUser(ids.buyerA), ids.orderA)).toBe(`/buyer/master_orders/${ids.orderA}`)
     expect(await orderPageTarget(db, buyerUser(ids.buyerA), ids.orderB)).toBeNull()
-    expect(await orderPageTarget(db, viewer(['admin'], internal), ids.orderB)).toBe(`/admin/master_orders/${ids.orderB}`)
+    expect(await orderPageTarget(db, viewer(['admin'], internal), ids.orderB)).toBe(
+      `/admin/master_orders/${ids.orderB}`,
+    )
     expect(await orderPageTarget(db, viewer(['internal'], internal), ids.orderB)).toBe(`/master_orders/${ids.orderB}`)
     expect(await orderPageTarget(db, viewer(['demand_kam'], kam), ids.orderB)).toBeNull()
-    expect(await sellerOrderPageTarget(db, sellerUser(ids.sellerA), ids.sellerOrderA)).toBe(`/seller/master_orders/${ids.orderA}#seller-order-${ids.sellerOrderA}`)
+    expect(await sellerOrderPageTarget(db, sellerUser(ids.sellerA), ids.sellerOrderA)).toBe(
+      `/seller/master_orders/${ids.orderA}#seller-order-${ids.sellerOrderA}`,
+    )
     expect(await sellerOrderPageTarget(db, sellerUser(ids.sellerA), ids.sellerOrderB)).toBeNull()
     expect(await orderPageTarget(db, viewer(['catalog_manager'], internal), ids.orderA)).toBeNull()
   })
@@ -102,7 +133,9 @@ describe('what each portal’s data holds', () => {
       expect(data).toMatch(/"costMinor":\d/)
     }
     // Logistics sees addresses but no money; finance sees the margin.
-    const logistics = JSON.stringify(await orderPageFor(db, viewer(['logistics'], internal), 'logistics', String(ids.orderA)))
+    const logistics = JSON.stringify(
+      await orderPageFor(db, viewer(['logistics'], internal), 'logistics', String(ids.orderA)),
+    )
     expect(logistics).toContain('Jaipur')
     expect(logistics).not.toMatch(/"(valueMinor|costMinor|priceMinor|marginMinor)":\d/)
     const finance = await orderPageFor(db, viewer(['biz_fin'], internal), 'biz_fin', String(ids.orderA))

@@ -21,9 +21,20 @@ export interface OrderActions {
 }
 
 /** The seller's own steps: production, ready for QC, rework (and the stage moves of its lines). */
-export const SELLER_STEPS = ['start_production', 'ready_for_qc', 'rework'] as const satisfies readonly SellerOrderStepName[]
+export const SELLER_STEPS = [
+  'start_production',
+  'ready_for_qc',
+  'rework',
+] as const satisfies readonly SellerOrderStepName[]
 
-const none: OrderActions = { steps: [], advance: false, cancelOrder: false, moveLines: false, counterOffers: false, onBehalf: false }
+const none: OrderActions = {
+  steps: [],
+  advance: false,
+  cancelOrder: false,
+  moveLines: false,
+  counterOffers: false,
+  onBehalf: false,
+}
 
 export function orderActions(portal: OrderPortal): OrderActions {
   switch (portal) {
@@ -40,7 +51,14 @@ export function orderActions(portal: OrderPortal): OrderActions {
         onBehalf: true,
       }
     case 'supplier_admin':
-      return { ...none, steps: ['approve', 'reject', 'cancel', ...SELLER_STEPS], advance: true, moveLines: true, counterOffers: true, onBehalf: true }
+      return {
+        ...none,
+        steps: ['approve', 'reject', 'cancel', ...SELLER_STEPS],
+        advance: true,
+        moveLines: true,
+        counterOffers: true,
+        onBehalf: true,
+      }
     case 'supplier_agent':
       return { ...none, steps: [...SELLER_STEPS], advance: true, onBehalf: true }
     case 'biz_ops':

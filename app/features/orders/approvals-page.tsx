@@ -23,12 +23,20 @@ function WaitingCard({ row, may, reply }: { row: ApprovalRow; may: ApprovalQueue
   facts.push({ label: 'Waiting since', value: formatDateTime(row.waitingSince) })
   if (row.costMinor !== null) facts.push({ label: 'Cost', value: formatMoney(row.costMinor) })
   if (row.valueMinor !== null) facts.push({ label: 'Value', value: formatMoney(row.valueMinor) })
-  if (row.valueMinor !== null && row.costMinor !== null) facts.push({ label: 'Margin', value: formatMoney(row.valueMinor - row.costMinor) })
+  if (row.valueMinor !== null && row.costMinor !== null)
+    facts.push({ label: 'Margin', value: formatMoney(row.valueMinor - row.costMinor) })
   const heading = `waiting-${row.id}-heading`
   return (
     <section className="card seller-order" id={`seller-order-${row.id}`} aria-labelledby={heading}>
       <div className="card-heading">
-        <input type="checkbox" name="sellerOrder" value={row.id} form={BULK} id={`tick-${row.id}`} aria-label={`Tick ${row.code} to approve it with the others ticked`} />
+        <input
+          type="checkbox"
+          name="sellerOrder"
+          value={row.id}
+          form={BULK}
+          id={`tick-${row.id}`}
+          aria-label={`Tick ${row.code} to approve it with the others ticked`}
+        />
         <h2 id={heading}>
           <label htmlFor={`tick-${row.id}`}>
             {row.code} · {row.sellerName}
@@ -43,8 +51,26 @@ function WaitingCard({ row, may, reply }: { row: ApprovalRow; may: ApprovalQueue
         rowKey={(l) => l.id}
         columns={[
           ...lineItemColumns<ApprovalRow['lines'][number]>(),
-          ...(row.lines.some((l) => l.costMinor !== null) ? [{ key: 'cost', header: 'Cost', numeric: true, cell: (l: ApprovalRow['lines'][number]) => `${formatMoney(l.costMinor ?? 0)}/${l.unit}` }] : []),
-          ...(row.lines.some((l) => l.priceMinor !== null) ? [{ key: 'price', header: 'Price', numeric: true, cell: (l: ApprovalRow['lines'][number]) => `${formatMoney(l.priceMinor ?? 0)}/${l.unit}` }] : []),
+          ...(row.lines.some((l) => l.costMinor !== null)
+            ? [
+                {
+                  key: 'cost',
+                  header: 'Cost',
+                  numeric: true,
+                  cell: (l: ApprovalRow['lines'][number]) => `${formatMoney(l.costMinor ?? 0)}/${l.unit}`,
+                },
+              ]
+            : []),
+          ...(row.lines.some((l) => l.priceMinor !== null)
+            ? [
+                {
+                  key: 'price',
+                  header: 'Price',
+                  numeric: true,
+                  cell: (l: ApprovalRow['lines'][number]) => `${formatMoney(l.priceMinor ?? 0)}/${l.unit}`,
+                },
+              ]
+            : []),
           { key: 'needed', header: 'Needed by', nowrap: true, cell: (l) => day(l.requiredBy) },
         ]}
       />
@@ -55,13 +81,19 @@ function WaitingCard({ row, may, reply }: { row: ApprovalRow; may: ApprovalQueue
 
 /** Approving several at once: the ticks are on the cards, tied to this form by its id (no nested forms). */
 function BulkApproveForm({ count, reply }: { count: number; reply: Reply }) {
-  const [form] = useZodForm(() => import('./forms').then((m) => m.bulkApproveSchema), { id: BULK, lastResult: replyFor(reply, BULK) })
+  const [form] = useZodForm(() => import('./forms').then((m) => m.bulkApproveSchema), {
+    id: BULK,
+    lastResult: replyFor(reply, BULK),
+  })
   return (
     <Form method="post" {...getFormProps(form)} className="card bulk-approve">
       <ErrorSummary form={form} />
       <input type="hidden" name="intent" value="bulk_approve" />
       <input type="hidden" name="form" value={BULK} />
-      <p className="muted">Tick the seller orders below that can be approved as they stand, then approve them together. Each is decided on its own: one that someone else has just decided is left as it is, and you are told.</p>
+      <p className="muted">
+        Tick the seller orders below that can be approved as they stand, then approve them together. Each is decided on
+        its own: one that someone else has just decided is left as it is, and you are told.
+      </p>
       <div className="form-actions">
         <SubmitButton intent="bulk_approve" variant="primary" pendingText="Approving…" disabled={count === 0}>
           Approve the ticked seller orders
@@ -72,15 +104,42 @@ function BulkApproveForm({ count, reply }: { count: number; reply: Reply }) {
 }
 
 /** The seller orders waiting for approval, oldest first, each with its decisions; filters in the URL. */
-export function ApprovalQueue({ rows, total, filters, may, path, buyerError, buyerChoices, sellerError, sellerChoices, reply }: ApprovalQueueData & { reply: Reply }) {
+export function ApprovalQueue({
+  rows,
+  total,
+  filters,
+  may,
+  path,
+  buyerError,
+  buyerChoices,
+  sellerError,
+  sellerChoices,
+  reply,
+}: ApprovalQueueData & { reply: Reply }) {
   const filtering = Boolean(filters.q || filters.buyer || filters.seller || filters.offer)
   return (
     <div className="orders approvals">
       <PageHeader title="Seller orders to approve" />
       <Form method="get" className="filters" role="search" aria-label="Filter the seller orders waiting">
         <SearchFilter value={filters.q} placeholder="SO-2026-000123 or MO-…" />
-        <PickerFilter name="seller" label="Seller" kind="seller" value={filters.seller} error={sellerError} choices={sellerChoices} placeholder="Name, e-mail or GSTIN" />
-        <PickerFilter name="buyer" label="Buyer" kind="buyer" value={filters.buyer} error={buyerError} choices={buyerChoices} placeholder="Name, e-mail or GSTIN" />
+        <PickerFilter
+          name="seller"
+          label="Seller"
+          kind="seller"
+          value={filters.seller}
+          error={sellerError}
+          choices={sellerChoices}
+          placeholder="Name, e-mail or GSTIN"
+        />
+        <PickerFilter
+          name="buyer"
+          label="Buyer"
+          kind="buyer"
+          value={filters.buyer}
+          error={buyerError}
+          choices={buyerChoices}
+          placeholder="Name, e-mail or GSTIN"
+        />
         <SelectFilter
           name="offer"
           label="Counter-offer"
@@ -91,12 +150,27 @@ export function ApprovalQueue({ rows, total, filters, may, path, buyerError, buy
             { value: 'without', label: 'No counter-offer' },
           ]}
         />
-        <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="waiting" defaultDir="asc" clearTo={path} filtering={filtering} />
+        <FilterActions
+          sort={filters.sort}
+          dir={filters.dir}
+          defaultSort="waiting"
+          defaultDir="asc"
+          clearTo={path}
+          filtering={filtering}
+        />
       </Form>
       <ListSummary total={total} noun="seller order" matching={filtering && 'these filters'}>
         <span className="muted">Oldest first</span>
       </ListSummary>
-      {rows.length ? <BulkApproveForm count={rows.length} reply={reply} /> : <p className="card muted">{filtering ? 'No seller order waiting for approval matches these filters.' : 'No seller order is waiting for approval.'}</p>}
+      {rows.length ? (
+        <BulkApproveForm count={rows.length} reply={reply} />
+      ) : (
+        <p className="card muted">
+          {filtering
+            ? 'No seller order waiting for approval matches these filters.'
+            : 'No seller order is waiting for approval.'}
+        </p>
+      )}
       {rows.map((row) => (
         <WaitingCard key={row.id} row={row} may={may} reply={reply} />
       ))}

@@ -22,7 +22,12 @@ export const approvalsPath: Record<ApprovalPortal, string> = {
 }
 
 /** Seller orders waiting for approval in the lens, matching the filters. */
-function waiting(db: Database, lens: OrderLens, f: ApprovalFilters, ids: { buyerId: number | null; sellerId: number | null }) {
+function waiting(
+  db: Database,
+  lens: OrderLens,
+  f: ApprovalFilters,
+  ids: { buyerId: number | null; sellerId: number | null },
+) {
   let query = db
     .selectFrom('seller_orders')
     .innerJoin('master_orders', 'master_orders.id', 'seller_orders.master_order_id')
@@ -31,7 +36,9 @@ function waiting(db: Database, lens: OrderLens, f: ApprovalFilters, ids: { buyer
   if (f.q) {
     // A code or its start, SO-… or MO-…, as a range on the unique code indexes.
     const upper = `${f.q}\uffff`
-    query = f.q.startsWith('MO') ? query.where('master_orders.code', '>=', f.q).where('master_orders.code', '<', upper) : query.where('seller_orders.code', '>=', f.q).where('seller_orders.code', '<', upper)
+    query = f.q.startsWith('MO')
+      ? query.where('master_orders.code', '>=', f.q).where('master_orders.code', '<', upper)
+      : query.where('seller_orders.code', '>=', f.q).where('seller_orders.code', '<', upper)
   }
   if (ids.buyerId !== null) query = query.where('master_orders.buyer_id', '=', ids.buyerId)
   if (ids.sellerId !== null) query = query.where('seller_orders.seller_id', '=', ids.sellerId)
@@ -46,7 +53,12 @@ export async function approvalQueuePage(db: Database, viewer: Viewer, portal: Ap
   const see = lens.see
   const filters = readApprovalFilters(url)
   const ids = { buyerId: null as number | null, sellerId: null as number | null }
-  const problems: { buyerError: string | null; buyerChoices?: PickOption[]; sellerError: string | null; sellerChoices?: PickOption[] } = { buyerError: null, sellerError: null }
+  const problems: {
+    buyerError: string | null
+    buyerChoices?: PickOption[]
+    sellerError: string | null
+    sellerChoices?: PickOption[]
+  } = { buyerError: null, sellerError: null }
   if (filters.buyer) {
     const match = await resolveCompany(db, 'buyer', filters.buyer)
     if (match.ok) ids.buyerId = match.id
@@ -88,7 +100,10 @@ export async function approvalQueuePage(db: Database, viewer: Viewer, portal: Ap
     .limit(filters.pageSize)
     .offset(offset)
     .execute()
-  const lines = await sellerOrderLines(db, found.map((r) => r.id))
+  const lines = await sellerOrderLines(
+    db,
+    found.map((r) => r.id),
+  )
   const rows = found.map((r) => ({
     id: r.id,
     code: r.code,
@@ -108,9 +123,21 @@ export type ApprovalQueueData = Awaited<ReturnType<typeof approvalQueuePage>>
 export type ApprovalRow = ApprovalQueueData['rows'][number]
 
 /** The queue's forms: the decisions of decisions.server.ts on seller orders the portal reaches; back to the queue as filtered. */
-export async function approvalQueueAction(db: Database, viewer: Viewer, portal: ApprovalPortal, url: URL, form: FormData): Promise<FormOutcome> {
+export async function approvalQueueAction(
+  db: Database,
+  viewer: Viewer,
+  portal: ApprovalPortal,
+  url: URL,
+  form: FormData,
+): Promise<FormOutcome> {
   const lens = lensFor(viewer, portal)!
-  const reaches = async (id: number) => (await db.selectFrom('seller_orders').select('id').where('id', '=', id).where('master_order_id', 'in', scopedOrderIds(db, lens)).executeTakeFirst()) !== undefined
+  const reaches = async (id: number) =>
+    (await db
+      .selectFrom('seller_orders')
+      .select('id')
+      .where('id', '=', id)
+      .where('master_order_id', 'in', scopedOrderIds(db, lens))
+      .executeTakeFirst()) !== undefined
   // Back to the queue with its filters (the form posts to the queue's own address, query and all).
   const query = new URLSearchParams([...url.searchParams].filter(([name]) => name !== 'index' && name !== '_data'))
   const page = `${approvalsPath[portal]}${query.size ? `?${query}` : ''}`

@@ -16,16 +16,31 @@ import type { OrderAddress } from './search.server'
 
 type Line = BuyerOrderDetail['lines'][number]
 
-const addressText = (a: OrderAddress | null) => (a ? [a.label, a.line1, a.line2, a.city, a.state, a.pin].filter(Boolean).join(', ') : 'None')
+const addressText = (a: OrderAddress | null) =>
+  a ? [a.label, a.line1, a.line2, a.city, a.state, a.pin].filter(Boolean).join(', ') : 'None'
 
 /** The buyer's order: its facts, its lines as one list, its shipments, its invoices, its history. */
 export function BuyerOrderPage({ order }: { order: BuyerOrderDetail }) {
   const facts: Detail[] = [{ label: 'Status', value: <StatusBadge status={order.status} /> }]
-  facts.push({ label: 'Placed', value: formatDateTime(order.placedAt) }, { label: 'Needed by', value: day(order.requiredBy) })
-  facts.push({ label: 'Source', value: `${sourceLabels[order.source as 'cart'] ?? order.source}${order.channelOrderId ? ` (${order.channelOrderId})` : ''}` })
+  facts.push(
+    { label: 'Placed', value: formatDateTime(order.placedAt) },
+    { label: 'Needed by', value: day(order.requiredBy) },
+  )
+  facts.push({
+    label: 'Source',
+    value: `${sourceLabels[order.source as 'cart'] ?? order.source}${order.channelOrderId ? ` (${order.channelOrderId})` : ''}`,
+  })
   const { valueMinor, gstMinor } = order.money
-  if (valueMinor !== null && gstMinor !== null) facts.push({ label: 'Value', value: formatMoney(valueMinor) }, { label: 'GST', value: formatMoney(gstMinor) }, { label: 'Total', value: <strong>{formatMoney(valueMinor + gstMinor)}</strong> })
-  facts.push({ label: 'Ship to', value: addressText(order.shipTo) }, { label: 'Bill to', value: addressText(order.billTo) })
+  if (valueMinor !== null && gstMinor !== null)
+    facts.push(
+      { label: 'Value', value: formatMoney(valueMinor) },
+      { label: 'GST', value: formatMoney(gstMinor) },
+      { label: 'Total', value: <strong>{formatMoney(valueMinor + gstMinor)}</strong> },
+    )
+  facts.push(
+    { label: 'Ship to', value: addressText(order.shipTo) },
+    { label: 'Bill to', value: addressText(order.billTo) },
+  )
   if (order.cancelReason) facts.push({ label: 'Cancelled because', value: order.cancelReason })
   return (
     <div className="order-page">
@@ -56,11 +71,31 @@ export function BuyerOrderPage({ order }: { order: BuyerOrderDetail }) {
                 </>
               ),
             },
-            { key: 'quantity', header: 'Quantity', numeric: true, cell: (l: Line) => formatQuantity(l.quantityMilli, l.unit) },
-            { key: 'price', header: 'Price', numeric: true, cell: (l: Line) => (l.priceMinor === null ? null : `${formatMoney(l.priceMinor)}/${l.unit}`) },
-            { key: 'value', header: 'Value', numeric: true, cell: (l: Line) => (l.valueMinor === null ? null : formatMoney(l.valueMinor)) },
+            {
+              key: 'quantity',
+              header: 'Quantity',
+              numeric: true,
+              cell: (l: Line) => formatQuantity(l.quantityMilli, l.unit),
+            },
+            {
+              key: 'price',
+              header: 'Price',
+              numeric: true,
+              cell: (l: Line) => (l.priceMinor === null ? null : `${formatMoney(l.priceMinor)}/${l.unit}`),
+            },
+            {
+              key: 'value',
+              header: 'Value',
+              numeric: true,
+              cell: (l: Line) => (l.valueMinor === null ? null : formatMoney(l.valueMinor)),
+            },
             { key: 'needed', header: 'Needed by', nowrap: true, cell: (l: Line) => day(l.requiredBy) },
-            { key: 'expected', header: 'Expected', nowrap: true, cell: (l: Line) => day(l.expectedBy) ?? <span className="muted">—</span> },
+            {
+              key: 'expected',
+              header: 'Expected',
+              nowrap: true,
+              cell: (l: Line) => day(l.expectedBy) ?? <span className="muted">—</span>,
+            },
             { key: 'where', header: 'Where it is', cell: (l: Line) => l.where },
             {
               key: 'qc',
@@ -71,7 +106,11 @@ export function BuyerOrderPage({ order }: { order: BuyerOrderDetail }) {
                     {l.qc.map((q, i) => (
                       <li key={i}>
                         {q.outcome}
-                        {q.decidedAt ? `, ${formatDateTime(q.decidedAt)}` : q.scheduledOn ? `, ${day(q.scheduledOn)}` : ''}
+                        {q.decidedAt
+                          ? `, ${formatDateTime(q.decidedAt)}`
+                          : q.scheduledOn
+                            ? `, ${day(q.scheduledOn)}`
+                            : ''}
                       </li>
                     ))}
                   </ul>
@@ -93,7 +132,9 @@ function Shipments({ shipments }: { shipments: BuyerOrderDetail['shipments'] }) 
   return (
     <section className="card" aria-labelledby="shipments-heading">
       <h2 id="shipments-heading">Shipment</h2>
-      {shipments.length === 0 ? <p className="muted">Nothing is on its way to you yet: a shipment shows here once it is arranged.</p> : null}
+      {shipments.length === 0 ? (
+        <p className="muted">Nothing is on its way to you yet: a shipment shows here once it is arranged.</p>
+      ) : null}
       <ul className="plain-list">
         {shipments.map((s, i) => (
           <li key={i}>
@@ -102,7 +143,11 @@ function Shipments({ shipments }: { shipments: BuyerOrderDetail['shipments'] }) 
             {s.transporter ? ` · ${s.transporter}` : ''}
             {s.lrNumber ? ` · LR/docket ${s.lrNumber}` : ''}
             {s.pickedUpAt ? ` · picked up ${formatDateTime(s.pickedUpAt)}` : ''}
-            {s.deliveredAt ? ` · delivered ${formatDateTime(s.deliveredAt)}` : s.expectedDeliveryAt ? ` · expected ${formatDateTime(s.expectedDeliveryAt)}` : ''}
+            {s.deliveredAt
+              ? ` · delivered ${formatDateTime(s.deliveredAt)}`
+              : s.expectedDeliveryAt
+                ? ` · expected ${formatDateTime(s.expectedDeliveryAt)}`
+                : ''}
           </li>
         ))}
       </ul>
@@ -114,14 +159,17 @@ function Invoices({ invoices }: { invoices: BuyerOrderDetail['invoices'] }) {
   return (
     <section className="card" aria-labelledby="invoices-heading">
       <h2 id="invoices-heading">Invoices</h2>
-      {invoices.length === 0 ? <p className="muted">Nothing invoiced yet: goods are invoiced when they are delivered.</p> : null}
+      {invoices.length === 0 ? (
+        <p className="muted">Nothing invoiced yet: goods are invoiced when they are delivered.</p>
+      ) : null}
       <ul className="plain-list">
         {invoices.map((i) => (
           <li key={i.id}>
             <Link reloadDocument to={buyerMoneyPaths.invoicePdf(i.id)}>
               {i.number} (PDF)
             </Link>{' '}
-            of {day(i.invoiceOn)}, due {day(i.dueOn)}: {formatMoney(i.totalMinor)}, paid {formatMoney(i.paidMinor)}, open {formatMoney(i.openMinor)} <StatusBadge status={i.status} />
+            of {day(i.invoiceOn)}, due {day(i.dueOn)}: {formatMoney(i.totalMinor)}, paid {formatMoney(i.paidMinor)},
+            open {formatMoney(i.openMinor)} <StatusBadge status={i.status} />
           </li>
         ))}
       </ul>

@@ -13,7 +13,16 @@ import { orderDetail, type OrderDetail } from './search.server'
 // orderDetail reads for staff and sellers never reaches the buyer's loader.
 
 /** Where a line is, in the buyer's words (its seller order's state, never its name). */
-export type BuyerLineState = 'awaiting_confirmation' | 'being_arranged' | 'confirmed' | 'in_production' | 'quality_check' | 'ready_to_dispatch' | 'on_the_way' | 'delivered' | 'cancelled'
+export type BuyerLineState =
+  | 'awaiting_confirmation'
+  | 'being_arranged'
+  | 'confirmed'
+  | 'in_production'
+  | 'quality_check'
+  | 'ready_to_dispatch'
+  | 'on_the_way'
+  | 'delivered'
+  | 'cancelled'
 
 const STATE_OF: Record<SellerOrderStatus, BuyerLineState> = {
   pending_approval: 'awaiting_confirmation',
@@ -42,14 +51,23 @@ export const buyerLineStateWords: Record<BuyerLineState, string> = {
 }
 
 /** The QC outcomes the buyer reads: passed or failed and when (no codes, operators, notes or measurements). */
-const QC_WORDS: Record<string, string> = { approved: 'Passed', partly_approved: 'Partly accepted', rejected: 'Failed', submitted: 'Being decided', scheduled: 'Scheduled' }
+const QC_WORDS: Record<string, string> = {
+  approved: 'Passed',
+  partly_approved: 'Partly accepted',
+  rejected: 'Failed',
+  submitted: 'Being decided',
+  scheduled: 'Scheduled',
+}
 
 type SellerOrder = OrderDetail['sellerOrders'][number]
 
 function lineOf(sellerOrder: SellerOrder, line: SellerOrder['lines'][number]) {
   const state = STATE_OF[sellerOrder.status]
   const stage = line.stages.find((s) => s.position === line.stagePosition)
-  const words = state === 'in_production' && stage ? `In production: ${stage.name} (${line.stages.indexOf(stage) + 1} of ${line.stages.length})` : buyerLineStateWords[state]
+  const words =
+    state === 'in_production' && stage
+      ? `In production: ${stage.name} (${line.stages.indexOf(stage) + 1} of ${line.stages.length})`
+      : buyerLineStateWords[state]
   return {
     id: line.id,
     lineNo: line.lineNo,
@@ -64,7 +82,11 @@ function lineOf(sellerOrder: SellerOrder, line: SellerOrder['lines'][number]) {
     expectedBy: state === 'cancelled' ? null : line.readyBy,
     state,
     where: words,
-    qc: sellerOrder.inspections.map((i) => ({ outcome: QC_WORDS[i.status] ?? 'Scheduled', scheduledOn: i.scheduledOn, decidedAt: i.decidedAt })),
+    qc: sellerOrder.inspections.map((i) => ({
+      outcome: QC_WORDS[i.status] ?? 'Scheduled',
+      scheduledOn: i.scheduledOn,
+      decidedAt: i.decidedAt,
+    })),
   }
 }
 
@@ -73,9 +95,14 @@ export async function buyerOrderDetail(db: Database, lens: OrderLens, id: number
   if (lens.scope.kind !== 'buyer') return undefined
   const detail = await orderDetail(db, lens, id)
   if (!detail) return undefined
-  const [shipments, invoices] = await Promise.all([buyerShipments(db, detail.id), buyerOrderInvoices(db, lens.scope.buyerId, detail.id)])
+  const [shipments, invoices] = await Promise.all([
+    buyerShipments(db, detail.id),
+    buyerOrderInvoices(db, lens.scope.buyerId, detail.id),
+  ])
   // A line belongs to one seller order at a time (a move takes it along), so each line is listed once.
-  const lines = detail.sellerOrders.flatMap((s) => s.lines.map((l) => lineOf(s, l))).sort((a, b) => a.lineNo - b.lineNo || a.id - b.id)
+  const lines = detail.sellerOrders
+    .flatMap((s) => s.lines.map((l) => lineOf(s, l)))
+    .sort((a, b) => a.lineNo - b.lineNo || a.id - b.id)
   return {
     id: detail.id,
     code: detail.code,

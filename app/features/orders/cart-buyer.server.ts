@@ -10,7 +10,11 @@ import { readId } from '~/utils/list-params'
  * the cart's own address (its forms post there). Without one, or with one that names no buyer or
  * several: what was typed, why, and the buyers to choose from.
  */
-export async function cartBuyerOf(db: Executor, url: URL, pathOf: (buyerId: number) => string): Promise<{ buyerId: number } | { buyerId: null; typed: string; error: string | null; choices?: PickOption[] }> {
+export async function cartBuyerOf(
+  db: Executor,
+  url: URL,
+  pathOf: (buyerId: number) => string,
+): Promise<{ buyerId: number } | { buyerId: null; typed: string; error: string | null; choices?: PickOption[] }> {
   const typed = (url.searchParams.get('buyer') ?? '').trim().slice(0, 200)
   const id = readId(typed)
   if (id) return { buyerId: id }

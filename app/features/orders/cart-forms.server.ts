@@ -18,7 +18,12 @@ type Reply = SubmissionResult<string[]>
  * `remove:<id>` removes that line, `place` places the order with the form's idempotency key (a
  * double click or a retried POST lands on the same order).
  */
-export async function handleCartForm(db: Database, viewer: Viewer, buyerId: number, form: FormData): Promise<FormOutcome<Reply>> {
+export async function handleCartForm(
+  db: Database,
+  viewer: Viewer,
+  buyerId: number,
+  form: FormData,
+): Promise<FormOutcome<Reply>> {
   const buyer = await db.selectFrom('buyers').select(['id', 'name']).where('id', '=', buyerId).executeTakeFirst()
   if (!buyer) return { status: 'not-found' }
   const actor = { userId: viewer.userId }
@@ -27,9 +32,23 @@ export async function handleCartForm(db: Database, viewer: Viewer, buyerId: numb
     const submission = parseWithZod(form, { schema: addLineSchema })
     if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
     const check = await checkPick(db, { ...viewer, within: buyerId }, 'order_buyer_sku', submission.value.buyerSku)
-    if (!check.ok) return { status: 'invalid', reply: withChoices(submission.reply({ fieldErrors: { buyerSku: [check.message] } }), check.choices.length ? { buyerSku: check.choices } : undefined) }
+    if (!check.ok)
+      return {
+        status: 'invalid',
+        reply: withChoices(
+          submission.reply({ fieldErrors: { buyerSku: [check.message] } }),
+          check.choices.length ? { buyerSku: check.choices } : undefined,
+        ),
+      }
     const added = await addCartLine(db, actor, buyerId, check.option.id)
-    if (!added.ok) return { status: 'invalid', reply: refusalReply(submission, added.field === 'buyer' ? { ...added, field: undefined } : { ...added, field: 'buyerSku' }) }
+    if (!added.ok)
+      return {
+        status: 'invalid',
+        reply: refusalReply(
+          submission,
+          added.field === 'buyer' ? { ...added, field: undefined } : { ...added, field: 'buyerSku' },
+        ),
+      }
     return {
       status: 'done',
       redirectTo: cartPath(buyerId, `line-${added.value.lineId}`),
@@ -40,25 +59,56 @@ export async function handleCartForm(db: Database, viewer: Viewer, buyerId: numb
   const submission = parseWithZod(form, { schema: cartFormSchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const { intent, idempotencyKey, shipTo, billTo, line } = submission.value
-  const lines = Object.entries(line).map(([id, typed]) => ({ id: Number(id), quantity: typed.quantity, requiredBy: typed.requiredBy, sellerSkuId: typed.seller }))
+  const lines = Object.entries(line).map(([id, typed]) => ({
+    id: Number(id),
+    quantity: typed.quantity,
+    requiredBy: typed.requiredBy,
+    sellerSkuId: typed.seller,
+  }))
   const saved = await saveCart(db, actor, buyerId, { shipTo, billTo, lines })
-  if (!saved.ok) return { status: 'invalid', reply: refusalReply(submission, saved, 'Nothing was saved: choose again where marked.') }
+  if (!saved.ok)
+    return {
+      status: 'invalid',
+      reply: refusalReply(submission, saved, 'Nothing was saved: choose again where marked.'),
+    }
   const back = cartPath(buyerId)
 
   if (intent === 'place') {
     const placed = await placeCart(db, actor, buyerId, idempotencyKey ?? '')
-    if (!placed.ok) return { status: 'invalid', reply: refusalReply(submission, placed, 'The order is not placed: the cart is saved as typed; fix what is marked and place it again.') }
+    if (!placed.ok)
+      return {
+        status: 'invalid',
+        reply: refusalReply(
+          submission,
+          placed,
+          'The order is not placed: the cart is saved as typed; fix what is marked and place it again.',
+        ),
+      }
     const { id, code, repeated } = placed.value
     return {
       status: 'done',
       redirectTo: masterOrderRedirect(id),
-      toast: repeated ? { kind: 'info', message: `Order ${code} was already placed from this cart.` } : { kind: 'success', message: `Order ${code} is placed for ${buyer.name}; its seller orders wait for approval.` },
+      toast: repeated
+        ? { kind: 'info', message: `Order ${code} was already placed from this cart.` }
+        : {
+            kind: 'success',
+            message: `Order ${code} is placed for ${buyer.name}; its seller orders wait for approval.`,
+          },
     }
   }
-  if (!saved.value.saved) return { status: 'done', redirectTo: back, toast: { kind: 'info', message: 'This cart was placed or emptied in another window: there was nothing to save.' } }
+  if (!saved.value.saved)
+    return {
+      status: 'done',
+      redirectTo: back,
+      toast: { kind: 'info', message: 'This cart was placed or emptied in another window: there was nothing to save.' },
+    }
   if (intent.startsWith('remove:')) {
     await removeCartLine(db, actor, Number(intent.slice('remove:'.length)))
-    return { status: 'done', redirectTo: back, toast: { kind: 'success', message: 'The line is removed; the other lines are saved.' } }
+    return {
+      status: 'done',
+      redirectTo: back,
+      toast: { kind: 'success', message: 'The line is removed; the other lines are saved.' },
+    }
   }
   return { status: 'done', redirectTo: back, toast: { kind: 'success', message: 'The cart is saved.' } }
 }

@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  type FieldMetadata,
+  type FormMetadata,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { Label } from 'radix-ui/label'
 import { Button, SubmitButton } from '~/ui/button'
@@ -56,7 +62,15 @@ export function ChooseCartBuyer({
       <PageHeader title={title} />
       <p className="muted">{intro}</p>
       <Form method="get" className="filters" role="search" aria-label="Choose the buyer">
-        <PickerFilter name="buyer" label="Buyer" kind="buyer" value={buyer} error={error} choices={choices} placeholder="Name, e-mail or GSTIN" />
+        <PickerFilter
+          name="buyer"
+          label="Buyer"
+          kind="buyer"
+          value={buyer}
+          error={error}
+          choices={choices}
+          placeholder="Name, e-mail or GSTIN"
+        />
         <div className="form-actions">
           <Button type="submit" variant="primary">
             Open the cart
@@ -64,7 +78,13 @@ export function ChooseCartBuyer({
         </div>
       </Form>
       <h2>Your carts</h2>
-      <Table caption="Your carts with lines in them" columns={columns} rows={carts} rowKey={(c) => c.buyerId} empty="You have no cart with lines in it." />
+      <Table
+        caption="Your carts with lines in them"
+        columns={columns}
+        rows={carts}
+        rowKey={(c) => c.buyerId}
+        empty="You have no cart with lines in it."
+      />
       {children}
     </>
   )
@@ -79,7 +99,17 @@ function addressText(a: Omit<CartView['addresses'][number], 'kind'>) {
 }
 
 /** A control in a line's cell: its label is read, not shown (the column says it); its messages under it. */
-export function LineControl({ label, meta, errors, children }: { label: string; meta: FieldMetadata<any>; errors: string[]; children: React.ReactNode }) {
+export function LineControl({
+  label,
+  meta,
+  errors,
+  children,
+}: {
+  label: string
+  meta: FieldMetadata<any>
+  errors: string[]
+  children: React.ReactNode
+}) {
   return (
     <div className="field line-field">
       <Label htmlFor={meta.id} className="visually-hidden">
@@ -92,22 +122,44 @@ export function LineControl({ label, meta, errors, children }: { label: string; 
 }
 
 /** The server's reply's messages at a field, else the line's own message from the cart's checks. */
-export const messagesAt = (meta: FieldMetadata<any>, own: string | undefined) => (meta.errors?.length ? meta.errors : own ? [own] : [])
+export const messagesAt = (meta: FieldMetadata<any>, own: string | undefined) =>
+  meta.errors?.length ? meta.errors : own ? [own] : []
 
 /** The cart of one buyer: add its SKUs, fill in each line, choose the addresses, place the order. */
-export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView; idempotencyKey: string; lastResult: Reply }) {
+export function CartPage({
+  view,
+  idempotencyKey,
+  lastResult,
+}: {
+  view: CartView
+  idempotencyKey: string
+  lastResult: Reply
+}) {
   const { buyer, lines, addresses, totals } = view
   const addReply = lastResult?.initialValue?.intent === 'add' ? lastResult : undefined
   const cartReply = addReply ? undefined : lastResult
   const defaultValue = {
     shipTo: view.cart?.shipTo ? String(view.cart.shipTo) : '',
     billTo: view.cart?.billTo ? String(view.cart.billTo) : '',
-    line: Object.fromEntries(lines.map((l) => [String(l.id), { quantity: l.quantity, requiredBy: l.requiredBy, seller: l.sellerSkuId ? String(l.sellerSkuId) : '' }])),
+    line: Object.fromEntries(
+      lines.map((l) => [
+        String(l.id),
+        { quantity: l.quantity, requiredBy: l.requiredBy, seller: l.sellerSkuId ? String(l.sellerSkuId) : '' },
+      ]),
+    ),
   }
-  const [addForm, addFields] = useZodForm(() => import('./schema').then((m) => m.addLineSchema), { id: 'cart-add', lastResult: addReply })
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.cartFormSchema), { id: 'cart', lastResult: cartReply, defaultValue })
+  const [addForm, addFields] = useZodForm(() => import('./schema').then((m) => m.addLineSchema), {
+    id: 'cart-add',
+    lastResult: addReply,
+  })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.cartFormSchema), {
+    id: 'cart',
+    lastResult: cartReply,
+    defaultValue,
+  })
   const lineFields = fields.line.getFieldset()
-  const key = typeof cartReply?.initialValue?.idempotencyKey === 'string' ? cartReply.initialValue.idempotencyKey : idempotencyKey
+  const key =
+    typeof cartReply?.initialValue?.idempotencyKey === 'string' ? cartReply.initialValue.idempotencyKey : idempotencyKey
   const shipping = addresses.filter((a) => a.kind === 'shipping')
   const billing = addresses.filter((a) => a.kind === 'billing')
 
@@ -137,7 +189,13 @@ export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView;
         return (
           <LineControl label={`Quantity of ${l.buyerCode} (${l.unit})`} meta={meta} errors={errors}>
             <span className="with-unit">
-              <input {...getInputProps(meta, { type: 'text' })} inputMode="decimal" size={8} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? meta.errorId : undefined} />
+              <input
+                {...getInputProps(meta, { type: 'text' })}
+                inputMode="decimal"
+                size={8}
+                aria-invalid={errors.length ? true : undefined}
+                aria-describedby={errors.length ? meta.errorId : undefined}
+              />
               <span className="muted">{l.unit}</span>
             </span>
           </LineControl>
@@ -152,7 +210,12 @@ export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView;
         const errors = messagesAt(meta, l.errors.requiredBy)
         return (
           <LineControl label={`Date ${l.buyerCode} is needed by`} meta={meta} errors={errors}>
-            <input {...getInputProps(meta, { type: 'date' })} min={view.today} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? meta.errorId : undefined} />
+            <input
+              {...getInputProps(meta, { type: 'date' })}
+              min={view.today}
+              aria-invalid={errors.length ? true : undefined}
+              aria-describedby={errors.length ? meta.errorId : undefined}
+            />
           </LineControl>
         )
       },
@@ -162,11 +225,20 @@ export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView;
       header: 'Seller',
       cell: (l) => {
         const meta = lineFields[String(l.id)].getFieldset().seller
-        const errors = messagesAt(meta, l.offers.length ? l.errors.seller : 'No seller offers this item live: remove the line, or ask a seller to publish an offer')
+        const errors = messagesAt(
+          meta,
+          l.offers.length
+            ? l.errors.seller
+            : 'No seller offers this item live: remove the line, or ask a seller to publish an offer',
+        )
         return (
           <LineControl label={`Seller of ${l.buyerCode}`} meta={meta} errors={errors}>
             {l.offers.length ? (
-              <select {...getSelectProps(meta)} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? meta.errorId : undefined}>
+              <select
+                {...getSelectProps(meta)}
+                aria-invalid={errors.length ? true : undefined}
+                aria-describedby={errors.length ? meta.errorId : undefined}
+              >
                 <option value="">Choose a seller</option>
                 {l.offers.map((o) => (
                   <option key={o.id} value={o.id}>
@@ -193,8 +265,7 @@ export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView;
           <span className="muted">—</span>
         ) : (
           <>
-            {formatMoney(l.valueMinor)}{' '}
-            <div className="muted">+ GST {formatMoney(l.gstMinor ?? 0)}</div>
+            {formatMoney(l.valueMinor)} <div className="muted">+ GST {formatMoney(l.gstMinor ?? 0)}</div>
           </>
         ),
     },
@@ -211,7 +282,11 @@ export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView;
       <PageHeader title={`Master order cart: ${buyer.name}`}>
         <Link to={cartPath()}>Choose another buyer</Link>
       </PageHeader>
-      {buyer.status !== 'active' ? <p className="notice-warning">{buyer.name} is {buyer.status}: orders are placed for active buyers only.</p> : null}
+      {buyer.status !== 'active' ? (
+        <p className="notice-warning">
+          {buyer.name} is {buyer.status}: orders are placed for active buyers only.
+        </p>
+      ) : null}
 
       <CartAddForm form={addForm}>
         <PickerField
@@ -224,14 +299,37 @@ export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView;
         />
       </CartAddForm>
 
-      <CartForm form={form} idempotencyKey={key} place={{ label: 'Place the order', pending: 'Placing the order…' }} empty={lines.length === 0}>
+      <CartForm
+        form={form}
+        idempotencyKey={key}
+        place={{ label: 'Place the order', pending: 'Placing the order…' }}
+        empty={lines.length === 0}
+      >
         <fieldset className="card form-grid">
           <legend>Addresses</legend>
-          <AddressSelect label="Ship to" meta={fields.shipTo} options={shipping} buyerId={buyer.id} empty="This buyer has no shipping address yet." />
-          <AddressSelect label="Bill to" meta={fields.billTo} options={billing} buyerId={buyer.id} empty="This buyer has no billing address yet." />
+          <AddressSelect
+            label="Ship to"
+            meta={fields.shipTo}
+            options={shipping}
+            buyerId={buyer.id}
+            empty="This buyer has no shipping address yet."
+          />
+          <AddressSelect
+            label="Bill to"
+            meta={fields.billTo}
+            options={billing}
+            buyerId={buyer.id}
+            empty="This buyer has no billing address yet."
+          />
         </fieldset>
         <h2>{countOf(lines.length, 'line')}</h2>
-        <Table caption={`Lines of the cart for ${buyer.name}`} columns={columns} rows={lines} rowKey={(l) => l.id} empty="The cart is empty: add one of the buyer’s SKUs above." />
+        <Table
+          caption={`Lines of the cart for ${buyer.name}`}
+          columns={columns}
+          rows={lines}
+          rowKey={(l) => l.id}
+          empty="The cart is empty: add one of the buyer’s SKUs above."
+        />
         <div className="cart-totals card" aria-live="polite">
           <p>{readyCount(totals.readyLines, lines.length, 'line', 'order')}</p>
           <dl>
@@ -251,19 +349,35 @@ export function CartPage({ view, idempotencyKey, lastResult }: { view: CartView;
             </div>
           </dl>
         </div>
-</CartForm>
+      </CartForm>
     </>
   )
 }
 
 /** One of the buyer's addresses of a kind, or a word on where its users add one. */
-export function AddressSelect({ label, meta, options, buyerId, empty }: { label: string; meta: FieldMetadata<any>; options: Omit<CartView['addresses'][number], 'kind'>[]; buyerId: number; empty: string }) {
+export function AddressSelect({
+  label,
+  meta,
+  options,
+  buyerId,
+  empty,
+}: {
+  label: string
+  meta: FieldMetadata<any>
+  options: Omit<CartView['addresses'][number], 'kind'>[]
+  buyerId: number
+  empty: string
+}) {
   const errors = meta.errors ?? []
   return (
     <div className="field">
       <Label htmlFor={meta.id}>{label}</Label>
       {options.length ? (
-        <select {...getSelectProps(meta)} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? meta.errorId : undefined}>
+        <select
+          {...getSelectProps(meta)}
+          aria-invalid={errors.length ? true : undefined}
+          aria-describedby={errors.length ? meta.errorId : undefined}
+        >
           <option value="">Choose an address</option>
           {options.map((a) => (
             <option key={a.id} value={a.id}>
@@ -276,7 +390,8 @@ export function AddressSelect({ label, meta, options, buyerId, empty }: { label:
         <>
           <input type="hidden" name={meta.name} value="" />
           <p className="muted">
-            {empty} The buyer’s users add addresses on their company’s page (<Link to={`/buyers/${buyerId}#addresses-heading`}>the buyer’s addresses</Link>).
+            {empty} The buyer’s users add addresses on their company’s page (
+            <Link to={`/buyers/${buyerId}#addresses-heading`}>the buyer’s addresses</Link>).
           </p>
         </>
       )}
@@ -308,7 +423,19 @@ export function CartAddForm({ form, children }: { form: CartFormMeta; children: 
  * places it and the one that saves it. Enter in a field saves (the first submit button is the one the
  * browser presses).
  */
-export function CartForm({ form, idempotencyKey, place, empty, children }: { form: CartFormMeta; idempotencyKey: string; place: { label: string; pending: string }; empty: boolean; children: React.ReactNode }) {
+export function CartForm({
+  form,
+  idempotencyKey,
+  place,
+  empty,
+  children,
+}: {
+  form: CartFormMeta
+  idempotencyKey: string
+  place: { label: string; pending: string }
+  empty: boolean
+  children: React.ReactNode
+}) {
   return (
     <Form method="post" {...getFormProps(form)} className="cart-form">
       <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
@@ -318,7 +445,14 @@ export function CartForm({ form, idempotencyKey, place, empty, children }: { for
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {children}
       <div className="form-actions">
-        <SubmitButton name="intent" value="place" intent="place" variant="primary" pendingText={place.pending} disabled={empty}>
+        <SubmitButton
+          name="intent"
+          value="place"
+          intent="place"
+          variant="primary"
+          pendingText={place.pending}
+          disabled={empty}
+        >
           {place.label}
         </SubmitButton>
         <SubmitButton name="intent" value="save" intent="save" pendingText="Saving…">
@@ -332,11 +466,18 @@ export function CartForm({ form, idempotencyKey, place, empty, children }: { for
 /** A line's Remove button: it saves the rest of the cart as typed and removes the line. */
 export function RemoveLineButton({ lineId, label }: { lineId: number; label: string }) {
   return (
-    <SubmitButton name="intent" value={`remove:${lineId}`} intent={`remove:${lineId}`} pendingText="Removing…" aria-label={`Remove ${label}`}>
+    <SubmitButton
+      name="intent"
+      value={`remove:${lineId}`}
+      intent={`remove:${lineId}`}
+      pendingText="Removing…"
+      aria-label={`Remove ${label}`}
+    >
       Remove
     </SubmitButton>
   )
 }
 
 /** "3 lines ready to order", or "2 of 3 lines …" when some still need a change. */
-export const readyCount = (ready: number, all: number, noun: string, what: string) => `${ready === all ? countOf(all, noun) : `${ready} of ${countOf(all, noun)}`} ready to ${what}`
+export const readyCount = (ready: number, all: number, noun: string, what: string) =>
+  `${ready === all ? countOf(all, noun) : `${ready} of ${countOf(all, noun)}`} ready to ${what}`

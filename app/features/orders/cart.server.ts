@@ -29,7 +29,12 @@ export async function cartFor(db: Executor, userId: number, buyerId: number): Pr
     })
     .onConflict((oc) => oc.columns(['user_id', 'buyer_id']).doNothing())
     .execute()
-  return db.selectFrom('order_carts').select('id').where('user_id', '=', userId).where('buyer_id', '=', buyerId).executeTakeFirstOrThrow()
+  return db
+    .selectFrom('order_carts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('buyer_id', '=', buyerId)
+    .executeTakeFirstOrThrow()
 }
 
 /** The version in force at `at` of the row's buyer SKU (`buyer_skus`), one column of it, as a correlated subquery. */
@@ -88,7 +93,12 @@ export function checkCartLine(row: CartLineRow, today: string): CheckedLine & { 
       offer:
         row.seller_sku_id === null
           ? null
-          : { live: row.offer_status === 'live', sellerActive: row.seller_status === 'active', sameProduct: row.offer_product_sku_id === row.product_sku_id, costMinor: row.cost_minor },
+          : {
+              live: row.offer_status === 'live',
+              sellerActive: row.seller_status === 'active',
+              sameProduct: row.offer_product_sku_id === row.product_sku_id,
+              costMinor: row.cost_minor,
+            },
       unit: row.unit,
     },
     today,
@@ -100,24 +110,46 @@ type Actor = { userId: number }
 
 /** The buyer, if it is active: orders are placed for active buyers only. */
 async function activeBuyer(db: Executor, buyerId: number) {
-  const buyer = await db.selectFrom('buyers').select(['id', 'name', 'status']).where('id', '=', buyerId).executeTakeFirst()
+  const buyer = await db
+    .selectFrom('buyers')
+    .select(['id', 'name', 'status'])
+    .where('id', '=', buyerId)
+    .executeTakeFirst()
   if (!buyer) throw new Refused('buyer', 'There is no such buyer')
-  if (buyer.status !== 'active') throw new Refused('buyer', `${buyer.name} is ${buyer.status}: orders are placed for active buyers only`)
+  if (buyer.status !== 'active')
+    throw new Refused('buyer', `${buyer.name} is ${buyer.status}: orders are placed for active buyers only`)
   return buyer
 }
 
 /** Adds one of the buyer's active buyer SKUs to the cart, as a line still to fill in. */
-export async function addCartLine(db: Database, actor: Actor, buyerId: number, buyerSkuId: number): Promise<Result<{ lineId: number }>> {
+export async function addCartLine(
+  db: Database,
+  actor: Actor,
+  buyerId: number,
+  buyerSkuId: number,
+): Promise<Result<{ lineId: number }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       await activeBuyer(trx, buyerId)
-      const sku = await trx.selectFrom('buyer_skus').select(['id', 'status']).where('id', '=', buyerSkuId).where('buyer_id', '=', buyerId).executeTakeFirst()
+      const sku = await trx
+        .selectFrom('buyer_skus')
+        .select(['id', 'status'])
+        .where('id', '=', buyerSkuId)
+        .where('buyer_id', '=', buyerId)
+        .executeTakeFirst()
       if (!sku) throw new Refused('buyerSku', 'Choose one of this buyer’s SKUs')
       if (sku.status !== 'active') throw new Refused('buyerSku', 'This buyer SKU is archived: choose an active one')
       const cart = await cartFor(trx, actor.userId, buyerId)
       // The line starts filled in as far as it can be: the MOQ in force and the cheapest live offer.
       const [moq, offer] = await Promise.all([
-        trx.selectFrom('buyer_sku_versions').select('moq_milli').where('buyer_sku_id', '=', buyerSkuId).where('effective_from', '<=', new Date().toISOString()).orderBy('number', 'desc').limit(1).executeTakeFirst(),
+        trx
+          .selectFrom('buyer_sku_versions')
+          .select('moq_milli')
+          .where('buyer_sku_id', '=', buyerSkuId)
+          .where('effective_from', '<=', new Date().toISOString())
+          .orderBy('number', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
         trx
           .selectFrom('seller_skus')
           .innerJoin('sellers', 'sellers.id', 'seller_skus.seller_id')
@@ -134,10 +166,19 @@ export async function addCartLine(db: Database, actor: Actor, buyerId: number, b
       ])
       const line = await trx
         .insertInto('order_cart_lines')
-        .values({ cart_id: cart.id, buyer_sku_id: buyerSkuId, quantity: moq?.moq_milli ? quantityInput(moq.moq_milli) : '', seller_sku_id: offer?.id ?? null })
+        .values({
+          cart_id: cart.id,
+          buyer_sku_id: buyerSkuId,
+          quantity: moq?.moq_milli ? quantityInput(moq.moq_milli) : '',
+          seller_sku_id: offer?.id ?? null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
-      await trx.updateTable('order_carts').set({ updated_at: new Date().toISOString() }).where('id', '=', cart.id).execute()
+      await trx
+        .updateTable('order_carts')
+        .set({ updated_at: new Date().toISOString() })
+        .where('id', '=', cart.id)
+        .execute()
       return { ok: true as const, value: { lineId: line.id } }
     }),
   )
@@ -164,13 +205,24 @@ export async function saveCartLine(db: Database, actor: Actor, lineId: number, i
         .executeTakeFirst()
       if (!line) return { ok: false as const, notFound: true, message: 'This line is no longer in your cart.' }
       if (input.sellerSkuId !== null) {
-        const offer = await trx.selectFrom('seller_skus').select('id').where('id', '=', input.sellerSkuId).where('product_sku_id', '=', line.product_sku_id).where('status', '=', 'live').executeTakeFirst()
+        const offer = await trx
+          .selectFrom('seller_skus')
+          .select('id')
+          .where('id', '=', input.sellerSkuId)
+          .where('product_sku_id', '=', line.product_sku_id)
+          .where('status', '=', 'live')
+          .executeTakeFirst()
         if (!offer) throw new Refused('seller', 'Choose a seller with a live offer for this item')
       }
       const now = new Date().toISOString()
       await trx
         .updateTable('order_cart_lines')
-        .set({ quantity: input.quantity.trim().slice(0, 40), required_by: input.requiredBy.trim().slice(0, 20), seller_sku_id: input.sellerSkuId, updated_at: now })
+        .set({
+          quantity: input.quantity.trim().slice(0, 40),
+          required_by: input.requiredBy.trim().slice(0, 20),
+          seller_sku_id: input.sellerSkuId,
+          updated_at: now,
+        })
         .where('id', '=', lineId)
         .execute()
       await trx.updateTable('order_carts').set({ updated_at: now }).where('id', '=', line.cart_id).execute()
@@ -192,39 +244,80 @@ export interface CartInput {
  * that is not one offered is refused at its field and nothing is saved. There is nothing to save
  * when the cart is gone (just placed, from this page or another): no cart is made again.
  */
-export async function saveCart(db: Database, actor: Actor, buyerId: number, input: CartInput): Promise<Result<{ saved: boolean }>> {
+export async function saveCart(
+  db: Database,
+  actor: Actor,
+  buyerId: number,
+  input: CartInput,
+): Promise<Result<{ saved: boolean }>> {
   return refusals<{ saved: boolean }>(() =>
     db.transaction().execute(async (trx) => {
       const now = new Date().toISOString()
       // The cart's row first, as placing takes it (before deleting the lines): a save and a placing
       // of the same cart at once wait for each other instead of deadlocking on its lines.
-      const cart = await trx.updateTable('order_carts').set({ updated_at: now }).where('user_id', '=', actor.userId).where('buyer_id', '=', buyerId).returning('id').executeTakeFirst()
+      const cart = await trx
+        .updateTable('order_carts')
+        .set({ updated_at: now })
+        .where('user_id', '=', actor.userId)
+        .where('buyer_id', '=', buyerId)
+        .returning('id')
+        .executeTakeFirst()
       if (!cart) return { ok: true as const, value: { saved: false } }
       const ids = input.lines.map((line) => line.id)
       const [lines, addresses] = await Promise.all([
         ids.length
-          ? trx.selectFrom('order_cart_lines as l').innerJoin('buyer_skus as b', 'b.id', 'l.buyer_sku_id').select(['l.id', 'b.product_sku_id']).where('l.cart_id', '=', cart.id).where('l.id', 'in', ids).execute()
+          ? trx
+              .selectFrom('order_cart_lines as l')
+              .innerJoin('buyer_skus as b', 'b.id', 'l.buyer_sku_id')
+              .select(['l.id', 'b.product_sku_id'])
+              .where('l.cart_id', '=', cart.id)
+              .where('l.id', 'in', ids)
+              .execute()
           : [],
-        trx.selectFrom('addresses').select(['id', 'kind']).where('buyer_id', '=', buyerId).where('id', 'in', [input.shipTo ?? 0, input.billTo ?? 0]).execute(),
+        trx
+          .selectFrom('addresses')
+          .select(['id', 'kind'])
+          .where('buyer_id', '=', buyerId)
+          .where('id', 'in', [input.shipTo ?? 0, input.billTo ?? 0])
+          .execute(),
       ])
       const fields: Record<string, string> = {}
-      if (input.shipTo !== null && addresses.find((a) => a.id === input.shipTo)?.kind !== 'shipping') fields.shipTo = 'Choose one of this buyer’s shipping addresses'
-      if (input.billTo !== null && addresses.find((a) => a.id === input.billTo)?.kind !== 'billing') fields.billTo = 'Choose one of this buyer’s billing addresses'
-      const sellerIds = [...new Set(input.lines.map((line) => line.sellerSkuId).filter((id): id is number => id !== null))]
-      const offers = sellerIds.length ? await trx.selectFrom('seller_skus').select(['id', 'product_sku_id']).where('id', 'in', sellerIds).execute() : []
+      if (input.shipTo !== null && addresses.find((a) => a.id === input.shipTo)?.kind !== 'shipping')
+        fields.shipTo = 'Choose one of this buyer’s shipping addresses'
+      if (input.billTo !== null && addresses.find((a) => a.id === input.billTo)?.kind !== 'billing')
+        fields.billTo = 'Choose one of this buyer’s billing addresses'
+      const sellerIds = [
+        ...new Set(input.lines.map((line) => line.sellerSkuId).filter((id): id is number => id !== null)),
+      ]
+      const offers = sellerIds.length
+        ? await trx.selectFrom('seller_skus').select(['id', 'product_sku_id']).where('id', 'in', sellerIds).execute()
+        : []
       const kept = lines.map((line) => ({ line, typed: input.lines.find((l) => l.id === line.id)! }))
       for (const { line, typed } of kept) {
-        if (typed.sellerSkuId !== null && offers.find((o) => o.id === typed.sellerSkuId)?.product_sku_id !== line.product_sku_id) fields[`line.${line.id}.seller`] = 'Choose one of the sellers offered for this item'
+        if (
+          typed.sellerSkuId !== null &&
+          offers.find((o) => o.id === typed.sellerSkuId)?.product_sku_id !== line.product_sku_id
+        )
+          fields[`line.${line.id}.seller`] = 'Choose one of the sellers offered for this item'
       }
       if (Object.keys(fields).length) throw new Refused(fields)
       for (const { line, typed } of kept) {
         await trx
           .updateTable('order_cart_lines')
-          .set({ quantity: typed.quantity.trim().slice(0, 40), required_by: typed.requiredBy.trim().slice(0, 20), seller_sku_id: typed.sellerSkuId, updated_at: now })
+          .set({
+            quantity: typed.quantity.trim().slice(0, 40),
+            required_by: typed.requiredBy.trim().slice(0, 20),
+            seller_sku_id: typed.sellerSkuId,
+            updated_at: now,
+          })
           .where('id', '=', line.id)
           .execute()
       }
-      await trx.updateTable('order_carts').set({ ship_to_address_id: input.shipTo, bill_to_address_id: input.billTo, updated_at: now }).where('id', '=', cart.id).execute()
+      await trx
+        .updateTable('order_carts')
+        .set({ ship_to_address_id: input.shipTo, bill_to_address_id: input.billTo, updated_at: now })
+        .where('id', '=', cart.id)
+        .execute()
       return { ok: true as const, value: { saved: true } }
     }),
   )
@@ -236,7 +329,12 @@ export function openCarts(db: Executor, userId: number) {
     .selectFrom('order_carts as c')
     .innerJoin('buyers', 'buyers.id', 'c.buyer_id')
     .innerJoin('order_cart_lines as l', 'l.cart_id', 'c.id')
-    .select(['c.buyer_id', 'buyers.name as buyer_name', 'c.updated_at', (eb) => eb.fn.countAll<number>().as('line_count')])
+    .select([
+      'c.buyer_id',
+      'buyers.name as buyer_name',
+      'c.updated_at',
+      (eb) => eb.fn.countAll<number>().as('line_count'),
+    ])
     .where('c.user_id', '=', userId)
     .groupBy(['c.buyer_id', 'buyers.name', 'c.updated_at'])
     .orderBy('c.updated_at', 'desc')
@@ -254,7 +352,12 @@ export async function removeCartLine(db: Database, actor: Actor, lineId: number)
 }
 
 /** Sets the cart's ship-to (a shipping address of the buyer) and bill-to (a billing address). */
-export async function setCartAddresses(db: Database, actor: Actor, buyerId: number, input: { shipTo: number | null; billTo: number | null }): Promise<Result> {
+export async function setCartAddresses(
+  db: Database,
+  actor: Actor,
+  buyerId: number,
+  input: { shipTo: number | null; billTo: number | null },
+): Promise<Result> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const owned = await trx
@@ -264,11 +367,21 @@ export async function setCartAddresses(db: Database, actor: Actor, buyerId: numb
         .where('id', 'in', [input.shipTo ?? 0, input.billTo ?? 0])
         .execute()
       const fields: Record<string, string> = {}
-      if (input.shipTo !== null && owned.find((a) => a.id === input.shipTo)?.kind !== 'shipping') fields.shipTo = 'Choose one of this buyer’s shipping addresses'
-      if (input.billTo !== null && owned.find((a) => a.id === input.billTo)?.kind !== 'billing') fields.billTo = 'Choose one of this buyer’s billing addresses'
+      if (input.shipTo !== null && owned.find((a) => a.id === input.shipTo)?.kind !== 'shipping')
+        fields.shipTo = 'Choose one of this buyer’s shipping addresses'
+      if (input.billTo !== null && owned.find((a) => a.id === input.billTo)?.kind !== 'billing')
+        fields.billTo = 'Choose one of this buyer’s billing addresses'
       if (Object.keys(fields).length) throw new Refused(fields)
       const cart = await cartFor(trx, actor.userId, buyerId)
-      await trx.updateTable('order_carts').set({ ship_to_address_id: input.shipTo, bill_to_address_id: input.billTo, updated_at: new Date().toISOString() }).where('id', '=', cart.id).execute()
+      await trx
+        .updateTable('order_carts')
+        .set({
+          ship_to_address_id: input.shipTo,
+          bill_to_address_id: input.billTo,
+          updated_at: new Date().toISOString(),
+        })
+        .where('id', '=', cart.id)
+        .execute()
       return { ok: true as const, value: undefined }
     }),
   )
@@ -283,10 +396,19 @@ export const platformToday = (at = new Date()) => kolkataDay(at)
  * the lines that can be ordered. Reading makes no cart: a buyer without one shows an empty cart.
  */
 export async function cartView(db: Executor, userId: number, buyerId: number, now = new Date()) {
-  const buyer = await db.selectFrom('buyers').select(['id', 'name', 'status']).where('id', '=', buyerId).executeTakeFirst()
+  const buyer = await db
+    .selectFrom('buyers')
+    .select(['id', 'name', 'status'])
+    .where('id', '=', buyerId)
+    .executeTakeFirst()
   if (!buyer) return undefined
   const [cart, addresses] = await Promise.all([
-    db.selectFrom('order_carts').select(['id', 'ship_to_address_id', 'bill_to_address_id', 'updated_at']).where('user_id', '=', userId).where('buyer_id', '=', buyerId).executeTakeFirst(),
+    db
+      .selectFrom('order_carts')
+      .select(['id', 'ship_to_address_id', 'bill_to_address_id', 'updated_at'])
+      .where('user_id', '=', userId)
+      .where('buyer_id', '=', buyerId)
+      .executeTakeFirst(),
     db
       .selectFrom('addresses')
       .select(['id', 'kind', 'label', 'line1', 'city', 'state', 'pin', 'is_default'])
@@ -302,7 +424,13 @@ export async function cartView(db: Executor, userId: number, buyerId: number, no
     ? await db
         .selectFrom('seller_skus')
         .innerJoin('sellers', 'sellers.id', 'seller_skus.seller_id')
-        .select(['seller_skus.id', 'seller_skus.product_sku_id', 'seller_skus.cost_minor', 'seller_skus.lead_time_days', 'sellers.name as seller_name'])
+        .select([
+          'seller_skus.id',
+          'seller_skus.product_sku_id',
+          'seller_skus.cost_minor',
+          'seller_skus.lead_time_days',
+          'sellers.name as seller_name',
+        ])
         .where('seller_skus.product_sku_id', 'in', productSkuIds)
         .where('seller_skus.status', '=', 'live')
         .where('sellers.status', '=', 'active')
@@ -326,7 +454,9 @@ export async function cartView(db: Executor, userId: number, buyerId: number, no
       quantity: row.quantity,
       requiredBy: row.required_by,
       sellerSkuId: row.seller_sku_id,
-      offers: offers.filter((o) => o.product_sku_id === row.product_sku_id).map((o) => ({ id: o.id, sellerName: o.seller_name, costMinor: o.cost_minor, leadTimeDays: o.lead_time_days })),
+      offers: offers
+        .filter((o) => o.product_sku_id === row.product_sku_id)
+        .map((o) => ({ id: o.id, sellerName: o.seller_name, costMinor: o.cost_minor, leadTimeDays: o.lead_time_days })),
       errors: checked.errors,
       valueMinor: checked.valueMinor,
       gstMinor: checked.gstMinor,
@@ -338,7 +468,9 @@ export async function cartView(db: Executor, userId: number, buyerId: number, no
   return {
     buyer,
     today,
-    cart: cart ? { shipTo: cart.ship_to_address_id, billTo: cart.bill_to_address_id, updatedAt: cart.updated_at } : null,
+    cart: cart
+      ? { shipTo: cart.ship_to_address_id, billTo: cart.bill_to_address_id, updatedAt: cart.updated_at }
+      : null,
     addresses,
     lines,
     totals: { valueMinor, gstMinor, totalMinor: valueMinor + gstMinor, readyLines: ready.length },

@@ -29,7 +29,8 @@ beforeAll(async () => {
   }
 })
 
-const file = (rows: string[]) => ['order_id,buyer_gstin,buyer_sku,quantity,required_by,seller_gstin', ...rows].join('\r\n')
+const file = (rows: string[]) =>
+  ['order_id,buyer_gstin,buyer_sku,quantity,required_by,seller_gstin', ...rows].join('\r\n')
 
 describe('importing a channel’s orders', () => {
   it('places each good order once, reports each bad row by its line, and imports nothing twice', async () => {
@@ -59,17 +60,51 @@ describe('importing a channel’s orders', () => {
     expect(first.report.problems[0]!.message).toMatch(/Order at least the MOQ/)
     expect(first.report.problems[1]!.message).toMatch(/No buyer has the GSTIN/)
     expect(first.report.problems[2]!.message).toBe('Import Buyer has no buyer SKU NOPE')
-    expect(first.report.problems[4]!.message).toMatch(/today or a later date.*order S-5 is not imported: its 1 other row wait/)
+    expect(first.report.problems[4]!.message).toMatch(
+      /today or a later date.*order S-5 is not imported: its 1 other row wait/,
+    )
 
-    const order = await db.selectFrom('master_orders').selectAll().where('id', '=', first.report.created[0]!.id).executeTakeFirstOrThrow()
-    expect(order).toMatchObject({ source: 'solv', channel_order_id: 'S-1', status: 'placed', line_count: 2, value_minor: 300_000 })
+    const order = await db
+      .selectFrom('master_orders')
+      .selectAll()
+      .where('id', '=', first.report.created[0]!.id)
+      .executeTakeFirstOrThrow()
+    expect(order).toMatchObject({
+      source: 'solv',
+      channel_order_id: 'S-1',
+      status: 'placed',
+      line_count: 2,
+      value_minor: 300_000,
+    })
     // Line 1 from the cheapest live offer, line 2 from the seller the file names.
-    const sellers = await db.selectFrom('seller_orders').innerJoin('sellers', 'sellers.id', 'seller_orders.seller_id').select('sellers.name').where('master_order_id', '=', order.id).orderBy('seller_orders.id').execute()
+    const sellers = await db
+      .selectFrom('seller_orders')
+      .innerJoin('sellers', 'sellers.id', 'seller_orders.seller_id')
+      .select('sellers.name')
+      .where('master_order_id', '=', order.id)
+      .orderBy('seller_orders.id')
+      .execute()
     expect(sellers.map((s) => s.name).sort()).toEqual(['Import Cheap Mills', 'Import Named Mills'].sort())
-    expect(await db.selectFrom('audit_events').select('id').where('entity_type', '=', 'master_order').where('entity_id', '=', String(order.id)).where('action', '=', 'master_order.placed').execute()).toHaveLength(1)
+    expect(
+      await db
+        .selectFrom('audit_events')
+        .select('id')
+        .where('entity_type', '=', 'master_order')
+        .where('entity_id', '=', String(order.id))
+        .where('action', '=', 'master_order.placed')
+        .execute(),
+    ).toHaveLength(1)
 
     // The same file again: nothing new; the same rows reported.
-    const count = async () => Number((await db.selectFrom('master_orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('master_orders')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     const before = await count()
     const again = await importChannelOrders(db, { userId: internal }, 'solv', text)
     if (!again.ok) throw new Error(again.message)
@@ -79,18 +114,39 @@ describe('importing a channel’s orders', () => {
     expect(await count()).toBe(before)
     // Two imports of the same file at once still make one order per channel order id.
     const fresh = file([`S-9,${BUYER_GSTIN},IMP-1,10,${date},`])
-    const both = await Promise.all([importChannelOrders(db, { userId: internal }, 'gt', fresh), importChannelOrders(db, { userId: internal }, 'gt', fresh)])
+    const both = await Promise.all([
+      importChannelOrders(db, { userId: internal }, 'gt', fresh),
+      importChannelOrders(db, { userId: internal }, 'gt', fresh),
+    ])
     expect(both.flatMap((o) => (o.ok ? o.report.created : [])).length).toBe(1)
-    expect(await db.selectFrom('master_orders').select('id').where('source', '=', 'gt').where('channel_order_id', '=', 'S-9').execute()).toHaveLength(1)
+    expect(
+      await db
+        .selectFrom('master_orders')
+        .select('id')
+        .where('source', '=', 'gt')
+        .where('channel_order_id', '=', 'S-9')
+        .execute(),
+    ).toHaveLength(1)
   })
 
   it('refuses a file it cannot read, saying why', async () => {
     const db = getDb()
     const missing = await importChannelOrders(db, { userId: internal }, 'gt', 'order_id,quantity\nA,1\n')
-    expect(missing).toEqual({ ok: false, message: expect.stringContaining('no buyer_gstin, buyer_sku, required_by columns') })
-    const broken = await importChannelOrders(db, { userId: internal }, 'gt', 'order_id,buyer_gstin,buyer_sku,quantity,required_by\n"A,B\n')
+    expect(missing).toEqual({
+      ok: false,
+      message: expect.stringContaining('no buyer_gstin, buyer_sku, required_by columns'),
+    })
+    const broken = await importChannelOrders(
+      db,
+      { userId: internal },
+      'gt',
+      'order_id,buyer_gstin,buyer_sku,quantity,required_by\n"A,B\n',
+    )
     expect(broken).toMatchObject({ ok: false, message: expect.stringContaining('not a CSV file that can be read') })
-    expect(await importChannelOrders(db, { userId: internal }, 'gt', '')).toMatchObject({ ok: false, message: expect.stringContaining('no rows') })
+    expect(await importChannelOrders(db, { userId: internal }, 'gt', '')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('no rows'),
+    })
   })
 
   it('offers a sample file made from the data, which imports as it is', async () => {

@@ -22,13 +22,29 @@ import { lensFor, listOrders } from './search.server'
 
 export type ImportOutcome = { ok: true; report: ImportReport } | { ok: false; message: string }
 
-type Row = { line: number; orderId: string; buyerGstin: string; buyerSku: string; quantity: string; requiredBy: string; sellerGstin: string }
+type Row = {
+  line: number
+  orderId: string
+  buyerGstin: string
+  buyerSku: string
+  quantity: string
+  requiredBy: string
+  sellerGstin: string
+}
 
 /** The rows of the file, or why it cannot be read as an import file. */
 function readRows(text: string): { rows: Row[] } | { message: string } {
   let records: { record: Record<string, string>; info: { lines: number } }[]
   try {
-    records = parse(text, { bom: true, columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), skip_empty_lines: true, relax_column_count: true, trim: true, info: true, to: MAX_ROWS + 1 })
+    records = parse(text, {
+      bom: true,
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      info: true,
+      to: MAX_ROWS + 1,
+    })
   } catch (error) {
     if (error instanceof CsvError) return { message: `The file is not a CSV file that can be read: ${error.message}` }
     throw error
@@ -36,8 +52,12 @@ function readRows(text: string): { rows: Row[] } | { message: string } {
   const first = records[0]?.record
   if (!first) return { message: 'The file has no rows: the first row names the columns, then one row per order line.' }
   const missing = IMPORT_COLUMNS.filter((c) => c.required && !(c.name in first)).map((c) => c.name)
-  if (missing.length) return { message: `The file has no ${missing.join(', ')} column${missing.length === 1 ? '' : 's'}: the first row names the columns (see the sample file).` }
-  if (records.length > MAX_ROWS) return { message: `The file has more than ${MAX_ROWS.toLocaleString('en-IN')} rows: split it into smaller files.` }
+  if (missing.length)
+    return {
+      message: `The file has no ${missing.join(', ')} column${missing.length === 1 ? '' : 's'}: the first row names the columns (see the sample file).`,
+    }
+  if (records.length > MAX_ROWS)
+    return { message: `The file has more than ${MAX_ROWS.toLocaleString('en-IN')} rows: split it into smaller files.` }
   return {
     rows: records.map(({ record, info }) => ({
       line: info.lines,
@@ -58,7 +78,17 @@ function buyerSkuRow(db: Executor, buyerId: number, code: string, at: string) {
     .innerJoin('product_skus as p', 'p.id', 'buyer_skus.product_sku_id')
     .innerJoin('products as pr', 'pr.id', 'p.product_id')
     .innerJoin('categories as cat', 'cat.id', 'p.category_id')
-    .select(['buyer_skus.id', 'buyer_skus.status', 'p.id as product_sku_id', 'pr.unit', 'cat.id as category_id', 'cat.gst_rate_bp', inForce<number>('number', at).as('version_number'), inForce<number>('price_minor', at).as('price_minor'), inForce<number>('moq_milli', at).as('moq_milli')])
+    .select([
+      'buyer_skus.id',
+      'buyer_skus.status',
+      'p.id as product_sku_id',
+      'pr.unit',
+      'cat.id as category_id',
+      'cat.gst_rate_bp',
+      inForce<number>('number', at).as('version_number'),
+      inForce<number>('price_minor', at).as('price_minor'),
+      inForce<number>('moq_milli', at).as('moq_milli'),
+    ])
     .where('buyer_skus.buyer_id', '=', buyerId)
     .where('buyer_skus.buyer_code', '=', code)
     .executeTakeFirst()
@@ -69,21 +99,46 @@ function offerRow(db: Executor, productSkuId: number, sellerId: number | null) {
   let query = db
     .selectFrom('seller_skus')
     .innerJoin('sellers', 'sellers.id', 'seller_skus.seller_id')
-    .select(['seller_skus.id', 'seller_skus.seller_id', 'seller_skus.cost_minor', 'seller_skus.status', 'sellers.name as seller_name', 'sellers.status as seller_status'])
+    .select([
+      'seller_skus.id',
+      'seller_skus.seller_id',
+      'seller_skus.cost_minor',
+      'seller_skus.status',
+      'sellers.name as seller_name',
+      'sellers.status as seller_status',
+    ])
     .where('seller_skus.product_sku_id', '=', productSkuId)
-  query = sellerId === null ? query.where('seller_skus.status', '=', 'live').where('sellers.status', '=', 'active').where('seller_skus.cost_minor', 'is not', null) : query.where('seller_skus.seller_id', '=', sellerId)
+  query =
+    sellerId === null
+      ? query
+          .where('seller_skus.status', '=', 'live')
+          .where('sellers.status', '=', 'active')
+          .where('seller_skus.cost_minor', 'is not', null)
+      : query.where('seller_skus.seller_id', '=', sellerId)
   return query.orderBy('seller_skus.cost_minor').orderBy('seller_skus.id').limit(1).executeTakeFirst()
 }
 
 const defaultAddress = (db: Executor, buyerId: number, kind: 'shipping' | 'billing') =>
-  db.selectFrom('addresses').select(['id', 'label', 'line1', 'line2', 'city', 'state', 'pin', 'country']).where('buyer_id', '=', buyerId).where('kind', '=', kind).where('is_default', '=', 1).executeTakeFirst()
+  db
+    .selectFrom('addresses')
+    .select(['id', 'label', 'line1', 'line2', 'city', 'state', 'pin', 'country'])
+    .where('buyer_id', '=', buyerId)
+    .where('kind', '=', kind)
+    .where('is_default', '=', 1)
+    .executeTakeFirst()
 
 /**
  * Imports a channel's CSV export: checks every row, then places each order whose rows are all good
  * (one transaction per order, as the cart does), and reports what was created, what was already
  * imported, and each bad row with its line number.
  */
-export async function importChannelOrders(db: Database, actor: { userId: number }, channel: Channel, text: string, now = new Date()): Promise<ImportOutcome> {
+export async function importChannelOrders(
+  db: Database,
+  actor: { userId: number },
+  channel: Channel,
+  text: string,
+  now = new Date(),
+): Promise<ImportOutcome> {
   const read = readRows(text)
   if ('message' in read) return { ok: false, message: read.message }
   const report: ImportReport = { channel, rows: read.rows.length, created: [], already: [], problems: [] }
@@ -96,7 +151,12 @@ export async function importChannelOrders(db: Database, actor: { userId: number 
   }
 
   for (const [orderId, rows] of groups) {
-    const existing = await db.selectFrom('master_orders').select(['id', 'code']).where('source', '=', channel).where('channel_order_id', '=', orderId).executeTakeFirst()
+    const existing = await db
+      .selectFrom('master_orders')
+      .select(['id', 'code'])
+      .where('source', '=', channel)
+      .where('channel_order_id', '=', orderId)
+      .executeTakeFirst()
     if (existing) {
       report.already.push({ id: existing.id, code: existing.code, channelOrderId: orderId })
       continue
@@ -104,11 +164,20 @@ export async function importChannelOrders(db: Database, actor: { userId: number 
     const problems: ImportReport['problems'] = []
     const bad = (row: Row, message: string) => problems.push({ line: row.line, orderId, message })
     const gstin = rows[0]!.buyerGstin
-    const buyer = gstin ? await db.selectFrom('buyers').select(['id', 'name', 'status']).where('gstin', '=', gstin).executeTakeFirst() : undefined
+    const buyer = gstin
+      ? await db.selectFrom('buyers').select(['id', 'name', 'status']).where('gstin', '=', gstin).executeTakeFirst()
+      : undefined
     if (!buyer) bad(rows[0]!, gstin ? `No buyer has the GSTIN ${gstin}` : 'The buyer_gstin is empty')
-    else if (buyer.status !== 'active') bad(rows[0]!, `${buyer.name} is ${buyer.status}: orders are placed for active buyers only`)
-    const [shipTo, billTo] = buyer ? await Promise.all([defaultAddress(db, buyer.id, 'shipping'), defaultAddress(db, buyer.id, 'billing')]) : [undefined, undefined]
-    if (buyer && (!shipTo || !billTo)) bad(rows[0]!, `${buyer.name} has no default ${!shipTo ? 'shipping' : 'billing'} address: add one on the buyer’s page`)
+    else if (buyer.status !== 'active')
+      bad(rows[0]!, `${buyer.name} is ${buyer.status}: orders are placed for active buyers only`)
+    const [shipTo, billTo] = buyer
+      ? await Promise.all([defaultAddress(db, buyer.id, 'shipping'), defaultAddress(db, buyer.id, 'billing')])
+      : [undefined, undefined]
+    if (buyer && (!shipTo || !billTo))
+      bad(
+        rows[0]!,
+        `${buyer.name} has no default ${!shipTo ? 'shipping' : 'billing'} address: add one on the buyer’s page`,
+      )
 
     const lines: LineToPlace[] = []
     for (const row of rows) {
@@ -122,7 +191,9 @@ export async function importChannelOrders(db: Database, actor: { userId: number 
         bad(row, row.buyerSku ? `${buyer.name} has no buyer SKU ${row.buyerSku}` : 'The buyer_sku is empty')
         continue
       }
-      const seller = row.sellerGstin ? await db.selectFrom('sellers').select(['id', 'name']).where('gstin', '=', row.sellerGstin).executeTakeFirst() : null
+      const seller = row.sellerGstin
+        ? await db.selectFrom('sellers').select(['id', 'name']).where('gstin', '=', row.sellerGstin).executeTakeFirst()
+        : null
       if (row.sellerGstin && !seller) {
         bad(row, `No seller has the GSTIN ${row.sellerGstin}`)
         continue
@@ -135,19 +206,40 @@ export async function importChannelOrders(db: Database, actor: { userId: number 
           buyerSkuActive: sku.status === 'active',
           priceMinor: sku.price_minor,
           moqMilli: sku.moq_milli,
-          offer: offer ? { live: offer.status === 'live', sellerActive: offer.seller_status === 'active', sameProduct: true, costMinor: offer.cost_minor } : null,
+          offer: offer
+            ? {
+                live: offer.status === 'live',
+                sellerActive: offer.seller_status === 'active',
+                sameProduct: true,
+                costMinor: offer.cost_minor,
+              }
+            : null,
           unit: sku.unit,
         },
         today,
       )
-      if (!offer) checked.errors.seller = seller ? `${seller.name} does not offer ${row.buyerSku}` : `No seller offers ${row.buyerSku} live`
+      if (!offer)
+        checked.errors.seller = seller
+          ? `${seller.name} does not offer ${row.buyerSku}`
+          : `No seller offers ${row.buyerSku} live`
       const messages = Object.values(checked.errors)
       if (messages.length) {
         bad(row, messages.join('; '))
         continue
       }
       lines.push({
-        row: { buyer_sku_id: sku.id, version_number: sku.version_number, product_sku_id: sku.product_sku_id, category_id: sku.category_id, seller_sku_id: offer!.id, seller_id: offer!.seller_id, seller_name: offer!.seller_name, price_minor: sku.price_minor, cost_minor: offer!.cost_minor, gst_rate_bp: sku.gst_rate_bp },
+        row: {
+          buyer_sku_id: sku.id,
+          version_number: sku.version_number,
+          product_sku_id: sku.product_sku_id,
+          category_id: sku.category_id,
+          seller_sku_id: offer!.id,
+          seller_id: offer!.seller_id,
+          seller_name: offer!.seller_name,
+          price_minor: sku.price_minor,
+          cost_minor: offer!.cost_minor,
+          gst_rate_bp: sku.gst_rate_bp,
+        },
         quantityMilli: checked.quantityMilli!,
         valueMinor: checked.valueMinor!,
         gstMinor: gstOf(checked.valueMinor!, sku.gst_rate_bp),
@@ -156,21 +248,58 @@ export async function importChannelOrders(db: Database, actor: { userId: number 
     }
     if (problems.length) {
       const others = rows.length - problems.length
-      if (others > 0) problems[problems.length - 1]!.message += ` (order ${orderId} is not imported: its ${countOf(others, 'other row')} wait for this to be fixed)`
+      if (others > 0)
+        problems[problems.length - 1]!.message +=
+          ` (order ${orderId} is not imported: its ${countOf(others, 'other row')} wait for this to be fixed)`
       report.problems.push(...problems)
       continue
     }
-    const snapshot = (address: NonNullable<typeof shipTo>) => JSON.stringify({ label: address.label, line1: address.line1, line2: address.line2, city: address.city, state: address.state, pin: address.pin, country: address.country })
+    const snapshot = (address: NonNullable<typeof shipTo>) =>
+      JSON.stringify({
+        label: address.label,
+        line1: address.line1,
+        line2: address.line2,
+        city: address.city,
+        state: address.state,
+        pin: address.pin,
+        country: address.country,
+      })
     try {
-      const order = await db.transaction().execute((trx) =>
-        writeOrder(trx, actor, { buyerId: buyer!.id, buyerName: buyer!.name, source: channel, channelOrderId: orderId, shipToId: shipTo!.id, billToId: billTo!.id, shipTo: snapshot(shipTo!), billTo: snapshot(billTo!) }, lines, now),
-      )
-      const { code } = await db.selectFrom('master_orders').select('code').where('id', '=', order.id).executeTakeFirstOrThrow()
+      const order = await db
+        .transaction()
+        .execute((trx) =>
+          writeOrder(
+            trx,
+            actor,
+            {
+              buyerId: buyer!.id,
+              buyerName: buyer!.name,
+              source: channel,
+              channelOrderId: orderId,
+              shipToId: shipTo!.id,
+              billToId: billTo!.id,
+              shipTo: snapshot(shipTo!),
+              billTo: snapshot(billTo!),
+            },
+            lines,
+            now,
+          ),
+        )
+      const { code } = await db
+        .selectFrom('master_orders')
+        .select('code')
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow()
       report.created.push({ id: order.id, code, channelOrderId: orderId })
     } catch (error) {
       // Imported by someone else in the meantime: the unique index kept it to one.
       if (!isUniqueViolation(error)) throw error
-      const other = await db.selectFrom('master_orders').select(['id', 'code']).where('source', '=', channel).where('channel_order_id', '=', orderId).executeTakeFirstOrThrow()
+      const other = await db
+        .selectFrom('master_orders')
+        .select(['id', 'code'])
+        .where('source', '=', channel)
+        .where('channel_order_id', '=', orderId)
+        .executeTakeFirstOrThrow()
       report.already.push({ id: other.id, code: other.code, channelOrderId: orderId })
     }
   }
@@ -183,18 +312,35 @@ export async function sampleImportRows(db: Database, now = new Date()): Promise<
   const rows = await db
     .selectFrom('buyer_skus')
     .innerJoin('buyers', 'buyers.id', 'buyer_skus.buyer_id')
-    .innerJoin('buyer_sku_versions as v', (join) => join.onRef('v.buyer_sku_id', '=', 'buyer_skus.id').onRef('v.number', '=', 'buyer_skus.current_version'))
+    .innerJoin('buyer_sku_versions as v', (join) =>
+      join.onRef('v.buyer_sku_id', '=', 'buyer_skus.id').onRef('v.number', '=', 'buyer_skus.current_version'),
+    )
     .select(['buyers.gstin', 'buyer_skus.buyer_code', 'v.moq_milli'])
     .where('buyers.status', '=', 'active')
     .where('buyers.gstin', 'is not', null)
     .where('buyer_skus.status', '=', 'active')
-    .where((eb) => eb.exists(eb.selectFrom('seller_skus').select('seller_skus.id').whereRef('seller_skus.product_sku_id', '=', 'buyer_skus.product_sku_id').where('seller_skus.status', '=', 'live')))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('seller_skus')
+          .select('seller_skus.id')
+          .whereRef('seller_skus.product_sku_id', '=', 'buyer_skus.product_sku_id')
+          .where('seller_skus.status', '=', 'live'),
+      ),
+    )
     .orderBy('buyer_skus.buyer_id')
     .orderBy('buyer_skus.id')
     .limit(3)
     .execute()
   const date = new Date(now.getTime() + 45 * 86_400_000).toISOString().slice(0, 10)
-  return rows.map((row, i) => ({ order_id: `SAMPLE-${i < 2 ? 1 : 2}`, buyer_gstin: row.gstin ?? '', buyer_sku: row.buyer_code, quantity: quantityInput(row.moq_milli), required_by: date, seller_gstin: '' }))
+  return rows.map((row, i) => ({
+    order_id: `SAMPLE-${i < 2 ? 1 : 2}`,
+    buyer_gstin: row.gstin ?? '',
+    buyer_sku: row.buyer_code,
+    quantity: quantityInput(row.moq_milli),
+    required_by: date,
+    seller_gstin: '',
+  }))
 }
 
 /** The channel orders page: the imported orders (both channels, or the one chosen), newest first. */
@@ -207,7 +353,11 @@ export async function channelOrdersPage(db: Database, viewer: Viewer, url: URL) 
 }
 
 /** The import form: the channel and the file, checked, then imported; the report is the page's answer. */
-export async function channelImportAction(db: Database, viewer: Viewer, form: FormData): Promise<{ status: number; reply: NonNullable<ImportReply> }> {
+export async function channelImportAction(
+  db: Database,
+  viewer: Viewer,
+  form: FormData,
+): Promise<{ status: number; reply: NonNullable<ImportReply> }> {
   const channel = String(form.get('channel') ?? '')
   const file = form.get('file')
   const errors: { channel?: string; file?: string } = {}
@@ -215,7 +365,12 @@ export async function channelImportAction(db: Database, viewer: Viewer, form: Fo
   if (file === TOO_LARGE) errors.file = 'The file is larger than 10 MB: split it into smaller files'
   else if (!(file instanceof File) || file.size === 0) errors.file = 'Choose the CSV file to import'
   if (errors.channel || errors.file) return { status: 400, reply: { errors, channel } }
-  const outcome = await importChannelOrders(db, { userId: viewer.userId }, channel as Channel, await (file as File).text())
+  const outcome = await importChannelOrders(
+    db,
+    { userId: viewer.userId },
+    channel as Channel,
+    await (file as File).text(),
+  )
   if (!outcome.ok) return { status: 400, reply: { errors: { file: outcome.message }, channel } }
   return { status: 200, reply: { report: outcome.report } }
 }

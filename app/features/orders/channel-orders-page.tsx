@@ -16,7 +16,8 @@ import type { OrderRow } from './search.server'
 export const CHANNEL_ORDERS_PATH = '/solv_and_gt_orders'
 
 /** What the import form answers: the report of an import, or why the file was not read. */
-export type ImportReply = { report: ImportReport } | { errors: { channel?: string; file?: string }; channel: string } | null | undefined
+export type ImportReply =
+  { report: ImportReport } | { errors: { channel?: string; file?: string }; channel: string } | null | undefined
 
 function ImportReportView({ report }: { report: ImportReport }) {
   const channel = channelLabels[report.channel]
@@ -37,7 +38,8 @@ function ImportReportView({ report }: { report: ImportReport }) {
         </li>
         {report.already.length ? (
           <li>
-            {countOf(report.already.length, 'order')} already imported before, left as {report.already.length === 1 ? 'it is' : 'they are'}:{' '}
+            {countOf(report.already.length, 'order')} already imported before, left as{' '}
+            {report.already.length === 1 ? 'it is' : 'they are'}:{' '}
             {report.already.map((o, i) => (
               <span key={o.id}>
                 {i ? ', ' : ''}
@@ -59,7 +61,12 @@ function ImportReportView({ report }: { report: ImportReport }) {
           rowKey={(p) => `${p.line}:${p.message}`}
           columns={[
             { key: 'line', header: 'Line', numeric: true, cell: (p) => p.line },
-            { key: 'order', header: 'Order id', nowrap: true, cell: (p) => p.orderId || <span className="muted">none</span> },
+            {
+              key: 'order',
+              header: 'Order id',
+              nowrap: true,
+              cell: (p) => p.orderId || <span className="muted">none</span>,
+            },
             { key: 'message', header: 'What is wrong', title: true, cell: (p) => p.message },
           ]}
         />
@@ -88,7 +95,13 @@ function ImportForm({ reply }: { reply: ImportReply }) {
       <div className="form-grid">
         <div className="field">
           <label htmlFor="channel">Channel</label>
-          <select id="channel" name="channel" defaultValue={chosen} aria-invalid={errors.channel ? true : undefined} aria-describedby={errors.channel ? 'channel-error' : undefined}>
+          <select
+            id="channel"
+            name="channel"
+            defaultValue={chosen}
+            aria-invalid={errors.channel ? true : undefined}
+            aria-describedby={errors.channel ? 'channel-error' : undefined}
+          >
             <option value="">Choose…</option>
             {CHANNELS.map((c) => (
               <option key={c} value={c}>
@@ -100,9 +113,19 @@ function ImportForm({ reply }: { reply: ImportReply }) {
         </div>
         <div className="field">
           <label htmlFor="file">CSV file</label>
-          <input id="file" name="file" type="file" accept=".csv,text/csv" aria-invalid={errors.file ? true : undefined} aria-describedby={errors.file ? 'file-error file-hint' : 'file-hint'} />
+          <input
+            id="file"
+            name="file"
+            type="file"
+            accept=".csv,text/csv"
+            aria-invalid={errors.file ? true : undefined}
+            aria-describedby={errors.file ? 'file-error file-hint' : 'file-hint'}
+          />
           <p className="hint" id="file-hint">
-            Up to 10 MB, columns as below. <Link reloadDocument to={`${CHANNEL_ORDERS_PATH}/sample.csv`}>Download a sample file</Link>
+            Up to 10 MB, columns as below.{' '}
+            <Link reloadDocument to={`${CHANNEL_ORDERS_PATH}/sample.csv`}>
+              Download a sample file
+            </Link>
           </p>
           <ErrorList id="file-error" errors={errors.file ? [errors.file] : null} />
         </div>
@@ -128,10 +151,28 @@ function ImportForm({ reply }: { reply: ImportReply }) {
 }
 
 /** The orders of the two channels, the import form and the last import's report. */
-export function ChannelOrdersPage({ rows, total, capped, filters, reply }: { rows: OrderRow[]; total: number; capped: boolean; filters: OrderFilters; reply: ImportReply }) {
+export function ChannelOrdersPage({
+  rows,
+  total,
+  capped,
+  filters,
+  reply,
+}: {
+  rows: OrderRow[]
+  total: number
+  capped: boolean
+  filters: OrderFilters
+  reply: ImportReply
+}) {
   const filtering = Boolean(filters.q || filters.source !== 'channels')
   const columns: Column<OrderRow>[] = [
-    { key: 'code', header: 'Order', title: true, nowrap: true, cell: (r) => <Link to={orderPath('main', r.id)}>{r.code}</Link> },
+    {
+      key: 'code',
+      header: 'Order',
+      title: true,
+      nowrap: true,
+      cell: (r) => <Link to={orderPath('main', r.id)}>{r.code}</Link>,
+    },
     { key: 'channel', header: 'Channel', cell: (r) => channelLabels[r.source as 'solv'] ?? r.source },
     { key: 'channelId', header: 'Channel’s id', nowrap: true, cell: (r) => r.channelOrderId },
     { key: 'buyer', header: 'Buyer', cell: (r) => r.buyerName },
@@ -142,17 +183,40 @@ export function ChannelOrdersPage({ rows, total, capped, filters, reply }: { row
   return (
     <div className="orders">
       <PageHeader title="Solv and GT orders" />
-      <p className="muted">Orders that came from the two outside channels. Import a channel’s CSV export: each good order is placed as if from the cart (its seller orders wait for approval), each bad row is listed with its line number, and importing the same file again creates nothing new.</p>
+      <p className="muted">
+        Orders that came from the two outside channels. Import a channel’s CSV export: each good order is placed as if
+        from the cart (its seller orders wait for approval), each bad row is listed with its line number, and importing
+        the same file again creates nothing new.
+      </p>
       {reply && 'report' in reply ? <ImportReportView report={reply.report} /> : null}
       <ImportForm reply={reply} />
       <h2 className="section-heading">Imported orders</h2>
       <Form method="get" className="filters" role="search" aria-label="Filter the imported orders">
         <SearchFilter value={filters.q} placeholder="Order code: MO-2026-000123" />
-        <SelectFilter name="source" label="Channel" value={filters.source === 'channels' ? '' : filters.source} any="Solv and GT" options={CHANNELS.map((c) => ({ value: c, label: channelLabels[c] }))} />
-        <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="placed" defaultDir="desc" clearTo={CHANNEL_ORDERS_PATH} filtering={filtering} />
+        <SelectFilter
+          name="source"
+          label="Channel"
+          value={filters.source === 'channels' ? '' : filters.source}
+          any="Solv and GT"
+          options={CHANNELS.map((c) => ({ value: c, label: channelLabels[c] }))}
+        />
+        <FilterActions
+          sort={filters.sort}
+          dir={filters.dir}
+          defaultSort="placed"
+          defaultDir="desc"
+          clearTo={CHANNEL_ORDERS_PATH}
+          filtering={filtering}
+        />
       </Form>
       <ListSummary total={total} capped={capped} noun="imported order" matching={filtering && 'these filters'} />
-      <Table caption="Imported orders" columns={columns} rows={rows} rowKey={(r) => r.id} empty={filtering ? 'No imported order matches these filters.' : 'No orders imported yet.'} />
+      <Table
+        caption="Imported orders"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={filtering ? 'No imported order matches these filters.' : 'No orders imported yet.'}
+      />
       <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
     </div>
   )

@@ -14,7 +14,9 @@ describe('order codes', () => {
   it('gives twenty transactions at once twenty different numbers, and a rolled-back one gives its number back', async () => {
     const db = getDb()
     const at = new Date('2029-06-01T00:00:00Z')
-    const codes = await Promise.all(Array.from({ length: 20 }, () => db.transaction().execute((trx) => nextCode(trx, 'SO', at))))
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, () => db.transaction().execute((trx) => nextCode(trx, 'SO', at))),
+    )
     expect(new Set(codes).size).toBe(20)
     expect([...codes].sort()).toEqual(Array.from({ length: 20 }, (_, i) => `SO-2029-${String(i + 1).padStart(6, '0')}`))
     await expect(

@@ -31,11 +31,23 @@ async function placed(key: string) {
   const offer = await makeSellerSku({ sellerId, productSkuId, status: 'live' })
   const added = await addCartLine(db, staff, buyerId, buyerSkuId)
   if (!added.ok) throw new Error(added.message)
-  await saveCartLine(db, staff, added.value.lineId, { quantity: '100', requiredBy: `${nextYear()}-06-30`, sellerSkuId: offer })
+  await saveCartLine(db, staff, added.value.lineId, {
+    quantity: '100',
+    requiredBy: `${nextYear()}-06-30`,
+    sellerSkuId: offer,
+  })
   const order = await placeCart(db, staff, buyerId, key)
   if (!order.ok) throw new Error(JSON.stringify(order))
-  const sellerOrder = await db.selectFrom('seller_orders').select(['id', 'code']).where('master_order_id', '=', order.value.id).executeTakeFirstOrThrow()
-  const line = await db.selectFrom('sub_orders').select('id').where('seller_order_id', '=', sellerOrder.id).executeTakeFirstOrThrow()
+  const sellerOrder = await db
+    .selectFrom('seller_orders')
+    .select(['id', 'code'])
+    .where('master_order_id', '=', order.value.id)
+    .executeTakeFirstOrThrow()
+  const line = await db
+    .selectFrom('sub_orders')
+    .select('id')
+    .where('seller_order_id', '=', sellerOrder.id)
+    .executeTakeFirstOrThrow()
   return { orderId: order.value.id, sellerOrder, lineId: line.id }
 }
 
@@ -43,28 +55,74 @@ describe('counter-offers', () => {
   it('are checked at each line, and accepted offers change the lines and totals and approve the seller order', async () => {
     const db = getDb()
     const { orderId, sellerOrder, lineId } = await placed('counter-1')
-    expect(await recordCounterOffer(db, staff, sellerOrder.id, [{ subOrderId: lineId, quantity: 'lots', readyBy: '2020-01-01', cost: '' }])).toMatchObject({
+    expect(
+      await recordCounterOffer(db, staff, sellerOrder.id, [
+        { subOrderId: lineId, quantity: 'lots', readyBy: '2020-01-01', cost: '' },
+      ]),
+    ).toMatchObject({
       ok: false,
-      fields: { [`line.${lineId}.quantity`]: expect.stringMatching(/quantity/), [`line.${lineId}.readyBy`]: 'Choose today or a later date', [`line.${lineId}.cost`]: expect.stringMatching(/cost per unit/) },
+      fields: {
+        [`line.${lineId}.quantity`]: expect.stringMatching(/quantity/),
+        [`line.${lineId}.readyBy`]: 'Choose today or a later date',
+        [`line.${lineId}.cost`]: expect.stringMatching(/cost per unit/),
+      },
     })
-    expect(await recordCounterOffer(db, staff, sellerOrder.id, [{ subOrderId: lineId, quantity: '80', readyBy: `${nextYear()}-05-01`, cost: '130' }])).toEqual({ ok: true, value: undefined })
+    expect(
+      await recordCounterOffer(db, staff, sellerOrder.id, [
+        { subOrderId: lineId, quantity: '80', readyBy: `${nextYear()}-05-01`, cost: '130' },
+      ]),
+    ).toEqual({ ok: true, value: undefined })
     expect(await acceptCounterOffer(db, admin, sellerOrder.id)).toEqual({ ok: true, value: { code: sellerOrder.code } })
-    expect(await db.selectFrom('sub_orders').select(['quantity_milli', 'cost_minor', 'ready_by']).where('id', '=', lineId).executeTakeFirstOrThrow()).toEqual({ quantity_milli: 80_000, cost_minor: 13_000, ready_by: `${nextYear()}-05-01` })
-    expect(await db.selectFrom('seller_orders').select(['status', 'value_minor', 'cost_minor', 'counter_offer_json']).where('id', '=', sellerOrder.id).executeTakeFirstOrThrow()).toEqual({ status: 'approved', value_minor: 800_000, cost_minor: 1_040_000, counter_offer_json: null })
-    expect(await db.selectFrom('master_orders').select(['status', 'value_minor', 'cost_minor']).where('id', '=', orderId).executeTakeFirstOrThrow()).toMatchObject({ status: 'confirmed', value_minor: 800_000, cost_minor: 1_040_000 })
-    expect((await auditEntriesOf(db, 'seller_order', sellerOrder.id)).map((e) => e.what)).toEqual(['Counter-offer accepted', 'Counter-offer recorded', 'Added'])
+    expect(
+      await db
+        .selectFrom('sub_orders')
+        .select(['quantity_milli', 'cost_minor', 'ready_by'])
+        .where('id', '=', lineId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ quantity_milli: 80_000, cost_minor: 13_000, ready_by: `${nextYear()}-05-01` })
+    expect(
+      await db
+        .selectFrom('seller_orders')
+        .select(['status', 'value_minor', 'cost_minor', 'counter_offer_json'])
+        .where('id', '=', sellerOrder.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'approved', value_minor: 800_000, cost_minor: 1_040_000, counter_offer_json: null })
+    expect(
+      await db
+        .selectFrom('master_orders')
+        .select(['status', 'value_minor', 'cost_minor'])
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow(),
+    ).toMatchObject({ status: 'confirmed', value_minor: 800_000, cost_minor: 1_040_000 })
+    expect((await auditEntriesOf(db, 'seller_order', sellerOrder.id)).map((e) => e.what)).toEqual([
+      'Counter-offer accepted',
+      'Counter-offer recorded',
+      'Added',
+    ])
     // Nothing is waiting any more.
-    expect(await acceptCounterOffer(db, admin, sellerOrder.id)).toMatchObject({ ok: false, message: expect.stringMatching(/no counter-offer waiting/) })
+    expect(await acceptCounterOffer(db, admin, sellerOrder.id)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/no counter-offer waiting/),
+    })
   })
 
   it('of an accept and a decline at once, one wins; a decline needs a reason and leaves the order waiting', async () => {
     const db = getDb()
     const { sellerOrder, lineId } = await placed('counter-2')
-    await recordCounterOffer(db, staff, sellerOrder.id, [{ subOrderId: lineId, quantity: '90', readyBy: `${nextYear()}-05-01`, cost: '120' }])
+    await recordCounterOffer(db, staff, sellerOrder.id, [
+      { subOrderId: lineId, quantity: '90', readyBy: `${nextYear()}-05-01`, cost: '120' },
+    ])
     expect(await declineCounterOffer(db, admin, sellerOrder.id, ' ')).toMatchObject({ ok: false, field: 'reason' })
-    const outcomes = await Promise.all([acceptCounterOffer(db, admin, sellerOrder.id), declineCounterOffer(db, staff, sellerOrder.id, 'Too late for the buyer')])
+    const outcomes = await Promise.all([
+      acceptCounterOffer(db, admin, sellerOrder.id),
+      declineCounterOffer(db, staff, sellerOrder.id, 'Too late for the buyer'),
+    ])
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1)
-    const row = await db.selectFrom('seller_orders').select(['status', 'counter_offer_json']).where('id', '=', sellerOrder.id).executeTakeFirstOrThrow()
+    const row = await db
+      .selectFrom('seller_orders')
+      .select(['status', 'counter_offer_json'])
+      .where('id', '=', sellerOrder.id)
+      .executeTakeFirstOrThrow()
     expect(row.counter_offer_json).toBeNull()
     expect(['approved', 'pending_approval']).toContain(row.status)
   })

@@ -39,17 +39,29 @@ function linesOf(db: Executor, sellerOrderId: number) {
     .selectFrom('sub_orders')
     .innerJoin('product_skus', 'product_skus.id', 'sub_orders.product_sku_id')
     .innerJoin('products', 'products.id', 'product_skus.product_id')
-    .select(['sub_orders.id', 'sub_orders.line_no', 'sub_orders.quantity_milli', 'sub_orders.cost_minor', 'products.unit'])
+    .select([
+      'sub_orders.id',
+      'sub_orders.line_no',
+      'sub_orders.quantity_milli',
+      'sub_orders.cost_minor',
+      'products.unit',
+    ])
     .where('sub_orders.seller_order_id', '=', sellerOrderId)
     .orderBy('sub_orders.line_no')
     .execute()
 }
 
 /** Records (or replaces) the seller's counter-offer on a seller order waiting for approval. Messages by line: `line.<subOrderId>.<field>`. */
-export async function recordCounterOffer(db: Database, actor: Actor, sellerOrderId: number, input: CounterLineInput[]): Promise<Result> {
+export async function recordCounterOffer(
+  db: Database,
+  actor: Actor,
+  sellerOrderId: number,
+  input: CounterLineInput[],
+): Promise<Result> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
-      if ((await lockParentOf(trx, sellerOrderId)) === undefined) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
+      if ((await lockParentOf(trx, sellerOrderId)) === undefined)
+        return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
       const lines = await linesOf(trx, sellerOrderId)
       if (lines.length === 0) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
       const today = platformToday()
@@ -62,18 +74,35 @@ export async function recordCounterOffer(db: Database, actor: Actor, sellerOrder
         if (!quantityMilli) fields[`line.${line.id}.quantity`] = `Enter the quantity the seller offers, in ${line.unit}`
         if (!readyBy) fields[`line.${line.id}.readyBy`] = 'Enter the date it will be ready, like 2027-01-31'
         else if (readyBy < today) fields[`line.${line.id}.readyBy`] = 'Choose today or a later date'
-        if (!costMinor) fields[`line.${line.id}.cost`] = 'Enter the seller’s cost per unit in rupees, like 245 or 1,245.50'
-        return { subOrderId: line.id, quantityMilli: quantityMilli ?? 0, readyBy: readyBy ?? '', costMinor: costMinor ?? 0 }
+        if (!costMinor)
+          fields[`line.${line.id}.cost`] = 'Enter the seller’s cost per unit in rupees, like 245 or 1,245.50'
+        return {
+          subOrderId: line.id,
+          quantityMilli: quantityMilli ?? 0,
+          readyBy: readyBy ?? '',
+          costMinor: costMinor ?? 0,
+        }
       })
       if (Object.keys(fields).length) throw new Refused(fields, 'Some lines of the counter-offer need a change.')
       const updated = await trx
         .updateTable('seller_orders')
-        .set({ counter_offer_json: JSON.stringify({ lines: offer, recordedBy: actor.userId, recordedAt: new Date().toISOString() }), updated_at: new Date().toISOString() })
+        .set({
+          counter_offer_json: JSON.stringify({
+            lines: offer,
+            recordedBy: actor.userId,
+            recordedAt: new Date().toISOString(),
+          }),
+          updated_at: new Date().toISOString(),
+        })
         .where('id', '=', sellerOrderId)
         .where('status', '=', 'pending_approval')
         .returning('code')
         .executeTakeFirst()
-      if (!updated) throw new Refused(undefined, 'This seller order is no longer waiting for approval: a counter-offer cannot be recorded now.')
+      if (!updated)
+        throw new Refused(
+          undefined,
+          'This seller order is no longer waiting for approval: a counter-offer cannot be recorded now.',
+        )
       await audit(trx, {
         actorUserId: actor.userId,
         action: 'seller_order.counter_offer_recorded',
@@ -82,7 +111,10 @@ export async function recordCounterOffer(db: Database, actor: Actor, sellerOrder
         after: Object.fromEntries(
           offer.map((o) => {
             const line = lines.find((l) => l.id === o.subOrderId)!
-            return [`line ${line.line_no}`, `${formatQuantity(o.quantityMilli, line.unit)} at ${formatMoney(o.costMinor)}, ready ${o.readyBy}`]
+            return [
+              `line ${line.line_no}`,
+              `${formatQuantity(o.quantityMilli, line.unit)} at ${formatMoney(o.costMinor)}, ready ${o.readyBy}`,
+            ]
           }),
         ),
       })
@@ -92,23 +124,43 @@ export async function recordCounterOffer(db: Database, actor: Actor, sellerOrder
 }
 
 /** Staff accept the recorded counter-offer: its lines replace the seller order's, which is approved. */
-export async function acceptCounterOffer(db: Database, actor: Actor, sellerOrderId: number): Promise<Result<{ code: string }>> {
+export async function acceptCounterOffer(
+  db: Database,
+  actor: Actor,
+  sellerOrderId: number,
+): Promise<Result<{ code: string }>> {
   return decide(db, actor, sellerOrderId, 'accept', '')
 }
 
 /** Staff decline the recorded counter-offer (with a reason): the seller order waits for approval as it stood. */
-export async function declineCounterOffer(db: Database, actor: Actor, sellerOrderId: number, reason: string): Promise<Result<{ code: string }>> {
+export async function declineCounterOffer(
+  db: Database,
+  actor: Actor,
+  sellerOrderId: number,
+  reason: string,
+): Promise<Result<{ code: string }>> {
   return decide(db, actor, sellerOrderId, 'decline', reason)
 }
 
-async function decide(db: Database, actor: Actor, sellerOrderId: number, choice: 'accept' | 'decline', reason: string): Promise<Result<{ code: string }>> {
+async function decide(
+  db: Database,
+  actor: Actor,
+  sellerOrderId: number,
+  choice: 'accept' | 'decline',
+  reason: string,
+): Promise<Result<{ code: string }>> {
   const note = reason.trim().slice(0, 1000)
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       if (choice === 'decline' && !note) throw new Refused('reason', 'Say why it is declined: the seller reads it')
       // The master order first (locks.server.ts): an approval of this seller order, or a step of a sibling, waits or has finished.
-      if ((await lockParentOf(trx, sellerOrderId)) === undefined) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
-      const current = await trx.selectFrom('seller_orders').select(['counter_offer_json']).where('id', '=', sellerOrderId).executeTakeFirst()
+      if ((await lockParentOf(trx, sellerOrderId)) === undefined)
+        return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
+      const current = await trx
+        .selectFrom('seller_orders')
+        .select(['counter_offer_json'])
+        .where('id', '=', sellerOrderId)
+        .executeTakeFirst()
       if (!current) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
       const at = new Date().toISOString()
       // Only while it waits with this very offer: a decision or a new offer in between makes it update nothing.
@@ -116,7 +168,14 @@ async function decide(db: Database, actor: Actor, sellerOrderId: number, choice:
         .updateTable('seller_orders')
         .set(
           choice === 'accept'
-            ? { status: 'approved', decided_by: actor.userId, decided_at: at, decision_note: 'Counter-offer accepted', counter_offer_json: null, updated_at: at }
+            ? {
+                status: 'approved',
+                decided_by: actor.userId,
+                decided_at: at,
+                decision_note: 'Counter-offer accepted',
+                counter_offer_json: null,
+                updated_at: at,
+              }
             : { counter_offer_json: null, updated_at: at },
         )
         .where('id', '=', sellerOrderId)
@@ -124,14 +183,23 @@ async function decide(db: Database, actor: Actor, sellerOrderId: number, choice:
         .where('counter_offer_json', '=', current.counter_offer_json ?? '')
         .returning(['code', 'master_order_id'])
         .executeTakeFirst()
-      if (!updated) throw new Refused(undefined, 'There is no counter-offer waiting on this seller order any more: someone has just decided it. Reload the page.')
+      if (!updated)
+        throw new Refused(
+          undefined,
+          'There is no counter-offer waiting on this seller order any more: someone has just decided it. Reload the page.',
+        )
       const offer = JSON.parse(current.counter_offer_json!) as { lines: CounterLine[] }
       if (choice === 'accept') {
         const was = await agreementOf(trx, updated.master_order_id, sellerOrderId)
         for (const line of offer.lines) {
           await trx
             .updateTable('sub_orders')
-            .set({ quantity_milli: line.quantityMilli, cost_minor: line.costMinor, ready_by: line.readyBy, updated_at: at })
+            .set({
+              quantity_milli: line.quantityMilli,
+              cost_minor: line.costMinor,
+              ready_by: line.readyBy,
+              updated_at: at,
+            })
             .where('id', '=', line.subOrderId)
             .where('seller_order_id', '=', sellerOrderId)
             .execute()
@@ -148,7 +216,12 @@ async function decide(db: Database, actor: Actor, sellerOrderId: number, choice:
         after: { status: choice === 'accept' ? 'approved' : 'pending_approval' },
         note: note || null,
       })
-      await notifySeller(trx, sellerOrderId, choice === 'accept' ? 'counter_offer_accepted' : 'counter_offer_declined', note || null)
+      await notifySeller(
+        trx,
+        sellerOrderId,
+        choice === 'accept' ? 'counter_offer_accepted' : 'counter_offer_declined',
+        note || null,
+      )
       if (choice === 'accept') await refreshMasterStatus(trx, updated.master_order_id, actor.userId)
       return { ok: true as const, value: { code: updated.code } }
     }),
@@ -158,13 +231,23 @@ async function decide(db: Database, actor: Actor, sellerOrderId: number, choice:
 /** The buyer's side of a seller order's lines, and the order's value: what a counter-offer changes in the buyer's agreement. */
 async function agreementOf(trx: Executor, masterOrderId: number, sellerOrderId: number) {
   const [order, lines] = await Promise.all([
-    trx.selectFrom('master_orders').select(['value_minor', 'gst_minor']).where('id', '=', masterOrderId).executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('master_orders')
+      .select(['value_minor', 'gst_minor'])
+      .where('id', '=', masterOrderId)
+      .executeTakeFirstOrThrow(),
     trx
       .selectFrom('sub_orders')
       .innerJoin('buyer_skus', 'buyer_skus.id', 'sub_orders.buyer_sku_id')
       .innerJoin('product_skus', 'product_skus.id', 'sub_orders.product_sku_id')
       .innerJoin('products', 'products.id', 'product_skus.product_id')
-      .select(['sub_orders.id', 'sub_orders.quantity_milli', 'sub_orders.ready_by', 'buyer_skus.buyer_code', 'products.unit'])
+      .select([
+        'sub_orders.id',
+        'sub_orders.quantity_milli',
+        'sub_orders.ready_by',
+        'buyer_skus.buyer_code',
+        'products.unit',
+      ])
       .where('sub_orders.seller_order_id', '=', sellerOrderId)
       .orderBy('sub_orders.line_no')
       .execute(),
@@ -177,12 +260,28 @@ async function agreementOf(trx: Executor, masterOrderId: number, sellerOrderId: 
  * buyer code, quantity and expected date before and after, and the order's value before and after,
  * so the buyer's history explains why the order's value moved (told by app/features/audit/tell.ts).
  */
-async function recordLinesChanged(trx: Executor, actor: Actor, masterOrderId: number, sellerOrderId: number, was: Awaited<ReturnType<typeof agreementOf>>) {
+async function recordLinesChanged(
+  trx: Executor,
+  actor: Actor,
+  masterOrderId: number,
+  sellerOrderId: number,
+  was: Awaited<ReturnType<typeof agreementOf>>,
+) {
   const now = await agreementOf(trx, masterOrderId, sellerOrderId)
   const lines = now.lines.flatMap((line) => {
     const before = was.lines.find((l) => l.id === line.id)
-    if (!before || (Number(before.quantity_milli) === Number(line.quantity_milli) && before.ready_by === line.ready_by)) return []
-    return [{ code: line.buyer_code, unit: line.unit, quantityBefore: Number(before.quantity_milli), quantityAfter: Number(line.quantity_milli), expectedBefore: before.ready_by, expectedAfter: line.ready_by }]
+    if (!before || (Number(before.quantity_milli) === Number(line.quantity_milli) && before.ready_by === line.ready_by))
+      return []
+    return [
+      {
+        code: line.buyer_code,
+        unit: line.unit,
+        quantityBefore: Number(before.quantity_milli),
+        quantityAfter: Number(line.quantity_milli),
+        expectedBefore: before.ready_by,
+        expectedAfter: line.ready_by,
+      },
+    ]
   })
   if (lines.length === 0 && now.valueMinor === was.valueMinor) return
   await audit(trx, {

@@ -24,7 +24,15 @@ export const replyFor = (reply: Reply, name: string) => (reply?.initialValue?.fo
 export const day = (date: string | null) => (date ? formatDate(`${date}T12:00:00Z`) : null)
 
 /** What a seller order's lines table shows of every line. */
-type LineLike = { id: number; lineNo: number; buyerCode: string | null; productSkuCode: string; productSkuName: string; unit: string; quantityMilli: number }
+type LineLike = {
+  id: number
+  lineNo: number
+  buyerCode: string | null
+  productSkuCode: string
+  productSkuName: string
+  unit: string
+  quantityMilli: number
+}
 
 /** The first columns of a seller order's lines table (order page, approval queues): line, item (the buyer's code where the lens shows it), quantity. */
 export function lineItemColumns<L extends LineLike>(): Column<L>[] {
@@ -52,7 +60,16 @@ export interface DecidableSellerOrder {
   code: string
   status: SellerOrderStatus
   counterOffer: { subOrderId: number; quantityMilli: number; readyBy: string; costMinor: number | null }[] | null
-  lines: { id: number; lineNo: number; productSkuCode: string; unit: string; quantityMilli: number; costMinor: number | null; requiredBy: string; readyBy: string | null }[]
+  lines: {
+    id: number
+    lineNo: number
+    productSkuCode: string
+    unit: string
+    quantityMilli: number
+    costMinor: number | null
+    requiredBy: string
+    readyBy: string | null
+  }[]
 }
 
 /** What a step that needs a reason tells the person taking it. */
@@ -66,10 +83,21 @@ const consequence: Partial<Record<SellerOrderStepName, string>> = {
  * One step of a seller order as a small form. A step that needs a reason (reject, cancel) opens a
  * dialog with the reason field (a disclosure in place without JavaScript), open again when refused.
  */
-export function StepForm({ sellerOrder, step, reply }: { sellerOrder: DecidableSellerOrder; step: SellerOrderStepName; reply: Reply }) {
+export function StepForm({
+  sellerOrder,
+  step,
+  reply,
+}: {
+  sellerOrder: DecidableSellerOrder
+  step: SellerOrderStepName
+  reply: Reply
+}) {
   const name = `${step}-${sellerOrder.id}`
   const mine = replyFor(reply, name)
-  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.orderStepSchema), { id: name, lastResult: mine })
+  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.orderStepSchema), {
+    id: name,
+    lastResult: mine,
+  })
   const definition = sellerOrderSteps[step]
   const needsReason = 'needsReason' in definition && definition.needsReason
   const variant = step === 'cancel' || step === 'reject' ? 'danger' : step === 'approve' ? 'primary' : undefined
@@ -81,14 +109,26 @@ export function StepForm({ sellerOrder, step, reply }: { sellerOrder: DecidableS
       <input type="hidden" name="sellerOrder" value={sellerOrder.id} />
       <input type="hidden" name="step" value={step} />
       {needsReason ? <Field label="Why" meta={fields.reason} hint="The seller and the team read it" /> : null}
-      <SubmitButton intent="step" variant={variant} pendingText="Saving…" aria-label={`${definition.label} ${sellerOrder.code}`}>
+      <SubmitButton
+        intent="step"
+        variant={variant}
+        pendingText="Saving…"
+        aria-label={`${definition.label} ${sellerOrder.code}`}
+      >
         {definition.label}
       </SubmitButton>
     </Form>
   )
   if (!needsReason) return body
   return (
-    <ConfirmDialog key={name} trigger={definition.label} triggerVariant={variant ?? 'default'} title={`${definition.label} ${sellerOrder.code}?`} description={consequence[step]} defaultOpen={Boolean(mine)}>
+    <ConfirmDialog
+      key={name}
+      trigger={definition.label}
+      triggerVariant={variant ?? 'default'}
+      title={`${definition.label} ${sellerOrder.code}?`}
+      description={consequence[step]}
+      defaultOpen={Boolean(mine)}
+    >
       {body}
     </ConfirmDialog>
   )
@@ -105,7 +145,10 @@ export function CounterOfferNotice({ sellerOrder }: { sellerOrder: DecidableSell
       <ul>
         {sellerOrder.counterOffer.map((c) => {
           const line = sellerOrder.lines.find((l) => l.id === c.subOrderId)
-          const changed = line && line.quantityMilli !== c.quantityMilli ? ` (ordered ${formatQuantity(line.quantityMilli, line.unit)})` : ''
+          const changed =
+            line && line.quantityMilli !== c.quantityMilli
+              ? ` (ordered ${formatQuantity(line.quantityMilli, line.unit)})`
+              : ''
           return (
             <li key={c.subOrderId}>
               Line {line?.lineNo}: {formatQuantity(c.quantityMilli, line?.unit)}
@@ -128,7 +171,14 @@ function CounterOfferForm({ sellerOrder, reply }: { sellerOrder: DecidableSeller
     lastResult: mine,
     defaultValue: {
       line: Object.fromEntries(
-        sellerOrder.lines.map((l) => [String(l.id), { quantity: quantityInput(l.quantityMilli), readyBy: l.readyBy ?? l.requiredBy, cost: l.costMinor === null ? '' : rupeesInput(l.costMinor) }]),
+        sellerOrder.lines.map((l) => [
+          String(l.id),
+          {
+            quantity: quantityInput(l.quantityMilli),
+            readyBy: l.readyBy ?? l.requiredBy,
+            cost: l.costMinor === null ? '' : rupeesInput(l.costMinor),
+          },
+        ]),
       ),
     },
   })
@@ -138,7 +188,10 @@ function CounterOfferForm({ sellerOrder, reply }: { sellerOrder: DecidableSeller
       <summary className="btn">Record a counter-offer</summary>
       <Form method="post" {...getFormProps(form)} className="disclosure-body">
         <h3>The seller’s counter-offer on {sellerOrder.code}</h3>
-        <p className="muted">What the seller offers instead, line by line. It waits for a decision: accepted, the lines change and the seller order is approved.</p>
+        <p className="muted">
+          What the seller offers instead, line by line. It waits for a decision: accepted, the lines change and the
+          seller order is approved.
+        </p>
         <ErrorSummary form={form} />
         <input type="hidden" name="intent" value="counter" />
         <input type="hidden" name="form" value={name} />
@@ -148,11 +201,20 @@ function CounterOfferForm({ sellerOrder, reply }: { sellerOrder: DecidableSeller
           return (
             <fieldset key={l.id} className="form-grid counter-line">
               <legend>
-                Line {l.lineNo}: {l.productSkuCode}, {formatQuantity(l.quantityMilli, l.unit)} needed by {day(l.requiredBy)}
+                Line {l.lineNo}: {l.productSkuCode}, {formatQuantity(l.quantityMilli, l.unit)} needed by{' '}
+                {day(l.requiredBy)}
               </legend>
-              <Field label={`Quantity (${l.unit})`} meta={line.quantity} inputProps={{ inputMode: 'decimal', size: 10 }} />
+              <Field
+                label={`Quantity (${l.unit})`}
+                meta={line.quantity}
+                inputProps={{ inputMode: 'decimal', size: 10 }}
+              />
               <Field label="Ready by" meta={line.readyBy} type="date" />
-              <Field label={`Cost per ${l.unit} (₹)`} meta={line.cost} inputProps={{ inputMode: 'decimal', size: 10 }} />
+              <Field
+                label={`Cost per ${l.unit} (₹)`}
+                meta={line.cost}
+                inputProps={{ inputMode: 'decimal', size: 10 }}
+              />
             </fieldset>
           )
         })}
@@ -170,8 +232,14 @@ function CounterOfferForm({ sellerOrder, reply }: { sellerOrder: DecidableSeller
 function CounterDecisionForms({ sellerOrder, reply }: { sellerOrder: DecidableSellerOrder; reply: Reply }) {
   const acceptName = `accept-counter-${sellerOrder.id}`
   const declineName = `decline-counter-${sellerOrder.id}`
-  const [accept] = useZodForm(() => import('./forms').then((m) => m.counterDecisionSchema), { id: acceptName, lastResult: replyFor(reply, acceptName) })
-  const [decline, declineFields] = useZodForm(() => import('./forms').then((m) => m.counterDecisionSchema), { id: declineName, lastResult: replyFor(reply, declineName) })
+  const [accept] = useZodForm(() => import('./forms').then((m) => m.counterDecisionSchema), {
+    id: acceptName,
+    lastResult: replyFor(reply, acceptName),
+  })
+  const [decline, declineFields] = useZodForm(() => import('./forms').then((m) => m.counterDecisionSchema), {
+    id: declineName,
+    lastResult: replyFor(reply, declineName),
+  })
   return (
     <>
       <Form method="post" {...getFormProps(accept)} className="step-form">
@@ -179,18 +247,35 @@ function CounterDecisionForms({ sellerOrder, reply }: { sellerOrder: DecidableSe
         <input type="hidden" name="intent" value="accept_counter" />
         <input type="hidden" name="form" value={acceptName} />
         <input type="hidden" name="sellerOrder" value={sellerOrder.id} />
-        <SubmitButton intent="accept_counter" variant="primary" pendingText="Accepting…" aria-label={`Accept the counter-offer on ${sellerOrder.code}`}>
+        <SubmitButton
+          intent="accept_counter"
+          variant="primary"
+          pendingText="Accepting…"
+          aria-label={`Accept the counter-offer on ${sellerOrder.code}`}
+        >
           Accept the counter-offer
         </SubmitButton>
       </Form>
-      <ConfirmDialog key={declineName} trigger="Decline the counter-offer" triggerVariant="danger" title={`Decline the counter-offer on ${sellerOrder.code}?`} description="The seller is told why; the seller order waits for approval as it stood." defaultOpen={Boolean(replyFor(reply, declineName))}>
+      <ConfirmDialog
+        key={declineName}
+        trigger="Decline the counter-offer"
+        triggerVariant="danger"
+        title={`Decline the counter-offer on ${sellerOrder.code}?`}
+        description="The seller is told why; the seller order waits for approval as it stood."
+        defaultOpen={Boolean(replyFor(reply, declineName))}
+      >
         <Form method="post" {...getFormProps(decline)} className="step-form">
           <ErrorSummary form={decline} />
           <input type="hidden" name="intent" value="decline_counter" />
           <input type="hidden" name="form" value={declineName} />
           <input type="hidden" name="sellerOrder" value={sellerOrder.id} />
           <Field label="Why" meta={declineFields.reason} hint="The seller reads it" />
-          <SubmitButton intent="decline_counter" variant="danger" pendingText="Declining…" aria-label={`Decline the counter-offer on ${sellerOrder.code}`}>
+          <SubmitButton
+            intent="decline_counter"
+            variant="danger"
+            pendingText="Declining…"
+            aria-label={`Decline the counter-offer on ${sellerOrder.code}`}
+          >
             Decline the counter-offer
           </SubmitButton>
         </Form>
@@ -203,8 +288,20 @@ function CounterDecisionForms({ sellerOrder, reply }: { sellerOrder: DecidableSe
  * What the portal may do with a seller order now: its steps (approve, reject, the seller's own…),
  * and while it waits for approval, the counter-offer: record one, or decide the one recorded.
  */
-export function DecisionForms({ sellerOrder, may, reply, only }: { sellerOrder: DecidableSellerOrder; may: OrderActions; reply: Reply; /** Offer only these steps (the queue: approve and reject). */ only?: SellerOrderStepName[] }) {
-  const steps = stepsFrom(sellerOrder.status).filter((step) => may.steps.includes(step) && (!only || only.includes(step)))
+export function DecisionForms({
+  sellerOrder,
+  may,
+  reply,
+  only,
+}: {
+  sellerOrder: DecidableSellerOrder
+  may: OrderActions
+  reply: Reply
+  /** Offer only these steps (the queue: approve and reject). */ only?: SellerOrderStepName[]
+}) {
+  const steps = stepsFrom(sellerOrder.status).filter(
+    (step) => may.steps.includes(step) && (!only || only.includes(step)),
+  )
   const counter = may.counterOffers && sellerOrder.status === 'pending_approval'
   if (!steps.length && !counter) return null
   return (

@@ -39,10 +39,18 @@ const SHOWN_REFUSALS = 4
  * transaction of its own, so of two people deciding at once exactly one wins and the other is told
  * who decided. Answers undefined for a form that is not one of these.
  */
-export async function handleDecisionForm(db: Database, viewer: Viewer, context: DecisionContext, form: FormData): Promise<FormOutcome<Reply> | undefined> {
+export async function handleDecisionForm(
+  db: Database,
+  viewer: Viewer,
+  context: DecisionContext,
+  form: FormData,
+): Promise<FormOutcome<Reply> | undefined> {
   const { may, page, reaches } = context
   const actor = { userId: viewer.userId, onBehalf: may.onBehalf }
-  const told = (result: Refusal): FormOutcome<Reply> => (result.notFound ? { status: 'not-found' } : { status: 'done', redirectTo: page, toast: { kind: 'error', message: result.message } })
+  const told = (result: Refusal): FormOutcome<Reply> =>
+    result.notFound
+      ? { status: 'not-found' }
+      : { status: 'done', redirectTo: page, toast: { kind: 'error', message: result.message } }
 
   switch (form.get('intent')) {
     case 'step': {
@@ -53,8 +61,13 @@ export async function handleDecisionForm(db: Database, viewer: Viewer, context: 
       if (!may.steps.includes(step)) return { status: 'forbidden', message: 'This portal does not take that step.' }
       if (!(await reaches(sellerOrder))) return { status: 'not-found' }
       const result = await takeSellerOrderStep(db, actor, sellerOrder, step, reason)
-      if (!result.ok) return result.field ? { status: 'invalid', reply: refusalReply(submission, result) } : told(result)
-      return { status: 'done', redirectTo: page, toast: { kind: 'success', message: `${result.value.code} is ${statusWords(result.value.status)}.` } }
+      if (!result.ok)
+        return result.field ? { status: 'invalid', reply: refusalReply(submission, result) } : told(result)
+      return {
+        status: 'done',
+        redirectTo: page,
+        toast: { kind: 'success', message: `${result.value.code} is ${statusWords(result.value.status)}.` },
+      }
     }
     case 'counter': {
       if (!may.counterOffers) return { status: 'forbidden' }
@@ -62,10 +75,22 @@ export async function handleDecisionForm(db: Database, viewer: Viewer, context: 
       if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
       const { sellerOrder, line } = submission.value
       if (!(await reaches(sellerOrder))) return { status: 'not-found' }
-      const input = Object.entries(line).map(([id, typed]) => ({ subOrderId: Number(id), quantity: typed.quantity, readyBy: typed.readyBy, cost: typed.cost }))
+      const input = Object.entries(line).map(([id, typed]) => ({
+        subOrderId: Number(id),
+        quantity: typed.quantity,
+        readyBy: typed.readyBy,
+        cost: typed.cost,
+      }))
       const result = await recordCounterOffer(db, actor, sellerOrder, input)
-      if (!result.ok) return result.fields ? { status: 'invalid', reply: refusalReply(submission, result, result.message) } : told(result)
-      return { status: 'done', redirectTo: page, toast: { kind: 'success', message: 'The counter-offer is recorded: accept or decline it.' } }
+      if (!result.ok)
+        return result.fields
+          ? { status: 'invalid', reply: refusalReply(submission, result, result.message) }
+          : told(result)
+      return {
+        status: 'done',
+        redirectTo: page,
+        toast: { kind: 'success', message: 'The counter-offer is recorded: accept or decline it.' },
+      }
     }
     case 'accept_counter':
     case 'decline_counter': {
@@ -74,9 +99,16 @@ export async function handleDecisionForm(db: Database, viewer: Viewer, context: 
       if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
       const { intent, sellerOrder, reason } = submission.value
       if (!(await reaches(sellerOrder))) return { status: 'not-found' }
-      const result = intent === 'accept_counter' ? await acceptCounterOffer(db, actor, sellerOrder) : await declineCounterOffer(db, actor, sellerOrder, reason)
-      if (!result.ok) return result.field ? { status: 'invalid', reply: refusalReply(submission, result) } : told(result)
-      const message = intent === 'accept_counter' ? `The counter-offer is accepted: ${result.value.code} is approved with its lines.` : `The counter-offer is declined: ${result.value.code} waits for approval as it stood.`
+      const result =
+        intent === 'accept_counter'
+          ? await acceptCounterOffer(db, actor, sellerOrder)
+          : await declineCounterOffer(db, actor, sellerOrder, reason)
+      if (!result.ok)
+        return result.field ? { status: 'invalid', reply: refusalReply(submission, result) } : told(result)
+      const message =
+        intent === 'accept_counter'
+          ? `The counter-offer is accepted: ${result.value.code} is approved with its lines.`
+          : `The counter-offer is declined: ${result.value.code} waits for approval as it stood.`
       return { status: 'done', redirectTo: page, toast: { kind: 'success', message } }
     }
     case 'bulk_approve': {
@@ -87,13 +119,28 @@ export async function handleDecisionForm(db: Database, viewer: Viewer, context: 
       const refused: string[] = []
       for (const id of [...new Set(submission.value.sellerOrder)]) {
         // Each in its own transaction: one that someone else decided meanwhile does not hold the others back.
-        const result = (await reaches(id)) ? await takeSellerOrderStep(db, actor, id, 'approve') : { ok: false as const, message: 'One of the ticked seller orders is not one you can approve.' }
+        const result = (await reaches(id))
+          ? await takeSellerOrderStep(db, actor, id, 'approve')
+          : { ok: false as const, message: 'One of the ticked seller orders is not one you can approve.' }
         if (result.ok) approved.push(result.value.code)
         else refused.push(result.message)
       }
-      const done = approved.length ? `Approved ${approved.length <= 10 ? approved.join(', ') : countOf(approved.length, 'seller order')}.` : 'Nothing was approved.'
-      const notes = refused.slice(0, SHOWN_REFUSALS).join(' ') + (refused.length > SHOWN_REFUSALS ? ` And ${countOf(refused.length - SHOWN_REFUSALS, 'other')} could not be approved.` : '')
-      return { status: 'done', redirectTo: page, toast: { kind: refused.length ? (approved.length ? 'info' : 'error') : 'success', message: [done, notes].filter(Boolean).join(' ') } }
+      const done = approved.length
+        ? `Approved ${approved.length <= 10 ? approved.join(', ') : countOf(approved.length, 'seller order')}.`
+        : 'Nothing was approved.'
+      const notes =
+        refused.slice(0, SHOWN_REFUSALS).join(' ') +
+        (refused.length > SHOWN_REFUSALS
+          ? ` And ${countOf(refused.length - SHOWN_REFUSALS, 'other')} could not be approved.`
+          : '')
+      return {
+        status: 'done',
+        redirectTo: page,
+        toast: {
+          kind: refused.length ? (approved.length ? 'info' : 'error') : 'success',
+          message: [done, notes].filter(Boolean).join(' '),
+        },
+      }
     }
     default:
       return undefined

@@ -35,7 +35,9 @@ function csvColumns(lens: OrderLens): CsvColumn[] {
 function csvRecord(row: OrderRow): Record<string, unknown> {
   return {
     code: row.code,
-    status: row.sellerOrders ? row.sellerOrders.map((s) => `${s.code}: ${words(s.status)}`).join('; ') : words(row.status),
+    status: row.sellerOrders
+      ? row.sellerOrders.map((s) => `${s.code}: ${words(s.status)}`).join('; ')
+      : words(row.status),
     buyer: row.buyerName,
     placed_at: row.placedAt,
     required_by: row.requiredBy,
@@ -43,7 +45,10 @@ function csvRecord(row: OrderRow): Record<string, unknown> {
     value: row.valueMinor === undefined ? undefined : rupeesInput(row.valueMinor),
     gst: row.gstMinor === undefined ? undefined : rupeesInput(row.gstMinor),
     cost: row.costMinor === undefined ? undefined : rupeesInput(row.costMinor),
-    margin: row.valueMinor === undefined || row.costMinor === undefined ? undefined : rupeesInput(row.valueMinor - row.costMinor),
+    margin:
+      row.valueMinor === undefined || row.costMinor === undefined
+        ? undefined
+        : rupeesInput(row.valueMinor - row.costMinor),
     ship_to: row.shipToCity,
     source: sourceLabels[row.source as 'cart'] ?? row.source,
   }
@@ -58,5 +63,9 @@ export function orderCsvFor(db: Database, viewer: Viewer, portal: OrderPortal, u
   const lens = lensFor(viewer, portal)
   if (!lens) return undefined
   const filters = readOrderFilters(url)
-  return csvStreamResponse(`orders-${new Date().toISOString().slice(0, 10)}.csv`, csvColumns(lens), records(orderRowBatches(db, lens, filters)))
+  return csvStreamResponse(
+    `orders-${new Date().toISOString().slice(0, 10)}.csv`,
+    csvColumns(lens),
+    records(orderRowBatches(db, lens, filters)),
+  )
 }

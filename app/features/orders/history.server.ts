@@ -24,9 +24,15 @@ export async function orderHistory(db: Executor, lens: OrderLens, masterOrderId:
     orderHistoryViewer(db, lens),
     historyQuery(db)
       .where((eb) => {
-        const mine = eb.and([eb('audit_events.entity_type', '=', 'seller_order'), eb('audit_events.entity_id', 'in', sellerOrderIds.length ? sellerOrderIds.map(String) : ['-'])])
+        const mine = eb.and([
+          eb('audit_events.entity_type', '=', 'seller_order'),
+          eb('audit_events.entity_id', 'in', sellerOrderIds.length ? sellerOrderIds.map(String) : ['-']),
+        ])
         if (lens.scope.kind === 'seller') return mine
-        const order = eb.and([eb('audit_events.entity_type', '=', 'master_order'), eb('audit_events.entity_id', '=', String(masterOrderId))])
+        const order = eb.and([
+          eb('audit_events.entity_type', '=', 'master_order'),
+          eb('audit_events.entity_id', '=', String(masterOrderId)),
+        ])
         return lens.scope.kind === 'buyer' ? order : eb.or([order, mine])
       })
       .orderBy('audit_events.id', 'desc')

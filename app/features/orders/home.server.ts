@@ -47,12 +47,23 @@ async function approvals(db: Database, portal: ApprovalPortal): Promise<{ figure
   const waiting = db.selectFrom('seller_orders').where('seller_orders.status', '=', 'pending_approval')
   const [total, offers, oldest] = await Promise.all([
     waiting.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    waiting.select((eb) => eb.fn.countAll<number>().as('n')).where('counter_offer_json', 'is not', null).executeTakeFirst(),
+    waiting
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('counter_offer_json', 'is not', null)
+      .executeTakeFirst(),
     waiting
       .innerJoin('sellers', 'sellers.id', 'seller_orders.seller_id')
       .innerJoin('master_orders', 'master_orders.id', 'seller_orders.master_order_id')
       .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
-      .select(['seller_orders.id', 'seller_orders.code', 'seller_orders.created_at', 'seller_orders.counter_offer_json', 'sellers.name as seller', 'master_orders.code as order_code', 'buyers.name as buyer'])
+      .select([
+        'seller_orders.id',
+        'seller_orders.code',
+        'seller_orders.created_at',
+        'seller_orders.counter_offer_json',
+        'sellers.name as seller',
+        'master_orders.code as order_code',
+        'buyers.name as buyer',
+      ])
       .orderBy('seller_orders.created_at')
       .orderBy('seller_orders.id')
       .limit(QUEUE_LENGTH)
@@ -61,8 +72,18 @@ async function approvals(db: Database, portal: ApprovalPortal): Promise<{ figure
   const path = approvalsPath[portal]
   return {
     figures: [
-      { label: 'Seller orders waiting for approval', value: n(total), tone: n(total) ? 'warning' : undefined, to: path },
-      { label: 'Of them with a counter-offer to decide', value: n(offers), tone: n(offers) ? 'warning' : undefined, to: `${path}?offer=with` },
+      {
+        label: 'Seller orders waiting for approval',
+        value: n(total),
+        tone: n(total) ? 'warning' : undefined,
+        to: path,
+      },
+      {
+        label: 'Of them with a counter-offer to decide',
+        value: n(offers),
+        tone: n(offers) ? 'warning' : undefined,
+        to: `${path}?offer=with`,
+      },
     ],
     queue: {
       title: 'Waiting longest for approval',
@@ -81,11 +102,21 @@ async function approvals(db: Database, portal: ApprovalPortal): Promise<{ figure
 /** The seller's own seller orders: approved ones to start (its queue), in production, waiting for approval. */
 async function sellerHome(db: Database, sellerId: number): Promise<{ figures: OrderFigure[]; queue: OrderQueue }> {
   const own = db.selectFrom('seller_orders').where('seller_orders.seller_id', '=', sellerId)
-  const counts = await own.select(['seller_orders.status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('seller_orders.status').execute()
+  const counts = await own
+    .select(['seller_orders.status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('seller_orders.status')
+    .execute()
   const by = (status: string) => n(counts.find((c) => c.status === status))
   const toStart = await own
     .innerJoin('master_orders', 'master_orders.id', 'seller_orders.master_order_id')
-    .select(['seller_orders.id', 'seller_orders.code', 'seller_orders.decided_at', 'master_orders.id as order_id', 'master_orders.code as order_code', 'master_orders.required_by'])
+    .select([
+      'seller_orders.id',
+      'seller_orders.code',
+      'seller_orders.decided_at',
+      'master_orders.id as order_id',
+      'master_orders.code as order_code',
+      'master_orders.required_by',
+    ])
     .where('seller_orders.status', '=', 'approved')
     .orderBy('master_orders.required_by')
     .orderBy('seller_orders.id')
@@ -94,14 +125,31 @@ async function sellerHome(db: Database, sellerId: number): Promise<{ figures: Or
   const base = orderBase.seller
   return {
     figures: [
-      { label: 'Orders to start', value: by('approved'), tone: by('approved') ? 'warning' : undefined, to: `${base}?status=approved` },
+      {
+        label: 'Orders to start',
+        value: by('approved'),
+        tone: by('approved') ? 'warning' : undefined,
+        to: `${base}?status=approved`,
+      },
       { label: 'In production', value: by('in_production'), to: `${base}?status=in_production` },
-      { label: 'Waiting for the platform’s approval', value: by('pending_approval'), to: `${base}?status=pending_approval` },
+      {
+        label: 'Waiting for the platform’s approval',
+        value: by('pending_approval'),
+        to: `${base}?status=pending_approval`,
+      },
     ],
     queue: {
       title: 'Orders to start, soonest needed first',
-      items: toStart.map((r) => ({ id: r.id, label: r.code, detail: `${r.order_code}, needed by ${day(r.required_by)}`, to: `${orderPath('seller', r.order_id)}#seller-order-${r.id}` })),
-      more: by('approved') > toStart.length ? { label: `All ${countOf(by('approved'), 'order')} to start`, to: `${base}?status=approved` } : null,
+      items: toStart.map((r) => ({
+        id: r.id,
+        label: r.code,
+        detail: `${r.order_code}, needed by ${day(r.required_by)}`,
+        to: `${orderPath('seller', r.order_id)}#seller-order-${r.id}`,
+      })),
+      more:
+        by('approved') > toStart.length
+          ? { label: `All ${countOf(by('approved'), 'order')} to start`, to: `${base}?status=approved` }
+          : null,
       empty: 'No approved order is waiting to be started.',
     },
   }
@@ -111,7 +159,14 @@ async function sellerHome(db: Database, sellerId: number): Promise<{ figures: Or
 function latestOpen(query: SelectQueryBuilder<DB, 'master_orders', object>) {
   return query
     .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
-    .select(['master_orders.id', 'master_orders.code', 'master_orders.status', 'master_orders.required_by', 'master_orders.placed_at', 'buyers.name as buyer'])
+    .select([
+      'master_orders.id',
+      'master_orders.code',
+      'master_orders.status',
+      'master_orders.required_by',
+      'master_orders.placed_at',
+      'buyers.name as buyer',
+    ])
     .orderBy('master_orders.placed_at', 'desc')
     .orderBy('master_orders.id', 'desc')
     .limit(QUEUE_LENGTH)
@@ -119,17 +174,40 @@ function latestOpen(query: SelectQueryBuilder<DB, 'master_orders', object>) {
 }
 
 /** Open orders in the lens (the KAM's buyers', the agent's sellers', the buyer's own…), newest first. */
-async function openOrders(db: Database, lens: OrderLens, title: string, label: string): Promise<{ figures: OrderFigure[]; queue: OrderQueue }> {
+async function openOrders(
+  db: Database,
+  lens: OrderLens,
+  title: string,
+  label: string,
+): Promise<{ figures: OrderFigure[]; queue: OrderQueue }> {
   // Every order (biz ops) or a buyer's or a KAM's buyers': the counts kept with the orders, not a count of them.
-  const kept: CountOf | undefined = lens.scope.kind === 'all' ? null : lens.scope.kind === 'buyer' ? { buyerId: lens.scope.buyerId } : lens.scope.kind === 'kam' ? { kamUserId: lens.scope.userId } : undefined
+  const kept: CountOf | undefined =
+    lens.scope.kind === 'all'
+      ? null
+      : lens.scope.kind === 'buyer'
+        ? { buyerId: lens.scope.buyerId }
+        : lens.scope.kind === 'kam'
+          ? { kamUserId: lens.scope.userId }
+          : undefined
   const all = db.selectFrom('master_orders').where('master_orders.status', 'in', OPEN_STATUSES)
   const open = lens.scope.kind === 'all' ? all : all.where('master_orders.id', 'in', scopedOrderIds(db, lens))
   const [total, placed, latest] = await Promise.all([
-    kept !== undefined ? ordersInStatuses(db, OPEN_STATUSES, kept).then((value) => ({ n: value })) : open.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    kept !== undefined ? ordersInStatuses(db, ['placed'], kept).then((value) => ({ n: value })) : open.select((eb) => eb.fn.countAll<number>().as('n')).where('master_orders.status', '=', 'placed').executeTakeFirst(),
+    kept !== undefined
+      ? ordersInStatuses(db, OPEN_STATUSES, kept).then((value) => ({ n: value }))
+      : open.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    kept !== undefined
+      ? ordersInStatuses(db, ['placed'], kept).then((value) => ({ n: value }))
+      : open
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('master_orders.status', '=', 'placed')
+          .executeTakeFirst(),
     // Every order: the newest of each open status (a walk of its (status, placed_at) index), merged.
     lens.scope.kind === 'all'
-      ? Promise.all(OPEN_STATUSES.map((status) => latestOpen(db.selectFrom('master_orders').where('master_orders.status', '=', status)))).then((lists) =>
+      ? Promise.all(
+          OPEN_STATUSES.map((status) =>
+            latestOpen(db.selectFrom('master_orders').where('master_orders.status', '=', status)),
+          ),
+        ).then((lists) =>
           lists
             .flat()
             .sort((a, b) => b.placed_at.localeCompare(a.placed_at) || b.id - a.id)
@@ -151,14 +229,21 @@ async function openOrders(db: Database, lens: OrderLens, title: string, label: s
         detail: `${r.status.replace(/_/g, ' ')}, needed by ${day(r.required_by)}`,
         to: orderPath(lens.portal, r.id),
       })),
-      more: n(total) > latest.length ? { label: `All ${countOf(n(total), 'open order')}`, to: `${base}?status=${OPEN}` } : null,
+      more:
+        n(total) > latest.length
+          ? { label: `All ${countOf(n(total), 'open order')}`, to: `${base}?status=${OPEN}` }
+          : null,
       empty: 'No open orders.',
     },
   }
 }
 
 /** The order figures and queue of a portal's home; none for portals without orders. */
-export async function orderHome(db: Database, viewer: Viewer, portal: PortalKey): Promise<{ figures: OrderFigure[]; queue: OrderQueue | null }> {
+export async function orderHome(
+  db: Database,
+  viewer: Viewer,
+  portal: PortalKey,
+): Promise<{ figures: OrderFigure[]; queue: OrderQueue | null }> {
   if (!(ORDER_PORTALS as readonly string[]).includes(portal)) return { figures: [], queue: null }
   const lens = lensFor(viewer, portal as OrderPortal)
   if (!lens) return { figures: [], queue: null }

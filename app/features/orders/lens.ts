@@ -5,7 +5,18 @@ import type { PortalKey } from '~/auth/portals'
 // applies to what a loader returns, not only to what is drawn: a field the lens hides is never
 // selected.
 
-export const ORDER_PORTALS = ['admin', 'main', 'buyer', 'seller', 'demand_kam', 'biz_ops', 'biz_fin', 'logistics', 'supplier_admin', 'supplier_agent'] as const satisfies readonly PortalKey[]
+export const ORDER_PORTALS = [
+  'admin',
+  'main',
+  'buyer',
+  'seller',
+  'demand_kam',
+  'biz_ops',
+  'biz_fin',
+  'logistics',
+  'supplier_admin',
+  'supplier_agent',
+] as const satisfies readonly PortalKey[]
 export type OrderPortal = (typeof ORDER_PORTALS)[number]
 
 export interface OrderSight {
@@ -28,17 +39,107 @@ export interface OrderSight {
 }
 
 export const orderSight: Record<OrderPortal, OrderSight> = {
-  admin: { buyer: true, sellers: true, value: true, cost: true, margin: true, addresses: true, shipping: true, settlement: true },
+  admin: {
+    buyer: true,
+    sellers: true,
+    value: true,
+    cost: true,
+    margin: true,
+    addresses: true,
+    shipping: true,
+    settlement: true,
+  },
   // The main portal's people place orders from the cart, where they choose sellers by cost.
-  main: { buyer: true, sellers: true, value: true, cost: true, margin: true, addresses: true, shipping: true, settlement: true },
-  buyer: { buyer: true, sellers: false, value: true, cost: false, margin: false, addresses: true, shipping: false, settlement: false },
-  seller: { buyer: false, sellers: true, value: false, cost: true, margin: false, addresses: false, shipping: false, settlement: false },
-  demand_kam: { buyer: true, sellers: true, value: true, cost: false, margin: false, addresses: true, shipping: false, settlement: false },
-  biz_ops: { buyer: true, sellers: true, value: true, cost: false, margin: false, addresses: true, shipping: true, settlement: false },
-  biz_fin: { buyer: true, sellers: true, value: true, cost: true, margin: true, addresses: true, shipping: false, settlement: true },
-  logistics: { buyer: true, sellers: true, value: false, cost: false, margin: false, addresses: true, shipping: true, settlement: false },
-  supplier_admin: { buyer: true, sellers: true, value: false, cost: true, margin: false, addresses: false, shipping: false, settlement: false },
-  supplier_agent: { buyer: true, sellers: true, value: false, cost: true, margin: false, addresses: false, shipping: false, settlement: false },
+  main: {
+    buyer: true,
+    sellers: true,
+    value: true,
+    cost: true,
+    margin: true,
+    addresses: true,
+    shipping: true,
+    settlement: true,
+  },
+  buyer: {
+    buyer: true,
+    sellers: false,
+    value: true,
+    cost: false,
+    margin: false,
+    addresses: true,
+    shipping: false,
+    settlement: false,
+  },
+  seller: {
+    buyer: false,
+    sellers: true,
+    value: false,
+    cost: true,
+    margin: false,
+    addresses: false,
+    shipping: false,
+    settlement: false,
+  },
+  demand_kam: {
+    buyer: true,
+    sellers: true,
+    value: true,
+    cost: false,
+    margin: false,
+    addresses: true,
+    shipping: false,
+    settlement: false,
+  },
+  biz_ops: {
+    buyer: true,
+    sellers: true,
+    value: true,
+    cost: false,
+    margin: false,
+    addresses: true,
+    shipping: true,
+    settlement: false,
+  },
+  biz_fin: {
+    buyer: true,
+    sellers: true,
+    value: true,
+    cost: true,
+    margin: true,
+    addresses: true,
+    shipping: false,
+    settlement: true,
+  },
+  logistics: {
+    buyer: true,
+    sellers: true,
+    value: false,
+    cost: false,
+    margin: false,
+    addresses: true,
+    shipping: true,
+    settlement: false,
+  },
+  supplier_admin: {
+    buyer: true,
+    sellers: true,
+    value: false,
+    cost: true,
+    margin: false,
+    addresses: false,
+    shipping: false,
+    settlement: false,
+  },
+  supplier_agent: {
+    buyer: true,
+    sellers: true,
+    value: false,
+    cost: true,
+    margin: false,
+    addresses: false,
+    shipping: false,
+    settlement: false,
+  },
 }
 
 /** Which orders a lens reaches: all, one buyer's, one seller's seller orders, a KAM's buyers', an agent's sellers'. */

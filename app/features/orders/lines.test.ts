@@ -30,19 +30,30 @@ describe('a cart line', () => {
     expect(checkLine(good, '2027-02-01')).toEqual({ errors: {}, quantityMilli: 1_200_500, valueMinor: 30_072_525 })
   })
   it('says what is wrong at each field, keeping what can still be worked out', () => {
-    expect(checkLine({ ...good, quantity: '100' }, '2027-02-01').errors).toEqual({ quantity: 'Order at least the MOQ, 500 m' })
+    expect(checkLine({ ...good, quantity: '100' }, '2027-02-01').errors).toEqual({
+      quantity: 'Order at least the MOQ, 500 m',
+    })
     expect(checkLine({ ...good, quantity: '12.3456' }, '2027-02-01').errors.quantity).toMatch(/like 500 or 12.5/)
     expect(checkLine({ ...good, quantity: '0' }, '2027-02-01').errors.quantity).toMatch(/like 500/)
     expect(checkLine({ ...good, quantity: ' ' }, '2027-02-01').errors.quantity).toBe('Enter the quantity')
     expect(checkLine({ ...good, requiredBy: '2027-02-30' }, '2027-02-01').errors.requiredBy).toMatch(/real date/)
-    expect(checkLine({ ...good, requiredBy: '2027-01-31' }, '2027-02-01').errors.requiredBy).toBe('Choose today or a later date')
+    expect(checkLine({ ...good, requiredBy: '2027-01-31' }, '2027-02-01').errors.requiredBy).toBe(
+      'Choose today or a later date',
+    )
     expect(checkLine({ ...good, requiredBy: '2027-02-01' }, '2027-02-01').errors).toEqual({})
     expect(checkLine({ ...good, offer: null }, '2027-02-01').errors.seller).toBe('Choose a seller')
-    expect(checkLine({ ...good, offer: { ...good.offer!, live: false } }, '2027-02-01').errors.seller).toMatch(/not live/)
-    expect(checkLine({ ...good, offer: { ...good.offer!, sameProduct: false } }, '2027-02-01').errors.seller).toMatch(/another product SKU/)
+    expect(checkLine({ ...good, offer: { ...good.offer!, live: false } }, '2027-02-01').errors.seller).toMatch(
+      /not live/,
+    )
+    expect(checkLine({ ...good, offer: { ...good.offer!, sameProduct: false } }, '2027-02-01').errors.seller).toMatch(
+      /another product SKU/,
+    )
     const archived = checkLine({ ...good, buyerSkuActive: false }, '2027-02-01')
     expect(archived.errors.item).toMatch(/archived/)
     expect(archived.valueMinor).toBe(30_072_525)
-    expect(checkLine({ ...good, priceMinor: null }, '2027-02-01')).toMatchObject({ errors: { item: expect.stringMatching(/no price/) }, valueMinor: null })
+    expect(checkLine({ ...good, priceMinor: null }, '2027-02-01')).toMatchObject({
+      errors: { item: expect.stringMatching(/no price/) },
+      valueMinor: null,
+    })
   })
 })

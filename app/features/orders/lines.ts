@@ -44,15 +44,19 @@ export function checkLine(line: LineFacts, today: string): CheckedLine {
   else if (line.priceMinor === null) errors.item = 'This buyer SKU has no price in force yet'
   const quantityMilli = line.quantity.trim() === '' ? null : parseQuantity(line.quantity)
   if (line.quantity.trim() === '') errors.quantity = 'Enter the quantity'
-  else if (quantityMilli === null || quantityMilli === 0) errors.quantity = `Enter the quantity in ${line.unit}, like 500 or 12.5`
-  else if (line.moqMilli !== null && quantityMilli < line.moqMilli) errors.quantity = `Order at least the MOQ, ${quantityInput(line.moqMilli)} ${line.unit}`
+  else if (quantityMilli === null || quantityMilli === 0)
+    errors.quantity = `Enter the quantity in ${line.unit}, like 500 or 12.5`
+  else if (line.moqMilli !== null && quantityMilli < line.moqMilli)
+    errors.quantity = `Order at least the MOQ, ${quantityInput(line.moqMilli)} ${line.unit}`
   const date = strictCalendarDate(line.requiredBy.trim())
   if (line.requiredBy.trim() === '') errors.requiredBy = 'Enter the date it is needed by'
   else if (!date) errors.requiredBy = 'Enter a real date, like 2027-01-31'
   else if (date < today) errors.requiredBy = 'Choose today or a later date'
   if (!line.offer) errors.seller = 'Choose a seller'
   else if (!line.offer.sameProduct) errors.seller = 'This offer is for another product SKU: choose again'
-  else if (!line.offer.live || !line.offer.sellerActive || line.offer.costMinor === null) errors.seller = 'This seller’s offer is not live any more: choose another seller'
-  const valueMinor = quantityMilli && line.priceMinor !== null && !errors.quantity ? lineValue(quantityMilli, line.priceMinor) : null
+  else if (!line.offer.live || !line.offer.sellerActive || line.offer.costMinor === null)
+    errors.seller = 'This seller’s offer is not live any more: choose another seller'
+  const valueMinor =
+    quantityMilli && line.priceMinor !== null && !errors.quantity ? lineValue(quantityMilli, line.priceMinor) : null
   return { errors, quantityMilli: errors.quantity ? null : quantityMilli, valueMinor }
 }

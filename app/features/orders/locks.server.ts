@@ -12,7 +12,10 @@ import { lockAccount } from '../settlements/ledger.server'
 
 /** Takes a master order's row for the rest of the transaction; answers its status and buyer (undefined: no such order). */
 export async function lockMasterOrder(trx: Executor, masterOrderId: number) {
-  return lockedRead(trx, trx.selectFrom('master_orders').select(['id', 'code', 'status', 'buyer_id']).where('id', '=', masterOrderId)).executeTakeFirst()
+  return lockedRead(
+    trx,
+    trx.selectFrom('master_orders').select(['id', 'code', 'status', 'buyer_id']).where('id', '=', masterOrderId),
+  ).executeTakeFirst()
 }
 
 /** Takes several master orders' rows, by id (the one order every transaction takes them in). */
@@ -25,7 +28,11 @@ export async function lockMasterOrders(trx: Executor, masterOrderIds: readonly n
  * `account`, the buyer's account row before it: a step that raises an invoice). Answers the master
  * order's id, or undefined when there is no such seller order.
  */
-export async function lockParentOf(trx: Executor, sellerOrderId: number, options: { account?: boolean } = {}): Promise<number | undefined> {
+export async function lockParentOf(
+  trx: Executor,
+  sellerOrderId: number,
+  options: { account?: boolean } = {},
+): Promise<number | undefined> {
   const owner = await trx
     .selectFrom('seller_orders')
     .innerJoin('master_orders', 'master_orders.id', 'seller_orders.master_order_id')

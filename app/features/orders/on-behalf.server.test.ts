@@ -18,8 +18,17 @@ let otherAgent: number
 let kam: number
 const ids = { sellerA: 0, sellerB: 0, order: 0, own: 0, foreign: 0, line: 0, onlyForeign: 0 }
 
-const viewer = (roles: RoleKey[], userId: number, company: Viewer['company'] = null): Viewer => ({ userId, email: 'x@example.com', name: 'X', phone: null, roles, company, sessionIdHash: 'x' })
-const post = (who: Viewer, portal: OrderPortal, orderId: number, fields: Record<string, string>) => orderPageAction(getDb(), who, portal, String(orderId), formOf(fields))
+const viewer = (roles: RoleKey[], userId: number, company: Viewer['company'] = null): Viewer => ({
+  userId,
+  email: 'x@example.com',
+  name: 'X',
+  phone: null,
+  roles,
+  company,
+  sessionIdHash: 'x',
+})
+const post = (who: Viewer, portal: OrderPortal, orderId: number, fields: Record<string, string>) =>
+  orderPageAction(getDb(), who, portal, String(orderId), formOf(fields))
 const stepForm = (sellerOrder: number, step: string) => ({ intent: 'step', sellerOrder: String(sellerOrder), step })
 
 /** The seller order's latest audit entry: action, actor and what it recorded after. */
@@ -31,10 +40,17 @@ async function latest(sellerOrderId: number) {
     .where('entity_id', '=', String(sellerOrderId))
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow()
-  return { action: row.action, actor: row.actor_user_id, after: JSON.parse(row.after_json ?? '{}') as Record<string, unknown> }
+  return {
+    action: row.action,
+    actor: row.actor_user_id,
+    after: JSON.parse(row.after_json ?? '{}') as Record<string, unknown>,
+  }
 }
-const statusOf = async (id: number) => (await getDb().selectFrom('seller_orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
-const stageOf = async (id: number) => (await getDb().selectFrom('sub_orders').select('stage_position').where('id', '=', id).executeTakeFirstOrThrow()).stage_position
+const statusOf = async (id: number) =>
+  (await getDb().selectFrom('seller_orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
+const stageOf = async (id: number) =>
+  (await getDb().selectFrom('sub_orders').select('stage_position').where('id', '=', id).executeTakeFirstOrThrow())
+    .stage_position
 
 beforeAll(async () => {
   const db = getDb()
@@ -49,14 +65,24 @@ beforeAll(async () => {
   ids.sellerA = await makeSeller({ name: 'Silent Mill A', status: 'active', agent_user_id: agent })
   ids.sellerB = await makeSeller({ name: 'Silent Mill B', status: 'active', agent_user_id: otherAgent })
   // One order with a seller order of each: the agent reaches the order through its own seller.
-  const order = await placeTestOrder({ userId: internal, buyerId: buyer, sellerIds: [ids.sellerA, ids.sellerB], key: 'behalf-1' })
+  const order = await placeTestOrder({
+    userId: internal,
+    buyerId: buyer,
+    sellerIds: [ids.sellerA, ids.sellerB],
+    key: 'behalf-1',
+  })
   ids.order = order.id
   ids.own = order.sellerOrders.find((s) => s.seller_id === ids.sellerA)!.id
   ids.foreign = order.sellerOrders.find((s) => s.seller_id === ids.sellerB)!.id
-  ids.line = (await db.selectFrom('sub_orders').select('id').where('seller_order_id', '=', ids.own).executeTakeFirstOrThrow()).id
+  ids.line = (
+    await db.selectFrom('sub_orders').select('id').where('seller_order_id', '=', ids.own).executeTakeFirstOrThrow()
+  ).id
   // An order of the other agent's seller only: out of the agent's scope altogether.
-  ids.onlyForeign = (await placeTestOrder({ userId: internal, buyerId: buyer, sellerIds: [ids.sellerB], key: 'behalf-2' })).id
-  for (const id of [ids.own, ids.foreign]) expect(await takeSellerOrderStep(db, { userId: internal }, id, 'approve')).toMatchObject({ ok: true })
+  ids.onlyForeign = (
+    await placeTestOrder({ userId: internal, buyerId: buyer, sellerIds: [ids.sellerB], key: 'behalf-2' })
+  ).id
+  for (const id of [ids.own, ids.foreign])
+    expect(await takeSellerOrderStep(db, { userId: internal }, id, 'approve')).toMatchObject({ ok: true })
 })
 
 describe('staff on behalf of a seller', () => {
@@ -66,29 +92,62 @@ describe('staff on behalf of a seller', () => {
     expect(page?.may.steps).toContain('start_production')
     expect(page?.may.sellerOrdersActedFor).toEqual([ids.own])
 
-    expect(await post(who, 'supplier_agent', ids.order, stepForm(ids.own, 'start_production'))).toMatchObject({ status: 'done' })
+    expect(await post(who, 'supplier_agent', ids.order, stepForm(ids.own, 'start_production'))).toMatchObject({
+      status: 'done',
+    })
     expect(await statusOf(ids.own)).toBe('in_production')
-    expect(await latest(ids.own)).toEqual({ action: 'seller_order.production_started', actor: agent, after: { status: 'in_production', for_seller: 'Silent Mill A' } })
+    expect(await latest(ids.own)).toEqual({
+      action: 'seller_order.production_started',
+      actor: agent,
+      after: { status: 'in_production', for_seller: 'Silent Mill A' },
+    })
 
-    expect(await post(who, 'supplier_agent', ids.order, { intent: 'advance', line: String(ids.line), from: '0' })).toMatchObject({ status: 'done' })
+    expect(
+      await post(who, 'supplier_agent', ids.order, { intent: 'advance', line: String(ids.line), from: '0' }),
+    ).toMatchObject({ status: 'done' })
     expect(await stageOf(ids.line)).toBeGreaterThan(0)
-    expect(await latest(ids.own)).toMatchObject({ action: 'seller_order.stage_moved', actor: agent, after: { line: 1, for_seller: 'Silent Mill A' } })
+    expect(await latest(ids.own)).toMatchObject({
+      action: 'seller_order.stage_moved',
+      actor: agent,
+      after: { line: 1, for_seller: 'Silent Mill A' },
+    })
     // The same conditional update as the seller's: the stage it saw has moved on, so nothing moves twice.
     const moved = await stageOf(ids.line)
-    expect(await post(who, 'supplier_agent', ids.order, { intent: 'advance', line: String(ids.line), from: '0' })).toMatchObject({ status: 'done', toast: { kind: 'error' } })
+    expect(
+      await post(who, 'supplier_agent', ids.order, { intent: 'advance', line: String(ids.line), from: '0' }),
+    ).toMatchObject({ status: 'done', toast: { kind: 'error' } })
     expect(await stageOf(ids.line)).toBe(moved)
   })
 
   it('an agent cannot act for another agent’s seller: on an order it reaches, or one it does not', async () => {
     const who = viewer(['supplier_agent'], agent)
-    expect(await post(who, 'supplier_agent', ids.order, stepForm(ids.foreign, 'start_production'))).toEqual({ status: 'not-found' })
-    const foreignLine = (await getDb().selectFrom('sub_orders').select('id').where('seller_order_id', '=', ids.foreign).executeTakeFirstOrThrow()).id
-    expect(await post(who, 'supplier_agent', ids.order, { intent: 'advance', line: String(foreignLine), from: '0' })).toEqual({ status: 'not-found' })
-    expect(await post(who, 'supplier_agent', ids.onlyForeign, stepForm(ids.foreign, 'start_production'))).toEqual({ status: 'not-found' })
+    expect(await post(who, 'supplier_agent', ids.order, stepForm(ids.foreign, 'start_production'))).toEqual({
+      status: 'not-found',
+    })
+    const foreignLine = (
+      await getDb()
+        .selectFrom('sub_orders')
+        .select('id')
+        .where('seller_order_id', '=', ids.foreign)
+        .executeTakeFirstOrThrow()
+    ).id
+    expect(
+      await post(who, 'supplier_agent', ids.order, { intent: 'advance', line: String(foreignLine), from: '0' }),
+    ).toEqual({ status: 'not-found' })
+    expect(await post(who, 'supplier_agent', ids.onlyForeign, stepForm(ids.foreign, 'start_production'))).toEqual({
+      status: 'not-found',
+    })
     expect(await orderPageFor(getDb(), who, 'supplier_agent', String(ids.onlyForeign))).toBeUndefined()
     expect(await statusOf(ids.foreign)).toBe('approved')
     // The other agent may.
-    expect(await post(viewer(['supplier_agent'], otherAgent), 'supplier_agent', ids.order, stepForm(ids.foreign, 'start_production'))).toMatchObject({ status: 'done' })
+    expect(
+      await post(
+        viewer(['supplier_agent'], otherAgent),
+        'supplier_agent',
+        ids.order,
+        stepForm(ids.foreign, 'start_production'),
+      ),
+    ).toMatchObject({ status: 'done' })
     expect(await latest(ids.foreign)).toMatchObject({ actor: otherAgent, after: { for_seller: 'Silent Mill B' } })
   })
 
@@ -101,21 +160,45 @@ describe('staff on behalf of a seller', () => {
     ] as const) {
       const who = viewer([role], userId)
       expect((await orderPageFor(getDb(), who, portal, String(ids.order)))?.may.advance, role).toBe(false)
-      expect(await post(who, portal, ids.order, stepForm(ids.own, 'ready_for_qc')), role).toMatchObject({ status: 'forbidden' })
-      expect(await post(who, portal, ids.order, { intent: 'advance', line: String(ids.line), from: String(await stageOf(ids.line)) }), role).toMatchObject({ status: 'forbidden' })
+      expect(await post(who, portal, ids.order, stepForm(ids.own, 'ready_for_qc')), role).toMatchObject({
+        status: 'forbidden',
+      })
+      expect(
+        await post(who, portal, ids.order, {
+          intent: 'advance',
+          line: String(ids.line),
+          from: String(await stageOf(ids.line)),
+        }),
+        role,
+      ).toMatchObject({ status: 'forbidden' })
     }
     expect(await statusOf(ids.own)).toBe('in_production')
   })
 
   it('the main portal and the supplier team admin act for any seller; the seller’s own step names no one', async () => {
-    expect(await post(viewer(['internal'], internal), 'main', ids.order, stepForm(ids.own, 'ready_for_qc'))).toMatchObject({ status: 'done' })
-    expect(await latest(ids.own)).toEqual({ action: 'seller_order.ready_for_qc', actor: internal, after: { status: 'ready_for_qc', for_seller: 'Silent Mill A' } })
+    expect(
+      await post(viewer(['internal'], internal), 'main', ids.order, stepForm(ids.own, 'ready_for_qc')),
+    ).toMatchObject({ status: 'done' })
+    expect(await latest(ids.own)).toEqual({
+      action: 'seller_order.ready_for_qc',
+      actor: internal,
+      after: { status: 'ready_for_qc', for_seller: 'Silent Mill A' },
+    })
     // A step the seller could not take either is refused the same way.
-    expect(await post(viewer(['supplier_admin'], internal), 'supplier_admin', ids.order, stepForm(ids.foreign, 'rework'))).toMatchObject({ status: 'done', toast: { kind: 'error' } })
+    expect(
+      await post(viewer(['supplier_admin'], internal), 'supplier_admin', ids.order, stepForm(ids.foreign, 'rework')),
+    ).toMatchObject({ status: 'done', toast: { kind: 'error' } })
     expect(await statusOf(ids.foreign)).toBe('in_production')
     // The seller's own user: no for_seller.
-    const seller = viewer(['seller'], internal, { kind: 'seller', id: ids.sellerB, name: 'Silent Mill B', status: 'active' })
-    expect(await post(seller, 'seller', ids.order, stepForm(ids.foreign, 'ready_for_qc'))).toMatchObject({ status: 'done' })
+    const seller = viewer(['seller'], internal, {
+      kind: 'seller',
+      id: ids.sellerB,
+      name: 'Silent Mill B',
+      status: 'active',
+    })
+    expect(await post(seller, 'seller', ids.order, stepForm(ids.foreign, 'ready_for_qc'))).toMatchObject({
+      status: 'done',
+    })
     expect((await latest(ids.foreign)).after).toEqual({ status: 'ready_for_qc' })
   })
 })

@@ -37,13 +37,36 @@ export function orderColumns(portal: OrderSearchData['portal'], see: OrderSearch
   if (see.buyer) columns.push({ key: 'buyer', header: 'Buyer', cell: (r) => r.buyerName })
   columns.push(
     { key: 'placed', header: 'Placed', sortKey: 'placed', nowrap: true, cell: (r) => formatDate(r.placedAt) },
-    { key: 'required', header: 'Needed by', sortKey: 'required', nowrap: true, cell: (r) => formatDate(`${r.requiredBy}T12:00:00Z`) },
+    {
+      key: 'required',
+      header: 'Needed by',
+      sortKey: 'required',
+      nowrap: true,
+      cell: (r) => formatDate(`${r.requiredBy}T12:00:00Z`),
+    },
     { key: 'lines', header: 'Lines', numeric: true, cell: (r) => r.lineCount },
   )
-  if (see.value) columns.push({ key: 'value', header: 'Value', numeric: true, cell: (r) => formatMoney(r.valueMinor ?? 0) }, { key: 'gst', header: 'GST', numeric: true, cell: (r) => formatMoney(r.gstMinor ?? 0) })
-  if (see.cost) columns.push({ key: 'cost', header: sellerView ? 'Your value' : 'Cost', numeric: true, cell: (r) => formatMoney(r.costMinor ?? 0) })
-  if (see.margin) columns.push({ key: 'margin', header: 'Margin', numeric: true, cell: (r) => formatMoney((r.valueMinor ?? 0) - (r.costMinor ?? 0)) })
+  if (see.value)
+    columns.push(
+      { key: 'value', header: 'Value', numeric: true, cell: (r) => formatMoney(r.valueMinor ?? 0) },
+      { key: 'gst', header: 'GST', numeric: true, cell: (r) => formatMoney(r.gstMinor ?? 0) },
+    )
+  if (see.cost)
+    columns.push({
+      key: 'cost',
+      header: sellerView ? 'Your value' : 'Cost',
+      numeric: true,
+      cell: (r) => formatMoney(r.costMinor ?? 0),
+    })
+  if (see.margin)
+    columns.push({
+      key: 'margin',
+      header: 'Margin',
+      numeric: true,
+      cell: (r) => formatMoney((r.valueMinor ?? 0) - (r.costMinor ?? 0)),
+    })
   if (see.addresses) columns.push({ key: 'city', header: 'Ship to', cell: (r) => r.shipToCity })
-  if (!sellerView) columns.push({ key: 'source', header: 'Source', cell: (r) => sourceLabels[r.source as 'cart'] ?? r.source })
+  if (!sellerView)
+    columns.push({ key: 'source', header: 'Source', cell: (r) => sourceLabels[r.source as 'cart'] ?? r.source })
   return columns
 }

@@ -25,18 +25,39 @@ type Line = SellerOrder['lines'][number]
 
 function AddressText({ address }: { address: OrderAddress | null }) {
   if (!address) return <span className="muted">None</span>
-  return <>{[address.label, address.line1, address.line2, address.city, address.state, address.pin].filter(Boolean).join(', ')}</>
+  return (
+    <>
+      {[address.label, address.line1, address.line2, address.city, address.state, address.pin]
+        .filter(Boolean)
+        .join(', ')}
+    </>
+  )
 }
 
 /** Where a line is in its category's workflow, and the seller's button to move it on (staff's, for the seller). */
-function Stage({ line, status, canAdvance, reply }: { line: Line; status: SellerOrder['status']; canAdvance: boolean; reply: Reply }) {
+function Stage({
+  line,
+  status,
+  canAdvance,
+  reply,
+}: {
+  line: Line
+  status: SellerOrder['status']
+  canAdvance: boolean
+  reply: Reply
+}) {
   const current = line.stages.find((s) => s.position === line.stagePosition)
   const index = current ? line.stages.indexOf(current) + 1 : 0
   const next = line.stages.find((s) => s.position > line.stagePosition)
   // Held at a QC gate only until the seller order passes QC (not once it has, nor after dispatch).
-  const held = current?.qcGate && (status === 'approved' || status === 'in_production' || status === 'ready_for_qc' || status === 'qc_failed')
+  const held =
+    current?.qcGate &&
+    (status === 'approved' || status === 'in_production' || status === 'ready_for_qc' || status === 'qc_failed')
   const name = `advance-${line.id}`
-  const [form] = useZodForm(() => import('./forms').then((m) => m.advanceLineSchema), { id: name, lastResult: replyFor(reply, name) })
+  const [form] = useZodForm(() => import('./forms').then((m) => m.advanceLineSchema), {
+    id: name,
+    lastResult: replyFor(reply, name),
+  })
   return (
     <div className="stage">
       {line.stages.length === 0 ? (
@@ -44,7 +65,11 @@ function Stage({ line, status, canAdvance, reply }: { line: Line; status: Seller
       ) : (
         <>
           <span>{current ? `${index} of ${line.stages.length}: ${current.name}` : 'Not started'}</span>
-          <progress max={line.stages.length} value={index} aria-label={`Line ${line.lineNo}: stage ${index} of ${line.stages.length}`} />
+          <progress
+            max={line.stages.length}
+            value={index}
+            aria-label={`Line ${line.lineNo}: stage ${index} of ${line.stages.length}`}
+          />
           {held ? <p className="muted small">QC gate: held here until QC passes.</p> : null}
         </>
       )}
@@ -66,14 +91,23 @@ function Stage({ line, status, canAdvance, reply }: { line: Line; status: Seller
 function MoveLinesForm({ sellerOrder, reply }: { sellerOrder: SellerOrder; reply: Reply }) {
   const name = `move-${sellerOrder.id}`
   const mine = replyFor(reply, name)
-  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.moveLinesSchema), { id: name, lastResult: mine })
+  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.moveLinesSchema), {
+    id: name,
+    lastResult: mine,
+  })
   return (
     <Form method="post" {...getFormProps(form)} className="step-form with-reason">
       <ErrorSummary form={form} />
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="form" value={name} />
       <input type="hidden" name="sellerOrder" value={sellerOrder.id} />
-      <PickerField label={`Move the lines of ${sellerOrder.code} to`} meta={fields.seller} kind="seller" choices={choicesOf(mine, 'seller')} hint="An active seller with a live offer for every line" />
+      <PickerField
+        label={`Move the lines of ${sellerOrder.code} to`}
+        meta={fields.seller}
+        kind="seller"
+        choices={choicesOf(mine, 'seller')}
+        hint="An active seller with a live offer for every line"
+      />
       <SubmitButton intent="move" pendingText="Moving…">
         Move the lines
       </SubmitButton>
@@ -83,14 +117,21 @@ function MoveLinesForm({ sellerOrder, reply }: { sellerOrder: SellerOrder; reply
 
 function CancelOrderForm({ code, reply }: { code: string; reply: Reply }) {
   const name = 'cancel-order'
-  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.cancelOrderSchema), { id: name, lastResult: replyFor(reply, name) })
+  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.cancelOrderSchema), {
+    id: name,
+    lastResult: replyFor(reply, name),
+  })
   return (
     <Form method="post" {...getFormProps(form)} className="card step-form with-reason">
       <h2>Cancel the order</h2>
       <ErrorSummary form={form} />
       <input type="hidden" name="intent" value="cancel_order" />
       <input type="hidden" name="form" value={name} />
-      <Field label={`Why is ${code} cancelled?`} meta={fields.reason} hint="Every seller order not yet dispatched is cancelled; the KAM and the sellers read this" />
+      <Field
+        label={`Why is ${code} cancelled?`}
+        meta={fields.reason}
+        hint="Every seller order not yet dispatched is cancelled; the KAM and the sellers read this"
+      />
       <SubmitButton intent="cancel_order" variant="danger" pendingText="Cancelling…">
         Cancel the whole order
       </SubmitButton>
@@ -99,7 +140,13 @@ function CancelOrderForm({ code, reply }: { code: string; reply: Reply }) {
 }
 
 /** An inspection's state in the words of an order page: passed or failed. */
-const QC_BADGE: Record<string, string> = { approved: 'qc_passed', partly_approved: 'partly_accepted', rejected: 'qc_failed', submitted: 'qc_waiting', scheduled: 'scheduled' }
+const QC_BADGE: Record<string, string> = {
+  approved: 'qc_passed',
+  partly_approved: 'partly_accepted',
+  rejected: 'qc_failed',
+  submitted: 'qc_waiting',
+  scheduled: 'scheduled',
+}
 
 /** The seller order's quality checks, as far as the lens shows them (the buyer: outcome and dates). */
 function QcOutcomes({ inspections }: { inspections: SellerOrder['inspections'] }) {
@@ -110,7 +157,8 @@ function QcOutcomes({ inspections }: { inspections: SellerOrder['inspections'] }
       <ul>
         {inspections.map((i) => (
           <li key={i.id}>
-            <strong>{i.code}</strong> <StatusBadge status={QC_BADGE[i.status] ?? i.status} /> inspection {i.slot ? `${day(i.scheduledOn)}, ${i.slot}` : day(i.scheduledOn)}
+            <strong>{i.code}</strong> <StatusBadge status={QC_BADGE[i.status] ?? i.status} /> inspection{' '}
+            {i.slot ? `${day(i.scheduledOn)}, ${i.slot}` : day(i.scheduledOn)}
             {i.operator ? ` by ${i.operator}` : ''}
             {i.decidedAt ? ` · decided ${formatDateTime(i.decidedAt)}` : ''}
             {i.failing?.length ? (
@@ -135,20 +183,43 @@ function QcOutcomes({ inspections }: { inspections: SellerOrder['inspections'] }
 /** Whether the page offers the seller's own steps on this seller order now (a step, or a line's next stage). */
 function actsForSeller(order: SellerOrder, may: OrderActions) {
   const sellerSteps: readonly string[] = SELLER_STEPS
-  return stepsFrom(order.status).some((step) => sellerSteps.includes(step) && may.steps.includes(step)) || (may.advance && (order.status === 'in_production' || order.status === 'qc_passed'))
+  return (
+    stepsFrom(order.status).some((step) => sellerSteps.includes(step) && may.steps.includes(step)) ||
+    (may.advance && (order.status === 'in_production' || order.status === 'qc_passed'))
+  )
 }
 
-function SellerOrderCard({ order, portal, may: pageMay, reply }: { order: SellerOrder; portal: OrderPortal; may: OrderActions; reply: Reply }) {
+function SellerOrderCard({
+  order,
+  portal,
+  may: pageMay,
+  reply,
+}: {
+  order: SellerOrder
+  portal: OrderPortal
+  may: OrderActions
+  reply: Reply
+}) {
   const may = actionsOn(pageMay, order.id)
-  const total = (field: 'priceMinor' | 'costMinor') => order.lines.reduce((sum, l) => sum + Math.round(((l[field] ?? 0) * l.quantityMilli) / 1000), 0)
+  const total = (field: 'priceMinor' | 'costMinor') =>
+    order.lines.reduce((sum, l) => sum + Math.round(((l[field] ?? 0) * l.quantityMilli) / 1000), 0)
   const facts: Detail[] = [{ label: 'Status', value: <StatusBadge status={order.status} /> }]
-  if (order.decidedAt) facts.push({ label: 'Decided', value: `${formatDateTime(order.decidedAt)}${order.decidedBy ? ` by ${order.decidedBy}` : ''}` })
+  if (order.decidedAt)
+    facts.push({
+      label: 'Decided',
+      value: `${formatDateTime(order.decidedAt)}${order.decidedBy ? ` by ${order.decidedBy}` : ''}`,
+    })
   if (order.decisionNote) facts.push({ label: 'Reason', value: order.decisionNote })
   if (order.linesMoved) facts.push({ label: 'Lines moved to', value: order.movedToCode ?? 'Another seller' })
   if (order.valueMinor !== null) facts.push({ label: 'Value', value: formatMoney(order.valueMinor) })
-  if (order.costMinor !== null) facts.push({ label: portal === 'seller' ? 'Your value' : 'Cost', value: formatMoney(order.costMinor) })
+  if (order.costMinor !== null)
+    facts.push({ label: portal === 'seller' ? 'Your value' : 'Cost', value: formatMoney(order.costMinor) })
   return (
-    <section className="card seller-order" id={`seller-order-${order.id}`} aria-labelledby={`seller-order-${order.id}-heading`}>
+    <section
+      className="card seller-order"
+      id={`seller-order-${order.id}`}
+      aria-labelledby={`seller-order-${order.id}-heading`}
+    >
       <h2 id={`seller-order-${order.id}-heading`}>
         {order.code}
         {order.sellerName && portal !== 'seller' ? ` · ${order.sellerName}` : ''}
@@ -156,7 +227,9 @@ function SellerOrderCard({ order, portal, may: pageMay, reply }: { order: Seller
       <Details items={facts} />
       <CounterOfferNotice sellerOrder={order} />
       {order.lines.length === 0 ? (
-        <p className="muted">{order.linesMoved ? `Its lines are now with ${order.movedToCode ?? 'another seller'}.` : 'It has no lines.'}</p>
+        <p className="muted">
+          {order.linesMoved ? `Its lines are now with ${order.movedToCode ?? 'another seller'}.` : 'It has no lines.'}
+        </p>
       ) : (
         <Table
           caption={`Lines of ${order.code}`}
@@ -165,14 +238,37 @@ function SellerOrderCard({ order, portal, may: pageMay, reply }: { order: Seller
           columns={[
             ...lineItemColumns<Line>(),
             ...(order.lines.some((l) => l.priceMinor !== null)
-              ? [{ key: 'price', header: 'Price', numeric: true, cell: (l: Line) => (l.priceMinor === null ? null : `${formatMoney(l.priceMinor)}/${l.unit}`) }]
+              ? [
+                  {
+                    key: 'price',
+                    header: 'Price',
+                    numeric: true,
+                    cell: (l: Line) => (l.priceMinor === null ? null : `${formatMoney(l.priceMinor)}/${l.unit}`),
+                  },
+                ]
               : []),
             ...(order.lines.some((l) => l.costMinor !== null)
-              ? [{ key: 'cost', header: portal === 'seller' ? 'Your price' : 'Cost', numeric: true, cell: (l: Line) => (l.costMinor === null ? null : `${formatMoney(l.costMinor)}/${l.unit}`) }]
+              ? [
+                  {
+                    key: 'cost',
+                    header: portal === 'seller' ? 'Your price' : 'Cost',
+                    numeric: true,
+                    cell: (l: Line) => (l.costMinor === null ? null : `${formatMoney(l.costMinor)}/${l.unit}`),
+                  },
+                ]
               : []),
             { key: 'needed', header: 'Needed by', nowrap: true, cell: (l) => day(l.requiredBy) },
-            { key: 'ready', header: 'Ready by', nowrap: true, cell: (l) => day(l.readyBy) ?? <span className="muted">—</span> },
-            { key: 'stage', header: 'Stage', cell: (l) => <Stage line={l} status={order.status} canAdvance={may.advance} reply={reply} /> },
+            {
+              key: 'ready',
+              header: 'Ready by',
+              nowrap: true,
+              cell: (l) => day(l.readyBy) ?? <span className="muted">—</span>,
+            },
+            {
+              key: 'stage',
+              header: 'Stage',
+              cell: (l) => <Stage line={l} status={order.status} canAdvance={may.advance} reply={reply} />,
+            },
           ]}
         />
       )}
@@ -183,27 +279,71 @@ function SellerOrderCard({ order, portal, may: pageMay, reply }: { order: Seller
         </p>
       ) : null}
       <QcOutcomes inspections={order.inspections} />
-      {may.onBehalf && actsForSeller(order, may) ? <p className="muted small">The seller’s steps taken here are recorded as yours, for {order.sellerName ?? 'the seller'}.</p> : null}
+      {may.onBehalf && actsForSeller(order, may) ? (
+        <p className="muted small">
+          The seller’s steps taken here are recorded as yours, for {order.sellerName ?? 'the seller'}.
+        </p>
+      ) : null}
       <DecisionForms sellerOrder={order} may={may} reply={reply} />
-      {may.moveLines && order.status === 'rejected' && !order.linesMoved ? <MoveLinesForm sellerOrder={order} reply={reply} /> : null}
+      {may.moveLines && order.status === 'rejected' && !order.linesMoved ? (
+        <MoveLinesForm sellerOrder={order} reply={reply} />
+      ) : null}
     </section>
   )
 }
 
 /** One master order through the portal's lens: its facts, its seller orders and lines, what the portal may do, its history. */
-export function OrderPage({ order, portal, may, reply }: { order: OrderDetail; portal: OrderPortal; may: OrderActions; reply: Reply }) {
+export function OrderPage({
+  order,
+  portal,
+  may,
+  reply,
+}: {
+  order: OrderDetail
+  portal: OrderPortal
+  may: OrderActions
+  reply: Reply
+}) {
   const mayOpenPath = useMayOpen()
   const facts: Detail[] = [{ label: 'Status', value: <StatusBadge status={order.status} /> }]
-  if (order.buyer) facts.push({ label: 'Buyer', value: portal === 'buyer' ? order.buyer.name : <Link to={`/redirect/buyer/${order.buyer.id}`}>{order.buyer.name}</Link> })
-  facts.push({ label: 'Placed', value: `${formatDateTime(order.placedAt)}${order.placedBy ? ` by ${order.placedBy}` : ''}` }, { label: 'Needed by', value: day(order.requiredBy) })
-  if (portal !== 'seller') facts.push({ label: 'Source', value: `${sourceLabels[order.source as 'cart'] ?? order.source}${order.channelOrderId ? ` (${order.channelOrderId})` : ''}` })
+  if (order.buyer)
+    facts.push({
+      label: 'Buyer',
+      value:
+        portal === 'buyer' ? (
+          order.buyer.name
+        ) : (
+          <Link to={`/redirect/buyer/${order.buyer.id}`}>{order.buyer.name}</Link>
+        ),
+    })
+  facts.push(
+    { label: 'Placed', value: `${formatDateTime(order.placedAt)}${order.placedBy ? ` by ${order.placedBy}` : ''}` },
+    { label: 'Needed by', value: day(order.requiredBy) },
+  )
+  if (portal !== 'seller')
+    facts.push({
+      label: 'Source',
+      value: `${sourceLabels[order.source as 'cart'] ?? order.source}${order.channelOrderId ? ` (${order.channelOrderId})` : ''}`,
+    })
   const { valueMinor, gstMinor, costMinor, marginMinor } = order.money
-  if (valueMinor !== null && gstMinor !== null) facts.push({ label: 'Value', value: formatMoney(valueMinor) }, { label: 'GST', value: formatMoney(gstMinor) }, { label: 'Total', value: <strong>{formatMoney(valueMinor + gstMinor)}</strong> })
+  if (valueMinor !== null && gstMinor !== null)
+    facts.push(
+      { label: 'Value', value: formatMoney(valueMinor) },
+      { label: 'GST', value: formatMoney(gstMinor) },
+      { label: 'Total', value: <strong>{formatMoney(valueMinor + gstMinor)}</strong> },
+    )
   if (costMinor !== null) facts.push({ label: 'Cost', value: formatMoney(costMinor) })
   if (marginMinor !== null) facts.push({ label: 'Margin', value: formatMoney(marginMinor) })
-  if (order.shipTo || order.billTo) facts.push({ label: 'Ship to', value: <AddressText address={order.shipTo} /> }, { label: 'Bill to', value: <AddressText address={order.billTo} /> })
+  if (order.shipTo || order.billTo)
+    facts.push(
+      { label: 'Ship to', value: <AddressText address={order.shipTo} /> },
+      { label: 'Bill to', value: <AddressText address={order.billTo} /> },
+    )
   if (order.cancelReason) facts.push({ label: 'Cancelled because', value: order.cancelReason })
-  const cancellable = may.cancelOrder && order.sellerOrders.every((s) => s.status !== 'dispatched' && s.status !== 'delivered') && order.status !== 'cancelled'
+  const cancellable =
+    may.cancelOrder &&
+    order.sellerOrders.every((s) => s.status !== 'dispatched' && s.status !== 'delivered') &&
+    order.status !== 'cancelled'
   return (
     <div className="order-page">
       <PageHeader title={`Order ${order.code}`}>
@@ -216,7 +356,9 @@ export function OrderPage({ order, portal, may, reply }: { order: OrderDetail; p
         <SellerOrderCard key={s.id} order={s} portal={portal} may={may} reply={reply} />
       ))}
       {/* Links into the main portal's logistics and money sections, drawn where the viewer may follow them. */}
-      {order.shipping ? <ShippingLens rows={order.shipping} linked={mayOpenPath('/logistics/transport_requests')} /> : null}
+      {order.shipping ? (
+        <ShippingLens rows={order.shipping} linked={mayOpenPath('/logistics/transport_requests')} />
+      ) : null}
       {order.settlement ? <MoneyLens money={order.settlement} linked={mayOpenPath('/logistics/settlements')} /> : null}
       {cancellable ? <CancelOrderForm code={order.code} reply={reply} /> : null}
       <History entries={order.history} />
@@ -233,14 +375,24 @@ function ShippingLens({ rows, linked }: { rows: NonNullable<OrderDetail['shippin
       <ul className="plain-list">
         {rows.map((r) => (
           <li key={r.id}>
-            {linked ? <Link to={`/logistics/transport_requests/${r.id}/edit`}>{r.code}</Link> : <strong>{r.code}</strong>} {sentenceCase(r.type)} of {r.orderCode} <StatusBadge status={r.status} /> {r.fromCity} → {r.toCity}, pickup {day(r.pickupOn)}
+            {linked ? (
+              <Link to={`/logistics/transport_requests/${r.id}/edit`}>{r.code}</Link>
+            ) : (
+              <strong>{r.code}</strong>
+            )}{' '}
+            {sentenceCase(r.type)} of {r.orderCode} <StatusBadge status={r.status} /> {r.fromCity} → {r.toCity}, pickup{' '}
+            {day(r.pickupOn)}
             {r.bookingCode ? (
               <>
                 {' · '}
                 {r.transporter}
                 {r.vehicleNumber ? ` ${r.vehicleNumber}` : ''}
                 {r.lrNumber ? `, LR ${r.lrNumber}` : ''}
-                {r.deliveredAt ? `, delivered ${formatDateTime(r.deliveredAt)}` : r.pickedUpAt ? `, picked up ${formatDateTime(r.pickedUpAt)}, expected ${formatDateTime(r.expectedDeliveryAt ?? '')}` : `, expected ${formatDateTime(r.expectedDeliveryAt ?? '')}`}
+                {r.deliveredAt
+                  ? `, delivered ${formatDateTime(r.deliveredAt)}`
+                  : r.pickedUpAt
+                    ? `, picked up ${formatDateTime(r.pickedUpAt)}, expected ${formatDateTime(r.expectedDeliveryAt ?? '')}`
+                    : `, expected ${formatDateTime(r.expectedDeliveryAt ?? '')}`}
               </>
             ) : null}
           </li>
@@ -263,7 +415,9 @@ function MoneyLens({ money, linked }: { money: NonNullable<OrderDetail['settleme
           { label: 'Outstanding', value: <strong>{formatMoney(money.outstandingMinor)}</strong> },
         ]}
       />
-      {money.invoices.length === 0 ? <p className="muted">Nothing invoiced yet: an invoice is raised when a seller order is delivered.</p> : null}
+      {money.invoices.length === 0 ? (
+        <p className="muted">Nothing invoiced yet: an invoice is raised when a seller order is delivered.</p>
+      ) : null}
       <ul className="plain-list">
         {money.invoices.map((i) => (
           <li key={i.id}>
@@ -274,11 +428,14 @@ function MoneyLens({ money, linked }: { money: NonNullable<OrderDetail['settleme
             ) : (
               <strong>{i.number}</strong>
             )}{' '}
-            ({i.sellerOrderCode}) of {day(i.invoiceOn)}, due {day(i.dueOn)}: {formatMoney(i.totalMinor)}, open {formatMoney(i.openMinor)} <StatusBadge status={i.status} />
+            ({i.sellerOrderCode}) of {day(i.invoiceOn)}, due {day(i.dueOn)}: {formatMoney(i.totalMinor)}, open{' '}
+            {formatMoney(i.openMinor)} <StatusBadge status={i.status} />
           </li>
         ))}
       </ul>
-      {linked && money.invoices[0] ? <Link to={`/logistics/settlements/buyers/${money.invoices[0].buyerId}`}>The buyer’s settlement</Link> : null}
+      {linked && money.invoices[0] ? (
+        <Link to={`/logistics/settlements/buyers/${money.invoices[0].buyerId}`}>The buyer’s settlement</Link>
+      ) : null}
     </section>
   )
 }

@@ -22,10 +22,30 @@ export async function orderSearchFor(db: Database, viewer: Viewer, portal: Order
  * The buyer's is the buyer's agreement (./buyer-order.server.ts): its lines, shipments and invoices,
  * no seller orders; every other portal's is the order with its seller orders through its lens.
  */
-export async function orderPageFor(db: Database, viewer: Viewer, portal: 'buyer', idParam: string | undefined): Promise<BuyerOrderPageData | undefined>
-export async function orderPageFor(db: Database, viewer: Viewer, portal: Exclude<OrderPortal, 'buyer'>, idParam: string | undefined): Promise<StaffOrderPageData | undefined>
-export async function orderPageFor(db: Database, viewer: Viewer, portal: OrderPortal, idParam: string | undefined): Promise<BuyerOrderPageData | StaffOrderPageData | undefined>
-export async function orderPageFor(db: Database, viewer: Viewer, portal: OrderPortal, idParam: string | undefined): Promise<BuyerOrderPageData | StaffOrderPageData | undefined> {
+export async function orderPageFor(
+  db: Database,
+  viewer: Viewer,
+  portal: 'buyer',
+  idParam: string | undefined,
+): Promise<BuyerOrderPageData | undefined>
+export async function orderPageFor(
+  db: Database,
+  viewer: Viewer,
+  portal: Exclude<OrderPortal, 'buyer'>,
+  idParam: string | undefined,
+): Promise<StaffOrderPageData | undefined>
+export async function orderPageFor(
+  db: Database,
+  viewer: Viewer,
+  portal: OrderPortal,
+  idParam: string | undefined,
+): Promise<BuyerOrderPageData | StaffOrderPageData | undefined>
+export async function orderPageFor(
+  db: Database,
+  viewer: Viewer,
+  portal: OrderPortal,
+  idParam: string | undefined,
+): Promise<BuyerOrderPageData | StaffOrderPageData | undefined> {
   const lens = lensFor(viewer, portal)
   const id = readId(idParam)
   if (!lens || !id) return undefined
@@ -37,7 +57,12 @@ export async function orderPageFor(db: Database, viewer: Viewer, portal: OrderPo
   if (!order) return undefined
   const may = orderActions(portal)
   const actedFor = may.onBehalf ? await sellerOrdersActedFor(db, lens, order.id) : undefined
-  return { order, portal, may: actedFor ? { ...may, sellerOrdersActedFor: actedFor } : may, path: orderPath(portal, order.id) }
+  return {
+    order,
+    portal,
+    may: actedFor ? { ...may, sellerOrdersActedFor: actedFor } : may,
+    path: orderPath(portal, order.id),
+  }
 }
 export interface BuyerOrderPageData {
   order: BuyerOrderDetail
@@ -52,7 +77,13 @@ export interface StaffOrderPageData {
 }
 
 /** The order page's forms; an order outside the lens is not found, whatever the form. */
-export async function orderPageAction(db: Database, viewer: Viewer, portal: OrderPortal, idParam: string | undefined, form: FormData): Promise<FormOutcome> {
+export async function orderPageAction(
+  db: Database,
+  viewer: Viewer,
+  portal: OrderPortal,
+  idParam: string | undefined,
+  form: FormData,
+): Promise<FormOutcome> {
   const lens = lensFor(viewer, portal)
   const id = readId(idParam)
   if (!lens || !id) return { status: 'not-found' }
@@ -80,11 +111,24 @@ export async function orderPageTarget(db: Database, viewer: Viewer, masterOrderI
 }
 
 /** A seller order's link: its master order's page, at the seller order, for a viewer who may see it there. */
-export async function sellerOrderPageTarget(db: Database, viewer: Viewer, sellerOrderId: number): Promise<string | null> {
-  const sellerOrder = await db.selectFrom('seller_orders').select(['master_order_id', 'seller_id']).where('id', '=', sellerOrderId).executeTakeFirst()
+export async function sellerOrderPageTarget(
+  db: Database,
+  viewer: Viewer,
+  sellerOrderId: number,
+): Promise<string | null> {
+  const sellerOrder = await db
+    .selectFrom('seller_orders')
+    .select(['master_order_id', 'seller_id'])
+    .where('id', '=', sellerOrderId)
+    .executeTakeFirst()
   if (!sellerOrder) return null
   // A seller reaches its own seller orders only, not another seller's on the same order.
-  if (viewer.company?.kind === 'seller' && !viewer.roles.some((role) => role !== 'seller') && viewer.company.id !== sellerOrder.seller_id) return null
+  if (
+    viewer.company?.kind === 'seller' &&
+    !viewer.roles.some((role) => role !== 'seller') &&
+    viewer.company.id !== sellerOrder.seller_id
+  )
+    return null
   const target = await orderPageTarget(db, viewer, sellerOrder.master_order_id)
   return target ? `${target}#seller-order-${sellerOrderId}` : null
 }

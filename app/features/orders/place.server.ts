@@ -35,7 +35,13 @@ export async function addressSnapshot(db: Executor, buyerId: number, id: number 
  * retried POST answer with the first order; two tabs placing the same cart with different keys are
  * kept apart by the cart row, which the first locks and deletes.
  */
-export async function placeCart(db: Database, actor: Actor, buyerId: number, idempotencyKey: string, now = new Date()): Promise<Result<{ id: number; code: string; repeated: boolean }>> {
+export async function placeCart(
+  db: Database,
+  actor: Actor,
+  buyerId: number,
+  idempotencyKey: string,
+  now = new Date(),
+): Promise<Result<{ id: number; code: string; repeated: boolean }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const { result, repeated } = await once(trx, idempotencyKey, 'master_order.place', actor.userId, async () => {
@@ -49,8 +55,13 @@ export async function placeCart(db: Database, actor: Actor, buyerId: number, ide
           .returning(['id', 'ship_to_address_id', 'bill_to_address_id'])
           .executeTakeFirst()
         if (!cart) throw new Refused(undefined, 'There is no cart for this buyer: it may have just been placed.')
-        const buyer = await trx.selectFrom('buyers').select(['name', 'status']).where('id', '=', buyerId).executeTakeFirstOrThrow()
-        if (buyer.status !== 'active') throw new Refused(undefined, `${buyer.name} is ${buyer.status}: orders are placed for active buyers only.`)
+        const buyer = await trx
+          .selectFrom('buyers')
+          .select(['name', 'status'])
+          .where('id', '=', buyerId)
+          .executeTakeFirstOrThrow()
+        if (buyer.status !== 'active')
+          throw new Refused(undefined, `${buyer.name} is ${buyer.status}: orders are placed for active buyers only.`)
         const rows = await cartLineRows(trx, cart.id, at)
         if (rows.length === 0) throw new Refused(undefined, 'The cart is empty: add a buyer SKU first.')
 
@@ -61,18 +72,52 @@ export async function placeCart(db: Database, actor: Actor, buyerId: number, ide
           for (const [field, message] of Object.entries(checked.errors)) fields[`line.${row.id}.${field}`] = message
           return { row, checked }
         })
-        const [shipTo, billTo] = await Promise.all([addressSnapshot(trx, buyerId, cart.ship_to_address_id, 'shipping'), addressSnapshot(trx, buyerId, cart.bill_to_address_id, 'billing')])
+        const [shipTo, billTo] = await Promise.all([
+          addressSnapshot(trx, buyerId, cart.ship_to_address_id, 'shipping'),
+          addressSnapshot(trx, buyerId, cart.bill_to_address_id, 'billing'),
+        ])
         if (!shipTo) fields.shipTo = 'Choose where it ships to: one of the buyer’s shipping addresses'
         if (!billTo) fields.billTo = 'Choose where it is billed: one of the buyer’s billing addresses'
         const bad = Object.keys(fields).length
-        if (bad) throw new Refused(fields, bad === 1 ? 'One thing in the cart needs a change before it can be placed.' : `${bad} things in the cart need a change before they can be placed.`)
+        if (bad)
+          throw new Refused(
+            fields,
+            bad === 1
+              ? 'One thing in the cart needs a change before it can be placed.'
+              : `${bad} things in the cart need a change before they can be placed.`,
+          )
 
-        const placed = lines.map(({ row, checked }) => ({ row, quantityMilli: checked.quantityMilli!, valueMinor: checked.valueMinor!, gstMinor: checked.gstMinor!, requiredBy: row.required_by.trim() }))
-        const order = await writeOrder(trx, actor, { buyerId, buyerName: buyer.name, source: 'cart', channelOrderId: null, shipToId: cart.ship_to_address_id, billToId: cart.bill_to_address_id, shipTo: shipTo!, billTo: billTo! }, placed, now)
+        const placed = lines.map(({ row, checked }) => ({
+          row,
+          quantityMilli: checked.quantityMilli!,
+          valueMinor: checked.valueMinor!,
+          gstMinor: checked.gstMinor!,
+          requiredBy: row.required_by.trim(),
+        }))
+        const order = await writeOrder(
+          trx,
+          actor,
+          {
+            buyerId,
+            buyerName: buyer.name,
+            source: 'cart',
+            channelOrderId: null,
+            shipToId: cart.ship_to_address_id,
+            billToId: cart.bill_to_address_id,
+            shipTo: shipTo!,
+            billTo: billTo!,
+          },
+          placed,
+          now,
+        )
         await trx.deleteFrom('order_carts').where('id', '=', cart.id).execute()
         return order.id
       })
-      const { code } = await trx.selectFrom('master_orders').select('code').where('id', '=', result).executeTakeFirstOrThrow()
+      const { code } = await trx
+        .selectFrom('master_orders')
+        .select('code')
+        .where('id', '=', result)
+        .executeTakeFirstOrThrow()
       return { ok: true as const, value: { id: result, code, repeated } }
     }),
   )
@@ -92,7 +137,19 @@ interface OrderHead {
 
 /** A checked line to place: its row (item, version in force, chosen offer), quantity, value, GST and date. */
 export interface LineToPlace {
-  row: Pick<CartLineRow, 'buyer_sku_id' | 'version_number' | 'product_sku_id' | 'category_id' | 'seller_sku_id' | 'seller_id' | 'seller_name' | 'price_minor' | 'cost_minor' | 'gst_rate_bp'>
+  row: Pick<
+    CartLineRow,
+    | 'buyer_sku_id'
+    | 'version_number'
+    | 'product_sku_id'
+    | 'category_id'
+    | 'seller_sku_id'
+    | 'seller_id'
+    | 'seller_name'
+    | 'price_minor'
+    | 'cost_minor'
+    | 'gst_rate_bp'
+  >
   quantityMilli: number
   valueMinor: number
   gstMinor: number
@@ -105,10 +162,17 @@ export interface LineToPlace {
  * seller, pending approval unless its seller is approved automatically, each audited, the sellers
  * told. The cart and the channel import both place orders through it.
  */
-export async function writeOrder(trx: Executor, actor: Actor, head: OrderHead, checked: LineToPlace[], now: Date): Promise<{ id: number }> {
+export async function writeOrder(
+  trx: Executor,
+  actor: Actor,
+  head: OrderHead,
+  checked: LineToPlace[],
+  now: Date,
+): Promise<{ id: number }> {
   const placed = checked.map((line) => ({ ...line, costMinor: lineValue(line.quantityMilli, line.row.cost_minor!) }))
   const at = now.toISOString()
-  const sum = (list: typeof placed, key: 'valueMinor' | 'gstMinor' | 'costMinor') => list.reduce((total, line) => total + line[key], 0)
+  const sum = (list: typeof placed, key: 'valueMinor' | 'gstMinor' | 'costMinor') =>
+    list.reduce((total, line) => total + line[key], 0)
   const code = await nextCode(trx, 'MO', now)
   const order = await trx
     .insertInto('master_orders')
@@ -138,7 +202,15 @@ export async function writeOrder(trx: Executor, actor: Actor, head: OrderHead, c
   const categoryIds = [...new Set(placed.map((line) => line.row.category_id))]
   await trx
     .insertInto('master_order_categories')
-    .values(categoryIds.map((categoryId) => ({ master_order_id: order.id, category_id: categoryId, buyer_id: head.buyerId, status: 'placed' as const, placed_at: at })))
+    .values(
+      categoryIds.map((categoryId) => ({
+        master_order_id: order.id,
+        category_id: categoryId,
+        buyer_id: head.buyerId,
+        status: 'placed' as const,
+        placed_at: at,
+      })),
+    )
     .execute()
   await countInStatus(trx, 'placed', 1, { buyerId: head.buyerId, categoryIds })
 
@@ -196,7 +268,14 @@ export async function writeOrder(trx: Executor, actor: Actor, head: OrderHead, c
       action: 'seller_order.created',
       entityType: 'seller_order',
       entityId: sellerOrder.id,
-      after: { code: sellerCode, order: code, seller: ofSeller[0].row.seller_name, lines: ofSeller.length, cost: formatMoney(sum(ofSeller, 'costMinor')), status: 'pending_approval' },
+      after: {
+        code: sellerCode,
+        order: code,
+        seller: ofSeller[0].row.seller_name,
+        lines: ofSeller.length,
+        cost: formatMoney(sum(ofSeller, 'costMinor')),
+        status: 'pending_approval',
+      },
     })
     const approved = await autoApprove(trx, sellerOrder.id, sellerId, actor.userId)
     if (approved) autoApproved = true
@@ -207,7 +286,14 @@ export async function writeOrder(trx: Executor, actor: Actor, head: OrderHead, c
     action: 'master_order.placed',
     entityType: 'master_order',
     entityId: order.id,
-    after: { code, buyer: head.buyerName, lines: placed.length, value: formatMoney(sum(placed, 'valueMinor')), gst: formatMoney(sum(placed, 'gstMinor')), seller_orders: sellerCodes },
+    after: {
+      code,
+      buyer: head.buyerName,
+      lines: placed.length,
+      value: formatMoney(sum(placed, 'valueMinor')),
+      gst: formatMoney(sum(placed, 'gstMinor')),
+      seller_orders: sellerCodes,
+    },
   })
   // A seller order approved as it was placed moves the order on at once.
   if (autoApproved) await refreshMasterStatus(trx, order.id, actor.userId)

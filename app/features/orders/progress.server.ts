@@ -8,7 +8,12 @@ type Actor = { userId: number; onBehalf?: boolean }
 
 /** Whether a seller order has an approved (or partly accepted) QC inspection: what opens a QC gate. */
 async function passedInspection(trx: Executor, sellerOrderId: number): Promise<boolean> {
-  const found = await trx.selectFrom('qc_inspections').select('id').where('seller_order_id', '=', sellerOrderId).where('status', 'in', PASSING_INSPECTION).executeTakeFirst()
+  const found = await trx
+    .selectFrom('qc_inspections')
+    .select('id')
+    .where('seller_order_id', '=', sellerOrderId)
+    .where('status', 'in', PASSING_INSPECTION)
+    .executeTakeFirst()
   return found !== undefined
 }
 
@@ -19,23 +24,50 @@ async function passedInspection(trx: Executor, sellerOrderId: number): Promise<b
  * `sellerId` limits it to that seller's lines (the seller portal); null for staff, who move lines for
  * a seller that does not sign in (`actor.onBehalf`: the audit names the seller).
  */
-export async function advanceLine(db: Database, actor: Actor, sellerId: number | null, subOrderId: number, from: number): Promise<Result<{ stage: string; code: string }>> {
+export async function advanceLine(
+  db: Database,
+  actor: Actor,
+  sellerId: number | null,
+  subOrderId: number,
+  from: number,
+): Promise<Result<{ stage: string; code: string }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       let query = trx
         .selectFrom('sub_orders as l')
         .innerJoin('seller_orders as s', 's.id', 'l.seller_order_id')
-        .select(['l.id', 'l.line_no', 'l.category_id', 'l.stage_position', 's.id as seller_order_id', 's.code', 's.status'])
+        .select([
+          'l.id',
+          'l.line_no',
+          'l.category_id',
+          'l.stage_position',
+          's.id as seller_order_id',
+          's.code',
+          's.status',
+        ])
         .where('l.id', '=', subOrderId)
       if (sellerId !== null) query = query.where('s.seller_id', '=', sellerId)
       const line = await query.executeTakeFirst()
       if (!line) return { ok: false as const, notFound: true, message: 'There is no such line.' }
-      if (line.status !== 'in_production' && line.status !== 'qc_passed') throw new Refused(undefined, `${line.code} is ${line.status.replace(/_/g, ' ')}: lines move through the stages while it is in production.`)
-      if (line.stage_position !== from) throw new Refused(undefined, `Line ${line.line_no} has already moved on: nothing was changed.`)
-      const stages = await trx.selectFrom('workflow_stages').select(['position', 'name', 'qc_gate']).where('category_id', '=', line.category_id).orderBy('position').execute()
+      if (line.status !== 'in_production' && line.status !== 'qc_passed')
+        throw new Refused(
+          undefined,
+          `${line.code} is ${line.status.replace(/_/g, ' ')}: lines move through the stages while it is in production.`,
+        )
+      if (line.stage_position !== from)
+        throw new Refused(undefined, `Line ${line.line_no} has already moved on: nothing was changed.`)
+      const stages = await trx
+        .selectFrom('workflow_stages')
+        .select(['position', 'name', 'qc_gate'])
+        .where('category_id', '=', line.category_id)
+        .orderBy('position')
+        .execute()
       const current = stages.find((s) => s.position === line.stage_position)
       if (current?.qc_gate && (line.status !== 'qc_passed' || !(await passedInspection(trx, line.seller_order_id))))
-        throw new Refused(undefined, `Line ${line.line_no} is held at “${current.name}”, a QC gate, until an inspection of the order is approved. Mark the order ready for QC when its lines are there.`)
+        throw new Refused(
+          undefined,
+          `Line ${line.line_no} is held at “${current.name}”, a QC gate, until an inspection of the order is approved. Mark the order ready for QC when its lines are there.`,
+        )
       const next = stages.find((s) => s.position > line.stage_position)
       if (!next) throw new Refused(undefined, `Line ${line.line_no} is at the last stage of its workflow.`)
       const moved = await trx
@@ -44,14 +76,19 @@ export async function advanceLine(db: Database, actor: Actor, sellerId: number |
         .where('id', '=', subOrderId)
         .where('stage_position', '=', from)
         .executeTakeFirst()
-      if (Number(moved.numUpdatedRows) === 0) throw new Refused(undefined, `Line ${line.line_no} has already moved on: nothing was changed.`)
+      if (Number(moved.numUpdatedRows) === 0)
+        throw new Refused(undefined, `Line ${line.line_no} has already moved on: nothing was changed.`)
       await audit(trx, {
         actorUserId: actor.userId,
         action: 'seller_order.stage_moved',
         entityType: 'seller_order',
         entityId: line.seller_order_id,
         before: { line: line.line_no, stage: current?.name ?? 'not started' },
-        after: { line: line.line_no, stage: next.name, ...(actor.onBehalf ? await forSellerOf(trx, line.seller_order_id) : {}) },
+        after: {
+          line: line.line_no,
+          stage: next.name,
+          ...(actor.onBehalf ? await forSellerOf(trx, line.seller_order_id) : {}),
+        },
         note: `Line ${line.line_no} is at “${next.name}”`,
       })
       return { ok: true as const, value: { stage: next.name, code: line.code } }

@@ -14,7 +14,12 @@ const optionalId = (message: string) =>
     .optional()
     .transform((id) => (id ? Number(id) : null))
 
-const typed = (max: number) => z.string().max(max, `Use at most ${max} characters`).optional().transform((value) => value ?? '')
+const typed = (max: number) =>
+  z
+    .string()
+    .max(max, `Use at most ${max} characters`)
+    .optional()
+    .transform((value) => value ?? '')
 
 /** One line of the cart form, as typed: it is checked when the cart is shown and when it is placed. */
 const cartLineSchema = z.object({
@@ -43,14 +48,17 @@ export type CartForm = z.output<typeof cartFormSchema>
 /** Adds one of the buyer's SKUs to the cart: typed or chosen in the picker. */
 export const addLineSchema = z.object({
   intent: z.literal('add'),
-  buyerSku: z.string({ error: 'Choose one of the buyer’s SKUs' }).trim().min(1, 'Choose one of the buyer’s SKUs').max(200, 'Use at most 200 characters'),
+  buyerSku: z
+    .string({ error: 'Choose one of the buyer’s SKUs' })
+    .trim()
+    .min(1, 'Choose one of the buyer’s SKUs')
+    .max(200, 'Use at most 200 characters'),
 })
 
 // ---------- Order search (every portal's /master_orders) ----------
 
 export const orderSorts = ['placed', 'required'] as const
 export type OrderSort = (typeof orderSorts)[number]
-
 
 export interface OrderFilters extends ListParams<OrderSort> {
   /** The buyer and seller as typed in their pickers ('' for any). */
@@ -104,8 +112,19 @@ export interface ApprovalFilters extends ListParams<'waiting'> {
 /** The queue's state from its URL: oldest first, 20 to a page. */
 export function readApprovalFilters(url: URL): ApprovalFilters {
   const params = url.searchParams
-  const list = readListParams(url, { sorts: ['waiting'] as const, defaultSort: 'waiting', defaultDir: 'asc', pageSize: 20 })
+  const list = readListParams(url, {
+    sorts: ['waiting'] as const,
+    defaultSort: 'waiting',
+    defaultDir: 'asc',
+    pageSize: 20,
+  })
   const text = (name: string) => (params.get(name) ?? '').trim().slice(0, 120)
   const offer = text('offer')
-  return { ...list, q: list.q.toUpperCase(), buyer: text('buyer'), seller: text('seller'), offer: (OFFER_FILTERS as readonly string[]).includes(offer) ? (offer as 'with') : '' }
+  return {
+    ...list,
+    q: list.q.toUpperCase(),
+    buyer: text('buyer'),
+    seller: text('seller'),
+    offer: (OFFER_FILTERS as readonly string[]).includes(offer) ? (offer as 'with') : '',
+  }
 }

@@ -26,9 +26,13 @@ export function lensFor(viewer: Pick<Viewer, 'userId' | 'roles' | 'company'>, po
   const admin = viewer.roles.includes('admin')
   switch (portal) {
     case 'buyer':
-      return viewer.company?.kind === 'buyer' ? { portal, see, scope: { kind: 'buyer', buyerId: viewer.company.id } } : null
+      return viewer.company?.kind === 'buyer'
+        ? { portal, see, scope: { kind: 'buyer', buyerId: viewer.company.id } }
+        : null
     case 'seller':
-      return viewer.company?.kind === 'seller' ? { portal, see, scope: { kind: 'seller', sellerId: viewer.company.id } } : null
+      return viewer.company?.kind === 'seller'
+        ? { portal, see, scope: { kind: 'seller', sellerId: viewer.company.id } }
+        : null
     case 'demand_kam':
       return { portal, see, scope: admin ? { kind: 'all' } : { kind: 'kam', userId: viewer.userId } }
     case 'supplier_agent':
@@ -57,9 +61,16 @@ function withSellerOrder(way: Way, of: { sellerId?: number; agentUserId?: number
   return (eb: ExpressionBuilder<DB, 'master_orders'>) => {
     let mine = eb.selectFrom('seller_orders').select('seller_orders.master_order_id')
     if (of.sellerId !== undefined) mine = mine.where('seller_orders.seller_id', '=', of.sellerId)
-    if (of.agentUserId !== undefined) mine = mine.where('seller_orders.seller_id', 'in', eb.selectFrom('sellers').select('sellers.id').where('sellers.agent_user_id', '=', of.agentUserId))
+    if (of.agentUserId !== undefined)
+      mine = mine.where(
+        'seller_orders.seller_id',
+        'in',
+        eb.selectFrom('sellers').select('sellers.id').where('sellers.agent_user_id', '=', of.agentUserId),
+      )
     if (of.status !== undefined) mine = mine.where('seller_orders.status', '=', of.status)
-    return way === 'gather' ? eb('master_orders.id', 'in', mine) : eb.exists(mine.whereRef('seller_orders.master_order_id', '=', 'master_orders.id'))
+    return way === 'gather'
+      ? eb('master_orders.id', 'in', mine)
+      : eb.exists(mine.whereRef('seller_orders.master_order_id', '=', 'master_orders.id'))
   }
 }
 
@@ -68,7 +79,12 @@ function scoped(db: Executor, lens: OrderLens, way: Way = 'probe') {
   let query = db.selectFrom('master_orders')
   const scope = lens.scope
   if (scope.kind === 'buyer') query = query.where('master_orders.buyer_id', '=', scope.buyerId)
-  if (scope.kind === 'kam') query = query.where('master_orders.buyer_id', 'in', db.selectFrom('buyers').select('buyers.id').where('buyers.kam_user_id', '=', scope.userId))
+  if (scope.kind === 'kam')
+    query = query.where(
+      'master_orders.buyer_id',
+      'in',
+      db.selectFrom('buyers').select('buyers.id').where('buyers.kam_user_id', '=', scope.userId),
+    )
   if (scope.kind === 'seller') query = query.where(withSellerOrder(way, { sellerId: scope.sellerId }))
   if (scope.kind === 'agent') query = query.where(withSellerOrder(way, { agentUserId: scope.userId }))
   return query
@@ -83,7 +99,9 @@ type Resolved = { buyerId: number | null; sellerId: number | null }
 const masterStatusFilter = (lens: OrderLens, status: string): 'open' | MasterOrderStatus | null => {
   if (lens.scope.kind === 'seller' || !status) return null
   if (status === OPEN) return OPEN
-  return (masterOrderStatuses as readonly string[]).concat('cancelled').includes(status) ? (status as MasterOrderStatus) : null
+  return (masterOrderStatuses as readonly string[]).concat('cancelled').includes(status)
+    ? (status as MasterOrderStatus)
+    : null
 }
 
 /**
@@ -104,21 +122,38 @@ function filtering(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved
     const upper = `${f.q}\uffff`
     query = beyond(
       f.q.startsWith('SO')
-        ? query.where('master_orders.id', 'in', db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.code', '>=', f.q).where('seller_orders.code', '<', upper))
+        ? query.where(
+            'master_orders.id',
+            'in',
+            db
+              .selectFrom('seller_orders')
+              .select('seller_orders.master_order_id')
+              .where('seller_orders.code', '>=', f.q)
+              .where('seller_orders.code', '<', upper),
+          )
         : query.where('master_orders.code', '>=', f.q).where('master_orders.code', '<', upper),
     )
   }
   if (ids.buyerId !== null) query = query.where('master_orders.buyer_id', '=', ids.buyerId)
   if (ids.sellerId !== null) query = beyond(query.where(withSellerOrder(way, { sellerId: ids.sellerId })))
   // The seller filters by the status of its own seller orders, the one it acts on.
-  if (sellerStatus && lens.scope.kind === 'seller') query = query.where(withSellerOrder(way, { sellerId: lens.scope.sellerId, status: f.status as SellerOrderStatus }))
+  if (sellerStatus && lens.scope.kind === 'seller')
+    query = query.where(withSellerOrder(way, { sellerId: lens.scope.sellerId, status: f.status as SellerOrderStatus }))
   const status = masterStatusFilter(lens, f.status)
   if (status === OPEN) query = query.where('master_orders.status', 'in', OPEN_STATUSES)
   else if (status) query = query.where('master_orders.status', '=', status)
   if (f.category !== null) {
     // One probe of the order's categories per order the other filters and the sort walk through.
     const category = f.category
-    query = query.where((eb) => eb.exists(eb.selectFrom('master_order_categories as moc').select('moc.master_order_id').where('moc.category_id', '=', category).whereRef('moc.master_order_id', '=', 'master_orders.id')))
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('master_order_categories as moc')
+          .select('moc.master_order_id')
+          .where('moc.category_id', '=', category)
+          .whereRef('moc.master_order_id', '=', 'master_orders.id'),
+      ),
+    )
   }
   if (f.source === 'channels') query = beyond(query.where('master_orders.source', 'in', ['solv', 'gt']))
   else if (f.source) query = beyond(query.where('master_orders.source', '=', f.source as 'cart'))
@@ -129,16 +164,19 @@ function filtering(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved
   return { query, beyondCategories }
 }
 
-const filtered = (db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved, way: Way = 'probe') => filtering(db, lens, f, ids, way).query
+const filtered = (db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved, way: Way = 'probe') =>
+  filtering(db, lens, f, ids, way).query
 
 /** Which kept count answers the search, if one does: only a status and a category, or a buyer (its own, a KAM's, the filter's). */
 function keptCount(lens: OrderLens, f: OrderFilters, ids: Resolved): CountOf | undefined {
-  if (f.q || ids.sellerId !== null || f.source || f.placedFrom || f.placedTo || f.requiredFrom || f.requiredTo) return undefined
+  if (f.q || ids.sellerId !== null || f.source || f.placedFrom || f.placedTo || f.requiredFrom || f.requiredTo)
+    return undefined
   const scope = lens.scope
   if (f.category !== null) return scope.kind === 'all' && ids.buyerId === null ? { categoryId: f.category } : undefined
   if (scope.kind === 'all') return ids.buyerId === null ? null : { buyerId: ids.buyerId }
   if (scope.kind === 'buyer') return { buyerId: scope.buyerId }
-  if (scope.kind === 'kam') return ids.buyerId === null ? { kamUserId: scope.userId } : { buyerId: ids.buyerId, kamUserId: scope.userId }
+  if (scope.kind === 'kam')
+    return ids.buyerId === null ? { kamUserId: scope.userId } : { buyerId: ids.buyerId, kamUserId: scope.userId }
   return undefined
 }
 
@@ -148,9 +186,25 @@ function keptCount(lens: OrderLens, f: OrderFilters, ids: Resolved): CountOf | u
  * a probe of the seller's orders for every order.
  */
 function sellerOwnCount(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved) {
-  if (lens.scope.kind !== 'seller' || f.q || f.category !== null || f.source || f.placedFrom || f.placedTo || f.requiredFrom || f.requiredTo || ids.buyerId !== null || ids.sellerId !== null) return undefined
-  let query = db.selectFrom('seller_orders').select('seller_orders.master_order_id').where('seller_orders.seller_id', '=', lens.scope.sellerId)
-  if (f.status && (SELLER_ORDER_STATUSES as readonly string[]).includes(f.status)) query = query.where('seller_orders.status', '=', f.status as SellerOrderStatus)
+  if (
+    lens.scope.kind !== 'seller' ||
+    f.q ||
+    f.category !== null ||
+    f.source ||
+    f.placedFrom ||
+    f.placedTo ||
+    f.requiredFrom ||
+    f.requiredTo ||
+    ids.buyerId !== null ||
+    ids.sellerId !== null
+  )
+    return undefined
+  let query = db
+    .selectFrom('seller_orders')
+    .select('seller_orders.master_order_id')
+    .where('seller_orders.seller_id', '=', lens.scope.sellerId)
+  if (f.status && (SELLER_ORDER_STATUSES as readonly string[]).includes(f.status))
+    query = query.where('seller_orders.status', '=', f.status as SellerOrderStatus)
   return query.groupBy('seller_orders.master_order_id')
 }
 
@@ -162,11 +216,20 @@ function sellerOwnCount(db: Executor, lens: OrderLens, f: OrderFilters, ids: Res
  * dates on the category's table alone (one index range), otherwise on the orders the other filters'
  * indexes reach, each probed for the category.
  */
-async function countOf(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved): Promise<{ total: number; capped: boolean; kept: boolean }> {
+async function countOf(
+  db: Database,
+  lens: OrderLens,
+  f: OrderFilters,
+  ids: Resolved,
+): Promise<{ total: number; capped: boolean; kept: boolean }> {
   const kept = keptCount(lens, f, ids)
   if (kept !== undefined) {
     const status = masterStatusFilter(lens, f.status)
-    return { total: await ordersInStatuses(db, status === OPEN ? OPEN_STATUSES : status ? [status] : undefined, kept), capped: false, kept: true }
+    return {
+      total: await ordersInStatuses(db, status === OPEN ? OPEN_STATUSES : status ? [status] : undefined, kept),
+      capped: false,
+      kept: true,
+    }
   }
   return { ...(await countedUpTo(db, lens, f, ids)), kept: false }
 }
@@ -180,7 +243,12 @@ async function countedUpTo(db: Database, lens: OrderLens, f: OrderFilters, ids: 
   let byCategory = db.selectFrom('master_order_categories as moc').where('moc.category_id', '=', f.category)
   const scope = lens.scope
   if (scope.kind === 'buyer') byCategory = byCategory.where('moc.buyer_id', '=', scope.buyerId)
-  if (scope.kind === 'kam') byCategory = byCategory.where('moc.buyer_id', 'in', db.selectFrom('buyers').select('buyers.id').where('buyers.kam_user_id', '=', scope.userId))
+  if (scope.kind === 'kam')
+    byCategory = byCategory.where(
+      'moc.buyer_id',
+      'in',
+      db.selectFrom('buyers').select('buyers.id').where('buyers.kam_user_id', '=', scope.userId),
+    )
   if (ids.buyerId !== null) byCategory = byCategory.where('moc.buyer_id', '=', ids.buyerId)
   const status = masterStatusFilter(lens, f.status)
   if (status === OPEN) byCategory = byCategory.where('moc.status', 'in', OPEN_STATUSES)
@@ -262,7 +330,8 @@ const ORDER_COLUMNS = [
   'master_orders.ship_to_json',
 ] as const
 
-const sortColumnOf = (f: OrderFilters) => (f.sort === 'required' ? 'master_orders.required_by' : 'master_orders.placed_at')
+const sortColumnOf = (f: OrderFilters) =>
+  f.sort === 'required' ? 'master_orders.required_by' : 'master_orders.placed_at'
 
 /** The matching orders with the columns the rows are made of, in the list's order. */
 function rowQuery(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved) {
@@ -286,7 +355,14 @@ type FoundRow = Awaited<ReturnType<ReturnType<typeof rowQuery>['execute']>>[numb
  * instead, probing every order for the filters (which, where the matches are the newest orders and
  * the list asks for the oldest first, means walking nearly every order before the first match).
  */
-async function pageIds(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved, offset: number, gather: boolean): Promise<number[]> {
+async function pageIds(
+  db: Database,
+  lens: OrderLens,
+  f: OrderFilters,
+  ids: Resolved,
+  offset: number,
+  gather: boolean,
+): Promise<number[]> {
   const column = sortColumnOf(f)
   const walk = (g: OrderFilters) =>
     filtered(db, lens, g, ids)
@@ -300,10 +376,26 @@ async function pageIds(db: Database, lens: OrderLens, f: OrderFilters, ids: Reso
       .orderBy(sql`master_orders.id + 0`, f.dir)
     return (await sorted.limit(f.pageSize).offset(offset).execute()).map((r) => r.id)
   }
-  if (masterStatusFilter(lens, f.status) !== OPEN) return (await walk(f).limit(f.pageSize).offset(offset).execute()).map((r) => r.id)
-  const [first, ...others] = OPEN_STATUSES.map((status) => db.selectFrom(walk({ ...f, status }).limit(offset + f.pageSize).as('w')).select(['w.id', 'w.sort_key']))
+  if (masterStatusFilter(lens, f.status) !== OPEN)
+    return (await walk(f).limit(f.pageSize).offset(offset).execute()).map((r) => r.id)
+  const [first, ...others] = OPEN_STATUSES.map((status) =>
+    db
+      .selectFrom(
+        walk({ ...f, status })
+          .limit(offset + f.pageSize)
+          .as('w'),
+      )
+      .select(['w.id', 'w.sort_key']),
+  )
   const merged = others.reduce((union, next) => union.unionAll(next), first!)
-  const page = await db.selectFrom(merged.as('u')).select('u.id').orderBy('u.sort_key', f.dir).orderBy('u.id', f.dir).limit(f.pageSize).offset(offset).execute()
+  const page = await db
+    .selectFrom(merged.as('u'))
+    .select('u.id')
+    .orderBy('u.sort_key', f.dir)
+    .orderBy('u.id', f.dir)
+    .limit(f.pageSize)
+    .offset(offset)
+    .execute()
   return page.map((r) => r.id)
 }
 
@@ -328,14 +420,38 @@ async function lensRows(db: Database, lens: OrderLens, found: FoundRow[]): Promi
     lens.scope.kind === 'seller' && found.length
       ? await db
           .selectFrom('seller_orders')
-          .select(['master_order_id', 'code', 'status', 'cost_minor', (eb) => eb.selectFrom('sub_orders').select((e) => e.fn.countAll<number>().as('n')).whereRef('sub_orders.seller_order_id', '=', 'seller_orders.id').as('lines')])
+          .select([
+            'master_order_id',
+            'code',
+            'status',
+            'cost_minor',
+            (eb) =>
+              eb
+                .selectFrom('sub_orders')
+                .select((e) => e.fn.countAll<number>().as('n'))
+                .whereRef('sub_orders.seller_order_id', '=', 'seller_orders.id')
+                .as('lines'),
+          ])
           .where('seller_id', '=', lens.scope.sellerId)
-          .where('master_order_id', 'in', found.map((r) => r.id))
+          .where(
+            'master_order_id',
+            'in',
+            found.map((r) => r.id),
+          )
           .orderBy('id')
           .execute()
       : []
   return found.map((r): OrderRow => {
-    const row: OrderRow = { id: r.id, code: r.code, status: r.status, source: r.source, channelOrderId: lens.scope.kind === 'seller' ? null : r.channel_order_id, placedAt: r.placed_at, requiredBy: r.required_by, lineCount: r.line_count }
+    const row: OrderRow = {
+      id: r.id,
+      code: r.code,
+      status: r.status,
+      source: r.source,
+      channelOrderId: lens.scope.kind === 'seller' ? null : r.channel_order_id,
+      placedAt: r.placed_at,
+      requiredBy: r.required_by,
+      lineCount: r.line_count,
+    }
     if (see.buyer) row.buyerName = r.buyer_name
     if (see.value) Object.assign(row, { valueMinor: Number(r.value_minor), gstMinor: Number(r.gst_minor) })
     if (see.cost) row.costMinor = Number(r.cost_minor)
@@ -369,7 +485,12 @@ export const EXPORT_BATCH = 1000
  * batch at a time: each batch one query that starts after the last row of the one before (keyset,
  * on the sort column and the id), so the export costs the same per row from the first to the last.
  */
-export async function* orderRowBatches(db: Database, lens: OrderLens, f: OrderFilters, batch = EXPORT_BATCH): AsyncGenerator<OrderRow[]> {
+export async function* orderRowBatches(
+  db: Database,
+  lens: OrderLens,
+  f: OrderFilters,
+  batch = EXPORT_BATCH,
+): AsyncGenerator<OrderRow[]> {
   const { ids, named } = await resolveFilters(db, lens, f)
   if (!named) return
   const column = sortColumnOf(f)
@@ -380,7 +501,9 @@ export async function* orderRowBatches(db: Database, lens: OrderLens, f: OrderFi
     if (last) {
       const key = f.sort === 'required' ? last.required_by : last.placed_at
       const id = last.id
-      query = query.where((eb) => eb.or([eb(column, beyond, key), eb.and([eb(column, '=', key), eb('master_orders.id', beyond, id)])]))
+      query = query.where((eb) =>
+        eb.or([eb(column, beyond, key), eb.and([eb(column, '=', key), eb('master_orders.id', beyond, id)])]),
+      )
     }
     const found = await query.limit(batch).execute()
     if (found.length) yield await lensRows(db, lens, found)
@@ -457,7 +580,11 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
 
   const [history, inspections, shipping, settlement] = await Promise.all([
     orderHistory(db, lens, id, sellerOrderIds),
-    qcOutcomes(db, sellerOrderIds, lens.scope.kind === 'buyer' ? 'buyer' : lens.scope.kind === 'seller' ? 'seller' : 'staff'),
+    qcOutcomes(
+      db,
+      sellerOrderIds,
+      lens.scope.kind === 'buyer' ? 'buyer' : lens.scope.kind === 'seller' ? 'seller' : 'staff',
+    ),
     see.shipping ? orderShipping(db, id) : null,
     see.settlement ? orderMoney(db, id) : null,
   ])
@@ -508,8 +635,15 @@ export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>
 /** A recorded counter-offer's lines as the lens shows them (its costs hidden where costs are). */
 export function counterOfferOf(json: string | null, see: OrderSight) {
   if (!json) return null
-  const offer = JSON.parse(json) as { lines: { subOrderId: number; quantityMilli: number; readyBy: string; costMinor: number }[] }
-  return offer.lines.map((line) => ({ subOrderId: line.subOrderId, quantityMilli: line.quantityMilli, readyBy: line.readyBy, costMinor: see.cost ? line.costMinor : null }))
+  const offer = JSON.parse(json) as {
+    lines: { subOrderId: number; quantityMilli: number; readyBy: string; costMinor: number }[]
+  }
+  return offer.lines.map((line) => ({
+    subOrderId: line.subOrderId,
+    quantityMilli: line.quantityMilli,
+    readyBy: line.readyBy,
+    costMinor: see.cost ? line.costMinor : null,
+  }))
 }
 
 /**
@@ -547,7 +681,13 @@ export async function sellerOrderLines(db: Executor, sellerOrderIds: number[]) {
     : []
   const categoryIds = [...new Set(rows.map((l) => l.category_id))]
   const stages = categoryIds.length
-    ? await db.selectFrom('workflow_stages').select(['category_id', 'position', 'name', 'qc_gate']).where('category_id', 'in', categoryIds).orderBy('category_id').orderBy('position').execute()
+    ? await db
+        .selectFrom('workflow_stages')
+        .select(['category_id', 'position', 'name', 'qc_gate'])
+        .where('category_id', 'in', categoryIds)
+        .orderBy('category_id')
+        .orderBy('position')
+        .execute()
     : []
   return {
     of: (sellerOrderId: number, see: OrderSight) =>
@@ -568,7 +708,9 @@ export async function sellerOrderLines(db: Executor, sellerOrderIds: number[]) {
           requiredBy: l.required_by,
           readyBy: l.ready_by,
           stagePosition: l.stage_position,
-          stages: stages.filter((st) => st.category_id === l.category_id).map((st) => ({ position: st.position, name: st.name, qcGate: st.qc_gate === 1 })),
+          stages: stages
+            .filter((st) => st.category_id === l.category_id)
+            .map((st) => ({ position: st.position, name: st.name, qcGate: st.qc_gate === 1 })),
         })),
   }
 }

@@ -3,4 +3,5 @@
 // (useZodForm loads the schema when the form is first reached).
 
 /** The cart page's address for a buyer: `?buyer=<id>`. */
-export const cartPath = (buyerId?: number | null, hash?: string) => `/master_order_cart${buyerId ? `?buyer=${buyerId}` : ''}${hash ? `#${hash}` : ''}`
+export const cartPath = (buyerId?: number | null, hash?: string) =>
+  `/master_order_cart${buyerId ? `?buyer=${buyerId}` : ''}${hash ? `#${hash}` : ''}`

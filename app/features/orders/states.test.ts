@@ -14,8 +14,17 @@ describe('seller order steps', () => {
     expect(stepsFrom('dispatched')).toEqual(['deliver'])
   })
   it('cancels only before dispatch, and nothing leaves an end state', () => {
-    for (const status of ['pending_approval', 'approved', 'in_production', 'ready_for_qc', 'qc_passed', 'qc_failed'] as const) expect(canTake('cancel', status)).toBe(true)
-    for (const status of ['dispatched', 'delivered', 'rejected', 'cancelled'] as const) expect(canTake('cancel', status)).toBe(false)
+    for (const status of [
+      'pending_approval',
+      'approved',
+      'in_production',
+      'ready_for_qc',
+      'qc_passed',
+      'qc_failed',
+    ] as const)
+      expect(canTake('cancel', status)).toBe(true)
+    for (const status of ['dispatched', 'delivered', 'rejected', 'cancelled'] as const)
+      expect(canTake('cancel', status)).toBe(false)
     expect(stepsFrom('delivered')).toEqual([])
     expect(stepsFrom('cancelled')).toEqual([])
     expect(stepsFrom('rejected')).toEqual([])
@@ -52,6 +61,8 @@ describe('master order status', () => {
 describe('open orders', () => {
   it('are every status an order can have but delivered, closed and cancelled', () => {
     const every = [...masterOrderStatuses, 'cancelled']
-    expect([...OPEN_STATUSES].sort()).toEqual(every.filter((s) => !['delivered', 'closed', 'cancelled'].includes(s)).sort())
+    expect([...OPEN_STATUSES].sort()).toEqual(
+      every.filter((s) => !['delivered', 'closed', 'cancelled'].includes(s)).sort(),
+    )
   })
 })

@@ -21,20 +21,72 @@ export interface SellerOrderStep {
 }
 
 /** Before dispatch: where cancelling is still possible. */
-const BEFORE_DISPATCH = ['pending_approval', 'approved', 'in_production', 'ready_for_qc', 'qc_passed', 'qc_failed'] as const satisfies readonly SellerOrderStatus[]
+const BEFORE_DISPATCH = [
+  'pending_approval',
+  'approved',
+  'in_production',
+  'ready_for_qc',
+  'qc_passed',
+  'qc_failed',
+] as const satisfies readonly SellerOrderStatus[]
 
 export const sellerOrderSteps = {
   approve: { from: ['pending_approval'], to: 'approved', by: 'staff', label: 'Approve', done: 'approved' },
-  reject: { from: ['pending_approval'], to: 'rejected', by: 'staff', label: 'Reject', done: 'rejected', needsReason: true },
-  accept_counter: { from: ['pending_approval'], to: 'approved', by: 'staff', label: 'Accept the counter-offer', done: 'counter_offer_accepted' },
-  start_production: { from: ['approved'], to: 'in_production', by: 'seller', label: 'Start production', done: 'production_started' },
-  ready_for_qc: { from: ['in_production'], to: 'ready_for_qc', by: 'seller', label: 'Ready for QC', done: 'ready_for_qc' },
+  reject: {
+    from: ['pending_approval'],
+    to: 'rejected',
+    by: 'staff',
+    label: 'Reject',
+    done: 'rejected',
+    needsReason: true,
+  },
+  accept_counter: {
+    from: ['pending_approval'],
+    to: 'approved',
+    by: 'staff',
+    label: 'Accept the counter-offer',
+    done: 'counter_offer_accepted',
+  },
+  start_production: {
+    from: ['approved'],
+    to: 'in_production',
+    by: 'seller',
+    label: 'Start production',
+    done: 'production_started',
+  },
+  ready_for_qc: {
+    from: ['in_production'],
+    to: 'ready_for_qc',
+    by: 'seller',
+    label: 'Ready for QC',
+    done: 'ready_for_qc',
+  },
   qc_pass: { from: ['ready_for_qc'], to: 'qc_passed', by: 'staff', label: 'QC passed', done: 'qc_passed' },
-  qc_fail: { from: ['ready_for_qc'], to: 'qc_failed', by: 'staff', label: 'QC failed', done: 'qc_failed', needsReason: true },
-  rework: { from: ['qc_failed'], to: 'ready_for_qc', by: 'seller', label: 'Reworked: ready for QC again', done: 'reworked' },
+  qc_fail: {
+    from: ['ready_for_qc'],
+    to: 'qc_failed',
+    by: 'staff',
+    label: 'QC failed',
+    done: 'qc_failed',
+    needsReason: true,
+  },
+  rework: {
+    from: ['qc_failed'],
+    to: 'ready_for_qc',
+    by: 'seller',
+    label: 'Reworked: ready for QC again',
+    done: 'reworked',
+  },
   dispatch: { from: ['qc_passed'], to: 'dispatched', by: 'staff', label: 'Dispatched', done: 'dispatched' },
   deliver: { from: ['dispatched'], to: 'delivered', by: 'staff', label: 'Delivered', done: 'delivered' },
-  cancel: { from: BEFORE_DISPATCH, to: 'cancelled', by: 'staff', label: 'Cancel', done: 'cancelled', needsReason: true },
+  cancel: {
+    from: BEFORE_DISPATCH,
+    to: 'cancelled',
+    by: 'staff',
+    label: 'Cancel',
+    done: 'cancelled',
+    needsReason: true,
+  },
 } as const satisfies Record<string, SellerOrderStep>
 
 export type SellerOrderStepName = keyof typeof sellerOrderSteps
@@ -48,21 +100,52 @@ export function stepsFrom(status: SellerOrderStatus, by?: SellerOrderRole): Sell
 }
 
 /** Whether a step may be taken from a state. */
-export const canTake = (name: SellerOrderStepName, status: SellerOrderStatus) => (sellerOrderSteps[name].from as readonly SellerOrderStatus[]).includes(status)
+export const canTake = (name: SellerOrderStepName, status: SellerOrderStatus) =>
+  (sellerOrderSteps[name].from as readonly SellerOrderStatus[]).includes(status)
 
 /** A seller order's statuses, in the order they are reached. */
-export const SELLER_ORDER_STATUSES = ['pending_approval', 'approved', 'rejected', 'in_production', 'ready_for_qc', 'qc_passed', 'qc_failed', 'dispatched', 'delivered', 'cancelled'] as const satisfies readonly SellerOrderStatus[]
+export const SELLER_ORDER_STATUSES = [
+  'pending_approval',
+  'approved',
+  'rejected',
+  'in_production',
+  'ready_for_qc',
+  'qc_passed',
+  'qc_failed',
+  'dispatched',
+  'delivered',
+  'cancelled',
+] as const satisfies readonly SellerOrderStatus[]
 
 /** The master order's statuses from least to most advanced (cancelled stands apart). */
-export const masterOrderStatuses = ['placed', 'confirmed', 'in_production', 'in_qc', 'ready_to_dispatch', 'dispatched', 'delivered', 'closed'] as const satisfies readonly MasterOrderStatus[]
+export const masterOrderStatuses = [
+  'placed',
+  'confirmed',
+  'in_production',
+  'in_qc',
+  'ready_to_dispatch',
+  'dispatched',
+  'delivered',
+  'closed',
+] as const satisfies readonly MasterOrderStatus[]
 
 /** The status filter for orders still under way: neither delivered, closed nor cancelled. */
 export const OPEN = 'open'
 /** The statuses of orders under way; a filter names them (one index range each) rather than all but the closed ones (a scan of every order). */
-export const OPEN_STATUSES = ['placed', 'confirmed', 'in_production', 'in_qc', 'ready_to_dispatch', 'dispatched'] as const satisfies readonly MasterOrderStatus[]
+export const OPEN_STATUSES = [
+  'placed',
+  'confirmed',
+  'in_production',
+  'in_qc',
+  'ready_to_dispatch',
+  'dispatched',
+] as const satisfies readonly MasterOrderStatus[]
 
 /** Where a seller order puts its master order; null: it does not count (cancelled, or rejected and moved on). */
-function masterStatusFor(order: { status: SellerOrderStatus; movedOn: boolean }): (typeof masterOrderStatuses)[number] | null {
+function masterStatusFor(order: {
+  status: SellerOrderStatus
+  movedOn: boolean
+}): (typeof masterOrderStatuses)[number] | null {
   switch (order.status) {
     case 'pending_approval':
       return 'placed'
@@ -91,8 +174,14 @@ function masterStatusFor(order: { status: SellerOrderStatus; movedOn: boolean })
  * A master order's status: that of its least advanced seller order; `closed` once every counting
  * seller order is delivered and the order is settled; `cancelled` when none counts any more.
  */
-export function masterStatusOf(orders: { status: SellerOrderStatus; movedOn: boolean }[], settled = false): MasterOrderStatus {
-  const ranks = orders.map(masterStatusFor).filter((s) => s !== null).map((s) => masterOrderStatuses.indexOf(s))
+export function masterStatusOf(
+  orders: { status: SellerOrderStatus; movedOn: boolean }[],
+  settled = false,
+): MasterOrderStatus {
+  const ranks = orders
+    .map(masterStatusFor)
+    .filter((s) => s !== null)
+    .map((s) => masterOrderStatuses.indexOf(s))
   if (ranks.length === 0) return 'cancelled'
   const least = masterOrderStatuses[Math.min(...ranks)]
   return least === 'delivered' && settled ? 'closed' : least

@@ -54,7 +54,13 @@ export function nodemailerMailer(options: Parameters<typeof nodemailer.createTra
  * by a worker that died expires after the lease. A failure is recorded and retried with backoff,
  * and given up after MAX_ATTEMPTS. Returns how many were sent.
  */
-export async function deliverDue(db: Database, mailer: Mailer, from: string, workerId: string, now = new Date()): Promise<number> {
+export async function deliverDue(
+  db: Database,
+  mailer: Mailer,
+  from: string,
+  workerId: string,
+  now = new Date(),
+): Promise<number> {
   const at = now.toISOString()
   const due = await db
     .selectFrom('outbox_emails')
@@ -77,7 +83,11 @@ export async function deliverDue(db: Database, mailer: Mailer, from: string, wor
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
       .executeTakeFirst()
     if (Number(claimed.numUpdatedRows) !== 1) continue
-    const mail = await db.selectFrom('outbox_emails').select(['to_address', 'subject', 'body_text', 'kind', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow()
+    const mail = await db
+      .selectFrom('outbox_emails')
+      .select(['to_address', 'subject', 'body_text', 'kind', 'attempts'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     const attempts = mail.attempts + 1
     try {
       await mailer.send({ from, to: mail.to_address, subject: mail.subject, text: mail.body_text })
@@ -98,7 +108,8 @@ export async function deliverDue(db: Database, mailer: Mailer, from: string, wor
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500)
       const givingUp = attempts >= MAX_ATTEMPTS
-      if (givingUp) console.error(`Outbox: gave up on e-mail #${id} to ${mail.to_address} after ${attempts} attempts: ${message}`)
+      if (givingUp)
+        console.error(`Outbox: gave up on e-mail #${id} to ${mail.to_address} after ${attempts} attempts: ${message}`)
       await db
         .updateTable('outbox_emails')
         .set({
@@ -138,11 +149,23 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<Reco
     tokens: count(
       await db
         .deleteFrom('password_reset_tokens')
-        .where((eb) => eb.or([eb('expires_at', '<=', daysAgo(RETENTION.usedTokenDays)), eb('used_at', '<=', daysAgo(RETENTION.usedTokenDays))]))
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', '<=', daysAgo(RETENTION.usedTokenDays)),
+            eb('used_at', '<=', daysAgo(RETENTION.usedTokenDays)),
+          ]),
+        )
         .executeTakeFirst(),
     ),
-    idempotencyKeys: count(await db.deleteFrom('idempotency_keys').where('created_at', '<=', daysAgo(RETENTION.idempotencyKeyDays)).executeTakeFirst()),
-    sentMail: count(await db.deleteFrom('outbox_emails').where('sent_at', '<=', daysAgo(RETENTION.sentMailDays)).executeTakeFirst()),
+    idempotencyKeys: count(
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('created_at', '<=', daysAgo(RETENTION.idempotencyKeyDays))
+        .executeTakeFirst(),
+    ),
+    sentMail: count(
+      await db.deleteFrom('outbox_emails').where('sent_at', '<=', daysAgo(RETENTION.sentMailDays)).executeTakeFirst(),
+    ),
     // rate-limiter-flexible keeps `expire` in milliseconds since the epoch.
     throttle: count(await db.deleteFrom('login_throttle').where('expire', '<=', now.getTime()).executeTakeFirst()),
   }

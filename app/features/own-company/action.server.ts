@@ -26,19 +26,33 @@ export async function handleOwnCompanyAction(
 
   if (intent === 'contact') {
     const submission = parseWithZod(formData, { schema: companyContactSchema })
-    if (submission.status !== 'success') return { status: 'invalid', reply: { form: CONTACT_FORM_ID, result: submission.reply() } }
+    if (submission.status !== 'success')
+      return { status: 'invalid', reply: { form: CONTACT_FORM_ID, result: submission.reply() } }
     const result = await updateCompanyContact(db, actor.userId, company, submission.value.version, submission.value)
-    if (!result.ok) return { status: 'invalid', reply: { form: CONTACT_FORM_ID, result: submission.reply({ formErrors: [result.message] }) } }
+    if (!result.ok)
+      return {
+        status: 'invalid',
+        reply: { form: CONTACT_FORM_ID, result: submission.reply({ formErrors: [result.message] }) },
+      }
     return { status: 'done', toast: { kind: 'success', message: 'Your company’s contact details are saved.' } }
   }
 
   const submission = parseWithZod(formData, { schema: inviteColleagueSchema })
-  if (submission.status !== 'success') return { status: 'invalid', reply: { form: INVITE_FORM_ID, result: submission.reply() } }
+  if (submission.status !== 'success')
+    return { status: 'invalid', reply: { form: INVITE_FORM_ID, result: submission.reply() } }
   const { idempotencyKey, intent: _, ...input } = submission.value
   const result = await inviteColleague(db, actor, company, input, { idempotencyKey, appUrl })
   if (!result.ok) {
-    const errors = result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }
+    const errors = result.field
+      ? { fieldErrors: { [result.field]: [result.message] } }
+      : { formErrors: [result.message] }
     return { status: 'invalid', reply: { form: INVITE_FORM_ID, result: submission.reply(errors) } }
   }
-  return { status: 'done', toast: { kind: 'success', message: `${input.name} is invited: a link to choose a password is on its way to ${input.email}.` } }
+  return {
+    status: 'done',
+    toast: {
+      kind: 'success',
+      message: `${input.name} is invited: a link to choose a password is on its way to ${input.email}.`,
+    },
+  }
 }

@@ -49,20 +49,36 @@ export function CompanyUsers({
           },
           { key: 'email', header: 'E-mail', cell: (u) => u.email },
           { key: 'status', header: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
-          { key: 'last', nowrap: true, header: 'Last sign-in', cell: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : <span className="muted">Never</span>) },
+          {
+            key: 'last',
+            nowrap: true,
+            header: 'Last sign-in',
+            cell: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : <span className="muted">Never</span>),
+          },
         ]}
       />
-      {isAdmin ? <InviteForm key={inviteKey} inviteKey={inviteKey} lastResult={reply?.form === INVITE_FORM_ID ? reply.result : undefined} /> : null}
+      {isAdmin ? (
+        <InviteForm
+          key={inviteKey}
+          inviteKey={inviteKey}
+          lastResult={reply?.form === INVITE_FORM_ID ? reply.result : undefined}
+        />
+      ) : null}
     </section>
   )
 }
 
 function InviteForm({ inviteKey, lastResult }: { inviteKey: string; lastResult?: FormReply['result'] }) {
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.inviteColleagueSchema), { id: INVITE_FORM_ID, lastResult })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.inviteColleagueSchema), {
+    id: INVITE_FORM_ID,
+    lastResult,
+  })
   return (
     <section aria-labelledby="invite-heading" style={{ marginTop: 24 }}>
       <h3 id="invite-heading">Invite a colleague</h3>
-      <p className="muted">They get an e-mail with a link to choose their password, then sign in with this e-mail address.</p>
+      <p className="muted">
+        They get an e-mail with a link to choose their password, then sign in with this e-mail address.
+      </p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="invite" />
         <input type="hidden" name="idempotencyKey" value={inviteKey} />
@@ -70,7 +86,12 @@ function InviteForm({ inviteKey, lastResult }: { inviteKey: string; lastResult?:
         <div className="form-grid">
           <Field label="Colleague’s name" meta={fields.name} inputProps={{ autoComplete: 'off' }} />
           <Field label="Colleague’s e-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'off' }} />
-          <Field label="Colleague’s mobile (optional)" type="tel" meta={fields.phone} hint="10-digit Indian mobile, or +country code" />
+          <Field
+            label="Colleague’s mobile (optional)"
+            type="tel"
+            meta={fields.phone}
+            hint="10-digit Indian mobile, or +country code"
+          />
         </div>
         <div className="checks field">
           <label>

@@ -10,7 +10,8 @@ import type { OwnCompany } from './queries.server'
 
 export type CompanyResult<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string }
 
-export const CONTACT_CONFLICT = 'Your company’s details were changed by someone else since you opened this page; reload it to see the change.'
+export const CONTACT_CONFLICT =
+  'Your company’s details were changed by someone else since you opened this page; reload it to see the change.'
 
 const tableOf = (company: OwnCompany) => (company.kind === 'buyer' ? 'buyers' : 'sellers')
 
@@ -80,54 +81,70 @@ export async function inviteColleague(
   const unusablePassword = await hashPassword(crypto.randomBytes(32).toString('base64url'))
   try {
     const userId = await db.transaction().execute(async (trx) => {
-      const { result } = await once(trx, options.idempotencyKey, `company.invite:${company.kind}:${company.id}`, inviter.userId, async () => {
-        const taken = await trx.selectFrom('users').select(['id', 'name']).where('email', '=', input.email).executeTakeFirst()
-        if (taken) {
-          await queueInvitationToExistingAccount(trx, { email: input.email, name: taken.name, invitedBy: inviter.name, companyName: company.name, appUrl: options.appUrl })
-          // On the account's own record (staff read it), not the company's history the inviter reads.
-          await audit(trx, {
-            actorUserId: inviter.userId,
-            action: 'user.invited_with_account',
-            entityType: 'user',
-            entityId: taken.id,
-            after: { company: company.name },
-          })
-          return NOBODY
-        }
-        const isCompanyAdmin = input.companyAdmin ? 1 : 0
-        const user = await trx
-          .insertInto('users')
-          .values({
+      const { result } = await once(
+        trx,
+        options.idempotencyKey,
+        `company.invite:${company.kind}:${company.id}`,
+        inviter.userId,
+        async () => {
+          const taken = await trx
+            .selectFrom('users')
+            .select(['id', 'name'])
+            .where('email', '=', input.email)
+            .executeTakeFirst()
+          if (taken) {
+            await queueInvitationToExistingAccount(trx, {
+              email: input.email,
+              name: taken.name,
+              invitedBy: inviter.name,
+              companyName: company.name,
+              appUrl: options.appUrl,
+            })
+            // On the account's own record (staff read it), not the company's history the inviter reads.
+            await audit(trx, {
+              actorUserId: inviter.userId,
+              action: 'user.invited_with_account',
+              entityType: 'user',
+              entityId: taken.id,
+              after: { company: company.name },
+            })
+            return NOBODY
+          }
+          const isCompanyAdmin = input.companyAdmin ? 1 : 0
+          const user = await trx
+            .insertInto('users')
+            .values({
+              email: input.email,
+              name: input.name,
+              phone: input.phone || null,
+              password_hash: unusablePassword,
+              status: 'active',
+              buyer_id: company.kind === 'buyer' ? company.id : null,
+              seller_id: company.kind === 'seller' ? company.id : null,
+              is_company_admin: isCompanyAdmin,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          await trx.insertInto('user_roles').values({ user_id: user.id, role: company.kind }).execute()
+          await syncSearch(trx, 'user', user.id)
+          await queueInvitation(trx, {
+            userId: user.id,
             email: input.email,
             name: input.name,
-            phone: input.phone || null,
-            password_hash: unusablePassword,
-            status: 'active',
-            buyer_id: company.kind === 'buyer' ? company.id : null,
-            seller_id: company.kind === 'seller' ? company.id : null,
-            is_company_admin: isCompanyAdmin,
+            invitedBy: inviter.name,
+            companyName: company.name,
+            appUrl: options.appUrl,
           })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        await trx.insertInto('user_roles').values({ user_id: user.id, role: company.kind }).execute()
-        await syncSearch(trx, 'user', user.id)
-        await queueInvitation(trx, {
-          userId: user.id,
-          email: input.email,
-          name: input.name,
-          invitedBy: inviter.name,
-          companyName: company.name,
-          appUrl: options.appUrl,
-        })
-        await audit(trx, {
-          actorUserId: inviter.userId,
-          action: 'user.invited',
-          entityType: company.kind,
-          entityId: company.id,
-          after: { userId: user.id, name: input.name, email: input.email, companyAdmin: isCompanyAdmin === 1 },
-        })
-        return user.id
-      })
+          await audit(trx, {
+            actorUserId: inviter.userId,
+            action: 'user.invited',
+            entityType: company.kind,
+            entityId: company.id,
+            after: { userId: user.id, name: input.name, email: input.email, companyAdmin: isCompanyAdmin === 1 },
+          })
+          return user.id
+        },
+      )
       return result
     })
     return { ok: true, value: { userId: userId === NOBODY ? null : userId } }

@@ -26,10 +26,18 @@ interface CompanyBase {
 }
 
 /** A buyer sees its own terms; a seller has none here (nothing of buyers or prices). */
-export type CompanyView = (CompanyBase & { kind: 'buyer'; credit_limit_minor: number; payment_terms_days: number }) | (CompanyBase & { kind: 'seller' })
+export type CompanyView =
+  | (CompanyBase & { kind: 'buyer'; credit_limit_minor: number; payment_terms_days: number })
+  | (CompanyBase & { kind: 'seller' })
 
 export interface OwnCompanyData {
-  page: { company: CompanyView; users: CompanyUserView[]; isAdmin: boolean; addresses: AddressView[]; changes: ToldEntry[] }
+  page: {
+    company: CompanyView
+    users: CompanyUserView[]
+    isAdmin: boolean
+    addresses: AddressView[]
+    changes: ToldEntry[]
+  }
   addressKey: string
   inviteKey: string
 }
@@ -42,7 +50,9 @@ export function OwnCompanyPage({ data, reply }: { data: OwnCompanyData; reply?: 
       <PageHeader title={company.name}>
         <StatusBadge status={company.status} />
       </PageHeader>
-      {isAdmin ? null : <p className="muted">Only your company’s administrators can change these details or invite colleagues.</p>}
+      {isAdmin ? null : (
+        <p className="muted">Only your company’s administrators can change these details or invite colleagues.</p>
+      )}
       <div className="stack">
         <div className="grid-2">
           <section className="card" aria-labelledby="details-heading">
@@ -64,7 +74,9 @@ export function OwnCompanyPage({ data, reply }: { data: OwnCompanyData; reply?: 
             </p>
           </section>
           <section className="card" aria-labelledby="manager-heading" style={{ marginTop: 0 }}>
-            <h2 id="manager-heading">{company.kind === 'buyer' ? 'Your account manager' : 'Your supplier-team agent'}</h2>
+            <h2 id="manager-heading">
+              {company.kind === 'buyer' ? 'Your account manager' : 'Your supplier-team agent'}
+            </h2>
             {company.manager_name ? (
               <p>
                 <strong>{company.manager_name}</strong>
@@ -72,13 +84,21 @@ export function OwnCompanyPage({ data, reply }: { data: OwnCompanyData; reply?: 
                 {company.manager_email ? <a href={`mailto:${company.manager_email}`}>{company.manager_email}</a> : null}
               </p>
             ) : (
-              <p className="muted">Nobody is assigned to your company yet; the platform’s team will assign someone soon.</p>
+              <p className="muted">
+                Nobody is assigned to your company yet; the platform’s team will assign someone soon.
+              </p>
             )}
           </section>
         </div>
         <ContactCard key={company.updated_at} company={company} isAdmin={isAdmin} reply={reply} />
         <div>
-          <AddressBook owner={company.kind} addresses={addresses} idempotencyKey={data.addressKey} reply={reply} readOnly={!isAdmin} />
+          <AddressBook
+            owner={company.kind}
+            addresses={addresses}
+            idempotencyKey={data.addressKey}
+            reply={reply}
+            readOnly={!isAdmin}
+          />
         </div>
         <CompanyUsers users={users} isAdmin={isAdmin} inviteKey={data.inviteKey} reply={reply} />
         <History entries={changes} title="Recent changes" />
@@ -96,7 +116,15 @@ function Detail({ term, value }: { term: string; value: ReactNode }) {
   )
 }
 
-function ContactCard({ company, isAdmin, reply }: { company: CompanyView; isAdmin: boolean; reply?: FormReply | null }) {
+function ContactCard({
+  company,
+  isAdmin,
+  reply,
+}: {
+  company: CompanyView
+  isAdmin: boolean
+  reply?: FormReply | null
+}) {
   const [form, fields] = useZodForm(() => import('./schema').then((m) => m.companyContactSchema), {
     id: CONTACT_FORM_ID,
     lastResult: reply?.form === CONTACT_FORM_ID ? reply.result : undefined,
@@ -111,8 +139,18 @@ function ContactCard({ company, isAdmin, reply }: { company: CompanyView; isAdmi
           <input type="hidden" name="version" value={company.updated_at} />
           <ErrorSummary form={form} />
           <div className="form-grid">
-            <Field label="Contact e-mail" type="email" meta={fields.contactEmail} hint="Where the platform writes about orders and invoices" />
-            <Field label="Contact phone" type="tel" meta={fields.contactPhone} hint="10-digit Indian mobile, or +country code" />
+            <Field
+              label="Contact e-mail"
+              type="email"
+              meta={fields.contactEmail}
+              hint="Where the platform writes about orders and invoices"
+            />
+            <Field
+              label="Contact phone"
+              type="tel"
+              meta={fields.contactPhone}
+              hint="10-digit Indian mobile, or +country code"
+            />
           </div>
           <SubmitButton variant="primary" intent="contact" pendingText="Saving…">
             Save contact details

@@ -106,8 +106,14 @@ export type CompanyUser = Awaited<ReturnType<typeof companyUsers>>[number]
  * company (approvals, terms, assignments) stay on the staff pages.
  */
 export function companyChanges(db: Executor, company: OwnCompany, limit = 30) {
-  const viewer: HistoryViewer = company.kind === 'buyer' ? { kind: 'buyer', buyerId: company.id } : { kind: 'seller', sellerId: company.id, sellerName: company.name }
-  return historyOf(db, viewer, company.kind, company.id, { limit, only: ['address.*', 'company.contact_updated', 'user.invited'] })
+  const viewer: HistoryViewer =
+    company.kind === 'buyer'
+      ? { kind: 'buyer', buyerId: company.id }
+      : { kind: 'seller', sellerId: company.id, sellerName: company.name }
+  return historyOf(db, viewer, company.kind, company.id, {
+    limit,
+    only: ['address.*', 'company.contact_updated', 'user.invited'],
+  })
 }
 
 /** Everything the company's own page shows, in one call for the buyer's and the seller's route. */

@@ -41,7 +41,8 @@ export function AdminRequestPage({ request: r, inForceVersionId, versions, unit,
             {created ? (
               <>
                 {' '}
-                It made <a href={`#version-${created.number}`}>version {created.number}</a>, in force from {formatDateTime(created.effectiveFrom)}.
+                It made <a href={`#version-${created.number}`}>version {created.number}</a>, in force from{' '}
+                {formatDateTime(created.effectiveFrom)}.
               </>
             ) : null}
           </p>
@@ -62,7 +63,9 @@ export function AdminRequestPage({ request: r, inForceVersionId, versions, unit,
           <div>
             <dt>Difference</dt>
             <dd>
-              {difference === null ? dash : `${difference > 0 ? '+' : difference < 0 ? '−' : ''}${formatMoney(Math.abs(difference))} (${percentChange(r.priceNowMinor, r.proposedPriceMinor)})`}
+              {difference === null
+                ? dash
+                : `${difference > 0 ? '+' : difference < 0 ? '−' : ''}${formatMoney(Math.abs(difference))} (${percentChange(r.priceNowMinor, r.proposedPriceMinor)})`}
             </dd>
           </div>
           <div>
@@ -164,7 +167,10 @@ export function AdminRequestPage({ request: r, inForceVersionId, versions, unit,
 }
 
 function DecisionForm({ intent, reply }: { intent: 'approve' | 'reject'; reply: FormReply | null }) {
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.decisionSchema), { id: intent, lastResult: reply?.form === intent ? reply.result : null })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.decisionSchema), {
+    id: intent,
+    lastResult: reply?.form === intent ? reply.result : null,
+  })
   const approve = intent === 'approve'
   const hintId = `${fields.note.id}-hint`
   return (
@@ -174,12 +180,18 @@ function DecisionForm({ intent, reply }: { intent: 'approve' | 'reject'; reply: 
       <div className="field">
         <label htmlFor={fields.note.id}>{approve ? 'Note (optional)' : 'Why it is rejected'}</label>
         <span className="hint" id={hintId}>
-          {approve ? 'Approving adds the buyer SKU’s next version at the proposed price.' : 'Required: the requester reads it.'}
+          {approve
+            ? 'Approving adds the buyer SKU’s next version at the proposed price.'
+            : 'Required: the requester reads it.'}
         </span>
         <textarea {...getTextareaProps(fields.note, { ariaDescribedBy: hintId })} rows={3} />
         <ErrorList id={fields.note.errorId} errors={fields.note.errors} />
       </div>
-      <SubmitButton variant={approve ? 'primary' : 'danger'} intent={intent} pendingText={approve ? 'Approving…' : 'Rejecting…'}>
+      <SubmitButton
+        variant={approve ? 'primary' : 'danger'}
+        intent={intent}
+        pendingText={approve ? 'Approving…' : 'Rejecting…'}
+      >
         {approve ? 'Approve' : 'Reject'}
       </SubmitButton>
     </Form>

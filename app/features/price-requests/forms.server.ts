@@ -17,19 +17,26 @@ export type Outcome =
   | { status: 'bad-request' }
 
 type Refusal = Extract<Result<unknown>, { ok: false }>
-const errorsOf = (result: Refusal) => (result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] })
+const errorsOf = (result: Refusal) =>
+  result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }
 
 /** The KAM's page: a new request (intent create) or withdrawing a pending one (intent withdraw). */
 export async function handleKamForm(db: Database, viewer: Viewer, form: FormData): Promise<Outcome> {
   const intent = form.get('intent')
   if (intent === 'create') {
     const submission = parseWithZod(form, { schema: createRequestSchema })
-    if (submission.status !== 'success') return { status: 'invalid', reply: { form: CREATE_FORM_ID, result: submission.reply() } }
+    if (submission.status !== 'success')
+      return { status: 'invalid', reply: { form: CREATE_FORM_ID, result: submission.reply() } }
     const effectiveDates = await isFlagOn(db, 'price_request_effective_date', viewer.roles)
     const result = await createPriceRequest(db, viewer, submission.value, { effectiveDates })
-    if (!result.ok) return { status: 'invalid', reply: { form: CREATE_FORM_ID, result: submission.reply(errorsOf(result)) } }
+    if (!result.ok)
+      return { status: 'invalid', reply: { form: CREATE_FORM_ID, result: submission.reply(errorsOf(result)) } }
     const { id } = result.value
-    return { status: 'done', redirectTo: kamRequestPath(id), toast: { kind: 'success', message: `Price-change request #${id} is sent to admin for a decision.` } }
+    return {
+      status: 'done',
+      redirectTo: kamRequestPath(id),
+      toast: { kind: 'success', message: `Price-change request #${id} is sent to admin for a decision.` },
+    }
   }
   if (intent === 'withdraw') {
     const submission = parseWithZod(form, { schema: withdrawSchema })
@@ -40,14 +47,22 @@ export async function handleKamForm(db: Database, viewer: Viewer, form: FormData
     return {
       status: 'done',
       redirectTo: kamRequestPath(id),
-      toast: result.ok ? { kind: 'success', message: `Request #${id} is withdrawn.` } : { kind: 'error', message: result.message },
+      toast: result.ok
+        ? { kind: 'success', message: `Request #${id} is withdrawn.` }
+        : { kind: 'error', message: result.message },
     }
   }
   return { status: 'bad-request' }
 }
 
 /** Admin's approve or reject form on a request's page. */
-export async function handleDecisionForm(db: Database, viewer: Viewer, id: number, form: FormData, appUrl: string): Promise<Outcome> {
+export async function handleDecisionForm(
+  db: Database,
+  viewer: Viewer,
+  id: number,
+  form: FormData,
+  appUrl: string,
+): Promise<Outcome> {
   const intent = form.get('intent')
   if (intent !== 'approve' && intent !== 'reject') return { status: 'bad-request' }
   const submission = parseWithZod(form, { schema: decisionSchema })
@@ -58,6 +73,9 @@ export async function handleDecisionForm(db: Database, viewer: Viewer, id: numbe
   // Beaten by another admin: back to the page, which now shows their decision, with a word on it.
   if (!result.ok) return { status: 'done', redirectTo, toast: { kind: 'error', message: result.message } }
   const { versionNumber } = result.value
-  const message = versionNumber === null ? `Request #${id} is rejected; the requester is told.` : `Request #${id} is approved: version ${versionNumber} is added and the requester is told.`
+  const message =
+    versionNumber === null
+      ? `Request #${id} is rejected; the requester is told.`
+      : `Request #${id} is approved: version ${versionNumber} is added and the requester is told.`
   return { status: 'done', redirectTo, toast: { kind: 'success', message } }
 }

@@ -19,8 +19,19 @@ export async function priceRequestHistory(
     .selectFrom('price_change_requests as r')
     .leftJoin('users as asker', 'asker.id', 'r.requested_by')
     .leftJoin('users as decider', 'decider.id', 'r.decided_by')
-    .select(['r.id', 'r.status', 'r.proposed_price_minor', 'r.reason', 'r.created_at', 'r.decided_at', 'r.decision_note', 'asker.name as asker', 'decider.name as decider'])
-  query = 'buyerSkuId' in of ? query.where('r.buyer_sku_id', '=', of.buyerSkuId) : query.where('r.id', '=', of.requestId)
+    .select([
+      'r.id',
+      'r.status',
+      'r.proposed_price_minor',
+      'r.reason',
+      'r.created_at',
+      'r.decided_at',
+      'r.decision_note',
+      'asker.name as asker',
+      'decider.name as decider',
+    ])
+  query =
+    'buyerSkuId' in of ? query.where('r.buyer_sku_id', '=', of.buyerSkuId) : query.where('r.id', '=', of.requestId)
   const requests = await query.execute()
   if (requests.length === 0) return []
   const entries = await historyQuery(db)
@@ -33,10 +44,34 @@ export async function priceRequestHistory(
     .orderBy('audit_events.id', 'desc')
     .execute()
   const recorded = new Set(entries.map((e) => `${e.entity_id}:${e.action}`))
-  type Step = { id: number; action: string; at: string; actor: string | null; after: Record<string, string>; note: string | null }
+  type Step = {
+    id: number
+    action: string
+    at: string
+    actor: string | null
+    after: Record<string, string>
+    note: string | null
+  }
   const unrecorded = requests.flatMap((r) => {
-    const steps: Step[] = [{ id: r.id, action: 'price_request.created', at: r.created_at, actor: r.asker, after: { proposed_price: formatMoney(r.proposed_price_minor), reason: r.reason }, note: null }]
-    if (r.status !== 'pending' && r.decided_at) steps.push({ id: r.id, action: `price_request.${r.status}`, at: r.decided_at, actor: r.decider, after: { status: r.status }, note: r.decision_note })
+    const steps: Step[] = [
+      {
+        id: r.id,
+        action: 'price_request.created',
+        at: r.created_at,
+        actor: r.asker,
+        after: { proposed_price: formatMoney(r.proposed_price_minor), reason: r.reason },
+        note: null,
+      },
+    ]
+    if (r.status !== 'pending' && r.decided_at)
+      steps.push({
+        id: r.id,
+        action: `price_request.${r.status}`,
+        at: r.decided_at,
+        actor: r.decider,
+        after: { status: r.status },
+        note: r.decision_note,
+      })
     return steps.filter((step) => !recorded.has(`${r.id}:${step.action}`))
   })
   const rows: (AuditRow & { requestId: number | string })[] = [

@@ -32,13 +32,38 @@ export function KamRequestsPage({ filters, rows, total, capped, ...newRequest }:
       cell: (r) => <ProductSku code={r.productSkuCode} name={r.productSkuName} />,
     },
     { key: 'was', header: 'Price when requested', numeric: true, cell: (r) => formatMoney(r.requestedAtPriceMinor) },
-    { key: 'proposed', header: 'Proposed', numeric: true, cell: (r) => <ProposedPrice fromMinor={r.requestedAtPriceMinor} toMinor={r.proposedPriceMinor} /> },
-    { key: 'effective', nowrap: true, header: 'Effective from', cell: (r) => (r.effectiveFrom ? formatDate(r.effectiveFrom) : <span className="muted">on approval</span>) },
-    { key: 'requested', nowrap: true, header: 'Requested', cell: (r) => <span className="price-nowrap">{formatDate(r.createdAt)}</span> },
+    {
+      key: 'proposed',
+      header: 'Proposed',
+      numeric: true,
+      cell: (r) => <ProposedPrice fromMinor={r.requestedAtPriceMinor} toMinor={r.proposedPriceMinor} />,
+    },
+    {
+      key: 'effective',
+      nowrap: true,
+      header: 'Effective from',
+      cell: (r) => (r.effectiveFrom ? formatDate(r.effectiveFrom) : <span className="muted">on approval</span>),
+    },
+    {
+      key: 'requested',
+      nowrap: true,
+      header: 'Requested',
+      cell: (r) => <span className="price-nowrap">{formatDate(r.createdAt)}</span>,
+    },
     { key: 'status', header: 'Status', cell: (r) => <RequestStatusBadge status={r.status} /> },
     { key: 'note', header: 'Decision note', cell: (r) => r.decisionNote ?? dash },
-    { key: 'decided', nowrap: true, header: 'Decided', cell: (r) => (r.decidedAt ? <span className="price-nowrap">{formatDateTime(r.decidedAt)}</span> : dash) },
-    { key: 'actions', header: 'Action', actions: true, cell: (r) => (r.status === 'pending' ? <WithdrawButton id={r.id} /> : null) },
+    {
+      key: 'decided',
+      nowrap: true,
+      header: 'Decided',
+      cell: (r) => (r.decidedAt ? <span className="price-nowrap">{formatDateTime(r.decidedAt)}</span> : dash),
+    },
+    {
+      key: 'actions',
+      header: 'Action',
+      actions: true,
+      cell: (r) => (r.status === 'pending' ? <WithdrawButton id={r.id} /> : null),
+    },
   ]
   return (
     <>
@@ -52,7 +77,11 @@ export function KamRequestsPage({ filters, rows, total, capped, ...newRequest }:
           columns={columns}
           rows={rows}
           rowKey={(r) => r.id}
-          empty={filters.status === 'all' ? 'You have not asked for a price change yet.' : 'No request of yours has this status.'}
+          empty={
+            filters.status === 'all'
+              ? 'You have not asked for a price change yet.'
+              : 'No request of yours has this status.'
+          }
         />
         <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
       </section>
@@ -62,7 +91,11 @@ export function KamRequestsPage({ filters, rows, total, capped, ...newRequest }:
 
 function WithdrawButton({ id }: { id: number }) {
   return (
-    <ConfirmDialog trigger="Withdraw" title={`Withdraw request #${id}?`} description="Admin will no longer see it; you can propose a new price afterwards.">
+    <ConfirmDialog
+      trigger="Withdraw"
+      title={`Withdraw request #${id}?`}
+      description="Admin will no longer see it; you can propose a new price afterwards."
+    >
       <Form method="post" style={{ marginTop: 12 }}>
         <input type="hidden" name="intent" value="withdraw" />
         <input type="hidden" name="requestId" value={id} />

@@ -20,11 +20,15 @@ interface Actor {
 /** Two requests racing past the check: the pending-request index lets one through. */
 const pendingTaken = (error: unknown): Result<never> | undefined =>
   isUniqueViolation(error, 'price_change_requests', ['buyer_sku_id'])
-    ? { ok: false, message: 'A request for this buyer SKU is already waiting for a decision: one request at a time per buyer SKU.' }
+    ? {
+        ok: false,
+        message: 'A request for this buyer SKU is already waiting for a decision: one request at a time per buyer SKU.',
+      }
     : undefined
 
 /** The link in e-mails: it sends admin and the requesting KAM each to their own page. */
-export const requestLink = (appUrl: string, id: number) => `${appUrl}/redirect/approvals/buyer_skus/pricing_requests/${id}`
+export const requestLink = (appUrl: string, id: number) =>
+  `${appUrl}/redirect/approvals/buyer_skus/pricing_requests/${id}`
 
 /**
  * A demand KAM proposes a new price for a buyer SKU of its own buyers. One request waits per buyer
@@ -38,52 +42,74 @@ export async function createPriceRequest(
   options: { effectiveDates: boolean; now?: Date },
 ): Promise<Result<{ id: number; repeated: boolean }>> {
   const now = options.now ?? new Date()
-  return refusals(() =>
-    db.transaction().execute(async (trx) => {
-      const { result, repeated } = await once(trx, input.idempotencyKey, 'price_request.create', actor.userId, async () => {
-        const day = input.effectiveFrom || null
-        if (day && !options.effectiveDates) throw new Refused(undefined, 'Effective dates are switched off: the price applies once admin approves it. Send the request without a date.')
-        if (day && day < kolkataDay(now)) throw new Refused('effectiveFrom', 'Choose today or a later date')
-        const sku = await kamBuyerSku(trx, actor.userId, input.buyerSkuId)
-        if (!sku) throw new Refused(undefined, 'This buyer SKU is not one of your buyers’: you may propose prices only for your own buyers.')
-        if (sku.priceNowMinor === null) throw new Refused(undefined, 'This buyer SKU has no price in force yet.')
-        if (sku.pendingRequestId !== null) {
-          throw new Refused(undefined, `Request #${sku.pendingRequestId} for this buyer SKU is already waiting for a decision: one request at a time per buyer SKU.`)
-        }
-        if (input.proposedPrice === sku.priceNowMinor) throw new Refused('proposedPrice', `That is the price in force now (${formatMoney(sku.priceNowMinor)}): propose a different one`)
-        const stamp = now.toISOString()
-        const row = await trx
-          .insertInto('price_change_requests')
-          .values({
-            buyer_sku_id: sku.id,
-            requested_by: actor.userId,
-            current_price_minor: sku.priceNowMinor,
-            proposed_price_minor: input.proposedPrice,
-            reason: input.reason,
-            effective_from: day ? startOfKolkataDay(day) : null,
-            status: 'pending',
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        await audit(trx, {
-          actorUserId: actor.userId,
-          action: 'price_request.created',
-          entityType: 'price_request',
-          entityId: row.id,
-          after: {
-            buyer_sku: `${sku.buyerCode} (${sku.buyerName})`,
-            price_now: formatMoney(sku.priceNowMinor),
-            proposed_price: formatMoney(input.proposedPrice),
-            effective_from: day,
+  return refusals(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const { result, repeated } = await once(
+          trx,
+          input.idempotencyKey,
+          'price_request.create',
+          actor.userId,
+          async () => {
+            const day = input.effectiveFrom || null
+            if (day && !options.effectiveDates)
+              throw new Refused(
+                undefined,
+                'Effective dates are switched off: the price applies once admin approves it. Send the request without a date.',
+              )
+            if (day && day < kolkataDay(now)) throw new Refused('effectiveFrom', 'Choose today or a later date')
+            const sku = await kamBuyerSku(trx, actor.userId, input.buyerSkuId)
+            if (!sku)
+              throw new Refused(
+                undefined,
+                'This buyer SKU is not one of your buyers’: you may propose prices only for your own buyers.',
+              )
+            if (sku.priceNowMinor === null) throw new Refused(undefined, 'This buyer SKU has no price in force yet.')
+            if (sku.pendingRequestId !== null) {
+              throw new Refused(
+                undefined,
+                `Request #${sku.pendingRequestId} for this buyer SKU is already waiting for a decision: one request at a time per buyer SKU.`,
+              )
+            }
+            if (input.proposedPrice === sku.priceNowMinor)
+              throw new Refused(
+                'proposedPrice',
+                `That is the price in force now (${formatMoney(sku.priceNowMinor)}): propose a different one`,
+              )
+            const stamp = now.toISOString()
+            const row = await trx
+              .insertInto('price_change_requests')
+              .values({
+                buyer_sku_id: sku.id,
+                requested_by: actor.userId,
+                current_price_minor: sku.priceNowMinor,
+                proposed_price_minor: input.proposedPrice,
+                reason: input.reason,
+                effective_from: day ? startOfKolkataDay(day) : null,
+                status: 'pending',
+                created_at: stamp,
+                updated_at: stamp,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+            await audit(trx, {
+              actorUserId: actor.userId,
+              action: 'price_request.created',
+              entityType: 'price_request',
+              entityId: row.id,
+              after: {
+                buyer_sku: `${sku.buyerCode} (${sku.buyerName})`,
+                price_now: formatMoney(sku.priceNowMinor),
+                proposed_price: formatMoney(input.proposedPrice),
+                effective_from: day,
+              },
+              note: input.reason,
+            })
+            return row.id
           },
-          note: input.reason,
-        })
-        return row.id
-      })
-      return { ok: true as const, value: { id: result, repeated } }
-    }),
+        )
+        return { ok: true as const, value: { id: result, repeated } }
+      }),
     pendingTaken,
   )
 }
@@ -100,7 +126,10 @@ async function alreadyDecided(trx: Executor, id: number): Promise<Result<never>>
   if (!row) return { ok: false, notFound: true, message: 'This request no longer exists.' }
   const who = row.status === 'withdrawn' ? row.requester : (row.decider ?? 'someone')
   const when = formatDateTime(row.decided_at ?? row.updated_at)
-  return { ok: false, message: `This request was already ${statusLabels[row.status].toLowerCase()} by ${who} at ${when}.` }
+  return {
+    ok: false,
+    message: `This request was already ${statusLabels[row.status].toLowerCase()} by ${who} at ${when}.`,
+  }
 }
 
 /** The buyer's KAM withdraws a pending request on its buyer's SKU; a request decided meanwhile stays as it is. */
@@ -122,7 +151,14 @@ export async function withdrawPriceRequest(db: Database, actor: Actor, id: numbe
       .where('status', '=', 'pending')
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) !== 1) return alreadyDecided(trx, id)
-    await audit(trx, { actorUserId: actor.userId, action: 'price_request.withdrawn', entityType: 'price_request', entityId: id, before: { status: 'pending' }, after: { status: 'withdrawn' } })
+    await audit(trx, {
+      actorUserId: actor.userId,
+      action: 'price_request.withdrawn',
+      entityType: 'price_request',
+      entityId: id,
+      before: { status: 'pending' },
+      after: { status: 'withdrawn' },
+    })
     return { ok: true as const, value: undefined }
   })
 }
@@ -166,7 +202,10 @@ export async function decidePriceRequest(
       if (!request) return { ok: false as const, notFound: true, message: 'Not found' }
       // Archiving withdraws a waiting request in its own transaction; this holds for older ones too.
       if (decision.intent === 'approve' && request.sku_status !== 'active') {
-        throw new Refused(undefined, 'This buyer SKU is archived: the request can no longer be approved. Reject it, or restore the SKU first.')
+        throw new Refused(
+          undefined,
+          'This buyer SKU is archived: the request can no longer be approved. Reject it, or restore the SKU first.',
+        )
       }
       const now = new Date().toISOString()
       const status = decision.intent === 'approve' ? 'approved' : 'rejected'
@@ -182,7 +221,11 @@ export async function decidePriceRequest(
       let version: { id: number; number: number } | null = null
       const effectiveFrom = request.effective_from && request.effective_from > now ? request.effective_from : now
       if (decision.intent === 'approve') {
-        const sku = await trx.selectFrom('buyer_skus').select('current_version').where('id', '=', request.buyer_sku_id).executeTakeFirstOrThrow()
+        const sku = await trx
+          .selectFrom('buyer_skus')
+          .select('current_version')
+          .where('id', '=', request.buyer_sku_id)
+          .executeTakeFirstOrThrow()
         const latest = await trx
           .selectFrom('buyer_sku_versions')
           .select(['number', 'buyer_code', 'price_minor', 'moq_milli'])
@@ -201,7 +244,11 @@ export async function decidePriceRequest(
           priceRequestId: id,
         })
         // Only if the buyer SKU was saved in the same instant: nothing is kept, admin tries again.
-        if (!version) throw new Refused(undefined, 'The buyer SKU was changed at the same moment. Reload the page and decide again.')
+        if (!version)
+          throw new Refused(
+            undefined,
+            'The buyer SKU was changed at the same moment. Reload the page and decide again.',
+          )
         await trx.updateTable('price_change_requests').set({ version_id: version.id }).where('id', '=', id).execute()
         await audit(trx, {
           actorUserId: actor.userId,
@@ -209,7 +256,11 @@ export async function decidePriceRequest(
           entityType: 'buyer_sku',
           entityId: request.buyer_sku_id,
           before: { version: latest.number, price: formatMoney(latest.price_minor) },
-          after: { version: version.number, price: formatMoney(request.proposed_price_minor), effective_from: effectiveFrom },
+          after: {
+            version: version.number,
+            price: formatMoney(request.proposed_price_minor),
+            effective_from: effectiveFrom,
+          },
           note: `Price change #${id} approved`,
         })
       }
@@ -223,7 +274,8 @@ export async function decidePriceRequest(
         note,
       })
       const what = `${request.buyer_code} (${request.product_code} ${request.product_name}) for ${request.buyer_name}`
-      const takesEffect = effectiveFrom > now ? `It takes effect on ${formatDate(effectiveFrom)}.` : 'It is in force now.'
+      const takesEffect =
+        effectiveFrom > now ? `It takes effect on ${formatDate(effectiveFrom)}.` : 'It is in force now.'
       await queueEmail(trx, {
         to: request.requester_email,
         kind: `price_request.${status}`,

@@ -33,7 +33,16 @@ export interface NewRequestProps {
 }
 
 /** Find one of the KAM's buyer SKUs (a GET form), then propose its new price. */
-export function NewRequest({ find, found, findLimit, chosen, effectiveDates, today, idempotencyKey, reply }: NewRequestProps) {
+export function NewRequest({
+  find,
+  found,
+  findLimit,
+  chosen,
+  effectiveDates,
+  today,
+  idempotencyKey,
+  reply,
+}: NewRequestProps) {
   const navigate = useNavigate()
   return (
     <section className="card" aria-labelledby="new-request-heading">
@@ -64,13 +73,13 @@ export function NewRequest({ find, found, findLimit, chosen, effectiveDates, tod
           <p className="muted">No buyer SKU of your buyers matches “{find}”.</p>
         ) : (
           <>
-            <p className="muted">{found.length === findLimit ? `The first ${findLimit} matches; type more to narrow them.` : 'Choose one:'}</p>
+            <p className="muted">
+              {found.length === findLimit ? `The first ${findLimit} matches; type more to narrow them.` : 'Choose one:'}
+            </p>
             <ul className="found-skus">
               {found.map((s) => (
                 <li key={s.id}>
-                  <Link to={`?${new URLSearchParams({ find, buyerSku: String(s.id) })}`}>
-                    {s.buyerCode}
-                  </Link>{' '}
+                  <Link to={`?${new URLSearchParams({ find, buyerSku: String(s.id) })}`}>{s.buyerCode}</Link>{' '}
                   <span className="muted">
                     {s.buyerName} · {s.productSkuCode} {s.productSkuName}
                   </span>
@@ -80,13 +89,31 @@ export function NewRequest({ find, found, findLimit, chosen, effectiveDates, tod
           </>
         )
       ) : null}
-      {chosen ? <ChosenSku key={chosen.id} chosen={chosen} effectiveDates={effectiveDates} today={today} idempotencyKey={idempotencyKey} reply={reply} /> : null}
+      {chosen ? (
+        <ChosenSku
+          key={chosen.id}
+          chosen={chosen}
+          effectiveDates={effectiveDates}
+          today={today}
+          idempotencyKey={idempotencyKey}
+          reply={reply}
+        />
+      ) : null}
     </section>
   )
 }
 
-function ChosenSku({ chosen, effectiveDates, today, idempotencyKey, reply }: Pick<NewRequestProps, 'effectiveDates' | 'today' | 'idempotencyKey' | 'reply'> & { chosen: ChosenBuyerSku }) {
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.createRequestSchema), { id: CREATE_FORM_ID, lastResult: reply?.form === CREATE_FORM_ID ? reply.result : null })
+function ChosenSku({
+  chosen,
+  effectiveDates,
+  today,
+  idempotencyKey,
+  reply,
+}: Pick<NewRequestProps, 'effectiveDates' | 'today' | 'idempotencyKey' | 'reply'> & { chosen: ChosenBuyerSku }) {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.createRequestSchema), {
+    id: CREATE_FORM_ID,
+    lastResult: reply?.form === CREATE_FORM_ID ? reply.result : null,
+  })
   return (
     <div className="stack" style={{ marginTop: 16 }}>
       <h3>
@@ -109,13 +136,20 @@ function ChosenSku({ chosen, effectiveDates, today, idempotencyKey, reply }: Pic
         </div>
         <div>
           <dt>Price in force now</dt>
-          <dd>{chosen.priceNowMinor === null ? <span className="muted">none yet</span> : formatMoney(chosen.priceNowMinor)}</dd>
+          <dd>
+            {chosen.priceNowMinor === null ? (
+              <span className="muted">none yet</span>
+            ) : (
+              formatMoney(chosen.priceNowMinor)
+            )}
+          </dd>
         </div>
       </dl>
       {chosen.pendingRequestId !== null ? (
         <p className="form-error" role="status">
-          Request <Link to={kamRequestPath(chosen.pendingRequestId)}>#{chosen.pendingRequestId}</Link> for this buyer SKU is waiting for a decision.
-          One request at a time per buyer SKU: wait for it, or withdraw it to propose another price.
+          Request <Link to={kamRequestPath(chosen.pendingRequestId)}>#{chosen.pendingRequestId}</Link> for this buyer
+          SKU is waiting for a decision. One request at a time per buyer SKU: wait for it, or withdraw it to propose
+          another price.
         </p>
       ) : (
         <Form method="post" {...getFormProps(form)}>
@@ -124,7 +158,12 @@ function ChosenSku({ chosen, effectiveDates, today, idempotencyKey, reply }: Pic
           <input type="hidden" name="buyerSkuId" value={chosen.id} />
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <div className="form-grid">
-            <Field label="Proposed price (₹)" meta={fields.proposedPrice} hint="In rupees, like 1050 or 1,050.50" inputProps={{ inputMode: 'decimal', autoComplete: 'off' }} />
+            <Field
+              label="Proposed price (₹)"
+              meta={fields.proposedPrice}
+              hint="In rupees, like 1050 or 1,050.50"
+              inputProps={{ inputMode: 'decimal', autoComplete: 'off' }}
+            />
             {effectiveDates ? (
               <Field
                 label="Effective from (optional)"

@@ -21,7 +21,17 @@ export async function kamRequestsPage(db: Database, viewer: Viewer, url: URL) {
     isFlagOn(db, 'price_request_effective_date', viewer.roles),
   ])
   if (chosen === undefined) return undefined
-  return { filters, ...list, find, found, findLimit: FIND_LIMIT, chosen, effectiveDates, today: kolkataDay(), idempotencyKey: newIdempotencyKey() }
+  return {
+    filters,
+    ...list,
+    find,
+    found,
+    findLimit: FIND_LIMIT,
+    chosen,
+    effectiveDates,
+    today: kolkataDay(),
+    idempotencyKey: newIdempotencyKey(),
+  }
 }
 
 /** Admin's queue: pending requests by default, searchable by buyer code or product SKU. */

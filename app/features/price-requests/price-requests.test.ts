@@ -58,19 +58,44 @@ describe('a KAM proposes a price', () => {
   it('creates a pending request with the price in force, once per idempotency key, audited', async () => {
     const kam = await viewerOf('demand_kam@example.com')
     const skuId = await kamSku()
-    const first = await createPriceRequest(getDb(), kam, input(skuId, { idempotencyKey: 'k-1' }), { effectiveDates: true })
-    const again = await createPriceRequest(getDb(), kam, input(skuId, { idempotencyKey: 'k-1' }), { effectiveDates: true })
+    const first = await createPriceRequest(getDb(), kam, input(skuId, { idempotencyKey: 'k-1' }), {
+      effectiveDates: true,
+    })
+    const again = await createPriceRequest(getDb(), kam, input(skuId, { idempotencyKey: 'k-1' }), {
+      effectiveDates: true,
+    })
     expect(first.ok && again.ok && again.value.id === first.value.id && again.value.repeated).toBe(true)
-    const rows = await getDb().selectFrom('price_change_requests').select(['id', 'status', 'current_price_minor', 'proposed_price_minor', 'requested_by']).where('buyer_sku_id', '=', skuId).execute()
-    expect(rows).toEqual([{ id: expect.any(Number), status: 'pending', current_price_minor: 25_000, proposed_price_minor: 27_500, requested_by: kam.userId }])
-    const audited = await getDb().selectFrom('audit_events').select('action').where('entity_type', '=', 'price_request').where('entity_id', '=', String(rows[0].id)).execute()
+    const rows = await getDb()
+      .selectFrom('price_change_requests')
+      .select(['id', 'status', 'current_price_minor', 'proposed_price_minor', 'requested_by'])
+      .where('buyer_sku_id', '=', skuId)
+      .execute()
+    expect(rows).toEqual([
+      {
+        id: expect.any(Number),
+        status: 'pending',
+        current_price_minor: 25_000,
+        proposed_price_minor: 27_500,
+        requested_by: kam.userId,
+      },
+    ])
+    const audited = await getDb()
+      .selectFrom('audit_events')
+      .select('action')
+      .where('entity_type', '=', 'price_request')
+      .where('entity_id', '=', String(rows[0].id))
+      .execute()
     expect(audited.map((a) => a.action)).toEqual(['price_request.created'])
   })
 
   it('refuses a buyer SKU of another KAM’s buyer, a second pending request and the same price', async () => {
     const db = getDb()
     const kam = await viewerOf('demand_kam@example.com')
-    const otherKam = await db.insertInto('users').values({ email: 'kam-two@example.com', name: 'Kam Two', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow()
+    const otherKam = await db
+      .insertInto('users')
+      .values({ email: 'kam-two@example.com', name: 'Kam Two', password_hash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await db.insertInto('user_roles').values({ user_id: otherKam.id, role: 'demand_kam' }).execute()
     await db.updateTable('buyers').set({ kam_user_id: otherKam.id }).where('id', '=', 4).execute()
     const foreign = await makeBuyerSku({ buyerId: 4, productSkuId: 1, priceMinor: 25_000 })
@@ -84,13 +109,19 @@ describe('a KAM proposes a price', () => {
     expect((await createPriceRequest(db, kam, input(skuId), { effectiveDates: true })).ok).toBe(true)
     const second = await createPriceRequest(db, kam, input(skuId, { proposedPrice: 30_000 }), { effectiveDates: true })
     expect(second).toMatchObject({ ok: false, message: expect.stringContaining('already waiting') })
-    const count = await db.selectFrom('price_change_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('buyer_sku_id', 'in', [foreign, skuId]).executeTakeFirstOrThrow()
+    const count = await db
+      .selectFrom('price_change_requests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('buyer_sku_id', 'in', [foreign, skuId])
+      .executeTakeFirstOrThrow()
     expect(Number(count.n)).toBe(1)
   })
 
   it('refuses an effective date in the past (Asia/Kolkata) and keeps today or later as the start of that day', async () => {
     const kam = await viewerOf('demand_kam@example.com')
-    const past = await createPriceRequest(getDb(), kam, input(await kamSku(), { effectiveFrom: day(-1) }), { effectiveDates: true })
+    const past = await createPriceRequest(getDb(), kam, input(await kamSku(), { effectiveFrom: day(-1) }), {
+      effectiveDates: true,
+    })
     expect(past).toMatchObject({ ok: false, field: 'effectiveFrom' })
     const { id } = await newRequest({ effectiveFrom: day(10) })
     expect((await requestRow(id)).effective_from).toBe(startOfKolkataDay(day(10)))
@@ -99,14 +130,26 @@ describe('a KAM proposes a price', () => {
   it('with the effective-date flag off: the field is hidden and a posted date refused', async () => {
     const db = getDb()
     const kam = await viewerOf('demand_kam@example.com')
-    await setFlag(db, await userIdOf('admin@example.com'), 'price_request_effective_date', { enabled: false, roles: [] })
+    await setFlag(db, await userIdOf('admin@example.com'), 'price_request_effective_date', {
+      enabled: false,
+      roles: [],
+    })
     const skuId = await kamSku()
     expect((await kamRequestsPage(db, kam, new URL(`http://x/?buyerSku=${skuId}`)))?.effectiveDates).toBe(false)
-    const values = { intent: 'create', buyerSkuId: String(skuId), proposedPrice: '300', reason: 'Cotton prices went up this season' }
+    const values = {
+      intent: 'create',
+      buyerSkuId: String(skuId),
+      proposedPrice: '300',
+      reason: 'Cotton prices went up this season',
+    }
     const refused = await handleKamForm(db, kam, form({ ...values, effectiveFrom: day(5) }))
     expect(refused.status).toBe('invalid')
-    expect(refused.status === 'invalid' && refused.reply.result.error?.['']).toEqual([expect.stringContaining('Effective dates are switched off')])
-    expect(await db.selectFrom('price_change_requests').select('id').where('buyer_sku_id', '=', skuId).execute()).toEqual([])
+    expect(refused.status === 'invalid' && refused.reply.result.error?.['']).toEqual([
+      expect.stringContaining('Effective dates are switched off'),
+    ])
+    expect(
+      await db.selectFrom('price_change_requests').select('id').where('buyer_sku_id', '=', skuId).execute(),
+    ).toEqual([])
     expect((await handleKamForm(db, kam, form(values))).status).toBe('done')
   })
 })
@@ -121,7 +164,10 @@ describe('withdrawing', () => {
     const decided = await newRequest()
     const admin = await viewerOf('admin@example.com')
     expect((await decidePriceRequest(db, admin, decided.id, { intent: 'approve' }, { appUrl: APP_URL })).ok).toBe(true)
-    expect(await withdrawPriceRequest(db, kam, decided.id)).toMatchObject({ ok: false, message: expect.stringMatching(/^This request was already approved by/) })
+    expect(await withdrawPriceRequest(db, kam, decided.id)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^This request was already approved by/),
+    })
     expect((await requestRow(decided.id)).status).toBe('approved')
 
     const pending = await newRequest()
@@ -129,8 +175,8 @@ describe('withdrawing', () => {
   })
 })
 
-describe('the KAM\'s scope follows the buyers assigned to it', () => {
-  it('a reassigned buyer\'s requests move to the new KAM: list, withdraw and redirect', async () => {
+describe("the KAM's scope follows the buyers assigned to it", () => {
+  it("a reassigned buyer's requests move to the new KAM: list, withdraw and redirect", async () => {
     const db = getDb()
     const { kam, id } = await newRequest()
     const neha = await viewerOf('kam.neha@example.com')
@@ -150,9 +196,13 @@ describe('the KAM\'s scope follows the buyers assigned to it', () => {
     await db.updateTable('buyers').set({ kam_user_id: kam.userId }).where('id', '=', 1).execute()
   })
 
-  it('the KAM\'s list carries only what it shows: no requester e-mail, no live price', async () => {
+  it("the KAM's list carries only what it shows: no requester e-mail, no live price", async () => {
     const { kam } = await newRequest()
-    const page = await kamRequestsPage(getDb(), kam, new URL('http://localhost/demand_kam/approvals/buyer_skus/pricing_requests'))
+    const page = await kamRequestsPage(
+      getDb(),
+      kam,
+      new URL('http://localhost/demand_kam/approvals/buyer_skus/pricing_requests'),
+    )
     const json = JSON.stringify(page!.rows)
     expect(page!.rows.length).toBeGreaterThan(0)
     expect(json).not.toContain('example.com')
@@ -169,7 +219,9 @@ describe('an archived buyer SKU', () => {
     const { changeBuyerSkuStatus } = await import('../buyer-skus/mutations.server')
     expect((await changeBuyerSkuStatus(db, admin, skuId, 'archive')).ok).toBe(true)
     expect((await requestRow(id)).status).toBe('withdrawn')
-    expect(await decidePriceRequest(db, admin, id, { intent: 'approve' }, { appUrl: APP_URL })).toMatchObject({ ok: false })
+    expect(await decidePriceRequest(db, admin, id, { intent: 'approve' }, { appUrl: APP_URL })).toMatchObject({
+      ok: false,
+    })
 
     // A request left pending on an archived SKU (older data): refused, and no version is added.
     const other = await newRequest()
@@ -186,17 +238,48 @@ describe('admin decides', () => {
     const db = getDb()
     const admin = await viewerOf('admin@example.com')
     const { kam, skuId, id } = await newRequest()
-    const result = await decidePriceRequest(db, admin, id, { intent: 'approve', note: 'Agreed with the buyer' }, { appUrl: APP_URL })
+    const result = await decidePriceRequest(
+      db,
+      admin,
+      id,
+      { intent: 'approve', note: 'Agreed with the buyer' },
+      { appUrl: APP_URL },
+    )
     expect(result).toEqual({ ok: true, value: { versionNumber: 2 } })
     const request = await requestRow(id)
-    expect(request).toMatchObject({ status: 'approved', decided_by: admin.userId, decision_note: 'Agreed with the buyer' })
-    const sku = await db.selectFrom('buyer_skus').select('current_version').where('id', '=', skuId).executeTakeFirstOrThrow()
+    expect(request).toMatchObject({
+      status: 'approved',
+      decided_by: admin.userId,
+      decision_note: 'Agreed with the buyer',
+    })
+    const sku = await db
+      .selectFrom('buyer_skus')
+      .select('current_version')
+      .where('id', '=', skuId)
+      .executeTakeFirstOrThrow()
     expect(sku.current_version).toBe(2)
     const inForce = await versionInForce(db, skuId)
-    expect(inForce).toMatchObject({ id: request.version_id, number: 2, price_minor: 27_500, moq_milli: 100_000, price_request_id: id, note: `Price change #${id}: Cotton prices went up this season` })
-    const audited = await db.selectFrom('audit_events').select('action').where('entity_type', '=', 'buyer_sku').where('entity_id', '=', String(skuId)).execute()
+    expect(inForce).toMatchObject({
+      id: request.version_id,
+      number: 2,
+      price_minor: 27_500,
+      moq_milli: 100_000,
+      price_request_id: id,
+      note: `Price change #${id}: Cotton prices went up this season`,
+    })
+    const audited = await db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('entity_type', '=', 'buyer_sku')
+      .where('entity_id', '=', String(skuId))
+      .execute()
     expect(audited.map((a) => a.action)).toEqual(['buyer_sku.version_added'])
-    const mail = await db.selectFrom('outbox_emails').select(['subject', 'body_text', 'kind']).where('to_address', '=', kam.email).orderBy('id', 'desc').executeTakeFirstOrThrow()
+    const mail = await db
+      .selectFrom('outbox_emails')
+      .select(['subject', 'body_text', 'kind'])
+      .where('to_address', '=', kam.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
     expect(mail.kind).toBe('price_request.approved')
     expect(mail.body_text).toContain('Agreed with the buyer')
     expect(mail.body_text).toContain(`${APP_URL}/redirect/approvals/buyer_skus/pricing_requests/${id}`)
@@ -207,7 +290,12 @@ describe('admin decides', () => {
     const admin = await viewerOf('admin@example.com')
     const { skuId, id } = await newRequest({ effectiveFrom: day(7) })
     expect((await decidePriceRequest(db, admin, id, { intent: 'approve' }, { appUrl: APP_URL })).ok).toBe(true)
-    const versions = await db.selectFrom('buyer_sku_versions').select(['number', 'price_minor', 'effective_from']).where('buyer_sku_id', '=', skuId).orderBy('number').execute()
+    const versions = await db
+      .selectFrom('buyer_sku_versions')
+      .select(['number', 'price_minor', 'effective_from'])
+      .where('buyer_sku_id', '=', skuId)
+      .orderBy('number')
+      .execute()
     expect(versions.at(-1)).toEqual({ number: 2, price_minor: 27_500, effective_from: startOfKolkataDay(day(7)) })
     expect((await versionInForce(db, skuId))?.price_minor).toBe(25_000)
     expect((await versionInForce(db, skuId, startOfKolkataDay(day(8))))?.price_minor).toBe(27_500)
@@ -221,11 +309,25 @@ describe('admin decides', () => {
     expect(bare.status).toBe('invalid')
     expect(bare.status === 'invalid' ? bare.reply.result.error?.note?.[0] : null).toMatch(/\w/)
     expect((await requestRow(id)).status).toBe('pending')
-    expect((await handleDecisionForm(db, admin, id, form({ intent: 'reject', note: 'Margin too thin' }), APP_URL)).status).toBe('done')
-    expect(await requestRow(id)).toMatchObject({ status: 'rejected', decision_note: 'Margin too thin', version_id: null })
+    expect(
+      (await handleDecisionForm(db, admin, id, form({ intent: 'reject', note: 'Margin too thin' }), APP_URL)).status,
+    ).toBe('done')
+    expect(await requestRow(id)).toMatchObject({
+      status: 'rejected',
+      decision_note: 'Margin too thin',
+      version_id: null,
+    })
     expect((await versionInForce(db, skuId))?.number).toBe(1)
-    const mail = await db.selectFrom('outbox_emails').select(['kind', 'body_text']).where('to_address', '=', kam.email).orderBy('id', 'desc').executeTakeFirstOrThrow()
-    expect(mail).toMatchObject({ kind: 'price_request.rejected', body_text: expect.stringContaining('Margin too thin') })
+    const mail = await db
+      .selectFrom('outbox_emails')
+      .select(['kind', 'body_text'])
+      .where('to_address', '=', kam.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(mail).toMatchObject({
+      kind: 'price_request.rejected',
+      body_text: expect.stringContaining('Margin too thin'),
+    })
     expect((await handleDecisionForm(db, admin, id, form({ intent: 'other' }), APP_URL)).status).toBe('bad-request')
   })
 
@@ -238,8 +340,14 @@ describe('admin decides', () => {
       decidePriceRequest(db, admin, id, { intent: 'approve' }, { appUrl: APP_URL }),
     ])
     expect(results.filter((r) => r.ok)).toHaveLength(1)
-    expect(results.find((r) => !r.ok)).toMatchObject({ message: expect.stringMatching(new RegExp(`^This request was already approved by ${admin.name} at `)) })
-    const versions = await db.selectFrom('buyer_sku_versions').select('number').where('buyer_sku_id', '=', skuId).execute()
+    expect(results.find((r) => !r.ok)).toMatchObject({
+      message: expect.stringMatching(new RegExp(`^This request was already approved by ${admin.name} at `)),
+    })
+    const versions = await db
+      .selectFrom('buyer_sku_versions')
+      .select('number')
+      .where('buyer_sku_id', '=', skuId)
+      .execute()
     expect(versions).toHaveLength(2)
 
     const other = await newRequest()
@@ -250,8 +358,12 @@ describe('admin decides', () => {
     // Either may win (on PostgreSQL both run at once); the loser is told what the winner did.
     expect(mixed.filter((r) => r.ok)).toHaveLength(1)
     const rejected = mixed[0].ok
-    expect(mixed.find((r) => !r.ok)).toMatchObject({ message: expect.stringContaining(rejected ? 'already rejected' : 'already approved') })
-    expect(await db.selectFrom('buyer_sku_versions').select('number').where('buyer_sku_id', '=', other.skuId).execute()).toHaveLength(rejected ? 1 : 2)
+    expect(mixed.find((r) => !r.ok)).toMatchObject({
+      message: expect.stringContaining(rejected ? 'already rejected' : 'already approved'),
+    })
+    expect(
+      await db.selectFrom('buyer_sku_versions').select('number').where('buyer_sku_id', '=', other.skuId).execute(),
+    ).toHaveLength(rejected ? 1 : 2)
     expect(await requestRow(other.id)).toMatchObject({ status: rejected ? 'rejected' : 'approved' })
   })
 
@@ -265,7 +377,11 @@ describe('admin decides', () => {
     ])
     expect([withdrawn.ok, approved.ok].filter(Boolean)).toHaveLength(1)
     const row = await requestRow(id)
-    const versions = await db.selectFrom('buyer_sku_versions').select('number').where('buyer_sku_id', '=', skuId).execute()
+    const versions = await db
+      .selectFrom('buyer_sku_versions')
+      .select('number')
+      .where('buyer_sku_id', '=', skuId)
+      .execute()
     if (withdrawn.ok) {
       expect(row.status).toBe('withdrawn')
       expect(versions).toHaveLength(1)
@@ -273,7 +389,10 @@ describe('admin decides', () => {
     } else {
       expect(row.status).toBe('approved')
       expect(versions).toHaveLength(2)
-      expect(withdrawn).toMatchObject({ ok: false, message: expect.stringMatching(/^This request was already approved by/) })
+      expect(withdrawn).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/^This request was already approved by/),
+      })
     }
   })
 
@@ -284,7 +403,17 @@ describe('admin decides', () => {
     // A stray version 2 makes the insert of the next version fail after the status has moved.
     await db
       .insertInto('buyer_sku_versions')
-      .values({ buyer_sku_id: skuId, number: 2, buyer_code: 'X', price_minor: 1, moq_milli: 1, note: null, effective_from: '2099-01-01T00:00:00.000Z', created_by: null, created_at: new Date().toISOString() })
+      .values({
+        buyer_sku_id: skuId,
+        number: 2,
+        buyer_code: 'X',
+        price_minor: 1,
+        moq_milli: 1,
+        note: null,
+        effective_from: '2099-01-01T00:00:00.000Z',
+        created_by: null,
+        created_at: new Date().toISOString(),
+      })
       .execute()
     await expect(decidePriceRequest(db, admin, id, { intent: 'approve' }, { appUrl: APP_URL })).rejects.toThrow()
     expect(await requestRow(id)).toMatchObject({ status: 'pending', version_id: null, decided_by: null })
@@ -295,10 +424,18 @@ describe('the redirect link', () => {
   it('sends admin to the record and the requesting KAM to its list; anyone else nowhere', async () => {
     const db = getDb()
     const { id } = await newRequest()
-    const otherKam = await db.insertInto('users').values({ email: 'kam-three@example.com', name: 'Kam Three', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow()
+    const otherKam = await db
+      .insertInto('users')
+      .values({ email: 'kam-three@example.com', name: 'Kam Three', password_hash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await db.insertInto('user_roles').values({ user_id: otherKam.id, role: 'demand_kam' }).execute()
-    expect(await priceRequestPageFor(db, await viewerOf('admin@example.com'), id)).toBe(`/admin/approvals/buyer_skus/pricing_requests/${id}`)
-    expect(await priceRequestPageFor(db, await viewerOf('demand_kam@example.com'), id)).toBe(`/demand_kam/approvals/buyer_skus/pricing_requests?status=all#request-${id}`)
+    expect(await priceRequestPageFor(db, await viewerOf('admin@example.com'), id)).toBe(
+      `/admin/approvals/buyer_skus/pricing_requests/${id}`,
+    )
+    expect(await priceRequestPageFor(db, await viewerOf('demand_kam@example.com'), id)).toBe(
+      `/demand_kam/approvals/buyer_skus/pricing_requests?status=all#request-${id}`,
+    )
     expect(await priceRequestPageFor(db, await viewerOf('kam-three@example.com'), id)).toBeNull()
     expect(await priceRequestPageFor(db, await viewerOf('internal@example.com'), id)).toBeNull()
     expect(await priceRequestPageFor(db, await viewerOf('admin@example.com'), 999_999)).toBeNull()

@@ -40,7 +40,12 @@ function adminRows(db: Executor) {
 /** The KAM's list shows the price when asked and the decision, never the requester's address. */
 function kamRows(db: Executor, kamUserId: number) {
   return requests(db)
-    .select([...ROW_COLUMNS, 'r.current_price_minor as requestedAtPriceMinor', 'r.decided_at as decidedAt', 'r.decision_note as decisionNote'])
+    .select([
+      ...ROW_COLUMNS,
+      'r.current_price_minor as requestedAtPriceMinor',
+      'r.decided_at as decidedAt',
+      'r.decision_note as decisionNote',
+    ])
     .where('buyers.kam_user_id', '=', kamUserId)
 }
 
@@ -69,14 +74,25 @@ function recordColumns(db: Executor) {
  * One page of requests. Pending ones wait in admin's queue oldest first; any other view shows the
  * newest first. The search matches the buyer's code or the product SKU's code or name by word prefix.
  */
-async function pageOf<Q extends ReturnType<typeof adminRows> | ReturnType<typeof kamRows>>(db: Executor, query: Q, filters: RequestFilters, dir: 'asc' | 'desc') {
+async function pageOf<Q extends ReturnType<typeof adminRows> | ReturnType<typeof kamRows>>(
+  db: Executor,
+  query: Q,
+  filters: RequestFilters,
+  dir: 'asc' | 'desc',
+) {
   let q = query as ReturnType<typeof adminRows>
   if (filters.status !== 'all') q = q.where('r.status', '=', filters.status)
   const byCode = filters.q ? searchIds(db, 'buyer_sku', filters.q) : null
   const byProduct = filters.q ? searchIds(db, 'product_sku', filters.q) : null
-  if (byCode && byProduct) q = q.where((eb) => eb.or([eb('r.buyer_sku_id', 'in', byCode), eb('buyer_skus.product_sku_id', 'in', byProduct)]))
+  if (byCode && byProduct)
+    q = q.where((eb) => eb.or([eb('r.buyer_sku_id', 'in', byCode), eb('buyer_skus.product_sku_id', 'in', byProduct)]))
   const { total, capped } = await countUpTo(db, q)
-  const rows = await q.orderBy('r.created_at', dir).orderBy('r.id', dir).limit(filters.pageSize).offset((filters.page - 1) * filters.pageSize).execute()
+  const rows = await q
+    .orderBy('r.created_at', dir)
+    .orderBy('r.id', dir)
+    .limit(filters.pageSize)
+    .offset((filters.page - 1) * filters.pageSize)
+    .execute()
   return { rows: rows as unknown as Awaited<ReturnType<Q['execute']>>, total, capped }
 }
 
@@ -151,7 +167,13 @@ export async function findKamBuyerSkus(db: Executor, kamUserId: number, find: st
   const byProduct = searchIds(db, 'product_sku', find)
   if (!byCode || !byProduct) return []
   return kamBuyerSkus(db, kamUserId)
-    .select(['buyer_skus.id', 'buyer_skus.buyer_code as buyerCode', 'buyers.name as buyerName', 'product_skus.code as productSkuCode', 'product_skus.name as productSkuName'])
+    .select([
+      'buyer_skus.id',
+      'buyer_skus.buyer_code as buyerCode',
+      'buyers.name as buyerName',
+      'product_skus.code as productSkuCode',
+      'product_skus.name as productSkuName',
+    ])
     .where((eb) => eb.or([eb('buyer_skus.id', 'in', byCode), eb('buyer_skus.product_sku_id', 'in', byProduct)]))
     .orderBy('buyers.name')
     .orderBy('buyer_skus.buyer_code')
@@ -164,7 +186,13 @@ export type ChosenBuyerSku = NonNullable<Awaited<ReturnType<typeof kamBuyerSku>>
 /** One of the KAM's buyer SKUs with its price in force now and its pending request, or undefined. */
 export async function kamBuyerSku(db: Executor, kamUserId: number, buyerSkuId: number) {
   const sku = await kamBuyerSkus(db, kamUserId)
-    .select(['buyer_skus.id', 'buyer_skus.buyer_code as buyerCode', 'buyers.name as buyerName', 'product_skus.code as productSkuCode', 'product_skus.name as productSkuName'])
+    .select([
+      'buyer_skus.id',
+      'buyer_skus.buyer_code as buyerCode',
+      'buyers.name as buyerName',
+      'product_skus.code as productSkuCode',
+      'product_skus.name as productSkuName',
+    ])
     .where('buyer_skus.id', '=', buyerSkuId)
     .executeTakeFirst()
   if (!sku) return undefined

@@ -32,7 +32,17 @@ export function ProposedPrice({ fromMinor, toMinor }: { fromMinor: number | null
 }
 
 /** The lists' GET filter: a status (and, for admin, a search); the URL holds the state. */
-export function RequestFilterForm({ status, q, searchable, clearTo }: { status: StatusFilter; q?: string; searchable: boolean; clearTo: string }) {
+export function RequestFilterForm({
+  status,
+  q,
+  searchable,
+  clearTo,
+}: {
+  status: StatusFilter
+  q?: string
+  searchable: boolean
+  clearTo: string
+}) {
   return (
     <Form method="get" className="filters" role="search" aria-label="Filter price-change requests">
       {searchable ? (

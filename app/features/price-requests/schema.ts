@@ -20,12 +20,20 @@ export interface RequestFilters extends Omit<ListParams<'created'>, 'sort' | 'di
 export function readRequestFilters(url: URL, defaultStatus: StatusFilter): RequestFilters {
   const { q, page, pageSize } = readListParams(url, { sorts: ['created'] as const, defaultSort: 'created' })
   const status = url.searchParams.get('status')
-  return { q, page, pageSize, status: status === 'all' ? 'all' : (requestStatuses.find((s) => s === status) ?? defaultStatus) }
+  return {
+    q,
+    page,
+    pageSize,
+    status: status === 'all' ? 'all' : (requestStatuses.find((s) => s === status) ?? defaultStatus),
+  }
 }
 
 /** The buyer SKU chosen on the KAM's page (`?buyerSku=`), and its search box (`?find=`). */
 export function readKamParams(url: URL) {
-  return { buyerSkuId: readId(url.searchParams.get('buyerSku')), find: (url.searchParams.get('find') ?? '').trim().slice(0, 100) }
+  return {
+    buyerSkuId: readId(url.searchParams.get('buyerSku')),
+    find: (url.searchParams.get('find') ?? '').trim().slice(0, 100),
+  }
 }
 
 // ---------- The KAM's forms ----------

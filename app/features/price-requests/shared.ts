@@ -5,7 +5,12 @@ import type { PriceChangeStatus } from '#db/types'
 
 export const CREATE_FORM_ID = 'price-request-create'
 
-export const requestStatuses = ['pending', 'approved', 'rejected', 'withdrawn'] as const satisfies readonly PriceChangeStatus[]
+export const requestStatuses = [
+  'pending',
+  'approved',
+  'rejected',
+  'withdrawn',
+] as const satisfies readonly PriceChangeStatus[]
 
 export const statusLabels: Record<PriceChangeStatus, string> = {
   pending: 'Pending',

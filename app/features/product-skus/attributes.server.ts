@@ -5,7 +5,11 @@ import type { Executor } from '../audit/audit.server'
  * list filtered by "weave = twill" is an index lookup. Call it in every transaction that writes
  * product_skus.attributes_json.
  */
-export async function syncSkuAttributes(trx: Executor, productSkuId: number, values: Record<string, string>): Promise<void> {
+export async function syncSkuAttributes(
+  trx: Executor,
+  productSkuId: number,
+  values: Record<string, string>,
+): Promise<void> {
   await trx.deleteFrom('product_sku_attributes').where('product_sku_id', '=', productSkuId).execute()
   const rows = Object.entries(values)
     .filter(([, value]) => value !== '')

@@ -35,9 +35,7 @@ export function CompareView({ category, request, chosen, candidates, messages, r
   return (
     <>
       <PageHeader title={`Compare ${category.name} SKUs`}>
-        <Link to={`${skuListPath(category.productSlug)}?category=${category.id}`}>
-          All {category.name} SKUs
-        </Link>
+        <Link to={`${skuListPath(category.productSlug)}?category=${category.id}`}>All {category.name} SKUs</Link>
       </PageHeader>
       {messages.length > 0 ? (
         <div className="form-error" role="status">
@@ -56,7 +54,14 @@ export function CompareView({ category, request, chosen, candidates, messages, r
           </div>
           <div className="field grow">
             <label htmlFor="codes">Or type codes</label>
-            <input id="codes" name="codes" defaultValue={request.codes} placeholder={examples || undefined} spellCheck={false} autoCapitalize="characters" />
+            <input
+              id="codes"
+              name="codes"
+              defaultValue={request.codes}
+              placeholder={examples || undefined}
+              spellCheck={false}
+              autoCapitalize="characters"
+            />
           </div>
           <div className="form-actions">
             <Button type="submit" variant="primary">
@@ -66,11 +71,14 @@ export function CompareView({ category, request, chosen, candidates, messages, r
           </div>
         </div>
         <fieldset className="field">
-          <legend>SKUs of {category.name}: tick up to {MAX_COMPARED}, then Compare</legend>
+          <legend>
+            SKUs of {category.name}: tick up to {MAX_COMPARED}, then Compare
+          </legend>
           <div className="checks compare-choices">
             {chosen.map((s) => (
               <label key={s.id}>
-                <input type="checkbox" name="sku" value={s.id} defaultChecked /> {s.code} <span className="muted">{s.name}</span>
+                <input type="checkbox" name="sku" value={s.id} defaultChecked /> {s.code}{' '}
+                <span className="muted">{s.name}</span>
               </label>
             ))}
             {candidates.map((s) => (
@@ -78,7 +86,9 @@ export function CompareView({ category, request, chosen, candidates, messages, r
                 <input type="checkbox" name="sku" value={s.id} /> {s.code} <span className="muted">{s.name}</span>
               </label>
             ))}
-            {chosen.length + candidates.length === 0 ? <p className="muted">No active SKU of {category.name} matches this search.</p> : null}
+            {chosen.length + candidates.length === 0 ? (
+              <p className="muted">No active SKU of {category.name} matches this search.</p>
+            ) : null}
           </div>
         </fieldset>
       </Form>

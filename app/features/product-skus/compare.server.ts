@@ -20,7 +20,11 @@ export function readCompareRequest(url: URL): CompareRequest {
     .getAll('sku')
     .filter((v) => /^\d{1,12}$/.test(v))
     .map(Number)
-  return { q: (params.get('q') ?? '').trim().slice(0, 100), ids: [...new Set(ids)].slice(0, 50), codes: (params.get('codes') ?? '').slice(0, 500) }
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, 100),
+    ids: [...new Set(ids)].slice(0, 50),
+    codes: (params.get('codes') ?? '').slice(0, 500),
+  }
 }
 
 export interface ComparedRow {
@@ -44,14 +48,35 @@ export async function compareSkus(db: Executor, categoryId: number, request: Com
   if (!category) return undefined
   const schema = parseAttributeSchema(category.attribute_schema)
 
-  const codes = [...new Set(request.codes.toUpperCase().split(/[\s,;]+/).filter(Boolean))].slice(0, 50)
+  const codes = [
+    ...new Set(
+      request.codes
+        .toUpperCase()
+        .split(/[\s,;]+/)
+        .filter(Boolean),
+    ),
+  ].slice(0, 50)
   const found =
     request.ids.length || codes.length
       ? await db
           .selectFrom('product_skus as s')
           .leftJoin('product_lines as l', 'l.id', 's.product_line_id')
-          .select(['s.id', 's.code', 's.name', 's.category_id', 'l.name as line', 's.moq_milli', 's.status', 's.attributes_json'])
-          .where((eb) => eb.or([...(request.ids.length ? [eb('s.id', 'in', request.ids)] : []), ...(codes.length ? [eb('s.code', 'in', codes)] : [])]))
+          .select([
+            's.id',
+            's.code',
+            's.name',
+            's.category_id',
+            'l.name as line',
+            's.moq_milli',
+            's.status',
+            's.attributes_json',
+          ])
+          .where((eb) =>
+            eb.or([
+              ...(request.ids.length ? [eb('s.id', 'in', request.ids)] : []),
+              ...(codes.length ? [eb('s.code', 'in', codes)] : []),
+            ]),
+          )
           .execute()
       : []
   const messages: string[] = []
@@ -97,10 +122,17 @@ export async function compareSkus(db: Executor, categoryId: number, request: Com
     row('Product line', (s) => s.line ?? '—'),
     row('MOQ', (s) => formatQuantity(s.moq_milli, category.unit)),
     row('Status', (s) => s.status),
-    ...schema.map((a) => row(a.unit ? `${a.label} (${a.unit})` : a.label, (s) => formatAttribute(a, s.attributes[a.key]))),
+    ...schema.map((a) =>
+      row(a.unit ? `${a.label} (${a.unit})` : a.label, (s) => formatAttribute(a, s.attributes[a.key])),
+    ),
   ]
   return {
-    category: { id: category.id, name: category.name, productName: category.productName, productSlug: category.productSlug },
+    category: {
+      id: category.id,
+      name: category.name,
+      productName: category.productName,
+      productSlug: category.productSlug,
+    },
     request,
     chosen: chosen.map((s) => ({ id: s.id, code: s.code, name: s.name })),
     candidates,

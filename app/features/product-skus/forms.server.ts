@@ -15,7 +15,9 @@ export type SkuFormOutcome =
   | { status: 'invalid'; reply: SubmissionResult<string[]> }
   | { status: 'bad-request' }
 
-type Submission = { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> }
+type Submission = {
+  reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>
+}
 
 /**
  * Parses the form and checks the image: both sets of messages come back together, so a bad file
@@ -27,7 +29,10 @@ async function readSkuForm(product: SkuProduct, form: FormData) {
   return { submission, image }
 }
 
-function invalid(submission: Submission, errors: { image?: string; refused?: Extract<Result<unknown>, { ok: false }> }): SkuFormOutcome {
+function invalid(
+  submission: Submission,
+  errors: { image?: string; refused?: Extract<Result<unknown>, { ok: false }> },
+): SkuFormOutcome {
   const fieldErrors: Record<string, string[]> = {}
   const formErrors: string[] = []
   if (errors.image) fieldErrors.image = [errors.image]
@@ -39,9 +44,15 @@ function invalid(submission: Submission, errors: { image?: string; refused?: Ext
   return { status: 'invalid', reply: submission.reply({ fieldErrors, formErrors }) }
 }
 
-const imageOf = (image: Awaited<ReturnType<typeof checkImage>>): CheckedImage | null => (image && !isImageError(image) ? image : null)
+const imageOf = (image: Awaited<ReturnType<typeof checkImage>>): CheckedImage | null =>
+  image && !isImageError(image) ? image : null
 
-export async function handleCreateSkuForm(db: Database, viewer: Viewer, product: SkuProduct, form: FormData): Promise<SkuFormOutcome> {
+export async function handleCreateSkuForm(
+  db: Database,
+  viewer: Viewer,
+  product: SkuProduct,
+  form: FormData,
+): Promise<SkuFormOutcome> {
   const { submission, image } = await readSkuForm(product, form)
   const imageError = isImageError(image) ? image.error : undefined
   if (submission.status !== 'success' || imageError) return invalid(submission, { image: imageError })
@@ -56,17 +67,36 @@ export async function handleCreateSkuForm(db: Database, viewer: Viewer, product:
 }
 
 /** The SKU page's status forms: archive, reactivate (after a confirmation). */
-export async function handleSkuStatusForm(db: Database, viewer: Viewer, product: SkuProduct, id: number, form: FormData): Promise<SkuFormOutcome> {
+export async function handleSkuStatusForm(
+  db: Database,
+  viewer: Viewer,
+  product: SkuProduct,
+  id: number,
+  form: FormData,
+): Promise<SkuFormOutcome> {
   const intent = form.get('intent')
   if (!skuStatusIntents.includes(intent as SkuStatusIntent)) return { status: 'bad-request' }
   const redirectTo = skuPath(product.slug, id)
   const result = await changeProductSkuStatus(db, viewer.userId, product, id, intent as SkuStatusIntent)
   if (!result.ok) return { status: 'done', redirectTo, toast: { kind: 'error', message: result.message } }
-  return { status: 'done', redirectTo, toast: { kind: 'success', message: `${result.value.code} is ${intent === 'archive' ? 'archived' : 'active again'}.` } }
+  return {
+    status: 'done',
+    redirectTo,
+    toast: {
+      kind: 'success',
+      message: `${result.value.code} is ${intent === 'archive' ? 'archived' : 'active again'}.`,
+    },
+  }
 }
 
 /** The edit form (multipart, with images); a save goes back to the SKU's page. */
-export async function handleEditSkuForm(db: Database, viewer: Viewer, product: SkuProduct, id: number, form: FormData): Promise<SkuFormOutcome> {
+export async function handleEditSkuForm(
+  db: Database,
+  viewer: Viewer,
+  product: SkuProduct,
+  id: number,
+  form: FormData,
+): Promise<SkuFormOutcome> {
   const intent = form.get('intent')
   const redirectTo = skuPath(product.slug, id)
   if (intent !== 'save') return { status: 'bad-request' }
@@ -80,6 +110,8 @@ export async function handleEditSkuForm(db: Database, viewer: Viewer, product: S
   return {
     status: 'done',
     redirectTo,
-    toast: result.value.changed ? { kind: 'success', message: `${input.code} is saved.` } : { kind: 'info', message: 'Nothing to save: no field was changed.' },
+    toast: result.value.changed
+      ? { kind: 'success', message: `${input.code} is saved.` }
+      : { kind: 'info', message: 'Nothing to save: no field was changed.' },
   }
 }

@@ -25,12 +25,34 @@ beforeAll(async () => {
   fabric = (await productOfSkusSegment(getDb(), 'fabric_skus'))!
   lineId = await makeProductLine((await productBySlug('fabric')).id, 'Wombat line')
   staff = await cookieFor('internal')
-  ids.a = await makeProductSku({ categoryId: CATEGORY, code: 'WMB-A', name: 'Wombat alpha', attributes: attrs('twill', '180'), productLineId: lineId })
-  ids.b = await makeProductSku({ categoryId: CATEGORY, code: 'WMB-B', name: 'Wombat bravo', attributes: attrs('plain', '120', '=HYPERLINK("x")') })
-  ids.c = await makeProductSku({ categoryId: CATEGORY, code: 'WMB-C', name: 'Wombat charlie', attributes: attrs('twill', '120'), status: 'archived' })
+  ids.a = await makeProductSku({
+    categoryId: CATEGORY,
+    code: 'WMB-A',
+    name: 'Wombat alpha',
+    attributes: attrs('twill', '180'),
+    productLineId: lineId,
+  })
+  ids.b = await makeProductSku({
+    categoryId: CATEGORY,
+    code: 'WMB-B',
+    name: 'Wombat bravo',
+    attributes: attrs('plain', '120', '=HYPERLINK("x")'),
+  })
+  ids.c = await makeProductSku({
+    categoryId: CATEGORY,
+    code: 'WMB-C',
+    name: 'Wombat charlie',
+    attributes: attrs('twill', '120'),
+    status: 'archived',
+  })
 })
 
-const list = (query: string) => listProductSkus(getDb(), fabric, readSkuFilters(new URL(`http://localhost/x?${query.includes('q=') ? '' : 'q=wombat&'}${query}`), fabric.schema))
+const list = (query: string) =>
+  listProductSkus(
+    getDb(),
+    fabric,
+    readSkuFilters(new URL(`http://localhost/x?${query.includes('q=') ? '' : 'q=wombat&'}${query}`), fabric.schema),
+  )
 const codes = async (query: string) => (await list(query)).rows.map((r) => r.code)
 
 describe('the product SKUs list', () => {
@@ -55,18 +77,37 @@ describe('the product SKUs list', () => {
   })
 
   it('gives the same page and count for a broad search (walking the sort index) as for a narrow one', async () => {
-    for (const query of ['q=cotton', 'q=twill&sort=name&dir=desc', 'q=indigo&status=all&sort=updated', 'q=wombat', 'q=plain&page=2']) {
+    for (const query of [
+      'q=cotton',
+      'q=twill&sort=name&dir=desc',
+      'q=indigo&status=all&sort=updated',
+      'q=wombat',
+      'q=plain&page=2',
+    ]) {
       const filters = readSkuFilters(new URL(`http://localhost/x?${query}`), fabric.schema)
       const narrow = await listProductSkus(getDb(), fabric, filters, { broadSearchFrom: 1_000_000 })
       const broad = await listProductSkus(getDb(), fabric, filters, { broadSearchFrom: 0 })
-      expect(broad.rows.map((r) => r.code), query).toEqual(narrow.rows.map((r) => r.code))
-      expect({ total: broad.total, capped: broad.capped }, query).toEqual({ total: narrow.total, capped: narrow.capped })
+      expect(
+        broad.rows.map((r) => r.code),
+        query,
+      ).toEqual(narrow.rows.map((r) => r.code))
+      expect({ total: broad.total, capped: broad.capped }, query).toEqual({
+        total: narrow.total,
+        capped: narrow.capped,
+      })
     }
-    expect((await listProductSkus(getDb(), fabric, readSkuFilters(new URL('http://localhost/x?q=cotton'), fabric.schema))).rows.length).toBeGreaterThan(0)
+    expect(
+      (await listProductSkus(getDb(), fabric, readSkuFilters(new URL('http://localhost/x?q=cotton'), fabric.schema)))
+        .rows.length,
+    ).toBeGreaterThan(0)
   })
 
   it('counts without a search too, matching the database', async () => {
-    const result = await listProductSkus(getDb(), fabric, readSkuFilters(new URL(`http://localhost/x?category=${CATEGORY}&attr.weave=dobby`), fabric.schema))
+    const result = await listProductSkus(
+      getDb(),
+      fabric,
+      readSkuFilters(new URL(`http://localhost/x?category=${CATEGORY}&attr.weave=dobby`), fabric.schema),
+    )
     const expected = await getDb()
       .selectFrom('product_skus')
       .innerJoin('product_sku_attributes as a', 'a.product_sku_id', 'product_skus.id')
@@ -83,7 +124,11 @@ describe('the product SKUs list', () => {
 })
 
 const args = (path: string, params: Record<string, string>, cookie = staff) =>
-  ({ request: new Request(`http://localhost${path}`, { headers: { Cookie: cookie } }), params, context: {} }) as LoaderFunctionArgs & ActionFunctionArgs
+  ({
+    request: new Request(`http://localhost${path}`, { headers: { Cookie: cookie } }),
+    params,
+    context: {},
+  }) as LoaderFunctionArgs & ActionFunctionArgs
 
 async function thrownStatus(run: () => Promise<unknown>): Promise<number> {
   try {
@@ -98,23 +143,60 @@ async function thrownStatus(run: () => Promise<unknown>): Promise<number> {
 describe('the product SKU routes', () => {
   it('answer 404 for anything but an active product`s `<slug>_skus`, and for a SKU of another product', async () => {
     expect(await thrownStatus(() => listRoute.loader(args('/skus/fabric', { productSkus: 'fabric' })))).toBe(404)
-    expect(await thrownStatus(() => listRoute.loader(args('/skus/velvet_skus', { productSkus: 'velvet_skus' })))).toBe(404)
+    expect(await thrownStatus(() => listRoute.loader(args('/skus/velvet_skus', { productSkus: 'velvet_skus' })))).toBe(
+      404,
+    )
     await getDb().updateTable('products').set({ active: 0 }).where('slug', '=', 'garments').execute()
-    expect(await thrownStatus(() => listRoute.loader(args('/skus/garments_skus', { productSkus: 'garments_skus' })))).toBe(404)
+    expect(
+      await thrownStatus(() => listRoute.loader(args('/skus/garments_skus', { productSkus: 'garments_skus' }))),
+    ).toBe(404)
     await getDb().updateTable('products').set({ active: 1 }).where('slug', '=', 'garments').execute()
-    const yarnSku = await makeProductSku({ productSlug: 'yarn', attributes: { count: '40', composition: 'cotton', ply: '2', spinning: 'ring' } })
-    expect(await thrownStatus(() => editRoute.loader(args(`/skus/fabric_skus/${yarnSku}/edit`, { productSkus: 'fabric_skus', productSKUId: String(yarnSku) })))).toBe(404)
-    const ok = await editRoute.loader(args(`/skus/yarn_skus/${yarnSku}/edit`, { productSkus: 'yarn_skus', productSKUId: String(yarnSku) }))
+    const yarnSku = await makeProductSku({
+      productSlug: 'yarn',
+      attributes: { count: '40', composition: 'cotton', ply: '2', spinning: 'ring' },
+    })
+    expect(
+      await thrownStatus(() =>
+        editRoute.loader(
+          args(`/skus/fabric_skus/${yarnSku}/edit`, { productSkus: 'fabric_skus', productSKUId: String(yarnSku) }),
+        ),
+      ),
+    ).toBe(404)
+    const ok = await editRoute.loader(
+      args(`/skus/yarn_skus/${yarnSku}/edit`, { productSkus: 'yarn_skus', productSKUId: String(yarnSku) }),
+    )
     expect(ok.sku.values.attr).toEqual({ count: '40', composition: 'cotton', ply: '2', spinning: 'ring' })
   })
 
   it('export every matching SKU as CSV, one column per attribute, formulas made inert', async () => {
-    const response = await exportRoute.loader(args('/skus/fabric_skus/export.csv?q=wombat&status=all&page=2', { productSkus: 'fabric_skus' }))
+    const response = await exportRoute.loader(
+      args('/skus/fabric_skus/export.csv?q=wombat&status=all&page=2', { productSkus: 'fabric_skus' }),
+    )
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
     const rows = parseCsv(await response.text())
     expect(rows.map((r) => r.Code)).toEqual(['WMB-A', 'WMB-B', 'WMB-C'])
-    expect(Object.keys(rows[0])).toEqual(['ID', 'Code', 'Name', 'Category', 'Product line', 'MOQ (m)', 'Status', 'Composition', 'Weave', 'Weight (g/m²)', 'Width (in)', 'Colour', 'Updated (IST)'])
-    expect(rows[0]).toMatchObject({ Category: 'Cotton shirting', 'Product line': 'Wombat line', Weave: 'twill', 'Weight (g/m²)': '180', 'MOQ (m)': '100' })
+    expect(Object.keys(rows[0])).toEqual([
+      'ID',
+      'Code',
+      'Name',
+      'Category',
+      'Product line',
+      'MOQ (m)',
+      'Status',
+      'Composition',
+      'Weave',
+      'Weight (g/m²)',
+      'Width (in)',
+      'Colour',
+      'Updated (IST)',
+    ])
+    expect(rows[0]).toMatchObject({
+      Category: 'Cotton shirting',
+      'Product line': 'Wombat line',
+      Weave: 'twill',
+      'Weight (g/m²)': '180',
+      'MOQ (m)': '100',
+    })
     expect(rows[1].Composition).toBe(`'=HYPERLINK("x")`)
   })
 
@@ -123,12 +205,22 @@ describe('the product SKU routes', () => {
     expect((await listRoute.loader(args('/skus/fabric_skus', { productSkus: 'fabric_skus' }))).canExport).toBe(true)
     await setFlag(getDb(), admin, 'sku_csv_export', { enabled: false, roles: [] })
     expect((await listRoute.loader(args('/skus/fabric_skus', { productSkus: 'fabric_skus' }))).canExport).toBe(false)
-    expect(await thrownStatus(() => exportRoute.loader(args('/skus/fabric_skus/export.csv', { productSkus: 'fabric_skus' })))).toBe(404)
+    expect(
+      await thrownStatus(() =>
+        exportRoute.loader(args('/skus/fabric_skus/export.csv', { productSkus: 'fabric_skus' })),
+      ),
+    ).toBe(404)
     // On for admins only: internal staff still get 404.
     await setFlag(getDb(), admin, 'sku_csv_export', { enabled: true, roles: ['admin'] })
-    expect(await thrownStatus(() => exportRoute.loader(args('/skus/fabric_skus/export.csv', { productSkus: 'fabric_skus' })))).toBe(404)
+    expect(
+      await thrownStatus(() =>
+        exportRoute.loader(args('/skus/fabric_skus/export.csv', { productSkus: 'fabric_skus' })),
+      ),
+    ).toBe(404)
     await setFlag(getDb(), admin, 'sku_csv_export', { enabled: true, roles: [] })
-    expect((await exportRoute.loader(args('/skus/fabric_skus/export.csv?q=wombat', { productSkus: 'fabric_skus' }))).status).toBe(200)
+    expect(
+      (await exportRoute.loader(args('/skus/fabric_skus/export.csv?q=wombat', { productSkus: 'fabric_skus' }))).status,
+    ).toBe(200)
   })
 })
 
@@ -146,7 +238,10 @@ describe('comparing SKUs of a category', () => {
     const elsewhere = await makeProductSku({ categoryId: 2, code: 'WMB-ELSEWHERE' })
     const result = (await compareSkus(getDb(), CATEGORY, { q: 'wombat', ids: [elsewhere], codes: 'wmb-b, NOPE-1' }))!
     expect(result.chosen.map((s) => s.code)).toEqual(['WMB-B'])
-    expect(result.messages).toEqual(['No SKU has the code NOPE-1.', 'Not in Cotton shirting, so left out: WMB-ELSEWHERE.'])
+    expect(result.messages).toEqual([
+      'No SKU has the code NOPE-1.',
+      'Not in Cotton shirting, so left out: WMB-ELSEWHERE.',
+    ])
     // Candidates: active SKUs of the category matching the search, not already chosen.
     expect(result.candidates.map((s) => s.code)).toEqual(['WMB-A'])
     expect(await compareSkus(getDb(), 99999, { q: '', ids: [], codes: '' })).toBeUndefined()

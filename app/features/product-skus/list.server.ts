@@ -35,7 +35,15 @@ const SORT_COLUMN = { code: 'code', name: 'name', updated: 'updated_at' } as con
  * each row's product_id. `lineByIndex: false` keeps the line index out (a unary plus) so a sort by
  * name or time walks its own (…, status, sort) index instead of sorting a whole line.
  */
-function filtered(db: Executor, product: SkuProduct, f: SkuFilters, status: ProductSkuStatus | null, lineByIndex = true, attrsByIndex = true, broadSearch = false) {
+function filtered(
+  db: Executor,
+  product: SkuProduct,
+  f: SkuFilters,
+  status: ProductSkuStatus | null,
+  lineByIndex = true,
+  attrsByIndex = true,
+  broadSearch = false,
+) {
   let query = db.selectFrom('product_skus')
   if (!f.category && !(f.line && lineByIndex)) query = query.where('product_id', '=', product.id)
   if (status) query = query.where('status', '=', status)
@@ -45,7 +53,15 @@ function filtered(db: Executor, product: SkuProduct, f: SkuFilters, status: Prod
     // Many matches: walk the sort index and look each row's value up by its primary key, rather
     // than sorting thousands of matches. Few: fetch them by value and sort them.
     query = attrsByIndex
-      ? query.where('id', 'in', db.selectFrom('product_sku_attributes').select('product_sku_id').where('key', '=', key).where('value', '=', value))
+      ? query.where(
+          'id',
+          'in',
+          db
+            .selectFrom('product_sku_attributes')
+            .select('product_sku_id')
+            .where('key', '=', key)
+            .where('value', '=', value),
+        )
       : query.where((eb) =>
           eb.exists(
             db
@@ -67,8 +83,22 @@ function filtered(db: Executor, product: SkuProduct, f: SkuFilters, status: Prod
 /** A category or line of another product matches nothing (false). */
 async function ownFilters(db: Executor, product: SkuProduct, f: SkuFilters): Promise<boolean> {
   const [category, line] = await Promise.all([
-    f.category ? db.selectFrom('categories').select('id').where('id', '=', f.category).where('product_id', '=', product.id).executeTakeFirst() : true,
-    f.line ? db.selectFrom('product_lines').select('id').where('id', '=', f.line).where('product_id', '=', product.id).executeTakeFirst() : true,
+    f.category
+      ? db
+          .selectFrom('categories')
+          .select('id')
+          .where('id', '=', f.category)
+          .where('product_id', '=', product.id)
+          .executeTakeFirst()
+      : true,
+    f.line
+      ? db
+          .selectFrom('product_lines')
+          .select('id')
+          .where('id', '=', f.line)
+          .where('product_id', '=', product.id)
+          .executeTakeFirst()
+      : true,
   ])
   return Boolean(category && line)
 }
@@ -84,7 +114,11 @@ function orderedIds(db: Executor, product: SkuProduct, f: SkuFilters, matches = 
   const column = SORT_COLUMN[f.sort]
   // The line index is ordered by code only: other sorts, or a category filter, use their own index.
   const lineByIndex = (f.sort === 'code' && !f.category) || matches <= SORT_IN_MEMORY_UP_TO
-  const one = (status: ProductSkuStatus) => filtered(db, product, f, status, lineByIndex, matches <= SORT_IN_MEMORY_UP_TO, broadSearch).select(['id', sql.ref<string>(column).as('sort_key')])
+  const one = (status: ProductSkuStatus) =>
+    filtered(db, product, f, status, lineByIndex, matches <= SORT_IN_MEMORY_UP_TO, broadSearch).select([
+      'id',
+      sql.ref<string>(column).as('sort_key'),
+    ])
   const base = f.status === 'all' ? one('active').unionAll(one('archived')) : one(f.status)
   // Codes are unique; names and times need the id to keep pages stable.
   return base.orderBy('sort_key', f.dir).orderBy('id', f.dir)
@@ -96,7 +130,18 @@ async function rowsByIds(db: Executor, ids: number[]): Promise<SkuListRow[]> {
     .selectFrom('product_skus as s')
     .innerJoin('categories as c', 'c.id', 's.category_id')
     .leftJoin('product_lines as l', 'l.id', 's.product_line_id')
-    .select(['s.id', 's.code', 's.name', 's.category_id', 'c.name as category', 'l.name as line', 's.moq_milli', 's.status', 's.updated_at', 's.attributes_json'])
+    .select([
+      's.id',
+      's.code',
+      's.name',
+      's.category_id',
+      'c.name as category',
+      'l.name as line',
+      's.moq_milli',
+      's.status',
+      's.updated_at',
+      's.attributes_json',
+    ])
     .where('s.id', 'in', ids)
     .execute()
   const byId = new Map(found.map((r) => [r.id, r]))
@@ -121,22 +166,42 @@ async function rowsByIds(db: Executor, ids: number[]): Promise<SkuListRow[]> {
 }
 
 /** One page of the list and the matching count (exact up to 10,000, or 1,000 for a search; see countUpTo). */
-export async function listProductSkus(db: Database, product: SkuProduct, f: SkuFilters, options: { broadSearchFrom?: number } = {}) {
+export async function listProductSkus(
+  db: Database,
+  product: SkuProduct,
+  f: SkuFilters,
+  options: { broadSearchFrom?: number } = {},
+) {
   const offset = (f.page - 1) * f.pageSize
   if (!(await ownFilters(db, product, f))) return { rows: [] as SkuListRow[], total: 0, capped: false }
   const broad = f.q ? await isBroadSearch(db, 'product_sku', f.q, options.broadSearchFrom) : false
   if (broad) {
     // One walk of the sort's index gives both the page and the count (up to 1,000): the matches
     // of a broad search are found as fast as the walk goes.
-    const found = await orderedIds(db, product, f, Infinity, true).limit(Math.max(SEARCH_COUNT_CAP + 1, offset + f.pageSize)).execute()
-    const rows = await rowsByIds(db, found.slice(offset, offset + f.pageSize).map((r) => r.id))
+    const found = await orderedIds(db, product, f, Infinity, true)
+      .limit(Math.max(SEARCH_COUNT_CAP + 1, offset + f.pageSize))
+      .execute()
+    const rows = await rowsByIds(
+      db,
+      found.slice(offset, offset + f.pageSize).map((r) => r.id),
+    )
     return { rows, total: Math.min(found.length, SEARCH_COUNT_CAP), capped: found.length > SEARCH_COUNT_CAP }
   }
-  const { total, capped } = await countUpTo(db, filtered(db, product, f, f.status === 'all' ? null : f.status).select('id'), f.q ? SEARCH_COUNT_CAP : undefined)
+  const { total, capped } = await countUpTo(
+    db,
+    filtered(db, product, f, f.status === 'all' ? null : f.status).select('id'),
+    f.q ? SEARCH_COUNT_CAP : undefined,
+  )
   let rows: SkuListRow[] = []
   if (offset < total || capped) {
-    const ids = await orderedIds(db, product, f, capped ? Infinity : total).limit(f.pageSize).offset(offset).execute()
-    rows = await rowsByIds(db, ids.map((r) => r.id))
+    const ids = await orderedIds(db, product, f, capped ? Infinity : total)
+      .limit(f.pageSize)
+      .offset(offset)
+      .execute()
+    rows = await rowsByIds(
+      db,
+      ids.map((r) => r.id),
+    )
   }
   return { rows, total, capped }
 }
@@ -145,7 +210,6 @@ export async function skuListPage(db: Database, product: SkuProduct, f: SkuFilte
   const [list, options] = await Promise.all([listProductSkus(db, product, f), skuFilterOptions(db, product.id)])
   return { product, filters: f, ...list, ...options, canExport }
 }
-
 
 /** Every matching SKU in the list's order, one column per attribute of the product's schema. */
 export async function exportProductSkus(db: Database, product: SkuProduct, f: SkuFilters) {

@@ -12,7 +12,6 @@ import { MAX_SKU_IMAGES, type ProductSkuForm, type SkuStatusIntent } from './sch
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 export type { Result }
 
-
 export type SkuInput = Omit<ProductSkuForm, 'version' | 'idempotencyKey' | 'removeImage'>
 
 /** The readable state of a SKU for the history: names instead of ids, the MOQ with its unit. */
@@ -29,14 +28,20 @@ async function checkCode(trx: Executor, code: string, exceptId?: number) {
 }
 
 /** The category and line must be this product's and active, unless the SKU already has them. */
-async function checkPlacement(trx: Executor, product: SkuProduct, input: SkuInput, keep?: { categoryId: number; productLineId: number | null }) {
+async function checkPlacement(
+  trx: Executor,
+  product: SkuProduct,
+  input: SkuInput,
+  keep?: { categoryId: number; productLineId: number | null },
+) {
   const category = await trx
     .selectFrom('categories')
     .select(['name', 'active'])
     .where('id', '=', input.categoryId)
     .where('product_id', '=', product.id)
     .executeTakeFirst()
-  if (!category || (category.active !== 1 && keep?.categoryId !== input.categoryId)) throw new Refused('categoryId', `Choose an active ${product.name.toLowerCase()} category`)
+  if (!category || (category.active !== 1 && keep?.categoryId !== input.categoryId))
+    throw new Refused('categoryId', `Choose an active ${product.name.toLowerCase()} category`)
   if (input.productLineId === undefined) return { category: category.name, line: null }
   const line = await trx
     .selectFrom('product_lines')
@@ -44,12 +49,23 @@ async function checkPlacement(trx: Executor, product: SkuProduct, input: SkuInpu
     .where('id', '=', input.productLineId)
     .where('product_id', '=', product.id)
     .executeTakeFirst()
-  if (!line || (line.active !== 1 && keep?.productLineId !== input.productLineId)) throw new Refused('productLineId', `Choose an active ${product.name.toLowerCase()} product line`)
+  if (!line || (line.active !== 1 && keep?.productLineId !== input.productLineId))
+    throw new Refused('productLineId', `Choose an active ${product.name.toLowerCase()} product line`)
   return { category: category.name, line: line.name }
 }
 
-function snapshot(product: SkuProduct, sku: { code: string; name: string; moqMilli: number; attributes: Record<string, string> }, names: { category: string; line: string | null }): Snapshot {
-  const values: Snapshot = { code: sku.code, name: sku.name, category: names.category, product_line: names.line, moq: formatQuantity(sku.moqMilli, product.unit) }
+function snapshot(
+  product: SkuProduct,
+  sku: { code: string; name: string; moqMilli: number; attributes: Record<string, string> },
+  names: { category: string; line: string | null },
+): Snapshot {
+  const values: Snapshot = {
+    code: sku.code,
+    name: sku.name,
+    category: names.category,
+    product_line: names.line,
+    moq: formatQuantity(sku.moqMilli, product.unit),
+  }
   for (const attribute of product.schema) values[attribute.label] = sku.attributes[attribute.key] ?? null
   return values
 }
@@ -60,7 +76,8 @@ async function addImage(trx: Executor, productSkuId: number, image: CheckedImage
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('position').as('last')])
     .where('product_sku_id', '=', productSkuId)
     .executeTakeFirstOrThrow()
-  if (Number(count.n) >= MAX_SKU_IMAGES) throw new Refused('image', `A SKU has at most ${MAX_SKU_IMAGES} images: remove one to add another`)
+  if (Number(count.n) >= MAX_SKU_IMAGES)
+    throw new Refused('image', `A SKU has at most ${MAX_SKU_IMAGES} images: remove one to add another`)
   const imageId = await saveImage(trx, image, userId)
   await trx
     .insertInto('product_sku_images')
@@ -79,45 +96,58 @@ export async function createProductSku(
 ): Promise<Result<{ id: number; repeated: boolean }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
-      const { result, repeated } = await once(trx, input.idempotencyKey, 'product_sku.create', actorUserId, async () => {
-        await checkCode(trx, input.code)
-        const names = await checkPlacement(trx, product, input)
-        const now = new Date().toISOString()
-        const row = await trx
-          .insertInto('product_skus')
-          .values({
-            product_id: product.id,
-            category_id: input.categoryId,
-            product_line_id: input.productLineId ?? null,
-            code: input.code,
-            name: input.name,
-            attributes_json: JSON.stringify(input.attributes),
-            moq_milli: input.moq,
-            status: 'active',
-            created_at: now,
-            updated_at: now,
+      const { result, repeated } = await once(
+        trx,
+        input.idempotencyKey,
+        'product_sku.create',
+        actorUserId,
+        async () => {
+          await checkCode(trx, input.code)
+          const names = await checkPlacement(trx, product, input)
+          const now = new Date().toISOString()
+          const row = await trx
+            .insertInto('product_skus')
+            .values({
+              product_id: product.id,
+              category_id: input.categoryId,
+              product_line_id: input.productLineId ?? null,
+              code: input.code,
+              name: input.name,
+              attributes_json: JSON.stringify(input.attributes),
+              moq_milli: input.moq,
+              status: 'active',
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          await syncSkuAttributes(trx, row.id, input.attributes)
+          await syncSearch(trx, 'product_sku', row.id)
+          const imageId = image ? await addImage(trx, row.id, image, actorUserId) : null
+          await audit(trx, {
+            actorUserId,
+            action: 'product_sku.created',
+            entityType: 'product_sku',
+            entityId: row.id,
+            after: {
+              ...snapshot(product, { ...input, moqMilli: input.moq }, names),
+              status: 'active',
+              images_added: imageId ? 1 : 0,
+            },
           })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        await syncSkuAttributes(trx, row.id, input.attributes)
-        await syncSearch(trx, 'product_sku', row.id)
-        const imageId = image ? await addImage(trx, row.id, image, actorUserId) : null
-        await audit(trx, {
-          actorUserId,
-          action: 'product_sku.created',
-          entityType: 'product_sku',
-          entityId: row.id,
-          after: { ...snapshot(product, { ...input, moqMilli: input.moq }, names), status: 'active', images_added: imageId ? 1 : 0 },
-        })
-        return row.id
-      })
+          return row.id
+        },
+      )
       return { ok: true as const, value: { id: result, repeated } }
     }),
   )
 }
 
 const conflict = () =>
-  new Refused(undefined, 'Someone else changed this SKU since you opened the form. Reload the page to see their changes, then make yours again.')
+  new Refused(
+    undefined,
+    'Someone else changed this SKU since you opened the form. Reload the page to see their changes, then make yours again.',
+  )
 
 /** Saves a SKU if nobody saved it since `version`; removes the ticked images and adds the new one. */
 export async function updateProductSku(
@@ -139,18 +169,30 @@ export async function updateProductSku(
       if (!current) throw new Refused(undefined, 'This SKU no longer exists')
       if (current.updated_at !== input.version) throw conflict()
       await checkCode(trx, input.code, id)
-      const names = await checkPlacement(trx, product, input, { categoryId: current.category_id, productLineId: current.product_line_id })
+      const names = await checkPlacement(trx, product, input, {
+        categoryId: current.category_id,
+        productLineId: current.product_line_id,
+      })
       const oldNames = await namesOf(trx, current.category_id, current.product_line_id)
-      const before = snapshot(product, { ...current, moqMilli: current.moq_milli, attributes: parseAttributeValues(current.attributes_json) }, oldNames)
+      const before = snapshot(
+        product,
+        { ...current, moqMilli: current.moq_milli, attributes: parseAttributeValues(current.attributes_json) },
+        oldNames,
+      )
       const after = snapshot(product, { ...input, moqMilli: input.moq }, names)
 
       const removed = input.removeImage.length
-        ? await trx.deleteFrom('product_sku_images').where('product_sku_id', '=', id).where('image_id', 'in', input.removeImage).executeTakeFirst()
+        ? await trx
+            .deleteFrom('product_sku_images')
+            .where('product_sku_id', '=', id)
+            .where('image_id', 'in', input.removeImage)
+            .executeTakeFirst()
         : null
       const imagesRemoved = Number(removed?.numDeletedRows ?? 0)
       const imagesAdded = image ? (await addImage(trx, id, image, actorUserId), 1) : 0
       const changed = Object.keys(after).filter((key) => before[key] !== after[key])
-      if (changed.length === 0 && imagesRemoved === 0 && imagesAdded === 0) return { ok: true as const, value: { changed: false } }
+      if (changed.length === 0 && imagesRemoved === 0 && imagesAdded === 0)
+        return { ok: true as const, value: { changed: false } }
 
       const now = new Date().toISOString()
       const updated = await trx
@@ -176,8 +218,16 @@ export async function updateProductSku(
         action: 'product_sku.updated',
         entityType: 'product_sku',
         entityId: id,
-        before: { ...Object.fromEntries(changed.map((key) => [key, before[key]])), ...(imagesRemoved ? { images_removed: 0 } : {}), ...(imagesAdded ? { images_added: 0 } : {}) },
-        after: { ...Object.fromEntries(changed.map((key) => [key, after[key]])), ...(imagesRemoved ? { images_removed: imagesRemoved } : {}), ...(imagesAdded ? { images_added: imagesAdded } : {}) },
+        before: {
+          ...Object.fromEntries(changed.map((key) => [key, before[key]])),
+          ...(imagesRemoved ? { images_removed: 0 } : {}),
+          ...(imagesAdded ? { images_added: 0 } : {}),
+        },
+        after: {
+          ...Object.fromEntries(changed.map((key) => [key, after[key]])),
+          ...(imagesRemoved ? { images_removed: imagesRemoved } : {}),
+          ...(imagesAdded ? { images_added: imagesAdded } : {}),
+        },
       })
       return { ok: true as const, value: { changed: true } }
     }),
@@ -187,7 +237,9 @@ export async function updateProductSku(
 async function namesOf(trx: Executor, categoryId: number, lineId: number | null) {
   const [category, line] = await Promise.all([
     trx.selectFrom('categories').select('name').where('id', '=', categoryId).executeTakeFirst(),
-    lineId === null ? undefined : trx.selectFrom('product_lines').select('name').where('id', '=', lineId).executeTakeFirst(),
+    lineId === null
+      ? undefined
+      : trx.selectFrom('product_lines').select('name').where('id', '=', lineId).executeTakeFirst(),
   ])
   return { category: category?.name ?? '', line: line?.name ?? null }
 }
@@ -198,7 +250,13 @@ const STATUS_STEPS: Record<SkuStatusIntent, { from: ProductSkuStatus; to: Produc
 }
 
 /** Archives or reactivates: a conditional update, so of two people doing it at once one is told. */
-export async function changeProductSkuStatus(db: Database, actorUserId: number, product: SkuProduct, id: number, intent: SkuStatusIntent): Promise<Result<{ code: string }>> {
+export async function changeProductSkuStatus(
+  db: Database,
+  actorUserId: number,
+  product: SkuProduct,
+  id: number,
+  intent: SkuStatusIntent,
+): Promise<Result<{ code: string }>> {
   const step = STATUS_STEPS[intent]
   return db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -211,7 +269,10 @@ export async function changeProductSkuStatus(db: Database, actorUserId: number, 
       .executeTakeFirst()
     if (!updated) {
       const now = await trx.selectFrom('product_skus').select('status').where('id', '=', id).executeTakeFirst()
-      return { ok: false as const, message: now ? `Already ${now.status}: someone else changed it.` : 'This SKU no longer exists.' }
+      return {
+        ok: false as const,
+        message: now ? `Already ${now.status}: someone else changed it.` : 'This SKU no longer exists.',
+      }
     }
     await audit(trx, {
       actorUserId,

@@ -29,10 +29,28 @@ export interface ProductSkuFormProps {
  * The create and edit form of a product SKU: fixed fields, then one field per attribute of the
  * product's schema (named `attr.<key>`), then images. Multipart, so it posts a file without JavaScript.
  */
-export function ProductSkuForm({ product, categories, lines, exampleCode, lastResult, defaultValue, version, images = [], idempotencyKey, cancelTo }: ProductSkuFormProps) {
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.productSkuFormSchema(product.schema)), { id: version ? 'product-sku-edit' : 'product-sku-create', lastResult, defaultValue })
+export function ProductSkuForm({
+  product,
+  categories,
+  lines,
+  exampleCode,
+  lastResult,
+  defaultValue,
+  version,
+  images = [],
+  idempotencyKey,
+  cancelTo,
+}: ProductSkuFormProps) {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.productSkuFormSchema(product.schema)), {
+    id: version ? 'product-sku-edit' : 'product-sku-create',
+    lastResult,
+    defaultValue,
+  })
   // The attribute group is built from the product's schema, so its type is only known at run time.
-  const attributeFields = (fields.attr as unknown as FieldMetadata<Record<string, string>>).getFieldset() as Record<string, FieldMetadata<string>>
+  const attributeFields = (fields.attr as unknown as FieldMetadata<Record<string, string>>).getFieldset() as Record<
+    string,
+    FieldMetadata<string>
+  >
   const editing = Boolean(version)
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card">
@@ -46,11 +64,31 @@ export function ProductSkuForm({ product, categories, lines, exampleCode, lastRe
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
       <h2>SKU</h2>
       <div className="form-grid">
-        <Field label="Code" meta={fields.code} hint={`Capital letters, digits and dashes, like ${exampleCode ?? `${product.slug.slice(0, 3).toUpperCase()}-0001`}`} inputProps={{ autoCapitalize: 'characters', spellCheck: false }} />
+        <Field
+          label="Code"
+          meta={fields.code}
+          hint={`Capital letters, digits and dashes, like ${exampleCode ?? `${product.slug.slice(0, 3).toUpperCase()}-0001`}`}
+          inputProps={{ autoCapitalize: 'characters', spellCheck: false }}
+        />
         <Field label="Name" meta={fields.name} />
-        <SelectField label="Category" meta={fields.categoryId} placeholder="Choose…" options={categories.map((c) => ({ value: String(c.id), label: c.name }))} />
-        <SelectField label="Product line (optional)" meta={fields.productLineId} placeholder="None" options={lines.map((l) => ({ value: String(l.id), label: l.name }))} />
-        <Field label={`MOQ (${product.unit})`} meta={fields.moq} hint="Minimum order quantity, like 500 or 12.5" inputProps={{ inputMode: 'decimal' }} />
+        <SelectField
+          label="Category"
+          meta={fields.categoryId}
+          placeholder="Choose…"
+          options={categories.map((c) => ({ value: String(c.id), label: c.name }))}
+        />
+        <SelectField
+          label="Product line (optional)"
+          meta={fields.productLineId}
+          placeholder="None"
+          options={lines.map((l) => ({ value: String(l.id), label: l.name }))}
+        />
+        <Field
+          label={`MOQ (${product.unit})`}
+          meta={fields.moq}
+          hint="Minimum order quantity, like 500 or 12.5"
+          inputProps={{ inputMode: 'decimal' }}
+        />
       </div>
       <h2>Attributes</h2>
       <div className="form-grid">
@@ -63,7 +101,14 @@ export function ProductSkuForm({ product, categories, lines, exampleCode, lastRe
         <ul className="sku-images">
           {images.map((image, i) => (
             <li key={image.id}>
-              <img src={imageUrl(image.id)} alt={`Image ${i + 1}`} className="thumbnail" width={96} height={96} loading="lazy" />
+              <img
+                src={imageUrl(image.id)}
+                alt={`Image ${i + 1}`}
+                className="thumbnail"
+                width={96}
+                height={96}
+                loading="lazy"
+              />
               <label className="check">
                 <input type="checkbox" name="removeImage" value={image.id} /> remove
               </label>
@@ -88,7 +133,14 @@ export function ProductSkuForm({ product, categories, lines, exampleCode, lastRe
 function AttributeField({ attribute, meta }: { attribute: AttributeDefinition; meta: FieldMetadata<string> }) {
   const optional = attribute.required ? '' : ' (optional)'
   if (attribute.type === 'enum') {
-    return <SelectField label={`${attribute.label}${optional}`} meta={meta} placeholder="Choose…" options={(attribute.values ?? []).map((v) => ({ value: v, label: v }))} />
+    return (
+      <SelectField
+        label={`${attribute.label}${optional}`}
+        meta={meta}
+        placeholder="Choose…"
+        options={(attribute.values ?? []).map((v) => ({ value: v, label: v }))}
+      />
+    )
   }
   if (attribute.type === 'number') {
     const unit = attribute.unit ? ` (${attribute.unit})` : ''

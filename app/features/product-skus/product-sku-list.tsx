@@ -46,14 +46,27 @@ export function ProductSkuList({ product, filters, rows, total, capped, categori
   const sort = { sort: filters.sort, dir: filters.dir }
   const exportParams = new URLSearchParams(search)
   exportParams.delete('page')
-  const filtering = Boolean(filters.q || filters.category || filters.line || filters.status !== 'active' || Object.keys(filters.attrs).length)
+  const filtering = Boolean(
+    filters.q || filters.category || filters.line || filters.status !== 'active' || Object.keys(filters.attrs).length,
+  )
   const noun = `${product.name.toLowerCase()} SKU`
 
   const columns: Column<Row>[] = [
-    { key: 'code', nowrap: true, header: 'Code', sortKey: 'code', cell: (r) => <Link className="sku-code" to={skuPath(product.slug, r.id)}>{r.code}</Link> },
+    {
+      key: 'code',
+      nowrap: true,
+      header: 'Code',
+      sortKey: 'code',
+      cell: (r) => (
+        <Link className="sku-code" to={skuPath(product.slug, r.id)}>
+          {r.code}
+        </Link>
+      ),
+    },
     {
       key: 'name',
-      header: 'Name', sortKey: 'name',
+      header: 'Name',
+      sortKey: 'name',
       cell: (r) => (
         <>
           {r.name}
@@ -69,7 +82,10 @@ export function ProductSkuList({ product, filters, rows, total, capped, categori
         <>
           {r.category}
           <br />
-          <Link to={`${comparePath(r.categoryId)}?sku=${r.id}`} aria-label={`Compare ${r.code} with other ${r.category} SKUs`}>
+          <Link
+            to={`${comparePath(r.categoryId)}?sku=${r.id}`}
+            aria-label={`Compare ${r.code} with other ${r.category} SKUs`}
+          >
             Compare
           </Link>
         </>
@@ -88,17 +104,53 @@ export function ProductSkuList({ product, filters, rows, total, capped, categori
           <Link to={`${listPath}/create`}>Add a {noun}</Link>
         </Button>
       </PageHeader>
-      <Form method="get" className="filters" role="search" aria-label={`Filter ${product.name.toLowerCase()} SKUs`} key={search}>
+      <Form
+        method="get"
+        className="filters"
+        role="search"
+        aria-label={`Filter ${product.name.toLowerCase()} SKUs`}
+        key={search}
+      >
         <SearchFilter value={filters.q} placeholder="Code or name" />
-        <SelectFilter name="category" label="Category" value={filters.category} any="Any category" options={categories.map((c) => ({ value: c.id, label: c.name }))} />
-        <SelectFilter name="line" label="Product line" value={filters.line} any="Any line" options={lines.map((l) => ({ value: l.id, label: l.name }))} />
-        <SelectFilter name="status" label="Status" value={filters.status} options={skuStatusFilters.map((s) => ({ value: s, label: statusLabels[s] }))} />
+        <SelectFilter
+          name="category"
+          label="Category"
+          value={filters.category}
+          any="Any category"
+          options={categories.map((c) => ({ value: c.id, label: c.name }))}
+        />
+        <SelectFilter
+          name="line"
+          label="Product line"
+          value={filters.line}
+          any="Any line"
+          options={lines.map((l) => ({ value: l.id, label: l.name }))}
+        />
+        <SelectFilter
+          name="status"
+          label="Status"
+          value={filters.status}
+          options={skuStatusFilters.map((s) => ({ value: s, label: statusLabels[s] }))}
+        />
         {product.schema.map((a) => (
           <AttributeFilter key={a.key} attribute={a} value={filters.attrs[a.key] ?? ''} />
         ))}
-        <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="code" defaultDir="asc" clearTo={listPath} filtering={filtering} />
+        <FilterActions
+          sort={filters.sort}
+          dir={filters.dir}
+          defaultSort="code"
+          defaultDir="asc"
+          clearTo={listPath}
+          filtering={filtering}
+        />
       </Form>
-      <ListSummary total={total} capped={capped} noun={noun} matching={filtering && 'these filters'} csv={canExport ? `${listPath}/export.csv?${exportParams}` : null} />
+      <ListSummary
+        total={total}
+        capped={capped}
+        noun={noun}
+        matching={filtering && 'these filters'}
+        csv={canExport ? `${listPath}/export.csv?${exportParams}` : null}
+      />
       <Table
         sort={sort}
         caption={`${product.name} SKUs`}
@@ -130,7 +182,12 @@ function AttributeFilter({ attribute, value }: { attribute: AttributeDefinition;
           ))}
         </select>
       ) : (
-        <input id={id} name={name} defaultValue={value} inputMode={attribute.type === 'number' ? 'decimal' : undefined} />
+        <input
+          id={id}
+          name={name}
+          defaultValue={value}
+          inputMode={attribute.type === 'number' ? 'decimal' : undefined}
+        />
       )}
     </div>
   )

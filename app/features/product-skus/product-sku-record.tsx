@@ -11,7 +11,15 @@ import { comparePath, skuEditPath } from './shared'
 import { SkuStatus } from './sku-status'
 
 /** A product SKU's page: what it is (read-only), an Edit button, its status and its history. */
-export function ProductSkuRecordView({ product, sku, history }: { product: Pick<SkuProduct, 'name' | 'slug'>; sku: ProductSkuRecord; history: ToldEntry[] }) {
+export function ProductSkuRecordView({
+  product,
+  sku,
+  history,
+}: {
+  product: Pick<SkuProduct, 'name' | 'slug'>
+  sku: ProductSkuRecord
+  history: ToldEntry[]
+}) {
   return (
     <>
       <PageHeader title={`${product.name} SKU ${sku.code}`}>
@@ -39,7 +47,14 @@ export function ProductSkuRecordView({ product, sku, history }: { product: Pick<
             {sku.images.map((image, i) => (
               <li key={image.id}>
                 <a href={imageUrl(image.id)}>
-                  <img src={imageUrl(image.id)} alt={`Image ${i + 1}`} className="thumbnail" width={96} height={96} loading="lazy" />
+                  <img
+                    src={imageUrl(image.id)}
+                    alt={`Image ${i + 1}`}
+                    className="thumbnail"
+                    width={96}
+                    height={96}
+                    loading="lazy"
+                  />
                 </a>
               </li>
             ))}

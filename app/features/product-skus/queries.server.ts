@@ -22,14 +22,20 @@ export async function productOfSkusSegment(db: Executor, segment: string | undef
     .where('slug', '=', slug)
     .where('active', '=', 1)
     .executeTakeFirst()
-  return row ? { id: row.id, slug: row.slug, name: row.name, unit: row.unit, schema: parseAttributeSchema(row.attribute_schema) } : undefined
+  return row
+    ? { id: row.id, slug: row.slug, name: row.name, unit: row.unit, schema: parseAttributeSchema(row.attribute_schema) }
+    : undefined
 }
 
 /**
  * The categories and product lines a SKU of the product may be given: the active ones, plus the
  * SKU's current ones when they have since been retired (a save must not silently move it).
  */
-export async function skuFormOptions(db: Executor, productId: number, current?: { categoryId: number; productLineId: number | null }) {
+export async function skuFormOptions(
+  db: Executor,
+  productId: number,
+  current?: { categoryId: number; productLineId: number | null },
+) {
   const [categories, lines, example] = await Promise.all([
     db
       .selectFrom('categories')
@@ -47,7 +53,13 @@ export async function skuFormOptions(db: Executor, productId: number, current?: 
       .orderBy('name')
       .execute(),
     // A code of this product, so the form's example looks like this product's codes.
-    db.selectFrom('product_skus').select('code').where('product_id', '=', productId).orderBy('id').limit(1).executeTakeFirst(),
+    db
+      .selectFrom('product_skus')
+      .select('code')
+      .where('product_id', '=', productId)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst(),
   ])
   return { categories, lines, exampleCode: example?.code ?? null }
 }
@@ -56,7 +68,13 @@ export async function skuFormOptions(db: Executor, productId: number, current?: 
 export async function skuFilterOptions(db: Executor, productId: number) {
   const [categories, lines] = await Promise.all([
     db.selectFrom('categories').select(['id', 'name']).where('product_id', '=', productId).orderBy('name').execute(),
-    db.selectFrom('product_lines').select(['id', 'name']).where('product_id', '=', productId).orderBy('position').orderBy('name').execute(),
+    db
+      .selectFrom('product_lines')
+      .select(['id', 'name'])
+      .where('product_id', '=', productId)
+      .orderBy('position')
+      .orderBy('name')
+      .execute(),
   ])
   return { categories, lines }
 }
@@ -75,7 +93,17 @@ export async function skuImages(db: Executor, productSkuId: number) {
 export async function productSkuForEdit(db: Executor, product: SkuProduct, id: number) {
   const row = await db
     .selectFrom('product_skus')
-    .select(['id', 'code', 'name', 'category_id', 'product_line_id', 'moq_milli', 'attributes_json', 'status', 'updated_at'])
+    .select([
+      'id',
+      'code',
+      'name',
+      'category_id',
+      'product_line_id',
+      'moq_milli',
+      'attributes_json',
+      'status',
+      'updated_at',
+    ])
     .where('id', '=', id)
     .where('product_id', '=', product.id)
     .executeTakeFirst()

@@ -4,7 +4,16 @@ import { codeField, nameField, quantityField } from '~/utils/fields'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
 import { attributeFieldName, normaliseDecimal, validateAttributeValues } from '../products/attributes'
 import { skuStatusFilters } from './shared'
-export { MAX_COMPARED, MAX_SKU_IMAGES, comparePath, skuEditPath, skuListPath, skuPath, skuStatusFilters, skusSegment } from './shared'
+export {
+  MAX_COMPARED,
+  MAX_SKU_IMAGES,
+  comparePath,
+  skuEditPath,
+  skuListPath,
+  skuPath,
+  skuStatusFilters,
+  skusSegment,
+} from './shared'
 
 // ---------- Paths ----------
 
@@ -47,7 +56,11 @@ function attributeField(attribute: AttributeDefinition) {
 const idList = z
   .union([z.string(), z.array(z.string())])
   .optional()
-  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))
+  .transform((value) =>
+    (value === undefined ? [] : Array.isArray(value) ? value : [value])
+      .map(Number)
+      .filter((n) => Number.isSafeInteger(n) && n > 0),
+  )
 
 /**
  * The product SKU form for one product: fixed fields plus one `attr.<key>` field per attribute of
@@ -62,7 +75,10 @@ export function productSkuFormSchema(schema: AttributeDefinition[]) {
       productLineId: z.number().int().positive().optional(),
       moq: quantityField('the MOQ'),
       // Conform leaves out a group whose fields are all empty: still check the required ones.
-      attr: z.preprocess((value) => value ?? {}, z.object(Object.fromEntries(schema.map((a) => [a.key, attributeField(a)])))),
+      attr: z.preprocess(
+        (value) => value ?? {},
+        z.object(Object.fromEntries(schema.map((a) => [a.key, attributeField(a)]))),
+      ),
       image: z.any().optional(),
       removeImage: idList,
       version: z.string().optional(),
@@ -90,7 +106,8 @@ export function readSkuFilters(url: URL, schema: AttributeDefinition[]): SkuFilt
     if (raw === '') continue
     if (attribute.type === 'enum' && !attribute.values?.some((v) => v.toLowerCase() === raw)) continue
     // Numbers are kept normalised ("180.0" is stored as "180"), so the filter is too.
-    attrs[attribute.key] = attribute.type === 'number' && DECIMAL.test(raw.replace(/,/g, '')) ? normaliseDecimal(raw.replace(/,/g, '')) : raw
+    attrs[attribute.key] =
+      attribute.type === 'number' && DECIMAL.test(raw.replace(/,/g, '')) ? normaliseDecimal(raw.replace(/,/g, '')) : raw
   }
   return {
     ...readListParams(url, { sorts: skuSorts, defaultSort: 'code' }),

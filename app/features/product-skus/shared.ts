@@ -19,4 +19,3 @@ export const skuStatusFilters = ['active', 'archived', 'all'] as const
 
 /** The `{product}_skus` URL segment of a product (/skus/fabric_skus). */
 export const skusSegment = (slug: string) => `${slug}_skus`
-

@@ -12,12 +12,18 @@ export function SkuStatus({ code, status }: { code: string; status: string }) {
       <h2 id="sku-status-heading">Status</h2>
       <p>
         <StatusBadge status={status} />{' '}
-        {archiving ? 'Active SKUs show in the list and can be offered by sellers and buyers.' : 'Archived SKUs show only when the list asks for archived ones.'}
+        {archiving
+          ? 'Active SKUs show in the list and can be offered by sellers and buyers.'
+          : 'Archived SKUs show only when the list asks for archived ones.'}
       </p>
       <ConfirmDialog
         trigger={archiving ? 'Archive SKU' : 'Reactivate SKU'}
         title={archiving ? `Archive ${code}?` : `Reactivate ${code}?`}
-        description={archiving ? 'It leaves the default list. You can reactivate it later.' : 'It comes back to the list of active SKUs.'}
+        description={
+          archiving
+            ? 'It leaves the default list. You can reactivate it later.'
+            : 'It comes back to the list of active SKUs.'
+        }
         triggerVariant={archiving ? 'danger' : 'default'}
       >
         <Form method="post">

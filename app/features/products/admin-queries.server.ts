@@ -25,7 +25,11 @@ export async function listProductsForAdmin(db: Executor): Promise<ProductRow[]> 
       'products.unit',
       'products.active',
       'products.attribute_schema',
-      eb.selectFrom('product_lines').select((l) => l.fn.countAll<number>().as('n')).whereRef('product_lines.product_id', '=', 'products.id').as('lines'),
+      eb
+        .selectFrom('product_lines')
+        .select((l) => l.fn.countAll<number>().as('n'))
+        .whereRef('product_lines.product_id', '=', 'products.id')
+        .as('lines'),
     ])
     .orderBy('products.position')
     .orderBy('products.name')
@@ -81,7 +85,13 @@ export async function productForEdit(db: Executor, productId: number): Promise<P
     db
       .selectFrom('conditions')
       .innerJoin('categories', 'categories.id', 'conditions.category_id')
-      .select(['conditions.id', 'conditions.name', 'conditions.attribute_key', 'categories.id as category_id', 'categories.name as category_name'])
+      .select([
+        'conditions.id',
+        'conditions.name',
+        'conditions.attribute_key',
+        'categories.id as category_id',
+        'categories.name as category_name',
+      ])
       .where('categories.product_id', '=', productId)
       .orderBy('categories.name')
       .orderBy('conditions.name')
@@ -89,7 +99,12 @@ export async function productForEdit(db: Executor, productId: number): Promise<P
   ])
   const conditionsByKey: Record<string, ConditionUse[]> = {}
   for (const c of conditions) {
-    ;(conditionsByKey[c.attribute_key] ??= []).push({ id: c.id, name: c.name, categoryId: c.category_id, categoryName: c.category_name })
+    ;(conditionsByKey[c.attribute_key] ??= []).push({
+      id: c.id,
+      name: c.name,
+      categoryId: c.category_id,
+      categoryName: c.category_name,
+    })
   }
   return {
     id: product.id,
@@ -112,7 +127,11 @@ export async function productLines(db: Executor, productId: number): Promise<Pro
       'product_lines.id',
       'product_lines.name',
       'product_lines.active',
-      eb.selectFrom('product_skus').select((s) => s.fn.countAll<number>().as('n')).whereRef('product_skus.product_line_id', '=', 'product_lines.id').as('skus'),
+      eb
+        .selectFrom('product_skus')
+        .select((s) => s.fn.countAll<number>().as('n'))
+        .whereRef('product_skus.product_line_id', '=', 'product_lines.id')
+        .as('skus'),
     ])
     .where('product_lines.product_id', '=', productId)
     .orderBy('product_lines.position')

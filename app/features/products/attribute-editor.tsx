@@ -28,7 +28,15 @@ function ValuesField({ meta, hint }: { meta: FieldMetadata<any>; hint: string })
   )
 }
 
-function KeyButton({ attribute, intent, children }: { attribute: AttributeDefinition; intent: string; children: string }) {
+function KeyButton({
+  attribute,
+  intent,
+  children,
+}: {
+  attribute: AttributeDefinition
+  intent: string
+  children: string
+}) {
   return (
     <Form method="post" className="inline-form">
       <input type="hidden" name="intent" value={intent} />
@@ -83,8 +91,16 @@ function AttributeItem({
       ) : null}
       <ErrorSummary form={form} />
       <div className="row">
-        {index > 0 ? <KeyButton attribute={attribute} intent="attribute-up">Move up</KeyButton> : null}
-        {index < count - 1 ? <KeyButton attribute={attribute} intent="attribute-down">Move down</KeyButton> : null}
+        {index > 0 ? (
+          <KeyButton attribute={attribute} intent="attribute-up">
+            Move up
+          </KeyButton>
+        ) : null}
+        {index < count - 1 ? (
+          <KeyButton attribute={attribute} intent="attribute-down">
+            Move down
+          </KeyButton>
+        ) : null}
         <ConfirmDialog
           trigger="Remove"
           title={`Remove ${attribute.label} from the schema?`}
@@ -113,9 +129,15 @@ function AttributeItem({
               <input type="hidden" name="key" value={attribute.key} />
               <div className="form-grid">
                 <Field label={`Label of ${attribute.key}`} meta={fields.label} inputProps={{ autoComplete: 'off' }} />
-                <Field label={`Unit of ${attribute.key} (optional)`} meta={fields.unit} inputProps={{ autoComplete: 'off' }} />
+                <Field
+                  label={`Unit of ${attribute.key} (optional)`}
+                  meta={fields.unit}
+                  inputProps={{ autoComplete: 'off' }}
+                />
               </div>
-              {attribute.type === 'enum' ? <ValuesField meta={fields.values} hint="One per line or separated by commas; at least 2." /> : null}
+              {attribute.type === 'enum' ? (
+                <ValuesField meta={fields.values} hint="One per line or separated by commas; at least 2." />
+              ) : null}
               <CheckField meta={fields.required} label="Required on every SKU" />
               <SubmitButton intent="attribute-edit">Save {attribute.label}</SubmitButton>
             </Form>
@@ -137,11 +159,17 @@ export function AttributeSchemaEditor({
   idempotencyKey: string
   reply?: FormReply | null
 }) {
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.addAttributeSchema), { id: formIds.attributeAdd, lastResult: replyFor(reply, formIds.attributeAdd), defaultValue: { type: 'text' } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.addAttributeSchema), {
+    id: formIds.attributeAdd,
+    lastResult: replyFor(reply, formIds.attributeAdd),
+    defaultValue: { type: 'text' },
+  })
   return (
     <section className="card" aria-labelledby="attributes-heading">
       <h2 id="attributes-heading">Attribute schema</h2>
-      <p className="muted">The fields of this product’s SKU form, in this order. SKU values are checked against them.</p>
+      <p className="muted">
+        The fields of this product’s SKU form, in this order. SKU values are checked against them.
+      </p>
       {schema.length === 0 ? <p className="muted">No attributes yet.</p> : null}
       <ol className="editor-list">
         {schema.map((attribute, index) => (
@@ -161,12 +189,25 @@ export function AttributeSchemaEditor({
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <ErrorSummary form={form} />
         <div className="form-grid">
-          <Field label="Key" meta={fields.key} hint="Small letters, digits and _, like gsm; cannot change later" inputProps={{ autoComplete: 'off', spellCheck: false }} />
+          <Field
+            label="Key"
+            meta={fields.key}
+            hint="Small letters, digits and _, like gsm; cannot change later"
+            inputProps={{ autoComplete: 'off', spellCheck: false }}
+          />
           <Field label="Label" meta={fields.label} inputProps={{ autoComplete: 'off' }} />
-          <Field label="Unit (optional)" meta={fields.unit} hint="Shown after numbers, like g/m²" inputProps={{ autoComplete: 'off' }} />
+          <Field
+            label="Unit (optional)"
+            meta={fields.unit}
+            hint="Shown after numbers, like g/m²"
+            inputProps={{ autoComplete: 'off' }}
+          />
         </div>
         <ChoiceField legend="Type" meta={fields.type} options={ATTRIBUTE_TYPES.map((t) => ({ value: t, label: t }))} />
-        <ValuesField meta={fields.values} hint="Enum only: one per line or separated by commas; at least 2, no repeats." />
+        <ValuesField
+          meta={fields.values}
+          hint="Enum only: one per line or separated by commas; at least 2, no repeats."
+        />
         <CheckField meta={fields.required} label="Required on every SKU" />
         <SubmitButton intent="attribute-add" pendingText="Adding…">
           Add attribute

@@ -18,7 +18,10 @@ export function parseAttributeSchema(json: string | null | undefined): Attribute
     const parsed = JSON.parse(json) as unknown
     if (!Array.isArray(parsed)) return []
     return parsed
-      .filter((a): a is AttributeDefinition => typeof a === 'object' && a !== null && typeof a.key === 'string' && typeof a.label === 'string')
+      .filter(
+        (a): a is AttributeDefinition =>
+          typeof a === 'object' && a !== null && typeof a.key === 'string' && typeof a.label === 'string',
+      )
       .map((a) => ({
         key: a.key,
         label: a.label,
@@ -58,7 +61,8 @@ export function validateAttributeValues(
     if (attribute.type === 'number') {
       const plain = raw.replace(/,/g, '')
       if (!DECIMAL.test(plain)) {
-        errors[attribute.key] = `Enter ${attribute.label.toLowerCase()} as a number${attribute.unit ? ` in ${attribute.unit}` : ''}, like 180 or 2.5`
+        errors[attribute.key] =
+          `Enter ${attribute.label.toLowerCase()} as a number${attribute.unit ? ` in ${attribute.unit}` : ''}, like 180 or 2.5`
         continue
       }
       values[attribute.key] = normaliseDecimal(plain)

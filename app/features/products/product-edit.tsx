@@ -11,7 +11,8 @@ import { formIds } from './shared'
 import { countOf } from '~/utils/format'
 
 /** The reply meant for one form of the page, if the last submit came from it. */
-export const replyFor = (reply: FormReply | null | undefined, form: string) => (reply && reply.form === form ? reply.result : undefined)
+export const replyFor = (reply: FormReply | null | undefined, form: string) =>
+  reply && reply.form === form ? reply.result : undefined
 
 export function ProductDetailsForm({ product, reply }: { product: ProductForEdit; reply?: FormReply | null }) {
   const [form, fields] = useZodForm(() => import('./schema').then((m) => m.productDetailsSchema), {
@@ -50,7 +51,17 @@ export function ProductDetailsForm({ product, reply }: { product: ProductForEdit
 }
 
 /** A one-button form posting an intent for one line. */
-function LineButton({ line, intent, children, variant }: { line: ProductLineRow; intent: string; children: string; variant?: 'danger' }) {
+function LineButton({
+  line,
+  intent,
+  children,
+  variant,
+}: {
+  line: ProductLineRow
+  intent: string
+  children: string
+  variant?: 'danger'
+}) {
   return (
     <Form method="post" className="inline-form">
       <input type="hidden" name="intent" value={intent} />
@@ -62,9 +73,23 @@ function LineButton({ line, intent, children, variant }: { line: ProductLineRow;
   )
 }
 
-function LineRow({ line, index, count, reply }: { line: ProductLineRow; index: number; count: number; reply?: FormReply | null }) {
+function LineRow({
+  line,
+  index,
+  count,
+  reply,
+}: {
+  line: ProductLineRow
+  index: number
+  count: number
+  reply?: FormReply | null
+}) {
   const id = formIds.line(line.id)
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.renameLineSchema), { id, lastResult: replyFor(reply, id), defaultValue: { name: line.name } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.renameLineSchema), {
+    id,
+    lastResult: replyFor(reply, id),
+    defaultValue: { name: line.name },
+  })
   return (
     <li className="editor-item">
       <div className="row">
@@ -74,11 +99,31 @@ function LineRow({ line, index, count, reply }: { line: ProductLineRow; index: n
       </div>
       <ErrorSummary form={form} />
       <div className="row">
-        {index > 0 ? <LineButton line={line} intent="line-up">Move up</LineButton> : null}
-        {index < count - 1 ? <LineButton line={line} intent="line-down">Move down</LineButton> : null}
-        {line.active ? <LineButton line={line} intent="line-deactivate">Deactivate</LineButton> : <LineButton line={line} intent="line-reactivate">Reactivate</LineButton>}
+        {index > 0 ? (
+          <LineButton line={line} intent="line-up">
+            Move up
+          </LineButton>
+        ) : null}
+        {index < count - 1 ? (
+          <LineButton line={line} intent="line-down">
+            Move down
+          </LineButton>
+        ) : null}
+        {line.active ? (
+          <LineButton line={line} intent="line-deactivate">
+            Deactivate
+          </LineButton>
+        ) : (
+          <LineButton line={line} intent="line-reactivate">
+            Reactivate
+          </LineButton>
+        )}
         {line.skus === 0 ? (
-          <ConfirmDialog trigger="Delete" title={`Delete the product line ${line.name}?`} description="No product SKU uses it, so nothing else changes.">
+          <ConfirmDialog
+            trigger="Delete"
+            title={`Delete the product line ${line.name}?`}
+            description="No product SKU uses it, so nothing else changes."
+          >
             <Form method="post">
               <input type="hidden" name="intent" value="line-delete" />
               <input type="hidden" name="lineId" value={line.id} />
@@ -104,12 +149,26 @@ function LineRow({ line, index, count, reply }: { line: ProductLineRow; index: n
   )
 }
 
-export function ProductLinesSection({ lines, idempotencyKey, reply }: { lines: ProductLineRow[]; idempotencyKey: string; reply?: FormReply | null }) {
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.addLineSchema), { id: formIds.lineAdd, lastResult: replyFor(reply, formIds.lineAdd) })
+export function ProductLinesSection({
+  lines,
+  idempotencyKey,
+  reply,
+}: {
+  lines: ProductLineRow[]
+  idempotencyKey: string
+  reply?: FormReply | null
+}) {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.addLineSchema), {
+    id: formIds.lineAdd,
+    lastResult: replyFor(reply, formIds.lineAdd),
+  })
   return (
     <section className="card" aria-labelledby="lines-heading">
       <h2 id="lines-heading">Product lines</h2>
-      <p className="muted">Groupings inside the product used by SKUs and reports. A line that SKUs use cannot be deleted; deactivate it instead.</p>
+      <p className="muted">
+        Groupings inside the product used by SKUs and reports. A line that SKUs use cannot be deleted; deactivate it
+        instead.
+      </p>
       {lines.length === 0 ? <p className="muted">No product lines yet.</p> : null}
       <ol className="editor-list">
         {lines.map((line, index) => (

@@ -24,15 +24,29 @@ export function ProductTable({ products }: { products: ProductRow[] }) {
         { key: 'unit', header: 'Unit', cell: (p) => p.unit },
         { key: 'lines', header: 'Product lines', numeric: true, cell: (p) => p.lines },
         { key: 'attributes', header: 'Attributes', numeric: true, cell: (p) => p.attributes },
-        { key: 'active', header: 'Status', cell: (p) => (p.active ? <Badge tone="success">active</Badge> : <Badge>inactive</Badge>) },
+        {
+          key: 'active',
+          header: 'Status',
+          cell: (p) => (p.active ? <Badge tone="success">active</Badge> : <Badge>inactive</Badge>),
+        },
       ]}
     />
   )
 }
 
 /** A new product: its slug is fixed from here on (it is in URLs and bookmarks). */
-export function AddProductForm({ idempotencyKey, lastResult }: { idempotencyKey: string; lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.createProductSchema), { id: CREATE_PRODUCT_FORM_ID, lastResult, defaultValue: { active: 'on' } })
+export function AddProductForm({
+  idempotencyKey,
+  lastResult,
+}: {
+  idempotencyKey: string
+  lastResult?: SubmissionResult<string[]> | null
+}) {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.createProductSchema), {
+    id: CREATE_PRODUCT_FORM_ID,
+    lastResult,
+    defaultValue: { active: 'on' },
+  })
   return (
     <section className="card" aria-labelledby="add-product-heading" style={{ marginTop: 16 }}>
       <h2 id="add-product-heading">Add a product</h2>
@@ -47,7 +61,12 @@ export function AddProductForm({ idempotencyKey, lastResult }: { idempotencyKey:
             inputProps={{ autoComplete: 'off', spellCheck: false, maxLength: SLUG_MAX }}
           />
           <Field label="Name" meta={fields.name} inputProps={{ autoComplete: 'off' }} />
-          <Field label="Unit" meta={fields.unit} hint="The unit quantities are counted in: m, kg, pcs…" inputProps={{ autoComplete: 'off' }} />
+          <Field
+            label="Unit"
+            meta={fields.unit}
+            hint="The unit quantities are counted in: m, kg, pcs…"
+            inputProps={{ autoComplete: 'off' }}
+          />
         </div>
         <CheckField meta={fields.active} label="Active (offered in menus and SKU lists)" />
         <div className="form-actions">

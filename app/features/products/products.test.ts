@@ -46,21 +46,46 @@ describe('the slug rules', () => {
   test.each(['denim', 'knit_fabric', 'a1', 'x'.repeat(30)])('%s is a good slug', (slug) => {
     expect(slugErrors(slug)).toBeUndefined()
   })
-  test.each(['Denim', '1denim', '_denim', 'knit-fabric', 'knit fabric', 'x'.repeat(31), ''])('%j is refused', (slug) => {
-    expect(slugErrors(slug)?.[0]).toMatch(/^(Enter the slug|Use at most 30 characters|Start with a small letter)/)
-  })
-  test.each(['buyers', 'sellers', 'skus', 'categories', 'dashboard', 'profile', 'logistics', 'reports', 'images', 'assets_uploader', 'master_order_cart', 'samples_order_cart', 'solv_and_gt_orders', 'redirect', 'login', 'signup', 'admin', 'buyer', 'seller', 'sample'])(
-    '%s collides with a page of the app',
+  test.each(['Denim', '1denim', '_denim', 'knit-fabric', 'knit fabric', 'x'.repeat(31), ''])(
+    '%j is refused',
     (slug) => {
-      expect(slugErrors(slug)?.[0]).toMatch(/taken by a page/)
+      expect(slugErrors(slug)?.[0]).toMatch(/^(Enter the slug|Use at most 30 characters|Start with a small letter)/)
     },
   )
+  test.each([
+    'buyers',
+    'sellers',
+    'skus',
+    'categories',
+    'dashboard',
+    'profile',
+    'logistics',
+    'reports',
+    'images',
+    'assets_uploader',
+    'master_order_cart',
+    'samples_order_cart',
+    'solv_and_gt_orders',
+    'redirect',
+    'login',
+    'signup',
+    'admin',
+    'buyer',
+    'seller',
+    'sample',
+  ])('%s collides with a page of the app', (slug) => {
+    expect(slugErrors(slug)?.[0]).toMatch(/taken by a page/)
+  })
 })
 
 describe('creating a product', () => {
   test('makes an empty product, audited, listed with its counts', async () => {
     const id = await newProduct('denim')
-    const row = await getDb().selectFrom('products').select(['slug', 'name', 'unit', 'active', 'attribute_schema']).where('id', '=', id).executeTakeFirstOrThrow()
+    const row = await getDb()
+      .selectFrom('products')
+      .select(['slug', 'name', 'unit', 'active', 'attribute_schema'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     expect(row).toEqual({ slug: 'denim', name: 'Product denim', unit: 'kg', active: 1, attribute_schema: '[]' })
     const [entry] = await auditOf(id, 'product.created')
     expect(entry.actor_user_id).toBe(devAdmin)
@@ -74,9 +99,16 @@ describe('creating a product', () => {
   })
 
   test('refuses a slug already used, at the slug field', async () => {
-    const result = await createProduct(getDb(), devAdmin, { slug: 'fabric', name: 'Fabric again', unit: 'm', active: true })
+    const result = await createProduct(getDb(), devAdmin, {
+      slug: 'fabric',
+      name: 'Fabric again',
+      unit: 'm',
+      active: true,
+    })
     expect(result).toMatchObject({ ok: false, field: 'slug' })
-    expect(await getDb().selectFrom('products').select('id').where('name', '=', 'Fabric again').execute()).toHaveLength(0)
+    expect(await getDb().selectFrom('products').select('id').where('name', '=', 'Fabric again').execute()).toHaveLength(
+      0,
+    )
   })
 
   test('a double submit with one idempotency key makes one product', async () => {
@@ -93,32 +125,56 @@ describe('editing a product', () => {
   test('saves name, unit and active with the version; an older version is refused', async () => {
     const id = await newProduct('editme')
     const opened = (await productForEdit(getDb(), id))!
-    const saved = await updateProduct(getDb(), devAdmin, id, { intent: 'details', name: 'Edited', unit: 'm', active: false, version: opened.version })
+    const saved = await updateProduct(getDb(), devAdmin, id, {
+      intent: 'details',
+      name: 'Edited',
+      unit: 'm',
+      active: false,
+      version: opened.version,
+    })
     expect(saved).toEqual({ ok: true, value: { changed: ['name', 'unit', 'active'] } })
     const [entry] = await auditOf(id, 'product.updated')
     expect(JSON.parse(entry.after_json!)).toEqual({ name: 'Edited', unit: 'm', active: false })
 
-    const stale = await updateProduct(getDb(), devAdmin, id, { intent: 'details', name: 'Stale', unit: 'kg', active: true, version: opened.version })
+    const stale = await updateProduct(getDb(), devAdmin, id, {
+      intent: 'details',
+      name: 'Stale',
+      unit: 'kg',
+      active: true,
+      version: opened.version,
+    })
     expect(stale).toEqual({ ok: false, field: undefined, message: CHANGED_SINCE_OPENED })
-    const row = await getDb().selectFrom('products').select(['name', 'slug']).where('id', '=', id).executeTakeFirstOrThrow()
+    const row = await getDb()
+      .selectFrom('products')
+      .select(['name', 'slug'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     expect(row).toEqual({ name: 'Edited', slug: 'editme' })
   })
 
   test('the page answers an unknown or missing intent as a bad request', async () => {
     const id = await newProduct('intents')
     expect(await handleProductEdit(getDb(), devAdmin, id, formData({}))).toEqual({ status: 'bad-request' })
-    expect(await handleProductEdit(getDb(), devAdmin, id, formData({ intent: 'drop-table' }))).toEqual({ status: 'bad-request' })
+    expect(await handleProductEdit(getDb(), devAdmin, id, formData({ intent: 'drop-table' }))).toEqual({
+      status: 'bad-request',
+    })
   })
 })
 
 describe('product lines', () => {
-  const post = (productId: number, fields: Record<string, string>) => handleProductEdit(getDb(), devAdmin, productId, formData(fields))
-  const lineNames = async (productId: number) => (await productForEdit(getDb(), productId))!.lines.map((l) => `${l.name}${l.active ? '' : ' (off)'}`)
+  const post = (productId: number, fields: Record<string, string>) =>
+    handleProductEdit(getDb(), devAdmin, productId, formData(fields))
+  const lineNames = async (productId: number) =>
+    (await productForEdit(getDb(), productId))!.lines.map((l) => `${l.name}${l.active ? '' : ' (off)'}`)
 
   test('add, refuse a duplicate name, rename, move, deactivate and reactivate, each audited', async () => {
     const id = await newProduct('lines')
-    expect(await post(id, { intent: 'line-add', name: 'Shirting', idempotencyKey: 'l1' })).toMatchObject({ status: 'done' })
-    expect(await post(id, { intent: 'line-add', name: 'Shirting', idempotencyKey: 'l1' })).toMatchObject({ status: 'done' })
+    expect(await post(id, { intent: 'line-add', name: 'Shirting', idempotencyKey: 'l1' })).toMatchObject({
+      status: 'done',
+    })
+    expect(await post(id, { intent: 'line-add', name: 'Shirting', idempotencyKey: 'l1' })).toMatchObject({
+      status: 'done',
+    })
     expect(await post(id, { intent: 'line-add', name: 'Suiting' })).toMatchObject({ status: 'done' })
     const duplicate = await post(id, { intent: 'line-add', name: 'suiting' })
     expect(duplicate).toMatchObject({ status: 'invalid', reply: { form: 'line-add' } })
@@ -133,7 +189,13 @@ describe('product lines', () => {
     await post(id, { intent: 'line-reactivate', lineId: String(suiting.id) })
     expect(await lineNames(id)).toEqual(['Suiting', 'Shirtings'])
 
-    for (const action of ['product.line_added', 'product.line_renamed', 'product.line_moved', 'product.line_deactivated', 'product.line_reactivated']) {
+    for (const action of [
+      'product.line_added',
+      'product.line_renamed',
+      'product.line_moved',
+      'product.line_deactivated',
+      'product.line_reactivated',
+    ]) {
       expect((await auditOf(id, action)).length, action).toBeGreaterThan(0)
     }
     expect(await auditOf(id, 'product.line_added')).toHaveLength(2)
@@ -148,7 +210,9 @@ describe('product lines', () => {
     expect(await post(fabric.id, { intent: 'line-delete', lineId: String(unused) })).toMatchObject({ status: 'done' })
     const refused = await post(fabric.id, { intent: 'line-delete', lineId: String(used) })
     expect(refused).toMatchObject({ status: 'invalid' })
-    const ids = (await getDb().selectFrom('product_lines').select('id').where('id', 'in', [used, unused]).execute()).map((r) => r.id)
+    const ids = (
+      await getDb().selectFrom('product_lines').select('id').where('id', 'in', [used, unused]).execute()
+    ).map((r) => r.id)
     expect(ids).toEqual([used])
   })
 
@@ -158,7 +222,11 @@ describe('product lines', () => {
     const fabricLine = await makeProductLine(fabric.id)
     const outcome = await post(yarn.id, { intent: 'line-deactivate', lineId: String(fabricLine) })
     expect(outcome).toMatchObject({ status: 'invalid' })
-    const row = await getDb().selectFrom('product_lines').select('active').where('id', '=', fabricLine).executeTakeFirstOrThrow()
+    const row = await getDb()
+      .selectFrom('product_lines')
+      .select('active')
+      .where('id', '=', fabricLine)
+      .executeTakeFirstOrThrow()
     expect(row.active).toBe(1)
   })
 })

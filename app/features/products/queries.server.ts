@@ -7,5 +7,10 @@ export function activeProducts(db: Executor) {
 
 /** An active product by its URL slug (`/fabric/addresses`), or undefined. */
 export function activeProductBySlug(db: Executor, slug: string | undefined) {
-  return db.selectFrom('products').select(['id', 'slug', 'name']).where('slug', '=', slug ?? '').where('active', '=', 1).executeTakeFirst()
+  return db
+    .selectFrom('products')
+    .select(['id', 'slug', 'name'])
+    .where('slug', '=', slug ?? '')
+    .where('active', '=', 1)
+    .executeTakeFirst()
 }

@@ -27,7 +27,8 @@ async function retryingWhileMoved(work: () => Promise<Result>): Promise<Result> 
       return await work()
     } catch (error) {
       if (!(error instanceof VersionMoved)) throw error
-      if (attempt >= ATTEMPTS) return { ok: false, message: 'Someone else is changing these attributes at the same moment. Please try again.' }
+      if (attempt >= ATTEMPTS)
+        return { ok: false, message: 'Someone else is changing these attributes at the same moment. Please try again.' }
     }
   }
 }
@@ -36,20 +37,36 @@ async function changeSchema(db: Database, actorUserId: number, productId: number
   return retryingWhileMoved(() =>
     settle(() =>
       db.transaction().execute(async (trx) => {
-        const product = await trx.selectFrom('products').select(['attribute_schema', 'updated_at']).where('id', '=', productId).executeTakeFirst()
+        const product = await trx
+          .selectFrom('products')
+          .select(['attribute_schema', 'updated_at'])
+          .where('id', '=', productId)
+          .executeTakeFirst()
         if (!product) throw new Refused(undefined, 'This product no longer exists.')
         const outcome = await change(parseAttributeSchema(product.attribute_schema), trx)
         if (!outcome) return undefined
         if (!(await writeSchema(trx, productId, outcome.schema, product.updated_at))) throw new VersionMoved()
-        await audit(trx, { actorUserId, action: outcome.action, entityType: 'product', entityId: productId, before: outcome.before, after: outcome.after })
+        await audit(trx, {
+          actorUserId,
+          action: outcome.action,
+          entityType: 'product',
+          entityId: productId,
+          before: outcome.before,
+          after: outcome.after,
+        })
         return undefined
-      })
-    )
+      }),
+    ),
   )
 }
 
 /** Writes the schema if it is still the version read; false when someone else wrote in between. */
-async function writeSchema(trx: Transaction<DB>, productId: number, schema: AttributeDefinition[], version: string): Promise<boolean> {
+async function writeSchema(
+  trx: Transaction<DB>,
+  productId: number,
+  schema: AttributeDefinition[],
+  version: string,
+): Promise<boolean> {
   const result = await trx
     .updateTable('products')
     .set({ attribute_schema: JSON.stringify(schema.map(stored)), updated_at: nextStamp(version) })
@@ -89,15 +106,25 @@ function find(schema: AttributeDefinition[], key: string): number {
   return index
 }
 
-export async function addAttribute(db: Database, actorUserId: number, productId: number, input: AddAttributeForm): Promise<Result> {
+export async function addAttribute(
+  db: Database,
+  actorUserId: number,
+  productId: number,
+  input: AddAttributeForm,
+): Promise<Result> {
   return retryingWhileMoved(() =>
     settle(() =>
       db.transaction().execute(async (trx) => {
         await once(trx, input.idempotencyKey, `product.attribute_add.${productId}`, actorUserId, async () => {
-          const product = await trx.selectFrom('products').select(['attribute_schema', 'updated_at']).where('id', '=', productId).executeTakeFirst()
+          const product = await trx
+            .selectFrom('products')
+            .select(['attribute_schema', 'updated_at'])
+            .where('id', '=', productId)
+            .executeTakeFirst()
           if (!product) throw new Refused(undefined, 'This product no longer exists.')
           const schema = parseAttributeSchema(product.attribute_schema)
-          if (schema.some((a) => a.key === input.key)) throw new Refused('key', 'The schema already has an attribute with this key')
+          if (schema.some((a) => a.key === input.key))
+            throw new Refused('key', 'The schema already has an attribute with this key')
           const attribute: AttributeDefinition = {
             key: input.key,
             label: input.label,
@@ -107,28 +134,46 @@ export async function addAttribute(db: Database, actorUserId: number, productId:
             values: input.type === 'enum' ? splitValues(input.values) : undefined,
           }
           if (!(await writeSchema(trx, productId, [...schema, attribute], product.updated_at))) throw new VersionMoved()
-          await audit(trx, { actorUserId, action: 'product.attribute_added', entityType: 'product', entityId: productId, after: described(attribute) })
+          await audit(trx, {
+            actorUserId,
+            action: 'product.attribute_added',
+            entityType: 'product',
+            entityId: productId,
+            after: described(attribute),
+          })
           return input.key
         })
         return undefined
-      })
-    )
+      }),
+    ),
   )
 }
 
 /** Label, unit, required and (enums) values; the key and the type stay as they are. */
-export async function editAttribute(db: Database, actorUserId: number, productId: number, input: EditAttributeForm): Promise<Result> {
+export async function editAttribute(
+  db: Database,
+  actorUserId: number,
+  productId: number,
+  input: EditAttributeForm,
+): Promise<Result> {
   return changeSchema(db, actorUserId, productId, (schema) => {
     const index = find(schema, input.key)
     const current = schema[index]
     const values = current.type === 'enum' ? splitValues(input.values) : undefined
     if (values) {
-      if (values.length < 2) throw new Refused('values', 'An enum needs at least 2 values, one per line or separated by commas')
+      if (values.length < 2)
+        throw new Refused('values', 'An enum needs at least 2 values, one per line or separated by commas')
       const lower = values.map((v) => v.toLowerCase())
       const twice = values.find((v, i) => lower.indexOf(v.toLowerCase()) !== i)
       if (twice) throw new Refused('values', `“${twice}” is listed twice`)
     }
-    const next: AttributeDefinition = { ...current, label: input.label, unit: input.unit || undefined, required: Boolean(input.required), values }
+    const next: AttributeDefinition = {
+      ...current,
+      label: input.label,
+      unit: input.unit || undefined,
+      required: Boolean(input.required),
+      values,
+    }
     const before = described(current)
     const after = described(next)
     if (JSON.stringify(before) === JSON.stringify(after)) return null
@@ -138,7 +183,13 @@ export async function editAttribute(db: Database, actorUserId: number, productId
   })
 }
 
-export async function moveAttribute(db: Database, actorUserId: number, productId: number, key: string, direction: 'up' | 'down'): Promise<Result> {
+export async function moveAttribute(
+  db: Database,
+  actorUserId: number,
+  productId: number,
+  key: string,
+  direction: 'up' | 'down',
+): Promise<Result> {
   return changeSchema(db, actorUserId, productId, (schema) => {
     const from = find(schema, key)
     const to = direction === 'up' ? from - 1 : from + 1
@@ -158,7 +209,12 @@ export async function moveAttribute(db: Database, actorUserId: number, productId
  * Removes an attribute unless a QC condition of one of the product's categories checks it. SKUs
  * keep the values stored under the key; they are no longer shown or validated.
  */
-export async function removeAttribute(db: Database, actorUserId: number, productId: number, key: string): Promise<Result> {
+export async function removeAttribute(
+  db: Database,
+  actorUserId: number,
+  productId: number,
+  key: string,
+): Promise<Result> {
   return changeSchema(db, actorUserId, productId, async (schema, trx) => {
     const index = find(schema, key)
     // Inside the transaction, so a condition added meanwhile is seen.
@@ -172,8 +228,15 @@ export async function removeAttribute(db: Database, actorUserId: number, product
       .execute()
     if (usedBy.length > 0) {
       const names = usedBy.map((c) => `“${c.name}” (${c.category})`).join(', ')
-      throw new Refused(undefined, `${schema[index].label} cannot be removed: QC conditions check it: ${names}. Change or remove those conditions first.`)
+      throw new Refused(
+        undefined,
+        `${schema[index].label} cannot be removed: QC conditions check it: ${names}. Change or remove those conditions first.`,
+      )
     }
-    return { schema: schema.filter((_, i) => i !== index), action: 'product.attribute_removed', before: described(schema[index]) }
+    return {
+      schema: schema.filter((_, i) => i !== index),
+      action: 'product.attribute_removed',
+      before: described(schema[index]),
+    }
   })
 }

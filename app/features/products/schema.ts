@@ -12,16 +12,52 @@ export { ATTRIBUTE_TYPES, CREATE_PRODUCT_FORM_ID, SLUG_MAX, formIds } from './sh
  */
 export const RESERVED_SLUGS = new Set([
   // main portal pages
-  'dashboard', 'profile', 'skus', 'categories', 'buyers', 'sellers', 'master_order_cart', 'samples_order_cart',
-  'logistics', 'reports', 'assets_uploader', 'solv_and_gt_orders', 'images', 'redirect', 'resources', 'api',
-  'assets', 'build', 'favicon', 'robots', 'healthz', 'health',
+  'dashboard',
+  'profile',
+  'skus',
+  'categories',
+  'buyers',
+  'sellers',
+  'master_order_cart',
+  'samples_order_cart',
+  'logistics',
+  'reports',
+  'assets_uploader',
+  'solv_and_gt_orders',
+  'images',
+  'redirect',
+  'resources',
+  'api',
+  'assets',
+  'build',
+  'favicon',
+  'robots',
+  'healthz',
+  'health',
   // public pages
-  'login', 'logout', 'signup', 'privacy', 'forgot_password', 'reset_password', 'pending_approval',
+  'login',
+  'logout',
+  'signup',
+  'privacy',
+  'forgot_password',
+  'reset_password',
+  'pending_approval',
   // portals
-  'admin', 'dev_admin', 'catalog_manager', 'demand_kam', 'biz_ops_team', 'biz_fin', 'logistics_team',
-  'supplier_team', 'field_operator', 'buyer', 'seller', 'toolkit',
+  'admin',
+  'dev_admin',
+  'catalog_manager',
+  'demand_kam',
+  'biz_ops_team',
+  'biz_fin',
+  'logistics_team',
+  'supplier_team',
+  'field_operator',
+  'buyer',
+  'seller',
+  'toolkit',
   // the other SKU kinds: /skus/{kind}_skus
-  'sample', 'product',
+  'sample',
+  'product',
 ])
 
 export const slugField = z
@@ -29,7 +65,10 @@ export const slugField = z
   .trim()
   .min(1, 'Enter the slug')
   .max(SLUG_MAX, `Use at most ${SLUG_MAX} characters`)
-  .regex(/^[a-z][a-z0-9_]*$/, 'Start with a small letter, then use only small letters, digits and underscores, like fabric or knit_fabric')
+  .regex(
+    /^[a-z][a-z0-9_]*$/,
+    'Start with a small letter, then use only small letters, digits and underscores, like fabric or knit_fabric',
+  )
   .refine((slug) => !RESERVED_SLUGS.has(slug), { error: 'This slug is taken by a page of the app; choose another' })
 
 const unitField = z
@@ -60,10 +99,18 @@ export const productDetailsSchema = z.object({
 })
 export type ProductDetailsForm = z.output<typeof productDetailsSchema>
 
-const lineName = z.string({ error: 'Enter the product line’s name' }).trim().min(2, 'Enter the product line’s name (at least 2 characters)').max(80, 'Use at most 80 characters')
+const lineName = z
+  .string({ error: 'Enter the product line’s name' })
+  .trim()
+  .min(2, 'Enter the product line’s name (at least 2 characters)')
+  .max(80, 'Use at most 80 characters')
 const lineId = z.coerce.number({ error: 'This product line is missing' }).int().positive()
 
-export const addLineSchema = z.object({ intent: z.literal('line-add'), name: lineName, idempotencyKey: z.string().max(100).optional() })
+export const addLineSchema = z.object({
+  intent: z.literal('line-add'),
+  name: lineName,
+  idempotencyKey: z.string().max(100).optional(),
+})
 export const renameLineSchema = z.object({ intent: z.literal('line-rename'), lineId, name: lineName })
 export const lineActionSchema = z.object({
   intent: z.enum(['line-up', 'line-down', 'line-deactivate', 'line-reactivate', 'line-delete']),
@@ -83,7 +130,10 @@ const attributeKey = z
   .trim()
   .min(1, 'Enter the key')
   .max(40, 'Use at most 40 characters')
-  .regex(ATTRIBUTE_KEY, 'Start with a small letter, then use only small letters, digits and underscores, like gsm or yarn_count')
+  .regex(
+    ATTRIBUTE_KEY,
+    'Start with a small letter, then use only small letters, digits and underscores, like gsm or yarn_count',
+  )
 
 const attributeFields = {
   label: z.string({ error: 'Enter the label' }).trim().min(1, 'Enter the label').max(60, 'Use at most 60 characters'),
@@ -95,9 +145,19 @@ const attributeFields = {
 /** Enum values: at least two, each at most 60 characters, no two the same (ignoring case). */
 function checkValues(values: string | undefined, ctx: z.RefinementCtx) {
   const list = splitValues(values)
-  if (list.length < 2) ctx.addIssue({ code: 'custom', path: ['values'], message: 'An enum needs at least 2 values, one per line or separated by commas' })
+  if (list.length < 2)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['values'],
+      message: 'An enum needs at least 2 values, one per line or separated by commas',
+    })
   const long = list.find((v) => v.length > 60)
-  if (long) ctx.addIssue({ code: 'custom', path: ['values'], message: `“${long.slice(0, 20)}…” is too long: use at most 60 characters per value` })
+  if (long)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['values'],
+      message: `“${long.slice(0, 20)}…” is too long: use at most 60 characters per value`,
+    })
   const seen = new Set<string>()
   for (const value of list) {
     if (seen.has(value.toLowerCase())) {

@@ -25,8 +25,14 @@ const cookies: Record<string, string> = {}
 async function inspectionFor(operatorId: number, buyerId: number, sellerId: number, slot: string) {
   const db = getDb()
   const staff = { userId: await userIdOf('biz_ops@example.com') }
-  const order = await placeTestOrder({ userId: await userIdOf('internal@example.com'), buyerId, sellerIds: [sellerId], key: `qc-access-${slot}` })
-  for (const step of ['approve', 'start_production', 'ready_for_qc'] as const) await takeSellerOrderStep(db, staff, order.sellerOrderId, step)
+  const order = await placeTestOrder({
+    userId: await userIdOf('internal@example.com'),
+    buyerId,
+    sellerIds: [sellerId],
+    key: `qc-access-${slot}`,
+  })
+  for (const step of ['approve', 'start_production', 'ready_for_qc'] as const)
+    await takeSellerOrderStep(db, staff, order.sellerOrderId, step)
   const done = await scheduleInspection(db, staff, order.sellerOrderId, { day: kolkataDay(), slot, operatorId })
   if (!done.ok) throw new Error(done.message)
   return done.value.id
@@ -52,7 +58,15 @@ beforeAll(async () => {
   cookies.ops = await cookieFor('biz_ops@example.com')
   cookies.seller = await cookieFor('seller@example.com')
   // Operator A adds a photo through the form (review step), as a phone sends it.
-  const viewerA = { userId: a, email: '', name: '', phone: null, roles: ['field_operator' as const], company: null, sessionIdHash: '' }
+  const viewerA = {
+    userId: a,
+    email: '',
+    name: '',
+    phone: null,
+    roles: ['field_operator' as const],
+    company: null,
+    sessionIdHash: '',
+  }
   const inspectionA = (await operatorInspection(getDb(), viewerA, ids.a))!
   const fields: Record<string, string> = { intent: 'review', notes: 'x', owner: inspectionA.ownerToken }
   for (const line of inspectionA.lines) {
@@ -60,13 +74,33 @@ beforeAll(async () => {
     fields[`line.${line.id}.accepted`] = line.quantity
   }
   const form = formOf(fields)
-  form.append('photos', new File([await sharp({ create: { width: 64, height: 48, channels: 3, background: '#808080' } }).png().toBuffer()], 'gate.png', { type: 'image/png' }))
+  form.append(
+    'photos',
+    new File(
+      [
+        await sharp({ create: { width: 64, height: 48, channels: 3, background: '#808080' } })
+          .png()
+          .toBuffer(),
+      ],
+      'gate.png',
+      { type: 'image/png' },
+    ),
+  )
   expect((await post(`/field_operator/orders/${ids.a}`, cookies.a!, form)).status).toBe(302)
-  ids.photo = (await getDb().selectFrom('qc_photos').select('id').where('inspection_id', '=', ids.a).executeTakeFirstOrThrow()).id
+  ids.photo = (
+    await getDb().selectFrom('qc_photos').select('id').where('inspection_id', '=', ids.a).executeTakeFirstOrThrow()
+  ).id
 })
 
 const get = (url: string, cookie: string) => handle(new Request(`http://localhost${url}`, { headers: { cookie } }))
-const post = (url: string, cookie: string, body: FormData) => handle(new Request(`http://localhost${url}`, { method: 'POST', headers: { cookie, Origin: 'http://localhost', Host: 'localhost' }, body }))
+const post = (url: string, cookie: string, body: FormData) =>
+  handle(
+    new Request(`http://localhost${url}`, {
+      method: 'POST',
+      headers: { cookie, Origin: 'http://localhost', Host: 'localhost' },
+      body,
+    }),
+  )
 
 describe('the field operator’s pages', () => {
   it('answer 404 to another operator: page, .data and POST; the own one opens', async () => {
@@ -77,9 +111,13 @@ describe('the field operator’s pages', () => {
       expect((await get(`/field_operator/orders/${own}`, cookie)).status).toBe(200)
       expect((await get(`/field_operator/orders/${foreign}`, cookie)).status).toBe(404)
       expect((await get(`/field_operator/orders/${foreign}.data`, cookie)).status).toBe(404)
-      expect((await post(`/field_operator/orders/${foreign}`, cookie, formOf({ intent: 'submit', key: 'x' }))).status).toBe(404)
+      expect(
+        (await post(`/field_operator/orders/${foreign}`, cookie, formOf({ intent: 'submit', key: 'x' }))).status,
+      ).toBe(404)
     }
-    expect(await getDb().selectFrom('qc_inspections').select('status').where('id', 'in', [ids.a, ids.b]).execute()).toEqual([{ status: 'scheduled' }, { status: 'scheduled' }])
+    expect(
+      await getDb().selectFrom('qc_inspections').select('status').where('id', 'in', [ids.a, ids.b]).execute(),
+    ).toEqual([{ status: 'scheduled' }, { status: 'scheduled' }])
   })
 
   it('a QC photo is for the approvers and its operator; others find nothing', async () => {
@@ -105,7 +143,9 @@ describe('the field operator’s pages', () => {
   })
 
   it('the field script and its service worker travel in under 5 KiB (compressed, as served)', () => {
-    const bytes = ['public/field.js', 'public/field-sw.js'].map((file) => zlib.gzipSync(fs.readFileSync(file)).byteLength)
+    const bytes = ['public/field.js', 'public/field-sw.js'].map(
+      (file) => zlib.gzipSync(fs.readFileSync(file)).byteLength,
+    )
     expect(bytes[0] + bytes[1]).toBeLessThan(5 * 1024)
   })
 })

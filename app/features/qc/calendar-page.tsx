@@ -19,14 +19,23 @@ import { SLOTS } from './rules'
 
 type Data = Awaited<ReturnType<typeof calendarPage>>
 
-
 /** Day, slot and operator: the fields the schedule and move forms share. */
 function SlotFields({ fields, operators }: { fields: any; operators: Data['operators'] }) {
   return (
     <>
       <Field label="Day" meta={fields.day} type="date" />
-      <SelectField label="Time slot" meta={fields.slot} placeholder="Choose a slot" options={SLOTS.map((s) => ({ value: s.key, label: s.label }))} />
-      <SelectField label="Field operator" meta={fields.operator} placeholder="Choose an operator" options={operators.map((o) => ({ value: String(o.id), label: o.name }))} />
+      <SelectField
+        label="Time slot"
+        meta={fields.slot}
+        placeholder="Choose a slot"
+        options={SLOTS.map((s) => ({ value: s.key, label: s.label }))}
+      />
+      <SelectField
+        label="Field operator"
+        meta={fields.operator}
+        placeholder="Choose an operator"
+        options={operators.map((o) => ({ value: String(o.id), label: o.name }))}
+      />
     </>
   )
 }
@@ -36,9 +45,17 @@ function ScheduleForm({ data, reply }: { data: Data; reply: Reply }) {
   const [form, fields] = useZodForm(() => import('./forms').then((m) => m.calendarFormSchema), {
     id: 'schedule',
     lastResult: replyFor(reply, 'schedule'),
-    defaultValue: { day: data.filters.day && data.filters.day >= data.today ? data.filters.day : data.today, operator: data.filters.operator ? String(data.filters.operator) : '' },
+    defaultValue: {
+      day: data.filters.day && data.filters.day >= data.today ? data.filters.day : data.today,
+      operator: data.filters.operator ? String(data.filters.operator) : '',
+    },
   })
-  if (order.status !== 'ready_for_qc') return <p className="card">{order.code} is {order.status.replace(/_/g, ' ')}: only an order ready for QC is scheduled.</p>
+  if (order.status !== 'ready_for_qc')
+    return (
+      <p className="card">
+        {order.code} is {order.status.replace(/_/g, ' ')}: only an order ready for QC is scheduled.
+      </p>
+    )
   return (
     <Form method="post" {...getFormProps(form)} className="card form-grid" aria-label={`Schedule ${order.code}`}>
       <h2>
@@ -66,14 +83,18 @@ function InspectionForms({ data, reply }: { data: Data; reply: Reply }) {
     lastResult: replyFor(reply, 'move'),
     defaultValue: { day: inspection.scheduled_on, slot: inspection.slot, operator: String(inspection.operator_id) },
   })
-  const [cancel, cancelFields] = useZodForm(() => import('./forms').then((m) => m.calendarFormSchema), { id: 'cancel', lastResult: replyFor(reply, 'cancel') })
+  const [cancel, cancelFields] = useZodForm(() => import('./forms').then((m) => m.calendarFormSchema), {
+    id: 'cancel',
+    lastResult: replyFor(reply, 'cancel'),
+  })
   return (
     <section className="card" aria-label={`Inspection ${inspection.code}`}>
       <h2>
         {inspection.code} · {inspection.seller}
       </h2>
       <p>
-        <StatusBadge status={inspection.status} /> {formatDay(inspection.scheduled_on)}, {inspection.slotLabel} · {inspection.operator} · order {inspection.order_code}
+        <StatusBadge status={inspection.status} /> {formatDay(inspection.scheduled_on)}, {inspection.slotLabel} ·{' '}
+        {inspection.operator} · order {inspection.order_code}
       </p>
       {inspection.status === 'scheduled' ? (
         <>
@@ -96,7 +117,11 @@ function InspectionForms({ data, reply }: { data: Data; reply: Reply }) {
             <input type="hidden" name="form" value="cancel" />
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="inspection" value={inspection.id} />
-            <Field label="Why" meta={cancelFields.reason} hint="The operator reads it; the order waits to be scheduled again" />
+            <Field
+              label="Why"
+              meta={cancelFields.reason}
+              hint="The operator reads it; the order waits to be scheduled again"
+            />
             <div className="form-actions">
               <SubmitButton intent="cancel" variant="danger" pendingText="Cancelling…">
                 Cancel the inspection
@@ -118,15 +143,24 @@ function DayList({ data }: { data: Data }) {
   return (
     <section className="card" aria-labelledby="day-heading">
       <h2 id="day-heading">{list.title}</h2>
-      {list.rows.length === 0 ? <p className="muted">No inspection on this day{data.filters.operator || data.filters.category || data.filters.seller ? ' matches the filters' : ''}.</p> : null}
+      {list.rows.length === 0 ? (
+        <p className="muted">
+          No inspection on this day
+          {data.filters.operator || data.filters.category || data.filters.seller ? ' matches the filters' : ''}.
+        </p>
+      ) : null}
       <ul className="day-list">
         {list.rows.slice(0, list.limit).map((r) => (
           <li key={r.id}>
-            <strong>{r.slotLabel}</strong> <Link to={calendarHref(data.base, data.filters, { day: list.day, inspection: r.id })}>{r.code}</Link> · {r.seller} · {r.operator} · {r.order_code} <StatusBadge status={r.status} />
+            <strong>{r.slotLabel}</strong>{' '}
+            <Link to={calendarHref(data.base, data.filters, { day: list.day, inspection: r.id })}>{r.code}</Link> ·{' '}
+            {r.seller} · {r.operator} · {r.order_code} <StatusBadge status={r.status} />
           </li>
         ))}
       </ul>
-      {list.rows.length > list.limit ? <p className="muted">The first {list.limit} are shown: filter by operator or seller to see the rest.</p> : null}
+      {list.rows.length > list.limit ? (
+        <p className="muted">The first {list.limit} are shown: filter by operator or seller to see the rest.</p>
+      ) : null}
     </section>
   )
 }
@@ -138,12 +172,22 @@ function Waiting({ data }: { data: Data }) {
     <section className="card" aria-labelledby="waiting-heading">
       <h2 id="waiting-heading">Ready for QC, not scheduled</h2>
       <p className="muted">
-        {waiting.capped ? `More than ${countOf(waiting.total, 'seller order')}` : countOf(waiting.total, 'seller order')}, oldest orders first
+        {waiting.capped
+          ? `More than ${countOf(waiting.total, 'seller order')}`
+          : countOf(waiting.total, 'seller order')}
+        , oldest orders first
       </p>
       <ul className="waiting-list">
         {waiting.rows.map((r) => (
           <li key={r.id}>
-            <Link to={calendarHref(base, filters, { day: filters.day, schedule: r.id, waiting: filters.waitingPage > 1 ? filters.waitingPage : null })} aria-label={`Schedule ${r.code}`}>
+            <Link
+              to={calendarHref(base, filters, {
+                day: filters.day,
+                schedule: r.id,
+                waiting: filters.waitingPage > 1 ? filters.waitingPage : null,
+              })}
+              aria-label={`Schedule ${r.code}`}
+            >
               {r.code}
             </Link>{' '}
             · {r.seller} · {countOf(r.lines, 'line')} · needed by {formatDay(r.required_by)}
@@ -152,11 +196,17 @@ function Waiting({ data }: { data: Data }) {
       </ul>
       {pages > 1 ? (
         <nav className="pagination" aria-label="Pages of waiting seller orders">
-          {filters.waitingPage > 1 ? <Link to={calendarHref(base, filters, { day: filters.day, waiting: filters.waitingPage - 1 })}>Previous</Link> : null}
+          {filters.waitingPage > 1 ? (
+            <Link to={calendarHref(base, filters, { day: filters.day, waiting: filters.waitingPage - 1 })}>
+              Previous
+            </Link>
+          ) : null}
           <span>
             Page {filters.waitingPage} of {pages}
           </span>
-          {filters.waitingPage < pages ? <Link to={calendarHref(base, filters, { day: filters.day, waiting: filters.waitingPage + 1 })}>Next</Link> : null}
+          {filters.waitingPage < pages ? (
+            <Link to={calendarHref(base, filters, { day: filters.day, waiting: filters.waitingPage + 1 })}>Next</Link>
+          ) : null}
         </nav>
       ) : null}
     </section>
@@ -187,10 +237,20 @@ function MonthGrid({ data }: { data: Data }) {
             {week.map((day, i) => {
               if (!day) return <td key={i} className="out" aria-hidden />
               const cell = days[day]
-              const classes = [day === today ? 'today' : null, day === filters.day ? 'chosen' : null, cell ? 'busy' : 'free'].filter(Boolean).join(' ')
+              const classes = [
+                day === today ? 'today' : null,
+                day === filters.day ? 'chosen' : null,
+                cell ? 'busy' : 'free',
+              ]
+                .filter(Boolean)
+                .join(' ')
               return (
                 <td key={day} className={classes}>
-                  <Link className="day-link" to={calendarHref(base, { ...filters, month: undefined }, { day })} aria-label={`${formatDay(day)}: ${countOf(cell?.count ?? 0, 'inspection')}`}>
+                  <Link
+                    className="day-link"
+                    to={calendarHref(base, { ...filters, month: undefined }, { day })}
+                    aria-label={`${formatDay(day)}: ${countOf(cell?.count ?? 0, 'inspection')}`}
+                  >
                     <span className="day-name">{`${WEEKDAYS[i]} `}</span>
                     {String(Number(day.slice(8)))}
                   </Link>
@@ -198,14 +258,19 @@ function MonthGrid({ data }: { data: Data }) {
                     <ul>
                       {cell.entries.map((e) => (
                         <li key={e.id} className={`entry entry-${e.status}`}>
-                          <Link to={calendarHref(base, { ...filters, month: undefined }, { day, inspection: e.id })} title={`${e.code}: ${e.operator}`}>
+                          <Link
+                            to={calendarHref(base, { ...filters, month: undefined }, { day, inspection: e.id })}
+                            title={`${e.code}: ${e.operator}`}
+                          >
                             {`${e.slot} ${e.seller}`}
                           </Link>
                         </li>
                       ))}
                       {cell.count > cell.entries.length ? (
                         <li>
-                          <Link to={calendarHref(base, { ...filters, month: undefined }, { day })}>{`+${cell.count - cell.entries.length} more`}</Link>
+                          <Link
+                            to={calendarHref(base, { ...filters, month: undefined }, { day })}
+                          >{`+${cell.count - cell.entries.length} more`}</Link>
                         </li>
                       ) : null}
                     </ul>
@@ -223,7 +288,11 @@ function MonthGrid({ data }: { data: Data }) {
 /** The QC calendar: filters and month navigation in the URL, the grid, and beside it the forms and lists. */
 export function QcCalendar({ data, reply }: { data: Data; reply: Reply }) {
   const { filters, base } = data
-  const keep: Partial<CalendarFilters> = { operator: filters.operator, category: filters.category, seller: filters.seller }
+  const keep: Partial<CalendarFilters> = {
+    operator: filters.operator,
+    category: filters.category,
+    seller: filters.seller,
+  }
   const filtering = Boolean(filters.operator || filters.category || filters.seller)
   return (
     <div className="qc-calendar">
@@ -233,9 +302,29 @@ export function QcCalendar({ data, reply }: { data: Data; reply: Reply }) {
           <label htmlFor="month">Month</label>
           <input id="month" name="month" type="month" defaultValue={filters.month} />
         </div>
-        <SelectFilter name="operator" label="Field operator" value={filters.operator} any="Every operator" options={data.operators.map((o) => ({ value: o.id, label: o.name }))} />
-        <SelectFilter name="category" label="Category" value={filters.category} any="Every category" options={data.categories.map((c) => ({ value: c.id, label: `${c.product}: ${c.name}` }))} />
-        <PickerFilter name="seller" label="Seller" kind="seller" value={filters.seller} error={data.sellerError} choices={data.sellerChoices} placeholder="Name, e-mail or GSTIN" />
+        <SelectFilter
+          name="operator"
+          label="Field operator"
+          value={filters.operator}
+          any="Every operator"
+          options={data.operators.map((o) => ({ value: o.id, label: o.name }))}
+        />
+        <SelectFilter
+          name="category"
+          label="Category"
+          value={filters.category}
+          any="Every category"
+          options={data.categories.map((c) => ({ value: c.id, label: `${c.product}: ${c.name}` }))}
+        />
+        <PickerFilter
+          name="seller"
+          label="Seller"
+          kind="seller"
+          value={filters.seller}
+          error={data.sellerError}
+          choices={data.sellerChoices}
+          placeholder="Name, e-mail or GSTIN"
+        />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary">
             Show
@@ -251,7 +340,9 @@ export function QcCalendar({ data, reply }: { data: Data; reply: Reply }) {
         <Link to={calendarHref(base, { ...keep, month: data.next })} rel="next">
           {monthName(data.next)} →
         </Link>
-        {filters.month !== data.today.slice(0, 7) ? <Link to={calendarHref(base, { ...keep, month: data.today.slice(0, 7) })}>This month</Link> : null}
+        {filters.month !== data.today.slice(0, 7) ? (
+          <Link to={calendarHref(base, { ...keep, month: data.today.slice(0, 7) })}>This month</Link>
+        ) : null}
       </nav>
       <div className="calendar-layout">
         <div className="calendar-main">

@@ -18,7 +18,10 @@ export function RecordedByAnother() {
     <div className="field-page">
       <div className="card" role="alert">
         <h1>Not sent</h1>
-        <p>{RECORDED_BY_ANOTHER} The form was filled in while someone else was signed in on this phone; open the inspection and fill it in yourself.</p>
+        <p>
+          {RECORDED_BY_ANOTHER} The form was filled in while someone else was signed in on this phone; open the
+          inspection and fill it in yourself.
+        </p>
         <p>
           <a href="/field_operator/orders">My inspections</a>
         </p>
@@ -82,7 +85,10 @@ function TaskCard({ task }: { task: Task }) {
       <ul className="task-lines">
         {task.lines.map((line) => (
           <li key={line.id}>
-            {line.sku} {line.name}: <strong>{line.quantity} {line.unit}</strong>
+            {line.sku} {line.name}:{' '}
+            <strong>
+              {line.quantity} {line.unit}
+            </strong>
           </li>
         ))}
       </ul>
@@ -111,7 +117,17 @@ function TaskGroup({ title, tasks, empty }: { title: string; tasks: Task[]; empt
 }
 
 /** The operator's task list: overdue, today's and upcoming inspections, and what was sent lately. */
-export function TaskList({ overdue, today_, upcoming, sent }: { overdue: Task[]; today_: Task[]; upcoming: Task[]; sent: { id: number; code: string; orderCode: string; seller: string; status: string; receivedAt: string }[] }) {
+export function TaskList({
+  overdue,
+  today_,
+  upcoming,
+  sent,
+}: {
+  overdue: Task[]
+  today_: Task[]
+  upcoming: Task[]
+  sent: { id: number; code: string; orderCode: string; seller: string; status: string; receivedAt: string }[]
+}) {
   return (
     <div className="field-page">
       <PageHeader title="My inspections" />
@@ -125,7 +141,9 @@ export function TaskList({ overdue, today_, upcoming, sent }: { overdue: Task[];
           <ul className="sent-list">
             {sent.map((s) => (
               <li key={s.id}>
-                <a href={`/field_operator/orders/${s.id}`}>{s.code}</a> · {s.seller} · {inspectionStatusLabels[s.status as keyof typeof inspectionStatusLabels] ?? s.status} · received {formatDate(s.receivedAt)} {formatTime(s.receivedAt)}
+                <a href={`/field_operator/orders/${s.id}`}>{s.code}</a> · {s.seller} ·{' '}
+                {inspectionStatusLabels[s.status as keyof typeof inspectionStatusLabels] ?? s.status} · received{' '}
+                {formatDate(s.receivedAt)} {formatTime(s.receivedAt)}
               </li>
             ))}
           </ul>
@@ -140,7 +158,11 @@ export function TaskList({ overdue, today_, upcoming, sent }: { overdue: Task[];
 /** The errors of a reply by field name, and what was typed. */
 function replyParts(reply: InspectionReply | null | undefined) {
   const errors = (reply?.error ?? {}) as Record<string, string[] | null>
-  const typed = (reply?.initialValue ?? {}) as { value?: Record<string, Record<string, string>>; line?: Record<string, { accepted?: string; rejected?: string }>; notes?: string }
+  const typed = (reply?.initialValue ?? {}) as {
+    value?: Record<string, Record<string, string>>
+    line?: Record<string, { accepted?: string; rejected?: string }>
+    notes?: string
+  }
   return { errors, typed, formErrors: errors[''] ?? [] }
 }
 
@@ -172,9 +194,24 @@ function Summary({ reply, id }: { reply: InspectionReply | null | undefined; id:
   )
 }
 
-function Input({ name, label, hint, errors, defaultValue, numeric }: { name: string; label: string; hint?: string; errors?: string[] | null; defaultValue: string; numeric?: boolean }) {
+function Input({
+  name,
+  label,
+  hint,
+  errors,
+  defaultValue,
+  numeric,
+}: {
+  name: string
+  label: string
+  hint?: string
+  errors?: string[] | null
+  defaultValue: string
+  numeric?: boolean
+}) {
   const id = name.replace(/\./g, '-')
-  const described = [hint ? `${id}-hint` : null, errors?.length ? `${id}-errors` : null].filter(Boolean).join(' ') || undefined
+  const described =
+    [hint ? `${id}-hint` : null, errors?.length ? `${id}-errors` : null].filter(Boolean).join(' ') || undefined
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -183,7 +220,15 @@ function Input({ name, label, hint, errors, defaultValue, numeric }: { name: str
           {hint}
         </p>
       ) : null}
-      <input id={id} name={name} defaultValue={defaultValue} inputMode={numeric ? 'decimal' : undefined} autoComplete="off" aria-invalid={errors?.length ? true : undefined} aria-describedby={described} />
+      <input
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        inputMode={numeric ? 'decimal' : undefined}
+        autoComplete="off"
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={described}
+      />
       <ErrorList id={`${id}-errors`} errors={errors} />
     </div>
   )
@@ -196,7 +241,13 @@ function Photos({ inspectionId, photos }: { inspectionId: number; photos: Operat
       {photos.map((photo) => (
         <li key={photo.id}>
           <a href={`/qc_photos/${photo.id}`}>
-            <img src={`/qc_photos/${photo.id}?size=thumb`} alt={`Photo ${photo.id} of inspection ${inspectionId}`} width={96} height={Math.round((96 * photo.height) / Math.max(photo.width, 1))} loading="lazy" />
+            <img
+              src={`/qc_photos/${photo.id}?size=thumb`}
+              alt={`Photo ${photo.id} of inspection ${inspectionId}`}
+              width={96}
+              height={Math.round((96 * photo.height) / Math.max(photo.width, 1))}
+              loading="lazy"
+            />
           </a>
         </li>
       ))}
@@ -205,7 +256,15 @@ function Photos({ inspectionId, photos }: { inspectionId: number; photos: Operat
 }
 
 /** The inspection page: the form, its review, or the receipt once sent. */
-export function InspectionPage({ inspection, step, reply }: { inspection: OperatorInspection; step: 'form' | 'review'; reply: InspectionReply | null | undefined }) {
+export function InspectionPage({
+  inspection,
+  step,
+  reply,
+}: {
+  inspection: OperatorInspection
+  step: 'form' | 'review'
+  reply: InspectionReply | null | undefined
+}) {
   const page = `/field_operator/orders/${inspection.id}`
   const header = (
     <>
@@ -222,7 +281,11 @@ export function InspectionPage({ inspection, step, reply }: { inspection: Operat
       <div className="field-page">
         {header}
         <div className="notice received" role="status">
-          <h2>{inspection.receivedAt ? `Received at ${formatTime(inspection.receivedAt)}` : inspectionStatusLabels[inspection.status]}</h2>
+          <h2>
+            {inspection.receivedAt
+              ? `Received at ${formatTime(inspection.receivedAt)}`
+              : inspectionStatusLabels[inspection.status]}
+          </h2>
           <p>
             {inspection.receivedAt ? `Sent on ${formatDate(inspection.receivedAt)}. ` : ''}
             Now: {inspectionStatusLabels[inspection.status].toLowerCase()}.
@@ -241,15 +304,31 @@ export function InspectionPage({ inspection, step, reply }: { inspection: Operat
         {header}
         <h2>Check before you send</h2>
         <Summary reply={reply} id="send" />
-        <p className={failing ? 'notice notice-warning' : 'notice'}>{failing ? `${failing} condition${failing === 1 ? '' : 's'} not met: the QC team decides on the lot.` : 'Every condition is met.'}</p>
+        <p className={failing ? 'notice notice-warning' : 'notice'}>
+          {failing
+            ? `${failing} condition${failing === 1 ? '' : 's'} not met: the QC team decides on the lot.`
+            : 'Every condition is met.'}
+        </p>
         {inspection.lines.map((line) => (
           <section key={line.id} className="card review-line" aria-label={`Line ${line.lineNo}`}>
             <h3>
               Line {line.lineNo}: {line.sku} {line.name}
             </h3>
-            <ResultsTable caption={`Results of line ${line.lineNo}`} rows={line.conditions.map((c) => ({ key: c.id, name: c.name, rule: c.rule, value: c.value, unit: c.unit, verdict: c.verdict, severity: c.severity }))} />
+            <ResultsTable
+              caption={`Results of line ${line.lineNo}`}
+              rows={line.conditions.map((c) => ({
+                key: c.id,
+                name: c.name,
+                rule: c.rule,
+                value: c.value,
+                unit: c.unit,
+                verdict: c.verdict,
+                severity: c.severity,
+              }))}
+            />
             <p>
-              Accepted {inspection.draft!.lines[line.id]?.accepted || '—'} {line.unit} · rejected {inspection.draft!.lines[line.id]?.rejected || '0'} {line.unit} of {line.quantity} {line.unit}
+              Accepted {inspection.draft!.lines[line.id]?.accepted || '—'} {line.unit} · rejected{' '}
+              {inspection.draft!.lines[line.id]?.rejected || '0'} {line.unit} of {line.quantity} {line.unit}
             </p>
           </section>
         ))}
@@ -275,7 +354,15 @@ export function InspectionPage({ inspection, step, reply }: { inspection: Operat
   return (
     <div className="field-page">
       {header}
-      <form method="post" action={page} encType="multipart/form-data" id="inspection" className="inspection-form" data-field-form noValidate>
+      <form
+        method="post"
+        action={page}
+        encType="multipart/form-data"
+        id="inspection"
+        className="inspection-form"
+        data-field-form
+        noValidate
+      >
         <Summary reply={reply} id="inspection" />
         <input type="hidden" name="key" value={inspection.sendKey} />
         {/* Whom the form was served to: a replay under another person's session is refused (owner-token.server.ts). */}
@@ -287,7 +374,9 @@ export function InspectionPage({ inspection, step, reply }: { inspection: Operat
             <legend>
               Line {line.lineNo}: {line.sku} {line.name}, {line.quantity} {line.unit}
             </legend>
-            {line.conditions.length === 0 ? <p className="muted">This category has no QC conditions: record the quantities.</p> : null}
+            {line.conditions.length === 0 ? (
+              <p className="muted">This category has no QC conditions: record the quantities.</p>
+            ) : null}
             {line.conditions.map((c) => {
               const name = `value.${line.id}.${c.id}`
               return (
@@ -303,8 +392,20 @@ export function InspectionPage({ inspection, step, reply }: { inspection: Operat
               )
             })}
             <div className="row quantities">
-              <Input name={`line.${line.id}.accepted`} label={`Accepted (${line.unit})`} errors={errors[`line.${line.id}.accepted`]} defaultValue={typed.line?.[line.id]?.accepted ?? draft?.lines[line.id]?.accepted ?? line.quantity} numeric />
-              <Input name={`line.${line.id}.rejected`} label={`Rejected (${line.unit})`} errors={errors[`line.${line.id}.rejected`]} defaultValue={typed.line?.[line.id]?.rejected ?? draft?.lines[line.id]?.rejected ?? ''} numeric />
+              <Input
+                name={`line.${line.id}.accepted`}
+                label={`Accepted (${line.unit})`}
+                errors={errors[`line.${line.id}.accepted`]}
+                defaultValue={typed.line?.[line.id]?.accepted ?? draft?.lines[line.id]?.accepted ?? line.quantity}
+                numeric
+              />
+              <Input
+                name={`line.${line.id}.rejected`}
+                label={`Rejected (${line.unit})`}
+                errors={errors[`line.${line.id}.rejected`]}
+                defaultValue={typed.line?.[line.id]?.rejected ?? draft?.lines[line.id]?.rejected ?? ''}
+                numeric
+              />
             </div>
           </fieldset>
         ))}
@@ -318,7 +419,15 @@ export function InspectionPage({ inspection, step, reply }: { inspection: Operat
           <p className="muted hint" id="photos-hint">
             JPEG, PNG or WebP, up to 10 MB each, five at a time
           </p>
-          <input id="photos" name="photos" type="file" accept="image/jpeg,image/png,image/webp" multiple aria-describedby="photos-hint" aria-invalid={errors.photos?.length ? true : undefined} />
+          <input
+            id="photos"
+            name="photos"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            multiple
+            aria-describedby="photos-hint"
+            aria-invalid={errors.photos?.length ? true : undefined}
+          />
           <ErrorList errors={errors.photos} />
         </div>
         {inspection.photos.length ? (

@@ -9,8 +9,14 @@ export { calendarHref } from './shared'
 
 export const QC_PORTALS = ['admin', 'biz_ops'] as const
 export type QcPortal = (typeof QC_PORTALS)[number]
-export const calendarPath: Record<QcPortal, string> = { admin: '/admin/master_orders/qc/calendar', biz_ops: '/biz_ops_team/master_orders/qc/calendar' }
-export const qcApprovalsPath: Record<QcPortal, string> = { admin: '/admin/approvals/qc', biz_ops: '/biz_ops_team/approvals/qc' }
+export const calendarPath: Record<QcPortal, string> = {
+  admin: '/admin/master_orders/qc/calendar',
+  biz_ops: '/biz_ops_team/master_orders/qc/calendar',
+}
+export const qcApprovalsPath: Record<QcPortal, string> = {
+  admin: '/admin/approvals/qc',
+  biz_ops: '/biz_ops_team/approvals/qc',
+}
 
 export interface CalendarFilters {
   month: string
@@ -50,21 +56,61 @@ const slotFields = {
 export const calendarFormSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('schedule'), sellerOrder: z.string().regex(/^\d{1,12}$/), ...slotFields }),
   z.object({ intent: z.literal('move'), inspection: z.string().regex(/^\d{1,12}$/), ...slotFields }),
-  z.object({ intent: z.literal('cancel'), inspection: z.string().regex(/^\d{1,12}$/), reason: z.string({ error: 'Say why it is cancelled' }).trim().min(1, 'Say why it is cancelled').max(500, 'Use at most 500 characters') }),
+  z.object({
+    intent: z.literal('cancel'),
+    inspection: z.string().regex(/^\d{1,12}$/),
+    reason: z
+      .string({ error: 'Say why it is cancelled' })
+      .trim()
+      .min(1, 'Say why it is cancelled')
+      .max(500, 'Use at most 500 characters'),
+  }),
 ])
 export type CalendarReply = SubmissionResult<string[]> & { form?: string }
 
-const reason = z.string().max(1000, 'Use at most 1,000 characters').optional().transform((v) => v ?? '')
+const reason = z
+  .string()
+  .max(1000, 'Use at most 1,000 characters')
+  .optional()
+  .transform((v) => v ?? '')
 export const qcDecisionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('approve'), inspection: z.string().regex(/^\d{1,12}$/), reason }),
-  z.object({ intent: z.literal('reject'), inspection: z.string().regex(/^\d{1,12}$/), reason: z.string({ error: 'Say why: the seller reads it' }).trim().min(1, 'Say why: the seller reads it').max(1000, 'Use at most 1,000 characters') }),
+  z.object({
+    intent: z.literal('reject'),
+    inspection: z.string().regex(/^\d{1,12}$/),
+    reason: z
+      .string({ error: 'Say why: the seller reads it' })
+      .trim()
+      .min(1, 'Say why: the seller reads it')
+      .max(1000, 'Use at most 1,000 characters'),
+  }),
   z.object({
     intent: z.literal('accept_part'),
     inspection: z.string().regex(/^\d{1,12}$/),
-    reason: z.string({ error: 'Say why part is rejected: the seller reads it' }).trim().min(1, 'Say why part is rejected: the seller reads it').max(1000, 'Use at most 1,000 characters'),
+    reason: z
+      .string({ error: 'Say why part is rejected: the seller reads it' })
+      .trim()
+      .min(1, 'Say why part is rejected: the seller reads it')
+      .max(1000, 'Use at most 1,000 characters'),
     disposition: z.enum(['rework', 'cancel'], { error: 'Choose what happens to the rejected part' }),
-    line: z.record(z.string().regex(/^\d{1,12}$/), z.object({ accepted: z.string().max(30).optional().transform((v) => v ?? ''), rejected: z.string().max(30).optional().transform((v) => v ?? '') })).optional().transform((v) => v ?? {}),
+    line: z
+      .record(
+        z.string().regex(/^\d{1,12}$/),
+        z.object({
+          accepted: z
+            .string()
+            .max(30)
+            .optional()
+            .transform((v) => v ?? ''),
+          rejected: z
+            .string()
+            .max(30)
+            .optional()
+            .transform((v) => v ?? ''),
+        }),
+      )
+      .optional()
+      .transform((v) => v ?? {}),
   }),
 ])
 export type QcDecisionReply = SubmissionResult<string[]> & { form?: string }
-

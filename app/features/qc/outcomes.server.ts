@@ -15,7 +15,19 @@ export async function qcOutcomes(db: Executor, sellerOrderIds: number[], depth: 
   const rows = await db
     .selectFrom('qc_inspections as i')
     .innerJoin('users', 'users.id', 'i.operator_id')
-    .select(['i.id', 'i.code', 'i.seller_order_id', 'i.status', 'i.scheduled_on', 'i.slot', 'i.received_at', 'i.decided_at', 'i.notes', 'i.decision_note', 'users.name as operator'])
+    .select([
+      'i.id',
+      'i.code',
+      'i.seller_order_id',
+      'i.status',
+      'i.scheduled_on',
+      'i.slot',
+      'i.received_at',
+      'i.decided_at',
+      'i.notes',
+      'i.decision_note',
+      'users.name as operator',
+    ])
     .where('i.seller_order_id', 'in', sellerOrderIds)
     .where('i.status', '<>', 'cancelled')
     .orderBy('i.id')
@@ -25,8 +37,22 @@ export async function qcOutcomes(db: Executor, sellerOrderIds: number[], depth: 
       ? []
       : await db
           .selectFrom('qc_inspection_results')
-          .select(['inspection_id', 'name', 'operator', 'min_value', 'max_value', 'values_json', 'unit', 'severity', 'value'])
-          .where('inspection_id', 'in', rows.map((r) => r.id))
+          .select([
+            'inspection_id',
+            'name',
+            'operator',
+            'min_value',
+            'max_value',
+            'values_json',
+            'unit',
+            'severity',
+            'value',
+          ])
+          .where(
+            'inspection_id',
+            'in',
+            rows.map((r) => r.id),
+          )
           .where('verdict', '=', 'fail')
           .orderBy('id')
           .execute()
@@ -44,7 +70,15 @@ export async function qcOutcomes(db: Executor, sellerOrderIds: number[], depth: 
             receivedAt: r.received_at,
             notes: r.notes,
             decisionNote: r.decision_note,
-            failing: failing.filter((f) => f.inspection_id === r.id).map((f) => ({ name: f.name, rule: describeCondition(f), value: f.value, unit: f.unit, severity: f.severity })),
+            failing: failing
+              .filter((f) => f.inspection_id === r.id)
+              .map((f) => ({
+                name: f.name,
+                rule: describeCondition(f),
+                value: f.value,
+                unit: f.unit,
+                severity: f.severity,
+              })),
           }),
       ...(depth === 'staff' ? { operator: r.operator } : {}),
     }

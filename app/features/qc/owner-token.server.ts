@@ -8,7 +8,8 @@ import { config } from '~/config.server'
 /** How long a form kept on the phone may wait to be sent. */
 export const OWNER_TOKEN_DAYS = 7
 
-const sign = (payload: string) => crypto.createHmac('sha256', config().sessionSecret).update(`qc-field-owner:${payload}`).digest('base64url')
+const sign = (payload: string) =>
+  crypto.createHmac('sha256', config().sessionSecret).update(`qc-field-owner:${payload}`).digest('base64url')
 
 /** The token for this user and inspection, valid OWNER_TOKEN_DAYS from `now`. */
 export function signOwnerToken(userId: number, inspectionId: number, now = Date.now()): string {
@@ -16,7 +17,8 @@ export function signOwnerToken(userId: number, inspectionId: number, now = Date.
   return `${payload}.${sign(payload)}`
 }
 
-export type OwnerCheck = { ok: true; userId: number; inspectionId: number } | { ok: false; reason: 'forged' | 'expired' }
+export type OwnerCheck =
+  { ok: true; userId: number; inspectionId: number } | { ok: false; reason: 'forged' | 'expired' }
 
 /** The token's user and inspection when its signature holds and it has not expired. */
 export function readOwnerToken(token: unknown, now = Date.now()): OwnerCheck {

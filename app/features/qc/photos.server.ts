@@ -36,7 +36,9 @@ export interface StoredPhoto {
 }
 
 /** The chosen photos of a form field, shrunk; an error for the field when one is not a photo we take. */
-export async function preparePhotos(values: FormDataEntryValue[]): Promise<{ photos: StoredPhoto[] } | { error: string }> {
+export async function preparePhotos(
+  values: FormDataEntryValue[],
+): Promise<{ photos: StoredPhoto[] } | { error: string }> {
   const photos: StoredPhoto[] = []
   const files = values.filter((value) => value === TOO_LARGE || (typeof value !== 'string' && value.size > 0))
   if (files.length > MAX_PHOTOS_PER_FORM) return { error: `Add at most ${MAX_PHOTOS_PER_FORM} photos at a time` }
@@ -45,14 +47,32 @@ export async function preparePhotos(values: FormDataEntryValue[]): Promise<{ pho
     if (typeof value === 'string') continue
     const bytes = Buffer.from(await value.arrayBuffer())
     const type = await fileTypeFromBuffer(bytes)
-    if (!type || !ACCEPTED.has(type.mime)) return { error: `${value.name.slice(0, 80) || 'A file'} is not a photo we accept: use ${PHOTO_RULES}` }
+    if (!type || !ACCEPTED.has(type.mime))
+      return { error: `${value.name.slice(0, 80) || 'A file'} is not a photo we accept: use ${PHOTO_RULES}` }
     try {
       const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate()
-      const full = await image.clone().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80, mozjpeg: true }).toBuffer({ resolveWithObject: true })
-      const thumb = await image.clone().resize({ width: 320, height: 320, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 70 }).toBuffer()
-      photos.push({ full: full.data, thumb, width: full.info.width, height: full.info.height, originalName: value.name.slice(0, 200) })
+      const full = await image
+        .clone()
+        .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true })
+      const thumb = await image
+        .clone()
+        .resize({ width: 320, height: 320, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 70 })
+        .toBuffer()
+      photos.push({
+        full: full.data,
+        thumb,
+        width: full.info.width,
+        height: full.info.height,
+        originalName: value.name.slice(0, 200),
+      })
     } catch (error) {
-      const message = error instanceof Error && /pixel limit/i.test(error.message) ? 'is too many pixels' : 'could not be read; it may be damaged'
+      const message =
+        error instanceof Error && /pixel limit/i.test(error.message)
+          ? 'is too many pixels'
+          : 'could not be read; it may be damaged'
       return { error: `${value.name.slice(0, 80) || 'A photo'} ${message}: use ${PHOTO_RULES}` }
     }
   }
@@ -60,7 +80,12 @@ export async function preparePhotos(values: FormDataEntryValue[]): Promise<{ pho
 }
 
 /** Writes the photos and records them on the inspection. Call it in the transaction that uses them. */
-export async function savePhotos(trx: Executor, inspectionId: number, photos: StoredPhoto[], uploadedBy: number): Promise<void> {
+export async function savePhotos(
+  trx: Executor,
+  inspectionId: number,
+  photos: StoredPhoto[],
+  uploadedBy: number,
+): Promise<void> {
   if (!photos.length) return
   const dir = config().uploadsDir
   await fs.mkdir(dir, { recursive: true })
@@ -72,13 +97,26 @@ export async function savePhotos(trx: Executor, inspectionId: number, photos: St
     await fs.writeFile(path.join(dir, thumbKey), photo.thumb, { mode: 0o640 })
     await trx
       .insertInto('qc_photos')
-      .values({ inspection_id: inspectionId, storage_key: storageKey, thumb_key: thumbKey, byte_size: photo.full.byteLength, width: photo.width, height: photo.height, original_name: photo.originalName, uploaded_by: uploadedBy, created_at: new Date().toISOString() })
+      .values({
+        inspection_id: inspectionId,
+        storage_key: storageKey,
+        thumb_key: thumbKey,
+        byte_size: photo.full.byteLength,
+        width: photo.width,
+        height: photo.height,
+        original_name: photo.originalName,
+        uploaded_by: uploadedBy,
+        created_at: new Date().toISOString(),
+      })
       .execute()
   }
 }
 
 /** A stored photo as a response with safe headers (its full size or thumbnail); 404 when the file is gone. */
-export async function photoResponse(photo: { id: number; storage_key: string; thumb_key: string }, thumb: boolean): Promise<Response> {
+export async function photoResponse(
+  photo: { id: number; storage_key: string; thumb_key: string },
+  thumb: boolean,
+): Promise<Response> {
   let body: Buffer
   try {
     body = await fs.readFile(path.join(config().uploadsDir, path.basename(thumb ? photo.thumb_key : photo.storage_key)))

@@ -11,7 +11,11 @@ export interface ResultRow {
 
 export function Verdict({ verdict, severity }: { verdict: ResultRow['verdict']; severity: string }) {
   if (verdict === null) return <span className="muted">Not entered</span>
-  return verdict === 'pass' ? <span className="verdict verdict-pass">Pass</span> : <span className="verdict verdict-fail">Fail ({severity})</span>
+  return verdict === 'pass' ? (
+    <span className="verdict verdict-pass">Pass</span>
+  ) : (
+    <span className="verdict verdict-fail">Fail ({severity})</span>
+  )
 }
 
 /** A line's results, failing rows marked (a critical one more so): the operator's review and the approvers' cards. */

@@ -17,7 +17,14 @@ export type SlotKey = (typeof SLOTS)[number]['key']
 export const SLOT_KEYS: readonly string[] = SLOTS.map((s) => s.key)
 export const slotLabel = (key: string) => SLOTS.find((s) => s.key === key)?.label ?? key
 
-export const INSPECTION_STATUSES = ['scheduled', 'submitted', 'approved', 'partly_approved', 'rejected', 'cancelled'] as const satisfies readonly QcInspectionStatus[]
+export const INSPECTION_STATUSES = [
+  'scheduled',
+  'submitted',
+  'approved',
+  'partly_approved',
+  'rejected',
+  'cancelled',
+] as const satisfies readonly QcInspectionStatus[]
 /** An inspection still to be done or decided: a seller order has at most one (a unique index). */
 export const OPEN_INSPECTION: readonly QcInspectionStatus[] = ['scheduled', 'submitted']
 /** Decisions that let the lot (or its accepted part) past the QC gate. */
@@ -65,17 +72,27 @@ export function checkLineQuantities(line: LineQuantities, unit = ''): LotCheck {
   const whole = quantityInput(line.quantityMilli)
   const acceptedText = line.accepted.trim()
   const rejectedText = line.rejected.trim()
-  if (acceptedText === '' && rejectedText === '') return { ok: false, field: 'accepted', message: `Enter how much is accepted (the line is ${whole} ${unit})`.trim() }
+  if (acceptedText === '' && rejectedText === '')
+    return { ok: false, field: 'accepted', message: `Enter how much is accepted (the line is ${whole} ${unit})`.trim() }
   const parse = (text: string) => (text === '' ? null : text === '0' ? 0 : parseQuantity(text))
   const accepted = parse(acceptedText)
   const rejected = parse(rejectedText)
-  if (acceptedText !== '' && accepted === null) return { ok: false, field: 'accepted', message: 'Enter a quantity like 120 or 12.5' }
-  if (rejectedText !== '' && rejected === null) return { ok: false, field: 'rejected', message: 'Enter a quantity like 120 or 12.5' }
-  if (accepted !== null && accepted > line.quantityMilli) return { ok: false, field: 'accepted', message: `Accept at most the line’s ${whole} ${unit}`.trim() }
-  if (rejected !== null && rejected > line.quantityMilli) return { ok: false, field: 'rejected', message: `Reject at most the line’s ${whole} ${unit}`.trim() }
+  if (acceptedText !== '' && accepted === null)
+    return { ok: false, field: 'accepted', message: 'Enter a quantity like 120 or 12.5' }
+  if (rejectedText !== '' && rejected === null)
+    return { ok: false, field: 'rejected', message: 'Enter a quantity like 120 or 12.5' }
+  if (accepted !== null && accepted > line.quantityMilli)
+    return { ok: false, field: 'accepted', message: `Accept at most the line’s ${whole} ${unit}`.trim() }
+  if (rejected !== null && rejected > line.quantityMilli)
+    return { ok: false, field: 'rejected', message: `Reject at most the line’s ${whole} ${unit}`.trim() }
   const a = accepted ?? line.quantityMilli - (rejected ?? 0)
   const r = rejected ?? line.quantityMilli - (accepted ?? 0)
-  if (a + r !== line.quantityMilli) return { ok: false, field: rejectedText !== '' ? 'rejected' : 'accepted', message: `Accepted and rejected must add up to the line’s ${whole} ${unit}`.trim() }
+  if (a + r !== line.quantityMilli)
+    return {
+      ok: false,
+      field: rejectedText !== '' ? 'rejected' : 'accepted',
+      message: `Accepted and rejected must add up to the line’s ${whole} ${unit}`.trim(),
+    }
   return { ok: true, acceptedMilli: a, rejectedMilli: r }
 }
 

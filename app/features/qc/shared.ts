@@ -4,7 +4,11 @@
 import type { CalendarFilters } from './forms'
 
 /** The calendar's address with these filters (empty ones left out). */
-export function calendarHref(base: string, f: Partial<CalendarFilters>, extra: Record<string, string | number | null | undefined> = {}) {
+export function calendarHref(
+  base: string,
+  f: Partial<CalendarFilters>,
+  extra: Record<string, string | number | null | undefined> = {},
+) {
   const params = new URLSearchParams()
   const put = (key: string, value: string | number | null | undefined) => {
     if (value !== null && value !== undefined && value !== '') params.set(key, String(value))

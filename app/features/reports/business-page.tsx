@@ -50,8 +50,19 @@ export function BusinessReportPage({ data }: { data: BusinessPageData }) {
     <div className="report">
       <PageHeader title="Business report" />
       <ReportFilters period={period} label="Report period and filters" clearTo="/reports/master_order">
-        <SelectFilter name="group" label="By" value={filters.group} options={GROUPS.map((g) => ({ value: g, label: groupLabels[g] }))} />
-        <SelectFilter name="category" label="Category" value={filters.categoryId} any="Every category" options={data.categories.map((c) => ({ value: c.id, label: c.name }))} />
+        <SelectFilter
+          name="group"
+          label="By"
+          value={filters.group}
+          options={GROUPS.map((g) => ({ value: g, label: groupLabels[g] }))}
+        />
+        <SelectFilter
+          name="category"
+          label="Category"
+          value={filters.categoryId}
+          any="Every category"
+          options={data.categories.map((c) => ({ value: c.id, label: c.name }))}
+        />
         {filters.buyerId ? <input type="hidden" name="buyer" value={filters.buyerId} /> : null}
         {filters.sellerId ? <input type="hidden" name="seller" value={filters.sellerId} /> : null}
       </ReportFilters>
@@ -65,13 +76,19 @@ export function BusinessReportPage({ data }: { data: BusinessPageData }) {
         </p>
       ) : null}
       <p className="muted">
-        Orders placed {periodWords(period)}, against {periodWords({ ...period, ...period.previous })}. A seller order counts once, under the category of its first line; rejected and cancelled ones do not count.
+        Orders placed {periodWords(period)}, against {periodWords({ ...period, ...period.previous })}. A seller order
+        counts once, under the category of its first line; rejected and cancelled ones do not count.
       </p>
       <ul className="figures" aria-label="The period against the one before">
         <Comparison label="Orders" now={report.totals.orders} before={report.previous.orders} format={count} />
         <Comparison label="Value" now={report.totals.value} before={report.previous.value} format={inr} />
         <Comparison label="Cost" now={report.totals.cost} before={report.previous.cost} format={inr} />
-        <Comparison label="Margin" now={report.totals.value - report.totals.cost} before={report.previous.value - report.previous.cost} format={inr} />
+        <Comparison
+          label="Margin"
+          now={report.totals.value - report.totals.cost}
+          before={report.previous.value - report.previous.cost}
+          format={inr}
+        />
         <Comparison label="GST" now={report.totals.gst} before={report.previous.gst} format={inr} />
       </ul>
       <div className="report-layout">
@@ -80,7 +97,9 @@ export function BusinessReportPage({ data }: { data: BusinessPageData }) {
           {rows.length ? (
             <BarChart
               title={`Value and margin by ${groupLabels[filters.group].toLowerCase()}, ${periodWords(period)}`}
-              summary={chartRows.map((r) => `${r.label}: value ${inr(r.value)}, margin ${inr(r.value - r.cost)}`).join('; ')}
+              summary={chartRows
+                .map((r) => `${r.label}: value ${inr(r.value)}, margin ${inr(r.value - r.cost)}`)
+                .join('; ')}
               data={chartRows.map((r) => ({ label: r.label, value: r.value, part: r.value - r.cost }))}
               format={compact}
               valueLabel="Value"
@@ -89,7 +108,9 @@ export function BusinessReportPage({ data }: { data: BusinessPageData }) {
           ) : (
             <p className="muted">No orders in this period.</p>
           )}
-          {report.rows.length > chartRows.length ? <p className="muted">The chart shows the first {chartRows.length}; the table has them all.</p> : null}
+          {report.rows.length > chartRows.length ? (
+            <p className="muted">The chart shows the first {chartRows.length}; the table has them all.</p>
+          ) : null}
         </section>
         <section className="stack" aria-labelledby="table-heading">
           <div className="list-summary">
@@ -106,13 +127,32 @@ export function BusinessReportPage({ data }: { data: BusinessPageData }) {
             rowKey={(r) => r.key}
             empty="No orders in this period."
             columns={[
-              { key: 'group', header: groupLabels[filters.group], title: true, cell: (r) => (r.drill ? <Link to={drillTo(r.drill)}>{r.label}</Link> : r.label) },
+              {
+                key: 'group',
+                header: groupLabels[filters.group],
+                title: true,
+                cell: (r) => (r.drill ? <Link to={drillTo(r.drill)}>{r.label}</Link> : r.label),
+              },
               { key: 'orders', header: 'Orders', numeric: true, cell: (r) => count(r.orders) },
               { key: 'value', header: 'Value', numeric: true, cell: (r) => inr(r.value) },
               { key: 'cost', header: 'Cost', numeric: true, cell: (r) => inr(r.cost) },
-              { key: 'margin', header: 'Margin', numeric: true, cell: (r) => `${inr(r.value - r.cost)} (${pct(r.value, r.cost)})` },
+              {
+                key: 'margin',
+                header: 'Margin',
+                numeric: true,
+                cell: (r) => `${inr(r.value - r.cost)} (${pct(r.value, r.cost)})`,
+              },
               { key: 'gst', header: 'GST', numeric: true, cell: (r) => inr(r.gst) },
-              ...(filters.group === 'month' ? [] : [{ key: 'previous', header: 'Value before', numeric: true, cell: (r: GroupRow) => inr(r.previousValue ?? 0) }]),
+              ...(filters.group === 'month'
+                ? []
+                : [
+                    {
+                      key: 'previous',
+                      header: 'Value before',
+                      numeric: true,
+                      cell: (r: GroupRow) => inr(r.previousValue ?? 0),
+                    },
+                  ]),
             ]}
           />
         </section>

@@ -18,7 +18,11 @@ async function directByBuyer(from: string, to: string) {
     .where('so.status', 'not in', ['rejected', 'cancelled'])
     .where('mo.placed_at', '>=', startOfKolkataDay(from))
     .where('mo.placed_at', '<', startOfKolkataDay(addDays(to, 1)))
-    .select(['mo.buyer_id', sql<number>`count(distinct so.id)`.as('orders'), sql<number>`sum((cast(l.quantity_milli as bigint) * l.price_minor + 500) / 1000)`.as('value')])
+    .select([
+      'mo.buyer_id',
+      sql<number>`count(distinct so.id)`.as('orders'),
+      sql<number>`sum((cast(l.quantity_milli as bigint) * l.price_minor + 500) / 1000)`.as('value'),
+    ])
     .groupBy('mo.buyer_id')
     .execute()
   return new Map(rows.map((r) => [String(r.buyer_id), { orders: Number(r.orders), value: Number(r.value) }]))
@@ -26,10 +30,24 @@ async function directByBuyer(from: string, to: string) {
 
 describe('the period of a report', () => {
   it('defaults to the month two months back to today, and the period before is as long', () => {
-    expect(readPeriod(new URLSearchParams(), '2026-11-26')).toMatchObject({ from: '2026-09-01', to: '2026-11-26', previous: { from: '2026-06-06', to: '2026-08-31' }, problems: {} })
-    expect(readPeriod(new URLSearchParams('from=2026-02-30&to=2026-03-01'), '2026-11-26')).toMatchObject({ from: '2026-01-01', to: '2026-03-01', problems: { from: 'Enter a date like 2027-01-31' } })
-    expect(readPeriod(new URLSearchParams('from=2026-05-01&to=2026-04-01'), '2026-11-26')).toMatchObject({ from: '2026-09-01', problems: { to: 'The end of the period comes before its start' } })
-    expect(readPeriod(new URLSearchParams('from=2010-01-01&to=2026-01-01'), '2026-11-26').problems).toEqual({ from: 'Choose a period of at most three years' })
+    expect(readPeriod(new URLSearchParams(), '2026-11-26')).toMatchObject({
+      from: '2026-09-01',
+      to: '2026-11-26',
+      previous: { from: '2026-06-06', to: '2026-08-31' },
+      problems: {},
+    })
+    expect(readPeriod(new URLSearchParams('from=2026-02-30&to=2026-03-01'), '2026-11-26')).toMatchObject({
+      from: '2026-01-01',
+      to: '2026-03-01',
+      problems: { from: 'Enter a date like 2027-01-31' },
+    })
+    expect(readPeriod(new URLSearchParams('from=2026-05-01&to=2026-04-01'), '2026-11-26')).toMatchObject({
+      from: '2026-09-01',
+      problems: { to: 'The end of the period comes before its start' },
+    })
+    expect(readPeriod(new URLSearchParams('from=2010-01-01&to=2026-01-01'), '2026-11-26').problems).toEqual({
+      from: 'Choose a period of at most three years',
+    })
   })
 })
 
@@ -42,7 +60,8 @@ describe('the business report', () => {
     expect(report.report.totals.orders).toBe([...direct.values()].reduce((n, r) => n + r.orders, 0))
     expect(report.report.totals.value).toBe([...direct.values()].reduce((n, r) => n + r.value, 0))
     expect(report.report.rows.length).toBeGreaterThan(0)
-    for (const row of report.report.rows) expect({ key: row.key, orders: row.orders, value: row.value }).toEqual({ key: row.key, ...direct.get(row.key) })
+    for (const row of report.report.rows)
+      expect({ key: row.key, orders: row.orders, value: row.value }).toEqual({ key: row.key, ...direct.get(row.key) })
     expect(report.report.rows[0]!.drill).toBe(`buyer=${report.report.rows[0]!.key}`)
     const byMonth = await page(`from=${from}&to=${to}&group=month`)
     expect(byMonth.report.rows.reduce((n, r) => n + r.value, 0)).toBe(report.report.totals.value)
@@ -64,9 +83,22 @@ describe('the business report', () => {
 
   it('downloads the table as CSV with a total line', async () => {
     const to = kolkataDay()
-    const response = await businessCsv(db(), new URL(`http://localhost/reports/master_order.csv?from=${addDays(to, -400)}&to=${to}&group=seller`))
+    const response = await businessCsv(
+      db(),
+      new URL(`http://localhost/reports/master_order.csv?from=${addDays(to, -400)}&to=${to}&group=seller`),
+    )
     const rows = parseCsv(await response.text())
-    expect(Object.keys(rows[0]!)).toEqual(['Group', 'Orders', 'Lines', 'Value (₹)', 'Cost (₹)', 'Margin (₹)', 'Margin %', 'GST (₹)', 'Value in the previous period (₹)'])
+    expect(Object.keys(rows[0]!)).toEqual([
+      'Group',
+      'Orders',
+      'Lines',
+      'Value (₹)',
+      'Cost (₹)',
+      'Margin (₹)',
+      'Margin %',
+      'GST (₹)',
+      'Value in the previous period (₹)',
+    ])
     expect(rows.at(-1)!.Group).toBe('Total')
   })
 })

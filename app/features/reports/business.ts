@@ -2,4 +2,9 @@
 
 export const GROUPS = ['month', 'category', 'buyer', 'seller'] as const
 export type Group = (typeof GROUPS)[number]
-export const groupLabels: Record<Group, string> = { month: 'Month', category: 'Category', buyer: 'Buyer', seller: 'Seller' }
+export const groupLabels: Record<Group, string> = {
+  month: 'Month',
+  category: 'Category',
+  buyer: 'Buyer',
+  seller: 'Seller',
+}

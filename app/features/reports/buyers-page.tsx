@@ -26,13 +26,20 @@ export function BuyersReportPage({ data }: { data: BuyersPageData }) {
       <PageHeader title="Buyer report" />
       <ReportFilters period={period} label="Report period" clearTo="/reports/buyer_skus" />
       <p className="muted">
-        Orders placed {periodWords(period)}: {count(ranking.buyers)} buyers ordered {rupees(ranking.totalValue)}. SKU counts cover the whole months of the period.
+        Orders placed {periodWords(period)}: {count(ranking.buyers)} buyers ordered {rupees(ranking.totalValue)}. SKU
+        counts cover the whole months of the period.
       </p>
       <div className="report-layout">
         <section className="card" aria-labelledby="buyers-chart-heading">
           <h2 id="buyers-chart-heading">Ordered value by buyer</h2>
           {chartRows.length ? (
-            <BarChart title={`Ordered value by buyer, ${periodWords(period)}`} summary={chartRows.map((r) => `${r.rank}. ${r.name}: ${rupees(r.value)}`).join('; ')} data={chartRows.map((r) => ({ label: r.name, value: r.value }))} format={compact} valueLabel="Value ordered" />
+            <BarChart
+              title={`Ordered value by buyer, ${periodWords(period)}`}
+              summary={chartRows.map((r) => `${r.rank}. ${r.name}: ${rupees(r.value)}`).join('; ')}
+              data={chartRows.map((r) => ({ label: r.name, value: r.value }))}
+              format={compact}
+              valueLabel="Value ordered"
+            />
           ) : (
             <p className="muted">No orders in this period.</p>
           )}
@@ -46,13 +53,22 @@ export function BuyersReportPage({ data }: { data: BuyersPageData }) {
             empty="No orders in this period."
             columns={[
               { key: 'rank', header: 'Rank', numeric: true, cell: (r) => r.rank },
-              { key: 'buyer', header: 'Buyer', title: true, cell: (r) => <Link to={`/reports/buyer_skus/${r.buyerId}/report?${query}`}>{r.name}</Link> },
+              {
+                key: 'buyer',
+                header: 'Buyer',
+                title: true,
+                cell: (r) => <Link to={`/reports/buyer_skus/${r.buyerId}/report?${query}`}>{r.name}</Link>,
+              },
               { key: 'orders', header: 'Orders', numeric: true, cell: (r) => count(r.orders) },
               { key: 'skus', header: 'SKUs ordered', numeric: true, cell: (r) => count(r.skus) },
               { key: 'value', header: 'Value', numeric: true, cell: (r) => rupees(r.value) },
             ]}
           />
-          {ranking.buyers > ranking.rows.length ? <p className="muted">The first {ranking.rows.length} of {count(ranking.buyers)} buyers.</p> : null}
+          {ranking.buyers > ranking.rows.length ? (
+            <p className="muted">
+              The first {ranking.rows.length} of {count(ranking.buyers)} buyers.
+            </p>
+          ) : null}
         </section>
       </div>
     </div>
@@ -84,13 +100,20 @@ export function BuyerReportPage({ data }: { data: BuyerReportPageData }) {
         </li>
       </ul>
       <p className="muted">
-        Orders placed {periodWords(period)}; SKU figures cover its whole months. <Link to={`/buyers/${report.buyer.id}`}>The buyer’s record</Link>
+        Orders placed {periodWords(period)}; SKU figures cover its whole months.{' '}
+        <Link to={`/buyers/${report.buyer.id}`}>The buyer’s record</Link>
       </p>
       <div className="report-layout">
         <section className="card" aria-labelledby="skus-chart-heading">
           <h2 id="skus-chart-heading">Value by SKU</h2>
           {chartRows.length ? (
-            <BarChart title={`Value ordered by SKU, ${periodWords(period)}`} summary={chartRows.map((r) => `${r.code}: ${rupees(r.value)}`).join('; ')} data={chartRows.map((r) => ({ label: r.code, value: r.value }))} format={compact} valueLabel="Value ordered" />
+            <BarChart
+              title={`Value ordered by SKU, ${periodWords(period)}`}
+              summary={chartRows.map((r) => `${r.code}: ${rupees(r.value)}`).join('; ')}
+              data={chartRows.map((r) => ({ label: r.code, value: r.value }))}
+              format={compact}
+              valueLabel="Value ordered"
+            />
           ) : (
             <p className="muted">Nothing ordered in this period.</p>
           )}
@@ -110,14 +133,33 @@ export function BuyerReportPage({ data }: { data: BuyerReportPageData }) {
             rowKey={(r) => r.buyerSkuId}
             empty="Nothing ordered in this period."
             columns={[
-              { key: 'code', header: 'SKU', title: true, nowrap: true, cell: (r) => <Link to={`?${new URLSearchParams([...base, ['sku', String(r.buyerSkuId)]])}#price-history`}>{r.code}</Link> },
+              {
+                key: 'code',
+                header: 'SKU',
+                title: true,
+                nowrap: true,
+                cell: (r) => (
+                  <Link to={`?${new URLSearchParams([...base, ['sku', String(r.buyerSkuId)]])}#price-history`}>
+                    {r.code}
+                  </Link>
+                ),
+              },
               { key: 'name', header: 'Name', cell: (r) => r.name },
-              { key: 'quantity', header: 'Quantity', numeric: true, cell: (r) => formatQuantity(r.quantityMilli, r.unit) },
+              {
+                key: 'quantity',
+                header: 'Quantity',
+                numeric: true,
+                cell: (r) => formatQuantity(r.quantityMilli, r.unit),
+              },
               { key: 'lines', header: 'Lines', numeric: true, cell: (r) => count(r.lines) },
               { key: 'value', header: 'Value', numeric: true, cell: (r) => rupees(r.value) },
             ]}
           />
-          {report.more ? <p className="muted">And {count(report.more)} more SKUs of lower value: the CSV has the first {report.skus.length}.</p> : null}
+          {report.more ? (
+            <p className="muted">
+              And {count(report.more)} more SKUs of lower value: the CSV has the first {report.skus.length}.
+            </p>
+          ) : null}
         </section>
       </div>
       {history ? (
@@ -127,7 +169,9 @@ export function BuyerReportPage({ data }: { data: BuyerReportPageData }) {
             <>
               <StepChart
                 title={`Price of ${history.code} by version`}
-                summary={history.versions.map((v) => `version ${v.number} from ${formatDate(v.effectiveFrom)}: ${formatMoney(v.priceMinor)}`).join('; ')}
+                summary={history.versions
+                  .map((v) => `version ${v.number} from ${formatDate(v.effectiveFrom)}: ${formatMoney(v.priceMinor)}`)
+                  .join('; ')}
                 points={history.versions.map((v) => ({ at: v.effectiveFrom, value: v.priceMinor }))}
                 until={new Date().toISOString()}
                 format={compact}

@@ -8,10 +8,34 @@ import { buildMissingReportRows, rebuildOrderFacts } from './facts.server'
 
 const db = () => getDb()
 const dayRows = async () =>
-  (await db().selectFrom('order_day_facts').select(['day', 'category_id', 'buyer_id', 'seller_id', 'orders', 'lines', 'quantity_milli', 'value_minor', 'cost_minor', 'gst_minor']).execute())
+  (
+    await db()
+      .selectFrom('order_day_facts')
+      .select([
+        'day',
+        'category_id',
+        'buyer_id',
+        'seller_id',
+        'orders',
+        'lines',
+        'quantity_milli',
+        'value_minor',
+        'cost_minor',
+        'gst_minor',
+      ])
+      .execute()
+  )
     .map((r) => Object.values(r).map(Number).join('|') + `|${r.day}`)
     .sort()
-const skuRows = async () => (await db().selectFrom('buyer_sku_month_facts').select(['buyer_id', 'month', 'buyer_sku_id', 'lines', 'quantity_milli', 'value_minor']).execute()).map((r) => `${r.buyer_id}|${r.month}|${r.buyer_sku_id}|${r.lines}|${r.quantity_milli}|${r.value_minor}`).sort()
+const skuRows = async () =>
+  (
+    await db()
+      .selectFrom('buyer_sku_month_facts')
+      .select(['buyer_id', 'month', 'buyer_sku_id', 'lines', 'quantity_milli', 'value_minor'])
+      .execute()
+  )
+    .map((r) => `${r.buyer_id}|${r.month}|${r.buyer_sku_id}|${r.lines}|${r.quantity_milli}|${r.value_minor}`)
+    .sort()
 
 /** The kept rows, then the rows rebuilt from the orders: equal, or the test says what differs. */
 async function expectKeptEqualsRebuilt() {
@@ -42,9 +66,19 @@ async function direct() {
 async function summed() {
   const row = await db()
     .selectFrom('order_day_facts')
-    .select((eb) => [eb.fn.sum<number>('orders').as('orders'), eb.fn.sum<number>('lines').as('lines'), eb.fn.sum<number>('value_minor').as('value'), eb.fn.sum<number>('cost_minor').as('cost')])
+    .select((eb) => [
+      eb.fn.sum<number>('orders').as('orders'),
+      eb.fn.sum<number>('lines').as('lines'),
+      eb.fn.sum<number>('value_minor').as('value'),
+      eb.fn.sum<number>('cost_minor').as('cost'),
+    ])
     .executeTakeFirstOrThrow()
-  return { orders: Number(row.orders ?? 0), lines: Number(row.lines ?? 0), value: Number(row.value ?? 0), cost: Number(row.cost ?? 0) }
+  return {
+    orders: Number(row.orders ?? 0),
+    lines: Number(row.lines ?? 0),
+    value: Number(row.value ?? 0),
+    cost: Number(row.cost ?? 0),
+  }
 }
 
 describe('the reports’ summary rows', () => {
@@ -60,14 +94,34 @@ describe('the reports’ summary rows', () => {
       { kind: 'shipping', city: 'Surat', isDefault: true },
       { kind: 'billing', city: 'Surat', isDefault: true },
     ])
-    const sellers = [await makeSeller({ name: 'Facts Mill A', status: 'active' }), await makeSeller({ name: 'Facts Mill B', status: 'active' })]
-    const ofBuyer = () => db().selectFrom('order_day_facts').select((eb) => [eb.fn.sum<number>('orders').as('orders'), eb.fn.sum<number>('value_minor').as('value')]).where('buyer_id', '=', buyerId).executeTakeFirstOrThrow()
-    const first = await placeTestOrder({ userId: staff.userId, buyerId, sellerIds: sellers, key: 'facts-1', categoryIds: [1, 2] })
+    const sellers = [
+      await makeSeller({ name: 'Facts Mill A', status: 'active' }),
+      await makeSeller({ name: 'Facts Mill B', status: 'active' }),
+    ]
+    const ofBuyer = () =>
+      db()
+        .selectFrom('order_day_facts')
+        .select((eb) => [eb.fn.sum<number>('orders').as('orders'), eb.fn.sum<number>('value_minor').as('value')])
+        .where('buyer_id', '=', buyerId)
+        .executeTakeFirstOrThrow()
+    const first = await placeTestOrder({
+      userId: staff.userId,
+      buyerId,
+      sellerIds: sellers,
+      key: 'facts-1',
+      categoryIds: [1, 2],
+    })
     const second = await placeTestOrder({ userId: staff.userId, buyerId, sellerIds: [sellers[0]!], key: 'facts-2' })
     // Each line is 10 units at ₹500: ₹5,000.
     expect(await ofBuyer()).toEqual({ orders: 3, value: 1_500_000 })
     await expectKeptEqualsRebuilt()
-    const rejected = await takeSellerOrderStep(db(), staff, first.sellerOrders[1]!.id, 'reject', 'No capacity this month')
+    const rejected = await takeSellerOrderStep(
+      db(),
+      staff,
+      first.sellerOrders[1]!.id,
+      'reject',
+      'No capacity this month',
+    )
     expect(rejected.ok).toBe(true)
     expect(await ofBuyer()).toEqual({ orders: 2, value: 1_000_000 })
     const cancelled = await cancelMasterOrder(db(), staff, second.id, 'Buyer changed plans')
@@ -79,8 +133,19 @@ describe('the reports’ summary rows', () => {
 
   it('are built at start-up where a database has orders but no rows (one from before the reports)', async () => {
     const [days, skus] = [await dayRows(), await skuRows()]
-    for (const table of ['order_day_facts', 'order_facts', 'buyer_sku_month_facts', 'order_sku_facts', 'qc_day_facts', 'qc_condition_facts'] as const) await db().deleteFrom(table).execute()
-    expect(await buildMissingReportRows(db())).toEqual([expect.stringMatching(/^business and buyer rows of \d+ orders$/), expect.stringMatching(/^QC rows of \d+ inspections$/)])
+    for (const table of [
+      'order_day_facts',
+      'order_facts',
+      'buyer_sku_month_facts',
+      'order_sku_facts',
+      'qc_day_facts',
+      'qc_condition_facts',
+    ] as const)
+      await db().deleteFrom(table).execute()
+    expect(await buildMissingReportRows(db())).toEqual([
+      expect.stringMatching(/^business and buyer rows of \d+ orders$/),
+      expect.stringMatching(/^QC rows of \d+ inspections$/),
+    ])
     expect(await dayRows()).toEqual(days)
     expect(await skuRows()).toEqual(skus)
     expect(await buildMissingReportRows(db())).toEqual([])

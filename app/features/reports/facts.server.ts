@@ -19,24 +19,55 @@ const NOT_COUNTED = new Set(['rejected', 'cancelled'])
 export type SkuFact = OrderSkuFactsTable
 
 /** The facts of these master orders as their rows say now: per category and seller, and per buyer SKU. */
-export async function factsOfOrders(db: Executor, masterOrderIds: readonly number[]): Promise<{ facts: OrderFact[]; skus: SkuFact[] }> {
+export async function factsOfOrders(
+  db: Executor,
+  masterOrderIds: readonly number[],
+): Promise<{ facts: OrderFact[]; skus: SkuFact[] }> {
   if (!masterOrderIds.length) return { facts: [], skus: [] }
   const lines = await db
     .selectFrom('sub_orders as l')
     .innerJoin('seller_orders as so', 'so.id', 'l.seller_order_id')
     .innerJoin('master_orders as mo', 'mo.id', 'l.master_order_id')
-    .select(['l.master_order_id', 'l.seller_order_id', 'l.line_no', 'l.category_id', 'l.buyer_sku_id', 'l.quantity_milli', 'l.price_minor', 'l.cost_minor', 'l.gst_rate_bp', 'so.seller_id', 'so.status as sellerStatus', 'mo.status as masterStatus', 'mo.buyer_id', 'mo.placed_at'])
+    .select([
+      'l.master_order_id',
+      'l.seller_order_id',
+      'l.line_no',
+      'l.category_id',
+      'l.buyer_sku_id',
+      'l.quantity_milli',
+      'l.price_minor',
+      'l.cost_minor',
+      'l.gst_rate_bp',
+      'so.seller_id',
+      'so.status as sellerStatus',
+      'mo.status as masterStatus',
+      'mo.buyer_id',
+      'mo.placed_at',
+    ])
     .where('l.master_order_id', 'in', masterOrderIds)
     .execute()
   const counted = lines.filter((l) => l.masterStatus !== 'cancelled' && !NOT_COUNTED.has(l.sellerStatus))
   // Each seller order's first line: its category carries the order.
   const first = new Map<number, number>()
-  for (const l of counted) if ((first.get(l.seller_order_id) ?? Infinity) > l.line_no) first.set(l.seller_order_id, l.line_no)
+  for (const l of counted)
+    if ((first.get(l.seller_order_id) ?? Infinity) > l.line_no) first.set(l.seller_order_id, l.line_no)
   const facts = new Map<string, OrderFact>()
   const skus = new Map<string, SkuFact>()
   for (const l of counted) {
     const key = `${l.master_order_id}:${l.category_id}:${l.seller_id}`
-    const fact = facts.get(key) ?? { master_order_id: l.master_order_id, category_id: l.category_id, seller_id: l.seller_id, day: kolkataDay(l.placed_at), buyer_id: l.buyer_id, orders: 0, lines: 0, quantity_milli: 0, value_minor: 0, cost_minor: 0, gst_minor: 0 }
+    const fact = facts.get(key) ?? {
+      master_order_id: l.master_order_id,
+      category_id: l.category_id,
+      seller_id: l.seller_id,
+      day: kolkataDay(l.placed_at),
+      buyer_id: l.buyer_id,
+      orders: 0,
+      lines: 0,
+      quantity_milli: 0,
+      value_minor: 0,
+      cost_minor: 0,
+      gst_minor: 0,
+    }
     const value = lineValue(Number(l.quantity_milli), Number(l.price_minor))
     fact.orders += first.get(l.seller_order_id) === l.line_no ? 1 : 0
     fact.lines += 1
@@ -46,7 +77,15 @@ export async function factsOfOrders(db: Executor, masterOrderIds: readonly numbe
     fact.gst_minor += gstOf(value, l.gst_rate_bp)
     facts.set(key, fact)
     const skuKey = `${l.master_order_id}:${l.buyer_sku_id}`
-    const sku = skus.get(skuKey) ?? { master_order_id: l.master_order_id, buyer_sku_id: l.buyer_sku_id, month: fact.day.slice(0, 7), buyer_id: l.buyer_id, lines: 0, quantity_milli: 0, value_minor: 0 }
+    const sku = skus.get(skuKey) ?? {
+      master_order_id: l.master_order_id,
+      buyer_sku_id: l.buyer_sku_id,
+      month: fact.day.slice(0, 7),
+      buyer_id: l.buyer_id,
+      lines: 0,
+      quantity_milli: 0,
+      value_minor: 0,
+    }
     sku.lines += 1
     sku.quantity_milli += Number(l.quantity_milli)
     sku.value_minor += value
@@ -55,9 +94,11 @@ export async function factsOfOrders(db: Executor, masterOrderIds: readonly numbe
   return { facts: [...facts.values()], skus: [...skus.values()] }
 }
 
-const dayKey = (f: Pick<OrderFact, 'day' | 'category_id' | 'buyer_id' | 'seller_id'>) => `${f.day}|${f.category_id}|${f.buyer_id}|${f.seller_id}`
+const dayKey = (f: Pick<OrderFact, 'day' | 'category_id' | 'buyer_id' | 'seller_id'>) =>
+  `${f.day}|${f.category_id}|${f.buyer_id}|${f.seller_id}`
 const sameFacts = (a: OrderFact[], b: OrderFact[]) => {
-  const key = (f: OrderFact) => JSON.stringify([f.category_id, f.seller_id, f.day, f.buyer_id, ...MEASURES.map((m) => Number(f[m]))])
+  const key = (f: OrderFact) =>
+    JSON.stringify([f.category_id, f.seller_id, f.day, f.buyer_id, ...MEASURES.map((m) => Number(f[m]))])
   const left = a.map(key).sort()
   const right = b.map(key).sort()
   return left.length === right.length && left.every((k, i) => k === right[i])
@@ -70,8 +111,16 @@ const sameFacts = (a: OrderFact[], b: OrderFact[]) => {
  */
 export async function refreshOrderFacts(trx: Executor, masterOrderId: number): Promise<void> {
   const [before, beforeSkus, after] = await Promise.all([
-    trx.selectFrom('order_facts').select(['master_order_id', 'category_id', 'seller_id', 'day', 'buyer_id', ...MEASURES]).where('master_order_id', '=', masterOrderId).execute(),
-    trx.selectFrom('order_sku_facts').select(['master_order_id', 'buyer_sku_id', 'month', 'buyer_id', ...SKU_MEASURES]).where('master_order_id', '=', masterOrderId).execute(),
+    trx
+      .selectFrom('order_facts')
+      .select(['master_order_id', 'category_id', 'seller_id', 'day', 'buyer_id', ...MEASURES])
+      .where('master_order_id', '=', masterOrderId)
+      .execute(),
+    trx
+      .selectFrom('order_sku_facts')
+      .select(['master_order_id', 'buyer_sku_id', 'month', 'buyer_id', ...SKU_MEASURES])
+      .where('master_order_id', '=', masterOrderId)
+      .execute(),
     factsOfOrders(trx, [masterOrderId]),
   ])
   if (!sameFacts(before, after.facts)) await moveDayFacts(trx, masterOrderId, before as OrderFact[], after.facts)
@@ -84,7 +133,15 @@ async function moveDayFacts(trx: Executor, masterOrderId: number, before: OrderF
   const deltas = new Map<string, OrderFact>()
   const add = (f: OrderFact, sign: 1 | -1) => {
     const key = dayKey(f)
-    const d = deltas.get(key) ?? { ...f, orders: 0, lines: 0, quantity_milli: 0, value_minor: 0, cost_minor: 0, gst_minor: 0 }
+    const d = deltas.get(key) ?? {
+      ...f,
+      orders: 0,
+      lines: 0,
+      quantity_milli: 0,
+      value_minor: 0,
+      cost_minor: 0,
+      gst_minor: 0,
+    }
     for (const m of MEASURES) d[m] += sign * Number(f[m])
     deltas.set(key, d)
   }
@@ -93,7 +150,18 @@ async function moveDayFacts(trx: Executor, masterOrderId: number, before: OrderF
   for (const key of [...deltas.keys()].sort()) {
     const d = deltas.get(key)!
     if (MEASURES.every((m) => d[m] === 0)) continue
-    const row = { day: d.day, category_id: d.category_id, buyer_id: d.buyer_id, seller_id: d.seller_id, orders: d.orders, lines: d.lines, quantity_milli: d.quantity_milli, value_minor: d.value_minor, cost_minor: d.cost_minor, gst_minor: d.gst_minor }
+    const row = {
+      day: d.day,
+      category_id: d.category_id,
+      buyer_id: d.buyer_id,
+      seller_id: d.seller_id,
+      orders: d.orders,
+      lines: d.lines,
+      quantity_milli: d.quantity_milli,
+      value_minor: d.value_minor,
+      cost_minor: d.cost_minor,
+      gst_minor: d.gst_minor,
+    }
     await trx
       .insertInto('order_day_facts')
       .values(row)
@@ -109,7 +177,14 @@ async function moveDayFacts(trx: Executor, masterOrderId: number, before: OrderF
       )
       .execute()
     // A row that nothing is in any more goes.
-    await trx.deleteFrom('order_day_facts').where('day', '=', d.day).where('category_id', '=', d.category_id).where('buyer_id', '=', d.buyer_id).where('seller_id', '=', d.seller_id).where('lines', '=', 0).execute()
+    await trx
+      .deleteFrom('order_day_facts')
+      .where('day', '=', d.day)
+      .where('category_id', '=', d.category_id)
+      .where('buyer_id', '=', d.buyer_id)
+      .where('seller_id', '=', d.seller_id)
+      .where('lines', '=', 0)
+      .execute()
   }
 }
 
@@ -139,7 +214,14 @@ async function moveSkuFacts(trx: Executor, masterOrderId: number, before: SkuFac
     if (SKU_MEASURES.every((m) => d[m] === 0)) continue
     await trx
       .insertInto('buyer_sku_month_facts')
-      .values({ buyer_id: d.buyer_id, month: d.month, buyer_sku_id: d.buyer_sku_id, lines: d.lines, quantity_milli: d.quantity_milli, value_minor: d.value_minor })
+      .values({
+        buyer_id: d.buyer_id,
+        month: d.month,
+        buyer_sku_id: d.buyer_sku_id,
+        lines: d.lines,
+        quantity_milli: d.quantity_milli,
+        value_minor: d.value_minor,
+      })
       .onConflict((oc) =>
         oc.columns(['buyer_id', 'month', 'buyer_sku_id']).doUpdateSet((eb) => ({
           lines: eb('buyer_sku_month_facts.lines', '+', d.lines),
@@ -148,7 +230,13 @@ async function moveSkuFacts(trx: Executor, masterOrderId: number, before: SkuFac
         })),
       )
       .execute()
-    await trx.deleteFrom('buyer_sku_month_facts').where('buyer_id', '=', d.buyer_id).where('month', '=', d.month).where('buyer_sku_id', '=', d.buyer_sku_id).where('lines', '=', 0).execute()
+    await trx
+      .deleteFrom('buyer_sku_month_facts')
+      .where('buyer_id', '=', d.buyer_id)
+      .where('month', '=', d.month)
+      .where('buyer_sku_id', '=', d.buyer_sku_id)
+      .where('lines', '=', 0)
+      .execute()
   }
 }
 
@@ -157,18 +245,29 @@ async function moveSkuFacts(trx: Executor, masterOrderId: number, before: SkuFac
  * order's contribution in batches by id, then the day and month rows summed from them in SQL.
  */
 export async function rebuildOrderFacts(db: Database, batch = 2_000): Promise<{ orders: number; rows: number }> {
-  for (const table of ['order_day_facts', 'order_facts', 'buyer_sku_month_facts', 'order_sku_facts'] as const) await db.deleteFrom(table).execute()
+  for (const table of ['order_day_facts', 'order_facts', 'buyer_sku_month_facts', 'order_sku_facts'] as const)
+    await db.deleteFrom(table).execute()
   let after = 0
   let orders = 0
   for (;;) {
-    const ids = (await db.selectFrom('master_orders').select('id').where('id', '>', after).orderBy('id').limit(batch).execute()).map((r) => r.id)
+    const ids = (
+      await db.selectFrom('master_orders').select('id').where('id', '>', after).orderBy('id').limit(batch).execute()
+    ).map((r) => r.id)
     if (!ids.length) break
     after = ids.at(-1)!
     orders += ids.length
     const { facts, skus } = await factsOfOrders(db, ids)
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < facts.length; i += 500) await trx.insertInto('order_facts').values(facts.slice(i, i + 500)).execute()
-      for (let i = 0; i < skus.length; i += 500) await trx.insertInto('order_sku_facts').values(skus.slice(i, i + 500)).execute()
+      for (let i = 0; i < facts.length; i += 500)
+        await trx
+          .insertInto('order_facts')
+          .values(facts.slice(i, i + 500))
+          .execute()
+      for (let i = 0; i < skus.length; i += 500)
+        await trx
+          .insertInto('order_sku_facts')
+          .values(skus.slice(i, i + 500))
+          .execute()
     })
   }
   await db
@@ -193,7 +292,10 @@ export async function rebuildOrderFacts(db: Database, batch = 2_000): Promise<{ 
         .groupBy(['buyer_id', 'month', 'buyer_sku_id']),
     )
     .execute()
-  const rows = await db.selectFrom('order_day_facts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const rows = await db
+    .selectFrom('order_day_facts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
   return { orders, rows: Number(rows.n) }
 }
 
@@ -213,7 +315,12 @@ export async function buildMissingReportRows(db: Database): Promise<string[]> {
     built.push(`business and buyer rows of ${orders} orders`)
   }
   const [decided, qcFact] = await Promise.all([
-    db.selectFrom('qc_inspections').select('id').where('status', 'in', ['approved', 'partly_approved', 'rejected']).limit(1).executeTakeFirst(),
+    db
+      .selectFrom('qc_inspections')
+      .select('id')
+      .where('status', 'in', ['approved', 'partly_approved', 'rejected'])
+      .limit(1)
+      .executeTakeFirst(),
     db.selectFrom('qc_day_facts').select('day').limit(1).executeTakeFirst(),
   ])
   if (decided && !qcFact) {

@@ -2,17 +2,31 @@
 import type { Database } from '#db/database'
 import { csvResponse, type CsvColumn } from '~/utils/csv.server'
 import { kolkataDay } from '~/utils/format'
-import { businessReport, categoryChoices, filterNames, readBusinessFilters, type BusinessFilters } from './business.server'
+import {
+  businessReport,
+  categoryChoices,
+  filterNames,
+  readBusinessFilters,
+  type BusinessFilters,
+} from './business.server'
 import { readPeriod } from './period'
 import { passRate, qcReport, readQcFilters } from './qc.server'
 import { buyerSkuReport, buyersRanking } from './buyers.server'
 import { readId } from '~/utils/list-params'
 import { quantityInput } from '~/utils/quantity'
 
-export const reportPaths = { business: '/reports/master_order', qc: '/reports/qc', buyers: '/reports/buyer_skus' } as const
+export const reportPaths = {
+  business: '/reports/master_order',
+  qc: '/reports/qc',
+  buyers: '/reports/buyer_skus',
+} as const
 
 /** The report's query without the grouping (for drill-downs) or with it (for its CSV). */
-export function businessQuery(period: { from: string; to: string }, f: BusinessFilters, extra: Record<string, string> = {}) {
+export function businessQuery(
+  period: { from: string; to: string },
+  f: BusinessFilters,
+  extra: Record<string, string> = {},
+) {
   const params = new URLSearchParams({ from: period.from, to: period.to, group: f.group })
   if (f.categoryId) params.set('category', String(f.categoryId))
   if (f.buyerId) params.set('buyer', String(f.buyerId))
@@ -24,8 +38,19 @@ export function businessQuery(period: { from: string; to: string }, f: BusinessF
 export async function businessPage(db: Database, url: URL) {
   const period = readPeriod(url.searchParams, kolkataDay())
   const filters = readBusinessFilters(url.searchParams)
-  const [report, names, categories] = await Promise.all([businessReport(db, period, filters), filterNames(db, filters), categoryChoices(db)])
-  return { period, filters, names, categories, report, csvHref: `${reportPaths.business}.csv?${businessQuery(period, filters)}` }
+  const [report, names, categories] = await Promise.all([
+    businessReport(db, period, filters),
+    filterNames(db, filters),
+    categoryChoices(db),
+  ])
+  return {
+    period,
+    filters,
+    names,
+    categories,
+    report,
+    csvHref: `${reportPaths.business}.csv?${businessQuery(period, filters)}`,
+  }
 }
 export type BusinessPageData = Awaited<ReturnType<typeof businessPage>>
 
@@ -58,7 +83,17 @@ export async function businessCsv(db: Database, url: URL) {
     gst: rupees(r.gst),
     previous_value: r.previousValue === null ? '' : rupees(r.previousValue),
   }))
-  records.push({ group: 'Total', orders: totals.orders, lines: totals.lines, value: rupees(totals.value), cost: rupees(totals.cost), margin: rupees(totals.value - totals.cost), margin_pct: marginPercent(totals.value, totals.cost).toFixed(1), gst: rupees(totals.gst), previous_value: '' })
+  records.push({
+    group: 'Total',
+    orders: totals.orders,
+    lines: totals.lines,
+    value: rupees(totals.value),
+    cost: rupees(totals.cost),
+    margin: rupees(totals.value - totals.cost),
+    margin_pct: marginPercent(totals.value, totals.cost).toFixed(1),
+    gst: rupees(totals.gst),
+    previous_value: '',
+  })
   return csvResponse(`business-report-${period.from}-to-${period.to}-by-${filters.group}.csv`, businessColumns, records)
 }
 
@@ -70,12 +105,21 @@ export async function qcPage(db: Database, url: URL) {
   const [report, categories, seller] = await Promise.all([
     qcReport(db, period, filters),
     categoryChoices(db),
-    filters.sellerId ? db.selectFrom('sellers').select('name').where('id', '=', filters.sellerId).executeTakeFirst() : undefined,
+    filters.sellerId
+      ? db.selectFrom('sellers').select('name').where('id', '=', filters.sellerId).executeTakeFirst()
+      : undefined,
   ])
   const query = new URLSearchParams({ from: period.from, to: period.to, group: filters.group })
   if (filters.categoryId) query.set('category', String(filters.categoryId))
   if (filters.sellerId) query.set('seller', String(filters.sellerId))
-  return { period, filters, report, categories, sellerName: seller?.name ?? null, csvHref: `${reportPaths.qc}.csv?${query}` }
+  return {
+    period,
+    filters,
+    report,
+    categories,
+    sellerName: seller?.name ?? null,
+    csvHref: `${reportPaths.qc}.csv?${query}`,
+  }
 }
 export type QcPageData = Awaited<ReturnType<typeof qcPage>>
 
@@ -83,16 +127,28 @@ export async function qcCsv(db: Database, url: URL) {
   const period = readPeriod(url.searchParams, kolkataDay())
   const filters = readQcFilters(url.searchParams)
   const { rows, totals } = await qcReport(db, period, filters)
-  const records = [...rows, { label: 'Total', ...totals }].map((r) => ({ group: r.label, inspections: r.inspections, lots: r.lots, passed: r.passed, partly: r.partly, failed: r.failed, pass_rate: passRate(r).toFixed(1) }))
-  return csvResponse(`qc-report-${period.from}-to-${period.to}-by-${filters.group}.csv`, [
-    { key: 'group', header: 'Group' },
-    { key: 'inspections', header: 'Inspections' },
-    { key: 'lots', header: 'Lots' },
-    { key: 'passed', header: 'Passed' },
-    { key: 'partly', header: 'Partly accepted' },
-    { key: 'failed', header: 'Failed' },
-    { key: 'pass_rate', header: 'Pass rate %' },
-  ], records)
+  const records = [...rows, { label: 'Total', ...totals }].map((r) => ({
+    group: r.label,
+    inspections: r.inspections,
+    lots: r.lots,
+    passed: r.passed,
+    partly: r.partly,
+    failed: r.failed,
+    pass_rate: passRate(r).toFixed(1),
+  }))
+  return csvResponse(
+    `qc-report-${period.from}-to-${period.to}-by-${filters.group}.csv`,
+    [
+      { key: 'group', header: 'Group' },
+      { key: 'inspections', header: 'Inspections' },
+      { key: 'lots', header: 'Lots' },
+      { key: 'passed', header: 'Passed' },
+      { key: 'partly', header: 'Partly accepted' },
+      { key: 'failed', header: 'Failed' },
+      { key: 'pass_rate', header: 'Pass rate %' },
+    ],
+    records,
+  )
 }
 
 // ---------- Buyer reports ----------
@@ -109,7 +165,13 @@ export async function buyerReportPage(db: Database, buyerParam: string | undefin
   if (!buyerId) return undefined
   const period = readPeriod(url.searchParams, kolkataDay())
   const report = await buyerSkuReport(db, buyerId, period, readId(url.searchParams.get('sku')))
-  return report ? { period, report, csvHref: `${reportPaths.buyers}/${buyerId}/report.csv?${new URLSearchParams({ from: period.from, to: period.to })}` } : undefined
+  return report
+    ? {
+        period,
+        report,
+        csvHref: `${reportPaths.buyers}/${buyerId}/report.csv?${new URLSearchParams({ from: period.from, to: period.to })}`,
+      }
+    : undefined
 }
 export type BuyerReportPageData = NonNullable<Awaited<ReturnType<typeof buyerReportPage>>>
 
@@ -117,12 +179,23 @@ export async function buyerReportCsv(db: Database, buyerParam: string | undefine
   const data = await buyerReportPage(db, buyerParam, url)
   if (!data) throw new Response('Not found', { status: 404 })
   const { report, period } = data
-  return csvResponse(`buyer-${report.buyer.id}-skus-${period.from}-to-${period.to}.csv`, [
-    { key: 'code', header: 'Buyer SKU' },
-    { key: 'name', header: 'Name' },
-    { key: 'lines', header: 'Lines' },
-    { key: 'quantity', header: 'Quantity' },
-    { key: 'unit', header: 'Unit' },
-    { key: 'value', header: 'Value (₹)' },
-  ], report.skus.map((s) => ({ code: s.code, name: s.name, lines: s.lines, quantity: quantityInput(s.quantityMilli), unit: s.unit, value: rupees(s.value) })))
+  return csvResponse(
+    `buyer-${report.buyer.id}-skus-${period.from}-to-${period.to}.csv`,
+    [
+      { key: 'code', header: 'Buyer SKU' },
+      { key: 'name', header: 'Name' },
+      { key: 'lines', header: 'Lines' },
+      { key: 'quantity', header: 'Quantity' },
+      { key: 'unit', header: 'Unit' },
+      { key: 'value', header: 'Value (₹)' },
+    ],
+    report.skus.map((s) => ({
+      code: s.code,
+      name: s.name,
+      lines: s.lines,
+      quantity: quantityInput(s.quantityMilli),
+      unit: s.unit,
+      value: rupees(s.value),
+    })),
+  )
 }

@@ -6,7 +6,8 @@ import { shiftMonth } from '~/utils/months'
 
 export const MAX_PERIOD_DAYS = 3 * 366
 
-const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000
+const dayNumber = (day: string) =>
+  Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000
 const dayOf = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10)
 export const addDays = (day: string, by: number) => dayOf(dayNumber(day) + by)
 export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1

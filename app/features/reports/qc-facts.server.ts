@@ -18,7 +18,17 @@ async function factsOf(db: Executor, inspectionIds: readonly number[]) {
       .selectFrom('qc_inspection_lines as l')
       .innerJoin('qc_inspections as i', 'i.id', 'l.inspection_id')
       .innerJoin('sub_orders as s', 's.id', 'l.sub_order_id')
-      .select(['i.id', 'i.status', 'i.decided_at', 'i.seller_id', 'l.line_no', 'l.quantity_milli', 'l.accepted_milli', 'l.rejected_milli', 's.category_id'])
+      .select([
+        'i.id',
+        'i.status',
+        'i.decided_at',
+        'i.seller_id',
+        'l.line_no',
+        'l.quantity_milli',
+        'l.accepted_milli',
+        'l.rejected_milli',
+        's.category_id',
+      ])
       .where('l.inspection_id', 'in', inspectionIds)
       .where('i.status', 'in', DECIDED)
       .execute(),
@@ -37,9 +47,25 @@ async function factsOf(db: Executor, inspectionIds: readonly number[]) {
   for (const l of lots) {
     const day = kolkataDay(l.decided_at!)
     const key = `${day}|${l.seller_id}|${l.category_id}`
-    const row = days.get(key) ?? { day, seller_id: l.seller_id, category_id: l.category_id, inspections: 0, lots: 0, lots_passed: 0, lots_partly: 0, lots_failed: 0, accepted_milli: 0, rejected_milli: 0 }
+    const row = days.get(key) ?? {
+      day,
+      seller_id: l.seller_id,
+      category_id: l.category_id,
+      inspections: 0,
+      lots: 0,
+      lots_passed: 0,
+      lots_partly: 0,
+      lots_failed: 0,
+      accepted_milli: 0,
+      rejected_milli: 0,
+    }
     const quantity = Number(l.quantity_milli)
-    const [accepted, rejected] = l.status === 'approved' ? [quantity, 0] : l.status === 'rejected' ? [0, quantity] : [Number(l.accepted_milli), Number(l.rejected_milli)]
+    const [accepted, rejected] =
+      l.status === 'approved'
+        ? [quantity, 0]
+        : l.status === 'rejected'
+          ? [0, quantity]
+          : [Number(l.accepted_milli), Number(l.rejected_milli)]
     row.inspections += firstLot.get(l.id) === l.line_no ? 1 : 0
     row.lots += 1
     if (rejected === 0) row.lots_passed += 1
@@ -62,7 +88,9 @@ async function factsOf(db: Executor, inspectionIds: readonly number[]) {
 }
 
 async function addFacts(db: Executor, facts: Awaited<ReturnType<typeof factsOf>>) {
-  for (const row of facts.days.sort((a, b) => `${a.day}|${a.seller_id}|${a.category_id}`.localeCompare(`${b.day}|${b.seller_id}|${b.category_id}`))) {
+  for (const row of facts.days.sort((a, b) =>
+    `${a.day}|${a.seller_id}|${a.category_id}`.localeCompare(`${b.day}|${b.seller_id}|${b.category_id}`),
+  )) {
     await db
       .insertInto('qc_day_facts')
       .values(row)
@@ -79,11 +107,20 @@ async function addFacts(db: Executor, facts: Awaited<ReturnType<typeof factsOf>>
       )
       .execute()
   }
-  for (const row of facts.conditions.sort((a, b) => `${a.day}|${a.category_id}|${a.condition}`.localeCompare(`${b.day}|${b.category_id}|${b.condition}`))) {
+  for (const row of facts.conditions.sort((a, b) =>
+    `${a.day}|${a.category_id}|${a.condition}`.localeCompare(`${b.day}|${b.category_id}|${b.condition}`),
+  )) {
     await db
       .insertInto('qc_condition_facts')
       .values(row)
-      .onConflict((oc) => oc.columns(['day', 'category_id', 'condition']).doUpdateSet((eb) => ({ checks: eb('qc_condition_facts.checks', '+', row.checks), fails: eb('qc_condition_facts.fails', '+', row.fails) })))
+      .onConflict((oc) =>
+        oc
+          .columns(['day', 'category_id', 'condition'])
+          .doUpdateSet((eb) => ({
+            checks: eb('qc_condition_facts.checks', '+', row.checks),
+            fails: eb('qc_condition_facts.fails', '+', row.fails),
+          })),
+      )
       .execute()
   }
 }
@@ -100,7 +137,16 @@ export async function rebuildQcFacts(db: Database, batch = 2_000): Promise<{ ins
   let after = 0
   let inspections = 0
   for (;;) {
-    const ids = (await db.selectFrom('qc_inspections').select('id').where('id', '>', after).where('status', 'in', DECIDED).orderBy('id').limit(batch).execute()).map((r) => r.id)
+    const ids = (
+      await db
+        .selectFrom('qc_inspections')
+        .select('id')
+        .where('id', '>', after)
+        .where('status', 'in', DECIDED)
+        .orderBy('id')
+        .limit(batch)
+        .execute()
+    ).map((r) => r.id)
     if (!ids.length) break
     after = ids.at(-1)!
     inspections += ids.length

@@ -6,10 +6,15 @@ import { qcCsv, qcPage } from './pages.server'
 import { rebuildQcFacts } from './qc-facts.server'
 
 const db = () => getDb()
-const rows = async () => [
-  ...(await db().selectFrom('qc_day_facts').selectAll().execute()).map((r) => JSON.stringify(Object.values(r).map(String))),
-  ...(await db().selectFrom('qc_condition_facts').selectAll().execute()).map((r) => JSON.stringify(Object.values(r).map(String))),
-].sort()
+const rows = async () =>
+  [
+    ...(await db().selectFrom('qc_day_facts').selectAll().execute()).map((r) =>
+      JSON.stringify(Object.values(r).map(String)),
+    ),
+    ...(await db().selectFrom('qc_condition_facts').selectAll().execute()).map((r) =>
+      JSON.stringify(Object.values(r).map(String)),
+    ),
+  ].sort()
 
 describe('the QC report', () => {
   it('its kept rows equal the rows rebuilt from the decided inspections', async () => {
@@ -29,10 +34,23 @@ describe('the QC report', () => {
       .select(['i.status', 'l.accepted_milli', 'l.rejected_milli'])
       .where('i.status', 'in', ['approved', 'partly_approved', 'rejected'])
       .execute()
-    const passed = lots.filter((l) => l.status === 'approved' || (l.status === 'partly_approved' && Number(l.rejected_milli) === 0)).length
-    const failed = lots.filter((l) => l.status === 'rejected' || (l.status === 'partly_approved' && Number(l.accepted_milli) === 0)).length
-    expect(page.report.totals).toMatchObject({ lots: lots.length, passed, failed, partly: lots.length - passed - failed })
-    const decided = await db().selectFrom('qc_inspections').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['approved', 'partly_approved', 'rejected']).executeTakeFirstOrThrow()
+    const passed = lots.filter(
+      (l) => l.status === 'approved' || (l.status === 'partly_approved' && Number(l.rejected_milli) === 0),
+    ).length
+    const failed = lots.filter(
+      (l) => l.status === 'rejected' || (l.status === 'partly_approved' && Number(l.accepted_milli) === 0),
+    ).length
+    expect(page.report.totals).toMatchObject({
+      lots: lots.length,
+      passed,
+      failed,
+      partly: lots.length - passed - failed,
+    })
+    const decided = await db()
+      .selectFrom('qc_inspections')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', 'in', ['approved', 'partly_approved', 'rejected'])
+      .executeTakeFirstOrThrow()
     expect(page.report.totals.inspections).toBe(Number(decided.n))
     expect(page.report.rows.reduce((n, r) => n + r.lots, 0)).toBe(lots.length)
     const fails = await db()
@@ -43,10 +61,22 @@ describe('the QC report', () => {
       .where('r.verdict', '=', 'fail')
       .groupBy('r.name')
       .execute()
-    for (const c of page.report.conditions.filter((c) => c.fails > 0)) expect(c.fails).toBe(Number(fails.find((f) => f.name === c.condition)?.n))
-    const partly = await db().selectFrom('qc_inspections').select('code').where('status', '=', 'partly_approved').execute()
-    expect(page.report.partly.map((p) => p.code).sort()).toEqual(partly.map((p) => p.code).sort().slice(0, 10))
-    const csv = parseCsv(await (await qcCsv(db(), new URL(`http://localhost/reports/qc.csv?from=${from}&to=${to}&group=category`))).text())
+    for (const c of page.report.conditions.filter((c) => c.fails > 0))
+      expect(c.fails).toBe(Number(fails.find((f) => f.name === c.condition)?.n))
+    const partly = await db()
+      .selectFrom('qc_inspections')
+      .select('code')
+      .where('status', '=', 'partly_approved')
+      .execute()
+    expect(page.report.partly.map((p) => p.code).sort()).toEqual(
+      partly
+        .map((p) => p.code)
+        .sort()
+        .slice(0, 10),
+    )
+    const csv = parseCsv(
+      await (await qcCsv(db(), new URL(`http://localhost/reports/qc.csv?from=${from}&to=${to}&group=category`))).text(),
+    )
     expect(csv.at(-1)).toMatchObject({ Group: 'Total', Lots: String(lots.length) })
   })
 })

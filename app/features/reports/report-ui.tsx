@@ -9,7 +9,17 @@ import type { Period } from './period'
 // of a chart beside its table.
 
 /** The report's GET form: the period, then the report's own filters. */
-export function ReportFilters({ period, label, clearTo, children }: { period: Period; label: string; clearTo: string; children?: ReactNode }) {
+export function ReportFilters({
+  period,
+  label,
+  clearTo,
+  children,
+}: {
+  period: Period
+  label: string
+  clearTo: string
+  children?: ReactNode
+}) {
   return (
     <Form method="get" className="filters" role="search" aria-label={label}>
       <DateFilter name="from" label="From" value={period.from} problem={period.problems.from} />
@@ -32,7 +42,17 @@ const change = (now: number, before: number) => {
 }
 
 /** One figure of the period with the period before and the change between them. */
-export function Comparison({ label, now, before, format }: { label: string; now: number; before: number; format: (n: number) => string }) {
+export function Comparison({
+  label,
+  now,
+  before,
+  format,
+}: {
+  label: string
+  now: number
+  before: number
+  format: (n: number) => string
+}) {
   const up = now > before
   return (
     <li className="figure">

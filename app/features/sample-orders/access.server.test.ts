@@ -21,7 +21,14 @@ async function requestFor(buyerId: number, note: string) {
   const user = { userId: await userIdOf('internal@example.com') }
   const added = await addSampleLine(db, user, buyerId, await makeSampleSku({ stock: 9 }))
   if (!added.ok) throw new Error(added.message)
-  const shipTo = (await db.selectFrom('addresses').select('id').where('buyer_id', '=', buyerId).where('kind', '=', 'shipping').executeTakeFirstOrThrow()).id
+  const shipTo = (
+    await db
+      .selectFrom('addresses')
+      .select('id')
+      .where('buyer_id', '=', buyerId)
+      .where('kind', '=', 'shipping')
+      .executeTakeFirstOrThrow()
+  ).id
   await saveSampleCart(db, user, buyerId, { shipTo, note, lines: [{ id: added.value.lineId, quantity: '1' }] })
   const placed = await placeSampleCart(db, user, buyerId, crypto.randomUUID())
   if (!placed.ok) throw new Error(placed.message)
@@ -49,7 +56,18 @@ beforeAll(async () => {
 
 const get = (url: string, cookie: string) => handle(new Request(`http://localhost${url}`, { headers: { cookie } }))
 const post = (url: string, cookie: string, body: string) =>
-  handle(new Request(`http://localhost${url}`, { method: 'POST', headers: { cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost', Host: 'localhost' }, body }))
+  handle(
+    new Request(`http://localhost${url}`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: 'http://localhost',
+        Host: 'localhost',
+      },
+      body,
+    }),
+  )
 
 describe('sample orders out of scope', () => {
   it('answer 404 to another buyer and to a KAM outside its buyers: page, .data and POST', async () => {
@@ -66,17 +84,24 @@ describe('sample orders out of scope', () => {
       expect((await get(`/redirect/sample_orders/${foreign}`, cookie)).status, who).toBe(404)
     }
     // Nothing moved.
-    const statuses = await getDb().selectFrom('sample_orders').select('status').where('id', 'in', [ids.orderA, ids.orderB]).execute()
+    const statuses = await getDb()
+      .selectFrom('sample_orders')
+      .select('status')
+      .where('id', 'in', [ids.orderA, ids.orderB])
+      .execute()
     expect(statuses.map((s) => s.status)).toEqual(['requested', 'requested'])
   })
 
   it('give the buyer its own order without the internal note, the requester or stock', async () => {
     const data = await (await get(`/buyer/sample_orders/${ids.orderA}.data`, cookies.a!)).text()
     expect(data).toContain('Idor Samples A')
-    for (const hidden of ['range review', 'Isha Internal', 'requestedBy', 'kamName', 'stock']) expect(data).not.toContain(hidden)
+    for (const hidden of ['range review', 'Isha Internal', 'requestedBy', 'kamName', 'stock'])
+      expect(data).not.toContain(hidden)
     const list = await (await get('/buyer/sample_orders.data', cookies.a!)).text()
     for (const hidden of ['Isha Internal', 'requestedBy', 'Idor Samples B']) expect(list).not.toContain(hidden)
     // The buyer cannot take a staff step on its own order either.
-    expect((await post(`/buyer/sample_orders/${ids.orderA}`, cookies.a!, 'intent=approve&form=approve')).status).toBe(404)
+    expect((await post(`/buyer/sample_orders/${ids.orderA}`, cookies.a!, 'intent=approve&form=approve')).status).toBe(
+      404,
+    )
   })
 })

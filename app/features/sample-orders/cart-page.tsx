@@ -8,7 +8,17 @@ import { PageHeader } from '~/ui/shell'
 import { Table, type Column } from '~/ui/table'
 import { StatusBadge } from '~/ui/badge'
 import { countOf, formatDateTime, formatMoney } from '~/utils/format'
-import { AddressSelect, CartAddForm, CartForm, ChooseCartBuyer, LineControl, messagesAt, readyCount, RemoveLineButton, type OpenCart } from '../orders/cart-page'
+import {
+  AddressSelect,
+  CartAddForm,
+  CartForm,
+  ChooseCartBuyer,
+  LineControl,
+  messagesAt,
+  readyCount,
+  RemoveLineButton,
+  type OpenCart,
+} from '../orders/cart-page'
 import { choicesOf, type PickOption } from '../search/pick'
 import type { SampleCartView } from './cart.server'
 import { samplePath } from './lens'
@@ -28,7 +38,13 @@ export interface RecentRequest {
 /** The sample orders the user requested lately: how the requester follows them. */
 function RecentRequests({ requests }: { requests: RecentRequest[] }) {
   const columns: Column<RecentRequest>[] = [
-    { key: 'code', header: 'Sample order', title: true, nowrap: true, cell: (r) => <Link to={samplePath('main', r.id)}>{r.code}</Link> },
+    {
+      key: 'code',
+      header: 'Sample order',
+      title: true,
+      nowrap: true,
+      cell: (r) => <Link to={samplePath('main', r.id)}>{r.code}</Link>,
+    },
     { key: 'buyer', header: 'Buyer', cell: (r) => r.buyerName },
     { key: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
     { key: 'items', header: 'Samples', numeric: true, cell: (r) => r.itemCount },
@@ -37,13 +53,25 @@ function RecentRequests({ requests }: { requests: RecentRequest[] }) {
   return (
     <>
       <h2>Your latest requests</h2>
-      <Table caption="Sample orders you requested lately" columns={columns} rows={requests} rowKey={(r) => r.id} empty="You have not requested samples yet." />
+      <Table
+        caption="Sample orders you requested lately"
+        columns={columns}
+        rows={requests}
+        rowKey={(r) => r.id}
+        empty="You have not requested samples yet."
+      />
     </>
   )
 }
 
 /** The samples cart before a buyer is chosen, with the requester's latest requests under it. */
-export function ChooseSampleCartBuyer(props: { buyer: string; error: string | null; choices?: PickOption[]; carts: OpenCart[]; requests: RecentRequest[] }) {
+export function ChooseSampleCartBuyer(props: {
+  buyer: string
+  error: string | null
+  choices?: PickOption[]
+  carts: OpenCart[]
+  requests: RecentRequest[]
+}) {
   return (
     <ChooseCartBuyer
       {...props}
@@ -59,7 +87,15 @@ export function ChooseSampleCartBuyer(props: { buyer: string; error: string | nu
 type Line = SampleCartView['lines'][number]
 
 /** The samples cart of one buyer: add samples, set the pieces, choose the ship-to, request them. */
-export function SampleCartPage({ view, idempotencyKey, lastResult }: { view: SampleCartView; idempotencyKey: string; lastResult: Reply }) {
+export function SampleCartPage({
+  view,
+  idempotencyKey,
+  lastResult,
+}: {
+  view: SampleCartView
+  idempotencyKey: string
+  lastResult: Reply
+}) {
   const { buyer, lines, addresses, totals } = view
   const addReply = lastResult?.initialValue?.intent === 'add' ? lastResult : undefined
   const cartReply = addReply ? undefined : lastResult
@@ -68,10 +104,18 @@ export function SampleCartPage({ view, idempotencyKey, lastResult }: { view: Sam
     note: view.cart?.note ?? '',
     line: Object.fromEntries(lines.map((l) => [String(l.id), { quantity: l.quantity }])),
   }
-  const [addForm, addFields] = useZodForm(() => import('./schema').then((m) => m.addSampleSchema), { id: 'samples-add', lastResult: addReply })
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.sampleCartFormSchema), { id: 'samples', lastResult: cartReply, defaultValue })
+  const [addForm, addFields] = useZodForm(() => import('./schema').then((m) => m.addSampleSchema), {
+    id: 'samples-add',
+    lastResult: addReply,
+  })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.sampleCartFormSchema), {
+    id: 'samples',
+    lastResult: cartReply,
+    defaultValue,
+  })
   const lineFields = fields.line.getFieldset()
-  const key = typeof cartReply?.initialValue?.idempotencyKey === 'string' ? cartReply.initialValue.idempotencyKey : idempotencyKey
+  const key =
+    typeof cartReply?.initialValue?.idempotencyKey === 'string' ? cartReply.initialValue.idempotencyKey : idempotencyKey
 
   const columns: Column<Line>[] = [
     {
@@ -96,12 +140,23 @@ export function SampleCartPage({ view, idempotencyKey, lastResult }: { view: Sam
         const errors = messagesAt(meta, l.error ?? undefined)
         return (
           <LineControl label={`Pieces of ${l.code}`} meta={meta} errors={errors}>
-            <input {...getInputProps(meta, { type: 'text' })} inputMode="numeric" size={6} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? meta.errorId : undefined} />
+            <input
+              {...getInputProps(meta, { type: 'text' })}
+              inputMode="numeric"
+              size={6}
+              aria-invalid={errors.length ? true : undefined}
+              aria-describedby={errors.length ? meta.errorId : undefined}
+            />
           </LineControl>
         )
       },
     },
-    { key: 'charge', header: 'Charge', numeric: true, cell: (l) => (l.lineChargeMinor === null ? <span className="muted">—</span> : formatMoney(l.lineChargeMinor)) },
+    {
+      key: 'charge',
+      header: 'Charge',
+      numeric: true,
+      cell: (l) => (l.lineChargeMinor === null ? <span className="muted">—</span> : formatMoney(l.lineChargeMinor)),
+    },
     {
       key: 'remove',
       header: 'Remove',
@@ -115,16 +170,37 @@ export function SampleCartPage({ view, idempotencyKey, lastResult }: { view: Sam
       <PageHeader title={`Samples order cart: ${buyer.name}`}>
         <Link to={sampleCartPath()}>Choose another buyer</Link>
       </PageHeader>
-      {buyer.status !== 'active' ? <p className="notice-warning">{buyer.name} is {buyer.status}: samples are sent to active buyers only.</p> : null}
+      {buyer.status !== 'active' ? (
+        <p className="notice-warning">
+          {buyer.name} is {buyer.status}: samples are sent to active buyers only.
+        </p>
+      ) : null}
 
       <CartAddForm form={addForm}>
-        <PickerField label="Add a sample" meta={addFields.sampleSku} kind="sample_sku" choices={choicesOf(addReply, 'sampleSku')} hint="The sample’s code or words of its name" />
+        <PickerField
+          label="Add a sample"
+          meta={addFields.sampleSku}
+          kind="sample_sku"
+          choices={choicesOf(addReply, 'sampleSku')}
+          hint="The sample’s code or words of its name"
+        />
       </CartAddForm>
 
-      <CartForm form={form} idempotencyKey={key} place={{ label: 'Request the samples', pending: 'Requesting…' }} empty={lines.length === 0}>
+      <CartForm
+        form={form}
+        idempotencyKey={key}
+        place={{ label: 'Request the samples', pending: 'Requesting…' }}
+        empty={lines.length === 0}
+      >
         <fieldset className="card form-grid">
           <legend>Where they go</legend>
-          <AddressSelect label="Ship to" meta={fields.shipTo} options={addresses} buyerId={buyer.id} empty="This buyer has no shipping address yet." />
+          <AddressSelect
+            label="Ship to"
+            meta={fields.shipTo}
+            options={addresses}
+            buyerId={buyer.id}
+            empty="This buyer has no shipping address yet."
+          />
           <div className="field">
             <Label htmlFor={fields.note.id}>Note for the team (the buyer does not see it)</Label>
             <textarea {...getTextareaProps(fields.note)} rows={2} />
@@ -132,7 +208,13 @@ export function SampleCartPage({ view, idempotencyKey, lastResult }: { view: Sam
           </div>
         </fieldset>
         <h2>{countOf(lines.length, 'sample')}</h2>
-        <Table caption={`Samples in the cart for ${buyer.name}`} columns={columns} rows={lines} rowKey={(l) => l.id} empty="The cart is empty: add a sample above." />
+        <Table
+          caption={`Samples in the cart for ${buyer.name}`}
+          columns={columns}
+          rows={lines}
+          rowKey={(l) => l.id}
+          empty="The cart is empty: add a sample above."
+        />
         <div className="cart-totals card" aria-live="polite">
           <p>{readyCount(totals.readyLines, lines.length, 'sample', 'request')}</p>
           <dl>
@@ -144,7 +226,7 @@ export function SampleCartPage({ view, idempotencyKey, lastResult }: { view: Sam
             </div>
           </dl>
         </div>
-</CartForm>
+      </CartForm>
     </>
   )
 }

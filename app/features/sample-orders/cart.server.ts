@@ -17,40 +17,74 @@ export const MAX_SAMPLE_QUANTITY = 1_000
 
 /** The buyer, if it is active: samples are sent to active buyers only. */
 async function activeBuyer(db: Executor, buyerId: number) {
-  const buyer = await db.selectFrom('buyers').select(['id', 'name', 'status']).where('id', '=', buyerId).executeTakeFirst()
+  const buyer = await db
+    .selectFrom('buyers')
+    .select(['id', 'name', 'status'])
+    .where('id', '=', buyerId)
+    .executeTakeFirst()
   if (!buyer) throw new Refused('buyer', 'There is no such buyer')
-  if (buyer.status !== 'active') throw new Refused('buyer', `${buyer.name} is ${buyer.status}: samples are sent to active buyers only`)
+  if (buyer.status !== 'active')
+    throw new Refused('buyer', `${buyer.name} is ${buyer.status}: samples are sent to active buyers only`)
   return buyer
 }
 
 /** The cart of a user for a buyer, made (with the buyer's default shipping address) the first time it is asked for. */
 async function sampleCartFor(db: Executor, userId: number, buyerId: number): Promise<{ id: number }> {
-  const shipping = await db.selectFrom('addresses').select('id').where('buyer_id', '=', buyerId).where('kind', '=', 'shipping').where('is_default', '=', 1).executeTakeFirst()
+  const shipping = await db
+    .selectFrom('addresses')
+    .select('id')
+    .where('buyer_id', '=', buyerId)
+    .where('kind', '=', 'shipping')
+    .where('is_default', '=', 1)
+    .executeTakeFirst()
   await db
     .insertInto('sample_carts')
     .values({ user_id: userId, buyer_id: buyerId, ship_to_address_id: shipping?.id ?? null })
     .onConflict((oc) => oc.columns(['user_id', 'buyer_id']).doNothing())
     .execute()
-  return db.selectFrom('sample_carts').select('id').where('user_id', '=', userId).where('buyer_id', '=', buyerId).executeTakeFirstOrThrow()
+  return db
+    .selectFrom('sample_carts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('buyer_id', '=', buyerId)
+    .executeTakeFirstOrThrow()
 }
 
 /** A line's quantity as typed, checked against the sample's stock: the pieces, or why not. */
-export function checkSampleQuantity(typed: string, sku: { stock: number; active: number }): { quantity: number | null; error: string | null } {
+export function checkSampleQuantity(
+  typed: string,
+  sku: { stock: number; active: number },
+): { quantity: number | null; error: string | null } {
   if (!sku.active) return { quantity: null, error: 'This sample is no longer offered: remove it' }
   const text = typed.trim()
-  if (!/^\d{1,7}$/.test(text) || Number(text) < 1) return { quantity: null, error: 'Enter a whole number of pieces, at least 1' }
+  if (!/^\d{1,7}$/.test(text) || Number(text) < 1)
+    return { quantity: null, error: 'Enter a whole number of pieces, at least 1' }
   const quantity = Number(text)
-  if (quantity > MAX_SAMPLE_QUANTITY) return { quantity: null, error: `At most ${MAX_SAMPLE_QUANTITY.toLocaleString('en-IN')} pieces of one sample` }
-  if (quantity > sku.stock) return { quantity: null, error: sku.stock === 0 ? 'Out of stock' : `Only ${sku.stock.toLocaleString('en-IN')} in stock` }
+  if (quantity > MAX_SAMPLE_QUANTITY)
+    return { quantity: null, error: `At most ${MAX_SAMPLE_QUANTITY.toLocaleString('en-IN')} pieces of one sample` }
+  if (quantity > sku.stock)
+    return {
+      quantity: null,
+      error: sku.stock === 0 ? 'Out of stock' : `Only ${sku.stock.toLocaleString('en-IN')} in stock`,
+    }
   return { quantity, error: null }
 }
 
 /** Adds an active sample SKU to the cart (one piece); a sample already in the cart stays one line. */
-export async function addSampleLine(db: Database, actor: Actor, buyerId: number, sampleSkuId: number): Promise<Result<{ lineId: number }>> {
+export async function addSampleLine(
+  db: Database,
+  actor: Actor,
+  buyerId: number,
+  sampleSkuId: number,
+): Promise<Result<{ lineId: number }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       await activeBuyer(trx, buyerId)
-      const sku = await trx.selectFrom('sample_skus').select(['id', 'active']).where('id', '=', sampleSkuId).executeTakeFirst()
+      const sku = await trx
+        .selectFrom('sample_skus')
+        .select(['id', 'active'])
+        .where('id', '=', sampleSkuId)
+        .executeTakeFirst()
       if (!sku) throw new Refused('sampleSku', 'Choose one of the sample SKUs')
       if (!sku.active) throw new Refused('sampleSku', 'This sample is no longer offered: choose an active one')
       const cart = await sampleCartFor(trx, actor.userId, buyerId)
@@ -59,8 +93,17 @@ export async function addSampleLine(db: Database, actor: Actor, buyerId: number,
         .values({ cart_id: cart.id, sample_sku_id: sampleSkuId, quantity: '1' })
         .onConflict((oc) => oc.columns(['cart_id', 'sample_sku_id']).doNothing())
         .execute()
-      await trx.updateTable('sample_carts').set({ updated_at: new Date().toISOString() }).where('id', '=', cart.id).execute()
-      const line = await trx.selectFrom('sample_cart_lines').select('id').where('cart_id', '=', cart.id).where('sample_sku_id', '=', sampleSkuId).executeTakeFirstOrThrow()
+      await trx
+        .updateTable('sample_carts')
+        .set({ updated_at: new Date().toISOString() })
+        .where('id', '=', cart.id)
+        .execute()
+      const line = await trx
+        .selectFrom('sample_cart_lines')
+        .select('id')
+        .where('cart_id', '=', cart.id)
+        .where('sample_sku_id', '=', sampleSkuId)
+        .executeTakeFirstOrThrow()
       return { ok: true as const, value: { lineId: line.id } }
     }),
   )
@@ -78,21 +121,47 @@ export interface SampleCartInput {
  * addresses, else refused at its field and nothing saved), the note and each line still in the
  * cart. There is nothing to save when the cart is gone (just requested): no cart is made again.
  */
-export async function saveSampleCart(db: Database, actor: Actor, buyerId: number, input: SampleCartInput): Promise<Result<{ saved: boolean }>> {
+export async function saveSampleCart(
+  db: Database,
+  actor: Actor,
+  buyerId: number,
+  input: SampleCartInput,
+): Promise<Result<{ saved: boolean }>> {
   return refusals<{ saved: boolean }>(() =>
     db.transaction().execute(async (trx) => {
       const now = new Date().toISOString()
       // The cart's row first, as requesting takes it: a save and a request at once wait for each other.
-      const cart = await trx.updateTable('sample_carts').set({ updated_at: now }).where('user_id', '=', actor.userId).where('buyer_id', '=', buyerId).returning('id').executeTakeFirst()
+      const cart = await trx
+        .updateTable('sample_carts')
+        .set({ updated_at: now })
+        .where('user_id', '=', actor.userId)
+        .where('buyer_id', '=', buyerId)
+        .returning('id')
+        .executeTakeFirst()
       if (!cart) return { ok: true as const, value: { saved: false } }
       if (input.shipTo !== null) {
-        const address = await trx.selectFrom('addresses').select('id').where('id', '=', input.shipTo).where('buyer_id', '=', buyerId).where('kind', '=', 'shipping').executeTakeFirst()
+        const address = await trx
+          .selectFrom('addresses')
+          .select('id')
+          .where('id', '=', input.shipTo)
+          .where('buyer_id', '=', buyerId)
+          .where('kind', '=', 'shipping')
+          .executeTakeFirst()
         if (!address) throw new Refused('shipTo', 'Choose one of this buyer’s shipping addresses')
       }
       for (const line of input.lines) {
-        await trx.updateTable('sample_cart_lines').set({ quantity: line.quantity.trim().slice(0, 20), updated_at: now }).where('id', '=', line.id).where('cart_id', '=', cart.id).execute()
+        await trx
+          .updateTable('sample_cart_lines')
+          .set({ quantity: line.quantity.trim().slice(0, 20), updated_at: now })
+          .where('id', '=', line.id)
+          .where('cart_id', '=', cart.id)
+          .execute()
       }
-      await trx.updateTable('sample_carts').set({ ship_to_address_id: input.shipTo, note: input.note.trim().slice(0, 1000) }).where('id', '=', cart.id).execute()
+      await trx
+        .updateTable('sample_carts')
+        .set({ ship_to_address_id: input.shipTo, note: input.note.trim().slice(0, 1000) })
+        .where('id', '=', cart.id)
+        .execute()
       return { ok: true as const, value: { saved: true } }
     }),
   )
@@ -113,7 +182,17 @@ function sampleCartLines(db: Executor, cartId: number) {
     .selectFrom('sample_cart_lines as l')
     .innerJoin('sample_skus as s', 's.id', 'l.sample_sku_id')
     .innerJoin('categories as c', 'c.id', 's.category_id')
-    .select(['l.id', 'l.quantity', 's.id as sample_sku_id', 's.code', 's.name', 's.stock', 's.active', 's.charge_minor', 'c.name as category'])
+    .select([
+      'l.id',
+      'l.quantity',
+      's.id as sample_sku_id',
+      's.code',
+      's.name',
+      's.stock',
+      's.active',
+      's.charge_minor',
+      'c.name as category',
+    ])
     .where('l.cart_id', '=', cartId)
     .orderBy('l.id')
     .execute()
@@ -126,7 +205,13 @@ function sampleCartLines(db: Executor, cartId: number) {
  * cart, each message at its line (`line.<id>.quantity`), and nothing is created. The idempotency key
  * makes a double click or a retried POST answer with the first order.
  */
-export async function placeSampleCart(db: Database, actor: Actor, buyerId: number, idempotencyKey: string, now = new Date()): Promise<Result<{ id: number; code: string; repeated: boolean }>> {
+export async function placeSampleCart(
+  db: Database,
+  actor: Actor,
+  buyerId: number,
+  idempotencyKey: string,
+  now = new Date(),
+): Promise<Result<{ id: number; code: string; repeated: boolean }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const { result, repeated } = await once(trx, idempotencyKey, 'sample_order.place', actor.userId, async () => {
@@ -138,9 +223,15 @@ export async function placeSampleCart(db: Database, actor: Actor, buyerId: numbe
           .where('buyer_id', '=', buyerId)
           .returning(['id', 'ship_to_address_id', 'note'])
           .executeTakeFirst()
-        if (!cart) throw new Refused(undefined, 'There is no samples cart for this buyer: it may have just been requested.')
-        const buyer = await trx.selectFrom('buyers').select(['name', 'status']).where('id', '=', buyerId).executeTakeFirstOrThrow()
-        if (buyer.status !== 'active') throw new Refused(undefined, `${buyer.name} is ${buyer.status}: samples are sent to active buyers only.`)
+        if (!cart)
+          throw new Refused(undefined, 'There is no samples cart for this buyer: it may have just been requested.')
+        const buyer = await trx
+          .selectFrom('buyers')
+          .select(['name', 'status'])
+          .where('id', '=', buyerId)
+          .executeTakeFirstOrThrow()
+        if (buyer.status !== 'active')
+          throw new Refused(undefined, `${buyer.name} is ${buyer.status}: samples are sent to active buyers only.`)
         const lines = await sampleCartLines(trx, cart.id)
         if (lines.length === 0) throw new Refused(undefined, 'The cart is empty: add a sample first.')
         const fields: Record<string, string> = {}
@@ -152,7 +243,13 @@ export async function placeSampleCart(db: Database, actor: Actor, buyerId: numbe
         const shipTo = await addressSnapshot(trx, buyerId, cart.ship_to_address_id, 'shipping')
         if (!shipTo) fields.shipTo = 'Choose where the samples go: one of the buyer’s shipping addresses'
         const bad = Object.keys(fields).length
-        if (bad) throw new Refused(fields, bad === 1 ? 'One thing in the cart needs a change before it can be requested.' : `${bad} things in the cart need a change before they can be requested.`)
+        if (bad)
+          throw new Refused(
+            fields,
+            bad === 1
+              ? 'One thing in the cart needs a change before it can be requested.'
+              : `${bad} things in the cart need a change before they can be requested.`,
+          )
 
         const code = await nextCode(trx, 'SMP', now)
         const chargeMinor = items.reduce((total, { line, quantity }) => total + Number(line.charge_minor) * quantity, 0)
@@ -177,7 +274,15 @@ export async function placeSampleCart(db: Database, actor: Actor, buyerId: numbe
           .executeTakeFirstOrThrow()
         await trx
           .insertInto('sample_order_items')
-          .values(items.map(({ line, quantity }, i) => ({ sample_order_id: order.id, line_no: i + 1, sample_sku_id: line.sample_sku_id, quantity, charge_minor: Number(line.charge_minor) })))
+          .values(
+            items.map(({ line, quantity }, i) => ({
+              sample_order_id: order.id,
+              line_no: i + 1,
+              sample_sku_id: line.sample_sku_id,
+              quantity,
+              charge_minor: Number(line.charge_minor),
+            })),
+          )
           .execute()
         await audit(trx, {
           actorUserId: actor.userId,
@@ -190,7 +295,11 @@ export async function placeSampleCart(db: Database, actor: Actor, buyerId: numbe
         await trx.deleteFrom('sample_carts').where('id', '=', cart.id).execute()
         return order.id
       })
-      const { code } = await trx.selectFrom('sample_orders').select('code').where('id', '=', result).executeTakeFirstOrThrow()
+      const { code } = await trx
+        .selectFrom('sample_orders')
+        .select('code')
+        .where('id', '=', result)
+        .executeTakeFirstOrThrow()
       return { ok: true as const, value: { id: result, code, repeated } }
     }),
   )
@@ -202,7 +311,12 @@ export function openSampleCarts(db: Executor, userId: number) {
     .selectFrom('sample_carts as c')
     .innerJoin('buyers', 'buyers.id', 'c.buyer_id')
     .innerJoin('sample_cart_lines as l', 'l.cart_id', 'c.id')
-    .select(['c.buyer_id', 'buyers.name as buyer_name', 'c.updated_at', (eb) => eb.fn.countAll<number>().as('line_count')])
+    .select([
+      'c.buyer_id',
+      'buyers.name as buyer_name',
+      'c.updated_at',
+      (eb) => eb.fn.countAll<number>().as('line_count'),
+    ])
     .where('c.user_id', '=', userId)
     .groupBy(['c.buyer_id', 'buyers.name', 'c.updated_at'])
     .orderBy('c.updated_at', 'desc')
@@ -215,7 +329,14 @@ export function requestedBy(db: Executor, userId: number, limit = 10) {
   return db
     .selectFrom('sample_orders')
     .innerJoin('buyers', 'buyers.id', 'sample_orders.buyer_id')
-    .select(['sample_orders.id', 'sample_orders.code', 'sample_orders.status', 'sample_orders.requested_at as requestedAt', 'sample_orders.item_count as itemCount', 'buyers.name as buyerName'])
+    .select([
+      'sample_orders.id',
+      'sample_orders.code',
+      'sample_orders.status',
+      'sample_orders.requested_at as requestedAt',
+      'sample_orders.item_count as itemCount',
+      'buyers.name as buyerName',
+    ])
     .where('sample_orders.requested_by', '=', userId)
     .orderBy('sample_orders.requested_at', 'desc')
     .orderBy('sample_orders.id', 'desc')
@@ -229,10 +350,19 @@ export function requestedBy(db: Executor, userId: number, limit = 10) {
  * Reading makes no cart: a buyer without one shows an empty cart.
  */
 export async function sampleCartView(db: Executor, userId: number, buyerId: number) {
-  const buyer = await db.selectFrom('buyers').select(['id', 'name', 'status']).where('id', '=', buyerId).executeTakeFirst()
+  const buyer = await db
+    .selectFrom('buyers')
+    .select(['id', 'name', 'status'])
+    .where('id', '=', buyerId)
+    .executeTakeFirst()
   if (!buyer) return undefined
   const [cart, addresses] = await Promise.all([
-    db.selectFrom('sample_carts').select(['id', 'ship_to_address_id', 'note', 'updated_at']).where('user_id', '=', userId).where('buyer_id', '=', buyerId).executeTakeFirst(),
+    db
+      .selectFrom('sample_carts')
+      .select(['id', 'ship_to_address_id', 'note', 'updated_at'])
+      .where('user_id', '=', userId)
+      .where('buyer_id', '=', buyerId)
+      .executeTakeFirst(),
     db
       .selectFrom('addresses')
       .select(['id', 'label', 'line1', 'city', 'state', 'pin', 'is_default'])

@@ -10,7 +10,9 @@ export async function countSampleOrder(trx: Executor, status: SampleOrderStatus,
   await trx
     .insertInto('sample_order_counts')
     .values({ status, orders: change })
-    .onConflict((oc) => oc.column('status').doUpdateSet((eb) => ({ orders: eb('sample_order_counts.orders', '+', change) })))
+    .onConflict((oc) =>
+      oc.column('status').doUpdateSet((eb) => ({ orders: eb('sample_order_counts.orders', '+', change) })),
+    )
     .execute()
 }
 
@@ -27,6 +29,11 @@ export async function recountSampleOrders(db: Executor): Promise<void> {
   await db
     .insertInto('sample_order_counts')
     .columns(['status', 'orders'])
-    .expression((eb) => eb.selectFrom('sample_orders').select((inner) => ['status', inner.fn.countAll<number>().as('orders')]).groupBy('status'))
+    .expression((eb) =>
+      eb
+        .selectFrom('sample_orders')
+        .select((inner) => ['status', inner.fn.countAll<number>().as('orders')])
+        .groupBy('status'),
+    )
     .execute()
 }

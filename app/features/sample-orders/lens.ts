@@ -5,11 +5,21 @@ import type { PortalKey } from '~/auth/portals'
 // users open the sample orders they requested (read-only); each passes its lens. A field the lens
 // hides is never selected: the buyer's `.data` holds no internal note and no stock.
 
-export const SAMPLE_PORTALS = ['admin', 'main', 'demand_kam', 'biz_ops', 'buyer'] as const satisfies readonly PortalKey[]
+export const SAMPLE_PORTALS = [
+  'admin',
+  'main',
+  'demand_kam',
+  'biz_ops',
+  'buyer',
+] as const satisfies readonly PortalKey[]
 export type SamplePortal = (typeof SAMPLE_PORTALS)[number]
 
 /** Which sample orders a lens reaches: all, one buyer's, those of a KAM's buyers, or those a user requested. */
-export type SampleScope = { kind: 'all' } | { kind: 'buyer'; buyerId: number } | { kind: 'kam'; userId: number } | { kind: 'requester'; userId: number }
+export type SampleScope =
+  | { kind: 'all' }
+  | { kind: 'buyer'; buyerId: number }
+  | { kind: 'kam'; userId: number }
+  | { kind: 'requester'; userId: number }
 
 export interface SampleSight {
   /** The requester's note, who requested it, and stock figures: internal. */
@@ -46,4 +56,5 @@ export const sampleBase: Record<SamplePortal, string> = {
   buyer: '/buyer/sample_orders',
 }
 
-export const samplePath = (portal: SamplePortal, id: number) => (portal === 'main' ? `/sample_orders/${id}` : `${sampleBase[portal]}/${id}`)
+export const samplePath = (portal: SamplePortal, id: number) =>
+  portal === 'main' ? `/sample_orders/${id}` : `${sampleBase[portal]}/${id}`

@@ -10,7 +10,14 @@ import { rupeesInput } from '~/utils/money'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { SAMPLE_PORTALS, samplePath, type SampleLens, type SamplePortal } from './lens'
 import { readSampleFilters, sampleStepSchema } from './schema'
-import { sampleLensFor, sampleOrderDetail, sampleRowBatches, sampleSearchPage, scopedSampleOrders, type SampleOrderRow } from './search.server'
+import {
+  sampleLensFor,
+  sampleOrderDetail,
+  sampleRowBatches,
+  sampleSearchPage,
+  scopedSampleOrders,
+  type SampleOrderRow,
+} from './search.server'
 import { takeSampleStep } from './steps.server'
 import { sampleOrderSteps } from './states'
 
@@ -31,7 +38,13 @@ export async function samplePageFor(db: Database, viewer: Viewer, portal: Sample
 type Reply = SubmissionResult<string[]>
 
 /** A sample order page's forms (the steps and the buyer's feedback); an order outside the lens is not found, whatever the form. */
-export async function samplePageAction(db: Database, viewer: Viewer, portal: SamplePortal, idParam: string | undefined, form: FormData): Promise<FormOutcome<Reply>> {
+export async function samplePageAction(
+  db: Database,
+  viewer: Viewer,
+  portal: SamplePortal,
+  idParam: string | undefined,
+  form: FormData,
+): Promise<FormOutcome<Reply>> {
   const lens = sampleLensFor(viewer, portal)
   const id = readId(idParam)
   if (!lens || !id || !(await inScope(db, lens, id))) return { status: 'not-found' }
@@ -49,12 +62,20 @@ export async function samplePageAction(db: Database, viewer: Viewer, portal: Sam
     return { status: 'invalid', reply: refusalReply(submission, taken) }
   }
   const done = sampleOrderSteps[input.intent].done
-  const message = input.intent === 'feedback' ? `Thank you: your feedback on ${taken.value.code} is sent, and the order is closed.` : `${taken.value.code} is ${done.replace(/_/g, ' ')}.`
+  const message =
+    input.intent === 'feedback'
+      ? `Thank you: your feedback on ${taken.value.code} is sent, and the order is closed.`
+      : `${taken.value.code} is ${done.replace(/_/g, ' ')}.`
   return { status: 'done', toast: { kind: 'success', message } }
 }
 
 async function inScope(db: Database, lens: SampleLens, id: number) {
-  return (await scopedSampleOrders(db, lens).select('sample_orders.id').where('sample_orders.id', '=', id).executeTakeFirst()) !== undefined
+  return (
+    (await scopedSampleOrders(db, lens)
+      .select('sample_orders.id')
+      .where('sample_orders.id', '=', id)
+      .executeTakeFirst()) !== undefined
+  )
 }
 
 /**
@@ -109,5 +130,9 @@ async function* records(batches: AsyncIterable<SampleOrderRow[]>) {
 export function sampleCsvFor(db: Database, viewer: Viewer, portal: SamplePortal, url: URL): Response | undefined {
   const lens = sampleLensFor(viewer, portal)
   if (!lens) return undefined
-  return csvStreamResponse(`sample-orders-${new Date().toISOString().slice(0, 10)}.csv`, csvColumns(lens), records(sampleRowBatches(db, viewer, lens, readSampleFilters(url))))
+  return csvStreamResponse(
+    `sample-orders-${new Date().toISOString().slice(0, 10)}.csv`,
+    csvColumns(lens),
+    records(sampleRowBatches(db, viewer, lens, readSampleFilters(url))),
+  )
 }

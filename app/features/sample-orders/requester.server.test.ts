@@ -25,11 +25,24 @@ beforeAll(async () => {
   handle = (request) => handler(request, context)
   const db = getDb()
   const requester = { userId: await userIdOf('internal@example.com') }
-  const buyerId = await makeBuyer({ name: 'Requester Samples Buyer', status: 'active' }, [{ kind: 'shipping', city: 'Pune', isDefault: true }])
+  const buyerId = await makeBuyer({ name: 'Requester Samples Buyer', status: 'active' }, [
+    { kind: 'shipping', city: 'Pune', isDefault: true },
+  ])
   const added = await addSampleLine(db, requester, buyerId, await makeSampleSku({ stock: 9 }))
   if (!added.ok) throw new Error(added.message)
-  const shipTo = (await db.selectFrom('addresses').select('id').where('buyer_id', '=', buyerId).where('kind', '=', 'shipping').executeTakeFirstOrThrow()).id
-  await saveSampleCart(db, requester, buyerId, { shipTo, note: 'For the autumn range review', lines: [{ id: added.value.lineId, quantity: '2' }] })
+  const shipTo = (
+    await db
+      .selectFrom('addresses')
+      .select('id')
+      .where('buyer_id', '=', buyerId)
+      .where('kind', '=', 'shipping')
+      .executeTakeFirstOrThrow()
+  ).id
+  await saveSampleCart(db, requester, buyerId, {
+    shipTo,
+    note: 'For the autumn range review',
+    lines: [{ id: added.value.lineId, quantity: '2' }],
+  })
   const placed = await placeSampleCart(db, requester, buyerId, crypto.randomUUID())
   if (!placed.ok) throw new Error(placed.message)
   orderId = placed.value.id
@@ -42,7 +55,18 @@ beforeAll(async () => {
 
 const get = (url: string, cookie: string) => handle(new Request(`http://localhost${url}`, { headers: { cookie } }))
 const post = (url: string, cookie: string, body: string) =>
-  handle(new Request(`http://localhost${url}`, { method: 'POST', headers: { cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost', Host: 'localhost' }, body }))
+  handle(
+    new Request(`http://localhost${url}`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: 'http://localhost',
+        Host: 'localhost',
+      },
+      body,
+    }),
+  )
 
 describe('the requester’s sample order page', () => {
   it('opens to the requester, linked from its samples cart and its redirect, with no step to take', async () => {
@@ -54,8 +78,13 @@ describe('the requester’s sample order page', () => {
     expect(html).toContain('For the autumn range review')
     // Read-only: the KAM and business operations take the steps.
     for (const step of ['Approve', 'Reject', 'Dispatch']) expect(html).not.toContain(`aria-label="${step} ${code}"`)
-    expect((await post(`/sample_orders/${orderId}`, cookies.requester!, 'intent=approve&form=approve')).status).toBe(405)
-    expect((await getDb().selectFrom('sample_orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status).toBe('requested')
+    expect((await post(`/sample_orders/${orderId}`, cookies.requester!, 'intent=approve&form=approve')).status).toBe(
+      405,
+    )
+    expect(
+      (await getDb().selectFrom('sample_orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('requested')
 
     const cart = await (await get('/samples_order_cart', cookies.requester!)).text()
     expect(cart).toContain(`href="/sample_orders/${orderId}"`)
@@ -63,7 +92,9 @@ describe('the requester’s sample order page', () => {
     expect(redirect.status).toBe(302)
     expect(redirect.headers.get('location')).toBe(`/sample_orders/${orderId}`)
     // An admin follows it to its own portal's page, where it may act.
-    expect((await get(`/redirect/sample_orders/${orderId}`, cookies.admin!)).headers.get('location')).toBe(`/admin/sample_orders/${orderId}`)
+    expect((await get(`/redirect/sample_orders/${orderId}`, cookies.admin!)).headers.get('location')).toBe(
+      `/admin/sample_orders/${orderId}`,
+    )
   })
 
   it('is not found for another internal user, who did not request it: page, .data and redirect', async () => {

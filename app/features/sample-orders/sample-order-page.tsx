@@ -26,14 +26,34 @@ const consequence: Partial<Record<SampleOrderStepName, string>> = {
 }
 
 /** One staff step as a small form: a reason in a dialog (a disclosure without JavaScript), the courier for a dispatch. */
-function StepForm({ order, step, reply }: { order: SampleOrderDetail; step: Exclude<SampleOrderStepName, 'feedback'>; reply: Reply }) {
+function StepForm({
+  order,
+  step,
+  reply,
+}: {
+  order: SampleOrderDetail
+  step: Exclude<SampleOrderStepName, 'feedback'>
+  reply: Reply
+}) {
   const mine = replyFor(reply, step)
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.sampleStepSchema), { id: `step-${step}`, lastResult: mine })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.sampleStepSchema), {
+    id: `step-${step}`,
+    lastResult: mine,
+  })
   const definition = sampleOrderSteps[step]
   const needsReason = 'needsReason' in definition && definition.needsReason
-  const variant = step === 'cancel' || step === 'reject' ? 'danger' : step === 'approve' || step === 'dispatch' ? 'primary' : undefined
+  const variant =
+    step === 'cancel' || step === 'reject'
+      ? 'danger'
+      : step === 'approve' || step === 'dispatch'
+        ? 'primary'
+        : undefined
   const body = (
-    <Form method="post" {...getFormProps(form)} className={step === 'dispatch' ? 'card form-grid step-form' : 'step-form'}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className={step === 'dispatch' ? 'card form-grid step-form' : 'step-form'}
+    >
       <ErrorSummary form={form} />
       <input type="hidden" name="intent" value={step} />
       <input type="hidden" name="form" value={step} />
@@ -41,11 +61,21 @@ function StepForm({ order, step, reply }: { order: SampleOrderDetail; step: Excl
       {step === 'dispatch' ? (
         <>
           <Field label="Courier" meta={fields.courier} inputProps={{ autoComplete: 'off' }} />
-          <Field label="Tracking number" meta={fields.trackingNumber} inputProps={{ autoComplete: 'off' }} hint="The samples leave stock when they are dispatched" />
+          <Field
+            label="Tracking number"
+            meta={fields.trackingNumber}
+            inputProps={{ autoComplete: 'off' }}
+            hint="The samples leave stock when they are dispatched"
+          />
         </>
       ) : null}
       <div className="form-actions">
-        <SubmitButton intent={step} variant={variant} pendingText="Saving…" aria-label={`${definition.label} ${order.code}`}>
+        <SubmitButton
+          intent={step}
+          variant={variant}
+          pendingText="Saving…"
+          aria-label={`${definition.label} ${order.code}`}
+        >
           {definition.label}
         </SubmitButton>
       </div>
@@ -53,7 +83,14 @@ function StepForm({ order, step, reply }: { order: SampleOrderDetail; step: Excl
   )
   if (!needsReason) return body
   return (
-    <ConfirmDialog key={step} trigger={definition.label} triggerVariant={variant ?? 'default'} title={`${definition.label} ${order.code}?`} description={consequence[step]} defaultOpen={Boolean(mine)}>
+    <ConfirmDialog
+      key={step}
+      trigger={definition.label}
+      triggerVariant={variant ?? 'default'}
+      title={`${definition.label} ${order.code}?`}
+      description={consequence[step]}
+      defaultOpen={Boolean(mine)}
+    >
       {body}
     </ConfirmDialog>
   )
@@ -62,7 +99,10 @@ function StepForm({ order, step, reply }: { order: SampleOrderDetail; step: Excl
 /** The buyer's feedback: a rating and a comment for every sample; sending it closes the order. */
 function FeedbackForm({ order, reply }: { order: SampleOrderDetail; reply: Reply }) {
   const mine = replyFor(reply, 'feedback')
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.sampleFeedbackSchema), { id: 'feedback', lastResult: mine })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.sampleFeedbackSchema), {
+    id: 'feedback',
+    lastResult: mine,
+  })
   const items = fields.item.getFieldset()
   return (
     <Form method="post" {...getFormProps(form)} className="card">
@@ -81,7 +121,11 @@ function FeedbackForm({ order, reply }: { order: SampleOrderDetail; reply: Reply
             </legend>
             <div className="field">
               <Label htmlFor={meta.rating.id}>Rating</Label>
-              <select {...getSelectProps(meta.rating)} aria-invalid={ratingErrors.length ? true : undefined} aria-describedby={ratingErrors.length ? meta.rating.errorId : undefined}>
+              <select
+                {...getSelectProps(meta.rating)}
+                aria-invalid={ratingErrors.length ? true : undefined}
+                aria-describedby={ratingErrors.length ? meta.rating.errorId : undefined}
+              >
                 <option value="">Choose</option>
                 {[5, 4, 3, 2, 1].map((n) => (
                   <option key={n} value={n}>
@@ -108,10 +152,19 @@ function FeedbackForm({ order, reply }: { order: SampleOrderDetail; reply: Reply
   )
 }
 
-const ratingText = (rating: number | null) => (rating === null ? '' : `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)} ${rating}/5`)
+const ratingText = (rating: number | null) =>
+  rating === null ? '' : `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)} ${rating}/5`
 
 /** A sample order in a portal: its facts, items with feedback, the steps the viewer may take, its history. */
-export function SampleOrderPage({ order, portal, reply }: { order: SampleOrderDetail; portal: SamplePortal; reply: Reply }) {
+export function SampleOrderPage({
+  order,
+  portal,
+  reply,
+}: {
+  order: SampleOrderDetail
+  portal: SamplePortal
+  reply: Reply
+}) {
   const columns: Column<Item>[] = [
     { key: 'line', header: 'Item', numeric: true, cell: (i) => i.lineNo },
     {
@@ -128,13 +181,20 @@ export function SampleOrderPage({ order, portal, reply }: { order: SampleOrderDe
     { key: 'pieces', header: 'Pieces', numeric: true, cell: (i) => i.quantity },
     { key: 'charge', header: 'Charge', numeric: true, cell: (i) => formatMoney(i.chargeMinor * i.quantity) },
   ]
-  if (order.items.some((i) => i.stock !== undefined)) columns.push({ key: 'stock', header: 'In stock now', numeric: true, cell: (i) => i.stock ?? '' })
+  if (order.items.some((i) => i.stock !== undefined))
+    columns.push({ key: 'stock', header: 'In stock now', numeric: true, cell: (i) => i.stock ?? '' })
   columns.push({
     key: 'feedback',
     header: 'Feedback',
     cell: (i) =>
       i.rating === null ? (
-        <span className="muted">{order.status !== 'delivered' ? '—' : order.steps.includes('feedback') ? 'Rate it below' : 'Waiting for the buyer'}</span>
+        <span className="muted">
+          {order.status !== 'delivered'
+            ? '—'
+            : order.steps.includes('feedback')
+              ? 'Rate it below'
+              : 'Waiting for the buyer'}
+        </span>
       ) : (
         <>
           <span aria-label={`Rated ${i.rating} of 5`}>{ratingText(i.rating)}</span>
@@ -154,12 +214,32 @@ export function SampleOrderPage({ order, portal, reply }: { order: SampleOrderDe
           items={[
             ...(order.buyerName ? [{ label: 'Buyer', value: order.buyerName }] : []),
             { label: 'Requested', value: formatDateTime(order.requestedAt) },
-            ...('requestedBy' in order ? [{ label: 'Requested by', value: order.requestedBy }, { label: 'KAM', value: order.kamName }] : []),
-            { label: 'Ship to', value: [ship.label, ship.line1, ship.line2, ship.city, ship.state, ship.pin].filter(Boolean).join(', ') },
+            ...('requestedBy' in order
+              ? [
+                  { label: 'Requested by', value: order.requestedBy },
+                  { label: 'KAM', value: order.kamName },
+                ]
+              : []),
+            {
+              label: 'Ship to',
+              value: [ship.label, ship.line1, ship.line2, ship.city, ship.state, ship.pin].filter(Boolean).join(', '),
+            },
             { label: 'Samples', value: `${order.itemCount} (${countOf(order.quantityTotal, 'piece')})` },
             { label: 'Charges', value: formatMoney(order.chargeMinor) },
-            ...(order.reason ? [{ label: order.status === 'rejected' ? 'Why it was rejected' : 'Why it was cancelled', value: order.reason }] : []),
-            ...(order.courier ? [{ label: 'Courier', value: `${order.courier}, tracking number ${order.trackingNumber}` }, { label: 'Dispatched', value: order.dispatchedAt ? formatDateTime(order.dispatchedAt) : null }] : []),
+            ...(order.reason
+              ? [
+                  {
+                    label: order.status === 'rejected' ? 'Why it was rejected' : 'Why it was cancelled',
+                    value: order.reason,
+                  },
+                ]
+              : []),
+            ...(order.courier
+              ? [
+                  { label: 'Courier', value: `${order.courier}, tracking number ${order.trackingNumber}` },
+                  { label: 'Dispatched', value: order.dispatchedAt ? formatDateTime(order.dispatchedAt) : null },
+                ]
+              : []),
             ...(order.deliveredAt ? [{ label: 'Delivered', value: formatDateTime(order.deliveredAt) }] : []),
             ...(order.closedAt ? [{ label: 'Closed', value: formatDateTime(order.closedAt) }] : []),
             ...('note' in order && order.note ? [{ label: 'Note (internal)', value: order.note }] : []),

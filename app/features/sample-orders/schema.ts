@@ -19,9 +19,22 @@ export const sampleCartFormSchema = z.object({
     .regex(/^(\d{1,12})?$/, 'Choose one of this buyer’s shipping addresses')
     .optional()
     .transform((id) => (id ? Number(id) : null)),
-  note: z.string().max(1000, 'Use at most 1,000 characters').optional().transform((value) => value ?? ''),
+  note: z
+    .string()
+    .max(1000, 'Use at most 1,000 characters')
+    .optional()
+    .transform((value) => value ?? ''),
   line: z
-    .record(z.string().regex(/^\d{1,12}$/), z.object({ quantity: z.string().max(20, 'Use at most 20 characters').optional().transform((value) => value ?? '') }))
+    .record(
+      z.string().regex(/^\d{1,12}$/),
+      z.object({
+        quantity: z
+          .string()
+          .max(20, 'Use at most 20 characters')
+          .optional()
+          .transform((value) => value ?? ''),
+      }),
+    )
     .optional()
     .transform((lines) => lines ?? {}),
 })
@@ -30,12 +43,20 @@ export type SampleCartForm = z.output<typeof sampleCartFormSchema>
 /** Adds a sample SKU to the cart: typed or chosen in the picker. */
 export const addSampleSchema = z.object({
   intent: z.literal('add'),
-  sampleSku: z.string({ error: 'Choose a sample SKU' }).trim().min(1, 'Choose a sample SKU').max(200, 'Use at most 200 characters'),
+  sampleSku: z
+    .string({ error: 'Choose a sample SKU' })
+    .trim()
+    .min(1, 'Choose a sample SKU')
+    .max(200, 'Use at most 200 characters'),
 })
 
 // ---------- A sample order's steps ----------
 
-const reason = z.string({ error: 'Say why: the buyer reads it' }).trim().min(1, 'Say why: the buyer reads it').max(500, 'Use at most 500 characters')
+const reason = z
+  .string({ error: 'Say why: the buyer reads it' })
+  .trim()
+  .min(1, 'Say why: the buyer reads it')
+  .max(500, 'Use at most 500 characters')
 
 /** The buyer's feedback on a delivered order: a rating of 1 to 5 and a comment per item (`item.<id>.rating`). */
 export const sampleFeedbackSchema = z.object({
@@ -43,8 +64,16 @@ export const sampleFeedbackSchema = z.object({
   item: z.record(
     z.string().regex(/^\d{1,12}$/),
     z.object({
-      rating: z.coerce.number({ error: 'Rate this sample from 1 to 5' }).int('Rate this sample from 1 to 5').min(1, 'Rate this sample from 1 to 5').max(5, 'Rate this sample from 1 to 5'),
-      comment: z.string().max(1000, 'Use at most 1,000 characters').optional().transform((value) => value ?? ''),
+      rating: z.coerce
+        .number({ error: 'Rate this sample from 1 to 5' })
+        .int('Rate this sample from 1 to 5')
+        .min(1, 'Rate this sample from 1 to 5')
+        .max(5, 'Rate this sample from 1 to 5'),
+      comment: z
+        .string()
+        .max(1000, 'Use at most 1,000 characters')
+        .optional()
+        .transform((value) => value ?? ''),
     }),
     { error: 'Rate each sample from 1 to 5' },
   ),
@@ -56,8 +85,16 @@ export const sampleStepSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('cancel'), reason }),
   z.object({
     intent: z.literal('dispatch'),
-    courier: z.string({ error: 'Enter the courier' }).trim().min(1, 'Enter the courier').max(80, 'Use at most 80 characters'),
-    trackingNumber: z.string({ error: 'Enter the tracking number' }).trim().min(1, 'Enter the tracking number').max(80, 'Use at most 80 characters'),
+    courier: z
+      .string({ error: 'Enter the courier' })
+      .trim()
+      .min(1, 'Enter the courier')
+      .max(80, 'Use at most 80 characters'),
+    trackingNumber: z
+      .string({ error: 'Enter the tracking number' })
+      .trim()
+      .min(1, 'Enter the tracking number')
+      .max(80, 'Use at most 80 characters'),
   }),
   z.object({ intent: z.literal('deliver') }),
   sampleFeedbackSchema,

@@ -19,17 +19,30 @@ import { SAMPLE_OPEN, SAMPLE_OPEN_STATUSES, SAMPLE_ORDER_STATUSES, sampleStepsFr
 // each ending in the id; requested_at) and, for a sample SKU, through its items' index.
 
 /** The lens of a portal for this viewer; null when the viewer has no sample orders there (a buyer user of no buyer). */
-export function sampleLensFor(viewer: Pick<Viewer, 'userId' | 'roles' | 'company'>, portal: SamplePortal): SampleLens | null {
+export function sampleLensFor(
+  viewer: Pick<Viewer, 'userId' | 'roles' | 'company'>,
+  portal: SamplePortal,
+): SampleLens | null {
   const see = sampleSight[portal]
   switch (portal) {
     case 'buyer':
-      return viewer.company?.kind === 'buyer' ? { portal, see, scope: { kind: 'buyer', buyerId: viewer.company.id } } : null
+      return viewer.company?.kind === 'buyer'
+        ? { portal, see, scope: { kind: 'buyer', buyerId: viewer.company.id } }
+        : null
     case 'demand_kam':
       // A KAM follows its own buyers' sample orders; an admin in the KAM portal sees every one.
-      return { portal, see, scope: viewer.roles.includes('admin') ? { kind: 'all' } : { kind: 'kam', userId: viewer.userId } }
+      return {
+        portal,
+        see,
+        scope: viewer.roles.includes('admin') ? { kind: 'all' } : { kind: 'kam', userId: viewer.userId },
+      }
     case 'main':
       // The main portal's user opens the sample orders it requested; an admin there, every one.
-      return { portal, see, scope: viewer.roles.includes('admin') ? { kind: 'all' } : { kind: 'requester', userId: viewer.userId } }
+      return {
+        portal,
+        see,
+        scope: viewer.roles.includes('admin') ? { kind: 'all' } : { kind: 'requester', userId: viewer.userId },
+      }
     default:
       return { portal, see, scope: { kind: 'all' } }
   }
@@ -40,7 +53,12 @@ export function scopedSampleOrders(db: Executor, lens: SampleLens) {
   const query = db.selectFrom('sample_orders')
   const scope = lens.scope
   if (scope.kind === 'buyer') return query.where('sample_orders.buyer_id', '=', scope.buyerId)
-  if (scope.kind === 'kam') return query.where('sample_orders.buyer_id', 'in', db.selectFrom('buyers').select('buyers.id').where('buyers.kam_user_id', '=', scope.userId))
+  if (scope.kind === 'kam')
+    return query.where(
+      'sample_orders.buyer_id',
+      'in',
+      db.selectFrom('buyers').select('buyers.id').where('buyers.kam_user_id', '=', scope.userId),
+    )
   if (scope.kind === 'requester') return query.where('sample_orders.requested_by', '=', scope.userId)
   return query
 }
@@ -61,8 +79,20 @@ interface Resolved {
   sampleSkuChoices: PickOption[] | undefined
 }
 
-async function resolveFilters(db: Executor, viewer: Pick<Viewer, 'userId' | 'roles'>, lens: SampleLens, f: SampleFilters): Promise<Resolved> {
-  const resolved: Resolved = { buyerId: null, buyerError: null, buyerChoices: undefined, sampleSkuId: null, sampleSkuError: null, sampleSkuChoices: undefined }
+async function resolveFilters(
+  db: Executor,
+  viewer: Pick<Viewer, 'userId' | 'roles'>,
+  lens: SampleLens,
+  f: SampleFilters,
+): Promise<Resolved> {
+  const resolved: Resolved = {
+    buyerId: null,
+    buyerError: null,
+    buyerChoices: undefined,
+    sampleSkuId: null,
+    sampleSkuError: null,
+    sampleSkuChoices: undefined,
+  }
   if (f.buyer && lens.see.buyer) {
     const match = await resolveCompany(db, 'buyer', f.buyer)
     if (match.ok) resolved.buyerId = match.id
@@ -82,10 +112,24 @@ function filtered(db: Executor, lens: SampleLens, f: SampleFilters, ids: Resolve
   if (ids.buyerError || ids.sampleSkuError) return query.where('sample_orders.id', '=', -1)
   if (f.q) query = query.where('sample_orders.code', '>=', f.q).where('sample_orders.code', '<', `${f.q}\uffff`)
   if (f.status === SAMPLE_OPEN) query = query.where('sample_orders.status', 'in', SAMPLE_OPEN_STATUSES)
-  else if ((SAMPLE_ORDER_STATUSES as readonly string[]).includes(f.status)) query = query.where('sample_orders.status', '=', f.status as SampleOrderStatus)
+  else if ((SAMPLE_ORDER_STATUSES as readonly string[]).includes(f.status))
+    query = query.where('sample_orders.status', '=', f.status as SampleOrderStatus)
   if (ids.buyerId !== null) query = query.where('sample_orders.buyer_id', '=', ids.buyerId)
-  if (f.kam !== null && lens.see.internal) query = query.where('sample_orders.buyer_id', 'in', db.selectFrom('buyers').select('buyers.id').where('buyers.kam_user_id', '=', f.kam))
-  if (ids.sampleSkuId !== null) query = query.where('sample_orders.id', 'in', db.selectFrom('sample_order_items').select('sample_order_items.sample_order_id').where('sample_order_items.sample_sku_id', '=', ids.sampleSkuId))
+  if (f.kam !== null && lens.see.internal)
+    query = query.where(
+      'sample_orders.buyer_id',
+      'in',
+      db.selectFrom('buyers').select('buyers.id').where('buyers.kam_user_id', '=', f.kam),
+    )
+  if (ids.sampleSkuId !== null)
+    query = query.where(
+      'sample_orders.id',
+      'in',
+      db
+        .selectFrom('sample_order_items')
+        .select('sample_order_items.sample_order_id')
+        .where('sample_order_items.sample_sku_id', '=', ids.sampleSkuId),
+    )
   if (f.requestedFrom) query = query.where('sample_orders.requested_at', '>=', startOfKolkataDay(f.requestedFrom))
   if (f.requestedTo) query = query.where('sample_orders.requested_at', '<', startOfKolkataDay(dayAfter(f.requestedTo)))
   return query
@@ -97,12 +141,23 @@ function filtered(db: Executor, lens: SampleLens, f: SampleFilters, ids: Resolve
  * order, so the dates' index range is walked rather than every newer order.
  */
 function inListOrder<Q extends SelectQueryBuilder<DB, 'sample_orders', { id: number }>>(query: Q, f: SampleFilters): Q {
-  return (f.requestedFrom || f.requestedTo ? query.orderBy('sample_orders.requested_at', f.dir).orderBy('sample_orders.id', f.dir) : query.orderBy('sample_orders.id', f.dir)) as Q
+  return (
+    f.requestedFrom || f.requestedTo
+      ? query.orderBy('sample_orders.requested_at', f.dir).orderBy('sample_orders.id', f.dir)
+      : query.orderBy('sample_orders.id', f.dir)
+  ) as Q
 }
 
 /** Whether the list is of every sample order, filtered by nothing but the filters named. */
 const nothingBut = (lens: SampleLens, f: SampleFilters, ...allowed: ('status' | 'sampleSku')[]) =>
-  lens.scope.kind === 'all' && !f.q && !f.buyer && f.kam === null && !f.requestedFrom && !f.requestedTo && (!f.status || allowed.includes('status')) && (!f.sampleSku || allowed.includes('sampleSku'))
+  lens.scope.kind === 'all' &&
+  !f.q &&
+  !f.buyer &&
+  f.kam === null &&
+  !f.requestedFrom &&
+  !f.requestedTo &&
+  (!f.status || allowed.includes('status')) &&
+  (!f.sampleSku || allowed.includes('sampleSku'))
 
 /** The statuses whose kept count answers the list (null: all), when only a status filters every order. */
 function keptStatuses(lens: SampleLens, f: SampleFilters): readonly SampleOrderStatus[] | null | undefined {
@@ -116,13 +171,22 @@ function keptStatuses(lens: SampleLens, f: SampleFilters): readonly SampleOrderS
  * How many sample orders match: from the kept counts when only a status filters every order; a
  * sample SKU's alone from its items' index (an order holds a sample once); otherwise on the orders.
  */
-async function countOf(db: Executor, lens: SampleLens, f: SampleFilters, ids: Resolved, query: ReturnType<typeof filtered>): Promise<number> {
+async function countOf(
+  db: Executor,
+  lens: SampleLens,
+  f: SampleFilters,
+  ids: Resolved,
+  query: ReturnType<typeof filtered>,
+): Promise<number> {
   const kept = keptStatuses(lens, f)
   if (kept !== undefined) return sampleOrdersIn(db, kept ?? undefined)
   const sampleSkuId = ids.sampleSkuId
   const counted =
     sampleSkuId !== null && nothingBut(lens, f, 'sampleSku')
-      ? db.selectFrom('sample_order_items').select((eb) => eb.fn.countAll<number>().as('n')).where('sample_sku_id', '=', sampleSkuId)
+      ? db
+          .selectFrom('sample_order_items')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('sample_sku_id', '=', sampleSkuId)
       : query.select((eb) => eb.fn.countAll<number>().as('n'))
   return Number((await counted.executeTakeFirstOrThrow()).n)
 }
@@ -149,10 +213,18 @@ function rowsOf(db: Executor, lens: SampleLens, ids: number[]) {
     .where('sample_orders.id', 'in', ids.length ? ids : [-1])
     .execute()
 }
-export type SampleOrderRow = Awaited<ReturnType<typeof rowsOf>>[number] & { buyerName?: string; requestedBy?: string | null }
+export type SampleOrderRow = Awaited<ReturnType<typeof rowsOf>>[number] & {
+  buyerName?: string
+  requestedBy?: string | null
+}
 
 /** One page of the lens's sample orders matching the filters, with the exact count of all of them. */
-export async function listSampleOrders(db: Executor, viewer: Pick<Viewer, 'userId' | 'roles'>, lens: SampleLens, f: SampleFilters) {
+export async function listSampleOrders(
+  db: Executor,
+  viewer: Pick<Viewer, 'userId' | 'roles'>,
+  lens: SampleLens,
+  f: SampleFilters,
+) {
   const ids = await resolveFilters(db, viewer, lens, f)
   const query = filtered(db, lens, f, ids)
   const [total, page] = await Promise.all([
@@ -162,7 +234,11 @@ export async function listSampleOrders(db: Executor, viewer: Pick<Viewer, 'userI
       .offset((f.page - 1) * f.pageSize)
       .execute(),
   ])
-  const found = await rowsOf(db, lens, page.map((r) => r.id))
+  const found = await rowsOf(
+    db,
+    lens,
+    page.map((r) => r.id),
+  )
   const byId = new Map(found.map((row) => [row.id, row]))
   return {
     rows: page.map((r) => byId.get(r.id)).filter((row) => row !== undefined) as SampleOrderRow[],
@@ -178,7 +254,13 @@ export async function listSampleOrders(db: Executor, viewer: Pick<Viewer, 'userI
  * Every sample order the filters match, in the list's order, a batch at a time (the CSV): each batch
  * continues after the last row of the one before (keyset), so no batch costs more than the first.
  */
-export async function* sampleRowBatches(db: Executor, viewer: Pick<Viewer, 'userId' | 'roles'>, lens: SampleLens, f: SampleFilters, batch = 1_000): AsyncGenerator<SampleOrderRow[]> {
+export async function* sampleRowBatches(
+  db: Executor,
+  viewer: Pick<Viewer, 'userId' | 'roles'>,
+  lens: SampleLens,
+  f: SampleFilters,
+  batch = 1_000,
+): AsyncGenerator<SampleOrderRow[]> {
   const ids = await resolveFilters(db, viewer, lens, f)
   const beyond = f.dir === 'desc' ? '<' : '>'
   const byDate = Boolean(f.requestedFrom || f.requestedTo)
@@ -188,12 +270,25 @@ export async function* sampleRowBatches(db: Executor, viewer: Pick<Viewer, 'user
     if (last) {
       const { id, requested_at: at } = last
       query = byDate
-        ? query.where((eb) => eb.or([eb('sample_orders.requested_at', beyond, at), eb.and([eb('sample_orders.requested_at', '=', at), eb('sample_orders.id', beyond, id)])]))
+        ? query.where((eb) =>
+            eb.or([
+              eb('sample_orders.requested_at', beyond, at),
+              eb.and([eb('sample_orders.requested_at', '=', at), eb('sample_orders.id', beyond, id)]),
+            ]),
+          )
         : query.where('sample_orders.id', beyond, id)
     }
     const found = await inListOrder(query, f).limit(batch).execute()
     if (found.length) {
-      const rows = new Map((await rowsOf(db, lens, found.map((r) => r.id))).map((row) => [row.id, row]))
+      const rows = new Map(
+        (
+          await rowsOf(
+            db,
+            lens,
+            found.map((r) => r.id),
+          )
+        ).map((row) => [row.id, row]),
+      )
       yield found.map((r) => rows.get(r.id)).filter((row) => row !== undefined) as SampleOrderRow[]
     }
     if (found.length < batch) return
@@ -202,11 +297,20 @@ export async function* sampleRowBatches(db: Executor, viewer: Pick<Viewer, 'user
 }
 
 /** The KAMs to filter by: active users holding the role, by name (ids and names only). */
-const kamChoices = async (db: Executor) => (await activeUsersWithRole(db, 'demand_kam')).map(({ id, name }) => ({ id, name }))
+const kamChoices = async (db: Executor) =>
+  (await activeUsersWithRole(db, 'demand_kam')).map(({ id, name }) => ({ id, name }))
 
 /** Everything a portal's sample order search shows. */
-export async function sampleSearchPage(db: Database, viewer: Pick<Viewer, 'userId' | 'roles'>, lens: SampleLens, filters: SampleFilters) {
-  const [list, kams] = await Promise.all([listSampleOrders(db, viewer, lens, filters), lens.see.internal && lens.scope.kind !== 'kam' ? kamChoices(db) : []])
+export async function sampleSearchPage(
+  db: Database,
+  viewer: Pick<Viewer, 'userId' | 'roles'>,
+  lens: SampleLens,
+  filters: SampleFilters,
+) {
+  const [list, kams] = await Promise.all([
+    listSampleOrders(db, viewer, lens, filters),
+    lens.see.internal && lens.scope.kind !== 'kam' ? kamChoices(db) : [],
+  ])
   return { ...list, filters, kams, portal: lens.portal, see: lens.see }
 }
 export type SampleSearchData = Awaited<ReturnType<typeof sampleSearchPage>>
@@ -251,7 +355,20 @@ export async function sampleOrderDetail(db: Executor, lens: SampleLens, id: numb
       .selectFrom('sample_order_items as i')
       .innerJoin('sample_skus as s', 's.id', 'i.sample_sku_id')
       .innerJoin('categories as c', 'c.id', 's.category_id')
-      .select(['i.id', 'i.line_no as lineNo', 'i.quantity', 'i.charge_minor as chargeMinor', 'i.rating', 'i.comment', 'i.feedback_at as feedbackAt', 's.id as sampleSkuId', 's.code', 's.name', 's.stock', 'c.name as category'])
+      .select([
+        'i.id',
+        'i.line_no as lineNo',
+        'i.quantity',
+        'i.charge_minor as chargeMinor',
+        'i.rating',
+        'i.comment',
+        'i.feedback_at as feedbackAt',
+        's.id as sampleSkuId',
+        's.code',
+        's.name',
+        's.stock',
+        'c.name as category',
+      ])
       .where('i.sample_order_id', '=', id)
       .orderBy('i.line_no')
       .execute(),
@@ -271,7 +388,11 @@ export async function sampleOrderDetail(db: Executor, lens: SampleLens, id: numb
     shipTo,
     buyerName: lens.see.buyer || lens.scope.kind === 'buyer' ? order.buyerName : null,
     ...(internal ? { note, requestedBy, kamName } : {}),
-    items: items.map(({ stock, ...item }) => ({ ...item, chargeMinor: Number(item.chargeMinor), ...(internal ? { stock } : {}) })),
+    items: items.map(({ stock, ...item }) => ({
+      ...item,
+      chargeMinor: Number(item.chargeMinor),
+      ...(internal ? { stock } : {}),
+    })),
     steps: sampleStepsFrom(order.status).filter((name) => (name === 'feedback' ? lens.see.feedback : lens.see.manage)),
     history,
   }
@@ -280,6 +401,11 @@ export type SampleOrderDetail = NonNullable<Awaited<ReturnType<typeof sampleOrde
 
 /** The order's history told through the lens: the buyer reads its own people by name, staff as "The platform team", and no stock figures. */
 async function sampleOrderHistory(db: Executor, lens: SampleLens, id: number) {
-  const rows = await historyQuery(db).where('audit_events.entity_type', '=', 'sample_order').where('audit_events.entity_id', '=', String(id)).orderBy('audit_events.id', 'desc').limit(100).execute()
+  const rows = await historyQuery(db)
+    .where('audit_events.entity_type', '=', 'sample_order')
+    .where('audit_events.entity_id', '=', String(id))
+    .orderBy('audit_events.id', 'desc')
+    .limit(100)
+    .execute()
   return tellAll(rows, lens.scope.kind === 'buyer' ? { kind: 'buyer', buyerId: lens.scope.buyerId } : STAFF_VIEWER)
 }

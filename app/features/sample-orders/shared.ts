@@ -3,4 +3,5 @@
 // (useZodForm loads the schema when the form is first reached).
 
 /** The samples cart page's address for a buyer: `?buyer=<id>`. */
-export const sampleCartPath = (buyerId?: number | null, hash?: string) => `/samples_order_cart${buyerId ? `?buyer=${buyerId}` : ''}${hash ? `#${hash}` : ''}`
+export const sampleCartPath = (buyerId?: number | null, hash?: string) =>
+  `/samples_order_cart${buyerId ? `?buyer=${buyerId}` : ''}${hash ? `#${hash}` : ''}`

@@ -27,7 +27,14 @@ export const sampleOrderSteps = {
   deliver: { from: ['dispatched'], to: 'delivered', by: 'staff', label: 'Mark delivered', done: 'delivered' },
   // The buyer's feedback on every item closes the order.
   feedback: { from: ['delivered'], to: 'closed', by: 'buyer', label: 'Send feedback', done: 'closed' },
-  cancel: { from: ['requested', 'approved'], to: 'cancelled', by: 'staff', label: 'Cancel', done: 'cancelled', needsReason: true },
+  cancel: {
+    from: ['requested', 'approved'],
+    to: 'cancelled',
+    by: 'staff',
+    label: 'Cancel',
+    done: 'cancelled',
+    needsReason: true,
+  },
 } as const satisfies Record<string, SampleOrderStep>
 
 export type SampleOrderStepName = keyof typeof sampleOrderSteps
@@ -43,8 +50,21 @@ export function sampleStepsFrom(status: SampleOrderStatus, by?: SampleOrderRole)
 }
 
 /** A sample order's statuses, in the order they are reached (the two ends apart last). */
-export const SAMPLE_ORDER_STATUSES = ['requested', 'approved', 'dispatched', 'delivered', 'closed', 'rejected', 'cancelled'] as const satisfies readonly SampleOrderStatus[]
+export const SAMPLE_ORDER_STATUSES = [
+  'requested',
+  'approved',
+  'dispatched',
+  'delivered',
+  'closed',
+  'rejected',
+  'cancelled',
+] as const satisfies readonly SampleOrderStatus[]
 
 /** The status filter for sample orders still under way, and the statuses it names. */
 export const SAMPLE_OPEN = 'open'
-export const SAMPLE_OPEN_STATUSES = ['requested', 'approved', 'dispatched', 'delivered'] as const satisfies readonly SampleOrderStatus[]
+export const SAMPLE_OPEN_STATUSES = [
+  'requested',
+  'approved',
+  'dispatched',
+  'delivered',
+] as const satisfies readonly SampleOrderStatus[]

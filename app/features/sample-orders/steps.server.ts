@@ -53,7 +53,10 @@ async function alreadyMoved(trx: Executor, id: number, stepLabel: string): Promi
     .limit(1)
     .executeTakeFirst()
   const by = last?.name ? ` by ${last.name} at ${formatDateTime(last.at)}` : ''
-  return new Refused(undefined, `${now.code} is already ${STATUS_WORDS[now.status]}${by}: “${stepLabel}” is no longer possible.`)
+  return new Refused(
+    undefined,
+    `${now.code} is already ${STATUS_WORDS[now.status]}${by}: “${stepLabel}” is no longer possible.`,
+  )
 }
 
 const text = (value: string | undefined, max: number) => (value ?? '').trim().slice(0, max)
@@ -64,19 +67,38 @@ const text = (value: string | undefined, max: number) => (value ?? '').trim().sl
  * takes the samples out of stock in the same transaction, each by a conditional update that never
  * takes stock below zero: when there is not enough, nothing changes and the step is refused.
  */
-export async function takeSampleStep(db: Database, actor: Actor, lens: SampleLens, id: number, name: SampleOrderStepName, input: SampleStepInput = {}): Promise<Result<{ code: string; status: SampleOrderStatus }>> {
+export async function takeSampleStep(
+  db: Database,
+  actor: Actor,
+  lens: SampleLens,
+  id: number,
+  name: SampleOrderStepName,
+  input: SampleStepInput = {},
+): Promise<Result<{ code: string; status: SampleOrderStatus }>> {
   const step: SampleOrderStep = sampleOrderSteps[name]
-  if ((step.by === 'staff' && !lens.see.manage) || (step.by === 'buyer' && !lens.see.feedback)) return { ok: false, notFound: true, message: 'There is no such sample order here.' }
+  if ((step.by === 'staff' && !lens.see.manage) || (step.by === 'buyer' && !lens.see.feedback))
+    return { ok: false, notFound: true, message: 'There is no such sample order here.' }
   return refusals(() => db.transaction().execute((trx) => sampleStepIn(trx, actor, lens, id, name, input)))
 }
 
 /** takeSampleStep inside the caller's transaction (a courier booking dispatches and delivers its sample order); refusals are thrown. */
-export async function sampleStepIn(trx: Executor, actor: Actor, lens: SampleLens, id: number, name: SampleOrderStepName, input: SampleStepInput = {}): Promise<Result<{ code: string; status: SampleOrderStatus }>> {
+export async function sampleStepIn(
+  trx: Executor,
+  actor: Actor,
+  lens: SampleLens,
+  id: number,
+  name: SampleOrderStepName,
+  input: SampleStepInput = {},
+): Promise<Result<{ code: string; status: SampleOrderStatus }>> {
   const step: SampleOrderStep = sampleOrderSteps[name]
-  if ((step.by === 'staff' && !lens.see.manage) || (step.by === 'buyer' && !lens.see.feedback)) return { ok: false, notFound: true, message: 'There is no such sample order here.' }
+  if ((step.by === 'staff' && !lens.see.manage) || (step.by === 'buyer' && !lens.see.feedback))
+    return { ok: false, notFound: true, message: 'There is no such sample order here.' }
   // The order's row first (db/locks.ts): a step someone else is taking on it has finished, and what is read next is what it left.
   await lockedRead(trx, trx.selectFrom('sample_orders').select('id').where('id', '=', id)).executeTakeFirst()
-  const order = await scopedSampleOrders(trx, lens).select(['sample_orders.id', 'sample_orders.code', 'sample_orders.status', 'sample_orders.buyer_id']).where('sample_orders.id', '=', id).executeTakeFirst()
+  const order = await scopedSampleOrders(trx, lens)
+    .select(['sample_orders.id', 'sample_orders.code', 'sample_orders.status', 'sample_orders.buyer_id'])
+    .where('sample_orders.id', '=', id)
+    .executeTakeFirst()
   if (!order) return { ok: false as const, notFound: true, message: 'There is no such sample order here.' }
   const fields: Record<string, string> = {}
   const reason = text(input.reason, 500)
@@ -87,11 +109,18 @@ export async function sampleStepIn(trx: Executor, actor: Actor, lens: SampleLens
     if (!courier) fields.courier = 'Enter the courier'
     if (!trackingNumber) fields.trackingNumber = 'Enter the tracking number'
   }
-  const items = await trx.selectFrom('sample_order_items as i').innerJoin('sample_skus as s', 's.id', 'i.sample_sku_id').select(['i.id', 'i.sample_sku_id', 'i.quantity', 's.code']).where('i.sample_order_id', '=', id).orderBy('i.line_no').execute()
+  const items = await trx
+    .selectFrom('sample_order_items as i')
+    .innerJoin('sample_skus as s', 's.id', 'i.sample_sku_id')
+    .select(['i.id', 'i.sample_sku_id', 'i.quantity', 's.code'])
+    .where('i.sample_order_id', '=', id)
+    .orderBy('i.line_no')
+    .execute()
   if (name === 'feedback') {
     for (const item of items) {
       const given = input.feedback?.[String(item.id)]
-      if (!given || !Number.isInteger(given.rating) || given.rating < 1 || given.rating > 5) fields[`item.${item.id}.rating`] = 'Rate this sample from 1 to 5'
+      if (!given || !Number.isInteger(given.rating) || given.rating < 1 || given.rating > 5)
+        fields[`item.${item.id}.rating`] = 'Rate this sample from 1 to 5'
       if (given && given.comment.length > 1000) fields[`item.${item.id}.comment`] = 'Use at most 1,000 characters'
     }
   }
@@ -104,7 +133,9 @@ export async function sampleStepIn(trx: Executor, actor: Actor, lens: SampleLens
     updated_at: at,
     ...(name === 'approve' || name === 'reject' ? { decided_by: actor.userId, decided_at: at } : {}),
     ...(step.needsReason ? { reason } : {}),
-    ...(name === 'dispatch' ? { courier, tracking_number: trackingNumber, dispatched_by: actor.userId, dispatched_at: at } : {}),
+    ...(name === 'dispatch'
+      ? { courier, tracking_number: trackingNumber, dispatched_by: actor.userId, dispatched_at: at }
+      : {}),
     ...(name === 'deliver' ? { delivered_at: at } : {}),
     ...(name === 'feedback' ? { closed_at: at } : {}),
   }
@@ -128,15 +159,31 @@ export async function sampleStepIn(trx: Executor, actor: Actor, lens: SampleLens
         .where('stock', '>=', item.quantity)
         .executeTakeFirst()
       if (Number(taken.numUpdatedRows) === 0) {
-        const sku = await trx.selectFrom('sample_skus').select('stock').where('id', '=', item.sample_sku_id).executeTakeFirstOrThrow()
-        throw new Refused(undefined, `Not enough ${item.code} in stock to dispatch: ${item.quantity.toLocaleString('en-IN')} needed, ${sku.stock.toLocaleString('en-IN')} left. Nothing was dispatched.`)
+        const sku = await trx
+          .selectFrom('sample_skus')
+          .select('stock')
+          .where('id', '=', item.sample_sku_id)
+          .executeTakeFirstOrThrow()
+        throw new Refused(
+          undefined,
+          `Not enough ${item.code} in stock to dispatch: ${item.quantity.toLocaleString('en-IN')} needed, ${sku.stock.toLocaleString('en-IN')} left. Nothing was dispatched.`,
+        )
       }
     }
   }
   if (name === 'feedback') {
     for (const item of items) {
       const given = input.feedback![String(item.id)]!
-      await trx.updateTable('sample_order_items').set({ rating: given.rating, comment: given.comment.trim() || null, feedback_by: actor.userId, feedback_at: at }).where('id', '=', item.id).execute()
+      await trx
+        .updateTable('sample_order_items')
+        .set({
+          rating: given.rating,
+          comment: given.comment.trim() || null,
+          feedback_by: actor.userId,
+          feedback_at: at,
+        })
+        .where('id', '=', item.id)
+        .execute()
     }
   }
   await audit(trx, {
@@ -147,8 +194,12 @@ export async function sampleStepIn(trx: Executor, actor: Actor, lens: SampleLens
     before: { status: order.status },
     after: {
       status: step.to,
-      ...(name === 'dispatch' ? { courier, trackingNumber, stock: items.map((item) => `${item.code} −${item.quantity}`) } : {}),
-      ...(name === 'feedback' ? { ratings: items.map((item) => `${item.code}: ${input.feedback![String(item.id)]!.rating}/5`) } : {}),
+      ...(name === 'dispatch'
+        ? { courier, trackingNumber, stock: items.map((item) => `${item.code} −${item.quantity}`) }
+        : {}),
+      ...(name === 'feedback'
+        ? { ratings: items.map((item) => `${item.code}: ${input.feedback![String(item.id)]!.rating}/5`) }
+        : {}),
     },
     note: step.needsReason ? reason : null,
   })
@@ -165,29 +216,50 @@ async function notifyStep(trx: Executor, id: number, name: SampleOrderStepName):
     .selectFrom('sample_orders')
     .innerJoin('buyers', 'buyers.id', 'sample_orders.buyer_id')
     .leftJoin('users as kam', 'kam.id', 'buyers.kam_user_id')
-    .select(['sample_orders.code', 'sample_orders.buyer_id', 'sample_orders.courier', 'sample_orders.tracking_number', 'sample_orders.item_count', 'buyers.name as buyer', 'kam.email as kamEmail', 'kam.status as kamStatus'])
+    .select([
+      'sample_orders.code',
+      'sample_orders.buyer_id',
+      'sample_orders.courier',
+      'sample_orders.tracking_number',
+      'sample_orders.item_count',
+      'buyers.name as buyer',
+      'kam.email as kamEmail',
+      'kam.status as kamStatus',
+    ])
     .where('sample_orders.id', '=', id)
     .executeTakeFirstOrThrow()
   const link = `${config().appUrl}/redirect/sample_orders/${id}`
   const items = `${order.item_count} ${order.item_count === 1 ? 'sample' : 'samples'}`
   if (name === 'dispatch') {
-    const users = await trx.selectFrom('users').select('email').where('buyer_id', '=', order.buyer_id).where('status', '=', 'active').execute()
+    const users = await trx
+      .selectFrom('users')
+      .select('email')
+      .where('buyer_id', '=', order.buyer_id)
+      .where('status', '=', 'active')
+      .execute()
     for (const user of users) {
       await queueEmail(trx, {
         to: user.email,
         kind: 'sample_order.dispatched',
         subject: `${order.code}: your samples are on their way`,
-        text: [`${order.code} (${items}) has been sent with ${order.courier}, tracking number ${order.tracking_number}.`, 'Once they arrive, tell us what you think of each sample on the order’s page.', `See it: ${link}`].join('\n\n'),
+        text: [
+          `${order.code} (${items}) has been sent with ${order.courier}, tracking number ${order.tracking_number}.`,
+          'Once they arrive, tell us what you think of each sample on the order’s page.',
+          `See it: ${link}`,
+        ].join('\n\n'),
       })
     }
     return
   }
   if (!order.kamEmail || order.kamStatus !== 'active') return
-  const what = name === 'approve' ? 'approved: business operations dispatch it next' : 'delivered: the buyer is asked for feedback'
+  const what =
+    name === 'approve' ? 'approved: business operations dispatch it next' : 'delivered: the buyer is asked for feedback'
   await queueEmail(trx, {
     to: order.kamEmail,
     kind: `sample_order.${name === 'approve' ? 'approved' : 'delivered'}`,
     subject: `${order.code} for ${order.buyer}: ${name === 'approve' ? 'approved' : 'delivered'}`,
-    text: [`Your buyer ${order.buyer}’s sample order ${order.code} (${items}) is ${what}.`, `See it: ${link}`].join('\n\n'),
+    text: [`Your buyer ${order.buyer}’s sample order ${order.code} (${items}) is ${what}.`, `See it: ${link}`].join(
+      '\n\n',
+    ),
   })
 }

@@ -13,34 +13,59 @@ import { sampleSkuFormSchema } from './schema'
 import { refusalReply } from '~/ui/outcome.server'
 
 /** The list narrowed to the saved record, so it is in sight whatever its state and the list's size. */
-const listFor = (place: SampleSkuPlace, code: string) => `${place.base}?${new URLSearchParams({ q: code, state: 'all' })}`
+const listFor = (place: SampleSkuPlace, code: string) =>
+  `${place.base}?${new URLSearchParams({ q: code, state: 'all' })}`
 
-export type SampleSkuOutcome = { status: 'done'; redirectTo: string; toast: Toast } | { status: 'invalid'; reply: SubmissionResult<string[]> }
+export type SampleSkuOutcome =
+  { status: 'done'; redirectTo: string; toast: Toast } | { status: 'invalid'; reply: SubmissionResult<string[]> }
 
 /**
  * Checks the fields and the image together, so one post shows every message at once. `id` is the
  * record being edited; without it the form creates one.
  */
-export async function handleSampleSkuForm(db: Database, viewer: Viewer, place: SampleSkuPlace, form: FormData, id?: number): Promise<SampleSkuOutcome> {
+export async function handleSampleSkuForm(
+  db: Database,
+  viewer: Viewer,
+  place: SampleSkuPlace,
+  form: FormData,
+  id?: number,
+): Promise<SampleSkuOutcome> {
   const submission = parseWithZod(form, { schema: sampleSkuFormSchema })
   const image = await checkImage(form.get('image'))
   const imageErrors = isImageError(image) ? { image: [image.error] } : undefined
   if (submission.status !== 'success' || isImageError(image)) {
-    return { status: 'invalid', reply: await replyWithReferences(db, viewer, submission, form, { productSkuCode: 'product_sku' }, { fieldErrors: imageErrors }) }
+    return {
+      status: 'invalid',
+      reply: await replyWithReferences(
+        db,
+        viewer,
+        submission,
+        form,
+        { productSkuCode: 'product_sku' },
+        { fieldErrors: imageErrors },
+      ),
+    }
   }
   const input = submission.value
   if (id === undefined) {
     const result = await createSampleSku(db, viewer, input, image)
     if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
-    return { status: 'done', redirectTo: listFor(place, input.code), toast: { kind: 'success', message: `Sample SKU ${input.code} is created.` } }
+    return {
+      status: 'done',
+      redirectTo: listFor(place, input.code),
+      toast: { kind: 'success', message: `Sample SKU ${input.code} is created.` },
+    }
   }
-  if (!input.version) return { status: 'invalid', reply: submission.reply({ formErrors: ['Reload the page and try again'] }) }
+  if (!input.version)
+    return { status: 'invalid', reply: submission.reply({ formErrors: ['Reload the page and try again'] }) }
   const result = await updateSampleSku(db, viewer, id, input, image)
   if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
   const saved = result.value.changed.length > 0
   return {
     status: 'done',
     redirectTo: listFor(place, input.code),
-    toast: saved ? { kind: 'success', message: `Sample SKU ${input.code} is saved.` } : { kind: 'info', message: 'Nothing to save: no field was changed.' },
+    toast: saved
+      ? { kind: 'success', message: `Sample SKU ${input.code} is saved.` }
+      : { kind: 'info', message: 'Nothing to save: no field was changed.' },
   }
 }

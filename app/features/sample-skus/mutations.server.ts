@@ -11,7 +11,6 @@ import type { SampleSkuForm } from './schema'
 import { Refused, refusals as refuse, type Result } from '~/utils/refusal.server'
 export type { Result }
 
-
 interface Actor {
   userId: number
 }
@@ -27,8 +26,13 @@ function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
 
 /** The category must be active, unless the record already has it (a category deactivated since). */
 async function checkCategory(trx: Executor, categoryId: number, currentId?: number): Promise<string> {
-  const category = await trx.selectFrom('categories').select(['name', 'active']).where('id', '=', categoryId).executeTakeFirst()
-  if (!category || (category.active !== 1 && categoryId !== currentId)) throw new Refused('categoryId', 'Choose an active category from the list')
+  const category = await trx
+    .selectFrom('categories')
+    .select(['name', 'active'])
+    .where('id', '=', categoryId)
+    .executeTakeFirst()
+  if (!category || (category.active !== 1 && categoryId !== currentId))
+    throw new Refused('categoryId', 'Choose an active category from the list')
   return category.name
 }
 
@@ -40,8 +44,13 @@ async function checkProductSku(trx: Executor, code: string | undefined, category
   if (!code) return null
   const picked = await checkPick(trx, ANYONE, 'product_sku', code)
   if (!picked.ok) throw Refused.pick('productSkuCode', picked)
-  const sku = await trx.selectFrom('product_skus').select(['id', 'code', 'category_id']).where('id', '=', picked.option.id).executeTakeFirstOrThrow()
-  if (sku.category_id !== categoryId) throw new Refused('productSkuCode', `Product SKU ${sku.code} is not in the category ${categoryName}`)
+  const sku = await trx
+    .selectFrom('product_skus')
+    .select(['id', 'code', 'category_id'])
+    .where('id', '=', picked.option.id)
+    .executeTakeFirstOrThrow()
+  if (sku.category_id !== categoryId)
+    throw new Refused('productSkuCode', `Product SKU ${sku.code} is not in the category ${categoryName}`)
   return sku
 }
 
@@ -56,7 +65,11 @@ async function checkCode(trx: Executor, code: string, exceptId?: number) {
 }
 
 /** What the history shows: names, codes and rupees rather than ids and paise. */
-function readable(input: SampleSkuForm, names: { category: string; productSku: string | null }, imageId: number | null) {
+function readable(
+  input: SampleSkuForm,
+  names: { category: string; productSku: string | null },
+  imageId: number | null,
+) {
   return {
     code: input.code,
     name: input.name,
@@ -74,49 +87,58 @@ export async function createSampleSku(
   db: Database,
   actor: Actor,
   input: SampleSkuForm,
-  image: CheckedImage | null
+  image: CheckedImage | null,
 ): Promise<Result<{ id: number; repeated: boolean }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
-      const { result, repeated } = await once(trx, input.idempotencyKey, 'sample_sku.create', actor.userId, async () => {
-        await checkCode(trx, input.code)
-        const category = await checkCategory(trx, input.categoryId)
-        const productSku = await checkProductSku(trx, input.productSkuCode, input.categoryId, category)
-        const imageId = image ? await saveImage(trx, image, actor.userId) : null
-        const now = new Date().toISOString()
-        const row = await trx
-          .insertInto('sample_skus')
-          .values({
-            code: input.code,
-            name: input.name,
-            category_id: input.categoryId,
-            product_sku_id: productSku?.id ?? null,
-            charge_minor: input.charge,
-            stock: input.stock,
-            image_id: imageId,
-            active: input.active ? 1 : 0,
-            created_at: now,
-            updated_at: now,
+      const { result, repeated } = await once(
+        trx,
+        input.idempotencyKey,
+        'sample_sku.create',
+        actor.userId,
+        async () => {
+          await checkCode(trx, input.code)
+          const category = await checkCategory(trx, input.categoryId)
+          const productSku = await checkProductSku(trx, input.productSkuCode, input.categoryId, category)
+          const imageId = image ? await saveImage(trx, image, actor.userId) : null
+          const now = new Date().toISOString()
+          const row = await trx
+            .insertInto('sample_skus')
+            .values({
+              code: input.code,
+              name: input.name,
+              category_id: input.categoryId,
+              product_sku_id: productSku?.id ?? null,
+              charge_minor: input.charge,
+              stock: input.stock,
+              image_id: imageId,
+              active: input.active ? 1 : 0,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          await syncSearch(trx, 'sample_sku', row.id)
+          await audit(trx, {
+            actorUserId: actor.userId,
+            action: 'sample_sku.created',
+            entityType: 'sample_sku',
+            entityId: row.id,
+            after: readable(input, { category, productSku: productSku?.code ?? null }, imageId),
           })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        await syncSearch(trx, 'sample_sku', row.id)
-        await audit(trx, {
-          actorUserId: actor.userId,
-          action: 'sample_sku.created',
-          entityType: 'sample_sku',
-          entityId: row.id,
-          after: readable(input, { category, productSku: productSku?.code ?? null }, imageId),
-        })
-        return row.id
-      })
+          return row.id
+        },
+      )
       return { ok: true as const, value: { id: result, repeated } }
-    })
+    }),
   )
 }
 
 const conflict = () =>
-  new Refused(undefined, 'Someone else changed this sample SKU since you opened the form. Reload the page to see their changes, then make yours again.')
+  new Refused(
+    undefined,
+    'Someone else changed this sample SKU since you opened the form. Reload the page to see their changes, then make yours again.',
+  )
 
 /**
  * Saves a sample SKU if nobody else saved since `input.version`. A new image replaces the current
@@ -127,7 +149,7 @@ export async function updateSampleSku(
   actor: Actor,
   id: number,
   input: SampleSkuForm,
-  image: CheckedImage | null
+  image: CheckedImage | null,
 ): Promise<Result<{ changed: string[] }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
@@ -158,9 +180,16 @@ export async function updateSampleSku(
       const imageId = image ? await saveImage(trx, image, actor.userId) : input.imageRemove ? null : current.image_id
 
       const before = readable(
-        { ...input, code: current.code, name: current.name, charge: current.charge_minor, stock: current.stock, active: current.active === 1 },
+        {
+          ...input,
+          code: current.code,
+          name: current.name,
+          charge: current.charge_minor,
+          stock: current.stock,
+          active: current.active === 1,
+        },
         { category: current.category_name ?? '', productSku: current.product_sku_code },
-        current.image_id
+        current.image_id,
       )
       const after = readable(input, { category, productSku: productSku?.code ?? null }, imageId)
       const changed = (Object.keys(after) as (keyof typeof after)[]).filter((key) => before[key] !== after[key])
@@ -193,6 +222,6 @@ export async function updateSampleSku(
         after: Object.fromEntries(changed.map((key) => [key, after[key]])),
       })
       return { ok: true as const, value: { changed } }
-    })
+    }),
   )
 }

@@ -23,7 +23,12 @@ beforeAll(async () => {
   // Category 1 is the demo's "Cotton shirting" (fabric).
   await makeSampleSku({ categoryId: 1, code: `${TAG}-A`, name: `Zephyr swatch ${TAG}`, chargeMinor: 0 })
   await makeSampleSku({ categoryId: 1, code: `${TAG}-B`, name: `Zephyr piece ${TAG}`, active: false })
-  const empty = await makeSampleSku({ categoryId: yarnCategory, code: `${TAG}-C`, name: `Zephyr cone ${TAG}`, chargeMinor: 15_000 })
+  const empty = await makeSampleSku({
+    categoryId: yarnCategory,
+    code: `${TAG}-C`,
+    name: `Zephyr cone ${TAG}`,
+    chargeMinor: 15_000,
+  })
   await db.updateTable('sample_skus').set({ stock: 0 }).where('id', '=', empty).execute()
 })
 
@@ -47,7 +52,11 @@ describe('the sample SKU list', () => {
 
   it('filters by category, product and stock', async () => {
     expect(await codes(`q=${TAG}&category=1`)).toEqual([`${TAG}-A`])
-    const fabric = await getDb().selectFrom('products').select('id').where('slug', '=', 'fabric').executeTakeFirstOrThrow()
+    const fabric = await getDb()
+      .selectFrom('products')
+      .select('id')
+      .where('slug', '=', 'fabric')
+      .executeTakeFirstOrThrow()
     expect(await codes(`q=${TAG}&product=${fabric.id}&state=all`)).toEqual([`${TAG}-A`, `${TAG}-B`])
     expect(await codes(`q=${TAG}&in_stock=1`)).toEqual([`${TAG}-A`])
     const inCategory = await list('category=1&state=all')

@@ -30,12 +30,18 @@ async function ratingsOf(db: Executor, ids: number[]) {
   if (ids.length === 0) return new Map<number, { average: number; count: number }>()
   const rows = await db
     .selectFrom('sample_order_items')
-    .select(['sample_sku_id', (eb) => eb.fn.avg<number>('rating').as('average'), (eb) => eb.fn.count<number>('rating').as('count')])
+    .select([
+      'sample_sku_id',
+      (eb) => eb.fn.avg<number>('rating').as('average'),
+      (eb) => eb.fn.count<number>('rating').as('count'),
+    ])
     .where('sample_sku_id', 'in', ids)
     .where('rating', 'is not', null)
     .groupBy('sample_sku_id')
     .execute()
-  return new Map(rows.map((r) => [r.sample_sku_id, { average: Math.round(Number(r.average) * 10) / 10, count: Number(r.count) }]))
+  return new Map(
+    rows.map((r) => [r.sample_sku_id, { average: Math.round(Number(r.average) * 10) / 10, count: Number(r.count) }]),
+  )
 }
 
 /** The latest feedback buyers left on a sample SKU, newest first, with its order and buyer. */
@@ -44,7 +50,15 @@ export function sampleSkuFeedback(db: Executor, id: number, limit = 10) {
     .selectFrom('sample_order_items as i')
     .innerJoin('sample_orders as o', 'o.id', 'i.sample_order_id')
     .innerJoin('buyers', 'buyers.id', 'o.buyer_id')
-    .select(['i.id', 'i.rating', 'i.comment', 'i.feedback_at as at', 'o.id as orderId', 'o.code as orderCode', 'buyers.name as buyerName'])
+    .select([
+      'i.id',
+      'i.rating',
+      'i.comment',
+      'i.feedback_at as at',
+      'o.id as orderId',
+      'o.code as orderCode',
+      'buyers.name as buyerName',
+    ])
     .where('i.sample_sku_id', '=', id)
     .where('i.rating', 'is not', null)
     .orderBy('i.sample_order_id', 'desc')
@@ -60,7 +74,11 @@ function filtered(db: Executor, f: SampleSkuFilters) {
   let query = db.selectFrom('sample_skus')
   if (f.categoryId) query = query.where('sample_skus.category_id', '=', f.categoryId)
   if (f.productId) {
-    query = query.where('sample_skus.category_id', 'in', db.selectFrom('categories').select('id').where('product_id', '=', f.productId))
+    query = query.where(
+      'sample_skus.category_id',
+      'in',
+      db.selectFrom('categories').select('id').where('product_id', '=', f.productId),
+    )
   }
   if (f.state !== 'all') query = query.where('sample_skus.active', '=', f.state === 'active' ? 1 : 0)
   if (f.inStock) query = query.where('sample_skus.stock', '>', 0)
@@ -76,7 +94,10 @@ function sorted<Q extends SelectQueryBuilder<DB, 'sample_skus', any>>(query: Q, 
 }
 
 /** One page of sample SKUs with their category, product and product SKU, and the (capped) count. */
-export async function listSampleSkus(db: Executor, f: SampleSkuFilters): Promise<{ rows: SampleSkuRow[]; total: number; capped: boolean }> {
+export async function listSampleSkus(
+  db: Executor,
+  f: SampleSkuFilters,
+): Promise<{ rows: SampleSkuRow[]; total: number; capped: boolean }> {
   const offset = (f.page - 1) * f.pageSize
   const { total, capped } = await countUpTo(db, filtered(db, f).select('sample_skus.id'))
   if (offset >= total && !capped) return { rows: [], total, capped }
@@ -98,12 +119,15 @@ export async function listSampleSkus(db: Executor, f: SampleSkuFilters): Promise
         'products.name as product_name',
         'product_skus.code as product_sku_code',
       ]),
-    f
+    f,
   )
     .limit(f.pageSize)
     .offset(offset)
     .execute()
-  const ratings = await ratingsOf(db, rows.map((r) => r.id))
+  const ratings = await ratingsOf(
+    db,
+    rows.map((r) => r.id),
+  )
   return {
     total,
     capped,
@@ -133,13 +157,16 @@ export interface CategoryGroup {
  * Categories grouped by product, for the form (active ones, plus `keepId`: a record may keep a
  * category that has since been deactivated) or for the list's filter (`all`: old records too).
  */
-export async function categoryGroups(db: Executor, options: { all?: boolean; keepId?: number } = {}): Promise<CategoryGroup[]> {
+export async function categoryGroups(
+  db: Executor,
+  options: { all?: boolean; keepId?: number } = {},
+): Promise<CategoryGroup[]> {
   const rows = await db
     .selectFrom('categories')
     .innerJoin('products', 'products.id', 'categories.product_id')
     .select(['categories.id', 'categories.name', 'categories.active', 'products.name as product_name'])
     .$if(!options.all, (q) =>
-      q.where((eb) => eb.or([eb('categories.active', '=', 1), eb('categories.id', '=', options.keepId ?? 0)]))
+      q.where((eb) => eb.or([eb('categories.active', '=', 1), eb('categories.id', '=', options.keepId ?? 0)])),
     )
     .orderBy('products.position')
     .orderBy('products.name')
@@ -184,7 +211,12 @@ export async function sampleSkuForEdit(db: Executor, id: number) {
     .where('sample_skus.id', '=', id)
     .executeTakeFirst()
   if (!row) return null
-  const [categories, history, feedback, ratings] = await Promise.all([categoryGroups(db, { keepId: row.category_id }), historyOf(db, STAFF_VIEWER, 'sample_sku', id), sampleSkuFeedback(db, id), ratingsOf(db, [id])])
+  const [categories, history, feedback, ratings] = await Promise.all([
+    categoryGroups(db, { keepId: row.category_id }),
+    historyOf(db, STAFF_VIEWER, 'sample_sku', id),
+    sampleSkuFeedback(db, id),
+    ratingsOf(db, [id]),
+  ])
   return {
     id: row.id,
     code: row.code,

@@ -6,7 +6,11 @@ import type { SampleSkuPlace } from './places'
 // route name differs per portal.
 
 /** The list page, in the Catalogue menu of every portal that has it. */
-export const listHandle = (name: string): RouteHandle => ({ name, title: 'Sample SKUs', menu: { group: 'Catalogue', label: 'Sample SKUs' } })
+export const listHandle = (name: string): RouteHandle => ({
+  name,
+  title: 'Sample SKUs',
+  menu: { group: 'Catalogue', label: 'Sample SKUs' },
+})
 export const listMeta = () => pageTitle('Sample SKUs')
 
 const listCrumb = (place: SampleSkuPlace): Crumb[] => [{ text: 'Sample SKUs', to: place.base }]
@@ -25,4 +29,5 @@ export const editHandle = (name: string, place: SampleSkuPlace): RouteHandle => 
   breadcrumb: (data: { code: string } | undefined) => (data ? `Edit ${data.code}` : 'Edit'),
   parents: listCrumb(place),
 })
-export const editMeta = ({ data }: { data?: { code: string } }) => pageTitle(data ? `Edit ${data.code}` : 'Edit sample SKU')
+export const editMeta = ({ data }: { data?: { code: string } }) =>
+  pageTitle(data ? `Edit ${data.code}` : 'Edit sample SKU')

@@ -25,7 +25,15 @@ export interface SampleSkuFormProps {
 }
 
 /** The one sample SKU form, for creating and editing, in every portal that may edit. */
-export function SampleSkuForm({ place, categories, lastResult, defaultValue, version, idempotencyKey, imageId }: SampleSkuFormProps) {
+export function SampleSkuForm({
+  place,
+  categories,
+  lastResult,
+  defaultValue,
+  version,
+  idempotencyKey,
+  imageId,
+}: SampleSkuFormProps) {
   const editing = version !== undefined
   const [form, fields] = useZodForm(() => import('./schema').then((m) => m.sampleSkuFormSchema), {
     id: editing ? 'sample-sku-edit' : 'sample-sku-create',
@@ -39,7 +47,12 @@ export function SampleSkuForm({ place, categories, lastResult, defaultValue, ver
       {version ? <input type="hidden" name="version" value={version} /> : null}
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
       <div className="form-grid">
-        <Field label="Code" meta={fields.code} hint="Capital letters, digits and dashes, like SMP-FAB-0001" inputProps={{ autoCapitalize: 'characters', spellCheck: false }} />
+        <Field
+          label="Code"
+          meta={fields.code}
+          hint="Capital letters, digits and dashes, like SMP-FAB-0001"
+          inputProps={{ autoCapitalize: 'characters', spellCheck: false }}
+        />
         <Field label="Name" meta={fields.name} />
         <div className="field">
           <Label htmlFor={fields.categoryId.id}>Category</Label>
@@ -65,10 +78,26 @@ export function SampleSkuForm({ place, categories, lastResult, defaultValue, ver
           choices={choicesOf(lastResult, 'productSkuCode')}
           hint="Its code, or words of its name to choose from; in the chosen category"
         />
-        <Field label="Sample charge (₹)" meta={fields.charge} hint="In rupees; 0 makes the sample free" inputProps={{ inputMode: 'decimal' }} />
-        <Field label="Stock" meta={fields.stock} hint="Pieces in hand, from 0 to 1,000,000" inputProps={{ inputMode: 'numeric' }} />
+        <Field
+          label="Sample charge (₹)"
+          meta={fields.charge}
+          hint="In rupees; 0 makes the sample free"
+          inputProps={{ inputMode: 'decimal' }}
+        />
+        <Field
+          label="Stock"
+          meta={fields.stock}
+          hint="Pieces in hand, from 0 to 1,000,000"
+          inputProps={{ inputMode: 'numeric' }}
+        />
       </div>
-      <ImageField name="image" label="Image (optional)" currentImageId={imageId} errors={form.allErrors.image} removable={editing} />
+      <ImageField
+        name="image"
+        label="Image (optional)"
+        currentImageId={imageId}
+        errors={form.allErrors.image}
+        removable={editing}
+      />
       <div className="checks field">
         <label>
           <input {...getInputProps(fields.active, { type: 'checkbox' })} />

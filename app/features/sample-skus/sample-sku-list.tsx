@@ -29,7 +29,9 @@ const stateLabels = { active: 'Active', inactive: 'Inactive', all: 'All' } as co
 export function SampleSkuList({ place, filters, rows, total, capped, categories, products }: SampleSkuListProps) {
   const { search } = useLocation()
   const sort = { sort: filters.sort, dir: filters.dir }
-  const filtering = Boolean(filters.q || filters.categoryId || filters.productId || filters.state !== 'active' || filters.inStock)
+  const filtering = Boolean(
+    filters.q || filters.categoryId || filters.productId || filters.state !== 'active' || filters.inStock,
+  )
 
   const columns: Column<SampleSkuRow>[] = [
     {
@@ -38,7 +40,14 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
       hideHeader: true,
       cell: (r) =>
         r.imageId ? (
-          <img src={imageUrl(r.imageId)} alt={`Image of ${r.name}`} className="thumbnail sample-thumb" width={48} height={48} loading="lazy" />
+          <img
+            src={imageUrl(r.imageId)}
+            alt={`Image of ${r.name}`}
+            className="thumbnail sample-thumb"
+            width={48}
+            height={48}
+            loading="lazy"
+          />
         ) : (
           <span className="muted">—</span>
         ),
@@ -46,8 +55,13 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
     {
       key: 'code',
       nowrap: true,
-      header: 'Code', sortKey: 'code',
-      cell: (r) => <span className="sample-nowrap">{place.canEdit ? <Link to={editPath(place, r.id)}>{r.code}</Link> : r.code}</span>,
+      header: 'Code',
+      sortKey: 'code',
+      cell: (r) => (
+        <span className="sample-nowrap">
+          {place.canEdit ? <Link to={editPath(place, r.id)}>{r.code}</Link> : r.code}
+        </span>
+      ),
     },
     { key: 'name', header: 'Name', sortKey: 'name', cell: (r) => <span className="sample-name">{r.name}</span> },
     {
@@ -61,13 +75,30 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
         </>
       ),
     },
-    { key: 'productSku', header: 'Product SKU', cell: (r) => (r.productSkuCode ? <span className="sample-nowrap">{r.productSkuCode}</span> : <span className="muted">—</span>) },
-    { key: 'charge', header: 'Charge', numeric: true, cell: (r) => (r.chargeMinor === 0 ? 'Free' : formatMoney(r.chargeMinor)) },
+    {
+      key: 'productSku',
+      header: 'Product SKU',
+      cell: (r) =>
+        r.productSkuCode ? <span className="sample-nowrap">{r.productSkuCode}</span> : <span className="muted">—</span>,
+    },
+    {
+      key: 'charge',
+      header: 'Charge',
+      numeric: true,
+      cell: (r) => (r.chargeMinor === 0 ? 'Free' : formatMoney(r.chargeMinor)),
+    },
     {
       key: 'stock',
       header: 'Stock',
       numeric: true,
-      cell: (r) => (r.stock === 0 ? <span className="sample-nowrap"><Badge tone="warning">Out of stock</Badge></span> : r.stock.toLocaleString('en-IN')),
+      cell: (r) =>
+        r.stock === 0 ? (
+          <span className="sample-nowrap">
+            <Badge tone="warning">Out of stock</Badge>
+          </span>
+        ) : (
+          r.stock.toLocaleString('en-IN')
+        ),
     },
     {
       key: 'rating',
@@ -79,8 +110,22 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
         return orders ? <Link to={`${orders}?sampleSku=${encodeURIComponent(r.code)}`}>{text}</Link> : text
       },
     },
-    { key: 'active', header: 'Active', cell: (r) => (r.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>) },
-    { key: 'updated', nowrap: true, header: 'Updated', sortKey: 'updated', cell: (r) => <time dateTime={r.updatedAt} className="sample-nowrap">{formatDate(r.updatedAt)}</time> },
+    {
+      key: 'active',
+      header: 'Active',
+      cell: (r) => (r.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
+    },
+    {
+      key: 'updated',
+      nowrap: true,
+      header: 'Updated',
+      sortKey: 'updated',
+      cell: (r) => (
+        <time dateTime={r.updatedAt} className="sample-nowrap">
+          {formatDate(r.updatedAt)}
+        </time>
+      ),
+    },
   ]
 
   return (
@@ -94,7 +139,13 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
       </PageHeader>
       <Form method="get" className="filters" role="search" aria-label="Filter sample SKUs" key={search}>
         <SearchFilter value={filters.q} placeholder="Code or name" />
-        <SelectFilter name="product" label="Product" value={filters.productId} any="Any product" options={products.map((p) => ({ value: p.id, label: p.name }))} />
+        <SelectFilter
+          name="product"
+          label="Product"
+          value={filters.productId}
+          any="Any product"
+          options={products.map((p) => ({ value: p.id, label: p.name }))}
+        />
         <div className="field">
           <label htmlFor="category">Category</label>
           <select id="category" name="category" defaultValue={filters.categoryId ?? ''}>
@@ -110,13 +161,25 @@ export function SampleSkuList({ place, filters, rows, total, capped, categories,
             ))}
           </select>
         </div>
-        <SelectFilter name="state" label="State" value={filters.state} options={Object.entries(stateLabels).map(([value, label]) => ({ value, label }))} />
+        <SelectFilter
+          name="state"
+          label="State"
+          value={filters.state}
+          options={Object.entries(stateLabels).map(([value, label]) => ({ value, label }))}
+        />
         <div className="field checks">
           <label>
             <input type="checkbox" name="in_stock" value="1" defaultChecked={filters.inStock} /> In stock only
           </label>
         </div>
-        <FilterActions sort={filters.sort} dir={filters.dir} defaultSort="code" defaultDir="asc" clearTo={place.base} filtering={filtering} />
+        <FilterActions
+          sort={filters.sort}
+          dir={filters.dir}
+          defaultSort="code"
+          defaultDir="asc"
+          clearTo={place.base}
+          filtering={filtering}
+        />
       </Form>
       <ListSummary total={total} capped={capped} noun="sample SKU" matching={filtering && 'these filters'} />
       <Table

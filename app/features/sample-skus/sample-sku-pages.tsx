@@ -43,7 +43,16 @@ export function EditSampleSkuPage({
   lastResult,
 }: {
   place: SampleSkuPlace
-  record: { code: string; version: string; imageId: number | null; values: Record<string, string>; categories: CategoryGroup[]; history: ToldEntry[]; feedback: Feedback[]; rating: { average: number; count: number } | null }
+  record: {
+    code: string
+    version: string
+    imageId: number | null
+    values: Record<string, string>
+    categories: CategoryGroup[]
+    history: ToldEntry[]
+    feedback: Feedback[]
+    rating: { average: number; count: number } | null
+  }
   lastResult: Reply
 }) {
   return (
@@ -74,7 +83,17 @@ interface Feedback {
 }
 
 /** What buyers said of the sample on their sample orders: the average rating and the latest comments. */
-function BuyerFeedback({ place, code, feedback, rating }: { place: SampleSkuPlace; code: string; feedback: Feedback[]; rating: { average: number; count: number } | null }) {
+function BuyerFeedback({
+  place,
+  code,
+  feedback,
+  rating,
+}: {
+  place: SampleSkuPlace
+  code: string
+  feedback: Feedback[]
+  rating: { average: number; count: number } | null
+}) {
   const orders = sampleOrdersOf(place)
   return (
     <section className="card" aria-labelledby="feedback-heading">
@@ -96,8 +115,10 @@ function BuyerFeedback({ place, code, feedback, rating }: { place: SampleSkuPlac
         <ul className="feedback-list">
           {feedback.map((f) => (
             <li key={f.id}>
-              <strong aria-label={`Rated ${f.rating} of 5`}>{`${'★'.repeat(f.rating ?? 0)}${'☆'.repeat(5 - (f.rating ?? 0))}`}</strong> {f.buyerName},{' '}
-              {orders ? <Link to={`${orders}/${f.orderId}`}>{f.orderCode}</Link> : f.orderCode}
+              <strong
+                aria-label={`Rated ${f.rating} of 5`}
+              >{`${'★'.repeat(f.rating ?? 0)}${'☆'.repeat(5 - (f.rating ?? 0))}`}</strong>{' '}
+              {f.buyerName}, {orders ? <Link to={`${orders}/${f.orderId}`}>{f.orderCode}</Link> : f.orderCode}
               {f.at ? <span className="muted"> · {formatDate(f.at)}</span> : null}
               {f.comment ? <div>{f.comment}</div> : null}
             </li>

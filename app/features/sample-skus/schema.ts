@@ -39,7 +39,10 @@ export const MAX_STOCK = 1_000_000
 const chargeField = z
   .string({ error: 'Enter the sample charge in rupees (0 for a free sample)' })
   .trim()
-  .refine((value) => !value.startsWith('-'), { error: 'The sample charge cannot be negative: enter 0 for a free sample', abort: true })
+  .refine((value) => !value.startsWith('-'), {
+    error: 'The sample charge cannot be negative: enter 0 for a free sample',
+    abort: true,
+  })
   .pipe(moneyField('the sample charge'))
 
 export const sampleSkuFormSchema = z.object({

@@ -52,7 +52,11 @@ describe('pickers', () => {
 
   it('takes an id, an exact name or an exact code, and offers the matches otherwise', async () => {
     const db = getDb()
-    const indigo = await db.selectFrom('buyers').select('id').where('name', '=', 'Indigo Threads Retail').executeTakeFirstOrThrow()
+    const indigo = await db
+      .selectFrom('buyers')
+      .select('id')
+      .where('name', '=', 'Indigo Threads Retail')
+      .executeTakeFirstOrThrow()
     for (const typed of [`#${indigo.id}`, `Indigo Threads Retail (#${indigo.id})`, 'indigo threads retail']) {
       const check = await checkPick(db, ANYONE, 'buyer', typed)
       expect(check.ok && check.option.id).toBe(indigo.id)
@@ -60,7 +64,11 @@ describe('pickers', () => {
     const partial = await checkPick(db, ANYONE, 'buyer', 'indigo')
     expect(partial).toMatchObject({ ok: false, message: 'Is it this buyer? Choose it below' })
     expect(!partial.ok && partial.choices.map((c) => c.id)).toEqual([indigo.id])
-    expect(await checkPick(db, ANYONE, 'buyer', 'zzzz nothing')).toEqual({ ok: false, message: 'No buyer matches “zzzz nothing”', choices: [] })
+    expect(await checkPick(db, ANYONE, 'buyer', 'zzzz nothing')).toEqual({
+      ok: false,
+      message: 'No buyer matches “zzzz nothing”',
+      choices: [],
+    })
     // An id that names no record offers what its name matches.
     const stale = await checkPick(db, ANYONE, 'buyer', 'Indigo Threads Retail (#999999)')
     expect(stale).toMatchObject({ ok: false, message: 'There is no buyer #999999: choose one below' })
@@ -86,14 +94,24 @@ describe('pickers', () => {
     expect((await findPicks(db, other, 'buyer_sku', own.buyer_code)).map((o) => o.id)).not.toContain(own.id)
     const byId = await checkPick(db, kam, 'buyer_sku', `#${own.id}`)
     expect(byId.ok).toBe(true)
-    expect(await checkPick(db, other, 'buyer_sku', `#${own.id}`)).toMatchObject({ ok: false, message: `There is no buyer SKU #${own.id}` })
+    expect(await checkPick(db, other, 'buyer_sku', `#${own.id}`)).toMatchObject({
+      ok: false,
+      message: `There is no buyer SKU #${own.id}`,
+    })
   })
 
   it('checks a reference on the first submit, beside the other fields’ messages, with its choices', async () => {
     const db = getDb()
     const viewer = { userId: (await userOf(demoEmail('internal'))).userId, roles: ['internal'] } as Viewer
     const form = new FormData()
-    for (const [k, v] of Object.entries({ buyer: 'indigo', productSkuCode: 'no such sku words', buyerCode: '', price: 'x', moq: '1' })) form.set(k, v)
+    for (const [k, v] of Object.entries({
+      buyer: 'indigo',
+      productSkuCode: 'no such sku words',
+      buyerCode: '',
+      price: 'x',
+      moq: '1',
+    }))
+      form.set(k, v)
     const outcome = await handleCreateForm(db, viewer, form)
     if (outcome.status !== 'invalid' || !outcome.reply) throw new Error('the form should be refused')
     expect(outcome.reply.error).toMatchObject({
@@ -117,7 +135,9 @@ describe('pickers', () => {
     const foreign = await makeBuyerSku({ buyerId: theirs, productSkuId, buyerCode: 'WTH-102' })
     const staff = { userId: 1, roles: ['internal'] as never[], within: mine }
     expect(mayPick({ roles: ['internal'] }, 'order_buyer_sku')).toBe(true)
-    expect((await findPicks(db, staff, 'order_buyer_sku', 'wth')).map((o) => o.value)).toEqual([pickValue('WTH-100', own)])
+    expect((await findPicks(db, staff, 'order_buyer_sku', 'wth')).map((o) => o.value)).toEqual([
+      pickValue('WTH-100', own),
+    ])
     expect(await checkPick(db, staff, 'order_buyer_sku', 'wth-100')).toMatchObject({ ok: true, option: { id: own } })
     expect(await checkPick(db, staff, 'order_buyer_sku', `#${foreign}`)).toMatchObject({ ok: false })
     // Without the buyer it is picked within, it offers nothing.

@@ -35,7 +35,13 @@ const companyOption = (row: CompanyRow, table?: 'buyer' | 'seller'): PickOption 
   id: row.id,
   value: pickValue(row.name, row.id, table),
   label: row.name,
-  detail: [table === 'buyer' ? 'Buyer' : table === 'seller' ? 'Seller' : null, row.status === 'active' ? null : statusLabels[row.status]].filter(Boolean).join(' · ') || null,
+  detail:
+    [
+      table === 'buyer' ? 'Buyer' : table === 'seller' ? 'Seller' : null,
+      row.status === 'active' ? null : statusLabels[row.status],
+    ]
+      .filter(Boolean)
+      .join(' · ') || null,
 })
 
 const sameText = (column: string, text: string) => sql<SqlBool>`lower(${sql.ref(column)}) = ${text.toLowerCase()}`
@@ -47,7 +53,14 @@ function companies(table: 'buyer' | 'seller', tagged: boolean): Omit<PickSource,
     async search(db, _who, text) {
       const ids = searchIds(db, table, text)
       if (!ids) return []
-      const rows = await db.selectFrom(from).select(['id', 'name', 'status']).where('id', 'in', ids).orderBy('name').orderBy('id').limit(PICK_LIMIT).execute()
+      const rows = await db
+        .selectFrom(from)
+        .select(['id', 'name', 'status'])
+        .where('id', 'in', ids)
+        .orderBy('name')
+        .orderBy('id')
+        .limit(PICK_LIMIT)
+        .execute()
       return rows.map(option)
     },
     async byId(db, _who, id, named) {
@@ -56,20 +69,38 @@ function companies(table: 'buyer' | 'seller', tagged: boolean): Omit<PickSource,
       return row ? option(row) : undefined
     },
     async exact(db, _who, text) {
-      const rows = await db.selectFrom(from).select(['id', 'name', 'status']).where(sameText('name', text)).orderBy('id').limit(PICK_LIMIT).execute()
+      const rows = await db
+        .selectFrom(from)
+        .select(['id', 'name', 'status'])
+        .where(sameText('name', text))
+        .orderBy('id')
+        .limit(PICK_LIMIT)
+        .execute()
       return rows.map(option)
     },
   }
 }
 
 type SkuRow = { id: number; code: string; name: string; status: string }
-const skuOption = (row: SkuRow): PickOption => ({ id: row.id, value: row.code, label: `${row.code} ${row.name}`, detail: row.status === 'active' ? null : 'Archived' })
+const skuOption = (row: SkuRow): PickOption => ({
+  id: row.id,
+  value: row.code,
+  label: `${row.code} ${row.name}`,
+  detail: row.status === 'active' ? null : 'Archived',
+})
 
 const sampleSkus = (db: Executor) =>
   db
     .selectFrom('sample_skus')
     .innerJoin('categories', 'categories.id', 'sample_skus.category_id')
-    .select(['sample_skus.id', 'sample_skus.code', 'sample_skus.name', 'sample_skus.stock', 'sample_skus.active', 'categories.name as category'])
+    .select([
+      'sample_skus.id',
+      'sample_skus.code',
+      'sample_skus.name',
+      'sample_skus.stock',
+      'sample_skus.active',
+      'categories.name as category',
+    ])
 type SampleSkuRow = { id: number; code: string; name: string; stock: number; active: number; category: string }
 const sampleSkuOption = (row: SampleSkuRow): PickOption => ({
   id: row.id,
@@ -85,10 +116,21 @@ const kamSkuOption = (row: KamSkuRow): PickOption => ({
   label: row.buyerCode,
   detail: `${row.buyerName} · ${row.productSkuCode} ${row.productSkuName}`,
 })
-const kamSkuColumns = ['buyer_skus.id', 'buyer_skus.buyer_code as buyerCode', 'buyers.name as buyerName', 'product_skus.code as productSkuCode', 'product_skus.name as productSkuName'] as const
+const kamSkuColumns = [
+  'buyer_skus.id',
+  'buyer_skus.buyer_code as buyerCode',
+  'buyers.name as buyerName',
+  'product_skus.code as productSkuCode',
+  'product_skus.name as productSkuName',
+] as const
 
 type OrderSkuRow = { id: number; buyer_code: string; code: string; name: string }
-const orderSkuOption = (row: OrderSkuRow): PickOption => ({ id: row.id, value: pickValue(row.buyer_code, row.id), label: row.buyer_code, detail: `${row.code} ${row.name}` })
+const orderSkuOption = (row: OrderSkuRow): PickOption => ({
+  id: row.id,
+  value: pickValue(row.buyer_code, row.id),
+  label: row.buyer_code,
+  detail: `${row.code} ${row.name}`,
+})
 /** The active buyer SKUs of the buyer a picker is within, with their product SKUs. */
 const buyerSkusWithin = (db: Executor, buyerId: number) =>
   db
@@ -106,7 +148,10 @@ const SOURCES: Record<PickKind, PickSource> = {
     portals: ['admin'],
     noun: 'company',
     async search(db, who, text) {
-      const [buyers, sellers] = await Promise.all([companies('buyer', true).search(db, who, text), companies('seller', true).search(db, who, text)])
+      const [buyers, sellers] = await Promise.all([
+        companies('buyer', true).search(db, who, text),
+        companies('seller', true).search(db, who, text),
+      ])
       return [...buyers, ...sellers].sort((a, b) => a.label.localeCompare(b.label)).slice(0, PICK_LIMIT)
     },
     async byId(db, who, id, table) {
@@ -115,7 +160,10 @@ const SOURCES: Record<PickKind, PickSource> = {
       return undefined
     },
     async exact(db, who, text) {
-      return [...(await companies('buyer', true).exact(db, who, text)), ...(await companies('seller', true).exact(db, who, text))]
+      return [
+        ...(await companies('buyer', true).exact(db, who, text)),
+        ...(await companies('seller', true).exact(db, who, text)),
+      ]
     },
   },
   product_sku: {
@@ -124,17 +172,31 @@ const SOURCES: Record<PickKind, PickSource> = {
     async search(db, _who, text) {
       const ids = searchIds(db, 'product_sku', text)
       if (!ids) return []
-      const rows = await db.selectFrom('product_skus').select(['id', 'code', 'name', 'status']).where('id', 'in', ids).orderBy('code').limit(PICK_LIMIT).execute()
+      const rows = await db
+        .selectFrom('product_skus')
+        .select(['id', 'code', 'name', 'status'])
+        .where('id', 'in', ids)
+        .orderBy('code')
+        .limit(PICK_LIMIT)
+        .execute()
       return rows.map(skuOption)
     },
     async byId(db, _who, id, table) {
       if (table) return undefined
-      const row = await db.selectFrom('product_skus').select(['id', 'code', 'name', 'status']).where('id', '=', id).executeTakeFirst()
+      const row = await db
+        .selectFrom('product_skus')
+        .select(['id', 'code', 'name', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirst()
       return row ? skuOption(row) : undefined
     },
     async exact(db, _who, text) {
       // Codes are kept in capitals.
-      const rows = await db.selectFrom('product_skus').select(['id', 'code', 'name', 'status']).where('code', '=', text.toUpperCase()).execute()
+      const rows = await db
+        .selectFrom('product_skus')
+        .select(['id', 'code', 'name', 'status'])
+        .where('code', '=', text.toUpperCase())
+        .execute()
       return rows.map(skuOption)
     },
   },
@@ -147,11 +209,19 @@ const SOURCES: Record<PickKind, PickSource> = {
     },
     async byId(db, who, id, table) {
       if (table) return undefined
-      const row = await kamBuyerSkus(db, who.userId).select(kamSkuColumns).where('buyer_skus.id', '=', id).executeTakeFirst()
+      const row = await kamBuyerSkus(db, who.userId)
+        .select(kamSkuColumns)
+        .where('buyer_skus.id', '=', id)
+        .executeTakeFirst()
       return row ? kamSkuOption(row) : undefined
     },
     async exact(db, who, text) {
-      const rows = await kamBuyerSkus(db, who.userId).select(kamSkuColumns).where(sameText('buyer_skus.buyer_code', text)).orderBy('buyers.name').limit(PICK_LIMIT).execute()
+      const rows = await kamBuyerSkus(db, who.userId)
+        .select(kamSkuColumns)
+        .where(sameText('buyer_skus.buyer_code', text))
+        .orderBy('buyers.name')
+        .limit(PICK_LIMIT)
+        .execute()
       return rows.map(kamSkuOption)
     },
   },
@@ -163,7 +233,11 @@ const SOURCES: Record<PickKind, PickSource> = {
       if (!who.within) return []
       const ids = searchIds(db, 'buyer_sku', text)
       if (!ids) return []
-      const rows = await buyerSkusWithin(db, who.within).where('buyer_skus.id', 'in', ids).orderBy('buyer_skus.buyer_code').limit(PICK_LIMIT).execute()
+      const rows = await buyerSkusWithin(db, who.within)
+        .where('buyer_skus.id', 'in', ids)
+        .orderBy('buyer_skus.buyer_code')
+        .limit(PICK_LIMIT)
+        .execute()
       return rows.map(orderSkuOption)
     },
     async byId(db, who, id, table) {
@@ -173,7 +247,10 @@ const SOURCES: Record<PickKind, PickSource> = {
     },
     async exact(db, who, text) {
       if (!who.within) return []
-      const rows = await buyerSkusWithin(db, who.within).where(sameText('buyer_skus.buyer_code', text)).limit(PICK_LIMIT).execute()
+      const rows = await buyerSkusWithin(db, who.within)
+        .where(sameText('buyer_skus.buyer_code', text))
+        .limit(PICK_LIMIT)
+        .execute()
       return rows.map(orderSkuOption)
     },
   },
@@ -184,7 +261,11 @@ const SOURCES: Record<PickKind, PickSource> = {
     async search(db, _who, text) {
       const ids = searchIds(db, 'sample_sku', text)
       if (!ids) return []
-      const rows = await sampleSkus(db).where('sample_skus.id', 'in', ids).orderBy('sample_skus.code').limit(PICK_LIMIT).execute()
+      const rows = await sampleSkus(db)
+        .where('sample_skus.id', 'in', ids)
+        .orderBy('sample_skus.code')
+        .limit(PICK_LIMIT)
+        .execute()
       return rows.map(sampleSkuOption)
     },
     async byId(db, _who, id, table) {
@@ -228,14 +309,26 @@ export async function checkPick(db: Executor, who: Who, kind: PickKind, typed: s
     if (option) return { ok: true, option }
     const label = text.replace(/\s*\((?:[a-z_]+ )?#\d+\)$/, '')
     const choices = label && !label.startsWith('#') ? await source.search(db, who, label) : []
-    return { ok: false, message: `There is no ${noun} ${named.table ? `${named.table} ` : ''}#${named.id}${choices.length ? ': choose one below' : ''}`, choices }
+    return {
+      ok: false,
+      message: `There is no ${noun} ${named.table ? `${named.table} ` : ''}#${named.id}${choices.length ? ': choose one below' : ''}`,
+      choices,
+    }
   }
   const exact = await source.exact(db, who, text)
   if (exact.length === 1) return { ok: true, option: exact[0] }
-  if (exact.length > 1) return { ok: false, message: `Several ${noun}s are called “${text}”: choose one below`, choices: exact }
+  if (exact.length > 1)
+    return { ok: false, message: `Several ${noun}s are called “${text}”: choose one below`, choices: exact }
   const choices = await source.search(db, who, text)
   if (choices.length === 0) return { ok: false, message: `No ${noun} matches “${text}”`, choices }
-  return { ok: false, message: choices.length === 1 ? `Is it this ${noun}? Choose it below` : `Several ${noun}s match “${text}”: choose one below`, choices }
+  return {
+    ok: false,
+    message:
+      choices.length === 1
+        ? `Is it this ${noun}? Choose it below`
+        : `Several ${noun}s match “${text}”: choose one below`,
+    choices,
+  }
 }
 
 interface RefusedSubmission<Reply> {
@@ -266,11 +359,13 @@ export async function replyWithReferences<Reply extends object>(
     fieldErrors[name] = [check.message]
     if (check.choices.length) choices[name] = check.choices
   }
-  const reply = submission.reply({ hideFields: options.hideFields, fieldErrors }) as Reply & { error?: Record<string, unknown> | null }
+  const reply = submission.reply({ hideFields: options.hideFields, fieldErrors }) as Reply & {
+    error?: Record<string, unknown> | null
+  }
   // The messages in the form's order (its fields' order in the body), so the summary reads top-down.
   if (reply.error) {
     const order = [...new Set(['', ...form.keys()])]
-    const rank = (name: string) => (order.indexOf(name) + 1 || order.length + 1)
+    const rank = (name: string) => order.indexOf(name) + 1 || order.length + 1
     reply.error = Object.fromEntries(Object.entries(reply.error).sort(([a], [b]) => rank(a) - rank(b)))
   }
   return withChoices(reply, choices)

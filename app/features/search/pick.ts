@@ -6,7 +6,15 @@
  */
 
 // order_buyer_sku: one buyer's active SKUs (the cart's), the buyer named by the picker's `within`.
-export const PICK_KINDS = ['buyer', 'seller', 'company', 'product_sku', 'buyer_sku', 'order_buyer_sku', 'sample_sku'] as const
+export const PICK_KINDS = [
+  'buyer',
+  'seller',
+  'company',
+  'product_sku',
+  'buyer_sku',
+  'order_buyer_sku',
+  'sample_sku',
+] as const
 export type PickKind = (typeof PICK_KINDS)[number]
 
 export interface PickOption {
@@ -40,10 +48,14 @@ export function pickedId(value: string): { id: number; table: string | null } | 
   return tail ? { id: Number(tail[2]), table: tail[1] ?? null } : null
 }
 
-export const isPickKind = (value: unknown): value is PickKind => typeof value === 'string' && (PICK_KINDS as readonly string[]).includes(value)
+export const isPickKind = (value: unknown): value is PickKind =>
+  typeof value === 'string' && (PICK_KINDS as readonly string[]).includes(value)
 
 /** A form's reply with the choices of its refused references, for the pickers to show. */
-export function withChoices<Reply extends object>(reply: Reply, choices: PickChoices | undefined): Reply & { choices?: PickChoices } {
+export function withChoices<Reply extends object>(
+  reply: Reply,
+  choices: PickChoices | undefined,
+): Reply & { choices?: PickChoices } {
   return choices && Object.keys(choices).length ? { ...reply, choices } : reply
 }
 

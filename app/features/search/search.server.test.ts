@@ -26,7 +26,11 @@ describe('word-prefix search', () => {
 
   it('searches GSTIN, e-mail and legal name too', async () => {
     const db = getDb()
-    const indigo = await db.selectFrom('buyers').select(['gstin', 'contact_email']).where('name', '=', 'Indigo Threads Retail').executeTakeFirstOrThrow()
+    const indigo = await db
+      .selectFrom('buyers')
+      .select(['gstin', 'contact_email'])
+      .where('name', '=', 'Indigo Threads Retail')
+      .executeTakeFirstOrThrow()
     expect(await find('buyer', indigo.gstin!.slice(0, 8))).toContain('Indigo Threads Retail')
     expect(await find('buyer', indigo.contact_email!)).toEqual(['Indigo Threads Retail'])
     expect(await find('user', 'buyer@example.com')).toEqual(['Priya Buyer'])
@@ -35,7 +39,11 @@ describe('word-prefix search', () => {
 
   it('follows a change once the record is re-synced, and forgets a deleted record', async () => {
     const db = getDb()
-    const user = await db.selectFrom('users').select('id').where('email', '=', 'internal@example.com').executeTakeFirstOrThrow()
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'internal@example.com')
+      .executeTakeFirstOrThrow()
     await db.updateTable('users').set({ name: 'Zubin Quartermain' }).where('id', '=', user.id).execute()
     await syncSearch(db, 'user', user.id)
     expect(await find('user', 'quarterm')).toEqual(['Zubin Quartermain'])
@@ -51,7 +59,15 @@ describe('word-prefix search', () => {
 
   it('finds codes typed with their prefix, in any order, whichever word is read first', async () => {
     const db = getDb()
-    const codes = async (q: string) => (await db.selectFrom('product_skus').select('code').where('id', 'in', searchIds(db, 'product_sku', q)!).orderBy('code').execute()).map((r) => r.code)
+    const codes = async (q: string) =>
+      (
+        await db
+          .selectFrom('product_skus')
+          .select('code')
+          .where('id', 'in', searchIds(db, 'product_sku', q)!)
+          .orderBy('code')
+          .execute()
+      ).map((r) => r.code)
     // "00001" is read first and checked for "fab" and "sht"; every word must still match.
     expect(await codes('fab-sht-00001')).toEqual(['FAB-SHT-00001'])
     expect(await codes('00001 sht fab')).toEqual(['FAB-SHT-00001'])

@@ -23,7 +23,10 @@ export function wordsOf(text: string | null | undefined): string[] {
 /** What each record type is searched by. */
 const SOURCES: Record<
   SearchEntity,
-  { table: 'buyers' | 'sellers' | 'users' | 'product_skus' | 'buyer_skus' | 'seller_skus' | 'sample_skus'; columns: string[] }
+  {
+    table: 'buyers' | 'sellers' | 'users' | 'product_skus' | 'buyer_skus' | 'seller_skus' | 'sample_skus'
+    columns: string[]
+  }
 > = {
   buyer: { table: 'buyers', columns: ['name', 'legal_name', 'gstin', 'contact_email'] },
   seller: { table: 'sellers', columns: ['name', 'legal_name', 'gstin', 'contact_email'] },
@@ -68,9 +71,17 @@ export async function reindexAll(db: Executor, entity: SearchEntity): Promise<vo
       .execute()) as (Record<string, string | null> & { id: number })[]
     if (rows.length === 0) break
     const terms = rows.flatMap((row) =>
-      [...new Set(columns.flatMap((column) => wordsOf(row[column])))].map((term) => ({ entity_type: entity, term, entity_id: row.id })),
+      [...new Set(columns.flatMap((column) => wordsOf(row[column])))].map((term) => ({
+        entity_type: entity,
+        term,
+        entity_id: row.id,
+      })),
     )
-    for (let i = 0; i < terms.length; i += 1000) await db.insertInto('search_terms').values(terms.slice(i, i + 1000)).execute()
+    for (let i = 0; i < terms.length; i += 1000)
+      await db
+        .insertInto('search_terms')
+        .values(terms.slice(i, i + 1000))
+        .execute()
     after = rows[rows.length - 1].id
   }
 }
@@ -95,7 +106,11 @@ export function searchIds(db: Executor, entity: SearchEntity, query: string) {
   if (query.trim() === '') return null
   // Something typed that holds no word at all ("%", "--") matches nothing rather than everything.
   const words = wordsOf(query).slice(0, MAX_QUERY_WORDS)
-  if (words.length === 0) return db.selectFrom('search_terms').select('entity_id').where(sql<SqlBool>`1 = 0`)
+  if (words.length === 0)
+    return db
+      .selectFrom('search_terms')
+      .select('entity_id')
+      .where(sql<SqlBool>`1 = 0`)
   const one = (word: string) =>
     db
       .selectFrom('search_terms')
@@ -130,7 +145,12 @@ export function searchIds(db: Executor, entity: SearchEntity, query: string) {
  * SKUs): such a search is better checked row by row while a list walks its own index than used
  * to fetch every match first.
  */
-export async function isBroadSearch(db: Executor, entity: SearchEntity, query: string, threshold = 5_000): Promise<boolean> {
+export async function isBroadSearch(
+  db: Executor,
+  entity: SearchEntity,
+  query: string,
+  threshold = 5_000,
+): Promise<boolean> {
   const matching = searchIds(db, entity, query)
   if (!matching) return false
   const row = await db

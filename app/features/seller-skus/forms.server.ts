@@ -15,13 +15,22 @@ export type SellerSkuIntent = 'save' | Transition
 
 export type FormOutcome =
   | { status: 'done'; redirectTo: string; toast: Toast }
-  | { status: 'invalid'; intent: SellerSkuIntent | null; reply: SubmissionResult<string[]> | null; gaps?: Partial<Record<OfferField, string>> }
+  | {
+      status: 'invalid'
+      intent: SellerSkuIntent | null
+      reply: SubmissionResult<string[]> | null
+      gaps?: Partial<Record<OfferField, string>>
+    }
 
 /** The create form: "Save draft" or "Save and publish" (an incomplete offer is then not created). */
 export async function handleCreateForm(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome> {
   const submission = parseWithZod(form, { schema: createSellerSkuSchema })
   if (submission.status !== 'success') {
-    return { status: 'invalid', intent: null, reply: await replyWithReferences(db, viewer, submission, form, { seller: 'seller', productSku: 'product_sku' }) }
+    return {
+      status: 'invalid',
+      intent: null,
+      reply: await replyWithReferences(db, viewer, submission, form, { seller: 'seller', productSku: 'product_sku' }),
+    }
   }
   const result = await createSellerSku(db, viewer, submission.value)
   if (!result.ok) return { status: 'invalid', intent: null, reply: refusalReply(submission, result) }
@@ -29,14 +38,23 @@ export async function handleCreateForm(db: Database, viewer: Viewer, form: FormD
   return {
     status: 'done',
     redirectTo: editPath(id),
-    toast: { kind: 'success', message: status === 'live' ? 'The offer is saved and live.' : 'The offer is saved as a draft.' },
+    toast: {
+      kind: 'success',
+      message: status === 'live' ? 'The offer is saved and live.' : 'The offer is saved as a draft.',
+    },
   }
 }
 
-const isIntent = (value: unknown): value is SellerSkuIntent => value === 'save' || transitionNames.includes(value as Transition)
+const isIntent = (value: unknown): value is SellerSkuIntent =>
+  value === 'save' || transitionNames.includes(value as Transition)
 
 /** The edit page's forms: save the terms, or one state change (each its own form with a hidden intent). */
-export async function handleEditPageForm(db: Database, viewer: Viewer, id: number, form: FormData): Promise<FormOutcome> {
+export async function handleEditPageForm(
+  db: Database,
+  viewer: Viewer,
+  id: number,
+  form: FormData,
+): Promise<FormOutcome> {
   const intent = form.get('intent')
   if (!isIntent(intent)) return { status: 'invalid', intent: null, reply: null }
   if (intent === 'save') {
@@ -48,12 +66,24 @@ export async function handleEditPageForm(db: Database, viewer: Viewer, id: numbe
     return {
       status: 'done',
       redirectTo: editPath(id),
-      toast: { kind: saved ? 'success' : 'info', message: saved ? 'The offer is saved.' : 'Nothing to save: no field was changed.' },
+      toast: {
+        kind: saved ? 'success' : 'info',
+        message: saved ? 'The offer is saved.' : 'Nothing to save: no field was changed.',
+      },
     }
   }
   const result = await changeSellerSkuStatus(db, viewer, id, intent)
-  if (result.ok) return { status: 'done', redirectTo: editPath(id), toast: { kind: 'success', message: `The offer is ${transitions[intent].done}.` } }
+  if (result.ok)
+    return {
+      status: 'done',
+      redirectTo: editPath(id),
+      toast: { kind: 'success', message: `The offer is ${transitions[intent].done}.` },
+    }
   // Missing fields are shown at the edit form's fields; any other refusal as a toast on the page.
   if (result.fields) return { status: 'invalid', intent, reply: null, gaps: result.fields }
-  return { status: 'done', redirectTo: editPath(id), toast: { kind: 'error', message: result.message ?? `Not ${statusLabels.live.toLowerCase()}` } }
+  return {
+    status: 'done',
+    redirectTo: editPath(id),
+    toast: { kind: 'error', message: result.message ?? `Not ${statusLabels.live.toLowerCase()}` },
+  }
 }

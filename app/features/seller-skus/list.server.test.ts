@@ -5,7 +5,8 @@ import { makeSeller } from '../../../tests/support/companies'
 import { listSellerSkus } from './list.server'
 import { readSellerSkuFilters } from './schema'
 
-const list = (query: string, page: 'live' | 'draft' = 'live') => listSellerSkus(getDb(), readSellerSkuFilters(new URL(`http://x/l?${query}`), page))
+const list = (query: string, page: 'live' | 'draft' = 'live') =>
+  listSellerSkus(getDb(), readSellerSkuFilters(new URL(`http://x/l?${query}`), page))
 const ids = async (query: string, page: 'live' | 'draft' = 'live') => (await list(query, page)).rows.map((r) => r.id)
 
 let sellerName: string
@@ -21,13 +22,32 @@ beforeAll(async () => {
   const db = getDb()
   sellerName = `Quillon Weavers ${Date.now()}`
   sellerId = await makeSeller({ name: sellerName, status: 'active' })
-  const yarnCategory = await db.selectFrom('categories').innerJoin('products', 'products.id', 'categories.product_id').select('categories.id').where('products.slug', '=', 'yarn').executeTakeFirstOrThrow()
+  const yarnCategory = await db
+    .selectFrom('categories')
+    .innerJoin('products', 'products.id', 'categories.product_id')
+    .select('categories.id')
+    .where('products.slug', '=', 'yarn')
+    .executeTakeFirstOrThrow()
   // Demo category 1 is fabric's "Cotton shirting".
   fabricSku = await makeProductSku({ categoryId: 1, code: 'ZQX-PLAIN-01', name: 'Zephyr quill poplin' })
-  yarnSku = await makeProductSku({ categoryId: yarnCategory.id, code: 'ZQX-YARN-02', name: 'Zephyr combed yarn', attributes: {} })
+  yarnSku = await makeProductSku({
+    categoryId: yarnCategory.id,
+    code: 'ZQX-YARN-02',
+    name: 'Zephyr combed yarn',
+    attributes: {},
+  })
   live = await makeSellerSku({ sellerId, productSkuId: fabricSku, status: 'live', sellerCode: 'QW-ALPHA-7' })
-  draft = await makeSellerSku({ sellerId, productSkuId: await makeProductSku({ categoryId: 1 }), status: 'draft', complete: false })
-  archived = await makeSellerSku({ sellerId, productSkuId: await makeProductSku({ categoryId: 1 }), status: 'archived' })
+  draft = await makeSellerSku({
+    sellerId,
+    productSkuId: await makeProductSku({ categoryId: 1 }),
+    status: 'draft',
+    complete: false,
+  })
+  archived = await makeSellerSku({
+    sellerId,
+    productSkuId: await makeProductSku({ categoryId: 1 }),
+    status: 'archived',
+  })
   yarnLive = await makeSellerSku({ sellerId, productSkuId: yarnSku, status: 'live', sellerCode: 'QW-BETA-8' })
   await db.updateTable('seller_skus').set({ cost_minor: 99_999_00 }).where('id', '=', yarnLive).execute()
 })
@@ -56,7 +76,9 @@ describe('the seller SKU lists', () => {
   })
 
   it('filter by seller (#id or exact name), product and category', async () => {
-    expect((await ids(`seller=${encodeURIComponent(sellerName.toUpperCase())}`)).sort()).toEqual([live, yarnLive].sort())
+    expect((await ids(`seller=${encodeURIComponent(sellerName.toUpperCase())}`)).sort()).toEqual(
+      [live, yarnLive].sort(),
+    )
     const yarn = await getDb().selectFrom('products').select('id').where('slug', '=', 'yarn').executeTakeFirstOrThrow()
     expect(await ids(`seller=%23${sellerId}&product=${yarn.id}`)).toEqual([yarnLive])
     expect(await ids(`seller=%23${sellerId}&category=1`)).toEqual([live])

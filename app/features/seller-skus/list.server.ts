@@ -45,7 +45,9 @@ function filtered(db: Executor, f: SellerSkuFilters, sellerId: number | null) {
   const ownWords = searchIds(db, 'seller_sku', f.q)
   const skuWords = searchIds(db, 'product_sku', f.q)
   if (ownWords && skuWords) {
-    query = query.where((eb) => eb.or([eb('seller_skus.id', 'in', ownWords), eb('seller_skus.product_sku_id', 'in', skuWords)]))
+    query = query.where((eb) =>
+      eb.or([eb('seller_skus.id', 'in', ownWords), eb('seller_skus.product_sku_id', 'in', skuWords)]),
+    )
   }
   return query
 }
@@ -56,14 +58,25 @@ const SORT_COLUMNS = { updated: 'seller_skus.updated_at', cost: 'seller_skus.cos
 export async function listSellerSkus(
   db: Database,
   f: SellerSkuFilters,
-): Promise<{ rows: SellerSkuListRow[]; total: number; capped: boolean; sellerError: string | null; sellerChoices?: PickOption[] }> {
+): Promise<{
+  rows: SellerSkuListRow[]
+  total: number
+  capped: boolean
+  sellerError: string | null
+  sellerChoices?: PickOption[]
+}> {
   let sellerId: number | null = null
   if (f.seller) {
     const match = await resolveCompany(db, 'seller', f.seller)
-    if (!match.ok) return { rows: [], total: 0, capped: false, sellerError: match.message, sellerChoices: match.choices }
+    if (!match.ok)
+      return { rows: [], total: 0, capped: false, sellerError: match.message, sellerChoices: match.choices }
     sellerId = match.id
   }
-  const { total, capped } = await countUpTo(db, filtered(db, f, sellerId).select('seller_skus.id'), f.q ? SEARCH_COUNT_CAP : undefined)
+  const { total, capped } = await countUpTo(
+    db,
+    filtered(db, f, sellerId).select('seller_skus.id'),
+    f.q ? SEARCH_COUNT_CAP : undefined,
+  )
   const offset = (f.page - 1) * f.pageSize
   if (offset >= total && !capped) return { rows: [], total, capped, sellerError: null }
   const rows = await filtered(db, f, sellerId)

@@ -34,7 +34,9 @@ const ANYONE = { userId: 0, roles: [] }
 const refusals = <T>(work: () => Promise<Result<T>>) => refuse(work, openOfferTaken)
 
 const duplicate = (other: { id: number; status: SellerSkuStatus }) =>
-  new Refused({ productSku: `This seller already has a ${statusLabels[other.status].toLowerCase()} offer of this product SKU (#${other.id}); edit that one instead` })
+  new Refused({
+    productSku: `This seller already has a ${statusLabels[other.status].toLowerCase()} offer of this product SKU (#${other.id}); edit that one instead`,
+  })
 
 /** The stored columns of the offer's terms. */
 const columnsOf = (terms: OfferTerms) => ({
@@ -63,42 +65,66 @@ function readable(columns: Partial<Columns>, unit: string) {
  * refused an incomplete one). The seller must be active, the product SKU active, and the seller
  * may hold one offer per product SKU that is not archived. A retried submit returns the first offer.
  */
-export async function createSellerSku(db: Database, actor: Actor, input: CreateSellerSkuForm): Promise<Result<{ id: number; status: SellerSkuStatus; repeated: boolean }>> {
+export async function createSellerSku(
+  db: Database,
+  actor: Actor,
+  input: CreateSellerSkuForm,
+): Promise<Result<{ id: number; status: SellerSkuStatus; repeated: boolean }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
-      const { result, repeated } = await once(trx, input.idempotencyKey, 'seller_sku.create', actor.userId, async () => {
-        const seller = await resolveCompany(trx, 'seller', input.seller)
-        const picked = await checkPick(trx, ANYONE, 'product_sku', input.productSku)
-        const productSku = picked.ok ? await productSkuByCode(trx, picked.option.value) : undefined
-        const fields: Partial<Record<OfferField, string>> = {}
-        const choices: PickChoices = {}
-        if (!seller.ok) [fields.seller, choices.seller] = [seller.message, seller.choices]
-        else if ((await sellerStatus(trx, seller.id)) !== 'active') fields.seller = `${seller.name} is not active: offers are made for active sellers only`
-        if (!picked.ok) [fields.productSku, choices.productSku] = [picked.message, picked.choices]
-        else if (productSku?.status !== 'active') fields.productSku = `${picked.option.value} is archived: offer an active product SKU`
-        if (Object.keys(fields).length || !seller.ok || !productSku) throw new Refused(fields, undefined, choices)
-        const other = await otherOpenOffer(trx, seller.id, productSku.id)
-        if (other) throw duplicate(other)
+      const { result, repeated } = await once(
+        trx,
+        input.idempotencyKey,
+        'seller_sku.create',
+        actor.userId,
+        async () => {
+          const seller = await resolveCompany(trx, 'seller', input.seller)
+          const picked = await checkPick(trx, ANYONE, 'product_sku', input.productSku)
+          const productSku = picked.ok ? await productSkuByCode(trx, picked.option.value) : undefined
+          const fields: Partial<Record<OfferField, string>> = {}
+          const choices: PickChoices = {}
+          if (!seller.ok) [fields.seller, choices.seller] = [seller.message, seller.choices]
+          else if ((await sellerStatus(trx, seller.id)) !== 'active')
+            fields.seller = `${seller.name} is not active: offers are made for active sellers only`
+          if (!picked.ok) [fields.productSku, choices.productSku] = [picked.message, picked.choices]
+          else if (productSku?.status !== 'active')
+            fields.productSku = `${picked.option.value} is archived: offer an active product SKU`
+          if (Object.keys(fields).length || !seller.ok || !productSku) throw new Refused(fields, undefined, choices)
+          const other = await otherOpenOffer(trx, seller.id, productSku.id)
+          if (other) throw duplicate(other)
 
-        const status: SellerSkuStatus = input.intent === 'publish' ? 'live' : 'draft'
-        const now = new Date().toISOString()
-        const columns = columnsOf(input)
-        const row = await trx
-          .insertInto('seller_skus')
-          .values({ seller_id: seller.id, product_sku_id: productSku.id, ...columns, status, published_at: status === 'live' ? now : null, created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        await syncSearch(trx, 'seller_sku', row.id)
-        await audit(trx, {
-          actorUserId: actor.userId,
-          action: 'seller_sku.created',
-          entityType: 'seller_sku',
-          entityId: row.id,
-          after: { seller: seller.name, product_sku: productSku.code, status, ...readable(columns, productSku.unit) },
-        })
-        return row.id
-      })
-      const stored = await trx.selectFrom('seller_skus').select('status').where('id', '=', result).executeTakeFirstOrThrow()
+          const status: SellerSkuStatus = input.intent === 'publish' ? 'live' : 'draft'
+          const now = new Date().toISOString()
+          const columns = columnsOf(input)
+          const row = await trx
+            .insertInto('seller_skus')
+            .values({
+              seller_id: seller.id,
+              product_sku_id: productSku.id,
+              ...columns,
+              status,
+              published_at: status === 'live' ? now : null,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          await syncSearch(trx, 'seller_sku', row.id)
+          await audit(trx, {
+            actorUserId: actor.userId,
+            action: 'seller_sku.created',
+            entityType: 'seller_sku',
+            entityId: row.id,
+            after: { seller: seller.name, product_sku: productSku.code, status, ...readable(columns, productSku.unit) },
+          })
+          return row.id
+        },
+      )
+      const stored = await trx
+        .selectFrom('seller_skus')
+        .select('status')
+        .where('id', '=', result)
+        .executeTakeFirstOrThrow()
       return { ok: true as const, value: { id: result, status: stored.status, repeated } }
     }),
   )
@@ -109,19 +135,28 @@ async function sellerStatus(trx: Executor, sellerId: number) {
 }
 
 const conflict = () =>
-  new Refused(undefined, 'Someone else changed this offer since you opened it. Reload the page to see their changes, then make yours again.')
+  new Refused(
+    undefined,
+    'Someone else changed this offer since you opened it. Reload the page to see their changes, then make yours again.',
+  )
 
 /**
  * Saves an offer's terms if nobody changed it since `version`. A live offer must stay complete
  * (the publish rules apply to every save); an archived one is restored before it is edited.
  */
-export async function updateSellerSku(db: Database, actor: Actor, id: number, input: EditSellerSkuForm): Promise<Result<{ changed: string[] }>> {
+export async function updateSellerSku(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: EditSellerSkuForm,
+): Promise<Result<{ changed: string[] }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const current = await sellerSkuRecord(trx, id)
       if (!current) throw new Refused(undefined, 'This offer no longer exists')
       if (current.updated_at !== input.version) throw conflict()
-      if (current.status === 'archived') throw new Refused(undefined, 'This offer is archived: restore it to draft before editing it')
+      if (current.status === 'archived')
+        throw new Refused(undefined, 'This offer is archived: restore it to draft before editing it')
       const next = columnsOf(input)
       if (current.status === 'live') {
         const gaps = gapsOf({ ...current, ...next, seller_status: 'active', product_sku_status: 'active' })
@@ -163,21 +198,31 @@ export async function updateSellerSku(db: Database, actor: Actor, id: number, in
  * so of two people doing it at once one wins and the other is told what happened. Publishing
  * checks the stored offer against the publish rules first; restoring checks the one-offer rule.
  */
-export async function changeSellerSkuStatus(db: Database, actor: Actor, id: number, transition: Transition): Promise<Result<{ status: SellerSkuStatus }>> {
+export async function changeSellerSkuStatus(
+  db: Database,
+  actor: Actor,
+  id: number,
+  transition: Transition,
+): Promise<Result<{ status: SellerSkuStatus }>> {
   const step = transitions[transition]
   const from: readonly SellerSkuStatus[] = typeof step.from === 'string' ? [step.from] : step.from
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const current = await sellerSkuRecord(trx, id)
       if (!current) throw new Refused(undefined, 'This offer no longer exists')
-      if (!from.includes(current.status)) throw new Refused(undefined, `Already ${statusLabels[current.status].toLowerCase()}: someone else changed it.`)
+      if (!from.includes(current.status))
+        throw new Refused(undefined, `Already ${statusLabels[current.status].toLowerCase()}: someone else changed it.`)
       if (transition === 'publish') {
         const gaps = gapsOf(current)
         if (Object.keys(gaps).length) throw new Refused(gaps)
       }
       if (transition === 'restore') {
         const other = await otherOpenOffer(trx, current.seller_id, current.product_sku_id, id)
-        if (other) throw new Refused(undefined, `This seller already has a ${statusLabels[other.status].toLowerCase()} offer of this product SKU (#${other.id}); it cannot have two.`)
+        if (other)
+          throw new Refused(
+            undefined,
+            `This seller already has a ${statusLabels[other.status].toLowerCase()} offer of this product SKU (#${other.id}); it cannot have two.`,
+          )
       }
       const now = nextStamp(current.updated_at)
       const updated = await trx
@@ -190,7 +235,12 @@ export async function changeSellerSkuStatus(db: Database, actor: Actor, id: numb
       // time): said as the state it is in now, the same words as when it had moved before we read it.
       if (Number(updated.numUpdatedRows) !== 1) {
         const now = await sellerSkuRecord(trx, id)
-        throw new Refused(undefined, now ? `Already ${statusLabels[now.status].toLowerCase()}: someone else changed it.` : 'This offer no longer exists')
+        throw new Refused(
+          undefined,
+          now
+            ? `Already ${statusLabels[now.status].toLowerCase()}: someone else changed it.`
+            : 'This offer no longer exists',
+        )
       }
       await audit(trx, {
         actorUserId: actor.userId,

@@ -7,7 +7,15 @@ export const sellerSkuStatuses = ['draft', 'live', 'archived'] as const satisfie
 export const statusLabels: Record<SellerSkuStatus, string> = { draft: 'Draft', live: 'Live', archived: 'Archived' }
 
 /** The form fields of an offer, in the order the form shows them. */
-export const offerFields = ['seller', 'productSku', 'sellerCode', 'cost', 'moq', 'monthlyCapacity', 'leadTimeDays'] as const
+export const offerFields = [
+  'seller',
+  'productSku',
+  'sellerCode',
+  'cost',
+  'moq',
+  'monthlyCapacity',
+  'leadTimeDays',
+] as const
 export type OfferField = (typeof offerFields)[number]
 
 export const fieldLabels: Record<OfferField, string> = {
@@ -35,11 +43,13 @@ export interface OfferValues {
 export function publishGaps(offer: OfferValues): Partial<Record<OfferField, string>> {
   const gaps: Partial<Record<OfferField, string>> = {}
   if (offer.sellerActive === false) gaps.seller = 'This seller is not active: only an active seller’s offers go live'
-  if (offer.productSkuActive === false) gaps.productSku = 'This product SKU is archived: only active product SKUs can be offered live'
+  if (offer.productSkuActive === false)
+    gaps.productSku = 'This product SKU is archived: only active product SKUs can be offered live'
   if (!offer.sellerCode?.trim()) gaps.sellerCode = 'Enter the seller’s code to publish'
   if (!offer.costMinor || offer.costMinor <= 0) gaps.cost = 'Enter a cost price above ₹0 to publish'
   if (!offer.moqMilli || offer.moqMilli <= 0) gaps.moq = 'Enter an MOQ above 0 to publish'
-  if (!offer.monthlyCapacityMilli || offer.monthlyCapacityMilli <= 0) gaps.monthlyCapacity = 'Enter the monthly capacity to publish'
+  if (!offer.monthlyCapacityMilli || offer.monthlyCapacityMilli <= 0)
+    gaps.monthlyCapacity = 'Enter the monthly capacity to publish'
   if (!offer.leadTimeDays) gaps.leadTimeDays = 'Enter the lead time in days to publish'
   return gaps
 }
@@ -57,7 +67,16 @@ export const transitions = {
   unpublish: { from: 'live', to: 'draft', action: 'unpublished', button: 'Unpublish', done: 'back in draft' },
   archive: { from: ['draft', 'live'], to: 'archived', action: 'archived', button: 'Archive', done: 'archived' },
   restore: { from: 'archived', to: 'draft', action: 'restored', button: 'Restore to draft', done: 'back in draft' },
-} as const satisfies Record<string, { from: SellerSkuStatus | readonly SellerSkuStatus[]; to: SellerSkuStatus; action: string; button: string; done: string }>
+} as const satisfies Record<
+  string,
+  {
+    from: SellerSkuStatus | readonly SellerSkuStatus[]
+    to: SellerSkuStatus
+    action: string
+    button: string
+    done: string
+  }
+>
 
 export type Transition = keyof typeof transitions
 export const transitionNames = Object.keys(transitions) as Transition[]
@@ -71,5 +90,9 @@ export function transitionsFrom(status: SellerSkuStatus): Transition[] {
 }
 
 export const listPath = (status: SellerSkuStatus) =>
-  status === 'live' ? '/skus/seller_skus/live' : status === 'draft' ? '/skus/seller_skus/draft' : '/skus/seller_skus/draft?status=archived'
+  status === 'live'
+    ? '/skus/seller_skus/live'
+    : status === 'draft'
+      ? '/skus/seller_skus/draft'
+      : '/skus/seller_skus/draft?status=archived'
 export const editPath = (id: number) => `/skus/seller_skus/${id}/edit`

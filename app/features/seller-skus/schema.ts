@@ -59,8 +59,16 @@ const offerFields = {
  */
 export const createSellerSkuSchema = z
   .object({
-    seller: z.string({ error: 'Choose the seller' }).trim().min(1, 'Choose the seller').max(200, 'Use at most 200 characters'),
-    productSku: z.string({ error: 'Choose the product SKU' }).trim().min(1, 'Choose the product SKU').max(200, 'Use at most 200 characters'),
+    seller: z
+      .string({ error: 'Choose the seller' })
+      .trim()
+      .min(1, 'Choose the seller')
+      .max(200, 'Use at most 200 characters'),
+    productSku: z
+      .string({ error: 'Choose the product SKU' })
+      .trim()
+      .min(1, 'Choose the product SKU')
+      .max(200, 'Use at most 200 characters'),
     ...offerFields,
     intent: z.enum(['draft', 'publish'], { error: 'Choose "Save draft" or "Save and publish"' }),
     idempotencyKey: z.string().max(100).optional(),
@@ -70,7 +78,7 @@ export const createSellerSkuSchema = z
       // Runs even when other fields are wrong, so one submit names everything; a wrong field keeps its own message.
       const wrong = new Set(ctx.issues.map((issue) => String(issue.path?.[0])))
       // A wrong field's value is whatever was sent (a repeated field, an array): it is left out.
-      const read = <T,>(field: string, read: T) => (wrong.has(field) ? undefined : read)
+      const read = <T>(field: string, read: T) => (wrong.has(field) ? undefined : read)
       const gaps = publishGaps({
         sellerCode: read('sellerCode', value.sellerCode),
         costMinor: read('cost', value.cost),
@@ -78,7 +86,8 @@ export const createSellerSkuSchema = z
         monthlyCapacityMilli: read('monthlyCapacity', value.monthlyCapacity),
         leadTimeDays: read('leadTimeDays', value.leadTimeDays),
       })
-      for (const [field, message] of Object.entries(gaps)) if (!wrong.has(field)) ctx.addIssue({ code: 'custom', path: [field], message })
+      for (const [field, message] of Object.entries(gaps))
+        if (!wrong.has(field)) ctx.addIssue({ code: 'custom', path: [field], message })
     },
     { when: (payload) => (payload.value as { intent?: unknown } | undefined)?.intent === 'publish' },
   )

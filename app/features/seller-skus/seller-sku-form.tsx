@@ -26,13 +26,31 @@ export interface SellerSkuFormProps {
 }
 
 /** The offer's terms: one form to create one (draft or published) and to edit one. */
-export function SellerSkuForm({ mode, lastResult, defaultValue, version, idempotencyKey, unit, unitHint, gaps = {}, cancelTo }: SellerSkuFormProps) {
-  const schema = () => import('./schema').then((m): z.ZodType<Record<string, any>, Record<string, any>> => (mode === 'create' ? m.createSellerSkuSchema : m.editSellerSkuSchema))
+export function SellerSkuForm({
+  mode,
+  lastResult,
+  defaultValue,
+  version,
+  idempotencyKey,
+  unit,
+  unitHint,
+  gaps = {},
+  cancelTo,
+}: SellerSkuFormProps) {
+  const schema = () =>
+    import('./schema').then((m): z.ZodType<Record<string, any>, Record<string, any>> =>
+      mode === 'create' ? m.createSellerSkuSchema : m.editSellerSkuSchema,
+    )
   const [form, fields] = useZodForm(schema, { id: `seller-sku-${mode}`, lastResult, defaultValue })
   const inUnit = unit ? ` (${unit})` : ''
   const quantityHint = unit ? `In ${unit}, up to 3 decimals` : unitHint
   return (
-    <Form method="post" {...getFormProps(form)} className="card" aria-label={mode === 'create' ? 'New seller SKU' : 'Offer terms'}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="card"
+      aria-label={mode === 'create' ? 'New seller SKU' : 'Offer terms'}
+    >
       <ErrorSummary form={form} />
       {version ? <input type="hidden" name="version" value={version} /> : null}
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
@@ -40,7 +58,13 @@ export function SellerSkuForm({ mode, lastResult, defaultValue, version, idempot
       <div className="form-grid">
         {mode === 'create' ? (
           <>
-            <PickerField label="Seller" meta={fields.seller} kind="seller" choices={choicesOf(lastResult, 'seller')} hint="Type its name and choose it; an active seller" />
+            <PickerField
+              label="Seller"
+              meta={fields.seller}
+              kind="seller"
+              choices={choicesOf(lastResult, 'seller')}
+              hint="Type its name and choose it; an active seller"
+            />
             <PickerField
               label="Product SKU"
               meta={fields.productSku}
@@ -50,13 +74,47 @@ export function SellerSkuForm({ mode, lastResult, defaultValue, version, idempot
             />
           </>
         ) : null}
-        <Field label="Seller’s code" meta={fields.sellerCode} extraErrors={[gaps.sellerCode]} hint="The seller’s own code for this item" inputProps={{ spellCheck: false }} />
-        <Field label="Cost price (₹)" meta={fields.cost} extraErrors={[gaps.cost]} hint="Per unit, in rupees, like 250 or 1,250.50" inputProps={{ inputMode: 'decimal' }} />
-        <Field label={`MOQ${inUnit}`} meta={fields.moq} extraErrors={[gaps.moq]} hint={quantityHint} inputProps={{ inputMode: 'decimal' }} />
-        <Field label={`Monthly capacity${inUnit}`} meta={fields.monthlyCapacity} extraErrors={[gaps.monthlyCapacity]} hint={quantityHint} inputProps={{ inputMode: 'decimal' }} />
-        <Field label="Lead time (days)" meta={fields.leadTimeDays} extraErrors={[gaps.leadTimeDays]} hint="From 1 to 365" inputProps={{ inputMode: 'numeric' }} />
+        <Field
+          label="Seller’s code"
+          meta={fields.sellerCode}
+          extraErrors={[gaps.sellerCode]}
+          hint="The seller’s own code for this item"
+          inputProps={{ spellCheck: false }}
+        />
+        <Field
+          label="Cost price (₹)"
+          meta={fields.cost}
+          extraErrors={[gaps.cost]}
+          hint="Per unit, in rupees, like 250 or 1,250.50"
+          inputProps={{ inputMode: 'decimal' }}
+        />
+        <Field
+          label={`MOQ${inUnit}`}
+          meta={fields.moq}
+          extraErrors={[gaps.moq]}
+          hint={quantityHint}
+          inputProps={{ inputMode: 'decimal' }}
+        />
+        <Field
+          label={`Monthly capacity${inUnit}`}
+          meta={fields.monthlyCapacity}
+          extraErrors={[gaps.monthlyCapacity]}
+          hint={quantityHint}
+          inputProps={{ inputMode: 'decimal' }}
+        />
+        <Field
+          label="Lead time (days)"
+          meta={fields.leadTimeDays}
+          extraErrors={[gaps.leadTimeDays]}
+          hint="From 1 to 365"
+          inputProps={{ inputMode: 'numeric' }}
+        />
       </div>
-      {mode === 'create' ? <p className="muted">A draft may leave everything but the seller and the product SKU empty. Publishing needs every field.</p> : null}
+      {mode === 'create' ? (
+        <p className="muted">
+          A draft may leave everything but the seller and the product SKU empty. Publishing needs every field.
+        </p>
+      ) : null}
       <div className="form-actions">
         {mode === 'create' ? (
           <>

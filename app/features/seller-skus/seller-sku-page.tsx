@@ -19,7 +19,11 @@ export interface SellerSkuPageProps {
   gaps: Partial<Record<OfferField, string>>
   history: ToldEntry[]
   /** The action's reply when a form came back (the edit form's errors, or a refused publish's gaps). */
-  reply?: { intent: string | null; reply: SubmissionResult<string[]> | null; gaps?: Partial<Record<OfferField, string>> } | null
+  reply?: {
+    intent: string | null
+    reply: SubmissionResult<string[]> | null
+    gaps?: Partial<Record<OfferField, string>>
+  } | null
 }
 
 const explain: Record<string, string> = {
@@ -50,7 +54,9 @@ export function SellerSkuPage({ offer, version, values, gaps, history, reply }: 
             <dt>Product SKU</dt>
             <dd>
               {offer.product_sku_code} · {offer.product_sku_name}
-              {offer.product_sku_status !== 'active' ? <span className="muted"> ({offer.product_sku_status})</span> : null}
+              {offer.product_sku_status !== 'active' ? (
+                <span className="muted"> ({offer.product_sku_status})</span>
+              ) : null}
             </dd>
           </div>
           <div>

@@ -14,7 +14,15 @@ const SHOWS = [
 ]
 
 /** /logistics/settlements: buyers with money on their account, each opening its settlement. */
-export function BalancesPage({ rows, total, filters }: { rows: BuyerBalanceRow[]; total: number; filters: BalanceFilters }) {
+export function BalancesPage({
+  rows,
+  total,
+  filters,
+}: {
+  rows: BuyerBalanceRow[]
+  total: number
+  filters: BalanceFilters
+}) {
   const filtering = Boolean(filters.show)
   const exportParams = new URLSearchParams(useLocation().search)
   exportParams.delete('page')
@@ -24,9 +32,21 @@ export function BalancesPage({ rows, total, filters }: { rows: BuyerBalanceRow[]
       <PageHeader title="Buyer settlements" />
       <Form method="get" className="filters" role="search" aria-label="Filter the buyers">
         <SelectFilter name="show" label="Buyers" value={filters.show} any="All with an account" options={SHOWS} />
-        <FilterActions sort="name" dir="asc" defaultSort="name" defaultDir="asc" clearTo={settlementsPath} filtering={filtering} />
+        <FilterActions
+          sort="name"
+          dir="asc"
+          defaultSort="name"
+          defaultDir="asc"
+          clearTo={settlementsPath}
+          filtering={filtering}
+        />
       </Form>
-      <ListSummary total={total} noun="buyer" matching={filtering && 'this filter'} csv={`${settlementsPath}.csv${exportParams.size ? `?${exportParams}` : ''}`} />
+      <ListSummary
+        total={total}
+        noun="buyer"
+        matching={filtering && 'this filter'}
+        csv={`${settlementsPath}.csv${exportParams.size ? `?${exportParams}` : ''}`}
+      />
       <Table
         caption="Buyers and what they owe"
         rows={rows}
@@ -35,7 +55,13 @@ export function BalancesPage({ rows, total, filters }: { rows: BuyerBalanceRow[]
         columns={[
           { key: 'buyer', header: 'Buyer', title: true, cell: (r) => <Link to={settlementPath(r.id)}>{r.name}</Link> },
           { key: 'outstanding', header: 'Outstanding', numeric: true, cell: (r) => formatMoney(r.outstandingMinor) },
-          { key: 'past_due', header: 'Past due', numeric: true, cell: (r) => (r.pastDueMinor ? <strong className="overdue-mark">{formatMoney(r.pastDueMinor)}</strong> : formatMoney(0)) },
+          {
+            key: 'past_due',
+            header: 'Past due',
+            numeric: true,
+            cell: (r) =>
+              r.pastDueMinor ? <strong className="overdue-mark">{formatMoney(r.pastDueMinor)}</strong> : formatMoney(0),
+          },
           { key: 'paid', header: 'Paid this month', numeric: true, cell: (r) => formatMoney(r.paidThisMonthMinor) },
         ]}
       />

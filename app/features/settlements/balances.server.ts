@@ -23,14 +23,25 @@ export function readBalanceFilters(url: URL): BalanceFilters {
 }
 
 const monthStart = (today: string) => `${today.slice(0, 7)}-01`
-const owed = (eb: any) => eb.fn.coalesce(eb.fn.sum(eb(eb(eb.ref('total_minor'), '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor'))), eb.val(0))
+const owed = (eb: any) =>
+  eb.fn.coalesce(
+    eb.fn.sum(eb(eb(eb.ref('total_minor'), '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor'))),
+    eb.val(0),
+  )
 
 /** Finance's figures: outstanding from all buyers, invoices past due, payments received this month. */
 export async function moneyFigures(db: Executor, today = kolkataDay()) {
   const [accounts, pastDue, payments] = await Promise.all([
     db
       .selectFrom('buyer_accounts')
-      .select((eb) => [eb.fn.coalesce(eb.fn.sum(eb(eb(eb.ref('invoiced_minor'), '-', eb.ref('received_minor')), '-', eb.ref('credited_minor'))), eb.val(0)).as('outstanding')])
+      .select((eb) => [
+        eb.fn
+          .coalesce(
+            eb.fn.sum(eb(eb(eb.ref('invoiced_minor'), '-', eb.ref('received_minor')), '-', eb.ref('credited_minor'))),
+            eb.val(0),
+          )
+          .as('outstanding'),
+      ])
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('buyer_invoices')
@@ -40,7 +51,10 @@ export async function moneyFigures(db: Executor, today = kolkataDay()) {
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('buyer_payments')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum('amount_minor'), eb.val(0)).as('amount')])
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.coalesce(eb.fn.sum('amount_minor'), eb.val(0)).as('amount'),
+      ])
       .where('received_on', '>=', monthStart(today))
       .where('received_on', '<=', today)
       .executeTakeFirstOrThrow(),
@@ -54,16 +68,35 @@ export async function moneyFigures(db: Executor, today = kolkataDay()) {
 
 /** The buyers with money on their account that the filter picks (the list and its CSV). */
 function filteredBalances(db: Executor, show: BalanceShow, today: string) {
-  let query = db.selectFrom('buyer_accounts as a').innerJoin('buyers as b', 'b.id', 'a.buyer_id').where('a.entries', '>', 0)
+  let query = db
+    .selectFrom('buyer_accounts as a')
+    .innerJoin('buyers as b', 'b.id', 'a.buyer_id')
+    .where('a.entries', '>', 0)
   if (show === 'past_due') {
-    query = query.where('a.buyer_id', 'in', db.selectFrom('buyer_invoices').select('buyer_id').where('status', '=', 'open').where('due_on', '<', today))
+    query = query.where(
+      'a.buyer_id',
+      'in',
+      db.selectFrom('buyer_invoices').select('buyer_id').where('status', '=', 'open').where('due_on', '<', today),
+    )
   } else if (show === 'paid_this_month') {
-    query = query.where('a.buyer_id', 'in', db.selectFrom('buyer_payments').select('buyer_id').where('received_on', '>=', monthStart(today)).where('received_on', '<=', today))
+    query = query.where(
+      'a.buyer_id',
+      'in',
+      db
+        .selectFrom('buyer_payments')
+        .select('buyer_id')
+        .where('received_on', '>=', monthStart(today))
+        .where('received_on', '<=', today),
+    )
   }
   return query
 }
 
-const balanceRows = (query: ReturnType<typeof filteredBalances>) => query.select(['b.id', 'b.name', 'a.invoiced_minor', 'a.received_minor', 'a.credited_minor']).orderBy('b.name').orderBy('b.id')
+const balanceRows = (query: ReturnType<typeof filteredBalances>) =>
+  query
+    .select(['b.id', 'b.name', 'a.invoiced_minor', 'a.received_minor', 'a.credited_minor'])
+    .orderBy('b.name')
+    .orderBy('b.id')
 type BalanceRecord = Awaited<ReturnType<ReturnType<typeof balanceRows>['execute']>>[number]
 
 /** Each buyer's outstanding, past due and paid this month (two grouped queries for them all). */
@@ -71,8 +104,22 @@ async function withFigures(db: Executor, rows: BalanceRecord[], today: string) {
   const ids = rows.map((r) => r.id)
   const [pastDue, paid] = ids.length
     ? await Promise.all([
-        db.selectFrom('buyer_invoices').select((eb) => ['buyer_id', owed(eb).as('owed')]).where('status', '=', 'open').where('due_on', '<', today).where('buyer_id', 'in', ids).groupBy('buyer_id').execute(),
-        db.selectFrom('buyer_payments').select((eb) => ['buyer_id', eb.fn.sum<number>('amount_minor').as('amount')]).where('received_on', '>=', monthStart(today)).where('received_on', '<=', today).where('buyer_id', 'in', ids).groupBy('buyer_id').execute(),
+        db
+          .selectFrom('buyer_invoices')
+          .select((eb) => ['buyer_id', owed(eb).as('owed')])
+          .where('status', '=', 'open')
+          .where('due_on', '<', today)
+          .where('buyer_id', 'in', ids)
+          .groupBy('buyer_id')
+          .execute(),
+        db
+          .selectFrom('buyer_payments')
+          .select((eb) => ['buyer_id', eb.fn.sum<number>('amount_minor').as('amount')])
+          .where('received_on', '>=', monthStart(today))
+          .where('received_on', '<=', today)
+          .where('buyer_id', 'in', ids)
+          .groupBy('buyer_id')
+          .execute(),
       ])
     : [[], []]
   const pastDueOf = new Map(pastDue.map((r) => [Number(r.buyer_id), Number(r.owed)]))
@@ -106,7 +153,9 @@ export async function* buyerBalanceBatches(db: Executor, show: BalanceShow, toda
     let query = filteredBalances(db, show, today)
     if (last) {
       const { name, id } = last
-      query = query.where((eb) => eb.or([eb('b.name', '>', name), eb.and([eb('b.name', '=', name), eb('b.id', '>', id)])]))
+      query = query.where((eb) =>
+        eb.or([eb('b.name', '>', name), eb.and([eb('b.name', '=', name), eb('b.id', '>', id)])]),
+      )
     }
     return balanceRows(query).limit(batch).execute()
   }

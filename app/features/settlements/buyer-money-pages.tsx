@@ -38,13 +38,34 @@ export function BuyerInvoices({ data }: { data: BuyerInvoicesPage }) {
   exportParams.delete('page')
   exportParams.delete('index')
   const columns: Column<InvoiceRow>[] = [
-    { key: 'number', header: 'Invoice', title: true, nowrap: true, cell: (i) => <Link reloadDocument to={buyerMoneyPaths.invoicePdf(i.id)}>{`${i.number} (PDF)`}</Link> },
+    {
+      key: 'number',
+      header: 'Invoice',
+      title: true,
+      nowrap: true,
+      cell: (i) => <Link reloadDocument to={buyerMoneyPaths.invoicePdf(i.id)}>{`${i.number} (PDF)`}</Link>,
+    },
     { key: 'date', header: 'Date', nowrap: true, cell: (i) => day(i.invoiceOn) },
-    { key: 'order', header: 'Order', nowrap: true, cell: (i) => <Link to={orderPath('buyer', i.masterOrderId)}>{i.orderCode}</Link> },
+    {
+      key: 'order',
+      header: 'Order',
+      nowrap: true,
+      cell: (i) => <Link to={orderPath('buyer', i.masterOrderId)}>{i.orderCode}</Link>,
+    },
     { key: 'amount', header: 'Amount', numeric: true, cell: (i) => formatMoney(i.totalMinor) },
     { key: 'paid', header: 'Paid', numeric: true, cell: (i) => formatMoney(i.paidMinor + i.creditedMinor) },
     { key: 'due', header: 'Due', numeric: true, cell: (i) => <strong>{formatMoney(i.openMinor)}</strong> },
-    { key: 'dueOn', header: 'Due by', nowrap: true, cell: (i) => (i.status === 'open' && i.dueOn < today ? <strong className="overdue-mark">{day(i.dueOn)} (past due)</strong> : day(i.dueOn)) },
+    {
+      key: 'dueOn',
+      header: 'Due by',
+      nowrap: true,
+      cell: (i) =>
+        i.status === 'open' && i.dueOn < today ? (
+          <strong className="overdue-mark">{day(i.dueOn)} (past due)</strong>
+        ) : (
+          day(i.dueOn)
+        ),
+    },
     { key: 'status', header: 'Status', cell: (i) => <StatusBadge status={i.status} /> },
   ]
   return (
@@ -54,11 +75,40 @@ export function BuyerInvoices({ data }: { data: BuyerInvoicesPage }) {
       </PageHeader>
       <p className="muted">Paid includes credit notes against the invoice. Each invoice opens as a PDF.</p>
       <Form method="get" className="filters" role="search" aria-label="Filter the invoices">
-        <SelectFilter name="status" label="Status" value={filters.status} any="All invoices" options={BUYER_INVOICE_STATUSES.map((s) => ({ value: s, label: buyerInvoiceStatusLabels[s] }))} />
-        <FilterActions sort="date" dir="desc" defaultSort="date" defaultDir="desc" clearTo={buyerMoneyPaths.invoices} filtering={filters.status !== null} />
+        <SelectFilter
+          name="status"
+          label="Status"
+          value={filters.status}
+          any="All invoices"
+          options={BUYER_INVOICE_STATUSES.map((s) => ({ value: s, label: buyerInvoiceStatusLabels[s] }))}
+        />
+        <FilterActions
+          sort="date"
+          dir="desc"
+          defaultSort="date"
+          defaultDir="desc"
+          clearTo={buyerMoneyPaths.invoices}
+          filtering={filters.status !== null}
+        />
       </Form>
-      <ListSummary total={data.total} capped={data.capped} noun="invoice" matching={filters.status !== null && 'this status'} csv={`${buyerMoneyPaths.invoicesCsv}${exportParams.size ? `?${exportParams}` : ''}`} />
-      <Table caption="Your invoices, newest first" columns={columns} rows={data.rows} rowKey={(i) => i.id} empty={filters.status ? 'No invoice has this status.' : 'Nothing invoiced yet: goods are invoiced when they are delivered.'} />
+      <ListSummary
+        total={data.total}
+        capped={data.capped}
+        noun="invoice"
+        matching={filters.status !== null && 'this status'}
+        csv={`${buyerMoneyPaths.invoicesCsv}${exportParams.size ? `?${exportParams}` : ''}`}
+      />
+      <Table
+        caption="Your invoices, newest first"
+        columns={columns}
+        rows={data.rows}
+        rowKey={(i) => i.id}
+        empty={
+          filters.status
+            ? 'No invoice has this status.'
+            : 'Nothing invoiced yet: goods are invoiced when they are delivered.'
+        }
+      />
       <Pagination page={filters.page} pageSize={filters.pageSize} total={data.total} capped={data.capped} />
     </div>
   )
@@ -92,16 +142,29 @@ export function BuyerPayments({ data }: { data: BuyerPaymentsPage }) {
           <span className="muted">—</span>
         ),
     },
-    { key: 'advance', header: 'Not yet allocated', numeric: true, cell: (p) => (p.unallocatedMinor ? formatMoney(p.unallocatedMinor) : '') },
+    {
+      key: 'advance',
+      header: 'Not yet allocated',
+      numeric: true,
+      cell: (p) => (p.unallocatedMinor ? formatMoney(p.unallocatedMinor) : ''),
+    },
   ]
   return (
     <div>
       <PageHeader title="Payments">
         <MoneyLinks />
       </PageHeader>
-      <p className="muted">Each payment goes to your oldest open invoices first; what is left waits for your next invoice.</p>
+      <p className="muted">
+        Each payment goes to your oldest open invoices first; what is left waits for your next invoice.
+      </p>
       <ListSummary total={data.total} capped={data.capped} noun="payment" csv={buyerMoneyPaths.paymentsCsv} />
-      <Table caption="Payments received from you, newest first" columns={columns} rows={data.rows} rowKey={(p) => p.id} empty="No payment received yet." />
+      <Table
+        caption="Payments received from you, newest first"
+        columns={columns}
+        rows={data.rows}
+        rowKey={(p) => p.id}
+        empty="No payment received yet."
+      />
       <Pagination page={data.page} pageSize={data.pageSize} total={data.total} capped={data.capped} />
     </div>
   )
@@ -113,10 +176,27 @@ type OpenRow = BuyerOutstandingPage['open'][number]
 export function BuyerOutstanding({ data }: { data: BuyerOutstandingPage }) {
   const { account, ageing, open, today, statement } = data
   const columns: Column<OpenRow>[] = [
-    { key: 'number', header: 'Invoice', title: true, nowrap: true, cell: (i) => <Link reloadDocument to={buyerMoneyPaths.invoicePdf(i.id)}>{`${i.number} (PDF)`}</Link> },
-    { key: 'order', header: 'Order', nowrap: true, cell: (i) => <Link to={orderPath('buyer', i.masterOrderId)}>{i.orderCode}</Link> },
+    {
+      key: 'number',
+      header: 'Invoice',
+      title: true,
+      nowrap: true,
+      cell: (i) => <Link reloadDocument to={buyerMoneyPaths.invoicePdf(i.id)}>{`${i.number} (PDF)`}</Link>,
+    },
+    {
+      key: 'order',
+      header: 'Order',
+      nowrap: true,
+      cell: (i) => <Link to={orderPath('buyer', i.masterOrderId)}>{i.orderCode}</Link>,
+    },
     { key: 'date', header: 'Date', nowrap: true, cell: (i) => day(i.invoiceOn) },
-    { key: 'due', header: 'Due by', nowrap: true, cell: (i) => (i.dueOn < today ? <strong className="overdue-mark">{day(i.dueOn)} (past due)</strong> : day(i.dueOn)) },
+    {
+      key: 'due',
+      header: 'Due by',
+      nowrap: true,
+      cell: (i) =>
+        i.dueOn < today ? <strong className="overdue-mark">{day(i.dueOn)} (past due)</strong> : day(i.dueOn),
+    },
     { key: 'total', header: 'Amount', numeric: true, cell: (i) => formatMoney(i.totalMinor) },
     { key: 'paid', header: 'Paid', numeric: true, cell: (i) => formatMoney(i.paidMinor + i.creditedMinor) },
     { key: 'open', header: 'Due', numeric: true, cell: (i) => <strong>{formatMoney(i.openMinor)}</strong> },
@@ -128,8 +208,17 @@ export function BuyerOutstanding({ data }: { data: BuyerOutstandingPage }) {
       </PageHeader>
       <Figures
         figures={[
-          { label: 'Outstanding', value: formatMoney(account.outstandingMinor), to: `${buyerMoneyPaths.invoices}?status=open` },
-          { label: 'Past due', value: formatMoney(ageing.overdueMinor), tone: ageing.overdueMinor > 0 ? 'warning' : undefined, to: `${buyerMoneyPaths.invoices}?status=overdue` },
+          {
+            label: 'Outstanding',
+            value: formatMoney(account.outstandingMinor),
+            to: `${buyerMoneyPaths.invoices}?status=open`,
+          },
+          {
+            label: 'Past due',
+            value: formatMoney(ageing.overdueMinor),
+            tone: ageing.overdueMinor > 0 ? 'warning' : undefined,
+            to: `${buyerMoneyPaths.invoices}?status=overdue`,
+          },
           { label: 'Paid in advance', value: formatMoney(account.advanceMinor), to: buyerMoneyPaths.payments },
         ]}
       />
@@ -141,18 +230,36 @@ export function BuyerOutstanding({ data }: { data: BuyerOutstandingPage }) {
             { label: 'Paid', value: formatMoney(account.receivedMinor) },
             { label: 'Credit notes', value: formatMoney(account.creditedMinor) },
             { label: 'Payment terms', value: `${account.paymentTermsDays} days` },
-            { label: 'Credit limit', value: account.creditUsedPercent === null ? 'No limit' : `${formatMoney(account.creditLimitMinor)} (${account.creditUsedPercent}% used)` },
+            {
+              label: 'Credit limit',
+              value:
+                account.creditUsedPercent === null
+                  ? 'No limit'
+                  : `${formatMoney(account.creditLimitMinor)} (${account.creditUsedPercent}% used)`,
+            },
           ]}
         />
         <h3>Ageing of open invoices</h3>
         <AgeingTable ageing={ageing} />
       </section>
       <h2>Open invoices</h2>
-      {ageing.openInvoices > open.length ? <p className="muted">The oldest {open.length} of {ageing.openInvoices.toLocaleString('en-IN')} open invoices.</p> : null}
-      <Table caption="Open invoices, oldest first" columns={columns} rows={open} rowKey={(i) => i.id} empty="Nothing is owed." />
+      {ageing.openInvoices > open.length ? (
+        <p className="muted">
+          The oldest {open.length} of {ageing.openInvoices.toLocaleString('en-IN')} open invoices.
+        </p>
+      ) : null}
+      <Table
+        caption="Open invoices, oldest first"
+        columns={columns}
+        rows={open}
+        rowKey={(i) => i.id}
+        empty="Nothing is owed."
+      />
       <section className="card" aria-labelledby="statement-heading">
         <h2 id="statement-heading">Statement of account</h2>
-        <p className="muted">Every invoice, payment and credit note of the period with the balance after each, as a PDF.</p>
+        <p className="muted">
+          Every invoice, payment and credit note of the period with the balance after each, as a PDF.
+        </p>
         {/* A plain GET form: the PDF is a download, not a page of the app. */}
         <form method="get" action="/buyer/statement.pdf" className="filters">
           <DateFilter name="from" label="From" value={statement.from} problem={statement.problems.from} />

@@ -2,7 +2,11 @@
 
 export const BUYER_INVOICE_STATUSES = ['open', 'overdue', 'settled'] as const
 export type BuyerInvoiceFilter = (typeof BUYER_INVOICE_STATUSES)[number]
-export const buyerInvoiceStatusLabels: Record<BuyerInvoiceFilter, string> = { open: 'Open (not fully paid)', overdue: 'Past due', settled: 'Settled' }
+export const buyerInvoiceStatusLabels: Record<BuyerInvoiceFilter, string> = {
+  open: 'Open (not fully paid)',
+  overdue: 'Past due',
+  settled: 'Settled',
+}
 
 export const buyerMoneyPaths = {
   invoices: '/buyer/invoices',

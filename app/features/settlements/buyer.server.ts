@@ -16,7 +16,9 @@ import { addDays } from './money'
 import { invoicePdfFor, statementPdfFor } from './pages.server'
 import { accountOf, ageingOf, openInvoices } from './queries.server'
 
-const amounts = <R extends { totalMinor: number | string; paidMinor: number | string; creditedMinor: number | string }>(r: R) => {
+const amounts = <R extends { totalMinor: number | string; paidMinor: number | string; creditedMinor: number | string }>(
+  r: R,
+) => {
   const total = Number(r.totalMinor)
   const paid = Number(r.paidMinor)
   const credited = Number(r.creditedMinor)
@@ -27,7 +29,16 @@ const amounts = <R extends { totalMinor: number | string; paidMinor: number | st
 export async function buyerOrderInvoices(db: Executor, buyerId: number, masterOrderId: number) {
   const rows = await db
     .selectFrom('buyer_invoices as i')
-    .select(['i.id', 'i.number', 'i.invoice_on as invoiceOn', 'i.due_on as dueOn', 'i.total_minor as totalMinor', 'i.paid_minor as paidMinor', 'i.credited_minor as creditedMinor', 'i.status'])
+    .select([
+      'i.id',
+      'i.number',
+      'i.invoice_on as invoiceOn',
+      'i.due_on as dueOn',
+      'i.total_minor as totalMinor',
+      'i.paid_minor as paidMinor',
+      'i.credited_minor as creditedMinor',
+      'i.status',
+    ])
     .where('i.master_order_id', '=', masterOrderId)
     .where('i.buyer_id', '=', buyerId)
     .orderBy('i.id')
@@ -39,7 +50,11 @@ export async function buyerOrderInvoices(db: Executor, buyerId: number, masterOr
 export function readBuyerInvoiceFilters(url: URL) {
   const list = readListParams(url, { sorts: ['date'] as const, defaultSort: 'date', defaultDir: 'desc' })
   const status = url.searchParams.get('status') ?? ''
-  return { page: list.page, pageSize: list.pageSize, status: (BUYER_INVOICE_STATUSES as readonly string[]).includes(status) ? (status as BuyerInvoiceFilter) : null }
+  return {
+    page: list.page,
+    pageSize: list.pageSize,
+    status: (BUYER_INVOICE_STATUSES as readonly string[]).includes(status) ? (status as BuyerInvoiceFilter) : null,
+  }
 }
 
 type BuyerInvoiceFilters = ReturnType<typeof readBuyerInvoiceFilters>
@@ -57,7 +72,18 @@ function filteredInvoices(db: Database, buyerId: number, filters: Pick<BuyerInvo
 const invoiceRows = (query: ReturnType<typeof filteredInvoices>) =>
   query
     .innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
-    .select(['i.id', 'i.number', 'i.invoice_on as invoiceOn', 'i.due_on as dueOn', 'mo.id as masterOrderId', 'mo.code as orderCode', 'i.total_minor as totalMinor', 'i.paid_minor as paidMinor', 'i.credited_minor as creditedMinor', 'i.status'])
+    .select([
+      'i.id',
+      'i.number',
+      'i.invoice_on as invoiceOn',
+      'i.due_on as dueOn',
+      'mo.id as masterOrderId',
+      'mo.code as orderCode',
+      'i.total_minor as totalMinor',
+      'i.paid_minor as paidMinor',
+      'i.credited_minor as creditedMinor',
+      'i.status',
+    ])
     .orderBy('i.invoice_on', 'desc')
     .orderBy('i.id', 'desc')
 
@@ -85,7 +111,9 @@ export async function* buyerInvoiceBatches(db: Database, buyerId: number, url: U
     let query = filteredInvoices(db, buyerId, filters, today)
     if (last) {
       const { invoiceOn, id } = last
-      query = query.where((eb) => eb.or([eb('i.invoice_on', '<', invoiceOn), eb.and([eb('i.invoice_on', '=', invoiceOn), eb('i.id', '<', id)])]))
+      query = query.where((eb) =>
+        eb.or([eb('i.invoice_on', '<', invoiceOn), eb.and([eb('i.invoice_on', '=', invoiceOn), eb('i.id', '<', id)])]),
+      )
     }
     return invoiceRows(query).limit(batch).execute()
   }
@@ -96,7 +124,15 @@ const paymentRows = (db: Database, buyerId: number) =>
   db
     .selectFrom('buyer_payments as p')
     .where('p.buyer_id', '=', buyerId)
-    .select(['p.id', 'p.number', 'p.received_on as receivedOn', 'p.amount_minor as amountMinor', 'p.mode', 'p.reference', 'p.unallocated_minor as unallocatedMinor'])
+    .select([
+      'p.id',
+      'p.number',
+      'p.received_on as receivedOn',
+      'p.amount_minor as amountMinor',
+      'p.mode',
+      'p.reference',
+      'p.unallocated_minor as unallocatedMinor',
+    ])
     .orderBy('p.received_on', 'desc')
     .orderBy('p.id', 'desc')
 
@@ -109,7 +145,11 @@ async function withAllocations(db: Database, buyerId: number, rows: PaymentRecor
         .selectFrom('payment_allocations as a')
         .innerJoin('buyer_invoices as i', 'i.id', 'a.invoice_id')
         .select(['a.payment_id', 'a.amount_minor', 'i.id as invoiceId', 'i.number'])
-        .where('a.payment_id', 'in', rows.map((r) => r.id))
+        .where(
+          'a.payment_id',
+          'in',
+          rows.map((r) => r.id),
+        )
         .where('i.buyer_id', '=', buyerId)
         .orderBy('a.id')
         .execute()
@@ -118,7 +158,9 @@ async function withAllocations(db: Database, buyerId: number, rows: PaymentRecor
     ...r,
     amountMinor: Number(r.amountMinor),
     unallocatedMinor: Number(r.unallocatedMinor),
-    paid: allocations.filter((a) => a.payment_id === r.id).map((a) => ({ invoiceId: a.invoiceId, number: a.number, amountMinor: Number(a.amount_minor) })),
+    paid: allocations
+      .filter((a) => a.payment_id === r.id)
+      .map((a) => ({ invoiceId: a.invoiceId, number: a.number, amountMinor: Number(a.amount_minor) })),
   }))
 }
 
@@ -147,7 +189,12 @@ export async function* buyerPaymentBatches(db: Database, buyerId: number, batch 
     let query = paymentRows(db, buyerId)
     if (last) {
       const { receivedOn, id } = last
-      query = query.where((eb) => eb.or([eb('p.received_on', '<', receivedOn), eb.and([eb('p.received_on', '=', receivedOn), eb('p.id', '<', id)])]))
+      query = query.where((eb) =>
+        eb.or([
+          eb('p.received_on', '<', receivedOn),
+          eb.and([eb('p.received_on', '=', receivedOn), eb('p.id', '<', id)]),
+        ]),
+      )
     }
     return query.limit(batch).execute()
   }
@@ -174,7 +221,18 @@ export async function buyerOutstandingPage(db: Database, buyerId: number, url: U
       paymentTermsDays: account.buyer.paymentTermsDays,
     },
     ageing,
-    open: open.map((i) => ({ id: i.id, number: i.number, invoiceOn: i.invoiceOn, dueOn: i.dueOn, orderCode: i.orderCode, masterOrderId: i.masterOrderId, totalMinor: i.totalMinor, paidMinor: i.paidMinor, creditedMinor: i.creditedMinor, openMinor: i.openMinor })),
+    open: open.map((i) => ({
+      id: i.id,
+      number: i.number,
+      invoiceOn: i.invoiceOn,
+      dueOn: i.dueOn,
+      orderCode: i.orderCode,
+      masterOrderId: i.masterOrderId,
+      totalMinor: i.totalMinor,
+      paidMinor: i.paidMinor,
+      creditedMinor: i.creditedMinor,
+      openMinor: i.openMinor,
+    })),
     today,
     statement: { from: dates.from || addDays(today, -90), to: dates.to || today, problems },
   }
@@ -182,22 +240,32 @@ export async function buyerOutstandingPage(db: Database, buyerId: number, url: U
 export type BuyerOutstandingPage = NonNullable<Awaited<ReturnType<typeof buyerOutstandingPage>>>
 
 /** The money figures of the buyer's home, each opening the list behind it. */
-export async function buyerMoneyFigures(db: Database, buyerId: number): Promise<{ label: string; value: string | number; tone?: 'warning'; to: string }[]> {
+export async function buyerMoneyFigures(
+  db: Database,
+  buyerId: number,
+): Promise<{ label: string; value: string | number; tone?: 'warning'; to: string }[]> {
   const today = kolkataDay()
   const [account, ageing] = await Promise.all([accountOf(db, buyerId), ageingOf(db, buyerId, today)])
   const warn = (n: number) => (n > 0 ? ('warning' as const) : undefined)
   return [
     { label: 'Outstanding', value: formatMoney(account?.outstandingMinor ?? 0), to: buyerMoneyPaths.outstanding },
-    { label: 'Past due', value: formatMoney(ageing.overdueMinor), tone: warn(ageing.overdueMinor), to: `${buyerMoneyPaths.invoices}?status=overdue` },
+    {
+      label: 'Past due',
+      value: formatMoney(ageing.overdueMinor),
+      tone: warn(ageing.overdueMinor),
+      to: `${buyerMoneyPaths.invoices}?status=overdue`,
+    },
     { label: 'Open invoices', value: ageing.openInvoices, to: `${buyerMoneyPaths.invoices}?status=open` },
   ]
 }
 
 /** One of the buyer's invoices as a PDF; undefined (404) when the id is not an invoice of this buyer. */
-export const buyerInvoicePdf = (db: Database, buyerId: number, invoiceIdParam: string | undefined) => invoicePdfFor(db, String(buyerId), invoiceIdParam)
+export const buyerInvoicePdf = (db: Database, buyerId: number, invoiceIdParam: string | undefined) =>
+  invoicePdfFor(db, String(buyerId), invoiceIdParam)
 
 /** The buyer's statement of account for a period (?from=&to=, the last 90 days when absent) as a PDF. */
 export const buyerStatementPdf = (db: Database, buyerId: number, url: URL) => statementPdfFor(db, String(buyerId), url)
 
 /** The buyer whose money the viewer reads: its own company, or none (every money page answers 404). */
-export const buyerIdOf = (viewer: Pick<Viewer, 'company'>): number | null => (viewer.company?.kind === 'buyer' ? viewer.company.id : null)
+export const buyerIdOf = (viewer: Pick<Viewer, 'company'>): number | null =>
+  viewer.company?.kind === 'buyer' ? viewer.company.id : null

@@ -38,9 +38,17 @@ let otherBuyerId: number
 
 beforeAll(async () => {
   const db = getDb()
-  buyerId = (await db.selectFrom('users').select('buyer_id').where('email', '=', BUYER).executeTakeFirstOrThrow()).buyer_id!
+  buyerId = (await db.selectFrom('users').select('buyer_id').where('email', '=', BUYER).executeTakeFirstOrThrow())
+    .buyer_id!
   // The demo's other buyers with invoices and payments have no users: one is given one here.
-  otherBuyerId = (await db.selectFrom('buyer_payments').select('buyer_id').where('buyer_id', '<>', buyerId).orderBy('buyer_id').executeTakeFirstOrThrow()).buyer_id
+  otherBuyerId = (
+    await db
+      .selectFrom('buyer_payments')
+      .select('buyer_id')
+      .where('buyer_id', '<>', buyerId)
+      .orderBy('buyer_id')
+      .executeTakeFirstOrThrow()
+  ).buyer_id
   otherEmail = 'csv.other.buyer@example.com'
   await makeCompanyUser('buyer', otherBuyerId, otherEmail)
 })
@@ -52,9 +60,13 @@ describe('the buyer’s invoices as CSV', () => {
   it('holds the list’s rows for each status filter, as the list shows them, days as days', async () => {
     for (const status of ['', 'open', 'overdue', 'settled']) {
       const query = status ? `?status=${status}` : ''
-      const list = (await invoicesRoute.loader(args(await get(`/buyer/invoices${query}${query ? '&' : '?'}perPage=100`, BUYER)))) as InvoicesData
+      const list = (await invoicesRoute.loader(
+        args(await get(`/buyer/invoices${query}${query ? '&' : '?'}perPage=100`, BUYER)),
+      )) as InvoicesData
       expect(list.rows.length).toBe(list.total)
-      const { header, rows } = await csvOf(await invoicesCsvRoute.loader(args(await get(`/buyer/invoices.csv${query}`, BUYER))))
+      const { header, rows } = await csvOf(
+        await invoicesCsvRoute.loader(args(await get(`/buyer/invoices.csv${query}`, BUYER))),
+      )
       expect(header).toBe('Invoice,Date,Order,Amount (INR),Paid (INR),Due (INR),Due by,Past due,Status')
       expect(rows, status).toEqual(
         list.rows.map((i) => ({
@@ -79,24 +91,37 @@ describe('the buyer’s invoices as CSV', () => {
 
   it('never holds another buyer’s invoice, and walks every page in the list’s order', async () => {
     const db = getDb()
-    const theirs = (await db.selectFrom('buyer_invoices').select('number').where('buyer_id', '=', otherBuyerId).execute()).map((i) => i.number)
-    const mine = (await db.selectFrom('buyer_invoices').select('number').where('buyer_id', '=', buyerId).execute()).map((i) => i.number)
+    const theirs = (
+      await db.selectFrom('buyer_invoices').select('number').where('buyer_id', '=', otherBuyerId).execute()
+    ).map((i) => i.number)
+    const mine = (await db.selectFrom('buyer_invoices').select('number').where('buyer_id', '=', buyerId).execute()).map(
+      (i) => i.number,
+    )
     expect(theirs.length).toBeGreaterThan(0)
-    const asMe = (await csvOf(await invoicesCsvRoute.loader(args(await get('/buyer/invoices.csv', BUYER))))).rows.map((r) => r.Invoice)
-    const asThem = (await csvOf(await invoicesCsvRoute.loader(args(await get('/buyer/invoices.csv', otherEmail))))).rows.map((r) => r.Invoice)
+    const asMe = (await csvOf(await invoicesCsvRoute.loader(args(await get('/buyer/invoices.csv', BUYER))))).rows.map(
+      (r) => r.Invoice,
+    )
+    const asThem = (
+      await csvOf(await invoicesCsvRoute.loader(args(await get('/buyer/invoices.csv', otherEmail))))
+    ).rows.map((r) => r.Invoice)
     expect(asMe.sort()).toEqual(mine.sort())
     expect(asThem.sort()).toEqual(theirs.sort())
 
     // Batches of two: the keyset walk goes on past ties on the day, none lost or repeated.
     const list = (await invoicesRoute.loader(args(await get('/buyer/invoices?perPage=100', BUYER)))) as InvoicesData
     const walked: string[] = []
-    for await (const { rows } of buyerInvoiceBatches(db, buyerId, new URL(url('/buyer/invoices.csv')), 2)) walked.push(...rows.map((r) => r.number))
+    for await (const { rows } of buyerInvoiceBatches(db, buyerId, new URL(url('/buyer/invoices.csv')), 2))
+      walked.push(...rows.map((r) => r.number))
     expect(walked).toEqual(list.rows.map((r) => r.number))
   })
 
   it('answers only a buyer’s users', async () => {
-    await expect(invoicesCsvRoute.loader(args(await get('/buyer/invoices.csv', 'admin')))).rejects.toMatchObject({ status: 403 })
-    await expect(invoicesCsvRoute.loader(args(await get('/buyer/invoices.csv', 'seller@example.com')))).rejects.toMatchObject({ status: 403 })
+    await expect(invoicesCsvRoute.loader(args(await get('/buyer/invoices.csv', 'admin')))).rejects.toMatchObject({
+      status: 403,
+    })
+    await expect(
+      invoicesCsvRoute.loader(args(await get('/buyer/invoices.csv', 'seller@example.com'))),
+    ).rejects.toMatchObject({ status: 403 })
   })
 })
 
@@ -120,15 +145,25 @@ describe('the buyer’s payments as CSV', () => {
     for (const row of rows) expect(row.Received).toMatch(DAY)
 
     const db = getDb()
-    const theirs = new Set((await db.selectFrom('buyer_payments').select('number').where('buyer_id', '<>', buyerId).execute()).map((p) => p.number))
-    const theirInvoices = (await db.selectFrom('buyer_invoices').select('number').where('buyer_id', '<>', buyerId).execute()).map((i) => i.number)
+    const theirs = new Set(
+      (await db.selectFrom('buyer_payments').select('number').where('buyer_id', '<>', buyerId).execute()).map(
+        (p) => p.number,
+      ),
+    )
+    const theirInvoices = (
+      await db.selectFrom('buyer_invoices').select('number').where('buyer_id', '<>', buyerId).execute()
+    ).map((i) => i.number)
     expect(theirs.size).toBeGreaterThan(0)
     for (const row of rows) {
       expect(theirs.has(row.Receipt)).toBe(false)
       for (const number of theirInvoices) expect(row['Paid against']).not.toContain(`${number}:`)
     }
-    const asThem = (await csvOf(await paymentsCsvRoute.loader(args(await get('/buyer/payments.csv', otherEmail))))).rows.map((r) => r.Receipt)
-    const theirOwn = (await db.selectFrom('buyer_payments').select('number').where('buyer_id', '=', otherBuyerId).execute()).map((p) => p.number)
+    const asThem = (
+      await csvOf(await paymentsCsvRoute.loader(args(await get('/buyer/payments.csv', otherEmail))))
+    ).rows.map((r) => r.Receipt)
+    const theirOwn = (
+      await db.selectFrom('buyer_payments').select('number').where('buyer_id', '=', otherBuyerId).execute()
+    ).map((p) => p.number)
     expect(asThem.sort()).toEqual(theirOwn.sort())
 
     const walked: string[] = []
@@ -141,15 +176,34 @@ describe('the buyers’ settlements as CSV', () => {
   it('holds the list’s rows for each filter, for finance only', async () => {
     for (const show of ['', 'past_due', 'paid_this_month']) {
       const query = show ? `?show=${show}` : ''
-      const list = (await settlementsRoute.loader(args(await get(`/logistics/settlements${query}`, 'biz_fin')))) as Awaited<ReturnType<typeof settlementsRoute.loader>>
+      const list = (await settlementsRoute.loader(
+        args(await get(`/logistics/settlements${query}`, 'biz_fin')),
+      )) as Awaited<ReturnType<typeof settlementsRoute.loader>>
       expect(list.total).toBe(list.rows.length)
-      const { header, rows } = await csvOf(await settlementsCsvRoute.loader(args(await get(`/logistics/settlements.csv${query}`, 'biz_fin'))))
+      const { header, rows } = await csvOf(
+        await settlementsCsvRoute.loader(args(await get(`/logistics/settlements.csv${query}`, 'biz_fin'))),
+      )
       expect(header).toBe('Buyer,Outstanding (INR),Past due (INR),Paid this month (INR)')
-      expect(rows, show).toEqual(list.rows.map((r) => ({ Buyer: r.name, 'Outstanding (INR)': rupeesInput(r.outstandingMinor), 'Past due (INR)': rupeesInput(r.pastDueMinor), 'Paid this month (INR)': rupeesInput(r.paidThisMonthMinor) })))
+      expect(rows, show).toEqual(
+        list.rows.map((r) => ({
+          Buyer: r.name,
+          'Outstanding (INR)': rupeesInput(r.outstandingMinor),
+          'Past due (INR)': rupeesInput(r.pastDueMinor),
+          'Paid this month (INR)': rupeesInput(r.paidThisMonthMinor),
+        })),
+      )
       if (show === 'past_due') expect(rows.length).toBeGreaterThan(0)
-      if (show) expect(rows.length).toBeLessThanOrEqual((await csvOf(await settlementsCsvRoute.loader(args(await get('/logistics/settlements.csv', 'biz_fin'))))).rows.length)
+      if (show)
+        expect(rows.length).toBeLessThanOrEqual(
+          (await csvOf(await settlementsCsvRoute.loader(args(await get('/logistics/settlements.csv', 'biz_fin'))))).rows
+            .length,
+        )
     }
-    await expect(settlementsCsvRoute.loader(args(await get('/logistics/settlements.csv', 'logistics')))).rejects.toMatchObject({ status: 403 })
-    await expect(settlementsCsvRoute.loader(args(await get('/logistics/settlements.csv', BUYER)))).rejects.toMatchObject({ status: 403 })
+    await expect(
+      settlementsCsvRoute.loader(args(await get('/logistics/settlements.csv', 'logistics'))),
+    ).rejects.toMatchObject({ status: 403 })
+    await expect(
+      settlementsCsvRoute.loader(args(await get('/logistics/settlements.csv', BUYER))),
+    ).rejects.toMatchObject({ status: 403 })
   })
 })

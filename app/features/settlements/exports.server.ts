@@ -43,7 +43,12 @@ async function* invoiceRecords(batches: ReturnType<typeof buyerInvoiceBatches>) 
 }
 
 /** /buyer/invoices.csv: the buyer's invoices its list's filters pick (status), newest first. */
-export const buyerInvoicesCsv = (db: Database, buyerId: number, url: URL) => csvStreamResponse(`invoices-${kolkataDay()}.csv`, invoiceColumns, invoiceRecords(buyerInvoiceBatches(db, buyerId, url)))
+export const buyerInvoicesCsv = (db: Database, buyerId: number, url: URL) =>
+  csvStreamResponse(
+    `invoices-${kolkataDay()}.csv`,
+    invoiceColumns,
+    invoiceRecords(buyerInvoiceBatches(db, buyerId, url)),
+  )
 
 const paymentColumns: CsvColumn[] = [
   { key: 'number', header: 'Receipt' },
@@ -71,7 +76,8 @@ async function* paymentRecords(batches: ReturnType<typeof buyerPaymentBatches>) 
 }
 
 /** /buyer/payments.csv: every payment received from the buyer, newest first, with the invoices each paid. */
-export const buyerPaymentsCsv = (db: Database, buyerId: number) => csvStreamResponse(`payments-${kolkataDay()}.csv`, paymentColumns, paymentRecords(buyerPaymentBatches(db, buyerId)))
+export const buyerPaymentsCsv = (db: Database, buyerId: number) =>
+  csvStreamResponse(`payments-${kolkataDay()}.csv`, paymentColumns, paymentRecords(buyerPaymentBatches(db, buyerId)))
 
 const balanceColumns: CsvColumn[] = [
   { key: 'buyer', header: 'Buyer' },
@@ -82,9 +88,19 @@ const balanceColumns: CsvColumn[] = [
 
 async function* balanceRecords(batches: ReturnType<typeof buyerBalanceBatches>) {
   for await (const rows of batches) {
-    yield rows.map((r) => ({ buyer: r.name, outstanding: rupeesInput(r.outstandingMinor), past_due: rupeesInput(r.pastDueMinor), paid_this_month: rupeesInput(r.paidThisMonthMinor) }))
+    yield rows.map((r) => ({
+      buyer: r.name,
+      outstanding: rupeesInput(r.outstandingMinor),
+      past_due: rupeesInput(r.pastDueMinor),
+      paid_this_month: rupeesInput(r.paidThisMonthMinor),
+    }))
   }
 }
 
 /** /logistics/settlements.csv: the buyers the list's filter picks (`?show=`), by name, with their figures. */
-export const buyerBalancesCsv = (db: Database, url: URL) => csvStreamResponse(`buyer-settlements-${kolkataDay()}.csv`, balanceColumns, balanceRecords(buyerBalanceBatches(db, readBalanceFilters(url).show)))
+export const buyerBalancesCsv = (db: Database, url: URL) =>
+  csvStreamResponse(
+    `buyer-settlements-${kolkataDay()}.csv`,
+    balanceColumns,
+    balanceRecords(buyerBalanceBatches(db, readBalanceFilters(url).show)),
+  )

@@ -23,7 +23,10 @@ beforeAll(async () => {
     { kind: 'shipping', city: 'Pune', isDefault: true },
     { kind: 'billing', city: 'Pune', isDefault: true },
   ])
-  sellerIds = [await makeSeller({ name: 'Ledger Mills One', status: 'active' }), await makeSeller({ name: 'Ledger Mills Two', status: 'active' })]
+  sellerIds = [
+    await makeSeller({ name: 'Ledger Mills One', status: 'active' }),
+    await makeSeller({ name: 'Ledger Mills Two', status: 'active' }),
+  ]
 })
 
 /** Seller orders of the buyer, dispatched: each delivered later raises one invoice. */
@@ -52,9 +55,19 @@ async function checkLedger(id: number) {
   const [account, invoices, lines, payments, allocations, notes, ledger] = await Promise.all([
     db.selectFrom('buyer_accounts').selectAll().where('buyer_id', '=', id).executeTakeFirst(),
     db.selectFrom('buyer_invoices').selectAll().where('buyer_id', '=', id).execute(),
-    db.selectFrom('buyer_invoice_lines as l').innerJoin('buyer_invoices as i', 'i.id', 'l.invoice_id').select(['l.invoice_id', 'l.taxable_minor', 'l.cgst_minor', 'l.sgst_minor', 'l.igst_minor', 'l.total_minor']).where('i.buyer_id', '=', id).execute(),
+    db
+      .selectFrom('buyer_invoice_lines as l')
+      .innerJoin('buyer_invoices as i', 'i.id', 'l.invoice_id')
+      .select(['l.invoice_id', 'l.taxable_minor', 'l.cgst_minor', 'l.sgst_minor', 'l.igst_minor', 'l.total_minor'])
+      .where('i.buyer_id', '=', id)
+      .execute(),
     db.selectFrom('buyer_payments').selectAll().where('buyer_id', '=', id).execute(),
-    db.selectFrom('payment_allocations as a').innerJoin('buyer_payments as p', 'p.id', 'a.payment_id').select(['a.payment_id', 'a.invoice_id', 'a.amount_minor']).where('p.buyer_id', '=', id).execute(),
+    db
+      .selectFrom('payment_allocations as a')
+      .innerJoin('buyer_payments as p', 'p.id', 'a.payment_id')
+      .select(['a.payment_id', 'a.invoice_id', 'a.amount_minor'])
+      .where('p.buyer_id', '=', id)
+      .execute(),
     db.selectFrom('credit_notes').selectAll().where('buyer_id', '=', id).execute(),
     db.selectFrom('buyer_ledger').selectAll().where('buyer_id', '=', id).orderBy('seq').execute(),
   ])
@@ -63,16 +76,24 @@ async function checkLedger(id: number) {
     const own = lines.filter((l) => l.invoice_id === inv.id)
     expect(Number(inv.total_minor)).toBe(sum(own.map((l) => l.total_minor)))
     expect(Number(inv.taxable_minor)).toBe(sum(own.map((l) => l.taxable_minor)))
-    expect(Number(inv.total_minor)).toBe(Number(inv.taxable_minor) + Number(inv.cgst_minor) + Number(inv.sgst_minor) + Number(inv.igst_minor))
-    expect(Number(inv.paid_minor)).toBe(sum(allocations.filter((a) => a.invoice_id === inv.id).map((a) => a.amount_minor)))
-    expect(Number(inv.credited_minor)).toBe(sum(notes.filter((n) => n.invoice_id === inv.id).map((n) => n.amount_minor)))
+    expect(Number(inv.total_minor)).toBe(
+      Number(inv.taxable_minor) + Number(inv.cgst_minor) + Number(inv.sgst_minor) + Number(inv.igst_minor),
+    )
+    expect(Number(inv.paid_minor)).toBe(
+      sum(allocations.filter((a) => a.invoice_id === inv.id).map((a) => a.amount_minor)),
+    )
+    expect(Number(inv.credited_minor)).toBe(
+      sum(notes.filter((n) => n.invoice_id === inv.id).map((n) => n.amount_minor)),
+    )
     const open = Number(inv.total_minor) - Number(inv.paid_minor) - Number(inv.credited_minor)
     expect(open).toBeGreaterThanOrEqual(0)
     expect(inv.status).toBe(open === 0 ? 'settled' : 'open')
   }
   for (const p of payments) {
     expect(Number(p.unallocated_minor)).toBeGreaterThanOrEqual(0)
-    expect(Number(p.amount_minor)).toBe(Number(p.unallocated_minor) + sum(allocations.filter((a) => a.payment_id === p.id).map((a) => a.amount_minor)))
+    expect(Number(p.amount_minor)).toBe(
+      Number(p.unallocated_minor) + sum(allocations.filter((a) => a.payment_id === p.id).map((a) => a.amount_minor)),
+    )
   }
   expect(Number(account.invoiced_minor)).toBe(sum(invoices.map((i) => i.total_minor)))
   expect(Number(account.received_minor)).toBe(sum(payments.map((p) => p.amount_minor)))
@@ -96,7 +117,11 @@ describe('the buyer ledger', () => {
   it('raises a numbered invoice with GST when a seller order is delivered, once', async () => {
     const [id] = await dispatchedOrders(1)
     await deliver(id!)
-    const invoice = await getDb().selectFrom('buyer_invoices').selectAll().where('seller_order_id', '=', id!).executeTakeFirstOrThrow()
+    const invoice = await getDb()
+      .selectFrom('buyer_invoices')
+      .selectAll()
+      .where('seller_order_id', '=', id!)
+      .executeTakeFirstOrThrow()
     expect(invoice.number).toMatch(/^INV\/\d{4}-\d{2}\/\d{6}$/)
     // Test State against the platform's Maharashtra: across states, IGST at the category's rate.
     expect(invoice.supply).toBe('inter')
@@ -106,7 +131,9 @@ describe('the buyer ledger', () => {
     expect(JSON.parse(invoice.seller_json).gstin).toBe('27AABCS1429B1ZU')
     const again = await takeSellerOrderStep(getDb(), staff, id!, 'deliver')
     expect(again.ok).toBe(false)
-    expect(await getDb().selectFrom('buyer_invoices').select('id').where('seller_order_id', '=', id!).execute()).toHaveLength(1)
+    expect(
+      await getDb().selectFrom('buyer_invoices').select('id').where('seller_order_id', '=', id!).execute(),
+    ).toHaveLength(1)
     await checkLedger(buyerId)
   })
 
@@ -118,16 +145,35 @@ describe('the buyer ledger', () => {
     expect(first.ok && second.ok).toBe(true)
     if (!first.ok || !second.ok) return
     expect(second.value).toMatchObject({ id: first.value.id, repeated: true })
-    expect(await getDb().selectFrom('buyer_payments').select('id').where('reference', '=', 'UTR0001').execute()).toHaveLength(1)
+    expect(
+      await getDb().selectFrom('buyer_payments').select('id').where('reference', '=', 'UTR0001').execute(),
+    ).toHaveLength(1)
     await checkLedger(buyerId)
   })
 
   it('refuses a credit note over what is open, and a payment dated in the future', async () => {
-    const invoice = await getDb().selectFrom('buyer_invoices').select(['id', 'total_minor', 'paid_minor']).where('buyer_id', '=', buyerId).where('status', '=', 'open').executeTakeFirstOrThrow()
+    const invoice = await getDb()
+      .selectFrom('buyer_invoices')
+      .select(['id', 'total_minor', 'paid_minor'])
+      .where('buyer_id', '=', buyerId)
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow()
     const open = Number(invoice.total_minor) - Number(invoice.paid_minor)
-    const over = await issueCreditNote(getDb(), staff, buyerId, { invoiceId: invoice.id, amountMinor: open + 1, reason: 'Short supply' }, undefined)
+    const over = await issueCreditNote(
+      getDb(),
+      staff,
+      buyerId,
+      { invoiceId: invoice.id, amountMinor: open + 1, reason: 'Short supply' },
+      undefined,
+    )
     expect(over).toMatchObject({ ok: false, field: 'amount' })
-    const future = await recordPayment(getDb(), staff, buyerId, { receivedOn: '2999-01-01', amountMinor: 100, mode: 'upi', reference: 'x' }, undefined)
+    const future = await recordPayment(
+      getDb(),
+      staff,
+      buyerId,
+      { receivedOn: '2999-01-01', amountMinor: 100, mode: 'upi', reference: 'x' },
+      undefined,
+    )
     expect(future).toMatchObject({ ok: false, field: 'receivedOn' })
   })
 
@@ -135,7 +181,11 @@ describe('the buyer ledger', () => {
     const pool = await dispatchedOrders(24)
     const op = fc.oneof(
       fc.record({ kind: fc.constant('deliver' as const) }),
-      fc.record({ kind: fc.constant('pay' as const), amount: fc.integer({ min: 1, max: 2_000_000 }), retry: fc.boolean() }),
+      fc.record({
+        kind: fc.constant('pay' as const),
+        amount: fc.integer({ min: 1, max: 2_000_000 }),
+        retry: fc.boolean(),
+      }),
       fc.record({ kind: fc.constant('credit' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 100 }) }),
     )
     await fc.assert(
@@ -149,14 +199,30 @@ describe('the buyer ledger', () => {
             const input = { receivedOn: kolkataDay(), amountMinor: o.amount, mode: 'rtgs' as const, reference: key }
             const paid = await recordPayment(getDb(), staff, buyerId, input, key)
             expect(paid.ok).toBe(true)
-            if (o.retry) expect(await recordPayment(getDb(), staff, buyerId, input, key)).toMatchObject({ ok: true, value: { repeated: true } })
+            if (o.retry)
+              expect(await recordPayment(getDb(), staff, buyerId, input, key)).toMatchObject({
+                ok: true,
+                value: { repeated: true },
+              })
           } else {
-            const open = await getDb().selectFrom('buyer_invoices').select(['id', 'total_minor', 'paid_minor', 'credited_minor']).where('buyer_id', '=', buyerId).where('status', '=', 'open').orderBy('id').execute()
+            const open = await getDb()
+              .selectFrom('buyer_invoices')
+              .select(['id', 'total_minor', 'paid_minor', 'credited_minor'])
+              .where('buyer_id', '=', buyerId)
+              .where('status', '=', 'open')
+              .orderBy('id')
+              .execute()
             const invoice = open[o.pick % Math.max(1, open.length)]
             if (!invoice) continue
             const left = Number(invoice.total_minor) - Number(invoice.paid_minor) - Number(invoice.credited_minor)
             const amount = Math.max(1, Math.floor((left * o.share) / 100))
-            const credited = await issueCreditNote(getDb(), staff, buyerId, { invoiceId: invoice.id, amountMinor: amount, reason: 'Rate difference' }, `cn-${++counter}`)
+            const credited = await issueCreditNote(
+              getDb(),
+              staff,
+              buyerId,
+              { invoiceId: invoice.id, amountMinor: amount, reason: 'Rate difference' },
+              `cn-${++counter}`,
+            )
             expect(credited.ok).toBe(true)
           }
         }
@@ -167,18 +233,37 @@ describe('the buyer ledger', () => {
   })
 
   it('closes a delivered master order once its invoices are settled', async () => {
-    const order = await placeTestOrder({ userId: staff.userId, buyerId, sellerIds: [sellerIds[0]!], key: `close-${++counter}` })
+    const order = await placeTestOrder({
+      userId: staff.userId,
+      buyerId,
+      sellerIds: [sellerIds[0]!],
+      key: `close-${++counter}`,
+    })
     for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass', 'dispatch', 'deliver'] as const) {
       const done = await takeSellerOrderStep(getDb(), staff, order.sellerOrderId, step)
       if (!done.ok) throw new Error(done.message)
     }
-    const status = async () => (await getDb().selectFrom('master_orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status
+    const status = async () =>
+      (await getDb().selectFrom('master_orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow())
+        .status
     // Earlier payments may have left an advance that settles it at once; otherwise pay what it owes.
-    const account = await getDb().selectFrom('buyer_accounts').select(['invoiced_minor', 'received_minor', 'credited_minor']).where('buyer_id', '=', buyerId).executeTakeFirstOrThrow()
+    const account = await getDb()
+      .selectFrom('buyer_accounts')
+      .select(['invoiced_minor', 'received_minor', 'credited_minor'])
+      .where('buyer_id', '=', buyerId)
+      .executeTakeFirstOrThrow()
     const owed = Number(account.invoiced_minor) - Number(account.received_minor) - Number(account.credited_minor)
     if (owed > 0) {
       expect(await status()).toBe('delivered')
-      expect(await recordPayment(getDb(), staff, buyerId, { receivedOn: kolkataDay(), amountMinor: owed, mode: 'neft', reference: 'all' }, `all-${counter}`)).toMatchObject({ ok: true })
+      expect(
+        await recordPayment(
+          getDb(),
+          staff,
+          buyerId,
+          { receivedOn: kolkataDay(), amountMinor: owed, mode: 'neft', reference: 'all' },
+          `all-${counter}`,
+        ),
+      ).toMatchObject({ ok: true })
     }
     expect(await status()).toBe('closed')
     await checkLedger(buyerId)
@@ -187,13 +272,20 @@ describe('the buyer ledger', () => {
 
 describe('the demo ledgers', () => {
   it('are posted in date order, each balance the one before plus its debit less its credit', async () => {
-    const rows = await getDb().selectFrom('buyer_ledger').select(['buyer_id', 'seq', 'entry_on', 'debit_minor', 'credit_minor', 'balance_minor']).orderBy('buyer_id').orderBy('seq').execute()
+    const rows = await getDb()
+      .selectFrom('buyer_ledger')
+      .select(['buyer_id', 'seq', 'entry_on', 'debit_minor', 'credit_minor', 'balance_minor'])
+      .orderBy('buyer_id')
+      .orderBy('seq')
+      .execute()
     expect(rows.length).toBeGreaterThan(30)
     for (const [i, row] of rows.entries()) {
       const before = rows[i - 1]
       if (!before || before.buyer_id !== row.buyer_id) continue
       expect(row.entry_on >= before.entry_on).toBe(true)
-      expect(Number(row.balance_minor)).toBe(Number(before.balance_minor) + Number(row.debit_minor) - Number(row.credit_minor))
+      expect(Number(row.balance_minor)).toBe(
+        Number(before.balance_minor) + Number(row.debit_minor) - Number(row.credit_minor),
+      )
     }
   })
 })

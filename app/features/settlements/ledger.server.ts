@@ -20,7 +20,11 @@ type Actor = { userId: number }
 /** Document numbers gapless per financial year: INV/2026-27/000123, CN/…, RCPT/…, from the transaction's counter row. */
 export async function nextDocumentNumber(trx: Executor, prefix: 'INV' | 'CN' | 'RCPT', day: string): Promise<string> {
   const scope = `${prefix}/${financialYear(day)}`
-  await trx.insertInto('code_counters').values({ scope, last: 0 }).onConflict((oc) => oc.column('scope').doNothing()).execute()
+  await trx
+    .insertInto('code_counters')
+    .values({ scope, last: 0 })
+    .onConflict((oc) => oc.column('scope').doNothing())
+    .execute()
   const row = await trx
     .updateTable('code_counters')
     .set((eb) => ({ last: eb('last', '+', 1) }))
@@ -32,19 +36,33 @@ export async function nextDocumentNumber(trx: Executor, prefix: 'INV' | 'CN' | '
 
 /** Takes the buyer's account row for the rest of the transaction (made on first use). */
 export async function lockAccount(trx: Executor, buyerId: number): Promise<void> {
-  await trx.insertInto('buyer_accounts').values({ buyer_id: buyerId }).onConflict((oc) => oc.column('buyer_id').doNothing()).execute()
-  await trx.updateTable('buyer_accounts').set({ updated_at: new Date().toISOString() }).where('buyer_id', '=', buyerId).execute()
+  await trx
+    .insertInto('buyer_accounts')
+    .values({ buyer_id: buyerId })
+    .onConflict((oc) => oc.column('buyer_id').doNothing())
+    .execute()
+  await trx
+    .updateTable('buyer_accounts')
+    .set({ updated_at: new Date().toISOString() })
+    .where('buyer_id', '=', buyerId)
+    .execute()
 }
 
 /** Writes a ledger row and moves the account's figures; answers the balance after it. */
-async function writeEntry(trx: Executor, buyerId: number, entry: { kind: LedgerKind; refId: number; refNumber: string; on: string; amount: number }): Promise<number> {
+async function writeEntry(
+  trx: Executor,
+  buyerId: number,
+  entry: { kind: LedgerKind; refId: number; refNumber: string; on: string; amount: number },
+): Promise<number> {
   const { kind, amount } = entry
   const account = await trx
     .updateTable('buyer_accounts')
     .set((eb) => ({
       entries: eb('entries', '+', 1),
       ...(kind === 'invoice' ? { invoiced_minor: eb('invoiced_minor', '+', amount) } : {}),
-      ...(kind === 'payment' ? { received_minor: eb('received_minor', '+', amount), unallocated_minor: eb('unallocated_minor', '+', amount) } : {}),
+      ...(kind === 'payment'
+        ? { received_minor: eb('received_minor', '+', amount), unallocated_minor: eb('unallocated_minor', '+', amount) }
+        : {}),
       ...(kind === 'credit_note' ? { credited_minor: eb('credited_minor', '+', amount) } : {}),
     }))
     .where('buyer_id', '=', buyerId)
@@ -84,9 +102,19 @@ async function allocateOpen(trx: Executor, buyerId: number): Promise<number[]> {
       .orderBy('invoice_on')
       .orderBy('id')
       .execute(),
-    trx.selectFrom('buyer_payments').select(['id', 'unallocated_minor']).where('buyer_id', '=', buyerId).where('unallocated_minor', '>', 0).orderBy('received_on').orderBy('id').execute(),
+    trx
+      .selectFrom('buyer_payments')
+      .select(['id', 'unallocated_minor'])
+      .where('buyer_id', '=', buyerId)
+      .where('unallocated_minor', '>', 0)
+      .orderBy('received_on')
+      .orderBy('id')
+      .execute(),
   ])
-  const open = invoices.map((i) => ({ id: i.id, open: Number(i.total_minor) - Number(i.paid_minor) - Number(i.credited_minor) }))
+  const open = invoices.map((i) => ({
+    id: i.id,
+    open: Number(i.total_minor) - Number(i.paid_minor) - Number(i.credited_minor),
+  }))
   const pairs = allocate(
     open,
     payments.map((p) => ({ id: p.id, unallocated: Number(p.unallocated_minor) })),
@@ -99,7 +127,9 @@ async function allocateOpen(trx: Executor, buyerId: number): Promise<number[]> {
       .set((eb) => ({ paid_minor: eb('paid_minor', '+', pair.amount), updated_at: at }))
       .where('id', '=', pair.invoiceId)
       .where('status', '=', 'open')
-      .where((eb) => eb(eb(eb('total_minor', '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor')), '>=', pair.amount))
+      .where((eb) =>
+        eb(eb(eb('total_minor', '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor')), '>=', pair.amount),
+      )
       .returning(['total_minor', 'paid_minor', 'credited_minor', 'master_order_id'])
       .executeTakeFirst()
     const payment = await trx
@@ -108,8 +138,12 @@ async function allocateOpen(trx: Executor, buyerId: number): Promise<number[]> {
       .where('id', '=', pair.paymentId)
       .where('unallocated_minor', '>=', pair.amount)
       .executeTakeFirst()
-    if (!invoice || Number(payment.numUpdatedRows) !== 1) throw new Error('allocation found the ledger changed under it')
-    await trx.insertInto('payment_allocations').values({ payment_id: pair.paymentId, invoice_id: pair.invoiceId, amount_minor: pair.amount, created_at: at }).execute()
+    if (!invoice || Number(payment.numUpdatedRows) !== 1)
+      throw new Error('allocation found the ledger changed under it')
+    await trx
+      .insertInto('payment_allocations')
+      .values({ payment_id: pair.paymentId, invoice_id: pair.invoiceId, amount_minor: pair.amount, created_at: at })
+      .execute()
     await trx
       .updateTable('buyer_accounts')
       .set((eb) => ({ unallocated_minor: eb('unallocated_minor', '-', pair.amount) }))
@@ -134,10 +168,18 @@ async function closeSettled(trx: Executor, masterOrderIds: number[], actorUserId
 /** Whether everything delivered on a master order is invoiced and every invoice settled. */
 export async function masterOrderSettled(trx: Executor, masterOrderId: number): Promise<boolean> {
   const [delivered, invoices] = await Promise.all([
-    trx.selectFrom('seller_orders').select((eb) => eb.fn.countAll<number>().as('n')).where('master_order_id', '=', masterOrderId).where('status', '=', 'delivered').executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('seller_orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('master_order_id', '=', masterOrderId)
+      .where('status', '=', 'delivered')
+      .executeTakeFirstOrThrow(),
     trx
       .selectFrom('buyer_invoices')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>(eb.case().when('status', '=', 'open').then(1).else(0).end()).as('open')])
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>(eb.case().when('status', '=', 'open').then(1).else(0).end()).as('open'),
+      ])
       .where('master_order_id', '=', masterOrderId)
       .executeTakeFirstOrThrow(),
   ])
@@ -158,14 +200,34 @@ const parseAddress = (json: string) => {
  * from the buyer's bill-to state, IGST otherwise; HSN codes and both GSTINs; the next number of the
  * financial year. A seller order has one invoice (a unique index): raising it again does nothing.
  */
-export async function raiseInvoice(trx: Executor, sellerOrderId: number, actorUserId: number | null, at = new Date()): Promise<{ id: number; number: string } | null> {
-  const existing = await trx.selectFrom('buyer_invoices').select(['id', 'number']).where('seller_order_id', '=', sellerOrderId).executeTakeFirst()
+export async function raiseInvoice(
+  trx: Executor,
+  sellerOrderId: number,
+  actorUserId: number | null,
+  at = new Date(),
+): Promise<{ id: number; number: string } | null> {
+  const existing = await trx
+    .selectFrom('buyer_invoices')
+    .select(['id', 'number'])
+    .where('seller_order_id', '=', sellerOrderId)
+    .executeTakeFirst()
   if (existing) return null
   const order = await trx
     .selectFrom('seller_orders as so')
     .innerJoin('master_orders as mo', 'mo.id', 'so.master_order_id')
     .innerJoin('buyers as b', 'b.id', 'mo.buyer_id')
-    .select(['so.id', 'so.code', 'so.master_order_id', 'mo.code as masterCode', 'mo.buyer_id', 'mo.bill_to_json', 'b.name', 'b.legal_name', 'b.gstin', 'b.payment_terms_days'])
+    .select([
+      'so.id',
+      'so.code',
+      'so.master_order_id',
+      'mo.code as masterCode',
+      'mo.buyer_id',
+      'mo.bill_to_json',
+      'b.name',
+      'b.legal_name',
+      'b.gstin',
+      'b.payment_terms_days',
+    ])
     .where('so.id', '=', sellerOrderId)
     .executeTakeFirstOrThrow()
   const lines = await trx
@@ -174,18 +236,42 @@ export async function raiseInvoice(trx: Executor, sellerOrderId: number, actorUs
     .innerJoin('product_skus as ps', 'ps.id', 'l.product_sku_id')
     .innerJoin('categories as c', 'c.id', 'l.category_id')
     .innerJoin('products as p', 'p.id', 'ps.product_id')
-    .select(['l.id', 'l.line_no', 'l.quantity_milli', 'l.price_minor', 'l.gst_rate_bp', 'bs.buyer_code', 'ps.name', 'c.hsn_code', 'p.unit'])
+    .select([
+      'l.id',
+      'l.line_no',
+      'l.quantity_milli',
+      'l.price_minor',
+      'l.gst_rate_bp',
+      'bs.buyer_code',
+      'ps.name',
+      'c.hsn_code',
+      'p.unit',
+    ])
     .where('l.seller_order_id', '=', sellerOrderId)
     .orderBy('l.line_no')
     .execute()
   await lockAccount(trx, order.buyer_id)
   const billTo = parseAddress(order.bill_to_json)
   const supply = supplyOf(PLATFORM_BILLING.state, billTo.state ?? '')
-  const amounts = lines.map((l) => lineAmounts({ quantityMilli: Number(l.quantity_milli), priceMinor: Number(l.price_minor), gstRateBp: l.gst_rate_bp }, supply))
+  const amounts = lines.map((l) =>
+    lineAmounts(
+      { quantityMilli: Number(l.quantity_milli), priceMinor: Number(l.price_minor), gstRateBp: l.gst_rate_bp },
+      supply,
+    ),
+  )
   const totals = invoiceTotals(amounts)
   const day = kolkataDay(at)
   const number = await nextDocumentNumber(trx, 'INV', day)
-  const buyer: PartyOnInvoice = { name: order.name, legalName: order.legal_name, gstin: order.gstin, line1: billTo.line1 ?? '', line2: billTo.line2 ?? null, city: billTo.city ?? '', state: billTo.state ?? '', pin: billTo.pin ?? '' }
+  const buyer: PartyOnInvoice = {
+    name: order.name,
+    legalName: order.legal_name,
+    gstin: order.gstin,
+    line1: billTo.line1 ?? '',
+    line2: billTo.line2 ?? null,
+    city: billTo.city ?? '',
+    state: billTo.state ?? '',
+    pin: billTo.pin ?? '',
+  }
   const seller: PartyOnInvoice = { ...PLATFORM_BILLING }
   const stamp = at.toISOString()
   const invoice = await trx
@@ -233,7 +319,13 @@ export async function raiseInvoice(trx: Executor, sellerOrderId: number, actorUs
       })),
     )
     .execute()
-  await writeEntry(trx, order.buyer_id, { kind: 'invoice', refId: invoice.id, refNumber: number, on: day, amount: totals.total })
+  await writeEntry(trx, order.buyer_id, {
+    kind: 'invoice',
+    refId: invoice.id,
+    refNumber: number,
+    on: day,
+    amount: totals.total,
+  })
   await audit(trx, {
     actorUserId,
     action: 'buyer_invoice.raised',
@@ -258,28 +350,69 @@ export interface PaymentInput {
  * stays as an advance for the next invoice. Once per idempotency key: a retried submit answers
  * with the first payment.
  */
-export async function recordPayment(db: Database, actor: Actor, buyerId: number, input: PaymentInput, key: string | undefined, at = new Date()): Promise<Result<{ id: number; number: string; repeated: boolean }>> {
+export async function recordPayment(
+  db: Database,
+  actor: Actor,
+  buyerId: number,
+  input: PaymentInput,
+  key: string | undefined,
+  at = new Date(),
+): Promise<Result<{ id: number; number: string; repeated: boolean }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const buyer = await trx.selectFrom('buyers').select(['id', 'name']).where('id', '=', buyerId).executeTakeFirst()
       if (!buyer) return { ok: false as const, notFound: true, message: 'There is no such buyer.' }
-      if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new Refused('amount', 'Enter the amount received, more than zero')
-      if (input.receivedOn > kolkataDay(at)) throw new Refused('receivedOn', 'Money cannot be received on a day still to come')
+      if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+        throw new Refused('amount', 'Enter the amount received, more than zero')
+      if (input.receivedOn > kolkataDay(at))
+        throw new Refused('receivedOn', 'Money cannot be received on a day still to come')
       const { result, repeated } = await once(trx, key, 'buyer_payment', actor.userId, async () => {
         await lockAccount(trx, buyerId)
         const number = await nextDocumentNumber(trx, 'RCPT', kolkataDay(at))
         const payment = await trx
           .insertInto('buyer_payments')
-          .values({ number, buyer_id: buyerId, received_on: input.receivedOn, amount_minor: input.amountMinor, mode: input.mode, reference: input.reference, unallocated_minor: input.amountMinor, created_by: actor.userId, created_at: at.toISOString() })
+          .values({
+            number,
+            buyer_id: buyerId,
+            received_on: input.receivedOn,
+            amount_minor: input.amountMinor,
+            mode: input.mode,
+            reference: input.reference,
+            unallocated_minor: input.amountMinor,
+            created_by: actor.userId,
+            created_at: at.toISOString(),
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
         // The ledger is in the order entries are posted, dated the day they are posted (a payment's own date is on the payment).
-        await writeEntry(trx, buyerId, { kind: 'payment', refId: payment.id, refNumber: number, on: kolkataDay(at), amount: input.amountMinor })
-        await audit(trx, { actorUserId: actor.userId, action: 'buyer_payment.received', entityType: 'buyer', entityId: buyerId, after: { payment: number, amount: formatMoney(input.amountMinor), mode: input.mode, reference: input.reference, received: input.receivedOn } })
+        await writeEntry(trx, buyerId, {
+          kind: 'payment',
+          refId: payment.id,
+          refNumber: number,
+          on: kolkataDay(at),
+          amount: input.amountMinor,
+        })
+        await audit(trx, {
+          actorUserId: actor.userId,
+          action: 'buyer_payment.received',
+          entityType: 'buyer',
+          entityId: buyerId,
+          after: {
+            payment: number,
+            amount: formatMoney(input.amountMinor),
+            mode: input.mode,
+            reference: input.reference,
+            received: input.receivedOn,
+          },
+        })
         await closeSettled(trx, await allocateOpen(trx, buyerId), actor.userId)
         return payment.id
       })
-      const payment = await trx.selectFrom('buyer_payments').select(['id', 'number']).where('id', '=', result).executeTakeFirstOrThrow()
+      const payment = await trx
+        .selectFrom('buyer_payments')
+        .select(['id', 'number'])
+        .where('id', '=', result)
+        .executeTakeFirstOrThrow()
       return { ok: true as const, value: { id: payment.id, number: payment.number, repeated } }
     }),
   )
@@ -289,7 +422,14 @@ export async function recordPayment(db: Database, actor: Actor, buyerId: number,
  * Issues a credit note against one of the buyer's invoices, for at most what the invoice still
  * owes; the invoice's open amount drops by it (settled at zero). Once per idempotency key.
  */
-export async function issueCreditNote(db: Database, actor: Actor, buyerId: number, input: { invoiceId: number; amountMinor: number; reason: string }, key: string | undefined, at = new Date()): Promise<Result<{ id: number; number: string; repeated: boolean }>> {
+export async function issueCreditNote(
+  db: Database,
+  actor: Actor,
+  buyerId: number,
+  input: { invoiceId: number; amountMinor: number; reason: string },
+  key: string | undefined,
+  at = new Date(),
+): Promise<Result<{ id: number; number: string; repeated: boolean }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const buyer = await trx.selectFrom('buyers').select('id').where('id', '=', buyerId).executeTakeFirst()
@@ -305,29 +445,62 @@ export async function issueCreditNote(db: Database, actor: Actor, buyerId: numbe
         if (!invoice) throw new Refused('invoice', 'Enter one of this buyer’s invoices')
         const open = Number(invoice.total_minor) - Number(invoice.paid_minor) - Number(invoice.credited_minor)
         if (open <= 0) throw new Refused('invoice', `${invoice.number} is settled: nothing is left to credit`)
-        if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new Refused('amount', 'Enter the amount to credit, more than zero')
-        if (input.amountMinor > open) throw new Refused('amount', `At most what ${invoice.number} still owes: ₹${(open / 100).toFixed(2)}`)
+        if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+          throw new Refused('amount', 'Enter the amount to credit, more than zero')
+        if (input.amountMinor > open)
+          throw new Refused('amount', `At most what ${invoice.number} still owes: ₹${(open / 100).toFixed(2)}`)
         const day = kolkataDay(at)
         const number = await nextDocumentNumber(trx, 'CN', day)
         const note = await trx
           .insertInto('credit_notes')
-          .values({ number, buyer_id: buyerId, invoice_id: invoice.id, issued_on: day, amount_minor: input.amountMinor, reason: input.reason, created_by: actor.userId, created_at: at.toISOString() })
+          .values({
+            number,
+            buyer_id: buyerId,
+            invoice_id: invoice.id,
+            issued_on: day,
+            amount_minor: input.amountMinor,
+            reason: input.reason,
+            created_by: actor.userId,
+            created_at: at.toISOString(),
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
         const credited = await trx
           .updateTable('buyer_invoices')
-          .set((eb) => ({ credited_minor: eb('credited_minor', '+', input.amountMinor), status: open === input.amountMinor ? 'settled' : 'open', updated_at: new Date().toISOString() }))
+          .set((eb) => ({
+            credited_minor: eb('credited_minor', '+', input.amountMinor),
+            status: open === input.amountMinor ? 'settled' : 'open',
+            updated_at: new Date().toISOString(),
+          }))
           .where('id', '=', invoice.id)
           .where('credited_minor', '=', invoice.credited_minor)
           .where('paid_minor', '=', invoice.paid_minor)
           .executeTakeFirst()
-        if (Number(credited.numUpdatedRows) !== 1) throw new Refused(undefined, `${invoice.number} changed while you were crediting it: look at it again.`)
-        await writeEntry(trx, buyerId, { kind: 'credit_note', refId: note.id, refNumber: number, on: day, amount: input.amountMinor })
-        await audit(trx, { actorUserId: actor.userId, action: 'credit_note.issued', entityType: 'buyer', entityId: buyerId, after: { creditNote: number, invoice: invoice.number, amount: formatMoney(input.amountMinor) }, note: input.reason })
+        if (Number(credited.numUpdatedRows) !== 1)
+          throw new Refused(undefined, `${invoice.number} changed while you were crediting it: look at it again.`)
+        await writeEntry(trx, buyerId, {
+          kind: 'credit_note',
+          refId: note.id,
+          refNumber: number,
+          on: day,
+          amount: input.amountMinor,
+        })
+        await audit(trx, {
+          actorUserId: actor.userId,
+          action: 'credit_note.issued',
+          entityType: 'buyer',
+          entityId: buyerId,
+          after: { creditNote: number, invoice: invoice.number, amount: formatMoney(input.amountMinor) },
+          note: input.reason,
+        })
         if (open === input.amountMinor) await closeSettled(trx, [invoice.master_order_id], actor.userId)
         return note.id
       })
-      const note = await trx.selectFrom('credit_notes').select(['id', 'number']).where('id', '=', result).executeTakeFirstOrThrow()
+      const note = await trx
+        .selectFrom('credit_notes')
+        .select(['id', 'number'])
+        .where('id', '=', result)
+        .executeTakeFirstOrThrow()
       return { ok: true as const, value: { id: note.id, number: note.number, repeated } }
     }),
   )

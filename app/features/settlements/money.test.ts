@@ -12,20 +12,28 @@ describe('GST', () => {
   })
 
   it('makes every invoice total the sum of its lines, and each line taxable value plus its taxes', () => {
-    const line = fc.record({ quantityMilli: fc.integer({ min: 1, max: 10_000_000_000 }), priceMinor: fc.integer({ min: 0, max: 100_000_000 }), gstRateBp: fc.constantFrom(0, 250, 500, 1200, 1800, 2800) })
+    const line = fc.record({
+      quantityMilli: fc.integer({ min: 1, max: 10_000_000_000 }),
+      priceMinor: fc.integer({ min: 0, max: 100_000_000 }),
+      gstRateBp: fc.constantFrom(0, 250, 500, 1200, 1800, 2800),
+    })
     fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 20 }), fc.constantFrom('intra' as const, 'inter' as const), (lines, supply) => {
-        const amounts = lines.map((l) => lineAmounts(l, supply))
-        const totals = invoiceTotals(amounts)
-        for (const a of amounts) {
-          expect(a.total).toBe(a.taxable + a.cgst + a.sgst + a.igst)
-          expect(Number.isSafeInteger(a.total)).toBe(true)
-        }
-        expect(totals.total).toBe(amounts.reduce((s, a) => s + a.total, 0))
-        expect(totals.total).toBe(totals.taxable + totals.cgst + totals.sgst + totals.igst)
-        if (supply === 'intra') expect(totals.igst).toBe(0)
-        else expect(totals.cgst + totals.sgst).toBe(0)
-      }),
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 20 }),
+        fc.constantFrom('intra' as const, 'inter' as const),
+        (lines, supply) => {
+          const amounts = lines.map((l) => lineAmounts(l, supply))
+          const totals = invoiceTotals(amounts)
+          for (const a of amounts) {
+            expect(a.total).toBe(a.taxable + a.cgst + a.sgst + a.igst)
+            expect(Number.isSafeInteger(a.total)).toBe(true)
+          }
+          expect(totals.total).toBe(amounts.reduce((s, a) => s + a.total, 0))
+          expect(totals.total).toBe(totals.taxable + totals.cgst + totals.sgst + totals.igst)
+          if (supply === 'intra') expect(totals.igst).toBe(0)
+          else expect(totals.cgst + totals.sgst).toBe(0)
+        },
+      ),
     )
   })
 })
@@ -38,13 +46,21 @@ describe('allocation', () => {
         const invoices = owed.map((open, i) => ({ id: i + 1, open }))
         const payments = paid.map((unallocated, i) => ({ id: i + 1, unallocated }))
         const pairs = allocate(invoices, payments)
-        for (const inv of invoices) expect(pairs.filter((p) => p.invoiceId === inv.id).reduce((s, p) => s + p.amount, 0)).toBeLessThanOrEqual(inv.open)
-        for (const pay of payments) expect(pairs.filter((p) => p.paymentId === pay.id).reduce((s, p) => s + p.amount, 0)).toBeLessThanOrEqual(pay.unallocated)
+        for (const inv of invoices)
+          expect(pairs.filter((p) => p.invoiceId === inv.id).reduce((s, p) => s + p.amount, 0)).toBeLessThanOrEqual(
+            inv.open,
+          )
+        for (const pay of payments)
+          expect(pairs.filter((p) => p.paymentId === pay.id).reduce((s, p) => s + p.amount, 0)).toBeLessThanOrEqual(
+            pay.unallocated,
+          )
         const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0)
         expect(sum(pairs.map((p) => p.amount))).toBe(Math.min(sum(owed), sum(paid)))
         for (const p of pairs) expect(p.amount).toBeGreaterThan(0)
         // Oldest first: an invoice gets money only when every older one is paid in full.
-        const firstShort = invoices.findIndex((inv) => pairs.filter((p) => p.invoiceId === inv.id).reduce((s, p) => s + p.amount, 0) < inv.open)
+        const firstShort = invoices.findIndex(
+          (inv) => pairs.filter((p) => p.invoiceId === inv.id).reduce((s, p) => s + p.amount, 0) < inv.open,
+        )
         if (firstShort >= 0) expect(pairs.some((p) => p.invoiceId > firstShort + 1)).toBe(false)
       }),
     )

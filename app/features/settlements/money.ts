@@ -7,14 +7,19 @@ import { gstOf, lineValue } from '../orders/lines'
 export type Supply = 'intra' | 'inter'
 
 /** CGST + SGST (each half the rate, rounded half up) within one state; IGST across states. */
-export function splitGst(taxableMinor: number, rateBp: number, supply: Supply): { cgst: number; sgst: number; igst: number } {
+export function splitGst(
+  taxableMinor: number,
+  rateBp: number,
+  supply: Supply,
+): { cgst: number; sgst: number; igst: number } {
   if (supply === 'inter') return { cgst: 0, sgst: 0, igst: gstOf(taxableMinor, rateBp) }
   const half = Number((BigInt(taxableMinor) * BigInt(rateBp) + 10000n) / 20000n)
   return { cgst: half, sgst: half, igst: 0 }
 }
 
 /** Intra-state when the platform bills from the buyer's bill-to state (names compared loosely). */
-export const supplyOf = (platformState: string, buyerState: string): Supply => (fold(platformState) === fold(buyerState) ? 'intra' : 'inter')
+export const supplyOf = (platformState: string, buyerState: string): Supply =>
+  fold(platformState) === fold(buyerState) ? 'intra' : 'inter'
 const fold = (state: string) => state.trim().toLowerCase().replace(/\s+/g, ' ')
 
 export interface InvoiceLineInput {
@@ -40,7 +45,16 @@ export function lineAmounts(line: InvoiceLineInput, supply: Supply): InvoiceLine
 
 /** An invoice's totals: each the sum of its lines' (never computed apart from them). */
 export function invoiceTotals(lines: InvoiceLineAmounts[]): InvoiceLineAmounts {
-  return lines.reduce((sum, l) => ({ taxable: sum.taxable + l.taxable, cgst: sum.cgst + l.cgst, sgst: sum.sgst + l.sgst, igst: sum.igst + l.igst, total: sum.total + l.total }), { taxable: 0, cgst: 0, sgst: 0, igst: 0, total: 0 })
+  return lines.reduce(
+    (sum, l) => ({
+      taxable: sum.taxable + l.taxable,
+      cgst: sum.cgst + l.cgst,
+      sgst: sum.sgst + l.sgst,
+      igst: sum.igst + l.igst,
+      total: sum.total + l.total,
+    }),
+    { taxable: 0, cgst: 0, sgst: 0, igst: 0, total: 0 },
+  )
 }
 
 export interface Allocation {
@@ -54,7 +68,10 @@ export interface Allocation {
  * smaller of what the invoice still owes and what the payment has left, so neither goes below
  * zero and the sum allocated is the smaller of the two totals. Inputs in the order to use them.
  */
-export function allocate(openInvoices: { id: number; open: number }[], payments: { id: number; unallocated: number }[]): Allocation[] {
+export function allocate(
+  openInvoices: { id: number; open: number }[],
+  payments: { id: number; unallocated: number }[],
+): Allocation[] {
   const owed = openInvoices.map((i) => ({ ...i }))
   const left = payments.map((p) => ({ ...p }))
   const out: Allocation[] = []
@@ -108,5 +125,9 @@ export function ageingBucket(invoiceOn: string, today: string): AgeingKey {
 
 /** The first day of each bucket's range, counted back from today: the ageing query's bounds. */
 export function ageingBounds(today: string): { key: AgeingKey; onOrAfter: string | null; onOrBefore: string }[] {
-  return AGEING_BUCKETS.map((b) => ({ key: b.key, onOrBefore: addDays(today, -b.from), onOrAfter: Number.isFinite(b.to) ? addDays(today, -b.to) : null }))
+  return AGEING_BUCKETS.map((b) => ({
+    key: b.key,
+    onOrBefore: addDays(today, -b.from),
+    onOrAfter: Number.isFinite(b.to) ? addDays(today, -b.to) : null,
+  }))
 }

@@ -16,11 +16,29 @@ let counter = 0
 
 beforeAll(async () => {
   const userId = await userIdOf('internal@example.com')
-  viewer = { userId, email: 'internal@example.com', name: 'Internal', phone: null, roles: ['internal'], company: null, sessionIdHash: 'x' }
-  buyerId = await makeBuyer({ name: 'Statement Stores', legal_name: 'Statement Stores LLP', gstin: '27AAACS1234B1ZN', status: 'active', credit_limit_minor: 10_000_000, payment_terms_days: 30 }, [
-    { kind: 'shipping', city: 'Nagpur', isDefault: true },
-    { kind: 'billing', city: 'Nagpur', isDefault: true },
-  ])
+  viewer = {
+    userId,
+    email: 'internal@example.com',
+    name: 'Internal',
+    phone: null,
+    roles: ['internal'],
+    company: null,
+    sessionIdHash: 'x',
+  }
+  buyerId = await makeBuyer(
+    {
+      name: 'Statement Stores',
+      legal_name: 'Statement Stores LLP',
+      gstin: '27AAACS1234B1ZN',
+      status: 'active',
+      credit_limit_minor: 10_000_000,
+      payment_terms_days: 30,
+    },
+    [
+      { kind: 'shipping', city: 'Nagpur', isDefault: true },
+      { kind: 'billing', city: 'Nagpur', isDefault: true },
+    ],
+  )
   sellerId = await makeSeller({ name: 'Statement Mills', status: 'active' })
 })
 
@@ -30,7 +48,11 @@ async function delivered() {
     const done = await takeSellerOrderStep(getDb(), viewer, order.sellerOrderId, step)
     if (!done.ok) throw new Error(done.message)
   }
-  return getDb().selectFrom('buyer_invoices').selectAll().where('seller_order_id', '=', order.sellerOrderId).executeTakeFirstOrThrow()
+  return getDb()
+    .selectFrom('buyer_invoices')
+    .selectAll()
+    .where('seller_order_id', '=', order.sellerOrderId)
+    .executeTakeFirstOrThrow()
 }
 
 const textOf = async (response: Response) => {
@@ -50,17 +72,40 @@ describe('a buyer’s settlement', () => {
     expect(page.ageing.buckets.d0_30).toBe(total)
     expect(page.account.creditUsedPercent).toBe(Math.round((total * 1000) / 10_000_000) / 10)
     expect(page.open.map((i) => i.number)).toEqual([invoice.number])
-    expect(page.ledger.rows[0]).toMatchObject({ kind: 'invoice', refNumber: invoice.number, debitMinor: total, balanceMinor: total })
+    expect(page.ledger.rows[0]).toMatchObject({
+      kind: 'invoice',
+      refNumber: invoice.number,
+      debitMinor: total,
+      balanceMinor: total,
+    })
 
-    const body = { intent: 'payment', idempotencyKey: page.paymentKey, receivedOn: kolkataDay(), amount: '1,000.50', mode: 'upi', reference: 'UPI-42' }
-    expect(await settlementAction(getDb(), viewer, String(buyerId), formOf(body))).toMatchObject({ status: 'done', toast: { kind: 'success' } })
-    expect(await settlementAction(getDb(), viewer, String(buyerId), formOf(body))).toMatchObject({ status: 'done', toast: { kind: 'info' } })
+    const body = {
+      intent: 'payment',
+      idempotencyKey: page.paymentKey,
+      receivedOn: kolkataDay(),
+      amount: '1,000.50',
+      mode: 'upi',
+      reference: 'UPI-42',
+    }
+    expect(await settlementAction(getDb(), viewer, String(buyerId), formOf(body))).toMatchObject({
+      status: 'done',
+      toast: { kind: 'success' },
+    })
+    expect(await settlementAction(getDb(), viewer, String(buyerId), formOf(body))).toMatchObject({
+      status: 'done',
+      toast: { kind: 'info' },
+    })
     const after = (await settlementPage(getDb(), String(buyerId), new URL('http://x/')))!
     expect(after.account.outstandingMinor).toBe(total - 100_050)
     expect(after.open[0]).toMatchObject({ paidMinor: 100_050, openMinor: total - 100_050 })
 
     // Bad input comes back at its field, nothing written.
-    const bad = await settlementAction(getDb(), viewer, String(buyerId), formOf({ intent: 'payment', receivedOn: '2026-02-31', amount: 'lots', mode: 'barter', reference: '' }))
+    const bad = await settlementAction(
+      getDb(),
+      viewer,
+      String(buyerId),
+      formOf({ intent: 'payment', receivedOn: '2026-02-31', amount: 'lots', mode: 'barter', reference: '' }),
+    )
     expect(bad.status).toBe('invalid')
     const errors = (bad as { reply: { error: Record<string, string[]> } }).reply.error
     expect(Object.keys(errors).sort()).toEqual(['amount', 'mode', 'receivedOn', 'reference'])
@@ -68,7 +113,13 @@ describe('a buyer’s settlement', () => {
 
     // A credit note for the rest settles the invoice.
     const rest = total - 100_050
-    const credit = { intent: 'credit_note', idempotencyKey: after.creditKey, invoice: invoice.number.toLowerCase(), amount: (rest / 100).toFixed(2), reason: 'Late delivery discount' }
+    const credit = {
+      intent: 'credit_note',
+      idempotencyKey: after.creditKey,
+      invoice: invoice.number.toLowerCase(),
+      amount: (rest / 100).toFixed(2),
+      reason: 'Late delivery discount',
+    }
     expect(await settlementAction(getDb(), viewer, String(buyerId), formOf(credit))).toMatchObject({ status: 'done' })
     const settled = (await settlementPage(getDb(), String(buyerId), new URL('http://x/')))!
     expect(settled.account.outstandingMinor).toBe(0)
@@ -89,11 +140,17 @@ describe('a buyer’s settlement', () => {
   })
 
   it('prints a statement with balances brought and carried forward', async () => {
-    const pdf = await textOf((await statementPdfFor(getDb(), String(buyerId), new URL(`http://x/?from=${kolkataDay()}&to=${kolkataDay()}`)))!)
+    const pdf = await textOf(
+      (await statementPdfFor(getDb(), String(buyerId), new URL(`http://x/?from=${kolkataDay()}&to=${kolkataDay()}`)))!,
+    )
     expect(pdf.text).toContain('Statement of account')
     expect(pdf.text).toContain('Statement Stores LLP')
     expect(pdf.text).toContain('Balance brought forward')
-    const account = await getDb().selectFrom('buyer_accounts').select(['invoiced_minor', 'received_minor', 'credited_minor']).where('buyer_id', '=', buyerId).executeTakeFirstOrThrow()
+    const account = await getDb()
+      .selectFrom('buyer_accounts')
+      .select(['invoiced_minor', 'received_minor', 'credited_minor'])
+      .where('buyer_id', '=', buyerId)
+      .executeTakeFirstOrThrow()
     const outstanding = Number(account.invoiced_minor) - Number(account.received_minor) - Number(account.credited_minor)
     expect(pdf.text).toContain(`Outstanding now: ${pdfMoney(outstanding)}`)
     expect(pdf.text).toMatch(/Balance carried forward\s+Rs\./)

@@ -26,7 +26,11 @@ export async function settlementPage(db: Database, buyerIdParam: string | undefi
   if (!buyerId || !account) return undefined
   const filters = readLedgerFilters(url)
   const today = kolkataDay()
-  const [ageing, open, ledger] = await Promise.all([ageingOf(db, buyerId, today), openInvoices(db, buyerId, OPEN_SHOWN), ledgerPage(db, buyerId, filters, account.entries)])
+  const [ageing, open, ledger] = await Promise.all([
+    ageingOf(db, buyerId, today),
+    openInvoices(db, buyerId, OPEN_SHOWN),
+    ledgerPage(db, buyerId, filters, account.entries),
+  ])
   return {
     account,
     ageing,
@@ -41,29 +45,87 @@ export async function settlementPage(db: Database, buyerIdParam: string | undefi
 }
 export type SettlementPageData = NonNullable<Awaited<ReturnType<typeof settlementPage>>>
 
-export async function settlementAction(db: Database, viewer: Viewer, buyerIdParam: string | undefined, form: FormData): Promise<FormOutcome<Reply>> {
+export async function settlementAction(
+  db: Database,
+  viewer: Viewer,
+  buyerIdParam: string | undefined,
+  form: FormData,
+): Promise<FormOutcome<Reply>> {
   const buyerId = readId(buyerIdParam)
-  const buyer = buyerId ? await db.selectFrom('buyers').select(['id', 'name']).where('id', '=', buyerId).executeTakeFirst() : undefined
+  const buyer = buyerId
+    ? await db.selectFrom('buyers').select(['id', 'name']).where('id', '=', buyerId).executeTakeFirst()
+    : undefined
   if (!buyerId || !buyer) return { status: 'not-found' }
   const submission = parseWithZod(form, { schema: settlementFormSchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const input = submission.value
   const actor = { userId: viewer.userId }
   if (input.intent === 'payment') {
-    const done = await recordPayment(db, actor, buyerId, { receivedOn: input.receivedOn, amountMinor: input.amount, mode: input.mode, reference: input.reference }, input.idempotencyKey)
-    if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done, 'The payment was not recorded: see the fields below.') }
-    const message = done.value.repeated ? `${done.value.number} was already recorded: nothing was added.` : `${done.value.number}: ${formatMoney(input.amount)} received from ${buyer.name}, allocated to the oldest open invoices.`
+    const done = await recordPayment(
+      db,
+      actor,
+      buyerId,
+      { receivedOn: input.receivedOn, amountMinor: input.amount, mode: input.mode, reference: input.reference },
+      input.idempotencyKey,
+    )
+    if (!done.ok)
+      return done.notFound
+        ? { status: 'not-found' }
+        : {
+            status: 'invalid',
+            reply: refusalReply(submission, done, 'The payment was not recorded: see the fields below.'),
+          }
+    const message = done.value.repeated
+      ? `${done.value.number} was already recorded: nothing was added.`
+      : `${done.value.number}: ${formatMoney(input.amount)} received from ${buyer.name}, allocated to the oldest open invoices.`
     return { status: 'done', toast: { kind: done.value.repeated ? 'info' : 'success', message } }
   }
-  const invoice = await db.selectFrom('buyer_invoices').select('id').where('number', '=', input.invoice).where('buyer_id', '=', buyerId).executeTakeFirst()
-  if (!invoice) return { status: 'invalid', reply: refusalReply(submission, { ok: false, field: 'invoice', message: `${buyer.name} has no invoice ${input.invoice}` }) }
-  const done = await issueCreditNote(db, actor, buyerId, { invoiceId: invoice.id, amountMinor: input.amount, reason: input.reason }, input.idempotencyKey)
-  if (!done.ok) return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done, 'The credit note was not issued: see the fields below.') }
-  return { status: 'done', toast: { kind: done.value.repeated ? 'info' : 'success', message: done.value.repeated ? `${done.value.number} was already issued.` : `Credit note ${done.value.number} for ${formatMoney(input.amount)} issued.` } }
+  const invoice = await db
+    .selectFrom('buyer_invoices')
+    .select('id')
+    .where('number', '=', input.invoice)
+    .where('buyer_id', '=', buyerId)
+    .executeTakeFirst()
+  if (!invoice)
+    return {
+      status: 'invalid',
+      reply: refusalReply(submission, {
+        ok: false,
+        field: 'invoice',
+        message: `${buyer.name} has no invoice ${input.invoice}`,
+      }),
+    }
+  const done = await issueCreditNote(
+    db,
+    actor,
+    buyerId,
+    { invoiceId: invoice.id, amountMinor: input.amount, reason: input.reason },
+    input.idempotencyKey,
+  )
+  if (!done.ok)
+    return done.notFound
+      ? { status: 'not-found' }
+      : {
+          status: 'invalid',
+          reply: refusalReply(submission, done, 'The credit note was not issued: see the fields below.'),
+        }
+  return {
+    status: 'done',
+    toast: {
+      kind: done.value.repeated ? 'info' : 'success',
+      message: done.value.repeated
+        ? `${done.value.number} was already issued.`
+        : `Credit note ${done.value.number} for ${formatMoney(input.amount)} issued.`,
+    },
+  }
 }
 
 /** An invoice of the buyer as a PDF download; undefined when the ids do not belong together (404). */
-export async function invoicePdfFor(db: Database, buyerIdParam: string | undefined, invoiceIdParam: string | undefined): Promise<Response | undefined> {
+export async function invoicePdfFor(
+  db: Database,
+  buyerIdParam: string | undefined,
+  invoiceIdParam: string | undefined,
+): Promise<Response | undefined> {
   const buyerId = readId(buyerIdParam)
   const invoiceId = readId(invoiceIdParam?.replace(/\.pdf$/, ''))
   const invoice = buyerId && invoiceId ? await invoiceOf(db, buyerId, invoiceId) : undefined
@@ -72,7 +134,11 @@ export async function invoicePdfFor(db: Database, buyerIdParam: string | undefin
 }
 
 /** The buyer's statement for a period (`from`, `to`; the last 90 days when absent) as a PDF download. */
-export async function statementPdfFor(db: Database, buyerIdParam: string | undefined, url: URL): Promise<Response | undefined> {
+export async function statementPdfFor(
+  db: Database,
+  buyerIdParam: string | undefined,
+  url: URL,
+): Promise<Response | undefined> {
   const buyerId = readId(buyerIdParam)
   const account = buyerId ? await accountOf(db, buyerId) : undefined
   if (!buyerId || !account) return undefined
@@ -81,5 +147,8 @@ export async function statementPdfFor(db: Database, buyerIdParam: string | undef
   const toTyped = strictCalendarDate(url.searchParams.get('to') ?? '') ?? today
   const to = toTyped < from ? from : toTyped
   const [statement, ageing] = await Promise.all([statementOf(db, buyerId, from, to), ageingOf(db, buyerId, today)])
-  return pdfResponse(`statement-${account.buyer.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${from}-${to}.pdf`, await statementPdf(account, statement, { from, to }, ageing))
+  return pdfResponse(
+    `statement-${account.buyer.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${from}-${to}.pdf`,
+    await statementPdf(account, statement, { from, to }, ageing),
+  )
 }

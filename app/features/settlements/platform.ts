@@ -12,4 +12,13 @@ export const PLATFORM_BILLING = {
   pin: '400013',
 } as const
 
-export type PartyOnInvoice = { name: string; legalName: string | null; gstin: string | null; line1: string; line2: string | null; city: string; state: string; pin: string }
+export type PartyOnInvoice = {
+  name: string
+  legalName: string | null
+  gstin: string | null
+  line1: string
+  line2: string | null
+  city: string
+  state: string
+  pin: string
+}

@@ -12,8 +12,24 @@ import type { LedgerFilters } from './schema'
 /** A buyer's figures: invoiced, received, credited, outstanding (negative: an advance), credit used. */
 export async function accountOf(db: Executor, buyerId: number) {
   const [buyer, account] = await Promise.all([
-    db.selectFrom('buyers').select(['id', 'name', 'legal_name as legalName', 'gstin', 'credit_limit_minor as creditLimitMinor', 'payment_terms_days as paymentTermsDays', 'status']).where('id', '=', buyerId).executeTakeFirst(),
-    db.selectFrom('buyer_accounts').select(['invoiced_minor', 'received_minor', 'credited_minor', 'unallocated_minor', 'entries']).where('buyer_id', '=', buyerId).executeTakeFirst(),
+    db
+      .selectFrom('buyers')
+      .select([
+        'id',
+        'name',
+        'legal_name as legalName',
+        'gstin',
+        'credit_limit_minor as creditLimitMinor',
+        'payment_terms_days as paymentTermsDays',
+        'status',
+      ])
+      .where('id', '=', buyerId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('buyer_accounts')
+      .select(['invoiced_minor', 'received_minor', 'credited_minor', 'unallocated_minor', 'entries'])
+      .where('buyer_id', '=', buyerId)
+      .executeTakeFirst(),
   ])
   if (!buyer) return undefined
   const invoiced = Number(account?.invoiced_minor ?? 0)
@@ -40,7 +56,13 @@ export type Account = NonNullable<Awaited<ReturnType<typeof accountOf>>>
  * it is past due: a sum per bucket over the open invoices' index range (the index holds the amounts).
  */
 export async function ageingOf(db: Executor, buyerId: number, today = kolkataDay()) {
-  const owed = (eb: any) => eb.fn.coalesce(eb.fn.sum(eb(eb(eb.ref('total_minor'), '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor'))), eb.val(0)).as('owed')
+  const owed = (eb: any) =>
+    eb.fn
+      .coalesce(
+        eb.fn.sum(eb(eb(eb.ref('total_minor'), '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor'))),
+        eb.val(0),
+      )
+      .as('owed')
   const open = () => db.selectFrom('buyer_invoices').where('buyer_id', '=', buyerId).where('status', '=', 'open')
   const bounds = ageingBounds(today)
   const [sums, overdue] = await Promise.all([
@@ -51,7 +73,10 @@ export async function ageingOf(db: Executor, buyerId: number, today = kolkataDay
         return q.select((eb) => [owed(eb), eb.fn.countAll<number>().as('n')]).executeTakeFirstOrThrow()
       }),
     ),
-    open().where('due_on', '<', today).select((eb) => [owed(eb)]).executeTakeFirstOrThrow(),
+    open()
+      .where('due_on', '<', today)
+      .select((eb) => [owed(eb)])
+      .executeTakeFirstOrThrow(),
   ])
   const buckets = Object.fromEntries(bounds.map((b, i) => [b.key, Number(sums[i]!.owed)])) as Record<AgeingKey, number>
   return { buckets, overdueMinor: Number(overdue.owed), openInvoices: sums.reduce((s, r) => s + Number(r.n), 0) }
@@ -63,14 +88,32 @@ export function openInvoices(db: Executor, buyerId: number, limit = 200) {
     .selectFrom('buyer_invoices as i')
     .innerJoin('seller_orders as so', 'so.id', 'i.seller_order_id')
     .innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
-    .select(['i.id', 'i.number', 'i.invoice_on as invoiceOn', 'i.due_on as dueOn', 'i.total_minor as totalMinor', 'i.paid_minor as paidMinor', 'i.credited_minor as creditedMinor', 'mo.code as orderCode', 'mo.id as masterOrderId'])
+    .select([
+      'i.id',
+      'i.number',
+      'i.invoice_on as invoiceOn',
+      'i.due_on as dueOn',
+      'i.total_minor as totalMinor',
+      'i.paid_minor as paidMinor',
+      'i.credited_minor as creditedMinor',
+      'mo.code as orderCode',
+      'mo.id as masterOrderId',
+    ])
     .where('i.buyer_id', '=', buyerId)
     .where('i.status', '=', 'open')
     .orderBy('i.invoice_on')
     .orderBy('i.id')
     .limit(limit)
     .execute()
-    .then((rows) => rows.map((r) => ({ ...r, totalMinor: Number(r.totalMinor), paidMinor: Number(r.paidMinor), creditedMinor: Number(r.creditedMinor), openMinor: Number(r.totalMinor) - Number(r.paidMinor) - Number(r.creditedMinor) })))
+    .then((rows) =>
+      rows.map((r) => ({
+        ...r,
+        totalMinor: Number(r.totalMinor),
+        paidMinor: Number(r.paidMinor),
+        creditedMinor: Number(r.creditedMinor),
+        openMinor: Number(r.totalMinor) - Number(r.paidMinor) - Number(r.creditedMinor),
+      })),
+    )
 }
 
 function ledgerRange(db: Executor, buyerId: number, f: Pick<LedgerFilters, 'from' | 'to'>) {
@@ -80,9 +123,28 @@ function ledgerRange(db: Executor, buyerId: number, f: Pick<LedgerFilters, 'from
   return query
 }
 
-const ledgerColumns = ['buyer_ledger.id', 'buyer_ledger.seq', 'buyer_ledger.entry_on as entryOn', 'buyer_ledger.kind', 'buyer_ledger.ref_id as refId', 'buyer_ledger.ref_number as refNumber', 'buyer_ledger.debit_minor as debitMinor', 'buyer_ledger.credit_minor as creditMinor', 'buyer_ledger.balance_minor as balanceMinor'] as const
+const ledgerColumns = [
+  'buyer_ledger.id',
+  'buyer_ledger.seq',
+  'buyer_ledger.entry_on as entryOn',
+  'buyer_ledger.kind',
+  'buyer_ledger.ref_id as refId',
+  'buyer_ledger.ref_number as refNumber',
+  'buyer_ledger.debit_minor as debitMinor',
+  'buyer_ledger.credit_minor as creditMinor',
+  'buyer_ledger.balance_minor as balanceMinor',
+] as const
 
-const ledgerNumbers = <R extends { seq: number; debitMinor: number; creditMinor: number; balanceMinor: number }>(rows: R[]) => rows.map((r) => ({ ...r, seq: Number(r.seq), debitMinor: Number(r.debitMinor), creditMinor: Number(r.creditMinor), balanceMinor: Number(r.balanceMinor) }))
+const ledgerNumbers = <R extends { seq: number; debitMinor: number; creditMinor: number; balanceMinor: number }>(
+  rows: R[],
+) =>
+  rows.map((r) => ({
+    ...r,
+    seq: Number(r.seq),
+    debitMinor: Number(r.debitMinor),
+    creditMinor: Number(r.creditMinor),
+    balanceMinor: Number(r.balanceMinor),
+  }))
 
 /** A page of the ledger, newest posting first, within the period; with how many rows it has. */
 export async function ledgerPage(db: Executor, buyerId: number, f: LedgerFilters, entries: number) {
@@ -104,13 +166,34 @@ export async function ledgerPage(db: Executor, buyerId: number, f: LedgerFilters
 async function described<R extends { kind: string; refId: number }>(db: Executor, rows: R[]) {
   const ids = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.refId)
   const [invoices, payments, notes] = await Promise.all([
-    ids('invoice').length ? db.selectFrom('buyer_invoices as i').innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id').select(['i.id', 'mo.code', 'i.due_on']).where('i.id', 'in', ids('invoice')).execute() : [],
-    ids('payment').length ? db.selectFrom('buyer_payments').select(['id', 'mode', 'reference', 'received_on']).where('id', 'in', ids('payment')).execute() : [],
-    ids('credit_note').length ? db.selectFrom('credit_notes as c').innerJoin('buyer_invoices as i', 'i.id', 'c.invoice_id').select(['c.id', 'c.reason', 'i.number']).where('c.id', 'in', ids('credit_note')).execute() : [],
+    ids('invoice').length
+      ? db
+          .selectFrom('buyer_invoices as i')
+          .innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
+          .select(['i.id', 'mo.code', 'i.due_on'])
+          .where('i.id', 'in', ids('invoice'))
+          .execute()
+      : [],
+    ids('payment').length
+      ? db
+          .selectFrom('buyer_payments')
+          .select(['id', 'mode', 'reference', 'received_on'])
+          .where('id', 'in', ids('payment'))
+          .execute()
+      : [],
+    ids('credit_note').length
+      ? db
+          .selectFrom('credit_notes as c')
+          .innerJoin('buyer_invoices as i', 'i.id', 'c.invoice_id')
+          .select(['c.id', 'c.reason', 'i.number'])
+          .where('c.id', 'in', ids('credit_note'))
+          .execute()
+      : [],
   ])
   const about = new Map<string, string>()
   for (const i of invoices) about.set(`invoice:${i.id}`, `Order ${i.code}, due ${i.due_on}`)
-  for (const p of payments) about.set(`payment:${p.id}`, `${p.mode.toUpperCase()} ${p.reference}, received ${p.received_on}`)
+  for (const p of payments)
+    about.set(`payment:${p.id}`, `${p.mode.toUpperCase()} ${p.reference}, received ${p.received_on}`)
   for (const c of notes) about.set(`credit_note:${c.id}`, `Against ${c.number}: ${c.reason}`)
   return rows.map((r) => ({ ...r, about: about.get(`${r.kind}:${r.refId}`) ?? '' }))
 }
@@ -121,7 +204,15 @@ export const STATEMENT_MAX_ROWS = 5_000
 /** A statement for a period: the balance brought forward, the period's rows in posting order, the closing balance. */
 export async function statementOf(db: Executor, buyerId: number, from: string, to: string) {
   const [before, rows] = await Promise.all([
-    db.selectFrom('buyer_ledger').select('balance_minor').where('buyer_id', '=', buyerId).where('entry_on', '<', from).orderBy('entry_on', 'desc').orderBy('seq', 'desc').limit(1).executeTakeFirst(),
+    db
+      .selectFrom('buyer_ledger')
+      .select('balance_minor')
+      .where('buyer_id', '=', buyerId)
+      .where('entry_on', '<', from)
+      .orderBy('entry_on', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
     ledgerRange(db, buyerId, { from, to })
       .select([...ledgerColumns])
       .orderBy('buyer_ledger.entry_on')
@@ -131,7 +222,12 @@ export async function statementOf(db: Executor, buyerId: number, from: string, t
   ])
   const opening = Number(before?.balance_minor ?? 0)
   const kept = ledgerNumbers(rows.slice(0, STATEMENT_MAX_ROWS))
-  return { opening, rows: await described(db, kept), closing: kept.length ? kept[kept.length - 1]!.balanceMinor : opening, truncated: rows.length > STATEMENT_MAX_ROWS }
+  return {
+    opening,
+    rows: await described(db, kept),
+    closing: kept.length ? kept[kept.length - 1]!.balanceMinor : opening,
+    truncated: rows.length > STATEMENT_MAX_ROWS,
+  }
 }
 
 /** One invoice of a buyer with its lines and what was allocated and credited to it; undefined when it is not the buyer's. */
@@ -140,12 +236,36 @@ export async function invoiceOf(db: Executor, buyerId: number, invoiceId: number
     .selectFrom('buyer_invoices as i')
     .innerJoin('seller_orders as so', 'so.id', 'i.seller_order_id')
     .innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
-    .select(['i.id', 'i.number', 'i.invoice_on as invoiceOn', 'i.due_on as dueOn', 'i.supply', 'i.place_of_supply as placeOfSupply', 'i.seller_json as sellerJson', 'i.buyer_json as buyerJson', 'i.taxable_minor', 'i.cgst_minor', 'i.sgst_minor', 'i.igst_minor', 'i.total_minor', 'i.paid_minor', 'i.credited_minor', 'i.status', 'mo.code as orderCode', 'mo.ship_to_json as shipToJson'])
+    .select([
+      'i.id',
+      'i.number',
+      'i.invoice_on as invoiceOn',
+      'i.due_on as dueOn',
+      'i.supply',
+      'i.place_of_supply as placeOfSupply',
+      'i.seller_json as sellerJson',
+      'i.buyer_json as buyerJson',
+      'i.taxable_minor',
+      'i.cgst_minor',
+      'i.sgst_minor',
+      'i.igst_minor',
+      'i.total_minor',
+      'i.paid_minor',
+      'i.credited_minor',
+      'i.status',
+      'mo.code as orderCode',
+      'mo.ship_to_json as shipToJson',
+    ])
     .where('i.id', '=', invoiceId)
     .where('i.buyer_id', '=', buyerId)
     .executeTakeFirst()
   if (!invoice) return undefined
-  const lines = await db.selectFrom('buyer_invoice_lines').selectAll().where('invoice_id', '=', invoiceId).orderBy('line_no').execute()
+  const lines = await db
+    .selectFrom('buyer_invoice_lines')
+    .selectAll()
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('line_no')
+    .execute()
   const n = Number
   return {
     ...invoice,
@@ -156,7 +276,20 @@ export async function invoiceOf(db: Executor, buyerId: number, invoiceId: number
     total: n(invoice.total_minor),
     paid: n(invoice.paid_minor),
     credited: n(invoice.credited_minor),
-    lines: lines.map((l) => ({ lineNo: l.line_no, description: l.description, hsn: l.hsn_code, unit: l.unit, quantityMilli: n(l.quantity_milli), priceMinor: n(l.price_minor), taxable: n(l.taxable_minor), rateBp: l.gst_rate_bp, cgst: n(l.cgst_minor), sgst: n(l.sgst_minor), igst: n(l.igst_minor), total: n(l.total_minor) })),
+    lines: lines.map((l) => ({
+      lineNo: l.line_no,
+      description: l.description,
+      hsn: l.hsn_code,
+      unit: l.unit,
+      quantityMilli: n(l.quantity_milli),
+      priceMinor: n(l.price_minor),
+      taxable: n(l.taxable_minor),
+      rateBp: l.gst_rate_bp,
+      cgst: n(l.cgst_minor),
+      sgst: n(l.sgst_minor),
+      igst: n(l.igst_minor),
+      total: n(l.total_minor),
+    })),
   }
 }
 export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof invoiceOf>>>
@@ -166,12 +299,41 @@ export async function orderMoney(db: Executor, masterOrderId: number) {
   const invoices = await db
     .selectFrom('buyer_invoices as i')
     .innerJoin('seller_orders as so', 'so.id', 'i.seller_order_id')
-    .select(['i.id', 'i.number', 'i.buyer_id as buyerId', 'so.code as sellerOrderCode', 'i.invoice_on as invoiceOn', 'i.due_on as dueOn', 'i.total_minor', 'i.paid_minor', 'i.credited_minor', 'i.status'])
+    .select([
+      'i.id',
+      'i.number',
+      'i.buyer_id as buyerId',
+      'so.code as sellerOrderCode',
+      'i.invoice_on as invoiceOn',
+      'i.due_on as dueOn',
+      'i.total_minor',
+      'i.paid_minor',
+      'i.credited_minor',
+      'i.status',
+    ])
     .where('i.master_order_id', '=', masterOrderId)
     .orderBy('i.id')
     .execute()
-  const rows = invoices.map((i) => ({ id: i.id, number: i.number, buyerId: i.buyerId, sellerOrderCode: i.sellerOrderCode, invoiceOn: i.invoiceOn, dueOn: i.dueOn, status: i.status, totalMinor: Number(i.total_minor), paidMinor: Number(i.paid_minor), creditedMinor: Number(i.credited_minor), openMinor: Number(i.total_minor) - Number(i.paid_minor) - Number(i.credited_minor) }))
+  const rows = invoices.map((i) => ({
+    id: i.id,
+    number: i.number,
+    buyerId: i.buyerId,
+    sellerOrderCode: i.sellerOrderCode,
+    invoiceOn: i.invoiceOn,
+    dueOn: i.dueOn,
+    status: i.status,
+    totalMinor: Number(i.total_minor),
+    paidMinor: Number(i.paid_minor),
+    creditedMinor: Number(i.credited_minor),
+    openMinor: Number(i.total_minor) - Number(i.paid_minor) - Number(i.credited_minor),
+  }))
   const sum = (key: 'totalMinor' | 'paidMinor' | 'creditedMinor' | 'openMinor') => rows.reduce((s, r) => s + r[key], 0)
-  return { invoices: rows, invoicedMinor: sum('totalMinor'), paidMinor: sum('paidMinor'), creditedMinor: sum('creditedMinor'), outstandingMinor: sum('openMinor') }
+  return {
+    invoices: rows,
+    invoicedMinor: sum('totalMinor'),
+    paidMinor: sum('paidMinor'),
+    creditedMinor: sum('creditedMinor'),
+    outstandingMinor: sum('openMinor'),
+  }
 }
 export type OrderMoney = Awaited<ReturnType<typeof orderMoney>>

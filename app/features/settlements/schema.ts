@@ -7,7 +7,13 @@ export { PAYMENT_MODES, invoicePdfPath, paymentModeLabels, settlementPath, state
 
 // A buyer's settlement page (/logistics/settlements/buyers/:buyerId): its forms and the ledger's filters.
 
-const text = (label: string, max: number) => z.string({ error: `Enter ${label}` }).trim().min(1, `Enter ${label}`).max(max, `Use at most ${max} characters`).refine(singleLine, controlError)
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `Enter ${label}` })
+    .trim()
+    .min(1, `Enter ${label}`)
+    .max(max, `Use at most ${max} characters`)
+    .refine(singleLine, controlError)
 
 export const settlementFormSchema = z.discriminatedUnion('intent', [
   z.object({

@@ -30,10 +30,26 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
   const base = settlementPath(buyer.id)
   const orderHref = useOrderHref()
   const invoiceColumns: Column<OpenInvoice>[] = [
-    { key: 'number', header: 'Invoice', title: true, nowrap: true, cell: (i) => <Link reloadDocument to={invoicePdfPath(buyer.id, i.id)}>{i.number}</Link> },
+    {
+      key: 'number',
+      header: 'Invoice',
+      title: true,
+      nowrap: true,
+      cell: (i) => (
+        <Link reloadDocument to={invoicePdfPath(buyer.id, i.id)}>
+          {i.number}
+        </Link>
+      ),
+    },
     { key: 'order', header: 'Order', cell: (i) => <Link to={orderHref(i.masterOrderId)}>{i.orderCode}</Link> },
     { key: 'date', header: 'Date', nowrap: true, cell: (i) => day(i.invoiceOn) },
-    { key: 'due', header: 'Due', nowrap: true, cell: (i) => (i.dueOn < data.today ? <strong className="overdue-mark">{day(i.dueOn)} (overdue)</strong> : day(i.dueOn)) },
+    {
+      key: 'due',
+      header: 'Due',
+      nowrap: true,
+      cell: (i) =>
+        i.dueOn < data.today ? <strong className="overdue-mark">{day(i.dueOn)} (overdue)</strong> : day(i.dueOn),
+    },
     { key: 'total', header: 'Total', numeric: true, cell: (i) => formatMoney(i.totalMinor) },
     { key: 'paid', header: 'Paid', numeric: true, cell: (i) => formatMoney(i.paidMinor) },
     { key: 'credited', header: 'Credited', numeric: true, cell: (i) => formatMoney(i.creditedMinor) },
@@ -41,7 +57,18 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
   ]
   const ledgerColumns: Column<LedgerRow>[] = [
     { key: 'posted', header: 'Posted', nowrap: true, cell: (r) => day(r.entryOn) },
-    { key: 'document', header: 'Document', nowrap: true, title: true, cell: (r) => (r.kind === 'invoice' ? <Link reloadDocument to={invoicePdfPath(buyer.id, r.refId)}>{`${KIND[r.kind]} ${r.refNumber}`}</Link> : `${KIND[r.kind] ?? r.kind} ${r.refNumber}`) },
+    {
+      key: 'document',
+      header: 'Document',
+      nowrap: true,
+      title: true,
+      cell: (r) =>
+        r.kind === 'invoice' ? (
+          <Link reloadDocument to={invoicePdfPath(buyer.id, r.refId)}>{`${KIND[r.kind]} ${r.refNumber}`}</Link>
+        ) : (
+          `${KIND[r.kind] ?? r.kind} ${r.refNumber}`
+        ),
+    },
     { key: 'details', header: 'Details', cell: (r) => r.about },
     { key: 'debit', header: 'Debit', numeric: true, cell: (r) => (r.debitMinor ? formatMoney(r.debitMinor) : '') },
     { key: 'credit', header: 'Credit', numeric: true, cell: (r) => (r.creditMinor ? formatMoney(r.creditMinor) : '') },
@@ -57,9 +84,23 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
       </PageHeader>
       <Figures
         figures={[
-          { label: 'Outstanding', value: formatMoney(account.outstandingMinor), tone: ageing.overdueMinor > 0 ? 'warning' : undefined },
-          { label: 'Past due', value: formatMoney(ageing.overdueMinor), tone: ageing.overdueMinor > 0 ? 'warning' : undefined },
-          { label: 'Credit limit used', value: account.creditUsedPercent === null ? 'No limit' : `${account.creditUsedPercent}% of ${formatMoney(buyer.creditLimitMinor)}` },
+          {
+            label: 'Outstanding',
+            value: formatMoney(account.outstandingMinor),
+            tone: ageing.overdueMinor > 0 ? 'warning' : undefined,
+          },
+          {
+            label: 'Past due',
+            value: formatMoney(ageing.overdueMinor),
+            tone: ageing.overdueMinor > 0 ? 'warning' : undefined,
+          },
+          {
+            label: 'Credit limit used',
+            value:
+              account.creditUsedPercent === null
+                ? 'No limit'
+                : `${account.creditUsedPercent}% of ${formatMoney(buyer.creditLimitMinor)}`,
+          },
           { label: 'Advance (not yet allocated)', value: formatMoney(account.advanceMinor) },
         ]}
       />
@@ -79,8 +120,19 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
         <AgeingTable ageing={ageing} />
       </section>
       <h2>Open invoices</h2>
-      {ageing.openInvoices > open.length ? <p className="muted">The oldest {open.length} of {ageing.openInvoices.toLocaleString('en-IN')} open invoices: payments go to them first.</p> : null}
-      <Table caption="Open invoices, oldest first: payments go to them in this order" columns={invoiceColumns} rows={open} rowKey={(i) => i.id} empty="No invoice is open." />
+      {ageing.openInvoices > open.length ? (
+        <p className="muted">
+          The oldest {open.length} of {ageing.openInvoices.toLocaleString('en-IN')} open invoices: payments go to them
+          first.
+        </p>
+      ) : null}
+      <Table
+        caption="Open invoices, oldest first: payments go to them in this order"
+        columns={invoiceColumns}
+        rows={open}
+        rowKey={(i) => i.id}
+        empty="No invoice is open."
+      />
       <div className="settlement-forms no-print">
         <PaymentForm data={data} reply={reply} />
         {open.length ? <CreditNoteForm data={data} reply={reply} /> : null}
@@ -97,12 +149,23 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
             {filters.from || filters.to ? <Link to={base}>Everything</Link> : null}
           </div>
         </Form>
-        <ListSummary total={ledger.total} capped={ledger.capped} noun={['ledger entry', 'ledger entries']} matching={(filters.from || filters.to) && 'this period'}>
+        <ListSummary
+          total={ledger.total}
+          capped={ledger.capped}
+          noun={['ledger entry', 'ledger entries']}
+          matching={(filters.from || filters.to) && 'this period'}
+        >
           <Link reloadDocument to={statementPdfPath(buyer.id, data.statement.from, data.statement.to)}>
             Statement of {day(data.statement.from)} to {day(data.statement.to)} (PDF)
           </Link>
         </ListSummary>
-        <Table caption="Ledger entries, newest first, with the balance after each" columns={ledgerColumns} rows={ledger.rows} rowKey={(r) => r.id} empty={filters.from || filters.to ? 'Nothing was posted in this period.' : 'Nothing posted yet.'} />
+        <Table
+          caption="Ledger entries, newest first, with the balance after each"
+          columns={ledgerColumns}
+          rows={ledger.rows}
+          rowKey={(r) => r.id}
+          empty={filters.from || filters.to ? 'Nothing was posted in this period.' : 'Nothing posted yet.'}
+        />
         <Pagination page={filters.page} pageSize={filters.pageSize} total={ledger.total} capped={ledger.capped} />
       </section>
     </div>
@@ -111,20 +174,38 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
 
 function PaymentForm({ data, reply }: { data: SettlementPageData; reply: Reply }) {
   const mine = replyFor(reply, 'payment')
-  const key = typeof mine?.initialValue?.idempotencyKey === 'string' ? mine.initialValue.idempotencyKey : data.paymentKey
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.settlementFormSchema), { id: 'payment', lastResult: mine, defaultValue: { intent: 'payment', receivedOn: data.today, mode: 'neft' } })
+  const key =
+    typeof mine?.initialValue?.idempotencyKey === 'string' ? mine.initialValue.idempotencyKey : data.paymentKey
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.settlementFormSchema), {
+    id: 'payment',
+    lastResult: mine,
+    defaultValue: { intent: 'payment', receivedOn: data.today, mode: 'neft' },
+  })
   return (
     <Form method="post" {...getFormProps(form)} className="card" aria-labelledby="payment-heading">
       <h2 id="payment-heading">Record a payment received</h2>
-      <p className="muted">It goes to the oldest open invoices first; anything left waits as an advance for the next invoice.</p>
+      <p className="muted">
+        It goes to the oldest open invoices first; anything left waits as an advance for the next invoice.
+      </p>
       <ErrorSummary form={form} />
       <input type="hidden" name="intent" value="payment" />
       <input type="hidden" name="form" value="payment" />
       <input type="hidden" name="idempotencyKey" value={key} />
       <div className="form-grid">
         <Field label="Received on" type="date" meta={fields.receivedOn} inputProps={{ max: data.today }} />
-        <Field label="Amount (₹)" meta={fields.amount} inputProps={{ inputMode: 'decimal' }} hint={data.account.outstandingMinor > 0 ? `Outstanding: ${rupeesInput(data.account.outstandingMinor)}` : undefined} />
-        <SelectField label="Mode" meta={fields.mode} options={PAYMENT_MODES.map((m) => ({ value: m, label: paymentModeLabels[m] }))} />
+        <Field
+          label="Amount (₹)"
+          meta={fields.amount}
+          inputProps={{ inputMode: 'decimal' }}
+          hint={
+            data.account.outstandingMinor > 0 ? `Outstanding: ${rupeesInput(data.account.outstandingMinor)}` : undefined
+          }
+        />
+        <SelectField
+          label="Mode"
+          meta={fields.mode}
+          options={PAYMENT_MODES.map((m) => ({ value: m, label: paymentModeLabels[m] }))}
+        />
         <Field label="Reference" meta={fields.reference} hint="UTR, cheque or transaction number" />
       </div>
       <div className="form-actions">
@@ -139,7 +220,11 @@ function PaymentForm({ data, reply }: { data: SettlementPageData; reply: Reply }
 function CreditNoteForm({ data, reply }: { data: SettlementPageData; reply: Reply }) {
   const mine = replyFor(reply, 'credit_note')
   const key = typeof mine?.initialValue?.idempotencyKey === 'string' ? mine.initialValue.idempotencyKey : data.creditKey
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.settlementFormSchema), { id: 'credit-note', lastResult: mine, defaultValue: { intent: 'credit_note' } })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.settlementFormSchema), {
+    id: 'credit-note',
+    lastResult: mine,
+    defaultValue: { intent: 'credit_note' },
+  })
   return (
     <Form method="post" {...getFormProps(form)} className="card" aria-labelledby="credit-heading">
       <h2 id="credit-heading">Issue a credit note</h2>
@@ -148,13 +233,23 @@ function CreditNoteForm({ data, reply }: { data: SettlementPageData; reply: Repl
       <input type="hidden" name="form" value="credit_note" />
       <input type="hidden" name="idempotencyKey" value={key} />
       <div className="form-grid">
-        <Field label="Against invoice" meta={fields.invoice} hint="Its number, like INV/2026-27/000123" inputProps={{ list: 'open-invoices', autoComplete: 'off', spellCheck: false }} />
+        <Field
+          label="Against invoice"
+          meta={fields.invoice}
+          hint="Its number, like INV/2026-27/000123"
+          inputProps={{ list: 'open-invoices', autoComplete: 'off', spellCheck: false }}
+        />
         <datalist id="open-invoices">
           {data.open.map((i) => (
             <option key={i.id} value={i.number}>{`${formatMoney(i.openMinor)} open`}</option>
           ))}
         </datalist>
-        <Field label="Amount (₹)" meta={fields.amount} hint="At most what the invoice still owes" inputProps={{ inputMode: 'decimal' }} />
+        <Field
+          label="Amount (₹)"
+          meta={fields.amount}
+          hint="At most what the invoice still owes"
+          inputProps={{ inputMode: 'decimal' }}
+        />
         <Field label="Reason" meta={fields.reason} hint="Printed on the statement" />
       </div>
       <div className="form-actions">

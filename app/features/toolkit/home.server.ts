@@ -14,14 +14,25 @@ export interface ToolkitTool {
   forYou: string | null
 }
 
-const joined = (parts: string[]) => (parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`)
+const joined = (parts: string[]) =>
+  parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
 
 async function shippingLabelsForYou(db: Database, viewer: Viewer): Promise<string> {
   const reach = await labelReach(db, viewer)
   const seller = viewer.company?.kind === 'seller'
   const what: string[] = []
-  if (reach.orders === 'full') what.push(reach.transport ? 'every seller order, to the buyer’s address where it goes there' : 'the seller orders of the orders you follow, to the buyer’s address where they go there')
-  if (reach.orders === 'seller') what.push(seller ? 'your own seller orders, from your pickup address to the platform’s warehouse' : 'the seller orders of the sellers you follow, from the seller’s pickup address to the platform’s warehouse')
+  if (reach.orders === 'full')
+    what.push(
+      reach.transport
+        ? 'every seller order, to the buyer’s address where it goes there'
+        : 'the seller orders of the orders you follow, to the buyer’s address where they go there',
+    )
+  if (reach.orders === 'seller')
+    what.push(
+      seller
+        ? 'your own seller orders, from your pickup address to the platform’s warehouse'
+        : 'the seller orders of the sellers you follow, from the seller’s pickup address to the platform’s warehouse',
+    )
   if (reach.samples) what.push(reach.transport ? 'every sample order' : 'the sample orders you follow')
   if (reach.transport) what.push('every transport request')
   return what.length ? `You can label ${joined(what)}.` : 'You have no orders to label.'
@@ -49,8 +60,18 @@ export async function toolkitHome(db: Database, viewer: Viewer): Promise<{ tools
         does: 'Price labels of a buyer’s SKUs: its code, the product’s name, the price in force and a barcode, on a roll or 24 to an A4 sheet.',
         forYou: priceLabelsForYou(viewer),
       },
-      { name: 'UTM links', to: '/toolkit/utm', does: 'Tag a page’s address with a campaign’s source, medium and name, and get a short link that counts its clicks.', forYou: null },
-      { name: 'Image playground', to: '/toolkit/images', does: 'Crop, rotate, resize and convert an image (JPEG, PNG, WebP, AVIF…) and download the result; your last 12 images are kept for you.', forYou: null },
+      {
+        name: 'UTM links',
+        to: '/toolkit/utm',
+        does: 'Tag a page’s address with a campaign’s source, medium and name, and get a short link that counts its clicks.',
+        forYou: null,
+      },
+      {
+        name: 'Image playground',
+        to: '/toolkit/images',
+        does: 'Crop, rotate, resize and convert an image (JPEG, PNG, WebP, AVIF…) and download the result; your last 12 images are kept for you.',
+        forYou: null,
+      },
     ],
   }
 }

@@ -14,22 +14,46 @@ import { FITS, fitLabels, formatLabels, OUTPUT_FORMATS, ROTATIONS } from './shar
 import type { ImagesPageData } from './pages.server'
 
 /** /toolkit/images: upload an image, edit it (GET form; with JavaScript the preview follows as you type), download the result. */
-export function ImagesPage({ data, lastResult }: { data: ImagesPageData; lastResult?: SubmissionResult<string[]> | null }) {
-  const [form] = useZodForm(() => import('./images').then((m) => m.imagesSchema), { id: 'image-upload', lastResult, defaultValue: { intent: 'upload' } })
+export function ImagesPage({
+  data,
+  lastResult,
+}: {
+  data: ImagesPageData
+  lastResult?: SubmissionResult<string[]> | null
+}) {
+  const [form] = useZodForm(() => import('./images').then((m) => m.imagesSchema), {
+    id: 'image-upload',
+    lastResult,
+    defaultValue: { intent: 'upload' },
+  })
   const imageErrors = form.allErrors.image
   return (
     <div className="playground">
       <PageHeader title="Image playground" />
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card" aria-labelledby="upload-heading">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="card"
+        aria-labelledby="upload-heading"
+      >
         <h2 id="upload-heading">Upload an image</h2>
         <ErrorSummary form={form} />
         <input type="hidden" name="intent" value="upload" />
         <div className="field">
           <label htmlFor="image-upload-image">Image</label>
           <span className="hint" id="image-hint">
-            {data.limits.rules}; at most {data.limits.maxMb} MB and {data.limits.maxPixels} million pixels. Your last 12 images are kept for you alone.
+            {data.limits.rules}; at most {data.limits.maxMb} MB and {data.limits.maxPixels} million pixels. Your last 12
+            images are kept for you alone.
           </span>
-          <input id="image-upload-image" type="file" name="image" accept="image/jpeg,image/png,image/webp,image/avif,image/gif,image/tiff" aria-describedby={`image-hint${imageErrors?.length ? ' image-error' : ''}`} aria-invalid={imageErrors?.length ? true : undefined} />
+          <input
+            id="image-upload-image"
+            type="file"
+            name="image"
+            accept="image/jpeg,image/png,image/webp,image/avif,image/gif,image/tiff"
+            aria-describedby={`image-hint${imageErrors?.length ? ' image-error' : ''}`}
+            aria-invalid={imageErrors?.length ? true : undefined}
+          />
           <ErrorList id="image-error" errors={imageErrors} />
         </div>
         <div className="form-actions">
@@ -41,14 +65,22 @@ export function ImagesPage({ data, lastResult }: { data: ImagesPageData; lastRes
       {data.images.length ? (
         <nav aria-label="Your images" className="playground-gallery">
           {data.images.map((image) => (
-            <Link key={image.id} to={`?image=${image.id}`} aria-current={data.edit?.image.id === image.id ? 'true' : undefined}>
+            <Link
+              key={image.id}
+              to={`?image=${image.id}`}
+              aria-current={data.edit?.image.id === image.id ? 'true' : undefined}
+            >
               <img src={image.thumb} alt="" width={80} height={80} loading="lazy" />
               <span>{image.name}</span>
             </Link>
           ))}
         </nav>
       ) : null}
-      {data.edit ? <Editor key={data.edit.image.id} edit={data.edit} maxSide={data.limits.maxSide} /> : data.images.length ? <p className="card">Choose one of your images to edit it.</p> : null}
+      {data.edit ? (
+        <Editor key={data.edit.image.id} edit={data.edit} maxSide={data.limits.maxSide} />
+      ) : data.images.length ? (
+        <p className="card">Choose one of your images to edit it.</p>
+      ) : null}
     </div>
   )
 }
@@ -66,7 +98,8 @@ function Editor({ edit, maxSide }: { edit: NonNullable<ImagesPageData['edit']>; 
     clearTimeout(timer.current)
     timer.current = setTimeout(() => {
       const query = new URLSearchParams()
-      for (const [key, value] of formData) if (key !== 'image' && typeof value === 'string' && value !== '') query.set(key, value)
+      for (const [key, value] of formData)
+        if (key !== 'image' && typeof value === 'string' && value !== '') query.set(key, value)
       const src = `/toolkit/images/${image.id}/render?${query}`
       setFailed(false)
       setLive({ src, download: `${src}&download=1` })
@@ -82,7 +115,19 @@ function Editor({ edit, maxSide }: { edit: NonNullable<ImagesPageData['edit']>; 
           {hint}
         </span>
       ) : null}
-      <input id={name} name={name} type="number" min={name === 'cropLeft' || name === 'cropTop' ? 0 : 1} max={max} defaultValue={values[name]} inputMode="numeric" aria-invalid={errors[name] ? true : undefined} aria-describedby={[hint ? `${name}-hint` : '', errors[name] ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined} />
+      <input
+        id={name}
+        name={name}
+        type="number"
+        min={name === 'cropLeft' || name === 'cropTop' ? 0 : 1}
+        max={max}
+        defaultValue={values[name]}
+        inputMode="numeric"
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={
+          [hint ? `${name}-hint` : '', errors[name] ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined
+        }
+      />
       {errors[name] ? (
         <p className="field-error" id={`${name}-error`}>
           {errors[name]}
@@ -93,7 +138,13 @@ function Editor({ edit, maxSide }: { edit: NonNullable<ImagesPageData['edit']>; 
   const problems = Object.values(errors)
   return (
     <section className="playground-editor" aria-labelledby="edit-heading">
-      <Form method="get" className="card" onChange={hydrated ? onChange : undefined} aria-labelledby="edit-heading" noValidate>
+      <Form
+        method="get"
+        className="card"
+        onChange={hydrated ? onChange : undefined}
+        aria-labelledby="edit-heading"
+        noValidate
+      >
         <h2 id="edit-heading">Edit {image.name}</h2>
         <p className="muted">
           {image.width} × {image.height} pixels · {image.format.toUpperCase()} · {formatBytes(image.bytes)}
@@ -133,11 +184,14 @@ function Editor({ edit, maxSide }: { edit: NonNullable<ImagesPageData['edit']>; 
             <input type="checkbox" name="flip" value="1" defaultChecked={values.flip === '1'} /> Mirror
           </label>
           <label className="check filter-check">
-            <input type="checkbox" name="grayscale" value="1" defaultChecked={values.grayscale === '1'} /> Black and white
+            <input type="checkbox" name="grayscale" value="1" defaultChecked={values.grayscale === '1'} /> Black and
+            white
           </label>
         </div>
         <fieldset>
-          <legend>Resize (leave empty to keep the size; the result is at most {maxSide} × {maxSide} pixels)</legend>
+          <legend>
+            Resize (leave empty to keep the size; the result is at most {maxSide} × {maxSide} pixels)
+          </legend>
           <div className="form-grid">
             {number('width', 'Width', maxSide)}
             {number('height', 'Height', maxSide)}
@@ -183,13 +237,22 @@ function Editor({ edit, maxSide }: { edit: NonNullable<ImagesPageData['edit']>; 
             </a>
           </>
         ) : (
-          <p className="muted">{failed ? 'These edits do not fit the image: check the values (Preview says why).' : 'Fix the values to see the preview.'}</p>
+          <p className="muted">
+            {failed
+              ? 'These edits do not fit the image: check the values (Preview says why).'
+              : 'Fix the values to see the preview.'}
+          </p>
         )}
         <details>
           <summary>The original</summary>
           <img src={edit.originalSrc} alt={`${image.name}, as uploaded`} loading="lazy" />
         </details>
-        <ConfirmDialog trigger="Delete the image" triggerVariant="danger" title={`Delete ${image.name}?`} description="It is gone for good; downloaded copies stay yours.">
+        <ConfirmDialog
+          trigger="Delete the image"
+          triggerVariant="danger"
+          title={`Delete ${image.name}?`}
+          description="It is gone for good; downloaded copies stay yours."
+        >
           <Form method="post">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="imageId" value={image.id} />

@@ -26,10 +26,27 @@ export interface ImageOps {
 export type OpsField = 'cropLeft' | 'cropTop' | 'cropWidth' | 'cropHeight' | 'width' | 'height' | 'quality'
 
 /** The edits asked for, checked against the image's size; `errors` by field, `ops` null when any. */
-export function readImageOps(params: URLSearchParams, image: { width: number; height: number }): { ops: ImageOps | null; errors: Partial<Record<OpsField, string>>; values: Record<string, string> } {
+export function readImageOps(
+  params: URLSearchParams,
+  image: { width: number; height: number },
+): { ops: ImageOps | null; errors: Partial<Record<OpsField, string>>; values: Record<string, string> } {
   const errors: Partial<Record<OpsField, string>> = {}
   const values: Record<string, string> = {}
-  for (const key of ['cropLeft', 'cropTop', 'cropWidth', 'cropHeight', 'width', 'height', 'quality', 'fit', 'rotate', 'format', 'flip', 'grayscale']) values[key] = (params.get(key) ?? '').trim().slice(0, 20)
+  for (const key of [
+    'cropLeft',
+    'cropTop',
+    'cropWidth',
+    'cropHeight',
+    'width',
+    'height',
+    'quality',
+    'fit',
+    'rotate',
+    'format',
+    'flip',
+    'grayscale',
+  ])
+    values[key] = (params.get(key) ?? '').trim().slice(0, 20)
   const whole = (field: OpsField, min: number, max: number, label: string): number | null => {
     const text = values[field]!
     if (text === '') return null
@@ -48,32 +65,61 @@ export function readImageOps(params: URLSearchParams, image: { width: number; he
   const given = Object.values(crop).filter((v) => v !== null).length
   const cropErrors = ['cropLeft', 'cropTop', 'cropWidth', 'cropHeight'].some((f) => errors[f as OpsField])
   if (given > 0 && given < 4 && !cropErrors) {
-    for (const [field, value] of [['cropLeft', crop.left], ['cropTop', crop.top], ['cropWidth', crop.width], ['cropHeight', crop.height]] as const) if (value === null) errors[field] = 'Fill in all four crop values, or none'
+    for (const [field, value] of [
+      ['cropLeft', crop.left],
+      ['cropTop', crop.top],
+      ['cropWidth', crop.width],
+      ['cropHeight', crop.height],
+    ] as const)
+      if (value === null) errors[field] = 'Fill in all four crop values, or none'
   }
-  if (given === 4 && crop.left! + crop.width! > image.width) errors.cropWidth = `The crop goes past the right edge: left + width is at most ${image.width}`
-  if (given === 4 && crop.top! + crop.height! > image.height) errors.cropHeight = `The crop goes past the bottom edge: top + height is at most ${image.height}`
+  if (given === 4 && crop.left! + crop.width! > image.width)
+    errors.cropWidth = `The crop goes past the right edge: left + width is at most ${image.width}`
+  if (given === 4 && crop.top! + crop.height! > image.height)
+    errors.cropHeight = `The crop goes past the bottom edge: top + height is at most ${image.height}`
   const width = whole('width', 1, MAX_SIDE, 'Width')
   const height = whole('height', 1, MAX_SIDE, 'Height')
   const quality = whole('quality', 1, 100, 'Quality') ?? 80
   const fit = (FITS as readonly string[]).includes(values.fit!) ? (values.fit as Fit) : 'inside'
   const rotation = Number(values.rotate)
   const rotate = (ROTATIONS as readonly number[]).includes(rotation) ? (rotation as ImageOps['rotate']) : 0
-  const format = (OUTPUT_FORMATS as readonly string[]).includes(values.format!) ? (values.format as OutputFormat) : 'webp'
+  const format = (OUTPUT_FORMATS as readonly string[]).includes(values.format!)
+    ? (values.format as OutputFormat)
+    : 'webp'
   if (!Object.keys(errors).length) {
-    const size = outputSize(image, { crop: given === 4 ? { left: crop.left!, top: crop.top!, width: crop.width!, height: crop.height! } : null, rotate, width, height, fit })
+    const size = outputSize(image, {
+      crop: given === 4 ? { left: crop.left!, top: crop.top!, width: crop.width!, height: crop.height! } : null,
+      rotate,
+      width,
+      height,
+      fit,
+    })
     const tooLarge = tooLargeMessage(size)
     if (tooLarge) errors[width === null && height !== null ? 'height' : 'width'] = tooLarge
   }
   if (Object.keys(errors).length) return { ops: null, errors, values }
   return {
-    ops: { crop: given === 4 ? { left: crop.left!, top: crop.top!, width: crop.width!, height: crop.height! } : null, rotate, flip: values.flip === '1', width, height, fit, format, quality, grayscale: values.grayscale === '1' },
+    ops: {
+      crop: given === 4 ? { left: crop.left!, top: crop.top!, width: crop.width!, height: crop.height! } : null,
+      rotate,
+      flip: values.flip === '1',
+      width,
+      height,
+      fit,
+      format,
+      quality,
+      grayscale: values.grayscale === '1',
+    },
     errors,
     values,
   }
 }
 
 /** The size (pixels) a render makes of an image of `image`'s size, as sharp works it out (crop, rotate, resize). */
-export function outputSize(image: { width: number; height: number }, ops: Pick<ImageOps, 'crop' | 'rotate' | 'width' | 'height' | 'fit'>): { width: number; height: number } {
+export function outputSize(
+  image: { width: number; height: number },
+  ops: Pick<ImageOps, 'crop' | 'rotate' | 'width' | 'height' | 'fit'>,
+): { width: number; height: number } {
   let w = ops.crop?.width ?? image.width
   let h = ops.crop?.height ?? image.height
   if (ops.rotate === 90 || ops.rotate === 270) [w, h] = [h, w]
@@ -105,4 +151,3 @@ export const imagesSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('upload') }),
   z.object({ intent: z.literal('delete'), imageId: z.coerce.number({ error: 'Choose an image' }).int().positive() }),
 ])
-

@@ -21,8 +21,10 @@ const markers = [BUYER, BUYER_CITY, BUYER_PHONE]
 const codes = { soOwn: '', soForeign: '', trFirst: '', trLast: '', smp: '' }
 let sellerEmail = ''
 
-const url = (path: string, params: Record<string, string>) => new URL(`http://localhost${path}?${new URLSearchParams(params)}`)
-const pdfText = async (response: Response) => (await readPdf(Buffer.from(await response.arrayBuffer()))).pages.map((p) => p.text).join('\n')
+const url = (path: string, params: Record<string, string>) =>
+  new URL(`http://localhost${path}?${new URLSearchParams(params)}`)
+const pdfText = async (response: Response) =>
+  (await readPdf(Buffer.from(await response.arrayBuffer()))).pages.map((p) => p.text).join('\n')
 const statusOf = (run: () => Promise<unknown>) =>
   run().then(
     () => 200,
@@ -37,11 +39,33 @@ beforeAll(async () => {
     { kind: 'shipping', city: BUYER_CITY, isDefault: true },
     { kind: 'billing', city: BUYER_CITY, isDefault: true },
   ])
-  const own = await makeSeller({ name: 'Marker Mills Own', status: 'active', agent_user_id: agent, contact_phone: '9811100022' })
+  const own = await makeSeller({
+    name: 'Marker Mills Own',
+    status: 'active',
+    agent_user_id: agent,
+    contact_phone: '9811100022',
+  })
   const foreign = await makeSeller({ name: 'Marker Mills Foreign', status: 'active', agent_user_id: null })
-  for (const id of [own, foreign]) await db().insertInto('addresses').values({ seller_id: id, kind: 'pickup', line1: 'Plot 9, MIDC', city: 'Tarapur', state: 'Maharashtra', pin: '401506', is_default: 1 }).execute()
+  for (const id of [own, foreign])
+    await db()
+      .insertInto('addresses')
+      .values({
+        seller_id: id,
+        kind: 'pickup',
+        line1: 'Plot 9, MIDC',
+        city: 'Tarapur',
+        state: 'Maharashtra',
+        pin: '401506',
+        is_default: 1,
+      })
+      .execute()
   const ownOrder = await placeTestOrder({ userId: staff.userId, buyerId, sellerIds: [own], key: 'marker-own' })
-  const foreignOrder = await placeTestOrder({ userId: staff.userId, buyerId, sellerIds: [foreign], key: 'marker-foreign' })
+  const foreignOrder = await placeTestOrder({
+    userId: staff.userId,
+    buyerId,
+    sellerIds: [foreign],
+    key: 'marker-foreign',
+  })
   codes.soOwn = ownOrder.sellerOrders[0]!.code
   codes.soForeign = foreignOrder.sellerOrders[0]!.code
   for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass'] as const) {
@@ -52,7 +76,20 @@ beforeAll(async () => {
   for (const type of ['first_mile', 'last_mile'] as const) {
     const order = (await linkedOrderByCode(db(), codes.soOwn))!
     const choices = await addressChoices(db(), type, order)
-    const made = await createRequest(db(), staff, type, codes.soOwn, { fromAddressId: choices.from[0]!.id, toAddressId: choices.to[0]!.id, pickupOn: ahead(2), weight: 12_000, packages: 2 }, `marker-${type}`)
+    const made = await createRequest(
+      db(),
+      staff,
+      type,
+      codes.soOwn,
+      {
+        fromAddressId: choices.from[0]!.id,
+        toAddressId: choices.to[0]!.id,
+        pickupOn: ahead(2),
+        weight: 12_000,
+        packages: 2,
+      },
+      `marker-${type}`,
+    )
     if (!made.ok) throw new Error(made.message)
     codes[type === 'first_mile' ? 'trFirst' : 'trLast'] = made.value.code
   }
@@ -86,19 +123,42 @@ describe('shipping labels through the viewer’s lens', () => {
     expect(out.soForeign).toBeNull()
     expect(out.smp).toBeNull()
     for (const text of Object.values(out)) expect(hasNoBuyer(text)).toBe(true)
-    const pdf = await pdfText(await labelsPdf(db(), viewer, url('/toolkit/labels.pdf', { codes: `${codes.soOwn}\n${codes.trLast}\n${codes.soForeign}` })))
+    const pdf = await pdfText(
+      await labelsPdf(
+        db(),
+        viewer,
+        url('/toolkit/labels.pdf', { codes: `${codes.soOwn}\n${codes.trLast}\n${codes.soForeign}` }),
+      ),
+    )
     expect(pdf).toContain('Marker Mills Own')
     for (const marker of markers) expect(pdf).not.toContain(marker)
-    expect(await statusOf(() => labelsPdf(db(), viewer, url('/toolkit/labels.pdf', { codes: `${codes.soForeign} ${codes.trLast}` })))).toBe(404)
+    expect(
+      await statusOf(() =>
+        labelsPdf(db(), viewer, url('/toolkit/labels.pdf', { codes: `${codes.soForeign} ${codes.trLast}` })),
+      ),
+    ).toBe(404)
   })
 
   it('a field operator and a catalog manager label nothing, and their home says so', async () => {
     for (const role of ['field_operator', 'catalog_manager']) {
       const { viewer, out } = await labelsFor(role)
-      expect(Object.values(out).every((text) => text === null), role).toBe(true)
-      expect(await statusOf(() => labelsPdf(db(), viewer, url('/toolkit/labels.pdf', { codes: Object.values(codes).join(' ') }))), role).toBe(404)
+      expect(
+        Object.values(out).every((text) => text === null),
+        role,
+      ).toBe(true)
+      expect(
+        await statusOf(() =>
+          labelsPdf(db(), viewer, url('/toolkit/labels.pdf', { codes: Object.values(codes).join(' ') })),
+        ),
+        role,
+      ).toBe(404)
       const home = await toolkitHome(db(), viewer)
-      expect(home.tools.map((t) => t.to)).toEqual(['/toolkit/labels', '/toolkit/price-label-generator', '/toolkit/utm', '/toolkit/images'])
+      expect(home.tools.map((t) => t.to)).toEqual([
+        '/toolkit/labels',
+        '/toolkit/price-label-generator',
+        '/toolkit/utm',
+        '/toolkit/images',
+      ])
       expect(home.tools[0]!.forYou, role).toBe('You have no orders to label.')
     }
   })
@@ -109,7 +169,9 @@ describe('shipping labels through the viewer’s lens', () => {
     expect(out.trFirst).not.toBeNull()
     expect([out.trLast, out.soForeign, out.smp]).toEqual([null, null, null])
     for (const text of Object.values(out)) expect(hasNoBuyer(text)).toBe(true)
-    const pdf = await pdfText(await labelsPdf(db(), viewer, url('/toolkit/labels.pdf', { codes: Object.values(codes).join(' ') })))
+    const pdf = await pdfText(
+      await labelsPdf(db(), viewer, url('/toolkit/labels.pdf', { codes: Object.values(codes).join(' ') })),
+    )
     for (const marker of markers) expect(pdf).not.toContain(marker)
     expect((await toolkitHome(db(), viewer)).tools[0]!.forYou).toContain('your own seller orders')
   })

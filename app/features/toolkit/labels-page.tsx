@@ -3,7 +3,9 @@ import { Button } from '~/ui/button'
 import { PageHeader } from '~/ui/shell'
 import type { LabelsPageData, PriceLabelsPageData } from './pages.server'
 
-const printPage = (size: string) => <style>{`@media print { @page { size: ${size}; margin: 0; } .content > :not(.label-sheet) { display: none !important; } .shell, main, .content { display: block !important; padding: 0 !important; margin: 0 !important; } }`}</style>
+const printPage = (size: string) => (
+  <style>{`@media print { @page { size: ${size}; margin: 0; } .content > :not(.label-sheet) { display: none !important; } .shell, main, .content { display: block !important; padding: 0 !important; margin: 0 !important; } }`}</style>
+)
 
 function PrintActions({ pdfHref, count, noun }: { pdfHref: string; count: number; noun: string }) {
   return (
@@ -31,24 +33,42 @@ export function LabelsPage({ data }: { data: LabelsPageData }) {
           <div className="field grow">
             <label htmlFor="codes">Order or transport request codes</label>
             <span className="hint" id="codes-hint">
-              Seller orders (SO-…), sample orders (SMP-…) or transport requests (TR-…), one per line or separated by commas; up to {data.limits.codes}.
+              Seller orders (SO-…), sample orders (SMP-…) or transport requests (TR-…), one per line or separated by
+              commas; up to {data.limits.codes}.
             </span>
-            <textarea id="codes" name="codes" rows={4} defaultValue={form.codes} aria-describedby="codes-hint" spellCheck={false} />
+            <textarea
+              id="codes"
+              name="codes"
+              rows={4}
+              defaultValue={form.codes}
+              aria-describedby="codes-hint"
+              spellCheck={false}
+            />
           </div>
           <div className="field">
             <label htmlFor="packages">Packages per order</label>
             <span className="hint" id="packages-hint">
               For orders without a transport request (a request says its own)
             </span>
-            <input id="packages" name="packages" type="number" min={1} max={data.limits.packages} defaultValue={form.packages} aria-describedby="packages-hint" />
+            <input
+              id="packages"
+              name="packages"
+              type="number"
+              min={1}
+              max={data.limits.packages}
+              defaultValue={form.packages}
+              aria-describedby="packages-hint"
+            />
           </div>
           <fieldset className="field">
             <legend>Paper</legend>
             <label className="check">
-              <input type="radio" name="format" value="roll" defaultChecked={form.format === 'roll'} /> Label printer, 100 × 150 mm
+              <input type="radio" name="format" value="roll" defaultChecked={form.format === 'roll'} /> Label printer,
+              100 × 150 mm
             </label>
             <label className="check">
-              <input type="radio" name="format" value="a4" defaultChecked={form.format === 'a4'} /> A4 sheet, four labels a page
+              <input type="radio" name="format" value="a4" defaultChecked={form.format === 'a4'} /> A4 sheet, four
+              labels a page
             </label>
           </fieldset>
         </div>
@@ -67,13 +87,21 @@ export function LabelsPage({ data }: { data: LabelsPageData }) {
           </ul>
         </div>
       ) : null}
-      {data.truncated ? <p className="card no-print">Only the first {data.limits.labels} labels are shown: print the rest separately.</p> : null}
+      {data.truncated ? (
+        <p className="card no-print">
+          Only the first {data.limits.labels} labels are shown: print the rest separately.
+        </p>
+      ) : null}
       {data.pdfHref ? <PrintActions pdfHref={data.pdfHref} count={data.labels.length} noun="label" /> : null}
       {data.labels.length ? (
         <section className={`label-sheet label-sheet-${form.format}`} aria-label="Labels">
           {printPage(form.format === 'roll' ? '100mm 150mm' : 'A4')}
           {data.labels.map((label) => (
-            <article key={label.key} className="shipping-label" aria-label={`${label.orderCode}, package ${label.n} of ${label.packages}`}>
+            <article
+              key={label.key}
+              className="shipping-label"
+              aria-label={`${label.orderCode}, package ${label.n} of ${label.packages}`}
+            >
               <div className="label-from">
                 <strong>From</strong>
                 {label.from.map((line, i) => (
@@ -96,7 +124,11 @@ export function LabelsPage({ data }: { data: LabelsPageData }) {
               </div>
               <div className="label-codes">
                 <img src={label.code128} alt={`Code 128 barcode of ${label.orderCode}`} className="label-barcode" />
-                <img src={label.qr} alt={`QR code: ${label.orderCode}, package ${label.n} of ${label.packages}`} className="label-qr" />
+                <img
+                  src={label.qr}
+                  alt={`QR code: ${label.orderCode}, package ${label.n} of ${label.packages}`}
+                  className="label-qr"
+                />
               </div>
             </article>
           ))}
@@ -115,7 +147,10 @@ export function PriceLabelsPage({ data }: { data: PriceLabelsPageData }) {
     return (
       <>
         <PageHeader title="Price labels" />
-        <p className="card">Price labels show a buyer’s own prices: they are printed by the buyer’s users and by the operations team. Your account has no buyer’s SKUs to label.</p>
+        <p className="card">
+          Price labels show a buyer’s own prices: they are printed by the buyer’s users and by the operations team. Your
+          account has no buyer’s SKUs to label.
+        </p>
       </>
     )
   }
@@ -131,7 +166,13 @@ export function PriceLabelsPage({ data }: { data: PriceLabelsPageData }) {
               <span className="hint" id="buyer-hint">
                 The buyer’s name or code, or #id
               </span>
-              <input id="buyer" name="buyer" defaultValue={data.buyer && !data.buyerProblem ? `${data.buyer.name}` : form.buyer} aria-describedby={`buyer-hint${data.buyerProblem ? ' buyer-error' : ''}`} aria-invalid={data.buyerProblem ? true : undefined} />
+              <input
+                id="buyer"
+                name="buyer"
+                defaultValue={data.buyer && !data.buyerProblem ? `${data.buyer.name}` : form.buyer}
+                aria-describedby={`buyer-hint${data.buyerProblem ? ' buyer-error' : ''}`}
+                aria-invalid={data.buyerProblem ? true : undefined}
+              />
               {data.buyerProblem ? (
                 <p className="field-error" id="buyer-error">
                   {data.buyerProblem}
@@ -141,7 +182,11 @@ export function PriceLabelsPage({ data }: { data: PriceLabelsPageData }) {
                 <ul className="pick-choices-list">
                   {data.choices.map((c) => (
                     <li key={c.value}>
-                      <a href={`?${new URLSearchParams({ buyer: c.value, codes: form.codes, size: form.size, copies: String(form.copies) })}`}>{c.label}</a>
+                      <a
+                        href={`?${new URLSearchParams({ buyer: c.value, codes: form.codes, size: form.size, copies: String(form.copies) })}`}
+                      >
+                        {c.label}
+                      </a>
                       {c.detail ? <span className="muted"> · {c.detail}</span> : null}
                     </li>
                   ))}
@@ -158,11 +203,25 @@ export function PriceLabelsPage({ data }: { data: PriceLabelsPageData }) {
             <span className="hint" id="codes-hint">
               The buyer’s own SKU codes, one per line or separated by commas; up to {data.limits.codes}.
             </span>
-            <textarea id="codes" name="codes" rows={4} defaultValue={form.codes} aria-describedby="codes-hint" spellCheck={false} />
+            <textarea
+              id="codes"
+              name="codes"
+              rows={4}
+              defaultValue={form.codes}
+              aria-describedby="codes-hint"
+              spellCheck={false}
+            />
           </div>
           <div className="field">
             <label htmlFor="copies">Copies of each</label>
-            <input id="copies" name="copies" type="number" min={1} max={data.limits.copies} defaultValue={form.copies} />
+            <input
+              id="copies"
+              name="copies"
+              type="number"
+              min={1}
+              max={data.limits.copies}
+              defaultValue={form.copies}
+            />
           </div>
           <fieldset className="field">
             <legend>Size</legend>
@@ -170,7 +229,8 @@ export function PriceLabelsPage({ data }: { data: PriceLabelsPageData }) {
               <input type="radio" name="size" value="roll" defaultChecked={form.size === 'roll'} /> Roll, 50 × 25 mm
             </label>
             <label className="check">
-              <input type="radio" name="size" value="sheet" defaultChecked={form.size === 'sheet'} /> A4 sheet of 24 (70 × 37 mm)
+              <input type="radio" name="size" value="sheet" defaultChecked={form.size === 'sheet'} /> A4 sheet of 24 (70
+              × 37 mm)
             </label>
           </fieldset>
         </div>
@@ -183,7 +243,9 @@ export function PriceLabelsPage({ data }: { data: PriceLabelsPageData }) {
       {data.missing.length || data.noPrice.length ? (
         <div className="card notice-warning" role="alert">
           <ul>
-            {data.missing.length ? <li>{`${data.buyer?.name ?? 'The buyer'} has no active SKU with the code ${data.missing.join(', ')}.`}</li> : null}
+            {data.missing.length ? (
+              <li>{`${data.buyer?.name ?? 'The buyer'} has no active SKU with the code ${data.missing.join(', ')}.`}</li>
+            ) : null}
             {data.noPrice.length ? <li>{`No price is in force yet for ${data.noPrice.join(', ')}.`}</li> : null}
           </ul>
         </div>

@@ -10,9 +10,18 @@ import type { PriceLabel } from './price-labels.server'
 const MM = 72 / 25.4
 const mm = (value: number) => value * MM
 
-function render(size: [number, number], title: string, build: (doc: PDFKit.PDFDocument) => Promise<void>): Promise<Buffer> {
+function render(
+  size: [number, number],
+  title: string,
+  build: (doc: PDFKit.PDFDocument) => Promise<void>,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size, margin: 0, autoFirstPage: false, info: { Title: title, Author: 'Sourcing Platform' } })
+    const doc = new PDFDocument({
+      size,
+      margin: 0,
+      autoFirstPage: false,
+      info: { Title: title, Author: 'Sourcing Platform' },
+    })
     const chunks: Buffer[] = []
     doc.on('data', (chunk: Buffer) => chunks.push(chunk))
     doc.on('end', () => resolve(Buffer.concat(chunks)))
@@ -43,21 +52,66 @@ export function shippingLabelsPdf(labels: ShippingLabel[], format: ShippingForma
   })
 }
 
-async function shippingLabel(doc: PDFKit.PDFDocument, label: ShippingLabel, x: number, y: number, [w, h]: [number, number]) {
+async function shippingLabel(
+  doc: PDFKit.PDFDocument,
+  label: ShippingLabel,
+  x: number,
+  y: number,
+  [w, h]: [number, number],
+) {
   const pad = mm(5)
   const inner = w - 2 * pad
-  if (w < mm(101)) doc.rect(x + 1, y + 1, w - 2, h - 2).lineWidth(0.5).strokeColor('#999').stroke()
+  if (w < mm(101))
+    doc
+      .rect(x + 1, y + 1, w - 2, h - 2)
+      .lineWidth(0.5)
+      .strokeColor('#999')
+      .stroke()
   doc.fillColor('#000')
   let top = y + pad
-  doc.font('Helvetica-Bold').fontSize(8).text('FROM', x + pad, top, { width: inner })
-  doc.font('Helvetica').fontSize(8).text(addressLines(label.from).join('\n'), x + pad, doc.y, { width: inner })
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .text('FROM', x + pad, top, { width: inner })
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .text(addressLines(label.from).join('\n'), x + pad, doc.y, { width: inner })
   top = doc.y + mm(3)
-  doc.moveTo(x + pad, top - mm(1.5)).lineTo(x + w - pad, top - mm(1.5)).lineWidth(0.5).strokeColor('#000').stroke()
-  doc.font('Helvetica-Bold').fontSize(9).text('SHIP TO', x + pad, top, { width: inner })
-  doc.font('Helvetica-Bold').fontSize(12).text(addressLines(label.to).join('\n'), x + pad, doc.y, { width: inner })
+  doc
+    .moveTo(x + pad, top - mm(1.5))
+    .lineTo(x + w - pad, top - mm(1.5))
+    .lineWidth(0.5)
+    .strokeColor('#000')
+    .stroke()
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .text('SHIP TO', x + pad, top, { width: inner })
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(addressLines(label.to).join('\n'), x + pad, doc.y, { width: inner })
   top = doc.y + mm(3)
-  doc.font('Helvetica-Bold').fontSize(16).text(label.orderCode, x + pad, top, { width: inner })
-  doc.font('Helvetica').fontSize(10).text([`Package ${label.n} of ${label.packages}`, label.weight ? `Weight ${label.weight}` : null, label.requestCode ? `Transport ${label.requestCode}` : null].filter(Boolean).join('   ·   '), x + pad, doc.y, { width: inner })
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(label.orderCode, x + pad, top, { width: inner })
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(
+      [
+        `Package ${label.n} of ${label.packages}`,
+        label.weight ? `Weight ${label.weight}` : null,
+        label.requestCode ? `Transport ${label.requestCode}` : null,
+      ]
+        .filter(Boolean)
+        .join('   ·   '),
+      x + pad,
+      doc.y,
+      { width: inner },
+    )
   const [code128, qr] = await Promise.all([barcodePng('code128', label.orderCode), barcodePng('qrcode', qrText(label))])
   const qrSize = mm(28)
   const barTop = y + h - pad - qrSize
@@ -80,14 +134,34 @@ export function priceLabelsPdf(labels: PriceLabel[], size: PriceSize): Promise<B
   })
 }
 
-async function priceLabel(doc: PDFKit.PDFDocument, label: PriceLabel, x: number, y: number, [w, h]: [number, number], size: PriceSize) {
+async function priceLabel(
+  doc: PDFKit.PDFDocument,
+  label: PriceLabel,
+  x: number,
+  y: number,
+  [w, h]: [number, number],
+  size: PriceSize,
+) {
   const pad = size === 'roll' ? mm(1.5) : mm(3)
   const inner = w - 2 * pad
   doc.fillColor('#000')
-  doc.font('Helvetica').fontSize(size === 'roll' ? 5.5 : 7).text(label.name, x + pad, y + pad, { width: inner, height: size === 'roll' ? mm(5) : mm(7), ellipsis: true })
-  doc.font('Helvetica-Bold').fontSize(size === 'roll' ? 10 : 13).text(label.price, x + pad, doc.y + 1, { width: inner, lineBreak: false })
+  doc
+    .font('Helvetica')
+    .fontSize(size === 'roll' ? 5.5 : 7)
+    .text(label.name, x + pad, y + pad, { width: inner, height: size === 'roll' ? mm(5) : mm(7), ellipsis: true })
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(size === 'roll' ? 10 : 13)
+    .text(label.price, x + pad, doc.y + 1, { width: inner, lineBreak: false })
   const barTop = doc.y + 2
   const barHeight = y + h - pad - barTop - (size === 'roll' ? 7 : 9)
   doc.image(await barcodePng('code128', label.buyerCode), x + pad, barTop, { fit: [inner, Math.max(barHeight, 8)] })
-  doc.font('Helvetica').fontSize(size === 'roll' ? 5.5 : 7).text(label.buyerCode, x + pad, y + h - pad - (size === 'roll' ? 6 : 8), { width: inner, align: 'center', lineBreak: false })
+  doc
+    .font('Helvetica')
+    .fontSize(size === 'roll' ? 5.5 : 7)
+    .text(label.buyerCode, x + pad, y + h - pad - (size === 'roll' ? 6 : 8), {
+      width: inner,
+      align: 'center',
+      lineBreak: false,
+    })
 }

@@ -48,7 +48,10 @@ export function readCodes(text: string | null): string[] {
   return [...new Set(codes)].slice(0, MAX_LABEL_CODES)
 }
 
-const notFound = (code: string) => ({ code, problem: `No order or transport request you may label has the code ${code}.` })
+const notFound = (code: string) => ({
+  code,
+  problem: `No order or transport request you may label has the code ${code}.`,
+})
 
 const snapshot = (json: string): LabelAddress => JSON.parse(json) as LabelAddress
 
@@ -84,14 +87,20 @@ function sampleLenses(viewer: Viewer) {
  * What the viewer may label of a seller order: through the lens of an order page it may open (a
  * seller: its own seller orders only), the buyer's address only where that lens shows addresses.
  */
-async function sellerOrderSight(db: Database, viewer: Viewer, order: { masterOrderId: number | null; sellerId: number | null }): Promise<LabelSight> {
+async function sellerOrderSight(
+  db: Database,
+  viewer: Viewer,
+  order: { masterOrderId: number | null; sellerId: number | null },
+): Promise<LabelSight> {
   if (opensTransport(viewer)) return 'full'
   if (order.masterOrderId === null) return 'none'
   let sight: LabelSight = 'none'
   for (const lens of orderLenses(viewer)) {
     if (lens.scope.kind === 'seller' && lens.scope.sellerId !== order.sellerId) continue
     if (sight === 'seller' && !lens.see.addresses) continue
-    const reached = await scopedOrderIds(db, lens).where('master_orders.id', '=', order.masterOrderId).executeTakeFirst()
+    const reached = await scopedOrderIds(db, lens)
+      .where('master_orders.id', '=', order.masterOrderId)
+      .executeTakeFirst()
     if (!reached) continue
     if (lens.see.addresses) return 'full'
     sight = 'seller'
@@ -103,7 +112,10 @@ async function sellerOrderSight(db: Database, viewer: Viewer, order: { masterOrd
 async function sampleOrderSight(db: Database, viewer: Viewer, sampleOrderId: number): Promise<LabelSight> {
   if (opensTransport(viewer)) return 'full'
   for (const lens of sampleLenses(viewer)) {
-    const reached = await scopedSampleOrders(db, lens).select('sample_orders.id').where('sample_orders.id', '=', sampleOrderId).executeTakeFirst()
+    const reached = await scopedSampleOrders(db, lens)
+      .select('sample_orders.id')
+      .where('sample_orders.id', '=', sampleOrderId)
+      .executeTakeFirst()
     if (reached) return 'full'
   }
   return 'none'
@@ -117,14 +129,30 @@ async function sampleOrderSight(db: Database, viewer: Viewer, sampleOrderId: num
  * nothing otherwise. Orders without a request get the addresses a request of their first move would
  * offer, and `packages` packages.
  */
-export async function labelSources(db: Database, viewer: Viewer, codes: string[], packages: number): Promise<Array<{ code: string; source: LabelSource } | { code: string; problem: string }>> {
+export async function labelSources(
+  db: Database,
+  viewer: Viewer,
+  codes: string[],
+  packages: number,
+): Promise<Array<{ code: string; source: LabelSource } | { code: string; problem: string }>> {
   const out: Array<{ code: string; source: LabelSource } | { code: string; problem: string }> = []
   for (const code of codes) {
     if (code.startsWith('TR-')) {
       const request = await db
         .selectFrom('transport_requests')
         .leftJoin('seller_orders', 'seller_orders.id', 'transport_requests.seller_order_id')
-        .select(['transport_requests.code', 'transport_requests.transport_type', 'transport_requests.order_code', 'transport_requests.from_json', 'transport_requests.to_json', 'transport_requests.packages', 'transport_requests.weight_grams', 'transport_requests.sample_order_id', 'transport_requests.master_order_id', 'seller_orders.seller_id'])
+        .select([
+          'transport_requests.code',
+          'transport_requests.transport_type',
+          'transport_requests.order_code',
+          'transport_requests.from_json',
+          'transport_requests.to_json',
+          'transport_requests.packages',
+          'transport_requests.weight_grams',
+          'transport_requests.sample_order_id',
+          'transport_requests.master_order_id',
+          'seller_orders.seller_id',
+        ])
         .where('transport_requests.code', '=', code)
         .executeTakeFirst()
       const sight = !request
@@ -133,24 +161,50 @@ export async function labelSources(db: Database, viewer: Viewer, codes: string[]
           ? await sampleOrderSight(db, viewer, request.sample_order_id)
           : await sellerOrderSight(db, viewer, { masterOrderId: request.master_order_id, sellerId: request.seller_id })
       // Without the buyer's addresses, only the seller's own move (first mile: pickup to warehouse) has no buyer on it.
-      if (!request || sight === 'none' || (sight === 'seller' && request.transport_type !== 'first_mile')) out.push(notFound(code))
-      else out.push({ code, source: { orderCode: request.order_code, requestCode: request.code, from: snapshot(request.from_json), to: snapshot(request.to_json), packages: request.packages, weight: weightOf(request.weight_grams) } })
+      if (!request || sight === 'none' || (sight === 'seller' && request.transport_type !== 'first_mile'))
+        out.push(notFound(code))
+      else
+        out.push({
+          code,
+          source: {
+            orderCode: request.order_code,
+            requestCode: request.code,
+            from: snapshot(request.from_json),
+            to: snapshot(request.to_json),
+            packages: request.packages,
+            weight: weightOf(request.weight_grams),
+          },
+        })
       continue
     }
     const order = code.startsWith('SO-') || code.startsWith('SMP-') ? await linkedOrderByCode(db, code) : undefined
-    const sight = !order ? 'none' : order.kind === 'sample_order' ? await sampleOrderSight(db, viewer, order.id) : await sellerOrderSight(db, viewer, order)
+    const sight = !order
+      ? 'none'
+      : order.kind === 'sample_order'
+        ? await sampleOrderSight(db, viewer, order.id)
+        : await sellerOrderSight(db, viewer, order)
     if (!order || sight === 'none') {
       out.push(notFound(code))
       continue
     }
     const source = await orderSource(db, order, sight === 'full' ? null : 'first_mile', packages)
-    out.push(source ? { code, source } : { code, problem: `${code} has no addresses to ship between yet (a pickup address, a warehouse or a shipping address is missing).` })
+    out.push(
+      source
+        ? { code, source }
+        : {
+            code,
+            problem: `${code} has no addresses to ship between yet (a pickup address, a warehouse or a shipping address is missing).`,
+          },
+    )
   }
   return out
 }
 
 /** What the viewer may label at all, for the toolkit's home: seller orders (and how much of them), sample orders, transport requests. */
-export async function labelReach(db: Database, viewer: Viewer): Promise<{ orders: LabelSight; samples: boolean; transport: boolean }> {
+export async function labelReach(
+  db: Database,
+  viewer: Viewer,
+): Promise<{ orders: LabelSight; samples: boolean; transport: boolean }> {
   if (opensTransport(viewer)) return { orders: 'full', samples: true, transport: true }
   let orders: LabelSight = 'none'
   for (const lens of orderLenses(viewer)) {
@@ -160,16 +214,36 @@ export async function labelReach(db: Database, viewer: Viewer): Promise<{ orders
     if (orders === 'full') break
   }
   let samples = false
-  for (const lens of sampleLenses(viewer)) if (!samples) samples = (await scopedSampleOrders(db, lens).select('sample_orders.id').limit(1).executeTakeFirst()) !== undefined
+  for (const lens of sampleLenses(viewer))
+    if (!samples)
+      samples =
+        (await scopedSampleOrders(db, lens).select('sample_orders.id').limit(1).executeTakeFirst()) !== undefined
   return { orders, samples, transport: false }
 }
 
-async function orderSource(db: Database, order: LinkedOrder, onlyType: TransportType | null, packages: number): Promise<LabelSource | null> {
+async function orderSource(
+  db: Database,
+  order: LinkedOrder,
+  onlyType: TransportType | null,
+  packages: number,
+): Promise<LabelSource | null> {
   const ref = `${order.kind === 'sample_order' ? 'SMP' : 'SO'}:${order.id}`
-  let query = db.selectFrom('transport_requests').select(['code', 'from_json', 'to_json', 'packages', 'weight_grams']).where('order_ref', '=', ref).where('status', '!=', 'cancelled')
+  let query = db
+    .selectFrom('transport_requests')
+    .select(['code', 'from_json', 'to_json', 'packages', 'weight_grams'])
+    .where('order_ref', '=', ref)
+    .where('status', '!=', 'cancelled')
   if (onlyType) query = query.where('transport_type', '=', onlyType)
   const request = await query.orderBy('id', 'desc').limit(1).executeTakeFirst()
-  if (request) return { orderCode: order.code, requestCode: request.code, from: snapshot(request.from_json), to: snapshot(request.to_json), packages: request.packages, weight: weightOf(request.weight_grams) }
+  if (request)
+    return {
+      orderCode: order.code,
+      requestCode: request.code,
+      from: snapshot(request.from_json),
+      to: snapshot(request.to_json),
+      packages: request.packages,
+      weight: weightOf(request.weight_grams),
+    }
   const choices = await addressChoices(db, order.kind === 'sample_order' ? 'sample' : 'first_mile', order)
   const [from, to] = [choices.from[0], choices.to[0]]
   if (!from || !to) return null
@@ -182,12 +256,17 @@ const weightOf = (grams: number | null) => (grams ? `${formatQuantity(Number(gra
 export function expandLabels(sources: LabelSource[]) {
   const labels: Array<LabelSource & { n: number; key: string }> = []
   for (const source of sources) {
-    for (let n = 1; n <= source.packages && labels.length < MAX_LABELS; n++) labels.push({ ...source, n, key: `${source.requestCode ?? source.orderCode}-${n}` })
+    for (let n = 1; n <= source.packages && labels.length < MAX_LABELS; n++)
+      labels.push({ ...source, n, key: `${source.requestCode ?? source.orderCode}-${n}` })
   }
   return labels
 }
 
 /** The QR code's text: the order and the package. */
-export const qrText = (label: { orderCode: string; n: number; packages: number }) => `${label.orderCode} ${label.n}/${label.packages}`
+export const qrText = (label: { orderCode: string; n: number; packages: number }) =>
+  `${label.orderCode} ${label.n}/${label.packages}`
 
-export const addressLines = (a: LabelAddress) => [a.party, a.label, a.line1, a.line2, `${a.city}, ${a.state} ${a.pin}`, a.phone ? `Phone ${a.phone}` : null].filter((line): line is string => Boolean(line))
+export const addressLines = (a: LabelAddress) =>
+  [a.party, a.label, a.line1, a.line2, `${a.city}, ${a.state} ${a.pin}`, a.phone ? `Phone ${a.phone}` : null].filter(
+    (line): line is string => Boolean(line),
+  )

@@ -14,13 +14,42 @@ import { kolkataDay } from '~/utils/format'
 import { readId } from '~/utils/list-params'
 import { disposition, isFileError, MAX_IMAGE_PIXELS, uploadedFileHeaders } from '../assets/files.server'
 import { imagesSchema, MAX_SIDE, opsQuery, readImageOps } from './images'
-import { checkPlaygroundImage, deletePlaygroundImage, playgroundImage, playgroundImages, PLAYGROUND_MAX_BYTES, PLAYGROUND_RULES, renderEtag, renderForUser, savePlaygroundImage, TooLargeRender } from './images.server'
+import {
+  checkPlaygroundImage,
+  deletePlaygroundImage,
+  playgroundImage,
+  playgroundImages,
+  PLAYGROUND_MAX_BYTES,
+  PLAYGROUND_RULES,
+  renderEtag,
+  renderForUser,
+  savePlaygroundImage,
+  TooLargeRender,
+} from './images.server'
 import { RenderBusy } from './render-limits.server'
 import type { PickOption } from '~/features/search/pick'
 import { barcodeDataUrl } from './barcodes.server'
-import { addressLines, expandLabels, labelSources, MAX_LABEL_CODES, MAX_LABELS, MAX_PACKAGES, qrText, readCodes } from './labels.server'
+import {
+  addressLines,
+  expandLabels,
+  labelSources,
+  MAX_LABEL_CODES,
+  MAX_LABELS,
+  MAX_PACKAGES,
+  qrText,
+  readCodes,
+} from './labels.server'
 import { priceLabelsPdf, shippingLabelsPdf, type PriceSize, type ShippingFormat } from './labels-pdf.server'
-import { buyerChoice, MAX_COPIES, MAX_PRICE_CODES, MAX_PRICE_LABELS, priceLabels, readBuyerCodes, resolveBuyer, type PriceLabel } from './price-labels.server'
+import {
+  buyerChoice,
+  MAX_COPIES,
+  MAX_PRICE_CODES,
+  MAX_PRICE_LABELS,
+  priceLabels,
+  readBuyerCodes,
+  resolveBuyer,
+  type PriceLabel,
+} from './price-labels.server'
 
 type Reply = SubmissionResult<string[]>
 
@@ -37,7 +66,10 @@ const TAG_FIELDS = ['url', 'source', 'medium', 'campaign', 'term', 'content'] as
 export async function utmPage(db: Database, viewer: Viewer, query: URLSearchParams = new URLSearchParams()) {
   const links = await userLinks(db, viewer.userId)
   const mayShorten = isStaff(viewer.roles)
-  const tags = Object.fromEntries(TAG_FIELDS.map((name) => [name, (query.get(name) ?? '').slice(0, 2000)])) as Record<(typeof TAG_FIELDS)[number], string>
+  const tags = Object.fromEntries(TAG_FIELDS.map((name) => [name, (query.get(name) ?? '').slice(0, 2000)])) as Record<
+    (typeof TAG_FIELDS)[number],
+    string
+  >
   const asked = !mayShorten && tags.url !== ''
   return {
     idempotencyKey: newIdempotencyKey(),
@@ -45,7 +77,15 @@ export async function utmPage(db: Database, viewer: Viewer, query: URLSearchPara
     shortLinkHosts: mayShorten ? config().shortLinkHosts : [],
     // A GET tagging (not staff): what was typed, and the tagged link or why there is none.
     tagging: asked
-      ? { tags, tagged: buildUtmUrl(tags), problem: urlProblem(tags.url.trim()) ?? (tags.source.trim() && tags.medium.trim() && tags.campaign.trim() ? null : 'Enter the source, medium and campaign') }
+      ? {
+          tags,
+          tagged: buildUtmUrl(tags),
+          problem:
+            urlProblem(tags.url.trim()) ??
+            (tags.source.trim() && tags.medium.trim() && tags.campaign.trim()
+              ? null
+              : 'Enter the source, medium and campaign'),
+        }
       : null,
     links: links.map((r) => ({
       id: r.id,
@@ -73,13 +113,24 @@ export async function utmAction(db: Database, viewer: Viewer, form: FormData): P
   const value = submission.value
   if (value.intent === 'delete') {
     if (!(await deleteUtmLink(db, viewer.userId, value.linkId))) return { status: 'not-found' }
-    return { status: 'done', toast: { kind: 'success', message: 'The link is deleted; its short link no longer works.' } }
+    return {
+      status: 'done',
+      toast: { kind: 'success', message: 'The link is deleted; its short link no longer works.' },
+    }
   }
   // Short links are staff's, and lead only to our own sites: anyone else would have an open redirector.
-  if (!isStaff(viewer.roles)) return { status: 'forbidden', message: 'Only our staff make short links; you can still tag a link on this page.' }
-  if (!shortLinkAllowed(value.url)) return { status: 'invalid', reply: submission.reply({ fieldErrors: { url: [shortLinkHostProblem()] } }) }
+  if (!isStaff(viewer.roles))
+    return { status: 'forbidden', message: 'Only our staff make short links; you can still tag a link on this page.' }
+  if (!shortLinkAllowed(value.url))
+    return { status: 'invalid', reply: submission.reply({ fieldErrors: { url: [shortLinkHostProblem()] } }) }
   const { repeated } = await saveUtmLink(db, viewer.userId, value, value.idempotencyKey)
-  return { status: 'done', toast: { kind: 'success', message: repeated ? 'The link was already saved.' : 'The link is saved with its short link.' } }
+  return {
+    status: 'done',
+    toast: {
+      kind: 'success',
+      message: repeated ? 'The link was already saved.' : 'The link is saved with its short link.',
+    },
+  }
 }
 
 // ---------- Shipping and package labels ----------
@@ -114,7 +165,13 @@ export async function labelsPage(db: Database, viewer: Viewer, url: URL) {
   return {
     form,
     problems,
-    labels: labels.map((l) => ({ ...l, from: addressLines(l.from), to: addressLines(l.to), code128: barcodeDataUrl('code128', l.orderCode), qr: barcodeDataUrl('qrcode', qrText(l)) })),
+    labels: labels.map((l) => ({
+      ...l,
+      from: addressLines(l.from),
+      to: addressLines(l.to),
+      code128: barcodeDataUrl('code128', l.orderCode),
+      qr: barcodeDataUrl('qrcode', qrText(l)),
+    })),
     truncated: labels.length >= MAX_LABELS,
     pdfHref: labels.length ? `/toolkit/labels.pdf?${query}` : null,
     limits: { codes: MAX_LABEL_CODES, labels: MAX_LABELS, packages: MAX_PACKAGES },
@@ -123,13 +180,24 @@ export async function labelsPage(db: Database, viewer: Viewer, url: URL) {
 export type LabelsPageData = Awaited<ReturnType<typeof labelsPage>>
 
 const pdfResponse = (pdf: Buffer, filename: string) =>
-  new Response(new Uint8Array(pdf), { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${filename}"`, 'Content-Length': String(pdf.byteLength), 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' } })
+  new Response(new Uint8Array(pdf), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Content-Length': String(pdf.byteLength),
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
 
 /** The labels as a PDF; 404 when none of the codes names something the viewer may label. */
 export async function labelsPdf(db: Database, viewer: Viewer, url: URL): Promise<Response> {
   const form = readLabelsForm(url)
   const { labels } = await labelsOf(db, viewer, form)
-  if (!labels.length) throw new Response('Nothing to label: type the codes of orders or transport requests on the labels page.', { status: 404 })
+  if (!labels.length)
+    throw new Response('Nothing to label: type the codes of orders or transport requests on the labels page.', {
+      status: 404,
+    })
   return pdfResponse(await shippingLabelsPdf(labels, form.format), `labels-${kolkataDay()}.pdf`)
 }
 
@@ -173,7 +241,12 @@ async function priceLabelsOf(db: Database, viewer: Viewer, form: PriceLabelsForm
 export async function priceLabelsPage(db: Database, viewer: Viewer, url: URL) {
   const form = readPriceForm(url)
   const result = await priceLabelsOf(db, viewer, form)
-  const query = new URLSearchParams({ ...(result.choice.mode === 'pick' && result.buyer ? { buyer: `#${result.buyer.id}` } : {}), codes: form.codes, size: form.size, copies: String(form.copies) })
+  const query = new URLSearchParams({
+    ...(result.choice.mode === 'pick' && result.buyer ? { buyer: `#${result.buyer.id}` } : {}),
+    codes: form.codes,
+    size: form.size,
+    copies: String(form.copies),
+  })
   return {
     form,
     mode: result.choice.mode,
@@ -182,7 +255,11 @@ export async function priceLabelsPage(db: Database, viewer: Viewer, url: URL) {
     choices: result.choices.map((c) => ({ label: c.label, detail: c.detail ?? null, value: `#${c.id}` })),
     missing: result.missing,
     noPrice: result.noPrice,
-    labels: result.labels.map((l, i) => ({ ...l, key: `${l.buyerCode}-${i}`, code128: barcodeDataUrl('code128', l.buyerCode) })),
+    labels: result.labels.map((l, i) => ({
+      ...l,
+      key: `${l.buyerCode}-${i}`,
+      code128: barcodeDataUrl('code128', l.buyerCode),
+    })),
     pdfHref: result.labels.length ? `/toolkit/price-label-generator.pdf?${query}` : null,
     limits: { codes: MAX_PRICE_CODES, copies: MAX_COPIES, labels: MAX_PRICE_LABELS },
   }
@@ -192,13 +269,17 @@ export type PriceLabelsPageData = Awaited<ReturnType<typeof priceLabelsPage>>
 export async function priceLabelsPdfResponse(db: Database, viewer: Viewer, url: URL): Promise<Response> {
   const form = readPriceForm(url)
   const { labels } = await priceLabelsOf(db, viewer, form)
-  if (!labels.length) throw new Response('Nothing to label: choose the buyer and type its SKU codes on the price labels page.', { status: 404 })
+  if (!labels.length)
+    throw new Response('Nothing to label: choose the buyer and type its SKU codes on the price labels page.', {
+      status: 404,
+    })
   return pdfResponse(await priceLabelsPdf(labels, form.size), `price-labels-${kolkataDay()}.pdf`)
 }
 
 // ---------- Image playground ----------
 
-export const renderPath = (imageId: number, query: URLSearchParams) => `/toolkit/images/${imageId}/render${query.size ? `?${query}` : ''}`
+export const renderPath = (imageId: number, query: URLSearchParams) =>
+  `/toolkit/images/${imageId}/render${query.size ? `?${query}` : ''}`
 
 /** The user's images and, with one chosen (`?image=`), its edits: 404 for an image that is not theirs. */
 export async function imagesPage(db: Database, viewer: Viewer, url: URL) {
@@ -212,18 +293,43 @@ export async function imagesPage(db: Database, viewer: Viewer, url: URL) {
     const { ops, errors, values } = readImageOps(url.searchParams, chosen)
     const query = opsQuery(values)
     edit = {
-      image: { id: chosen.id, name: chosen.original_name, format: chosen.format, width: chosen.width, height: chosen.height, bytes: chosen.byte_size },
+      image: {
+        id: chosen.id,
+        name: chosen.original_name,
+        format: chosen.format,
+        width: chosen.width,
+        height: chosen.height,
+        bytes: chosen.byte_size,
+      },
       values,
       errors,
-      originalSrc: renderPath(chosen.id, new URLSearchParams({ format: 'webp', width: String(Math.min(chosen.width, 800)) })),
+      originalSrc: renderPath(
+        chosen.id,
+        new URLSearchParams({ format: 'webp', width: String(Math.min(chosen.width, 800)) }),
+      ),
       previewSrc: ops ? renderPath(chosen.id, query) : null,
       downloadHref: ops ? renderPath(chosen.id, new URLSearchParams([...query, ['download', '1']])) : null,
     }
   }
   return {
-    images: images.map((i) => ({ id: i.id, name: i.original_name, width: i.width, height: i.height, bytes: i.byte_size, thumb: renderPath(i.id, new URLSearchParams({ width: '160', height: '160', fit: 'cover', format: 'webp', quality: '70' })) })),
+    images: images.map((i) => ({
+      id: i.id,
+      name: i.original_name,
+      width: i.width,
+      height: i.height,
+      bytes: i.byte_size,
+      thumb: renderPath(
+        i.id,
+        new URLSearchParams({ width: '160', height: '160', fit: 'cover', format: 'webp', quality: '70' }),
+      ),
+    })),
     edit,
-    limits: { maxMb: PLAYGROUND_MAX_BYTES / 1024 / 1024, maxPixels: MAX_IMAGE_PIXELS / 1_000_000, rules: PLAYGROUND_RULES, maxSide: MAX_SIDE },
+    limits: {
+      maxMb: PLAYGROUND_MAX_BYTES / 1024 / 1024,
+      maxPixels: MAX_IMAGE_PIXELS / 1_000_000,
+      rules: PLAYGROUND_RULES,
+      maxSide: MAX_SIDE,
+    },
   }
 }
 export type ImagesPageData = Awaited<ReturnType<typeof imagesPage>>
@@ -233,13 +339,23 @@ export async function imagesAction(db: Database, viewer: Viewer, form: FormData)
   if (submission.status !== 'success') return { status: 'bad-request' }
   if (submission.value.intent === 'delete') {
     if (!(await deletePlaygroundImage(db, viewer.userId, submission.value.imageId))) return { status: 'not-found' }
-    return { status: 'done', toast: { kind: 'success', message: 'The image is deleted.' }, redirectTo: '/toolkit/images' }
+    return {
+      status: 'done',
+      toast: { kind: 'success', message: 'The image is deleted.' },
+      redirectTo: '/toolkit/images',
+    }
   }
   const checked = await checkPlaygroundImage(form.get('image'))
-  if (checked === null) return { status: 'invalid', reply: submission.reply({ fieldErrors: { image: ['Choose an image to upload'] } }) }
-  if (isFileError(checked)) return { status: 'invalid', reply: submission.reply({ fieldErrors: { image: [checked.error] } }) }
+  if (checked === null)
+    return { status: 'invalid', reply: submission.reply({ fieldErrors: { image: ['Choose an image to upload'] } }) }
+  if (isFileError(checked))
+    return { status: 'invalid', reply: submission.reply({ fieldErrors: { image: [checked.error] } }) }
   const id = await savePlaygroundImage(db, viewer.userId, checked)
-  return { status: 'done', toast: { kind: 'success', message: `${checked.name} is uploaded: edit it below.` }, redirectTo: `/toolkit/images?image=${id}` }
+  return {
+    status: 'done',
+    toast: { kind: 'success', message: `${checked.name} is uploaded: edit it below.` },
+    redirectTo: `/toolkit/images?image=${id}`,
+  }
 }
 
 /**
@@ -247,7 +363,13 @@ export async function imagesAction(db: Database, viewer: Viewer, form: FormData)
  * that do not fit it or make more than MAX_SIDE a side, 429 when the user's renders are too many or
  * the wait too long; 304 when the browser has these bytes (ETag).
  */
-export async function renderResponse(db: Database, viewer: Viewer, imageParam: string | undefined, url: URL, ifNoneMatch?: string | null): Promise<Response> {
+export async function renderResponse(
+  db: Database,
+  viewer: Viewer,
+  imageParam: string | undefined,
+  url: URL,
+  ifNoneMatch?: string | null,
+): Promise<Response> {
   const id = readId(imageParam)
   const image = id ? await playgroundImage(db, viewer.userId, id) : undefined
   if (!image) throw new Response('Not found', { status: 404 })
@@ -256,20 +378,28 @@ export async function renderResponse(db: Database, viewer: Viewer, imageParam: s
   if (!ops) throw new Response(Object.values(errors).join('. '), { status: 400, headers: text })
   // The same edits of the same file make the same bytes: a browser that has them is told so at once.
   const etag = renderEtag(image, ops)
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': 'private, max-age=3600' } })
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag))
+    return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': 'private, max-age=3600' } })
   let out
   try {
     out = await renderForUser(viewer.userId, image, ops)
   } catch (error) {
     if (error instanceof RenderBusy) {
-      const message = error.reason === 'line' ? 'Too many of your images are being edited at once: wait for them, then try again.' : 'The image playground is busy: try again in a moment.'
+      const message =
+        error.reason === 'line'
+          ? 'Too many of your images are being edited at once: wait for them, then try again.'
+          : 'The image playground is busy: try again in a moment.'
       throw new Response(message, { status: 429, headers: { ...text, 'Retry-After': '5' } })
     }
     if (error instanceof TooLargeRender) throw new Response(error.message, { status: 400, headers: text })
     throw new Response('This image could not be edited that way.', { status: 422, headers: text })
   }
-  const headers = uploadedFileHeaders({ contentType: out.contentType, name: out.filename, size: out.bytes.byteLength }, { shareable: false })
-  if (url.searchParams.get('download') === '1') headers.set('Content-Disposition', disposition('attachment', out.filename))
+  const headers = uploadedFileHeaders(
+    { contentType: out.contentType, name: out.filename, size: out.bytes.byteLength },
+    { shareable: false },
+  )
+  if (url.searchParams.get('download') === '1')
+    headers.set('Content-Disposition', disposition('attachment', out.filename))
   headers.set('X-Image-Size', `${out.width}x${out.height}`)
   headers.set('ETag', out.etag)
   headers.set('X-Render-Cache', out.cached ? 'hit' : 'miss')

@@ -32,12 +32,17 @@ export type BuyerChoice = { mode: 'own'; buyer: { id: number; name: string } } |
 
 /** Whose SKUs the viewer may label. */
 export function buyerChoice(viewer: Viewer): BuyerChoice {
-  if (viewer.company?.kind === 'buyer') return { mode: 'own', buyer: { id: viewer.company.id, name: viewer.company.name } }
+  if (viewer.company?.kind === 'buyer')
+    return { mode: 'own', buyer: { id: viewer.company.id, name: viewer.company.name } }
   return mayPick(viewer, 'buyer') ? { mode: 'pick' } : { mode: 'none' }
 }
 
 /** The buyer a staff member typed (an exact name, code or #id), or why not with the buyers to choose from. */
-export async function resolveBuyer(db: Database, viewer: Viewer, typed: string): Promise<{ ok: true; buyer: { id: number; name: string } } | { ok: false; message: string; choices: PickOption[] }> {
+export async function resolveBuyer(
+  db: Database,
+  viewer: Viewer,
+  typed: string,
+): Promise<{ ok: true; buyer: { id: number; name: string } } | { ok: false; message: string; choices: PickOption[] }> {
   const check = await checkPick(db, viewer, 'buyer', typed)
   return check.ok ? { ok: true, buyer: { id: check.option.id, name: check.option.label } } : check
 }
@@ -61,7 +66,9 @@ export async function priceLabels(db: Database, buyerId: number, codes: string[]
     const row = byCode.get(code)
     if (!row) missing.push(code)
     else if (row.price_minor === null) noPrice.push(code)
-    else for (let i = 0; i < copies && labels.length < MAX_PRICE_LABELS; i++) labels.push({ buyerCode: row.buyer_code, name: row.name, price: formatMoney(Number(row.price_minor)) })
+    else
+      for (let i = 0; i < copies && labels.length < MAX_PRICE_LABELS; i++)
+        labels.push({ buyerCode: row.buyer_code, name: row.name, price: formatMoney(Number(row.price_minor)) })
   }
   return { labels, missing, noPrice }
 }

@@ -103,7 +103,10 @@ export class ByteLru<V extends { bytes: Uint8Array }> {
   private readonly entries = new Map<string, V>()
   private size = 0
 
-  constructor(private readonly maxBytes: number, private readonly maxEntryBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    private readonly maxEntryBytes: number,
+  ) {}
 
   get(key: string): V | undefined {
     const value = this.entries.get(key)

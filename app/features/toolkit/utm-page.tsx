@@ -20,7 +20,14 @@ export function UtmPage({ data, lastResult }: { data: UtmPageData; lastResult?: 
   })
   const value = (name: keyof typeof fields) => String(fields[name].value ?? '')
   // The preview follows what is typed (conform keeps each field's value as it changes).
-  const preview = buildUtmUrl({ url: value('url'), source: value('source'), medium: value('medium'), campaign: value('campaign'), term: value('term'), content: value('content') })
+  const preview = buildUtmUrl({
+    url: value('url'),
+    source: value('source'),
+    medium: value('medium'),
+    campaign: value('campaign'),
+    term: value('term'),
+    content: value('content'),
+  })
   return (
     <>
       <PageHeader title="UTM links" />
@@ -49,11 +56,19 @@ export function UtmPage({ data, lastResult }: { data: UtmPageData; lastResult?: 
             }
             inputProps={{ inputMode: 'url', placeholder: 'https://' }}
           />
-          <Field label="Source" meta={fields.source} hint="Where visitors come from: newsletter, google, partner-site" />
+          <Field
+            label="Source"
+            meta={fields.source}
+            hint="Where visitors come from: newsletter, google, partner-site"
+          />
           <Field label="Medium" meta={fields.medium} hint="How: email, cpc, social, banner" />
           <Field label="Campaign" meta={fields.campaign} hint="Which campaign: diwali-2026" />
           <Field label="Term (optional)" meta={fields.term} hint="Paid search keywords" />
-          <Field label="Content (optional)" meta={fields.content} hint="Which link or ad, when several go to one page" />
+          <Field
+            label="Content (optional)"
+            meta={fields.content}
+            hint="Which link or ad, when several go to one page"
+          />
         </div>
         {preview ? (
           <div className="stack">
@@ -98,14 +113,27 @@ export function UtmPage({ data, lastResult }: { data: UtmPageData; lastResult?: 
                 </>
               ),
             },
-            { key: 'url', header: 'Tagged link', cell: (r) => <CopyText value={r.url} label={`Tagged link of ${r.campaign}`} /> },
-            { key: 'short', header: 'Short link', cell: (r) => <CopyText value={r.shortUrl} label={`Short link of ${r.campaign}`} /> },
-            { key: 'clicks', header: 'Clicks', numeric: true, cell: (r) => (
-              <>
-                {r.clicks}
-                {r.lastClickedAt ? <div className="muted">last {formatDateTime(r.lastClickedAt)}</div> : null}
-              </>
-            ) },
+            {
+              key: 'url',
+              header: 'Tagged link',
+              cell: (r) => <CopyText value={r.url} label={`Tagged link of ${r.campaign}`} />,
+            },
+            {
+              key: 'short',
+              header: 'Short link',
+              cell: (r) => <CopyText value={r.shortUrl} label={`Short link of ${r.campaign}`} />,
+            },
+            {
+              key: 'clicks',
+              header: 'Clicks',
+              numeric: true,
+              cell: (r) => (
+                <>
+                  {r.clicks}
+                  {r.lastClickedAt ? <div className="muted">last {formatDateTime(r.lastClickedAt)}</div> : null}
+                </>
+              ),
+            },
             { key: 'created', header: 'Saved', nowrap: true, cell: (r) => formatDateTime(r.createdAt) },
             {
               key: 'delete',
@@ -117,7 +145,11 @@ export function UtmPage({ data, lastResult }: { data: UtmPageData; lastResult?: 
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="linkId" value={r.id} />
                   <button type="submit" className="btn btn-link">
-                    Delete<span className="visually-hidden"> the link of {r.campaign} ({r.shortUrl})</span>
+                    Delete
+                    <span className="visually-hidden">
+                      {' '}
+                      the link of {r.campaign} ({r.shortUrl})
+                    </span>
                   </button>
                 </Form>
               ),

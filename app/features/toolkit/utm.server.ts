@@ -32,7 +32,9 @@ export function shortLinkAllowed(url: string, hosts: readonly string[] = config(
   } catch {
     return false
   }
-  return hosts.some((allowed) => (allowed.startsWith('*.') ? host === allowed.slice(2) || host.endsWith(allowed.slice(1)) : host === allowed))
+  return hosts.some((allowed) =>
+    allowed.startsWith('*.') ? host === allowed.slice(2) || host.endsWith(allowed.slice(1)) : host === allowed,
+  )
 }
 
 /** What the field says when a short link would lead elsewhere. */
@@ -44,7 +46,20 @@ export function shortLinkHostProblem(hosts: readonly string[] = config().shortLi
 export function userLinks(db: Database, userId: number, limit = 100) {
   return db
     .selectFrom('utm_links')
-    .select(['id', 'code', 'url', 'base_url', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'clicks', 'last_clicked_at', 'created_at'])
+    .select([
+      'id',
+      'code',
+      'url',
+      'base_url',
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      'utm_term',
+      'utm_content',
+      'clicks',
+      'last_clicked_at',
+      'created_at',
+    ])
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
     .limit(limit)
@@ -56,7 +71,12 @@ export type UtmLinkRow = Awaited<ReturnType<typeof userLinks>>[number]
  * Saves the tagged link with a new short code, once per idempotency key. A code that another link
  * took first (the unique index says so) is drawn again.
  */
-export async function saveUtmLink(db: Database, userId: number, tags: UtmTags, idempotencyKey?: string): Promise<{ id: number; repeated: boolean }> {
+export async function saveUtmLink(
+  db: Database,
+  userId: number,
+  tags: UtmTags,
+  idempotencyKey?: string,
+): Promise<{ id: number; repeated: boolean }> {
   const url = buildUtmUrl(tags)
   if (!url) throw new Error('saveUtmLink: the address was not checked')
   for (let attempt = 0; ; attempt++) {
@@ -79,7 +99,13 @@ export async function saveUtmLink(db: Database, userId: number, tags: UtmTags, i
             })
             .returning('id')
             .executeTakeFirstOrThrow()
-          await audit(trx, { actorUserId: userId, action: 'utm_link.created', entityType: 'utm_link', entityId: row.id, after: { url } })
+          await audit(trx, {
+            actorUserId: userId,
+            action: 'utm_link.created',
+            entityType: 'utm_link',
+            entityId: row.id,
+            after: { url },
+          })
           return row.id
         })
         return { id: result, repeated }
@@ -94,9 +120,20 @@ export async function saveUtmLink(db: Database, userId: number, tags: UtmTags, i
 /** Deletes one of the user's links; false when the user has no such link. */
 export async function deleteUtmLink(db: Database, userId: number, linkId: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const gone = await trx.deleteFrom('utm_links').where('id', '=', linkId).where('user_id', '=', userId).returning(['id', 'url']).executeTakeFirst()
+    const gone = await trx
+      .deleteFrom('utm_links')
+      .where('id', '=', linkId)
+      .where('user_id', '=', userId)
+      .returning(['id', 'url'])
+      .executeTakeFirst()
     if (!gone) return false
-    await audit(trx, { actorUserId: userId, action: 'utm_link.deleted', entityType: 'utm_link', entityId: gone.id, before: { url: gone.url } })
+    await audit(trx, {
+      actorUserId: userId,
+      action: 'utm_link.deleted',
+      entityType: 'utm_link',
+      entityId: gone.id,
+      before: { url: gone.url },
+    })
     return true
   })
 }

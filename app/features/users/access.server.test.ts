@@ -43,7 +43,10 @@ describe('disabling and enabling', () => {
     expect(await auditOf('user.enabled', userId)).toHaveLength(1)
     const fresh = await startSession(db(), userId)
     expect(await loadViewer(db(), fresh.idHash)).toMatchObject({ userId })
-    expect(await enableUser(db(), admin, userId)).toMatchObject({ ok: false, formErrors: ['This user is already active'] })
+    expect(await enableUser(db(), admin, userId)).toMatchObject({
+      ok: false,
+      formErrors: ['This user is already active'],
+    })
   })
 
   test('two admins disabling the same user at once: one wins, the other is told it is already disabled', async () => {
@@ -57,7 +60,10 @@ describe('disabling and enabling', () => {
 
   test('an admin cannot disable itself, nor the last active admin', async () => {
     const admin = await adminViewer()
-    expect(await disableUser(db(), admin, admin.userId)).toMatchObject({ ok: false, formErrors: [expect.stringMatching(/your own account/)] })
+    expect(await disableUser(db(), admin, admin.userId)).toMatchObject({
+      ok: false,
+      formErrors: [expect.stringMatching(/your own account/)],
+    })
     // Another admin, the demo admin being the only other active one: it cannot disable the demo admin if it is itself disabled.
     const other = await userIdOf('logistics@example.com')
     await db().insertInto('user_roles').values({ user_id: other, role: 'admin' }).execute()
@@ -76,19 +82,40 @@ describe('an admin sets a password', () => {
     const session = await startSession(db(), userId)
     await db()
       .insertInto('password_reset_tokens')
-      .values({ user_id: userId, token_hash: 'pending-link', created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3_600_000).toISOString() })
+      .values({
+        user_id: userId,
+        token_hash: 'pending-link',
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      })
       .execute()
 
-    const done = await setPasswordByAdmin(db(), admin, { email: 'supplier_agent@example.com', password: 'set-by-admin-2026' })
+    const done = await setPasswordByAdmin(db(), admin, {
+      email: 'supplier_agent@example.com',
+      password: 'set-by-admin-2026',
+    })
     expect(done).toEqual({ ok: true, value: { userId, name: 'Arjun Agent', sessionsEnded: 1 } })
     expect(await loadViewer(db(), session.idHash)).toBeNull()
-    const user = await db().selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow()
+    const user = await db()
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
     expect(await verifyPassword('set-by-admin-2026', user.password_hash)).toBe(true)
     expect(await verifyPassword('demo-pass-2026', user.password_hash)).toBe(false)
-    const link = await db().selectFrom('password_reset_tokens').select('used_at').where('token_hash', '=', 'pending-link').executeTakeFirstOrThrow()
+    const link = await db()
+      .selectFrom('password_reset_tokens')
+      .select('used_at')
+      .where('token_hash', '=', 'pending-link')
+      .executeTakeFirstOrThrow()
     expect(link.used_at).not.toBeNull()
     const [entry] = await auditOf('user.password_set_by_admin', userId)
-    expect(entry).toMatchObject({ actor_user_id: admin.userId, note: 'sessions ended: 1', before_json: null, after_json: null })
+    expect(entry).toMatchObject({
+      actor_user_id: admin.userId,
+      note: 'sessions ended: 1',
+      before_json: null,
+      after_json: null,
+    })
   })
 
   test("its own password: the admin's other sessions end, the current one stays", async () => {
@@ -102,10 +129,12 @@ describe('an admin sets a password', () => {
 
   test('an unknown e-mail is refused at the field', async () => {
     const admin = await adminViewer()
-    expect(await setPasswordByAdmin(db(), admin, { email: 'nobody@nowhere.test', password: 'whatever-12345' })).toEqual({
-      ok: false,
-      fieldErrors: { email: ['There is no user with this e-mail address'] },
-      formErrors: undefined,
-    })
+    expect(await setPasswordByAdmin(db(), admin, { email: 'nobody@nowhere.test', password: 'whatever-12345' })).toEqual(
+      {
+        ok: false,
+        fieldErrors: { email: ['There is no user with this e-mail address'] },
+        formErrors: undefined,
+      },
+    )
   })
 })

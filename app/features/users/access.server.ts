@@ -10,12 +10,23 @@ import { otherActiveAdmins, refuse, type Outcome } from './mutations.server'
 const sessionsNote = (ended: number) => `sessions ended: ${ended}`
 
 /** Disables a user and ends every session it has, in one transaction. */
-export async function disableUser(db: Database, viewer: Pick<Viewer, 'userId'>, userId: number): Promise<Outcome<{ sessionsEnded: number }>> {
+export async function disableUser(
+  db: Database,
+  viewer: Pick<Viewer, 'userId'>,
+  userId: number,
+): Promise<Outcome<{ sessionsEnded: number }>> {
   if (userId === viewer.userId) return refuse({}, ['You cannot disable your own account; ask another administrator'])
   return db.transaction().execute(async (trx) => {
-    const admin = await trx.selectFrom('user_roles').select('role').where('user_id', '=', userId).where('role', '=', 'admin').executeTakeFirst()
+    const admin = await trx
+      .selectFrom('user_roles')
+      .select('role')
+      .where('user_id', '=', userId)
+      .where('role', '=', 'admin')
+      .executeTakeFirst()
     if (admin && (await otherActiveAdmins(trx, userId)) === 0) {
-      return refuse({}, ['This is the last active administrator and cannot be disabled: make another user an administrator first'])
+      return refuse({}, [
+        'This is the last active administrator and cannot be disabled: make another user an administrator first',
+      ])
     }
     const updated = await trx
       .updateTable('users')
@@ -38,7 +49,11 @@ export async function disableUser(db: Database, viewer: Pick<Viewer, 'userId'>, 
   })
 }
 
-export async function enableUser(db: Database, viewer: Pick<Viewer, 'userId'>, userId: number): Promise<Outcome<undefined>> {
+export async function enableUser(
+  db: Database,
+  viewer: Pick<Viewer, 'userId'>,
+  userId: number,
+): Promise<Outcome<undefined>> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('users')
@@ -74,9 +89,17 @@ export async function setPasswordByAdmin(
   const passwordHash = await hashPassword(input.password)
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString()
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', user.id).execute()
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', user.id)
+      .execute()
     await voidOpenTokens(trx, user.id, now)
-    const sessionsEnded = await endUserSessions(trx, user.id, user.id === viewer.userId ? viewer.sessionIdHash : undefined)
+    const sessionsEnded = await endUserSessions(
+      trx,
+      user.id,
+      user.id === viewer.userId ? viewer.sessionIdHash : undefined,
+    )
     await audit(trx, {
       actorUserId: viewer.userId,
       action: 'user.password_set_by_admin',

@@ -3,7 +3,8 @@ import { checkPick } from '../search/pick.server'
 import { pickedId, type PickOption } from '../search/pick'
 import type { CompanyKind } from './roles'
 
-export type CompanyMatch = { ok: true; id: number; name: string } | { ok: false; message: string; choices: PickOption[] }
+export type CompanyMatch =
+  { ok: true; id: number; name: string } | { ok: false; message: string; choices: PickOption[] }
 
 /** Buyers and sellers are not scoped per viewer: whoever may fill a company field sees them all. */
 const ANYONE = { userId: 0, roles: [] }

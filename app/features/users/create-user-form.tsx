@@ -28,7 +28,11 @@ export function CreateUserForm({
   open: boolean
   defaultValue: Record<string, unknown>
 }) {
-  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.createUserSchema), { id: 'create-user', lastResult, defaultValue })
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.createUserSchema), {
+    id: 'create-user',
+    lastResult,
+    defaultValue,
+  })
   const hydrated = useHydrated()
   // Without JavaScript both ways are on the page; with it, the password fields show when chosen.
   const showPassword = !hydrated || fields.access.value === 'password'
@@ -44,16 +48,39 @@ export function CreateUserForm({
         <div className="form-grid" style={TOP_ALIGNED}>
           <Field label="Name" meta={fields.name} inputProps={{ autoComplete: 'off' }} />
           <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'off' }} />
-          <Field label="Phone (optional)" type="tel" meta={fields.phone} inputProps={{ placeholder: '10-digit mobile or +country code' }} />
+          <Field
+            label="Phone (optional)"
+            type="tel"
+            meta={fields.phone}
+            inputProps={{ placeholder: '10-digit mobile or +country code' }}
+          />
         </div>
-        <RoleAndCompanyFields roles={fields.roles} company={fields.company} companyAdmin={fields.companyAdmin} options={roleOptions} choices={choicesOf(lastResult, 'company')} />
+        <RoleAndCompanyFields
+          roles={fields.roles}
+          company={fields.company}
+          companyAdmin={fields.companyAdmin}
+          options={roleOptions}
+          choices={choicesOf(lastResult, 'company')}
+        />
         <ChoiceField legend="How the user gets in" meta={fields.access} options={[...ACCESS_CHOICES]} />
         {showPassword ? (
           <>
-            <p className="hint muted">Only with “Set a password now”: at least 10 characters. Tell it to the user yourself.</p>
+            <p className="hint muted">
+              Only with “Set a password now”: at least 10 characters. Tell it to the user yourself.
+            </p>
             <div className="form-grid" style={TOP_ALIGNED}>
-              <Field label="Password" type="password" meta={fields.password} inputProps={{ autoComplete: 'new-password' }} />
-              <Field label="Password again" type="password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
+              <Field
+                label="Password"
+                type="password"
+                meta={fields.password}
+                inputProps={{ autoComplete: 'new-password' }}
+              />
+              <Field
+                label="Password again"
+                type="password"
+                meta={fields.confirmPassword}
+                inputProps={{ autoComplete: 'new-password' }}
+              />
             </div>
           </>
         ) : null}

@@ -48,4 +48,3 @@ export function readUserFilters(url: URL): UserFilters {
     company: readCompanyRef(params.get('company')),
   }
 }
-

@@ -21,13 +21,31 @@ const companyReference = (form: FormData) => ({ company: companyKindOf(form.getA
 const userPath = (userId: number) => `/admin/users/${userId}`
 
 /** The create form of the users list. */
-export async function handleCreateUserForm(db: Database, viewer: Viewer, form: FormData, appUrl: string): Promise<FormOutcome<{ result?: Reply }>> {
+export async function handleCreateUserForm(
+  db: Database,
+  viewer: Viewer,
+  form: FormData,
+  appUrl: string,
+): Promise<FormOutcome<{ result?: Reply }>> {
   if (form.get('intent') !== 'create') return { status: 'invalid', reply: {} }
   const submission = parseWithZod(form, { schema: createUserSchema })
   const hidden = { hideFields: ['password', 'confirmPassword'] }
-  if (submission.status !== 'success') return { status: 'invalid', reply: { result: await replyWithReferences(db, viewer, submission, form, companyReference(form), hidden) } }
+  if (submission.status !== 'success')
+    return {
+      status: 'invalid',
+      reply: { result: await replyWithReferences(db, viewer, submission, form, companyReference(form), hidden) },
+    }
   const created = await createUser(db, viewer, submission.value, appUrl)
-  if (!created.ok) return { status: 'invalid', reply: { result: withChoices(submission.reply({ ...hidden, fieldErrors: created.fieldErrors, formErrors: created.formErrors }), created.choices) } }
+  if (!created.ok)
+    return {
+      status: 'invalid',
+      reply: {
+        result: withChoices(
+          submission.reply({ ...hidden, fieldErrors: created.fieldErrors, formErrors: created.formErrors }),
+          created.choices,
+        ),
+      },
+    }
   const { userId, invited } = created.value
   const message = invited
     ? `${submission.value.name} is created; the invitation e-mail to ${submission.value.email} is on its way.`
@@ -36,34 +54,74 @@ export async function handleCreateUserForm(db: Database, viewer: Viewer, form: F
 }
 
 /** What the user record's forms get back: the form that sent it, and its reply or errors. */
-export type UserRecordReply = { intent: 'details' | 'roles'; result: Reply } | { intent: 'status'; errors?: string[] } | { intent: null }
+export type UserRecordReply =
+  { intent: 'details' | 'roles'; result: Reply } | { intent: 'status'; errors?: string[] } | { intent: null }
 
 /** The user record's forms: details, roles (with the admin's own password), disable and enable. */
-export async function handleUserRecordForm(db: Database, viewer: Viewer, userId: number, form: FormData): Promise<FormOutcome<UserRecordReply>> {
+export async function handleUserRecordForm(
+  db: Database,
+  viewer: Viewer,
+  userId: number,
+  form: FormData,
+): Promise<FormOutcome<UserRecordReply>> {
   switch (form.get('intent')) {
     case 'details': {
       const submission = parseWithZod(form, { schema: userDetailsSchema })
-      if (submission.status !== 'success') return { status: 'invalid', reply: { intent: 'details', result: submission.reply() } }
+      if (submission.status !== 'success')
+        return { status: 'invalid', reply: { intent: 'details', result: submission.reply() } }
       const saved = await updateUserDetails(db, viewer, userId, submission.value)
-      if (!saved.ok) return { status: 'invalid', reply: { intent: 'details', result: submission.reply({ formErrors: saved.formErrors, fieldErrors: saved.fieldErrors }) } }
+      if (!saved.ok)
+        return {
+          status: 'invalid',
+          reply: {
+            intent: 'details',
+            result: submission.reply({ formErrors: saved.formErrors, fieldErrors: saved.fieldErrors }),
+          },
+        }
       return { status: 'done', toast: { kind: 'success', message: 'Name and phone are saved.' } }
     }
     case 'roles': {
       const submission = parseWithZod(form, { schema: userRolesSchema })
       const hidden = { hideFields: ['ownPassword'] }
-      if (submission.status !== 'success') return { status: 'invalid', reply: { intent: 'roles', result: await replyWithReferences(db, viewer, submission, form, companyReference(form), hidden) } }
+      if (submission.status !== 'success')
+        return {
+          status: 'invalid',
+          reply: {
+            intent: 'roles',
+            result: await replyWithReferences(db, viewer, submission, form, companyReference(form), hidden),
+          },
+        }
       if (!(await confirmsOwnPassword(db, viewer.userId, submission.value.ownPassword))) {
-        return { status: 'invalid', reply: { intent: 'roles', result: submission.reply({ ...hidden, fieldErrors: { ownPassword: [OWN_PASSWORD_WRONG] } }) } }
+        return {
+          status: 'invalid',
+          reply: {
+            intent: 'roles',
+            result: submission.reply({ ...hidden, fieldErrors: { ownPassword: [OWN_PASSWORD_WRONG] } }),
+          },
+        }
       }
       const saved = await changeUserRoles(db, viewer, userId, submission.value)
-      if (!saved.ok) return { status: 'invalid', reply: { intent: 'roles', result: withChoices(submission.reply({ ...hidden, formErrors: saved.formErrors, fieldErrors: saved.fieldErrors }), saved.choices) } }
+      if (!saved.ok)
+        return {
+          status: 'invalid',
+          reply: {
+            intent: 'roles',
+            result: withChoices(
+              submission.reply({ ...hidden, formErrors: saved.formErrors, fieldErrors: saved.fieldErrors }),
+              saved.choices,
+            ),
+          },
+        }
       return { status: 'done', toast: { kind: 'success', message: 'Roles are saved.' } }
     }
     case 'disable': {
       const done = await disableUser(db, viewer, userId)
       if (!done.ok) return { status: 'invalid', reply: { intent: 'status', errors: done.formErrors } }
       const n = done.value.sessionsEnded
-      return { status: 'done', toast: { kind: 'success', message: `The user is disabled; ${countOf(n, 'session')} ended.` } }
+      return {
+        status: 'done',
+        toast: { kind: 'success', message: `The user is disabled; ${countOf(n, 'session')} ended.` },
+      }
     }
     case 'enable': {
       const done = await enableUser(db, viewer, userId)
@@ -81,14 +139,24 @@ export async function handleSetPasswordForm(db: Database, viewer: Viewer, form: 
   const hidden = { hideFields: ['password', 'confirmPassword', 'ownPassword'] }
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply(hidden) }
   if (!(await confirmsOwnPassword(db, viewer.userId, submission.value.ownPassword))) {
-    return { status: 'invalid', reply: submission.reply({ ...hidden, fieldErrors: { ownPassword: [OWN_PASSWORD_WRONG] } }) }
+    return {
+      status: 'invalid',
+      reply: submission.reply({ ...hidden, fieldErrors: { ownPassword: [OWN_PASSWORD_WRONG] } }),
+    }
   }
   const done = await setPasswordByAdmin(db, viewer, submission.value)
-  if (!done.ok) return { status: 'invalid', reply: submission.reply({ ...hidden, fieldErrors: done.fieldErrors, formErrors: done.formErrors }) }
+  if (!done.ok)
+    return {
+      status: 'invalid',
+      reply: submission.reply({ ...hidden, fieldErrors: done.fieldErrors, formErrors: done.formErrors }),
+    }
   const { userId, name, sessionsEnded } = done.value
   return {
     status: 'done',
     redirectTo: userPath(userId),
-    toast: { kind: 'success', message: `The password of ${name} is set; ${countOf(sessionsEnded, 'session')} ended. Tell it to them safely.` },
+    toast: {
+      kind: 'success',
+      message: `The password of ${name} is set; ${countOf(sessionsEnded, 'session')} ended. Tell it to them safely.`,
+    },
   }
 }

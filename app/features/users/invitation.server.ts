@@ -12,7 +12,14 @@ const sha256 = (value: string) => crypto.createHash('sha256').update(value).dige
  */
 export async function queueInvitation(
   trx: Executor,
-  input: { userId: number; email: string; name: string; invitedBy: string; companyName?: string | null; appUrl: string },
+  input: {
+    userId: number
+    email: string
+    name: string
+    invitedBy: string
+    companyName?: string | null
+    appUrl: string
+  },
 ): Promise<void> {
   const token = crypto.randomBytes(32).toString('base64url')
   const now = new Date()

@@ -26,10 +26,12 @@ export interface Refusal {
 }
 export type Outcome<T> = { ok: true; value: T } | Refusal
 
-export const CHANGED_SINCE_OPENED = 'This user was changed by someone else since you opened the page; reload it and try again.'
+export const CHANGED_SINCE_OPENED =
+  'This user was changed by someone else since you opened the page; reload it and try again.'
 
 /** A field's messages as one sentence each, for the shared Refused. */
-const firstMessages = (errors: Record<string, string[]>) => Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.join(' ')]))
+const firstMessages = (errors: Record<string, string[]>) =>
+  Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.join(' ')]))
 
 export function refuse(fieldErrors: Record<string, string[]>, formErrors?: string[]): Refusal {
   return { ok: false, fieldErrors, formErrors }
@@ -42,7 +44,10 @@ async function settle<T>(work: () => Promise<T>): Promise<Outcome<T>> {
     if (error instanceof Refused) {
       const fields = error.fields ?? (error.field ? { [error.field]: error.message } : undefined)
       if (!fields) return refuse({}, [error.message])
-      return { ...refuse(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, [message]]))), ...(error.choices ? { choices: error.choices } : {}) }
+      return {
+        ...refuse(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, [message]]))),
+        ...(error.choices ? { choices: error.choices } : {}),
+      }
     }
     throw error
   }
@@ -57,7 +62,13 @@ function ruleRefusal(input: { roles: RoleKey[]; company?: string; companyAdmin?:
 }
 
 /** The company the roles call for, resolved from what was typed; null for staff. */
-async function companyFor(trx: Executor, roles: RoleKey[], typed: string | undefined, errors: Record<string, string[]>, choices: PickChoices) {
+async function companyFor(
+  trx: Executor,
+  roles: RoleKey[],
+  typed: string | undefined,
+  errors: Record<string, string[]>,
+  choices: PickChoices,
+) {
   const kind = companyKindOf(roles)
   if (!kind) return null
   const match = await resolveCompany(trx, kind, typed ?? '')
@@ -85,7 +96,9 @@ export async function createUser(
   if (rules) return rules
   const invited = input.access !== 'password'
   // Invited users get a hash nobody knows until they choose a password through the link.
-  const passwordHash = await hashPassword(invited ? crypto.randomBytes(32).toString('base64url') : (input.password ?? ''))
+  const passwordHash = await hashPassword(
+    invited ? crypto.randomBytes(32).toString('base64url') : (input.password ?? ''),
+  )
   try {
     return await settle(() =>
       db.transaction().execute(async (trx) => {
@@ -109,7 +122,10 @@ export async function createUser(
             })
             .returning('id')
             .executeTakeFirstOrThrow()
-          await trx.insertInto('user_roles').values(input.roles.map((role) => ({ user_id: user.id, role }))).execute()
+          await trx
+            .insertInto('user_roles')
+            .values(input.roles.map((role) => ({ user_id: user.id, role })))
+            .execute()
           await syncSearch(trx, 'user', user.id)
           await audit(trx, {
             actorUserId: viewer.userId,
@@ -127,7 +143,14 @@ export async function createUser(
             },
           })
           if (invited) {
-            await queueInvitation(trx, { userId: user.id, email: input.email, name: input.name, invitedBy: viewer.name, companyName: company?.name, appUrl })
+            await queueInvitation(trx, {
+              userId: user.id,
+              email: input.email,
+              name: input.name,
+              invitedBy: viewer.name,
+              companyName: company?.name,
+              appUrl,
+            })
           }
           return user.id
         })
@@ -154,7 +177,14 @@ export async function updateUserDetails(
       const after = { name: input.name, phone: input.phone || null }
       await updateUnlessChanged(trx, userId, input.version, after)
       await syncSearch(trx, 'user', userId)
-      await audit(trx, { actorUserId: viewer.userId, action: 'user.updated', entityType: 'user', entityId: userId, before, after })
+      await audit(trx, {
+        actorUserId: viewer.userId,
+        action: 'user.updated',
+        entityType: 'user',
+        entityId: userId,
+        before,
+        after,
+      })
       return undefined
     }),
   )
@@ -208,7 +238,7 @@ export async function changeUserRoles(
       const beforeRoles = (await rolesOf(trx, [userId])).get(userId) ?? []
       const errors: Record<string, string[]> = {}
       const choices: PickChoices = {}
-          const company = await companyFor(trx, input.roles, input.company, errors, choices)
+      const company = await companyFor(trx, input.roles, input.company, errors, choices)
       const losesAdmin = beforeRoles.includes('admin') && !input.roles.includes('admin')
       if (losesAdmin && userId === viewer.userId) {
         errors.roles = ['You cannot remove your own admin role; ask another administrator to do it']
@@ -224,7 +254,10 @@ export async function changeUserRoles(
       }
       await updateUnlessChanged(trx, userId, input.version, after)
       await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute()
-      await trx.insertInto('user_roles').values(input.roles.map((role) => ({ user_id: userId, role }))).execute()
+      await trx
+        .insertInto('user_roles')
+        .values(input.roles.map((role) => ({ user_id: userId, role })))
+        .execute()
       await audit(trx, {
         actorUserId: viewer.userId,
         action: 'user.roles_changed',

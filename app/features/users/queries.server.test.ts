@@ -8,14 +8,22 @@ import { syncSearch } from '../search/search.server'
 
 const list = (query: string) => listUsers(getDb(), readUserFilters(new URL(`http://x/admin/users/manage?${query}`)))
 
-async function addUser(email: string, name: string, roles: RoleKey[], extra: { buyer_id?: number; seller_id?: number; status?: 'active' | 'disabled'; created_at?: string } = {}) {
+async function addUser(
+  email: string,
+  name: string,
+  roles: RoleKey[],
+  extra: { buyer_id?: number; seller_id?: number; status?: 'active' | 'disabled'; created_at?: string } = {},
+) {
   const db = getDb()
   const user = await db
     .insertInto('users')
     .values({ email, name, password_hash: 'not-a-hash', ...extra })
     .returning('id')
     .executeTakeFirstOrThrow()
-  await db.insertInto('user_roles').values(roles.map((role) => ({ user_id: user.id, role }))).execute()
+  await db
+    .insertInto('user_roles')
+    .values(roles.map((role) => ({ user_id: user.id, role })))
+    .execute()
   await syncSearch(db, 'user', user.id)
   return user.id
 }
@@ -25,12 +33,26 @@ let tiruppur: number
 
 beforeAll(async () => {
   const db = getDb()
-  indigo = (await db.selectFrom('buyers').select('id').where('name', '=', 'Indigo Threads Retail').executeTakeFirstOrThrow()).id
-  tiruppur = (await db.selectFrom('sellers').select('id').where('name', '=', 'Tiruppur Knit Works').executeTakeFirstOrThrow()).id
+  indigo = (
+    await db.selectFrom('buyers').select('id').where('name', '=', 'Indigo Threads Retail').executeTakeFirstOrThrow()
+  ).id
+  tiruppur = (
+    await db.selectFrom('sellers').select('id').where('name', '=', 'Tiruppur Knit Works').executeTakeFirstOrThrow()
+  ).id
   await addUser('zeta.q@list.test', 'Qlist Zeta', ['biz_fin', 'logistics'], { created_at: '2020-01-01T00:00:00.000Z' })
-  await addUser('alpha.q@list.test', 'Qlist Alpha', ['buyer'], { buyer_id: indigo, created_at: '2030-01-01T00:00:00.000Z' })
-  await addUser('mid.q@list.test', 'Qlist Mid', ['seller'], { seller_id: tiruppur, status: 'disabled', created_at: '2025-01-01T00:00:00.000Z' })
-  for (let i = 0; i < 55; i++) await addUser(`bulk${String(i).padStart(2, '0')}@paging.test`, `Paging Person ${String(i).padStart(2, '0')}`, ['internal'])
+  await addUser('alpha.q@list.test', 'Qlist Alpha', ['buyer'], {
+    buyer_id: indigo,
+    created_at: '2030-01-01T00:00:00.000Z',
+  })
+  await addUser('mid.q@list.test', 'Qlist Mid', ['seller'], {
+    seller_id: tiruppur,
+    status: 'disabled',
+    created_at: '2025-01-01T00:00:00.000Z',
+  })
+  for (let i = 0; i < 55; i++)
+    await addUser(`bulk${String(i).padStart(2, '0')}@paging.test`, `Paging Person ${String(i).padStart(2, '0')}`, [
+      'internal',
+    ])
 })
 
 describe('the user list', () => {
@@ -57,7 +79,9 @@ describe('the user list', () => {
     expect((await list('q=qlist&kind=seller')).rows.map((r) => r.name)).toEqual(['Qlist Mid'])
     const ofIndigo = await list(`company=buyer:${indigo}`)
     expect(ofIndigo.rows.map((r) => r.email).sort()).toEqual(['alpha.q@list.test', 'buyer@example.com'])
-    expect((await list(`company=seller:${tiruppur}&status=active`)).rows.map((r) => r.email)).toEqual(['seller@example.com'])
+    expect((await list(`company=seller:${tiruppur}&status=active`)).rows.map((r) => r.email)).toEqual([
+      'seller@example.com',
+    ])
     // A role that is not one of the 13 is ignored rather than matching nothing.
     expect((await list('q=qlist&role=pirate')).total).toBe(3)
   })
@@ -76,7 +100,13 @@ describe('the user list', () => {
     expect(first.rows).toHaveLength(50)
     expect(first.rows[0].name).toBe('Paging Person 00')
     const second = await list('q=paging person&perPage=50&page=2')
-    expect(second.rows.map((r) => r.name)).toEqual(['Paging Person 50', 'Paging Person 51', 'Paging Person 52', 'Paging Person 53', 'Paging Person 54'])
+    expect(second.rows.map((r) => r.name)).toEqual([
+      'Paging Person 50',
+      'Paging Person 51',
+      'Paging Person 52',
+      'Paging Person 53',
+      'Paging Person 54',
+    ])
     expect((await list('q=paging person')).rows).toHaveLength(25)
     expect(await list('q=paging person&perPage=50&page=3')).toEqual({ total: 55, capped: false, rows: [] })
   })
@@ -85,9 +115,18 @@ describe('the user list', () => {
 describe('a user record', () => {
   test('has roles, company and open sessions; an unknown id is null', async () => {
     const db = getDb()
-    const buyer = await db.selectFrom('users').select('id').where('email', '=', 'buyer@example.com').executeTakeFirstOrThrow()
+    const buyer = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'buyer@example.com')
+      .executeTakeFirstOrThrow()
     const record = await userRecord(db, buyer.id)
-    expect(record).toMatchObject({ email: 'buyer@example.com', roles: ['buyer'], companyAdmin: true, company: { kind: 'buyer', name: 'Indigo Threads Retail' } })
+    expect(record).toMatchObject({
+      email: 'buyer@example.com',
+      roles: ['buyer'],
+      companyAdmin: true,
+      company: { kind: 'buyer', name: 'Indigo Threads Retail' },
+    })
     expect(await userRecord(db, 987654)).toBeNull()
   })
 })

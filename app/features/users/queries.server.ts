@@ -17,7 +17,10 @@ export interface UserListRow {
 }
 
 /** One count (capped, see countUpTo) and one page query; roles and company names only for the page's rows. */
-export async function listUsers(db: Executor, filters: UserFilters): Promise<{ total: number; capped: boolean; rows: UserListRow[] }> {
+export async function listUsers(
+  db: Executor,
+  filters: UserFilters,
+): Promise<{ total: number; capped: boolean; rows: UserListRow[] }> {
   let query = db.selectFrom('users')
   const matching = filters.q ? searchIds(db, 'user', filters.q) : null
   if (matching) query = query.where('users.id', 'in', matching)
@@ -25,27 +28,49 @@ export async function listUsers(db: Executor, filters: UserFilters): Promise<{ t
     const role = filters.role
     // EXISTS, not IN: walking the name index stops after one page instead of listing 80,000 holders of a role.
     query = query.where(({ exists, selectFrom }) =>
-      exists(selectFrom('user_roles').select('user_roles.user_id').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', role)),
+      exists(
+        selectFrom('user_roles')
+          .select('user_roles.user_id')
+          .whereRef('user_roles.user_id', '=', 'users.id')
+          .where('user_roles.role', '=', role),
+      ),
     )
   }
   if (filters.status) query = query.where('users.status', '=', filters.status)
   if (filters.kind === 'staff') query = query.where('users.buyer_id', 'is', null).where('users.seller_id', 'is', null)
   if (filters.kind === 'buyer') query = query.where('users.buyer_id', 'is not', null)
   if (filters.kind === 'seller') query = query.where('users.seller_id', 'is not', null)
-  if (filters.company) query = query.where(filters.company.kind === 'buyer' ? 'users.buyer_id' : 'users.seller_id', '=', filters.company.id)
+  if (filters.company)
+    query = query.where(
+      filters.company.kind === 'buyer' ? 'users.buyer_id' : 'users.seller_id',
+      '=',
+      filters.company.id,
+    )
 
   const { total, capped } = await countUpTo(db, query.select('users.id'))
   const offset = (filters.page - 1) * filters.pageSize
   if (offset >= total && !capped) return { total, capped, rows: [] }
   let page = query
-    .select(['users.id', 'users.name', 'users.email', 'users.status', 'users.created_at', 'users.last_login_at', 'users.buyer_id', 'users.seller_id'])
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.status',
+      'users.created_at',
+      'users.last_login_at',
+      'users.buyer_id',
+      'users.seller_id',
+    ])
     .orderBy(SORT_COLUMN[filters.sort], filters.dir)
   // The e-mail is unique; name and creation time tie, and the id keeps pages stable.
   if (filters.sort !== 'email') page = page.orderBy('users.id', filters.dir)
   const rows = await page.limit(filters.pageSize).offset(offset).execute()
 
   const [roles, companies] = await Promise.all([
-    rolesOf(db, rows.map((r) => r.id)),
+    rolesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
     companyNames(db, rows.map((r) => r.buyer_id).filter(isId), rows.map((r) => r.seller_id).filter(isId)),
   ])
   return {
@@ -88,15 +113,31 @@ export async function rolesOf(db: Executor, userIds: number[]): Promise<Map<numb
 
 async function companyNames(db: Executor, buyerIds: number[], sellerIds: number[]) {
   const [buyers, sellers] = await Promise.all([
-    buyerIds.length ? db.selectFrom('buyers').select(['id', 'name']).where('id', 'in', [...new Set(buyerIds)]).execute() : [],
-    sellerIds.length ? db.selectFrom('sellers').select(['id', 'name']).where('id', 'in', [...new Set(sellerIds)]).execute() : [],
+    buyerIds.length
+      ? db
+          .selectFrom('buyers')
+          .select(['id', 'name'])
+          .where('id', 'in', [...new Set(buyerIds)])
+          .execute()
+      : [],
+    sellerIds.length
+      ? db
+          .selectFrom('sellers')
+          .select(['id', 'name'])
+          .where('id', 'in', [...new Set(sellerIds)])
+          .execute()
+      : [],
   ])
   return { buyer: new Map(buyers.map((b) => [b.id, b.name])), seller: new Map(sellers.map((s) => [s.id, s.name])) }
 }
 
 /** The name of a company named in a link (`company=buyer:12`), for the filter's chip. */
 export async function companyName(db: Executor, ref: CompanyRef): Promise<string | null> {
-  const row = await db.selectFrom(ref.kind === 'buyer' ? 'buyers' : 'sellers').select('name').where('id', '=', ref.id).executeTakeFirst()
+  const row = await db
+    .selectFrom(ref.kind === 'buyer' ? 'buyers' : 'sellers')
+    .select('name')
+    .where('id', '=', ref.id)
+    .executeTakeFirst()
   return row?.name ?? null
 }
 

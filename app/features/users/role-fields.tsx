@@ -35,7 +35,13 @@ export function RoleAndCompanyFields({
         hint="A buyer or seller user holds that one role; staff may hold several staff roles."
         options={options.map((o) => ({ value: o.value, label: o.label }))}
       />
-      <PickerField label="Company" meta={company} kind="company" choices={choices} hint="Buyer and seller users only: type the company’s name and choose it. Leave empty for staff." />
+      <PickerField
+        label="Company"
+        meta={company}
+        kind="company"
+        choices={choices}
+        hint="Buyer and seller users only: type the company’s name and choose it. Leave empty for staff."
+      />
       <CheckField meta={companyAdmin} label="Company admin (edits its company and invites colleagues)" />
     </>
   )

@@ -75,7 +75,10 @@ export function roleIssues(input: { roles?: unknown; company?: unknown; companyA
     })
   }
   if (kind && staff.length === 0 && !company) {
-    issues.push({ path: 'company', message: `A ${kind} user needs its ${kind} company: type #id or the company's exact name` })
+    issues.push({
+      path: 'company',
+      message: `A ${kind} user needs its ${kind} company: type #id or the company's exact name`,
+    })
   }
   if (!kind && company) {
     issues.push({ path: 'company', message: 'Staff users belong to no company: leave this empty' })

@@ -16,7 +16,9 @@ const post = async (url: string, fields: Record<string, string>, who = 'admin') 
 async function statusOf(run: () => Promise<unknown>): Promise<number> {
   try {
     const result = await run()
-    return result instanceof Response ? result.status : (result as { init?: { status?: number } })?.init?.status ?? 200
+    return result instanceof Response
+      ? result.status
+      : ((result as { init?: { status?: number } })?.init?.status ?? 200)
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status
     throw thrown
@@ -25,21 +27,61 @@ async function statusOf(run: () => Promise<unknown>): Promise<number> {
 
 describe('admin user routes', () => {
   test('only admins get in, loaders and actions alike', async () => {
-    expect(await statusOf(async () => manage.loader({ request: await get(`${base}/manage`, 'internal'), params: {}, context }))).toBe(403)
-    expect(await statusOf(async () => password.action({ request: await post(`${base}/manage/password`, {}, 'internal'), params: {}, context }))).toBe(403)
+    expect(
+      await statusOf(async () =>
+        manage.loader({ request: await get(`${base}/manage`, 'internal'), params: {}, context }),
+      ),
+    ).toBe(403)
+    expect(
+      await statusOf(async () =>
+        password.action({ request: await post(`${base}/manage/password`, {}, 'internal'), params: {}, context }),
+      ),
+    ).toBe(403)
     const id = String(await userIdOf('internal@example.com'))
-    expect(await statusOf(async () => record.action({ request: await post(`${base}/${id}`, { intent: 'disable' }, 'buyer'), params: { userId: id }, context }))).toBe(403)
+    expect(
+      await statusOf(async () =>
+        record.action({
+          request: await post(`${base}/${id}`, { intent: 'disable' }, 'buyer'),
+          params: { userId: id },
+          context,
+        }),
+      ),
+    ).toBe(403)
   })
 
   test('an unknown user id answers 404, for the page and its forms', async () => {
-    expect(await statusOf(async () => record.loader({ request: await get(`${base}/999999`), params: { userId: '999999' }, context }))).toBe(404)
-    expect(await statusOf(async () => record.loader({ request: await get(`${base}/abc`), params: { userId: 'abc' }, context }))).toBe(404)
-    expect(await statusOf(async () => record.action({ request: await post(`${base}/999999`, { intent: 'disable' }), params: { userId: '999999' }, context }))).toBe(404)
+    expect(
+      await statusOf(async () =>
+        record.loader({ request: await get(`${base}/999999`), params: { userId: '999999' }, context }),
+      ),
+    ).toBe(404)
+    expect(
+      await statusOf(async () =>
+        record.loader({ request: await get(`${base}/abc`), params: { userId: 'abc' }, context }),
+      ),
+    ).toBe(404)
+    expect(
+      await statusOf(async () =>
+        record.action({
+          request: await post(`${base}/999999`, { intent: 'disable' }),
+          params: { userId: '999999' },
+          context,
+        }),
+      ),
+    ).toBe(404)
   })
 
   test('the list filters by a company from the URL and names it for the chip', async () => {
-    const indigo = await getDb().selectFrom('buyers').select('id').where('name', '=', 'Indigo Threads Retail').executeTakeFirstOrThrow()
-    const page = await manage.loader({ request: await get(`${base}/manage?company=buyer:${indigo.id}&create=1`), params: {}, context })
+    const indigo = await getDb()
+      .selectFrom('buyers')
+      .select('id')
+      .where('name', '=', 'Indigo Threads Retail')
+      .executeTakeFirstOrThrow()
+    const page = await manage.loader({
+      request: await get(`${base}/manage?company=buyer:${indigo.id}&create=1`),
+      params: {},
+      context,
+    })
     expect(page.filters.company).toEqual({ kind: 'buyer', id: indigo.id, name: 'Indigo Threads Retail' })
     expect(page.rows.map((r) => r.email)).toContain('buyer@example.com')
     expect(page.rows.every((r) => r.company?.id === indigo.id)).toBe(true)
@@ -48,17 +90,34 @@ describe('admin user routes', () => {
   })
 
   test('a double submit of the create form makes one user; bad input answers 400 without echoing passwords', async () => {
-    const fields = { intent: 'create', idempotencyKey: 'route-key-1', name: 'Route Person', email: 'route.person@routes.test', roles: 'internal' }
+    const fields = {
+      intent: 'create',
+      idempotencyKey: 'route-key-1',
+      name: 'Route Person',
+      email: 'route.person@routes.test',
+      roles: 'internal',
+    }
     const first = await manage.action({ request: await post(`${base}/manage?index`, fields), params: {}, context })
     const second = await manage.action({ request: await post(`${base}/manage?index`, fields), params: {}, context })
-    const users = await getDb().selectFrom('users').select('id').where('email', '=', 'route.person@routes.test').execute()
+    const users = await getDb()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'route.person@routes.test')
+      .execute()
     expect(users).toHaveLength(1)
     for (const answer of [first, second]) {
       expect(answer).toBeInstanceOf(Response)
       expect((answer as Response).headers.get('Location')).toBe(`/admin/users/${users[0].id}`)
     }
     const bad = await manage.action({
-      request: await post(`${base}/manage?index`, { intent: 'create', name: 'Bad Buyer', email: 'bad.buyer@routes.test', roles: 'buyer', access: 'password', password: 'secret-password-1' }),
+      request: await post(`${base}/manage?index`, {
+        intent: 'create',
+        name: 'Bad Buyer',
+        email: 'bad.buyer@routes.test',
+        roles: 'buyer',
+        access: 'password',
+        password: 'secret-password-1',
+      }),
       params: {},
       context,
     })
@@ -69,29 +128,53 @@ describe('admin user routes', () => {
     expect(reply).not.toContain('secret-password-1')
   })
 
-  test('setting a password or changing roles asks for the admin\'s own password again; a wrong one changes nothing', async () => {
+  test("setting a password or changing roles asks for the admin's own password again; a wrong one changes nothing", async () => {
     const db = getDb()
     const target = await userIdOf('logistics@example.com')
-    const hashOf = async () => (await db.selectFrom('users').select('password_hash').where('id', '=', target).executeTakeFirstOrThrow()).password_hash
+    const hashOf = async () =>
+      (await db.selectFrom('users').select('password_hash').where('id', '=', target).executeTakeFirstOrThrow())
+        .password_hash
     const before = await hashOf()
     const fields = { email: 'logistics@example.com', password: 'new-pass-2026x', confirmPassword: 'new-pass-2026x' }
-    const wrong = await password.action({ request: await post(`${base}/manage/password`, { ...fields, ownPassword: 'not-my-password' }), params: {}, context })
+    const wrong = await password.action({
+      request: await post(`${base}/manage/password`, { ...fields, ownPassword: 'not-my-password' }),
+      params: {},
+      context,
+    })
     expect(await statusOf(async () => wrong)).toBe(400)
     expect(JSON.stringify((wrong as { data: unknown }).data)).toContain('That is not your password')
-    expect(await statusOf(async () => password.action({ request: await post(`${base}/manage/password`, fields), params: {}, context }))).toBe(400)
+    expect(
+      await statusOf(async () =>
+        password.action({ request: await post(`${base}/manage/password`, fields), params: {}, context }),
+      ),
+    ).toBe(400)
     expect(await hashOf()).toBe(before)
-    const right = await password.action({ request: await post(`${base}/manage/password`, { ...fields, ownPassword: 'demo-pass-2026' }), params: {}, context })
+    const right = await password.action({
+      request: await post(`${base}/manage/password`, { ...fields, ownPassword: 'demo-pass-2026' }),
+      params: {},
+      context,
+    })
     expect((right as Response).status).toBe(302)
     expect(await hashOf()).not.toBe(before)
 
     const id = String(target)
-    const version = (await db.selectFrom('users').select('updated_at').where('id', '=', target).executeTakeFirstOrThrow()).updated_at
+    const version = (
+      await db.selectFrom('users').select('updated_at').where('id', '=', target).executeTakeFirstOrThrow()
+    ).updated_at
     const roles = { intent: 'roles', version, roles: 'admin' }
-    const refused = await record.action({ request: await post(`${base}/${id}`, { ...roles, ownPassword: 'guess' }), params: { userId: id }, context })
+    const refused = await record.action({
+      request: await post(`${base}/${id}`, { ...roles, ownPassword: 'guess' }),
+      params: { userId: id },
+      context,
+    })
     expect(await statusOf(async () => refused)).toBe(400)
     const held = await db.selectFrom('user_roles').select('role').where('user_id', '=', target).execute()
     expect(held.map((r) => r.role)).toEqual(['logistics'])
-    const saved = await record.action({ request: await post(`${base}/${id}`, { ...roles, ownPassword: 'demo-pass-2026' }), params: { userId: id }, context })
+    const saved = await record.action({
+      request: await post(`${base}/${id}`, { ...roles, ownPassword: 'demo-pass-2026' }),
+      params: { userId: id },
+      context,
+    })
     expect((saved as Response).status).toBe(302)
   })
 })

@@ -37,7 +37,12 @@ export const createUserSchema = z
     addRoleIssues(value, ctx)
     if (value.access !== 'password') return
     const password = newPasswordField.safeParse(value.password ?? '')
-    if (!password.success) ctx.addIssue({ code: 'custom', path: ['password'], message: password.error.issues[0]?.message ?? 'Choose a password' })
+    if (!password.success)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: password.error.issues[0]?.message ?? 'Choose a password',
+      })
     else if (value.password !== value.confirmPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'The two passwords are not the same' })
     }
@@ -72,4 +77,8 @@ export const setPasswordSchema = z
     confirmPassword: z.string({ error: 'Type the password again' }),
     ownPassword: ownPasswordField,
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: 'The two passwords are not the same', ...always })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'The two passwords are not the same',
+    ...always,
+  })

@@ -11,7 +11,9 @@ import type { RoleOption } from './role-fields'
 
 export const companyPath = (company: { kind: 'buyer' | 'seller'; id: number }) => `/${company.kind}s/${company.id}`
 
-type Filters = Omit<UserFilters, 'company'> & { company: { kind: 'buyer' | 'seller'; id: number; name: string | null } | null }
+type Filters = Omit<UserFilters, 'company'> & {
+  company: { kind: 'buyer' | 'seller'; id: number; name: string | null } | null
+}
 
 /** The GET filter bar: everything lives in the URL, so it works without JavaScript and can be shared. */
 function UserFilterBar({ filters, roleOptions }: { filters: Filters; roleOptions: RoleOption[] }) {
@@ -51,7 +53,9 @@ function UserFilterBar({ filters, roleOptions }: { filters: Filters; roleOptions
           ))}
         </select>
       </div>
-      {filters.company ? <input type="hidden" name="company" value={`${filters.company.kind}:${filters.company.id}`} /> : null}
+      {filters.company ? (
+        <input type="hidden" name="company" value={`${filters.company.kind}:${filters.company.id}`} />
+      ) : null}
       <input type="hidden" name="sort" value={filters.sort} />
       <input type="hidden" name="dir" value={filters.dir} />
       <div className="form-actions">
@@ -113,9 +117,19 @@ export function UserList({
         </span>
       ),
     },
-    { key: 'company', header: 'Company', cell: (u) => (u.company ? <Link to={companyPath(u.company)}>{u.company.name}</Link> : <span className="muted">Staff</span>) },
+    {
+      key: 'company',
+      header: 'Company',
+      cell: (u) =>
+        u.company ? <Link to={companyPath(u.company)}>{u.company.name}</Link> : <span className="muted">Staff</span>,
+    },
     { key: 'status', header: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
-    { key: 'last', nowrap: true, header: 'Last sign-in', cell: (u) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : <span className="muted">Never</span>) },
+    {
+      key: 'last',
+      nowrap: true,
+      header: 'Last sign-in',
+      cell: (u) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : <span className="muted">Never</span>),
+    },
     { key: 'created', nowrap: true, header: 'Created', sortKey: 'created', cell: (u) => formatDate(u.createdAt) },
   ]
   return (
@@ -123,7 +137,14 @@ export function UserList({
       <UserFilterBar filters={filters} roleOptions={roleOptions} />
       {filters.company ? <CompanyChip company={filters.company} /> : null}
       <ListSummary total={total} capped={capped} noun="user" />
-      <Table caption="Users" sort={{ sort: filters.sort, dir: filters.dir }} columns={columns} rows={rows} rowKey={(u) => u.id} empty="No user matches these filters." />
+      <Table
+        caption="Users"
+        sort={{ sort: filters.sort, dir: filters.dir }}
+        columns={columns}
+        rows={rows}
+        rowKey={(u) => u.id}
+        empty="No user matches these filters."
+      />
       <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
     </section>
   )

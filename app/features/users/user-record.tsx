@@ -31,7 +31,13 @@ export function UserFacts({ user, roleOptions }: { user: UserRecord; roleOptions
         <div>
           <dt>Roles</dt>
           <dd className="row">
-            {user.roles.length ? user.roles.map((r) => <Badge key={r} tone="info">{roleLabel(r)}</Badge>) : 'None'}
+            {user.roles.length
+              ? user.roles.map((r) => (
+                  <Badge key={r} tone="info">
+                    {roleLabel(r)}
+                  </Badge>
+                ))
+              : 'None'}
           </dd>
         </div>
         <div>
@@ -39,7 +45,8 @@ export function UserFacts({ user, roleOptions }: { user: UserRecord; roleOptions
           <dd>
             {user.company ? (
               <>
-                <Link to={companyPath(user.company)}>{user.company.name}</Link> <span className="muted">({user.company.kind})</span>
+                <Link to={companyPath(user.company)}>{user.company.name}</Link>{' '}
+                <span className="muted">({user.company.kind})</span>
                 {user.companyAdmin ? (
                   <>
                     {' '}
@@ -98,11 +105,23 @@ export function UserDetailsForm({ user, lastResult }: { user: UserRecord; lastRe
   )
 }
 
-export function UserRolesForm({ user, roleOptions, lastResult }: { user: UserRecord; roleOptions: RoleOption[]; lastResult: Result }) {
+export function UserRolesForm({
+  user,
+  roleOptions,
+  lastResult,
+}: {
+  user: UserRecord
+  roleOptions: RoleOption[]
+  lastResult: Result
+}) {
   const [form, fields] = useZodForm(() => import('./schema').then((m) => m.userRolesSchema), {
     id: 'user-roles',
     lastResult,
-    defaultValue: { roles: user.roles, company: user.company ? `#${user.company.id}` : '', companyAdmin: user.companyAdmin },
+    defaultValue: {
+      roles: user.roles,
+      company: user.company ? `#${user.company.id}` : '',
+      companyAdmin: user.companyAdmin,
+    },
   })
   return (
     <section className="card" aria-labelledby="user-roles-heading">
@@ -111,8 +130,20 @@ export function UserRolesForm({ user, roleOptions, lastResult }: { user: UserRec
         <input type="hidden" name="intent" value="roles" />
         <input type="hidden" name="version" value={user.version} />
         <ErrorSummary form={form} />
-        <RoleAndCompanyFields roles={fields.roles} company={fields.company} companyAdmin={fields.companyAdmin} options={roleOptions} choices={choicesOf(lastResult, 'company')} />
-        <Field label="Your own password" type="password" meta={fields.ownPassword} hint="To confirm it is you" inputProps={{ autoComplete: 'current-password' }} />
+        <RoleAndCompanyFields
+          roles={fields.roles}
+          company={fields.company}
+          companyAdmin={fields.companyAdmin}
+          options={roleOptions}
+          choices={choicesOf(lastResult, 'company')}
+        />
+        <Field
+          label="Your own password"
+          type="password"
+          meta={fields.ownPassword}
+          hint="To confirm it is you"
+          inputProps={{ autoComplete: 'current-password' }}
+        />
         <SubmitButton variant="primary" intent="roles" pendingText="Saving…">
           Save roles
         </SubmitButton>

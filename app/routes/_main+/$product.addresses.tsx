@@ -20,18 +20,30 @@ import { readForm } from '~/ui/read-form.server'
 export const handle: RouteHandle = {
   name: 'ManageAddresses',
   title: 'Warehouses and offices',
-  breadcrumb: (data: { product?: { name: string } } | undefined) => (data?.product ? `${data.product.name} warehouses and offices` : 'Warehouses and offices'),
+  breadcrumb: (data: { product?: { name: string } } | undefined) =>
+    data?.product ? `${data.product.name} warehouses and offices` : 'Warehouses and offices',
   menu: { group: 'Warehouses and offices', label: '{product}', order: 50 },
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `${data.product.name} warehouses and offices` : 'Warehouses and offices')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `${data.product.name} warehouses and offices` : 'Warehouses and offices')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePortal(request, 'main')
   const db = getDb()
   const product = (await activeProductBySlug(db, params.product)) ?? notFound()
   const owner = { kind: 'product' as const, id: product.id }
-  const [addresses, products, history] = await Promise.all([listAddresses(db, owner), activeProducts(db), historyOf(db, STAFF_VIEWER, 'product', owner.id, { limit: 30, only: ['address.*'] })])
-  return { product, addresses, otherProducts: products.filter((p) => p.id !== product.id), history, idempotencyKey: newIdempotencyKey() }
+  const [addresses, products, history] = await Promise.all([
+    listAddresses(db, owner),
+    activeProducts(db),
+    historyOf(db, STAFF_VIEWER, 'product', owner.id, { limit: 30, only: ['address.*'] }),
+  ])
+  return {
+    product,
+    addresses,
+    otherProducts: products.filter((p) => p.id !== product.id),
+    history,
+    idempotencyKey: newIdempotencyKey(),
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -50,7 +62,10 @@ export default function ManageAddresses() {
   return (
     <>
       <PageHeader title={`${product.name} warehouses and offices`} />
-      <p className="muted">The platform’s own warehouses and offices for {product.name.toLowerCase()}: where goods are received, checked and sent from.</p>
+      <p className="muted">
+        The platform’s own warehouses and offices for {product.name.toLowerCase()}: where goods are received, checked
+        and sent from.
+      </p>
       {otherProducts.length > 0 ? (
         <nav aria-label="Other products" className="row" style={{ marginBottom: 16 }}>
           <span className="muted">Other products:</span>

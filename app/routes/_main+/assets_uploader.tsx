@@ -9,7 +9,12 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readLimitedUploadForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'AssetUploader', title: 'Asset Uploader', breadcrumb: 'Asset uploader', menu: { group: 'Tools', label: 'Asset uploader', order: 10 } }
+export const handle: RouteHandle = {
+  name: 'AssetUploader',
+  title: 'Asset Uploader',
+  breadcrumb: 'Asset uploader',
+  menu: { group: 'Tools', label: 'Asset uploader', order: 10 },
+}
 export const meta: MetaFunction = () => pageTitle('Asset uploader')
 
 export async function loader({ request }: LoaderFunctionArgs) {

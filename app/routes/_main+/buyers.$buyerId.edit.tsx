@@ -15,7 +15,10 @@ export const handle: RouteHandle = {
   name: 'EditBuyer',
   title: 'Edit buyer',
   breadcrumb: 'Edit',
-  parents: (data) => [{ text: 'Buyers', to: '/buyers/manage' }, ...(data ? [{ text: data.name, to: `/buyers/${data.id}` }] : [])],
+  parents: (data) => [
+    { text: 'Buyers', to: '/buyers/manage' },
+    ...(data ? [{ text: data.name, to: `/buyers/${data.id}` }] : []),
+  ],
 }
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Edit ${data.name}` : 'Edit buyer')
 

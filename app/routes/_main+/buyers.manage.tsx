@@ -7,7 +7,11 @@ import { companyListPage } from '~/features/companies/list.server'
 import { readCompanyFilters } from '~/features/companies/schema.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'ManageBuyers', title: 'Buyers', menu: { group: 'Companies', label: 'Buyers', order: 10 } }
+export const handle: RouteHandle = {
+  name: 'ManageBuyers',
+  title: 'Buyers',
+  menu: { group: 'Companies', label: 'Buyers', order: 10 },
+}
 export const meta: MetaFunction = () => pageTitle('Buyers')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -20,7 +20,8 @@ export const handle: RouteHandle = {
         ]
       : [],
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Compare ${data.category.name} SKUs` : 'Compare SKUs')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `Compare ${data.category.name} SKUs` : 'Compare SKUs')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePortal(request, 'main')

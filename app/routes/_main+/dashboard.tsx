@@ -18,7 +18,12 @@ export const meta: MetaFunction = () => pageTitle('Dashboard')
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'main')
   const db = getDb()
-  const [sections, figures, pending, activity] = await Promise.all([operationsDashboard(db, viewer), staffFigures(db, viewer), pendingCompanies(db), recentActivity(db, viewer)])
+  const [sections, figures, pending, activity] = await Promise.all([
+    operationsDashboard(db, viewer),
+    staffFigures(db, viewer),
+    pendingCompanies(db),
+    recentActivity(db, viewer),
+  ])
   return { sections, figures, pending, activity }
 }
 
@@ -53,7 +58,11 @@ export default function DashboardPage() {
           rowKey={(r) => `${r.kind}-${r.id}`}
           empty="No company is waiting for approval."
           columns={[
-            { key: 'name', header: 'Company', cell: (r) => <Link to={`/${r.kind === 'buyer' ? 'buyers' : 'sellers'}/${r.id}`}>{r.name}</Link> },
+            {
+              key: 'name',
+              header: 'Company',
+              cell: (r) => <Link to={`/${r.kind === 'buyer' ? 'buyers' : 'sellers'}/${r.id}`}>{r.name}</Link>,
+            },
             { key: 'kind', header: 'Kind', cell: (r) => <Badge tone="info">{sentenceCase(r.kind)}</Badge> },
             { key: 'contact', header: 'Contact', cell: (r) => r.contact_email ?? '—' },
             { key: 'since', nowrap: true, header: 'Signed up', cell: (r) => formatDateTime(r.created_at) },

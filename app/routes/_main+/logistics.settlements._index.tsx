@@ -6,7 +6,12 @@ import { BalancesPage } from '~/features/settlements/balances-page'
 import { buyerBalances, readBalanceFilters } from '~/features/settlements/balances.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'BuyerSettlementsList', title: 'Buyer Settlements', breadcrumb: 'Buyer settlements', menu: { group: 'Money', label: 'Buyer settlements', order: 50 } }
+export const handle: RouteHandle = {
+  name: 'BuyerSettlementsList',
+  title: 'Buyer Settlements',
+  breadcrumb: 'Buyer settlements',
+  menu: { group: 'Money', label: 'Buyer settlements', order: 50 },
+}
 export const meta: MetaFunction = () => pageTitle('Buyer settlements')
 
 export async function loader({ request }: LoaderFunctionArgs) {

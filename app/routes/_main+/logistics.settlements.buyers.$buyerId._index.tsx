@@ -15,7 +15,8 @@ export const handle: RouteHandle = {
   breadcrumb: (data) => data?.account?.buyer.name ?? 'Settlement',
   parents: [{ text: 'Buyer settlements', to: settlementsPath }],
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.account ? `Settlement: ${data.account.buyer.name}` : 'Buyer settlement')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data?.account ? `Settlement: ${data.account.buyer.name}` : 'Buyer settlement')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireSection(request, 'money')
@@ -25,7 +26,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireSection(request, 'money', 'act')
   const url = new URL(request.url)
-  return answerForm(await settlementAction(getDb(), viewer, params.buyerId, await readForm(request)), `${url.pathname}${url.search}`)
+  return answerForm(
+    await settlementAction(getDb(), viewer, params.buyerId, await readForm(request)),
+    `${url.pathname}${url.search}`,
+  )
 }
 
 export default function BuyerSettlementsPage() {

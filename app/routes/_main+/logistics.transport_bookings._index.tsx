@@ -6,7 +6,11 @@ import { BookingList } from '~/features/logistics/booking-pages'
 import { bookingsPage } from '~/features/logistics/pages.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'TransportBookings', title: 'Bookings', menu: { group: 'Logistics', label: 'Bookings', order: 20 } }
+export const handle: RouteHandle = {
+  name: 'TransportBookings',
+  title: 'Bookings',
+  menu: { group: 'Logistics', label: 'Bookings', order: 20 },
+}
 export const meta: MetaFunction = () => pageTitle('Bookings')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,7 +7,13 @@ import { calendarPage } from '~/features/logistics/pages.server'
 import { bookingsPath } from '~/features/logistics/shared'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'TransportBookingsCalendar', title: 'Bookings Calendar', breadcrumb: 'Calendar', parents: [{ text: 'Bookings', to: bookingsPath }], menu: { group: 'Logistics', label: 'Bookings calendar', order: 30 } }
+export const handle: RouteHandle = {
+  name: 'TransportBookingsCalendar',
+  title: 'Bookings Calendar',
+  breadcrumb: 'Calendar',
+  parents: [{ text: 'Bookings', to: bookingsPath }],
+  menu: { group: 'Logistics', label: 'Bookings calendar', order: 30 },
+}
 export const meta: MetaFunction = () => pageTitle('Bookings calendar')
 
 export async function loader({ request }: LoaderFunctionArgs) {

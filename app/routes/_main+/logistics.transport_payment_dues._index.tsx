@@ -8,7 +8,12 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'TransportPaymentDues', title: 'Payment Dues', breadcrumb: 'Payment dues', menu: { group: 'Logistics', label: 'Payment dues', order: 40 } }
+export const handle: RouteHandle = {
+  name: 'TransportPaymentDues',
+  title: 'Payment Dues',
+  breadcrumb: 'Payment dues',
+  menu: { group: 'Logistics', label: 'Payment dues', order: 40 },
+}
 export const meta: MetaFunction = () => pageTitle('Payment dues')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -9,8 +9,14 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'EditTransportRequest', title: 'Edit Request', breadcrumb: (data) => data?.request?.code ?? 'Request', parents: [{ text: 'Transport requests', to: requestsPath }] }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.request ? `Transport request ${data.request.code}` : 'Transport request')
+export const handle: RouteHandle = {
+  name: 'EditTransportRequest',
+  title: 'Edit Request',
+  breadcrumb: (data) => data?.request?.code ?? 'Request',
+  parents: [{ text: 'Transport requests', to: requestsPath }],
+}
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data?.request ? `Transport request ${data.request.code}` : 'Transport request')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireSection(request, 'transport')
@@ -19,7 +25,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireSection(request, 'transport', 'act')
-  return answerForm(await requestAction(getDb(), viewer, params.requestId, await readForm(request)), new URL(request.url).pathname)
+  return answerForm(
+    await requestAction(getDb(), viewer, params.requestId, await readForm(request)),
+    new URL(request.url).pathname,
+  )
 }
 
 export default function EditTransportRequestPage() {

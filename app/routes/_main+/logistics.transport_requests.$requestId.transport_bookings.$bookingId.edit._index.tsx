@@ -13,9 +13,13 @@ export const handle: RouteHandle = {
   name: 'EditTransportBooking',
   title: 'Edit Booking',
   breadcrumb: (data) => data?.booking?.code ?? 'Booking',
-  parents: (data) => [{ text: 'Bookings', to: bookingsPath }, ...(data?.request ? [{ text: data.request.code, to: requestPath(data.request.id) }] : [])],
+  parents: (data) => [
+    { text: 'Bookings', to: bookingsPath },
+    ...(data?.request ? [{ text: data.request.code, to: requestPath(data.request.id) }] : []),
+  ],
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.booking ? `Booking ${data.booking.code}` : 'Booking')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data?.booking ? `Booking ${data.booking.code}` : 'Booking')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireSection(request, 'transport')
@@ -24,7 +28,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireSection(request, 'transport', 'act')
-  return answerForm(await bookingAction(getDb(), viewer, params.requestId, params.bookingId, await readForm(request)), new URL(request.url).pathname)
+  return answerForm(
+    await bookingAction(getDb(), viewer, params.requestId, params.bookingId, await readForm(request)),
+    new URL(request.url).pathname,
+  )
 }
 
 export default function EditTransportBookingPage() {

@@ -14,9 +14,13 @@ export const handle: RouteHandle = {
   name: 'EditTransportBillingDetails',
   title: 'Edit Billing Details',
   breadcrumb: 'Billing details',
-  parents: (data) => [{ text: 'Payment dues', to: duesPath }, ...(data?.booking ? [{ text: data.booking.code, to: bookingPath(data.request.id, data.booking.id) }] : [])],
+  parents: (data) => [
+    { text: 'Payment dues', to: duesPath },
+    ...(data?.booking ? [{ text: data.booking.code, to: bookingPath(data.request.id, data.booking.id) }] : []),
+  ],
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.booking ? `Billing details of ${data.booking.code}` : 'Billing details')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data?.booking ? `Billing details of ${data.booking.code}` : 'Billing details')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireSection(request, 'transport_bills')

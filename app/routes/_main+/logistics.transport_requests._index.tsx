@@ -6,7 +6,12 @@ import { requestsPage } from '~/features/logistics/pages.server'
 import { RequestList } from '~/features/logistics/request-pages'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'ManageTransportRequests', title: 'Manage Transport Requests', breadcrumb: 'Transport requests', menu: { group: 'Logistics', label: 'Transport requests', order: 10 } }
+export const handle: RouteHandle = {
+  name: 'ManageTransportRequests',
+  title: 'Manage Transport Requests',
+  breadcrumb: 'Transport requests',
+  menu: { group: 'Logistics', label: 'Transport requests', order: 10 },
+}
 export const meta: MetaFunction = () => pageTitle('Transport requests')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -9,8 +9,14 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'AddTransportRequest', title: 'Add Request', breadcrumb: (data) => (data?.info ? `New ${data.info.label.toLowerCase()} request` : 'Add request'), parents: [{ text: 'Transport requests', to: requestsPath }] }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.info ? `New ${data.info.label.toLowerCase()} request` : 'Add request')
+export const handle: RouteHandle = {
+  name: 'AddTransportRequest',
+  title: 'Add Request',
+  breadcrumb: (data) => (data?.info ? `New ${data.info.label.toLowerCase()} request` : 'Add request'),
+  parents: [{ text: 'Transport requests', to: requestsPath }],
+}
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data?.info ? `New ${data.info.label.toLowerCase()} request` : 'Add request')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireSection(request, 'transport')

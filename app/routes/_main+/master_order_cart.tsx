@@ -19,10 +19,12 @@ export const handle: RouteHandle = {
   breadcrumb: (data) => (data?.view ? `Cart: ${data.view.buyer.name}` : 'Master order cart'),
   menu: { group: 'Orders', label: 'Master order cart', order: 1 },
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.view ? `Cart: ${data.view.buyer.name}` : 'Master order cart')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data?.view ? `Cart: ${data.view.buyer.name}` : 'Master order cart')
 
 // After a refused submit the cart was still saved as typed: its lines' checks and totals are read again.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => formMethod === 'POST' || defaultShouldRevalidate
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === 'POST' || defaultShouldRevalidate
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'main')
@@ -41,7 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       buyer: buyer.typed,
       error: buyer.error,
       choices: buyer.choices,
-      carts: carts.map((c) => ({ buyerId: c.buyer_id, buyerName: c.buyer_name, lineCount: Number(c.line_count), updatedAt: c.updated_at })),
+      carts: carts.map((c) => ({
+        buyerId: c.buyer_id,
+        buyerName: c.buyer_name,
+        lineCount: Number(c.line_count),
+        updatedAt: c.updated_at,
+      })),
     },
   }
 }
@@ -58,6 +65,14 @@ export default function MasterOrderCartPage() {
   const { view, idempotencyKey, choose } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   // A changed cart (a line added, saved or removed) starts its forms again from what was saved.
-  if (view) return <CartPage key={`${view.buyer.id}:${view.cart?.updatedAt ?? ''}`} view={view} idempotencyKey={idempotencyKey!} lastResult={lastResult} />
+  if (view)
+    return (
+      <CartPage
+        key={`${view.buyer.id}:${view.cart?.updatedAt ?? ''}`}
+        view={view}
+        idempotencyKey={idempotencyKey!}
+        lastResult={lastResult}
+      />
+    )
   return <ChooseCartBuyer {...choose!} />
 }

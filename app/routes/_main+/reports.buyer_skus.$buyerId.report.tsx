@@ -12,7 +12,8 @@ export const handle: RouteHandle = {
   breadcrumb: (data) => data?.report?.buyer?.name ?? 'Buyer',
   parents: [{ text: 'Buyer report', to: '/reports/buyer_skus' }],
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `${data.report.buyer.name}: SKUs ordered` : 'Buyer SKU report')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `${data.report.buyer.name}: SKUs ordered` : 'Buyer SKU report')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePortal(request, 'main')

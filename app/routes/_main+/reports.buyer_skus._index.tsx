@@ -6,7 +6,12 @@ import { BuyersReportPage } from '~/features/reports/buyers-page'
 import { buyersPage } from '~/features/reports/pages.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'BuyerReports', title: 'Buyer Reports', breadcrumb: 'Buyer report', menu: { group: 'Reports', label: 'Buyers', order: 30 } }
+export const handle: RouteHandle = {
+  name: 'BuyerReports',
+  title: 'Buyer Reports',
+  breadcrumb: 'Buyer report',
+  menu: { group: 'Reports', label: 'Buyers', order: 30 },
+}
 export const meta: MetaFunction = () => pageTitle('Buyer report')
 
 export async function loader({ request }: LoaderFunctionArgs) {

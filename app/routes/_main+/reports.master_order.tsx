@@ -6,7 +6,12 @@ import { BusinessReportPage } from '~/features/reports/business-page'
 import { businessPage } from '~/features/reports/pages.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'BusinessReports', title: 'Business Reports', breadcrumb: 'Business report', menu: { group: 'Reports', label: 'Business', order: 10 } }
+export const handle: RouteHandle = {
+  name: 'BusinessReports',
+  title: 'Business Reports',
+  breadcrumb: 'Business report',
+  menu: { group: 'Reports', label: 'Business', order: 10 },
+}
 export const meta: MetaFunction = () => pageTitle('Business report')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,7 +6,12 @@ import { qcPage } from '~/features/reports/pages.server'
 import { QcReportPage } from '~/features/reports/qc-page'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'QCReports', title: 'QC Reports', breadcrumb: 'QC report', menu: { group: 'Reports', label: 'QC', order: 20 } }
+export const handle: RouteHandle = {
+  name: 'QCReports',
+  title: 'QC Reports',
+  breadcrumb: 'QC report',
+  menu: { group: 'Reports', label: 'QC', order: 20 },
+}
 export const meta: MetaFunction = () => pageTitle('QC report')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -26,7 +26,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = readId(params.sellerId) ?? notFound()
   const db = getDb()
   const company = (await companyRecord(db, 'seller', id)) ?? notFound()
-  return { company, history: await historyOf(db, STAFF_VIEWER, 'seller', id), canAdministerUsers: viewer.roles.includes('admin') }
+  return {
+    company,
+    history: await historyOf(db, STAFF_VIEWER, 'seller', id),
+    canAdministerUsers: viewer.roles.includes('admin'),
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -35,7 +39,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb()
   if (!(await companyExists(db, 'seller', id))) notFound()
   const outcome = await handleStatusForm(db, viewer, 'seller', id, await readForm(request), config().appUrl)
-  return answerForm(outcome.status === 'invalid' ? { status: 'invalid', reply: { intent: outcome.intent, reply: outcome.reply } } : outcome)
+  return answerForm(
+    outcome.status === 'invalid'
+      ? { status: 'invalid', reply: { intent: outcome.intent, reply: outcome.reply } }
+      : outcome,
+  )
 }
 
 export default function ViewSellerPage() {

@@ -15,7 +15,10 @@ export const handle: RouteHandle = {
   name: 'EditSeller',
   title: 'Edit seller',
   breadcrumb: 'Edit',
-  parents: (data) => [{ text: 'Sellers', to: '/sellers/manage' }, ...(data ? [{ text: data.name, to: `/sellers/${data.id}` }] : [])],
+  parents: (data) => [
+    { text: 'Sellers', to: '/sellers/manage' },
+    ...(data ? [{ text: data.name, to: `/sellers/${data.id}` }] : []),
+  ],
 }
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Edit ${data.name}` : 'Edit seller')
 

@@ -12,7 +12,12 @@ import { PageHeader } from '~/ui/shell'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'AddSeller', title: 'Add a seller', breadcrumb: 'Add', parents: [{ text: 'Sellers', to: '/sellers/manage' }] }
+export const handle: RouteHandle = {
+  name: 'AddSeller',
+  title: 'Add a seller',
+  breadcrumb: 'Add',
+  parents: [{ text: 'Sellers', to: '/sellers/manage' }],
+}
 export const meta: MetaFunction = () => pageTitle('Add a seller')
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -40,7 +45,11 @@ export default function AddSellerPage() {
         assignees={agents}
         lastResult={lastResult}
         // The key of the first render: a resubmit after an error or a double click carries the same one.
-        idempotencyKey={typeof lastResult?.initialValue?.idempotencyKey === 'string' ? lastResult.initialValue.idempotencyKey : idempotencyKey}
+        idempotencyKey={
+          typeof lastResult?.initialValue?.idempotencyKey === 'string'
+            ? lastResult.initialValue.idempotencyKey
+            : idempotencyKey
+        }
         cancelTo="/sellers/manage"
       />
     </>

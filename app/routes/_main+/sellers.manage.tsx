@@ -7,7 +7,11 @@ import { companyListPage } from '~/features/companies/list.server'
 import { readCompanyFilters } from '~/features/companies/schema.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'ManageSellers', title: 'Sellers', menu: { group: 'Companies', label: 'Sellers', order: 20 } }
+export const handle: RouteHandle = {
+  name: 'ManageSellers',
+  title: 'Sellers',
+  menu: { group: 'Companies', label: 'Sellers', order: 20 },
+}
 export const meta: MetaFunction = () => pageTitle('Sellers')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -19,7 +19,8 @@ export const handle: RouteHandle = {
   breadcrumb: (data) => data?.sku?.code ?? 'SKU',
   parents: (data) => (data?.product ? [{ text: `${data.product.name} SKUs`, to: skuListPath(data.product.slug) }] : []),
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `${data.product.name} SKU ${data.sku.code}` : 'SKU')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `${data.product.name} SKU ${data.sku.code}` : 'SKU')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePortal(request, 'main')
@@ -27,7 +28,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = (await productOfSkusSegment(db, params.productSkus)) ?? notFound()
   const id = readId(params.productSKUId) ?? notFound()
   const sku = (await productSkuRecord(db, product, id)) ?? notFound()
-  return { product: { name: product.name, slug: product.slug }, sku, history: await historyOf(db, { ...STAFF_VIEWER, extraKeys: product.schema.map((a) => a.label) }, 'product_sku', id, { limit: 30 }) }
+  return {
+    product: { name: product.name, slug: product.slug },
+    sku,
+    history: await historyOf(
+      db,
+      { ...STAFF_VIEWER, extraKeys: product.schema.map((a) => a.label) },
+      'product_sku',
+      id,
+      { limit: 30 },
+    ),
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -24,7 +24,8 @@ export const handle: RouteHandle = {
         ]
       : [],
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Edit ${data.product.name} SKU ${data.sku.code}` : 'Edit SKU')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `Edit ${data.product.name} SKU ${data.sku.code}` : 'Edit SKU')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePortal(request, 'main')

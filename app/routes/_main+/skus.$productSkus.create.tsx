@@ -18,7 +18,8 @@ export const handle: RouteHandle = {
   breadcrumb: 'Add',
   parents: (data) => (data?.product ? [{ text: `${data.product.name} SKUs`, to: skuListPath(data.product.slug) }] : []),
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Add a ${data.product.name.toLowerCase()} SKU` : 'Add a SKU')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `Add a ${data.product.name.toLowerCase()} SKU` : 'Add a SKU')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePortal(request, 'main')
@@ -48,7 +49,11 @@ export default function CreateProductSkuPage() {
         exampleCode={exampleCode}
         lastResult={lastResult}
         // The key of the first render: a resubmit after an error or a double click carries the same one.
-        idempotencyKey={typeof lastResult?.initialValue?.idempotencyKey === 'string' ? lastResult.initialValue.idempotencyKey : idempotencyKey}
+        idempotencyKey={
+          typeof lastResult?.initialValue?.idempotencyKey === 'string'
+            ? lastResult.initialValue.idempotencyKey
+            : idempotencyKey
+        }
         cancelTo={skuListPath(product.slug)}
       />
     </>

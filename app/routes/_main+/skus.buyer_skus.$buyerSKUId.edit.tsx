@@ -5,7 +5,13 @@ import { getDb } from '~/db.server'
 import { BuyerSkuPage } from '~/features/buyer-skus/buyer-sku-page'
 import { handleEditPageForm } from '~/features/buyer-skus/forms.server'
 import { LIST_PATH } from '~/features/buyer-skus/paths'
-import { buyerSkuExists, buyerSkuHeader, buyerSkuHistory, inForceAndWaiting, pendingPriceRequests } from '~/features/buyer-skus/queries.server'
+import {
+  buyerSkuExists,
+  buyerSkuHeader,
+  buyerSkuHistory,
+  inForceAndWaiting,
+  pendingPriceRequests,
+} from '~/features/buyer-skus/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'
 import { rupeesInput } from '~/utils/money'
@@ -19,7 +25,8 @@ export const handle: RouteHandle = {
   breadcrumb: (data) => data?.sku.buyer_code ?? 'Buyer SKU',
   parents: [{ text: 'Buyer SKUs', to: LIST_PATH }],
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Buyer SKU ${data.sku.buyer_code}` : 'Buyer SKU')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `Buyer SKU ${data.sku.buyer_code}` : 'Buyer SKU')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePortal(request, 'main')
@@ -33,7 +40,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ])
   // The form starts from what applies now; its save becomes the next version.
   const formValues = inForce
-    ? { buyerCode: inForce.buyer_code, price: rupeesInput(inForce.price_minor), moq: quantityInput(inForce.moq_milli), note: '' }
+    ? {
+        buyerCode: inForce.buyer_code,
+        price: rupeesInput(inForce.price_minor),
+        moq: quantityInput(inForce.moq_milli),
+        note: '',
+      }
     : { buyerCode: sku.buyer_code, price: '', moq: '', note: '' }
   return { sku, inForce, waiting, requests, history, formValues }
 }
@@ -44,7 +56,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb()
   if (!(await buyerSkuExists(db, id))) notFound()
   const outcome = await handleEditPageForm(db, viewer, id, await readForm(request))
-  return answerForm(outcome.status === 'invalid' ? { status: 'invalid', reply: { intent: outcome.intent, reply: outcome.reply } } : outcome)
+  return answerForm(
+    outcome.status === 'invalid'
+      ? { status: 'invalid', reply: { intent: outcome.intent, reply: outcome.reply } }
+      : outcome,
+  )
 }
 
 export default function EditBuyerSkuPage() {

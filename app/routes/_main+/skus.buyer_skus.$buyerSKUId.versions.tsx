@@ -12,9 +12,13 @@ export const handle: RouteHandle = {
   name: 'BuyerSKUVersions',
   title: 'Versions',
   breadcrumb: 'Versions',
-  parents: (data) => [{ text: 'Buyer SKUs', to: LIST_PATH }, ...(data ? [{ text: data.header.buyer_code, to: buyerSkuPath(data.header.id) }] : [])],
+  parents: (data) => [
+    { text: 'Buyer SKUs', to: LIST_PATH },
+    ...(data ? [{ text: data.header.buyer_code, to: buyerSkuPath(data.header.id) }] : []),
+  ],
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Versions of ${data.header.buyer_code}` : 'Versions')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `Versions of ${data.header.buyer_code}` : 'Versions')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePortal(request, 'main')

@@ -7,7 +7,11 @@ import { buyerSkuListPage } from '~/features/buyer-skus/list.server'
 import { readBuyerSkuFilters } from '~/features/buyer-skus/schema.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'ManageBuyerSKUs', title: 'Buyer SKUs', menu: { group: 'Catalogue', label: 'Buyer SKUs', order: 20 } }
+export const handle: RouteHandle = {
+  name: 'ManageBuyerSKUs',
+  title: 'Buyer SKUs',
+  menu: { group: 'Catalogue', label: 'Buyer SKUs', order: 20 },
+}
 export const meta: MetaFunction = () => pageTitle('Buyer SKUs')
 
 export async function loader({ request }: LoaderFunctionArgs) {

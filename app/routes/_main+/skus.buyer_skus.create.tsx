@@ -11,7 +11,12 @@ import { PageHeader } from '~/ui/shell'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'CreateBuyerSKU', title: 'Add a buyer SKU', breadcrumb: 'Add', parents: [{ text: 'Buyer SKUs', to: LIST_PATH }] }
+export const handle: RouteHandle = {
+  name: 'CreateBuyerSKU',
+  title: 'Add a buyer SKU',
+  breadcrumb: 'Add',
+  parents: [{ text: 'Buyer SKUs', to: LIST_PATH }],
+}
 export const meta: MetaFunction = () => pageTitle('Add a buyer SKU')
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,11 +38,17 @@ export default function CreateBuyerSkuPage() {
   return (
     <>
       <PageHeader title="Add a buyer SKU" />
-      <p className="muted">The buyer SKU starts with version 1, in force from now. Every later change makes a new version.</p>
+      <p className="muted">
+        The buyer SKU starts with version 1, in force from now. Every later change makes a new version.
+      </p>
       <CreateBuyerSkuForm
         lastResult={lastResult}
         // The key of the first render: a resubmit after an error or a double click carries the same one.
-        idempotencyKey={typeof lastResult?.initialValue?.idempotencyKey === 'string' ? lastResult.initialValue.idempotencyKey : idempotencyKey}
+        idempotencyKey={
+          typeof lastResult?.initialValue?.idempotencyKey === 'string'
+            ? lastResult.initialValue.idempotencyKey
+            : idempotencyKey
+        }
         defaultValue={buyer ? { buyer } : undefined}
         cancelTo={LIST_PATH}
       />

@@ -21,10 +21,14 @@ export const handle: RouteHandle = {
   parents: (data: Loaded) => [
     data?.offer.status === 'live'
       ? { text: 'Seller SKUs (live)', to: listPath('live') }
-      : { text: `Seller SKUs (${data?.offer.status === 'archived' ? statusLabels.archived.toLowerCase() : 'draft'})`, to: listPath(data?.offer.status ?? 'draft') },
+      : {
+          text: `Seller SKUs (${data?.offer.status === 'archived' ? statusLabels.archived.toLowerCase() : 'draft'})`,
+          to: listPath(data?.offer.status ?? 'draft'),
+        },
   ],
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `${data.offer.product_sku_code} from ${data.offer.seller_name}` : 'Edit seller SKU')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `${data.offer.product_sku_code} from ${data.offer.seller_name}` : 'Edit seller SKU')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePortal(request, 'main')
@@ -38,7 +42,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb()
   if (!(await sellerSkuExists(db, id))) notFound()
   const outcome = await handleEditPageForm(db, viewer, id, await readForm(request))
-  return answerForm(outcome.status === 'invalid' ? { status: 'invalid', reply: { intent: outcome.intent, reply: outcome.reply, gaps: outcome.gaps } } : outcome)
+  return answerForm(
+    outcome.status === 'invalid'
+      ? { status: 'invalid', reply: { intent: outcome.intent, reply: outcome.reply, gaps: outcome.gaps } }
+      : outcome,
+  )
 }
 
 export default function EditSellerSkuPage() {

@@ -22,7 +22,10 @@ export const meta: MetaFunction = () => pageTitle('Add a seller SKU')
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePortal(request, 'main')
   const units = await productUnits(getDb())
-  return { unitHint: `In the product’s unit (${units.map((u) => `${u.name}: ${u.unit}`).join(', ')})`, idempotencyKey: newIdempotencyKey() }
+  return {
+    unitHint: `In the product’s unit (${units.map((u) => `${u.name}: ${u.unit}`).join(', ')})`,
+    idempotencyKey: newIdempotencyKey(),
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,7 +45,11 @@ export default function CreateSellerSkuPage() {
         lastResult={lastResult}
         unitHint={unitHint}
         // The key of the first render: a resubmit after an error or a double click carries the same one.
-        idempotencyKey={typeof lastResult?.initialValue?.idempotencyKey === 'string' ? lastResult.initialValue.idempotencyKey : idempotencyKey}
+        idempotencyKey={
+          typeof lastResult?.initialValue?.idempotencyKey === 'string'
+            ? lastResult.initialValue.idempotencyKey
+            : idempotencyKey
+        }
         cancelTo="/skus/seller_skus/draft"
       />
     </>

@@ -8,7 +8,11 @@ import { MAX_IMPORT_BYTES } from '~/features/orders/channels'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { readLimitedUploadForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'SolvAndGTOrders', title: 'Solv and GT orders', menu: { group: 'Orders', label: 'Solv and GT orders', order: 3 } }
+export const handle: RouteHandle = {
+  name: 'SolvAndGTOrders',
+  title: 'Solv and GT orders',
+  menu: { group: 'Orders', label: 'Solv and GT orders', order: 3 },
+}
 export const meta: MetaFunction = () => pageTitle('Solv and GT orders')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -25,7 +25,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: forgotPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
   const wait = await formSubmitWait('forgot_password', context.clientIp)
-  if (wait > 0) return data({ result: submission.reply({ formErrors: [`Too many requests from your network. Try again in ${waitText(wait)}.`] }), sent: false }, { status: 429 })
+  if (wait > 0)
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [`Too many requests from your network. Try again in ${waitText(wait)}.`],
+        }),
+        sent: false,
+      },
+      { status: 429 },
+    )
   if (!isBot(form)) {
     const db = getDb()
     await requestPasswordReset(db, submission.value.email, config().appUrl)
@@ -38,7 +47,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>()
-  const [form, fields] = useZodForm(() => import('~/features/account/schema').then((m) => m.forgotPasswordSchema), { id: 'forgot', lastResult: actionData?.result })
+  const [form, fields] = useZodForm(() => import('~/features/account/schema').then((m) => m.forgotPasswordSchema), {
+    id: 'forgot',
+    lastResult: actionData?.result,
+  })
   return (
     <PublicShell>
       <div className="card">
@@ -46,14 +58,16 @@ export default function ForgotPasswordPage() {
         {actionData?.sent ? (
           <div role="status">
             <p>
-              If an active account uses <strong>{'email' in actionData ? actionData.email : ''}</strong>, a link to choose a new password is on
-              its way. It works once and expires in {RESET_TOKEN_MINUTES} minutes.
+              If an active account uses <strong>{'email' in actionData ? actionData.email : ''}</strong>, a link to
+              choose a new password is on its way. It works once and expires in {RESET_TOKEN_MINUTES} minutes.
             </p>
             <Link to="/login">Back to sign in</Link>
           </div>
         ) : (
           <Form method="post" {...getFormProps(form)}>
-            <p className="muted">Enter the e-mail you sign in with and we will send you a link to choose a new password.</p>
+            <p className="muted">
+              Enter the e-mail you sign in with and we will send you a link to choose a new password.
+            </p>
             <ErrorSummary form={form} />
             <Field label="E-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email' }} />
             <Honeypot />

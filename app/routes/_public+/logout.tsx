@@ -14,6 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = new Headers({ 'Set-Cookie': cleared })
   // A field operator's phone may be passed on: its kept pages and offline queue go with the session
   // (docs/decisions/0009; public/field.js clears them too where this header is not supported).
-  if (viewer && portalsFor(viewer.roles).includes('field_operator')) headers.set('Clear-Site-Data', '"cache", "storage"')
+  if (viewer && portalsFor(viewer.roles).includes('field_operator'))
+    headers.set('Clear-Site-Data', '"cache", "storage"')
   return redirectWithToast('/login', { kind: 'info', message: 'You are signed out.' }, { headers })
 }

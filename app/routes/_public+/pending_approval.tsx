@@ -30,8 +30,8 @@ export default function PendingApprovalPage() {
         ) : (
           <>
             <p>
-              Thank you, {name}. <strong>{company.name}</strong> is registered as a {company.kind} and is waiting for our team to
-              check it.
+              Thank you, {name}. <strong>{company.name}</strong> is registered as a {company.kind} and is waiting for
+              our team to check it.
             </p>
             <p>We will write to {email} as soon as it is active. You can then sign in and start working.</p>
           </>

@@ -28,16 +28,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const hidden = { hideFields: ['password', 'confirmPassword'] }
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
   const wait = await formSubmitWait('reset_password', context.clientIp)
-  if (wait > 0) return data(submission.reply({ ...hidden, formErrors: [`Too many tries from your network. Try again in ${waitText(wait)}.`] }), { status: 429 })
+  if (wait > 0)
+    return data(
+      submission.reply({
+        ...hidden,
+        formErrors: [`Too many tries from your network. Try again in ${waitText(wait)}.`],
+      }),
+      { status: 429 },
+    )
   const result = await resetPassword(getDb(), submission.value.token, submission.value.password)
   if (!result.ok) return data(submission.reply({ ...hidden, formErrors: [result.message] }), { status: 400 })
-  return redirectWithToast('/login', { kind: 'success', message: 'Your password is changed. Sign in with the new one.' })
+  return redirectWithToast('/login', {
+    kind: 'success',
+    message: 'Your password is changed. Sign in with the new one.',
+  })
 }
 
 export default function ResetPasswordPage() {
   const { token, usable, invitation } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const [form, fields] = useZodForm(() => import('~/features/account/schema').then((m) => m.resetPasswordSchema), { id: 'reset', lastResult })
+  const [form, fields] = useZodForm(() => import('~/features/account/schema').then((m) => m.resetPasswordSchema), {
+    id: 'reset',
+    lastResult,
+  })
   return (
     <PublicShell>
       <div className="card">
@@ -46,8 +59,19 @@ export default function ResetPasswordPage() {
           <Form method="post" {...getFormProps(form)}>
             <ErrorSummary form={form} />
             <input type="hidden" name={fields.token.name} value={token} />
-            <Field label="New password" type="password" meta={fields.password} hint="At least 10 characters" inputProps={{ autoComplete: 'new-password' }} />
-            <Field label="New password again" type="password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
+            <Field
+              label="New password"
+              type="password"
+              meta={fields.password}
+              hint="At least 10 characters"
+              inputProps={{ autoComplete: 'new-password' }}
+            />
+            <Field
+              label="New password again"
+              type="password"
+              meta={fields.confirmPassword}
+              inputProps={{ autoComplete: 'new-password' }}
+            />
             <SubmitButton variant="primary" className="btn-block" pendingText="Saving…">
               Save new password
             </SubmitButton>

@@ -32,9 +32,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: signupSchema })
   const hidden = { hideFields: ['password', 'confirmPassword'] }
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 })
-  if (isBot(form)) return data(submission.reply({ ...hidden, formErrors: ['Your sign-up could not be accepted.'] }), { status: 400 })
+  if (isBot(form))
+    return data(submission.reply({ ...hidden, formErrors: ['Your sign-up could not be accepted.'] }), { status: 400 })
   const wait = await formSubmitWait('signup', context.clientIp)
-  if (wait > 0) return data(submission.reply({ ...hidden, formErrors: [`Too many sign-ups from your network. Try again in ${waitText(wait)}.`] }), { status: 429 })
+  if (wait > 0)
+    return data(
+      submission.reply({
+        ...hidden,
+        formErrors: [`Too many sign-ups from your network. Try again in ${waitText(wait)}.`],
+      }),
+      { status: 429 },
+    )
   // The same answer for a new and a known e-mail, and no session either way (docs/domain.md).
   await signUp(getDb(), submission.value, config().appUrl)
   return redirect(SENT_PATH)
@@ -44,15 +52,23 @@ const SENT_PATH = '/signup?sent=1'
 
 export default function SignupPage() {
   const lastResult = useActionData<typeof action>()
-  const [form, fields] = useZodForm(() => import('~/features/account/schema').then((m) => m.signupSchema), { id: 'signup', lastResult })
+  const [form, fields] = useZodForm(() => import('~/features/account/schema').then((m) => m.signupSchema), {
+    id: 'signup',
+    lastResult,
+  })
   const [searchParams] = useSearchParams()
   if (searchParams.get('sent') === '1') {
     return (
       <PublicShell>
         <div className="card" role="status">
           <h1>Check your e-mail</h1>
-          <p>We have sent a message to the address you gave. It says what happens next: if your company account was created, sign in with the password you chose and you will see its status while our team checks it.</p>
-          <p className="muted">No e-mail after a few minutes? Look in the spam folder, or sign in if you already have an account.</p>
+          <p>
+            We have sent a message to the address you gave. It says what happens next: if your company account was
+            created, sign in with the password you chose and you will see its status while our team checks it.
+          </p>
+          <p className="muted">
+            No e-mail after a few minutes? Look in the spam folder, or sign in if you already have an account.
+          </p>
           <div className="public-links">
             <Link to="/login">Go to sign in</Link>
           </div>
@@ -64,7 +80,10 @@ export default function SignupPage() {
     <PublicShell>
       <div className="card">
         <h1>Create a company account</h1>
-        <p className="muted">Our team checks every new company before it can trade. We will e-mail you when your company is active; meanwhile you can sign in and see its status.</p>
+        <p className="muted">
+          Our team checks every new company before it can trade. We will e-mail you when your company is active;
+          meanwhile you can sign in and see its status.
+        </p>
         <Form method="post" {...getFormProps(form)}>
           <ErrorSummary form={form} />
           <ChoiceField
@@ -78,9 +97,26 @@ export default function SignupPage() {
           <Field label="Company name" meta={fields.companyName} inputProps={{ autoComplete: 'organization' }} />
           <Field label="Your name" meta={fields.name} inputProps={{ autoComplete: 'name' }} />
           <Field label="Work e-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'email' }} />
-          <Field label="Mobile (optional)" type="tel" meta={fields.phone} hint="10-digit Indian mobile, or +country code" inputProps={{ autoComplete: 'tel' }} />
-          <Field label="Password" type="password" meta={fields.password} hint="At least 10 characters" inputProps={{ autoComplete: 'new-password' }} />
-          <Field label="Password again" type="password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
+          <Field
+            label="Mobile (optional)"
+            type="tel"
+            meta={fields.phone}
+            hint="10-digit Indian mobile, or +country code"
+            inputProps={{ autoComplete: 'tel' }}
+          />
+          <Field
+            label="Password"
+            type="password"
+            meta={fields.password}
+            hint="At least 10 characters"
+            inputProps={{ autoComplete: 'new-password' }}
+          />
+          <Field
+            label="Password again"
+            type="password"
+            meta={fields.confirmPassword}
+            inputProps={{ autoComplete: 'new-password' }}
+          />
           <Honeypot />
           <SubmitButton variant="primary" className="btn-block" pendingText="Creating your account…">
             Create account

@@ -20,14 +20,18 @@ export const handle: RouteHandle = {
   breadcrumb: (data) => (data ? `#${data.request.id}` : 'Request'),
   parents: [{ text: 'Price-change requests', to: ADMIN_LIST_PATH }],
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Price change #${data.request.id}` : 'Price-change request')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `Price change #${data.request.id}` : 'Price-change request')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePortal(request, 'admin')
   const id = readId(params.pricingRequestId) ?? notFound()
   const db = getDb()
   const record = (await requestRecord(db, id)) ?? notFound()
-  return { ...record, history: (await priceRequestHistory(db, { requestId: id }, (_, words) => capitalise(words))).sort(newestFirst) }
+  return {
+    ...record,
+    history: (await priceRequestHistory(db, { requestId: id }, (_, words) => capitalise(words))).sort(newestFirst),
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

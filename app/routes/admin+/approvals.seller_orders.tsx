@@ -8,7 +8,11 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'AdminSellerOrderApprovals', title: 'Seller orders to approve', menu: { group: 'Approvals', label: 'Seller orders', order: 1 } }
+export const handle: RouteHandle = {
+  name: 'AdminSellerOrderApprovals',
+  title: 'Seller orders to approve',
+  menu: { group: 'Approvals', label: 'Seller orders', order: 1 },
+}
 export const meta: MetaFunction = () => pageTitle('Seller orders to approve')
 
 export async function loader({ request }: LoaderFunctionArgs) {

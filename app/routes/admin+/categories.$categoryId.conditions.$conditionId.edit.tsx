@@ -5,7 +5,12 @@ import { getDb } from '~/db.server'
 import { ConditionForm } from '~/features/categories/condition-form'
 import { handleConditionForm } from '~/features/categories/forms.server'
 import { categoryCrumbs, categoryPath } from '~/features/categories/paths'
-import { categoryById, categorySummary, conditionFormValues, conditionOfCategory } from '~/features/categories/queries.server'
+import {
+  categoryById,
+  categorySummary,
+  conditionFormValues,
+  conditionOfCategory,
+} from '~/features/categories/queries.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { readId } from '~/utils/list-params'
@@ -18,7 +23,8 @@ export const handle: RouteHandle = {
   breadcrumb: (data: { condition?: { name: string } } | undefined) => data?.condition?.name ?? 'Condition',
   parents: (data) => categoryCrumbs(data?.category),
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Edit ${data.condition.name}` : 'Edit condition')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `Edit ${data.condition.name}` : 'Edit condition')
 
 /** The category and its condition; a condition of another category answers 404. */
 async function conditionOf(params: { categoryId?: string; conditionId?: string }) {
@@ -33,7 +39,12 @@ async function conditionOf(params: { categoryId?: string; conditionId?: string }
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePortal(request, 'admin')
   const { category, condition } = await conditionOf(params)
-  return { category, condition: { id: condition.id, name: condition.name }, values: conditionFormValues(condition), version: condition.updated_at }
+  return {
+    category,
+    condition: { id: condition.id, name: condition.name },
+    values: conditionFormValues(condition),
+    version: condition.updated_at,
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

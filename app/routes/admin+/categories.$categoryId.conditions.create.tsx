@@ -18,7 +18,8 @@ export const handle: RouteHandle = {
   title: 'Add a condition',
   parents: (data) => categoryCrumbs(data?.category),
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `${data.category.name}: add a condition` : 'Add a condition')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `${data.category.name}: add a condition` : 'Add a condition')
 
 async function categoryOf(params: { categoryId?: string }) {
   const id = readId(params.categoryId) ?? notFound()

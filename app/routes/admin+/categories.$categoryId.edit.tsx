@@ -19,15 +19,25 @@ export const handle: RouteHandle = {
   breadcrumb: (data: { category?: { name: string } } | undefined) => data?.category?.name ?? 'Category',
   parents: (data) => categoryCrumbs(data?.category, false),
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Edit ${data.category.name}` : 'Edit category')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `Edit ${data.category.name}` : 'Edit category')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePortal(request, 'admin')
   const db = getDb()
   const id = readId(params.categoryId) ?? notFound()
   const record = (await categoryById(db, id)) ?? notFound()
-  const [conditions, history] = await Promise.all([conditionsOf(db, id), historyOf(db, STAFF_VIEWER, 'category', id, { limit: 50 })])
-  return { category: categorySummary(record), values: categoryFormValues(record), version: record.updated_at, conditions, history }
+  const [conditions, history] = await Promise.all([
+    conditionsOf(db, id),
+    historyOf(db, STAFF_VIEWER, 'category', id, { limit: 50 }),
+  ])
+  return {
+    category: categorySummary(record),
+    values: categoryFormValues(record),
+    version: record.updated_at,
+    conditions,
+    history,
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -18,7 +18,8 @@ export const handle: RouteHandle = {
   breadcrumb: 'Fulfilment workflow',
   parents: (data) => categoryCrumbs(data?.category),
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `${data.category.name}: fulfilment workflow` : 'Fulfilment workflow')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `${data.category.name}: fulfilment workflow` : 'Fulfilment workflow')
 
 async function categoryOf(params: { categoryId?: string }) {
   const id = readId(params.categoryId) ?? notFound()
@@ -43,7 +44,9 @@ export default function AdminEditFulfillmentWorkflow() {
   return (
     <>
       <PageHeader title={`${category.name}: fulfilment workflow`} />
-      <p className="muted">The stages an order of this category goes through, in order, with the days each is expected to take.</p>
+      <p className="muted">
+        The stages an order of this category goes through, in order, with the days each is expected to take.
+      </p>
       <WorkflowEditor stages={stages} reply={useActionData<typeof action>()} />
     </>
   )

@@ -14,10 +14,12 @@ import { readForm } from '~/ui/read-form.server'
 export const handle: RouteHandle = {
   name: 'AdminManageCategories',
   title: 'Categories',
-  breadcrumb: (data: { product?: { name: string } | null } | undefined) => (data?.product ? `${data.product.name} categories` : 'Categories'),
+  breadcrumb: (data: { product?: { name: string } | null } | undefined) =>
+    data?.product ? `${data.product.name} categories` : 'Categories',
   menu: { group: 'Catalogue', label: 'Categories', order: 10 },
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.product ? `${data.product.name} categories` : 'Categories')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data?.product ? `${data.product.name} categories` : 'Categories')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePortal(request, 'admin')

@@ -13,7 +13,12 @@ import { readForm } from '~/ui/read-form.server'
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
   const form = await readForm(request)
-  const download = await backupDownload(getDatabase(), config().databaseUrl, viewer, String(form.get('ownPassword') ?? ''))
+  const download = await backupDownload(
+    getDatabase(),
+    config().databaseUrl,
+    viewer,
+    String(form.get('ownPassword') ?? ''),
+  )
   return download ?? redirect('/admin/databases/manage?backup=wrong-password#backup-heading', 303)
 }
 

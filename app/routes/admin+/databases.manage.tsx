@@ -12,7 +12,12 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { readForm } from '~/ui/read-form.server'
 import { redirectWithToast } from '~/ui/toast.server'
 
-export const handle: RouteHandle = { name: 'AdminManageDatabases', title: 'Database', breadcrumb: 'Database', menu: { group: 'Platform', label: 'Database', order: 90 } }
+export const handle: RouteHandle = {
+  name: 'AdminManageDatabases',
+  title: 'Database',
+  breadcrumb: 'Database',
+  menu: { group: 'Platform', label: 'Database', order: 90 },
+}
 export const meta: MetaFunction = () => pageTitle('Database')
 
 const PAGE = '/admin/databases/manage'
@@ -45,7 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const target = newStagedFile(databaseUrl)
     const out = fs.createWriteStream(target.file, { mode: 0o600 })
-    for await (const chunk of body) if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()))
+    for await (const chunk of body)
+      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()))
     await new Promise<void>((resolve, reject) => {
       out.once('error', reject)
       out.end(() => resolve())
@@ -58,16 +64,25 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'check':
       return data(await runCheck(handle, viewer))
     case 'stage':
-      return data(await stageAnswer(handle, databaseUrl, staged ?? { problem: 'Choose the backup file to upload.' }), { status: staged && 'id' in staged ? 200 : 400 })
+      return data(await stageAnswer(handle, databaseUrl, staged ?? { problem: 'Choose the backup file to upload.' }), {
+        status: staged && 'id' in staged ? 200 : 400,
+      })
     case 'restore': {
       const outcome = await restore(handle, databaseUrl, viewer, form)
       // Every session ended with the restore, this one too: the sign-in page says what happened.
-      if ('done' in outcome) return redirectWithToast(`/login?redirectTo=${encodeURIComponent(PAGE)}`, { kind: 'success', message: `The backup is restored. The database as it was is kept as ${outcome.done}. Every session has ended: everyone, you too, signs in again.` })
+      if ('done' in outcome)
+        return redirectWithToast(`/login?redirectTo=${encodeURIComponent(PAGE)}`, {
+          kind: 'success',
+          message: `The backup is restored. The database as it was is kept as ${outcome.done}. Every session has ended: everyone, you too, signs in again.`,
+        })
       return data(outcome, { status: 400 })
     }
     case 'discard':
       discard(databaseUrl, form)
-      return redirectWithToast(PAGE, { kind: 'info', message: 'The uploaded backup is discarded; nothing was changed.' })
+      return redirectWithToast(PAGE, {
+        kind: 'info',
+        message: 'The uploaded backup is discarded; nothing was changed.',
+      })
     default:
       return data(null, { status: 400 })
   }

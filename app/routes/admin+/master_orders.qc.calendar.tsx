@@ -8,7 +8,11 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'AdminOrdersQCCalendar', title: 'QC calendar', menu: { group: 'Orders', label: 'QC calendar', order: 15 } }
+export const handle: RouteHandle = {
+  name: 'AdminOrdersQCCalendar',
+  title: 'QC calendar',
+  menu: { group: 'Orders', label: 'QC calendar', order: 15 },
+}
 export const meta: MetaFunction = () => pageTitle('QC calendar')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -16,7 +16,8 @@ export const handle: RouteHandle = {
   breadcrumb: (data) => data?.order.code ?? 'Sample order',
   parents: [{ text: 'Sample orders', to: sampleBase.admin }],
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Sample order ${data.order.code}` : 'Sample order')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `Sample order ${data.order.code}` : 'Sample order')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')

@@ -43,14 +43,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
   const userId = await existingUserId(params)
-  return answerForm(await handleUserRecordForm(getDb(), viewer, userId, await readForm(request)), `/admin/users/${userId}`)
+  return answerForm(
+    await handleUserRecordForm(getDb(), viewer, userId, await readForm(request)),
+    `/admin/users/${userId}`,
+  )
 }
-
 
 export default function AdminViewUser() {
   const { user, roleOptions, history, isSelf } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const resultFor = (intent: string) => (actionData && actionData.intent === intent && 'result' in actionData ? actionData.result : undefined)
+  const resultFor = (intent: string) =>
+    actionData && actionData.intent === intent && 'result' in actionData ? actionData.result : undefined
   return (
     <>
       <PageHeader title={user.name}>
@@ -67,7 +70,11 @@ export default function AdminViewUser() {
         </div>
       </div>
       <div style={{ marginTop: 16 }}>
-        <UserAccess user={user} isSelf={isSelf} errors={actionData?.intent === 'status' && 'errors' in actionData ? actionData.errors : undefined} />
+        <UserAccess
+          user={user}
+          isSelf={isSelf}
+          errors={actionData?.intent === 'status' && 'errors' in actionData ? actionData.errors : undefined}
+        />
       </div>
       <div style={{ marginTop: 16 }}>
         <History entries={history} />

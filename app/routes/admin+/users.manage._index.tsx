@@ -15,7 +15,11 @@ import { readForm } from '~/ui/read-form.server'
 import { answerForm } from '~/ui/outcome.server'
 import { handleCreateUserForm } from '~/features/users/forms.server'
 
-export const handle: RouteHandle = { name: 'AdminManageUsers', title: 'Users', menu: { group: 'People', label: 'Users', order: 10 } }
+export const handle: RouteHandle = {
+  name: 'AdminManageUsers',
+  title: 'Users',
+  menu: { group: 'People', label: 'Users', order: 10 },
+}
 export const meta: MetaFunction = () => pageTitle('Users')
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,7 +45,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
   return answerForm(await handleCreateUserForm(getDb(), viewer, await readForm(request), config().appUrl))
 }
-
 
 export default function AdminManageUsers() {
   const { rows, total, capped, filters, roleOptions, openCreate, idempotencyKey } = useLoaderData<typeof loader>()

@@ -35,25 +35,45 @@ export async function action({ request }: ActionFunctionArgs) {
   return answerForm(await handleSetPasswordForm(getDb(), viewer, await readForm(request)))
 }
 
-
 export default function AdminSetPassword() {
   const { email } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const [form, fields] = useZodForm(() => import('~/features/users/schema').then((m) => m.setPasswordSchema), { id: 'set-password', lastResult, defaultValue: { email } })
+  const [form, fields] = useZodForm(() => import('~/features/users/schema').then((m) => m.setPasswordSchema), {
+    id: 'set-password',
+    lastResult,
+    defaultValue: { email },
+  })
   return (
     <>
       <PageHeader title="Set a password" />
       <div className="card" style={{ maxWidth: 560 }}>
         <p className="muted">
-          The user's open sessions end, and any reset or invitation link it still has stops working. Your own session stays open
-          when you set your own password.
+          The user's open sessions end, and any reset or invitation link it still has stops working. Your own session
+          stays open when you set your own password.
         </p>
         <Form method="post" {...getFormProps(form)}>
           <ErrorSummary form={form} />
           <Field label="User's e-mail" type="email" meta={fields.email} inputProps={{ autoComplete: 'off' }} />
-          <Field label="New password" type="password" meta={fields.password} hint="At least 10 characters" inputProps={{ autoComplete: 'new-password' }} />
-          <Field label="New password again" type="password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
-          <Field label="Your own password" type="password" meta={fields.ownPassword} hint="To confirm it is you" inputProps={{ autoComplete: 'current-password' }} />
+          <Field
+            label="New password"
+            type="password"
+            meta={fields.password}
+            hint="At least 10 characters"
+            inputProps={{ autoComplete: 'new-password' }}
+          />
+          <Field
+            label="New password again"
+            type="password"
+            meta={fields.confirmPassword}
+            inputProps={{ autoComplete: 'new-password' }}
+          />
+          <Field
+            label="Your own password"
+            type="password"
+            meta={fields.ownPassword}
+            hint="To confirm it is you"
+            inputProps={{ autoComplete: 'current-password' }}
+          />
           <SubmitButton variant="primary" pendingText="Setting…">
             Set password
           </SubmitButton>

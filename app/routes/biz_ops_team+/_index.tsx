@@ -18,11 +18,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function BizOpsTeamHome() {
   const { figures, queues } = useLoaderData<typeof loader>()
   return (
-    <PortalHome
-      portal="biz_ops"
-      figures={figures}
-      queues={queues}
-      intro="The business operations team's portal."
-    />
+    <PortalHome portal="biz_ops" figures={figures} queues={queues} intro="The business operations team's portal." />
   )
 }

@@ -8,7 +8,11 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'BizOpsQCApprovals', title: 'QC inspections to approve', menu: { group: 'Approvals', label: 'QC', order: 2 } }
+export const handle: RouteHandle = {
+  name: 'BizOpsQCApprovals',
+  title: 'QC inspections to approve',
+  menu: { group: 'Approvals', label: 'QC', order: 2 },
+}
 export const meta: MetaFunction = () => pageTitle('QC inspections to approve')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,7 +6,11 @@ import { OrderSearch } from '~/features/orders/order-search'
 import { orderSearchFor } from '~/features/orders/pages.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'BizOpsSearchMasterOrders', title: 'Master orders', menu: { group: 'Orders', label: 'Master orders', order: 10 } }
+export const handle: RouteHandle = {
+  name: 'BizOpsSearchMasterOrders',
+  title: 'Master orders',
+  menu: { group: 'Orders', label: 'Master orders', order: 10 },
+}
 export const meta: MetaFunction = () => pageTitle('Master orders')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -14,5 +14,11 @@ export const loader = (args: LoaderFunctionArgs) => loadCreate(args, place)
 export const action = (args: ActionFunctionArgs) => saveSampleSku(args, place)
 
 export default function CreateSampleSkuRoute() {
-  return <CreateSampleSkuPage place={place} {...useLoaderData<typeof loader>()} lastResult={useActionData<typeof action>()} />
+  return (
+    <CreateSampleSkuPage
+      place={place}
+      {...useLoaderData<typeof loader>()}
+      lastResult={useActionData<typeof action>()}
+    />
+  )
 }

@@ -11,13 +11,21 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'BuyerManageCompany', title: 'My company', menu: { group: 'Company', label: 'My company' } }
+export const handle: RouteHandle = {
+  name: 'BuyerManageCompany',
+  title: 'My company',
+  menu: { group: 'Company', label: 'My company' },
+}
 export const meta: MetaFunction = () => pageTitle('My company')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'buyer')
   const company = ownCompanyOf(viewer, 'buyer', params.buyerCompanyId) ?? notFound()
-  return { page: await ownCompanyPage(getDb(), viewer.userId, company), addressKey: newIdempotencyKey(), inviteKey: newIdempotencyKey() }
+  return {
+    page: await ownCompanyPage(getDb(), viewer.userId, company),
+    addressKey: newIdempotencyKey(),
+    inviteKey: newIdempotencyKey(),
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

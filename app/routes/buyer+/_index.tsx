@@ -15,11 +15,18 @@ export const meta: MetaFunction = () => pageTitle(portals.buyer.title)
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'buyer')
   const buyerId = buyerIdOf(viewer)
-  const [home, money] = await Promise.all([portalHome(getDb(), viewer, 'buyer'), buyerId ? buyerMoneyFigures(getDb(), buyerId) : []])
+  const [home, money] = await Promise.all([
+    portalHome(getDb(), viewer, 'buyer'),
+    buyerId ? buyerMoneyFigures(getDb(), buyerId) : [],
+  ])
   // Every figure opens the list behind it: the company's own figures its company page.
   const company = buyerId ? `/buyer/${buyerId}/company` : null
-  const orders = home.figures.filter((f) => f.to?.startsWith('/buyer/master_orders') || f.to?.startsWith('/buyer/sample_orders'))
-  const figures = [...orders, ...money, ...home.figures.filter((f) => !orders.includes(f))].map((f) => (f.to || !company ? f : { ...f, to: company }))
+  const orders = home.figures.filter(
+    (f) => f.to?.startsWith('/buyer/master_orders') || f.to?.startsWith('/buyer/sample_orders'),
+  )
+  const figures = [...orders, ...money, ...home.figures.filter((f) => !orders.includes(f))].map((f) =>
+    f.to || !company ? f : { ...f, to: company },
+  )
   return { figures, queues: home.queues, companyId: buyerId }
 }
 

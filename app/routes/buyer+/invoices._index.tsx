@@ -6,7 +6,11 @@ import { BuyerInvoices } from '~/features/settlements/buyer-money-pages'
 import { buyerIdOf, buyerInvoicesPage } from '~/features/settlements/buyer.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'BuyerViewInvoices', title: 'Invoices', menu: { group: 'Money', label: 'Invoices', order: 30 } }
+export const handle: RouteHandle = {
+  name: 'BuyerViewInvoices',
+  title: 'Invoices',
+  menu: { group: 'Money', label: 'Invoices', order: 30 },
+}
 export const meta: MetaFunction = () => pageTitle('Invoices')
 
 export async function loader({ request }: LoaderFunctionArgs) {

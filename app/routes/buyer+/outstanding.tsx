@@ -6,7 +6,11 @@ import { BuyerOutstanding } from '~/features/settlements/buyer-money-pages'
 import { buyerIdOf, buyerOutstandingPage } from '~/features/settlements/buyer.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'BuyerViewOutstanding', title: 'Outstanding', menu: { group: 'Money', label: 'Outstanding and statement', order: 50 } }
+export const handle: RouteHandle = {
+  name: 'BuyerViewOutstanding',
+  title: 'Outstanding',
+  menu: { group: 'Money', label: 'Outstanding and statement', order: 50 },
+}
 export const meta: MetaFunction = () => pageTitle('Outstanding')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,7 +6,11 @@ import { BuyerPayments } from '~/features/settlements/buyer-money-pages'
 import { buyerIdOf, buyerPaymentsPage } from '~/features/settlements/buyer.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'BuyerViewPayments', title: 'Payments', menu: { group: 'Money', label: 'Payments', order: 40 } }
+export const handle: RouteHandle = {
+  name: 'BuyerViewPayments',
+  title: 'Payments',
+  menu: { group: 'Money', label: 'Payments', order: 40 },
+}
 export const meta: MetaFunction = () => pageTitle('Payments')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -18,11 +18,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function CatalogManagerHome() {
   const { figures, queues } = useLoaderData<typeof loader>()
   return (
-    <PortalHome
-      portal="catalog_manager"
-      figures={figures}
-      queues={queues}
-      intro="The catalogue managers' portal."
-    />
+    <PortalHome portal="catalog_manager" figures={figures} queues={queues} intro="The catalogue managers' portal." />
   )
 }

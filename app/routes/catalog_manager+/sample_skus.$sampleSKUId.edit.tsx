@@ -14,5 +14,11 @@ export const loader = (args: LoaderFunctionArgs) => loadEdit(args, place)
 export const action = (args: ActionFunctionArgs) => saveSampleSku(args, place)
 
 export default function EditSampleSkuRoute() {
-  return <EditSampleSkuPage place={place} record={useLoaderData<typeof loader>()} lastResult={useActionData<typeof action>()} />
+  return (
+    <EditSampleSkuPage
+      place={place}
+      record={useLoaderData<typeof loader>()}
+      lastResult={useActionData<typeof action>()}
+    />
+  )
 }

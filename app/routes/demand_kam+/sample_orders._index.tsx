@@ -6,7 +6,11 @@ import { SampleOrderSearch } from '~/features/sample-orders/sample-order-search'
 import { sampleSearchFor } from '~/features/sample-orders/pages.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'KAMManageSampleOrders', title: 'Sample orders', menu: { group: 'Orders', label: 'Sample orders', order: 20 } }
+export const handle: RouteHandle = {
+  name: 'KAMManageSampleOrders',
+  title: 'Sample orders',
+  menu: { group: 'Orders', label: 'Sample orders', order: 20 },
+}
 export const meta: MetaFunction = () => pageTitle('Sample orders')
 
 export async function loader({ request }: LoaderFunctionArgs) {

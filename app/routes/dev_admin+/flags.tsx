@@ -13,7 +13,11 @@ import { answerForm } from '~/ui/outcome.server'
 import { PageHeader } from '~/ui/shell'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'DevAdminManageFlagPage', title: 'Feature flags', menu: { group: 'Catalogue', order: 20, label: 'Flags' } }
+export const handle: RouteHandle = {
+  name: 'DevAdminManageFlagPage',
+  title: 'Feature flags',
+  menu: { group: 'Catalogue', order: 20, label: 'Flags' },
+}
 export const meta: MetaFunction = () => pageTitle('Feature flags')
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,7 +40,9 @@ export default function DevAdminManageFlagPage() {
   return (
     <>
       <PageHeader title="Feature flags" />
-      <p className="muted">Each flag switches a feature of the app on or off, for every role or only for the roles ticked.</p>
+      <p className="muted">
+        Each flag switches a feature of the app on or off, for every role or only for the roles ticked.
+      </p>
       <FlagList flags={flags} roles={roles} reply={reply} />
     </>
   )

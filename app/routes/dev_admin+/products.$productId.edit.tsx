@@ -25,7 +25,8 @@ export const handle: RouteHandle = {
   breadcrumb: (data: { product?: { name: string } } | undefined) => data?.product?.name ?? 'Edit product',
   parents: [{ text: 'Products', to: '/dev_admin/products' }],
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `Edit ${data.product.name}` : 'Edit product')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `Edit ${data.product.name}` : 'Edit product')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePortal(request, 'dev_admin')
@@ -56,10 +57,17 @@ export default function DevAdminEditProductPage() {
     // Keyed on what was saved (not on the idempotency keys: a refused submit reloads them too and
     // must keep its typed values), so every form starts from the saved values after a change.
     <div key={`${product.version}-${JSON.stringify(product.lines)}`} className="stack">
-      <PageHeader title={`Edit ${product.name}`}>{product.active ? <Badge tone="success">active</Badge> : <Badge>inactive</Badge>}</PageHeader>
+      <PageHeader title={`Edit ${product.name}`}>
+        {product.active ? <Badge tone="success">active</Badge> : <Badge>inactive</Badge>}
+      </PageHeader>
       <ProductDetailsForm product={product} reply={reply} />
       <ProductLinesSection lines={product.lines} idempotencyKey={lineKey} reply={reply} />
-      <AttributeSchemaEditor schema={product.schema} conditionsByKey={product.conditionsByKey} idempotencyKey={attributeKey} reply={reply} />
+      <AttributeSchemaEditor
+        schema={product.schema}
+        conditionsByKey={product.conditionsByKey}
+        idempotencyKey={attributeKey}
+        reply={reply}
+      />
       <History entries={history} />
     </div>
   )

@@ -12,7 +12,11 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'DevAdminManageProductPage', title: 'Products', menu: { group: 'Catalogue', order: 10 } }
+export const handle: RouteHandle = {
+  name: 'DevAdminManageProductPage',
+  title: 'Products',
+  menu: { group: 'Catalogue', order: 10 },
+}
 export const meta: MetaFunction = () => pageTitle('Products')
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,7 +38,9 @@ export default function DevAdminManageProductPage() {
           Add a product
         </Link>
       </PageHeader>
-      <p className="muted">The product families the platform trades. Each has its own SKU list, product lines and attribute schema.</p>
+      <p className="muted">
+        The product families the platform trades. Each has its own SKU list, product lines and attribute schema.
+      </p>
       <ProductTable products={products} />
       <AddProductForm idempotencyKey={idempotencyKey} lastResult={useActionData<typeof action>()} />
     </>

@@ -18,11 +18,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function FieldOperatorHome() {
   const { figures, queues } = useLoaderData<typeof loader>()
   return (
-    <PortalHome
-      portal="field_operator"
-      figures={figures}
-      queues={queues}
-      intro="Your portal for work in the field."
-    />
+    <PortalHome portal="field_operator" figures={figures} queues={queues} intro="Your portal for work in the field." />
   )
 }

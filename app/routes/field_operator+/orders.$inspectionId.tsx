@@ -16,7 +16,8 @@ export const handle: RouteHandle = {
   breadcrumb: (data) => data?.inspection?.code ?? 'Inspection',
   parents: [{ text: 'My inspections', to: '/field_operator/orders' }],
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.inspection ? `${data.inspection.code} · ${data.inspection.seller}` : 'Inspection')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data?.inspection ? `${data.inspection.code} · ${data.inspection.seller}` : 'Inspection')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'field_operator')
@@ -41,5 +42,9 @@ export default function FieldOperatorInspectionPage() {
 /** Another person's form (kept on a shared phone) says so; any other error is the portal's. */
 export function ErrorBoundary() {
   const error = useRouteError()
-  return isRouteErrorResponse(error) && error.status === 403 && error.data === RECORDED_BY_ANOTHER ? <RecordedByAnother /> : <ErrorPanel error={error} />
+  return isRouteErrorResponse(error) && error.status === 403 && error.data === RECORDED_BY_ANOTHER ? (
+    <RecordedByAnother />
+  ) : (
+    <ErrorPanel error={error} />
+  )
 }

@@ -6,7 +6,11 @@ import { TaskList } from '~/features/qc/field-pages'
 import { operatorTasks } from '~/features/qc/field.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'FieldOperatorOrders', title: 'My inspections', menu: { group: 'Work', label: 'Inspections', order: 1 } }
+export const handle: RouteHandle = {
+  name: 'FieldOperatorOrders',
+  title: 'My inspections',
+  menu: { group: 'Work', label: 'Inspections', order: 1 },
+}
 export const meta: MetaFunction = () => pageTitle('My inspections')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -13,7 +13,10 @@ export const meta: MetaFunction = () => pageTitle(portals.seller.title)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'seller')
-  return { ...(await portalHome(getDb(), viewer, 'seller')), companyId: viewer.company?.kind === 'seller' ? viewer.company.id : null }
+  return {
+    ...(await portalHome(getDb(), viewer, 'seller')),
+    companyId: viewer.company?.kind === 'seller' ? viewer.company.id : null,
+  }
 }
 
 export default function SellerHome() {

@@ -6,7 +6,11 @@ import { OrderSearch } from '~/features/orders/order-search'
 import { orderSearchFor } from '~/features/orders/pages.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'SellerViewMasterOrders', title: 'Your orders', menu: { group: 'Orders', label: 'Your orders', order: 10 } }
+export const handle: RouteHandle = {
+  name: 'SellerViewMasterOrders',
+  title: 'Your orders',
+  menu: { group: 'Orders', label: 'Your orders', order: 10 },
+}
 export const meta: MetaFunction = () => pageTitle('Your orders')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,7 +8,11 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'SupplierAdminApproveSellerOrders', title: 'Seller orders to approve', menu: { group: 'Approvals', label: 'Seller orders', order: 1 } }
+export const handle: RouteHandle = {
+  name: 'SupplierAdminApproveSellerOrders',
+  title: 'Seller orders to approve',
+  menu: { group: 'Approvals', label: 'Seller orders', order: 1 },
+}
 export const meta: MetaFunction = () => pageTitle('Seller orders to approve')
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,7 +22,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'supplier_admin')
-  const outcome = await approvalQueueAction(getDb(), viewer, 'supplier_admin', new URL(request.url), await readForm(request))
+  const outcome = await approvalQueueAction(
+    getDb(),
+    viewer,
+    'supplier_admin',
+    new URL(request.url),
+    await readForm(request),
+  )
   return answerForm(outcome, approvalsPath['supplier_admin'])
 }
 

@@ -26,7 +26,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'supplier_admin')
-  const outcome = await orderPageAction(getDb(), viewer, 'supplier_admin', params.masterOrderId, await readForm(request))
+  const outcome = await orderPageAction(
+    getDb(),
+    viewer,
+    'supplier_admin',
+    params.masterOrderId,
+    await readForm(request),
+  )
   return answerForm(outcome, `${orderBase.supplier_admin}/${params.masterOrderId}`)
 }
 

@@ -9,7 +9,11 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readLimitedUploadForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'AnyImagePlayground', title: 'Image playground', menu: { group: 'Toolkit', label: 'Image playground', order: 40 } }
+export const handle: RouteHandle = {
+  name: 'AnyImagePlayground',
+  title: 'Image playground',
+  menu: { group: 'Toolkit', label: 'Image playground', order: 40 },
+}
 export const meta: MetaFunction = () => pageTitle('Image playground')
 
 export async function loader({ request }: LoaderFunctionArgs) {

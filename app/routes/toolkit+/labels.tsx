@@ -6,7 +6,11 @@ import { LabelsPage } from '~/features/toolkit/labels-page'
 import { labelsPage } from '~/features/toolkit/pages.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'AnyPrintLabels', title: 'Shipping labels', menu: { group: 'Toolkit', label: 'Shipping labels', order: 10 } }
+export const handle: RouteHandle = {
+  name: 'AnyPrintLabels',
+  title: 'Shipping labels',
+  menu: { group: 'Toolkit', label: 'Shipping labels', order: 10 },
+}
 export const meta: MetaFunction = () => pageTitle('Shipping labels')
 
 export async function loader({ request }: LoaderFunctionArgs) {

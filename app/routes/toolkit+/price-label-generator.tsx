@@ -6,7 +6,11 @@ import { PriceLabelsPage } from '~/features/toolkit/labels-page'
 import { priceLabelsPage } from '~/features/toolkit/pages.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = { name: 'PriceLabelGenerator', title: 'Price labels', menu: { group: 'Toolkit', label: 'Price labels', order: 20 } }
+export const handle: RouteHandle = {
+  name: 'PriceLabelGenerator',
+  title: 'Price labels',
+  menu: { group: 'Toolkit', label: 'Price labels', order: 20 },
+}
 export const meta: MetaFunction = () => pageTitle('Price labels')
 
 export async function loader({ request }: LoaderFunctionArgs) {

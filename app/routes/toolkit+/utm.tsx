@@ -8,7 +8,11 @@ import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = { name: 'AnyUTMTrackingModule', title: 'UTM links', menu: { group: 'Toolkit', label: 'UTM links', order: 30 } }
+export const handle: RouteHandle = {
+  name: 'AnyUTMTrackingModule',
+  title: 'UTM links',
+  menu: { group: 'Toolkit', label: 'UTM links', order: 30 },
+}
 export const meta: MetaFunction = () => pageTitle('UTM links')
 
 export async function loader({ request }: LoaderFunctionArgs) {

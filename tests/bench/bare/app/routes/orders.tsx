@@ -8,8 +8,23 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 export const meta: MetaFunction = () => [{ title: 'Master orders' }]
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })
-const day = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' })
-const STATUSES = ['placed', 'confirmed', 'in_production', 'in_qc', 'ready_to_dispatch', 'dispatched', 'delivered', 'closed', 'cancelled']
+const day = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+})
+const STATUSES = [
+  'placed',
+  'confirmed',
+  'in_production',
+  'in_qc',
+  'ready_to_dispatch',
+  'dispatched',
+  'delivered',
+  'closed',
+  'cancelled',
+]
 const CATEGORIES = Array.from({ length: 15 }, (_, i) => ({ id: i + 1, name: `Product ${i % 3}: Category ${i + 1}` }))
 const ROWS = Array.from({ length: 25 }, (_, i) => ({
   id: 1_000_000 - i,
@@ -28,16 +43,31 @@ const ROWS = Array.from({ length: 25 }, (_, i) => ({
 }))
 
 export async function loader() {
-  return { rows: ROWS, total: 1_000_613, categories: CATEGORIES, filters: { q: '', page: 1, sort: 'placed', dir: 'desc', pageSize: 25 } }
+  return {
+    rows: ROWS,
+    total: 1_000_613,
+    categories: CATEGORIES,
+    filters: { q: '', page: 1, sort: 'placed', dir: 'desc', pageSize: 25 },
+  }
 }
 
 type Row = (typeof ROWS)[number]
 const columns: { key: string; header: string; className?: string; cell: (r: Row) => React.ReactNode }[] = [
-  { key: 'code', header: 'Order', className: 'nowrap card-title', cell: (r) => <Link to={`/orders/${r.id}`}>{r.code}</Link> },
+  {
+    key: 'code',
+    header: 'Order',
+    className: 'nowrap card-title',
+    cell: (r) => <Link to={`/orders/${r.id}`}>{r.code}</Link>,
+  },
   { key: 'status', header: 'Status', cell: (r) => <span className="badge">{r.status}</span> },
   { key: 'buyer', header: 'Buyer', cell: (r) => r.buyerName },
   { key: 'placed', header: 'Placed', className: 'nowrap', cell: (r) => day.format(new Date(r.placedAt)) },
-  { key: 'required', header: 'Needed by', className: 'nowrap', cell: (r) => day.format(new Date(`${r.requiredBy}T12:00:00Z`)) },
+  {
+    key: 'required',
+    header: 'Needed by',
+    className: 'nowrap',
+    cell: (r) => day.format(new Date(`${r.requiredBy}T12:00:00Z`)),
+  },
   { key: 'lines', header: 'Lines', className: 'num', cell: (r) => r.lineCount },
   { key: 'value', header: 'Value', className: 'num', cell: (r) => inr.format(r.valueMinor / 100) },
   { key: 'gst', header: 'GST', className: 'num', cell: (r) => inr.format(r.gstMinor / 100) },
@@ -47,7 +77,15 @@ const columns: { key: string; header: string; className?: string; cell: (r: Row)
   { key: 'source', header: 'Source', cell: (r) => r.source },
 ]
 
-function Select({ name, label, options }: { name: string; label: string; options: { value: string | number; label: string }[] }) {
+function Select({
+  name,
+  label,
+  options,
+}: {
+  name: string
+  label: string
+  options: { value: string | number; label: string }[]
+}) {
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>

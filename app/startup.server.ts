@@ -6,7 +6,7 @@ import { createFirstAdmin, databaseIsEmpty, seedDemo } from '#db/seed'
 import { config, ConfigError, isFileDatabase, type Config } from './config.server'
 import { backupsDir } from './features/database-admin/backup.server'
 import { sweepFiles } from './features/housekeeping/sweep.server'
-import { nodemailerMailer, startWorker, type Worker } from './features/outbox/outbox.server'
+import { nodemailerMailer, startWorker, type Worker } from '~/platform/outbox.server'
 import { getDatabase, getDb } from './db.server'
 
 export class StartupError extends Error {}

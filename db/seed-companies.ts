@@ -1,5 +1,5 @@
 import type { Insertable, Transaction } from 'kysely'
-import { audit } from '../app/features/audit/audit.server'
+import { audit } from '~/platform/audit.server'
 import { withGstinCheck } from '../app/utils/gstin'
 import type { AddressesTable, CompanyStatus, DB } from './types'
 

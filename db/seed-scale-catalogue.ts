@@ -1,5 +1,5 @@
 import { refreshAfterBulkLoad } from './dialect.js'
-import { reindexAll } from '../app/features/search/search.server'
+import { reindexAll } from '~/platform/search.server'
 import type { Database } from './database'
 import { CATALOGUE, generateSku, randomSource } from './seed-catalogue'
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { kolkataDay } from '../app/utils/format'
-import { financialYear } from '../app/features/settlements/money'
+import { financialYear } from '../app/platform/numbering.server'
 import { advanceIdSequence, refreshAfterBulkLoad } from './dialect.js'
 import type { Database } from './database'
 import { randomSource } from './seed-catalogue'

@@ -1,6 +1,6 @@
 import { refreshAfterBulkLoad } from './dialect.js'
 import { type Insertable } from 'kysely'
-import { reindexAll } from '../app/features/search/search.server'
+import { reindexAll } from '~/platform/search.server'
 import { withGstinCheck } from '../app/utils/gstin'
 import type { Database } from './database'
 import type { AddressesTable, BuyersTable, RoleKey, UsersTable } from './types'

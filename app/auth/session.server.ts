@@ -4,7 +4,7 @@ import type { CompanyStatus, RoleKey } from '#db/types'
 import type { Database } from '#db/database'
 import { config } from '~/config.server'
 import { getDb } from '~/db.server'
-import { audit } from '~/features/audit/audit.server'
+import { audit } from '~/platform/audit.server'
 import { oncePerRequest } from '~/http/request-scope.server'
 
 export const SESSION_DAYS = 30

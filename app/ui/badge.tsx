@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { roleLabel } from '~/features/users/roles'
+import { roleLabel } from '~/auth/roles'
 
 type Tone = 'neutral' | 'success' | 'warning' | 'danger' | 'info'
 

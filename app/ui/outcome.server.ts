@@ -1,6 +1,6 @@
 import { data } from '@remix-run/node'
 import { notFound } from '~/auth/guard.server'
-import { withChoices } from '~/features/search/pick'
+import { withChoices } from '~/platform/pick'
 import type { Refusal } from '~/utils/refusal.server'
 import { redirectWithToast, type Toast } from './toast.server'
 

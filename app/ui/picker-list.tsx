@@ -1,6 +1,6 @@
 import * as Popover from 'radix-ui/popover'
 import type { RefObject } from 'react'
-import type { PickOption } from '~/features/search/pick'
+import type { PickOption } from '~/platform/pick'
 
 export interface PickerListProps {
   anchor: RefObject<HTMLInputElement>

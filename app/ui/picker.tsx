@@ -11,7 +11,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react'
-import { pickFieldName, type PickKind, type PickOption } from '~/features/search/pick'
+import { pickFieldName, type PickKind, type PickOption } from '~/platform/pick'
 import { useLocation } from '@remix-run/react'
 import { describedBy, FieldFrame } from './field'
 import { Link } from './link'

@@ -1,5 +1,5 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
-import { PICK_SUFFIX } from '~/features/search/pick'
+import { PICK_SUFFIX } from '~/platform/pick'
 import { countOf } from '~/utils/format'
 
 // Routes that parse in their own action take conform's zod parser from here: a route module that

@@ -1,4 +1,4 @@
-import { roleLabel } from '~/features/users/roles'
+import { roleLabel } from '~/auth/roles'
 import { Form, Outlet, useLocation, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { Link, NavLink } from '~/ui/link'
 import type { ReactNode } from 'react'

@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { DB } from '#db/types'
-import type { Executor } from '~/features/audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { COUNT_CAP } from './list-params'
 
 /**

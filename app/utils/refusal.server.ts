@@ -1,4 +1,4 @@
-import type { PickChoices, PickOption } from '~/features/search/pick'
+import type { PickChoices, PickOption } from '~/platform/pick'
 
 /**
  * Why a mutation was refused: a message, at one field when it names one, or at several fields

@@ -57,13 +57,11 @@ test('@js-off-only an administrator checks the database, backs it up, and a rest
 
   // A file that is not a backup is refused; the backup is checked, then restored once confirmed.
   await page.goto(`${base}/admin/databases/manage`)
-  await page
-    .getByLabel('Backup file (.db)')
-    .setInputFiles({
-      name: 'evil.db',
-      mimeType: 'application/octet-stream',
-      buffer: Buffer.from('<html>not a database</html>'),
-    })
+  await page.getByLabel('Backup file (.db)').setInputFiles({
+    name: 'evil.db',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('<html>not a database</html>'),
+  })
   await page.getByRole('button', { name: 'Upload and check' }).click()
   await expect(
     page.getByText('That file is not a SQLite database: upload a backup downloaded from this page.'),

@@ -3,7 +3,7 @@ import crypto from 'node:crypto'
 import { getDb } from '~/db.server'
 import { parseAttributeSchema } from '~/features/products/attributes'
 import { syncSkuAttributes } from '~/features/product-skus/attributes.server'
-import { syncSearch } from '~/features/search/search.server'
+import { syncSearch } from '~/platform/search.server'
 import type { SellerSkuStatus } from '#db/types'
 
 const unique = () => crypto.randomBytes(3).toString('hex').toUpperCase()

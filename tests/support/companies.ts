@@ -1,7 +1,7 @@
 // Companies made directly in the test database, so each test knows exactly what it looks for.
 import type { Insertable } from 'kysely'
 import { getDb } from '~/db.server'
-import { syncSearch } from '~/features/search/search.server'
+import { syncSearch } from '~/platform/search.server'
 import type { BuyersTable, CompanyStatus, RoleKey, SellersTable } from '#db/types'
 import { readCompanyFilters, type CompanyFilters } from '~/features/companies/schema'
 import type { CompanyKind } from '~/features/companies/kinds'

@@ -6,7 +6,7 @@ import { isBot } from '~/auth/honeypot'
 import { loadViewer, startSession } from '~/auth/session.server'
 import { beginLoginAttempt, loginFailed, loginSucceeded, waitText } from '~/auth/throttle.server'
 import { getDb } from '~/db.server'
-import { audit } from '../audit/audit.server'
+import { audit } from '~/platform/audit.server'
 import { loginSchema } from './schema'
 import { readForm } from '~/ui/read-form.server'
 

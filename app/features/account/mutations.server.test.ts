@@ -2,7 +2,7 @@ import { getDb } from '~/db.server'
 import { checkCredentials } from '~/auth/authenticator.server'
 import { loadViewer, startSession } from '~/auth/session.server'
 import { userIdOf } from '../../../tests/support/db'
-import { auditEntriesOf } from '../audit/audit.server'
+import { auditEntriesOf } from '~/features/audit/history.server'
 import {
   changePassword,
   requestPasswordReset,

@@ -3,9 +3,10 @@ import type { Database } from '#db/database'
 import type { TokenPurpose } from '#db/types'
 import { hashPassword, verifyPassword } from '~/auth/password.server'
 import { endUserSessions } from '~/auth/session.server'
-import { audit, type Executor } from '../audit/audit.server'
-import { queueEmail } from '../outbox/outbox.server'
-import { syncSearch } from '../search/search.server'
+import { audit } from '~/platform/audit.server'
+import { type Executor } from '~/platform/executor'
+import { queueEmail } from '~/platform/outbox.server'
+import { syncSearch } from '~/platform/search.server'
 import { isUniqueViolation } from '#db/errors'
 
 export const RESET_TOKEN_MINUTES = 60

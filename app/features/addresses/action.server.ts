@@ -10,8 +10,8 @@ import {
   editFormId,
   KIND_LABELS,
   type AddressOwner,
-  type FormReply,
 } from './schema'
+import { type FormReply } from '~/platform/form-reply'
 
 export type ActionOutcome =
   { status: 'done'; toast: Toast } | { status: 'invalid'; reply: FormReply } | { status: 'not-found' }

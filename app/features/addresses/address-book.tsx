@@ -5,7 +5,8 @@ import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
 import { ChoiceField, ErrorList, ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
-import { type FormReply, type OwnerKind } from './schema'
+import { type OwnerKind } from './schema'
+import { type FormReply } from '~/platform/form-reply'
 import { CREATE_FORM_ID, editFormId, INDIAN_STATES, KIND_LABELS, KINDS_OF_OWNER } from './shared'
 
 export interface AddressView {

@@ -1,8 +1,9 @@
 import { nextStamp } from '~/utils/version-stamp'
 import type { Database } from '#db/database'
 import type { AddressKind } from '#db/types'
-import { audit, type Executor } from '../audit/audit.server'
-import { once } from '../idempotency/idempotency.server'
+import { audit } from '~/platform/audit.server'
+import { type Executor } from '~/platform/executor'
+import { once } from '~/platform/idempotency.server'
 import { describeAddress, findAddress, ownerColumn, type AddressRow } from './queries.server'
 import { COUNTRY, KIND_LABELS, KINDS_OF_OWNER, type AddressInput, type AddressOwner, type OwnerKind } from './schema'
 

@@ -1,4 +1,4 @@
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import type { AddressOwner } from './schema'
 
 /** The column that ties an address to its owner. */

@@ -17,11 +17,6 @@ export interface AddressOwner {
 export const COUNTRY = 'IN'
 
 /** The answer for one form of a page with several: which form it is for, and conform's result. */
-export interface FormReply {
-  form: string
-  result: SubmissionResult<string[]>
-}
-
 const requiredLine = (message: string, max: number) =>
   z
     .string({ error: message })

@@ -5,7 +5,7 @@ import { buyerSkuPath, priceRequestPath } from '../buyer-skus/paths'
 import { productEditPath } from '../products/product-list'
 import { skuPath } from '../product-skus/schema'
 import { editPath as sampleSkuPath, sampleSkuPlaces } from '../sample-skus/places'
-import type { Executor } from './audit.server'
+import type { Executor } from '~/platform/executor'
 
 /** A record an audit entry is about: its name, and its page when the viewer may open it. */
 export interface RecordRef {

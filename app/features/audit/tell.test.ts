@@ -4,7 +4,8 @@ import { userIdOf } from '../../../tests/support/db'
 import { ownCompanyOf, ownCompanyPage } from '../own-company/queries.server'
 import { updateCompanyContact } from '../own-company/mutations.server'
 import { sampleLensFor, sampleOrderDetail } from '../sample-orders/search.server'
-import { audit, historyOf } from './audit.server'
+import { historyOf } from './history.server'
+import { audit } from '~/platform/audit.server'
 import { STAFF_VIEWER, valueWords } from './tell'
 
 // Every history but the order's goes through the same lens (lens.ts): a company's own page, the

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { SubmitButton } from '~/ui/button'
 import { ErrorSummary, Field } from '~/ui/field'
 import { PickerField } from '~/ui/picker'
-import { choicesOf } from '../search/pick'
+import { choicesOf } from '~/platform/pick'
 import { useZodForm } from '~/ui/form'
 
 const priceHint = 'In rupees, like 245 or 1,245.50'

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 
 /**
  * Buyer SKU versions (docs/domain.md "Buyer SKU"): every saved change is a new numbered version.

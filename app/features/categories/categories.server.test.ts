@@ -5,7 +5,7 @@ import type { Viewer } from '~/auth/session.server'
 import { getViewer } from '~/auth/session.server'
 import { makeCategory, productBySlug } from '../../../tests/support/catalogue'
 import { cookieFor } from '../../../tests/support/db'
-import { auditEntriesOf } from '../audit/audit.server'
+import { auditEntriesOf } from '~/features/audit/history.server'
 import { handleCreateCategory, handleEditCategory, handleWorkflowForm } from './forms.server'
 import { manageCategoriesPage } from './queries.server'
 

@@ -7,7 +7,7 @@ import * as editRoute from '~/routes/admin+/categories.$categoryId.conditions.$c
 import * as workflowRoute from '~/routes/admin+/categories.$categoryId.fulfillment_workflow'
 import { makeCategory } from '../../../tests/support/catalogue'
 import { cookieFor } from '../../../tests/support/db'
-import { auditEntriesOf } from '../audit/audit.server'
+import { auditEntriesOf } from '~/features/audit/history.server'
 
 let admin: string
 

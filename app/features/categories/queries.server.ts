@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { containsIgnoringCase } from '#db/text'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { parseAttributeSchema } from '../products/attributes'
 import { conditionValues, describeCondition } from './conditions'
 import { gstBpToRate, stageVersion, type CategoryFilters } from './schema'

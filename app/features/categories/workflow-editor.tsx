@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import type { FormReply } from '../addresses/schema'
+import type { FormReply } from '~/platform/form-reply'
 import { Badge } from '~/ui/badge'
 import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'

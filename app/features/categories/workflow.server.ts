@@ -1,5 +1,6 @@
 import type { Database } from '#db/database'
-import { audit, type Executor } from '../audit/audit.server'
+import { audit } from '~/platform/audit.server'
+import { type Executor } from '~/platform/executor'
 import { Refused, refusals, type Result } from './mutations.server'
 import { stageVersion } from './schema'
 

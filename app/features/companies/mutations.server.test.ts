@@ -3,7 +3,7 @@ import { getDb } from '~/db.server'
 import { withGstinCheck } from '~/utils/gstin'
 import { makeBuyer, makeCompanyUser, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
-import { auditEntriesOf } from '../audit/audit.server'
+import { auditEntriesOf } from '~/features/audit/history.server'
 import { changeCompanyStatus, createSeller, updateCompany } from './mutations.server'
 import { addSellerSchema, buyerFormSchema } from './schema'
 

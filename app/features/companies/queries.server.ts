@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Database } from '#db/database'
 import type { DB, RoleKey } from '#db/types'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { rupeesInput } from '~/utils/money'
 import { companyKinds, type CompanyKind } from './kinds'
 

@@ -3,7 +3,7 @@ import { getDb } from '~/db.server'
 import { makeBuyer } from '../../../tests/support/companies'
 import { makeProductSku } from '../../../tests/support/catalogue'
 import { userIdOf } from '../../../tests/support/db'
-import { audit } from '../audit/audit.server'
+import { audit } from '~/platform/audit.server'
 import { recentActivity } from './queries.server'
 
 describe('recent activity', () => {

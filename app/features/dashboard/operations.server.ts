@@ -6,7 +6,7 @@ import { shiftMonth } from '~/utils/months'
 import { dueBucketTotals } from '../logistics/queries.server'
 import { calendarPath, qcApprovalsPath } from '../qc/forms'
 import { approvalsPath } from '../orders/approvals.server'
-import { firstOpenable, linkedFigures, type Figure } from './figures'
+import { firstOpenable, linkedFigures, type Figure } from '~/platform/figures'
 
 // The operations dashboard (/dashboard): the figures the platform's staff act on, each linked to
 // the list behind it, filtered to what it counts (where the viewer may open that list). Every

@@ -6,35 +6,7 @@ import type { loader as rootLoader } from '~/root'
 import { groupMenu } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import type { OrderQueue } from '../orders/home.server'
-import type { Figure } from './queries.server'
-
-export function Figures({ figures, label = 'Figures' }: { figures: Figure[]; label?: string }) {
-  if (figures.length === 0) return null
-  return (
-    <ul className="figures" aria-label={label}>
-      {figures.map((f) => (
-        <li key={f.label} className={f.tone ? `figure figure-${f.tone}` : 'figure'}>
-          {f.to ? (
-            // The whole figure opens the list behind it, filtered to what it counts.
-            <Link to={f.to} className="figure-link">
-              <span className="muted">{f.label}</span>
-              <strong data-figure={f.label}>
-                {typeof f.value === 'number' ? f.value.toLocaleString('en-IN') : f.value}
-              </strong>
-            </Link>
-          ) : (
-            <>
-              <span className="muted">{f.label}</span>
-              <strong data-figure={f.label}>
-                {typeof f.value === 'number' ? f.value.toLocaleString('en-IN') : f.value}
-              </strong>
-            </>
-          )}
-        </li>
-      ))}
-    </ul>
-  )
-}
+import { Figures } from '~/ui/figures'
 
 /** A portal's queue: what waits for it, each item opening where it is acted on. */
 function Queue({ queue }: { queue: OrderQueue }) {

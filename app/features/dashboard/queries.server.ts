@@ -7,11 +7,11 @@ import { actionWords, NOT_ACTIVITY, recordKind } from '../audit/describe'
 import { recordRefs } from '../audit/records.server'
 import { orderHome, type OrderQueue } from '../orders/home.server'
 import { qcFigures } from '../qc/home.server'
-import { linkedFigures, type Figure } from './figures'
+import { linkedFigures, type Figure } from '~/platform/figures'
 import { homeExtras } from './operations.server'
 import { financeFigures, logisticsFigures } from './team-homes.server'
 
-export type { Figure } from './figures'
+export type { Figure } from '~/platform/figures'
 
 async function countBy(db: Database, table: 'buyers' | 'sellers' | 'users') {
   const rows = await db

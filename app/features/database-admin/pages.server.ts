@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '#db/database'
 import { redactedUrl } from '#db/database'
 import { confirmsOwnPassword, OWN_PASSWORD_WRONG } from '~/auth/reauth.server'
 import type { Viewer } from '~/auth/session.server'
-import { audit } from '../audit/audit.server'
+import { audit } from '~/platform/audit.server'
 import {
   backupsDir,
   checkStaged,

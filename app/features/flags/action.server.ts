@@ -1,4 +1,4 @@
-import type { FormReply } from '~/features/addresses/schema'
+import type { FormReply } from '~/platform/form-reply'
 import { isOwnKey } from '~/utils/own-key'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import type { FormReply } from '../addresses/schema'
+import type { FormReply } from '~/platform/form-reply'
 import { Badge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
 import { ChoiceField, ErrorSummary } from '~/ui/field'

@@ -1,7 +1,8 @@
 import { nextStamp } from '~/utils/version-stamp'
 import type { Kysely } from 'kysely'
 import type { DB, RoleKey } from '#db/types'
-import { audit, type Executor } from '../audit/audit.server'
+import { audit } from '~/platform/audit.server'
+import { type Executor } from '~/platform/executor'
 import { FLAGS, FLAG_KEYS, type FlagKey } from './registry'
 
 export interface FlagState {

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { ROLE_KEYS } from '../users/roles'
+import { ROLE_KEYS } from '~/auth/roles'
 import { FLAG_KEYS } from './registry'
 export { flagFormId } from './shared'
 

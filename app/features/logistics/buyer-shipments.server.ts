@@ -1,4 +1,4 @@
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import type { BuyerShipment } from './buyer-shipments'
 
 // The shipments of a master order as its buyer reads them (docs/domain.md "The buyer's portal"): the

@@ -4,7 +4,7 @@ import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
 import { makeSampleSku } from '../../../tests/support/catalogue'
-import { auditEntriesOf } from '../audit/audit.server'
+import { auditEntriesOf } from '~/features/audit/history.server'
 import { takeSellerOrderStep } from '../orders/steps.server'
 import {
   addressChoices,

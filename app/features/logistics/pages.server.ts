@@ -12,7 +12,7 @@ import { rupeesInput } from '~/utils/money'
 import { quantityInput } from '~/utils/quantity'
 import { dateTimeInput } from '~/utils/fields'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
-import { newIdempotencyKey } from '../idempotency/idempotency.server'
+import { newIdempotencyKey } from '~/platform/idempotency.server'
 import {
   billingPath,
   billingSchema,

@@ -12,7 +12,8 @@ import { Table } from '~/ui/table'
 import { ListSummary, Pagination } from '~/ui/list-summary'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import type { ApprovalQueueData, ApprovalRow } from './approvals.server'
-import { CounterOfferNotice, day, DecisionForms, lineItemColumns, replyFor, type Reply } from './decision-forms'
+import { CounterOfferNotice, day, DecisionForms, lineItemColumns } from './decision-forms'
+import { replyFor, type Reply } from '~/platform/form-reply'
 
 const BULK = 'bulk-approve'
 

@@ -1,7 +1,7 @@
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import type { FormOutcome } from '~/ui/outcome.server'
-import type { PickOption } from '../search/pick'
+import type { PickOption } from '~/platform/pick'
 import { resolveCompany } from '../users/company.server'
 import { orderActions } from './actions'
 import { handleDecisionForm } from './decisions.server'

@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node'
-import type { Executor } from '../audit/audit.server'
-import type { PickOption } from '../search/pick'
+import type { Executor } from '~/platform/executor'
+import type { PickOption } from '~/platform/pick'
 import { resolveCompany } from '../users/company.server'
 import { readId } from '~/utils/list-params'
 

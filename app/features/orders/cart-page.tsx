@@ -16,7 +16,7 @@ import { PageHeader } from '~/ui/shell'
 import { Table, type Column } from '~/ui/table'
 import { countOf, formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
-import { choicesOf, type PickOption } from '../search/pick'
+import { choicesOf, type PickOption } from '~/platform/pick'
 import type { CartView } from './cart.server'
 import { cartPath } from './shared'
 

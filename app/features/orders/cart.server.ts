@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Database } from '#db/database'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { kolkataDay } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { quantityInput } from '~/utils/quantity'

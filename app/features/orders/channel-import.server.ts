@@ -5,7 +5,7 @@ import { TOO_LARGE } from '~/ui/read-form.server'
 import { isUniqueViolation } from '#db/errors'
 import { countOf } from '~/utils/format'
 import { quantityInput } from '~/utils/quantity'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { inForce, platformToday } from './cart.server'
 import { checkLine, gstOf } from './lines'
 import type { ImportReply } from './channel-orders-page'
@@ -265,26 +265,24 @@ export async function importChannelOrders(
         country: address.country,
       })
     try {
-      const order = await db
-        .transaction()
-        .execute((trx) =>
-          writeOrder(
-            trx,
-            actor,
-            {
-              buyerId: buyer!.id,
-              buyerName: buyer!.name,
-              source: channel,
-              channelOrderId: orderId,
-              shipToId: shipTo!.id,
-              billToId: billTo!.id,
-              shipTo: snapshot(shipTo!),
-              billTo: snapshot(billTo!),
-            },
-            lines,
-            now,
-          ),
-        )
+      const order = await db.transaction().execute((trx) =>
+        writeOrder(
+          trx,
+          actor,
+          {
+            buyerId: buyer!.id,
+            buyerName: buyer!.name,
+            source: channel,
+            channelOrderId: orderId,
+            shipToId: shipTo!.id,
+            billToId: billTo!.id,
+            shipTo: snapshot(shipTo!),
+            billTo: snapshot(billTo!),
+          },
+          lines,
+          now,
+        ),
+      )
       const { code } = await db
         .selectFrom('master_orders')
         .select('code')

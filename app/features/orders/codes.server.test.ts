@@ -1,5 +1,5 @@
 import { getDb } from '~/db.server'
-import { nextCode } from './codes.server'
+import { nextCode } from '~/platform/numbering.server'
 
 describe('order codes', () => {
   it('numbers each kind per year from 1, six digits, in the platform time zone', async () => {

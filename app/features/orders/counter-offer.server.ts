@@ -1,5 +1,6 @@
 import type { Database } from '#db/database'
-import { audit, type Executor } from '../audit/audit.server'
+import { audit } from '~/platform/audit.server'
+import { type Executor } from '~/platform/executor'
 import { formatMoney } from '~/utils/format'
 import { strictCalendarDate } from '~/utils/fields'
 import { parseRupees } from '~/utils/money'

@@ -1,5 +1,5 @@
 import type { MasterOrderStatus } from '#db/types'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 
 // How many master orders are in each status (master_order_counts), per category of their lines
 // (master_order_category_counts) and per buyer (master_order_buyer_counts): the searches' counts

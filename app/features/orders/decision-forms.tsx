@@ -9,17 +9,13 @@ import type { Column } from '~/ui/table'
 import { formatDate, formatMoney } from '~/utils/format'
 import { rupeesInput } from '~/utils/money'
 import { formatQuantity, quantityInput } from '~/utils/quantity'
-import type { PickOption } from '../search/pick'
+import type { PickOption } from '~/platform/pick'
+import { replyFor, type Reply } from '~/platform/form-reply'
 import type { OrderActions } from './actions'
 import { sellerOrderSteps, stepsFrom, type SellerOrderStepName } from './states'
 
 // The forms that decide a seller order, drawn the same on an order's page and in the approval
 // queues (decisions.server.ts answers them): its steps, and the seller's counter-offer.
-
-export type Reply = (SubmissionResult<string[]> & { choices?: Record<string, PickOption[]> }) | null | undefined
-
-/** The reply of the form named `name` (each small form says its name), else none. */
-export const replyFor = (reply: Reply, name: string) => (reply?.initialValue?.form === name ? reply : undefined)
 
 export const day = (date: string | null) => (date ? formatDate(`${date}T12:00:00Z`) : null)
 

@@ -1,4 +1,5 @@
-import { historyQuery, type Executor } from '../audit/audit.server'
+import { historyQuery } from '~/features/audit/history.server'
+import { type Executor } from '~/platform/executor'
 import { tellAll, type HistoryViewer } from '../audit/tell'
 import type { OrderLens } from './lens'
 

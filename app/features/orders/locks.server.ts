@@ -1,5 +1,5 @@
 import { lockedRead } from '#db/locks'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { lockAccount } from '../settlements/ledger.server'
 
 // The parent locks (docs/domain.md "The two databases and several processes"). A transaction that

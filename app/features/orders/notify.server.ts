@@ -1,8 +1,8 @@
 import type { MasterOrderStatus } from '#db/types'
 import { config } from '~/config.server'
 import { countOf } from '~/utils/format'
-import type { Executor } from '../audit/audit.server'
-import { queueEmail } from '../outbox/outbox.server'
+import type { Executor } from '~/platform/executor'
+import { queueEmail } from '~/platform/outbox.server'
 
 // E-mails about orders, put in the outbox inside the change's own transaction (sent only if it
 // commits): the seller's users when a seller order comes to them or is decided, the buyer's KAM

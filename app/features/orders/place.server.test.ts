@@ -231,20 +231,18 @@ describe('placing the cart', () => {
   it('takes the price of the version in force now, not a later one waiting for its date', async () => {
     const db = getDb()
     const shirt = await item(30_000, [sellerA])
-    await db
-      .transaction()
-      .execute((trx) =>
-        addBuyerSkuVersion(trx, {
-          buyerSkuId: shirt.buyerSkuId,
-          expectedCurrent: 1,
-          buyerCode: 'LATER',
-          priceMinor: 99_900,
-          moqMilli: 100_000,
-          note: null,
-          effectiveFrom: '2099-01-01T00:00:00.000Z',
-          createdBy: actor.userId,
-        }),
-      )
+    await db.transaction().execute((trx) =>
+      addBuyerSkuVersion(trx, {
+        buyerSkuId: shirt.buyerSkuId,
+        expectedCurrent: 1,
+        buyerCode: 'LATER',
+        priceMinor: 99_900,
+        moqMilli: 100_000,
+        note: null,
+        effectiveFrom: '2099-01-01T00:00:00.000Z',
+        createdBy: actor.userId,
+      }),
+    )
     await line(shirt.buyerSkuId, shirt.offers[0], '100')
     const placed = await placeCart(db, actor, buyerId, 'place-2')
     if (!placed.ok) throw new Error(JSON.stringify(placed))

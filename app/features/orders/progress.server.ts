@@ -1,5 +1,6 @@
 import type { Database } from '#db/database'
-import { audit, type Executor } from '../audit/audit.server'
+import { audit } from '~/platform/audit.server'
+import { type Executor } from '~/platform/executor'
 import { PASSING_INSPECTION } from '../qc/rules'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { forSellerOf } from './steps.server'

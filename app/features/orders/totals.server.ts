@@ -1,4 +1,4 @@
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { gstOf, lineValue } from './lines'
 import { refreshOrderFacts } from '../reports/facts.server'
 import { lockMasterOrder } from './locks.server'

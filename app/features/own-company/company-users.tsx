@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import type { FormReply } from '~/features/addresses/schema'
+import type { FormReply } from '~/platform/form-reply'
 import { Badge, StatusBadge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
 import { ErrorList, ErrorSummary, Field } from '~/ui/field'

@@ -1,7 +1,8 @@
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import { readId } from '~/utils/list-params'
-import { historyOf, type Executor } from '../audit/audit.server'
+import { historyOf } from '~/features/audit/history.server'
+import { type Executor } from '~/platform/executor'
 import type { HistoryViewer } from '../audit/tell'
 import { listAddresses } from '../addresses/queries.server'
 

@@ -1,6 +1,7 @@
 import type { ToldEntry } from '~/ui/history'
 import { formatMoney } from '~/utils/format'
-import { historyQuery, type Executor } from '../audit/audit.server'
+import { historyQuery } from '~/features/audit/history.server'
+import { type Executor } from '~/platform/executor'
 import { actionWords } from '../audit/describe'
 import { STAFF_VIEWER, tell, type AuditRow } from '../audit/tell'
 

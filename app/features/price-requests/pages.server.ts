@@ -2,7 +2,7 @@
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import { isFlagOn } from '../flags/flags.server'
-import { newIdempotencyKey } from '../idempotency/idempotency.server'
+import { newIdempotencyKey } from '~/platform/idempotency.server'
 import { kolkataDay } from '~/utils/format'
 import { FIND_LIMIT, findKamBuyerSkus, kamBuyerSku, listAdminRequests, listKamRequests } from './queries.server'
 import { readKamParams, readRequestFilters } from './schema'

@@ -1,7 +1,7 @@
 import type { PriceChangeStatus } from '#db/types'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { priceInForceSql, versionInForce } from '../buyer-skus/versions.server'
-import { searchIds } from '../search/search.server'
+import { searchIds } from '~/platform/search.server'
 import { countUpTo } from '~/utils/count.server'
 import type { RequestFilters } from './schema'
 

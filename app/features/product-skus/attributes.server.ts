@@ -1,4 +1,4 @@
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 
 /**
  * Keeps a product SKU's attribute values in product_sku_attributes too (one row per value), so a

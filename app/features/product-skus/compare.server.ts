@@ -1,6 +1,6 @@
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { formatAttribute, parseAttributeSchema, parseAttributeValues } from '../products/attributes'
-import { searchIds } from '../search/search.server'
+import { searchIds } from '~/platform/search.server'
 import { formatQuantity } from '~/utils/quantity'
 import { MAX_COMPARED } from './schema'
 

@@ -2,7 +2,7 @@ import { getDb } from '~/db.server'
 import type { Viewer } from '~/auth/session.server'
 import { makeCategory, makeProductLine, makeProductSku, productBySlug } from '../../../tests/support/catalogue'
 import { userIdOf } from '../../../tests/support/db'
-import { searchIds } from '../search/search.server'
+import { searchIds } from '~/platform/search.server'
 import { handleCreateSkuForm, handleEditSkuForm, handleSkuStatusForm } from './forms.server'
 import { productOfSkusSegment, type SkuProduct } from './queries.server'
 

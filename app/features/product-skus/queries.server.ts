@@ -1,5 +1,5 @@
 import type { AttributeDefinition } from '#db/types'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { formatAttribute, parseAttributeSchema, parseAttributeValues } from '../products/attributes'
 import { slugOfSkusSegment } from './schema'
 import { formatQuantity, quantityInput } from '~/utils/quantity'

@@ -1,5 +1,5 @@
 import type { AttributeDefinition } from '#db/types'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { parseAttributeSchema } from './attributes'
 
 // What the dev admin sees of products: every product (active or not), and one product to edit.

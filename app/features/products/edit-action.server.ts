@@ -1,4 +1,4 @@
-import type { FormReply } from '~/features/addresses/schema'
+import type { FormReply } from '~/platform/form-reply'
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'

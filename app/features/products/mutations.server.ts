@@ -1,8 +1,9 @@
 import { Refused, settle, type Result } from '~/utils/refusal.server'
 import { nextStamp } from '~/utils/version-stamp'
 import type { Database } from '#db/database'
-import { audit, type Executor } from '../audit/audit.server'
-import { once } from '../idempotency/idempotency.server'
+import { audit } from '~/platform/audit.server'
+import { type Executor } from '~/platform/executor'
+import { once } from '~/platform/idempotency.server'
 import type { CreateProductForm, ProductDetailsForm } from './schema'
 import { countOf } from '~/utils/format'
 

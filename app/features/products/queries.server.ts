@@ -1,4 +1,4 @@
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 
 /** The product families the platform trades now (menus, product pages). */
 export function activeProducts(db: Executor) {

@@ -212,4 +212,4 @@ export const EDIT_INTENTS = [
 export type EditIntent = (typeof EDIT_INTENTS)[number]
 
 /** One form of a page with several: which form the reply is for, and conform's result. */
-export type { FormReply } from '../addresses/schema'
+export type { FormReply } from '~/platform/form-reply'

@@ -10,7 +10,7 @@ import { ListSummary, Pagination } from '~/ui/list-summary'
 import { PickerFilter } from '~/ui/picker'
 import { PageHeader } from '~/ui/shell'
 import { formatDateTime, formatDay } from '~/utils/format'
-import { replyFor, type Reply } from '../orders/decision-forms'
+import { replyFor, type Reply } from '~/platform/form-reply'
 import type { qcApprovalsPage } from './approvals.server'
 import { ResultsTable } from './results-table'
 

@@ -6,10 +6,10 @@ import type { Viewer } from '~/auth/session.server'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { formatDay, kolkataDay } from '~/utils/format'
 import { COUNT_CAP } from '~/utils/list-params'
-import { historyOf } from '../audit/audit.server'
+import { historyOf } from '~/features/audit/history.server'
 import { STAFF_VIEWER } from '../audit/tell'
 import { activeUsersWithRole } from '../companies/queries.server'
-import type { PickOption } from '../search/pick'
+import type { PickOption } from '~/platform/pick'
 import { resolveCompany } from '../users/company.server'
 import {
   calendarFormSchema,

@@ -1,4 +1,4 @@
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { describeCondition } from '../categories/conditions'
 import { slotLabel } from './rules'
 

@@ -5,7 +5,7 @@ import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
 import { config } from '~/config.server'
 import { readLimitedUploadForm, TOO_LARGE } from '~/ui/read-form.server'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { storedImageResponse } from '../images/images.server'
 
 /**

@@ -1,7 +1,7 @@
 import type { Database } from '#db/database'
 import type { OrderFactsTable, OrderSkuFactsTable } from '#db/types'
 import { kolkataDay } from '~/utils/format'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { gstOf, lineValue } from '../orders/lines'
 import { rebuildQcFacts } from './qc-facts.server'
 

@@ -1,7 +1,7 @@
 import type { Database } from '#db/database'
 import type { QcConditionFactsTable, QcDayFactsTable } from '#db/types'
 import { kolkataDay } from '~/utils/format'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 
 // The QC report's exact summary rows (docs/domain.md "Reports"). A decided inspection counts on the
 // day it was decided: its lots (lines) passed (nothing rejected), partly accepted or failed, as
@@ -114,12 +114,10 @@ async function addFacts(db: Executor, facts: Awaited<ReturnType<typeof factsOf>>
       .insertInto('qc_condition_facts')
       .values(row)
       .onConflict((oc) =>
-        oc
-          .columns(['day', 'category_id', 'condition'])
-          .doUpdateSet((eb) => ({
-            checks: eb('qc_condition_facts.checks', '+', row.checks),
-            fails: eb('qc_condition_facts.fails', '+', row.fails),
-          })),
+        oc.columns(['day', 'category_id', 'condition']).doUpdateSet((eb) => ({
+          checks: eb('qc_condition_facts.checks', '+', row.checks),
+          fails: eb('qc_condition_facts.fails', '+', row.fails),
+        })),
       )
       .execute()
   }

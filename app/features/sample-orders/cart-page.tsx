@@ -19,7 +19,7 @@ import {
   RemoveLineButton,
   type OpenCart,
 } from '../orders/cart-page'
-import { choicesOf, type PickOption } from '../search/pick'
+import { choicesOf, type PickOption } from '~/platform/pick'
 import type { SampleCartView } from './cart.server'
 import { samplePath } from './lens'
 import { sampleCartPath } from './shared'

@@ -1,5 +1,5 @@
 import type { SampleOrderStatus } from '#db/types'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 
 // How many sample orders are in each status (sample_order_counts): the lists' count of all of them,
 // of a status or of the open ones, without counting 200,000 rows on every page. Kept in the

@@ -2,9 +2,10 @@ import { sql, type SelectQueryBuilder } from 'kysely'
 import type { DB } from '#db/types'
 import { countUpTo } from '~/utils/count.server'
 import { rupeesInput } from '~/utils/money'
-import { historyOf, type Executor } from '../audit/audit.server'
+import { historyOf } from '~/features/audit/history.server'
+import { type Executor } from '~/platform/executor'
 import { STAFF_VIEWER } from '../audit/tell'
-import { searchIds } from '../search/search.server'
+import { searchIds } from '~/platform/search.server'
 import type { SampleSkuFilters } from './schema'
 
 // Reads of the sample SKUs, shared by the four portals that show them.

@@ -4,7 +4,7 @@ import { demoEmail } from '#db/seed'
 import { checkPick, findPicks, mayPick, PICK_LIMIT } from './pick.server'
 import type { Viewer } from '~/auth/session.server'
 import { handleCreateForm } from '../buyer-skus/forms.server'
-import { choicesOf, pickedId, pickValue } from './pick'
+import { choicesOf, pickedId, pickValue } from '~/platform/pick'
 import { makeBuyerSku, makeProductSku } from '../../../tests/support/catalogue'
 import { makeBuyer } from '../../../tests/support/companies'
 

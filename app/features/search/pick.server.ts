@@ -1,11 +1,11 @@
 import { sql, type SqlBool } from 'kysely'
 import { mayEnter, type PortalKey } from '~/auth/portals'
 import type { Viewer } from '~/auth/session.server'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { statusLabels } from '../companies/kinds'
 import { findKamBuyerSkus, kamBuyerSkus } from '../price-requests/queries.server'
-import { searchIds } from './search.server'
-import { pickedId, pickValue, withChoices, type PickChoices, type PickKind, type PickOption } from './pick'
+import { searchIds } from '~/platform/search.server'
+import { pickedId, pickValue, withChoices, type PickChoices, type PickKind, type PickOption } from '~/platform/pick'
 
 /**
  * The records a picker offers and the check of what was typed into it, for each kind, within the

@@ -4,7 +4,7 @@ import { getDb } from '~/db.server'
 import { makeProductSku as makeSku, makeSellerSku as makeOffer } from '../../../tests/support/catalogue'
 import { makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
-import { auditEntriesOf } from '../audit/audit.server'
+import { auditEntriesOf } from '~/features/audit/history.server'
 import { handleCreateForm, handleEditPageForm } from './forms.server'
 import { changeSellerSkuStatus } from './mutations.server'
 

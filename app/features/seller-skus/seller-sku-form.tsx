@@ -6,7 +6,7 @@ import { SubmitButton } from '~/ui/button'
 import { ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { PickerField } from '~/ui/picker'
-import { choicesOf } from '../search/pick'
+import { choicesOf } from '~/platform/pick'
 import type { OfferField } from './rules'
 
 export interface SellerSkuFormProps {

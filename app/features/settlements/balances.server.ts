@@ -1,4 +1,4 @@
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { kolkataDay } from '~/utils/format'
 import { keysetWalk } from '~/utils/keyset.server'
 import { readListParams } from '~/utils/list-params'

@@ -1,5 +1,5 @@
 import { Form, useLocation } from '@remix-run/react'
-import { Figures } from '../dashboard/portal-home'
+import { Figures } from '~/ui/figures'
 import { StatusBadge } from '~/ui/badge'
 import { Details } from '~/ui/details'
 import { DateFilter, FilterActions, SelectFilter } from '~/ui/filters'

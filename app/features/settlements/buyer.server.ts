@@ -5,7 +5,7 @@
 // order code and the amounts; never the seller order, the seller or a cost.
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { countUpTo } from '~/utils/count.server'
 import { readDateFilters } from '~/utils/date-filters'
 import { formatMoney, kolkataDay } from '~/utils/format'

@@ -2,11 +2,13 @@ import type { Database } from '#db/database'
 import type { LedgerKind, PaymentMode } from '#db/types'
 import { formatMoney, kolkataDay } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
-import { audit, type Executor } from '../audit/audit.server'
-import { once } from '../idempotency/idempotency.server'
+import { audit } from '~/platform/audit.server'
+import { type Executor } from '~/platform/executor'
+import { nextDocumentNumber } from '~/platform/numbering.server'
+import { once } from '~/platform/idempotency.server'
 import { lockMasterOrders } from '../orders/locks.server'
 import { refreshMasterStatus } from '../orders/steps.server'
-import { addDays, allocate, financialYear, invoiceTotals, lineAmounts, supplyOf } from './money'
+import { addDays, allocate, invoiceTotals, lineAmounts, supplyOf } from './money'
 import { PLATFORM_BILLING, type PartyOnInvoice } from './platform'
 
 // A buyer's ledger (docs/domain.md "Buyer settlements"): invoices raised when a seller order is
@@ -16,23 +18,6 @@ import { PLATFORM_BILLING, type PartyOnInvoice } from './platform'
 // allocation reads what the one before left. Every amount is a sum of the rows beneath it.
 
 type Actor = { userId: number }
-
-/** Document numbers gapless per financial year: INV/2026-27/000123, CN/…, RCPT/…, from the transaction's counter row. */
-export async function nextDocumentNumber(trx: Executor, prefix: 'INV' | 'CN' | 'RCPT', day: string): Promise<string> {
-  const scope = `${prefix}/${financialYear(day)}`
-  await trx
-    .insertInto('code_counters')
-    .values({ scope, last: 0 })
-    .onConflict((oc) => oc.column('scope').doNothing())
-    .execute()
-  const row = await trx
-    .updateTable('code_counters')
-    .set((eb) => ({ last: eb('last', '+', 1) }))
-    .where('scope', '=', scope)
-    .returning('last')
-    .executeTakeFirstOrThrow()
-  return `${scope}/${String(row.last).padStart(6, '0')}`
-}
 
 /** Takes the buyer's account row for the rest of the transaction (made on first use). */
 export async function lockAccount(trx: Executor, buyerId: number): Promise<void> {

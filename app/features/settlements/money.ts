@@ -90,13 +90,6 @@ export function allocate(
   return out
 }
 
-/** The financial year (April to March) of a day: '2026-27'. */
-export function financialYear(day: string): string {
-  const year = Number(day.slice(0, 4))
-  const start = Number(day.slice(5, 7)) >= 4 ? year : year - 1
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`
-}
-
 export const AGEING_BUCKETS = [
   { key: 'd0_30', label: '0–30 days', from: 0, to: 30 },
   { key: 'd31_60', label: '31–60 days', from: 31, to: 60 },

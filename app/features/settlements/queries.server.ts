@@ -1,4 +1,4 @@
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { kolkataDay } from '~/utils/format'
 import { countUpTo } from '~/utils/count.server'
 import { ageingBounds, type AgeingKey } from './money'

@@ -4,7 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import type { Database } from '#db/database'
 import type { PlaygroundFormat } from '#db/types'
-import { audit } from '../audit/audit.server'
+import { audit } from '~/platform/audit.server'
 import {
   checkFile,
   MAX_IMAGE_PIXELS,

@@ -6,7 +6,7 @@ import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import { config } from '~/config.server'
 import type { FormOutcome } from '~/ui/outcome.server'
-import { newIdempotencyKey } from '../idempotency/idempotency.server'
+import { newIdempotencyKey } from '~/platform/idempotency.server'
 import { isStaff } from '~/auth/portals'
 import { buildUtmUrl, urlProblem, utmSchema } from './utm'
 import { deleteUtmLink, saveUtmLink, shortLinkAllowed, shortLinkHostProblem, userLinks } from './utm.server'
@@ -27,7 +27,7 @@ import {
   TooLargeRender,
 } from './images.server'
 import { RenderBusy } from './render-limits.server'
-import type { PickOption } from '~/features/search/pick'
+import type { PickOption } from '~/platform/pick'
 import { barcodeDataUrl } from './barcodes.server'
 import {
   addressLines,

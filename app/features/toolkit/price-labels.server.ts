@@ -3,7 +3,7 @@ import type { Viewer } from '~/auth/session.server'
 import { formatMoney } from '~/utils/format'
 import { priceInForceSql } from '../buyer-skus/versions.server'
 import { checkPick, mayPick } from '../search/pick.server'
-import type { PickOption } from '~/features/search/pick'
+import type { PickOption } from '~/platform/pick'
 
 // Price labels (/toolkit/price-label-generator): a buyer's SKUs with their code, name, the price in
 // force now and a Code 128 of the code. Buyer prices are the buyer's own and the operations team's:

@@ -2,7 +2,7 @@ import { voidOpenTokens } from '../account/mutations.server'
 import type { Database } from '#db/database'
 import { hashPassword } from '~/auth/password.server'
 import { endUserSessions, type Viewer } from '~/auth/session.server'
-import { audit } from '../audit/audit.server'
+import { audit } from '~/platform/audit.server'
 import { otherActiveAdmins, refuse, type Outcome } from './mutations.server'
 
 // Who may get in: disabling and enabling a user, and the password an admin sets for it.

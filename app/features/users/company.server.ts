@@ -1,7 +1,7 @@
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 import { checkPick } from '../search/pick.server'
-import { pickedId, type PickOption } from '../search/pick'
-import type { CompanyKind } from './roles'
+import { pickedId, type PickOption } from '~/platform/pick'
+import type { CompanyKind } from '~/auth/roles'
 
 export type CompanyMatch =
   { ok: true; id: number; name: string } | { ok: false; message: string; choices: PickOption[] }

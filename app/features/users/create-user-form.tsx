@@ -5,7 +5,7 @@ import { ChoiceField, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { useHydrated } from '~/ui/hooks'
 import { RoleAndCompanyFields, type RoleOption } from './role-fields'
-import { choicesOf } from '../search/pick'
+import { choicesOf } from '~/platform/pick'
 import { ACCESS_CHOICES } from './shared'
 
 // A message under one field must not stretch its neighbours in the row.

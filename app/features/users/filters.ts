@@ -1,6 +1,6 @@
 import type { RoleKey, UserStatus } from '#db/types'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
-import { ROLE_KEYS, type CompanyKind } from './roles'
+import { ROLE_KEYS, type CompanyKind } from '~/auth/roles'
 
 // The user list's state, read from its URL (shared by the loader and the view).
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
-import type { Executor } from '../audit/audit.server'
-import { queueEmail } from '../outbox/outbox.server'
+import type { Executor } from '~/platform/executor'
+import { queueEmail } from '~/platform/outbox.server'
 
 export const INVITATION_DAYS = 7
 

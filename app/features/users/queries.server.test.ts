@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { ROLE_LABELS } from './roles'
+import { ROLE_LABELS } from '~/auth/roles'
 import type { RoleKey } from '#db/types'
 import { getDb } from '~/db.server'
 import { readUserFilters } from './filters'
 import { listUsers, userRecord } from './queries.server'
-import { syncSearch } from '../search/search.server'
+import { syncSearch } from '~/platform/search.server'
 
 const list = (query: string) => listUsers(getDb(), readUserFilters(new URL(`http://x/admin/users/manage?${query}`)))
 

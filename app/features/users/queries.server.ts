@@ -1,9 +1,9 @@
 import type { RoleKey, UserStatus } from '#db/types'
 import { countUpTo } from '~/utils/count.server'
-import type { Executor } from '../audit/audit.server'
-import { searchIds } from '../search/search.server'
+import type { Executor } from '~/platform/executor'
+import { searchIds } from '~/platform/search.server'
 import { SORT_COLUMN, type CompanyRef, type UserFilters } from './filters'
-import type { CompanyKind } from './roles'
+import type { CompanyKind } from '~/auth/roles'
 
 export interface UserListRow {
   id: number

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { CheckField, ChoiceField } from '~/ui/field'
 import { PickerField } from '~/ui/picker'
-import type { PickOption } from '../search/pick'
+import type { PickOption } from '~/platform/pick'
 
 export interface RoleOption {
   value: string

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { emailField, nameField, newPasswordField, optionalPhoneField, ownPasswordField } from '~/utils/fields'
-import { ROLE_KEYS, roleIssues } from './roles'
+import { ROLE_KEYS, roleIssues } from '~/auth/roles'
 export { ACCESS_CHOICES } from './shared'
 
 // Each role once, in the roles table's order, whatever order the checkboxes posted.

@@ -9,7 +9,7 @@ import { useZodForm } from '~/ui/form'
 import { countOf, formatDateTime } from '~/utils/format'
 import type { UserRecord } from './queries.server'
 import { RoleAndCompanyFields, type RoleOption } from './role-fields'
-import { choicesOf } from '../search/pick'
+import { choicesOf } from '~/platform/pick'
 import { companyPath } from './user-list'
 
 type Result = SubmissionResult<string[]> | null | undefined

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { newIdempotencyKey } from '~/features/idempotency/idempotency.server'
+import { newIdempotencyKey } from '~/platform/idempotency.server'
 import { handleCartForm } from '~/features/orders/cart-forms.server'
 import { CartPage, ChooseCartBuyer } from '~/features/orders/cart-page'
 import { cartView, openCarts } from '~/features/orders/cart.server'

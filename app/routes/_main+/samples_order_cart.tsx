@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { newIdempotencyKey } from '~/features/idempotency/idempotency.server'
+import { newIdempotencyKey } from '~/platform/idempotency.server'
 import { handleSampleCartForm } from '~/features/sample-orders/cart-forms.server'
 import { ChooseSampleCartBuyer, SampleCartPage } from '~/features/sample-orders/cart-page'
 import { openSampleCarts, requestedBy, sampleCartView } from '~/features/sample-orders/cart.server'

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { historyOf } from '~/features/audit/audit.server'
+import { historyOf } from '~/features/audit/history.server'
 import { STAFF_VIEWER } from '~/features/audit/tell'
 import { handleSkuStatusForm } from '~/features/product-skus/forms.server'
 import { ProductSkuRecordView } from '~/features/product-skus/product-sku-record'

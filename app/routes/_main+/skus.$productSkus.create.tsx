@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { newIdempotencyKey } from '~/features/idempotency/idempotency.server'
+import { newIdempotencyKey } from '~/platform/idempotency.server'
 import { readUploadForm } from '~/features/images/images.server'
 import { handleCreateSkuForm } from '~/features/product-skus/forms.server'
 import { ProductSkuForm } from '~/features/product-skus/product-sku-form'

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { newIdempotencyKey } from '~/features/idempotency/idempotency.server'
+import { newIdempotencyKey } from '~/platform/idempotency.server'
 import { handleCreateForm } from '~/features/seller-skus/forms.server'
 import { productUnits } from '~/features/seller-skus/queries.server'
 import { SellerSkuForm } from '~/features/seller-skus/seller-sku-form'

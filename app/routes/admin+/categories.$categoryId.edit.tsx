@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { historyOf } from '~/features/audit/audit.server'
+import { historyOf } from '~/features/audit/history.server'
 import { STAFF_VIEWER } from '~/features/audit/tell'
 import { CategoryRecordPage } from '~/features/categories/category-record'
 import { handleEditCategory } from '~/features/categories/forms.server'

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { historyOf } from '~/features/audit/audit.server'
+import { historyOf } from '~/features/audit/history.server'
 import { STAFF_VIEWER } from '~/features/audit/tell'
 import { roleOptions, userRecord } from '~/features/users/queries.server'
 import { UserAccess, UserDetailsForm, UserFacts, UserRolesForm } from '~/features/users/user-record'

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { isPickKind } from '~/features/search/pick'
+import { isPickKind } from '~/platform/pick'
 import { findPicks, mayPick } from '~/features/search/pick.server'
 import { readId } from '~/utils/list-params'
 

@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely'
 import type { SearchEntity } from '#db/types'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 
 /**
  * Search by word prefix: every searchable record keeps its words in `search_terms`, and a query

@@ -1,5 +1,5 @@
 import { getDb } from '~/db.server'
-import { once } from './idempotency.server'
+import { once } from '~/platform/idempotency.server'
 
 describe('once', () => {
   it('runs the create once per key and hands the first result to a retry', async () => {

@@ -1,5 +1,5 @@
 import { getDb } from '~/db.server'
-import { isBroadSearch, searchIds, syncSearch, wordsOf } from './search.server'
+import { isBroadSearch, searchIds, syncSearch, wordsOf } from '~/platform/search.server'
 
 async function find(entity: 'buyer' | 'seller' | 'user', q: string) {
   const db = getDb()

@@ -7,7 +7,7 @@ import {
   queueEmail,
   REDACTED_BODY,
   type Mailer,
-} from './outbox.server'
+} from '~/platform/outbox.server'
 
 /** A transport that records what it sends (slowly, so two workers overlap), or fails. */
 function recorder(fail = false): Mailer & { sent: string[] } {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 
 /** A fresh key for a create form, rendered into a hidden `idempotencyKey` field. */
 export const newIdempotencyKey = () => crypto.randomUUID()

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import nodemailer from 'nodemailer'
 import type { Database } from '#db/database'
-import type { Executor } from '../audit/audit.server'
+import type { Executor } from '~/platform/executor'
 
 export interface Email {
   to: string

@@ -7,6 +7,7 @@ import { groupMenu } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import type { OrderQueue } from '../orders/home.server'
 import { Figures } from '~/ui/figures'
+import type { Figure } from '~/platform/figures'
 
 /** A portal's queue: what waits for it, each item opening where it is acted on. */
 function Queue({ queue }: { queue: OrderQueue }) {

@@ -23,13 +23,27 @@ export class Refused extends Error {
   /** Records to choose from, by field, where a typed reference named none or several (a picker shows them). */
   readonly choices: PickChoices | undefined
 
-  constructor(at: string | Record<string, string> | undefined, message?: string, choices?: PickChoices) {
+  /** The record is not there, or not the viewer's: answered as a 404. */
+  readonly notFound: boolean
+
+  constructor(
+    at: string | Record<string, string> | undefined,
+    message?: string,
+    choices?: PickChoices,
+    notFound = false,
+  ) {
     const fields = typeof at === 'object' ? at : undefined
     super(message ?? (fields ? Object.values(fields)[0] : undefined) ?? 'Refused')
     this.field = typeof at === 'string' ? at : undefined
     this.fields = fields
     const offered = Object.entries(choices ?? {}).filter(([, options]) => options?.length)
     this.choices = offered.length ? Object.fromEntries(offered) : undefined
+    this.notFound = notFound
+  }
+
+  /** A record that is not there (or not in the viewer's scope): thrown, it rolls back; answered, a 404. */
+  static notFound(message = 'Not found'): Refused {
+    return new Refused(undefined, message, undefined, true)
   }
 
   /** A reference that named no record or several, refused at its field with what there is to choose from. */
@@ -44,6 +58,7 @@ export class Refused extends Error {
       ...(this.field ? { field: this.field } : {}),
       ...(this.fields ? { fields: this.fields } : {}),
       ...(this.choices ? { choices: this.choices } : {}),
+      ...(this.notFound ? { notFound: true } : {}),
     }
   }
 }

@@ -61,7 +61,7 @@ export async function alreadyMoved<S extends string>(
     .orderBy('audit_events.id', 'desc')
     .limit(1)
     .executeTakeFirst()
-  const name = m.codeColumn ? String(row[m.codeColumn]) : 'This record'
+  const name = m.codeColumn ? String(row[m.codeColumn]) : (m.called ?? 'This record')
   const by = last?.name ? ` (by ${last.name}, ${formatDateTime(last.at)})` : ''
   return new Refused(
     undefined,

@@ -30,6 +30,8 @@ export interface Machine<S extends string = string, N extends string = string, R
   column?: string
   /** The column a refusal names the record by ('code', 'name'); "This record" when absent. */
   codeColumn?: string
+  /** What a refusal calls the record when it names none by a column ("This offer"); "This record" when absent. */
+  called?: string
   steps: { readonly [K in N]: Step<S, R> }
   words?: Partial<Record<S, string>>
 }

@@ -10,7 +10,7 @@ import { PageHeader } from '~/ui/shell'
 import { Table } from '~/ui/table'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import { CompanyStatusBadge } from './company-list'
-import { companyKinds, companyPath, transitionFrom, transitions, type CompanyKind, type Transition } from './kinds'
+import { companyKinds, companyMachines, companyPath, transitionFrom, type CompanyKind, type Transition } from './kinds'
 import type { CompanyRecord } from './queries.server'
 
 const kindLabels: Record<string, string> = {
@@ -194,7 +194,7 @@ const consequences: Record<Transition, string> = {
 
 function StatusCard({ kind, company, statusReply }: Pick<CompanyRecordProps, 'kind' | 'company' | 'statusReply'>) {
   const transition = transitionFrom(company.status)
-  const step = transition ? transitions[transition] : null
+  const step = transition ? companyMachines[kind].steps[transition] : null
   const reply = statusReply?.intent === transition ? statusReply.reply : null
   const reasonError = reply?.error?.reason ?? null
   const formErrors = reply?.error?.[''] ?? null
@@ -212,9 +212,9 @@ function StatusCard({ kind, company, statusReply }: Pick<CompanyRecordProps, 'ki
       {transition && step ? (
         <ConfirmDialog
           key={transition}
-          trigger={step.button}
+          trigger={step.label}
           triggerVariant={transition === 'suspend' ? 'danger' : 'primary'}
-          title={`${step.button} ${company.name}?`}
+          title={`${step.label} ${company.name}?`}
           description={consequences[transition]}
           defaultOpen={Boolean(reply)}
         >
@@ -243,7 +243,7 @@ function StatusCard({ kind, company, statusReply }: Pick<CompanyRecordProps, 'ki
               intent={transition}
               pendingText="Working…"
             >
-              Yes, {step.button.toLowerCase()} {company.name}
+              Yes, {step.label.toLowerCase()} {company.name}
             </SubmitButton>
           </Form>
         </ConfirmDialog>

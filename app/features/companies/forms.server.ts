@@ -1,19 +1,22 @@
-// The company pages' form posts, read from FormData and answered as plain results: the route turns
-// `done` into a redirect with a toast and `invalid` into a 400 carrying the submission's reply.
+// The company pages' form posts, read from FormData and answered as the one form outcome (answerForm
+// turns `done` into a redirect with a toast and `invalid` into a 400 carrying the submission's reply).
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
-import type { Toast } from '~/ui/toast.server'
-import { companyKinds, companyPath, transitions, type CompanyKind } from './kinds'
+import { companyKinds, companyMachines, companyPath, type CompanyKind } from './kinds'
 import { changeCompanyStatus, createSeller, updateCompany } from './mutations.server'
 import { addSellerSchema, companyFormSchemas, statusActionSchema } from './schema'
 import { countOf } from '~/utils/format'
-import { refusalReply } from '~/ui/outcome.server'
+import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 
-export type FormOutcome =
-  | { status: 'done'; redirectTo: string; toast: Toast }
-  | { status: 'invalid'; intent: string | null; reply: SubmissionResult<string[]> }
+type Reply = SubmissionResult<string[]>
+
+/** What the record page's status form reads back: the step that was posted, and its reply. */
+export interface StatusReply {
+  intent: string | null
+  reply: Reply
+}
 
 const actorOf = (viewer: Viewer) => ({ userId: viewer.userId, name: viewer.name })
 
@@ -25,10 +28,10 @@ export async function handleStatusForm(
   id: number,
   form: FormData,
   appUrl: string,
-): Promise<FormOutcome> {
+): Promise<FormOutcome<StatusReply>> {
   const submission = parseWithZod(form, { schema: statusActionSchema })
   const intent = typeof form.get('intent') === 'string' ? String(form.get('intent')) : null
-  if (submission.status !== 'success') return { status: 'invalid', intent, reply: submission.reply() }
+  if (submission.status !== 'success') return { status: 'invalid', reply: { intent, reply: submission.reply() } }
   const { intent: transition } = submission.value
   const reason = submission.value.intent === 'suspend' ? submission.value.reason : undefined
   const result = await changeCompanyStatus(db, actorOf(viewer), kind, id, transition, { reason, appUrl })
@@ -39,7 +42,7 @@ export async function handleStatusForm(
   return {
     status: 'done',
     redirectTo,
-    toast: { kind: 'success', message: `${name} is ${transitions[transition].done}. ${told}` },
+    toast: { kind: 'success', message: `${name} is ${companyMachines[kind].steps[transition].done}. ${told}` },
   }
 }
 
@@ -50,11 +53,11 @@ export async function handleEditForm(
   kind: CompanyKind,
   id: number,
   form: FormData,
-): Promise<FormOutcome> {
+): Promise<FormOutcome<Reply>> {
   const submission = parseWithZod(form, { schema: companyFormSchemas[kind] })
-  if (submission.status !== 'success') return { status: 'invalid', intent: null, reply: submission.reply() }
+  if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const result = await updateCompany(db, actorOf(viewer), kind, id, submission.value)
-  if (!result.ok) return { status: 'invalid', intent: null, reply: refusalReply(submission, result) }
+  if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
   const message =
     result.value.changed.length === 0 ? 'Nothing to save: no field was changed.' : `${submission.value.name} is saved.`
   return {
@@ -70,11 +73,11 @@ export async function handleAddSellerForm(
   viewer: Viewer,
   form: FormData,
   appUrl: string,
-): Promise<FormOutcome> {
+): Promise<FormOutcome<Reply>> {
   const submission = parseWithZod(form, { schema: addSellerSchema })
-  if (submission.status !== 'success') return { status: 'invalid', intent: null, reply: submission.reply() }
+  if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const result = await createSeller(db, actorOf(viewer), submission.value, appUrl)
-  if (!result.ok) return { status: 'invalid', intent: null, reply: refusalReply(submission, result) }
+  if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
   const invited = submission.value.userEmail ? ` An invitation went to ${submission.value.userEmail}.` : ''
   return {
     status: 'done',

@@ -1,4 +1,5 @@
 import type { CompanyStatus, RoleKey } from '#db/types'
+import { machine, stepsFrom, type Machine, type Step } from '~/platform/steps'
 
 export type CompanyKind = 'buyer' | 'seller'
 
@@ -67,14 +68,22 @@ export const statusLabels: Record<CompanyStatus, string> = {
 
 export const companyStatuses = ['pending', 'active', 'suspended'] as const satisfies readonly CompanyStatus[]
 
-/** The three status changes staff make, each allowed from one status only. */
-export const transitions = {
-  activate: { from: 'pending', to: 'active', done: 'activated', button: 'Activate' },
-  suspend: { from: 'active', to: 'suspended', done: 'suspended', button: 'Suspend' },
-  reactivate: { from: 'suspended', to: 'active', done: 'reactivated', button: 'Reactivate' },
-} as const satisfies Record<string, { from: CompanyStatus; to: CompanyStatus; done: string; button: string }>
+/** The three status changes staff make, each allowed from one status only: one machine per kind. */
+const companySteps = {
+  activate: { from: ['pending'], to: 'active', by: 'staff', label: 'Activate', done: 'activated' },
+  suspend: { from: ['active'], to: 'suspended', by: 'staff', label: 'Suspend', done: 'suspended', needsReason: true },
+  reactivate: { from: ['suspended'], to: 'active', by: 'staff', label: 'Reactivate', done: 'reactivated' },
+} as const satisfies Record<string, Step<CompanyStatus, 'staff'>>
 
-export type Transition = keyof typeof transitions
+const words = { pending: 'waiting for approval' } as const
 
+export const companyMachines = {
+  buyer: machine({ entity: 'buyer', table: 'buyers', codeColumn: 'name', words, steps: companySteps }),
+  seller: machine({ entity: 'seller', table: 'sellers', codeColumn: 'name', words, steps: companySteps }),
+} satisfies Record<CompanyKind, Machine<CompanyStatus>>
+
+export type Transition = keyof typeof companySteps
+
+/** The step open from a status (one at most). */
 export const transitionFrom = (status: CompanyStatus): Transition | null =>
-  (Object.keys(transitions) as Transition[]).find((t) => transitions[t].from === status) ?? null
+  stepsFrom(companyMachines.buyer, status)[0] ?? null

@@ -289,7 +289,10 @@ describe('status changes', () => {
   it('changes nothing when the company is not in the status the change starts from', async () => {
     const id = await makeBuyer({ name: 'Robin Retail', status: 'suspended' })
     const result = await changeCompanyStatus(getDb(), actor, 'buyer', id, 'activate', { appUrl: APP_URL })
-    expect(result).toEqual({ ok: false, message: 'Already suspended — someone else changed it.' })
+    expect(result).toEqual({
+      ok: false,
+      message: 'Robin Retail is already suspended: “Activate” is no longer possible, and nothing was changed.',
+    })
     expect((await buyer(id)).status).toBe('suspended')
     expect(await auditEntriesOf(getDb(), 'buyer', id)).toEqual([])
   })
@@ -301,7 +304,10 @@ describe('status changes', () => {
       changeCompanyStatus(getDb(), actor, 'buyer', id, 'activate', { appUrl: APP_URL }),
     ])
     expect(results.filter((r) => r.ok)).toHaveLength(1)
-    expect(results.find((r) => !r.ok)).toEqual({ ok: false, message: 'Already active — someone else changed it.' })
+    expect(results.find((r) => !r.ok)).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^Sparrow Stores is already active \(by .+\): “Activate” is no longer possible/),
+    })
     expect((await auditEntriesOf(getDb(), 'buyer', id)).map((e) => e.action)).toEqual(['buyer.activated'])
     expect((await outboxTo('company.activated')).filter((m) => m.to_address === 'hq@sparrow.example')).toHaveLength(1)
   })

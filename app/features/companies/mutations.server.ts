@@ -2,7 +2,6 @@ import { nextStamp } from '~/utils/version-stamp'
 import { isUniqueViolation } from '#db/errors'
 import crypto from 'node:crypto'
 import type { Database } from '#db/database'
-import type { CompanyStatus } from '#db/types'
 import { hashPassword } from '~/auth/password.server'
 import { formatMoney } from '~/utils/format'
 import { syncSearch } from '~/platform/search.server'
@@ -10,8 +9,9 @@ import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
 import { queueEmail } from '~/platform/outbox.server'
+import { takeStep } from '~/platform/steps.server'
 import { queueInvitation } from '../users/invitation.server'
-import { companyKinds, statusLabels, transitions, type CompanyKind, type Transition } from './kinds'
+import { companyKinds, companyMachines, type CompanyKind, type Transition } from './kinds'
 import { activeUserWithRole, withCompanyColumns } from './queries.server'
 import type { AddSellerForm, CompanyDetails } from './schema'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
@@ -168,8 +168,8 @@ const EMAILS: Record<Transition, (company: string, appUrl: string) => { subject:
 }
 
 /**
- * Moves a company from one status to the next. The UPDATE only happens from the expected status,
- * so of two staff doing it at once one wins and the other is told what happened.
+ * Moves a company from one status to the next through the one step helper: the UPDATE only happens
+ * from the expected status, so of two staff doing it at once one wins and the other is told who did.
  */
 export async function changeCompanyStatus(
   db: Database,
@@ -180,45 +180,36 @@ export async function changeCompanyStatus(
   options: { reason?: string; appUrl: string },
 ): Promise<Result<{ name: string; emailed: number }>> {
   const info = companyKinds[kind]
-  const step = transitions[transition]
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable(info.table)
-      .set({ status: step.to, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .where('status', '=', step.from)
-      .returning(['name', 'contact_email'])
-      .executeTakeFirst()
-    if (!updated) {
-      const now = await trx.selectFrom(info.table).select('status').where('id', '=', id).executeTakeFirst()
-      if (!now) return { ok: false as const, message: `This ${info.label.toLowerCase()} no longer exists.` }
-      return {
-        ok: false as const,
-        message: `Already ${statusLabels[now.status as CompanyStatus].toLowerCase()} — someone else changed it.`,
-      }
-    }
-    // Everyone who uses the company hears of it, and its contact address if no user has it.
-    const users = await trx
-      .selectFrom('users')
-      .select('email')
-      .where(info.ownerColumn, '=', id)
-      .where('status', '=', 'active')
-      .execute()
-    const recipients = new Set(users.map((u) => u.email.toLowerCase()))
-    if (updated.contact_email) recipients.add(updated.contact_email.toLowerCase())
-    const email = EMAILS[transition](updated.name, options.appUrl)
-    for (const to of recipients) await queueEmail(trx, { to, kind: `company.${step.done}`, ...email })
-    await audit(trx, {
-      actorUserId: actor.userId,
-      action: `${kind}.${step.done}`,
-      entityType: kind,
-      entityId: id,
-      before: { status: step.from },
-      after: { status: step.to },
-      note: options.reason ?? null,
-    })
-    return { ok: true as const, value: { name: updated.name, emailed: recipients.size } }
-  })
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const company = await trx
+        .selectFrom(info.table)
+        .select(['name', 'contact_email', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (!company) throw new Refused(undefined, `This ${info.label.toLowerCase()} no longer exists.`)
+      await takeStep(trx, companyMachines[kind], id, transition, {
+        actorUserId: actor.userId,
+        current: company.status,
+        note: options.reason,
+        set: { updated_at: new Date().toISOString() },
+        reason: { field: 'reason', message: 'Say why the company is suspended (staff see it in the history)' },
+      })
+      // Everyone who uses the company hears of it, and its contact address if no user has it.
+      const users = await trx
+        .selectFrom('users')
+        .select('email')
+        .where(info.ownerColumn, '=', id)
+        .where('status', '=', 'active')
+        .execute()
+      const recipients = new Set(users.map((u) => u.email.toLowerCase()))
+      if (company.contact_email) recipients.add(company.contact_email.toLowerCase())
+      const email = EMAILS[transition](company.name, options.appUrl)
+      const done = companyMachines[kind].steps[transition].done
+      for (const to of recipients) await queueEmail(trx, { to, kind: `company.${done}`, ...email })
+      return { ok: true as const, value: { name: company.name, emailed: recipients.size } }
+    }),
+  )
 }
 
 /**

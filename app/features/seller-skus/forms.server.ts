@@ -1,39 +1,39 @@
-// The seller-SKU pages' posts, read from FormData and answered as plain results: the route turns
-// `done` into a redirect with a toast and `invalid` into a 400 carrying the reply.
+// The seller-SKU pages' posts, read from FormData and answered as the one form outcome (answerForm
+// turns `done` into a redirect with a toast and `invalid` into a 400 carrying the reply).
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
-import type { Toast } from '~/ui/toast.server'
 import { replyWithReferences } from '../search/pick.server'
 import { changeSellerSkuStatus, createSellerSku, updateSellerSku } from './mutations.server'
-import { editPath, statusLabels, transitionNames, transitions, type OfferField, type Transition } from './rules'
+import { becomes, editPath, statusLabels, transitionNames, type OfferField, type Transition } from './rules'
 import { createSellerSkuSchema, editSellerSkuSchema } from './schema'
-import { refusalReply } from '~/ui/outcome.server'
+import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 
 export type SellerSkuIntent = 'save' | Transition
 
-export type FormOutcome =
-  | { status: 'done'; redirectTo: string; toast: Toast }
-  | {
-      status: 'invalid'
-      intent: SellerSkuIntent | null
-      reply: SubmissionResult<string[]> | null
-      gaps?: Partial<Record<OfferField, string>>
-    }
+/** What the edit page reads back after a refused post: the form that sent it, its reply, the fields a step lacks. */
+export interface SellerSkuReply {
+  intent: SellerSkuIntent | null
+  reply: SubmissionResult<string[]> | null
+  gaps?: Partial<Record<OfferField, string>>
+}
 
 /** The create form: "Save draft" or "Save and publish" (an incomplete offer is then not created). */
-export async function handleCreateForm(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome> {
+export async function handleCreateForm(
+  db: Database,
+  viewer: Viewer,
+  form: FormData,
+): Promise<FormOutcome<SubmissionResult<string[]>>> {
   const submission = parseWithZod(form, { schema: createSellerSkuSchema })
   if (submission.status !== 'success') {
     return {
       status: 'invalid',
-      intent: null,
       reply: await replyWithReferences(db, viewer, submission, form, { seller: 'seller', productSku: 'product_sku' }),
     }
   }
   const result = await createSellerSku(db, viewer, submission.value)
-  if (!result.ok) return { status: 'invalid', intent: null, reply: refusalReply(submission, result) }
+  if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
   const { id, status } = result.value
   return {
     status: 'done',
@@ -54,14 +54,14 @@ export async function handleEditPageForm(
   viewer: Viewer,
   id: number,
   form: FormData,
-): Promise<FormOutcome> {
+): Promise<FormOutcome<SellerSkuReply>> {
   const intent = form.get('intent')
-  if (!isIntent(intent)) return { status: 'invalid', intent: null, reply: null }
+  if (!isIntent(intent)) return { status: 'invalid', reply: { intent: null, reply: null } }
   if (intent === 'save') {
     const submission = parseWithZod(form, { schema: editSellerSkuSchema })
-    if (submission.status !== 'success') return { status: 'invalid', intent, reply: submission.reply() }
+    if (submission.status !== 'success') return { status: 'invalid', reply: { intent, reply: submission.reply() } }
     const result = await updateSellerSku(db, viewer, id, submission.value)
-    if (!result.ok) return { status: 'invalid', intent, reply: refusalReply(submission, result) }
+    if (!result.ok) return { status: 'invalid', reply: { intent, reply: refusalReply(submission, result) } }
     const saved = result.value.changed.length > 0
     return {
       status: 'done',
@@ -77,10 +77,10 @@ export async function handleEditPageForm(
     return {
       status: 'done',
       redirectTo: editPath(id),
-      toast: { kind: 'success', message: `The offer is ${transitions[intent].done}.` },
+      toast: { kind: 'success', message: `The offer is ${becomes[intent]}.` },
     }
   // Missing fields are shown at the edit form's fields; any other refusal as a toast on the page.
-  if (result.fields) return { status: 'invalid', intent, reply: null, gaps: result.fields }
+  if (result.fields) return { status: 'invalid', reply: { intent, reply: null, gaps: result.fields } }
   return {
     status: 'done',
     redirectTo: editPath(id),

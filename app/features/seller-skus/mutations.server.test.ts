@@ -5,7 +5,8 @@ import { makeProductSku as makeSku, makeSellerSku as makeOffer } from '../../../
 import { makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { auditEntriesOf } from '~/features/audit/history.server'
-import { handleCreateForm, handleEditPageForm } from './forms.server'
+import type { SubmissionResult } from '@conform-to/react'
+import { handleCreateForm, handleEditPageForm, type SellerSkuReply } from './forms.server'
 import { changeSellerSkuStatus } from './mutations.server'
 
 let viewer: Viewer
@@ -51,7 +52,7 @@ const complete = { sellerCode: 'OTM-1', cost: '1,250.50', moq: '500', monthlyCap
 
 const idFromRedirect = (outcome: Awaited<ReturnType<typeof handleCreateForm>>) => {
   if (outcome.status !== 'done') throw new Error(`expected done, got ${JSON.stringify(outcome)}`)
-  return Number(/\/skus\/seller_skus\/(\d+)\/edit$/.exec(outcome.redirectTo)![1])
+  return Number(/\/skus\/seller_skus\/(\d+)\/edit$/.exec(outcome.redirectTo!)![1])
 }
 
 describe('creating an offer', () => {
@@ -172,9 +173,15 @@ describe('creating an offer', () => {
   })
 })
 
-function outcomeError(outcome: Awaited<ReturnType<typeof handleCreateForm>>, field: string): string | undefined {
+function outcomeError(
+  outcome: Awaited<ReturnType<typeof handleCreateForm>> | Awaited<ReturnType<typeof handleEditPageForm>>,
+  field: string,
+): string | undefined {
   if (outcome.status !== 'invalid') throw new Error(`expected invalid, got ${JSON.stringify(outcome)}`)
-  return outcome.reply?.error?.[field]?.[0] ?? outcome.gaps?.[field as never]
+  // The edit page's reply names the form that sent it; the create page's is the submission's own.
+  const edit = outcome.reply && 'reply' in outcome.reply ? (outcome.reply as SellerSkuReply) : null
+  const result = edit ? edit.reply : (outcome.reply as SubmissionResult<string[]> | null)
+  return result?.error?.[field]?.[0] ?? edit?.gaps?.[field as never]
 }
 
 describe('publishing and the other state changes', () => {
@@ -183,7 +190,7 @@ describe('publishing and the other state changes', () => {
     const refused = await handleEditPageForm(getDb(), viewer, id, form({ intent: 'publish' }))
     expect(refused.status).toBe('invalid')
     if (refused.status === 'invalid')
-      expect(Object.keys(refused.gaps ?? {}).sort()).toEqual([
+      expect(Object.keys(refused.reply.gaps ?? {}).sort()).toEqual([
         'cost',
         'leadTimeDays',
         'monthlyCapacity',
@@ -224,7 +231,7 @@ describe('publishing and the other state changes', () => {
     })
   })
 
-  it('lets exactly one of two concurrent publishes win; the other is told "Already live"', async () => {
+  it('lets exactly one of two concurrent publishes win; the other is told it is already live, by whom', async () => {
     const id = await makeSellerSku({ sellerId })
     const results = await Promise.all([
       changeSellerSkuStatus(getDb(), viewer, id, 'publish'),
@@ -232,7 +239,10 @@ describe('publishing and the other state changes', () => {
     ])
     expect(results.filter((r) => r.ok)).toHaveLength(1)
     const loser = results.find((r) => !r.ok)
-    expect(loser).toMatchObject({ ok: false, message: expect.stringMatching(/^Already live/) })
+    expect(loser).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^This offer is already live \(by .+\): “Publish” is no longer possible/),
+    })
     expect(
       (await auditEntriesOf(getDb(), 'seller_sku', id)).filter((h) => h.action === 'seller_sku.published'),
     ).toHaveLength(1)
@@ -246,7 +256,7 @@ describe('publishing and the other state changes', () => {
     expect((await offer(id)).status).toBe('archived')
     expect(await changeSellerSkuStatus(getDb(), viewer, id, 'publish')).toMatchObject({
       ok: false,
-      message: expect.stringMatching(/^Already archived/),
+      message: expect.stringMatching(/^This offer is already archived \(by .+\): “Publish” is no longer possible/),
     })
     expect(await changeSellerSkuStatus(getDb(), viewer, id, 'unpublish')).toMatchObject({ ok: false })
     expect((await offer(id)).status).toBe('archived')
@@ -271,9 +281,12 @@ describe('publishing and the other state changes', () => {
     const id = await makeSellerSku({ sellerId })
     expect(await handleEditPageForm(getDb(), viewer, id, form({ intent: 'delete' }))).toMatchObject({
       status: 'invalid',
-      intent: null,
+      reply: { intent: null },
     })
-    expect(await handleEditPageForm(getDb(), viewer, id, form({}))).toMatchObject({ status: 'invalid', intent: null })
+    expect(await handleEditPageForm(getDb(), viewer, id, form({}))).toMatchObject({
+      status: 'invalid',
+      reply: { intent: null },
+    })
   })
 })
 
@@ -299,8 +312,8 @@ describe('editing an offer', () => {
     )
     expect(late.status).toBe('invalid')
     if (late.status === 'invalid') {
-      expect(late.reply!.error!['']![0]).toMatch(/Someone else changed this offer/)
-      expect(late.reply!.initialValue).toMatchObject({ sellerCode: 'SECOND' })
+      expect(late.reply.reply!.error!['']![0]).toMatch(/Someone else changed this offer/)
+      expect(late.reply.reply!.initialValue).toMatchObject({ sellerCode: 'SECOND' })
     }
     expect((await offer(id)).seller_code).toBe('FIRST')
   })
@@ -325,6 +338,6 @@ describe('editing an offer', () => {
       id,
       form({ intent: 'save', version: (await offer(id)).updated_at, ...complete }),
     )
-    expect(outcome.status === 'invalid' && outcome.reply!.error!['']![0]).toMatch(/restore it to draft/)
+    expect(outcome.status === 'invalid' && outcome.reply.reply!.error!['']![0]).toMatch(/restore it to draft/)
   })
 })

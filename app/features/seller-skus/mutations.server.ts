@@ -9,11 +9,13 @@ import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
 import { syncSearch } from '~/platform/search.server'
+import { canTake } from '~/platform/steps'
+import { takeStep } from '~/platform/steps.server'
 import { checkPick } from '../search/pick.server'
 import type { PickChoices } from '~/platform/pick'
 import { resolveCompany } from '../users/company.server'
 import { gapsOf, otherOpenOffer, productSkuByCode, sellerSkuRecord } from './queries.server'
-import { statusLabels, transitions, type OfferField, type Transition } from './rules'
+import { sellerSkuMachine, statusLabels, type OfferField, type Transition } from './rules'
 import type { CreateSellerSkuForm, EditSellerSkuForm, OfferTerms } from './schema'
 
 export type { Result }
@@ -195,9 +197,10 @@ export async function updateSellerSku(
 }
 
 /**
- * Publish, unpublish, archive or restore. The UPDATE is conditional on the status it starts from,
- * so of two people doing it at once one wins and the other is told what happened. Publishing
- * checks the stored offer against the publish rules first; restoring checks the one-offer rule.
+ * Publish, unpublish, archive or restore, through the one step helper: the UPDATE is conditional on
+ * the status it starts from, so of two people doing it at once one wins and the other is told who
+ * did. Publishing checks the stored offer against the publish rules first; restoring checks the
+ * one-offer rule.
  */
 export async function changeSellerSkuStatus(
   db: Database,
@@ -205,53 +208,31 @@ export async function changeSellerSkuStatus(
   id: number,
   transition: Transition,
 ): Promise<Result<{ status: SellerSkuStatus }>> {
-  const step = transitions[transition]
-  const from: readonly SellerSkuStatus[] = typeof step.from === 'string' ? [step.from] : step.from
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const current = await sellerSkuRecord(trx, id)
       if (!current) throw new Refused(undefined, 'This offer no longer exists')
-      if (!from.includes(current.status))
-        throw new Refused(undefined, `Already ${statusLabels[current.status].toLowerCase()}: someone else changed it.`)
-      if (transition === 'publish') {
-        const gaps = gapsOf(current)
-        if (Object.keys(gaps).length) throw new Refused(gaps)
-      }
-      if (transition === 'restore') {
-        const other = await otherOpenOffer(trx, current.seller_id, current.product_sku_id, id)
-        if (other)
-          throw new Refused(
-            undefined,
-            `This seller already has a ${statusLabels[other.status].toLowerCase()} offer of this product SKU (#${other.id}); it cannot have two.`,
-          )
+      if (canTake(sellerSkuMachine, transition, current.status)) {
+        if (transition === 'publish') {
+          const gaps = gapsOf(current)
+          if (Object.keys(gaps).length) throw new Refused(gaps)
+        }
+        if (transition === 'restore') {
+          const other = await otherOpenOffer(trx, current.seller_id, current.product_sku_id, id)
+          if (other)
+            throw new Refused(
+              undefined,
+              `This seller already has a ${statusLabels[other.status].toLowerCase()} offer of this product SKU (#${other.id}); it cannot have two.`,
+            )
+        }
       }
       const now = nextStamp(current.updated_at)
-      const updated = await trx
-        .updateTable('seller_skus')
-        .set({ status: step.to, updated_at: now, ...(transition === 'publish' ? { published_at: now } : {}) })
-        .where('id', '=', id)
-        .where('status', 'in', from)
-        .executeTakeFirst()
-      // Another transaction moved it between our read and our write (PostgreSQL; SQLite writes one at a
-      // time): said as the state it is in now, the same words as when it had moved before we read it.
-      if (Number(updated.numUpdatedRows) !== 1) {
-        const now = await sellerSkuRecord(trx, id)
-        throw new Refused(
-          undefined,
-          now
-            ? `Already ${statusLabels[now.status].toLowerCase()}: someone else changed it.`
-            : 'This offer no longer exists',
-        )
-      }
-      await audit(trx, {
+      const { to } = await takeStep(trx, sellerSkuMachine, id, transition, {
         actorUserId: actor.userId,
-        action: `seller_sku.${step.action}`,
-        entityType: 'seller_sku',
-        entityId: id,
-        before: { status: current.status },
-        after: { status: step.to },
+        current: current.status,
+        set: { updated_at: now, ...(transition === 'publish' ? { published_at: now } : {}) },
       })
-      return { ok: true as const, value: { status: step.to } }
+      return { ok: true as const, value: { status: to } }
     }),
   )
 }

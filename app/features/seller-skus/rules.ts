@@ -1,4 +1,5 @@
 import type { SellerSkuStatus } from '#db/types'
+import { machine, stepsFrom } from '~/platform/steps'
 
 // The publish rules of a seller's offer (shared/spec/domain.md section 2: "publishing requires
 // every field"), in one place for the create form, the edit page, the publish action and the list.
@@ -61,33 +62,36 @@ export const gapSummary = (gaps: Partial<Record<OfferField, string>>) =>
     .map((f) => (f === 'seller' ? 'an active seller' : f === 'productSku' ? 'an active product SKU' : fieldLabels[f]))
     .join(', ')
 
-/** The state changes on an offer's page: each one UPDATE conditional on the status it starts from. */
-export const transitions = {
-  publish: { from: 'draft', to: 'live', action: 'published', button: 'Publish', done: 'live' },
-  unpublish: { from: 'live', to: 'draft', action: 'unpublished', button: 'Unpublish', done: 'back in draft' },
-  archive: { from: ['draft', 'live'], to: 'archived', action: 'archived', button: 'Archive', done: 'archived' },
-  restore: { from: 'archived', to: 'draft', action: 'restored', button: 'Restore to draft', done: 'back in draft' },
-} as const satisfies Record<
-  string,
-  {
-    from: SellerSkuStatus | readonly SellerSkuStatus[]
-    to: SellerSkuStatus
-    action: string
-    button: string
-    done: string
-  }
->
+/**
+ * The state changes on an offer's page, taken by the one step helper (~/platform/steps.server):
+ * each an UPDATE conditional on the status it starts from. `done` names the audit action.
+ */
+export const sellerSkuMachine = machine({
+  entity: 'seller_sku',
+  table: 'seller_skus',
+  called: 'This offer',
+  words: { draft: 'in draft' },
+  steps: {
+    publish: { from: ['draft'], to: 'live', by: 'staff', label: 'Publish', done: 'published' },
+    unpublish: { from: ['live'], to: 'draft', by: 'staff', label: 'Unpublish', done: 'unpublished' },
+    archive: { from: ['draft', 'live'], to: 'archived', by: 'staff', label: 'Archive', done: 'archived' },
+    restore: { from: ['archived'], to: 'draft', by: 'staff', label: 'Restore to draft', done: 'restored' },
+  },
+})
 
-export type Transition = keyof typeof transitions
-export const transitionNames = Object.keys(transitions) as Transition[]
+export type Transition = keyof typeof sellerSkuMachine.steps
+export const transitionNames = Object.keys(sellerSkuMachine.steps) as Transition[]
+
+/** What the offer is after a step, as its toast says it: "The offer is live." */
+export const becomes: Record<Transition, string> = {
+  publish: 'live',
+  unpublish: 'back in draft',
+  archive: 'archived',
+  restore: 'back in draft',
+}
 
 /** The transitions open from a status, in the order the page offers them. */
-export function transitionsFrom(status: SellerSkuStatus): Transition[] {
-  return transitionNames.filter((t) => {
-    const from: SellerSkuStatus | readonly SellerSkuStatus[] = transitions[t].from
-    return typeof from === 'string' ? from === status : from.includes(status)
-  })
-}
+export const transitionsFrom = (status: SellerSkuStatus): Transition[] => stepsFrom(sellerSkuMachine, status)
 
 export const listPath = (status: SellerSkuStatus) =>
   status === 'live'

@@ -7,7 +7,7 @@ import { History, type ToldEntry } from '~/ui/history'
 import { PageHeader } from '~/ui/shell'
 import { formatDateTime } from '~/utils/format'
 import type { SellerSkuRecord } from './queries.server'
-import { gapSummary, listPath, transitions, transitionsFrom, type OfferField, type Transition } from './rules'
+import { gapSummary, listPath, sellerSkuMachine, transitionsFrom, type OfferField, type Transition } from './rules'
 import { SellerSkuForm } from './seller-sku-form'
 import { SellerSkuStatusBadge } from './seller-sku-badge'
 
@@ -99,7 +99,7 @@ function TransitionForm({ transition, variant }: { transition: Transition; varia
     <Form method="post">
       <input type="hidden" name="intent" value={transition} />
       <SubmitButton intent={transition} variant={variant}>
-        {transitions[transition].button}
+        {sellerSkuMachine.steps[transition].label}
       </SubmitButton>
     </Form>
   )

@@ -38,12 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = readId(params.sellerId) ?? notFound()
   const db = getDb()
   if (!(await companyExists(db, 'seller', id))) notFound()
-  const outcome = await handleStatusForm(db, viewer, 'seller', id, await readForm(request), config().appUrl)
-  return answerForm(
-    outcome.status === 'invalid'
-      ? { status: 'invalid', reply: { intent: outcome.intent, reply: outcome.reply } }
-      : outcome,
-  )
+  return answerForm(await handleStatusForm(db, viewer, 'seller', id, await readForm(request), config().appUrl))
 }
 
 export default function ViewSellerPage() {

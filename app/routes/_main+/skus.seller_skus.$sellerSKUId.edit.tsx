@@ -41,12 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = readId(params.sellerSKUId) ?? notFound()
   const db = getDb()
   if (!(await sellerSkuExists(db, id))) notFound()
-  const outcome = await handleEditPageForm(db, viewer, id, await readForm(request))
-  return answerForm(
-    outcome.status === 'invalid'
-      ? { status: 'invalid', reply: { intent: outcome.intent, reply: outcome.reply, gaps: outcome.gaps } }
-      : outcome,
-  )
+  return answerForm(await handleEditPageForm(db, viewer, id, await readForm(request)))
 }
 
 export default function EditSellerSkuPage() {

@@ -80,7 +80,7 @@ describe('two servers on one database', () => {
       }),
     )
     expect(pages.filter((html) => html.includes(`Request #${id} is approved: version 2 is added`))).toHaveLength(1)
-    expect(pages.filter((html) => html.includes('This request was already approved by'))).toHaveLength(1)
+    expect(pages.filter((html) => html.includes('This request is already approved (by'))).toHaveLength(1)
     const versions = await db
       .selectFrom('buyer_sku_versions')
       .select('number')

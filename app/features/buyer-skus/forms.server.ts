@@ -1,32 +1,34 @@
 import { isOwnKey } from '~/utils/own-key'
-// The buyer SKU pages' form posts, answered as plain results: the route turns `done` into a
-// redirect with a toast and `invalid` into a 400 carrying the submission's reply.
+// The buyer SKU pages' form posts, answered as the one form outcome (answerForm turns `done` into a
+// redirect with a toast and `invalid` into a 400 carrying the submission's reply).
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
-import type { Toast } from '~/ui/toast.server'
 import { replyWithReferences } from '../search/pick.server'
 import { buyerSkuPath } from './paths'
 import { changeBuyerSkuStatus, createBuyerSku, saveBuyerSku } from './mutations.server'
-import { createBuyerSkuSchema, editBuyerSkuSchema, statusIntents, type StatusIntent } from './schema'
-import { refusalReply } from '~/ui/outcome.server'
+import { buyerSkuMachine, createBuyerSkuSchema, editBuyerSkuSchema, type StatusIntent } from './schema'
+import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 
-export type FormOutcome =
-  | { status: 'done'; redirectTo: string; toast: Toast }
-  | { status: 'invalid'; intent: string | null; reply: SubmissionResult<string[]> | null }
+type Reply = SubmissionResult<string[]>
 
-export async function handleCreateForm(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome> {
+/** What the edit page reads back after a refused post: the form that sent it, and its reply. */
+export interface EditPageReply {
+  intent: string | null
+  reply: Reply | null
+}
+
+export async function handleCreateForm(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome<Reply>> {
   const submission = parseWithZod(form, { schema: createBuyerSkuSchema })
   if (submission.status !== 'success') {
     return {
       status: 'invalid',
-      intent: null,
       reply: await replyWithReferences(db, viewer, submission, form, { buyer: 'buyer', productSkuCode: 'product_sku' }),
     }
   }
   const result = await createBuyerSku(db, { userId: viewer.userId }, submission.value)
-  if (!result.ok) return { status: 'invalid', intent: null, reply: refusalReply(submission, result) }
+  if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
   return {
     status: 'done',
     redirectTo: buyerSkuPath(result.value.id),
@@ -43,14 +45,14 @@ export async function handleEditPageForm(
   viewer: Viewer,
   id: number,
   form: FormData,
-): Promise<FormOutcome> {
+): Promise<FormOutcome<EditPageReply>> {
   const intent = form.get('intent')
   const redirectTo = buyerSkuPath(id)
   if (intent === 'save') {
     const submission = parseWithZod(form, { schema: editBuyerSkuSchema })
-    if (submission.status !== 'success') return { status: 'invalid', intent, reply: submission.reply() }
+    if (submission.status !== 'success') return { status: 'invalid', reply: { intent, reply: submission.reply() } }
     const result = await saveBuyerSku(db, { userId: viewer.userId }, id, submission.value)
-    if (!result.ok) return { status: 'invalid', intent, reply: refusalReply(submission, result) }
+    if (!result.ok) return { status: 'invalid', reply: { intent, reply: refusalReply(submission, result) } }
     if (result.value.number === null)
       return {
         status: 'done',
@@ -63,15 +65,15 @@ export async function handleEditPageForm(
       toast: { kind: 'success', message: `Saved as version ${result.value.number}, in force now.` },
     }
   }
-  if (isOwnKey(statusIntents, intent)) {
+  if (isOwnKey(buyerSkuMachine.steps, intent)) {
     const result = await changeBuyerSkuStatus(db, { userId: viewer.userId }, id, intent as StatusIntent)
     if (!result.ok) return { status: 'done', redirectTo, toast: { kind: 'error', message: result.message } }
-    const done = intent === 'archive' ? 'archived' : 'restored'
+    const done = buyerSkuMachine.steps[intent as StatusIntent].done
     return {
       status: 'done',
       redirectTo,
       toast: { kind: 'success', message: `Buyer SKU ${result.value.buyerCode} is ${done}.` },
     }
   }
-  return { status: 'invalid', intent: null, reply: null }
+  return { status: 'invalid', reply: { intent: null, reply: null } }
 }

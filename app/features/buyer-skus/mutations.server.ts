@@ -6,10 +6,12 @@ import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
 import { syncSearch } from '~/platform/search.server'
+import { takeStep } from '~/platform/steps.server'
 import { checkPick } from '../search/pick.server'
 import { resolveCompany } from '../users/company.server'
 import { addBuyerSkuVersion, versionInForce } from './versions.server'
-import { statusIntents, type CreateBuyerSkuForm, type EditBuyerSkuForm, type StatusIntent } from './schema'
+import { buyerSkuMachine, type CreateBuyerSkuForm, type EditBuyerSkuForm, type StatusIntent } from './schema'
+import { priceRequestMachine } from '../price-requests/shared'
 import { Refused, refusals as refuse, type Result } from '~/utils/refusal.server'
 export type { Result }
 
@@ -240,65 +242,50 @@ export async function saveBuyerSku(
   )
 }
 
-/** Archive or restore. The update runs only from the expected status: of two people, one wins and the other is told. */
+/**
+ * Archive or restore through the one step helper: the update runs only from the expected status, so
+ * of two people one wins and the other is told who did. Archiving withdraws the waiting price request.
+ */
 export async function changeBuyerSkuStatus(
   db: Database,
   actor: Actor,
   id: number,
   intent: StatusIntent,
 ): Promise<Result<{ buyerCode: string }>> {
-  const step = statusIntents[intent]
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('buyer_skus')
-      .set({ status: step.to, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .where('status', '=', step.from)
-      .returning(['buyer_code'])
-      .executeTakeFirst()
-    if (!updated) {
-      const now = await trx.selectFrom('buyer_skus').select('status').where('id', '=', id).executeTakeFirst()
-      return {
-        ok: false as const,
-        message: now ? `Already ${now.status}: someone else changed it.` : 'This buyer SKU no longer exists.',
-      }
-    }
-    // An archived SKU takes no new price: its waiting request is withdrawn with it.
-    const withdrawn =
-      intent === 'archive'
-        ? await trx
-            .updateTable('price_change_requests')
-            .set({
-              status: 'withdrawn',
-              decided_by: actor.userId,
-              decided_at: new Date().toISOString(),
-              decision_note: 'Withdrawn: the buyer SKU was archived',
-              updated_at: new Date().toISOString(),
-            })
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const sku = await trx.selectFrom('buyer_skus').select(['status', 'buyer_code']).where('id', '=', id).executeTakeFirst()
+      if (!sku) throw new Refused(undefined, 'This buyer SKU no longer exists.')
+      await takeStep(trx, buyerSkuMachine, id, intent, {
+        actorUserId: actor.userId,
+        current: sku.status,
+        set: { updated_at: new Date().toISOString() },
+        // An archived SKU takes no new price: its waiting request is withdrawn with it.
+        moved: async ({ to }) => {
+          if (to !== 'archived') return
+          const waiting = await trx
+            .selectFrom('price_change_requests')
+            .select('id')
             .where('buyer_sku_id', '=', id)
             .where('status', '=', 'pending')
-            .returning('id')
             .execute()
-        : []
-    for (const request of withdrawn) {
-      await audit(trx, {
-        actorUserId: actor.userId,
-        action: 'price_request.withdrawn',
-        entityType: 'price_request',
-        entityId: request.id,
-        before: { status: 'pending' },
-        after: { status: 'withdrawn' },
-        note: 'The buyer SKU was archived',
+          for (const request of waiting) {
+            const now = new Date().toISOString()
+            await takeStep(trx, priceRequestMachine, request.id, 'withdraw', {
+              actorUserId: actor.userId,
+              current: 'pending',
+              note: 'The buyer SKU was archived',
+              set: {
+                decided_by: actor.userId,
+                decided_at: now,
+                decision_note: 'Withdrawn: the buyer SKU was archived',
+                updated_at: now,
+              },
+            })
+          }
+        },
       })
-    }
-    await audit(trx, {
-      actorUserId: actor.userId,
-      action: intent === 'archive' ? 'buyer_sku.archived' : 'buyer_sku.restored',
-      entityType: 'buyer_sku',
-      entityId: id,
-      before: { status: step.from },
-      after: { status: step.to },
-    })
-    return { ok: true as const, value: { buyerCode: updated.buyer_code } }
-  })
+      return { ok: true as const, value: { buyerCode: sku.buyer_code } }
+    }),
+  )
 }

@@ -1,5 +1,4 @@
 import * as z from 'zod'
-import type { BuyerSkuStatus } from '#db/types'
 import { codeField, moneyField, optionalText, quantityField } from '~/utils/fields'
 import { readListParams, type ListParams } from '~/utils/list-params'
 import { statusChoices } from './shared'
@@ -58,11 +57,7 @@ export const editBuyerSkuSchema = z.object({
 })
 export type EditBuyerSkuForm = z.output<typeof editBuyerSkuSchema>
 
-export const statusIntents = {
-  archive: { from: 'active', to: 'archived' },
-  restore: { from: 'archived', to: 'active' },
-} as const satisfies Record<string, { from: BuyerSkuStatus; to: BuyerSkuStatus }>
-export type StatusIntent = keyof typeof statusIntents
+export { buyerSkuMachine, type StatusIntent } from './shared'
 
 /** The list's state from its URL (unknown values are ignored). */
 export function readBuyerSkuFilters(url: URL): BuyerSkuFilters {

@@ -1,20 +1,16 @@
-// The price-change pages' form posts, read from FormData and answered as plain outcomes that the
-// route turns into a redirect with a toast, a 400 with the form's reply, or a 404.
+// The price-change pages' form posts, read from FormData and answered as the one form outcome, which
+// the route turns (answerForm) into a redirect with a toast, a 400 with the form's reply, or a 404.
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
-import type { Toast } from '~/ui/toast.server'
+import type { FormOutcome } from '~/ui/outcome.server'
 import type { FormReply } from '~/platform/form-reply'
 import { isFlagOn } from '../flags/flags.server'
 import { adminRequestPath, kamRequestPath } from './paths'
 import { createPriceRequest, decidePriceRequest, withdrawPriceRequest, type Result } from './mutations.server'
 import { CREATE_FORM_ID, createRequestSchema, decisionSchema, withdrawSchema } from './schema'
 
-export type Outcome =
-  | { status: 'done'; redirectTo: string; toast: Toast }
-  | { status: 'invalid'; reply: FormReply }
-  | { status: 'not-found' }
-  | { status: 'bad-request' }
+type Outcome = FormOutcome<FormReply>
 
 type Refusal = Extract<Result<unknown>, { ok: false }>
 const errorsOf = (result: Refusal) =>

@@ -1,15 +1,16 @@
 import { isUniqueViolation } from '#db/errors'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import type { Database } from '#db/database'
-import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
+import { formatDate, formatMoney } from '~/utils/format'
 import { audit } from '~/platform/audit.server'
-import { type Executor } from '~/platform/executor'
 import { addBuyerSkuVersion } from '../buyer-skus/versions.server'
 import { once } from '~/platform/idempotency.server'
 import { queueEmail } from '~/platform/outbox.server'
+import { takeStep } from '~/platform/steps.server'
 import { kolkataDay, startOfKolkataDay } from '~/utils/format'
 import { kamBuyerSku } from './queries.server'
-import { statusLabels, type CreateRequestForm, type Decision } from './schema'
+import { priceRequestMachine } from './shared'
+import { type CreateRequestForm, type Decision } from './schema'
 
 export type { Result }
 
@@ -115,53 +116,27 @@ export async function createPriceRequest(
   )
 }
 
-/** Says who decided (or withdrew) a request that is no longer pending, and when. */
-async function alreadyDecided(trx: Executor, id: number): Promise<Result<never>> {
-  const row = await trx
-    .selectFrom('price_change_requests as r')
-    .innerJoin('users as requester', 'requester.id', 'r.requested_by')
-    .leftJoin('users as decider', 'decider.id', 'r.decided_by')
-    .select(['r.status', 'r.decided_at', 'r.updated_at', 'decider.name as decider', 'requester.name as requester'])
-    .where('r.id', '=', id)
-    .executeTakeFirst()
-  if (!row) return { ok: false, notFound: true, message: 'This request no longer exists.' }
-  const who = row.status === 'withdrawn' ? row.requester : (row.decider ?? 'someone')
-  const when = formatDateTime(row.decided_at ?? row.updated_at)
-  return {
-    ok: false,
-    message: `This request was already ${statusLabels[row.status].toLowerCase()} by ${who} at ${when}.`,
-  }
-}
-
 /** The buyer's KAM withdraws a pending request on its buyer's SKU; a request decided meanwhile stays as it is. */
 export async function withdrawPriceRequest(db: Database, actor: Actor, id: number): Promise<Result> {
-  return db.transaction().execute(async (trx) => {
-    const own = await trx
-      .selectFrom('price_change_requests as r')
-      .innerJoin('buyer_skus', 'buyer_skus.id', 'r.buyer_sku_id')
-      .innerJoin('buyers', 'buyers.id', 'buyer_skus.buyer_id')
-      .select('r.id')
-      .where('r.id', '=', id)
-      .where('buyers.kam_user_id', '=', actor.userId)
-      .executeTakeFirst()
-    if (!own) return { ok: false as const, notFound: true, message: 'Not found' }
-    const updated = await trx
-      .updateTable('price_change_requests')
-      .set({ status: 'withdrawn', updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) !== 1) return alreadyDecided(trx, id)
-    await audit(trx, {
-      actorUserId: actor.userId,
-      action: 'price_request.withdrawn',
-      entityType: 'price_request',
-      entityId: id,
-      before: { status: 'pending' },
-      after: { status: 'withdrawn' },
-    })
-    return { ok: true as const, value: undefined }
-  })
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const own = await trx
+        .selectFrom('price_change_requests as r')
+        .innerJoin('buyer_skus', 'buyer_skus.id', 'r.buyer_sku_id')
+        .innerJoin('buyers', 'buyers.id', 'buyer_skus.buyer_id')
+        .select('r.status')
+        .where('r.id', '=', id)
+        .where('buyers.kam_user_id', '=', actor.userId)
+        .executeTakeFirst()
+      if (!own) throw Refused.notFound()
+      await takeStep(trx, priceRequestMachine, id, 'withdraw', {
+        actorUserId: actor.userId,
+        current: own.status,
+        set: { updated_at: new Date().toISOString() },
+      })
+      return { ok: true as const, value: undefined }
+    }),
+  )
 }
 
 /**
@@ -197,12 +172,13 @@ export async function decidePriceRequest(
           'product_skus.name as product_name',
           'requester.email as requester_email',
           'buyer_skus.status as sku_status',
+          'r.status',
         ])
         .where('r.id', '=', id)
         .executeTakeFirst()
-      if (!request) return { ok: false as const, notFound: true, message: 'Not found' }
+      if (!request) throw Refused.notFound()
       // Archiving withdraws a waiting request in its own transaction; this holds for older ones too.
-      if (decision.intent === 'approve' && request.sku_status !== 'active') {
+      if (decision.intent === 'approve' && request.status === 'pending' && request.sku_status !== 'active') {
         throw new Refused(
           undefined,
           'This buyer SKU is archived: the request can no longer be approved. Reject it, or restore the SKU first.',
@@ -211,22 +187,25 @@ export async function decidePriceRequest(
       const now = new Date().toISOString()
       const status = decision.intent === 'approve' ? 'approved' : 'rejected'
       const note = decision.note || null
-      const moved = await trx
-        .updateTable('price_change_requests')
-        .set({ status, decided_by: actor.userId, decided_at: now, decision_note: note, updated_at: now })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst()
-      if (Number(moved.numUpdatedRows) !== 1) return alreadyDecided(trx, id)
+      // The version approval adds is the next after the latest; the step is taken first, so of two
+      // admins deciding at once the second waits on the request's row and is told who decided.
+      const sku = await trx
+        .selectFrom('buyer_skus')
+        .select('current_version')
+        .where('id', '=', request.buyer_sku_id)
+        .executeTakeFirstOrThrow()
+      await takeStep(trx, priceRequestMachine, id, decision.intent, {
+        actorUserId: actor.userId,
+        current: request.status,
+        note,
+        set: { decided_by: actor.userId, decided_at: now, decision_note: note, updated_at: now },
+        after: { version: decision.intent === 'approve' ? sku.current_version + 1 : null },
+        reason: { field: 'note', message: 'Say why the request is rejected (the KAM reads it)' },
+      })
 
       let version: { id: number; number: number } | null = null
       const effectiveFrom = request.effective_from && request.effective_from > now ? request.effective_from : now
       if (decision.intent === 'approve') {
-        const sku = await trx
-          .selectFrom('buyer_skus')
-          .select('current_version')
-          .where('id', '=', request.buyer_sku_id)
-          .executeTakeFirstOrThrow()
         const latest = await trx
           .selectFrom('buyer_sku_versions')
           .select(['number', 'buyer_code', 'price_minor', 'moq_milli'])
@@ -265,15 +244,6 @@ export async function decidePriceRequest(
           note: `Price change #${id} approved`,
         })
       }
-      await audit(trx, {
-        actorUserId: actor.userId,
-        action: `price_request.${status}`,
-        entityType: 'price_request',
-        entityId: id,
-        before: { status: 'pending' },
-        after: { status, version: version?.number ?? null },
-        note,
-      })
       const what = `${request.buyer_code} (${request.product_code} ${request.product_name}) for ${request.buyer_name}`
       const takesEffect =
         effectiveFrom > now ? `It takes effect on ${formatDate(effectiveFrom)}.` : 'It is in force now.'

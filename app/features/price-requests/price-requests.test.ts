@@ -166,7 +166,7 @@ describe('withdrawing', () => {
     expect((await decidePriceRequest(db, admin, decided.id, { intent: 'approve' }, { appUrl: APP_URL })).ok).toBe(true)
     expect(await withdrawPriceRequest(db, kam, decided.id)).toMatchObject({
       ok: false,
-      message: expect.stringMatching(/^This request was already approved by/),
+      message: expect.stringMatching(/^This request is already approved \(by .+\): “Withdraw” is no longer possible/),
     })
     expect((await requestRow(decided.id)).status).toBe('approved')
 
@@ -341,7 +341,7 @@ describe('admin decides', () => {
     ])
     expect(results.filter((r) => r.ok)).toHaveLength(1)
     expect(results.find((r) => !r.ok)).toMatchObject({
-      message: expect.stringMatching(new RegExp(`^This request was already approved by ${admin.name} at `)),
+      message: expect.stringMatching(new RegExp(`^This request is already approved \\(by ${admin.name}, .+\\): “Approve” is no longer possible`)),
     })
     const versions = await db
       .selectFrom('buyer_sku_versions')
@@ -391,7 +391,7 @@ describe('admin decides', () => {
       expect(versions).toHaveLength(2)
       expect(withdrawn).toMatchObject({
         ok: false,
-        message: expect.stringMatching(/^This request was already approved by/),
+        message: expect.stringMatching(/^This request is already approved \(by .+\): “Withdraw” is no longer possible/),
       })
     }
   })

@@ -55,12 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = readId(params.buyerSKUId) ?? notFound()
   const db = getDb()
   if (!(await buyerSkuExists(db, id))) notFound()
-  const outcome = await handleEditPageForm(db, viewer, id, await readForm(request))
-  return answerForm(
-    outcome.status === 'invalid'
-      ? { status: 'invalid', reply: { intent: outcome.intent, reply: outcome.reply } }
-      : outcome,
-  )
+  return answerForm(await handleEditPageForm(db, viewer, id, await readForm(request)))
 }
 
 export default function EditBuyerSkuPage() {

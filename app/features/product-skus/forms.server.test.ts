@@ -280,7 +280,7 @@ describe('editing a product SKU', () => {
       toast: { kind: 'success' },
     })
     expect(await handleSkuStatusForm(db, viewer, fabric, id, formOf({ intent: 'archive' }))).toMatchObject({
-      toast: { kind: 'error', message: /Already archived/ },
+      toast: { kind: 'error', message: /is already archived \(by .+\): “Archive SKU” is no longer possible/ },
     })
     expect(
       (await db.selectFrom('product_skus').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,

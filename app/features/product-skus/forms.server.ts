@@ -1,19 +1,16 @@
 // The product SKU pages' form posts, read from FormData (readUploadForm: multipart with an image)
-// and answered as plain results: `done` becomes a redirect with a toast, `invalid` a 400 reply.
+// and answered as the one form outcome: `done` becomes a redirect with a toast, `invalid` a 400 reply.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
-import type { Toast } from '~/ui/toast.server'
+import type { FormOutcome } from '~/ui/outcome.server'
 import { checkImage, isImageError, type CheckedImage } from '../images/images.server'
 import { changeProductSkuStatus, createProductSku, updateProductSku, type Result } from './mutations.server'
 import type { SkuProduct } from './queries.server'
 import { productSkuFormSchema, skuPath, skuStatusIntents, type SkuStatusIntent } from './schema'
 
-export type SkuFormOutcome =
-  | { status: 'done'; redirectTo: string; toast: Toast }
-  | { status: 'invalid'; reply: SubmissionResult<string[]> }
-  | { status: 'bad-request' }
+type SkuFormOutcome = FormOutcome<SubmissionResult<string[]>>
 
 type Submission = {
   reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>

@@ -7,9 +7,11 @@ import { once } from '~/platform/idempotency.server'
 import { saveImage, type CheckedImage } from '../images/images.server'
 import { parseAttributeValues } from '../products/attributes'
 import { syncSearch } from '~/platform/search.server'
+import { takeStep } from '~/platform/steps.server'
 import { syncSkuAttributes } from './attributes.server'
 import type { SkuProduct } from './queries.server'
 import { MAX_SKU_IMAGES, type ProductSkuForm, type SkuStatusIntent } from './schema'
+import { productSkuMachine } from './shared'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 export type { Result }
 
@@ -245,12 +247,7 @@ async function namesOf(trx: Executor, categoryId: number, lineId: number | null)
   return { category: category?.name ?? '', line: line?.name ?? null }
 }
 
-const STATUS_STEPS: Record<SkuStatusIntent, { from: ProductSkuStatus; to: ProductSkuStatus; done: string }> = {
-  archive: { from: 'active', to: 'archived', done: 'archived' },
-  reactivate: { from: 'archived', to: 'active', done: 'reactivated' },
-}
-
-/** Archives or reactivates: a conditional update, so of two people doing it at once one is told. */
+/** Archives or reactivates through the one step helper: of two people doing it at once one is told who did. */
 export async function changeProductSkuStatus(
   db: Database,
   actorUserId: number,
@@ -258,31 +255,21 @@ export async function changeProductSkuStatus(
   id: number,
   intent: SkuStatusIntent,
 ): Promise<Result<{ code: string }>> {
-  const step = STATUS_STEPS[intent]
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('product_skus')
-      .set({ status: step.to, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .where('product_id', '=', product.id)
-      .where('status', '=', step.from)
-      .returning('code')
-      .executeTakeFirst()
-    if (!updated) {
-      const now = await trx.selectFrom('product_skus').select('status').where('id', '=', id).executeTakeFirst()
-      return {
-        ok: false as const,
-        message: now ? `Already ${now.status}: someone else changed it.` : 'This SKU no longer exists.',
-      }
-    }
-    await audit(trx, {
-      actorUserId,
-      action: `product_sku.${step.done}`,
-      entityType: 'product_sku',
-      entityId: id,
-      before: { status: step.from },
-      after: { status: step.to },
-    })
-    return { ok: true as const, value: { code: updated.code } }
-  })
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const sku = await trx
+        .selectFrom('product_skus')
+        .select(['status', 'code'])
+        .where('id', '=', id)
+        .where('product_id', '=', product.id)
+        .executeTakeFirst()
+      if (!sku) throw new Refused(undefined, 'This SKU no longer exists.')
+      await takeStep(trx, productSkuMachine, id, intent, {
+        actorUserId,
+        current: sku.status,
+        set: { updated_at: new Date().toISOString() },
+      })
+      return { ok: true as const, value: { code: sku.code } }
+    }),
+  )
 }

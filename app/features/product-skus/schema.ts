@@ -3,7 +3,7 @@ import type { AttributeDefinition } from '#db/types'
 import { codeField, nameField, quantityField } from '~/utils/fields'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
 import { attributeFieldName, normaliseDecimal, validateAttributeValues } from '../products/attributes'
-import { skuStatusFilters } from './shared'
+import { productSkuMachine, skuStatusFilters } from './shared'
 export {
   MAX_COMPARED,
   MAX_SKU_IMAGES,
@@ -93,8 +93,8 @@ export function productSkuFormSchema(schema: AttributeDefinition[]) {
 
 export type ProductSkuForm = z.output<ReturnType<typeof productSkuFormSchema>>
 
-export const skuStatusIntents = ['archive', 'reactivate'] as const
-export type SkuStatusIntent = (typeof skuStatusIntents)[number]
+export type SkuStatusIntent = keyof typeof productSkuMachine.steps
+export const skuStatusIntents = Object.keys(productSkuMachine.steps) as SkuStatusIntent[]
 
 /** The list's state from its URL; unknown values are ignored, attribute filters follow the schema. */
 export function readSkuFilters(url: URL, schema: AttributeDefinition[]): SkuFilters {

@@ -2,11 +2,13 @@ import { Form } from '@remix-run/react'
 import { StatusBadge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
+import { productSkuMachine } from './shared'
 
 /** Archive (hidden from the default list and from new offers) or reactivate, after a confirmation. */
 export function SkuStatus({ code, status }: { code: string; status: string }) {
   const archiving = status === 'active'
   const intent = archiving ? 'archive' : 'reactivate'
+  const step = productSkuMachine.steps[intent]
   return (
     <section className="card" aria-labelledby="sku-status-heading">
       <h2 id="sku-status-heading">Status</h2>
@@ -17,7 +19,7 @@ export function SkuStatus({ code, status }: { code: string; status: string }) {
           : 'Archived SKUs show only when the list asks for archived ones.'}
       </p>
       <ConfirmDialog
-        trigger={archiving ? 'Archive SKU' : 'Reactivate SKU'}
+        trigger={step.label}
         title={archiving ? `Archive ${code}?` : `Reactivate ${code}?`}
         description={
           archiving

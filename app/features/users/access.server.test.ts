@@ -45,7 +45,9 @@ describe('disabling and enabling', () => {
     expect(await loadViewer(db(), fresh.idHash)).toMatchObject({ userId })
     expect(await enableUser(db(), admin, userId)).toMatchObject({
       ok: false,
-      formErrors: ['This user is already active'],
+      message: expect.stringMatching(
+        / is already active \(by .+\): “Enable” is no longer possible, and nothing was changed\.$/,
+      ),
     })
   })
 
@@ -54,7 +56,9 @@ describe('disabling and enabling', () => {
     const userId = await userIdOf('biz_fin@example.com')
     const results = await Promise.all([disableUser(db(), admin, userId), disableUser(db(), admin, userId)])
     expect(results.filter((r) => r.ok)).toHaveLength(1)
-    expect(results.find((r) => !r.ok)).toMatchObject({ formErrors: ['This user is already disabled'] })
+    expect(results.find((r) => !r.ok)).toMatchObject({
+      message: expect.stringMatching(/ is already disabled \(by .+\): “Disable” is no longer possible/),
+    })
     expect(await auditOf('user.disabled', userId)).toHaveLength(1)
   })
 
@@ -62,14 +66,14 @@ describe('disabling and enabling', () => {
     const admin = await adminViewer()
     expect(await disableUser(db(), admin, admin.userId)).toMatchObject({
       ok: false,
-      formErrors: [expect.stringMatching(/your own account/)],
+      message: expect.stringMatching(/your own account/),
     })
     // Another admin, the demo admin being the only other active one: it cannot disable the demo admin if it is itself disabled.
     const other = await userIdOf('logistics@example.com')
     await db().insertInto('user_roles').values({ user_id: other, role: 'admin' }).execute()
     await db().updateTable('users').set({ status: 'disabled' }).where('id', '=', other).execute()
     const refused = await disableUser(db(), { userId: other }, admin.userId)
-    expect(refused).toMatchObject({ ok: false, formErrors: [expect.stringMatching(/last active administrator/)] })
+    expect(refused).toMatchObject({ ok: false, message: expect.stringMatching(/last active administrator/) })
     const row = await db().selectFrom('users').select('status').where('id', '=', admin.userId).executeTakeFirstOrThrow()
     expect(row.status).toBe('active')
   })
@@ -132,8 +136,8 @@ describe('an admin sets a password', () => {
     expect(await setPasswordByAdmin(db(), admin, { email: 'nobody@nowhere.test', password: 'whatever-12345' })).toEqual(
       {
         ok: false,
-        fieldErrors: { email: ['There is no user with this e-mail address'] },
-        formErrors: undefined,
+        field: 'email',
+        message: 'There is no user with this e-mail address',
       },
     )
   })

@@ -3,7 +3,11 @@ import type { Database } from '#db/database'
 import { hashPassword } from '~/auth/password.server'
 import { endUserSessions, type Viewer } from '~/auth/session.server'
 import { audit } from '~/platform/audit.server'
-import { otherActiveAdmins, refuse, type Outcome } from './mutations.server'
+import { canTake } from '~/platform/steps'
+import { takeStep } from '~/platform/steps.server'
+import { Refused, settle, type Result } from '~/utils/refusal.server'
+import { otherActiveAdmins } from './mutations.server'
+import { userMachine } from './shared'
 
 // Who may get in: disabling and enabling a user, and the password an admin sets for it.
 
@@ -14,64 +18,52 @@ export async function disableUser(
   db: Database,
   viewer: Pick<Viewer, 'userId'>,
   userId: number,
-): Promise<Outcome<{ sessionsEnded: number }>> {
-  if (userId === viewer.userId) return refuse({}, ['You cannot disable your own account; ask another administrator'])
-  return db.transaction().execute(async (trx) => {
-    const admin = await trx
-      .selectFrom('user_roles')
-      .select('role')
-      .where('user_id', '=', userId)
-      .where('role', '=', 'admin')
-      .executeTakeFirst()
-    if (admin && (await otherActiveAdmins(trx, userId)) === 0) {
-      return refuse({}, [
-        'This is the last active administrator and cannot be disabled: make another user an administrator first',
-      ])
-    }
-    const updated = await trx
-      .updateTable('users')
-      .set({ status: 'disabled', updated_at: new Date().toISOString() })
-      .where('id', '=', userId)
-      .where('status', '=', 'active')
-      .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) === 0) return refuse({}, ['This user is already disabled'])
-    const sessionsEnded = await endUserSessions(trx, userId)
-    await audit(trx, {
-      actorUserId: viewer.userId,
-      action: 'user.disabled',
-      entityType: 'user',
-      entityId: userId,
-      before: { status: 'active' },
-      after: { status: 'disabled' },
-      note: sessionsNote(sessionsEnded),
-    })
-    return { ok: true as const, value: { sessionsEnded } }
-  })
+): Promise<Result<{ sessionsEnded: number }>> {
+  if (userId === viewer.userId)
+    return new Refused(undefined, 'You cannot disable your own account; ask another administrator').refusal
+  return settle(() =>
+    db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst()
+      if (!user) throw Refused.notFound('This user does not exist')
+      const admin = await trx
+        .selectFrom('user_roles')
+        .select('role')
+        .where('user_id', '=', userId)
+        .where('role', '=', 'admin')
+        .executeTakeFirst()
+      if (user.status === 'active' && admin && (await otherActiveAdmins(trx, userId)) === 0) {
+        throw new Refused(
+          undefined,
+          'This is the last active administrator and cannot be disabled: make another user an administrator first',
+        )
+      }
+      // The sessions end with the step (rolled back with it when it is refused); how many is kept on its entry.
+      const sessionsEnded = canTake(userMachine, 'disable', user.status) ? await endUserSessions(trx, userId) : 0
+      await takeStep(trx, userMachine, userId, 'disable', {
+        actorUserId: viewer.userId,
+        current: user.status,
+        note: sessionsNote(sessionsEnded),
+        set: { updated_at: new Date().toISOString() },
+      })
+      return { sessionsEnded }
+    }),
+  )
 }
 
 export async function enableUser(
   db: Database,
   viewer: Pick<Viewer, 'userId'>,
   userId: number,
-): Promise<Outcome<undefined>> {
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('users')
-      .set({ status: 'active', updated_at: new Date().toISOString() })
-      .where('id', '=', userId)
-      .where('status', '=', 'disabled')
-      .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) === 0) return refuse({}, ['This user is already active'])
-    await audit(trx, {
-      actorUserId: viewer.userId,
-      action: 'user.enabled',
-      entityType: 'user',
-      entityId: userId,
-      before: { status: 'disabled' },
-      after: { status: 'active' },
-    })
-    return { ok: true as const, value: undefined }
-  })
+): Promise<Result<undefined>> {
+  return settle(() =>
+    db.transaction().execute(async (trx) => {
+      await takeStep(trx, userMachine, userId, 'enable', {
+        actorUserId: viewer.userId,
+        set: { updated_at: new Date().toISOString() },
+      })
+      return undefined
+    }),
+  )
 }
 
 /**
@@ -82,9 +74,9 @@ export async function setPasswordByAdmin(
   db: Database,
   viewer: Pick<Viewer, 'userId' | 'sessionIdHash'>,
   input: { email: string; password: string },
-): Promise<Outcome<{ userId: number; name: string; sessionsEnded: number }>> {
+): Promise<Result<{ userId: number; name: string; sessionsEnded: number }>> {
   const user = await db.selectFrom('users').select(['id', 'name']).where('email', '=', input.email).executeTakeFirst()
-  if (!user) return refuse({ email: ['There is no user with this e-mail address'] })
+  if (!user) return new Refused('email', 'There is no user with this e-mail address').refusal
   // scrypt takes a few hundred milliseconds: never inside the transaction.
   const passwordHash = await hashPassword(input.password)
   return db.transaction().execute(async (trx) => {

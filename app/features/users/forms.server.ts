@@ -3,10 +3,9 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import { confirmsOwnPassword, OWN_PASSWORD_WRONG } from '~/auth/reauth.server'
 import type { Viewer } from '~/auth/session.server'
-import type { FormOutcome } from '~/ui/outcome.server'
+import { refusalReply, type FormOutcome, type Replier } from '~/ui/outcome.server'
 import { disableUser, enableUser, setPasswordByAdmin } from './access.server'
 import { changeUserRoles, createUser, updateUserDetails } from './mutations.server'
-import { withChoices } from '~/platform/pick'
 import { replyWithReferences } from '../search/pick.server'
 import { companyKindOf } from '~/auth/roles'
 import { createUserSchema, setPasswordSchema, userDetailsSchema, userRolesSchema } from './schema'
@@ -15,6 +14,12 @@ import { countOf } from '~/utils/format'
 // The admin's user forms, read and answered here; the routes only guard and pass them on.
 
 type Reply = SubmissionResult<string[]>
+
+/** A submission whose replies never carry the passwords typed. */
+const hiding = (
+  submission: { reply: (options?: Parameters<Replier<Reply>['reply']>[0] & { hideFields?: string[] }) => Reply },
+  hidden: { hideFields: string[] },
+): Replier<Reply> => ({ reply: (options) => submission.reply({ ...hidden, ...options }) })
 
 /** The company field names a buyer or a seller by the roles ticked (staff have none). */
 const companyReference = (form: FormData) => ({ company: companyKindOf(form.getAll('roles').map(String)) })
@@ -36,16 +41,7 @@ export async function handleCreateUserForm(
       reply: { result: await replyWithReferences(db, viewer, submission, form, companyReference(form), hidden) },
     }
   const created = await createUser(db, viewer, submission.value, appUrl)
-  if (!created.ok)
-    return {
-      status: 'invalid',
-      reply: {
-        result: withChoices(
-          submission.reply({ ...hidden, fieldErrors: created.fieldErrors, formErrors: created.formErrors }),
-          created.choices,
-        ),
-      },
-    }
+  if (!created.ok) return { status: 'invalid', reply: { result: refusalReply(hiding(submission, hidden), created) } }
   const { userId, invited } = created.value
   const message = invited
     ? `${submission.value.name} is created; the invitation e-mail to ${submission.value.email} is on its way.`
@@ -70,14 +66,7 @@ export async function handleUserRecordForm(
       if (submission.status !== 'success')
         return { status: 'invalid', reply: { intent: 'details', result: submission.reply() } }
       const saved = await updateUserDetails(db, viewer, userId, submission.value)
-      if (!saved.ok)
-        return {
-          status: 'invalid',
-          reply: {
-            intent: 'details',
-            result: submission.reply({ formErrors: saved.formErrors, fieldErrors: saved.fieldErrors }),
-          },
-        }
+      if (!saved.ok) return { status: 'invalid', reply: { intent: 'details', result: refusalReply(submission, saved) } }
       return { status: 'done', toast: { kind: 'success', message: 'Name and phone are saved.' } }
     }
     case 'roles': {
@@ -104,19 +93,13 @@ export async function handleUserRecordForm(
       if (!saved.ok)
         return {
           status: 'invalid',
-          reply: {
-            intent: 'roles',
-            result: withChoices(
-              submission.reply({ ...hidden, formErrors: saved.formErrors, fieldErrors: saved.fieldErrors }),
-              saved.choices,
-            ),
-          },
+          reply: { intent: 'roles', result: refusalReply(hiding(submission, hidden), saved) },
         }
       return { status: 'done', toast: { kind: 'success', message: 'Roles are saved.' } }
     }
     case 'disable': {
       const done = await disableUser(db, viewer, userId)
-      if (!done.ok) return { status: 'invalid', reply: { intent: 'status', errors: done.formErrors } }
+      if (!done.ok) return { status: 'invalid', reply: { intent: 'status', errors: [done.message] } }
       const n = done.value.sessionsEnded
       return {
         status: 'done',
@@ -125,7 +108,7 @@ export async function handleUserRecordForm(
     }
     case 'enable': {
       const done = await enableUser(db, viewer, userId)
-      if (!done.ok) return { status: 'invalid', reply: { intent: 'status', errors: done.formErrors } }
+      if (!done.ok) return { status: 'invalid', reply: { intent: 'status', errors: [done.message] } }
       return { status: 'done', toast: { kind: 'success', message: 'The user is enabled and may sign in again.' } }
     }
     default:
@@ -145,11 +128,7 @@ export async function handleSetPasswordForm(db: Database, viewer: Viewer, form: 
     }
   }
   const done = await setPasswordByAdmin(db, viewer, submission.value)
-  if (!done.ok)
-    return {
-      status: 'invalid',
-      reply: submission.reply({ ...hidden, fieldErrors: done.fieldErrors, formErrors: done.formErrors }),
-    }
+  if (!done.ok) return { status: 'invalid', reply: refusalReply(hiding(submission, hidden), done) }
   const { userId, name, sessionsEnded } = done.value
   return {
     status: 'done',

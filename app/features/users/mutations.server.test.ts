@@ -179,7 +179,10 @@ describe('creating a user', () => {
       const result = await createUser(db, admin, submission.value, APP)
       return result.ok
         ? null
-        : { message: result.fieldErrors?.company?.[0], choices: (result.choices?.company ?? []).map((c) => c.value) }
+        : {
+            message: result.field === 'company' ? result.message : result.fields?.company,
+            choices: (result.choices?.company ?? []).map((c) => c.value),
+          }
     }
     expect(await tryCompany('Twin Looms')).toEqual({
       message: 'Several buyers are called “Twin Looms”: choose one below',
@@ -224,8 +227,8 @@ describe('creating a user', () => {
     const result = await createUser(getDb(), admin, submission.value, APP)
     expect(result).toEqual({
       ok: false,
-      fieldErrors: { email: ['There is already a user with this e-mail address'] },
-      formErrors: undefined,
+      fields: { email: 'There is already a user with this e-mail address' },
+      message: 'There is already a user with this e-mail address',
     })
   })
 
@@ -273,8 +276,7 @@ describe('changing a user', () => {
     expect(JSON.parse(entry.after_json!)).toEqual({ name: 'Bhavna Operations', phone: '9811122233' })
     expect(await updateUserDetails(getDb(), admin, userId, { version, name: 'Someone Else' })).toEqual({
       ok: false,
-      fieldErrors: {},
-      formErrors: [CHANGED_SINCE_OPENED],
+      message: CHANGED_SINCE_OPENED,
     })
   })
 
@@ -293,7 +295,7 @@ describe('changing a user', () => {
       userId,
       rolesForm({ version: await versionOf(userId), roles: 'seller', company: '#999999' }),
     )
-    expect(refused.ok ? null : refused.fieldErrors?.company).toEqual(['There is no seller #999999'])
+    expect(refused.ok ? null : refused.fields?.company).toEqual('There is no seller #999999')
     const saved = await changeUserRoles(
       getDb(),
       admin,
@@ -321,7 +323,7 @@ describe('changing a user', () => {
       userId,
       rolesForm({ version: '2000-01-01T00:00:00.000Z', roles: 'internal' }),
     )
-    expect(stale.ok ? null : stale.formErrors).toEqual([CHANGED_SINCE_OPENED])
+    expect(stale.ok ? null : stale.message).toEqual(CHANGED_SINCE_OPENED)
   })
 
   test('an admin cannot remove its own admin role, and the last active admin keeps it', async () => {
@@ -332,7 +334,7 @@ describe('changing a user', () => {
       admin.userId,
       rolesForm({ version: await versionOf(admin.userId), roles: 'internal' }),
     )
-    expect(own.ok ? null : own.fieldErrors?.roles?.[0]).toMatch(/cannot remove your own admin role/)
+    expect(own.ok ? null : own.fields?.roles).toMatch(/cannot remove your own admin role/)
     // Another admin (the only other active one) tries to take the role from the demo admin, who is then the last.
     const second = await userIdOf('dev_admin@example.com')
     await db.insertInto('user_roles').values({ user_id: second, role: 'admin' }).execute()
@@ -343,7 +345,7 @@ describe('changing a user', () => {
       admin.userId,
       rolesForm({ version: await versionOf(admin.userId), roles: 'internal' }),
     )
-    expect(last.ok ? null : last.fieldErrors?.roles?.[0]).toMatch(/last active administrator/)
+    expect(last.ok ? null : last.fields?.roles).toMatch(/last active administrator/)
     expect((await rolesOf(db, [admin.userId])).get(admin.userId)).toEqual(['admin'])
     // With a second active admin, the role may go.
     await db.updateTable('users').set({ status: 'active' }).where('id', '=', second).execute()

@@ -1,4 +1,4 @@
-import { Refused } from '~/utils/refusal.server'
+import { Refused, settle, type Refusal, type Result } from '~/utils/refusal.server'
 import type { PickChoices } from '~/platform/pick'
 import { isUniqueViolation } from '#db/errors'
 import crypto from 'node:crypto'
@@ -17,15 +17,7 @@ import { rolesOf } from './queries.server'
 import { companyKindOf, roleIssues } from '~/auth/roles'
 import type { CreateUserInput, UserRolesInput } from './schema'
 
-/** Why a change was refused: messages for fields of the form, or for the whole form. */
-export interface Refusal {
-  ok: false
-  fieldErrors?: Record<string, string[]>
-  formErrors?: string[]
-  /** Companies to choose from when the typed company named none or several. */
-  choices?: PickChoices
-}
-export type Outcome<T> = { ok: true; value: T } | Refusal
+export type { Result }
 
 export const CHANGED_SINCE_OPENED =
   'This user was changed by someone else since you opened the page; reload it and try again.'
@@ -34,32 +26,13 @@ export const CHANGED_SINCE_OPENED =
 const firstMessages = (errors: Record<string, string[]>) =>
   Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.join(' ')]))
 
-export function refuse(fieldErrors: Record<string, string[]>, formErrors?: string[]): Refusal {
-  return { ok: false, fieldErrors, formErrors }
-}
-
-async function settle<T>(work: () => Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await work() }
-  } catch (error) {
-    if (error instanceof Refused) {
-      const fields = error.fields ?? (error.field ? { [error.field]: error.message } : undefined)
-      if (!fields) return refuse({}, [error.message])
-      return {
-        ...refuse(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, [message]]))),
-        ...(error.choices ? { choices: error.choices } : {}),
-      }
-    }
-    throw error
-  }
-}
-
+/** The roles' own rules, refused at their fields before anything is read. */
 function ruleRefusal(input: { roles: RoleKey[]; company?: string; companyAdmin?: boolean }): Refusal | null {
   const issues = roleIssues(input)
   if (issues.length === 0) return null
   const fieldErrors: Record<string, string[]> = {}
   for (const issue of issues) (fieldErrors[issue.path] ??= []).push(issue.message)
-  return refuse(fieldErrors)
+  return new Refused(firstMessages(fieldErrors)).refusal
 }
 
 /** The company the roles call for, resolved from what was typed; null for staff. */
@@ -92,7 +65,7 @@ export async function createUser(
   viewer: Pick<Viewer, 'userId' | 'name'>,
   input: CreateUserInput,
   appUrl: string,
-): Promise<Outcome<{ userId: number; repeated: boolean; invited: boolean }>> {
+): Promise<Result<{ userId: number; repeated: boolean; invited: boolean }>> {
   const rules = ruleRefusal(input)
   if (rules) return rules
   const invited = input.access !== 'password'
@@ -100,8 +73,8 @@ export async function createUser(
   const passwordHash = await hashPassword(
     invited ? crypto.randomBytes(32).toString('base64url') : (input.password ?? ''),
   )
-  try {
-    return await settle(() =>
+  return settle(
+    () =>
       db.transaction().execute(async (trx) => {
         const { result, repeated } = await once(trx, input.idempotencyKey, 'user.create', viewer.userId, async () => {
           const errors: Record<string, string[]> = {}
@@ -157,12 +130,9 @@ export async function createUser(
         })
         return { userId: result, repeated, invited }
       }),
-    )
-  } catch (error) {
     // Two different submits racing past the check: the unique index lets one through.
-    if (isUniqueViolation(error)) return refuse({ email: [EMAIL_TAKEN] })
-    throw error
-  }
+    (error) => (isUniqueViolation(error) ? new Refused({ email: EMAIL_TAKEN }).refusal : undefined),
+  )
 }
 
 export async function updateUserDetails(
@@ -170,7 +140,7 @@ export async function updateUserDetails(
   viewer: Pick<Viewer, 'userId'>,
   userId: number,
   input: { version: string; name: string; phone?: string },
-): Promise<Outcome<undefined>> {
+): Promise<Result<undefined>> {
   return settle(() =>
     db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('users').select(['name', 'phone']).where('id', '=', userId).executeTakeFirst()
@@ -224,7 +194,7 @@ export async function changeUserRoles(
   viewer: Pick<Viewer, 'userId'>,
   userId: number,
   input: Omit<UserRolesInput, 'intent'>,
-): Promise<Outcome<undefined>> {
+): Promise<Result<undefined>> {
   const rules = ruleRefusal(input)
   if (rules) return rules
   return settle(() =>

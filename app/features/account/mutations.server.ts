@@ -1,3 +1,4 @@
+import type { Result } from '~/utils/refusal.server'
 import crypto from 'node:crypto'
 import type { Database } from '#db/database'
 import type { TokenPurpose } from '#db/types'
@@ -11,7 +12,7 @@ import { isUniqueViolation } from '#db/errors'
 
 export const RESET_TOKEN_MINUTES = 60
 
-export type Result<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string }
+export type { Result }
 
 export interface SignUpInput {
   companyKind: 'buyer' | 'seller'

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
-import type { Toast } from '~/ui/toast.server'
+import type { FormOutcome } from '~/ui/outcome.server'
 import { changePassword, signOutEverywhereElse, updateProfile } from './mutations.server'
 import type { ProfileData, ProfileReply } from './profile-page'
 import { changePasswordSchema, profileSchema } from './schema'
@@ -28,9 +28,12 @@ export async function profileData(db: Database, viewer: Viewer): Promise<Profile
   }
 }
 
-export type ProfileOutcome = { status: 'done'; toast: Toast } | { status: 'invalid'; reply: ProfileReply }
-
-export async function handleProfileForm(db: Database, viewer: Viewer, form: FormData): Promise<ProfileOutcome> {
+/** The profile page's forms; a done outcome goes back to the page (answerForm's `page`). */
+export async function handleProfileForm(
+  db: Database,
+  viewer: Viewer,
+  form: FormData,
+): Promise<FormOutcome<ProfileReply>> {
   switch (form.get('intent')) {
     case 'profile': {
       const submission = parseWithZod(form, { schema: profileSchema })

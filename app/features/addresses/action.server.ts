@@ -1,4 +1,4 @@
-import type { Toast } from '~/ui/toast.server'
+import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
@@ -13,8 +13,7 @@ import {
 } from './schema'
 import { type FormReply } from '~/platform/form-reply'
 
-export type ActionOutcome =
-  { status: 'done'; toast: Toast } | { status: 'invalid'; reply: FormReply } | { status: 'not-found' }
+type ActionOutcome = FormOutcome<FormReply>
 
 /**
  * Every address form of a page (add, edit, remove, make default) in one place, so the buyer's,
@@ -60,7 +59,7 @@ export async function handleAddressAction(
         status: 'done',
         toast: {
           kind: 'success',
-          message: `This is now the default ${KIND_LABELS[result.kind].toLowerCase()} address.`,
+          message: `This is now the default ${KIND_LABELS[result.value.kind].toLowerCase()} address.`,
         },
       }
     : { status: 'not-found' }
@@ -75,7 +74,6 @@ function answer(
   message: string,
 ): ActionOutcome {
   if (result.ok) return { status: 'done', toast: { kind: 'success', message } }
-  if (result.reason === 'not-found') return { status: 'not-found' }
-  const errors = result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }
-  return { status: 'invalid', reply: { form, result: submission.reply(errors) } }
+  if (result.notFound) return { status: 'not-found' }
+  return { status: 'invalid', reply: { form, result: refusalReply(submission, result) } }
 }

@@ -1,7 +1,7 @@
 import { getDb } from '~/db.server'
 import { userIdOf } from '../../../tests/support/db'
 import { handleAddressAction } from './action.server'
-import { createAddress, makeDefaultAddress, removeAddress, updateAddress } from './mutations.server'
+import { CONFLICT_MESSAGE, createAddress, makeDefaultAddress, removeAddress, updateAddress } from './mutations.server'
 import { findAddress, listAddresses } from './queries.server'
 import { addressSchemas, type AddressInput, type AddressOwner } from './schema'
 
@@ -34,7 +34,7 @@ const place = (overrides: Partial<AddressInput> = {}): AddressInput => ({
 async function create(owner: AddressOwner, input: AddressInput & { isDefault?: boolean }, key?: string) {
   const result = await createAddress(getDb(), actor, owner, input, key)
   if (!result.ok) throw new Error(`create failed: ${JSON.stringify(result)}`)
-  return result.addressId
+  return result.value.addressId
 }
 
 const defaultsOf = async (owner: AddressOwner, kind: string) =>
@@ -88,7 +88,7 @@ describe('address rules', () => {
     const a = await create(owner, place())
     const b = await create(owner, place({ line1: 'Second' }))
     const billing = await create(owner, place({ kind: 'billing' }))
-    expect(await makeDefaultAddress(getDb(), actor, owner, b)).toMatchObject({ ok: true, kind: 'shipping' })
+    expect(await makeDefaultAddress(getDb(), actor, owner, b)).toMatchObject({ ok: true, value: { kind: 'shipping' } })
     expect(await defaultsOf(owner, 'shipping')).toEqual([b])
     expect(await defaultsOf(owner, 'billing')).toEqual([billing])
     expect((await findAddress(getDb(), owner, a))?.is_default).toBe(0)
@@ -149,10 +149,11 @@ describe('address rules', () => {
     const before = await findAddress(getDb(), theirs, their)
     expect(await updateAddress(getDb(), actor, mine, their, before!.updated_at, place({ line1: 'Hijacked' }))).toEqual({
       ok: false,
-      reason: 'not-found',
+      notFound: true,
+      message: 'This address no longer exists',
     })
-    expect(await removeAddress(getDb(), actor, mine, their)).toEqual({ ok: false, reason: 'not-found' })
-    expect(await makeDefaultAddress(getDb(), actor, mine, their)).toEqual({ ok: false, reason: 'not-found' })
+    expect(await removeAddress(getDb(), actor, mine, their)).toMatchObject({ ok: false, notFound: true })
+    expect(await makeDefaultAddress(getDb(), actor, mine, their)).toMatchObject({ ok: false, notFound: true })
     expect(await findAddress(getDb(), theirs, their)).toEqual(before)
     expect(await auditOf(mine, 'address.updated')).toEqual([])
   })
@@ -179,7 +180,7 @@ describe('address rules', () => {
       await updateAddress(getDb(), actor, owner, id, opened, place({ city: 'Thane', pin: '400601' })),
     ).toMatchObject({ ok: true })
     const stale = await updateAddress(getDb(), actor, owner, id, opened, place({ city: 'Pune', pin: '411001' }))
-    expect(stale).toMatchObject({ ok: false, reason: 'conflict' })
+    expect(stale).toMatchObject({ ok: false, message: CONFLICT_MESSAGE })
     expect((await findAddress(getDb(), owner, id))?.city).toBe('Thane')
 
     const entries = await auditOf(owner, 'address.updated')

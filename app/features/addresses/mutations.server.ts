@@ -1,4 +1,5 @@
 import { nextStamp } from '~/utils/version-stamp'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import type { Database } from '#db/database'
 import type { AddressKind } from '#db/types'
 import { audit } from '~/platform/audit.server'
@@ -7,20 +8,21 @@ import { once } from '~/platform/idempotency.server'
 import { describeAddress, findAddress, ownerColumn, type AddressRow } from './queries.server'
 import { COUNTRY, KIND_LABELS, KINDS_OF_OWNER, type AddressInput, type AddressOwner, type OwnerKind } from './schema'
 
-export type AddressResult =
-  | { ok: true; addressId: number; kind: AddressKind }
-  | { ok: false; reason: 'not-found' }
-  | { ok: false; reason: 'conflict' | 'invalid'; field?: string; message: string }
+/** What an address change answers: the address and its kind, or why it was refused (not found: a 404). */
+export type AddressResult = Result<{ addressId: number; kind: AddressKind }>
 
 export const CONFLICT_MESSAGE =
   'This address was changed by someone else since you opened it; reload the page to see the change.'
+
+/** The address is not there, or not this owner's: answered as a 404. */
+const gone = () => Refused.notFound('This address no longer exists')
 
 export const kindAllowed = (owner: OwnerKind, kind: string): kind is AddressKind =>
   (KINDS_OF_OWNER[owner] as readonly string[]).includes(kind)
 
 function wrongKind(owner: AddressOwner): AddressResult {
   const kinds = KINDS_OF_OWNER[owner.kind].map((k) => KIND_LABELS[k].toLowerCase()).join(' or ')
-  return { ok: false, reason: 'invalid', field: 'kind', message: `An address of this ${owner.kind} is ${kinds}` }
+  return new Refused('kind', `An address of this ${owner.kind} is ${kinds}`).refusal
 }
 
 /** What the audit trail keeps of an address: its fields, so a history shows what moved. */
@@ -122,7 +124,7 @@ export async function createAddress(
     )
     return result
   })
-  return { ok: true, addressId, kind }
+  return { ok: true, value: { addressId, kind } }
 }
 
 /** Saves an edited address if nobody saved it since the form was opened (`version` = its updated_at). */
@@ -136,36 +138,39 @@ export async function updateAddress(
 ): Promise<AddressResult> {
   if (!kindAllowed(owner.kind, input.kind)) return wrongKind(owner)
   const kind = input.kind
-  return db.transaction().execute(async (trx): Promise<AddressResult> => {
-    const before = await findAddress(trx, owner, addressId)
-    if (!before) return { ok: false, reason: 'not-found' }
-    if (before.updated_at !== version) return { ok: false, reason: 'conflict', message: CONFLICT_MESSAGE }
-    // Moving to another kind: it is that kind's default only when the kind has none.
-    const isDefault = kind === before.kind ? before.is_default : (await defaultOf(trx, owner, kind, addressId)) ? 0 : 1
-    const fields = { ...cleanFields(input), kind, is_default: isDefault }
-    const updated = await trx
-      .updateTable('addresses')
-      .set({ ...fields, updated_at: nextStamp(before.updated_at) })
-      .where('id', '=', addressId)
-      .where(ownerColumn(owner), '=', owner.id)
-      .where('updated_at', '=', version)
-      .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: 'conflict', message: CONFLICT_MESSAGE }
-    const promoted =
-      kind !== before.kind && before.is_default === 1 ? await promoteOldest(trx, owner, before.kind) : undefined
-    await audit(trx, {
-      actorUserId,
-      action: 'address.updated',
-      entityType: owner.kind,
-      entityId: owner.id,
-      before: snapshot(before),
-      after: snapshot({ id: addressId, ...fields }),
-      note:
-        describeAddress(fields) +
-        (promoted ? `; the default ${before.kind} address is now ${describeAddress(promoted)}` : ''),
-    })
-    return { ok: true, addressId, kind }
-  })
+  return refusals(() =>
+    db.transaction().execute(async (trx): Promise<AddressResult> => {
+      const before = await findAddress(trx, owner, addressId)
+      if (!before) throw gone()
+      if (before.updated_at !== version) throw new Refused(undefined, CONFLICT_MESSAGE)
+      // Moving to another kind: it is that kind's default only when the kind has none.
+      const isDefault =
+        kind === before.kind ? before.is_default : (await defaultOf(trx, owner, kind, addressId)) ? 0 : 1
+      const fields = { ...cleanFields(input), kind, is_default: isDefault }
+      const updated = await trx
+        .updateTable('addresses')
+        .set({ ...fields, updated_at: nextStamp(before.updated_at) })
+        .where('id', '=', addressId)
+        .where(ownerColumn(owner), '=', owner.id)
+        .where('updated_at', '=', version)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) === 0) throw new Refused(undefined, CONFLICT_MESSAGE)
+      const promoted =
+        kind !== before.kind && before.is_default === 1 ? await promoteOldest(trx, owner, before.kind) : undefined
+      await audit(trx, {
+        actorUserId,
+        action: 'address.updated',
+        entityType: owner.kind,
+        entityId: owner.id,
+        before: snapshot(before),
+        after: snapshot({ id: addressId, ...fields }),
+        note:
+          describeAddress(fields) +
+          (promoted ? `; the default ${before.kind} address is now ${describeAddress(promoted)}` : ''),
+      })
+      return { ok: true, value: { addressId, kind } }
+    }),
+  )
 }
 
 /** Removes an address; when it was its kind's default, the oldest remaining one of the kind takes over. */
@@ -175,28 +180,30 @@ export async function removeAddress(
   owner: AddressOwner,
   addressId: number,
 ): Promise<AddressResult> {
-  return db.transaction().execute(async (trx): Promise<AddressResult> => {
-    const before = await findAddress(trx, owner, addressId)
-    if (!before) return { ok: false, reason: 'not-found' }
-    const removed = await trx
-      .deleteFrom('addresses')
-      .where('id', '=', addressId)
-      .where(ownerColumn(owner), '=', owner.id)
-      .executeTakeFirst()
-    if (Number(removed.numDeletedRows) === 0) return { ok: false, reason: 'not-found' }
-    const promoted = before.is_default === 1 ? await promoteOldest(trx, owner, before.kind) : undefined
-    await audit(trx, {
-      actorUserId,
-      action: 'address.removed',
-      entityType: owner.kind,
-      entityId: owner.id,
-      before: snapshot(before),
-      note:
-        describeAddress(before) +
-        (promoted ? `; the default ${before.kind} address is now ${describeAddress(promoted)}` : ''),
-    })
-    return { ok: true, addressId, kind: before.kind }
-  })
+  return refusals(() =>
+    db.transaction().execute(async (trx): Promise<AddressResult> => {
+      const before = await findAddress(trx, owner, addressId)
+      if (!before) throw gone()
+      const removed = await trx
+        .deleteFrom('addresses')
+        .where('id', '=', addressId)
+        .where(ownerColumn(owner), '=', owner.id)
+        .executeTakeFirst()
+      if (Number(removed.numDeletedRows) === 0) throw gone()
+      const promoted = before.is_default === 1 ? await promoteOldest(trx, owner, before.kind) : undefined
+      await audit(trx, {
+        actorUserId,
+        action: 'address.removed',
+        entityType: owner.kind,
+        entityId: owner.id,
+        before: snapshot(before),
+        note:
+          describeAddress(before) +
+          (promoted ? `; the default ${before.kind} address is now ${describeAddress(promoted)}` : ''),
+      })
+      return { ok: true, value: { addressId, kind: before.kind } }
+    }),
+  )
 }
 
 /** Makes an address its kind's default and clears the others of the kind, in one transaction. */
@@ -206,28 +213,30 @@ export async function makeDefaultAddress(
   owner: AddressOwner,
   addressId: number,
 ): Promise<AddressResult> {
-  return db.transaction().execute(async (trx): Promise<AddressResult> => {
-    const before = await findAddress(trx, owner, addressId)
-    if (!before) return { ok: false, reason: 'not-found' }
-    if (before.is_default === 1) return { ok: true, addressId, kind: before.kind }
-    const previous = await defaultOf(trx, owner, before.kind, addressId)
-    await trx
-      .updateTable('addresses')
-      .set({ is_default: 0 })
-      .where(ownerColumn(owner), '=', owner.id)
-      .where('kind', '=', before.kind)
-      .where('id', '!=', addressId)
-      .execute()
-    await trx.updateTable('addresses').set({ is_default: 1 }).where('id', '=', addressId).execute()
-    await audit(trx, {
-      actorUserId,
-      action: 'address.made_default',
-      entityType: owner.kind,
-      entityId: owner.id,
-      before: snapshot(before),
-      after: snapshot({ ...before, is_default: 1 }),
-      note: describeAddress(before) + (previous ? `; before: ${describeAddress(previous)}` : ''),
-    })
-    return { ok: true, addressId, kind: before.kind }
-  })
+  return refusals(() =>
+    db.transaction().execute(async (trx): Promise<AddressResult> => {
+      const before = await findAddress(trx, owner, addressId)
+      if (!before) throw gone()
+      if (before.is_default === 1) return { ok: true, value: { addressId, kind: before.kind } }
+      const previous = await defaultOf(trx, owner, before.kind, addressId)
+      await trx
+        .updateTable('addresses')
+        .set({ is_default: 0 })
+        .where(ownerColumn(owner), '=', owner.id)
+        .where('kind', '=', before.kind)
+        .where('id', '!=', addressId)
+        .execute()
+      await trx.updateTable('addresses').set({ is_default: 1 }).where('id', '=', addressId).execute()
+      await audit(trx, {
+        actorUserId,
+        action: 'address.made_default',
+        entityType: owner.kind,
+        entityId: owner.id,
+        before: snapshot(before),
+        after: snapshot({ ...before, is_default: 1 }),
+        note: describeAddress(before) + (previous ? `; before: ${describeAddress(previous)}` : ''),
+      })
+      return { ok: true, value: { addressId, kind: before.kind } }
+    }),
+  )
 }

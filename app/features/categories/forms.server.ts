@@ -1,12 +1,10 @@
-import type { FormOutcome as Outcome } from '~/ui/outcome.server'
-// The category pages' form posts, read from FormData and answered as plain outcomes: the routes
-// turn `done` into a redirect with a toast and `invalid` into a 400 carrying the form's reply.
+// The category pages' form posts, read from FormData and answered as the one form outcome: the
+// routes (answerForm) turn `done` into a redirect with a toast and `invalid` into a 400 with the reply.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { AttributeDefinition } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
-import type { Toast } from '~/ui/toast.server'
 import type { FormReply } from '~/platform/form-reply'
 import { createCategory, createCondition, updateCategory, updateCondition } from './mutations.server'
 import { categoryPath, conditionEditPath, workflowPath } from './paths'
@@ -21,15 +19,12 @@ import {
   workflowSchemas,
 } from './schema'
 import { addStage, editStage, moveStage, removeStage } from './workflow.server'
-import { refusalReply } from '~/ui/outcome.server'
+import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 
-export type FormOutcome =
-  | { status: 'done'; redirectTo: string; toast: Toast }
-  | { status: 'invalid'; reply: SubmissionResult<string[]> }
-  | { status: 'bad-request' }
+type Outcome = FormOutcome<SubmissionResult<string[]>>
 
 /** The manage page's "Add a category": on success, on to its (empty) workflow. */
-export async function handleCreateCategory(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome> {
+export async function handleCreateCategory(db: Database, viewer: Viewer, form: FormData): Promise<Outcome> {
   const submission = parseWithZod(form, { schema: createCategorySchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const product = (await productChoices(db)).find((p) => p.slug === submission.value.product)
@@ -55,7 +50,7 @@ export async function handleEditCategory(
   viewer: Viewer,
   categoryId: number,
   form: FormData,
-): Promise<FormOutcome> {
+): Promise<Outcome> {
   const submission = parseWithZod(form, { schema: editCategorySchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const result = await updateCategory(db, viewer.userId, categoryId, submission.value)
@@ -71,7 +66,7 @@ export async function handleEditCategory(
   }
 }
 
-export type WorkflowOutcome = Outcome<FormReply>
+type WorkflowOutcome = FormOutcome<FormReply>
 
 /** Every form of the workflow page: add, edit, move and remove a stage (a hidden `intent` says which). */
 export async function handleWorkflowForm(
@@ -117,7 +112,7 @@ export async function handleConditionForm(
   category: { id: number; attributes: AttributeDefinition[] },
   form: FormData,
   conditionId?: number,
-): Promise<FormOutcome> {
+): Promise<Outcome> {
   const submission = parseWithZod(form, { schema: conditionSchema(category.attributes) })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const back = categoryPath(category.id)

@@ -1,12 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
-import { handleAddressAction, type ActionOutcome } from '../addresses/action.server'
+import { handleAddressAction } from '../addresses/action.server'
+import type { FormReply } from '~/platform/form-reply'
+import type { FormOutcome } from '~/ui/outcome.server'
 import { isAddressIntent } from '../addresses/schema'
 import { updateCompanyContact, inviteColleague } from './mutations.server'
 import { isCompanyAdmin, type OwnCompany } from './queries.server'
 import { companyContactSchema, CONTACT_FORM_ID, INVITE_FORM_ID, inviteColleagueSchema } from './schema'
 
-export type CompanyActionOutcome = ActionOutcome | { status: 'forbidden' } | { status: 'bad-request' }
 
 /**
  * The forms of a company's own page: contact, invitation and addresses. All of them are for the
@@ -18,7 +19,7 @@ export async function handleOwnCompanyAction(
   company: OwnCompany,
   formData: FormData,
   appUrl: string,
-): Promise<CompanyActionOutcome> {
+): Promise<FormOutcome<FormReply>> {
   const intent = formData.get('intent')
   if (intent !== 'contact' && intent !== 'invite' && !isAddressIntent(intent)) return { status: 'bad-request' }
   if (!(await isCompanyAdmin(db, actor.userId, company))) return { status: 'forbidden' }

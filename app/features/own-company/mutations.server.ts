@@ -1,3 +1,4 @@
+import type { Result } from '~/utils/refusal.server'
 import { isUniqueViolation } from '#db/errors'
 import crypto from 'node:crypto'
 import type { Database } from '#db/database'
@@ -8,7 +9,7 @@ import { syncSearch } from '~/platform/search.server'
 import { queueInvitation, queueInvitationToExistingAccount } from '../users/invitation.server'
 import type { OwnCompany } from './queries.server'
 
-export type CompanyResult<T = undefined> = { ok: true; value: T } | { ok: false; field?: string; message: string }
+type CompanyResult<T = undefined> = Result<T>
 
 export const CONTACT_CONFLICT =
   'Your company’s details were changed by someone else since you opened this page; reload it to see the change.'

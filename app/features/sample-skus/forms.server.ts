@@ -1,23 +1,21 @@
-// The create and edit posts, read from FormData (see readUploadForm) and answered as plain results:
-// the route turns `done` into a redirect with a toast and `invalid` into a 400 with the reply.
+// The create and edit posts, read from FormData (see readUploadForm) and answered as the one form
+// outcome: answerForm turns `done` into a redirect with a toast and `invalid` into a 400 with the reply.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
-import type { Toast } from '~/ui/toast.server'
 import { replyWithReferences } from '../search/pick.server'
 import { checkImage, isImageError } from '../images/images.server'
 import { createSampleSku, updateSampleSku } from './mutations.server'
 import type { SampleSkuPlace } from './places'
 import { sampleSkuFormSchema } from './schema'
-import { refusalReply } from '~/ui/outcome.server'
+import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 
 /** The list narrowed to the saved record, so it is in sight whatever its state and the list's size. */
 const listFor = (place: SampleSkuPlace, code: string) =>
   `${place.base}?${new URLSearchParams({ q: code, state: 'all' })}`
 
-export type SampleSkuOutcome =
-  { status: 'done'; redirectTo: string; toast: Toast } | { status: 'invalid'; reply: SubmissionResult<string[]> }
+type SampleSkuOutcome = FormOutcome<SubmissionResult<string[]>>
 
 /**
  * Checks the fields and the image together, so one post shows every message at once. `id` is the

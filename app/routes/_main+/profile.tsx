@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireUser(request)
   const outcome = await handleProfileForm(getDb(), viewer, await readForm(request))
-  return answerForm(outcome.status === 'done' ? { ...outcome, redirectTo: '/profile' } : outcome)
+  return answerForm(outcome, '/profile')
 }
 
 export default function ProfileRoute() {

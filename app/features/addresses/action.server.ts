@@ -1,8 +1,9 @@
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
+import type { Result } from '~/utils/refusal.server'
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
-import { createAddress, makeDefaultAddress, removeAddress, updateAddress, type AddressResult } from './mutations.server'
+import { createAddress, makeDefaultAddress, removeAddress, updateAddress } from './mutations.server'
 import {
   addressSchemas,
   addressTargetSchema,
@@ -13,8 +14,6 @@ import {
 } from './schema'
 import { type FormReply } from '~/platform/form-reply'
 
-type ActionOutcome = FormOutcome<FormReply>
-
 /**
  * Every address form of a page (add, edit, remove, make default) in one place, so the buyer's,
  * seller's and product pages do not repeat the switch. The caller has checked who may edit.
@@ -24,7 +23,7 @@ export async function handleAddressAction(
   actorUserId: number,
   owner: AddressOwner,
   formData: FormData,
-): Promise<ActionOutcome> {
+): Promise<FormOutcome<FormReply>> {
   const intent = formData.get('intent')
   const schemas = addressSchemas[owner.kind]
   if (intent === 'address-create') {
@@ -66,13 +65,13 @@ export async function handleAddressAction(
 }
 
 function answer(
-  result: AddressResult,
+  result: Result<unknown>,
   form: string,
   submission: {
     reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>
   },
   message: string,
-): ActionOutcome {
+): FormOutcome<FormReply> {
   if (result.ok) return { status: 'done', toast: { kind: 'success', message } }
   if (result.notFound) return { status: 'not-found' }
   return { status: 'invalid', reply: { form, result: refusalReply(submission, result) } }

@@ -9,7 +9,7 @@ import { describeAddress, findAddress, ownerColumn, type AddressRow } from './qu
 import { COUNTRY, KIND_LABELS, KINDS_OF_OWNER, type AddressInput, type AddressOwner, type OwnerKind } from './schema'
 
 /** What an address change answers: the address and its kind, or why it was refused (not found: a 404). */
-export type AddressResult = Result<{ addressId: number; kind: AddressKind }>
+type Changed = Result<{ addressId: number; kind: AddressKind }>
 
 export const CONFLICT_MESSAGE =
   'This address was changed by someone else since you opened it; reload the page to see the change.'
@@ -20,7 +20,7 @@ const gone = () => Refused.notFound('This address no longer exists')
 export const kindAllowed = (owner: OwnerKind, kind: string): kind is AddressKind =>
   (KINDS_OF_OWNER[owner] as readonly string[]).includes(kind)
 
-function wrongKind(owner: AddressOwner): AddressResult {
+function wrongKind(owner: AddressOwner): Changed {
   const kinds = KINDS_OF_OWNER[owner.kind].map((k) => KIND_LABELS[k].toLowerCase()).join(' or ')
   return new Refused('kind', `An address of this ${owner.kind} is ${kinds}`).refusal
 }
@@ -88,7 +88,7 @@ export async function createAddress(
   owner: AddressOwner,
   input: AddressInput & { isDefault?: boolean },
   idempotencyKey?: string,
-): Promise<AddressResult> {
+): Promise<Changed> {
   if (!kindAllowed(owner.kind, input.kind)) return wrongKind(owner)
   const kind = input.kind
   const addressId = await db.transaction().execute(async (trx) => {
@@ -135,11 +135,11 @@ export async function updateAddress(
   addressId: number,
   version: string,
   input: AddressInput,
-): Promise<AddressResult> {
+): Promise<Changed> {
   if (!kindAllowed(owner.kind, input.kind)) return wrongKind(owner)
   const kind = input.kind
   return refusals(() =>
-    db.transaction().execute(async (trx): Promise<AddressResult> => {
+    db.transaction().execute(async (trx): Promise<Changed> => {
       const before = await findAddress(trx, owner, addressId)
       if (!before) throw gone()
       if (before.updated_at !== version) throw new Refused(undefined, CONFLICT_MESSAGE)
@@ -179,9 +179,9 @@ export async function removeAddress(
   actorUserId: number,
   owner: AddressOwner,
   addressId: number,
-): Promise<AddressResult> {
+): Promise<Changed> {
   return refusals(() =>
-    db.transaction().execute(async (trx): Promise<AddressResult> => {
+    db.transaction().execute(async (trx): Promise<Changed> => {
       const before = await findAddress(trx, owner, addressId)
       if (!before) throw gone()
       const removed = await trx
@@ -212,9 +212,9 @@ export async function makeDefaultAddress(
   actorUserId: number,
   owner: AddressOwner,
   addressId: number,
-): Promise<AddressResult> {
+): Promise<Changed> {
   return refusals(() =>
-    db.transaction().execute(async (trx): Promise<AddressResult> => {
+    db.transaction().execute(async (trx): Promise<Changed> => {
       const before = await findAddress(trx, owner, addressId)
       if (!before) throw gone()
       if (before.is_default === 1) return { ok: true, value: { addressId, kind: before.kind } }

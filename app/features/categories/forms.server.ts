@@ -21,10 +21,12 @@ import {
 import { addStage, editStage, moveStage, removeStage } from './workflow.server'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 
-type Outcome = FormOutcome<SubmissionResult<string[]>>
-
 /** The manage page's "Add a category": on success, on to its (empty) workflow. */
-export async function handleCreateCategory(db: Database, viewer: Viewer, form: FormData): Promise<Outcome> {
+export async function handleCreateCategory(
+  db: Database,
+  viewer: Viewer,
+  form: FormData,
+): Promise<FormOutcome<SubmissionResult<string[]>>> {
   const submission = parseWithZod(form, { schema: createCategorySchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const product = (await productChoices(db)).find((p) => p.slug === submission.value.product)
@@ -50,7 +52,7 @@ export async function handleEditCategory(
   viewer: Viewer,
   categoryId: number,
   form: FormData,
-): Promise<Outcome> {
+): Promise<FormOutcome<SubmissionResult<string[]>>> {
   const submission = parseWithZod(form, { schema: editCategorySchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const result = await updateCategory(db, viewer.userId, categoryId, submission.value)
@@ -66,15 +68,13 @@ export async function handleEditCategory(
   }
 }
 
-type WorkflowOutcome = FormOutcome<FormReply>
-
 /** Every form of the workflow page: add, edit, move and remove a stage (a hidden `intent` says which). */
 export async function handleWorkflowForm(
   db: Database,
   viewer: Viewer,
   categoryId: number,
   form: FormData,
-): Promise<WorkflowOutcome> {
+): Promise<FormOutcome<FormReply>> {
   const intent = form.get('intent')
   if (!isWorkflowIntent(intent)) return { status: 'bad-request' }
   // Replies go back to the form that sent them; moves and removals answer above the stage list.
@@ -84,7 +84,7 @@ export async function handleWorkflowForm(
       : intent === 'stage-edit'
         ? editStageFormId(String(form.get('stageId') ?? ''))
         : 'workflow'
-  const invalid = (result: SubmissionResult<string[]>): WorkflowOutcome => ({
+  const invalid = (result: SubmissionResult<string[]>): FormOutcome<FormReply> => ({
     status: 'invalid',
     reply: { form: formId, result },
   })
@@ -112,7 +112,7 @@ export async function handleConditionForm(
   category: { id: number; attributes: AttributeDefinition[] },
   form: FormData,
   conditionId?: number,
-): Promise<Outcome> {
+): Promise<FormOutcome<SubmissionResult<string[]>>> {
   const submission = parseWithZod(form, { schema: conditionSchema(category.attributes) })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const back = categoryPath(category.id)

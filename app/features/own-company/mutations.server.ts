@@ -9,8 +9,6 @@ import { syncSearch } from '~/platform/search.server'
 import { queueInvitation, queueInvitationToExistingAccount } from '../users/invitation.server'
 import type { OwnCompany } from './queries.server'
 
-type CompanyResult<T = undefined> = Result<T>
-
 export const CONTACT_CONFLICT =
   'Your company’s details were changed by someone else since you opened this page; reload it to see the change.'
 
@@ -23,8 +21,8 @@ export async function updateCompanyContact(
   company: OwnCompany,
   version: string,
   input: { contactEmail: string; contactPhone?: string },
-): Promise<CompanyResult> {
-  return db.transaction().execute(async (trx): Promise<CompanyResult> => {
+): Promise<Result> {
+  return db.transaction().execute(async (trx): Promise<Result> => {
     const before = await trx
       .selectFrom(tableOf(company))
       .select(['contact_email', 'contact_phone', 'updated_at'])
@@ -78,7 +76,7 @@ export async function inviteColleague(
   input: InviteInput,
   options: { idempotencyKey?: string; appUrl: string },
   attempt = 1,
-): Promise<CompanyResult<{ userId: number | null }>> {
+): Promise<Result<{ userId: number | null }>> {
   const unusablePassword = await hashPassword(crypto.randomBytes(32).toString('base64url'))
   try {
     const userId = await db.transaction().execute(async (trx) => {

@@ -10,14 +10,12 @@ import { adminRequestPath, kamRequestPath } from './paths'
 import { createPriceRequest, decidePriceRequest, withdrawPriceRequest, type Result } from './mutations.server'
 import { CREATE_FORM_ID, createRequestSchema, decisionSchema, withdrawSchema } from './schema'
 
-type Outcome = FormOutcome<FormReply>
-
 type Refusal = Extract<Result<unknown>, { ok: false }>
 const errorsOf = (result: Refusal) =>
   result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }
 
 /** The KAM's page: a new request (intent create) or withdrawing a pending one (intent withdraw). */
-export async function handleKamForm(db: Database, viewer: Viewer, form: FormData): Promise<Outcome> {
+export async function handleKamForm(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome<FormReply>> {
   const intent = form.get('intent')
   if (intent === 'create') {
     const submission = parseWithZod(form, { schema: createRequestSchema })
@@ -58,7 +56,7 @@ export async function handleDecisionForm(
   id: number,
   form: FormData,
   appUrl: string,
-): Promise<Outcome> {
+): Promise<FormOutcome<FormReply>> {
   const intent = form.get('intent')
   if (intent !== 'approve' && intent !== 'reject') return { status: 'bad-request' }
   const submission = parseWithZod(form, { schema: decisionSchema })

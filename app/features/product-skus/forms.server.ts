@@ -10,8 +10,6 @@ import { changeProductSkuStatus, createProductSku, updateProductSku, type Result
 import type { SkuProduct } from './queries.server'
 import { productSkuFormSchema, skuPath, skuStatusIntents, type SkuStatusIntent } from './schema'
 
-type SkuFormOutcome = FormOutcome<SubmissionResult<string[]>>
-
 type Submission = {
   reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>
 }
@@ -29,7 +27,7 @@ async function readSkuForm(product: SkuProduct, form: FormData) {
 function invalid(
   submission: Submission,
   errors: { image?: string; refused?: Extract<Result<unknown>, { ok: false }> },
-): SkuFormOutcome {
+): FormOutcome<SubmissionResult<string[]>> {
   const fieldErrors: Record<string, string[]> = {}
   const formErrors: string[] = []
   if (errors.image) fieldErrors.image = [errors.image]
@@ -49,7 +47,7 @@ export async function handleCreateSkuForm(
   viewer: Viewer,
   product: SkuProduct,
   form: FormData,
-): Promise<SkuFormOutcome> {
+): Promise<FormOutcome<SubmissionResult<string[]>>> {
   const { submission, image } = await readSkuForm(product, form)
   const imageError = isImageError(image) ? image.error : undefined
   if (submission.status !== 'success' || imageError) return invalid(submission, { image: imageError })
@@ -70,7 +68,7 @@ export async function handleSkuStatusForm(
   product: SkuProduct,
   id: number,
   form: FormData,
-): Promise<SkuFormOutcome> {
+): Promise<FormOutcome<SubmissionResult<string[]>>> {
   const intent = form.get('intent')
   if (!skuStatusIntents.includes(intent as SkuStatusIntent)) return { status: 'bad-request' }
   const redirectTo = skuPath(product.slug, id)
@@ -93,7 +91,7 @@ export async function handleEditSkuForm(
   product: SkuProduct,
   id: number,
   form: FormData,
-): Promise<SkuFormOutcome> {
+): Promise<FormOutcome<SubmissionResult<string[]>>> {
   const intent = form.get('intent')
   const redirectTo = skuPath(product.slug, id)
   if (intent !== 'save') return { status: 'bad-request' }

@@ -15,8 +15,6 @@ import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 const listFor = (place: SampleSkuPlace, code: string) =>
   `${place.base}?${new URLSearchParams({ q: code, state: 'all' })}`
 
-type SampleSkuOutcome = FormOutcome<SubmissionResult<string[]>>
-
 /**
  * Checks the fields and the image together, so one post shows every message at once. `id` is the
  * record being edited; without it the form creates one.
@@ -27,7 +25,7 @@ export async function handleSampleSkuForm(
   place: SampleSkuPlace,
   form: FormData,
   id?: number,
-): Promise<SampleSkuOutcome> {
+): Promise<FormOutcome<SubmissionResult<string[]>>> {
   const submission = parseWithZod(form, { schema: sampleSkuFormSchema })
   const image = await checkImage(form.get('image'))
   const imageErrors = isImageError(image) ? { image: [image.error] } : undefined

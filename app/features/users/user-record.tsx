@@ -12,7 +12,7 @@ import { RoleAndCompanyFields, type RoleOption } from './role-fields'
 import { choicesOf } from '~/platform/pick'
 import { companyPath } from './user-list'
 
-type Result = SubmissionResult<string[]> | null | undefined
+type Reply = SubmissionResult<string[]> | null | undefined
 
 export function UserFacts({ user, roleOptions }: { user: UserRecord; roleOptions: RoleOption[] }) {
   const roleLabel = (role: string) => roleOptions.find((o) => o.value === role)?.label ?? role
@@ -82,7 +82,7 @@ export function UserFacts({ user, roleOptions }: { user: UserRecord; roleOptions
   )
 }
 
-export function UserDetailsForm({ user, lastResult }: { user: UserRecord; lastResult: Result }) {
+export function UserDetailsForm({ user, lastResult }: { user: UserRecord; lastResult: Reply }) {
   const [form, fields] = useZodForm(() => import('./schema').then((m) => m.userDetailsSchema), {
     id: 'user-details',
     lastResult,
@@ -112,7 +112,7 @@ export function UserRolesForm({
 }: {
   user: UserRecord
   roleOptions: RoleOption[]
-  lastResult: Result
+  lastResult: Reply
 }) {
   const [form, fields] = useZodForm(() => import('./schema').then((m) => m.userRolesSchema), {
     id: 'user-roles',

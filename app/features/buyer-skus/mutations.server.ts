@@ -254,7 +254,11 @@ export async function changeBuyerSkuStatus(
 ): Promise<Result<{ buyerCode: string }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
-      const sku = await trx.selectFrom('buyer_skus').select(['status', 'buyer_code']).where('id', '=', id).executeTakeFirst()
+      const sku = await trx
+        .selectFrom('buyer_skus')
+        .select(['status', 'buyer_code'])
+        .where('id', '=', id)
+        .executeTakeFirst()
       if (!sku) throw new Refused(undefined, 'This buyer SKU no longer exists.')
       await takeStep(trx, buyerSkuMachine, id, intent, {
         actorUserId: actor.userId,

@@ -134,7 +134,9 @@ describe('company routes', () => {
     )
     expect(value).toEqual({
       kind: 'error',
-      message: expect.stringMatching(/ is already active \(by .+\): “Activate” is no longer possible, and nothing was changed\.$/),
+      message: expect.stringMatching(
+        / is already active \(by .+\): “Activate” is no longer possible, and nothing was changed\.$/,
+      ),
     })
   })
 

@@ -8,7 +8,6 @@ import { updateCompanyContact, inviteColleague } from './mutations.server'
 import { isCompanyAdmin, type OwnCompany } from './queries.server'
 import { companyContactSchema, CONTACT_FORM_ID, INVITE_FORM_ID, inviteColleagueSchema } from './schema'
 
-
 /**
  * The forms of a company's own page: contact, invitation and addresses. All of them are for the
  * company's administrators; anyone else of the company is refused (403).

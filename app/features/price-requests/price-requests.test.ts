@@ -341,7 +341,9 @@ describe('admin decides', () => {
     ])
     expect(results.filter((r) => r.ok)).toHaveLength(1)
     expect(results.find((r) => !r.ok)).toMatchObject({
-      message: expect.stringMatching(new RegExp(`^This request is already approved \\(by ${admin.name}, .+\\): “Approve” is no longer possible`)),
+      message: expect.stringMatching(
+        new RegExp(`^This request is already approved \\(by ${admin.name}, .+\\): “Approve” is no longer possible`),
+      ),
     })
     const versions = await db
       .selectFrom('buyer_sku_versions')

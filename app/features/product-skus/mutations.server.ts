@@ -1,5 +1,4 @@
 import type { Database } from '#db/database'
-import type { ProductSkuStatus } from '#db/types'
 import { formatQuantity } from '~/utils/quantity'
 import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'

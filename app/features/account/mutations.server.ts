@@ -1,4 +1,4 @@
-import type { Result } from '~/utils/refusal.server'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import crypto from 'node:crypto'
 import type { Database } from '#db/database'
 import type { TokenPurpose } from '#db/types'
@@ -215,32 +215,34 @@ export async function resetPassword(
 ): Promise<Result<{ userId: number }>> {
   if (!(await resetTokenPurpose(db, token))) return { ok: false, message: EXPIRED_LINK }
   const passwordHash = await hashPassword(password)
-  return db.transaction().execute(async (trx) => {
-    const now = new Date().toISOString()
-    const row = await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: now })
-      .where('token_hash', '=', sha256(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('user_id')
-      .executeTakeFirst()
-    if (!row) return { ok: false as const, message: EXPIRED_LINK }
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: now })
-      .where('id', '=', row.user_id)
-      .execute()
-    await endUserSessions(trx, row.user_id)
-    await voidOpenTokens(trx, row.user_id, now)
-    await audit(trx, {
-      actorUserId: row.user_id,
-      action: 'user.password_reset',
-      entityType: 'user',
-      entityId: row.user_id,
-    })
-    return { ok: true as const, value: { userId: row.user_id } }
-  })
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString()
+      const row = await trx
+        .updateTable('password_reset_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', sha256(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('user_id')
+        .executeTakeFirst()
+      if (!row) throw new Refused(undefined, EXPIRED_LINK)
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where('id', '=', row.user_id)
+        .execute()
+      await endUserSessions(trx, row.user_id)
+      await voidOpenTokens(trx, row.user_id, now)
+      await audit(trx, {
+        actorUserId: row.user_id,
+        action: 'user.password_reset',
+        entityType: 'user',
+        entityId: row.user_id,
+      })
+      return { ok: true as const, value: { userId: row.user_id } }
+    }),
+  )
 }
 
 /** A password just set makes every outstanding reset and invitation link of the user useless. */

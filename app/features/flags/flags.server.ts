@@ -1,3 +1,4 @@
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { nextStamp } from '~/utils/version-stamp'
 import type { Kysely } from 'kysely'
 import type { DB, RoleKey } from '#db/types'
@@ -61,31 +62,33 @@ export async function setFlag(
   actorUserId: number,
   key: FlagKey,
   change: { enabled: boolean; roles: RoleKey[]; version?: string },
-): Promise<{ ok: true } | { ok: false; message: string }> {
-  return db.transaction().execute(async (trx) => {
-    const before = (await listFlags(trx)).find((flag) => flag.key === key)!
-    if (change.version !== undefined && change.version !== (before.updatedAt ?? ''))
-      return { ok: false as const, message: FLAG_CHANGED_SINCE_OPENED }
-    const roles_json = change.roles.length > 0 ? JSON.stringify([...new Set(change.roles)].sort()) : null
-    const values = {
-      enabled: change.enabled ? 1 : 0,
-      roles_json,
-      updated_at: nextStamp(before.updatedAt),
-      updated_by: actorUserId,
-    }
-    await trx
-      .insertInto('flags')
-      .values({ key, ...values })
-      .onConflict((oc) => oc.column('key').doUpdateSet(values))
-      .execute()
-    await audit(trx, {
-      actorUserId,
-      action: 'flag.changed',
-      entityType: 'flag',
-      entityId: key,
-      before: { enabled: before.enabled, roles: before.roles },
-      after: { enabled: change.enabled, roles: roles_json ? JSON.parse(roles_json) : null },
-    })
-    return { ok: true as const }
-  })
+): Promise<Result> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const before = (await listFlags(trx)).find((flag) => flag.key === key)!
+      if (change.version !== undefined && change.version !== (before.updatedAt ?? ''))
+        throw new Refused(undefined, FLAG_CHANGED_SINCE_OPENED)
+      const roles_json = change.roles.length > 0 ? JSON.stringify([...new Set(change.roles)].sort()) : null
+      const values = {
+        enabled: change.enabled ? 1 : 0,
+        roles_json,
+        updated_at: nextStamp(before.updatedAt),
+        updated_by: actorUserId,
+      }
+      await trx
+        .insertInto('flags')
+        .values({ key, ...values })
+        .onConflict((oc) => oc.column('key').doUpdateSet(values))
+        .execute()
+      await audit(trx, {
+        actorUserId,
+        action: 'flag.changed',
+        entityType: 'flag',
+        entityId: key,
+        before: { enabled: before.enabled, roles: before.roles },
+        after: { enabled: change.enabled, roles: roles_json ? JSON.parse(roles_json) : null },
+      })
+      return { ok: true as const, value: undefined }
+    }),
+  )
 }

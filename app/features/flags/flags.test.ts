@@ -84,7 +84,10 @@ describe('setFlag', () => {
 
   test('refuses a save over a newer change', async () => {
     const opened = await versionOf(KEY)
-    expect(await setFlag(getDb(), devAdmin, KEY, { enabled: true, roles: [], version: opened })).toEqual({ ok: true })
+    expect(await setFlag(getDb(), devAdmin, KEY, { enabled: true, roles: [], version: opened })).toEqual({
+      ok: true,
+      value: undefined,
+    })
     expect(await setFlag(getDb(), devAdmin, KEY, { enabled: false, roles: [], version: opened })).toEqual({
       ok: false,
       message: FLAG_CHANGED_SINCE_OPENED,

@@ -1,4 +1,4 @@
-import type { Result } from '~/utils/refusal.server'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { isUniqueViolation } from '#db/errors'
 import crypto from 'node:crypto'
 import type { Database } from '#db/database'
@@ -22,33 +22,35 @@ export async function updateCompanyContact(
   version: string,
   input: { contactEmail: string; contactPhone?: string },
 ): Promise<Result> {
-  return db.transaction().execute(async (trx): Promise<Result> => {
-    const before = await trx
-      .selectFrom(tableOf(company))
-      .select(['contact_email', 'contact_phone', 'updated_at'])
-      .where('id', '=', company.id)
-      .executeTakeFirst()
-    if (!before || before.updated_at !== version) return { ok: false, message: CONTACT_CONFLICT }
-    const after = { contact_email: input.contactEmail, contact_phone: input.contactPhone || null }
-    const now = new Date().toISOString()
-    const updated = await trx
-      .updateTable(tableOf(company))
-      .set({ ...after, updated_at: now > version ? now : new Date(new Date(version).getTime() + 1).toISOString() })
-      .where('id', '=', company.id)
-      .where('updated_at', '=', version)
-      .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) === 0) return { ok: false, message: CONTACT_CONFLICT }
-    await syncSearch(trx, company.kind, company.id)
-    await audit(trx, {
-      actorUserId,
-      action: 'company.contact_updated',
-      entityType: company.kind,
-      entityId: company.id,
-      before: { contact_email: before.contact_email, contact_phone: before.contact_phone },
-      after,
-    })
-    return { ok: true, value: undefined }
-  })
+  return refusals(() =>
+    db.transaction().execute(async (trx): Promise<Result> => {
+      const before = await trx
+        .selectFrom(tableOf(company))
+        .select(['contact_email', 'contact_phone', 'updated_at'])
+        .where('id', '=', company.id)
+        .executeTakeFirst()
+      if (!before || before.updated_at !== version) throw new Refused(undefined, CONTACT_CONFLICT)
+      const after = { contact_email: input.contactEmail, contact_phone: input.contactPhone || null }
+      const now = new Date().toISOString()
+      const updated = await trx
+        .updateTable(tableOf(company))
+        .set({ ...after, updated_at: now > version ? now : new Date(new Date(version).getTime() + 1).toISOString() })
+        .where('id', '=', company.id)
+        .where('updated_at', '=', version)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) === 0) throw new Refused(undefined, CONTACT_CONFLICT)
+      await syncSearch(trx, company.kind, company.id)
+      await audit(trx, {
+        actorUserId,
+        action: 'company.contact_updated',
+        entityType: company.kind,
+        entityId: company.id,
+        before: { contact_email: before.contact_email, contact_phone: before.contact_phone },
+        after,
+      })
+      return { ok: true, value: undefined }
+    }),
+  )
 }
 
 /** What an invitation to an e-mail that has an account keeps as its result: no user was made. */

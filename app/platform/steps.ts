@@ -30,6 +30,11 @@ export interface Machine<S extends string = string, N extends string = string, R
   column?: string
   /** The column a refusal names the record by ('code', 'name'); "This record" when absent. */
   codeColumn?: string
+  /**
+   * Where its steps are told when not in its own history: the parent record's (a transport booking's
+   * steps in its request's history), named by its entity type and the column holding its id.
+   */
+  history?: { entity: string; column: string }
   steps: { readonly [K in N]: Step<S, R> }
   words?: Partial<Record<S, string>>
 }

@@ -54,3 +54,16 @@ export function describeAddress(address: { kind: string; label: string | null; l
   const kind = address.kind.charAt(0).toUpperCase() + address.kind.slice(1)
   return `${kind}: ${address.label ? `${address.label}, ` : ''}${address.line1}, ${address.city}`
 }
+
+/** An address of the buyer as an order keeps it (JSON): what it said when the order was placed; null when it is not one of the buyer's of that kind. */
+export async function addressSnapshot(db: Executor, buyerId: number, id: number | null, kind: 'shipping' | 'billing') {
+  if (id === null) return null
+  const row = await db
+    .selectFrom('addresses')
+    .select(['label', 'line1', 'line2', 'city', 'state', 'pin', 'country'])
+    .where('id', '=', id)
+    .where('buyer_id', '=', buyerId)
+    .where('kind', '=', kind)
+    .executeTakeFirst()
+  return row ? JSON.stringify(row) : null
+}

@@ -11,21 +11,9 @@ import { autoApprove, refreshMasterStatus } from './steps.server'
 import { lineValue } from './lines'
 import { countInStatus } from './counts.server'
 import { refreshOrderFacts } from '../reports/facts.server'
+import { addressSnapshot } from '../addresses/queries.server'
 
 type Actor = { userId: number }
-
-/** An address of the buyer as an order keeps it (JSON): what it said when the order was placed; null when it is not one of the buyer's of that kind. */
-export async function addressSnapshot(db: Executor, buyerId: number, id: number | null, kind: 'shipping' | 'billing') {
-  if (id === null) return null
-  const row = await db
-    .selectFrom('addresses')
-    .select(['label', 'line1', 'line2', 'city', 'state', 'pin', 'country'])
-    .where('id', '=', id)
-    .where('buyer_id', '=', buyerId)
-    .where('kind', '=', kind)
-    .executeTakeFirst()
-  return row ? JSON.stringify(row) : null
-}
 
 /**
  * Places the user's cart for a buyer: one master order (MO-…), one sub order per line at the price

@@ -338,7 +338,7 @@ describe('a sample order’s steps', () => {
     const lost = results.find((r) => !r.ok)
     expect(lost?.message).toMatch(
       new RegExp(
-        `^${order.code} is already (approved|rejected) by .+ at .+: “(Approve|Reject)” is no longer possible\\.$`,
+        `^${order.code} is already (approved|rejected) \\(by .+, .+\\): “(Approve|Reject)” is no longer possible, and nothing was changed\\.$`,
       ),
     )
     // A reason is needed to reject or cancel.

@@ -65,6 +65,7 @@ async function booked(type: TransportType, code: string, lrNumber: string) {
     request.value.id,
     {
       transporter: 'Lifecycle Freight',
+      vehicleNumber: 'GJ15AB1234',
       lrNumber,
       pickupAt: new Date(Date.now() + 86_400_000).toISOString(),
       expectedDeliveryAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),

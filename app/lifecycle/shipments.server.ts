@@ -1,7 +1,7 @@
 import type { Database } from '#db/database'
 import { Refused, settle, type Result } from '~/utils/refusal.server'
 import { type Executor } from '~/platform/executor'
-import { bookingStepTakenIn, type BookingOf, type CarryOrder } from '~/features/logistics/bookings.server'
+import { moveBooking, type BookingOf, type CarryOrder } from '~/features/logistics/bookings.server'
 import type { BookingStepName } from '~/features/logistics/states'
 import { sampleSight } from '~/features/sample-orders/lens'
 import { sampleStepIn } from '~/features/sample-orders/steps.server'
@@ -84,7 +84,7 @@ export async function bookingStepIn(
   reason = '',
   now = new Date(),
 ): Promise<{ code: string; moved: string | null }> {
-  return bookingStepTakenIn(trx, actor, requestId, bookingId, name, carryOrder(trx, actor, now), reason, now)
+  return moveBooking(trx, actor, requestId, bookingId, name, carryOrder(trx, actor, now), reason, now)
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { Database } from '#db/database'
 import { isUniqueViolation } from '#db/errors'
-import type { TransportType } from '#db/types'
 import { formatDateTime, formatMoney, kolkataDay } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { audit } from '~/platform/audit.server'
@@ -9,7 +8,7 @@ import { once } from '~/platform/idempotency.server'
 import { nextCode } from '~/platform/numbering.server'
 import type { BillingForm, BookingFields } from './schema'
 import { bookingCarries, type BookingStepName, type OrderMove } from './states'
-import { bookingStepIn, countBookingDays, requestStepIn } from './steps.server'
+import { bookingStep, countBookingDays, requestStep } from './steps.server'
 
 // Transport bookings (docs/domain.md "Logistics and money"): a transporter booked for a request,
 // its steps (picked up, delivered, cancelled) which move the request in the same transaction (the
@@ -75,7 +74,7 @@ export async function createBooking(
           const code = await nextCode(trx, 'TB')
           const transporter = await transporterId(trx, input.transporter)
           const values = bookingValues(input, transporter)
-          await requestStepIn(trx, requestId, request.transport_type, 'book', {
+          await requestStep(trx, requestId, request.transport_type, 'book', {
             actorUserId: actor.userId,
             current: request.status,
             after: {
@@ -246,7 +245,7 @@ export type TakeBookingStep = (
  * carries (states.ts `bookingCarries`), all told in one entry of the request's history. Refusals are
  * thrown: when the order cannot move, nothing does.
  */
-export async function bookingStepTakenIn(
+export async function moveBooking(
   trx: Executor,
   actor: Actor,
   requestId: number,
@@ -261,7 +260,7 @@ export async function bookingStepTakenIn(
   const booking = await bookingOf(trx, requestId, bookingId)
   if (!booking) throw Refused.notFound('There is no such booking.')
   let moved: string | null = null
-  await bookingStepIn(trx, bookingId, name, {
+  await bookingStep(trx, bookingId, name, {
     actorUserId: actor.userId,
     current: booking.status,
     note,
@@ -270,12 +269,12 @@ export async function bookingStepTakenIn(
     before: { booking: booking.code },
     after: { booking: booking.code },
     carried: async () => {
-      const request = await requestStepIn(trx, requestId, booking.transport_type, carries.request, {
+      const request = await requestStep(trx, requestId, booking.transport_type, carries.request, {
         actorUserId: actor.userId,
         audit: false,
         now,
       })
-      const move = carries.moves[booking.transport_type as TransportType]
+      const move = carries.moves[booking.transport_type]
       moved = move ? await carry(booking, move) : null
       return { request: request.to, ...(moved ? { order: moved } : {}) }
     },

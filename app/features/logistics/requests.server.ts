@@ -7,7 +7,7 @@ import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
 import { nextCode } from '~/platform/numbering.server'
 import { ACTIVE_REQUEST_STATUSES, transportTypes } from './states'
-import { bookingStepIn, countRequest, requestStepIn } from './steps.server'
+import { bookingStep, countRequest, requestStep } from './steps.server'
 import { addressChoices, linkedOrderByCode, movableNow, orderRef, type LinkedOrder } from './linked-orders.server'
 
 // Transport requests (docs/domain.md "Logistics and money"): a move of one order (a seller order, or
@@ -247,7 +247,7 @@ export async function cancelRequest(
     db.transaction().execute(async (trx) => {
       const request = await requestRow(trx, id)
       if (!request) return { ok: false as const, notFound: true, message: 'There is no such request.' }
-      await requestStepIn(trx, id, request.transport_type, 'cancel', {
+      await requestStep(trx, id, request.transport_type, 'cancel', {
         actorUserId: actor.userId,
         current: request.status,
         note: reason,
@@ -261,7 +261,7 @@ export async function cancelRequest(
             .where('request_id', '=', id)
             .where('status', '<>', 'cancelled')
             .executeTakeFirstOrThrow()
-          await bookingStepIn(trx, booking.id, 'cancel', {
+          await bookingStep(trx, booking.id, 'cancel', {
             actorUserId: actor.userId,
             note: reason,
             before: { booking: booking.code },

@@ -55,7 +55,7 @@ export async function countBookingDays(
 type RequestStatus = TransportRequestStatus
 
 /** Takes a request's step; its counts by type and status move with it. */
-export async function requestStepIn(
+export async function requestStep(
   trx: Executor,
   id: number,
   type: TransportType,
@@ -74,7 +74,7 @@ export async function requestStepIn(
 }
 
 /** Takes a booking's step (told in its request's history); a cancelled booking leaves the calendar's counts. */
-export async function bookingStepIn(
+export async function bookingStep(
   trx: Executor,
   id: number,
   name: BookingStepName,

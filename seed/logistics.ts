@@ -6,10 +6,10 @@ import { createBooking, markBillsPaid, saveBilling, takeBookingStep } from '../a
 import { addressChoices, createRequest, linkedOrderByCode } from '../app/features/logistics/requests.server'
 import { issueCreditNote, recordPayment } from '../app/features/settlements/ledger.server'
 import { addDays } from '../app/features/settlements/money'
-import type { TransportType } from './types'
+import type { TransportType } from '#db/types'
 import { kolkataDay } from '../app/utils/format'
-import type { Database } from './database'
-import { demoEmail } from './seed'
+import type { Database } from '#db/database'
+import { demoEmail } from './demo-users'
 
 // Demo logistics and money (README): a year of orders of the demo KAM's three buyers that went
 // through first and last mile, were delivered and invoiced, their transporters billed and paid, the

@@ -35,7 +35,7 @@ interface Read {
   text: string
 }
 
-/** The companies with orders: the demo's (db/seed-orders.ts) and the driven orders' buyer. */
+/** The companies with orders: the demo's (seed/orders.ts) and the driven orders' buyer. */
 const COMPANIES = [
   ['buyer', 'Indigo Threads Retail'],
   ['buyer', 'Saffron Apparel Co'],

@@ -9,8 +9,8 @@ import { cancelMasterOrder, takeSellerOrderStep } from '../app/features/orders/s
 import { rupeesInput } from '../app/utils/money'
 import { quantityInput } from '../app/utils/quantity'
 import { csvResponse } from '../app/utils/csv.server'
-import type { Database } from './database'
-import { demoEmail } from './seed'
+import type { Database } from '#db/database'
+import { demoEmail } from './demo-users'
 
 // Demo orders (README): placed and moved on through the same functions the pages call, so each has
 // its seller orders, totals and history as a real one would. The KAM's three buyers' first SKUs get

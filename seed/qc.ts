@@ -5,8 +5,8 @@ import { inspectionAction, operatorInspection } from '../app/features/qc/field.s
 import { cancelInspection, scheduleInspection } from '../app/features/qc/schedule.server'
 import sharp from 'sharp'
 import { kolkataDay } from '../app/utils/format'
-import type { Database } from './database'
-import { demoEmail } from './seed'
+import type { Database } from '#db/database'
+import { demoEmail } from './demo-users'
 
 // Demo QC (README): the demo orders that are ready for QC, scheduled with the demo field operator
 // across the calendar and taken through every state by the functions the pages call: waiting to be

@@ -5,8 +5,8 @@ import { placeTestOrder } from '../tests/support/orders'
 import { makeBuyer, makeSeller } from '../tests/support/companies'
 import { takeSellerOrderStep } from '~/features/orders/steps.server'
 import { recordPayment } from '~/features/settlements/ledger.server'
-import { seedOrdersScale } from './seed-scale-orders'
-import { seedLogisticsScale } from './seed-scale-logistics'
+import { seedOrdersScale } from './scale-orders'
+import { seedLogisticsScale } from './scale-logistics'
 import { expectBookingDaysKept } from '../tests/support/logistics'
 
 // The logistics scale seed writes requests, bookings, invoices, payments and ledgers in bulk with

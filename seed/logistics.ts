@@ -8,10 +8,10 @@ import { createRequest } from '../app/features/logistics/requests.server'
 import { addressChoices, linkedOrderByCode } from '../app/features/logistics/linked-orders.server'
 import { issueCreditNote, recordPayment } from '../app/features/settlements/ledger.server'
 import { addDays } from '../app/features/settlements/money'
-import type { TransportType } from './types'
+import type { TransportType } from '#db/types'
 import { kolkataDay } from '../app/utils/format'
-import type { Database } from './database'
-import { demoEmail } from './seed'
+import type { Database } from '#db/database'
+import { demoEmail } from './demo-users'
 
 // Demo logistics and money (README): a year of orders of the demo KAM's three buyers that went
 // through first and last mile, were delivered and invoiced, their transporters billed and paid, the

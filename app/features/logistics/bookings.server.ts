@@ -6,7 +6,7 @@ import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
 import { nextCode } from '~/platform/numbering.server'
-import { sellerOrderStepIn } from '../orders/steps.server'
+import { sellerOrderStepIn } from '~/lifecycle/seller-orders.server'
 import { sampleSight } from '../sample-orders/lens'
 import { sampleStepIn } from '../sample-orders/steps.server'
 import { alreadyMoved, moveRequest } from './requests.server'
@@ -319,9 +319,15 @@ export async function takeBookingStep(
           .executeTakeFirstOrThrow()
         // A last mile from the warehouse carries goods the first mile already dispatched.
         if (!(orderMove === 'dispatch' && current.status === 'dispatched')) {
-          const taken = await sellerOrderStepIn(trx, actor, booking.seller_order_id, orderMove, '', now)
-          if (!taken.ok) throw new Refused(undefined, `${taken.message} The booking was not changed either.`)
-          movedOrder = `${taken.value.code} ${orderMove === 'dispatch' ? 'dispatched' : 'delivered'}`
+          // The step throws its refusal (issue 36); the booking says it was not changed either.
+          const taken = await sellerOrderStepIn(trx, actor, booking.seller_order_id, orderMove, '', now).catch(
+            (error: unknown) => {
+              if (error instanceof Refused && !error.field && !error.fields)
+                throw new Refused(undefined, `${error.message} The booking was not changed either.`)
+              throw error
+            },
+          )
+          movedOrder = `${taken.code} ${orderMove === 'dispatch' ? 'dispatched' : 'delivered'}`
         }
       } else if (orderMove && booking.sample_order_id) {
         const taken = await sampleStepIn(trx, actor, SAMPLE_LENS, booking.sample_order_id, orderMove, {

@@ -5,7 +5,7 @@ import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
 import { makeSampleSku } from '../../../tests/support/catalogue'
 import { auditEntriesOf } from '~/features/audit/history.server'
-import { takeSellerOrderStep } from '../orders/steps.server'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import {
   addressChoices,
   cancelRequest,

@@ -6,6 +6,7 @@ import { userIdOf } from '../../../tests/support/db'
 import { formOf, inAYear, placeTestOrder } from '../../../tests/support/orders'
 import { approvalQueueAction, approvalQueuePage } from './approvals.server'
 import { orderPageAction } from './pages.server'
+import { orderMoves } from '~/lifecycle/seller-orders.server'
 
 // The approval queues: what waits, through whose lens; each decision from its form, as one
 // transaction with its audit entry; two deciders at once; the counter-offer; approving several.
@@ -39,7 +40,14 @@ const auditsOf = (id: number) =>
     .orderBy('id')
     .execute()
 const decide = (who: Viewer, fields: Record<string, string | string[]>, url = QUEUE) =>
-  approvalQueueAction(getDb(), who, who === admin ? 'admin' : 'supplier_admin', new URL(url), formOf(fields))
+  approvalQueueAction(
+    getDb(),
+    who,
+    who === admin ? 'admin' : 'supplier_admin',
+    new URL(url),
+    formOf(fields),
+    orderMoves,
+  )
 
 beforeAll(async () => {
   internal = await userIdOf('internal@example.com')
@@ -273,16 +281,18 @@ describe('deciding', () => {
     const other = await placeTestOrder({ userId: internal, buyerId, sellerIds: [sellerB], key: 'refuse-2' })
     const counter = formOf({ intent: 'counter', sellerOrder: String(order.sellerOrderId) })
     expect(
-      await orderPageAction(db, viewer(['biz_ops'], internal), 'biz_ops', String(order.id), counter),
+      await orderPageAction(db, viewer(['biz_ops'], internal), 'biz_ops', String(order.id), counter, orderMoves),
     ).toMatchObject({ status: 'forbidden' })
     const approve = formOf({ intent: 'step', step: 'approve', sellerOrder: String(order.sellerOrderId) })
     expect(
-      await orderPageAction(db, viewer(['biz_ops'], internal), 'biz_ops', String(order.id), approve),
+      await orderPageAction(db, viewer(['biz_ops'], internal), 'biz_ops', String(order.id), approve, orderMoves),
     ).toMatchObject({ status: 'forbidden' })
     // The seller order of another master order is not on this page.
-    expect(await orderPageAction(db, admin, 'admin', String(other.id), approve)).toEqual({ status: 'not-found' })
+    expect(await orderPageAction(db, admin, 'admin', String(other.id), approve, orderMoves)).toEqual({
+      status: 'not-found',
+    })
     // On its own order's page, admin decides it as in the queue.
-    expect(await orderPageAction(db, admin, 'admin', String(order.id), approve)).toMatchObject({
+    expect(await orderPageAction(db, admin, 'admin', String(order.id), approve, orderMoves)).toMatchObject({
       status: 'done',
       toast: { kind: 'success' },
     })

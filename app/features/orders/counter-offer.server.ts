@@ -9,7 +9,8 @@ import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { platformToday } from './cart.server'
 import { lockParentOf } from './locks.server'
 import { notifySeller } from './notify.server'
-import { refreshMasterStatus } from './steps.server'
+import { refreshOrderFacts } from '../reports/facts.server'
+import { moveMasterStatus } from './steps.server'
 import { refreshTotals } from './totals.server'
 
 // A seller's counter-offer (docs/domain.md "Orders"): instead of approving a seller order as it
@@ -223,7 +224,11 @@ async function decide(
         choice === 'accept' ? 'counter_offer_accepted' : 'counter_offer_declined',
         note || null,
       )
-      if (choice === 'accept') await refreshMasterStatus(trx, updated.master_order_id, actor.userId)
+      // The reports' rows, then the order's status (approved: nothing delivered, nothing to settle).
+      if (choice === 'accept') {
+        await refreshOrderFacts(trx, updated.master_order_id)
+        await moveMasterStatus(trx, updated.master_order_id, actor.userId)
+      }
       return { ok: true as const, value: { code: updated.code } }
     }),
   )

@@ -8,7 +8,7 @@ import { acceptCounterOffer, recordCounterOffer } from './counter-offer.server'
 import { orderSight, type OrderLens, type OrderPortal } from './lens'
 import { moveRejectedLines } from './reassign.server'
 import { orderDetail } from './search.server'
-import { takeSellerOrderStep } from './steps.server'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 
 // The order's history told to each viewer through the audit lens (app/features/audit/lens.ts),
 // driven by the real mutations on the demo data: what each reads, and what it never reads.

@@ -5,7 +5,7 @@ import { userIdOf } from '../../../tests/support/db'
 import { addCartLine, saveCartLine } from './cart.server'
 import { placeCart } from './place.server'
 import { moveRejectedLines } from './reassign.server'
-import { takeSellerOrderStep } from './steps.server'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 
 let staff: { userId: number }
 let buyerId: number

@@ -4,7 +4,8 @@ import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { nextCode } from '~/platform/numbering.server'
 import { lockParentOf } from './locks.server'
 import { notifySeller } from './notify.server'
-import { autoApprove, refreshMasterStatus } from './steps.server'
+import { refreshOrderFacts } from '../reports/facts.server'
+import { autoApprove, moveMasterStatus } from './steps.server'
 import { refreshTotals } from './totals.server'
 
 type Actor = { userId: number }
@@ -135,7 +136,9 @@ export async function moveRejectedLines(
         moved.id,
         (await autoApprove(trx, moved.id, sellerId, actor.userId)) ? 'approved' : 'created',
       )
-      await refreshMasterStatus(trx, rejected.master_order_id, actor.userId)
+      // The reports' rows, then the order's status (a new seller order never delivered: nothing to settle).
+      await refreshOrderFacts(trx, rejected.master_order_id)
+      await moveMasterStatus(trx, rejected.master_order_id, actor.userId)
       return { ok: true as const, value: { id: moved.id, code } }
     }),
   )

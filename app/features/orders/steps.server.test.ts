@@ -5,7 +5,8 @@ import { userIdOf } from '../../../tests/support/db'
 import { auditEntriesOf } from '~/features/audit/history.server'
 import { addCartLine, saveCartLine } from './cart.server'
 import { placeCart } from './place.server'
-import { cancelMasterOrder, takeSellerOrderStep } from './steps.server'
+import { cancelMasterOrder } from '~/lifecycle/master-orders.server'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 
 let staff: { userId: number }
 let admin: { userId: number }

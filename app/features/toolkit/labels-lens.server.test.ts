@@ -5,7 +5,7 @@ import { userIdOf, viewerFor } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
 import { kolkataDay } from '~/utils/format'
 import { addressChoices, createRequest, linkedOrderByCode } from '../logistics/requests.server'
-import { takeSellerOrderStep } from '../orders/steps.server'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { toolkitHome } from './home.server'
 import { labelsPage, labelsPdf } from './pages.server'
 

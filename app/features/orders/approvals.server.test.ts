@@ -117,7 +117,7 @@ describe('deciding', () => {
     expect(outcomes).toEqual(['error', 'success'])
     const loser = [one, two].find((o) => o.status === 'done' && o.toast.kind === 'error')
     expect(loser?.status === 'done' && loser.toast.message).toMatch(
-      /is approved \(decided by (Supplier Admin|Admin|.+), .+\): it cannot be approved now/,
+      /is already approved \(by (Supplier Admin|Admin|.+), .+\): “Approve” is no longer possible, and nothing was changed/,
     )
     expect(await statusOf(order.sellerOrderId)).toBe('approved')
     expect((await auditsOf(order.sellerOrderId)).filter((a) => a.action === 'seller_order.approved')).toHaveLength(1)
@@ -266,7 +266,7 @@ describe('deciding', () => {
     expect(mixed).toMatchObject({ status: 'done', toast: { kind: 'info' } })
     const message = mixed.status === 'done' ? mixed.toast.message : ''
     expect(message).toContain(`Approved ${two.sellerOrders[0]!.code}.`)
-    expect(message).toContain(`${three.sellerOrders[0]!.code} is rejected`)
+    expect(message).toContain(`${three.sellerOrders[0]!.code} is already rejected`)
     expect(message).toContain('not one you can approve')
     expect([
       await statusOf(one.sellerOrderId),

@@ -570,7 +570,7 @@ describe('QC approvals', () => {
     expect(outcomes.find((o) => !o.ok)).toMatchObject({
       message: expect.stringMatching(
         new RegExp(
-          `^${s.code} was already (approved|rejected) by (Bhavna Ops|Anita Admin), .+: nothing was changed\\.$`,
+          `^${s.code} is already (approved|rejected) \\(by (Bhavna Ops|Anita Admin), .+\\): “(Approve|Reject)” is no longer possible, and nothing was changed\\.$`,
         ),
       ),
     })

@@ -99,10 +99,10 @@ describe('counter-offers', () => {
       'Counter-offer recorded',
       'Added',
     ])
-    // Nothing is waiting any more.
+    // Nothing is waiting any more: the order was approved (the step helper's answer).
     expect(await acceptCounterOffer(db, admin, sellerOrder.id)).toMatchObject({
       ok: false,
-      message: expect.stringMatching(/no counter-offer waiting/),
+      message: expect.stringMatching(/is already approved \(by .+\): “Accept the counter-offer” is no longer possible/),
     })
   })
 

@@ -1,6 +1,7 @@
 import type { Database } from '#db/database'
 import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
+import { takeStep } from '~/platform/steps.server'
 import { formatMoney } from '~/utils/format'
 import { strictCalendarDate } from '~/utils/fields'
 import { parseRupees } from '~/utils/money'
@@ -9,6 +10,7 @@ import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { platformToday } from './cart.server'
 import { lockParentOf } from './locks.server'
 import { notifySeller } from './notify.server'
+import { sellerOrderMachine } from './states'
 import { refreshOrderFacts } from '../reports/facts.server'
 import { moveMasterStatus } from './steps.server'
 import { refreshTotals } from './totals.server'
@@ -160,36 +162,46 @@ async function decide(
         return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
       const current = await trx
         .selectFrom('seller_orders')
-        .select(['counter_offer_json'])
+        .select(['code', 'status', 'master_order_id', 'counter_offer_json'])
         .where('id', '=', sellerOrderId)
         .executeTakeFirst()
       if (!current) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
       const at = new Date().toISOString()
-      // Only while it waits with this very offer: a decision or a new offer in between makes it update nothing.
-      const updated = await trx
-        .updateTable('seller_orders')
-        .set(
-          choice === 'accept'
-            ? {
-                status: 'approved',
-                decided_by: actor.userId,
-                decided_at: at,
-                decision_note: 'Counter-offer accepted',
-                counter_offer_json: null,
-                updated_at: at,
-              }
-            : { counter_offer_json: null, updated_at: at },
-        )
-        .where('id', '=', sellerOrderId)
-        .where('status', '=', 'pending_approval')
-        .where('counter_offer_json', '=', current.counter_offer_json ?? '')
-        .returning(['code', 'master_order_id'])
-        .executeTakeFirst()
-      if (!updated)
+      // Read under the master order's lock: a decision or a new offer by someone else has finished.
+      if (current.status === 'pending_approval' && current.counter_offer_json === null)
         throw new Refused(
           undefined,
           'There is no counter-offer waiting on this seller order any more: someone has just decided it. Reload the page.',
         )
+      const updated = { code: current.code, master_order_id: current.master_order_id }
+      if (choice === 'accept')
+        // The machine's accept_counter step (states.ts): an order decided meanwhile is refused in the step helper's words.
+        await takeStep(trx, sellerOrderMachine, sellerOrderId, 'accept_counter', {
+          actorUserId: actor.userId,
+          current: current.status,
+          note: note || null,
+          set: {
+            decided_by: actor.userId,
+            decided_at: at,
+            decision_note: 'Counter-offer accepted',
+            counter_offer_json: null,
+            updated_at: at,
+          },
+        })
+      else {
+        const declined = await trx
+          .updateTable('seller_orders')
+          .set({ counter_offer_json: null, updated_at: at })
+          .where('id', '=', sellerOrderId)
+          .where('status', '=', 'pending_approval')
+          .where('counter_offer_json', '=', current.counter_offer_json ?? '')
+          .executeTakeFirst()
+        if (Number(declined.numUpdatedRows) !== 1)
+          throw new Refused(
+            undefined,
+            'There is no counter-offer waiting on this seller order any more: someone has just decided it. Reload the page.',
+          )
+      }
       const offer = JSON.parse(current.counter_offer_json!) as { lines: CounterLine[] }
       if (choice === 'accept') {
         const was = await agreementOf(trx, updated.master_order_id, sellerOrderId)
@@ -209,15 +221,16 @@ async function decide(
         await refreshTotals(trx, updated.master_order_id)
         await recordLinesChanged(trx, actor, updated.master_order_id, sellerOrderId, was)
       }
-      await audit(trx, {
-        actorUserId: actor.userId,
-        action: choice === 'accept' ? 'seller_order.counter_offer_accepted' : 'seller_order.counter_offer_declined',
-        entityType: 'seller_order',
-        entityId: sellerOrderId,
-        before: { status: 'pending_approval' },
-        after: { status: choice === 'accept' ? 'approved' : 'pending_approval' },
-        note: note || null,
-      })
+      if (choice === 'decline')
+        await audit(trx, {
+          actorUserId: actor.userId,
+          action: 'seller_order.counter_offer_declined',
+          entityType: 'seller_order',
+          entityId: sellerOrderId,
+          before: { status: 'pending_approval' },
+          after: { status: 'pending_approval' },
+          note: note || null,
+        })
       await notifySeller(
         trx,
         sellerOrderId,

@@ -5,6 +5,8 @@ import { takeStep } from '~/platform/steps.server'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { lockMasterOrder, ownerOf } from '~/features/orders/locks.server'
 import { notifySeller, type SellerOrderEvent } from '~/features/orders/notify.server'
+import { counterOfferDecisionIn } from '~/features/orders/counter-offer.server'
+import { moveRejectedLinesIn } from '~/features/orders/reassign.server'
 import { sellerOrderMachine, type SellerOrderStepName } from '~/features/orders/states'
 import { forSellerOf } from '~/features/orders/steps.server'
 import { cancelOpenInspections } from '~/features/qc/schedule.server'
@@ -101,5 +103,42 @@ export async function sellerOrderStepIn(
   return { code: current.code, status: step.to }
 }
 
+/**
+ * Staff accept the recorded counter-offer (orders' counterOfferDecisionIn: its lines replace the
+ * seller order's, which takes its accept_counter step); the master order's status and report rows follow.
+ */
+export async function acceptCounterOffer(
+  db: Database,
+  actor: Actor,
+  sellerOrderId: number,
+): Promise<Result<{ code: string }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const decided = await counterOfferDecisionIn(trx, actor, sellerOrderId, 'accept', '')
+      await refreshMasterStatus(trx, decided.masterOrderId, actor.userId)
+      return { ok: true as const, value: { code: decided.code } }
+    }),
+  )
+}
+
+/**
+ * A rejected seller order's lines moved to another seller (orders' moveRejectedLinesIn: a new seller
+ * order, approved at once where the seller is marked for it); the master order and its report rows follow.
+ */
+export async function moveRejectedLines(
+  db: Database,
+  actor: Actor,
+  sellerOrderId: number,
+  sellerId: number,
+): Promise<Result<{ id: number; code: string }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const moved = await moveRejectedLinesIn(trx, actor, sellerOrderId, sellerId)
+      await refreshMasterStatus(trx, moved.masterOrderId, actor.userId)
+      return { ok: true as const, value: { id: moved.id, code: moved.code } }
+    }),
+  )
+}
+
 /** The order moves an order's page and the approval queues hand their forms to (orders/decisions.server.ts). */
-export const orderMoves = { takeSellerOrderStep, cancelMasterOrder }
+export const orderMoves = { takeSellerOrderStep, cancelMasterOrder, acceptCounterOffer, moveRejectedLines }

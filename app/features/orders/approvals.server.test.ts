@@ -359,7 +359,7 @@ describe('e-mails', () => {
         updated_at: new Date().toISOString(),
       })
       .execute()
-    const { moveRejectedLines } = await import('./reassign.server')
+    const { moveRejectedLines } = await import('~/lifecycle/seller-orders.server')
     const moved = await moveRejectedLines(db, { userId: internal }, order.sellerOrderId, other)
     if (!moved.ok) throw new Error(moved.message)
     await decide(supplierAdmin, { intent: 'step', step: 'approve', sellerOrder: String(moved.value.id) })

@@ -4,7 +4,8 @@ import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { auditEntriesOf } from '~/features/audit/history.server'
 import { addCartLine, saveCartLine } from './cart.server'
-import { acceptCounterOffer, declineCounterOffer, recordCounterOffer } from './counter-offer.server'
+import { declineCounterOffer, recordCounterOffer } from './counter-offer.server'
+import { acceptCounterOffer } from '~/lifecycle/seller-orders.server'
 import { placeCart } from './place.server'
 
 let staff: { userId: number }

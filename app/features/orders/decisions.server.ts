@@ -7,7 +7,7 @@ import { countOf } from '~/utils/format'
 import { isOwnKey } from '~/utils/own-key'
 import type { Refusal, Result } from '~/utils/refusal.server'
 import type { OrderActions } from './actions'
-import { acceptCounterOffer, declineCounterOffer, recordCounterOffer } from './counter-offer.server'
+import { declineCounterOffer, recordCounterOffer } from './counter-offer.server'
 import { bulkApproveSchema, counterDecisionSchema, counterOfferSchema, orderStepSchema } from './forms'
 import { sellerOrderSteps, type SellerOrderStepName } from './states'
 
@@ -34,6 +34,13 @@ export interface OrderMoves {
     masterOrderId: number,
     reason: string,
   ): Promise<Result<{ code: string }>>
+  acceptCounterOffer(db: Database, actor: { userId: number }, sellerOrderId: number): Promise<Result<{ code: string }>>
+  moveRejectedLines(
+    db: Database,
+    actor: { userId: number },
+    sellerOrderId: number,
+    sellerId: number,
+  ): Promise<Result<{ id: number; code: string }>>
 }
 
 export interface DecisionContext {
@@ -123,7 +130,7 @@ export async function handleDecisionForm(
       if (!(await reaches(sellerOrder))) return { status: 'not-found' }
       const result =
         intent === 'accept_counter'
-          ? await acceptCounterOffer(db, actor, sellerOrder)
+          ? await moves.acceptCounterOffer(db, actor, sellerOrder)
           : await declineCounterOffer(db, actor, sellerOrder, reason)
       if (!result.ok)
         return result.field ? { status: 'invalid', reply: refusalReply(submission, result) } : told(result)

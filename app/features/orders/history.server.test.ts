@@ -4,9 +4,10 @@ import { makeBuyer, makeCompanyUser, makeSeller } from '../../../tests/support/c
 import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
 import { audit } from '~/platform/audit.server'
-import { acceptCounterOffer, recordCounterOffer } from './counter-offer.server'
+import { recordCounterOffer } from './counter-offer.server'
+import { acceptCounterOffer } from '~/lifecycle/seller-orders.server'
 import { orderSight, type OrderLens, type OrderPortal } from './lens'
-import { moveRejectedLines } from './reassign.server'
+import { moveRejectedLines } from '~/lifecycle/seller-orders.server'
 import { orderDetail } from './search.server'
 import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 

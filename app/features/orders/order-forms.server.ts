@@ -9,7 +9,6 @@ import { checkPick } from '../search/pick.server'
 import { orderActions } from './actions'
 import { orderPath, type OrderLens } from './lens'
 import { advanceLine } from './progress.server'
-import { moveRejectedLines } from './reassign.server'
 import { advanceLineSchema, cancelOrderSchema, moveLinesSchema } from './forms'
 import { handleDecisionForm, type OrderMoves } from './decisions.server'
 
@@ -130,7 +129,7 @@ export async function handleOrderPageForm(
             check.choices.length ? { seller: check.choices } : undefined,
           ),
         }
-      const result = await moveRejectedLines(db, actor, submission.value.sellerOrder, check.option.id)
+      const result = await moves.moveRejectedLines(db, actor, submission.value.sellerOrder, check.option.id)
       if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
       return {
         status: 'done',

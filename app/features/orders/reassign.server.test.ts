@@ -4,7 +4,7 @@ import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { addCartLine, saveCartLine } from './cart.server'
 import { placeCart } from './place.server'
-import { moveRejectedLines } from './reassign.server'
+import { moveRejectedLines } from '~/lifecycle/seller-orders.server'
 import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 
 let staff: { userId: number }

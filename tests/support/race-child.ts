@@ -3,8 +3,7 @@
 // at once; the answer ({ id, results }) comes when all are done. Runs until its standard input ends.
 import readline from 'node:readline'
 import { getDb } from '~/db.server'
-import { acceptCounterOffer } from '~/lifecycle/seller-orders.server'
-import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
+import { acceptCounterOffer, takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import type { SellerOrderStepName } from '~/features/orders/states'
 import { sampleSight } from '~/features/sample-orders/lens'
 import type { SampleOrderStepName } from '~/features/sample-orders/states'

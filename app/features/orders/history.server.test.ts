@@ -5,11 +5,9 @@ import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
 import { audit } from '~/platform/audit.server'
 import { recordCounterOffer } from './counter-offer.server'
-import { acceptCounterOffer } from '~/lifecycle/seller-orders.server'
+import { acceptCounterOffer, moveRejectedLines, takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { orderSight, type OrderLens, type OrderPortal } from './lens'
-import { moveRejectedLines } from '~/lifecycle/seller-orders.server'
 import { orderDetail } from './search.server'
-import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 
 // The order's history told to each viewer through the audit lens (app/features/audit/lens.ts),
 // driven by the real mutations on the demo data: what each reads, and what it never reads.

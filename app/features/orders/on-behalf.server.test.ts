@@ -6,8 +6,7 @@ import { userIdOf } from '../../../tests/support/db'
 import { formOf, placeTestOrder } from '../../../tests/support/orders'
 import type { OrderPortal } from './lens'
 import { orderPageAction, orderPageFor } from './pages.server'
-import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
-import { orderMoves } from '~/lifecycle/seller-orders.server'
+import { takeSellerOrderStep, orderMoves } from '~/lifecycle/seller-orders.server'
 
 // Staff take a seller's own steps for a mill that never signs in (docs/domain.md "Each role's job"):
 // the same steps and refusals as the seller's, audited with the staff person as actor and the seller

@@ -10,12 +10,11 @@ import { lensFor, orderDetail } from '../orders/search.server'
 import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { calendarAction, calendarPage } from './calendar.server'
 import { qcApprovalsAction, qcApprovalsPage } from './approvals.server'
-import { decideInspection } from '~/lifecycle/inspections.server'
+import { decideInspection, qcMoves } from '~/lifecycle/inspections.server'
 import { RECORDED_BY_ANOTHER } from './field-pages'
 import { inspectionAction, operatorInspection, operatorTasks } from './field.server'
 import { fieldUserMarker, readOwnerToken, signOwnerToken } from './owner-token.server'
 import { cancelInspection, moveInspection, scheduleInspection } from './schedule.server'
-import { qcMoves } from '~/lifecycle/inspections.server'
 
 let staff: { userId: number }
 let buyerId: number

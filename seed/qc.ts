@@ -1,6 +1,6 @@
 import type { Viewer } from '../app/auth/session.server'
 import { conditionValues } from '../app/features/categories/conditions'
-import { decideInspection } from '../app/features/qc/decide.server'
+import { decideInspection } from '~/lifecycle/inspections.server'
 import { inspectionAction, operatorInspection } from '../app/features/qc/field.server'
 import { cancelInspection, scheduleInspection } from '../app/features/qc/schedule.server'
 import sharp from 'sharp'

@@ -5,7 +5,7 @@ import { moveBooking, type BookingOf, type CarryOrder } from '~/features/logisti
 import type { BookingStepName } from '~/features/logistics/states'
 import { sampleSight } from '~/features/sample-orders/lens'
 import { sampleStepIn } from '~/features/sample-orders/steps.server'
-import { sellerOrderStepIn } from '~/lifecycle/seller-orders.server'
+import { sellerOrderStepIn } from './seller-orders.server'
 
 // What happens across features when a transport booking moves (docs/decisions/0013): logistics
 // moves the booking and its request; the order the booking carries takes its step here, in the same
@@ -25,21 +25,14 @@ function refusedWithBooking(message: string): Refused {
   return new Refused(undefined, `${message}${NOT_CHANGED}`)
 }
 
-/** A refusal answered rather than thrown (the seller-order step's older form). */
-function isRefusal(answer: unknown): answer is { ok: false; message: string } {
-  return typeof answer === 'object' && answer !== null && 'ok' in answer && answer.ok === false
-}
-
-/** Runs an order's step, turning its refusal (thrown or answered) into the booking's. */
+/** Runs an order's step, turning its refusal into the booking's. */
 async function orderStep(step: () => Promise<unknown>): Promise<void> {
-  let answer: unknown
   try {
-    answer = await step()
+    await step()
   } catch (error) {
     if (error instanceof Refused) throw refusedWithBooking(error.message)
     throw error
   }
-  if (isRefusal(answer)) throw refusedWithBooking(answer.message)
 }
 
 /** Moves the order a booking carries: its seller order or its sample order. */

@@ -7,7 +7,7 @@ import { formatMoney } from '~/utils/format'
 import { cartLineRows, checkCartLine, platformToday, type CartLineRow } from './cart.server'
 import { nextCode } from '~/platform/numbering.server'
 import { notifySeller } from './notify.server'
-import { autoApprove, refreshMasterStatus } from './steps.server'
+import { autoApprove, moveMasterStatus } from './steps.server'
 import { lineValue } from './lines'
 import { countInStatus } from './counts.server'
 import { refreshOrderFacts } from '../reports/facts.server'
@@ -285,7 +285,7 @@ export async function writeOrder(
     },
   })
   // A seller order approved as it was placed moves the order on at once.
-  if (autoApproved) await refreshMasterStatus(trx, order.id, actor.userId)
+  if (autoApproved) await moveMasterStatus(trx, order.id, actor.userId)
   await refreshOrderFacts(trx, order.id)
   return order
 }

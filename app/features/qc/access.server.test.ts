@@ -10,7 +10,7 @@ import { makeBuyer, makeSeller, makeStaffUser } from '../../../tests/support/com
 import { cookieFor, userIdOf } from '../../../tests/support/db'
 import { formOf, placeTestOrder } from '../../../tests/support/orders'
 import { demoValue } from '../../../seed/qc'
-import { takeSellerOrderStep } from '../orders/steps.server'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { operatorInspection } from './field.server'
 import { scheduleInspection } from './schedule.server'
 

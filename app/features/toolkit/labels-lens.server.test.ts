@@ -6,7 +6,7 @@ import { placeTestOrder } from '../../../tests/support/orders'
 import { kolkataDay } from '~/utils/format'
 import { createRequest } from '../logistics/requests.server'
 import { addressChoices, linkedOrderByCode } from '../logistics/linked-orders.server'
-import { takeSellerOrderStep } from '../orders/steps.server'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { toolkitHome } from './home.server'
 import { labelsPage, labelsPdf } from './pages.server'
 

@@ -8,6 +8,7 @@ import { settlementsPath } from '~/features/settlements/shared'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
+import { settlementMoves } from '~/lifecycle/settlements.server'
 
 export const handle: RouteHandle = {
   name: 'BuyerSettlements',
@@ -27,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireSection(request, 'money', 'act')
   const url = new URL(request.url)
   return answerForm(
-    await settlementAction(getDb(), viewer, params.buyerId, await readForm(request)),
+    await settlementAction(getDb(), viewer, params.buyerId, await readForm(request), settlementMoves),
     `${url.pathname}${url.search}`,
   )
 }

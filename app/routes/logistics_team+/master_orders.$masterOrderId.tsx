@@ -8,6 +8,7 @@ import { orderPageAction, orderPageFor } from '~/features/orders/pages.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
+import { orderMoves } from '~/lifecycle/seller-orders.server'
 
 export const handle: RouteHandle = {
   name: 'LogisticsTeamViewMasterOrder',
@@ -26,7 +27,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'logistics')
-  const outcome = await orderPageAction(getDb(), viewer, 'logistics', params.masterOrderId, await readForm(request))
+  const outcome = await orderPageAction(
+    getDb(),
+    viewer,
+    'logistics',
+    params.masterOrderId,
+    await readForm(request),
+    orderMoves,
+  )
   return answerForm(outcome, `${orderBase.logistics}/${params.masterOrderId}`)
 }
 

@@ -8,6 +8,7 @@ import { orderPageAction, orderPageFor } from '~/features/orders/pages.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
+import { orderMoves } from '~/lifecycle/seller-orders.server'
 
 export const handle: RouteHandle = {
   name: 'SupplierAgentViewMasterOrder',
@@ -32,6 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     'supplier_agent',
     params.masterOrderId,
     await readForm(request),
+    orderMoves,
   )
   return answerForm(outcome, `${orderBase.supplier_agent}/${params.masterOrderId}`)
 }

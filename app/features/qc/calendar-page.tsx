@@ -13,8 +13,7 @@ import { PageHeader } from '~/ui/shell'
 import { countOf, formatDay } from '~/utils/format'
 import { replyFor, type Reply } from '~/platform/form-reply'
 import type { calendarPage } from './calendar.server'
-import { type CalendarFilters } from './forms'
-import { calendarHref } from './shared'
+import { calendarHref, type CalendarFilters } from './shared'
 import { SLOTS } from './rules'
 
 type Data = Awaited<ReturnType<typeof calendarPage>>

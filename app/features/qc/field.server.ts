@@ -13,9 +13,8 @@ import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { describeCondition, isDecimal, NUMERIC_OPERATORS } from '../categories/conditions'
 import { MAX_PHOTOS_PER_INSPECTION, preparePhotos, savePhotos, type StoredPhoto } from './photos.server'
-import { RECORDED_BY_ANOTHER } from './field-pages'
 import { readOwnerToken, signOwnerToken } from './owner-token.server'
-import { checkLineQuantities, slotLabel, verdictOf, type CheckedCondition } from './rules'
+import { checkLineQuantities, RECORDED_BY_ANOTHER, slotLabel, verdictOf, type CheckedCondition } from './rules'
 
 // The field operator's inspections (docs/domain.md "QC inspections"): the task list, one
 // inspection's form, its review and its submission. An inspection that is not the operator's own

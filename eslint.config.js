@@ -105,6 +105,15 @@ export default tseslint.config(
     },
   },
   {
+    // The field operator's plain scripts (public/field.js, public/field-sw.js): classic browser scripts,
+    // not modules, with the browser's globals the app code does not use.
+    files: ['public/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: { Image: 'readonly', HTMLFormElement: 'readonly', DataTransfer: 'readonly', scrollTo: 'readonly', addEventListener: 'readonly' },
+    },
+  },
+  {
     // Tests stand above every floor (they set up one feature through another), except under db/.
     files: ['app/**/*.test.ts', 'app/**/*.test.tsx', 'tests/**', 'seed/**', 'cli/**'],
     rules: { 'import-x/no-restricted-paths': 'off' },

@@ -156,7 +156,7 @@ function AddressCard({
   )
 }
 
-type AddressFieldsMeta = Record<'kind' | 'label' | 'line1' | 'line2' | 'city' | 'state' | 'pin', FieldMetadata<any>>
+type AddressFieldsMeta = Record<'kind' | 'label' | 'line1' | 'line2' | 'city' | 'state' | 'pin', FieldMetadata<unknown>>
 
 function AddressFields({ owner, fields }: { owner: OwnerKind; fields: AddressFieldsMeta }) {
   return (

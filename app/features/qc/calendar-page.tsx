@@ -1,5 +1,5 @@
 import { monthName, WEEKDAYS } from '~/utils/months'
-import { getFormProps } from '@conform-to/react'
+import { getFormProps, type FieldMetadata } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { StatusBadge } from '~/ui/badge'
 import { History } from '~/ui/history'
@@ -19,7 +19,13 @@ import { SLOTS } from './rules'
 type Data = Awaited<ReturnType<typeof calendarPage>>
 
 /** Day, slot and operator: the fields the schedule and move forms share. */
-function SlotFields({ fields, operators }: { fields: any; operators: Data['operators'] }) {
+function SlotFields({
+  fields,
+  operators,
+}: {
+  fields: Record<'day' | 'slot' | 'operator', FieldMetadata<unknown>>
+  operators: Data['operators']
+}) {
   return (
     <>
       <Field label="Day" meta={fields.day} type="date" />

@@ -168,7 +168,7 @@ function Summary({ reply, id }: { reply: InspectionReply | null | undefined; id:
   const entries = Object.entries(errors).filter(([, list]) => list?.length)
   if (!entries.length) return null
   return (
-    // eslint-disable-next-line jsx-a11y/no-autofocus -- the refused form's summary takes focus
+    // autoFocus: the refused form's summary takes focus
     <div className="form-error error-summary" role="alert" id={`${id}-error`} tabIndex={-1} autoFocus>
       {entries
         .filter(([name]) => name === '')

@@ -317,7 +317,9 @@ describe('the field operator', () => {
         },
       },
     })
-    expect(answer.status === 'invalid' && (answer.reply.initialValue as any).value[line.id][gsm.id]).toBe('heavy')
+    expect(answer.status === 'invalid' && answer.reply.initialValue).toMatchObject({
+      value: { [line.id]: { [gsm.id]: 'heavy' } },
+    })
     expect((await operatorInspection(getDb(), operator, s.inspectionId))!.status).toBe('scheduled')
   })
 

@@ -376,7 +376,7 @@ export async function sampleOrderDetail(db: Executor, lens: SampleLens, id: numb
     sampleOrderHistory(db, lens, id),
   ])
   const internal = lens.see.internal
-  let shipTo: Record<string, string | null> = {}
+  let shipTo: Record<string, string | null>
   try {
     shipTo = JSON.parse(order.shipToJson) as Record<string, string | null>
   } catch {

@@ -7,11 +7,8 @@ export function migrationsFolder(): string {
   return path.resolve(process.env.MIGRATIONS_DIR ?? 'migrations')
 }
 
-/** Any database: migrations run before (and whatever) the schema the app's types describe. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Migrator takes Kysely<any>
-type AnySchema = Kysely<any>
-
-export function createMigrator(db: AnySchema): Migrator {
+/** Any database, whatever its schema type: migrations run on one that may not have the schema yet. */
+export function createMigrator<Schema>(db: Kysely<Schema>): Migrator {
   return new Migrator({
     db,
     provider: new FileMigrationProvider({ fs, path, migrationFolder: migrationsFolder() }),
@@ -29,10 +26,10 @@ async function run(step: ReturnType<Migrator['migrateToLatest']>): Promise<strin
   return (results ?? []).map((r) => r.migrationName)
 }
 
-export function migrateToLatest(db: AnySchema): Promise<string[]> {
+export function migrateToLatest<Schema>(db: Kysely<Schema>): Promise<string[]> {
   return run(createMigrator(db).migrateToLatest())
 }
 
-export function migrateDown(db: AnySchema): Promise<string[]> {
+export function migrateDown<Schema>(db: Kysely<Schema>): Promise<string[]> {
   return run(createMigrator(db).migrateDown())
 }

@@ -5,7 +5,8 @@ import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
 import { describeAddress, findAddress, ownerColumn, type AddressRow } from './queries.server'
-import { COUNTRY, KIND_LABELS, KINDS_OF_OWNER, type AddressInput, type AddressOwner, type OwnerKind } from './schema'
+import { COUNTRY, KIND_LABELS, KINDS_OF_OWNER, type AddressInput } from './schema'
+import type { AddressOwner, OwnerKind } from './shared'
 
 export type AddressResult =
   | { ok: true; addressId: number; kind: AddressKind }

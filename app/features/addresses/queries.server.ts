@@ -1,5 +1,5 @@
 import type { Executor } from '~/platform/executor'
-import type { AddressOwner } from './schema'
+import type { AddressOwner } from './shared'
 
 /** The column that ties an address to its owner. */
 export const ownerColumn = (owner: AddressOwner) =>

@@ -13,9 +13,8 @@ import { type Executor } from '~/platform/executor'
 import { takeStep } from '~/platform/steps.server'
 import { describeCondition, isDecimal, NUMERIC_OPERATORS } from '../categories/conditions'
 import { MAX_PHOTOS_PER_INSPECTION, preparePhotos, savePhotos, type StoredPhoto } from './photos.server'
-import { RECORDED_BY_ANOTHER } from './field-pages'
 import { readOwnerToken, signOwnerToken } from './owner-token.server'
-import { checkLineQuantities, slotLabel, verdictOf, type CheckedCondition } from './rules'
+import { checkLineQuantities, RECORDED_BY_ANOTHER, slotLabel, verdictOf, type CheckedCondition } from './rules'
 import { inspectionMachine } from './states'
 
 // The field operator's inspections (docs/domain.md "QC inspections"): the task list, one

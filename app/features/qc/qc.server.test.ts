@@ -11,7 +11,7 @@ import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { calendarAction, calendarPage } from './calendar.server'
 import { qcApprovalsAction, qcApprovalsPage } from './approvals.server'
 import { decideInspection, qcMoves } from '~/lifecycle/inspections.server'
-import { RECORDED_BY_ANOTHER } from './field-pages'
+import { RECORDED_BY_ANOTHER } from './rules'
 import { inspectionAction, operatorInspection, operatorTasks } from './field.server'
 import { fieldUserMarker, readOwnerToken, signOwnerToken } from './owner-token.server'
 import { cancelInspection, moveInspection, scheduleInspection } from './schedule.server'
@@ -317,7 +317,9 @@ describe('the field operator', () => {
         },
       },
     })
-    expect(answer.status === 'invalid' && (answer.reply.initialValue as any).value[line.id][gsm.id]).toBe('heavy')
+    expect(answer.status === 'invalid' && answer.reply.initialValue).toMatchObject({
+      value: { [line.id]: { [gsm.id]: 'heavy' } },
+    })
     expect((await operatorInspection(getDb(), operator, s.inspectionId))!.status).toBe('scheduled')
   })
 

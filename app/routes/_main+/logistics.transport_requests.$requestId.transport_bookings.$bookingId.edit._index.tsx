@@ -6,11 +6,11 @@ import { BookingPage } from '~/features/logistics/booking-pages'
 import { bookingAction, bookingPage } from '~/features/logistics/pages.server'
 import { bookingsPath, requestPath } from '~/features/logistics/shared'
 import { takeBookingStep } from '~/lifecycle/shipments.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'EditTransportBooking',
   title: 'Edit Booking',
   breadcrumb: (data) => data?.booking?.code ?? 'Booking',

@@ -10,7 +10,13 @@ import prettier from 'eslint-config-prettier'
 
 /** The floors below the features: what every feature may use, and which may use no feature. */
 const FLOOR = ['./app/platform', './app/ui', './app/auth', './app/utils', './app/http']
-const ABOVE_FEATURES = ['./app/lifecycle', './app/routes', './app/root.tsx', './app/entry.server.tsx', './app/startup.server.ts']
+const ABOVE_FEATURES = [
+  './app/lifecycle',
+  './app/routes',
+  './app/root.tsx',
+  './app/entry.server.tsx',
+  './app/startup.server.ts',
+]
 
 /**
  * A feature's internals: the modules that change its records or lock them. Another feature reads
@@ -30,14 +36,52 @@ const INTERNALS = [
   'cart.server.ts',
 ]
 
-const features = ['account', 'addresses', 'assets', 'audit', 'buyer-skus', 'categories', 'companies', 'dashboard',
-  'database-admin', 'flags', 'housekeeping', 'idempotency', 'images', 'logistics', 'orders', 'outbox', 'own-company',
-  'price-requests', 'product-skus', 'products', 'qc', 'redirects', 'reports', 'sample-orders', 'sample-skus', 'search',
-  'seller-skus', 'settlements', 'toolkit', 'users']
+const features = [
+  'account',
+  'addresses',
+  'assets',
+  'audit',
+  'buyer-skus',
+  'categories',
+  'companies',
+  'dashboard',
+  'database-admin',
+  'flags',
+  'housekeeping',
+  'idempotency',
+  'images',
+  'logistics',
+  'orders',
+  'outbox',
+  'own-company',
+  'price-requests',
+  'product-skus',
+  'products',
+  'qc',
+  'redirects',
+  'reports',
+  'sample-orders',
+  'sample-skus',
+  'search',
+  'seller-skus',
+  'settlements',
+  'toolkit',
+  'users',
+]
 
 export default tseslint.config(
   {
-    ignores: ['build/**', 'public/build/**', '.cache/**', 'node_modules/**', 'data/**', 'screenshots/**', 'test-results/**', 'tests/.artifacts/**', 'playwright-report/**'],
+    ignores: [
+      'build/**',
+      'public/build/**',
+      '.cache/**',
+      'node_modules/**',
+      'data/**',
+      'screenshots/**',
+      'test-results/**',
+      'tests/.artifacts/**',
+      'playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -46,13 +90,40 @@ export default tseslint.config(
       ecmaVersion: 2022,
       sourceType: 'module',
       globals: {
-        console: 'readonly', process: 'readonly', Buffer: 'readonly', URL: 'readonly', URLSearchParams: 'readonly',
-        setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly',
-        window: 'readonly', document: 'readonly', navigator: 'readonly', fetch: 'readonly', Request: 'readonly',
-        Response: 'readonly', Headers: 'readonly', FormData: 'readonly', self: 'readonly', caches: 'readonly',
-        indexedDB: 'readonly', location: 'readonly', localStorage: 'readonly', crypto: 'readonly', TextEncoder: 'readonly',
-        TextDecoder: 'readonly', AbortController: 'readonly', Blob: 'readonly', File: 'readonly', structuredClone: 'readonly',
-        queueMicrotask: 'readonly', performance: 'readonly', HTMLElement: 'readonly', Event: 'readonly', __dirname: 'readonly',
+        console: 'readonly',
+        process: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        window: 'readonly',
+        document: 'readonly',
+        navigator: 'readonly',
+        fetch: 'readonly',
+        Request: 'readonly',
+        Response: 'readonly',
+        Headers: 'readonly',
+        FormData: 'readonly',
+        self: 'readonly',
+        caches: 'readonly',
+        indexedDB: 'readonly',
+        location: 'readonly',
+        localStorage: 'readonly',
+        crypto: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+        AbortController: 'readonly',
+        Blob: 'readonly',
+        File: 'readonly',
+        structuredClone: 'readonly',
+        queueMicrotask: 'readonly',
+        performance: 'readonly',
+        HTMLElement: 'readonly',
+        Event: 'readonly',
+        __dirname: 'readonly',
       },
     },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
@@ -63,16 +134,14 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      ...reactHooks.configs.recommended.rules,
-      // The compiler-era rules of react-hooks 7 judge code written for the React Compiler; this app does not use it.
-      'react-hooks/refs': 'off',
-      'react-hooks/set-state-in-effect': 'off',
-      'react-hooks/immutability': 'off',
-      'react-hooks/purity': 'off',
-      'react-hooks/static-components': 'off',
-      'react-hooks/preserve-manual-memoization': 'off',
-      'react-hooks/incompatible-library': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      // The rules of hooks; the compiler-era rules of react-hooks 7 judge code written for the React
+      // Compiler, which this app does not use (and they cost half the lint's time).
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
@@ -81,27 +150,58 @@ export default tseslint.config(
         {
           zones: [
             // db/ is the lowest floor: the database, its dialect, migrations runner and types.
-            { target: './db', from: ['./app', './seed', './cli', './tests'], message: 'db/ is the lowest floor: it imports nothing above it.' },
-            { target: './migrations', from: ['./app', './seed', './cli'], message: 'Migrations never import app code.' },
+            {
+              target: './db',
+              from: ['./app', './seed', './cli', './tests'],
+              message: 'db/ is the lowest floor: it imports nothing above it.',
+            },
+            {
+              target: './migrations',
+              from: ['./app', './seed', './cli'],
+              message: 'Migrations never import app code.',
+            },
             ...FLOOR.map((target) => ({
               target,
               from: ['./app/features', ...ABOVE_FEATURES],
-              message: 'The platform floor (platform, ui, auth, utils, http) never imports a feature, the lifecycle or a route.',
+              message:
+                'The platform floor (platform, ui, auth, utils, http) never imports a feature, the lifecycle or a route.',
             })),
             {
               target: './app/features',
               from: ABOVE_FEATURES,
               message: 'A feature never calls back up: when two features move together, the lifecycle moves them.',
             },
-            { target: './app/lifecycle', from: ['./app/routes', './app/root.tsx'], message: 'The lifecycle never imports a route.' },
+            {
+              target: './app/lifecycle',
+              from: ['./app/routes', './app/root.tsx'],
+              message: 'The lifecycle never imports a route.',
+            },
             ...features.map((feature) => ({
               target: `./app/features/${feature}`,
-              from: features.filter((other) => other !== feature).flatMap((other) => INTERNALS.map((file) => `./app/features/${other}/${file}`)),
-              message: "A feature never reaches into another feature's internals (its steps and writes): the lifecycle moves them together.",
+              from: features
+                .filter((other) => other !== feature)
+                .flatMap((other) => INTERNALS.map((file) => `./app/features/${other}/${file}`)),
+              message:
+                "A feature never reaches into another feature's internals (its steps and writes): the lifecycle moves them together.",
             })),
           ],
         },
       ],
+    },
+  },
+  {
+    // The field operator's plain scripts (public/field.js, public/field-sw.js): classic browser scripts,
+    // not modules, with the browser's globals the app code does not use.
+    files: ['public/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        Image: 'readonly',
+        HTMLFormElement: 'readonly',
+        DataTransfer: 'readonly',
+        scrollTo: 'readonly',
+        addEventListener: 'readonly',
+      },
     },
   },
   {

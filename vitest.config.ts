@@ -15,7 +15,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'tests/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'seed/**/*.test.ts', 'tests/*.test.ts'],
     globals: true,
     environment: 'node',
     pool: 'forks',

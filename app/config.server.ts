@@ -171,7 +171,6 @@ function demoSessionSecret(databaseUrl: string): string {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __config: Config | undefined
 }
 

@@ -2,7 +2,6 @@ import { createDatabase, type Database, type DatabaseHandle } from '#db/database
 import { config } from './config.server'
 
 declare global {
-  // eslint-disable-next-line no-var
   var __database: DatabaseHandle | undefined
 }
 

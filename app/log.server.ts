@@ -19,7 +19,6 @@ export function createLog(
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __log: Logger | undefined
 }
 

@@ -10,7 +10,6 @@ import {
   useLoaderData,
   useMatches,
   useRouteError,
-  useRouteLoaderData,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { portalOfPath, portals, portalsFor } from './auth/portals'
@@ -25,6 +24,7 @@ import { LinkNavigation } from './ui/link'
 import { SiteErrorBoundary } from './ui/shell'
 import { Toasts } from './ui/toast'
 import { takeToast } from './ui/toast.server'
+import { useRootData, type RootData } from './ui/root-data'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
@@ -50,14 +50,17 @@ export const meta: MetaFunction = ({ error }) => {
  * for the viewer), and a toast to show once. Only that menu: an admin may enter twelve portals,
  * and every page carried all their menus in its data (docs/decisions/0008).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({
+  request,
+  context,
+}: LoaderFunctionArgs): Promise<RootData | ReturnType<typeof data<RootData>>> {
   const [viewer, { toast, clear }] = await Promise.all([getViewer(request), takeToast(request)])
   const keys = viewer ? portalsFor(viewer.roles) : []
   const url = new URL(request.url)
   const portal = shownPortal(portalOfPath(url.pathname), url, keys)
   const entries = keys.includes(portal) ? (context.menus?.[portal] ?? []) : null
   const products = entries?.some((entry) => entry.path.includes(':product')) ? await activeProducts(getDb()) : []
-  const payload = {
+  const payload: RootData = {
     viewer: viewer && {
       name: viewer.name,
       email: viewer.email,
@@ -84,10 +87,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || menuKeyOf(currentUrl) !== menuKeyOf(nextUrl)
 
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>('root')
-}
-
 /**
  * Whether the page opts out of the React runtime (a route's `handle.hydrate === false`): the field
  * operator's pages are served as plain HTML with one small script of their own (public/field.js),
@@ -109,7 +108,7 @@ function Document({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {/* The field pages' script drops another person's queue and kept pages (public/field.js). */}
-        {hydrate ? null : <meta name="field-user" content={(root && 'fieldUser' in root && root.fieldUser) || ''} />}
+        {hydrate ? null : <meta name="field-user" content={root?.fieldUser ?? ''} />}
       </head>
       <body>
         <a className="skip-link" href="#main">

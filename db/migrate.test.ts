@@ -1,13 +1,16 @@
 import { sql } from 'kysely'
-import { describe, expect, it } from 'vitest'
-import { getDb } from '~/db.server'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createDatabase } from './database'
 import { isPostgres } from './dialect.js'
 import { migrateDown, migrateToLatest } from './migrate'
+
+// This file's own copy of the demo database (tests/support/fresh-database.ts names it in DATABASE_URL).
+const { db } = createDatabase(process.env.DATABASE_URL!)
+afterAll(() => db.destroy())
 
 // Runs on SQLite and (npm test's second pass) on PostgreSQL: every migration goes down and up again.
 describe('migrations', () => {
   it('roll back one by one to nothing and apply again to the same tables', async () => {
-    const db = getDb()
     const tables = async () => (await db.introspection.getTables()).map((t) => t.name).sort()
     const before = await tables()
     for (;;) {
@@ -20,7 +23,6 @@ describe('migrations', () => {
   })
 
   it('keeps search words in byte order on PostgreSQL, whatever the locale (prefix ranges are exact)', async () => {
-    const db = getDb()
     if (!isPostgres(db)) return
     const { rows } = await sql<{
       collation_name: string

@@ -7,7 +7,8 @@ export function migrationsFolder(): string {
   return path.resolve(process.env.MIGRATIONS_DIR ?? 'migrations')
 }
 
-export function createMigrator(db: Kysely<any>): Migrator {
+/** Any database, whatever its schema type: migrations run on one that may not have the schema yet. */
+export function createMigrator<Schema>(db: Kysely<Schema>): Migrator {
   return new Migrator({
     db,
     provider: new FileMigrationProvider({ fs, path, migrationFolder: migrationsFolder() }),
@@ -25,10 +26,10 @@ async function run(step: ReturnType<Migrator['migrateToLatest']>): Promise<strin
   return (results ?? []).map((r) => r.migrationName)
 }
 
-export function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export function migrateToLatest<Schema>(db: Kysely<Schema>): Promise<string[]> {
   return run(createMigrator(db).migrateToLatest())
 }
 
-export function migrateDown(db: Kysely<any>): Promise<string[]> {
+export function migrateDown<Schema>(db: Kysely<Schema>): Promise<string[]> {
   return run(createMigrator(db).migrateDown())
 }

@@ -241,8 +241,11 @@ export interface BuyerSkusTable {
   id: Id
   buyer_id: number
   product_sku_id: number
-  /** The product SKU's product, kept here for the list's product filter (a buyer SKU's product SKU never changes). */
-  product_id: number
+  /**
+   * The product SKU's product, kept here for the list's product filter (a buyer SKU's product SKU never changes).
+   * Set on every insert; nullable in the schema because a later migration added it (SQLite adds no not-null column).
+   */
+  product_id: number | null
   buyer_code: string
   /** Number of the latest version (which may take effect in the future). */
   current_version: ColumnType<number, number | undefined, number>

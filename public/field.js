@@ -25,7 +25,10 @@
 
   const banner = (text, sent) => {
     const el = document.getElementById('field-queue')
-    if (el) ((el.hidden = !text), (el.textContent = text), el.classList.toggle('sent', !!sent))
+    if (!el) return
+    el.hidden = !text
+    el.textContent = text
+    el.classList.toggle('sent', !!sent)
   }
   async function show() {
     const items = await all()
@@ -51,7 +54,8 @@
       if (item.error) continue
       const body = new FormData()
       for (const [name, value, file] of item.entries)
-        value instanceof Blob ? body.append(name, value, file || 'photo.jpg') : body.append(name, value)
+        if (value instanceof Blob) body.append(name, value, file || 'photo.jpg')
+        else body.append(name, value)
       const res = await fetch(item.url, { method: 'POST', body, headers: { 'X-Field-Replay': '1' } }).catch(() => null)
       if (!res || res.status >= 500 || /[?&]queued=1/.test(res.url)) {
         failed = 1
@@ -168,7 +172,7 @@
             (a) => new URL(a.href).pathname,
           ),
         ]
-        reg.active && reg.active.postMessage({ keep: urls })
+        if (reg.active) reg.active.postMessage({ keep: urls })
       })
       .catch(() => {})
   }

@@ -6,7 +6,7 @@
  */
 import type { ServerBuild } from '@remix-run/node'
 import { mayEnter, mayUseSection } from '~/auth/portals'
-import { DEMO_ROLES, PENDING_DEMO_EMAIL } from '#db/seed'
+import { DEMO_ROLES, PENDING_DEMO_EMAIL } from '../seed/demo-users'
 import { allRoutes } from './access/all'
 import { loadBuiltApp, outcomeOf, requestOf } from './access/http'
 import type { Kind, Outcome, Rule, RouteRules, Who } from './access/rules'

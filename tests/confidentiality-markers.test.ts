@@ -35,7 +35,7 @@ interface Read {
   text: string
 }
 
-/** The companies with orders: the demo's (db/seed-orders.ts) and the driven orders' buyer. */
+/** The companies with orders: the demo's (seed/orders.ts) and the driven orders' buyer. */
 const COMPANIES = [
   ['buyer', 'Indigo Threads Retail'],
   ['buyer', 'Saffron Apparel Co'],
@@ -166,7 +166,10 @@ async function sellerMarkers(sellerId: number): Promise<Marker[]> {
     .select(['sub_orders.cost_minor', 'sub_orders.quantity_milli'])
     .where('seller_orders.seller_id', '=', sellerId)
     .execute()
-  for (const l of ownLines) (own.add(Number(l.cost_minor)), own.add(lineCost(l)))
+  for (const l of ownLines) {
+    own.add(Number(l.cost_minor))
+    own.add(lineCost(l))
+  }
   for (const so of await db
     .selectFrom('seller_orders')
     .select(['cost_minor', 'counter_offer_json'])
@@ -255,7 +258,10 @@ async function buyerMarkers(buyerId: number): Promise<Marker[]> {
     .select(['price_minor', 'cost_minor', 'quantity_milli', 'seller_order_id'])
     .where('master_order_id', 'in', orders)
     .execute()
-  for (const l of lines) (own.add(Number(l.price_minor)), own.add(lineValue(l)))
+  for (const l of lines) {
+    own.add(Number(l.price_minor))
+    own.add(lineValue(l))
+  }
   const sellerOrders = await db
     .selectFrom('seller_orders')
     .select(['id', 'code', 'status', 'value_minor', 'cost_minor', 'decision_note', 'counter_offer_json', 'moved_to_id'])
@@ -267,8 +273,11 @@ async function buyerMarkers(buyerId: number): Promise<Marker[]> {
     .where('buyer_id', '=', buyerId)
     .execute()
   for (const so of sellerOrders) own.add(Number(so.value_minor))
-  for (const m of masters)
-    (own.add(Number(m.value_minor)), own.add(Number(m.gst_minor)), own.add(Number(m.value_minor) + Number(m.gst_minor)))
+  for (const m of masters) {
+    own.add(Number(m.value_minor))
+    own.add(Number(m.gst_minor))
+    own.add(Number(m.value_minor) + Number(m.gst_minor))
+  }
   for (const i of await db
     .selectFrom('buyer_invoices')
     .select(['total_minor', 'taxable_minor', 'cgst_minor', 'sgst_minor', 'igst_minor'])

@@ -11,7 +11,7 @@
  */
 import path from 'node:path'
 import { homeFor, portals, portalsFor } from '~/auth/portals'
-import { DEMO_ROLES } from '#db/seed'
+import { DEMO_ROLES } from '../seed/demo-users'
 import type { RoleKey } from '#db/types'
 import { attribute } from './access/html'
 import { loadBuiltApp } from './access/http'

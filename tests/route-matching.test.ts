@@ -7,12 +7,14 @@
  * an upgrade no longer takes it).
  */
 import { createRequire } from 'node:module'
+import type * as RemixRouter from '@remix-run/router'
 import type { AgnosticRouteObject } from '@remix-run/router'
+import type * as ReactRouterServer from 'react-router-dom/server'
 import { loadBuiltApp } from './access/http'
 
 // The modules as the server loads them (their CommonJS builds), not as a bundler would for the browser.
 const require = createRequire(import.meta.url)
-const { matchRoutes, matchPath } = require('@remix-run/router') as typeof import('@remix-run/router')
+const { matchRoutes, matchPath } = require('@remix-run/router') as typeof RemixRouter
 
 it('flattens and ranks a route tree once, then matches every request against that', () => {
   const routes: AgnosticRouteObject[] = [{ id: 'orders', path: '/orders', children: [{ id: 'order', path: ':id' }] }]
@@ -37,8 +39,7 @@ it('still matches patterns with parameters, splats and case as before', () => {
 })
 
 it('converts the routes of a static render once per routes array', () => {
-  const { createStaticHandler, createStaticRouter } =
-    require('react-router-dom/server') as typeof import('react-router-dom/server')
+  const { createStaticHandler, createStaticRouter } = require('react-router-dom/server') as typeof ReactRouterServer
   const routes = [{ id: 'root', path: '/', children: [{ id: 'orders', path: 'orders' }] }]
   const context = {
     basename: '',

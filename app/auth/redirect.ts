@@ -8,7 +8,8 @@ const LOCAL = 'http://local.invalid'
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
   if (typeof to !== 'string' || to.length > 2048 || !to.startsWith('/')) return fallback
-  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback
+  // A C0 control character or DEL (\p{Cc} but the C1 block), or a backslash.
+  if (/[^\P{Cc}\u0080-\u009f]|\\/u.test(to)) return fallback
   let normalised: string
   try {
     const url = new URL(to, LOCAL)

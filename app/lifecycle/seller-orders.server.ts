@@ -1,2 +1,144 @@
-// Transitional: the seller-order steps with their effects across features move here (issue 36).
-export { sellerOrderStepIn, takeSellerOrderStep } from '~/features/orders/steps.server'
+import type { Database } from '#db/database'
+import type { SellerOrderStatus } from '#db/types'
+import { type Executor } from '~/platform/executor'
+import { takeStep } from '~/platform/steps.server'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
+import { lockMasterOrder, ownerOf } from '~/features/orders/locks.server'
+import { notifySeller, type SellerOrderEvent } from '~/features/orders/notify.server'
+import { counterOfferDecisionIn } from '~/features/orders/counter-offer.server'
+import { moveRejectedLinesIn } from '~/features/orders/reassign.server'
+import { sellerOrderMachine, type SellerOrderStepName } from '~/features/orders/states'
+import { forSellerOf } from '~/features/orders/steps.server'
+import { cancelOpenInspections } from '~/features/qc/schedule.server'
+import { lockAccount, raiseInvoice } from '~/features/settlements/ledger.server'
+import { cancelMasterOrder, closeSettled, refreshMasterStatus } from './master-orders.server'
+
+// A seller order's step with what moves with it across features (docs/decisions/0013-one-lifecycle-
+// and-steps.md): the step itself through the one step helper (orders/states.ts sellerOrderMachine),
+// then cancelling its open QC inspections, raising the buyer's invoice on delivery (and closing what
+// that invoice's allocation settled), telling the seller, and the master order's status and report rows.
+
+/** Who takes a step; `onBehalf`: staff taking the seller's own step for it (the audit then names the seller). */
+export type Actor = { userId: number; onBehalf?: boolean }
+
+/** Steps the seller's users are told of by e-mail (its own steps it knows). */
+const SELLER_EVENTS: Partial<Record<SellerOrderStepName, SellerOrderEvent>> = {
+  approve: 'approved',
+  reject: 'rejected',
+  cancel: 'cancelled',
+}
+
+/** Steps that decide a seller order: who decided, when and why is kept on it. */
+const DECISIONS: readonly SellerOrderStepName[] = ['approve', 'reject', 'accept_counter', 'cancel']
+
+/**
+ * Takes one step of a seller order (the machine in orders/states.ts): a conditional update from the
+ * state read under the master order's lock, so of two people deciding at once exactly one wins and
+ * the other is told who moved it and when. Who may take which step is the caller's check (the
+ * route's portal and scope); accepting a counter-offer has its own function, as it changes the lines.
+ */
+export async function takeSellerOrderStep(
+  db: Database,
+  actor: Actor,
+  sellerOrderId: number,
+  name: SellerOrderStepName,
+  reason = '',
+): Promise<Result<{ code: string; status: SellerOrderStatus }>> {
+  return refusals(async () => ({
+    ok: true as const,
+    value: await db.transaction().execute((trx) => sellerOrderStepIn(trx, actor, sellerOrderId, name, reason)),
+  }))
+}
+
+/**
+ * takeSellerOrderStep inside the caller's transaction (a transport booking picks up and delivers its
+ * seller orders with its own change). A refusal is thrown (Refused), so the whole transaction rolls
+ * back; the caller that wants its own change to stand without the step catches it.
+ */
+export async function sellerOrderStepIn(
+  trx: Executor,
+  actor: Actor,
+  sellerOrderId: number,
+  name: SellerOrderStepName,
+  reason = '',
+  now = new Date(),
+): Promise<{ code: string; status: SellerOrderStatus }> {
+  if (name === 'accept_counter') throw new Error('accepting a counter-offer changes the lines: use acceptCounterOffer')
+  const step = sellerOrderMachine.steps[name]
+  const note = reason.trim().slice(0, 1000)
+  if (step.needsReason && !note) throw new Refused('reason', 'Say why: the seller and the team read it')
+  const at = now.toISOString()
+  // The master order first (delivering raises an invoice: the buyer's account before it), then the seller order as it is now.
+  const owner = await ownerOf(trx, sellerOrderId)
+  if (!owner) throw Refused.notFound('There is no such seller order.')
+  if (name === 'deliver') await lockAccount(trx, owner.buyer_id)
+  await lockMasterOrder(trx, owner.master_order_id)
+  const current = await trx
+    .selectFrom('seller_orders')
+    .select(['code', 'status'])
+    .where('id', '=', sellerOrderId)
+    .executeTakeFirstOrThrow()
+  const decides = DECISIONS.includes(name)
+  await takeStep(trx, sellerOrderMachine, sellerOrderId, name, {
+    actorUserId: actor.userId,
+    current: current.status,
+    note,
+    // Deciding an order that waits for approval sets aside a counter-offer recorded on it (approved or rejected as it stands).
+    set: {
+      updated_at: at,
+      ...(decides ? { decided_by: actor.userId, decided_at: at, decision_note: note || null } : {}),
+      ...(current.status === 'pending_approval' ? { counter_offer_json: null } : {}),
+    },
+    after: actor.onBehalf && step.by === 'seller' ? await forSellerOf(trx, sellerOrderId) : undefined,
+    now,
+  })
+  if (name === 'cancel') await cancelOpenInspections(trx, sellerOrderId, actor.userId, note)
+  const event = SELLER_EVENTS[name]
+  if (event) await notifySeller(trx, sellerOrderId, event, note || null)
+  if (name === 'deliver') {
+    const invoice = await raiseInvoice(trx, sellerOrderId, actor.userId, now)
+    if (invoice) await closeSettled(trx, invoice.settled, actor.userId)
+  }
+  await refreshMasterStatus(trx, owner.master_order_id, actor.userId)
+  return { code: current.code, status: step.to }
+}
+
+/**
+ * Staff accept the recorded counter-offer (orders' counterOfferDecisionIn: its lines replace the
+ * seller order's, which takes its accept_counter step); the master order's status and report rows follow.
+ */
+export async function acceptCounterOffer(
+  db: Database,
+  actor: Actor,
+  sellerOrderId: number,
+): Promise<Result<{ code: string }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const decided = await counterOfferDecisionIn(trx, actor, sellerOrderId, 'accept', '')
+      await refreshMasterStatus(trx, decided.masterOrderId, actor.userId)
+      return { ok: true as const, value: { code: decided.code } }
+    }),
+  )
+}
+
+/**
+ * A rejected seller order's lines moved to another seller (orders' moveRejectedLinesIn: a new seller
+ * order, approved at once where the seller is marked for it); the master order and its report rows follow.
+ */
+export async function moveRejectedLines(
+  db: Database,
+  actor: Actor,
+  sellerOrderId: number,
+  sellerId: number,
+): Promise<Result<{ id: number; code: string }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const moved = await moveRejectedLinesIn(trx, actor, sellerOrderId, sellerId)
+      await refreshMasterStatus(trx, moved.masterOrderId, actor.userId)
+      return { ok: true as const, value: { id: moved.id, code: moved.code } }
+    }),
+  )
+}
+
+/** The order moves an order's page and the approval queues hand their forms to (orders/decisions.server.ts). */
+export const orderMoves = { takeSellerOrderStep, cancelMasterOrder, acceptCounterOffer, moveRejectedLines }

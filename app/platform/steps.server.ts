@@ -23,8 +23,15 @@ export interface StepInput<S extends string> {
   action?: string
   /** The state the caller has just read under its lock; read here when absent. */
   current?: S
-  /** What moves with the step in the same transaction (kept counts, report rows). */
+  /** What moves with the step in the same transaction (kept counts, report rows), after its entry. */
   moved?: (move: { from: S; to: S }) => Promise<void>
+  /**
+   * What the step carries with it in the same transaction before its entry is written (a booking
+   * moving its request and order); the keys it answers join the entry's `after`.
+   */
+  carried?: (move: { from: S; to: S }) => Promise<Record<string, unknown> | void>
+  /** false: no entry of its own, the step is told in the entry of the step it goes with. */
+  audit?: boolean
   /** The field a missing reason is refused at, and its message. */
   reason?: { field?: string; message: string }
   now?: Date
@@ -38,6 +45,13 @@ export interface StepTaken<S extends string> {
 // The machine's table is named at run time; the queries are the same for every machine.
 const anyDb = (trx: Executor) => trx as unknown as Kysely<Record<string, Record<string, unknown>>>
 
+/** The history a record's steps are told in: its own, or its parent's (Machine.history). */
+function toldOn(m: Machine, id: number, row: Record<string, unknown>): { entityType: string; entityId: number } {
+  return m.history
+    ? { entityType: m.history.entity, entityId: Number(row[m.history.column]) }
+    : { entityType: m.entity, entityId: id }
+}
+
 /** The record's state now and who put it there, when: the refusal for a step it can no longer take. */
 export async function alreadyMoved<S extends string>(
   trx: Executor,
@@ -48,16 +62,17 @@ export async function alreadyMoved<S extends string>(
   const column = m.column ?? 'status'
   const row = (await anyDb(trx)
     .selectFrom(m.table)
-    .select(m.codeColumn ? [column, m.codeColumn] : [column])
+    .select([column, ...(m.codeColumn ? [m.codeColumn] : []), ...(m.history ? [m.history.column] : [])])
     .where('id', '=', id)
     .executeTakeFirst()) as Record<string, unknown> | undefined
   if (!row) return Refused.notFound(`There is no such ${m.entity.replace(/_/g, ' ')}.`)
+  const told = toldOn(m, id, row)
   const last = await trx
     .selectFrom('audit_events')
     .leftJoin('users', 'users.id', 'audit_events.actor_user_id')
     .select(['users.name', 'audit_events.at'])
-    .where('audit_events.entity_type', '=', m.entity)
-    .where('audit_events.entity_id', '=', String(id))
+    .where('audit_events.entity_type', '=', told.entityType)
+    .where('audit_events.entity_id', '=', String(told.entityId))
     .orderBy('audit_events.id', 'desc')
     .limit(1)
     .executeTakeFirst()
@@ -88,11 +103,15 @@ export async function takeStep<S extends string, N extends string, R extends str
     throw new Refused(input.reason?.field ?? 'reason', input.reason?.message ?? 'Say why: it is kept in the history.')
   }
   let current = input.current
-  if (current === undefined) {
-    const row = (await anyDb(trx).selectFrom(m.table).select(column).where('id', '=', id).executeTakeFirst()) as
-      Record<string, unknown> | undefined
+  let row: Record<string, unknown> | undefined
+  if (current === undefined || m.history) {
+    row = (await anyDb(trx)
+      .selectFrom(m.table)
+      .select(m.history ? [column, m.history.column] : [column])
+      .where('id', '=', id)
+      .executeTakeFirst()) as Record<string, unknown> | undefined
     if (!row) throw Refused.notFound(`There is no such ${m.entity.replace(/_/g, ' ')}.`)
-    current = row[column] as S
+    current ??= row[column] as S
   }
   if (!step.from.includes(current)) throw await alreadyMoved(trx, m, id, step)
   // Conditional on the state just read: a change by someone else in between makes it update nothing.
@@ -103,15 +122,16 @@ export async function takeStep<S extends string, N extends string, R extends str
     .where(column, '=', current)
     .executeTakeFirst()
   if (Number(updated.numUpdatedRows) !== 1) throw await alreadyMoved(trx, m, id, step)
-  await audit(trx, {
-    actorUserId: input.actorUserId,
-    action: input.action ?? `${m.entity}.${step.done}`,
-    entityType: m.entity,
-    entityId: id,
-    before: { [column]: current, ...input.before },
-    after: { [column]: step.to, ...input.after },
-    note: note || null,
-  })
+  const carried = (await input.carried?.({ from: current, to: step.to })) ?? {}
+  if (input.audit !== false)
+    await audit(trx, {
+      actorUserId: input.actorUserId,
+      action: input.action ?? `${m.entity}.${step.done}`,
+      ...toldOn(m, id, row ?? {}),
+      before: { [column]: current, ...input.before },
+      after: { [column]: step.to, ...input.after, ...carried },
+      note: note || null,
+    })
   await input.moved?.({ from: current, to: step.to })
   return { from: current, to: step.to }
 }

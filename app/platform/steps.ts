@@ -32,6 +32,11 @@ export interface Machine<S extends string = string, N extends string = string, R
   codeColumn?: string
   /** What a refusal calls the record when it names none by a column ("This offer"); "This record" when absent. */
   called?: string
+  /**
+   * Where its steps are told when not in its own history: the parent record's (a transport booking's
+   * steps in its request's history), named by its entity type and the column holding its id.
+   */
+  history?: { entity: string; column: string }
   steps: { readonly [K in N]: Step<S, R> }
   words?: Partial<Record<S, string>>
 }

@@ -1,10 +1,10 @@
-import { isRouteErrorResponse, useRouteLoaderData } from '@remix-run/react'
+import { isRouteErrorResponse } from '@remix-run/react'
+import { useRootData } from './root-data'
 import { Link } from '~/ui/link'
-import type { loader as rootLoader } from '~/root'
 
 /** The 404, 403 and "something went wrong" pages, with a way back that fits the user. */
 export function ErrorPanel({ error }: { error: unknown }) {
-  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const root = useRootData()
   const viewer = root?.viewer
   const home = viewer?.portals[0]?.home ?? '/login'
   const status = isRouteErrorResponse(error) ? error.status : 500

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode }
  * conform's select props, with one value for a single select: a refused form that came back with a
  * field sent twice (never from this page, but a body can say anything) shows its first value.
  */
-export function getSelectProps(meta: FieldMetadata<any>, options?: Parameters<typeof conformSelectProps>[1]) {
+export function getSelectProps(meta: FieldMetadata<unknown>, options?: Parameters<typeof conformSelectProps>[1]) {
   const props = conformSelectProps(meta, options)
   return Array.isArray(props.defaultValue) && !props.multiple
     ? { ...props, defaultValue: props.defaultValue[0] as string | undefined }
@@ -62,7 +62,7 @@ export function ErrorSummary({ form }: { form: SummaryForm }) {
   const fieldErrors = entries.filter(([name]) => name !== '')
   const count = fieldErrors.reduce((n, [, errors]) => n + errors.length, 0)
   return (
-    // eslint-disable-next-line jsx-a11y/no-autofocus -- moving focus to what went wrong is the point
+    // autoFocus: moving focus to what went wrong is the point
     <div className="form-error error-summary" role="alert" id={form.errorId} tabIndex={-1} ref={ref} autoFocus>
       {formErrors.map((error) => (
         <p key={error} style={{ margin: 0 }}>
@@ -106,7 +106,7 @@ type InputType =
 
 interface FieldProps {
   label: ReactNode
-  meta: FieldMetadata<any>
+  meta: FieldMetadata<unknown>
   type?: InputType
   hint?: ReactNode
   /** Messages from elsewhere shown at this field too (e.g. what a refused publish said about it). */
@@ -115,7 +115,7 @@ interface FieldProps {
 }
 
 /** What describes a field's input: its hint, then its messages when it has any. */
-export function describedBy(meta: FieldMetadata<any>, hint: ReactNode, errors: string[]) {
+export function describedBy(meta: FieldMetadata<unknown>, hint: ReactNode, errors: string[]) {
   return [hint ? `${meta.id}-hint` : null, errors.length ? meta.errorId : null].filter(Boolean).join(' ') || undefined
 }
 
@@ -128,7 +128,7 @@ export function FieldFrame({
   children,
 }: {
   label: ReactNode
-  meta: FieldMetadata<any>
+  meta: FieldMetadata<unknown>
   hint?: ReactNode
   errors: string[]
   children: ReactNode
@@ -172,7 +172,7 @@ export function SelectField({
   placeholder,
 }: {
   label: ReactNode
-  meta: FieldMetadata<any>
+  meta: FieldMetadata<unknown>
   options: { value: string; label: string }[]
   placeholder?: string
 }) {
@@ -201,7 +201,7 @@ export function ChoiceField({
   multiple = false,
 }: {
   legend: ReactNode
-  meta: FieldMetadata<any>
+  meta: FieldMetadata<unknown>
   options: { value: string; label: string }[]
   hint?: ReactNode
   multiple?: boolean
@@ -240,7 +240,7 @@ export function ChoiceField({
 }
 
 /** One native checkbox (posts "on" when ticked) that keeps its state when the form comes back. */
-export function CheckField({ meta, label }: { meta: FieldMetadata<any>; label: ReactNode }) {
+export function CheckField({ meta, label }: { meta: FieldMetadata<unknown>; label: ReactNode }) {
   const invalid = Boolean(meta.errors?.length)
   return (
     <div className={invalid ? 'field invalid' : 'field'}>

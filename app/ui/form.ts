@@ -2,7 +2,8 @@ import { useForm, type Submission, type SubmissionResult } from '@conform-to/rea
 import { useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
 
-type AnySchema = z.ZodType<Record<string, any>, Record<string, any>>
+/** A form's schema: an object of fields in, an object of values out. */
+export type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>
 
 /**
  * Every form's conform set-up: the zod schema checks in the browser (blur, then as you type, so a
@@ -16,7 +17,7 @@ type AnySchema = z.ZodType<Record<string, any>, Record<string, any>>
  * before it arrived is checked as soon as it does. A module a page imports statically must not
  * hold the schema, or zod comes with the page again (tests/client-imports.test.ts says so).
  */
-export function useZodForm<Schema extends AnySchema>(
+export function useZodForm<Schema extends FormSchema>(
   load: () => Promise<Schema>,
   options: {
     id: string

@@ -1,11 +1,9 @@
 import { mayOpen } from '~/auth/portals'
-import { useRouteLoaderData } from '@remix-run/react'
-import type { loader as rootLoader } from '~/root'
+import { useRootData } from './root-data'
 
 /** Whether the signed-in viewer may open a path: a page draws a link only then (app/auth/portals.ts). */
 export function useMayOpen(): (path: string) => boolean {
-  // The root's data read by type only: the root's error boundary renders the shell, which uses this.
-  const roles = useRouteLoaderData<typeof rootLoader>('root')?.viewer?.roles ?? []
+  const roles = useRootData()?.viewer?.roles ?? []
   return (path) => mayOpen(roles, path)
 }
 

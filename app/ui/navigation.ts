@@ -1,25 +1,31 @@
-import type { ServerBuild } from '@remix-run/node'
+import type { SerializeFrom, ServerBuild } from '@remix-run/node'
 import { portalKeys, portalOfPath, type PortalKey } from '~/auth/portals'
 import { sectionOfPath, sections } from '~/auth/sections'
 import { isOwnKey } from '~/utils/own-key'
 
-/** What every route says about itself in `handle`: its spec name, title, breadcrumb and menu place. */
-export interface RouteHandle {
+/**
+ * What every route says about itself in `handle`: its spec name, title, breadcrumb and menu place.
+ * `Data` is what its crumb functions read: the route's loader data (LoaderHandle<typeof loader>).
+ */
+export interface RouteHandle<Data = unknown> {
   /** The route name from the spec, e.g. AdminViewMasterOrder. */
   name: string
   title: string
-  /** Breadcrumb text; defaults to the title. A function gets the route's loader data. */
-  breadcrumb?: string | ((data: any) => string)
+  /** Breadcrumb text; defaults to the title. A function gets the route's loader data (undefined on an error). */
+  breadcrumb?: string | ((data: Data | undefined) => string)
   /**
    * Crumbs that come before this page's own when no parent route holds them, e.g. the list a
    * record page belongs to. A function gets the route's loader data (undefined on an error).
    */
-  parents?: Crumb[] | ((data: any) => Crumb[])
+  parents?: Crumb[] | ((data: Data | undefined) => Crumb[])
   /** Present when the route belongs in its portal's menu. */
   menu?: { group: string; order?: number; label?: string }
   /** false: the page is served without the React runtime (root.tsx, docs/decisions/0009). */
   hydrate?: false
 }
+
+/** The handle of a route whose crumbs read its loader's data. */
+export type LoaderHandle<Loader> = RouteHandle<SerializeFrom<Loader>>
 
 export interface Crumb {
   text: string

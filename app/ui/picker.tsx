@@ -249,7 +249,7 @@ export function PickerField({
   inputProps,
 }: {
   label: ReactNode
-  meta: FieldMetadata<any>
+  meta: FieldMetadata<unknown>
   kind: PickKind
   /** The record the kind is picked within (a buyer, for its SKUs). */
   within?: number | null

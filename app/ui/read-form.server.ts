@@ -41,7 +41,7 @@ export interface ReadFormOptions {
  * C0 control characters except tab, line feed and carriage return (whether a field takes those is
  * its schema's rule). A lone surrogate (half of a pair) becomes U+FFFD, as a UTF-8 decoder would.
  */
-const UNTYPABLE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g
+const UNTYPABLE_CONTROLS = /[^\P{Cc}\t\n\r\u007f-\u009f]/gu
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 /** A submitted text as every action reads it: the rest of what was typed is kept as it is. */

@@ -1,15 +1,12 @@
 import { roleLabel } from '~/auth/roles'
-import { Form, Outlet, useLocation, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { Form, Outlet, useLocation, useMatches, useRouteError } from '@remix-run/react'
 import { Link, NavLink } from '~/ui/link'
 import type { ReactNode } from 'react'
 import { portalOfPath, portals, type PortalKey } from '~/auth/portals'
-import type { loader as rootLoader } from '~/root'
 import { ErrorPage, ErrorPanel } from './error-page'
 import { useMayOpen } from './may-open'
+import { useRootData } from './root-data'
 import { groupMenu, shownPortal, type MenuEntry, type RouteHandle } from './navigation'
-
-// The root's data, read by type only: the root renders this shell in its own error boundary.
-const useRootData = () => useRouteLoaderData<typeof rootLoader>('root')
 
 /** Where the user is, from the portal's home down: each route's `handle` gives its crumb. */
 function Breadcrumbs({ home }: { home?: { text: string; to: string } }) {

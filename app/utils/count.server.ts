@@ -1,5 +1,4 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
-import type { DB } from '#db/types'
 import type { Executor } from '~/platform/executor'
 import { COUNT_CAP } from './list-params'
 
@@ -7,9 +6,9 @@ import { COUNT_CAP } from './list-params'
  * Counts the rows of a filtered list, stopping at COUNT_CAP + 1: an exact figure for any list a
  * person pages through, "10,000+" past that, at a bounded cost whatever the table size.
  */
-export async function countUpTo<O>(
+export async function countUpTo<D, TB extends keyof D, O>(
   db: Executor,
-  query: SelectQueryBuilder<DB, any, O>,
+  query: SelectQueryBuilder<D, TB, O>,
   cap = COUNT_CAP,
 ): Promise<{ total: number; capped: boolean }> {
   const row = await db

@@ -9,8 +9,9 @@ import { isValidGstin } from './gstin'
  * Characters no typed text needs: control characters (tabs and line breaks only where a field
  * has several lines) and the bidirectional overrides that make a name read differently on screen.
  */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/
-const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/
+// [^\P{Cc}\u0080-\u009f]: a C0 control character or DEL (the control characters but the C1 block).
+const CONTROL = /[^\P{Cc}\t\n\r\u0080-\u009f]|[\u202a-\u202e\u2066-\u2069]/u
+const CONTROL_OR_BREAK = /[^\P{Cc}\u0080-\u009f]|[\u202a-\u202e\u2066-\u2069]/u
 const CONTROL_MESSAGE = 'Remove the invisible control characters from this text'
 
 /** Refuses control characters in a one-line value (names, codes, titles). */

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { homeFor } from '~/auth/portals'
+import type { buildMenus, Menus } from '~/ui/navigation'
 import type { Kind, Outcome, Who } from './rules'
 
 // Requests as the access suites send them to the built app's handler, and what an answer means to a user.
@@ -20,8 +21,14 @@ export async function loadBuiltApp(
   const url = pathToFileURL(file).href + (fresh ? `?fresh=${Date.now()}-${Math.random()}` : '')
   const build = (await import(/* @vite-ignore */ url)) as ServerBuild
   const handler = createRequestHandler(build, 'production')
-  const context = { clientIp: '127.0.0.1', menus: (build.entry.module as any).buildMenus(build.routes) }
+  const context = { clientIp: '127.0.0.1', menus: menusOf(build) }
   return { build, handle: (request) => handler(request, context) }
+}
+
+/** The portal menus of a build, as server.js makes them (the build's entry module exports buildMenus). */
+export function menusOf(build: ServerBuild): Menus {
+  const entry = build.entry.module as ServerBuild['entry']['module'] & { buildMenus: typeof buildMenus }
+  return entry.buildMenus(build.routes)
 }
 
 /** A page GET, its single-fetch `.data` request, or an empty form POST, with the cookie given. */

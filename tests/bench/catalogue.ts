@@ -2,8 +2,8 @@
 // 500,000 versions on top of the demo data, measured over HTTP against the production server.
 import { createDatabase } from '../../db/database'
 import { migrateToLatest } from '../../db/migrate'
-import { seedDemo } from '../../db/seed'
-import { CATALOGUE_SCALE, seedCatalogueScale } from '../../db/seed-scale-catalogue'
+import { seedDemo } from '../../seed/demo'
+import { CATALOGUE_SCALE, seedCatalogueScale } from '../../seed/scale-catalogue'
 import { benchDatabase, benchDatabaseKind } from './database'
 import { measurePages, signIn } from './pages'
 import { startServer } from './server'

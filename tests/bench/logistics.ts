@@ -5,9 +5,9 @@
 // 100 requests each: p50 and p95 against the 50 ms budget. SQLite by default, PostgreSQL with --db postgres.
 import { createDatabase } from '../../db/database'
 import { migrateToLatest } from '../../db/migrate'
-import { seedDemo } from '../../db/seed'
-import { seedOrdersScale } from '../../db/seed-scale-orders'
-import { LOGISTICS_SCALE, seedLogisticsScale } from '../../db/seed-scale-logistics'
+import { seedDemo } from '../../seed/demo'
+import { seedOrdersScale } from '../../seed/scale-orders'
+import { LOGISTICS_SCALE, seedLogisticsScale } from '../../seed/scale-logistics'
 import { benchDatabase, benchDatabaseKind } from './database'
 import { measurePages, signIn } from './pages'
 import { startServer } from './server'

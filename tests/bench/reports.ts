@@ -6,9 +6,9 @@
 // against the pages' 50 ms. SQLite by default, PostgreSQL with --db postgres.
 import { createDatabase } from '../../db/database'
 import { migrateToLatest } from '../../db/migrate'
-import { seedDemo } from '../../db/seed'
-import { seedOrdersScale } from '../../db/seed-scale-orders'
-import { QC_SCALE, seedQcScale } from '../../db/seed-scale-qc'
+import { seedDemo } from '../../seed/demo'
+import { seedOrdersScale } from '../../seed/scale-orders'
+import { QC_SCALE, seedQcScale } from '../../seed/scale-qc'
 import { benchDatabase, benchDatabaseKind } from './database'
 import { measurePages, signIn } from './pages'
 import { startServer } from './server'

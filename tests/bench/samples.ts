@@ -4,8 +4,8 @@
 // PostgreSQL with --db postgres.
 import { createDatabase } from '../../db/database'
 import { migrateToLatest } from '../../db/migrate'
-import { seedDemo } from '../../db/seed'
-import { SAMPLE_ORDERS_SCALE, seedSampleOrdersScale } from '../../db/seed-scale-sample-orders'
+import { seedDemo } from '../../seed/demo'
+import { SAMPLE_ORDERS_SCALE, seedSampleOrdersScale } from '../../seed/scale-sample-orders'
 import { benchDatabase, benchDatabaseKind } from './database'
 import { measurePages, signIn } from './pages'
 import { startServer } from './server'

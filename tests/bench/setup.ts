@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { atMost, none } from './budgets'
 
 const PORT = 3196
@@ -92,10 +93,9 @@ export async function benchSetup(): Promise<string[]> {
     const counts = fs
       .readFileSync(log, 'utf8')
       .split('\n')
-      .filter((line) =>
-        /^\s*(Tests|Test Files)\s|^\s*\d+ (passed|failed|skipped|flaky)/.test(line.replace(/\x1b\[[0-9;]*m/g, '')),
-      )
-      .map((line) => `  ${line.replace(/\x1b\[[0-9;]*m/g, '').trim()}`)
+      .map((line) => stripVTControlCharacters(line))
+      .filter((line) => /^\s*(Tests|Test Files)\s|^\s*\d+ (passed|failed|skipped|flaky)/.test(line))
+      .map((line) => `  ${line.trim()}`)
     rows.push(...counts)
     return rows
   } finally {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { dbRow, dbValue, formMessage, signInAs, signOut } from './support'
 
-// Seller orders from approval to production, on the demo orders (db/seed-orders.ts): the supplier
+// Seller orders from approval to production, on the demo orders (seed/orders.ts): the supplier
 // team admin approves, takes down a counter-offer and rejects; admin accepts the counter-offer; the
 // rejected lines move to another seller; the seller moves its lines on; the buyer follows.
 

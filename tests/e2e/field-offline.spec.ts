@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import SQLite from 'better-sqlite3'
-import { demoValue } from '../../db/seed-qc'
+import { demoValue } from '../../seed/qc'
 import { dbRow, dbValue, E2E_DB, signInAs } from './support'
 
 // The field operator's offline queue belongs to the person who filled it (docs/decisions/0009):

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { demoValue } from '../../db/seed-qc'
+import { demoValue } from '../../seed/qc'
 import { dbRow, dbValue, signInAs } from './support'
 
 // Keyboard only (issue 17): placing an order, approving a seller order and submitting an

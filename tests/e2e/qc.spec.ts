@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { demoValue } from '../../db/seed-qc'
+import { demoValue } from '../../seed/qc'
 import { dbRow, dbValue, signInAs } from './support'
 
-// Quality control on the demo data (db/seed-qc.ts): business operations schedule an inspection on
+// Quality control on the demo data (seed/qc.ts): business operations schedule an inspection on
 // the calendar; the field operator inspects on a phone over a slow network, without JavaScript, and
 // the connection drops as the results are sent; business operations accept part of the lot; the
 // seller and the buyer see the outcome through their lenses. With JavaScript the operator's form

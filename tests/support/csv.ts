@@ -12,8 +12,10 @@ export function parseCsv(text: string): Record<string, string>[] {
       else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true
-    else if (c === ',') (record.push(field), (field = ''))
-    else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      record.push(field)
+      field = ''
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && body[i + 1] === '\n') i++
       record.push(field)
       records.push(record)

@@ -1,6 +1,6 @@
 import { getDb } from '~/db.server'
 import { loadViewer, startSession } from '~/auth/session.server'
-import { demoEmail } from '#db/seed'
+import { demoEmail } from '../../seed/demo-users'
 import type { RoleKey } from '#db/types'
 
 export async function userIdOf(email: string): Promise<number> {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { createDatabase, type DatabaseHandle } from '../../db/database'
 import { migrateToLatest } from '../../db/migrate'
-import { seedDemo } from '../../db/seed'
+import { seedDemo } from '../../seed/demo'
 import { ARTIFACTS, TEMPLATE_DB } from './paths'
 import { createDatabaseOn, dropDatabaseOn, uniqueName } from './postgres'
 

@@ -149,7 +149,11 @@ export async function textOfData(response: Response): Promise<string> {
     if (value instanceof Date) return void parts.push(value.toISOString())
     if (typeof value !== 'object' || seen.has(value)) return
     seen.add(value)
-    if (value instanceof Map) for (const [k, v] of value) (visit(k), visit(v))
+    if (value instanceof Map)
+      for (const [k, v] of value) {
+        visit(k)
+        visit(v)
+      }
     else if (value instanceof Set) for (const v of value) visit(v)
     else if (value instanceof Error) parts.push(value.message)
     else

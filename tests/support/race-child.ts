@@ -3,13 +3,12 @@
 // at once; the answer ({ id, results }) comes when all are done. Runs until its standard input ends.
 import readline from 'node:readline'
 import { getDb } from '~/db.server'
-import { acceptCounterOffer } from '~/features/orders/counter-offer.server'
-import { takeSellerOrderStep } from '~/features/orders/steps.server'
+import { acceptCounterOffer, takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import type { SellerOrderStepName } from '~/features/orders/states'
 import { sampleSight } from '~/features/sample-orders/lens'
 import type { SampleOrderStepName } from '~/features/sample-orders/states'
 import { takeSampleStep } from '~/features/sample-orders/steps.server'
-import { recordPayment } from '~/features/settlements/ledger.server'
+import { recordPayment } from '~/lifecycle/settlements.server'
 
 export type RaceJob =
   | { kind: 'seller_order'; id: number; step: SellerOrderStepName; reason?: string }

@@ -1,4 +1,4 @@
-import { getFormProps } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useActionData, useSearchParams } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import { SubmitButton } from '~/ui/button'
@@ -14,7 +14,7 @@ export function LoginForm({
   action: string
   /** the field operator's sign-in: no company sign-up */ field?: boolean
 }) {
-  const lastResult = useActionData<any>()
+  const lastResult = useActionData<SubmissionResult<string[]>>()
   const [searchParams] = useSearchParams()
   const [form, fields] = useZodForm(() => import('./schema').then((m) => m.loginSchema), {
     id: 'login',

@@ -3,6 +3,10 @@ import { getDb } from '~/db.server'
 import { userIdOf } from '../../../tests/support/db'
 import { handleLogin } from './login.server'
 
+/** The status a sign-in answered with: a redirect, or a refused form's data with its status. */
+const statusOf = (answer: Awaited<ReturnType<typeof handleLogin>>) =>
+  'init' in answer ? answer.init?.status : answer.status
+
 const context = { clientIp: '203.0.113.9', menus: {} } as AppLoadContext
 
 function post(fields: Record<string, string>) {
@@ -62,12 +66,12 @@ describe('the sign-in action', () => {
 
   it('refuses a wrong password and a filled honeypot without a session', async () => {
     const wrong = await handleLogin(post({ email: 'seller@example.com', password: 'nope' }), context)
-    expect((wrong as any).init?.status).toBe(400)
+    expect(statusOf(wrong)).toBe(400)
     const bot = await handleLogin(
       post({ email: 'seller@example.com', password: 'demo-pass-2026', website_url: 'http://spam' }),
       context,
     )
-    expect((bot as any).init?.status).toBe(400)
+    expect(statusOf(bot)).toBe(400)
     const sessions = await getDb()
       .selectFrom('sessions')
       .select('id_hash')

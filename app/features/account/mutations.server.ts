@@ -3,9 +3,9 @@ import crypto from 'node:crypto'
 import type { Database } from '#db/database'
 import type { TokenPurpose } from '#db/types'
 import { hashPassword, verifyPassword } from '~/auth/password.server'
+import { voidOpenTokens } from '~/auth/reset-tokens.server'
 import { endUserSessions } from '~/auth/session.server'
 import { audit } from '~/platform/audit.server'
-import { type Executor } from '~/platform/executor'
 import { queueEmail } from '~/platform/outbox.server'
 import { syncSearch } from '~/platform/search.server'
 import { isUniqueViolation } from '#db/errors'
@@ -243,16 +243,6 @@ export async function resetPassword(
       return { ok: true as const, value: { userId: row.user_id } }
     }),
   )
-}
-
-/** A password just set makes every outstanding reset and invitation link of the user useless. */
-export async function voidOpenTokens(trx: Executor, userId: number, now = new Date().toISOString()): Promise<void> {
-  await trx
-    .updateTable('password_reset_tokens')
-    .set({ used_at: now })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute()
 }
 
 export async function updateProfile(

@@ -4,14 +4,8 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import { createAddress, makeDefaultAddress, removeAddress, updateAddress } from './mutations.server'
-import {
-  addressSchemas,
-  addressTargetSchema,
-  CREATE_FORM_ID,
-  editFormId,
-  KIND_LABELS,
-  type AddressOwner,
-} from './schema'
+import { addressSchemas, addressTargetSchema, CREATE_FORM_ID, editFormId, KIND_LABELS } from './schema'
+import type { AddressOwner } from './shared'
 import { type FormReply } from '~/platform/form-reply'
 
 /**

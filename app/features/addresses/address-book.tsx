@@ -5,9 +5,8 @@ import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
 import { ChoiceField, ErrorList, ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
-import { type OwnerKind } from './schema'
 import { type FormReply } from '~/platform/form-reply'
-import { CREATE_FORM_ID, editFormId, INDIAN_STATES, KIND_LABELS, KINDS_OF_OWNER } from './shared'
+import { CREATE_FORM_ID, editFormId, INDIAN_STATES, KIND_LABELS, KINDS_OF_OWNER, type OwnerKind } from './shared'
 
 export interface AddressView {
   id: number
@@ -157,7 +156,7 @@ function AddressCard({
   )
 }
 
-type AddressFieldsMeta = Record<'kind' | 'label' | 'line1' | 'line2' | 'city' | 'state' | 'pin', FieldMetadata<any>>
+type AddressFieldsMeta = Record<'kind' | 'label' | 'line1' | 'line2' | 'city' | 'state' | 'pin', FieldMetadata<unknown>>
 
 function AddressFields({ owner, fields }: { owner: OwnerKind; fields: AddressFieldsMeta }) {
   return (

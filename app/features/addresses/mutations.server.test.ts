@@ -3,7 +3,8 @@ import { userIdOf } from '../../../tests/support/db'
 import { handleAddressAction } from './action.server'
 import { CONFLICT_MESSAGE, createAddress, makeDefaultAddress, removeAddress, updateAddress } from './mutations.server'
 import { findAddress, listAddresses } from './queries.server'
-import { addressSchemas, type AddressInput, type AddressOwner } from './schema'
+import { addressSchemas, type AddressInput } from './schema'
+import type { AddressOwner } from './shared'
 
 let actor: number
 beforeAll(async () => {

@@ -6,7 +6,8 @@ import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
 import { describeAddress, findAddress, ownerColumn, type AddressRow } from './queries.server'
-import { COUNTRY, KIND_LABELS, KINDS_OF_OWNER, type AddressInput, type AddressOwner, type OwnerKind } from './schema'
+import { COUNTRY, KIND_LABELS, KINDS_OF_OWNER, type AddressInput } from './schema'
+import type { AddressOwner, OwnerKind } from './shared'
 
 /** What an address change answers: the address and its kind, or why it was refused (not found: a 404). */
 type Changed = Result<{ addressId: number; kind: AddressKind }>

@@ -1,5 +1,5 @@
 import type { Executor } from '~/platform/executor'
-import type { AddressOwner } from './schema'
+import type { AddressOwner } from './shared'
 
 /** The column that ties an address to its owner. */
 export const ownerColumn = (owner: AddressOwner) =>
@@ -53,4 +53,17 @@ export function findAddress(db: Executor, owner: AddressOwner, addressId: number
 export function describeAddress(address: { kind: string; label: string | null; line1: string; city: string }) {
   const kind = address.kind.charAt(0).toUpperCase() + address.kind.slice(1)
   return `${kind}: ${address.label ? `${address.label}, ` : ''}${address.line1}, ${address.city}`
+}
+
+/** An address of the buyer as an order keeps it (JSON): what it said when the order was placed; null when it is not one of the buyer's of that kind. */
+export async function addressSnapshot(db: Executor, buyerId: number, id: number | null, kind: 'shipping' | 'billing') {
+  if (id === null) return null
+  const row = await db
+    .selectFrom('addresses')
+    .select(['label', 'line1', 'line2', 'city', 'state', 'pin', 'country'])
+    .where('id', '=', id)
+    .where('buyer_id', '=', buyerId)
+    .where('kind', '=', kind)
+    .executeTakeFirst()
+  return row ? JSON.stringify(row) : null
 }

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from '@conform-to/react'
 import * as z from 'zod'
 import type { AddressKind } from '#db/types'
 import { controlError, optionalText, pinField, singleLine } from '~/utils/fields'
@@ -6,17 +5,9 @@ import { INDIAN_STATES, KINDS_OF_OWNER, KIND_LABELS } from './shared'
 export { ADDRESS_INTENTS, type AddressIntent } from './shared'
 export { CREATE_FORM_ID, INDIAN_STATES, KINDS_OF_OWNER, KIND_LABELS, editFormId, isAddressIntent } from './shared'
 
-/** Who an address belongs to: a buyer company, a seller company, or the platform for one product. */
-export type OwnerKind = 'buyer' | 'seller' | 'product'
-export interface AddressOwner {
-  kind: OwnerKind
-  id: number
-}
-
 /** The platform trades inside India: PIN codes and states are Indian, so the country is too. */
 export const COUNTRY = 'IN'
 
-/** The answer for one form of a page with several: which form it is for, and conform's result. */
 const requiredLine = (message: string, max: number) =>
   z
     .string({ error: message })

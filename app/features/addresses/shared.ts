@@ -2,7 +2,13 @@
 // No zod here: the views import these, and zod comes to the browser only with a form's checks
 // (useZodForm loads the schema when the form is first reached).
 import type { AddressKind } from '#db/types'
-import type { OwnerKind } from './schema'
+
+/** Who an address belongs to: a buyer company, a seller company, or the platform for one product. */
+export type OwnerKind = 'buyer' | 'seller' | 'product'
+export interface AddressOwner {
+  kind: OwnerKind
+  id: number
+}
 
 /** The id of the add form, and of each address's edit form (a reply goes back to the form it came from). */
 export const CREATE_FORM_ID = 'address-create'

@@ -37,7 +37,8 @@ export const MAX_IMAGE_PIXELS = 50_000_000
 export function safeFileName(name: string, fallback = 'file'): string {
   const base = name.replace(/\\/g, '/').split('/').pop() ?? ''
   const clean = base
-    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069"<>|*?:]/g, '')
+    // C0 controls and DEL (\p{Cc} but the C1 block), bidirectional overrides, and what Windows refuses.
+    .replace(/[^\P{Cc}\u0080-\u009f]|[\u202a-\u202e\u2066-\u2069"<>|*?:]/gu, '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '')

@@ -66,7 +66,7 @@ function filtered(db: Executor, f: Pick<BuyerSkuFilters, 'status' | 'q'>, scope:
  * Sorts an index serves: (status, updated_at) or (buyer_id, status, updated_at) for "updated";
  * the unique (buyer_id, buyer_code) for "code", which groups the rows by buyer. The id keeps pages stable.
  */
-function sorted<Q extends SelectQueryBuilder<DB, 'buyer_skus', any>>(
+function sorted<Q extends SelectQueryBuilder<DB, 'buyer_skus', object>>(
   query: Q,
   f: Pick<BuyerSkuFilters, 'sort' | 'dir'>,
 ): Q {

@@ -8,7 +8,7 @@ import { GST_RATES } from './shared'
 
 const gstOptions = GST_RATES.map((rate) => ({ value: rate, label: `${rate} %` }))
 
-type CategoryFieldsMeta = Record<'name' | 'hsnCode' | 'gstRate' | 'active', FieldMetadata<any>>
+type CategoryFieldsMeta = Record<'name' | 'hsnCode' | 'gstRate' | 'active', FieldMetadata<unknown>>
 
 function CategoryFields({ fields }: { fields: CategoryFieldsMeta }) {
   return (

@@ -1,5 +1,6 @@
 // QC conditions through the routes, as Remix calls them: validation per operator, enum values,
 // 404 for another category's condition, the version check and the audit on the category.
+import type { SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db.server'
 import * as createRoute from '~/routes/admin+/categories.$categoryId.conditions.create'
@@ -39,7 +40,7 @@ async function thrownStatus(run: () => Promise<unknown>): Promise<number> {
 async function create(categoryId: number, fields: Record<string, string>) {
   const path = `/admin/categories/${categoryId}/conditions/create`
   const answer = (await createRoute.action(args(post(path, fields), { categoryId: String(categoryId) }))) as
-    Response | { data: any; init: { status: number } }
+    Response | { data: SubmissionResult<string[]> | undefined; init: { status: number } }
   if (answer instanceof Response) return { status: answer.status, errors: undefined }
   return { status: answer.init.status, errors: answer.data?.error as Record<string, string[]> | undefined }
 }
@@ -205,11 +206,11 @@ describe('editing a condition', () => {
     expect(JSON.parse(entry.after_json!)).toMatchObject({ rule: 'between 100 and 140 g/m²', severity: 'critical' })
 
     const stale = (await editRoute.action(args(post(path, { ...fields, max: '150' }), params))) as {
-      data: any
+      data: SubmissionResult<string[]>
       init: { status: number }
     }
     expect(stale.init.status).toBe(400)
-    expect(stale.data.error[''][0]).toMatch(/Someone else changed this condition/)
+    expect(stale.data.error?.['']?.[0]).toMatch(/Someone else changed this condition/)
     expect(stale.data.initialValue).toMatchObject({ max: '150' })
     expect((await conditionsOf(id))[0].max_value).toBe('140')
   })

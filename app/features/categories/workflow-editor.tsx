@@ -150,7 +150,7 @@ function StageRow({
   )
 }
 
-type StageFieldsMeta = Record<'name' | 'expectedDays' | 'qcGate', FieldMetadata<any>>
+type StageFieldsMeta = Record<'name' | 'expectedDays' | 'qcGate', FieldMetadata<unknown>>
 
 function StageFields({ fields }: { fields: StageFieldsMeta }) {
   return (

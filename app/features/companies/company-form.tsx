@@ -1,10 +1,9 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
-import type { z } from 'zod'
 import { SubmitButton } from '~/ui/button'
 import { CheckField, ErrorSummary, Field, SelectField } from '~/ui/field'
-import { useZodForm } from '~/ui/form'
+import { useZodForm, type FormSchema } from '~/ui/form'
 import { INDIAN_STATES } from '../addresses/shared'
 import { companyKinds, type CompanyKind } from './kinds'
 
@@ -35,9 +34,7 @@ export function CompanyForm({
 }: CompanyFormProps) {
   const info = companyKinds[kind]
   const schema = () =>
-    import('./schema').then((m): z.ZodType<Record<string, any>, Record<string, any>> =>
-      mode === 'add' ? m.addSellerSchema : m.companyFormSchemas[kind],
-    )
+    import('./schema').then((m): FormSchema => (mode === 'add' ? m.addSellerSchema : m.companyFormSchemas[kind]))
   const [form, fields] = useZodForm(schema, { id: `${kind}-${mode}`, lastResult, defaultValue })
   return (
     <Form method="post" {...getFormProps(form)} className="card">

@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Database } from '#db/database'
-import type { CompanyStatus } from '#db/types'
+import type { CompanyStatus, DB } from '#db/types'
 import type { Executor } from '~/platform/executor'
 import { rupeesInput } from '~/utils/money'
 import { countUpTo } from '~/utils/count.server'
@@ -53,7 +53,10 @@ function filtered(db: Executor, kind: CompanyKind, f: Pick<CompanyFilters, 'q' |
 /** Sorts that an index serves: name, (status, name) and created_at; the id keeps pages stable. */
 const SORT_COLUMNS = { name: ['name'], created: ['created_at'], status: ['status', 'name'] } as const
 
-function sorted<Q extends SelectQueryBuilder<any, any, any>>(query: Q, f: Pick<CompanyFilters, 'sort' | 'dir'>): Q {
+function sorted<Q extends SelectQueryBuilder<DB, 'buyers' | 'sellers', object>>(
+  query: Q,
+  f: Pick<CompanyFilters, 'sort' | 'dir'>,
+): Q {
   let ordered = query
   for (const column of [...SORT_COLUMNS[f.sort], 'id']) ordered = ordered.orderBy(sql.ref(column), f.dir) as Q
   return ordered

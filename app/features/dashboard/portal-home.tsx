@@ -1,9 +1,8 @@
-import { useRouteLoaderData } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import { useId, type ReactNode } from 'react'
 import { portals, type PortalKey } from '~/auth/portals'
-import type { loader as rootLoader } from '~/root'
 import { groupMenu } from '~/ui/navigation'
+import { useRootData } from '~/ui/root-data'
 import { PageHeader } from '~/ui/shell'
 import type { OrderQueue } from '../orders/home.server'
 import { Figures } from '~/ui/figures'
@@ -46,7 +45,7 @@ export function PortalHome({
   intro: string
   actions?: ReactNode
 }) {
-  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const root = useRootData()
   const sections = groupMenu(root?.menu?.portal === portal ? root.menu.entries : [])
   return (
     <>

@@ -11,8 +11,6 @@ import { linkedFigures, type Figure } from '~/platform/figures'
 import { homeExtras } from './operations.server'
 import { financeFigures, logisticsFigures } from './team-homes.server'
 
-export type { Figure } from '~/platform/figures'
-
 async function countBy(db: Database, table: 'buyers' | 'sellers' | 'users') {
   const rows = await db
     .selectFrom(table)

@@ -2,7 +2,7 @@ import type { Database } from '#db/database'
 import { kolkataDay } from '~/utils/format'
 import { dueBucketTotals } from '../logistics/queries.server'
 import { moneyFigures } from '../settlements/balances.server'
-import type { Figure } from './queries.server'
+import type { Figure } from '~/platform/figures'
 
 // The homes of the logistics team and of business finance (issue 34): the figures of their own
 // work, each a link to the list behind it filtered to what it counts, in the main portal's

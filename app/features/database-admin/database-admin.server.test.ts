@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import SQLite from 'better-sqlite3'
-import { demoEmail, DEMO_PASSWORD } from '#db/seed'
+import { demoEmail, DEMO_PASSWORD } from '../../../seed/demo-users'
 import { getViewer } from '~/auth/session.server'
 import { getDatabase, getDb } from '~/db.server'
 import { cookieFor, userIdOf, viewerFor } from '../../../tests/support/db'

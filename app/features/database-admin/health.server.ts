@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import type { Database as SqliteDatabase } from 'better-sqlite3'
 import { sql } from 'kysely'
 import type { DatabaseHandle } from '#db/database'
 import { sqlitePathFromUrl } from '#db/database'
@@ -126,7 +127,7 @@ export async function databaseHealth(
   }
 }
 
-function indexBytes(sqlite: import('better-sqlite3').Database, table: string, sizes: Map<string, number>): number {
+function indexBytes(sqlite: SqliteDatabase, table: string, sizes: Map<string, number>): number {
   const indexes = sqlite.prepare("select name from sqlite_master where type = 'index' and tbl_name = ?").all(table) as {
     name: string
   }[]

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { getDb } from '~/db.server'
 import { userIdOf } from '../../../tests/support/db'
-import { demoEmail } from '#db/seed'
+import { demoEmail } from '../../../seed/demo-users'
 import { GRACE_MS, KEEP_BEFORE_RESTORE, sweepFiles } from './sweep.server'
 
 // Files that outlive their rows are swept; files a row names, young files and files of no known

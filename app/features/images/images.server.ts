@@ -53,15 +53,14 @@ export async function checkImage(value: FormDataEntryValue | null): Promise<Chec
   const type = await fileTypeFromBuffer(bytes)
   const extension = type && ALLOWED.get(type.mime)
   if (!type || !extension) return { error: `That file is not an image we accept: use ${IMAGE_RULES}` }
-  let width: number | null = null
-  let height: number | null = null
+  let size: ReturnType<typeof imageSize>
   try {
-    const size = imageSize(bytes)
-    width = size.width ?? null
-    height = size.height ?? null
+    size = imageSize(bytes)
   } catch {
     return { error: 'That image could not be read; it may be damaged' }
   }
+  const width = size.width ?? null
+  const height = size.height ?? null
   return { bytes, contentType: type.mime, extension, width, height, originalName: value.name.slice(0, 200) }
 }
 

@@ -20,7 +20,8 @@ import type { BookingRow } from './queries.server'
 import { BookingInputs, PlaceText } from './request-pages'
 import { type BookingCalendarFilters, type BookingFilters } from './schema'
 import { billingPath, bookingPath, bookingsPath, requestPath } from './shared'
-import { BOOKING_STATUSES, bookingSteps, bookingStepsFrom, transportTypes, type BookingStepName } from './states'
+import { stepsFrom } from '~/platform/steps'
+import { BOOKING_STATUSES, bookingCarries, bookingMachine, transportTypes, type BookingStepName } from './states'
 
 const day = (d: string | null) => (d ? formatDate(`${d}T12:00:00Z`) : '')
 
@@ -317,8 +318,8 @@ function StepForm({ data, step, reply }: { data: BookingPageData; step: BookingS
     id: `booking-${step}`,
     lastResult: mine,
   })
-  const definition = bookingSteps[step]
-  const moves = definition.moves[data.request.type]
+  const definition = bookingMachine.steps[step]
+  const moves = bookingCarries[step].moves[data.request.type]
   const effect = moves
     ? `${data.request.orderCode} is ${moves === 'dispatch' ? 'dispatched' : 'delivered'} with it${moves === 'deliver' && data.request.type === 'last_mile' ? ', and the buyer’s invoice is raised' : ''}.`
     : null
@@ -409,7 +410,7 @@ export function BookingPage({ data, reply }: { data: BookingPageData; reply: Rep
       <section className="card">
         <Details items={facts} />
         <div className="step-forms">
-          {bookingStepsFrom(booking.status).map((step) => (
+          {stepsFrom(bookingMachine, booking.status).map((step) => (
             <StepForm key={step} data={data} step={step} reply={reply} />
           ))}
         </div>

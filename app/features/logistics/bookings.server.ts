@@ -6,16 +6,14 @@ import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
 import { nextCode } from '~/platform/numbering.server'
-import { sellerOrderStepIn } from '../orders/steps.server'
-import { sampleSight } from '../sample-orders/lens'
-import { sampleStepIn } from '../sample-orders/steps.server'
-import { alreadyMoved, moveRequest } from './requests.server'
 import type { BillingForm, BookingFields } from './schema'
-import { bookingSteps, type BookingStepName } from './states'
+import { bookingCarries, type BookingStepName, type OrderMove } from './states'
+import { bookingStep, countBookingDays, requestStep } from './steps.server'
 
 // Transport bookings (docs/domain.md "Logistics and money"): a transporter booked for a request,
-// its steps (picked up, delivered, cancelled) which move the request and the order it carries in the
-// same transaction, and the transporter's bill, paid from the payment dues. A request has one
+// its steps (picked up, delivered, cancelled) which move the request in the same transaction (the
+// order it carries is moved by the lifecycle, ~/lifecycle/shipments.server, through `carry`), and
+// the transporter's bill, paid from the payment dues. A request has one
 // booking that is not cancelled (a partial unique index); a transporter's bill number is entered
 // once (a unique index).
 
@@ -31,32 +29,6 @@ export async function transporterId(trx: Executor, name: string): Promise<number
     .onConflict((oc) => oc.column('name_key').doNothing())
     .execute()
   return (await trx.selectFrom('transporters').select('id').where('name_key', '=', key).executeTakeFirstOrThrow()).id
-}
-
-/**
- * A booking more (1) or fewer (-1) on its pickup and its expected delivery day, for its transporter
- * (transport_booking_days, the calendar's counts): in the transaction of every change that moves
- * them (booked, its days or transporter changed, cancelled).
- */
-export async function countBookingDays(
-  trx: Executor,
-  booking: { pickup_on: string; delivery_on: string; transporter_id: number },
-  change: 1 | -1,
-): Promise<void> {
-  for (const [side, day] of [
-    ['pickup', booking.pickup_on],
-    ['delivery', booking.delivery_on],
-  ] as const) {
-    await trx
-      .insertInto('transport_booking_days')
-      .values({ day, side, transporter_id: booking.transporter_id, n: change })
-      .onConflict((oc) =>
-        oc
-          .columns(['side', 'day', 'transporter_id'])
-          .doUpdateSet((eb) => ({ n: eb('transport_booking_days.n', '+', change) })),
-      )
-      .execute()
-  }
 }
 
 /** Transporters to choose from (filters, the booking form's suggestions), by name. */
@@ -93,39 +65,31 @@ export async function createBooking(
       db.transaction().execute(async (trx) => {
         const request = await trx
           .selectFrom('transport_requests')
-          .select(['id', 'code', 'status', 'transport_type'])
+          .select(['id', 'status', 'transport_type'])
           .where('id', '=', requestId)
           .executeTakeFirst()
         if (!request) return { ok: false as const, notFound: true, message: 'There is no such request.' }
         const { result, repeated } = await once(trx, key, 'transport_booking', actor.userId, async () => {
           checkTimes(input)
-          if (request.status !== 'open')
-            throw await alreadyMoved(trx, requestId, request.code, request.status, 'booked')
           const code = await nextCode(trx, 'TB')
           const transporter = await transporterId(trx, input.transporter)
           const values = bookingValues(input, transporter)
-          const row = await trx
-            .insertInto('transport_bookings')
-            .values({ code, request_id: requestId, status: 'booked', created_by: actor.userId, ...values })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-          await countBookingDays(trx, values, 1)
-          if (!(await moveRequest(trx, requestId, request.transport_type, 'open', 'booked')))
-            throw await alreadyMoved(trx, requestId, request.code, request.status, 'booked')
-          await audit(trx, {
+          await requestStep(trx, requestId, request.transport_type, 'book', {
             actorUserId: actor.userId,
-            action: 'transport_request.booked',
-            entityType: 'transport_request',
-            entityId: requestId,
-            before: { status: 'open' },
+            current: request.status,
             after: {
-              status: 'booked',
               booking: code,
               transporter: input.transporter,
               pickupAt: formatDateTime(input.pickupAt),
               freight: formatMoney(input.freight),
             },
           })
+          const row = await trx
+            .insertInto('transport_bookings')
+            .values({ code, request_id: requestId, status: 'booked', created_by: actor.userId, ...values })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          await countBookingDays(trx, values, 1)
           return row.id
         })
         const booking = await trx
@@ -256,110 +220,66 @@ export async function updateBooking(
   )
 }
 
-/** The sample-order lens a courier booking acts through: business operations', which dispatches and delivers samples. */
-const SAMPLE_LENS = { portal: 'biz_ops' as const, see: sampleSight.biz_ops, scope: { kind: 'all' as const } }
+/** A booking as its step sees it (bookingOf). */
+export type BookingOf = NonNullable<Awaited<ReturnType<typeof bookingOf>>>
 
 /**
- * Takes a booking's step: the booking and its request move (conditional on their states, so of
- * two people at once one wins), and the order it carries takes its step in the same transaction
- * (states.ts `moves`): picked up dispatches a seller order or sample order, delivered delivers it
- * (a seller order's invoice is raised then). When the order cannot move, nothing does.
+ * What moves the order a booking carries, in the step's transaction (the lifecycle's): answers what
+ * it did in words ("SO-… dispatched"), or null when nothing moved; throws a Refused to refuse the step.
  */
-export async function takeBookingStep(
+export type CarryOrder = (booking: BookingOf, move: Exclude<OrderMove, null>) => Promise<string | null>
+
+/** A booking step taken from a route (the lifecycle's takeBookingStep, with the order it carries). */
+export type TakeBookingStep = (
   db: Database,
   actor: Actor,
   requestId: number,
   bookingId: number,
   name: BookingStepName,
+  reason?: string,
+) => Promise<Result<{ code: string; moved: string | null }>>
+
+/**
+ * Takes a booking's step inside the caller's transaction: the booking and its request move
+ * (conditional on their states, so of two people at once one wins), then `carry` moves the order it
+ * carries (states.ts `bookingCarries`), all told in one entry of the request's history. Refusals are
+ * thrown: when the order cannot move, nothing does.
+ */
+export async function moveBooking(
+  trx: Executor,
+  actor: Actor,
+  requestId: number,
+  bookingId: number,
+  name: BookingStepName,
+  carry: CarryOrder,
   reason = '',
   now = new Date(),
-): Promise<Result<{ code: string; moved: string | null }>> {
-  const step = bookingSteps[name]
+): Promise<{ code: string; moved: string | null }> {
+  const carries = bookingCarries[name]
   const note = reason.trim().slice(0, 500)
-  return refusals(() =>
-    db.transaction().execute(async (trx) => {
-      const booking = await bookingOf(trx, requestId, bookingId)
-      if (!booking) return { ok: false as const, notFound: true, message: 'There is no such booking.' }
-      if ('needsReason' in step && step.needsReason && !note)
-        throw new Refused('reason', 'Say why the booking is cancelled')
-      const at = now.toISOString()
-      const moved = await trx
-        .updateTable('transport_bookings')
-        .set({
-          status: step.to,
-          updated_at: at,
-          ...(name === 'pick_up' ? { picked_up_at: at } : {}),
-          ...(name === 'deliver' ? { delivered_at: at } : {}),
-          ...(name === 'cancel' ? { cancel_reason: note } : {}),
-        })
-        .where('id', '=', bookingId)
-        .where('status', 'in', step.from)
-        .executeTakeFirst()
-      if (Number(moved.numUpdatedRows) !== 1) throw await bookingMoved(trx, bookingId, step.label)
-      if (name === 'cancel')
-        await countBookingDays(
-          trx,
-          await trx
-            .selectFrom('transport_bookings')
-            .select(['pickup_on', 'delivery_on', 'transporter_id'])
-            .where('id', '=', bookingId)
-            .executeTakeFirstOrThrow(),
-          -1,
-        )
-      const requestFrom = name === 'deliver' ? 'in_transit' : 'booked'
-      if (!(await moveRequest(trx, requestId, booking.transport_type, requestFrom, step.request)))
-        throw await alreadyMoved(trx, requestId, booking.requestCode, requestFrom, step.done)
-      const orderMove = step.moves[booking.transport_type]
-      let movedOrder: string | null = null
-      if (orderMove && booking.seller_order_id) {
-        const current = await trx
-          .selectFrom('seller_orders')
-          .select(['status', 'code'])
-          .where('id', '=', booking.seller_order_id)
-          .executeTakeFirstOrThrow()
-        // A last mile from the warehouse carries goods the first mile already dispatched.
-        if (!(orderMove === 'dispatch' && current.status === 'dispatched')) {
-          const taken = await sellerOrderStepIn(trx, actor, booking.seller_order_id, orderMove, '', now)
-          if (!taken.ok) throw new Refused(undefined, `${taken.message} The booking was not changed either.`)
-          movedOrder = `${taken.value.code} ${orderMove === 'dispatch' ? 'dispatched' : 'delivered'}`
-        }
-      } else if (orderMove && booking.sample_order_id) {
-        const taken = await sampleStepIn(trx, actor, SAMPLE_LENS, booking.sample_order_id, orderMove, {
-          courier: booking.transporter,
-          trackingNumber: booking.lr_number ?? booking.code,
-        })
-        if (!taken.ok) throw new Refused(undefined, `${taken.message} The booking was not changed either.`)
-        movedOrder = `${taken.value.code} ${orderMove === 'dispatch' ? 'dispatched' : 'delivered'}`
-      }
-      await audit(trx, {
+  const booking = await bookingOf(trx, requestId, bookingId)
+  if (!booking) throw Refused.notFound('There is no such booking.')
+  let moved: string | null = null
+  await bookingStep(trx, bookingId, name, {
+    actorUserId: actor.userId,
+    current: booking.status,
+    note,
+    now,
+    reason: { message: 'Say why the booking is cancelled' },
+    before: { booking: booking.code },
+    after: { booking: booking.code },
+    carried: async () => {
+      const request = await requestStep(trx, requestId, booking.transport_type, carries.request, {
         actorUserId: actor.userId,
-        action: `transport_booking.${name === 'pick_up' ? 'picked_up' : step.to}`,
-        entityType: 'transport_request',
-        entityId: requestId,
-        before: { booking: booking.code, status: booking.status },
-        after: {
-          booking: booking.code,
-          status: step.to,
-          request: step.request,
-          ...(movedOrder ? { order: movedOrder } : {}),
-        },
-        note: note || null,
+        audit: false,
+        now,
       })
-      return { ok: true as const, value: { code: booking.code, moved: movedOrder } }
-    }),
-  )
-}
-
-async function bookingMoved(trx: Executor, bookingId: number, label: string): Promise<Refused> {
-  const now = await trx
-    .selectFrom('transport_bookings')
-    .select(['code', 'status', 'updated_at'])
-    .where('id', '=', bookingId)
-    .executeTakeFirstOrThrow()
-  return new Refused(
-    undefined,
-    `${now.code} is already ${now.status.replace(/_/g, ' ')} (changed ${formatDateTime(now.updated_at)}): “${label}” is no longer possible, and nothing was changed.`,
-  )
+      const move = carries.moves[booking.transport_type]
+      moved = move ? await carry(booking, move) : null
+      return { request: request.to, ...(moved ? { order: moved } : {}) }
+    },
+  })
+  return { code: booking.code, moved }
 }
 
 /**

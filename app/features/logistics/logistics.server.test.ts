@@ -5,16 +5,11 @@ import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
 import { makeSampleSku } from '../../../tests/support/catalogue'
 import { auditEntriesOf } from '~/features/audit/history.server'
-import { takeSellerOrderStep } from '../orders/steps.server'
-import {
-  addressChoices,
-  cancelRequest,
-  candidateOrders,
-  createRequest,
-  linkedOrderByCode,
-  updateRequest,
-} from './requests.server'
-import { createBooking, markBillsPaid, saveBilling, takeBookingStep } from './bookings.server'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
+import { cancelRequest, createRequest, updateRequest } from './requests.server'
+import { addressChoices, candidateOrders, linkedOrderByCode } from './linked-orders.server'
+import { createBooking, markBillsPaid, saveBilling } from './bookings.server'
+import { takeBookingStep } from '~/lifecycle/shipments.server'
 import { listRequests, paymentDues } from './queries.server'
 import { lensFor, orderDetail } from '../orders/search.server'
 import { addRequestAction, addRequestPage, bookingsCsv, duesCsv, requestsCsv } from './pages.server'

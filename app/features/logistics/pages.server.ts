@@ -41,23 +41,17 @@ import {
   type DueRow,
   type RequestRow,
 } from './queries.server'
-import {
-  addressChoices,
-  cancelRequest,
-  candidateOrders,
-  createRequest,
-  linkedOrderByCode,
-  updateRequest,
-} from './requests.server'
+import { cancelRequest, createRequest, updateRequest } from './requests.server'
+import { addressChoices, candidateOrders, linkedOrderByCode } from './linked-orders.server'
 import {
   createBooking,
   markBillsPaid,
   saveBilling,
-  takeBookingStep,
   transporterChoices,
+  type TakeBookingStep,
   updateBooking,
 } from './bookings.server'
-import { bookingSteps, isTransportType, transportTypes } from './states'
+import { bookingMachine, isTransportType, transportTypes } from './states'
 
 type Reply = SubmissionResult<string[]>
 const actor = (viewer: Viewer) => ({ userId: viewer.userId })
@@ -348,12 +342,14 @@ export async function bookingPage(
 }
 export type BookingPageData = NonNullable<Awaited<ReturnType<typeof bookingPage>>>
 
+/** The booking page's forms; its steps are taken by `takeBookingStep`, the lifecycle's (the route passes it). */
 export async function bookingAction(
   db: Database,
   viewer: Viewer,
   requestIdParam: string | undefined,
   bookingIdParam: string | undefined,
   form: FormData,
+  takeBookingStep: TakeBookingStep,
 ): Promise<FormOutcome<Reply>> {
   const requestId = readId(requestIdParam)
   const bookingId = readId(bookingIdParam)
@@ -380,7 +376,7 @@ export async function bookingAction(
   )
   if (!done.ok)
     return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done) }
-  const step = bookingSteps[input.intent]
+  const step = bookingMachine.steps[input.intent]
   return {
     status: 'done',
     toast: {

@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely'
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely'
 import type { DB, TransportBookingStatus, TransportRequestStatus, TransportType } from '#db/types'
 import { countUpTo } from '~/utils/count.server'
 import { kolkataDay } from '~/utils/format'
@@ -497,7 +497,7 @@ function unpaid(db: Executor, f: Pick<DueFilters, 'transporter' | 'bucket'>, tod
   return query
 }
 
-const billTotal = (eb: any) =>
+const billTotal = (eb: ExpressionBuilder<DB, 'transport_bookings'>) =>
   eb.fn
     .sum(eb(eb.ref('transport_bookings.bill_amount_minor'), '+', eb.ref('transport_bookings.bill_gst_minor')))
     .as('total')

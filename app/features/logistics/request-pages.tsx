@@ -1,4 +1,4 @@
-import { getFormProps } from '@conform-to/react'
+import { getFormProps, type FieldMetadata } from '@conform-to/react'
 import { useOrderHref } from '~/ui/may-open'
 import { Form, useLocation } from '@remix-run/react'
 import { sentenceCase, StatusBadge } from '~/ui/badge'
@@ -18,7 +18,7 @@ import { formatQuantity } from '~/utils/quantity'
 import { replyFor, type Reply } from '~/platform/form-reply'
 import type { AddRequestData, RequestPageData } from './pages.server'
 import type { Place, RequestRow } from './queries.server'
-import { requestCreateSchema, type RequestFilters } from './schema'
+import type { requestCreateSchema, RequestFilters } from './schema'
 import { addRequestPath, bookingPath, requestPath, requestsPath } from './shared'
 import { REQUEST_STATUSES, TRANSPORT_TYPES, transportTypes } from './states'
 
@@ -312,7 +312,7 @@ export function BookingInputs({
 }: {
   fields: Record<
     'transporter' | 'vehicleNumber' | 'driverPhone' | 'lrNumber' | 'pickupAt' | 'expectedDeliveryAt' | 'freight',
-    any
+    FieldMetadata<unknown>
   >
   transporters: string[]
 }) {

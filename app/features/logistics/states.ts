@@ -1,9 +1,10 @@
 import type { TransportBookingStatus, TransportRequestStatus, TransportType } from '#db/types'
+import { machine, type Machine } from '~/platform/steps'
 
-// The states of transport (docs/domain.md "Logistics and money"), in one table: a booking's steps,
-// each with the state it puts its request in, and what it does to the linked order by transport
-// type. Mutations apply a step with a conditional update on `from`, so of two people taking steps
-// at once exactly one wins.
+// The states of transport (docs/domain.md "Logistics and money"): the request's and the booking's
+// machines (the one step helper, ~/platform/steps), and what each booking step carries: the state it
+// puts its request in, and the step of the linked order by transport type (the lifecycle,
+// ~/lifecycle/shipments.server, takes that one). Of two people taking steps at once exactly one wins.
 
 export const TRANSPORT_TYPES = [
   'first_mile',
@@ -65,52 +66,64 @@ export const ACTIVE_REQUEST_STATUSES = [
 /** What a booking's step does to the order it carries. */
 export type OrderMove = 'dispatch' | 'deliver' | null
 
-export interface BookingStep {
-  from: readonly TransportBookingStatus[]
-  to: TransportBookingStatus
-  /** Where the request goes with it. */
-  request: TransportRequestStatus
-  label: string
-  done: string
-  needsReason?: boolean
-  /** Per transport type, the step of the linked order taken in the same transaction. */
-  moves: Record<TransportType, OrderMove>
-}
+/**
+ * A transport request's steps: booked with a transporter, moved by its booking's steps (picked up,
+ * delivered; a cancelled booking opens it again), cancelled while nothing has moved.
+ */
+export const requestMachine = machine({
+  entity: 'transport_request',
+  table: 'transport_requests',
+  codeColumn: 'code',
+  steps: {
+    book: { from: ['open'], to: 'booked', by: 'logistics', label: 'Book a transporter', done: 'booked' },
+    pick_up: { from: ['booked'], to: 'in_transit', by: 'logistics', label: 'Picked up', done: 'picked up' },
+    deliver: { from: ['in_transit'], to: 'delivered', by: 'logistics', label: 'Delivered', done: 'delivered' },
+    reopen: { from: ['booked'], to: 'open', by: 'logistics', label: 'Cancel booking', done: 'reopened' },
+    cancel: {
+      from: ['open', 'booked'],
+      to: 'cancelled',
+      by: 'logistics',
+      label: 'Cancel the request',
+      done: 'cancelled',
+      needsReason: true,
+    },
+  },
+} satisfies Machine<TransportRequestStatus>)
+export type RequestStepName = keyof typeof requestMachine.steps
 
-export const bookingSteps = {
+/** A booking's steps; they are told in its request's history. */
+export const bookingMachine = machine({
+  entity: 'transport_booking',
+  table: 'transport_bookings',
+  codeColumn: 'code',
+  history: { entity: 'transport_request', column: 'request_id' },
+  steps: {
+    pick_up: { from: ['booked'], to: 'picked_up', by: 'logistics', label: 'Picked up', done: 'picked up' },
+    deliver: { from: ['picked_up'], to: 'delivered', by: 'logistics', label: 'Delivered', done: 'delivered' },
+    cancel: {
+      from: ['booked'],
+      to: 'cancelled',
+      by: 'logistics',
+      label: 'Cancel booking',
+      done: 'cancelled',
+      needsReason: true,
+    },
+  },
+} satisfies Machine<TransportBookingStatus>)
+export type BookingStepName = keyof typeof bookingMachine.steps
+
+/** What each booking step carries: its request's step, and per transport type the linked order's step. */
+export const bookingCarries: Record<
+  BookingStepName,
+  { request: RequestStepName; moves: Record<TransportType, OrderMove> }
+> = {
   pick_up: {
-    from: ['booked'],
-    to: 'picked_up',
-    request: 'in_transit',
-    label: 'Picked up',
-    done: 'picked up',
+    request: 'pick_up',
     moves: { first_mile: 'dispatch', last_mile: 'dispatch', sample: 'dispatch', return: null },
   },
-  deliver: {
-    from: ['picked_up'],
-    to: 'delivered',
-    request: 'delivered',
-    label: 'Delivered',
-    done: 'delivered',
-    moves: { first_mile: null, last_mile: 'deliver', sample: 'deliver', return: null },
-  },
-  cancel: {
-    from: ['booked'],
-    to: 'cancelled',
-    request: 'open',
-    label: 'Cancel booking',
-    done: 'cancelled',
-    needsReason: true,
-    moves: { first_mile: null, last_mile: null, sample: null, return: null },
-  },
-} as const satisfies Record<string, BookingStep>
-export type BookingStepName = keyof typeof bookingSteps
-
-/** The steps a booking may take from its state. */
-export const bookingStepsFrom = (status: TransportBookingStatus) =>
-  (Object.keys(bookingSteps) as BookingStepName[]).filter((name) =>
-    (bookingSteps[name].from as readonly string[]).includes(status),
-  )
+  deliver: { request: 'deliver', moves: { first_mile: null, last_mile: 'deliver', sample: 'deliver', return: null } },
+  cancel: { request: 'reopen', moves: { first_mile: null, last_mile: null, sample: null, return: null } },
+}
 
 /** A request is edited (and cancelled) only while nothing has moved: open, or booked and not picked up (cancelling also cancels the booking). */
 export const REQUEST_EDITABLE: readonly TransportRequestStatus[] = ['open']

@@ -5,6 +5,7 @@ import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
 import { orderPageAction, orderPageFor, orderPageTarget, orderSearchFor, sellerOrderPageTarget } from './pages.server'
+import { orderMoves } from '~/lifecycle/seller-orders.server'
 
 // Who may open which order, and what each portal's loader returns of it (its lens): buyer A never
 // reaches buyer B's order, a seller another seller's, a KAM or an agent outside their assignments;
@@ -64,7 +65,7 @@ describe('who reaches which order', () => {
       expect((await orderPageFor(db, v, portal, String(own)))?.order.id, who).toBe(own)
       expect(await orderPageFor(db, v, portal, String(foreign)), who).toBeUndefined()
       // A form posted to an order out of scope is not found, whatever it says.
-      expect(await orderPageAction(db, v, portal, String(foreign), new FormData()), who).toEqual({
+      expect(await orderPageAction(db, v, portal, String(foreign), new FormData(), orderMoves), who).toEqual({
         status: 'not-found',
       })
       const list = await orderSearchFor(db, v, portal, new URL('http://x/?perPage=100'))

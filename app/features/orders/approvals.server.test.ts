@@ -6,6 +6,7 @@ import { userIdOf } from '../../../tests/support/db'
 import { formOf, inAYear, placeTestOrder } from '../../../tests/support/orders'
 import { approvalQueueAction, approvalQueuePage } from './approvals.server'
 import { orderPageAction } from './pages.server'
+import { orderMoves } from '~/lifecycle/seller-orders.server'
 
 // The approval queues: what waits, through whose lens; each decision from its form, as one
 // transaction with its audit entry; two deciders at once; the counter-offer; approving several.
@@ -39,7 +40,14 @@ const auditsOf = (id: number) =>
     .orderBy('id')
     .execute()
 const decide = (who: Viewer, fields: Record<string, string | string[]>, url = QUEUE) =>
-  approvalQueueAction(getDb(), who, who === admin ? 'admin' : 'supplier_admin', new URL(url), formOf(fields))
+  approvalQueueAction(
+    getDb(),
+    who,
+    who === admin ? 'admin' : 'supplier_admin',
+    new URL(url),
+    formOf(fields),
+    orderMoves,
+  )
 
 beforeAll(async () => {
   internal = await userIdOf('internal@example.com')
@@ -109,7 +117,7 @@ describe('deciding', () => {
     expect(outcomes).toEqual(['error', 'success'])
     const loser = [one, two].find((o) => o.status === 'done' && o.toast.kind === 'error')
     expect(loser?.status === 'done' && loser.toast.message).toMatch(
-      /is approved \(decided by (Supplier Admin|Admin|.+), .+\): it cannot be approved now/,
+      /is already approved \(by (Supplier Admin|Admin|.+), .+\): “Approve” is no longer possible, and nothing was changed/,
     )
     expect(await statusOf(order.sellerOrderId)).toBe('approved')
     expect((await auditsOf(order.sellerOrderId)).filter((a) => a.action === 'seller_order.approved')).toHaveLength(1)
@@ -258,7 +266,7 @@ describe('deciding', () => {
     expect(mixed).toMatchObject({ status: 'done', toast: { kind: 'info' } })
     const message = mixed.status === 'done' ? mixed.toast.message : ''
     expect(message).toContain(`Approved ${two.sellerOrders[0]!.code}.`)
-    expect(message).toContain(`${three.sellerOrders[0]!.code} is rejected`)
+    expect(message).toContain(`${three.sellerOrders[0]!.code} is already rejected`)
     expect(message).toContain('not one you can approve')
     expect([
       await statusOf(one.sellerOrderId),
@@ -273,16 +281,18 @@ describe('deciding', () => {
     const other = await placeTestOrder({ userId: internal, buyerId, sellerIds: [sellerB], key: 'refuse-2' })
     const counter = formOf({ intent: 'counter', sellerOrder: String(order.sellerOrderId) })
     expect(
-      await orderPageAction(db, viewer(['biz_ops'], internal), 'biz_ops', String(order.id), counter),
+      await orderPageAction(db, viewer(['biz_ops'], internal), 'biz_ops', String(order.id), counter, orderMoves),
     ).toMatchObject({ status: 'forbidden' })
     const approve = formOf({ intent: 'step', step: 'approve', sellerOrder: String(order.sellerOrderId) })
     expect(
-      await orderPageAction(db, viewer(['biz_ops'], internal), 'biz_ops', String(order.id), approve),
+      await orderPageAction(db, viewer(['biz_ops'], internal), 'biz_ops', String(order.id), approve, orderMoves),
     ).toMatchObject({ status: 'forbidden' })
     // The seller order of another master order is not on this page.
-    expect(await orderPageAction(db, admin, 'admin', String(other.id), approve)).toEqual({ status: 'not-found' })
+    expect(await orderPageAction(db, admin, 'admin', String(other.id), approve, orderMoves)).toEqual({
+      status: 'not-found',
+    })
     // On its own order's page, admin decides it as in the queue.
-    expect(await orderPageAction(db, admin, 'admin', String(order.id), approve)).toMatchObject({
+    expect(await orderPageAction(db, admin, 'admin', String(order.id), approve, orderMoves)).toMatchObject({
       status: 'done',
       toast: { kind: 'success' },
     })
@@ -349,7 +359,7 @@ describe('e-mails', () => {
         updated_at: new Date().toISOString(),
       })
       .execute()
-    const { moveRejectedLines } = await import('./reassign.server')
+    const { moveRejectedLines } = await import('~/lifecycle/seller-orders.server')
     const moved = await moveRejectedLines(db, { userId: internal }, order.sellerOrderId, other)
     if (!moved.ok) throw new Error(moved.message)
     await decide(supplierAdmin, { intent: 'step', step: 'approve', sellerOrder: String(moved.value.id) })

@@ -4,7 +4,7 @@ import type { FormOutcome } from '~/ui/outcome.server'
 import type { PickOption } from '~/platform/pick'
 import { resolveCompany } from '../users/company.server'
 import { orderActions } from './actions'
-import { handleDecisionForm } from './decisions.server'
+import { handleDecisionForm, type OrderMoves } from './decisions.server'
 import { orderPath, type OrderLens } from './lens'
 import { readApprovalFilters, type ApprovalFilters } from './schema'
 import { counterOfferOf, lensFor, scopedOrderIds, sellerOrderLines } from './search.server'
@@ -129,6 +129,7 @@ export async function approvalQueueAction(
   portal: ApprovalPortal,
   url: URL,
   form: FormData,
+  moves: OrderMoves,
 ): Promise<FormOutcome> {
   const lens = lensFor(viewer, portal)!
   const reaches = async (id: number) =>
@@ -141,6 +142,6 @@ export async function approvalQueueAction(
   // Back to the queue with its filters (the form posts to the queue's own address, query and all).
   const query = new URLSearchParams([...url.searchParams].filter(([name]) => name !== 'index' && name !== '_data'))
   const page = `${approvalsPath[portal]}${query.size ? `?${query}` : ''}`
-  const outcome = await handleDecisionForm(db, viewer, { may: orderActions(portal), page, reaches }, form)
+  const outcome = await handleDecisionForm(db, viewer, { may: orderActions(portal), page, reaches, moves }, form)
   return outcome ?? { status: 'bad-request' }
 }

@@ -106,7 +106,7 @@ export function LineControl({
   children,
 }: {
   label: string
-  meta: FieldMetadata<any>
+  meta: FieldMetadata<unknown>
   errors: string[]
   children: React.ReactNode
 }) {
@@ -122,7 +122,7 @@ export function LineControl({
 }
 
 /** The server's reply's messages at a field, else the line's own message from the cart's checks. */
-export const messagesAt = (meta: FieldMetadata<any>, own: string | undefined) =>
+export const messagesAt = (meta: FieldMetadata<unknown>, own: string | undefined) =>
   meta.errors?.length ? meta.errors : own ? [own] : []
 
 /** The cart of one buyer: add its SKUs, fill in each line, choose the addresses, place the order. */
@@ -363,7 +363,7 @@ export function AddressSelect({
   empty,
 }: {
   label: string
-  meta: FieldMetadata<any>
+  meta: FieldMetadata<unknown>
   options: Omit<CartView['addresses'][number], 'kind'>[]
   buyerId: number
   empty: string
@@ -400,10 +400,17 @@ export function AddressSelect({
   )
 }
 
-type CartFormMeta = FormMetadata<any, string[]>
+/** A cart form's conform metadata, whatever its schema. */
+type CartFormMeta<Schema extends Record<string, unknown>> = FormMetadata<Schema, string[]>
 
 /** A cart's "add" form (the master order cart's buyer SKUs, the samples cart's samples): a picker and its button. */
-export function CartAddForm({ form, children }: { form: CartFormMeta; children: React.ReactNode }) {
+export function CartAddForm<Schema extends Record<string, unknown>>({
+  form,
+  children,
+}: {
+  form: CartFormMeta<Schema>
+  children: React.ReactNode
+}) {
   return (
     <Form method="post" {...getFormProps(form)} className="card cart-add">
       <ErrorSummary form={form} />
@@ -423,14 +430,14 @@ export function CartAddForm({ form, children }: { form: CartFormMeta; children: 
  * places it and the one that saves it. Enter in a field saves (the first submit button is the one the
  * browser presses).
  */
-export function CartForm({
+export function CartForm<Schema extends Record<string, unknown>>({
   form,
   idempotencyKey,
   place,
   empty,
   children,
 }: {
-  form: CartFormMeta
+  form: CartFormMeta<Schema>
   idempotencyKey: string
   place: { label: string; pending: string }
   empty: boolean

@@ -4,7 +4,8 @@ import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { auditEntriesOf } from '~/features/audit/history.server'
 import { addCartLine, saveCartLine } from './cart.server'
-import { acceptCounterOffer, declineCounterOffer, recordCounterOffer } from './counter-offer.server'
+import { declineCounterOffer, recordCounterOffer } from './counter-offer.server'
+import { acceptCounterOffer } from '~/lifecycle/seller-orders.server'
 import { placeCart } from './place.server'
 
 let staff: { userId: number }
@@ -99,10 +100,10 @@ describe('counter-offers', () => {
       'Counter-offer recorded',
       'Added',
     ])
-    // Nothing is waiting any more.
+    // Nothing is waiting any more: the order was approved (the step helper's answer).
     expect(await acceptCounterOffer(db, admin, sellerOrder.id)).toMatchObject({
       ok: false,
-      message: expect.stringMatching(/no counter-offer waiting/),
+      message: expect.stringMatching(/is already approved \(by .+\): “Accept the counter-offer” is no longer possible/),
     })
   })
 

@@ -1,6 +1,7 @@
 import type { Database } from '#db/database'
 import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
+import { takeStep } from '~/platform/steps.server'
 import { formatMoney } from '~/utils/format'
 import { strictCalendarDate } from '~/utils/fields'
 import { parseRupees } from '~/utils/money'
@@ -9,7 +10,7 @@ import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { platformToday } from './cart.server'
 import { lockParentOf } from './locks.server'
 import { notifySeller } from './notify.server'
-import { refreshMasterStatus } from './steps.server'
+import { sellerOrderMachine } from './states'
 import { refreshTotals } from './totals.server'
 
 // A seller's counter-offer (docs/domain.md "Orders"): instead of approving a seller order as it
@@ -124,15 +125,6 @@ export async function recordCounterOffer(
   )
 }
 
-/** Staff accept the recorded counter-offer: its lines replace the seller order's, which is approved. */
-export async function acceptCounterOffer(
-  db: Database,
-  actor: Actor,
-  sellerOrderId: number,
-): Promise<Result<{ code: string }>> {
-  return decide(db, actor, sellerOrderId, 'accept', '')
-}
-
 /** Staff decline the recorded counter-offer (with a reason): the seller order waits for approval as it stood. */
 export async function declineCounterOffer(
   db: Database,
@@ -140,93 +132,108 @@ export async function declineCounterOffer(
   sellerOrderId: number,
   reason: string,
 ): Promise<Result<{ code: string }>> {
-  return decide(db, actor, sellerOrderId, 'decline', reason)
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const decided = await counterOfferDecisionIn(trx, actor, sellerOrderId, 'decline', reason)
+      return { ok: true as const, value: { code: decided.code } }
+    }),
+  )
 }
 
-async function decide(
-  db: Database,
+/**
+ * A counter-offer accepted (its lines replace the seller order's, which takes its accept_counter
+ * step) or declined, in the caller's transaction; answers the seller order's code and master order.
+ * Accepting moves the master order and its report rows: the lifecycle's acceptCounterOffer does that.
+ */
+export async function counterOfferDecisionIn(
+  trx: Executor,
   actor: Actor,
   sellerOrderId: number,
   choice: 'accept' | 'decline',
   reason: string,
-): Promise<Result<{ code: string }>> {
+): Promise<{ code: string; masterOrderId: number }> {
   const note = reason.trim().slice(0, 1000)
-  return refusals(() =>
-    db.transaction().execute(async (trx) => {
-      if (choice === 'decline' && !note) throw new Refused('reason', 'Say why it is declined: the seller reads it')
-      // The master order first (locks.server.ts): an approval of this seller order, or a step of a sibling, waits or has finished.
-      if ((await lockParentOf(trx, sellerOrderId)) === undefined)
-        return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
-      const current = await trx
-        .selectFrom('seller_orders')
-        .select(['counter_offer_json'])
-        .where('id', '=', sellerOrderId)
-        .executeTakeFirst()
-      if (!current) return { ok: false as const, notFound: true, message: 'There is no such seller order.' }
-      const at = new Date().toISOString()
-      // Only while it waits with this very offer: a decision or a new offer in between makes it update nothing.
-      const updated = await trx
-        .updateTable('seller_orders')
-        .set(
-          choice === 'accept'
-            ? {
-                status: 'approved',
-                decided_by: actor.userId,
-                decided_at: at,
-                decision_note: 'Counter-offer accepted',
-                counter_offer_json: null,
-                updated_at: at,
-              }
-            : { counter_offer_json: null, updated_at: at },
-        )
-        .where('id', '=', sellerOrderId)
-        .where('status', '=', 'pending_approval')
-        .where('counter_offer_json', '=', current.counter_offer_json ?? '')
-        .returning(['code', 'master_order_id'])
-        .executeTakeFirst()
-      if (!updated)
-        throw new Refused(
-          undefined,
-          'There is no counter-offer waiting on this seller order any more: someone has just decided it. Reload the page.',
-        )
-      const offer = JSON.parse(current.counter_offer_json!) as { lines: CounterLine[] }
-      if (choice === 'accept') {
-        const was = await agreementOf(trx, updated.master_order_id, sellerOrderId)
-        for (const line of offer.lines) {
-          await trx
-            .updateTable('sub_orders')
-            .set({
-              quantity_milli: line.quantityMilli,
-              cost_minor: line.costMinor,
-              ready_by: line.readyBy,
-              updated_at: at,
-            })
-            .where('id', '=', line.subOrderId)
-            .where('seller_order_id', '=', sellerOrderId)
-            .execute()
-        }
-        await refreshTotals(trx, updated.master_order_id)
-        await recordLinesChanged(trx, actor, updated.master_order_id, sellerOrderId, was)
-      }
-      await audit(trx, {
-        actorUserId: actor.userId,
-        action: choice === 'accept' ? 'seller_order.counter_offer_accepted' : 'seller_order.counter_offer_declined',
-        entityType: 'seller_order',
-        entityId: sellerOrderId,
-        before: { status: 'pending_approval' },
-        after: { status: choice === 'accept' ? 'approved' : 'pending_approval' },
-        note: note || null,
-      })
-      await notifySeller(
-        trx,
-        sellerOrderId,
-        choice === 'accept' ? 'counter_offer_accepted' : 'counter_offer_declined',
-        note || null,
+  if (choice === 'decline' && !note) throw new Refused('reason', 'Say why it is declined: the seller reads it')
+  // The master order first (locks.server.ts): an approval of this seller order, or a step of a sibling, waits or has finished.
+  if ((await lockParentOf(trx, sellerOrderId)) === undefined) throw Refused.notFound('There is no such seller order.')
+  const current = await trx
+    .selectFrom('seller_orders')
+    .select(['code', 'status', 'master_order_id', 'counter_offer_json'])
+    .where('id', '=', sellerOrderId)
+    .executeTakeFirst()
+  if (!current) throw Refused.notFound('There is no such seller order.')
+  const at = new Date().toISOString()
+  // Read under the master order's lock: a decision or a new offer by someone else has finished.
+  if (current.status === 'pending_approval' && current.counter_offer_json === null)
+    throw new Refused(
+      undefined,
+      'There is no counter-offer waiting on this seller order any more: someone has just decided it. Reload the page.',
+    )
+  const updated = { code: current.code, master_order_id: current.master_order_id }
+  if (choice === 'accept')
+    // The machine's accept_counter step (states.ts): an order decided meanwhile is refused in the step helper's words.
+    await takeStep(trx, sellerOrderMachine, sellerOrderId, 'accept_counter', {
+      actorUserId: actor.userId,
+      current: current.status,
+      note: note || null,
+      set: {
+        decided_by: actor.userId,
+        decided_at: at,
+        decision_note: 'Counter-offer accepted',
+        counter_offer_json: null,
+        updated_at: at,
+      },
+    })
+  else {
+    const declined = await trx
+      .updateTable('seller_orders')
+      .set({ counter_offer_json: null, updated_at: at })
+      .where('id', '=', sellerOrderId)
+      .where('status', '=', 'pending_approval')
+      .where('counter_offer_json', '=', current.counter_offer_json ?? '')
+      .executeTakeFirst()
+    if (Number(declined.numUpdatedRows) !== 1)
+      throw new Refused(
+        undefined,
+        'There is no counter-offer waiting on this seller order any more: someone has just decided it. Reload the page.',
       )
-      if (choice === 'accept') await refreshMasterStatus(trx, updated.master_order_id, actor.userId)
-      return { ok: true as const, value: { code: updated.code } }
-    }),
+  }
+  const offer = JSON.parse(current.counter_offer_json!) as { lines: CounterLine[] }
+  if (choice === 'accept') {
+    const was = await agreementOf(trx, updated.master_order_id, sellerOrderId)
+    for (const line of offer.lines) {
+      await trx
+        .updateTable('sub_orders')
+        .set({
+          quantity_milli: line.quantityMilli,
+          cost_minor: line.costMinor,
+          ready_by: line.readyBy,
+          updated_at: at,
+        })
+        .where('id', '=', line.subOrderId)
+        .where('seller_order_id', '=', sellerOrderId)
+        .execute()
+    }
+    await refreshTotals(trx, updated.master_order_id)
+    await recordLinesChanged(trx, actor, updated.master_order_id, sellerOrderId, was)
+  }
+  if (choice === 'decline')
+    await audit(trx, {
+      actorUserId: actor.userId,
+      action: 'seller_order.counter_offer_declined',
+      entityType: 'seller_order',
+      entityId: sellerOrderId,
+      before: { status: 'pending_approval' },
+      after: { status: 'pending_approval' },
+      note: note || null,
+    })
+  await notifySeller(
+    trx,
+    sellerOrderId,
+    choice === 'accept' ? 'counter_offer_accepted' : 'counter_offer_declined',
+    note || null,
   )
+  return { code: updated.code, masterOrderId: updated.master_order_id }
 }
 
 /** The buyer's side of a seller order's lines, and the order's value: what a counter-offer changes in the buyer's agreement. */

@@ -5,7 +5,7 @@ import type { Executor } from '~/platform/executor'
 // (master_order_category_counts) and per buyer (master_order_buyer_counts): the searches' counts
 // of all orders, a status, the open ones, a category, a buyer's or a KAM's buyers', without
 // counting up to a million rows on every page. Kept in the transaction that places an order
-// (writeOrder) or moves its status (refreshMasterStatus).
+// (writeOrder) or moves its status (moveMasterStatus, which the lifecycle's refreshMasterStatus calls).
 
 /** Whose orders a count is of: every order, a category's, a buyer's, a KAM's buyers' (or one of them). */
 export type CountOf = { categoryId: number } | { buyerId?: number; kamUserId?: number } | null

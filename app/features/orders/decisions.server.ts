@@ -5,18 +5,47 @@ import type { Viewer } from '~/auth/session.server'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { countOf } from '~/utils/format'
 import { isOwnKey } from '~/utils/own-key'
-import type { Refusal } from '~/utils/refusal.server'
+import type { Refusal, Result } from '~/utils/refusal.server'
 import type { OrderActions } from './actions'
-import { acceptCounterOffer, declineCounterOffer, recordCounterOffer } from './counter-offer.server'
+import { declineCounterOffer, recordCounterOffer } from './counter-offer.server'
 import { bulkApproveSchema, counterDecisionSchema, counterOfferSchema, orderStepSchema } from './forms'
-import { sellerOrderSteps } from './states'
-import { takeSellerOrderStep } from './steps.server'
+import { sellerOrderSteps, type SellerOrderStepName } from './states'
 
 type Reply = SubmissionResult<string[]>
 
 export const DECISION_INTENTS = ['step', 'counter', 'accept_counter', 'decline_counter', 'bulk_approve'] as const
 
+/**
+ * The moves of seller and master orders with their effects across features: the lifecycle's
+ * (app/lifecycle/seller-orders.server.ts `orderMoves`), handed in by the route, as a feature never
+ * calls the lifecycle itself.
+ */
+export interface OrderMoves {
+  takeSellerOrderStep(
+    db: Database,
+    actor: { userId: number; onBehalf?: boolean },
+    sellerOrderId: number,
+    name: SellerOrderStepName,
+    reason?: string,
+  ): Promise<Result<{ code: string; status: string }>>
+  cancelMasterOrder(
+    db: Database,
+    actor: { userId: number },
+    masterOrderId: number,
+    reason: string,
+  ): Promise<Result<{ code: string }>>
+  acceptCounterOffer(db: Database, actor: { userId: number }, sellerOrderId: number): Promise<Result<{ code: string }>>
+  moveRejectedLines(
+    db: Database,
+    actor: { userId: number },
+    sellerOrderId: number,
+    sellerId: number,
+  ): Promise<Result<{ id: number; code: string }>>
+}
+
 export interface DecisionContext {
+  /** The lifecycle's moves. */
+  moves: OrderMoves
   /** What the portal may do. */
   may: OrderActions
   /** Where to go back to after a decision (the page the form is on, with its filters). */
@@ -45,7 +74,7 @@ export async function handleDecisionForm(
   context: DecisionContext,
   form: FormData,
 ): Promise<FormOutcome<Reply> | undefined> {
-  const { may, page, reaches } = context
+  const { may, page, reaches, moves } = context
   const actor = { userId: viewer.userId, onBehalf: may.onBehalf }
   const told = (result: Refusal): FormOutcome<Reply> =>
     result.notFound
@@ -60,7 +89,7 @@ export async function handleDecisionForm(
       if (!isOwnKey(sellerOrderSteps, step) || step === 'accept_counter') return { status: 'bad-request' }
       if (!may.steps.includes(step)) return { status: 'forbidden', message: 'This portal does not take that step.' }
       if (!(await reaches(sellerOrder))) return { status: 'not-found' }
-      const result = await takeSellerOrderStep(db, actor, sellerOrder, step, reason)
+      const result = await moves.takeSellerOrderStep(db, actor, sellerOrder, step, reason)
       if (!result.ok)
         return result.field ? { status: 'invalid', reply: refusalReply(submission, result) } : told(result)
       return {
@@ -101,7 +130,7 @@ export async function handleDecisionForm(
       if (!(await reaches(sellerOrder))) return { status: 'not-found' }
       const result =
         intent === 'accept_counter'
-          ? await acceptCounterOffer(db, actor, sellerOrder)
+          ? await moves.acceptCounterOffer(db, actor, sellerOrder)
           : await declineCounterOffer(db, actor, sellerOrder, reason)
       if (!result.ok)
         return result.field ? { status: 'invalid', reply: refusalReply(submission, result) } : told(result)
@@ -120,7 +149,7 @@ export async function handleDecisionForm(
       for (const id of [...new Set(submission.value.sellerOrder)]) {
         // Each in its own transaction: one that someone else decided meanwhile does not hold the others back.
         const result = (await reaches(id))
-          ? await takeSellerOrderStep(db, actor, id, 'approve')
+          ? await moves.takeSellerOrderStep(db, actor, id, 'approve')
           : { ok: false as const, message: 'One of the ticked seller orders is not one you can approve.' }
         if (result.ok) approved.push(result.value.code)
         else refused.push(result.message)

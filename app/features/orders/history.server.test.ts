@@ -4,11 +4,10 @@ import { makeBuyer, makeCompanyUser, makeSeller } from '../../../tests/support/c
 import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
 import { audit } from '~/platform/audit.server'
-import { acceptCounterOffer, recordCounterOffer } from './counter-offer.server'
+import { recordCounterOffer } from './counter-offer.server'
+import { acceptCounterOffer, moveRejectedLines, takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { orderSight, type OrderLens, type OrderPortal } from './lens'
-import { moveRejectedLines } from './reassign.server'
 import { orderDetail } from './search.server'
-import { takeSellerOrderStep } from './steps.server'
 
 // The order's history told to each viewer through the audit lens (app/features/audit/lens.ts),
 // driven by the real mutations on the demo data: what each reads, and what it never reads.

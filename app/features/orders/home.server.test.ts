@@ -5,7 +5,7 @@ import { portalHome } from '../dashboard/queries.server'
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
-import { takeSellerOrderStep } from './steps.server'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 
 // Each portal's home: the order figures it acts on, linked to the filtered list behind each, and its queue.
 

@@ -1,6 +1,5 @@
 import { lockedRead } from '#db/locks'
 import type { Executor } from '~/platform/executor'
-import { lockAccount } from '../settlements/ledger.server'
 
 // The parent locks (docs/domain.md "The two databases and several processes"). A transaction that
 // changes a seller order, or works out a figure from a master order's seller orders or lines (its
@@ -23,24 +22,24 @@ export async function lockMasterOrders(trx: Executor, masterOrderIds: readonly n
   for (const id of [...new Set(masterOrderIds)].sort((a, b) => a - b)) await lockMasterOrder(trx, id)
 }
 
-/**
- * The first thing a transaction on a seller order does: takes its master order's row (and, with
- * `account`, the buyer's account row before it: a step that raises an invoice). Answers the master
- * order's id, or undefined when there is no such seller order.
- */
-export async function lockParentOf(
-  trx: Executor,
-  sellerOrderId: number,
-  options: { account?: boolean } = {},
-): Promise<number | undefined> {
-  const owner = await trx
+/** A seller order's master order and buyer, read without a lock (undefined: no such seller order). */
+export async function ownerOf(trx: Executor, sellerOrderId: number) {
+  return trx
     .selectFrom('seller_orders')
     .innerJoin('master_orders', 'master_orders.id', 'seller_orders.master_order_id')
     .select(['seller_orders.master_order_id', 'master_orders.buyer_id'])
     .where('seller_orders.id', '=', sellerOrderId)
     .executeTakeFirst()
+}
+
+/**
+ * The first thing a transaction on a seller order does: takes its master order's row (a step that
+ * writes the buyer's ledger takes the account row before it: app/lifecycle/seller-orders.server.ts).
+ * Answers the master order's id, or undefined when there is no such seller order.
+ */
+export async function lockParentOf(trx: Executor, sellerOrderId: number): Promise<number | undefined> {
+  const owner = await ownerOf(trx, sellerOrderId)
   if (!owner) return undefined
-  if (options.account) await lockAccount(trx, owner.buyer_id)
   await lockMasterOrder(trx, owner.master_order_id)
   return owner.master_order_id
 }

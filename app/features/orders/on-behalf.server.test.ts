@@ -6,7 +6,7 @@ import { userIdOf } from '../../../tests/support/db'
 import { formOf, placeTestOrder } from '../../../tests/support/orders'
 import type { OrderPortal } from './lens'
 import { orderPageAction, orderPageFor } from './pages.server'
-import { takeSellerOrderStep } from './steps.server'
+import { takeSellerOrderStep, orderMoves } from '~/lifecycle/seller-orders.server'
 
 // Staff take a seller's own steps for a mill that never signs in (docs/domain.md "Each role's job"):
 // the same steps and refusals as the seller's, audited with the staff person as actor and the seller
@@ -28,7 +28,7 @@ const viewer = (roles: RoleKey[], userId: number, company: Viewer['company'] = n
   sessionIdHash: 'x',
 })
 const post = (who: Viewer, portal: OrderPortal, orderId: number, fields: Record<string, string>) =>
-  orderPageAction(getDb(), who, portal, String(orderId), formOf(fields))
+  orderPageAction(getDb(), who, portal, String(orderId), formOf(fields), orderMoves)
 const stepForm = (sellerOrder: number, step: string) => ({ intent: 'step', sellerOrder: String(sellerOrder), step })
 
 /** The seller order's latest audit entry: action, actor and what it recorded after. */

@@ -9,10 +9,8 @@ import { checkPick } from '../search/pick.server'
 import { orderActions } from './actions'
 import { orderPath, type OrderLens } from './lens'
 import { advanceLine } from './progress.server'
-import { moveRejectedLines } from './reassign.server'
 import { advanceLineSchema, cancelOrderSchema, moveLinesSchema } from './forms'
-import { cancelMasterOrder } from './steps.server'
-import { handleDecisionForm } from './decisions.server'
+import { handleDecisionForm, type OrderMoves } from './decisions.server'
 
 type Reply = SubmissionResult<string[]>
 
@@ -58,6 +56,7 @@ export async function handleOrderPageForm(
   lens: OrderLens,
   orderId: number,
   form: FormData,
+  moves: OrderMoves,
 ): Promise<FormOutcome<Reply>> {
   const may = orderActions(lens.portal)
   const actor = { userId: viewer.userId, onBehalf: may.onBehalf }
@@ -76,7 +75,7 @@ export async function handleOrderPageForm(
   const decided = await handleDecisionForm(
     db,
     viewer,
-    { may, page, reaches: async (id) => (await ownSellerOrder(id)) !== undefined },
+    { may, page, moves, reaches: async (id) => (await ownSellerOrder(id)) !== undefined },
     form,
   )
   if (decided) return decided
@@ -108,7 +107,7 @@ export async function handleOrderPageForm(
       if (!may.cancelOrder) return { status: 'forbidden' }
       const submission = parseWithZod(form, { schema: cancelOrderSchema })
       if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
-      const result = await cancelMasterOrder(db, actor, orderId, submission.value.reason)
+      const result = await moves.cancelMasterOrder(db, actor, orderId, submission.value.reason)
       if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
       return {
         status: 'done',
@@ -130,7 +129,7 @@ export async function handleOrderPageForm(
             check.choices.length ? { seller: check.choices } : undefined,
           ),
         }
-      const result = await moveRejectedLines(db, actor, submission.value.sellerOrder, check.option.id)
+      const result = await moves.moveRejectedLines(db, actor, submission.value.sellerOrder, check.option.id)
       if (!result.ok) return { status: 'invalid', reply: refusalReply(submission, result) }
       return {
         status: 'done',

@@ -8,6 +8,7 @@ import { buyerOrderDetail, type BuyerOrderDetail } from './buyer-order.server'
 import { portalsFor } from '~/auth/portals'
 import { ORDER_PORTALS, orderPath, type OrderLens, type OrderPortal } from './lens'
 import { handleOrderPageForm, sellerOrdersActedFor } from './order-forms.server'
+import type { OrderMoves } from './decisions.server'
 import { readOrderFilters } from './schema'
 import { lensFor, orderDetail, orderSearchPage, scopedOrderIds, type OrderDetail } from './search.server'
 
@@ -83,13 +84,14 @@ export async function orderPageAction(
   portal: OrderPortal,
   idParam: string | undefined,
   form: FormData,
+  moves: OrderMoves,
 ): Promise<FormOutcome> {
   const lens = lensFor(viewer, portal)
   const id = readId(idParam)
   if (!lens || !id) return { status: 'not-found' }
   const inScope = await orderDetailExists(db, lens, id)
   if (!inScope) return { status: 'not-found' }
-  return handleOrderPageForm(db, viewer, lens, id, form)
+  return handleOrderPageForm(db, viewer, lens, id, form, moves)
 }
 
 /** Whether the order is one the lens reaches. */

@@ -7,25 +7,13 @@ import { formatMoney } from '~/utils/format'
 import { cartLineRows, checkCartLine, platformToday, type CartLineRow } from './cart.server'
 import { nextCode } from '~/platform/numbering.server'
 import { notifySeller } from './notify.server'
-import { autoApprove, refreshMasterStatus } from './steps.server'
+import { autoApprove, moveMasterStatus } from './steps.server'
 import { lineValue } from './lines'
 import { countInStatus } from './counts.server'
 import { refreshOrderFacts } from '../reports/facts.server'
+import { addressSnapshot } from '../addresses/queries.server'
 
 type Actor = { userId: number }
-
-/** An address of the buyer as an order keeps it (JSON): what it said when the order was placed; null when it is not one of the buyer's of that kind. */
-export async function addressSnapshot(db: Executor, buyerId: number, id: number | null, kind: 'shipping' | 'billing') {
-  if (id === null) return null
-  const row = await db
-    .selectFrom('addresses')
-    .select(['label', 'line1', 'line2', 'city', 'state', 'pin', 'country'])
-    .where('id', '=', id)
-    .where('buyer_id', '=', buyerId)
-    .where('kind', '=', kind)
-    .executeTakeFirst()
-  return row ? JSON.stringify(row) : null
-}
 
 /**
  * Places the user's cart for a buyer: one master order (MO-…), one sub order per line at the price
@@ -297,7 +285,7 @@ export async function writeOrder(
     },
   })
   // A seller order approved as it was placed moves the order on at once.
-  if (autoApproved) await refreshMasterStatus(trx, order.id, actor.userId)
+  if (autoApproved) await moveMasterStatus(trx, order.id, actor.userId)
   await refreshOrderFacts(trx, order.id)
   return order
 }

@@ -4,8 +4,7 @@ import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { addCartLine, saveCartLine } from './cart.server'
 import { placeCart } from './place.server'
-import { moveRejectedLines } from './reassign.server'
-import { takeSellerOrderStep } from './steps.server'
+import { moveRejectedLines, takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 
 let staff: { userId: number }
 let buyerId: number

@@ -8,7 +8,7 @@ import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
 import { orderSearchFor } from './pages.server'
 import { OPEN_STATUSES } from './states'
-import { takeSellerOrderStep } from './steps.server'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 
 // The category filter of the order searches: alone or with the buyer, status and placed dates it
 // is counted on master_order_categories, with anything else on the orders themselves; both ways

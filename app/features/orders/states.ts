@@ -1,4 +1,5 @@
 import type { MasterOrderStatus, SellerOrderStatus } from '#db/types'
+import { canTake as canTakeOf, machine, stepsFrom as stepsOf, type Step } from '~/platform/steps'
 
 // The states of orders (docs/domain.md "Orders"), in one place: which step takes a seller order
 // from which state to which, who may take it, and how a master order's status follows from its
@@ -7,18 +8,8 @@ import type { MasterOrderStatus, SellerOrderStatus } from '#db/types'
 
 export type SellerOrderRole = 'staff' | 'seller'
 
-export interface SellerOrderStep {
-  from: readonly SellerOrderStatus[]
-  to: SellerOrderStatus
-  /** Who takes it: staff (admin, supplier team admin; QC and logistics steps by their teams) or the seller. */
-  by: SellerOrderRole
-  /** The button. */
-  label: string
-  /** The audit action's last part and the toast's past tense. */
-  done: string
-  /** A reason must be given (shown to the seller). */
-  needsReason?: boolean
-}
+/** One step of a seller order: who takes it is staff (admin, supplier team admin; QC and logistics steps by their teams) or the seller. */
+export type SellerOrderStep = Step<SellerOrderStatus, SellerOrderRole>
 
 /** Before dispatch: where cancelling is still possible. */
 const BEFORE_DISPATCH = [
@@ -30,78 +21,105 @@ const BEFORE_DISPATCH = [
   'qc_failed',
 ] as const satisfies readonly SellerOrderStatus[]
 
-export const sellerOrderSteps = {
-  approve: { from: ['pending_approval'], to: 'approved', by: 'staff', label: 'Approve', done: 'approved' },
-  reject: {
-    from: ['pending_approval'],
-    to: 'rejected',
-    by: 'staff',
-    label: 'Reject',
-    done: 'rejected',
-    needsReason: true,
+/** The seller order's machine (app/platform/steps.ts); every move of its status is a step of it (takeStep). */
+export const sellerOrderMachine = machine({
+  entity: 'seller_order',
+  table: 'seller_orders',
+  codeColumn: 'code',
+  words: { ready_for_qc: 'ready for QC', qc_passed: 'QC passed', qc_failed: 'QC failed' },
+  steps: {
+    approve: { from: ['pending_approval'], to: 'approved', by: 'staff', label: 'Approve', done: 'approved' },
+    reject: {
+      from: ['pending_approval'],
+      to: 'rejected',
+      by: 'staff',
+      label: 'Reject',
+      done: 'rejected',
+      needsReason: true,
+    },
+    accept_counter: {
+      from: ['pending_approval'],
+      to: 'approved',
+      by: 'staff',
+      label: 'Accept the counter-offer',
+      done: 'counter_offer_accepted',
+    },
+    start_production: {
+      from: ['approved'],
+      to: 'in_production',
+      by: 'seller',
+      label: 'Start production',
+      done: 'production_started',
+    },
+    ready_for_qc: {
+      from: ['in_production'],
+      to: 'ready_for_qc',
+      by: 'seller',
+      label: 'Ready for QC',
+      done: 'ready_for_qc',
+    },
+    qc_pass: { from: ['ready_for_qc'], to: 'qc_passed', by: 'staff', label: 'QC passed', done: 'qc_passed' },
+    qc_fail: {
+      from: ['ready_for_qc'],
+      to: 'qc_failed',
+      by: 'staff',
+      label: 'QC failed',
+      done: 'qc_failed',
+      needsReason: true,
+    },
+    rework: {
+      from: ['qc_failed'],
+      to: 'ready_for_qc',
+      by: 'seller',
+      label: 'Reworked: ready for QC again',
+      done: 'reworked',
+    },
+    dispatch: { from: ['qc_passed'], to: 'dispatched', by: 'staff', label: 'Dispatched', done: 'dispatched' },
+    deliver: { from: ['dispatched'], to: 'delivered', by: 'staff', label: 'Delivered', done: 'delivered' },
+    cancel: {
+      from: BEFORE_DISPATCH,
+      to: 'cancelled',
+      by: 'staff',
+      label: 'Cancel',
+      done: 'cancelled',
+      needsReason: true,
+    },
   },
-  accept_counter: {
-    from: ['pending_approval'],
-    to: 'approved',
-    by: 'staff',
-    label: 'Accept the counter-offer',
-    done: 'counter_offer_accepted',
-  },
-  start_production: {
-    from: ['approved'],
-    to: 'in_production',
-    by: 'seller',
-    label: 'Start production',
-    done: 'production_started',
-  },
-  ready_for_qc: {
-    from: ['in_production'],
-    to: 'ready_for_qc',
-    by: 'seller',
-    label: 'Ready for QC',
-    done: 'ready_for_qc',
-  },
-  qc_pass: { from: ['ready_for_qc'], to: 'qc_passed', by: 'staff', label: 'QC passed', done: 'qc_passed' },
-  qc_fail: {
-    from: ['ready_for_qc'],
-    to: 'qc_failed',
-    by: 'staff',
-    label: 'QC failed',
-    done: 'qc_failed',
-    needsReason: true,
-  },
-  rework: {
-    from: ['qc_failed'],
-    to: 'ready_for_qc',
-    by: 'seller',
-    label: 'Reworked: ready for QC again',
-    done: 'reworked',
-  },
-  dispatch: { from: ['qc_passed'], to: 'dispatched', by: 'staff', label: 'Dispatched', done: 'dispatched' },
-  deliver: { from: ['dispatched'], to: 'delivered', by: 'staff', label: 'Delivered', done: 'delivered' },
-  cancel: {
-    from: BEFORE_DISPATCH,
-    to: 'cancelled',
-    by: 'staff',
-    label: 'Cancel',
-    done: 'cancelled',
-    needsReason: true,
-  },
-} as const satisfies Record<string, SellerOrderStep>
+})
+
+/** The seller order's steps by name (the machine's table). */
+export const sellerOrderSteps = sellerOrderMachine.steps
 
 export type SellerOrderStepName = keyof typeof sellerOrderSteps
 
 /** The steps that can be taken from a state, by whom. */
-export function stepsFrom(status: SellerOrderStatus, by?: SellerOrderRole): SellerOrderStepName[] {
-  return (Object.keys(sellerOrderSteps) as SellerOrderStepName[]).filter((name) => {
-    const step: SellerOrderStep = sellerOrderSteps[name]
-    return step.from.includes(status) && (by === undefined || step.by === by)
-  })
-}
+export const stepsFrom = (status: SellerOrderStatus, by?: SellerOrderRole): SellerOrderStepName[] =>
+  stepsOf(sellerOrderMachine, status, by)
 
 /** Whether a step may be taken from a state. */
 export const canTake = (name: SellerOrderStepName, status: SellerOrderStatus) =>
-  (sellerOrderSteps[name].from as readonly SellerOrderStatus[]).includes(status)
+  canTakeOf(sellerOrderMachine, name, status)
+
+/**
+ * The master order's one step of its own: cancelled, when none of its seller orders counts any more
+ * (every one cancelled, or a whole order cancelled before dispatch). Its other statuses follow from
+ * its seller orders (masterStatusOf).
+ */
+export const masterOrderMachine = machine({
+  entity: 'master_order',
+  table: 'master_orders',
+  codeColumn: 'code',
+  words: { in_qc: 'in QC' },
+  steps: {
+    cancel: {
+      from: ['placed', 'confirmed', 'in_production', 'in_qc', 'ready_to_dispatch'],
+      to: 'cancelled',
+      by: 'staff',
+      label: 'Cancel the order',
+      done: 'cancelled',
+    },
+  },
+})
 
 /** A seller order's statuses, in the order they are reached. */
 export const SELLER_ORDER_STATUSES = [

@@ -5,7 +5,8 @@ import { userIdOf } from '../../../tests/support/db'
 import { auditEntriesOf } from '~/features/audit/history.server'
 import { addCartLine, saveCartLine } from './cart.server'
 import { placeCart } from './place.server'
-import { cancelMasterOrder, takeSellerOrderStep } from './steps.server'
+import { cancelMasterOrder } from '~/lifecycle/master-orders.server'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 
 let staff: { userId: number }
 let admin: { userId: number }
@@ -68,7 +69,7 @@ describe('seller order steps', () => {
       ok: false,
       message: expect.stringMatching(
         new RegExp(
-          `^${first.code} is approved \\(decided by (Isha Internal|Anita Admin), .+\\): it cannot be approved now`,
+          `^${first.code} is already approved \\(by (Isha Internal|Anita Admin), .+\\): “Approve” is no longer possible`,
         ),
       ),
     })
@@ -89,7 +90,7 @@ describe('seller order steps', () => {
     // A step out of order changes nothing.
     expect(await takeSellerOrderStep(db, staff, two.id, 'dispatch')).toMatchObject({
       ok: false,
-      message: expect.stringContaining('cannot be dispatched now'),
+      message: expect.stringContaining('“Dispatched” is no longer possible, and nothing was changed'),
     })
     expect(await takeSellerOrderStep(db, staff, two.id, 'cancel')).toMatchObject({ ok: false, field: 'reason' })
     expect(await takeSellerOrderStep(db, staff, two.id, 'cancel', 'Buyer dropped this item')).toMatchObject({

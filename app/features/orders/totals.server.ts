@@ -1,6 +1,5 @@
 import type { Executor } from '~/platform/executor'
 import { gstOf, lineValue } from './lines'
-import { refreshOrderFacts } from '../reports/facts.server'
 import { lockMasterOrder } from './locks.server'
 
 /** The seller order's and the master order's totals worked out again from their lines. */
@@ -37,5 +36,4 @@ export async function refreshTotals(trx: Executor, masterOrderId: number) {
     .set({ value_minor: value, cost_minor: cost, gst_minor: gst, updated_at: at })
     .where('id', '=', masterOrderId)
     .execute()
-  await refreshOrderFacts(trx, masterOrderId)
 }

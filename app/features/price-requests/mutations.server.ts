@@ -3,6 +3,7 @@ import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import type { Database } from '#db/database'
 import { formatDate, formatMoney } from '~/utils/format'
 import { audit } from '~/platform/audit.server'
+import type { Executor } from '~/platform/executor'
 import { addBuyerSkuVersion } from '../buyer-skus/versions.server'
 import { once } from '~/platform/idempotency.server'
 import { queueEmail } from '~/platform/outbox.server'
@@ -187,63 +188,22 @@ export async function decidePriceRequest(
       const now = new Date().toISOString()
       const status = decision.intent === 'approve' ? 'approved' : 'rejected'
       const note = decision.note || null
-      // The version approval adds is the next after the latest; the step is taken first, so of two
-      // admins deciding at once the second waits on the request's row and is told who decided.
-      const sku = await trx
-        .selectFrom('buyer_skus')
-        .select('current_version')
-        .where('id', '=', request.buyer_sku_id)
-        .executeTakeFirstOrThrow()
+      const effectiveFrom = request.effective_from && request.effective_from > now ? request.effective_from : now
+      // The step is taken first, so of two admins deciding at once the second waits on the request's
+      // row and is told who decided; approval's new version is carried by the step (its entry names it).
+      let versionNumber: number | null = null
       await takeStep(trx, priceRequestMachine, id, decision.intent, {
         actorUserId: actor.userId,
         current: request.status,
         note,
         set: { decided_by: actor.userId, decided_at: now, decision_note: note, updated_at: now },
-        after: { version: decision.intent === 'approve' ? sku.current_version + 1 : null },
         reason: { field: 'note', message: 'Say why the request is rejected (the KAM reads it)' },
+        carried: async () => {
+          if (decision.intent === 'approve')
+            versionNumber = (await addVersion(trx, actor, id, request, effectiveFrom)).number
+          return { version: versionNumber }
+        },
       })
-
-      let version: { id: number; number: number } | null = null
-      const effectiveFrom = request.effective_from && request.effective_from > now ? request.effective_from : now
-      if (decision.intent === 'approve') {
-        const latest = await trx
-          .selectFrom('buyer_sku_versions')
-          .select(['number', 'buyer_code', 'price_minor', 'moq_milli'])
-          .where('buyer_sku_id', '=', request.buyer_sku_id)
-          .where('number', '=', sku.current_version)
-          .executeTakeFirstOrThrow()
-        version = await addBuyerSkuVersion(trx, {
-          buyerSkuId: request.buyer_sku_id,
-          expectedCurrent: sku.current_version,
-          buyerCode: latest.buyer_code,
-          priceMinor: request.proposed_price_minor,
-          moqMilli: latest.moq_milli,
-          note: `Price change #${id}: ${request.reason}`,
-          effectiveFrom,
-          createdBy: actor.userId,
-          priceRequestId: id,
-        })
-        // Only if the buyer SKU was saved in the same instant: nothing is kept, admin tries again.
-        if (!version)
-          throw new Refused(
-            undefined,
-            'The buyer SKU was changed at the same moment. Reload the page and decide again.',
-          )
-        await trx.updateTable('price_change_requests').set({ version_id: version.id }).where('id', '=', id).execute()
-        await audit(trx, {
-          actorUserId: actor.userId,
-          action: 'buyer_sku.version_added',
-          entityType: 'buyer_sku',
-          entityId: request.buyer_sku_id,
-          before: { version: latest.number, price: formatMoney(latest.price_minor) },
-          after: {
-            version: version.number,
-            price: formatMoney(request.proposed_price_minor),
-            effective_from: effectiveFrom,
-          },
-          note: `Price change #${id} approved`,
-        })
-      }
       const what = `${request.buyer_code} (${request.product_code} ${request.product_name}) for ${request.buyer_name}`
       const takesEffect =
         effectiveFrom > now ? `It takes effect on ${formatDate(effectiveFrom)}.` : 'It is in force now.'
@@ -260,7 +220,56 @@ export async function decidePriceRequest(
           .filter(Boolean)
           .join('\n\n'),
       })
-      return { ok: true as const, value: { versionNumber: version?.number ?? null } }
+      return { ok: true as const, value: { versionNumber } }
     }),
   )
+}
+
+/**
+ * Approval's new version of the buyer SKU: the proposed price with the latest version's code and
+ * MOQ, in force from `effectiveFrom`; refused when the buyer SKU was saved in the same instant.
+ */
+async function addVersion(
+  trx: Executor,
+  actor: Actor,
+  id: number,
+  request: { buyer_sku_id: number; proposed_price_minor: number; reason: string },
+  effectiveFrom: string,
+) {
+  const sku = await trx
+    .selectFrom('buyer_skus')
+    .select('current_version')
+    .where('id', '=', request.buyer_sku_id)
+    .executeTakeFirstOrThrow()
+  const latest = await trx
+    .selectFrom('buyer_sku_versions')
+    .select(['number', 'buyer_code', 'price_minor', 'moq_milli'])
+    .where('buyer_sku_id', '=', request.buyer_sku_id)
+    .where('number', '=', sku.current_version)
+    .executeTakeFirstOrThrow()
+  const version = await addBuyerSkuVersion(trx, {
+    buyerSkuId: request.buyer_sku_id,
+    expectedCurrent: sku.current_version,
+    buyerCode: latest.buyer_code,
+    priceMinor: request.proposed_price_minor,
+    moqMilli: latest.moq_milli,
+    note: `Price change #${id}: ${request.reason}`,
+    effectiveFrom,
+    createdBy: actor.userId,
+    priceRequestId: id,
+  })
+  // Only if the buyer SKU was saved in the same instant: nothing is kept, admin tries again.
+  if (!version)
+    throw new Refused(undefined, 'The buyer SKU was changed at the same moment. Reload the page and decide again.')
+  await trx.updateTable('price_change_requests').set({ version_id: version.id }).where('id', '=', id).execute()
+  await audit(trx, {
+    actorUserId: actor.userId,
+    action: 'buyer_sku.version_added',
+    entityType: 'buyer_sku',
+    entityId: request.buyer_sku_id,
+    before: { version: latest.number, price: formatMoney(latest.price_minor) },
+    after: { version: version.number, price: formatMoney(request.proposed_price_minor), effective_from: effectiveFrom },
+    note: `Price change #${id} approved`,
+  })
+  return version
 }

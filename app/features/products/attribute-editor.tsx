@@ -15,7 +15,7 @@ import { ATTRIBUTE_TYPES, formIds } from './shared'
 // The attribute schema editor works without JavaScript: every button is a small form posting its
 // intent and the attribute's key, and each attribute's edit form sits in a <details>.
 
-function ValuesField({ meta, hint }: { meta: FieldMetadata<any>; hint: string }) {
+function ValuesField({ meta, hint }: { meta: FieldMetadata<unknown>; hint: string }) {
   return (
     <div className="field">
       <Label htmlFor={meta.id}>Enum values</Label>

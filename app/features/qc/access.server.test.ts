@@ -9,10 +9,11 @@ import { kolkataDay } from '~/utils/format'
 import { makeBuyer, makeSeller, makeStaffUser } from '../../../tests/support/companies'
 import { cookieFor, userIdOf } from '../../../tests/support/db'
 import { formOf, placeTestOrder } from '../../../tests/support/orders'
-import { demoValue } from '../../../db/seed-qc'
-import { takeSellerOrderStep } from '../orders/steps.server'
+import { demoValue } from '../../../seed/qc'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { operatorInspection } from './field.server'
 import { scheduleInspection } from './schedule.server'
+import { menusOf } from '../../../tests/access/http'
 
 // Through the built app, as a phone asks: another operator's inspection answers 404 to the page, its
 // `.data` and a POST alike; a QC photo is found by the approvers and its operator only; the field
@@ -42,7 +43,7 @@ beforeAll(async () => {
   if (!fs.existsSync(path.resolve('build/index.js'))) throw new Error('run `npm run build` first')
   const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
   const handler = createRequestHandler(build, 'production')
-  const context = { clientIp: '127.0.0.1', menus: (build.entry.module as any).buildMenus(build.routes) }
+  const context = { clientIp: '127.0.0.1', menus: menusOf(build) }
   handle = (request) => handler(request, context)
   const buyerId = await makeBuyer({ name: 'Field Access Apparel', status: 'active' }, [
     { kind: 'shipping', city: 'Erode', isDefault: true },

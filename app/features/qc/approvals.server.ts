@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
+import type { Result } from '~/utils/refusal.server'
 import type { Viewer } from '~/auth/session.server'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import type { Executor } from '~/platform/executor'
@@ -8,7 +9,7 @@ import { describeCondition } from '../categories/conditions'
 import type { PickOption } from '~/platform/pick'
 import { resolveCompany } from '../users/company.server'
 import { qcApprovalsPath, qcDecisionSchema, type QcDecisionReply, type QcPortal } from './forms'
-import { decideInspection } from './decide.server'
+import type { DecisionInput } from './decide.server'
 import { slotLabel } from './rules'
 
 // The QC approvals (admin and biz ops): inspections submitted by the operators, oldest received
@@ -171,6 +172,16 @@ export async function inspectionDetails(db: Executor, ids: number[]) {
   return found
 }
 
+/** The decision with its effects across features: the lifecycle's (app/lifecycle/inspections.server.ts `qcMoves`), handed in by the route. */
+export interface QcMoves {
+  decideInspection(
+    db: Database,
+    actor: { userId: number },
+    inspectionId: number,
+    input: DecisionInput,
+  ): Promise<Result<{ code: string; orderCode: string; decided: string; split?: string }>>
+}
+
 /** A decision from the approvals page; the page again with the toast. */
 export async function qcApprovalsAction(
   db: Database,
@@ -178,12 +189,13 @@ export async function qcApprovalsAction(
   portal: QcPortal,
   url: URL,
   form: FormData,
+  moves: QcMoves,
 ): Promise<FormOutcome<QcDecisionReply>> {
   const submission = parseWithZod(form, { schema: qcDecisionSchema })
   const formId = String(form.get('form') ?? '').slice(0, 60)
   if (submission.status !== 'success') return { status: 'invalid', reply: { ...submission.reply(), form: formId } }
   const input = submission.value
-  const done = await decideInspection(db, { userId: viewer.userId }, Number(input.inspection), {
+  const done = await moves.decideInspection(db, { userId: viewer.userId }, Number(input.inspection), {
     decision: input.intent,
     reason: input.reason,
     ...(input.intent === 'accept_part' ? { lines: input.line, disposition: input.disposition } : {}),

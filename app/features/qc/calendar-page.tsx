@@ -1,5 +1,5 @@
 import { monthName, WEEKDAYS } from '~/utils/months'
-import { getFormProps } from '@conform-to/react'
+import { getFormProps, type FieldMetadata } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { StatusBadge } from '~/ui/badge'
 import { History } from '~/ui/history'
@@ -13,14 +13,19 @@ import { PageHeader } from '~/ui/shell'
 import { countOf, formatDay } from '~/utils/format'
 import { replyFor, type Reply } from '~/platform/form-reply'
 import type { calendarPage } from './calendar.server'
-import { type CalendarFilters } from './forms'
-import { calendarHref } from './shared'
+import { calendarHref, type CalendarFilters } from './shared'
 import { SLOTS } from './rules'
 
 type Data = Awaited<ReturnType<typeof calendarPage>>
 
 /** Day, slot and operator: the fields the schedule and move forms share. */
-function SlotFields({ fields, operators }: { fields: any; operators: Data['operators'] }) {
+function SlotFields({
+  fields,
+  operators,
+}: {
+  fields: Record<'day' | 'slot' | 'operator', FieldMetadata<unknown>>
+  operators: Data['operators']
+}) {
   return (
     <>
       <Field label="Day" meta={fields.day} type="date" />

@@ -3,14 +3,11 @@ import { ErrorList } from '~/ui/field'
 import { PageHeader } from '~/ui/shell'
 import type { InspectionReply, OperatorInspection } from './field.server'
 import { ResultsTable } from './results-table'
-import { inspectionStatusLabels } from './rules'
+import { inspectionStatusLabels, RECORDED_BY_ANOTHER } from './rules'
 
 // The field operator's pages. They are plain HTML (the portal opts out of the React runtime), so
 // they use plain <form> and <a> elements: every form posts and every link loads a page, with or
 // without JavaScript. public/field.js adds the offline queue and shrinks photos before upload.
-
-/** The answer to a form recorded by another person (a form kept on a shared phone; field.server.ts refuses it with 403). */
-export const RECORDED_BY_ANOTHER = 'Recorded by another person: not sent.'
 
 /** What the operator sees when the phone sent another person's form: nothing was sent. */
 export function RecordedByAnother() {
@@ -171,7 +168,7 @@ function Summary({ reply, id }: { reply: InspectionReply | null | undefined; id:
   const entries = Object.entries(errors).filter(([, list]) => list?.length)
   if (!entries.length) return null
   return (
-    // eslint-disable-next-line jsx-a11y/no-autofocus -- the refused form's summary takes focus
+    // autoFocus: the refused form's summary takes focus
     <div className="form-error error-summary" role="alert" id={`${id}-error`} tabIndex={-1} autoFocus>
       {entries
         .filter(([name]) => name === '')

@@ -9,13 +9,13 @@ import { formatTime, kolkataDay } from '~/utils/format'
 import { readId } from '~/utils/list-params'
 import { quantityInput } from '~/utils/quantity'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
-import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
+import { takeStep } from '~/platform/steps.server'
 import { describeCondition, isDecimal, NUMERIC_OPERATORS } from '../categories/conditions'
 import { MAX_PHOTOS_PER_INSPECTION, preparePhotos, savePhotos, type StoredPhoto } from './photos.server'
-import { RECORDED_BY_ANOTHER } from './field-pages'
 import { readOwnerToken, signOwnerToken } from './owner-token.server'
-import { checkLineQuantities, slotLabel, verdictOf, type CheckedCondition } from './rules'
+import { checkLineQuantities, RECORDED_BY_ANOTHER, slotLabel, verdictOf, type CheckedCondition } from './rules'
+import { inspectionMachine } from './states'
 
 // The field operator's inspections (docs/domain.md "QC inspections"): the task list, one
 // inspection's form, its review and its submission. An inspection that is not the operator's own
@@ -593,22 +593,21 @@ async function submitIn(
       return { line, condition: c }
     }),
   )
-  const updated = await trx
-    .updateTable('qc_inspections')
-    .set({
-      status: 'submitted',
+  // The operator's step (qc/states.ts): conditional on the inspection being scheduled still, so of two submits one writes.
+  await takeStep(trx, inspectionMachine, id, 'submit', {
+    actorUserId: viewer.userId,
+    current: 'scheduled',
+    set: {
       submit_key: key,
       received_at: at,
       submitted_by: viewer.userId,
       notes: draft.notes || null,
       failed_count: failed,
       updated_at: at,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'scheduled')
-    .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) === 0)
-    throw new Refused(undefined, 'This inspection was received meanwhile: nothing more is needed.')
+    },
+    after: { failed_conditions: failed, photos: inspection.photos.length },
+    note: direct ? 'Sent from the device’s queue' : null,
+  })
   for (const { line, condition: c } of results) {
     await trx
       .insertInto('qc_inspection_results')
@@ -641,14 +640,5 @@ async function submitIn(
       })
       .execute()
   }
-  await audit(trx, {
-    actorUserId: viewer.userId,
-    action: 'qc_inspection.submitted',
-    entityType: 'qc_inspection',
-    entityId: id,
-    before: { status: 'scheduled' },
-    after: { status: 'submitted', failed_conditions: failed, photos: inspection.photos.length },
-    note: direct ? 'Sent from the device’s queue' : null,
-  })
   return { ok: true, value: { receivedAt: at, repeated: false } }
 }

@@ -3,6 +3,7 @@ import * as z from 'zod'
 import { kolkataDay } from '~/utils/format'
 import { readId } from '~/utils/list-params'
 import { readMonth } from './rules'
+import type { CalendarFilters } from './shared'
 export { calendarHref } from './shared'
 
 // The QC pages' addresses and form schemas, shared by the server and the browser.
@@ -16,17 +17,6 @@ export const calendarPath: Record<QcPortal, string> = {
 export const qcApprovalsPath: Record<QcPortal, string> = {
   admin: '/admin/approvals/qc',
   biz_ops: '/biz_ops_team/approvals/qc',
-}
-
-export interface CalendarFilters {
-  month: string
-  operator: number | null
-  category: number | null
-  seller: string
-  day: string | null
-  inspection: number | null
-  schedule: number | null
-  waitingPage: number
 }
 
 export function readCalendarFilters(url: URL): CalendarFilters {

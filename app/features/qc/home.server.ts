@@ -2,7 +2,7 @@ import type { Database } from '#db/database'
 import type { PortalKey } from '~/auth/portals'
 import type { Viewer } from '~/auth/session.server'
 import { kolkataDay } from '~/utils/format'
-import type { Figure } from '../dashboard/queries.server'
+import type { Figure } from '~/platform/figures'
 import { calendarPath, qcApprovalsPath } from './forms'
 
 /** QC figures of a portal's home: the approvers' queue and today's inspections; the operator's own day. */

@@ -7,11 +7,11 @@ import { formOf, placeTestOrder } from '../../../tests/support/orders'
 import { auditEntriesOf } from '~/features/audit/history.server'
 import { advanceLine } from '../orders/progress.server'
 import { lensFor, orderDetail } from '../orders/search.server'
-import { takeSellerOrderStep } from '../orders/steps.server'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { calendarAction, calendarPage } from './calendar.server'
 import { qcApprovalsAction, qcApprovalsPage } from './approvals.server'
-import { decideInspection } from './decide.server'
-import { RECORDED_BY_ANOTHER } from './field-pages'
+import { decideInspection, qcMoves } from '~/lifecycle/inspections.server'
+import { RECORDED_BY_ANOTHER } from './rules'
 import { inspectionAction, operatorInspection, operatorTasks } from './field.server'
 import { fieldUserMarker, readOwnerToken, signOwnerToken } from './owner-token.server'
 import { cancelInspection, moveInspection, scheduleInspection } from './schedule.server'
@@ -317,7 +317,9 @@ describe('the field operator', () => {
         },
       },
     })
-    expect(answer.status === 'invalid' && (answer.reply.initialValue as any).value[line.id][gsm.id]).toBe('heavy')
+    expect(answer.status === 'invalid' && answer.reply.initialValue).toMatchObject({
+      value: { [line.id]: { [gsm.id]: 'heavy' } },
+    })
     expect((await operatorInspection(getDb(), operator, s.inspectionId))!.status).toBe('scheduled')
   })
 
@@ -569,7 +571,7 @@ describe('QC approvals', () => {
     expect(outcomes.find((o) => !o.ok)).toMatchObject({
       message: expect.stringMatching(
         new RegExp(
-          `^${s.code} was already (approved|rejected) by (Bhavna Ops|Anita Admin), .+: nothing was changed\\.$`,
+          `^${s.code} is already (approved|rejected) \\(by (Bhavna Ops|Anita Admin), .+\\): “(Approve|Reject)” is no longer possible, and nothing was changed\\.$`,
         ),
       ),
     })
@@ -722,6 +724,7 @@ describe('QC approvals', () => {
       'admin',
       new URL('http://x/admin/approvals/qc'),
       formOf({ intent: 'reject', inspection: String(s.inspectionId), reason: '' }),
+      qcMoves,
     )
     expect(answer).toMatchObject({ status: 'invalid', reply: { error: { reason: ['Say why: the seller reads it'] } } })
     expect(
@@ -731,6 +734,7 @@ describe('QC approvals', () => {
         'admin',
         new URL('http://x/admin/approvals/qc'),
         formOf({ intent: 'approve', inspection: String(s.inspectionId) }),
+        qcMoves,
       ),
     ).toMatchObject({ status: 'done' })
     expect((await qcApprovalsPage(db, 'admin', new URL(`http://x/admin/approvals/qc?q=${s.code}`))).total).toBe(0)

@@ -105,4 +105,7 @@ export function lotOutcome(lines: { acceptedMilli: number; rejectedMilli: number
   return 'part'
 }
 
+/** The answer to a form recorded by another person (a form kept on a shared phone; field.server.ts refuses it with 403). */
+export const RECORDED_BY_ANOTHER = 'Recorded by another person: not sent.'
+
 export { monthWeeks, readMonth, shiftMonth } from '~/utils/months'

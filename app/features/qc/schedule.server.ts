@@ -9,7 +9,9 @@ import { type Executor } from '~/platform/executor'
 import { activeUserWithRole } from '../companies/queries.server'
 import { queueEmail } from '~/platform/outbox.server'
 import { nextCode } from '~/platform/numbering.server'
+import { takeStep } from '~/platform/steps.server'
 import { OPEN_INSPECTION, SLOT_KEYS, slotLabel } from './rules'
+import { inspectionMachine } from './states'
 
 type Actor = { userId: number }
 
@@ -291,26 +293,13 @@ export async function cancelInspection(
         .where('id', '=', inspectionId)
         .executeTakeFirst()
       if (!inspection) return { ok: false as const, notFound: true, message: 'There is no such inspection.' }
-      if (!note) throw new Refused('reason', 'Say why it is cancelled: the operator reads it')
-      const done = await trx
-        .updateTable('qc_inspections')
-        .set({ status: 'cancelled', cancel_reason: note, updated_at: new Date().toISOString() })
-        .where('id', '=', inspectionId)
-        .where('status', '=', 'scheduled')
-        .executeTakeFirst()
-      if (Number(done.numUpdatedRows) === 0)
-        throw new Refused(
-          undefined,
-          `${inspection.code} is ${inspection.status.replace(/_/g, ' ')}: only a scheduled inspection is cancelled.`,
-        )
-      await audit(trx, {
+      // Only a scheduled inspection is cancelled; one submitted or decided meanwhile is refused by the step helper.
+      await takeStep(trx, inspectionMachine, inspectionId, 'cancel', {
         actorUserId: actor.userId,
-        action: 'qc_inspection.cancelled',
-        entityType: 'qc_inspection',
-        entityId: inspectionId,
-        before: { status: 'scheduled' },
-        after: { status: 'cancelled' },
+        current: inspection.status,
         note,
+        set: { cancel_reason: note, updated_at: new Date().toISOString() },
+        reason: { message: 'Say why it is cancelled: the operator reads it' },
       })
       const operator = await trx
         .selectFrom('users')
@@ -330,7 +319,7 @@ export async function cancelInspection(
   )
 }
 
-/** Cancels a seller order's open inspection when the order itself is cancelled (in that transaction). */
+/** Cancels a seller order's open inspection when the order itself is cancelled (in that transaction: the lifecycle's). */
 export async function cancelOpenInspections(
   trx: Executor,
   sellerOrderId: number,
@@ -343,20 +332,11 @@ export async function cancelOpenInspections(
     .where('seller_order_id', '=', sellerOrderId)
     .where('status', 'in', OPEN_INSPECTION)
     .execute()
-  for (const inspection of open) {
-    await trx
-      .updateTable('qc_inspections')
-      .set({ status: 'cancelled', cancel_reason: note, updated_at: new Date().toISOString() })
-      .where('id', '=', inspection.id)
-      .execute()
-    await audit(trx, {
+  for (const inspection of open)
+    await takeStep(trx, inspectionMachine, inspection.id, 'cancel_with_order', {
       actorUserId,
-      action: 'qc_inspection.cancelled',
-      entityType: 'qc_inspection',
-      entityId: inspection.id,
-      before: { status: inspection.status },
-      after: { status: 'cancelled' },
+      current: inspection.status,
       note: `The order was cancelled: ${note}`,
+      set: { cancel_reason: note, updated_at: new Date().toISOString() },
     })
-  }
 }

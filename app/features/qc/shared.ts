@@ -1,7 +1,18 @@
-// The QC calendar's addresses.
+// The QC calendar's filters and addresses.
 // No zod here: the views import these, and zod comes to the browser only with a form's checks
 // (useZodForm loads the schema when the form is first reached).
-import type { CalendarFilters } from './forms'
+
+/** The QC calendar's filters, read from its address (forms.ts readCalendarFilters). */
+export interface CalendarFilters {
+  month: string
+  operator: number | null
+  category: number | null
+  seller: string
+  day: string | null
+  inspection: number | null
+  schedule: number | null
+  waitingPage: number
+}
 
 /** The calendar's address with these filters (empty ones left out). */
 export function calendarHref(

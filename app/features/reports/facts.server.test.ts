@@ -3,7 +3,8 @@ import { getDb } from '~/db.server'
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
-import { cancelMasterOrder, takeSellerOrderStep } from '../orders/steps.server'
+import { cancelMasterOrder } from '~/lifecycle/master-orders.server'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { buildMissingReportRows, rebuildOrderFacts } from './facts.server'
 
 const db = () => getDb()

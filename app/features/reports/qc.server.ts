@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
+import { sql, type ExpressionBuilder } from 'kysely'
 import type { Database } from '#db/database'
+import type { DB } from '#db/types'
 import { readId } from '~/utils/list-params'
 import { startOfKolkataDay } from '~/utils/format'
 import { addDays, monthsOf, type Period } from './period'
@@ -32,7 +33,7 @@ export interface QcFigures {
   failed: number
 }
 
-const sums = (eb: any) => [
+const sums = (eb: ExpressionBuilder<DB, 'qc_day_facts'>) => [
   eb.fn.sum('inspections').as('inspections'),
   eb.fn.sum('lots').as('lots'),
   eb.fn.sum('lots_passed').as('passed'),

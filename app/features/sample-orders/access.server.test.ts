@@ -7,6 +7,7 @@ import { makeSampleSku } from '../../../tests/support/catalogue'
 import { makeBuyer, makeCompanyUser } from '../../../tests/support/companies'
 import { cookieFor, userIdOf } from '../../../tests/support/db'
 import { addSampleLine, placeSampleCart, saveSampleCart } from './cart.server'
+import { menusOf } from '../../../tests/access/http'
 
 // Through the built app, as a browser asks: another buyer's sample order, or one of a buyer a KAM
 // does not manage, answers 404 to the page, its `.data` and a POST alike; the buyer's own `.data`
@@ -39,7 +40,7 @@ beforeAll(async () => {
   const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
   if (!fs.existsSync(path.resolve('build/index.js'))) throw new Error('run `npm run build` first')
   const handler = createRequestHandler(build, 'production')
-  const context = { clientIp: '127.0.0.1', menus: (build.entry.module as any).buildMenus(build.routes) }
+  const context = { clientIp: '127.0.0.1', menus: menusOf(build) }
   handle = (request) => handler(request, context)
   const kam = await userIdOf('demand_kam@example.com')
   const addresses = [{ kind: 'shipping' as const, city: 'Pune', isDefault: true }]

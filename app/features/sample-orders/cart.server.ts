@@ -3,7 +3,7 @@ import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
 import { nextCode } from '~/platform/numbering.server'
-import { addressSnapshot } from '../orders/place.server'
+import { addressSnapshot } from '../addresses/queries.server'
 import { countSampleOrder } from './counts.server'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 

@@ -19,7 +19,7 @@ import {
   type SampleOrderRow,
 } from './search.server'
 import { takeSampleStep } from './steps.server'
-import { sampleOrderSteps } from './states'
+import { sampleOrderMachine } from './states'
 
 /** A portal's sample order search; undefined where the viewer has no sample orders there (answered 404). */
 export async function sampleSearchFor(db: Database, viewer: Viewer, portal: SamplePortal, url: URL) {
@@ -61,7 +61,7 @@ export async function samplePageAction(
     if (taken.notFound) return { status: 'not-found' }
     return { status: 'invalid', reply: refusalReply(submission, taken) }
   }
-  const done = sampleOrderSteps[input.intent].done
+  const done = sampleOrderMachine.steps[input.intent].done
   const message =
     input.intent === 'feedback'
       ? `Thank you: your feedback on ${taken.value.code} is sent, and the order is closed.`

@@ -7,6 +7,7 @@ import { makeSampleSku } from '../../../tests/support/catalogue'
 import { makeBuyer, makeStaffUser } from '../../../tests/support/companies'
 import { cookieFor, userIdOf } from '../../../tests/support/db'
 import { addSampleLine, placeSampleCart, saveSampleCart } from './cart.server'
+import { menusOf } from '../../../tests/access/http'
 
 // The internal user who requested a sample order opens it in the main portal, read-only: from the
 // samples cart's list of its requests and through /redirect/sample_orders/{id}. Another internal user,
@@ -21,7 +22,7 @@ beforeAll(async () => {
   if (!fs.existsSync(path.resolve('build/index.js'))) throw new Error('run `npm run build` first')
   const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild
   const handler = createRequestHandler(build, 'production')
-  const context = { clientIp: '127.0.0.1', menus: (build.entry.module as any).buildMenus(build.routes) }
+  const context = { clientIp: '127.0.0.1', menus: menusOf(build) }
   handle = (request) => handler(request, context)
   const db = getDb()
   const requester = { userId: await userIdOf('internal@example.com') }

@@ -15,7 +15,7 @@ import { countOf, formatDateTime, formatMoney } from '~/utils/format'
 import { replyFor, type Reply } from '~/platform/form-reply'
 import { sampleBase, type SamplePortal } from './lens'
 import type { SampleOrderDetail } from './search.server'
-import { sampleOrderSteps, type SampleOrderStepName } from './states'
+import { sampleOrderMachine, type SampleOrderStepName } from './states'
 
 type Item = SampleOrderDetail['items'][number]
 
@@ -40,7 +40,7 @@ function StepForm({
     id: `step-${step}`,
     lastResult: mine,
   })
-  const definition = sampleOrderSteps[step]
+  const definition = sampleOrderMachine.steps[step]
   const needsReason = 'needsReason' in definition && definition.needsReason
   const variant =
     step === 'cancel' || step === 'reject'

@@ -13,7 +13,8 @@ import { sampleSight, type SampleLens, type SamplePortal } from './lens'
 import { activeUsersWithRole } from '../companies/queries.server'
 import { sampleOrdersIn } from './counts.server'
 import type { SampleFilters } from './schema'
-import { SAMPLE_OPEN, SAMPLE_OPEN_STATUSES, SAMPLE_ORDER_STATUSES, sampleStepsFrom } from './states'
+import { stepsFrom } from '~/platform/steps'
+import { SAMPLE_OPEN, SAMPLE_OPEN_STATUSES, SAMPLE_ORDER_STATUSES, sampleOrderMachine } from './states'
 
 // The one search and the one detail of sample orders, for every portal through its lens (lens.ts).
 // Lists are newest first, in id order; filters go through the sample_orders indexes (status, buyer,
@@ -376,7 +377,7 @@ export async function sampleOrderDetail(db: Executor, lens: SampleLens, id: numb
     sampleOrderHistory(db, lens, id),
   ])
   const internal = lens.see.internal
-  let shipTo: Record<string, string | null> = {}
+  let shipTo: Record<string, string | null>
   try {
     shipTo = JSON.parse(order.shipToJson) as Record<string, string | null>
   } catch {
@@ -394,7 +395,9 @@ export async function sampleOrderDetail(db: Executor, lens: SampleLens, id: numb
       chargeMinor: Number(item.chargeMinor),
       ...(internal ? { stock } : {}),
     })),
-    steps: sampleStepsFrom(order.status).filter((name) => (name === 'feedback' ? lens.see.feedback : lens.see.manage)),
+    steps: stepsFrom(sampleOrderMachine, order.status).filter((name) =>
+      name === 'feedback' ? lens.see.feedback : lens.see.manage,
+    ),
     history,
   }
 }

@@ -2,19 +2,19 @@ import type { Database } from '#db/database'
 import { lockedRead } from '#db/locks'
 import type { SampleOrderStatus } from '#db/types'
 import { config } from '~/config.server'
-import { formatDateTime } from '~/utils/format'
-import { Refused, refusals, type Result } from '~/utils/refusal.server'
-import { audit } from '~/platform/audit.server'
+import { Refused, settle, type Result } from '~/utils/refusal.server'
 import { type Executor } from '~/platform/executor'
 import { queueEmail } from '~/platform/outbox.server'
+import { takeStep } from '~/platform/steps.server'
 import type { SampleLens } from './lens'
 import { countSampleOrder } from './counts.server'
 import { scopedSampleOrders } from './search.server'
-import { sampleOrderSteps, type SampleOrderStep, type SampleOrderStepName } from './states'
+import { sampleOrderMachine, type SampleOrderStepName } from './states'
 
-// The one way a sample order changes state: a step of the transition table (states.ts), taken in
-// one transaction that first takes the order's row, with a conditional update on the state it read, and an audit entry.
-// Of two people taking steps on one order at once, exactly one wins; the other is told who did what.
+// The one way a sample order changes state: a step of its machine (states.ts), taken in one
+// transaction that first takes the order's row, by the platform's takeStep (the conditional update
+// on the state read, the audit entry, the kept counts). Of two people taking steps on one order at
+// once, exactly one wins; the other is told who did what.
 
 type Actor = { userId: number }
 
@@ -25,39 +25,6 @@ export interface SampleStepInput {
   trackingNumber?: string
   /** Per item id: the rating (1-5) and comment. */
   feedback?: Record<string, { rating: number; comment: string }>
-}
-
-const STATUS_WORDS: Record<SampleOrderStatus, string> = {
-  requested: 'requested',
-  approved: 'approved',
-  dispatched: 'dispatched',
-  delivered: 'delivered',
-  closed: 'closed',
-  rejected: 'rejected',
-  cancelled: 'cancelled',
-}
-
-/** Why a step cannot be taken any more: the order's state now, and who put it there, when. */
-async function alreadyMoved(trx: Executor, id: number, stepLabel: string): Promise<Refused> {
-  const now = await trx
-    .selectFrom('sample_orders')
-    .select(['code', 'status', 'updated_at'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-  const last = await trx
-    .selectFrom('audit_events')
-    .leftJoin('users', 'users.id', 'audit_events.actor_user_id')
-    .select(['users.name', 'audit_events.at'])
-    .where('audit_events.entity_type', '=', 'sample_order')
-    .where('audit_events.entity_id', '=', String(id))
-    .orderBy('audit_events.id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  const by = last?.name ? ` by ${last.name} at ${formatDateTime(last.at)}` : ''
-  return new Refused(
-    undefined,
-    `${now.code} is already ${STATUS_WORDS[now.status]}${by}: “${stepLabel}” is no longer possible.`,
-  )
 }
 
 const text = (value: string | undefined, max: number) => (value ?? '').trim().slice(0, max)
@@ -76,10 +43,7 @@ export async function takeSampleStep(
   name: SampleOrderStepName,
   input: SampleStepInput = {},
 ): Promise<Result<{ code: string; status: SampleOrderStatus }>> {
-  const step: SampleOrderStep = sampleOrderSteps[name]
-  if ((step.by === 'staff' && !lens.see.manage) || (step.by === 'buyer' && !lens.see.feedback))
-    return { ok: false, notFound: true, message: 'There is no such sample order here.' }
-  return refusals(() => db.transaction().execute((trx) => sampleStepIn(trx, actor, lens, id, name, input)))
+  return settle(() => db.transaction().execute((trx) => sampleStepIn(trx, actor, lens, id, name, input)))
 }
 
 /** takeSampleStep inside the caller's transaction (a courier booking dispatches and delivers its sample order); refusals are thrown. */
@@ -90,20 +54,21 @@ export async function sampleStepIn(
   id: number,
   name: SampleOrderStepName,
   input: SampleStepInput = {},
-): Promise<Result<{ code: string; status: SampleOrderStatus }>> {
-  const step: SampleOrderStep = sampleOrderSteps[name]
+): Promise<{ code: string; status: SampleOrderStatus }> {
+  const step = sampleOrderMachine.steps[name]
   if ((step.by === 'staff' && !lens.see.manage) || (step.by === 'buyer' && !lens.see.feedback))
-    return { ok: false, notFound: true, message: 'There is no such sample order here.' }
+    throw Refused.notFound('There is no such sample order here.')
   // The order's row first (db/locks.ts): a step someone else is taking on it has finished, and what is read next is what it left.
   await lockedRead(trx, trx.selectFrom('sample_orders').select('id').where('id', '=', id)).executeTakeFirst()
   const order = await scopedSampleOrders(trx, lens)
     .select(['sample_orders.id', 'sample_orders.code', 'sample_orders.status', 'sample_orders.buyer_id'])
     .where('sample_orders.id', '=', id)
     .executeTakeFirst()
-  if (!order) return { ok: false as const, notFound: true, message: 'There is no such sample order here.' }
+  if (!order) throw Refused.notFound('There is no such sample order here.')
   const fields: Record<string, string> = {}
   const reason = text(input.reason, 500)
-  if (step.needsReason && !reason) fields.reason = 'Say why: the buyer reads it'
+  const needsReason = 'needsReason' in step && step.needsReason
+  if (needsReason && !reason) fields.reason = 'Say why: the buyer reads it'
   const courier = text(input.courier, 80)
   const trackingNumber = text(input.trackingNumber, 80)
   if (name === 'dispatch') {
@@ -125,41 +90,48 @@ export async function sampleStepIn(
       if (given && given.comment.length > 1000) fields[`item.${item.id}.comment`] = 'Use at most 1,000 characters'
     }
   }
+  // Fields are checked before the state: a form that cannot be taken as typed says so at its fields.
   if (Object.keys(fields).length) throw new Refused(fields)
-  if (!(step.from as readonly SampleOrderStatus[]).includes(order.status)) throw await alreadyMoved(trx, id, step.label)
 
   const at = new Date().toISOString()
-  const changes = {
-    status: step.to,
-    updated_at: at,
-    ...(name === 'approve' || name === 'reject' ? { decided_by: actor.userId, decided_at: at } : {}),
-    ...(step.needsReason ? { reason } : {}),
-    ...(name === 'dispatch'
-      ? { courier, tracking_number: trackingNumber, dispatched_by: actor.userId, dispatched_at: at }
-      : {}),
-    ...(name === 'deliver' ? { delivered_at: at } : {}),
-    ...(name === 'feedback' ? { closed_at: at } : {}),
-  }
-  const moved = await trx
-    .updateTable('sample_orders')
-    .set(changes)
-    .where('id', '=', id)
-    // On the status just read (the counts move from it and the audit names it), never merely one the step may start from.
-    .where('status', '=', order.status)
-    .executeTakeFirst()
-  if (Number(moved.numUpdatedRows) === 0) throw await alreadyMoved(trx, id, step.label)
-  await countSampleOrder(trx, order.status, -1)
-  await countSampleOrder(trx, step.to, 1)
+  const taken = await takeStep(trx, sampleOrderMachine, id, name, {
+    actorUserId: actor.userId,
+    // On the status just read under the lock (the counts move from it and the entry names it).
+    current: order.status,
+    note: needsReason ? reason : null,
+    set: {
+      updated_at: at,
+      ...(name === 'approve' || name === 'reject' ? { decided_by: actor.userId, decided_at: at } : {}),
+      ...(needsReason ? { reason } : {}),
+      ...(name === 'dispatch'
+        ? { courier, tracking_number: trackingNumber, dispatched_by: actor.userId, dispatched_at: at }
+        : {}),
+      ...(name === 'deliver' ? { delivered_at: at } : {}),
+      ...(name === 'feedback' ? { closed_at: at } : {}),
+    },
+    after: {
+      ...(name === 'dispatch'
+        ? { courier, trackingNumber, stock: items.map((item) => `${item.code} −${item.quantity}`) }
+        : {}),
+      ...(name === 'feedback'
+        ? { ratings: items.map((item) => `${item.code}: ${input.feedback![String(item.id)]!.rating}/5`) }
+        : {}),
+    },
+    moved: async ({ from, to }) => {
+      await countSampleOrder(trx, from, -1)
+      await countSampleOrder(trx, to, 1)
+    },
+  })
 
   if (name === 'dispatch') {
     for (const item of items) {
-      const taken = await trx
+      const took = await trx
         .updateTable('sample_skus')
         .set((eb) => ({ stock: eb('stock', '-', item.quantity), updated_at: at }))
         .where('id', '=', item.sample_sku_id)
         .where('stock', '>=', item.quantity)
         .executeTakeFirst()
-      if (Number(taken.numUpdatedRows) === 0) {
+      if (Number(took.numUpdatedRows) === 0) {
         const sku = await trx
           .selectFrom('sample_skus')
           .select('stock')
@@ -187,25 +159,8 @@ export async function sampleStepIn(
         .execute()
     }
   }
-  await audit(trx, {
-    actorUserId: actor.userId,
-    action: `sample_order.${step.done}`,
-    entityType: 'sample_order',
-    entityId: id,
-    before: { status: order.status },
-    after: {
-      status: step.to,
-      ...(name === 'dispatch'
-        ? { courier, trackingNumber, stock: items.map((item) => `${item.code} −${item.quantity}`) }
-        : {}),
-      ...(name === 'feedback'
-        ? { ratings: items.map((item) => `${item.code}: ${input.feedback![String(item.id)]!.rating}/5`) }
-        : {}),
-    },
-    note: step.needsReason ? reason : null,
-  })
   await notifyStep(trx, id, name)
-  return { ok: true as const, value: { code: order.code, status: step.to } }
+  return { code: order.code, status: taken.to }
 }
 
 // ---------- E-mail: the KAM when approved or delivered, the buyer's users when dispatched ----------

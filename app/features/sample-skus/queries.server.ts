@@ -90,7 +90,7 @@ function filtered(db: Executor, f: SampleSkuFilters) {
 
 const SORT_COLUMNS = { code: 'sample_skus.code', name: 'sample_skus.name', updated: 'sample_skus.updated_at' } as const
 
-function sorted<Q extends SelectQueryBuilder<DB, 'sample_skus', any>>(query: Q, f: SampleSkuFilters): Q {
+function sorted<Q extends SelectQueryBuilder<DB, 'sample_skus', object>>(query: Q, f: SampleSkuFilters): Q {
   return query.orderBy(sql.ref(SORT_COLUMNS[f.sort]), f.dir).orderBy('sample_skus.id', f.dir) as Q
 }
 

@@ -23,10 +23,10 @@ export const createHandle = (name: string, place: SampleSkuPlace): RouteHandle =
 })
 export const createMeta = () => pageTitle('Add a sample SKU')
 
-export const editHandle = (name: string, place: SampleSkuPlace): RouteHandle => ({
+export const editHandle = (name: string, place: SampleSkuPlace): RouteHandle<{ code: string }> => ({
   name,
   title: 'Edit sample SKU',
-  breadcrumb: (data: { code: string } | undefined) => (data ? `Edit ${data.code}` : 'Edit'),
+  breadcrumb: (data) => (data ? `Edit ${data.code}` : 'Edit'),
   parents: listCrumb(place),
 })
 export const editMeta = ({ data }: { data?: { code: string } }) =>

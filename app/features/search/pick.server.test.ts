@@ -1,6 +1,6 @@
 import { getDb } from '~/db.server'
 import { applyPicks } from '~/ui/read-form.server'
-import { demoEmail } from '#db/seed'
+import { demoEmail } from '../../../seed/demo-users'
 import { checkPick, findPicks, mayPick, PICK_LIMIT } from './pick.server'
 import type { Viewer } from '~/auth/session.server'
 import { handleCreateForm } from '../buyer-skus/forms.server'

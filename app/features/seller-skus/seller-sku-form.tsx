@@ -1,10 +1,9 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
-import type { z } from 'zod'
 import { SubmitButton } from '~/ui/button'
 import { ErrorSummary, Field } from '~/ui/field'
-import { useZodForm } from '~/ui/form'
+import { useZodForm, type FormSchema } from '~/ui/form'
 import { PickerField } from '~/ui/picker'
 import { choicesOf } from '~/platform/pick'
 import type { OfferField } from './rules'
@@ -38,9 +37,7 @@ export function SellerSkuForm({
   cancelTo,
 }: SellerSkuFormProps) {
   const schema = () =>
-    import('./schema').then((m): z.ZodType<Record<string, any>, Record<string, any>> =>
-      mode === 'create' ? m.createSellerSkuSchema : m.editSellerSkuSchema,
-    )
+    import('./schema').then((m): FormSchema => (mode === 'create' ? m.createSellerSkuSchema : m.editSellerSkuSchema))
   const [form, fields] = useZodForm(schema, { id: `seller-sku-${mode}`, lastResult, defaultValue })
   const inUnit = unit ? ` (${unit})` : ''
   const quantityHint = unit ? `In ${unit}, up to 3 decimals` : unitHint

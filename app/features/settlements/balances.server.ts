@@ -1,3 +1,5 @@
+import type { ExpressionBuilder } from 'kysely'
+import type { DB } from '#db/types'
 import type { Executor } from '~/platform/executor'
 import { kolkataDay } from '~/utils/format'
 import { keysetWalk } from '~/utils/keyset.server'
@@ -23,7 +25,7 @@ export function readBalanceFilters(url: URL): BalanceFilters {
 }
 
 const monthStart = (today: string) => `${today.slice(0, 7)}-01`
-const owed = (eb: any) =>
+const owed = (eb: ExpressionBuilder<DB, 'buyer_invoices'>) =>
   eb.fn.coalesce(
     eb.fn.sum(eb(eb(eb.ref('total_minor'), '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor'))),
     eb.val(0),

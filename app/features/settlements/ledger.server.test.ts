@@ -4,8 +4,8 @@ import { kolkataDay } from '~/utils/format'
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
-import { takeSellerOrderStep } from '../orders/steps.server'
-import { issueCreditNote, recordPayment } from './ledger.server'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
+import { issueCreditNote, recordPayment } from '~/lifecycle/settlements.server'
 
 // The ledger's arithmetic over random sequences of deliveries (invoices), payments and credit notes,
 // through the real functions and the database: every figure equals the sum of its rows, nothing is

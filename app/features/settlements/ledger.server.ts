@@ -1,13 +1,10 @@
-import type { Database } from '#db/database'
 import type { LedgerKind, PaymentMode } from '#db/types'
 import { formatMoney, kolkataDay } from '~/utils/format'
-import { Refused, refusals, type Result } from '~/utils/refusal.server'
+import { Refused } from '~/utils/refusal.server'
 import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { nextDocumentNumber } from '~/platform/numbering.server'
 import { once } from '~/platform/idempotency.server'
-import { lockMasterOrders } from '../orders/locks.server'
-import { refreshMasterStatus } from '../orders/steps.server'
 import { addDays, allocate, invoiceTotals, lineAmounts, supplyOf } from './money'
 import { PLATFORM_BILLING, type PartyOnInvoice } from './platform'
 
@@ -16,6 +13,8 @@ import { PLATFORM_BILLING, type PartyOnInvoice } from './platform'
 // buyer's account row (a row lock on PostgreSQL, the one writer on SQLite), so a buyer's entries
 // are written one after another: its ledger numbers them (seq) with the balance after each, and
 // allocation reads what the one before left. Every amount is a sum of the rows beneath it.
+// Settlements change only their own records: each write answers the master orders whose invoices
+// it settled, and the lifecycle (app/lifecycle/settlements.server.ts) moves those orders on.
 
 type Actor = { userId: number }
 
@@ -142,15 +141,7 @@ async function allocateOpen(trx: Executor, buyerId: number): Promise<number[]> {
   return [...settled]
 }
 
-/** After invoices settle: a delivered order whose every invoice is settled is closed. */
-async function closeSettled(trx: Executor, masterOrderIds: number[], actorUserId: number | null): Promise<void> {
-  if (!masterOrderIds.length) return
-  // Every order's row before any is worked out, by id (locks.server.ts): no figure is written while waiting for a lock.
-  await lockMasterOrders(trx, masterOrderIds)
-  for (const id of masterOrderIds) await refreshMasterStatus(trx, id, actorUserId)
-}
-
-/** Whether everything delivered on a master order is invoiced and every invoice settled. */
+/** Whether everything delivered on a master order is invoiced and every invoice settled (a read: the lifecycle asks it). */
 export async function masterOrderSettled(trx: Executor, masterOrderId: number): Promise<boolean> {
   const [delivered, invoices] = await Promise.all([
     trx
@@ -184,13 +175,14 @@ const parseAddress = (json: string) => {
  * value of its lines plus GST at each line's category rate, CGST + SGST when the platform bills
  * from the buyer's bill-to state, IGST otherwise; HSN codes and both GSTINs; the next number of the
  * financial year. A seller order has one invoice (a unique index): raising it again does nothing.
+ * The buyer's money not yet allocated pays it at once: answers the master orders that settled.
  */
 export async function raiseInvoice(
   trx: Executor,
   sellerOrderId: number,
   actorUserId: number | null,
   at = new Date(),
-): Promise<{ id: number; number: string } | null> {
+): Promise<{ id: number; number: string; settled: number[] } | null> {
   const existing = await trx
     .selectFrom('buyer_invoices')
     .select(['id', 'number'])
@@ -319,8 +311,7 @@ export async function raiseInvoice(
     after: { invoice: number, total: formatMoney(totals.total) },
     note: `Invoice ${number} raised on delivery of ${order.code} (${order.masterCode})`,
   })
-  await closeSettled(trx, await allocateOpen(trx, order.buyer_id), actorUserId)
-  return { id: invoice.id, number }
+  return { id: invoice.id, number, settled: await allocateOpen(trx, order.buyer_id) }
 }
 
 export interface PaymentInput {
@@ -333,160 +324,156 @@ export interface PaymentInput {
 /**
  * Records money received from a buyer and allocates it to the oldest open invoices; what is left
  * stays as an advance for the next invoice. Once per idempotency key: a retried submit answers
- * with the first payment.
+ * with the first payment. In the caller's transaction (the lifecycle's recordPayment); answers the
+ * master orders whose invoices it settled.
  */
-export async function recordPayment(
-  db: Database,
+export async function recordPaymentIn(
+  trx: Executor,
   actor: Actor,
   buyerId: number,
   input: PaymentInput,
   key: string | undefined,
   at = new Date(),
-): Promise<Result<{ id: number; number: string; repeated: boolean }>> {
-  return refusals(() =>
-    db.transaction().execute(async (trx) => {
-      const buyer = await trx.selectFrom('buyers').select(['id', 'name']).where('id', '=', buyerId).executeTakeFirst()
-      if (!buyer) return { ok: false as const, notFound: true, message: 'There is no such buyer.' }
-      if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
-        throw new Refused('amount', 'Enter the amount received, more than zero')
-      if (input.receivedOn > kolkataDay(at))
-        throw new Refused('receivedOn', 'Money cannot be received on a day still to come')
-      const { result, repeated } = await once(trx, key, 'buyer_payment', actor.userId, async () => {
-        await lockAccount(trx, buyerId)
-        const number = await nextDocumentNumber(trx, 'RCPT', kolkataDay(at))
-        const payment = await trx
-          .insertInto('buyer_payments')
-          .values({
-            number,
-            buyer_id: buyerId,
-            received_on: input.receivedOn,
-            amount_minor: input.amountMinor,
-            mode: input.mode,
-            reference: input.reference,
-            unallocated_minor: input.amountMinor,
-            created_by: actor.userId,
-            created_at: at.toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        // The ledger is in the order entries are posted, dated the day they are posted (a payment's own date is on the payment).
-        await writeEntry(trx, buyerId, {
-          kind: 'payment',
-          refId: payment.id,
-          refNumber: number,
-          on: kolkataDay(at),
-          amount: input.amountMinor,
-        })
-        await audit(trx, {
-          actorUserId: actor.userId,
-          action: 'buyer_payment.received',
-          entityType: 'buyer',
-          entityId: buyerId,
-          after: {
-            payment: number,
-            amount: formatMoney(input.amountMinor),
-            mode: input.mode,
-            reference: input.reference,
-            received: input.receivedOn,
-          },
-        })
-        await closeSettled(trx, await allocateOpen(trx, buyerId), actor.userId)
-        return payment.id
+): Promise<{ id: number; number: string; repeated: boolean; settled: number[] }> {
+  const buyer = await trx.selectFrom('buyers').select(['id', 'name']).where('id', '=', buyerId).executeTakeFirst()
+  if (!buyer) throw Refused.notFound('There is no such buyer.')
+  let settled: number[] = []
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+    throw new Refused('amount', 'Enter the amount received, more than zero')
+  if (input.receivedOn > kolkataDay(at))
+    throw new Refused('receivedOn', 'Money cannot be received on a day still to come')
+  const { result, repeated } = await once(trx, key, 'buyer_payment', actor.userId, async () => {
+    await lockAccount(trx, buyerId)
+    const number = await nextDocumentNumber(trx, 'RCPT', kolkataDay(at))
+    const payment = await trx
+      .insertInto('buyer_payments')
+      .values({
+        number,
+        buyer_id: buyerId,
+        received_on: input.receivedOn,
+        amount_minor: input.amountMinor,
+        mode: input.mode,
+        reference: input.reference,
+        unallocated_minor: input.amountMinor,
+        created_by: actor.userId,
+        created_at: at.toISOString(),
       })
-      const payment = await trx
-        .selectFrom('buyer_payments')
-        .select(['id', 'number'])
-        .where('id', '=', result)
-        .executeTakeFirstOrThrow()
-      return { ok: true as const, value: { id: payment.id, number: payment.number, repeated } }
-    }),
-  )
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    // The ledger is in the order entries are posted, dated the day they are posted (a payment's own date is on the payment).
+    await writeEntry(trx, buyerId, {
+      kind: 'payment',
+      refId: payment.id,
+      refNumber: number,
+      on: kolkataDay(at),
+      amount: input.amountMinor,
+    })
+    await audit(trx, {
+      actorUserId: actor.userId,
+      action: 'buyer_payment.received',
+      entityType: 'buyer',
+      entityId: buyerId,
+      after: {
+        payment: number,
+        amount: formatMoney(input.amountMinor),
+        mode: input.mode,
+        reference: input.reference,
+        received: input.receivedOn,
+      },
+    })
+    settled = await allocateOpen(trx, buyerId)
+    return payment.id
+  })
+  const payment = await trx
+    .selectFrom('buyer_payments')
+    .select(['id', 'number'])
+    .where('id', '=', result)
+    .executeTakeFirstOrThrow()
+  return { id: payment.id, number: payment.number, repeated, settled }
 }
 
 /**
  * Issues a credit note against one of the buyer's invoices, for at most what the invoice still
- * owes; the invoice's open amount drops by it (settled at zero). Once per idempotency key.
+ * owes; the invoice's open amount drops by it (settled at zero). Once per idempotency key. In the
+ * caller's transaction (the lifecycle's issueCreditNote); answers the master orders it settled.
  */
-export async function issueCreditNote(
-  db: Database,
+export async function issueCreditNoteIn(
+  trx: Executor,
   actor: Actor,
   buyerId: number,
   input: { invoiceId: number; amountMinor: number; reason: string },
   key: string | undefined,
   at = new Date(),
-): Promise<Result<{ id: number; number: string; repeated: boolean }>> {
-  return refusals(() =>
-    db.transaction().execute(async (trx) => {
-      const buyer = await trx.selectFrom('buyers').select('id').where('id', '=', buyerId).executeTakeFirst()
-      if (!buyer) return { ok: false as const, notFound: true, message: 'There is no such buyer.' }
-      const { result, repeated } = await once(trx, key, 'credit_note', actor.userId, async () => {
-        await lockAccount(trx, buyerId)
-        const invoice = await trx
-          .selectFrom('buyer_invoices')
-          .select(['id', 'number', 'total_minor', 'paid_minor', 'credited_minor', 'master_order_id'])
-          .where('id', '=', input.invoiceId)
-          .where('buyer_id', '=', buyerId)
-          .executeTakeFirst()
-        if (!invoice) throw new Refused('invoice', 'Enter one of this buyer’s invoices')
-        const open = Number(invoice.total_minor) - Number(invoice.paid_minor) - Number(invoice.credited_minor)
-        if (open <= 0) throw new Refused('invoice', `${invoice.number} is settled: nothing is left to credit`)
-        if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
-          throw new Refused('amount', 'Enter the amount to credit, more than zero')
-        if (input.amountMinor > open)
-          throw new Refused('amount', `At most what ${invoice.number} still owes: ₹${(open / 100).toFixed(2)}`)
-        const day = kolkataDay(at)
-        const number = await nextDocumentNumber(trx, 'CN', day)
-        const note = await trx
-          .insertInto('credit_notes')
-          .values({
-            number,
-            buyer_id: buyerId,
-            invoice_id: invoice.id,
-            issued_on: day,
-            amount_minor: input.amountMinor,
-            reason: input.reason,
-            created_by: actor.userId,
-            created_at: at.toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        const credited = await trx
-          .updateTable('buyer_invoices')
-          .set((eb) => ({
-            credited_minor: eb('credited_minor', '+', input.amountMinor),
-            status: open === input.amountMinor ? 'settled' : 'open',
-            updated_at: new Date().toISOString(),
-          }))
-          .where('id', '=', invoice.id)
-          .where('credited_minor', '=', invoice.credited_minor)
-          .where('paid_minor', '=', invoice.paid_minor)
-          .executeTakeFirst()
-        if (Number(credited.numUpdatedRows) !== 1)
-          throw new Refused(undefined, `${invoice.number} changed while you were crediting it: look at it again.`)
-        await writeEntry(trx, buyerId, {
-          kind: 'credit_note',
-          refId: note.id,
-          refNumber: number,
-          on: day,
-          amount: input.amountMinor,
-        })
-        await audit(trx, {
-          actorUserId: actor.userId,
-          action: 'credit_note.issued',
-          entityType: 'buyer',
-          entityId: buyerId,
-          after: { creditNote: number, invoice: invoice.number, amount: formatMoney(input.amountMinor) },
-          note: input.reason,
-        })
-        if (open === input.amountMinor) await closeSettled(trx, [invoice.master_order_id], actor.userId)
-        return note.id
+): Promise<{ id: number; number: string; repeated: boolean; settled: number[] }> {
+  const buyer = await trx.selectFrom('buyers').select('id').where('id', '=', buyerId).executeTakeFirst()
+  if (!buyer) throw Refused.notFound('There is no such buyer.')
+  let settled: number[] = []
+  const { result, repeated } = await once(trx, key, 'credit_note', actor.userId, async () => {
+    await lockAccount(trx, buyerId)
+    const invoice = await trx
+      .selectFrom('buyer_invoices')
+      .select(['id', 'number', 'total_minor', 'paid_minor', 'credited_minor', 'master_order_id'])
+      .where('id', '=', input.invoiceId)
+      .where('buyer_id', '=', buyerId)
+      .executeTakeFirst()
+    if (!invoice) throw new Refused('invoice', 'Enter one of this buyer’s invoices')
+    const open = Number(invoice.total_minor) - Number(invoice.paid_minor) - Number(invoice.credited_minor)
+    if (open <= 0) throw new Refused('invoice', `${invoice.number} is settled: nothing is left to credit`)
+    if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+      throw new Refused('amount', 'Enter the amount to credit, more than zero')
+    if (input.amountMinor > open)
+      throw new Refused('amount', `At most what ${invoice.number} still owes: ₹${(open / 100).toFixed(2)}`)
+    const day = kolkataDay(at)
+    const number = await nextDocumentNumber(trx, 'CN', day)
+    const note = await trx
+      .insertInto('credit_notes')
+      .values({
+        number,
+        buyer_id: buyerId,
+        invoice_id: invoice.id,
+        issued_on: day,
+        amount_minor: input.amountMinor,
+        reason: input.reason,
+        created_by: actor.userId,
+        created_at: at.toISOString(),
       })
-      const note = await trx
-        .selectFrom('credit_notes')
-        .select(['id', 'number'])
-        .where('id', '=', result)
-        .executeTakeFirstOrThrow()
-      return { ok: true as const, value: { id: note.id, number: note.number, repeated } }
-    }),
-  )
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const credited = await trx
+      .updateTable('buyer_invoices')
+      .set((eb) => ({
+        credited_minor: eb('credited_minor', '+', input.amountMinor),
+        status: open === input.amountMinor ? 'settled' : 'open',
+        updated_at: new Date().toISOString(),
+      }))
+      .where('id', '=', invoice.id)
+      .where('credited_minor', '=', invoice.credited_minor)
+      .where('paid_minor', '=', invoice.paid_minor)
+      .executeTakeFirst()
+    if (Number(credited.numUpdatedRows) !== 1)
+      throw new Refused(undefined, `${invoice.number} changed while you were crediting it: look at it again.`)
+    await writeEntry(trx, buyerId, {
+      kind: 'credit_note',
+      refId: note.id,
+      refNumber: number,
+      on: day,
+      amount: input.amountMinor,
+    })
+    await audit(trx, {
+      actorUserId: actor.userId,
+      action: 'credit_note.issued',
+      entityType: 'buyer',
+      entityId: buyerId,
+      after: { creditNote: number, invoice: invoice.number, amount: formatMoney(input.amountMinor) },
+      note: input.reason,
+    })
+    if (open === input.amountMinor) settled = [invoice.master_order_id]
+    return note.id
+  })
+  const note = await trx
+    .selectFrom('credit_notes')
+    .select(['id', 'number'])
+    .where('id', '=', result)
+    .executeTakeFirstOrThrow()
+  return { id: note.id, number: note.number, repeated, settled }
 }

@@ -5,9 +5,10 @@ import { kolkataDay } from '~/utils/format'
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { formOf, placeTestOrder } from '../../../tests/support/orders'
-import { takeSellerOrderStep } from '../orders/steps.server'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { invoicePdfFor, settlementAction, settlementPage, statementPdfFor } from './pages.server'
 import { pdfMoney } from './pdf.server'
+import { settlementMoves } from '~/lifecycle/settlements.server'
 
 let viewer: Viewer
 let buyerId: number
@@ -87,11 +88,11 @@ describe('a buyer’s settlement', () => {
       mode: 'upi',
       reference: 'UPI-42',
     }
-    expect(await settlementAction(getDb(), viewer, String(buyerId), formOf(body))).toMatchObject({
+    expect(await settlementAction(getDb(), viewer, String(buyerId), formOf(body), settlementMoves)).toMatchObject({
       status: 'done',
       toast: { kind: 'success' },
     })
-    expect(await settlementAction(getDb(), viewer, String(buyerId), formOf(body))).toMatchObject({
+    expect(await settlementAction(getDb(), viewer, String(buyerId), formOf(body), settlementMoves)).toMatchObject({
       status: 'done',
       toast: { kind: 'info' },
     })
@@ -105,11 +106,14 @@ describe('a buyer’s settlement', () => {
       viewer,
       String(buyerId),
       formOf({ intent: 'payment', receivedOn: '2026-02-31', amount: 'lots', mode: 'barter', reference: '' }),
+      settlementMoves,
     )
     expect(bad.status).toBe('invalid')
     const errors = (bad as { reply: { error: Record<string, string[]> } }).reply.error
     expect(Object.keys(errors).sort()).toEqual(['amount', 'mode', 'receivedOn', 'reference'])
-    expect(await settlementAction(getDb(), viewer, '999999', formOf(body))).toEqual({ status: 'not-found' })
+    expect(await settlementAction(getDb(), viewer, '999999', formOf(body), settlementMoves)).toEqual({
+      status: 'not-found',
+    })
 
     // A credit note for the rest settles the invoice.
     const rest = total - 100_050
@@ -120,7 +124,9 @@ describe('a buyer’s settlement', () => {
       amount: (rest / 100).toFixed(2),
       reason: 'Late delivery discount',
     }
-    expect(await settlementAction(getDb(), viewer, String(buyerId), formOf(credit))).toMatchObject({ status: 'done' })
+    expect(await settlementAction(getDb(), viewer, String(buyerId), formOf(credit), settlementMoves)).toMatchObject({
+      status: 'done',
+    })
     const settled = (await settlementPage(getDb(), String(buyerId), new URL('http://x/')))!
     expect(settled.account.outstandingMinor).toBe(0)
     expect(settled.open).toHaveLength(0)

@@ -3,13 +3,14 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
+import type { Result } from '~/utils/refusal.server'
 import type { Viewer } from '~/auth/session.server'
 import { strictCalendarDate } from '~/utils/fields'
 import { formatMoney, kolkataDay } from '~/utils/format'
 import { readId } from '~/utils/list-params'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { newIdempotencyKey } from '~/platform/idempotency.server'
-import { issueCreditNote, recordPayment } from './ledger.server'
+import type { PaymentInput } from './ledger.server'
 import { addDays } from './money'
 import { invoicePdf, pdfResponse, statementPdf } from './pdf.server'
 import { accountOf, ageingOf, invoiceOf, ledgerPage, openInvoices, statementOf } from './queries.server'
@@ -45,11 +46,30 @@ export async function settlementPage(db: Database, buyerIdParam: string | undefi
 }
 export type SettlementPageData = NonNullable<Awaited<ReturnType<typeof settlementPage>>>
 
+/** Money received and credited with its effects across features: the lifecycle's (app/lifecycle/settlements.server.ts `settlementMoves`), handed in by the route. */
+export interface SettlementMoves {
+  recordPayment(
+    db: Database,
+    actor: { userId: number },
+    buyerId: number,
+    input: PaymentInput,
+    key: string | undefined,
+  ): Promise<Result<{ id: number; number: string; repeated: boolean }>>
+  issueCreditNote(
+    db: Database,
+    actor: { userId: number },
+    buyerId: number,
+    input: { invoiceId: number; amountMinor: number; reason: string },
+    key: string | undefined,
+  ): Promise<Result<{ id: number; number: string; repeated: boolean }>>
+}
+
 export async function settlementAction(
   db: Database,
   viewer: Viewer,
   buyerIdParam: string | undefined,
   form: FormData,
+  moves: SettlementMoves,
 ): Promise<FormOutcome<Reply>> {
   const buyerId = readId(buyerIdParam)
   const buyer = buyerId
@@ -61,7 +81,7 @@ export async function settlementAction(
   const input = submission.value
   const actor = { userId: viewer.userId }
   if (input.intent === 'payment') {
-    const done = await recordPayment(
+    const done = await moves.recordPayment(
       db,
       actor,
       buyerId,
@@ -95,7 +115,7 @@ export async function settlementAction(
         message: `${buyer.name} has no invoice ${input.invoice}`,
       }),
     }
-  const done = await issueCreditNote(
+  const done = await moves.issueCreditNote(
     db,
     actor,
     buyerId,

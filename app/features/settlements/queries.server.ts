@@ -1,3 +1,5 @@
+import type { ExpressionBuilder } from 'kysely'
+import type { DB } from '#db/types'
 import type { Executor } from '~/platform/executor'
 import { kolkataDay } from '~/utils/format'
 import { countUpTo } from '~/utils/count.server'
@@ -56,7 +58,7 @@ export type Account = NonNullable<Awaited<ReturnType<typeof accountOf>>>
  * it is past due: a sum per bucket over the open invoices' index range (the index holds the amounts).
  */
 export async function ageingOf(db: Executor, buyerId: number, today = kolkataDay()) {
-  const owed = (eb: any) =>
+  const owed = (eb: ExpressionBuilder<DB, 'buyer_invoices'>) =>
     eb.fn
       .coalesce(
         eb.fn.sum(eb(eb(eb.ref('total_minor'), '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor'))),

@@ -14,7 +14,8 @@ import {
   writeStored,
   type CheckedFile,
 } from '../assets/files.server'
-import { outputSize, tooLargeMessage, type ImageOps, type OutputFormat } from './images'
+import { outputSize, tooLargeMessage, type ImageOps } from './images'
+import type { OutputFormat } from './shared'
 import { ByteLru, FairLimiter, RENDERS_AT_ONCE, WAIT_MS, WAITING_PER_USER } from './render-limits.server'
 
 // The image playground's files: each user's own uploads (the last KEEP_IMAGES), edited on request

@@ -1,12 +1,10 @@
 import * as z from 'zod'
-import { FITS, OUTPUT_FORMATS, ROTATIONS } from './shared'
+import { FITS, OUTPUT_FORMATS, ROTATIONS, type Fit, type OutputFormat } from './shared'
 export { FITS, OUTPUT_FORMATS, ROTATIONS, fitLabels, formatLabels } from './shared'
 
 // The image playground's edits (/toolkit/images): read from a GET query (the page's form and the
 // rendered image share it), each value checked; what is wrong is said at its field.
 
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
-export type Fit = (typeof FITS)[number]
 /** The largest result a render makes: 4096 pixels a side and 16.8 million pixels (4096 × 4096). */
 export const MAX_SIDE = 4096
 export const MAX_OUTPUT_PIXELS = MAX_SIDE * MAX_SIDE

@@ -1,14 +1,15 @@
 // The toolkit's plain values: image choices and their names, the UTM link maker.
 // No zod here: the views import these, and zod comes to the browser only with a form's checks
 // (useZodForm loads the schema when the form is first reached).
-import type { Fit, OutputFormat } from './images'
-import type { UtmTags } from './utm'
 
 export const FITS = ['inside', 'cover', 'contain', 'fill'] as const
 
 export const OUTPUT_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const
 
 export const ROTATIONS = [0, 90, 180, 270] as const
+
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
+export type Fit = (typeof FITS)[number]
 
 export const fitLabels: Record<Fit, string> = {
   inside: 'Keep proportions, fit inside',
@@ -18,6 +19,16 @@ export const fitLabels: Record<Fit, string> = {
 }
 
 export const formatLabels: Record<OutputFormat, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF' }
+
+/** A link's UTM tags (utm.ts checks them). */
+export type UtmTags = {
+  url: string
+  source: string
+  medium: string
+  campaign: string
+  term?: string | null
+  content?: string | null
+}
 
 /** The tagged address: the page's own query kept, utm_ parameters set (replacing any it had). */
 export function buildUtmUrl(tags: UtmTags): string | null {

@@ -42,14 +42,5 @@ export const utmSchema = z.discriminatedUnion('intent', [
 /** Tagging only (anyone but staff: a GET form, nothing saved, no short link). */
 export const utmTagSchema = z.object(utmFields)
 
-export type UtmTags = {
-  url: string
-  source: string
-  medium: string
-  campaign: string
-  term?: string | null
-  content?: string | null
-}
-
 /** A short link's code: seven letters or digits. */
 export const SHORT_CODE = /^[A-Za-z0-9]{7}$/

@@ -1,4 +1,4 @@
-import { voidOpenTokens } from '../account/mutations.server'
+import { voidOpenTokens } from '~/auth/reset-tokens.server'
 import type { Database } from '#db/database'
 import { hashPassword } from '~/auth/password.server'
 import { endUserSessions, type Viewer } from '~/auth/session.server'

@@ -19,9 +19,9 @@ export function RoleAndCompanyFields({
   options,
   choices,
 }: {
-  roles: FieldMetadata<any>
-  company: FieldMetadata<any>
-  companyAdmin: FieldMetadata<any>
+  roles: FieldMetadata<unknown>
+  company: FieldMetadata<unknown>
+  companyAdmin: FieldMetadata<unknown>
   options: RoleOption[]
   /** The companies the server offered when the typed one named none or several. */
   choices?: PickOption[]

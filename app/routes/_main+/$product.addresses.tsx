@@ -12,12 +12,12 @@ import { activeProductBySlug, activeProducts } from '~/features/products/queries
 import { isAddressIntent } from '~/features/addresses/shared'
 import { newIdempotencyKey } from '~/platform/idempotency.server'
 import { History } from '~/ui/history'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { PageHeader } from '~/ui/shell'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'ManageAddresses',
   title: 'Warehouses and offices',
   breadcrumb: (data: { product?: { name: string } } | undefined) =>

@@ -8,12 +8,12 @@ import { STAFF_VIEWER } from '~/features/audit/tell'
 import { CompanyRecordView } from '~/features/companies/company-record'
 import { handleStatusForm } from '~/features/companies/forms.server'
 import { companyExists, companyRecord } from '~/features/companies/queries.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'ViewBuyer',
   title: 'Buyer',
   breadcrumb: (data) => data?.company.name ?? 'Buyer',

@@ -5,13 +5,13 @@ import { getDb } from '~/db.server'
 import { CompanyForm } from '~/features/companies/company-form'
 import { handleEditForm } from '~/features/companies/forms.server'
 import { companyExists, companyForEdit } from '~/features/companies/queries.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { readId } from '~/utils/list-params'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'EditBuyer',
   title: 'Edit buyer',
   breadcrumb: 'Edit',

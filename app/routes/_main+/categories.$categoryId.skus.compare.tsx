@@ -5,10 +5,10 @@ import { getDb } from '~/db.server'
 import { compareSkus, readCompareRequest } from '~/features/product-skus/compare.server'
 import { CompareView } from '~/features/product-skus/compare-view'
 import { skuListPath } from '~/features/product-skus/shared'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'CompareSKUs',
   title: 'Compare SKUs',
   breadcrumb: 'Compare',

@@ -5,11 +5,12 @@ import { getDb } from '~/db.server'
 import { settlementAction, settlementPage } from '~/features/settlements/pages.server'
 import { SettlementPage } from '~/features/settlements/settlement-page'
 import { settlementsPath } from '~/features/settlements/shared'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
+import { settlementMoves } from '~/lifecycle/settlements.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'BuyerSettlements',
   title: 'Buyer Settlements',
   breadcrumb: (data) => data?.account?.buyer.name ?? 'Settlement',
@@ -27,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireSection(request, 'money', 'act')
   const url = new URL(request.url)
   return answerForm(
-    await settlementAction(getDb(), viewer, params.buyerId, await readForm(request)),
+    await settlementAction(getDb(), viewer, params.buyerId, await readForm(request), settlementMoves),
     `${url.pathname}${url.search}`,
   )
 }

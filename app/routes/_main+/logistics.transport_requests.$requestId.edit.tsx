@@ -5,11 +5,11 @@ import { getDb } from '~/db.server'
 import { requestAction, requestPage } from '~/features/logistics/pages.server'
 import { RequestPage } from '~/features/logistics/request-pages'
 import { requestsPath } from '~/features/logistics/shared'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'EditTransportRequest',
   title: 'Edit Request',
   breadcrumb: (data) => data?.request?.code ?? 'Request',

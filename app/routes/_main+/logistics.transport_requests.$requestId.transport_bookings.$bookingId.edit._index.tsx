@@ -5,11 +5,12 @@ import { getDb } from '~/db.server'
 import { BookingPage } from '~/features/logistics/booking-pages'
 import { bookingAction, bookingPage } from '~/features/logistics/pages.server'
 import { bookingsPath, requestPath } from '~/features/logistics/shared'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { takeBookingStep } from '~/lifecycle/shipments.server'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'EditTransportBooking',
   title: 'Edit Booking',
   breadcrumb: (data) => data?.booking?.code ?? 'Booking',
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireSection(request, 'transport', 'act')
   return answerForm(
-    await bookingAction(getDb(), viewer, params.requestId, params.bookingId, await readForm(request)),
+    await bookingAction(getDb(), viewer, params.requestId, params.bookingId, await readForm(request), takeBookingStep),
     new URL(request.url).pathname,
   )
 }

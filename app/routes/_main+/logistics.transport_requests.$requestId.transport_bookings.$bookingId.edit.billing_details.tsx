@@ -6,11 +6,11 @@ import { getDb } from '~/db.server'
 import { BillingPage } from '~/features/logistics/booking-pages'
 import { billingAction, billingPage } from '~/features/logistics/pages.server'
 import { bookingPath, duesPath } from '~/features/logistics/shared'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'EditTransportBillingDetails',
   title: 'Edit Billing Details',
   breadcrumb: 'Billing details',

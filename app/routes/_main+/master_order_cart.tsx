@@ -8,12 +8,12 @@ import { CartPage, ChooseCartBuyer } from '~/features/orders/cart-page'
 import { cartView, openCarts } from '~/features/orders/cart.server'
 import { cartPath } from '~/features/orders/shared'
 import { cartBuyerOf } from '~/features/orders/cart-buyer.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 import { readId } from '~/utils/list-params'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'MasterOrderCart',
   title: 'Master order cart',
   breadcrumb: (data) => (data?.view ? `Cart: ${data.view.buyer.name}` : 'Master order cart'),

@@ -4,9 +4,9 @@ import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { BuyerReportPage } from '~/features/reports/buyers-page'
 import { buyerReportPage } from '~/features/reports/pages.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'BuyerSKUReports',
   title: 'Buyer SKU Reports',
   breadcrumb: (data) => data?.report?.buyer?.name ?? 'Buyer',

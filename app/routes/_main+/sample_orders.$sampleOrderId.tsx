@@ -5,11 +5,11 @@ import { getDb } from '~/db.server'
 import { sampleBase } from '~/features/sample-orders/lens'
 import { samplePageFor } from '~/features/sample-orders/pages.server'
 import { SampleOrderPage } from '~/features/sample-orders/sample-order-page'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 
 // The main portal's user follows a sample order it requested (read-only: the buyer's KAM and
 // business operations take its steps); any other is not found.
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'MainViewSampleOrder',
   title: 'Sample order',
   breadcrumb: (data) => data?.order.code ?? 'Sample order',

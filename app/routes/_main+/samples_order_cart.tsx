@@ -8,12 +8,12 @@ import { ChooseSampleCartBuyer, SampleCartPage } from '~/features/sample-orders/
 import { openSampleCarts, requestedBy, sampleCartView } from '~/features/sample-orders/cart.server'
 import { sampleCartPath } from '~/features/sample-orders/shared'
 import { cartBuyerOf } from '~/features/orders/cart-buyer.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 import { readId } from '~/utils/list-params'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'SamplesOrderCart',
   title: 'Samples order cart',
   breadcrumb: (data) => (data?.view ? `Samples cart: ${data.view.buyer.name}` : 'Samples order cart'),

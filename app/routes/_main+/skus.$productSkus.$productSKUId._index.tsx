@@ -8,12 +8,12 @@ import { handleSkuStatusForm } from '~/features/product-skus/forms.server'
 import { ProductSkuRecordView } from '~/features/product-skus/product-sku-record'
 import { productOfSkusSegment, productSkuRecord } from '~/features/product-skus/queries.server'
 import { skuListPath } from '~/features/product-skus/shared'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 import { readId } from '~/utils/list-params'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'ViewProductSKU',
   title: 'SKU',
   breadcrumb: (data) => data?.sku?.code ?? 'SKU',

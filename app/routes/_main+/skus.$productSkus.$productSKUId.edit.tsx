@@ -7,12 +7,12 @@ import { handleEditSkuForm } from '~/features/product-skus/forms.server'
 import { ProductSkuForm } from '~/features/product-skus/product-sku-form'
 import { productOfSkusSegment, productSkuForEdit, skuFormOptions } from '~/features/product-skus/queries.server'
 import { skuListPath, skuPath } from '~/features/product-skus/shared'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { readId } from '~/utils/list-params'
 import { answerForm } from '~/ui/outcome.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'EditProductSKU',
   title: 'Edit SKU',
   breadcrumb: 'Edit',

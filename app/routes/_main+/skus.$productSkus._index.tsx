@@ -7,9 +7,9 @@ import { skuListPage } from '~/features/product-skus/list.server'
 import { ProductSkuList } from '~/features/product-skus/product-sku-list'
 import { productOfSkusSegment } from '~/features/product-skus/queries.server'
 import { readSkuFilters } from '~/features/product-skus/schema.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'ManageProductSKUs',
   title: 'Product SKUs',
   breadcrumb: (data) => (data?.product ? `${data.product.name} SKUs` : 'SKUs'),

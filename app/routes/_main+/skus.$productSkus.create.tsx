@@ -8,11 +8,11 @@ import { handleCreateSkuForm } from '~/features/product-skus/forms.server'
 import { ProductSkuForm } from '~/features/product-skus/product-sku-form'
 import { productOfSkusSegment, skuFormOptions } from '~/features/product-skus/queries.server'
 import { skuListPath } from '~/features/product-skus/shared'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { answerForm } from '~/ui/outcome.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'CreateProductSKU',
   title: 'Add a SKU',
   breadcrumb: 'Add',

@@ -12,14 +12,14 @@ import {
   inForceAndWaiting,
   pendingPriceRequests,
 } from '~/features/buyer-skus/queries.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'
 import { rupeesInput } from '~/utils/money'
 import { quantityInput } from '~/utils/quantity'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'EditBuyerSKU',
   title: 'Buyer SKU',
   breadcrumb: (data) => data?.sku.buyer_code ?? 'Buyer SKU',

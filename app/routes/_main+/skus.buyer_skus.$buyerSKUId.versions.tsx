@@ -5,10 +5,10 @@ import { getDb } from '~/db.server'
 import { buyerSkuPath, LIST_PATH } from '~/features/buyer-skus/paths'
 import { versionsPage } from '~/features/buyer-skus/queries.server'
 import { VersionsView } from '~/features/buyer-skus/versions-view'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'BuyerSKUVersions',
   title: 'Versions',
   breadcrumb: 'Versions',

@@ -6,14 +6,14 @@ import { handleEditPageForm } from '~/features/seller-skus/forms.server'
 import { sellerSkuEditPage, sellerSkuExists } from '~/features/seller-skus/queries.server'
 import { listPath, statusLabels } from '~/features/seller-skus/rules'
 import { SellerSkuPage } from '~/features/seller-skus/seller-sku-page'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
 type Loaded = Awaited<ReturnType<typeof loader>> | undefined
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'EditSellerSKU',
   title: 'Edit seller SKU',
   breadcrumb: (data: Loaded) => (data ? `${data.offer.product_sku_code} from ${data.offer.seller_name}` : 'Edit'),

@@ -9,12 +9,12 @@ import { AdminRequestPage } from '~/features/price-requests/admin-request'
 import { handleDecisionForm } from '~/features/price-requests/forms.server'
 import { ADMIN_LIST_PATH } from '~/features/price-requests/paths'
 import { requestRecord } from '~/features/price-requests/queries.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'AdminBuyerSKUPriceChangeRequest',
   title: 'Price-change request',
   breadcrumb: (data) => (data ? `#${data.request.id}` : 'Request'),

@@ -7,6 +7,7 @@ import { approvalQueueAction, approvalQueuePage, approvalsPath } from '~/feature
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
+import { orderMoves } from '~/lifecycle/seller-orders.server'
 
 export const handle: RouteHandle = {
   name: 'AdminSellerOrderApprovals',
@@ -22,7 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
-  const outcome = await approvalQueueAction(getDb(), viewer, 'admin', new URL(request.url), await readForm(request))
+  const outcome = await approvalQueueAction(
+    getDb(),
+    viewer,
+    'admin',
+    new URL(request.url),
+    await readForm(request),
+    orderMoves,
+  )
   return answerForm(outcome, approvalsPath['admin'])
 }
 

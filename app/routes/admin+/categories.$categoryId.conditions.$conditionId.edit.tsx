@@ -11,13 +11,13 @@ import {
   conditionFormValues,
   conditionOfCategory,
 } from '~/features/categories/queries.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { readId } from '~/utils/list-params'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'AdminEditConditions',
   title: 'Edit condition',
   breadcrumb: (data: { condition?: { name: string } } | undefined) => data?.condition?.name ?? 'Condition',

@@ -7,13 +7,13 @@ import { handleConditionForm } from '~/features/categories/forms.server'
 import { categoryCrumbs, categoryPath } from '~/features/categories/paths'
 import { categoryById, categorySummary } from '~/features/categories/queries.server'
 import { newIdempotencyKey } from '~/platform/idempotency.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { readId } from '~/utils/list-params'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'AdminCreateConditions',
   title: 'Add a condition',
   parents: (data) => categoryCrumbs(data?.category),

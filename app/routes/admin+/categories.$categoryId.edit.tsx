@@ -8,12 +8,12 @@ import { CategoryRecordPage } from '~/features/categories/category-record'
 import { handleEditCategory } from '~/features/categories/forms.server'
 import { categoryCrumbs } from '~/features/categories/paths'
 import { categoryById, categoryFormValues, categorySummary, conditionsOf } from '~/features/categories/queries.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'AdminEditCategory',
   title: 'Edit category',
   breadcrumb: (data: { category?: { name: string } } | undefined) => data?.category?.name ?? 'Category',

@@ -6,13 +6,13 @@ import { handleWorkflowForm } from '~/features/categories/forms.server'
 import { categoryCrumbs, workflowPath } from '~/features/categories/paths'
 import { categoryById, categorySummary, workflowOf } from '~/features/categories/queries.server'
 import { WorkflowEditor } from '~/features/categories/workflow-editor'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { PageHeader } from '~/ui/shell'
 import { readId } from '~/utils/list-params'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'AdminEditFulfillmentWorkflow',
   title: 'Fulfilment workflow',
   breadcrumb: 'Fulfilment workflow',

@@ -7,11 +7,11 @@ import { handleCreateCategory } from '~/features/categories/forms.server'
 import { manageCategoriesPage } from '~/features/categories/queries.server'
 import { readCategoryFilters } from '~/features/categories/schema.server'
 import { newIdempotencyKey } from '~/platform/idempotency.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'AdminManageCategories',
   title: 'Categories',
   breadcrumb: (data: { product?: { name: string } | null } | undefined) =>

@@ -5,12 +5,12 @@ import { getDb } from '~/db.server'
 import { samplePath, sampleBase } from '~/features/sample-orders/lens'
 import { SampleOrderPage } from '~/features/sample-orders/sample-order-page'
 import { samplePageAction, samplePageFor } from '~/features/sample-orders/pages.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 import { readId } from '~/utils/list-params'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'AdminViewSampleOrder',
   title: 'Sample order',
   breadcrumb: (data) => data?.order.code ?? 'Sample order',

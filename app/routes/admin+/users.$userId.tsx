@@ -8,14 +8,14 @@ import { roleOptions, userRecord } from '~/features/users/queries.server'
 import { UserAccess, UserDetailsForm, UserFacts, UserRolesForm } from '~/features/users/user-record'
 import { StatusBadge } from '~/ui/badge'
 import { History } from '~/ui/history'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { PageHeader } from '~/ui/shell'
 import { readId } from '~/utils/list-params'
 import { readForm } from '~/ui/read-form.server'
 import { answerForm } from '~/ui/outcome.server'
 import { handleUserRecordForm } from '~/features/users/forms.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'AdminViewUser',
   title: 'User',
   breadcrumb: (data: { user?: { name: string } } | undefined) => data?.user?.name ?? 'User',

@@ -7,6 +7,7 @@ import { qcApprovalsAction, qcApprovalsPage } from '~/features/qc/approvals.serv
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
+import { qcMoves } from '~/lifecycle/inspections.server'
 
 export const handle: RouteHandle = {
   name: 'BizOpsQCApprovals',
@@ -22,7 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'biz_ops')
-  return answerForm(await qcApprovalsAction(getDb(), viewer, 'biz_ops', new URL(request.url), await readForm(request)))
+  return answerForm(
+    await qcApprovalsAction(getDb(), viewer, 'biz_ops', new URL(request.url), await readForm(request), qcMoves),
+  )
 }
 
 export default function BizOpsQcApprovalsPage() {

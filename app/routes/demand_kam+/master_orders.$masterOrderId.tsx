@@ -5,11 +5,12 @@ import { getDb } from '~/db.server'
 import { orderBase } from '~/features/orders/lens'
 import { OrderPage } from '~/features/orders/order-page'
 import { orderPageAction, orderPageFor } from '~/features/orders/pages.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
+import { orderMoves } from '~/lifecycle/seller-orders.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'KAMViewMasterOrder',
   title: 'Order',
   breadcrumb: (data) => data?.order.code ?? 'Order',
@@ -26,7 +27,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'demand_kam')
-  const outcome = await orderPageAction(getDb(), viewer, 'demand_kam', params.masterOrderId, await readForm(request))
+  const outcome = await orderPageAction(
+    getDb(),
+    viewer,
+    'demand_kam',
+    params.masterOrderId,
+    await readForm(request),
+    orderMoves,
+  )
   return answerForm(outcome, `${orderBase.demand_kam}/${params.masterOrderId}`)
 }
 

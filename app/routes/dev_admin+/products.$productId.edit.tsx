@@ -13,13 +13,13 @@ import { ProductDetailsForm, ProductLinesSection } from '~/features/products/pro
 import type { FormReply } from '~/features/products/schema'
 import { Badge } from '~/ui/badge'
 import { History } from '~/ui/history'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { PageHeader } from '~/ui/shell'
 import { readId } from '~/utils/list-params'
 import { readForm } from '~/ui/read-form.server'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'DevAdminEditProductPage',
   title: 'Edit product',
   breadcrumb: (data: { product?: { name: string } } | undefined) => data?.product?.name ?? 'Edit product',

@@ -2,15 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { InspectionPage, RECORDED_BY_ANOTHER, RecordedByAnother } from '~/features/qc/field-pages'
+import { InspectionPage, RecordedByAnother } from '~/features/qc/field-pages'
+import { RECORDED_BY_ANOTHER } from '~/features/qc/rules'
 import { inspectionAction, operatorInspection } from '~/features/qc/field.server'
 import { readInspectionForm } from '~/features/qc/photos.server'
-import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { ErrorPanel } from '~/ui/error-page'
 import { answerForm } from '~/ui/outcome.server'
 import { readId } from '~/utils/list-params'
 
-export const handle: RouteHandle = {
+export const handle: LoaderHandle<typeof loader> = {
   name: 'FieldOperatorInspection',
   title: 'Inspection',
   breadcrumb: (data) => data?.inspection?.code ?? 'Inspection',

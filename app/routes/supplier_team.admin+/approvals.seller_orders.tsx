@@ -7,6 +7,7 @@ import { approvalQueueAction, approvalQueuePage, approvalsPath } from '~/feature
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
+import { orderMoves } from '~/lifecycle/seller-orders.server'
 
 export const handle: RouteHandle = {
   name: 'SupplierAdminApproveSellerOrders',
@@ -28,6 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     'supplier_admin',
     new URL(request.url),
     await readForm(request),
+    orderMoves,
   )
   return answerForm(outcome, approvalsPath['supplier_admin'])
 }

@@ -3,7 +3,7 @@ import { addSampleLine, placeSampleCart, saveSampleCart } from '~/features/sampl
 import { makeSampleSku } from '../tests/support/catalogue'
 import { makeBuyer } from '../tests/support/companies'
 import { userIdOf } from '../tests/support/db'
-import { seedSampleOrdersScale } from './seed-scale-sample-orders'
+import { seedSampleOrdersScale } from './scale-sample-orders'
 
 // The scale seed writes sample orders with their ids given, in bulk: afterwards a sample order
 // requested through the cart must be numbered after them, id and code (on PostgreSQL a serial id

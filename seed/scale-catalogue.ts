@@ -1,7 +1,7 @@
-import { refreshAfterBulkLoad } from './dialect.js'
+import { refreshAfterBulkLoad } from '#db/dialect.js'
 import { reindexAll } from '~/platform/search.server'
-import type { Database } from './database'
-import { CATALOGUE, generateSku, randomSource } from './seed-catalogue'
+import type { Database } from '#db/database'
+import { CATALOGUE, generateSku, randomSource } from './catalogue'
 
 // The catalogue at scale (npm run bench, npm run db:seed:scale): on top of the demo data,
 // product SKUs spread over every category, their indexed attribute values, seller offers, and

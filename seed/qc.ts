@@ -1,12 +1,12 @@
 import type { Viewer } from '../app/auth/session.server'
 import { conditionValues } from '../app/features/categories/conditions'
-import { decideInspection } from '../app/features/qc/decide.server'
+import { decideInspection } from '~/lifecycle/inspections.server'
 import { inspectionAction, operatorInspection } from '../app/features/qc/field.server'
 import { cancelInspection, scheduleInspection } from '../app/features/qc/schedule.server'
 import sharp from 'sharp'
 import { kolkataDay } from '../app/utils/format'
-import type { Database } from './database'
-import { demoEmail } from './seed'
+import type { Database } from '#db/database'
+import { demoEmail } from './demo-users'
 
 // Demo QC (README): the demo orders that are ready for QC, scheduled with the demo field operator
 // across the calendar and taken through every state by the functions the pages call: waiting to be

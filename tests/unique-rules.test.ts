@@ -1,11 +1,11 @@
 // Rules that must hold with many writers are held by the database itself (unique partial indexes),
 // not by a check before the write: here the checks are bypassed and the database still refuses.
 import { getDb } from '~/db.server'
-import { makeBuyerSku, makeSellerSku } from '../tests/support/catalogue'
-import { makeBuyer } from '../tests/support/companies'
-import { userIdOf } from '../tests/support/db'
+import { makeBuyerSku, makeSellerSku } from './support/catalogue'
+import { makeBuyer } from './support/companies'
+import { userIdOf } from './support/db'
 import { withGstinCheck } from '~/utils/gstin'
-import { isUniqueViolation } from './errors'
+import { isUniqueViolation } from '#db/errors'
 
 async function refusal(write: () => Promise<unknown>): Promise<unknown> {
   try {

@@ -1,9 +1,9 @@
 import { addSampleLine, placeSampleCart, saveSampleCart } from '../app/features/sample-orders/cart.server'
 import { sampleLensFor } from '../app/features/sample-orders/search.server'
 import { takeSampleStep } from '../app/features/sample-orders/steps.server'
-import type { SampleOrderStatus } from './types'
-import type { Database } from './database'
-import { demoEmail } from './seed'
+import type { SampleOrderStatus } from '#db/types'
+import type { Database } from '#db/database'
+import { demoEmail } from './demo-users'
 
 // Demo sample orders (README): requested through the samples cart and moved on through the same
 // functions the pages call, so each has its items, stock movements and history as a real one would.

@@ -1,7 +1,7 @@
 import type { Insertable, Transaction } from 'kysely'
 import { audit } from '~/platform/audit.server'
 import { withGstinCheck } from '../app/utils/gstin'
-import type { AddressesTable, CompanyStatus, DB } from './types'
+import type { AddressesTable, CompanyStatus, DB } from '#db/types'
 
 // More demo companies beyond the five of each kind that tests and the README name: enough to
 // make the lists, filters and pagination real (about 40 buyers and 60 sellers in all).

@@ -1,9 +1,9 @@
 import { rebuildQcFacts } from '../app/features/reports/qc-facts.server'
 import { kolkataDay } from '../app/utils/format'
-import { advanceIdSequence, refreshAfterBulkLoad } from './dialect.js'
-import type { Database } from './database'
-import { randomSource } from './seed-catalogue'
-import type { QcInspectionStatus, SellerOrderStatus } from './types'
+import { advanceIdSequence, refreshAfterBulkLoad } from '#db/dialect.js'
+import type { Database } from '#db/database'
+import { randomSource } from './catalogue'
+import type { QcInspectionStatus, SellerOrderStatus } from '#db/types'
 
 // QC inspections at scale (npm run db:seed:scale, npm run bench -- qc): on top of the orders at
 // scale, an inspection for seller orders that reached QC, in the state their order is in: approved

@@ -1,9 +1,9 @@
 import { recountSampleOrders } from '../app/features/sample-orders/counts.server'
 import { kolkataDay } from '../app/utils/format'
-import { advanceIdSequence, refreshAfterBulkLoad } from './dialect.js'
-import type { Database } from './database'
-import { randomSource } from './seed-catalogue'
-import type { SampleOrderStatus } from './types'
+import { advanceIdSequence, refreshAfterBulkLoad } from '#db/dialect.js'
+import type { Database } from '#db/database'
+import { randomSource } from './catalogue'
+import type { SampleOrderStatus } from '#db/types'
 
 // Sample orders at scale (npm run db:seed:scale, npm run bench -- samples): on top of the demo data,
 // sample orders over the last two years for the active buyers, one to four samples each, in the

@@ -4,8 +4,8 @@ import { scheduleInspection } from '~/features/qc/schedule.server'
 import { kolkataDay } from '~/utils/format'
 import { makeStaffUser } from '../tests/support/companies'
 import { userIdOf } from '../tests/support/db'
-import { seedOrdersScale } from './seed-scale-orders'
-import { seedQcScale } from './seed-scale-qc'
+import { seedOrdersScale } from './scale-orders'
+import { seedQcScale } from './scale-qc'
 
 // The QC scale seed writes inspections with their ids and codes given, in bulk, handing out slots so
 // that no operator holds one twice: afterwards an inspection scheduled through the page's function

@@ -2,10 +2,10 @@ import { recountStatuses } from '../app/features/orders/counts.server'
 import { rebuildOrderFacts } from '../app/features/reports/facts.server'
 import { masterStatusOf } from '../app/features/orders/states'
 import { kolkataDay } from '../app/utils/format'
-import { advanceIdSequence, refreshAfterBulkLoad } from './dialect.js'
-import type { Database } from './database'
-import { randomSource } from './seed-catalogue'
-import type { SellerOrderStatus } from './types'
+import { advanceIdSequence, refreshAfterBulkLoad } from '#db/dialect.js'
+import type { Database } from '#db/database'
+import { randomSource } from './catalogue'
+import type { SellerOrderStatus } from '#db/types'
 
 // Orders at scale (npm run db:seed:scale, npm run bench -- orders): on top of the demo data, master
 // orders over the last two years for the buyers whose SKUs sellers offer, each with one to nine

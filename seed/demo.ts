@@ -1,22 +1,17 @@
 import type { Insertable } from 'kysely'
 import { hashPassword } from '../app/auth/password.server'
 import { audit } from '~/platform/audit.server'
-import { ROLE_KEYS } from '~/auth/roles'
 import { reindexAll, syncSearch } from '~/platform/search.server'
 import { withGstinCheck } from '../app/utils/gstin'
-import type { Database } from './database'
-import { seedCatalogue } from './seed-catalogue'
-import { seedMoreCompanies } from './seed-companies'
-import { seedDemoOrders } from './seed-orders'
-import { seedDemoQc } from './seed-qc'
-import { seedDemoSampleOrders } from './seed-sample-orders'
-import { seedDemoLogistics } from './seed-logistics'
-import type { AddressesTable, AttributeDefinition, RoleKey } from './types'
-
-export const DEMO_PASSWORD = 'demo-pass-2026'
-
-/** One demo user per role, in the roles table's order. */
-export const DEMO_ROLES: RoleKey[] = [...ROLE_KEYS]
+import type { Database } from '#db/database'
+import { DEMO_PASSWORD, DEMO_ROLES, demoEmail, PENDING_DEMO_EMAIL } from './demo-users'
+import { seedCatalogue } from './catalogue'
+import { seedMoreCompanies } from './companies'
+import { seedDemoOrders } from './orders'
+import { seedDemoQc } from './qc'
+import { seedDemoSampleOrders } from './sample-orders'
+import { seedDemoLogistics } from './logistics'
+import type { AddressesTable, AttributeDefinition, RoleKey } from '#db/types'
 
 const NAMES: Record<RoleKey, string> = {
   buyer: 'Priya Buyer',
@@ -33,9 +28,6 @@ const NAMES: Record<RoleKey, string> = {
   supplier_agent: 'Arjun Agent',
   internal: 'Isha Internal',
 }
-
-export const demoEmail = (role: RoleKey) => `${role}@example.com`
-export const PENDING_DEMO_EMAIL = 'pending.buyer@example.com'
 
 const PRODUCTS: { slug: string; name: string; unit: string; schema: AttributeDefinition[] }[] = [
   {

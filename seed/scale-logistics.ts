@@ -1,10 +1,10 @@
 import { sql } from 'kysely'
 import { kolkataDay } from '../app/utils/format'
 import { financialYear } from '../app/platform/numbering.server'
-import { advanceIdSequence, refreshAfterBulkLoad } from './dialect.js'
-import type { Database } from './database'
-import { randomSource } from './seed-catalogue'
-import type { TransportType } from './types'
+import { advanceIdSequence, refreshAfterBulkLoad } from '#db/dialect.js'
+import type { Database } from '#db/database'
+import { randomSource } from './catalogue'
+import type { TransportType } from '#db/types'
 
 // Logistics and money at scale (npm run db:seed:scale, npm run bench -- logistics): on top of the
 // orders at scale, the transport of their seller orders (a first mile and a last mile each, then

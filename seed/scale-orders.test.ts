@@ -2,7 +2,7 @@ import { getDb } from '~/db.server'
 import { makeBuyer, makeSeller } from '../tests/support/companies'
 import { userIdOf } from '../tests/support/db'
 import { placeTestOrder } from '../tests/support/orders'
-import { seedOrdersScale } from './seed-scale-orders'
+import { seedOrdersScale } from './scale-orders'
 
 // The scale seed writes orders with their ids given, in bulk: afterwards the kept counts must
 // match the orders, and an order placed through the cart must be numbered after them (on

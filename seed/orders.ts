@@ -1,16 +1,16 @@
 import { addCartLine, saveCart } from '../app/features/orders/cart.server'
 import { importChannelOrders, sampleImportRows } from '../app/features/orders/channel-import.server'
 import { IMPORT_COLUMNS } from '../app/features/orders/channels'
-import { acceptCounterOffer, recordCounterOffer } from '../app/features/orders/counter-offer.server'
+import { recordCounterOffer } from '../app/features/orders/counter-offer.server'
+import { acceptCounterOffer, moveRejectedLines, takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { placeCart } from '../app/features/orders/place.server'
 import { advanceLine } from '../app/features/orders/progress.server'
-import { moveRejectedLines } from '../app/features/orders/reassign.server'
-import { cancelMasterOrder, takeSellerOrderStep } from '../app/features/orders/steps.server'
+import { cancelMasterOrder } from '~/lifecycle/master-orders.server'
 import { rupeesInput } from '../app/utils/money'
 import { quantityInput } from '../app/utils/quantity'
 import { csvResponse } from '../app/utils/csv.server'
-import type { Database } from './database'
-import { demoEmail } from './seed'
+import type { Database } from '#db/database'
+import { demoEmail } from './demo-users'
 
 // Demo orders (README): placed and moved on through the same functions the pages call, so each has
 // its seller orders, totals and history as a real one would. The KAM's three buyers' first SKUs get

@@ -2,7 +2,7 @@
 // product SKUs, seller offers (live, draft, archived), buyer SKUs with several versions, sample
 // SKUs and a few price-change requests waiting for admin. Deterministic: the same every time.
 import type { Transaction } from 'kysely'
-import type { ConditionOperator, ConditionSeverity, DB } from './types'
+import type { ConditionOperator, ConditionSeverity, DB } from '#db/types'
 
 type Trx = Transaction<DB>
 

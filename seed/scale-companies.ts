@@ -1,9 +1,9 @@
-import { refreshAfterBulkLoad } from './dialect.js'
+import { refreshAfterBulkLoad } from '#db/dialect.js'
 import { type Insertable } from 'kysely'
 import { reindexAll } from '~/platform/search.server'
 import { withGstinCheck } from '../app/utils/gstin'
-import type { Database } from './database'
-import type { AddressesTable, BuyersTable, RoleKey, UsersTable } from './types'
+import type { Database } from '#db/database'
+import type { AddressesTable, BuyersTable, RoleKey, UsersTable } from '#db/types'
 
 // The scale data set the benchmarks measure against (npm run bench, npm run db:seed:scale):
 // on top of the demo data, N buyers with a billing address each and M users spread over buyer,

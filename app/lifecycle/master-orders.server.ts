@@ -1,0 +1,102 @@
+import type { Database } from '#db/database'
+import type { SellerOrderStatus } from '#db/types'
+import { type Executor } from '~/platform/executor'
+import { takeStep } from '~/platform/steps.server'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
+import { lockMasterOrder, lockMasterOrders } from '~/features/orders/locks.server'
+import { notifySeller } from '~/features/orders/notify.server'
+import { sellerOrderMachine, sellerOrderSteps } from '~/features/orders/states'
+import { moveMasterStatus } from '~/features/orders/steps.server'
+import { cancelOpenInspections } from '~/features/qc/schedule.server'
+import { refreshOrderFacts } from '~/features/reports/facts.server'
+import { masterOrderSettled } from '~/features/settlements/ledger.server'
+
+// The master order in the lifecycle (docs/decisions/0013-one-lifecycle-and-steps.md): its status
+// follows its seller orders and its settlement, and its report rows follow it. Every transaction
+// that moves a seller order, settles an invoice or cancels an order ends here; the features below
+// (orders, settlements, QC, reports) change only their own records and never call back up.
+
+type Actor = { userId: number }
+
+/**
+ * A master order's status worked out again and stored when it moved (orders' moveMasterStatus), its
+ * report rows brought up to date, and, once everything is delivered, whether settlements have it
+ * all invoiced and paid (then it is closed). Call it in the transaction of every seller-order change.
+ */
+export async function refreshMasterStatus(
+  trx: Executor,
+  masterOrderId: number,
+  actorUserId: number | null,
+): Promise<void> {
+  // The order's row first (the caller has normally taken it already): what is read next is the latest.
+  if (!(await lockMasterOrder(trx, masterOrderId))) throw new Error(`no master order ${masterOrderId}`)
+  // A seller order's step may move the reports' figures even when the order's status stays.
+  await refreshOrderFacts(trx, masterOrderId)
+  await moveMasterStatus(trx, masterOrderId, actorUserId, () => masterOrderSettled(trx, masterOrderId))
+}
+
+/** After invoices settle (a payment, a credit note, an invoice paid from an advance): their delivered orders close. */
+export async function closeSettled(trx: Executor, masterOrderIds: number[], actorUserId: number | null): Promise<void> {
+  if (!masterOrderIds.length) return
+  // Every order's row before any is worked out, by id (orders/locks.server.ts): no figure is written while waiting for a lock.
+  await lockMasterOrders(trx, masterOrderIds)
+  for (const id of masterOrderIds) await refreshMasterStatus(trx, id, actorUserId)
+}
+
+/**
+ * Cancels a whole master order, with a reason, while none of its seller orders is dispatched: every
+ * seller order still open takes its cancel step (each audited, its open inspections cancelled, its
+ * seller told), and the master order becomes cancelled. A seller order that moves on meanwhile
+ * makes it refuse (the step helper's "already ...") and change nothing.
+ */
+export async function cancelMasterOrder(
+  db: Database,
+  actor: Actor,
+  masterOrderId: number,
+  reason: string,
+): Promise<Result<{ code: string }>> {
+  const note = reason.trim().slice(0, 1000)
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      if (!note) throw new Refused('reason', 'Say why the order is cancelled: the buyer’s KAM and the sellers read it')
+      const order = await lockMasterOrder(trx, masterOrderId)
+      if (!order) throw Refused.notFound('There is no such order.')
+      const sellerOrders = await trx
+        .selectFrom('seller_orders')
+        .select(['id', 'code', 'status'])
+        .where('master_order_id', '=', masterOrderId)
+        .execute()
+      const gone = sellerOrders.filter((s) => s.status === 'dispatched' || s.status === 'delivered')
+      if (gone.length)
+        throw new Refused(
+          undefined,
+          `${gone.map((s) => s.code).join(', ')} ${gone.length === 1 ? 'is' : 'are'} already dispatched: the order can no longer be cancelled as a whole.`,
+        )
+      const at = new Date().toISOString()
+      const cancellable = sellerOrderSteps.cancel.from as readonly SellerOrderStatus[]
+      for (const sellerOrder of sellerOrders.filter((s) => cancellable.includes(s.status))) {
+        await takeStep(trx, sellerOrderMachine, sellerOrder.id, 'cancel', {
+          actorUserId: actor.userId,
+          current: sellerOrder.status,
+          note,
+          set: {
+            decided_by: actor.userId,
+            decided_at: at,
+            decision_note: note,
+            counter_offer_json: null,
+            updated_at: at,
+          },
+        })
+        await cancelOpenInspections(trx, sellerOrder.id, actor.userId, note)
+        await notifySeller(trx, sellerOrder.id, 'cancelled', note)
+      }
+      await trx
+        .updateTable('master_orders')
+        .set({ cancel_reason: note, updated_at: at })
+        .where('id', '=', masterOrderId)
+        .execute()
+      await refreshMasterStatus(trx, masterOrderId, actor.userId)
+      return { ok: true as const, value: { code: order.code } }
+    }),
+  )
+}

@@ -288,9 +288,9 @@ export async function seedDemoOrders(db: Database): Promise<void> {
       channel,
       await csvResponse(`${channel}.csv`, columns, rows).text(),
     )
-    if (!imported.ok || imported.report.problems.length)
+    if (!imported.ok || imported.value.problems.length)
       throw new Error(
-        `demo orders: the ${channel} import: ${imported.ok ? imported.report.problems[0]?.message : imported.message}`,
+        `demo orders: the ${channel} import: ${imported.ok ? imported.value.problems[0]?.message : imported.message}`,
       )
   }
 }

@@ -48,26 +48,26 @@ describe('importing a channel’s orders', () => {
     ])
     const first = await importChannelOrders(db, { userId: internal }, 'solv', text)
     if (!first.ok) throw new Error(first.message)
-    expect(first.report.rows).toBe(8)
-    expect(first.report.created.map((o) => o.channelOrderId)).toEqual(['S-1'])
-    expect(first.report.problems.map((p) => [p.line, p.orderId])).toEqual([
+    expect(first.value.rows).toBe(8)
+    expect(first.value.created.map((o) => o.channelOrderId)).toEqual(['S-1'])
+    expect(first.value.problems.map((p) => [p.line, p.orderId])).toEqual([
       [4, 'S-2'],
       [5, 'S-3'],
       [6, 'S-4'],
       [7, ''],
       [8, 'S-5'],
     ])
-    expect(first.report.problems[0]!.message).toMatch(/Order at least the MOQ/)
-    expect(first.report.problems[1]!.message).toMatch(/No buyer has the GSTIN/)
-    expect(first.report.problems[2]!.message).toBe('Import Buyer has no buyer SKU NOPE')
-    expect(first.report.problems[4]!.message).toMatch(
+    expect(first.value.problems[0]!.message).toMatch(/Order at least the MOQ/)
+    expect(first.value.problems[1]!.message).toMatch(/No buyer has the GSTIN/)
+    expect(first.value.problems[2]!.message).toBe('Import Buyer has no buyer SKU NOPE')
+    expect(first.value.problems[4]!.message).toMatch(
       /today or a later date.*order S-5 is not imported: its 1 other row wait/,
     )
 
     const order = await db
       .selectFrom('master_orders')
       .selectAll()
-      .where('id', '=', first.report.created[0]!.id)
+      .where('id', '=', first.value.created[0]!.id)
       .executeTakeFirstOrThrow()
     expect(order).toMatchObject({
       source: 'solv',
@@ -108,9 +108,9 @@ describe('importing a channel’s orders', () => {
     const before = await count()
     const again = await importChannelOrders(db, { userId: internal }, 'solv', text)
     if (!again.ok) throw new Error(again.message)
-    expect(again.report.created).toEqual([])
-    expect(again.report.already).toEqual([{ id: order.id, code: order.code, channelOrderId: 'S-1' }])
-    expect(again.report.problems).toHaveLength(5)
+    expect(again.value.created).toEqual([])
+    expect(again.value.already).toEqual([{ id: order.id, code: order.code, channelOrderId: 'S-1' }])
+    expect(again.value.problems).toHaveLength(5)
     expect(await count()).toBe(before)
     // Two imports of the same file at once still make one order per channel order id.
     const fresh = file([`S-9,${BUYER_GSTIN},IMP-1,10,${date},`])
@@ -118,7 +118,7 @@ describe('importing a channel’s orders', () => {
       importChannelOrders(db, { userId: internal }, 'gt', fresh),
       importChannelOrders(db, { userId: internal }, 'gt', fresh),
     ])
-    expect(both.flatMap((o) => (o.ok ? o.report.created : [])).length).toBe(1)
+    expect(both.flatMap((o) => (o.ok ? o.value.created : [])).length).toBe(1)
     expect(
       await db
         .selectFrom('master_orders')
@@ -156,7 +156,7 @@ describe('importing a channel’s orders', () => {
     const text = [Object.keys(rows[0]!).join(','), ...rows.map((r) => Object.values(r).join(','))].join('\n')
     const imported = await importChannelOrders(db, { userId: internal }, 'gt', text)
     if (!imported.ok) throw new Error(imported.message)
-    expect(imported.report.problems).toEqual([])
-    expect(imported.report.created.length).toBeGreaterThan(0)
+    expect(imported.value.problems).toEqual([])
+    expect(imported.value.created.length).toBeGreaterThan(0)
   })
 })

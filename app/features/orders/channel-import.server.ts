@@ -6,6 +6,7 @@ import { isUniqueViolation } from '#db/errors'
 import { countOf } from '~/utils/format'
 import { quantityInput } from '~/utils/quantity'
 import type { Executor } from '~/platform/executor'
+import type { Result } from '~/utils/refusal.server'
 import { inForce, platformToday } from './cart.server'
 import { checkLine, gstOf } from './lines'
 import type { ImportReply } from './channel-orders-page'
@@ -19,8 +20,6 @@ import { lensFor, listOrders } from './search.server'
 // imported only when every one of its rows is good; each bad row is reported with its line number
 // and reason, and the good orders are kept. An order id already imported from the channel creates
 // nothing (a unique index on source and channel order id decides, even for two imports at once).
-
-export type ImportOutcome = { ok: true; report: ImportReport } | { ok: false; message: string }
 
 type Row = {
   line: number
@@ -138,7 +137,7 @@ export async function importChannelOrders(
   channel: Channel,
   text: string,
   now = new Date(),
-): Promise<ImportOutcome> {
+): Promise<Result<ImportReport>> {
   const read = readRows(text)
   if ('message' in read) return { ok: false, message: read.message }
   const report: ImportReport = { channel, rows: read.rows.length, created: [], already: [], problems: [] }
@@ -302,7 +301,7 @@ export async function importChannelOrders(
     }
   }
   report.problems.sort((a, b) => a.line - b.line)
-  return { ok: true, report }
+  return { ok: true, value: report }
 }
 
 /** The rows of a sample import file, from the data: two orders of a buyer whose SKUs are offered live. */
@@ -370,5 +369,5 @@ export async function channelImportAction(
     await (file as File).text(),
   )
   if (!outcome.ok) return { status: 400, reply: { errors: { file: outcome.message }, channel } }
-  return { status: 200, reply: { report: outcome.report } }
+  return { status: 200, reply: { report: outcome.value } }
 }

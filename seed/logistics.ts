@@ -1,5 +1,5 @@
 import { addCartLine, saveCart } from '../app/features/orders/cart.server'
-import { placeCart } from '../app/features/orders/place.server'
+import { placeCart } from '~/lifecycle/master-orders.server'
 import { advanceLine } from '../app/features/orders/progress.server'
 import { takeSellerOrderStep } from '../app/lifecycle/seller-orders.server'
 import { createBooking, markBillsPaid, saveBilling } from '../app/features/logistics/bookings.server'

@@ -1,5 +1,6 @@
 import { getDb } from '~/db.server'
 import { inspectionFor, lastAudit, lifecycleParties, orderThrough, statusOf } from '../../tests/support/lifecycle'
+import { placeTestOrder } from '../../tests/support/orders'
 import { cancelMasterOrder } from './master-orders.server'
 
 // Cancelling a whole order moves every feature that holds a part of it: each open seller order takes
@@ -48,5 +49,31 @@ describe('cancelling a master order', () => {
       message: expect.stringContaining('already dispatched'),
     })
     expect(await statusOf('master_orders', order.id)).toBe('dispatched')
+  })
+})
+
+describe('placing an order', () => {
+  it('writes its report rows, and moves it on at once when its seller order is approved as it is placed', async () => {
+    const db = getDb()
+    // The demo database has the seller_order_auto_approve flag on; the seller is marked for it.
+    await db.updateTable('sellers').set({ auto_approve_orders: 1 }).where('id', '=', parties.sellerIds[1]!).execute()
+    const trusted = await placeTestOrder({
+      userId: parties.staff.userId,
+      buyerId: parties.buyerId,
+      sellerIds: [parties.sellerIds[1]!],
+      key: 'placed-trusted',
+    })
+    const plain = await placeTestOrder({
+      userId: parties.staff.userId,
+      buyerId: parties.buyerId,
+      sellerIds: [parties.sellerIds[0]!],
+      key: 'placed-plain',
+    })
+    const facts = (id: number) =>
+      db.selectFrom('order_facts').select('master_order_id').where('master_order_id', '=', id).execute()
+    expect(await statusOf('master_orders', trusted.id)).toBe('confirmed')
+    expect(await statusOf('master_orders', plain.id)).toBe('placed')
+    expect((await facts(trusted.id)).length).toBeGreaterThan(0)
+    expect((await facts(plain.id)).length).toBeGreaterThan(0)
   })
 })

@@ -7,6 +7,9 @@ import { lockMasterOrder, lockMasterOrders } from '~/features/orders/locks.serve
 import { notifySeller } from '~/features/orders/notify.server'
 import { sellerOrderMachine, sellerOrderSteps } from '~/features/orders/states'
 import { moveMasterStatus } from '~/features/orders/steps.server'
+import { placeCart as placeCartOrder, type OrderPlaced } from '~/features/orders/place.server'
+import { importChannelOrders as importChannelCsv } from '~/features/orders/channel-import.server'
+import type { Channel } from '~/features/orders/channels'
 import { cancelOpenInspections } from '~/features/qc/schedule.server'
 import { refreshOrderFacts } from '~/features/reports/facts.server'
 import { masterOrderSettled } from '~/features/settlements/ledger.server'
@@ -99,4 +102,23 @@ export async function cancelMasterOrder(
       return { ok: true as const, value: { code: order.code } }
     }),
   )
+}
+
+/**
+ * What follows a placed order (orders' writeOrder hands it the order in its transaction): an order
+ * whose seller order was approved as it was placed moves on at once, and its report rows are written.
+ */
+export const orderPlaced: OrderPlaced = async (trx, order, actorUserId) => {
+  if (order.autoApproved) await moveMasterStatus(trx, order.id, actorUserId, () => masterOrderSettled(trx, order.id))
+  await refreshOrderFacts(trx, order.id)
+}
+
+/** Places a buyer's cart (orders' placeCart) with what follows a placed order. */
+export function placeCart(db: Database, actor: Actor, buyerId: number, idempotencyKey: string, now?: Date) {
+  return placeCartOrder(db, actor, buyerId, idempotencyKey, orderPlaced, now)
+}
+
+/** Imports a channel's CSV export (orders' importChannelOrders) with what follows each placed order. */
+export function importChannelOrders(db: Database, actor: Actor, channel: Channel, text: string, now?: Date) {
+  return importChannelCsv(db, actor, channel, text, orderPlaced, now)
 }

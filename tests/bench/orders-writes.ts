@@ -6,7 +6,7 @@
 import { atLeast } from './budgets'
 import type { Database } from '#db/database'
 import { addCartLine, saveCart } from '~/features/orders/cart.server'
-import { placeCart } from '~/features/orders/place.server'
+import { placeCart } from '~/lifecycle/master-orders.server'
 
 const fmt = (n: number) => n.toFixed(1)
 const PLACED = 100

@@ -1,6 +1,6 @@
 import { getDb } from '~/db.server'
 import { addCartLine, saveCart } from '~/features/orders/cart.server'
-import { placeCart } from '~/features/orders/place.server'
+import { placeCart } from '~/lifecycle/master-orders.server'
 import { makeBuyerSku, makeProductSku, makeSellerSku } from './catalogue'
 
 /** A date well ahead, for lines' needed-by dates. */

@@ -3,6 +3,7 @@ import { getDb } from '~/db.server'
 import { makeBuyerSku, makeProductSku, makeSellerSku } from '../../../tests/support/catalogue'
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
+import { orderPlaced } from '~/lifecycle/master-orders.server'
 import { handleCartForm } from './cart-forms.server'
 import { cartView } from './cart.server'
 
@@ -62,7 +63,7 @@ describe('the cart page’s forms', () => {
     await item('CF-101')
     await item('CF-100X', otherBuyerId)
 
-    const vague = await handleCartForm(db, viewer, buyerId, form({ intent: 'add', buyerSku: 'CF' }))
+    const vague = await handleCartForm(db, viewer, buyerId, form({ intent: 'add', buyerSku: 'CF' }), orderPlaced)
     expect(errorsOf(vague)?.buyerSku?.[0]).toMatch(/Several buyer SKUs match/)
     // Only this buyer's SKUs are offered.
     expect(
@@ -70,7 +71,7 @@ describe('the cart page’s forms', () => {
         (vague.reply as { choices?: Record<string, { label: string }[]> }).choices?.buyerSku.map((c) => c.label),
     ).toEqual(['CF-100', 'CF-101'])
 
-    const added = await handleCartForm(db, viewer, buyerId, form({ intent: 'add', buyerSku: 'cf-100' }))
+    const added = await handleCartForm(db, viewer, buyerId, form({ intent: 'add', buyerSku: 'cf-100' }), orderPlaced)
     expect(added).toMatchObject({ status: 'done', toast: { kind: 'success' } })
     const view = await cartView(db, viewer.userId, buyerId)
     expect(view?.lines.map((l) => [l.buyerCode, l.quantity, l.requiredBy, l.sellerSkuId])).toEqual([
@@ -85,8 +86,9 @@ describe('the cart page’s forms', () => {
       .where('buyer_code', '=', 'CF-100X')
       .executeTakeFirstOrThrow()
     expect(
-      errorsOf(await handleCartForm(db, viewer, buyerId, form({ intent: 'add', buyerSku: `#${other.id}` })))
-        ?.buyerSku?.[0],
+      errorsOf(
+        await handleCartForm(db, viewer, buyerId, form({ intent: 'add', buyerSku: `#${other.id}` }), orderPlaced),
+      )?.buyerSku?.[0],
     ).toMatch(/There is no buyer SKU/)
   })
 
@@ -110,6 +112,7 @@ describe('the cart page’s forms', () => {
         [`line.${line.id}.quantity`]: '250',
         [`line.${line.id}.seller`]: String(foreign),
       }),
+      orderPlaced,
     )
     expect(errorsOf(refused)).toMatchObject({
       [`line.${line.id}.seller`]: ['Choose one of the sellers offered for this item'],
@@ -128,6 +131,7 @@ describe('the cart page’s forms', () => {
         [`line.${line.id}.requiredBy`]: inAYear(),
         [`line.${line.id}.seller`]: String(line.sellerSkuId),
       }),
+      orderPlaced,
     )
     expect(saved).toMatchObject({ status: 'done', toast: { message: 'The cart is saved.' } })
     const after = await cartView(db, viewer.userId, buyerId)
@@ -152,6 +156,7 @@ describe('the cart page’s forms', () => {
         [`line.${line.id}.requiredBy`]: inAYear(),
         [`line.${line.id}.seller`]: String(line.sellerSkuId),
       }),
+      orderPlaced,
     )
     expect(errorsOf(outcome)?.billTo?.[0]).toMatch(/bill/i)
     expect(errorsOf(outcome)?.['']?.[0]).toMatch(/The order is not placed/)
@@ -160,7 +165,7 @@ describe('the cart page’s forms', () => {
 
   it('removes a line after saving the others, and places the order once for one key', async () => {
     const db = getDb()
-    await handleCartForm(db, viewer, buyerId, form({ intent: 'add', buyerSku: 'CF-101' }))
+    await handleCartForm(db, viewer, buyerId, form({ intent: 'add', buyerSku: 'CF-101' }), orderPlaced)
     const view = await cartView(db, viewer.userId, buyerId)
     const [keep, drop] = view!.lines
     const address = {
@@ -174,7 +179,13 @@ describe('the cart page’s forms', () => {
       [`line.${drop.id}.quantity`]: '1',
     }
     expect(
-      await handleCartForm(db, viewer, buyerId, form({ intent: `remove:${drop.id}`, ...address, ...typed })),
+      await handleCartForm(
+        db,
+        viewer,
+        buyerId,
+        form({ intent: `remove:${drop.id}`, ...address, ...typed }),
+        orderPlaced,
+      ),
     ).toMatchObject({ status: 'done' })
     expect((await cartView(db, viewer.userId, buyerId))!.lines.map((l) => [l.id, l.quantity])).toEqual([
       [keep.id, '300'],
@@ -188,13 +199,13 @@ describe('the cart page’s forms', () => {
       [`line.${keep.id}.requiredBy`]: inAYear(),
       [`line.${keep.id}.seller`]: String(keep.sellerSkuId),
     }
-    const placed = await handleCartForm(db, viewer, buyerId, form(body))
+    const placed = await handleCartForm(db, viewer, buyerId, form(body), orderPlaced)
     expect(placed).toMatchObject({
       status: 'done',
       redirectTo: expect.stringMatching(/^\/redirect\/master_orders\/\d+$/),
       toast: { kind: 'success' },
     })
-    const again = await handleCartForm(db, viewer, buyerId, form(body))
+    const again = await handleCartForm(db, viewer, buyerId, form(body), orderPlaced)
     expect(again).toMatchObject({
       status: 'done',
       redirectTo: placed.status === 'done' ? placed.redirectTo : '',
@@ -219,7 +230,11 @@ describe('the cart page’s forms', () => {
 
   it('answers not found for a buyer that does not exist and refuses an unknown intent', async () => {
     const db = getDb()
-    expect(await handleCartForm(db, viewer, 999_999, form({ intent: 'save' }))).toEqual({ status: 'not-found' })
-    expect(errorsOf(await handleCartForm(db, viewer, buyerId, form({ intent: 'explode' })))?.intent).toBeDefined()
+    expect(await handleCartForm(db, viewer, 999_999, form({ intent: 'save' }), orderPlaced)).toEqual({
+      status: 'not-found',
+    })
+    expect(
+      errorsOf(await handleCartForm(db, viewer, buyerId, form({ intent: 'explode' }), orderPlaced))?.intent,
+    ).toBeDefined()
   })
 })

@@ -7,7 +7,7 @@ import { withChoices } from '~/platform/pick'
 import { checkPick } from '../search/pick.server'
 import { addCartLine, removeCartLine, saveCart } from './cart.server'
 import { masterOrderRedirect } from './paths'
-import { placeCart } from './place.server'
+import { placeCart, type OrderPlaced } from './place.server'
 import { addLineSchema, cartFormSchema, cartPath } from './schema'
 
 type Reply = SubmissionResult<string[]>
@@ -23,6 +23,7 @@ export async function handleCartForm(
   viewer: Viewer,
   buyerId: number,
   form: FormData,
+  orderPlaced: OrderPlaced,
 ): Promise<FormOutcome<Reply>> {
   const buyer = await db.selectFrom('buyers').select(['id', 'name']).where('id', '=', buyerId).executeTakeFirst()
   if (!buyer) return { status: 'not-found' }
@@ -74,7 +75,7 @@ export async function handleCartForm(
   const back = cartPath(buyerId)
 
   if (intent === 'place') {
-    const placed = await placeCart(db, actor, buyerId, idempotencyKey ?? '')
+    const placed = await placeCart(db, actor, buyerId, idempotencyKey ?? '', orderPlaced)
     if (!placed.ok)
       return {
         status: 'invalid',

@@ -4,7 +4,8 @@ import { makeBuyerSku, makeProductSku, makeSellerSku } from '../../../tests/supp
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { inAYear } from '../../../tests/support/orders'
-import { importChannelOrders, sampleImportRows } from './channel-import.server'
+import { sampleImportRows } from './channel-import.server'
+import { importChannelOrders } from '~/lifecycle/master-orders.server'
 
 // Solv and GT orders from a channel's CSV export: good orders placed, bad rows reported by line,
 // the same file again creates nothing.

@@ -11,7 +11,7 @@ import { inForce, platformToday } from './cart.server'
 import { checkLine, gstOf } from './lines'
 import type { ImportReply } from './channel-orders-page'
 import { CHANNELS, CHANNELS_ROWS_LIMIT as MAX_ROWS, IMPORT_COLUMNS, type Channel, type ImportReport } from './channels'
-import { writeOrder, type LineToPlace } from './place.server'
+import { writeOrder, type LineToPlace, type OrderPlaced } from './place.server'
 import { readOrderFilters } from './schema'
 import { lensFor, listOrders } from './search.server'
 
@@ -136,6 +136,7 @@ export async function importChannelOrders(
   actor: { userId: number },
   channel: Channel,
   text: string,
+  orderPlaced: OrderPlaced,
   now = new Date(),
 ): Promise<Result<ImportReport>> {
   const read = readRows(text)
@@ -280,6 +281,7 @@ export async function importChannelOrders(
           },
           lines,
           now,
+          orderPlaced,
         ),
       )
       const { code } = await db
@@ -354,6 +356,7 @@ export async function channelImportAction(
   db: Database,
   viewer: Viewer,
   form: FormData,
+  orderPlaced: OrderPlaced,
 ): Promise<{ status: number; reply: NonNullable<ImportReply> }> {
   const channel = String(form.get('channel') ?? '')
   const file = form.get('file')
@@ -367,6 +370,7 @@ export async function channelImportAction(
     { userId: viewer.userId },
     channel as Channel,
     await (file as File).text(),
+    orderPlaced,
   )
   if (!outcome.ok) return { status: 400, reply: { errors: { file: outcome.message }, channel } }
   return { status: 200, reply: { report: outcome.value } }

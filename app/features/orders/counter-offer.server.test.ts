@@ -6,7 +6,7 @@ import { auditEntriesOf } from '~/features/audit/history.server'
 import { addCartLine, saveCartLine } from './cart.server'
 import { declineCounterOffer, recordCounterOffer } from './counter-offer.server'
 import { acceptCounterOffer } from '~/lifecycle/seller-orders.server'
-import { placeCart } from './place.server'
+import { placeCart } from '~/lifecycle/master-orders.server'
 
 let staff: { userId: number }
 let admin: { userId: number }

@@ -4,7 +4,7 @@ import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { addBuyerSkuVersion } from '../buyer-skus/versions.server'
 import { addCartLine, cartFor, cartView, removeCartLine, saveCart, saveCartLine, setCartAddresses } from './cart.server'
-import { placeCart } from './place.server'
+import { placeCart } from '~/lifecycle/master-orders.server'
 
 let actor: { userId: number }
 let other: { userId: number }

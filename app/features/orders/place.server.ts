@@ -7,10 +7,9 @@ import { formatMoney } from '~/utils/format'
 import { cartLineRows, checkCartLine, platformToday, type CartLineRow } from './cart.server'
 import { nextCode } from '~/platform/numbering.server'
 import { notifySeller } from './notify.server'
-import { autoApprove, moveMasterStatus } from './steps.server'
+import { autoApprove } from './steps.server'
 import { lineValue } from './lines'
 import { countInStatus } from './counts.server'
-import { refreshOrderFacts } from '../reports/facts.server'
 import { addressSnapshot } from '../addresses/queries.server'
 
 type Actor = { userId: number }
@@ -29,6 +28,7 @@ export async function placeCart(
   actor: Actor,
   buyerId: number,
   idempotencyKey: string,
+  orderPlaced: OrderPlaced,
   now = new Date(),
 ): Promise<Result<{ id: number; code: string; repeated: boolean }>> {
   return refusals(() =>
@@ -98,6 +98,7 @@ export async function placeCart(
           },
           placed,
           now,
+          orderPlaced,
         )
         await trx.deleteFrom('order_carts').where('id', '=', cart.id).execute()
         return order.id
@@ -146,6 +147,17 @@ export interface LineToPlace {
 }
 
 /**
+ * What follows a placed order across features (the lifecycle's `orderPlaced`, handed in by the
+ * route, as a feature never calls the lifecycle): an order approved as it was placed moves on, and
+ * its report rows are written.
+ */
+export type OrderPlaced = (
+  trx: Executor,
+  order: { id: number; autoApproved: boolean },
+  actorUserId: number,
+) => Promise<void>
+
+/**
  * Writes one master order (MO-…) from checked lines, inside the caller's transaction: a sub order
  * per line at the price of the version in force and the offer's cost, one seller order (SO-…) per
  * seller, pending approval unless its seller is approved automatically, each audited, the sellers
@@ -157,6 +169,7 @@ export async function writeOrder(
   head: OrderHead,
   checked: LineToPlace[],
   now: Date,
+  orderPlaced: OrderPlaced,
 ): Promise<{ id: number }> {
   const placed = checked.map((line) => ({ ...line, costMinor: lineValue(line.quantityMilli, line.row.cost_minor!) }))
   const at = now.toISOString()
@@ -284,8 +297,6 @@ export async function writeOrder(
       seller_orders: sellerCodes,
     },
   })
-  // A seller order approved as it was placed moves the order on at once.
-  if (autoApproved) await moveMasterStatus(trx, order.id, actor.userId)
-  await refreshOrderFacts(trx, order.id)
+  await orderPlaced(trx, { id: order.id, autoApproved }, actor.userId)
   return order
 }

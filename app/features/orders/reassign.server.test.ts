@@ -3,7 +3,7 @@ import { makeBuyerSku, makeProductSku, makeSellerSku } from '../../../tests/supp
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { addCartLine, saveCartLine } from './cart.server'
-import { placeCart } from './place.server'
+import { placeCart } from '~/lifecycle/master-orders.server'
 import { moveRejectedLines, takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 
 let staff: { userId: number }

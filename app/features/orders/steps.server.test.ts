@@ -4,7 +4,7 @@ import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { auditEntriesOf } from '~/features/audit/history.server'
 import { addCartLine, saveCartLine } from './cart.server'
-import { placeCart } from './place.server'
+import { placeCart } from '~/lifecycle/master-orders.server'
 import { cancelMasterOrder } from '~/lifecycle/master-orders.server'
 import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 

@@ -4,6 +4,7 @@ import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { newIdempotencyKey } from '~/platform/idempotency.server'
 import { handleCartForm } from '~/features/orders/cart-forms.server'
+import { orderPlaced } from '~/lifecycle/master-orders.server'
 import { CartPage, ChooseCartBuyer } from '~/features/orders/cart-page'
 import { cartView, openCarts } from '~/features/orders/cart.server'
 import { cartPath } from '~/features/orders/shared'
@@ -57,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'main')
   const buyerId = readId(new URL(request.url).searchParams.get('buyer'))
   if (!buyerId) notFound()
-  const outcome = await handleCartForm(getDb(), viewer, buyerId, await readForm(request))
+  const outcome = await handleCartForm(getDb(), viewer, buyerId, await readForm(request), orderPlaced)
   return answerForm(outcome, cartPath(buyerId))
 }
 

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
 import { channelImportAction, channelOrdersPage } from '~/features/orders/channel-import.server'
+import { orderPlaced } from '~/lifecycle/master-orders.server'
 import { ChannelOrdersPage } from '~/features/orders/channel-orders-page'
 import { MAX_IMPORT_BYTES } from '~/features/orders/channels'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'main')
   const form = await readLimitedUploadForm(request, { maxFileBytes: MAX_IMPORT_BYTES, maxFiles: 1 })
-  const { status, reply } = await channelImportAction(getDb(), viewer, form)
+  const { status, reply } = await channelImportAction(getDb(), viewer, form, orderPlaced)
   return data(reply, { status })
 }
 

@@ -52,6 +52,17 @@ function toldOn(m: Machine, id: number, row: Record<string, unknown>): { entityT
     : { entityType: m.entity, entityId: id }
 }
 
+/** The record's row, the columns named; undefined when it is not there. */
+async function recordOf(trx: Executor, m: Machine, id: number, columns: string[]) {
+  return (await anyDb(trx).selectFrom(m.table).select(columns).where('id', '=', id).executeTakeFirst()) as
+    Record<string, unknown> | undefined
+}
+
+const notThere = (m: Machine) => Refused.notFound(`There is no such ${m.entity.replace(/_/g, ' ')}.`)
+
+/** The columns a step reads of its record: the state, and the parent whose history tells it. */
+const stepColumns = (m: Machine) => [m.column ?? 'status', ...(m.history ? [m.history.column] : [])]
+
 /** The record's state now and who put it there, when: the refusal for a step it can no longer take. */
 export async function alreadyMoved<S extends string>(
   trx: Executor,
@@ -60,12 +71,8 @@ export async function alreadyMoved<S extends string>(
   step: Step<S>,
 ): Promise<Refused> {
   const column = m.column ?? 'status'
-  const row = (await anyDb(trx)
-    .selectFrom(m.table)
-    .select([column, ...(m.codeColumn ? [m.codeColumn] : []), ...(m.history ? [m.history.column] : [])])
-    .where('id', '=', id)
-    .executeTakeFirst()) as Record<string, unknown> | undefined
-  if (!row) return Refused.notFound(`There is no such ${m.entity.replace(/_/g, ' ')}.`)
+  const row = await recordOf(trx, m, id, [...stepColumns(m), ...(m.codeColumn ? [m.codeColumn] : [])])
+  if (!row) return notThere(m)
   const told = toldOn(m, id, row)
   const last = await trx
     .selectFrom('audit_events')
@@ -105,12 +112,8 @@ export async function takeStep<S extends string, N extends string, R extends str
   let current = input.current
   let row: Record<string, unknown> | undefined
   if (current === undefined || m.history) {
-    row = (await anyDb(trx)
-      .selectFrom(m.table)
-      .select(m.history ? [column, m.history.column] : [column])
-      .where('id', '=', id)
-      .executeTakeFirst()) as Record<string, unknown> | undefined
-    if (!row) throw Refused.notFound(`There is no such ${m.entity.replace(/_/g, ' ')}.`)
+    row = await recordOf(trx, m, id, stepColumns(m))
+    if (!row) throw notThere(m)
     current ??= row[column] as S
   }
   if (!step.from.includes(current)) throw await alreadyMoved(trx, m, id, step)

@@ -139,6 +139,10 @@ export interface CategoriesTable {
   /** GST rate in basis points: 500 = 5 %. */
   gst_rate_bp: number
   active: ColumnType<number, number | undefined, number>
+  /** The margin (basis points of the buyer price) below which a price or a counter-offer needs an admin; null: none. */
+  margin_floor_bp: ColumnType<number | null, number | null | undefined, number | null>
+  /** A seller order worth more than this (paise, buyer value) needs a second, different approver; null: never. */
+  second_approval_above_minor: ColumnType<number | null, number | null | undefined, number | null>
   created_at: Timestamp
   updated_at: Timestamp
 }

@@ -5,7 +5,7 @@
 /** @param {import('kysely').Kysely<any>} db */
 export async function up(db) {
   await db.schema.alterTable('categories').addColumn('margin_floor_bp', 'integer').execute()
-  await db.schema.alterTable('categories').addColumn('second_approval_above_minor', 'integer').execute()
+  await db.schema.alterTable('categories').addColumn('second_approval_above_minor', 'bigint').execute()
 }
 
 /** @param {import('kysely').Kysely<any>} db */

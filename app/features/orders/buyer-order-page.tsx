@@ -159,7 +159,12 @@ function Proposals({ proposals }: { proposals: BuyerOrderDetail['proposals'] }) 
             <input type="hidden" name="intent" value="agree_counter" />
             <input type="hidden" name="form" value={`agree-counter-${p.proposal}`} />
             <input type="hidden" name="sellerOrder" value={p.proposal} />
-            <SubmitButton intent="agree_counter" variant="primary" pendingText="Saving…">
+            <SubmitButton
+              intent="agree_counter"
+              variant="primary"
+              pendingText="Saving…"
+              aria-label={`Agree to the change to ${p.lines.map((l) => l.buyerCode).join(', ')}`}
+            >
               Agree to the change
             </SubmitButton>
           </Form>

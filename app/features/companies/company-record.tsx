@@ -56,11 +56,22 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
           </div>
           <div>
             <dt>Legal name</dt>
-            <dd>{company.legal_name ?? dash}</dd>
+            <dd>
+              {company.legal_name ?? dash}
+              <NeededToActivate message={company.activationGaps.legalName} />
+            </dd>
           </div>
           <div>
             <dt>GSTIN</dt>
-            <dd>{company.gstin ?? dash}</dd>
+            <dd>
+              {company.gstin ?? (company.gst_unregistered ? 'Not registered for GST' : dash)}
+              {company.gst_unregistered ? (
+                <div className="muted">
+                  {company.gst_unregistered_reason ?? ''} · no tax invoice with input credit for this company
+                </div>
+              ) : null}
+              <NeededToActivate message={company.activationGaps.gstin} />
+            </dd>
           </div>
           <div>
             <dt>Contact e-mail</dt>
@@ -103,6 +114,7 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
               ) : (
                 <span className="muted">Nobody assigned</span>
               )}
+              <NeededToActivate message={company.activationGaps.assigneeId} />
             </dd>
           </div>
           <div>
@@ -114,6 +126,7 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
 
       <section className="stack" aria-labelledby="addresses-heading" style={{ marginTop: 24 }}>
         <h2 id="addresses-heading">Addresses</h2>
+        <NeededToActivate message={company.activationGaps.address} />
         <Table
           caption="Addresses"
           rows={company.addresses}
@@ -185,6 +198,11 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
   )
 }
 
+/** A field's gap for activating the company, shown at the field. */
+function NeededToActivate({ message }: { message: string | undefined }) {
+  return message ? <ErrorList errors={[`Needed to activate: ${message}`]} /> : null
+}
+
 const consequences: Record<Transition, string> = {
   activate: 'Its users can sign in and use the platform straight away. Each of them gets an e-mail.',
   suspend:
@@ -209,6 +227,18 @@ function StatusCard({ kind, company, statusReply }: Pick<CompanyRecordProps, 'ki
             ? `This ${noun} can use the platform.`
             : `This ${noun} is suspended: its users see only a waiting page.`}
       </p>
+      {transition === 'activate' && Object.keys(company.activationGaps).length ? (
+        <div className="notice-warning" id="activation-gaps">
+          <p>Before it can be activated, this {noun} needs:</p>
+          <ul>
+            {Object.entries(company.activationGaps).map(([field, message]) => (
+              <li key={field}>
+                {field === 'address' ? message : <Link to={`${companyPath(kind, company.id)}/edit`}>{message}</Link>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {transition && step ? (
         <ConfirmDialog
           key={transition}

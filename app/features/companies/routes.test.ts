@@ -2,6 +2,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db.server'
+import { withGstinCheck } from '~/utils/gstin'
 import * as editBuyer from '~/routes/_main+/buyers.$buyerId.edit'
 import * as viewBuyer from '~/routes/_main+/buyers.$buyerId._index'
 import * as manageBuyers from '~/routes/_main+/buyers.manage'
@@ -117,7 +118,22 @@ describe('company routes', () => {
   })
 
   it('answer a second activation with a toast that says what happened', async () => {
-    const id = await makeBuyer({ name: 'Ibis Twice Co', status: 'pending' })
+    const kam = await getDb()
+      .selectFrom('user_roles')
+      .select('user_id')
+      .where('role', '=', 'demand_kam')
+      .orderBy('user_id')
+      .executeTakeFirstOrThrow()
+    const id = await makeBuyer(
+      {
+        name: 'Ibis Twice Co',
+        status: 'pending',
+        legal_name: 'Ibis Twice Co Pvt Ltd',
+        gstin: withGstinCheck('27AACIT1234P1Z'),
+        kam_user_id: kam.user_id,
+      },
+      [{ city: 'Pune' }],
+    )
     const first = (await viewBuyer.action(
       args(post(`/buyers/${id}`, { intent: 'activate' }), { buyerId: String(id) }),
     )) as Response

@@ -3,6 +3,7 @@ import type { Database } from '#db/database'
 import type { DB, RoleKey } from '#db/types'
 import type { Executor } from '~/platform/executor'
 import { rupeesInput } from '~/utils/money'
+import { listAddresses } from '../addresses/queries.server'
 import { activationGaps } from './activation.server'
 import { companyKinds, type CompanyKind } from './kinds'
 
@@ -78,14 +79,7 @@ export async function companyRecord(db: Database, kind: CompanyKind, id: number)
           .select(['id', 'name', 'email', 'status'])
           .where('id', '=', company.assignee_id)
           .executeTakeFirst(),
-    db
-      .selectFrom('addresses')
-      .select(['id', 'kind', 'label', 'line1', 'line2', 'city', 'state', 'pin', 'country', 'is_default'])
-      .where(info.ownerColumn, '=', id)
-      .orderBy('kind')
-      .orderBy('is_default', 'desc')
-      .orderBy('id')
-      .execute(),
+    listAddresses(db, { kind, id }),
     companyUsers(db, kind, id),
   ])
   return {

@@ -45,15 +45,7 @@ export const passRateText = (qc: Offer['qc']) =>
  * A line's seller choice: one radio per live offer in a small table with the seller's cost, lead
  * time, monthly capacity and QC pass rate, nothing cut off. Staff only (the cart is staff's).
  */
-export function SellerChoice({
-  line,
-  meta,
-  errors,
-}: {
-  line: Line
-  meta: FieldMetadata<unknown>
-  errors: string[]
-}) {
+export function SellerChoice({ line, meta, errors }: { line: Line; meta: FieldMetadata<unknown>; errors: string[] }) {
   const chosen = typeof meta.initialValue === 'string' ? meta.initialValue : ''
   const caption = `Sellers of ${line.buyerCode}`
   return (
@@ -98,9 +90,7 @@ export function SellerChoice({
                     {o.sellerName}
                   </label>
                 </th>
-                <td className="numeric">
-                  {o.costMinor === null ? '—' : `${formatMoney(o.costMinor)}/${line.unit}`}
-                </td>
+                <td className="numeric">{o.costMinor === null ? '—' : `${formatMoney(o.costMinor)}/${line.unit}`}</td>
                 <td className="numeric">{o.leadTimeDays === null ? '—' : countOf(o.leadTimeDays, 'day')}</td>
                 <td className="numeric">
                   {o.monthlyCapacityMilli === null ? '—' : formatQuantity(o.monthlyCapacityMilli, line.unit)}

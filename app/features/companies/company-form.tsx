@@ -53,7 +53,7 @@ export function CompanyForm({
         />
         <CheckField
           meta={fields.gstUnregistered}
-          label="Not registered for GST (no GSTIN): its invoices carry no input credit"
+          label="Not registered for GST: its invoices carry no input credit"
         />
         <Field
           label="Why it is not registered for GST"

@@ -51,10 +51,7 @@ export function CompanyForm({
           meta={fields.gstin}
           inputProps={{ autoCapitalize: 'characters', spellCheck: false }}
         />
-        <CheckField
-          meta={fields.gstUnregistered}
-          label="Not registered for GST: its invoices carry no input credit"
-        />
+        <CheckField meta={fields.gstUnregistered} label="Not registered for GST: its invoices carry no input credit" />
         <Field
           label="Why it is not registered for GST"
           meta={fields.gstUnregisteredReason}

@@ -185,3 +185,39 @@ describe('company routes', () => {
     })
   })
 })
+
+describe('the company page’s addresses', () => {
+  it('let staff add the billing address a pending buyer needs to be activated', async () => {
+    const id = await makeBuyer({ name: 'Ibis Address Co', status: 'pending' })
+    const added = (await viewBuyer.action(
+      args(
+        post(`/buyers/${id}`, {
+          intent: 'address-create',
+          kind: 'billing',
+          line1: '9 Dock Road',
+          city: 'Kochi',
+          state: 'Kerala',
+          pin: '682001',
+        }),
+        { buyerId: String(id) },
+      ),
+    )) as Response
+    expect(added.status).toBe(302)
+    expect(
+      await getDb()
+        .selectFrom('addresses')
+        .select(['kind', 'line1', 'is_default'])
+        .where('buyer_id', '=', id)
+        .execute(),
+    ).toEqual([{ kind: 'billing', line1: '9 Dock Road', is_default: 1 }])
+    // A buyer user cannot post it.
+    const buyer = await cookieFor('buyer')
+    expect(
+      await thrownStatus(() =>
+        viewBuyer.action(
+          args(post(`/buyers/${id}`, { intent: 'address-create', kind: 'billing' }, buyer), { buyerId: String(id) }),
+        ),
+      ),
+    ).toBe(403)
+  })
+})

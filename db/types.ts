@@ -58,6 +58,9 @@ interface CompanyColumns {
   contact_email: string | null
   contact_phone: string | null
   status: ColumnType<CompanyStatus, CompanyStatus | undefined, CompanyStatus>
+  /** 1: not registered for GST (said explicitly, with a reason): no tax invoice with input credit. */
+  gst_unregistered: Generated<number>
+  gst_unregistered_reason: string | null
   created_at: Timestamp
   updated_at: Timestamp
 }

@@ -2,7 +2,16 @@ import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { withGstinCheck } from '../../app/utils/gstin'
 import { parseCsv } from '../support/csv'
-import { formMessage, signIn, signInAs, signOut, signOutFromWaitingPage, signUp, uniqueEmail } from './support'
+import {
+  completeBuyerForActivation,
+  formMessage,
+  signIn,
+  signInAs,
+  signOut,
+  signOutFromWaitingPage,
+  signUp,
+  uniqueEmail,
+} from './support'
 
 const STAFF = 'internal@example.com'
 
@@ -53,7 +62,7 @@ test('staff add a seller (a bad GSTIN first), then edit its phone and agent and 
   await expect(page).toHaveURL(/\/sellers\/\d+$/)
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
   await expect(page.getByText(`Seller ${name} is added and active.`)).toBeVisible()
-  await expect(page.getByRole('cell', { name: '12 Loom Street' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Billing addresses' })).toContainText('12 Loom Street')
   const recordUrl = page.url()
 
   await page.getByRole('link', { name: 'Edit details' }).click()
@@ -96,6 +105,8 @@ test('staff activate a pending buyer, whose user can then use the buyer portal',
   await expect(page).toHaveURL(/status=pending/)
   await page.getByRole('link', { name: company }).click()
   await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible()
+  // A buyer is activated only with its legal name, GSTIN, KAM and billing address.
+  await completeBuyerForActivation(page, company, uniqueGstin())
   await confirmStatusChange(page, 'Activate', `Yes, activate ${company}`)
   await expect(page.getByText(`${company} is activated. 1 e-mail queued.`)).toBeVisible()
   await expect(page.getByRole('region', { name: 'Status' }).getByText('can use the platform')).toBeVisible()

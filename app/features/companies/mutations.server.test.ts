@@ -237,9 +237,26 @@ describe('updating a company', () => {
   })
 })
 
+/** What a buyer needs to be activated (its billing address aside): a legal name, a valid GSTIN, a KAM. */
+let ready = 0
+async function readyToActivate() {
+  const kam = await getDb()
+    .selectFrom('user_roles')
+    .select('user_id')
+    .where('role', '=', 'demand_kam')
+    .orderBy('user_id')
+    .executeTakeFirstOrThrow()
+  ready += 1
+  const gstin = withGstinCheck(`27AACR${'ABCDEFGHIJ'[ready % 10]}1234P1Z`)
+  return { legal_name: 'Test Legal Name Pvt Ltd', gstin, kam_user_id: kam.user_id }
+}
+
 describe('status changes', () => {
   it('activates a pending buyer, e-mails every active user and the contact address, and audits it', async () => {
-    const id = await makeBuyer({ name: 'Lark Linens', status: 'pending', contact_email: 'accounts@lark.example' })
+    const id = await makeBuyer(
+      { name: 'Lark Linens', status: 'pending', contact_email: 'accounts@lark.example', ...(await readyToActivate()) },
+      [{ city: 'Pune' }],
+    )
     await makeCompanyUser('buyer', id, 'owner@lark.example')
     await makeCompanyUser('buyer', id, 'gone@lark.example', 'disabled')
     const result = await changeCompanyStatus(getDb(), actor, 'buyer', id, 'activate', { appUrl: APP_URL })
@@ -298,7 +315,10 @@ describe('status changes', () => {
   })
 
   it('lets exactly one of two simultaneous activations through and tells the other', async () => {
-    const id = await makeBuyer({ name: 'Sparrow Stores', status: 'pending', contact_email: 'hq@sparrow.example' })
+    const id = await makeBuyer(
+      { name: 'Sparrow Stores', status: 'pending', contact_email: 'hq@sparrow.example', ...(await readyToActivate()) },
+      [{ city: 'Pune' }],
+    )
     const results = await Promise.all([
       changeCompanyStatus(getDb(), actor, 'buyer', id, 'activate', { appUrl: APP_URL }),
       changeCompanyStatus(getDb(), actor, 'buyer', id, 'activate', { appUrl: APP_URL }),

@@ -1,6 +1,7 @@
 import { nextStamp } from '~/utils/version-stamp'
 import { isUniqueViolation } from '#db/errors'
 import crypto from 'node:crypto'
+import { sql } from 'kysely'
 import type { Database } from '#db/database'
 import { hashPassword } from '~/auth/password.server'
 import { formatMoney } from '~/utils/format'
@@ -11,6 +12,7 @@ import { once } from '~/platform/idempotency.server'
 import { queueEmail } from '~/platform/outbox.server'
 import { takeStep } from '~/platform/steps.server'
 import { queueInvitation } from '../users/invitation.server'
+import { activationGaps } from './activation.server'
 import { companyKinds, companyMachines, type CompanyKind, type Transition } from './kinds'
 import { activeUserWithRole, withCompanyColumns } from './queries.server'
 import type { AddSellerForm, CompanyDetails } from './schema'
@@ -95,6 +97,8 @@ export async function updateCompany(
           gstin: input.gstin || null,
           contact_email: input.contactEmail || null,
           contact_phone: input.contactPhone || null,
+          gst_unregistered: input.gstUnregistered ? 1 : 0,
+          gst_unregistered_reason: input.gstUnregistered ? input.gstUnregisteredReason || null : null,
           [info.assigneeColumn]: assignee?.id ?? null,
         }
         if (kind === 'buyer') {
@@ -124,7 +128,9 @@ export async function updateCompany(
               ? ['credit_limit', formatMoney(value as number)]
               : key === 'auto_approve_orders'
                 ? ['orders approved automatically', value === 1 ? 'yes' : 'no']
-                : [key, value]
+                : key === 'gst_unregistered'
+                  ? ['not registered for GST', value === 1 ? 'yes' : 'no']
+                  : [key, value]
         await audit(trx, {
           actorUserId: actor.userId,
           action: `${kind}.updated`,
@@ -188,6 +194,17 @@ export async function changeCompanyStatus(
         .where('id', '=', id)
         .executeTakeFirst()
       if (!company) throw new Refused(undefined, `This ${info.label.toLowerCase()} no longer exists.`)
+      if (transition === 'activate' && company.status === 'pending') {
+        // The company's row is taken first, so an edit cannot slip a gap in between the check and the step.
+        await trx
+          .updateTable(info.table)
+          .set({ updated_at: sql`updated_at` })
+          .where('id', '=', id)
+          .execute()
+        const gaps = await activationGaps(trx, kind, id)
+        if (Object.keys(gaps).length)
+          throw new Refused(gaps, `${company.name} cannot be activated yet: ${Object.values(gaps).join('; ')}.`)
+      }
       await takeStep(trx, companyMachines[kind], id, transition, {
         actorUserId: actor.userId,
         current: company.status,
@@ -247,6 +264,8 @@ export async function createSeller(
               gstin: input.gstin || null,
               contact_email: input.contactEmail || null,
               contact_phone: input.contactPhone || null,
+              gst_unregistered: input.gstUnregistered ? 1 : 0,
+              gst_unregistered_reason: input.gstUnregistered ? input.gstUnregisteredReason || null : null,
               agent_user_id: agent?.id ?? null,
               status: 'active',
             })

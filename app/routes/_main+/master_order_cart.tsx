@@ -6,7 +6,7 @@ import { newIdempotencyKey } from '~/platform/idempotency.server'
 import { handleCartForm } from '~/features/orders/cart-forms.server'
 import { orderPlaced } from '~/lifecycle/master-orders.server'
 import { CartPage, ChooseCartBuyer } from '~/features/orders/cart-page'
-import { cartView, openCarts } from '~/features/orders/cart.server'
+import { cartView, openCarts, readSellerSort } from '~/features/orders/cart.server'
 import { cartPath } from '~/features/orders/shared'
 import { cartBuyerOf } from '~/features/orders/cart-buyer.server'
 import { pageTitle, type LoaderHandle } from '~/ui/navigation'
@@ -30,9 +30,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'main')
   const db = getDb()
-  const buyer = await cartBuyerOf(db, new URL(request.url), cartPath)
+  const url = new URL(request.url)
+  const buyer = await cartBuyerOf(db, url, cartPath)
   if (buyer.buyerId !== null) {
-    const view = await cartView(db, viewer.userId, buyer.buyerId)
+    const view = await cartView(db, viewer.userId, buyer.buyerId, new Date(), readSellerSort(url))
     if (!view) notFound()
     return { view, idempotencyKey: newIdempotencyKey(), choose: null }
   }

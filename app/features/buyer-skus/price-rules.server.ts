@@ -2,6 +2,7 @@ import { audit } from '~/platform/audit.server'
 import type { Executor } from '~/platform/executor'
 import { formatMoney } from '~/utils/format'
 import { Refused } from '~/utils/refusal.server'
+import { percentOf } from '../price-requests/format'
 
 // The price rules of a buyer SKU (docs/domain.md "Approval rules"): its cost is the lowest cost of
 // the live offers of active sellers for its product SKU (the offer the cart chooses first), and its
@@ -47,9 +48,6 @@ export function marginOf(priceMinor: number, costMinor: number | null) {
   const minor = priceMinor - costMinor
   return { minor, bp: priceMinor > 0 ? Math.floor((minor * 10_000) / priceMinor) : 0 }
 }
-
-/** A margin in basis points as a percentage ("12.5 %"). */
-export const percentOf = (bp: number) => `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')} %`
 
 /** Refuses (at `field`) a price below the cost. */
 export function refuseBelowCost(rule: PriceRule, priceMinor: number, field?: string) {

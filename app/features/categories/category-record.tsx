@@ -62,8 +62,8 @@ export function CategoryRecordPage({
       </PageHeader>
       <p className="muted">A {category.product.name.toLowerCase()} category.</p>
       <p data-testid="approval-rules">
-        Approval rules: margin floor{' '}
-        {category.marginFloorBp == null ? 'none' : `${category.marginFloorBp / 100} %`}; second approver{' '}
+        Approval rules: margin floor {category.marginFloorBp == null ? 'none' : `${category.marginFloorBp / 100} %`};
+        second approver{' '}
         {category.secondApprovalAboveMinor == null
           ? 'never needed'
           : `above ${formatMoney(category.secondApprovalAboveMinor)}`}

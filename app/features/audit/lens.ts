@@ -163,7 +163,7 @@ export const RECORDS: Record<string, RecordRule> = {
       'seller_order.created': sellerReads,
       'seller_order.approved': sellerReads,
       // The first of two approvals (docs/domain.md "Approval rules"): the team's own matter.
-      'seller_order.first_approved': { readers: STAFF, needs: ['value'] },
+      'seller_order.first_approved': { readers: STAFF },
       'seller_order.rejected': sellerReads,
       'seller_order.cancelled': sellerReads,
       'seller_order.counter_offer_recorded': sellerReads,

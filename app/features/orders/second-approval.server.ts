@@ -1,6 +1,5 @@
 import { audit } from '~/platform/audit.server'
 import type { Executor } from '~/platform/executor'
-import { formatMoney } from '~/utils/format'
 import { Refused } from '~/utils/refusal.server'
 
 // The second approver (docs/domain.md "Approval rules"): a seller order whose value to the buyer is
@@ -51,7 +50,8 @@ export async function firstApprovalIn(
   if (order.status !== 'pending_approval') return false
   const rule = await secondApprovalRule(trx, sellerOrderId)
   if (!rule) return false
-  const why = `orders of ${rule.category} worth more than ${formatMoney(rule.aboveMinor)} need two approvers`
+  // In words without the amount: the supplier team approves but does not see order values.
+  const why = `orders of ${rule.category} above its second-approval threshold need two approvers`
   if (order.first_approved_by === actorUserId)
     throw new Refused(
       undefined,

@@ -19,13 +19,16 @@ test(
   'admin sets a floor and a threshold; a big order needs two approvers; a price edit below the floor becomes a request',
   { tag: '@js-off-only' },
   async ({ page }) => {
-    // The most valuable waiting seller order of one category (not of the sellers the approvals journey decides).
+    // Seller 1's waiting demo order for buyer 2, of one category: the approvals journey decides seller 1's
+    // orders for buyer 1 and its first one, and only rejects the one above this one's value in its
+    // category (seller 2's). The threshold set just below its value is cleared once it is approved.
     const order = dbRow<{ id: number; code: string; value_minor: number; category_id: number }>(
       `select s.id, s.code, s.value_minor, min(l.category_id) as category_id
          from seller_orders s join sub_orders l on l.seller_order_id = s.id
-        where s.status = 'pending_approval' and s.seller_id not in (1, 2) and s.counter_offer_json is null
+         join master_orders m on m.id = s.master_order_id
+        where s.status = 'pending_approval' and s.seller_id = 1 and s.counter_offer_json is null and m.buyer_id = 2
         group by s.id, s.code, s.value_minor having count(distinct l.category_id) = 1
-        order by s.value_minor desc limit 1`,
+        order by s.id limit 1`,
     )
     // A buyer SKU of that category priced well above its lowest live seller cost, with no request waiting.
     const sku = dbRow<{ id: number; price: number; cost: number }>(
@@ -87,6 +90,14 @@ test(
     expect(decided.first_approved_by).not.toBe(decided.decided_by)
     await signOut(page)
 
+    // Admin clears the threshold at once (other journeys approve orders), keeping the floor.
+    await signInAs(page, ADMIN, /\/admin/)
+    await page.goto(`/admin/categories/${order.category_id}/edit`)
+    await page.getByLabel('Second approver above (₹)').fill('')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByTestId('approval-rules')).toContainText('margin floor 10 %; second approver never needed')
+    await signOut(page)
+
     // Staff: a price below cost is refused at the field; one below the floor becomes a request.
     await signInAs(page, STAFF, '/dashboard')
     await page.goto(`/skus/buyer_skus/${sku.id}/edit`)
@@ -121,7 +132,6 @@ test(
     await expect(page.getByRole('status').getByText(/rejected/i)).toBeVisible()
     await page.goto(`/admin/categories/${order.category_id}/edit`)
     await page.getByLabel('Margin floor (%)').fill('')
-    await page.getByLabel('Second approver above (₹)').fill('')
     await page.getByRole('button', { name: 'Save changes' }).click()
     await expect(page.getByTestId('approval-rules')).toContainText('margin floor none; second approver never needed')
   },

@@ -461,6 +461,9 @@ export interface SellerOrdersTable {
   decided_by: number | null
   decided_at: string | null
   decision_note: string | null
+  /** The first of two approvals an order above its category's threshold needs (docs/domain.md "Approval rules"). */
+  first_approved_by: ColumnType<number | null, number | null | undefined, number | null>
+  first_approved_at: ColumnType<string | null, string | null | undefined, string | null>
   counter_offer_json: string | null
   moved_to_id: number | null
   created_at: Timestamp

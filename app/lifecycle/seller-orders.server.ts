@@ -8,6 +8,7 @@ import { notifySeller, type SellerOrderEvent } from '~/features/orders/notify.se
 import { counterOfferDecisionIn } from '~/features/orders/counter-offer.server'
 import { moveRejectedLinesIn } from '~/features/orders/reassign.server'
 import { sellerOrderMachine, type SellerOrderStepName } from '~/features/orders/states'
+import { firstApprovalIn } from '~/features/orders/second-approval.server'
 import { forSellerOf } from '~/features/orders/steps.server'
 import { cancelOpenInspections } from '~/features/qc/schedule.server'
 import { lockAccount, raiseInvoice } from '~/features/settlements/ledger.server'
@@ -43,7 +44,7 @@ export async function takeSellerOrderStep(
   sellerOrderId: number,
   name: SellerOrderStepName,
   reason = '',
-): Promise<Result<{ code: string; status: SellerOrderStatus }>> {
+): Promise<Result<{ code: string; status: SellerOrderStatus; firstApproval?: boolean }>> {
   return refusals(async () => ({
     ok: true as const,
     value: await db.transaction().execute((trx) => sellerOrderStepIn(trx, actor, sellerOrderId, name, reason)),
@@ -62,7 +63,7 @@ export async function sellerOrderStepIn(
   name: SellerOrderStepName,
   reason = '',
   now = new Date(),
-): Promise<{ code: string; status: SellerOrderStatus }> {
+): Promise<{ code: string; status: SellerOrderStatus; firstApproval?: boolean }> {
   if (name === 'accept_counter') throw new Error('accepting a counter-offer changes the lines: use acceptCounterOffer')
   const step = sellerOrderMachine.steps[name]
   const note = reason.trim().slice(0, 1000)
@@ -78,6 +79,9 @@ export async function sellerOrderStepIn(
     .select(['code', 'status'])
     .where('id', '=', sellerOrderId)
     .executeTakeFirstOrThrow()
+  // An order above its category's threshold needs two approvers: the first approval is recorded, the order waits.
+  if (name === 'approve' && (await firstApprovalIn(trx, actor.userId, sellerOrderId, at)))
+    return { code: current.code, status: current.status, firstApproval: true }
   const decides = DECISIONS.includes(name)
   await takeStep(trx, sellerOrderMachine, sellerOrderId, name, {
     actorUserId: actor.userId,

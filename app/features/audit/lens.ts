@@ -156,11 +156,14 @@ export const RECORDS: Record<string, RecordRule> = {
       operator: text('QC operator', { readers: STAFF }),
       invoice: text('Invoice', { readers: STAFF, needs: ['value', 'settlement'] }),
       total: { label: 'Invoice total', as: 'money', readers: STAFF, needs: ['value', 'settlement'] },
+      second_approval_above: { label: 'Second approver above', as: 'money', readers: STAFF, needs: ['value'] },
     },
     patterns: [{ match: /^line \d+$/, rule: { label: 'Line', needs: ['cost'] } }],
     actions: {
       'seller_order.created': sellerReads,
       'seller_order.approved': sellerReads,
+      // The first of two approvals (docs/domain.md "Approval rules"): the team's own matter.
+      'seller_order.first_approved': { readers: STAFF },
       'seller_order.rejected': sellerReads,
       'seller_order.cancelled': sellerReads,
       'seller_order.counter_offer_recorded': sellerReads,
@@ -347,6 +350,8 @@ export const RECORDS: Record<string, RecordRule> = {
       hsn_code: text('HSN code'),
       gst_rate: text('GST rate'),
       active: text('Active', { as: 'yesno' }),
+      margin_floor: text('Margin floor'),
+      second_approval_above: money('Second approver above'),
       stages: text('Stages', { as: 'list' }),
       condition: text('Condition'),
       attribute: text('Attribute'),

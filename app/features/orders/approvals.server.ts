@@ -83,7 +83,10 @@ export async function approvalQueuePage(db: Database, viewer: Viewer, portal: Ap
   const found = await waiting(db, lens, filters, ids)
     .innerJoin('sellers', 'sellers.id', 'seller_orders.seller_id')
     .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
+    .leftJoin('users as first_approver', 'first_approver.id', 'seller_orders.first_approved_by')
     .select([
+      'first_approver.name as first_approver_name',
+      'seller_orders.first_approved_at',
       'seller_orders.id',
       'seller_orders.code',
       'seller_orders.status',
@@ -119,6 +122,8 @@ export async function approvalQueuePage(db: Database, viewer: Viewer, portal: Ap
     costMinor: see.cost ? Number(r.cost_minor) : null,
     counterOffer: counterOfferOf(r.counter_offer_json, see),
     comparison: comparisons.get(r.id) ?? null,
+    /** The first of two approvals (docs/domain.md "Approval rules"): who and when, or null. */
+    firstApproval: r.first_approved_at ? { by: r.first_approver_name ?? 'someone', at: r.first_approved_at } : null,
     lines: lines.of(r.id, see),
   }))
   return { ...base, rows, total }

@@ -40,7 +40,7 @@ export interface OrderMoves {
     sellerOrderId: number,
     name: SellerOrderStepName,
     reason?: string,
-  ): Promise<Result<{ code: string; status: string }>>
+  ): Promise<Result<{ code: string; status: string; firstApproval?: boolean }>>
   cancelMasterOrder(
     db: Database,
     actor: { userId: number },
@@ -69,6 +69,10 @@ export interface DecisionContext {
 
 /** A status in words: "in production", "ready for QC". */
 const statusWords = (status: string) => status.replace(/_/g, ' ').replace(/\bqc\b/, 'QC')
+
+/** The first of two approvals given (docs/domain.md "Approval rules"). */
+const firstApprovalWords = (codes: string[]) =>
+  `Your first approval of ${codes.length <= 10 ? codes.join(', ') : countOf(codes.length, 'seller order')} is recorded: ${codes.length === 1 ? 'it needs' : 'they need'} a second approval by a different person.`
 
 /** How many refusals a bulk decision spells out in its toast (the cookie that carries it is small). */
 const SHOWN_REFUSALS = 4
@@ -108,7 +112,12 @@ export async function handleDecisionForm(
       return {
         status: 'done',
         redirectTo: page,
-        toast: { kind: 'success', message: `${result.value.code} is ${statusWords(result.value.status)}.` },
+        toast: {
+          kind: 'success',
+          message: result.value.firstApproval
+            ? firstApprovalWords([result.value.code])
+            : `${result.value.code} is ${statusWords(result.value.status)}.`,
+        },
       }
     }
     case 'counter': {
@@ -171,18 +180,27 @@ export async function handleDecisionForm(
       const submission = parseWithZod(form, { schema: bulkApproveSchema })
       if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
       const approved: string[] = []
+      const firstApproved: string[] = []
       const refused: string[] = []
       for (const id of [...new Set(submission.value.sellerOrder)]) {
         // Each in its own transaction: one that someone else decided meanwhile does not hold the others back.
         const result = (await reaches(id))
           ? await moves.takeSellerOrderStep(db, actor, id, 'approve')
           : { ok: false as const, message: 'One of the ticked seller orders is not one you can approve.' }
-        if (result.ok) approved.push(result.value.code)
-        else refused.push(result.message)
+        if (!result.ok) refused.push(result.message)
+        else if ('firstApproval' in result.value && result.value.firstApproval) firstApproved.push(result.value.code)
+        else approved.push(result.value.code)
       }
-      const done = approved.length
-        ? `Approved ${approved.length <= 10 ? approved.join(', ') : countOf(approved.length, 'seller order')}.`
-        : 'Nothing was approved.'
+      const done = [
+        approved.length
+          ? `Approved ${approved.length <= 10 ? approved.join(', ') : countOf(approved.length, 'seller order')}.`
+          : firstApproved.length
+            ? ''
+            : 'Nothing was approved.',
+        firstApproved.length ? firstApprovalWords(firstApproved) : '',
+      ]
+        .filter(Boolean)
+        .join(' ')
       const notes =
         refused.slice(0, SHOWN_REFUSALS).join(' ') +
         (refused.length > SHOWN_REFUSALS
@@ -192,7 +210,7 @@ export async function handleDecisionForm(
         status: 'done',
         redirectTo: page,
         toast: {
-          kind: refused.length ? (approved.length ? 'info' : 'error') : 'success',
+          kind: refused.length ? (approved.length || firstApproved.length ? 'info' : 'error') : 'success',
           message: [done, notes].filter(Boolean).join(' '),
         },
       }

@@ -142,7 +142,12 @@ function HeldStep({
   const id = `${step}-${sellerOrder.id}-held`
   return (
     <div className="step-form held-step">
-      <Button type="button" disabled aria-describedby={id}>
+      <Button
+        type="button"
+        disabled
+        aria-label={`${sellerOrderSteps[step].label} ${sellerOrder.code}`}
+        aria-describedby={id}
+      >
         {sellerOrderSteps[step].label}
       </Button>
       <p className="muted small" id={id}>

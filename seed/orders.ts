@@ -2,7 +2,7 @@ import { addCartLine, saveCart } from '../app/features/orders/cart.server'
 import { sampleImportRows } from '../app/features/orders/channel-import.server'
 import { importChannelOrders } from '~/lifecycle/master-orders.server'
 import { IMPORT_COLUMNS } from '../app/features/orders/channels'
-import { recordCounterOffer } from '../app/features/orders/counter-offer.server'
+import { agreeToCounterOffer, recordCounterOffer } from '../app/features/orders/counter-offer.server'
 import { acceptCounterOffer, moveRejectedLines, takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { placeCart } from '~/lifecycle/master-orders.server'
 import { advanceLine } from '../app/features/orders/progress.server'
@@ -240,6 +240,8 @@ export async function seedDemoOrders(db: Database): Promise<void> {
           break
         case 'counter_accepted':
           await counter()
+          // It gives the buyer less: its KAM records the buyer's agreement before an admin accepts it.
+          ok(await agreeToCounterOffer(db, { userId: kam }, sellerOrder.id), 'the buyer agrees')
           ok(await acceptCounterOffer(db, admin, sellerOrder.id), 'accept the counter-offer')
           break
         case 'approved':

@@ -8,7 +8,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import readline from 'node:readline'
 import { getDb } from '~/db.server'
-import { recordCounterOffer } from '~/features/orders/counter-offer.server'
+import { agreeToCounterOffer, recordCounterOffer } from '~/features/orders/counter-offer.server'
 import { masterStatusOf } from '~/features/orders/states'
 import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { rebuildOrderFacts } from '~/features/reports/facts.server'
@@ -347,13 +347,17 @@ describe('two processes at once on one database: every derived figure stays exac
     for (const order of orders) {
       const so = order.sellerOrders[0]!.id
       const lines = await db.selectFrom('sub_orders').select('id').where('seller_order_id', '=', so).execute()
+      // Recorded by someone other than who accepts (four eyes), and agreed for the buyer (it gives it less).
+      const other = { userId: await userIdOf('admin@example.com') }
       const recorded = await recordCounterOffer(
         db,
-        staff,
+        other,
         so,
         lines.map((l) => ({ subOrderId: l.id, quantity: '8', readyBy: inAYear(), cost: '200' })),
       )
       if (!recorded.ok) throw new Error(recorded.message)
+      const agreed = await agreeToCounterOffer(db, other, so)
+      if (!agreed.ok) throw new Error(agreed.message)
     }
     const ids = orders.map((o) => o.sellerOrders[0]!.id)
     const [answersA, answersB] = await race(

@@ -97,6 +97,12 @@ test(
     await signOut(page)
     await signInAs(page, 'admin@example.com', '/admin')
     await page.goto('/admin/approvals/seller_orders?offer=with')
+    // Fewer than ordered: the buyer's agreement first (an admin may record it), then the acceptance.
+    await expect(card(page, another.code).getByText(/Waiting for the buyer’s agreement/)).toBeVisible()
+    await card(page, another.code)
+      .getByRole('button', { name: `Record the buyer’s agreement to the counter-offer on ${another.code}` })
+      .click()
+    await expect(page.getByRole('status').getByText(/agreement to the change .* is recorded/)).toBeVisible()
     await card(page, another.code)
       .getByRole('button', { name: `Accept the counter-offer on ${another.code}` })
       .click()

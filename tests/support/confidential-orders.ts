@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { Viewer } from '~/auth/session.server'
 import { getDb } from '~/db.server'
 import { addCartLine, saveCart } from '~/features/orders/cart.server'
-import { recordCounterOffer } from '~/features/orders/counter-offer.server'
+import { agreeToCounterOffer, recordCounterOffer } from '~/features/orders/counter-offer.server'
 import { acceptCounterOffer, moveRejectedLines, takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { placeCart } from '~/lifecycle/master-orders.server'
 import type { SellerOrderStepName } from '~/features/orders/states'
@@ -325,7 +325,10 @@ export async function driveOrders(): Promise<Driven> {
     ]),
     'counter-offer',
   )
-  must(await acceptCounterOffer(db, staff, made.id), 'accept counter-offer')
+  // Fewer than ordered: the buyer's agreement (an admin records it), then someone other than who recorded it accepts.
+  const accepter = { userId: await userIdOf('admin@example.com') }
+  must(await agreeToCounterOffer(db, accepter, made.id), 'buyer agrees')
+  must(await acceptCounterOffer(db, accepter, made.id), 'accept counter-offer')
   await steps(makerUser, made.id, ['start_production', 'ready_for_qc'])
   const inspection = await inspect(staff, made.id, '9', '')
   must(

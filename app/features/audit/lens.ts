@@ -128,6 +128,11 @@ export const RECORDS: Record<string, RecordRule> = {
       'master_order.status_changed': { readers: BUYER_AND_STAFF },
       // Told by its own teller (history.ts): per line, the buyer's code, quantity and expected date.
       'master_order.lines_changed': { readers: BUYER_AND_STAFF },
+      // The buyer's agreement to a counter-offer that gives it less or later (its KAM, an admin or its own user).
+      'master_order.change_agreed': {
+        readers: BUYER_AND_STAFF,
+        what: { buyer: 'agreed to the proposed change', staff: 'buyer’s agreement to the counter-offer recorded' },
+      },
     },
   },
   seller_order: {

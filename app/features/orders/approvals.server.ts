@@ -7,6 +7,7 @@ import { orderActions } from './actions'
 import { handleDecisionForm, type OrderMoves } from './decisions.server'
 import { orderPath, type OrderLens } from './lens'
 import { readApprovalFilters, type ApprovalFilters } from './schema'
+import { staffComparisons } from './counter-offer.server'
 import { counterOfferOf, lensFor, scopedOrderIds, sellerOrderLines } from './search.server'
 
 // The approval queues (docs/domain.md "Orders"): the seller orders waiting for approval, oldest
@@ -104,6 +105,8 @@ export async function approvalQueuePage(db: Database, viewer: Viewer, portal: Ap
     db,
     found.map((r) => r.id),
   )
+  // The counter-offers beside the lines they change, for the staff who decide (this queue's two portals only).
+  const comparisons = await staffComparisons(db, found, see, viewer.userId)
   const rows = found.map((r) => ({
     id: r.id,
     code: r.code,
@@ -115,6 +118,7 @@ export async function approvalQueuePage(db: Database, viewer: Viewer, portal: Ap
     valueMinor: see.value ? Number(r.value_minor) : null,
     costMinor: see.cost ? Number(r.cost_minor) : null,
     counterOffer: counterOfferOf(r.counter_offer_json, see),
+    comparison: comparisons.get(r.id) ?? null,
     lines: lines.of(r.id, see),
   }))
   return { ...base, rows, total }

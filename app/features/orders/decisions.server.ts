@@ -7,13 +7,26 @@ import { countOf } from '~/utils/format'
 import { isOwnKey } from '~/utils/own-key'
 import type { Refusal, Result } from '~/utils/refusal.server'
 import type { OrderActions } from './actions'
-import { declineCounterOffer, recordCounterOffer } from './counter-offer.server'
-import { bulkApproveSchema, counterDecisionSchema, counterOfferSchema, orderStepSchema } from './forms'
+import { agreeToCounterOffer, declineCounterOffer, recordCounterOffer } from './counter-offer.server'
+import {
+  bulkApproveSchema,
+  counterAgreementSchema,
+  counterDecisionSchema,
+  counterOfferSchema,
+  orderStepSchema,
+} from './forms'
 import { sellerOrderSteps, type SellerOrderStepName } from './states'
 
 type Reply = SubmissionResult<string[]>
 
-export const DECISION_INTENTS = ['step', 'counter', 'accept_counter', 'decline_counter', 'bulk_approve'] as const
+export const DECISION_INTENTS = [
+  'step',
+  'counter',
+  'accept_counter',
+  'decline_counter',
+  'agree_counter',
+  'bulk_approve',
+] as const
 
 /**
  * The moves of seller and master orders with their effects across features: the lifecycle's
@@ -139,6 +152,19 @@ export async function handleDecisionForm(
           ? `The counter-offer is accepted: ${result.value.code} is approved with its lines.`
           : `The counter-offer is declined: ${result.value.code} waits for approval as it stood.`
       return { status: 'done', redirectTo: page, toast: { kind: 'success', message } }
+    }
+    case 'agree_counter': {
+      if (!may.agreeCounter) return { status: 'forbidden' }
+      const submission = parseWithZod(form, { schema: counterAgreementSchema })
+      if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+      if (!(await reaches(submission.value.sellerOrder))) return { status: 'not-found' }
+      const result = await agreeToCounterOffer(db, actor, submission.value.sellerOrder)
+      if (!result.ok) return told(result)
+      return {
+        status: 'done',
+        redirectTo: page,
+        toast: { kind: 'success', message: `The buyer’s agreement to the change on ${result.value.code} is recorded.` },
+      }
     }
     case 'bulk_approve': {
       if (!may.steps.includes('approve')) return { status: 'forbidden' }

@@ -1,3 +1,4 @@
+import type { StaffComparison } from './counter-offer.server'
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { Database } from '#db/database'
 import type { DB, MasterOrderStatus, SellerOrderStatus } from '#db/types'
@@ -624,6 +625,8 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
       linesMoved: s.moved_to_code !== null,
       movedToCode: seller !== null ? null : s.moved_to_code,
       counterOffer: counterOfferOf(s.counter_offer_json, see),
+      // Staff pages fill it in (pages.server.ts: the counter-offer beside the lines); never a seller's or a buyer's.
+      comparison: null as StaffComparison | null,
       lines: lines.of(s.id, see),
       inspections: inspections.get(s.id) ?? [],
     })),

@@ -148,6 +148,24 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
     }
     ok(await takeSellerOrderStep(db, sellerUser, sellerOrder.id, 'ready_for_qc'), 'ready for QC')
     ok(await takeSellerOrderStep(db, staff, sellerOrder.id, 'qc_pass', 'Passed at the seller’s gate'), 'QC passed')
+    // The seller then takes the lines through the stages after QC. (The demo passes these orders' QC by
+    // the step alone, with no inspection to open the gate, so the lines are put at the last stage.)
+    for (const l of await db
+      .selectFrom('sub_orders')
+      .select(['id', 'category_id'])
+      .where('seller_order_id', '=', sellerOrder.id)
+      .execute()) {
+      const last = await db
+        .selectFrom('workflow_stages')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .where('category_id', '=', l.category_id)
+        .executeTakeFirst()
+      await db
+        .updateTable('sub_orders')
+        .set({ stage_position: Number(last?.position ?? 0) })
+        .where('id', '=', l.id)
+        .execute()
+    }
     return sellerOrder
   }
 

@@ -18,7 +18,7 @@ import { kolkataDay } from '~/utils/format'
 import { makeSampleSku } from './support/catalogue'
 import { makeBuyer, makeSeller } from './support/companies'
 import { userIdOf } from './support/db'
-import { inAYear, placeTestOrder } from './support/orders'
+import { inAYear, placeTestOrder, stagesBefore } from './support/orders'
 import type { RaceJob } from './support/race-child'
 
 const ROUNDS = 10
@@ -387,6 +387,7 @@ describe('two processes at once on one database: every derived figure stays exac
     for (const order of orders) {
       for (const so of order.sellerOrders) {
         for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass', 'dispatch'] as const) {
+          await stagesBefore(so.id, step)
           const done = await takeSellerOrderStep(db, staff, so.id, step)
           if (!done.ok) throw new Error(done.message)
         }

@@ -10,6 +10,7 @@ import { moveRejectedLinesIn } from '~/features/orders/reassign.server'
 import { sellerOrderMachine, type SellerOrderStepName } from '~/features/orders/states'
 import { firstApprovalIn } from '~/features/orders/second-approval.server'
 import { forSellerOf } from '~/features/orders/steps.server'
+import { productionGate } from '~/features/orders/progress.server'
 import { cancelOpenInspections } from '~/features/qc/schedule.server'
 import { lockAccount, raiseInvoice } from '~/features/settlements/ledger.server'
 import { cancelMasterOrder, closeSettled, refreshMasterStatus } from './master-orders.server'
@@ -94,6 +95,8 @@ export async function sellerOrderStepIn(
       ...(current.status === 'pending_approval' ? { counter_offer_json: null } : {}),
     },
     after: actor.onBehalf && step.by === 'seller' ? await forSellerOf(trx, sellerOrderId) : undefined,
+    // Ready for QC, rework and dispatch wait for the lines' stages (a production gate), whoever takes them.
+    guard: (t, id) => productionGate(t, id, name),
     now,
   })
   if (name === 'cancel') await cancelOpenInspections(trx, sellerOrderId, actor.userId, note)

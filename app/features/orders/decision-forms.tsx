@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import type { SellerOrderStatus } from '#db/types'
-import { SubmitButton } from '~/ui/button'
+import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
 import { ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
@@ -129,6 +129,34 @@ export function StepForm({
     >
       {body}
     </ConfirmDialog>
+  )
+}
+
+/** A step a rule holds for now: its button disabled, and why (the server refuses it the same way). */
+function HeldStep({
+  sellerOrder,
+  step,
+  reason,
+}: {
+  sellerOrder: DecidableSellerOrder
+  step: SellerOrderStepName
+  reason: string
+}) {
+  const id = `${step}-${sellerOrder.id}-held`
+  return (
+    <div className="step-form held-step">
+      <Button
+        type="button"
+        disabled
+        aria-label={`${sellerOrderSteps[step].label} ${sellerOrder.code}`}
+        aria-describedby={id}
+      >
+        {sellerOrderSteps[step].label}
+      </Button>
+      <p className="muted small" id={id}>
+        {reason}
+      </p>
+    </div>
   )
 }
 
@@ -417,11 +445,14 @@ export function DecisionForms({
   may,
   reply,
   only,
+  held,
 }: {
   sellerOrder: DecidableSellerOrder
   may: OrderActions
   reply: Reply
   /** Offer only these steps (the queue: approve and reject). */ only?: SellerOrderStepName[]
+  /** Steps held by a rule (a production gate, gates.ts): drawn disabled with the reason instead of a form. */
+  held?: Partial<Record<SellerOrderStepName, string>>
 }) {
   const steps = stepsFrom(sellerOrder.status).filter(
     (step) => may.steps.includes(step) && (!only || only.includes(step)),
@@ -439,9 +470,13 @@ export function DecisionForms({
       {counter && sellerOrder.counterOffer ? (
         <CounterDecisionForms sellerOrder={sellerOrder} reply={reply} acceptable={acceptable} />
       ) : null}
-      {steps.map((step) => (
-        <StepForm key={step} sellerOrder={sellerOrder} step={step} reply={reply} />
-      ))}
+      {steps.map((step) =>
+        held?.[step] ? (
+          <HeldStep key={step} sellerOrder={sellerOrder} step={step} reason={held[step]} />
+        ) : (
+          <StepForm key={step} sellerOrder={sellerOrder} step={step} reply={reply} />
+        ),
+      )}
       {counter ? <CounterOfferForm sellerOrder={sellerOrder} reply={reply} /> : null}
     </div>
   )

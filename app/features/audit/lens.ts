@@ -122,12 +122,17 @@ export const RECORDS: Record<string, RecordRule> = {
       gst: money('GST', ['value']),
       seller_orders: text('Seller orders', { as: 'list', readers: STAFF, needs: ['sellers'] }),
       status,
+      credit_hold: text('Credit hold', { as: 'state', readers: STAFF }),
     },
     actions: {
       'master_order.placed': { readers: ALL },
       'master_order.status_changed': { readers: BUYER_AND_STAFF },
       // Told by its own teller (history.ts): per line, the buyer's code, quantity and expected date.
       'master_order.lines_changed': { readers: BUYER_AND_STAFF },
+      // The credit hold (docs/domain.md "Credit"): staff read why it was held, released or cancelled.
+      'master_order.credit_held': { readers: STAFF, note: STAFF },
+      'master_order.credit_released': { readers: STAFF, note: STAFF },
+      'master_order.credit_cancelled': { readers: STAFF, note: STAFF },
     },
   },
   seller_order: {

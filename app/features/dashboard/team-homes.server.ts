@@ -1,3 +1,4 @@
+import { heldCount } from '~/features/credit/credit.server'
 import type { Database } from '#db/database'
 import { kolkataDay } from '~/utils/format'
 import { dueBucketTotals } from '../logistics/queries.server'
@@ -81,8 +82,14 @@ export async function logisticsFigures(db: Database): Promise<Figure[]> {
 
 /** What buyers owe, invoices past due, payments received this month, transporter bills. */
 export async function financeFigures(db: Database): Promise<Figure[]> {
-  const [money, bills] = await Promise.all([moneyFigures(db), transporterBills(db)])
+  const [money, bills, held] = await Promise.all([moneyFigures(db), transporterBills(db), heldCount(db)])
   return [
+    {
+      label: 'Orders on credit hold',
+      value: held,
+      tone: warn(held),
+      to: '/biz_fin/credit_holds',
+    },
     { label: 'Outstanding from buyers', value: rupees(money.outstandingMinor), to: '/logistics/settlements' },
     {
       label: `Invoices past due (${money.pastDue.count})`,

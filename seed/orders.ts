@@ -298,4 +298,12 @@ export async function seedDemoOrders(db: Database): Promise<void> {
         `demo orders: the ${channel} import: ${imported.ok ? imported.value.problems[0]?.message : imported.message}`,
       )
   }
+  const imported = await db
+    .selectFrom('master_orders')
+    .select('id')
+    .where('source', '!=', 'cart')
+    .where('credit_hold', '=', 'held')
+    .orderBy('id')
+    .execute()
+  for (const { id } of imported) await releaseForDemo(db, admin, id)
 }

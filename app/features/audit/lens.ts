@@ -129,10 +129,11 @@ export const RECORDS: Record<string, RecordRule> = {
       'master_order.status_changed': { readers: BUYER_AND_STAFF },
       // Told by its own teller (history.ts): per line, the buyer's code, quantity and expected date.
       'master_order.lines_changed': { readers: BUYER_AND_STAFF },
-      // The credit hold (docs/domain.md "Credit"): staff read why it was held, released or cancelled.
-      'master_order.credit_held': { readers: STAFF, note: STAFF },
-      'master_order.credit_released': { readers: STAFF, note: STAFF },
-      'master_order.credit_cancelled': { readers: STAFF, note: STAFF },
+      // The credit hold (docs/domain.md "Credit"): staff who see order values read why it was held,
+      // released or cancelled (its note tells the buyer's exposure and the order's value).
+      'master_order.credit_held': { readers: STAFF, needs: ['value'], note: STAFF },
+      'master_order.credit_released': { readers: STAFF, needs: ['value'], note: STAFF },
+      'master_order.credit_cancelled': { readers: STAFF, needs: ['value'], note: STAFF },
     },
   },
   seller_order: {

@@ -52,7 +52,7 @@ export async function setGraceDays(
         .execute()
       await audit(trx, {
         actorUserId: actor.userId,
-        action: 'setting.changed',
+        action: 'platform_setting.changed',
         entityType: 'platform_setting',
         entityId: GRACE_KEY,
         before: { credit_grace_days: before },

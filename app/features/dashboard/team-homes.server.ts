@@ -80,16 +80,10 @@ export async function logisticsFigures(db: Database): Promise<Figure[]> {
   ]
 }
 
-/** What buyers owe, invoices past due, payments received this month, transporter bills. */
+/** What buyers owe, invoices past due, payments received this month, transporter bills, orders on credit hold. */
 export async function financeFigures(db: Database): Promise<Figure[]> {
   const [money, bills, held] = await Promise.all([moneyFigures(db), transporterBills(db), heldCount(db)])
   return [
-    {
-      label: 'Orders on credit hold',
-      value: held,
-      tone: warn(held),
-      to: '/biz_fin/credit_holds',
-    },
     { label: 'Outstanding from buyers', value: rupees(money.outstandingMinor), to: '/logistics/settlements' },
     {
       label: `Invoices past due (${money.pastDue.count})`,
@@ -103,5 +97,6 @@ export async function financeFigures(db: Database): Promise<Figure[]> {
       to: '/logistics/settlements?show=paid_this_month',
     },
     ...bills,
+    { label: 'Orders on credit hold', value: held, tone: warn(held), to: '/biz_fin/credit_holds' },
   ]
 }

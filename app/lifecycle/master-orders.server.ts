@@ -70,20 +70,21 @@ export async function cancelMasterOrder(
   )
 }
 
-/** cancelMasterOrder in the caller's transaction; an order on credit hold is cancelled through its hold (cancelHeldOrder). */
+/**
+ * cancelMasterOrder in the caller's transaction. An order on credit hold is cancelled with its hold
+ * (the credit hold's cancel step, audited with the reason); its sellers never heard of it and are not told.
+ */
 async function cancelMasterOrderIn(
   trx: Executor,
   actor: Actor,
   masterOrderId: number,
   reason: string,
-  { held = false } = {},
 ): Promise<{ code: string }> {
   const note = reason.trim().slice(0, 1000)
   if (!note) throw new Refused('reason', 'Say why the order is cancelled: the buyer’s KAM and the sellers read it')
   const order = await lockMasterOrder(trx, masterOrderId)
   if (!order) throw Refused.notFound('There is no such order.')
-  if (order.credit_hold === 'held' && !held)
-    throw new Refused(undefined, `${order.code} is on credit hold: business finance releases or cancels it.`)
+  const held = order.credit_hold === 'held'
   const sellerOrders = await trx
     .selectFrom('seller_orders')
     .select(['id', 'code', 'status'])
@@ -96,6 +97,13 @@ async function cancelMasterOrderIn(
       `${gone.map((s) => s.code).join(', ')} ${gone.length === 1 ? 'is' : 'are'} already dispatched: the order can no longer be cancelled as a whole.`,
     )
   const at = new Date().toISOString()
+  if (held)
+    await takeStep(trx, creditHoldMachine, masterOrderId, 'cancel', {
+      actorUserId: actor.userId,
+      current: 'held',
+      note,
+      set: { credit_decided_by: actor.userId, credit_decided_at: at, credit_decision_note: note, updated_at: at },
+    })
   const cancellable = sellerOrderSteps.cancel.from as readonly SellerOrderStatus[]
   for (const sellerOrder of sellerOrders.filter((s) => cancellable.includes(s.status))) {
     await takeStep(trx, sellerOrderMachine, sellerOrder.id, 'cancel', {
@@ -198,17 +206,17 @@ export async function cancelHeldOrder(
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const note = reason.trim().slice(0, 1000)
+      if (!note) throw new Refused('reason', 'Say why the order is cancelled: it is kept in the order’s history.')
       const order = await lockMasterOrder(trx, masterOrderId)
       if (!order) throw Refused.notFound('There is no such order.')
-      const at = new Date().toISOString()
-      await takeStep(trx, creditHoldMachine, masterOrderId, 'cancel', {
-        actorUserId: actor.userId,
-        current: order.credit_hold,
-        note,
-        reason: { field: 'reason', message: 'Say why the order is cancelled: it is kept in the order’s history.' },
-        set: { credit_decided_by: actor.userId, credit_decided_at: at, credit_decision_note: note, updated_at: at },
-      })
-      return { ok: true as const, value: await cancelMasterOrderIn(trx, actor, masterOrderId, note, { held: true }) }
+      // Only a held order is cancelled here (the hold's step refuses one already released or cancelled, saying by whom).
+      if (order.credit_hold !== 'held')
+        await takeStep(trx, creditHoldMachine, masterOrderId, 'cancel', {
+          actorUserId: actor.userId,
+          current: order.credit_hold,
+          note,
+        })
+      return { ok: true as const, value: await cancelMasterOrderIn(trx, actor, masterOrderId, note) }
     }),
   )
 }

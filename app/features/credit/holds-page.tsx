@@ -7,7 +7,7 @@ import { useZodForm } from '~/ui/form'
 import { Link } from '~/ui/link'
 import { PageHeader } from '~/ui/shell'
 import { countOf, formatDateTime, formatMoney } from '~/utils/format'
-import { GRACE_FORM, holdFormId } from './schema'
+import { GRACE_FORM, holdFormId } from './shared'
 
 export interface HeldOrder {
   id: number

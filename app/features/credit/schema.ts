@@ -1,4 +1,5 @@
 import * as z from 'zod'
+export { GRACE_FORM, holdFormId } from './shared'
 
 /** A held order released or cancelled from the credit holds page, with a reason. */
 export const holdDecisionSchema = z.object({
@@ -16,6 +17,3 @@ export const graceSchema = z.object({
   intent: z.literal('grace'),
   graceDays: z.string({ error: 'Say a whole number of days' }).trim(),
 })
-
-export const holdFormId = (orderId: number) => `hold-${orderId}`
-export const GRACE_FORM = 'grace'

@@ -38,6 +38,12 @@ export async function up(db) {
 export async function down(db) {
   await db.schema.dropTable('platform_settings').execute()
   await db.schema.dropIndex('master_orders_credit_hold_idx').execute()
-  for (const column of ['credit_decision_note', 'credit_decided_at', 'credit_decided_by', 'credit_hold_reason', 'credit_hold'])
+  for (const column of [
+    'credit_decision_note',
+    'credit_decided_at',
+    'credit_decided_by',
+    'credit_hold_reason',
+    'credit_hold',
+  ])
     await db.schema.alterTable('master_orders').dropColumn(column).execute()
 }

@@ -446,8 +446,25 @@ export interface MasterOrdersTable {
   placed_by: number | null
   placed_at: string
   cancel_reason: string | null
+  /** Its credit hold (docs/domain.md "Credit"): 'none' for an order never held. */
+  credit_hold: ColumnType<CreditHold, CreditHold | undefined, CreditHold>
+  /** Why it was held (over the limit, overdue invoices), as the finance queue says it. */
+  credit_hold_reason: string | null
+  credit_decided_by: number | null
+  credit_decided_at: string | null
+  credit_decision_note: string | null
   created_at: Timestamp
   updated_at: Timestamp
+}
+
+export type CreditHold = 'none' | 'held' | 'released' | 'cancelled'
+
+/** Settings an admin edits, one integer each (credit_grace_days). */
+export interface PlatformSettingsTable {
+  key: string
+  value_int: number
+  updated_at: Timestamp
+  updated_by: number | null
 }
 
 export interface SellerOrdersTable {
@@ -668,6 +685,7 @@ export interface DB {
   price_change_requests: PriceChangeRequestsTable
   sample_skus: SampleSkusTable
   flags: FlagsTable
+  platform_settings: PlatformSettingsTable
   code_counters: CodeCountersTable
   order_carts: OrderCartsTable
   order_cart_lines: OrderCartLinesTable

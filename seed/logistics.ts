@@ -1,3 +1,4 @@
+import { releaseForDemo } from './credit'
 import { addCartLine, saveCart } from '../app/features/orders/cart.server'
 import { placeCart } from '~/lifecycle/master-orders.server'
 import { advanceLine } from '../app/features/orders/progress.server'
@@ -114,6 +115,7 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
       'fill the cart',
     )
     const order = ok(await placeCart(db, placer, buyerId, `demo-logistics-${n}`), 'place')
+    await releaseForDemo(db, placer, order.id)
     const placedAt = dayAt(-daysAgo, 10).toISOString()
     await db
       .updateTable('master_orders')

@@ -74,7 +74,12 @@ export async function sellerOrderStepIn(
   const owner = await ownerOf(trx, sellerOrderId)
   if (!owner) throw Refused.notFound('There is no such seller order.')
   if (name === 'deliver') await lockAccount(trx, owner.buyer_id)
-  await lockMasterOrder(trx, owner.master_order_id)
+  const master = await lockMasterOrder(trx, owner.master_order_id)
+  if (master?.credit_hold === 'held')
+    throw new Refused(
+      undefined,
+      `${master.code} is on credit hold: business finance releases or cancels it before its seller orders move.`,
+    )
   const current = await trx
     .selectFrom('seller_orders')
     .select(['code', 'status'])

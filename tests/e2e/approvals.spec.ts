@@ -14,6 +14,8 @@ const waiting = (seller: number, counter: boolean, options: { buyer?: number; no
     `select s.id, s.code, s.master_order_id from seller_orders s join master_orders m on m.id = s.master_order_id
       where s.status = 'pending_approval' and s.seller_id = ? and s.counter_offer_json is ${counter ? 'not ' : ''}null
         and m.buyer_id = coalesce(?, m.buyer_id) and s.id <> coalesce(?, 0)
+        -- Not an order on credit hold: it is not in the queue until business finance releases it.
+        and m.credit_hold != 'held'
       order by s.id limit 1`,
     seller,
     options.buyer ?? null,

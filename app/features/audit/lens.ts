@@ -122,6 +122,7 @@ export const RECORDS: Record<string, RecordRule> = {
       gst: money('GST', ['value']),
       seller_orders: text('Seller orders', { as: 'list', readers: STAFF, needs: ['sellers'] }),
       status,
+      credit_hold: text('Credit hold', { as: 'state', readers: STAFF }),
     },
     actions: {
       'master_order.placed': { readers: ALL },
@@ -133,6 +134,11 @@ export const RECORDS: Record<string, RecordRule> = {
         readers: BUYER_AND_STAFF,
         what: { buyer: 'agreed to the proposed change', staff: 'buyer’s agreement to the counter-offer recorded' },
       },
+      // The credit hold (docs/domain.md "Credit"): staff who see order values read why it was held,
+      // released or cancelled (its note tells the buyer's exposure and the order's value).
+      'master_order.credit_held': { readers: STAFF, needs: ['value'], note: STAFF },
+      'master_order.credit_released': { readers: STAFF, needs: ['value'], note: STAFF },
+      'master_order.credit_cancelled': { readers: STAFF, needs: ['value'], note: STAFF },
     },
   },
   seller_order: {

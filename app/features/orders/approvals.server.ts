@@ -33,6 +33,8 @@ function waiting(
     .selectFrom('seller_orders')
     .innerJoin('master_orders', 'master_orders.id', 'seller_orders.master_order_id')
     .where('seller_orders.status', '=', 'pending_approval')
+    // An order on credit hold is approved only once finance releases it.
+    .where('master_orders.credit_hold', '!=', 'held')
     .where('seller_orders.master_order_id', 'in', scopedOrderIds(db, lens))
   if (f.q) {
     // A code or its start, SO-… or MO-…, as a range on the unique code indexes.

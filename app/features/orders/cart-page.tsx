@@ -131,10 +131,13 @@ export function CartPage({
   view,
   idempotencyKey,
   lastResult,
+  aside,
 }: {
   view: CartView
   idempotencyKey: string
   lastResult: Reply
+  /** Shown beside the buyer: its credit (the route hands in credit's panel). */
+  aside?: React.ReactNode
 }) {
   const { buyer, lines, addresses, totals } = view
   const addReply = lastResult?.initialValue?.intent === 'add' ? lastResult : undefined
@@ -273,6 +276,7 @@ export function CartPage({
           {buyer.name} is {buyer.status}: orders are placed for active buyers only.
         </p>
       ) : null}
+      {aside}
 
       <CartAddForm form={addForm}>
         <PickerField

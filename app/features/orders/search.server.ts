@@ -88,6 +88,8 @@ function scoped(db: Executor, lens: OrderLens, way: Way = 'probe') {
     )
   if (scope.kind === 'seller') query = query.where(withSellerOrder(way, { sellerId: scope.sellerId }))
   if (scope.kind === 'agent') query = query.where(withSellerOrder(way, { agentUserId: scope.userId }))
+  // An order on credit hold is not sent to its sellers until finance releases it (docs/domain.md "Credit").
+  if (scope.kind === 'seller' || scope.kind === 'agent') query = query.where('master_orders.credit_hold', '!=', 'held')
   return query
 }
 
@@ -112,7 +114,9 @@ const masterStatusFilter = (lens: OrderLens, status: string): 'open' | MasterOrd
 function filtering(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved, way: Way = 'probe') {
   // A seller's status filter is its own seller orders in that status: the scope's test is in it.
   const sellerStatus = lens.scope.kind === 'seller' && (SELLER_ORDER_STATUSES as readonly string[]).includes(f.status)
-  let query = sellerStatus ? db.selectFrom('master_orders') : scoped(db, lens, way)
+  let query = sellerStatus
+    ? db.selectFrom('master_orders').where('master_orders.credit_hold', '!=', 'held')
+    : scoped(db, lens, way)
   let beyondCategories = lens.scope.kind === 'seller' || lens.scope.kind === 'agent'
   const beyond = (next: typeof query) => {
     beyondCategories = true

@@ -13,6 +13,8 @@ import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 import { readId } from '~/utils/list-params'
+import { buyerCredit } from '~/features/credit/credit.server'
+import { CreditPanel } from '~/features/credit/credit-panel'
 
 export const handle: LoaderHandle<typeof loader> = {
   name: 'MasterOrderCart',
@@ -35,11 +37,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (buyer.buyerId !== null) {
     const view = await cartView(db, viewer.userId, buyer.buyerId, new Date(), readSellerSort(url))
     if (!view) notFound()
-    return { view, idempotencyKey: newIdempotencyKey(), choose: null }
+    const credit = (await buyerCredit(db, buyer.buyerId)) ?? null
+    return { view, credit, idempotencyKey: newIdempotencyKey(), choose: null }
   }
   const carts = await openCarts(db, viewer.userId)
   return {
     view: null,
+    credit: null,
     idempotencyKey: null,
     choose: {
       buyer: buyer.typed,
@@ -64,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MasterOrderCartPage() {
-  const { view, idempotencyKey, choose } = useLoaderData<typeof loader>()
+  const { view, credit, idempotencyKey, choose } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   // A changed cart (a line added, saved or removed) starts its forms again from what was saved.
   if (view)
@@ -74,6 +78,11 @@ export default function MasterOrderCartPage() {
         view={view}
         idempotencyKey={idempotencyKey!}
         lastResult={lastResult}
+        aside={
+          credit ? (
+            <CreditPanel buyerName={view.buyer.name} credit={credit} orderMinor={view.totals.totalMinor} />
+          ) : null
+        }
       />
     )
   return <ChooseCartBuyer {...choose!} />

@@ -118,15 +118,19 @@ export async function sellerOrderStepIn(
 /**
  * Staff accept the recorded counter-offer (orders' counterOfferDecisionIn: its lines replace the
  * seller order's, which takes its accept_counter step); the master order's status and report rows follow.
+ * Above a category's second-approval threshold (with the offer's lines) the first acceptance only
+ * records the first approval (`firstApproval`), as approving does.
  */
 export async function acceptCounterOffer(
   db: Database,
   actor: Actor,
   sellerOrderId: number,
-): Promise<Result<{ code: string }>> {
-  return refusals(() =>
+): Promise<Result<{ code: string; firstApproval?: boolean }>> {
+  return refusals<{ code: string; firstApproval?: boolean }>(() =>
     db.transaction().execute(async (trx) => {
+      // Above the category's threshold the first acceptance is a first approval: the order waits, nothing else moves.
       const decided = await counterOfferDecisionIn(trx, actor, sellerOrderId, 'accept', '')
+      if (decided.firstApproval) return { ok: true as const, value: { code: decided.code, firstApproval: true } }
       await refreshMasterStatus(trx, decided.masterOrderId, actor.userId)
       return { ok: true as const, value: { code: decided.code } }
     }),

@@ -12,6 +12,7 @@ import type { OrderSight } from './lens'
 import { gstOf, lineValue } from './lines'
 import { lockParentOf } from './locks.server'
 import { notifySeller } from './notify.server'
+import { firstApprovalIn } from './second-approval.server'
 import { sellerOrderMachine } from './states'
 import { refreshTotals } from './totals.server'
 
@@ -463,6 +464,9 @@ export async function recordCounterOffer(
             recordedBy: actor.userId,
             recordedAt: new Date().toISOString(),
           }),
+          // What a first approval approved has changed: the two approvals are of the order with this offer.
+          first_approved_by: null,
+          first_approved_at: null,
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', sellerOrderId)
@@ -520,7 +524,7 @@ export async function counterOfferDecisionIn(
   sellerOrderId: number,
   choice: 'accept' | 'decline',
   reason: string,
-): Promise<{ code: string; masterOrderId: number }> {
+): Promise<{ code: string; masterOrderId: number; firstApproval?: boolean }> {
   const note = reason.trim().slice(0, 1000)
   if (choice === 'decline' && !note) throw new Refused('reason', 'Say why it is declined: the seller reads it')
   // The master order first (locks.server.ts): an approval of this seller order, or a step of a sibling, waits or has finished.
@@ -539,8 +543,14 @@ export async function counterOfferDecisionIn(
       'There is no counter-offer waiting on this seller order any more: someone has just decided it. Reload the page.',
     )
   const updated = { code: current.code, master_order_id: current.master_order_id }
-  if (choice === 'accept' && current.status === 'pending_approval' && current.counter_offer_json !== null)
+  if (choice === 'accept' && current.status === 'pending_approval' && current.counter_offer_json !== null) {
     await checkAcceptance(trx, actor, sellerOrderId, current.counter_offer_json)
+    // Above its category's threshold with the offer's lines, accepting is an approval by two people (second-approval.server.ts):
+    // the first acceptance is recorded as the first approval and the order waits with the counter-offer in place.
+    const valueAfter = await valueWithOffer(trx, sellerOrderId, current.counter_offer_json)
+    if (await firstApprovalIn(trx, actor.userId, sellerOrderId, at, valueAfter))
+      return { code: current.code, masterOrderId: current.master_order_id, firstApproval: true }
+  }
   if (choice === 'accept')
     // The machine's accept_counter step (states.ts): an order decided meanwhile is refused in the step helper's words.
     await takeStep(trx, sellerOrderMachine, sellerOrderId, 'accept_counter', {
@@ -558,7 +568,8 @@ export async function counterOfferDecisionIn(
   else {
     const declined = await trx
       .updateTable('seller_orders')
-      .set({ counter_offer_json: null, updated_at: at })
+      // A first approval given to the offer goes with it: the order as it stood is approved afresh.
+      .set({ counter_offer_json: null, first_approved_by: null, first_approved_at: null, updated_at: at })
       .where('id', '=', sellerOrderId)
       .where('status', '=', 'pending_approval')
       .where('counter_offer_json', '=', current.counter_offer_json ?? '')
@@ -605,6 +616,20 @@ export async function counterOfferDecisionIn(
     note || null,
   )
   return { code: updated.code, masterOrderId: updated.master_order_id }
+}
+
+/** The seller order's value to the buyer with the counter-offer's quantities (its buyer prices stay). */
+async function valueWithOffer(trx: Executor, sellerOrderId: number, json: string): Promise<number> {
+  const offer = parseOffer(json)
+  const lines = await trx
+    .selectFrom('sub_orders')
+    .select(['id', 'quantity_milli', 'price_minor'])
+    .where('seller_order_id', '=', sellerOrderId)
+    .execute()
+  return lines.reduce((sum, line) => {
+    const offered = offer.lines.find((o) => o.subOrderId === line.id)
+    return sum + lineValue(offered ? offered.quantityMilli : line.quantity_milli, line.price_minor)
+  }, 0)
 }
 
 /** The buyer's side of a seller order's lines, and the order's value: what a counter-offer changes in the buyer's agreement. */

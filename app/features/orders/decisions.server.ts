@@ -47,7 +47,11 @@ export interface OrderMoves {
     masterOrderId: number,
     reason: string,
   ): Promise<Result<{ code: string }>>
-  acceptCounterOffer(db: Database, actor: { userId: number }, sellerOrderId: number): Promise<Result<{ code: string }>>
+  acceptCounterOffer(
+    db: Database,
+    actor: { userId: number },
+    sellerOrderId: number,
+  ): Promise<Result<{ code: string; firstApproval?: boolean }>>
   moveRejectedLines(
     db: Database,
     actor: { userId: number },
@@ -157,9 +161,11 @@ export async function handleDecisionForm(
       if (!result.ok)
         return result.field ? { status: 'invalid', reply: refusalReply(submission, result) } : told(result)
       const message =
-        intent === 'accept_counter'
-          ? `The counter-offer is accepted: ${result.value.code} is approved with its lines.`
-          : `The counter-offer is declined: ${result.value.code} waits for approval as it stood.`
+        'firstApproval' in result.value && result.value.firstApproval
+          ? firstApprovalWords([result.value.code])
+          : intent === 'accept_counter'
+            ? `The counter-offer is accepted: ${result.value.code} is approved with its lines.`
+            : `The counter-offer is declined: ${result.value.code} waits for approval as it stood.`
       return { status: 'done', redirectTo: page, toast: { kind: 'success', message } }
     }
     case 'agree_counter': {

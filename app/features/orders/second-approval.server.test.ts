@@ -5,6 +5,7 @@ import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { formOf, placeTestOrder } from '../../../tests/support/orders'
 import { approvalQueueAction, approvalQueuePage } from './approvals.server'
+import { recordCounterOffer } from './counter-offer.server'
 
 // The second approver (docs/domain.md "Approval rules"): a seller order worth more to the buyer than
 // its category's threshold needs two different people; the first approval is kept and audited, the
@@ -156,5 +157,70 @@ describe('an order above its category’s threshold', () => {
     expect(after.decided_by).not.toBe(after.first_approved_by)
     expect(await audits(id, 'seller_order.first_approved')).toHaveLength(1)
     expect(await audits(id, 'seller_order.approved')).toHaveLength(1)
+  })
+
+  it('accepting a counter-offer that takes the order above the threshold needs two different people too', async () => {
+    const db = getDb()
+    // ₹5,000 under the ₹10,000 threshold as it stands; the seller offers 25 (₹12,500 to the buyer), recorded by a third person.
+    const id = await orderIn(smallCategory)
+    const line = await db
+      .selectFrom('sub_orders')
+      .select(['id', 'cost_minor'])
+      .where('seller_order_id', '=', id)
+      .executeTakeFirstOrThrow()
+    const recorder = await userIdOf('supplier_admin@example.com')
+    expect(
+      await recordCounterOffer(db, { userId: recorder }, id, [
+        {
+          subOrderId: line.id,
+          quantity: '25',
+          readyBy: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+          cost: String(Number(line.cost_minor) / 100),
+        },
+      ]),
+    ).toMatchObject({ ok: true })
+    const accept = { intent: 'accept_counter', sellerOrder: String(id) }
+    const quantity = async () =>
+      (await db.selectFrom('sub_orders').select('quantity_milli').where('id', '=', line.id).executeTakeFirstOrThrow())
+        .quantity_milli
+
+    expect(toast(await decide(first, accept))).toEqual({
+      kind: 'success',
+      message: expect.stringMatching(
+        /first approval of SO-.+ is recorded: it needs a second approval by a different person/,
+      ),
+    })
+    expect(await row(id)).toMatchObject({
+      status: 'pending_approval',
+      first_approved_by: first.userId,
+      decided_by: null,
+    })
+    expect(Number(await quantity())).toBe(10_000)
+    const pending = await db
+      .selectFrom('seller_orders')
+      .select('counter_offer_json')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(pending.counter_offer_json).not.toBeNull()
+    const [entry] = await audits(id, 'seller_order.first_approved')
+    expect(entry).toMatchObject({ actor_user_id: first.userId })
+    expect(JSON.parse(entry!.after_json!)).toMatchObject({ second_approval_above: 1_000_000 })
+
+    const again = toast(await decide(first, accept))
+    expect(again.kind).toBe('error')
+    expect(again.message).toMatch(/You gave SO-.+ its first approval: a different person must give the second/)
+    expect((await row(id)).status).toBe('pending_approval')
+
+    expect(toast(await decide(second, accept))).toMatchObject({
+      kind: 'success',
+      message: expect.stringMatching(/counter-offer is accepted: SO-.+ is approved with its lines/),
+    })
+    expect(await row(id)).toMatchObject({
+      status: 'approved',
+      first_approved_by: first.userId,
+      decided_by: second.userId,
+    })
+    expect(Number(await quantity())).toBe(25_000)
+    expect(await audits(id, 'seller_order.approved')).toHaveLength(0)
   })
 })

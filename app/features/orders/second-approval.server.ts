@@ -8,10 +8,15 @@ import { Refused } from '~/utils/refusal.server'
 // (first_approved_by / _at, audited) and leaves it waiting; a different person's approval then takes
 // the approve step. Called with the master order's row locked (the lifecycle's sellerOrderStepIn).
 
-/** The strictest threshold the order's value exceeds (the lowest), with its category; undefined: one approver is enough. */
+/**
+ * The strictest threshold the order's value exceeds (the lowest), with its category; undefined: one
+ * approver is enough. `valueMinor`: the value to judge instead of the order's own (a counter-offer's
+ * lines, the value after the change).
+ */
 export async function secondApprovalRule(
   trx: Executor,
   sellerOrderId: number,
+  valueMinor?: number,
 ): Promise<{ category: string; aboveMinor: number } | undefined> {
   const rows = await trx
     .selectFrom('seller_orders')
@@ -22,14 +27,19 @@ export async function secondApprovalRule(
     .where('categories.second_approval_above_minor', 'is not', null)
     .execute()
   const exceeded = rows
-    .map((r) => ({ category: r.name, aboveMinor: Number(r.second_approval_above_minor), value: Number(r.value_minor) }))
+    .map((r) => ({
+      category: r.name,
+      aboveMinor: Number(r.second_approval_above_minor),
+      value: valueMinor ?? Number(r.value_minor),
+    }))
     .filter((r) => r.value > r.aboveMinor)
     .sort((a, b) => a.aboveMinor - b.aboveMinor)
   return exceeded[0] && { category: exceeded[0].category, aboveMinor: exceeded[0].aboveMinor }
 }
 
 /**
- * Before the approve step of a seller order waiting for approval: where it needs two approvers and
+ * Before the approve step (or the accept_counter step, `valueMinor` then being the value with the
+ * counter-offer's lines) of a seller order waiting for approval: where it needs two approvers and
  * none has approved it yet, records this approval as the first (a conditional update: of two at once
  * exactly one is first) and answers true, the order staying pending; the first approver approving
  * again is refused. Answers false where the approve step is to be taken (one approver is enough, or
@@ -40,6 +50,7 @@ export async function firstApprovalIn(
   actorUserId: number,
   sellerOrderId: number,
   at: string,
+  valueMinor?: number,
 ): Promise<boolean> {
   const order = await trx
     .selectFrom('seller_orders')
@@ -48,7 +59,7 @@ export async function firstApprovalIn(
     .where('seller_orders.id', '=', sellerOrderId)
     .executeTakeFirstOrThrow()
   if (order.status !== 'pending_approval') return false
-  const rule = await secondApprovalRule(trx, sellerOrderId)
+  const rule = await secondApprovalRule(trx, sellerOrderId, valueMinor)
   if (!rule) return false
   // In words without the amount: the supplier team approves but does not see order values.
   const why = `orders of ${rule.category} above its second-approval threshold need two approvers`

@@ -29,7 +29,7 @@ async function confirmStatusChange(page: Page, trigger: string, confirm: string)
   await page.getByRole('button', { name: confirm }).click()
 }
 
-test('staff add a seller (a bad GSTIN first), then edit its phone and agent and see the history', async ({
+test('staff add a seller (a bad GSTIN first), pending until it has what activation needs, then edit its phone and agent and see the history', async ({
   page,
 }, info) => {
   const name = `Kora Weaves ${info.project.name} ${Date.now()}`
@@ -61,7 +61,13 @@ test('staff add a seller (a bad GSTIN first), then edit its phone and agent and 
   await page.getByRole('button', { name: 'Add seller' }).click()
   await expect(page).toHaveURL(/\/sellers\/\d+$/)
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
-  await expect(page.getByText(`Seller ${name} is added and active.`)).toBeVisible()
+  // Added without a legal name or an agent, it waits for approval, and the toast says what activation still needs.
+  await expect(
+    page.getByText(
+      `Seller ${name} is added and waiting for approval. To activate it: Enter the legal name (as registered); Assign a supplier-team agent.`,
+    ),
+  ).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Status' }).getByText('waiting for staff')).toBeVisible()
   await expect(page.getByRole('region', { name: 'Billing addresses' })).toContainText('12 Loom Street')
   const recordUrl = page.url()
 

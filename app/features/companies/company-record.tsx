@@ -215,14 +215,16 @@ function StatusCard({ kind, company, statusReply }: Pick<CompanyRecordProps, 'ki
       <h2 id="status-heading">Status</h2>
       <p>
         {company.status === 'pending'
-          ? `This ${noun} signed up and is waiting for staff to check it.`
+          ? `This ${noun} is waiting for staff to check it.`
           : company.status === 'active'
             ? `This ${noun} can use the platform.`
             : `This ${noun} is suspended: its users see only a waiting page.`}
       </p>
-      {transition === 'activate' && Object.keys(company.activationGaps).length ? (
+      {(transition === 'activate' || transition === 'reactivate') && Object.keys(company.activationGaps).length ? (
         <div className="notice-warning" id="activation-gaps">
-          <p>Before it can be activated, this {noun} needs:</p>
+          <p>
+            Before it can be {transition === 'activate' ? 'activated' : 'reactivated'}, this {noun} needs:
+          </p>
           <ul>
             {Object.entries(company.activationGaps).map(([field, message]) => (
               <li key={field}>

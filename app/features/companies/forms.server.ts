@@ -101,9 +101,15 @@ export async function handleAddSellerForm(
   return {
     status: 'done',
     redirectTo: companyPath('seller', result.value.sellerId),
-    toast: {
-      kind: 'success',
-      message: `${companyKinds.seller.label} ${submission.value.name} is added and active.${result.value.repeated ? '' : invited}`,
-    },
+    toast:
+      result.value.status === 'active'
+        ? {
+            kind: 'success',
+            message: `${companyKinds.seller.label} ${submission.value.name} is added and active.${result.value.repeated ? '' : invited}`,
+          }
+        : {
+            kind: 'info',
+            message: `${companyKinds.seller.label} ${submission.value.name} is added and waiting for approval. To activate it: ${result.value.gaps.join('; ')}.${result.value.repeated ? '' : invited}`,
+          },
   }
 }

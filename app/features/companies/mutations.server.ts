@@ -158,6 +158,14 @@ async function namesOf(trx: Executor, ids: (number | null)[]): Promise<Map<numbe
   return new Map(rows.map((r) => [r.id, r.name]))
 }
 
+/** A company staff create is made active only when it meets what activation needs; otherwise it stays pending. */
+async function startingStatus(trx: Executor, kind: CompanyKind, id: number): Promise<'active' | 'pending'> {
+  const gaps = await activationGaps(trx, kind, id)
+  if (Object.keys(gaps).length) return 'pending'
+  await trx.updateTable(companyKinds[kind].table).set({ status: 'active' }).where('id', '=', id).execute()
+  return 'active'
+}
+
 const EMAILS: Record<Transition, (company: string, appUrl: string) => { subject: string; text: string }> = {
   activate: (company, appUrl) => ({
     subject: `${company} is now active on the sourcing platform`,
@@ -194,7 +202,11 @@ export async function changeCompanyStatus(
         .where('id', '=', id)
         .executeTakeFirst()
       if (!company) throw new Refused(undefined, `This ${info.label.toLowerCase()} no longer exists.`)
-      if (transition === 'activate' && company.status === 'pending') {
+      // Activating and reactivating both make a company active, so both need what activation needs.
+      if (
+        (transition === 'activate' && company.status === 'pending') ||
+        (transition === 'reactivate' && company.status === 'suspended')
+      ) {
         // The company's row is taken first, so an edit cannot slip a gap in between the check and the step.
         await trx
           .updateTable(info.table)
@@ -230,16 +242,17 @@ export async function changeCompanyStatus(
 }
 
 /**
- * Staff add a seller they have already vetted, so it starts active. Optionally its first billing
- * address and its first user (an invitation sets the password). A retried submit with the same
- * key returns the seller the first one made.
+ * Staff add a seller they have already vetted: it starts active when it already meets what
+ * activation needs (activationGaps), otherwise pending with those gaps returned, to be activated
+ * from its page later. Optionally its first billing address and its first user (an invitation sets
+ * the password). A retried submit with the same key returns the seller the first one made.
  */
 export async function createSeller(
   db: Database,
   actor: Actor,
   input: AddSellerForm,
   appUrl: string,
-): Promise<Result<{ sellerId: number; repeated: boolean }>> {
+): Promise<Result<{ sellerId: number; repeated: boolean; status: 'active' | 'pending'; gaps: string[] }>> {
   // Nobody knows this password: the invited user chooses its own through the e-mailed link.
   const unusableHash = input.userEmail ? await hashPassword(crypto.randomBytes(32).toString('base64url')) : null
   return refusals(
@@ -267,7 +280,7 @@ export async function createSeller(
               gst_unregistered: input.gstUnregistered ? 1 : 0,
               gst_unregistered_reason: input.gstUnregistered ? input.gstUnregisteredReason || null : null,
               agent_user_id: agent?.id ?? null,
-              status: 'active',
+              status: 'pending',
             })
             .returning('id')
             .executeTakeFirstOrThrow()
@@ -312,6 +325,8 @@ export async function createSeller(
             })
             firstUser = { id: user.id, email: input.userEmail }
           }
+          // The same rule as the activate step, once the billing address is in.
+          const status = await startingStatus(trx, 'seller', seller.id)
           await audit(trx, {
             actorUserId: actor.userId,
             action: 'seller.created',
@@ -319,7 +334,7 @@ export async function createSeller(
             entityId: seller.id,
             after: {
               name: input.name,
-              status: 'active',
+              status,
               gstin: input.gstin || null,
               agent: agent?.name ?? null,
               address: address ? `${address.line1}, ${address.city} ${address.pin}` : null,
@@ -328,7 +343,14 @@ export async function createSeller(
           })
           return seller.id
         })
-        return { ok: true as const, value: { sellerId: result, repeated } }
+        // Read back rather than remembered: a repeated submit answers with the seller as it is now.
+        const gaps = await activationGaps(trx, 'seller', result)
+        const now = await trx.selectFrom('sellers').select('status').where('id', '=', result).executeTakeFirstOrThrow()
+        const status = now.status === 'active' ? ('active' as const) : ('pending' as const)
+        return {
+          ok: true as const,
+          value: { sellerId: result, repeated, status, gaps: status === 'active' ? [] : Object.values(gaps) },
+        }
       }),
     gstinTaken('seller'),
   )

@@ -71,7 +71,7 @@ export async function companyRecord(db: Database, kind: CompanyKind, id: number)
   const company = await withCompanyColumns(db.selectFrom(info.table), kind).where('id', '=', id).executeTakeFirst()
   if (!company) return undefined
   const [gaps, assignee, addresses, users] = await Promise.all([
-    company.status === 'pending' ? activationGaps(db, kind, id) : ({} as Record<string, string>),
+    company.status !== 'active' ? activationGaps(db, kind, id) : ({} as Record<string, string>),
     company.assignee_id === null
       ? undefined
       : db

@@ -58,6 +58,9 @@ interface CompanyColumns {
   contact_email: string | null
   contact_phone: string | null
   status: ColumnType<CompanyStatus, CompanyStatus | undefined, CompanyStatus>
+  /** 1: not registered for GST (said explicitly, with a reason): no tax invoice with input credit. */
+  gst_unregistered: Generated<number>
+  gst_unregistered_reason: string | null
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -139,6 +142,10 @@ export interface CategoriesTable {
   /** GST rate in basis points: 500 = 5 %. */
   gst_rate_bp: number
   active: ColumnType<number, number | undefined, number>
+  /** The margin (basis points of the buyer price) below which a price or a counter-offer needs an admin; null: none. */
+  margin_floor_bp: ColumnType<number | null, number | null | undefined, number | null>
+  /** A seller order worth more than this (paise, buyer value) needs a second, different approver; null: never. */
+  second_approval_above_minor: ColumnType<number | null, number | null | undefined, number | null>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -439,8 +446,25 @@ export interface MasterOrdersTable {
   placed_by: number | null
   placed_at: string
   cancel_reason: string | null
+  /** Its credit hold (docs/domain.md "Credit"): 'none' for an order never held. */
+  credit_hold: ColumnType<CreditHold, CreditHold | undefined, CreditHold>
+  /** Why it was held (over the limit, overdue invoices), as the finance queue says it. */
+  credit_hold_reason: string | null
+  credit_decided_by: number | null
+  credit_decided_at: string | null
+  credit_decision_note: string | null
   created_at: Timestamp
   updated_at: Timestamp
+}
+
+export type CreditHold = 'none' | 'held' | 'released' | 'cancelled'
+
+/** Settings an admin edits, one integer each (credit_grace_days). */
+export interface PlatformSettingsTable {
+  key: string
+  value_int: number
+  updated_at: Timestamp
+  updated_by: number | null
 }
 
 export interface SellerOrdersTable {
@@ -454,6 +478,9 @@ export interface SellerOrdersTable {
   decided_by: number | null
   decided_at: string | null
   decision_note: string | null
+  /** The first of two approvals an order above its category's threshold needs (docs/domain.md "Approval rules"). */
+  first_approved_by: ColumnType<number | null, number | null | undefined, number | null>
+  first_approved_at: ColumnType<string | null, string | null | undefined, string | null>
   counter_offer_json: string | null
   moved_to_id: number | null
   created_at: Timestamp
@@ -658,6 +685,7 @@ export interface DB {
   price_change_requests: PriceChangeRequestsTable
   sample_skus: SampleSkusTable
   flags: FlagsTable
+  platform_settings: PlatformSettingsTable
   code_counters: CodeCountersTable
   order_carts: OrderCartsTable
   order_cart_lines: OrderCartLinesTable

@@ -354,6 +354,21 @@ export async function seedDemo(db: Database): Promise<void> {
       await trx.insertInto('user_roles').values({ user_id: user.id, role }).execute()
       list.push(user.id)
     }
+    // Every active buyer has its KAM (a buyer is activated only with one, docs/domain.md "Companies"):
+    // the named buyers past Rahul Kam's three go to Neha Kapoor.
+    await trx
+      .updateTable('buyers')
+      .set({ kam_user_id: kams[1] })
+      .where('id', 'in', buyerIds)
+      .where('kam_user_id', 'is', null)
+      .execute()
+    // And every active seller its agent: the named sellers past Arjun Agent's three go to Sana Qureshi.
+    await trx
+      .updateTable('sellers')
+      .set({ agent_user_id: agents[1] })
+      .where('id', 'in', sellerIds)
+      .where('agent_user_id', 'is', null)
+      .execute()
     await seedMoreCompanies(trx, { kams, agents, passwordHash: roleHashes[0], buyers: 35, sellers: 55 })
     const active = (table: 'buyers' | 'sellers') =>
       trx.selectFrom(table).select('id').where('status', '=', 'active').orderBy('id').execute()

@@ -1,3 +1,4 @@
+import { releaseForDemo } from './credit'
 import { addCartLine, saveCart } from '../app/features/orders/cart.server'
 import { placeCart } from '~/lifecycle/master-orders.server'
 import { advanceLine } from '../app/features/orders/progress.server'
@@ -114,6 +115,7 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
       'fill the cart',
     )
     const order = ok(await placeCart(db, placer, buyerId, `demo-logistics-${n}`), 'place')
+    await releaseForDemo(db, placer, order.id)
     const placedAt = dayAt(-daysAgo, 10).toISOString()
     await db
       .updateTable('master_orders')
@@ -148,6 +150,24 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
     }
     ok(await takeSellerOrderStep(db, sellerUser, sellerOrder.id, 'ready_for_qc'), 'ready for QC')
     ok(await takeSellerOrderStep(db, staff, sellerOrder.id, 'qc_pass', 'Passed at the seller’s gate'), 'QC passed')
+    // The seller then takes the lines through the stages after QC. (The demo passes these orders' QC by
+    // the step alone, with no inspection to open the gate, so the lines are put at the last stage.)
+    for (const l of await db
+      .selectFrom('sub_orders')
+      .select(['id', 'category_id'])
+      .where('seller_order_id', '=', sellerOrder.id)
+      .execute()) {
+      const last = await db
+        .selectFrom('workflow_stages')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .where('category_id', '=', l.category_id)
+        .executeTakeFirst()
+      await db
+        .updateTable('sub_orders')
+        .set({ stage_position: Number(last?.position ?? 0) })
+        .where('id', '=', l.id)
+        .execute()
+    }
     return sellerOrder
   }
 

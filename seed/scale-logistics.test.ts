@@ -1,7 +1,7 @@
 import { getDb } from '~/db.server'
 import { kolkataDay } from '~/utils/format'
 import { userIdOf } from '../tests/support/db'
-import { placeTestOrder } from '../tests/support/orders'
+import { placeTestOrder, stagesBefore } from '../tests/support/orders'
 import { makeBuyer, makeSeller } from '../tests/support/companies'
 import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { recordPayment } from '~/lifecycle/settlements.server'
@@ -117,8 +117,10 @@ describe('seedLogisticsScale', () => {
       sellerIds: [await makeSeller({ name: 'After Scale Mills', status: 'active' })],
       key: 'after-scale-ledger',
     })
-    for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass', 'dispatch', 'deliver'] as const)
+    for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass', 'dispatch', 'deliver'] as const) {
+      await stagesBefore(order.sellerOrderId, step)
       expect((await takeSellerOrderStep(db, staff, order.sellerOrderId, step)).ok).toBe(true)
+    }
     expect(
       await recordPayment(
         db,

@@ -2,6 +2,8 @@ import { getDb } from '~/db.server'
 import { makeBuyer, makeSeller } from '../tests/support/companies'
 import { userIdOf } from '../tests/support/db'
 import { placeTestOrder } from '../tests/support/orders'
+import { gatedLines } from '~/features/orders/progress.server'
+import { gateRefusal } from '~/features/orders/gates'
 import { seedOrdersScale } from './scale-orders'
 
 // The scale seed writes orders with their ids given, in bulk: afterwards the kept counts must
@@ -18,6 +20,14 @@ describe('seedOrdersScale', () => {
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow()
       ).n,
+    )
+    const lastBefore = Number(
+      (
+        await db
+          .selectFrom('master_orders')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id ?? 0,
     )
     await seedOrdersScale(db, { orders: 200 })
     const after = await db
@@ -54,6 +64,25 @@ describe('seedOrdersScale', () => {
       )
       .execute()
     expect(withoutCategory).toEqual([])
+
+    // The lines' stages match their seller orders' states (production gates): at the QC gate or past
+    // it from ready for QC on, at the last stage once dispatched, not started before production.
+    const scaled = await db
+      .selectFrom('seller_orders')
+      .select(['id', 'code', 'status'])
+      .where('master_order_id', '>', lastBefore)
+      .execute()
+    const mismatched: string[] = []
+    for (const order of scaled) {
+      const lines = await gatedLines(db, order.id)
+      const wrong =
+        (['ready_for_qc', 'qc_failed', 'qc_passed'].includes(order.status) && gateRefusal('ready_for_qc', lines)) ||
+        (['dispatched', 'delivered'].includes(order.status) && gateRefusal('dispatch', lines)) ||
+        (['pending_approval', 'approved'].includes(order.status) && lines.some((l) => l.stagePosition > 0))
+      if (wrong) mismatched.push(`${order.code} (${order.status})`)
+    }
+    expect(mismatched).toEqual([])
+    expect(scaled.map((o) => o.status)).toContain('delivered')
 
     const addresses = [
       { kind: 'shipping' as const, city: 'Surat', isDefault: true },

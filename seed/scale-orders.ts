@@ -82,6 +82,34 @@ export async function seedOrdersScale(db: Database, scale: { orders: number }, n
     .where('buyer_id', 'in', buyers)
     .where('is_default', '=', 1)
     .execute()
+  // Each category's workflow: where a line stands in each state (production gates, docs/domain.md "Orders").
+  const stageRows = await db.selectFrom('workflow_stages').select(['category_id', 'position', 'qc_gate']).execute()
+  const workflows = new Map<number, { gate: number; last: number; afterGate: number }>()
+  for (const categoryId of new Set(stageRows.map((r) => r.category_id))) {
+    const own = stageRows.filter((r) => r.category_id === categoryId).sort((a, b) => a.position - b.position)
+    const last = own.at(-1)!.position
+    const gate = own.find((r) => r.qc_gate)?.position ?? last
+    workflows.set(categoryId, { gate, last, afterGate: own.find((r) => r.position > gate)?.position ?? gate })
+  }
+  /** A line's stage in a seller order's state: partway in production, at the QC gate for QC, past it once passed, at the last stage once dispatched. */
+  const stageIn = (status: SellerOrderStatus, categoryId: number) => {
+    const workflow = workflows.get(categoryId)
+    if (!workflow) return 0
+    switch (status) {
+      case 'in_production':
+        return Math.min(1, workflow.gate)
+      case 'ready_for_qc':
+      case 'qc_failed':
+        return workflow.gate
+      case 'qc_passed':
+        return workflow.afterGate
+      case 'dispatched':
+      case 'delivered':
+        return workflow.last
+      default:
+        return 0
+    }
+  }
   const placer = await db
     .selectFrom('users')
     .select('id')
@@ -161,7 +189,7 @@ export async function seedOrdersScale(db: Database, scale: { orders: number }, n
             gst_rate_bp: item.gst_rate_bp,
             required_by: requiredBy,
             ready_by: null,
-            stage_position: status === 'in_production' ? 1 : 0,
+            stage_position: stageIn(status, item.category_id),
             created_at: at,
             updated_at: at,
           })

@@ -413,6 +413,8 @@ async function ownPaths(identity: Identity): Promise<{ records: string[]; probes
     .selectFrom('seller_orders')
     .select(['master_order_id', 'code'])
     .where('seller_id', '=', identity.companyId)
+    // Not the orders on credit hold: they are not sent to their sellers until released (docs/domain.md "Credit").
+    .where('master_order_id', 'not in', db.selectFrom('master_orders').select('id').where('credit_hold', '=', 'held'))
     .orderBy('id')
     .execute()
   return {

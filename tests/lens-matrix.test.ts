@@ -127,6 +127,8 @@ it('a seller’s data names no buyer and carries no buyer SKU code, buyer price 
     .selectFrom('seller_orders')
     .select('master_order_id as id')
     .where('seller_id', '=', sellerId)
+    // Not the orders on credit hold: they are not sent to their sellers until released (docs/domain.md "Credit").
+    .where('master_order_id', 'not in', db.selectFrom('master_orders').select('id').where('credit_hold', '=', 'held'))
     .orderBy('id')
     .execute()
   const own = [...orders.map((o) => `/seller/master_orders/${o.id}`), `/seller/${sellerId}/company`]

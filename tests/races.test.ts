@@ -8,17 +8,18 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import readline from 'node:readline'
 import { getDb } from '~/db.server'
-import { recordCounterOffer } from '~/features/orders/counter-offer.server'
+import { agreeToCounterOffer, recordCounterOffer } from '~/features/orders/counter-offer.server'
 import { masterStatusOf } from '~/features/orders/states'
 import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { rebuildOrderFacts } from '~/features/reports/facts.server'
 import { addSampleLine, placeSampleCart, saveSampleCart } from '~/features/sample-orders/cart.server'
 import { masterOrderSettled } from '~/features/settlements/ledger.server'
 import { kolkataDay } from '~/utils/format'
-import { makeSampleSku } from './support/catalogue'
+import { makeBuyerSku, makeProductSku, makeSampleSku, makeSellerSku } from './support/catalogue'
+import { addCartLine, saveCart } from '~/features/orders/cart.server'
 import { makeBuyer, makeSeller } from './support/companies'
 import { userIdOf } from './support/db'
-import { inAYear, placeTestOrder } from './support/orders'
+import { inAYear, placeTestOrder, stagesBefore } from './support/orders'
 import type { RaceJob } from './support/race-child'
 
 const ROUNDS = 10
@@ -347,13 +348,17 @@ describe('two processes at once on one database: every derived figure stays exac
     for (const order of orders) {
       const so = order.sellerOrders[0]!.id
       const lines = await db.selectFrom('sub_orders').select('id').where('seller_order_id', '=', so).execute()
+      // Recorded by someone other than who accepts (four eyes), and agreed for the buyer (it gives it less).
+      const other = { userId: await userIdOf('admin@example.com') }
       const recorded = await recordCounterOffer(
         db,
-        staff,
+        other,
         so,
         lines.map((l) => ({ subOrderId: l.id, quantity: '8', readyBy: inAYear(), cost: '200' })),
       )
       if (!recorded.ok) throw new Error(recorded.message)
+      const agreed = await agreeToCounterOffer(db, other, so)
+      if (!agreed.ok) throw new Error(agreed.message)
     }
     const ids = orders.map((o) => o.sellerOrders[0]!.id)
     const [answersA, answersB] = await race(
@@ -383,6 +388,7 @@ describe('two processes at once on one database: every derived figure stays exac
     for (const order of orders) {
       for (const so of order.sellerOrders) {
         for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass', 'dispatch'] as const) {
+          await stagesBefore(so.id, step)
           const done = await takeSellerOrderStep(db, staff, so.id, step)
           if (!done.ok) throw new Error(done.message)
         }
@@ -472,4 +478,69 @@ describe('two processes at once on one database: every derived figure stays exac
     expect(await reportDrift()).toEqual([])
     expect(await countDrift()).toEqual([])
   })
+
+  it('two orders for one buyer placed at once, with room under its limit for one: the other waits on credit hold', async () => {
+    const db = getDb()
+    const other = { userId: await userIdOf('admin@example.com') }
+    const buyers: number[] = []
+    for (let round = 0; round < 3; round++) {
+      const id = await makeBuyer({ name: `Race Credit ${round}`, status: 'active', payment_terms_days: 30 }, [
+        { kind: 'shipping', city: 'Nagpur', isDefault: true },
+        { kind: 'billing', city: 'Nagpur', isDefault: true },
+      ])
+      // One cart each for two people, of one ₹5,000 line (and GST): the limit fits one and a half.
+      for (const user of [staff, other]) await cartOfOneLine(user.userId, id, sellerIds[0]!)
+      const line = await db
+        .selectFrom('order_carts')
+        .innerJoin('order_cart_lines', 'order_cart_lines.cart_id', 'order_carts.id')
+        .select('order_cart_lines.id')
+        .where('order_carts.buyer_id', '=', id)
+        .execute()
+      expect(line.length).toBe(2)
+      await db.updateTable('buyers').set({ credit_limit_minor: 8_000_00 }).where('id', '=', id).execute()
+      buyers.push(id)
+    }
+    const [answersA, answersB] = await race(
+      buyers.map((id) => ({ kind: 'place_cart', userId: staff.userId, buyerId: id, key: `credit-race-a-${id}` })),
+      buyers.map((id) => ({ kind: 'place_cart', userId: other.userId, buyerId: id, key: `credit-race-b-${id}` })),
+    )
+    expect([...answersA, ...answersB].filter((r) => !r.ok)).toEqual([])
+    for (const id of buyers) {
+      const holds = await db
+        .selectFrom('master_orders')
+        .select('credit_hold')
+        .where('buyer_id', '=', id)
+        .orderBy('credit_hold')
+        .execute()
+      expect(holds.map((h) => h.credit_hold)).toEqual(['held', 'none'])
+    }
+  })
 })
+
+/** A cart of one ₹500 × 10 line of a new buyer SKU, offered by the seller, ready to place. */
+async function cartOfOneLine(userId: number, buyerId: number, sellerId: number) {
+  const db = getDb()
+  const productSkuId = await makeProductSku({ categoryId: 1 })
+  const buyerSkuId = await makeBuyerSku({
+    buyerId,
+    productSkuId,
+    buyerCode: `RC-${buyerId}-${userId}`,
+    priceMinor: 50_000,
+    moqMilli: 1_000,
+  })
+  const sellerSkuId = await makeSellerSku({ sellerId, productSkuId, status: 'live' })
+  const added = await addCartLine(db, { userId }, buyerId, buyerSkuId)
+  if (!added.ok) throw new Error(added.message)
+  const cart = await db
+    .selectFrom('order_carts')
+    .select(['ship_to_address_id', 'bill_to_address_id'])
+    .where('user_id', '=', userId)
+    .where('buyer_id', '=', buyerId)
+    .executeTakeFirstOrThrow()
+  const saved = await saveCart(db, { userId }, buyerId, {
+    shipTo: cart.ship_to_address_id,
+    billTo: cart.bill_to_address_id,
+    lines: [{ id: added.value.lineId, quantity: '10', requiredBy: inAYear(), sellerSkuId }],
+  })
+  if (!saved.ok) throw new Error(saved.message)
+}

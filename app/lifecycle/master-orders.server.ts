@@ -12,7 +12,11 @@ import { importChannelOrders as importChannelCsv } from '~/features/orders/chann
 import type { Channel } from '~/features/orders/channels'
 import { cancelOpenInspections } from '~/features/qc/schedule.server'
 import { refreshOrderFacts } from '~/features/reports/facts.server'
-import { masterOrderSettled } from '~/features/settlements/ledger.server'
+import { lockAccount, masterOrderSettled } from '~/features/settlements/ledger.server'
+import { buyerCredit, holdReason } from '~/features/credit/credit.server'
+import { creditHoldMachine } from '~/features/credit/states'
+import { autoApprove } from '~/features/orders/steps.server'
+import { formatMoney } from '~/utils/format'
 
 // The master order in the lifecycle (docs/decisions/0013-one-lifecycle-and-steps.md): its status
 // follows its seller orders and its settlement, and its report rows follow it. Every transaction
@@ -58,59 +62,163 @@ export async function cancelMasterOrder(
   masterOrderId: number,
   reason: string,
 ): Promise<Result<{ code: string }>> {
-  const note = reason.trim().slice(0, 1000)
   return refusals(() =>
-    db.transaction().execute(async (trx) => {
-      if (!note) throw new Refused('reason', 'Say why the order is cancelled: the buyer’s KAM and the sellers read it')
-      const order = await lockMasterOrder(trx, masterOrderId)
-      if (!order) throw Refused.notFound('There is no such order.')
-      const sellerOrders = await trx
-        .selectFrom('seller_orders')
-        .select(['id', 'code', 'status'])
-        .where('master_order_id', '=', masterOrderId)
-        .execute()
-      const gone = sellerOrders.filter((s) => s.status === 'dispatched' || s.status === 'delivered')
-      if (gone.length)
-        throw new Refused(
-          undefined,
-          `${gone.map((s) => s.code).join(', ')} ${gone.length === 1 ? 'is' : 'are'} already dispatched: the order can no longer be cancelled as a whole.`,
-        )
-      const at = new Date().toISOString()
-      const cancellable = sellerOrderSteps.cancel.from as readonly SellerOrderStatus[]
-      for (const sellerOrder of sellerOrders.filter((s) => cancellable.includes(s.status))) {
-        await takeStep(trx, sellerOrderMachine, sellerOrder.id, 'cancel', {
-          actorUserId: actor.userId,
-          current: sellerOrder.status,
-          note,
-          set: {
-            decided_by: actor.userId,
-            decided_at: at,
-            decision_note: note,
-            counter_offer_json: null,
-            updated_at: at,
-          },
-        })
-        await cancelOpenInspections(trx, sellerOrder.id, actor.userId, note)
-        await notifySeller(trx, sellerOrder.id, 'cancelled', note)
-      }
-      await trx
-        .updateTable('master_orders')
-        .set({ cancel_reason: note, updated_at: at })
-        .where('id', '=', masterOrderId)
-        .execute()
-      await refreshMasterStatus(trx, masterOrderId, actor.userId)
-      return { ok: true as const, value: { code: order.code } }
-    }),
+    db.transaction().execute(async (trx) => ({
+      ok: true as const,
+      value: await cancelMasterOrderIn(trx, actor, masterOrderId, reason),
+    })),
   )
+}
+
+/**
+ * cancelMasterOrder in the caller's transaction. An order on credit hold is cancelled with its hold
+ * (the credit hold's cancel step, audited with the reason); its sellers never heard of it and are not told.
+ */
+async function cancelMasterOrderIn(
+  trx: Executor,
+  actor: Actor,
+  masterOrderId: number,
+  reason: string,
+): Promise<{ code: string }> {
+  const note = reason.trim().slice(0, 1000)
+  if (!note) throw new Refused('reason', 'Say why the order is cancelled: the buyer’s KAM and the sellers read it')
+  const order = await lockMasterOrder(trx, masterOrderId)
+  if (!order) throw Refused.notFound('There is no such order.')
+  const held = order.credit_hold === 'held'
+  const sellerOrders = await trx
+    .selectFrom('seller_orders')
+    .select(['id', 'code', 'status'])
+    .where('master_order_id', '=', masterOrderId)
+    .execute()
+  const gone = sellerOrders.filter((s) => s.status === 'dispatched' || s.status === 'delivered')
+  if (gone.length)
+    throw new Refused(
+      undefined,
+      `${gone.map((s) => s.code).join(', ')} ${gone.length === 1 ? 'is' : 'are'} already dispatched: the order can no longer be cancelled as a whole.`,
+    )
+  const at = new Date().toISOString()
+  if (held)
+    await takeStep(trx, creditHoldMachine, masterOrderId, 'cancel', {
+      actorUserId: actor.userId,
+      current: 'held',
+      note,
+      set: { credit_decided_by: actor.userId, credit_decided_at: at, credit_decision_note: note, updated_at: at },
+    })
+  const cancellable = sellerOrderSteps.cancel.from as readonly SellerOrderStatus[]
+  for (const sellerOrder of sellerOrders.filter((s) => cancellable.includes(s.status))) {
+    await takeStep(trx, sellerOrderMachine, sellerOrder.id, 'cancel', {
+      actorUserId: actor.userId,
+      current: sellerOrder.status,
+      note,
+      set: {
+        decided_by: actor.userId,
+        decided_at: at,
+        decision_note: note,
+        counter_offer_json: null,
+        updated_at: at,
+      },
+    })
+    await cancelOpenInspections(trx, sellerOrder.id, actor.userId, note)
+    // The sellers of an order held on credit never heard of it.
+    if (!held) await notifySeller(trx, sellerOrder.id, 'cancelled', note)
+  }
+  await trx
+    .updateTable('master_orders')
+    .set({ cancel_reason: note, updated_at: at })
+    .where('id', '=', masterOrderId)
+    .execute()
+  await refreshMasterStatus(trx, masterOrderId, actor.userId)
+  return { code: order.code }
 }
 
 /**
  * What follows a placed order (orders' writeOrder hands it the order in its transaction): an order
  * whose seller order was approved as it was placed moves on at once, and its report rows are written.
  */
-export const orderPlaced: OrderPlaced = async (trx, order, actorUserId) => {
-  if (order.autoApproved) await moveMasterStatus(trx, order.id, actorUserId, () => masterOrderSettled(trx, order.id))
-  await refreshOrderFacts(trx, order.id)
+export const orderPlaced: OrderPlaced = Object.assign(
+  async (trx: Executor, order: { id: number; autoApproved: boolean }, actorUserId: number) => {
+    if (order.autoApproved) await moveMasterStatus(trx, order.id, actorUserId, () => masterOrderSettled(trx, order.id))
+    await refreshOrderFacts(trx, order.id)
+  },
+  { creditHold },
+)
+
+/**
+ * The credit rule (docs/domain.md "Credit"), asked as an order is placed: an order that takes its
+ * buyer's exposure over its credit limit, or for a buyer with invoices overdue beyond the grace
+ * period, waits on credit hold. The buyer's account row is locked first, so of two orders placed at
+ * once for one buyer the second reads the first's value in the exposure.
+ */
+async function creditHold(trx: Executor, order: { buyerId: number; totalMinor: number }): Promise<string | null> {
+  await lockAccount(trx, order.buyerId)
+  const credit = await buyerCredit(trx, order.buyerId)
+  return credit ? holdReason(credit, order.totalMinor, formatMoney) : null
+}
+
+/**
+ * Business finance (or an admin) releases an order held on credit, with a reason: its seller orders
+ * go to their sellers (each approved at once where its seller is marked for it, else waiting for
+ * approval), told by e-mail, and the order moves on.
+ */
+export async function releaseCreditHold(
+  db: Database,
+  actor: Actor,
+  masterOrderId: number,
+  reason: string,
+): Promise<Result<{ code: string }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const note = reason.trim().slice(0, 1000)
+      const order = await lockMasterOrder(trx, masterOrderId)
+      if (!order) throw Refused.notFound('There is no such order.')
+      const at = new Date().toISOString()
+      await takeStep(trx, creditHoldMachine, masterOrderId, 'release', {
+        actorUserId: actor.userId,
+        current: order.credit_hold,
+        note,
+        reason: { field: 'reason', message: 'Say why the order may go on: it is kept in the order’s history.' },
+        set: { credit_decided_by: actor.userId, credit_decided_at: at, credit_decision_note: note, updated_at: at },
+      })
+      const sellerOrders = await trx
+        .selectFrom('seller_orders')
+        .select(['id', 'seller_id'])
+        .where('master_order_id', '=', masterOrderId)
+        .where('status', '=', 'pending_approval')
+        .orderBy('id')
+        .execute()
+      for (const sellerOrder of sellerOrders) {
+        const approved = await autoApprove(trx, sellerOrder.id, sellerOrder.seller_id, actor.userId)
+        await notifySeller(trx, sellerOrder.id, approved ? 'approved' : 'created')
+      }
+      await refreshMasterStatus(trx, masterOrderId, actor.userId)
+      return { ok: true as const, value: { code: order.code } }
+    }),
+  )
+}
+
+/** Business finance (or an admin) cancels an order held on credit, with a reason; its sellers never heard of it. */
+export async function cancelHeldOrder(
+  db: Database,
+  actor: Actor,
+  masterOrderId: number,
+  reason: string,
+): Promise<Result<{ code: string }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const note = reason.trim().slice(0, 1000)
+      if (!note) throw new Refused('reason', 'Say why the order is cancelled: it is kept in the order’s history.')
+      const order = await lockMasterOrder(trx, masterOrderId)
+      if (!order) throw Refused.notFound('There is no such order.')
+      // Only a held order is cancelled here (the hold's step refuses one already released or cancelled, saying by whom).
+      if (order.credit_hold !== 'held')
+        await takeStep(trx, creditHoldMachine, masterOrderId, 'cancel', {
+          actorUserId: actor.userId,
+          current: order.credit_hold,
+          note,
+        })
+      return { ok: true as const, value: await cancelMasterOrderIn(trx, actor, masterOrderId, note) }
+    }),
+  )
 }
 
 /** Places a buyer's cart (orders' placeCart) with what follows a placed order. */

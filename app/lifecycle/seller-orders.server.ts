@@ -8,7 +8,9 @@ import { notifySeller, type SellerOrderEvent } from '~/features/orders/notify.se
 import { counterOfferDecisionIn } from '~/features/orders/counter-offer.server'
 import { moveRejectedLinesIn } from '~/features/orders/reassign.server'
 import { sellerOrderMachine, type SellerOrderStepName } from '~/features/orders/states'
+import { firstApprovalIn } from '~/features/orders/second-approval.server'
 import { forSellerOf } from '~/features/orders/steps.server'
+import { productionGate } from '~/features/orders/progress.server'
 import { cancelOpenInspections } from '~/features/qc/schedule.server'
 import { lockAccount, raiseInvoice } from '~/features/settlements/ledger.server'
 import { cancelMasterOrder, closeSettled, refreshMasterStatus } from './master-orders.server'
@@ -43,7 +45,7 @@ export async function takeSellerOrderStep(
   sellerOrderId: number,
   name: SellerOrderStepName,
   reason = '',
-): Promise<Result<{ code: string; status: SellerOrderStatus }>> {
+): Promise<Result<{ code: string; status: SellerOrderStatus; firstApproval?: boolean }>> {
   return refusals(async () => ({
     ok: true as const,
     value: await db.transaction().execute((trx) => sellerOrderStepIn(trx, actor, sellerOrderId, name, reason)),
@@ -62,7 +64,7 @@ export async function sellerOrderStepIn(
   name: SellerOrderStepName,
   reason = '',
   now = new Date(),
-): Promise<{ code: string; status: SellerOrderStatus }> {
+): Promise<{ code: string; status: SellerOrderStatus; firstApproval?: boolean }> {
   if (name === 'accept_counter') throw new Error('accepting a counter-offer changes the lines: use acceptCounterOffer')
   const step = sellerOrderMachine.steps[name]
   const note = reason.trim().slice(0, 1000)
@@ -72,12 +74,20 @@ export async function sellerOrderStepIn(
   const owner = await ownerOf(trx, sellerOrderId)
   if (!owner) throw Refused.notFound('There is no such seller order.')
   if (name === 'deliver') await lockAccount(trx, owner.buyer_id)
-  await lockMasterOrder(trx, owner.master_order_id)
+  const master = await lockMasterOrder(trx, owner.master_order_id)
+  if (master?.credit_hold === 'held')
+    throw new Refused(
+      undefined,
+      `${master.code} is on credit hold: business finance releases or cancels it before its seller orders move.`,
+    )
   const current = await trx
     .selectFrom('seller_orders')
     .select(['code', 'status'])
     .where('id', '=', sellerOrderId)
     .executeTakeFirstOrThrow()
+  // An order above its category's threshold needs two approvers: the first approval is recorded, the order waits.
+  if (name === 'approve' && (await firstApprovalIn(trx, actor.userId, sellerOrderId, at)))
+    return { code: current.code, status: current.status, firstApproval: true }
   const decides = DECISIONS.includes(name)
   await takeStep(trx, sellerOrderMachine, sellerOrderId, name, {
     actorUserId: actor.userId,
@@ -90,6 +100,8 @@ export async function sellerOrderStepIn(
       ...(current.status === 'pending_approval' ? { counter_offer_json: null } : {}),
     },
     after: actor.onBehalf && step.by === 'seller' ? await forSellerOf(trx, sellerOrderId) : undefined,
+    // Ready for QC, rework and dispatch wait for the lines' stages (a production gate), whoever takes them.
+    guard: (t, id) => productionGate(t, id, name),
     now,
   })
   if (name === 'cancel') await cancelOpenInspections(trx, sellerOrderId, actor.userId, note)
@@ -106,15 +118,19 @@ export async function sellerOrderStepIn(
 /**
  * Staff accept the recorded counter-offer (orders' counterOfferDecisionIn: its lines replace the
  * seller order's, which takes its accept_counter step); the master order's status and report rows follow.
+ * Above a category's second-approval threshold (with the offer's lines) the first acceptance only
+ * records the first approval (`firstApproval`), as approving does.
  */
 export async function acceptCounterOffer(
   db: Database,
   actor: Actor,
   sellerOrderId: number,
-): Promise<Result<{ code: string }>> {
-  return refusals(() =>
+): Promise<Result<{ code: string; firstApproval?: boolean }>> {
+  return refusals<{ code: string; firstApproval?: boolean }>(() =>
     db.transaction().execute(async (trx) => {
+      // Above the category's threshold the first acceptance is a first approval: the order waits, nothing else moves.
       const decided = await counterOfferDecisionIn(trx, actor, sellerOrderId, 'accept', '')
+      if (decided.firstApproval) return { ok: true as const, value: { code: decided.code, firstApproval: true } }
       await refreshMasterStatus(trx, decided.masterOrderId, actor.userId)
       return { ok: true as const, value: { code: decided.code } }
     }),

@@ -11,7 +11,7 @@ import { takeSampleStep } from '~/features/sample-orders/steps.server'
 import { makeSampleSku } from '../../tests/support/catalogue'
 import { makeBuyer, makeSeller } from '../../tests/support/companies'
 import { userIdOf } from '../../tests/support/db'
-import { placeTestOrder } from '../../tests/support/orders'
+import { passStages, placeTestOrder, stagesAfter, stagesBefore } from '../../tests/support/orders'
 import { takeBookingStep } from './shipments.server'
 
 // The shipments lifecycle: a booking's step moves the order it carries in the same transaction, and
@@ -95,6 +95,39 @@ const requestHistory = async (requestId: number) =>
   ).map((e) => ({ action: e.action, after: JSON.parse(e.after_json ?? '{}') as Record<string, unknown> }))
 
 describe('a booking’s steps move the order it carries', () => {
+  it('a pick-up is refused while the seller order’s lines are short of their last stage; nothing moves until they are there', async () => {
+    const order = await placeTestOrder({
+      userId: staff.userId,
+      buyerId,
+      sellerIds: [sellerId],
+      key: `ship-${++counter}`,
+    })
+    // QC passed with the lines still at the QC gate.
+    for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass'] as const) {
+      await stagesBefore(order.sellerOrderId, step)
+      const done = await takeSellerOrderStep(db(), staff, order.sellerOrderId, step)
+      if (!done.ok) throw new Error(done.message)
+    }
+    const so = await db()
+      .selectFrom('seller_orders')
+      .select(['code'])
+      .where('id', '=', order.sellerOrderId)
+      .executeTakeFirstOrThrow()
+    const { requestId, bookingId } = await booked('last_mile', so.code, 'LR-SHIP-GATE')
+    const booked_ = await statusOf('transport_bookings', bookingId)
+    expect(await takeBookingStep(db(), staff, requestId, bookingId, 'pick_up')).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /^Line 1 is at .+ \(\d of \d\): every stage of the workflow must be passed before dispatch\. The booking was not changed either\.$/,
+      ),
+    })
+    expect(await statusOf('transport_bookings', bookingId)).toBe(booked_)
+    expect(await statusOf('seller_orders', order.sellerOrderId)).toBe('qc_passed')
+    await passStages(order.sellerOrderId, 'last')
+    expect(await takeBookingStep(db(), staff, requestId, bookingId, 'pick_up')).toMatchObject({ ok: true })
+    expect(await statusOf('seller_orders', order.sellerOrderId)).toBe('dispatched')
+  })
+
   it('a last mile picked up dispatches its seller order; delivered delivers it and raises the buyer’s invoice', async () => {
     const order = await placeTestOrder({
       userId: staff.userId,
@@ -103,8 +136,10 @@ describe('a booking’s steps move the order it carries', () => {
       key: `ship-${++counter}`,
     })
     for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass'] as const) {
+      await stagesBefore(order.sellerOrderId, step)
       const done = await takeSellerOrderStep(db(), staff, order.sellerOrderId, step)
       if (!done.ok) throw new Error(done.message)
+      await stagesAfter(order.sellerOrderId, step)
     }
     const so = await db()
       .selectFrom('seller_orders')

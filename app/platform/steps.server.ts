@@ -32,6 +32,11 @@ export interface StepInput<S extends string> {
   carried?: (move: { from: S; to: S }) => Promise<Record<string, unknown> | void>
   /** false: no entry of its own, the step is told in the entry of the step it goes with. */
   audit?: boolean
+  /**
+   * The step's own rule beyond its states (a production gate): read after the state check, inside the
+   * transaction; a message refuses the step (thrown, nothing changes), undefined lets it go.
+   */
+  guard?: (trx: Executor, id: number, move: { from: S; to: S }) => Promise<string | undefined>
   /** The field a missing reason is refused at, and its message. */
   reason?: { field?: string; message: string }
   now?: Date
@@ -117,6 +122,8 @@ export async function takeStep<S extends string, N extends string, R extends str
     current ??= row[column] as S
   }
   if (!step.from.includes(current)) throw await alreadyMoved(trx, m, id, step)
+  const held = await input.guard?.(trx, id, { from: current, to: step.to })
+  if (held) throw new Refused(undefined, held)
   // Conditional on the state just read: a change by someone else in between makes it update nothing.
   const updated = await anyDb(trx)
     .updateTable(m.table)

@@ -29,6 +29,7 @@ export const routes: RouteRules = {
   'routes/demand_kam+/_index': { path: '/demand_kam', portal: 'demand_kam' },
   'routes/biz_ops_team+/_index': { path: '/biz_ops_team', portal: 'biz_ops' },
   'routes/biz_fin+/_index': { path: '/biz_fin', portal: 'biz_fin' },
+  'routes/biz_fin+/credit_holds': { path: '/biz_fin/credit_holds', portal: 'biz_fin' },
   'routes/logistics_team+/_index': { path: '/logistics_team', portal: 'logistics' },
   'routes/supplier_team.admin+/_index': { path: '/supplier_team/admin', portal: 'supplier_admin' },
   'routes/supplier_team.agent+/_index': { path: '/supplier_team/agent', portal: 'supplier_agent' },

@@ -14,6 +14,8 @@ const waiting = (seller: number, counter: boolean, options: { buyer?: number; no
     `select s.id, s.code, s.master_order_id from seller_orders s join master_orders m on m.id = s.master_order_id
       where s.status = 'pending_approval' and s.seller_id = ? and s.counter_offer_json is ${counter ? 'not ' : ''}null
         and m.buyer_id = coalesce(?, m.buyer_id) and s.id <> coalesce(?, 0)
+        -- Not an order on credit hold: it is not in the queue until business finance releases it.
+        and m.credit_hold != 'held'
       order by s.id limit 1`,
     seller,
     options.buyer ?? null,
@@ -97,6 +99,12 @@ test(
     await signOut(page)
     await signInAs(page, 'admin@example.com', '/admin')
     await page.goto('/admin/approvals/seller_orders?offer=with')
+    // Fewer than ordered: the buyer's agreement first (an admin may record it), then the acceptance.
+    await expect(card(page, another.code).getByText(/Waiting for the buyer’s agreement/)).toBeVisible()
+    await card(page, another.code)
+      .getByRole('button', { name: `Record the buyer’s agreement to the counter-offer on ${another.code}` })
+      .click()
+    await expect(page.getByRole('status').getByText(/agreement to the change .* is recorded/)).toBeVisible()
     await card(page, another.code)
       .getByRole('button', { name: `Accept the counter-offer on ${another.code}` })
       .click()

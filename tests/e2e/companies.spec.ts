@@ -2,7 +2,16 @@ import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { withGstinCheck } from '../../app/utils/gstin'
 import { parseCsv } from '../support/csv'
-import { formMessage, signIn, signInAs, signOut, signOutFromWaitingPage, signUp, uniqueEmail } from './support'
+import {
+  completeBuyerForActivation,
+  formMessage,
+  signIn,
+  signInAs,
+  signOut,
+  signOutFromWaitingPage,
+  signUp,
+  uniqueEmail,
+} from './support'
 
 const STAFF = 'internal@example.com'
 
@@ -20,7 +29,7 @@ async function confirmStatusChange(page: Page, trigger: string, confirm: string)
   await page.getByRole('button', { name: confirm }).click()
 }
 
-test('staff add a seller (a bad GSTIN first), then edit its phone and agent and see the history', async ({
+test('staff add a seller (a bad GSTIN first), pending until it has what activation needs, then edit its phone and agent and see the history', async ({
   page,
 }, info) => {
   const name = `Kora Weaves ${info.project.name} ${Date.now()}`
@@ -52,8 +61,14 @@ test('staff add a seller (a bad GSTIN first), then edit its phone and agent and 
   await page.getByRole('button', { name: 'Add seller' }).click()
   await expect(page).toHaveURL(/\/sellers\/\d+$/)
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
-  await expect(page.getByText(`Seller ${name} is added and active.`)).toBeVisible()
-  await expect(page.getByRole('cell', { name: '12 Loom Street' })).toBeVisible()
+  // Added without a legal name or an agent, it waits for approval, and the toast says what activation still needs.
+  await expect(
+    page.getByText(
+      `Seller ${name} is added and waiting for approval. To activate it: Enter the legal name (as registered); Assign a supplier-team agent.`,
+    ),
+  ).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Status' }).getByText('waiting for staff')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Billing addresses' })).toContainText('12 Loom Street')
   const recordUrl = page.url()
 
   await page.getByRole('link', { name: 'Edit details' }).click()
@@ -96,6 +111,8 @@ test('staff activate a pending buyer, whose user can then use the buyer portal',
   await expect(page).toHaveURL(/status=pending/)
   await page.getByRole('link', { name: company }).click()
   await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible()
+  // A buyer is activated only with its legal name, GSTIN, KAM and billing address.
+  await completeBuyerForActivation(page, company, uniqueGstin())
   await confirmStatusChange(page, 'Activate', `Yes, activate ${company}`)
   await expect(page.getByText(`${company} is activated. 1 e-mail queued.`)).toBeVisible()
   await expect(page.getByRole('region', { name: 'Status' }).getByText('can use the platform')).toBeVisible()

@@ -36,7 +36,9 @@ test('an internal user fills a cart (a bad line first), places the order once, a
   await expect(page.getByRole('status').getByText(`${code} is added`)).toBeVisible()
   const row = page.getByRole('row').filter({ hasText: code })
   // The MOQ and the cheapest live offer are filled in; the date is not: placing says so at the line.
-  await expect(row.getByLabel(`Seller of ${code}`)).not.toHaveValue('')
+  await expect(
+    row.getByRole('group', { name: `Sellers of ${code}` }).getByRole('radio', { checked: true }),
+  ).toHaveCount(1)
   await page.getByRole('button', { name: 'Place the order' }).click()
   await expect(formMessage(page, /The order is not placed/)).toBeVisible()
   await expect(formMessage(row, 'Enter the date it is needed by')).toBeVisible()

@@ -166,3 +166,24 @@ export function dbRow<T>(query: string, ...params: unknown[]): T {
 export function formMessage(scope: Page | Locator, text: string | RegExp) {
   return scope.locator('.field-error, .error-summary > p:not(.error-summary-title)').getByText(text)
 }
+
+/**
+ * Staff give a pending buyer on its page what activation needs (docs/domain.md "Companies"): the
+ * legal name, a GSTIN and a KAM on the edit form, then a billing address.
+ */
+export async function completeBuyerForActivation(page: Page, company: string, gstin: string) {
+  await page.getByRole('link', { name: 'Edit details' }).click()
+  await page.getByLabel('Legal name').fill(`${company} Pvt Ltd`)
+  await page.getByRole('textbox', { name: 'GSTIN', exact: true }).fill(gstin)
+  await page.getByLabel('Key-account manager (KAM)').selectOption({ label: 'Rahul Kam' })
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText(`${company} is saved.`)).toBeVisible()
+  const add = page.locator('form#address-create')
+  await add.getByLabel('Billing').check()
+  await add.getByLabel('Address line 1').fill('7, Mill Compound')
+  await add.getByLabel('City or town').fill('Bhiwandi')
+  await add.getByLabel('State or union territory').selectOption('Maharashtra')
+  await add.getByLabel('PIN code').fill('421302')
+  await add.getByRole('button', { name: 'Add address' }).click()
+  await expect(page.getByText('The billing address is added.')).toBeVisible()
+}

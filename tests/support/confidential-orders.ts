@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { Viewer } from '~/auth/session.server'
 import { getDb } from '~/db.server'
 import { addCartLine, saveCart } from '~/features/orders/cart.server'
-import { recordCounterOffer } from '~/features/orders/counter-offer.server'
+import { agreeToCounterOffer, recordCounterOffer } from '~/features/orders/counter-offer.server'
 import { acceptCounterOffer, moveRejectedLines, takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { placeCart } from '~/lifecycle/master-orders.server'
 import type { SellerOrderStepName } from '~/features/orders/states'
@@ -21,7 +21,7 @@ import type { TransportType } from '#db/types'
 import { makeBuyerSku, makeProductSku, makeSellerSku } from './catalogue'
 import { makeBuyer } from './companies'
 import { userIdOf } from './db'
-import { formOf, inAYear } from './orders'
+import { formOf, inAYear, passStages, stagesAfter, stagesBefore } from './orders'
 
 // Orders of one buyer taken through every state by the real feature functions, with distinctive
 // values (prices, costs, codes, names) so that finding one of them where it must not be is surely a
@@ -122,7 +122,11 @@ async function place(
 }
 
 async function steps(actor: { userId: number }, sellerOrderId: number, names: SellerOrderStepName[], reason = '') {
-  for (const name of names) must(await takeSellerOrderStep(getDb(), actor, sellerOrderId, name, reason), `step ${name}`)
+  for (const name of names) {
+    await stagesBefore(sellerOrderId, name)
+    must(await takeSellerOrderStep(getDb(), actor, sellerOrderId, name, reason), `step ${name}`)
+    await stagesAfter(sellerOrderId, name)
+  }
 }
 
 /** The field operator's inspection of a seller order: scheduled, every value filled, quantities as given, submitted. */
@@ -321,7 +325,10 @@ export async function driveOrders(): Promise<Driven> {
     ]),
     'counter-offer',
   )
-  must(await acceptCounterOffer(db, staff, made.id), 'accept counter-offer')
+  // Fewer than ordered: the buyer's agreement (an admin records it), then someone other than who recorded it accepts.
+  const accepter = { userId: await userIdOf('admin@example.com') }
+  must(await agreeToCounterOffer(db, accepter, made.id), 'buyer agrees')
+  must(await acceptCounterOffer(db, accepter, made.id), 'accept counter-offer')
   await steps(makerUser, made.id, ['start_production', 'ready_for_qc'])
   const inspection = await inspect(staff, made.id, '9', '')
   must(
@@ -333,6 +340,7 @@ export async function driveOrders(): Promise<Driven> {
     }),
     'QC part',
   )
+  await passStages(made.id, 'last')
   await move(staff, 'first_mile', made.code, 'LR-TKW-58213')
   await move(staff, 'last_mile', made.code, 'LR-MCH-58214')
 

@@ -2,7 +2,7 @@ import { getDb } from '~/db.server'
 import { kolkataDay } from '~/utils/format'
 import { makeBuyer, makeSeller, makeStaffUser } from './companies'
 import { userIdOf } from './db'
-import { placeTestOrder } from './orders'
+import { placeTestOrder, stagesAfter, stagesBefore } from './orders'
 import type { SellerOrderStepName } from '~/features/orders/states'
 import { scheduleInspection } from '~/features/qc/schedule.server'
 import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
@@ -38,8 +38,10 @@ export async function orderThrough(parties: Parties, steps: SellerOrderStepName[
   })
   for (const so of order.sellerOrders)
     for (const step of steps) {
+      await stagesBefore(so.id, step)
       const done = await takeSellerOrderStep(getDb(), parties.staff, so.id, step)
       if (!done.ok) throw new Error(done.message)
+      await stagesAfter(so.id, step)
     }
   return order
 }

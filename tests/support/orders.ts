@@ -64,3 +64,40 @@ export function formOf(fields: Record<string, string | string[]>) {
   for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one)
   return body
 }
+
+/**
+ * Test set-up for the production gates (app/features/orders/gates.ts): the seller order's lines put at
+ * the stage a step needs, as if the seller had moved them there: its category's first QC gate ('gate':
+ * before ready for QC or rework) or the last stage of its workflow ('last': after QC, before dispatch).
+ * A line already further on stays where it is.
+ */
+export async function passStages(sellerOrderId: number, upTo: 'gate' | 'last') {
+  const db = getDb()
+  const lines = await db
+    .selectFrom('sub_orders')
+    .select(['id', 'category_id', 'stage_position'])
+    .where('seller_order_id', '=', sellerOrderId)
+    .execute()
+  for (const line of lines) {
+    const stages = await db
+      .selectFrom('workflow_stages')
+      .select(['position', 'qc_gate'])
+      .where('category_id', '=', line.category_id)
+      .orderBy('position')
+      .execute()
+    const needed = upTo === 'gate' ? (stages.find((s) => s.qc_gate) ?? stages.at(-1)) : stages.at(-1)
+    if (needed && line.stage_position < needed.position)
+      await db.updateTable('sub_orders').set({ stage_position: needed.position }).where('id', '=', line.id).execute()
+  }
+}
+
+/** The stages a step of the seller order needs, passed first (passStages): the QC gate before ready for QC or rework, the last stage before dispatch. */
+export async function stagesBefore(sellerOrderId: number, step: string) {
+  if (step === 'ready_for_qc' || step === 'rework') await passStages(sellerOrderId, 'gate')
+  if (step === 'dispatch') await passStages(sellerOrderId, 'last')
+}
+
+/** After QC passes, the lines move on to the last stage (passStages), so a booking's pick-up may dispatch the order. */
+export async function stagesAfter(sellerOrderId: number, step: string) {
+  if (step === 'qc_pass') await passStages(sellerOrderId, 'last')
+}

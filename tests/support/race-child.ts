@@ -9,18 +9,24 @@ import { sampleSight } from '~/features/sample-orders/lens'
 import type { SampleOrderStepName } from '~/features/sample-orders/states'
 import { takeSampleStep } from '~/features/sample-orders/steps.server'
 import { recordPayment } from '~/lifecycle/settlements.server'
+import { placeCart } from '~/lifecycle/master-orders.server'
 
 export type RaceJob =
   | { kind: 'seller_order'; id: number; step: SellerOrderStepName; reason?: string }
   | { kind: 'accept_counter'; id: number }
   | { kind: 'sample_order'; id: number; step: SampleOrderStepName; reason?: string }
   | { kind: 'payment'; buyerId: number; amountMinor: number; receivedOn: string; key: string }
+  | { kind: 'place_cart'; userId: number; buyerId: number; key: string }
 
 const actor = { userId: Number(process.argv[2]) }
 const SAMPLE_LENS = { portal: 'biz_ops' as const, see: sampleSight.biz_ops, scope: { kind: 'all' as const } }
 
 async function run(job: RaceJob): Promise<{ ok: boolean; message?: string }> {
   const db = getDb()
+  if (job.kind === 'place_cart') {
+    const placed = await placeCart(db, { userId: job.userId }, job.buyerId, job.key)
+    return placed.ok ? { ok: true } : { ok: false, message: placed.message }
+  }
   const result =
     job.kind === 'seller_order'
       ? await takeSellerOrderStep(db, actor, job.id, job.step, job.reason)

@@ -30,6 +30,7 @@ const ACTIONS: Record<string, string> = {
   'buyer_sku.version_added': 'new price version',
   'master_order.placed': 'placed',
   'master_order.lines_changed': 'lines changed',
+  'master_order.change_agreed': 'proposed change agreed',
   'sample_order.closed': 'feedback given, closed',
   'master_order.status_changed': 'status changed',
   'seller_order.counter_offer_accepted': 'counter-offer accepted',

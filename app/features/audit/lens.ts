@@ -122,12 +122,23 @@ export const RECORDS: Record<string, RecordRule> = {
       gst: money('GST', ['value']),
       seller_orders: text('Seller orders', { as: 'list', readers: STAFF, needs: ['sellers'] }),
       status,
+      credit_hold: text('Credit hold', { as: 'state', readers: STAFF }),
     },
     actions: {
       'master_order.placed': { readers: ALL },
       'master_order.status_changed': { readers: BUYER_AND_STAFF },
       // Told by its own teller (history.ts): per line, the buyer's code, quantity and expected date.
       'master_order.lines_changed': { readers: BUYER_AND_STAFF },
+      // The buyer's agreement to a counter-offer that gives it less or later (its KAM, an admin or its own user).
+      'master_order.change_agreed': {
+        readers: BUYER_AND_STAFF,
+        what: { buyer: 'agreed to the proposed change', staff: 'buyer’s agreement to the counter-offer recorded' },
+      },
+      // The credit hold (docs/domain.md "Credit"): staff who see order values read why it was held,
+      // released or cancelled (its note tells the buyer's exposure and the order's value).
+      'master_order.credit_held': { readers: STAFF, needs: ['value'], note: STAFF },
+      'master_order.credit_released': { readers: STAFF, needs: ['value'], note: STAFF },
+      'master_order.credit_cancelled': { readers: STAFF, needs: ['value'], note: STAFF },
     },
   },
   seller_order: {
@@ -151,11 +162,14 @@ export const RECORDS: Record<string, RecordRule> = {
       operator: text('QC operator', { readers: STAFF }),
       invoice: text('Invoice', { readers: STAFF, needs: ['value', 'settlement'] }),
       total: { label: 'Invoice total', as: 'money', readers: STAFF, needs: ['value', 'settlement'] },
+      second_approval_above: { label: 'Second approver above', as: 'money', readers: STAFF, needs: ['value'] },
     },
     patterns: [{ match: /^line \d+$/, rule: { label: 'Line', needs: ['cost'] } }],
     actions: {
       'seller_order.created': sellerReads,
       'seller_order.approved': sellerReads,
+      // The first of two approvals (docs/domain.md "Approval rules"): the team's own matter.
+      'seller_order.first_approved': { readers: STAFF },
       'seller_order.rejected': sellerReads,
       'seller_order.cancelled': sellerReads,
       'seller_order.counter_offer_recorded': sellerReads,
@@ -342,6 +356,8 @@ export const RECORDS: Record<string, RecordRule> = {
       hsn_code: text('HSN code'),
       gst_rate: text('GST rate'),
       active: text('Active', { as: 'yesno' }),
+      margin_floor: text('Margin floor'),
+      second_approval_above: money('Second approver above'),
       stages: text('Stages', { as: 'list' }),
       condition: text('Condition'),
       attribute: text('Attribute'),

@@ -53,6 +53,16 @@ export async function handleEditPageForm(
     if (submission.status !== 'success') return { status: 'invalid', reply: { intent, reply: submission.reply() } }
     const result = await saveBuyerSku(db, { userId: viewer.userId }, id, submission.value)
     if (!result.ok) return { status: 'invalid', reply: { intent, reply: refusalReply(submission, result) } }
+    const { requestId } = result.value
+    if (requestId !== undefined)
+      return {
+        status: 'done',
+        redirectTo,
+        toast: {
+          kind: 'info',
+          message: `The new price takes the margin below the category’s floor, so it was not saved: price-change request #${requestId} is made for you and waits for an admin’s decision.${result.value.number === null ? '' : ` Your other changes are saved as version ${result.value.number}.`}`,
+        },
+      }
     if (result.value.number === null)
       return {
         status: 'done',

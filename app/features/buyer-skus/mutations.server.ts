@@ -10,6 +10,7 @@ import { takeStep } from '~/platform/steps.server'
 import { checkPick } from '../search/pick.server'
 import { resolveCompany } from '../users/company.server'
 import { addBuyerSkuVersion, versionInForce } from './versions.server'
+import { belowFloor, priceRequestInstead, priceRuleOf, refuseBelowCost } from './price-rules.server'
 import { buyerSkuMachine, type CreateBuyerSkuForm, type EditBuyerSkuForm, type StatusIntent } from './schema'
 import { priceRequestMachine } from '../price-requests/shared'
 import { Refused, refusals as refuse, type Result } from '~/utils/refusal.server'
@@ -27,7 +28,13 @@ function refusals<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
   return refuse(work, (error) =>
     isUniqueViolation(error, 'buyer_skus', ['buyer_id', 'buyer_code'])
       ? { ok: false, field: 'buyerCode', message: 'This buyer already uses this code for another of its SKUs' }
-      : undefined,
+      : isUniqueViolation(error, 'price_change_requests', ['buyer_sku_id'])
+        ? {
+            ok: false,
+            field: 'price',
+            message: 'A price-change request for this buyer SKU was made at the same moment: reload the page.',
+          }
+        : undefined,
   )
 }
 
@@ -175,8 +182,8 @@ export async function saveBuyerSku(
   actor: Actor,
   id: number,
   input: Omit<EditBuyerSkuForm, 'intent'>,
-): Promise<Result<{ number: number | null }>> {
-  return refusals<{ number: number | null }>(() =>
+): Promise<Result<{ number: number | null; requestId?: number }>> {
+  return refusals<{ number: number | null; requestId?: number }>(() =>
     db.transaction().execute(async (trx) => {
       const sku = await trx
         .selectFrom('buyer_skus')
@@ -198,17 +205,20 @@ export async function saveBuyerSku(
       const now = new Date().toISOString()
       const current = await versionInForce(trx, id, now)
       const next = { buyer_code: input.buyerCode, price_minor: input.price, moq_milli: input.moq }
+      // The approval rules (docs/domain.md "Approval rules"): below cost is refused; lowered below the floor, a request instead.
+      const requestId = await priceRulesOfEdit(trx, actor, sku, current, input)
+      if (requestId !== undefined && current) next.price_minor = current.price_minor
       const changed = current
         ? (['buyer_code', 'price_minor', 'moq_milli'] as const).filter((key) => current[key] !== next[key])
         : (['buyer_code', 'price_minor', 'moq_milli'] as const).slice()
-      if (changed.length === 0) return { ok: true as const, value: { number: null } }
+      if (changed.length === 0) return { ok: true as const, value: { number: null, requestId } }
       if (changed.includes('buyer_code')) await checkBuyerCode(trx, sku.buyer_id, input.buyerCode, id)
 
       const version = await addBuyerSkuVersion(trx, {
         buyerSkuId: id,
         expectedCurrent: input.expectedCurrent,
         buyerCode: input.buyerCode,
-        priceMinor: input.price,
+        priceMinor: next.price_minor,
         moqMilli: input.moq,
         note: input.note || null,
         effectiveFrom: now,
@@ -237,9 +247,38 @@ export async function saveBuyerSku(
         after: { ...Object.fromEntries(changed.map((k) => [shown[k], after[shown[k]]])), version: version.number },
         note: input.note || null,
       })
-      return { ok: true as const, value: { number: version.number } }
+      return { ok: true as const, value: { number: version.number, requestId } }
     }),
   )
+}
+
+/**
+ * A direct edit's price against the approval rules: a price below the cost is refused; a lowered
+ * price whose margin falls below the category's floor becomes a price-change request (its id is
+ * answered, and the edit keeps the price in force). Other edits answer undefined.
+ */
+async function priceRulesOfEdit(
+  trx: Executor,
+  actor: Actor,
+  sku: { id: number },
+  current: { price_minor: number; buyer_code: string } | undefined,
+  input: { price: number; buyerCode: string; note?: string },
+): Promise<number | undefined> {
+  if (current && current.price_minor === input.price) return undefined
+  const rule = await priceRuleOf(trx, sku.id)
+  if (!rule) return undefined
+  refuseBelowCost(rule, input.price, 'price')
+  if (!current || input.price > current.price_minor || !belowFloor(rule, input.price)) return undefined
+  return priceRequestInstead(trx, {
+    actorUserId: actor.userId,
+    buyerSkuId: sku.id,
+    buyerCode: current.buyer_code,
+    currentPriceMinor: current.price_minor,
+    proposedPriceMinor: input.price,
+    rule,
+    note: input.note || null,
+    at: new Date().toISOString(),
+  })
 }
 
 /**

@@ -5,7 +5,8 @@ import type { Viewer } from '~/auth/session.server'
 import { getViewer } from '~/auth/session.server'
 import { makeCategory, productBySlug } from '../../../tests/support/catalogue'
 import { cookieFor } from '../../../tests/support/db'
-import { auditEntriesOf } from '~/features/audit/history.server'
+import { auditEntriesOf, historyOf } from '~/features/audit/history.server'
+import { STAFF_VIEWER } from '~/features/audit/tell'
 import { handleCreateCategory, handleEditCategory, handleWorkflowForm } from './forms.server'
 import { manageCategoriesPage } from './queries.server'
 
@@ -197,6 +198,57 @@ describe('editing a category', () => {
     expect(taken.status === 'invalid' && taken.reply.error?.name).toEqual([
       'This product already has a category with this name',
     ])
+  })
+})
+
+describe('the approval rules of a category', () => {
+  const rules = (id: number) =>
+    getDb()
+      .selectFrom('categories')
+      .select(['name', 'margin_floor_bp', 'second_approval_above_minor', 'updated_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  const edit = async (id: number, fields: Record<string, string>) => {
+    const { name, updated_at: version } = await rules(id)
+    return handleEditCategory(
+      getDb(),
+      admin,
+      id,
+      form({ name, hsnCode: '5208', gstRate: '5', active: 'on', version, ...fields }),
+    )
+  }
+
+  it('keeps the floor in basis points and the threshold in paise, audited and told in the history; empty is no rule', async () => {
+    const id = await makeCategory({ name: 'Chambray' })
+    expect((await edit(id, { marginFloor: '12.5', secondApprovalAbove: '5,00,000' })).status).toBe('done')
+    const saved = await rules(id)
+    expect([saved.margin_floor_bp, Number(saved.second_approval_above_minor)]).toEqual([1250, 50_000_000])
+    const history = await historyOf(getDb(), STAFF_VIEWER, 'category', id)
+    const told = JSON.stringify(history[0])
+    expect(told).toContain('Margin floor')
+    expect(told).toContain('12.5 %')
+    expect(told).toContain('Second approver above')
+    expect(told).toContain('₹5,00,000')
+
+    expect((await edit(id, { marginFloor: '', secondApprovalAbove: '' })).status).toBe('done')
+    expect(await rules(id)).toMatchObject({ margin_floor_bp: null, second_approval_above_minor: null })
+  })
+
+  it('answers a floor outside 0-100 % or with 3 decimals, and a threshold that is not rupees, at their fields', async () => {
+    const id = await makeCategory({ name: 'Oxford' })
+    for (const [fields, field] of [
+      [{ marginFloor: '100.5' }, 'marginFloor'],
+      [{ marginFloor: '12.345' }, 'marginFloor'],
+      [{ marginFloor: '-1' }, 'marginFloor'],
+      [{ secondApprovalAbove: '-500' }, 'secondApprovalAbove'],
+      [{ secondApprovalAbove: 'lots' }, 'secondApprovalAbove'],
+    ] as const) {
+      const outcome = await edit(id, fields)
+      expect(outcome.status === 'invalid' && outcome.reply.error?.[field]?.[0]).toMatch(/^Enter the/)
+    }
+    expect(await rules(id)).toMatchObject({ margin_floor_bp: null, second_approval_above_minor: null })
+    expect((await edit(id, { marginFloor: '100', secondApprovalAbove: '0' })).status).toBe('done')
+    expect(await rules(id)).toMatchObject({ margin_floor_bp: 10_000 })
   })
 })
 

@@ -8,7 +8,10 @@ import { GST_RATES } from './shared'
 
 const gstOptions = GST_RATES.map((rate) => ({ value: rate, label: `${rate} %` }))
 
-type CategoryFieldsMeta = Record<'name' | 'hsnCode' | 'gstRate' | 'active', FieldMetadata<unknown>>
+type CategoryFieldsMeta = Record<
+  'name' | 'hsnCode' | 'gstRate' | 'active' | 'marginFloor' | 'secondApprovalAbove',
+  FieldMetadata<unknown>
+>
 
 function CategoryFields({ fields }: { fields: CategoryFieldsMeta }) {
   return (
@@ -30,6 +33,21 @@ function CategoryFields({ fields }: { fields: CategoryFieldsMeta }) {
         </label>
         <ErrorList id={fields.active.errorId} errors={fields.active.errors} />
       </div>
+      <fieldset className="form-grid">
+        <legend>Approval rules</legend>
+        <Field
+          label="Margin floor (%)"
+          meta={fields.marginFloor}
+          hint="A buyer-price change that takes the margin below it needs an admin’s decision. Empty: no floor."
+          inputProps={{ inputMode: 'decimal' }}
+        />
+        <Field
+          label="Second approver above (₹)"
+          meta={fields.secondApprovalAbove}
+          hint="A seller order worth more than this to the buyer needs two different approvers. Empty: one approver."
+          inputProps={{ inputMode: 'decimal' }}
+        />
+      </fieldset>
     </>
   )
 }

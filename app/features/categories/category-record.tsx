@@ -4,6 +4,7 @@ import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { History, type ToldEntry } from '~/ui/history'
 import { PageHeader } from '~/ui/shell'
+import { formatMoney } from '~/utils/format'
 import { Table, type Column } from '~/ui/table'
 import { EditCategoryForm } from './category-form'
 import { severityLabels } from './conditions'
@@ -25,6 +26,8 @@ export function CategoryRecordPage({
     id: number
     name: string
     active: boolean
+    marginFloorBp?: number | null
+    secondApprovalAboveMinor?: number | null
     product: { slug: string; name: string }
     attributes: { key: string; label: string }[]
   }
@@ -58,6 +61,14 @@ export function CategoryRecordPage({
         </Button>
       </PageHeader>
       <p className="muted">A {category.product.name.toLowerCase()} category.</p>
+      <p data-testid="approval-rules">
+        Approval rules: margin floor {category.marginFloorBp == null ? 'none' : `${category.marginFloorBp / 100} %`};
+        second approver{' '}
+        {category.secondApprovalAboveMinor == null
+          ? 'never needed'
+          : `above ${formatMoney(category.secondApprovalAboveMinor)}`}
+        .
+      </p>
       <EditCategoryForm
         values={values}
         version={version}

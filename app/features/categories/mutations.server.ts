@@ -18,6 +18,9 @@ interface CategoryFields {
   hsnCode: string
   gstRate: string
   active?: boolean
+  /** The approval rules (docs/domain.md "Approval rules"): null is no rule. */
+  marginFloor?: number | null
+  secondApprovalAbove?: number | null
 }
 
 /** Names are unique within a product, ignoring case ("Denim" and "denim" would confuse everyone). */
@@ -32,11 +35,20 @@ async function checkName(trx: Executor, productId: number, name: string, exceptI
   if (taken) throw new Refused('name', 'This product already has a category with this name')
 }
 
-const readable = (c: { name: string; hsn_code: string; gst_rate_bp: number; active: number }) => ({
+const readable = (c: {
+  name: string
+  hsn_code: string
+  gst_rate_bp: number
+  active: number
+  margin_floor_bp: number | null
+  second_approval_above_minor: number | null
+}) => ({
   name: c.name,
   hsn_code: c.hsn_code,
   gst_rate: formatGst(c.gst_rate_bp),
   active: c.active ? 'yes' : 'no',
+  margin_floor: c.margin_floor_bp === null ? 'none' : `${c.margin_floor_bp / 100} %`,
+  second_approval_above: c.second_approval_above_minor === null ? null : Number(c.second_approval_above_minor),
 })
 
 /** A new category of a product, with an empty workflow (it needs stages before orders can use it). */
@@ -55,6 +67,8 @@ export async function createCategory(
           hsn_code: input.hsnCode,
           gst_rate_bp: gstRateToBp(input.gstRate),
           active: input.active ? 1 : 0,
+          margin_floor_bp: input.marginFloor ?? null,
+          second_approval_above_minor: input.secondApprovalAbove ?? null,
         }
         const stamp = nextStamp()
         const row = await trx
@@ -93,7 +107,16 @@ export async function updateCategory(
     db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('categories')
-        .select(['product_id', 'name', 'hsn_code', 'gst_rate_bp', 'active', 'updated_at'])
+        .select([
+          'product_id',
+          'name',
+          'hsn_code',
+          'gst_rate_bp',
+          'active',
+          'margin_floor_bp',
+          'second_approval_above_minor',
+          'updated_at',
+        ])
         .where('id', '=', categoryId)
         .executeTakeFirst()
       if (!current) throw new Refused(undefined, 'This category no longer exists')
@@ -103,8 +126,12 @@ export async function updateCategory(
         hsn_code: input.hsnCode,
         gst_rate_bp: gstRateToBp(input.gstRate),
         active: input.active ? 1 : 0,
+        margin_floor_bp: input.marginFloor ?? null,
+        second_approval_above_minor: input.secondApprovalAbove ?? null,
       }
-      const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => current[key] !== next[key])
+      // PostgreSQL returns a bigint as text: compare numbers.
+      const same = (a: unknown, b: unknown) => (a === null || b === null ? a === b : Number(a) === Number(b) || a === b)
+      const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => !same(current[key], next[key]))
       if (changed.length === 0) return { ok: true as const, value: { changed } }
       if (changed.includes('name')) await checkName(trx, current.product_id, input.name, categoryId)
       const updated = await trx

@@ -3,7 +3,8 @@ import { containsIgnoringCase } from '#db/text'
 import type { Executor } from '~/platform/executor'
 import { parseAttributeSchema } from '../products/attributes'
 import { conditionValues, describeCondition } from './conditions'
-import { gstBpToRate, stageVersion, type CategoryFilters } from './schema'
+import { rupeesInput } from '~/utils/money'
+import { floorInput, gstBpToRate, stageVersion, type CategoryFilters } from './schema'
 
 // Reads of the admin category pages. Categories are few (tens per product), so a product's list
 // is read whole; its stage and condition figures come from two grouped queries with `in` lists.
@@ -113,6 +114,8 @@ export function categoryById(db: Executor, id: number) {
       'categories.hsn_code',
       'categories.gst_rate_bp',
       'categories.active',
+      'categories.margin_floor_bp',
+      'categories.second_approval_above_minor',
       'categories.updated_at',
       'products.id as product_id',
       'products.slug as product_slug',
@@ -131,6 +134,9 @@ export function categorySummary(category: CategoryRecord) {
     id: category.id,
     name: category.name,
     active: category.active === 1,
+    marginFloorBp: category.margin_floor_bp,
+    secondApprovalAboveMinor:
+      category.second_approval_above_minor === null ? null : Number(category.second_approval_above_minor),
     product: { id: category.product_id, slug: category.product_slug, name: category.product_name },
     attributes: parseAttributeSchema(category.attribute_schema),
   }
@@ -143,6 +149,9 @@ export function categoryFormValues(category: CategoryRecord) {
     hsnCode: category.hsn_code,
     gstRate: gstBpToRate(category.gst_rate_bp),
     active: category.active ? 'on' : '',
+    marginFloor: floorInput(category.margin_floor_bp),
+    secondApprovalAbove:
+      category.second_approval_above_minor === null ? '' : rupeesInput(Number(category.second_approval_above_minor)),
   }
 }
 

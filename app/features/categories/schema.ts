@@ -2,6 +2,7 @@ import { isOwnKey } from '~/utils/own-key'
 import * as z from 'zod'
 import type { AttributeDefinition } from '#db/types'
 import { nameField, optionalText, wholeNumberField } from '~/utils/fields'
+import { parseRupees } from '~/utils/money'
 import { normaliseDecimal } from '../products/attributes'
 import { compareDecimals, isDecimal, NUMERIC_OPERATORS, OPERATORS, SEVERITIES } from './conditions'
 import { GST_RATES } from './shared'
@@ -22,6 +23,8 @@ export interface CategoryFilters {
 
 export const gstRateToBp = (rate: string) => Math.round(Number(rate) * 100)
 export const gstBpToRate = (bp: number) => (bp / 100).toString()
+/** A margin floor in basis points as the form shows it ("12.5"); empty for no floor. */
+export const floorInput = (bp: number | null) => (bp === null ? '' : (bp / 100).toString())
 
 const categoryFields = {
   name: nameField('the category name'),
@@ -31,6 +34,36 @@ const categoryFields = {
     .regex(/^(?:\d{4}|\d{6}|\d{8})$/, 'Enter the HSN code as 4, 6 or 8 digits, like 5208 or 52081190'),
   gstRate: z.enum(GST_RATES, { error: 'Choose the GST rate from the list' }),
   active: z.boolean().optional(),
+  marginFloor: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null
+      const match = /^(\d{1,3})(?:\.(\d{1,2}))?\s*%?$/.exec(value)
+      const bp = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : NaN
+      if (!(bp >= 0 && bp <= 10_000)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Enter the margin floor as a percentage from 0 to 100 with at most 2 decimals, like 8 or 12.5',
+        })
+        return z.NEVER
+      }
+      return bp
+    }),
+  secondApprovalAbove: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null
+      const paise = parseRupees(value)
+      if (paise === null) {
+        ctx.addIssue({ code: 'custom', message: 'Enter the order value in rupees, like 500000 or 5,00,000.50' })
+        return z.NEVER
+      }
+      return paise
+    }),
 }
 
 export const createCategorySchema = z.object({

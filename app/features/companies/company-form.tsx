@@ -44,11 +44,18 @@ export function CompanyForm({
       <h2>Company</h2>
       <div className="form-grid">
         <Field label="Company name" meta={fields.name} inputProps={{ autoComplete: 'organization' }} />
-        <Field label="Legal name (optional)" meta={fields.legalName} />
+        <Field label="Legal name" meta={fields.legalName} hint="Needed to activate the company" />
         <Field
-          label="GSTIN (optional)"
+          label="GSTIN"
+          hint="Needed to activate the company, unless it is not registered for GST"
           meta={fields.gstin}
           inputProps={{ autoCapitalize: 'characters', spellCheck: false }}
+        />
+        <CheckField meta={fields.gstUnregistered} label="Not registered for GST: its invoices carry no input credit" />
+        <Field
+          label="Why it is not registered for GST"
+          meta={fields.gstUnregisteredReason}
+          hint="Needed when it is not registered, e.g. turnover below the threshold"
         />
         <Field label="Contact e-mail (optional)" type="email" meta={fields.contactEmail} />
         <Field label="Contact phone (optional)" type="tel" meta={fields.contactPhone} />

@@ -12,14 +12,8 @@ import { formatDateTime, formatMoney } from '~/utils/format'
 import { CompanyStatusBadge } from './company-list'
 import { companyKinds, companyMachines, companyPath, transitionFrom, type CompanyKind, type Transition } from './kinds'
 import type { CompanyRecord } from './queries.server'
-
-const kindLabels: Record<string, string> = {
-  billing: 'Billing',
-  shipping: 'Shipping',
-  pickup: 'Pickup',
-  warehouse: 'Warehouse',
-  office: 'Office',
-}
+import { AddressBook } from '../addresses/address-book'
+import type { FormReply } from '~/platform/form-reply'
 
 export interface CompanyRecordProps {
   kind: CompanyKind
@@ -27,12 +21,25 @@ export interface CompanyRecordProps {
   history: ToldEntry[]
   /** Admins may open each user's page in the admin portal. */
   canAdministerUsers: boolean
-  /** The reply of a status form that came back with errors. */
-  statusReply?: { intent: string | null; reply: SubmissionResult<string[]> } | null
+  /** Makes a repeated "add address" submit add it once. */
+  addressKey: string
+  /** The reply of a status form (or an address form) that came back with errors. */
+  statusReply?: { intent: string | null; reply: SubmissionResult<string[]> } | FormReply | null
 }
 
+/** An address form's reply (it names its form), else none. */
+const formReply = (reply: CompanyRecordProps['statusReply']): FormReply | null =>
+  reply && 'form' in reply ? reply : null
+
 /** A buyer's or a seller's page for staff: details, status changes, addresses, users, history. */
-export function CompanyRecordView({ kind, company, history, canAdministerUsers, statusReply }: CompanyRecordProps) {
+export function CompanyRecordView({
+  kind,
+  company,
+  history,
+  canAdministerUsers,
+  statusReply,
+  addressKey,
+}: CompanyRecordProps) {
   const info = companyKinds[kind]
   const dash = <span className="muted">—</span>
   return (
@@ -56,11 +63,22 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
           </div>
           <div>
             <dt>Legal name</dt>
-            <dd>{company.legal_name ?? dash}</dd>
+            <dd>
+              {company.legal_name ?? dash}
+              <NeededToActivate message={company.activationGaps.legalName} />
+            </dd>
           </div>
           <div>
             <dt>GSTIN</dt>
-            <dd>{company.gstin ?? dash}</dd>
+            <dd>
+              {company.gstin ?? (company.gst_unregistered ? 'Not registered for GST' : dash)}
+              {company.gst_unregistered ? (
+                <div className="muted">
+                  {company.gst_unregistered_reason ?? ''} · no tax invoice with input credit for this company
+                </div>
+              ) : null}
+              <NeededToActivate message={company.activationGaps.gstin} />
+            </dd>
           </div>
           <div>
             <dt>Contact e-mail</dt>
@@ -103,6 +121,7 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
               ) : (
                 <span className="muted">Nobody assigned</span>
               )}
+              <NeededToActivate message={company.activationGaps.assigneeId} />
             </dd>
           </div>
           <div>
@@ -112,28 +131,15 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
         </dl>
       </section>
 
-      <section className="stack" aria-labelledby="addresses-heading" style={{ marginTop: 24 }}>
-        <h2 id="addresses-heading">Addresses</h2>
-        <Table
-          caption="Addresses"
-          rows={company.addresses}
-          rowKey={(a) => a.id}
-          empty="No address yet."
-          columns={[
-            { key: 'kind', header: 'Kind', cell: (a) => kindLabels[a.kind] ?? a.kind },
-            { key: 'label', header: 'Label', cell: (a) => a.label ?? dash },
-            { key: 'lines', header: 'Address', cell: (a) => [a.line1, a.line2].filter(Boolean).join(', ') },
-            { key: 'city', header: 'City', cell: (a) => a.city },
-            { key: 'state', header: 'State', cell: (a) => a.state },
-            { key: 'pin', header: 'PIN', cell: (a) => a.pin },
-            {
-              key: 'default',
-              header: 'Default',
-              cell: (a) => (a.is_default ? <Badge tone="info">Default</Badge> : null),
-            },
-          ]}
+      <div style={{ marginTop: 24 }}>
+        <NeededToActivate message={company.activationGaps.address} />
+        <AddressBook
+          owner={kind}
+          addresses={company.addresses}
+          idempotencyKey={addressKey}
+          reply={formReply(statusReply)}
         />
-      </section>
+      </div>
 
       <section className="stack" aria-labelledby="users-heading" style={{ marginTop: 24 }}>
         <div className="list-summary">
@@ -185,6 +191,11 @@ export function CompanyRecordView({ kind, company, history, canAdministerUsers, 
   )
 }
 
+/** A field's gap for activating the company, shown at the field. */
+function NeededToActivate({ message }: { message: string | undefined }) {
+  return message ? <ErrorList errors={[`Needed to activate: ${message}`]} /> : null
+}
+
 const consequences: Record<Transition, string> = {
   activate: 'Its users can sign in and use the platform straight away. Each of them gets an e-mail.',
   suspend:
@@ -195,7 +206,7 @@ const consequences: Record<Transition, string> = {
 function StatusCard({ kind, company, statusReply }: Pick<CompanyRecordProps, 'kind' | 'company' | 'statusReply'>) {
   const transition = transitionFrom(company.status)
   const step = transition ? companyMachines[kind].steps[transition] : null
-  const reply = statusReply?.intent === transition ? statusReply.reply : null
+  const reply = statusReply && 'intent' in statusReply && statusReply.intent === transition ? statusReply.reply : null
   const reasonError = reply?.error?.reason ?? null
   const formErrors = reply?.error?.[''] ?? null
   const noun = companyKinds[kind].label.toLowerCase()
@@ -204,11 +215,25 @@ function StatusCard({ kind, company, statusReply }: Pick<CompanyRecordProps, 'ki
       <h2 id="status-heading">Status</h2>
       <p>
         {company.status === 'pending'
-          ? `This ${noun} signed up and is waiting for staff to check it.`
+          ? `This ${noun} is waiting for staff to check it.`
           : company.status === 'active'
             ? `This ${noun} can use the platform.`
             : `This ${noun} is suspended: its users see only a waiting page.`}
       </p>
+      {(transition === 'activate' || transition === 'reactivate') && Object.keys(company.activationGaps).length ? (
+        <div className="notice-warning" id="activation-gaps">
+          <p>
+            Before it can be {transition === 'activate' ? 'activated' : 'reactivated'}, this {noun} needs:
+          </p>
+          <ul>
+            {Object.entries(company.activationGaps).map(([field, message]) => (
+              <li key={field}>
+                {field === 'address' ? message : <Link to={`${companyPath(kind, company.id)}/edit`}>{message}</Link>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {transition && step ? (
         <ConfirmDialog
           key={transition}

@@ -8,6 +8,9 @@ import { companyKinds, companyMachines, companyPath, type CompanyKind } from './
 import { changeCompanyStatus, createSeller, updateCompany } from './mutations.server'
 import { addSellerSchema, companyFormSchemas, statusActionSchema } from './schema'
 import { countOf } from '~/utils/format'
+import type { FormReply } from '~/platform/form-reply'
+import { handleAddressAction } from '../addresses/action.server'
+import { isAddressIntent } from '../addresses/shared'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 
 type Reply = SubmissionResult<string[]>
@@ -19,6 +22,22 @@ export interface StatusReply {
 }
 
 const actorOf = (viewer: Viewer) => ({ userId: viewer.userId, name: viewer.name })
+
+/**
+ * The record page's forms: its addresses (staff add the billing address a company needs to be
+ * activated; a company waiting for approval cannot add its own), else a status change.
+ */
+export async function handleRecordForm(
+  db: Database,
+  viewer: Viewer,
+  kind: CompanyKind,
+  id: number,
+  form: FormData,
+  appUrl: string,
+): Promise<FormOutcome<StatusReply | FormReply>> {
+  if (isAddressIntent(form.get('intent'))) return handleAddressAction(db, viewer.userId, { kind, id }, form)
+  return handleStatusForm(db, viewer, kind, id, form, appUrl)
+}
 
 /** Activate, suspend or reactivate from the record page. */
 export async function handleStatusForm(
@@ -82,9 +101,15 @@ export async function handleAddSellerForm(
   return {
     status: 'done',
     redirectTo: companyPath('seller', result.value.sellerId),
-    toast: {
-      kind: 'success',
-      message: `${companyKinds.seller.label} ${submission.value.name} is added and active.${result.value.repeated ? '' : invited}`,
-    },
+    toast:
+      result.value.status === 'active'
+        ? {
+            kind: 'success',
+            message: `${companyKinds.seller.label} ${submission.value.name} is added and active.${result.value.repeated ? '' : invited}`,
+          }
+        : {
+            kind: 'info',
+            message: `${companyKinds.seller.label} ${submission.value.name} is added and waiting for approval. To activate it: ${result.value.gaps.join('; ')}.${result.value.repeated ? '' : invited}`,
+          },
   }
 }

@@ -2,8 +2,9 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { getDb } from '~/db.server'
 import { withGstinCheck } from '~/utils/gstin'
 import { makeBuyer, makeCompanyUser, makeSeller } from '../../../tests/support/companies'
-import { userIdOf } from '../../../tests/support/db'
+import { userIdOf, viewerFor } from '../../../tests/support/db'
 import { auditEntriesOf } from '~/features/audit/history.server'
+import { handleAddSellerForm } from './forms.server'
 import { changeCompanyStatus, createSeller, updateCompany } from './mutations.server'
 import { addSellerSchema, buyerFormSchema } from './schema'
 
@@ -237,9 +238,26 @@ describe('updating a company', () => {
   })
 })
 
+/** What a buyer needs to be activated (its billing address aside): a legal name, a valid GSTIN, a KAM. */
+let ready = 0
+async function readyToActivate() {
+  const kam = await getDb()
+    .selectFrom('user_roles')
+    .select('user_id')
+    .where('role', '=', 'demand_kam')
+    .orderBy('user_id')
+    .executeTakeFirstOrThrow()
+  ready += 1
+  const gstin = withGstinCheck(`27AACR${'ABCDEFGHIJ'[ready % 10]}1234P1Z`)
+  return { legal_name: 'Test Legal Name Pvt Ltd', gstin, kam_user_id: kam.user_id }
+}
+
 describe('status changes', () => {
   it('activates a pending buyer, e-mails every active user and the contact address, and audits it', async () => {
-    const id = await makeBuyer({ name: 'Lark Linens', status: 'pending', contact_email: 'accounts@lark.example' })
+    const id = await makeBuyer(
+      { name: 'Lark Linens', status: 'pending', contact_email: 'accounts@lark.example', ...(await readyToActivate()) },
+      [{ city: 'Pune' }],
+    )
     await makeCompanyUser('buyer', id, 'owner@lark.example')
     await makeCompanyUser('buyer', id, 'gone@lark.example', 'disabled')
     const result = await changeCompanyStatus(getDb(), actor, 'buyer', id, 'activate', { appUrl: APP_URL })
@@ -259,7 +277,27 @@ describe('status changes', () => {
   })
 
   it('suspends with the reason in the audit note, then reactivates; each e-mails the users once', async () => {
-    const id = await makeSeller({ name: 'Finch Knits', status: 'active', contact_email: 'owner@finch.example' })
+    // Reactivating needs what activating needs: this one has all of it.
+    const id = await makeSeller({
+      name: 'Finch Knits',
+      status: 'active',
+      contact_email: 'owner@finch.example',
+      legal_name: 'Finch Knits LLP',
+      gst_unregistered: 1,
+      gst_unregistered_reason: 'Turnover below the threshold',
+      agent_user_id: await userIdOf('supplier_agent@example.com'),
+    })
+    await getDb()
+      .insertInto('addresses')
+      .values({
+        seller_id: id,
+        kind: 'billing',
+        line1: '2 Mill Road',
+        city: 'Erode',
+        state: 'Tamil Nadu',
+        pin: '638001',
+      })
+      .execute()
     await makeCompanyUser('seller', id, 'owner@finch.example')
     const suspended = await changeCompanyStatus(getDb(), actor, 'seller', id, 'suspend', {
       reason: 'Unpaid penalties',
@@ -286,6 +324,19 @@ describe('status changes', () => {
     ])
   })
 
+  it('refuses to reactivate a suspended buyer without a billing address, naming the gap at its field', async () => {
+    const id = await makeBuyer({ name: 'Wren Wear', status: 'suspended', ...(await readyToActivate()) })
+    const result = await changeCompanyStatus(getDb(), actor, 'buyer', id, 'reactivate', { appUrl: APP_URL })
+    expect(result).toEqual({
+      ok: false,
+      fields: { address: 'Add a billing address' },
+      message: 'Wren Wear cannot be activated yet: Add a billing address.',
+    })
+    expect((await buyer(id)).status).toBe('suspended')
+    expect(await auditEntriesOf(getDb(), 'buyer', id)).toEqual([])
+    expect((await outboxTo('company.reactivated')).filter((m) => m.subject.startsWith('Wren Wear'))).toEqual([])
+  })
+
   it('changes nothing when the company is not in the status the change starts from', async () => {
     const id = await makeBuyer({ name: 'Robin Retail', status: 'suspended' })
     const result = await changeCompanyStatus(getDb(), actor, 'buyer', id, 'activate', { appUrl: APP_URL })
@@ -298,7 +349,10 @@ describe('status changes', () => {
   })
 
   it('lets exactly one of two simultaneous activations through and tells the other', async () => {
-    const id = await makeBuyer({ name: 'Sparrow Stores', status: 'pending', contact_email: 'hq@sparrow.example' })
+    const id = await makeBuyer(
+      { name: 'Sparrow Stores', status: 'pending', contact_email: 'hq@sparrow.example', ...(await readyToActivate()) },
+      [{ city: 'Pune' }],
+    )
     const results = await Promise.all([
       changeCompanyStatus(getDb(), actor, 'buyer', id, 'activate', { appUrl: APP_URL }),
       changeCompanyStatus(getDb(), actor, 'buyer', id, 'activate', { appUrl: APP_URL }),
@@ -316,6 +370,7 @@ describe('status changes', () => {
 describe('adding a seller', () => {
   const input = {
     name: 'Kingfisher Looms',
+    legalName: 'Kingfisher Looms Pvt Ltd',
     gstin: withGstinCheck('33AADCK1111P1Z'),
     addressLine1: '4 Weavers Lane',
     addressCity: 'Salem',
@@ -328,7 +383,7 @@ describe('adding a seller', () => {
   it('creates an active seller, its billing address and its first user with an invitation, and audits it', async () => {
     const agent = await userIdOf('supplier_agent@example.com')
     const result = await createSeller(getDb(), actor, { ...input, assigneeId: agent, idempotencyKey: 'key-1' }, APP_URL)
-    expect(result).toMatchObject({ ok: true, value: { repeated: false } })
+    expect(result).toMatchObject({ ok: true, value: { repeated: false, status: 'active', gaps: [] } })
     const sellerId = result.ok ? result.value.sellerId : 0
     const db = getDb()
     const seller = await db
@@ -371,6 +426,48 @@ describe('adding a seller', () => {
       status: 'active',
       agent: 'Arjun Agent',
       first_user: input.userEmail,
+    })
+  })
+
+  it('creates a seller without what activation needs as pending, and says what is missing', async () => {
+    const result = await createSeller(
+      getDb(),
+      actor,
+      { name: 'Plover Prints', gstin: withGstinCheck('33AADCP2222P1Z'), idempotencyKey: 'k-plover' },
+      APP_URL,
+    )
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        sellerId: expect.any(Number),
+        repeated: false,
+        status: 'pending',
+        gaps: ['Enter the legal name (as registered)', 'Add a billing address', 'Assign a supplier-team agent'],
+      },
+    })
+    const sellerId = result.ok ? result.value.sellerId : 0
+    const seller = await getDb()
+      .selectFrom('sellers')
+      .select('status')
+      .where('id', '=', sellerId)
+      .executeTakeFirstOrThrow()
+    expect(seller.status).toBe('pending')
+    const [entry] = await auditEntriesOf(getDb(), 'seller', sellerId)
+    expect(JSON.parse(entry.after_json!)).toMatchObject({ name: 'Plover Prints', status: 'pending' })
+    // The staff user is told the same through the form.
+    const outcome = await handleAddSellerForm(
+      getDb(),
+      await viewerFor('internal@example.com'),
+      form({ name: 'Plover Prints Two', idempotencyKey: 'k-plover-2' }),
+      APP_URL,
+    )
+    expect(outcome).toMatchObject({
+      status: 'done',
+      toast: {
+        kind: 'info',
+        message:
+          'Seller Plover Prints Two is added and waiting for approval. To activate it: Enter the legal name (as registered); Enter a valid GSTIN, or mark the company not registered for GST with a reason; Add a billing address; Assign a supplier-team agent.',
+      },
     })
   })
 

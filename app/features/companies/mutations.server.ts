@@ -1,6 +1,7 @@
 import { nextStamp } from '~/utils/version-stamp'
 import { isUniqueViolation } from '#db/errors'
 import crypto from 'node:crypto'
+import { sql } from 'kysely'
 import type { Database } from '#db/database'
 import { hashPassword } from '~/auth/password.server'
 import { formatMoney } from '~/utils/format'
@@ -11,6 +12,7 @@ import { once } from '~/platform/idempotency.server'
 import { queueEmail } from '~/platform/outbox.server'
 import { takeStep } from '~/platform/steps.server'
 import { queueInvitation } from '../users/invitation.server'
+import { activationGaps } from './activation.server'
 import { companyKinds, companyMachines, type CompanyKind, type Transition } from './kinds'
 import { activeUserWithRole, withCompanyColumns } from './queries.server'
 import type { AddSellerForm, CompanyDetails } from './schema'
@@ -95,6 +97,8 @@ export async function updateCompany(
           gstin: input.gstin || null,
           contact_email: input.contactEmail || null,
           contact_phone: input.contactPhone || null,
+          gst_unregistered: input.gstUnregistered ? 1 : 0,
+          gst_unregistered_reason: input.gstUnregistered ? input.gstUnregisteredReason || null : null,
           [info.assigneeColumn]: assignee?.id ?? null,
         }
         if (kind === 'buyer') {
@@ -124,7 +128,9 @@ export async function updateCompany(
               ? ['credit_limit', formatMoney(value as number)]
               : key === 'auto_approve_orders'
                 ? ['orders approved automatically', value === 1 ? 'yes' : 'no']
-                : [key, value]
+                : key === 'gst_unregistered'
+                  ? ['not registered for GST', value === 1 ? 'yes' : 'no']
+                  : [key, value]
         await audit(trx, {
           actorUserId: actor.userId,
           action: `${kind}.updated`,
@@ -150,6 +156,14 @@ async function namesOf(trx: Executor, ids: (number | null)[]): Promise<Map<numbe
   if (wanted.length === 0) return new Map()
   const rows = await trx.selectFrom('users').select(['id', 'name']).where('id', 'in', wanted).execute()
   return new Map(rows.map((r) => [r.id, r.name]))
+}
+
+/** A company staff create is made active only when it meets what activation needs; otherwise it stays pending. */
+async function startingStatus(trx: Executor, kind: CompanyKind, id: number): Promise<'active' | 'pending'> {
+  const gaps = await activationGaps(trx, kind, id)
+  if (Object.keys(gaps).length) return 'pending'
+  await trx.updateTable(companyKinds[kind].table).set({ status: 'active' }).where('id', '=', id).execute()
+  return 'active'
 }
 
 const EMAILS: Record<Transition, (company: string, appUrl: string) => { subject: string; text: string }> = {
@@ -188,6 +202,21 @@ export async function changeCompanyStatus(
         .where('id', '=', id)
         .executeTakeFirst()
       if (!company) throw new Refused(undefined, `This ${info.label.toLowerCase()} no longer exists.`)
+      // Activating and reactivating both make a company active, so both need what activation needs.
+      if (
+        (transition === 'activate' && company.status === 'pending') ||
+        (transition === 'reactivate' && company.status === 'suspended')
+      ) {
+        // The company's row is taken first, so an edit cannot slip a gap in between the check and the step.
+        await trx
+          .updateTable(info.table)
+          .set({ updated_at: sql`updated_at` })
+          .where('id', '=', id)
+          .execute()
+        const gaps = await activationGaps(trx, kind, id)
+        if (Object.keys(gaps).length)
+          throw new Refused(gaps, `${company.name} cannot be activated yet: ${Object.values(gaps).join('; ')}.`)
+      }
       await takeStep(trx, companyMachines[kind], id, transition, {
         actorUserId: actor.userId,
         current: company.status,
@@ -213,16 +242,17 @@ export async function changeCompanyStatus(
 }
 
 /**
- * Staff add a seller they have already vetted, so it starts active. Optionally its first billing
- * address and its first user (an invitation sets the password). A retried submit with the same
- * key returns the seller the first one made.
+ * Staff add a seller they have already vetted: it starts active when it already meets what
+ * activation needs (activationGaps), otherwise pending with those gaps returned, to be activated
+ * from its page later. Optionally its first billing address and its first user (an invitation sets
+ * the password). A retried submit with the same key returns the seller the first one made.
  */
 export async function createSeller(
   db: Database,
   actor: Actor,
   input: AddSellerForm,
   appUrl: string,
-): Promise<Result<{ sellerId: number; repeated: boolean }>> {
+): Promise<Result<{ sellerId: number; repeated: boolean; status: 'active' | 'pending'; gaps: string[] }>> {
   // Nobody knows this password: the invited user chooses its own through the e-mailed link.
   const unusableHash = input.userEmail ? await hashPassword(crypto.randomBytes(32).toString('base64url')) : null
   return refusals(
@@ -247,8 +277,10 @@ export async function createSeller(
               gstin: input.gstin || null,
               contact_email: input.contactEmail || null,
               contact_phone: input.contactPhone || null,
+              gst_unregistered: input.gstUnregistered ? 1 : 0,
+              gst_unregistered_reason: input.gstUnregistered ? input.gstUnregisteredReason || null : null,
               agent_user_id: agent?.id ?? null,
-              status: 'active',
+              status: 'pending',
             })
             .returning('id')
             .executeTakeFirstOrThrow()
@@ -293,6 +325,8 @@ export async function createSeller(
             })
             firstUser = { id: user.id, email: input.userEmail }
           }
+          // The same rule as the activate step, once the billing address is in.
+          const status = await startingStatus(trx, 'seller', seller.id)
           await audit(trx, {
             actorUserId: actor.userId,
             action: 'seller.created',
@@ -300,7 +334,7 @@ export async function createSeller(
             entityId: seller.id,
             after: {
               name: input.name,
-              status: 'active',
+              status,
               gstin: input.gstin || null,
               agent: agent?.name ?? null,
               address: address ? `${address.line1}, ${address.city} ${address.pin}` : null,
@@ -309,7 +343,14 @@ export async function createSeller(
           })
           return seller.id
         })
-        return { ok: true as const, value: { sellerId: result, repeated } }
+        // Read back rather than remembered: a repeated submit answers with the seller as it is now.
+        const gaps = await activationGaps(trx, 'seller', result)
+        const now = await trx.selectFrom('sellers').select('status').where('id', '=', result).executeTakeFirstOrThrow()
+        const status = now.status === 'active' ? ('active' as const) : ('pending' as const)
+        return {
+          ok: true as const,
+          value: { sellerId: result, repeated, status, gaps: status === 'active' ? [] : Object.values(gaps) },
+        }
       }),
     gstinTaken('seller'),
   )

@@ -3,6 +3,8 @@ import type { Database } from '#db/database'
 import type { DB, RoleKey } from '#db/types'
 import type { Executor } from '~/platform/executor'
 import { rupeesInput } from '~/utils/money'
+import { listAddresses } from '../addresses/queries.server'
+import { activationGaps } from './activation.server'
 import { companyKinds, type CompanyKind } from './kinds'
 
 // One company's page and edit form, and the people who may look after companies.
@@ -17,6 +19,8 @@ export function withCompanyColumns(query: SelectQueryBuilder<DB, 'buyers' | 'sel
       'gstin',
       'contact_email',
       'contact_phone',
+      'gst_unregistered',
+      'gst_unregistered_reason',
       'status',
       'created_at',
       'updated_at',
@@ -66,7 +70,8 @@ export async function companyRecord(db: Database, kind: CompanyKind, id: number)
   const info = companyKinds[kind]
   const company = await withCompanyColumns(db.selectFrom(info.table), kind).where('id', '=', id).executeTakeFirst()
   if (!company) return undefined
-  const [assignee, addresses, users] = await Promise.all([
+  const [gaps, assignee, addresses, users] = await Promise.all([
+    company.status !== 'active' ? activationGaps(db, kind, id) : ({} as Record<string, string>),
     company.assignee_id === null
       ? undefined
       : db
@@ -74,14 +79,7 @@ export async function companyRecord(db: Database, kind: CompanyKind, id: number)
           .select(['id', 'name', 'email', 'status'])
           .where('id', '=', company.assignee_id)
           .executeTakeFirst(),
-    db
-      .selectFrom('addresses')
-      .select(['id', 'kind', 'label', 'line1', 'line2', 'city', 'state', 'pin', 'country', 'is_default'])
-      .where(info.ownerColumn, '=', id)
-      .orderBy('kind')
-      .orderBy('is_default', 'desc')
-      .orderBy('id')
-      .execute(),
+    listAddresses(db, { kind, id }),
     companyUsers(db, kind, id),
   ])
   return {
@@ -90,6 +88,8 @@ export async function companyRecord(db: Database, kind: CompanyKind, id: number)
     payment_terms_days: (company as { payment_terms_days?: number }).payment_terms_days ?? null,
     auto_approve_orders: (company as { auto_approve_orders?: number }).auto_approve_orders === 1,
     assignee: assignee ?? null,
+    /** What activating it still needs, by field (pending companies only). */
+    activationGaps: gaps,
     addresses,
     users,
   }
@@ -136,7 +136,9 @@ export async function companyForEdit(db: Database, kind: CompanyKind, id: number
     contactEmail: company.contact_email ?? '',
     contactPhone: company.contact_phone ?? '',
     assigneeId: company.assignee_id === null ? '' : String(company.assignee_id),
+    gstUnregisteredReason: company.gst_unregistered_reason ?? '',
   }
+  if (company.gst_unregistered === 1) values.gstUnregistered = 'on'
   if (kind === 'buyer') {
     values.creditLimit = rupeesInput(company.credit_limit_minor ?? 0)
     values.paymentTermsDays = String(company.payment_terms_days ?? 0)

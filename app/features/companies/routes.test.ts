@@ -2,6 +2,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db.server'
+import { withGstinCheck } from '~/utils/gstin'
 import * as editBuyer from '~/routes/_main+/buyers.$buyerId.edit'
 import * as viewBuyer from '~/routes/_main+/buyers.$buyerId._index'
 import * as manageBuyers from '~/routes/_main+/buyers.manage'
@@ -117,7 +118,22 @@ describe('company routes', () => {
   })
 
   it('answer a second activation with a toast that says what happened', async () => {
-    const id = await makeBuyer({ name: 'Ibis Twice Co', status: 'pending' })
+    const kam = await getDb()
+      .selectFrom('user_roles')
+      .select('user_id')
+      .where('role', '=', 'demand_kam')
+      .orderBy('user_id')
+      .executeTakeFirstOrThrow()
+    const id = await makeBuyer(
+      {
+        name: 'Ibis Twice Co',
+        status: 'pending',
+        legal_name: 'Ibis Twice Co Pvt Ltd',
+        gstin: withGstinCheck('27AACIT1234P1Z'),
+        kam_user_id: kam.user_id,
+      },
+      [{ city: 'Pune' }],
+    )
     const first = (await viewBuyer.action(
       args(post(`/buyers/${id}`, { intent: 'activate' }), { buyerId: String(id) }),
     )) as Response
@@ -167,5 +183,41 @@ describe('company routes', () => {
       creditLimit: '2,50,000',
       paymentTermsDays: '45',
     })
+  })
+})
+
+describe('the company page’s addresses', () => {
+  it('let staff add the billing address a pending buyer needs to be activated', async () => {
+    const id = await makeBuyer({ name: 'Ibis Address Co', status: 'pending' })
+    const added = (await viewBuyer.action(
+      args(
+        post(`/buyers/${id}`, {
+          intent: 'address-create',
+          kind: 'billing',
+          line1: '9 Dock Road',
+          city: 'Kochi',
+          state: 'Kerala',
+          pin: '682001',
+        }),
+        { buyerId: String(id) },
+      ),
+    )) as Response
+    expect(added.status).toBe(302)
+    expect(
+      await getDb()
+        .selectFrom('addresses')
+        .select(['kind', 'line1', 'is_default'])
+        .where('buyer_id', '=', id)
+        .execute(),
+    ).toEqual([{ kind: 'billing', line1: '9 Dock Road', is_default: 1 }])
+    // A buyer user cannot post it.
+    const buyer = await cookieFor('buyer')
+    expect(
+      await thrownStatus(() =>
+        viewBuyer.action(
+          args(post(`/buyers/${id}`, { intent: 'address-create', kind: 'billing' }, buyer), { buyerId: String(id) }),
+        ),
+      ),
+    ).toBe(403)
   })
 })

@@ -51,6 +51,28 @@ const companyFields = {
   contactEmail: optionalEmailField,
   contactPhone: optionalPhoneField,
   assigneeId: assigneeField,
+  /** Not registered for GST, said explicitly (rules out tax invoices with input credit), with a reason. */
+  gstUnregistered: z.boolean().optional(),
+  gstUnregisteredReason: optionalText(300),
+}
+
+/** A company is either registered (a GSTIN) or says it is not, with a reason: never both. */
+const gstStatusRule = (
+  value: { gstin?: string; gstUnregistered?: boolean; gstUnregisteredReason?: string },
+  ctx: z.RefinementCtx,
+) => {
+  if (value.gstUnregistered && value.gstin)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['gstUnregistered'],
+      message: 'A company with a GSTIN is registered for GST: clear the GSTIN or untick this',
+    })
+  if (value.gstUnregistered && (value.gstUnregisteredReason ?? '').trim().length < 3)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['gstUnregisteredReason'],
+      message: 'Say why the company is not registered for GST (at least 3 characters)',
+    })
 }
 
 const paymentTermsField = z
@@ -60,19 +82,23 @@ const paymentTermsField = z
   .max(365, 'Enter the payment terms in days, from 0 to 365')
 
 /** `version` is the record's updated_at when the form was opened: a save made since then wins. */
-export const buyerFormSchema = z.object({
-  ...companyFields,
-  creditLimit: moneyField('the credit limit'),
-  paymentTermsDays: paymentTermsField,
-  version: z.string({ error: 'Reload the page and try again' }),
-})
+export const buyerFormSchema = z
+  .object({
+    ...companyFields,
+    creditLimit: moneyField('the credit limit'),
+    paymentTermsDays: paymentTermsField,
+    version: z.string({ error: 'Reload the page and try again' }),
+  })
+  .superRefine(gstStatusRule)
 
-export const sellerFormSchema = z.object({
-  ...companyFields,
-  /** Its seller orders approved as they are placed (while the seller_order_auto_approve flag is on). */
-  autoApproveOrders: z.boolean().optional(),
-  version: z.string({ error: 'Reload the page and try again' }),
-})
+export const sellerFormSchema = z
+  .object({
+    ...companyFields,
+    /** Its seller orders approved as they are placed (while the seller_order_auto_approve flag is on). */
+    autoApproveOrders: z.boolean().optional(),
+    version: z.string({ error: 'Reload the page and try again' }),
+  })
+  .superRefine(gstStatusRule)
 
 export const companyFormSchemas = { buyer: buyerFormSchema, seller: sellerFormSchema } as const
 
@@ -106,6 +132,7 @@ export const addSellerSchema = z
     idempotencyKey: z.string().max(100).optional(),
   })
   .superRefine((value, ctx) => {
+    gstStatusRule(value, ctx)
     const wanted = (fields: readonly string[]) => fields.some((f) => Boolean(value[f as keyof typeof value]))
     if (wanted([...ADDRESS_FIELDS, 'addressLine2'])) {
       const labels = {

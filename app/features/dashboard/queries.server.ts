@@ -1,3 +1,4 @@
+import { creditHoldQueue } from '~/features/credit/credit.server'
 import { sampleHome } from '../sample-orders/home.server'
 import type { Database } from '#db/database'
 import { sentenceCase } from '~/ui/badge'
@@ -198,16 +199,18 @@ export async function portalHome(
   viewer: Viewer,
   portal: PortalKey,
 ): Promise<{ figures: Figure[]; queues: OrderQueue[] }> {
-  const [orders, samples, qc, figures, extras] = await Promise.all([
+  const [orders, samples, qc, figures, extras, holds] = await Promise.all([
     orderHome(db, viewer, portal),
     sampleHome(db, viewer, portal),
     qcFigures(db, viewer, portal),
     portalFigures(db, viewer, portal),
     homeExtras(db, viewer, portal),
+    // Business finance's own queue: the orders waiting on credit hold (docs/domain.md "Credit").
+    portal === 'biz_fin' ? creditHoldQueue(db) : null,
   ])
   return {
     figures: [...linkedFigures(viewer.roles, [...orders.figures, ...samples.figures, ...qc, ...extras]), ...figures],
-    queues: [...(orders.queue ? [orders.queue] : []), ...samples.queues],
+    queues: [...(holds ? [holds] : []), ...(orders.queue ? [orders.queue] : []), ...samples.queues],
   }
 }
 

@@ -50,15 +50,22 @@ describe('the logistics team’s and finance’s homes', () => {
 
   it('show finance buyers’ money and transporter bills, every figure a link it may follow, and no company counts', async () => {
     const viewer = await viewerFor('biz_fin')
-    const { figures } = await portalHome(db(), viewer, 'biz_fin')
+    const { figures, queues } = await portalHome(db(), viewer, 'biz_fin')
     expect(figures.map((f) => f.label.replace(/ \(\d+\)$/, ''))).toEqual([
       'Outstanding from buyers',
       'Invoices past due',
       'Payments received this month',
       'Transporter bills due this week',
       'Transporter bills overdue',
+      'Orders on credit hold',
     ])
     for (const f of figures) expect(f.to && mayOpen(viewer.roles, f.to), f.label).toBe(true)
+    // The demo's order on credit hold waits in finance's queue, and is counted.
+    const held = await db().selectFrom('master_orders').select('code').where('credit_hold', '=', 'held').execute()
+    expect(held.length).toBe(1)
+    expect(figures.find((f) => f.label === 'Orders on credit hold')?.value).toBe(1)
+    expect(queues[0]?.title).toBe('Orders on credit hold')
+    expect(queues[0]?.items.map((i) => i.label.split(' · ')[0])).toEqual([held[0]!.code])
     const accounts = await db()
       .selectFrom('buyer_accounts')
       .select(['invoiced_minor', 'received_minor', 'credited_minor'])

@@ -1,3 +1,4 @@
+import { heldCount } from '~/features/credit/credit.server'
 import type { Database } from '#db/database'
 import { kolkataDay } from '~/utils/format'
 import { dueBucketTotals } from '../logistics/queries.server'
@@ -79,9 +80,9 @@ export async function logisticsFigures(db: Database): Promise<Figure[]> {
   ]
 }
 
-/** What buyers owe, invoices past due, payments received this month, transporter bills. */
+/** What buyers owe, invoices past due, payments received this month, transporter bills, orders on credit hold. */
 export async function financeFigures(db: Database): Promise<Figure[]> {
-  const [money, bills] = await Promise.all([moneyFigures(db), transporterBills(db)])
+  const [money, bills, held] = await Promise.all([moneyFigures(db), transporterBills(db), heldCount(db)])
   return [
     { label: 'Outstanding from buyers', value: rupees(money.outstandingMinor), to: '/logistics/settlements' },
     {
@@ -96,5 +97,6 @@ export async function financeFigures(db: Database): Promise<Figure[]> {
       to: '/logistics/settlements?show=paid_this_month',
     },
     ...bills,
+    { label: 'Orders on credit hold', value: held, tone: warn(held), to: '/biz_fin/credit_holds' },
   ]
 }

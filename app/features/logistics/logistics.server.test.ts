@@ -2,7 +2,7 @@ import { getDb } from '~/db.server'
 import { kolkataDay } from '~/utils/format'
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
-import { placeTestOrder } from '../../../tests/support/orders'
+import { placeTestOrder, stagesAfter, stagesBefore } from '../../../tests/support/orders'
 import { makeSampleSku } from '../../../tests/support/catalogue'
 import { auditEntriesOf } from '~/features/audit/history.server'
 import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
@@ -52,8 +52,10 @@ beforeAll(async () => {
 async function passedOrder() {
   const order = await placeTestOrder({ userId: staff.userId, buyerId, sellerIds: [sellerId], key: `lg-${++counter}` })
   for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass'] as const) {
+    await stagesBefore(order.sellerOrderId, step)
     const done = await takeSellerOrderStep(db(), staff, order.sellerOrderId, step)
     if (!done.ok) throw new Error(done.message)
+    await stagesAfter(order.sellerOrderId, step)
   }
   return await db()
     .selectFrom('seller_orders')

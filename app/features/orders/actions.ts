@@ -14,6 +14,8 @@ export interface OrderActions {
   cancelOrder: boolean
   moveLines: boolean
   counterOffers: boolean
+  /** Records the buyer's agreement to a counter-offer that gives it less or later: the buyer, its KAM, admin. */
+  agreeCounter: boolean
   /** The seller's own steps and stage moves are taken by staff for the seller (the audit names the seller). */
   onBehalf: boolean
   /** Where set, the seller's steps and stage moves are offered on these seller orders only (an agent: its sellers'). */
@@ -33,6 +35,7 @@ const none: OrderActions = {
   cancelOrder: false,
   moveLines: false,
   counterOffers: false,
+  agreeCounter: false,
   onBehalf: false,
 }
 
@@ -48,6 +51,7 @@ export function orderActions(portal: OrderPortal): OrderActions {
         cancelOrder: portal === 'admin',
         moveLines: portal === 'admin',
         counterOffers: portal === 'admin',
+        agreeCounter: portal === 'admin',
         onBehalf: true,
       }
     case 'supplier_admin':
@@ -61,6 +65,9 @@ export function orderActions(portal: OrderPortal): OrderActions {
       }
     case 'supplier_agent':
       return { ...none, steps: [...SELLER_STEPS], advance: true, onBehalf: true }
+    case 'buyer':
+    case 'demand_kam':
+      return { ...none, agreeCounter: true }
     case 'biz_ops':
       return { ...none, steps: ['cancel'], cancelOrder: true }
     default:

@@ -22,6 +22,11 @@ function WaitingCard({ row, may, reply }: { row: ApprovalRow; may: ApprovalQueue
   const facts: Detail[] = [{ label: 'Order', value: <Link to={row.masterOrder.path}>{row.masterOrder.code}</Link> }]
   if (row.buyerName) facts.push({ label: 'Buyer', value: row.buyerName })
   facts.push({ label: 'Waiting since', value: formatDateTime(row.waitingSince) })
+  if (row.firstApproval)
+    facts.push({
+      label: 'First approval',
+      value: `by ${row.firstApproval.by}, ${formatDateTime(row.firstApproval.at)}: a different person approves it next`,
+    })
   if (row.costMinor !== null) facts.push({ label: 'Cost', value: formatMoney(row.costMinor) })
   if (row.valueMinor !== null) facts.push({ label: 'Value', value: formatMoney(row.valueMinor) })
   if (row.valueMinor !== null && row.costMinor !== null)

@@ -51,7 +51,7 @@ const decide = (who: Viewer, fields: Record<string, string | string[]>, url = QU
 
 beforeAll(async () => {
   internal = await userIdOf('internal@example.com')
-  supplierAdmin = viewer(['supplier_admin'], await userIdOf('admin@example.com'), 'Supplier Admin')
+  supplierAdmin = viewer(['supplier_admin'], await userIdOf('supplier_admin@example.com'), 'Supplier Admin')
   admin = viewer(['admin'], await userIdOf('admin@example.com'), 'Admin')
   buyerId = await makeBuyer({ name: 'Queue Buyer', status: 'active' }, [
     { kind: 'shipping', city: 'Pune', isDefault: true },
@@ -222,6 +222,21 @@ describe('deciding', () => {
       [at('readyBy')]: inAYear(),
       [at('cost')]: '410.50',
     })
+    // Fewer than ordered: refused until the buyer's agreement is recorded (here by an admin).
+    expect(
+      await decide(
+        admin,
+        { intent: 'accept_counter', sellerOrder: String(order.sellerOrderId) },
+        'http://x/admin/approvals/seller_orders',
+      ),
+    ).toMatchObject({ status: 'done', toast: { kind: 'error', message: expect.stringMatching(/buyer’s agreement/) } })
+    expect(
+      await decide(
+        admin,
+        { intent: 'agree_counter', sellerOrder: String(order.sellerOrderId) },
+        'http://x/admin/approvals/seller_orders',
+      ),
+    ).toMatchObject({ status: 'done', toast: { kind: 'success' } })
     expect(
       await decide(
         admin,

@@ -7,6 +7,7 @@ import { orderActions } from './actions'
 import { handleDecisionForm, type OrderMoves } from './decisions.server'
 import { orderPath, type OrderLens } from './lens'
 import { readApprovalFilters, type ApprovalFilters } from './schema'
+import { staffComparisons } from './counter-offer.server'
 import { counterOfferOf, lensFor, scopedOrderIds, sellerOrderLines } from './search.server'
 
 // The approval queues (docs/domain.md "Orders"): the seller orders waiting for approval, oldest
@@ -32,6 +33,8 @@ function waiting(
     .selectFrom('seller_orders')
     .innerJoin('master_orders', 'master_orders.id', 'seller_orders.master_order_id')
     .where('seller_orders.status', '=', 'pending_approval')
+    // An order on credit hold is approved only once finance releases it.
+    .where('master_orders.credit_hold', '!=', 'held')
     .where('seller_orders.master_order_id', 'in', scopedOrderIds(db, lens))
   if (f.q) {
     // A code or its start, SO-… or MO-…, as a range on the unique code indexes.
@@ -82,7 +85,10 @@ export async function approvalQueuePage(db: Database, viewer: Viewer, portal: Ap
   const found = await waiting(db, lens, filters, ids)
     .innerJoin('sellers', 'sellers.id', 'seller_orders.seller_id')
     .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
+    .leftJoin('users as first_approver', 'first_approver.id', 'seller_orders.first_approved_by')
     .select([
+      'first_approver.name as first_approver_name',
+      'seller_orders.first_approved_at',
       'seller_orders.id',
       'seller_orders.code',
       'seller_orders.status',
@@ -104,6 +110,8 @@ export async function approvalQueuePage(db: Database, viewer: Viewer, portal: Ap
     db,
     found.map((r) => r.id),
   )
+  // The counter-offers beside the lines they change, for the staff who decide (this queue's two portals only).
+  const comparisons = await staffComparisons(db, found, see, viewer.userId)
   const rows = found.map((r) => ({
     id: r.id,
     code: r.code,
@@ -115,6 +123,9 @@ export async function approvalQueuePage(db: Database, viewer: Viewer, portal: Ap
     valueMinor: see.value ? Number(r.value_minor) : null,
     costMinor: see.cost ? Number(r.cost_minor) : null,
     counterOffer: counterOfferOf(r.counter_offer_json, see),
+    comparison: comparisons.get(r.id) ?? null,
+    /** The first of two approvals (docs/domain.md "Approval rules"): who and when, or null. */
+    firstApproval: r.first_approved_at ? { by: r.first_approver_name ?? 'someone', at: r.first_approved_at } : null,
     lines: lines.of(r.id, see),
   }))
   return { ...base, rows, total }

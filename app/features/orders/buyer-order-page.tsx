@@ -1,6 +1,8 @@
 import { shipmentStateWords } from '../logistics/buyer-shipments'
 import { buyerMoneyPaths } from '../settlements/buyer-paths'
+import { Form } from '@remix-run/react'
 import { StatusBadge } from '~/ui/badge'
+import { SubmitButton } from '~/ui/button'
 import { Details, type Detail } from '~/ui/details'
 import { History } from '~/ui/history'
 import { Link } from '~/ui/link'
@@ -50,6 +52,7 @@ export function BuyerOrderPage({ order }: { order: BuyerOrderDetail }) {
       <section className="card">
         <Details items={facts} />
       </section>
+      <Proposals proposals={order.proposals} />
       <section className="card" aria-labelledby="lines-heading">
         <h2 id="lines-heading">Lines</h2>
         <Table
@@ -125,6 +128,52 @@ export function BuyerOrderPage({ order }: { order: BuyerOrderDetail }) {
       <Invoices invoices={order.invoices} />
       <History entries={order.history} />
     </div>
+  )
+}
+
+/** A change proposed for some lines (fewer, or later than the buyer was told): the buyer agrees to it here. */
+function Proposals({ proposals }: { proposals: BuyerOrderDetail['proposals'] }) {
+  if (!proposals.length) return null
+  return (
+    <section className="card" aria-labelledby="proposals-heading">
+      <h2 id="proposals-heading">A change to your order needs your agreement</h2>
+      {proposals.map((p) => (
+        <div key={p.proposal} className="notice">
+          <ul>
+            {p.lines.map((l) => (
+              <li key={l.lineNo}>
+                Line {l.lineNo} ({l.buyerCode}):{' '}
+                {l.quantityAfter !== l.quantityBefore
+                  ? `${formatQuantity(l.quantityBefore, l.unit)} → ${formatQuantity(l.quantityAfter, l.unit)}; `
+                  : ''}
+                expected {day(l.expectedAfter)} (needed by {day(l.requiredBy)}
+                {l.expectedBefore ? `, expected ${day(l.expectedBefore)} before` : ''}); value{' '}
+                {formatMoney(l.valueBefore)} → {formatMoney(l.valueAfter)}
+              </li>
+            ))}
+          </ul>
+          <p>
+            Order total (with GST): {formatMoney(p.totalBefore)} → <strong>{formatMoney(p.totalAfter)}</strong>
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="agree_counter" />
+            <input type="hidden" name="form" value={`agree-counter-${p.proposal}`} />
+            <input type="hidden" name="sellerOrder" value={p.proposal} />
+            <SubmitButton
+              intent="agree_counter"
+              variant="primary"
+              pendingText="Saving…"
+              aria-label={`Agree to the change to ${p.lines.map((l) => l.buyerCode).join(', ')}`}
+            >
+              Agree to the change
+            </SubmitButton>
+          </Form>
+          <p className="muted small">
+            Not agreeing? Tell your account manager: the lines stay as ordered until the change is agreed.
+          </p>
+        </div>
+      ))}
+    </section>
   )
 }
 

@@ -93,6 +93,7 @@ describe('the buyer’s order page', () => {
       'lines',
       'money',
       'placedAt',
+      'proposals',
       'requiredBy',
       'shipTo',
       'shipments',

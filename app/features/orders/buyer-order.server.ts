@@ -2,6 +2,7 @@ import type { Database } from '#db/database'
 import type { SellerOrderStatus } from '#db/types'
 import { buyerShipments } from '../logistics/buyer-shipments.server'
 import { buyerOrderInvoices } from '../settlements/buyer.server'
+import { buyerProposals } from './counter-offer.server'
 import type { OrderLens } from './lens'
 import { lineValue } from './lines'
 import { orderDetail, type OrderDetail } from './search.server'
@@ -95,10 +96,19 @@ export async function buyerOrderDetail(db: Database, lens: OrderLens, id: number
   if (lens.scope.kind !== 'buyer') return undefined
   const detail = await orderDetail(db, lens, id)
   if (!detail) return undefined
-  const [shipments, invoices] = await Promise.all([
+  const [shipments, invoices, waiting] = await Promise.all([
     buyerShipments(db, detail.id),
     buyerOrderInvoices(db, lens.scope.buyerId, detail.id),
+    db
+      .selectFrom('seller_orders')
+      .select(['id', 'counter_offer_json'])
+      .where('master_order_id', '=', detail.id)
+      .where('status', '=', 'pending_approval')
+      .where('counter_offer_json', 'is not', null)
+      .execute(),
   ])
+  // A change proposed for some of its lines (a counter-offer giving it less or later), for the buyer to agree to.
+  const proposals = await buyerProposals(db, waiting)
   // A line belongs to one seller order at a time (a move takes it along), so each line is listed once.
   const lines = detail.sellerOrders
     .flatMap((s) => s.lines.map((l) => lineOf(s, l)))
@@ -117,6 +127,7 @@ export async function buyerOrderDetail(db: Database, lens: OrderLens, id: number
     shipTo: detail.shipTo,
     billTo: detail.billTo,
     lines,
+    proposals,
     shipments,
     invoices,
     history: detail.history,

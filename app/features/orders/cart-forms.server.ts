@@ -85,16 +85,21 @@ export async function handleCartForm(
           'The order is not placed: the cart is saved as typed; fix what is marked and place it again.',
         ),
       }
-    const { id, code, repeated } = placed.value
+    const { id, code, repeated, held } = placed.value
     return {
       status: 'done',
       redirectTo: masterOrderRedirect(id),
       toast: repeated
         ? { kind: 'info', message: `Order ${code} was already placed from this cart.` }
-        : {
-            kind: 'success',
-            message: `Order ${code} is placed for ${buyer.name}; its seller orders wait for approval.`,
-          },
+        : held
+          ? {
+              kind: 'info',
+              message: `Order ${code} is placed for ${buyer.name} on credit hold: it goes to its sellers when business finance releases it.`,
+            }
+          : {
+              kind: 'success',
+              message: `Order ${code} is placed for ${buyer.name}; its seller orders wait for approval.`,
+            },
     }
   }
   if (!saved.value.saved)

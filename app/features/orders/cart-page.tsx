@@ -18,6 +18,7 @@ import { countOf, formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { choicesOf, type PickOption } from '~/platform/pick'
 import type { CartView } from './cart.server'
+import { LeadTimeWarning, SellerChoice, SellerSortLinks } from './seller-choice'
 import { cartPath } from './shared'
 
 type Reply = (SubmissionResult<string[]> & { choices?: Record<string, PickOption[]> }) | null | undefined
@@ -130,10 +131,13 @@ export function CartPage({
   view,
   idempotencyKey,
   lastResult,
+  aside,
 }: {
   view: CartView
   idempotencyKey: string
   lastResult: Reply
+  /** Shown beside the buyer: its credit (the route hands in credit's panel). */
+  aside?: React.ReactNode
 }) {
   const { buyer, lines, addresses, totals } = view
   const addReply = lastResult?.initialValue?.intent === 'add' ? lastResult : undefined
@@ -216,6 +220,7 @@ export function CartPage({
               aria-invalid={errors.length ? true : undefined}
               aria-describedby={errors.length ? meta.errorId : undefined}
             />
+            <LeadTimeWarning line={l} />
           </LineControl>
         )
       },
@@ -231,27 +236,11 @@ export function CartPage({
             ? l.errors.seller
             : 'No seller offers this item live: remove the line, or ask a seller to publish an offer',
         )
-        return (
+        return l.offers.length ? (
+          <SellerChoice line={l} meta={meta} errors={errors} />
+        ) : (
           <LineControl label={`Seller of ${l.buyerCode}`} meta={meta} errors={errors}>
-            {l.offers.length ? (
-              <select
-                {...getSelectProps(meta)}
-                aria-invalid={errors.length ? true : undefined}
-                aria-describedby={errors.length ? meta.errorId : undefined}
-              >
-                <option value="">Choose a seller</option>
-                {l.offers.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.sellerName} · {o.costMinor === null ? 'no cost' : `${formatMoney(o.costMinor)}/${l.unit}`}
-                    {o.leadTimeDays === null ? '' : ` · ${countOf(o.leadTimeDays, 'day')}`}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <>
-                <input type="hidden" name={meta.name} value="" />
-              </>
-            )}
+            <input type="hidden" name={meta.name} value="" />
           </LineControl>
         )
       },
@@ -287,6 +276,7 @@ export function CartPage({
           {buyer.name} is {buyer.status}: orders are placed for active buyers only.
         </p>
       ) : null}
+      {aside}
 
       <CartAddForm form={addForm}>
         <PickerField
@@ -323,6 +313,7 @@ export function CartPage({
           />
         </fieldset>
         <h2>{countOf(lines.length, 'line')}</h2>
+        {lines.length ? <SellerSortLinks buyerId={buyer.id} sort={view.sellerSort} /> : null}
         <Table
           caption={`Lines of the cart for ${buyer.name}`}
           columns={columns}

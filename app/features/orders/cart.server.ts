@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Database } from '#db/database'
 import type { Executor } from '~/platform/executor'
-import { kolkataDay } from '~/utils/format'
+import { formatDate, kolkataDay } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { quantityInput } from '~/utils/quantity'
 import { checkLine, gstOf, type CheckedLine } from './lines'
@@ -68,6 +68,7 @@ export function cartLineRows(db: Executor, cartId: number, at = new Date().toISO
       's.product_sku_id as offer_product_sku_id',
       's.status as offer_status',
       's.cost_minor',
+      's.lead_time_days',
       's.seller_id',
       'sellers.name as seller_name',
       'sellers.status as seller_status',
@@ -390,12 +391,101 @@ export async function setCartAddresses(
 /** Today in the platform's time zone: required-by dates are calendar days there. */
 export const platformToday = (at = new Date()) => kolkataDay(at)
 
+/** How the seller choice of each line is sorted: cheapest, quickest, largest capacity, best QC pass rate. */
+export const sellerSorts = ['cost', 'lead', 'capacity', 'qc'] as const
+export type SellerSort = (typeof sellerSorts)[number]
+export const readSellerSort = (url: URL): SellerSort =>
+  sellerSorts.find((s) => s === url.searchParams.get('sellers')) ?? 'cost'
+
+/** The QC pass rate's window: inspections scheduled in the last 180 days (docs/domain.md "Approval rules"). */
+export const QC_PASS_WINDOW_DAYS = 180
+
+/** The calendar day `days` after `day` (YYYY-MM-DD). */
+export function dayPlus(day: string, days: number): string {
+  const at = new Date(`${day}T00:00:00Z`)
+  at.setUTCDate(at.getUTCDate() + days)
+  return at.toISOString().slice(0, 10)
+}
+
+/**
+ * Each seller's QC record over the window: inspections decided (approved, partly approved or
+ * rejected) and those passed whole (approved). Read through (seller_id, scheduled_on).
+ */
+export async function qcPassRates(db: Executor, sellerIds: number[], today: string) {
+  if (sellerIds.length === 0) return new Map<number, { passed: number; decided: number }>()
+  const rows = await db
+    .selectFrom('qc_inspections')
+    .select([
+      'seller_id',
+      (eb) => eb.fn.countAll<number>().as('decided'),
+      sql<number>`sum(case when status = 'approved' then 1 else 0 end)`.as('passed'),
+    ])
+    .where('seller_id', 'in', sellerIds)
+    .where('scheduled_on', '>=', dayPlus(today, -QC_PASS_WINDOW_DAYS))
+    .where('status', 'in', ['approved', 'partly_approved', 'rejected'])
+    .groupBy('seller_id')
+    .execute()
+  return new Map(rows.map((r) => [r.seller_id, { passed: Number(r.passed), decided: Number(r.decided) }]))
+}
+
+type Offer = {
+  id: number
+  sellerName: string
+  costMinor: number | null
+  leadTimeDays: number | null
+  monthlyCapacityMilli: number | null
+  qc: { passed: number; decided: number } | null
+}
+
+/** Sorts a line's offers: the chosen figure first (unknown figures last), then by seller name. */
+function sortOffers(offers: Offer[], by: SellerSort): Offer[] {
+  const key = (o: Offer): number | null =>
+    by === 'cost'
+      ? o.costMinor
+      : by === 'lead'
+        ? o.leadTimeDays
+        : by === 'capacity'
+          ? o.monthlyCapacityMilli === null
+            ? null
+            : -o.monthlyCapacityMilli
+          : o.qc && o.qc.decided > 0
+            ? -o.qc.passed / o.qc.decided
+            : null
+  return [...offers].sort((a, b) => {
+    const ka = key(a)
+    const kb = key(b)
+    if (ka !== kb) return ka === null ? 1 : kb === null ? -1 : ka - kb
+    return a.sellerName.localeCompare(b.sellerName) || a.id - b.id
+  })
+}
+
+/**
+ * The line's warning (not a refusal) when it is needed sooner than its seller's lead time allows:
+ * today plus the lead time is the earliest the seller can have it ready.
+ */
+export function leadTimeWarning(
+  requiredBy: string,
+  offer: { sellerName: string; leadTimeDays: number | null } | undefined,
+  today: string,
+): string | null {
+  if (!offer || offer.leadTimeDays === null || !/^\d{4}-\d{2}-\d{2}$/.test(requiredBy)) return null
+  const earliest = dayPlus(today, offer.leadTimeDays)
+  if (requiredBy >= earliest) return null
+  return `${offer.sellerName} needs ${offer.leadTimeDays} ${offer.leadTimeDays === 1 ? 'day' : 'days'}: ready ${formatDate(`${earliest}T12:00:00Z`)} at the earliest, later than it is needed`
+}
+
 /**
  * Everything the cart page shows for a user and buyer: the buyer, its addresses to choose from,
  * each line with its messages, value and GST and the live offers it can go to, and the totals of
  * the lines that can be ordered. Reading makes no cart: a buyer without one shows an empty cart.
  */
-export async function cartView(db: Executor, userId: number, buyerId: number, now = new Date()) {
+export async function cartView(
+  db: Executor,
+  userId: number,
+  buyerId: number,
+  now = new Date(),
+  sellerSort: SellerSort = 'cost',
+) {
   const buyer = await db
     .selectFrom('buyers')
     .select(['id', 'name', 'status'])
@@ -429,6 +519,8 @@ export async function cartView(db: Executor, userId: number, buyerId: number, no
           'seller_skus.product_sku_id',
           'seller_skus.cost_minor',
           'seller_skus.lead_time_days',
+          'seller_skus.monthly_capacity_milli',
+          'seller_skus.seller_id',
           'sellers.name as seller_name',
         ])
         .where('seller_skus.product_sku_id', 'in', productSkuIds)
@@ -439,8 +531,23 @@ export async function cartView(db: Executor, userId: number, buyerId: number, no
         .execute()
     : []
   const today = platformToday(now)
+  const passRates = await qcPassRates(db, [...new Set(offers.map((o) => o.seller_id))], today)
   const lines = rows.map((row) => {
     const checked = checkCartLine(row, today)
+    const lineOffers = sortOffers(
+      offers
+        .filter((o) => o.product_sku_id === row.product_sku_id)
+        .map((o) => ({
+          id: o.id,
+          sellerName: o.seller_name,
+          costMinor: o.cost_minor,
+          leadTimeDays: o.lead_time_days,
+          monthlyCapacityMilli: o.monthly_capacity_milli,
+          qc: passRates.get(o.seller_id) ?? null,
+        })),
+      sellerSort,
+    )
+    const chosen = lineOffers.find((o) => o.id === row.seller_sku_id)
     return {
       id: row.id,
       buyerCode: row.buyer_code,
@@ -454,10 +561,10 @@ export async function cartView(db: Executor, userId: number, buyerId: number, no
       quantity: row.quantity,
       requiredBy: row.required_by,
       sellerSkuId: row.seller_sku_id,
-      offers: offers
-        .filter((o) => o.product_sku_id === row.product_sku_id)
-        .map((o) => ({ id: o.id, sellerName: o.seller_name, costMinor: o.cost_minor, leadTimeDays: o.lead_time_days })),
+      offers: lineOffers,
       errors: checked.errors,
+      /** Warnings that do not stop the order: needed sooner than the chosen seller's lead time. */
+      leadTimeWarning: checked.errors.requiredBy ? null : leadTimeWarning(row.required_by, chosen, today),
       valueMinor: checked.valueMinor,
       gstMinor: checked.gstMinor,
     }
@@ -468,6 +575,7 @@ export async function cartView(db: Executor, userId: number, buyerId: number, no
   return {
     buyer,
     today,
+    sellerSort,
     cart: cart
       ? { shipTo: cart.ship_to_address_id, billTo: cart.bill_to_address_id, updatedAt: cart.updated_at }
       : null,

@@ -4,7 +4,7 @@ import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { auditEntriesOf } from '~/features/audit/history.server'
 import { addCartLine, saveCartLine } from './cart.server'
-import { declineCounterOffer, recordCounterOffer } from './counter-offer.server'
+import { agreeToCounterOffer, declineCounterOffer, recordCounterOffer } from './counter-offer.server'
 import { acceptCounterOffer } from '~/lifecycle/seller-orders.server'
 import { placeCart } from '~/lifecycle/master-orders.server'
 
@@ -73,6 +73,7 @@ describe('counter-offers', () => {
         { subOrderId: lineId, quantity: '80', readyBy: `${nextYear()}-05-01`, cost: '130' },
       ]),
     ).toEqual({ ok: true, value: undefined })
+    expect(await agreeToCounterOffer(db, admin, sellerOrder.id)).toMatchObject({ ok: true })
     expect(await acceptCounterOffer(db, admin, sellerOrder.id)).toEqual({ ok: true, value: { code: sellerOrder.code } })
     expect(
       await db
@@ -114,6 +115,7 @@ describe('counter-offers', () => {
       { subOrderId: lineId, quantity: '90', readyBy: `${nextYear()}-05-01`, cost: '120' },
     ])
     expect(await declineCounterOffer(db, admin, sellerOrder.id, ' ')).toMatchObject({ ok: false, field: 'reason' })
+    expect(await agreeToCounterOffer(db, admin, sellerOrder.id)).toMatchObject({ ok: true })
     const outcomes = await Promise.all([
       acceptCounterOffer(db, admin, sellerOrder.id),
       declineCounterOffer(db, staff, sellerOrder.id, 'Too late for the buyer'),

@@ -1,16 +1,17 @@
 import { getFormProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import type { SellerOrderStatus } from '#db/types'
-import { SubmitButton } from '~/ui/button'
+import { Button, SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
 import { ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import type { Column } from '~/ui/table'
-import { formatDate, formatMoney } from '~/utils/format'
+import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { rupeesInput } from '~/utils/money'
 import { formatQuantity, quantityInput } from '~/utils/quantity'
 import { replyFor, type Reply } from '~/platform/form-reply'
 import type { OrderActions } from './actions'
+import type { StaffComparison } from './counter-offer.server'
 import { sellerOrderSteps, stepsFrom, type SellerOrderStepName } from './states'
 
 // The forms that decide a seller order, drawn the same on an order's page and in the approval
@@ -55,6 +56,8 @@ export interface DecidableSellerOrder {
   code: string
   status: SellerOrderStatus
   counterOffer: { subOrderId: number; quantityMilli: number; readyBy: string; costMinor: number | null }[] | null
+  /** The counter-offer beside the lines (staff pages only). */
+  comparison?: StaffComparison | null
   lines: {
     id: number
     lineNo: number
@@ -129,9 +132,46 @@ export function StepForm({
   )
 }
 
+/** A step a rule holds for now: its button disabled, and why (the server refuses it the same way). */
+function HeldStep({
+  sellerOrder,
+  step,
+  reason,
+}: {
+  sellerOrder: DecidableSellerOrder
+  step: SellerOrderStepName
+  reason: string
+}) {
+  const id = `${step}-${sellerOrder.id}-held`
+  return (
+    <div className="step-form held-step">
+      <Button
+        type="button"
+        disabled
+        aria-label={`${sellerOrderSteps[step].label} ${sellerOrder.code}`}
+        aria-describedby={id}
+      >
+        {sellerOrderSteps[step].label}
+      </Button>
+      <p className="muted small" id={id}>
+        {reason}
+      </p>
+    </div>
+  )
+}
+
 /** The counter-offer recorded on a seller order, line by line, for everyone who sees the order. */
 export function CounterOfferNotice({ sellerOrder }: { sellerOrder: DecidableSellerOrder }) {
   if (!sellerOrder.counterOffer) return null
+  if (sellerOrder.comparison)
+    return (
+      <div className="notice">
+        <p>
+          <strong>Counter-offer recorded</strong>, waiting for a decision:
+        </p>
+        <CounterComparison comparison={sellerOrder.comparison} code={sellerOrder.code} />
+      </div>
+    )
   return (
     <div className="notice">
       <p>
@@ -154,6 +194,113 @@ export function CounterOfferNotice({ sellerOrder }: { sellerOrder: DecidableSell
         })}
       </ul>
     </div>
+  )
+}
+
+const percent = (bp: number | null) => (bp === null ? '—' : `${(bp / 100).toFixed(1)}%`)
+const moneyAndPercent = (minor: number | null, bp: number | null) =>
+  minor === null ? null : `${formatMoney(minor)} (${percent(bp)})`
+
+/**
+ * The counter-offer beside the lines it changes, for the staff who decide (and the buyer's KAM): per
+ * line quantity against the MOQ, ready date against needed-by, cost and margin before and after where
+ * the lens shows them; the margin and the buyer's total before and after; who recorded it, the buyer's
+ * agreement, and whether an admin must accept. Never drawn for a seller or a buyer (their loaders carry none).
+ */
+export function CounterComparison({ comparison: c, code }: { comparison: StaffComparison; code: string }) {
+  const costs = c.lines.some((l) => l.costBefore !== null)
+  const margins = c.lines.some((l) => l.marginBefore !== null)
+  const flag = (text: string) => <strong className="field-error"> {text}</strong>
+  return (
+    <div className="counter-comparison">
+      <table className="table">
+        <caption>Counter-offer on {code} beside the order</caption>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Quantity (MOQ)</th>
+            <th scope="col">Ready by (needed by)</th>
+            {costs ? <th scope="col">Cost per unit</th> : null}
+            {margins ? <th scope="col">Margin</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {c.lines.map((l) => (
+            <tr key={l.subOrderId}>
+              <th scope="row">
+                {l.lineNo}
+                {l.buyerCode ? ` · ${l.buyerCode}` : ''}
+              </th>
+              <td>
+                {formatQuantity(l.quantityBefore, l.unit)} → {formatQuantity(l.quantityAfter, l.unit)} (MOQ{' '}
+                {formatQuantity(l.moqMilli, l.unit)}){l.belowMoq ? flag('below MOQ') : null}
+              </td>
+              <td>
+                {day(l.readyBefore) ?? '—'} → {day(l.readyAfter)} (needed by {day(l.requiredBy)})
+                {l.laterThanNeeded ? flag('later than needed-by') : null}
+              </td>
+              {costs ? (
+                <td>
+                  {l.costBefore === null ? null : formatMoney(l.costBefore)} →{' '}
+                  {l.costAfter === null ? null : formatMoney(l.costAfter)}
+                </td>
+              ) : null}
+              {margins ? (
+                <td>
+                  {moneyAndPercent(l.marginBefore, l.marginBpBefore)} →{' '}
+                  {moneyAndPercent(l.marginAfter, l.marginBpAfter)}
+                  {l.belowFloor ? flag(`below the category’s floor (${percent(l.floorBp)})`) : null}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="plain-list">
+        {c.marginBefore !== null ? (
+          <li>
+            Margin: {moneyAndPercent(c.marginBefore, c.marginBpBefore)} →{' '}
+            <strong>{moneyAndPercent(c.marginAfter, c.marginBpAfter)}</strong>
+          </li>
+        ) : null}
+        {c.buyerTotalBefore !== null && c.buyerTotalAfter !== null ? (
+          <li>
+            Buyer’s total (with GST): {formatMoney(c.buyerTotalBefore)} →{' '}
+            <strong>{formatMoney(c.buyerTotalAfter)}</strong>
+          </li>
+        ) : null}
+        <li>
+          Recorded by {c.recordedBy ?? 'someone'} on {formatDateTime(c.recordedAt)}
+          {c.recordedByViewer ? ': you recorded it, so another colleague accepts it' : ''}
+        </li>
+        {c.needsBuyer ? (
+          <li>
+            {c.buyerAgreed
+              ? `The buyer agreed (recorded by ${c.buyerAgreed.by ?? 'the buyer'} on ${formatDateTime(c.buyerAgreed.at)})`
+              : 'Waiting for the buyer’s agreement: it gives the buyer less, or later than it was told'}
+          </li>
+        ) : null}
+        {c.needsAdmin ? <li>A line’s margin falls below its category’s floor: only an admin may accept it</li> : null}
+      </ul>
+    </div>
+  )
+}
+
+/** Records the buyer's agreement to a counter-offer that gives it less or later (its KAM, an admin). */
+function AgreeForm({ sellerOrder }: { sellerOrder: DecidableSellerOrder }) {
+  return (
+    <Form method="post" className="step-form">
+      <input type="hidden" name="intent" value="agree_counter" />
+      <input type="hidden" name="form" value={`agree-counter-${sellerOrder.id}`} />
+      <input type="hidden" name="sellerOrder" value={sellerOrder.id} />
+      <SubmitButton
+        intent="agree_counter"
+        pendingText="Saving…"
+        aria-label={`Record the buyer’s agreement to the counter-offer on ${sellerOrder.code}`}
+      >
+        Record the buyer’s agreement
+      </SubmitButton>
+    </Form>
   )
 }
 
@@ -224,7 +371,15 @@ function CounterOfferForm({ sellerOrder, reply }: { sellerOrder: DecidableSeller
 }
 
 /** Accepts the recorded counter-offer (the lines change and the seller order is approved), or declines it with a reason. */
-function CounterDecisionForms({ sellerOrder, reply }: { sellerOrder: DecidableSellerOrder; reply: Reply }) {
+function CounterDecisionForms({
+  sellerOrder,
+  reply,
+  acceptable,
+}: {
+  sellerOrder: DecidableSellerOrder
+  reply: Reply
+  acceptable: boolean
+}) {
   const acceptName = `accept-counter-${sellerOrder.id}`
   const declineName = `decline-counter-${sellerOrder.id}`
   const [accept] = useZodForm(() => import('./forms').then((m) => m.counterDecisionSchema), {
@@ -237,20 +392,22 @@ function CounterDecisionForms({ sellerOrder, reply }: { sellerOrder: DecidableSe
   })
   return (
     <>
-      <Form method="post" {...getFormProps(accept)} className="step-form">
-        <ErrorSummary form={accept} />
-        <input type="hidden" name="intent" value="accept_counter" />
-        <input type="hidden" name="form" value={acceptName} />
-        <input type="hidden" name="sellerOrder" value={sellerOrder.id} />
-        <SubmitButton
-          intent="accept_counter"
-          variant="primary"
-          pendingText="Accepting…"
-          aria-label={`Accept the counter-offer on ${sellerOrder.code}`}
-        >
-          Accept the counter-offer
-        </SubmitButton>
-      </Form>
+      {acceptable ? (
+        <Form method="post" {...getFormProps(accept)} className="step-form">
+          <ErrorSummary form={accept} />
+          <input type="hidden" name="intent" value="accept_counter" />
+          <input type="hidden" name="form" value={acceptName} />
+          <input type="hidden" name="sellerOrder" value={sellerOrder.id} />
+          <SubmitButton
+            intent="accept_counter"
+            variant="primary"
+            pendingText="Accepting…"
+            aria-label={`Accept the counter-offer on ${sellerOrder.code}`}
+          >
+            Accept the counter-offer
+          </SubmitButton>
+        </Form>
+      ) : null}
       <ConfirmDialog
         key={declineName}
         trigger="Decline the counter-offer"
@@ -288,23 +445,38 @@ export function DecisionForms({
   may,
   reply,
   only,
+  held,
 }: {
   sellerOrder: DecidableSellerOrder
   may: OrderActions
   reply: Reply
   /** Offer only these steps (the queue: approve and reject). */ only?: SellerOrderStepName[]
+  /** Steps held by a rule (a production gate, gates.ts): drawn disabled with the reason instead of a form. */
+  held?: Partial<Record<SellerOrderStepName, string>>
 }) {
   const steps = stepsFrom(sellerOrder.status).filter(
     (step) => may.steps.includes(step) && (!only || only.includes(step)),
   )
   const counter = may.counterOffers && sellerOrder.status === 'pending_approval'
-  if (!steps.length && !counter) return null
+  const c = sellerOrder.comparison
+  // Accepting is offered to someone other than who recorded it, once the buyer agreed where it must.
+  const acceptable = c ? !c.recordedByViewer && (!c.needsBuyer || c.buyerAgreed !== null) : true
+  const agree =
+    may.agreeCounter && sellerOrder.status === 'pending_approval' && c?.needsBuyer === true && c.buyerAgreed === null
+  if (!steps.length && !counter && !agree) return null
   return (
     <div className="step-forms">
-      {counter && sellerOrder.counterOffer ? <CounterDecisionForms sellerOrder={sellerOrder} reply={reply} /> : null}
-      {steps.map((step) => (
-        <StepForm key={step} sellerOrder={sellerOrder} step={step} reply={reply} />
-      ))}
+      {agree ? <AgreeForm sellerOrder={sellerOrder} /> : null}
+      {counter && sellerOrder.counterOffer ? (
+        <CounterDecisionForms sellerOrder={sellerOrder} reply={reply} acceptable={acceptable} />
+      ) : null}
+      {steps.map((step) =>
+        held?.[step] ? (
+          <HeldStep key={step} sellerOrder={sellerOrder} step={step} reason={held[step]} />
+        ) : (
+          <StepForm key={step} sellerOrder={sellerOrder} step={step} reply={reply} />
+        ),
+      )}
       {counter ? <CounterOfferForm sellerOrder={sellerOrder} reply={reply} /> : null}
     </div>
   )

@@ -7,13 +7,26 @@ import { countOf } from '~/utils/format'
 import { isOwnKey } from '~/utils/own-key'
 import type { Refusal, Result } from '~/utils/refusal.server'
 import type { OrderActions } from './actions'
-import { declineCounterOffer, recordCounterOffer } from './counter-offer.server'
-import { bulkApproveSchema, counterDecisionSchema, counterOfferSchema, orderStepSchema } from './forms'
+import { agreeToCounterOffer, declineCounterOffer, recordCounterOffer } from './counter-offer.server'
+import {
+  bulkApproveSchema,
+  counterAgreementSchema,
+  counterDecisionSchema,
+  counterOfferSchema,
+  orderStepSchema,
+} from './forms'
 import { sellerOrderSteps, type SellerOrderStepName } from './states'
 
 type Reply = SubmissionResult<string[]>
 
-export const DECISION_INTENTS = ['step', 'counter', 'accept_counter', 'decline_counter', 'bulk_approve'] as const
+export const DECISION_INTENTS = [
+  'step',
+  'counter',
+  'accept_counter',
+  'decline_counter',
+  'agree_counter',
+  'bulk_approve',
+] as const
 
 /**
  * The moves of seller and master orders with their effects across features: the lifecycle's
@@ -27,14 +40,18 @@ export interface OrderMoves {
     sellerOrderId: number,
     name: SellerOrderStepName,
     reason?: string,
-  ): Promise<Result<{ code: string; status: string }>>
+  ): Promise<Result<{ code: string; status: string; firstApproval?: boolean }>>
   cancelMasterOrder(
     db: Database,
     actor: { userId: number },
     masterOrderId: number,
     reason: string,
   ): Promise<Result<{ code: string }>>
-  acceptCounterOffer(db: Database, actor: { userId: number }, sellerOrderId: number): Promise<Result<{ code: string }>>
+  acceptCounterOffer(
+    db: Database,
+    actor: { userId: number },
+    sellerOrderId: number,
+  ): Promise<Result<{ code: string; firstApproval?: boolean }>>
   moveRejectedLines(
     db: Database,
     actor: { userId: number },
@@ -56,6 +73,10 @@ export interface DecisionContext {
 
 /** A status in words: "in production", "ready for QC". */
 const statusWords = (status: string) => status.replace(/_/g, ' ').replace(/\bqc\b/, 'QC')
+
+/** The first of two approvals given (docs/domain.md "Approval rules"). */
+const firstApprovalWords = (codes: string[]) =>
+  `Your first approval of ${codes.length <= 10 ? codes.join(', ') : countOf(codes.length, 'seller order')} is recorded: ${codes.length === 1 ? 'it needs' : 'they need'} a second approval by a different person.`
 
 /** How many refusals a bulk decision spells out in its toast (the cookie that carries it is small). */
 const SHOWN_REFUSALS = 4
@@ -95,7 +116,12 @@ export async function handleDecisionForm(
       return {
         status: 'done',
         redirectTo: page,
-        toast: { kind: 'success', message: `${result.value.code} is ${statusWords(result.value.status)}.` },
+        toast: {
+          kind: 'success',
+          message: result.value.firstApproval
+            ? firstApprovalWords([result.value.code])
+            : `${result.value.code} is ${statusWords(result.value.status)}.`,
+        },
       }
     }
     case 'counter': {
@@ -135,28 +161,52 @@ export async function handleDecisionForm(
       if (!result.ok)
         return result.field ? { status: 'invalid', reply: refusalReply(submission, result) } : told(result)
       const message =
-        intent === 'accept_counter'
-          ? `The counter-offer is accepted: ${result.value.code} is approved with its lines.`
-          : `The counter-offer is declined: ${result.value.code} waits for approval as it stood.`
+        'firstApproval' in result.value && result.value.firstApproval
+          ? firstApprovalWords([result.value.code])
+          : intent === 'accept_counter'
+            ? `The counter-offer is accepted: ${result.value.code} is approved with its lines.`
+            : `The counter-offer is declined: ${result.value.code} waits for approval as it stood.`
       return { status: 'done', redirectTo: page, toast: { kind: 'success', message } }
+    }
+    case 'agree_counter': {
+      if (!may.agreeCounter) return { status: 'forbidden' }
+      const submission = parseWithZod(form, { schema: counterAgreementSchema })
+      if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+      if (!(await reaches(submission.value.sellerOrder))) return { status: 'not-found' }
+      const result = await agreeToCounterOffer(db, actor, submission.value.sellerOrder)
+      if (!result.ok) return told(result)
+      return {
+        status: 'done',
+        redirectTo: page,
+        toast: { kind: 'success', message: `The buyer’s agreement to the change on ${result.value.code} is recorded.` },
+      }
     }
     case 'bulk_approve': {
       if (!may.steps.includes('approve')) return { status: 'forbidden' }
       const submission = parseWithZod(form, { schema: bulkApproveSchema })
       if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
       const approved: string[] = []
+      const firstApproved: string[] = []
       const refused: string[] = []
       for (const id of [...new Set(submission.value.sellerOrder)]) {
         // Each in its own transaction: one that someone else decided meanwhile does not hold the others back.
         const result = (await reaches(id))
           ? await moves.takeSellerOrderStep(db, actor, id, 'approve')
           : { ok: false as const, message: 'One of the ticked seller orders is not one you can approve.' }
-        if (result.ok) approved.push(result.value.code)
-        else refused.push(result.message)
+        if (!result.ok) refused.push(result.message)
+        else if ('firstApproval' in result.value && result.value.firstApproval) firstApproved.push(result.value.code)
+        else approved.push(result.value.code)
       }
-      const done = approved.length
-        ? `Approved ${approved.length <= 10 ? approved.join(', ') : countOf(approved.length, 'seller order')}.`
-        : 'Nothing was approved.'
+      const done = [
+        approved.length
+          ? `Approved ${approved.length <= 10 ? approved.join(', ') : countOf(approved.length, 'seller order')}.`
+          : firstApproved.length
+            ? ''
+            : 'Nothing was approved.',
+        firstApproved.length ? firstApprovalWords(firstApproved) : '',
+      ]
+        .filter(Boolean)
+        .join(' ')
       const notes =
         refused.slice(0, SHOWN_REFUSALS).join(' ') +
         (refused.length > SHOWN_REFUSALS
@@ -166,7 +216,7 @@ export async function handleDecisionForm(
         status: 'done',
         redirectTo: page,
         toast: {
-          kind: refused.length ? (approved.length ? 'info' : 'error') : 'success',
+          kind: refused.length ? (approved.length || firstApproved.length ? 'info' : 'error') : 'success',
           message: [done, notes].filter(Boolean).join(' '),
         },
       }

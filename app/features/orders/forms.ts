@@ -85,6 +85,13 @@ export const counterDecisionSchema = z.object({
   reason: reasonField,
 })
 
+/** The buyer's agreement to a counter-offer that changes what it receives (its KAM, an admin or the buyer itself). */
+export const counterAgreementSchema = z.object({
+  intent: z.literal('agree_counter'),
+  form: formName,
+  sellerOrder: idField,
+})
+
 /** The seller orders ticked in a queue, approved together. */
 export const bulkApproveSchema = z.object({
   intent: z.literal('bulk_approve'),

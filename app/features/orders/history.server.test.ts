@@ -4,7 +4,7 @@ import { makeBuyer, makeCompanyUser, makeSeller } from '../../../tests/support/c
 import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder } from '../../../tests/support/orders'
 import { audit } from '~/platform/audit.server'
-import { recordCounterOffer } from './counter-offer.server'
+import { agreeToCounterOffer, recordCounterOffer } from './counter-offer.server'
 import { acceptCounterOffer, moveRejectedLines, takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { orderSight, type OrderLens, type OrderPortal } from './lens'
 import { orderDetail } from './search.server'
@@ -143,10 +143,12 @@ describe('the order history through the lens', () => {
       .executeTakeFirstOrThrow()
     const readyBy = `${nextYear()}-01-20`
     expect(
-      await recordCounterOffer(db, staff, order.sellerOrderId, [
+      await recordCounterOffer(db, { userId: await userIdOf('internal@example.com') }, order.sellerOrderId, [
         { subOrderId: line.id, quantity: '8', readyBy, cost: '130' },
       ]),
     ).toMatchObject({ ok: true })
+    // It gives the buyer less: the buyer's agreement first (recorded here by an admin), then another person accepts.
+    expect(await agreeToCounterOffer(db, staff, order.sellerOrderId)).toMatchObject({ ok: true })
     expect(await acceptCounterOffer(db, staff, order.sellerOrderId)).toMatchObject({ ok: true })
 
     const buyer = await historyAs(buyerLens(buyerId), order.id)

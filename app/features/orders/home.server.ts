@@ -101,7 +101,15 @@ async function approvals(db: Database, portal: ApprovalPortal): Promise<{ figure
 
 /** The seller's own seller orders: approved ones to start (its queue), in production, waiting for approval. */
 async function sellerHome(db: Database, sellerId: number): Promise<{ figures: OrderFigure[]; queue: OrderQueue }> {
-  const own = db.selectFrom('seller_orders').where('seller_orders.seller_id', '=', sellerId)
+  // Not the seller orders of orders on credit hold: they are not sent to the seller until released.
+  const own = db
+    .selectFrom('seller_orders')
+    .where('seller_orders.seller_id', '=', sellerId)
+    .where(
+      'seller_orders.master_order_id',
+      'not in',
+      db.selectFrom('master_orders').select('master_orders.id').where('master_orders.credit_hold', '=', 'held'),
+    )
   const counts = await own
     .select(['seller_orders.status', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy('seller_orders.status')

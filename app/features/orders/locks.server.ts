@@ -13,7 +13,10 @@ import type { Executor } from '~/platform/executor'
 export async function lockMasterOrder(trx: Executor, masterOrderId: number) {
   return lockedRead(
     trx,
-    trx.selectFrom('master_orders').select(['id', 'code', 'status', 'buyer_id']).where('id', '=', masterOrderId),
+    trx
+      .selectFrom('master_orders')
+      .select(['id', 'code', 'status', 'buyer_id', 'credit_hold'])
+      .where('id', '=', masterOrderId),
   ).executeTakeFirst()
 }
 

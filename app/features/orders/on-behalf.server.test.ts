@@ -3,7 +3,7 @@ import type { Viewer } from '~/auth/session.server'
 import { getDb } from '~/db.server'
 import { makeBuyer, makeSeller, makeStaffUser } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
-import { formOf, placeTestOrder } from '../../../tests/support/orders'
+import { formOf, passStages, placeTestOrder } from '../../../tests/support/orders'
 import type { OrderPortal } from './lens'
 import { orderPageAction, orderPageFor } from './pages.server'
 import { takeSellerOrderStep, orderMoves } from '~/lifecycle/seller-orders.server'
@@ -176,6 +176,18 @@ describe('staff on behalf of a seller', () => {
   })
 
   it('the main portal and the supplier team admin act for any seller; the seller’s own step names no one', async () => {
+    // Staff acting for the seller meet the seller's production gate: ready for QC waits for the lines' stages.
+    const held = await post(viewer(['internal'], internal), 'main', ids.order, stepForm(ids.own, 'ready_for_qc'))
+    expect(held).toMatchObject({
+      status: 'done',
+      toast: {
+        kind: 'error',
+        message: expect.stringMatching(/^Line \d+ is .+: every stage before QC must be passed first\.$/),
+      },
+    })
+    expect(await statusOf(ids.own)).toBe('in_production')
+    await passStages(ids.own, 'gate')
+    await passStages(ids.foreign, 'gate')
     expect(
       await post(viewer(['internal'], internal), 'main', ids.order, stepForm(ids.own, 'ready_for_qc')),
     ).toMatchObject({ status: 'done' })

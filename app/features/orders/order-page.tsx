@@ -17,7 +17,8 @@ import { actionsOn, SELLER_STEPS, type OrderActions } from './actions'
 import { CounterOfferNotice, day, DecisionForms, lineItemColumns } from './decision-forms'
 import { replyFor, type Reply } from '~/platform/form-reply'
 import { orderBase, type OrderPortal } from './lens'
-import { stepsFrom } from './states'
+import { stepsFrom, type SellerOrderStepName } from './states'
+import { gateRefusal, GATED_STEPS } from './gates'
 import { sourceLabels } from './sources'
 import type { OrderAddress, OrderDetail } from './search.server'
 
@@ -181,6 +182,13 @@ function QcOutcomes({ inspections }: { inspections: SellerOrder['inspections'] }
   )
 }
 
+/** The steps of a seller order its production gate holds now, with why (the lines short of their stage). */
+function heldSteps(order: SellerOrder): Partial<Record<SellerOrderStepName, string>> {
+  return Object.fromEntries(
+    GATED_STEPS.map((step) => [step, gateRefusal(step, order.lines)]).filter(([, reason]) => reason),
+  )
+}
+
 /** Whether the page offers the seller's own steps on this seller order now (a step, or a line's next stage). */
 function actsForSeller(order: SellerOrder, may: OrderActions) {
   const sellerSteps: readonly string[] = SELLER_STEPS
@@ -285,7 +293,7 @@ function SellerOrderCard({
           The seller’s steps taken here are recorded as yours, for {order.sellerName ?? 'the seller'}.
         </p>
       ) : null}
-      <DecisionForms sellerOrder={order} may={may} reply={reply} />
+      <DecisionForms sellerOrder={order} may={may} reply={reply} held={heldSteps(order)} />
       {may.moveLines && order.status === 'rejected' && !order.linesMoved ? (
         <MoveLinesForm sellerOrder={order} reply={reply} />
       ) : null}

@@ -4,6 +4,7 @@ import type { Viewer } from '~/auth/session.server'
 import type { FormOutcome } from '~/ui/outcome.server'
 import { readId } from '~/utils/list-params'
 import { orderActions, type OrderActions } from './actions'
+import { staffComparisons } from './counter-offer.server'
 import { buyerOrderDetail, type BuyerOrderDetail } from './buyer-order.server'
 import { portalsFor } from '~/auth/portals'
 import { ORDER_PORTALS, orderPath, type OrderLens, type OrderPortal } from './lens'
@@ -54,8 +55,9 @@ export async function orderPageFor(
     const order = await buyerOrderDetail(db, lens, id)
     return order ? { order, portal, path: orderPath(portal, order.id) } : undefined
   }
-  const order = await orderDetail(db, lens, id)
-  if (!order) return undefined
+  const detail = await orderDetail(db, lens, id)
+  if (!detail) return undefined
+  const order = portal === 'seller' ? detail : await withComparisons(db, viewer, lens, detail)
   const may = orderActions(portal)
   const actedFor = may.onBehalf ? await sellerOrdersActedFor(db, lens, order.id) : undefined
   return {
@@ -65,6 +67,28 @@ export async function orderPageFor(
     path: orderPath(portal, order.id),
   }
 }
+/** Staff read a counter-offer beside the lines it changes, through their lens (never the seller's page). */
+async function withComparisons(
+  db: Database,
+  viewer: Viewer,
+  lens: OrderLens,
+  order: OrderDetail,
+): Promise<OrderDetail> {
+  const rows = await db
+    .selectFrom('seller_orders')
+    .select(['id', 'counter_offer_json'])
+    .where('master_order_id', '=', order.id)
+    .where('status', '=', 'pending_approval')
+    .where('counter_offer_json', 'is not', null)
+    .execute()
+  if (!rows.length) return order
+  const comparisons = await staffComparisons(db, rows, lens.see, viewer.userId)
+  return {
+    ...order,
+    sellerOrders: order.sellerOrders.map((s) => ({ ...s, comparison: comparisons.get(s.id) ?? null })),
+  }
+}
+
 export interface BuyerOrderPageData {
   order: BuyerOrderDetail
   portal: 'buyer'

@@ -223,7 +223,7 @@ describe('placing the cart', () => {
     // The same submit again (a double click, a retry) answers with the same order and makes nothing.
     expect(await placeCart(db, actor, buyerId, 'place-1')).toEqual({
       ok: true,
-      value: { id: order.id, code: order.code, repeated: true },
+      value: { id: order.id, code: order.code, repeated: true, held: false },
     })
     expect(await count('master_orders')).toBe(ordersBefore + 1)
   })

@@ -30,7 +30,7 @@ export async function placeCart(
   idempotencyKey: string,
   orderPlaced: OrderPlaced,
   now = new Date(),
-): Promise<Result<{ id: number; code: string; repeated: boolean }>> {
+): Promise<Result<{ id: number; code: string; repeated: boolean; held: boolean }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const { result, repeated } = await once(trx, idempotencyKey, 'master_order.place', actor.userId, async () => {
@@ -103,12 +103,12 @@ export async function placeCart(
         await trx.deleteFrom('order_carts').where('id', '=', cart.id).execute()
         return order.id
       })
-      const { code } = await trx
+      const { code, credit_hold } = await trx
         .selectFrom('master_orders')
-        .select('code')
+        .select(['code', 'credit_hold'])
         .where('id', '=', result)
         .executeTakeFirstOrThrow()
-      return { ok: true as const, value: { id: result, code, repeated } }
+      return { ok: true as const, value: { id: result, code, repeated, held: credit_hold === 'held' } }
     }),
   )
 }
@@ -151,11 +151,14 @@ export interface LineToPlace {
  * route, as a feature never calls the lifecycle): an order approved as it was placed moves on, and
  * its report rows are written.
  */
-export type OrderPlaced = (
-  trx: Executor,
-  order: { id: number; autoApproved: boolean },
-  actorUserId: number,
-) => Promise<void>
+export interface OrderPlaced {
+  (trx: Executor, order: { id: number; autoApproved: boolean }, actorUserId: number): Promise<void>
+  /**
+   * Asked before the order is written (the lifecycle's credit rule, docs/domain.md "Credit"): why it
+   * must wait on credit hold, or null. A held order's seller orders are neither approved nor told.
+   */
+  creditHold?: (trx: Executor, order: { buyerId: number; totalMinor: number }) => Promise<string | null>
+}
 
 /**
  * Writes one master order (MO-…) from checked lines, inside the caller's transaction: a sub order
@@ -175,6 +178,11 @@ export async function writeOrder(
   const at = now.toISOString()
   const sum = (list: typeof placed, key: 'valueMinor' | 'gstMinor' | 'costMinor') =>
     list.reduce((total, line) => total + line[key], 0)
+  const held =
+    (await orderPlaced.creditHold?.(trx, {
+      buyerId: head.buyerId,
+      totalMinor: sum(placed, 'valueMinor') + sum(placed, 'gstMinor'),
+    })) ?? null
   const code = await nextCode(trx, 'MO', now)
   const order = await trx
     .insertInto('master_orders')
@@ -195,6 +203,8 @@ export async function writeOrder(
       line_count: placed.length,
       placed_by: actor.userId,
       placed_at: at,
+      credit_hold: held ? 'held' : 'none',
+      credit_hold_reason: held,
       created_at: at,
       updated_at: at,
     })
@@ -279,6 +289,8 @@ export async function writeOrder(
         status: 'pending_approval',
       },
     })
+    // An order on credit hold goes to its sellers when finance releases it.
+    if (held) continue
     const approved = await autoApprove(trx, sellerOrder.id, sellerId, actor.userId)
     if (approved) autoApproved = true
     await notifySeller(trx, sellerOrder.id, approved ? 'approved' : 'created')
@@ -297,6 +309,15 @@ export async function writeOrder(
       seller_orders: sellerCodes,
     },
   })
+  if (held)
+    await audit(trx, {
+      actorUserId: actor.userId,
+      action: 'master_order.credit_held',
+      entityType: 'master_order',
+      entityId: order.id,
+      after: { code, credit_hold: 'held' },
+      note: held,
+    })
   await orderPlaced(trx, { id: order.id, autoApproved }, actor.userId)
   return order
 }

@@ -4,6 +4,8 @@ import { type Executor } from '~/platform/executor'
 import { PASSING_INSPECTION } from '../qc/rules'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { forSellerOf } from './steps.server'
+import { gateRefusal, isGated, type GatedLine } from './gates'
+import type { SellerOrderStepName } from './states'
 
 type Actor = { userId: number; onBehalf?: boolean }
 
@@ -95,4 +97,43 @@ export async function advanceLine(
       return { ok: true as const, value: { stage: next.name, code: line.code } }
     }),
   )
+}
+
+/** A seller order's lines as the production gates read them (gates.ts): each line's stage and its category's workflow. */
+export async function gatedLines(trx: Executor, sellerOrderId: number): Promise<GatedLine[]> {
+  const lines = await trx
+    .selectFrom('sub_orders')
+    .select(['line_no', 'category_id', 'stage_position'])
+    .where('seller_order_id', '=', sellerOrderId)
+    .orderBy('line_no')
+    .execute()
+  const categoryIds = [...new Set(lines.map((l) => l.category_id))]
+  const stages = categoryIds.length
+    ? await trx
+        .selectFrom('workflow_stages')
+        .select(['category_id', 'position', 'name', 'qc_gate'])
+        .where('category_id', 'in', categoryIds)
+        .orderBy('position')
+        .execute()
+    : []
+  return lines.map((l) => ({
+    lineNo: l.line_no,
+    stagePosition: l.stage_position,
+    stages: stages
+      .filter((s) => s.category_id === l.category_id)
+      .map((s) => ({ position: s.position, name: s.name, qcGate: s.qc_gate === 1 })),
+  }))
+}
+
+/**
+ * Why a step of the seller order is held by its production gate (ready for QC, rework, dispatch: its
+ * lines short of the stage the step needs), read inside the step's transaction; undefined when it may go.
+ */
+export async function productionGate(
+  trx: Executor,
+  sellerOrderId: number,
+  step: SellerOrderStepName,
+): Promise<string | undefined> {
+  if (!isGated(step)) return undefined
+  return gateRefusal(step, await gatedLines(trx, sellerOrderId))
 }

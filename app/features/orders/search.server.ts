@@ -1,3 +1,4 @@
+import type { StaffComparison } from './counter-offer.server'
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { Database } from '#db/database'
 import type { DB, MasterOrderStatus, SellerOrderStatus } from '#db/types'
@@ -87,6 +88,8 @@ function scoped(db: Executor, lens: OrderLens, way: Way = 'probe') {
     )
   if (scope.kind === 'seller') query = query.where(withSellerOrder(way, { sellerId: scope.sellerId }))
   if (scope.kind === 'agent') query = query.where(withSellerOrder(way, { agentUserId: scope.userId }))
+  // An order on credit hold is not sent to its sellers until finance releases it (docs/domain.md "Credit").
+  if (scope.kind === 'seller' || scope.kind === 'agent') query = query.where('master_orders.credit_hold', '!=', 'held')
   return query
 }
 
@@ -111,7 +114,9 @@ const masterStatusFilter = (lens: OrderLens, status: string): 'open' | MasterOrd
 function filtering(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved, way: Way = 'probe') {
   // A seller's status filter is its own seller orders in that status: the scope's test is in it.
   const sellerStatus = lens.scope.kind === 'seller' && (SELLER_ORDER_STATUSES as readonly string[]).includes(f.status)
-  let query = sellerStatus ? db.selectFrom('master_orders') : scoped(db, lens, way)
+  let query = sellerStatus
+    ? db.selectFrom('master_orders').where('master_orders.credit_hold', '!=', 'held')
+    : scoped(db, lens, way)
   let beyondCategories = lens.scope.kind === 'seller' || lens.scope.kind === 'agent'
   const beyond = (next: typeof query) => {
     beyondCategories = true
@@ -624,6 +629,8 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
       linesMoved: s.moved_to_code !== null,
       movedToCode: seller !== null ? null : s.moved_to_code,
       counterOffer: counterOfferOf(s.counter_offer_json, see),
+      // Staff pages fill it in (pages.server.ts: the counter-offer beside the lines); never a seller's or a buyer's.
+      comparison: null as StaffComparison | null,
       lines: lines.of(s.id, see),
       inspections: inspections.get(s.id) ?? [],
     })),

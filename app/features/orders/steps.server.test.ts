@@ -2,6 +2,7 @@ import { getDb } from '~/db.server'
 import { makeBuyerSku, makeProductSku, makeSellerSku } from '../../../tests/support/catalogue'
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
+import { stagesBefore } from '../../../tests/support/orders'
 import { auditEntriesOf } from '~/features/audit/history.server'
 import { addCartLine, saveCartLine } from './cart.server'
 import { placeCart } from '~/lifecycle/master-orders.server'
@@ -140,8 +141,10 @@ describe('cancelling a whole order', () => {
 
     const later = await placedOrder('cancel-2')
     const [first] = later.sellerOrders
-    for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass', 'dispatch'] as const)
+    for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass', 'dispatch'] as const) {
+      await stagesBefore(first.id, step)
       expect(await takeSellerOrderStep(db, staff, first.id, step)).toMatchObject({ ok: true })
+    }
     expect(await cancelMasterOrder(db, staff, later.id, 'Too late')).toMatchObject({
       ok: false,
       message: `${first.code} is already dispatched: the order can no longer be cancelled as a whole.`,

@@ -1,3 +1,4 @@
+import { secondApprovalRule } from './second-approval.server'
 import { ROLE_KEYS } from '~/auth/roles'
 import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
@@ -106,6 +107,8 @@ export async function autoApprove(
     .where('id', '=', sellerId)
     .executeTakeFirst()
   if (seller?.auto_approve_orders !== 1 || !(await isFlagOn(trx, 'seller_order_auto_approve', ROLE_KEYS))) return false
+  // An order that needs two approvers (docs/domain.md "Approval rules") waits for them, whatever the seller's mark.
+  if (await secondApprovalRule(trx, sellerOrderId)) return false
   const at = new Date().toISOString()
   await takeStep(trx, sellerOrderMachine, sellerOrderId, 'approve', {
     actorUserId,

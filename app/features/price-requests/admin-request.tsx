@@ -11,7 +11,8 @@ import { Table } from '~/ui/table'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import type { FormReply } from '~/platform/form-reply'
-import { percentChange } from './format'
+import { percentChange, percentOf } from './format'
+import { orderPath } from '../orders/lens'
 import type { RequestRecord } from './queries.server'
 import { RequestStatusBadge } from './request-status'
 import { statusLabels } from './shared'
@@ -23,8 +24,95 @@ export interface AdminRequestProps extends RequestRecord {
 
 const dash = <span className="muted">—</span>
 
+const marginWords = (margin: { minor: number; bp: number } | null) =>
+  margin === null
+    ? dash
+    : `${margin.minor < 0 ? '−' : ''}${formatMoney(Math.abs(margin.minor))} (${percentOf(margin.bp)})`
+
+/** What the decision weighs (docs/domain.md "Approval rules"): the cost, the margins, the floor and the open orders. */
+function MarginSection({ facts }: { facts: RequestRecord['facts'] }) {
+  const { openOrders } = facts
+  return (
+    <section className="card" aria-labelledby="margin-heading">
+      <h2 id="margin-heading">Cost and margin</h2>
+      <dl className="details">
+        <div>
+          <dt>Cost</dt>
+          <dd>
+            {facts.costMinor === null ? (
+              <span className="muted">no live seller offer with a cost</span>
+            ) : (
+              <>
+                {formatMoney(facts.costMinor)} <span className="muted">the lowest live seller cost</span>
+              </>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Margin now</dt>
+          <dd>{marginWords(facts.marginNow)}</dd>
+        </div>
+        <div>
+          <dt>Proposed margin</dt>
+          <dd>
+            {marginWords(facts.marginProposed)}
+            {facts.belowCost ? (
+              <>
+                {' '}
+                <Badge tone="danger">Below cost: it cannot be approved</Badge>
+              </>
+            ) : facts.floorBp !== null && facts.marginProposed && facts.marginProposed.bp < facts.floorBp ? (
+              <>
+                {' '}
+                <Badge tone="warning">Below the floor</Badge>
+              </>
+            ) : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Margin floor</dt>
+          <dd>
+            {facts.floorBp === null ? (
+              <span className="muted">none{facts.category ? ` for ${facts.category}` : ''}</span>
+            ) : (
+              `${percentOf(facts.floorBp)} (${facts.category})`
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Open orders it would affect</dt>
+          <dd data-testid="open-orders">
+            {openOrders.count === 0 ? (
+              'none'
+            ) : (
+              <>
+                {openOrders.count === 1 ? '1 master order' : `${openOrders.count} master orders`} not yet invoiced:{' '}
+                {openOrders.shown.map((o, i) => (
+                  <span key={o.id}>
+                    {i ? ', ' : ''}
+                    <Link to={orderPath('admin', o.id)}>{o.code}</Link>
+                  </span>
+                ))}
+                {openOrders.count > openOrders.shown.length ? ' …' : ''}
+              </>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  )
+}
+
 /** One request as admin decides on it: prices, the buyer SKU's versions, approve or reject. */
-export function AdminRequestPage({ request: r, inForceVersionId, versions, unit, history, reply }: AdminRequestProps) {
+export function AdminRequestPage({
+  request: r,
+  inForceVersionId,
+  versions,
+  unit,
+  facts,
+  history,
+  reply,
+}: AdminRequestProps) {
   const created = versions.find((v) => v.id === r.versionId)
   const difference = r.priceNowMinor === null ? null : r.proposedPriceMinor - r.priceNowMinor
   return (
@@ -86,6 +174,7 @@ export function AdminRequestPage({ request: r, inForceVersionId, versions, unit,
           </div>
         </dl>
       </section>
+      <MarginSection facts={facts} />
       <section className="card" aria-labelledby="request-heading">
         <h2 id="request-heading">Request</h2>
         <dl className="details">

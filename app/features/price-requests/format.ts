@@ -6,3 +6,6 @@ export function percentChange(fromMinor: number | null, toMinor: number): string
   const percent = ((toMinor - fromMinor) / fromMinor) * 100
   return `${percent > 0 ? '+' : percent < 0 ? '−' : ''}${Math.abs(percent).toFixed(1)} %`
 }
+
+/** A margin in basis points as a percentage ("12.5 %"). */
+export const percentOf = (bp: number) => `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')} %`

@@ -5,6 +5,7 @@ import { formatDate, formatMoney } from '~/utils/format'
 import { audit } from '~/platform/audit.server'
 import type { Executor } from '~/platform/executor'
 import { addBuyerSkuVersion } from '../buyer-skus/versions.server'
+import { priceRuleOf, refuseBelowCost } from '../buyer-skus/price-rules.server'
 import { once } from '~/platform/idempotency.server'
 import { queueEmail } from '~/platform/outbox.server'
 import { takeStep } from '~/platform/steps.server'
@@ -79,6 +80,9 @@ export async function createPriceRequest(
                 'proposedPrice',
                 `That is the price in force now (${formatMoney(sku.priceNowMinor)}): propose a different one`,
               )
+            // The approval rules (docs/domain.md "Approval rules"): a price below the cost is refused.
+            const rule = await priceRuleOf(trx, sku.id)
+            if (rule) refuseBelowCost(rule, input.proposedPrice, 'proposedPrice')
             const stamp = now.toISOString()
             const row = await trx
               .insertInto('price_change_requests')
@@ -184,6 +188,11 @@ export async function decidePriceRequest(
           undefined,
           'This buyer SKU is archived: the request can no longer be approved. Reject it, or restore the SKU first.',
         )
+      }
+      // The cost may have risen since the request: a price below it is refused at approval too.
+      if (decision.intent === 'approve' && request.status === 'pending') {
+        const rule = await priceRuleOf(trx, request.buyer_sku_id)
+        if (rule) refuseBelowCost(rule, request.proposed_price_minor)
       }
       const now = new Date().toISOString()
       const status = decision.intent === 'approve' ? 'approved' : 'rejected'

@@ -1,3 +1,4 @@
+import { marginOf, priceRuleOf } from '../buyer-skus/price-rules.server'
 import type { PriceChangeStatus } from '#db/types'
 import type { Executor } from '~/platform/executor'
 import { priceInForceSql, versionInForce } from '../buyer-skus/versions.server'
@@ -125,7 +126,8 @@ export async function requestRecord(db: Executor, id: number) {
       .where('buyer_skus.id', '=', request.buyerSkuId)
       .executeTakeFirst(),
   ])
-  return { request, inForceVersionId: inForce?.id ?? null, versions, unit: product?.unit ?? null }
+  const facts = await decisionFacts(db, request)
+  return { request, inForceVersionId: inForce?.id ?? null, versions, unit: product?.unit ?? null, facts }
 }
 
 /** A buyer SKU's versions, newest first (a buyer SKU has a handful; no page needed). */
@@ -207,4 +209,48 @@ export function pendingRequestOf(db: Executor, buyerSkuId: number) {
     .where('buyer_sku_id', '=', buyerSkuId)
     .where('status', '=', 'pending' satisfies PriceChangeStatus)
     .executeTakeFirst()
+}
+
+/** How many open master orders a decision page lists by code. */
+export const AFFECTED_SHOWN = 5
+
+/**
+ * What admin weighs a price change by (docs/domain.md "Approval rules"): the cost (the lowest live
+ * seller cost), the margin now and proposed (₹ and %), the category's floor, and the open master
+ * orders with this buyer SKU not yet invoiced (a seller order with its lines not yet delivered,
+ * cancelled or rejected): their count and the first few. Staff only: the admin page.
+ */
+export async function decisionFacts(
+  db: Executor,
+  request: { buyerSkuId: number; proposedPriceMinor: number; priceNowMinor: number | null },
+) {
+  const openLines = () =>
+    db
+      .selectFrom('sub_orders')
+      .innerJoin('seller_orders', 'seller_orders.id', 'sub_orders.seller_order_id')
+      .innerJoin('master_orders', 'master_orders.id', 'sub_orders.master_order_id')
+      .where('sub_orders.buyer_sku_id', '=', request.buyerSkuId)
+      .where('seller_orders.status', 'not in', ['delivered', 'cancelled', 'rejected'])
+  const [rule, counted, shown] = await Promise.all([
+    priceRuleOf(db, request.buyerSkuId),
+    openLines()
+      .select((eb) => eb.fn.count<number>('master_orders.id').distinct().as('n'))
+      .executeTakeFirstOrThrow(),
+    openLines()
+      .select(['master_orders.id', 'master_orders.code'])
+      .distinct()
+      .orderBy('master_orders.id', 'desc')
+      .limit(AFFECTED_SHOWN)
+      .execute(),
+  ])
+  const cost = rule?.costMinor ?? null
+  return {
+    costMinor: cost,
+    floorBp: rule?.floorBp ?? null,
+    category: rule?.category ?? null,
+    marginNow: request.priceNowMinor === null ? null : marginOf(Number(request.priceNowMinor), cost),
+    marginProposed: marginOf(request.proposedPriceMinor, cost),
+    belowCost: cost !== null && request.proposedPriceMinor < cost,
+    openOrders: { count: Number(counted.n), shown: shown.map((o) => ({ id: o.id, code: o.code })) },
+  }
 }

@@ -8,7 +8,7 @@ import { getDb } from '~/db.server'
 import { kolkataDay } from '~/utils/format'
 import { makeBuyer, makeSeller, makeStaffUser } from '../../../tests/support/companies'
 import { cookieFor, userIdOf } from '../../../tests/support/db'
-import { formOf, placeTestOrder } from '../../../tests/support/orders'
+import { formOf, placeTestOrder, stagesBefore } from '../../../tests/support/orders'
 import { demoValue } from '../../../seed/qc'
 import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { operatorInspection } from './field.server'
@@ -32,8 +32,10 @@ async function inspectionFor(operatorId: number, buyerId: number, sellerId: numb
     sellerIds: [sellerId],
     key: `qc-access-${slot}`,
   })
-  for (const step of ['approve', 'start_production', 'ready_for_qc'] as const)
+  for (const step of ['approve', 'start_production', 'ready_for_qc'] as const) {
+    await stagesBefore(order.sellerOrderId, step)
     await takeSellerOrderStep(db, staff, order.sellerOrderId, step)
+  }
   const done = await scheduleInspection(db, staff, order.sellerOrderId, { day: kolkataDay(), slot, operatorId })
   if (!done.ok) throw new Error(done.message)
   return done.value.id

@@ -3,7 +3,7 @@ import { getDb } from '~/db.server'
 import { kolkataDay } from '~/utils/format'
 import { makeBuyer, makeCompanyUser, makeSeller, makeStaffUser } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
-import { formOf, placeTestOrder } from '../../../tests/support/orders'
+import { formOf, placeTestOrder, stagesBefore } from '../../../tests/support/orders'
 import { auditEntriesOf } from '~/features/audit/history.server'
 import { advanceLine } from '../orders/progress.server'
 import { lensFor, orderDetail } from '../orders/search.server'
@@ -58,6 +58,7 @@ async function readyOrder(lines = 1) {
     key: `qc-${++counter}`,
   })
   for (const step of ['approve', 'start_production', 'ready_for_qc'] as const) {
+    await stagesBefore(order.sellerOrderId, step)
     const done = await takeSellerOrderStep(getDb(), staff, order.sellerOrderId, step)
     if (!done.ok) throw new Error(done.message)
   }

@@ -232,9 +232,12 @@ const SOURCES: Record<PickKind, PickSource> = {
     async search(db, who, text) {
       if (!who.within) return []
       const ids = searchIds(db, 'buyer_sku', text)
-      if (!ids) return []
+      // Words of the product SKU's name (or its code) too, as the picker's hint says: the product
+      // SKUs matching, then this buyer's SKUs of them through (buyer_id, product_sku_id).
+      const ofSku = searchIds(db, 'product_sku', text)
+      if (!ids || !ofSku) return []
       const rows = await buyerSkusWithin(db, who.within)
-        .where('buyer_skus.id', 'in', ids)
+        .where((eb) => eb.or([eb('buyer_skus.id', 'in', ids), eb('buyer_skus.product_sku_id', 'in', ofSku)]))
         .orderBy('buyer_skus.buyer_code')
         .limit(PICK_LIMIT)
         .execute()

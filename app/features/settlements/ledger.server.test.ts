@@ -3,7 +3,7 @@ import { getDb } from '~/db.server'
 import { kolkataDay } from '~/utils/format'
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
-import { placeTestOrder } from '../../../tests/support/orders'
+import { placeTestOrder, stagesBefore } from '../../../tests/support/orders'
 import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { issueCreditNote, recordPayment } from '~/lifecycle/settlements.server'
 
@@ -36,6 +36,7 @@ async function dispatchedOrders(count: number): Promise<number[]> {
     const order = await placeTestOrder({ userId: staff.userId, buyerId, sellerIds, key: `ledger-${++counter}` })
     for (const so of order.sellerOrders) {
       for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass', 'dispatch'] as const) {
+        await stagesBefore(so.id, step)
         const done = await takeSellerOrderStep(getDb(), staff, so.id, step)
         if (!done.ok) throw new Error(done.message)
       }
@@ -240,6 +241,7 @@ describe('the buyer ledger', () => {
       key: `close-${++counter}`,
     })
     for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass', 'dispatch', 'deliver'] as const) {
+      await stagesBefore(order.sellerOrderId, step)
       const done = await takeSellerOrderStep(getDb(), staff, order.sellerOrderId, step)
       if (!done.ok) throw new Error(done.message)
     }

@@ -4,7 +4,7 @@ import { getDb } from '~/db.server'
 import { kolkataDay } from '~/utils/format'
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
-import { formOf, placeTestOrder } from '../../../tests/support/orders'
+import { formOf, placeTestOrder, stagesBefore } from '../../../tests/support/orders'
 import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { invoicePdfFor, settlementAction, settlementPage, statementPdfFor } from './pages.server'
 import { pdfMoney } from './pdf.server'
@@ -46,6 +46,7 @@ beforeAll(async () => {
 async function delivered() {
   const order = await placeTestOrder({ userId: viewer.userId, buyerId, sellerIds: [sellerId], key: `st-${++counter}` })
   for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass', 'dispatch', 'deliver'] as const) {
+    await stagesBefore(order.sellerOrderId, step)
     const done = await takeSellerOrderStep(getDb(), viewer, order.sellerOrderId, step)
     if (!done.ok) throw new Error(done.message)
   }

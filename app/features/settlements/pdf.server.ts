@@ -50,7 +50,7 @@ const party = (p: PartyOnInvoice) =>
     p.line1,
     p.line2,
     `${p.city}, ${p.state} ${p.pin}`.trim(),
-    p.gstin ? `GSTIN ${p.gstin}` : 'GSTIN not registered',
+    p.gstin ? `GSTIN ${p.gstin}` : 'Not registered for GST: no input tax credit',
   ]
     .filter(Boolean)
     .join('\n')

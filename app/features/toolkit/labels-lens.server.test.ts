@@ -2,7 +2,7 @@ import { getDb } from '~/db.server'
 import { makeBuyer, makeCompanyUser, makeSeller } from '../../../tests/support/companies'
 import { readPdf } from '../../../tests/support/barcodes'
 import { userIdOf, viewerFor } from '../../../tests/support/db'
-import { placeTestOrder } from '../../../tests/support/orders'
+import { placeTestOrder, stagesAfter, stagesBefore } from '../../../tests/support/orders'
 import { kolkataDay } from '~/utils/format'
 import { createRequest } from '../logistics/requests.server'
 import { addressChoices, linkedOrderByCode } from '../logistics/linked-orders.server'
@@ -70,8 +70,10 @@ beforeAll(async () => {
   codes.soOwn = ownOrder.sellerOrders[0]!.code
   codes.soForeign = foreignOrder.sellerOrders[0]!.code
   for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass'] as const) {
+    await stagesBefore(ownOrder.sellerOrderId, step)
     const done = await takeSellerOrderStep(db(), staff, ownOrder.sellerOrderId, step)
     if (!done.ok) throw new Error(done.message)
+    await stagesAfter(ownOrder.sellerOrderId, step)
   }
   // Its first mile (pickup to warehouse), then its last mile (warehouse to the buyer): the latest is the buyer's.
   for (const type of ['first_mile', 'last_mile'] as const) {

@@ -6,13 +6,15 @@ import { newIdempotencyKey } from '~/platform/idempotency.server'
 import { handleCartForm } from '~/features/orders/cart-forms.server'
 import { orderPlaced } from '~/lifecycle/master-orders.server'
 import { CartPage, ChooseCartBuyer } from '~/features/orders/cart-page'
-import { cartView, openCarts } from '~/features/orders/cart.server'
+import { cartView, openCarts, readSellerSort } from '~/features/orders/cart.server'
 import { cartPath } from '~/features/orders/shared'
 import { cartBuyerOf } from '~/features/orders/cart-buyer.server'
 import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
 import { readId } from '~/utils/list-params'
+import { buyerCredit } from '~/features/credit/credit.server'
+import { CreditPanel } from '~/features/credit/credit-panel'
 
 export const handle: LoaderHandle<typeof loader> = {
   name: 'MasterOrderCart',
@@ -30,15 +32,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'main')
   const db = getDb()
-  const buyer = await cartBuyerOf(db, new URL(request.url), cartPath)
+  const url = new URL(request.url)
+  const buyer = await cartBuyerOf(db, url, cartPath)
   if (buyer.buyerId !== null) {
-    const view = await cartView(db, viewer.userId, buyer.buyerId)
+    const view = await cartView(db, viewer.userId, buyer.buyerId, new Date(), readSellerSort(url))
     if (!view) notFound()
-    return { view, idempotencyKey: newIdempotencyKey(), choose: null }
+    const credit = (await buyerCredit(db, buyer.buyerId)) ?? null
+    return { view, credit, idempotencyKey: newIdempotencyKey(), choose: null }
   }
   const carts = await openCarts(db, viewer.userId)
   return {
     view: null,
+    credit: null,
     idempotencyKey: null,
     choose: {
       buyer: buyer.typed,
@@ -63,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MasterOrderCartPage() {
-  const { view, idempotencyKey, choose } = useLoaderData<typeof loader>()
+  const { view, credit, idempotencyKey, choose } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   // A changed cart (a line added, saved or removed) starts its forms again from what was saved.
   if (view)
@@ -73,6 +78,11 @@ export default function MasterOrderCartPage() {
         view={view}
         idempotencyKey={idempotencyKey!}
         lastResult={lastResult}
+        aside={
+          credit ? (
+            <CreditPanel buyerName={view.buyer.name} credit={credit} orderMinor={view.totals.totalMinor} />
+          ) : null
+        }
       />
     )
   return <ChooseCartBuyer {...choose!} />

@@ -6,8 +6,9 @@ import { getDb } from '~/db.server'
 import { historyOf } from '~/features/audit/history.server'
 import { STAFF_VIEWER } from '~/features/audit/tell'
 import { CompanyRecordView } from '~/features/companies/company-record'
-import { handleStatusForm } from '~/features/companies/forms.server'
+import { handleRecordForm } from '~/features/companies/forms.server'
 import { companyExists, companyRecord } from '~/features/companies/queries.server'
+import { newIdempotencyKey } from '~/platform/idempotency.server'
 import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'
 import { answerForm } from '~/ui/outcome.server'
@@ -29,6 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     company,
     history: await historyOf(db, STAFF_VIEWER, 'seller', id),
+    addressKey: newIdempotencyKey(),
     canAdministerUsers: viewer.roles.includes('admin'),
   }
 }
@@ -38,7 +40,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = readId(params.sellerId) ?? notFound()
   const db = getDb()
   if (!(await companyExists(db, 'seller', id))) notFound()
-  return answerForm(await handleStatusForm(db, viewer, 'seller', id, await readForm(request), config().appUrl))
+  return answerForm(
+    await handleRecordForm(db, viewer, 'seller', id, await readForm(request), config().appUrl),
+    `/sellers/${id}`,
+  )
 }
 
 export default function ViewSellerPage() {

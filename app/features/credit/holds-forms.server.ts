@@ -1,0 +1,77 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { Database } from '#db/database'
+import type { Viewer } from '~/auth/session.server'
+import type { FormReply } from '~/platform/form-reply'
+import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
+import type { Result } from '~/utils/refusal.server'
+import { setGraceDays } from './credit.server'
+import { GRACE_FORM, graceSchema, holdDecisionSchema, holdFormId } from './schema'
+import { CREDIT_ROLES } from './states'
+
+type Move = (
+  db: Database,
+  actor: { userId: number },
+  masterOrderId: number,
+  reason: string,
+) => Promise<Result<{ code: string }>>
+
+/** The lifecycle's moves of a held order, handed in by the route (a feature never calls the lifecycle). */
+export interface HoldMoves {
+  releaseCreditHold: Move
+  cancelHeldOrder: Move
+}
+
+/** Whether the viewer releases and cancels holds: business finance and admins. */
+export const decidesHolds = (viewer: Pick<Viewer, 'roles'>) =>
+  viewer.roles.some((r) => (CREDIT_ROLES as readonly string[]).includes(r))
+
+/**
+ * The credit holds page's forms: release or cancel a held order (business finance, admins), each
+ * with a reason; the grace period (admins only). Refused at its field, keeping what was typed.
+ */
+export async function handleHoldForm(
+  db: Database,
+  viewer: Viewer,
+  formData: FormData,
+  moves: HoldMoves,
+): Promise<FormOutcome<FormReply>> {
+  const intent = formData.get('intent')
+  if (intent === 'grace') {
+    if (!viewer.roles.includes('admin')) return { status: 'forbidden', message: 'Only an admin sets the grace period.' }
+    const submission = parseWithZod(formData, { schema: graceSchema })
+    if (submission.status !== 'success')
+      return { status: 'invalid', reply: { form: GRACE_FORM, result: submission.reply() } }
+    const set = await setGraceDays(db, viewer, submission.value.graceDays)
+    if (!set.ok) return { status: 'invalid', reply: { form: GRACE_FORM, result: refusalReply(submission, set) } }
+    return {
+      status: 'done',
+      toast: { kind: 'success', message: `The grace period is ${set.value.days} days.` },
+    }
+  }
+  if (intent !== 'release' && intent !== 'cancel') return { status: 'bad-request' }
+  if (!decidesHolds(viewer))
+    return { status: 'forbidden', message: 'Only business finance or an admin decides a credit hold.' }
+  const submission = parseWithZod(formData, { schema: holdDecisionSchema })
+  const orderId = Number(formData.get('order'))
+  if (submission.status !== 'success') {
+    if (!Number.isInteger(orderId) || orderId <= 0) return { status: 'bad-request' }
+    return { status: 'invalid', reply: { form: holdFormId(orderId), result: submission.reply() } }
+  }
+  const { order, reason } = submission.value
+  const move = intent === 'release' ? moves.releaseCreditHold : moves.cancelHeldOrder
+  const done = await move(db, viewer, order, reason)
+  if (!done.ok) {
+    if (done.notFound) return { status: 'not-found' }
+    return { status: 'invalid', reply: { form: holdFormId(order), result: refusalReply(submission, done) } }
+  }
+  return {
+    status: 'done',
+    toast: {
+      kind: 'success',
+      message:
+        intent === 'release'
+          ? `Order ${done.value.code} is released from credit hold: its sellers are told.`
+          : `Order ${done.value.code} is cancelled.`,
+    },
+  }
+}

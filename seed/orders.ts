@@ -64,6 +64,9 @@ const ORDERS: { buyer: number; skus: number[]; sellers: number[]; fates: Fate[];
     sellers: [i % 3],
     fates: ['ready_for_qc' as Fate],
   })),
+  // A third seller's order waiting for approval, the last one placed: the approvals journey with
+  // JavaScript rejects it (the counter-offer journey takes the first buyer's of that seller).
+  { buyer: 2, skus: [5], sellers: [2], fates: ['pending'] },
 ]
 
 export async function seedDemoOrders(db: Database): Promise<void> {

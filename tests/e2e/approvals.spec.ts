@@ -146,9 +146,10 @@ test(
   'with JavaScript, rejecting asks for the reason in a dialog, and a declined counter-offer leaves the order waiting',
   { tag: '@js-only' },
   async ({ page }) => {
-    // Sellers 2 and 3's demo orders: the journey without JavaScript works on seller 1's and rejects one without an offer of seller 2's.
+    // Sellers 2 and 3's demo orders: the journey without JavaScript works on seller 1's and rejects one
+    // without an offer of seller 2's; the counter-offer journey takes seller 3's for the first buyer.
     const withOffer = waiting(2, true)
-    const toReject = waiting(3, false)
+    const toReject = waiting(3, false, { buyer: 3 })
     await signInAs(page, SUPPLIER_ADMIN, '/supplier_team/admin')
     await page.goto(QUEUE)
 

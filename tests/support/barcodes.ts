@@ -24,12 +24,22 @@ export async function decodeBarcode(image: Uint8Array | Buffer, format: 'code128
   for (let i = 0; i < luminance.length; i++)
     luminance[i] = (data[i * 4]! * 299 + data[i * 4 + 1]! * 587 + data[i * 4 + 2]! * 114) / 1000
   const source = new RGBLuminanceSource(luminance, info.width, info.height)
-  const reader = new MultiFormatReader()
-  const hints = new Map<DecodeHintType, unknown>([
-    [DecodeHintType.POSSIBLE_FORMATS, [format === 'code128' ? BarcodeFormat.CODE_128 : BarcodeFormat.QR_CODE]],
-    [DecodeHintType.TRY_HARDER, true],
-  ])
-  return reader.decode(new BinaryBitmap(new HybridBinarizer(source)), hints).getText()
+  const read = (pure: boolean) => {
+    const hints = new Map<DecodeHintType, unknown>([
+      [DecodeHintType.POSSIBLE_FORMATS, [format === 'code128' ? BarcodeFormat.CODE_128 : BarcodeFormat.QR_CODE]],
+      [DecodeHintType.TRY_HARDER, true],
+      ...(pure ? [[DecodeHintType.PURE_BARCODE, true] as const] : []),
+    ])
+    return new MultiFormatReader().decode(new BinaryBitmap(new HybridBinarizer(source)), hints).getText()
+  }
+  // As a scanner finds it anywhere in the image; else, for a generated code alone on white (ZXing's
+  // finder misses some small QR codes that its pure-barcode reading, which skips the search, reads).
+  try {
+    return read(false)
+  } catch (error) {
+    if (format !== 'qrcode') throw error
+    return read(true)
+  }
 }
 
 /** A data: URL's bytes. */

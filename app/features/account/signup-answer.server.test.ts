@@ -29,8 +29,6 @@ async function signUpAs(email: string) {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-
 describe('sign-up with a known or a new e-mail', () => {
   it('hashes the password exactly once either way and answers alike', async () => {
     const hash = vi.spyOn(passwords, 'hashPassword')
@@ -64,11 +62,12 @@ describe('sign-up with a known or a new e-mail', () => {
     try {
       const known: number[] = []
       const fresh: number[] = []
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < 7; i++) {
         known.push((await signUpAs('seller@example.com')).ms)
         fresh.push((await signUpAs(`new.${i}@timing.example`)).ms)
       }
-      const ratio = Math.max(median(known), median(fresh)) / Math.min(median(known), median(fresh))
+      // The fastest of each: what the work itself costs, least touched by other processes on the machine.
+      const ratio = Math.max(Math.min(...known), Math.min(...fresh)) / Math.min(Math.min(...known), Math.min(...fresh))
       expect(ratio).toBeLessThan(1.5)
     } finally {
       process.env.PASSWORD_HASH_COST = suiteCost

@@ -716,6 +716,9 @@ export interface DB {
   buyer_payments: BuyerPaymentsTable
   payment_allocations: PaymentAllocationsTable
   credit_notes: CreditNotesTable
+  credit_note_lines: NoteLinesTable
+  debit_notes: DebitNotesTable
+  debit_note_lines: NoteLinesTable
   buyer_ledger: BuyerLedgerTable
   utm_links: UtmLinksTable
   playground_images: PlaygroundImagesTable
@@ -978,6 +981,7 @@ export interface BuyerAccountsTable {
   invoiced_minor: ColumnType<number, number | undefined, number>
   received_minor: ColumnType<number, number | undefined, number>
   credited_minor: ColumnType<number, number | undefined, number>
+  debited_minor: ColumnType<number, number | undefined, number>
   unallocated_minor: ColumnType<number, number | undefined, number>
   entries: ColumnType<number, number | undefined, number>
   updated_at: Timestamp
@@ -1004,6 +1008,8 @@ export interface BuyerInvoicesTable {
   total_minor: number
   paid_minor: ColumnType<number, number | undefined, number>
   credited_minor: ColumnType<number, number | undefined, number>
+  /** What debit notes added: the invoice owes total + debited - paid - credited. */
+  debited_minor: ColumnType<number, number | undefined, number>
   status: InvoiceStatus
   created_at: Timestamp
   updated_at: Timestamp
@@ -1050,19 +1056,57 @@ export interface PaymentAllocationsTable {
   created_at: Timestamp
 }
 
-export interface CreditNotesTable {
+/** Why a note adjusts an invoice (docs/domain.md "Credit and debit notes"). */
+export type NoteReasonCode = 'short_delivery' | 'qc_rejection' | 'rate_difference' | 'return' | 'other'
+
+interface NoteColumns {
   id: Id
   number: string
   buyer_id: number
   invoice_id: number
   issued_on: string
+  /** The note's total: taxable value plus its taxes, the sum of its lines. */
   amount_minor: number
+  reason_code: ColumnType<NoteReasonCode, NoteReasonCode | undefined, NoteReasonCode>
   reason: string
+  /** As on the invoice it adjusts: CGST + SGST (intra) or IGST (inter). */
+  supply: ColumnType<'intra' | 'inter', 'intra' | 'inter' | undefined, 'intra' | 'inter'>
+  taxable_minor: ColumnType<number, number | undefined, number>
+  cgst_minor: ColumnType<number, number | undefined, number>
+  sgst_minor: ColumnType<number, number | undefined, number>
+  igst_minor: ColumnType<number, number | undefined, number>
   created_by: number | null
   created_at: Timestamp
 }
 
-export type LedgerKind = 'invoice' | 'payment' | 'credit_note'
+/** Credit notes (CN/2026-27/…): lower what an invoice owes. */
+export type CreditNotesTable = NoteColumns
+
+/** Debit notes (DN/2026-27/…): add to what an invoice owes. Reason and supply are always given. */
+export interface DebitNotesTable extends Omit<NoteColumns, 'reason_code' | 'supply'> {
+  reason_code: NoteReasonCode
+  supply: 'intra' | 'inter'
+}
+
+/** A note's line: what it adjusts on one invoice line (no quantity for a rate difference alone). */
+export interface NoteLinesTable {
+  id: Id
+  note_id: number
+  line_no: number
+  invoice_line_id: number
+  description: string
+  hsn_code: string
+  unit: string
+  quantity_milli: number | null
+  taxable_minor: number
+  gst_rate_bp: number
+  cgst_minor: ColumnType<number, number | undefined, number>
+  sgst_minor: ColumnType<number, number | undefined, number>
+  igst_minor: ColumnType<number, number | undefined, number>
+  total_minor: number
+}
+
+export type LedgerKind = 'invoice' | 'payment' | 'credit_note' | 'debit_note'
 
 export interface BuyerLedgerTable {
   id: Id

@@ -1,5 +1,5 @@
 // The two-digit GST state codes (the first two digits of a GSTIN, and the code a tax invoice
-// prints beside each state: CGST Rule 46 (e), (f), (g)). Names as the address book writes them
+// prints beside each state: CGST Rule 46). Names as the address book writes them
 // (app/features/addresses/shared.ts INDIAN_STATES). Andhra Pradesh is 37 since its division (28 was
 // the undivided state); Dadra and Nagar Haveli and Daman and Diu is 26 since their merger (25 was
 // Daman and Diu); 97 is "Other Territory".

@@ -127,26 +127,26 @@ describe('the tax invoice PDF', () => {
     const t = pdf.text
     expect(pdf.total).toBe(1)
     expect(t).toContain('Tax invoice')
-    // (a) the supplier: name, address, GSTIN, state and its code.
+    // The supplier: name, address, GSTIN, state and its code.
     expect(t).toContain('Sourcing Platform Private Limited')
     expect(t).toContain('4th floor, Kamala Mills Compound')
     expect(t).toContain('GSTIN 27AABCS1429B1ZU')
     expect(t).toContain('State: Maharashtra, State code 27')
-    // (b) a serial number of at most 16 characters, unique in the financial year; (c) its date.
+    // A serial number of at most 16 characters, unique in the financial year; its date.
     expect(t).toContain('INV/26-27/000123')
     expect('INV/26-27/000123'.length).toBeLessThanOrEqual(16)
     expect(t).toContain('Invoice date: 20 Nov 2026')
-    // (d), (e) the recipient: name, address, GSTIN, state and code; the place of supply with its code.
+    // The recipient: name, address, GSTIN, state and code; the place of supply with its code.
     expect(t).toContain('Saffron Apparel Company LLP')
     expect(t).toContain('12 Residency Road')
     expect(t).toContain('GSTIN 29AAKFS5678K1Z5')
     expect(t).toContain('State: Karnataka, State code 29')
     expect(t).toContain('Place of supply: Karnataka (State code 29)')
-    // (f) the ship-to address, which differs from the bill-to.
+    // The ship-to address, which differs from the bill-to.
     expect(t).toContain('Ship to')
     expect(t).toContain('Plot 7, SIPCOT Phase II')
     expect(t).toContain('State: Tamil Nadu, State code 33')
-    // (g)-(j) HSN per line, quantity and unit, taxable value, each tax's rate and amount.
+    // HSN per line, quantity and unit, taxable value, each tax's rate and amount.
     for (const line of invoice.lines) {
       expect(t).toContain(line.hsn)
       expect(t).toContain(line.unit)
@@ -157,7 +157,7 @@ describe('the tax invoice PDF', () => {
     expect(t).toContain('250.5 m')
     expect(t).toMatch(/IGST\s+rate/)
     expect(t).toMatch(/18%/)
-    // (p) reverse charge; (q) the authorised signatory.
+    // Reverse charge; the authorised signatory.
     expect(t).toContain('Tax payable on reverse charge: No')
     expect(t).toContain('For Sourcing Platform Private Limited')
     expect(t).toContain('Authorised signatory')

@@ -266,7 +266,7 @@ const sameAddress = (a: PartyOnInvoice, b: PartyOnInvoice) =>
   [a.line1, a.line2 ?? '', a.city, a.state, a.pin].join('|').toLowerCase().replace(/\s+/g, ' ') ===
   [b.line1, b.line2 ?? '', b.city, b.state, b.pin].join('|').toLowerCase().replace(/\s+/g, ' ')
 
-/** Where the goods went, when it is not the bill-to address (CGST Rule 46 (g)); null when it is the same. */
+/** Where the goods went, when it is not the bill-to address (CGST Rule 46); null when it is the same. */
 export function shipToOf(invoice: InvoiceDetail): PartyOnInvoice | null {
   const shipTo = parseParty(invoice.shipToJson)
   const billTo = parseParty(invoice.buyerJson)

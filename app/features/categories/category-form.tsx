@@ -35,7 +35,7 @@ function CategoryFields({ fields }: { fields: CategoryFieldsMeta }) {
           hint="Up to and including this price a piece the GST rate applies; above it, the rate chosen next. Garments: 2500. Empty: one rate for every price."
           inputProps={{ inputMode: 'decimal' }}
         />
-        <SelectField label="GST rate above the slab" meta={fields.gstRateAbove} options={aboveOptions} />
+        <SelectField label="Rate above the slab" meta={fields.gstRateAbove} options={aboveOptions} />
       </fieldset>
       <div className="checks field">
         <label>

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
 import { amountInWords } from '~/utils/amount-in-words'
@@ -19,9 +20,13 @@ const fontFile = (file: string) => createRequire(import.meta.url).resolve(`@expo
 export const FONT = 'NotoSans'
 export const FONT_BOLD = 'NotoSans-Bold'
 const FONT_FILES = {
-  [FONT]: fontFile('400Regular/NotoSans_400Regular.ttf'),
-  [FONT_BOLD]: fontFile('700Bold/NotoSans_700Bold.ttf'),
+  [FONT]: '400Regular/NotoSans_400Regular.ttf',
+  [FONT_BOLD]: '700Bold/NotoSans_700Bold.ttf',
 }
+// Read once per process; each document embeds only the glyphs it uses.
+let fontData: [string, Buffer][] | undefined
+const fonts = () =>
+  (fontData ??= Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(fontFile(file))]))
 
 /** The width a document's content takes: A4 less both margins. */
 export const CONTENT_LEFT = 40
@@ -77,7 +82,7 @@ export function newDocument(info: { Title: string } = { Title: '' }): PDFKit.PDF
     info: { ...info, Author: 'Sourcing Platform' },
     bufferPages: true,
   })
-  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file)
+  for (const [name, data] of fonts()) doc.registerFont(name, data)
   return doc.font(FONT)
 }
 

@@ -146,6 +146,10 @@ export interface CategoriesTable {
   margin_floor_bp: ColumnType<number | null, number | null | undefined, number | null>
   /** A seller order worth more than this (paise, buyer value) needs a second, different approver; null: never. */
   second_approval_above_minor: ColumnType<number | null, number | null | undefined, number | null>
+  /** A value slab: above this sale value per piece (paise) a line takes gst_rate_above_bp; null: one rate. */
+  gst_slab_above_minor: ColumnType<number | null, number | null | undefined, number | null>
+  /** The GST rate (basis points) above the slab; null with no slab. */
+  gst_rate_above_bp: ColumnType<number | null, number | null | undefined, number | null>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -1001,6 +1005,8 @@ export interface BuyerInvoicesTable {
   place_of_supply: string
   seller_json: string
   buyer_json: string
+  /** The ship-to address (JSON) the invoice was raised for: its master order's when it was raised. */
+  ship_to_json: ColumnType<string | null, string | null | undefined, string | null>
   taxable_minor: number
   cgst_minor: number
   sgst_minor: number
@@ -1079,10 +1085,10 @@ interface NoteColumns {
   created_at: Timestamp
 }
 
-/** Credit notes (CN/2026-27/…): lower what an invoice owes. */
+/** Credit notes (CN/26-27/…): lower what an invoice owes. */
 export type CreditNotesTable = NoteColumns
 
-/** Debit notes (DN/2026-27/…): add to what an invoice owes. Reason and supply are always given. */
+/** Debit notes (DN/26-27/…): add to what an invoice owes. Reason and supply are always given. */
 export interface DebitNotesTable extends Omit<NoteColumns, 'reason_code' | 'supply'> {
   reason_code: NoteReasonCode
   supply: 'intra' | 'inter'

@@ -28,7 +28,10 @@ interface CategorySeed {
   name: string
   code: string
   hsn: string
+  /** The GST rate in force since 22 September 2025 (Notification 9/2025-Central Tax (Rate), docs/domain.md). */
   gstBp: number
+  /** A value slab: above this sale value per piece (paise) the rate above applies (garments: ₹2,500, 18 %). */
+  slab?: { aboveMinor: number; rateAboveBp: number }
   line: string
   stages: [string, number, boolean?][]
   conditions: {
@@ -66,6 +69,9 @@ const GARMENT_STAGES: [string, number, boolean?][] = [
   ['Final audit (AQL 2.5)', 1, true],
   ['Packing', 2],
 ]
+
+/** Apparel (chapters 61, 62): 5 % up to ₹2,500 a piece, 18 % above (Notification 9/2025-Central Tax (Rate)). */
+const GARMENT_SLAB = { aboveMinor: 2_500_00, rateAboveBp: 1800 }
 
 export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySeed[] }> = {
   fabric: {
@@ -134,7 +140,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         name: 'Suiting blends',
         code: 'SUI',
         hsn: '5515',
-        gstBp: 1200,
+        gstBp: 500,
         line: 'Suiting',
         stages: FABRIC_STAGES,
         conditions: [
@@ -170,7 +176,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         name: 'Bed linen',
         code: 'BED',
         hsn: '6302',
-        gstBp: 1200,
+        gstBp: 500,
         line: 'Home textiles',
         stages: FABRIC_STAGES,
         conditions: [{ name: 'Wide width', key: 'width', op: 'min', min: '90', unit: 'in', severity: 'critical' }],
@@ -213,7 +219,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         name: 'Polyester blends',
         code: 'PBY',
         hsn: '5509',
-        gstBp: 1200,
+        gstBp: 500,
         line: 'Knitting yarn',
         stages: YARN_STAGES,
         conditions: [{ name: 'Two-ply at least', key: 'ply', op: 'min', min: '2', severity: 'minor' }],
@@ -222,7 +228,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         name: 'Sewing thread',
         code: 'THR',
         hsn: '5204',
-        gstBp: 1200,
+        gstBp: 500,
         line: 'Sewing thread',
         stages: YARN_STAGES,
         conditions: [{ name: 'Ply', key: 'ply', op: 'between', min: '2', max: '3', severity: 'major' }],
@@ -236,7 +242,8 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         name: 'Shirts',
         code: 'SHR',
         hsn: '6205',
-        gstBp: 1200,
+        gstBp: 500,
+        slab: GARMENT_SLAB,
         line: 'Menswear',
         stages: GARMENT_STAGES,
         conditions: [
@@ -249,6 +256,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         code: 'TSH',
         hsn: '6109',
         gstBp: 500,
+        slab: GARMENT_SLAB,
         line: 'Menswear',
         stages: GARMENT_STAGES,
         conditions: [
@@ -259,7 +267,8 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         name: 'Trousers',
         code: 'TRS',
         hsn: '6203',
-        gstBp: 1200,
+        gstBp: 500,
+        slab: GARMENT_SLAB,
         line: 'Menswear',
         stages: GARMENT_STAGES,
         conditions: [{ name: 'Style as ordered', key: 'style', op: 'eq', values: ['trouser'], severity: 'critical' }],
@@ -268,7 +277,8 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         name: 'Dresses',
         code: 'DRS',
         hsn: '6204',
-        gstBp: 1200,
+        gstBp: 500,
+        slab: GARMENT_SLAB,
         line: 'Womenswear',
         stages: GARMENT_STAGES,
         conditions: [
@@ -280,6 +290,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         code: 'KID',
         hsn: '6111',
         gstBp: 500,
+        slab: GARMENT_SLAB,
         line: 'Kidswear',
         stages: GARMENT_STAGES,
         conditions: [
@@ -450,6 +461,8 @@ export async function seedCatalogue(trx: Trx, people: CatalogueSeedPeople): Prom
           name: category.name,
           hsn_code: category.hsn,
           gst_rate_bp: category.gstBp,
+          gst_slab_above_minor: category.slab?.aboveMinor ?? null,
+          gst_rate_above_bp: category.slab?.rateAboveBp ?? null,
           created_at: stamp,
           updated_at: stamp,
         })

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { kolkataDay } from '../app/utils/format'
-import { financialYear } from '../app/platform/numbering.server'
+import { documentNumber, documentScope, type DocumentPrefix } from '../app/platform/numbering.server'
 import { advanceIdSequence, refreshAfterBulkLoad } from '#db/dialect.js'
 import type { Database } from '#db/database'
 import { randomSource } from './catalogue'
@@ -78,6 +78,13 @@ export async function seedLogisticsScale(
     const next = (counters.get(scope) ?? 0) + 1
     counters.set(scope, next)
     return `${scope}${sep}${String(next).padStart(width, '0')}`
+  }
+  /** The next document number of a series (the counter per series and financial year, as the app's). */
+  const documentCode = (prefix: DocumentPrefix, day: string) => {
+    const scope = documentScope(prefix, day)
+    const next = (counters.get(scope) ?? 0) + 1
+    counters.set(scope, next)
+    return documentNumber(prefix, day, next)
   }
 
   await db
@@ -371,7 +378,7 @@ export async function seedLogisticsScale(
       if (next < 0 || ledgerRows >= scale.ledgerRows) return
       const p = queues[next]!.shift()!
       const day = dayOf(p.at)
-      const number = code(`RCPT/${financialYear(day)}`, 6, '/')
+      const number = documentCode('RCPT', day)
       payments.push({
         id: ++paymentId,
         number,
@@ -430,7 +437,7 @@ export async function seedLogisticsScale(
         break
       }
       const day = dayOf(at)
-      const number = code(`INV/${financialYear(day)}`, 6, '/')
+      const number = documentCode('INV', day)
       const total = so.value_minor + so.gst
       const h: Held = {
         at,

@@ -30,15 +30,31 @@ export async function nextCode(trx: Executor, prefix: CodePrefix, at = new Date(
   return `${scope}-${String(await nextInScope(trx, scope)).padStart(6, '0')}`
 }
 
-export type DocumentPrefix = 'INV' | 'CN' | 'RCPT'
+export type DocumentPrefix = 'INV' | 'CN' | 'DN' | 'RCPT'
 
-/** Document numbers gapless per financial year: INV/2026-27/000123, CN/…, RCPT/…. */
+/** The longest document number CGST Rule 46 (invoices), 53 (notes) and 50 (receipt vouchers) allow. */
+export const DOCUMENT_NUMBER_MAX = 16
+
+/**
+ * Document numbers gapless per financial year, at most 16 characters (CGST Rule 46):
+ * INV/26-27/000123, CN/26-27/000123, DN/…, RCPT/26-27/00123 (its serial has the digits that fit).
+ * The counter's scope is the series and the full financial year (INV/2026-27), as before the short
+ * format: a year's series carries on across the change of format, never restarting.
+ */
 export async function nextDocumentNumber(trx: Executor, prefix: DocumentPrefix, day: string): Promise<string> {
-  const scope = `${prefix}/${financialYear(day)}`
-  return `${scope}/${String(await nextInScope(trx, scope)).padStart(6, '0')}`
+  return documentNumber(prefix, day, await nextInScope(trx, documentScope(prefix, day)))
 }
 
-/** The Indian financial year (April to March) of a day: 2026-27. */
+/** The counter row of a series in a financial year: INV/2026-27. */
+export const documentScope = (prefix: DocumentPrefix, day: string) => `${prefix}/${financialYear(day)}`
+
+/** The printed number of a series' nth document of a day's financial year: INV/26-27/000123. */
+export function documentNumber(prefix: DocumentPrefix, day: string, serial: number): string {
+  const head = `${prefix}/${financialYear(day).slice(2)}/`
+  return `${head}${String(serial).padStart(Math.min(6, DOCUMENT_NUMBER_MAX - head.length), '0')}`
+}
+
+/** The Indian financial year (April to March) of a day: 2026-27 (numbers print its short form, 26-27). */
 export function financialYear(day: string): string {
   const year = Number(day.slice(0, 4))
   const start = Number(day.slice(5, 7)) >= 4 ? year : year - 1

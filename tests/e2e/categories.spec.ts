@@ -107,3 +107,38 @@ test('admin adds a category (a bad HSN code first), builds its workflow, and giv
   await expect(history.getByText('Fulfilment workflow changed', { exact: true }).first()).toBeVisible()
   await expect(history.getByText('Added', { exact: true })).toBeVisible()
 })
+
+test(
+  'admin gives a new garments category a GST value slab (half a slab refused first), shown on its page',
+  { tag: '@js-off-only' },
+  async ({ page }) => {
+    const name = `Overcoats ${Date.now()}`
+    await signInAs(page, ADMIN, /\/admin/)
+    await page.goto('/admin/categories/manage?product=garments')
+    await expect(page.getByRole('heading', { level: 1, name: 'Garments categories' })).toBeVisible()
+    // The demo's shirts carry the rates since 22 September 2025: 5 %, 18 % above ₹2,500 a piece.
+    await expect(page.getByRole('row', { name: /^Shirts/ })).toContainText('5 % · 18 % above ₹2,500')
+
+    const add = page.getByRole('region', { name: 'Add a garments category' })
+    await add.getByLabel('Name').fill(name)
+    await add.getByLabel('HSN code').fill('6201')
+    await add.getByLabel('GST rate', { exact: true }).selectOption('5')
+    await add.getByLabel('Sale value per piece up to (₹)').fill('2,500')
+    await add.getByRole('button', { name: 'Add category' }).click()
+    await expect(formMessage(add, 'Choose the rate above the slab')).toBeVisible()
+    await expect(add.getByLabel('Sale value per piece up to (₹)')).toHaveValue('2,500')
+    await expect(add.getByLabel('Name')).toHaveValue(name)
+
+    await add.getByLabel('Rate above the slab').selectOption('18')
+    await add.getByRole('button', { name: 'Add category' }).click()
+    await expect(page).toHaveURL(/\/admin\/categories\/\d+\/fulfillment_workflow$/)
+    const categoryId = Number(page.url().match(/categories\/(\d+)\//)![1])
+    expect(dbValue('select gst_slab_above_minor from categories where id = ?', categoryId)).toBe(250_000)
+    expect(dbValue('select gst_rate_above_bp from categories where id = ?', categoryId)).toBe(1800)
+
+    await page.goto(`/admin/categories/${categoryId}/edit`)
+    await expect(page.getByTestId('gst-rates')).toContainText('GST: 5 % up to ₹2,500.00 a piece, 18 % above')
+    await expect(page.getByLabel('Sale value per piece up to (₹)')).toHaveValue('2500.00')
+    await expect(page.getByLabel('Rate above the slab')).toHaveValue('18')
+  },
+)

@@ -9,7 +9,7 @@ import { PDFParse } from 'pdf-parse'
 export interface Marker {
   /** What is looked for, as it would be shown or stored. */
   text: string
-  /** What it is, for the report ("buyer name", "invoice total of INV/2026-27/000031"). */
+  /** What it is, for the report ("buyer name", "invoice total of INV/26-27/000031"). */
   what: string
 }
 

@@ -355,6 +355,7 @@ export const RECORDS: Record<string, RecordRule> = {
       name: text('Name'),
       hsn_code: text('HSN code'),
       gst_rate: text('GST rate'),
+      gst_slab: text('GST value slab'),
       active: text('Active', { as: 'yesno' }),
       margin_floor: text('Margin floor'),
       second_approval_above: money('Second approver above'),

@@ -252,6 +252,84 @@ describe('the approval rules of a category', () => {
   })
 })
 
+describe('the GST value slab of a category', () => {
+  const slab = (id: number) =>
+    getDb()
+      .selectFrom('categories')
+      .select(['name', 'gst_rate_bp', 'gst_slab_above_minor', 'gst_rate_above_bp', 'updated_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  const edit = async (id: number, fields: Record<string, string>) => {
+    const { name, updated_at: version } = await slab(id)
+    return handleEditCategory(
+      getDb(),
+      admin,
+      id,
+      form({ name, hsnCode: '6205', gstRate: '5', active: 'on', version, ...fields }),
+    )
+  }
+
+  it('keeps the value per piece in paise and the rate above in basis points, audited; empty is no slab', async () => {
+    const id = await makeCategory({ productSlug: 'garments', name: 'Slab shirts' })
+    expect((await edit(id, { gstSlabAbove: '2,500', gstRateAbove: '18' })).status).toBe('done')
+    const saved = await slab(id)
+    expect([saved.gst_rate_bp, Number(saved.gst_slab_above_minor), saved.gst_rate_above_bp]).toEqual([
+      500, 250_000, 1800,
+    ])
+    const told = JSON.stringify((await historyOf(getDb(), STAFF_VIEWER, 'category', id))[0])
+    expect(told).toContain('GST value slab')
+    expect(told).toContain('18 % above ₹2,500')
+    expect((await edit(id, { gstSlabAbove: '', gstRateAbove: '' })).status).toBe('done')
+    expect(await slab(id)).toMatchObject({ gst_slab_above_minor: null, gst_rate_above_bp: null })
+  })
+
+  it('answers half a slab, the same rate twice, a value that is not rupees, and a slab on goods not sold by the piece, at their fields', async () => {
+    const id = await makeCategory({ productSlug: 'garments', name: 'Slab trousers' })
+    for (const [fields, field, message] of [
+      [{ gstSlabAbove: '2500' }, 'gstRateAbove', /^Choose the rate above the slab/],
+      [{ gstRateAbove: '18' }, 'gstSlabAbove', /^Enter the value per piece/],
+      [{ gstSlabAbove: '2500', gstRateAbove: '5' }, 'gstRateAbove', /is the rate itself/],
+      [{ gstSlabAbove: 'lots', gstRateAbove: '18' }, 'gstSlabAbove', /^Enter the value per piece in rupees/],
+      [{ gstSlabAbove: '0', gstRateAbove: '18' }, 'gstSlabAbove', /^Enter the value per piece in rupees/],
+      [{ gstSlabAbove: '2500', gstRateAbove: '17' }, 'gstRateAbove', /^Choose the rate above the slab from the list/],
+    ] as const) {
+      const outcome = await edit(id, fields)
+      expect(outcome.status === 'invalid' && outcome.reply.error?.[field]?.[0]).toMatch(message)
+    }
+    const fabric = await makeCategory({ productSlug: 'fabric', name: 'Slab poplin' })
+    const byTheMetre = await edit(fabric, { gstSlabAbove: '2500', gstRateAbove: '18' })
+    expect(byTheMetre.status === 'invalid' && byTheMetre.reply.error?.gstSlabAbove?.[0]).toMatch(
+      /a sale value per piece, and this product is sold by m/,
+    )
+    expect(await slab(id)).toMatchObject({ gst_slab_above_minor: null, gst_rate_above_bp: null })
+    expect(await slab(fabric)).toMatchObject({ gst_slab_above_minor: null, gst_rate_above_bp: null })
+  })
+
+  it('adds a category with its slab', async () => {
+    const outcome = await handleCreateCategory(
+      getDb(),
+      admin,
+      form({
+        product: 'garments',
+        name: 'Slab jackets',
+        hsnCode: '6201',
+        gstRate: '5',
+        gstSlabAbove: '2500.00',
+        gstRateAbove: '18',
+        active: 'on',
+        idempotencyKey: 'slab-1',
+      }),
+    )
+    expect(outcome.status).toBe('done')
+    const row = await getDb()
+      .selectFrom('categories')
+      .select(['gst_slab_above_minor', 'gst_rate_above_bp'])
+      .where('name', '=', 'Slab jackets')
+      .executeTakeFirstOrThrow()
+    expect([Number(row.gst_slab_above_minor), row.gst_rate_above_bp]).toEqual([250_000, 1800])
+  })
+})
+
 describe('the fulfilment workflow', () => {
   const run = (categoryId: number, fields: Record<string, string>) =>
     handleWorkflowForm(getDb(), admin, categoryId, form(fields))

@@ -7,9 +7,10 @@ import { useZodForm } from '~/ui/form'
 import { GST_RATES } from './shared'
 
 const gstOptions = GST_RATES.map((rate) => ({ value: rate, label: `${rate} %` }))
+const aboveOptions = [{ value: '', label: 'No slab' }, ...gstOptions]
 
 type CategoryFieldsMeta = Record<
-  'name' | 'hsnCode' | 'gstRate' | 'active' | 'marginFloor' | 'secondApprovalAbove',
+  'name' | 'hsnCode' | 'gstRate' | 'active' | 'marginFloor' | 'secondApprovalAbove' | 'gstSlabAbove' | 'gstRateAbove',
   FieldMetadata<unknown>
 >
 
@@ -26,6 +27,16 @@ function CategoryFields({ fields }: { fields: CategoryFieldsMeta }) {
         />
         <SelectField label="GST rate" meta={fields.gstRate} placeholder="Choose…" options={gstOptions} />
       </div>
+      <fieldset className="form-grid">
+        <legend>GST value slab (optional)</legend>
+        <Field
+          label="Sale value per piece up to (₹)"
+          meta={fields.gstSlabAbove}
+          hint="Up to and including this price a piece the GST rate applies; above it, the rate chosen next. Garments: 2500. Empty: one rate for every price."
+          inputProps={{ inputMode: 'decimal' }}
+        />
+        <SelectField label="Rate above the slab" meta={fields.gstRateAbove} options={aboveOptions} />
+      </fieldset>
       <div className="checks field">
         <label>
           <input {...getInputProps(fields.active, { type: 'checkbox' })} />

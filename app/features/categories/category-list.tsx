@@ -32,7 +32,14 @@ const columns: Column<CategoryRow>[] = [
     key: 'gst',
     header: 'GST',
     numeric: true,
-    cell: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatGst(c.gstRateBp)}</span>,
+    cell: (c) => (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {formatGst(c.gstRateBp)}
+        {c.gstRateAboveBp !== null && c.gstSlabAboveMinor !== null
+          ? ` · ${formatGst(c.gstRateAboveBp)} above ₹${(c.gstSlabAboveMinor / 100).toLocaleString('en-IN')}`
+          : ''}
+      </span>
+    ),
   },
   {
     key: 'workflow',

@@ -9,6 +9,7 @@ import { Table, type Column } from '~/ui/table'
 import { EditCategoryForm } from './category-form'
 import { severityLabels } from './conditions'
 import { conditionEditPath, conditionsPath, manageCategoriesPath, workflowPath } from './paths'
+import { formatGstWithSlab } from './shared'
 import type { ConditionView } from './queries.server'
 
 const severityTones = { critical: 'danger', major: 'warning', minor: 'neutral' } as const
@@ -28,7 +29,10 @@ export function CategoryRecordPage({
     active: boolean
     marginFloorBp?: number | null
     secondApprovalAboveMinor?: number | null
-    product: { slug: string; name: string }
+    gstRateBp: number
+    gstSlabAboveMinor: number | null
+    gstRateAboveBp: number | null
+    product: { slug: string; name: string; unit: string }
     attributes: { key: string; label: string }[]
   }
   values: Record<string, string>
@@ -60,7 +64,13 @@ export function CategoryRecordPage({
           <Link to={workflowPath(category.id)}>Fulfilment workflow</Link>
         </Button>
       </PageHeader>
-      <p className="muted">A {category.product.name.toLowerCase()} category.</p>
+      <p className="muted">
+        A {category.product.name.toLowerCase()} category, sold by {category.product.unit}.
+      </p>
+      <p data-testid="gst-rates">
+        GST: {formatGstWithSlab(category.gstRateBp, category.gstSlabAboveMinor, category.gstRateAboveBp)}
+        {category.gstSlabAboveMinor !== null ? ' (chosen per invoice line from its price a piece)' : ''}.
+      </p>
       <p data-testid="approval-rules">
         Approval rules: margin floor {category.marginFloorBp == null ? 'none' : `${category.marginFloorBp / 100} %`};
         second approver{' '}

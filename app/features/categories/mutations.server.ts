@@ -1,4 +1,6 @@
 import { nextStamp } from '~/utils/version-stamp'
+import { formatMoney } from '~/utils/format'
+import { isPieceUnit } from '~/utils/gst-rates'
 import type { Database } from '#db/database'
 import type { AttributeDefinition } from '#db/types'
 import { audit } from '~/platform/audit.server'
@@ -21,7 +23,26 @@ interface CategoryFields {
   /** The approval rules (docs/domain.md "Approval rules"): null is no rule. */
   marginFloor?: number | null
   secondApprovalAbove?: number | null
+  /** A value slab: above this sale value per piece (paise) the rate above applies; both null: none. */
+  gstSlabAbove?: number | null
+  gstRateAbove?: string | null
 }
+
+/** A value slab is per piece: a product sold by the metre or kilogram cannot have one. */
+async function checkSlabUnit(trx: Executor, productId: number, input: CategoryFields) {
+  if (input.gstSlabAbove == null) return
+  const product = await trx.selectFrom('products').select('unit').where('id', '=', productId).executeTakeFirst()
+  if (product && !isPieceUnit(product.unit))
+    throw new Refused(
+      'gstSlabAbove',
+      `A value slab is a sale value per piece, and this product is sold by ${product.unit}: leave the slab empty`,
+    )
+}
+
+const slabColumns = (input: CategoryFields) => ({
+  gst_slab_above_minor: input.gstSlabAbove ?? null,
+  gst_rate_above_bp: input.gstSlabAbove != null && input.gstRateAbove ? gstRateToBp(input.gstRateAbove) : null,
+})
 
 /** Names are unique within a product, ignoring case ("Denim" and "denim" would confuse everyone). */
 async function checkName(trx: Executor, productId: number, name: string, exceptId?: number) {
@@ -42,6 +63,8 @@ const readable = (c: {
   active: number
   margin_floor_bp: number | null
   second_approval_above_minor: number | null
+  gst_slab_above_minor: number | null
+  gst_rate_above_bp: number | null
 }) => ({
   name: c.name,
   hsn_code: c.hsn_code,
@@ -49,6 +72,10 @@ const readable = (c: {
   active: c.active ? 'yes' : 'no',
   margin_floor: c.margin_floor_bp === null ? 'none' : `${c.margin_floor_bp / 100} %`,
   second_approval_above: c.second_approval_above_minor === null ? null : Number(c.second_approval_above_minor),
+  gst_slab:
+    c.gst_slab_above_minor === null || c.gst_rate_above_bp === null
+      ? 'none'
+      : `${formatGst(c.gst_rate_above_bp)} above ${formatMoney(Number(c.gst_slab_above_minor))} a piece`,
 })
 
 /** A new category of a product, with an empty workflow (it needs stages before orders can use it). */
@@ -62,6 +89,7 @@ export async function createCategory(
     db.transaction().execute(async (trx) => {
       const { result, repeated } = await once(trx, input.idempotencyKey, 'category.create', actorUserId, async () => {
         await checkName(trx, productId, input.name)
+        await checkSlabUnit(trx, productId, input)
         const values = {
           name: input.name,
           hsn_code: input.hsnCode,
@@ -69,6 +97,7 @@ export async function createCategory(
           active: input.active ? 1 : 0,
           margin_floor_bp: input.marginFloor ?? null,
           second_approval_above_minor: input.secondApprovalAbove ?? null,
+          ...slabColumns(input),
         }
         const stamp = nextStamp()
         const row = await trx
@@ -115,6 +144,8 @@ export async function updateCategory(
           'active',
           'margin_floor_bp',
           'second_approval_above_minor',
+          'gst_slab_above_minor',
+          'gst_rate_above_bp',
           'updated_at',
         ])
         .where('id', '=', categoryId)
@@ -128,12 +159,14 @@ export async function updateCategory(
         active: input.active ? 1 : 0,
         margin_floor_bp: input.marginFloor ?? null,
         second_approval_above_minor: input.secondApprovalAbove ?? null,
+        ...slabColumns(input),
       }
       // PostgreSQL returns a bigint as text: compare numbers.
       const same = (a: unknown, b: unknown) => (a === null || b === null ? a === b : Number(a) === Number(b) || a === b)
       const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => !same(current[key], next[key]))
       if (changed.length === 0) return { ok: true as const, value: { changed } }
       if (changed.includes('name')) await checkName(trx, current.product_id, input.name, categoryId)
+      await checkSlabUnit(trx, current.product_id, input)
       const updated = await trx
         .updateTable('categories')
         .set({ ...next, updated_at: nextStamp(current.updated_at) })

@@ -25,6 +25,8 @@ export interface CategoryRow {
   name: string
   hsnCode: string
   gstRateBp: number
+  gstSlabAboveMinor: number | null
+  gstRateAboveBp: number | null
   active: boolean
   stages: number
   totalDays: number
@@ -39,7 +41,7 @@ export async function manageCategoriesPage(db: Executor, filters: CategoryFilter
   if (!product) return { products, product: null, lines: [], categories: [] as CategoryRow[] }
   let query = db
     .selectFrom('categories')
-    .select(['id', 'name', 'hsn_code', 'gst_rate_bp', 'active'])
+    .select(['id', 'name', 'hsn_code', 'gst_rate_bp', 'gst_slab_above_minor', 'gst_rate_above_bp', 'active'])
     .where('product_id', '=', product.id)
   if (filters.status !== 'all') query = query.where('active', '=', filters.status === 'active' ? 1 : 0)
   // A product has tens of categories: a substring match within the product is cheap and finds "shirt" in "Cotton shirting".
@@ -63,6 +65,8 @@ export async function manageCategoriesPage(db: Executor, filters: CategoryFilter
     name: r.name,
     hsnCode: r.hsn_code,
     gstRateBp: r.gst_rate_bp,
+    gstSlabAboveMinor: r.gst_slab_above_minor === null ? null : Number(r.gst_slab_above_minor),
+    gstRateAboveBp: r.gst_rate_above_bp,
     active: r.active === 1,
     ...(figures.get(r.id) ?? { stages: 0, totalDays: 0, qcGates: 0, activeConditions: 0 }),
   }))
@@ -116,10 +120,13 @@ export function categoryById(db: Executor, id: number) {
       'categories.active',
       'categories.margin_floor_bp',
       'categories.second_approval_above_minor',
+      'categories.gst_slab_above_minor',
+      'categories.gst_rate_above_bp',
       'categories.updated_at',
       'products.id as product_id',
       'products.slug as product_slug',
       'products.name as product_name',
+      'products.unit as product_unit',
       'products.attribute_schema',
     ])
     .where('categories.id', '=', id)
@@ -137,7 +144,15 @@ export function categorySummary(category: CategoryRecord) {
     marginFloorBp: category.margin_floor_bp,
     secondApprovalAboveMinor:
       category.second_approval_above_minor === null ? null : Number(category.second_approval_above_minor),
-    product: { id: category.product_id, slug: category.product_slug, name: category.product_name },
+    gstRateBp: category.gst_rate_bp,
+    gstSlabAboveMinor: category.gst_slab_above_minor === null ? null : Number(category.gst_slab_above_minor),
+    gstRateAboveBp: category.gst_rate_above_bp,
+    product: {
+      id: category.product_id,
+      slug: category.product_slug,
+      name: category.product_name,
+      unit: category.product_unit,
+    },
     attributes: parseAttributeSchema(category.attribute_schema),
   }
 }
@@ -152,6 +167,8 @@ export function categoryFormValues(category: CategoryRecord) {
     marginFloor: floorInput(category.margin_floor_bp),
     secondApprovalAbove:
       category.second_approval_above_minor === null ? '' : rupeesInput(Number(category.second_approval_above_minor)),
+    gstSlabAbove: category.gst_slab_above_minor === null ? '' : rupeesInput(Number(category.gst_slab_above_minor)),
+    gstRateAbove: category.gst_rate_above_bp === null ? '' : gstBpToRate(category.gst_rate_above_bp),
   }
 }
 

@@ -66,16 +66,75 @@ const categoryFields = {
     }),
 }
 
-export const createCategorySchema = z.object({
-  ...categoryFields,
-  product: z.string({ error: 'Choose a product' }),
-  idempotencyKey: z.string().max(100).optional(),
-})
+/**
+ * A value slab (docs/domain.md "Tax invoice and GST rates"): above a sale value per piece the line
+ * takes the rate above (garments: 5 % up to ₹2,500 a piece, 18 % above). Both fields or neither;
+ * the rate above differs from the rate.
+ */
+const slabFields = {
+  gstSlabAbove: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null
+      const paise = parseRupees(value)
+      if (paise === null || paise <= 0) {
+        ctx.addIssue({ code: 'custom', message: 'Enter the value per piece in rupees, like 2500 or 2,500.00' })
+        return z.NEVER
+      }
+      return paise
+    }),
+  gstRateAbove: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null
+      if (!(GST_RATES as readonly string[]).includes(value)) {
+        ctx.addIssue({ code: 'custom', message: 'Choose the rate above the slab from the list' })
+        return z.NEVER
+      }
+      return value
+    }),
+}
 
-export const editCategorySchema = z.object({
-  ...categoryFields,
-  version: z.string({ error: 'Reload the page and try again' }),
-})
+function checkSlab(
+  value: { gstRate: string; gstSlabAbove: number | null; gstRateAbove: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (value.gstSlabAbove !== null && value.gstRateAbove === null)
+    ctx.addIssue({ code: 'custom', path: ['gstRateAbove'], message: 'Choose the rate above the slab' })
+  if (value.gstSlabAbove === null && value.gstRateAbove !== null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['gstSlabAbove'],
+      message: 'Enter the value per piece the rate above starts after',
+    })
+  if (value.gstRateAbove !== null && value.gstRateAbove === value.gstRate)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['gstRateAbove'],
+      message: 'The rate above the slab is the rate itself: choose another, or leave both slab fields empty',
+    })
+}
+
+export const createCategorySchema = z
+  .object({
+    ...categoryFields,
+    ...slabFields,
+    product: z.string({ error: 'Choose a product' }),
+    idempotencyKey: z.string().max(100).optional(),
+  })
+  .superRefine(checkSlab)
+
+export const editCategorySchema = z
+  .object({
+    ...categoryFields,
+    ...slabFields,
+    version: z.string({ error: 'Reload the page and try again' }),
+  })
+  .superRefine(checkSlab)
 
 export type CategoryInput = z.output<typeof editCategorySchema>
 

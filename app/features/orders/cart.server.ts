@@ -5,6 +5,7 @@ import { formatDate, kolkataDay } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { quantityInput } from '~/utils/quantity'
 import { checkLine, gstOf, type CheckedLine } from './lines'
+import { lineGstRateBp } from '~/utils/gst-rates'
 
 // The master-order cart (docs/domain.md "Orders"): one per user and buyer, kept on the server so it
 // survives a reload, a dropped connection and a second device. A cart is a draft: its edits are not
@@ -41,9 +42,13 @@ export async function cartFor(db: Executor, userId: number, buyerId: number): Pr
 export const inForce = <T>(column: 'number' | 'price_minor' | 'moq_milli', at: string) =>
   sql<T | null>`(select v.${sql.ref(column)} from buyer_sku_versions v where v.buyer_sku_id = buyer_skus.id and v.effective_from <= ${at} order by v.number desc limit 1)`
 
-/** A cart's lines with everything needed to show, check and place them, in the order they were added. */
-export function cartLineRows(db: Executor, cartId: number, at = new Date().toISOString()) {
-  return db
+/**
+ * A cart's lines with everything needed to show, check and place them, in the order they were added.
+ * Each line's GST rate is its category's for its price a piece (a value slab, app/utils/gst-rates.ts),
+ * so the order's GST is what the invoice will charge.
+ */
+export async function cartLineRows(db: Executor, cartId: number, at = new Date().toISOString()) {
+  const rows = await db
     .selectFrom('order_cart_lines as l')
     .innerJoin('buyer_skus', 'buyer_skus.id', 'l.buyer_sku_id')
     .innerJoin('product_skus as p', 'p.id', 'buyer_skus.product_sku_id')
@@ -65,6 +70,8 @@ export function cartLineRows(db: Executor, cartId: number, at = new Date().toISO
       'pr.unit',
       'cat.id as category_id',
       'cat.gst_rate_bp',
+      'cat.gst_slab_above_minor',
+      'cat.gst_rate_above_bp',
       's.product_sku_id as offer_product_sku_id',
       's.status as offer_status',
       's.cost_minor',
@@ -79,6 +86,14 @@ export function cartLineRows(db: Executor, cartId: number, at = new Date().toISO
     .where('l.cart_id', '=', cartId)
     .orderBy('l.id')
     .execute()
+  return rows.map(({ gst_slab_above_minor: slab, gst_rate_above_bp: above, ...row }) => ({
+    ...row,
+    gst_rate_bp: lineGstRateBp(
+      { gstRateBp: row.gst_rate_bp, slabAboveMinor: slab === null ? null : Number(slab), rateAboveBp: above },
+      Number(row.price_minor ?? 0),
+      row.unit,
+    ),
+  }))
 }
 export type CartLineRow = Awaited<ReturnType<typeof cartLineRows>>[number]
 

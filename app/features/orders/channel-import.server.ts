@@ -9,6 +9,7 @@ import type { Executor } from '~/platform/executor'
 import type { Result } from '~/utils/refusal.server'
 import { inForce, platformToday } from './cart.server'
 import { checkLine, gstOf } from './lines'
+import { lineGstRateBp } from '~/utils/gst-rates'
 import type { ImportReply } from './channel-orders-page'
 import { CHANNELS, CHANNELS_ROWS_LIMIT as MAX_ROWS, IMPORT_COLUMNS, type Channel, type ImportReport } from './channels'
 import { writeOrder, type LineToPlace, type OrderPlaced } from './place.server'
@@ -84,6 +85,8 @@ function buyerSkuRow(db: Executor, buyerId: number, code: string, at: string) {
       'pr.unit',
       'cat.id as category_id',
       'cat.gst_rate_bp',
+      'cat.gst_slab_above_minor',
+      'cat.gst_rate_above_bp',
       inForce<number>('number', at).as('version_number'),
       inForce<number>('price_minor', at).as('price_minor'),
       inForce<number>('moq_milli', at).as('moq_milli'),
@@ -227,6 +230,16 @@ export async function importChannelOrders(
         bad(row, messages.join('; '))
         continue
       }
+      // The line's rate for its price a piece, as the cart's (a value slab, app/utils/gst-rates.ts).
+      const rateBp = lineGstRateBp(
+        {
+          gstRateBp: sku.gst_rate_bp,
+          slabAboveMinor: sku.gst_slab_above_minor === null ? null : Number(sku.gst_slab_above_minor),
+          rateAboveBp: sku.gst_rate_above_bp,
+        },
+        Number(sku.price_minor ?? 0),
+        sku.unit,
+      )
       lines.push({
         row: {
           buyer_sku_id: sku.id,
@@ -238,11 +251,11 @@ export async function importChannelOrders(
           seller_name: offer!.seller_name,
           price_minor: sku.price_minor,
           cost_minor: offer!.cost_minor,
-          gst_rate_bp: sku.gst_rate_bp,
+          gst_rate_bp: rateBp,
         },
         quantityMilli: checked.quantityMilli!,
         valueMinor: checked.valueMinor!,
-        gstMinor: gstOf(checked.valueMinor!, sku.gst_rate_bp),
+        gstMinor: gstOf(checked.valueMinor!, rateBp),
         requiredBy: row.requiredBy,
       })
     }

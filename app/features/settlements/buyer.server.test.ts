@@ -88,7 +88,7 @@ describe('the buyer’s invoices', () => {
       await invoicePdfRoute.loader(args(await get(`/buyer/invoices/${mine.id}.pdf`), { invoiceId: `${mine.id}.pdf` })),
     )
     expect(text).toContain(mine.number)
-    expect(text).toContain(`Order ${mine.code}`)
+    expect(text).toContain(`Order: ${mine.code}`)
     expect(text).toContain('Sourcing Platform Private Limited')
     noSellerIn(text)
 

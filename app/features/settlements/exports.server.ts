@@ -68,7 +68,7 @@ async function* paymentRecords(batches: ReturnType<typeof buyerPaymentBatches>) 
       amount: rupeesInput(p.amountMinor),
       mode: paymentModeLabels[p.mode],
       reference: p.reference,
-      // One cell: each invoice with what this payment put on it, "INV/2026-27/000012: 1500.00; …".
+      // One cell: each invoice with what this payment put on it, "INV/26-27/000012: 1500.00; …".
       paid_against: p.paid.map((a) => `${a.number}: ${rupeesInput(a.amountMinor)}`).join('; '),
       unallocated: rupeesInput(p.unallocatedMinor),
     }))

@@ -5,6 +5,7 @@ import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { nextDocumentNumber } from '~/platform/numbering.server'
 import { once } from '~/platform/idempotency.server'
+import { lineGstRateBp } from '~/utils/gst-rates'
 import { addDays, allocate, invoiceTotals, lineAmounts, supplyOf } from './money'
 import { PLATFORM_BILLING, type PartyOnInvoice } from './platform'
 
@@ -172,9 +173,9 @@ const parseAddress = (json: string) => {
 
 /**
  * Raises the invoice of a seller order just delivered, in the delivering transaction: the buyer's
- * value of its lines plus GST at each line's category rate, CGST + SGST when the platform bills
- * from the buyer's bill-to state, IGST otherwise; HSN codes and both GSTINs; the next number of the
- * financial year. A seller order has one invoice (a unique index): raising it again does nothing.
+ * value of its lines plus GST at each line's category rate (by its value slab), CGST + SGST when the platform bills
+ * from the buyer's bill-to state, IGST otherwise; HSN codes, both GSTINs and the ship-to address;
+ * the next number of the financial year. A seller order has one invoice (a unique index): raising it again does nothing.
  * The buyer's money not yet allocated pays it at once: answers the master orders that settled.
  */
 export async function raiseInvoice(
@@ -200,6 +201,7 @@ export async function raiseInvoice(
       'mo.code as masterCode',
       'mo.buyer_id',
       'mo.bill_to_json',
+      'mo.ship_to_json',
       'b.name',
       'b.legal_name',
       'b.gstin',
@@ -218,7 +220,9 @@ export async function raiseInvoice(
       'l.line_no',
       'l.quantity_milli',
       'l.price_minor',
-      'l.gst_rate_bp',
+      'c.gst_rate_bp',
+      'c.gst_slab_above_minor',
+      'c.gst_rate_above_bp',
       'bs.buyer_code',
       'ps.name',
       'c.hsn_code',
@@ -230,9 +234,22 @@ export async function raiseInvoice(
   await lockAccount(trx, order.buyer_id)
   const billTo = parseAddress(order.bill_to_json)
   const supply = supplyOf(PLATFORM_BILLING.state, billTo.state ?? '')
-  const amounts = lines.map((l) =>
+  // Each line's rate is its category's in force when the invoice is raised (the time of supply), by
+  // the sale value per piece where the category has a value slab (app/utils/gst-rates.ts).
+  const rates = lines.map((l) =>
+    lineGstRateBp(
+      {
+        gstRateBp: l.gst_rate_bp,
+        slabAboveMinor: l.gst_slab_above_minor === null ? null : Number(l.gst_slab_above_minor),
+        rateAboveBp: l.gst_rate_above_bp,
+      },
+      Number(l.price_minor),
+      l.unit,
+    ),
+  )
+  const amounts = lines.map((l, i) =>
     lineAmounts(
-      { quantityMilli: Number(l.quantity_milli), priceMinor: Number(l.price_minor), gstRateBp: l.gst_rate_bp },
+      { quantityMilli: Number(l.quantity_milli), priceMinor: Number(l.price_minor), gstRateBp: rates[i]! },
       supply,
     ),
   )
@@ -264,6 +281,7 @@ export async function raiseInvoice(
       place_of_supply: buyer.state,
       seller_json: JSON.stringify(seller),
       buyer_json: JSON.stringify(buyer),
+      ship_to_json: order.ship_to_json,
       taxable_minor: totals.taxable,
       cgst_minor: totals.cgst,
       sgst_minor: totals.sgst,
@@ -288,7 +306,7 @@ export async function raiseInvoice(
         quantity_milli: Number(l.quantity_milli),
         price_minor: Number(l.price_minor),
         taxable_minor: amounts[i]!.taxable,
-        gst_rate_bp: l.gst_rate_bp,
+        gst_rate_bp: rates[i]!,
         cgst_minor: amounts[i]!.cgst,
         sgst_minor: amounts[i]!.sgst,
         igst_minor: amounts[i]!.igst,

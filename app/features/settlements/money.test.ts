@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { financialYear } from '~/platform/numbering.server'
+import { DOCUMENT_NUMBER_MAX, documentNumber, documentScope, financialYear } from '~/platform/numbering.server'
 import { ageingBucket, allocate, invoiceTotals, lineAmounts, splitGst, supplyOf } from './money'
 
 describe('GST', () => {
@@ -79,5 +79,19 @@ describe('days', () => {
     expect(ageingBucket('2026-10-26', '2026-11-26')).toBe('d31_60')
     expect(ageingBucket('2026-08-28', '2026-11-26')).toBe('d61_90')
     expect(ageingBucket('2026-08-27', '2026-11-26')).toBe('d90_plus')
+  })
+})
+
+describe('document numbers', () => {
+  it('print the short financial year in at most 16 characters, the counter still per full year', () => {
+    expect(documentNumber('INV', '2026-11-20', 123)).toBe('INV/26-27/000123')
+    expect(documentNumber('CN', '2027-03-31', 7)).toBe('CN/26-27/000007')
+    expect(documentNumber('DN', '2027-04-01', 7)).toBe('DN/27-28/000007')
+    expect(documentNumber('RCPT', '2026-05-01', 42)).toBe('RCPT/26-27/00042')
+    for (const prefix of ['INV', 'CN', 'DN', 'RCPT'] as const)
+      expect(documentNumber(prefix, '2026-11-20', 99_999).length).toBeLessThanOrEqual(DOCUMENT_NUMBER_MAX)
+    expect(documentNumber('INV', '2026-11-20', 999_999).length).toBe(16)
+    // The scope of the counter row, as before the short format: a year's series carries on.
+    expect(documentScope('INV', '2026-11-20')).toBe('INV/2026-27')
   })
 })

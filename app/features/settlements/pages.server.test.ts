@@ -160,6 +160,6 @@ describe('a buyer’s settlement', () => {
       .executeTakeFirstOrThrow()
     const outstanding = Number(account.invoiced_minor) - Number(account.received_minor) - Number(account.credited_minor)
     expect(pdf.text).toContain(`Outstanding now: ${pdfMoney(outstanding)}`)
-    expect(pdf.text).toMatch(/Balance carried forward\s+Rs\./)
+    expect(pdf.text).toMatch(/Balance carried forward\s+₹ /)
   })
 })

@@ -12,6 +12,18 @@ export const PLATFORM_BILLING = {
   pin: '400013',
 } as const
 
+/** Where buyers pay the platform: printed on every tax invoice (demo values). */
+export const PLATFORM_BANK = {
+  accountName: 'Sourcing Platform Private Limited',
+  bank: 'HDFC Bank',
+  accountNumber: '50200012345678',
+  ifsc: 'HDFC0000060',
+  branch: 'Lower Parel, Mumbai',
+} as const
+
+/** Who signs the platform's invoices: a computer-generated invoice names the office, not a person. */
+export const PLATFORM_SIGNATORY = 'Authorised signatory'
+
 export type PartyOnInvoice = {
   name: string
   legalName: string | null

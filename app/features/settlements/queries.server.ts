@@ -256,7 +256,7 @@ export async function invoiceOf(db: Executor, buyerId: number, invoiceId: number
       'i.credited_minor',
       'i.status',
       'mo.code as orderCode',
-      'mo.ship_to_json as shipToJson',
+      'i.ship_to_json as shipToJson',
     ])
     .where('i.id', '=', invoiceId)
     .where('i.buyer_id', '=', buyerId)

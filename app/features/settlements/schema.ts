@@ -33,7 +33,7 @@ export const settlementFormSchema = z.discriminatedUnion('intent', [
       .toUpperCase()
       .min(1, 'Enter the invoice number')
       .max(40, 'Use at most 40 characters')
-      .regex(/^INV\/\d{4}-\d{2}\/\d{6}$/, 'Enter an invoice number like INV/2026-27/000123'),
+      .regex(/^INV\/(?:\d{4}-\d{2}|\d{2}-\d{2})\/\d{6}$/, 'Enter an invoice number like INV/26-27/000123'),
     amount: moneyField('the amount to credit'),
     reason: text('the reason', 500),
   }),

@@ -236,7 +236,7 @@ function CreditNoteForm({ data, reply }: { data: SettlementPageData; reply: Repl
         <Field
           label="Against invoice"
           meta={fields.invoice}
-          hint="Its number, like INV/2026-27/000123"
+          hint="Its number, like INV/26-27/000123"
           inputProps={{ list: 'open-invoices', autoComplete: 'off', spellCheck: false }}
         />
         <datalist id="open-invoices">

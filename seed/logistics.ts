@@ -374,11 +374,27 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
   // one delivered to the warehouse waiting for its last mile.
   const today: { code: string; id: number }[] = []
   for (let i = 0; i < 5; i++) today.push(await passedOrder(buyers[i % 3]!.id, 6 - i))
-  await request('first_mile', today[0]!.code, 1, 'demo-today-1')
-  await request('first_mile', today[1]!.code, 2, 'demo-today-2')
-  const booked = await request('first_mile', today[2]!.code, 1, 'demo-today-3')
+  // The two worth most (at the platform's purchase price) are booked and on the road: worth more than
+  // ₹50,000, they need e-way bills.
+  const costs = new Map(
+    (
+      await db
+        .selectFrom('seller_orders')
+        .select(['id', 'cost_minor'])
+        .where(
+          'id',
+          'in',
+          today.map((o) => o.id),
+        )
+        .execute()
+    ).map((o) => [o.id, Number(o.cost_minor)]),
+  )
+  const [worthMost, worthNext, ...toBook] = today.slice(0, 4).sort((a, b) => costs.get(b.id)! - costs.get(a.id)!)
+  await request('first_mile', toBook[0]!.code, 1, 'demo-today-1')
+  await request('first_mile', toBook[1]!.code, 2, 'demo-today-2')
+  const booked = await request('first_mile', worthNext!.code, 1, 'demo-today-3')
   await book(booked.id, 1, 2, 'demo-today-3b')
-  const moving = await request('first_mile', today[3]!.code, -1, 'demo-today-4')
+  const moving = await request('first_mile', worthMost!.code, -1, 'demo-today-4')
   // 180 km: one day, to midnight after the day it was generated.
   const movingBooking = await book(moving.id, -3, 5, 'demo-today-4b', 180)
   await ewayBill(moving.id, movingBooking.id, dayAt(-3, 10))

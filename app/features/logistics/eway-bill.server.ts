@@ -440,6 +440,8 @@ export function ewayProblems(c: Consignment): string[] {
     if (!/^[1-9]\d{5}$/.test(p.pincode)) problems.push(`The ${side} address has no 6-digit PIN code.`)
   }
   if (c.items.length === 0) problems.push('The consignment has no goods.')
+  if (c.docNo.length > 16)
+    problems.push(`The document number ${c.docNo} is longer than the 16 characters the e-way bill takes.`)
   if (!c.transport.vehicleNo && !c.transport.transporterId)
     problems.push('Enter the vehicle number, or the transporter’s GSTIN / TRANSIN, in the booking’s details.')
   return problems

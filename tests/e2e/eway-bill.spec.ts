@@ -7,7 +7,10 @@ import { dbRow, dbValue, formMessage, signInAs } from './support'
 // (goods worth more than ₹50,000) it downloads the e-way bill JSON, records the number the portal
 // gave (a wrong one refused at its field), and the booking shows until when it is valid.
 
-const day = (offset: number) => new Date(Date.now() + 5.5 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10)
+/** Ten minutes ago in India, as a datetime-local input takes it (YYYY-MM-DDTHH:MM). */
+const generatedAt = new Date(Date.now() + 5.5 * 3_600_000 - 600_000).toISOString().slice(0, 16)
+const dayAfter = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
 test('@js-off-only logistics downloads a booking’s e-way bill JSON, records its number, and the booking shows its validity', async ({
   page,
@@ -45,13 +48,13 @@ test('@js-off-only logistics downloads a booking’s e-way bill JSON, records it
 
   // A number that is not 12 digits is refused at its field, with what was typed kept.
   await page.getByLabel('E-way bill number').fill('1234 5678')
-  await page.getByLabel('Generated at').fill(`${day(0)}T00:05`)
+  await page.getByLabel('Generated at').fill(generatedAt)
   await page.getByRole('button', { name: 'Record the e-way bill' }).click()
   await expect(formMessage(page, 'Enter the 12-digit e-way bill number, digits only')).toBeVisible()
   await expect(page.getByLabel('E-way bill number')).toHaveValue('1234 5678')
 
   await page.getByLabel('E-way bill number').fill('4810 2233 4455')
-  await page.getByLabel('Generated at').fill(`${day(0)}T00:05`)
+  await page.getByLabel('Generated at').fill(generatedAt)
   await page.getByRole('button', { name: 'Record the e-way bill' }).click()
   await expect(
     page.getByRole('status').getByText(new RegExp(`^${booking.code}: e-way bill 481022334455 recorded, valid until`)),
@@ -64,6 +67,6 @@ test('@js-off-only logistics downloads a booking’s e-way bill JSON, records it
     '481022334455',
   )
   const validUntil = dbValue<string>('select eway_valid_until from transport_bookings where id = ?', booking.id)
-  // Valid until 23:59:59 IST of the day `days` after today (India's day).
-  expect(validUntil).toBe(new Date(`${day(days)}T23:59:59+05:30`).toISOString())
+  // Valid until 23:59:59 IST of the day `days` after the day (India's) it was generated.
+  expect(validUntil).toBe(new Date(`${dayAfter(generatedAt.slice(0, 10), days)}T23:59:59+05:30`).toISOString())
 })

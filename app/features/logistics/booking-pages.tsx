@@ -433,12 +433,7 @@ function EwayBillCard({ data, reply }: { data: BookingPageData; reply: Reply }) 
               hint="12 digits, as the portal gave it"
               inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
             />
-            <Field
-              label="Generated at"
-              type="datetime-local"
-              meta={fields.generatedAt}
-              hint="Platform time (IST)"
-            />
+            <Field label="Generated at" type="datetime-local" meta={fields.generatedAt} hint="Platform time (IST)" />
           </div>
           <div className="form-actions">
             <SubmitButton intent="eway_bill" pendingText="Saving…">

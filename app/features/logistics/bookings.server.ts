@@ -506,8 +506,7 @@ export async function recordEwayBill(
           .where('eway_bill_number', '=', input.ewayBillNumber)
           .where('id', '<>', bookingId)
           .executeTakeFirst()
-        if (clash)
-          throw new Refused('ewayBillNumber', `This e-way bill number is already recorded on ${clash.code}`)
+        if (clash) throw new Refused('ewayBillNumber', `This e-way bill number is already recorded on ${clash.code}`)
         const { days, validUntil } = ewayValidity(input.generatedAt, Number(before.distance_km))
         const updated = await trx
           .updateTable('transport_bookings')
@@ -528,7 +527,9 @@ export async function recordEwayBill(
           )
         await audit(trx, {
           actorUserId: actor.userId,
-          action: before.eway_bill_number ? 'transport_booking.eway_bill_corrected' : 'transport_booking.eway_bill_recorded',
+          action: before.eway_bill_number
+            ? 'transport_booking.eway_bill_corrected'
+            : 'transport_booking.eway_bill_recorded',
           entityType: 'transport_request',
           entityId: requestId,
           before: before.eway_bill_number

@@ -229,7 +229,12 @@ describe('the e-way bill', () => {
     expect(c.valueMinor).toBeGreaterThan(5_000_000)
 
     // The day's bulk file holds it, as a delivery challan numbered by the booking.
-    const day = await readJson(await dayEwayJson(db(), new URL(`http://x/logistics/transport_bookings/eway_bills.json?day=${booking.pickup_on}`)))
+    const day = await readJson(
+      await dayEwayJson(
+        db(),
+        new URL(`http://x/logistics/transport_bookings/eway_bills.json?day=${booking.pickup_on}`),
+      ),
+    )
     const mine = day.billLists.find((e) => e.docNo === booking.code)!
     expectComplete(mine)
     expect(mine).toMatchObject({ docType: 'CHL', supplyType: 'I', toGstin: PLATFORM_BILLING.gstin })
@@ -238,11 +243,18 @@ describe('the e-way bill', () => {
     const refused = await takeBookingStep(db(), { userId: viewer.userId }, booking.request_id, booking.id, 'pick_up')
     expect(refused).toMatchObject({ ok: false })
     expect(!refused.ok && refused.message).toMatch(
-      new RegExp(`^${booking.code} carries goods worth ₹[\\d,]+\\.\\d{2} .*record its e-way bill before it is picked up`),
+      new RegExp(
+        `^${booking.code} carries goods worth ₹[\\d,]+\\.\\d{2} .*record its e-way bill before it is picked up`,
+      ),
     )
     expect(
-      (await db().selectFrom('transport_bookings').select('status').where('id', '=', booking.id).executeTakeFirstOrThrow())
-        .status,
+      (
+        await db()
+          .selectFrom('transport_bookings')
+          .select('status')
+          .where('id', '=', booking.id)
+          .executeTakeFirstOrThrow()
+      ).status,
     ).toBe('booked')
 
     // The number form refuses bad input at its field, keeping what was typed.
@@ -299,9 +311,9 @@ describe('the e-way bill', () => {
       .executeTakeFirstOrThrow()
     expect(entry.after_json).toContain('441000000001')
 
-    expect(await takeBookingStep(db(), { userId: viewer.userId }, booking.request_id, booking.id, 'pick_up')).toMatchObject(
-      { ok: true },
-    )
+    expect(
+      await takeBookingStep(db(), { userId: viewer.userId }, booking.request_id, booking.id, 'pick_up'),
+    ).toMatchObject({ ok: true })
 
     // The logistics home: the demo's booking whose e-way bill expired on the road is flagged, this one is not…
     const queueOf = async () =>
@@ -369,8 +381,13 @@ describe('the e-way bill', () => {
     // A blank GSTIN keeps the one known.
     expect(await update({ distanceKm: '201' })).toMatchObject({ status: 'done' })
     expect(
-      (await db().selectFrom('transporters').select('gstin').where('name', '=', 'Eway Roadlines').executeTakeFirstOrThrow())
-        .gstin,
+      (
+        await db()
+          .selectFrom('transporters')
+          .select('gstin')
+          .where('name', '=', 'Eway Roadlines')
+          .executeTakeFirstOrThrow()
+      ).gstin,
     ).toBe('27AACCE1234F1Z5')
   })
 })

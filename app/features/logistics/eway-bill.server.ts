@@ -4,14 +4,7 @@ import { formatDateTime, formatMoney, kolkataDay } from '~/utils/format'
 import { Refused } from '~/utils/refusal.server'
 import { lineAmounts, supplyOf, type Supply } from '../settlements/money'
 import { PLATFORM_BILLING } from '../settlements/platform'
-import {
-  gstinState,
-  needsEwayBill,
-  stateCode,
-  SUB_SUPPLY,
-  unitCode,
-  type DocType,
-} from './eway-rules'
+import { gstinState, needsEwayBill, stateCode, SUB_SUPPLY, unitCode, type DocType } from './eway-rules'
 import { place, type Place } from './queries.server'
 
 // The e-way bill of a booking (docs/domain-38-ewaybill.md): the consignment it carries, read from
@@ -270,7 +263,15 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
           .selectFrom('sample_order_items as i')
           .innerJoin('sample_skus as ss', 'ss.id', 'i.sample_sku_id')
           .innerJoin('categories as c', 'c.id', 'ss.category_id')
-          .select(['i.sample_order_id', 'i.quantity', 'i.charge_minor', 'ss.code', 'ss.name', 'c.hsn_code', 'c.gst_rate_bp'])
+          .select([
+            'i.sample_order_id',
+            'i.quantity',
+            'i.charge_minor',
+            'ss.code',
+            'ss.name',
+            'c.hsn_code',
+            'c.gst_rate_bp',
+          ])
           .where('i.sample_order_id', 'in', sampleOrderIds)
           .orderBy('i.sample_order_id')
           .orderBy('i.line_no')
@@ -347,7 +348,12 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
         // The platform buys the goods from the seller: it generates as the recipient, at its purchase price.
         fromParty = party(order.sellerGstin, order.sellerLegal ?? order.sellerName, from)
         toParty = platformParty(to)
-        doc = { supplyType: 'I', subSupplyType: SUB_SUPPLY.others, subSupplyDesc: 'Purchase from the seller', ...challan }
+        doc = {
+          supplyType: 'I',
+          subSupplyType: SUB_SUPPLY.others,
+          subSupplyDesc: 'Purchase from the seller',
+          ...challan,
+        }
         items = priced(
           linesOf(order.id).map((l) => ({
             quantityMilli: Number(l.quantity_milli),
@@ -563,7 +569,10 @@ export async function ewayFlags(db: Executor, now = new Date()) {
     .select('id')
     .where((eb) =>
       eb.or([
-        eb.and([eb('status', '=', 'picked_up'), eb.or([eb('eway_bill_number', 'is', null), eb('eway_valid_until', '<', now.toISOString())])]),
+        eb.and([
+          eb('status', '=', 'picked_up'),
+          eb.or([eb('eway_bill_number', 'is', null), eb('eway_valid_until', '<', now.toISOString())]),
+        ]),
         eb.and([eb('status', '=', 'delivered'), eb('delivered_at', '>=', since), eb('eway_bill_number', 'is', null)]),
       ]),
     )

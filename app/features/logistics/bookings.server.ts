@@ -43,9 +43,9 @@ export async function transporterId(trx: Executor, name: string, gstin?: string 
   return found.id
 }
 
-/** Transporters to choose from (filters, the booking form's suggestions), by name, with their GSTIN / TRANSIN. */
+/** Transporters to choose from (filters, the booking form's suggestions), by name. */
 export const transporterChoices = (db: Executor) =>
-  db.selectFrom('transporters').select(['id', 'name', 'gstin']).orderBy('name').limit(500).execute()
+  db.selectFrom('transporters').select(['id', 'name']).orderBy('name').limit(500).execute()
 
 function checkTimes(input: BookingFields) {
   if (input.expectedDeliveryAt < input.pickupAt)

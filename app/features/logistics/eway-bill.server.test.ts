@@ -4,8 +4,13 @@ import { portalHome } from '~/features/dashboard/queries.server'
 import { takeBookingStep } from '~/lifecycle/shipments.server'
 import { dateTimeInput } from '~/utils/fields'
 import { kolkataDay } from '~/utils/format'
+import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
+import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { viewerFor } from '../../../tests/support/db'
-import { formOf } from '../../../tests/support/orders'
+import { formOf, passStages, placeTestOrder, stagesBefore } from '../../../tests/support/orders'
+import { createBooking } from './bookings.server'
+import { addressChoices, linkedOrderByCode } from './linked-orders.server'
+import { createRequest } from './requests.server'
 import { PLATFORM_BILLING } from '../settlements/platform'
 import { consignments } from './eway-bill.server'
 import { ewayValidity, validityDays } from './eway-rules'
@@ -389,5 +394,99 @@ describe('the e-way bill', () => {
           .executeTakeFirstOrThrow()
       ).gstin,
     ).toBe('27AACCE1234F1Z5')
+  })
+
+  it('is not needed for goods worth ₹50,000 or less: picked up without one, and left out of the day’s file', async () => {
+    const staff = { userId: viewer.userId }
+    const buyerId = await makeBuyer({ name: 'Small Parcel Traders', status: 'active' }, [
+      { kind: 'billing', city: 'Vadodara', isDefault: true },
+    ])
+    await db()
+      .insertInto('addresses')
+      .values({
+        buyer_id: buyerId,
+        kind: 'shipping',
+        line1: 'Shed 4',
+        city: 'Vadodara',
+        state: 'Gujarat',
+        pin: '390010',
+        is_default: 1,
+      })
+      .execute()
+    const sellerId = await makeSeller({ name: 'Small Lot Weavers', status: 'active' })
+    await db()
+      .insertInto('addresses')
+      .values({ seller_id: sellerId, kind: 'pickup', line1: 'Plot 2', city: 'Surat', state: 'Gujarat', pin: '395003' })
+      .execute()
+    const order = await placeTestOrder({ userId: staff.userId, buyerId, sellerIds: [sellerId], key: 'eway-small' })
+    for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass'] as const) {
+      await stagesBefore(order.sellerOrderId, step)
+      const done = await takeSellerOrderStep(db(), staff, order.sellerOrderId, step)
+      if (!done.ok) throw new Error(done.message)
+    }
+    await passStages(order.sellerOrderId, 'last')
+    const code = (
+      await db()
+        .selectFrom('seller_orders')
+        .select('code')
+        .where('id', '=', order.sellerOrderId)
+        .executeTakeFirstOrThrow()
+    ).code
+    const choices = await addressChoices(db(), 'last_mile', (await linkedOrderByCode(db(), code))!)
+    const tomorrow = new Date(Date.now() + 86_400_000)
+    const request = await createRequest(
+      db(),
+      staff,
+      'last_mile',
+      code,
+      {
+        fromAddressId: choices.from.find((a) => a.label.startsWith('Small Lot Weavers'))!.id,
+        toAddressId: choices.to[0]!.id,
+        pickupOn: kolkataDay(tomorrow),
+        weight: 5_000,
+        packages: 1,
+      },
+      'eway-small-rq',
+    )
+    if (!request.ok) throw new Error(request.message)
+    const booking = await createBooking(
+      db(),
+      staff,
+      request.value.id,
+      {
+        transporter: 'Small Lot Carriers',
+        vehicleNumber: 'GJ05 AB 1234',
+        pickupAt: tomorrow.toISOString(),
+        expectedDeliveryAt: new Date(tomorrow.getTime() + 86_400_000).toISOString(),
+        freight: 50_000,
+        distanceKm: 150,
+      },
+      'eway-small-bk',
+    )
+    if (!booking.ok) throw new Error(booking.message)
+    const c = (await consignments(db(), [booking.value.id])).get(booking.value.id)!
+    expect(c.needed).toBe(false)
+    expect(c.valueMinor).toBeLessThanOrEqual(5_000_000)
+    // Its file can still be had: a registered-less buyer is "URP"; from Surat to Vadodara, both Gujarat (24).
+    const file = await readJson(await bookingEwayJson(db(), String(request.value.id), String(booking.value.id)))
+    expect(file.billLists[0]).toMatchObject({
+      docType: 'CHL',
+      docNo: c.code,
+      toGstin: 'URP',
+      actualFromStateCode: 24,
+      actualToStateCode: 24,
+      vehicleNo: 'GJ05AB1234',
+      transDistance: 150,
+    })
+    const day = await readJson(
+      await dayEwayJson(
+        db(),
+        new URL(`http://x/logistics/transport_bookings/eway_bills.json?day=${kolkataDay(tomorrow)}`),
+      ),
+    )
+    expect(day.billLists.map((e) => e.docNo)).not.toContain(c.code)
+    expect(await takeBookingStep(db(), staff, request.value.id, booking.value.id, 'pick_up')).toMatchObject({
+      ok: true,
+    })
   })
 })

@@ -401,9 +401,9 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
         sampleItems
           .filter((i) => i.sample_order_id === sample.id)
           .map((i) => ({
-            // The charge is the line's; as a price per piece over its quantity it stays exact in thousandths.
+            // The item's charge is per piece (the order's charge is the sum of charge × quantity).
             quantityMilli: Number(i.quantity) * 1000,
-            priceMinor: Number(i.quantity) > 0 ? Math.round(Number(i.charge_minor) / Number(i.quantity)) : 0,
+            priceMinor: Number(i.charge_minor),
             gstRateBp: i.gst_rate_bp,
             name: i.name,
             desc: `${i.code} ${i.name}`,

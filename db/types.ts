@@ -915,6 +915,8 @@ export interface TransportersTable {
   id: Id
   name: string
   name_key: string
+  /** GSTIN or TRANSIN (the e-way bill's transporter id): 15 characters, GSTIN-shaped. */
+  gstin: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Timestamp
 }
 
@@ -975,6 +977,12 @@ export interface TransportBookingsTable {
   payment_reference: Nullable<string>
   paid_by: Nullable<number>
   paid_at: Nullable<string>
+  /** Road distance in km (1..4000): the e-way bill's distance and validity. */
+  distance_km: Nullable<number>
+  /** The e-way bill (docs/domain-38-ewaybill.md): 12 digits, when generated, valid until (ISO). */
+  eway_bill_number: Nullable<string>
+  eway_bill_at: Nullable<string>
+  eway_valid_until: Nullable<string>
   created_by: number | null
   created_at: Timestamp
   updated_at: Timestamp

@@ -3,7 +3,7 @@ import { addCartLine, saveCart } from '../app/features/orders/cart.server'
 import { placeCart } from '~/lifecycle/master-orders.server'
 import { advanceLine } from '../app/features/orders/progress.server'
 import { takeSellerOrderStep } from '../app/lifecycle/seller-orders.server'
-import { createBooking, markBillsPaid, saveBilling } from '../app/features/logistics/bookings.server'
+import { createBooking, markBillsPaid, recordEwayBill, saveBilling } from '../app/features/logistics/bookings.server'
 import { takeBookingStep } from '../app/lifecycle/shipments.server'
 import { createRequest } from '../app/features/logistics/requests.server'
 import { addressChoices, linkedOrderByCode } from '../app/features/logistics/linked-orders.server'
@@ -31,6 +31,16 @@ const TRANSPORTERS = [
   'DTDC Courier',
   'Rivigo',
 ]
+/** The transporters' GSTINs or TRANSINs (the e-way bill's transporter id); Rivigo's is not known yet. */
+const TRANSPORTER_IDS: Record<string, string> = {
+  Safexpress: '07AAACS4517R1ZN',
+  'Gati Cargo': '36AABCG1234D1ZP',
+  'VRL Logistics': '29AABCV3609C1ZJ',
+  'TCI Freight': '27AAACT7966R1ZS',
+  Delhivery: '06AAECD9131Q1ZT',
+  'Blue Dart': '27AAACB0446L1ZQ',
+  'DTDC Courier': '29AAACD8017H1ZX',
+}
 
 const ok = <T>(result: { ok: true; value: T } | { ok: false; message: string }, what: string): T => {
   if (!result.ok) throw new Error(`demo logistics: ${what}: ${result.message}`)
@@ -194,7 +204,7 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
     )
   }
   let t = 0
-  const book = async (requestId: number, pickupOffset: number, days: number, key: string) => {
+  const book = async (requestId: number, pickupOffset: number, days: number, key: string, distanceKm?: number) => {
     const transporter = TRANSPORTERS[t++ % TRANSPORTERS.length]!
     return ok(
       await createBooking(
@@ -209,12 +219,24 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
           pickupAt: dayAt(pickupOffset, 10).toISOString(),
           expectedDeliveryAt: dayAt(pickupOffset + days, 17).toISOString(),
           freight: (8_000 + (t % 11) * 1_250) * 100,
+          transporterGstin: TRANSPORTER_IDS[transporter],
+          distanceKm: distanceKm ?? 40 + ((t * 173) % 1400),
         },
         key,
       ),
       'book',
     )
   }
+  // The e-way bill generated an hour before the pickup (every demo consignment is worth more than ₹50,000).
+  let ewb = 0
+  const ewayBill = async (requestId: number, bookingId: number, pickupAt: Date) =>
+    ok(
+      await recordEwayBill(db, staff, requestId, bookingId, {
+        ewayBillNumber: `78${String(1_000_000_000 + ++ewb * 7_919).slice(-10)}`,
+        generatedAt: new Date(pickupAt.getTime() - 3_600_000).toISOString(),
+      }),
+      'e-way bill',
+    )
   const bill = async (requestId: number, bookingId: number, billOffset: number, freight: number, dueIn = 30) =>
     ok(
       await saveBilling(db, staff, requestId, bookingId, {
@@ -246,6 +268,7 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
       const firstPickup = -placed + 8
       const first = await request('first_mile', so.code, firstPickup, `demo-fm-${so.id}`)
       const fb = await book(first.id, firstPickup, 1, `demo-fmb-${so.id}`)
+      await ewayBill(first.id, fb.id, dayAt(firstPickup, 10))
       ok(
         await takeBookingStep(db, staff, first.id, fb.id, 'pick_up', '', dayAt(firstPickup, 10)),
         'first mile picked up',
@@ -257,6 +280,7 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
       const lastPickup = firstPickup + 3
       const last = await request('last_mile', so.code, lastPickup, `demo-lm-${so.id}`)
       const lb = await book(last.id, lastPickup, 2, `demo-lmb-${so.id}`)
+      await ewayBill(last.id, lb.id, dayAt(lastPickup, 9))
       ok(await takeBookingStep(db, staff, last.id, lb.id, 'pick_up', '', dayAt(lastPickup, 9)), 'last mile picked up')
       ok(
         await takeBookingStep(db, staff, last.id, lb.id, 'deliver', '', dayAt(lastPickup + 2, 15)),
@@ -345,18 +369,39 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
   )
 
   // ---------- Today's work ----------
-  // Open first-mile requests to book, one booked for tomorrow, one on the road, one delivered to the warehouse waiting for its last mile.
+  // Open first-mile requests to book, one booked for tomorrow (its e-way bill not yet generated), one
+  // on the road since three days whose e-way bill expired yesterday (flagged on the logistics home),
+  // one delivered to the warehouse waiting for its last mile.
   const today: { code: string; id: number }[] = []
   for (let i = 0; i < 5; i++) today.push(await passedOrder(buyers[i % 3]!.id, 6 - i))
-  await request('first_mile', today[0]!.code, 1, 'demo-today-1')
-  await request('first_mile', today[1]!.code, 2, 'demo-today-2')
-  const booked = await request('first_mile', today[2]!.code, 1, 'demo-today-3')
+  // The two worth most (at the platform's purchase price) are booked and on the road: worth more than
+  // ₹50,000, they need e-way bills.
+  const costs = new Map(
+    (
+      await db
+        .selectFrom('seller_orders')
+        .select(['id', 'cost_minor'])
+        .where(
+          'id',
+          'in',
+          today.map((o) => o.id),
+        )
+        .execute()
+    ).map((o) => [o.id, Number(o.cost_minor)]),
+  )
+  const [worthMost, worthNext, ...toBook] = today.slice(0, 4).sort((a, b) => costs.get(b.id)! - costs.get(a.id)!)
+  await request('first_mile', toBook[0]!.code, 1, 'demo-today-1')
+  await request('first_mile', toBook[1]!.code, 2, 'demo-today-2')
+  const booked = await request('first_mile', worthNext!.code, 1, 'demo-today-3')
   await book(booked.id, 1, 2, 'demo-today-3b')
-  const moving = await request('first_mile', today[3]!.code, -1, 'demo-today-4')
-  const movingBooking = await book(moving.id, -1, 2, 'demo-today-4b')
-  ok(await takeBookingStep(db, staff, moving.id, movingBooking.id, 'pick_up', '', dayAt(-1, 10)), 'on the road')
+  const moving = await request('first_mile', worthMost!.code, -1, 'demo-today-4')
+  // 180 km: one day, to midnight after the day it was generated.
+  const movingBooking = await book(moving.id, -3, 5, 'demo-today-4b', 180)
+  await ewayBill(moving.id, movingBooking.id, dayAt(-3, 10))
+  ok(await takeBookingStep(db, staff, moving.id, movingBooking.id, 'pick_up', '', dayAt(-3, 10)), 'on the road')
   const atWarehouse = await request('first_mile', today[4]!.code, -3, 'demo-today-5')
   const whBooking = await book(atWarehouse.id, -3, 1, 'demo-today-5b')
+  await ewayBill(atWarehouse.id, whBooking.id, dayAt(-3, 10))
   ok(await takeBookingStep(db, staff, atWarehouse.id, whBooking.id, 'pick_up', '', dayAt(-3, 10)), 'picked up')
   ok(await takeBookingStep(db, staff, atWarehouse.id, whBooking.id, 'deliver', '', dayAt(-2, 15)), 'at the warehouse')
   await bill(atWarehouse.id, whBooking.id, -2, await freightOf(whBooking.id), 3)

@@ -36,6 +36,14 @@ export const routes: RouteRules = {
     section: 'transport',
   },
   'routes/_main+/logistics.transport_bookings[.csv]': { path: `${main}/transport_bookings.csv`, section: 'transport' },
+  'routes/_main+/logistics.transport_bookings.eway_bills[.json]': {
+    path: `${main}/transport_bookings/eway_bills.json`,
+    section: 'transport',
+  },
+  'routes/_main+/logistics.transport_requests.$requestId.transport_bookings.$bookingId.eway_bill[.json]': {
+    path: `${main}/transport_requests/999999/transport_bookings/999999/eway_bill.json`,
+    expect: pdf('transport'),
+  },
   'routes/_main+/logistics.transport_bookings.calendar': {
     path: `${main}/transport_bookings/calendar`,
     section: 'transport',

@@ -9,6 +9,8 @@ import { dbRow, dbValue, formMessage, signInAs } from './support'
 
 const INTERNAL = 'internal@example.com'
 const day = (offset: number) => new Date(Date.now() + 5.5 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10)
+/** Ten minutes ago in India, as a datetime-local input takes it. */
+const justNow = () => new Date(Date.now() + 5.5 * 3_600_000 - 600_000).toISOString().slice(0, 16)
 
 test('@js-off-only a first mile is requested, booked, picked up, delivered, billed and paid', async ({ page }) => {
   // The oldest seller order that passed QC and waits for its first mile (the demo's QC approvals).
@@ -49,6 +51,7 @@ test('@js-off-only a first mile is requested, booked, picked up, delivered, bill
   await page.getByLabel('Pickup', { exact: true }).fill(`${day(1)}T10:30`)
   await page.getByLabel('Expected delivery').fill(`${day(3)}T17:00`)
   await page.getByLabel('Freight (₹)').fill('12,500')
+  await page.getByLabel('Distance in km (optional)').fill('120')
   await page.getByRole('button', { name: 'Book', exact: true }).click()
   const booked = page.getByRole('status').getByText(/^TB-\d{4}-\d{6}: Konkan Road Carriers is booked\.$/)
   await expect(booked).toBeVisible()
@@ -61,6 +64,12 @@ test('@js-off-only a first mile is requested, booked, picked up, delivered, bill
     page.getByRole('complementary', { name: 'The chosen day' }).getByRole('link', { name: bookingCode }),
   ).toBeVisible()
   await page.getByRole('link', { name: bookingCode }).click()
+
+  // Its goods are worth more than ₹50,000: the e-way bill is recorded before the pickup (tests/e2e/eway-bill.spec.ts).
+  await page.getByLabel('E-way bill number').fill('331000000001')
+  await page.getByLabel('Generated at').fill(justNow())
+  await page.getByRole('button', { name: 'Record the e-way bill' }).click()
+  await expect(page.getByRole('status').getByText(/e-way bill 331000000001 recorded/)).toBeVisible()
 
   // Picked up: the seller order is dispatched with it; delivered to the warehouse.
   await page.getByRole('button', { name: 'Picked up' }).click()
@@ -137,8 +146,13 @@ test('@js-off-only a last mile delivers the order: the invoice is raised, a paym
   await page.getByLabel('Pickup', { exact: true }).fill(`${day(0)}T09:00`)
   await page.getByLabel('Expected delivery').fill(`${day(1)}T18:00`)
   await page.getByLabel('Freight (₹)').fill('4200')
+  await page.getByLabel('Distance in km (optional)').fill('45')
   await page.getByRole('button', { name: 'Book', exact: true }).click()
   await expect(page.getByRole('status').getByText(/is booked\.$/)).toBeVisible()
+  await page.getByLabel('E-way bill number').fill('331000000002')
+  await page.getByLabel('Generated at').fill(justNow())
+  await page.getByRole('button', { name: 'Record the e-way bill' }).click()
+  await expect(page.getByRole('status').getByText(/e-way bill 331000000002 recorded/)).toBeVisible()
   await page.getByRole('button', { name: 'Picked up' }).click()
   await expect(page.getByRole('status').getByText(/is picked up\.$/)).toBeVisible()
   await page.getByRole('button', { name: 'Delivered' }).click()

@@ -10,7 +10,7 @@ import { orderHome, type OrderQueue } from '../orders/home.server'
 import { qcFigures } from '../qc/home.server'
 import { linkedFigures, type Figure } from '~/platform/figures'
 import { homeExtras } from './operations.server'
-import { financeFigures, logisticsFigures } from './team-homes.server'
+import { ewayBillQueue, financeFigures, logisticsFigures } from './team-homes.server'
 
 async function countBy(db: Database, table: 'buyers' | 'sellers' | 'users') {
   const rows = await db
@@ -199,7 +199,7 @@ export async function portalHome(
   viewer: Viewer,
   portal: PortalKey,
 ): Promise<{ figures: Figure[]; queues: OrderQueue[] }> {
-  const [orders, samples, qc, figures, extras, holds] = await Promise.all([
+  const [orders, samples, qc, figures, extras, holds, eway] = await Promise.all([
     orderHome(db, viewer, portal),
     sampleHome(db, viewer, portal),
     qcFigures(db, viewer, portal),
@@ -207,10 +207,17 @@ export async function portalHome(
     homeExtras(db, viewer, portal),
     // Business finance's own queue: the orders waiting on credit hold (docs/domain.md "Credit").
     portal === 'biz_fin' ? creditHoldQueue(db) : null,
+    // The logistics team's own queue: e-way bills missing or expired on moving bookings.
+    portal === 'logistics' ? ewayBillQueue(db) : null,
   ])
   return {
     figures: [...linkedFigures(viewer.roles, [...orders.figures, ...samples.figures, ...qc, ...extras]), ...figures],
-    queues: [...(holds ? [holds] : []), ...(orders.queue ? [orders.queue] : []), ...samples.queues],
+    queues: [
+      ...(holds ? [holds] : []),
+      ...(eway ? [eway] : []),
+      ...(orders.queue ? [orders.queue] : []),
+      ...samples.queues,
+    ],
   }
 }
 

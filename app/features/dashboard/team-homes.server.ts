@@ -2,6 +2,10 @@ import { heldCount } from '~/features/credit/credit.server'
 import type { Database } from '#db/database'
 import { kolkataDay } from '~/utils/format'
 import { dueBucketTotals } from '../logistics/queries.server'
+import { ewayFlags } from '../logistics/eway-bill.server'
+import { bookingPath } from '../logistics/shared'
+import type { OrderQueue } from '../orders/home.server'
+import { formatDateTime } from '~/utils/format'
 import { moneyFigures } from '../settlements/balances.server'
 import type { Figure } from '~/platform/figures'
 
@@ -99,4 +103,29 @@ export async function financeFigures(db: Database): Promise<Figure[]> {
     ...bills,
     { label: 'Orders on credit hold', value: held, tone: warn(held), to: '/biz_fin/credit_holds' },
   ]
+}
+
+const EWAY_QUEUE_LENGTH = 10
+
+/**
+ * The logistics team's e-way bills to see to (docs/domain-38-ewaybill.md): bookings that moved
+ * without the e-way bill they needed (on the road, or delivered in the last 30 days), and bookings
+ * on the road whose e-way bill has expired; each opens its booking.
+ */
+export async function ewayBillQueue(db: Database, now = new Date()): Promise<OrderQueue> {
+  const flags = await ewayFlags(db, now)
+  return {
+    title: `E-way bills to see to (${flags.length})`,
+    items: flags.slice(0, EWAY_QUEUE_LENGTH).map(({ consignment: c, state }) => ({
+      id: c.bookingId,
+      label: `${c.code} · ${state === 'expired' ? 'e-way bill expired' : 'moved without an e-way bill'}`,
+      detail:
+        state === 'expired'
+          ? `${c.eway.number} valid until ${formatDateTime(c.eway.validUntil!)}, still on the road`
+          : `${c.status === 'delivered' ? 'delivered' : 'picked up'} ${formatDateTime((c.deliveredAt ?? c.pickedUpAt)!)}`,
+      to: bookingPath(c.requestId, c.bookingId),
+    })),
+    more: null,
+    empty: 'Every booking that moves has the e-way bill it needs, and none has expired on the road.',
+  }
 }

@@ -19,7 +19,7 @@ import type { BillingPageData, BookingPageData } from './pages.server'
 import type { BookingRow } from './queries.server'
 import { BookingInputs, PlaceText } from './request-pages'
 import { type BookingCalendarFilters, type BookingFilters } from './schema'
-import { billingPath, bookingPath, bookingsPath, requestPath } from './shared'
+import { billingPath, bookingPath, bookingsPath, dayEwayJsonPath, ewayJsonPath, requestPath } from './shared'
 import { stepsFrom } from '~/platform/steps'
 import { BOOKING_STATUSES, bookingCarries, bookingMachine, transportTypes, type BookingStepName } from './states'
 
@@ -125,6 +125,17 @@ export function BookingList({
           filtering={filtering}
         />
       </Form>
+      <form method="get" action={dayEwayJsonPath} className="filters" aria-label="Download a day’s e-way bills">
+        <div className="field">
+          <label htmlFor="eway-day">Pickup day</label>
+          <input id="eway-day" name="day" type="date" defaultValue={filters.from || ''} />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn">
+            Download the day’s e-way bills (JSON)
+          </button>
+        </div>
+      </form>
       <ListSummary
         total={total}
         capped={capped}
@@ -351,6 +362,90 @@ function StepForm({ data, step, reply }: { data: BookingPageData; step: BookingS
   )
 }
 
+const EWAY_FLAGS: Partial<Record<string, string>> = {
+  moved_without: 'Moved without the e-way bill it needed: record it now.',
+  expired: 'The e-way bill has expired while the goods are on the road: extend it on the portal and record it.',
+  missing: 'Needed before pickup: download the JSON, generate it on the e-way bill portal, record its number here.',
+}
+
+/** The booking's e-way bill: whether it needs one, the JSON to generate it, its number and validity. */
+function EwayBillCard({ data, reply }: { data: BookingPageData; reply: Reply }) {
+  const { booking, request, ewayBill } = data
+  const mine = replyFor(reply, 'eway_bill')
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.bookingPageSchema), {
+    id: 'booking-eway-bill',
+    lastResult: mine,
+    defaultValue: { ...data.ewayDefaults, intent: 'eway_bill' },
+  })
+  if (!ewayBill) return null
+  const flag = EWAY_FLAGS[ewayBill.state]
+  const facts: Detail[] = [
+    {
+      label: 'Needed',
+      value: ewayBill.needed
+        ? `Yes: goods worth ${formatMoney(ewayBill.valueMinor)} with taxes (more than ₹50,000)`
+        : `No: goods worth ${formatMoney(ewayBill.valueMinor)} with taxes (₹50,000 or less)`,
+    },
+    { label: 'Document', value: ewayBill.document },
+  ]
+  if (ewayBill.number)
+    facts.push(
+      { label: 'E-way bill', value: ewayBill.number },
+      { label: 'Generated', value: formatDateTime(ewayBill.generatedAt!) },
+      {
+        label: 'Valid until',
+        value: `${formatDateTime(ewayBill.validUntil!)}${ewayBill.days ? ` (${countOf(ewayBill.days, 'day')} for ${booking.distanceKm} km)` : ''}`,
+      },
+    )
+  const open = booking.status === 'booked' || booking.status === 'picked_up'
+  return (
+    <section className="card" aria-labelledby="eway-heading">
+      <h2 id="eway-heading">E-way bill</h2>
+      {flag ? (
+        <p className="notice notice-warning" role="status">
+          {flag}
+        </p>
+      ) : null}
+      <Details items={facts} />
+      {ewayBill.problems.length ? (
+        <ul className="muted">
+          {ewayBill.problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      ) : null}
+      <p>
+        <a href={ewayJsonPath(request.id, booking.id)} download>
+          Download the e-way bill JSON
+        </a>{' '}
+        <span className="muted">for the portal’s bulk generation</span>
+      </p>
+      {open ? (
+        <Form method="post" {...getFormProps(form)} aria-label="Record the e-way bill">
+          <ErrorSummary form={form} />
+          <input type="hidden" name="intent" value="eway_bill" />
+          <input type="hidden" name="form" value="eway_bill" />
+          <input type="hidden" name="version" value={booking.version} />
+          <div className="form-grid">
+            <Field
+              label="E-way bill number"
+              meta={fields.ewayBillNumber}
+              hint="12 digits, as the portal gave it"
+              inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
+            />
+            <Field label="Generated at" type="datetime-local" meta={fields.generatedAt} hint="Platform time (IST)" />
+          </div>
+          <div className="form-actions">
+            <SubmitButton intent="eway_bill" pendingText="Saving…">
+              {ewayBill.number ? 'Correct the e-way bill' : 'Record the e-way bill'}
+            </SubmitButton>
+          </div>
+        </Form>
+      ) : null}
+    </section>
+  )
+}
+
 /** …/transport_bookings/:bookingId/edit: the booking, its steps, its details as a form while it moves. */
 export function BookingPage({ data, reply }: { data: BookingPageData; reply: Reply }) {
   const { booking, request, info } = data
@@ -409,12 +504,14 @@ export function BookingPage({ data, reply }: { data: BookingPageData; reply: Rep
       </PageHeader>
       <section className="card">
         <Details items={facts} />
+        {booking.distanceKm ? <p className="muted">{`${booking.distanceKm} km by road`}</p> : null}
         <div className="step-forms">
           {stepsFrom(bookingMachine, booking.status).map((step) => (
             <StepForm key={step} data={data} step={step} reply={reply} />
           ))}
         </div>
       </section>
+      {booking.status !== 'cancelled' ? <EwayBillCard data={data} reply={reply} /> : null}
       {editable ? (
         <Form method="post" {...getFormProps(form)} className="card" aria-labelledby="booking-heading">
           <h2 id="booking-heading">Change the booking</h2>

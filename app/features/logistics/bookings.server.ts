@@ -6,7 +6,9 @@ import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
 import { nextCode } from '~/platform/numbering.server'
-import type { BillingForm, BookingFields } from './schema'
+import type { BillingForm, BookingFields, EwayBillForm } from './schema'
+import { checkEwayBill } from './eway-bill.server'
+import { ewayValidity } from './eway-rules'
 import { bookingCarries, type BookingStepName, type OrderMove } from './states'
 import { bookingStep, countBookingDays, requestStep } from './steps.server'
 
@@ -19,16 +21,26 @@ import { bookingStep, countBookingDays, requestStep } from './steps.server'
 
 type Actor = { userId: number }
 
-/** A transporter by name (folded: case and spaces do not matter), made on first use. */
-export async function transporterId(trx: Executor, name: string): Promise<number> {
+/**
+ * A transporter by name (folded: case and spaces do not matter), made on first use; a GSTIN or
+ * TRANSIN given is kept on it (the e-way bill's transporter id), none given keeps the one known.
+ */
+export async function transporterId(trx: Executor, name: string, gstin?: string | null): Promise<number> {
   const clean = name.trim().replace(/\s+/g, ' ')
   const key = clean.toLowerCase()
   await trx
     .insertInto('transporters')
-    .values({ name: clean, name_key: key })
+    .values({ name: clean, name_key: key, gstin: gstin || null })
     .onConflict((oc) => oc.column('name_key').doNothing())
     .execute()
-  return (await trx.selectFrom('transporters').select('id').where('name_key', '=', key).executeTakeFirstOrThrow()).id
+  const found = await trx
+    .selectFrom('transporters')
+    .select(['id', 'gstin'])
+    .where('name_key', '=', key)
+    .executeTakeFirstOrThrow()
+  if (gstin && found.gstin !== gstin)
+    await trx.updateTable('transporters').set({ gstin }).where('id', '=', found.id).execute()
+  return found.id
 }
 
 /** Transporters to choose from (filters, the booking form's suggestions), by name. */
@@ -50,6 +62,7 @@ const bookingValues = (input: BookingFields, transporter: number) => ({
   expected_delivery_at: input.expectedDeliveryAt,
   delivery_on: kolkataDay(input.expectedDeliveryAt),
   freight_minor: input.freight,
+  distance_km: input.distanceKm ?? null,
 })
 
 /** Books a transporter for an open request (the request becomes booked), once per idempotency key. */
@@ -72,7 +85,7 @@ export async function createBooking(
         const { result, repeated } = await once(trx, key, 'transport_booking', actor.userId, async () => {
           checkTimes(input)
           const code = await nextCode(trx, 'TB')
-          const transporter = await transporterId(trx, input.transporter)
+          const transporter = await transporterId(trx, input.transporter, input.transporterGstin)
           const values = bookingValues(input, transporter)
           await requestStep(trx, requestId, request.transport_type, 'book', {
             actorUserId: actor.userId,
@@ -82,6 +95,8 @@ export async function createBooking(
               transporter: input.transporter,
               pickupAt: formatDateTime(input.pickupAt),
               freight: formatMoney(input.freight),
+              ...(input.distanceKm ? { distanceKm: input.distanceKm } : {}),
+              ...(input.transporterGstin ? { transporterGstin: input.transporterGstin } : {}),
             },
           })
           const row = await trx
@@ -152,7 +167,7 @@ export async function updateBooking(
           `${booking.code} is ${booking.status.replace(/_/g, ' ')}: its details can no longer be changed.`,
         )
       checkTimes(input)
-      const transporter = await transporterId(trx, input.transporter)
+      const transporter = await transporterId(trx, input.transporter, input.transporterGstin)
       const before = await trx
         .selectFrom('transport_bookings')
         .select([
@@ -162,6 +177,7 @@ export async function updateBooking(
           'pickup_at',
           'expected_delivery_at',
           'freight_minor',
+          'distance_km',
           'pickup_on',
           'delivery_on',
           'transporter_id',
@@ -203,6 +219,7 @@ export async function updateBooking(
           pickupAt: formatDateTime(before.pickup_at),
           expectedDeliveryAt: formatDateTime(before.expected_delivery_at),
           freight: formatMoney(Number(before.freight_minor)),
+          distanceKm: before.distance_km,
         },
         after: {
           booking: booking.code,
@@ -213,6 +230,8 @@ export async function updateBooking(
           pickupAt: formatDateTime(input.pickupAt),
           expectedDeliveryAt: formatDateTime(input.expectedDeliveryAt),
           freight: formatMoney(input.freight),
+          distanceKm: input.distanceKm ?? null,
+          ...(input.transporterGstin ? { transporterGstin: input.transporterGstin } : {}),
         },
       })
       return { ok: true as const, value: { code: booking.code } }
@@ -259,6 +278,7 @@ export async function moveBooking(
   const note = reason.trim().slice(0, 500)
   const booking = await bookingOf(trx, requestId, bookingId)
   if (!booking) throw Refused.notFound('There is no such booking.')
+  if (name === 'pick_up' && booking.status === 'booked') await checkEwayBill(trx, bookingId, now)
   let moved: string | null = null
   await bookingStep(trx, bookingId, name, {
     actorUserId: actor.userId,
@@ -441,5 +461,97 @@ export async function markBillsPaid(
       }
       return { ok: true as const, value: { paid, already, totalMinor } }
     }),
+  )
+}
+
+/**
+ * Records (or corrects) the e-way bill generated for a booking while it is booked or on the road:
+ * its 12-digit number (one booking's only) and when it was generated; its validity follows from the
+ * booking's distance (one day per 200 km or part). Refused at its field when the number is another
+ * booking's or the time is in the future; the distance must be entered first.
+ */
+export async function recordEwayBill(
+  db: Database,
+  actor: Actor,
+  requestId: number,
+  bookingId: number,
+  input: EwayBillForm & { version?: string },
+  now = new Date(),
+): Promise<Result<{ code: string; validUntil: string; days: number }>> {
+  return refusals(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const booking = await bookingOf(trx, requestId, bookingId)
+        if (!booking) return { ok: false as const, notFound: true, message: 'There is no such booking.' }
+        if (booking.status !== 'booked' && booking.status !== 'picked_up')
+          throw new Refused(
+            undefined,
+            `${booking.code} is ${booking.status.replace(/_/g, ' ')}: its e-way bill can no longer be changed.`,
+          )
+        if (input.generatedAt > new Date(now.getTime() + 5 * 60_000).toISOString())
+          throw new Refused('generatedAt', 'The e-way bill cannot be generated in the future')
+        const before = await trx
+          .selectFrom('transport_bookings')
+          .select(['distance_km', 'eway_bill_number', 'eway_bill_at', 'eway_valid_until'])
+          .where('id', '=', bookingId)
+          .executeTakeFirstOrThrow()
+        if (before.distance_km === null)
+          throw new Refused(
+            undefined,
+            `Enter ${booking.code}’s distance (km) in its details first: the e-way bill’s validity is counted from it.`,
+          )
+        const clash = await trx
+          .selectFrom('transport_bookings')
+          .select('code')
+          .where('eway_bill_number', '=', input.ewayBillNumber)
+          .where('id', '<>', bookingId)
+          .executeTakeFirst()
+        if (clash) throw new Refused('ewayBillNumber', `This e-way bill number is already recorded on ${clash.code}`)
+        const { days, validUntil } = ewayValidity(input.generatedAt, Number(before.distance_km))
+        const updated = await trx
+          .updateTable('transport_bookings')
+          .set({
+            eway_bill_number: input.ewayBillNumber,
+            eway_bill_at: input.generatedAt,
+            eway_valid_until: validUntil,
+            updated_at: now.toISOString(),
+          })
+          .where('id', '=', bookingId)
+          .where('status', '=', booking.status)
+          .$if(Boolean(input.version), (q) => q.where('updated_at', '=', input.version!))
+          .executeTakeFirst()
+        if (Number(updated.numUpdatedRows) !== 1)
+          throw new Refused(
+            undefined,
+            `${booking.code} was changed by someone else since you opened it: look at it again.`,
+          )
+        await audit(trx, {
+          actorUserId: actor.userId,
+          action: before.eway_bill_number
+            ? 'transport_booking.eway_bill_corrected'
+            : 'transport_booking.eway_bill_recorded',
+          entityType: 'transport_request',
+          entityId: requestId,
+          before: before.eway_bill_number
+            ? {
+                booking: booking.code,
+                ewayBill: before.eway_bill_number,
+                generated: formatDateTime(before.eway_bill_at!),
+                validUntil: formatDateTime(before.eway_valid_until!),
+              }
+            : undefined,
+          after: {
+            booking: booking.code,
+            ewayBill: input.ewayBillNumber,
+            generated: formatDateTime(input.generatedAt),
+            validUntil: formatDateTime(validUntil),
+          },
+        })
+        return { ok: true as const, value: { code: booking.code, validUntil, days } }
+      }),
+    (error) =>
+      isUniqueViolation(error)
+        ? { ok: false, message: 'This e-way bill number was recorded on another booking a moment ago: look again.' }
+        : undefined,
   )
 }

@@ -6,7 +6,7 @@ import type { Database } from '#db/database'
 import type { TransportType } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
 import { csvStreamResponse, type CsvColumn } from '~/utils/csv.server'
-import { formatMoney, kolkataDay } from '~/utils/format'
+import { formatDateTime, formatMoney, kolkataDay } from '~/utils/format'
 import { readId } from '~/utils/list-params'
 import { rupeesInput } from '~/utils/money'
 import { quantityInput } from '~/utils/quantity'
@@ -46,12 +46,15 @@ import { addressChoices, candidateOrders, linkedOrderByCode } from './linked-ord
 import {
   createBooking,
   markBillsPaid,
+  recordEwayBill,
   saveBilling,
   transporterChoices,
   type TakeBookingStep,
   updateBooking,
 } from './bookings.server'
 import { bookingMachine, isTransportType, transportTypes } from './states'
+import { consignmentOf, dayConsignments, ewayBillFile, ewayProblems, ewayState } from './eway-bill.server'
+import { validityDays } from './eway-rules'
 
 type Reply = SubmissionResult<string[]>
 const actor = (viewer: Viewer) => ({ userId: viewer.userId })
@@ -325,12 +328,35 @@ export async function bookingPage(
   const detail = requestId && bookingId ? await bookingDetail(db, requestId, bookingId) : undefined
   if (!detail) return undefined
   const b = detail.booking
+  const [transporters, consignment] = await Promise.all([
+    transporterChoices(db),
+    consignmentOf(db, requestId!, bookingId!),
+  ])
   return {
     ...detail,
     info: transportTypes[detail.request.type],
-    transporters: (await transporterChoices(db)).map((t) => t.name),
+    transporters: transporters.map((t) => t.name),
+    ewayBill: consignment
+      ? {
+          needed: consignment.needed,
+          valueMinor: consignment.valueMinor,
+          document: `${consignment.docType === 'INV' ? 'Tax invoice' : 'Delivery challan'} ${consignment.docNo}`,
+          state: ewayState(consignment),
+          number: consignment.eway.number,
+          generatedAt: consignment.eway.at,
+          validUntil: consignment.eway.validUntil,
+          days: b.distanceKm ? validityDays(b.distanceKm) : null,
+          problems: ewayProblems(consignment),
+        }
+      : null,
+    ewayDefaults: {
+      ewayBillNumber: consignment?.eway.number ?? '',
+      generatedAt: consignment?.eway.at ? dateTimeInput(consignment.eway.at) : '',
+    },
     defaults: {
       transporter: b.transporter,
+      transporterGstin: b.transporterGstin ?? '',
+      distanceKm: b.distanceKm === null ? '' : String(b.distanceKm),
       vehicleNumber: b.vehicleNumber ?? '',
       driverPhone: b.driverPhone ?? '',
       lrNumber: b.lrNumber ?? '',
@@ -365,6 +391,24 @@ export async function bookingAction(
         ? { status: 'not-found' }
         : { status: 'invalid', reply: refusalReply(submission, done, 'Nothing was changed: see the fields below.') }
     return { status: 'done', toast: { kind: 'success', message: `${done.value.code} is saved.` } }
+  }
+  if (input.intent === 'eway_bill') {
+    const { intent: _i, ...fields } = input
+    const done = await recordEwayBill(db, actor(viewer), requestId, bookingId, fields)
+    if (!done.ok)
+      return done.notFound
+        ? { status: 'not-found' }
+        : {
+            status: 'invalid',
+            reply: refusalReply(submission, done, 'The e-way bill was not recorded: see the fields below.'),
+          }
+    return {
+      status: 'done',
+      toast: {
+        kind: 'success',
+        message: `${done.value.code}: e-way bill ${fields.ewayBillNumber} recorded, valid until ${formatDateTime(done.value.validUntil)}.`,
+      },
+    }
   }
   const done = await takeBookingStep(
     db,
@@ -501,3 +545,34 @@ export const duesCsv = (db: Database, url: URL) =>
     dueColumns,
     dueRecords(dueRowBatches(db, readDueFilters(url))),
   )
+
+// ---------- E-way bills (docs/domain-38-ewaybill.md) ----------
+
+const jsonDownload = (name: string, body: unknown) =>
+  new Response(JSON.stringify(body, null, 2), {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Cache-Control': 'no-store',
+    },
+  })
+
+/** One booking's e-way bill as the NIC bulk-generation JSON; undefined when there is no such booking (404). */
+export async function bookingEwayJson(
+  db: Database,
+  requestIdParam: string | undefined,
+  bookingIdParam: string | undefined,
+): Promise<Response | undefined> {
+  const requestId = readId(requestIdParam)
+  const bookingId = readId(bookingIdParam)
+  const consignment = requestId && bookingId ? await consignmentOf(db, requestId, bookingId) : undefined
+  if (!consignment) return undefined
+  return jsonDownload(`eway-bill-${consignment.code}.json`, ewayBillFile([consignment]))
+}
+
+/** The bulk file of a day's bookings (by pickup day, `?day=`, today by default) that need an e-way bill. */
+export async function dayEwayJson(db: Database, url: URL): Promise<Response> {
+  const asked = (url.searchParams.get('day') ?? '').trim()
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : today()
+  return jsonDownload(`eway-bills-${day}.json`, ewayBillFile(await dayConsignments(db, day)))
+}

@@ -344,6 +344,8 @@ export async function bookingDetail(db: Executor, requestId: number, bookingId: 
       'b.code',
       'b.status',
       't.name as transporter',
+      't.gstin as transporterGstin',
+      'b.distance_km as distanceKm',
       'b.vehicle_number as vehicleNumber',
       'b.driver_phone as driverPhone',
       'b.lr_number as lrNumber',
@@ -374,6 +376,7 @@ export async function bookingDetail(db: Executor, requestId: number, bookingId: 
     booking: {
       ...booking,
       freightMinor: Number(booking.freightMinor),
+      distanceKm: num(booking.distanceKm),
       billAmountMinor: num(booking.billAmountMinor),
       billGstMinor: num(booking.billGstMinor),
     },

@@ -311,7 +311,15 @@ export function BookingInputs({
   transporters,
 }: {
   fields: Record<
-    'transporter' | 'vehicleNumber' | 'driverPhone' | 'lrNumber' | 'pickupAt' | 'expectedDeliveryAt' | 'freight',
+    | 'transporter'
+    | 'transporterGstin'
+    | 'vehicleNumber'
+    | 'driverPhone'
+    | 'lrNumber'
+    | 'pickupAt'
+    | 'expectedDeliveryAt'
+    | 'freight'
+    | 'distanceKm',
     FieldMetadata<unknown>
   >
   transporters: string[]
@@ -330,6 +338,12 @@ export function BookingInputs({
         ))}
       </datalist>
       <Field
+        label="Transporter’s GSTIN / TRANSIN (optional)"
+        meta={fields.transporterGstin}
+        hint="15 characters, for the e-way bill; blank keeps the one known"
+        inputProps={{ autoCapitalize: 'characters', maxLength: 20 }}
+      />
+      <Field
         label="Vehicle number (optional)"
         meta={fields.vehicleNumber}
         inputProps={{ autoCapitalize: 'characters' }}
@@ -343,6 +357,12 @@ export function BookingInputs({
         meta={fields.freight}
         hint="As agreed with the transporter"
         inputProps={{ inputMode: 'decimal' }}
+      />
+      <Field
+        label="Distance in km (optional)"
+        meta={fields.distanceKm}
+        hint="By road, 1 to 4,000: the e-way bill’s distance and validity"
+        inputProps={{ inputMode: 'numeric' }}
       />
     </div>
   )

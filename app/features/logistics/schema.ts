@@ -13,6 +13,7 @@ import {
 } from '~/utils/fields'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
 import { BOOKING_STATUSES, REQUEST_STATUSES, TRANSPORT_TYPES } from './states'
+import { DISTANCE_KM, EWAY_NUMBER_SHAPE, GSTIN_SHAPE } from './eway-rules'
 export { LOGISTICS } from './shared'
 export { addRequestPath, billingPath, bookingPath, bookingsPath, duesPath, requestPath, requestsPath } from './shared'
 
@@ -65,7 +66,37 @@ const bookingFields = {
   pickupAt: dateTimeField('the pickup time'),
   expectedDeliveryAt: dateTimeField('the expected delivery time'),
   freight: moneyField('the freight amount'),
+  /** The transporter's GSTIN or TRANSIN (kept on the transporter); blank keeps the one known. */
+  transporterGstin: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => v === '' || GSTIN_SHAPE.test(v), {
+      error: 'Enter the 15-character GSTIN or TRANSIN, like 27AABCT1234F1Z5',
+    })
+    .optional(),
+  /** The road distance in km: the e-way bill's distance and validity. */
+  distanceKm: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d+$/.test(v), { error: 'Enter the distance in whole km' })
+    .transform((v) => (v === '' ? null : Number(v)))
+    .refine((v) => v === null || (v >= DISTANCE_KM.min && v <= DISTANCE_KM.max), {
+      error: `Enter the distance between ${DISTANCE_KM.min} and ${DISTANCE_KM.max} km`,
+    })
+    .optional(),
 }
+
+/** The e-way bill generated on the portal for a booking: its 12-digit number and when it was generated. */
+const ewayBillFields = {
+  ewayBillNumber: z
+    .string({ error: 'Enter the 12-digit e-way bill number' })
+    .trim()
+    .transform((v) => v.replace(/[\s-]+/g, ''))
+    .refine((v) => EWAY_NUMBER_SHAPE.test(v), { error: 'Enter the 12-digit e-way bill number, digits only' }),
+  generatedAt: dateTimeField('when it was generated'),
+}
+export type EwayBillForm = z.output<z.ZodObject<typeof ewayBillFields>>
 
 /** The request page's forms: its details (while open), booking a transporter, cancelling. */
 export const requestPageSchema = z.discriminatedUnion('intent', [
@@ -78,6 +109,7 @@ export type RequestPageForm = z.output<typeof requestPageSchema>
 /** The booking page's forms: its details, and its steps (picked up, delivered, cancel with a reason). */
 export const bookingPageSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('update'), version: z.string().max(40).optional(), ...bookingFields }),
+  z.object({ intent: z.literal('eway_bill'), version: z.string().max(40).optional(), ...ewayBillFields }),
   z.object({ intent: z.literal('pick_up') }),
   z.object({ intent: z.literal('deliver') }),
   z.object({ intent: z.literal('cancel'), reason }),

@@ -14,6 +14,13 @@ export const bookingPath = (requestId: number, bookingId: number) =>
 
 export const bookingsPath = `${LOGISTICS}/transport_bookings`
 
+/** A booking's e-way bill as the NIC bulk-generation JSON (a download). */
+export const ewayJsonPath = (requestId: number, bookingId: number) =>
+  `${requestsPath}/${requestId}/transport_bookings/${bookingId}/eway_bill.json`
+
+/** A day's e-way bills (`?day=`), the bookings picked up that day that need one. */
+export const dayEwayJsonPath = `${LOGISTICS}/transport_bookings/eway_bills.json`
+
 export const duesPath = `${LOGISTICS}/transport_payment_dues`
 
 export const requestPath = (id: number) => `${requestsPath}/${id}/edit`

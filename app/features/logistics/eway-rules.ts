@@ -1,0 +1,119 @@
+import { kolkataDay } from '~/utils/format'
+
+// The e-way bill's rules (docs/domain-38-ewaybill.md), pure so the views, the JSON and the tests
+// share them: when a movement needs one (Rule 138 CGST Rules: a consignment worth more than
+// ₹50,000, taxes included), how long one is valid (Rule 138(10): one day per 200 km or part of it,
+// each day ending at midnight of the day after generation), the shapes of its numbers, and the
+// codes of the NIC bulk-generation JSON (states, units).
+
+/** ₹50,000 in paise: a consignment worth more than this (taxes included) needs an e-way bill. */
+export const EWAY_THRESHOLD_MINOR = 5_000_000
+/** The road distance a booking may carry, in km (the e-way bill's transDistance is at most 4,000). */
+export const DISTANCE_KM = { min: 1, max: 4000 } as const
+/** Normal cargo: one day of validity per 200 km or part thereof (Rule 138(10), since 1 January 2021). */
+export const KM_PER_DAY = 200
+
+export const needsEwayBill = (consignmentMinor: number) => consignmentMinor > EWAY_THRESHOLD_MINOR
+
+/** A GSTIN (or TRANSIN, the same shape): state code, PAN, entity number, a letter or digit, a check character. */
+export const GSTIN_SHAPE = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z][0-9A-Z][0-9A-Z]$/
+/** An e-way bill number: 12 digits (typed with or without spaces). */
+export const EWAY_NUMBER_SHAPE = /^\d{12}$/
+
+/** The days an e-way bill is valid for a distance: 200 km is 1 day, 201 km is 2. */
+export const validityDays = (km: number) => Math.max(1, Math.ceil(km / KM_PER_DAY))
+
+/** The next calendar day (YYYY-MM-DD) some days on. */
+function dayAfter(day: string, days: number): string {
+  const at = new Date(`${day}T00:00:00Z`)
+  at.setUTCDate(at.getUTCDate() + days)
+  return at.toISOString().slice(0, 10)
+}
+
+/**
+ * Until when an e-way bill generated at an instant is valid for a distance: each day runs to
+ * midnight (IST) of the day after the day of generation, so the last moment is 23:59:59 IST of
+ * (generation day + days).
+ */
+export function ewayValidity(generatedAt: string, km: number): { days: number; validUntil: string } {
+  const days = validityDays(km)
+  const last = dayAfter(kolkataDay(new Date(generatedAt)), days)
+  return { days, validUntil: new Date(`${last}T23:59:59+05:30`).toISOString() }
+}
+
+/** GST state codes (the GST portal's and the e-way bill's), by state or union territory name. */
+export const STATE_CODES: Record<string, number> = {
+  'jammu and kashmir': 1,
+  'himachal pradesh': 2,
+  punjab: 3,
+  chandigarh: 4,
+  uttarakhand: 5,
+  haryana: 6,
+  delhi: 7,
+  rajasthan: 8,
+  'uttar pradesh': 9,
+  bihar: 10,
+  sikkim: 11,
+  'arunachal pradesh': 12,
+  nagaland: 13,
+  manipur: 14,
+  mizoram: 15,
+  tripura: 16,
+  meghalaya: 17,
+  assam: 18,
+  'west bengal': 19,
+  jharkhand: 20,
+  odisha: 21,
+  chhattisgarh: 22,
+  'madhya pradesh': 23,
+  gujarat: 24,
+  'dadra and nagar haveli and daman and diu': 26,
+  maharashtra: 27,
+  karnataka: 29,
+  goa: 30,
+  lakshadweep: 31,
+  kerala: 32,
+  'tamil nadu': 33,
+  puducherry: 34,
+  'andaman and nicobar islands': 35,
+  telangana: 36,
+  'andhra pradesh': 37,
+  ladakh: 38,
+}
+const ALIASES: Record<string, string> = {
+  orissa: 'odisha',
+  pondicherry: 'puducherry',
+  'nct of delhi': 'delhi',
+  'new delhi': 'delhi',
+  'daman and diu': 'dadra and nagar haveli and daman and diu',
+  'dadra and nagar haveli': 'dadra and nagar haveli and daman and diu',
+  'jammu & kashmir': 'jammu and kashmir',
+  'andaman & nicobar islands': 'andaman and nicobar islands',
+}
+
+/** The GST code of a state named loosely (case, spaces, "&"); null when it is not one. */
+export function stateCode(name: string | null | undefined): number | null {
+  const folded = (name ?? '').trim().toLowerCase().replace(/\s+/g, ' ')
+  const key = ALIASES[folded] ?? folded.replace(/ & /g, ' and ')
+  return STATE_CODES[ALIASES[key] ?? key] ?? null
+}
+
+/** The state code a GSTIN was issued in (its first two digits). */
+export const gstinState = (gstin: string | null | undefined) =>
+  gstin && GSTIN_SHAPE.test(gstin) ? Number(gstin.slice(0, 2)) : null
+
+/** Units of quantity code (UQC) of the e-way bill for the products' units. */
+const UNIT_CODES: Record<string, string> = {
+  m: 'MTR',
+  mtr: 'MTR',
+  kg: 'KGS',
+  kgs: 'KGS',
+  pcs: 'PCS',
+  pc: 'PCS',
+  nos: 'NOS',
+}
+export const unitCode = (unit: string) => UNIT_CODES[unit.trim().toLowerCase()] ?? 'OTH'
+
+/** Supply type, sub-supply type and document type, as the NIC codes them. */
+export const SUB_SUPPLY = { supply: 1, salesReturn: 7, others: 8 } as const
+export type DocType = 'INV' | 'CHL'

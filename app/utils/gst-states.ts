@@ -58,6 +58,8 @@ BY_NAME.set(fold('New Delhi'), '07')
 BY_NAME.set(fold('NCT of Delhi'), '07')
 BY_NAME.set(fold('Orissa'), '21')
 BY_NAME.set(fold('Pondicherry'), '34')
+BY_NAME.set(fold('Daman and Diu'), '26')
+BY_NAME.set(fold('Dadra and Nagar Haveli'), '26')
 
 /** The GST state code of a state's name (case, spacing and "&" ignored); null for a name it does not know. */
 export function gstStateCode(state: string): string | null {

@@ -1,4 +1,5 @@
 import { kolkataDay } from '~/utils/format'
+import { gstStateCode } from '~/utils/gst-states'
 
 // The e-way bill's rules (docs/domain-38-ewaybill.md), pure so the views, the JSON and the tests
 // share them: when a movement needs one (Rule 138 CGST Rules: a consignment worth more than
@@ -41,61 +42,10 @@ export function ewayValidity(generatedAt: string, km: number): { days: number; v
   return { days, validUntil: new Date(`${last}T23:59:59+05:30`).toISOString() }
 }
 
-/** GST state codes (the GST portal's and the e-way bill's), by state or union territory name. */
-export const STATE_CODES: Record<string, number> = {
-  'jammu and kashmir': 1,
-  'himachal pradesh': 2,
-  punjab: 3,
-  chandigarh: 4,
-  uttarakhand: 5,
-  haryana: 6,
-  delhi: 7,
-  rajasthan: 8,
-  'uttar pradesh': 9,
-  bihar: 10,
-  sikkim: 11,
-  'arunachal pradesh': 12,
-  nagaland: 13,
-  manipur: 14,
-  mizoram: 15,
-  tripura: 16,
-  meghalaya: 17,
-  assam: 18,
-  'west bengal': 19,
-  jharkhand: 20,
-  odisha: 21,
-  chhattisgarh: 22,
-  'madhya pradesh': 23,
-  gujarat: 24,
-  'dadra and nagar haveli and daman and diu': 26,
-  maharashtra: 27,
-  karnataka: 29,
-  goa: 30,
-  lakshadweep: 31,
-  kerala: 32,
-  'tamil nadu': 33,
-  puducherry: 34,
-  'andaman and nicobar islands': 35,
-  telangana: 36,
-  'andhra pradesh': 37,
-  ladakh: 38,
-}
-const ALIASES: Record<string, string> = {
-  orissa: 'odisha',
-  pondicherry: 'puducherry',
-  'nct of delhi': 'delhi',
-  'new delhi': 'delhi',
-  'daman and diu': 'dadra and nagar haveli and daman and diu',
-  'dadra and nagar haveli': 'dadra and nagar haveli and daman and diu',
-  'jammu & kashmir': 'jammu and kashmir',
-  'andaman & nicobar islands': 'andaman and nicobar islands',
-}
-
-/** The GST code of a state named loosely (case, spaces, "&"); null when it is not one. */
+/** The GST code of a state named loosely (case, spaces, "&"), as a number; null when it is not one. */
 export function stateCode(name: string | null | undefined): number | null {
-  const folded = (name ?? '').trim().toLowerCase().replace(/\s+/g, ' ')
-  const key = ALIASES[folded] ?? folded.replace(/ & /g, ' and ')
-  return STATE_CODES[ALIASES[key] ?? key] ?? null
+  const code = name ? gstStateCode(name) : null
+  return code ? Number(code) : null
 }
 
 /** The state code a GSTIN was issued in (its first two digits). */

@@ -119,7 +119,8 @@ describe('an invoice’s rates by value slab', () => {
     const { text } = await parser.getText()
     await parser.destroy()
     expect(text).toContain(invoice.number)
-    expect(text).toContain('Place of supply: Karnataka (State code 29)')
+    // Where the goods' movement ends (IGST Act s.10(1)(a)): the ship-to's state, not the bill-to's.
+    expect(text).toContain('Place of supply: Tamil Nadu (State code 33)')
     expect(text).toContain('Ship to')
     expect(text).toContain('Plot 7, SIPCOT Phase II')
     expect(text).toContain('State: Tamil Nadu, State code 33')

@@ -233,7 +233,11 @@ export async function raiseInvoice(
     .execute()
   await lockAccount(trx, order.buyer_id)
   const billTo = parseAddress(order.bill_to_json)
-  const supply = supplyOf(PLATFORM_BILLING.state, billTo.state ?? '')
+  // The place of supply is where the goods' movement ends, the ship-to (IGST Act s.10(1)(a)); the
+  // bill-to when the order has no ship-to of its own.
+  const shipTo = order.ship_to_json ? parseAddress(order.ship_to_json) : null
+  const placeOfSupply = shipTo?.state || billTo.state || ''
+  const supply = supplyOf(PLATFORM_BILLING.state, placeOfSupply)
   // Each line's rate is its category's in force when the invoice is raised (the time of supply), by
   // the sale value per piece where the category has a value slab (app/utils/gst-rates.ts).
   const rates = lines.map((l) =>
@@ -278,7 +282,7 @@ export async function raiseInvoice(
       invoice_on: day,
       due_on: addDays(day, order.payment_terms_days),
       supply,
-      place_of_supply: buyer.state,
+      place_of_supply: placeOfSupply,
       seller_json: JSON.stringify(seller),
       buyer_json: JSON.stringify(buyer),
       ship_to_json: order.ship_to_json,

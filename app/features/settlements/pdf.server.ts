@@ -3,6 +3,7 @@ import { formatDate } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import type { Account, InvoiceDetail } from './queries.server'
 import type { PartyOnInvoice } from './platform'
+import { drawEinvoiceBlock, type EinvoiceBlock } from './einvoice-pdf.server'
 import { paymentModeLabels } from './schema'
 
 // Invoices and statements as PDF (pdfkit, its standard Helvetica: no rupee glyph, so amounts read
@@ -92,8 +93,8 @@ function table(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]) {
   for (const row of rows) drawRow(row, false)
 }
 
-/** A tax invoice: both parties with their GSTINs, place of supply, lines with HSN and the taxes, totals. */
-export function invoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
+/** A tax invoice: both parties with their GSTINs, place of supply, lines with HSN and the taxes, totals; the e-invoice's IRN and QR code once registered. */
+export function invoicePdf(invoice: InvoiceDetail, einvoice: EinvoiceBlock | null = null): Promise<Buffer> {
   const seller = JSON.parse(invoice.sellerJson) as PartyOnInvoice
   const buyer = JSON.parse(invoice.buyerJson) as PartyOnInvoice
   const intra = invoice.supply === 'intra'
@@ -109,6 +110,7 @@ export function invoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
           `Order ${invoice.orderCode} · Place of supply ${invoice.placeOfSupply || '—'} (${intra ? 'intra-state: CGST + SGST' : 'inter-state: IGST'})`,
         )
       doc.moveDown()
+      if (einvoice) drawEinvoiceBlock(doc, einvoice)
       const top = doc.y
       doc
         .font('Helvetica-Bold')

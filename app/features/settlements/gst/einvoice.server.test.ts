@@ -13,6 +13,7 @@ let intraId: number
 let interId: number
 let creditId: number
 let debitId: number
+const MONTH = '2025-12'
 
 beforeAll(async () => {
   const db = getDb()
@@ -20,17 +21,14 @@ beforeAll(async () => {
   // The demo's numbers are 18 characters; the portal takes 16 (CGST Rule 46 too): numbered as the
   // invoice numbering of issue 38 writes them.
   await shortenNumbers(db)
-  const invoices = await db
-    .selectFrom('buyer_invoices')
-    .select(['id', 'supply'])
-    .where('invoice_on', '>=', '2025-12-01')
-    .where('invoice_on', '<=', '2025-12-31')
-    .orderBy('id')
-    .execute()
+  // The demo's dates follow the day it was seeded: an intra- and an inter-state invoice of one month.
+  const invoices = await db.selectFrom('buyer_invoices').select(['id', 'supply']).orderBy('id').execute()
   intraId = invoices.find((i) => i.supply === 'intra')!.id
   interId = invoices.find((i) => i.supply === 'inter')!.id
-  creditId = await insertNote(db, 'CRN', intraId, '2025-12-30', 2)
-  debitId = await insertNote(db, 'DBN', interId, '2025-12-31', 3)
+  for (const id of [intraId, interId])
+    await db.updateTable('buyer_invoices').set({ invoice_on: `${MONTH}-20` }).where('id', '=', id).execute()
+  creditId = await insertNote(db, 'CRN', intraId, `${MONTH}-30`, 2)
+  debitId = await insertNote(db, 'DBN', interId, `${MONTH}-31`, 3)
 })
 
 describe('the e-invoice JSON (INV-01 1.1)', () => {
@@ -135,7 +133,7 @@ describe('the registration the portal returns', () => {
 
   it('imported from the portal’s bulk response file is matched to each document by its number and date', async () => {
     const db = getDb()
-    const docs = await gstDocuments(db, monthBounds('2025-12'))
+    const docs = await gstDocuments(db, monthBounds(MONTH))
     const credit = docs.find((d) => d.type === 'CRN' && d.id === creditId)!
     const debit = docs.find((d) => d.type === 'DBN' && d.id === debitId)!
     const answer = (doc: typeof credit, irn: string, ackNo: string) => ({

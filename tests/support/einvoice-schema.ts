@@ -13,7 +13,18 @@ import addFormats from 'ajv-formats'
 // (\" for a quote): compiled without JavaScript's unicode flag, which refuses such escapes.
 
 const SCHEMA_FILE = path.resolve('app/features/settlements/gst/inv-01-1.1.nic-schema.json')
-const KEYWORDS = new Set(['type', 'properties', 'required', 'enum', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'description'])
+const KEYWORDS = new Set([
+  'type',
+  'properties',
+  'required',
+  'enum',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'description',
+])
 
 function normalise(node: unknown, asProperties = false): unknown {
   if (Array.isArray(node)) {

@@ -19,7 +19,8 @@ export const handle: LoaderHandle<typeof loader> = {
     { text: 'e-Invoices', to: einvoicesPath },
   ],
 }
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data ? `e-Invoice: ${data.number}` : 'e-Invoice')
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageTitle(data ? `e-Invoice: ${data.number}` : 'e-Invoice')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireSection(request, 'money')

@@ -90,7 +90,9 @@ const party = (json: string): PartyOnInvoice => {
 }
 const address = (json: string): Address | null => {
   const a = parse<Address>(json)
-  return a.line1 ? { line1: a.line1, line2: a.line2 ?? null, city: a.city ?? '', state: a.state ?? '', pin: a.pin ?? '' } : null
+  return a.line1
+    ? { line1: a.line1, line2: a.line2 ?? null, city: a.city ?? '', state: a.state ?? '', pin: a.pin ?? '' }
+    : null
 }
 
 export interface DocumentFilter {

@@ -34,9 +34,9 @@ export function EinvoiceMonthPage({ data, reply }: { data: EinvoiceMonthData; re
         <Link to={`${gstr1Path}?month=${month}`}>GSTR-1 of {month}</Link>
       </PageHeader>
       <p className="muted">
-        Tax invoices, credit notes and debit notes to buyers registered for GST (B2B) need an e-invoice: download
-        the JSON, upload it on the invoice registration portal, then record what it returns here (or import its
-        response file). A registered invoice’s PDF prints its IRN and QR code.
+        Tax invoices, credit notes and debit notes to buyers registered for GST (B2B) need an e-invoice: download the
+        JSON, upload it on the invoice registration portal, then record what it returns here (or import its response
+        file). A registered invoice’s PDF prints its IRN and QR code.
       </p>
       <Form method="get" className="filters" role="search" aria-label="Month and status">
         <div className="field">
@@ -214,11 +214,21 @@ function RegistrationForm({ reply }: { reply: Reply }) {
       <h2 id="record-heading">Record what the portal returned</h2>
       <ErrorSummary form={form} />
       <div className="form-grid">
-        <Field label="IRN" meta={fields.irn} hint="64 characters" inputProps={{ spellCheck: false, autoComplete: 'off' }} />
+        <Field
+          label="IRN"
+          meta={fields.irn}
+          hint="64 characters"
+          inputProps={{ spellCheck: false, autoComplete: 'off' }}
+        />
         <Field label="Ack No" meta={fields.ackNo} inputProps={{ inputMode: 'numeric' }} />
         <Field label="Ack Date" meta={fields.ackAt} hint="As the portal gives it: 2026-11-27 14:05:00" />
       </div>
-      <FieldFrame label="Signed QR code" meta={fields.signedQr} errors={qrErrors} hint="The SignedQRCode text, pasted whole">
+      <FieldFrame
+        label="Signed QR code"
+        meta={fields.signedQr}
+        errors={qrErrors}
+        hint="The SignedQRCode text, pasted whole"
+      >
         <textarea
           {...getTextareaProps(fields.signedQr)}
           rows={4}
@@ -227,7 +237,11 @@ function RegistrationForm({ reply }: { reply: Reply }) {
         />
       </FieldFrame>
       <FieldFrame label="Signed invoice (if given)" meta={fields.signedInvoice} errors={invoiceErrors}>
-        <textarea {...getTextareaProps(fields.signedInvoice)} rows={3} aria-invalid={invoiceErrors.length ? true : undefined} />
+        <textarea
+          {...getTextareaProps(fields.signedInvoice)}
+          rows={3}
+          aria-invalid={invoiceErrors.length ? true : undefined}
+        />
       </FieldFrame>
       <div className="form-actions">
         <SubmitButton variant="primary" pendingText="Recording…">

@@ -8,6 +8,8 @@ import { buildEinvoice, einvoiceProblems, schemaDate } from './einvoice.server'
 import { filePortal, importRegistrations, recordRegistration, registrationOf } from './registrations.server'
 import { insertNote, shortenNumbers, signedQr } from './test-support'
 
+/** The JSON read loosely, as a reader of the file would. */
+type Json = ReturnType<typeof JSON.parse>
 let actor: { userId: number }
 let intraId: number
 let interId: number
@@ -26,7 +28,11 @@ beforeAll(async () => {
   intraId = invoices.find((i) => i.supply === 'intra')!.id
   interId = invoices.find((i) => i.supply === 'inter')!.id
   for (const id of [intraId, interId])
-    await db.updateTable('buyer_invoices').set({ invoice_on: `${MONTH}-20` }).where('id', '=', id).execute()
+    await db
+      .updateTable('buyer_invoices')
+      .set({ invoice_on: `${MONTH}-20` })
+      .where('id', '=', id)
+      .execute()
   creditId = await insertNote(db, 'CRN', intraId, `${MONTH}-30`, 2)
   debitId = await insertNote(db, 'DBN', interId, `${MONTH}-31`, 3)
 })
@@ -50,8 +56,12 @@ describe('the e-invoice JSON (INV-01 1.1)', () => {
   it('carries the invoice’s figures: lines with HSN, UQC and taxes, totals, place of supply', async () => {
     const db = getDb()
     const doc = (await gstDocument(db, 'INV', intraId))!
-    const json = buildEinvoice(doc) as Record<string, any>
-    const invoice = await db.selectFrom('buyer_invoices').selectAll().where('id', '=', intraId).executeTakeFirstOrThrow()
+    const json = buildEinvoice(doc) as Json
+    const invoice = await db
+      .selectFrom('buyer_invoices')
+      .selectAll()
+      .where('id', '=', intraId)
+      .executeTakeFirstOrThrow()
     expect(json.ValDtls.AssVal).toBe(Number(invoice.taxable_minor) / 100)
     expect(json.ValDtls.CgstVal).toBe(Number(invoice.cgst_minor) / 100)
     expect(json.ValDtls.TotInvVal).toBe(Number(invoice.total_minor) / 100)
@@ -72,18 +82,18 @@ describe('the e-invoice JSON (INV-01 1.1)', () => {
     expect(['PCS', 'KGS', 'MTR', 'OTH']).toContain(json.ItemList[0].Unit)
     // The demo ships to a warehouse, not to the head office it bills.
     expect(json.ShipDtls).toMatchObject({ Addr1: 'Warehouse 1, Ring Road', Stcd: '27' })
-    const inter = buildEinvoice((await gstDocument(db, 'INV', interId))!) as Record<string, any>
+    const inter = buildEinvoice((await gstDocument(db, 'INV', interId))!) as Json
     expect(inter.BuyerDtls.Pos).not.toBe('27')
     expect(inter.ValDtls.CgstVal + inter.ValDtls.SgstVal).toBe(0)
   })
 
   it('of a note names the invoice it adjusts', async () => {
     const db = getDb()
-    const credit = buildEinvoice((await gstDocument(db, 'CRN', creditId))!) as Record<string, any>
+    const credit = buildEinvoice((await gstDocument(db, 'CRN', creditId))!) as Json
     const invoice = (await gstDocument(db, 'INV', intraId))!
     expect(credit.RefDtls.PrecDocDtls).toEqual([{ InvNo: invoice.number, InvDt: schemaDate(invoice.on) }])
     expect(credit.DocDtls.Typ).toBe('CRN')
-    const debit = buildEinvoice((await gstDocument(db, 'DBN', debitId))!) as Record<string, any>
+    const debit = buildEinvoice((await gstDocument(db, 'DBN', debitId))!) as Json
     expect(debit.DocDtls.Typ).toBe('DBN')
     expect(debit.ItemList).toHaveLength(1)
   })
@@ -102,10 +112,19 @@ describe('the registration the portal returns', () => {
     const db = getDb()
     const doc = (await gstDocument(db, 'INV', intraId))!
     const qr = signedQr(doc, 'a'.repeat(64))
-    const input = { irn: 'a'.repeat(64), ackNo: '112010000012345', ackAt: '2025-12-25 11:30:00', signedQr: qr, signedInvoice: null }
+    const input = {
+      irn: 'a'.repeat(64),
+      ackNo: '112010000012345',
+      ackAt: '2025-12-25 11:30:00',
+      signedQr: qr,
+      signedInvoice: null,
+    }
     const bad = await recordRegistration(db, actor, 'INV', intraId, { ...input, irn: 'xyz' })
     expect(bad).toMatchObject({ ok: false, field: 'irn' })
-    expect(await recordRegistration(db, actor, 'INV', intraId, input)).toEqual({ ok: true, value: { number: doc.number } })
+    expect(await recordRegistration(db, actor, 'INV', intraId, input)).toEqual({
+      ok: true,
+      value: { number: doc.number },
+    })
     expect(await recordRegistration(db, actor, 'INV', intraId, { ...input, irn: 'b'.repeat(64) })).toMatchObject({
       ok: false,
       message: expect.stringMatching(/already registered/),
@@ -144,17 +163,30 @@ describe('the registration the portal returns', () => {
       SignedQRCode: signedQr(doc, irn),
       Status: 'ACT',
     })
-    const file = JSON.stringify([answer(credit, 'c'.repeat(64), '1120100000200'), answer(debit, 'd'.repeat(64), '1120100000201')])
+    const file = JSON.stringify([
+      answer(credit, 'c'.repeat(64), '1120100000200'),
+      answer(debit, 'd'.repeat(64), '1120100000201'),
+    ])
     const done = await importRegistrations(db, actor, filePortal(file), docs)
     expect(done).toEqual({ ok: true, value: { recorded: [credit.number, debit.number], already: [] } })
-    expect(await registrationOf(db, 'CRN', credit.id)).toMatchObject({ irn: 'c'.repeat(64), ackNo: '1120100000200', source: 'file' })
+    expect(await registrationOf(db, 'CRN', credit.id)).toMatchObject({
+      irn: 'c'.repeat(64),
+      ackNo: '1120100000200',
+      source: 'file',
+    })
     // The same file again records nothing new.
     expect(await importRegistrations(db, actor, filePortal(file), docs)).toEqual({
       ok: true,
       value: { recorded: [], already: [credit.number, debit.number] },
     })
     // A file that names none of the documents is refused at the file field.
-    expect(await importRegistrations(db, actor, filePortal('{"Irn": "x"}'), docs)).toMatchObject({ ok: false, field: 'file' })
-    expect(await importRegistrations(db, actor, filePortal('not json'), docs)).toMatchObject({ ok: false, field: 'file' })
+    expect(await importRegistrations(db, actor, filePortal('{"Irn": "x"}'), docs)).toMatchObject({
+      ok: false,
+      field: 'file',
+    })
+    expect(await importRegistrations(db, actor, filePortal('not json'), docs)).toMatchObject({
+      ok: false,
+      field: 'file',
+    })
   })
 })

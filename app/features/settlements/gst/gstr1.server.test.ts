@@ -12,7 +12,10 @@ const MONTH = '2025-12'
 const rupees = (paise: number) => Math.round(paise) / 100
 
 type Sum = { txval: number; iamt: number; camt: number; samt: number }
-const sumOf = (rows: { taxable_minor: number; igst_minor: number; cgst_minor: number; sgst_minor: number }[], sign = 1): Sum => ({
+const sumOf = (
+  rows: { taxable_minor: number; igst_minor: number; cgst_minor: number; sgst_minor: number }[],
+  sign = 1,
+): Sum => ({
   txval: rupees(sign * rows.reduce((s, r) => s + Number(r.taxable_minor), 0)),
   iamt: rupees(sign * rows.reduce((s, r) => s + Number(r.igst_minor), 0)),
   camt: rupees(sign * rows.reduce((s, r) => s + Number(r.cgst_minor), 0)),
@@ -39,10 +42,18 @@ beforeAll(async () => {
   const small = invoices.find((i) => i.supply === 'inter' && Number(i.total_minor) <= B2CL_ABOVE_MINOR)!
   const registered = invoices.find((i) => i.supply === 'intra')!
   for (const [i, invoice] of [large, small, registered].entries())
-    await db.updateTable('buyer_invoices').set({ invoice_on: `${MONTH}-1${i}` }).where('id', '=', invoice.id).execute()
+    await db
+      .updateTable('buyer_invoices')
+      .set({ invoice_on: `${MONTH}-1${i}` })
+      .where('id', '=', invoice.id)
+      .execute()
   for (const invoice of [large, small]) {
     const buyer = { ...JSON.parse(invoice.buyer_json), gstin: null }
-    await db.updateTable('buyer_invoices').set({ buyer_json: JSON.stringify(buyer) }).where('id', '=', invoice.id).execute()
+    await db
+      .updateTable('buyer_invoices')
+      .set({ buyer_json: JSON.stringify(buyer) })
+      .where('id', '=', invoice.id)
+      .execute()
   }
   await insertNote(db, 'CRN', registered.id, `${MONTH}-30`, 4)
   await insertNote(db, 'DBN', registered.id, `${MONTH}-30`, 10)
@@ -69,7 +80,16 @@ async function monthRows() {
     db
       .selectFrom(`${table} as n` as 'credit_notes as n')
       .innerJoin('buyer_invoices as i', 'i.id', 'n.invoice_id')
-      .select(['n.number', 'n.taxable_minor', 'n.igst_minor', 'n.cgst_minor', 'n.sgst_minor', 'i.buyer_json', 'i.supply', 'i.total_minor'])
+      .select([
+        'n.number',
+        'n.taxable_minor',
+        'n.igst_minor',
+        'n.cgst_minor',
+        'n.sgst_minor',
+        'i.buyer_json',
+        'i.supply',
+        'i.total_minor',
+      ])
       .where('n.issued_on', '>=', `${MONTH}-01`)
       .where('n.issued_on', '<=', `${MONTH}-31`)
       .execute()

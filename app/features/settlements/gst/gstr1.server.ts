@@ -55,12 +55,24 @@ function kindOf(doc: GstDocument): Kind {
 export interface Gstr1 {
   gstin: string
   fp: string
-  b2b: { ctin: string; inv: { inum: string; idt: string; val: number; pos: string; rchrg: 'N'; inv_typ: 'R'; itms: RateItem[] }[] }[]
+  b2b: {
+    ctin: string
+    inv: { inum: string; idt: string; val: number; pos: string; rchrg: 'N'; inv_typ: 'R'; itms: RateItem[] }[]
+  }[]
   b2cl: { pos: string; inv: { inum: string; idt: string; val: number; itms: RateItem[] }[] }[]
   b2cs: ({ sply_ty: 'INTRA' | 'INTER'; pos: string; typ: 'OE'; rt: number } & Tax)[]
   cdnr: {
     ctin: string
-    nt: { ntty: 'C' | 'D'; nt_num: string; nt_dt: string; val: number; pos: string; rchrg: 'N'; inv_typ: 'R'; itms: RateItem[] }[]
+    nt: {
+      ntty: 'C' | 'D'
+      nt_num: string
+      nt_dt: string
+      val: number
+      pos: string
+      rchrg: 'N'
+      inv_typ: 'R'
+      itms: RateItem[]
+    }[]
   }[]
   cdnur: { ntty: 'C' | 'D'; nt_num: string; nt_dt: string; val: number; typ: 'B2CL'; pos: string; itms: RateItem[] }[]
   hsn: {
@@ -166,16 +178,30 @@ export function gstr1From(docs: GstDocument[], month: string): Gstr1 {
 }
 
 function hsnSummary(docs: GstDocument[]): Gstr1['hsn']['data'] {
-  const rows = new Map<string, { hsn: string; uqc: string; rateBp: number; desc: string; qtyMilli: number } & Record<
-    'val' | 'txval' | 'iamt' | 'camt' | 'samt',
-    number
-  >>()
+  const rows = new Map<
+    string,
+    { hsn: string; uqc: string; rateBp: number; desc: string; qtyMilli: number } & Record<
+      'val' | 'txval' | 'iamt' | 'camt' | 'samt',
+      number
+    >
+  >()
   for (const doc of docs) {
     const sign = doc.type === 'CRN' ? -1 : 1
     for (const l of doc.lines) {
       const uqc = uqcOf(l.unit)
       const key = `${l.hsn}|${uqc}|${l.rateBp}`
-      const row = rows.get(key) ?? { hsn: l.hsn, uqc, rateBp: l.rateBp, desc: '', qtyMilli: 0, val: 0, txval: 0, iamt: 0, camt: 0, samt: 0 }
+      const row = rows.get(key) ?? {
+        hsn: l.hsn,
+        uqc,
+        rateBp: l.rateBp,
+        desc: '',
+        qtyMilli: 0,
+        val: 0,
+        txval: 0,
+        iamt: 0,
+        camt: 0,
+        samt: 0,
+      }
       row.qtyMilli += sign * (l.quantityMilli ?? 0)
       row.val += sign * l.total
       row.txval += sign * l.taxable
@@ -225,7 +251,14 @@ function documentsIssued(docs: GstDocument[]): Gstr1['doc_issue']['doc_det'] {
         docs: [...series.values()].map((numbers, i) => {
           const sorted = [...numbers].sort()
           // Numbers are gapless and none is ever cancelled: what is in the range was issued.
-          return { num: i + 1, from: sorted[0]!, to: sorted[sorted.length - 1]!, totnum: sorted.length, cancel: 0, net_issue: sorted.length }
+          return {
+            num: i + 1,
+            from: sorted[0]!,
+            to: sorted[sorted.length - 1]!,
+            totnum: sorted.length,
+            cancel: 0,
+            net_issue: sorted.length,
+          }
         }),
       },
     ]

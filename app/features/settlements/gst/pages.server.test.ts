@@ -29,9 +29,18 @@ beforeAll(async () => {
   const db = getDb()
   cookie = await cookieFor('internal@example.com')
   await shortenNumbers(db)
-  const invoice = await db.selectFrom('buyer_invoices').select('id').where('supply', '=', 'intra').orderBy('id').executeTakeFirstOrThrow()
+  const invoice = await db
+    .selectFrom('buyer_invoices')
+    .select('id')
+    .where('supply', '=', 'intra')
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
   invoiceId = invoice.id
-  await db.updateTable('buyer_invoices').set({ invoice_on: `${MONTH}-15` }).where('id', '=', invoiceId).execute()
+  await db
+    .updateTable('buyer_invoices')
+    .set({ invoice_on: `${MONTH}-15` })
+    .where('id', '=', invoiceId)
+    .execute()
 })
 
 describe('the e-invoices of a month', () => {
@@ -52,7 +61,9 @@ describe('the e-invoices of a month', () => {
     expect(blocked.every((r) => lineless.some((n) => r.key === `CRN-${n.id}`))).toBe(true)
     expect(data.counts.ready).toBe(data.rows.length - blocked.length)
 
-    const one = (await downloadRoute.loader(args(get(`/x/INV-${invoiceId}/download`), { docKey: `INV-${invoiceId}` }))) as Response
+    const one = (await downloadRoute.loader(
+      args(get(`/x/INV-${invoiceId}/download`), { docKey: `INV-${invoiceId}` }),
+    )) as Response
     expect(one.headers.get('Content-Disposition')).toMatch(/attachment; filename=".*\.json"/)
     const json = await one.json()
     expect(einvoiceErrors(json)).toEqual([])
@@ -67,7 +78,9 @@ describe('the e-invoices of a month', () => {
       downloadRoute.loader(args(get('/x/INV-999999/download'), { docKey: 'INV-999999' })),
     ).rejects.toMatchObject({ status: 404 })
     // A month that is not one gives this month's file, never an error.
-    const thisMonth = (await bulkRoute.loader(args(get('/logistics/settlements/einvoices.json?month=2025-13')))) as Response
+    const thisMonth = (await bulkRoute.loader(
+      args(get('/logistics/settlements/einvoices.json?month=2025-13')),
+    )) as Response
     expect(thisMonth.headers.get('Content-Disposition')).toContain(`einvoices-${kolkataDay().slice(0, 7)}`)
   })
 
@@ -75,8 +88,13 @@ describe('the e-invoices of a month', () => {
     const key = `INV-${invoiceId}`
     const path = `/logistics/settlements/einvoices/${key}`
     const bad = (await docRoute.action(
-      args(post(path, new URLSearchParams({ irn: 'not-an-irn', ackNo: '12', ackAt: 'yesterday', signedQr: 'x' })), { docKey: key }),
-    )) as unknown as { init: { status: number }; data: { error: Record<string, string[]>; initialValue: Record<string, string> } }
+      args(post(path, new URLSearchParams({ irn: 'not-an-irn', ackNo: '12', ackAt: 'yesterday', signedQr: 'x' })), {
+        docKey: key,
+      }),
+    )) as unknown as {
+      init: { status: number }
+      data: { error: Record<string, string[]>; initialValue: Record<string, string> }
+    }
     expect(bad.init.status).toBe(400)
     expect(bad.data.error.irn).toEqual(['The IRN is 64 hexadecimal characters'])
     expect(bad.data.error.ackAt?.[0]).toMatch(/2026-11-27 14:05:00/)
@@ -86,16 +104,28 @@ describe('the e-invoices of a month', () => {
     const irn = 'e'.repeat(64)
     const done = (await docRoute.action(
       args(
-        post(path, new URLSearchParams({ irn, ackNo: '1120100000300', ackAt: '2025-12-15 10:00:00', signedQr: signedQr(doc, irn) })),
+        post(
+          path,
+          new URLSearchParams({
+            irn,
+            ackNo: '1120100000300',
+            ackAt: '2025-12-15 10:00:00',
+            signedQr: signedQr(doc, irn),
+          }),
+        ),
         { docKey: key },
       ),
     )) as Response
     expect(done.status).toBe(302)
     const page = loaded(await docRoute.loader(args(get(path), { docKey: key })))
     expect(page.registration).toMatchObject({ irn, ackNo: '1120100000300', source: 'form' })
-    const list = loaded(await listRoute.loader(args(get(`/logistics/settlements/einvoices?month=${MONTH}&status=registered`))))
+    const list = loaded(
+      await listRoute.loader(args(get(`/logistics/settlements/einvoices?month=${MONTH}&status=registered`))),
+    )
     expect(list.rows.map((r) => r.key)).toContain(key)
-    const open = loaded(await listRoute.loader(args(get(`/logistics/settlements/einvoices?month=${MONTH}&status=open`))))
+    const open = loaded(
+      await listRoute.loader(args(get(`/logistics/settlements/einvoices?month=${MONTH}&status=open`))),
+    )
     expect(open.rows.map((r) => r.key)).not.toContain(key)
     // Registered: the bulk file leaves it out.
     const bulk = (await (
@@ -106,18 +136,35 @@ describe('the e-invoices of a month', () => {
 
   it('imports a response file uploaded on the list page, and says why a file is refused', async () => {
     const db = getDb()
-    const data = loaded(await listRoute.loader(args(get(`/logistics/settlements/einvoices?month=${MONTH}&status=open`))))
+    const data = loaded(
+      await listRoute.loader(args(get(`/logistics/settlements/einvoices?month=${MONTH}&status=open`))),
+    )
     const target = data.rows[0]!
-    const doc = (await gstDocument(db, target.key.startsWith('INV') ? 'INV' : target.key.startsWith('CRN') ? 'CRN' : 'DBN', Number(target.key.split('-')[1])))!
+    const doc = (await gstDocument(
+      db,
+      target.key.startsWith('INV') ? 'INV' : target.key.startsWith('CRN') ? 'CRN' : 'DBN',
+      Number(target.key.split('-')[1]),
+    ))!
     const irn = 'f'.repeat(64)
-    const file = JSON.stringify({ Status: 1, Data: { AckNo: 1120100000400, AckDt: '2025-12-20 09:00:00', Irn: irn, SignedQRCode: signedQr(doc, irn), SignedInvoice: 'x.y.z' } })
+    const file = JSON.stringify({
+      Status: 1,
+      Data: {
+        AckNo: 1120100000400,
+        AckDt: '2025-12-20 09:00:00',
+        Irn: irn,
+        SignedQRCode: signedQr(doc, irn),
+        SignedInvoice: 'x.y.z',
+      },
+    })
     const form = new FormData()
     form.set('form', 'import')
     form.set('file', new File([file], 'response.json', { type: 'application/json' }))
     const listPath = `/logistics/settlements/einvoices?month=${MONTH}`
     const done = (await listRoute.action(args(post(listPath, form)))) as Response
     expect(done.status).toBe(302)
-    expect(await db.selectFrom('einvoice_registrations').select('ack_no').where('irn', '=', irn).executeTakeFirst()).toEqual({
+    expect(
+      await db.selectFrom('einvoice_registrations').select('ack_no').where('irn', '=', irn).executeTakeFirst(),
+    ).toEqual({
       ack_no: '1120100000400',
     })
     const junk = new FormData()
@@ -138,12 +185,16 @@ describe('GSTR-1', () => {
     const page = loaded(await gstr1Route.loader(args(get(`/logistics/settlements/gstr1?month=${MONTH}`))))
     expect(page.documents.invoices).toBeGreaterThan(0)
     const b2b = page.sections.find((s) => s.key === 'b2b')!
-    const json = await ((await gstr1JsonRoute.loader(args(get(`/logistics/settlements/gstr1.json?month=${MONTH}`)))) as Response).json()
+    const json = await (
+      (await gstr1JsonRoute.loader(args(get(`/logistics/settlements/gstr1.json?month=${MONTH}`)))) as Response
+    ).json()
     expect(json.fp).toBe('122025')
     expect(json.b2b.flatMap((c: { inv: unknown[] }) => c.inv)).toHaveLength(
       page.documents.invoices - json.b2cl.flatMap((p: { inv: unknown[] }) => p.inv).length - (json.b2cs.length ? 0 : 0),
     )
-    const csv = await ((await gstr1CsvRoute.loader(args(get(`/logistics/settlements/gstr1.csv?month=${MONTH}`)))) as Response).text()
+    const csv = await (
+      (await gstr1CsvRoute.loader(args(get(`/logistics/settlements/gstr1.csv?month=${MONTH}`)))) as Response
+    ).text()
     const b2bRows = csv.split('\n').filter((line) => line.startsWith('b2b,'))
     expect(b2bRows).toHaveLength(b2b.count)
     expect(csv).toContain('Section,GSTIN of recipient')

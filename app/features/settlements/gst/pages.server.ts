@@ -6,7 +6,17 @@ import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { TOO_LARGE } from '~/ui/read-form.server'
 import { csvResponse } from '~/utils/csv.server'
 import { kolkataDay } from '~/utils/format'
-import { DOC_LABELS, docKey, gstDocument, gstDocuments, isRegistered, monthBounds, readDocKey, readMonth, type GstDocument } from './documents.server'
+import {
+  DOC_LABELS,
+  docKey,
+  gstDocument,
+  gstDocuments,
+  isRegistered,
+  monthBounds,
+  readDocKey,
+  readMonth,
+  type GstDocument,
+} from './documents.server'
 import { buildEinvoice, einvoiceFileName, einvoiceProblems } from './einvoice.server'
 import { gstr1From, gstr1Totals, type Gstr1 } from './gstr1.server'
 import { filePortal, importRegistrations, recordRegistration, registrationOf } from './registrations.server'
@@ -42,11 +52,7 @@ async function einvoiceDocuments(db: Database, month: string) {
             (['INV', 'CRN', 'DBN'] as const).map((type) =>
               eb.and([
                 eb('doc_type', '=', type),
-                eb(
-                  'doc_id',
-                  'in',
-                  [0, ...docs.filter((d) => d.type === type).map((d) => d.id)],
-                ),
+                eb('doc_id', 'in', [0, ...docs.filter((d) => d.type === type).map((d) => d.id)]),
               ]),
             ),
           ),
@@ -165,7 +171,10 @@ export async function einvoiceDocAction(
       : { status: 'invalid', reply: refusalReply(submission, done, 'The registration was not recorded.') }
   return {
     status: 'done',
-    toast: { kind: 'success', message: `${done.value.number} is registered: its PDF now prints the IRN and the QR code.` },
+    toast: {
+      kind: 'success',
+      message: `${done.value.number} is registered: its PDF now prints the IRN and the QR code.`,
+    },
   }
 }
 
@@ -173,13 +182,22 @@ const MAX_RESPONSE_BYTES = 5 * 1024 * 1024
 export const RESPONSE_FILE_LIMIT = { maxFileBytes: MAX_RESPONSE_BYTES, maxFiles: 1 }
 
 /** Imports the portal's response file (uploaded, or pasted) for the month's documents. */
-export async function einvoiceImportAction(db: Database, viewer: Viewer, url: URL, form: FormData): Promise<FormOutcome<Reply>> {
+export async function einvoiceImportAction(
+  db: Database,
+  viewer: Viewer,
+  url: URL,
+  form: FormData,
+): Promise<FormOutcome<Reply>> {
   const month = monthOf(url)
   const file = form.get('file')
   const pasted = typeof form.get('text') === 'string' ? String(form.get('text')).trim() : ''
   const reply = (message: string): FormOutcome<Reply> => ({
     status: 'invalid',
-    reply: { status: 'error', initialValue: { form: 'import', text: pasted.slice(0, 2000) }, error: { file: [message] } },
+    reply: {
+      status: 'error',
+      initialValue: { form: 'import', text: pasted.slice(0, 2000) },
+      error: { file: [message] },
+    },
   })
   if (file === TOO_LARGE) return reply('The file is larger than 5 MB: import it in parts.')
   const text = file instanceof File && file.size ? await file.text() : pasted
@@ -206,7 +224,10 @@ export async function gstr1Page(db: Database, url: URL) {
   const totals = gstr1Totals(gstr1From(docs, month))
   return {
     month,
-    documents: { invoices: docs.filter((d) => d.type === 'INV').length, notes: docs.filter((d) => d.type !== 'INV').length },
+    documents: {
+      invoices: docs.filter((d) => d.type === 'INV').length,
+      notes: docs.filter((d) => d.type !== 'INV').length,
+    },
     sections: (['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn'] as const).map((key) => ({ key, ...totals[key] })),
   }
 }
@@ -263,23 +284,61 @@ export async function gstr1Csv(db: Database, url: URL): Promise<Response> {
   for (const c of g.b2b)
     for (const inv of c.inv)
       for (const it of inv.itms)
-        rows.push({ section: 'b2b', gstin: c.ctin, number: inv.inum, date: inv.idt, value: money(inv.val), pos: inv.pos, ...tax(it.itm_det) })
+        rows.push({
+          section: 'b2b',
+          gstin: c.ctin,
+          number: inv.inum,
+          date: inv.idt,
+          value: money(inv.val),
+          pos: inv.pos,
+          ...tax(it.itm_det),
+        })
   for (const p of g.b2cl)
     for (const inv of p.inv)
       for (const it of inv.itms)
-        rows.push({ section: 'b2cl', number: inv.inum, date: inv.idt, value: money(inv.val), pos: p.pos, ...tax(it.itm_det) })
+        rows.push({
+          section: 'b2cl',
+          number: inv.inum,
+          date: inv.idt,
+          value: money(inv.val),
+          pos: p.pos,
+          ...tax(it.itm_det),
+        })
   for (const r of g.b2cs) rows.push({ section: 'b2cs', pos: r.pos, supply_type: r.sply_ty, ...tax(r) })
   for (const c of g.cdnr)
     for (const nt of c.nt)
       for (const it of nt.itms)
-        rows.push({ section: 'cdnr', gstin: c.ctin, number: nt.nt_num, date: nt.nt_dt, note_type: nt.ntty, value: money(nt.val), pos: nt.pos, ...tax(it.itm_det) })
+        rows.push({
+          section: 'cdnr',
+          gstin: c.ctin,
+          number: nt.nt_num,
+          date: nt.nt_dt,
+          note_type: nt.ntty,
+          value: money(nt.val),
+          pos: nt.pos,
+          ...tax(it.itm_det),
+        })
   for (const nt of g.cdnur)
     for (const it of nt.itms)
-      rows.push({ section: 'cdnur', number: nt.nt_num, date: nt.nt_dt, note_type: nt.ntty, value: money(nt.val), pos: nt.pos, ...tax(it.itm_det) })
+      rows.push({
+        section: 'cdnur',
+        number: nt.nt_num,
+        date: nt.nt_dt,
+        note_type: nt.ntty,
+        value: money(nt.val),
+        pos: nt.pos,
+        ...tax(it.itm_det),
+      })
   for (const h of g.hsn.data)
     rows.push({ section: 'hsn', hsn: h.hsn_sc, uqc: h.uqc, quantity: h.qty.toFixed(3), value: money(h.val), ...tax(h) })
   for (const d of g.doc_issue.doc_det)
     for (const s of d.docs)
-      rows.push({ section: `doc_issue: ${d.doc_typ}`, from: s.from, to: s.to, total_number: s.totnum, cancelled: s.cancel })
+      rows.push({
+        section: `doc_issue: ${d.doc_typ}`,
+        from: s.from,
+        to: s.to,
+        total_number: s.totnum,
+        cancelled: s.cancel,
+      })
   return csvResponse(`GSTR1-${g.fp}.csv`, GSTR1_COLUMNS, rows)
 }

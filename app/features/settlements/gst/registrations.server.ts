@@ -29,7 +29,9 @@ export interface PortalAnswer {
 }
 
 /** The invoice registration portal: answers for the documents given (a document it did not register has none). */
-export type RegistrationPortal = (documents: { type: DocType; number: string; date: string }[]) => Promise<PortalAnswer[]>
+export type RegistrationPortal = (
+  documents: { type: DocType; number: string; date: string }[],
+) => Promise<PortalAnswer[]>
 
 const IRN = /^[0-9a-f]{64}$/i
 const ACK_AT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/
@@ -102,8 +104,7 @@ export function filePortal(text: string): RegistrationPortal {
   return async (documents) =>
     answers.filter((a) =>
       documents.some(
-        (d) =>
-          a.docNumber === d.number && (!a.docType || a.docType === d.type) && (!a.docDate || a.docDate === d.date),
+        (d) => a.docNumber === d.number && (!a.docType || a.docType === d.type) && (!a.docDate || a.docDate === d.date),
       ),
     )
 }

@@ -6,7 +6,7 @@ import { userIdOf } from '../../../../tests/support/db'
 import { gstDocument, gstDocuments, monthBounds } from './documents.server'
 import { buildEinvoice, einvoiceProblems, schemaDate } from './einvoice.server'
 import { filePortal, importRegistrations, recordRegistration, registrationOf } from './registrations.server'
-import { insertNote, shortenNumbers, signedQr } from './test-support'
+import { insertNote, shortenNumbers, signedQr } from '../../../../tests/support/gst-documents'
 
 /** The JSON read loosely, as a reader of the file would. */
 type Json = ReturnType<typeof JSON.parse>

@@ -1,6 +1,6 @@
 import { getDb } from '~/db.server'
 import { gstr1Of, gstr1Totals, B2CL_ABOVE_MINOR } from './gstr1.server'
-import { insertNote, shortenNumbers } from './test-support'
+import { insertNote, shortenNumbers } from '../../../../tests/support/gst-documents'
 
 // GSTR-1 of December 2025 from three of the demo's invoices moved there: one to a registered buyer (b2b), one
 // inter-state above ₹1,00,000 to a buyer made unregistered (b2cl), one below it (b2cs); notes on

@@ -10,7 +10,7 @@ import * as gstr1CsvRoute from '~/routes/_main+/logistics.settlements.gstr1[.csv
 import { cookieFor } from '../../../../tests/support/db'
 import { einvoiceErrors } from '../../../../tests/support/einvoice-schema'
 import { gstDocument } from './documents.server'
-import { shortenNumbers, signedQr } from './test-support'
+import { shortenNumbers, signedQr } from '../../../../tests/support/gst-documents'
 
 // Finance's e-invoice and GSTR-1 pages through their routes, as the forms post without JavaScript.
 

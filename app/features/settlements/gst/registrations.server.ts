@@ -1,4 +1,5 @@
 import type { Database } from '#db/database'
+import { isUniqueViolation } from '#db/errors'
 import type { EinvoiceRegistrationsTable } from '#db/types'
 import { audit } from '~/platform/audit.server'
 import type { Executor } from '~/platform/executor'
@@ -175,6 +176,12 @@ export async function recordRegistrationIn(
   return { id: row.id }
 }
 
+/** Two people recording at once: the database's unique indexes decide, answered as the checks would. */
+const raced = (field: string) => (error: unknown) =>
+  isUniqueViolation(error, 'einvoice_registrations')
+    ? { ok: false as const, field, message: 'This document or this IRN was recorded a moment ago: look at it again.' }
+    : undefined
+
 /** Records what finance typed from the portal for one document. */
 export function recordRegistration(
   db: Database,
@@ -183,13 +190,15 @@ export function recordRegistration(
   id: number,
   input: RegistrationInput,
 ): Promise<Result<{ number: string }>> {
-  return refusals(() =>
-    db.transaction().execute(async (trx) => {
-      const doc = await gstDocument(trx, type, id)
-      if (!doc) throw Refused.notFound('There is no such document.')
-      await recordRegistrationIn(trx, actor, doc, input, 'form')
-      return { ok: true as const, value: { number: doc.number } }
-    }),
+  return refusals(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const doc = await gstDocument(trx, type, id)
+        if (!doc) throw Refused.notFound('There is no such document.')
+        await recordRegistrationIn(trx, actor, doc, input, 'form')
+        return { ok: true as const, value: { number: doc.number } }
+      }),
+    raced('irn'),
   )
 }
 
@@ -208,37 +217,39 @@ export async function importRegistrations(
   const answers = await portal(asked)
   if (!answers.length)
     return { ok: false, field: 'file', message: 'The file names none of the documents listed: nothing was recorded.' }
-  return refusals(() =>
-    db.transaction().execute(async (trx) => {
-      const recorded: string[] = []
-      const already: string[] = []
-      for (const answer of answers) {
-        const doc = candidates.find(
-          (d) =>
-            d.number === answer.docNumber &&
-            (!answer.docType || answer.docType === d.type) &&
-            (!answer.docDate || answer.docDate === schemaDate(d.on)),
-        )!
-        const existing = await trx
-          .selectFrom('einvoice_registrations')
-          .select('irn')
-          .where('doc_type', '=', doc.type)
-          .where('doc_id', '=', doc.id)
-          .executeTakeFirst()
-        if (existing?.irn === answer.irn.toLowerCase()) {
-          already.push(doc.number)
-          continue
+  return refusals(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const recorded: string[] = []
+        const already: string[] = []
+        for (const answer of answers) {
+          const doc = candidates.find(
+            (d) =>
+              d.number === answer.docNumber &&
+              (!answer.docType || answer.docType === d.type) &&
+              (!answer.docDate || answer.docDate === schemaDate(d.on)),
+          )!
+          const existing = await trx
+            .selectFrom('einvoice_registrations')
+            .select('irn')
+            .where('doc_type', '=', doc.type)
+            .where('doc_id', '=', doc.id)
+            .executeTakeFirst()
+          if (existing?.irn === answer.irn.toLowerCase()) {
+            already.push(doc.number)
+            continue
+          }
+          try {
+            await recordRegistrationIn(trx, actor, doc, answer, 'file')
+          } catch (error) {
+            if (error instanceof Refused) throw new Refused('file', `${doc.number}: ${error.message}`)
+            throw error
+          }
+          recorded.push(doc.number)
         }
-        try {
-          await recordRegistrationIn(trx, actor, doc, answer, 'file')
-        } catch (error) {
-          if (error instanceof Refused) throw new Refused('file', `${doc.number}: ${error.message}`)
-          throw error
-        }
-        recorded.push(doc.number)
-      }
-      return { ok: true as const, value: { recorded, already } }
-    }),
+        return { ok: true as const, value: { recorded, already } }
+      }),
+    raced('file'),
   )
 }
 

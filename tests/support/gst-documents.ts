@@ -1,7 +1,7 @@
 import type { Database } from '#db/database'
-import { splitGst } from '../money'
-import { schemaDate } from './einvoice.server'
-import type { GstDocument } from './documents.server'
+import { splitGst } from '~/features/settlements/money'
+import { schemaDate } from '~/features/settlements/gst/einvoice.server'
+import type { GstDocument } from '~/features/settlements/gst/documents.server'
 
 // Fixtures for the e-invoice and GSTR-1 tests: the notes of issue 38 written as rows (the code that
 // issues them is another part of the issue), numbers as the portal takes them, and signed QR codes

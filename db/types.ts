@@ -723,6 +723,7 @@ export interface DB {
   credit_note_lines: NoteLinesTable
   debit_notes: DebitNotesTable
   debit_note_lines: NoteLinesTable
+  einvoice_registrations: EinvoiceRegistrationsTable
   buyer_ledger: BuyerLedgerTable
   utm_links: UtmLinksTable
   playground_images: PlaygroundImagesTable
@@ -1118,6 +1119,28 @@ export interface NoteLinesTable {
   sgst_minor: ColumnType<number, number | undefined, number>
   igst_minor: ColumnType<number, number | undefined, number>
   total_minor: number
+}
+
+/** An e-invoice document's type in the INV-01 schema: tax invoice, credit note, debit note. */
+export type EinvoiceDocType = 'INV' | 'CRN' | 'DBN'
+
+/** What the invoice registration portal returned for one document (one per document, one per IRN). */
+export interface EinvoiceRegistrationsTable {
+  id: Id
+  doc_type: EinvoiceDocType
+  /** buyer_invoices.id, credit_notes.id or debit_notes.id by doc_type. */
+  doc_id: number
+  doc_number: string
+  buyer_id: number
+  irn: string
+  ack_no: string
+  /** The acknowledgement's date and time as the portal gave it, in IST: 2026-11-27 14:05:00. */
+  ack_at: string
+  signed_qr: string
+  signed_invoice: string | null
+  source: 'form' | 'file'
+  created_by: number | null
+  created_at: Timestamp
 }
 
 export type LedgerKind = 'invoice' | 'payment' | 'credit_note' | 'debit_note'

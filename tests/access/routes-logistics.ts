@@ -78,4 +78,30 @@ export const routes: RouteRules = {
     path: `${main}/settlements/buyers/999999/invoices/999999.pdf`,
     expect: pdf('money'),
   },
+  // e-Invoices and GSTR-1 (issue 38): finance's, in the money section.
+  'routes/_main+/logistics.settlements.einvoices._index': {
+    path: `${main}/settlements/einvoices?index`,
+    section: 'money',
+  },
+  'routes/_main+/logistics.settlements.einvoices[.json]': {
+    path: `${main}/settlements/einvoices.json?month=2025-12`,
+    section: 'money',
+  },
+  'routes/_main+/logistics.settlements.einvoices.$docKey._index': {
+    path: `${main}/settlements/einvoices/INV-999999?index`,
+    expect: missing('money'),
+  },
+  'routes/_main+/logistics.settlements.einvoices.$docKey.download': {
+    path: `${main}/settlements/einvoices/INV-999999/download`,
+    expect: pdf('money'),
+  },
+  'routes/_main+/logistics.settlements.gstr1._index': { path: `${main}/settlements/gstr1?index`, section: 'money' },
+  'routes/_main+/logistics.settlements.gstr1[.json]': {
+    path: `${main}/settlements/gstr1.json?month=2025-12`,
+    section: 'money',
+  },
+  'routes/_main+/logistics.settlements.gstr1[.csv]': {
+    path: `${main}/settlements/gstr1.csv?month=2025-12`,
+    section: 'money',
+  },
 }

@@ -7,6 +7,7 @@ import { Table } from '~/ui/table'
 import { formatMoney } from '~/utils/format'
 import type { BalanceFilters, BuyerBalanceRow } from './balances.server'
 import { settlementPath, settlementsPath } from './shared'
+import { einvoicesPath, gstr1Path } from './gst/shared'
 
 const SHOWS = [
   { value: 'past_due', label: 'With invoices past due' },
@@ -29,7 +30,10 @@ export function BalancesPage({
   exportParams.delete('index')
   return (
     <div className="settlement">
-      <PageHeader title="Buyer settlements" />
+      <PageHeader title="Buyer settlements">
+        <Link to={einvoicesPath}>e-Invoices</Link>
+        <Link to={gstr1Path}>GSTR-1</Link>
+      </PageHeader>
       <Form method="get" className="filters" role="search" aria-label="Filter the buyers">
         <SelectFilter name="show" label="Buyers" value={filters.show} any="All with an account" options={SHOWS} />
         <FilterActions

@@ -12,6 +12,7 @@ import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { newIdempotencyKey } from '~/platform/idempotency.server'
 import type { PaymentInput } from './ledger.server'
 import { addDays } from './money'
+import { einvoiceBlockOf } from './einvoice-pdf.server'
 import { invoicePdf, pdfResponse, statementPdf } from './pdf.server'
 import { accountOf, ageingOf, invoiceOf, ledgerPage, openInvoices, statementOf } from './queries.server'
 import { readLedgerFilters, settlementFormSchema } from './schema'
@@ -150,7 +151,8 @@ export async function invoicePdfFor(
   const invoiceId = readId(invoiceIdParam?.replace(/\.pdf$/, ''))
   const invoice = buyerId && invoiceId ? await invoiceOf(db, buyerId, invoiceId) : undefined
   if (!invoice) return undefined
-  return pdfResponse(`${invoice.number.replace(/\//g, '-')}.pdf`, await invoicePdf(invoice))
+  const einvoice = await einvoiceBlockOf(db, 'INV', invoice.id)
+  return pdfResponse(`${invoice.number.replace(/\//g, '-')}.pdf`, await invoicePdf(invoice, einvoice))
 }
 
 /** The buyer's statement for a period (`from`, `to`; the last 90 days when absent) as a PDF download. */

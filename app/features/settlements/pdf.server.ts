@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
 import { amountInWords } from '~/utils/amount-in-words'
 import { formatDate } from '~/utils/format'
@@ -7,6 +5,10 @@ import { gstStateCode, stateWithCode } from '~/utils/gst-states'
 import { formatQuantity } from '~/utils/quantity'
 import type { Account, InvoiceDetail } from './queries.server'
 import { PLATFORM_BANK, PLATFORM_SIGNATORY, type PartyOnInvoice } from './platform'
+import { drawEinvoiceBlock, type EinvoiceBlock } from './einvoice-pdf.server'
+import { FONT, FONT_BOLD, fonts } from './pdf-fonts.server'
+
+export { FONT, FONT_BOLD }
 import { paymentModeLabels } from './schema'
 
 // Invoices and statements as PDF (pdfkit). The building blocks are exported for the other money
@@ -14,19 +16,6 @@ import { paymentModeLabels } from './schema'
 // never wrap, a party's block, money as "₹ 1,23,456.78". Text is written as text, so the tests read
 // it back. The font is Noto Sans (a package, full TrueType files): it has the rupee sign, which
 // pdfkit's built-in Helvetica has not.
-
-const fontFile = (file: string) => createRequire(import.meta.url).resolve(`@expo-google-fonts/noto-sans/${file}`)
-/** The registered font names: regular and bold. */
-export const FONT = 'NotoSans'
-export const FONT_BOLD = 'NotoSans-Bold'
-const FONT_FILES = {
-  [FONT]: '400Regular/NotoSans_400Regular.ttf',
-  [FONT_BOLD]: '700Bold/NotoSans_700Bold.ttf',
-}
-// Read once per process; each document embeds only the glyphs it uses.
-let fontData: [string, Buffer][] | undefined
-const fonts = () =>
-  (fontData ??= Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(fontFile(file))]))
 
 /** The width a document's content takes: A4 less both margins. */
 export const CONTENT_LEFT = 40
@@ -537,10 +526,12 @@ export function paymentAndSignatory(doc: PDFKit.PDFDocument, invoice: InvoiceDet
  * quantity and unit, taxable value, each tax's rate and amount; reverse charge; signatory. And the
  * amount in words, the HSN summary and the bank details.
  */
-export function invoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
+export function invoicePdf(invoice: InvoiceDetail, einvoice: EinvoiceBlock | null = null): Promise<Buffer> {
   return render(
     (doc) => {
       invoiceHeading(doc, invoice)
+      // Once registered: the e-invoice's IRN, acknowledgement and signed QR code, under the heading.
+      if (einvoice) drawEinvoiceBlock(doc, einvoice)
       const { columns, rows } = invoiceLineTable(invoice)
       table(doc, columns, rows)
       invoiceTotalsBlock(doc, invoice)

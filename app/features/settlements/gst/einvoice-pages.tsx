@@ -1,0 +1,253 @@
+import { getFormProps, getTextareaProps } from '@conform-to/react'
+import { Form } from '@remix-run/react'
+import { Badge } from '~/ui/badge'
+import { SubmitButton } from '~/ui/button'
+import { Details } from '~/ui/details'
+import { ErrorList, ErrorSummary, Field, FieldFrame, FormErrors } from '~/ui/field'
+import { SelectFilter } from '~/ui/filters'
+import { useZodForm } from '~/ui/form'
+import { Link } from '~/ui/link'
+import { PageHeader } from '~/ui/shell'
+import { Table } from '~/ui/table'
+import { formatDate, formatMoney } from '~/utils/format'
+import { replyFor, type Reply } from '~/platform/form-reply'
+import type { EinvoiceDocData, EinvoiceMonthData } from './pages.server'
+import {
+  EINVOICE_STATUSES,
+  einvoiceBulkJsonPath,
+  einvoiceJsonPath,
+  einvoiceMonthPath,
+  einvoicePath,
+  einvoicesPath,
+  gstr1Path,
+} from './shared'
+
+const day = (d: string) => formatDate(`${d}T12:00:00Z`)
+
+/** /logistics/settlements/einvoices: a month's documents that need an e-invoice, their status, downloads and the import. */
+export function EinvoiceMonthPage({ data, reply }: { data: EinvoiceMonthData; reply: Reply }) {
+  const { month, rows, counts } = data
+  const mine = replyFor(reply, 'import')
+  return (
+    <div className="settlement">
+      <PageHeader title={`e-Invoices of ${month}`}>
+        <Link to={`${gstr1Path}?month=${month}`}>GSTR-1 of {month}</Link>
+      </PageHeader>
+      <p className="muted">
+        Tax invoices, credit notes and debit notes to buyers registered for GST (B2B) need an e-invoice: download the
+        JSON, upload it on the invoice registration portal, then record what it returns here (or import its response
+        file). A registered invoice’s PDF prints its IRN and QR code.
+      </p>
+      <Form method="get" className="filters" role="search" aria-label="Month and status">
+        <div className="field">
+          <label htmlFor="month">Month</label>
+          <input id="month" name="month" type="month" defaultValue={month} required />
+        </div>
+        <SelectFilter
+          name="status"
+          label="Status"
+          value={data.status}
+          any="All"
+          options={EINVOICE_STATUSES.map((s) => ({ value: s.value, label: s.label }))}
+        />
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary">
+            Show
+          </button>
+        </div>
+      </Form>
+      <p>
+        {counts.all} document{counts.all === 1 ? '' : 's'} need an e-invoice; {counts.registered} registered.{' '}
+        {counts.ready ? (
+          <Link reloadDocument to={einvoiceBulkJsonPath(month)}>
+            Download the {counts.ready} not yet registered as one JSON file (bulk upload)
+          </Link>
+        ) : null}
+      </p>
+      <Table
+        caption={`Documents of ${month} that need an e-invoice`}
+        rows={rows}
+        rowKey={(r) => r.key}
+        empty="No document of this month needs an e-invoice."
+        columns={[
+          {
+            key: 'number',
+            header: 'Document',
+            title: true,
+            nowrap: true,
+            cell: (r) => <Link to={einvoicePath(r.key)}>{`${r.kind} ${r.number}`}</Link>,
+          },
+          { key: 'date', header: 'Date', nowrap: true, cell: (r) => day(r.on) },
+          { key: 'buyer', header: 'Buyer', cell: (r) => `${r.buyer} (${r.gstin})` },
+          { key: 'total', header: 'Value', numeric: true, cell: (r) => formatMoney(r.totalMinor) },
+          {
+            key: 'status',
+            header: 'Status',
+            cell: (r) =>
+              r.irn ? (
+                <Badge tone="success">Registered · Ack {r.ackNo}</Badge>
+              ) : r.problems.length ? (
+                <Badge tone="danger">{r.problems[0]}</Badge>
+              ) : (
+                <Badge tone="warning">Not registered</Badge>
+              ),
+          },
+          {
+            key: 'json',
+            header: 'JSON',
+            actions: true,
+            cell: (r) =>
+              r.problems.length ? null : (
+                <Link reloadDocument to={einvoiceJsonPath(r.key)}>
+                  Download
+                </Link>
+              ),
+          },
+        ]}
+      />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="card no-print"
+        id="import"
+        aria-labelledby="import-heading"
+      >
+        <h2 id="import-heading">Import the portal’s response file</h2>
+        <p className="muted">
+          The JSON the portal returned: one document’s response, or the array of a bulk upload. Each answer is matched
+          to a document of {month} by its number and date.
+        </p>
+        <input type="hidden" name="form" value="import" />
+        <div className="form-grid">
+          <div className="field">
+            <label htmlFor="import-file">Response file (JSON)</label>
+            <input
+              id="import-file"
+              name="file"
+              type="file"
+              accept="application/json,.json"
+              aria-describedby={mine?.error?.file ? 'import-file-error' : undefined}
+            />
+            <ErrorList id="import-file-error" errors={mine?.error?.file} />
+          </div>
+          <div className="field">
+            <label htmlFor="import-text">Or paste its contents</label>
+            <textarea
+              id="import-text"
+              name="text"
+              rows={4}
+              defaultValue={typeof mine?.initialValue?.text === 'string' ? mine.initialValue.text : ''}
+            />
+          </div>
+        </div>
+        <div className="form-actions">
+          <SubmitButton pendingText="Importing…">Import</SubmitButton>
+        </div>
+      </Form>
+    </div>
+  )
+}
+
+/** /logistics/settlements/einvoices/:docKey: one document, its JSON, and what the portal returned for it. */
+export function EinvoiceDocPage({ data, reply }: { data: EinvoiceDocData; reply: Reply }) {
+  const { registration } = data
+  return (
+    <div className="settlement">
+      <PageHeader title={`e-Invoice: ${data.kind} ${data.number}`}>
+        <Link to={einvoiceMonthPath(data.month)}>e-Invoices of {data.month}</Link>
+        {data.problems.length ? null : (
+          <Link reloadDocument to={einvoiceJsonPath(data.key)}>
+            Download the JSON
+          </Link>
+        )}
+      </PageHeader>
+      <section className="card" aria-labelledby="doc-heading">
+        <h2 id="doc-heading">{data.kind}</h2>
+        <Details
+          items={[
+            { label: 'Number', value: data.number },
+            { label: 'Date', value: day(data.on) },
+            { label: 'Buyer', value: data.buyer },
+            { label: 'Buyer’s GSTIN', value: data.gstin },
+            { label: 'Place of supply', value: data.placeOfSupply },
+            { label: 'Taxable value', value: formatMoney(data.taxableMinor) },
+            { label: 'Tax', value: formatMoney(data.taxMinor) },
+            { label: 'Value', value: formatMoney(data.totalMinor) },
+            ...(data.invoice
+              ? [{ label: 'Adjusts invoice', value: `${data.invoice.number} of ${day(data.invoice.on)}` }]
+              : []),
+          ]}
+        />
+        {data.problems.length ? <FormErrors errors={data.problems} /> : null}
+      </section>
+      {registration ? (
+        <section className="card" aria-labelledby="registration-heading">
+          <h2 id="registration-heading">Registered</h2>
+          <Details
+            items={[
+              { label: 'IRN', value: <code className="break-anywhere">{registration.irn}</code> },
+              { label: 'Ack No', value: registration.ackNo },
+              { label: 'Ack Date', value: registration.ackAt },
+              { label: 'Recorded from', value: registration.source === 'file' ? 'The response file' : 'The form' },
+            ]}
+          />
+        </section>
+      ) : data.problems.length ? null : (
+        <RegistrationForm reply={reply} />
+      )}
+      <p>
+        <Link to={einvoicesPath}>All e-invoices</Link>
+      </p>
+    </div>
+  )
+}
+
+function RegistrationForm({ reply }: { reply: Reply }) {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.registrationSchema), {
+    id: 'registration',
+    lastResult: reply,
+  })
+  const qrErrors = fields.signedQr.errors ?? []
+  const invoiceErrors = fields.signedInvoice.errors ?? []
+  return (
+    <Form method="post" {...getFormProps(form)} className="card no-print" aria-labelledby="record-heading">
+      <h2 id="record-heading">Record what the portal returned</h2>
+      <ErrorSummary form={form} />
+      <div className="form-grid">
+        <Field
+          label="IRN"
+          meta={fields.irn}
+          hint="64 characters"
+          inputProps={{ spellCheck: false, autoComplete: 'off' }}
+        />
+        <Field label="Ack No" meta={fields.ackNo} inputProps={{ inputMode: 'numeric' }} />
+        <Field label="Ack Date" meta={fields.ackAt} hint="As the portal gives it: 2026-11-27 14:05:00" />
+      </div>
+      <FieldFrame
+        label="Signed QR code"
+        meta={fields.signedQr}
+        errors={qrErrors}
+        hint="The SignedQRCode text, pasted whole"
+      >
+        <textarea
+          {...getTextareaProps(fields.signedQr)}
+          rows={4}
+          aria-invalid={qrErrors.length ? true : undefined}
+          aria-describedby={`${fields.signedQr.id}-hint${qrErrors.length ? ` ${fields.signedQr.errorId}` : ''}`}
+        />
+      </FieldFrame>
+      <FieldFrame label="Signed invoice (if given)" meta={fields.signedInvoice} errors={invoiceErrors}>
+        <textarea
+          {...getTextareaProps(fields.signedInvoice)}
+          rows={3}
+          aria-invalid={invoiceErrors.length ? true : undefined}
+        />
+      </FieldFrame>
+      <div className="form-actions">
+        <SubmitButton variant="primary" pendingText="Recording…">
+          Record the registration
+        </SubmitButton>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,265 @@
+import type { Database } from '#db/database'
+import { isUniqueViolation } from '#db/errors'
+import type { EinvoiceRegistrationsTable } from '#db/types'
+import { audit } from '~/platform/audit.server'
+import type { Executor } from '~/platform/executor'
+import { Refused, refusals, type Result } from '~/utils/refusal.server'
+import { DOC_LABELS, gstDocument, type DocType, type GstDocument } from './documents.server'
+import { einvoiceProblems, schemaDate } from './einvoice.server'
+
+// What the invoice registration portal (IRP) answered for a document (docs/domain-38-einvoice.md):
+// IRN, acknowledgement number and date, the signed QR code and the signed invoice. The portal sits
+// behind one interface, `RegistrationPortal`: given the documents, it answers what it registered.
+// Today's portal is a file (filePortal: the response file finance downloaded from the portal after a
+// bulk upload, or one document's response); a client that calls the portal can take its place later.
+// No network call is made.
+
+/** What the portal answers for one document it registered. */
+export interface PortalAnswer {
+  /** The document as the answer names it (read from the answer, or from its signed QR code). */
+  docType: DocType | null
+  docNumber: string | null
+  /** DD/MM/YYYY, as the portal writes dates. */
+  docDate: string | null
+  irn: string
+  ackNo: string
+  /** As the portal gives it: 2026-11-27 14:05:00 (IST). */
+  ackAt: string
+  signedQr: string
+  signedInvoice: string | null
+}
+
+/** The invoice registration portal: answers for the documents given (a document it did not register has none). */
+export type RegistrationPortal = (
+  documents: { type: DocType; number: string; date: string }[],
+) => Promise<PortalAnswer[]>
+
+const IRN = /^[0-9a-f]{64}$/i
+const ACK_AT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/
+
+/** The claims of a signed JWT (the portal's signed QR code and signed invoice); {} when it is not one. */
+export function jwtClaims(token: string): Record<string, unknown> {
+  const part = token.split('.')[1]
+  if (!part) return {}
+  try {
+    const claims = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>
+    const data = typeof claims.data === 'string' ? (JSON.parse(claims.data) as Record<string, unknown>) : claims.data
+    return data && typeof data === 'object' ? (data as Record<string, unknown>) : claims
+  } catch {
+    return {}
+  }
+}
+
+const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '')
+
+/** One answer of a response file: the portal's own shape ({Irn, AckNo, AckDt, SignedQRCode, …}, or wrapped in {Data}). */
+function answerOf(raw: unknown): PortalAnswer | null {
+  if (!raw || typeof raw !== 'object') return null
+  let item = raw as Record<string, unknown>
+  if (item.Data !== undefined) {
+    const data = typeof item.Data === 'string' ? safeJson(item.Data) : item.Data
+    if (data && typeof data === 'object') item = { ...(data as Record<string, unknown>), ...pick(item) }
+  }
+  const irn = str(item.Irn)
+  const signedQr = str(item.SignedQRCode)
+  if (!irn) return null
+  const claims = jwtClaims(signedQr)
+  const docType = str(item.DocTyp ?? (item.DocDtls as Record<string, unknown> | undefined)?.Typ ?? claims.DocTyp)
+  return {
+    docType: (['INV', 'CRN', 'DBN'] as const).find((t) => t === docType.toUpperCase()) ?? null,
+    docNumber: str(item.DocNo ?? (item.DocDtls as Record<string, unknown> | undefined)?.No ?? claims.DocNo) || null,
+    docDate: str(item.DocDt ?? (item.DocDtls as Record<string, unknown> | undefined)?.Dt ?? claims.DocDt) || null,
+    irn,
+    ackNo: str(item.AckNo),
+    ackAt: str(item.AckDt),
+    signedQr,
+    signedInvoice: str(item.SignedInvoice) || null,
+  }
+}
+const pick = (item: Record<string, unknown>) =>
+  Object.fromEntries(['DocNo', 'DocDt', 'DocTyp'].filter((k) => item[k] !== undefined).map((k) => [k, item[k]]))
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/** A response file's answers: one document's response, an array of them, or {Data: […]}; null when it is not JSON of that shape. */
+export function readResponseFile(text: string): PortalAnswer[] | null {
+  const parsed = safeJson(text.replace(/^\uFEFF/, ''))
+  if (parsed === null) return null
+  const list = Array.isArray(parsed)
+    ? parsed
+    : parsed && typeof parsed === 'object' && Array.isArray((parsed as { Data?: unknown }).Data)
+      ? ((parsed as { Data: unknown[] }).Data as unknown[])
+      : [parsed]
+  const answers = list.map(answerOf)
+  return answers.every((a): a is PortalAnswer => a !== null) && answers.length ? answers : null
+}
+
+/** Today's portal: the answers of a response file, matched to the documents asked for by type, number and date. */
+export function filePortal(text: string): RegistrationPortal {
+  const answers = readResponseFile(text) ?? []
+  return async (documents) =>
+    answers.filter((a) =>
+      documents.some(
+        (d) => a.docNumber === d.number && (!a.docType || a.docType === d.type) && (!a.docDate || a.docDate === d.date),
+      ),
+    )
+}
+
+export type RegistrationInput = Omit<PortalAnswer, 'docType' | 'docNumber' | 'docDate'>
+
+/** A registration's fields checked: a refusal names the field. */
+function check(input: RegistrationInput) {
+  if (!IRN.test(input.irn)) throw new Refused('irn', 'The IRN is 64 hexadecimal characters')
+  if (!/^\d{1,20}$/.test(input.ackNo)) throw new Refused('ackNo', 'The acknowledgement number is digits only')
+  if (!ACK_AT.test(input.ackAt))
+    throw new Refused('ackAt', 'The acknowledgement date as the portal gives it: 2026-11-27 14:05:00')
+  if (!input.signedQr.trim() || input.signedQr.length > 4000)
+    throw new Refused('signedQr', 'Paste the signed QR code the portal returned (at most 4,000 characters)')
+}
+
+/**
+ * Records the portal's answer for one document, in the caller's transaction: one registration per
+ * document and one document per IRN; a document that needs no e-invoice is refused. Audited.
+ */
+export async function recordRegistrationIn(
+  trx: Executor,
+  actor: { userId: number },
+  doc: GstDocument,
+  input: RegistrationInput,
+  source: EinvoiceRegistrationsTable['source'],
+): Promise<{ id: number }> {
+  const problems = einvoiceProblems(doc)
+  if (problems.length) throw new Refused(undefined, problems[0])
+  check(input)
+  const [mine, taken] = await Promise.all([
+    trx
+      .selectFrom('einvoice_registrations')
+      .select('irn')
+      .where('doc_type', '=', doc.type)
+      .where('doc_id', '=', doc.id)
+      .executeTakeFirst(),
+    trx.selectFrom('einvoice_registrations').select('doc_number').where('irn', '=', input.irn).executeTakeFirst(),
+  ])
+  if (mine) throw new Refused('irn', `${doc.number} is already registered with IRN ${mine.irn}`)
+  if (taken) throw new Refused('irn', `That IRN is already recorded for ${taken.doc_number}`)
+  const row = await trx
+    .insertInto('einvoice_registrations')
+    .values({
+      doc_type: doc.type,
+      doc_id: doc.id,
+      doc_number: doc.number,
+      buyer_id: doc.buyerId,
+      irn: input.irn.toLowerCase(),
+      ack_no: input.ackNo,
+      ack_at: input.ackAt.replace('T', ' '),
+      signed_qr: input.signedQr.trim(),
+      signed_invoice: input.signedInvoice?.trim() || null,
+      source,
+      created_by: actor.userId,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await audit(trx, {
+    actorUserId: actor.userId,
+    action: 'einvoice.registered',
+    entityType: 'buyer',
+    entityId: doc.buyerId,
+    after: { document: doc.number, irn: input.irn.toLowerCase(), ackNo: input.ackNo, ackAt: input.ackAt },
+    note: `${DOC_LABELS[doc.type]} ${doc.number} registered on the invoice registration portal (${source === 'file' ? 'response file' : 'entered'}): Ack No ${input.ackNo}`,
+  })
+  return { id: row.id }
+}
+
+/** Two people recording at once: the database's unique indexes decide, answered as the checks would. */
+const raced = (field: string) => (error: unknown) =>
+  isUniqueViolation(error, 'einvoice_registrations')
+    ? { ok: false as const, field, message: 'This document or this IRN was recorded a moment ago: look at it again.' }
+    : undefined
+
+/** Records what finance typed from the portal for one document. */
+export function recordRegistration(
+  db: Database,
+  actor: { userId: number },
+  type: DocType,
+  id: number,
+  input: RegistrationInput,
+): Promise<Result<{ number: string }>> {
+  return refusals(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const doc = await gstDocument(trx, type, id)
+        if (!doc) throw Refused.notFound('There is no such document.')
+        await recordRegistrationIn(trx, actor, doc, input, 'form')
+        return { ok: true as const, value: { number: doc.number } }
+      }),
+    raced('irn'),
+  )
+}
+
+/**
+ * Imports the portal's answers for documents of a month (or any documents the answers name): each
+ * answer is matched to its document by type, number and date through the portal; all recorded in one
+ * transaction, or none when one is refused (the message names the document).
+ */
+export async function importRegistrations(
+  db: Database,
+  actor: { userId: number },
+  portal: RegistrationPortal,
+  candidates: GstDocument[],
+): Promise<Result<{ recorded: string[]; already: string[] }>> {
+  const asked = candidates.map((d) => ({ type: d.type, number: d.number, date: schemaDate(d.on) }))
+  const answers = await portal(asked)
+  if (!answers.length)
+    return { ok: false, field: 'file', message: 'The file names none of the documents listed: nothing was recorded.' }
+  return refusals(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const recorded: string[] = []
+        const already: string[] = []
+        for (const answer of answers) {
+          const doc = candidates.find(
+            (d) =>
+              d.number === answer.docNumber &&
+              (!answer.docType || answer.docType === d.type) &&
+              (!answer.docDate || answer.docDate === schemaDate(d.on)),
+          )!
+          const existing = await trx
+            .selectFrom('einvoice_registrations')
+            .select('irn')
+            .where('doc_type', '=', doc.type)
+            .where('doc_id', '=', doc.id)
+            .executeTakeFirst()
+          if (existing?.irn === answer.irn.toLowerCase()) {
+            already.push(doc.number)
+            continue
+          }
+          try {
+            await recordRegistrationIn(trx, actor, doc, answer, 'file')
+          } catch (error) {
+            if (error instanceof Refused) throw new Refused('file', `${doc.number}: ${error.message}`)
+            throw error
+          }
+          recorded.push(doc.number)
+        }
+        return { ok: true as const, value: { recorded, already } }
+      }),
+    raced('file'),
+  )
+}
+
+/** A document's registration, if it has one. */
+export function registrationOf(db: Executor, type: DocType, id: number) {
+  return db
+    .selectFrom('einvoice_registrations')
+    .select(['irn', 'ack_no as ackNo', 'ack_at as ackAt', 'signed_qr as signedQr', 'source', 'created_at as createdAt'])
+    .where('doc_type', '=', type)
+    .where('doc_id', '=', id)
+    .executeTakeFirst()
+}
+export type Registration = NonNullable<Awaited<ReturnType<typeof registrationOf>>>

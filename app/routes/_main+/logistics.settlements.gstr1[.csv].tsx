@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { requireSection } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { gstr1Csv } from '~/features/settlements/gst/pages.server'
+
+// A month's GSTR-1 as one CSV with a section column (a resource route); this month's when the month is missing or not one.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireSection(request, 'money')
+  return gstr1Csv(getDb(), new URL(request.url))
+}

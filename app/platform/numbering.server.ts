@@ -30,7 +30,7 @@ export async function nextCode(trx: Executor, prefix: CodePrefix, at = new Date(
   return `${scope}-${String(await nextInScope(trx, scope)).padStart(6, '0')}`
 }
 
-export type DocumentPrefix = 'INV' | 'CN' | 'RCPT'
+export type DocumentPrefix = 'INV' | 'CN' | 'RCPT' | 'PDN' | 'PAY'
 
 /** Document numbers gapless per financial year: INV/2026-27/000123, CN/…, RCPT/…. */
 export async function nextDocumentNumber(trx: Executor, prefix: DocumentPrefix, day: string): Promise<string> {

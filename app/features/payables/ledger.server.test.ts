@@ -340,6 +340,32 @@ describe('seller bills', () => {
   })
 })
 
+describe('two payouts of one bill at once', () => {
+  it('pay it once: the second is refused, never more than owed (a real race on PostgreSQL)', async () => {
+    const [order] = await billableOrders(parties, 1)
+    const recorded = await recordBill(db(), parties.staff, billOf(order!, 'intra'), undefined)
+    if (!recorded.ok) throw new Error(recorded.message)
+    const bill = await db()
+      .selectFrom('seller_bills')
+      .select(['id', 'total_minor', 'tds_minor'])
+      .where('id', '=', recorded.value.id)
+      .executeTakeFirstOrThrow()
+    const owed = Number(bill.total_minor) - Number(bill.tds_minor)
+    const sellerId = parties.sellerIds[0]!
+    const pay = (utr: string) =>
+      paySeller(db(), parties.staff, sellerId, { paidOn: today(), utr, amounts: { [bill.id]: owed } }, undefined)
+    const answers = await Promise.all([pay('UTR-RACE-A'), pay('UTR-RACE-B'), pay('UTR-RACE-C')])
+    expect(answers.filter((a) => a.ok)).toHaveLength(1)
+    const paid = await db()
+      .selectFrom('seller_bills')
+      .select('paid_minor')
+      .where('id', '=', bill.id)
+      .executeTakeFirstOrThrow()
+    expect(Number(paid.paid_minor)).toBe(owed)
+    await checkSeller(sellerId)
+  })
+})
+
 describe('TDS under section 194Q', () => {
   it('is 0.1% of the part of the year’s purchases above ₹50 lakh', () => {
     expect(tds194Q(0, 49_00_000_00)).toBe(0)

@@ -4,7 +4,8 @@ import { sellerSupply, type BillLineFacts } from './money'
 // What the three-way match of a seller bill reads (docs/domain-38-seller.md): the seller order and
 // its seller (GSTIN, state, terms), and per line what was ordered (quantity, cost, GST rate), what
 // QC accepted (qc_inspection_lines of decided inspections: an approved lot all of its quantity, a
-// partly accepted lot its accepted quantity, a rejected lot none) and what earlier bills took.
+// partly accepted lot its accepted quantity, a rejected lot none; an order QC passed by its step
+// without a lot inspection, all of it) and what earlier bills took.
 
 /** Seller orders a bill may be recorded against: QC passed (held for review until dispatched), dispatched, delivered. */
 export const BILLABLE = ['qc_passed', 'dispatched', 'delivered'] as const
@@ -84,6 +85,10 @@ export async function orderFacts(db: Executor, sellerOrderId: number, exceptBill
       (accepted.get(lot.sub_order_id) ?? 0) +
         Number(lot.status === 'approved' ? lot.quantity_milli : lot.accepted_milli),
     )
+  // An order QC passed by its step without a lot inspection (no decided inspection of its lines)
+  // had its whole quantity accepted.
+  const passedWithoutLots = lots.length === 0 && (BILLABLE as readonly string[]).includes(order.status)
+  if (passedWithoutLots) for (const l of lines) accepted.set(l.id, Number(l.quantity_milli))
   const before = new Map<number, number>()
   for (const b of billed)
     if (b.bill_id !== exceptBillId)

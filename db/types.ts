@@ -1200,6 +1200,10 @@ export interface SellerAccountsTable {
   debited_minor: ColumnType<number, number | undefined, number>
   tds_minor: ColumnType<number, number | undefined, number>
   entries: ColumnType<number, number | undefined, number>
+  /** The financial year (2026-27) of opening_purchases_minor. */
+  opening_fy: Nullable<string>
+  /** Purchases from the seller in that year before its bills were recorded here: they count towards section 194Q's ₹50 lakh. */
+  opening_purchases_minor: ColumnType<number, number | undefined, number>
   updated_at: Timestamp
 }
 

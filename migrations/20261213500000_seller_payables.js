@@ -85,6 +85,10 @@ export async function up(db) {
     .addColumn('debited_minor', 'bigint', money)
     .addColumn('tds_minor', 'bigint', money)
     .addColumn('entries', 'bigint', money)
+    // Purchases from the seller in a financial year before its bills were recorded here (a go-live
+    // in the middle of a year): they count towards the ₹50 lakh of section 194Q in that year.
+    .addColumn('opening_fy', 'text')
+    .addColumn('opening_purchases_minor', 'bigint', money)
     .addColumn('updated_at', 'text', now)
     .execute()
 

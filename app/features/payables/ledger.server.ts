@@ -247,7 +247,13 @@ async function creditBill(trx: Executor, actor: Actor, billId: number, at: Date)
     .where('approved_on', '>=', fyStart)
     .where('approved_on', '<=', fyEnd)
     .executeTakeFirstOrThrow()
-  const tds = tds194Q(Number(before.taxable), Number(bill.taxable_minor))
+  const opening = await trx
+    .selectFrom('seller_accounts')
+    .select(['opening_fy', 'opening_purchases_minor'])
+    .where('seller_id', '=', bill.seller_id)
+    .executeTakeFirst()
+  const broughtForward = opening?.opening_fy === fy ? Number(opening.opening_purchases_minor) : 0
+  const tds = tds194Q(broughtForward + Number(before.taxable), Number(bill.taxable_minor))
   await trx.updateTable('seller_bills').set({ approved_on: day, tds_minor: tds }).where('id', '=', bill.id).execute()
   await writeEntry(trx, bill.seller_id, {
     kind: 'bill',

@@ -204,9 +204,17 @@ export function SellerAccountPage({
             { label: 'GSTIN', value: s.gstin ?? '—' },
             { label: 'PAN', value: s.pan ?? '—' },
             { label: 'Payment terms', value: `${s.paymentTermsDays} days from the bill’s date` },
+            ...(s.openingPurchasesMinor
+              ? [
+                  {
+                    label: `Purchases in ${s.year} before bills were recorded here`,
+                    value: formatMoney(s.openingPurchasesMinor),
+                  },
+                ]
+              : []),
           ]}
         />
-        {finance ? <TermsForm days={s.paymentTermsDays} reply={reply} /> : null}
+        {finance ? <TermsForm seller={s} reply={reply} /> : null}
       </section>
       <h2>Owed: bills not yet paid</h2>
       <Table
@@ -302,12 +310,15 @@ export function SellerAccountPage({
   )
 }
 
-function TermsForm({ days, reply }: { days: number; reply?: Reply }) {
+function TermsForm({ seller, reply }: { seller: SellerAccountPageData['seller']; reply?: Reply }) {
   const mine = replyFor(reply ?? null, 'terms')
   const [form, fields] = useZodForm(() => import('./schema').then((m) => m.termsFormSchema), {
     id: 'terms',
     lastResult: mine,
-    defaultValue: { paymentTermsDays: String(days) },
+    defaultValue: {
+      paymentTermsDays: String(seller.paymentTermsDays),
+      openingPurchases: rupeesInput(seller.openingPurchasesMinor),
+    },
   })
   return (
     <Form method="post" {...getFormProps(form)} className="inline-form" aria-label="Payment terms">
@@ -317,6 +328,12 @@ function TermsForm({ days, reply }: { days: number; reply?: Reply }) {
         meta={fields.paymentTermsDays}
         inputProps={{ inputMode: 'numeric' }}
         hint="For bills recorded from now on"
+      />
+      <Field
+        label={`Purchases in ${seller.year} before bills were recorded here (₹)`}
+        meta={fields.openingPurchases}
+        inputProps={{ inputMode: 'decimal' }}
+        hint="They count towards section 194Q’s ₹50 lakh"
       />
       <div className="form-actions">
         <SubmitButton pendingText="Saving…">Save the terms</SubmitButton>

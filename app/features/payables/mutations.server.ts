@@ -2,9 +2,12 @@ import type { Database } from '#db/database'
 import { isUniqueViolation } from '#db/errors'
 import { Refused, settle, type Result } from '~/utils/refusal.server'
 import { audit } from '~/platform/audit.server'
+import { financialYear } from '~/platform/numbering.server'
+import { formatMoney, kolkataDay } from '~/utils/format'
 import {
   decideBillIn,
   issueSellerDebitNoteIn,
+  lockSellerAccount,
   paySellerIn,
   recordBillIn,
   type BillInput,
@@ -64,8 +67,18 @@ export function paySeller(
   return settle(() => db.transaction().execute((trx) => paySellerIn(trx, actor, sellerId, input, key, at)))
 }
 
-/** Days from a seller bill's date to its due date, as finance agreed them with the seller. */
-export function setSellerTerms(db: Database, actor: Actor, sellerId: number, days: number): Promise<Result<number>> {
+/**
+ * A seller's payment terms (days from a bill's date to its due date, for bills recorded from now
+ * on) and its purchases in the current financial year before its bills were recorded here (they
+ * count towards section 194Q's ₹50 lakh).
+ */
+export function setSellerTerms(
+  db: Database,
+  actor: Actor,
+  sellerId: number,
+  input: { days: number; openingMinor: number },
+  at = new Date(),
+): Promise<Result<{ days: number; fy: string }>> {
   return settle(() =>
     db.transaction().execute(async (trx) => {
       const seller = await trx
@@ -74,22 +87,39 @@ export function setSellerTerms(db: Database, actor: Actor, sellerId: number, day
         .where('id', '=', sellerId)
         .executeTakeFirst()
       if (!seller) throw Refused.notFound('There is no such seller.')
-      if (!Number.isInteger(days) || days < 0 || days > 365)
+      if (!Number.isInteger(input.days) || input.days < 0 || input.days > 365)
         throw new Refused('paymentTermsDays', 'Enter the payment terms from 0 to 365 days')
+      if (!Number.isSafeInteger(input.openingMinor) || input.openingMinor < 0)
+        throw new Refused('openingPurchases', 'Enter the purchases in rupees, zero or more')
+      await lockSellerAccount(trx, sellerId)
+      const fy = financialYear(kolkataDay(at))
+      const before = await trx
+        .selectFrom('seller_accounts')
+        .select(['opening_fy', 'opening_purchases_minor'])
+        .where('seller_id', '=', sellerId)
+        .executeTakeFirstOrThrow()
       await trx
         .updateTable('sellers')
-        .set({ payment_terms_days: days, updated_at: new Date().toISOString() })
+        .set({ payment_terms_days: input.days, updated_at: at.toISOString() })
         .where('id', '=', sellerId)
+        .execute()
+      await trx
+        .updateTable('seller_accounts')
+        .set({ opening_fy: fy, opening_purchases_minor: input.openingMinor })
+        .where('seller_id', '=', sellerId)
         .execute()
       await audit(trx, {
         actorUserId: actor.userId,
-        action: 'seller.payment_terms_changed',
+        action: 'seller.payables_terms_changed',
         entityType: 'seller',
         entityId: sellerId,
-        before: { paymentTermsDays: seller.payment_terms_days },
-        after: { paymentTermsDays: days },
+        before: {
+          paymentTermsDays: seller.payment_terms_days,
+          openingPurchases: before.opening_fy === fy ? formatMoney(Number(before.opening_purchases_minor)) : null,
+        },
+        after: { paymentTermsDays: input.days, openingPurchases: formatMoney(input.openingMinor), year: fy },
       })
-      return days
+      return { days: input.days, fy }
     }),
   )
 }

@@ -64,6 +64,13 @@ describe('the seller’s money page', () => {
     }
     expect(page).toContain(formatMoney(Number(payout.amount_minor)))
     expect(page).toMatch(/Debit note/)
+    const tds = await db()
+      .selectFrom('seller_accounts')
+      .select('tds_minor')
+      .where('seller_id', '=', sellerId)
+      .executeTakeFirstOrThrow()
+    expect(page).toContain(formatMoney(Number(tds.tds_minor)))
+    expect(data).toContain(String(Number(tds.tds_minor)))
     expect(statement).toContain(payout.utr)
     expect(statement).toMatch(/Payout PAY\//)
     expect(statement).toMatch(/Debit note PDN\//)
@@ -195,9 +202,17 @@ describe('finance’s forms, JavaScript off', () => {
     const sellerId = await sellerIdOf('seller@example.com')
     const account = await handle(requestOf(`/logistics/settlements/sellers/${sellerId}`, 'page', cookie))
     expect(account.status).toBe(200)
-    const terms = await post(`/logistics/settlements/sellers/${sellerId}`, cookie, { paymentTermsDays: '400' })
+    const terms = await post(`/logistics/settlements/sellers/${sellerId}`, cookie, {
+      paymentTermsDays: '400',
+      openingPurchases: '0',
+    })
     expect(terms.status).toBe(400)
-    expect(await post(`/logistics/settlements/sellers/${sellerId}`, cookie, { paymentTermsDays: '60' })).toMatchObject({
+    expect(
+      await post(`/logistics/settlements/sellers/${sellerId}`, cookie, {
+        paymentTermsDays: '60',
+        openingPurchases: '49,90,000',
+      }),
+    ).toMatchObject({
       status: 302,
     })
     expect(

@@ -263,11 +263,17 @@ export async function sellerTermsAction(
   if (!sellerId || !seller) return { status: 'not-found' }
   const submission = parseWithZod(form, { schema: termsFormSchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
-  const done = await setSellerTerms(db, { userId: viewer.userId }, sellerId, submission.value.paymentTermsDays)
+  const done = await setSellerTerms(db, { userId: viewer.userId }, sellerId, {
+    days: submission.value.paymentTermsDays,
+    openingMinor: submission.value.openingPurchases,
+  })
   if (!done.ok) return done.notFound ? { status: 'not-found' } : invalid(submission, done, 'Nothing was changed.')
   return {
     status: 'done',
-    toast: { kind: 'success', message: `Payment terms: ${done.value} days from each new bill’s date.` },
+    toast: {
+      kind: 'success',
+      message: `Payment terms: ${done.value.days} days from each new bill’s date; purchases in ${done.value.fy} before bills were recorded here: ${formatMoney(submission.value.openingPurchases)}.`,
+    },
   }
 }
 

@@ -1,5 +1,7 @@
 import type { SellerBillStatus, SellerLedgerKind } from '#db/types'
 import type { Executor } from '~/platform/executor'
+import { financialYear } from '~/platform/numbering.server'
+import { kolkataDay } from '~/utils/format'
 import { addDays } from '../settlements/money'
 import { billOpen, dueBucket, panOf, type DueBucket } from './money'
 
@@ -324,7 +326,7 @@ export async function payables(db: Executor, today: string) {
 }
 
 /** A seller's account: its figures, terms and PAN, its last ledger entries, its payouts with what each paid. */
-export async function sellerAccount(db: Executor, sellerId: number, ledgerRows = 50) {
+export async function sellerAccount(db: Executor, sellerId: number, ledgerRows = 50, today = kolkataDay()) {
   const seller = await db
     .selectFrom('sellers as s')
     .leftJoin('seller_accounts as a', 'a.seller_id', 's.id')
@@ -338,6 +340,8 @@ export async function sellerAccount(db: Executor, sellerId: number, ledgerRows =
       'a.paid_minor',
       'a.debited_minor',
       'a.tds_minor',
+      'a.opening_fy',
+      'a.opening_purchases_minor',
     ])
     .where('s.id', '=', sellerId)
     .executeTakeFirst()
@@ -420,6 +424,8 @@ export async function sellerAccount(db: Executor, sellerId: number, ledgerRows =
       gstin: seller.gstin,
       pan: panOf(seller.gstin),
       paymentTermsDays: n(seller.payment_terms_days),
+      year: financialYear(today),
+      openingPurchasesMinor: seller.opening_fy === financialYear(today) ? n(seller.opening_purchases_minor) : 0,
     },
     ...figures,
     balanceMinor: figures.billedMinor - figures.paidMinor - figures.debitedMinor - figures.tdsMinor,

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { controlError, dateField, singleLine, wholeNumberField } from '~/utils/fields'
+import { controlError, dateField, moneyField, singleLine, wholeNumberField } from '~/utils/fields'
 
 // The seller side's forms (docs/domain-38-seller.md). Lines are records by id whose typed texts
 // (quantity, rate, tax, amount) are read in pages.server.ts, so a bad one is told at its own field.
@@ -50,4 +50,5 @@ export const payoutFormSchema = z.object({
 
 export const termsFormSchema = z.object({
   paymentTermsDays: wholeNumberField('the payment terms in days', { min: 0, max: 365 }),
+  openingPurchases: moneyField('the purchases this year before bills were recorded here (0 when none)'),
 })

@@ -1,5 +1,5 @@
 import { getDb } from '~/db.server'
-import { lifecycleParties, orderThrough } from './lifecycle'
+import { orderThrough, type lifecycleParties } from './lifecycle'
 
 // Seller orders ready to be billed by their sellers, for the payables tests: taken through their
 // steps to dispatched, with a decided QC inspection (its accepted quantity per line) written as QC

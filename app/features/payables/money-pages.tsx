@@ -26,7 +26,6 @@ import { LEDGER_KIND_WORDS } from './queries.server'
 // registers; and the seller's own money page (the same account, without finance's links and forms).
 
 const day = (d: string) => formatDate(`${d}T12:00:00Z`)
-const BUCKET = { overdue: 'Overdue', week: 'Due this week', later: 'Later' } as const
 
 export function PayablesPage({ data, reply }: { data: PayablesPageData; reply: Reply }) {
   return (

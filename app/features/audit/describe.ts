@@ -19,6 +19,7 @@ const RECORD_KINDS: Record<string, string> = {
   sample_order: 'Sample order',
   qc_inspection: 'QC inspection',
   transport_request: 'Transport request',
+  seller_bill: 'Seller bill',
 }
 
 /** Whole actions whose words are not their last part's. */

@@ -6,6 +6,7 @@ import { billableOrders, inspected, type Parties } from '../../../tests/support/
 import { lineValue } from '../orders/lines'
 import { decideBill, issueSellerDebitNote, paySeller, recordBill } from './mutations.server'
 import { expectedTax, tds194Q } from './money'
+import { taxRegisters } from './queries.server'
 
 // The seller side of money through the real functions and the database: bills matched three ways,
 // the review queue, debit notes, payouts in part and TDS under section 194Q; and, over random
@@ -408,6 +409,37 @@ describe('TDS under section 194Q', () => {
       .execute()
     expect(tds.map((t) => Number(t.debit_minor))).toEqual([Number(bills[1]!.tds_minor)])
     await checkSeller(seller)
+  })
+})
+
+describe('the month’s registers', () => {
+  it('hold the input tax of the bills approved in it less its debit notes, and the TDS per seller with its PAN', async () => {
+    const month = today().slice(0, 7)
+    const registers = await taxRegisters(db(), month)
+    const bills = await db()
+      .selectFrom('seller_bills')
+      .select(['cgst_minor', 'sgst_minor', 'igst_minor', 'tds_minor', 'seller_id'])
+      .where('status', '=', 'approved')
+      .where('approved_on', 'like', `${month}-%`)
+      .execute()
+    const notes = await db()
+      .selectFrom('seller_debit_notes')
+      .select(['cgst_minor', 'sgst_minor', 'igst_minor'])
+      .where('issued_on', 'like', `${month}-%`)
+      .execute()
+    const sum = (rows: Record<string, unknown>[], k: string) => rows.reduce((t, r) => t + Number(r[k]), 0)
+    expect(bills.length).toBeGreaterThan(0)
+    expect(notes.length).toBeGreaterThan(0)
+    for (const [k, key] of [
+      ['cgst_minor', 'cgstMinor'],
+      ['sgst_minor', 'sgstMinor'],
+      ['igst_minor', 'igstMinor'],
+    ] as const)
+      expect(registers.inputTotals[key]).toBe(sum(bills, k) - sum(notes, k))
+    expect(registers.inputTotals.igstMinor).toBeGreaterThan(0)
+    expect(registers.tdsTotalMinor).toBe(sum(bills, 'tds_minor'))
+    const inter = registers.tds.find((r) => r.sellerId === parties.sellerIds[1])
+    expect(inter?.pan).toBe(INTER.slice(2, 12))
   })
 })
 

@@ -75,6 +75,8 @@ export interface SellersTable extends CompanyColumns {
   agent_user_id: number | null
   /** 1: its seller orders are approved as they are placed, while the seller_order_auto_approve flag is on. */
   auto_approve_orders: Generated<number>
+  /** Days from a seller bill's date to its due date (docs/domain-38-seller.md). */
+  payment_terms_days: ColumnType<number, number | undefined, number>
 }
 
 export interface SessionsTable {
@@ -724,6 +726,14 @@ export interface DB {
   debit_notes: DebitNotesTable
   debit_note_lines: NoteLinesTable
   einvoice_registrations: EinvoiceRegistrationsTable
+  seller_bills: SellerBillsTable
+  seller_bill_lines: SellerBillLinesTable
+  seller_accounts: SellerAccountsTable
+  seller_ledger: SellerLedgerTable
+  seller_debit_notes: SellerDebitNotesTable
+  seller_debit_note_lines: SellerDebitNoteLinesTable
+  seller_payouts: SellerPayoutsTable
+  seller_payout_lines: SellerPayoutLinesTable
   buyer_ledger: BuyerLedgerTable
   utm_links: UtmLinksTable
   playground_images: PlaygroundImagesTable
@@ -1165,4 +1175,139 @@ export interface TransportBookingDaysTable {
   side: 'pickup' | 'delivery'
   transporter_id: number
   n: ColumnType<number, number | undefined, number>
+}
+
+export type SellerBillStatus = 'review' | 'approved' | 'rejected'
+
+/** A seller's invoice to the platform against one seller order (docs/domain-38-seller.md). */
+export interface SellerBillsTable {
+  id: Id
+  seller_id: number
+  seller_order_id: number
+  /** The seller's own invoice number: unique per seller. */
+  number: string
+  bill_on: string
+  due_on: string
+  supply: 'intra' | 'inter'
+  taxable_minor: number
+  cgst_minor: ColumnType<number, number | undefined, number>
+  sgst_minor: ColumnType<number, number | undefined, number>
+  igst_minor: ColumnType<number, number | undefined, number>
+  total_minor: number
+  status: SellerBillStatus
+  /** Why the three-way match held it for a person (one sentence per line, joined). */
+  mismatch: string | null
+  /** The bill owes total - paid - debited - tds. */
+  paid_minor: ColumnType<number, number | undefined, number>
+  debited_minor: ColumnType<number, number | undefined, number>
+  tds_minor: ColumnType<number, number | undefined, number>
+  approved_on: Nullable<string>
+  decided_by: Nullable<number>
+  decided_at: Nullable<string>
+  decision_note: Nullable<string>
+  created_by: number | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface SellerBillLinesTable {
+  id: Id
+  bill_id: number
+  line_no: number
+  sub_order_id: number
+  quantity_milli: number
+  rate_minor: number
+  taxable_minor: number
+  gst_rate_bp: number
+  cgst_minor: ColumnType<number, number | undefined, number>
+  sgst_minor: ColumnType<number, number | undefined, number>
+  igst_minor: ColumnType<number, number | undefined, number>
+  total_minor: number
+  ordered_milli: number
+  accepted_milli: number
+  cost_minor: number
+  /** The quantity debit notes have taken back from this line. */
+  debited_milli: ColumnType<number, number | undefined, number>
+}
+
+export interface SellerAccountsTable {
+  seller_id: number
+  billed_minor: ColumnType<number, number | undefined, number>
+  paid_minor: ColumnType<number, number | undefined, number>
+  debited_minor: ColumnType<number, number | undefined, number>
+  tds_minor: ColumnType<number, number | undefined, number>
+  entries: ColumnType<number, number | undefined, number>
+  /** The financial year (2026-27) of opening_purchases_minor. */
+  opening_fy: Nullable<string>
+  /** Purchases from the seller in that year before its bills were recorded here: they count towards section 194Q's ₹50 lakh. */
+  opening_purchases_minor: ColumnType<number, number | undefined, number>
+  updated_at: Timestamp
+}
+
+export type SellerLedgerKind = 'bill' | 'payout' | 'debit_note' | 'tds'
+
+/** The seller's ledger: a bill is a credit (the platform owes), payouts, debit notes and TDS are debits. */
+export interface SellerLedgerTable {
+  id: Id
+  seller_id: number
+  seq: number
+  entry_on: string
+  kind: SellerLedgerKind
+  ref_id: number
+  ref_number: string
+  debit_minor: number
+  credit_minor: number
+  balance_minor: number
+  created_at: Timestamp
+}
+
+/** Debit notes to a seller (PDN/2026-27/…) for quantities rejected or billed above what was accepted. */
+export interface SellerDebitNotesTable {
+  id: Id
+  number: string
+  seller_id: number
+  bill_id: number
+  issued_on: string
+  reason: string
+  supply: 'intra' | 'inter'
+  taxable_minor: number
+  cgst_minor: ColumnType<number, number | undefined, number>
+  sgst_minor: ColumnType<number, number | undefined, number>
+  igst_minor: ColumnType<number, number | undefined, number>
+  amount_minor: number
+  created_by: number | null
+  created_at: Timestamp
+}
+
+export interface SellerDebitNoteLinesTable {
+  id: Id
+  note_id: number
+  line_no: number
+  bill_line_id: number
+  quantity_milli: number
+  taxable_minor: number
+  gst_rate_bp: number
+  cgst_minor: ColumnType<number, number | undefined, number>
+  sgst_minor: ColumnType<number, number | undefined, number>
+  igst_minor: ColumnType<number, number | undefined, number>
+  total_minor: number
+}
+
+/** Money paid to a seller (PAY/2026-27/…) with its UTR; its lines say which bills it paid. */
+export interface SellerPayoutsTable {
+  id: Id
+  number: string
+  seller_id: number
+  paid_on: string
+  utr: string
+  amount_minor: number
+  created_by: number | null
+  created_at: Timestamp
+}
+
+export interface SellerPayoutLinesTable {
+  id: Id
+  payout_id: number
+  bill_id: number
+  amount_minor: number
 }

@@ -11,6 +11,7 @@ import { seedDemoOrders } from './orders'
 import { seedDemoQc } from './qc'
 import { seedDemoSampleOrders } from './sample-orders'
 import { seedDemoLogistics } from './logistics'
+import { seedDemoPayables } from './payables'
 import type { AddressesTable, AttributeDefinition, RoleKey } from '#db/types'
 
 const NAMES: Record<RoleKey, string> = {
@@ -396,6 +397,7 @@ export async function seedDemo(db: Database): Promise<void> {
   await seedDemoQc(db)
   await seedDemoSampleOrders(db)
   await seedDemoLogistics(db)
+  await seedDemoPayables(db)
 }
 
 /** Production start on an empty database: one administrator from ADMIN_EMAIL / ADMIN_PASSWORD. */

@@ -30,7 +30,7 @@ export async function nextCode(trx: Executor, prefix: CodePrefix, at = new Date(
   return `${scope}-${String(await nextInScope(trx, scope)).padStart(6, '0')}`
 }
 
-export type DocumentPrefix = 'INV' | 'CN' | 'DN' | 'RCPT'
+export type DocumentPrefix = 'INV' | 'CN' | 'DN' | 'RCPT' | 'PDN' | 'PAY'
 
 /** The longest document number CGST Rule 46 (invoices), 53 (notes) and 50 (receipt vouchers) allow. */
 export const DOCUMENT_NUMBER_MAX = 16

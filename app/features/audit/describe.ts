@@ -19,6 +19,7 @@ const RECORD_KINDS: Record<string, string> = {
   sample_order: 'Sample order',
   qc_inspection: 'QC inspection',
   transport_request: 'Transport request',
+  seller_bill: 'Seller bill',
 }
 
 /** Whole actions whose words are not their last part's. */
@@ -57,6 +58,13 @@ const ACTIONS: Record<string, string> = {
   'buyer_invoice.raised': 'invoice raised',
   'buyer_payment.received': 'payment received',
   'credit_note.issued': 'credit note issued',
+  'seller_bill.recorded': 'seller’s bill recorded',
+  'seller_bill.approved': 'seller’s bill approved',
+  'seller_bill.rejected': 'seller’s bill rejected',
+  'seller_bill.tds_deducted': 'TDS deducted under section 194Q',
+  'seller_debit_note.issued': 'debit note issued to the seller',
+  'seller_payout.paid': 'payout made to the seller',
+  'seller.payables_terms_changed': 'payment terms and purchases brought forward changed',
   'qc_inspection.moved': 'moved to another day, slot or operator',
   'qc_inspection.submitted': 'results received from the field',
   'qc_inspection.partly_approved': 'part of the lot accepted',

@@ -55,6 +55,17 @@ export async function recordRefs(
     (r) => put('seller', r.id, r.name, `/sellers/${r.id}`),
   )
   each(
+    'seller_bill',
+    (l) =>
+      db
+        .selectFrom('seller_bills')
+        .innerJoin('sellers', 'sellers.id', 'seller_bills.seller_id')
+        .select(['seller_bills.id', 'seller_bills.number', 'sellers.name'])
+        .where('seller_bills.id', 'in', l)
+        .execute(),
+    (r) => put('seller_bill', r.id, `${r.number} of ${r.name}`, `/logistics/settlements/seller_bills/${r.id}`),
+  )
+  each(
     'user',
     (l) => db.selectFrom('users').select(['id', 'name']).where('id', 'in', l).execute(),
     (r) => put('user', r.id, r.name, `/admin/users/${r.id}`),

@@ -19,7 +19,11 @@ describe('recent activity', () => {
     const demo = await recentActivity(db, internal)
     expect(demo.length).toBeGreaterThan(0)
     expect(
-      demo.every((r) => ['Order', 'Seller order', 'Sample order', 'Transport request', 'Buyer'].includes(r.kind)),
+      demo.every((r) =>
+        ['Order', 'Seller order', 'Sample order', 'Transport request', 'Buyer', 'Seller', 'Seller bill'].includes(
+          r.kind,
+        ),
+      ),
     ).toBe(true)
     // Staff whose portal reaches every sample order open one from its entry.
     const sample = (await recentActivity(db, internal, 5000)).find((r) => r.kind === 'Sample order')

@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { requireSection } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { TaxRegistersPage } from '~/features/payables/money-pages'
+import { taxRegistersPage } from '~/features/payables/pages.server'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+
+export const handle: RouteHandle = {
+  name: 'SellerTaxRegisters',
+  title: 'Tax Registers',
+  breadcrumb: 'Tax registers',
+  menu: { group: 'Money', label: 'Input tax and TDS registers', order: 53 },
+}
+export const meta: MetaFunction = () => pageTitle('Input tax and TDS registers')
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireSection(request, 'money')
+  return taxRegistersPage(getDb(), new URL(request.url))
+}
+
+export default function SellerTaxRegistersPage() {
+  return <TaxRegistersPage data={useLoaderData<typeof loader>()} />
+}

@@ -274,7 +274,7 @@ describe('seller bills', () => {
       { lines: { [line.id]: 3_000 }, reason: 'Rejected in QC after billing' },
       'dn-1',
     )
-    expect(note).toMatchObject({ ok: true, value: { number: expect.stringMatching(/^PDN\/\d{4}-\d{2}\/\d{6}$/) } })
+    expect(note).toMatchObject({ ok: true, value: { number: expect.stringMatching(/^PDN\/\d{2}-\d{2}\/\d{6}$/) } })
     expect(again).toMatchObject({ ok: true, value: { repeated: true } })
     if (!note.ok) return
     const taxable = lineValue(3_000, Number(line.rate_minor))

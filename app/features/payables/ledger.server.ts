@@ -316,7 +316,7 @@ export async function decideBillIn(
 }
 
 /**
- * A debit note to the seller (PDN/2026-27/…, its own gapless series) taking back quantities of an
+ * A debit note to the seller (PDN/26-27/…, its own gapless series) taking back quantities of an
  * approved bill's lines (rejected in QC after billing, or billed above what was accepted): each
  * line's taxable value at the billed rate and its share of the line's tax; at most what the bill
  * still owes. Once per idempotency key. Throws a refusal.
@@ -482,7 +482,7 @@ export interface PayoutInput {
 }
 
 /**
- * Pays a seller's approved bills in one payout (PAY/2026-27/…) with the day and the UTR: an amount
+ * Pays a seller's approved bills in one payout (PAY/26-27/…) with the day and the UTR: an amount
  * per bill, in part or in full, never more than it still owes (read after the account lock, and
  * each update conditional on it). Once per idempotency key. Throws a refusal.
  */

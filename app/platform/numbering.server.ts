@@ -30,9 +30,9 @@ export async function nextCode(trx: Executor, prefix: CodePrefix, at = new Date(
   return `${scope}-${String(await nextInScope(trx, scope)).padStart(6, '0')}`
 }
 
-export type DocumentPrefix = 'INV' | 'CN' | 'RCPT'
+export type DocumentPrefix = 'INV' | 'CN' | 'DN' | 'RCPT'
 
-/** Document numbers gapless per financial year: INV/2026-27/000123, CN/…, RCPT/…. */
+/** Document numbers gapless per financial year: INV/2026-27/000123, CN/…, DN/…, RCPT/…. */
 export async function nextDocumentNumber(trx: Executor, prefix: DocumentPrefix, day: string): Promise<string> {
   const scope = `${prefix}/${financialYear(day)}`
   return `${scope}/${String(await nextInScope(trx, scope)).padStart(6, '0')}`

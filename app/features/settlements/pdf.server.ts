@@ -10,9 +10,9 @@ import { paymentModeLabels } from './schema'
 
 const rupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 export const pdfMoney = (paise: number) => `Rs. ${rupees.format(paise / 100)}`
-const percent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)}%`
+export const percent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)}%`
 
-function render(build: (doc: PDFKit.PDFDocument) => void, info: { Title: string }): Promise<Buffer> {
+export function render(build: (doc: PDFKit.PDFDocument) => void, info: { Title: string }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
@@ -44,7 +44,7 @@ function render(build: (doc: PDFKit.PDFDocument) => void, info: { Title: string 
   })
 }
 
-const party = (p: PartyOnInvoice) =>
+export const party = (p: PartyOnInvoice) =>
   [
     p.legalName || p.name,
     p.line1,
@@ -55,10 +55,10 @@ const party = (p: PartyOnInvoice) =>
     .filter(Boolean)
     .join('\n')
 
-type Column = { header: string; width: number; align?: 'left' | 'right' }
+export type Column = { header: string; width: number; align?: 'left' | 'right' }
 
 /** A table that carries on to new pages, its header repeated. */
-function table(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]) {
+export function table(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]) {
   const left = 40
   const drawRow = (cells: string[], bold: boolean) => {
     doc
@@ -175,9 +175,10 @@ export function invoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
           : ([['IGST', invoice.igst]] as [string, number][])),
         ['Invoice total', invoice.total],
       ]
+      if (invoice.debited) totals.push(['Debit notes', invoice.debited])
       if (invoice.credited) totals.push(['Credited', invoice.credited])
       if (invoice.paid) totals.push(['Paid', invoice.paid])
-      totals.push(['Balance due', invoice.total - invoice.paid - invoice.credited])
+      totals.push(['Balance due', invoice.total + invoice.debited - invoice.paid - invoice.credited])
       for (const [label, amount] of totals) {
         doc
           .font(label === 'Invoice total' || label === 'Balance due' ? 'Helvetica-Bold' : 'Helvetica')
@@ -195,7 +196,12 @@ export function invoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
   )
 }
 
-const kindLabel: Record<string, string> = { invoice: 'Invoice', payment: 'Payment', credit_note: 'Credit note' }
+const kindLabel: Record<string, string> = {
+  invoice: 'Invoice',
+  payment: 'Payment',
+  credit_note: 'Credit note',
+  debit_note: 'Debit note',
+}
 
 /** A statement of account for a period: brought forward, each entry with its running balance, carried forward, and the ageing now. */
 export function statementPdf(

@@ -116,10 +116,3 @@ export async function noteOf(db: Executor, buyerId: number, kind: NoteKind, note
   }
 }
 export type NoteDetail = NonNullable<Awaited<ReturnType<typeof noteOf>>>
-
-/** A note's reference in a URL: "credit-12", "debit-3" (its kind and id). */
-export const noteRef = (kind: NoteKind, id: number) => `${kind}-${id}`
-export function readNoteRef(param: string | undefined): { kind: NoteKind; id: number } | null {
-  const match = /^(credit|debit)-([1-9]\d{0,9})(?:\.pdf)?$/.exec(param ?? '')
-  return match ? { kind: match[1] as NoteKind, id: Number(match[2]) } : null
-}

@@ -28,7 +28,11 @@ const monthStart = (today: string) => `${today.slice(0, 7)}-01`
 const owed = (eb: ExpressionBuilder<DB, 'buyer_invoices'>) =>
   eb.fn.coalesce(
     eb.fn.sum(
-      eb(eb(eb(eb.ref('total_minor'), '+', eb.ref('debited_minor')), '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor')),
+      eb(
+        eb(eb(eb.ref('total_minor'), '+', eb.ref('debited_minor')), '-', eb.ref('paid_minor')),
+        '-',
+        eb.ref('credited_minor'),
+      ),
     ),
     eb.val(0),
   )

@@ -67,7 +67,9 @@ describe('the buyer’s invoices as CSV', () => {
       const { header, rows } = await csvOf(
         await invoicesCsvRoute.loader(args(await get(`/buyer/invoices.csv${query}`, BUYER))),
       )
-      expect(header).toBe('Invoice,Date,Order,Amount (INR),Debit notes (INR),Credit notes (INR),Paid (INR),Due (INR),Due by,Past due,Status')
+      expect(header).toBe(
+        'Invoice,Date,Order,Amount (INR),Debit notes (INR),Credit notes (INR),Paid (INR),Due (INR),Due by,Past due,Status',
+      )
       expect(rows, status).toEqual(
         list.rows.map((i) => ({
           Invoice: i.number,
@@ -132,7 +134,9 @@ describe('the buyer’s payments as CSV', () => {
     const list = (await paymentsRoute.loader(args(await get('/buyer/payments?perPage=100', BUYER)))) as PaymentsData
     expect(list.rows.some((p) => p.paid.length > 0)).toBe(true)
     const { header, rows } = await csvOf(await paymentsCsvRoute.loader(args(await get('/buyer/payments.csv', BUYER))))
-    expect(header).toBe('Receipt,Received,Amount (INR),TDS deducted (INR),Mode,Reference,Paid against,Not yet allocated (INR)')
+    expect(header).toBe(
+      'Receipt,Received,Amount (INR),TDS deducted (INR),Mode,Reference,Paid against,Not yet allocated (INR)',
+    )
     expect(rows).toEqual(
       list.rows.map((p) => ({
         Receipt: p.number,

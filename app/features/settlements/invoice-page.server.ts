@@ -140,7 +140,10 @@ export async function invoicePageAction(
   if (!done.ok)
     return done.notFound
       ? { status: 'not-found' }
-      : { status: 'invalid', reply: refusalReply(submission, done, `The ${title.toLowerCase()} was not issued: see the fields below.`) }
+      : {
+          status: 'invalid',
+          reply: refusalReply(submission, done, `The ${title.toLowerCase()} was not issued: see the fields below.`),
+        }
   return {
     status: 'done',
     toast: {
@@ -153,7 +156,12 @@ export async function invoicePageAction(
 }
 
 /** A credit or debit note of the buyer as a PDF download; undefined (404) when it is not the buyer's. */
-export async function notePdfFor(db: Database, buyerId: number | null, kind: NoteKind, noteIdParam: string | undefined) {
+export async function notePdfFor(
+  db: Database,
+  buyerId: number | null,
+  kind: NoteKind,
+  noteIdParam: string | undefined,
+) {
   const noteId = readId(noteIdParam?.replace(/\.pdf$/, ''))
   const note = noteId && buyerId ? await noteOf(db, buyerId, kind, noteId) : undefined
   if (!note) return undefined

@@ -27,7 +27,8 @@ type Line = Invoice['lines'][number]
 
 export const notePdfPath = (buyerId: number, kind: NoteKind, id: number) =>
   `${settlementPath(buyerId)}/${kind}_notes/${id}.pdf`
-export const invoicePagePath = (buyerId: number, invoiceId: number) => `${settlementPath(buyerId)}/invoices/${invoiceId}`
+export const invoicePagePath = (buyerId: number, invoiceId: number) =>
+  `${settlementPath(buyerId)}/invoices/${invoiceId}`
 export const buyerNotePdfPath = (kind: NoteKind, id: number) => `/buyer/${kind}_notes/${id}.pdf`
 
 function InvoiceFacts({ invoice }: { invoice: Invoice }) {
@@ -37,7 +38,10 @@ function InvoiceFacts({ invoice }: { invoice: Invoice }) {
         { label: 'Date', value: day(invoice.invoiceOn) },
         { label: 'Due by', value: day(invoice.dueOn) },
         { label: 'Order', value: invoice.orderCode },
-        { label: 'Taxes', value: invoice.supply === 'intra' ? 'CGST + SGST (within the state)' : 'IGST (across states)' },
+        {
+          label: 'Taxes',
+          value: invoice.supply === 'intra' ? 'CGST + SGST (within the state)' : 'IGST (across states)',
+        },
         { label: 'Taxable value', value: formatMoney(invoice.taxable) },
         { label: 'Tax', value: formatMoney(invoice.tax) },
         { label: 'Invoice total', value: formatMoney(invoice.total) },

@@ -257,7 +257,12 @@ describe('the buyer ledger', () => {
       getDb(),
       staff,
       buyerId,
-      { invoiceId: invoice.id, reasonCode: 'qc_rejection', reason: 'x', lines: [{ invoiceLineId: line!.id, quantityMilli: 1000 }] },
+      {
+        invoiceId: invoice.id,
+        reasonCode: 'qc_rejection',
+        reason: 'x',
+        lines: [{ invoiceLineId: line!.id, quantityMilli: 1000 }],
+      },
       undefined,
     )
     expect(debitByQuantity).toMatchObject({ ok: false, field: 'reasonCode' })
@@ -331,7 +336,9 @@ describe('the buyer ledger', () => {
             const supply = invoice.supply
             const rates = { priceMinor: line.price_minor, gstRateBp: line.gst_rate_bp }
             if (o.kind === 'debit') {
-              const fits = noteLineAmounts(rates, { taxableMinor: o.taxable }, supply).total <= line.total_minor - line.debitedMinor
+              const fits =
+                noteLineAmounts(rates, { taxableMinor: o.taxable }, supply).total <=
+                line.total_minor - line.debitedMinor
               const debited = await issueDebitNote(
                 getDb(),
                 staff,
@@ -348,8 +355,7 @@ describe('the buyer ledger', () => {
             } else if (o.by === 'quantity') {
               const quantityMilli = Math.floor((line.creditableQuantityMilli * o.share) / 100)
               const fits =
-                quantityMilli > 0 &&
-                noteLineAmounts(rates, { quantityMilli }, supply).total <= line.creditableMinor
+                quantityMilli > 0 && noteLineAmounts(rates, { quantityMilli }, supply).total <= line.creditableMinor
               const credited = await issueCreditNote(
                 getDb(),
                 staff,
@@ -363,22 +369,29 @@ describe('the buyer ledger', () => {
                 `cn-${++counter}`,
               )
               expect(credited.ok).toBe(fits)
-              if (!credited.ok) expect(credited.fields ?? { [credited.field!]: credited.message }).toHaveProperty(['lines[0].quantity'])
+              if (!credited.ok)
+                expect(credited.fields ?? { [credited.field!]: credited.message }).toHaveProperty(['lines[0].quantity'])
             } else {
-              const room = o.by === 'sum' ? lines.reduce((s, l) => s + Math.max(0, l.creditableMinor), 0) : line.creditableMinor
+              const room =
+                o.by === 'sum' ? lines.reduce((s, l) => s + Math.max(0, l.creditableMinor), 0) : line.creditableMinor
               const share = Math.floor((room * o.share) / 100)
               const taxableMinor = Math.floor((share * 10_000) / (10_000 + line.gst_rate_bp))
               const input =
-                o.by === 'sum'
-                  ? { amountMinor: share }
-                  : { lines: [{ invoiceLineId: line.id, taxableMinor }] }
+                o.by === 'sum' ? { amountMinor: share } : { lines: [{ invoiceLineId: line.id, taxableMinor }] }
               const fits =
-                o.by === 'sum' ? share > 0 : taxableMinor > 0 && noteLineAmounts(rates, { taxableMinor }, supply).total <= room
+                o.by === 'sum'
+                  ? share > 0
+                  : taxableMinor > 0 && noteLineAmounts(rates, { taxableMinor }, supply).total <= room
               const credited = await issueCreditNote(
                 getDb(),
                 staff,
                 buyerId,
-                { invoiceId: invoice.id, reasonCode: o.by === 'sum' ? 'other' : 'rate_difference', reason: 'Rate difference', ...input },
+                {
+                  invoiceId: invoice.id,
+                  reasonCode: o.by === 'sum' ? 'other' : 'rate_difference',
+                  reason: 'Rate difference',
+                  ...input,
+                },
                 `cn-${++counter}`,
               )
               expect(credited.ok).toBe(fits)
@@ -442,10 +455,14 @@ describe('the buyer ledger', () => {
     // Earlier payments may have left an advance that settles it at once; otherwise pay what it owes.
     const account = await getDb()
       .selectFrom('buyer_accounts')
-      .select(['invoiced_minor', 'received_minor', 'credited_minor'])
+      .select(['invoiced_minor', 'debited_minor', 'received_minor', 'credited_minor'])
       .where('buyer_id', '=', buyerId)
       .executeTakeFirstOrThrow()
-    const owed = Number(account.invoiced_minor) - Number(account.received_minor) - Number(account.credited_minor)
+    const owed =
+      Number(account.invoiced_minor) +
+      Number(account.debited_minor) -
+      Number(account.received_minor) -
+      Number(account.credited_minor)
     if (owed > 0) {
       expect(await status()).toBe('delivered')
       expect(

@@ -122,7 +122,11 @@ export async function allocateOpen(trx: Executor, buyerId: number): Promise<numb
       .where('status', '=', 'open')
       .where((eb) =>
         eb(
-          eb(eb(eb('total_minor', '+', eb.ref('debited_minor')), '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor')),
+          eb(
+            eb(eb('total_minor', '+', eb.ref('debited_minor')), '-', eb.ref('paid_minor')),
+            '-',
+            eb.ref('credited_minor'),
+          ),
           '>=',
           pair.amount,
         ),
@@ -147,7 +151,10 @@ export async function allocateOpen(trx: Executor, buyerId: number): Promise<numb
       .where('buyer_id', '=', buyerId)
       .execute()
     const left =
-      Number(invoice.total_minor) + Number(invoice.debited_minor) - Number(invoice.paid_minor) - Number(invoice.credited_minor)
+      Number(invoice.total_minor) +
+      Number(invoice.debited_minor) -
+      Number(invoice.paid_minor) -
+      Number(invoice.credited_minor)
     if (left === 0) {
       await trx.updateTable('buyer_invoices').set({ status: 'settled' }).where('id', '=', pair.invoiceId).execute()
       settled.add(invoice.master_order_id)

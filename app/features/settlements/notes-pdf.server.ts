@@ -31,9 +31,17 @@ export function notePdf(note: NoteDetail): Promise<Buffer> {
         .text(`Reason: ${noteReasonLabels[note.reasonCode]}: ${note.reason}`)
       doc.moveDown()
       const top = doc.y
-      doc.font('Helvetica-Bold').text('Supplier', 40, top).font('Helvetica').text(party(seller), 40, doc.y, { width: 250 })
+      doc
+        .font('Helvetica-Bold')
+        .text('Supplier', 40, top)
+        .font('Helvetica')
+        .text(party(seller), 40, doc.y, { width: 250 })
       const afterSeller = doc.y
-      doc.font('Helvetica-Bold').text('Recipient', 305, top).font('Helvetica').text(party(buyer), 305, doc.y, { width: 250 })
+      doc
+        .font('Helvetica-Bold')
+        .text('Recipient', 305, top)
+        .font('Helvetica')
+        .text(party(buyer), 305, doc.y, { width: 250 })
       doc.y = Math.max(afterSeller, doc.y) + 12
       doc.x = 40
       const columns: Column[] = [

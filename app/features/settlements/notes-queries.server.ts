@@ -29,7 +29,9 @@ export async function notesOfInvoice(db: Executor, buyerId: number, invoiceId: n
         })),
       )
   const [credits, debits] = await Promise.all([pick('credit'), pick('debit')])
-  return [...credits, ...debits].sort((a, b) => a.issuedOn.localeCompare(b.issuedOn) || a.number.localeCompare(b.number))
+  return [...credits, ...debits].sort(
+    (a, b) => a.issuedOn.localeCompare(b.issuedOn) || a.number.localeCompare(b.number),
+  )
 }
 export type InvoiceNote = Awaited<ReturnType<typeof notesOfInvoice>>[number]
 

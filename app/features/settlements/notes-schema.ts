@@ -33,7 +33,11 @@ export const noteFormSchema = z
   })
   .superRefine((form, ctx) => {
     if (form.intent === 'debit' && !(DEBIT_REASONS as readonly string[]).includes(form.reasonCode))
-      ctx.addIssue({ code: 'custom', path: ['reasonCode'], message: 'A debit note is for a rate difference or another agreed charge' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reasonCode'],
+        message: 'A debit note is for a rate difference or another agreed charge',
+      })
     const quantity = form.intent === 'credit' && byQuantity(form.reasonCode)
     let filled = 0
     form.lines.forEach((l, i) => {
@@ -54,7 +58,9 @@ export const noteFormSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['lines', i, used],
-          message: quantity ? 'Enter a quantity more than zero, like 12 or 2.5' : 'Enter the taxable amount in rupees, like 1500 or 1,500.50',
+          message: quantity
+            ? 'Enter a quantity more than zero, like 12 or 2.5'
+            : 'Enter the taxable amount in rupees, like 1500 or 1,500.50',
         })
     })
     if (!filled)
@@ -67,13 +73,17 @@ export const noteFormSchema = z
 export type NoteForm = z.output<typeof noteFormSchema>
 
 /** The note's lines as the ledger takes them, each with the form row it came from (its refusals go back there). */
-export function noteLinesOf(form: NoteForm): { invoiceLineId: number; quantityMilli?: number; taxableMinor?: number; row: number }[] {
+export function noteLinesOf(
+  form: NoteForm,
+): { invoiceLineId: number; quantityMilli?: number; taxableMinor?: number; row: number }[] {
   const quantity = form.intent === 'credit' && byQuantity(form.reasonCode)
-  return form.lines.flatMap((l, row): { invoiceLineId: number; quantityMilli?: number; taxableMinor?: number; row: number }[] => {
-    const value = quantity ? l.quantity : l.amount
-    if (!value) return []
-    return quantity
-      ? [{ invoiceLineId: l.line, quantityMilli: parseQuantity(value)!, row }]
-      : [{ invoiceLineId: l.line, taxableMinor: parseRupees(value)!, row }]
-  })
+  return form.lines.flatMap(
+    (l, row): { invoiceLineId: number; quantityMilli?: number; taxableMinor?: number; row: number }[] => {
+      const value = quantity ? l.quantity : l.amount
+      if (!value) return []
+      return quantity
+        ? [{ invoiceLineId: l.line, quantityMilli: parseQuantity(value)!, row }]
+        : [{ invoiceLineId: l.line, taxableMinor: parseRupees(value)!, row }]
+    },
+  )
 }

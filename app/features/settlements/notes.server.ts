@@ -78,23 +78,31 @@ export async function issueNoteIn(
   const reason = input.reason.trim()
   if (!reason) throw new Refused('reason', 'Enter the reason in words')
   let settled: number[] = []
-  let amount = 0
   const { result, repeated } = await once(trx, key, `${kind}_note`, actor.userId, async () => {
     await lockAccount(trx, buyerId)
     const invoice = await trx
       .selectFrom('buyer_invoices')
-      .select(['id', 'number', 'supply', 'total_minor', 'paid_minor', 'credited_minor', 'debited_minor', 'master_order_id'])
+      .select([
+        'id',
+        'number',
+        'supply',
+        'total_minor',
+        'paid_minor',
+        'credited_minor',
+        'debited_minor',
+        'master_order_id',
+      ])
       .where('id', '=', input.invoiceId)
       .where('buyer_id', '=', buyerId)
       .executeTakeFirst()
     if (!invoice) throw new Refused('invoice', 'Enter one of this buyer’s invoices')
     const lines = await invoiceLinesWithNotes(trx, invoice.id)
     const supply = invoice.supply as Supply
-    const made = kind === 'credit' && input.amountMinor !== undefined && !input.lines?.length
-      ? spreadCredit(input.amountMinor, lines, supply, invoice.number)
-      : noteLines(kind, reasonCode, input.lines ?? [], lines, supply)
+    const made =
+      kind === 'credit' && input.amountMinor !== undefined && !input.lines?.length
+        ? spreadCredit(input.amountMinor, lines, supply, invoice.number)
+        : noteLines(kind, reasonCode, input.lines ?? [], lines, supply)
     const totals = invoiceTotals(made.map((m) => m.amounts))
-    amount = totals.total
     const day = kolkataDay(at)
     const tables = noteTables[kind]
     const number = await nextDocumentNumber(trx, tables.prefix, day)
@@ -139,9 +147,13 @@ export async function issueNoteIn(
       )
       .execute()
     const open =
-      Number(invoice.total_minor) + Number(invoice.debited_minor) - Number(invoice.paid_minor) - Number(invoice.credited_minor)
+      Number(invoice.total_minor) +
+      Number(invoice.debited_minor) -
+      Number(invoice.paid_minor) -
+      Number(invoice.credited_minor)
     // A credit beyond what is still owed gives back what payments paid on the invoice.
-    const freed = kind === 'credit' && totals.total > open ? await unallocate(trx, buyerId, invoice.id, totals.total - open, at) : 0
+    const freed =
+      kind === 'credit' && totals.total > open ? await unallocate(trx, buyerId, invoice.id, totals.total - open, at) : 0
     const openAfter = kind === 'credit' ? open - totals.total + freed : open + totals.total
     const moved = await trx
       .updateTable('buyer_invoices')
@@ -293,10 +305,15 @@ function noteLines(
         continue
       }
       if (q > line.creditableQuantityMilli) {
-        problems[field] = `At most ${quantityInput(line.creditableQuantityMilli)} ${line.unit}: what was invoiced less what was credited before`
+        problems[field] =
+          `At most ${quantityInput(line.creditableQuantityMilli)} ${line.unit}: what was invoiced less what was credited before`
         continue
       }
-      const amounts = noteLineAmounts({ priceMinor: line.price_minor, gstRateBp: line.gst_rate_bp }, { quantityMilli: q }, supply)
+      const amounts = noteLineAmounts(
+        { priceMinor: line.price_minor, gstRateBp: line.gst_rate_bp },
+        { quantityMilli: q },
+        supply,
+      )
       if (amounts.total > line.creditableMinor) {
         problems[field] = `At most ${formatMoney(line.creditableMinor)} can still be credited on this line`
         continue
@@ -308,7 +325,11 @@ function noteLines(
         problems[field] = 'Enter the taxable amount, more than zero'
         continue
       }
-      const amounts = noteLineAmounts({ priceMinor: line.price_minor, gstRateBp: line.gst_rate_bp }, { taxableMinor: t }, supply)
+      const amounts = noteLineAmounts(
+        { priceMinor: line.price_minor, gstRateBp: line.gst_rate_bp },
+        { taxableMinor: t },
+        supply,
+      )
       const room = kind === 'credit' ? line.creditableMinor : line.total_minor - line.debitedMinor
       if (amounts.total > room) {
         problems[field] =
@@ -338,12 +359,22 @@ function spreadCredit(amountMinor: number, lines: LineWithNotes[], supply: Suppl
   if (amountMinor > most)
     throw new Refused('amount', `At most what ${invoiceNumber} can still be credited: ${formatMoney(most)}`)
   return spread(amountMinor, room)
-    .map((part, i) => ({ line: lines[i]!, quantityMilli: null, amounts: grossLineAmounts(part, lines[i]!.gst_rate_bp, supply) }))
+    .map((part, i) => ({
+      line: lines[i]!,
+      quantityMilli: null,
+      amounts: grossLineAmounts(part, lines[i]!.gst_rate_bp, supply),
+    }))
     .filter((m) => m.amounts.total > 0)
 }
 
 /** Gives back up to `amount` of what payments paid on an invoice, newest payment first; answers what it gave back. */
-async function unallocate(trx: Executor, buyerId: number, invoiceId: number, amount: number, at: Date): Promise<number> {
+async function unallocate(
+  trx: Executor,
+  buyerId: number,
+  invoiceId: number,
+  amount: number,
+  at: Date,
+): Promise<number> {
   const paid = await trx
     .selectFrom('payment_allocations')
     .select((eb) => ['payment_id', eb.fn.sum<number>('amount_minor').as('net')])

@@ -11,7 +11,13 @@ import { splitGst, type InvoiceLineAmounts, type Supply } from './money'
 
 export type NoteKind = 'credit' | 'debit'
 
-export const NOTE_REASONS = ['short_delivery', 'qc_rejection', 'rate_difference', 'return', 'other'] as const satisfies readonly NoteReasonCode[]
+export const NOTE_REASONS = [
+  'short_delivery',
+  'qc_rejection',
+  'rate_difference',
+  'return',
+  'other',
+] as const satisfies readonly NoteReasonCode[]
 
 export const noteReasonLabels: Record<NoteReasonCode, string> = {
   short_delivery: 'Short delivery',
@@ -47,7 +53,9 @@ export function noteLineAmounts(
  * sum only (the demo's, the credit notes made before notes had lines).
  */
 export function grossLineAmounts(grossMinor: number, gstRateBp: number, supply: Supply): InvoiceLineAmounts {
-  const taxable = Number((BigInt(grossMinor) * 10000n * 2n + BigInt(10000 + gstRateBp)) / (BigInt(10000 + gstRateBp) * 2n))
+  const taxable = Number(
+    (BigInt(grossMinor) * 10000n * 2n + BigInt(10000 + gstRateBp)) / (BigInt(10000 + gstRateBp) * 2n),
+  )
   const tax = grossMinor - taxable
   const cgst = supply === 'intra' ? Math.floor(tax / 2) : 0
   const sgst = supply === 'intra' ? tax - cgst : 0

@@ -107,16 +107,18 @@ export async function settlementAction(
   if (input.intent === 'tds_certificate') {
     const done = await settle(() =>
       db.transaction().execute((trx) =>
-        recordTdsCertificate(
-          trx,
-          actor,
-          buyerId,
-          { paymentId: input.payment, certificate: input.certificate, certificateOn: input.certificateOn },
-        ),
+        recordTdsCertificate(trx, actor, buyerId, {
+          paymentId: input.payment,
+          certificate: input.certificate,
+          certificateOn: input.certificateOn,
+        }),
       ),
     )
     if (!done.ok)
-      return { status: 'invalid', reply: refusalReply(submission, done, 'The certificate was not recorded: see the fields below.') }
+      return {
+        status: 'invalid',
+        reply: refusalReply(submission, done, 'The certificate was not recorded: see the fields below.'),
+      }
     return {
       status: 'done',
       toast: {

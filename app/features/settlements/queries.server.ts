@@ -221,8 +221,10 @@ async function described<R extends { kind: string; refId: number }>(db: Executor
           ? `: ${formatMoney(Number(p.amount_minor))} received + ${formatMoney(Number(p.tds_minor))} TDS deducted${p.tds_section ? ` (${p.tds_section})` : ''}`
           : ''),
     )
-  for (const c of notes) about.set(`credit_note:${c.id}`, `Against ${c.number}: ${noteReasonLabels[c.reason_code]}, ${c.reason}`)
-  for (const d of debits) about.set(`debit_note:${d.id}`, `Against ${d.number}: ${noteReasonLabels[d.reason_code]}, ${d.reason}`)
+  for (const c of notes)
+    about.set(`credit_note:${c.id}`, `Against ${c.number}: ${noteReasonLabels[c.reason_code]}, ${c.reason}`)
+  for (const d of debits)
+    about.set(`debit_note:${d.id}`, `Against ${d.number}: ${noteReasonLabels[d.reason_code]}, ${d.reason}`)
   return rows.map((r) => ({ ...r, about: about.get(`${r.kind}:${r.refId}`) ?? '' }))
 }
 

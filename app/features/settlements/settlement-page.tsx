@@ -16,7 +16,7 @@ import { Figures } from '~/ui/figures'
 import { replyFor, type Reply } from '~/platform/form-reply'
 import { AgeingTable } from './ageing-table'
 import type { SettlementPageData } from './pages.server'
-import { invoicePdfPath, PAYMENT_MODES, paymentModeLabels, settlementPath, statementPdfPath } from './shared'
+import { PAYMENT_MODES, paymentModeLabels, settlementPath, statementPdfPath } from './shared'
 import { invoicePagePath, notePdfPath } from './invoice-page'
 
 type LedgerRow = SettlementPageData['ledger']['rows'][number]
@@ -291,7 +291,11 @@ function TdsReceivables({ data, reply }: { data: SettlementPageData; reply: Repl
       key: 'certificate',
       header: 'Certificate',
       cell: (p) =>
-        p.certificate ? `${p.certificate}, ${day(p.certificateOn!)}` : <TdsCertificateForm row={p} data={data} reply={reply} />,
+        p.certificate ? (
+          `${p.certificate}, ${day(p.certificateOn!)}`
+        ) : (
+          <TdsCertificateForm row={p} data={data} reply={reply} />
+        ),
     },
   ]
   return (

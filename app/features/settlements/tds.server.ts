@@ -39,7 +39,11 @@ export async function tdsReceipts(db: Executor, buyerId: number, limit = 50) {
     certificateOn: r.certificateOn,
   }))
   const waiting = shaped.filter((r) => !r.certificate).reverse()
-  return { waiting, certified: shaped.filter((r) => r.certificate), waitingMinor: waiting.reduce((s, r) => s + r.tdsMinor, 0) }
+  return {
+    waiting,
+    certified: shaped.filter((r) => r.certificate),
+    waitingMinor: waiting.reduce((s, r) => s + r.tdsMinor, 0),
+  }
 }
 export type TdsReceipts = Awaited<ReturnType<typeof tdsReceipts>>
 
@@ -47,7 +51,10 @@ export type TdsReceipts = Awaited<ReturnType<typeof tdsReceipts>>
 export async function tdsWaiting(db: Executor) {
   const row = await db
     .selectFrom('buyer_payments')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('tds_minor'), eb.val(0)).as('sum')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<number>('tds_minor'), eb.val(0)).as('sum'),
+    ])
     .where('tds_certificate', 'is', null)
     .where('tds_minor', '>', 0)
     .executeTakeFirstOrThrow()
@@ -68,15 +75,21 @@ export async function recordTdsCertificate(
     .where('id', '=', input.paymentId)
     .where('buyer_id', '=', buyerId)
     .executeTakeFirst()
-  if (!payment || Number(payment.tds_minor) <= 0) throw new Refused('payment', 'Choose one of this buyer’s receipts with TDS')
+  if (!payment || Number(payment.tds_minor) <= 0)
+    throw new Refused('payment', 'Choose one of this buyer’s receipts with TDS')
   if (payment.tds_certificate)
     throw new Refused('certificate', `${payment.number} already has its certificate ${payment.tds_certificate}`)
-  if (input.certificateOn > kolkataDay(at)) throw new Refused('certificateOn', 'A certificate cannot be dated in the future')
+  if (input.certificateOn > kolkataDay(at))
+    throw new Refused('certificateOn', 'A certificate cannot be dated in the future')
   if (input.certificateOn < payment.received_on)
     throw new Refused('certificateOn', 'The certificate comes after the deduction: on or after the day it was received')
   const done = await db
     .updateTable('buyer_payments')
-    .set({ tds_certificate: input.certificate, tds_certificate_on: input.certificateOn, tds_certified_by: actor.userId })
+    .set({
+      tds_certificate: input.certificate,
+      tds_certificate_on: input.certificateOn,
+      tds_certified_by: actor.userId,
+    })
     .where('id', '=', payment.id)
     .where('tds_certificate', 'is', null)
     .executeTakeFirst()
@@ -87,7 +100,12 @@ export async function recordTdsCertificate(
     action: 'buyer_payment.tds_certified',
     entityType: 'buyer',
     entityId: buyerId,
-    after: { payment: payment.number, tds: formatMoney(Number(payment.tds_minor)), certificate: input.certificate, dated: input.certificateOn },
+    after: {
+      payment: payment.number,
+      tds: formatMoney(Number(payment.tds_minor)),
+      certificate: input.certificate,
+      dated: input.certificateOn,
+    },
     note: `TDS certificate ${input.certificate} for ${payment.number}`,
   })
   return { number: payment.number, tdsMinor: Number(payment.tds_minor) }

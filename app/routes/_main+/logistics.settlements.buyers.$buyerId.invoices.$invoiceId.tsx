@@ -32,7 +32,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireSection(request, 'money', 'act')
   const url = new URL(request.url)
   return answerForm(
-    await invoicePageAction(getDb(), viewer, params.buyerId, params.invoiceId, await readForm(request), settlementMoves),
+    await invoicePageAction(
+      getDb(),
+      viewer,
+      params.buyerId,
+      params.invoiceId,
+      await readForm(request),
+      settlementMoves,
+    ),
     url.pathname,
   )
 }

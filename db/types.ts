@@ -1069,6 +1069,13 @@ export interface BuyerPaymentsTable {
   mode: PaymentMode
   reference: string
   unallocated_minor: number
+  /** TDS the buyer deducted: the receipt settles amount + TDS; a receivable until its certificate is entered. */
+  tds_minor: ColumnType<number, number | undefined, number>
+  tds_section: string | null
+  /** The buyer's TDS certificate (Form 16A): its number and date, entered by finance. */
+  tds_certificate: string | null
+  tds_certificate_on: string | null
+  tds_certified_by: number | null
   created_by: number | null
   created_at: Timestamp
 }

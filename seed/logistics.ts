@@ -7,7 +7,7 @@ import { createBooking, markBillsPaid, recordEwayBill, saveBilling } from '../ap
 import { takeBookingStep } from '../app/lifecycle/shipments.server'
 import { createRequest } from '../app/features/logistics/requests.server'
 import { addressChoices, linkedOrderByCode } from '../app/features/logistics/linked-orders.server'
-import { issueCreditNote, recordPayment } from '../app/lifecycle/settlements.server'
+import { issueCreditNote, issueDebitNote, recordPayment } from '../app/lifecycle/settlements.server'
 import { addDays } from '../app/features/settlements/money'
 import type { TransportType } from '#db/types'
 import { kolkataDay } from '../app/utils/format'
@@ -311,6 +311,8 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
         const at = dayAt(-month * 30 + 15 + b, 12)
         const share = b === 2 && month % 3 === 0 ? 0.85 : b === 1 && month < 4 ? 0.6 : 1
         const amount = share === 1 ? outstanding : Math.floor((outstanding * share) / 100) * 100
+        // The first buyer deducts TDS under 194Q (0.1%) from one payment; its certificate is still to come.
+        const tds = b === 0 && month === 2 ? Math.round(amount / 1000) : 0
         ok(
           await recordPayment(
             db,
@@ -318,7 +320,9 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
             buyer.id,
             {
               receivedOn: kolkataDay(at),
-              amountMinor: amount,
+              amountMinor: amount - tds,
+              tdsMinor: tds,
+              tdsSection: tds ? '194Q' : undefined,
               mode: (['neft', 'rtgs', 'upi'] as const)[month % 3]!,
               reference: `UTR${kolkataDay(at).replace(/-/g, '')}${buyer.id}`,
             },
@@ -357,6 +361,55 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
       }
     }
   }
+  // Notes of yesterday (docs/domain-38-notes.md): a credit note for goods rejected at QC after
+  // invoicing (one piece of the first buyer's latest invoice's first line), and a debit note for a
+  // rate difference on each of the three buyers' latest invoices.
+  for (const [b, buyer] of buyers.slice(0, 3).entries()) {
+    const latest = await db
+      .selectFrom('buyer_invoices as i')
+      .innerJoin('buyer_invoice_lines as l', 'l.invoice_id', 'i.id')
+      .select(['i.id', 'l.id as lineId', 'l.quantity_milli'])
+      .where('i.buyer_id', '=', buyer.id)
+      .orderBy('i.id', 'desc')
+      .orderBy('l.line_no')
+      .executeTakeFirst()
+    if (!latest) continue
+    const at = dayAt(-1, 11 + b)
+    if (b === 0)
+      ok(
+        await issueCreditNote(
+          db,
+          staff,
+          buyer.id,
+          {
+            invoiceId: latest.id,
+            reasonCode: 'qc_rejection',
+            reason: 'One piece failed the buyer’s inspection after delivery',
+            lines: [{ invoiceLineId: latest.lineId, quantityMilli: Math.min(1000, Number(latest.quantity_milli)) }],
+          },
+          `demo-cn-lines-${b}`,
+          at,
+        ),
+        'credit note with lines',
+      )
+    ok(
+      await issueDebitNote(
+        db,
+        staff,
+        buyer.id,
+        {
+          invoiceId: latest.id,
+          reasonCode: 'rate_difference',
+          reason: 'Dye surcharge agreed with the KAM after invoicing',
+          lines: [{ invoiceLineId: latest.lineId, taxableMinor: 25_000 }],
+        },
+        `demo-dn-${b}`,
+        at,
+      ),
+      'debit note',
+    )
+  }
+
   // Transporter bills of the past months, paid in two runs.
   const half = Math.floor(paidBills.length / 2)
   ok(

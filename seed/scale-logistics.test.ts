@@ -86,9 +86,12 @@ describe('seedLogisticsScale', () => {
       if (last) {
         const account = accounts.get(row.buyer_id)!
         expect(Number(account.entries)).toBe(Number(row.seq))
-        expect(Number(account.invoiced_minor) - Number(account.received_minor) - Number(account.credited_minor)).toBe(
-          balance,
-        )
+        expect(
+          Number(account.invoiced_minor) +
+            Number(account.debited_minor) -
+            Number(account.received_minor) -
+            Number(account.credited_minor),
+        ).toBe(balance)
       }
     }
     // Invoices: paid ones settled by their allocation, the rest open.

@@ -15,6 +15,7 @@ import { rebuildOrderFacts } from '~/features/reports/facts.server'
 import { addSampleLine, placeSampleCart, saveSampleCart } from '~/features/sample-orders/cart.server'
 import { masterOrderSettled } from '~/features/settlements/ledger.server'
 import { kolkataDay } from '~/utils/format'
+import { financialYear } from '~/platform/numbering.server'
 import { makeBuyerSku, makeProductSku, makeSampleSku, makeSellerSku } from './support/catalogue'
 import { addCartLine, saveCart } from '~/features/orders/cart.server'
 import { makeBuyer, makeSeller } from './support/companies'
@@ -24,7 +25,7 @@ import type { RaceJob } from './support/race-child'
 
 const ROUNDS = 10
 
-type Answer = { ok: boolean; message?: string }
+type Answer = { ok: boolean; message?: string; number?: string }
 interface Child {
   send(jobs: RaceJob[]): Promise<Answer[]>
   stop(): Promise<void>
@@ -477,6 +478,44 @@ describe('two processes at once on one database: every derived figure stays exac
     expect(await masterStatusDrift(orders.map((o) => o.id))).toEqual([])
     expect(await reportDrift()).toEqual([])
     expect(await countDrift()).toEqual([])
+  })
+
+  it('debit notes and bare document numbers taken by two processes at once are unique and gapless (DN series)', async () => {
+    const db = getDb()
+    const invoice = await db
+      .selectFrom('buyer_invoices as i')
+      .innerJoin('buyer_invoice_lines as l', 'l.invoice_id', 'i.id')
+      .select(['i.id', 'l.id as lineId'])
+      .where('i.buyer_id', '=', buyerId)
+      .orderBy('i.id')
+      .executeTakeFirstOrThrow()
+    const day = kolkataDay(new Date())
+    const jobs = (side: string): RaceJob[] =>
+      Array.from({ length: 8 }, (_, i) =>
+        i % 2
+          ? { kind: 'document_number' as const, day }
+          : {
+              kind: 'debit_note' as const,
+              buyerId,
+              invoiceId: invoice.id,
+              invoiceLineId: invoice.lineId,
+              taxableMinor: 100,
+              key: `race-dn-${side}-${i}`,
+            },
+      )
+    const before = await db
+      .selectFrom('code_counters')
+      .select('last')
+      .where('scope', '=', `DN/${financialYear(day)}`)
+      .executeTakeFirst()
+    const [first, second] = await race(jobs('a'), jobs('b'))
+    const answers = [...first, ...second]
+    expect(answers.filter((r) => !r.ok)).toEqual([])
+    const numbers = answers.map((r) => Number(r.number!.split('/')[2]))
+    const start = Number(before?.last ?? 0)
+    expect([...numbers].sort((x, y) => x - y)).toEqual(Array.from({ length: 16 }, (_, i) => start + i + 1))
+    const notes = await db.selectFrom('debit_notes').select('number').where('buyer_id', '=', buyerId).execute()
+    expect(notes).toHaveLength(8)
   })
 
   it('two orders for one buyer placed at once, with room under its limit for one: the other waits on credit hold', async () => {

@@ -53,6 +53,8 @@ type RecordKind =
   | 'pricingRequest'
   | 'playgroundImage'
   | 'buyerInvoice'
+  | 'buyerCreditNote'
+  | 'buyerDebitNote'
 
 /** The routes that name a record in a portal whose users see only some records. */
 const SCOPED: Record<string, { record: RecordKind; viewers: ViewerKey[] }> = {
@@ -60,6 +62,9 @@ const SCOPED: Record<string, { record: RecordKind; viewers: ViewerKey[] }> = {
   'routes/buyer+/master_orders.$masterOrderId': { record: 'masterOrder', viewers: ['buyerA', 'buyerB'] },
   'routes/buyer+/sample_orders.$sampleOrderId': { record: 'sampleOrder', viewers: ['buyerA', 'buyerB'] },
   'routes/buyer+/invoices.$invoiceId': { record: 'buyerInvoice', viewers: ['buyerA', 'buyerB'] },
+  'routes/buyer+/invoices.$invoiceId[.pdf]': { record: 'buyerInvoice', viewers: ['buyerA', 'buyerB'] },
+  'routes/buyer+/credit_notes.$noteId[.pdf]': { record: 'buyerCreditNote', viewers: ['buyerA', 'buyerB'] },
+  'routes/buyer+/debit_notes.$noteId[.pdf]': { record: 'buyerDebitNote', viewers: ['buyerA', 'buyerB'] },
   'routes/seller+/$sellerCompanyId.company': { record: 'sellerCompany', viewers: ['sellerA', 'sellerB'] },
   'routes/seller+/master_orders.$masterOrderId': { record: 'masterOrder', viewers: ['sellerA', 'sellerB'] },
   'routes/demand_kam+/master_orders.$masterOrderId': { record: 'masterOrder', viewers: ['kamA', 'kamB'] },
@@ -447,6 +452,24 @@ beforeAll(async () => {
         ? await pair(first(invoiceOf(s.buyer, true)), first(invoiceOf(s.buyer, false)))
         : await pair(null, first(invoiceOf(-1, false))),
     )
+    for (const [kind, table] of [
+      ['buyerCreditNote', 'credit_notes'],
+      ['buyerDebitNote', 'debit_notes'],
+    ] as const) {
+      const noteOf = (buyerId: number, inside: boolean) =>
+        db
+          .selectFrom(table)
+          .select('id')
+          .where('buyer_id', inside ? '=' : '!=', buyerId)
+          .orderBy('id')
+          .limit(1)
+      set(
+        kind,
+        s.buyer
+          ? await pair(first(noteOf(s.buyer, true)), first(noteOf(s.buyer, false)))
+          : await pair(null, first(noteOf(-1, false))),
+      )
+    }
   }
   const requestedBy = (userId: number, inside: boolean) =>
     db

@@ -1,6 +1,8 @@
 import type { Database } from '#db/database'
 import { refusals, type Result } from '~/utils/refusal.server'
-import { issueCreditNoteIn, recordPaymentIn, type PaymentInput } from '~/features/settlements/ledger.server'
+import { recordPaymentIn, type PaymentInput } from '~/features/settlements/ledger.server'
+import { issueNoteIn, type NoteInput } from '~/features/settlements/notes.server'
+import type { NoteKind } from '~/features/settlements/notes'
 import { closeSettled } from './master-orders.server'
 
 // Money received and credited, with what moves with it: settlements write the ledger and answer the
@@ -30,23 +32,47 @@ export async function recordPayment(
   )
 }
 
-/** Issues a credit note against one of the buyer's invoices; an order it settles is closed. Once per idempotency key. */
-export async function issueCreditNote(
+/**
+ * Issues a credit or debit note against one of the buyer's invoices (settlements' issueNoteIn): an
+ * order whose invoices a credit (or the advance a credit frees) settles is closed. Once per idempotency key.
+ */
+export async function issueNote(
   db: Database,
   actor: Actor,
   buyerId: number,
-  input: { invoiceId: number; amountMinor: number; reason: string },
+  kind: NoteKind,
+  input: NoteInput,
   key: string | undefined,
   at = new Date(),
-): Promise<Result<{ id: number; number: string; repeated: boolean }>> {
+): Promise<Result<{ id: number; number: string; amountMinor: number; repeated: boolean }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
-      const { settled, ...note } = await issueCreditNoteIn(trx, actor, buyerId, input, key, at)
+      const { settled, kind: _kind, ...note } = await issueNoteIn(trx, actor, buyerId, kind, input, key, at)
       await closeSettled(trx, settled, actor.userId)
       return { ok: true as const, value: note }
     }),
   )
 }
 
-/** The money moves the settlement page hands its forms to (settlements/pages.server.ts). */
-export const settlementMoves = { recordPayment, issueCreditNote }
+/** Issues a credit note (by lines, or a tax-inclusive sum spread over the lines); an order it settles is closed. */
+export const issueCreditNote = (
+  db: Database,
+  actor: Actor,
+  buyerId: number,
+  input: NoteInput,
+  key: string | undefined,
+  at = new Date(),
+) => issueNote(db, actor, buyerId, 'credit', input, key, at)
+
+/** Issues a debit note (rate difference or another agreed charge, by lines); the buyer's advance pays it at once. */
+export const issueDebitNote = (
+  db: Database,
+  actor: Actor,
+  buyerId: number,
+  input: NoteInput,
+  key: string | undefined,
+  at = new Date(),
+) => issueNote(db, actor, buyerId, 'debit', input, key, at)
+
+/** The money moves the settlement pages hand their forms to (settlements/pages.server.ts). */
+export const settlementMoves = { recordPayment, issueNote }

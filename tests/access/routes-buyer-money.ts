@@ -19,7 +19,10 @@ const missingInvoice = (who: Who, kind: 'page' | 'data' | 'post') =>
 export const routes: RouteRules = {
   'routes/buyer+/invoices._index': { path: '/buyer/invoices?index', portal: 'buyer' },
   'routes/buyer+/invoices[.csv]': { path: '/buyer/invoices.csv?status=open', portal: 'buyer' },
-  'routes/buyer+/invoices.$invoiceId': { path: '/buyer/invoices/999999.pdf', expect: missingInvoice },
+  'routes/buyer+/invoices.$invoiceId[.pdf]': { path: '/buyer/invoices/999999.pdf', expect: missingInvoice },
+  'routes/buyer+/invoices.$invoiceId': { path: '/buyer/invoices/999999', expect: missingInvoice },
+  'routes/buyer+/credit_notes.$noteId[.pdf]': { path: '/buyer/credit_notes/999999.pdf', expect: missingInvoice },
+  'routes/buyer+/debit_notes.$noteId[.pdf]': { path: '/buyer/debit_notes/999999.pdf', expect: missingInvoice },
   'routes/buyer+/payments._index': { path: '/buyer/payments?index', portal: 'buyer' },
   'routes/buyer+/payments[.csv]': { path: '/buyer/payments.csv', portal: 'buyer' },
   'routes/buyer+/outstanding': { path: '/buyer/outstanding', portal: 'buyer' },

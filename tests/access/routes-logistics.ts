@@ -74,7 +74,7 @@ export const routes: RouteRules = {
     path: `${main}/settlements/buyers/999999/statement.pdf`,
     expect: pdf('money'),
   },
-  'routes/_main+/logistics.settlements.buyers.$buyerId.invoices.$invoiceId': {
+  'routes/_main+/logistics.settlements.buyers.$buyerId.invoices.$invoiceId[.pdf]': {
     path: `${main}/settlements/buyers/999999/invoices/999999.pdf`,
     expect: pdf('money'),
   },
@@ -103,5 +103,17 @@ export const routes: RouteRules = {
   'routes/_main+/logistics.settlements.gstr1[.csv]': {
     path: `${main}/settlements/gstr1.csv?month=2025-12`,
     section: 'money',
+  },
+  'routes/_main+/logistics.settlements.buyers.$buyerId.invoices.$invoiceId': {
+    path: `${main}/settlements/buyers/999999/invoices/999999`,
+    expect: missing('money'),
+  },
+  'routes/_main+/logistics.settlements.buyers.$buyerId.credit_notes.$noteId[.pdf]': {
+    path: `${main}/settlements/buyers/999999/credit_notes/999999.pdf`,
+    expect: pdf('money'),
+  },
+  'routes/_main+/logistics.settlements.buyers.$buyerId.debit_notes.$noteId[.pdf]': {
+    path: `${main}/settlements/buyers/999999/debit_notes/999999.pdf`,
+    expect: pdf('money'),
   },
 }

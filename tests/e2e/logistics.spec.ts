@@ -171,7 +171,7 @@ test('@js-off-only a last mile delivers the order: the invoice is raised, a paym
   await page.getByRole('link', { name: 'The buyer’s settlement' }).click()
   const figure = (label: string) => page.locator(`[data-figure="${label}"]`)
   const owedBefore = dbValue<number>(
-    'select invoiced_minor - received_minor - credited_minor from buyer_accounts where buyer_id = ?',
+    'select invoiced_minor + debited_minor - received_minor - credited_minor from buyer_accounts where buyer_id = ?',
     order.buyer_id,
   )
   const inr = (paise: number) =>

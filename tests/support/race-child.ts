@@ -8,7 +8,8 @@ import type { SellerOrderStepName } from '~/features/orders/states'
 import { sampleSight } from '~/features/sample-orders/lens'
 import type { SampleOrderStepName } from '~/features/sample-orders/states'
 import { takeSampleStep } from '~/features/sample-orders/steps.server'
-import { recordPayment } from '~/lifecycle/settlements.server'
+import { issueDebitNote, recordPayment } from '~/lifecycle/settlements.server'
+import { nextDocumentNumber } from '~/platform/numbering.server'
 import { placeCart } from '~/lifecycle/master-orders.server'
 
 export type RaceJob =
@@ -17,12 +18,31 @@ export type RaceJob =
   | { kind: 'sample_order'; id: number; step: SampleOrderStepName; reason?: string }
   | { kind: 'payment'; buyerId: number; amountMinor: number; receivedOn: string; key: string }
   | { kind: 'place_cart'; userId: number; buyerId: number; key: string }
+  | { kind: 'debit_note'; buyerId: number; invoiceId: number; invoiceLineId: number; taxableMinor: number; key: string }
+  | { kind: 'document_number'; day: string }
 
 const actor = { userId: Number(process.argv[2]) }
 const SAMPLE_LENS = { portal: 'biz_ops' as const, see: sampleSight.biz_ops, scope: { kind: 'all' as const } }
 
-async function run(job: RaceJob): Promise<{ ok: boolean; message?: string }> {
+async function run(job: RaceJob): Promise<{ ok: boolean; message?: string; number?: string }> {
   const db = getDb()
+  if (job.kind === 'document_number')
+    return { ok: true, number: await db.transaction().execute((trx) => nextDocumentNumber(trx, 'DN', job.day)) }
+  if (job.kind === 'debit_note') {
+    const note = await issueDebitNote(
+      db,
+      actor,
+      job.buyerId,
+      {
+        invoiceId: job.invoiceId,
+        reasonCode: 'rate_difference',
+        reason: 'Race',
+        lines: [{ invoiceLineId: job.invoiceLineId, taxableMinor: job.taxableMinor }],
+      },
+      job.key,
+    )
+    return note.ok ? { ok: true, number: note.value.number } : { ok: false, message: note.message }
+  }
   if (job.kind === 'place_cart') {
     const placed = await placeCart(db, { userId: job.userId }, job.buyerId, job.key)
     return placed.ok ? { ok: true } : { ok: false, message: placed.message }

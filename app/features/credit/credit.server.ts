@@ -85,7 +85,12 @@ export async function buyerCredit(db: Executor, buyerId: number, now = new Date(
       .selectFrom('buyer_invoices')
       .select([
         'due_on',
-        (eb) => eb(eb(eb.ref('total_minor'), '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor')).as('owed'),
+        (eb) =>
+          eb(
+            eb(eb(eb.ref('total_minor'), '+', eb.ref('debited_minor')), '-', eb.ref('paid_minor')),
+            '-',
+            eb.ref('credited_minor'),
+          ).as('owed'),
       ])
       .where('buyer_id', '=', buyerId)
       .where('status', '=', 'open')

@@ -68,10 +68,11 @@ describe('the logistics team’s and finance’s homes', () => {
     expect(queues[0]?.items.map((i) => i.label.split(' · ')[0])).toEqual([held[0]!.code])
     const accounts = await db()
       .selectFrom('buyer_accounts')
-      .select(['invoiced_minor', 'received_minor', 'credited_minor'])
+      .select(['invoiced_minor', 'debited_minor', 'received_minor', 'credited_minor'])
       .execute()
     const outstanding = accounts.reduce(
-      (sum, a) => sum + Number(a.invoiced_minor) - Number(a.received_minor) - Number(a.credited_minor),
+      (sum, a) =>
+        sum + Number(a.invoiced_minor) + Number(a.debited_minor) - Number(a.received_minor) - Number(a.credited_minor),
       0,
     )
     expect(figures[0].value).toBe(`₹${Math.round(outstanding / 100).toLocaleString('en-IN')}`)

@@ -411,7 +411,7 @@ function ShippingLens({ rows, linked }: { rows: NonNullable<OrderDetail['shippin
   )
 }
 
-/** The money lens: the order's invoices, what is paid and credited, and what is outstanding. */
+/** The money lens: the order's invoices (each opening its page, where credit and debit notes are raised), what is paid and credited, and what is outstanding. */
 function MoneyLens({ money, linked }: { money: NonNullable<OrderDetail['settlement']>; linked: boolean }) {
   return (
     <section className="card" aria-labelledby="money-heading">
@@ -420,6 +420,7 @@ function MoneyLens({ money, linked }: { money: NonNullable<OrderDetail['settleme
         items={[
           { label: 'Invoiced', value: formatMoney(money.invoicedMinor) },
           { label: 'Paid', value: formatMoney(money.paidMinor) },
+          { label: 'Debit notes', value: formatMoney(money.debitedMinor) },
           { label: 'Credited', value: formatMoney(money.creditedMinor) },
           { label: 'Outstanding', value: <strong>{formatMoney(money.outstandingMinor)}</strong> },
         ]}
@@ -431,9 +432,13 @@ function MoneyLens({ money, linked }: { money: NonNullable<OrderDetail['settleme
         {money.invoices.map((i) => (
           <li key={i.id}>
             {linked ? (
-              <Link reloadDocument to={`/logistics/settlements/buyers/${i.buyerId}/invoices/${i.id}.pdf`}>
-                {i.number}
-              </Link>
+              <>
+                <Link to={`/logistics/settlements/buyers/${i.buyerId}/invoices/${i.id}`}>{i.number}</Link> (
+                <Link reloadDocument to={`/logistics/settlements/buyers/${i.buyerId}/invoices/${i.id}.pdf`}>
+                  PDF
+                </Link>
+                )
+              </>
             ) : (
               <strong>{i.number}</strong>
             )}{' '}

@@ -27,7 +27,13 @@ export function readBalanceFilters(url: URL): BalanceFilters {
 const monthStart = (today: string) => `${today.slice(0, 7)}-01`
 const owed = (eb: ExpressionBuilder<DB, 'buyer_invoices'>) =>
   eb.fn.coalesce(
-    eb.fn.sum(eb(eb(eb.ref('total_minor'), '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor'))),
+    eb.fn.sum(
+      eb(
+        eb(eb(eb.ref('total_minor'), '+', eb.ref('debited_minor')), '-', eb.ref('paid_minor')),
+        '-',
+        eb.ref('credited_minor'),
+      ),
+    ),
     eb.val(0),
   )
 
@@ -39,7 +45,13 @@ export async function moneyFigures(db: Executor, today = kolkataDay()) {
       .select((eb) => [
         eb.fn
           .coalesce(
-            eb.fn.sum(eb(eb(eb.ref('invoiced_minor'), '-', eb.ref('received_minor')), '-', eb.ref('credited_minor'))),
+            eb.fn.sum(
+              eb(
+                eb(eb(eb.ref('invoiced_minor'), '+', eb.ref('debited_minor')), '-', eb.ref('received_minor')),
+                '-',
+                eb.ref('credited_minor'),
+              ),
+            ),
             eb.val(0),
           )
           .as('outstanding'),
@@ -96,7 +108,7 @@ function filteredBalances(db: Executor, show: BalanceShow, today: string) {
 
 const balanceRows = (query: ReturnType<typeof filteredBalances>) =>
   query
-    .select(['b.id', 'b.name', 'a.invoiced_minor', 'a.received_minor', 'a.credited_minor'])
+    .select(['b.id', 'b.name', 'a.invoiced_minor', 'a.debited_minor', 'a.received_minor', 'a.credited_minor'])
     .orderBy('b.name')
     .orderBy('b.id')
 type BalanceRecord = Awaited<ReturnType<ReturnType<typeof balanceRows>['execute']>>[number]
@@ -129,7 +141,8 @@ async function withFigures(db: Executor, rows: BalanceRecord[], today: string) {
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
-    outstandingMinor: Number(r.invoiced_minor) - Number(r.received_minor) - Number(r.credited_minor),
+    outstandingMinor:
+      Number(r.invoiced_minor) + Number(r.debited_minor) - Number(r.received_minor) - Number(r.credited_minor),
     pastDueMinor: pastDueOf.get(r.id) ?? 0,
     paidThisMonthMinor: paidOf.get(r.id) ?? 0,
   }))

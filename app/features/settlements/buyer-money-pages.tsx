@@ -45,6 +45,16 @@ export function BuyerInvoices({ data }: { data: BuyerInvoicesPage }) {
       nowrap: true,
       cell: (i) => <Link reloadDocument to={buyerMoneyPaths.invoicePdf(i.id)}>{`${i.number} (PDF)`}</Link>,
     },
+    {
+      key: 'notes',
+      header: 'Details',
+      nowrap: true,
+      cell: (i) => (
+        <Link to={buyerMoneyPaths.invoice(i.id)} aria-label={`${i.number}: lines, credit and debit notes`}>
+          Lines and notes
+        </Link>
+      ),
+    },
     { key: 'date', header: 'Date', nowrap: true, cell: (i) => day(i.invoiceOn) },
     {
       key: 'order',
@@ -122,6 +132,12 @@ export function BuyerPayments({ data }: { data: BuyerPaymentsPage }) {
     { key: 'number', header: 'Receipt', title: true, nowrap: true, cell: (p) => p.number },
     { key: 'received', header: 'Received', nowrap: true, cell: (p) => day(p.receivedOn) },
     { key: 'amount', header: 'Amount', numeric: true, cell: (p) => formatMoney(p.amountMinor) },
+    {
+      key: 'tds',
+      header: 'TDS you deducted',
+      numeric: true,
+      cell: (p) => (p.tdsMinor ? `${formatMoney(p.tdsMinor)}${p.tdsSection ? ` (${p.tdsSection})` : ''}` : ''),
+    },
     { key: 'mode', header: 'Mode', cell: (p) => `${paymentModeLabels[p.mode]} ${p.reference}` },
     {
       key: 'paid',
@@ -182,6 +198,16 @@ export function BuyerOutstanding({ data }: { data: BuyerOutstandingPage }) {
       title: true,
       nowrap: true,
       cell: (i) => <Link reloadDocument to={buyerMoneyPaths.invoicePdf(i.id)}>{`${i.number} (PDF)`}</Link>,
+    },
+    {
+      key: 'notes',
+      header: 'Details',
+      nowrap: true,
+      cell: (i) => (
+        <Link to={buyerMoneyPaths.invoice(i.id)} aria-label={`${i.number}: lines, credit and debit notes`}>
+          Lines and notes
+        </Link>
+      ),
     },
     {
       key: 'order',

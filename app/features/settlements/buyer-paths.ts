@@ -14,6 +14,7 @@ export const buyerMoneyPaths = {
   payments: '/buyer/payments',
   paymentsCsv: '/buyer/payments.csv',
   outstanding: '/buyer/outstanding',
+  invoice: (invoiceId: number) => `/buyer/invoices/${invoiceId}`,
   invoicePdf: (invoiceId: number) => `/buyer/invoices/${invoiceId}.pdf`,
   statementPdf: (from: string, to: string) => `/buyer/statement.pdf?from=${from}&to=${to}`,
 }

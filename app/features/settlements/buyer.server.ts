@@ -16,13 +16,28 @@ import { addDays } from './money'
 import { invoicePdfFor, statementPdfFor } from './pages.server'
 import { accountOf, ageingOf, openInvoices } from './queries.server'
 
-const amounts = <R extends { totalMinor: number | string; paidMinor: number | string; creditedMinor: number | string }>(
+const amounts = <
+  R extends {
+    totalMinor: number | string
+    paidMinor: number | string
+    creditedMinor: number | string
+    debitedMinor: number | string
+  },
+>(
   r: R,
 ) => {
   const total = Number(r.totalMinor)
   const paid = Number(r.paidMinor)
   const credited = Number(r.creditedMinor)
-  return { ...r, totalMinor: total, paidMinor: paid, creditedMinor: credited, openMinor: total - paid - credited }
+  const debited = Number(r.debitedMinor)
+  return {
+    ...r,
+    totalMinor: total,
+    paidMinor: paid,
+    creditedMinor: credited,
+    debitedMinor: debited,
+    openMinor: total + debited - paid - credited,
+  }
 }
 
 /** The invoices of one of the buyer's orders (its order page): number, dates, amounts, status. */
@@ -37,6 +52,7 @@ export async function buyerOrderInvoices(db: Executor, buyerId: number, masterOr
       'i.total_minor as totalMinor',
       'i.paid_minor as paidMinor',
       'i.credited_minor as creditedMinor',
+      'i.debited_minor as debitedMinor',
       'i.status',
     ])
     .where('i.master_order_id', '=', masterOrderId)
@@ -82,6 +98,7 @@ const invoiceRows = (query: ReturnType<typeof filteredInvoices>) =>
       'i.total_minor as totalMinor',
       'i.paid_minor as paidMinor',
       'i.credited_minor as creditedMinor',
+      'i.debited_minor as debitedMinor',
       'i.status',
     ])
     .orderBy('i.invoice_on', 'desc')
@@ -129,6 +146,8 @@ const paymentRows = (db: Database, buyerId: number) =>
       'p.number',
       'p.received_on as receivedOn',
       'p.amount_minor as amountMinor',
+      'p.tds_minor as tdsMinor',
+      'p.tds_section as tdsSection',
       'p.mode',
       'p.reference',
       'p.unallocated_minor as unallocatedMinor',
@@ -154,13 +173,22 @@ async function withAllocations(db: Database, buyerId: number, rows: PaymentRecor
         .orderBy('a.id')
         .execute()
     : []
+  // What a payment paid on each invoice, net of what a later credit note gave back from it (negative allocations).
+  const paidOn = (paymentId: number) => {
+    const net = new Map<number, { invoiceId: number; number: string; amountMinor: number }>()
+    for (const a of allocations.filter((x) => x.payment_id === paymentId)) {
+      const seen = net.get(a.invoiceId) ?? { invoiceId: a.invoiceId, number: a.number, amountMinor: 0 }
+      seen.amountMinor += Number(a.amount_minor)
+      net.set(a.invoiceId, seen)
+    }
+    return [...net.values()].filter((a) => a.amountMinor !== 0)
+  }
   return rows.map((r) => ({
     ...r,
     amountMinor: Number(r.amountMinor),
+    tdsMinor: Number(r.tdsMinor),
     unallocatedMinor: Number(r.unallocatedMinor),
-    paid: allocations
-      .filter((a) => a.payment_id === r.id)
-      .map((a) => ({ invoiceId: a.invoiceId, number: a.number, amountMinor: Number(a.amount_minor) })),
+    paid: paidOn(r.id),
   }))
 }
 
@@ -214,6 +242,7 @@ export async function buyerOutstandingPage(db: Database, buyerId: number, url: U
       invoicedMinor: account.invoicedMinor,
       receivedMinor: account.receivedMinor,
       creditedMinor: account.creditedMinor,
+      debitedMinor: account.debitedMinor,
       outstandingMinor: account.outstandingMinor,
       advanceMinor: account.advanceMinor,
       creditLimitMinor: account.buyer.creditLimitMinor,
@@ -231,6 +260,7 @@ export async function buyerOutstandingPage(db: Database, buyerId: number, url: U
       totalMinor: i.totalMinor,
       paidMinor: i.paidMinor,
       creditedMinor: i.creditedMinor,
+      debitedMinor: i.debitedMinor,
       openMinor: i.openMinor,
     })),
     today,

@@ -67,13 +67,17 @@ describe('the buyer’s invoices as CSV', () => {
       const { header, rows } = await csvOf(
         await invoicesCsvRoute.loader(args(await get(`/buyer/invoices.csv${query}`, BUYER))),
       )
-      expect(header).toBe('Invoice,Date,Order,Amount (INR),Paid (INR),Due (INR),Due by,Past due,Status')
+      expect(header).toBe(
+        'Invoice,Date,Order,Amount (INR),Debit notes (INR),Credit notes (INR),Paid (INR),Due (INR),Due by,Past due,Status',
+      )
       expect(rows, status).toEqual(
         list.rows.map((i) => ({
           Invoice: i.number,
           Date: i.invoiceOn,
           Order: i.orderCode,
           'Amount (INR)': rupeesInput(i.totalMinor),
+          'Debit notes (INR)': rupeesInput(i.debitedMinor),
+          'Credit notes (INR)': rupeesInput(i.creditedMinor),
           'Paid (INR)': rupeesInput(i.paidMinor + i.creditedMinor),
           'Due (INR)': rupeesInput(i.openMinor),
           'Due by': i.dueOn,
@@ -130,12 +134,15 @@ describe('the buyer’s payments as CSV', () => {
     const list = (await paymentsRoute.loader(args(await get('/buyer/payments?perPage=100', BUYER)))) as PaymentsData
     expect(list.rows.some((p) => p.paid.length > 0)).toBe(true)
     const { header, rows } = await csvOf(await paymentsCsvRoute.loader(args(await get('/buyer/payments.csv', BUYER))))
-    expect(header).toBe('Receipt,Received,Amount (INR),Mode,Reference,Paid against,Not yet allocated (INR)')
+    expect(header).toBe(
+      'Receipt,Received,Amount (INR),TDS deducted (INR),Mode,Reference,Paid against,Not yet allocated (INR)',
+    )
     expect(rows).toEqual(
       list.rows.map((p) => ({
         Receipt: p.number,
         Received: p.receivedOn,
         'Amount (INR)': rupeesInput(p.amountMinor),
+        'TDS deducted (INR)': rupeesInput(p.tdsMinor),
         Mode: paymentModeLabels[p.mode],
         Reference: p.reference,
         'Paid against': p.paid.map((a) => `${a.number}: ${rupeesInput(a.amountMinor)}`).join('; '),

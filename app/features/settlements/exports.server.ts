@@ -18,6 +18,8 @@ const invoiceColumns: CsvColumn[] = [
   { key: 'invoice_on', header: 'Date' },
   { key: 'order', header: 'Order' },
   { key: 'amount', header: 'Amount (INR)' },
+  { key: 'debited', header: 'Debit notes (INR)' },
+  { key: 'credited', header: 'Credit notes (INR)' },
   { key: 'paid', header: 'Paid (INR)' },
   { key: 'due', header: 'Due (INR)' },
   { key: 'due_on', header: 'Due by' },
@@ -32,6 +34,8 @@ async function* invoiceRecords(batches: ReturnType<typeof buyerInvoiceBatches>) 
       invoice_on: i.invoiceOn,
       order: i.orderCode,
       amount: rupeesInput(i.totalMinor),
+      debited: rupeesInput(i.debitedMinor),
+      credited: rupeesInput(i.creditedMinor),
       // As the list: paid counts credit notes against the invoice.
       paid: rupeesInput(i.paidMinor + i.creditedMinor),
       due: rupeesInput(i.openMinor),
@@ -54,6 +58,7 @@ const paymentColumns: CsvColumn[] = [
   { key: 'number', header: 'Receipt' },
   { key: 'received_on', header: 'Received' },
   { key: 'amount', header: 'Amount (INR)' },
+  { key: 'tds', header: 'TDS deducted (INR)' },
   { key: 'mode', header: 'Mode' },
   { key: 'reference', header: 'Reference' },
   { key: 'paid_against', header: 'Paid against' },
@@ -66,6 +71,7 @@ async function* paymentRecords(batches: ReturnType<typeof buyerPaymentBatches>) 
       number: p.number,
       received_on: p.receivedOn,
       amount: rupeesInput(p.amountMinor),
+      tds: rupeesInput(p.tdsMinor),
       mode: paymentModeLabels[p.mode],
       reference: p.reference,
       // One cell: each invoice with what this payment put on it, "INV/26-27/000012: 1500.00; …".

@@ -73,6 +73,7 @@ function invoiceOf(
     total_minor: totals.total,
     paid_minor: 0,
     credited_minor: 0,
+    debited_minor: 0,
     status: 'open',
     orderCode: 'MO-2026-000042',
     taxable: totals.taxable,
@@ -82,6 +83,7 @@ function invoiceOf(
     total: totals.total,
     paid: 0,
     credited: 0,
+    debited: 0,
     lines: lines.map((l, i) => ({ ...l, lineNo: i + 1, ...amounts[i]! })),
   }
 }

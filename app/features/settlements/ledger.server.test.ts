@@ -5,9 +5,13 @@ import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
 import { placeTestOrder, stagesBefore } from '../../../tests/support/orders'
 import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
-import { issueCreditNote, recordPayment } from '~/lifecycle/settlements.server'
+import { issueCreditNote, issueDebitNote, recordPayment } from '~/lifecycle/settlements.server'
+import { accountOf } from './queries.server'
+import { invoiceLinesWithNotes } from './notes.server'
+import { noteLineAmounts } from './notes'
 
-// The ledger's arithmetic over random sequences of deliveries (invoices), payments and credit notes,
+// The ledger's arithmetic over random sequences of deliveries (invoices), payments (with TDS), credit
+// notes (by quantity, by amount, on paid invoices too) and debit notes,
 // through the real functions and the database: every figure equals the sum of its rows, nothing is
 // allocated twice, and money and open invoices never wait side by side.
 
@@ -53,7 +57,7 @@ async function deliver(sellerOrderId: number) {
 
 async function checkLedger(id: number) {
   const db = getDb()
-  const [account, invoices, lines, payments, allocations, notes, ledger] = await Promise.all([
+  const [account, invoices, lines, payments, allocations, notes, ledger, debits, noteLines] = await Promise.all([
     db.selectFrom('buyer_accounts').selectAll().where('buyer_id', '=', id).executeTakeFirst(),
     db.selectFrom('buyer_invoices').selectAll().where('buyer_id', '=', id).execute(),
     db
@@ -71,6 +75,24 @@ async function checkLedger(id: number) {
       .execute(),
     db.selectFrom('credit_notes').selectAll().where('buyer_id', '=', id).execute(),
     db.selectFrom('buyer_ledger').selectAll().where('buyer_id', '=', id).orderBy('seq').execute(),
+    db.selectFrom('debit_notes').selectAll().where('buyer_id', '=', id).execute(),
+    Promise.all([
+      db
+        .selectFrom('credit_note_lines as l')
+        .innerJoin('credit_notes as n', 'n.id', 'l.note_id')
+        .select(['l.note_id', 'l.invoice_line_id', 'l.quantity_milli', 'l.taxable_minor', 'l.total_minor'])
+        .where('n.buyer_id', '=', id)
+        .execute(),
+      db
+        .selectFrom('debit_note_lines as l')
+        .innerJoin('debit_notes as n', 'n.id', 'l.note_id')
+        .select(['l.note_id', 'l.invoice_line_id', 'l.quantity_milli', 'l.taxable_minor', 'l.total_minor'])
+        .where('n.buyer_id', '=', id)
+        .execute(),
+    ]).then(([c, d]) => [
+      ...c.map((r) => ({ ...r, kind: 'credit' as const })),
+      ...d.map((r) => ({ ...r, kind: 'debit' as const })),
+    ]),
   ])
   if (!account) return expect(invoices).toHaveLength(0)
   for (const inv of invoices) {
@@ -86,32 +108,81 @@ async function checkLedger(id: number) {
     expect(Number(inv.credited_minor)).toBe(
       sum(notes.filter((n) => n.invoice_id === inv.id).map((n) => n.amount_minor)),
     )
-    const open = Number(inv.total_minor) - Number(inv.paid_minor) - Number(inv.credited_minor)
+    expect(Number(inv.debited_minor)).toBe(
+      sum(debits.filter((n) => n.invoice_id === inv.id).map((n) => n.amount_minor)),
+    )
+    const open =
+      Number(inv.total_minor) + Number(inv.debited_minor) - Number(inv.paid_minor) - Number(inv.credited_minor)
     expect(open).toBeGreaterThanOrEqual(0)
     expect(inv.status).toBe(open === 0 ? 'settled' : 'open')
   }
+  // Every note: its totals the sums of its lines; no line credits more goods or value than its invoice line had (with debits).
+  for (const [kind, list] of [
+    ['credit', notes],
+    ['debit', debits],
+  ] as const) {
+    for (const n of list) {
+      const own = noteLines.filter((l) => l.kind === kind && l.note_id === n.id)
+      expect(own.length).toBeGreaterThan(0)
+      expect(Number(n.amount_minor)).toBe(sum(own.map((l) => l.total_minor)))
+      expect(Number(n.taxable_minor)).toBe(sum(own.map((l) => l.taxable_minor)))
+      expect(Number(n.amount_minor)).toBe(
+        Number(n.taxable_minor) + Number(n.cgst_minor) + Number(n.sgst_minor) + Number(n.igst_minor),
+      )
+    }
+  }
+  const invoiceLines = await db
+    .selectFrom('buyer_invoice_lines as l')
+    .innerJoin('buyer_invoices as i', 'i.id', 'l.invoice_id')
+    .select(['l.id', 'l.quantity_milli', 'l.total_minor'])
+    .where('i.buyer_id', '=', id)
+    .execute()
+  for (const line of invoiceLines) {
+    const on = noteLines.filter((l) => l.invoice_line_id === line.id)
+    const credit = on.filter((l) => l.kind === 'credit')
+    expect(sum(credit.map((l) => l.quantity_milli ?? 0))).toBeLessThanOrEqual(Number(line.quantity_milli))
+    expect(sum(credit.map((l) => l.total_minor))).toBeLessThanOrEqual(
+      Number(line.total_minor) + sum(on.filter((l) => l.kind === 'debit').map((l) => l.total_minor)),
+    )
+  }
   for (const p of payments) {
     expect(Number(p.unallocated_minor)).toBeGreaterThanOrEqual(0)
-    expect(Number(p.amount_minor)).toBe(
+    expect(Number(p.amount_minor) + Number(p.tds_minor)).toBe(
       Number(p.unallocated_minor) + sum(allocations.filter((a) => a.payment_id === p.id).map((a) => a.amount_minor)),
     )
   }
   expect(Number(account.invoiced_minor)).toBe(sum(invoices.map((i) => i.total_minor)))
-  expect(Number(account.received_minor)).toBe(sum(payments.map((p) => p.amount_minor)))
+  expect(Number(account.received_minor)).toBe(sum(payments.map((p) => Number(p.amount_minor) + Number(p.tds_minor))))
   expect(Number(account.credited_minor)).toBe(sum(notes.map((n) => n.amount_minor)))
+  expect(Number(account.debited_minor)).toBe(sum(debits.map((n) => n.amount_minor)))
   expect(Number(account.unallocated_minor)).toBe(sum(payments.map((p) => p.unallocated_minor)))
   // Money left over and an invoice still owed never wait side by side.
   expect(invoices.some((i) => i.status === 'open') && payments.some((p) => Number(p.unallocated_minor) > 0)).toBe(false)
   // The ledger: one row per document, numbered 1..n, each balance the one before plus debit less credit.
-  expect(ledger).toHaveLength(invoices.length + payments.length + notes.length)
+  expect(ledger).toHaveLength(invoices.length + payments.length + notes.length + debits.length)
   let balance = 0
   for (const [i, row] of ledger.entries()) {
     expect(Number(row.seq)).toBe(i + 1)
     balance += Number(row.debit_minor) - Number(row.credit_minor)
     expect(Number(row.balance_minor)).toBe(balance)
   }
-  expect(balance).toBe(Number(account.invoiced_minor) - Number(account.received_minor) - Number(account.credited_minor))
+  expect(balance).toBe(
+    Number(account.invoiced_minor) +
+      Number(account.debited_minor) -
+      Number(account.received_minor) -
+      Number(account.credited_minor),
+  )
   expect(Number(account.entries)).toBe(ledger.length)
+  // The balance the pages show is the sum of the debits less the credits, and what the open invoices owe less the advance.
+  const shown = await accountOf(db, id)
+  expect(shown!.outstandingMinor).toBe(sum(ledger.map((r) => Number(r.debit_minor) - Number(r.credit_minor))))
+  expect(shown!.outstandingMinor).toBe(
+    sum(
+      invoices.map(
+        (i) => Number(i.total_minor) + Number(i.debited_minor) - Number(i.paid_minor) - Number(i.credited_minor),
+      ),
+    ) - Number(account.unallocated_minor),
+  )
 }
 
 describe('the buyer ledger', () => {
@@ -152,22 +223,49 @@ describe('the buyer ledger', () => {
     await checkLedger(buyerId)
   })
 
-  it('refuses a credit note over what is open, and a payment dated in the future', async () => {
+  it('refuses a credit note over what its line can still take, and a payment dated in the future', async () => {
     const invoice = await getDb()
       .selectFrom('buyer_invoices')
-      .select(['id', 'total_minor', 'paid_minor'])
+      .select(['id', 'total_minor', 'credited_minor', 'debited_minor'])
       .where('buyer_id', '=', buyerId)
       .where('status', '=', 'open')
       .executeTakeFirstOrThrow()
-    const open = Number(invoice.total_minor) - Number(invoice.paid_minor)
+    const room = Number(invoice.total_minor) + Number(invoice.debited_minor) - Number(invoice.credited_minor)
     const over = await issueCreditNote(
       getDb(),
       staff,
       buyerId,
-      { invoiceId: invoice.id, amountMinor: open + 1, reason: 'Short supply' },
+      { invoiceId: invoice.id, amountMinor: room + 1, reason: 'Short supply' },
       undefined,
     )
     expect(over).toMatchObject({ ok: false, field: 'amount' })
+    const [line] = await invoiceLinesWithNotes(getDb(), invoice.id)
+    const tooMany = await issueCreditNote(
+      getDb(),
+      staff,
+      buyerId,
+      {
+        invoiceId: invoice.id,
+        reasonCode: 'short_delivery',
+        reason: 'Short',
+        lines: [{ invoiceLineId: line!.id, quantityMilli: line!.creditableQuantityMilli + 1 }],
+      },
+      undefined,
+    )
+    expect(tooMany).toMatchObject({ ok: false, fields: { 'lines[0].quantity': expect.stringMatching(/^At most/) } })
+    const debitByQuantity = await issueDebitNote(
+      getDb(),
+      staff,
+      buyerId,
+      {
+        invoiceId: invoice.id,
+        reasonCode: 'qc_rejection',
+        reason: 'x',
+        lines: [{ invoiceLineId: line!.id, quantityMilli: 1000 }],
+      },
+      undefined,
+    )
+    expect(debitByQuantity).toMatchObject({ ok: false, field: 'reasonCode' })
     const future = await recordPayment(
       getDb(),
       staff,
@@ -178,16 +276,27 @@ describe('the buyer ledger', () => {
     expect(future).toMatchObject({ ok: false, field: 'receivedOn' })
   })
 
-  it('keeps every total equal to its rows over random sequences of invoices, payments and credit notes', async () => {
+  it('keeps every total equal to its rows over random sequences of invoices, payments with TDS, credit and debit notes', async () => {
     const pool = await dispatchedOrders(24)
     const op = fc.oneof(
       fc.record({ kind: fc.constant('deliver' as const) }),
       fc.record({
         kind: fc.constant('pay' as const),
         amount: fc.integer({ min: 1, max: 2_000_000 }),
+        tds: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 20_000 })),
         retry: fc.boolean(),
       }),
-      fc.record({ kind: fc.constant('credit' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 100 }) }),
+      fc.record({
+        kind: fc.constant('credit' as const),
+        by: fc.constantFrom('quantity' as const, 'amount' as const, 'sum' as const),
+        pick: fc.nat(),
+        share: fc.integer({ min: 1, max: 100 }),
+      }),
+      fc.record({
+        kind: fc.constant('debit' as const),
+        pick: fc.nat(),
+        taxable: fc.integer({ min: 1, max: 500_000 }),
+      }),
     )
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 6 }), async (ops) => {
@@ -197,7 +306,14 @@ describe('the buyer ledger', () => {
             if (next) await deliver(next)
           } else if (o.kind === 'pay') {
             const key = `prop-${++counter}`
-            const input = { receivedOn: kolkataDay(), amountMinor: o.amount, mode: 'rtgs' as const, reference: key }
+            const input = {
+              receivedOn: kolkataDay(),
+              amountMinor: o.amount,
+              mode: 'rtgs' as const,
+              reference: key,
+              tdsMinor: Math.min(o.tds, o.amount),
+              tdsSection: '194Q',
+            }
             const paid = await recordPayment(getDb(), staff, buyerId, input, key)
             expect(paid.ok).toBe(true)
             if (o.retry)
@@ -206,31 +322,119 @@ describe('the buyer ledger', () => {
                 value: { repeated: true },
               })
           } else {
-            const open = await getDb()
+            // Any invoice, paid or not: a credit beyond what is open goes back to the advance.
+            const invoices = await getDb()
               .selectFrom('buyer_invoices')
-              .select(['id', 'total_minor', 'paid_minor', 'credited_minor'])
+              .select(['id', 'supply'])
               .where('buyer_id', '=', buyerId)
-              .where('status', '=', 'open')
               .orderBy('id')
               .execute()
-            const invoice = open[o.pick % Math.max(1, open.length)]
+            const invoice = invoices[o.pick % Math.max(1, invoices.length)]
             if (!invoice) continue
-            const left = Number(invoice.total_minor) - Number(invoice.paid_minor) - Number(invoice.credited_minor)
-            const amount = Math.max(1, Math.floor((left * o.share) / 100))
-            const credited = await issueCreditNote(
-              getDb(),
-              staff,
-              buyerId,
-              { invoiceId: invoice.id, amountMinor: amount, reason: 'Rate difference' },
-              `cn-${++counter}`,
-            )
-            expect(credited.ok).toBe(true)
+            const lines = await invoiceLinesWithNotes(getDb(), invoice.id)
+            const line = lines[o.pick % lines.length]!
+            const supply = invoice.supply
+            const rates = { priceMinor: line.price_minor, gstRateBp: line.gst_rate_bp }
+            if (o.kind === 'debit') {
+              const fits =
+                noteLineAmounts(rates, { taxableMinor: o.taxable }, supply).total <=
+                line.total_minor - line.debitedMinor
+              const debited = await issueDebitNote(
+                getDb(),
+                staff,
+                buyerId,
+                {
+                  invoiceId: invoice.id,
+                  reasonCode: 'rate_difference',
+                  reason: 'Rate revised',
+                  lines: [{ invoiceLineId: line.id, taxableMinor: o.taxable }],
+                },
+                `dn-${++counter}`,
+              )
+              expect(debited.ok).toBe(fits)
+            } else if (o.by === 'quantity') {
+              const quantityMilli = Math.floor((line.creditableQuantityMilli * o.share) / 100)
+              const fits =
+                quantityMilli > 0 && noteLineAmounts(rates, { quantityMilli }, supply).total <= line.creditableMinor
+              const credited = await issueCreditNote(
+                getDb(),
+                staff,
+                buyerId,
+                {
+                  invoiceId: invoice.id,
+                  reasonCode: 'qc_rejection',
+                  reason: 'Rejected at QC after invoicing',
+                  lines: [{ invoiceLineId: line.id, quantityMilli }],
+                },
+                `cn-${++counter}`,
+              )
+              expect(credited.ok).toBe(fits)
+              if (!credited.ok)
+                expect(credited.fields ?? { [credited.field!]: credited.message }).toHaveProperty(['lines[0].quantity'])
+            } else {
+              const room =
+                o.by === 'sum' ? lines.reduce((s, l) => s + Math.max(0, l.creditableMinor), 0) : line.creditableMinor
+              const share = Math.floor((room * o.share) / 100)
+              const taxableMinor = Math.floor((share * 10_000) / (10_000 + line.gst_rate_bp))
+              const input =
+                o.by === 'sum' ? { amountMinor: share } : { lines: [{ invoiceLineId: line.id, taxableMinor }] }
+              const fits =
+                o.by === 'sum'
+                  ? share > 0
+                  : taxableMinor > 0 && noteLineAmounts(rates, { taxableMinor }, supply).total <= room
+              const credited = await issueCreditNote(
+                getDb(),
+                staff,
+                buyerId,
+                {
+                  invoiceId: invoice.id,
+                  reasonCode: o.by === 'sum' ? 'other' : 'rate_difference',
+                  reason: 'Rate difference',
+                  ...input,
+                },
+                `cn-${++counter}`,
+              )
+              expect(credited.ok).toBe(fits)
+            }
           }
+          await checkLedger(buyerId)
         }
-        await checkLedger(buyerId)
       }),
       { numRuns: 12 },
     )
+    // The runs did issue each kind of note and TDS (a property that never issued one proves nothing).
+    const db = getDb()
+    const n = (row: { n: number | string }) => Number(row.n)
+    expect(
+      n(
+        await db
+          .selectFrom('debit_notes')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('buyer_id', '=', buyerId)
+          .executeTakeFirstOrThrow(),
+      ),
+    ).toBeGreaterThan(0)
+    expect(
+      n(
+        await db
+          .selectFrom('credit_note_lines as l')
+          .innerJoin('credit_notes as c', 'c.id', 'l.note_id')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('c.buyer_id', '=', buyerId)
+          .where('l.quantity_milli', 'is not', null)
+          .executeTakeFirstOrThrow(),
+      ),
+    ).toBeGreaterThan(0)
+    expect(
+      n(
+        await db
+          .selectFrom('buyer_payments')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('tds_minor', '>', 0)
+          .where('buyer_id', '=', buyerId)
+          .executeTakeFirstOrThrow(),
+      ),
+    ).toBeGreaterThan(0)
   })
 
   it('closes a delivered master order once its invoices are settled', async () => {
@@ -251,10 +455,14 @@ describe('the buyer ledger', () => {
     // Earlier payments may have left an advance that settles it at once; otherwise pay what it owes.
     const account = await getDb()
       .selectFrom('buyer_accounts')
-      .select(['invoiced_minor', 'received_minor', 'credited_minor'])
+      .select(['invoiced_minor', 'debited_minor', 'received_minor', 'credited_minor'])
       .where('buyer_id', '=', buyerId)
       .executeTakeFirstOrThrow()
-    const owed = Number(account.invoiced_minor) - Number(account.received_minor) - Number(account.credited_minor)
+    const owed =
+      Number(account.invoiced_minor) +
+      Number(account.debited_minor) -
+      Number(account.received_minor) -
+      Number(account.credited_minor)
     if (owed > 0) {
       expect(await status()).toBe('delivered')
       expect(

@@ -10,7 +10,8 @@ import { addDays, allocate, invoiceTotals, lineAmounts, supplyOf } from './money
 import { PLATFORM_BILLING, type PartyOnInvoice } from './platform'
 
 // A buyer's ledger (docs/domain.md "Buyer settlements"): invoices raised when a seller order is
-// delivered, payments received, credit notes. Each entry is one transaction that first takes the
+// delivered, payments received (with the TDS the buyer deducted), credit and debit notes
+// (notes.server.ts). Each entry is one transaction that first takes the
 // buyer's account row (a row lock on PostgreSQL, the one writer on SQLite), so a buyer's entries
 // are written one after another: its ledger numbers them (seq) with the balance after each, and
 // allocation reads what the one before left. Every amount is a sum of the rows beneath it.
@@ -33,8 +34,11 @@ export async function lockAccount(trx: Executor, buyerId: number): Promise<void>
     .execute()
 }
 
-/** Writes a ledger row and moves the account's figures; answers the balance after it. */
-async function writeEntry(
+/**
+ * Writes a ledger row and moves the account's figures; answers the balance after it. Invoices and
+ * debit notes are debits; payments (money received plus TDS deducted) and credit notes credits.
+ */
+export async function writeEntry(
   trx: Executor,
   buyerId: number,
   entry: { kind: LedgerKind; refId: number; refNumber: string; on: string; amount: number },
@@ -49,11 +53,16 @@ async function writeEntry(
         ? { received_minor: eb('received_minor', '+', amount), unallocated_minor: eb('unallocated_minor', '+', amount) }
         : {}),
       ...(kind === 'credit_note' ? { credited_minor: eb('credited_minor', '+', amount) } : {}),
+      ...(kind === 'debit_note' ? { debited_minor: eb('debited_minor', '+', amount) } : {}),
     }))
     .where('buyer_id', '=', buyerId)
-    .returning(['entries', 'invoiced_minor', 'received_minor', 'credited_minor'])
+    .returning(['entries', 'invoiced_minor', 'debited_minor', 'received_minor', 'credited_minor'])
     .executeTakeFirstOrThrow()
-  const balance = Number(account.invoiced_minor) - Number(account.received_minor) - Number(account.credited_minor)
+  const balance =
+    Number(account.invoiced_minor) +
+    Number(account.debited_minor) -
+    Number(account.received_minor) -
+    Number(account.credited_minor)
   await trx
     .insertInto('buyer_ledger')
     .values({
@@ -63,8 +72,8 @@ async function writeEntry(
       kind,
       ref_id: entry.refId,
       ref_number: entry.refNumber,
-      debit_minor: kind === 'invoice' ? amount : 0,
-      credit_minor: kind === 'invoice' ? 0 : amount,
+      debit_minor: kind === 'invoice' || kind === 'debit_note' ? amount : 0,
+      credit_minor: kind === 'invoice' || kind === 'debit_note' ? 0 : amount,
       balance_minor: balance,
     })
     .execute()
@@ -77,11 +86,11 @@ async function writeEntry(
  * nothing is ever allocated twice; the account row taken first keeps two allocations apart.
  * Answers the master orders whose invoices it settled.
  */
-async function allocateOpen(trx: Executor, buyerId: number): Promise<number[]> {
+export async function allocateOpen(trx: Executor, buyerId: number): Promise<number[]> {
   const [invoices, payments] = await Promise.all([
     trx
       .selectFrom('buyer_invoices')
-      .select(['id', 'total_minor', 'paid_minor', 'credited_minor', 'master_order_id'])
+      .select(['id', 'total_minor', 'debited_minor', 'paid_minor', 'credited_minor', 'master_order_id'])
       .where('buyer_id', '=', buyerId)
       .where('status', '=', 'open')
       .orderBy('invoice_on')
@@ -98,7 +107,7 @@ async function allocateOpen(trx: Executor, buyerId: number): Promise<number[]> {
   ])
   const open = invoices.map((i) => ({
     id: i.id,
-    open: Number(i.total_minor) - Number(i.paid_minor) - Number(i.credited_minor),
+    open: Number(i.total_minor) + Number(i.debited_minor) - Number(i.paid_minor) - Number(i.credited_minor),
   }))
   const pairs = allocate(
     open,
@@ -113,9 +122,17 @@ async function allocateOpen(trx: Executor, buyerId: number): Promise<number[]> {
       .where('id', '=', pair.invoiceId)
       .where('status', '=', 'open')
       .where((eb) =>
-        eb(eb(eb('total_minor', '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor')), '>=', pair.amount),
+        eb(
+          eb(
+            eb(eb('total_minor', '+', eb.ref('debited_minor')), '-', eb.ref('paid_minor')),
+            '-',
+            eb.ref('credited_minor'),
+          ),
+          '>=',
+          pair.amount,
+        ),
       )
-      .returning(['total_minor', 'paid_minor', 'credited_minor', 'master_order_id'])
+      .returning(['total_minor', 'debited_minor', 'paid_minor', 'credited_minor', 'master_order_id'])
       .executeTakeFirst()
     const payment = await trx
       .updateTable('buyer_payments')
@@ -134,7 +151,12 @@ async function allocateOpen(trx: Executor, buyerId: number): Promise<number[]> {
       .set((eb) => ({ unallocated_minor: eb('unallocated_minor', '-', pair.amount) }))
       .where('buyer_id', '=', buyerId)
       .execute()
-    if (Number(invoice.total_minor) - Number(invoice.paid_minor) - Number(invoice.credited_minor) === 0) {
+    const left =
+      Number(invoice.total_minor) +
+      Number(invoice.debited_minor) -
+      Number(invoice.paid_minor) -
+      Number(invoice.credited_minor)
+    if (left === 0) {
       await trx.updateTable('buyer_invoices').set({ status: 'settled' }).where('id', '=', pair.invoiceId).execute()
       settled.add(invoice.master_order_id)
     }
@@ -338,14 +360,20 @@ export async function raiseInvoice(
 
 export interface PaymentInput {
   receivedOn: string
+  /** The money received. */
   amountMinor: number
   mode: PaymentMode
   reference: string
+  /** TDS the buyer deducted (paise): the receipt settles amount + TDS; a receivable until its certificate is entered. */
+  tdsMinor?: number
+  /** The section the buyer deducted under (194Q, 194C…), as the buyer says. */
+  tdsSection?: string
 }
 
 /**
- * Records money received from a buyer and allocates it to the oldest open invoices; what is left
- * stays as an advance for the next invoice. Once per idempotency key: a retried submit answers
+ * Records money received from a buyer, with the TDS it deducted, and allocates both to the oldest
+ * open invoices; what is left stays as an advance for the next invoice. The ledger's one row for the
+ * receipt credits the buyer with the money and the TDS (as the buyer's own books settle the invoice). Once per idempotency key: a retried submit answers
  * with the first payment. In the caller's transaction (the lifecycle's recordPayment); answers the
  * master orders whose invoices it settled.
  */
@@ -362,6 +390,10 @@ export async function recordPaymentIn(
   let settled: number[] = []
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
     throw new Refused('amount', 'Enter the amount received, more than zero')
+  const tds = input.tdsMinor ?? 0
+  if (!Number.isSafeInteger(tds) || tds < 0) throw new Refused('tds', 'Enter the TDS deducted, zero or more')
+  if (tds > input.amountMinor) throw new Refused('tds', 'TDS is a small share of a payment: at most the money received')
+  const settles = input.amountMinor + tds
   if (input.receivedOn > kolkataDay(at))
     throw new Refused('receivedOn', 'Money cannot be received on a day still to come')
   const { result, repeated } = await once(trx, key, 'buyer_payment', actor.userId, async () => {
@@ -376,7 +408,9 @@ export async function recordPaymentIn(
         amount_minor: input.amountMinor,
         mode: input.mode,
         reference: input.reference,
-        unallocated_minor: input.amountMinor,
+        unallocated_minor: settles,
+        tds_minor: tds,
+        tds_section: tds ? input.tdsSection?.trim() || null : null,
         created_by: actor.userId,
         created_at: at.toISOString(),
       })
@@ -388,7 +422,7 @@ export async function recordPaymentIn(
       refId: payment.id,
       refNumber: number,
       on: kolkataDay(at),
-      amount: input.amountMinor,
+      amount: settles,
     })
     await audit(trx, {
       actorUserId: actor.userId,
@@ -401,6 +435,7 @@ export async function recordPaymentIn(
         mode: input.mode,
         reference: input.reference,
         received: input.receivedOn,
+        ...(tds ? { tds: formatMoney(tds), section: input.tdsSection?.trim() || '—' } : {}),
       },
     })
     settled = await allocateOpen(trx, buyerId)
@@ -412,90 +447,4 @@ export async function recordPaymentIn(
     .where('id', '=', result)
     .executeTakeFirstOrThrow()
   return { id: payment.id, number: payment.number, repeated, settled }
-}
-
-/**
- * Issues a credit note against one of the buyer's invoices, for at most what the invoice still
- * owes; the invoice's open amount drops by it (settled at zero). Once per idempotency key. In the
- * caller's transaction (the lifecycle's issueCreditNote); answers the master orders it settled.
- */
-export async function issueCreditNoteIn(
-  trx: Executor,
-  actor: Actor,
-  buyerId: number,
-  input: { invoiceId: number; amountMinor: number; reason: string },
-  key: string | undefined,
-  at = new Date(),
-): Promise<{ id: number; number: string; repeated: boolean; settled: number[] }> {
-  const buyer = await trx.selectFrom('buyers').select('id').where('id', '=', buyerId).executeTakeFirst()
-  if (!buyer) throw Refused.notFound('There is no such buyer.')
-  let settled: number[] = []
-  const { result, repeated } = await once(trx, key, 'credit_note', actor.userId, async () => {
-    await lockAccount(trx, buyerId)
-    const invoice = await trx
-      .selectFrom('buyer_invoices')
-      .select(['id', 'number', 'total_minor', 'paid_minor', 'credited_minor', 'master_order_id'])
-      .where('id', '=', input.invoiceId)
-      .where('buyer_id', '=', buyerId)
-      .executeTakeFirst()
-    if (!invoice) throw new Refused('invoice', 'Enter one of this buyer’s invoices')
-    const open = Number(invoice.total_minor) - Number(invoice.paid_minor) - Number(invoice.credited_minor)
-    if (open <= 0) throw new Refused('invoice', `${invoice.number} is settled: nothing is left to credit`)
-    if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
-      throw new Refused('amount', 'Enter the amount to credit, more than zero')
-    if (input.amountMinor > open)
-      throw new Refused('amount', `At most what ${invoice.number} still owes: ₹${(open / 100).toFixed(2)}`)
-    const day = kolkataDay(at)
-    const number = await nextDocumentNumber(trx, 'CN', day)
-    const note = await trx
-      .insertInto('credit_notes')
-      .values({
-        number,
-        buyer_id: buyerId,
-        invoice_id: invoice.id,
-        issued_on: day,
-        amount_minor: input.amountMinor,
-        reason: input.reason,
-        created_by: actor.userId,
-        created_at: at.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const credited = await trx
-      .updateTable('buyer_invoices')
-      .set((eb) => ({
-        credited_minor: eb('credited_minor', '+', input.amountMinor),
-        status: open === input.amountMinor ? 'settled' : 'open',
-        updated_at: new Date().toISOString(),
-      }))
-      .where('id', '=', invoice.id)
-      .where('credited_minor', '=', invoice.credited_minor)
-      .where('paid_minor', '=', invoice.paid_minor)
-      .executeTakeFirst()
-    if (Number(credited.numUpdatedRows) !== 1)
-      throw new Refused(undefined, `${invoice.number} changed while you were crediting it: look at it again.`)
-    await writeEntry(trx, buyerId, {
-      kind: 'credit_note',
-      refId: note.id,
-      refNumber: number,
-      on: day,
-      amount: input.amountMinor,
-    })
-    await audit(trx, {
-      actorUserId: actor.userId,
-      action: 'credit_note.issued',
-      entityType: 'buyer',
-      entityId: buyerId,
-      after: { creditNote: number, invoice: invoice.number, amount: formatMoney(input.amountMinor) },
-      note: input.reason,
-    })
-    if (open === input.amountMinor) settled = [invoice.master_order_id]
-    return note.id
-  })
-  const note = await trx
-    .selectFrom('credit_notes')
-    .select(['id', 'number'])
-    .where('id', '=', result)
-    .executeTakeFirstOrThrow()
-  return { id: note.id, number: note.number, repeated, settled }
 }

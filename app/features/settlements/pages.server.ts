@@ -3,7 +3,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
-import type { Result } from '~/utils/refusal.server'
+import { settle, type Result } from '~/utils/refusal.server'
 import type { Viewer } from '~/auth/session.server'
 import { strictCalendarDate } from '~/utils/fields'
 import { formatMoney, kolkataDay } from '~/utils/format'
@@ -11,6 +11,8 @@ import { readId } from '~/utils/list-params'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { newIdempotencyKey } from '~/platform/idempotency.server'
 import type { PaymentInput } from './ledger.server'
+import type { NoteMoves } from './invoice-page.server'
+import { recordTdsCertificate, tdsReceipts } from './tds.server'
 import { addDays } from './money'
 import { einvoiceBlockOf } from './einvoice-pdf.server'
 import { invoicePdf, pdfResponse, statementPdf } from './pdf.server'
@@ -28,16 +30,18 @@ export async function settlementPage(db: Database, buyerIdParam: string | undefi
   if (!buyerId || !account) return undefined
   const filters = readLedgerFilters(url)
   const today = kolkataDay()
-  const [ageing, open, ledger] = await Promise.all([
+  const [ageing, open, ledger, tds] = await Promise.all([
     ageingOf(db, buyerId, today),
     openInvoices(db, buyerId, OPEN_SHOWN),
     ledgerPage(db, buyerId, filters, account.entries),
+    tdsReceipts(db, buyerId),
   ])
   return {
     account,
     ageing,
     open,
     ledger,
+    tds,
     filters,
     today,
     statement: { from: filters.from || addDays(today, -90), to: filters.to || today },
@@ -48,19 +52,12 @@ export async function settlementPage(db: Database, buyerIdParam: string | undefi
 export type SettlementPageData = NonNullable<Awaited<ReturnType<typeof settlementPage>>>
 
 /** Money received and credited with its effects across features: the lifecycle's (app/lifecycle/settlements.server.ts `settlementMoves`), handed in by the route. */
-export interface SettlementMoves {
+export interface SettlementMoves extends NoteMoves {
   recordPayment(
     db: Database,
     actor: { userId: number },
     buyerId: number,
     input: PaymentInput,
-    key: string | undefined,
-  ): Promise<Result<{ id: number; number: string; repeated: boolean }>>
-  issueCreditNote(
-    db: Database,
-    actor: { userId: number },
-    buyerId: number,
-    input: { invoiceId: number; amountMinor: number; reason: string },
     key: string | undefined,
   ): Promise<Result<{ id: number; number: string; repeated: boolean }>>
 }
@@ -86,7 +83,14 @@ export async function settlementAction(
       db,
       actor,
       buyerId,
-      { receivedOn: input.receivedOn, amountMinor: input.amount, mode: input.mode, reference: input.reference },
+      {
+        receivedOn: input.receivedOn,
+        amountMinor: input.amount,
+        mode: input.mode,
+        reference: input.reference,
+        tdsMinor: input.tds ?? 0,
+        tdsSection: input.tdsSection,
+      },
       input.idempotencyKey,
     )
     if (!done.ok)
@@ -98,8 +102,31 @@ export async function settlementAction(
           }
     const message = done.value.repeated
       ? `${done.value.number} was already recorded: nothing was added.`
-      : `${done.value.number}: ${formatMoney(input.amount)} received from ${buyer.name}, allocated to the oldest open invoices.`
+      : `${done.value.number}: ${formatMoney(input.amount)} received from ${buyer.name}${input.tds ? ` with ${formatMoney(input.tds)} TDS deducted` : ''}, allocated to the oldest open invoices.`
     return { status: 'done', toast: { kind: done.value.repeated ? 'info' : 'success', message } }
+  }
+  if (input.intent === 'tds_certificate') {
+    const done = await settle(() =>
+      db.transaction().execute((trx) =>
+        recordTdsCertificate(trx, actor, buyerId, {
+          paymentId: input.payment,
+          certificate: input.certificate,
+          certificateOn: input.certificateOn,
+        }),
+      ),
+    )
+    if (!done.ok)
+      return {
+        status: 'invalid',
+        reply: refusalReply(submission, done, 'The certificate was not recorded: see the fields below.'),
+      }
+    return {
+      status: 'done',
+      toast: {
+        kind: 'success',
+        message: `TDS certificate ${input.certificate} recorded for ${done.value.number} (${formatMoney(done.value.tdsMinor)}).`,
+      },
+    }
   }
   const invoice = await db
     .selectFrom('buyer_invoices')
@@ -116,11 +143,12 @@ export async function settlementAction(
         message: `${buyer.name} has no invoice ${input.invoice}`,
       }),
     }
-  const done = await moves.issueCreditNote(
+  const done = await moves.issueNote(
     db,
     actor,
     buyerId,
-    { invoiceId: invoice.id, amountMinor: input.amount, reason: input.reason },
+    'credit',
+    { invoiceId: invoice.id, reasonCode: 'other', amountMinor: input.amount, reason: input.reason },
     input.idempotencyKey,
   )
   if (!done.ok)

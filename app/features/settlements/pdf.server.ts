@@ -450,9 +450,10 @@ export function invoiceTotalsBlock(doc: PDFKit.PDFDocument, invoice: InvoiceDeta
       : ([['IGST', invoice.igst]] as [string, number][])),
     ['Invoice total', invoice.total],
   ]
+  if (invoice.debited) totals.push(['Debit notes', invoice.debited])
   if (invoice.credited) totals.push(['Credited', invoice.credited])
   if (invoice.paid) totals.push(['Paid', invoice.paid])
-  totals.push(['Balance due', invoice.total - invoice.paid - invoice.credited])
+  totals.push(['Balance due', invoice.total + invoice.debited - invoice.paid - invoice.credited])
   keepTogether(doc, totals.length * 13 + 40)
   doc.moveDown(0.5)
   for (const [label, amount] of totals)

@@ -1,9 +1,10 @@
 import type { ExpressionBuilder } from 'kysely'
 import type { DB } from '#db/types'
 import type { Executor } from '~/platform/executor'
-import { kolkataDay } from '~/utils/format'
+import { formatMoney, kolkataDay } from '~/utils/format'
 import { countUpTo } from '~/utils/count.server'
 import { ageingBounds, type AgeingKey } from './money'
+import { noteReasonLabels } from './notes'
 import type { LedgerFilters } from './schema'
 
 // The reads of a buyer's settlement: its running figures (the account row), ageing of what it owes,
@@ -11,7 +12,7 @@ import type { LedgerFilters } from './schema'
 // lens on a master order. Each through an index of the ledger tables: the figures never sum a
 // buyer's whole history.
 
-/** A buyer's figures: invoiced, received, credited, outstanding (negative: an advance), credit used. */
+/** A buyer's figures: invoiced, debited, received (money and TDS), credited, outstanding (negative: an advance), credit used. */
 export async function accountOf(db: Executor, buyerId: number) {
   const [buyer, account] = await Promise.all([
     db
@@ -29,7 +30,7 @@ export async function accountOf(db: Executor, buyerId: number) {
       .executeTakeFirst(),
     db
       .selectFrom('buyer_accounts')
-      .select(['invoiced_minor', 'received_minor', 'credited_minor', 'unallocated_minor', 'entries'])
+      .select(['invoiced_minor', 'debited_minor', 'received_minor', 'credited_minor', 'unallocated_minor', 'entries'])
       .where('buyer_id', '=', buyerId)
       .executeTakeFirst(),
   ])
@@ -37,13 +38,15 @@ export async function accountOf(db: Executor, buyerId: number) {
   const invoiced = Number(account?.invoiced_minor ?? 0)
   const received = Number(account?.received_minor ?? 0)
   const credited = Number(account?.credited_minor ?? 0)
-  const outstanding = invoiced - received - credited
+  const debited = Number(account?.debited_minor ?? 0)
+  const outstanding = invoiced + debited - received - credited
   const limit = Number(buyer.creditLimitMinor)
   return {
     buyer: { ...buyer, creditLimitMinor: limit },
     invoicedMinor: invoiced,
     receivedMinor: received,
     creditedMinor: credited,
+    debitedMinor: debited,
     outstandingMinor: outstanding,
     advanceMinor: Number(account?.unallocated_minor ?? 0),
     entries: Number(account?.entries ?? 0),
@@ -61,7 +64,13 @@ export async function ageingOf(db: Executor, buyerId: number, today = kolkataDay
   const owed = (eb: ExpressionBuilder<DB, 'buyer_invoices'>) =>
     eb.fn
       .coalesce(
-        eb.fn.sum(eb(eb(eb.ref('total_minor'), '-', eb.ref('paid_minor')), '-', eb.ref('credited_minor'))),
+        eb.fn.sum(
+          eb(
+            eb(eb(eb.ref('total_minor'), '+', eb.ref('debited_minor')), '-', eb.ref('paid_minor')),
+            '-',
+            eb.ref('credited_minor'),
+          ),
+        ),
         eb.val(0),
       )
       .as('owed')
@@ -98,6 +107,7 @@ export function openInvoices(db: Executor, buyerId: number, limit = 200) {
       'i.total_minor as totalMinor',
       'i.paid_minor as paidMinor',
       'i.credited_minor as creditedMinor',
+      'i.debited_minor as debitedMinor',
       'mo.code as orderCode',
       'mo.id as masterOrderId',
     ])
@@ -113,7 +123,8 @@ export function openInvoices(db: Executor, buyerId: number, limit = 200) {
         totalMinor: Number(r.totalMinor),
         paidMinor: Number(r.paidMinor),
         creditedMinor: Number(r.creditedMinor),
-        openMinor: Number(r.totalMinor) - Number(r.paidMinor) - Number(r.creditedMinor),
+        debitedMinor: Number(r.debitedMinor),
+        openMinor: Number(r.totalMinor) + Number(r.debitedMinor) - Number(r.paidMinor) - Number(r.creditedMinor),
       })),
     )
 }
@@ -164,10 +175,10 @@ export async function ledgerPage(db: Executor, buyerId: number, f: LedgerFilters
   return { rows: await described(db, ledgerNumbers(rows)), total: count.total, capped: count.capped }
 }
 
-/** Each ledger row with what it is about: the invoice's order, the payment's mode, date and reference, the credit note's invoice and reason. */
+/** Each ledger row with what it is about: the invoice's order, the payment's mode, date, reference and TDS, the note's invoice and reason. */
 async function described<R extends { kind: string; refId: number }>(db: Executor, rows: R[]) {
   const ids = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.refId)
-  const [invoices, payments, notes] = await Promise.all([
+  const [invoices, payments, notes, debits] = await Promise.all([
     ids('invoice').length
       ? db
           .selectFrom('buyer_invoices as i')
@@ -179,7 +190,7 @@ async function described<R extends { kind: string; refId: number }>(db: Executor
     ids('payment').length
       ? db
           .selectFrom('buyer_payments')
-          .select(['id', 'mode', 'reference', 'received_on'])
+          .select(['id', 'mode', 'reference', 'received_on', 'amount_minor', 'tds_minor', 'tds_section'])
           .where('id', 'in', ids('payment'))
           .execute()
       : [],
@@ -187,16 +198,33 @@ async function described<R extends { kind: string; refId: number }>(db: Executor
       ? db
           .selectFrom('credit_notes as c')
           .innerJoin('buyer_invoices as i', 'i.id', 'c.invoice_id')
-          .select(['c.id', 'c.reason', 'i.number'])
+          .select(['c.id', 'c.reason', 'c.reason_code', 'i.number'])
           .where('c.id', 'in', ids('credit_note'))
+          .execute()
+      : [],
+    ids('debit_note').length
+      ? db
+          .selectFrom('debit_notes as d')
+          .innerJoin('buyer_invoices as i', 'i.id', 'd.invoice_id')
+          .select(['d.id', 'd.reason', 'd.reason_code', 'i.number'])
+          .where('d.id', 'in', ids('debit_note'))
           .execute()
       : [],
   ])
   const about = new Map<string, string>()
   for (const i of invoices) about.set(`invoice:${i.id}`, `Order ${i.code}, due ${i.due_on}`)
   for (const p of payments)
-    about.set(`payment:${p.id}`, `${p.mode.toUpperCase()} ${p.reference}, received ${p.received_on}`)
-  for (const c of notes) about.set(`credit_note:${c.id}`, `Against ${c.number}: ${c.reason}`)
+    about.set(
+      `payment:${p.id}`,
+      `${p.mode.toUpperCase()} ${p.reference}, received ${p.received_on}` +
+        (Number(p.tds_minor)
+          ? `: ${formatMoney(Number(p.amount_minor))} received + ${formatMoney(Number(p.tds_minor))} TDS deducted${p.tds_section ? ` (${p.tds_section})` : ''}`
+          : ''),
+    )
+  for (const c of notes)
+    about.set(`credit_note:${c.id}`, `Against ${c.number}: ${noteReasonLabels[c.reason_code]}, ${c.reason}`)
+  for (const d of debits)
+    about.set(`debit_note:${d.id}`, `Against ${d.number}: ${noteReasonLabels[d.reason_code]}, ${d.reason}`)
   return rows.map((r) => ({ ...r, about: about.get(`${r.kind}:${r.refId}`) ?? '' }))
 }
 
@@ -254,6 +282,7 @@ export async function invoiceOf(db: Executor, buyerId: number, invoiceId: number
       'i.total_minor',
       'i.paid_minor',
       'i.credited_minor',
+      'i.debited_minor',
       'i.status',
       'mo.code as orderCode',
       'i.ship_to_json as shipToJson',
@@ -278,6 +307,7 @@ export async function invoiceOf(db: Executor, buyerId: number, invoiceId: number
     total: n(invoice.total_minor),
     paid: n(invoice.paid_minor),
     credited: n(invoice.credited_minor),
+    debited: n(invoice.debited_minor),
     lines: lines.map((l) => ({
       lineNo: l.line_no,
       description: l.description,
@@ -311,6 +341,7 @@ export async function orderMoney(db: Executor, masterOrderId: number) {
       'i.total_minor',
       'i.paid_minor',
       'i.credited_minor',
+      'i.debited_minor',
       'i.status',
     ])
     .where('i.master_order_id', '=', masterOrderId)
@@ -327,14 +358,17 @@ export async function orderMoney(db: Executor, masterOrderId: number) {
     totalMinor: Number(i.total_minor),
     paidMinor: Number(i.paid_minor),
     creditedMinor: Number(i.credited_minor),
-    openMinor: Number(i.total_minor) - Number(i.paid_minor) - Number(i.credited_minor),
+    debitedMinor: Number(i.debited_minor),
+    openMinor: Number(i.total_minor) + Number(i.debited_minor) - Number(i.paid_minor) - Number(i.credited_minor),
   }))
-  const sum = (key: 'totalMinor' | 'paidMinor' | 'creditedMinor' | 'openMinor') => rows.reduce((s, r) => s + r[key], 0)
+  const sum = (key: 'totalMinor' | 'paidMinor' | 'creditedMinor' | 'debitedMinor' | 'openMinor') =>
+    rows.reduce((s, r) => s + r[key], 0)
   return {
     invoices: rows,
     invoicedMinor: sum('totalMinor'),
     paidMinor: sum('paidMinor'),
     creditedMinor: sum('creditedMinor'),
+    debitedMinor: sum('debitedMinor'),
     outstandingMinor: sum('openMinor'),
   }
 }

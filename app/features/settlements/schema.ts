@@ -23,6 +23,24 @@ export const settlementFormSchema = z.discriminatedUnion('intent', [
     amount: moneyField('the amount received'),
     mode: z.enum(PAYMENT_MODES, { error: 'Choose how it was paid' }),
     reference: text('the reference (UTR, cheque number)', 60),
+    // TDS the buyer deducted (docs/domain-38-notes.md "TDS on receipts"): blank is none.
+    tds: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      moneyField('the TDS deducted').optional(),
+    ),
+    tdsSection: z
+      .string()
+      .trim()
+      .max(20, 'Use at most 20 characters')
+      .regex(/^[0-9A-Za-z() ]*$/, 'Enter the section like 194Q')
+      .optional(),
+  }),
+  z.object({
+    intent: z.literal('tds_certificate'),
+    form: z.string().max(40).optional(),
+    payment: z.coerce.number({ error: 'Choose the receipt' }).int().positive(),
+    certificate: text('the certificate number', 40),
+    certificateOn: dateField('the certificate’s date'),
   }),
   z.object({
     intent: z.literal('credit_note'),

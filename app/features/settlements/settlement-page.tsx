@@ -16,12 +16,18 @@ import { Figures } from '~/ui/figures'
 import { replyFor, type Reply } from '~/platform/form-reply'
 import { AgeingTable } from './ageing-table'
 import type { SettlementPageData } from './pages.server'
-import { invoicePdfPath, PAYMENT_MODES, paymentModeLabels, settlementPath, statementPdfPath } from './shared'
+import { PAYMENT_MODES, paymentModeLabels, settlementPath, statementPdfPath } from './shared'
+import { invoicePagePath, notePdfPath } from './invoice-page'
 
 type LedgerRow = SettlementPageData['ledger']['rows'][number]
 type OpenInvoice = SettlementPageData['open'][number]
 const day = (d: string) => formatDate(`${d}T12:00:00Z`)
-const KIND: Record<string, string> = { invoice: 'Invoice', payment: 'Payment', credit_note: 'Credit note' }
+const KIND: Record<string, string> = {
+  invoice: 'Invoice',
+  payment: 'Payment',
+  credit_note: 'Credit note',
+  debit_note: 'Debit note',
+}
 
 /** /logistics/settlements/buyers/:buyerId: the buyer's figures, ageing, open invoices, forms to record money, and its ledger. */
 export function SettlementPage({ data, reply }: { data: SettlementPageData; reply: Reply }) {
@@ -35,11 +41,7 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
       header: 'Invoice',
       title: true,
       nowrap: true,
-      cell: (i) => (
-        <Link reloadDocument to={invoicePdfPath(buyer.id, i.id)}>
-          {i.number}
-        </Link>
-      ),
+      cell: (i) => <Link to={invoicePagePath(buyer.id, i.id)}>{i.number}</Link>,
     },
     { key: 'order', header: 'Order', cell: (i) => <Link to={orderHref(i.masterOrderId)}>{i.orderCode}</Link> },
     { key: 'date', header: 'Date', nowrap: true, cell: (i) => day(i.invoiceOn) },
@@ -52,6 +54,7 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
     },
     { key: 'total', header: 'Total', numeric: true, cell: (i) => formatMoney(i.totalMinor) },
     { key: 'paid', header: 'Paid', numeric: true, cell: (i) => formatMoney(i.paidMinor) },
+    { key: 'debited', header: 'Debit notes', numeric: true, cell: (i) => formatMoney(i.debitedMinor) },
     { key: 'credited', header: 'Credited', numeric: true, cell: (i) => formatMoney(i.creditedMinor) },
     { key: 'open', header: 'Open', numeric: true, cell: (i) => <strong>{formatMoney(i.openMinor)}</strong> },
   ]
@@ -64,7 +67,11 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
       title: true,
       cell: (r) =>
         r.kind === 'invoice' ? (
-          <Link reloadDocument to={invoicePdfPath(buyer.id, r.refId)}>{`${KIND[r.kind]} ${r.refNumber}`}</Link>
+          <Link to={invoicePagePath(buyer.id, r.refId)}>{`${KIND[r.kind]} ${r.refNumber}`}</Link>
+        ) : r.kind === 'credit_note' || r.kind === 'debit_note' ? (
+          <Link reloadDocument to={notePdfPath(buyer.id, r.kind === 'credit_note' ? 'credit' : 'debit', r.refId)}>
+            {`${KIND[r.kind]} ${r.refNumber}`}
+          </Link>
         ) : (
           `${KIND[r.kind] ?? r.kind} ${r.refNumber}`
         ),
@@ -112,7 +119,8 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
             { label: 'GSTIN', value: buyer.gstin ?? '—' },
             { label: 'Payment terms', value: `${buyer.paymentTermsDays} days` },
             { label: 'Invoiced', value: formatMoney(account.invoicedMinor) },
-            { label: 'Received', value: formatMoney(account.receivedMinor) },
+            { label: 'Debit notes', value: formatMoney(account.debitedMinor) },
+            { label: 'Received (with TDS deducted)', value: formatMoney(account.receivedMinor) },
             { label: 'Credit notes', value: formatMoney(account.creditedMinor) },
           ]}
         />
@@ -137,6 +145,7 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
         <PaymentForm data={data} reply={reply} />
         {open.length ? <CreditNoteForm data={data} reply={reply} /> : null}
       </div>
+      <TdsReceivables data={data} reply={reply} />
       <section aria-labelledby="ledger-heading">
         <h2 id="ledger-heading">Ledger</h2>
         <Form method="get" className="filters no-print" role="search" aria-label="The ledger's period">
@@ -207,6 +216,13 @@ function PaymentForm({ data, reply }: { data: SettlementPageData; reply: Reply }
           options={PAYMENT_MODES.map((m) => ({ value: m, label: paymentModeLabels[m] }))}
         />
         <Field label="Reference" meta={fields.reference} hint="UTR, cheque or transaction number" />
+        <Field
+          label="TDS deducted (₹)"
+          meta={fields.tds}
+          inputProps={{ inputMode: 'decimal' }}
+          hint="What the buyer kept back as TDS, if any: it settles invoices with the money"
+        />
+        <Field label="TDS section" meta={fields.tdsSection} hint="Like 194Q (optional)" />
       </div>
       <div className="form-actions">
         <SubmitButton variant="primary" pendingText="Recording…">
@@ -255,6 +271,69 @@ function CreditNoteForm({ data, reply }: { data: SettlementPageData; reply: Repl
       <div className="form-actions">
         <SubmitButton pendingText="Issuing…">Issue the credit note</SubmitButton>
       </div>
+    </Form>
+  )
+}
+
+type TdsRow = SettlementPageData['tds']['waiting'][number]
+
+/** The TDS the buyer deducted that waits for its certificate (Form 16A), each with a form to record it. */
+function TdsReceivables({ data, reply }: { data: SettlementPageData; reply: Reply }) {
+  const { waiting, certified, waitingMinor } = data.tds
+  if (!waiting.length && !certified.length) return null
+  const columns: Column<TdsRow>[] = [
+    { key: 'number', header: 'Receipt', title: true, nowrap: true, cell: (p) => p.number },
+    { key: 'received', header: 'Received', nowrap: true, cell: (p) => day(p.receivedOn) },
+    { key: 'amount', header: 'Money', numeric: true, cell: (p) => formatMoney(p.amountMinor) },
+    { key: 'tds', header: 'TDS', numeric: true, cell: (p) => formatMoney(p.tdsMinor) },
+    { key: 'section', header: 'Section', cell: (p) => p.section ?? '—' },
+    {
+      key: 'certificate',
+      header: 'Certificate',
+      cell: (p) =>
+        p.certificate ? (
+          `${p.certificate}, ${day(p.certificateOn!)}`
+        ) : (
+          <TdsCertificateForm row={p} data={data} reply={reply} />
+        ),
+    },
+  ]
+  return (
+    <section aria-labelledby="tds-heading">
+      <h2 id="tds-heading">TDS receivable</h2>
+      <p className="muted">
+        {waiting.length
+          ? `${formatMoney(waitingMinor)} of TDS on ${waiting.length} receipt${waiting.length === 1 ? '' : 's'} waits for the buyer’s certificate.`
+          : 'Every TDS deducted has its certificate.'}
+      </p>
+      <Table
+        caption="Receipts with TDS: those waiting for a certificate first"
+        columns={columns}
+        rows={[...waiting, ...certified]}
+        rowKey={(p) => p.id}
+      />
+    </section>
+  )
+}
+
+function TdsCertificateForm({ row, data, reply }: { row: TdsRow; data: SettlementPageData; reply: Reply }) {
+  const name = `tds-${row.id}`
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.settlementFormSchema), {
+    id: name,
+    lastResult: replyFor(reply, name),
+    defaultValue: { intent: 'tds_certificate', payment: String(row.id), certificateOn: data.today },
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} aria-label={`TDS certificate for ${row.number}`}>
+      <ErrorSummary form={form} />
+      <input type="hidden" name="intent" value="tds_certificate" />
+      <input type="hidden" name="form" value={name} />
+      <input type="hidden" name="payment" value={row.id} />
+      <div className="form-grid">
+        <Field label="Certificate number" meta={fields.certificate} hint="Form 16A" />
+        <Field label="Dated" type="date" meta={fields.certificateOn} inputProps={{ max: data.today }} />
+      </div>
+      <SubmitButton pendingText="Recording…">Record the certificate</SubmitButton>
     </Form>
   )
 }

@@ -1,0 +1,169 @@
+// An invoice's page: finance's (/logistics/settlements/buyers/:buyerId/invoices/:invoiceId), with
+// the credit and debit notes on it and the forms that raise them; the buyer's (/buyer/invoices/:id),
+// with the notes on it; and a note's PDF for both. Routes guard and call these.
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { Database } from '#db/database'
+import type { Viewer } from '~/auth/session.server'
+import type { Result } from '~/utils/refusal.server'
+import { formatMoney } from '~/utils/format'
+import { readId } from '~/utils/list-params'
+import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
+import { newIdempotencyKey } from '~/platform/idempotency.server'
+import type { NoteInput } from './notes.server'
+import { invoiceLinesWithNotes } from './notes.server'
+import { noteTitle, type NoteKind } from './notes'
+import { noteLinesOf, noteFormSchema } from './notes-schema'
+import { noteOf, notesOfInvoice } from './notes-queries.server'
+import { notePdf } from './notes-pdf.server'
+import { pdfResponse } from './pdf.server'
+import { invoiceOf } from './queries.server'
+
+type Reply = SubmissionResult<string[]>
+
+/** What the buyer sees of an invoice on its own page: the amounts, its lines (HSN, quantity, taxes) and the notes on it. */
+export async function buyerInvoicePage(db: Database, buyerId: number, invoiceIdParam: string | undefined) {
+  const invoiceId = readId(invoiceIdParam)
+  const invoice = invoiceId ? await invoiceOf(db, buyerId, invoiceId) : undefined
+  if (!invoiceId || !invoice) return undefined
+  const notes = await notesOfInvoice(db, buyerId, invoiceId)
+  return {
+    invoice: {
+      id: invoice.id,
+      number: invoice.number,
+      invoiceOn: invoice.invoiceOn,
+      dueOn: invoice.dueOn,
+      orderCode: invoice.orderCode,
+      status: invoice.status,
+      supply: invoice.supply,
+      taxable: invoice.taxable,
+      tax: invoice.cgst + invoice.sgst + invoice.igst,
+      total: invoice.total,
+      debited: invoice.debited,
+      credited: invoice.credited,
+      paid: invoice.paid,
+      open: invoice.total + invoice.debited - invoice.paid - invoice.credited,
+      lines: invoice.lines.map((l) => ({
+        lineNo: l.lineNo,
+        description: l.description,
+        hsn: l.hsn,
+        unit: l.unit,
+        quantityMilli: l.quantityMilli,
+        priceMinor: l.priceMinor,
+        taxable: l.taxable,
+        rateBp: l.rateBp,
+        total: l.total,
+      })),
+    },
+    notes,
+  }
+}
+export type BuyerInvoicePageData = NonNullable<Awaited<ReturnType<typeof buyerInvoicePage>>>
+
+/** Finance's page of one invoice: the buyer's view of it, each line with what notes may still do, and the forms' keys. */
+export async function invoicePage(db: Database, buyerIdParam: string | undefined, invoiceIdParam: string | undefined) {
+  const buyerId = readId(buyerIdParam)
+  const buyer = buyerId
+    ? await db.selectFrom('buyers').select(['id', 'name']).where('id', '=', buyerId).executeTakeFirst()
+    : undefined
+  if (!buyer) return undefined
+  const page = await buyerInvoicePage(db, buyer.id, invoiceIdParam)
+  if (!page) return undefined
+  const lines = await invoiceLinesWithNotes(db, page.invoice.id)
+  const masterOrder = await db
+    .selectFrom('buyer_invoices')
+    .select('master_order_id')
+    .where('id', '=', page.invoice.id)
+    .executeTakeFirstOrThrow()
+  return {
+    ...page,
+    buyer,
+    masterOrderId: masterOrder.master_order_id,
+    room: lines.map((l) => ({
+      id: l.id,
+      lineNo: l.line_no,
+      creditableQuantityMilli: l.creditableQuantityMilli,
+      creditableMinor: l.creditableMinor,
+      debitableMinor: l.total_minor - l.debitedMinor,
+    })),
+    creditKey: newIdempotencyKey(),
+    debitKey: newIdempotencyKey(),
+  }
+}
+export type InvoicePageData = NonNullable<Awaited<ReturnType<typeof invoicePage>>>
+
+/** Notes with their effects across features: the lifecycle's (app/lifecycle/settlements.server.ts `settlementMoves`), handed in by the route. */
+export interface NoteMoves {
+  issueNote(
+    db: Database,
+    actor: { userId: number },
+    buyerId: number,
+    kind: NoteKind,
+    input: NoteInput,
+    key: string | undefined,
+  ): Promise<Result<{ id: number; number: string; amountMinor: number; repeated: boolean }>>
+}
+
+/** Raises a credit or debit note from the invoice's page. */
+export async function invoicePageAction(
+  db: Database,
+  viewer: Viewer,
+  buyerIdParam: string | undefined,
+  invoiceIdParam: string | undefined,
+  form: FormData,
+  moves: NoteMoves,
+): Promise<FormOutcome<Reply>> {
+  const buyerId = readId(buyerIdParam)
+  const invoiceId = readId(invoiceIdParam)
+  const invoice =
+    buyerId && invoiceId
+      ? await db
+          .selectFrom('buyer_invoices')
+          .select(['id', 'number'])
+          .where('id', '=', invoiceId)
+          .where('buyer_id', '=', buyerId)
+          .executeTakeFirst()
+      : undefined
+  if (!buyerId || !invoice) return { status: 'not-found' }
+  const submission = parseWithZod(form, { schema: noteFormSchema })
+  if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+  const input = submission.value
+  const done = await moves.issueNote(
+    db,
+    { userId: viewer.userId },
+    buyerId,
+    input.intent,
+    { invoiceId: invoice.id, reasonCode: input.reasonCode, reason: input.reason, lines: noteLinesOf(input) },
+    input.idempotencyKey,
+  )
+  const title = noteTitle(input.intent)
+  if (!done.ok)
+    return done.notFound
+      ? { status: 'not-found' }
+      : {
+          status: 'invalid',
+          reply: refusalReply(submission, done, `The ${title.toLowerCase()} was not issued: see the fields below.`),
+        }
+  return {
+    status: 'done',
+    toast: {
+      kind: done.value.repeated ? 'info' : 'success',
+      message: done.value.repeated
+        ? `${done.value.number} was already issued: nothing was added.`
+        : `${title} ${done.value.number} for ${formatMoney(done.value.amountMinor)} issued against ${invoice.number}.`,
+    },
+  }
+}
+
+/** A credit or debit note of the buyer as a PDF download; undefined (404) when it is not the buyer's. */
+export async function notePdfFor(
+  db: Database,
+  buyerId: number | null,
+  kind: NoteKind,
+  noteIdParam: string | undefined,
+) {
+  const noteId = readId(noteIdParam?.replace(/\.pdf$/, ''))
+  const note = noteId && buyerId ? await noteOf(db, buyerId, kind, noteId) : undefined
+  if (!note) return undefined
+  return pdfResponse(`${note.number.replace(/\//g, '-')}.pdf`, await notePdf(note))
+}

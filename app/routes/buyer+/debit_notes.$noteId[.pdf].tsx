@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { notFound, requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { buyerIdOf } from '~/features/settlements/buyer.server'
+import { notePdfFor } from '~/features/settlements/invoice-page.server'
+
+// One of the buyer's own debit notes as a PDF download, at /buyer/debit_notes/:noteId.pdf (a
+// resource route); another buyer's note is not found.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requirePortal(request, 'buyer')
+  const buyerId = buyerIdOf(viewer) ?? notFound()
+  return (await notePdfFor(getDb(), buyerId, 'debit', params.noteId)) ?? notFound()
+}

@@ -13,7 +13,8 @@ import { rupeesInput } from '~/utils/money'
 import { replyFor, type Reply } from '~/platform/form-reply'
 import type { BillPageData, NewBillPageData } from './pages.server'
 import { newSellerBillPath, payablesPath, sellerAccountPath, sellerBillPath, sellerBillsPath } from './paths'
-import { BILL_STATUS_WORDS, type BillFilter } from './queries.server'
+import type { BillFilter } from './queries.server'
+import { BILL_STATUS_WORDS } from './words'
 
 // Finance's seller bills: the list (the review queue first), recording a bill against a seller
 // order, and a bill's page (its three-way match, the decision, debit notes, what paid it).

@@ -20,7 +20,7 @@ import {
   sellerStatementPath,
   taxRegistersPath,
 } from './paths'
-import { LEDGER_KIND_WORDS } from './queries.server'
+import { LEDGER_KIND_WORDS } from './words'
 
 // Finance's payables (bills due per seller, payment runs), a seller's account, the month's tax
 // registers; and the seller's own money page (the same account, without finance's links and forms).

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
 import { pdfMoney } from '../settlements/pdf.server'
 import type { SellerAccount } from './queries.server'
-import { LEDGER_KIND_WORDS } from './queries.server'
+import { LEDGER_KIND_WORDS } from './words'
 
 // The seller's statement as a PDF (docs/domain-38-seller.md): its bills (credits), TDS under
 // section 194Q, debit notes and payouts (debits) with the running balance, and each payout's UTR

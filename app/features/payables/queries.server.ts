@@ -1,4 +1,4 @@
-import type { SellerBillStatus, SellerLedgerKind } from '#db/types'
+import type { SellerBillStatus } from '#db/types'
 import type { Executor } from '~/platform/executor'
 import { financialYear } from '~/platform/numbering.server'
 import { kolkataDay } from '~/utils/format'
@@ -10,18 +10,6 @@ import { billOpen, dueBucket, panOf, type DueBucket } from './money'
 // selects a buyer, a buyer's price or an order's value to the buyer.
 
 const n = (x: number | string | null | undefined) => Number(x ?? 0)
-
-export const BILL_STATUS_WORDS: Record<SellerBillStatus, string> = {
-  review: 'Waiting for review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-}
-export const LEDGER_KIND_WORDS: Record<SellerLedgerKind, string> = {
-  bill: 'Bill',
-  payout: 'Payout',
-  debit_note: 'Debit note',
-  tds: 'TDS (194Q)',
-}
 
 export type BillFilter = SellerBillStatus | 'all'
 export const readBillFilter = (url: URL): BillFilter => {

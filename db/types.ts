@@ -75,7 +75,7 @@ export interface SellersTable extends CompanyColumns {
   agent_user_id: number | null
   /** 1: its seller orders are approved as they are placed, while the seller_order_auto_approve flag is on. */
   auto_approve_orders: Generated<number>
-  /** Days from a seller bill's date to its due date (docs/domain-38-seller.md). */
+  /** Days from a seller bill's date to its due date (docs/domain.md (issue 38)). */
   payment_terms_days: ColumnType<number, number | undefined, number>
 }
 
@@ -990,7 +990,7 @@ export interface TransportBookingsTable {
   paid_at: Nullable<string>
   /** Road distance in km (1..4000): the e-way bill's distance and validity. */
   distance_km: Nullable<number>
-  /** The e-way bill (docs/domain-38-ewaybill.md): 12 digits, when generated, valid until (ISO). */
+  /** The e-way bill (docs/domain.md (issue 38)): 12 digits, when generated, valid until (ISO). */
   eway_bill_number: Nullable<string>
   eway_bill_at: Nullable<string>
   eway_valid_until: Nullable<string>
@@ -1186,7 +1186,7 @@ export interface TransportBookingDaysTable {
 
 export type SellerBillStatus = 'review' | 'approved' | 'rejected'
 
-/** A seller's invoice to the platform against one seller order (docs/domain-38-seller.md). */
+/** A seller's invoice to the platform against one seller order (docs/domain.md (issue 38)). */
 export interface SellerBillsTable {
   id: Id
   seller_id: number

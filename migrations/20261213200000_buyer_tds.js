@@ -1,4 +1,4 @@
-// TDS a buyer deducted from what it paid (issue 38, docs/domain-38-notes.md "TDS on receipts"): a
+// TDS a buyer deducted from what it paid (issue 38, docs/domain.md (issue 38) "TDS on receipts"): a
 // receipt settles invoices by the money received plus the TDS; the TDS is the platform's receivable
 // until the buyer's certificate (Form 16A: its number and date) is entered. amount_minor stays the
 // money received. Frozen in time: never import app code here.

@@ -1,4 +1,4 @@
-// What the invoice registration portal returned for an e-invoice (issue 38, docs/domain-38-einvoice.md):
+// What the invoice registration portal returned for an e-invoice (issue 38, docs/domain.md (issue 38)):
 // the IRN, the acknowledgement number and date, the signed QR string and, when given, the signed
 // invoice, for one tax invoice, credit note or debit note (doc_type INV / CRN / DBN and its id).
 // One registration per document, one document per IRN. Frozen in time: never import app code here.

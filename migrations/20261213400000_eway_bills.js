@@ -1,4 +1,4 @@
-// Issue 38, the e-way bill (docs/domain-38-ewaybill.md): a transporter's GSTIN or TRANSIN (the
+// Issue 38, the e-way bill (docs/domain.md (issue 38)): a transporter's GSTIN or TRANSIN (the
 // transporter id of the e-way bill), the road distance of a booking in km, and the e-way bill
 // recorded on the booking: its 12-digit number, when it was generated and until when it is valid.
 // One e-way bill number belongs to one booking (a unique index; NULLs do not clash on either

@@ -1,4 +1,4 @@
-// The seller side of money (issue 38, docs/domain-38-seller.md): a seller's bills to the platform,
+// The seller side of money (issue 38, docs/domain.md (issue 38)): a seller's bills to the platform,
 // matched three ways (ordered, dispatched or delivered, accepted in QC) and approved or held for a
 // person; the seller's account and ledger (an approved bill is a credit, payouts, debit notes and
 // TDS under section 194Q are debits), debit notes to the seller with their own series (PDN/…),

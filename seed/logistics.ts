@@ -361,7 +361,7 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
       }
     }
   }
-  // Notes of yesterday (docs/domain-38-notes.md): a credit note for goods rejected at QC after
+  // Notes of yesterday (docs/domain.md (issue 38)): a credit note for goods rejected at QC after
   // invoicing (one piece of the first buyer's latest invoice's first line), and a debit note for a
   // rate difference on each of the three buyers' latest invoices.
   for (const [b, buyer] of buyers.slice(0, 3).entries()) {

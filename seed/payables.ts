@@ -6,7 +6,7 @@ import { expectedTax } from '../app/features/payables/money'
 import { issueSellerDebitNote, paySeller, recordBill, setSellerTerms } from '../app/features/payables/mutations.server'
 import { demoEmail } from './demo-users'
 
-// The seller side of money in the demo (docs/domain-38-seller.md), through the real functions: the
+// The seller side of money in the demo (docs/domain.md (issue 38)), through the real functions: the
 // demo seller's bills on its delivered orders (approved as they match), one billed above the
 // ordered cost waiting for review, a debit note, a payout paying one bill in full and one in part;
 // the other sellers' delivered orders billed too, so the payables page has several sellers.

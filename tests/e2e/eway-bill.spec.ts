@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { dbRow, dbValue, formMessage, signInAs } from './support'
 
-// The e-way bill (issue 38, docs/domain-38-ewaybill.md) with JavaScript off: the logistics team's
+// The e-way bill (issue 38, docs/domain.md (issue 38)) with JavaScript off: the logistics team's
 // home flags the demo booking whose e-way bill expired on the road; for the demo's booked first mile
 // (goods worth more than ₹50,000) it downloads the e-way bill JSON, records the number the portal
 // gave (a wrong one refused at its field), and the booking shows until when it is valid.

@@ -108,7 +108,7 @@ export async function financeFigures(db: Database): Promise<Figure[]> {
 const EWAY_QUEUE_LENGTH = 10
 
 /**
- * The logistics team's e-way bills to see to (docs/domain-38-ewaybill.md): bookings that moved
+ * The logistics team's e-way bills to see to (docs/domain.md (issue 38)): bookings that moved
  * without the e-way bill they needed (on the road, or delivered in the last 30 days), and bookings
  * on the road whose e-way bill has expired; each opens its booking.
  */

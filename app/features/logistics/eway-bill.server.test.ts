@@ -16,7 +16,7 @@ import { consignments } from './eway-bill.server'
 import { ewayValidity, validityDays } from './eway-rules'
 import { bookingAction, bookingEwayJson, dayEwayJson } from './pages.server'
 
-// The e-way bill (docs/domain-38-ewaybill.md): the bulk JSON has every field the NIC format needs,
+// The e-way bill (docs/domain.md (issue 38)): the bulk JSON has every field the NIC format needs,
 // with the booking's and the invoice's values; the validity at its boundaries; pickup refused
 // without one; the logistics home flags what moved without one or on an expired one; the number
 // form refuses bad input at its field. Read back from the database and the files.

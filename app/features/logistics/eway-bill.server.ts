@@ -7,7 +7,7 @@ import { PLATFORM_BILLING } from '../settlements/platform'
 import { gstinState, needsEwayBill, stateCode, SUB_SUPPLY, unitCode, type DocType } from './eway-rules'
 import { place, type Place } from './queries.server'
 
-// The e-way bill of a booking (docs/domain-38-ewaybill.md): the consignment it carries, read from
+// The e-way bill of a booking (docs/domain.md (issue 38)): the consignment it carries, read from
 // the documents behind it (the buyer's tax invoice once raised, else the goods at the prices the
 // invoice will carry; for a first mile the goods at the platform's purchase price; for a sample
 // its charges), the parties with their GSTINs and state codes, and the NIC bulk-generation JSON.

@@ -1,7 +1,7 @@
 import { kolkataDay } from '~/utils/format'
 import { gstStateCode } from '~/utils/gst-states'
 
-// The e-way bill's rules (docs/domain-38-ewaybill.md), pure so the views, the JSON and the tests
+// The e-way bill's rules (docs/domain.md (issue 38)), pure so the views, the JSON and the tests
 // share them: when a movement needs one (Rule 138 CGST Rules: a consignment worth more than
 // ₹50,000, taxes included), how long one is valid (Rule 138(10): one day per 200 km or part of it,
 // each day ending at midnight of the day after generation), the shapes of its numbers, and the

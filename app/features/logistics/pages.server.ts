@@ -546,7 +546,7 @@ export const duesCsv = (db: Database, url: URL) =>
     dueRecords(dueRowBatches(db, readDueFilters(url))),
   )
 
-// ---------- E-way bills (docs/domain-38-ewaybill.md) ----------
+// ---------- E-way bills (docs/domain.md (issue 38)) ----------
 
 const jsonDownload = (name: string, body: unknown) =>
   new Response(JSON.stringify(body, null, 2), {

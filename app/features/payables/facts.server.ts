@@ -1,7 +1,7 @@
 import type { Executor } from '~/platform/executor'
 import { sellerSupply, type BillLineFacts } from './money'
 
-// What the three-way match of a seller bill reads (docs/domain-38-seller.md): the seller order and
+// What the three-way match of a seller bill reads (docs/domain.md (issue 38)): the seller order and
 // its seller (GSTIN, state, terms), and per line what was ordered (quantity, cost, GST rate), what
 // QC accepted (qc_inspection_lines of decided inspections: an approved lot all of its quantity, a
 // partly accepted lot its accepted quantity, a rejected lot none; an order QC passed by its step

@@ -12,7 +12,7 @@ import { BILLABLE, SHIPPED, orderFacts } from './facts.server'
 import { billLineAmounts, billOpen, lineMismatches, splitTax, tds194Q, type BillLineTyped } from './money'
 import { sellerBillMachine } from './states'
 
-// A seller's account and ledger (docs/domain-38-seller.md): an approved bill is a credit (the
+// A seller's account and ledger (docs/domain.md (issue 38)): an approved bill is a credit (the
 // platform owes the seller); TDS deducted under section 194Q, debit notes and payouts are debits.
 // Every write is one transaction that first takes the seller's account row (a row lock on
 // PostgreSQL, the one writer on SQLite), so a seller's entries are numbered (seq) one after another

@@ -4,7 +4,7 @@ import { PLATFORM_BILLING } from '../settlements/platform'
 import { formatQuantity } from '~/utils/quantity'
 import { formatMoney } from '~/utils/format'
 
-// The arithmetic of sellers' bills (docs/domain-38-seller.md), in exact integer paise and
+// The arithmetic of sellers' bills (docs/domain.md (issue 38)), in exact integer paise and
 // thousandths: the supply (CGST + SGST or IGST), the three-way match of a bill line, TDS under
 // section 194Q, and a PAN read from a GSTIN. Pure: the ledger, the pages and the tests share it.
 

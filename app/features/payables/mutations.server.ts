@@ -14,7 +14,7 @@ import {
   type PayoutInput,
 } from './ledger.server'
 
-// The seller side of money, each write one transaction (docs/domain-38-seller.md). Payables change
+// The seller side of money, each write one transaction (docs/domain.md (issue 38)). Payables change
 // only their own records, so no lifecycle step follows them.
 
 type Actor = { userId: number }

@@ -1,4 +1,4 @@
-// The seller side's pages (docs/domain-38-seller.md) for the loaders and actions: finance's under
+// The seller side's pages (docs/domain.md (issue 38)) for the loaders and actions: finance's under
 // /logistics/settlements…, the seller's under /seller/money. Routes guard and call these.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'

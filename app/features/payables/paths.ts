@@ -1,4 +1,4 @@
-// Where the seller side of money lives (docs/domain-38-seller.md): finance's pages in the buyers'
+// Where the seller side of money lives (docs/domain.md (issue 38)): finance's pages in the buyers'
 // money section (/logistics/settlements…, the same roles), the seller's in its own portal.
 
 export const sellerBillsPath = '/logistics/settlements/seller_bills'

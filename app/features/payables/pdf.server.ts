@@ -4,7 +4,7 @@ import { pdfMoney } from '../settlements/pdf.server'
 import type { SellerAccount } from './queries.server'
 import { LEDGER_KIND_WORDS } from './words'
 
-// The seller's statement as a PDF (docs/domain-38-seller.md): its bills (credits), TDS under
+// The seller's statement as a PDF (docs/domain.md (issue 38)): its bills (credits), TDS under
 // section 194Q, debit notes and payouts (debits) with the running balance, and each payout's UTR
 // and the bills it paid. Noto Sans (a package) carries the rupee sign. Money text comes from the
 // settlements PDFs' pdfMoney, so the two read alike. Never a buyer, a buyer's price or an order's value.

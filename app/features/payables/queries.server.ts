@@ -5,7 +5,7 @@ import { kolkataDay } from '~/utils/format'
 import { addDays } from '../settlements/money'
 import { billOpen, dueBucket, panOf, type DueBucket } from './money'
 
-// Reads of the seller side of money (docs/domain-38-seller.md). Finance's pages read every seller;
+// Reads of the seller side of money (docs/domain.md (issue 38)). Finance's pages read every seller;
 // the seller's portal passes its own seller id, and every read then stays inside it. Nothing here
 // selects a buyer, a buyer's price or an order's value to the buyer.
 

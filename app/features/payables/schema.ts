@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { controlError, dateField, moneyField, singleLine, wholeNumberField } from '~/utils/fields'
 
-// The seller side's forms (docs/domain-38-seller.md). Lines are records by id whose typed texts
+// The seller side's forms (docs/domain.md (issue 38)). Lines are records by id whose typed texts
 // (quantity, rate, tax, amount) are read in pages.server.ts, so a bad one is told at its own field.
 
 const text = (label: string, max: number) =>

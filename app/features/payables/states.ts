@@ -1,6 +1,6 @@
 import { machine } from '~/platform/steps'
 
-// A seller bill's machine (docs/domain-38-seller.md): a bill that matches what was ordered,
+// A seller bill's machine (docs/domain.md (issue 38)): a bill that matches what was ordered,
 // dispatched and accepted is approved as it is recorded; one that does not waits in review for a
 // person, who approves it with a reason or rejects it with a reason.
 

@@ -4,7 +4,7 @@ import { registrationOf } from './gst/registrations.server'
 import type { DocType } from './gst/documents.server'
 import { FONT, FONT_BOLD } from './pdf-fonts.server'
 
-// The e-invoice particulars a registered document prints (docs/domain-38-einvoice.md): the IRN, the
+// The e-invoice particulars a registered document prints (docs/domain.md (issue 38)): the IRN, the
 // acknowledgement number and date, and the signed QR code the portal returned, as a QR image a
 // phone or the GST verification app reads. Drawn by invoicePdf when the invoice has a registration.
 

@@ -19,7 +19,7 @@ import {
   type NoteKind,
 } from './notes'
 
-// Credit and debit notes (docs/domain-38-notes.md "Credit and debit notes"): each adjusts one of the
+// Credit and debit notes (docs/domain.md (issue 38) "Credit and debit notes"): each adjusts one of the
 // buyer's invoices, line by line, in one transaction that first takes the buyer's account row (as
 // every ledger entry does). A credit note lowers what the invoice owes; what it credits beyond what
 // the invoice still owes (an invoice already paid) goes back to the payments that paid it, newest

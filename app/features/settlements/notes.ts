@@ -2,7 +2,7 @@ import type { NoteReasonCode } from '#db/types'
 import { lineValue } from '../orders/lines'
 import { splitGst, type InvoiceLineAmounts, type Supply } from './money'
 
-// The arithmetic of credit and debit notes (docs/domain-38-notes.md), in exact integer paise, the
+// The arithmetic of credit and debit notes (docs/domain.md (issue 38)), in exact integer paise, the
 // same for the ledger, the forms, the PDFs and the tests. A note adjusts one invoice; each of its
 // lines adjusts one invoice line, by a quantity (short delivery, QC rejection, return: quantity ×
 // the line's price) or by a taxable amount (rate difference, other), taxed at the line's rate and

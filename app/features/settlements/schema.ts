@@ -23,7 +23,7 @@ export const settlementFormSchema = z.discriminatedUnion('intent', [
     amount: moneyField('the amount received'),
     mode: z.enum(PAYMENT_MODES, { error: 'Choose how it was paid' }),
     reference: text('the reference (UTR, cheque number)', 60),
-    // TDS the buyer deducted (docs/domain-38-notes.md "TDS on receipts"): blank is none.
+    // TDS the buyer deducted (docs/domain.md (issue 38) "TDS on receipts"): blank is none.
     tds: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
       moneyField('the TDS deducted').optional(),

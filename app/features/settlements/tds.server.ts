@@ -3,7 +3,7 @@ import { audit } from '~/platform/audit.server'
 import { formatMoney, kolkataDay } from '~/utils/format'
 import { Refused } from '~/utils/refusal.server'
 
-// TDS a buyer deducted from its payments (docs/domain-38-notes.md "TDS on receipts"): the receipt
+// TDS a buyer deducted from its payments (docs/domain.md (issue 38) "TDS on receipts"): the receipt
 // settled invoices by the money plus the TDS, so the TDS is the platform's receivable (from the
 // income-tax department, through the buyer's deposit) until the buyer's certificate (Form 16A) is
 // entered: its number and date. Finance sees the receipts waiting for one and records it.

@@ -1,4 +1,4 @@
-// The GST masters the e-invoice and GSTR-1 files use (docs/domain-38-einvoice.md): each state's
+// The GST masters the e-invoice and GSTR-1 files use (docs/domain.md (issue 38)): each state's
 // two-digit code (the first two digits of a GSTIN) and the units of quantity (UQC).
 
 /** State and union territory codes of the GST masters, by the address book's state names. */

@@ -3,7 +3,7 @@ import type { EinvoiceDocType } from '#db/types'
 import type { Executor } from '~/platform/executor'
 import type { PartyOnInvoice } from '../platform'
 
-// The outward supplies of a period as GST documents (docs/domain-38-einvoice.md): tax invoices, and
+// The outward supplies of a period as GST documents (docs/domain.md (issue 38)): tax invoices, and
 // the credit and debit notes that adjust them, each with its parties as the invoice printed them
 // (buyer_invoices.seller_json / buyer_json), the ship-to of the order, its lines with HSN, unit,
 // taxable value and taxes, and, for a note, the invoice it adjusts. The e-invoice and GSTR-1 files

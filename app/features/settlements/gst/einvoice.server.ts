@@ -2,7 +2,7 @@ import type { PartyOnInvoice } from '../platform'
 import { ratePercent, rupees, stateCode, uqcOf } from './codes'
 import { isRegistered, type Address, type GstDocument } from './documents.server'
 
-// The e-invoice of a document in the INV-01 schema, version 1.1 (docs/domain-38-einvoice.md): what the
+// The e-invoice of a document in the INV-01 schema, version 1.1 (docs/domain.md (issue 38)): what the
 // invoice registration portal takes to give an IRN. B2B only: a buyer with a GSTIN. The supplier is
 // the platform as the invoice printed it; the goods are dispatched from where the platform bills (no
 // DispDtls: the seller's pickup address would name the seller to the buyer); ShipDtls only where the

@@ -3,7 +3,7 @@ import { PLATFORM_BILLING } from '../platform'
 import { ratePercent, rupees, stateCode, uqcOf } from './codes'
 import { gstDocuments, isRegistered, monthBounds, type GstDocument, type GstLine } from './documents.server'
 
-// GSTR-1 of a month (docs/domain-38-einvoice.md): the outward supplies as the JSON the GST offline
+// GSTR-1 of a month (docs/domain.md (issue 38)): the outward supplies as the JSON the GST offline
 // tool imports. Registered buyers' invoices go to b2b (by the buyer's GSTIN), their notes to cdnr;
 // an unregistered buyer's inter-state invoice above ₹1,00,000 to b2cl (its notes to cdnur), every
 // other unregistered supply to b2cs, summed by place of supply and rate, its notes netted there.

@@ -7,7 +7,7 @@ import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { DOC_LABELS, gstDocument, type DocType, type GstDocument } from './documents.server'
 import { einvoiceProblems, schemaDate } from './einvoice.server'
 
-// What the invoice registration portal (IRP) answered for a document (docs/domain-38-einvoice.md):
+// What the invoice registration portal (IRP) answered for a document (docs/domain.md (issue 38)):
 // IRN, acknowledgement number and date, the signed QR code and the signed invoice. The portal sits
 // behind one interface, `RegistrationPortal`: given the documents, it answers what it registered.
 // Today's portal is a file (filePortal: the response file finance downloaded from the portal after a

@@ -1,5 +1,6 @@
 import { kolkataDay } from '~/utils/format'
 import { gstStateCode } from '~/utils/gst-states'
+import { uqcOf } from '~/utils/gst-units'
 
 // The e-way bill's rules (docs/domain.md (issue 38)), pure so the views, the JSON and the tests
 // share them: when a movement needs one (Rule 138 CGST Rules: a consignment worth more than
@@ -53,16 +54,7 @@ export const gstinState = (gstin: string | null | undefined) =>
   gstin && GSTIN_SHAPE.test(gstin) ? Number(gstin.slice(0, 2)) : null
 
 /** Units of quantity code (UQC) of the e-way bill for the products' units. */
-const UNIT_CODES: Record<string, string> = {
-  m: 'MTR',
-  mtr: 'MTR',
-  kg: 'KGS',
-  kgs: 'KGS',
-  pcs: 'PCS',
-  pc: 'PCS',
-  nos: 'NOS',
-}
-export const unitCode = (unit: string) => UNIT_CODES[unit.trim().toLowerCase()] ?? 'OTH'
+export const unitCode = uqcOf
 
 /** Supply type, sub-supply type and document type, as the NIC codes them. */
 export const SUB_SUPPLY = { supply: 1, salesReturn: 7, others: 8 } as const

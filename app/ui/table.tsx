@@ -58,7 +58,13 @@ export function Table<T>({
       .filter(Boolean)
       .join(' ') || undefined
   return (
-    <div className="table-wrap cards">
+    // A table wider than the page scrolls sideways: the keyboard reaches it too (its name is the caption).
+    <div
+      className="table-wrap cards"
+      tabIndex={0}
+      role={caption ? 'region' : undefined}
+      aria-label={caption || undefined}
+    >
       <table className="table">
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>

@@ -50,8 +50,8 @@ export function BuyerInvoices({ data }: { data: BuyerInvoicesPage }) {
       header: 'Details',
       nowrap: true,
       cell: (i) => (
-        <Link to={buyerMoneyPaths.invoice(i.id)} aria-label={`${i.number}: lines, credit and debit notes`}>
-          Lines and notes
+        <Link to={buyerMoneyPaths.invoice(i.id)}>
+          Lines and notes<span className="visually-hidden"> of {i.number}</span>
         </Link>
       ),
     },
@@ -204,8 +204,8 @@ export function BuyerOutstanding({ data }: { data: BuyerOutstandingPage }) {
       header: 'Details',
       nowrap: true,
       cell: (i) => (
-        <Link to={buyerMoneyPaths.invoice(i.id)} aria-label={`${i.number}: lines, credit and debit notes`}>
-          Lines and notes
+        <Link to={buyerMoneyPaths.invoice(i.id)}>
+          Lines and notes<span className="visually-hidden"> of {i.number}</span>
         </Link>
       ),
     },

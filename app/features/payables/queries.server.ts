@@ -19,9 +19,9 @@ export const readBillFilter = (url: URL): BillFilter => {
 
 const LIST_SIZE = 100
 
-/** Bills for finance: the review queue by default (oldest first), or approved, rejected, all (newest first). */
-export async function billsList(db: Executor, status: BillFilter) {
-  let q = db
+/** Bills with their seller's name and seller order's code: what every list of bills shows. */
+const billRows = (db: Executor) =>
+  db
     .selectFrom('seller_bills as b')
     .innerJoin('sellers as s', 's.id', 'b.seller_id')
     .innerJoin('seller_orders as so', 'so.id', 'b.seller_order_id')
@@ -34,9 +34,11 @@ export async function billsList(db: Executor, status: BillFilter) {
       'b.bill_on',
       'b.due_on',
       'b.total_minor',
-      'b.status',
-      'b.mismatch',
     ])
+
+/** Bills for finance: the review queue by default (oldest first), or approved, rejected, all (newest first). */
+export async function billsList(db: Executor, status: BillFilter) {
+  let q = billRows(db).select(['b.status', 'b.mismatch'])
   if (status !== 'all') q = q.where('b.status', '=', status)
   q = status === 'review' ? q.orderBy('b.id', 'asc') : q.orderBy('b.id', 'desc')
   const [rows, count] = await Promise.all([
@@ -222,23 +224,8 @@ export type BillDetail = NonNullable<Awaited<ReturnType<typeof billDetail>>>
 /** Approved bills still owing, soonest due first, per seller, with totals overdue, due this week, later. */
 export async function payables(db: Executor, today: string) {
   const weekEnd = addDays(today, 6)
-  const rows = await db
-    .selectFrom('seller_bills as b')
-    .innerJoin('sellers as s', 's.id', 'b.seller_id')
-    .innerJoin('seller_orders as so', 'so.id', 'b.seller_order_id')
-    .select([
-      'b.id',
-      'b.number',
-      'b.seller_id',
-      's.name as sellerName',
-      'so.code as orderCode',
-      'b.bill_on',
-      'b.due_on',
-      'b.total_minor',
-      'b.paid_minor',
-      'b.debited_minor',
-      'b.tds_minor',
-    ])
+  const rows = await billRows(db)
+    .select(['b.paid_minor', 'b.debited_minor', 'b.tds_minor'])
     .where('b.status', '=', 'approved')
     .where((eb) =>
       eb(

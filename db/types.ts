@@ -1016,8 +1016,11 @@ export interface BuyerInvoicesTable {
   id: Id
   number: string
   buyer_id: number
-  seller_order_id: number
-  master_order_id: number
+  /** The seller order (and its master order) delivered; null on a sample order's invoice. */
+  seller_order_id: ColumnType<number | null, number | null | undefined, number | null>
+  master_order_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** The sample order dispatched with a charge; null on an order's invoice. One invoice per sample order. */
+  sample_order_id: ColumnType<number | null, number | null | undefined, number | null>
   invoice_on: string
   due_on: string
   supply: 'intra' | 'inter'
@@ -1044,7 +1047,9 @@ export interface BuyerInvoiceLinesTable {
   id: Id
   invoice_id: number
   line_no: number
-  sub_order_id: number
+  /** The order line invoiced; null on a sample invoice's line, which names its sample order item. */
+  sub_order_id: ColumnType<number | null, number | null | undefined, number | null>
+  sample_order_item_id: ColumnType<number | null, number | null | undefined, number | null>
   description: string
   hsn_code: string
   unit: string

@@ -10,7 +10,7 @@ import { seedMoreCompanies } from './companies'
 import { seedDemoOrders } from './orders'
 import { seedDemoQc } from './qc'
 import { seedDemoSampleOrders } from './sample-orders'
-import { seedDemoLogistics } from './logistics'
+import { seedDemoLogistics, seedDemoSampleCourier } from './logistics'
 import { seedDemoPayables } from './payables'
 import type { AddressesTable, AttributeDefinition, RoleKey } from '#db/types'
 
@@ -395,8 +395,10 @@ export async function seedDemo(db: Database): Promise<void> {
   // Orders go through the order functions, each its own transaction, as when people place them.
   await seedDemoOrders(db)
   await seedDemoQc(db)
-  await seedDemoSampleOrders(db)
+  // The year of logistics and money first, then the sample orders (a dispatch invoices today), then their courier.
   await seedDemoLogistics(db)
+  await seedDemoSampleOrders(db)
+  await seedDemoSampleCourier(db)
   await seedDemoPayables(db)
 }
 

@@ -458,13 +458,43 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
   ok(await takeBookingStep(db, staff, atWarehouse.id, whBooking.id, 'pick_up', '', dayAt(-3, 10)), 'picked up')
   ok(await takeBookingStep(db, staff, atWarehouse.id, whBooking.id, 'deliver', '', dayAt(-2, 15)), 'at the warehouse')
   await bill(atWarehouse.id, whBooking.id, -2, await freightOf(whBooking.id), 3)
+}
 
-  // A sample courier for an approved sample order, if the sample demo left one.
+/**
+ * A sample courier for an approved sample order, if the sample demo left one: seeded after the
+ * sample orders, which come after the year of history (a sample dispatched raises its invoice
+ * today, so the buyers' ledgers stay in date order).
+ */
+export async function seedDemoSampleCourier(db: Database): Promise<void> {
+  const staff = {
+    userId: (
+      await db.selectFrom('users').select('id').where('email', '=', demoEmail('internal')).executeTakeFirstOrThrow()
+    ).id,
+  }
   const sample = await db
     .selectFrom('sample_orders')
     .select('code')
     .where('status', '=', 'approved')
     .orderBy('id')
     .executeTakeFirst()
-  if (sample) await request('sample', sample.code, 1, 'demo-sample-courier')
+  if (!sample) return
+  const order = (await linkedOrderByCode(db, sample.code))!
+  const choices = await addressChoices(db, 'sample', order)
+  ok(
+    await createRequest(
+      db,
+      staff,
+      'sample',
+      sample.code,
+      {
+        fromAddressId: choices.from[0]!.id,
+        toAddressId: choices.to[0]!.id,
+        pickupOn: addDays(kolkataDay(), 1),
+        weight: 2_500,
+        packages: 1,
+      },
+      'demo-sample-courier',
+    ),
+    'request sample',
+  )
 }

@@ -1,6 +1,6 @@
 import { addSampleLine, placeSampleCart, saveSampleCart } from '../app/features/sample-orders/cart.server'
 import { sampleLensFor } from '../app/features/sample-orders/search.server'
-import { takeSampleStep } from '../app/features/sample-orders/steps.server'
+import { takeSampleOrderStep as takeSampleStep } from '../app/lifecycle/sample-orders.server'
 import type { SampleOrderStatus } from '#db/types'
 import type { Database } from '#db/database'
 import { demoEmail } from './demo-users'

@@ -4,7 +4,7 @@ import { type Executor } from '~/platform/executor'
 import { moveBooking, type BookingOf, type CarryOrder } from '~/features/logistics/bookings.server'
 import type { BookingStepName } from '~/features/logistics/states'
 import { sampleSight } from '~/features/sample-orders/lens'
-import { sampleStepIn } from '~/features/sample-orders/steps.server'
+import { sampleOrderStepIn } from './sample-orders.server'
 import { sellerOrderStepIn } from './seller-orders.server'
 
 // What happens across features when a transport booking moves (docs/decisions/0013): logistics
@@ -55,10 +55,15 @@ function carryOrder(trx: Executor, actor: Actor, now: Date): CarryOrder {
       let code = ''
       await orderStep(async () => {
         code = (
-          await sampleStepIn(trx, actor, SAMPLE_LENS, sampleOrderId, move, {
-            courier: booking.transporter,
-            trackingNumber: booking.lr_number ?? booking.code,
-          })
+          await sampleOrderStepIn(
+            trx,
+            actor,
+            SAMPLE_LENS,
+            sampleOrderId,
+            move,
+            { courier: booking.transporter, trackingNumber: booking.lr_number ?? booking.code },
+            now,
+          )
         ).code
       })
       return `${code} ${past}`

@@ -7,7 +7,7 @@ import { acceptCounterOffer, takeSellerOrderStep } from '~/lifecycle/seller-orde
 import type { SellerOrderStepName } from '~/features/orders/states'
 import { sampleSight } from '~/features/sample-orders/lens'
 import type { SampleOrderStepName } from '~/features/sample-orders/states'
-import { takeSampleStep } from '~/features/sample-orders/steps.server'
+import { takeSampleOrderStep as takeSampleStep } from '~/lifecycle/sample-orders.server'
 import { issueDebitNote, recordPayment } from '~/lifecycle/settlements.server'
 import { nextDocumentNumber } from '~/platform/numbering.server'
 import { placeCart } from '~/lifecycle/master-orders.server'

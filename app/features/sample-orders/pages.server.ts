@@ -2,6 +2,8 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
+import type { SampleOrderStatus } from '#db/types'
+import type { Result } from '~/utils/refusal.server'
 import { portalsFor } from '~/auth/portals'
 import type { Viewer } from '~/auth/session.server'
 import { csvStreamResponse, type CsvColumn } from '~/utils/csv.server'
@@ -18,8 +20,8 @@ import {
   scopedSampleOrders,
   type SampleOrderRow,
 } from './search.server'
-import { takeSampleStep } from './steps.server'
-import { sampleOrderMachine } from './states'
+import type { SampleStepInput } from './steps.server'
+import { sampleOrderMachine, type SampleOrderStepName } from './states'
 
 /** A portal's sample order search; undefined where the viewer has no sample orders there (answered 404). */
 export async function sampleSearchFor(db: Database, viewer: Viewer, portal: SamplePortal, url: URL) {
@@ -37,6 +39,22 @@ export async function samplePageFor(db: Database, viewer: Viewer, portal: Sample
 
 type Reply = SubmissionResult<string[]>
 
+/**
+ * The sample order moves with their effects across features: the lifecycle's
+ * (app/lifecycle/sample-orders.server.ts `sampleMoves`), handed in by the route, as a feature never
+ * calls the lifecycle itself.
+ */
+export interface SampleMoves {
+  takeSampleStep(
+    db: Database,
+    actor: { userId: number },
+    lens: SampleLens,
+    id: number,
+    name: SampleOrderStepName,
+    input?: SampleStepInput,
+  ): Promise<Result<{ code: string; status: SampleOrderStatus }>>
+}
+
 /** A sample order page's forms (the steps and the buyer's feedback); an order outside the lens is not found, whatever the form. */
 export async function samplePageAction(
   db: Database,
@@ -44,6 +62,7 @@ export async function samplePageAction(
   portal: SamplePortal,
   idParam: string | undefined,
   form: FormData,
+  moves: SampleMoves,
 ): Promise<FormOutcome<Reply>> {
   const lens = sampleLensFor(viewer, portal)
   const id = readId(idParam)
@@ -51,7 +70,7 @@ export async function samplePageAction(
   const submission = parseWithZod(form, { schema: sampleStepSchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const input = submission.value
-  const taken = await takeSampleStep(db, { userId: viewer.userId }, lens, id, input.intent, {
+  const taken = await moves.takeSampleStep(db, { userId: viewer.userId }, lens, id, input.intent, {
     reason: 'reason' in input ? input.reason : undefined,
     courier: 'courier' in input ? input.courier : undefined,
     trackingNumber: 'trackingNumber' in input ? input.trackingNumber : undefined,

@@ -13,7 +13,7 @@ import {
 } from './cart.server'
 import { readSampleFilters } from './schema'
 import { listSampleOrders, sampleLensFor, sampleOrderDetail } from './search.server'
-import { takeSampleStep } from './steps.server'
+import { takeSampleOrderStep as takeSampleStep } from '~/lifecycle/sample-orders.server'
 import { portalHome } from '../dashboard/queries.server'
 import { listSampleSkus, sampleSkuForEdit } from '../sample-skus/queries.server'
 import { readSampleSkuFilters } from '../sample-skus/schema'

@@ -1,8 +1,7 @@
-import type { Database } from '#db/database'
 import { lockedRead } from '#db/locks'
 import type { SampleOrderStatus } from '#db/types'
 import { config } from '~/config.server'
-import { Refused, settle, type Result } from '~/utils/refusal.server'
+import { Refused } from '~/utils/refusal.server'
 import { type Executor } from '~/platform/executor'
 import { queueEmail } from '~/platform/outbox.server'
 import { takeStep } from '~/platform/steps.server'
@@ -30,23 +29,13 @@ export interface SampleStepInput {
 const text = (value: string | undefined, max: number) => (value ?? '').trim().slice(0, max)
 
 /**
- * Takes a step on a sample order in the lens's scope. Staff steps need a lens that manages, the
- * buyer's feedback one that gives feedback; an order outside the scope is not found. Dispatching
- * takes the samples out of stock in the same transaction, each by a conditional update that never
- * takes stock below zero: when there is not enough, nothing changes and the step is refused.
+ * Takes a step on a sample order in the lens's scope, inside the caller's transaction (the
+ * lifecycle's sampleOrderStepIn, which raises the sample charges' invoice on dispatch); refusals
+ * are thrown. Staff steps need a lens that manages, the buyer's feedback one that gives feedback;
+ * an order outside the scope is not found. Dispatching takes the samples out of stock in the same
+ * transaction, each by a conditional update that never takes stock below zero: when there is not
+ * enough, nothing changes and the step is refused.
  */
-export async function takeSampleStep(
-  db: Database,
-  actor: Actor,
-  lens: SampleLens,
-  id: number,
-  name: SampleOrderStepName,
-  input: SampleStepInput = {},
-): Promise<Result<{ code: string; status: SampleOrderStatus }>> {
-  return settle(() => db.transaction().execute((trx) => sampleStepIn(trx, actor, lens, id, name, input)))
-}
-
-/** takeSampleStep inside the caller's transaction (a courier booking dispatches and delivers its sample order); refusals are thrown. */
 export async function sampleStepIn(
   trx: Executor,
   actor: Actor,

@@ -8,7 +8,7 @@ import { ListSummary, Pagination } from '~/ui/list-summary'
 import { PageHeader } from '~/ui/shell'
 import { Table, type Column } from '~/ui/table'
 import { formatDate, formatMoney } from '~/utils/format'
-import { orderPath } from '../orders/lens'
+import { BuyerInvoiceOrder } from './invoice-order-link'
 import { BUYER_INVOICE_STATUSES, buyerInvoiceStatusLabels, buyerMoneyPaths } from './buyer-paths'
 import type { BuyerInvoicesPage, BuyerOutstandingPage, BuyerPaymentsPage } from './buyer.server'
 import { AgeingTable } from './ageing-table'
@@ -60,7 +60,7 @@ export function BuyerInvoices({ data }: { data: BuyerInvoicesPage }) {
       key: 'order',
       header: 'Order',
       nowrap: true,
-      cell: (i) => <Link to={orderPath('buyer', i.masterOrderId)}>{i.orderCode}</Link>,
+      cell: (i) => <BuyerInvoiceOrder order={i.order} />,
     },
     { key: 'amount', header: 'Amount', numeric: true, cell: (i) => formatMoney(i.totalMinor) },
     { key: 'paid', header: 'Paid', numeric: true, cell: (i) => formatMoney(i.paidMinor + i.creditedMinor) },
@@ -213,7 +213,7 @@ export function BuyerOutstanding({ data }: { data: BuyerOutstandingPage }) {
       key: 'order',
       header: 'Order',
       nowrap: true,
-      cell: (i) => <Link to={orderPath('buyer', i.masterOrderId)}>{i.orderCode}</Link>,
+      cell: (i) => <BuyerInvoiceOrder order={i.order} />,
     },
     { key: 'date', header: 'Date', nowrap: true, cell: (i) => day(i.invoiceOn) },
     {

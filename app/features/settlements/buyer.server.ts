@@ -12,6 +12,7 @@ import { formatMoney, kolkataDay } from '~/utils/format'
 import { keysetWalk } from '~/utils/keyset.server'
 import { readListParams } from '~/utils/list-params'
 import { BUYER_INVOICE_STATUSES, buyerMoneyPaths, type BuyerInvoiceFilter } from './buyer-paths'
+import { INVOICE_ORDER_COLUMNS, withOrder } from './invoice-order'
 import { addDays } from './money'
 import { invoicePdfFor, statementPdfFor } from './pages.server'
 import { accountOf, ageingOf, openInvoices } from './queries.server'
@@ -87,14 +88,14 @@ function filteredInvoices(db: Database, buyerId: number, filters: Pick<BuyerInvo
 /** An invoice row as the list shows it: number, dates, the buyer's order, the amounts, status. */
 const invoiceRows = (query: ReturnType<typeof filteredInvoices>) =>
   query
-    .innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
+    .leftJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
+    .leftJoin('sample_orders as smp', 'smp.id', 'i.sample_order_id')
     .select([
       'i.id',
       'i.number',
       'i.invoice_on as invoiceOn',
       'i.due_on as dueOn',
-      'mo.id as masterOrderId',
-      'mo.code as orderCode',
+      ...INVOICE_ORDER_COLUMNS,
       'i.total_minor as totalMinor',
       'i.paid_minor as paidMinor',
       'i.credited_minor as creditedMinor',
@@ -116,7 +117,7 @@ export async function buyerInvoicesPage(db: Database, buyerId: number, url: URL)
       .offset((filters.page - 1) * filters.pageSize)
       .execute(),
   ])
-  return { rows: rows.map(amounts), total: count.total, capped: count.capped, filters, today }
+  return { rows: rows.map((r) => amounts(withOrder(r))), total: count.total, capped: count.capped, filters, today }
 }
 export type BuyerInvoicesPage = Awaited<ReturnType<typeof buyerInvoicesPage>>
 
@@ -134,7 +135,7 @@ export async function* buyerInvoiceBatches(db: Database, buyerId: number, url: U
     }
     return invoiceRows(query).limit(batch).execute()
   }
-  for await (const rows of keysetWalk(next, batch)) yield { rows: rows.map(amounts), today }
+  for await (const rows of keysetWalk(next, batch)) yield { rows: rows.map((r) => amounts(withOrder(r))), today }
 }
 
 const paymentRows = (db: Database, buyerId: number) =>
@@ -255,8 +256,7 @@ export async function buyerOutstandingPage(db: Database, buyerId: number, url: U
       number: i.number,
       invoiceOn: i.invoiceOn,
       dueOn: i.dueOn,
-      orderCode: i.orderCode,
-      masterOrderId: i.masterOrderId,
+      order: i.order,
       totalMinor: i.totalMinor,
       paidMinor: i.paidMinor,
       creditedMinor: i.creditedMinor,

@@ -33,7 +33,7 @@ export async function buyerInvoicePage(db: Database, buyerId: number, invoiceIdP
       number: invoice.number,
       invoiceOn: invoice.invoiceOn,
       dueOn: invoice.dueOn,
-      orderCode: invoice.orderCode,
+      order: invoice.order,
       status: invoice.status,
       supply: invoice.supply,
       taxable: invoice.taxable,
@@ -70,15 +70,9 @@ export async function invoicePage(db: Database, buyerIdParam: string | undefined
   const page = await buyerInvoicePage(db, buyer.id, invoiceIdParam)
   if (!page) return undefined
   const lines = await invoiceLinesWithNotes(db, page.invoice.id)
-  const masterOrder = await db
-    .selectFrom('buyer_invoices')
-    .select('master_order_id')
-    .where('id', '=', page.invoice.id)
-    .executeTakeFirstOrThrow()
   return {
     ...page,
     buyer,
-    masterOrderId: masterOrder.master_order_id,
     room: lines.map((l) => ({
       id: l.id,
       lineNo: l.line_no,

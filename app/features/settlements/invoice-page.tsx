@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { getFormProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { SubmitButton } from '~/ui/button'
@@ -5,7 +6,6 @@ import { Details } from '~/ui/details'
 import { ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { Link } from '~/ui/link'
-import { useOrderHref } from '~/ui/may-open'
 import { PageHeader } from '~/ui/shell'
 import { Table, type Column } from '~/ui/table'
 import { formatDate, formatMoney } from '~/utils/format'
@@ -13,6 +13,7 @@ import { formatQuantity, quantityInput } from '~/utils/quantity'
 import { rupeesInput } from '~/utils/money'
 import { replyFor, type Reply } from '~/platform/form-reply'
 import { buyerMoneyPaths } from './buyer-paths'
+import { BuyerInvoiceOrder, StaffInvoiceOrder } from './invoice-order-link'
 import type { BuyerInvoicePageData, InvoicePageData } from './invoice-page.server'
 import { DEBIT_REASONS, NOTE_REASONS, noteReasonLabels, noteTitle, type NoteKind } from './notes'
 import { invoicePdfPath, settlementPath } from './shared'
@@ -31,13 +32,13 @@ export const invoicePagePath = (buyerId: number, invoiceId: number) =>
   `${settlementPath(buyerId)}/invoices/${invoiceId}`
 export const buyerNotePdfPath = (kind: NoteKind, id: number) => `/buyer/${kind}_notes/${id}.pdf`
 
-function InvoiceFacts({ invoice }: { invoice: Invoice }) {
+function InvoiceFacts({ invoice, order }: { invoice: Invoice; order: ReactNode }) {
   return (
     <Details
       items={[
         { label: 'Date', value: day(invoice.invoiceOn) },
         { label: 'Due by', value: day(invoice.dueOn) },
-        { label: 'Order', value: invoice.orderCode },
+        { label: invoice.order.kind === 'sample' ? 'For' : 'Order', value: order },
         {
           label: 'Taxes',
           value: invoice.supply === 'intra' ? 'CGST + SGST (within the state)' : 'IGST (across states)',
@@ -106,7 +107,7 @@ export function BuyerInvoiceView({ data }: { data: BuyerInvoicePageData }) {
         </Link>
         <Link to={buyerMoneyPaths.invoices}>Invoices</Link>
       </PageHeader>
-      <InvoiceFacts invoice={invoice} />
+      <InvoiceFacts invoice={invoice} order={<BuyerInvoiceOrder order={invoice.order} />} />
       <h2>Lines</h2>
       <Table caption="The invoice's lines" columns={lineColumns} rows={invoice.lines} rowKey={(l) => l.lineNo} />
       <h2>Credit and debit notes</h2>
@@ -118,17 +119,15 @@ export function BuyerInvoiceView({ data }: { data: BuyerInvoicePageData }) {
 /** /logistics/settlements/buyers/:buyerId/invoices/:invoiceId: finance's invoice, its notes, and the forms that raise them. */
 export function InvoicePage({ data, reply }: { data: InvoicePageData; reply: Reply }) {
   const { invoice, buyer } = data
-  const orderHref = useOrderHref()
   return (
     <div>
       <PageHeader title={`Invoice ${invoice.number}`}>
         <Link reloadDocument to={invoicePdfPath(buyer.id, invoice.id)}>
           The invoice (PDF)
         </Link>
-        <Link to={orderHref(data.masterOrderId)}>The order</Link>
         <Link to={settlementPath(buyer.id)}>{`Settlement: ${buyer.name}`}</Link>
       </PageHeader>
-      <InvoiceFacts invoice={invoice} />
+      <InvoiceFacts invoice={invoice} order={<StaffInvoiceOrder order={invoice.order} />} />
       <h2>Lines</h2>
       <Table caption="The invoice's lines" columns={lineColumns} rows={invoice.lines} rowKey={(l) => l.lineNo} />
       <h2>Credit and debit notes</h2>

@@ -75,6 +75,7 @@ function invoiceOf(
     credited_minor: 0,
     debited_minor: 0,
     status: 'open',
+    order: { kind: 'order', id: 42, code: 'MO-2026-000042' },
     orderCode: 'MO-2026-000042',
     taxable: totals.taxable,
     cgst: totals.cgst,

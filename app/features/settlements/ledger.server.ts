@@ -158,7 +158,7 @@ export async function allocateOpen(trx: Executor, buyerId: number): Promise<numb
       Number(invoice.credited_minor)
     if (left === 0) {
       await trx.updateTable('buyer_invoices').set({ status: 'settled' }).where('id', '=', pair.invoiceId).execute()
-      settled.add(invoice.master_order_id)
+      if (invoice.master_order_id !== null) settled.add(invoice.master_order_id)
     }
   }
   return [...settled]
@@ -193,12 +193,151 @@ const parseAddress = (json: string) => {
   }
 }
 
+/** A line to invoice: what the buyer is charged for, at its category's rate (by its value slab). */
+interface LineToInvoice {
+  subOrderId: number | null
+  sampleOrderItemId: number | null
+  description: string
+  hsnCode: string
+  unit: string
+  quantityMilli: number
+  priceMinor: number
+  gstRateBp: number
+  slabAboveMinor: number | null
+  rateAboveBp: number | null
+}
+
+/** What an invoice is for: a seller order delivered (with its master order) or a sample order dispatched. */
+type InvoiceFor =
+  | { kind: 'seller_order'; sellerOrderId: number; masterOrderId: number; code: string; masterCode: string }
+  | { kind: 'sample_order'; sampleOrderId: number; code: string }
+
+/**
+ * Writes a tax invoice to a buyer (docs/domain.md "Tax invoice"): GST at each line's category rate
+ * in force now (the time of supply), by the sale value per piece where the category has a value
+ * slab (app/utils/gst-rates.ts); CGST + SGST when the place of supply (the ship-to's state, else the
+ * bill-to's: IGST Act s.10(1)(a)) is the platform's own state, IGST otherwise; the next number of
+ * the financial year; the ledger's debit; and the audit entry. The buyer's money not yet allocated
+ * pays it at once: answers the master orders that settled.
+ */
+async function writeInvoice(
+  trx: Executor,
+  input: {
+    buyerId: number
+    buyer: { name: string; legalName: string | null; gstin: string | null; paymentTermsDays: number }
+    billToJson: string | null
+    shipToJson: string | null
+    lines: LineToInvoice[]
+    for: InvoiceFor
+    actorUserId: number | null
+    at: Date
+  },
+): Promise<{ id: number; number: string; settled: number[] }> {
+  const { buyerId, lines, at } = input
+  await lockAccount(trx, buyerId)
+  const billTo = input.billToJson ? parseAddress(input.billToJson) : {}
+  const shipTo = input.shipToJson ? parseAddress(input.shipToJson) : null
+  const placeOfSupply = shipTo?.state || billTo.state || ''
+  const supply = supplyOf(PLATFORM_BILLING.state, placeOfSupply)
+  const rates = lines.map((l) => lineGstRateBp(l, l.priceMinor, l.unit))
+  const amounts = lines.map((l, i) =>
+    lineAmounts({ quantityMilli: l.quantityMilli, priceMinor: l.priceMinor, gstRateBp: rates[i]! }, supply),
+  )
+  const totals = invoiceTotals(amounts)
+  const day = kolkataDay(at)
+  const number = await nextDocumentNumber(trx, 'INV', day)
+  const buyer: PartyOnInvoice = {
+    name: input.buyer.name,
+    legalName: input.buyer.legalName,
+    gstin: input.buyer.gstin,
+    line1: billTo.line1 ?? '',
+    line2: billTo.line2 ?? null,
+    city: billTo.city ?? '',
+    state: billTo.state ?? '',
+    pin: billTo.pin ?? '',
+  }
+  const seller: PartyOnInvoice = { ...PLATFORM_BILLING }
+  const stamp = at.toISOString()
+  const target = input.for
+  const invoice = await trx
+    .insertInto('buyer_invoices')
+    .values({
+      number,
+      buyer_id: buyerId,
+      seller_order_id: target.kind === 'seller_order' ? target.sellerOrderId : null,
+      master_order_id: target.kind === 'seller_order' ? target.masterOrderId : null,
+      sample_order_id: target.kind === 'sample_order' ? target.sampleOrderId : null,
+      invoice_on: day,
+      due_on: addDays(day, input.buyer.paymentTermsDays),
+      supply,
+      place_of_supply: placeOfSupply,
+      seller_json: JSON.stringify(seller),
+      buyer_json: JSON.stringify(buyer),
+      ship_to_json: input.shipToJson,
+      taxable_minor: totals.taxable,
+      cgst_minor: totals.cgst,
+      sgst_minor: totals.sgst,
+      igst_minor: totals.igst,
+      total_minor: totals.total,
+      status: totals.total > 0 ? 'open' : 'settled',
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await trx
+    .insertInto('buyer_invoice_lines')
+    .values(
+      lines.map((l, i) => ({
+        invoice_id: invoice.id,
+        line_no: i + 1,
+        sub_order_id: l.subOrderId,
+        sample_order_item_id: l.sampleOrderItemId,
+        description: l.description.slice(0, 300),
+        hsn_code: l.hsnCode,
+        unit: l.unit,
+        quantity_milli: l.quantityMilli,
+        price_minor: l.priceMinor,
+        taxable_minor: amounts[i]!.taxable,
+        gst_rate_bp: rates[i]!,
+        cgst_minor: amounts[i]!.cgst,
+        sgst_minor: amounts[i]!.sgst,
+        igst_minor: amounts[i]!.igst,
+        total_minor: amounts[i]!.total,
+      })),
+    )
+    .execute()
+  await writeEntry(trx, buyerId, {
+    kind: 'invoice',
+    refId: invoice.id,
+    refNumber: number,
+    on: day,
+    amount: totals.total,
+  })
+  await audit(trx, {
+    actorUserId: input.actorUserId,
+    action: 'buyer_invoice.raised',
+    entityType: target.kind,
+    entityId: target.kind === 'seller_order' ? target.sellerOrderId : target.sampleOrderId,
+    after: { invoice: number, total: formatMoney(totals.total) },
+    note:
+      target.kind === 'seller_order'
+        ? `Invoice ${number} raised on delivery of ${target.code} (${target.masterCode})`
+        : `Invoice ${number} raised for the sample charges of ${target.code}, on dispatch`,
+  })
+  return { id: invoice.id, number, settled: await allocateOpen(trx, buyerId) }
+}
+
+const slabOf = (c: { gst_rate_bp: number; gst_slab_above_minor: number | null; gst_rate_above_bp: number | null }) => ({
+  gstRateBp: c.gst_rate_bp,
+  slabAboveMinor: c.gst_slab_above_minor === null ? null : Number(c.gst_slab_above_minor),
+  rateAboveBp: c.gst_rate_above_bp,
+})
+
 /**
  * Raises the invoice of a seller order just delivered, in the delivering transaction: the buyer's
- * value of its lines plus GST at each line's category rate (by its value slab), CGST + SGST when the platform bills
- * from the buyer's bill-to state, IGST otherwise; HSN codes, both GSTINs and the ship-to address;
- * the next number of the financial year. A seller order has one invoice (a unique index): raising it again does nothing.
- * The buyer's money not yet allocated pays it at once: answers the master orders that settled.
+ * value of its lines, with the HSN codes, both GSTINs and the master order's bill-to and ship-to
+ * (writeInvoice). A seller order has one invoice (a unique index): raising it again does nothing.
  */
 export async function raiseInvoice(
   trx: Executor,
@@ -253,109 +392,117 @@ export async function raiseInvoice(
     .where('l.seller_order_id', '=', sellerOrderId)
     .orderBy('l.line_no')
     .execute()
-  await lockAccount(trx, order.buyer_id)
-  const billTo = parseAddress(order.bill_to_json)
-  // The place of supply is where the goods' movement ends, the ship-to (IGST Act s.10(1)(a)); the
-  // bill-to when the order has no ship-to of its own.
-  const shipTo = order.ship_to_json ? parseAddress(order.ship_to_json) : null
-  const placeOfSupply = shipTo?.state || billTo.state || ''
-  const supply = supplyOf(PLATFORM_BILLING.state, placeOfSupply)
-  // Each line's rate is its category's in force when the invoice is raised (the time of supply), by
-  // the sale value per piece where the category has a value slab (app/utils/gst-rates.ts).
-  const rates = lines.map((l) =>
-    lineGstRateBp(
-      {
-        gstRateBp: l.gst_rate_bp,
-        slabAboveMinor: l.gst_slab_above_minor === null ? null : Number(l.gst_slab_above_minor),
-        rateAboveBp: l.gst_rate_above_bp,
-      },
-      Number(l.price_minor),
-      l.unit,
-    ),
-  )
-  const amounts = lines.map((l, i) =>
-    lineAmounts(
-      { quantityMilli: Number(l.quantity_milli), priceMinor: Number(l.price_minor), gstRateBp: rates[i]! },
-      supply,
-    ),
-  )
-  const totals = invoiceTotals(amounts)
-  const day = kolkataDay(at)
-  const number = await nextDocumentNumber(trx, 'INV', day)
-  const buyer: PartyOnInvoice = {
-    name: order.name,
-    legalName: order.legal_name,
-    gstin: order.gstin,
-    line1: billTo.line1 ?? '',
-    line2: billTo.line2 ?? null,
-    city: billTo.city ?? '',
-    state: billTo.state ?? '',
-    pin: billTo.pin ?? '',
-  }
-  const seller: PartyOnInvoice = { ...PLATFORM_BILLING }
-  const stamp = at.toISOString()
-  const invoice = await trx
-    .insertInto('buyer_invoices')
-    .values({
-      number,
-      buyer_id: order.buyer_id,
-      seller_order_id: sellerOrderId,
-      master_order_id: order.master_order_id,
-      invoice_on: day,
-      due_on: addDays(day, order.payment_terms_days),
-      supply,
-      place_of_supply: placeOfSupply,
-      seller_json: JSON.stringify(seller),
-      buyer_json: JSON.stringify(buyer),
-      ship_to_json: order.ship_to_json,
-      taxable_minor: totals.taxable,
-      cgst_minor: totals.cgst,
-      sgst_minor: totals.sgst,
-      igst_minor: totals.igst,
-      total_minor: totals.total,
-      status: totals.total > 0 ? 'open' : 'settled',
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await trx
-    .insertInto('buyer_invoice_lines')
-    .values(
-      lines.map((l, i) => ({
-        invoice_id: invoice.id,
-        line_no: i + 1,
-        sub_order_id: l.id,
-        description: `${l.buyer_code} ${l.name}`.slice(0, 300),
-        hsn_code: l.hsn_code,
-        unit: l.unit,
-        quantity_milli: Number(l.quantity_milli),
-        price_minor: Number(l.price_minor),
-        taxable_minor: amounts[i]!.taxable,
-        gst_rate_bp: rates[i]!,
-        cgst_minor: amounts[i]!.cgst,
-        sgst_minor: amounts[i]!.sgst,
-        igst_minor: amounts[i]!.igst,
-        total_minor: amounts[i]!.total,
-      })),
-    )
-    .execute()
-  await writeEntry(trx, order.buyer_id, {
-    kind: 'invoice',
-    refId: invoice.id,
-    refNumber: number,
-    on: day,
-    amount: totals.total,
-  })
-  await audit(trx, {
+  return writeInvoice(trx, {
+    buyerId: order.buyer_id,
+    buyer: {
+      name: order.name,
+      legalName: order.legal_name,
+      gstin: order.gstin,
+      paymentTermsDays: order.payment_terms_days,
+    },
+    billToJson: order.bill_to_json,
+    shipToJson: order.ship_to_json,
+    lines: lines.map((l) => ({
+      subOrderId: l.id,
+      sampleOrderItemId: null,
+      description: `${l.buyer_code} ${l.name}`,
+      hsnCode: l.hsn_code,
+      unit: l.unit,
+      quantityMilli: Number(l.quantity_milli),
+      priceMinor: Number(l.price_minor),
+      ...slabOf(l),
+    })),
+    for: {
+      kind: 'seller_order',
+      sellerOrderId,
+      masterOrderId: order.master_order_id,
+      code: order.code,
+      masterCode: order.masterCode,
+    },
     actorUserId,
-    action: 'buyer_invoice.raised',
-    entityType: 'seller_order',
-    entityId: sellerOrderId,
-    after: { invoice: number, total: formatMoney(totals.total) },
-    note: `Invoice ${number} raised on delivery of ${order.code} (${order.masterCode})`,
+    at,
   })
-  return { id: invoice.id, number, settled: await allocateOpen(trx, order.buyer_id) }
+}
+
+/**
+ * Raises the invoice of a sample order's charges when it is dispatched (the time of supply of goods
+ * is their removal), in the dispatching transaction: a line per sample at its charge per piece as
+ * recorded when the order was placed, plus GST at its category's rate, billed to the buyer's
+ * default billing address and supplied to the order's ship-to (writeInvoice). Samples sent free
+ * raise nothing; a sample order has one invoice (a unique index): raising it again does nothing.
+ */
+export async function raiseSampleInvoice(
+  trx: Executor,
+  sampleOrderId: number,
+  actorUserId: number | null,
+  at = new Date(),
+): Promise<{ id: number; number: string; settled: number[] } | null> {
+  const existing = await trx
+    .selectFrom('buyer_invoices')
+    .select('id')
+    .where('sample_order_id', '=', sampleOrderId)
+    .executeTakeFirst()
+  if (existing) return null
+  const order = await trx
+    .selectFrom('sample_orders as o')
+    .innerJoin('buyers as b', 'b.id', 'o.buyer_id')
+    .select(['o.code', 'o.buyer_id', 'o.ship_to_json', 'b.name', 'b.legal_name', 'b.gstin', 'b.payment_terms_days'])
+    .where('o.id', '=', sampleOrderId)
+    .executeTakeFirstOrThrow()
+  const items = await trx
+    .selectFrom('sample_order_items as i')
+    .innerJoin('sample_skus as s', 's.id', 'i.sample_sku_id')
+    .innerJoin('categories as c', 'c.id', 's.category_id')
+    .select([
+      'i.id',
+      'i.quantity',
+      'i.charge_minor',
+      's.code',
+      's.name',
+      'c.hsn_code',
+      'c.gst_rate_bp',
+      'c.gst_slab_above_minor',
+      'c.gst_rate_above_bp',
+    ])
+    .where('i.sample_order_id', '=', sampleOrderId)
+    .where('i.charge_minor', '>', 0)
+    .orderBy('i.line_no')
+    .execute()
+  if (items.length === 0) return null
+  // Billed where the buyer's invoices go: its default billing address (else its first), else the ship-to.
+  const billing = await trx
+    .selectFrom('addresses')
+    .select(['line1', 'line2', 'city', 'state', 'pin'])
+    .where('buyer_id', '=', order.buyer_id)
+    .where('kind', '=', 'billing')
+    .orderBy('is_default', 'desc')
+    .orderBy('id')
+    .executeTakeFirst()
+  return writeInvoice(trx, {
+    buyerId: order.buyer_id,
+    buyer: {
+      name: order.name,
+      legalName: order.legal_name,
+      gstin: order.gstin,
+      paymentTermsDays: order.payment_terms_days,
+    },
+    billToJson: billing ? JSON.stringify(billing) : order.ship_to_json,
+    shipToJson: order.ship_to_json,
+    lines: items.map((item) => ({
+      subOrderId: null,
+      sampleOrderItemId: item.id,
+      description: `Sample ${item.code} ${item.name}`,
+      hsnCode: item.hsn_code,
+      // Samples are counted in pieces (GST unit PCS).
+      unit: 'pcs',
+      quantityMilli: item.quantity * 1000,
+      priceMinor: Number(item.charge_minor),
+      ...slabOf(item),
+    })),
+    for: { kind: 'sample_order', sampleOrderId, code: order.code },
+    actorUserId,
+    at,
+  })
 }
 
 export interface PaymentInput {

@@ -194,7 +194,10 @@ export async function issueNoteIn(
       },
       note: `${noteTitle(kind)} ${number} against ${invoice.number}: ${reason}`,
     })
-    const paidOff = kind === 'credit' && open > 0 && openAfter === 0 ? [invoice.master_order_id] : []
+    const paidOff =
+      kind === 'credit' && open > 0 && openAfter === 0 && invoice.master_order_id !== null
+        ? [invoice.master_order_id]
+        : []
     settled = [...new Set([...paidOff, ...(await allocateOpen(trx, buyerId))])]
     return note.id
   })

@@ -400,7 +400,7 @@ export function invoiceHeading(doc: PDFKit.PDFDocument, invoice: InvoiceDetail) 
       ['Invoice number', invoice.number],
       ['Invoice date', formatDate(`${invoice.invoiceOn}T12:00:00Z`)],
       ['Due date', formatDate(`${invoice.dueOn}T12:00:00Z`)],
-      ['Order', invoice.orderCode],
+      [invoice.order.kind === 'sample' ? 'Sample order' : 'Order', invoice.orderCode],
     ],
     CONTENT_LEFT,
     250,

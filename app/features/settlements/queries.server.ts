@@ -5,6 +5,7 @@ import { formatMoney, kolkataDay } from '~/utils/format'
 import { countUpTo } from '~/utils/count.server'
 import { ageingBounds, type AgeingKey } from './money'
 import { noteReasonLabels } from './notes'
+import { INVOICE_ORDER_COLUMNS, invoiceOrder, withOrder } from './invoice-order'
 import type { LedgerFilters } from './schema'
 
 // The reads of a buyer's settlement: its running figures (the account row), ageing of what it owes,
@@ -97,8 +98,8 @@ export async function ageingOf(db: Executor, buyerId: number, today = kolkataDay
 export function openInvoices(db: Executor, buyerId: number, limit = 200) {
   return db
     .selectFrom('buyer_invoices as i')
-    .innerJoin('seller_orders as so', 'so.id', 'i.seller_order_id')
-    .innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
+    .leftJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
+    .leftJoin('sample_orders as smp', 'smp.id', 'i.sample_order_id')
     .select([
       'i.id',
       'i.number',
@@ -108,8 +109,7 @@ export function openInvoices(db: Executor, buyerId: number, limit = 200) {
       'i.paid_minor as paidMinor',
       'i.credited_minor as creditedMinor',
       'i.debited_minor as debitedMinor',
-      'mo.code as orderCode',
-      'mo.id as masterOrderId',
+      ...INVOICE_ORDER_COLUMNS,
     ])
     .where('i.buyer_id', '=', buyerId)
     .where('i.status', '=', 'open')
@@ -118,7 +118,7 @@ export function openInvoices(db: Executor, buyerId: number, limit = 200) {
     .limit(limit)
     .execute()
     .then((rows) =>
-      rows.map((r) => ({
+      rows.map(withOrder).map((r) => ({
         ...r,
         totalMinor: Number(r.totalMinor),
         paidMinor: Number(r.paidMinor),
@@ -182,8 +182,9 @@ async function described<R extends { kind: string; refId: number }>(db: Executor
     ids('invoice').length
       ? db
           .selectFrom('buyer_invoices as i')
-          .innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
-          .select(['i.id', 'mo.code', 'i.due_on'])
+          .leftJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
+          .leftJoin('sample_orders as smp', 'smp.id', 'i.sample_order_id')
+          .select(['i.id', 'i.due_on', ...INVOICE_ORDER_COLUMNS])
           .where('i.id', 'in', ids('invoice'))
           .execute()
       : [],
@@ -212,7 +213,10 @@ async function described<R extends { kind: string; refId: number }>(db: Executor
       : [],
   ])
   const about = new Map<string, string>()
-  for (const i of invoices) about.set(`invoice:${i.id}`, `Order ${i.code}, due ${i.due_on}`)
+  for (const i of invoices) {
+    const order = invoiceOrder(i)
+    about.set(`invoice:${i.id}`, `${order.kind === 'sample' ? 'Sample order' : 'Order'} ${order.code}, due ${i.due_on}`)
+  }
   for (const p of payments)
     about.set(
       `payment:${p.id}`,
@@ -264,8 +268,8 @@ export async function statementOf(db: Executor, buyerId: number, from: string, t
 export async function invoiceOf(db: Executor, buyerId: number, invoiceId: number) {
   const invoice = await db
     .selectFrom('buyer_invoices as i')
-    .innerJoin('seller_orders as so', 'so.id', 'i.seller_order_id')
-    .innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
+    .leftJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
+    .leftJoin('sample_orders as smp', 'smp.id', 'i.sample_order_id')
     .select([
       'i.id',
       'i.number',
@@ -284,7 +288,7 @@ export async function invoiceOf(db: Executor, buyerId: number, invoiceId: number
       'i.credited_minor',
       'i.debited_minor',
       'i.status',
-      'mo.code as orderCode',
+      ...INVOICE_ORDER_COLUMNS,
       'i.ship_to_json as shipToJson',
     ])
     .where('i.id', '=', invoiceId)
@@ -299,7 +303,7 @@ export async function invoiceOf(db: Executor, buyerId: number, invoiceId: number
     .execute()
   const n = Number
   return {
-    ...invoice,
+    ...withOrder(invoice),
     taxable: n(invoice.taxable_minor),
     cgst: n(invoice.cgst_minor),
     sgst: n(invoice.sgst_minor),

@@ -1,5 +1,4 @@
 import { getFormProps } from '@conform-to/react'
-import { useOrderHref } from '~/ui/may-open'
 import { Form } from '@remix-run/react'
 import { SubmitButton } from '~/ui/button'
 import { Details } from '~/ui/details'
@@ -18,6 +17,7 @@ import { AgeingTable } from './ageing-table'
 import type { SettlementPageData } from './pages.server'
 import { PAYMENT_MODES, paymentModeLabels, settlementPath, statementPdfPath } from './shared'
 import { invoicePagePath, notePdfPath } from './invoice-page'
+import { StaffInvoiceOrder } from './invoice-order-link'
 
 type LedgerRow = SettlementPageData['ledger']['rows'][number]
 type OpenInvoice = SettlementPageData['open'][number]
@@ -34,7 +34,6 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
   const { account, ageing, open, ledger, filters } = data
   const buyer = account.buyer
   const base = settlementPath(buyer.id)
-  const orderHref = useOrderHref()
   const invoiceColumns: Column<OpenInvoice>[] = [
     {
       key: 'number',
@@ -43,7 +42,7 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
       nowrap: true,
       cell: (i) => <Link to={invoicePagePath(buyer.id, i.id)}>{i.number}</Link>,
     },
-    { key: 'order', header: 'Order', cell: (i) => <Link to={orderHref(i.masterOrderId)}>{i.orderCode}</Link> },
+    { key: 'order', header: 'Order', cell: (i) => <StaffInvoiceOrder order={i.order} /> },
     { key: 'date', header: 'Date', nowrap: true, cell: (i) => day(i.invoiceOn) },
     {
       key: 'due',

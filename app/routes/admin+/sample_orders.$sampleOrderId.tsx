@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { notFound, requirePortal } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
+import { sampleMoves } from '~/lifecycle/sample-orders.server'
 import { samplePath, sampleBase } from '~/features/sample-orders/lens'
 import { SampleOrderPage } from '~/features/sample-orders/sample-order-page'
 import { samplePageAction, samplePageFor } from '~/features/sample-orders/pages.server'
@@ -28,7 +29,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requirePortal(request, 'admin')
-  const outcome = await samplePageAction(getDb(), viewer, 'admin', params.sampleOrderId, await readForm(request))
+  const outcome = await samplePageAction(
+    getDb(),
+    viewer,
+    'admin',
+    params.sampleOrderId,
+    await readForm(request),
+    sampleMoves,
+  )
   return answerForm(outcome, samplePath('admin', readId(params.sampleOrderId) ?? 0))
 }
 

@@ -88,8 +88,8 @@ const party = (json: string): PartyOnInvoice => {
     pin: p.pin ?? '',
   }
 }
-const address = (json: string): Address | null => {
-  const a = parse<Address>(json)
+const address = (json: string | null): Address | null => {
+  const a = json ? parse<Address>(json) : {}
   return a.line1
     ? { line1: a.line1, line2: a.line2 ?? null, city: a.city ?? '', state: a.state ?? '', pin: a.pin ?? '' }
     : null
@@ -125,7 +125,6 @@ export async function gstDocument(db: Executor, type: DocType, id: number): Prom
 async function invoicesOf(db: Executor, filter: DocumentFilter): Promise<GstDocument[]> {
   let query = db
     .selectFrom('buyer_invoices as i')
-    .innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
     .select([
       'i.id',
       'i.number',
@@ -140,7 +139,7 @@ async function invoicesOf(db: Executor, filter: DocumentFilter): Promise<GstDocu
       'i.sgst_minor',
       'i.igst_minor',
       'i.total_minor',
-      'mo.ship_to_json',
+      'i.ship_to_json',
     ])
     .where('i.invoice_on', '>=', filter.from)
     .where('i.invoice_on', '<=', filter.to)
@@ -200,7 +199,6 @@ async function notesOf(db: Executor, type: 'CRN' | 'DBN', filter: DocumentFilter
   let query = db
     .selectFrom(`${table} as n` as 'credit_notes as n')
     .innerJoin('buyer_invoices as i', 'i.id', 'n.invoice_id')
-    .innerJoin('master_orders as mo', 'mo.id', 'i.master_order_id')
     .select([
       'n.id',
       'n.number',
@@ -219,7 +217,7 @@ async function notesOf(db: Executor, type: 'CRN' | 'DBN', filter: DocumentFilter
       'i.seller_json',
       'i.buyer_json',
       'i.place_of_supply',
-      'mo.ship_to_json',
+      'i.ship_to_json',
     ])
     .where('n.issued_on', '>=', filter.from)
     .where('n.issued_on', '<=', filter.to)

@@ -415,7 +415,8 @@ export function classPlans(input: {
     try {
       tablePlans.set(defectClass, samplingPlan({ lotSize, level, aql, severity }))
     } catch (error) {
-      if (error instanceof RangeError) throw new RangeError(`${defectClass} defects: ${error.message}`)
+      if (error instanceof RangeError)
+        throw new RangeError(`${defectClass} defects: ${error.message}`, { cause: error })
       throw error
     }
   }

@@ -312,7 +312,7 @@ describe('verdicts', () => {
     const plans = classPlans({ lotSize: 70, level: 'II', aqls: { critical: 0, major: 2.5, minor: 4 } })
     expect(plans.major).toMatchObject({ sampleSize: 20, acceptance: 1 })
     expect(plans.minor).toMatchObject({ sampleSize: 13, acceptance: 1 })
-    expect(plans.critical).toMatchObject({ sampleSize: 20, acceptance: 0, rejection: 1 })
+    expect(plans.critical).toMatchObject({ planLetter: 'F', sampleSize: 20, acceptance: 0, rejection: 1 })
     expect(plans.sampleToDraw).toBe(20)
   })
 
@@ -361,5 +361,17 @@ describe('the switching score one step tighter (clause 9.3.3.2)', () => {
     // F at 100 points up to E's 21/22 on 13; one step tighter (65) on row E is 14/15 on 13
     expect(tighterAcceptance(samplingPlan({ lotSize: 120, level: 'II', aql: 100 }))).toBe(14)
     expect(tighterAcceptance(samplingPlan({ lotSize: 5000, level: 'II', aql: 0.01 }))).toBeNull()
+  })
+})
+
+describe('zero tolerance on a small lot', () => {
+  it('every class at 0 inspects the code letter sample, or the whole lot when smaller', () => {
+    const plans = classPlans({ lotSize: 6, level: 'II', aqls: { critical: 0, major: 0, minor: 0 } })
+    expect(plans.critical).toMatchObject({ planLetter: 'A', tableSampleSize: 2, sampleSize: 2, fullInspection: false })
+    expect(plans.sampleToDraw).toBe(2)
+    // lot 4 at AQL 2.5 draws C's 5, so all 4 units, and the critical class counts over all of them
+    const small = classPlans({ lotSize: 4, level: 'II', aqls: { critical: 0, major: 2.5, minor: 4 } })
+    expect(small.critical).toMatchObject({ sampleSize: 4, fullInspection: true, acceptance: 0 })
+    expect(small.sampleToDraw).toBe(4)
   })
 })

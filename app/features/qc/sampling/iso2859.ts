@@ -421,9 +421,10 @@ export function classPlans(input: {
     }
   }
   const letter = codeLetter(lotSize, level)
-  const ownSize = SAMPLE_SIZES[severity][letter]!
-  const largest = Math.max(0, ...[...tablePlans.values()].map((p) => p.sampleSize))
-  const zeroSample = largest > 0 ? largest : Math.min(ownSize, lotSize)
+  // The sample the lot draws: the largest of the table plans' samples (the code letter's own when none).
+  const drawn = [...tablePlans.values()].sort((a, b) => b.sampleSize - a.sampleSize)[0]
+  const zeroTableSize = drawn ? drawn.tableSampleSize : SAMPLE_SIZES[severity][letter]!
+  const zeroSample = Math.min(zeroTableSize, lotSize)
   const plans = Object.fromEntries(
     DEFECT_CLASSES.map((defectClass): [DefectClass, ClassPlan] => {
       const plan = tablePlans.get(defectClass)
@@ -438,10 +439,10 @@ export function classPlans(input: {
           severity,
           table: MASTER_TABLE_NAMES[severity],
           codeLetter: letter,
-          planLetter: letter,
-          tableSampleSize: largest > 0 ? largest : ownSize,
+          planLetter: drawn ? drawn.planLetter : letter,
+          tableSampleSize: zeroTableSize,
           sampleSize: zeroSample,
-          fullInspection: zeroSample >= lotSize,
+          fullInspection: zeroTableSize >= lotSize,
           acceptance: 0,
           rejection: 1,
         },

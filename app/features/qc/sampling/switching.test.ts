@@ -88,6 +88,7 @@ describe('the switching score and normal to reduced (9.3.3)', () => {
     const fifteen = switchingState(lots('A'.repeat(15), { scoreFacts: [acZero] }))
     expect(fifteen).toMatchObject({ state: 'reduced', switchingScore: 0, lastSwitchAfterLot: 15 })
     expect(fifteen.reason).toMatch(/switching score reached 30/)
+    expect(fifteen.steps.at(-1)).toMatchObject({ lot: 15, inspectedOn: 'normal', score: 30, switchedTo: 'reduced' })
   })
 
   it('Ac 2 or more: +3 only when the lot passes one AQL step tighter, else the score resets', () => {

@@ -39,7 +39,7 @@ export interface SwitchingStep {
   /** The inspection the lot was taken on ('discontinued': the lot was not inspected under the scheme). */
   inspectedOn: SwitchingState
   accepted: boolean
-  /** The switching score after the lot (only kept on normal inspection). */
+  /** The switching score as the lot left it (kept on normal inspection only; 0 on the others). */
   score: number
   /** Set when the lot moved the scheme to another state. */
   switchedTo?: SwitchingState
@@ -152,6 +152,7 @@ export function switchingState(lots: readonly LotRecord[], options: { initial?: 
 
     if (state === 'normal') {
       score = nextScore(score, record)
+      steps[steps.length - 1]!.score = score
       normalRun.push({ lot, accepted: record.accepted })
       const recent = normalRun.slice(-WINDOW)
       const notAccepted = recent.filter((r) => !r.accepted)
@@ -209,7 +210,6 @@ export function switchingState(lots: readonly LotRecord[], options: { initial?: 
             : null
       if (why) enter('normal', lot, `Back to normal inspection after lot ${lot}: ${why}.`)
     }
-    steps[steps.length - 1]!.score = state === 'normal' ? score : 0
   })
 
   return {

@@ -13,6 +13,7 @@ import { PageHeader } from '~/ui/shell'
 import { Table, type Column } from '~/ui/table'
 import { countOf, formatDateTime, formatMoney } from '~/utils/format'
 import { replyFor, type Reply } from '~/platform/form-reply'
+import { buyerMoneyPaths } from '../settlements/buyer-paths'
 import { sampleBase, type SamplePortal } from './lens'
 import type { SampleOrderDetail } from './search.server'
 import { sampleOrderMachine, type SampleOrderStepName } from './states'
@@ -225,7 +226,21 @@ export function SampleOrderPage({
               value: [ship.label, ship.line1, ship.line2, ship.city, ship.state, ship.pin].filter(Boolean).join(', '),
             },
             { label: 'Samples', value: `${order.itemCount} (${countOf(order.quantityTotal, 'piece')})` },
-            { label: 'Charges', value: formatMoney(order.chargeMinor) },
+            { label: 'Charges', value: `${formatMoney(order.chargeMinor)} before GST` },
+            ...(order.invoice
+              ? [
+                  {
+                    label: 'Invoice',
+                    value:
+                      portal === 'buyer' ? (
+                        <Link to={buyerMoneyPaths.invoice(order.invoice.id)}>{order.invoice.number}</Link>
+                      ) : (
+                        order.invoice.number
+                      ),
+                  },
+                  { label: 'Invoice total', value: formatMoney(order.invoice.totalMinor) },
+                ]
+              : []),
             ...(order.reason
               ? [
                   {

@@ -352,7 +352,7 @@ export async function sampleOrderDetail(db: Executor, lens: SampleLens, id: numb
     .where('sample_orders.id', '=', id)
     .executeTakeFirst()
   if (!order) return undefined
-  const [items, history] = await Promise.all([
+  const [items, history, invoice] = await Promise.all([
     db
       .selectFrom('sample_order_items as i')
       .innerJoin('sample_skus as s', 's.id', 'i.sample_sku_id')
@@ -375,6 +375,12 @@ export async function sampleOrderDetail(db: Executor, lens: SampleLens, id: numb
       .orderBy('i.line_no')
       .execute(),
     sampleOrderHistory(db, lens, id),
+    // The tax invoice of its charges, raised when it was dispatched (settlements' ledger).
+    db
+      .selectFrom('buyer_invoices')
+      .select(['id', 'number', 'total_minor as totalMinor'])
+      .where('sample_order_id', '=', id)
+      .executeTakeFirst(),
   ])
   const internal = lens.see.internal
   let shipTo: Record<string, string | null>
@@ -387,6 +393,7 @@ export async function sampleOrderDetail(db: Executor, lens: SampleLens, id: numb
   return {
     ...shown,
     chargeMinor: Number(order.chargeMinor),
+    invoice: invoice ? { id: invoice.id, number: invoice.number, totalMinor: Number(invoice.totalMinor) } : null,
     shipTo,
     buyerName: lens.see.buyer || lens.scope.kind === 'buyer' ? order.buyerName : null,
     ...(internal ? { note, requestedBy, kamName } : {}),

@@ -12,7 +12,7 @@ test('@js-off-only samples go from the cart to the buyer’s feedback: requested
   const buyerId = buyerCompany()
   const buyer = dbValue<string>('select name from buyers where id = ?', buyerId)
   const sampleId = dbValue<number>(
-    'select id from sample_skus where active = 1 and stock >= 5 order by id desc limit 1',
+    'select id from sample_skus where active = 1 and stock >= 5 and charge_minor > 0 order by id desc limit 1',
   )
   const sample = dbValue<string>('select code from sample_skus where id = ?', sampleId)
   const stock = dbValue<number>('select stock from sample_skus where id = ?', sampleId)
@@ -62,6 +62,9 @@ test('@js-off-only samples go from the cart to the buyer’s feedback: requested
   await page.getByRole('button', { name: `Dispatch ${code}` }).click()
   await expect(page.getByRole('status').getByText(`${code} is dispatched.`)).toBeVisible()
   expect(dbValue<number>('select stock from sample_skus where id = ?', sampleId)).toBe(stock - 2)
+  // Dispatching invoiced the sample charges to the buyer.
+  const invoice = dbValue<string>('select number from buyer_invoices where sample_order_id = ?', id)
+  await expect(page.getByText(invoice, { exact: true })).toBeVisible()
   await page.getByRole('button', { name: `Mark delivered ${code}` }).click()
   await expect(page.getByRole('status').getByText(`${code} is delivered.`)).toBeVisible()
   await signOut(page)
@@ -79,6 +82,12 @@ test('@js-off-only samples go from the cart to the buyer’s feedback: requested
   await expect(page.getByRole('status').getByText(`your feedback on ${code} is sent`)).toBeVisible()
   await expect(page.getByRole('heading', { name: `Sample order ${code}` })).toBeVisible()
   expect(dbValue<string>('select status from sample_orders where id = ?', id)).toBe('closed')
+  // The buyer follows the order to the invoice of its charges, and finds it among its invoices.
+  await page.getByRole('link', { name: invoice }).click()
+  await expect(page.getByRole('heading', { name: `Invoice ${invoice}` })).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: `Sample ${sample}` })).toBeVisible()
+  await page.goto('/buyer/invoices')
+  await expect(page.getByRole('row').filter({ hasText: invoice })).toContainText(`Sample order ${code}`)
   await signOut(page)
 
   // The KAM reads the feedback on the order; admin sees it closed in the list.

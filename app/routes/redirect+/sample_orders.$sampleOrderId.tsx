@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { notFound, requireUser } from '~/auth/guard.server'
 import { getDb } from '~/db.server'
-import { sampleMoves } from '~/lifecycle/sample-orders.server'
 import { samplePageTarget } from '~/features/sample-orders/pages.server'
 import { readId } from '~/utils/list-params'
 

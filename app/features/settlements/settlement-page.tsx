@@ -42,7 +42,7 @@ export function SettlementPage({ data, reply }: { data: SettlementPageData; repl
       nowrap: true,
       cell: (i) => <Link to={invoicePagePath(buyer.id, i.id)}>{i.number}</Link>,
     },
-    { key: 'order', header: 'Order', cell: (i) => <StaffInvoiceOrder order={i.order} /> },
+    { key: 'order', header: 'Order', nowrap: true, cell: (i) => <StaffInvoiceOrder order={i.order} /> },
     { key: 'date', header: 'Date', nowrap: true, cell: (i) => day(i.invoiceOn) },
     {
       key: 'due',

@@ -122,7 +122,25 @@ export async function seedLogisticsScale(
   let lineId = lastLine!
   let paymentId = lastPayment!
   let allocationId = lastAllocation!
-  const ledgered = new Set((await db.selectFrom('buyer_accounts').select('buyer_id').execute()).map((a) => a.buyer_id))
+  // Buyers with entries before today keep their ledgers as they are (the scale's entries would come
+  // after them with older dates). A buyer whose entries are all of today (a sample order's invoice)
+  // takes the scale's history before them: its entries make room above, and move down after it.
+  const today = dayOf(now.getTime())
+  const ledgered = new Set(
+    (await db.selectFrom('buyer_ledger').select('buyer_id').distinct().where('entry_on', '<', today).execute()).map(
+      (a) => a.buyer_id,
+    ),
+  )
+  const carried = (await db.selectFrom('buyer_accounts').select('buyer_id').execute())
+    .map((a) => a.buyer_id)
+    .filter((id) => !ledgered.has(id))
+  const ROOM = 1_000_000_000
+  for (const buyerId of carried)
+    await db
+      .updateTable('buyer_ledger')
+      .set((eb) => ({ seq: eb('seq', '+', ROOM) }))
+      .where('buyer_id', '=', buyerId)
+      .execute()
 
   // ---------- Transport ----------
   type Source = {
@@ -500,6 +518,29 @@ export async function seedLogisticsScale(
   if (!done) pay(now.getTime())
   release(Number.POSITIVE_INFINITY)
   await writeLedgerChunk()
+  for (const buyerId of carried) {
+    // Its own entries after the scale's: numbered on from them, each balance with the scale's added.
+    const account = accounts.get(buyerId) ?? { seq: 0, invoiced: 0, received: 0 }
+    await db
+      .updateTable('buyer_ledger')
+      .set((eb) => ({
+        seq: eb(eb('seq', '-', ROOM), '+', account.seq),
+        balance_minor: eb('balance_minor', '+', account.invoiced - account.received),
+      }))
+      .where('buyer_id', '=', buyerId)
+      .where('seq', '>', ROOM)
+      .execute()
+    await db
+      .updateTable('buyer_accounts')
+      .set((eb) => ({
+        invoiced_minor: eb('invoiced_minor', '+', account.invoiced),
+        received_minor: eb('received_minor', '+', account.received),
+        entries: eb('entries', '+', account.seq),
+      }))
+      .where('buyer_id', '=', buyerId)
+      .execute()
+    accounts.delete(buyerId)
+  }
   for (const [buyerId, account] of accounts) {
     await db
       .insertInto('buyer_accounts')

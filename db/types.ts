@@ -152,7 +152,89 @@ export interface CategoriesTable {
   gst_slab_above_minor: ColumnType<number | null, number | null | undefined, number | null>
   /** The GST rate (basis points) above the slab; null with no slab. */
   gst_rate_above_bp: ColumnType<number | null, number | null | undefined, number | null>
+  /** How its lots are inspected: by conditions alone, an AQL sampling plan (ISO 2859-1), or fabric rolls by 4 points (ASTM D5430). */
+  qc_method: ColumnType<QcMethod, QcMethod | undefined, QcMethod>
+  /** The inspection level of the sampling plans: S-1 to S-4, I, II, III. */
+  qc_level: ColumnType<string, string | undefined, string>
+  /** The AQL per defect class, as written in the tables ("0" for none allowed, "2.5", "4.0"). */
+  aql_critical: ColumnType<string, string | undefined, string>
+  aql_major: ColumnType<string, string | undefined, string>
+  aql_minor: ColumnType<string, string | undefined, string>
+  /** A fabric roll passes at or below this many points per 100 square yards. */
+  points_limit: ColumnType<number, number | undefined, number>
   created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export type QcMethod = 'none' | 'aql' | 'four_point'
+export type InspectionSeverity = 'normal' | 'tightened' | 'reduced'
+
+/** A kind of defect an inspector counts in a category's lots, in its class. */
+export interface DefectTypesTable {
+  id: Id
+  category_id: number
+  name: string
+  severity: ConditionSeverity
+  /** A hole or opening: 4 points on a fabric roll whatever its size. */
+  is_hole: ColumnType<number, number | undefined, number>
+  position: ColumnType<number, number | undefined, number>
+  active: ColumnType<number, number | undefined, number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** What an inspection counted: defects of one type (or a named one) on one line. */
+export interface QcDefectCountsTable {
+  id: Id
+  inspection_id: number
+  sub_order_id: number
+  defect_type_id: number | null
+  name: string
+  severity: ConditionSeverity
+  count: number
+}
+
+/** A fabric roll inspected by the 4-point system. */
+export interface QcRollsTable {
+  id: Id
+  inspection_id: number
+  sub_order_id: number
+  roll_no: number
+  shade: string | null
+  length_mm: number
+  width_mm: number
+  points: number
+  /** Points per 100 square yards, in hundredths. */
+  points_per_100: number
+  accepted: number
+}
+
+export interface QcRollDefectsTable {
+  id: Id
+  roll_id: number
+  defect_type_id: number | null
+  name: string
+  /** The defect's length (null for a hole). */
+  length_mm: number | null
+  /** Where along the roll, when noted. */
+  at_mm: number | null
+  points: number
+}
+
+/** A seller's switching state per category (ISO 2859-1 clause 9), kept from its lots in the order decided. */
+export interface QcSupplierStatesTable {
+  seller_id: number
+  category_id: number
+  state: ColumnType<
+    InspectionSeverity | 'discontinued',
+    InspectionSeverity | 'discontinued' | undefined,
+    InspectionSeverity | 'discontinued'
+  >
+  score: ColumnType<number, number | undefined, number>
+  reason: string | null
+  /** The lots so far, oldest first (JSON), as app/features/qc/sampling/switching.ts reads them. */
+  lots_json: ColumnType<string, string | undefined, string>
+  lots: ColumnType<number, number | undefined, number>
   updated_at: Timestamp
 }
 
@@ -182,10 +264,14 @@ export interface ConditionsTable {
   values_json: string | null
   unit: string | null
   severity: ConditionSeverity
+  /** fixed: the bounds as typed; percent / units: min_value and max_value are the tolerance below and above the SKU's own value. */
+  tolerance: ColumnType<ConditionTolerance, ConditionTolerance | undefined, ConditionTolerance>
   active: ColumnType<number, number | undefined, number>
   created_at: Timestamp
   updated_at: Timestamp
 }
+
+export type ConditionTolerance = 'fixed' | 'percent' | 'units'
 
 export type ProductSkuStatus = 'active' | 'archived'
 
@@ -711,6 +797,11 @@ export interface DB {
   qc_inspection_lines: QcInspectionLinesTable
   qc_inspection_results: QcInspectionResultsTable
   qc_photos: QcPhotosTable
+  defect_types: DefectTypesTable
+  qc_defect_counts: QcDefectCountsTable
+  qc_rolls: QcRollsTable
+  qc_roll_defects: QcRollDefectsTable
+  qc_supplier_states: QcSupplierStatesTable
   transporters: TransportersTable
   transport_requests: TransportRequestsTable
   transport_request_counts: TransportRequestCountsTable
@@ -776,6 +867,8 @@ export interface QcInspectionsTable {
   disposition: Nullable<'rework' | 'cancel'>
   split_seller_order_id: Nullable<number>
   cancel_reason: Nullable<string>
+  /** Why an approver accepted more than the inspector's verdict allowed. */
+  override_reason: Nullable<string>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -788,6 +881,22 @@ export interface QcInspectionLinesTable {
   quantity_milli: number
   accepted_milli: number
   rejected_milli: number
+  /** The lot in units (pieces, cones, bags, rolls): the line's quantity when counted in pieces. */
+  lot_units: ColumnType<number | null, number | null | undefined, number | null>
+  code_letter: ColumnType<string | null, string | null | undefined, string | null>
+  sample_size: ColumnType<number | null, number | null | undefined, number | null>
+  /** The seller's switching state for the category when the inspection was sent. */
+  inspection_severity: ColumnType<
+    InspectionSeverity | null,
+    InspectionSeverity | null | undefined,
+    InspectionSeverity | null
+  >
+  /** The class plans drawn (JSON). */
+  plan_json: ColumnType<string | null, string | null | undefined, string | null>
+  /** What the counts (or rolls) say against the plan. */
+  verdict: ColumnType<'accept' | 'reject' | null, 'accept' | 'reject' | null | undefined, 'accept' | 'reject' | null>
+  /** A fabric lot's points per 100 square yards, in hundredths. */
+  points_per_100: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface QcInspectionResultsTable {
@@ -816,6 +925,8 @@ export interface QcPhotosTable {
   height: number
   original_name: string | null
   uploaded_by: number | null
+  /** The defect type the photo shows, if any. */
+  defect_type_id: ColumnType<number | null, number | null | undefined, number | null>
   created_at: Timestamp
 }
 

@@ -2,7 +2,7 @@
 // product SKUs, seller offers (live, draft, archived), buyer SKUs with several versions, sample
 // SKUs and a few price-change requests waiting for admin. Deterministic: the same every time.
 import type { Transaction } from 'kysely'
-import type { ConditionOperator, ConditionSeverity, DB } from '#db/types'
+import type { ConditionOperator, ConditionSeverity, DB, QcMethod } from '#db/types'
 
 type Trx = Transaction<DB>
 
@@ -72,6 +72,67 @@ const GARMENT_STAGES: [string, number, boolean?][] = [
 
 /** Apparel (chapters 61, 62): 5 % up to ₹2,500 a piece, 18 % above (Notification 9/2025-Central Tax (Rate)). */
 const GARMENT_SLAB = { aboveMinor: 2_500_00, rateAboveBp: 1800 }
+
+/** How a product's categories are inspected (issue 39): the sampling plan or the 4-point system, and the defects counted. */
+interface QcSeed {
+  method: QcMethod
+  level: string
+  aql: [critical: string, major: string, minor: string]
+  pointsLimit: number
+  defects: [name: string, severity: ConditionSeverity, hole?: boolean][]
+}
+
+export const QC_BY_PRODUCT: Record<string, QcSeed> = {
+  // Fabric rolls by the 4-point system, 40 points per 100 square yards.
+  fabric: {
+    method: 'four_point',
+    level: 'II',
+    aql: ['0', '2.5', '4.0'],
+    pointsLimit: 40,
+    defects: [
+      ['Hole', 'critical', true],
+      ['Slub', 'minor'],
+      ['Broken end', 'major'],
+      ['Float', 'major'],
+      ['Crease mark', 'minor'],
+      ['Oil stain', 'major'],
+      ['Shade variation', 'major'],
+      ['Selvedge damage', 'minor'],
+    ],
+  },
+  // Cones sampled at special level S-3 (a lab test per cone drawn).
+  yarn: {
+    method: 'aql',
+    level: 'S-3',
+    aql: ['0', '1.5', '4.0'],
+    pointsLimit: 40,
+    defects: [
+      ['Wrong count on the label', 'critical'],
+      ['Mixed lot in one carton', 'critical'],
+      ['Thick and thin places', 'major'],
+      ['Cone damaged', 'major'],
+      ['Soiled cone', 'minor'],
+      ['Loose winding', 'minor'],
+    ],
+  },
+  // Garments at general level II: critical 0, major 2.5, minor 4.0 (the trade's final audit).
+  garments: {
+    method: 'aql',
+    level: 'II',
+    aql: ['0', '2.5', '4.0'],
+    pointsLimit: 40,
+    defects: [
+      ['Needle or sharp object', 'critical'],
+      ['Open seam', 'major'],
+      ['Broken stitch', 'major'],
+      ['Shade variation between panels', 'major'],
+      ['Measurement out of tolerance', 'major'],
+      ['Stain', 'minor'],
+      ['Uncut thread', 'minor'],
+      ['Label misplaced', 'minor'],
+    ],
+  },
+}
 
 export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySeed[] }> = {
   fabric: {
@@ -453,6 +514,7 @@ export async function seedCatalogue(trx: Trx, people: CatalogueSeedPeople): Prom
       updated_at: string
     }[] = []
     const perCategory = Math.ceil(DEMO_SKUS_PER_PRODUCT[product.slug] / plan.categories.length)
+    const qc = QC_BY_PRODUCT[product.slug]
     for (const category of plan.categories) {
       const row = await trx
         .insertInto('categories')
@@ -463,12 +525,37 @@ export async function seedCatalogue(trx: Trx, people: CatalogueSeedPeople): Prom
           gst_rate_bp: category.gstBp,
           gst_slab_above_minor: category.slab?.aboveMinor ?? null,
           gst_rate_above_bp: category.slab?.rateAboveBp ?? null,
+          ...(qc
+            ? {
+                qc_method: qc.method,
+                qc_level: qc.level,
+                aql_critical: qc.aql[0],
+                aql_major: qc.aql[1],
+                aql_minor: qc.aql[2],
+                points_limit: qc.pointsLimit,
+              }
+            : {}),
           created_at: stamp,
           updated_at: stamp,
         })
         .returning('id')
         .executeTakeFirstOrThrow()
       categoryIds.push(row.id)
+      if (qc)
+        await trx
+          .insertInto('defect_types')
+          .values(
+            qc.defects.map(([name, severity, hole], i) => ({
+              category_id: row.id,
+              name,
+              severity,
+              is_hole: hole ? 1 : 0,
+              position: i + 1,
+              created_at: stamp,
+              updated_at: stamp,
+            })),
+          )
+          .execute()
       await trx
         .insertInto('workflow_stages')
         .values(

@@ -8,6 +8,10 @@ export const routes: RouteRules = {
     path: '/admin/categories/1/fulfillment_workflow',
     portal: 'admin',
   },
+  'routes/admin+/categories.$categoryId.defect_types': {
+    path: '/admin/categories/1/defect_types',
+    portal: 'admin',
+  },
   'routes/admin+/categories.$categoryId.conditions.create': {
     path: '/admin/categories/1/conditions/create',
     portal: 'admin',

@@ -38,6 +38,15 @@ const stages = async (categoryId: number) =>
       .orderBy('position')
       .execute()
   ).map((s) => `${s.position}:${s.name}:${s.expected_days}${s.qc_gate ? ':QC' : ''}`)
+/** The edit form posts the category's way of inspecting too: the defaults of a new category. */
+const QC_AS_STORED = {
+  qcMethod: 'none',
+  qcLevel: 'II',
+  aqlCritical: '0',
+  aqlMajor: '2.5',
+  aqlMinor: '4.0',
+  pointsLimit: '40',
+}
 const errorsOf = (outcome: Awaited<ReturnType<typeof handleCreateCategory>>) =>
   outcome.status === 'invalid' ? outcome.reply.error : undefined
 
@@ -157,7 +166,7 @@ describe('editing a category', () => {
       getDb(),
       admin,
       id,
-      form({ name: 'Cotton voile', hsnCode: '52081190', gstRate: '5', active: 'on', version }),
+      form({ ...QC_AS_STORED, name: 'Cotton voile', hsnCode: '52081190', gstRate: '5', active: 'on', version }),
     )
     expect(saved.status).toBe('done')
     expect(await category(id)).toMatchObject({ name: 'Cotton voile', hsn_code: '52081190', active: 1 })
@@ -170,7 +179,7 @@ describe('editing a category', () => {
       getDb(),
       admin,
       id,
-      form({ name: 'Voile again', hsnCode: '5208', gstRate: '18', version }),
+      form({ ...QC_AS_STORED, name: 'Voile again', hsnCode: '5208', gstRate: '18', version }),
     )
     expect(stale.status === 'invalid' && stale.reply.error?.['']?.[0]).toMatch(/Someone else changed this category/)
     expect(await category(id)).toMatchObject({ name: 'Cotton voile', gst_rate_bp: 500 })
@@ -183,7 +192,7 @@ describe('editing a category', () => {
           getDb(),
           admin,
           id,
-          form({ name: 'Cotton voile', hsnCode: '5208', gstRate: '5', version: now }),
+          form({ ...QC_AS_STORED, name: 'Cotton voile', hsnCode: '5208', gstRate: '5', version: now }),
         )
       ).status,
     ).toBe('done')
@@ -193,7 +202,7 @@ describe('editing a category', () => {
       getDb(),
       admin,
       id,
-      form({ name: 'cotton shirting', hsnCode: '5208', gstRate: '5', version: later }),
+      form({ ...QC_AS_STORED, name: 'cotton shirting', hsnCode: '5208', gstRate: '5', version: later }),
     )
     expect(taken.status === 'invalid' && taken.reply.error?.name).toEqual([
       'This product already has a category with this name',
@@ -214,7 +223,7 @@ describe('the approval rules of a category', () => {
       getDb(),
       admin,
       id,
-      form({ name, hsnCode: '5208', gstRate: '5', active: 'on', version, ...fields }),
+      form({ ...QC_AS_STORED, name, hsnCode: '5208', gstRate: '5', active: 'on', version, ...fields }),
     )
   }
 
@@ -265,7 +274,7 @@ describe('the GST value slab of a category', () => {
       getDb(),
       admin,
       id,
-      form({ name, hsnCode: '6205', gstRate: '5', active: 'on', version, ...fields }),
+      form({ ...QC_AS_STORED, name, hsnCode: '6205', gstRate: '5', active: 'on', version, ...fields }),
     )
   }
 

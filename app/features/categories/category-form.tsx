@@ -4,7 +4,7 @@ import { Link } from '~/ui/link'
 import { SubmitButton } from '~/ui/button'
 import { ErrorList, ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
-import { GST_RATES } from './shared'
+import { GST_RATES, QC_METHODS, qcMethodLabels } from './shared'
 
 const gstOptions = GST_RATES.map((rate) => ({ value: rate, label: `${rate} %` }))
 const aboveOptions = [{ value: '', label: 'No slab' }, ...gstOptions]
@@ -63,6 +63,58 @@ function CategoryFields({ fields }: { fields: CategoryFieldsMeta }) {
   )
 }
 
+type QcFieldsMeta = Record<
+  'qcMethod' | 'qcLevel' | 'aqlCritical' | 'aqlMajor' | 'aqlMinor' | 'pointsLimit',
+  FieldMetadata<unknown>
+>
+
+/** The lists come from the loader (the sampling core's tables stay on the server). */
+export interface QcChoiceLists {
+  levels: string[]
+  aqls: string[]
+}
+
+/**
+ * How lots of the category are inspected. Every field shows whatever the method (the form works
+ * without JavaScript); the level and AQLs are used by a sampling plan, the points limit by fabric rolls.
+ */
+function QcFields({ fields, choices }: { fields: QcFieldsMeta; choices: QcChoiceLists }) {
+  const aqlOptions = choices.aqls.map((a) => ({ value: a, label: a === '0' ? '0 (none accepted)' : a }))
+  return (
+    <fieldset className="form-grid">
+      <legend>Quality control</legend>
+      <SelectField
+        label="Inspection method"
+        meta={fields.qcMethod}
+        options={QC_METHODS.map((m) => ({ value: m, label: qcMethodLabels[m] }))}
+      />
+      <SelectField
+        label="Inspection level"
+        meta={fields.qcLevel}
+        options={choices.levels.map((l) => ({
+          value: l,
+          label: l === 'II' ? 'II (general, the usual)' : l.startsWith('S-') ? `${l} (special)` : `${l} (general)`,
+        }))}
+      />
+      <SelectField label="AQL critical" meta={fields.aqlCritical} options={aqlOptions} />
+      <SelectField label="AQL major" meta={fields.aqlMajor} options={aqlOptions} />
+      <SelectField label="AQL minor" meta={fields.aqlMinor} options={aqlOptions} />
+      <Field
+        label="Points limit per 100 sq yd"
+        type="number"
+        meta={fields.pointsLimit}
+        hint="4-point fabric rolls: a roll passes at or below it (commonly 40). From 1 to 200."
+        inputProps={{ min: 1, max: 200, step: 1 }}
+      />
+      <p className="muted" style={{ gridColumn: '1 / -1' }}>
+        An AQL sampling plan uses the level and the AQLs (ISO 2859-1: the lot size and level give the sample, each
+        class’s AQL its acceptance number); 4-point fabric rolls use the points limit. Conditions are checked under
+        every method.
+      </p>
+    </fieldset>
+  )
+}
+
 /** "Add a category" on the manage page: the product comes from the page. */
 export function CreateCategoryForm({
   product,
@@ -101,11 +153,13 @@ export function CreateCategoryForm({
 export function EditCategoryForm({
   values,
   version,
+  qcChoices,
   lastResult,
   cancelTo,
 }: {
   values: Record<string, string>
   version: string
+  qcChoices: QcChoiceLists
   lastResult?: SubmissionResult<string[]> | null
   cancelTo: string
 }) {
@@ -119,6 +173,7 @@ export function EditCategoryForm({
       <ErrorSummary form={form} />
       <input type="hidden" name="version" value={version} />
       <CategoryFields fields={fields} />
+      <QcFields fields={fields} choices={qcChoices} />
       <div className="form-actions">
         <SubmitButton variant="primary" pendingText="Saving…">
           Save changes

@@ -6,11 +6,11 @@ import { History, type ToldEntry } from '~/ui/history'
 import { PageHeader } from '~/ui/shell'
 import { formatMoney } from '~/utils/format'
 import { Table, type Column } from '~/ui/table'
-import { EditCategoryForm } from './category-form'
+import { EditCategoryForm, type QcChoiceLists } from './category-form'
 import { severityLabels } from './conditions'
-import { conditionEditPath, conditionsPath, manageCategoriesPath, workflowPath } from './paths'
-import { formatGstWithSlab } from './shared'
-import type { ConditionView } from './queries.server'
+import { conditionEditPath, conditionsPath, defectTypesPath, manageCategoriesPath, workflowPath } from './paths'
+import { describeQc, formatGstWithSlab } from './shared'
+import type { CategoryQc, ConditionView } from './queries.server'
 
 const severityTones = { critical: 'danger', major: 'warning', minor: 'neutral' } as const
 
@@ -19,7 +19,9 @@ export function CategoryRecordPage({
   category,
   values,
   version,
+  qcChoices,
   conditions,
+  defectTypes,
   history,
   lastResult,
 }: {
@@ -32,12 +34,16 @@ export function CategoryRecordPage({
     gstRateBp: number
     gstSlabAboveMinor: number | null
     gstRateAboveBp: number | null
+    qc: CategoryQc
     product: { slug: string; name: string; unit: string }
     attributes: { key: string; label: string }[]
   }
   values: Record<string, string>
   version: string
+  qcChoices: QcChoiceLists
   conditions: ConditionView[]
+  /** Active defect types per class. */
+  defectTypes: Record<'critical' | 'major' | 'minor', number>
   history: ToldEntry[]
   lastResult?: SubmissionResult<string[]> | null
 }) {
@@ -79,9 +85,11 @@ export function CategoryRecordPage({
           : `above ${formatMoney(category.secondApprovalAboveMinor)}`}
         .
       </p>
+      <p data-testid="qc-method">Quality control: {describeQc(category.qc)}.</p>
       <EditCategoryForm
         values={values}
         version={version}
+        qcChoices={qcChoices}
         lastResult={lastResult}
         cancelTo={manageCategoriesPath(category.product.slug)}
       />
@@ -100,6 +108,19 @@ export function CategoryRecordPage({
           rowKey={(c) => c.id}
           empty="No conditions yet."
         />
+      </section>
+      <section className="card" aria-labelledby="defect-types-heading" style={{ marginTop: 16 }}>
+        <div className="page-header">
+          <h2 id="defect-types-heading">Defect catalogue</h2>
+          <Button asChild variant="primary">
+            <Link to={defectTypesPath(category.id)}>Defect catalogue</Link>
+          </Button>
+        </div>
+        <p className="muted" data-testid="defect-type-counts">
+          {defectTypes.critical + defectTypes.major + defectTypes.minor === 0
+            ? 'No active defect types: inspectors can count defects only of a type in the catalogue.'
+            : `Active defect types: ${defectTypes.critical} critical, ${defectTypes.major} major, ${defectTypes.minor} minor.`}
+        </p>
       </section>
       <div style={{ marginTop: 16 }}>
         <History entries={history} />

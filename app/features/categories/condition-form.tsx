@@ -5,7 +5,7 @@ import type { AttributeDefinition } from '#db/types'
 import { SubmitButton } from '~/ui/button'
 import { ErrorList, ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
-import { OPERATORS, operatorLabels, SEVERITIES, severityLabels } from './conditions'
+import { OPERATORS, operatorLabels, SEVERITIES, severityLabels, TOLERANCES, toleranceLabels } from './conditions'
 
 const typeLabel = (a: AttributeDefinition) =>
   a.type === 'number' ? `number${a.unit ? ` in ${a.unit}` : ''}` : a.type === 'enum' ? 'one of a list' : 'text'
@@ -34,7 +34,7 @@ export function ConditionForm({
   const [form, fields] = useZodForm(() => import('./schema').then((m) => m.conditionSchema(attributes)), {
     id: `condition-${mode}`,
     lastResult,
-    defaultValue: defaultValue ?? { active: 'on', severity: 'major', operator: 'between' },
+    defaultValue: defaultValue ?? { active: 'on', severity: 'major', operator: 'between', tolerance: 'fixed' },
   })
   const enums = attributes.filter((a) => a.type === 'enum')
   return (
@@ -64,11 +64,27 @@ export function ConditionForm({
       <h2>Bounds (between, at least, at most)</h2>
       <p className="muted">
         For number attributes. Between needs both; at least the minimum; at most the maximum. Bounds are inclusive and
-        kept exactly as typed.
+        kept exactly as typed. Relative to the SKU: the minimum and maximum are the tolerance below and above each SKU’s
+        own value of the attribute (count within 2 %: between, ± %, 2 and 2; as ordered: 0 and 0).
       </p>
       <div className="form-grid">
-        <Field label="Minimum" meta={fields.min} inputProps={{ inputMode: 'decimal' }} />
-        <Field label="Maximum" meta={fields.max} inputProps={{ inputMode: 'decimal' }} />
+        <SelectField
+          label="Bounds are"
+          meta={fields.tolerance}
+          options={TOLERANCES.map((t) => ({ value: t, label: toleranceLabels[t] }))}
+        />
+        <Field
+          label="Minimum"
+          meta={fields.min}
+          hint="Fixed: the lowest value. Relative: the tolerance below."
+          inputProps={{ inputMode: 'decimal' }}
+        />
+        <Field
+          label="Maximum"
+          meta={fields.max}
+          hint="Fixed: the highest value. Relative: the tolerance above."
+          inputProps={{ inputMode: 'decimal' }}
+        />
         <Field label="Unit (optional)" meta={fields.unit} hint="Empty: the attribute’s own unit" />
       </div>
       <h2>Values (equal to, one of)</h2>

@@ -1,9 +1,10 @@
-import { compareDecimals, describeCondition, evaluateCondition, type ConditionRule } from './conditions'
+import { compareDecimals, describeCondition, evaluateCondition, relativeBounds, type ConditionRule } from './conditions'
 
 const rule = (
   operator: ConditionRule['operator'],
-  options: { min?: string; max?: string; values?: string[]; unit?: string } = {},
+  options: { min?: string; max?: string; values?: string[]; unit?: string; tolerance?: 'percent' | 'units' } = {},
 ): ConditionRule => ({
+  tolerance: options.tolerance ?? 'fixed',
   operator,
   min_value: options.min ?? null,
   max_value: options.max ?? null,
@@ -72,5 +73,58 @@ describe('describeCondition', () => {
     expect(describeCondition(rule('max', { max: '30', unit: 'Ne' }))).toBe('at most 30 Ne')
     expect(describeCondition(rule('eq', { values: ['twill'] }))).toBe('equal to twill')
     expect(describeCondition(rule('in', { values: ['plain', 'twill'] }))).toBe('one of plain, twill')
+  })
+})
+
+describe('conditions relative to the SKU’s own value', () => {
+  const percent = (operator: ConditionRule['operator'], min?: string, max?: string) =>
+    rule(operator, { min, max, unit: 'Ne', tolerance: 'percent' })
+  const units = (operator: ConditionRule['operator'], min?: string, max?: string) =>
+    rule(operator, { min, max, unit: 'Ne', tolerance: 'units' })
+
+  it('makes the bounds around the SKU’s value exactly, with no floating point', () => {
+    const bounds = (r: ConditionRule, sku: string) => {
+      const fixed = relativeBounds(r, sku)
+      return fixed && [fixed.min_value, fixed.max_value]
+    }
+    expect(bounds(percent('between', '2', '2'), '60')).toEqual(['58.8', '61.2'])
+    expect(bounds(percent('between', '5', '5'), '180')).toEqual(['171', '189'])
+    expect(bounds(percent('between', '0.5', '1.25'), '40.4')).toEqual(['40.198', '40.905'])
+    expect(bounds(percent('min', '2.5'), '0.3')).toEqual(['0.2925', null])
+    expect(bounds(percent('max', undefined, '10'), '1,000')).toEqual([null, '1100'])
+    expect(bounds(units('between', '0', '0'), '2')).toEqual(['2', '2'])
+    expect(bounds(units('between', '0.1', '0.25'), '30')).toEqual(['29.9', '30.25'])
+    expect(bounds(units('min', '1.5'), '1')).toEqual(['-0.5', null])
+    expect(relativeBounds(percent('between', '2', '2'), 'sixty')).toBeNull()
+    expect(relativeBounds(percent('between', '2', '2'), null)).toBeNull()
+    const fixed = rule('between', { min: '1', max: '2' })
+    expect(relativeBounds(fixed, '100')).toBe(fixed)
+  })
+
+  it('judges a value against the SKU’s own value; without one there is nothing to judge against', () => {
+    const count = percent('between', '2', '2')
+    expect(evaluateCondition(count, '58.8', '60')).toBe('pass')
+    expect(evaluateCondition(count, '61.2', '60')).toBe('pass')
+    expect(evaluateCondition(count, '61.21', '60')).toBe('fail')
+    expect(evaluateCondition(count, '40', '40')).toBe('pass')
+    expect(evaluateCondition(count, '40', null)).toBe('missing')
+    expect(evaluateCondition(count, '', '60')).toBe('missing')
+    const ply = units('between', '0', '0')
+    expect(evaluateCondition(ply, '2', '2')).toBe('pass')
+    expect(evaluateCondition(ply, '1', '2')).toBe('fail')
+    expect(evaluateCondition(ply, '1', '1')).toBe('pass')
+    // Stored tolerances are never read as fixed bounds: ± 2 % of 60 is not "between 2 and 2".
+    expect(evaluateCondition(count, '2')).toBe('missing')
+  })
+
+  it('says the rule in words', () => {
+    expect(describeCondition(percent('between', '2', '2'))).toBe('SKU value ± 2 %')
+    expect(describeCondition(percent('between', '1', '3'))).toBe('SKU value − 1 % to + 3 %')
+    expect(describeCondition(units('between', '0.5', '0.5'))).toBe('SKU value ± 0.5 Ne')
+    expect(describeCondition(rule('between', { min: '2', max: '2', tolerance: 'units' }))).toBe('SKU value ± 2')
+    expect(describeCondition(units('between', '0', '0'))).toBe('the SKU value exactly')
+    expect(describeCondition(percent('min', '5'))).toBe('at least SKU value − 5 %')
+    expect(describeCondition(units('min', '0'))).toBe('at least the SKU value')
+    expect(describeCondition(units('max', undefined, '1'))).toBe('at most SKU value + 1 Ne')
   })
 })

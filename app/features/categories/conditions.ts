@@ -1,4 +1,4 @@
-import type { ConditionOperator, ConditionSeverity } from '#db/types'
+import type { ConditionOperator, ConditionSeverity, ConditionTolerance } from '#db/types'
 
 /**
  * QC acceptance criteria of a category (docs/domain.md "Categories"): the rule in words and the
@@ -10,6 +10,17 @@ import type { ConditionOperator, ConditionSeverity } from '#db/types'
 export const OPERATORS = ['between', 'min', 'max', 'eq', 'in'] as const satisfies readonly ConditionOperator[]
 export const NUMERIC_OPERATORS: readonly ConditionOperator[] = ['between', 'min', 'max']
 export const SEVERITIES = ['critical', 'major', 'minor'] as const satisfies readonly ConditionSeverity[]
+/**
+ * Fixed bounds as typed, or bounds relative to the SKU's own value of the attribute: then min_value
+ * and max_value hold the tolerance below and above (± % of the value, or ± units of the attribute).
+ */
+export const TOLERANCES = ['fixed', 'percent', 'units'] as const satisfies readonly ConditionTolerance[]
+
+export const toleranceLabels: Record<ConditionTolerance, string> = {
+  fixed: 'Fixed bounds, as typed',
+  percent: '± % of the SKU’s own value',
+  units: '± units of the SKU’s own value',
+}
 
 export const operatorLabels: Record<ConditionOperator, string> = {
   between: 'Between (inclusive)',
@@ -33,7 +44,11 @@ export interface ConditionRule {
   /** JSON array of strings (eq, in). */
   values_json: string | null
   unit?: string | null
+  /** Absent or 'fixed': the bounds as typed; 'percent' / 'units': tolerances around the SKU's value. */
+  tolerance?: ConditionTolerance | null
 }
+
+export const isRelative = (rule: Pick<ConditionRule, 'tolerance'>) => !!rule.tolerance && rule.tolerance !== 'fixed'
 
 export type Verdict = 'pass' | 'fail' | 'missing'
 
@@ -77,10 +92,19 @@ function sameValue(a: string, b: string): boolean {
 }
 
 /**
- * Whether a value meets a condition: 'missing' when there is no value to judge, 'fail' when a
- * numeric rule gets something that is not a number. Bounds are inclusive.
+ * Whether a value meets a condition: 'missing' when there is no value to judge (or, for a relative
+ * rule, no SKU value to judge it against), 'fail' when a numeric rule gets something that is not a
+ * number. Bounds are inclusive.
  */
-export function evaluateCondition(condition: ConditionRule, value: string | number | null | undefined): Verdict {
+export function evaluateCondition(
+  condition: ConditionRule,
+  value: string | number | null | undefined,
+  skuValue?: string | number | null,
+): Verdict {
+  if (isRelative(condition)) {
+    const fixed = relativeBounds(condition, skuValue)
+    return fixed ? evaluateCondition(fixed, value) : 'missing'
+  }
   if (value === null || value === undefined) return 'missing'
   const text = String(value).trim().replace(/,/g, '')
   if (text === '') return 'missing'
@@ -108,9 +132,91 @@ export function evaluateCondition(condition: ConditionRule, value: string | numb
   }
 }
 
-/** The rule in words: "between 114 and 126 g/m²", "at least 57 in", "one of plain, twill". */
+/** An exact decimal as a scaled integer: "2.50" is 250n at scale 2. */
+function scaled(text: string): { n: bigint; scale: number } {
+  const [whole, fraction = ''] = text.split('.')
+  const negative = whole.startsWith('-')
+  const magnitude = BigInt(whole.replace('-', '') + fraction)
+  return { n: negative ? -magnitude : magnitude, scale: fraction.length }
+}
+
+/** A scaled integer back to exact decimal text, without trailing zeros: 24975n at 3 is "24.975". */
+function unscaled(n: bigint, scale: number): string {
+  const negative = n < 0n
+  const digits = (negative ? -n : n).toString().padStart(scale + 1, '0')
+  const whole = digits.slice(0, digits.length - scale)
+  const fraction = digits.slice(digits.length - scale).replace(/0+$/, '')
+  const text = fraction ? `${whole}.${fraction}` : whole
+  return negative && text !== '0' ? `-${text}` : text
+}
+
+/** value × (100 + percent) / 100, exactly. */
+function plusPercent(value: string, percent: string): string {
+  const v = scaled(value)
+  const p = scaled(percent)
+  const hundred = 100n * 10n ** BigInt(p.scale)
+  return unscaled(v.n * (hundred + p.n), v.scale + p.scale + 2)
+}
+
+/** value + delta, exactly. */
+function plus(value: string, delta: string): string {
+  const a = scaled(value)
+  const b = scaled(delta)
+  const scale = Math.max(a.scale, b.scale)
+  return unscaled(a.n * 10n ** BigInt(scale - a.scale) + b.n * 10n ** BigInt(scale - b.scale), scale)
+}
+
+const negated = (text: string) => (text.startsWith('-') ? text.slice(1) : `-${text}`)
+
+/**
+ * A relative rule made fixed around one SKU's value of the attribute: "± 2 %" of Ne 60 is between
+ * 58.8 and 61.2, exactly. A fixed rule comes back as it is; null when the SKU's value is not a number.
+ */
+export function relativeBounds(
+  rule: ConditionRule,
+  skuValue: string | number | null | undefined,
+): ConditionRule | null {
+  if (!isRelative(rule)) return rule
+  const text = skuValue === null || skuValue === undefined ? '' : String(skuValue).trim().replace(/,/g, '')
+  if (!isDecimal(text)) return null
+  const around = (tolerance: string | null, sign: 1 | -1) => {
+    if (tolerance === null) return null
+    const signed = sign < 0 ? negated(tolerance) : tolerance
+    return rule.tolerance === 'percent' ? plusPercent(text, signed) : plus(text, signed)
+  }
+  return {
+    operator: rule.operator,
+    min_value: rule.operator === 'max' ? null : around(rule.min_value, -1),
+    max_value: rule.operator === 'min' ? null : around(rule.max_value, 1),
+    values_json: null,
+    unit: rule.unit,
+    tolerance: 'fixed',
+  }
+}
+
+/** A relative rule in words: "SKU value ± 2 %", "SKU value − 1 to + 3 Ne", "at least SKU value − 5 %". */
+function describeRelative(condition: ConditionRule, unit: string): string {
+  const by = condition.tolerance === 'percent' ? ' %' : unit
+  const below = condition.min_value ?? '0'
+  const above = condition.max_value ?? '0'
+  const zero = (t: string) => compareDecimals(t, '0') === 0
+  switch (condition.operator) {
+    case 'min':
+      return zero(below) ? 'at least the SKU value' : `at least SKU value − ${below}${by}`
+    case 'max':
+      return zero(above) ? 'at most the SKU value' : `at most SKU value + ${above}${by}`
+    default:
+      if (zero(below) && zero(above)) return 'the SKU value exactly'
+      return compareDecimals(below, above) === 0
+        ? `SKU value ± ${below}${by}`
+        : `SKU value − ${below}${by} to + ${above}${by}`
+  }
+}
+
+/** The rule in words: "between 114 and 126 g/m²", "at least 57 in", "one of plain, twill", "SKU value ± 2 %". */
 export function describeCondition(condition: ConditionRule): string {
   const unit = condition.unit ? ` ${condition.unit}` : ''
+  if (isRelative(condition)) return describeRelative(condition, unit)
   const values = conditionValues(condition)
   switch (condition.operator) {
     case 'between':

@@ -6,12 +6,17 @@ import type { Database } from '#db/database'
 import type { AttributeDefinition } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
 import type { FormReply } from '~/platform/form-reply'
+import { addDefectType, editDefectType, setDefectTypeActive } from './defect-types.server'
 import { createCategory, createCondition, updateCategory, updateCondition } from './mutations.server'
 import { categoryPath, conditionEditPath, workflowPath } from './paths'
 import { productChoices } from './queries.server'
 import {
+  ADD_DEFECT_TYPE_FORM,
   ADD_STAGE_FORM,
   conditionSchema,
+  defectTypeSchemas,
+  editDefectTypeFormId,
+  isDefectTypeIntent,
   createCategorySchema,
   editCategorySchema,
   editStageFormId,
@@ -140,4 +145,47 @@ export async function handleConditionForm(
         redirectTo: conditionEditPath(category.id, conditionId),
         toast: { kind: 'info', message: 'Nothing to save: no field was changed.' },
       }
+}
+
+/** Every form of the defect catalogue: add, edit, deactivate and reactivate a type (a hidden `intent` says which). */
+export async function handleDefectTypeForm(
+  db: Database,
+  viewer: Viewer,
+  categoryId: number,
+  form: FormData,
+): Promise<FormOutcome<FormReply>> {
+  const intent = form.get('intent')
+  if (!isDefectTypeIntent(intent)) return { status: 'bad-request' }
+  // Replies go back to the form that sent them; (re)activations answer above the list.
+  const formId =
+    intent === 'defect-add'
+      ? ADD_DEFECT_TYPE_FORM
+      : intent === 'defect-edit'
+        ? editDefectTypeFormId(String(form.get('defectTypeId') ?? ''))
+        : 'defect-types'
+  const invalid = (result: SubmissionResult<string[]>): FormOutcome<FormReply> => ({
+    status: 'invalid',
+    reply: { form: formId, result },
+  })
+  const submission = parseWithZod(form, { schema: defectTypeSchemas[intent] })
+  if (submission.status !== 'success')
+    return intent === 'defect-add' || intent === 'defect-edit' ? invalid(submission.reply()) : { status: 'bad-request' }
+  const value = submission.value
+  const result =
+    value.intent === 'defect-add'
+      ? await addDefectType(db, viewer.userId, categoryId, value)
+      : value.intent === 'defect-edit'
+        ? await editDefectType(db, viewer.userId, categoryId, value)
+        : await setDefectTypeActive(
+            db,
+            viewer.userId,
+            categoryId,
+            value.defectTypeId,
+            value.intent === 'defect-reactivate',
+          )
+  if (!result.ok) {
+    if (result.notFound) return { status: 'not-found' }
+    return invalid(refusalReply(submission, result))
+  }
+  return { status: 'done', toast: { kind: 'success', message: `${result.value.note}.` } }
 }

@@ -2,13 +2,15 @@ import { nextStamp } from '~/utils/version-stamp'
 import { formatMoney } from '~/utils/format'
 import { isPieceUnit } from '~/utils/gst-rates'
 import type { Database } from '#db/database'
-import type { AttributeDefinition } from '#db/types'
+import type { AttributeDefinition, QcMethod } from '#db/types'
 import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
 import { normaliseDecimal } from '../products/attributes'
 import { describeCondition, isDecimal, NUMERIC_OPERATORS } from './conditions'
+import { isLengthUnit } from './qc-settings'
 import { formatGst, gstRateToBp, splitValues, type ConditionInput } from './schema'
+import { qcMethodLabels } from './shared'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 export { Refused, refusals, type Result }
 
@@ -26,6 +28,46 @@ interface CategoryFields {
   /** A value slab: above this sale value per piece (paise) the rate above applies; both null: none. */
   gstSlabAbove?: number | null
   gstRateAbove?: string | null
+}
+
+/** A category's way of inspecting (issue 39): the edit form sets it; a new category starts on the defaults. */
+interface QcFields {
+  qcMethod: QcMethod
+  qcLevel: string
+  aqlCritical: string
+  aqlMajor: string
+  aqlMinor: string
+  pointsLimit: number
+}
+
+const qcColumns = (input: QcFields) => ({
+  qc_method: input.qcMethod,
+  qc_level: input.qcLevel,
+  aql_critical: input.aqlCritical,
+  aql_major: input.aqlMajor,
+  aql_minor: input.aqlMinor,
+  points_limit: input.pointsLimit,
+})
+
+/** The columns' defaults (migration 20261215000000): conditions only, level II, 0 / 2.5 / 4.0, 40 points. */
+const QC_DEFAULTS: QcFields = {
+  qcMethod: 'none',
+  qcLevel: 'II',
+  aqlCritical: '0',
+  aqlMajor: '2.5',
+  aqlMinor: '4.0',
+  pointsLimit: 40,
+}
+
+/** The 4-point system grades fabric rolls by their length: a product not sold by length cannot use it. */
+async function checkQcMethodUnit(trx: Executor, productId: number, input: QcFields) {
+  if (input.qcMethod !== 'four_point') return
+  const product = await trx.selectFrom('products').select('unit').where('id', '=', productId).executeTakeFirst()
+  if (product && !isLengthUnit(product.unit))
+    throw new Refused(
+      'qcMethod',
+      `The 4-point system grades fabric rolls by length, and this product is sold by ${product.unit}: choose conditions only or an AQL sampling plan`,
+    )
 }
 
 /** A value slab is per piece: a product sold by the metre or kilogram cannot have one. */
@@ -65,6 +107,12 @@ const readable = (c: {
   second_approval_above_minor: number | null
   gst_slab_above_minor: number | null
   gst_rate_above_bp: number | null
+  qc_method: QcMethod
+  qc_level: string
+  aql_critical: string
+  aql_major: string
+  aql_minor: string
+  points_limit: number
 }) => ({
   name: c.name,
   hsn_code: c.hsn_code,
@@ -76,6 +124,12 @@ const readable = (c: {
     c.gst_slab_above_minor === null || c.gst_rate_above_bp === null
       ? 'none'
       : `${formatGst(c.gst_rate_above_bp)} above ${formatMoney(Number(c.gst_slab_above_minor))} a piece`,
+  qc_method: qcMethodLabels[c.qc_method] ?? c.qc_method,
+  qc_level: c.qc_level,
+  aql_critical: c.aql_critical,
+  aql_major: c.aql_major,
+  aql_minor: c.aql_minor,
+  points_limit: `${c.points_limit} points per 100 sq yd`,
 })
 
 /** A new category of a product, with an empty workflow (it needs stages before orders can use it). */
@@ -98,6 +152,7 @@ export async function createCategory(
           margin_floor_bp: input.marginFloor ?? null,
           second_approval_above_minor: input.secondApprovalAbove ?? null,
           ...slabColumns(input),
+          ...qcColumns(QC_DEFAULTS),
         }
         const stamp = nextStamp()
         const row = await trx
@@ -130,7 +185,7 @@ export async function updateCategory(
   db: Database,
   actorUserId: number,
   categoryId: number,
-  input: CategoryFields & { version: string },
+  input: CategoryFields & QcFields & { version: string },
 ): Promise<Result<{ changed: string[] }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
@@ -146,6 +201,12 @@ export async function updateCategory(
           'second_approval_above_minor',
           'gst_slab_above_minor',
           'gst_rate_above_bp',
+          'qc_method',
+          'qc_level',
+          'aql_critical',
+          'aql_major',
+          'aql_minor',
+          'points_limit',
           'updated_at',
         ])
         .where('id', '=', categoryId)
@@ -160,6 +221,7 @@ export async function updateCategory(
         margin_floor_bp: input.marginFloor ?? null,
         second_approval_above_minor: input.secondApprovalAbove ?? null,
         ...slabColumns(input),
+        ...qcColumns(input),
       }
       // PostgreSQL returns a bigint as text: compare numbers.
       const same = (a: unknown, b: unknown) => (a === null || b === null ? a === b : Number(a) === Number(b) || a === b)
@@ -167,6 +229,7 @@ export async function updateCategory(
       if (changed.length === 0) return { ok: true as const, value: { changed } }
       if (changed.includes('name')) await checkName(trx, current.product_id, input.name, categoryId)
       await checkSlabUnit(trx, current.product_id, input)
+      await checkQcMethodUnit(trx, current.product_id, input)
       const updated = await trx
         .updateTable('categories')
         .set({ ...next, updated_at: nextStamp(current.updated_at) })
@@ -207,6 +270,7 @@ function conditionColumns(input: ConditionInput, attribute: AttributeDefinition)
     operator: input.operator,
     min_value: numeric ? (input.min ?? null) : null,
     max_value: numeric ? (input.max ?? null) : null,
+    tolerance: numeric ? input.tolerance : ('fixed' as const),
     values_json: values ? JSON.stringify([...new Set(values)]) : null,
     // The attribute's unit unless one is typed: a rule without its unit is easy to misread.
     unit: input.unit || attribute.unit || null,
@@ -279,6 +343,7 @@ export async function updateCondition(
           'values_json',
           'unit',
           'severity',
+          'tolerance',
           'active',
           'updated_at',
         ])

@@ -16,3 +16,4 @@ export const categoryCrumbs = (
   { text: 'Categories', to: manageCategoriesPath(category?.product.slug) },
   ...(category && withCategory ? [{ text: category.name, to: categoryPath(category.id) }] : []),
 ]
+export const defectTypesPath = (categoryId: number) => `/admin/categories/${categoryId}/defect_types`

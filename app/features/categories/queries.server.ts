@@ -122,6 +122,12 @@ export function categoryById(db: Executor, id: number) {
       'categories.second_approval_above_minor',
       'categories.gst_slab_above_minor',
       'categories.gst_rate_above_bp',
+      'categories.qc_method',
+      'categories.qc_level',
+      'categories.aql_critical',
+      'categories.aql_major',
+      'categories.aql_minor',
+      'categories.points_limit',
       'categories.updated_at',
       'products.id as product_id',
       'products.slug as product_slug',
@@ -134,6 +140,7 @@ export function categoryById(db: Executor, id: number) {
 }
 
 export type CategoryRecord = NonNullable<Awaited<ReturnType<typeof categoryById>>>
+export type CategoryQc = ReturnType<typeof categorySummary>['qc']
 
 /** What the category pages need about their category: breadcrumbs and the attributes. */
 export function categorySummary(category: CategoryRecord) {
@@ -147,6 +154,14 @@ export function categorySummary(category: CategoryRecord) {
     gstRateBp: category.gst_rate_bp,
     gstSlabAboveMinor: category.gst_slab_above_minor === null ? null : Number(category.gst_slab_above_minor),
     gstRateAboveBp: category.gst_rate_above_bp,
+    qc: {
+      method: category.qc_method,
+      level: category.qc_level,
+      aqlCritical: category.aql_critical,
+      aqlMajor: category.aql_major,
+      aqlMinor: category.aql_minor,
+      pointsLimit: category.points_limit,
+    },
     product: {
       id: category.product_id,
       slug: category.product_slug,
@@ -169,6 +184,12 @@ export function categoryFormValues(category: CategoryRecord) {
       category.second_approval_above_minor === null ? '' : rupeesInput(Number(category.second_approval_above_minor)),
     gstSlabAbove: category.gst_slab_above_minor === null ? '' : rupeesInput(Number(category.gst_slab_above_minor)),
     gstRateAbove: category.gst_rate_above_bp === null ? '' : gstBpToRate(category.gst_rate_above_bp),
+    qcMethod: category.qc_method,
+    qcLevel: category.qc_level,
+    aqlCritical: category.aql_critical,
+    aqlMajor: category.aql_major,
+    aqlMinor: category.aql_minor,
+    pointsLimit: String(category.points_limit),
   }
 }
 
@@ -200,6 +221,7 @@ export async function conditionsOf(db: Executor, categoryId: number) {
       'values_json',
       'unit',
       'severity',
+      'tolerance',
       'active',
     ])
     .where('category_id', '=', categoryId)
@@ -232,6 +254,7 @@ export function conditionOfCategory(db: Executor, categoryId: number, conditionI
       'values_json',
       'unit',
       'severity',
+      'tolerance',
       'active',
       'updated_at',
     ])
@@ -247,6 +270,7 @@ export function conditionFormValues(condition: ConditionRecord) {
     name: condition.name,
     attributeKey: condition.attribute_key,
     operator: condition.operator,
+    tolerance: condition.tolerance,
     min: condition.min_value ?? '',
     max: condition.max_value ?? '',
     values: conditionValues(condition).join('\n'),
@@ -254,4 +278,40 @@ export function conditionFormValues(condition: ConditionRecord) {
     severity: condition.severity,
     active: condition.active ? 'on' : '',
   }
+}
+
+/** A category's defect catalogue: active types first, in their order, each with its version for the edit form. */
+export async function defectTypesOf(db: Executor, categoryId: number) {
+  const rows = await db
+    .selectFrom('defect_types')
+    .select(['id', 'name', 'severity', 'is_hole', 'active', 'updated_at'])
+    .where('category_id', '=', categoryId)
+    .orderBy('active', 'desc')
+    .orderBy('position')
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    severity: r.severity,
+    isHole: r.is_hole === 1,
+    active: r.active === 1,
+    version: r.updated_at,
+  }))
+}
+
+export type DefectTypeView = Awaited<ReturnType<typeof defectTypesOf>>[number]
+
+/** How many active defect types of each class a category has: the category page's summary. */
+export async function defectTypeCounts(db: Executor, categoryId: number) {
+  const rows = await db
+    .selectFrom('defect_types')
+    .select((eb) => ['severity', eb.fn.countAll<number>().as('n')])
+    .where('category_id', '=', categoryId)
+    .where('active', '=', 1)
+    .groupBy('severity')
+    .execute()
+  const counts = { critical: 0, major: 0, minor: 0 }
+  for (const r of rows) counts[r.severity] = Number(r.n)
+  return counts
 }

@@ -1,12 +1,20 @@
 import { isOwnKey } from '~/utils/own-key'
 import * as z from 'zod'
-import type { AttributeDefinition } from '#db/types'
+import type { AttributeDefinition, ConditionSeverity } from '#db/types'
 import { nameField, optionalText, wholeNumberField } from '~/utils/fields'
 import { parseRupees } from '~/utils/money'
 import { normaliseDecimal } from '../products/attributes'
-import { compareDecimals, isDecimal, NUMERIC_OPERATORS, OPERATORS, SEVERITIES } from './conditions'
-import { GST_RATES } from './shared'
-export { ADD_STAGE_FORM, GST_RATES, editStageFormId, formatGst } from './shared'
+import { compareDecimals, isDecimal, NUMERIC_OPERATORS, OPERATORS, SEVERITIES, TOLERANCES } from './conditions'
+import { CATEGORY_AQLS, QC_LEVELS } from './qc-settings'
+import { GST_RATES, QC_METHODS } from './shared'
+export {
+  ADD_DEFECT_TYPE_FORM,
+  ADD_STAGE_FORM,
+  GST_RATES,
+  editDefectTypeFormId,
+  editStageFormId,
+  formatGst,
+} from './shared'
 
 // ---------- The manage page's URL ----------
 
@@ -128,13 +136,52 @@ export const createCategorySchema = z
   })
   .superRefine(checkSlab)
 
+// ---------- A category's way of inspecting (issue 39) ----------
+
+const aqlField = (defectClass: string) =>
+  z
+    .string({ error: `Choose the AQL for ${defectClass} defects` })
+    .trim()
+    .refine((value) => CATEGORY_AQLS.includes(value), {
+      error: `Choose the AQL for ${defectClass} defects from the list (0: none accepted)`,
+    })
+
+const qcFields = {
+  qcMethod: z.enum(QC_METHODS, { error: 'Choose how its lots are inspected' }),
+  qcLevel: z.enum(QC_LEVELS, { error: 'Choose the inspection level from the list' }),
+  aqlCritical: aqlField('critical'),
+  aqlMajor: aqlField('major'),
+  aqlMinor: aqlField('minor'),
+  pointsLimit: wholeNumberField('the points limit per 100 square yards', { min: 1, max: 200 }),
+}
+
+/** A class never accepts more than a lesser class: critical ≤ major ≤ minor (0 is the tightest). */
+function checkAqlOrder(value: { aqlCritical: string; aqlMajor: string; aqlMinor: string }, ctx: z.RefinementCtx) {
+  if (Number(value.aqlMajor) < Number(value.aqlCritical))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['aqlMajor'],
+      message: `Choose a major AQL of at least the critical one (${value.aqlCritical}): critical defects are never accepted more than major ones`,
+    })
+  if (Number(value.aqlMinor) < Number(value.aqlMajor))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['aqlMinor'],
+      message: `Choose a minor AQL of at least the major one (${value.aqlMajor}): major defects are never accepted more than minor ones`,
+    })
+}
+
 export const editCategorySchema = z
   .object({
     ...categoryFields,
     ...slabFields,
+    ...qcFields,
     version: z.string({ error: 'Reload the page and try again' }),
   })
-  .superRefine(checkSlab)
+  .superRefine((value, ctx) => {
+    checkSlab(value, ctx)
+    checkAqlOrder(value, ctx)
+  })
 
 export type CategoryInput = z.output<typeof editCategorySchema>
 
@@ -170,6 +217,36 @@ export const isWorkflowIntent = (value: unknown): value is WorkflowIntent => isO
 export const stageVersion = (stage: { name: string; expected_days: number; qc_gate: number }) =>
   JSON.stringify([stage.name, stage.expected_days, stage.qc_gate ? 1 : 0])
 
+// ---------- Defect types (issue 39) ----------
+
+const defectTypeFields = {
+  name: nameField('the defect type’s name'),
+  severity: z.enum(SEVERITIES, { error: 'Choose the defect class' }),
+  isHole: z.boolean().optional(),
+}
+const defectTypeId = z.coerce.number().int().positive()
+
+export const defectTypeSchemas = {
+  'defect-add': z.object({
+    intent: z.literal('defect-add'),
+    ...defectTypeFields,
+    idempotencyKey: z.string().max(100).optional(),
+  }),
+  /** `version` is the defect type's updated_at when the form opened. */
+  'defect-edit': z.object({
+    intent: z.literal('defect-edit'),
+    defectTypeId,
+    ...defectTypeFields,
+    version: z.string({ error: 'Reload the page and try again' }),
+  }),
+  'defect-deactivate': z.object({ intent: z.literal('defect-deactivate'), defectTypeId }),
+  'defect-reactivate': z.object({ intent: z.literal('defect-reactivate'), defectTypeId }),
+} as const
+export type DefectTypeIntent = keyof typeof defectTypeSchemas
+export const isDefectTypeIntent = (value: unknown): value is DefectTypeIntent => isOwnKey(defectTypeSchemas, value)
+/** What a defect type's add and edit forms share. */
+export type DefectTypeInput = { name: string; severity: ConditionSeverity; isHole?: boolean; idempotencyKey?: string }
+
 // ---------- Conditions ----------
 
 /** Values of an eq / in rule, one per line as typed in the form. */
@@ -199,6 +276,8 @@ export function conditionSchema(attributes: AttributeDefinition[]) {
       name: nameField('the condition name'),
       attributeKey: z.string({ error: 'Choose the attribute it checks' }),
       operator: z.enum(OPERATORS, { error: 'Choose the rule' }),
+      // A form posted before tolerances existed (or a script) means fixed bounds.
+      tolerance: z.enum(TOLERANCES, { error: 'Choose how the bounds are read' }).default('fixed'),
       min: decimal,
       max: decimal,
       values: z.string().max(2000, 'Use at most 2000 characters').optional(),
@@ -217,6 +296,8 @@ export function conditionSchema(attributes: AttributeDefinition[]) {
       if (numeric) {
         if (attribute.type !== 'number')
           return issue('operator', `${attribute.label} is not a number: use “equal to” or “one of”`)
+        if (values.length) issue('values', 'Leave the values empty for a numeric rule')
+        if (value.tolerance !== 'fixed') return checkTolerance(value, issue)
         const wantsMin = value.operator !== 'max'
         const wantsMax = value.operator !== 'min'
         if (wantsMin && value.min === undefined) issue('min', 'Enter the minimum')
@@ -231,9 +312,10 @@ export function conditionSchema(attributes: AttributeDefinition[]) {
         ) {
           issue('max', `The maximum must be greater than the minimum (${value.min})`)
         }
-        if (values.length) issue('values', 'Leave the values empty for a numeric rule')
         return
       }
+      if (value.tolerance !== 'fixed')
+        issue('tolerance', 'A tolerance is for “between”, “at least” and “at most”: choose fixed bounds')
       if (value.min !== undefined) issue('min', 'Leave the minimum empty for “equal to” and “one of”')
       if (value.max !== undefined) issue('max', 'Leave the maximum empty for “equal to” and “one of”')
       if (values.length === 0)
@@ -257,6 +339,34 @@ export function conditionSchema(attributes: AttributeDefinition[]) {
         issue('values', `${attribute.label} is a number: enter numbers only, like 120 or 2.5`)
       }
     })
+}
+
+/**
+ * A relative rule (docs/domain-39-catalogue.md): min and max are the tolerance below and above the
+ * SKU's own value. Between needs both (0 and 0: exactly the SKU's value), at least the one below,
+ * at most the one above; none is negative, and a percentage is at most 100.
+ */
+function checkTolerance(
+  value: { operator: string; tolerance: string; min?: string; max?: string },
+  issue: (path: string, message: string) => void,
+) {
+  const what = value.tolerance === 'percent' ? 'a percentage from 0 to 100, like 2 or 2.5' : 'a number of 0 or more'
+  const check = (field: 'min' | 'max', wanted: boolean, side: 'below' | 'above') => {
+    const tolerance = value[field]
+    if (!wanted) {
+      if (tolerance !== undefined)
+        issue(
+          field,
+          `Leave the ${field === 'min' ? 'minimum' : 'maximum'} empty for an “${value.operator === 'min' ? 'at least' : 'at most'}” rule`,
+        )
+      return
+    }
+    if (tolerance === undefined) return issue(field, `Enter the tolerance ${side} the SKU’s value, as ${what}`)
+    const tooLarge = value.tolerance === 'percent' && compareDecimals(tolerance, '100') > 0
+    if (compareDecimals(tolerance, '0') < 0 || tooLarge) issue(field, `Enter the tolerance ${side} as ${what}`)
+  }
+  check('min', value.operator !== 'max', 'below')
+  check('max', value.operator !== 'min', 'above')
 }
 
 export type ConditionInput = z.output<ReturnType<typeof conditionSchema>>

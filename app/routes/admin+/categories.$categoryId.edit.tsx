@@ -7,7 +7,14 @@ import { STAFF_VIEWER } from '~/features/audit/tell'
 import { CategoryRecordPage } from '~/features/categories/category-record'
 import { handleEditCategory } from '~/features/categories/forms.server'
 import { categoryCrumbs } from '~/features/categories/paths'
-import { categoryById, categoryFormValues, categorySummary, conditionsOf } from '~/features/categories/queries.server'
+import { qcChoices } from '~/features/categories/qc-settings'
+import {
+  categoryById,
+  categoryFormValues,
+  categorySummary,
+  conditionsOf,
+  defectTypeCounts,
+} from '~/features/categories/queries.server'
 import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'
 import { answerForm } from '~/ui/outcome.server'
@@ -27,15 +34,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb()
   const id = readId(params.categoryId) ?? notFound()
   const record = (await categoryById(db, id)) ?? notFound()
-  const [conditions, history] = await Promise.all([
+  const [conditions, defectTypes, history] = await Promise.all([
     conditionsOf(db, id),
+    defectTypeCounts(db, id),
     historyOf(db, STAFF_VIEWER, 'category', id, { limit: 50 }),
   ])
   return {
     category: categorySummary(record),
     values: categoryFormValues(record),
     version: record.updated_at,
+    qcChoices: qcChoices(),
     conditions,
+    defectTypes,
     history,
   }
 }

@@ -5,6 +5,8 @@ import { parseAttributeSchema } from '../products/attributes'
 import { conditionValues, describeCondition } from './conditions'
 import { rupeesInput } from '~/utils/money'
 import { floorInput, gstBpToRate, stageVersion, type CategoryFilters } from './schema'
+// Through this .server module, so the routes' browser bundles never take the sampling core's tables.
+export { isLengthUnit, qcChoices } from './qc-settings'
 
 // Reads of the admin category pages. Categories are few (tens per product), so a product's list
 // is read whole; its stage and condition figures come from two grouped queries with `in` lists.

@@ -224,7 +224,7 @@ const defectTypeFields = {
   severity: z.enum(SEVERITIES, { error: 'Choose the defect class' }),
   isHole: z.boolean().optional(),
 }
-const defectTypeId = z.coerce.number().int().positive()
+const defectTypeId = z.coerce.number().int().positive().max(2_147_483_647)
 
 export const defectTypeSchemas = {
   'defect-add': z.object({

@@ -7,13 +7,13 @@ import { STAFF_VIEWER } from '~/features/audit/tell'
 import { CategoryRecordPage } from '~/features/categories/category-record'
 import { handleEditCategory } from '~/features/categories/forms.server'
 import { categoryCrumbs } from '~/features/categories/paths'
-import { qcChoices } from '~/features/categories/qc-settings'
 import {
   categoryById,
   categoryFormValues,
   categorySummary,
   conditionsOf,
   defectTypeCounts,
+  qcChoices,
 } from '~/features/categories/queries.server'
 import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'

@@ -186,13 +186,28 @@ test(
     expect(dbValue<number>('select count(*) from qc_photos where inspection_id = ?', inspection.id)).toBe(1)
     await phone.context().close()
 
-    // 3. Business operations accept part of the lot; the rest goes back to rework.
+    // 3. Business operations accept part of the lot, as the operator proposed; the rest goes back to
+    // rework. The operator rejected part: the default is the partial acceptance, not "Approve", and
+    // accepting it all is only the override, which needs a reason.
     await page.goto(`/biz_ops_team/approvals/qc?q=${inspection.code}`)
     const card = page.locator('section.qc-card').filter({ hasText: inspection.code })
     await expect(card.getByRole('img', { name: /Photo \d+ of/ })).toBeVisible()
-    await card.getByText('Accept part of the lot').click()
-    await card.locator('details.part-form').getByLabel('Why').fill('A fifth of the rolls are short of width')
-    await card.getByRole('button', { name: `Accept the accepted part (${inspection.code})` }).click()
+    await expect(card.getByRole('button', { name: `Approve: QC passed (${inspection.code})` })).toHaveCount(0)
+    await card.locator('summary', { hasText: 'Override: accept against the inspector’s verdict' }).click()
+    await card
+      .getByRole('button', { name: `Override: accept against the inspector’s verdict (${inspection.code})` })
+      .click()
+    await expect(
+      page
+        .locator('section.qc-card')
+        .filter({ hasText: inspection.code })
+        .getByText('Say why you accept against the inspector: it is kept with the inspection')
+        .first(),
+    ).toBeVisible()
+    expect(dbValue<string>('select status from qc_inspections where id = ?', inspection.id)).toBe('submitted')
+    const part = card.getByRole('form', { name: `Partly approve ${inspection.code}` })
+    await part.getByLabel('Why').fill('A fifth of the rolls are short of width')
+    await part.getByRole('button', { name: `Partly approve (${inspection.code})` }).click()
     await expect(
       page.getByRole('status').getByText(new RegExp(`${inspection.code} is partly accepted: ${order.code} passes QC`)),
     ).toBeVisible()

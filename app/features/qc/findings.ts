@@ -1,4 +1,7 @@
-import { DEFECT_CLASSES, type DefectClass } from './sampling/iso2859'
+import type { DefectClass } from './sampling/iso2859'
+
+// The classes without the tables module (the page imports this file: the tables stay on the server).
+const DEFECT_CLASSES: readonly DefectClass[] = ['critical', 'major', 'minor']
 
 // What an inspector found on a line, as the approval page reads it, and what the approver's default
 // decision is (docs/domain-39-approvals.md). Shared by the server (the decision's checks) and the page.

@@ -39,7 +39,10 @@ function Meaning({ card }: { card: Card }) {
         <p>
           Accepting more than the inspector found acceptable (
           {rejectedLines
-            .map((l) => `line ${l.lineNo}: ${l.acceptable} ${l.unit}${l.verdict === 'reject' ? ', the plan rejects it' : ''}`)
+            .map(
+              (l) =>
+                `line ${l.lineNo}: ${l.acceptable} ${l.unit}${l.verdict === 'reject' ? ', the plan rejects it' : ''}`,
+            )
             .join('; ')}
           ) is an override: it needs your reason, kept with the inspection and in its history.
         </p>
@@ -71,7 +74,8 @@ function Quantities({
         return (
           <fieldset key={line.subOrderId} className="row quantities">
             <legend>
-              Line {line.lineNo}: {line.sku}, {line.quantity} {line.unit} (the inspector accepted {line.accepted})
+              Line {line.lineNo}: {line.sku}, {line.quantity} {line.unit} (the inspector found {line.acceptable}{' '}
+              acceptable)
             </legend>
             <div className="field">
               <label htmlFor={`${id}-${a}`}>Accepted ({line.unit})</label>
@@ -202,7 +206,7 @@ function PartForm({ card, reply, open }: { card: Card; reply: Reply; open: boole
   const errors = (mine?.error ?? {}) as Record<string, string[] | null>
   const typed = (mine?.initialValue ?? {}) as Typed
   const body = (
-    <Form method="post" {...getFormProps(form)} className="form-grid" aria-label={`Partly approve ${card.code}`}>
+    <Form method="post" {...getFormProps(form)} className="stack step-form" aria-label={`Partly approve ${card.code}`}>
       <ErrorSummary form={form} />
       <input type="hidden" name="form" value={id} />
       <input type="hidden" name="intent" value="accept_part" />
@@ -247,11 +251,11 @@ function OverrideForm({ card, reply }: { card: Card; reply: Reply }) {
   return (
     <details className="part-form override-form" open={Boolean(mine)}>
       <summary>{OVERRIDE_LABEL}</summary>
-      <Form method="post" {...getFormProps(form)} className="form-grid" aria-label={`Override ${card.code}`}>
-        <p className="notice notice-warning">
-          You accept more than the inspector found acceptable. Set what you accept per line; your reason is kept with
-          the inspection and in its history (the seller does not read it).
-        </p>
+      <p className="notice notice-warning">
+        You accept more than the inspector found acceptable. Set what you accept per line; your reason is kept with the
+        inspection and in its history (the seller does not read it).
+      </p>
+      <Form method="post" {...getFormProps(form)} className="stack step-form" aria-label={`Override ${card.code}`}>
         <ErrorSummary form={form} />
         <input type="hidden" name="form" value={id} />
         <input type="hidden" name="intent" value="override" />

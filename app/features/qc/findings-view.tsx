@@ -45,7 +45,10 @@ function Plan({ line, code }: { line: Line; code: string }) {
           </thead>
           <tbody>
             {plan.classes.map((c) => (
-              <tr key={c.defectClass} className={c.verdict === 'reject' ? `failing severity-${c.defectClass}` : undefined}>
+              <tr
+                key={c.defectClass}
+                className={c.verdict === 'reject' ? `failing severity-${c.defectClass}` : undefined}
+              >
                 <th scope="row">{c.defectClass}</th>
                 <td>{c.aql}</td>
                 <td>{c.sampleSize ?? '—'}</td>
@@ -70,10 +73,11 @@ function Plan({ line, code }: { line: Line; code: string }) {
 }
 
 function Defects({ line, code }: { line: Line; code: string }) {
-  if (!line.defects.length) return line.method === 'aql' ? <p className="muted">No defect found in the sample.</p> : null
+  if (!line.defects.length)
+    return line.method === 'aql' ? <p className="muted">No defect found in the sample.</p> : null
   return (
     <table className="review-table">
-      <caption>{`Defects by type, line ${line.lineNo} of ${code}`}</caption>
+      <caption className="visually-hidden">{`Defects by type, line ${line.lineNo} of ${code}`}</caption>
       <thead>
         <tr>
           <th scope="col">Defect</th>

@@ -52,9 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ViewSellerPage() {
   const { qcStates, ...loaded } = useLoaderData<typeof loader>()
   return (
-    <>
-      <CompanyRecordView kind="seller" {...loaded} statusReply={useActionData<typeof action>()} />
+    <CompanyRecordView kind="seller" {...loaded} statusReply={useActionData<typeof action>()}>
       <SellerSwitchingStates states={qcStates} />
-    </>
+    </CompanyRecordView>
   )
 }

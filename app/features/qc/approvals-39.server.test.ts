@@ -186,9 +186,29 @@ describe('the approval page shows what the inspector found', () => {
       plan: { lotUnits: 500, codeLetter: 'H', sampleSize: 50, severity: 'normal' },
     })
     expect(line.plan.classes).toEqual([
-      expect.objectContaining({ defectClass: 'critical', aql: '0 (none allowed)', acceptance: 0, rejection: 1, found: 0 }),
-      expect.objectContaining({ defectClass: 'major', aql: '2.5', acceptance: 3, rejection: 4, found: 5, verdict: 'reject' }),
-      expect.objectContaining({ defectClass: 'minor', aql: '4', acceptance: 5, rejection: 6, found: 2, verdict: 'accept' }),
+      expect.objectContaining({
+        defectClass: 'critical',
+        aql: '0 (none allowed)',
+        acceptance: 0,
+        rejection: 1,
+        found: 0,
+      }),
+      expect.objectContaining({
+        defectClass: 'major',
+        aql: '2.5',
+        acceptance: 3,
+        rejection: 4,
+        found: 5,
+        verdict: 'reject',
+      }),
+      expect.objectContaining({
+        defectClass: 'minor',
+        aql: '4',
+        acceptance: 5,
+        rejection: 6,
+        found: 2,
+        verdict: 'accept',
+      }),
     ])
     expect(line.defects.map((d) => `${d.severity} ${d.name} ${d.count}`)).toEqual([
       'major Open seam 4',
@@ -244,8 +264,14 @@ describe('the approval page shows what the inspector found', () => {
 
 describe('accepting beyond the inspector is a deliberate override', () => {
   it('the plain approval of a rejected lot is refused; the override needs its reason, then keeps it on the inspection and in the audit', async () => {
-    const lot = await submittedLot({ verdict: 'reject', accepted: 0, defects: [{ name: 'Hole', severity: 'critical', count: 1 }] })
-    expect(await decideInspection(getDb(), parties.staff, lot.inspectionId, { decision: 'approve', reason: '' })).toMatchObject({
+    const lot = await submittedLot({
+      verdict: 'reject',
+      accepted: 0,
+      defects: [{ name: 'Hole', severity: 'critical', count: 1 }],
+    })
+    expect(
+      await decideInspection(getDb(), parties.staff, lot.inspectionId, { decision: 'approve', reason: '' }),
+    ).toMatchObject({
       ok: false,
       message: expect.stringContaining('Override: accept against the inspector’s verdict'),
     })
@@ -255,7 +281,12 @@ describe('accepting beyond the inspector is a deliberate override', () => {
         staffViewer(parties.staff.userId),
         'admin',
         new URL('http://x/admin/approvals/qc'),
-        formOf({ form: `override-${lot.inspectionId}`, intent: 'override', inspection: String(lot.inspectionId), ...fields }),
+        formOf({
+          form: `override-${lot.inspectionId}`,
+          intent: 'override',
+          inspection: String(lot.inspectionId),
+          ...fields,
+        }),
         qcMoves,
       )
     // No reason: refused at its field, nothing decided.
@@ -263,13 +294,18 @@ describe('accepting beyond the inspector is a deliberate override', () => {
       await form({ overrideReason: '  ', [`line.${lot.lineId}.accepted`]: '10', [`line.${lot.lineId}.rejected`]: '0' }),
     ).toMatchObject({
       status: 'invalid',
-      reply: { error: { overrideReason: ['Say why you accept against the inspector: it is kept with the inspection'] } },
+      reply: {
+        error: { overrideReason: ['Say why you accept against the inspector: it is kept with the inspection'] },
+      },
     })
     expect(await statusOf('qc_inspections', lot.inspectionId)).toBe('submitted')
     // Accepting nothing is no override.
     expect(
       await form({ overrideReason: 'x', [`line.${lot.lineId}.accepted`]: '0', [`line.${lot.lineId}.rejected`]: '10' }),
-    ).toMatchObject({ status: 'invalid', reply: { error: { '': ['Nothing is accepted: reject the inspection instead.'] } } })
+    ).toMatchObject({
+      status: 'invalid',
+      reply: { error: { '': ['Nothing is accepted: reject the inspection instead.'] } },
+    })
     const done = await form({
       overrideReason: 'The buyer takes the hole-marked pieces as seconds',
       [`line.${lot.lineId}.accepted`]: '10',
@@ -311,7 +347,11 @@ describe('accepting beyond the inspector is a deliberate override', () => {
       }),
     ).toMatchObject({
       ok: false,
-      fields: { [`line.${lot.lineId}.accepted`]: expect.stringMatching(/^The inspector found 6 .* acceptable: accepting more is an override/) },
+      fields: {
+        [`line.${lot.lineId}.accepted`]: expect.stringMatching(
+          /^The inspector found 6 .* acceptable: accepting more is an override/,
+        ),
+      },
     })
     // The same quantities as the inspector's need no override: refused as such.
     expect(
@@ -331,7 +371,10 @@ describe('accepting beyond the inspector is a deliberate override', () => {
         disposition: 'cancel',
         lines: lines('8', '2'),
       }),
-    ).toMatchObject({ ok: true, value: { decided: 'partly accepted', overridden: true, split: expect.stringMatching(/^SO-/) } })
+    ).toMatchObject({
+      ok: true,
+      value: { decided: 'partly accepted', overridden: true, split: expect.stringMatching(/^SO-/) },
+    })
     expect(
       await getDb()
         .selectFrom('qc_inspection_lines')
@@ -373,7 +416,11 @@ describe('switching state per seller and category', () => {
 
   it('two of five lots rejected by their plan move the seller to tightened inspection; an accepted lot with its plan adds to the score', async () => {
     const accept = { verdict: 'accept' as const, defects: [] }
-    const reject = { verdict: 'reject' as const, accepted: 0, defects: [{ name: 'Open seam', severity: 'major' as const, count: 6 }] }
+    const reject = {
+      verdict: 'reject' as const,
+      accepted: 0,
+      defects: [{ name: 'Open seam', severity: 'major' as const, count: 6 }],
+    }
     const outcomes = [accept, reject, accept, accept, reject]
     for (const [i, found] of outcomes.entries()) {
       const lot = await submittedLot(found, { seller: 1 })
@@ -460,7 +507,9 @@ describe('switching state per seller and category', () => {
         verdict: 'accept',
       })
       .execute()
-    expect(await decideInspection(db, parties.staff, again, { decision: 'approve', reason: '' })).toMatchObject({ ok: true })
+    expect(await decideInspection(db, parties.staff, again, { decision: 'approve', reason: '' })).toMatchObject({
+      ok: true,
+    })
     expect((await lots()).slice(before).map((l) => l.inspection)).toEqual([rejected.code, noVerdict.code, first.code])
   })
 

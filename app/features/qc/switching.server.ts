@@ -67,7 +67,9 @@ function lineFacts(planJson: string | null, defects: Map<string, number>): Score
     }
     if (!p.planLetter) return null
     try {
-      facts.push(scoreFact({ planLetter: p.planLetter as PlanLetter, aql: p.aql as never, acceptance: p.acceptance }, found))
+      facts.push(
+        scoreFact({ planLetter: p.planLetter as PlanLetter, aql: p.aql as never, acceptance: p.acceptance }, found),
+      )
     } catch {
       return null
     }
@@ -117,7 +119,8 @@ export async function recordSwitchingLots(trx: Executor, decided: Decided, at: s
     })
     let scoreFacts: ScoreFact[] | undefined = []
     for (const line of group) {
-      const facts = line.qc_method === 'aql' && line.verdict ? lineFacts(line.plan_json, defectsOf(line.sub_order_id)) : null
+      const facts =
+        line.qc_method === 'aql' && line.verdict ? lineFacts(line.plan_json, defectsOf(line.sub_order_id)) : null
       if (!facts) {
         scoreFacts = undefined
         break

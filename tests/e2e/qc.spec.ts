@@ -208,7 +208,7 @@ test(
     expect(dbValue<string>('select status from qc_inspections where id = ?', inspection.id)).toBe('submitted')
     const part = card.getByRole('form', { name: `Partly approve ${inspection.code}` })
     await part.getByLabel('Why').fill('A fifth of the rolls are short of width')
-    await part.getByRole('button', { name: `Partly approve (${inspection.code})` }).click()
+    await part.getByRole('button', { name: `Partly approve: accept the accepted part (${inspection.code})` }).click()
     await expect(
       page.getByRole('status').getByText(new RegExp(`${inspection.code} is partly accepted: ${order.code} passes QC`)),
     ).toBeVisible()

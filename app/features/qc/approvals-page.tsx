@@ -27,7 +27,7 @@ function Meaning({ card }: { card: Card }) {
   const split = (l: Line) => `line ${l.lineNo}: ${l.acceptable} of ${l.quantity} ${l.unit}`
   const rejectedLines = card.lines.filter((l) => l.acceptableMilli < l.quantityMilli)
   return (
-    <div className="notice" aria-label={`What deciding ${card.code} means`}>
+    <div className="notice">
       <p>
         {card.decision === 'approve'
           ? `The inspector accepted all of it. Approving passes ${card.order_code} QC: its lines go on past the QC gate.`
@@ -225,7 +225,7 @@ function PartForm({ card, reply, open }: { card: Card; reply: Reply; open: boole
           intent="accept_part"
           variant="primary"
           pendingText="Saving…"
-          aria-label={`Partly approve (${card.code})`}
+          aria-label={`Partly approve: accept the accepted part (${card.code})`}
         >
           Partly approve: accept the accepted part
         </SubmitButton>

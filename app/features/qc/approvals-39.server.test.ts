@@ -216,7 +216,14 @@ describe('the approval page shows what the inspector found', () => {
       'minor Stain 2',
     ])
     // The plan rejects the lot although the inspector's quantities accept it all: the verdict is what was found.
-    expect(card).toMatchObject({ decision: 'reject', overridable: true })
+    expect(card).toMatchObject({ decision: 'reject', overridable: true, failed_count: 0 })
+    // "Something to look at" finds it by its verdict alone.
+    const failing = await qcApprovalsPage(
+      getDb(),
+      'admin',
+      new URL(`http://x/admin/approvals/qc?failing=1&q=${lot.code}`),
+    )
+    expect(failing.total).toBe(1)
   })
 
   it('a fabric lot: its rolls with points, points per 100 sq yd and the rolls over the limit', async () => {

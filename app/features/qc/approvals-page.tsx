@@ -292,9 +292,10 @@ function OverrideForm({ card, reply }: { card: Card; reply: Reply }) {
 function InspectionCard({ card, portal, reply }: { card: Card; portal: Data['portal']; reply: Reply }) {
   const heading = `qc-${card.id}-heading`
   const orderBase = portal === 'admin' ? '/admin' : '/biz_ops_team'
+  const planRejects = card.lines.filter((l) => l.verdict === 'reject')
   return (
     <section
-      className={card.failed_count ? 'card qc-card failing' : 'card qc-card'}
+      className={card.failed_count || planRejects.length ? 'card qc-card failing' : 'card qc-card'}
       id={`inspection-${card.id}`}
       aria-labelledby={heading}
     >
@@ -306,10 +307,17 @@ function InspectionCard({ card, portal, reply }: { card: Card; portal: Data['por
         {card.operator} on {formatDay(card.scheduled_on)}, {card.slot} · received{' '}
         {card.received_at ? formatDateTime(card.received_at) : ''}
       </p>
-      <p className={card.failed_count ? 'notice notice-warning' : 'notice'}>
-        {card.failed_count
-          ? `${card.failed_count} condition${card.failed_count === 1 ? '' : 's'} not met`
-          : 'Every condition met'}
+      <p className={card.failed_count || planRejects.length ? 'notice notice-warning' : 'notice'}>
+        {[
+          card.failed_count
+            ? `${card.failed_count} condition${card.failed_count === 1 ? '' : 's'} not met`
+            : 'Every condition met',
+          planRejects.length
+            ? `the plan rejects line${planRejects.length === 1 ? '' : 's'} ${planRejects.map((l) => l.lineNo).join(', ')}`
+            : null,
+        ]
+          .filter(Boolean)
+          .join('; ')}
       </p>
       {card.lines.map((line) => (
         <LineFindings key={line.subOrderId} line={line} code={card.code} />
@@ -371,7 +379,7 @@ export function QcApprovals({ data, reply }: { data: Data; reply: Reply }) {
         <div className="field checks">
           <label>
             <input type="checkbox" name="failing" value="1" defaultChecked={filters.failing} /> Only with conditions not
-            met
+            met or a lot the plan rejects
           </label>
         </div>
         <FilterActions

@@ -53,7 +53,20 @@ export async function qcApprovalsPage(db: Database, portal: QcPortal, url: URL) 
   if (sellerError) return { ...base, total: 0, cards: [] }
   let q = db.selectFrom('qc_inspections as i').where('i.status', '=', 'submitted')
   if (sellerId) q = q.where('i.seller_id', '=', sellerId)
-  if (filters.failing) q = q.where('i.failed_count', '>', 0)
+  // Something to look at: a condition not met, or a lot its plan rejects.
+  if (filters.failing)
+    q = q.where((eb) =>
+      eb.or([
+        eb('i.failed_count', '>', 0),
+        eb.exists(
+          eb
+            .selectFrom('qc_inspection_lines as rl')
+            .select('rl.id')
+            .whereRef('rl.inspection_id', '=', 'i.id')
+            .where('rl.verdict', '=', 'reject'),
+        ),
+      ]),
+    )
   if (filters.q) {
     const upper = `${filters.q}\uffff`
     q = filters.q.startsWith('SO')

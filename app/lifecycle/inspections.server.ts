@@ -27,6 +27,8 @@ type Actor = { userId: number }
  * may pass the QC gate), reject (QC failed: the seller reworks and a new inspection is scheduled),
  * or accept part of the lot: the accepted quantities stay on the seller order, which passes QC; the
  * rejected ones move to a new seller order of the same seller, QC failed (rework) or cancelled.
+ * Accepting more than the inspector found acceptable is only an override, with its reason (qc/decide.server.ts).
+ * The lots join the seller's switching states (qc/switching.server.ts) in the same transaction.
  * Of two approvers, exactly one decides; the other is told who did and when. One transaction, audited.
  */
 export async function decideInspection(
@@ -34,7 +36,7 @@ export async function decideInspection(
   actor: Actor,
   inspectionId: number,
   input: DecisionInput,
-): Promise<Result<{ code: string; orderCode: string; decided: string; split?: string }>> {
+): Promise<Result<{ code: string; orderCode: string; decided: string; split?: string; overridden: boolean }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       // The master order first (orders/locks.server.ts): a step of this seller order or a sibling waits or has finished.
@@ -85,6 +87,7 @@ export async function decideInspection(
           orderCode: inspection.order_code,
           decided,
           ...(split ? { split: split.code } : {}),
+          overridden: plan.override !== null,
         },
       }
     }),

@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { demoValue } from '../../seed/qc'
-import { dbRow, dbValue, signInAs } from './support'
+import SQLite from 'better-sqlite3'
+import { dbRow, dbValue, E2E_DB, signInAs } from './support'
 
 // Quality control on the demo data (seed/qc.ts): business operations schedule an inspection on
 // the calendar; the field operator inspects on a phone over a slow network, without JavaScript, and
@@ -186,13 +187,28 @@ test(
     expect(dbValue<number>('select count(*) from qc_photos where inspection_id = ?', inspection.id)).toBe(1)
     await phone.context().close()
 
-    // 3. Business operations accept part of the lot; the rest goes back to rework.
+    // 3. Business operations accept part of the lot, as the operator proposed; the rest goes back to
+    // rework. The operator rejected part: the default is the partial acceptance, not "Approve", and
+    // accepting it all is only the override, which needs a reason.
     await page.goto(`/biz_ops_team/approvals/qc?q=${inspection.code}`)
     const card = page.locator('section.qc-card').filter({ hasText: inspection.code })
     await expect(card.getByRole('img', { name: /Photo \d+ of/ })).toBeVisible()
-    await card.getByText('Accept part of the lot').click()
-    await card.locator('details.part-form').getByLabel('Why').fill('A fifth of the rolls are short of width')
-    await card.getByRole('button', { name: `Accept the accepted part (${inspection.code})` }).click()
+    await expect(card.getByRole('button', { name: `Approve: QC passed (${inspection.code})` })).toHaveCount(0)
+    await card.locator('summary', { hasText: 'Override: accept against the inspector’s verdict' }).click()
+    await card
+      .getByRole('button', { name: `Override: accept against the inspector’s verdict (${inspection.code})` })
+      .click()
+    await expect(
+      page
+        .locator('section.qc-card')
+        .filter({ hasText: inspection.code })
+        .getByText('Say why you accept against the inspector: it is kept with the inspection')
+        .first(),
+    ).toBeVisible()
+    expect(dbValue<string>('select status from qc_inspections where id = ?', inspection.id)).toBe('submitted')
+    const part = card.getByRole('form', { name: `Partly approve ${inspection.code}` })
+    await part.getByLabel('Why').fill('A fifth of the rolls are short of width')
+    await part.getByRole('button', { name: `Partly approve: accept the accepted part (${inspection.code})` }).click()
     await expect(
       page.getByRole('status').getByText(new RegExp(`${inspection.code} is partly accepted: ${order.code} passes QC`)),
     ).toBeVisible()
@@ -343,5 +359,58 @@ test(
       ),
     ).toEqual({ scheduled_on: held.scheduled_on, slot: free })
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+  },
+)
+
+test(
+  'with JavaScript, a lot the plan rejected is rejected by default; accepting it is only the override, with a reason',
+  { tag: '@js-only' },
+  async ({ page }) => {
+    // A demo inspection waiting for a decision (the earliest received), its plan's verdict made reject.
+    const inspection = dbRow<{ id: number; code: string; seller_order_id: number }>(
+      `select id, code, seller_order_id from qc_inspections where status = 'submitted' order by received_at, id limit 1`,
+    )
+    const db = new SQLite(E2E_DB)
+    try {
+      db.prepare(
+        `update qc_inspection_lines set verdict = 'reject', accepted_milli = quantity_milli, rejected_milli = 0,
+          lot_units = 500, code_letter = 'H', sample_size = 50, inspection_severity = 'normal', plan_json = ?
+        where inspection_id = ?`,
+      ).run(
+        JSON.stringify({
+          critical: { aql: 0, planLetter: 'H', sampleSize: 50, acceptance: 0, rejection: 1 },
+          major: { aql: 2.5, planLetter: 'H', sampleSize: 50, acceptance: 3, rejection: 4 },
+          minor: { aql: 4, planLetter: 'H', sampleSize: 50, acceptance: 5, rejection: 6 },
+        }),
+        inspection.id,
+      )
+    } finally {
+      db.close()
+    }
+    await signInAs(page, 'biz_ops@example.com', '/biz_ops_team')
+    await page.goto(`/biz_ops_team/approvals/qc?q=${inspection.code}`)
+    const card = page.locator('section.qc-card').filter({ hasText: inspection.code })
+    await expect(card.getByText('Plan’s verdict: reject').first()).toBeVisible()
+    await expect(card.getByRole('button', { name: `Approve: QC passed (${inspection.code})` })).toHaveCount(0)
+    await expect(card.getByRole('button', { name: `Reject: QC failed (${inspection.code})` })).toBeVisible()
+    const override = `Override: accept against the inspector’s verdict`
+    await card.locator('summary', { hasText: override }).click()
+    await card.getByRole('button', { name: `${override} (${inspection.code})` }).click()
+    await expect(
+      card.getByText('Say why you accept against the inspector: it is kept with the inspection').first(),
+    ).toBeVisible()
+    expect(dbValue<string>('select status from qc_inspections where id = ?', inspection.id)).toBe('submitted')
+    await card.getByLabel('Why you accept against the inspector').fill('The buyer takes the lot as seconds')
+    await card.getByRole('button', { name: `${override} (${inspection.code})` }).click()
+    await expect(
+      page.getByRole('status').getByText(`${inspection.code} is approved against the inspector’s verdict`),
+    ).toBeVisible()
+    expect(dbRow('select status, override_reason from qc_inspections where id = ?', inspection.id)).toEqual({
+      status: 'approved',
+      override_reason: 'The buyer takes the lot as seconds',
+    })
+    expect(dbValue<string>('select status from seller_orders where id = ?', inspection.seller_order_id)).toBe(
+      'qc_passed',
+    )
   },
 )

@@ -263,6 +263,8 @@ export const RECORDS: Record<string, RecordRule> = {
       rejected_part: text('Rejected part'),
       failed_conditions: text('Failed conditions', { as: 'list' }),
       photos: text('Photos', { as: 'count' }),
+      override_reason: text('Accepted against the inspector’s verdict, because', { readers: STAFF }),
+      switching: text('Switching state', { as: 'list', readers: STAFF }),
     },
   },
   user: {

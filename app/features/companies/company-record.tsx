@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
+import type { ReactNode } from 'react'
 import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import { Badge, RoleBadges, StatusBadge } from '~/ui/badge'
@@ -25,6 +26,8 @@ export interface CompanyRecordProps {
   addressKey: string
   /** The reply of a status form (or an address form) that came back with errors. */
   statusReply?: { intent: string | null; reply: SubmissionResult<string[]> } | FormReply | null
+  /** More about the company from other features (a seller's QC switching states), before its history. */
+  children?: ReactNode
 }
 
 /** An address form's reply (it names its form), else none. */
@@ -39,6 +42,7 @@ export function CompanyRecordView({
   canAdministerUsers,
   statusReply,
   addressKey,
+  children,
 }: CompanyRecordProps) {
   const info = companyKinds[kind]
   const dash = <span className="muted">—</span>
@@ -184,6 +188,7 @@ export function CompanyRecordView({
         />
       </section>
 
+      {children}
       <div style={{ marginTop: 24 }}>
         <History entries={history} />
       </div>

@@ -12,40 +12,119 @@ import { PageHeader } from '~/ui/shell'
 import { formatDateTime, formatDay } from '~/utils/format'
 import { replyFor, type Reply } from '~/platform/form-reply'
 import type { qcApprovalsPage } from './approvals.server'
-import { ResultsTable } from './results-table'
+import { quantityInput } from '~/utils/quantity'
+import { OVERRIDE_LABEL } from './findings'
+import { LineFindings } from './findings-view'
 
 type Data = Awaited<ReturnType<typeof qcApprovalsPage>>
 type Card = Data['cards'][number]
 
-/** The results of a line: each condition, what was measured, pass or fail (failing ones marked, with severity). */
-function Results({ card }: { card: Card }) {
+type Line = Card['lines'][number]
+type Typed = { line?: Record<string, { accepted?: string; rejected?: string }>; disposition?: string }
+
+/** What the big button does and what each other decision means, in words. */
+function Meaning({ card }: { card: Card }) {
+  const split = (l: Line) => `line ${l.lineNo}: ${l.acceptable} of ${l.quantity} ${l.unit}`
+  const rejectedLines = card.lines.filter((l) => l.acceptableMilli < l.quantityMilli)
+  return (
+    <div className="notice">
+      <p>
+        {card.decision === 'approve'
+          ? `The inspector accepted all of it. Approving passes ${card.order_code} QC: its lines go on past the QC gate.`
+          : card.decision === 'accept_part'
+            ? `The inspector accepted part of it (${card.lines.map(split).join('; ')}). Partly approving keeps the accepted part on ${card.order_code}, which passes QC; the rejected part becomes a new seller order, to rework (inspected again) or cancelled.`
+            : `The inspector accepted none of it. Rejecting sends ${card.order_code} back to the seller to rework; a new inspection is then scheduled.`}
+      </p>
+      {card.overridable ? (
+        <p>
+          Accepting more than the inspector found acceptable (
+          {rejectedLines
+            .map(
+              (l) =>
+                `line ${l.lineNo}: ${l.acceptable} ${l.unit}${l.verdict === 'reject' ? ', the plan rejects it' : ''}`,
+            )
+            .join('; ')}
+          ) is an override: it needs your reason, kept with the inspection and in its history.
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** Per line the accepted and rejected quantities, prefilled (or as typed), each refused at its field. */
+function Quantities({
+  id,
+  card,
+  typed,
+  errors,
+  prefill,
+}: {
+  id: string
+  card: Card
+  typed: Typed
+  errors: Record<string, string[] | null>
+  prefill: (line: Line) => { accepted: string; rejected: string }
+}) {
   return (
     <>
-      {card.lines.map((line) => (
-        <div key={line.subOrderId} className="review-line">
-          <h3>
-            Line {line.lineNo}: {line.sku} {line.name} · {line.quantity} {line.unit} · accepted {line.accepted},
-            rejected {line.rejected}
-          </h3>
-          {line.results.length ? (
-            <ResultsTable
-              caption={`Results of line ${line.lineNo} of ${card.code}`}
-              rows={line.results.map((r) => ({
-                key: r.name,
-                name: r.name,
-                rule: r.rule,
-                value: r.value,
-                unit: r.unit,
-                verdict: r.verdict,
-                severity: r.severity,
-              }))}
-            />
-          ) : (
-            <p className="muted">No conditions to check for this category.</p>
-          )}
-        </div>
-      ))}
+      {card.lines.map((line) => {
+        const a = `line.${line.subOrderId}.accepted`
+        const r = `line.${line.subOrderId}.rejected`
+        const start = prefill(line)
+        return (
+          <fieldset key={line.subOrderId} className="row quantities">
+            <legend>
+              Line {line.lineNo}: {line.sku}, {line.quantity} {line.unit} (the inspector found {line.acceptable}{' '}
+              acceptable)
+            </legend>
+            <div className="field">
+              <label htmlFor={`${id}-${a}`}>Accepted ({line.unit})</label>
+              <input
+                id={`${id}-${a}`}
+                name={a}
+                inputMode="decimal"
+                defaultValue={typed.line?.[line.subOrderId]?.accepted ?? start.accepted}
+                aria-invalid={errors[a]?.length ? true : undefined}
+              />
+              <ErrorList errors={errors[a]} />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-${r}`}>Rejected ({line.unit})</label>
+              <input
+                id={`${id}-${r}`}
+                name={r}
+                inputMode="decimal"
+                defaultValue={typed.line?.[line.subOrderId]?.rejected ?? start.rejected}
+                aria-invalid={errors[r]?.length ? true : undefined}
+              />
+              <ErrorList errors={errors[r]} />
+            </div>
+          </fieldset>
+        )
+      })}
     </>
+  )
+}
+
+function Disposition({ typed, errors }: { typed: Typed; errors: Record<string, string[] | null> }) {
+  return (
+    <fieldset className="choices field">
+      <legend>The rejected part</legend>
+      <label>
+        <input
+          type="radio"
+          name="disposition"
+          value="rework"
+          defaultChecked={(typed.disposition ?? 'rework') === 'rework'}
+        />{' '}
+        goes back to the seller to rework (inspected again)
+      </label>
+      <label>
+        <input type="radio" name="disposition" value="cancel" defaultChecked={typed.disposition === 'cancel'} /> is
+        cancelled
+      </label>
+      <ErrorList errors={errors.disposition} />
+    </fieldset>
   )
 }
 
@@ -55,20 +134,13 @@ function ApproveForm({ card, reply }: { card: Card; reply: Reply }) {
     id,
     lastResult: replyFor(reply, id),
   })
-  const rejected = card.lines.some((l) => l.rejected !== '0')
   return (
     <Form method="post" {...getFormProps(form)} className="step-form">
       <ErrorSummary form={form} />
       <input type="hidden" name="form" value={id} />
       <input type="hidden" name="intent" value="approve" />
       <input type="hidden" name="inspection" value={card.id} />
-      {rejected ? (
-        <Field
-          label="Note (optional)"
-          meta={fields.reason}
-          hint="The operator rejected part of the lot: approving accepts all of it"
-        />
-      ) : null}
+      <Field label="Note to the seller (optional)" meta={fields.reason} />
       <SubmitButton
         intent="approve"
         variant="primary"
@@ -81,116 +153,135 @@ function ApproveForm({ card, reply }: { card: Card; reply: Reply }) {
   )
 }
 
+function RejectFields({ card, id, reply }: { card: Card; id: string; reply: Reply }) {
+  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.qcDecisionSchema), {
+    id,
+    lastResult: replyFor(reply, id),
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="step-form">
+      <ErrorSummary form={form} />
+      <input type="hidden" name="form" value={id} />
+      <input type="hidden" name="intent" value="reject" />
+      <input type="hidden" name="inspection" value={card.id} />
+      <Field label="Why" meta={fields.reason} hint="The seller reads it, with the conditions not met" />
+      <div className="form-actions">
+        <SubmitButton
+          intent="reject"
+          variant="danger"
+          pendingText="Rejecting…"
+          aria-label={`Reject: QC failed (${card.code})`}
+        >
+          Reject: QC failed
+        </SubmitButton>
+      </div>
+    </Form>
+  )
+}
+
+/** Rejecting where the inspector accepted something: behind a confirmation. */
 function RejectForm({ card, reply }: { card: Card; reply: Reply }) {
   const id = `reject-${card.id}`
-  const mine = replyFor(reply, id)
-  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.qcDecisionSchema), { id, lastResult: mine })
   return (
     <ConfirmDialog
       trigger="Reject"
       triggerVariant="danger"
       title={`Reject ${card.code}?`}
       description="The seller reworks the lot; a new inspection is then scheduled."
-      defaultOpen={Boolean(mine)}
+      defaultOpen={Boolean(replyFor(reply, id))}
     >
-      <Form method="post" {...getFormProps(form)} className="step-form">
-        <ErrorSummary form={form} />
-        <input type="hidden" name="form" value={id} />
-        <input type="hidden" name="intent" value="reject" />
-        <input type="hidden" name="inspection" value={card.id} />
-        <Field label="Why" meta={fields.reason} hint="The seller reads it, with the conditions not met" />
-        <div className="form-actions">
-          <SubmitButton
-            intent="reject"
-            variant="danger"
-            pendingText="Rejecting…"
-            aria-label={`Reject: QC failed (${card.code})`}
-          >
-            Reject: QC failed
-          </SubmitButton>
-        </div>
-      </Form>
+      <RejectFields card={card} id={id} reply={reply} />
     </ConfirmDialog>
   )
 }
 
-/** Accept part of the lot: per line accepted and rejected (prefilled with the operator's), where the rest goes, why. */
-function PartForm({ card, reply }: { card: Card; reply: Reply }) {
+/**
+ * Partly approve: per line accepted and rejected (prefilled with what the inspector found acceptable,
+ * editable down, never above without the override), where the rest goes, why.
+ */
+function PartForm({ card, reply, open }: { card: Card; reply: Reply; open: boolean }) {
   const id = `part-${card.id}`
   const mine = replyFor(reply, id)
   const [form, fields] = useZodForm(() => import('./forms').then((m) => m.qcDecisionSchema), { id, lastResult: mine })
   const errors = (mine?.error ?? {}) as Record<string, string[] | null>
-  const typed = (mine?.initialValue ?? {}) as {
-    line?: Record<string, { accepted?: string; rejected?: string }>
-    disposition?: string
-  }
+  const typed = (mine?.initialValue ?? {}) as Typed
+  const body = (
+    <Form method="post" {...getFormProps(form)} className="stack step-form" aria-label={`Partly approve ${card.code}`}>
+      <ErrorSummary form={form} />
+      <input type="hidden" name="form" value={id} />
+      <input type="hidden" name="intent" value="accept_part" />
+      <input type="hidden" name="inspection" value={card.id} />
+      <Quantities
+        id={id}
+        card={card}
+        typed={typed}
+        errors={errors}
+        prefill={(l) => ({ accepted: l.acceptable, rejected: quantityInput(l.quantityMilli - l.acceptableMilli) })}
+      />
+      <Disposition typed={typed} errors={errors} />
+      <Field label="Why" meta={fields.reason} hint="The seller reads it" />
+      <div className="form-actions">
+        <SubmitButton
+          intent="accept_part"
+          variant="primary"
+          pendingText="Saving…"
+          aria-label={`Partly approve: accept the accepted part (${card.code})`}
+        >
+          Partly approve: accept the accepted part
+        </SubmitButton>
+      </div>
+    </Form>
+  )
+  if (open) return <section className="part-form">{body}</section>
   return (
     <details className="part-form" open={Boolean(mine)}>
-      <summary>Accept part of the lot</summary>
-      <Form method="post" {...getFormProps(form)} className="form-grid">
+      <summary>Accept less: part of the lot</summary>
+      {body}
+    </details>
+  )
+}
+
+/** Accepting beyond what the inspector found: a separate, labelled action that needs a reason. */
+function OverrideForm({ card, reply }: { card: Card; reply: Reply }) {
+  const id = `override-${card.id}`
+  const mine = replyFor(reply, id)
+  const [form, fields] = useZodForm(() => import('./forms').then((m) => m.qcDecisionSchema), { id, lastResult: mine })
+  const errors = (mine?.error ?? {}) as Record<string, string[] | null>
+  const typed = (mine?.initialValue ?? {}) as Typed
+  return (
+    <details className="part-form override-form" open={Boolean(mine)}>
+      <summary>{OVERRIDE_LABEL}</summary>
+      <p className="notice notice-warning">
+        You accept more than the inspector found acceptable. Set what you accept per line; your reason is kept with the
+        inspection and in its history (the seller does not read it).
+      </p>
+      <Form method="post" {...getFormProps(form)} className="stack step-form" aria-label={`Override ${card.code}`}>
         <ErrorSummary form={form} />
         <input type="hidden" name="form" value={id} />
-        <input type="hidden" name="intent" value="accept_part" />
+        <input type="hidden" name="intent" value="override" />
         <input type="hidden" name="inspection" value={card.id} />
-        {card.lines.map((line) => {
-          const a = `line.${line.subOrderId}.accepted`
-          const r = `line.${line.subOrderId}.rejected`
-          return (
-            <fieldset key={line.subOrderId} className="row quantities">
-              <legend>
-                Line {line.lineNo}: {line.sku}, {line.quantity} {line.unit}
-              </legend>
-              <div className="field">
-                <label htmlFor={`${id}-${a}`}>Accepted ({line.unit})</label>
-                <input
-                  id={`${id}-${a}`}
-                  name={a}
-                  inputMode="decimal"
-                  defaultValue={typed.line?.[line.subOrderId]?.accepted ?? line.accepted}
-                  aria-invalid={errors[a]?.length ? true : undefined}
-                />
-                <ErrorList errors={errors[a]} />
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-${r}`}>Rejected ({line.unit})</label>
-                <input
-                  id={`${id}-${r}`}
-                  name={r}
-                  inputMode="decimal"
-                  defaultValue={typed.line?.[line.subOrderId]?.rejected ?? line.rejected}
-                  aria-invalid={errors[r]?.length ? true : undefined}
-                />
-                <ErrorList errors={errors[r]} />
-              </div>
-            </fieldset>
-          )
-        })}
-        <fieldset className="choices field">
-          <legend>The rejected part</legend>
-          <label>
-            <input
-              type="radio"
-              name="disposition"
-              value="rework"
-              defaultChecked={(typed.disposition ?? 'rework') === 'rework'}
-            />{' '}
-            goes back to the seller to rework (inspected again)
-          </label>
-          <label>
-            <input type="radio" name="disposition" value="cancel" defaultChecked={typed.disposition === 'cancel'} /> is
-            cancelled
-          </label>
-          <ErrorList errors={errors.disposition} />
-        </fieldset>
-        <Field label="Why" meta={fields.reason} hint="The seller reads it" />
+        <Quantities
+          id={id}
+          card={card}
+          typed={typed}
+          errors={errors}
+          prefill={(l) => ({ accepted: l.quantity, rejected: '0' })}
+        />
+        <Disposition typed={typed} errors={errors} />
+        <Field label="Why you accept against the inspector" meta={fields.overrideReason} hint="Staff only" />
+        <Field
+          label="Note to the seller"
+          meta={fields.reason}
+          hint="Needed when part is rejected; the seller reads it"
+        />
         <div className="form-actions">
           <SubmitButton
-            intent="accept_part"
-            variant="primary"
+            intent="override"
+            variant="danger"
             pendingText="Saving…"
-            aria-label={`Accept the accepted part (${card.code})`}
+            aria-label={`${OVERRIDE_LABEL} (${card.code})`}
           >
-            Accept the accepted part
+            {OVERRIDE_LABEL}
           </SubmitButton>
         </div>
       </Form>
@@ -201,9 +292,10 @@ function PartForm({ card, reply }: { card: Card; reply: Reply }) {
 function InspectionCard({ card, portal, reply }: { card: Card; portal: Data['portal']; reply: Reply }) {
   const heading = `qc-${card.id}-heading`
   const orderBase = portal === 'admin' ? '/admin' : '/biz_ops_team'
+  const planRejects = card.lines.filter((l) => l.verdict === 'reject')
   return (
     <section
-      className={card.failed_count ? 'card qc-card failing' : 'card qc-card'}
+      className={card.failed_count || planRejects.length ? 'card qc-card failing' : 'card qc-card'}
       id={`inspection-${card.id}`}
       aria-labelledby={heading}
     >
@@ -215,12 +307,21 @@ function InspectionCard({ card, portal, reply }: { card: Card; portal: Data['por
         {card.operator} on {formatDay(card.scheduled_on)}, {card.slot} · received{' '}
         {card.received_at ? formatDateTime(card.received_at) : ''}
       </p>
-      <p className={card.failed_count ? 'notice notice-warning' : 'notice'}>
-        {card.failed_count
-          ? `${card.failed_count} condition${card.failed_count === 1 ? '' : 's'} not met`
-          : 'Every condition met'}
+      <p className={card.failed_count || planRejects.length ? 'notice notice-warning' : 'notice'}>
+        {[
+          card.failed_count
+            ? `${card.failed_count} condition${card.failed_count === 1 ? '' : 's'} not met`
+            : 'Every condition met',
+          planRejects.length
+            ? `the plan rejects line${planRejects.length === 1 ? '' : 's'} ${planRejects.map((l) => l.lineNo).join(', ')}`
+            : null,
+        ]
+          .filter(Boolean)
+          .join('; ')}
       </p>
-      <Results card={card} />
+      {card.lines.map((line) => (
+        <LineFindings key={line.subOrderId} line={line} code={card.code} />
+      ))}
       {card.notes ? <p>Operator’s notes: {card.notes}</p> : null}
       {card.photos.length ? (
         <ul className="photo-list" aria-label={`Photos of ${card.code}`}>
@@ -241,11 +342,18 @@ function InspectionCard({ card, portal, reply }: { card: Card; portal: Data['por
       ) : (
         <p className="muted">No photos.</p>
       )}
+      <Meaning card={card} />
+      {card.decision === 'accept_part' ? <PartForm card={card} reply={reply} open /> : null}
       <div className="step-forms">
-        <ApproveForm card={card} reply={reply} />
-        <RejectForm card={card} reply={reply} />
+        {card.decision === 'approve' ? <ApproveForm card={card} reply={reply} /> : null}
+        {card.decision === 'reject' ? (
+          <RejectFields card={card} id={`reject-${card.id}`} reply={reply} />
+        ) : (
+          <RejectForm card={card} reply={reply} />
+        )}
       </div>
-      <PartForm card={card} reply={reply} />
+      {card.decision === 'approve' ? <PartForm card={card} reply={reply} open={false} /> : null}
+      {card.overridable ? <OverrideForm card={card} reply={reply} /> : null}
     </section>
   )
 }
@@ -271,7 +379,7 @@ export function QcApprovals({ data, reply }: { data: Data; reply: Reply }) {
         <div className="field checks">
           <label>
             <input type="checkbox" name="failing" value="1" defaultChecked={filters.failing} /> Only with conditions not
-            met
+            met or a lot the plan rejects
           </label>
         </div>
         <FilterActions

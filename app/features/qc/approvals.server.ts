@@ -11,6 +11,9 @@ import { resolveCompany } from '../users/company.server'
 import { qcApprovalsPath, qcDecisionSchema, type QcDecisionReply, type QcPortal } from './forms'
 import type { DecisionInput } from './decide.server'
 import { slotLabel } from './rules'
+import type { QcMethod } from '#db/types'
+import { acceptableMilli, aqlWords, defaultDecision, pointsText, readLinePlan } from './findings'
+import { DEFECT_CLASSES } from './sampling/iso2859'
 
 // The QC approvals (admin and biz ops): inspections submitted by the operators, oldest received
 // first, each with its results (failing conditions first in the reader's eye, with their
@@ -50,7 +53,20 @@ export async function qcApprovalsPage(db: Database, portal: QcPortal, url: URL) 
   if (sellerError) return { ...base, total: 0, cards: [] }
   let q = db.selectFrom('qc_inspections as i').where('i.status', '=', 'submitted')
   if (sellerId) q = q.where('i.seller_id', '=', sellerId)
-  if (filters.failing) q = q.where('i.failed_count', '>', 0)
+  // Something to look at: a condition not met, or a lot its plan rejects.
+  if (filters.failing)
+    q = q.where((eb) =>
+      eb.or([
+        eb('i.failed_count', '>', 0),
+        eb.exists(
+          eb
+            .selectFrom('qc_inspection_lines as rl')
+            .select('rl.id')
+            .whereRef('rl.inspection_id', '=', 'i.id')
+            .where('rl.verdict', '=', 'reject'),
+        ),
+      ]),
+    )
   if (filters.q) {
     const upper = `${filters.q}\uffff`
     q = filters.q.startsWith('SO')
@@ -91,21 +107,81 @@ export async function qcApprovalsPage(db: Database, portal: QcPortal, url: URL) 
     db,
     rows.map((r) => r.id),
   )
-  const cards = rows.map((r) => ({ ...r, slot: slotLabel(r.slot), ...details.get(r.id)! }))
+  const cards = rows.map((r) => {
+    const detail = details.get(r.id)!
+    return {
+      ...r,
+      slot: slotLabel(r.slot),
+      ...detail,
+      /** What the big button does: exactly what the inspector found. */
+      decision: defaultDecision(detail.lines),
+      /** Something the inspector did not accept: accepting it is the override. */
+      overridable: detail.lines.some((l) => l.acceptableMilli < l.quantityMilli),
+    }
+  })
   return { ...base, total, cards }
 }
 
-/** The lines (with quantities and results) and photos of inspections. */
+/** A line's plan, class by class: the AQL, Ac/Re and sample of its plan, the defects found in that class, its verdict. */
+function classRows(planJson: string | null, defects: { severity: string; count: number }[]) {
+  const plan = readLinePlan(planJson)
+  if (!plan) return []
+  return DEFECT_CLASSES.filter((c) => plan[c]).map((c) => {
+    const p = plan[c]!
+    const found = defects.filter((d) => d.severity === c).reduce((sum, d) => sum + d.count, 0)
+    return {
+      defectClass: c,
+      aql: aqlWords(p.aql),
+      sampleSize: p.sampleSize,
+      acceptance: p.acceptance,
+      rejection: p.rejection,
+      found,
+      verdict: found <= p.acceptance ? ('accept' as const) : ('reject' as const),
+    }
+  })
+}
+
+/** The lines (with quantities, results and what the inspector found by the plan) and photos of inspections. */
 export async function inspectionDetails(db: Executor, ids: number[]) {
   type Line = {
     subOrderId: number
     lineNo: number
     sku: string
     name: string
+    category: string
     unit: string
     quantity: string
     accepted: string
     rejected: string
+    quantityMilli: number
+    acceptedMilli: number
+    /** What the inspector found acceptable (findings.ts): accepting more is an override. */
+    acceptable: string
+    acceptableMilli: number
+    method: QcMethod
+    verdict: 'accept' | 'reject' | null
+    plan: {
+      lotUnits: number | null
+      codeLetter: string | null
+      sampleSize: number | null
+      severity: string | null
+      classes: ReturnType<typeof classRows>
+    }
+    defects: { name: string; severity: string; count: number }[]
+    fabric: {
+      pointsPer100: string | null
+      limit: number
+      rolls: {
+        rollNo: number
+        shade: string | null
+        length: string
+        width: string
+        points: number
+        pointsPer100: string
+        accepted: boolean
+      }[]
+      rollsOver: number[]
+    } | null
     results: {
       name: string
       rule: string
@@ -118,10 +194,11 @@ export async function inspectionDetails(db: Executor, ids: number[]) {
   const found = new Map<number, { lines: Line[]; photos: { id: number; width: number; height: number }[] }>()
   for (const id of ids) found.set(id, { lines: [], photos: [] })
   if (!ids.length) return found
-  const [lines, results, photos] = await Promise.all([
+  const [lines, results, photos, counts, rolls] = await Promise.all([
     db
       .selectFrom('qc_inspection_lines as l')
       .innerJoin('sub_orders as so', 'so.id', 'l.sub_order_id')
+      .innerJoin('categories as c', 'c.id', 'so.category_id')
       .innerJoin('product_skus as p', 'p.id', 'so.product_sku_id')
       .innerJoin('products', 'products.id', 'p.product_id')
       .select([
@@ -131,6 +208,16 @@ export async function inspectionDetails(db: Executor, ids: number[]) {
         'l.quantity_milli',
         'l.accepted_milli',
         'l.rejected_milli',
+        'l.lot_units',
+        'l.code_letter',
+        'l.sample_size',
+        'l.inspection_severity',
+        'l.plan_json',
+        'l.verdict',
+        'l.points_per_100',
+        'c.name as category',
+        'c.qc_method',
+        'c.points_limit',
         'p.code',
         'p.name',
         'products.unit',
@@ -145,27 +232,91 @@ export async function inspectionDetails(db: Executor, ids: number[]) {
       .where('inspection_id', 'in', ids)
       .orderBy('id')
       .execute(),
+    db
+      .selectFrom('qc_defect_counts')
+      .select(['inspection_id', 'sub_order_id', 'name', 'severity', 'count'])
+      .where('inspection_id', 'in', ids)
+      .where('count', '>', 0)
+      .orderBy('count', 'desc')
+      .orderBy('name')
+      .execute(),
+    db
+      .selectFrom('qc_rolls')
+      .select([
+        'inspection_id',
+        'sub_order_id',
+        'roll_no',
+        'shade',
+        'length_mm',
+        'width_mm',
+        'points',
+        'points_per_100',
+        'accepted',
+      ])
+      .where('inspection_id', 'in', ids)
+      .orderBy('roll_no')
+      .execute(),
   ])
+  const severityOrder = { critical: 0, major: 1, minor: 2 } as Record<string, number>
   for (const l of lines) {
+    const of = <T extends { inspection_id: number; sub_order_id: number }>(rows: T[]) =>
+      rows.filter((r) => r.inspection_id === l.inspection_id && r.sub_order_id === l.sub_order_id)
+    const defects = of(counts)
+      .map((d) => ({ name: d.name, severity: d.severity as string, count: Number(d.count) }))
+      .sort((a, b) => (severityOrder[a.severity] ?? 3) - (severityOrder[b.severity] ?? 3) || b.count - a.count)
+    const lineRolls = of(rolls).map((r) => ({
+      rollNo: r.roll_no,
+      shade: r.shade,
+      length: quantityInput(Number(r.length_mm)),
+      width: quantityInput(Number(r.width_mm) * 100),
+      points: Number(r.points),
+      pointsPer100: pointsText(Number(r.points_per_100)),
+      accepted: Boolean(r.accepted),
+    }))
+    const quantityMilli = Number(l.quantity_milli)
+    const acceptedMilli = Number(l.accepted_milli)
+    const acceptable = acceptableMilli({ quantityMilli, acceptedMilli, verdict: l.verdict })
     found.get(l.inspection_id)!.lines.push({
       subOrderId: l.sub_order_id,
       lineNo: l.line_no,
       sku: l.code,
       name: l.name,
+      category: l.category,
       unit: l.unit,
-      quantity: quantityInput(Number(l.quantity_milli)),
-      accepted: quantityInput(Number(l.accepted_milli)),
+      quantity: quantityInput(quantityMilli),
+      accepted: quantityInput(acceptedMilli),
       rejected: quantityInput(Number(l.rejected_milli)),
-      results: results
-        .filter((r) => r.inspection_id === l.inspection_id && r.sub_order_id === l.sub_order_id)
-        .map((r) => ({
-          name: r.name,
-          rule: describeCondition(r),
-          value: r.value,
-          unit: r.unit,
-          verdict: r.verdict,
-          severity: r.severity,
-        })),
+      quantityMilli,
+      acceptedMilli,
+      acceptable: quantityInput(acceptable),
+      acceptableMilli: acceptable,
+      method: l.qc_method,
+      verdict: l.verdict,
+      plan: {
+        lotUnits: l.lot_units === null ? null : Number(l.lot_units),
+        codeLetter: l.code_letter,
+        sampleSize: l.sample_size === null ? null : Number(l.sample_size),
+        severity: l.inspection_severity,
+        classes: classRows(l.plan_json, defects),
+      },
+      defects,
+      fabric:
+        l.qc_method === 'four_point' || lineRolls.length
+          ? {
+              pointsPer100: l.points_per_100 === null ? null : pointsText(Number(l.points_per_100)),
+              limit: Number(l.points_limit),
+              rolls: lineRolls,
+              rollsOver: lineRolls.filter((r) => !r.accepted).map((r) => r.rollNo),
+            }
+          : null,
+      results: of(results).map((r) => ({
+        name: r.name,
+        rule: describeCondition(r),
+        value: r.value,
+        unit: r.unit,
+        verdict: r.verdict,
+        severity: r.severity,
+      })),
     })
   }
   for (const p of photos) found.get(p.inspection_id)!.photos.push({ id: p.id, width: p.width, height: p.height })
@@ -179,7 +330,7 @@ export interface QcMoves {
     actor: { userId: number },
     inspectionId: number,
     input: DecisionInput,
-  ): Promise<Result<{ code: string; orderCode: string; decided: string; split?: string }>>
+  ): Promise<Result<{ code: string; orderCode: string; decided: string; split?: string; overridden: boolean }>>
 }
 
 /** A decision from the approvals page; the page again with the toast. */
@@ -198,15 +349,19 @@ export async function qcApprovalsAction(
   const done = await moves.decideInspection(db, { userId: viewer.userId }, Number(input.inspection), {
     decision: input.intent,
     reason: input.reason,
-    ...(input.intent === 'accept_part' ? { lines: input.line, disposition: input.disposition } : {}),
+    ...(input.intent === 'accept_part' || input.intent === 'override'
+      ? { lines: input.line, disposition: input.disposition }
+      : {}),
+    ...(input.intent === 'override' ? { overrideReason: input.overrideReason } : {}),
   })
   if (!done.ok)
     return done.notFound
       ? { status: 'not-found' }
       : { status: 'invalid', reply: { ...refusalReply(submission, done), form: formId } }
-  const { code, orderCode, decided, split } = done.value
+  const { code, orderCode, decided, split, overridden } = done.value
+  const against = overridden ? ' against the inspector’s verdict' : ''
   const message = split
-    ? `${code} is partly accepted: ${orderCode} passes QC with the accepted part; the rest is ${split}.`
-    : `${code} is ${decided}: ${orderCode} ${decided === 'rejected' ? 'goes back to the seller to rework' : 'passes QC'}.`
+    ? `${code} is partly accepted${against}: ${orderCode} passes QC with the accepted part; the rest is ${split}.`
+    : `${code} is ${decided}${against}: ${orderCode} ${decided === 'rejected' ? 'goes back to the seller to rework' : 'passes QC'}.`
   return { status: 'done', toast: { kind: 'success', message }, redirectTo: `${qcApprovalsPath[portal]}${url.search}` }
 }

@@ -3,8 +3,11 @@ import { type Executor } from '~/platform/executor'
 import { queueEmail } from '~/platform/outbox.server'
 import { alreadyMoved, takeStep } from '~/platform/steps.server'
 import { Refused } from '~/utils/refusal.server'
+import { quantityInput } from '~/utils/quantity'
+import { acceptableMilli, OVERRIDE_LABEL } from './findings'
 import { checkLineQuantities, lotOutcome } from './rules'
 import { inspectionMachine } from './states'
+import { recordSwitchingLots } from './switching.server'
 
 // An approver's decision on a submitted inspection, QC's own part: the decision checked, then the
 // inspection's step (qc/states.ts) with its lots as decided. What moves with it in other features
@@ -16,12 +19,20 @@ type Actor = { userId: number }
 export type QcDecision = 'approve' | 'reject' | 'accept_part'
 
 export interface DecisionInput {
-  decision: QcDecision
+  /**
+   * override: accept more than the inspector found acceptable (a lot the plan rejected, or more of a
+   * line than the inspector accepted): an approval or a partial acceptance by the quantities typed,
+   * with `overrideReason`. The other decisions never accept beyond the inspector.
+   */
+  decision: QcDecision | 'override'
+  /** The note the seller reads (required to reject or to accept part). */
   reason: string
-  /** accept_part: per line (sub order id), the accepted and rejected quantities as typed. */
+  /** accept_part, override: per line (sub order id), the accepted and rejected quantities as typed. */
   lines?: Record<string, { accepted: string; rejected: string }>
-  /** accept_part: where the rejected part goes. */
+  /** accept_part, override with a part rejected: where the rejected part goes. */
   disposition?: 'rework' | 'cancel'
+  /** override: why the approver accepts against the inspector (staff only: the inspection and its history). */
+  overrideReason?: string
 }
 
 /** The decision's words: the step's past tense as the seller and the toast read it. */
@@ -46,6 +57,8 @@ export interface DecisionPlan {
   note: string
   lots: { subOrderId: number; lineNo: number; quantityMilli: number; acceptedMilli: number; rejectedMilli: number }[]
   disposition: 'rework' | 'cancel' | null
+  /** Set when the decision accepts beyond what the inspector found: the approver's reason. */
+  override: string | null
 }
 
 /** The master order an inspection belongs to (the lifecycle takes its row first); undefined: no such inspection. */
@@ -81,52 +94,96 @@ export async function planDecision(trx: Executor, inspectionId: number, input: D
     .where('i.id', '=', inspectionId)
     .executeTakeFirst()
   if (!inspection) throw Refused.notFound('There is no such inspection.')
-  if (input.decision !== 'approve' && !note) throw new Refused('reason', 'Say why: the seller reads it')
+  // Decided already (another approver first): told so before anything about the form.
+  const asked = inspectionMachine.steps[input.decision === 'override' ? 'approve' : input.decision]
+  if (!(asked.from as readonly string[]).includes(inspection.status))
+    throw await alreadyMoved(trx, inspectionMachine, inspectionId, asked)
+  const overriding = input.decision === 'override'
+  const overrideReason = (input.overrideReason ?? '').trim().slice(0, 1000)
+  if (overriding && !overrideReason)
+    throw new Refused('overrideReason', 'Say why you accept against the inspector: it is kept with the inspection')
+  if (input.decision === 'reject' && !note) throw new Refused('reason', 'Say why: the seller reads it')
   const lines = await trx
-    .selectFrom('qc_inspection_lines')
-    .select(['sub_order_id', 'line_no', 'quantity_milli', 'accepted_milli', 'rejected_milli'])
-    .where('inspection_id', '=', inspectionId)
-    .orderBy('line_no')
+    .selectFrom('qc_inspection_lines as l')
+    .innerJoin('sub_orders as so', 'so.id', 'l.sub_order_id')
+    .innerJoin('product_skus as p', 'p.id', 'so.product_sku_id')
+    .innerJoin('products', 'products.id', 'p.product_id')
+    .select(['l.sub_order_id', 'l.line_no', 'l.quantity_milli', 'l.accepted_milli', 'l.rejected_milli', 'l.verdict'])
+    .select('products.unit')
+    .where('l.inspection_id', '=', inspectionId)
+    .orderBy('l.line_no')
     .execute()
-  // accept_part: the quantities as the approver set them (prefilled with the operator's).
-  let lots = lines.map((l) => ({
+  // What the inspector found acceptable per line: accepting more is an override (findings.ts).
+  const found = lines.map((l) => ({
     subOrderId: l.sub_order_id,
     lineNo: l.line_no,
+    unit: l.unit,
     quantityMilli: Number(l.quantity_milli),
     acceptedMilli: Number(l.accepted_milli),
     rejectedMilli: Number(l.rejected_milli),
+    acceptable: acceptableMilli({
+      quantityMilli: Number(l.quantity_milli),
+      acceptedMilli: Number(l.accepted_milli),
+      verdict: l.verdict,
+    }),
   }))
-  if (input.decision === 'accept_part') {
+  // accept_part, override: the quantities as the approver set them (prefilled with the inspector's).
+  let lots = found.map(({ subOrderId, lineNo, quantityMilli, acceptedMilli, rejectedMilli }) => ({
+    subOrderId,
+    lineNo,
+    quantityMilli,
+    acceptedMilli,
+    rejectedMilli,
+  }))
+  let decision: QcDecision = overriding ? 'approve' : (input.decision as QcDecision)
+  if (input.decision === 'approve' && found.some((l) => l.acceptable < l.quantityMilli))
+    throw new Refused(
+      undefined,
+      `The inspector did not accept all of ${inspection.code}: approving all of it is an override (“${OVERRIDE_LABEL}”, with your reason).`,
+    )
+  if (input.decision === 'accept_part' || overriding) {
     const fields: Record<string, string> = {}
-    lots = lots.map((lot) => {
+    lots = lots.map((lot, i) => {
+      const unit = found[i]!.unit
       const typed = input.lines?.[lot.subOrderId] ?? { accepted: '', rejected: '' }
-      const checked = checkLineQuantities({
-        quantityMilli: lot.quantityMilli,
-        accepted: typed.accepted,
-        rejected: typed.rejected,
-      })
+      const checked = checkLineQuantities(
+        { quantityMilli: lot.quantityMilli, accepted: typed.accepted, rejected: typed.rejected },
+        unit,
+      )
       if (!checked.ok) {
         fields[`line.${lot.subOrderId}.${checked.field}`] = checked.message
         return lot
       }
+      if (!overriding && checked.acceptedMilli > found[i]!.acceptable)
+        fields[`line.${lot.subOrderId}.accepted`] =
+          `The inspector found ${quantityInput(found[i]!.acceptable)} ${unit} acceptable: accepting more is an override, with your reason`
       return { ...lot, acceptedMilli: checked.acceptedMilli, rejectedMilli: checked.rejectedMilli }
     })
-    if (!input.disposition) fields.disposition = 'Choose what happens to the rejected part'
+    const outcome = Object.keys(fields).length ? null : lotOutcome(lots)
+    if (outcome === 'part' && !input.disposition) fields.disposition = 'Choose what happens to the rejected part'
+    if (outcome === 'part' && !note) fields.reason = 'Say why part is rejected: the seller reads it'
     if (Object.keys(fields).length) throw new Refused(fields)
-    const outcome = lotOutcome(lots)
-    if (outcome === 'all') throw new Refused(undefined, 'Nothing is rejected: approve the inspection instead.')
     if (outcome === 'none') throw new Refused(undefined, 'Nothing is accepted: reject the inspection instead.')
+    if (overriding) {
+      if (!lots.some((lot, i) => lot.acceptedMilli > found[i]!.acceptable))
+        throw new Refused(
+          undefined,
+          'These quantities accept no more than the inspector found acceptable: no override is needed, use the decision above.',
+        )
+      decision = outcome === 'all' ? 'approve' : 'accept_part'
+    } else if (outcome === 'all') throw new Refused(undefined, 'Nothing is rejected: approve the inspection instead.')
   }
-  const step = inspectionMachine.steps[input.decision]
+  const step = inspectionMachine.steps[decision]
   if (!(step.from as readonly string[]).includes(inspection.status))
     throw await alreadyMoved(trx, inspectionMachine, inspectionId, step)
   const { status: _status, ...rest } = inspection
   return {
     inspection: rest,
-    decision: input.decision,
+    decision,
     note,
     lots,
-    disposition: input.decision === 'accept_part' ? input.disposition! : null,
+    disposition: decision === 'accept_part' ? input.disposition! : null,
+    override: overriding ? overrideReason : null,
   }
 }
 
@@ -144,6 +201,8 @@ export async function recordDecision(
 ): Promise<void> {
   const { inspection, decision, note } = plan
   const at = new Date().toISOString()
+  // The lots go into the seller's switching states first, so the entry tells a state that changed.
+  const switching = await recordSwitchingLots(trx, plan, at)
   await takeStep(trx, inspectionMachine, inspection.id, decision, {
     actorUserId: actor.userId,
     current: 'submitted',
@@ -153,10 +212,15 @@ export async function recordDecision(
       decided_at: at,
       decision_note: note || null,
       disposition: plan.disposition,
+      override_reason: plan.override,
       updated_at: at,
       ...(split ? { split_seller_order_id: split.id } : {}),
     },
-    after: split ? { rejected_part: split.code, disposition: plan.disposition } : undefined,
+    after: {
+      ...(split ? { rejected_part: split.code, disposition: plan.disposition } : {}),
+      ...(plan.override ? { override_reason: plan.override } : {}),
+      ...(switching.length ? { switching } : {}),
+    },
   })
   if (decision === 'accept_part')
     for (const lot of plan.lots)

@@ -63,6 +63,24 @@ const reason = z
   .max(1000, 'Use at most 1,000 characters')
   .optional()
   .transform((v) => v ?? '')
+const lineQuantities = z
+  .record(
+    z.string().regex(/^\d{1,12}$/),
+    z.object({
+      accepted: z
+        .string()
+        .max(30)
+        .optional()
+        .transform((v) => v ?? ''),
+      rejected: z
+        .string()
+        .max(30)
+        .optional()
+        .transform((v) => v ?? ''),
+    }),
+  )
+  .optional()
+  .transform((v) => v ?? {})
 export const qcDecisionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('approve'), inspection: z.string().regex(/^\d{1,12}$/), reason }),
   z.object({
@@ -83,24 +101,20 @@ export const qcDecisionSchema = z.discriminatedUnion('intent', [
       .min(1, 'Say why part is rejected: the seller reads it')
       .max(1000, 'Use at most 1,000 characters'),
     disposition: z.enum(['rework', 'cancel'], { error: 'Choose what happens to the rejected part' }),
-    line: z
-      .record(
-        z.string().regex(/^\d{1,12}$/),
-        z.object({
-          accepted: z
-            .string()
-            .max(30)
-            .optional()
-            .transform((v) => v ?? ''),
-          rejected: z
-            .string()
-            .max(30)
-            .optional()
-            .transform((v) => v ?? ''),
-        }),
-      )
-      .optional()
-      .transform((v) => v ?? {}),
+    line: lineQuantities,
+  }),
+  // Accepting beyond what the inspector found: its own form, with the approver's reason (decide.server.ts).
+  z.object({
+    intent: z.literal('override'),
+    inspection: z.string().regex(/^\d{1,12}$/),
+    overrideReason: z
+      .string({ error: 'Say why you accept against the inspector: it is kept with the inspection' })
+      .trim()
+      .min(1, 'Say why you accept against the inspector: it is kept with the inspection')
+      .max(1000, 'Use at most 1,000 characters'),
+    reason,
+    disposition: z.enum(['rework', 'cancel']).optional(),
+    line: lineQuantities,
   }),
 ])
 export type QcDecisionReply = SubmissionResult<string[]> & { form?: string }

@@ -618,7 +618,8 @@ describe('QC approvals', () => {
       .select('id')
       .where('seller_order_id', '=', s.order.sellerOrderId)
       .executeTakeFirstOrThrow()
-    // Nothing rejected is an approval, not a part: refused.
+    // Accepting more than the inspector accepted (here all of it) is the override's, not a part's: refused
+    // at the field; approving it all likewise.
     expect(
       await decideInspection(db, staff, s.inspectionId, {
         decision: 'accept_part',
@@ -626,7 +627,11 @@ describe('QC approvals', () => {
         disposition: 'rework',
         lines: { [line.id]: { accepted: '10', rejected: '' } },
       }),
-    ).toMatchObject({ ok: false, message: expect.stringContaining('approve the inspection instead') })
+    ).toMatchObject({ ok: false, fields: { [`line.${line.id}.accepted`]: expect.stringContaining('an override') } })
+    expect(await decideInspection(db, staff, s.inspectionId, { decision: 'approve', reason: '' })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('approving all of it is an override'),
+    })
     expect(
       await decideInspection(db, staff, s.inspectionId, {
         decision: 'accept_part',

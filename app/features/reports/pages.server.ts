@@ -11,6 +11,7 @@ import {
 } from './business.server'
 import { readPeriod } from './period'
 import { passRate, qcReport, readQcFilters } from './qc.server'
+import { qcQuality } from './qc-quality.server'
 import { buyerSkuReport, buyersRanking } from './buyers.server'
 import { readId } from '~/utils/list-params'
 import { quantityInput } from '~/utils/quantity'
@@ -102,8 +103,9 @@ export async function businessCsv(db: Database, url: URL) {
 export async function qcPage(db: Database, url: URL) {
   const period = readPeriod(url.searchParams, kolkataDay())
   const filters = readQcFilters(url.searchParams)
-  const [report, categories, seller] = await Promise.all([
+  const [report, quality, categories, seller] = await Promise.all([
     qcReport(db, period, filters),
+    qcQuality(db, period, filters),
     categoryChoices(db),
     filters.sellerId
       ? db.selectFrom('sellers').select('name').where('id', '=', filters.sellerId).executeTakeFirst()
@@ -116,6 +118,7 @@ export async function qcPage(db: Database, url: URL) {
     period,
     filters,
     report,
+    quality,
     categories,
     sellerName: seller?.name ?? null,
     csvHref: `${reportPaths.qc}.csv?${query}`,
@@ -126,6 +129,47 @@ export type QcPageData = Awaited<ReturnType<typeof qcPage>>
 export async function qcCsv(db: Database, url: URL) {
   const period = readPeriod(url.searchParams, kolkataDay())
   const filters = readQcFilters(url.searchParams)
+  const table = url.searchParams.get('table')
+  const name = `qc-report-${period.from}-to-${period.to}`
+  if (table === 'defects' || table === 'fabric' || table === 'switching') {
+    const quality = await qcQuality(db, period, filters)
+    if (table === 'defects')
+      return csvResponse(
+        `${name}-defects.csv`,
+        [
+          { key: 'name', header: 'Defect' },
+          { key: 'severity', header: 'Class' },
+          { key: 'count', header: 'Count' },
+          { key: 'share', header: 'Share %' },
+          { key: 'cumulative', header: 'Cumulative %' },
+        ],
+        quality.defects.map((d) => ({ ...d, share: d.share.toFixed(1), cumulative: d.cumulative.toFixed(1) })),
+      )
+    if (table === 'fabric')
+      return csvResponse(
+        `${name}-fabric-points.csv`,
+        [
+          { key: 'seller', header: 'Seller' },
+          { key: 'rolls', header: 'Rolls' },
+          { key: 'over', header: 'Rolls over the limit' },
+          { key: 'points', header: 'Points' },
+          { key: 'per100', header: 'Points per 100 sq yd' },
+        ],
+        quality.fabric.map((r) => ({ ...r, per100: r.pointsPer100.toFixed(2) })),
+      )
+    return csvResponse(
+      `${name}-switching.csv`,
+      [
+        { key: 'seller', header: 'Seller' },
+        { key: 'category', header: 'Category' },
+        { key: 'state', header: 'Inspection' },
+        { key: 'score', header: 'Switching score' },
+        { key: 'lots', header: 'Lots' },
+        { key: 'reason', header: 'Why' },
+      ],
+      quality.switching,
+    )
+  }
   const { rows, totals } = await qcReport(db, period, filters)
   const records = [...rows, { label: 'Total', ...totals }].map((r) => ({
     group: r.label,

@@ -179,6 +179,111 @@ export function QcReportPage({ data }: { data: QcPageData }) {
           />
         </section>
       </div>
+      <QualitySections data={data} />
     </div>
+  )
+}
+
+const stateWords = { normal: 'Normal', tightened: 'Tightened', reduced: 'Reduced', discontinued: 'Discontinued' }
+
+/** Issue 39: defects by class and type (Pareto), fabric points by seller, each seller's switching state. */
+function QualitySections({ data }: { data: QcPageData }) {
+  const { quality, period } = data
+  const csv = (table: string) => `${data.csvHref}&table=${table}`
+  return (
+    <>
+      <section className="stack" aria-labelledby="defects-heading" style={{ marginTop: 24 }}>
+        <div className="list-summary">
+          <h2 id="defects-heading" style={{ margin: 0 }}>
+            Defects by class and type
+          </h2>
+          <Link reloadDocument to={csv('defects')}>
+            Download CSV
+          </Link>
+        </div>
+        <p className="muted">
+          The defects the inspectors found in the lots decided {periodWords(period)}, most first, with the running share
+          of all of them (a Pareto: the first few types are usually most of the defects).
+        </p>
+        <Table
+          caption="Defects by class and type, most first"
+          rows={quality.defects}
+          rowKey={(d) => `${d.severity}|${d.name}`}
+          empty="No defect was recorded in this period."
+          columns={[
+            { key: 'name', header: 'Defect', title: true, cell: (d) => d.name },
+            { key: 'class', header: 'Class', cell: (d) => d.severity },
+            { key: 'count', header: 'Count', numeric: true, cell: (d) => count(d.count) },
+            { key: 'share', header: 'Share', numeric: true, cell: (d) => percent(d.share) },
+            { key: 'cumulative', header: 'Cumulative', numeric: true, cell: (d) => percent(d.cumulative) },
+          ]}
+        />
+      </section>
+      <div className="report-layout" style={{ marginTop: 24 }}>
+        <section className="stack" aria-labelledby="fabric-heading">
+          <div className="list-summary">
+            <h2 id="fabric-heading" style={{ margin: 0 }}>
+              Fabric: points per 100 sq yd by seller
+            </h2>
+            <Link reloadDocument to={csv('fabric')}>
+              Download CSV
+            </Link>
+          </div>
+          <Table
+            caption="Fabric rolls inspected by the 4-point system, by seller"
+            rows={quality.fabric}
+            rowKey={(r) => r.sellerId}
+            empty="No fabric roll was inspected in this period."
+            columns={[
+              {
+                key: 'seller',
+                header: 'Seller',
+                title: true,
+                cell: (r) => <Link to={`/sellers/${r.sellerId}`}>{r.seller}</Link>,
+              },
+              { key: 'rolls', header: 'Rolls', numeric: true, cell: (r) => count(r.rolls) },
+              { key: 'over', header: 'Over the limit', numeric: true, cell: (r) => count(r.over) },
+              { key: 'points', header: 'Points', numeric: true, cell: (r) => count(r.points) },
+              {
+                key: 'per100',
+                header: 'Per 100 sq yd',
+                numeric: true,
+                cell: (r) => r.pointsPer100.toFixed(2),
+              },
+            ]}
+          />
+        </section>
+        <section className="stack" aria-labelledby="switching-heading">
+          <div className="list-summary">
+            <h2 id="switching-heading" style={{ margin: 0 }}>
+              Sellers’ switching states
+            </h2>
+            <Link reloadDocument to={csv('switching')}>
+              Download CSV
+            </Link>
+          </div>
+          <p className="muted">As they stand now (ISO 2859-1 switching rules), tightened and discontinued first.</p>
+          <Table
+            caption="Each seller’s inspection state per category"
+            rows={quality.switching}
+            rowKey={(r) => `${r.seller_id}|${r.category_id}`}
+            empty="No seller has lots decided by a sampling plan yet."
+            columns={[
+              {
+                key: 'seller',
+                header: 'Seller',
+                title: true,
+                cell: (r) => <Link to={`/sellers/${r.seller_id}`}>{r.seller}</Link>,
+              },
+              { key: 'category', header: 'Category', cell: (r) => r.category },
+              { key: 'state', header: 'Inspection', cell: (r) => stateWords[r.state] },
+              { key: 'score', header: 'Score', numeric: true, cell: (r) => count(r.score) },
+              { key: 'lots', header: 'Lots', numeric: true, cell: (r) => count(r.lots) },
+              { key: 'reason', header: 'Why', cell: (r) => r.reason ?? '—' },
+            ]}
+          />
+        </section>
+      </div>
+    </>
   )
 }

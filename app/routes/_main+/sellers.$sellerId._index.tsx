@@ -8,6 +8,8 @@ import { STAFF_VIEWER } from '~/features/audit/tell'
 import { CompanyRecordView } from '~/features/companies/company-record'
 import { handleRecordForm } from '~/features/companies/forms.server'
 import { companyExists, companyRecord } from '~/features/companies/queries.server'
+import { sellerSwitchingStates } from '~/features/qc/switching.server'
+import { SellerSwitchingStates } from '~/features/qc/switching-view'
 import { newIdempotencyKey } from '~/platform/idempotency.server'
 import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { readId } from '~/utils/list-params'
@@ -32,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     history: await historyOf(db, STAFF_VIEWER, 'seller', id),
     addressKey: newIdempotencyKey(),
     canAdministerUsers: viewer.roles.includes('admin'),
+    qcStates: await sellerSwitchingStates(db, id),
   }
 }
 
@@ -47,6 +50,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ViewSellerPage() {
-  const loaded = useLoaderData<typeof loader>()
-  return <CompanyRecordView kind="seller" {...loaded} statusReply={useActionData<typeof action>()} />
+  const { qcStates, ...loaded } = useLoaderData<typeof loader>()
+  return (
+    <CompanyRecordView kind="seller" {...loaded} statusReply={useActionData<typeof action>()}>
+      <SellerSwitchingStates states={qcStates} />
+    </CompanyRecordView>
+  )
 }

@@ -2,6 +2,8 @@ import { formatDate, formatDay, formatTime } from '~/utils/format'
 import { ErrorList } from '~/ui/field'
 import { PageHeader } from '~/ui/shell'
 import type { InspectionReply, OperatorInspection } from './field.server'
+import { FindingInputs, FindingReview } from './field-findings'
+import type { LineTyped, RollDraft } from './inspect'
 import { ResultsTable } from './results-table'
 import { inspectionStatusLabels, RECORDED_BY_ANOTHER } from './rules'
 
@@ -156,11 +158,58 @@ export function TaskList({
 function replyParts(reply: InspectionReply | null | undefined) {
   const errors = (reply?.error ?? {}) as Record<string, string[] | null>
   const typed = (reply?.initialValue ?? {}) as {
+    intent?: string
     value?: Record<string, Record<string, string>>
     line?: Record<string, { accepted?: string; rejected?: string }>
+    lot?: Record<string, string>
+    count?: Record<string, Record<string, string>>
+    roll?: Record<string, Record<string, TypedRoll>>
     notes?: string
   }
   return { errors, typed, formErrors: errors[''] ?? [] }
+}
+
+type TypedRoll = {
+  no?: string
+  shade?: string
+  length?: string
+  width?: string
+  defect?: Record<string, { type?: string; size?: string; unit?: string }>
+}
+
+/** Rows keyed by number as a list, a missing row empty. */
+function listOf<T, U>(record: Record<string, T> | undefined, map: (row: T | undefined) => U): U[] {
+  const keys = Object.keys(record ?? {}).map(Number).filter((k) => Number.isInteger(k) && k < 60)
+  return Array.from({ length: keys.length ? Math.max(...keys) + 1 : 0 }, (_, i) => map(record?.[String(i)]))
+}
+
+/** What was typed on a line, from the form sent back (a refusal, "show the verdict") or else the saved draft. */
+function lineTyped(
+  lineId: number,
+  typed: ReturnType<typeof replyParts>['typed'],
+  replied: boolean,
+  draft: OperatorInspection['draft'],
+): LineTyped {
+  if (!replied)
+    return {
+      lot: draft?.lots?.[lineId] ?? '',
+      counts: draft?.counts?.[lineId] ?? {},
+      rolls: draft?.rolls?.[lineId] ?? [],
+    }
+  return {
+    lot: typed.lot?.[lineId] ?? '',
+    counts: typed.count?.[lineId] ?? {},
+    rolls: listOf(
+      typed.roll?.[lineId],
+      (r): RollDraft => ({
+        no: r?.no ?? '',
+        shade: r?.shade ?? '',
+        length: r?.length ?? '',
+        width: r?.width ?? '',
+        defects: listOf(r?.defect, (d) => ({ type: d?.type ?? '', size: d?.size ?? '', unit: d?.unit ?? 'in' })),
+      }),
+    ),
+  }
 }
 
 function Summary({ reply, id }: { reply: InspectionReply | null | undefined; id: string }) {
@@ -323,6 +372,9 @@ export function InspectionPage({
                 severity: c.severity,
               }))}
             />
+            {line.setup && line.finding ? (
+              <FindingReview lineNo={line.lineNo} finding={line.finding} setup={line.setup} />
+            ) : null}
             <p>
               Accepted {inspection.draft!.lines[line.id]?.accepted || '—'} {line.unit} · rejected{' '}
               {inspection.draft!.lines[line.id]?.rejected || '0'} {line.unit} of {line.quantity} {line.unit}
@@ -388,12 +440,26 @@ export function InspectionPage({
                 />
               )
             })}
-            <div className="row quantities">
+            {line.setup ? (
+              <FindingInputs
+                line={line}
+                setup={line.setup}
+                typed={lineTyped(line.id, typed, Boolean(reply), draft)}
+                errors={errors}
+                more={typed.intent ?? ''}
+              />
+            ) : null}
+            <div className="row quantities" data-quantities-for={line.id}>
               <Input
                 name={`line.${line.id}.accepted`}
                 label={`Accepted (${line.unit})`}
                 errors={errors[`line.${line.id}.accepted`]}
-                defaultValue={typed.line?.[line.id]?.accepted ?? draft?.lines[line.id]?.accepted ?? line.quantity}
+                defaultValue={
+                  typed.line?.[line.id]?.accepted ??
+                  draft?.lines[line.id]?.accepted ??
+                  // By the book the proposal follows the verdict when left empty; else all accepted, as before.
+                  (line.setup && line.setup.method !== 'none' ? '' : line.quantity)
+                }
                 numeric
               />
               <Input

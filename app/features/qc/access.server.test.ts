@@ -74,6 +74,9 @@ beforeAll(async () => {
   const fields: Record<string, string> = { intent: 'review', notes: 'x', owner: inspectionA.ownerToken }
   for (const line of inspectionA.lines) {
     for (const c of line.conditions) fields[`value.${line.id}.${c.id}`] = demoValue(c)
+    // Fabric is inspected by 4 points (issue 39): one clean roll.
+    fields[`roll.${line.id}.0.length`] = '50'
+    fields[`roll.${line.id}.0.width`] = '147'
     fields[`line.${line.id}.accepted`] = line.quantity
   }
   const form = formOf(fields)

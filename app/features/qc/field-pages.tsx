@@ -504,6 +504,18 @@ export function InspectionPage({
             ))}
           </fieldset>
         ) : null}
+        {/* Offline, public/field.js shows the verdicts worked out on the phone here before the form is kept. */}
+        <section id="field-check" className="notice" hidden aria-labelledby="field-check-title">
+          <h2 id="field-check-title">Check before it is kept</h2>
+          <p>
+            No connection: the verdicts below are worked out on this phone. The results are kept on it, sent when the
+            connection returns and judged again on receipt.
+          </p>
+          <ul />
+          <button type="button" className="btn btn-primary btn-block">
+            Keep and send when online
+          </button>
+        </section>
         <button type="submit" name="intent" value="review" className="btn btn-primary btn-block">
           Review the results
         </button>

@@ -5,6 +5,7 @@ import { inspectionAction, operatorInspection } from '../app/features/qc/field.s
 import { cancelInspection, scheduleInspection } from '../app/features/qc/schedule.server'
 import sharp from 'sharp'
 import { kolkataDay } from '../app/utils/format'
+import { planFor } from '../app/features/qc/inspect'
 import type { Database } from '#db/database'
 import { demoEmail } from './demo-users'
 
@@ -37,7 +38,15 @@ export async function sendInspection(
   db: Database,
   operator: Viewer,
   inspectionId: number,
-  options: { fail?: boolean; rejectShare?: number; notes?: string; key: string; photo?: boolean },
+  options: {
+    fail?: boolean
+    rejectShare?: number
+    notes?: string
+    key: string
+    photo?: boolean
+    /** Leave the quantities empty: they follow the verdict (all accepted or all rejected). */
+    verdictQuantities?: boolean
+  },
 ) {
   const inspection = await operatorInspection(db, operator, inspectionId)
   if (!inspection) throw new Error(`demo QC: inspection ${inspectionId} is not the operator's`)
@@ -54,11 +63,18 @@ export async function sendInspection(
     const failing = Boolean(options.fail)
     if (setup?.method === 'aql') {
       // Cones, cartons or bags: about 2 kg (or 2 units) each.
-      if (setup.pieceLot === null) form.set(`lot.${line.id}`, String(Math.max(2, Math.ceil(line.quantityMilli / 2000))))
+      const lot = setup.pieceLot ?? Math.max(2, Math.ceil(line.quantityMilli / 2000))
+      if (setup.pieceLot === null) form.set(`lot.${line.id}`, String(lot))
+      const plan = planFor(setup, lot)
       const critical = setup.defectTypes.find((t) => t.severity === 'critical')
+      const major = setup.defectTypes.find((t) => t.severity === 'major')
       const minor = setup.defectTypes.find((t) => t.severity === 'minor')
       if (failing && critical) form.set(`count.${line.id}.${critical.id}`, '1')
-      if (minor) form.set(`count.${line.id}.${minor.id}`, '1')
+      // Within the plan: a major defect and a minor one where the plan accepts them.
+      if ('plans' in plan) {
+        if (major && plan.plans.major.acceptance >= 1) form.set(`count.${line.id}.${major.id}`, '1')
+        if (minor && plan.plans.minor.acceptance >= 1) form.set(`count.${line.id}.${minor.id}`, '1')
+      }
     }
     if (setup?.method === 'four_point') {
       const slub = setup.defectTypes.find((t) => !t.isHole)
@@ -76,13 +92,15 @@ export async function sendInspection(
         }
         // A failing lot: holes enough to put it over the limit.
         if (failing && hole)
-          for (let j = 1; j <= 8; j++) form.set(`${roll}.defect.${j}.type`, String(hole.id))
+          for (let j = 1; j <= 12; j++) form.set(`${roll}.defect.${j}.type`, String(hole.id))
       }
     }
     const quantity = line.quantityMilli
     const rejected = Math.round((quantity * (options.rejectShare ?? 0)) / 1000) * 1000
-    form.set(`line.${line.id}.accepted`, String((quantity - rejected) / 1000))
-    form.set(`line.${line.id}.rejected`, String(rejected / 1000))
+    if (!options.verdictQuantities) {
+      form.set(`line.${line.id}.accepted`, String((quantity - rejected) / 1000))
+      form.set(`line.${line.id}.rejected`, String(rejected / 1000))
+    }
   }
   if (options.photo)
     form.append(

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { demoValue } from '../../seed/qc'
+import { fillInspection } from './qc-fill'
 import { dbRow, dbValue, signInAs } from './support'
 
 // Quality control on the demo data (seed/qc.ts): business operations schedule an inspection on
@@ -27,38 +27,6 @@ async function slow3g(page: Page) {
 async function phonePage(browser: Browser, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ ...PHONE, javaScriptEnabled, baseURL: test.info().project.use.baseURL })
   return context.newPage()
-}
-
-/** Fills every measured value of the inspection form with one that meets its condition, and the quantities. */
-async function fillInspection(page: Page, inspectionId: number, rejectedShare: number) {
-  const db = (q: string, ...p: unknown[]) => dbValue<string>(q, ...p)
-  const lines = JSON.parse(
-    db(
-      `select json_group_array(json_object('id', l.id, 'q', l.quantity_milli, 'c', l.category_id)) from sub_orders l join qc_inspections i on i.seller_order_id = l.seller_order_id where i.id = ?`,
-      inspectionId,
-    ),
-  ) as { id: number; q: number; c: number }[]
-  for (const line of lines) {
-    const conditions = JSON.parse(
-      db(
-        `select json_group_array(json_object('id', id, 'operator', operator, 'min_value', min_value, 'max_value', max_value, 'values_json', values_json)) from conditions where category_id = ? and active = 1`,
-        line.c,
-      ),
-    ) as never[]
-    for (const c of conditions as {
-      id: number
-      operator: string
-      min_value: string | null
-      max_value: string | null
-      values_json: string | null
-    }[]) {
-      await page.locator(`#value-${line.id}-${c.id}`).fill(demoValue(c))
-    }
-    const rejected = Math.round((line.q * rejectedShare) / 1000) * 1000
-    await page.locator(`#line-${line.id}-accepted`).fill(String((line.q - rejected) / 1000))
-    await page.locator(`#line-${line.id}-rejected`).fill(String(rejected / 1000))
-  }
-  return lines
 }
 
 const jpeg = (width: number, height: number, noise = false) =>
@@ -260,6 +228,9 @@ test(
     })
     await page.context().setOffline(true)
     await page.getByRole('button', { name: 'Review the results' }).click()
+    // Offline, the phone shows the verdicts it worked out before it keeps the form.
+    await expect(page.getByRole('region', { name: 'Check before it is kept' })).toBeVisible()
+    await page.getByRole('button', { name: 'Keep and send when online' }).click()
     await expect(page.locator('#field-queue')).toContainText(`Waiting to send: ${inspection.code}`)
     expect(dbValue<string>('select status from qc_inspections where id = ?', inspection.id)).toBe('scheduled')
 

@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import type { Viewer } from '~/auth/session.server'
 import { getDb } from '~/db.server'
 import { kolkataDay } from '~/utils/format'
@@ -434,5 +435,43 @@ describe('conditions relative to the SKU', () => {
         .where('condition_id', '=', count.id)
         .executeTakeFirstOrThrow(),
     ).toEqual({ value: '40', verdict: 'fail' })
+  })
+})
+
+describe('photos per defect', () => {
+  it('tags the photos added with one of the inspection’s defect types; another type is refused at its field', async () => {
+    const s = await inspectionOf(garments, 500)
+    const photo = async () =>
+      new File(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 64, height: 48, channels: 3, background: '#808080' } })
+              .png()
+              .toBuffer(),
+          ),
+        ],
+        'seam.png',
+        { type: 'image/png' },
+      )
+    const fabricType = (
+      await getDb().selectFrom('defect_types').select('id').where('category_id', '=', shirting).executeTakeFirstOrThrow()
+    ).id
+    const wrong = sendForm(s, { photoDefect: String(fabricType) })
+    wrong.append('photos', await photo())
+    expect(await inspectionAction(getDb(), operator, String(s.id), wrong)).toMatchObject({
+      status: 'invalid',
+      reply: { error: { photoDefect: ['Choose one of the defects listed, or none'] } },
+    })
+    const form = sendForm(s, { photoDefect: typeId(s, 'Open seam') })
+    form.append('photos', await photo())
+    expect(await inspectionAction(getDb(), operator, String(s.id), form)).toMatchObject({ status: 'done' })
+    expect(
+      await getDb()
+        .selectFrom('qc_photos')
+        .innerJoin('defect_types', 'defect_types.id', 'qc_photos.defect_type_id')
+        .select('defect_types.name')
+        .where('qc_photos.inspection_id', '=', s.id)
+        .execute(),
+    ).toEqual([{ name: 'Open seam' }])
   })
 })

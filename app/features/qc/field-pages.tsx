@@ -165,6 +165,7 @@ function replyParts(reply: InspectionReply | null | undefined) {
     count?: Record<string, Record<string, string>>
     roll?: Record<string, Record<string, TypedRoll>>
     notes?: string
+    photoDefect?: string
   }
   return { errors, typed, formErrors: errors[''] ?? [] }
 }
@@ -295,6 +296,7 @@ function Photos({ inspectionId, photos }: { inspectionId: number; photos: Operat
               loading="lazy"
             />
           </a>
+          {photo.defect ? <span className="muted"> {photo.defect}</span> : null}
         </li>
       ))}
     </ul>
@@ -400,6 +402,10 @@ export function InspectionPage({
   }
   const { errors, typed } = replyParts(reply)
   const draft = inspection.draft
+  // The defect types a photo may show: those of the inspection's categories, once each.
+  const photoDefects = [
+    ...new Map(inspection.lines.flatMap((l) => l.setup?.defectTypes ?? []).map((t) => [t.id, t])).values(),
+  ]
   return (
     <div className="field-page">
       {header}
@@ -493,6 +499,25 @@ export function InspectionPage({
           />
           <ErrorList errors={errors.photos} />
         </div>
+        {photoDefects.length ? (
+          <div className="field">
+            <label htmlFor="photoDefect">The photos added show</label>
+            <select
+              id="photoDefect"
+              name="photoDefect"
+              defaultValue={String(typed.photoDefect ?? '')}
+              aria-invalid={errors.photoDefect?.length ? true : undefined}
+            >
+              <option value="">No defect in particular</option>
+              {photoDefects.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name} ({t.severity})
+                </option>
+              ))}
+            </select>
+            <ErrorList errors={errors.photoDefect} />
+          </div>
+        ) : null}
         {inspection.photos.length ? (
           <fieldset className="kept-photos">
             <legend>Photos added</legend>

@@ -129,6 +129,11 @@ export const inspectionFormSchema = z.object({
     .optional()
     .transform((v) => v ?? {}),
   notes: text(2000),
+  /** The defect type the photos added show (one of the inspection's categories'), or none. */
+  photoDefect: z
+    .union([z.literal(''), idKey])
+    .optional()
+    .transform((v) => (v ? Number(v) : null)),
   removePhoto: z
     .union([idKey, z.array(idKey)])
     .optional()
@@ -364,9 +369,16 @@ export async function operatorInspection(db: Executor, viewer: Viewer, id: numbe
     pickupAddresses(db, [row.seller_id]),
     db
       .selectFrom('qc_photos')
-      .select(['id', 'width', 'height', 'original_name'])
-      .where('inspection_id', '=', row.id)
-      .orderBy('id')
+      .leftJoin('defect_types', 'defect_types.id', 'qc_photos.defect_type_id')
+      .select([
+        'qc_photos.id',
+        'qc_photos.width',
+        'qc_photos.height',
+        'qc_photos.original_name',
+        'defect_types.name as defect',
+      ])
+      .where('qc_photos.inspection_id', '=', row.id)
+      .orderBy('qc_photos.id')
       .execute(),
   ])
   const [conditions, setups] = await Promise.all([
@@ -625,10 +637,14 @@ export async function inspectionAction(
     !photoError && kept + ('photos' in prepared ? prepared.photos.length : 0) > MAX_PHOTOS_PER_INSPECTION
       ? `Keep at most ${MAX_PHOTOS_PER_INSPECTION} photos: remove some first`
       : null
-  if ('fields' in checked || photoError || tooMany) {
+  const knownDefect =
+    input.photoDefect === null ||
+    inspection.lines.some((l) => l.setup?.defectTypes.some((t) => t.id === input.photoDefect))
+  if ('fields' in checked || photoError || tooMany || !knownDefect) {
     const fields = {
       ...('fields' in checked ? checked.fields : {}),
       ...(photoError || tooMany ? { photos: (photoError ?? tooMany)! } : {}),
+      ...(knownDefect ? {} : { photoDefect: 'Choose one of the defects listed, or none' }),
     }
     return refuse(
       fields,
@@ -637,7 +653,7 @@ export async function inspectionAction(
   }
   const photos = 'photos' in prepared ? prepared.photos : []
   if (input.intent === 'review') {
-    const saved = await saveDraft(db, viewer, inspection.id, checked.draft, photos, input.removePhoto)
+    const saved = await saveDraft(db, viewer, inspection.id, checked.draft, photos, input.removePhoto, input.photoDefect)
     if (!saved.ok) return { status: 'invalid', reply: submission.reply({ formErrors: [saved.message] }) }
     return {
       status: 'done',
@@ -651,7 +667,7 @@ export async function inspectionAction(
     db.transaction().execute(async (trx) => {
       const repeat = await repeated(trx, inspection.id, input.key)
       if (repeat) return repeat
-      await writeDraft(trx, viewer, inspection.id, checked.draft, photos, input.removePhoto)
+      await writeDraft(trx, viewer, inspection.id, checked.draft, photos, input.removePhoto, input.photoDefect)
       return submitIn(trx, viewer, inspection.id, input.key, true)
     }),
   )
@@ -684,10 +700,11 @@ async function saveDraft(
   draft: InspectionDraft,
   photos: StoredPhoto[],
   remove: number[],
+  photoDefect: number | null,
 ): Promise<Result> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
-      await writeDraft(trx, viewer, id, draft, photos, remove)
+      await writeDraft(trx, viewer, id, draft, photos, remove, photoDefect)
       return { ok: true as const, value: undefined }
     }),
   )
@@ -700,6 +717,7 @@ async function writeDraft(
   draft: InspectionDraft,
   photos: StoredPhoto[],
   remove: number[],
+  photoDefect: number | null,
 ) {
   const updated = await trx
     .updateTable('qc_inspections')
@@ -712,7 +730,7 @@ async function writeDraft(
     throw new Refused(undefined, 'This inspection was received or changed meanwhile: reload the page.')
   if (remove.length)
     await trx.deleteFrom('qc_photos').where('inspection_id', '=', id).where('id', 'in', remove).execute()
-  await savePhotos(trx, id, photos, viewer.userId)
+  await savePhotos(trx, id, photos, viewer.userId, photoDefect)
 }
 
 /** A submission already made with this key: its receipt (the retry creates nothing). */

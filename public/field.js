@@ -140,7 +140,9 @@
         text = `${V[verdict]} (${cls.map((c) => `${c[0]} ${c[1]} of Ac ${c[2]}${c[1] > c[2] ? ': rejected' : ''}`).join(', ')})`
         const plan = box.querySelector('[data-plan-summary]')
         if (plan) plan.textContent = `Code letter ${r[2]} · draw ${Math.min(r[3], lot)} units of ${lot}`
-        else box.querySelector('[data-plan-for]').textContent = `Code letter ${r[2]}: draw ${Math.min(r[3], lot)} units of ${lot}.`
+        else
+          box.querySelector('[data-plan-for]').textContent =
+            `Code letter ${r[2]}: draw ${Math.min(r[3], lot)} units of ${lot}.`
         for (const c of cls) (box.querySelector(`[data-found=${c[0]}]`) || {}).textContent = c[1]
       }
     } else {

@@ -288,7 +288,15 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         line: 'Knitting yarn',
         stages: YARN_STAGES,
         conditions: [
-          { name: 'Ply as ordered', key: 'ply', op: 'between', min: '0', max: '0', tolerance: 'units', severity: 'minor' },
+          {
+            name: 'Ply as ordered',
+            key: 'ply',
+            op: 'between',
+            min: '0',
+            max: '0',
+            tolerance: 'units',
+            severity: 'minor',
+          },
         ],
       },
       {

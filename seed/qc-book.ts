@@ -32,7 +32,11 @@ const FATES: { offset: number; fate: Fate; fail?: boolean }[] = [
 
 export async function seedBookQc(db: Database): Promise<void> {
   const user = async (email: string) =>
-    await db.selectFrom('users').select(['id', 'name', 'seller_id']).where('email', '=', email).executeTakeFirstOrThrow()
+    await db
+      .selectFrom('users')
+      .select(['id', 'name', 'seller_id'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
   const operatorUser = await user(demoEmail('field_operator'))
   const operator: Viewer = {
     userId: operatorUser.id,

@@ -91,8 +91,7 @@ export async function sendInspection(
           form.set(`${roll}.defect.0.unit`, 'in')
         }
         // A failing lot: holes enough to put it over the limit.
-        if (failing && hole)
-          for (let j = 1; j <= 12; j++) form.set(`${roll}.defect.${j}.type`, String(hole.id))
+        if (failing && hole) for (let j = 1; j <= 12; j++) form.set(`${roll}.defect.${j}.type`, String(hole.id))
       }
     }
     const quantity = line.quantityMilli

@@ -74,7 +74,10 @@ test('the operator inspects a garments lot by AQL and a fabric lot by 4-point ro
   await expect(phone.getByRole('heading', { name: /^Received at \d\d:\d\d$/ })).toBeVisible()
   await expect(phone.getByText('Now: waiting for approval.')).toBeVisible()
   expect(
-    dbRow(`select verdict, code_letter, sample_size, lot_units from qc_inspection_lines where inspection_id = ?`, garments.id),
+    dbRow(
+      `select verdict, code_letter, sample_size, lot_units from qc_inspection_lines where inspection_id = ?`,
+      garments.id,
+    ),
   ).toEqual({ verdict: 'reject', code_letter: 'H', sample_size: 50, lot_units: 500 })
   expect(dbValue<number>(`select sum(count) from qc_defect_counts where inspection_id = ?`, garments.id)).toBe(6)
 
@@ -93,15 +96,19 @@ test('the operator inspects a garments lot by AQL and a fabric lot by 4-point ro
   await roll(1).getByLabel('Shade or dye lot').fill('B')
   await roll(1).getByLabel('Length (m)').fill('10')
   await roll(1).getByLabel('Cuttable width (cm)').fill('147')
-  for (const n of [1, 2, 3]) await roll(1).getByLabel(`Roll 2 defect ${n}`).selectOption({ label: 'Hole (hole: 4 points)' })
+  for (const n of [1, 2, 3])
+    await roll(1).getByLabel(`Roll 2 defect ${n}`).selectOption({ label: 'Hole (hole: 4 points)' })
   // Three more defect rows on roll 2: the form comes back with everything typed kept.
   await roll(1).getByRole('button', { name: 'More defects on roll 2' }).click()
   await expect(roll(1).getByLabel('Roll 2 defect 3')).toHaveValue(/\d+/)
   await expect(roll(0).getByLabel('Length (m)')).toHaveValue('50')
-  for (const n of [4, 5, 6]) await roll(1).getByLabel(`Roll 2 defect ${n}`).selectOption({ label: 'Hole (hole: 4 points)' })
+  for (const n of [4, 5, 6])
+    await roll(1).getByLabel(`Roll 2 defect ${n}`).selectOption({ label: 'Hole (hole: 4 points)' })
   const fabricVerdict = phone.locator(`output[data-verdict-for="${fabric.line}"]`)
   if (js) {
-    await expect(fabricVerdict).toContainText('Accept (28.44 points per 100 sq yd, limit 40) · rolls over the limit: 12')
+    await expect(fabricVerdict).toContainText(
+      'Accept (28.44 points per 100 sq yd, limit 40) · rolls over the limit: 12',
+    )
   } else {
     await phone.getByRole('button', { name: 'Show the verdict' }).click()
     await expect(fabricVerdict).toContainText('Accept (28.44 points per 100 sq yd, limit 40)')

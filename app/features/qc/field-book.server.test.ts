@@ -257,7 +257,10 @@ describe('AQL lines', () => {
       String(s.id),
       sendForm(s, { [`line.${s.line.id}.accepted`]: '500', [`line.${s.line.id}.rejected`]: '0' }),
     )
-    expect(answer).toMatchObject({ status: 'invalid', reply: { error: { [`line.${s.line.id}.accepted`]: [expect.stringContaining('discontinued')] } } })
+    expect(answer).toMatchObject({
+      status: 'invalid',
+      reply: { error: { [`line.${s.line.id}.accepted`]: [expect.stringContaining('discontinued')] } },
+    })
     expect(await inspectionAction(getDb(), operator, String(s.id), sendForm(s, {}))).toMatchObject({ status: 'done' })
     expect(
       await getDb()
@@ -304,9 +307,7 @@ describe('fabric rolls', () => {
         [`roll.${s.line.id}.0.defect.0.unit`]: 'in',
         [`roll.${s.line.id}.0.defect.1.type`]: hole,
         ...roll(1, '12', 'B', '10'),
-        ...Object.fromEntries(
-          [0, 1, 2, 3, 4, 5].map((j) => [`roll.${s.line.id}.1.defect.${j}.type`, hole] as const),
-        ),
+        ...Object.fromEntries([0, 1, 2, 3, 4, 5].map((j) => [`roll.${s.line.id}.1.defect.${j}.type`, hole] as const)),
       }),
     )
     expect(sent).toMatchObject({ status: 'done' })
@@ -378,12 +379,14 @@ describe('fabric rolls', () => {
 
 describe('conditions relative to the SKU', () => {
   it('judges against the SKU’s own value ± the tolerance and keeps the bounds computed', async () => {
-    expect(relativeBounds({ operator: 'between', tolerance: 'percent', min_value: '2', max_value: '2' }, '60')).toEqual({
-      ok: true,
-      base: '60',
-      min_value: '58.8',
-      max_value: '61.2',
-    })
+    expect(relativeBounds({ operator: 'between', tolerance: 'percent', min_value: '2', max_value: '2' }, '60')).toEqual(
+      {
+        ok: true,
+        base: '60',
+        min_value: '58.8',
+        max_value: '61.2',
+      },
+    )
     expect(relativeBounds({ operator: 'min', tolerance: 'units', min_value: '0.5', max_value: '9' }, '2')).toEqual({
       ok: true,
       base: '2',
@@ -454,7 +457,11 @@ describe('photos per defect', () => {
         { type: 'image/png' },
       )
     const fabricType = (
-      await getDb().selectFrom('defect_types').select('id').where('category_id', '=', shirting).executeTakeFirstOrThrow()
+      await getDb()
+        .selectFrom('defect_types')
+        .select('id')
+        .where('category_id', '=', shirting)
+        .executeTakeFirstOrThrow()
     ).id
     const wrong = sendForm(s, { photoDefect: String(fabricType) })
     wrong.append('photos', await photo())

@@ -180,7 +180,9 @@ type TypedRoll = {
 
 /** Rows keyed by number as a list, a missing row empty. */
 function listOf<T, U>(record: Record<string, T> | undefined, map: (row: T | undefined) => U): U[] {
-  const keys = Object.keys(record ?? {}).map(Number).filter((k) => Number.isInteger(k) && k < 60)
+  const keys = Object.keys(record ?? {})
+    .map(Number)
+    .filter((k) => Number.isInteger(k) && k < 60)
   return Array.from({ length: keys.length ? Math.max(...keys) + 1 : 0 }, (_, i) => map(record?.[String(i)]))
 }
 
@@ -200,16 +202,13 @@ function lineTyped(
   return {
     lot: typed.lot?.[lineId] ?? '',
     counts: typed.count?.[lineId] ?? {},
-    rolls: listOf(
-      typed.roll?.[lineId],
-      (r): RollDraft => ({
-        no: r?.no ?? '',
-        shade: r?.shade ?? '',
-        length: r?.length ?? '',
-        width: r?.width ?? '',
-        defects: listOf(r?.defect, (d) => ({ type: d?.type ?? '', size: d?.size ?? '', unit: d?.unit ?? 'in' })),
-      }),
-    ),
+    rolls: listOf(typed.roll?.[lineId], (r): RollDraft => ({
+      no: r?.no ?? '',
+      shade: r?.shade ?? '',
+      length: r?.length ?? '',
+      width: r?.width ?? '',
+      defects: listOf(r?.defect, (d) => ({ type: d?.type ?? '', size: d?.size ?? '', unit: d?.unit ?? 'in' })),
+    })),
   }
 }
 

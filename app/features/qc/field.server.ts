@@ -450,16 +450,18 @@ function relativeTo(c: ReadCondition, attributes: Record<string, string>): ReadC
   if (c.tolerance === 'fixed') return { ...c, unjudged: false }
   const own = attributes[c.attribute_key]
   if (!NUMERIC_OPERATORS.includes(c.operator))
-    return own?.trim()
-      ? { ...c, values_json: JSON.stringify([own.trim()]), unjudged: false }
-      : { ...c, unjudged: true }
+    return own?.trim() ? { ...c, values_json: JSON.stringify([own.trim()]), unjudged: false } : { ...c, unjudged: true }
   const bounds = relativeBounds(c, own)
   if (!bounds.ok) return { ...c, unjudged: true }
   return { ...c, min_value: bounds.min_value, max_value: bounds.max_value, unjudged: false }
 }
 
 /** The rule in words: fixed as typed; relative with its bound computed ("between 58.8 and 61.2 Ne: 60 Ne ± 2 %"). */
-function describeRule(rule: CheckedCondition & { unjudged: boolean }, stored: ReadCondition, attributes: Record<string, string>) {
+function describeRule(
+  rule: CheckedCondition & { unjudged: boolean },
+  stored: ReadCondition,
+  attributes: Record<string, string>,
+) {
   if (stored.tolerance === 'fixed') return describeCondition(rule)
   if (rule.unjudged)
     return `cannot be judged: this SKU has no ${stored.attribute_key} on record (the value is kept and the QC team decides)`
@@ -653,7 +655,15 @@ export async function inspectionAction(
   }
   const photos = 'photos' in prepared ? prepared.photos : []
   if (input.intent === 'review') {
-    const saved = await saveDraft(db, viewer, inspection.id, checked.draft, photos, input.removePhoto, input.photoDefect)
+    const saved = await saveDraft(
+      db,
+      viewer,
+      inspection.id,
+      checked.draft,
+      photos,
+      input.removePhoto,
+      input.photoDefect,
+    )
     if (!saved.ok) return { status: 'invalid', reply: submission.reply({ formErrors: [saved.message] }) }
     return {
       status: 'done',

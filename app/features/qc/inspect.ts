@@ -37,7 +37,9 @@ export const severityOf = (setup: Pick<LineSetup, 'state'>): InspectionSeverity 
 /** The class plans for a lot, or why there are none (a category's AQL the tables refuse). */
 export function planFor(setup: LineSetup, lotUnits: number): { plans: ClassPlans } | { error: string } {
   try {
-    return { plans: classPlans({ lotSize: lotUnits, level: setup.level, severity: severityOf(setup), aqls: setup.aqls }) }
+    return {
+      plans: classPlans({ lotSize: lotUnits, level: setup.level, severity: severityOf(setup), aqls: setup.aqls }),
+    }
   } catch (error) {
     if (error instanceof RangeError) return { error: `The category’s sampling plan cannot be read: ${error.message}` }
     throw error
@@ -57,7 +59,10 @@ export function planSummary(plans: ClassPlans) {
         rejection: plans[c].rejection,
       },
     ]),
-  ) as Record<DefectClass, { aql: number; planLetter: string; sampleSize: number; acceptance: number; rejection: number }>
+  ) as Record<
+    DefectClass,
+    { aql: number; planLetter: string; sampleSize: number; acceptance: number; rejection: number }
+  >
 }
 
 /**
@@ -76,10 +81,9 @@ export function planRanges(setup: LineSetup) {
       range.max,
       found.plans.critical.codeLetter,
       Math.max(...DEFECT_CLASSES.map((c) => found.plans[c].tableSampleSize)),
-      Object.fromEntries(DEFECT_CLASSES.map((c) => [c, [found.plans[c].acceptance, found.plans[c].rejection]])) as Record<
-        DefectClass,
-        [number, number]
-      >,
+      Object.fromEntries(
+        DEFECT_CLASSES.map((c) => [c, [found.plans[c].acceptance, found.plans[c].rejection]]),
+      ) as Record<DefectClass, [number, number]>,
     ])
   }
   return ranges
@@ -110,7 +114,11 @@ export interface AqlFinding {
   verdict: Verdict
 }
 
-export function aqlFinding(setup: LineSetup, lotUnits: number, counts: Record<string, number>): AqlFinding | { error: string } {
+export function aqlFinding(
+  setup: LineSetup,
+  lotUnits: number,
+  counts: Record<string, number>,
+): AqlFinding | { error: string } {
   const found = planFor(setup, lotUnits)
   if ('error' in found) return found
   const totals = classTotals(setup, counts)
@@ -146,7 +154,11 @@ export interface CheckedRoll {
 const DECIMAL = /^\d{1,6}(?:\.\d{1,3})?$/
 
 export const emptyRoll = (r: RollDraft) =>
-  !r.no.trim() && !r.shade.trim() && !r.length.trim() && !r.width.trim() && r.defects.every((d) => !d.type && !d.size.trim())
+  !r.no.trim() &&
+  !r.shade.trim() &&
+  !r.length.trim() &&
+  !r.width.trim() &&
+  r.defects.every((d) => !d.type && !d.size.trim())
 
 /** The rolls typed on a line, checked: messages by field (under `roll.<line>.`) or the rolls. */
 export function checkRolls(
@@ -166,7 +178,8 @@ export function checkRolls(
     else seen.add(no)
     const length = roll.length.trim().replace(/,/g, '')
     const width = roll.width.trim().replace(/,/g, '')
-    if (!DECIMAL.test(length) || Number(length) <= 0) fields[at('length')] = 'Enter the roll’s length in metres, like 52.5'
+    if (!DECIMAL.test(length) || Number(length) <= 0)
+      fields[at('length')] = 'Enter the roll’s length in metres, like 52.5'
     if (!DECIMAL.test(width) || Number(width) <= 0) fields[at('width')] = 'Enter the cuttable width in cm, like 147'
     if (roll.shade.trim().length > 40) fields[at('shade')] = 'Use at most 40 characters'
     const defects: CheckedRoll['defects'] = []
@@ -187,7 +200,13 @@ export function checkRolls(
         fields[at(`${where}.size`)] = 'Enter the defect’s length, like 2.5'
         return
       }
-      defects.push({ typeId: type.id, name: type.name, hole: false, size: Number(size), unit: d.unit === 'cm' ? 'cm' : 'in' })
+      defects.push({
+        typeId: type.id,
+        name: type.name,
+        hole: false,
+        size: Number(size),
+        unit: d.unit === 'cm' ? 'cm' : 'in',
+      })
     })
     if (no !== null && !fields[at('length')] && !fields[at('width')])
       checked.push({
@@ -198,7 +217,8 @@ export function checkRolls(
         defects,
       })
   })
-  if (!checked.length && !Object.keys(fields).length) fields[`roll.${lineId}.0.length`] = 'Enter at least one roll you inspected'
+  if (!checked.length && !Object.keys(fields).length)
+    fields[`roll.${lineId}.0.length`] = 'Enter at least one roll you inspected'
   return Object.keys(fields).length ? { fields } : { rolls: checked }
 }
 
@@ -223,7 +243,9 @@ export interface RollsFinding {
 /** The 4-point result of a line's rolls at the category's points limit. */
 export function rollsFinding(setup: LineSetup, rolls: CheckedRoll[]): RollsFinding {
   const lot = lotResult(rolls.map(rollInput), { acceptanceLevel: setup.pointsLimit })
-  const points = rolls.map((r) => r.defects.map((d) => defectPoints({ size: d.size ?? 1, sizeUnit: d.unit, hole: d.hole })))
+  const points = rolls.map((r) =>
+    r.defects.map((d) => defectPoints({ size: d.size ?? 1, sizeUnit: d.unit, hole: d.hole })),
+  )
   return { lot, verdict: lot.accepted && setup.state !== 'discontinued' ? 'accept' : 'reject', points }
 }
 
@@ -256,7 +278,15 @@ export interface LineFinding {
 
 /** A line's lot, counts or rolls checked and judged; `complete` asks for every figure (a review or a send). */
 export function findLine(setup: LineSetup, lineId: number, typed: LineTyped, complete: boolean): LineFinding {
-  const found: LineFinding = { fields: {}, lotUnits: null, aql: null, counts: {}, rolls: [], fabric: null, verdict: null }
+  const found: LineFinding = {
+    fields: {},
+    lotUnits: null,
+    aql: null,
+    counts: {},
+    rolls: [],
+    fabric: null,
+    verdict: null,
+  }
   if (setup.method === 'aql') {
     const lotText = typed.lot.trim().replace(/,/g, '')
     if (setup.pieceLot !== null) found.lotUnits = setup.pieceLot

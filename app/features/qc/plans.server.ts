@@ -22,7 +22,11 @@ const aqlNumber = (text: string, fallback: number) => {
 }
 
 /** The setup of each line of one seller's inspection, by line id. */
-export async function lineSetups(db: Executor, sellerId: number, lines: PlannedLine[]): Promise<Map<number, LineSetup>> {
+export async function lineSetups(
+  db: Executor,
+  sellerId: number,
+  lines: PlannedLine[],
+): Promise<Map<number, LineSetup>> {
   const setups = new Map<number, LineSetup>()
   const categoryIds = [...new Set(lines.map((l) => l.categoryId))]
   if (!categoryIds.length) return setups
@@ -67,8 +71,7 @@ export async function lineSetups(db: Executor, sellerId: number, lines: PlannedL
       },
       pointsLimit: Number(category.points_limit),
       state: (states.find((s) => s.category_id === line.categoryId)?.state ?? 'normal') as
-        | InspectionSeverity
-        | 'discontinued',
+        InspectionSeverity | 'discontinued',
       pieceUnit,
       pieceLot: pieceUnit ? Math.max(1, Math.ceil(line.quantityMilli / 1000)) : null,
       defectTypes: defects

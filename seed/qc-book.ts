@@ -1,4 +1,6 @@
 import type { Viewer } from '../app/auth/session.server'
+import { createBuyerSku } from '../app/features/buyer-skus/mutations.server'
+import { createBuyerSkuSchema } from '../app/features/buyer-skus/schema'
 import { addCartLine, saveCart } from '../app/features/orders/cart.server'
 import { advanceLine } from '../app/features/orders/progress.server'
 import { scheduleInspection } from '../app/features/qc/schedule.server'
@@ -11,8 +13,8 @@ import { releaseForDemo } from './credit'
 import { demoEmail } from './demo-users'
 import { sendInspection } from './qc'
 
-// Demo QC by the book (docs/domain-39-field.md): a garments buyer's lots inspected by AQL and a fabric
-// buyer's rolls by the 4-point system, each in every state: scheduled (two of each, for the phone
+// Demo QC by the book (docs/domain-39-field.md): a demo buyer's garments lots inspected by AQL and its
+// fabric rolls by the 4-point system, each in every state: scheduled (two of each, for the phone
 // journeys with and without JavaScript), submitted with the verdict computed, and decided. Placed,
 // produced, scheduled, inspected and decided through the functions the pages call.
 
@@ -59,26 +61,47 @@ export async function seedBookQc(db: Database): Promise<void> {
   const day = (offset: number) => kolkataDay(new Date(Date.now() + offset * 86_400_000))
   let n = 0
   for (const [product, quantity] of [
-    ['garments', '500'],
+    ['garments', '200'],
     ['fabric', '150'],
   ] as const) {
-    // The KAM's buyer with the most active SKUs of the product, and its first one in a category inspected by the book.
-    const sku = await db
-      .selectFrom('buyer_skus as b')
-      .innerJoin('buyers', 'buyers.id', 'b.buyer_id')
-      .innerJoin('product_skus as p', 'p.id', 'b.product_sku_id')
+    // The KAM's third buyer (a demo orders' buyer) gets a buyer SKU of the product in a category
+    // inspected by the book, made as staff make one.
+    const buyer = await db
+      .selectFrom('buyers')
+      .select(['id', 'name'])
+      .where('kam_user_id', '=', kam)
+      .where('status', '=', 'active')
+      .orderBy('id')
+      .offset(2)
+      .limit(1)
+      .executeTakeFirst()
+    const productSku = await db
+      .selectFrom('product_skus as p')
       .innerJoin('products', 'products.id', 'p.product_id')
       .innerJoin('categories as c', 'c.id', 'p.category_id')
-      .select(['b.id', 'b.buyer_id', 'b.product_sku_id'])
-      .where('buyers.kam_user_id', '=', kam)
-      .where('buyers.status', '=', 'active')
-      .where('b.status', '=', 'active')
-      .where('p.status', '=', 'active')
+      .select(['p.id', 'p.code'])
       .where('products.slug', '=', product)
+      .where('p.status', '=', 'active')
       .where('c.qc_method', '<>', 'none')
-      .orderBy('b.id')
+      .orderBy('p.id')
       .executeTakeFirst()
-    if (!sku) continue
+    if (!buyer || !productSku) continue
+    const created = ok(
+      await createBuyerSku(
+        db,
+        { userId: kam },
+        createBuyerSkuSchema.parse({
+          buyer: buyer.name,
+          productSkuCode: productSku.code,
+          buyerCode: `BOOK-${product.toUpperCase()}`,
+          price: '300',
+          moq: '1',
+          note: 'Inspected by the book (issue 39 demo)',
+        }),
+      ),
+      'a buyer SKU',
+    )
+    const sku = { id: created.id, buyer_id: buyer.id, product_sku_id: productSku.id }
     const offer = await db
       .selectFrom('seller_skus')
       .select('id')

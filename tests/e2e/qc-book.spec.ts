@@ -42,34 +42,34 @@ test('the operator inspects a garments lot by AQL and a fabric lot by 4-point ro
   const phone = await context.newPage()
   await signInAs(phone, OPERATOR, '/field_operator')
 
-  // 1. Garments, 500 pieces at level II: code letter H, 50 pieces to draw; major AQL 2.5 accepts 3.
+  // 1. Garments, 200 pieces at level II: code letter G, 32 pieces to draw; major AQL 2.5 accepts 2, minor 4.0 accepts 3.
   await phone.goto(`/field_operator/orders/${garments.id}`)
-  await expect(phone.getByText(/Code letter H · draw 50 units of 500/)).toBeVisible()
+  await expect(phone.getByText(/Code letter G · draw 32 units of 200/)).toBeVisible()
   const plan = phone.getByRole('table', { name: /Sampling plan of line/ })
-  await expect(plan.getByRole('row', { name: /^Major 2\.5 3 4/ })).toBeVisible()
+  await expect(plan.getByRole('row', { name: /^Major 2\.5 2 3/ })).toBeVisible()
   await fillInspection(phone, garments.id, 0, { quantities: false })
-  await phone.getByLabel('Open seam').fill('3')
+  await phone.getByLabel('Open seam').fill('2')
   await phone.getByLabel('Broken stitch').fill('1')
   await phone.getByLabel('Stain').fill('2')
   const verdict = phone.locator(`output[data-verdict-for="${garments.line}"]`)
   if (js) {
     // Live as the counts change, and the quantities follow the verdict while left to it.
-    await expect(verdict).toContainText('Reject (critical 0 of Ac 0, major 4 of Ac 3: rejected, minor 2 of Ac 5)')
-    await expect(phone.locator(`#line-${garments.line}-rejected`)).toHaveValue('500')
+    await expect(verdict).toContainText('Reject (critical 0 of Ac 0, major 3 of Ac 2: rejected, minor 2 of Ac 3)')
+    await expect(phone.locator(`#line-${garments.line}-rejected`)).toHaveValue('200')
     await phone.getByLabel('Broken stitch').fill('')
-    await expect(verdict).toContainText('Accept (critical 0 of Ac 0, major 3 of Ac 3, minor 2 of Ac 5)')
-    await expect(phone.locator(`#line-${garments.line}-accepted`)).toHaveValue('500')
+    await expect(verdict).toContainText('Accept (critical 0 of Ac 0, major 2 of Ac 2, minor 2 of Ac 3)')
+    await expect(phone.locator(`#line-${garments.line}-accepted`)).toHaveValue('200')
     await phone.getByLabel('Broken stitch').fill('1')
     await expect(verdict).toContainText('Reject')
   } else {
     // Without JavaScript the server works it out: "Show the verdict" answers the form with what was typed.
     await phone.getByRole('button', { name: 'Show the verdict' }).first().click()
-    await expect(verdict).toContainText('Reject (critical 0 of Ac 0, major 4 of Ac 3: rejected, minor 2 of Ac 5)')
-    await expect(phone.getByLabel('Open seam')).toHaveValue('3')
+    await expect(verdict).toContainText('Reject (critical 0 of Ac 0, major 3 of Ac 2: rejected, minor 2 of Ac 3)')
+    await expect(phone.getByLabel('Open seam')).toHaveValue('2')
   }
   await send(phone)
   await expect(phone.locator('.line-verdict')).toContainText('Verdict: Reject')
-  await expect(phone.getByText('Accepted 0 pcs · rejected 500 pcs of 500 pcs')).toBeVisible()
+  await expect(phone.getByText('Accepted 0 pcs · rejected 200 pcs of 200 pcs')).toBeVisible()
   await phone.getByRole('button', { name: 'Send the results' }).click()
   await expect(phone.getByRole('heading', { name: /^Received at \d\d:\d\d$/ })).toBeVisible()
   await expect(phone.getByText('Now: waiting for approval.')).toBeVisible()
@@ -78,8 +78,8 @@ test('the operator inspects a garments lot by AQL and a fabric lot by 4-point ro
       `select verdict, code_letter, sample_size, lot_units from qc_inspection_lines where inspection_id = ?`,
       garments.id,
     ),
-  ).toEqual({ verdict: 'reject', code_letter: 'H', sample_size: 50, lot_units: 500 })
-  expect(dbValue<number>(`select sum(count) from qc_defect_counts where inspection_id = ?`, garments.id)).toBe(6)
+  ).toEqual({ verdict: 'reject', code_letter: 'G', sample_size: 32, lot_units: 200 })
+  expect(dbValue<number>(`select sum(count) from qc_defect_counts where inspection_id = ?`, garments.id)).toBe(5)
 
   // 2. Fabric by 4 points: roll 11 clean but for a slub and a hole; roll 12, short, full of holes.
   await phone.goto(`/field_operator/orders/${fabric.id}`)

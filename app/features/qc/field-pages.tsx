@@ -500,7 +500,7 @@ export function InspectionPage({
         </div>
         {photoDefects.length ? (
           <div className="field">
-            <label htmlFor="photoDefect">The photos added show</label>
+            <label htmlFor="photoDefect">Defect the new pictures show</label>
             <select
               id="photoDefect"
               name="photoDefect"

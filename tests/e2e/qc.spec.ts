@@ -229,7 +229,12 @@ test(
     await page.context().setOffline(true)
     await page.getByRole('button', { name: 'Review the results' }).click()
     // Offline, the phone shows the verdicts it worked out before it keeps the form.
-    await expect(page.getByRole('region', { name: 'Check before it is kept' })).toBeVisible()
+    const check = page.getByRole('region', { name: 'Check before it is kept' })
+    await expect(check).toBeVisible()
+    // The demo's yarn lot (60 cones typed, nothing found): its verdict worked out on the phone.
+    await expect(check.getByRole('listitem')).toHaveText([
+      /^Line 1: .*: Accept \(critical 0 of Ac 0, major 0 of Ac \d+/,
+    ])
     await page.getByRole('button', { name: 'Keep and send when online' }).click()
     await expect(page.locator('#field-queue')).toContainText(`Waiting to send: ${inspection.code}`)
     expect(dbValue<string>('select status from qc_inspections where id = ?', inspection.id)).toBe('scheduled')
@@ -249,6 +254,10 @@ test(
     await expect(page.locator('#field-queue')).toContainText(`${inspection.code} was sent at`)
     expect(refused).toBe(1)
     expect(dbValue<string>('select status from qc_inspections where id = ?', inspection.id)).toBe('submitted')
+    // The server judged the replayed lot again: its verdict is the one kept.
+    expect(dbValue<string>('select verdict from qc_inspection_lines where inspection_id = ?', inspection.id)).toBe(
+      'accept',
+    )
     // Sent once, with the photo shrunk on the phone (about 200 KB, not megabytes).
     expect(posts).toHaveLength(1)
     expect(posts[0]).toBeLessThan(400_000)

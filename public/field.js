@@ -113,6 +113,87 @@
       img.src = url
     })
 
+  // By the book (docs/domain-39-field.md): each line's verdict as the counts or rolls change, from the
+  // plans the page serves (data-qc), by the server's rules; the server judges again and keeps its own.
+  const V = { accept: 'Accept', reject: 'Reject' }
+  function judge(box) {
+    const q = JSON.parse(box.dataset.qc),
+      f = box.closest('form'),
+      v = (n) => ((f.elements.namedItem(n) || {}).value || '').trim(),
+      out = box.querySelector('output')
+    let verdict = null,
+      text = 'Not yet: fill in the figures above'
+    if (q.method === 'aql') {
+      const lotText = v(`lot.${q.line}`),
+        lot = q.pieceLot || (/^\d{1,7}$/.test(lotText) && +lotText),
+        t = { critical: 0, major: 0, minor: 0 }
+      let ok = 1
+      for (const id in q.types) {
+        const c = v(`count.${q.line}.${id}`)
+        if (/^\d{1,6}$/.test(c)) t[q.types[id][0]] += +c
+        else if (c) ok = 0
+      }
+      const r = lot && q.ranges.find((r) => r[1] === null || lot <= r[1])
+      if (r && ok) {
+        const cls = Object.keys(t).map((c) => [c, t[c], r[4][c][0]])
+        verdict = q.discontinued || cls.some((c) => c[1] > c[2]) ? 'reject' : 'accept'
+        text = `${V[verdict]} (${cls.map((c) => `${c[0]} ${c[1]} of Ac ${c[2]}${c[1] > c[2] ? ': rejected' : ''}`).join(', ')})`
+        const plan = box.querySelector('[data-plan-summary]')
+        if (plan) plan.textContent = `Code letter ${r[2]} · draw ${Math.min(r[3], lot)} units of ${lot}`
+        else
+          box.querySelector('[data-plan-for]').textContent =
+            `Code letter ${r[2]}: draw ${Math.min(r[3], lot)} units of ${lot}.`
+        for (const c of cls) (box.querySelector(`[data-found=${c[0]}]`) || {}).textContent = c[1]
+      }
+    } else {
+      // 4 points: a defect's points by its length (holes 4), per 100 sq yd = points x 3600 / (yd x in).
+      let pts = 0,
+        area = 0,
+        over = []
+      for (const roll of box.querySelectorAll('[data-roll]')) {
+        const g = (n) => ((roll.querySelector(`[name$=".${n}"]`) || {}).value || '').trim()
+        const m = +g('length'),
+          cm = +g('width')
+        if (!(m > 0 && cm > 0)) continue
+        let p = 0
+        for (const row of roll.querySelectorAll('.defect-row')) {
+          const [type, size, unit] = [...row.querySelectorAll('select,input')].map((e) => e.value)
+          const kind = q.types[type]
+          if (!kind) continue
+          const inch = unit === 'cm' ? size / 2.54 : +size
+          p += kind[1] ? 4 : inch > 9 ? 4 : inch > 6 ? 3 : inch > 3 ? 2 : 1
+        }
+        const a = ((m / 0.9144) * cm) / 2.54
+        pts += p
+        area += a
+        if (Math.round((p * 360000) / a) / 100 > q.limit) over.push(g('no') || roll.dataset.roll * 1 + 1)
+      }
+      if (area) {
+        const per = Math.round((pts * 360000) / area) / 100
+        verdict = per <= q.limit && !q.discontinued ? 'accept' : 'reject'
+        text = `${V[verdict]} (${per.toFixed(2)} points per 100 sq yd, limit ${q.limit})${over.length ? ` · rolls over the limit: ${over.join(', ')}` : ''}`
+      }
+    }
+    out.textContent = text
+    out.className = verdict ? `verdict verdict-${verdict === 'accept' ? 'pass' : 'fail'}` : ''
+    // The proposal follows the verdict while the inspector has not typed their own.
+    const [acc, rej] = ['accepted', 'rejected'].map((k) => f.elements.namedItem(`line.${q.line}.${k}`))
+    if (verdict && acc && (acc.dataset.auto || (!acc.value && !rej.value))) {
+      acc.value = verdict === 'accept' ? q.quantity : '0'
+      rej.value = verdict === 'accept' ? '0' : q.quantity
+      acc.dataset.auto = rej.dataset.auto = 1
+    }
+    return `${box.closest('fieldset').querySelector('legend').textContent}: ${text}`
+  }
+  const boxes = () => document.querySelectorAll('[data-qc]')
+  for (const b of document.querySelectorAll('[data-js-hide]')) b.hidden = true
+  document.addEventListener('input', (e) => {
+    if (/\.(accepted|rejected)$/.test(e.target.name || '')) delete e.target.dataset.auto
+    const box = e.target.closest && e.target.closest('[data-qc]')
+    if (box) judge(box)
+  })
+  boxes().forEach(judge)
+
   document.addEventListener('submit', async (event) => {
     const form = event.target
     if (form instanceof HTMLFormElement && /\/logout$/.test(form.action)) {
@@ -143,6 +224,24 @@
       await new Promise((r) => setTimeout(r)) // not nested
       return event.submitter ? form.requestSubmit(event.submitter) : form.requestSubmit()
     }
+    if (/^(form|more:)/.test(data.get('intent'))) return banner('Adding rows needs a connection: use the rows shown.')
+    // Offline, the review is the phone's: the verdicts as computed here, then kept (the server judges again).
+    if (data.get('intent') === 'review' && !form.dataset.checked) {
+      const el = document.getElementById('field-check')
+      if (el) {
+        el.hidden = false
+        el.querySelector('ul').replaceChildren(
+          ...[...boxes()].map((b) => Object.assign(document.createElement('li'), { textContent: judge(b) })),
+        )
+        el.querySelector('button').onclick = () => {
+          form.dataset.checked = 1
+          el.hidden = true
+          form.requestSubmit(event.submitter)
+        }
+        return el.scrollIntoView()
+      }
+    }
+    delete form.dataset.checked
     if (data.get('intent') === 'review') data.set('intent', 'send')
     const entries = []
     for (const [name, value] of data.entries()) if (name !== 'photos') entries.push([name, value])

@@ -2,7 +2,7 @@
 // product SKUs, seller offers (live, draft, archived), buyer SKUs with several versions, sample
 // SKUs and a few price-change requests waiting for admin. Deterministic: the same every time.
 import type { Transaction } from 'kysely'
-import type { ConditionOperator, ConditionSeverity, DB, QcMethod } from '#db/types'
+import type { ConditionOperator, ConditionSeverity, ConditionTolerance, DB, QcMethod } from '#db/types'
 
 type Trx = Transaction<DB>
 
@@ -43,6 +43,8 @@ interface CategorySeed {
     values?: string[]
     unit?: string
     severity: ConditionSeverity
+    /** Relative to the SKU's own value (issue 39): min and max are the tolerance below and above. */
+    tolerance?: ConditionTolerance
   }[]
 }
 
@@ -150,8 +152,9 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
             name: 'Weight within 5 %',
             key: 'gsm',
             op: 'between',
-            min: '114',
-            max: '126',
+            min: '5',
+            max: '5',
+            tolerance: 'percent',
             unit: 'g/m²',
             severity: 'major',
           },
@@ -259,8 +262,9 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
             name: 'Count within 2 %',
             key: 'count',
             op: 'between',
-            min: '39.2',
-            max: '40.8',
+            min: '2',
+            max: '2',
+            tolerance: 'percent',
             unit: 'Ne',
             severity: 'critical',
           },
@@ -283,7 +287,17 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         gstBp: 500,
         line: 'Knitting yarn',
         stages: YARN_STAGES,
-        conditions: [{ name: 'Two-ply at least', key: 'ply', op: 'min', min: '2', severity: 'minor' }],
+        conditions: [
+          {
+            name: 'Ply as ordered',
+            key: 'ply',
+            op: 'between',
+            min: '0',
+            max: '0',
+            tolerance: 'units',
+            severity: 'minor',
+          },
+        ],
       },
       {
         name: 'Sewing thread',
@@ -581,6 +595,7 @@ export async function seedCatalogue(trx: Trx, people: CatalogueSeedPeople): Prom
             values_json: c.values ? JSON.stringify(c.values) : null,
             unit: c.unit ?? null,
             severity: c.severity,
+            tolerance: c.tolerance ?? 'fixed',
             created_at: stamp,
             updated_at: stamp,
           })),

@@ -9,6 +9,7 @@ import { seedCatalogue } from './catalogue'
 import { seedMoreCompanies } from './companies'
 import { seedDemoOrders } from './orders'
 import { seedDemoQc } from './qc'
+import { seedBookQc } from './qc-book'
 import { seedDemoSampleOrders } from './sample-orders'
 import { seedDemoLogistics, seedDemoSampleCourier } from './logistics'
 import { seedDemoPayables } from './payables'
@@ -395,6 +396,7 @@ export async function seedDemo(db: Database): Promise<void> {
   // Orders go through the order functions, each its own transaction, as when people place them.
   await seedDemoOrders(db)
   await seedDemoQc(db)
+  await seedBookQc(db)
   // The year of logistics and money first, then the sample orders (a dispatch invoices today), then their courier.
   await seedDemoLogistics(db)
   await seedDemoSampleOrders(db)

@@ -5,6 +5,7 @@ import { inspectionAction, operatorInspection } from '../app/features/qc/field.s
 import { cancelInspection, scheduleInspection } from '../app/features/qc/schedule.server'
 import sharp from 'sharp'
 import { kolkataDay } from '../app/utils/format'
+import { planFor } from '../app/features/qc/inspect'
 import type { Database } from '#db/database'
 import { demoEmail } from './demo-users'
 
@@ -37,7 +38,15 @@ export async function sendInspection(
   db: Database,
   operator: Viewer,
   inspectionId: number,
-  options: { fail?: boolean; rejectShare?: number; notes?: string; key: string; photo?: boolean },
+  options: {
+    fail?: boolean
+    rejectShare?: number
+    notes?: string
+    key: string
+    photo?: boolean
+    /** Leave the quantities empty: they follow the verdict (all accepted or all rejected). */
+    verdictQuantities?: boolean
+  },
 ) {
   const inspection = await operatorInspection(db, operator, inspectionId)
   if (!inspection) throw new Error(`demo QC: inspection ${inspectionId} is not the operator's`)
@@ -49,10 +58,48 @@ export async function sendInspection(
   for (const line of inspection.lines) {
     for (const [n, c] of line.conditions.entries())
       form.set(`value.${line.id}.${c.id}`, demoValue(c, Boolean(options.fail) && n === 0))
+    // By the book (issue 39): the lot's defects counted in the sample, or its rolls by 4 points.
+    const setup = line.setup
+    const failing = Boolean(options.fail)
+    if (setup?.method === 'aql') {
+      // Cones, cartons or bags: about 2 kg (or 2 units) each.
+      const lot = setup.pieceLot ?? Math.max(2, Math.ceil(line.quantityMilli / 2000))
+      if (setup.pieceLot === null) form.set(`lot.${line.id}`, String(lot))
+      const plan = planFor(setup, lot)
+      const critical = setup.defectTypes.find((t) => t.severity === 'critical')
+      const major = setup.defectTypes.find((t) => t.severity === 'major')
+      const minor = setup.defectTypes.find((t) => t.severity === 'minor')
+      if (failing && critical) form.set(`count.${line.id}.${critical.id}`, '1')
+      // Within the plan: a major defect and a minor one where the plan accepts them.
+      if ('plans' in plan) {
+        if (major && plan.plans.major.acceptance >= 1) form.set(`count.${line.id}.${major.id}`, '1')
+        if (minor && plan.plans.minor.acceptance >= 1) form.set(`count.${line.id}.${minor.id}`, '1')
+      }
+    }
+    if (setup?.method === 'four_point') {
+      const slub = setup.defectTypes.find((t) => !t.isHole)
+      const hole = setup.defectTypes.find((t) => t.isHole)
+      for (const [i, shade] of ['A', 'A', 'B'].entries()) {
+        const roll = `roll.${line.id}.${i}`
+        form.set(`${roll}.no`, String(101 + i))
+        form.set(`${roll}.shade`, shade)
+        form.set(`${roll}.length`, String(48 + i * 2.5))
+        form.set(`${roll}.width`, '147')
+        if (slub) {
+          form.set(`${roll}.defect.0.type`, String(slub.id))
+          form.set(`${roll}.defect.0.size`, String(2 + i))
+          form.set(`${roll}.defect.0.unit`, 'in')
+        }
+        // A failing lot: holes enough to put it over the limit.
+        if (failing && hole) for (let j = 1; j <= 12; j++) form.set(`${roll}.defect.${j}.type`, String(hole.id))
+      }
+    }
     const quantity = line.quantityMilli
     const rejected = Math.round((quantity * (options.rejectShare ?? 0)) / 1000) * 1000
-    form.set(`line.${line.id}.accepted`, String((quantity - rejected) / 1000))
-    form.set(`line.${line.id}.rejected`, String(rejected / 1000))
+    if (!options.verdictQuantities) {
+      form.set(`line.${line.id}.accepted`, String((quantity - rejected) / 1000))
+      form.set(`line.${line.id}.rejected`, String(rejected / 1000))
+    }
   }
   if (options.photo)
     form.append(

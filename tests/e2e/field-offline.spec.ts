@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import SQLite from 'better-sqlite3'
-import { demoValue } from '../../seed/qc'
+import { fillInspection } from './qc-fill'
 import { dbRow, dbValue, E2E_DB, signInAs } from './support'
 
 // The field operator's offline queue belongs to the person who filled it (docs/decisions/0009):
@@ -42,30 +42,7 @@ test.beforeAll(() => {
 })
 
 /** Fills every measured value and the quantities of the inspection's form. */
-async function fill(page: Page, inspectionId: number) {
-  const lines = JSON.parse(
-    dbValue<string>(
-      `select json_group_array(json_object('id', l.id, 'q', l.quantity_milli, 'c', l.category_id)) from sub_orders l join qc_inspections i on i.seller_order_id = l.seller_order_id where i.id = ?`,
-      inspectionId,
-    ),
-  ) as { id: number; q: number; c: number }[]
-  for (const line of lines) {
-    const conditions = JSON.parse(
-      dbValue<string>(
-        `select json_group_array(json_object('id', id, 'operator', operator, 'min_value', min_value, 'max_value', max_value, 'values_json', values_json)) from conditions where category_id = ? and active = 1`,
-        line.c,
-      ),
-    ) as {
-      id: number
-      operator: string
-      min_value: string | null
-      max_value: string | null
-      values_json: string | null
-    }[]
-    for (const c of conditions) await page.locator(`#value-${line.id}-${c.id}`).fill(demoValue(c as never))
-    await page.locator(`#line-${line.id}-accepted`).fill(String(line.q / 1000))
-  }
-}
+const fill = (page: Page, inspectionId: number) => fillInspection(page, inspectionId, 0)
 
 /** What waits in the phone's queue (IndexedDB field-outbox). */
 const queued = (page: Page) =>
@@ -115,6 +92,7 @@ test(
       await page.goto(`/field_operator/orders/${inspection.id}`)
       await fill(page, inspection.id)
       await page.getByRole('button', { name: 'Review the results' }).click()
+      await page.getByRole('button', { name: 'Keep and send when online' }).click()
       await expect(page.locator('#field-queue')).toContainText(
         new RegExp(`^Waiting to send: .*${inspection.code} \\(kept on this device`),
       )

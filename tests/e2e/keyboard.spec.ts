@@ -135,6 +135,11 @@ test('the field operator submits an inspection with the keyboard alone', { tag: 
         await field.selectOption(demoValue(condition as never))
       else await page.keyboard.type(demoValue(condition as never))
     }
+    // A lot by AQL not counted in pieces: its size in units (cones, cartons), so the plan can be drawn.
+    if (await page.locator(`#lot-${line.id}`).count()) {
+      await tabTo(page, page.locator(`#lot-${line.id}`))
+      await page.keyboard.type('60')
+    }
     await tabTo(page, page.locator(`#line-${line.id}-accepted`))
     await page.keyboard.press('Control+A')
     await page.keyboard.type(String(line.q / 1000))

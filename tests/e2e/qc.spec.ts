@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { demoValue } from '../../seed/qc'
 import SQLite from 'better-sqlite3'
+import { fillInspection } from './qc-fill'
 import { dbRow, dbValue, E2E_DB, signInAs } from './support'
 
 // Quality control on the demo data (seed/qc.ts): business operations schedule an inspection on
@@ -28,38 +29,6 @@ async function slow3g(page: Page) {
 async function phonePage(browser: Browser, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ ...PHONE, javaScriptEnabled, baseURL: test.info().project.use.baseURL })
   return context.newPage()
-}
-
-/** Fills every measured value of the inspection form with one that meets its condition, and the quantities. */
-async function fillInspection(page: Page, inspectionId: number, rejectedShare: number) {
-  const db = (q: string, ...p: unknown[]) => dbValue<string>(q, ...p)
-  const lines = JSON.parse(
-    db(
-      `select json_group_array(json_object('id', l.id, 'q', l.quantity_milli, 'c', l.category_id)) from sub_orders l join qc_inspections i on i.seller_order_id = l.seller_order_id where i.id = ?`,
-      inspectionId,
-    ),
-  ) as { id: number; q: number; c: number }[]
-  for (const line of lines) {
-    const conditions = JSON.parse(
-      db(
-        `select json_group_array(json_object('id', id, 'operator', operator, 'min_value', min_value, 'max_value', max_value, 'values_json', values_json)) from conditions where category_id = ? and active = 1`,
-        line.c,
-      ),
-    ) as never[]
-    for (const c of conditions as {
-      id: number
-      operator: string
-      min_value: string | null
-      max_value: string | null
-      values_json: string | null
-    }[]) {
-      await page.locator(`#value-${line.id}-${c.id}`).fill(demoValue(c))
-    }
-    const rejected = Math.round((line.q * rejectedShare) / 1000) * 1000
-    await page.locator(`#line-${line.id}-accepted`).fill(String((line.q - rejected) / 1000))
-    await page.locator(`#line-${line.id}-rejected`).fill(String(rejected / 1000))
-  }
-  return lines
 }
 
 const jpeg = (width: number, height: number, noise = false) =>
@@ -276,6 +245,14 @@ test(
     })
     await page.context().setOffline(true)
     await page.getByRole('button', { name: 'Review the results' }).click()
+    // Offline, the phone shows the verdicts it worked out before it keeps the form.
+    const check = page.getByRole('region', { name: 'Check before it is kept' })
+    await expect(check).toBeVisible()
+    // The demo's yarn lot (60 cones typed, nothing found): its verdict worked out on the phone.
+    await expect(check.getByRole('listitem')).toHaveText([
+      /^Line 1: .*: Accept \(critical 0 of Ac 0, major 0 of Ac \d+/,
+    ])
+    await page.getByRole('button', { name: 'Keep and send when online' }).click()
     await expect(page.locator('#field-queue')).toContainText(`Waiting to send: ${inspection.code}`)
     expect(dbValue<string>('select status from qc_inspections where id = ?', inspection.id)).toBe('scheduled')
 
@@ -294,6 +271,10 @@ test(
     await expect(page.locator('#field-queue')).toContainText(`${inspection.code} was sent at`)
     expect(refused).toBe(1)
     expect(dbValue<string>('select status from qc_inspections where id = ?', inspection.id)).toBe('submitted')
+    // The server judged the replayed lot again: its verdict is the one kept.
+    expect(dbValue<string>('select verdict from qc_inspection_lines where inspection_id = ?', inspection.id)).toBe(
+      'accept',
+    )
     // Sent once, with the photo shrunk on the phone (about 200 KB, not megabytes).
     expect(posts).toHaveLength(1)
     expect(posts[0]).toBeLessThan(400_000)

@@ -74,6 +74,9 @@ beforeAll(async () => {
   const fields: Record<string, string> = { intent: 'review', notes: 'x', owner: inspectionA.ownerToken }
   for (const line of inspectionA.lines) {
     for (const c of line.conditions) fields[`value.${line.id}.${c.id}`] = demoValue(c)
+    // Fabric is inspected by 4 points (issue 39): one clean roll.
+    fields[`roll.${line.id}.0.length`] = '50'
+    fields[`roll.${line.id}.0.width`] = '147'
     fields[`line.${line.id}.accepted`] = line.quantity
   }
   const form = formOf(fields)
@@ -145,10 +148,11 @@ describe('the field operator’s pages', () => {
     }
   })
 
-  it('the field script and its service worker travel in under 5 KiB (compressed, as served)', () => {
+  // 5 KiB until issue 39; the verdicts worked out on the phone (live and offline, by the plans the page serves) add about 1 KiB.
+  it('the field script and its service worker travel in under 6 KiB (compressed, as served)', () => {
     const bytes = ['public/field.js', 'public/field-sw.js'].map(
       (file) => zlib.gzipSync(fs.readFileSync(file)).byteLength,
     )
-    expect(bytes[0] + bytes[1]).toBeLessThan(5 * 1024)
+    expect(bytes[0] + bytes[1]).toBeLessThan(6 * 1024)
   })
 })

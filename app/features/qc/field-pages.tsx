@@ -2,6 +2,8 @@ import { formatDate, formatDay, formatTime } from '~/utils/format'
 import { ErrorList } from '~/ui/field'
 import { PageHeader } from '~/ui/shell'
 import type { InspectionReply, OperatorInspection } from './field.server'
+import { FindingInputs, FindingReview } from './field-findings'
+import type { LineTyped, RollDraft } from './inspect'
 import { ResultsTable } from './results-table'
 import { inspectionStatusLabels, RECORDED_BY_ANOTHER } from './rules'
 
@@ -156,11 +158,58 @@ export function TaskList({
 function replyParts(reply: InspectionReply | null | undefined) {
   const errors = (reply?.error ?? {}) as Record<string, string[] | null>
   const typed = (reply?.initialValue ?? {}) as {
+    intent?: string
     value?: Record<string, Record<string, string>>
     line?: Record<string, { accepted?: string; rejected?: string }>
+    lot?: Record<string, string>
+    count?: Record<string, Record<string, string>>
+    roll?: Record<string, Record<string, TypedRoll>>
     notes?: string
+    photoDefect?: string
   }
   return { errors, typed, formErrors: errors[''] ?? [] }
+}
+
+type TypedRoll = {
+  no?: string
+  shade?: string
+  length?: string
+  width?: string
+  defect?: Record<string, { type?: string; size?: string; unit?: string }>
+}
+
+/** Rows keyed by number as a list, a missing row empty. */
+function listOf<T, U>(record: Record<string, T> | undefined, map: (row: T | undefined) => U): U[] {
+  const keys = Object.keys(record ?? {})
+    .map(Number)
+    .filter((k) => Number.isInteger(k) && k < 60)
+  return Array.from({ length: keys.length ? Math.max(...keys) + 1 : 0 }, (_, i) => map(record?.[String(i)]))
+}
+
+/** What was typed on a line, from the form sent back (a refusal, "show the verdict") or else the saved draft. */
+function lineTyped(
+  lineId: number,
+  typed: ReturnType<typeof replyParts>['typed'],
+  replied: boolean,
+  draft: OperatorInspection['draft'],
+): LineTyped {
+  if (!replied)
+    return {
+      lot: draft?.lots?.[lineId] ?? '',
+      counts: draft?.counts?.[lineId] ?? {},
+      rolls: draft?.rolls?.[lineId] ?? [],
+    }
+  return {
+    lot: typed.lot?.[lineId] ?? '',
+    counts: typed.count?.[lineId] ?? {},
+    rolls: listOf(typed.roll?.[lineId], (r): RollDraft => ({
+      no: r?.no ?? '',
+      shade: r?.shade ?? '',
+      length: r?.length ?? '',
+      width: r?.width ?? '',
+      defects: listOf(r?.defect, (d) => ({ type: d?.type ?? '', size: d?.size ?? '', unit: d?.unit ?? 'in' })),
+    })),
+  }
 }
 
 function Summary({ reply, id }: { reply: InspectionReply | null | undefined; id: string }) {
@@ -246,6 +295,7 @@ function Photos({ inspectionId, photos }: { inspectionId: number; photos: Operat
               loading="lazy"
             />
           </a>
+          {photo.defect ? <span className="muted"> {photo.defect}</span> : null}
         </li>
       ))}
     </ul>
@@ -323,6 +373,9 @@ export function InspectionPage({
                 severity: c.severity,
               }))}
             />
+            {line.setup && line.finding ? (
+              <FindingReview lineNo={line.lineNo} finding={line.finding} setup={line.setup} />
+            ) : null}
             <p>
               Accepted {inspection.draft!.lines[line.id]?.accepted || '—'} {line.unit} · rejected{' '}
               {inspection.draft!.lines[line.id]?.rejected || '0'} {line.unit} of {line.quantity} {line.unit}
@@ -348,6 +401,10 @@ export function InspectionPage({
   }
   const { errors, typed } = replyParts(reply)
   const draft = inspection.draft
+  // The defect types a photo may show: those of the inspection's categories, once each.
+  const photoDefects = [
+    ...new Map(inspection.lines.flatMap((l) => l.setup?.defectTypes ?? []).map((t) => [t.id, t])).values(),
+  ]
   return (
     <div className="field-page">
       {header}
@@ -388,12 +445,26 @@ export function InspectionPage({
                 />
               )
             })}
-            <div className="row quantities">
+            {line.setup ? (
+              <FindingInputs
+                line={line}
+                setup={line.setup}
+                typed={lineTyped(line.id, typed, Boolean(reply), draft)}
+                errors={errors}
+                more={typed.intent ?? ''}
+              />
+            ) : null}
+            <div className="row quantities" data-quantities-for={line.id}>
               <Input
                 name={`line.${line.id}.accepted`}
                 label={`Accepted (${line.unit})`}
                 errors={errors[`line.${line.id}.accepted`]}
-                defaultValue={typed.line?.[line.id]?.accepted ?? draft?.lines[line.id]?.accepted ?? line.quantity}
+                defaultValue={
+                  typed.line?.[line.id]?.accepted ??
+                  draft?.lines[line.id]?.accepted ??
+                  // By the book the proposal follows the verdict when left empty; else all accepted, as before.
+                  (line.setup && line.setup.method !== 'none' ? '' : line.quantity)
+                }
                 numeric
               />
               <Input
@@ -427,6 +498,25 @@ export function InspectionPage({
           />
           <ErrorList errors={errors.photos} />
         </div>
+        {photoDefects.length ? (
+          <div className="field">
+            <label htmlFor="photoDefect">Defect the new pictures show</label>
+            <select
+              id="photoDefect"
+              name="photoDefect"
+              defaultValue={String(typed.photoDefect ?? '')}
+              aria-invalid={errors.photoDefect?.length ? true : undefined}
+            >
+              <option value="">No defect in particular</option>
+              {photoDefects.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name} ({t.severity})
+                </option>
+              ))}
+            </select>
+            <ErrorList errors={errors.photoDefect} />
+          </div>
+        ) : null}
         {inspection.photos.length ? (
           <fieldset className="kept-photos">
             <legend>Photos added</legend>
@@ -438,6 +528,18 @@ export function InspectionPage({
             ))}
           </fieldset>
         ) : null}
+        {/* Offline, public/field.js shows the verdicts worked out on the phone here before the form is kept. */}
+        <section id="field-check" className="notice" hidden aria-labelledby="field-check-title">
+          <h2 id="field-check-title">Check before it is kept</h2>
+          <p>
+            No connection: the verdicts below are worked out on this phone. The results are kept on it, sent when the
+            connection returns and judged again on receipt.
+          </p>
+          <ul />
+          <button type="button" className="btn btn-primary btn-block">
+            Keep and send when online
+          </button>
+        </section>
         <button type="submit" name="intent" value="review" className="btn btn-primary btn-block">
           Review the results
         </button>

@@ -3,6 +3,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import * as z from 'zod'
 import type { Database } from '#db/database'
+import type { ConditionTolerance } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
 import type { FormOutcome } from '~/ui/outcome.server'
 import { formatTime, kolkataDay } from '~/utils/format'
@@ -15,6 +16,18 @@ import { describeCondition, isDecimal, NUMERIC_OPERATORS } from '../categories/c
 import { MAX_PHOTOS_PER_INSPECTION, preparePhotos, savePhotos, type StoredPhoto } from './photos.server'
 import { readOwnerToken, signOwnerToken } from './owner-token.server'
 import { checkLineQuantities, RECORDED_BY_ANOTHER, slotLabel, verdictOf, type CheckedCondition } from './rules'
+import {
+  findLine,
+  planSummary,
+  proposedQuantities,
+  severityOf,
+  type LineFinding,
+  type LineSetup,
+  type LineTyped,
+  type RollDraft,
+} from './inspect'
+import { lineSetups } from './plans.server'
+import { describeTolerance, relativeBounds } from './relative'
 import { inspectionMachine } from './states'
 
 // The field operator's inspections (docs/domain.md "QC inspections"): the task list, one
@@ -25,11 +38,17 @@ import { inspectionMachine } from './states'
 // owner token of the person it was served to (owner-token.server.ts): a form kept on a phone and
 // replayed under someone else's session is refused, never sent as theirs.
 
-/** What the operator typed: the measured value per line and condition, quantities per line, notes. */
+/**
+ * What the operator typed: the measured value per line and condition, quantities per line, notes;
+ * by the book (issue 39): the lot in units, the defect counts per type, the fabric rolls, per line.
+ */
 export interface InspectionDraft {
   values: Record<string, Record<string, string>>
   lines: Record<string, { accepted: string; rejected: string }>
   notes: string
+  lots?: Record<string, string>
+  counts?: Record<string, Record<string, string>>
+  rolls?: Record<string, RollDraft[]>
 }
 
 const text = (max: number) =>
@@ -39,9 +58,51 @@ const text = (max: number) =>
     .optional()
     .transform((v) => v ?? '')
 const idKey = z.string().regex(/^\d{1,12}$/)
+const rowKey = z.string().regex(/^\d{1,2}$/)
+const defectRow = z.object({ type: text(12), size: text(12), unit: text(4) })
+const rollRow = z.object({
+  no: text(12),
+  shade: text(60),
+  length: text(12),
+  width: text(12),
+  defect: z
+    .record(rowKey, defectRow)
+    .optional()
+    .transform((v) => v ?? {}),
+})
+/** The rows of a record keyed by row number, in order, a missing row (all left empty) as `empty` (at most 60). */
+function rowsOf<T>(record: Record<string, T> | undefined, empty: () => T): T[] {
+  const keys = Object.keys(record ?? {}).map(Number)
+  const length = Math.min(60, keys.length ? Math.max(...keys) + 1 : 0)
+  return Array.from({ length }, (_, i) => record?.[String(i)] ?? empty())
+}
+const emptyRollRow = (): RollDraft => ({ no: '', shade: '', length: '', width: '', defects: [] })
+/** The rolls typed on each line, as the draft keeps them. */
+function typedRolls(form: Pick<InspectionForm, 'roll'>): Record<string, RollDraft[]> {
+  return Object.fromEntries(
+    Object.entries(form.roll).map(([line, rows]) => [
+      line,
+      rowsOf(rows, () => ({ ...emptyRollRow(), defect: {} })).map((r) => ({
+        no: r.no.trim(),
+        shade: r.shade.trim(),
+        length: r.length.trim(),
+        width: r.width.trim(),
+        defects: rowsOf(r.defect, () => ({ type: '', size: '', unit: 'in' })).map((d) => ({
+          type: d.type.trim(),
+          size: d.size.trim(),
+          unit: d.unit === 'cm' ? 'cm' : 'in',
+        })),
+      })),
+    ]),
+  )
+}
 
 export const inspectionFormSchema = z.object({
-  intent: z.enum(['review', 'submit', 'send'], { error: 'Reload the page and try again' }),
+  // form: show the form again with what was typed (the sample for the lot typed); more:roll:<line> or
+  // more:defect:<line>:<roll>: the same with one more roll or more defect rows (JavaScript off).
+  intent: z
+    .string({ error: 'Reload the page and try again' })
+    .regex(/^(review|submit|send|form|more:(roll:\d{1,12}|defect:\d{1,12}:\d{1,2}))$/, 'Reload the page and try again'),
   key: z
     .string()
     .max(100)
@@ -55,7 +116,24 @@ export const inspectionFormSchema = z.object({
     .record(idKey, z.object({ accepted: text(30), rejected: text(30) }))
     .optional()
     .transform((v) => v ?? {}),
+  lot: z
+    .record(idKey, text(12))
+    .optional()
+    .transform((v) => v ?? {}),
+  count: z
+    .record(idKey, z.record(idKey, text(8)))
+    .optional()
+    .transform((v) => v ?? {}),
+  roll: z
+    .record(idKey, z.record(rowKey, rollRow))
+    .optional()
+    .transform((v) => v ?? {}),
   notes: text(2000),
+  /** The defect type the photos added show (one of the inspection's categories'), or none. */
+  photoDefect: z
+    .union([z.literal(''), idKey])
+    .optional()
+    .transform((v) => (v ? Number(v) : null)),
   removePhoto: z
     .union([idKey, z.array(idKey)])
     .optional()
@@ -155,6 +233,7 @@ async function linesOf(db: Executor, inspectionIds: number[]) {
       quantity: string
       unit: string
       categoryId: number
+      attributes: Record<string, string>
     }[]
   >()
   if (!inspectionIds.length) return byInspection
@@ -172,6 +251,7 @@ async function linesOf(db: Executor, inspectionIds: number[]) {
       'p.code',
       'p.name',
       'products.unit',
+      'p.attributes_json',
     ])
     .where('i.id', 'in', inspectionIds)
     .orderBy('l.line_no')
@@ -187,10 +267,26 @@ async function linesOf(db: Executor, inspectionIds: number[]) {
       quantity: quantityInput(Number(r.quantity_milli)),
       unit: r.unit,
       categoryId: r.category_id,
+      attributes: skuAttributes(r.attributes_json),
     })
     byInspection.set(r.inspection_id, list)
   }
   return byInspection
+}
+
+/** A SKU's attributes as text (a number as its decimal text). */
+function skuAttributes(json: string): Record<string, string> {
+  try {
+    const parsed = JSON.parse(json) as unknown
+    if (!parsed || typeof parsed !== 'object') return {}
+    return Object.fromEntries(
+      Object.entries(parsed as Record<string, unknown>)
+        .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
+        .map(([k, v]) => [k, String(v)]),
+    )
+  } catch {
+    return {}
+  }
 }
 
 /** Each seller's pickup address (its default pickup, else any pickup, else any address) as one line. */
@@ -213,11 +309,23 @@ async function pickupAddresses(db: Executor, sellerIds: number[]) {
 
 /** The active conditions of each category, in their order. */
 async function conditionsOf(db: Executor, categoryIds: number[]) {
-  const byCategory = new Map<number, CheckedCondition[]>()
+  const byCategory = new Map<number, (CheckedCondition & { attribute_key: string; tolerance: ConditionTolerance })[]>()
   if (!categoryIds.length) return byCategory
   const rows = await db
     .selectFrom('conditions')
-    .select(['id', 'category_id', 'name', 'operator', 'min_value', 'max_value', 'values_json', 'unit', 'severity'])
+    .select([
+      'id',
+      'category_id',
+      'name',
+      'operator',
+      'min_value',
+      'max_value',
+      'values_json',
+      'unit',
+      'severity',
+      'attribute_key',
+      'tolerance',
+    ])
     .where('category_id', 'in', categoryIds)
     .where('active', '=', 1)
     .orderBy('id')
@@ -261,12 +369,22 @@ export async function operatorInspection(db: Executor, viewer: Viewer, id: numbe
     pickupAddresses(db, [row.seller_id]),
     db
       .selectFrom('qc_photos')
-      .select(['id', 'width', 'height', 'original_name'])
-      .where('inspection_id', '=', row.id)
-      .orderBy('id')
+      .leftJoin('defect_types', 'defect_types.id', 'qc_photos.defect_type_id')
+      .select([
+        'qc_photos.id',
+        'qc_photos.width',
+        'qc_photos.height',
+        'qc_photos.original_name',
+        'defect_types.name as defect',
+      ])
+      .where('qc_photos.inspection_id', '=', row.id)
+      .orderBy('qc_photos.id')
       .execute(),
   ])
-  const conditions = await conditionsOf(db, [...new Set(lines.map((l) => l.categoryId))])
+  const [conditions, setups] = await Promise.all([
+    conditionsOf(db, [...new Set(lines.map((l) => l.categoryId))]),
+    lineSetups(db, row.seller_id, lines),
+  ])
   const draft = row.draft_json ? (JSON.parse(row.draft_json) as InspectionDraft) : null
   return {
     id: row.id,
@@ -284,20 +402,35 @@ export async function operatorInspection(db: Executor, viewer: Viewer, id: numbe
     draftKey: row.draft_key,
     draft,
     photos,
-    lines: lines.map((line) => ({
-      ...line,
-      conditions: (conditions.get(line.categoryId) ?? []).map((c) => {
-        const value = draft?.values[line.id]?.[c.id] ?? ''
-        // The condition as read now (what a submission keeps with its result), in words, and the value judged.
-        return {
-          ...c,
-          rule: describeCondition(c),
-          numeric: NUMERIC_OPERATORS.includes(c.operator),
-          value,
-          verdict: verdictOf(c, value),
-        }
-      }),
-    })),
+    lines: lines.map((line) => {
+      const setup = setups.get(line.id) ?? null
+      const typed: LineTyped = {
+        lot: draft?.lots?.[line.id] ?? '',
+        counts: draft?.counts?.[line.id] ?? {},
+        rolls: draft?.rolls?.[line.id] ?? [],
+      }
+      return {
+        ...line,
+        setup,
+        /** What the saved draft found on the line (the review shows it). */
+        finding: setup && draft ? findLine(setup, line.id, typed, true) : null,
+        conditions: (conditions.get(line.categoryId) ?? []).map((c) => {
+          const value = draft?.values[line.id]?.[c.id] ?? ''
+          // The condition as read now, relative to the line's SKU (what a submission keeps with its
+          // result), in words, and the value judged.
+          const { attribute_key: key, tolerance, ...rule } = relativeTo(c, line.attributes)
+          return {
+            ...rule,
+            attributeKey: key,
+            tolerance,
+            rule: describeRule(rule, c, line.attributes),
+            numeric: NUMERIC_OPERATORS.includes(c.operator),
+            value,
+            verdict: rule.unjudged ? (value.trim() ? ('fail' as const) : null) : verdictOf(rule, value),
+          }
+        }),
+      }
+    }),
     /** A fresh key for a form sent from the device's queue (used once; the page makes a new one each time). */
     sendKey: crypto.randomUUID(),
     /** Who the form is served to, for this inspection (checked when it comes back). */
@@ -306,45 +439,115 @@ export async function operatorInspection(db: Executor, viewer: Viewer, id: numbe
 }
 export type OperatorInspection = NonNullable<Awaited<ReturnType<typeof operatorInspection>>>
 
+type ReadCondition = CheckedCondition & { attribute_key: string; tolerance: ConditionTolerance }
+
+/**
+ * A condition on one SKU: fixed bounds as typed; ± % or ± units around the SKU's own value of the
+ * attribute (eq / in: the SKU's own value). A SKU without that value cannot be judged (unjudged):
+ * the value measured is kept and the condition counts as not met, so the QC team decides.
+ */
+function relativeTo(c: ReadCondition, attributes: Record<string, string>): ReadCondition & { unjudged: boolean } {
+  if (c.tolerance === 'fixed') return { ...c, unjudged: false }
+  const own = attributes[c.attribute_key]
+  if (!NUMERIC_OPERATORS.includes(c.operator))
+    return own?.trim() ? { ...c, values_json: JSON.stringify([own.trim()]), unjudged: false } : { ...c, unjudged: true }
+  const bounds = relativeBounds(c, own)
+  if (!bounds.ok) return { ...c, unjudged: true }
+  return { ...c, min_value: bounds.min_value, max_value: bounds.max_value, unjudged: false }
+}
+
+/** The rule in words: fixed as typed; relative with its bound computed ("between 58.8 and 61.2 Ne: 60 Ne ± 2 %"). */
+function describeRule(
+  rule: CheckedCondition & { unjudged: boolean },
+  stored: ReadCondition,
+  attributes: Record<string, string>,
+) {
+  if (stored.tolerance === 'fixed') return describeCondition(rule)
+  if (rule.unjudged)
+    return `cannot be judged: this SKU has no ${stored.attribute_key} on record (the value is kept and the QC team decides)`
+  if (!NUMERIC_OPERATORS.includes(stored.operator)) return `${describeCondition(rule)} (as ordered)`
+  const unit = stored.unit ? ` ${stored.unit}` : ''
+  return `${describeCondition(rule)}: ${attributes[stored.attribute_key]}${unit} ${describeTolerance(stored)}`
+}
+
 type Loaded = NonNullable<Awaited<ReturnType<typeof operatorInspection>>>
 
-/** The form checked against the inspection's lines and active conditions: messages by field, or the draft. */
+/** What was typed, as the draft keeps it. */
+function typedDraft(form: InspectionForm): InspectionDraft {
+  const trimmed = (r: Record<string, string>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.trim()]))
+  return {
+    values: form.value,
+    lines: form.line,
+    notes: form.notes,
+    lots: trimmed(form.lot),
+    counts: Object.fromEntries(Object.entries(form.count).map(([k, v]) => [k, trimmed(v)])),
+    rolls: typedRolls(form),
+  }
+}
+
+export interface CheckedLot {
+  subOrderId: number
+  lineNo: number
+  quantityMilli: number
+  acceptedMilli: number
+  rejectedMilli: number
+  finding: LineFinding | null
+  setup: LineSetup | null
+}
+
+/** The form checked against the inspection's lines, active conditions and plans: messages by field, or the draft. */
 function checkDraft(
   inspection: Loaded,
-  form: InspectionForm,
-):
-  | { fields: Record<string, string> }
-  | {
-      draft: InspectionDraft
-      lots: {
-        subOrderId: number
-        lineNo: number
-        quantityMilli: number
-        acceptedMilli: number
-        rejectedMilli: number
-      }[]
-    } {
+  typed: InspectionDraft,
+): { fields: Record<string, string> } | { draft: InspectionDraft; lots: CheckedLot[] } {
   const fields: Record<string, string> = {}
-  const draft: InspectionDraft = { values: {}, lines: {}, notes: form.notes.trim() }
-  const lots = []
+  const draft: InspectionDraft = {
+    values: {},
+    lines: {},
+    notes: typed.notes.trim(),
+    lots: {},
+    counts: {},
+    rolls: {},
+  }
+  const lots: CheckedLot[] = []
   for (const line of inspection.lines) {
     draft.values[line.id] = {}
     for (const condition of line.conditions) {
-      const value = (form.value[line.id]?.[condition.id] ?? '').trim()
+      const value = (typed.values[line.id]?.[condition.id] ?? '').trim()
       draft.values[line.id]![condition.id] = value
       const name = `value.${line.id}.${condition.id}`
       if (value === '') fields[name] = `Enter the ${condition.name.toLowerCase()} you measured`
       else if (condition.numeric && !isDecimal(value.replace(/,/g, '')))
         fields[name] = `Enter a number${condition.unit ? ` in ${condition.unit}` : ''}, like 120 or 12.5`
     }
-    const typed = form.line[line.id] ?? { accepted: '', rejected: '' }
-    draft.lines[line.id] = { accepted: typed.accepted.trim(), rejected: typed.rejected.trim() }
+    // By the book: the lot, the counts per defect type or the rolls, judged against the plan.
+    const setup = line.setup
+    let finding: LineFinding | null = null
+    if (setup && setup.method !== 'none') {
+      const lineTyped: LineTyped = {
+        lot: typed.lots?.[line.id] ?? '',
+        counts: typed.counts?.[line.id] ?? {},
+        rolls: typed.rolls?.[line.id] ?? [],
+      }
+      draft.lots![line.id] = lineTyped.lot.trim()
+      draft.counts![line.id] = lineTyped.counts
+      draft.rolls![line.id] = lineTyped.rolls
+      finding = findLine(setup, line.id, lineTyped, true)
+      Object.assign(fields, finding.fields)
+    }
+    const given = typed.lines[line.id] ?? { accepted: '', rejected: '' }
+    // The inspector's proposal stays theirs; left empty, it follows the verdict (accept: all, reject: none).
+    const quantities =
+      !given.accepted.trim() && !given.rejected.trim() && finding?.verdict
+        ? proposedQuantities(finding.verdict, line.quantity)
+        : { accepted: given.accepted.trim(), rejected: given.rejected.trim() }
+    draft.lines[line.id] = quantities
     const quantityMilli = line.quantityMilli
-    const checked = checkLineQuantities(
-      { quantityMilli, accepted: typed.accepted, rejected: typed.rejected },
-      line.unit,
-    )
+    const checked = checkLineQuantities({ quantityMilli, ...quantities }, line.unit)
     if (!checked.ok) fields[`line.${line.id}.${checked.field}`] = checked.message
+    else if (setup?.state === 'discontinued' && setup.method !== 'none' && checked.acceptedMilli > 0)
+      fields[`line.${line.id}.accepted`] =
+        'This seller’s supplies of the category are discontinued: the lot cannot be accepted (enter 0)'
     else
       lots.push({
         subOrderId: line.id,
@@ -352,6 +555,8 @@ function checkDraft(
         quantityMilli,
         acceptedMilli: checked.acceptedMilli,
         rejectedMilli: checked.rejectedMilli,
+        finding,
+        setup,
       })
   }
   return Object.keys(fields).length ? { fields } : { draft, lots }
@@ -424,7 +629,9 @@ export async function inspectionAction(
       reply: submission.reply({ formErrors: [alreadyReceived(inspection.code, inspection.receivedAt)] }),
     }
   }
-  const checked = checkDraft(inspection, input)
+  if (input.intent === 'form' || input.intent.startsWith('more:'))
+    return { status: 'invalid', reply: submission.reply() }
+  const checked = checkDraft(inspection, typedDraft(input))
   const prepared = await preparePhotos(form.getAll('photos'))
   const photoError = 'error' in prepared ? prepared.error : null
   const kept = inspection.photos.filter((p) => !input.removePhoto.includes(p.id)).length
@@ -432,10 +639,14 @@ export async function inspectionAction(
     !photoError && kept + ('photos' in prepared ? prepared.photos.length : 0) > MAX_PHOTOS_PER_INSPECTION
       ? `Keep at most ${MAX_PHOTOS_PER_INSPECTION} photos: remove some first`
       : null
-  if ('fields' in checked || photoError || tooMany) {
+  const knownDefect =
+    input.photoDefect === null ||
+    inspection.lines.some((l) => l.setup?.defectTypes.some((t) => t.id === input.photoDefect))
+  if ('fields' in checked || photoError || tooMany || !knownDefect) {
     const fields = {
       ...('fields' in checked ? checked.fields : {}),
       ...(photoError || tooMany ? { photos: (photoError ?? tooMany)! } : {}),
+      ...(knownDefect ? {} : { photoDefect: 'Choose one of the defects listed, or none' }),
     }
     return refuse(
       fields,
@@ -444,7 +655,15 @@ export async function inspectionAction(
   }
   const photos = 'photos' in prepared ? prepared.photos : []
   if (input.intent === 'review') {
-    const saved = await saveDraft(db, viewer, inspection.id, checked.draft, photos, input.removePhoto)
+    const saved = await saveDraft(
+      db,
+      viewer,
+      inspection.id,
+      checked.draft,
+      photos,
+      input.removePhoto,
+      input.photoDefect,
+    )
     if (!saved.ok) return { status: 'invalid', reply: submission.reply({ formErrors: [saved.message] }) }
     return {
       status: 'done',
@@ -458,7 +677,7 @@ export async function inspectionAction(
     db.transaction().execute(async (trx) => {
       const repeat = await repeated(trx, inspection.id, input.key)
       if (repeat) return repeat
-      await writeDraft(trx, viewer, inspection.id, checked.draft, photos, input.removePhoto)
+      await writeDraft(trx, viewer, inspection.id, checked.draft, photos, input.removePhoto, input.photoDefect)
       return submitIn(trx, viewer, inspection.id, input.key, true)
     }),
   )
@@ -491,10 +710,11 @@ async function saveDraft(
   draft: InspectionDraft,
   photos: StoredPhoto[],
   remove: number[],
+  photoDefect: number | null,
 ): Promise<Result> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
-      await writeDraft(trx, viewer, id, draft, photos, remove)
+      await writeDraft(trx, viewer, id, draft, photos, remove, photoDefect)
       return { ok: true as const, value: undefined }
     }),
   )
@@ -507,6 +727,7 @@ async function writeDraft(
   draft: InspectionDraft,
   photos: StoredPhoto[],
   remove: number[],
+  photoDefect: number | null,
 ) {
   const updated = await trx
     .updateTable('qc_inspections')
@@ -519,7 +740,7 @@ async function writeDraft(
     throw new Refused(undefined, 'This inspection was received or changed meanwhile: reload the page.')
   if (remove.length)
     await trx.deleteFrom('qc_photos').where('inspection_id', '=', id).where('id', 'in', remove).execute()
-  await savePhotos(trx, id, photos, viewer.userId)
+  await savePhotos(trx, id, photos, viewer.userId, photoDefect)
 }
 
 /** A submission already made with this key: its receipt (the retry creates nothing). */
@@ -572,14 +793,7 @@ async function submitIn(
   const draft = inspection.draft
   if (!draft) throw new Refused(undefined, 'Fill in the results first.')
   // The conditions in force now: one added since the review has no value, and the review is done again.
-  const checked = checkDraft(inspection, {
-    intent: 'review',
-    key: '',
-    value: draft.values,
-    line: draft.lines,
-    notes: draft.notes,
-    removePhoto: [],
-  })
+  const checked = checkDraft(inspection, draft)
   if ('fields' in checked)
     throw new Refused(
       undefined,
@@ -628,6 +842,9 @@ async function submitIn(
       .execute()
   }
   for (const lot of checked.lots) {
+    const { finding, setup } = lot
+    const aql = finding?.aql ?? null
+    const fabric = finding?.fabric ?? null
     await trx
       .insertInto('qc_inspection_lines')
       .values({
@@ -637,8 +854,67 @@ async function submitIn(
         quantity_milli: lot.quantityMilli,
         accepted_milli: lot.acceptedMilli,
         rejected_milli: lot.rejectedMilli,
+        // By the book (issue 39): what the plan and the counts, or the rolls, said (recomputed here: the server's verdict is kept).
+        lot_units: finding?.lotUnits ?? null,
+        code_letter: aql?.plans.critical.codeLetter ?? null,
+        sample_size: aql?.plans.sampleToDraw ?? null,
+        inspection_severity: aql && setup ? severityOf(setup) : null,
+        plan_json: aql ? JSON.stringify(planSummary(aql.plans)) : null,
+        verdict: finding?.verdict ?? null,
+        points_per_100: fabric ? Math.round(fabric.lot.pointsPer100SquareYards * 100) : null,
       })
       .execute()
+    if (aql && setup) {
+      const counted = setup.defectTypes.filter((t) => (finding!.counts[t.id] ?? 0) > 0)
+      if (counted.length)
+        await trx
+          .insertInto('qc_defect_counts')
+          .values(
+            counted.map((t) => ({
+              inspection_id: id,
+              sub_order_id: lot.subOrderId,
+              defect_type_id: t.id,
+              name: t.name,
+              severity: t.severity,
+              count: finding!.counts[t.id]!,
+            })),
+          )
+          .execute()
+    }
+    if (fabric) {
+      for (const [i, roll] of finding!.rolls.entries()) {
+        const result = fabric.lot.rolls[i]!
+        const stored = await trx
+          .insertInto('qc_rolls')
+          .values({
+            inspection_id: id,
+            sub_order_id: lot.subOrderId,
+            roll_no: roll.rollNo,
+            shade: roll.shade,
+            length_mm: roll.lengthMm,
+            width_mm: roll.widthMm,
+            points: result.points,
+            points_per_100: Math.round(result.pointsPer100SquareYards * 100),
+            accepted: result.accepted ? 1 : 0,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        if (roll.defects.length)
+          await trx
+            .insertInto('qc_roll_defects')
+            .values(
+              roll.defects.map((d, j) => ({
+                roll_id: stored.id,
+                defect_type_id: d.typeId,
+                name: d.name,
+                length_mm: d.size === null ? null : Math.round(d.size * (d.unit === 'cm' ? 10 : 25.4)),
+                at_mm: null,
+                points: fabric.points[i]![j]!,
+              })),
+            )
+            .execute()
+      }
+    }
   }
   return { ok: true, value: { receivedAt: at, repeated: false } }
 }

@@ -85,6 +85,8 @@ export async function savePhotos(
   inspectionId: number,
   photos: StoredPhoto[],
   uploadedBy: number,
+  /** The defect type the photos show (issue 39), if the inspector tagged them. */
+  defectTypeId: number | null = null,
 ): Promise<void> {
   if (!photos.length) return
   const dir = config().uploadsDir
@@ -106,6 +108,7 @@ export async function savePhotos(
         height: photo.height,
         original_name: photo.originalName,
         uploaded_by: uploadedBy,
+        defect_type_id: defectTypeId,
         created_at: new Date().toISOString(),
       })
       .execute()

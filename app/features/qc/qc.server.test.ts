@@ -49,7 +49,10 @@ beforeAll(async () => {
   otherOperatorId = await makeStaffUser('field_operator', 'fo.two@example.com', 'Omar Operator')
 })
 
-/** A seller order (one line of 10 m in Cotton shirting: gsm 114-126, width >= 57, weave plain/twill/dobby) ready for QC. */
+/**
+ * A seller order (one line of 10 m in Cotton shirting: gsm within 5 % of the SKU's 180, so 171-189; width >= 57;
+ * weave plain/twill/dobby; inspected by 4 points) ready for QC.
+ */
 async function readyOrder(lines = 1) {
   const order = await placeTestOrder({
     userId: await userIdOf('internal@example.com'),
@@ -90,10 +93,16 @@ async function filledForm(
   for (const line of inspection.lines) {
     for (const c of line.conditions)
       fields[`value.${line.id}.${c.id}`] = c.name.startsWith('Weight')
-        ? (values.gsm ?? '120')
+        ? (values.gsm ?? '180')
         : c.name.startsWith('Usable')
           ? (values.width ?? '58')
           : (values.weave ?? 'twill')
+    // Cotton shirting is inspected by the 4-point system: one clean roll.
+    if (line.setup?.method === 'four_point') {
+      fields[`roll.${line.id}.0.no`] = '1'
+      fields[`roll.${line.id}.0.length`] = '50'
+      fields[`roll.${line.id}.0.width`] = '147'
+    }
     fields[`line.${line.id}.accepted`] = values.accepted ?? line.quantity
     fields[`line.${line.id}.rejected`] = values.rejected ?? ''
   }

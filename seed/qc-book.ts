@@ -13,7 +13,7 @@ import { releaseForDemo } from './credit'
 import { demoEmail } from './demo-users'
 import { sendInspection } from './qc'
 
-// Demo QC by the book (docs/domain-39-field.md): a demo buyer's garments lots inspected by AQL and its
+// Demo QC by the book (docs/domain.md "QC by the book"): a demo buyer's garments lots inspected by AQL and its
 // fabric rolls by the 4-point system, each in every state: scheduled (two of each, for the phone
 // journeys with and without JavaScript), submitted with the verdict computed, and decided. Placed,
 // produced, scheduled, inspected and decided through the functions the pages call.

@@ -3,7 +3,7 @@ import { dbValue, formMessage, signInAs } from './support'
 
 const ADMIN = 'admin@example.com'
 
-// Issue 39 on the category pages (docs/domain-39-catalogue.md): admin sets a new garments category to
+// Issue 39 on the category pages (docs/domain.md "QC by the book"): admin sets a new garments category to
 // inspect by an AQL plan (AQLs out of class order refused first), then builds its defect catalogue
 // (a name it already has refused at the field) and deactivates a type. A category of its own, so the
 // demo's categories stay as the other journeys read them.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { fillInspection } from './qc-fill'
 import { dbRow, dbValue, signInAs } from './support'
 
-// QC by the book on a phone (docs/domain-39-field.md), with JavaScript and without: the field operator
+// QC by the book on a phone (docs/domain.md "QC by the book"), with JavaScript and without: the field operator
 // inspects a garments lot by AQL (the sample to draw, defects counted by class, the verdict before
 // sending) and a fabric lot by the 4-point system (rolls, defects and points, the rolls over the
 // limit, the verdict), and sends both: they wait for approval. The demo (seed/qc-book.ts) schedules

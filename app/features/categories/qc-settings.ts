@@ -1,4 +1,4 @@
-// A category's way of inspecting (issue 39, docs/domain-39-catalogue.md): the allow-lists the
+// A category's way of inspecting (issue 39, docs/domain.md "QC by the book"): the allow-lists the
 // category form offers and checks, taken from the sampling core's tables so the form can never
 // offer a level or an AQL the core cannot plan with. Kept out of the views: the core's tables would
 // come to the browser with them (the loader hands the views the lists they show).
@@ -11,7 +11,7 @@ export const QC_LEVELS = INSPECTION_LEVELS
  * The AQLs a category may set per defect class, as the tables print them: '0' (none accepted, the
  * trade's zero tolerance for critical defects), then the standard's AQLs up to 10. The columns above
  * 10 are for nonconformities per 100 units only (the standard says so, see
- * docs/domain-39-sampling.md); a category's lot is judged by nonconforming units, so they are not offered.
+ * docs/domain.md "QC by the book"); a category's lot is judged by nonconforming units, so they are not offered.
  */
 export const CATEGORY_AQLS: readonly string[] = ['0', ...AQL_LABELS.slice(0, AQL_LABELS.indexOf('10') + 1)]
 

@@ -342,7 +342,7 @@ export function conditionSchema(attributes: AttributeDefinition[]) {
 }
 
 /**
- * A relative rule (docs/domain-39-catalogue.md): min and max are the tolerance below and above the
+ * A relative rule (docs/domain.md "QC by the book"): min and max are the tolerance below and above the
  * SKU's own value. Between needs both (0 and 0: exactly the SKU's value), at least the one below,
  * at most the one above; none is negative, and a percentage is at most 100.
  */

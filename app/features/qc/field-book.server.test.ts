@@ -12,7 +12,7 @@ import { lineSetups } from './plans.server'
 import { relativeBounds } from './relative'
 import { scheduleInspection } from './schedule.server'
 
-// The inspection by the book (docs/domain-39-field.md): plans per line from the category, the lot in
+// The inspection by the book (docs/domain.md "QC by the book"): plans per line from the category, the lot in
 // units and the seller's switching state; counts and rolls judged and stored on submit; conditions
 // relative to the SKU; refusals at the field.
 

@@ -10,7 +10,7 @@ import {
 } from './inspect'
 import { DEFECT_CLASSES, type DefectClass } from './sampling/iso2859'
 
-// The inspection by the book on the phone (docs/domain-39-field.md): a line's sample to draw and its
+// The inspection by the book on the phone (docs/domain.md "QC by the book"): a line's sample to draw and its
 // defect counts by class, or its fabric rolls by the 4-point system, with the verdict computed.
 // Server-rendered plain HTML: every figure is a named input, the verdict is shown after "Show the
 // verdict" or on the review with JavaScript off; public/field.js recomputes it live from the plans

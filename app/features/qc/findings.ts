@@ -4,7 +4,7 @@ import type { DefectClass } from './sampling/iso2859'
 const DEFECT_CLASSES: readonly DefectClass[] = ['critical', 'major', 'minor']
 
 // What an inspector found on a line, as the approval page reads it, and what the approver's default
-// decision is (docs/domain-39-approvals.md). Shared by the server (the decision's checks) and the page.
+// decision is (docs/domain.md "QC by the book"). Shared by the server (the decision's checks) and the page.
 
 /** One defect class's plan as the line keeps it (qc_inspection_lines.plan_json). */
 export interface ClassPlanFacts {

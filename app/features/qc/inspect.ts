@@ -11,7 +11,7 @@ import {
   type Verdict,
 } from './sampling/iso2859'
 
-// What the inspector finds on a line, by the book (docs/domain-39-field.md): the sampling plan of a
+// What the inspector finds on a line, by the book (docs/domain.md "QC by the book"): the sampling plan of a
 // line inspected by AQL and the verdict of its defect counts, or the rolls of a fabric line by the
 // 4-point system and their verdict. Pure, so the page (server-rendered), the submission and the
 // tests share it; public/field.js repeats the small arithmetic from the plans the page serves.

@@ -4,7 +4,7 @@ import { isPieceUnit } from '~/utils/gst-rates'
 import type { LineSetup } from './inspect'
 import { checkLevel, DEFAULT_CLASS_AQLS, type InspectionLevel } from './sampling/iso2859'
 
-// Each line's way of inspecting (docs/domain-39-field.md): its category's method, inspection
+// Each line's way of inspecting (docs/domain.md "QC by the book"): its category's method, inspection
 // level, AQLs per class, points limit and defect catalogue; the lot in units (the quantity when
 // the line is counted in pieces, else the inspector enters it); and the seller's switching state
 // for the category (qc_supplier_states, written by the approvals; normal while there is none).

@@ -1,7 +1,7 @@
 import type { ConditionTolerance } from '#db/types'
 import { isDecimal } from '../categories/conditions'
 
-// Conditions relative to the SKU (docs/domain-39-field.md): a tolerance of ± % or ± units around the
+// Conditions relative to the SKU (docs/domain.md "QC by the book"): a tolerance of ± % or ± units around the
 // SKU's own value of the condition's attribute gives the bounds the measured value is judged
 // against. Exact decimal arithmetic on scaled integers (60 Ne ± 2 % is 58.8 to 61.2, never
 // 58.800000000000004).

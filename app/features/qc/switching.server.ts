@@ -4,7 +4,7 @@ import { readLinePlan } from './findings'
 import { DEFECT_CLASSES, type PlanLetter } from './sampling/iso2859'
 import { scoreFact, switchingState, type LotRecord, type ScoreFact, type SwitchingState } from './sampling/switching'
 
-// Each seller's switching state per category (ISO 2859-1 clause 9; docs/domain-39-approvals.md):
+// Each seller's switching state per category (ISO 2859-1 clause 9; docs/domain.md "QC by the book"):
 // every decision of an inspection adds one lot per category of its lines inspected by a plan (aql or
 // four_point) to the row of (seller, category), in the decision's transaction and under the row's
 // lock, and the state, score and reason are worked out again from all the lots by switching.ts.

@@ -4,7 +4,7 @@ import { startOfKolkataDay } from '~/utils/format'
 import { addDays, type Period } from './period'
 import type { QcFilters } from './qc.server'
 
-// The QC report's quality figures (issue 39; docs/domain-39-approvals.md): the defects found in the
+// The QC report's quality figures (issue 39; docs/domain.md "QC by the book"): the defects found in the
 // inspections decided in the period, by class and type, as a Pareto (most first, with the cumulative
 // share); the fabric rolls' points per 100 square yards by seller; and each seller's switching state
 // per category as it stands now. Read from what the inspections found (qc_defect_counts, qc_rolls,

@@ -3,7 +3,7 @@
 // Pure: no database. Lengths are converted exactly (1 yd = 0.9144 m, 1 in = 2.54 cm) on whole
 // micrometres, and the figures per 100 square yards are rounded half up to 2 decimals with integer
 // arithmetic; the acceptance level is compared with that rounded figure, so what is shown is what is
-// judged. See docs/domain-39-sampling.md.
+// judged. See docs/domain.md "QC by the book".
 
 export type RollLengthUnit = 'yd' | 'm'
 export type WidthUnit = 'in' | 'cm'

@@ -7,7 +7,7 @@
 // "·" is a cell the standard leaves blank (only row S of table 2-B). The arrows are followed the way
 // the standard says (footnotes to tables 2-A to 2-C): the plan reached brings ITS code letter's
 // sample size, and when that sample size equals or exceeds the lot size the whole lot is inspected.
-// See docs/domain-39-sampling.md.
+// See docs/domain.md "QC by the book".
 
 export const AQLS = [
   0.01, 0.015, 0.025, 0.04, 0.065, 0.1, 0.15, 0.25, 0.4, 0.65, 1, 1.5, 2.5, 4, 6.5, 10, 15, 25, 40, 65, 100, 150, 250,

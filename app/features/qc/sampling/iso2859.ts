@@ -1,6 +1,6 @@
 // ISO 2859-1:1999 (identical to IS 2500 Part 1:2000 and GB/T 2828.1): single sampling plans by
 // attributes, indexed by AQL. Pure functions over the tables of ./iso2859-tables.ts: no database, no
-// clock. See docs/domain-39-sampling.md.
+// clock. See docs/domain.md "QC by the book".
 
 import {
   AQL_LABELS,
@@ -169,7 +169,7 @@ export interface SamplingPlan {
 /**
  * The single sampling plan for a lot. When the sample size (after the arrows) equals or exceeds the
  * lot size, the standard says to inspect the whole lot: sampleSize becomes the lot size and the
- * plan's own Ac and Re still decide (docs/domain-39-sampling.md).
+ * plan's own Ac and Re still decide (docs/domain.md "QC by the book").
  */
 export function samplingPlan(input: SamplingPlanInput): SamplingPlan {
   const lotSize = checkLotSize(input.lotSize)

@@ -1,7 +1,7 @@
 // The switching rules of ISO 2859-1:1999 clause 9, as one pure function over a supplier's lot history
 // (oldest first). Deterministic: the same history always gives the same state, score and reason, so
 // the state shown on a seller can be recomputed from the lots at any time. Clause numbers below are
-// the 1999 edition's (IS 2500 Part 1:2000 is identical). See docs/domain-39-sampling.md.
+// the 1999 edition's (IS 2500 Part 1:2000 is identical). See docs/domain.md "QC by the book".
 
 import { checkDefectCount, tighterAcceptance, type SamplingPlan, type Severity } from './iso2859'
 

@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { demoValue } from '../../seed/qc'
 import SQLite from 'better-sqlite3'
 import { fillInspection } from './qc-fill'
 import { dbRow, dbValue, E2E_DB, signInAs } from './support'

@@ -5,8 +5,9 @@ import { dbRow, dbValue, signInAs } from './support'
 // QC by the book on a phone (docs/domain.md "QC by the book"), with JavaScript and without: the field operator
 // inspects a garments lot by AQL (the sample to draw, defects counted by class, the verdict before
 // sending) and a fabric lot by the 4-point system (rolls, defects and points, the rolls over the
-// limit, the verdict), and sends both: they wait for approval. The demo (seed/qc-book.ts) schedules
-// two of each for the operator first: the journey without JavaScript takes the first, the one with it the second.
+// limit, the verdict), and sends both; business operations then decide each as its verdict says, the
+// default action following what the inspector found. The demo (seed/qc-book.ts) schedules two of each
+// for the operator first: the journey without JavaScript takes the first, the one with it the second.
 
 const OPERATOR = 'field_operator@example.com'
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
@@ -31,7 +32,7 @@ async function send(phone: Page) {
   await expect(phone.getByRole('heading', { name: 'Check before you send' })).toBeVisible()
 }
 
-test('the operator inspects a garments lot by AQL and a fabric lot by 4-point rolls on a phone, and sends both', async ({
+test('the operator inspects a garments lot by AQL and a fabric lot by 4-point rolls on a phone, and business operations decide both by their verdicts', async ({
   browser,
 }, testInfo) => {
   test.setTimeout(120_000)
@@ -127,4 +128,31 @@ test('the operator inspects a garments lot by AQL and a fabric lot by 4-point ro
   ).toEqual({ verdict: 'accept', points_per_100: 2844, lot_units: 2 })
   expect(dbValue<number>(`select count(*) from qc_rolls where inspection_id = ? and accepted = 0`, fabric.id)).toBe(1)
   await context.close()
+
+  // 3. Business operations decide both, at a desk: each card shows what the plan found, and the action
+  // offered is the one the verdict says (the garments lot cannot simply be approved).
+  const desk = await browser.newContext({ javaScriptEnabled: js, baseURL: testInfo.project.use.baseURL })
+  const page = await desk.newPage()
+  await signInAs(page, 'biz_ops@example.com', '/biz_ops_team')
+  await page.goto(`/biz_ops_team/approvals/qc?q=${garments.code}`)
+  const garmentsCard = page.locator('section.qc-card').filter({ hasText: garments.code })
+  await expect(garmentsCard.getByText('Plan’s verdict: reject').first()).toBeVisible()
+  await expect(garmentsCard.getByText('Open seam').first()).toBeVisible()
+  await expect(garmentsCard.getByRole('button', { name: `Approve: QC passed (${garments.code})` })).toHaveCount(0)
+  await garmentsCard.getByLabel('Why').fill('Three major defects in the sample of 32: open seams and a broken stitch')
+  await garmentsCard.getByRole('button', { name: `Reject: QC failed (${garments.code})` }).click()
+  await expect(page.getByRole('status').getByText(new RegExp(`^${garments.code} is rejected`))).toBeVisible()
+  expect(dbValue<string>('select status from qc_inspections where id = ?', garments.id)).toBe('rejected')
+
+  await page.goto(`/biz_ops_team/approvals/qc?q=${fabric.code}`)
+  const fabricCard = page.locator('section.qc-card').filter({ hasText: fabric.code })
+  await expect(fabricCard.getByText('Plan’s verdict: accept').first()).toBeVisible()
+  // The rolls by shade: each dye lot's own figure (B, the short roll full of holes, far over the limit).
+  const shades = fabricCard.getByRole('table', { name: /^By shade or dye lot/ })
+  await expect(shades.getByRole('row', { name: /^A 1 6 6\.83$/ })).toBeVisible()
+  await expect(shades.getByRole('row', { name: /^B 1 24 136\.51$/ })).toBeVisible()
+  await fabricCard.getByRole('button', { name: `Approve: QC passed (${fabric.code})` }).click()
+  await expect(page.getByRole('status').getByText(new RegExp(`^${fabric.code} is approved`))).toBeVisible()
+  expect(dbValue<string>('select status from qc_inspections where id = ?', fabric.id)).toBe('approved')
+  await desk.close()
 })

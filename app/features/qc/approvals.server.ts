@@ -14,6 +14,27 @@ import { slotLabel } from './rules'
 import type { QcMethod } from '#db/types'
 import { acceptableMilli, aqlWords, defaultDecision, pointsText, readLinePlan } from './findings'
 import { DEFECT_CLASSES } from './sampling/iso2859'
+import { shadeGroupsOf } from './sampling/four-point'
+
+/** A line's kept rolls by shade, with each group's figure; none when all the rolls are of one shade. */
+function shadesOf(rolls: { shade: string | null; points: number; length_mm: number; width_mm: number }[]) {
+  const groups = shadeGroupsOf(
+    rolls.map((r) => ({
+      shade: r.shade,
+      points: Number(r.points),
+      lengthMm: Number(r.length_mm),
+      widthMm: Number(r.width_mm),
+    })),
+  )
+  return groups.length < 2
+    ? []
+    : groups.map((g) => ({
+        shade: g.shade,
+        rolls: g.rolls,
+        points: g.points,
+        pointsPer100: g.pointsPer100SquareYards.toFixed(2),
+      }))
+}
 
 // The QC approvals (admin and biz ops): inspections submitted by the operators, oldest received
 // first, each with its results (failing conditions first in the reader's eye, with their
@@ -181,6 +202,8 @@ export async function inspectionDetails(db: Executor, ids: number[]) {
         accepted: boolean
       }[]
       rollsOver: number[]
+      /** The rolls by shade or dye lot, each group's points per 100 sq yd (only when there is more than one group). */
+      shades: { shade: string | null; rolls: number; points: number; pointsPer100: string }[]
     } | null
     results: {
       name: string
@@ -307,6 +330,7 @@ export async function inspectionDetails(db: Executor, ids: number[]) {
               limit: Number(l.points_limit),
               rolls: lineRolls,
               rollsOver: lineRolls.filter((r) => !r.accepted).map((r) => r.rollNo),
+              shades: shadesOf(of(rolls)),
             }
           : null,
       results: of(results).map((r) => ({

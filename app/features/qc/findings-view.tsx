@@ -150,6 +150,29 @@ function Rolls({ line, code }: { line: Line; code: string }) {
           </tbody>
         </table>
       ) : null}
+      {fabric.shades.length ? (
+        <table className="review-table">
+          <caption>{`By shade or dye lot: line ${line.lineNo} of ${code}`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Shade</th>
+              <th scope="col">Rolls</th>
+              <th scope="col">Points</th>
+              <th scope="col">Per 100 sq yd</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fabric.shades.map((g) => (
+              <tr key={g.shade ?? ''}>
+                <th scope="row">{g.shade ?? 'No shade given'}</th>
+                <td>{g.rolls}</td>
+                <td>{g.points}</td>
+                <td>{g.pointsPer100}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { defectPoints, lotResult, rollResult, type FabricDefect, type RollInput } from './four-point'
+import { defectPoints, lotResult, rollResult, shadeGroupsOf, type FabricDefect, type RollInput } from './four-point'
 
 const defects = (count: number, defect: FabricDefect): FabricDefect[] => Array.from({ length: count }, () => defect)
 const roll = (over: Partial<RollInput> = {}): RollInput => ({
@@ -155,5 +155,48 @@ describe('a lot of rolls', () => {
   it('refuses an empty lot and a roll twice', () => {
     expect(() => lotResult([])).toThrow(/at least one roll/)
     expect(() => lotResult([roll(), roll()])).toThrow(/appears twice/)
+  })
+})
+
+describe('shadeGroupsOf (rolls as kept)', () => {
+  it('gives each shade the figure lotResult gives it, from the kept points and millimetres', () => {
+    const rolls: RollInput[] = [
+      { id: '1', shade: 'A', length: 50, lengthUnit: 'm', width: 147, widthUnit: 'cm', defects: [{ size: 4 }] },
+      {
+        id: '2',
+        shade: ' A ',
+        length: 48.5,
+        lengthUnit: 'm',
+        width: 147,
+        widthUnit: 'cm',
+        defects: [{ size: 1, hole: true }],
+      },
+      {
+        id: '3',
+        shade: 'B',
+        length: 10,
+        lengthUnit: 'm',
+        width: 146.5,
+        widthUnit: 'cm',
+        defects: [{ size: 1, hole: true }, { size: 2, hole: true }, { size: 7 }],
+      },
+      { id: '4', shade: null, length: 30, lengthUnit: 'm', width: 150, widthUnit: 'cm', defects: [] },
+    ]
+    const lot = lotResult(rolls)
+    const kept = rolls.map((r, i) => ({
+      shade: r.shade ?? null,
+      points: lot.rolls[i]!.points,
+      lengthMm: Math.round(r.length * 1000),
+      widthMm: Math.round(r.width * 10),
+    }))
+    expect(shadeGroupsOf(kept)).toEqual(
+      lot.byShade.map((g) => ({
+        shade: g.shade,
+        rolls: g.rollIds.length,
+        points: g.points,
+        pointsPer100SquareYards: g.pointsPer100SquareYards,
+      })),
+    )
+    expect(shadeGroupsOf(kept).map((g) => g.shade)).toEqual(['A', 'B', null])
   })
 })

@@ -232,3 +232,36 @@ export function lotResult(rolls: readonly RollInput[], options: FourPointOptions
     }),
   }
 }
+
+/** A roll as kept once inspected: its shade, its points and its measured length and cuttable width in millimetres. */
+export interface KeptRoll {
+  shade: string | null
+  points: number
+  lengthMm: number
+  widthMm: number
+}
+
+/**
+ * Kept rolls grouped by shade or dye lot (trimmed; rolls without one form one group), each group
+ * with its points per 100 square yards worked out as lotResult does (all its points over all its
+ * area, half up to 2 decimals), in the order the shades first appear.
+ */
+export function shadeGroupsOf(
+  rolls: readonly KeptRoll[],
+): { shade: string | null; rolls: number; points: number; pointsPer100SquareYards: number }[] {
+  const groups = new Map<string | null, KeptRoll[]>()
+  for (const roll of rolls) {
+    const shade = roll.shade?.trim() || null
+    groups.set(shade, [...(groups.get(shade) ?? []), roll])
+  }
+  return [...groups].map(([shade, part]) => {
+    const points = part.reduce((sum, r) => sum + r.points, 0)
+    const areaUm2 = part.reduce((sum, r) => sum + BigInt(r.lengthMm) * 1000n * BigInt(r.widthMm) * 1000n, 0n)
+    return {
+      shade,
+      rolls: part.length,
+      points,
+      pointsPer100SquareYards: areaUm2 > 0n ? hundredthsToNumber(per100Hundredths(points, areaUm2)) : 0,
+    }
+  })
+}

@@ -32,7 +32,7 @@ export const MEASURES = ['attribute', 'lab'] as const
 export type Measure = (typeof MEASURES)[number]
 export const measureLabels: Record<Measure, string> = {
   attribute: 'A product attribute',
-  lab: 'A lab parameter (its own name and unit)',
+  lab: 'A lab parameter',
 }
 export const LAB_PREFIX = 'lab:'
 export const isLabKey = (key: string) => key.startsWith(LAB_PREFIX)

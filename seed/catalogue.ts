@@ -3,6 +3,7 @@
 // SKUs and a few price-change requests waiting for admin. Deterministic: the same every time.
 import type { Transaction } from 'kysely'
 import type { ConditionOperator, ConditionSeverity, ConditionTolerance, DB, QcMethod } from '#db/types'
+import { labKey } from '../app/features/categories/conditions'
 
 type Trx = Transaction<DB>
 
@@ -47,6 +48,36 @@ interface CategorySeed {
     tolerance?: ConditionTolerance
   }[]
 }
+
+/**
+ * Lab parameters (docs/domain.md "Lab parameters"): measured by the lab in their own unit, judged by
+ * fixed bounds, not attributes of the SKU. Shrinkage after washing (ISO 6330 / ISO 5077) at most 3 %,
+ * colour fastness to washing (ISO 105-C06, grey scale) at least grade 4, single yarn strength (RKM)
+ * of combed cotton at least 14 gf/tex.
+ */
+const SHRINKAGE = {
+  name: 'Shrinkage after wash',
+  key: labKey('Shrinkage after wash'),
+  op: 'max',
+  max: '3',
+  unit: '%',
+  severity: 'major',
+} as const
+const COLOUR_FASTNESS = {
+  name: 'Colour fastness to washing (grade)',
+  key: labKey('Colour fastness to washing (grade)'),
+  op: 'min',
+  min: '4',
+  severity: 'major',
+} as const
+const YARN_STRENGTH = {
+  name: 'Single yarn strength (RKM)',
+  key: labKey('Single yarn strength (RKM)'),
+  op: 'min',
+  min: '14',
+  unit: 'gf/tex',
+  severity: 'major',
+} as const
 
 const FABRIC_STAGES: [string, number, boolean?][] = [
   ['Yarn sourcing', 5],
@@ -166,6 +197,8 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
             values: ['plain', 'twill', 'dobby'],
             severity: 'critical',
           },
+          SHRINKAGE,
+          COLOUR_FASTNESS,
         ],
       },
       {
@@ -269,6 +302,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
             severity: 'critical',
           },
           { name: 'Ring or compact spun', key: 'spinning', op: 'in', values: ['ring', 'compact'], severity: 'major' },
+          YARN_STRENGTH,
         ],
       },
       {
@@ -324,6 +358,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         conditions: [
           { name: 'Style as ordered', key: 'style', op: 'eq', values: ['shirt'], severity: 'critical' },
           { name: 'Fabric weight', key: 'gsm', op: 'between', min: '110', max: '150', unit: 'g/m²', severity: 'minor' },
+          SHRINKAGE,
         ],
       },
       {
@@ -336,6 +371,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
         stages: GARMENT_STAGES,
         conditions: [
           { name: 'Jersey weight', key: 'gsm', op: 'between', min: '160', max: '220', unit: 'g/m²', severity: 'major' },
+          SHRINKAGE,
         ],
       },
       {

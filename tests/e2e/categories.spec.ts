@@ -78,7 +78,8 @@ test('admin adds a category (a bad HSN code first), builds its workflow, and giv
   // The edit page has a Name field too: wait for the condition form before typing.
   await expect(page.getByRole('heading', { level: 1, name: `Add a condition to ${name}` })).toBeVisible()
   await page.getByLabel('Name').fill('Weight band')
-  await page.getByLabel('Attribute').selectOption('gsm')
+  // Exact: the choice "What is measured: A product attribute" is labelled with the word too.
+  await page.getByLabel('Attribute', { exact: true }).selectOption('gsm')
   await page.getByLabel('Rule').selectOption('between')
   await page.getByLabel('Minimum').fill('130')
   await page.getByLabel('Maximum').fill('120')
@@ -106,6 +107,26 @@ test('admin adds a category (a bad HSN code first), builds its workflow, and giv
   await expect(history.getByText('QC condition changed', { exact: true })).toBeVisible()
   await expect(history.getByText('Fulfilment workflow changed', { exact: true }).first()).toBeVisible()
   await expect(history.getByText('Added', { exact: true })).toBeVisible()
+
+  // A lab parameter: its own name and unit, no attribute; a tolerance is refused at its field.
+  await page.getByRole('link', { name: 'Add a condition' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Add a condition to ${name}` })).toBeVisible()
+  await page.getByLabel('A lab parameter').check()
+  await page.getByLabel('Name').fill('Shrinkage after wash')
+  await page.getByLabel('Rule').selectOption('max')
+  await page.getByLabel('Bounds are').selectOption('percent')
+  await page.getByLabel('Maximum').fill('3')
+  await page.getByLabel('Unit (optional)').fill('%')
+  await page.getByRole('button', { name: 'Add condition' }).click()
+  await expect(formMessage(page, /A lab parameter is judged by fixed bounds/)).toBeVisible()
+  await expect(page.getByLabel('A lab parameter')).toBeChecked()
+  await page.getByLabel('Bounds are').selectOption('fixed')
+  await page.getByRole('button', { name: 'Add condition' }).click()
+  await expect(page).toHaveURL(`/admin/categories/${categoryId}/edit`)
+  const lab = conditions.getByRole('row', { name: /Shrinkage after wash/ })
+  await expect(lab).toContainText('Shrinkage after wash (lab)')
+  await expect(lab).toContainText('Lab parameter')
+  await expect(lab).toContainText('at most 3 %')
 })
 
 test(

@@ -157,11 +157,13 @@ async function inspect(staff: { userId: number }, sellerOrderId: number, accepte
   }
   for (const line of inspection.lines) {
     for (const c of line.conditions)
-      fields[`value.${line.id}.${c.id}`] = c.name.startsWith('Weight')
-        ? (c.min_value ?? '120')
-        : c.name.startsWith('Usable')
-          ? '58'
-          : 'twill'
+      fields[`value.${line.id}.${c.id}`] = c.lab
+        ? (c.max_value ?? c.min_value ?? '')
+        : c.name.startsWith('Weight')
+          ? (c.min_value ?? '120')
+          : c.name.startsWith('Usable')
+            ? '58'
+            : 'twill'
     // Fabric is inspected by 4 points (issue 39): one clean roll.
     if (line.setup?.method === 'four_point') {
       fields[`roll.${line.id}.0.length`] = '50'

@@ -140,7 +140,8 @@ describe('adding a category', () => {
       stages: 6,
       totalDays: 29,
       qcGates: 2,
-      activeConditions: 3,
+      // Weight, width and weave, and two lab parameters (shrinkage, colour fastness).
+      activeConditions: 5,
     })
     expect(page.lines.map((l) => l.name)).toContain('Shirting')
     expect(

@@ -49,8 +49,17 @@ export function CategoryRecordPage({
 }) {
   const labelOf = (key: string) => category.attributes.find((a) => a.key === key)?.label ?? key
   const columns: Column<ConditionView>[] = [
-    { key: 'name', header: 'Condition', cell: (c) => <Link to={conditionEditPath(category.id, c.id)}>{c.name}</Link> },
-    { key: 'attribute', header: 'Attribute', cell: (c) => labelOf(c.attributeKey) },
+    {
+      key: 'name',
+      header: 'Condition',
+      cell: (c) => (
+        <>
+          <Link to={conditionEditPath(category.id, c.id)}>{c.name}</Link>
+          {c.lab ? ' (lab)' : null}
+        </>
+      ),
+    },
+    { key: 'attribute', header: 'Attribute', cell: (c) => (c.lab ? 'Lab parameter' : labelOf(c.attributeKey)) },
     { key: 'rule', header: 'Rule', cell: (c) => c.rule },
     {
       key: 'severity',

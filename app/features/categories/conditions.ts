@@ -22,6 +22,32 @@ export const toleranceLabels: Record<ConditionTolerance, string> = {
   units: '± units of the SKU’s own value',
 }
 
+/**
+ * What a condition measures (docs/domain.md "Lab parameters"): one of the product's attributes, or a
+ * lab parameter with its own name and unit (shrinkage %, colour fastness grade, tensile strength N),
+ * kept as attribute_key `lab:<slug of its name>` (attribute keys are small letters, digits and
+ * underscores, so the two never meet) and always judged by its fixed bounds.
+ */
+export const MEASURES = ['attribute', 'lab'] as const
+export type Measure = (typeof MEASURES)[number]
+export const measureLabels: Record<Measure, string> = {
+  attribute: 'A product attribute',
+  lab: 'A lab parameter',
+}
+export const LAB_PREFIX = 'lab:'
+export const isLabKey = (key: string) => key.startsWith(LAB_PREFIX)
+/** The slug of a lab parameter's name ("Colour fastness to washing (grade)" → colour_fastness_to_washing_grade); '' when it has no letter or digit. */
+export const labSlug = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 60)
+    .replace(/_+$/, '')
+export const labKey = (name: string) => `${LAB_PREFIX}${labSlug(name)}`
+
 export const operatorLabels: Record<ConditionOperator, string> = {
   between: 'Between (inclusive)',
   min: 'At least',
@@ -230,4 +256,9 @@ export function describeCondition(condition: ConditionRule): string {
     case 'in':
       return `one of ${values.join(', ')}${unit}`
   }
+}
+
+/** A condition in one line, as the category page reads it: "Shrinkage after wash (lab): at most 3 %". */
+export function conditionInWords(condition: ConditionRule & { name: string; attribute_key: string }): string {
+  return `${condition.name}${isLabKey(condition.attribute_key) ? ' (lab)' : ''}: ${describeCondition(condition)}`
 }

@@ -7,7 +7,7 @@ import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
 import { normaliseDecimal } from '../products/attributes'
-import { describeCondition, isDecimal, NUMERIC_OPERATORS } from './conditions'
+import { describeCondition, isDecimal, isLabKey, labKey, NUMERIC_OPERATORS } from './conditions'
 import { isLengthUnit } from './qc-settings'
 import { formatGst, gstRateToBp, splitValues, type ConditionInput } from './schema'
 import { qcMethodLabels } from './shared'
@@ -252,28 +252,32 @@ export async function updateCategory(
   )
 }
 
-/** The stored columns of a valid condition form: bounds normalised, enum values in the schema's spelling. */
-function conditionColumns(input: ConditionInput, attribute: AttributeDefinition) {
+/**
+ * The stored columns of a valid condition form: bounds normalised, enum values in the schema's
+ * spelling. A lab parameter (no attribute) is kept as `lab:<slug of its name>` with its own unit,
+ * fixed bounds always (docs/domain.md "Lab parameters").
+ */
+function conditionColumns(input: ConditionInput, attribute: AttributeDefinition | null) {
   const numeric = NUMERIC_OPERATORS.includes(input.operator)
   const values = numeric
     ? null
     : splitValues(input.values).map((v) =>
-        attribute.type === 'enum'
+        attribute?.type === 'enum'
           ? (attribute.values?.find((a) => a.toLowerCase() === v.toLowerCase()) ?? v)
-          : isDecimal(v) && attribute.type === 'number'
+          : isDecimal(v) && (attribute === null || attribute.type === 'number')
             ? normaliseDecimal(v)
             : v,
       )
   return {
     name: input.name,
-    attribute_key: attribute.key,
+    attribute_key: attribute ? attribute.key : labKey(input.name),
     operator: input.operator,
     min_value: numeric ? (input.min ?? null) : null,
     max_value: numeric ? (input.max ?? null) : null,
-    tolerance: numeric ? input.tolerance : ('fixed' as const),
+    tolerance: numeric && attribute ? input.tolerance : ('fixed' as const),
     values_json: values ? JSON.stringify([...new Set(values)]) : null,
     // The attribute's unit unless one is typed: a rule without its unit is easy to misread.
-    unit: input.unit || attribute.unit || null,
+    unit: input.unit || attribute?.unit || null,
     severity: input.severity,
     active: input.active ? 1 : 0,
   }
@@ -281,14 +285,16 @@ function conditionColumns(input: ConditionInput, attribute: AttributeDefinition)
 
 const conditionSummary = (c: ReturnType<typeof conditionColumns>) => ({
   condition: c.name,
-  attribute: c.attribute_key,
+  attribute: isLabKey(c.attribute_key) ? 'lab parameter' : c.attribute_key,
   rule: describeCondition(c),
   severity: c.severity,
   active: c.active ? 'yes' : 'no',
 })
 
-function attributeOf(attributes: AttributeDefinition[], key: string) {
-  const attribute = attributes.find((a) => a.key === key)
+/** The attribute a condition measures, or null for a lab parameter. */
+function attributeOf(attributes: AttributeDefinition[], input: ConditionInput) {
+  if (input.measure === 'lab') return null
+  const attribute = attributes.find((a) => a.key === input.attributeKey)
   if (!attribute) throw new Refused('attributeKey', 'Choose one of the product’s attributes')
   return attribute
 }
@@ -302,7 +308,7 @@ export async function createCondition(
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const { result, repeated } = await once(trx, input.idempotencyKey, 'condition.create', actorUserId, async () => {
-        const columns = conditionColumns(input, attributeOf(category.attributes, input.attributeKey))
+        const columns = conditionColumns(input, attributeOf(category.attributes, input))
         const stamp = nextStamp()
         const row = await trx
           .insertInto('conditions')
@@ -352,7 +358,7 @@ export async function updateCondition(
         .executeTakeFirst()
       if (!current) throw new Refused(undefined, 'This condition no longer exists')
       if (current.updated_at !== input.version) throw conflict('condition')
-      const next = conditionColumns(input, attributeOf(category.attributes, input.attributeKey))
+      const next = conditionColumns(input, attributeOf(category.attributes, input))
       const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => current[k] !== next[k])
       if (!changed) return { ok: true as const, value: { changed } }
       const updated = await trx

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { containsIgnoringCase } from '#db/text'
 import type { Executor } from '~/platform/executor'
 import { parseAttributeSchema } from '../products/attributes'
-import { conditionValues, describeCondition } from './conditions'
+import { conditionInWords, conditionValues, describeCondition, isLabKey } from './conditions'
 import { rupeesInput } from '~/utils/money'
 import { floorInput, gstBpToRate, stageVersion, type CategoryFilters } from './schema'
 // Through this .server module, so the routes' browser bundles never take the sampling core's tables.
@@ -234,7 +234,11 @@ export async function conditionsOf(db: Executor, categoryId: number) {
     id: r.id,
     name: r.name,
     attributeKey: r.attribute_key,
+    /** A lab parameter (its own name and unit), not one of the product's attributes. */
+    lab: isLabKey(r.attribute_key),
     rule: describeCondition(r),
+    /** "Shrinkage after wash (lab): at most 3 %". */
+    inWords: conditionInWords(r),
     severity: r.severity,
     active: r.active === 1,
   }))
@@ -270,7 +274,8 @@ export type ConditionRecord = NonNullable<Awaited<ReturnType<typeof conditionOfC
 export function conditionFormValues(condition: ConditionRecord) {
   return {
     name: condition.name,
-    attributeKey: condition.attribute_key,
+    measure: isLabKey(condition.attribute_key) ? 'lab' : 'attribute',
+    attributeKey: isLabKey(condition.attribute_key) ? '' : condition.attribute_key,
     operator: condition.operator,
     tolerance: condition.tolerance,
     min: condition.min_value ?? '',

@@ -1,10 +1,19 @@
 import { isOwnKey } from '~/utils/own-key'
 import * as z from 'zod'
-import type { AttributeDefinition, ConditionSeverity } from '#db/types'
+import type { AttributeDefinition, ConditionOperator, ConditionSeverity } from '#db/types'
 import { nameField, optionalText, wholeNumberField } from '~/utils/fields'
 import { parseRupees } from '~/utils/money'
 import { normaliseDecimal } from '../products/attributes'
-import { compareDecimals, isDecimal, NUMERIC_OPERATORS, OPERATORS, SEVERITIES, TOLERANCES } from './conditions'
+import {
+  compareDecimals,
+  isDecimal,
+  labSlug,
+  MEASURES,
+  NUMERIC_OPERATORS,
+  OPERATORS,
+  SEVERITIES,
+  TOLERANCES,
+} from './conditions'
 import { CATEGORY_AQLS, QC_LEVELS } from './qc-settings'
 import { GST_RATES, QC_METHODS } from './shared'
 export {
@@ -274,7 +283,10 @@ export function conditionSchema(attributes: AttributeDefinition[]) {
   return z
     .object({
       name: nameField('the condition name'),
-      attributeKey: z.string({ error: 'Choose the attribute it checks' }),
+      // A form posted before lab parameters existed (or a script) measures an attribute.
+      measure: z.enum(MEASURES, { error: 'Choose what is measured' }).default('attribute'),
+      // Required for an attribute only (checked below): a lab parameter posts the select left empty.
+      attributeKey: z.string().optional(),
       operator: z.enum(OPERATORS, { error: 'Choose the rule' }),
       // A form posted before tolerances existed (or a script) means fixed bounds.
       tolerance: z.enum(TOLERANCES, { error: 'Choose how the bounds are read' }).default('fixed'),
@@ -289,43 +301,22 @@ export function conditionSchema(attributes: AttributeDefinition[]) {
     })
     .superRefine((value, ctx) => {
       const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
-      const attribute = attributes.find((a) => a.key === value.attributeKey)
-      if (!attribute) return issue('attributeKey', 'Choose one of the product’s attributes')
       const numeric = NUMERIC_OPERATORS.includes(value.operator)
       const values = splitValues(value.values)
+      if (value.measure === 'lab') return checkLab(value, values, issue)
+      if (value.attributeKey === undefined) return issue('attributeKey', 'Choose the attribute it checks')
+      const attribute = attributes.find((a) => a.key === value.attributeKey)
+      if (!attribute) return issue('attributeKey', 'Choose one of the product’s attributes')
       if (numeric) {
         if (attribute.type !== 'number')
           return issue('operator', `${attribute.label} is not a number: use “equal to” or “one of”`)
         if (values.length) issue('values', 'Leave the values empty for a numeric rule')
         if (value.tolerance !== 'fixed') return checkTolerance(value, issue)
-        const wantsMin = value.operator !== 'max'
-        const wantsMax = value.operator !== 'min'
-        if (wantsMin && value.min === undefined) issue('min', 'Enter the minimum')
-        if (!wantsMin && value.min !== undefined) issue('min', 'Leave the minimum empty for an “at most” rule')
-        if (wantsMax && value.max === undefined) issue('max', 'Enter the maximum')
-        if (!wantsMax && value.max !== undefined) issue('max', 'Leave the maximum empty for an “at least” rule')
-        if (
-          value.operator === 'between' &&
-          value.min !== undefined &&
-          value.max !== undefined &&
-          compareDecimals(value.min, value.max) >= 0
-        ) {
-          issue('max', `The maximum must be greater than the minimum (${value.min})`)
-        }
-        return
+        return checkFixedBounds(value, issue)
       }
       if (value.tolerance !== 'fixed')
         issue('tolerance', 'A tolerance is for “between”, “at least” and “at most”: choose fixed bounds')
-      if (value.min !== undefined) issue('min', 'Leave the minimum empty for “equal to” and “one of”')
-      if (value.max !== undefined) issue('max', 'Leave the maximum empty for “equal to” and “one of”')
-      if (values.length === 0)
-        return issue(
-          'values',
-          value.operator === 'eq' ? 'Enter the value it must equal' : 'Enter one or more values, one per line',
-        )
-      if (value.operator === 'eq' && values.length > 1)
-        return issue('values', 'Enter exactly one value for “equal to” (use “one of” for several)')
-      if (values.some((v) => v.length > 200)) return issue('values', 'Use at most 200 characters per value')
+      if (!checkValues(value, values, issue)) return
       if (attribute.type === 'enum') {
         const unknown = values.filter(
           (v) => !attribute.values?.some((allowed) => allowed.toLowerCase() === v.toLowerCase()),
@@ -339,6 +330,69 @@ export function conditionSchema(attributes: AttributeDefinition[]) {
         issue('values', `${attribute.label} is a number: enter numbers only, like 120 or 2.5`)
       }
     })
+}
+
+type Issue = (path: string, message: string) => void
+
+/** Fixed bounds: between needs both with the minimum below the maximum, at least the minimum, at most the maximum. */
+function checkFixedBounds(value: { operator: string; min?: string; max?: string }, issue: Issue) {
+  const wantsMin = value.operator !== 'max'
+  const wantsMax = value.operator !== 'min'
+  if (wantsMin && value.min === undefined) issue('min', 'Enter the minimum')
+  if (!wantsMin && value.min !== undefined) issue('min', 'Leave the minimum empty for an “at most” rule')
+  if (wantsMax && value.max === undefined) issue('max', 'Enter the maximum')
+  if (!wantsMax && value.max !== undefined) issue('max', 'Leave the maximum empty for an “at least” rule')
+  if (
+    value.operator === 'between' &&
+    value.min !== undefined &&
+    value.max !== undefined &&
+    compareDecimals(value.min, value.max) >= 0
+  ) {
+    issue('max', `The maximum must be greater than the minimum (${value.min})`)
+  }
+}
+
+/** The values of “equal to” and “one of” (no bounds): false when they are not there to check further. */
+function checkValues(value: { operator: string; min?: string; max?: string }, values: string[], issue: Issue) {
+  if (value.min !== undefined) issue('min', 'Leave the minimum empty for “equal to” and “one of”')
+  if (value.max !== undefined) issue('max', 'Leave the maximum empty for “equal to” and “one of”')
+  if (values.length === 0) {
+    issue(
+      'values',
+      value.operator === 'eq' ? 'Enter the value it must equal' : 'Enter one or more values, one per line',
+    )
+    return false
+  }
+  if (value.operator === 'eq' && values.length > 1) {
+    issue('values', 'Enter exactly one value for “equal to” (use “one of” for several)')
+    return false
+  }
+  if (values.some((v) => v.length > 200)) {
+    issue('values', 'Use at most 200 characters per value')
+    return false
+  }
+  return true
+}
+
+/**
+ * A lab parameter (docs/domain.md "Lab parameters"): its name is what the lab measures (it must have a
+ * letter or digit, its key is made of them), its unit is its own (optional: a grade has none), and it
+ * is always judged by fixed bounds (no SKU value): between / at least / at most, or a list of grades.
+ */
+function checkLab(
+  value: { name: string; operator: ConditionOperator; tolerance: string; min?: string; max?: string },
+  values: string[],
+  issue: Issue,
+) {
+  if (!labSlug(value.name))
+    issue('name', 'Name the lab parameter with letters or digits, like Shrinkage after wash or Tensile strength warp')
+  if (value.tolerance !== 'fixed')
+    issue('tolerance', 'A lab parameter is judged by fixed bounds (there is no SKU value to be relative to)')
+  if (NUMERIC_OPERATORS.includes(value.operator)) {
+    if (values.length) issue('values', 'Leave the values empty for a numeric rule')
+    return checkFixedBounds(value, issue)
+  }
+  checkValues(value, values, issue)
 }
 
 /**

@@ -7,7 +7,9 @@ import { makeProductSku } from '../../../tests/support/catalogue'
 import { userIdOf } from '../../../tests/support/db'
 import { formOf, placeTestOrder, stagesBefore } from '../../../tests/support/orders'
 import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
+import { inspectionDetails } from './approvals.server'
 import { inspectionAction, operatorInspection } from './field.server'
+import { qcOutcomes } from './outcomes.server'
 import { lineSetups } from './plans.server'
 import { relativeBounds } from './relative'
 import { scheduleInspection } from './schedule.server'
@@ -480,5 +482,95 @@ describe('photos per defect', () => {
         .where('qc_photos.inspection_id', '=', s.id)
         .execute(),
     ).toEqual([{ name: 'Open seam' }])
+  })
+})
+
+describe('lab parameters', () => {
+  it('asks for each lab parameter in its unit, judges it by its bounds alone, keeps it and shows it to the approver and the seller', async () => {
+    // Cotton shirting's demo lab parameters: shrinkage at most 3 %, colour fastness at least grade 4.
+    const s = await inspectionOf(shirting)
+    const shrinkage = s.line.conditions.find((c) => c.name === 'Shrinkage after wash')!
+    const fastness = s.line.conditions.find((c) => c.name === 'Colour fastness to washing (grade)')!
+    expect(shrinkage).toMatchObject({ lab: true, numeric: true, unit: '%', rule: 'at most 3 %', unjudged: false })
+    expect(fastness).toMatchObject({ lab: true, numeric: true, unit: null, rule: 'at least 4' })
+    expect(s.line.conditions.find((c) => c.name === 'Weight within 5 %')).toMatchObject({ lab: false })
+    const rolls = { [`roll.${s.line.id}.0.length`]: '50', [`roll.${s.line.id}.0.width`]: '147' }
+    // Not a number: refused at its field, in its unit.
+    expect(
+      await inspectionAction(
+        getDb(),
+        operator,
+        String(s.id),
+        sendForm(s, { ...rolls, [`value.${s.line.id}.${shrinkage.id}`]: 'low' }),
+      ),
+    ).toMatchObject({
+      status: 'invalid',
+      reply: { error: { [`value.${s.line.id}.${shrinkage.id}`]: ['Enter a number in %, like 120 or 12.5'] } },
+    })
+    // Reviewed: 3.5 % shrinks too much, grade 4 is enough.
+    const review = sendForm(s, {
+      ...rolls,
+      intent: 'review',
+      key: '',
+      [`value.${s.line.id}.${shrinkage.id}`]: '3.5',
+      [`value.${s.line.id}.${fastness.id}`]: '4',
+    })
+    expect(await inspectionAction(getDb(), operator, String(s.id), review)).toMatchObject({ status: 'done' })
+    const reviewed = (await operatorInspection(getDb(), operator, s.id))!
+    expect(reviewed.lines[0]!.conditions.filter((c) => c.lab).map((c) => [c.name, c.value, c.verdict])).toEqual([
+      ['Shrinkage after wash', '3.5', 'fail'],
+      ['Colour fastness to washing (grade)', '4', 'pass'],
+    ])
+    const sent = await inspectionAction(
+      getDb(),
+      operator,
+      String(s.id),
+      formOf({ intent: 'submit', key: reviewed.draftKey!, owner: reviewed.ownerToken }),
+    )
+    expect(sent).toMatchObject({ status: 'done' })
+    expect(
+      await getDb()
+        .selectFrom('qc_inspection_results')
+        .select(['name', 'operator', 'min_value', 'max_value', 'unit', 'value', 'verdict'])
+        .where('inspection_id', '=', s.id)
+        .where('condition_id', 'in', [shrinkage.id, fastness.id])
+        .orderBy('condition_id')
+        .execute(),
+    ).toEqual([
+      {
+        name: 'Shrinkage after wash',
+        operator: 'max',
+        min_value: null,
+        max_value: '3',
+        unit: '%',
+        value: '3.5',
+        verdict: 'fail',
+      },
+      {
+        name: 'Colour fastness to washing (grade)',
+        operator: 'min',
+        min_value: '4',
+        max_value: null,
+        unit: null,
+        value: '4',
+        verdict: 'pass',
+      },
+    ])
+    const details = (await inspectionDetails(getDb(), [s.id])).get(s.id)!
+    expect(details.lines[0]!.results).toContainEqual(
+      expect.objectContaining({ name: 'Shrinkage after wash', rule: 'at most 3 %', value: '3.5', verdict: 'fail' }),
+    )
+    const sellerOrderId = (
+      await getDb()
+        .selectFrom('qc_inspections')
+        .select('seller_order_id')
+        .where('id', '=', s.id)
+        .executeTakeFirstOrThrow()
+    ).seller_order_id
+    const [outcome] = (await qcOutcomes(getDb(), [sellerOrderId], 'seller')).get(sellerOrderId)!
+    // (sendForm types "as ordered" for the weave: not met either.)
+    expect(outcome!.failing!.filter((f) => f.name !== 'Weave as ordered')).toEqual([
+      { name: 'Shrinkage after wash', rule: 'at most 3 %', value: '3.5', unit: '%', severity: 'major' },
+    ])
   })
 })

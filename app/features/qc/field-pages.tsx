@@ -365,7 +365,7 @@ export function InspectionPage({
               caption={`Results of line ${line.lineNo}`}
               rows={line.conditions.map((c) => ({
                 key: c.id,
-                name: c.name,
+                name: c.lab ? `${c.name} (lab)` : c.name,
                 rule: c.rule,
                 value: c.value,
                 unit: c.unit,
@@ -438,7 +438,7 @@ export function InspectionPage({
                   key={c.id}
                   name={name}
                   label={`${c.name}${c.unit ? ` (${c.unit})` : ''}`}
-                  hint={`Pass when ${c.rule} · ${c.severity}`}
+                  hint={`${c.lab ? 'Lab result: pass' : 'Pass'} when ${c.rule} · ${c.severity}`}
                   errors={errors[name]}
                   defaultValue={typed.value?.[line.id]?.[c.id] ?? draft?.values[line.id]?.[c.id] ?? ''}
                   numeric={c.numeric}

@@ -12,7 +12,7 @@ import { quantityInput } from '~/utils/quantity'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { type Executor } from '~/platform/executor'
 import { takeStep } from '~/platform/steps.server'
-import { describeCondition, isDecimal, NUMERIC_OPERATORS } from '../categories/conditions'
+import { describeCondition, isDecimal, isLabKey, NUMERIC_OPERATORS } from '../categories/conditions'
 import { MAX_PHOTOS_PER_INSPECTION, preparePhotos, savePhotos, type StoredPhoto } from './photos.server'
 import { readOwnerToken, signOwnerToken } from './owner-token.server'
 import { checkLineQuantities, RECORDED_BY_ANOTHER, slotLabel, verdictOf, type CheckedCondition } from './rules'
@@ -422,6 +422,8 @@ export async function operatorInspection(db: Executor, viewer: Viewer, id: numbe
           return {
             ...rule,
             attributeKey: key,
+            /** A lab parameter (docs/domain.md "Lab parameters"): a measurement in its own unit, judged by its bounds. */
+            lab: isLabKey(key),
             tolerance,
             rule: describeRule(rule, c, line.attributes),
             numeric: NUMERIC_OPERATORS.includes(c.operator),
@@ -447,7 +449,8 @@ type ReadCondition = CheckedCondition & { attribute_key: string; tolerance: Cond
  * the value measured is kept and the condition counts as not met, so the QC team decides.
  */
 function relativeTo(c: ReadCondition, attributes: Record<string, string>): ReadCondition & { unjudged: boolean } {
-  if (c.tolerance === 'fixed') return { ...c, unjudged: false }
+  // A lab parameter has no SKU value: always its fixed bounds (the form refuses a tolerance on one).
+  if (c.tolerance === 'fixed' || isLabKey(c.attribute_key)) return { ...c, unjudged: false }
   const own = attributes[c.attribute_key]
   if (!NUMERIC_OPERATORS.includes(c.operator))
     return own?.trim() ? { ...c, values_json: JSON.stringify([own.trim()]), unjudged: false } : { ...c, unjudged: true }
@@ -462,7 +465,7 @@ function describeRule(
   stored: ReadCondition,
   attributes: Record<string, string>,
 ) {
-  if (stored.tolerance === 'fixed') return describeCondition(rule)
+  if (stored.tolerance === 'fixed' || isLabKey(stored.attribute_key)) return describeCondition(rule)
   if (rule.unjudged)
     return `cannot be judged: this SKU has no ${stored.attribute_key} on record (the value is kept and the QC team decides)`
   if (!NUMERIC_OPERATORS.includes(stored.operator)) return `${describeCondition(rule)} (as ordered)`

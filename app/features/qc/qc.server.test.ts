@@ -92,11 +92,14 @@ async function filledForm(
   }
   for (const line of inspection.lines) {
     for (const c of line.conditions)
-      fields[`value.${line.id}.${c.id}`] = c.name.startsWith('Weight')
-        ? (values.gsm ?? '180')
-        : c.name.startsWith('Usable')
-          ? (values.width ?? '58')
-          : (values.weave ?? 'twill')
+      fields[`value.${line.id}.${c.id}`] = c.lab
+        ? // A lab parameter (shrinkage, colour fastness): at its bound, which passes.
+          (c.max_value ?? c.min_value ?? '')
+        : c.name.startsWith('Weight')
+          ? (values.gsm ?? '180')
+          : c.name.startsWith('Usable')
+            ? (values.width ?? '58')
+            : (values.weave ?? 'twill')
     // Cotton shirting is inspected by the 4-point system: one clean roll.
     if (line.setup?.method === 'four_point') {
       fields[`roll.${line.id}.0.no`] = '1'
@@ -348,6 +351,8 @@ describe('the field operator', () => {
       ['Weight within 5 %', 'fail'],
       ['Usable width', 'pass'],
       ['Weave as ordered', 'pass'],
+      ['Shrinkage after wash', 'pass'],
+      ['Colour fastness to washing (grade)', 'pass'],
     ])
     const key = reviewed.draftKey!
     // The submit is sent three times (a dropped connection, a double tap): one submission.
@@ -383,6 +388,8 @@ describe('the field operator', () => {
       { value: '126.01', verdict: 'fail' },
       { value: '57', verdict: 'pass' },
       { value: 'Twill', verdict: 'pass' },
+      { value: '3', verdict: 'pass' },
+      { value: '4', verdict: 'pass' },
     ])
     const lines = await getDb()
       .selectFrom('qc_inspection_lines')

@@ -139,8 +139,11 @@ test('the operator inspects a garments lot by AQL and a fabric lot by 4-point ro
   await expect(garmentsCard.getByText('Plan’s verdict: reject').first()).toBeVisible()
   await expect(garmentsCard.getByText('Open seam').first()).toBeVisible()
   await expect(garmentsCard.getByRole('button', { name: `Approve: QC passed (${garments.code})` })).toHaveCount(0)
-  await garmentsCard.getByLabel('Why').fill('Three major defects in the sample of 32: open seams and a broken stitch')
-  await garmentsCard.getByRole('button', { name: `Reject: QC failed (${garments.code})` }).click()
+  const rejecting = garmentsCard.locator('form', {
+    has: page.getByRole('button', { name: `Reject: QC failed (${garments.code})` }),
+  })
+  await rejecting.getByLabel('Why').fill('Three major defects in the sample of 32: open seams and a broken stitch')
+  await rejecting.getByRole('button', { name: `Reject: QC failed (${garments.code})` }).click()
   await expect(page.getByRole('status').getByText(new RegExp(`^${garments.code} is rejected`))).toBeVisible()
   expect(dbValue<string>('select status from qc_inspections where id = ?', garments.id)).toBe('rejected')
 

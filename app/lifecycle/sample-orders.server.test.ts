@@ -199,11 +199,19 @@ describe('a sample order dispatched with charges', () => {
     expect(page?.invoice.order).toEqual({ kind: 'sample', id: order.id, code: order.code })
     expect(page?.invoice.lines.map((l) => l.hsn)).toEqual(['6109', '6109'])
     const buyerLens = { portal: 'buyer' as const, see: sampleSight.buyer, scope: { kind: 'buyer' as const, buyerId } }
-    expect((await sampleOrderDetail(db, buyerLens, order.id))?.invoice).toEqual({
+    const buyerView = await sampleOrderDetail(db, buyerLens, order.id)
+    expect(buyerView?.invoice).toEqual({
       id: invoice!.id,
       number: invoice!.number,
       totalMinor: 375_000,
     })
+    // Its history tells the buyer the invoice, with its number and total.
+    const told = buyerView?.history.find((entry) => /invoice raised/i.test(entry.what))
+    expect(told?.changes.map((c) => [c.label, c.after])).toEqual([
+      ['Invoice', invoice!.number],
+      ['Invoice total', expect.stringContaining('3,750.00')],
+    ])
+    expect(told?.note).toBe(`Invoice ${invoice!.number} raised for the sample charges of ${order.code}, on dispatch`)
     // Finance's ledger says what the invoice is for.
     const ledger = await ledgerPage(db, buyerId, readLedgerFilters(new URL('http://x/?')), 1_000)
     expect(ledger.rows.find((r) => r.refId === invoice!.id)?.about).toMatch(

@@ -207,13 +207,19 @@ export const RECORDS: Record<string, RecordRule> = {
       trackingNumber: text('Tracking number'),
       stock: text('Stock', { as: 'list', readers: STAFF }),
       ratings: text('Ratings', { as: 'list' }),
+      invoice: text('Invoice'),
+      total: money('Invoice total'),
     },
-    actions: Object.fromEntries(
-      ['requested', 'approved', 'rejected', 'dispatched', 'delivered', 'closed', 'cancelled'].map((step) => [
-        `sample_order.${step}`,
-        { readers: BUYER_AND_STAFF, note: BUYER_AND_STAFF },
-      ]),
-    ),
+    actions: {
+      ...Object.fromEntries(
+        ['requested', 'approved', 'rejected', 'dispatched', 'delivered', 'closed', 'cancelled'].map((step) => [
+          `sample_order.${step}`,
+          { readers: BUYER_AND_STAFF, note: BUYER_AND_STAFF },
+        ]),
+      ),
+      // The invoice of the sample charges, raised on dispatch: the buyer's own, so the buyer and staff read it.
+      'buyer_invoice.raised': { readers: BUYER_AND_STAFF, note: BUYER_AND_STAFF },
+    },
   },
   transport_request: {
     keys: {

@@ -77,32 +77,47 @@ function Quantities({
               Line {line.lineNo}: {line.sku}, {line.quantity} {line.unit} (the inspector found {line.acceptable}{' '}
               acceptable)
             </legend>
-            <div className="field">
-              <label htmlFor={`${id}-${a}`}>Accepted ({line.unit})</label>
-              <input
-                id={`${id}-${a}`}
-                name={a}
-                inputMode="decimal"
-                defaultValue={typed.line?.[line.subOrderId]?.accepted ?? start.accepted}
-                aria-invalid={errors[a]?.length ? true : undefined}
-              />
-              <ErrorList errors={errors[a]} />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-${r}`}>Rejected ({line.unit})</label>
-              <input
-                id={`${id}-${r}`}
-                name={r}
-                inputMode="decimal"
-                defaultValue={typed.line?.[line.subOrderId]?.rejected ?? start.rejected}
-                aria-invalid={errors[r]?.length ? true : undefined}
-              />
-              <ErrorList errors={errors[r]} />
-            </div>
+            <QuantityInput
+              id={`${id}-${a}`}
+              name={a}
+              label={`Accepted (${line.unit})`}
+              value={typed.line?.[line.subOrderId]?.accepted ?? start.accepted}
+              errors={errors[a]}
+            />
+            <QuantityInput
+              id={`${id}-${r}`}
+              name={r}
+              label={`Rejected (${line.unit})`}
+              value={typed.line?.[line.subOrderId]?.rejected ?? start.rejected}
+              errors={errors[r]}
+            />
           </fieldset>
         )
       })}
     </>
+  )
+}
+
+/** One line's accepted or rejected quantity: its label, the value typed (or proposed) and its errors. */
+function QuantityInput(props: {
+  id: string
+  name: string
+  label: string
+  value: string | undefined
+  errors: string[] | null | undefined
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        name={props.name}
+        inputMode="decimal"
+        defaultValue={props.value}
+        aria-invalid={props.errors?.length ? true : undefined}
+      />
+      <ErrorList errors={props.errors} />
+    </div>
   )
 }
 

@@ -64,7 +64,9 @@ test('@js-off-only samples go from the cart to the buyer’s feedback: requested
   expect(dbValue<number>('select stock from sample_skus where id = ?', sampleId)).toBe(stock - 2)
   // Dispatching invoiced the sample charges to the buyer.
   const invoice = dbValue<string>('select number from buyer_invoices where sample_order_id = ?', id)
-  await expect(page.getByText(invoice, { exact: true })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Sample order' }).getByText(invoice, { exact: true })).toBeVisible()
+  // And its history tells it.
+  await expect(page.getByRole('insertion').filter({ hasText: invoice })).toBeVisible()
   await page.getByRole('button', { name: `Mark delivered ${code}` }).click()
   await expect(page.getByRole('status').getByText(`${code} is delivered.`)).toBeVisible()
   await signOut(page)

@@ -12,6 +12,8 @@ import prettier from 'eslint-config-prettier'
 const FLOOR = ['./app/platform', './app/ui', './app/auth', './app/utils', './app/http']
 const ABOVE_FEATURES = [
   './app/lifecycle',
+  // The integration API's endpoints (issue 40): a floor beside the routes, calling the lifecycle and features.
+  './app/api',
   './app/routes',
   './app/root.tsx',
   './app/entry.server.tsx',
@@ -39,6 +41,7 @@ const INTERNALS = [
 const features = [
   'account',
   'addresses',
+  'api-tokens',
   'assets',
   'audit',
   'buyer-skus',
@@ -173,8 +176,8 @@ export default tseslint.config(
             },
             {
               target: './app/lifecycle',
-              from: ['./app/routes', './app/root.tsx'],
-              message: 'The lifecycle never imports a route.',
+              from: ['./app/routes', './app/api', './app/root.tsx'],
+              message: 'The lifecycle never imports a route or an API endpoint.',
             },
             ...features.map((feature) => ({
               target: `./app/features/${feature}`,

@@ -458,6 +458,38 @@ export interface AuditEventsTable {
   before_json: string | null
   after_json: string | null
   note: string | null
+  /** The API token the change came through (issue 40); null at a page, a seed or a worker. */
+  api_token_id: ColumnType<number | null, number | null | undefined, number | null>
+}
+
+/** An integration API token (issue 40): it acts as its user, no further than its scopes. */
+export interface ApiTokensTable {
+  id: Id
+  user_id: number
+  name: string
+  /** SHA-256 of the token, base64url: the token itself is never kept. */
+  token_hash: string
+  prefix: string
+  /** JSON array of scope keys (app/auth/api-scopes.ts). */
+  scopes: string
+  created_by: number | null
+  created_at: Generated<string>
+  expires_at: string
+  last_used_at: string | null
+  revoked_at: string | null
+  revoked_by: number | null
+}
+
+/** An Idempotency-Key of an API write, per token, with the first answer (issue 40). */
+export interface ApiIdempotencyTable {
+  token_id: number
+  key: string
+  request_hash: string
+  response_status: number | null
+  response_body: string | null
+  response_location: string | null
+  created_at: Generated<string>
+  locked_until: string | null
 }
 
 /** rate-limiter-flexible's counters (app/auth/throttle.server.ts): `expire` in ms since the epoch. */
@@ -761,6 +793,8 @@ export interface DB {
   addresses: AddressesTable
   outbox_emails: OutboxEmailsTable
   audit_events: AuditEventsTable
+  api_tokens: ApiTokensTable
+  api_idempotency: ApiIdempotencyTable
   idempotency_keys: IdempotencyKeysTable
   search_terms: SearchTermsTable
   product_lines: ProductLinesTable

@@ -106,6 +106,23 @@ export async function loadViewer(db: Database, idHash: string): Promise<Viewer |
       .where('id_hash', '=', idHash)
       .execute()
   }
+  return viewerOf(db, row, idHash)
+}
+
+type UserRow = {
+  id: number
+  email: string
+  name: string
+  phone: string | null
+  buyer_id: number | null
+  seller_id: number | null
+  buyer_name: string | null
+  buyer_status: CompanyStatus | null
+  seller_name: string | null
+  seller_status: CompanyStatus | null
+}
+
+async function viewerOf(db: Database, row: UserRow, idHash: string): Promise<Viewer> {
   const roles = await db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.key', 'user_roles.role')
@@ -133,6 +150,33 @@ export async function loadViewer(db: Database, idHash: string): Promise<Viewer |
     company,
     sessionIdHash: idHash,
   }
+}
+
+/**
+ * An active user as a viewer without a session (an API token acts as the user who made it): the same
+ * roles, company and lenses as at the pages. Null when the user is not active.
+ */
+export async function loadUserViewer(db: Database, userId: number): Promise<Viewer | null> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('buyers', 'buyers.id', 'users.buyer_id')
+    .leftJoin('sellers', 'sellers.id', 'users.seller_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.name',
+      'users.phone',
+      'users.buyer_id',
+      'users.seller_id',
+      'buyers.name as buyer_name',
+      'buyers.status as buyer_status',
+      'sellers.name as seller_name',
+      'sellers.status as seller_status',
+    ])
+    .where('users.id', '=', userId)
+    .where('users.status', '=', 'active')
+    .executeTakeFirst()
+  return row ? viewerOf(db, row, '') : null
 }
 
 // Root, layout and page loaders of one request all ask; the database answers once (per Request

@@ -21,6 +21,14 @@ export const MAX_DELAY_SECONDS = 60
 const BLOCK_SECONDS = 15 * 60
 const HOUR = 60 * 60
 
+/** Requests a minute one API token may make (API_RATE_PER_MINUTE overrides it; docs/api.md). */
+export const API_RATE_PER_MINUTE = 600
+const apiRate = () => {
+  const text = process.env.API_RATE_PER_MINUTE?.trim()
+  const n = text ? Number(text) : NaN
+  return Number.isInteger(n) && n > 0 ? n : API_RATE_PER_MINUTE
+}
+
 export const FORM_LIMITS = { signup: 20, forgot_password: 20, reset_password: 20 } as const
 export type LimitedForm = keyof typeof FORM_LIMITS
 
@@ -56,6 +64,7 @@ function limiters() {
     account: limiter('acct', 1_000_000, HOUR),
     pace: limiter('pace', 1, MAX_DELAY_SECONDS),
     address: limiter('ip', ADDRESS_LIMIT, HOUR, BLOCK_SECONDS),
+    api: limiter('api', apiRate(), 60),
     forms: Object.fromEntries(
       Object.entries(FORM_LIMITS).map(([form, points]) => [form, limiter(`form-${form}`, points, HOUR)]),
     ) as Record<LimitedForm, Limiter>,
@@ -137,6 +146,24 @@ export async function formSubmitWait(form: LimitedForm, ip: string): Promise<num
     return 0
   } catch (error) {
     return waitOf(error)
+  }
+}
+
+/**
+ * Counts one API request of a token (a fixed minute window in the shared table, so it holds across
+ * processes): its limit, what is left and when the window ends; `retryAfterMs` when refused.
+ */
+export async function apiRequestAllowance(
+  tokenId: number,
+): Promise<{ limit: number; remaining: number; resetMs: number; retryAfterMs: number | null }> {
+  const limiter = get().api
+  try {
+    const res = await limiter.consume(String(tokenId))
+    return { limit: limiter.points, remaining: res.remainingPoints, resetMs: res.msBeforeNext, retryAfterMs: null }
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error
+    const wait = Math.max(error.msBeforeNext, 1000)
+    return { limit: limiter.points, remaining: 0, resetMs: error.msBeforeNext, retryAfterMs: wait }
   }
 }
 

@@ -1,3 +1,4 @@
+import { currentApiToken } from './api/channel.server'
 import type { Executor } from './executor'
 
 export interface AuditInput {
@@ -23,6 +24,7 @@ export async function audit(db: Executor, input: AuditInput): Promise<void> {
       before_json: input.before === undefined ? null : JSON.stringify(input.before),
       after_json: input.after === undefined ? null : JSON.stringify(input.after),
       note: input.note ?? null,
+      api_token_id: currentApiToken(),
     })
     .execute()
 }

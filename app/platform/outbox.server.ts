@@ -163,6 +163,10 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<Reco
         .where('created_at', '<=', daysAgo(RETENTION.idempotencyKeyDays))
         .executeTakeFirst(),
     ),
+    // The integration API's Idempotency-Keys are kept a day (docs/api.md).
+    apiIdempotencyKeys: count(
+      await db.deleteFrom('api_idempotency').where('created_at', '<=', daysAgo(1)).executeTakeFirst(),
+    ),
     sentMail: count(
       await db.deleteFrom('outbox_emails').where('sent_at', '<=', daysAgo(RETENTION.sentMailDays)).executeTakeFirst(),
     ),

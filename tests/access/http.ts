@@ -80,6 +80,7 @@ export async function outcomeOf(
   const byStatus: Record<number, Outcome> = {
     200: 'ok',
     400: 'bad-input',
+    401: 'unauthenticated',
     403: 'forbidden',
     404: 'not-found',
     405: 'not-allowed',

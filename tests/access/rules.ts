@@ -17,6 +17,8 @@ export type Outcome =
   | 'bad-input'
   | 'not-allowed'
   | 'redirect'
+  /** 401: the integration API without a token (a session cookie opens nothing there). */
+  | 'unauthenticated'
 export type Kind = 'page' | 'data' | 'post'
 export type Rule =
   | { portal: PortalKey }

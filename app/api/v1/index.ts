@@ -1,0 +1,5 @@
+import type { Endpoint } from '../endpoint'
+import { meEndpoints } from './me'
+
+/** Every endpoint of /api/v1, in the order of the reference (docs/api.md). */
+export const endpoints: readonly Endpoint[] = [...meEndpoints]

@@ -70,6 +70,18 @@ describe('securityMiddleware', () => {
     })
   })
 
+  it('answers the integration API’s refusals as problem documents, pages’ as plain pages', async () => {
+    await withApp(false, async (url) => {
+      const big = { method: 'POST', body: 'a'.repeat(2000), headers: { 'Content-Type': 'application/json' } }
+      const api = await fetch(`${url}/api/v1/master-orders`, big)
+      expect(api.status).toBe(413)
+      expect(api.headers.get('Content-Type')).toBe('application/problem+json')
+      expect(await api.json()).toMatchObject({ status: 413, title: 'Too large to accept' })
+      const page = await fetch(`${url}/x`, big)
+      expect(page.headers.get('Content-Type')).toContain('text/html')
+    })
+  })
+
   it('refuses bodies past the limits by their declared length: forms and uploads apart', async () => {
     await withApp(false, async (url) => {
       const post = (body: string, type: string) =>

@@ -57,7 +57,14 @@ export function plainPage(status: number, title: string, text: string): string {
   return `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)} | Sourcing Platform</title></head><body><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${escape(title)}</h1><p>${escape(text)}</p><p><a href="/">Go to the start page</a></p></main></body></html>`
 }
 
-function refuse(res: ExpressResponse, status: number, title: string, text: string) {
+function refuse(req: ExpressRequest, res: ExpressResponse, status: number, title: string, text: string) {
+  // The integration API answers in its own language: an RFC 9457 problem document (docs/api.md).
+  if (req.path.startsWith('/api/')) {
+    return res
+      .status(status)
+      .set({ 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', Connection: 'close' })
+      .end(JSON.stringify({ type: 'about:blank', title, status, detail: text }))
+  }
   res
     .status(status)
     .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' })
@@ -103,6 +110,7 @@ export function securityMiddleware(config: Pick<Config, 'appUrl' | 'trustProxy' 
     )
     if (refusal) {
       return refuse(
+        req,
         res,
         403,
         'This form came from another site',
@@ -116,12 +124,13 @@ export function securityMiddleware(config: Pick<Config, 'appUrl' | 'trustProxy' 
     if (!SAFE_METHODS.has(req.method)) {
       const length = req.get('content-length')
       if (length === undefined && req.get('transfer-encoding')) {
-        return refuse(res, 411, 'Length required', 'Send the form with its length, as browsers do.')
+        return refuse(req, res, 411, 'Length required', 'Send the form with its length, as browsers do.')
       }
       const multipart = (req.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
       const limit = multipart ? config.maxUploadBytes : config.maxFormBytes
       if (Number(length ?? 0) > limit) {
         return refuse(
+          req,
           res,
           413,
           'Too large to accept',

@@ -18,10 +18,11 @@ const BARE = path.resolve('tests/bench/bare')
 /** Requests per second over `SECONDS` with 50 connections, after a 2-second warm-up. */
 export async function throughput(
   url: string,
-  cookie?: string,
+  cookie?: string | Record<string, string>,
   seconds = SECONDS,
 ): Promise<{ rps: number; p99: number; bytes: number }> {
-  const headers = cookie ? { cookie } : undefined
+  // A session cookie, or the request's headers (an API token).
+  const headers = typeof cookie === 'string' ? { cookie } : cookie
   const check = await fetch(url, { headers, redirect: 'manual' })
   if (check.status !== 200) throw new Error(`${url} answered ${check.status}`)
   const bytes = (await check.arrayBuffer()).byteLength

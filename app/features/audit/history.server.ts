@@ -11,6 +11,7 @@ export function historyQuery(db: Executor) {
   return db
     .selectFrom('audit_events')
     .leftJoin('users', 'users.id', 'audit_events.actor_user_id')
+    .leftJoin('api_tokens', 'api_tokens.id', 'audit_events.api_token_id')
     .select([
       'audit_events.id',
       'audit_events.at',
@@ -23,6 +24,7 @@ export function historyQuery(db: Executor) {
       'users.name as actor_name',
       'users.buyer_id as actor_buyer_id',
       'users.seller_id as actor_seller_id',
+      'api_tokens.name as api_token_name',
     ])
 }
 

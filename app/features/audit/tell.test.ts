@@ -116,3 +116,67 @@ describe('told histories', () => {
     expect(staffTold.changes.map((c) => c.label)).toContain('Stock')
   })
 })
+
+describe('changes through the API', () => {
+  it('names the API and the token to staff and to the actor’s company, and nothing of it to others', async () => {
+    const db = getDb()
+    const buyer = await db
+      .selectFrom('users')
+      .select(['id', 'buyer_id'])
+      .where('email', '=', 'buyer@example.com')
+      .executeTakeFirstOrThrow()
+    const token = await db
+      .insertInto('api_tokens')
+      .values({
+        user_id: buyer.id,
+        name: 'ERP link',
+        token_hash: 'tell-test-hash',
+        prefix: 'sp_tell',
+        scopes: '[]',
+        expires_at: '2999-01-01T00:00:00.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const { throughApi } = await import('~/platform/api/channel.server')
+    await throughApi({ tokenId: token.id }, () =>
+      audit(db, {
+        actorUserId: buyer.id,
+        action: 'company.contact_updated',
+        entityType: 'buyer',
+        entityId: buyer.buyer_id!,
+      }),
+    )
+    const [staff] = await historyOf(db, STAFF_VIEWER, 'buyer', buyer.buyer_id!, { limit: 1 })
+    expect(staff!.actor).toMatch(/ through the API \(token “ERP link”\)$/)
+    const [own] = await historyOf(db, { kind: 'buyer', buyerId: buyer.buyer_id! }, 'buyer', buyer.buyer_id!, {
+      limit: 1,
+    })
+    expect(own?.actor ?? '').toContain('through the API')
+    // Staff changing the buyer through a staff token: the buyer reads the platform team, not the token.
+    const admin = await userIdOf('admin@example.com')
+    const staffToken = await db
+      .insertInto('api_tokens')
+      .values({
+        user_id: admin,
+        name: 'Catalogue sync',
+        token_hash: 'tell-test-hash-2',
+        prefix: 'sp_tel2',
+        scopes: '[]',
+        expires_at: '2999-01-01T00:00:00.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await throughApi({ tokenId: staffToken.id }, () =>
+      audit(db, {
+        actorUserId: admin,
+        action: 'company.contact_updated',
+        entityType: 'buyer',
+        entityId: buyer.buyer_id!,
+      }),
+    )
+    const [byStaff] = await historyOf(db, { kind: 'buyer', buyerId: buyer.buyer_id! }, 'buyer', buyer.buyer_id!, {
+      limit: 1,
+    })
+    expect(byStaff!.actor).toBe('The platform team')
+  })
+})

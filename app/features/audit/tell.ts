@@ -36,6 +36,8 @@ export interface AuditRow {
   actor_name: string | null
   actor_buyer_id: number | null
   actor_seller_id: number | null
+  /** The API token the change came through (issue 40); absent or null at a page. */
+  api_token_name?: string | null
 }
 
 const sightOf = (viewer: HistoryViewer): OrderSight => (viewer.kind === 'staff' ? viewer.see : orderSight[viewer.kind])
@@ -114,6 +116,17 @@ export function valueWords(value: unknown, as: Shape = 'text'): string {
 
 /** The person who acted, as this viewer may know them: its own company's people by name, staff as "The platform team". */
 function actorWords(row: AuditRow, viewer: HistoryViewer, after: Record<string, unknown>): string {
+  // A change made through the API says so, and names the token, to staff and to the actor's own
+  // company; another company reads only the actor words it always reads.
+  const words = whoWords(row, viewer, after)
+  if (row.api_token_name == null) return words
+  const own =
+    viewer.kind === 'staff' ||
+    (viewer.kind === 'buyer' ? row.actor_buyer_id === viewer.buyerId : row.actor_seller_id === viewer.sellerId)
+  return own ? `${words} through the API (token “${row.api_token_name}”)` : words
+}
+
+function whoWords(row: AuditRow, viewer: HistoryViewer, after: Record<string, unknown>): string {
   const forSeller = typeof after.for_seller === 'string' ? after.for_seller : null
   if (viewer.kind === 'staff') {
     const name = row.actor_name ?? 'the system'

@@ -137,6 +137,10 @@ function attributesOf(product: SkuProduct, sent: Record<string, string | number>
   return Object.fromEntries(Object.entries(sent ?? {}).map(([key, value]) => [key, text(value)]))
 }
 
+/** Every attribute of the product as the form sends it: each field, empty ('') where nothing is typed. */
+const everyAttribute = (product: SkuProduct, values: Record<string, string>) =>
+  Object.fromEntries(product.schema.map((a) => [a.key, values[a.key] ?? '']))
+
 export const productSkuEndpoints = [
   endpoint({
     id: 'listProductSkus',
@@ -231,7 +235,7 @@ export const productSkuEndpoints = [
           categoryId: body.category_id,
           productLineId: body.product_line_id,
           moq: quantityInput(body.moq_milli),
-          attr: attributesOf(product, body.attributes),
+          attr: everyAttribute(product, attributesOf(product, body.attributes)),
         },
         NAMES,
       )
@@ -292,13 +296,7 @@ export const productSkuEndpoints = [
           categoryId: body.category_id ?? Number(v.categoryId),
           productLineId,
           moq: body.moq_milli !== undefined ? quantityInput(body.moq_milli) : v.moq,
-          // As the form sends them: an empty field is absent.
-          attr: Object.fromEntries(
-            Object.entries({
-              ...v.attr,
-              ...attributesOf(product, body.attributes),
-            }).filter(([, value]) => value !== ''),
-          ),
+          attr: everyAttribute(product, { ...v.attr, ...attributesOf(product, body.attributes) }),
         },
         NAMES,
       )

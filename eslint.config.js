@@ -50,6 +50,7 @@ const features = [
   'housekeeping',
   'idempotency',
   'images',
+  'inbox',
   'logistics',
   'orders',
   'outbox',

@@ -124,6 +124,28 @@ describe('the /inbox route', () => {
     expect(await unreadCount(getDb(), other)).toEqual({ count: 1, capped: false })
   })
 
+  it('shows an excerpt without the e-mail’s link lines (Open does that), and the whole text when it is longer', async () => {
+    const long = `${'A long story of an order. '.repeat(12)}The end.`
+    await makeStaffUser('internal', 'excerpt@inbox.example')
+    for (const [subject, text] of [
+      ['Short', 'Your order is approved.\n\nSee it: http://elsewhere.example:3000/redirect/master_orders/7'],
+      ['Long', `${long}\n\nSee it: http://elsewhere.example:3000/redirect/master_orders/7`],
+    ])
+      await queueEmail(getDb(), {
+        to: 'excerpt@inbox.example',
+        kind: 'test.inbox',
+        subject,
+        text,
+        link: '/redirect/master_orders/7',
+      })
+    const page = await inbox.loader({ request: await get('/inbox', 'excerpt@inbox.example'), params: {}, context })
+    const [longRow, shortRow] = page.rows
+    expect(shortRow).toMatchObject({ subject: 'Short', excerpt: 'Your order is approved.', more: null })
+    expect(longRow!.excerpt.length).toBeLessThanOrEqual(161)
+    expect(longRow!.excerpt).toMatch(/^A long story of an order\. .*…$/)
+    expect(longRow!.more).toContain('The end.')
+  })
+
   it('"Open" marks the notification read and goes to its record; again, it changes nothing and still goes there', async () => {
     const me = await makeStaffUser('internal', 'opener@inbox.example')
     const id = await mail('opener@inbox.example', 'Your order', '/redirect/master_orders/1')

@@ -1,3 +1,4 @@
+import { config } from '~/config.server'
 import type { Executor } from '~/platform/executor'
 import { countUpTo } from '~/utils/count.server'
 import { readListParams } from '~/utils/list-params'
@@ -63,9 +64,29 @@ export interface InboxData {
   newestId: number | null
 }
 
-/** A text on one line, cut at a word near `max` characters; `cut` when some was left out. */
-function excerptOf(text: string, max = EXCERPT_CHARS): { excerpt: string; cut: boolean } {
-  const flat = text.replace(/\s+/g, ' ').trim()
+/**
+ * An e-mail's line that only carries a link to the platform ("See it: https://…/redirect/…", a bare
+ * sign-in link): the app's "Open" does that, so the excerpt leaves it out. A link to the
+ * notification's own record is one whatever the address the mail was written with.
+ */
+function isLinkLine(line: string, appUrl: string, link: string | null): boolean {
+  const url = /^(?:[^\n]{0,40}:)?\s*(https?:\/\/\S+)$/.exec(line.trim())?.[1]
+  if (!url) return false
+  return url === appUrl || url.startsWith(`${appUrl}/`) || (link !== null && url.endsWith(link))
+}
+
+/**
+ * A text on one line without its link lines, cut at a word near `max` characters; `cut` when some
+ * was left out (the whole text then opens below it).
+ */
+function excerptOf(text: string, link: string | null, max = EXCERPT_CHARS): { excerpt: string; cut: boolean } {
+  const { appUrl } = config()
+  const flat = text
+    .split('\n')
+    .filter((line) => !isLinkLine(line, appUrl, link))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   if (flat.length <= max) return { excerpt: flat, cut: false }
   const head = flat.slice(0, max)
   const space = head.lastIndexOf(' ')
@@ -100,7 +121,7 @@ export async function inboxPage(db: Executor, userId: number, filters: InboxFilt
     unread,
     newestId: newest?.id ?? null,
     rows: rows.map((row) => {
-      const { excerpt, cut } = excerptOf(row.body_text)
+      const { excerpt, cut } = excerptOf(row.body_text, row.link)
       return {
         id: row.id,
         subject: row.subject,

@@ -2,7 +2,11 @@ import * as z from 'zod'
 
 // The inbox's forms (app/routes/_main+/inbox.tsx): buttons with hidden fields, one intent each.
 
-const id = z.string({ error: 'Choose a notification' }).regex(/^\d{1,12}$/, 'Choose a notification')
+// Ids are PostgreSQL `serial` (int4): a larger number would be an error there, not a missing row.
+const id = z
+  .string({ error: 'Choose a notification' })
+  .regex(/^\d{1,10}$/, 'Choose a notification')
+  .refine((value) => Number(value) <= 2_147_483_647, 'Choose a notification')
 
 export const inboxFormSchema = z.discriminatedUnion('intent', [
   // Mark it read and go to its record.

@@ -53,6 +53,7 @@ const features = [
   'housekeeping',
   'idempotency',
   'images',
+  'inbox',
   'logistics',
   'orders',
   'outbox',

@@ -18,6 +18,7 @@ import styles from './styles/app.css'
 import { useNonce } from './ui/nonce'
 import { fillMenu, menuKeyOf, pageTitle, shownPortal } from './ui/navigation'
 import { getDb } from './db.server'
+import { unreadCount } from './features/inbox/queries.server'
 import { activeProducts } from './features/products/queries.server'
 import { fieldUserMarker } from './features/qc/owner-token.server'
 import { LinkNavigation } from './ui/link'
@@ -59,7 +60,11 @@ export async function loader({
   const url = new URL(request.url)
   const portal = shownPortal(portalOfPath(url.pathname), url, keys)
   const entries = keys.includes(portal) ? (context.menus?.[portal] ?? []) : null
-  const products = entries?.some((entry) => entry.path.includes(':product')) ? await activeProducts(getDb()) : []
+  const [products, unread] = await Promise.all([
+    entries?.some((entry) => entry.path.includes(':product')) ? activeProducts(getDb()) : [],
+    // The bell on every page: the signed-in user's own unread notifications, one indexed count.
+    viewer ? unreadCount(getDb(), viewer.userId) : null,
+  ])
   const payload: RootData = {
     viewer: viewer && {
       name: viewer.name,
@@ -72,6 +77,7 @@ export async function loader({
         status: viewer.company.status,
       },
       portals: keys.map((key) => ({ key, title: portals[key].title, home: portals[key].home })),
+      unread: unread ?? { count: 0, capped: false },
     },
     menu: entries && { portal, entries: fillMenu(entries, { companyId: viewer?.company?.id ?? null, products }) },
     toast: toast && { ...toast, id: Date.now() },

@@ -448,6 +448,19 @@ export interface OutboxEmailsTable {
   failed_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
+/** A copy of an e-mail in its recipient's in-app inbox (docs/domain.md "In-app inbox (issue 40)"). */
+export interface NotificationsTable {
+  id: Id
+  user_id: number
+  kind: string
+  subject: string
+  body_text: string
+  /** A local path to the record (a /redirect/… helper or the reader's own page); null: nothing to open. */
+  link: string | null
+  created_at: Timestamp
+  read_at: string | null
+}
+
 export interface AuditEventsTable {
   id: Id
   at: string
@@ -792,6 +805,7 @@ export interface DB {
   products: ProductsTable
   addresses: AddressesTable
   outbox_emails: OutboxEmailsTable
+  notifications: NotificationsTable
   audit_events: AuditEventsTable
   api_tokens: ApiTokensTable
   api_idempotency: ApiIdempotencyTable

@@ -402,6 +402,31 @@ export async function seedDemo(db: Database): Promise<void> {
   await seedDemoSampleOrders(db)
   await seedDemoSampleCourier(db)
   await seedDemoPayables(db)
+  await settleDemoInboxes(db)
+}
+
+/** Unread notifications a demo user is left with: the newest few, as for someone who keeps up. */
+export const DEMO_UNREAD_KEPT = 5
+
+/**
+ * The demo's year of orders e-mails its KAMs, sellers and operators hundreds of times while it is
+ * loaded in a few seconds, and every mail lands in its recipient's inbox (docs/domain.md "In-app
+ * inbox"): each user's newest few stay unread, the rest are marked read as of when they came.
+ */
+async function settleDemoInboxes(db: Database): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set((eb) => ({ read_at: eb.ref('created_at') }))
+    .where('read_at', 'is', null)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('notifications as newer')
+        .select('newer.id')
+        .whereRef('newer.user_id', '=', 'notifications.user_id')
+        .orderBy('newer.id', 'desc')
+        .limit(DEMO_UNREAD_KEPT),
+    )
+    .execute()
 }
 
 /** Production start on an empty database: one administrator from ADMIN_EMAIL / ADMIN_PASSWORD. */

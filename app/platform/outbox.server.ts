@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import nodemailer from 'nodemailer'
 import type { Database } from '#db/database'
+import { safeRedirect } from '~/auth/redirect'
 import type { Executor } from '~/platform/executor'
 
 export interface Email {
@@ -8,10 +9,22 @@ export interface Email {
   subject: string
   text: string
   kind: string
+  /**
+   * The record the mail is about, as a local path (a `/redirect/…` helper, or the reader's own page
+   * where none exists): the "Open" of its copy in the recipient's in-app inbox. Anything but a local
+   * path is dropped.
+   */
+  link?: string
 }
 
-/** Puts an e-mail in the outbox, inside the caller's transaction: it is sent only if the change commits. */
+/**
+ * Puts an e-mail in the outbox, inside the caller's transaction: it is sent only if the change commits.
+ * When the recipient is an active user, the same mail lands in that user's in-app inbox (the
+ * `notifications` table) in the same transaction: every e-mail the platform sends goes through here,
+ * so none is missed (docs/domain.md "In-app inbox (issue 40)").
+ */
 export async function queueEmail(db: Executor, email: Email): Promise<void> {
+  const createdAt = new Date().toISOString()
   await db
     .insertInto('outbox_emails')
     .values({
@@ -19,14 +32,45 @@ export async function queueEmail(db: Executor, email: Email): Promise<void> {
       subject: email.subject,
       body_text: email.text,
       kind: email.kind,
-      created_at: new Date().toISOString(),
+      created_at: createdAt,
     })
     .execute()
+  // Users' addresses are stored in lower case (the e-mail field lowers what is typed): one indexed look-up.
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email.to.trim().toLowerCase())
+    .where('status', '=', 'active')
+    .executeTakeFirst()
+  if (!user) return
+  // A one-time link (a password reset, an invitation) is never copied: the inbox says it was e-mailed.
+  const secret = SECRET_KINDS.has(email.kind)
+  await db
+    .insertInto('notifications')
+    .values({
+      user_id: user.id,
+      kind: email.kind,
+      subject: email.subject,
+      body_text: secret ? SECRET_NOTICE : email.text,
+      link: secret ? null : localLink(email.link),
+      created_at: createdAt,
+    })
+    .execute()
+}
+
+/** A notification's link: a local path that stays one once normalised (safeRedirect), else none. */
+function localLink(link: string | undefined): string | null {
+  if (!link) return null
+  const safe = safeRedirect(link, '')
+  return safe === '' ? null : safe
 }
 
 /** Kinds whose body holds a secret link: once sent, the stored copy is redacted. */
 export const SECRET_KINDS = new Set(['password_reset', 'invitation'])
 export const REDACTED_BODY = '(Removed after sending: this e-mail held a one-time link.)'
+/** The in-app copy of such a mail: its subject, and this instead of its body. */
+export const SECRET_NOTICE =
+  'This e-mail holds a one-time link, so it is not shown here: open it in your e-mail. If you did not expect it, you need not do anything.'
 
 /** Attempts before a mail is given up (marked failed, kept for a person to read). */
 export const MAX_ATTEMPTS = 6
@@ -133,12 +177,17 @@ export const RETENTION = {
   idempotencyKeyDays: 7,
   sentMailDays: 30,
   usedTokenDays: 1,
+  /** In-app notifications, counted from when they were read. */
+  readNotificationDays: 90,
+  /** Notifications never read (a user who never signs in): their records stay, the reminder goes. */
+  unreadNotificationDays: 365,
 }
 
 /**
  * Deletes what has outlived its use: expired sessions, used or expired reset and invitation
- * tokens, old idempotency keys, sent mail past its retention, and expired throttle counters.
- * Unsent and failed mail is kept for a person to read.
+ * tokens, old idempotency keys, sent mail past its retention, in-app notifications read long ago
+ * (or never read for a year), and expired throttle counters. Unsent and failed mail is kept for a
+ * person to read.
  */
 export async function purgeExpired(db: Database, now = new Date()): Promise<Record<string, number>> {
   const at = now.toISOString()
@@ -170,6 +219,21 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<Reco
     sentMail: count(
       await db.deleteFrom('outbox_emails').where('sent_at', '<=', daysAgo(RETENTION.sentMailDays)).executeTakeFirst(),
     ),
+    // Two statements, so each is one range of the (read_at, created_at) index.
+    notifications:
+      count(
+        await db
+          .deleteFrom('notifications')
+          .where('read_at', '<=', daysAgo(RETENTION.readNotificationDays))
+          .executeTakeFirst(),
+      ) +
+      count(
+        await db
+          .deleteFrom('notifications')
+          .where('read_at', 'is', null)
+          .where('created_at', '<=', daysAgo(RETENTION.unreadNotificationDays))
+          .executeTakeFirst(),
+      ),
     // rate-limiter-flexible keeps `expire` in milliseconds since the epoch.
     throttle: count(await db.deleteFrom('login_throttle').where('expire', '<=', now.getTime()).executeTakeFirst()),
   }

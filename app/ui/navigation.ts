@@ -139,8 +139,8 @@ export function fillMenu(
   return filled
 }
 
-/** Pages every signed-in user has (profile, toolkit): shown in the shell of the portal the user came from. */
-const SHARED_PAGE = /^\/(profile|toolkit)(\/|$)/
+/** Pages every signed-in user has (profile, inbox, toolkit): shown in the shell of the portal the user came from. */
+const SHARED_PAGE = /^\/(profile|inbox|toolkit)(\/|$)/
 
 /**
  * The portal whose shell and menu a page is shown in: its layout's, or on a page every signed-in

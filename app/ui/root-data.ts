@@ -23,6 +23,8 @@ export interface RootViewer {
   roles: RoleKey[]
   company: { kind: 'buyer' | 'seller'; id: number; name: string; status: CompanyStatus } | null
   portals: { key: PortalKey; title: string; home: string }[]
+  /** The bell: how many of the viewer's own notifications are unread (counted up to 99, then "99+"). */
+  unread: { count: number; capped: boolean }
 }
 
 /** The root's data (undefined only where the root's own loader failed: its error boundary). */

@@ -4,6 +4,7 @@ import { Link, NavLink } from '~/ui/link'
 import type { ReactNode } from 'react'
 import { portalOfPath, portals, type PortalKey } from '~/auth/portals'
 import { ErrorPage, ErrorPanel } from './error-page'
+import { InboxBell } from './inbox-bell'
 import { useMayOpen } from './may-open'
 import { useRootData } from './root-data'
 import { groupMenu, shownPortal, type MenuEntry, type RouteHandle } from './navigation'
@@ -103,6 +104,7 @@ export function Header({ portal }: { portal: PortalKey | null }) {
         Sourcing Platform{portal ? <small>{portals[portal].title}</small> : null}
       </Link>
       <span className="header-spacer" />
+      {root?.viewer ? <InboxBell unread={root.viewer.unread} portal={portal} /> : null}
       <UserMenu current={portal} />
     </header>
   )

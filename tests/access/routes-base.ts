@@ -21,6 +21,8 @@ export const routes: RouteRules = {
   },
   'routes/_main+/dashboard': { path: '/dashboard', portal: 'main' },
   'routes/_main+/profile': { path: '/profile', signedIn: true },
+  // Every signed-in user's own inbox (a blank POST names no notification: bad input).
+  'routes/_main+/inbox': { path: '/inbox', signedIn: true },
   'routes/_main+/404': { path: '/404', expect: (_w, kind) => (kind === 'post' ? 'not-allowed' : 'not-found') },
   'routes/_main+/$': { path: '/no/such/page', expect: () => 'not-found' },
   'routes/admin+/_index': { path: '/admin', portal: 'admin' },

@@ -30,7 +30,7 @@ export const PUBLIC_PAGES = [
 ]
 
 /** Pages every signed-in user has, beside its portal's menu. */
-const SHARED_PAGES = ['/profile', '/toolkit']
+const SHARED_PAGES = ['/profile', '/inbox', '/toolkit']
 
 const localPath = (href: string | null) => {
   if (!href) return null

@@ -87,6 +87,8 @@ export async function signUp(db: Database, input: SignUpInput, appUrl: string): 
           '',
           'If you did not sign up, someone else used your address: reset the password from the sign-in page to take the account over, or ignore this e-mail.',
         ].join('\n'),
+        // The waiting page until the company is active, then the user's home.
+        link: '/',
       })
       await audit(trx, {
         actorUserId: user.id,
@@ -138,6 +140,8 @@ async function warnExistingAccount(db: Database, user: { id: number; name: strin
         '',
         'If it was not you, you need not do anything.',
       ].join('\n'),
+      // Where a signed-in user changes its password.
+      link: '/profile',
     })
     await audit(trx, { actorUserId: null, action: 'user.signup_attempted', entityType: 'user', entityId: user.id })
   })

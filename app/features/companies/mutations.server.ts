@@ -231,11 +231,17 @@ export async function changeCompanyStatus(
         .where(info.ownerColumn, '=', id)
         .where('status', '=', 'active')
         .execute()
-      const recipients = new Set(users.map((u) => u.email.toLowerCase()))
+      const own = new Set(users.map((u) => u.email.toLowerCase()))
+      const recipients = new Set(own)
       if (company.contact_email) recipients.add(company.contact_email.toLowerCase())
       const email = EMAILS[transition](company.name, options.appUrl)
       const done = companyMachines[kind].steps[transition].done
-      for (const to of recipients) await queueEmail(trx, { to, kind: `company.${done}`, ...email })
+      // In the company's users' inboxes the company page opens (a suspended company's users see only
+      // the waiting page: nothing to open); a contact address that is someone else's account gets no link.
+      const link =
+        transition === 'suspend' ? undefined : kind === 'buyer' ? `/redirect/buyer/${id}` : `/seller/${id}/company`
+      for (const to of recipients)
+        await queueEmail(trx, { to, kind: `company.${done}`, ...email, link: own.has(to) ? link : undefined })
       return { ok: true as const, value: { name: company.name, emailed: recipients.size } }
     }),
   )

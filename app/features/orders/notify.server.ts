@@ -73,6 +73,7 @@ export async function notifySeller(
       ]
         .filter(Boolean)
         .join('\n\n'),
+      link: `/redirect/sales_orders/${sellerOrderId}`,
     })
   }
 }
@@ -96,5 +97,6 @@ export async function notifyKam(trx: Executor, masterOrderId: number, status: Ma
       `Your buyer ${row.buyer}’s order ${row.code} is now ${now}.`,
       `See it: ${config().appUrl}/redirect/master_orders/${masterOrderId}`,
     ].join('\n\n'),
+    link: `/redirect/master_orders/${masterOrderId}`,
   })
 }

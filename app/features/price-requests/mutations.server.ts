@@ -228,6 +228,7 @@ export async function decidePriceRequest(
         ]
           .filter(Boolean)
           .join('\n\n'),
+        link: requestLink('', id),
       })
       return { ok: true as const, value: { versionNumber } }
     }),

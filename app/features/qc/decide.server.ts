@@ -272,5 +272,6 @@ export async function notifySellerOfQc(
       kind: `qc_inspection.${done.replace(/ /g, '_')}`,
       subject: `${inspection.order_code}: quality check ${done}`,
       text,
+      link: `/redirect/sales_orders/${inspection.seller_order_id}`,
     })
 }

@@ -100,6 +100,7 @@ async function notifyOperator(
         : `You are to inspect ${order.code} at ${order.seller} on ${when}.`,
       `Open it: ${config().appUrl}/field_operator/orders/${inspection.id}`,
     ].join('\n\n'),
+    link: `/field_operator/orders/${inspection.id}`,
   })
 }
 
@@ -270,6 +271,8 @@ export async function moveInspection(
             kind: 'qc_inspection.unassigned',
             subject: `${inspection.code}: given to ${checked.operator.name}`,
             text: `Inspection ${inspection.code} is no longer yours: it is given to ${checked.operator.name}.`,
+            // Not theirs any more: their own list of inspections.
+            link: '/field_operator/orders',
           })
       }
       return { ok: true as const, value: { code: inspection.code } }
@@ -313,6 +316,7 @@ export async function cancelInspection(
           kind: 'qc_inspection.cancelled',
           subject: `${inspection.code}: cancelled`,
           text: `Inspection ${inspection.code} is cancelled: ${note}`,
+          link: '/field_operator/orders',
         })
       return { ok: true as const, value: { code: inspection.code } }
     }),

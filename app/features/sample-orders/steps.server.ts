@@ -173,7 +173,8 @@ async function notifyStep(trx: Executor, id: number, name: SampleOrderStepName):
     ])
     .where('sample_orders.id', '=', id)
     .executeTakeFirstOrThrow()
-  const link = `${config().appUrl}/redirect/sample_orders/${id}`
+  const path = `/redirect/sample_orders/${id}`
+  const link = `${config().appUrl}${path}`
   const items = `${order.item_count} ${order.item_count === 1 ? 'sample' : 'samples'}`
   if (name === 'dispatch') {
     const users = await trx
@@ -192,6 +193,7 @@ async function notifyStep(trx: Executor, id: number, name: SampleOrderStepName):
           'Once they arrive, tell us what you think of each sample on the order’s page.',
           `See it: ${link}`,
         ].join('\n\n'),
+        link: path,
       })
     }
     return
@@ -206,5 +208,6 @@ async function notifyStep(trx: Executor, id: number, name: SampleOrderStepName):
     text: [`Your buyer ${order.buyer}’s sample order ${order.code} (${items}) is ${what}.`, `See it: ${link}`].join(
       '\n\n',
     ),
+    link: path,
   })
 }

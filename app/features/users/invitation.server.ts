@@ -74,5 +74,7 @@ export async function queueInvitationToExistingAccount(
       '',
       'If you do not know them, you need not do anything.',
     ].join('\n'),
+    // Nothing changed: the reader's own home.
+    link: '/',
   })
 }

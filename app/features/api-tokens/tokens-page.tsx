@@ -91,9 +91,9 @@ export function ApiTokensPage({ data, action }: { data: ApiTokensData; action: T
       {action && 'repeated' in action ? (
         <div className="form-error" role="alert">
           <p style={{ margin: 0 }}>
-            This form was already sent: the token “{action.repeated.name}” ({action.repeated.prefix}…) was made by
-            your first submit, and its secret was shown to that submit only. It is never shown again. If you did not
-            copy it, revoke that token below and make a new one.
+            This form was already sent: the token “{action.repeated.name}” ({action.repeated.prefix}…) was made by your
+            first submit, and its secret was shown to that submit only. It is never shown again. If you did not copy it,
+            revoke that token below and make a new one.
           </p>
         </div>
       ) : null}
@@ -162,8 +162,8 @@ function CreatedToken({ created }: { created: { name: string; prefix: string; to
     <section className="card" aria-labelledby="new-token-heading" role="status">
       <h2 id="new-token-heading">Your new token “{created.name}”</h2>
       <p className="form-error" style={{ margin: '0 0 12px' }}>
-        Copy it now and keep it where your system keeps secrets: it is shown only this once. The platform keeps only
-        a fingerprint of it and cannot show it again.
+        Copy it now and keep it where your system keeps secrets: it is shown only this once. The platform keeps only a
+        fingerprint of it and cannot show it again.
       </p>
       <CopyText value={created.token} label={`API token ${created.name}`} />
       <p className="muted" style={{ marginTop: 12 }}>

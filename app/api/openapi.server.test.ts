@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
 import { z } from 'zod'
-import { API_SCOPES } from '~/auth/api-scopes'
+import { type API_SCOPES } from '~/auth/api-scopes'
 import { PROBLEM_TYPES } from '~/platform/api/problem'
 import { pageQuery, pageSchema } from '~/platform/api/cursor'
 import { api, tokenFor } from '../../tests/support/api'

@@ -16,7 +16,7 @@ import type { Endpoint, Example } from './endpoint'
 // Scopes: OpenAPI has scopes only for OAuth2. 3.1 lets the array of a non-OAuth security requirement
 // hold "role names required for the execution", so each operation's `security` names its scope on the
 // bearer scheme ([] when any token will do), and `x-scope` says the same in one field; `x-portals` lists
-// whose users may call it, and `x-examples` the examples the tests run (tests/api-contract.test.ts).
+// whose users may call it, and `x-examples` the examples the tests run (openapi.server.test.ts).
 
 type Json = Record<string, unknown>
 

@@ -105,7 +105,7 @@ function Operation({ op }: { op: ReferenceOperation }) {
         {op.examples.map((ex) => (
           <div key={ex.name}>
             <p>
-              <strong>{ex.summary}</strong> (as {ex.as} of the demo data; answers {ex.status})
+              <strong>{ex.summary}</strong> (answers {ex.status} against the demo data)
             </p>
             <pre className="code-block">
               <code>{ex.curl}</code>

@@ -30,7 +30,7 @@ export interface ReferenceOperation {
   body: FieldRow[] | null
   success: { status: string; type: string; rows: FieldRow[] }
   problems: { status: string; types: string[] }[]
-  examples: { name: string; summary: string; as: string; status: number; curl: string }[]
+  examples: { name: string; summary: string; status: number; curl: string }[]
 }
 
 export interface Reference {
@@ -167,7 +167,6 @@ export function referenceOf(endpoints: readonly Endpoint[], origin: string): Ref
         examples: (op['x-examples'] as Json[]).map((ex) => ({
           name: ex.name,
           summary: ex.summary,
-          as: ex.as,
           status: ex.status,
           curl: curlOf(origin, method.toUpperCase(), path, ex),
         })),

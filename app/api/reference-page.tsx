@@ -65,12 +65,36 @@ function Operation({ op }: { op: ReferenceOperation }) {
         </code>{' '}
         · {op.summary}
       </h3>
-      {op.description.split('\n\n').map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
-      ))}
-      <p>
-        Scope: {op.scope ? <code>{op.scope.name}</code> : 'none (any valid token)'} · operationId <code>{op.id}</code>
-      </p>
+      {op.description
+        .split('\n\n')
+        .filter(Boolean)
+        .map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      <dl className="details">
+        <div>
+          <dt>Scope</dt>
+          <dd>
+            {op.scope ? (
+              <>
+                <code>{op.scope.name}</code> ({op.scope.label})
+              </>
+            ) : (
+              'none: any valid token'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Callable by users of</dt>
+          <dd>{op.portals.join(', ')}</dd>
+        </div>
+        <div>
+          <dt>operationId</dt>
+          <dd>
+            <code>{op.id}</code>
+          </dd>
+        </div>
+      </dl>
       <Section title="Parameters">
         <Fields rows={op.parameters} caption={`Parameters of ${op.id}`} withIn />
       </Section>

@@ -1,4 +1,5 @@
 import { SCOPE_INFO, type ApiScope } from '~/auth/api-scopes'
+import { portals, type PortalKey } from '~/auth/portals'
 import { PROBLEM_HELP, PROBLEM_TYPES, problemTypeUri, type ProblemType } from '~/platform/api/problem'
 import { API_BASE } from './dispatch.server'
 import { examplePath, openApiDocument } from './openapi.server'
@@ -142,9 +143,13 @@ export function referenceOf(endpoints: readonly Endpoint[], origin: string): Ref
         path,
         tag: op.tags[0],
         summary: op.summary,
-        description: op.description,
+        // The scope and portals paragraphs of the document's description are the page's own lines.
+        description: String(op.description)
+          .split('\n\n')
+          .filter((p) => !p.startsWith('Scope:') && !p.startsWith('Callable by users of:'))
+          .join('\n\n'),
         scope: scope ? { name: scope, label: SCOPE_INFO[scope].label } : null,
-        portals: op['x-portals'],
+        portals: (op['x-portals'] as PortalKey[]).map((key) => portals[key].title),
         parameters: params.map((p) => ({
           name: p.name,
           in: p.in,

@@ -165,7 +165,9 @@ function CreatedToken({ created }: { created: { name: string; prefix: string; to
         Copy it now and keep it where your system keeps secrets: it is shown only this once. The platform keeps only a
         fingerprint of it and cannot show it again.
       </p>
-      <CopyText value={created.token} label={`API token ${created.name}`} />
+      <div className="token-secret">
+        <CopyText value={created.token} label={`API token ${created.name}`} />
+      </div>
       <p className="muted" style={{ marginTop: 12 }}>
         Send it in every request: <code>Authorization: Bearer {created.prefix}…</code>
       </p>

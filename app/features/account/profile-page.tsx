@@ -102,6 +102,14 @@ export function ProfilePage({ user, otherSessions, actionData }: ProfileData & {
           </ConfirmDialog>
         ) : null}
       </div>
+      {user.company ? null : (
+        <div className="card">
+          <h2>API tokens</h2>
+          <p>
+            Tokens let a program call the platform’s API as you. <a href="/profile/api_tokens">Your API tokens</a>
+          </p>
+        </div>
+      )}
     </>
   )
 }

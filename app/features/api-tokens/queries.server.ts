@@ -73,3 +73,26 @@ export async function listApiTokens(db: Executor, viewer: Viewer): Promise<Token
     revokedAt: row.revoked_at,
   }))
 }
+
+export type TokenStatus = 'active' | 'expired' | 'revoked'
+
+/** A token's state as its list says it. */
+export const tokenStatusOf = (row: Pick<TokenRow, 'expiresAt' | 'revokedAt'>, now = new Date()): TokenStatus =>
+  row.revokedAt ? 'revoked' : row.expiresAt <= now.toISOString() ? 'expired' : 'active'
+
+/** The active administrators of a company: whom its other users ask for a token. */
+export function companyAdmins(db: Executor, company: { kind: 'buyer' | 'seller'; id: number }) {
+  return db
+    .selectFrom('users')
+    .select(['name', 'email'])
+    .where(company.kind === 'buyer' ? 'buyer_id' : 'seller_id', '=', company.id)
+    .where('is_company_admin', '=', 1)
+    .where('status', '=', 'active')
+    .orderBy('name')
+    .limit(50)
+    .execute()
+}
+
+/** A token's name and prefix (a retried create finds the token its first submit made). */
+export const tokenNameOf = (db: Executor, id: number) =>
+  db.selectFrom('api_tokens').select(['name', 'prefix']).where('id', '=', id).executeTakeFirst()

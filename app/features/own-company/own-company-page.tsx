@@ -101,6 +101,15 @@ export function OwnCompanyPage({ data, reply }: { data: OwnCompanyData; reply?: 
           />
         </div>
         <CompanyUsers users={users} isAdmin={isAdmin} inviteKey={data.inviteKey} reply={reply} />
+        {isAdmin ? (
+          <section className="card" aria-labelledby="api-heading">
+            <h2 id="api-heading">API tokens</h2>
+            <p>
+              Your company’s systems (an ERP, a warehouse system) reach the platform’s API with tokens you make.{' '}
+              <a href={`/${company.kind}/api_tokens`}>API tokens</a>
+            </p>
+          </section>
+        ) : null}
         <History entries={changes} title="Recent changes" />
       </div>
     </>

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint'
+import { masterOrderEndpoints } from './master-orders'
 import { meEndpoints } from './me'
 
 /** Every endpoint of /api/v1, in the order of the reference (docs/api.md). */
-export const endpoints: readonly Endpoint[] = [...meEndpoints]
+export const endpoints: readonly Endpoint[] = [...meEndpoints, ...masterOrderEndpoints]

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint'
 import { masterOrderEndpoints } from './master-orders'
 import { meEndpoints } from './me'
+import { moneyEndpoints } from './money'
 
 /** Every endpoint of /api/v1, in the order of the reference (docs/api.md). */
-export const endpoints: readonly Endpoint[] = [...meEndpoints, ...masterOrderEndpoints]
+export const endpoints: readonly Endpoint[] = [...meEndpoints, ...masterOrderEndpoints, ...moneyEndpoints]

@@ -378,3 +378,61 @@ describe('reading orders', () => {
     expect((await api('GET', '/master-orders', { token: seller })).status).toBe(403)
   })
 })
+
+describe('agreeing to a proposed change', () => {
+  it('records the buyer’s agreement as the order page does, once; another order’s proposal is refused', async () => {
+    // The demo's counter-offer waiting for the buyer's agreement (fewer, later), on one of the KAM's buyers.
+    const waiting = await getDb()
+      .selectFrom('seller_orders as so')
+      .innerJoin('master_orders as mo', 'mo.id', 'so.master_order_id')
+      .select(['so.id', 'mo.id as orderId', 'mo.buyer_id'])
+      .where('so.status', '=', 'pending_approval')
+      .where('so.counter_offer_json', 'is not', null)
+      .execute()
+    let found: { orderId: number; proposal: number; token: string } | null = null
+    for (const w of waiting) {
+      const user = await getDb()
+        .selectFrom('users')
+        .select('email')
+        .where('buyer_id', '=', w.buyer_id)
+        .where('status', '=', 'active')
+        .executeTakeFirst()
+      if (!user) continue
+      const token = await tokenFor(user.email)
+      const order = await api<{ proposals: { proposal_id: number }[] }>('GET', `/master-orders/${w.orderId}`, { token })
+      const proposal = order.json.proposals?.[0]
+      if (proposal) {
+        found = { orderId: w.orderId, proposal: proposal.proposal_id, token }
+        break
+      }
+    }
+    expect(found).not.toBeNull()
+    const { orderId, proposal, token } = found!
+    const elsewhere = await api<Problem>('POST', `/master-orders/${placedElsewhere()}/agreements`, {
+      token,
+      body: { proposal_id: proposal },
+    })
+    expect(elsewhere.status).toBe(404)
+    const agreed = await api<{ proposals: unknown[] }>('POST', `/master-orders/${orderId}/agreements`, {
+      token,
+      body: { proposal_id: proposal },
+    })
+    expect(agreed.status).toBe(200)
+    expect(agreed.json.proposals).toEqual([])
+    const offer = await getDb()
+      .selectFrom('seller_orders')
+      .select('counter_offer_json')
+      .where('id', '=', proposal)
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(offer.counter_offer_json!).buyerAgreedAt).toBeTruthy()
+    const again = await api<Problem>('POST', `/master-orders/${orderId}/agreements`, {
+      token,
+      body: { proposal_id: proposal },
+    })
+    expect(again.status).toBe(422)
+    expect(again.json.errors?.[0]?.pointer).toBe('/proposal_id')
+  })
+})
+
+/** An order id no buyer of the demo owns. */
+const placedElsewhere = () => 999_999_999

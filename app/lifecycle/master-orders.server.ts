@@ -10,6 +10,7 @@ import { moveMasterStatus } from '~/features/orders/steps.server'
 import { placeCart as placeCartOrder, type OrderPlaced } from '~/features/orders/place.server'
 import { importChannelOrders as importChannelCsv } from '~/features/orders/channel-import.server'
 import type { Channel } from '~/features/orders/channels'
+import { placeLines, type LinesToPlace } from '~/features/orders/place-lines.server'
 import { cancelOpenInspections } from '~/features/qc/schedule.server'
 import { refreshOrderFacts } from '~/features/reports/facts.server'
 import { lockAccount, masterOrderSettled } from '~/features/settlements/ledger.server'
@@ -229,4 +230,16 @@ export function placeCart(db: Database, actor: Actor, buyerId: number, idempoten
 /** Imports a channel's CSV export (orders' importChannelOrders) with what follows each placed order. */
 export function importChannelOrders(db: Database, actor: Actor, channel: Channel, text: string, now?: Date) {
   return importChannelCsv(db, actor, channel, text, orderPlaced, now)
+}
+
+/** Places an order of lines sent whole (orders' placeLines: through the cart's rules) with what follows a placed order. */
+export function placeOrderLines(
+  db: Database,
+  actor: Actor,
+  buyerId: number,
+  input: LinesToPlace,
+  idempotencyKey: string | undefined,
+  now?: Date,
+) {
+  return placeLines(db, actor, buyerId, input, idempotencyKey, orderPlaced, now)
 }

@@ -141,6 +141,12 @@ export async function listBuyerSkus(db: Executor, f: BuyerSkuFilters, scope: Sco
   if (total === 0 || (offset >= total && !capped)) return { rows: [] as BuyerSkuListRow[], total, capped }
   const ids = await pageIds(db, f, scope, capped || total > WALK_FROM)
   if (ids.length === 0) return { rows: [] as BuyerSkuListRow[], total, capped }
+  return { rows: await buyerSkuRows(db, ids, at), total, capped }
+}
+
+/** The rows of these buyer SKUs, in the order given, each with its version in force at `at` and any waiting one. */
+export async function buyerSkuRows(db: Executor, ids: number[], at: string): Promise<BuyerSkuListRow[]> {
+  if (ids.length === 0) return []
   const found = await db
     .selectFrom('buyer_skus')
     .innerJoin('buyers', 'buyers.id', 'buyer_skus.buyer_id')
@@ -211,7 +217,7 @@ export async function listBuyerSkus(db: Executor, f: BuyerSkuFilters, scope: Sco
       return [r.id, row]
     }),
   )
-  return { rows: ids.map((id) => byId.get(id)).filter((r): r is BuyerSkuListRow => r !== undefined), total, capped }
+  return ids.map((id) => byId.get(id)).filter((r): r is BuyerSkuListRow => r !== undefined)
 }
 
 /** Everything the list page shows. */
@@ -229,4 +235,22 @@ export async function buyerSkuListPage(db: Executor, filters: BuyerSkuFilters) {
     buyerName,
     products: products.map((p) => ({ slug: p.slug, name: p.name })),
   }
+}
+
+/**
+ * The matching buyer SKUs, newest id first, after a row (keyset: its id), up to `limit`, with their
+ * versions in force: the integration API's cursor pages of the same list.
+ */
+export async function buyerSkusAfter(
+  db: Executor,
+  f: Pick<BuyerSkuFilters, 'status' | 'q'>,
+  scope: Scope,
+  afterId: number | null,
+  limit: number,
+  at = new Date().toISOString(),
+): Promise<BuyerSkuListRow[]> {
+  let query = filtered(db, f, scope).select('buyer_skus.id')
+  if (afterId !== null) query = query.where('buyer_skus.id', '<', afterId)
+  const ids = (await query.orderBy('buyer_skus.id', 'desc').limit(limit).execute()).map((r) => r.id)
+  return buyerSkuRows(db, ids, at)
 }

@@ -9,14 +9,43 @@ import type { BuyerShipment } from './buyer-shipments'
 // shown at all: their one side is the seller, and they bring nothing to the buyer's door.
 
 export async function buyerShipments(db: Executor, masterOrderId: number): Promise<BuyerShipment[]> {
-  const rows = await db
+  const rows = await shipmentRows(db).where('r.master_order_id', '=', masterOrderId).orderBy('r.id').execute()
+  return (await shipmentsOf(db, rows)).map(({ id: _id, masterOrderId: _m, masterCode: _c, ...shipment }) => shipment)
+}
+
+/**
+ * The shipments to a buyer across its orders (the integration API), newest first, after a request
+ * id (keyset), up to `limit`, each with its id and its order; one order's or one shipment's when
+ * asked. Scoped by the buyer: another buyer's shipment is not found. Staff (`buyerId` null) read any.
+ */
+export async function buyerShipmentsAfter(
+  db: Executor,
+  buyerId: number | null,
+  f: { masterOrderId?: number; id?: number },
+  afterId: number | null,
+  limit: number,
+) {
+  let query = shipmentRows(db)
+  if (buyerId !== null) query = query.where('mo.buyer_id', '=', buyerId)
+  if (f.masterOrderId !== undefined) query = query.where('r.master_order_id', '=', f.masterOrderId)
+  if (f.id !== undefined) query = query.where('r.id', '=', f.id)
+  if (afterId !== null) query = query.where('r.id', '<', afterId)
+  return shipmentsOf(db, await query.orderBy('r.id', 'desc').limit(limit).execute())
+}
+
+/** The last miles to the buyer's door (not cancelled), with the allow-listed columns of their live booking. */
+function shipmentRows(db: Executor) {
+  return db
     .selectFrom('transport_requests as r')
+    .innerJoin('master_orders as mo', 'mo.id', 'r.master_order_id')
     .leftJoin('transport_bookings as b', (join) =>
       join.onRef('b.request_id', '=', 'r.id').on('b.status', '<>', 'cancelled'),
     )
     .leftJoin('transporters as t', 't.id', 'b.transporter_id')
     .select([
       'r.id',
+      'mo.id as masterOrderId',
+      'mo.code as masterCode',
       'r.seller_order_id as sellerOrderId',
       'r.status',
       't.name as transporter',
@@ -25,11 +54,15 @@ export async function buyerShipments(db: Executor, masterOrderId: number): Promi
       'b.expected_delivery_at as expectedDeliveryAt',
       'b.delivered_at as deliveredAt',
     ])
-    .where('r.master_order_id', '=', masterOrderId)
     .where('r.transport_type', '=', 'last_mile')
     .where('r.status', '<>', 'cancelled')
-    .orderBy('r.id')
-    .execute()
+}
+type ShipmentRow = Awaited<ReturnType<ReturnType<typeof shipmentRows>['execute']>>[number]
+
+async function shipmentsOf(
+  db: Executor,
+  rows: ShipmentRow[],
+): Promise<(BuyerShipment & { id: number; masterOrderId: number; masterCode: string })[]> {
   const sellerOrderIds = [...new Set(rows.flatMap((r) => (r.sellerOrderId === null ? [] : [r.sellerOrderId])))]
   const lines = sellerOrderIds.length
     ? await db
@@ -41,6 +74,9 @@ export async function buyerShipments(db: Executor, masterOrderId: number): Promi
         .execute()
     : []
   return rows.map((r) => ({
+    id: r.id,
+    masterOrderId: r.masterOrderId,
+    masterCode: r.masterCode,
     state:
       r.deliveredAt || r.status === 'delivered'
         ? 'delivered'

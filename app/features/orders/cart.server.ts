@@ -145,59 +145,66 @@ export async function addCartLine(
   buyerSkuId: number,
 ): Promise<Result<{ lineId: number }>> {
   return refusals(() =>
-    db.transaction().execute(async (trx) => {
-      await activeBuyer(trx, buyerId)
-      const sku = await trx
-        .selectFrom('buyer_skus')
-        .select(['id', 'status'])
-        .where('id', '=', buyerSkuId)
-        .where('buyer_id', '=', buyerId)
-        .executeTakeFirst()
-      if (!sku) throw new Refused('buyerSku', 'Choose one of this buyer’s SKUs')
-      if (sku.status !== 'active') throw new Refused('buyerSku', 'This buyer SKU is archived: choose an active one')
-      const cart = await cartFor(trx, actor.userId, buyerId)
-      // The line starts filled in as far as it can be: the MOQ in force and the cheapest live offer.
-      const [moq, offer] = await Promise.all([
-        trx
-          .selectFrom('buyer_sku_versions')
-          .select('moq_milli')
-          .where('buyer_sku_id', '=', buyerSkuId)
-          .where('effective_from', '<=', new Date().toISOString())
-          .orderBy('number', 'desc')
-          .limit(1)
-          .executeTakeFirst(),
-        trx
-          .selectFrom('seller_skus')
-          .innerJoin('sellers', 'sellers.id', 'seller_skus.seller_id')
-          .innerJoin('buyer_skus', 'buyer_skus.product_sku_id', 'seller_skus.product_sku_id')
-          .select('seller_skus.id')
-          .where('buyer_skus.id', '=', buyerSkuId)
-          .where('seller_skus.status', '=', 'live')
-          .where('sellers.status', '=', 'active')
-          .where('seller_skus.cost_minor', 'is not', null)
-          .orderBy('seller_skus.cost_minor')
-          .orderBy('seller_skus.id')
-          .limit(1)
-          .executeTakeFirst(),
-      ])
-      const line = await trx
-        .insertInto('order_cart_lines')
-        .values({
-          cart_id: cart.id,
-          buyer_sku_id: buyerSkuId,
-          quantity: moq?.moq_milli ? quantityInput(moq.moq_milli) : '',
-          seller_sku_id: offer?.id ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await trx
-        .updateTable('order_carts')
-        .set({ updated_at: new Date().toISOString() })
-        .where('id', '=', cart.id)
-        .execute()
-      return { ok: true as const, value: { lineId: line.id } }
-    }),
+    db.transaction().execute(async (trx) => ({
+      ok: true as const,
+      value: await addCartLineIn(trx, actor, buyerId, buyerSkuId),
+    })),
   )
+}
+
+/** Adds the line inside the caller's transaction (the cart page's add, and an order placed through the API). */
+export async function addCartLineIn(
+  trx: Executor,
+  actor: Actor,
+  buyerId: number,
+  buyerSkuId: number,
+): Promise<{ lineId: number }> {
+  await activeBuyer(trx, buyerId)
+  const sku = await trx
+    .selectFrom('buyer_skus')
+    .select(['id', 'status'])
+    .where('id', '=', buyerSkuId)
+    .where('buyer_id', '=', buyerId)
+    .executeTakeFirst()
+  if (!sku) throw new Refused('buyerSku', 'Choose one of this buyer’s SKUs')
+  if (sku.status !== 'active') throw new Refused('buyerSku', 'This buyer SKU is archived: choose an active one')
+  const cart = await cartFor(trx, actor.userId, buyerId)
+  // The line starts filled in as far as it can be: the MOQ in force and the cheapest live offer.
+  const [moq, offer] = await Promise.all([
+    trx
+      .selectFrom('buyer_sku_versions')
+      .select('moq_milli')
+      .where('buyer_sku_id', '=', buyerSkuId)
+      .where('effective_from', '<=', new Date().toISOString())
+      .orderBy('number', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    trx
+      .selectFrom('seller_skus')
+      .innerJoin('sellers', 'sellers.id', 'seller_skus.seller_id')
+      .innerJoin('buyer_skus', 'buyer_skus.product_sku_id', 'seller_skus.product_sku_id')
+      .select('seller_skus.id')
+      .where('buyer_skus.id', '=', buyerSkuId)
+      .where('seller_skus.status', '=', 'live')
+      .where('sellers.status', '=', 'active')
+      .where('seller_skus.cost_minor', 'is not', null)
+      .orderBy('seller_skus.cost_minor')
+      .orderBy('seller_skus.id')
+      .limit(1)
+      .executeTakeFirst(),
+  ])
+  const line = await trx
+    .insertInto('order_cart_lines')
+    .values({
+      cart_id: cart.id,
+      buyer_sku_id: buyerSkuId,
+      quantity: moq?.moq_milli ? quantityInput(moq.moq_milli) : '',
+      seller_sku_id: offer?.id ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await trx.updateTable('order_carts').set({ updated_at: new Date().toISOString() }).where('id', '=', cart.id).execute()
+  return { lineId: line.id }
 }
 
 /** What a line's form sends: kept as typed; checked when shown and when placed. */
@@ -376,31 +383,41 @@ export async function setCartAddresses(
 ): Promise<Result> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
-      const owned = await trx
-        .selectFrom('addresses')
-        .select(['id', 'kind'])
-        .where('buyer_id', '=', buyerId)
-        .where('id', 'in', [input.shipTo ?? 0, input.billTo ?? 0])
-        .execute()
-      const fields: Record<string, string> = {}
-      if (input.shipTo !== null && owned.find((a) => a.id === input.shipTo)?.kind !== 'shipping')
-        fields.shipTo = 'Choose one of this buyer’s shipping addresses'
-      if (input.billTo !== null && owned.find((a) => a.id === input.billTo)?.kind !== 'billing')
-        fields.billTo = 'Choose one of this buyer’s billing addresses'
-      if (Object.keys(fields).length) throw new Refused(fields)
-      const cart = await cartFor(trx, actor.userId, buyerId)
-      await trx
-        .updateTable('order_carts')
-        .set({
-          ship_to_address_id: input.shipTo,
-          bill_to_address_id: input.billTo,
-          updated_at: new Date().toISOString(),
-        })
-        .where('id', '=', cart.id)
-        .execute()
+      await setCartAddressesIn(trx, actor, buyerId, input)
       return { ok: true as const, value: undefined }
     }),
   )
+}
+
+/** Sets the cart's addresses inside the caller's transaction; one that is not the buyer's of its kind is refused at its field. */
+export async function setCartAddressesIn(
+  trx: Executor,
+  actor: Actor,
+  buyerId: number,
+  input: { shipTo: number | null; billTo: number | null },
+): Promise<void> {
+  const owned = await trx
+    .selectFrom('addresses')
+    .select(['id', 'kind'])
+    .where('buyer_id', '=', buyerId)
+    .where('id', 'in', [input.shipTo ?? 0, input.billTo ?? 0])
+    .execute()
+  const fields: Record<string, string> = {}
+  if (input.shipTo !== null && owned.find((a) => a.id === input.shipTo)?.kind !== 'shipping')
+    fields.shipTo = 'Choose one of this buyer’s shipping addresses'
+  if (input.billTo !== null && owned.find((a) => a.id === input.billTo)?.kind !== 'billing')
+    fields.billTo = 'Choose one of this buyer’s billing addresses'
+  if (Object.keys(fields).length) throw new Refused(fields)
+  const cart = await cartFor(trx, actor.userId, buyerId)
+  await trx
+    .updateTable('order_carts')
+    .set({
+      ship_to_address_id: input.shipTo,
+      bill_to_address_id: input.billTo,
+      updated_at: new Date().toISOString(),
+    })
+    .where('id', '=', cart.id)
+    .execute()
 }
 
 /** Today in the platform's time zone: required-by dates are calendar days there. */

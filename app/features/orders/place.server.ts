@@ -33,76 +33,9 @@ export async function placeCart(
 ): Promise<Result<{ id: number; code: string; repeated: boolean; held: boolean }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
-      const { result, repeated } = await once(trx, idempotencyKey, 'master_order.place', actor.userId, async () => {
-        const at = now.toISOString()
-        // The first write takes the cart: a second placing of it waits here, then finds it gone.
-        const cart = await trx
-          .updateTable('order_carts')
-          .set({ updated_at: at })
-          .where('user_id', '=', actor.userId)
-          .where('buyer_id', '=', buyerId)
-          .returning(['id', 'ship_to_address_id', 'bill_to_address_id'])
-          .executeTakeFirst()
-        if (!cart) throw new Refused(undefined, 'There is no cart for this buyer: it may have just been placed.')
-        const buyer = await trx
-          .selectFrom('buyers')
-          .select(['name', 'status'])
-          .where('id', '=', buyerId)
-          .executeTakeFirstOrThrow()
-        if (buyer.status !== 'active')
-          throw new Refused(undefined, `${buyer.name} is ${buyer.status}: orders are placed for active buyers only.`)
-        const rows = await cartLineRows(trx, cart.id, at)
-        if (rows.length === 0) throw new Refused(undefined, 'The cart is empty: add a buyer SKU first.')
-
-        const today = platformToday(now)
-        const fields: Record<string, string> = {}
-        const lines = rows.map((row) => {
-          const checked = checkCartLine(row, today)
-          for (const [field, message] of Object.entries(checked.errors)) fields[`line.${row.id}.${field}`] = message
-          return { row, checked }
-        })
-        const [shipTo, billTo] = await Promise.all([
-          addressSnapshot(trx, buyerId, cart.ship_to_address_id, 'shipping'),
-          addressSnapshot(trx, buyerId, cart.bill_to_address_id, 'billing'),
-        ])
-        if (!shipTo) fields.shipTo = 'Choose where it ships to: one of the buyer’s shipping addresses'
-        if (!billTo) fields.billTo = 'Choose where it is billed: one of the buyer’s billing addresses'
-        const bad = Object.keys(fields).length
-        if (bad)
-          throw new Refused(
-            fields,
-            bad === 1
-              ? 'One thing in the cart needs a change before it can be placed.'
-              : `${bad} things in the cart need a change before they can be placed.`,
-          )
-
-        const placed = lines.map(({ row, checked }) => ({
-          row,
-          quantityMilli: checked.quantityMilli!,
-          valueMinor: checked.valueMinor!,
-          gstMinor: checked.gstMinor!,
-          requiredBy: row.required_by.trim(),
-        }))
-        const order = await writeOrder(
-          trx,
-          actor,
-          {
-            buyerId,
-            buyerName: buyer.name,
-            source: 'cart',
-            channelOrderId: null,
-            shipToId: cart.ship_to_address_id,
-            billToId: cart.bill_to_address_id,
-            shipTo: shipTo!,
-            billTo: billTo!,
-          },
-          placed,
-          now,
-          orderPlaced,
-        )
-        await trx.deleteFrom('order_carts').where('id', '=', cart.id).execute()
-        return order.id
-      })
+      const { result, repeated } = await once(trx, idempotencyKey, 'master_order.place', actor.userId, () =>
+        placeCartIn(trx, actor, buyerId, orderPlaced, now),
+      )
       const { code, credit_hold } = await trx
         .selectFrom('master_orders')
         .select(['code', 'credit_hold'])
@@ -111,6 +44,87 @@ export async function placeCart(
       return { ok: true as const, value: { id: result, code, repeated, held: credit_hold === 'held' } }
     }),
   )
+}
+
+/**
+ * Places the user's cart for the buyer inside the caller's transaction (placeCart, and an order placed
+ * through the API from lines put in the cart in the same transaction): the answer is the order's id.
+ */
+export async function placeCartIn(
+  trx: Executor,
+  actor: Actor,
+  buyerId: number,
+  orderPlaced: OrderPlaced,
+  now: Date,
+): Promise<number> {
+  const at = now.toISOString()
+  // The first write takes the cart: a second placing of it waits here, then finds it gone.
+  const cart = await trx
+    .updateTable('order_carts')
+    .set({ updated_at: at })
+    .where('user_id', '=', actor.userId)
+    .where('buyer_id', '=', buyerId)
+    .returning(['id', 'ship_to_address_id', 'bill_to_address_id'])
+    .executeTakeFirst()
+  if (!cart) throw new Refused(undefined, 'There is no cart for this buyer: it may have just been placed.')
+  const buyer = await trx
+    .selectFrom('buyers')
+    .select(['name', 'status'])
+    .where('id', '=', buyerId)
+    .executeTakeFirstOrThrow()
+  if (buyer.status !== 'active')
+    throw new Refused(undefined, `${buyer.name} is ${buyer.status}: orders are placed for active buyers only.`)
+  const rows = await cartLineRows(trx, cart.id, at)
+  if (rows.length === 0) throw new Refused(undefined, 'The cart is empty: add a buyer SKU first.')
+
+  const today = platformToday(now)
+  const fields: Record<string, string> = {}
+  const lines = rows.map((row) => {
+    const checked = checkCartLine(row, today)
+    for (const [field, message] of Object.entries(checked.errors)) fields[`line.${row.id}.${field}`] = message
+    return { row, checked }
+  })
+  const [shipTo, billTo] = await Promise.all([
+    addressSnapshot(trx, buyerId, cart.ship_to_address_id, 'shipping'),
+    addressSnapshot(trx, buyerId, cart.bill_to_address_id, 'billing'),
+  ])
+  if (!shipTo) fields.shipTo = 'Choose where it ships to: one of the buyer’s shipping addresses'
+  if (!billTo) fields.billTo = 'Choose where it is billed: one of the buyer’s billing addresses'
+  const bad = Object.keys(fields).length
+  if (bad)
+    throw new Refused(
+      fields,
+      bad === 1
+        ? 'One thing in the cart needs a change before it can be placed.'
+        : `${bad} things in the cart need a change before they can be placed.`,
+    )
+
+  const placed = lines.map(({ row, checked }) => ({
+    row,
+    quantityMilli: checked.quantityMilli!,
+    valueMinor: checked.valueMinor!,
+    gstMinor: checked.gstMinor!,
+    requiredBy: row.required_by.trim(),
+  }))
+  const order = await writeOrder(
+    trx,
+    actor,
+    {
+      buyerId,
+      buyerName: buyer.name,
+      source: 'cart',
+      channelOrderId: null,
+      shipToId: cart.ship_to_address_id,
+      billToId: cart.bill_to_address_id,
+      shipTo: shipTo!,
+      billTo: billTo!,
+    },
+    placed,
+    now,
+    orderPlaced,
+  )
+  await trx.deleteFrom('order_carts').where('id', '=', cart.id).execute()
+  return order.id
 }
 
 /** What an order is placed with: its buyer, where it came from, and its addresses as they read now. */

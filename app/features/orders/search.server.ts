@@ -482,6 +482,33 @@ export async function listOrders(db: Database, lens: OrderLens, f: OrderFilters)
   return { rows: await lensRows(db, lens, found), total, capped, ...errors }
 }
 
+/**
+ * The lens's orders matching the filters, newest placed first, after a row (keyset: its placed time
+ * and id), up to `limit` rows through the lens: the integration API's cursor pages. A buyer id given
+ * narrows staff's search to that buyer (where the lens shows buyers).
+ */
+export async function orderRowsAfter(
+  db: Database,
+  lens: OrderLens,
+  f: OrderFilters,
+  buyerId: number | null,
+  after: { placedAt: string; id: number } | null,
+  limit: number,
+): Promise<OrderRow[]> {
+  const ids: Resolved = { buyerId: lens.see.buyer && lens.scope.kind !== 'buyer' ? buyerId : null, sellerId: null }
+  let query = rowQuery(db, lens, { ...f, sort: 'placed', dir: 'desc' }, ids)
+  if (after) {
+    const { placedAt, id } = after
+    query = query.where((eb) =>
+      eb.or([
+        eb('master_orders.placed_at', '<', placedAt),
+        eb.and([eb('master_orders.placed_at', '=', placedAt), eb('master_orders.id', '<', id)]),
+      ]),
+    )
+  }
+  return lensRows(db, lens, await query.limit(limit).execute())
+}
+
 /** Rows per query of the CSV export. */
 export const EXPORT_BATCH = 1000
 

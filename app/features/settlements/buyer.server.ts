@@ -299,3 +299,71 @@ export const buyerStatementPdf = (db: Database, buyerId: number, url: URL) => st
 /** The buyer whose money the viewer reads: its own company, or none (every money page answers 404). */
 export const buyerIdOf = (viewer: Pick<Viewer, 'company'>): number | null =>
   viewer.company?.kind === 'buyer' ? viewer.company.id : null
+
+/**
+ * The buyer's invoices the status picks, newest first, after a row (keyset: its day and id), up to
+ * `limit`: the integration API's cursor pages of the same list.
+ */
+export async function buyerInvoicesAfter(
+  db: Database,
+  buyerId: number,
+  status: BuyerInvoiceFilter | null,
+  after: { invoiceOn: string; id: number } | null,
+  limit: number,
+) {
+  const today = kolkataDay()
+  let query = filteredInvoices(db, buyerId, { status }, today)
+  if (after) {
+    const { invoiceOn, id } = after
+    query = query.where((eb) =>
+      eb.or([eb('i.invoice_on', '<', invoiceOn), eb.and([eb('i.invoice_on', '=', invoiceOn), eb('i.id', '<', id)])]),
+    )
+  }
+  const rows = await invoiceRows(query).limit(limit).execute()
+  return { rows: rows.map((r) => amounts(withOrder(r))), today }
+}
+
+/** The payments received from the buyer, newest first, after a row (keyset), each with the invoices it paid. */
+export async function buyerPaymentsAfter(
+  db: Database,
+  buyerId: number,
+  after: { receivedOn: string; id: number } | null,
+  limit: number,
+) {
+  let query = paymentRows(db, buyerId)
+  if (after) {
+    const { receivedOn, id } = after
+    query = query.where((eb) =>
+      eb.or([
+        eb('p.received_on', '<', receivedOn),
+        eb.and([eb('p.received_on', '=', receivedOn), eb('p.id', '<', id)]),
+      ]),
+    )
+  }
+  return withAllocations(db, buyerId, await query.limit(limit).execute())
+}
+
+/**
+ * The credit notes issued to the buyer, newest first, after a row (keyset: id), each with the
+ * invoice it reduces and the reason staff wrote for the buyer (as its statement tells it).
+ */
+export async function buyerCreditNotesAfter(db: Database, buyerId: number, afterId: number | null, limit: number) {
+  let query = db
+    .selectFrom('credit_notes as n')
+    .innerJoin('buyer_invoices as i', 'i.id', 'n.invoice_id')
+    .select([
+      'n.id',
+      'n.number',
+      'n.issued_on as issuedOn',
+      'n.reason_code as reasonCode',
+      'n.reason',
+      'n.taxable_minor as taxableMinor',
+      'n.amount_minor as amountMinor',
+      'i.id as invoiceId',
+      'i.number as invoiceNumber',
+    ])
+    .where('n.buyer_id', '=', buyerId)
+  if (afterId !== null) query = query.where('n.id', '<', afterId)
+  const rows = await query.orderBy('n.id', 'desc').limit(limit).execute()
+  return rows.map((r) => ({ ...r, taxableMinor: Number(r.taxableMinor), amountMinor: Number(r.amountMinor) }))
+}

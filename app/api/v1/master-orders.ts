@@ -587,6 +587,16 @@ export const masterOrderEndpoints = [
     params: masterOrderId,
     body: z.object({ proposal_id: id.describe('The `proposal_id` of one of the order’s `proposals`.') }),
     response: buyerOrder,
+    examples: [
+      {
+        name: 'agree',
+        summary: 'Agree to the supplier’s smaller, later delivery waiting on one of the demo orders',
+        as: 'buyer@example.com',
+        params: { masterOrderId: 4 },
+        body: { proposal_id: 5 },
+        status: 200,
+      },
+    ],
     handle: async ({ db, viewer, params, body }) => {
       const form = new FormData()
       form.set('intent', 'agree_counter')

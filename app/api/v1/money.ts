@@ -311,6 +311,15 @@ export const moneyEndpoints = [
     produces: 'application/pdf',
     etag: false,
     response: pdfResponse,
+    examples: [
+      {
+        name: 'buyer',
+        summary: 'The PDF of one of the demo buyer’s invoices',
+        as: 'buyer@example.com',
+        params: { invoiceId: 1 },
+        status: 200,
+      },
+    ],
     handle: async ({ db, viewer, portal, params }) => {
       const buyerId = await buyerOfRecord(db, viewer, portal, 'buyer_invoices', params.invoiceId)
       const pdf = buyerId ? await buyerInvoicePdf(db, buyerId, String(params.invoiceId)) : undefined
@@ -418,6 +427,15 @@ export const moneyEndpoints = [
     produces: 'application/pdf',
     etag: false,
     response: pdfResponse,
+    examples: [
+      {
+        name: 'buyer',
+        summary: 'The PDF of the demo buyer’s credit note',
+        as: 'buyer@example.com',
+        params: { noteId: 5 },
+        status: 200,
+      },
+    ],
     handle: async ({ db, viewer, portal, params }) => {
       const buyerId = await buyerOfRecord(db, viewer, portal, 'credit_notes', params.noteId)
       const pdf = await notePdfFor(db, buyerId, 'credit', String(params.noteId))
@@ -512,6 +530,7 @@ export const moneyEndpoints = [
     produces: 'application/pdf',
     etag: false,
     response: pdfResponse,
+    examples: [{ name: 'buyer', summary: 'The last 90 days as a PDF', as: 'buyer@example.com', status: 200 }],
     handle: async ({ db, viewer, portal, query }) => {
       const buyerId = await buyerFor(db, viewer, portal, query.buyer_id)
       const url = new URL('http://api.local/')

@@ -99,7 +99,13 @@ export const WEBHOOK_EVENTS = {
     describe: 'A master order is placed (from the cart or a channel import).',
     audiences: {
       buyer: {
-        fields: [...masterOrder, 'master_order.placed_at', 'master_order.required_by', 'master_order.lines', 'buyer.id'],
+        fields: [
+          ...masterOrder,
+          'master_order.placed_at',
+          'master_order.required_by',
+          'master_order.lines',
+          'buyer.id',
+        ],
       },
       platform: {
         fields: [
@@ -120,7 +126,8 @@ export const WEBHOOK_EVENTS = {
   },
   'master_order.status_changed': {
     label: 'Order status changed',
-    describe: 'A master order’s status moves (confirmed, in production, in QC, dispatched, delivered, closed, cancelled).',
+    describe:
+      'A master order’s status moves (confirmed, in production, in QC, dispatched, delivered, closed, cancelled).',
     audiences: {
       buyer: { fields: [...masterOrder, 'previous_status', 'buyer.id'] },
       platform: { fields: [...masterOrder, 'previous_status', 'buyer.id', 'buyer.name'] },
@@ -131,7 +138,9 @@ export const WEBHOOK_EVENTS = {
     describe: 'A counter-offer gives the buyer less or later than it ordered: the buyer’s agreement is needed.',
     audiences: {
       buyer: { fields: [...masterOrder, 'proposed_at', 'buyer.id'] },
-      platform: { fields: [...masterOrder, 'proposed_at', 'buyer.id', 'buyer.name', 'seller_order.id', 'seller_order.code'] },
+      platform: {
+        fields: [...masterOrder, 'proposed_at', 'buyer.id', 'buyer.name', 'seller_order.id', 'seller_order.code'],
+      },
     },
   },
   'seller_order.created': sellerOrderEvent(
@@ -147,9 +156,11 @@ export const WEBHOOK_EVENTS = {
   'seller_order.rejected': sellerOrderEvent('Seller order rejected', 'A seller order is rejected, with the reason.', [
     'reason',
   ]),
-  'seller_order.cancelled': sellerOrderEvent('Seller order cancelled', 'A seller order is cancelled, with the reason.', [
-    'reason',
-  ]),
+  'seller_order.cancelled': sellerOrderEvent(
+    'Seller order cancelled',
+    'A seller order is cancelled, with the reason.',
+    ['reason'],
+  ),
   'seller_order.countered': sellerOrderEvent(
     'Counter-offer recorded',
     'A counter-offer (quantities, ready dates, costs) is recorded on a seller order waiting for approval.',
@@ -167,7 +178,8 @@ export const WEBHOOK_EVENTS = {
   ),
   'qc.decided': {
     label: 'QC decided',
-    describe: 'A QC inspection is decided: approved, rejected, or accepted in part (the rejected part is a new seller order).',
+    describe:
+      'A QC inspection is decided: approved, rejected, or accepted in part (the rejected part is a new seller order).',
     audiences: {
       seller: {
         fields: [
@@ -206,7 +218,8 @@ export const WEBHOOK_EVENTS = {
   'shipment.delivered': shipmentEvent('Shipment delivered', 'A shipment is delivered.'),
   'invoice.raised': {
     label: 'Invoice raised',
-    describe: 'A tax invoice is raised to the buyer: a seller order delivered, or a sample order with a charge dispatched.',
+    describe:
+      'A tax invoice is raised to the buyer: a seller order delivered, or a sample order with a charge dispatched.',
     audiences: {
       buyer: {
         fields: [

@@ -92,7 +92,15 @@ export async function emitEvent(trx: Executor, event: WebhookEventInput): Promis
  * Waits after the 1st, 2nd, ... failure: the schedule of the Standard Webhooks guidance (Svix's):
  * 5 seconds, 5 minutes, 30 minutes, 2 hours, 5 hours, 10 hours, 10 hours; given up after the 8th attempt.
  */
-export const WEBHOOK_RETRY_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000]
+export const WEBHOOK_RETRY_MS = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
+]
 export const MAX_WEBHOOK_TRIES = WEBHOOK_RETRY_MS.length + 1
 /** A receiver has this long to answer. */
 export const WEBHOOK_TIMEOUT_MS = 10_000
@@ -234,7 +242,13 @@ export async function purgeWebhooks(db: Database, now = new Date()): Promise<num
     .deleteFrom('webhook_events')
     .where('created_at', '<=', before)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('webhook_deliveries').select('id').whereRef('webhook_deliveries.event_id', '=', 'webhook_events.id'))),
+      not(
+        exists(
+          selectFrom('webhook_deliveries')
+            .select('id')
+            .whereRef('webhook_deliveries.event_id', '=', 'webhook_events.id'),
+        ),
+      ),
     )
     .execute()
   return Number(deleted.numDeletedRows)

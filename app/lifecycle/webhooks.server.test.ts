@@ -1,0 +1,270 @@
+import { getDb } from '~/db.server'
+import { createSubscription } from '~/features/webhooks/mutations.server'
+import type { WebhookOwner } from '~/features/webhooks/shared'
+import { webhookClient } from '~/platform/webhook-address.server'
+import { subscribableEvents, type WebhookAudience } from '~/platform/webhook-events'
+import { deliverWebhooksDue } from '~/platform/webhooks.server'
+import { makeBuyer, makeSeller } from '../../tests/support/companies'
+import { DRIVEN, driveOrders } from '../../tests/support/confidential-orders'
+import { userIdOf } from '../../tests/support/db'
+import { lifecycleParties, orderThrough } from '../../tests/support/lifecycle'
+import { startReceiver, verifyWebhook, type Receiver } from '../../tests/support/webhook-receiver'
+import { takeSellerOrderStep } from './seller-orders.server'
+
+// The lifecycle's webhook events: a step queues one delivery per subscription that may read it and
+// subscribes to it, none for other companies; a whole order (placed, counter-offer, rejected and
+// moved, QC in part, first and last mile, invoices, payment) tells each company only its own, through
+// its lens, signed, and staff everything.
+
+const client = webhookClient({ httpsOnly: false, allowPrivate: true })
+const owners: Receiver[] = []
+afterAll(async () => {
+  for (const receiver of owners) await receiver.close()
+})
+
+/** A subscription of the owner at a receiver of its own; every event the owner may choose unless told. */
+async function listen(owner: WebhookOwner, events?: string[]) {
+  const receiver = await startReceiver(`/hooks/${owner.kind}`)
+  owners.push(receiver)
+  const made = await createSubscription(
+    getDb(),
+    { userId: await userIdOf('admin@example.com') },
+    owner,
+    { url: receiver.url, events: events ?? subscribableEvents(owner.kind as WebhookAudience) },
+    undefined,
+  )
+  if (!made.ok) throw new Error(made.message)
+  const { secret } = await getDb()
+    .selectFrom('webhook_subscriptions')
+    .select('secret')
+    .where('id', '=', made.value.id)
+    .executeTakeFirstOrThrow()
+  return { id: made.value.id, receiver, secret }
+}
+
+const queuedFor = async (subscriptionId: number) =>
+  (
+    await getDb()
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+      .select(['e.type', 'd.payload'])
+      .where('d.subscription_id', '=', subscriptionId)
+      .orderBy('d.id')
+      .execute()
+  ).map((d) => ({ type: d.type, payload: JSON.parse(d.payload) as { data: Record<string, unknown> } }))
+
+/** Delivers everything due, as the worker does, until nothing is left. */
+async function deliverAll() {
+  for (let round = 0; round < 50; round++) {
+    const due = await getDb()
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
+    if (!due) return
+    await deliverWebhooksDue(getDb(), client, 'test-worker')
+  }
+  throw new Error('deliveries still waiting after 50 rounds')
+}
+
+describe('a lifecycle step’s webhooks', () => {
+  it('approving a seller order: one delivery per matching subscription, none for other companies', async () => {
+    const parties = await lifecycleParties('Hooks')
+    const [sellerId, otherSellerId] = parties.sellerIds as [number, number]
+    const order = await orderThrough(parties, [])
+    const otherBuyerId = await makeBuyer({ name: 'Elsewhere Buyer', status: 'active' })
+    const seller = await listen({ kind: 'seller', id: sellerId }, ['seller_order.approved'])
+    const otherSeller = await listen({ kind: 'seller', id: otherSellerId }, ['seller_order.approved'])
+    const unrelated = await listen({ kind: 'seller', id: await makeSeller({ name: 'Far Mills', status: 'active' }) })
+    const buyer = await listen({ kind: 'buyer', id: parties.buyerId }, ['master_order.status_changed'])
+    const otherBuyer = await listen({ kind: 'buyer', id: otherBuyerId })
+    const platform = await listen({ kind: 'platform' }, ['seller_order.approved'])
+
+    const approved = await takeSellerOrderStep(getDb(), parties.staff, order.sellerOrderId, 'approve')
+    expect(approved).toMatchObject({ ok: true })
+
+    const [toSeller] = await queuedFor(seller.id)
+    expect(await queuedFor(seller.id)).toHaveLength(1)
+    expect(toSeller!.type).toBe('seller_order.approved')
+    expect(toSeller!.payload.data).toEqual({
+      seller_order: {
+        id: order.sellerOrderId,
+        code: order.sellerOrders[0]!.code,
+        status: 'approved',
+        api: `/api/v1/seller-orders/${order.sellerOrderId}`,
+      },
+      master_order: { id: order.id, code: expect.stringMatching(/^MO-/) },
+      seller: { id: sellerId },
+      approved_at: expect.any(String),
+      approved_by: 'staff',
+    })
+    expect(await queuedFor(platform.id)).toHaveLength(1)
+    expect((await queuedFor(platform.id))[0]!.payload.data).toMatchObject({
+      buyer: { id: parties.buyerId, name: 'Hooks Buyer' },
+      seller: { id: sellerId, name: 'Hooks Mills' },
+    })
+    // The buyer hears its order moved on (placed → confirmed), never of the seller order.
+    expect(await queuedFor(buyer.id)).toEqual([
+      {
+        type: 'master_order.status_changed',
+        payload: expect.objectContaining({
+          data: {
+            master_order: {
+              id: order.id,
+              code: expect.stringMatching(/^MO-/),
+              status: 'confirmed',
+              api: `/api/v1/master-orders/${order.id}`,
+            },
+            previous_status: 'placed',
+            buyer: { id: parties.buyerId },
+          },
+        }),
+      },
+    ])
+    for (const other of [otherSeller, unrelated, otherBuyer]) expect(await queuedFor(other.id)).toEqual([])
+
+    await deliverAll()
+    const [got] = seller.receiver.received
+    expect(seller.receiver.received).toHaveLength(1)
+    expect(verifyWebhook(seller.secret, got!.headers, got!.body)).toBe(true)
+    expect(otherSeller.receiver.received).toEqual([])
+  })
+
+  it('a refused step queues nothing', async () => {
+    const parties = await lifecycleParties('Refused')
+    const order = await orderThrough(parties, ['approve'])
+    const platform = await listen({ kind: 'platform' })
+    const before = (await queuedFor(platform.id)).length
+    expect(await takeSellerOrderStep(getDb(), parties.staff, order.sellerOrderId, 'dispatch')).toMatchObject({
+      ok: false,
+    })
+    expect(await queuedFor(platform.id)).toHaveLength(before)
+  })
+})
+
+describe('a whole order’s webhooks, through each company’s lens', () => {
+  it('tells the buyer, each seller and staff only what each may read', async () => {
+    const sellerIdOf = async (name: string) =>
+      (await getDb().selectFrom('sellers').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id
+    const sellerNames = ['Tiruppur Knit Works', 'Ludhiana Yarn Spinners', 'Surat Silk Mills']
+    const sellers = await Promise.all(
+      sellerNames.map(async (name) => listen({ kind: 'seller', id: await sellerIdOf(name) })),
+    )
+    const platform = await listen({ kind: 'platform' })
+    const demoBuyer = await listen({
+      kind: 'buyer',
+      id: (
+        await getDb()
+          .selectFrom('buyers')
+          .select('id')
+          .where('name', '=', 'Indigo Threads Retail')
+          .executeTakeFirstOrThrow()
+      ).id,
+    })
+    let buyer: Awaited<ReturnType<typeof listen>> | undefined
+    const driven = await driveOrders({ withBuyer: async (id) => void (buyer = await listen({ kind: 'buyer', id })) })
+    await deliverAll()
+
+    const typesOf = (r: Receiver) => [...new Set(r.received.map((x) => x.json.type))].sort()
+    expect(typesOf(platform.receiver)).toEqual(
+      [
+        'master_order.placed',
+        'master_order.status_changed',
+        'master_order.change_proposed',
+        'seller_order.created',
+        'seller_order.approved',
+        'seller_order.rejected',
+        'seller_order.countered',
+        'seller_order.status_changed',
+        'qc.decided',
+        'shipment.picked_up',
+        'shipment.delivered',
+        'invoice.raised',
+        'payment.received',
+      ].sort(),
+    )
+    expect(typesOf(buyer!.receiver)).toEqual(
+      [
+        'master_order.placed',
+        'master_order.status_changed',
+        'master_order.change_proposed',
+        'shipment.picked_up',
+        'shipment.delivered',
+        'invoice.raised',
+        'payment.received',
+      ].sort(),
+    )
+    // The buyer's shipments are the last mile only (the first mile is between the seller and the warehouse).
+    const shipments = buyer!.receiver.received.filter((r) => r.json.type.startsWith('shipment.'))
+    expect(shipments.map((r) => (r.json.data.shipment as { type: string }).type)).toEqual(['last_mile', 'last_mile'])
+    expect(buyer!.receiver.received.filter((r) => r.json.type === 'invoice.raised')).toHaveLength(2)
+    expect(buyer!.receiver.received.filter((r) => r.json.type === 'master_order.placed')).toHaveLength(2)
+    const [maker, rejecter, taker] = sellers as [(typeof sellers)[0], (typeof sellers)[0], (typeof sellers)[0]]
+    expect(typesOf(maker.receiver)).toEqual(
+      [
+        'seller_order.created',
+        'seller_order.countered',
+        'seller_order.approved',
+        'seller_order.status_changed',
+        'qc.decided',
+      ].sort(),
+    )
+    expect(typesOf(rejecter.receiver)).toEqual([
+      'seller_order.created',
+      'seller_order.rejected',
+      'seller_order.status_changed',
+    ])
+    expect(typesOf(taker.receiver)).toContain('seller_order.created')
+    expect(demoBuyer.receiver.received).toEqual([])
+
+    // Markers of each side, looked for in every body the other side received.
+    const sellerOrders = await getDb()
+      .selectFrom('seller_orders')
+      .select(['code', 'seller_id', 'cost_minor', 'value_minor'])
+      .where('master_order_id', 'in', driven.masterOrderIds)
+      .execute()
+    const invoices = await getDb()
+      .selectFrom('buyer_invoices')
+      .select(['number', 'total_minor'])
+      .where('buyer_id', '=', driven.buyerId)
+      .execute()
+    const buyerMarkers = [
+      DRIVEN.buyer,
+      DRIVEN.paymentReference,
+      ...DRIVEN.lines.map((l) => l.buyerCode),
+      ...DRIVEN.lines.map((l) => String(l.priceMinor)),
+      ...invoices.flatMap((i) => [i.number, String(i.total_minor)]),
+      ...sellerOrders.map((s) => String(s.value_minor)).filter((v) => v !== '0'),
+      '"buyer"',
+      '"invoice',
+      '"payment"',
+    ]
+    const sellerMarkers = [
+      ...sellerNames,
+      ...sellerOrders.map((s) => s.code),
+      ...sellerOrders.map((s) => String(s.cost_minor)).filter((v) => v !== '0'),
+      ...DRIVEN.lines.map((l) => l.sellerCode),
+      DRIVEN.takerCode,
+      DRIVEN.rejectReason,
+      DRIVEN.qcReason,
+      '"seller',
+      'cost',
+    ]
+    for (const got of buyer!.receiver.received) {
+      expect(verifyWebhook(buyer!.secret, got.headers, got.body)).toBe(true)
+      for (const marker of sellerMarkers) expect(got.body, `${got.json.type} to the buyer`).not.toContain(marker)
+    }
+    for (const [i, seller] of sellers.entries()) {
+      const own = await sellerIdOf(sellerNames[i]!)
+      const others = sellerOrders.filter((s) => s.seller_id !== own).map((s) => s.code)
+      for (const got of seller.receiver.received) {
+        expect(verifyWebhook(seller.secret, got.headers, got.body)).toBe(true)
+        for (const marker of [...buyerMarkers, ...others, ...sellerNames.filter((n) => n !== sellerNames[i])])
+          expect(got.body, `${got.json.type} to ${sellerNames[i]}`).not.toContain(marker)
+      }
+    }
+    // Staff read the parties.
+    expect(platform.receiver.received.some((r) => r.body.includes(DRIVEN.buyer))).toBe(true)
+    expect(platform.receiver.received.some((r) => r.body.includes('Surat Silk Mills'))).toBe(true)
+  }, 60_000)
+})

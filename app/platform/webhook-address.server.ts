@@ -64,7 +64,10 @@ export function webhookUrlProblem(text: string, policy: WebhookUrlPolicy): strin
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The address must start with https://'
   if (policy.httpsOnly && url.protocol !== 'https:') return 'The address must start with https:// (TLS)'
   if (!policy.allowPrivate) {
-    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase()
+    const host = url.hostname
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.$/, '')
+      .toLowerCase()
     if (isLocalName(host) || (net.isIP(host) !== 0 && isPrivateAddress(host)))
       return 'The address must be reachable on the internet: loopback and private addresses are not allowed'
   }

@@ -8,7 +8,9 @@ import { SubmitButton } from '~/ui/button'
 import { ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { History, type ToldEntry } from '~/ui/history'
+import { Link } from '~/ui/link'
 import { PageHeader } from '~/ui/shell'
+import { webhooksBase } from '../webhooks/shared'
 import { countOf, formatMoney } from '~/utils/format'
 import { CompanyUsers, type CompanyUserView } from './company-users'
 import { CONTACT_FORM_ID } from './shared'
@@ -101,6 +103,18 @@ export function OwnCompanyPage({ data, reply }: { data: OwnCompanyData; reply?: 
           />
         </div>
         <CompanyUsers users={users} isAdmin={isAdmin} inviteKey={data.inviteKey} reply={reply} />
+        {isAdmin ? (
+          <section className="card" aria-labelledby="integrations-heading">
+            <h2 id="integrations-heading">Integrations</h2>
+            <p>
+              Your systems can hear of your{' '}
+              {company.kind === 'buyer'
+                ? 'orders, shipments, invoices and payments'
+                : 'seller orders, their production and QC'}{' '}
+              as they happen: <Link to={webhooksBase[company.kind]}>Webhooks</Link>.
+            </p>
+          </section>
+        ) : null}
         <History entries={changes} title="Recent changes" />
       </div>
     </>

@@ -16,7 +16,7 @@ import {
   sendTestEvent,
   setSubscriptionStatus,
 } from './mutations.server'
-import { eventChoices, subscriptionDetail, subscriptionList, webhookOwnerOf } from './queries.server'
+import { eventChoices, isOwnSubscription, subscriptionDetail, subscriptionList, webhookOwnerOf } from './queries.server'
 import { createSubscriptionSchema, subscriptionActionSchema } from './schema'
 import { CREATE_FORM_ID, subscriptionPath, webhooksBase, type WebhookPortal } from './shared'
 
@@ -105,9 +105,10 @@ export async function handleSubscriptionForm(
   const { owner, mayManage } = await ownerFor(db, viewer, portal)
   const id = readId(idParam)
   if (id === null) return { status: 'not-found' }
+  if (!mayManage) return { status: 'forbidden', message: 'Only your company’s administrators manage its webhooks.' }
+  if (!(await isOwnSubscription(db, owner, id))) return { status: 'not-found' }
   const submission = parseWithZod(form, { schema: subscriptionActionSchema })
   if (submission.status !== 'success') return { status: 'bad-request' }
-  if (!mayManage) return { status: 'forbidden', message: 'Only your company’s administrators manage its webhooks.' }
   const { intent, idempotencyKey: key, delivery } = submission.value
   const actor = { userId: viewer.userId }
   const page = subscriptionPath(portal, id)

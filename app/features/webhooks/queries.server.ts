@@ -37,6 +37,11 @@ function ofOwner(db: Executor, owner: WebhookOwner) {
     .$if(owner.kind === 'seller', (q) => q.where('s.seller_id', '=', owner.kind === 'seller' ? owner.id : -1))
 }
 
+/** Whether the subscription is the owner's. */
+export async function isOwnSubscription(db: Executor, owner: WebhookOwner, id: number): Promise<boolean> {
+  return (await ofOwner(db, owner).select('s.id').where('s.id', '=', id).executeTakeFirst()) !== undefined
+}
+
 /** An event type with its words, for lists and the form. */
 const eventWords = (type: string) => ({
   type,

@@ -134,7 +134,7 @@ export function SubscriptionPage({ data }: { data: SubscriptionView }) {
           </div>
         </section>
 
-        <section className="card" aria-labelledby="secret-heading">
+        <section className="card signing-secret" aria-labelledby="secret-heading">
           <h2 id="secret-heading">Signing secret</h2>
           <p className="muted">
             The receiving system checks each delivery’s webhook-signature with this secret (any Standard Webhooks

@@ -145,7 +145,7 @@ function EventChoices({ meta, events }: { meta: FieldMetadata<unknown>; events: 
       aria-describedby={invalid ? meta.errorId : undefined}
     >
       <legend>Events</legend>
-      <div className="checks">
+      <div className="checks event-choices">
         {events.map((event, i) => (
           <label key={event.type}>
             <input

@@ -106,9 +106,10 @@ export async function handleSubscriptionForm(
   const id = readId(idParam)
   if (id === null) return { status: 'not-found' }
   if (!mayManage) return { status: 'forbidden', message: 'Only your company’s administrators manage its webhooks.' }
-  if (!(await isOwnSubscription(db, owner, id))) return { status: 'not-found' }
   const submission = parseWithZod(form, { schema: subscriptionActionSchema })
-  if (submission.status !== 'success') return { status: 'bad-request' }
+  // A post that names no button of the page: about a subscription that is not there, not found.
+  if (submission.status !== 'success')
+    return (await isOwnSubscription(db, owner, id)) ? { status: 'bad-request' } : { status: 'not-found' }
   const { intent, idempotencyKey: key, delivery } = submission.value
   const actor = { userId: viewer.userId }
   const page = subscriptionPath(portal, id)

@@ -1,12 +1,13 @@
 import type { MasterOrderStatus, SellerOrderStatus } from '#db/types'
 import type { Executor } from '~/platform/executor'
 import { apiPath, type EventData } from '~/platform/webhook-events'
-import { emitEvent } from '~/platform/webhooks.server'
+import { anyoneListening, emitEvent } from '~/platform/webhooks.server'
 
 // What the lifecycle tells webhook subscribers (docs/domain.md "Webhooks (issue 40)"): each step's
 // function below calls one of these inside its own transaction, after the step, so an event is
 // queued only when the change commits. The facts are read here (ids, codes, statuses, times and the
 // parties); what each subscriber reads of them is the event's lens (app/platform/webhook-events.ts).
+// While no subscription is active, each returns after one small read.
 
 /** A seller order, its master order and the two parties, as events tell them. */
 async function sellerOrderFacts(trx: Executor, sellerOrderId: number) {
@@ -79,6 +80,7 @@ export async function sellerOrderEvent(
   sellerOrderId: number,
   extra: EventData = {},
 ): Promise<void> {
+  if (!(await anyoneListening(trx))) return
   const { row, data } = await sellerOrderFacts(trx, sellerOrderId)
   await emitEvent(trx, {
     type,
@@ -96,6 +98,7 @@ export async function sellerOrderMoved(
   to: SellerOrderStatus,
   details: { reason?: string | null; approvedBy?: 'staff' | 'counter_offer' } = {},
 ): Promise<void> {
+  if (!(await anyoneListening(trx))) return
   await sellerOrderEvent(trx, 'seller_order.status_changed', sellerOrderId, { previous_status: from })
   const at = new Date().toISOString()
   if (to === 'approved')
@@ -109,19 +112,25 @@ export async function sellerOrderMoved(
     await sellerOrderEvent(trx, 'seller_order.cancelled', sellerOrderId, { reason: details.reason || null })
 }
 
-/** A seller order that came to its seller (placed, released from hold, lines moved): created, and approved when it was at once. */
+/**
+ * A seller order that came to its seller (placed, released from hold, lines moved): created, and
+ * approved (with its status move) when its seller's orders are approved as they come.
+ */
 export async function sellerOrderReceived(trx: Executor, sellerOrderId: number): Promise<void> {
+  if (!(await anyoneListening(trx))) return
   await sellerOrderEvent(trx, 'seller_order.created', sellerOrderId)
   const { status } = await trx
     .selectFrom('seller_orders')
     .select('status')
     .where('id', '=', sellerOrderId)
     .executeTakeFirstOrThrow()
-  if (status === 'approved')
+  if (status === 'approved') {
+    await sellerOrderEvent(trx, 'seller_order.status_changed', sellerOrderId, { previous_status: 'pending_approval' })
     await sellerOrderEvent(trx, 'seller_order.approved', sellerOrderId, {
       approved_at: new Date().toISOString(),
       approved_by: 'automatic',
     })
+  }
 }
 
 /** A master order as its events tell it. */
@@ -152,6 +161,7 @@ async function masterOrderFacts(trx: Executor, masterOrderId: number) {
 
 /** A master order placed: the buyer and staff hear of it; each seller of its own seller order (sellerOrderReceived). */
 export async function masterOrderPlaced(trx: Executor, masterOrderId: number): Promise<void> {
+  if (!(await anyoneListening(trx))) return
   const { row, masterOrder, buyer } = await masterOrderFacts(trx, masterOrderId)
   const sellerOrders = await trx
     .selectFrom('seller_orders')
@@ -181,6 +191,7 @@ export async function masterOrderPlaced(trx: Executor, masterOrderId: number): P
 
 /** A master order's status moved (worked out from its seller orders). */
 export async function masterOrderMoved(trx: Executor, masterOrderId: number, from: MasterOrderStatus): Promise<void> {
+  if (!(await anyoneListening(trx))) return
   const { row, masterOrder, buyer } = await masterOrderFacts(trx, masterOrderId)
   await emitEvent(trx, {
     type: 'master_order.status_changed',
@@ -192,6 +203,7 @@ export async function masterOrderMoved(trx: Executor, masterOrderId: number, fro
 
 /** A counter-offer recorded: its seller hears of it, and its buyer when the offer needs the buyer's agreement. */
 export async function counterOfferRecorded(trx: Executor, sellerOrderId: number, needsBuyer: boolean): Promise<void> {
+  if (!(await anyoneListening(trx))) return
   const at = new Date().toISOString()
   await sellerOrderEvent(trx, 'seller_order.countered', sellerOrderId, { recorded_at: at })
   if (!needsBuyer) return
@@ -210,6 +222,7 @@ export async function inspectionDecided(
   inspectionId: number,
   rejectedPart: { id: number } | undefined,
 ): Promise<void> {
+  if (!(await anyoneListening(trx))) return
   const inspection = await trx
     .selectFrom('qc_inspections')
     .select(['id', 'code', 'status', 'seller_order_id', 'decided_at'])
@@ -248,6 +261,7 @@ export async function shipmentMoved(
   requestId: number,
   bookingId: number,
 ): Promise<void> {
+  if (!(await anyoneListening(trx))) return
   const row = await trx
     .selectFrom('transport_requests as r')
     .innerJoin('transport_bookings as b', 'b.request_id', 'r.id')
@@ -322,6 +336,7 @@ export async function shipmentMoved(
 
 /** A tax invoice raised to the buyer (a seller order delivered, a sample order dispatched). */
 export async function invoiceRaised(trx: Executor, invoiceId: number): Promise<void> {
+  if (!(await anyoneListening(trx))) return
   const row = await trx
     .selectFrom('buyer_invoices as i')
     .innerJoin('buyers as b', 'b.id', 'i.buyer_id')
@@ -379,6 +394,7 @@ export async function invoiceRaised(trx: Executor, invoiceId: number): Promise<v
 
 /** Money received from a buyer, with the invoices it was allocated to. */
 export async function paymentReceived(trx: Executor, paymentId: number): Promise<void> {
+  if (!(await anyoneListening(trx))) return
   const payment = await trx
     .selectFrom('buyer_payments as p')
     .innerJoin('buyers as b', 'b.id', 'p.buyer_id')

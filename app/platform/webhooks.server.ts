@@ -25,6 +25,20 @@ export interface WebhookEventInput {
 
 const audienceOf: Record<WebhookOwnerKind, WebhookAudience> = { buyer: 'buyer', seller: 'seller', platform: 'platform' }
 
+/**
+ * Whether any subscription is active at all: a step asks it before reading an event's facts, so a
+ * platform nobody subscribes to pays one small read per event.
+ */
+export async function anyoneListening(trx: Executor): Promise<boolean> {
+  const row = await trx
+    .selectFrom('webhook_subscriptions')
+    .select('id')
+    .where('status', '=', 'active')
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /** A Standard Webhooks message id: unique, the same on every retry and replay of the event. */
 const newMessageId = () => `msg_${crypto.randomBytes(18).toString('base64url')}`
 

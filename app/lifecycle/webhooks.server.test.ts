@@ -9,7 +9,8 @@ import { DRIVEN, driveOrders } from '../../tests/support/confidential-orders'
 import { userIdOf } from '../../tests/support/db'
 import { lifecycleParties, orderThrough } from '../../tests/support/lifecycle'
 import { startReceiver, verifyWebhook, type Receiver } from '../../tests/support/webhook-receiver'
-import { takeSellerOrderStep } from './seller-orders.server'
+import { cancelHeldOrder, releaseCreditHold } from './master-orders.server'
+import { advanceLine, takeSellerOrderStep } from './seller-orders.server'
 
 // The lifecycle's webhook events: a step queues one delivery per subscription that may read it and
 // subscribes to it, none for other companies; a whole order (placed, counter-offer, rejected and
@@ -139,6 +140,65 @@ describe('a lifecycle step’s webhooks', () => {
       ok: false,
     })
     expect(await queuedFor(platform.id)).toHaveLength(before)
+  })
+})
+
+describe('the seller’s own steps and an order on credit hold', () => {
+  it('a line moved to its next stage through the lifecycle tells its seller which stage', async () => {
+    const parties = await lifecycleParties('Stages')
+    const order = await orderThrough(parties, ['approve', 'start_production'])
+    const seller = await listen({ kind: 'seller', id: parties.sellerIds[0]! }, ['seller_order.stage_changed'])
+    const line = await getDb()
+      .selectFrom('sub_orders')
+      .select(['id', 'category_id'])
+      .where('seller_order_id', '=', order.sellerOrderId)
+      .executeTakeFirstOrThrow()
+    const first = await getDb()
+      .selectFrom('workflow_stages')
+      .select('name')
+      .where('category_id', '=', line.category_id)
+      .orderBy('position')
+      .executeTakeFirstOrThrow()
+    expect(await advanceLine(getDb(), parties.staff, null, line.id, 0)).toMatchObject({ ok: true })
+    // The same form again (the line has moved on): refused, nothing more queued.
+    expect(await advanceLine(getDb(), parties.staff, null, line.id, 0)).toMatchObject({ ok: false })
+    const queued = await queuedFor(seller.id)
+    expect(queued).toHaveLength(1)
+    expect(queued[0]!.payload.data).toMatchObject({
+      seller_order: { id: order.sellerOrderId, status: 'in_production' },
+      line: { line_no: 1, stage: first.name, previous_stage: 'not started' },
+    })
+  })
+
+  it('a seller never hears of an order held on credit, until finance releases it; staff hear of it all', async () => {
+    const parties = await lifecycleParties('Held')
+    const [sellerId] = parties.sellerIds as [number]
+    const seller = await listen({ kind: 'seller', id: sellerId })
+    const platform = await listen({ kind: 'platform' }, ['seller_order.created', 'seller_order.cancelled'])
+    await getDb().updateTable('buyers').set({ credit_limit_minor: 100 }).where('id', '=', parties.buyerId).execute()
+    const finance = { userId: await userIdOf('biz_fin@example.com') }
+
+    const held = await orderThrough(parties, [])
+    expect(
+      (
+        await getDb()
+          .selectFrom('master_orders')
+          .select('credit_hold')
+          .where('id', '=', held.id)
+          .executeTakeFirstOrThrow()
+      ).credit_hold,
+    ).toBe('held')
+    expect(await cancelHeldOrder(getDb(), finance, held.id, 'Over the limit')).toMatchObject({ ok: true })
+    expect(await queuedFor(seller.id)).toEqual([])
+    expect((await queuedFor(platform.id)).map((d) => d.type)).toEqual([
+      'seller_order.created',
+      'seller_order.cancelled',
+    ])
+
+    const released = await orderThrough(parties, [])
+    expect(await queuedFor(seller.id)).toEqual([])
+    expect(await releaseCreditHold(getDb(), finance, released.id, 'Paid in advance')).toMatchObject({ ok: true })
+    expect((await queuedFor(seller.id)).map((d) => d.type)).toEqual(['seller_order.created'])
   })
 })
 

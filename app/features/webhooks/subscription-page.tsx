@@ -152,7 +152,9 @@ export function SubscriptionPage({ data }: { data: SubscriptionView }) {
               signed with the previous secret too, so the receiver can switch without losing one.
             </p>
           ) : null}
+          {/* A new key once rotated: the dialog (with JavaScript) closes with the new secret shown. */}
           <ConfirmDialog
+            key={s.rotated_at ?? 'never'}
             trigger="Rotate the secret"
             title="Rotate the signing secret?"
             description="A new secret is made. For 24 hours deliveries carry a signature with each, the new and the old: put the new one in the receiving system within that time."

@@ -4,10 +4,12 @@ import type { WebhookOwner } from '~/features/webhooks/shared'
 import { webhookClient } from '~/platform/webhook-address.server'
 import { subscribableEvents, type WebhookAudience } from '~/platform/webhook-events'
 import { deliverWebhooksDue } from '~/platform/webhooks.server'
+import { api, tokenFor } from '../../tests/support/api'
 import { makeBuyer, makeSeller } from '../../tests/support/companies'
 import { DRIVEN, driveOrders } from '../../tests/support/confidential-orders'
 import { userIdOf } from '../../tests/support/db'
 import { lifecycleParties, orderThrough } from '../../tests/support/lifecycle'
+import { placeTestOrder } from '../../tests/support/orders'
 import { startReceiver, verifyWebhook, type Receiver } from '../../tests/support/webhook-receiver'
 import { cancelHeldOrder, releaseCreditHold } from './master-orders.server'
 import { advanceLine, takeSellerOrderStep } from './seller-orders.server'
@@ -199,6 +201,73 @@ describe('the seller’s own steps and an order on credit hold', () => {
     expect(await queuedFor(seller.id)).toEqual([])
     expect(await releaseCreditHold(getDb(), finance, released.id, 'Paid in advance')).toMatchObject({ ok: true })
     expect((await queuedFor(seller.id)).map((d) => d.type)).toEqual(['seller_order.created'])
+  })
+})
+
+describe('moves through the API', () => {
+  it('tell webhooks as the pages do: approved, production, a line’s stage, a counter-offer', async () => {
+    const seller = (
+      await getDb()
+        .selectFrom('sellers')
+        .select('id')
+        .where('name', '=', 'Tiruppur Knit Works')
+        .executeTakeFirstOrThrow()
+    ).id
+    const buyerId = await makeBuyer({ name: 'Api Hooks Buyer', status: 'active' }, [
+      { kind: 'shipping', city: 'Pune', isDefault: true },
+      { kind: 'billing', city: 'Pune', isDefault: true },
+    ])
+    const listener = await listen({ kind: 'seller', id: seller })
+    const internal = await userIdOf('internal@example.com')
+    const placed = (key: string) => placeTestOrder({ userId: internal, buyerId, sellerIds: [seller], key })
+    const [sellerToken, supplierToken] = [
+      await tokenFor('seller@example.com'),
+      await tokenFor('supplier_admin@example.com'),
+    ]
+
+    const made = await placed('api-hooks-1')
+    const id = made.sellerOrderId
+    expect((await api('POST', `/seller-orders/${id}/approve`, { token: supplierToken })).status).toBe(200)
+    expect((await api('POST', `/seller-orders/${id}/start-production`, { token: sellerToken })).status).toBe(200)
+    const line = await getDb()
+      .selectFrom('sub_orders')
+      .select('id')
+      .where('seller_order_id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(
+      (
+        await api('POST', `/seller-orders/${id}/stage`, {
+          token: sellerToken,
+          body: { line_id: line.id, from_position: 0 },
+        })
+      ).status,
+    ).toBe(200)
+    const countered = await placed('api-hooks-2')
+    const counterLine = await getDb()
+      .selectFrom('sub_orders')
+      .select('id')
+      .where('seller_order_id', '=', countered.sellerOrderId)
+      .executeTakeFirstOrThrow()
+    expect(
+      (
+        await api('POST', `/seller-orders/${countered.sellerOrderId}/counter-offer`, {
+          token: supplierToken,
+          body: {
+            lines: [{ line_id: counterLine.id, quantity_milli: 8000, ready_by: '2099-01-31', cost_paise: 40000 }],
+          },
+        })
+      ).status,
+    ).toBe(200)
+
+    const told = (await queuedFor(listener.id)).map((d) => [d.type, (d.payload.data.seller_order as { id: number }).id])
+    expect(told).toEqual(
+      expect.arrayContaining([
+        ['seller_order.approved', id],
+        ['seller_order.status_changed', id],
+        ['seller_order.stage_changed', id],
+        ['seller_order.countered', countered.sellerOrderId],
+      ]),
+    )
   })
 })
 

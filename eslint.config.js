@@ -71,6 +71,7 @@ const features = [
   'settlements',
   'toolkit',
   'users',
+  'webhooks',
 ]
 
 export default tseslint.config(

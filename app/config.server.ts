@@ -31,6 +31,11 @@ export interface Config {
   timeZone: string
   /** Where uploaded files live (default: uploads/ beside the database file). */
   uploadsDir: string
+  /**
+   * Webhook subscriptions may point at loopback and private addresses (WEBHOOK_ALLOW_PRIVATE=true):
+   * always outside production; in production only when set (a receiver on the same private network).
+   */
+  webhookAllowPrivate: boolean
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : appUrl.startsWith('https:'),
     timeZone: env.TZ_DISPLAY?.trim() || 'Asia/Kolkata',
     uploadsDir: path.resolve(env.UPLOADS_DIR?.trim() || path.join(dataDirOf(databaseUrl), 'uploads')),
+    webhookAllowPrivate: !production || env.WEBHOOK_ALLOW_PRIVATE === 'true',
   }
 }
 

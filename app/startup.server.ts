@@ -7,6 +7,7 @@ import { config, ConfigError, isFileDatabase, type Config } from './config.serve
 import { backupsDir } from './features/database-admin/backup.server'
 import { sweepFiles } from './features/housekeeping/sweep.server'
 import { nodemailerMailer, startWorker, type Worker } from '~/platform/outbox.server'
+import { webhookClient } from '~/platform/webhook-address.server'
 import { getDatabase, getDb } from './db.server'
 
 export class StartupError extends Error {}
@@ -59,7 +60,7 @@ export async function startup(options: { log?: (line: string) => void; prepare?:
 }
 
 /**
- * The background worker (outbox delivery, housekeeping purges) of this process. server.js starts
+ * The background worker (outbox and webhook delivery, housekeeping purges) of this process. server.js starts
  * it unless WORKER=false; with WEB_CONCURRENCY it runs in the primary only (claims would keep
  * several apart, but one is enough).
  */
@@ -72,6 +73,7 @@ export function startBackgroundWork(cfg: Config): Worker {
     db: getDb,
     mailer: cfg.smtpUrl ? nodemailerMailer(cfg.smtpUrl) : null,
     from: cfg.mailFrom,
+    webhooks: webhookClient({ httpsOnly: cfg.production, allowPrivate: cfg.webhookAllowPrivate }),
     sweep: () => sweepFiles(getDb(), { uploadsDir: cfg.uploadsDir, backupsDir: backups }),
   })
 }

@@ -883,6 +883,10 @@ export interface DB {
   qc_condition_facts: QcConditionFactsTable
   order_sku_facts: OrderSkuFactsTable
   buyer_sku_month_facts: BuyerSkuMonthFactsTable
+  webhook_subscriptions: WebhookSubscriptionsTable
+  webhook_events: WebhookEventsTable
+  webhook_deliveries: WebhookDeliveriesTable
+  webhook_attempts: WebhookAttemptsTable
 }
 
 export type QcInspectionStatus = 'scheduled' | 'submitted' | 'approved' | 'partly_approved' | 'rejected' | 'cancelled'
@@ -1481,4 +1485,72 @@ export interface SellerPayoutLinesTable {
   payout_id: number
   bill_id: number
   amount_minor: number
+}
+
+/** Whose a webhook subscription is: a buyer's, a seller's, or the platform's (staff). Its lens reads the events. */
+export type WebhookOwnerKind = 'buyer' | 'seller' | 'platform'
+export type WebhookSubscriptionStatus = 'active' | 'disabled'
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed'
+
+/** A subscription to events (docs/domain.md "Webhooks (issue 40)"). */
+export interface WebhookSubscriptionsTable {
+  id: Id
+  owner_kind: WebhookOwnerKind
+  buyer_id: number | null
+  seller_id: number | null
+  url: string
+  description: ColumnType<string, string | undefined, string>
+  /** A JSON array of event types. */
+  event_types: string
+  /** whsec_<base64>: the Standard Webhooks signing secret. */
+  secret: string
+  /** The secret before the last rotation: it signs too until a day after `rotated_at`. */
+  previous_secret: Nullable<string>
+  rotated_at: Nullable<string>
+  status: ColumnType<WebhookSubscriptionStatus, WebhookSubscriptionStatus | undefined, WebhookSubscriptionStatus>
+  created_by: number | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface WebhookEventsTable {
+  id: Id
+  /** The Standard Webhooks message id (`msg_…`), the same on every retry and replay. */
+  msg_id: string
+  type: string
+  buyer_id: number | null
+  seller_id: number | null
+  created_at: Timestamp
+}
+
+/** One event sent to one subscription: its payload already read through the subscription owner's lens. */
+export interface WebhookDeliveriesTable {
+  id: Id
+  event_id: number
+  subscription_id: number
+  payload: string
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>
+  /** Every attempt made; `tries`: those since it was queued or last replayed (the backoff counts these). */
+  attempts: ColumnType<number, number | undefined, number>
+  tries: ColumnType<number, number | undefined, number>
+  next_attempt_at: Nullable<string>
+  /** The worker that holds the row, until when (a lease, as the outbox's). */
+  claimed_by: Nullable<string>
+  claimed_until: Nullable<string>
+  last_attempt_at: Nullable<string>
+  last_status_code: Nullable<number>
+  last_response_ms: Nullable<number>
+  last_error: Nullable<string>
+  succeeded_at: Nullable<string>
+  created_at: Timestamp
+}
+
+export interface WebhookAttemptsTable {
+  id: Id
+  delivery_id: number
+  at: string
+  /** null: no answer (refused, timed out, an address not allowed). */
+  status_code: number | null
+  response_ms: number | null
+  error: string | null
 }

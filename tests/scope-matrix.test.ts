@@ -55,6 +55,7 @@ type RecordKind =
   | 'buyerInvoice'
   | 'buyerCreditNote'
   | 'buyerDebitNote'
+  | 'webhookSubscription'
 
 /** The routes that name a record in a portal whose users see only some records. */
 const SCOPED: Record<string, { record: RecordKind; viewers: ViewerKey[] }> = {
@@ -65,7 +66,9 @@ const SCOPED: Record<string, { record: RecordKind; viewers: ViewerKey[] }> = {
   'routes/buyer+/invoices.$invoiceId[.pdf]': { record: 'buyerInvoice', viewers: ['buyerA', 'buyerB'] },
   'routes/buyer+/credit_notes.$noteId[.pdf]': { record: 'buyerCreditNote', viewers: ['buyerA', 'buyerB'] },
   'routes/buyer+/debit_notes.$noteId[.pdf]': { record: 'buyerDebitNote', viewers: ['buyerA', 'buyerB'] },
+  'routes/buyer+/webhooks.$subscriptionId': { record: 'webhookSubscription', viewers: ['buyerA', 'buyerB'] },
   'routes/seller+/$sellerCompanyId.company': { record: 'sellerCompany', viewers: ['sellerA', 'sellerB'] },
+  'routes/seller+/webhooks.$subscriptionId': { record: 'webhookSubscription', viewers: ['sellerA', 'sellerB'] },
   'routes/seller+/master_orders.$masterOrderId': { record: 'masterOrder', viewers: ['sellerA', 'sellerB'] },
   'routes/demand_kam+/master_orders.$masterOrderId': { record: 'masterOrder', viewers: ['kamA', 'kamB'] },
   'routes/demand_kam+/sample_orders.$sampleOrderId': { record: 'sampleOrder', viewers: ['kamA', 'kamB'] },
@@ -471,6 +474,41 @@ beforeAll(async () => {
       )
     }
   }
+  // A webhook subscription of each company (their administrators' pages: the B users administer theirs too).
+  await db
+    .updateTable('users')
+    .set({ is_company_admin: 1 })
+    .where('email', 'in', ['buyer.b@scope.test', 'seller.b@scope.test'])
+    .execute()
+  const subscriptionOf = async (kind: 'buyer' | 'seller', companyId: number) =>
+    (
+      await db
+        .insertInto('webhook_subscriptions')
+        .values({
+          owner_kind: kind,
+          buyer_id: kind === 'buyer' ? companyId : null,
+          seller_id: kind === 'seller' ? companyId : null,
+          url: 'https://erp.scope.test/hooks',
+          event_types: '["master_order.placed"]',
+          secret: 'whsec_c2NvcGUtdGVzdC1zZWNyZXQtMTIzNDU2Nzg=',
+          created_by: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
+  const subscriptions = {
+    buyerA: await subscriptionOf('buyer', buyerA),
+    buyerB: await subscriptionOf('buyer', buyerB),
+    sellerA: await subscriptionOf('seller', sellerA),
+    sellerB: await subscriptionOf('seller', company.sellerB),
+  }
+  for (const [viewer, other] of [
+    ['buyerA', 'buyerB'],
+    ['buyerB', 'buyerA'],
+    ['sellerA', 'sellerB'],
+    ['sellerB', 'sellerA'],
+  ] as const)
+    ids.set(`${viewer}:webhookSubscription`, { inside: subscriptions[viewer], outside: subscriptions[other] })
   const requestedBy = (userId: number, inside: boolean) =>
     db
       .selectFrom('sample_orders')

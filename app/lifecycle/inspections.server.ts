@@ -14,11 +14,13 @@ import {
 } from '~/features/qc/decide.server'
 import { recordQcDecision } from '~/features/reports/qc-facts.server'
 import { refreshMasterStatus } from './master-orders.server'
+import { inspectionDecided, sellerOrderMoved } from './webhooks.server'
 
 // A QC inspection decided, with what moves with it (docs/decisions/0013-one-lifecycle-and-steps.md):
 // QC changes only the inspection (qc/decide.server.ts); the lifecycle moves the seller order
 // (qc_pass or qc_fail, through the seller order's machine), splits off the rejected part of a lot,
-// opens the QC gates of its lines, writes the QC report's rows, tells the seller and moves the master order.
+// opens the QC gates of its lines, writes the QC report's rows, tells the seller (by e-mail and
+// webhook) and moves the master order.
 
 type Actor = { userId: number }
 
@@ -79,6 +81,13 @@ export async function decideInspection(
       await recordQcDecision(trx, inspectionId)
       if (plan.decision !== 'reject') await passQcGates(trx, actor, inspection.seller_order_id, inspection.code, at)
       await notifySellerOfQc(trx, inspection, decided, note, split?.code)
+      await inspectionDecided(trx, inspectionId, split)
+      await sellerOrderMoved(
+        trx,
+        inspection.seller_order_id,
+        'ready_for_qc',
+        plan.decision === 'reject' ? 'qc_failed' : 'qc_passed',
+      )
       await refreshMasterStatus(trx, inspection.master_order_id, actor.userId)
       return {
         ok: true as const,

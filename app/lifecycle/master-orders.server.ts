@@ -1,5 +1,5 @@
 import type { Database } from '#db/database'
-import type { SellerOrderStatus } from '#db/types'
+import type { MasterOrderStatus, SellerOrderStatus } from '#db/types'
 import { type Executor } from '~/platform/executor'
 import { takeStep } from '~/platform/steps.server'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
@@ -18,6 +18,7 @@ import { buyerCredit, holdReason } from '~/features/credit/credit.server'
 import { creditHoldMachine } from '~/features/credit/states'
 import { autoApprove } from '~/features/orders/steps.server'
 import { formatMoney } from '~/utils/format'
+import { masterOrderMoved, masterOrderPlaced, sellerOrderMoved, sellerOrderReceived } from './webhooks.server'
 
 // The master order in the lifecycle (docs/decisions/0013-one-lifecycle-and-steps.md): its status
 // follows its seller orders and its settlement, and its report rows follow it. Every transaction
@@ -37,10 +38,17 @@ export async function refreshMasterStatus(
   actorUserId: number | null,
 ): Promise<void> {
   // The order's row first (the caller has normally taken it already): what is read next is the latest.
-  if (!(await lockMasterOrder(trx, masterOrderId))) throw new Error(`no master order ${masterOrderId}`)
+  const order = await lockMasterOrder(trx, masterOrderId)
+  if (!order) throw new Error(`no master order ${masterOrderId}`)
   // A seller order's step may move the reports' figures even when the order's status stays.
   await refreshOrderFacts(trx, masterOrderId)
-  await moveMasterStatus(trx, masterOrderId, actorUserId, () => masterOrderSettled(trx, masterOrderId))
+  await moveMaster(trx, order, actorUserId)
+}
+
+/** The master order's status worked out and stored (orders' moveMasterStatus); a move is told by webhook. */
+async function moveMaster(trx: Executor, order: { id: number; status: MasterOrderStatus }, actorUserId: number | null) {
+  const status = await moveMasterStatus(trx, order.id, actorUserId, () => masterOrderSettled(trx, order.id))
+  if (status !== order.status) await masterOrderMoved(trx, order.id, order.status)
 }
 
 /** After invoices settle (a payment, a credit note, an invoice paid from an advance): their delivered orders close. */
@@ -120,8 +128,9 @@ async function cancelMasterOrderIn(
       },
     })
     await cancelOpenInspections(trx, sellerOrder.id, actor.userId, note)
-    // The sellers of an order held on credit never heard of it.
+    // The sellers of an order held on credit never heard of it (nor do their webhooks: webhooks.server.ts).
     if (!held) await notifySeller(trx, sellerOrder.id, 'cancelled', note)
+    await sellerOrderMoved(trx, sellerOrder.id, sellerOrder.status, 'cancelled', { reason: note })
   }
   await trx
     .updateTable('master_orders')
@@ -133,12 +142,14 @@ async function cancelMasterOrderIn(
 }
 
 /**
- * What follows a placed order (orders' writeOrder hands it the order in its transaction): an order
- * whose seller order was approved as it was placed moves on at once, and its report rows are written.
+ * What follows a placed order (orders' writeOrder hands it the order in its transaction): the buyer,
+ * its sellers (unless it is on credit hold) and staff hear of it by webhook, an order whose seller
+ * order was approved as it was placed moves on at once, and its report rows are written.
  */
 export const orderPlaced: OrderPlaced = Object.assign(
   async (trx: Executor, order: { id: number; autoApproved: boolean }, actorUserId: number) => {
-    if (order.autoApproved) await moveMasterStatus(trx, order.id, actorUserId, () => masterOrderSettled(trx, order.id))
+    await masterOrderPlaced(trx, order.id)
+    if (order.autoApproved) await moveMaster(trx, { id: order.id, status: 'placed' }, actorUserId)
     await refreshOrderFacts(trx, order.id)
   },
   { creditHold },
@@ -190,6 +201,7 @@ export async function releaseCreditHold(
       for (const sellerOrder of sellerOrders) {
         const approved = await autoApprove(trx, sellerOrder.id, sellerOrder.seller_id, actor.userId)
         await notifySeller(trx, sellerOrder.id, approved ? 'approved' : 'created')
+        await sellerOrderReceived(trx, sellerOrder.id)
       }
       await refreshMasterStatus(trx, masterOrderId, actor.userId)
       return { ok: true as const, value: { code: order.code } }

@@ -7,6 +7,7 @@ import { sampleStepIn, type SampleStepInput } from '~/features/sample-orders/ste
 import type { SampleOrderStepName } from '~/features/sample-orders/states'
 import { raiseSampleInvoice } from '~/features/settlements/ledger.server'
 import { closeSettled } from './master-orders.server'
+import { invoiceRaised } from './webhooks.server'
 
 // A sample order's step with what moves with it across features (docs/decisions/0013): the step
 // itself (sample-orders/steps.server.ts: state, stock, e-mail), then, on dispatch, the tax invoice
@@ -28,6 +29,7 @@ export async function sampleOrderStepIn(
   const taken = await sampleStepIn(trx, actor, lens, id, name, input)
   if (name === 'dispatch') {
     const invoice = await raiseSampleInvoice(trx, id, actor.userId, now)
+    if (invoice) await invoiceRaised(trx, invoice.id)
     // The buyer's advance may have paid it, and with it nothing else: no master order settles here but by chance.
     if (invoice) await closeSettled(trx, invoice.settled, actor.userId)
   }

@@ -5,20 +5,33 @@ import { takeStep } from '~/platform/steps.server'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { lockMasterOrder, ownerOf } from '~/features/orders/locks.server'
 import { notifySeller, type SellerOrderEvent } from '~/features/orders/notify.server'
-import { counterOfferDecisionIn } from '~/features/orders/counter-offer.server'
+import {
+  buyerProposals,
+  counterOfferDecisionIn,
+  recordCounterOffer as recordOffer,
+  type CounterLineInput,
+} from '~/features/orders/counter-offer.server'
 import { moveRejectedLinesIn } from '~/features/orders/reassign.server'
 import { sellerOrderMachine, type SellerOrderStepName } from '~/features/orders/states'
 import { firstApprovalIn } from '~/features/orders/second-approval.server'
 import { forSellerOf } from '~/features/orders/steps.server'
-import { productionGate } from '~/features/orders/progress.server'
+import { advanceLine as advanceOrderLine, productionGate } from '~/features/orders/progress.server'
 import { cancelOpenInspections } from '~/features/qc/schedule.server'
 import { lockAccount, raiseInvoice } from '~/features/settlements/ledger.server'
 import { cancelMasterOrder, closeSettled, refreshMasterStatus } from './master-orders.server'
+import {
+  counterOfferRecorded,
+  invoiceRaised,
+  sellerOrderEvent,
+  sellerOrderMoved,
+  sellerOrderReceived,
+} from './webhooks.server'
 
 // A seller order's step with what moves with it across features (docs/decisions/0013-one-lifecycle-
 // and-steps.md): the step itself through the one step helper (orders/states.ts sellerOrderMachine),
 // then cancelling its open QC inspections, raising the buyer's invoice on delivery (and closing what
-// that invoice's allocation settled), telling the seller, and the master order's status and report rows.
+// that invoice's allocation settled), telling the seller (by e-mail and webhook), and the master
+// order's status and report rows.
 
 /** Who takes a step; `onBehalf`: staff taking the seller's own step for it (the audit then names the seller). */
 export type Actor = { userId: number; onBehalf?: boolean }
@@ -107,9 +120,13 @@ export async function sellerOrderStepIn(
   if (name === 'cancel') await cancelOpenInspections(trx, sellerOrderId, actor.userId, note)
   const event = SELLER_EVENTS[name]
   if (event) await notifySeller(trx, sellerOrderId, event, note || null)
+  await sellerOrderMoved(trx, sellerOrderId, current.status, step.to, { reason: note })
   if (name === 'deliver') {
     const invoice = await raiseInvoice(trx, sellerOrderId, actor.userId, now)
-    if (invoice) await closeSettled(trx, invoice.settled, actor.userId)
+    if (invoice) {
+      await invoiceRaised(trx, invoice.id)
+      await closeSettled(trx, invoice.settled, actor.userId)
+    }
   }
   await refreshMasterStatus(trx, owner.master_order_id, actor.userId)
   return { code: current.code, status: step.to }
@@ -131,6 +148,7 @@ export async function acceptCounterOffer(
       // Above the category's threshold the first acceptance is a first approval: the order waits, nothing else moves.
       const decided = await counterOfferDecisionIn(trx, actor, sellerOrderId, 'accept', '')
       if (decided.firstApproval) return { ok: true as const, value: { code: decided.code, firstApproval: true } }
+      await sellerOrderMoved(trx, sellerOrderId, 'pending_approval', 'approved', { approvedBy: 'counter_offer' })
       await refreshMasterStatus(trx, decided.masterOrderId, actor.userId)
       return { ok: true as const, value: { code: decided.code } }
     }),
@@ -150,11 +168,43 @@ export async function moveRejectedLines(
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const moved = await moveRejectedLinesIn(trx, actor, sellerOrderId, sellerId)
+      await sellerOrderReceived(trx, moved.id)
       await refreshMasterStatus(trx, moved.masterOrderId, actor.userId)
       return { ok: true as const, value: { id: moved.id, code: moved.code } }
     }),
   )
 }
 
+/**
+ * Records the seller's counter-offer (orders' recordCounterOffer); its seller hears of it by webhook,
+ * and its buyer when the offer gives it less or later (the buyer's agreement is then needed).
+ */
+export function recordCounterOffer(db: Database, actor: Actor, sellerOrderId: number, input: CounterLineInput[]) {
+  return recordOffer(db, actor, sellerOrderId, input, async (trx, id) => {
+    const row = await trx
+      .selectFrom('seller_orders')
+      .select(['id', 'counter_offer_json'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    await counterOfferRecorded(trx, id, (await buyerProposals(trx, [row])).length > 0)
+  })
+}
+
+/** Moves a line to its next production stage (orders' advanceLine); its seller hears of it by webhook. */
+export function advanceLine(db: Database, actor: Actor, sellerId: number | null, subOrderId: number, from: number) {
+  return advanceOrderLine(db, actor, sellerId, subOrderId, from, (trx, moved) =>
+    sellerOrderEvent(trx, 'seller_order.stage_changed', moved.sellerOrderId, {
+      line: { line_no: moved.lineNo, stage: moved.stage, previous_stage: moved.previousStage },
+    }),
+  )
+}
+
 /** The order moves an order's page and the approval queues hand their forms to (orders/decisions.server.ts). */
-export const orderMoves = { takeSellerOrderStep, cancelMasterOrder, acceptCounterOffer, moveRejectedLines }
+export const orderMoves = {
+  takeSellerOrderStep,
+  cancelMasterOrder,
+  acceptCounterOffer,
+  moveRejectedLines,
+  recordCounterOffer,
+  advanceLine,
+}

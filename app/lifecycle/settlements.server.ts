@@ -4,6 +4,7 @@ import { recordPaymentIn, type PaymentInput } from '~/features/settlements/ledge
 import { issueNoteIn, type NoteInput } from '~/features/settlements/notes.server'
 import type { NoteKind } from '~/features/settlements/notes'
 import { closeSettled } from './master-orders.server'
+import { paymentReceived } from './webhooks.server'
 
 // Money received and credited, with what moves with it: settlements write the ledger and answer the
 // master orders whose invoices they settled; the lifecycle closes those orders (their status, counts,
@@ -13,7 +14,8 @@ type Actor = { userId: number }
 
 /**
  * Records money received from a buyer and allocates it to the oldest open invoices (settlements'
- * recordPaymentIn); a delivered order whose every invoice it settled is closed. Once per idempotency key.
+ * recordPaymentIn), told by webhook; a delivered order whose every invoice it settled is closed. Once
+ * per idempotency key.
  */
 export async function recordPayment(
   db: Database,
@@ -26,6 +28,8 @@ export async function recordPayment(
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const { settled, ...payment } = await recordPaymentIn(trx, actor, buyerId, input, key, at)
+      // A retry of the same form (its idempotency key) changed nothing: nothing to tell.
+      if (!payment.repeated) await paymentReceived(trx, payment.id)
       await closeSettled(trx, settled, actor.userId)
       return { ok: true as const, value: payment }
     }),

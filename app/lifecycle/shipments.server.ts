@@ -6,6 +6,7 @@ import type { BookingStepName } from '~/features/logistics/states'
 import { sampleSight } from '~/features/sample-orders/lens'
 import { sampleOrderStepIn } from './sample-orders.server'
 import { sellerOrderStepIn } from './seller-orders.server'
+import { shipmentMoved } from './webhooks.server'
 
 // What happens across features when a transport booking moves (docs/decisions/0013): logistics
 // moves the booking and its request; the order the booking carries takes its step here, in the same
@@ -72,7 +73,7 @@ function carryOrder(trx: Executor, actor: Actor, now: Date): CarryOrder {
   }
 }
 
-/** A booking's step inside the caller's transaction, with the order it carries; refusals are thrown. */
+/** A booking's step inside the caller's transaction, with the order it carries and its webhook event; refusals are thrown. */
 export async function bookingStepIn(
   trx: Executor,
   actor: Actor,
@@ -82,7 +83,10 @@ export async function bookingStepIn(
   reason = '',
   now = new Date(),
 ): Promise<{ code: string; moved: string | null }> {
-  return moveBooking(trx, actor, requestId, bookingId, name, carryOrder(trx, actor, now), reason, now)
+  const moved = await moveBooking(trx, actor, requestId, bookingId, name, carryOrder(trx, actor, now), reason, now)
+  if (name === 'pick_up') await shipmentMoved(trx, 'shipment.picked_up', requestId, bookingId)
+  if (name === 'deliver') await shipmentMoved(trx, 'shipment.delivered', requestId, bookingId)
+  return moved
 }
 
 /**

@@ -3,6 +3,8 @@ import nodemailer from 'nodemailer'
 import type { Database } from '#db/database'
 import { safeRedirect } from '~/auth/redirect'
 import type { Executor } from '~/platform/executor'
+import type { WebhookFetch } from './webhook-address.server'
+import { deliverWebhooksDue, purgeWebhooks } from './webhooks.server'
 
 export interface Email {
   to: string
@@ -186,8 +188,8 @@ export const RETENTION = {
 /**
  * Deletes what has outlived its use: expired sessions, used or expired reset and invitation
  * tokens, old idempotency keys, sent mail past its retention, in-app notifications read long ago
- * (or never read for a year), and expired throttle counters. Unsent and failed mail is kept for a
- * person to read.
+ * (or never read for a year), expired throttle counters, and finished webhook deliveries past
+ * their retention. Unsent and failed mail is kept for a person to read.
  */
 export async function purgeExpired(db: Database, now = new Date()): Promise<Record<string, number>> {
   const at = now.toISOString()
@@ -236,6 +238,7 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<Reco
       ),
     // rate-limiter-flexible keeps `expire` in milliseconds since the epoch.
     throttle: count(await db.deleteFrom('login_throttle').where('expire', '<=', now.getTime()).executeTakeFirst()),
+    webhookDeliveries: await purgeWebhooks(db, now),
   }
 }
 
@@ -244,6 +247,8 @@ export interface WorkerOptions {
   /** Null: no transport (the demo): mail waits in the outbox, the purge still runs. */
   mailer: Mailer | null
   from: string
+  /** The HTTP client webhook deliveries go out through (webhook-address.server.ts); none: webhooks wait. */
+  webhooks?: WebhookFetch | null
   deliverEveryMs?: number
   purgeEveryMs?: number
   /** Sweeps files whose rows are gone (app/features/housekeeping): at start-up, then daily. */
@@ -261,8 +266,9 @@ export interface Worker {
 let running: Worker | null = null
 
 /**
- * The background worker of the server process: delivers the outbox every few seconds and purges
- * once an hour. One per process; with several processes, each may run one (claims keep them apart).
+ * The background worker of the server process: delivers the outbox and the webhooks every few
+ * seconds and purges once an hour. One per process; with several processes, each may run one
+ * (claims keep them apart). Webhooks have their own line of work, so a slow receiver never holds up mail.
  */
 export function startWorker(options: WorkerOptions): Worker {
   const workerId = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`
@@ -279,7 +285,24 @@ export function startWorker(options: WorkerOptions): Worker {
       })
       .catch((error) => log(`Background ${what} failed: ${error instanceof Error ? error.message : String(error)}`))
   }
-  const deliver = setInterval(() => tick('deliver'), options.deliverEveryMs ?? 5_000)
+  let hooking: Promise<unknown> = Promise.resolve()
+  let hookQueued = false
+  const tickWebhooks = () => {
+    const client = options.webhooks
+    // One tick waiting behind the running one is enough: kicks meanwhile join it.
+    if (stopped || !client || hookQueued) return
+    hookQueued = true
+    hooking = hooking
+      .then(async () => {
+        hookQueued = false
+        await deliverWebhooksDue(options.db(), client, workerId)
+      })
+      .catch((error) => log(`Background webhooks failed: ${error instanceof Error ? error.message : String(error)}`))
+  }
+  const deliver = setInterval(() => {
+    tick('deliver')
+    tickWebhooks()
+  }, options.deliverEveryMs ?? 5_000)
   const purge = setInterval(() => tick('purge'), options.purgeEveryMs ?? 60 * 60_000)
   const sweep = setInterval(() => tick('sweep'), options.sweepEveryMs ?? 24 * 60 * 60_000)
   deliver.unref()
@@ -288,14 +311,19 @@ export function startWorker(options: WorkerOptions): Worker {
   tick('purge')
   tick('sweep')
   tick('deliver')
+  tickWebhooks()
   running = {
-    kick: () => tick('deliver'),
+    kick: () => {
+      tick('deliver')
+      tickWebhooks()
+    },
     stop: async () => {
       stopped = true
       clearInterval(deliver)
       clearInterval(purge)
       clearInterval(sweep)
       await ticking
+      await hooking
       options.mailer?.close?.()
       running = null
     },

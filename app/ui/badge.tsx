@@ -19,6 +19,8 @@ const toneOfStatus: Record<string, Tone> = {
   rejected: 'danger',
   cancelled: 'danger',
   delivered: 'success',
+  succeeded: 'success',
+  failed: 'danger',
 }
 
 export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {

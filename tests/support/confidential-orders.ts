@@ -2,8 +2,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { Viewer } from '~/auth/session.server'
 import { getDb } from '~/db.server'
 import { addCartLine, saveCart } from '~/features/orders/cart.server'
-import { agreeToCounterOffer, recordCounterOffer } from '~/features/orders/counter-offer.server'
-import { acceptCounterOffer, moveRejectedLines, takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
+import { agreeToCounterOffer } from '~/features/orders/counter-offer.server'
+import {
+  acceptCounterOffer,
+  moveRejectedLines,
+  recordCounterOffer,
+  takeSellerOrderStep,
+} from '~/lifecycle/seller-orders.server'
 import { placeCart } from '~/lifecycle/master-orders.server'
 import type { SellerOrderStepName } from '~/features/orders/states'
 import { decideInspection } from '~/lifecycle/inspections.server'
@@ -244,9 +249,10 @@ export interface Driven {
  * cost) accepted, is made, inspected and partly accepted (6 accepted, 3 cancelled), moved by first
  * and last mile (dispatched, delivered, invoiced) and paid in full; Ludhiana's is rejected and its
  * line moved to Surat, which makes, dispatches and delivers it (invoiced), and the invoice gets a
- * credit note. Order 2: placed, waiting for approval.
+ * credit note. Order 2: placed, waiting for approval. `withBuyer` runs once the buyer is made, before
+ * any order (a webhook subscription of its own, say).
  */
-export async function driveOrders(): Promise<Driven> {
+export async function driveOrders(options: { withBuyer?: (buyerId: number) => Promise<void> } = {}): Promise<Driven> {
   const db = getDb()
   const staff = { userId: await userIdOf('internal@example.com') }
   const maker = await sellerId('Tiruppur Knit Works')
@@ -268,6 +274,7 @@ export async function driveOrders(): Promise<Driven> {
       { kind: 'billing', city: 'Coimbatore', isDefault: true },
     ],
   )
+  await options.withBuyer?.(buyerId)
   const buyerUserId = await companyUserThroughUsersFeature(
     'buyer',
     buyerId,

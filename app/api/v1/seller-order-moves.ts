@@ -3,9 +3,7 @@ import type { Database } from '#db/database'
 import type { PortalKey } from '~/auth/portals'
 import type { Viewer } from '~/auth/session.server'
 import { orderActions, type OrderActions } from '~/features/orders/actions'
-import { recordCounterOffer } from '~/features/orders/counter-offer.server'
 import type { OrderLens } from '~/features/orders/lens'
-import { advanceLine } from '~/features/orders/progress.server'
 import { actsOnSellerOrder } from '~/features/orders/seller-order-reads.server'
 import type { SellerOrderStepName } from '~/features/orders/states'
 import { orderMoves } from '~/lifecycle/seller-orders.server'
@@ -287,8 +285,8 @@ export const sellerOrderMoveEndpoints = [
     ],
     handle: async ({ db, viewer, portal, params, body }) => {
       const { lens, actor } = await actingOn(db, viewer, portal, params.sellerOrderId)
-      // The page's own function and checks, given the values as the form would carry them.
-      const result = await recordCounterOffer(
+      // The page's own function and checks (the lifecycle's, so webhooks hear of it), given the values as the form would carry them.
+      const result = await orderMoves.recordCounterOffer(
         db,
         actor,
         params.sellerOrderId,
@@ -339,7 +337,7 @@ export const sellerOrderMoveEndpoints = [
         .executeTakeFirst()
       if (!line) throw new Refused('line_id', 'This seller order has no such line.')
       const sellerId = lens.scope.kind === 'seller' ? lens.scope.sellerId : null
-      settled(await advanceLine(db, actor, sellerId, body.line_id, body.from_position))
+      settled(await orderMoves.advanceLine(db, actor, sellerId, body.line_id, body.from_position))
       return sellerOrderBody(db, lens, params.sellerOrderId)
     },
   }),

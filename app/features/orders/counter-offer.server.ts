@@ -423,12 +423,20 @@ async function checkAcceptance(trx: Executor, actor: Actor, sellerOrderId: numbe
     )
 }
 
-/** Records (or replaces) the seller's counter-offer on a seller order waiting for approval. Messages by line: `line.<subOrderId>.<field>`. */
+/** What follows a recorded counter-offer across features (the lifecycle's: its webhook events), in its transaction. */
+export type CounterOfferRecorded = (trx: Executor, sellerOrderId: number) => Promise<void>
+
+/**
+ * Records (or replaces) the seller's counter-offer on a seller order waiting for approval. Messages by
+ * line: `line.<subOrderId>.<field>`. `recorded` (the lifecycle's orderMoves hand it in) runs in the
+ * same transaction once it is recorded.
+ */
 export async function recordCounterOffer(
   db: Database,
   actor: Actor,
   sellerOrderId: number,
   input: CounterLineInput[],
+  recorded?: CounterOfferRecorded,
 ): Promise<Result> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
@@ -493,6 +501,7 @@ export async function recordCounterOffer(
           }),
         ),
       })
+      await recorded?.(trx, sellerOrderId)
       return { ok: true as const, value: undefined }
     }),
   )

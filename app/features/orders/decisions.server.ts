@@ -7,7 +7,7 @@ import { countOf } from '~/utils/format'
 import { isOwnKey } from '~/utils/own-key'
 import type { Refusal, Result } from '~/utils/refusal.server'
 import type { OrderActions } from './actions'
-import { agreeToCounterOffer, declineCounterOffer, recordCounterOffer } from './counter-offer.server'
+import { agreeToCounterOffer, declineCounterOffer, type CounterLineInput } from './counter-offer.server'
 import {
   bulkApproveSchema,
   counterAgreementSchema,
@@ -58,6 +58,19 @@ export interface OrderMoves {
     sellerOrderId: number,
     sellerId: number,
   ): Promise<Result<{ id: number; code: string }>>
+  recordCounterOffer(
+    db: Database,
+    actor: { userId: number },
+    sellerOrderId: number,
+    input: CounterLineInput[],
+  ): Promise<Result>
+  advanceLine(
+    db: Database,
+    actor: { userId: number; onBehalf?: boolean },
+    sellerId: number | null,
+    subOrderId: number,
+    from: number,
+  ): Promise<Result<{ stage: string; code: string }>>
 }
 
 export interface DecisionContext {
@@ -136,7 +149,7 @@ export async function handleDecisionForm(
         readyBy: typed.readyBy,
         cost: typed.cost,
       }))
-      const result = await recordCounterOffer(db, actor, sellerOrder, input)
+      const result = await moves.recordCounterOffer(db, actor, sellerOrder, input)
       if (!result.ok)
         return result.fields
           ? { status: 'invalid', reply: refusalReply(submission, result, result.message) }

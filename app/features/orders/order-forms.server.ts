@@ -8,7 +8,6 @@ import { withChoices } from '~/platform/pick'
 import { checkPick } from '../search/pick.server'
 import { orderActions } from './actions'
 import { orderPath, type OrderLens } from './lens'
-import { advanceLine } from './progress.server'
 import { advanceLineSchema, cancelOrderSchema, moveLinesSchema } from './forms'
 import { handleDecisionForm, type OrderMoves } from './decisions.server'
 
@@ -92,7 +91,7 @@ export async function handleOrderPageForm(
         .where('sub_orders.master_order_id', '=', orderId)
         .executeTakeFirst()
       if (!line) return { status: 'not-found' }
-      const result = await advanceLine(db, actor, sellerId, submission.value.line, submission.value.from)
+      const result = await moves.advanceLine(db, actor, sellerId, submission.value.line, submission.value.from)
       if (!result.ok)
         return result.notFound
           ? { status: 'not-found' }

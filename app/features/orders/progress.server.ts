@@ -9,6 +9,17 @@ import type { SellerOrderStepName } from './states'
 
 type Actor = { userId: number; onBehalf?: boolean }
 
+/** A line moved to its next stage, as what follows it across features reads it (the lifecycle's webhook event). */
+export interface LineMoved {
+  sellerOrderId: number
+  lineNo: number
+  stage: string
+  previousStage: string
+}
+
+/** What follows a line's move across features (the lifecycle's orderMoves hand it in), in its transaction. */
+export type LineAdvanced = (trx: Executor, moved: LineMoved) => Promise<void>
+
 /** Whether a seller order has an approved (or partly accepted) QC inspection: what opens a QC gate. */
 async function passedInspection(trx: Executor, sellerOrderId: number): Promise<boolean> {
   const found = await trx
@@ -25,7 +36,8 @@ async function passedInspection(trx: Executor, sellerOrderId: number): Promise<b
  * (`stage_position` 0 is "not started"). A QC-gate stage holds the line until its seller order has
  * passed QC. Conditional on the stage the seller saw (`from`), so a double click moves it once.
  * `sellerId` limits it to that seller's lines (the seller portal); null for staff, who move lines for
- * a seller that does not sign in (`actor.onBehalf`: the audit names the seller).
+ * a seller that does not sign in (`actor.onBehalf`: the audit names the seller). `advanced` (the
+ * lifecycle's orderMoves hand it in) runs in the same transaction once the line has moved.
  */
 export async function advanceLine(
   db: Database,
@@ -33,6 +45,7 @@ export async function advanceLine(
   sellerId: number | null,
   subOrderId: number,
   from: number,
+  advanced?: LineAdvanced,
 ): Promise<Result<{ stage: string; code: string }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
@@ -93,6 +106,12 @@ export async function advanceLine(
           ...(actor.onBehalf ? await forSellerOf(trx, line.seller_order_id) : {}),
         },
         note: `Line ${line.line_no} is at “${next.name}”`,
+      })
+      await advanced?.(trx, {
+        sellerOrderId: line.seller_order_id,
+        lineNo: line.line_no,
+        stage: next.name,
+        previousStage: current?.name ?? 'not started',
       })
       return { ok: true as const, value: { stage: next.name, code: line.code } }
     }),

@@ -8,7 +8,9 @@ import { SubmitButton } from '~/ui/button'
 import { ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { History, type ToldEntry } from '~/ui/history'
+import { Link } from '~/ui/link'
 import { PageHeader } from '~/ui/shell'
+import { webhooksBase } from '../webhooks/shared'
 import { countOf, formatMoney } from '~/utils/format'
 import { CompanyUsers, type CompanyUserView } from './company-users'
 import { CONTACT_FORM_ID } from './shared'
@@ -102,11 +104,18 @@ export function OwnCompanyPage({ data, reply }: { data: OwnCompanyData; reply?: 
         </div>
         <CompanyUsers users={users} isAdmin={isAdmin} inviteKey={data.inviteKey} reply={reply} />
         {isAdmin ? (
-          <section className="card" aria-labelledby="api-heading">
-            <h2 id="api-heading">API tokens</h2>
+          <section className="card" aria-labelledby="integrations-heading">
+            <h2 id="integrations-heading">Integrations</h2>
             <p>
-              Your company’s systems (an ERP, a warehouse system) reach the platform’s API with tokens you make.{' '}
-              <a href={`/${company.kind}/api_tokens`}>API tokens</a>
+              Your company’s systems (an ERP, a warehouse system) reach the platform’s API with tokens you make:{' '}
+              <a href={`/${company.kind}/api_tokens`}>API tokens</a>.
+            </p>
+            <p>
+              They can also hear of your{' '}
+              {company.kind === 'buyer'
+                ? 'orders, shipments, invoices and payments'
+                : 'seller orders, their production and QC'}{' '}
+              as they happen: <Link to={webhooksBase[company.kind]}>Webhooks</Link>.
             </p>
           </section>
         ) : null}

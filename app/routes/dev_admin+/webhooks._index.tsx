@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { requirePortal } from '~/auth/guard.server'
+import { getDb } from '~/db.server'
+import { handleWebhookListForm, webhookListPage } from '~/features/webhooks/pages.server'
+import { WebhooksPage } from '~/features/webhooks/webhooks-page'
+import type { FormReply } from '~/platform/form-reply'
+import { pageTitle, type RouteHandle } from '~/ui/navigation'
+import { answerForm } from '~/ui/outcome.server'
+import { readForm } from '~/ui/read-form.server'
+
+// The platform’s own webhook subscriptions (docs/domain.md "Webhooks (issue 40)").
+export const handle: RouteHandle = {
+  name: 'DevAdminManageWebhooks',
+  title: 'Webhooks',
+  menu: { group: 'Integrations', label: 'Webhooks', order: 30 },
+}
+export const meta: MetaFunction = () => pageTitle('Webhooks')
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requirePortal(request, 'dev_admin')
+  return webhookListPage(getDb(), viewer, 'dev_admin')
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const viewer = await requirePortal(request, 'dev_admin')
+  return answerForm(
+    await handleWebhookListForm(getDb(), viewer, 'dev_admin', await readForm(request)),
+    '/dev_admin/webhooks',
+  )
+}
+
+export default function DevAdminManageWebhooks() {
+  return (
+    <WebhooksPage data={useLoaderData<typeof loader>()} reply={useActionData<typeof action>() as FormReply | null} />
+  )
+}

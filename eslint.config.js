@@ -50,6 +50,7 @@ const features = [
   'housekeeping',
   'idempotency',
   'images',
+  'imports',
   'logistics',
   'orders',
   'outbox',

@@ -213,11 +213,7 @@ function priceRefusal(rule: PriceRule | undefined, price: number, current: numbe
 async function plan(db: Executor, rows: ImportRowInput[], context: ImportContext): Promise<Planned[]> {
   const parsed = rows.map((row) => ({ row, result: rowSchema.safeParse(formValues(row.cells, FIELDS)) }))
   const [buyers, skus] = await Promise.all([
-    resolveCompanies(
-      db,
-      'buyer',
-      rows.map((r) => r.cells.buyer ?? '').filter(Boolean),
-    ),
+    resolveCompanies(db, 'buyer', rows.map((r) => r.cells.buyer ?? '').filter(Boolean)),
     productSkusByCodes(
       db,
       rows.map((r) => r.cells.product_sku ?? ''),
@@ -422,9 +418,7 @@ async function write(trx: Trx, planned: Planned[], context: ApplyContext): Promi
         entityType: 'buyer_sku',
         entityId: w.existing.id,
         before: {
-          ...Object.fromEntries(
-            w.changed.map((f) => [f, shown(f, w.existing.price_minor, w.existing.moq_milli)]),
-          ),
+          ...Object.fromEntries(w.changed.map((f) => [f, shown(f, w.existing.price_minor, w.existing.moq_milli)])),
           version: w.existing.number,
         },
         after: {

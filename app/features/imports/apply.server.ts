@@ -148,13 +148,15 @@ async function claimNext(db: Database, workerId: string, now: Date): Promise<num
 
 class LeaseLost extends Error {}
 
-const RESULT_COUNTER: Record<ImportResult, 'created_count' | 'changed_count' | 'kept_count' | 'refused_at_apply_count'> =
-  {
-    created: 'created_count',
-    changed: 'changed_count',
-    unchanged: 'kept_count',
-    refused: 'refused_at_apply_count',
-  }
+const RESULT_COUNTER: Record<
+  ImportResult,
+  'created_count' | 'changed_count' | 'kept_count' | 'refused_at_apply_count'
+> = {
+  created: 'created_count',
+  changed: 'changed_count',
+  unchanged: 'kept_count',
+  refused: 'refused_at_apply_count',
+}
 
 /**
  * Applies the chunks of a job this worker holds, until none is left (then the job is applied) or
@@ -192,7 +194,13 @@ export async function applyClaimedJob(
       if (rows.length === 0) break
       for (let attempt = 1; ; attempt++) {
         try {
-          await applyChunk(db, { id, fileName: job.file_name, actorUserId, productId: job.product_id }, spec, rows, workerId)
+          await applyChunk(
+            db,
+            { id, fileName: job.file_name, actorUserId, productId: job.product_id },
+            spec,
+            rows,
+            workerId,
+          )
           break
         } catch (error) {
           const raced = error instanceof ImportConflict || isUniqueViolation(error)
@@ -210,7 +218,14 @@ export async function applyClaimedJob(
     await db.transaction().execute(async (trx) => {
       const failed = await trx
         .updateTable('import_jobs')
-        .set({ status: 'failed', error: message, claimed_by: null, claimed_until: null, finished_at: now, updated_at: now })
+        .set({
+          status: 'failed',
+          error: message,
+          claimed_by: null,
+          claimed_until: null,
+          finished_at: now,
+          updated_at: now,
+        })
         .where('id', '=', id)
         .where('claimed_by', '=', workerId)
         .where('status', '=', 'applying')
@@ -282,7 +297,11 @@ async function applyChunk(
           result_message: caseOf((a) => a.message?.slice(0, 1000)) as never,
           entity_id: caseOf((a) => a.entityId, 'integer') as never,
         })
-        .where('id', 'in', slice.map((s) => s.id))
+        .where(
+          'id',
+          'in',
+          slice.map((s) => s.id),
+        )
         .execute()
       for (const { applied: a } of slice) counts[RESULT_COUNTER[a.result]] = (counts[RESULT_COUNTER[a.result]] ?? 0) + 1
     }
@@ -299,7 +318,12 @@ async function applyChunk(
   })
 }
 
-async function finish(db: Database, id: number, workerId: string, actorUserId: number | null): Promise<ImportJobStatus | 'lost'> {
+async function finish(
+  db: Database,
+  id: number,
+  workerId: string,
+  actorUserId: number | null,
+): Promise<ImportJobStatus | 'lost'> {
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString()
     const done = await trx
@@ -312,7 +336,14 @@ async function finish(db: Database, id: number, workerId: string, actorUserId: n
     if (Number(done.numUpdatedRows) !== 1) return 'lost' as const
     const job = await trx
       .selectFrom('import_jobs')
-      .select(['created_count', 'changed_count', 'kept_count', 'refused_at_apply_count', 'unchanged_count', 'refused_count'])
+      .select([
+        'created_count',
+        'changed_count',
+        'kept_count',
+        'refused_at_apply_count',
+        'unchanged_count',
+        'refused_count',
+      ])
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
     await audit(trx, {

@@ -27,7 +27,13 @@ beforeAll(async () => {
   buyerId = await makeBuyer({ name: buyer, status: 'active' })
   skuCode = 'IMP-FAB-0001'
   skuId = await makeProductSku({ categoryId: 1, code: skuCode })
-  existingId = await makeBuyerSku({ buyerId, productSkuId: skuId, buyerCode: 'IA-100', priceMinor: 20_000, moqMilli: 100_000 })
+  existingId = await makeBuyerSku({
+    buyerId,
+    productSkuId: skuId,
+    buyerCode: 'IA-100',
+    priceMinor: 20_000,
+    moqMilli: 100_000,
+  })
 })
 
 const db = () => getDb()
@@ -37,12 +43,22 @@ const preview = (rows: string[][], name = 'prices.csv', key?: string) =>
 async function rowsOf(id: number) {
   return db()
     .selectFrom('import_rows')
-    .select(['row_number', 'outcome', 'record_key', 'values_json', 'before_json', 'messages_json', 'result', 'result_message'])
+    .select([
+      'row_number',
+      'outcome',
+      'record_key',
+      'values_json',
+      'before_json',
+      'messages_json',
+      'result',
+      'result_message',
+    ])
     .where('job_id', '=', id)
     .orderBy('row_number')
     .execute()
 }
-const messages = (row: { messages_json: string | null }) => JSON.parse(row.messages_json ?? '{}') as Record<string, string>
+const messages = (row: { messages_json: string | null }) =>
+  JSON.parse(row.messages_json ?? '{}') as Record<string, string>
 
 const versionsOf = (id: number) =>
   db()
@@ -63,18 +79,41 @@ describe('the file', () => {
   it.each([
     ['an empty file', [], 'The file is empty'],
     ['a header without rows', [HEADER], 'no rows under it'],
-    ['a missing column', [['buyer', 'product_sku', 'buyer_code', 'moq'], [buyer, skuCode, 'X', '1']], 'has no price column'],
+    [
+      'a missing column',
+      [
+        ['buyer', 'product_sku', 'buyer_code', 'moq'],
+        [buyer, skuCode, 'X', '1'],
+      ],
+      'has no price column',
+    ],
     [
       'an unknown column',
-      [[...HEADER, 'colour'], [buyer, skuCode, 'IA-1', '1', '1', '', 'red']],
+      [
+        [...HEADER, 'colour'],
+        [buyer, skuCode, 'IA-1', '1', '1', '', 'red'],
+      ],
       'does not know: colour',
     ],
-    ['a column twice', [[...HEADER, 'Price'], [buyer, skuCode, 'IA-1', '1', '1', '', '2']], 'names price twice'],
+    [
+      'a column twice',
+      [
+        [...HEADER, 'Price'],
+        [buyer, skuCode, 'IA-1', '1', '1', '', '2'],
+      ],
+      'names price twice',
+    ],
   ])('refuses %s at the file field, and writes nothing', async (_what, rows, message) => {
-    const before = await db().selectFrom('import_jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const before = await db()
+      .selectFrom('import_jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     const result = await preview(rows as string[][])
     expect(result).toMatchObject({ ok: false, field: 'file', message: expect.stringContaining(message) })
-    const after = await db().selectFrom('import_jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const after = await db()
+      .selectFrom('import_jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(before.n))
   })
 
@@ -84,7 +123,11 @@ describe('the file', () => {
       fileName: 'prices.xls',
       bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0xff, 0xfe]),
     })
-    expect(result).toMatchObject({ ok: false, field: 'file', message: expect.stringContaining('neither an XLSX workbook nor') })
+    expect(result).toMatchObject({
+      ok: false,
+      field: 'file',
+      message: expect.stringContaining('neither an XLSX workbook nor'),
+    })
   })
 
   it('reads headers in any case, with units in brackets, and an export’s formula guard', async () => {
@@ -137,8 +180,19 @@ describe('the preview', () => {
     expect(messages(rows[5]!)).toEqual({ buyer_code: 'An earlier row of this file names this buyer and code' })
     expect(archivedSku).toBeGreaterThan(0)
 
-    const job = await db().selectFrom('import_jobs').selectAll().where('id', '=', result.value.id).executeTakeFirstOrThrow()
-    expect(job).toMatchObject({ status: 'previewed', rows_total: 7, create_count: 2, change_count: 1, unchanged_count: 1, refused_count: 3 })
+    const job = await db()
+      .selectFrom('import_jobs')
+      .selectAll()
+      .where('id', '=', result.value.id)
+      .executeTakeFirstOrThrow()
+    expect(job).toMatchObject({
+      status: 'previewed',
+      rows_total: 7,
+      create_count: 2,
+      change_count: 1,
+      unchanged_count: 1,
+      refused_count: 3,
+    })
     // Nothing of the catalogue is written by a preview.
     expect(await versionsOf(existingId)).toHaveLength(1)
     expect(await db().selectFrom('buyer_skus').select('id').where('buyer_code', '=', 'IA-NEW').execute()).toEqual([])
@@ -242,7 +296,9 @@ describe('applying', () => {
     // The change is the next version, in force now.
     const versions = await versionsOf(existingId)
     expect(versions.at(-1)).toMatchObject({ price_minor: 20_500, moq_milli: 120_000, note: 'price and MOQ up' })
-    const [entry] = (await auditEntriesOf(db(), 'buyer_sku', existingId)).filter((e) => e.action === 'buyer_sku.updated')
+    const [entry] = (await auditEntriesOf(db(), 'buyer_sku', existingId)).filter(
+      (e) => e.action === 'buyer_sku.updated',
+    )
     expect(JSON.parse(entry!.before_json!)).toEqual({ price: '₹200.00', moq: '100 m', version: 1 })
     expect(JSON.parse(entry!.after_json!)).toEqual({ price: '₹205.00', moq: '120 m', version: versions.at(-1)!.number })
     expect(entry!.note).toContain(`Import #${id} (chunks.csv), row 9`)
@@ -250,16 +306,27 @@ describe('applying', () => {
     expect(made.map((e) => e.action)).toEqual(['buyer_sku.created'])
     const own = await auditEntriesOf(db(), 'import_job', id)
     // Newest first.
-    expect(own.map((e) => e.action)).toEqual(['import_job.applied', 'import_job.apply_requested', 'import_job.previewed'])
+    expect(own.map((e) => e.action)).toEqual([
+      'import_job.applied',
+      'import_job.apply_requested',
+      'import_job.previewed',
+    ])
     expect(JSON.parse(own[0]!.after_json!)).toMatchObject({ created: 7, changed: 1, refused: 1 })
 
     // Applying it again changes nothing: the job is applied, and a second worker finds nothing to do.
-    expect(await requestApply(db(), staff, id)).toMatchObject({ ok: false, message: expect.stringContaining('is applied') })
+    expect(await requestApply(db(), staff, id)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('is applied'),
+    })
     expect(await applyDueImports(db(), 'another-worker')).toBe(0)
     // The same file imported again: every row is now unchanged (found by its natural key).
     const again = await preview(rows, 'chunks.csv')
     if (!again.ok) throw new Error(again.message)
-    const second = await db().selectFrom('import_jobs').selectAll().where('id', '=', again.value.id).executeTakeFirstOrThrow()
+    const second = await db()
+      .selectFrom('import_jobs')
+      .selectAll()
+      .where('id', '=', again.value.id)
+      .executeTakeFirstOrThrow()
     expect(second).toMatchObject({ create_count: 0, change_count: 0, unchanged_count: 8, refused_count: 1 })
     expect((await versionsOf(existingId)).length).toBe(versions.length)
   })
@@ -303,14 +370,22 @@ describe('applying', () => {
     expect(await made()).toHaveLength(2)
     // While its lease runs, no other worker takes the job; once it has run out, the next one resumes.
     expect(await applyDueImports(db(), 'next-worker')).toBe(0)
-    await db().updateTable('import_jobs').set({ claimed_until: '2000-01-01T00:00:00.000Z' }).where('id', '=', id).execute()
+    await db()
+      .updateTable('import_jobs')
+      .set({ claimed_until: '2000-01-01T00:00:00.000Z' })
+      .where('id', '=', id)
+      .execute()
     expect(await applyDueImports(db(), 'next-worker')).toBe(1)
     const all = await made()
     expect(all).toHaveLength(5)
     const versions = await db()
       .selectFrom('buyer_sku_versions')
       .select('id')
-      .where('buyer_sku_id', 'in', all.map((m) => m.id))
+      .where(
+        'buyer_sku_id',
+        'in',
+        all.map((m) => m.id),
+      )
       .execute()
     expect(versions).toHaveLength(5)
     const job = await db().selectFrom('import_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -336,7 +411,12 @@ describe('applying', () => {
     const result = await preview([HEADER, [buyer, skuCode, 'IA-DISCARD', '10', '1', '']])
     if (!result.ok) throw new Error(result.message)
     expect(await cancelImport(db(), staff, result.value.id)).toEqual({ ok: true, value: undefined })
-    expect(await requestApply(db(), staff, result.value.id)).toMatchObject({ ok: false, message: expect.stringContaining('is discarded') })
-    expect(await db().selectFrom('buyer_skus').select('id').where('buyer_code', '=', 'IA-DISCARD').execute()).toEqual([])
+    expect(await requestApply(db(), staff, result.value.id)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('is discarded'),
+    })
+    expect(await db().selectFrom('buyer_skus').select('id').where('buyer_code', '=', 'IA-DISCARD').execute()).toEqual(
+      [],
+    )
   })
 })

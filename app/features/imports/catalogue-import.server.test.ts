@@ -22,7 +22,11 @@ beforeAll(async () => {
 
 const db = () => getDb()
 
-async function previewOf(kind: ImportKindKey, rows: (string | number)[][], options: { productId?: number; xlsx?: boolean } = {}) {
+async function previewOf(
+  kind: ImportKindKey,
+  rows: (string | number)[][],
+  options: { productId?: number; xlsx?: boolean } = {},
+) {
   const result = await previewImport(db(), staff, {
     kind,
     productId: options.productId,
@@ -55,7 +59,11 @@ describe('product SKUs', () => {
 
   it('classifies rows by code against the product’s schema, categories and lines', async () => {
     await makeProductSku({ categoryId: 1, code: 'PIM-0001', name: 'Import shirting', moqMilli: 500_000 })
-    await makeProductSku({ productSlug: 'yarn', code: 'PIM-YARN-1', attributes: { count: '30', composition: 'cotton', ply: '1', spinning: 'ring' } })
+    await makeProductSku({
+      productSlug: 'yarn',
+      code: 'PIM-YARN-1',
+      attributes: { count: '30', composition: 'cotton', ply: '1', spinning: 'ring' },
+    })
     const preview = await previewOf(
       'product_skus',
       [
@@ -111,7 +119,13 @@ describe('product SKUs', () => {
     expect(job).toMatchObject({ status: 'applied', changed_count: 1 })
     const sku = await db().selectFrom('product_skus').selectAll().where('id', '=', existing).executeTakeFirstOrThrow()
     expect(sku).toMatchObject({ name: 'Kept shirting, heavier', product_line_id: line, moq_milli: 100_000 })
-    expect(JSON.parse(sku.attributes_json)).toEqual({ composition: 'linen', weave: 'plain', gsm: '160', width: '44', colour: 'Sand' })
+    expect(JSON.parse(sku.attributes_json)).toEqual({
+      composition: 'linen',
+      weave: 'plain',
+      gsm: '160',
+      width: '44',
+      colour: 'Sand',
+    })
     const filter = await db()
       .selectFrom('product_sku_attributes')
       .select(['key', 'value'])
@@ -148,8 +162,15 @@ describe('product SKUs', () => {
       ['PIM-X1', 300_000, 'active'],
       ['PIM-X2', 12_500, 'active'],
     ])
-    expect(JSON.parse(made[1]!.attributes_json)).toEqual({ composition: 'linen', weave: 'plain', gsm: '140.5', width: '44' })
-    expect((await searchIds(db(), 'product_sku', 'workbook denim')!.execute()).map((r) => r.entity_id)).toEqual([made[0]!.id])
+    expect(JSON.parse(made[1]!.attributes_json)).toEqual({
+      composition: 'linen',
+      weave: 'plain',
+      gsm: '140.5',
+      width: '44',
+    })
+    expect((await searchIds(db(), 'product_sku', 'workbook denim')!.execute()).map((r) => r.entity_id)).toEqual([
+      made[0]!.id,
+    ])
     const twill = await db()
       .selectFrom('product_sku_attributes')
       .select('product_sku_id')
@@ -158,7 +179,9 @@ describe('product SKUs', () => {
       .where('product_sku_id', '=', made[0]!.id)
       .execute()
     expect(twill).toHaveLength(1)
-    expect((await auditEntriesOf(db(), 'product_sku', made[0]!.id)).map((e) => e.action)).toEqual(['product_sku.created'])
+    expect((await auditEntriesOf(db(), 'product_sku', made[0]!.id)).map((e) => e.action)).toEqual([
+      'product_sku.created',
+    ])
   })
 })
 
@@ -191,7 +214,9 @@ describe('seller SKUs (offers)', () => {
     expect(preview.outcomes).toEqual(['create', 'create', 'change', 'change', 'refused', 'refused', 'refused'])
     expect(preview.before[2]).toEqual({ cost: '125.00' })
     expect(preview.before[3]).toMatchObject({ seller_code: '', cost: '', status: 'draft' })
-    expect(preview.messages[4]).toEqual({ product_sku: 'An earlier row of this file names this seller and product SKU' })
+    expect(preview.messages[4]).toEqual({
+      product_sku: 'An earlier row of this file names this seller and product SKU',
+    })
     expect(preview.messages[5]).toMatchObject({
       seller: 'Sleeping Mills is not active: offers are made for active sellers only',
       seller_code: 'Enter the seller’s code to publish',
@@ -210,7 +235,13 @@ describe('seller SKUs (offers)', () => {
     const offers = await db()
       .selectFrom('seller_skus')
       .innerJoin('product_skus', 'product_skus.id', 'seller_skus.product_sku_id')
-      .select(['product_skus.code', 'seller_skus.id', 'seller_skus.status', 'seller_skus.cost_minor', 'seller_skus.published_at'])
+      .select([
+        'product_skus.code',
+        'seller_skus.id',
+        'seller_skus.status',
+        'seller_skus.cost_minor',
+        'seller_skus.published_at',
+      ])
       .where('seller_skus.seller_id', '=', seller)
       .orderBy('product_skus.code')
       .execute()
@@ -252,7 +283,11 @@ describe('sellers’ cost updates', () => {
     })
     expect(preview.messages[3]).toEqual({ cost: 'Enter the cost price' })
     expect(await apply(preview.id)).toMatchObject({ status: 'applied', changed_count: 1 })
-    const stored = await db().selectFrom('seller_skus').select(['cost_minor', 'status']).where('id', '=', offer).executeTakeFirstOrThrow()
+    const stored = await db()
+      .selectFrom('seller_skus')
+      .select(['cost_minor', 'status'])
+      .where('id', '=', offer)
+      .executeTakeFirstOrThrow()
     expect(stored).toEqual({ cost_minor: 14_000, status: 'live' })
   })
 })

@@ -43,11 +43,32 @@ export async function importKindSpec(
 ): Promise<ImportKindSpec | undefined> {
   switch (kind) {
     case 'buyer_skus':
-      return { kind, label: kindLabels[kind], product: null, columns: buyerSkuColumns, ignored: [], definition: buyerSkuImport }
+      return {
+        kind,
+        label: kindLabels[kind],
+        product: null,
+        columns: buyerSkuColumns,
+        ignored: [],
+        definition: buyerSkuImport,
+      }
     case 'seller_skus':
-      return { kind, label: kindLabels[kind], product: null, columns: sellerSkuColumns, ignored: [], definition: sellerSkuImport }
+      return {
+        kind,
+        label: kindLabels[kind],
+        product: null,
+        columns: sellerSkuColumns,
+        ignored: [],
+        definition: sellerSkuImport,
+      }
     case 'seller_costs':
-      return { kind, label: kindLabels[kind], product: null, columns: sellerCostColumns, ignored: [], definition: sellerCostImport }
+      return {
+        kind,
+        label: kindLabels[kind],
+        product: null,
+        columns: sellerCostColumns,
+        ignored: [],
+        definition: sellerCostImport,
+      }
     case 'product_skus': {
       if (!product?.id && !product?.slug) return undefined
       let query = db.selectFrom('products').select(['id', 'slug', 'name', 'unit', 'attribute_schema', 'active'])

@@ -2,7 +2,12 @@
 // views and the server share (no zod, no database).
 import type { ImportJobStatus, ImportKindKey, ImportOutcome, ImportResult } from '#db/types'
 
-export const IMPORT_KINDS = ['buyer_skus', 'product_skus', 'seller_skus', 'seller_costs'] as const satisfies readonly ImportKindKey[]
+export const IMPORT_KINDS = [
+  'buyer_skus',
+  'product_skus',
+  'seller_skus',
+  'seller_costs',
+] as const satisfies readonly ImportKindKey[]
 export type { ImportJobStatus, ImportKindKey, ImportOutcome, ImportResult }
 
 export const kindLabels: Record<ImportKindKey, string> = {
@@ -49,7 +54,7 @@ export const NEW_IMPORT_PATH = `${IMPORTS_PATH}/new`
 export const importPath = (id: number) => `${IMPORTS_PATH}/${id}`
 /** The template of a kind (product SKUs: of one product, by its slug). */
 export const templatePath = (kind: ImportKindKey, product?: string) =>
-  `${IMPORTS_PATH}/template.csv?kind=${kind}${product ? `&product=${encodeURIComponent(product)}` : ''}`
+  `${IMPORTS_PATH}/templates/${kind}${product ? `-${product}` : ''}.csv`
 
 /** The value of the kind field: product SKUs name their product ("product_skus:fabric"). */
 export const kindChoice = (kind: ImportKindKey, product?: string) => (product ? `${kind}:${product}` : kind)

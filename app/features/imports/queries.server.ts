@@ -85,7 +85,11 @@ const jobs = (db: Executor) =>
 
 /** The imports, newest first, a page at a time. */
 export async function importListPage(db: Executor, url: URL) {
-  const { page } = readListParams(url, { sorts: ['created'] as const, defaultSort: 'created', pageSize: JOBS_PAGE_SIZE })
+  const { page } = readListParams(url, {
+    sorts: ['created'] as const,
+    defaultSort: 'created',
+    pageSize: JOBS_PAGE_SIZE,
+  })
   const [rows, total] = await Promise.all([
     jobs(db)
       .select(jobColumns)

@@ -44,7 +44,8 @@ function csvRows(bytes: Uint8Array): { line: number; cells: string[] }[] | strin
   } catch {
     return 'The file is neither an XLSX workbook nor a CSV file in UTF-8: save it as “CSV UTF-8” or as an Excel workbook (.xlsx).'
   }
-  if (text.includes('\u0000')) return 'The file is neither an XLSX workbook nor a CSV file: save it as CSV UTF-8 or .xlsx.'
+  if (text.includes('\u0000'))
+    return 'The file is neither an XLSX workbook nor a CSV file: save it as CSV UTF-8 or .xlsx.'
   try {
     const records = parse(text, {
       bom: true,
@@ -87,7 +88,8 @@ export function readImportFile(
   if (header < 0) return { ok: false, message: 'The file is empty: download the template and fill it in.' }
 
   const known = new Map<string, string>()
-  for (const column of columns) for (const name of [column.name, ...(column.aliases ?? [])]) known.set(name, column.name)
+  for (const column of columns)
+    for (const name of [column.name, ...(column.aliases ?? [])]) known.set(name, column.name)
   const at: (string | null)[] = []
   const unknown: string[] = []
   const twice = new Set<string>()

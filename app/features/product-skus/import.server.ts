@@ -34,13 +34,24 @@ const IGNORED = ['id', 'status', 'updated']
 /** The columns of a product's import file: the fixed ones, then one per attribute (by its key). */
 function columnsOf(product: SkuProduct): (ImportColumn & { aliases?: string[] })[] {
   return [
-    { name: 'code', required: true, about: 'The SKU’s code, unique across all products: it names the SKU.', example: 'FAB-DNM-00001' },
+    {
+      name: 'code',
+      required: true,
+      about: 'The SKU’s code, unique across all products: it names the SKU.',
+      example: 'FAB-DNM-00001',
+    },
     { name: 'name', required: true, about: 'The SKU’s name.', example: 'Indigo denim twill 3/1' },
-    { name: 'category', required: true, about: `The ${product.name.toLowerCase()} category, by its name.`, example: 'Denim' },
+    {
+      name: 'category',
+      required: true,
+      about: `The ${product.name.toLowerCase()} category, by its name.`,
+      example: 'Denim',
+    },
     {
       name: 'product_line',
       required: false,
-      about: 'Optional: the product line by its name; empty for none; a SKU keeps its line when the column is left out.',
+      about:
+        'Optional: the product line by its name; empty for none; a SKU keeps its line when the column is left out.',
       example: '',
     },
     { name: 'moq', required: true, about: `The minimum order quantity in ${product.unit}.`, example: '500' },
@@ -49,7 +60,11 @@ function columnsOf(product: SkuProduct): (ImportColumn & { aliases?: string[] })
       aliases: [`attr_${attribute.key}`, columnNameOf(attribute.label)],
       required: false,
       about: `${attribute.label}${attribute.unit ? ` in ${attribute.unit}` : ''}${
-        attribute.type === 'enum' ? `: one of ${(attribute.values ?? []).join(', ')}` : attribute.type === 'number' ? ', a number' : ''
+        attribute.type === 'enum'
+          ? `: one of ${(attribute.values ?? []).join(', ')}`
+          : attribute.type === 'number'
+            ? ', a number'
+            : ''
       }${attribute.required ? ' (required)' : ' (optional)'}. Left out of the file: the SKU keeps its value.`,
       example: attribute.type === 'enum' ? (attribute.values?.[0] ?? '') : attribute.type === 'number' ? '180' : '',
     })),
@@ -139,10 +154,7 @@ export function productSkuImportFor(product: SkuProduct): {
     const [categories, lines, existing] = await Promise.all([
       db.selectFrom('categories').select(['id', 'name', 'active']).where('product_id', '=', product.id).execute(),
       db.selectFrom('product_lines').select(['id', 'name', 'active']).where('product_id', '=', product.id).execute(),
-      existingByCodes(
-        db,
-        rows.map((r) => (r.cells.code ?? '').trim().toUpperCase()).filter(Boolean),
-      ),
+      existingByCodes(db, rows.map((r) => (r.cells.code ?? '').trim().toUpperCase()).filter(Boolean)),
     ])
     const categoryByName = new Map(categories.map((c) => [nameKey(c.name), c]))
     const categoryById = new Map(categories.map((c) => [c.id, c]))
@@ -345,7 +357,8 @@ export function productSkuImportFor(product: SkuProduct): {
         .deleteFrom('product_sku_attributes')
         .where('product_sku_id', 'in', changedIds.slice(i, i + 500))
         .execute()
-    for (const slice of batches(attributeRows, 3)) await trx.insertInto('product_sku_attributes').values(slice).execute()
+    for (const slice of batches(attributeRows, 3))
+      await trx.insertInto('product_sku_attributes').values(slice).execute()
     await syncSearchMany(trx, 'product_sku', [...ids.values(), ...changedIds])
     await auditMany(trx, entries, at)
 

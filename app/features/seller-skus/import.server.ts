@@ -37,18 +37,48 @@ import { createSellerSkuSchema, editSellerSkuSchema } from './schema'
 // product SKU for a new offer, the publish rules for a live one.
 
 export const sellerSkuColumns: ImportColumn[] = [
-  { name: 'seller', required: true, about: 'The seller: its exact name (any case) or its id, like #12.', example: 'Tiruppur Knit Works' },
-  { name: 'product_sku', required: true, about: 'The product SKU’s code: with the seller it names the offer.', example: 'FAB-DNM-00001' },
-  { name: 'seller_code', required: false, about: 'The seller’s own code for it (needed to publish).', example: 'TKW-4411' },
-  { name: 'cost', required: false, about: 'The cost price per unit in rupees, above 0 (needed to publish).', example: '180.00' },
-  { name: 'moq', required: false, about: 'The MOQ in the product’s unit, above 0 (needed to publish).', example: '500' },
+  {
+    name: 'seller',
+    required: true,
+    about: 'The seller: its exact name (any case) or its id, like #12.',
+    example: 'Tiruppur Knit Works',
+  },
+  {
+    name: 'product_sku',
+    required: true,
+    about: 'The product SKU’s code: with the seller it names the offer.',
+    example: 'FAB-DNM-00001',
+  },
+  {
+    name: 'seller_code',
+    required: false,
+    about: 'The seller’s own code for it (needed to publish).',
+    example: 'TKW-4411',
+  },
+  {
+    name: 'cost',
+    required: false,
+    about: 'The cost price per unit in rupees, above 0 (needed to publish).',
+    example: '180.00',
+  },
+  {
+    name: 'moq',
+    required: false,
+    about: 'The MOQ in the product’s unit, above 0 (needed to publish).',
+    example: '500',
+  },
   {
     name: 'monthly_capacity',
     required: false,
     about: 'The monthly capacity in the product’s unit, above 0 (needed to publish).',
     example: '20000',
   },
-  { name: 'lead_time_days', required: false, about: 'The lead time in whole days, 1 to 365 (needed to publish).', example: '21' },
+  {
+    name: 'lead_time_days',
+    required: false,
+    about: 'The lead time in whole days, 1 to 365 (needed to publish).',
+    example: '21',
+  },
   {
     name: 'status',
     required: false,
@@ -144,7 +174,8 @@ function readable(terms: Partial<Terms>, unit: string) {
 /** The open (draft or live) offers of the pairs the rows name. */
 async function openOffers(db: Executor, pairs: { sellerId: number; productSkuId: number }[]) {
   const bySeller = new Map<number, Set<number>>()
-  for (const { sellerId, productSkuId } of pairs) bySeller.set(sellerId, (bySeller.get(sellerId) ?? new Set()).add(productSkuId))
+  for (const { sellerId, productSkuId } of pairs)
+    bySeller.set(sellerId, (bySeller.get(sellerId) ?? new Set()).add(productSkuId))
   const found = new Map<string, Offer>()
   for (const [sellerId, skuIds] of bySeller) {
     const list = [...skuIds]
@@ -199,11 +230,7 @@ interface Planned {
 /** The references of a chunk (sellers, product SKUs, their open offers), shared by both kinds. */
 async function references(db: Executor, rows: ImportRowInput[]) {
   const [sellers, skus] = await Promise.all([
-    resolveCompanies(
-      db,
-      'seller',
-      rows.map((r) => r.cells.seller ?? '').filter(Boolean),
-    ),
+    resolveCompanies(db, 'seller', rows.map((r) => r.cells.seller ?? '').filter(Boolean)),
     productSkusByCodes(
       db,
       rows.map((r) => r.cells.product_sku ?? ''),
@@ -237,7 +264,8 @@ async function planOffers(db: Executor, rows: ImportRowInput[], context: ImportC
     const messages = result.success ? {} : messagesByColumn(result.error.issues, (p) => COLUMN_OF[String(p[0])] ?? '')
     const { seller, sku, key } = refs.resolve(row, messages)
     const statusCell = (row.cells.status ?? '').trim().toLowerCase()
-    if (statusCell === 'archived') messages.status = 'An import makes draft or live offers: archive an offer on its page'
+    if (statusCell === 'archived')
+      messages.status = 'An import makes draft or live offers: archive an offer on its page'
     else if (statusCell && statusCell !== 'draft' && statusCell !== 'live') messages.status = 'Write draft or live'
     if (!result.success || !seller || !sku || Object.keys(messages).length)
       return { row, checked: refusedRow(row, key, messages) }
@@ -246,7 +274,12 @@ async function planOffers(db: Executor, rows: ImportRowInput[], context: ImportC
     if (context.seen.has(naturalKey))
       return {
         row,
-        checked: refusedRow(row, key, { product_sku: 'An earlier row of this file names this seller and product SKU' }, values),
+        checked: refusedRow(
+          row,
+          key,
+          { product_sku: 'An earlier row of this file names this seller and product SKU' },
+          values,
+        ),
       }
     const typed: Partial<Terms> = {}
     const parsed = result.data
@@ -316,7 +349,9 @@ async function planOffers(db: Executor, rows: ImportRowInput[], context: ImportC
 async function planCosts(db: Executor, rows: ImportRowInput[], context: ImportContext): Promise<Planned[]> {
   const refs = await references(db, rows)
   return rows.map((row): Planned => {
-    const result = costSchema.safeParse(formValues(row.cells, { seller: 'seller', product_sku: 'productSku', cost: 'cost' }))
+    const result = costSchema.safeParse(
+      formValues(row.cells, { seller: 'seller', product_sku: 'productSku', cost: 'cost' }),
+    )
     const messages = result.success ? {} : messagesByColumn(result.error.issues, (p) => COLUMN_OF[String(p[0])] ?? '')
     const { seller, sku, key } = refs.resolve(row, messages)
     if (!result.success || !seller || !sku || Object.keys(messages).length)
@@ -337,7 +372,12 @@ async function planCosts(db: Executor, rows: ImportRowInput[], context: ImportCo
     if (context.seen.has(naturalKey))
       return {
         row,
-        checked: refusedRow(row, key, { product_sku: 'An earlier row of this file names this seller and product SKU' }, values),
+        checked: refusedRow(
+          row,
+          key,
+          { product_sku: 'An earlier row of this file names this seller and product SKU' },
+          values,
+        ),
       }
     context.seen.add(naturalKey)
     if (offer.cost_minor === result.data.cost)

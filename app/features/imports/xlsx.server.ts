@@ -113,13 +113,20 @@ export function readXlsxRows(bytes: Uint8Array): { line: number; cells: string[]
       const body = cell[2] ?? ''
       const type = attribute(attrs, 't') ?? 'n'
       const raw = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1]
-      let text = ''
-      if (type === 'inlineStr') text = runsText(/<is>([\s\S]*?)<\/is>/.exec(body)?.[1] ?? '')
-      else if (raw === undefined) text = ''
-      else if (type === 's') text = shared[Number(raw)] ?? ''
-      else if (type === 'b') text = raw === '1' ? 'TRUE' : 'FALSE'
-      else if (type === 'n') text = numberText(raw)
-      else text = xmlText(raw)
+      const text =
+        type === 'inlineStr'
+          ? runsText(/<is>([\s\S]*?)<\/is>/.exec(body)?.[1] ?? '')
+          : raw === undefined
+            ? ''
+            : type === 's'
+              ? (shared[Number(raw)] ?? '')
+              : type === 'b'
+                ? raw === '1'
+                  ? 'TRUE'
+                  : 'FALSE'
+                : type === 'n'
+                  ? numberText(raw)
+                  : xmlText(raw)
       while (cells.length < index) cells.push('')
       cells[index] = text
     }

@@ -94,7 +94,13 @@ export async function benchImports(): Promise<string[]> {
       else if (share < 19) mixed.push(row(i, `BULK-${i}`, `${5_000 + (i % 900)}.50`))
       else mixed.push(row(i, `BULK-${i}`, 'not a price'))
     }
-    await previewAndApply(db, user.id, `${fmt(ROWS)} rows of changes, new SKUs, unchanged and refused rows`, csv(mixed), out)
+    await previewAndApply(
+      db,
+      user.id,
+      `${fmt(ROWS)} rows of changes, new SKUs, unchanged and refused rows`,
+      csv(mixed),
+      out,
+    )
   } finally {
     await db.destroy()
     await database.drop()

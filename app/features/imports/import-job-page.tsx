@@ -224,7 +224,7 @@ export function ImportJobView({ job, columns, rows, show, page, pageSize, matchi
         <p className="muted">This import was discarded: nothing of it was applied.</p>
       ) : null}
 
-      <h2>{filtered ? `Rows: ${filtered}` : 'Rows'}</h2>
+      <h2 style={{ marginTop: 24 }}>{filtered ? `Rows: ${filtered}` : 'Rows'}</h2>
       {show ? (
         <p>
           {countOf(matching, 'row')} {filtered}. <Link to={importPath(job.id)}>Show every row</Link>

@@ -204,7 +204,6 @@ export function productSkuImportFor(product: SkuProduct): {
         for (const [column, message] of Object.entries(parsed))
           if (!(column === 'category' && (messages.category || cells.category))) messages[column] ??= message
       }
-      // The value shown for an attribute kept from the SKU (its column left out) is the SKU's.
       if (!result.success || Object.keys(messages).length) return { row, checked: refusedRow(row, key, messages) }
 
       const value = result.data
@@ -234,8 +233,6 @@ export function productSkuImportFor(product: SkuProduct): {
           before[attribute.key] = kept[attribute.key] ?? ''
       const changed = Object.keys(before)
       if (changed.length === 0) return { row, checked: { number: row.number, outcome: 'unchanged', key, values } }
-      // A kept attribute that the SKU's value is shown for (a changed cell of a column left out never happens:
-      // its value is the SKU's own).
       return {
         row,
         checked: { number: row.number, outcome: 'change', key, values, before },

@@ -252,6 +252,25 @@ describe('the preview', () => {
     expect(JSON.parse(rows[0]!.values_json)).toMatchObject({ price: '200', moq: '100' })
   })
 
+  it('takes rows as records keyed by column (an API’s JSON), checked as a file’s', async () => {
+    const result = await previewImport(db(), staff, {
+      kind: 'buyer_skus',
+      fileName: 'api',
+      records: [
+        { buyer, product_sku: skuCode, buyer_code: 'IA-100', price: 200, moq: 100 },
+        { buyer, product_sku: skuCode, buyer_code: 'IA-JSON', price: '12.5', moq: 4, note: null },
+      ],
+    })
+    if (!result.ok) throw new Error(result.message)
+    expect((await rowsOf(result.value.id)).map((r) => [r.row_number, r.outcome])).toEqual([
+      [1, 'unchanged'],
+      [2, 'create'],
+    ])
+    expect(
+      await previewImport(db(), staff, { kind: 'buyer_skus', fileName: 'api', records: [{ buyer, colour: 'red' }] }),
+    ).toMatchObject({ ok: false, field: 'file', message: expect.stringContaining('does not know: colour') })
+  })
+
   it('answers a repeated upload (the same form key) with the first import', async () => {
     const first = await preview([HEADER, [buyer, skuCode, 'IA-100', '200', '100', '']], 'again.csv', 'key-1')
     const second = await preview([HEADER, [buyer, skuCode, 'IA-100', '200', '100', '']], 'again.csv', 'key-1')

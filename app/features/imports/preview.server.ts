@@ -5,7 +5,7 @@ import { audit } from '~/platform/audit.server'
 import { batches, type CheckedImportRow } from '~/platform/bulk-import'
 import type { Result } from '~/utils/refusal.server'
 import { importKindSpec } from './kinds.server'
-import { readImportFile } from './read-file.server'
+import { readImportFile, readImportRecords, type ImportFile } from './read-file.server'
 
 // The preview of an import (docs/domain.md "Bulk imports (issue 40)"): the file is read and every
 // row checked against the catalogue as it is now, in chunks, with reads only; then the job and its
@@ -20,7 +20,9 @@ export interface PreviewInput {
   /** Product SKUs: their product. */
   productId?: number | null
   fileName: string
-  bytes: Uint8Array
+  /** The file (CSV or XLSX), or its rows already as records keyed by column (an API's JSON). */
+  bytes?: Uint8Array
+  records?: Record<string, string | number | boolean | null | undefined>[]
   /** The upload form's key: the same key again answers with the first job. */
   idempotencyKey?: string
 }
@@ -52,7 +54,9 @@ export async function previewImport(
   if (earlier) return { ok: true, value: { id: earlier.id, repeated: true } }
   const spec = await importKindSpec(db, input.kind, { id: input.productId })
   if (!spec) return { ok: false, field: 'kind', message: 'Choose what the file holds' }
-  const file = readImportFile(input.bytes, spec.columns, spec.ignored)
+  const file: ImportFile = input.records
+    ? readImportRecords(input.records, spec.columns, spec.ignored)
+    : readImportFile(input.bytes ?? new Uint8Array(), spec.columns, spec.ignored)
   if (!file.ok) return { ok: false, field: 'file', message: file.message }
 
   const at = new Date().toISOString()

@@ -84,6 +84,36 @@ export function readImportFile(
     if (typeof read === 'string') return { ok: false, message: read }
     table = read
   }
+  return readTable(table, columns, ignored)
+}
+
+/**
+ * Records as an import reads a file's rows (for callers that hold rows rather than a file, such as
+ * an API): each record's keys are its columns, checked as a file's headers are; a record's number
+ * is its place in the list (the first is 1).
+ */
+export function readImportRecords(
+  records: Record<string, string | number | boolean | null | undefined>[],
+  columns: (ImportColumn & { aliases?: string[] })[],
+  ignored: string[] = [],
+): ImportFile {
+  const keys = [...new Set(records.flatMap((record) => Object.keys(record)))]
+  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value))
+  return readTable(
+    [
+      { line: 0, cells: keys },
+      ...records.map((record, i) => ({ line: i + 1, cells: keys.map((k) => text(record[k])) })),
+    ],
+    columns,
+    ignored,
+  )
+}
+
+function readTable(
+  table: { line: number; cells: string[] }[],
+  columns: (ImportColumn & { aliases?: string[] })[],
+  ignored: string[],
+): ImportFile {
   const header = table.findIndex((row) => row.cells.some((cell) => cell.trim() !== ''))
   if (header < 0) return { ok: false, message: 'The file is empty: download the template and fill it in.' }
 

@@ -54,6 +54,7 @@ const features = [
   'idempotency',
   'images',
   'inbox',
+  'imports',
   'logistics',
   'orders',
   'outbox',

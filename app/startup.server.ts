@@ -6,6 +6,7 @@ import { createFirstAdmin, databaseIsEmpty, seedDemo } from '../seed/demo'
 import { config, ConfigError, isFileDatabase, type Config } from './config.server'
 import { backupsDir } from './features/database-admin/backup.server'
 import { sweepFiles } from './features/housekeeping/sweep.server'
+import { startImportWorker } from './features/imports/worker.server'
 import { nodemailerMailer, startWorker, type Worker } from '~/platform/outbox.server'
 import { webhookClient } from '~/platform/webhook-address.server'
 import { getDatabase, getDb } from './db.server'
@@ -60,22 +61,29 @@ export async function startup(options: { log?: (line: string) => void; prepare?:
 }
 
 /**
- * The background worker (outbox and webhook delivery, housekeeping purges) of this process. server.js starts
- * it unless WORKER=false; with WEB_CONCURRENCY it runs in the primary only (claims would keep
- * several apart, but one is enough).
+ * The background workers (outbox and webhook delivery, housekeeping purges; bulk imports being
+ * applied) of this process. server.js starts them unless WORKER=false; with WEB_CONCURRENCY they run
+ * in the primary only (claims and leases would keep several apart, but one is enough).
  */
 export function startBackgroundWork(cfg: Config): Worker {
   const backups =
     getDatabase().kind === 'sqlite' && isFileDatabase(cfg.databaseUrl) && cfg.databaseUrl !== ':memory:'
       ? backupsDir(cfg.databaseUrl)
       : null
-  return startWorker({
+  const outbox = startWorker({
     db: getDb,
     mailer: cfg.smtpUrl ? nodemailerMailer(cfg.smtpUrl) : null,
     from: cfg.mailFrom,
     webhooks: webhookClient({ httpsOnly: cfg.production, allowPrivate: cfg.webhookAllowPrivate }),
     sweep: () => sweepFiles(getDb(), { uploadsDir: cfg.uploadsDir, backupsDir: backups }),
   })
+  const imports = startImportWorker({ db: getDb })
+  return {
+    kick: () => outbox.kick(),
+    stop: async () => {
+      await Promise.all([outbox.stop(), imports.stop()])
+    },
+  }
 }
 
 /** Closes the database (the pool's connections, or the SQLite file) once requests have drained. */

@@ -887,6 +887,8 @@ export interface DB {
   webhook_events: WebhookEventsTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable
+  import_jobs: ImportJobsTable
+  import_rows: ImportRowsTable
 }
 
 export type QcInspectionStatus = 'scheduled' | 'submitted' | 'approved' | 'partly_approved' | 'rejected' | 'cancelled'
@@ -1553,4 +1555,61 @@ export interface WebhookAttemptsTable {
   status_code: number | null
   response_ms: number | null
   error: string | null
+}
+
+// ---------- Bulk imports (issue 40) ----------
+
+export type ImportKindKey = 'buyer_skus' | 'product_skus' | 'seller_skus' | 'seller_costs'
+export type ImportJobStatus = 'previewed' | 'applying' | 'applied' | 'failed' | 'cancelled'
+export type ImportOutcome = 'create' | 'change' | 'unchanged' | 'refused'
+export type ImportResult = 'created' | 'changed' | 'unchanged' | 'refused'
+
+export interface ImportJobsTable {
+  id: Id
+  kind: ImportKindKey
+  /** Product SKUs are imported per product. */
+  product_id: number | null
+  file_name: string
+  uploaded_by: number | null
+  status: ColumnType<ImportJobStatus, ImportJobStatus | undefined, ImportJobStatus>
+  rows_total: ColumnType<number, number | undefined, number>
+  create_count: ColumnType<number, number | undefined, number>
+  change_count: ColumnType<number, number | undefined, number>
+  unchanged_count: ColumnType<number, number | undefined, number>
+  refused_count: ColumnType<number, number | undefined, number>
+  /** Rows applied so far, of create_count + change_count. */
+  rows_done: ColumnType<number, number | undefined, number>
+  created_count: ColumnType<number, number | undefined, number>
+  changed_count: ColumnType<number, number | undefined, number>
+  /** Rows previewed as a create or change that were already so when applied. */
+  kept_count: ColumnType<number, number | undefined, number>
+  refused_at_apply_count: ColumnType<number, number | undefined, number>
+  error: string | null
+  idempotency_key: string | null
+  apply_requested_by: number | null
+  claimed_by: string | null
+  claimed_until: string | null
+  created_at: Timestamp
+  started_at: string | null
+  finished_at: string | null
+  updated_at: Timestamp
+}
+
+export interface ImportRowsTable {
+  id: Id
+  job_id: number
+  /** The line of the file (the header is line 1). */
+  row_number: number
+  outcome: ImportOutcome
+  record_key: string
+  /** JSON: column -> the cell as read. */
+  values_json: string
+  /** JSON: column -> the value before, for each changed cell. */
+  before_json: string | null
+  /** JSON: column -> why ("" for the row itself). */
+  messages_json: string | null
+  result: ImportResult | null
+  result_message: string | null
+  entity_id: number | null
+  applied_at: string | null
 }

@@ -13,6 +13,7 @@ import { seedBookQc } from './qc-book'
 import { seedDemoSampleOrders } from './sample-orders'
 import { seedDemoLogistics, seedDemoSampleCourier } from './logistics'
 import { seedDemoPayables } from './payables'
+import { seedDemoImports } from './imports'
 import type { AddressesTable, AttributeDefinition, RoleKey } from '#db/types'
 
 const NAMES: Record<RoleKey, string> = {
@@ -402,6 +403,7 @@ export async function seedDemo(db: Database): Promise<void> {
   await seedDemoSampleOrders(db)
   await seedDemoSampleCourier(db)
   await seedDemoPayables(db)
+  await seedDemoImports(db)
   await settleDemoInboxes(db)
 }
 

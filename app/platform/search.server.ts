@@ -56,6 +56,35 @@ export async function syncSearch(trx: Executor, entity: SearchEntity, id: number
     .execute()
 }
 
+/**
+ * syncSearch for many records of one type at once (a bulk import's chunk): one read, one delete and
+ * a few inserts instead of three statements per record.
+ */
+export async function syncSearchMany(trx: Executor, entity: SearchEntity, ids: number[]): Promise<void> {
+  const { table, columns } = SOURCES[entity]
+  for (let i = 0; i < ids.length; i += 1000) {
+    const slice = ids.slice(i, i + 1000)
+    await trx.deleteFrom('search_terms').where('entity_type', '=', entity).where('entity_id', 'in', slice).execute()
+    const rows = (await trx
+      .selectFrom(table)
+      .select(['id', ...columns] as never[])
+      .where('id', 'in', slice)
+      .execute()) as (Record<string, string | null> & { id: number })[]
+    const terms = rows.flatMap((row) =>
+      [...new Set(columns.flatMap((column) => wordsOf(row[column])))].map((term) => ({
+        entity_type: entity,
+        term,
+        entity_id: row.id,
+      })),
+    )
+    for (let j = 0; j < terms.length; j += 1000)
+      await trx
+        .insertInto('search_terms')
+        .values(terms.slice(j, j + 1000))
+        .execute()
+  }
+}
+
 /** Rebuilds the words of every record of a type (demo and scale seeds, repairs). */
 export async function reindexAll(db: Executor, entity: SearchEntity): Promise<void> {
   const { table, columns } = SOURCES[entity]

@@ -4,6 +4,7 @@ import { budgetTable, inSuite } from './budgets'
 import { benchBundle } from './bundle'
 import { benchCatalogue } from './catalogue'
 import { benchCompanies } from './companies'
+import { benchImports } from './imports'
 import { benchOrders } from './orders'
 import { benchOverhead } from './overhead'
 import { benchQc } from './qc'
@@ -26,6 +27,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['QC: inspections at scale', benchQc],
   ['Logistics and money at scale', benchLogistics],
   ['Reports and the dashboard at scale', benchReports],
+  ['Imports: 100,000 rows of a file, previewed and applied', benchImports],
   ['Request overhead against a bare Remix page', benchOverhead],
   ['Load: 50 connections over a mix of pages and forms', benchLoad],
   ['Setup and tests: npm install && npm start, npm test', benchSetup],

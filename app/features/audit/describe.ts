@@ -20,6 +20,7 @@ const RECORD_KINDS: Record<string, string> = {
   qc_inspection: 'QC inspection',
   transport_request: 'Transport request',
   seller_bill: 'Seller bill',
+  import_job: 'Import',
 }
 
 /** Whole actions whose words are not their last part's. */
@@ -78,6 +79,11 @@ const ACTIONS: Record<string, string> = {
   'defect_type.deactivated': 'defect type deactivated',
   'defect_type.reactivated': 'defect type reactivated',
   'flag.changed': 'flag changed',
+  'import_job.previewed': 'file read and previewed',
+  'import_job.apply_requested': 'asked to be applied',
+  'import_job.applied': 'applied',
+  'import_job.failed': 'failed while being applied',
+  'import_job.cancelled': 'discarded',
   'price_request.created': 'proposed',
   'product.attribute_added': 'attribute added',
   'product.attribute_changed': 'attribute changed',

@@ -351,6 +351,24 @@ export const RECORDS: Record<string, RecordRule> = {
       lead_time_days: text('Lead time (days)', { as: 'count' }),
     },
   },
+  // A bulk import's own entries (docs/domain.md "Bulk imports (issue 40)"); the records it wrote
+  // carry their own entries, each noting the import and row.
+  import_job: {
+    keys: {
+      status,
+      kind: text('Kind'),
+      file: text('File'),
+      rows: text('Rows', { as: 'count' }),
+      to_create: text('To create', { as: 'count' }),
+      to_change: text('To change', { as: 'count' }),
+      unchanged: text('Unchanged', { as: 'count' }),
+      refused: text('Refused', { as: 'count' }),
+      created: text('Created', { as: 'count' }),
+      changed: text('Changed', { as: 'count' }),
+      already_so: text('Already so when applied', { as: 'count' }),
+      refused_when_applied: text('Refused when applied', { as: 'count' }),
+    },
+  },
   sample_sku: {
     keys: {
       code: text('Code'),

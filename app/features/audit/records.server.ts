@@ -6,6 +6,7 @@ import { productEditPath } from '../products/product-list'
 import { skuPath } from '../product-skus/schema'
 import { editPath as sampleSkuPath, sampleSkuPlaces } from '../sample-skus/places'
 import type { Executor } from '~/platform/executor'
+import { importPath } from '../imports/kinds'
 
 /** A record an audit entry is about: its name, and its page when the viewer may open it. */
 export interface RecordRef {
@@ -64,6 +65,11 @@ export async function recordRefs(
         .where('seller_bills.id', 'in', l)
         .execute(),
     (r) => put('seller_bill', r.id, `${r.number} of ${r.name}`, `/logistics/settlements/seller_bills/${r.id}`),
+  )
+  each(
+    'import_job',
+    (l) => db.selectFrom('import_jobs').select(['id', 'file_name']).where('id', 'in', l).execute(),
+    (r) => put('import_job', r.id, `#${r.id} (${r.file_name})`, importPath(r.id)),
   )
   each(
     'user',

@@ -14,6 +14,7 @@ import type { BuyerSkuListRow } from './list.server'
 import { type BuyerSkuFilters } from './schema'
 import { statusChoices } from './shared'
 import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
+import { NEW_IMPORT_PATH } from '../imports/kinds'
 
 const statusLabels = { active: 'Active', archived: 'Archived', all: 'Any status' } as const
 
@@ -102,6 +103,7 @@ export function BuyerSkuList({ filters, rows, total, capped, buyerError, buyerCh
   return (
     <>
       <PageHeader title="Buyer SKUs">
+        <Link to={`${NEW_IMPORT_PATH}?kind=buyer_skus`}>Import from a file</Link>
         <Button asChild variant="primary">
           <Link to={`${LIST_PATH}/create`}>Add a buyer SKU</Link>
         </Button>

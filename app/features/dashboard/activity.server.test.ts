@@ -20,9 +20,16 @@ describe('recent activity', () => {
     expect(demo.length).toBeGreaterThan(0)
     expect(
       demo.every((r) =>
-        ['Order', 'Seller order', 'Sample order', 'Transport request', 'Buyer', 'Seller', 'Seller bill'].includes(
-          r.kind,
-        ),
+        [
+          'Order',
+          'Seller order',
+          'Sample order',
+          'Transport request',
+          'Buyer',
+          'Seller',
+          'Seller bill',
+          'Import',
+        ].includes(r.kind),
       ),
     ).toBe(true)
     // Staff whose portal reaches every sample order open one from its entry.

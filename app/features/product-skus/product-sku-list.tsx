@@ -12,6 +12,7 @@ import { attributeFieldName, formatAttribute } from '../products/attributes'
 import { type SkuFilters } from './schema'
 import { comparePath, skuListPath, skuPath, skuStatusFilters } from './shared'
 import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
+import { NEW_IMPORT_PATH } from '../imports/kinds'
 
 interface Row {
   id: number
@@ -100,6 +101,7 @@ export function ProductSkuList({ product, filters, rows, total, capped, categori
   return (
     <>
       <PageHeader title={`${product.name} SKUs`}>
+        <Link to={`${NEW_IMPORT_PATH}?kind=product_skus:${product.slug}`}>Import from a file</Link>
         <Button asChild variant="primary">
           <Link to={`${listPath}/create`}>Add a {noun}</Link>
         </Button>

@@ -13,6 +13,7 @@ import type { SellerSkuListRow } from './list.server'
 import { editPath, listPath } from './rules'
 import type { SellerSkuFilters } from './schema'
 import { FilterActions, SearchFilter, SelectFilter } from '~/ui/filters'
+import { NEW_IMPORT_PATH } from '../imports/kinds'
 
 export interface SellerSkuListProps {
   page: 'live' | 'draft'
@@ -110,6 +111,7 @@ export function SellerSkuList({
         <Link to={page === 'live' ? listPath('draft') : listPath('live')}>
           {page === 'live' ? 'Drafts' : 'Live offers'}
         </Link>
+        <Link to={`${NEW_IMPORT_PATH}?kind=seller_skus`}>Import offers or costs</Link>
         <Button asChild variant="primary">
           <Link to="/skus/seller_skus/create">Add a seller SKU</Link>
         </Button>

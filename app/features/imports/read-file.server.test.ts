@@ -1,0 +1,79 @@
+import { strToU8, zipSync } from 'fflate'
+import { cellText, columnName, readImportFile } from './read-file.server'
+import { readXlsxRows } from './xlsx.server'
+
+// The file reader: headers as column names, cells as imported, and the XLSX parts a spreadsheet
+// application writes (rich text, entities, inline strings, booleans, cells without references).
+
+const columns = [
+  { name: 'buyer', required: true, about: '', example: '' },
+  { name: 'moq', required: true, about: '', example: '' },
+  { name: 'note', required: false, about: '', example: '' },
+]
+
+function workbook(sheet: string, shared = '') {
+  return zipSync({
+    'xl/workbook.xml': strToU8('<workbook><sheets><sheet name="A" sheetId="1" r:id="rId1"/></sheets></workbook>'),
+    'xl/_rels/workbook.xml.rels': strToU8(
+      '<Relationships><Relationship Id="rId1" Target="/xl/worksheets/data.xml"/></Relationships>',
+    ),
+    'xl/sharedStrings.xml': strToU8(`<sst>${shared}</sst>`),
+    'xl/worksheets/data.xml': strToU8(`<worksheet><sheetData>${sheet}</sheetData></worksheet>`),
+  })
+}
+
+describe('reading an import file', () => {
+  it('names columns as the templates do', () => {
+    expect(columnName('Product SKU')).toBe('product_sku')
+    expect(columnName('MOQ (m)')).toBe('moq')
+    expect(columnName('\ufeffSeller’s code')).toBe('sellers_code')
+    expect(columnName('  Lead time days ')).toBe('lead_time_days')
+  })
+
+  it('takes off the formula guard of an export, and only that', () => {
+    expect(cellText("'=SUM(A1)")).toBe('=SUM(A1)')
+    expect(cellText("'-5")).toBe('-5')
+    expect(cellText("'tis")).toBe("'tis")
+    expect(cellText('  spaced  ')).toBe('spaced')
+  })
+
+  it('reads shared rich text, entities, inline strings, booleans and cells without references', () => {
+    const bytes = workbook(
+      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row>' +
+        '<row r="2"/>' +
+        '<row r="4"><c t="inlineStr"><is><t>Tom &amp; Co</t></is></c><c t="b"><v>1</v></c><c><v>1.1000000000000001</v></c></row>',
+      '<si><r><t>Indigo </t></r><r><rPr/><t>Threads</t></r><rPh><t>ignored</t></rPh></si><si><t>Line_x000A_two &#8377;</t></si>',
+    )
+    expect(readXlsxRows(bytes)).toEqual([
+      { line: 1, cells: ['Indigo Threads', '', 'Line\ntwo ₹'] },
+      { line: 4, cells: ['Tom & Co', 'TRUE', '1.1'] },
+    ])
+  })
+
+  it('refuses a zip that is not a workbook', () => {
+    const notWorkbook = zipSync({ 'zeros.txt': new Uint8Array(1024) })
+    expect(readImportFile(notWorkbook, columns)).toEqual({
+      ok: false,
+      message: 'The file is not an XLSX workbook (it has no xl/workbook.xml).',
+    })
+  })
+
+  it('keeps the columns the file has and the line of each row, skipping empty lines', () => {
+    const file = readImportFile(strToU8('Buyer,MOQ\n\nAcme,5\n,\nBeta,6\n'), columns)
+    expect(file).toEqual({
+      ok: true,
+      columns: ['buyer', 'moq'],
+      rows: [
+        { number: 3, cells: { buyer: 'Acme', moq: '5' } },
+        { number: 5, cells: { buyer: 'Beta', moq: '6' } },
+      ],
+    })
+  })
+
+  it('refuses a CSV that cannot be read', () => {
+    expect(readImportFile(strToU8('buyer,moq\n"Acme,5\n'), columns)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('The file is not a CSV file that can be read'),
+    })
+  })
+})

@@ -135,7 +135,7 @@ async function steps(actor: { userId: number }, sellerOrderId: number, names: Se
 }
 
 /** The field operator's inspection of a seller order: scheduled, every value filled, quantities as given, submitted. */
-async function inspect(staff: { userId: number }, sellerOrderId: number, accepted: string, rejected: string) {
+export async function inspect(staff: { userId: number }, sellerOrderId: number, accepted: string, rejected: string) {
   const db = getDb()
   const operatorId = await userIdOf('field_operator@example.com')
   const operator: Viewer = {
@@ -191,7 +191,7 @@ async function inspect(staff: { userId: number }, sellerOrderId: number, accepte
 }
 
 /** Moves a seller order by the logistics team: a request of the type, booked, picked up, delivered. */
-async function move(staff: { userId: number }, type: TransportType, sellerOrderCode: string, lr: string) {
+export async function move(staff: { userId: number }, type: TransportType, sellerOrderCode: string, lr: string) {
   const db = getDb()
   const order = (await linkedOrderByCode(db, sellerOrderCode))!
   const choices = await addressChoices(db, type, order)

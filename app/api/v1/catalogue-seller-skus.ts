@@ -169,7 +169,7 @@ export const sellerSkuEndpoints = [
         body: {
           seller_id: 1,
           product_sku_id: 2,
-          seller_code: 'TKW-SHT-2',
+          seller_code: 'MILL-OFFER-7781',
           cost_paise: 31000,
           moq_milli: 500000,
           monthly_capacity_milli: 20000000,

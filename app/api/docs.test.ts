@@ -36,7 +36,7 @@ it('lists the problem types as app/platform/api/problem.ts has them', () => {
   )
 })
 
-it('gives the code’s figures, a curl example per topic, and the two sections left to their engineers', () => {
+it('gives the code’s figures and a curl example per topic', () => {
   expect(text).toContain(`${API_RATE_PER_MINUTE} requests a minute`)
   expect(text).toContain(`\`limit\` is 1 to\n${PAGE_LIMIT_MAX} (${PAGE_LIMIT_DEFAULT} when absent)`)
   expect(text).toContain(`kept ${IDEMPOTENCY_HOURS} hours`)
@@ -50,10 +50,22 @@ it('gives the code’s figures, a curl example per topic, and the two sections l
     'ETags',
     'Rate limits',
     'Audit',
+    'Resources',
     'Webhooks',
     'Imports',
   ])
-  for (const section of ['Authentication', 'Errors', 'Idempotency', 'Pagination', 'ETags', 'Rate limits', 'Audit']) {
+  for (const section of [
+    'Authentication',
+    'Errors',
+    'Idempotency',
+    'Pagination',
+    'ETags',
+    'Rate limits',
+    'Audit',
+    'Resources',
+    'Webhooks',
+    'Imports',
+  ]) {
     const body = text.split(`## ${section}\n`)[1]!.split('\n## ')[0]!
     expect(body, section).toMatch(/```sh\n[^`]*(curl|sqlite3) /)
   }

@@ -74,8 +74,8 @@ export interface Endpoint<
   query?: Q
   body?: B
   response: R
-  /** The status of a success: 200, or 201 for a create. */
-  status?: 200 | 201
+  /** The status of a success: 200, 201 for a create, or 202 for work that goes on in the background. */
+  status?: 200 | 201 | 202
   /** GET answers carry an ETag and answer 304 to If-None-Match (the default for GET). */
   etag?: boolean
   /** A binary answer (a PDF): the handler answers a Response itself; `response` then documents nothing. */

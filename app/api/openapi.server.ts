@@ -218,7 +218,12 @@ function operationOf(endpoint: Endpoint, hoisted: Json): Json {
   if (endpoint.status === 201) successHeaders.Location = { $ref: '#/components/headers/Location' }
   const responses: Json = {
     [success]: {
-      description: endpoint.status === 201 ? 'Created' : 'OK',
+      description:
+        endpoint.status === 201
+          ? 'Created'
+          : endpoint.status === 202
+            ? 'Accepted: it goes on in the background.'
+            : 'OK',
       headers: successHeaders,
       content: successContent,
     },

@@ -3,6 +3,7 @@ import { buyerSkuEndpoints } from './buyer-skus'
 import { productSkuEndpoints } from './catalogue'
 import { buyerSkuWriteEndpoints } from './catalogue-buyer-skus'
 import { sellerSkuEndpoints } from './catalogue-seller-skus'
+import { importEndpoints } from './imports'
 import { inspectionEndpoints } from './inspections'
 import { masterOrderEndpoints } from './master-orders'
 import { meEndpoints } from './me'
@@ -24,4 +25,5 @@ export const endpoints: readonly Endpoint[] = [
   ...productSkuEndpoints,
   ...buyerSkuWriteEndpoints,
   ...sellerSkuEndpoints,
+  ...importEndpoints,
 ]

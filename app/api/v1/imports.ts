@@ -182,14 +182,14 @@ export const importEndpoints = [
     examples: [
       {
         name: 'buyer-prices',
-        summary: 'A new buyer SKU for Indigo Threads, and a row refused for its price',
+        summary: 'A new buyer SKU for buyer #1 (named by its id, as a cell may), and a row refused for its price',
         as: 'admin@example.com',
         body: {
           kind: 'buyer_skus',
           file_name: 'indigo-threads-new-codes',
           rows: [
             {
-              buyer: 'Indigo Threads Retail',
+              buyer: '#1',
               product_sku: 'YAR-PBY-00045',
               buyer_code: 'IT-950',
               price: '812.00',
@@ -197,7 +197,7 @@ export const importEndpoints = [
               note: 'Summer range',
             },
             {
-              buyer: 'Indigo Threads Retail',
+              buyer: '#1',
               product_sku: 'YAR-PBY-00045',
               buyer_code: 'IT-951',
               price: '0',
@@ -270,7 +270,7 @@ export const importEndpoints = [
     examples: [
       {
         name: 'demo',
-        summary: 'The demo price file of Indigo Threads',
+        summary: 'The demo price file (previewed, not applied)',
         as: 'internal@example.com',
         params: { importId: 1 },
         status: 200,

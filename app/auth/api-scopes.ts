@@ -23,7 +23,8 @@ export const SCOPE_INFO: Record<ApiScope, { label: string; holders: readonly Tok
   'catalogue:write': { label: 'Create and change product, buyer and seller SKUs', holders: ['staff'] },
   'orders:read': { label: 'Read orders', holders: ['buyer', 'seller', 'staff'] },
   'orders:write': {
-    label: 'Place orders (buyer); approve, reject, counter-offer and move stages (seller)',
+    label:
+      'Place orders and agree to changes (buyer); production, stages and QC readiness (seller); the supplier team’s approvals and counter-offers (staff)',
     holders: ['buyer', 'seller', 'staff'],
   },
   'quality:read': { label: 'Read inspections and their results', holders: ['buyer', 'seller', 'staff'] },

@@ -67,26 +67,27 @@ async function sessionIdFrom(request: Request): Promise<string | null> {
   return typeof value === 'string' && value.length > 0 ? value : null
 }
 
+/** What a viewer is made of: the user and its company (roles are read apart). */
+const USER_COLUMNS = [
+  'users.id',
+  'users.email',
+  'users.name',
+  'users.phone',
+  'users.buyer_id',
+  'users.seller_id',
+  'buyers.name as buyer_name',
+  'buyers.status as buyer_status',
+  'sellers.name as seller_name',
+  'sellers.status as seller_status',
+] as const
+
 export async function loadViewer(db: Database, idHash: string): Promise<Viewer | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('buyers', 'buyers.id', 'users.buyer_id')
     .leftJoin('sellers', 'sellers.id', 'users.seller_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.name',
-      'users.phone',
-      'users.buyer_id',
-      'users.seller_id',
-      'buyers.name as buyer_name',
-      'buyers.status as buyer_status',
-      'sellers.name as seller_name',
-      'sellers.status as seller_status',
-      'sessions.created_at as session_created_at',
-      'sessions.last_seen_at',
-    ])
+    .select([...USER_COLUMNS, 'sessions.created_at as session_created_at', 'sessions.last_seen_at'])
     .where('sessions.id_hash', '=', idHash)
     .where('sessions.expires_at', '>', new Date().toISOString())
     .where('users.status', '=', 'active')
@@ -161,18 +162,7 @@ export async function loadUserViewer(db: Database, userId: number): Promise<View
     .selectFrom('users')
     .leftJoin('buyers', 'buyers.id', 'users.buyer_id')
     .leftJoin('sellers', 'sellers.id', 'users.seller_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.name',
-      'users.phone',
-      'users.buyer_id',
-      'users.seller_id',
-      'buyers.name as buyer_name',
-      'buyers.status as buyer_status',
-      'sellers.name as seller_name',
-      'sellers.status as seller_status',
-    ])
+    .select(USER_COLUMNS)
     .where('users.id', '=', userId)
     .where('users.status', '=', 'active')
     .executeTakeFirst()

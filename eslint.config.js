@@ -80,6 +80,9 @@ export default tseslint.config(
     ignores: [
       'build/**',
       'public/build/**',
+      // The benchmark's bare Remix app builds into its own folder (tests/bench/bare/.gitignore).
+      'tests/bench/bare/build/**',
+      'tests/bench/bare/public/build/**',
       '.cache/**',
       'node_modules/**',
       'data/**',

@@ -207,7 +207,12 @@ async function run(
   let bodyText = ''
   let body: unknown = undefined
   if (WRITE_METHODS.has(method)) {
-    bodyText = await request.text()
+    try {
+      bodyText = await request.text()
+    } catch {
+      // A body cut off on its way (the client gave up): nothing was read, nothing is done.
+      throw ApiProblem.of('bad-request', 'The body could not be read; send the request again.')
+    }
     if (bodyText.length > MAX_BODY_BYTES) throw ApiProblem.of('bad-request', 'The body is larger than 1 MB.')
     if (endpoint.body) {
       const type = (request.headers.get('Content-Type') ?? '').toLowerCase()

@@ -9,8 +9,8 @@ import {
   listImportJobRecords,
   listImportRowRecords,
   type ImportJobRecord,
-  type ImportRowRecord,
 } from '~/features/imports/records.server'
+import type { ImportRowView } from '~/features/imports/queries.server'
 import { kickImports } from '~/features/imports/worker.server'
 import { decodeCursor, pageOf, pageQuery, pageSchema } from '~/platform/api/cursor'
 import { ApiProblem } from '~/platform/api/problem'
@@ -119,8 +119,8 @@ const rowSchema = z.object({
   result_message: z.string().nullable().describe('Why it was refused when applied.'),
 })
 
-const rowBodyOf = (row: ImportRowRecord): z.input<typeof rowSchema> => ({
-  row_number: row.rowNumber,
+const rowBodyOf = (row: ImportRowView): z.input<typeof rowSchema> => ({
+  row_number: row.number,
   outcome: row.outcome,
   key: row.key,
   values: row.values,
@@ -313,7 +313,7 @@ export const importEndpoints = [
         afterRow: query.cursor ? decodeCursor(query.cursor)?.id : undefined,
         take: query.limit + 1,
       })
-      const page = pageOf(rows, query.limit, (r) => ({ id: r.rowNumber }))
+      const page = pageOf(rows, query.limit, (r) => ({ id: r.number }))
       return { data: page.data.map(rowBodyOf), next_cursor: page.next_cursor }
     },
   }),

@@ -128,6 +128,38 @@ export interface ImportRowView {
 
 const parse = (json: string | null) => (json ? (JSON.parse(json) as Record<string, string>) : null)
 
+/** What a row is read of: the page's rows and the API's (records.server.ts) alike. */
+export const ROW_COLUMNS = [
+  'row_number',
+  'outcome',
+  'record_key',
+  'values_json',
+  'before_json',
+  'messages_json',
+  'result',
+  'result_message',
+] as const
+
+export const rowViewOf = (row: {
+  row_number: number
+  outcome: ImportOutcome
+  record_key: string
+  values_json: string
+  before_json: string | null
+  messages_json: string | null
+  result: ImportResult | null
+  result_message: string | null
+}): ImportRowView => ({
+  number: row.row_number,
+  outcome: row.outcome,
+  key: row.record_key,
+  values: parse(row.values_json) ?? {},
+  before: parse(row.before_json),
+  messages: parse(row.messages_json),
+  result: row.result,
+  resultMessage: row.result_message,
+})
+
 /** One import: its figures, the columns of its kind, a page of its rows, its history. Undefined: no such import. */
 export async function importJobPage(db: Executor, id: number, url: URL) {
   const job = await jobs(db)
@@ -152,16 +184,7 @@ export async function importJobPage(db: Executor, id: number, url: URL) {
   else if (show) rows = rows.where('outcome', '=', show)
   const [shown, matching, history] = await Promise.all([
     rows
-      .select([
-        'row_number',
-        'outcome',
-        'record_key',
-        'values_json',
-        'before_json',
-        'messages_json',
-        'result',
-        'result_message',
-      ])
+      .select(ROW_COLUMNS)
       .orderBy('row_number')
       .limit(ROWS_PAGE_SIZE)
       .offset((page - 1) * ROWS_PAGE_SIZE)
@@ -169,16 +192,7 @@ export async function importJobPage(db: Executor, id: number, url: URL) {
     rows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     historyOf(db, STAFF_VIEWER, 'import_job', id),
   ])
-  const views: ImportRowView[] = shown.map((row) => ({
-    number: row.row_number,
-    outcome: row.outcome,
-    key: row.record_key,
-    values: parse(row.values_json) ?? {},
-    before: parse(row.before_json),
-    messages: parse(row.messages_json),
-    result: row.result,
-    resultMessage: row.result_message,
-  }))
+  const views = shown.map(rowViewOf)
   // The kind's columns that the file had (every row holds the file's columns).
   const first = await db
     .selectFrom('import_rows')

@@ -1,5 +1,6 @@
 import type { ImportJobStatus, ImportKindKey, ImportOutcome, ImportResult } from '#db/types'
 import type { Executor } from '~/platform/executor'
+import { ROW_COLUMNS, rowViewOf, type ImportRowView } from './queries.server'
 
 // The imports as records, for the integration API (app/api/v1/imports.ts): a job with its figures and
 // timestamps, read a page at a time by id (newest first), and its rows by row number (a cursor names
@@ -107,50 +108,16 @@ export async function importJobRecord(db: Executor, id: number): Promise<ImportJ
   return row ? recordOf(row) : undefined
 }
 
-export interface ImportRowRecord {
-  rowNumber: number
-  outcome: ImportOutcome
-  key: string
-  values: Record<string, string>
-  before: Record<string, string> | null
-  messages: Record<string, string> | null
-  result: ImportResult | null
-  resultMessage: string | null
-}
-
-const parse = (json: string | null) => (json ? (JSON.parse(json) as Record<string, string>) : null)
-
 /** An import's rows by row number: `take` of them after `afterRow`, of one outcome or result when asked. */
 export async function listImportRowRecords(
   db: Executor,
   jobId: number,
   options: { outcome?: ImportOutcome; result?: ImportResult; afterRow?: number; take: number },
-): Promise<ImportRowRecord[]> {
-  let query = db
-    .selectFrom('import_rows')
-    .select([
-      'row_number',
-      'outcome',
-      'record_key',
-      'values_json',
-      'before_json',
-      'messages_json',
-      'result',
-      'result_message',
-    ])
-    .where('job_id', '=', jobId)
+): Promise<ImportRowView[]> {
+  let query = db.selectFrom('import_rows').select(ROW_COLUMNS).where('job_id', '=', jobId)
   if (options.outcome) query = query.where('outcome', '=', options.outcome)
   if (options.result) query = query.where('result', '=', options.result)
   if (options.afterRow !== undefined) query = query.where('row_number', '>', options.afterRow)
   const rows = await query.orderBy('row_number').limit(options.take).execute()
-  return rows.map((row) => ({
-    rowNumber: row.row_number,
-    outcome: row.outcome,
-    key: row.record_key,
-    values: parse(row.values_json) ?? {},
-    before: parse(row.before_json),
-    messages: parse(row.messages_json),
-    result: row.result,
-    resultMessage: row.result_message,
-  }))
+  return rows.map(rowViewOf)
 }

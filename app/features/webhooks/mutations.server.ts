@@ -47,6 +47,29 @@ async function ownSubscription(trx: Executor, owner: WebhookOwner, id: number) {
   return row
 }
 
+type OwnSubscription = Awaited<ReturnType<typeof ownSubscription>>
+
+/** A change of one of the owner's subscriptions: one transaction, once per idempotency key. */
+function onceOnSubscription(
+  db: Database,
+  actor: Actor,
+  owner: WebhookOwner,
+  id: number,
+  key: string | undefined,
+  scope: string,
+  change: (trx: Executor, subscription: OwnSubscription) => Promise<void>,
+): Promise<Result<{ repeated: boolean }>> {
+  return settle(() =>
+    db.transaction().execute(async (trx) => {
+      const { repeated } = await once(trx, key, `${scope}:${id}`, actor.userId, async () => {
+        await change(trx, await ownSubscription(trx, owner, id))
+        return id
+      })
+      return { repeated }
+    }),
+  )
+}
+
 export interface SubscriptionInput {
   url: string
   description?: string
@@ -125,28 +148,21 @@ export async function rotateSecret(
   id: number,
   key: string | undefined,
 ): Promise<Result<{ repeated: boolean }>> {
-  return settle(() =>
-    db.transaction().execute(async (trx) => {
-      const { repeated } = await once(trx, key, `webhook_rotate:${id}`, actor.userId, async () => {
-        const subscription = await ownSubscription(trx, owner, id)
-        const at = new Date().toISOString()
-        await trx
-          .updateTable('webhook_subscriptions')
-          .set({ previous_secret: subscription.secret, secret: newWebhookSecret(), rotated_at: at, updated_at: at })
-          .where('id', '=', id)
-          .execute()
-        await audit(trx, {
-          actorUserId: actor.userId,
-          action: 'webhook_subscription.secret_rotated',
-          entityType: 'webhook_subscription',
-          entityId: id,
-          after: { url: subscription.url },
-        })
-        return id
-      })
-      return { repeated }
-    }),
-  )
+  return onceOnSubscription(db, actor, owner, id, key, 'webhook_rotate', async (trx, subscription) => {
+    const at = new Date().toISOString()
+    await trx
+      .updateTable('webhook_subscriptions')
+      .set({ previous_secret: subscription.secret, secret: newWebhookSecret(), rotated_at: at, updated_at: at })
+      .where('id', '=', id)
+      .execute()
+    await audit(trx, {
+      actorUserId: actor.userId,
+      action: 'webhook_subscription.secret_rotated',
+      entityType: 'webhook_subscription',
+      entityId: id,
+      after: { url: subscription.url },
+    })
+  })
 }
 
 /** Disables a subscription (nothing is sent, deliveries wait) or enables it again (waiting deliveries go out). */
@@ -189,23 +205,16 @@ export async function deleteSubscription(
   id: number,
   key: string | undefined,
 ): Promise<Result<{ repeated: boolean }>> {
-  return settle(() =>
-    db.transaction().execute(async (trx) => {
-      const { repeated } = await once(trx, key, `webhook_delete:${id}`, actor.userId, async () => {
-        const subscription = await ownSubscription(trx, owner, id)
-        await trx.deleteFrom('webhook_subscriptions').where('id', '=', id).execute()
-        await audit(trx, {
-          actorUserId: actor.userId,
-          action: 'webhook_subscription.deleted',
-          entityType: 'webhook_subscription',
-          entityId: id,
-          before: { url: subscription.url },
-        })
-        return id
-      })
-      return { repeated }
-    }),
-  )
+  return onceOnSubscription(db, actor, owner, id, key, 'webhook_delete', async (trx, subscription) => {
+    await trx.deleteFrom('webhook_subscriptions').where('id', '=', id).execute()
+    await audit(trx, {
+      actorUserId: actor.userId,
+      action: 'webhook_subscription.deleted',
+      entityType: 'webhook_subscription',
+      entityId: id,
+      before: { url: subscription.url },
+    })
+  })
 }
 
 /**
@@ -264,32 +273,25 @@ export async function sendTestEvent(
   id: number,
   key: string | undefined,
 ): Promise<Result<{ repeated: boolean }>> {
-  return settle(() =>
-    db.transaction().execute(async (trx) => {
-      const { repeated } = await once(trx, key, `webhook_test:${id}`, actor.userId, async () => {
-        const subscription = await ownSubscription(trx, owner, id)
-        if (subscription.status !== 'active')
-          throw new Refused(undefined, 'This subscription is disabled: enable it to send it a test event.')
-        await emitEvent(trx, {
-          type: 'webhook.test',
-          buyerId: subscription.buyer_id,
-          sellerId: subscription.seller_id,
-          subscriptionId: id,
-          data: {
-            subscription: { id },
-            message: 'A test event: your endpoint received it and checked its signature.',
-          },
-        })
-        await audit(trx, {
-          actorUserId: actor.userId,
-          action: 'webhook_subscription.test_sent',
-          entityType: 'webhook_subscription',
-          entityId: id,
-          after: { url: subscription.url },
-        })
-        return id
-      })
-      return { repeated }
-    }),
-  )
+  return onceOnSubscription(db, actor, owner, id, key, 'webhook_test', async (trx, subscription) => {
+    if (subscription.status !== 'active')
+      throw new Refused(undefined, 'This subscription is disabled: enable it to send it a test event.')
+    await emitEvent(trx, {
+      type: 'webhook.test',
+      buyerId: subscription.buyer_id,
+      sellerId: subscription.seller_id,
+      subscriptionId: id,
+      data: {
+        subscription: { id },
+        message: 'A test event: your endpoint received it and checked its signature.',
+      },
+    })
+    await audit(trx, {
+      actorUserId: actor.userId,
+      action: 'webhook_subscription.test_sent',
+      entityType: 'webhook_subscription',
+      entityId: id,
+      after: { url: subscription.url },
+    })
+  })
 }

@@ -75,6 +75,7 @@ describe('start-up on a database a newer release migrated', () => {
     )
     const result = spawnSync(process.execPath, ['server.js'], {
       env: {
+        NODE_ENV: 'development',
         PATH: process.env.PATH,
         DATABASE_URL: process.env.DATABASE_URL,
         SESSION_SECRET: process.env.SESSION_SECRET,

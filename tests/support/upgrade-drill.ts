@@ -192,6 +192,8 @@ export async function upgradeDrill(adminUrl: string): Promise<number> {
     if (restart === 'serving') {
       const page = await fetch(`http://localhost:${port}/login`)
       if (page.status !== 200) throw new Error(`${short} restarted but /login answers ${page.status}`)
+      if (applied.length && !/The database is ahead of this release/.test(server.output()))
+        throw new Error(`${short} restarted on a newer schema without saying so:\n${server.output()}`)
       console.log(`${short} restarted on the new schema and serves.`)
     } else if (!tolerant && applied.length && /previously executed migration \S+ is missing/.test(server.output())) {
       console.log(

@@ -151,7 +151,7 @@ export async function upgradeDrill(adminUrl: string): Promise<number> {
       fs.symlinkSync(fs.realpathSync('node_modules'), path.join(dir, 'node_modules'))
     } else {
       console.log(`${short} has other dependencies (package-lock.json or patches/): npm ci there`)
-      await step('npm', ['ci', '--no-audit', '--no-fund'], dir)
+      await step('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], dir)
     }
     took('dependencies')
     await step('npm', ['run', 'build', '--silent'], dir, { NODE_ENV: 'production' })

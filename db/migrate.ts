@@ -58,11 +58,21 @@ export interface MigrationOutcome {
 export async function migrateToLatest<Schema>(
   db: Kysely<Schema>,
   folder = migrationsFolder(),
+  lookedAgain = false,
 ): Promise<MigrationOutcome> {
   const files = filesOf(folder)
   const [own, executed] = await Promise.all([files.getMigrations(), executedMigrations(db)])
   const ahead = executed.filter((name) => !(name in own))
-  if (ahead.length === 0) return { applied: await run(createMigrator(db, files).migrateToLatest()), ahead }
+  if (ahead.length === 0) {
+    try {
+      return { applied: await run(createMigrator(db, files).migrateToLatest()), ahead }
+    } catch (error) {
+      // A newer release migrated while this one waited for the migration lock: look again.
+      if (!lookedAgain && /previously executed migration \S+ is missing/.test((error as Error).message))
+        return migrateToLatest(db, folder, true)
+      throw error
+    }
+  }
   const missing = Object.keys(own)
     .filter((name) => !executed.includes(name))
     .sort()

@@ -7,7 +7,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createDatabase } from '#db/database'
+import pg from 'pg'
+import { createDatabase, isPostgresUrl } from '#db/database'
 import { migrateToLatest, migrationsFolder } from '#db/migrate'
 import { startServer } from './support/server'
 
@@ -91,5 +92,39 @@ describe('start-up on a database a newer release migrated', () => {
       `Start-up failed: the database has run migrations this release does not know (${NEWER}, 29990201000000_hotfix) and lacks this release's 20000101000000_early, which sorts before 29990201000000_hotfix: a release that does not contain this one migrated it. Start a release that has all of them, or restore the backup taken before the upgrade`,
     )
     expect(await executed()).not.toContain('20000101000000_early')
+  })
+})
+
+// Kysely's migration lock on PostgreSQL (a session advisory lock; the id is Kysely's own).
+const KYSELY_MIGRATION_LOCK = '3853314791062309107'
+
+describe.runIf(isPostgresUrl(process.env.DATABASE_URL ?? ''))('start-up while a newer release migrates', () => {
+  it('waits for its migration, then serves on what it made', async () => {
+    const newer = '29990301000000_migrating_meanwhile'
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await other.connect()
+    try {
+      // The database as this release left it (the tests above ran a newer release's migrations on it).
+      await other.query("delete from kysely_migration where name like '2999%'")
+      // The newer release holds the lock, as while it migrates; this one looks, finds nothing new, waits.
+      await other.query(`select pg_advisory_lock(${KYSELY_MIGRATION_LOCK})`)
+      const outcome = migrateToLatest(db)
+      for (let waited = 0; ; waited += 20) {
+        const { rows } = await other.query(
+          "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted",
+        )
+        if (rows[0].n > 0) break
+        if (waited > 10_000) throw new Error('start-up never waited for the migration lock')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      await other.query('insert into kysely_migration (name, timestamp) values ($1, $2)', [
+        newer,
+        new Date().toISOString(),
+      ])
+      await other.query(`select pg_advisory_unlock(${KYSELY_MIGRATION_LOCK})`)
+      expect(await outcome).toEqual({ applied: [], ahead: [newer] })
+    } finally {
+      await other.end()
+    }
   })
 })

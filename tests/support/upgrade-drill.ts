@@ -104,6 +104,7 @@ async function waitFor(server: OldServer, what: string, ms: number): Promise<'se
  * options included) but no server of its own: baseURL is the old server.
  */
 async function runOldSmoke(dir: string, port: number, databaseUrl: string): Promise<void> {
+  // The smoke config refuses to load without the database its own server would use.
   process.env.E2E_DATABASE_URL ??= databaseUrl
   const smoke = (await import('../../playwright.postgres.config')).default
   const config = {
@@ -164,7 +165,7 @@ export async function upgradeDrill(adminUrl: string): Promise<number> {
       throw new Error(`${short} did not start on an empty database:\n${server.output()}`)
     took('old release migrates and loads the demo data')
 
-    // This release migrates while the old one serves (docs/operations.md "Upgrades", step 2).
+    // This release migrates while the old one serves (docs/operations.md "Upgrades", step 3).
     const handle = createDatabase(url)
     let applied: string[]
     try {

@@ -58,7 +58,11 @@ export async function benchLoad(): Promise<string[]> {
         }
       }
     }
-    const median = (values: number[]) => percentile(values, 50)
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b)
+      const middle = sorted.length / 2
+      return Number.isInteger(middle) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[Math.floor(middle)]
+    }
     const summary = new Map<string, Run>()
     rows.push(
       '',
@@ -75,7 +79,10 @@ export async function benchLoad(): Promise<string[]> {
           p95: median(all.map((r) => r.p95)),
           p99: median(all.map((r) => r.p99)),
           errors: all.reduce((n, r) => n + r.errors, 0),
-          detail: all.map((r) => r.detail).join(' '),
+          detail: all
+            .filter((r) => r.errors)
+            .map((r) => r.detail)
+            .join(' '),
         }
         summary.set(`${kind} ${processes}`, run)
         none(

@@ -1,6 +1,6 @@
 import { getDb } from '~/db.server'
 import { userIdOf } from '../../tests/support/db'
-import { endUserSessions, loadViewer, startSession } from './session.server'
+import { endUserSessions, loadUserViewer, loadViewer, startSession } from './session.server'
 
 describe('sessions', () => {
   it('reads the viewer with roles and company from a session row', async () => {
@@ -13,6 +13,32 @@ describe('sessions', () => {
       email: 'buyer@example.com',
       roles: ['buyer'],
       company: { kind: 'buyer', status: 'active' },
+    })
+  })
+
+  // PostgreSQL reads this through the function viewer_of_session, SQLite through two statements: both must agree.
+  it('reads every role in the roles order, and a user without roles as one with none', async () => {
+    const db = getDb()
+    const userId = await userIdOf('seller@example.com')
+    const order = await db.selectFrom('roles').select('key').orderBy('position').execute()
+    const [first, second] = order.map((r) => r.key).filter((key) => key !== 'seller')
+    await db
+      .insertInto('user_roles')
+      .values([
+        { user_id: userId, role: second },
+        { user_id: userId, role: first },
+      ])
+      .execute()
+    const expected = order.map((r) => r.key).filter((key) => [first, second, 'seller'].includes(key))
+    const { idHash } = await startSession(db, userId)
+    expect((await loadViewer(db, idHash))?.roles).toEqual(expected)
+    expect((await loadUserViewer(db, userId))?.roles).toEqual(expected)
+
+    await db.deleteFrom('user_roles').where('user_id', '=', userId).execute()
+    expect(await loadViewer(db, idHash)).toMatchObject({
+      email: 'seller@example.com',
+      roles: [],
+      company: { kind: 'seller' },
     })
   })
 

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { createCookie } from '@remix-run/node'
+import { PostgresAdapter, sql } from 'kysely'
 import type { CompanyStatus, RoleKey } from '#db/types'
 import type { Database } from '#db/database'
 import { config } from '~/config.server'
@@ -81,7 +82,22 @@ const USER_COLUMNS = [
   'sellers.status as seller_status',
 ] as const
 
-export async function loadViewer(db: Database, idHash: string): Promise<Viewer | null> {
+type SessionRow = UserRow & { session_created_at: string; last_seen_at: string | null }
+
+/**
+ * The session's user, company and roles. Every request asks. On PostgreSQL one call
+ * of the function `viewer_of_session` (migrations/20261220000000), whose plan the server keeps: sent
+ * as statements, the join and the roles were planned afresh on every request, which cost more than
+ * running them. SQLite runs the two statements in-process from its statement cache.
+ */
+async function sessionOf(db: Database, idHash: string): Promise<{ row: SessionRow; roles: RoleKey[] } | null> {
+  const now = new Date().toISOString()
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // A row per role, in the roles' order; one row with a null role for a user without any.
+    const { rows } = await sql<SessionRow & { role: RoleKey | null }>`
+      select * from viewer_of_session(${idHash}, ${now})`.execute(db)
+    return rows.length ? { row: rows[0], roles: rows.flatMap((r) => (r.role ? [r.role] : [])) } : null
+  }
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -89,10 +105,16 @@ export async function loadViewer(db: Database, idHash: string): Promise<Viewer |
     .leftJoin('sellers', 'sellers.id', 'users.seller_id')
     .select([...USER_COLUMNS, 'sessions.created_at as session_created_at', 'sessions.last_seen_at'])
     .where('sessions.id_hash', '=', idHash)
-    .where('sessions.expires_at', '>', new Date().toISOString())
+    .where('sessions.expires_at', '>', now)
     .where('users.status', '=', 'active')
     .executeTakeFirst()
-  if (!row) return null
+  return row ? { row, roles: await rolesOf(db, row.id) } : null
+}
+
+export async function loadViewer(db: Database, idHash: string): Promise<Viewer | null> {
+  const session = await sessionOf(db, idHash)
+  if (!session) return null
+  const { row, roles } = session
   const now = Date.now()
   const seen = Date.parse(row.last_seen_at ?? row.session_created_at)
   const staff = row.buyer_id == null && row.seller_id == null
@@ -107,7 +129,7 @@ export async function loadViewer(db: Database, idHash: string): Promise<Viewer |
       .where('id_hash', '=', idHash)
       .execute()
   }
-  return viewerOf(db, row, idHash)
+  return viewerOf(row, roles, idHash)
 }
 
 type UserRow = {
@@ -123,14 +145,18 @@ type UserRow = {
   seller_status: CompanyStatus | null
 }
 
-async function viewerOf(db: Database, row: UserRow, idHash: string): Promise<Viewer> {
-  const roles = await db
+async function rolesOf(db: Database, userId: number): Promise<RoleKey[]> {
+  const rows = await db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.key', 'user_roles.role')
     .select('user_roles.role')
-    .where('user_roles.user_id', '=', row.id)
+    .where('user_roles.user_id', '=', userId)
     .orderBy('roles.position')
     .execute()
+  return rows.map((r) => r.role)
+}
+
+function viewerOf(row: UserRow, roles: RoleKey[], idHash: string): Viewer {
   const company =
     row.buyer_id != null
       ? { kind: 'buyer' as const, id: row.buyer_id, name: row.buyer_name ?? '', status: row.buyer_status ?? 'pending' }
@@ -147,7 +173,7 @@ async function viewerOf(db: Database, row: UserRow, idHash: string): Promise<Vie
     email: row.email,
     name: row.name,
     phone: row.phone,
-    roles: roles.map((r) => r.role),
+    roles,
     company,
     sessionIdHash: idHash,
   }
@@ -166,7 +192,7 @@ export async function loadUserViewer(db: Database, userId: number): Promise<View
     .where('users.id', '=', userId)
     .where('users.status', '=', 'active')
     .executeTakeFirst()
-  return row ? viewerOf(db, row, '') : null
+  return row ? viewerOf(row, await rolesOf(db, row.id), '') : null
 }
 
 // Root, layout and page loaders of one request all ask; the database answers once (per Request

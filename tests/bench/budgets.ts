@@ -28,12 +28,12 @@ export function atMost(what: string, measured: number, budget: number, unit: str
   })
 }
 
-/** A figure that must reach its budget (a share of another figure, in %). */
+/** A figure that must reach its budget (a share of another figure, in % or as a ratio ×). */
 export function atLeast(what: string, measured: number, budget: number, unit: string) {
   rows.push({
     suite,
     what,
-    measured: `${measured.toFixed(unit === '%' ? 0 : 1)} ${unit}`,
+    measured: `${measured.toFixed(unit === '%' ? 0 : unit === '×' ? 2 : 1)} ${unit}`,
     budget: `≥ ${budget} ${unit}`,
     met: measured >= budget,
   })

@@ -1,6 +1,7 @@
 // The database a benchmark runs on: a temporary SQLite file, or with `--db postgres` a fresh
 // database on BENCH_DATABASE_URL's server (a role that may create databases) or on a throwaway
-// cluster made from Debian's binaries (durability off: these are read benchmarks).
+// cluster made from Debian's binaries (durability off: these are read benchmarks; a benchmark that
+// writes beside SQLite may ask for a durable one).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -18,6 +19,7 @@ export function benchDatabaseKind(argv = process.argv): BenchDatabaseKind {
 export async function benchDatabase(
   label: string,
   kind = benchDatabaseKind(),
+  cluster: Parameters<typeof startCluster>[1] = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${label}-`))
@@ -29,9 +31,9 @@ export async function benchDatabase(
     const bin = findPostgresBin()
     if (!bin)
       throw new Error('--db postgres needs BENCH_DATABASE_URL or PostgreSQL binaries in /usr/lib/postgresql/*/bin')
-    const cluster = await startCluster(bin)
-    server = cluster.adminUrl
-    stopCluster = cluster.stop
+    const started = await startCluster(bin, cluster)
+    server = started.adminUrl
+    stopCluster = started.stop
   }
   const name = uniqueName(`bench_${label}`)
   const url = await createDatabaseOn(server, name)

@@ -45,10 +45,15 @@ export interface Cluster {
 /**
  * initdb + pg_ctl in a temporary folder on a free port, trust authentication on 127.0.0.1 only,
  * durability off (test data only). As root the server runs as the `postgres` user, which
- * PostgreSQL requires.
+ * PostgreSQL requires. `durable` keeps PostgreSQL's own defaults (fsync, synchronous commit, full
+ * page writes) on a folder on disk, for a benchmark that sets it beside SQLite's synchronous=FULL;
+ * `settings` adds `-c name=value` options.
  */
-export async function startCluster(bin: string): Promise<Cluster> {
-  const dir = fs.mkdtempSync(path.join(memoryFolder() ?? os.tmpdir(), 'platform-pg-'))
+export async function startCluster(
+  bin: string,
+  options: { durable?: boolean; settings?: Record<string, string | number> } = {},
+): Promise<Cluster> {
+  const dir = fs.mkdtempSync(path.join((!options.durable && memoryFolder()) || os.tmpdir(), 'platform-pg-'))
   const asRoot = process.getuid?.() === 0
   const run = (command: string, args: string[]) => {
     const result = asRoot
@@ -74,8 +79,23 @@ export async function startCluster(bin: string): Promise<Cluster> {
     '--no-sync',
   ])
   const port = await freePort()
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`
-  run(path.join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start'])
+  const settings: Record<string, string | number> = {
+    listen_addresses: '127.0.0.1',
+    ...(options.durable ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),
+    max_connections: 300,
+    ...options.settings,
+  }
+  const flags = Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)
+  run(path.join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-o',
+    [`-p ${port} -k ${dir}`, ...flags].join(' '),
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    'start',
+  ])
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: () => {

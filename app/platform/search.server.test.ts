@@ -1,5 +1,6 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { getDb } from '~/db.server'
-import { isBroadSearch, searchIds, syncSearch, wordsOf } from '~/platform/search.server'
+import { isBroadSearch, matchSearch, searchIds, syncSearch, wordsOf } from '~/platform/search.server'
 
 async function find(entity: 'buyer' | 'seller' | 'user', q: string) {
   const db = getDb()
@@ -79,5 +80,68 @@ describe('word-prefix search', () => {
   it('treats LIKE wildcards as plain characters', async () => {
     expect(await find('buyer', '%')).toEqual([])
     expect(await find('buyer', 'indigo_')).toEqual(['Indigo Threads Retail'])
+  })
+})
+
+describe('matchSearch: the plan of each database behind one function', () => {
+  /** The names (or codes) a list filtered by the match finds, sorted, and whether it took the broad plan. */
+  async function listed(entity: 'buyer' | 'product_sku', q: string, broadFrom?: number) {
+    const db = getDb()
+    const match = await matchSearch(db, entity, q, broadFrom)
+    if (!match) return null
+    const labels = (condition: RawBuilder<SqlBool>) =>
+      entity === 'buyer'
+        ? db.selectFrom('buyers').select('name as label').where(condition).orderBy('label').execute()
+        : db.selectFrom('product_skus').select('code as label').where(condition).orderBy('label').execute()
+    const [alone, inOr] = await Promise.all([
+      labels(match.has('id')),
+      labels(sql<SqlBool>`(${match.hasInOr('id')} or 1 = 0)`),
+    ])
+    expect(inOr).toEqual(alone)
+    return { labels: alone.map((r) => r.label), broad: match.broad }
+  }
+
+  it('finds by word prefix, a GSTIN and a code fragment, on either plan', async () => {
+    const db = getDb()
+    const prime = await db
+      .insertInto('buyers')
+      .values({ name: 'Prime Fashions', legal_name: 'Prime Fashions LLP', gstin: '27AABCP1234F1Z5', status: 'active' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await syncSearch(db, 'buyer', prime.id)
+    const skus = await db.selectFrom('product_skus').select('id').orderBy('id').limit(2).execute()
+    for (const [i, code] of ['BX-6000', 'BX-16000'].entries()) {
+      await db.updateTable('product_skus').set({ code }).where('id', '=', skus[i]!.id).execute()
+      await syncSearch(db, 'product_sku', skus[i]!.id)
+    }
+    for (const broadFrom of [undefined, 0, 1_000_000]) {
+      expect((await listed('buyer', 'prim fash', broadFrom))?.labels).toEqual(['Prime Fashions'])
+      expect((await listed('buyer', '27aab', broadFrom))?.labels).toEqual(['Prime Fashions'])
+      // Words are matched from their start: the middle of a word finds nothing.
+      expect((await listed('buyer', 'ashions', broadFrom))?.labels).toEqual([])
+      expect((await listed('product_sku', '6000', broadFrom))?.labels).toEqual(['BX-6000'])
+      expect((await listed('product_sku', 'bx 6000', broadFrom))?.labels).toEqual(['BX-6000'])
+      expect((await listed('product_sku', 'bx-16', broadFrom))?.labels).toEqual(['BX-16000'])
+    }
+    expect(await listed('buyer', '  ')).toBeNull()
+    expect((await listed('buyer', '%'))?.labels).toEqual([])
+  })
+
+  it('counts exactly the records searchIds matches, narrow or broad', async () => {
+    const db = getDb()
+    for (const q of ['fab', 'fab sht', 'cotton', 'indigo twill', 'sht 00001', 'zzz']) {
+      const expected = (
+        await db
+          .selectFrom('product_skus')
+          .select('code')
+          .where('id', 'in', searchIds(db, 'product_sku', q)!)
+          .orderBy('code')
+          .execute()
+      ).map((r) => r.code)
+      const narrow = await listed('product_sku', q, 1_000_000)
+      const broad = await listed('product_sku', q, 0)
+      expect(narrow, q).toEqual({ labels: expected, broad: false })
+      expect(broad, q).toEqual({ labels: expected, broad: expected.length > 0 })
+    }
   })
 })

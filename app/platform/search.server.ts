@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely'
+import { PostgresAdapter, sql, type RawBuilder, type SqlBool } from 'kysely'
 import type { SearchEntity } from '#db/types'
 import type { Executor } from '~/platform/executor'
 
@@ -187,4 +187,64 @@ export async function isBroadSearch(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
   return Number(row.n) > threshold
+}
+
+/** On PostgreSQL, up to this many matches are fetched and given to the list's query as an array of ids. */
+const IDS_UP_TO = 2_000
+
+/** A typed search resolved for one list query (matchSearch). */
+export interface SearchMatch {
+  /** More matches than the list's threshold: better checked per row as the list walks its own index. */
+  broad: boolean
+  /** "This id column is one of the matches", for the list's `where`. */
+  has: (id: string | RawBuilder<number>) => RawBuilder<SqlBool>
+  /**
+   * The same, as one side of an `or`: on PostgreSQL an `in (select ...)` under an `or` cannot become
+   * a join, so a few matches are put as `id = any($1)`, which an index serves on each side.
+   */
+  hasInOr: (id: string | RawBuilder<number>) => RawBuilder<SqlBool>
+}
+
+/**
+ * The matches of a typed query as a list's query needs them; null when nothing was typed.
+ *
+ * SQLite keeps its plan (decision 0005): the term index as a subquery (`id in (...)`), and with
+ * `broadFrom` a count up to it (isBroadSearch) so the list can walk its index instead.
+ *
+ * PostgreSQL plans that subquery badly both ways (decision 0015): it cannot know how many records
+ * an intersection of words or a prefix matches, so it walked all 74,000 fabric SKUs for the 36
+ * "indigo twill" matches, and for "cotton" (77,000 matches) it probed the term index once per
+ * walked SKU (213,000 buffers). So the matches are fetched first, up to `broadFrom` or 2,000:
+ * a few become an array (`id in (select unnest($1))`), which the planner reads by primary key, one
+ * lookup each, and sorts (as `= any($1)` it walked the sort's index testing each row against the
+ * array); more are broad, and the list's rows are hash-joined with the term range (the `+ 0` keeps
+ * the planner from probing the term index once per row, as it chose under a LIMIT).
+ */
+export async function matchSearch(
+  db: Executor,
+  entity: SearchEntity,
+  query: string,
+  broadFrom?: number,
+): Promise<SearchMatch | null> {
+  const matching = searchIds(db, entity, query)
+  if (!matching) return null
+  const ref = (id: string | RawBuilder<number>) => (typeof id === 'string' ? sql.ref(id) : id)
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    const broad = broadFrom === undefined ? false : await isBroadSearch(db, entity, query, broadFrom)
+    const has = (id: string | RawBuilder<number>) => sql<SqlBool>`${ref(id)} in (${matching})`
+    return { broad, has, hasInOr: has }
+  }
+  const upTo = Math.min(broadFrom ?? IDS_UP_TO, IDS_UP_TO)
+  const rows = await matching.limit(upTo + 1).execute()
+  if (rows.length > upTo) {
+    const all = db.selectFrom(matching.as('m')).select(sql<number>`m.entity_id + 0`.as('entity_id'))
+    const has = (id: string | RawBuilder<number>) => sql<SqlBool>`${ref(id)} in (${all})`
+    return { broad: true, has, hasInOr: has }
+  }
+  const ids = [...new Set(rows.map((r) => r.entity_id))]
+  return {
+    broad: false,
+    has: (id) => sql<SqlBool>`${ref(id)} in (select unnest(${ids}::integer[]))`,
+    hasInOr: (id) => sql<SqlBool>`${ref(id)} = any(${ids}::integer[])`,
+  }
 }

@@ -13,13 +13,19 @@ const fmt = (n: number) => n.toFixed(1)
 export async function benchCatalogue() {
   const rows: string[] = []
   const kind = benchDatabaseKind()
-  const database = await benchDatabase('catalogue', kind)
-  rows.push(`database: ${kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}`)
+  // BENCH_CATALOGUE_DATABASE_URL: a database already loaded (demo + the catalogue's scale seed), used as it is and kept.
+  const reused = process.env.BENCH_CATALOGUE_DATABASE_URL?.trim()
+  const database = reused ? { url: reused, drop: async () => {} } : await benchDatabase('catalogue', kind)
+  rows.push(
+    `database: ${database.url.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}${reused ? ` (reused: ${reused})` : ''}`,
+  )
   const { db } = createDatabase(database.url)
   const loadStarted = performance.now()
   await migrateToLatest(db)
-  await seedDemo(db)
-  await seedCatalogueScale(db, CATALOGUE_SCALE)
+  if (!reused) {
+    await seedDemo(db)
+    await seedCatalogueScale(db, CATALOGUE_SCALE)
+  }
   const counts = {
     productSkus: Number(
       (
@@ -62,7 +68,7 @@ export async function benchCatalogue() {
     .executeTakeFirstOrThrow()
   await db.destroy()
   rows.push(
-    `scale seed (demo + ${counts.productSkus.toLocaleString('en-IN')} product SKUs, ${CATALOGUE_SCALE.sellerSkus.toLocaleString('en-IN')} seller SKUs, ${counts.versions.toLocaleString('en-IN')} buyer SKU versions): ${fmt((performance.now() - loadStarted) / 1000)} s`,
+    `${reused ? 'loaded' : 'scale seed'} (demo + ${counts.productSkus.toLocaleString('en-IN')} product SKUs, ${CATALOGUE_SCALE.sellerSkus.toLocaleString('en-IN')} seller SKUs, ${counts.versions.toLocaleString('en-IN')} buyer SKU versions): ${fmt((performance.now() - loadStarted) / 1000)} s`,
   )
 
   const server = await startServer({ DATABASE_URL: database.url, NODE_ENV: 'production' }, 3192)

@@ -1,11 +1,9 @@
 // Companies and users at scale: 100,000 buyers and 100,000 users on top of the demo data.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { createDatabase } from '../../db/database'
 import { migrateToLatest } from '../../db/migrate'
 import { seedDemo } from '../../seed/demo'
 import { seedScale } from '../../seed/scale-companies'
+import { benchDatabase, benchDatabaseKind } from './database'
 import { measurePages, signIn } from './pages'
 import { startServer } from './server'
 
@@ -13,12 +11,20 @@ const fmt = (n: number) => n.toFixed(1)
 
 export async function benchCompanies() {
   const rows: string[] = []
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-')), 'scale.db')
-  const { db } = createDatabase(file)
+  const kind = benchDatabaseKind()
+  // BENCH_COMPANIES_DATABASE_URL: a database already loaded (demo + 100,000 buyers and users), used as it is and kept.
+  const reused = process.env.BENCH_COMPANIES_DATABASE_URL?.trim()
+  const database = reused ? { url: reused, drop: async () => {} } : await benchDatabase('companies', kind)
+  rows.push(
+    `database: ${database.url.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}${reused ? ` (reused: ${reused})` : ''}`,
+  )
+  const { db } = createDatabase(database.url)
   const loadStarted = performance.now()
   await migrateToLatest(db)
-  await seedDemo(db)
-  await seedScale(db, { buyers: 100_000, users: 100_000 })
+  if (!reused) {
+    await seedDemo(db)
+    await seedScale(db, { buyers: 100_000, users: 100_000 })
+  }
   const kam = await db
     .selectFrom('users')
     .select('id')
@@ -26,11 +32,11 @@ export async function benchCompanies() {
     .executeTakeFirstOrThrow()
   await db.destroy()
   rows.push(
-    `scale seed (demo + 100,000 buyers with addresses + 100,000 users): ${fmt((performance.now() - loadStarted) / 1000)} s`,
+    `${reused ? 'loaded' : 'scale seed'} (demo + 100,000 buyers with addresses + 100,000 users): ${fmt((performance.now() - loadStarted) / 1000)} s`,
   )
 
   // Measured as deployed (the Dockerfile's NODE_ENV=production: React's production server renderer).
-  const server = await startServer({ DATABASE_URL: file, NODE_ENV: 'production' }, 3191)
+  const server = await startServer({ DATABASE_URL: database.url, NODE_ENV: 'production' }, 3191)
   const staff = await signIn(server.url, 'internal@example.com')
   const admin = await signIn(server.url, 'admin@example.com')
   const pages: [string, string, string][] = [
@@ -45,6 +51,6 @@ export async function benchCompanies() {
   ]
   rows.push(...(await measurePages(server, pages)))
   await server.stop()
-  fs.rmSync(path.dirname(file), { recursive: true, force: true })
+  await database.drop()
   return rows
 }

@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely'
 import type { DB, BuyerSkuStatus } from '#db/types'
 import type { Executor } from '~/platform/executor'
 import { activeProducts } from '../products/queries.server'
-import { searchIds } from '~/platform/search.server'
+import { matchSearch, type SearchMatch } from '~/platform/search.server'
 import type { PickOption } from '~/platform/pick'
 import { resolveCompany } from '../users/company.server'
 import { countUpTo } from '~/utils/count.server'
@@ -37,6 +37,14 @@ interface Scope {
   productId: number | null
 }
 
+/** A search resolved once for a list's queries: the buyer's own codes and the product SKUs' words. */
+type Search = { own: SearchMatch; ofSku: SearchMatch } | null
+
+async function matchBoth(db: Executor, q: string): Promise<Search> {
+  const [own, ofSku] = await Promise.all([matchSearch(db, 'buyer_sku', q), matchSearch(db, 'product_sku', q)])
+  return own && ofSku ? { own, ofSku } : null
+}
+
 /** Past this many matches a page walks the sort's index and checks each row, instead of sorting every match. */
 const WALK_FROM = 1000
 
@@ -48,7 +56,7 @@ const WALK_FROM = 1000
  * index and sort them all; a unary `+` keeps those columns off their indexes, so the page is an
  * index walk in the list's order that stops after 50 matches.
  */
-function filtered(db: Executor, f: Pick<BuyerSkuFilters, 'status' | 'q'>, scope: Scope, walk = false) {
+function filtered(db: Executor, f: Pick<BuyerSkuFilters, 'status'>, scope: Scope, search: Search, walk = false) {
   const id = walk ? sql<number>`+buyer_skus.id` : sql.ref<number>('buyer_skus.id')
   const productSkuId = walk ? sql<number>`+buyer_skus.product_sku_id` : sql.ref<number>('buyer_skus.product_sku_id')
   let query = db.selectFrom('buyer_skus')
@@ -56,9 +64,7 @@ function filtered(db: Executor, f: Pick<BuyerSkuFilters, 'status' | 'q'>, scope:
   if (scope.buyerId !== null) query = query.where('buyer_skus.buyer_id', '=', scope.buyerId)
   // buyer_skus keeps its product, so this is an index range ((product_id, status, updated_at)).
   if (scope.productId !== null) query = query.where('buyer_skus.product_id', '=', scope.productId)
-  const own = searchIds(db, 'buyer_sku', f.q)
-  const ofSku = searchIds(db, 'product_sku', f.q)
-  if (own && ofSku) query = query.where((eb) => eb.or([eb(id, 'in', own), eb(productSkuId, 'in', ofSku)]))
+  if (search) query = query.where((eb) => eb.or([search.own.hasInOr(id), search.ofSku.hasInOr(productSkuId)]))
   return query
 }
 
@@ -81,10 +87,16 @@ function sorted<Q extends SelectQueryBuilder<DB, 'buyer_skus', object>>(
  * The ids of the page, in order. "All statuses" by date has no single index in that order, so each
  * status walks its own part of (status, updated_at) and the two are merged.
  */
-async function pageIds(db: Executor, f: BuyerSkuFilters, scope: Scope, walk: boolean): Promise<number[]> {
+async function pageIds(
+  db: Executor,
+  f: BuyerSkuFilters,
+  scope: Scope,
+  search: Search,
+  walk: boolean,
+): Promise<number[]> {
   const offset = (f.page - 1) * f.pageSize
   if (f.status !== 'all' || f.sort !== 'updated') {
-    const rows = await sorted(filtered(db, f, scope, walk).select('buyer_skus.id'), f)
+    const rows = await sorted(filtered(db, f, scope, search, walk).select('buyer_skus.id'), f)
       .limit(f.pageSize)
       .offset(offset)
       .execute()
@@ -92,7 +104,7 @@ async function pageIds(db: Executor, f: BuyerSkuFilters, scope: Scope, walk: boo
   }
   const parts = await Promise.all(
     (['active', 'archived'] as const).map((status) =>
-      sorted(filtered(db, { ...f, status }, scope, walk).select(['buyer_skus.id', 'buyer_skus.updated_at']), f)
+      sorted(filtered(db, { status }, scope, search, walk).select(['buyer_skus.id', 'buyer_skus.updated_at']), f)
         .limit(offset + f.pageSize)
         .execute(),
     ),
@@ -133,13 +145,14 @@ async function resolveScope(
  */
 export async function listBuyerSkus(db: Executor, f: BuyerSkuFilters, scope: Scope, at = new Date().toISOString()) {
   const offset = (f.page - 1) * f.pageSize
+  const search = await matchBoth(db, f.q)
   const { total, capped } = await countUpTo(
     db,
-    filtered(db, f, scope).select('buyer_skus.id'),
+    filtered(db, f, scope, search).select('buyer_skus.id'),
     f.q ? SEARCH_COUNT_CAP : undefined,
   )
   if (total === 0 || (offset >= total && !capped)) return { rows: [] as BuyerSkuListRow[], total, capped }
-  const ids = await pageIds(db, f, scope, capped || total > WALK_FROM)
+  const ids = await pageIds(db, f, scope, search, capped || total > WALK_FROM)
   if (ids.length === 0) return { rows: [] as BuyerSkuListRow[], total, capped }
   return { rows: await buyerSkuRows(db, ids, at), total, capped }
 }
@@ -249,7 +262,7 @@ export async function buyerSkusAfter(
   limit: number,
   at = new Date().toISOString(),
 ): Promise<BuyerSkuListRow[]> {
-  let query = filtered(db, f, scope).select('buyer_skus.id')
+  let query = filtered(db, f, scope, await matchBoth(db, f.q)).select('buyer_skus.id')
   if (afterId !== null) query = query.where('buyer_skus.id', '<', afterId)
   const ids = (await query.orderBy('buyer_skus.id', 'desc').limit(limit).execute()).map((r) => r.id)
   return buyerSkuRows(db, ids, at)

@@ -6,7 +6,7 @@ import { SEARCH_COUNT_CAP } from '~/utils/list-params'
 import { quantityInput } from '~/utils/quantity'
 import type { Executor } from '~/platform/executor'
 import { parseAttributeValues } from '../products/attributes'
-import { isBroadSearch, searchIds } from '~/platform/search.server'
+import { matchSearch, type SearchMatch } from '~/platform/search.server'
 import { skuFilterOptions, type SkuProduct } from './queries.server'
 import type { SkuFilters } from './schema'
 
@@ -42,7 +42,7 @@ function filtered(
   status: ProductSkuStatus | null,
   lineByIndex = true,
   attrsByIndex = true,
-  broadSearch = false,
+  search: SearchMatch | null = null,
 ) {
   let query = db.selectFrom('product_skus')
   if (!f.category && !(f.line && lineByIndex)) query = query.where('product_id', '=', product.id)
@@ -75,8 +75,7 @@ function filtered(
   }
   // A broad search ("cotton") is checked per row as the list walks its index (a unary plus keeps
   // SQLite from fetching all its matches first); a narrow one fetches its few matches.
-  const matching = searchIds(db, 'product_sku', f.q)
-  if (matching) query = query.where(broadSearch ? sql<number>`+product_skus.id` : sql.ref<number>('id'), 'in', matching)
+  if (search) query = query.where(search.has(search.broad ? sql<number>`+product_skus.id` : 'product_skus.id'))
   return query
 }
 
@@ -110,12 +109,12 @@ const SORT_IN_MEMORY_UP_TO = 2000
  * The ids in the list's order. One status walks its (…, status, sort) index; "all" merges the
  * active and archived walks (a compound SELECT that SQLite merges in order instead of sorting).
  */
-function orderedIds(db: Executor, product: SkuProduct, f: SkuFilters, matches = Infinity, broadSearch = false) {
+function orderedIds(db: Executor, product: SkuProduct, f: SkuFilters, search: SearchMatch | null, matches = Infinity) {
   const column = SORT_COLUMN[f.sort]
   // The line index is ordered by code only: other sorts, or a category filter, use their own index.
   const lineByIndex = (f.sort === 'code' && !f.category) || matches <= SORT_IN_MEMORY_UP_TO
   const one = (status: ProductSkuStatus) =>
-    filtered(db, product, f, status, lineByIndex, matches <= SORT_IN_MEMORY_UP_TO, broadSearch).select([
+    filtered(db, product, f, status, lineByIndex, matches <= SORT_IN_MEMORY_UP_TO, search).select([
       'id',
       sql.ref<string>(column).as('sort_key'),
     ])
@@ -174,11 +173,11 @@ export async function listProductSkus(
 ) {
   const offset = (f.page - 1) * f.pageSize
   if (!(await ownFilters(db, product, f))) return { rows: [] as SkuListRow[], total: 0, capped: false }
-  const broad = f.q ? await isBroadSearch(db, 'product_sku', f.q, options.broadSearchFrom) : false
-  if (broad) {
+  const search = await matchSearch(db, 'product_sku', f.q, options.broadSearchFrom ?? 5_000)
+  if (search?.broad) {
     // One walk of the sort's index gives both the page and the count (up to 1,000): the matches
     // of a broad search are found as fast as the walk goes.
-    const found = await orderedIds(db, product, f, Infinity, true)
+    const found = await orderedIds(db, product, f, search)
       .limit(Math.max(SEARCH_COUNT_CAP + 1, offset + f.pageSize))
       .execute()
     const rows = await rowsByIds(
@@ -189,12 +188,12 @@ export async function listProductSkus(
   }
   const { total, capped } = await countUpTo(
     db,
-    filtered(db, product, f, f.status === 'all' ? null : f.status).select('id'),
+    filtered(db, product, f, f.status === 'all' ? null : f.status, true, true, search).select('id'),
     f.q ? SEARCH_COUNT_CAP : undefined,
   )
   let rows: SkuListRow[] = []
   if (offset < total || capped) {
-    const ids = await orderedIds(db, product, f, capped ? Infinity : total)
+    const ids = await orderedIds(db, product, f, search, capped ? Infinity : total)
       .limit(f.pageSize)
       .offset(offset)
       .execute()
@@ -213,7 +212,9 @@ export async function skuListPage(db: Database, product: SkuProduct, f: SkuFilte
 
 /** Every matching SKU in the list's order, one column per attribute of the product's schema. */
 export async function exportProductSkus(db: Database, product: SkuProduct, f: SkuFilters) {
-  const ids = (await ownFilters(db, product, f)) ? (await orderedIds(db, product, f).execute()).map((r) => r.id) : []
+  const ids = (await ownFilters(db, product, f))
+    ? (await orderedIds(db, product, f, await matchSearch(db, 'product_sku', f.q)).execute()).map((r) => r.id)
+    : []
   const rows: Record<string, string | number | null>[] = []
   // Slices of 500 keep the `in` lists bounded.
   for (let i = 0; i < ids.length; i += 500) {

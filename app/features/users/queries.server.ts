@@ -1,7 +1,7 @@
 import type { RoleKey, UserStatus } from '#db/types'
 import { countUpTo } from '~/utils/count.server'
 import type { Executor } from '~/platform/executor'
-import { searchIds } from '~/platform/search.server'
+import { matchSearch } from '~/platform/search.server'
 import { SORT_COLUMN, type CompanyRef, type UserFilters } from './filters'
 import type { CompanyKind } from '~/auth/roles'
 
@@ -22,8 +22,8 @@ export async function listUsers(
   filters: UserFilters,
 ): Promise<{ total: number; capped: boolean; rows: UserListRow[] }> {
   let query = db.selectFrom('users')
-  const matching = filters.q ? searchIds(db, 'user', filters.q) : null
-  if (matching) query = query.where('users.id', 'in', matching)
+  const search = await matchSearch(db, 'user', filters.q)
+  if (search) query = query.where(search.has('users.id'))
   if (filters.role) {
     const role = filters.role
     // EXISTS, not IN: walking the name index stops after one page instead of listing 80,000 holders of a role.

@@ -15,7 +15,7 @@ import { databaseFiles, folderFiles, type FileStore } from '~/platform/files.ser
 import { cookieFor } from './support/db'
 import { startServer, type RunningServer } from './support/server'
 
-const REQUESTS = Number(process.env.FILE_SERVING_REQUESTS ?? 200)
+const REQUESTS = Number(process.env.FILE_SERVING_REQUESTS ?? 40)
 const SIZES = { '100 KB': 100 * 1024, '5 MB': 5 * 1024 * 1024 }
 
 async function storeImage(store: FileStore, bytes: Buffer): Promise<number> {

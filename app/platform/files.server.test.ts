@@ -75,6 +75,11 @@ describe.each(stores)('the %s file store', (_name, make) => {
     const store = make()
     for (const key of ['../escape.png', '/etc/passwd', 'a/b/c.png', '.hidden', '', 'assets/../../x.png'])
       await expect(store.put(db(), key, Buffer.from('x'), 'image/png'), key).rejects.toThrow(/not a file key/)
+    // Read with such a key, there is nothing (the folder's own name, a path out of it).
+    for (const key of ['..', '../app.db', '/etc/passwd']) {
+      expect(await store.open(db(), key), key).toBeNull()
+      expect(await store.exists(db(), key), key).toBe(false)
+    }
   })
 
   it('deletes: at once when asked outside a transaction; with the rows of a transaction only once it has committed', async () => {

@@ -71,6 +71,8 @@ export function folderFiles(root: string): FileStore {
       await fsp.writeFile(file, bytes, { mode: 0o640, flag: 'wx' })
     },
     async open(_db, key) {
+      // A key no upload makes names no file (never a path outside the folder).
+      if (!isFileKey(key)) return null
       let handle: fsp.FileHandle
       try {
         handle = await fsp.open(where(key), 'r')
@@ -89,6 +91,7 @@ export function folderFiles(root: string): FileStore {
       }
     },
     async read(_db, key) {
+      if (!isFileKey(key)) return null
       try {
         return await fsp.readFile(where(key))
       } catch (error) {
@@ -97,7 +100,7 @@ export function folderFiles(root: string): FileStore {
       }
     },
     async exists(_db, key) {
-      return fs.existsSync(where(key))
+      return isFileKey(key) && fs.existsSync(where(key))
     },
     async remove(_trx, keys) {
       keys.forEach(checkedFileKey)

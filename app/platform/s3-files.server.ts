@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { S3Config } from '~/config.server'
-import { checkedFileKey } from './file-key'
+import { checkedFileKey, isFileKey } from './file-key'
 import type { FileStore } from './files.server'
 
 // FILE_STORAGE=s3: files in an S3-compatible object store (AWS S3, MinIO, Cloudflare R2, Ceph, ...),
@@ -139,6 +139,8 @@ export function s3Files(cfg: S3Config): FileStore {
   }
 
   async function get(key: string): Promise<Response | null> {
+    // A key no upload makes names no object.
+    if (!isFileKey(key)) return null
     const response = await call('GET', key)
     if (response.status === 404) {
       await response.body?.cancel()
@@ -165,6 +167,7 @@ export function s3Files(cfg: S3Config): FileStore {
       return response ? Buffer.from(await response.arrayBuffer()) : null
     },
     async exists(_db, key) {
+      if (!isFileKey(key)) return false
       const response = await call('HEAD', key)
       if (response.status === 404) return false
       if (!response.ok) await fail(response, `HEAD ${key}`)

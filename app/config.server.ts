@@ -29,13 +29,33 @@ export interface Config {
   mailFrom: string
   cookieSecure: boolean
   timeZone: string
-  /** Where uploaded files live (default: uploads/ beside the database file). */
+  /** The folder of the `fs` file storage (default: uploads/ beside the database file). */
   uploadsDir: string
+  /**
+   * Where uploaded files are kept (FILE_STORAGE): `fs` (the folder UPLOADS_DIR, the default on
+   * SQLite), `database` (the stored_files table, the default on PostgreSQL) or `s3` (an
+   * S3-compatible object store, with `s3` set).
+   */
+  fileStorage: FileStorage
+  s3: S3Config | null
   /**
    * Webhook subscriptions may point at loopback and private addresses (WEBHOOK_ALLOW_PRIVATE=true):
    * always outside production; in production only when set (a receiver on the same private network).
    */
   webhookAllowPrivate: boolean
+}
+
+export type FileStorage = 'fs' | 'database' | 's3'
+
+export interface S3Config {
+  /** The service's origin, such as https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000. */
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+  /** Addresses the bucket in the path (`endpoint/bucket/key`) rather than as a host name (`bucket.endpoint/key`). */
+  pathStyle: boolean
 }
 
 export class ConfigError extends Error {}
@@ -90,7 +110,52 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : appUrl.startsWith('https:'),
     timeZone: env.TZ_DISPLAY?.trim() || 'Asia/Kolkata',
     uploadsDir: path.resolve(env.UPLOADS_DIR?.trim() || path.join(dataDirOf(databaseUrl), 'uploads')),
+    ...fileStorageOf(env, databaseUrl),
     webhookAllowPrivate: !production || env.WEBHOOK_ALLOW_PRIVATE === 'true',
+  }
+}
+
+/**
+ * FILE_STORAGE and its S3 settings. By default files live where the data is: in the folder on
+ * SQLite (one machine; its backup story), in the database on PostgreSQL (several machines need
+ * nothing but DATABASE_URL, and a dump holds the files with their rows).
+ */
+export function fileStorageOf(
+  env: Record<string, string | undefined>,
+  databaseUrl: string,
+): { fileStorage: FileStorage; s3: S3Config | null } {
+  const value = env.FILE_STORAGE?.trim() || (isFileDatabase(databaseUrl) ? 'fs' : 'database')
+  if (value !== 'fs' && value !== 'database' && value !== 's3')
+    throw new ConfigError(`FILE_STORAGE must be fs, database or s3 (got "${env.FILE_STORAGE}")`)
+  if (value !== 's3') return { fileStorage: value, s3: null }
+  const missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
+    (name) => !env[name]?.trim(),
+  )
+  if (missing.length) throw new ConfigError(`FILE_STORAGE=s3 needs ${missing.join(', ')}`)
+  const endpoint = env.S3_ENDPOINT!.trim().replace(/\/+$/, '')
+  if (!/^https?:\/\/[^/]+$/.test(endpoint))
+    throw new ConfigError(
+      `S3_ENDPOINT must be an origin such as https://s3.eu-west-1.amazonaws.com (got "${endpoint}")`,
+    )
+  const bucket = env.S3_BUCKET!.trim()
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(
+      `S3_BUCKET must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens (got "${bucket}")`,
+    )
+  const pathStyle = env.S3_PATH_STYLE?.trim()
+  if (pathStyle && pathStyle !== 'true' && pathStyle !== 'false')
+    throw new ConfigError(`S3_PATH_STYLE must be true or false (got "${pathStyle}")`)
+  return {
+    fileStorage: 's3',
+    s3: {
+      endpoint,
+      bucket,
+      region: env.S3_REGION?.trim() || 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID!.trim(),
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY!.trim(),
+      // Buckets with dots cannot be host names under TLS; most self-hosted stores want the path.
+      pathStyle: pathStyle ? pathStyle === 'true' : bucket.includes('.') || !endpoint.includes('amazonaws.com'),
+    },
   }
 }
 

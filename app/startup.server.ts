@@ -9,6 +9,7 @@ import { sweepFiles } from './features/housekeeping/sweep.server'
 import { startImportWorker } from './features/imports/worker.server'
 import { nodemailerMailer, startWorker, type Worker } from '~/platform/outbox.server'
 import { webhookClient } from '~/platform/webhook-address.server'
+import { fileStore } from '~/platform/files.server'
 import { getDatabase, getDb } from './db.server'
 
 export class StartupError extends Error {}
@@ -75,7 +76,7 @@ export function startBackgroundWork(cfg: Config): Worker {
     mailer: cfg.smtpUrl ? nodemailerMailer(cfg.smtpUrl) : null,
     from: cfg.mailFrom,
     webhooks: webhookClient({ httpsOnly: cfg.production, allowPrivate: cfg.webhookAllowPrivate }),
-    sweep: () => sweepFiles(getDb(), { uploadsDir: cfg.uploadsDir, backupsDir: backups }),
+    sweep: () => sweepFiles(getDb(), { files: fileStore(), backupsDir: backups }),
   })
   const imports = startImportWorker({ db: getDb })
   return {

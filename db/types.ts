@@ -704,6 +704,15 @@ export interface PlaygroundImagesTable {
   created_at: Timestamp
 }
 
+/** Uploaded files kept in the database (FILE_STORAGE=database): app/platform/files.server.ts. */
+export interface StoredFilesTable {
+  key: string
+  content_type: string
+  size: number
+  bytes: Uint8Array
+  created_at: Timestamp
+}
+
 export type AssetKind = 'image' | 'document' | 'spreadsheet' | 'archive' | 'video'
 
 export interface AssetsTable {
@@ -889,6 +898,7 @@ export interface DB {
   webhook_attempts: WebhookAttemptsTable
   import_jobs: ImportJobsTable
   import_rows: ImportRowsTable
+  stored_files: StoredFilesTable
 }
 
 export type QcInspectionStatus = 'scheduled' | 'submitted' | 'approved' | 'partly_approved' | 'rejected' | 'cancelled'

@@ -16,6 +16,7 @@ import { zipSync } from 'fflate'
 import { mayEnter } from '~/auth/portals'
 import { config } from '~/config.server'
 import { getDb } from '~/db.server'
+import { fileStore } from '~/platform/files.server'
 import { DEMO_ROLES } from '../seed/demo-users'
 import type { RoleKey } from '#db/types'
 import { allRoutes } from './access/all'
@@ -169,6 +170,10 @@ it('refuses hostile files at every upload, or keeps them inert', async () => {
   const dataDir = path.dirname(
     path.resolve(process.env.DATABASE_URL!.startsWith('postgres') ? uploads : process.env.DATABASE_URL!),
   )
+  // Uploads are kept through the file store (the folder on SQLite, the database on PostgreSQL):
+  // what it holds is read through it; files on disk are watched for anything written beside it.
+  const store = fileStore()
+  const storedKeys = async () => new Set(await store.list(db))
   const failures: string[] = []
   let sent = 0
   // Where the real PNG (under a hostile name) was kept: proof the forms were filled in well enough to be taken.
@@ -177,6 +182,7 @@ it('refuses hostile files at every upload, or keeps them inert', async () => {
     for (const [what, bytes, name, type] of hostile) {
       for (const form of await uploadFormsNow(page, role)) {
         const before = new Set([...filesUnder(uploads), ...filesUnder(dataDir, false)])
+        const keysBefore = await storedKeys()
         const body = new FormData()
         for (const [field, value] of form.fields) body.append(field, value)
         for (const field of form.fileFields) body.append(field, fileOf(bytes, name, type))
@@ -191,20 +197,26 @@ it('refuses hostile files at every upload, or keeps them inert', async () => {
         sent++
         if (response.status >= 500) failures.push(`${form.page}: ${what} answered ${response.status}`)
         const added = [...filesUnder(uploads), ...filesUnder(dataDir, false)].filter((file) => !before.has(file))
-        if (bytes === png && added.length) keptPng.add(form.page)
+        const addedKeys = [...(await storedKeys())].filter((key) => !keysBefore.has(key))
+        if (bytes === png && addedKeys.length) keptPng.add(form.page)
         for (const file of added) {
           if (file.includes('..') || !path.resolve(file).startsWith(path.resolve(dataDir)))
             failures.push(`${form.page}: ${what} wrote ${file}`)
           if (/escaped-upload/.test(path.basename(file)))
             failures.push(`${form.page}: ${what} kept the sent name with its path: ${file}`)
-          if (!path.resolve(file).startsWith(path.resolve(uploads))) continue
-          const head = fs.readFileSync(file).subarray(0, 4096).toString('latin1')
+          if (store.backend === 'fs' && !addedKeys.includes(path.relative(uploads, file).split(path.sep).join('/')))
+            failures.push(`${form.page}: ${what} wrote ${file} beside the file store`)
+        }
+        for (const key of addedKeys) {
+          if (/escaped-upload/.test(key))
+            failures.push(`${form.page}: ${what} kept the sent name with its path: ${key}`)
+          const head = (await store.read(db, key))!.subarray(0, 4096).toString('latin1')
           if (!MARKUP.test(head)) continue
           // Markup kept as sent. The image playground keeps originals but only ever serves them redrawn:
           const image = await db
             .selectFrom('playground_images')
             .select('id')
-            .where('storage_key', '=', path.basename(file))
+            .where('storage_key', '=', path.basename(key))
             .executeTakeFirst()
           if (image) {
             const drawn = await handle(
@@ -221,10 +233,10 @@ it('refuses hostile files at every upload, or keeps them inert', async () => {
           const asset = await db
             .selectFrom('assets')
             .select(['storage_key', 'name_key'])
-            .where('storage_key', '=', path.basename(file))
+            .where('storage_key', '=', path.basename(key))
             .executeTakeFirst()
           if (!asset) {
-            failures.push(`${form.page}: ${what} was stored with its markup (${file})`)
+            failures.push(`${form.page}: ${what} was stored with its markup (${key})`)
             continue
           }
           const served = await handle(new Request(`http://localhost/files/${asset.storage_key}/${asset.name_key}`))

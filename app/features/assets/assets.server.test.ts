@@ -1,6 +1,6 @@
-import fs from 'node:fs'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db.server'
+import { fileStore } from '~/platform/files.server'
 import * as fileRoute from '~/routes/_public+/files.$key.$name'
 import { TOO_LARGE } from '~/ui/read-form.server'
 import { userIdOf } from '../../../tests/support/db'
@@ -15,7 +15,7 @@ import {
   SVG_WITH_SCRIPT,
 } from '../../../tests/support/files'
 import { listAssets, readAssetFilters } from './assets.server'
-import { ASSET_RULES, ASSET_TYPES, checkFile, safeFileName, storedPath } from './files.server'
+import { ASSET_RULES, ASSET_TYPES, checkFile, fileKeyOf, safeFileName } from './files.server'
 import { assetsAction } from './pages.server'
 import { ASSET_MAX_BYTES } from './schema'
 
@@ -94,7 +94,7 @@ describe('uploading, serving and deleting', () => {
     const banner = await rowNamed('Summer banner.png')
     expect(banner).toMatchObject({ content_type: 'image/png', kind: 'image' })
     expect(banner!.storage_key).toMatch(/^[A-Za-z0-9_-]{22}\.png$/)
-    expect(fs.existsSync(storedPath('assets', banner!.storage_key))).toBe(true)
+    expect(await fileStore().exists(db(), fileKeyOf('assets', banner!.storage_key))).toBe(true)
     expect((await db().selectFrom('assets').select('id').where('name', '=', 'Price list.pdf').execute()).length).toBe(1)
     const found = await listAssets(
       db(),
@@ -145,7 +145,7 @@ describe('uploading, serving and deleting', () => {
     const row = (await rowNamed('to-delete.png'))!
     const form = (id: number) => new URLSearchParams({ intent: 'delete', assetId: String(id) }) as unknown as FormData
     expect(await assetsAction(db(), staff as never, form(row.id))).toMatchObject({ status: 'done' })
-    expect(fs.existsSync(storedPath('assets', row.storage_key))).toBe(false)
+    expect(await fileStore().exists(db(), fileKeyOf('assets', row.storage_key))).toBe(false)
     expect(await status(() => serve(row.storage_key))).toBe(404)
     expect(await assetsAction(db(), staff as never, form(row.id))).toEqual({ status: 'not-found' })
     const audit = await db()

@@ -5,7 +5,8 @@ import { countUpTo } from '~/utils/count.server'
 import { audit } from '~/platform/audit.server'
 import { once } from '~/platform/idempotency.server'
 import { ASSET_PAGE_SIZE } from './schema'
-import { newStorageKey, removeStored, writeStored, type CheckedFile } from './files.server'
+import { fileStore } from '~/platform/files.server'
+import { fileKeyOf, newStorageKey, type CheckedFile } from './files.server'
 
 /** The asset uploader's files (main portal): a shared library of files with links to hand out. */
 
@@ -72,8 +73,8 @@ export async function listAssets(db: Database, userId: number, filters: AssetFil
 
 /**
  * Keeps the checked files and their rows, once per idempotency key (a resent form stores nothing
- * again). Files are written under fresh random keys before the rows commit; if the rows do not
- * commit, the files go again.
+ * again). Files are stored under fresh random keys in the rows' transaction (on the database file
+ * store, with them); if the rows do not commit, the files go again.
  */
 export async function saveAssets(
   db: Database,
@@ -88,8 +89,8 @@ export async function saveAssets(
         const ids: number[] = []
         for (const file of files) {
           const key = newStorageKey(file.ext)
-          await writeStored('assets', key, file.bytes)
-          written.push(key)
+          await fileStore().put(trx, fileKeyOf('assets', key), file.bytes, file.contentType)
+          written.push(fileKeyOf('assets', key))
           const row = await trx
             .insertInto('assets')
             .values({
@@ -120,7 +121,7 @@ export async function saveAssets(
       return { ids: result ? result.split(',').map(Number) : [], repeated }
     })
   } catch (error) {
-    await Promise.all(written.map((key) => removeStored('assets', key)))
+    if (fileStore().backend !== 'database') await fileStore().discard(db, written)
     throw error
   }
 }
@@ -133,7 +134,7 @@ function kindOf(contentType: string): AssetKind {
   return 'document'
 }
 
-/** Deletes an asset and then its file; null when there is no such asset (already deleted). */
+/** Deletes an asset and its file; null when there is no such asset (already deleted). */
 export async function deleteAsset(db: Database, userId: number, assetId: number): Promise<{ name: string } | null> {
   const gone = await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -149,10 +150,10 @@ export async function deleteAsset(db: Database, userId: number, assetId: number)
       entityId: row.id,
       before: { name: row.name, type: row.content_type, bytes: row.byte_size },
     })
-    return row
+    return { name: row.name, removed: await fileStore().remove(trx, [fileKeyOf('assets', row.storage_key)]) }
   })
   if (!gone) return null
-  await removeStored('assets', gone.storage_key)
+  await gone.removed()
   return { name: gone.name }
 }
 

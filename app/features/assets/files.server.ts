@@ -1,10 +1,7 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
 import type { AssetKind } from '#db/types'
-import { config } from '~/config.server'
 import { TOO_LARGE } from '~/ui/read-form.server'
 
 /**
@@ -108,22 +105,14 @@ export const newStorageKey = (ext: string) => `${crypto.randomBytes(16).toString
 const KEY = /^[A-Za-z0-9_-]{22}\.[a-z0-9]{2,5}$/
 export const isStorageKey = (key: string) => KEY.test(key)
 
-/** The folder of one kind of upload, under the uploads directory. */
-export const uploadFolder = (area: 'assets' | 'playground') => path.join(config().uploadsDir, area)
-
-/** The file's path, for a key that is a key (never a path a request could steer). */
-export function storedPath(area: 'assets' | 'playground', key: string): string {
+/**
+ * The file store's key of an upload of one area (app/platform/files.server.ts): `assets/<key>`,
+ * `playground/<key>` (in the folder store, a subfolder each), for a key that is a key (never a
+ * path a request could steer).
+ */
+export function fileKeyOf(area: 'assets' | 'playground', key: string): string {
   if (!isStorageKey(key)) throw new Error(`not a storage key: ${key}`)
-  return path.join(uploadFolder(area), key)
-}
-
-export async function writeStored(area: 'assets' | 'playground', key: string, bytes: Buffer): Promise<void> {
-  await fs.mkdir(uploadFolder(area), { recursive: true })
-  await fs.writeFile(storedPath(area, key), bytes, { mode: 0o640, flag: 'wx' })
-}
-
-export async function removeStored(area: 'assets' | 'playground', key: string): Promise<void> {
-  await fs.rm(storedPath(area, key), { force: true })
+  return `${area}/${key}`
 }
 
 /** A download name in a Content-Disposition header (ASCII fallback and the UTF-8 name). */

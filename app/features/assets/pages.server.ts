@@ -9,9 +9,9 @@ import { newIdempotencyKey } from '~/platform/idempotency.server'
 import { ASSET_KINDS, deleteAsset, listAssets, readAssetFilters, saveAssets } from './assets.server'
 import { ASSET_RULES, ASSET_TYPES, checkFile, isFileError, uploadedFileHeaders, type CheckedFile } from './files.server'
 import { ASSET_MAX_BYTES, assetSchema } from './schema'
-import fs from 'node:fs/promises'
+import { fileStore } from '~/platform/files.server'
 import { assetByKey } from './assets.server'
-import { isStorageKey, storedPath } from './files.server'
+import { fileKeyOf, isStorageKey } from './files.server'
 
 type Reply = SubmissionResult<string[]>
 
@@ -91,15 +91,11 @@ export async function assetResponse(db: Database, key: string): Promise<Response
   if (!isStorageKey(key)) throw new Response('Not found', { status: 404 })
   const asset = await assetByKey(db, key)
   if (!asset) throw new Response('Not found', { status: 404 })
-  let body: Buffer
-  try {
-    body = await fs.readFile(storedPath('assets', asset.storage_key))
-  } catch {
-    throw new Response('Not found', { status: 404 })
-  }
-  return new Response(new Uint8Array(body), {
+  const file = await fileStore().open(db, fileKeyOf('assets', asset.storage_key))
+  if (!file) throw new Response('Not found', { status: 404 })
+  return new Response(file.body, {
     headers: uploadedFileHeaders(
-      { contentType: asset.content_type, name: asset.name, size: body.byteLength },
+      { contentType: asset.content_type, name: asset.name, size: file.size },
       { shareable: true },
     ),
   })

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { getDb } from '~/db.server'
+import { folderFiles } from '~/platform/files.server'
 import { userIdOf } from '../../../tests/support/db'
 import { demoEmail } from '../../../seed/demo-users'
 import { GRACE_MS, KEEP_BEFORE_RESTORE, sweepFiles } from './sweep.server'
@@ -109,7 +110,7 @@ describe('the sweep of files whose rows are gone', () => {
     write(downloading, now)
     write(staged)
 
-    const swept = await sweepFiles(db, { uploadsDir: uploads, backupsDir: backups, now })
+    const swept = await sweepFiles(db, { files: folderFiles(uploads), backupsDir: backups, now })
     expect(swept).toEqual({ uploads: 3, assets: 1, playground: 1, backups: 5 - KEEP_BEFORE_RESTORE + 2 })
     for (const file of orphans) expect(fs.existsSync(file), file).toBe(false)
     for (const file of [...kept, young, ...foreign, downloading]) expect(fs.existsSync(file), file).toBe(true)
@@ -118,7 +119,7 @@ describe('the sweep of files whose rows are gone', () => {
     expect(fs.existsSync(staged)).toBe(false)
 
     // Idempotent: a second run (or another process's) finds nothing more to remove.
-    expect(await sweepFiles(db, { uploadsDir: uploads, backupsDir: backups, now })).toEqual({
+    expect(await sweepFiles(db, { files: folderFiles(uploads), backupsDir: backups, now })).toEqual({
       uploads: 0,
       assets: 0,
       playground: 0,
@@ -126,7 +127,7 @@ describe('the sweep of files whose rows are gone', () => {
     })
     // When a QC photo's row goes, its files go at the next sweep.
     await db.deleteFrom('qc_photos').where('storage_key', '=', photo.storage_key).execute()
-    expect((await sweepFiles(db, { uploadsDir: uploads, backupsDir: null, now })).uploads).toBe(2)
+    expect((await sweepFiles(db, { files: folderFiles(uploads), backupsDir: null, now })).uploads).toBe(2)
     expect(fs.existsSync(kept[0]!)).toBe(false)
     expect(fs.existsSync(kept[1]!)).toBe(false)
     fs.rmSync(root, { recursive: true, force: true })

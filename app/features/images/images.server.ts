@@ -1,16 +1,14 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { fileTypeFromBuffer } from 'file-type'
 import { imageSize } from 'image-size'
-import { config } from '~/config.server'
 import { readLimitedUploadForm, TOO_LARGE } from '~/ui/read-form.server'
 import type { Executor } from '~/platform/executor'
+import { fileStore, nothingAfterCommit, type AfterCommit, type StoredFile } from '~/platform/files.server'
 import { IMAGE_RULES } from './image-url'
 
 /**
  * Product images: uploaded with a form (multipart, JavaScript optional), checked by their bytes
- * (never by the name or the browser's claimed type), kept under data/uploads with a random name,
+ * (never by the name or the browser's claimed type), kept in the file store (app/platform/files.server.ts) under a random name,
  * and served back with headers that stop a browser from running anything in them.
  */
 
@@ -68,12 +66,10 @@ export function isImageError(value: Awaited<ReturnType<typeof checkImage>>): val
   return value !== null && 'error' in value
 }
 
-/** Writes the file and records it; returns the image id. Call it in the transaction that uses the image. */
+/** Stores the file and records it; returns the image id. Call it in the transaction that uses the image. */
 export async function saveImage(trx: Executor, image: CheckedImage, uploadedBy: number | null): Promise<number> {
   const storageKey = `${crypto.randomUUID()}.${image.extension}`
-  const dir = config().uploadsDir
-  await fs.mkdir(dir, { recursive: true })
-  await fs.writeFile(path.join(dir, storageKey), image.bytes, { mode: 0o640 })
+  await fileStore().put(trx, storageKey, image.bytes, image.contentType)
   const row = await trx
     .insertInto('images')
     .values({
@@ -99,24 +95,52 @@ export async function imageResponse(db: Executor, imageId: number): Promise<Resp
     .where('id', '=', imageId)
     .executeTakeFirst()
   if (!image || !ALLOWED.has(image.content_type)) throw new Response('Not found', { status: 404 })
-  let body: Buffer
-  try {
-    body = await fs.readFile(path.join(config().uploadsDir, path.basename(image.storage_key)))
-  } catch {
-    throw new Response('Not found', { status: 404 })
-  }
-  return storedImageResponse(body, image.content_type, `image-${imageId}.${ALLOWED.get(image.content_type)}`)
+  const file = await fileStore().open(db, image.storage_key)
+  if (!file) throw new Response('Not found', { status: 404 })
+  return storedImageResponse(file, image.content_type, `image-${imageId}.${ALLOWED.get(image.content_type)}`)
+}
+
+/**
+ * Deletes the images no SKU shows any more (of those given: a SKU's removed or replaced images)
+ * and their files: in `trx` on the database file store, else once `trx` has committed (the
+ * AfterCommit returned). An image still shown anywhere is kept.
+ */
+export async function dropImages(trx: Executor, imageIds: number[]): Promise<AfterCommit> {
+  if (!imageIds.length) return nothingAfterCommit
+  const gone = await trx
+    .deleteFrom('images')
+    .where('id', 'in', imageIds)
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('product_sku_images')
+            .select('product_sku_images.image_id')
+            .whereRef('product_sku_images.image_id', '=', 'images.id'),
+        ),
+      ),
+    )
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(selectFrom('sample_skus').select('sample_skus.id').whereRef('sample_skus.image_id', '=', 'images.id')),
+      ),
+    )
+    .returning('storage_key')
+    .execute()
+  return fileStore().remove(
+    trx,
+    gone.map((row) => row.storage_key),
+  )
 }
 
 /**
  * Stored image bytes as a response a browser shows and never runs: no sniffing, a sandboxing CSP,
  * same-origin only. Ids are never reused for other bytes, so a browser may keep it.
  */
-export function storedImageResponse(body: Buffer, contentType: string, filename: string): Response {
-  return new Response(new Uint8Array(body), {
+export function storedImageResponse(file: StoredFile, contentType: string, filename: string): Response {
+  return new Response(file.body, {
     headers: {
       'Content-Type': contentType,
-      'Content-Length': String(body.byteLength),
+      'Content-Length': String(file.size),
       'Content-Disposition': `inline; filename="${filename}"`,
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",

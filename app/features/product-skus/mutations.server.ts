@@ -3,7 +3,8 @@ import { formatQuantity } from '~/utils/quantity'
 import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
-import { saveImage, type CheckedImage } from '../images/images.server'
+import { nothingAfterCommit } from '~/platform/files.server'
+import { dropImages, saveImage, type CheckedImage } from '../images/images.server'
 import { parseAttributeValues } from '../products/attributes'
 import { syncSearch } from '~/platform/search.server'
 import { takeStep } from '~/platform/steps.server'
@@ -160,7 +161,8 @@ export async function updateProductSku(
   input: SkuInput & { version: string; removeImage: number[] },
   image: CheckedImage | null,
 ): Promise<Result<{ changed: boolean }>> {
-  return refusals<{ changed: boolean }>(() =>
+  let dropped = nothingAfterCommit
+  const result = await refusals<{ changed: boolean }>(() =>
     db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('product_skus')
@@ -191,6 +193,8 @@ export async function updateProductSku(
             .executeTakeFirst()
         : null
       const imagesRemoved = Number(removed?.numDeletedRows ?? 0)
+      // The removed images and their files go (no other SKU shows a SKU's image).
+      if (imagesRemoved) dropped = await dropImages(trx, input.removeImage)
       const imagesAdded = image ? (await addImage(trx, id, image, actorUserId), 1) : 0
       const changed = Object.keys(after).filter((key) => before[key] !== after[key])
       if (changed.length === 0 && imagesRemoved === 0 && imagesAdded === 0)
@@ -234,6 +238,8 @@ export async function updateProductSku(
       return { ok: true as const, value: { changed: true } }
     }),
   )
+  if (result.ok) await dropped()
+  return result
 }
 
 async function namesOf(trx: Executor, categoryId: number, lineId: number | null) {

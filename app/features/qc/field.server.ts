@@ -11,9 +11,10 @@ import { readId } from '~/utils/list-params'
 import { quantityInput } from '~/utils/quantity'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { type Executor } from '~/platform/executor'
+import { nothingAfterCommit, type AfterCommit } from '~/platform/files.server'
 import { takeStep } from '~/platform/steps.server'
 import { describeCondition, isDecimal, isLabKey, NUMERIC_OPERATORS } from '../categories/conditions'
-import { MAX_PHOTOS_PER_INSPECTION, preparePhotos, savePhotos, type StoredPhoto } from './photos.server'
+import { MAX_PHOTOS_PER_INSPECTION, preparePhotos, removePhotos, savePhotos, type StoredPhoto } from './photos.server'
 import { readOwnerToken, signOwnerToken } from './owner-token.server'
 import { checkLineQuantities, RECORDED_BY_ANOTHER, slotLabel, verdictOf, type CheckedCondition } from './rules'
 import {
@@ -676,14 +677,24 @@ export async function inspectionAction(
   }
   if (!input.key)
     return { status: 'invalid', reply: submission.reply({ formErrors: ['Reload the page and send the form again.'] }) }
+  let removed = nothingAfterCommit
   const sent = await refusals(() =>
     db.transaction().execute(async (trx) => {
       const repeat = await repeated(trx, inspection.id, input.key)
       if (repeat) return repeat
-      await writeDraft(trx, viewer, inspection.id, checked.draft, photos, input.removePhoto, input.photoDefect)
+      removed = await writeDraft(
+        trx,
+        viewer,
+        inspection.id,
+        checked.draft,
+        photos,
+        input.removePhoto,
+        input.photoDefect,
+      )
       return submitIn(trx, viewer, inspection.id, input.key, true)
     }),
   )
+  if (sent.ok) await removed()
   if (!sent.ok) {
     const already = await receivedMeanwhile(db, inspection.id)
     if (already) return received(already, true)
@@ -715,12 +726,15 @@ async function saveDraft(
   remove: number[],
   photoDefect: number | null,
 ): Promise<Result> {
-  return refusals(() =>
+  let removed = nothingAfterCommit
+  const saved = await refusals(() =>
     db.transaction().execute(async (trx) => {
-      await writeDraft(trx, viewer, id, draft, photos, remove, photoDefect)
+      removed = await writeDraft(trx, viewer, id, draft, photos, remove, photoDefect)
       return { ok: true as const, value: undefined }
     }),
   )
+  if (saved.ok) await removed()
+  return saved
 }
 
 async function writeDraft(
@@ -731,7 +745,7 @@ async function writeDraft(
   photos: StoredPhoto[],
   remove: number[],
   photoDefect: number | null,
-) {
+): Promise<AfterCommit> {
   const updated = await trx
     .updateTable('qc_inspections')
     .set({ draft_json: JSON.stringify(draft), draft_key: crypto.randomUUID(), updated_at: new Date().toISOString() })
@@ -741,9 +755,9 @@ async function writeDraft(
     .executeTakeFirst()
   if (Number(updated.numUpdatedRows) === 0)
     throw new Refused(undefined, 'This inspection was received or changed meanwhile: reload the page.')
-  if (remove.length)
-    await trx.deleteFrom('qc_photos').where('inspection_id', '=', id).where('id', 'in', remove).execute()
+  const removed = await removePhotos(trx, id, remove)
   await savePhotos(trx, id, photos, viewer.userId, photoDefect)
+  return removed
 }
 
 /** A submission already made with this key: its receipt (the retry creates nothing). */

@@ -1,11 +1,9 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
-import { config } from '~/config.server'
 import { readLimitedUploadForm, TOO_LARGE } from '~/ui/read-form.server'
 import type { Executor } from '~/platform/executor'
+import { fileStore, nothingAfterCommit, type AfterCommit } from '~/platform/files.server'
 import { storedImageResponse } from '../images/images.server'
 
 /**
@@ -79,7 +77,7 @@ export async function preparePhotos(
   return { photos }
 }
 
-/** Writes the photos and records them on the inspection. Call it in the transaction that uses them. */
+/** Stores the photos and records them on the inspection. Call it in the transaction that uses them. */
 export async function savePhotos(
   trx: Executor,
   inspectionId: number,
@@ -89,14 +87,12 @@ export async function savePhotos(
   defectTypeId: number | null = null,
 ): Promise<void> {
   if (!photos.length) return
-  const dir = config().uploadsDir
-  await fs.mkdir(dir, { recursive: true })
   for (const photo of photos) {
     const name = crypto.randomUUID()
     const storageKey = `qc-${name}.jpg`
     const thumbKey = `qc-${name}-thumb.jpg`
-    await fs.writeFile(path.join(dir, storageKey), photo.full, { mode: 0o640 })
-    await fs.writeFile(path.join(dir, thumbKey), photo.thumb, { mode: 0o640 })
+    await fileStore().put(trx, storageKey, photo.full, 'image/jpeg')
+    await fileStore().put(trx, thumbKey, photo.thumb, 'image/jpeg')
     await trx
       .insertInto('qc_photos')
       .values({
@@ -115,16 +111,31 @@ export async function savePhotos(
   }
 }
 
+/**
+ * Deletes an inspection's photos (those of `photoIds` it has) and their files: in `trx` on the
+ * database file store, else once `trx` has committed (the AfterCommit returned).
+ */
+export async function removePhotos(trx: Executor, inspectionId: number, photoIds: number[]): Promise<AfterCommit> {
+  if (!photoIds.length) return nothingAfterCommit
+  const gone = await trx
+    .deleteFrom('qc_photos')
+    .where('inspection_id', '=', inspectionId)
+    .where('id', 'in', photoIds)
+    .returning(['storage_key', 'thumb_key'])
+    .execute()
+  return fileStore().remove(
+    trx,
+    gone.flatMap((row) => [row.storage_key, row.thumb_key]),
+  )
+}
+
 /** A stored photo as a response with safe headers (its full size or thumbnail); 404 when the file is gone. */
 export async function photoResponse(
+  db: Executor,
   photo: { id: number; storage_key: string; thumb_key: string },
   thumb: boolean,
 ): Promise<Response> {
-  let body: Buffer
-  try {
-    body = await fs.readFile(path.join(config().uploadsDir, path.basename(thumb ? photo.thumb_key : photo.storage_key)))
-  } catch {
-    throw new Response('Not found', { status: 404 })
-  }
-  return storedImageResponse(body, 'image/jpeg', `qc-photo-${photo.id}${thumb ? '-thumb' : ''}.jpg`)
+  const file = await fileStore().open(db, thumb ? photo.thumb_key : photo.storage_key)
+  if (!file) throw new Response('Not found', { status: 404 })
+  return storedImageResponse(file, 'image/jpeg', `qc-photo-${photo.id}${thumb ? '-thumb' : ''}.jpg`)
 }

@@ -1,8 +1,6 @@
 // The sample SKU form as the routes use it: FormData in (image included), rows and audit out.
-import fs from 'node:fs'
-import path from 'node:path'
-import { config } from '~/config.server'
 import { getDb } from '~/db.server'
+import { fileStore } from '~/platform/files.server'
 import type { Viewer } from '~/auth/session.server'
 import { makeProductSku, makeSampleSku } from '../../../tests/support/catalogue'
 import { userIdOf } from '../../../tests/support/db'
@@ -195,7 +193,7 @@ describe('creating a sample SKU', () => {
       .where('id', '=', saved.image_id!)
       .executeTakeFirstOrThrow()
     expect(image).toMatchObject({ content_type: 'image/png', width: 1 })
-    expect(fs.existsSync(path.join(config().uploadsDir, image.storage_key))).toBe(true)
+    expect(await fileStore().exists(getDb(), image.storage_key)).toBe(true)
 
     const fake = valid({ image: new File(['just some words'], 'notes.png', { type: 'image/png' }) })
     const errors = errorsOf(await handleSampleSkuForm(getDb(), viewer, place, fake))

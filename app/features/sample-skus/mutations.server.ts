@@ -5,7 +5,8 @@ import { formatMoney } from '~/utils/format'
 import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
-import { saveImage, type CheckedImage } from '../images/images.server'
+import { nothingAfterCommit } from '~/platform/files.server'
+import { dropImages, saveImage, type CheckedImage } from '../images/images.server'
 import { syncSearch } from '~/platform/search.server'
 import { checkPick } from '../search/pick.server'
 import type { SampleSkuForm } from './schema'
@@ -152,7 +153,8 @@ export async function updateSampleSku(
   input: SampleSkuForm,
   image: CheckedImage | null,
 ): Promise<Result<{ changed: string[] }>> {
-  return refusals(() =>
+  let dropped = nothingAfterCommit
+  const result = await refusals(() =>
     db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('sample_skus')
@@ -222,7 +224,11 @@ export async function updateSampleSku(
         before: Object.fromEntries(changed.map((key) => [key, before[key]])),
         after: Object.fromEntries(changed.map((key) => [key, after[key]])),
       })
+      // A replaced or removed image goes, with its file.
+      if (current.image_id !== null && current.image_id !== imageId) dropped = await dropImages(trx, [current.image_id])
       return { ok: true as const, value: { changed } }
     }),
   )
+  if (result.ok) await dropped()
+  return result
 }

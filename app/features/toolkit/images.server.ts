@@ -1,19 +1,11 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import type { Database } from '#db/database'
 import type { PlaygroundFormat } from '#db/types'
 import { audit } from '~/platform/audit.server'
-import {
-  checkFile,
-  MAX_IMAGE_PIXELS,
-  newStorageKey,
-  removeStored,
-  storedPath,
-  writeStored,
-  type CheckedFile,
-} from '../assets/files.server'
+import { fileStore } from '~/platform/files.server'
+import { checkFile, fileKeyOf, MAX_IMAGE_PIXELS, newStorageKey, type CheckedFile } from '../assets/files.server'
 import { outputSize, tooLargeMessage, type ImageOps } from './images'
 import type { OutputFormat } from './shared'
 import { ByteLru, FairLimiter, RENDERS_AT_ONCE, WAIT_MS, WAITING_PER_USER } from './render-limits.server'
@@ -39,9 +31,9 @@ export const checkPlaygroundImage = (value: FormDataEntryValue | null) =>
 /** Keeps an upload as the user's; the oldest beyond KEEP_IMAGES go (rows and files). */
 export async function savePlaygroundImage(db: Database, userId: number, file: CheckedFile): Promise<number> {
   const key = newStorageKey(file.ext)
-  await writeStored('playground', key, file.bytes)
   try {
     const { id, dropped } = await db.transaction().execute(async (trx) => {
+      await fileStore().put(trx, fileKeyOf('playground', key), file.bytes, file.contentType)
       const row = await trx
         .insertInto('playground_images')
         .values({
@@ -80,12 +72,16 @@ export async function savePlaygroundImage(db: Database, userId: number, file: Ch
         entityId: row.id,
         after: { name: file.name, width: file.width, height: file.height },
       })
-      return { id: row.id, dropped: old.map((o) => o.storage_key) }
+      const dropped = await fileStore().remove(
+        trx,
+        old.map((o) => fileKeyOf('playground', o.storage_key)),
+      )
+      return { id: row.id, dropped }
     })
-    await Promise.all(dropped.map((k) => removeStored('playground', k)))
+    await dropped()
     return id
   } catch (error) {
-    await removeStored('playground', key)
+    if (fileStore().backend !== 'database') await fileStore().discard(db, [fileKeyOf('playground', key)])
     throw error
   }
 }
@@ -119,19 +115,19 @@ export async function deletePlaygroundImage(db: Database, userId: number, imageI
       .where('user_id', '=', userId)
       .returning(['id', 'storage_key', 'original_name'])
       .executeTakeFirst()
-    if (row)
-      await audit(trx, {
-        actorUserId: userId,
-        action: 'playground_image.deleted',
-        entityType: 'playground_image',
-        entityId: row.id,
-        before: { name: row.original_name },
-      })
-    return row
+    if (!row) return null
+    await audit(trx, {
+      actorUserId: userId,
+      action: 'playground_image.deleted',
+      entityType: 'playground_image',
+      entityId: row.id,
+      before: { name: row.original_name },
+    })
+    return { key: row.storage_key, removed: await fileStore().remove(trx, [fileKeyOf('playground', row.storage_key)]) }
   })
   if (gone) {
-    renders.deletePrefix(`${gone.storage_key}|`)
-    await removeStored('playground', gone.storage_key)
+    renders.deletePrefix(`${gone.key}|`)
+    await gone.removed()
   }
   return Boolean(gone)
 }
@@ -152,10 +148,12 @@ export const RENDER_SECONDS = 10
 
 /** The image with the edits applied (crop, then rotate and flip, resize, grey, then encode). */
 export async function renderImage(
+  db: Database,
   image: PlaygroundImage,
   ops: ImageOps,
 ): Promise<{ bytes: Buffer; contentType: string; filename: string; width: number; height: number }> {
-  const input = await fs.readFile(storedPath('playground', image.storage_key))
+  const input = await fileStore().read(db, fileKeyOf('playground', image.storage_key))
+  if (!input) throw new Error(`the playground image ${image.id} has no stored file`)
   // The page checked the result's size on the stored size; the file's own orientation may turn it.
   const meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false }).metadata()
   const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height }
@@ -216,6 +214,7 @@ export const renderEtag = (image: PlaygroundImage, ops: ImageOps) => renderKey(i
  * user's turn (RenderBusy when the user's line is full or the wait is too long).
  */
 export async function renderForUser(
+  db: Database,
   userId: number,
   image: PlaygroundImage,
   ops: ImageOps,
@@ -223,7 +222,7 @@ export async function renderForUser(
   const { key, etag } = renderKey(image, ops)
   const hit = renders.get(key)
   if (hit) return { ...hit, cached: true }
-  const made = await turns.run(userId, async () => renders.get(key) ?? { ...(await renderImage(image, ops)), etag })
+  const made = await turns.run(userId, async () => renders.get(key) ?? { ...(await renderImage(db, image, ops)), etag })
   renders.set(key, made)
   return { ...made, cached: false }
 }

@@ -382,7 +382,7 @@ export async function renderResponse(
     return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': 'private, max-age=3600' } })
   let out
   try {
-    out = await renderForUser(viewer.userId, image, ops)
+    out = await renderForUser(db, viewer.userId, image, ops)
   } catch (error) {
     if (error instanceof RenderBusy) {
       const message =

@@ -9,7 +9,8 @@ import { readId } from '~/utils/list-params'
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request)
   const id = readId(params.photoId)
-  const photo = id ? await qcPhotoFor(getDb(), viewer, id) : undefined
+  const db = getDb()
+  const photo = id ? await qcPhotoFor(db, viewer, id) : undefined
   if (!photo) throw new Response('Not found', { status: 404 })
-  return photoResponse(photo, new URL(request.url).searchParams.get('size') === 'thumb')
+  return photoResponse(db, photo, new URL(request.url).searchParams.get('size') === 'thumb')
 }

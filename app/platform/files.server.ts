@@ -1,0 +1,202 @@
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { config, type Config, type FileStorage } from '~/config.server'
+import type { Executor } from './executor'
+import { s3Files } from './s3-files.server'
+
+// Uploaded files (catalogue images, QC photos, assets, the image playground's) are kept through this
+// one interface, in one of three places chosen by FILE_STORAGE (app/config.server.ts):
+// - `fs`: the folder UPLOADS_DIR, one file a key (the default on SQLite: one machine);
+// - `database`: the stored_files table, written in the transaction of the row that names the file
+//   (the default on PostgreSQL: several machines share nothing but the database, and a dump holds
+//   the files with their rows);
+// - `s3`: an S3-compatible object store (app/platform/s3-files.server.ts).
+// A key is what the row names (`<uuid>.jpg`, `qc-<uuid>.jpg`, `assets/<key>.pdf`, ...): the same
+// string in every backend, so files move between them unchanged (cli/files.ts).
+
+/** A file's bytes as a response body: streamed where the backend streams, else one view of the bytes read. */
+export interface StoredFile {
+  size: number
+  body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>
+}
+
+/** What to do once the transaction that deleted the rows has committed (fs, s3: delete their files). */
+export type AfterCommit = () => Promise<void>
+export const nothingAfterCommit: AfterCommit = async () => {}
+
+export interface FileStore {
+  readonly backend: FileStorage
+  /**
+   * Keeps the bytes under a new key, in `trx` where the backend is the database (a rolled-back
+   * transaction keeps nothing); elsewhere at once (a rolled-back one leaves a file no row names,
+   * which the sweep removes after an hour). Call it in the transaction that writes the row naming it.
+   */
+  put(trx: Executor, key: string, bytes: Uint8Array, contentType: string): Promise<void>
+  /** The file to serve, or null when there is none. */
+  open(db: Executor, key: string): Promise<StoredFile | null>
+  /** The file's bytes (to work on them), or null when there is none. */
+  read(db: Executor, key: string): Promise<Buffer | null>
+  exists(db: Executor, key: string): Promise<boolean>
+  /**
+   * The files of rows `trx` deleted: deleted in `trx` where the backend is the database; elsewhere
+   * the deletion is returned, to run once `trx` has committed (before, a rollback would leave rows
+   * naming no file). A process stopped in between leaves files the sweep removes.
+   */
+  remove(trx: Executor, keys: string[]): Promise<AfterCommit>
+  /** Deletes now, outside any transaction: the files of an upload that failed, the sweep's. */
+  discard(db: Executor, keys: string[]): Promise<void>
+  /** The keys of files stored before `before` (all when it is left out), for the sweep and for moving files. */
+  list(db: Executor, options?: { before?: Date }): Promise<string[]>
+}
+
+// `name` or `area/name`: never a path a request could steer out of the folder or the bucket.
+const KEY = /^(?:[a-z0-9-]{1,30}\/)?[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/
+export const isFileKey = (key: string) => KEY.test(key)
+function checked(key: string): string {
+  if (!isFileKey(key)) throw new Error(`not a file key: ${JSON.stringify(key)}`)
+  return key
+}
+
+/** A view of a Buffer's bytes (no copy) that a Response takes as its body. */
+export const bodyOf = (bytes: Uint8Array): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength)
+
+/** The folder UPLOADS_DIR, a file a key (`area/name` in a subfolder). */
+export function folderFiles(root: string): FileStore {
+  const where = (key: string) => path.join(root, checked(key))
+  const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
+  const unlink = (keys: string[]) => Promise.all(keys.map((key) => fsp.rm(where(key), { force: true }))).then(() => {})
+  return {
+    backend: 'fs',
+    async put(_trx, key, bytes) {
+      const file = where(key)
+      await fsp.mkdir(path.dirname(file), { recursive: true })
+      // Keys are new random names: `wx` refuses to overwrite one, should two ever meet.
+      await fsp.writeFile(file, bytes, { mode: 0o640, flag: 'wx' })
+    },
+    async open(_db, key) {
+      let handle: fsp.FileHandle
+      try {
+        handle = await fsp.open(where(key), 'r')
+      } catch (error) {
+        if (missing(error)) return null
+        throw error
+      }
+      try {
+        const { size } = await handle.stat()
+        // The handle is read from and closed by the stream: a file deleted meanwhile is still read whole.
+        const stream = handle.createReadStream({ highWaterMark: 256 * 1024 })
+        return { size, body: Readable.toWeb(stream) as ReadableStream<Uint8Array> }
+      } catch (error) {
+        await handle.close()
+        throw error
+      }
+    },
+    async read(_db, key) {
+      try {
+        return await fsp.readFile(where(key))
+      } catch (error) {
+        if (missing(error)) return null
+        throw error
+      }
+    },
+    async exists(_db, key) {
+      return fs.existsSync(where(key))
+    },
+    async remove(_trx, keys) {
+      keys.forEach(checked)
+      return () => unlink(keys)
+    },
+    discard: (_db, keys) => unlink(keys),
+    async list(_db, options = {}) {
+      const before = options.before?.getTime() ?? Infinity
+      const keys: string[] = []
+      const walk = async (dir: string, prefix: string) => {
+        const entries = await fsp.readdir(dir, { withFileTypes: true }).catch((error) => {
+          if (missing(error)) return []
+          throw error
+        })
+        for (const entry of entries) {
+          const key = prefix + entry.name
+          if (entry.isDirectory() && !prefix) await walk(path.join(dir, entry.name), `${entry.name}/`)
+          else if (entry.isFile() && isFileKey(key)) {
+            const stat = await fsp.stat(path.join(dir, entry.name)).catch(() => null)
+            if (stat && stat.mtimeMs < before) keys.push(key)
+          }
+        }
+      }
+      await walk(root, '')
+      return keys.sort()
+    },
+  }
+}
+
+/** The stored_files table: a file is written and deleted in the transaction of the row naming it. */
+export function databaseFiles(): FileStore {
+  return {
+    backend: 'database',
+    async put(trx, key, bytes, contentType) {
+      await trx
+        .insertInto('stored_files')
+        .values({
+          key: checked(key),
+          content_type: contentType,
+          size: bytes.byteLength,
+          bytes,
+          created_at: new Date().toISOString(),
+        })
+        .execute()
+    },
+    async open(db, key) {
+      const bytes = await this.read(db, key)
+      return bytes ? { size: bytes.byteLength, body: bodyOf(bytes) } : null
+    },
+    async read(db, key) {
+      const row = await db.selectFrom('stored_files').select('bytes').where('key', '=', key).executeTakeFirst()
+      return row ? Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength) : null
+    },
+    async exists(db, key) {
+      return Boolean(await db.selectFrom('stored_files').select('key').where('key', '=', key).executeTakeFirst())
+    },
+    async remove(trx, keys) {
+      await this.discard(trx, keys)
+      return nothingAfterCommit
+    },
+    async discard(db, keys) {
+      // In slices: SQLite takes at most 32,766 parameters a statement.
+      for (let i = 0; i < keys.length; i += 500)
+        await db
+          .deleteFrom('stored_files')
+          .where('key', 'in', keys.slice(i, i + 500))
+          .execute()
+    },
+    async list(db, options = {}) {
+      let query = db.selectFrom('stored_files').select('key').orderBy('key')
+      if (options.before) query = query.where('created_at', '<', options.before.toISOString())
+      return (await query.execute()).map((row) => row.key)
+    },
+  }
+}
+
+/** The store a configuration names. */
+export function fileStoreOf(cfg: Pick<Config, 'fileStorage' | 'uploadsDir' | 's3'>): FileStore {
+  if (cfg.fileStorage === 'database') return databaseFiles()
+  if (cfg.fileStorage === 's3') {
+    if (!cfg.s3) throw new Error('FILE_STORAGE=s3 without its S3 settings')
+    return s3Files(cfg.s3)
+  }
+  return folderFiles(cfg.uploadsDir)
+}
+
+declare global {
+  var __files: { config: Config; store: FileStore } | undefined
+}
+
+/** The process's file store, as its configuration says (made again when the configuration is read anew, as tests do). */
+export function fileStore(): FileStore {
+  const cfg = config()
+  if (globalThis.__files?.config !== cfg) globalThis.__files = { config: cfg, store: fileStoreOf(cfg) }
+  return globalThis.__files.store
+}

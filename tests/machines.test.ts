@@ -15,6 +15,7 @@ import { queueEmail } from '~/platform/outbox.server'
 import { subscribableEvents } from '~/platform/webhook-events'
 import { tokenFor } from './support/api'
 import { cookieFor, userIdOf } from './support/db'
+import { pngBytes } from './support/files'
 import { withDatabase } from './support/postgres'
 import { startServer, type RunningServer } from './support/server'
 import { startSmtpReceiver, type SmtpReceiver } from './support/smtp-receiver'
@@ -109,6 +110,37 @@ describe('two machines sharing only the database', () => {
     } finally {
       await admin.end()
     }
+  })
+
+  // Files live where FILE_STORAGE says: in the database by default on PostgreSQL. On SQLite they stay in
+  // each machine's own UPLOADS_DIR (SQLite is for one machine).
+  it.runIf(process.env.TEST_POSTGRES_URL)('shows through one an image uploaded through the other', async () => {
+    const cookie = await cookieFor('internal@example.com')
+    const photo = await pngBytes(40, 30)
+    const form = new FormData()
+    form.set('intent', 'upload')
+    form.set('idempotencyKey', crypto.randomUUID())
+    form.set('files', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'machine-photo.png')
+    const upload = await fetch(`${a.url}/assets_uploader`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+      redirect: 'manual',
+    })
+    expect(upload.status).toBe(302)
+    const asset = await getDb()
+      .selectFrom('assets')
+      .select(['storage_key', 'name'])
+      .where('name', '=', 'machine-photo.png')
+      .executeTakeFirstOrThrow()
+    const shown = await fetch(`${b.url}/files/${asset.storage_key}/${asset.name}`)
+    expect(shown.status).toBe(200)
+    expect(shown.headers.get('content-type')).toBe('image/png')
+    expect(Buffer.from(await shown.arrayBuffer()).equals(photo)).toBe(true)
+    // Nothing of it was written to either machine's folder.
+    const stem = path.parse(asset.storage_key).name
+    for (const dir of uploads)
+      expect(fs.readdirSync(dir, { recursive: true }).filter((name) => String(name).includes(stem))).toEqual([])
   })
 
   it('keeps a session made on one good on the other', async () => {

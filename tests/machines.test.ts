@@ -46,7 +46,8 @@ const signIn = (server: RunningServer, email: string, password: string) =>
     redirect: 'manual',
   })
 
-describe('two machines sharing only the database', () => {
+// The workers tick every 5 s, and CI runs this beside other files on two cores: room to wait.
+describe('two machines sharing only the database', { timeout: 45_000 }, () => {
   let a: RunningServer
   let b: RunningServer
   let smtp: SmtpReceiver

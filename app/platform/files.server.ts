@@ -4,6 +4,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { config, type Config, type FileStorage } from '~/config.server'
 import type { Executor } from './executor'
+import { checkedFileKey, isFileKey } from './file-key'
 import { s3Files } from './s3-files.server'
 
 // Uploaded files (catalogue images, QC photos, assets, the image playground's) are kept through this
@@ -51,21 +52,13 @@ export interface FileStore {
   list(db: Executor, options?: { before?: Date }): Promise<string[]>
 }
 
-// `name` or `area/name`: never a path a request could steer out of the folder or the bucket.
-const KEY = /^(?:[a-z0-9-]{1,30}\/)?[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/
-export const isFileKey = (key: string) => KEY.test(key)
-function checked(key: string): string {
-  if (!isFileKey(key)) throw new Error(`not a file key: ${JSON.stringify(key)}`)
-  return key
-}
-
 /** A view of a Buffer's bytes (no copy) that a Response takes as its body. */
 export const bodyOf = (bytes: Uint8Array): Uint8Array<ArrayBuffer> =>
   new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength)
 
 /** The folder UPLOADS_DIR, a file a key (`area/name` in a subfolder). */
 export function folderFiles(root: string): FileStore {
-  const where = (key: string) => path.join(root, checked(key))
+  const where = (key: string) => path.join(root, checkedFileKey(key))
   const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
   const unlink = (keys: string[]) => Promise.all(keys.map((key) => fsp.rm(where(key), { force: true }))).then(() => {})
   return {
@@ -106,7 +99,7 @@ export function folderFiles(root: string): FileStore {
       return fs.existsSync(where(key))
     },
     async remove(_trx, keys) {
-      keys.forEach(checked)
+      keys.forEach(checkedFileKey)
       return () => unlink(keys)
     },
     discard: (_db, keys) => unlink(keys),
@@ -141,7 +134,7 @@ export function databaseFiles(): FileStore {
       await trx
         .insertInto('stored_files')
         .values({
-          key: checked(key),
+          key: checkedFileKey(key),
           content_type: contentType,
           size: bytes.byteLength,
           bytes,

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { S3Config } from '~/config.server'
+import { checkedFileKey } from './file-key'
 import type { FileStore } from './files.server'
 
 // FILE_STORAGE=s3: files in an S3-compatible object store (AWS S3, MinIO, Cloudflare R2, Ceph, ...),
@@ -97,7 +98,7 @@ export function s3Files(cfg: S3Config): FileStore {
     key: string | null,
     options: { query?: Record<string, string>; body?: Uint8Array; headers?: Record<string, string> } = {},
   ): Promise<Response> {
-    const path = key === null ? base || '/' : `${base}/${uriEncode(key, true)}`
+    const path = key === null ? base || '/' : `${base}/${uriEncode(checkedFileKey(key), true)}`
     const query = options.query ?? {}
     const signed = signRequest({
       method,

@@ -1,4 +1,5 @@
 import { getDb } from '~/db.server'
+import { fileStore } from '~/platform/files.server'
 import type { Viewer } from '~/auth/session.server'
 import { makeCategory, makeProductLine, makeProductSku, productBySlug } from '../../../tests/support/catalogue'
 import { userIdOf } from '../../../tests/support/db'
@@ -236,6 +237,12 @@ describe('editing a product SKU', () => {
       .where('product_sku_id', '=', id)
       .execute()
     expect(image).toBeDefined()
+    const { storage_key } = await db
+      .selectFrom('images')
+      .select('storage_key')
+      .where('id', '=', image.image_id)
+      .executeTakeFirstOrThrow()
+    expect(await fileStore().exists(db, storage_key)).toBe(true)
     const outcome = await handleEditSkuForm(
       db,
       viewer,
@@ -253,6 +260,9 @@ describe('editing a product SKU', () => {
     expect(
       await db.selectFrom('product_sku_images').select('image_id').where('product_sku_id', '=', id).execute(),
     ).toEqual([])
+    // The removed image goes, row and file.
+    expect(await db.selectFrom('images').select('id').where('id', '=', image.image_id).execute()).toEqual([])
+    expect(await fileStore().exists(db, storage_key)).toBe(false)
     const gsm = await db
       .selectFrom('product_sku_attributes')
       .select('value')

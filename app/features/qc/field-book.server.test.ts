@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import type { Viewer } from '~/auth/session.server'
 import { getDb } from '~/db.server'
+import { fileStore } from '~/platform/files.server'
 import { kolkataDay } from '~/utils/format'
 import { makeBuyer, makeSeller, makeStaffUser } from '../../../tests/support/companies'
 import { makeProductSku } from '../../../tests/support/catalogue'
@@ -482,6 +483,38 @@ describe('photos per defect', () => {
         .where('qc_photos.inspection_id', '=', s.id)
         .execute(),
     ).toEqual([{ name: 'Open seam' }])
+  })
+
+  it('removes a photo taken off the draft with its files (full size and thumbnail)', async () => {
+    const s = await inspectionOf(garments, 500)
+    const form = sendForm(s, { intent: 'review' })
+    form.append(
+      'photos',
+      new File(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 8, height: 8, channels: 3, background: '#444' } })
+              .png()
+              .toBuffer(),
+          ),
+        ],
+        'a.png',
+        {
+          type: 'image/png',
+        },
+      ),
+    )
+    expect(await inspectionAction(getDb(), operator, String(s.id), form)).toMatchObject({ status: 'done' })
+    const photo = await getDb()
+      .selectFrom('qc_photos')
+      .select(['id', 'storage_key', 'thumb_key'])
+      .where('inspection_id', '=', s.id)
+      .executeTakeFirstOrThrow()
+    for (const key of [photo.storage_key, photo.thumb_key]) expect(await fileStore().exists(getDb(), key)).toBe(true)
+    const again = sendForm(s, { intent: 'review', removePhoto: String(photo.id) })
+    expect(await inspectionAction(getDb(), operator, String(s.id), again)).toMatchObject({ status: 'done' })
+    expect(await getDb().selectFrom('qc_photos').select('id').where('id', '=', photo.id).execute()).toEqual([])
+    for (const key of [photo.storage_key, photo.thumb_key]) expect(await fileStore().exists(getDb(), key)).toBe(false)
   })
 })
 

@@ -261,15 +261,35 @@ describe('editing a sample SKU', () => {
     )
     const withImage = await row(id)
     expect(withImage.image_id).not.toBeNull()
+    const keyOf = async (imageId: number) =>
+      (await getDb().selectFrom('images').select('storage_key').where('id', '=', imageId).executeTakeFirstOrThrow())
+        .storage_key
+    const first = await keyOf(withImage.image_id!)
+
+    // Replaced: the old image goes, row and file.
+    await handleSampleSkuForm(
+      getDb(),
+      viewer,
+      place,
+      form({ ...base, version: withImage.updated_at, image: new File([PNG], 'b.png') }),
+      id,
+    )
+    const replaced = await row(id)
+    expect(replaced.image_id).not.toBe(withImage.image_id)
+    expect(await getDb().selectFrom('images').select('id').where('id', '=', withImage.image_id!).execute()).toEqual([])
+    expect(await fileStore().exists(getDb(), first)).toBe(false)
+    const second = await keyOf(replaced.image_id!)
+    expect(await fileStore().exists(getDb(), second)).toBe(true)
 
     await handleSampleSkuForm(
       getDb(),
       viewer,
       place,
-      form({ ...base, version: withImage.updated_at, imageRemove: 'on' }),
+      form({ ...base, version: replaced.updated_at, imageRemove: 'on' }),
       id,
     )
     expect((await row(id)).image_id).toBeNull()
+    expect(await fileStore().exists(getDb(), second)).toBe(false)
     const [entry] = await auditEntriesOf(getDb(), 'sample_sku', id)
     expect(JSON.parse(entry.after_json!)).toEqual({ image: null })
   })

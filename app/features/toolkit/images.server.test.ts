@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { getDb } from '~/db.server'
+import { fileStore } from '~/platform/files.server'
 import { TOO_LARGE } from '~/ui/read-form.server'
 import { fileOf, HTML, pngBytes, pngClaiming, SVG_WITH_SCRIPT } from '../../../tests/support/files'
 import { viewerFor } from '../../../tests/support/db'
@@ -134,6 +135,12 @@ describe('the image playground', () => {
     const owner = await viewerFor('internal')
     const other = await viewerFor('logistics')
     const id = idOf(await upload(owner, fileOf(await pngBytes(), 'private.png')))
+    const { storage_key } = await db()
+      .selectFrom('playground_images')
+      .select('storage_key')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(await fileStore().exists(db(), `playground/${storage_key}`)).toBe(true)
     expect(await status(() => page(other, `image=${id}`))).toBe(404)
     expect(await status(() => render(other, id, ''))).toBe(404)
     expect(await status(() => page(other, 'image=abc'))).toBe(404)
@@ -153,15 +160,28 @@ describe('the image playground', () => {
       ),
     ).toMatchObject({ status: 'done' })
     expect(await status(() => render(owner, id, ''))).toBe(404)
+    expect(await fileStore().exists(db(), `playground/${storage_key}`)).toBe(false)
   })
 
   it('keeps the last images of a user, deleting the oldest', async () => {
     const me = await viewerFor('biz_fin')
     const ids: number[] = []
-    for (let i = 0; i < KEEP_IMAGES + 2; i++) ids.push(idOf(await upload(me, fileOf(await pngBytes(), `n${i}.png`))))
+    const fileKeys: string[] = []
+    for (let i = 0; i < KEEP_IMAGES + 2; i++) {
+      ids.push(idOf(await upload(me, fileOf(await pngBytes(), `n${i}.png`))))
+      const row = await db()
+        .selectFrom('playground_images')
+        .select('storage_key')
+        .where('id', '=', ids.at(-1)!)
+        .execute()
+      fileKeys.push(`playground/${row[0]!.storage_key}`)
+    }
     const kept = (await page(me, '')).images.map((i) => i.id)
     expect(kept).toEqual(ids.slice(2).reverse())
     expect(await status(() => render(me, ids[0]!, ''))).toBe(404)
+    // The dropped images' files went with their rows; the kept ones' stay.
+    const stored = new Set(await fileStore().list(db()))
+    expect(fileKeys.map((key) => stored.has(key))).toEqual([false, false, ...kept.map(() => true)])
   })
 
   it('refuses a render that the file’s own orientation would make larger than 4096 pixels a side', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { redactedUrl, refreshStatistics } from '#db/database'
-import { migrateToLatest } from '#db/migrate'
+import { aheadNotice, migrateToLatest } from '#db/migrate'
 import { buildMissingReportRows } from './features/reports/facts.server'
 import { createFirstAdmin, databaseIsEmpty, seedDemo } from '../seed/demo'
 import { config, ConfigError, isFileDatabase, type Config } from './config.server'
@@ -40,7 +40,8 @@ export async function startup(options: { log?: (line: string) => void; prepare?:
     return cfg
   }
   try {
-    const applied = await migrateToLatest(db)
+    const { applied, ahead } = await migrateToLatest(db)
+    if (ahead.length) log(aheadNotice(ahead))
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`)
     const built = await buildMissingReportRows(db)
     if (built.length) log(`Built the reports' rows: ${built.join('; ')}`)

@@ -1,7 +1,7 @@
 // npm run db:migrate | db:rollback | db:seed | db:seed:scale | reports:rebuild — on the database named by DATABASE_URL.
 import { config } from '../app/config.server'
 import { createDatabase } from '#db/database'
-import { migrateDown, migrateToLatest } from '#db/migrate'
+import { aheadNotice, migrateDown, migrateToLatest } from '#db/migrate'
 import { databaseIsEmpty, seedDemo } from '../seed/demo'
 import { seedScale } from '../seed/scale-companies'
 import { CATALOGUE_SCALE, seedCatalogueScale } from '../seed/scale-catalogue'
@@ -17,7 +17,8 @@ async function main(command: string | undefined) {
   try {
     switch (command) {
       case 'migrate': {
-        const applied = await migrateToLatest(db)
+        const { applied, ahead } = await migrateToLatest(db)
+        if (ahead.length) console.log(aheadNotice(ahead))
         console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.')
         break
       }

@@ -17,6 +17,7 @@ export const LONG_FILES = [
   'tests/uploads-matrix.test.ts', // 15
   'tests/processes.test.ts', // 12
   'tests/startup.test.ts', // 7
+  'tests/rolling-upgrade.test.ts', // 7
   'tests/server-security.test.ts', // 7
 ]
 

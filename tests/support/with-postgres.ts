@@ -1,11 +1,12 @@
 // `npm run test:postgres`: the vitest suite again on PostgreSQL, then the PostgreSQL smoke journey
-// in the browser. The server is TEST_DATABASE_URL's when set (a role that may create databases),
-// else a throwaway cluster made from Debian's binaries and removed at the end. Without either the
-// pass is skipped with one line, which fails the run when CI=true. In front of the server a
-// PgBouncer in transaction pooling mode (Debian's pgbouncer) is started for the tests that go through
-// it (TEST_PGBOUNCER_URL: tests/machines.test.ts, tests/pgbouncer.test.ts) and for the browser
-// journey's server; without the binary those run directly on the server, after one line saying so,
-// which fails the run when CI=true.
+// in the browser, then the upgrade drill (the previous release's smoke journey on this release's
+// schema: tests/support/upgrade-drill.ts). The server is TEST_DATABASE_URL's when set (a role that
+// may create databases), else a throwaway cluster made from Debian's binaries and removed at the
+// end. Without either the pass is skipped with one line, which fails the run when CI=true. In front
+// of the server a PgBouncer in transaction pooling mode (Debian's pgbouncer) is started for the tests
+// that go through it (TEST_PGBOUNCER_URL: tests/machines.test.ts, tests/pgbouncer.test.ts) and for
+// the browser journey's server; without the binary those run directly on the server, after one line
+// saying so, which fails the run when CI=true.
 import { spawn } from 'node:child_process'
 import { makePostgresTemplate } from './global-setup'
 import { TEST_PASSWORD_HASH_COST } from './paths'
@@ -21,6 +22,7 @@ import {
   type Bouncer,
   type Cluster,
 } from './postgres'
+import { upgradeDrill } from './upgrade-drill'
 
 // The template's demo passwords hashed at the suites' cost, as vitest.config.ts does for its own.
 process.env.PASSWORD_HASH_COST ??= TEST_PASSWORD_HASH_COST
@@ -85,9 +87,11 @@ async function main(): Promise<number> {
   // same seedDemo; seeding it again cost the journey half a minute of round trips).
   let template: string | undefined
   try {
-    template = await makePostgresTemplate(server)
-    // `npm run test:postgres -- e2e`: the browser journey only; `-- <vitest arguments>`: those tests only.
+    // `npm run test:postgres -- e2e`: the browser journey and the upgrade drill only; `-- upgrade`:
+    // the drill alone; `-- <vitest arguments>`: those tests only.
     const [first, ...rest] = process.argv.slice(2)
+    if (first === 'upgrade') return await upgradeDrill(server)
+    template = await makePostgresTemplate(server)
     if (first !== 'e2e') {
       console.log(`\nvitest on PostgreSQL (${cluster ? 'throwaway cluster' : 'TEST_DATABASE_URL'})`)
       const unit = await run('npx', ['vitest', 'run', ...(first ? [first, ...rest] : [])], {
@@ -100,13 +104,15 @@ async function main(): Promise<number> {
     console.log(`\nPlaywright smoke journey on PostgreSQL${bouncer ? ', through PgBouncer (transaction pooling)' : ''}`)
     const name = uniqueName('platform_e2e')
     const url = await createDatabaseOn(server, name, template)
+    let smoke: number
     try {
-      return await run('npx', ['playwright', 'test', '--config', 'playwright.postgres.config.ts'], {
+      smoke = await run('npx', ['playwright', 'test', '--config', 'playwright.postgres.config.ts'], {
         E2E_DATABASE_URL: bouncer ? withDatabase(bouncer.url, name) : url,
       })
     } finally {
       await dropDatabaseOn(server, name)
     }
+    return smoke || (await upgradeDrill(server))
   } finally {
     if (!cluster && template) await dropDatabaseOn(server, template)
     stop()

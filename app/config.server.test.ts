@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { isFileDatabase, loadConfig, parseTrustProxy } from './config.server'
+import { fileStorageOf, isFileDatabase, loadConfig, parseTrustProxy } from './config.server'
 
 describe('configuration', () => {
   it('requires SESSION_SECRET in production', () => {
@@ -65,5 +65,32 @@ describe('configuration', () => {
     } finally {
       process.chdir(cwd)
     }
+  })
+
+  it('keeps files in the folder on SQLite and in the database on PostgreSQL unless FILE_STORAGE says otherwise', () => {
+    expect(fileStorageOf({}, 'data/app.db')).toEqual({ fileStorage: 'fs', s3: null })
+    expect(fileStorageOf({}, 'postgres://u:p@h/db')).toEqual({ fileStorage: 'database', s3: null })
+    expect(fileStorageOf({ FILE_STORAGE: 'database' }, 'data/app.db').fileStorage).toBe('database')
+    expect(fileStorageOf({ FILE_STORAGE: 'fs' }, 'postgres://u:p@h/db').fileStorage).toBe('fs')
+    expect(() => fileStorageOf({ FILE_STORAGE: 'nfs' }, 'data/app.db')).toThrow(
+      /FILE_STORAGE must be fs, database or s3/,
+    )
+    expect(() => fileStorageOf({ FILE_STORAGE: 's3', S3_BUCKET: 'b' }, 'data/app.db')).toThrow(
+      /needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    )
+    const s3 = { FILE_STORAGE: 's3', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }
+    expect(fileStorageOf({ ...s3, S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com/' }, 'x.db').s3).toEqual({
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      bucket: 'uploads',
+      region: 'us-east-1',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      pathStyle: false,
+    })
+    expect(fileStorageOf({ ...s3, S3_ENDPOINT: 'http://minio:9000' }, 'x.db').s3?.pathStyle).toBe(true)
+    expect(
+      fileStorageOf({ ...s3, S3_ENDPOINT: 'http://minio:9000', S3_PATH_STYLE: 'false' }, 'x.db').s3?.pathStyle,
+    ).toBe(false)
+    expect(() => fileStorageOf({ ...s3, S3_ENDPOINT: 'minio:9000' }, 'x.db')).toThrow(/S3_ENDPOINT must be an origin/)
   })
 })

@@ -127,7 +127,11 @@ export function fileStorageOf(
   const value = env.FILE_STORAGE?.trim() || (isFileDatabase(databaseUrl) ? 'fs' : 'database')
   if (value !== 'fs' && value !== 'database' && value !== 's3')
     throw new ConfigError(`FILE_STORAGE must be fs, database or s3 (got "${env.FILE_STORAGE}")`)
-  if (value !== 's3') return { fileStorage: value, s3: null }
+  return { fileStorage: value, s3: value === 's3' ? s3ConfigOf(env) : null }
+}
+
+/** The S3 settings (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PATH_STYLE). */
+export function s3ConfigOf(env: Record<string, string | undefined>): S3Config {
   const missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
     (name) => !env[name]?.trim(),
   )
@@ -146,16 +150,13 @@ export function fileStorageOf(
   if (pathStyle && pathStyle !== 'true' && pathStyle !== 'false')
     throw new ConfigError(`S3_PATH_STYLE must be true or false (got "${pathStyle}")`)
   return {
-    fileStorage: 's3',
-    s3: {
-      endpoint,
-      bucket,
-      region: env.S3_REGION?.trim() || 'us-east-1',
-      accessKeyId: env.S3_ACCESS_KEY_ID!.trim(),
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY!.trim(),
-      // Buckets with dots cannot be host names under TLS; most self-hosted stores want the path.
-      pathStyle: pathStyle ? pathStyle === 'true' : bucket.includes('.') || !endpoint.includes('amazonaws.com'),
-    },
+    endpoint,
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID!.trim(),
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!.trim(),
+    // Buckets with dots cannot be host names under TLS; most self-hosted stores want the path.
+    pathStyle: pathStyle ? pathStyle === 'true' : bucket.includes('.') || !endpoint.includes('amazonaws.com'),
   }
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { getDb } from '~/db.server'
 import { sweepFiles } from '~/features/housekeeping/sweep.server'
 import { startFakeS3, type FakeS3 } from '../../tests/support/fake-s3'
-import { databaseFiles, folderFiles, type FileStore, type StoredFile } from './files.server'
+import { copyFiles, databaseFiles, folderFiles, type FileStore, type StoredFile } from './files.server'
 import { s3Files, signRequest } from './s3-files.server'
 
 // The one contract of the file stores (app/platform/files.server.ts), held by all three: the folder,
@@ -198,5 +198,40 @@ describe('the S3 store', () => {
     for (const key of keys) await store.put(db(), key, Buffer.from(key), 'image/avif')
     expect(await store.list(db())).toEqual(expect.arrayContaining(keys))
     expect(s3.objects.get(keys[0]!)?.contentType).toBe('image/avif')
+  })
+})
+
+describe('moving files between stores (cli/files.ts copy)', () => {
+  it('copies what the target lacks, from the folder to the database to S3, and again copies nothing', async () => {
+    const folder = folderFiles(fs.mkdtempSync(path.join(os.tmpdir(), 'file-copy-')))
+    const keys = [
+      newKey(),
+      `qc-${crypto.randomUUID()}-thumb.jpg`,
+      `assets/${crypto.randomBytes(16).toString('base64url')}.pdf`,
+    ]
+    for (const key of keys) await folder.put(db(), key, Buffer.from(`bytes of ${key}`), 'ignored')
+    const database = databaseFiles()
+    // One of them is in the database already (a copy that stopped half way).
+    await database.put(db(), keys[0]!, Buffer.from(`bytes of ${keys[0]}`), 'image/png')
+    expect(await copyFiles(db(), folder, database)).toMatchObject({ copied: 2 })
+    for (const key of keys) expect((await database.read(db(), key))?.toString()).toBe(`bytes of ${key}`)
+    expect(
+      await db()
+        .selectFrom('stored_files')
+        .select(['key', 'content_type'])
+        .where('key', 'in', keys.slice(1))
+        .orderBy('key')
+        .execute(),
+    ).toEqual(
+      [
+        { key: keys[2], content_type: 'application/pdf' },
+        { key: keys[1], content_type: 'image/jpeg' },
+      ].sort((a, b) => (a.key! < b.key! ? -1 : 1)),
+    )
+    expect(await copyFiles(db(), folder, database)).toEqual({ copied: 0, present: 3 })
+    const bucket = s3Store()
+    await copyFiles(db(), database, bucket)
+    for (const key of keys) expect((await bucket.read(db(), key))?.toString()).toBe(`bytes of ${key}`)
+    expect(s3.objects.get(keys[2]!)?.contentType).toBe('application/pdf')
   })
 })

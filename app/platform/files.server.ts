@@ -193,3 +193,49 @@ export function fileStore(): FileStore {
   if (globalThis.__files?.config !== cfg) globalThis.__files = { config: cfg, store: fileStoreOf(cfg) }
   return globalThis.__files.store
 }
+
+// The types the app's keys end in (each derived from the checked bytes when the file was taken),
+// for a store that keeps a type beside the bytes when files move from the folder, which keeps none.
+const TYPE_OF_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  tif: 'image/tiff',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  zip: 'application/zip',
+  mp4: 'video/mp4',
+}
+export const contentTypeOfKey = (key: string) =>
+  TYPE_OF_EXTENSION[key.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream'
+
+/**
+ * Copies every file of one store that the other lacks (cli/files.ts): idempotent, so a copy that
+ * stopped half way is run again. The source is left as it was.
+ */
+export async function copyFiles(
+  db: Executor,
+  from: FileStore,
+  to: FileStore,
+  log: (line: string) => void = () => {},
+): Promise<{ copied: number; present: number }> {
+  let copied = 0
+  let present = 0
+  for (const key of await from.list(db)) {
+    if (await to.exists(db, key)) {
+      present++
+      continue
+    }
+    const bytes = await from.read(db, key)
+    // Deleted meanwhile (the sweep, a removal): nothing to copy.
+    if (!bytes) continue
+    await to.put(db, key, bytes, contentTypeOfKey(key))
+    copied++
+    if (copied % 500 === 0) log(`${copied} copied…`)
+  }
+  return { copied, present }
+}

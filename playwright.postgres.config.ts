@@ -18,7 +18,8 @@ export default defineConfig({
   use: { ...base.use, baseURL: `http://localhost:${PORT}` },
   projects: [{ name: 'postgres-no-js', use: { javaScriptEnabled: false } }],
   webServer: {
-    command: 'node server.js',
+    // Statements that PgBouncer's transaction pooling cannot carry fail the journey (tests/support/statement-guard.js).
+    command: 'node --import ./tests/support/statement-guard-preload.js server.js',
     url: `http://localhost:${PORT}/login`,
     env: {
       PORT: String(PORT),

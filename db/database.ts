@@ -1,7 +1,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver } from 'kysely'
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+} from 'kysely'
 import pg from 'pg'
 import type { DB } from './types'
 
@@ -111,10 +121,39 @@ function withStatementCache(sqlite: SQLite.Database, size = 500) {
   }
 }
 
+/**
+ * The migrations' lock: Kysely's own key, so that a release still taking it Kysely's way and this one
+ * keep apart (a session lock and a transaction lock on one key exclude each other).
+ */
+export const MIGRATION_LOCK_KEY = 3853314791062309107n
+
+/**
+ * Kysely's PostgreSQL adapter with the migrations' lock held by their transaction. Kysely takes a
+ * session-level advisory lock on one connection and releases it after the migrations' transaction,
+ * three statements that PgBouncer in transaction pooling mode may send to three server connections:
+ * the lock then stays behind on one of them and the next start-up waits an hour. db/migrate.ts runs
+ * the migrator inside one transaction, where `pg_advisory_xact_lock` holds until commit or rollback
+ * and nothing is left to release.
+ */
+export class TransactionLockAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(db)
+  }
+
+  override async releaseMigrationLock(): Promise<void> {}
+}
+
+/** PostgreSQL without session-level state, as PgBouncer in transaction pooling mode requires (docs/operations.md). */
+class PooledPostgresDialect extends PostgresDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionLockAdapter()
+  }
+}
+
 export function createDatabase(url: string, options: { poolMax?: number } = {}): DatabaseHandle {
   if (isPostgresUrl(url)) {
     const pool = openPool(url, options.poolMax)
-    return { kind: 'postgres', pool, db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }) }
+    return { kind: 'postgres', pool, db: new Kysely<DB>({ dialect: new PooledPostgresDialect({ pool }) }) }
   }
   const sqlite = openSqlite(url)
   return {

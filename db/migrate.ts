@@ -1,6 +1,15 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import { FileMigrationProvider, Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import {
+  FileMigrationProvider,
+  Migrator,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely'
+import { MIGRATION_LOCK_KEY, TransactionLockAdapter } from './database'
 
 /** Absolute path of migrations/, found from the working directory (the app always runs from the project root). */
 export function migrationsFolder(): string {
@@ -12,12 +21,47 @@ function filesOf(folder: string): MigrationProvider {
 }
 
 /** Any database, whatever its schema type: migrations run on one that may not have the schema yet. */
-export function createMigrator<Schema>(db: Kysely<Schema>, provider = filesOf(migrationsFolder())): Migrator {
-  return new Migrator({ db, provider })
+export function createMigrator<Schema>(
+  db: Kysely<Schema>,
+  provider = filesOf(migrationsFolder()),
+  options: { disableTransactions?: boolean } = {},
+): Migrator {
+  return new Migrator({ db, provider, ...options })
 }
 
-async function run(step: ReturnType<Migrator['migrateToLatest']>): Promise<string[]> {
-  const { error, results } = await step
+/**
+ * Runs a migrator's step. On PostgreSQL (db/database.ts's adapter) the whole step is one transaction
+ * that first takes the migrations' lock for itself (pg_advisory_xact_lock): several machines starting
+ * at once migrate one after another, the later ones finding nothing left to do, and nothing of the
+ * lock outlives the transaction, whichever server connection PgBouncer lends it. Kysely's own way
+ * (a session lock around the transaction) leaves the lock on a pooled connection. A failed step
+ * rolls back whole. A migration must not open a transaction of its own on PostgreSQL: its commit would
+ * end this one (the tests' statement guard refuses it). SQLite migrates as Kysely does.
+ */
+async function run<Schema>(
+  db: Kysely<Schema>,
+  provider: MigrationProvider,
+  step: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<string[]> {
+  if (!(db.getExecutor().adapter instanceof TransactionLockAdapter))
+    return namesOf(await step(createMigrator(db, provider)))
+  return db.connection().execute(async (connection) => {
+    await sql`begin`.execute(connection)
+    try {
+      // Before the migrator looks for its own tables: two first start-ups would both create them.
+      await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(connection)
+      const names = namesOf(await step(createMigrator(connection, provider, { disableTransactions: true })))
+      await sql`commit`.execute(connection)
+      return names
+    } catch (error) {
+      // The migrations' error is the one to tell; a connection too broken to roll back ends the transaction anyway.
+      await sql`rollback`.execute(connection).catch(() => undefined)
+      throw error
+    }
+  })
+}
+
+function namesOf({ error, results }: MigrationResultSet): string[] {
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : ''
@@ -65,7 +109,7 @@ export async function migrateToLatest<Schema>(
   const ahead = executed.filter((name) => !(name in own))
   if (ahead.length === 0) {
     try {
-      return { applied: await run(createMigrator(db, files).migrateToLatest()), ahead }
+      return { applied: await run(db, files, (migrator) => migrator.migrateToLatest()), ahead }
     } catch (error) {
       // A newer release migrated while this one waited for the migration lock: look again.
       if (!lookedAgain && /previously executed migration \S+ is missing/.test((error as Error).message))
@@ -90,7 +134,7 @@ export async function migrateToLatest<Schema>(
       ...own,
     }),
   }
-  return { applied: await run(createMigrator(db, newer).migrateToLatest()), ahead }
+  return { applied: await run(db, newer, (migrator) => migrator.migrateToLatest()), ahead }
 }
 
 function ranByNewerRelease(name: string): Migration {
@@ -106,5 +150,5 @@ export function aheadNotice(ahead: string[]): string {
 }
 
 export function migrateDown<Schema>(db: Kysely<Schema>): Promise<string[]> {
-  return run(createMigrator(db).migrateDown())
+  return run(db, filesOf(migrationsFolder()), (migrator) => migrator.migrateDown())
 }

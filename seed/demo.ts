@@ -4,6 +4,7 @@ import { audit } from '~/platform/audit.server'
 import { reindexAll, syncSearch } from '~/platform/search.server'
 import { withGstinCheck } from '../app/utils/gstin'
 import type { Database } from '#db/database'
+import { isUniqueViolation } from '#db/errors'
 import { DEMO_PASSWORD, DEMO_ROLES, demoEmail, PENDING_DEMO_EMAIL } from './demo-users'
 import { seedCatalogue } from './catalogue'
 import { seedMoreCompanies } from './companies'
@@ -446,22 +447,29 @@ export async function createFirstAdmin(
   }
   if (password.length < 10) throw new Error('ADMIN_PASSWORD must be at least 10 characters long')
   const hash = await hashPassword(password)
-  await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .insertInto('users')
-      .values({ email: email.trim().toLowerCase(), name: 'Administrator', password_hash: hash })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await trx.insertInto('user_roles').values({ user_id: user.id, role: 'admin' }).execute()
-    await syncSearch(trx, 'user', user.id)
-    await audit(trx, {
-      actorUserId: null,
-      action: 'user.bootstrap_admin',
-      entityType: 'user',
-      entityId: user.id,
-      after: { email },
-      note: 'created at first start',
+  try {
+    await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('users')
+        .values({ email: email.trim().toLowerCase(), name: 'Administrator', password_hash: hash })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx.insertInto('user_roles').values({ user_id: user.id, role: 'admin' }).execute()
+      await syncSearch(trx, 'user', user.id)
+      await audit(trx, {
+        actorUserId: null,
+        action: 'user.bootstrap_admin',
+        entityType: 'user',
+        entityId: user.id,
+        after: { email },
+        note: 'created at first start',
+      })
     })
-  })
+  } catch (error) {
+    // Several machines started at once on the empty database: another one made the administrator.
+    if (!isUniqueViolation(error, 'users')) throw error
+    log(`The first administrator, ${email}, was created by another process.`)
+    return
+  }
   log(`Created the first administrator, ${email}.`)
 }

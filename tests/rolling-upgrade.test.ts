@@ -8,7 +8,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { createDatabase, isPostgresUrl } from '#db/database'
+import { createDatabase, isPostgresUrl, MIGRATION_LOCK_KEY } from '#db/database'
 import { migrateToLatest, migrationsFolder } from '#db/migrate'
 import { startServer } from './support/server'
 
@@ -95,8 +95,8 @@ describe('start-up on a database a newer release migrated', () => {
   })
 })
 
-// Kysely's migration lock on PostgreSQL (a session advisory lock; the id is Kysely's own).
-const KYSELY_MIGRATION_LOCK = '3853314791062309107'
+// The migrations' lock on PostgreSQL (Kysely's own key): a newer release takes it for its migrations'
+// transaction (pg_advisory_xact_lock: db/migrate.ts), as PgBouncer's transaction pooling requires.
 
 describe.runIf(isPostgresUrl(process.env.DATABASE_URL ?? ''))('start-up while a newer release migrates', () => {
   it('waits for its migration, then serves on what it made', async () => {
@@ -107,7 +107,8 @@ describe.runIf(isPostgresUrl(process.env.DATABASE_URL ?? ''))('start-up while a 
       // The database as this release left it (the tests above ran a newer release's migrations on it).
       await other.query("delete from kysely_migration where name like '2999%'")
       // The newer release holds the lock, as while it migrates; this one looks, finds nothing new, waits.
-      await other.query(`select pg_advisory_lock(${KYSELY_MIGRATION_LOCK})`)
+      await other.query('begin')
+      await other.query(`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`)
       const outcome = migrateToLatest(db)
       for (let waited = 0; ; waited += 20) {
         const { rows } = await other.query(
@@ -121,7 +122,7 @@ describe.runIf(isPostgresUrl(process.env.DATABASE_URL ?? ''))('start-up while a 
         newer,
         new Date().toISOString(),
       ])
-      await other.query(`select pg_advisory_unlock(${KYSELY_MIGRATION_LOCK})`)
+      await other.query('commit')
       expect(await outcome).toEqual({ applied: [], ahead: [newer] })
     } finally {
       await other.end()

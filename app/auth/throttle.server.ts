@@ -1,3 +1,4 @@
+import type { Pool } from 'pg'
 import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible'
 import { getDatabase } from '~/db.server'
 import { countOf } from '~/utils/format'
@@ -34,6 +35,17 @@ export type LimitedForm = keyof typeof FORM_LIMITS
 
 type Limiter = RateLimiterSQLite | RateLimiterPostgres
 
+/**
+ * The pool as the PostgreSQL store sees it, its statements unnamed. The store names every statement
+ * (`login_throttle:rlflx-get`), and a named statement lives in one server connection's session: behind
+ * PgBouncer in transaction pooling mode the next query may reach another connection, where it is
+ * missing or already exists, and every sign-in failed (docs/operations.md "PgBouncer"). The store
+ * only ever calls `query` of a pool (storeType 'pool'), with the statement's text and values.
+ */
+const unnamedStatements = (pool: Pool) => ({
+  query: ({ text, values }: { text: string; values?: unknown[] }) => pool.query({ text, values }),
+})
+
 function limiters() {
   // The counters live in the app's database (table login_throttle, made by a migration), so every
   // process serving it shares them; expired rows are purged by the housekeeping worker.
@@ -43,7 +55,7 @@ function limiters() {
     database.kind === 'postgres'
       ? new RateLimiterPostgres({
           ...common,
-          storeClient: database.pool,
+          storeClient: unnamedStatements(database.pool),
           storeType: 'pool',
           keyPrefix,
           points,

@@ -3,9 +3,11 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { afterAll } from 'vitest'
 import { TEMPLATE_DB, TEST_SESSION_SECRET } from './paths'
 import { createDatabaseOn, dropDatabaseOn, uniqueName } from './postgres'
+import { installStatementGuard } from './statement-guard.js'
 
 const server = process.env.TEST_POSTGRES_URL
 const template = process.env.TEST_POSTGRES_TEMPLATE
@@ -15,6 +17,8 @@ if (server) {
     throw new Error(
       'TEST_POSTGRES_URL is set but no template database was made (tests/support/global-setup.ts, tests/support/with-postgres.ts)',
     )
+  // What PgBouncer in transaction pooling mode cannot carry fails every test that sends it.
+  installStatementGuard(pg)
   const name = uniqueName('platform_test')
   process.env.DATABASE_URL = await createDatabaseOn(server, name, template)
   cleanUp = () => dropDatabaseOn(server, name)

@@ -121,6 +121,116 @@ function memoryFolder(): string | null {
   }
 }
 
+/** Debian's pgbouncer (`apt-get install pgbouncer`), PGBOUNCER_BIN, or one on the PATH; null when there is none. */
+export function findPgbouncer(): string | null {
+  const candidates = [
+    process.env.PGBOUNCER_BIN,
+    '/usr/sbin/pgbouncer',
+    '/usr/bin/pgbouncer',
+    ...(process.env.PATH ?? '').split(':').map((dir) => path.join(dir, 'pgbouncer')),
+  ]
+  return candidates.find((file): file is string => !!file && fs.existsSync(file)) ?? null
+}
+
+export interface Bouncer {
+  /** The PostgreSQL server's URL with PgBouncer's host and port: any database name reaches the same-named database. */
+  url: string
+  stop: () => void
+}
+
+/**
+ * PgBouncer in transaction pooling mode in front of the server at `serverUrl`, on a free port of
+ * 127.0.0.1: what hosted PostgreSQL offers for many connections, which keeps no session state
+ * between transactions. Every database name is passed through (`*`), so each test file's database
+ * is reachable; clients are trusted (127.0.0.1 only) and PgBouncer signs in to the server as
+ * serverUrl's user. As root it runs as the `postgres` user (PgBouncer refuses root).
+ */
+export async function startPgbouncer(bin: string, serverUrl: string): Promise<Bouncer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-pgbouncer-'))
+  const server = new URL(serverUrl)
+  const user = decodeURIComponent(server.username || 'postgres')
+  const password = decodeURIComponent(server.password)
+  const port = await freePort()
+  const quoted = (value: string) => `'${value.replace(/'/g, "''")}'`
+  const target = [
+    `host=${server.hostname}`,
+    `port=${server.port || 5432}`,
+    `user=${quoted(user)}`,
+    ...(password ? [`password=${quoted(password)}`] : []),
+  ].join(' ')
+  fs.writeFileSync(path.join(dir, 'userlist.txt'), `"${user.replace(/"/g, '""')}" ""\n`)
+  fs.writeFileSync(
+    path.join(dir, 'pgbouncer.ini'),
+    [
+      '[databases]',
+      `* = ${target}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      'unix_socket_dir =',
+      'auth_type = trust',
+      `auth_file = ${path.join(dir, 'userlist.txt')}`,
+      `admin_users = ${user}`,
+      'pool_mode = transaction',
+      // Two servers of 10 connections each, the test process's own, and room to spare.
+      'max_client_conn = 500',
+      'default_pool_size = 20',
+      'ignore_startup_parameters = extra_float_digits',
+      `logfile = ${path.join(dir, 'pgbouncer.log')}`,
+      `pidfile = ${path.join(dir, 'pgbouncer.pid')}`,
+      '',
+    ].join('\n'),
+  )
+  const asRoot = process.getuid?.() === 0
+  if (asRoot) {
+    const [uid, gid] = postgresUser()
+    for (const file of ['', 'userlist.txt', 'pgbouncer.ini']) fs.chownSync(path.join(dir, file), uid, gid)
+  }
+  const args = ['-d', '-q', path.join(dir, 'pgbouncer.ini')]
+  const started = asRoot
+    ? spawnSync('runuser', ['-u', 'postgres', '--', bin, ...args], { encoding: 'utf8' })
+    : spawnSync(bin, args, { encoding: 'utf8' })
+  const log = () => fs.readFileSync(path.join(dir, 'pgbouncer.log'), 'utf8').slice(-2000)
+  const fail = (why: string) => {
+    const detail = fs.existsSync(path.join(dir, 'pgbouncer.log')) ? log() : ''
+    fs.rmSync(dir, { recursive: true, force: true })
+    return new Error(`pgbouncer ${why}: ${started.stderr}${started.stdout}${detail}`.trim())
+  }
+  if (started.status !== 0) throw fail(`exited with ${started.status}`)
+  const url = new URL(serverUrl)
+  url.hostname = '127.0.0.1'
+  url.port = String(port)
+  url.password = ''
+  const pidFile = path.join(dir, 'pgbouncer.pid')
+  for (let waited = 0; !(await accepts(port)); waited += 50) {
+    if (waited > 5_000) throw fail('did not accept connections within 5 s')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return {
+    url: url.toString(),
+    stop: () => {
+      try {
+        // Its own process, by the id it wrote: SIGTERM shuts it down at once.
+        if (fs.existsSync(pidFile)) process.kill(Number(fs.readFileSync(pidFile, 'utf8').trim()), 'SIGTERM')
+      } catch {
+        // Already gone.
+      }
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
 function postgresUser(): [number, number] {
   const line = fs
     .readFileSync('/etc/passwd', 'utf8')

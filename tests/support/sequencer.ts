@@ -11,6 +11,7 @@ export const LONG_FILES = [
   'tests/fuzz-forms-1.test.ts', // 47 / 60
   'tests/fuzz-forms-2.test.ts', // 33 / 45
   'tests/confidentiality-markers.test.ts', // 26 / 50 (under a load of 9 on two cores)
+  'tests/machines.test.ts', // 22 / 16, mostly waiting for the two servers' workers to tick
   'tests/link-crawl.test.ts', // 8-18 / 16 (alone; 33 beside the access matrix)
   'tests/durability.test.ts', // 19
   'tests/uploads-matrix.test.ts', // 15

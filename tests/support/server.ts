@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { freePort } from './postgres'
+
+/** Preloaded into servers on PostgreSQL: statements leaving session-level state fail (statement-guard.js). */
+const STATEMENT_GUARD = fileURLToPath(new URL('./statement-guard-preload.js', import.meta.url))
 
 export interface RunningServer {
   url: string
@@ -19,16 +23,18 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort()
   let output = ''
-  const child = spawn(process.execPath, ['server.js'], {
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: process.env.DATABASE_URL,
-      SESSION_SECRET: process.env.SESSION_SECRET,
-      APP_URL: `http://localhost:${port}`,
-      PORT: String(port),
-      WORKER: 'false',
-      ...env,
-    } as unknown as NodeJS.ProcessEnv,
+  const environment = {
+    PATH: process.env.PATH,
+    DATABASE_URL: process.env.DATABASE_URL,
+    SESSION_SECRET: process.env.SESSION_SECRET,
+    APP_URL: `http://localhost:${port}`,
+    PORT: String(port),
+    WORKER: 'false',
+    ...env,
+  }
+  const onPostgres = /^postgres(ql)?:\/\//i.test(environment.DATABASE_URL ?? '')
+  const child = spawn(process.execPath, [...(onPostgres ? ['--import', STATEMENT_GUARD] : []), 'server.js'], {
+    env: environment as unknown as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout.on('data', (chunk) => (output += chunk))

@@ -3,9 +3,11 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { PostgresAdapter, sql } from 'kysely'
-import { config, type Config, type FileStorage } from '~/config.server'
+import { config, type Config } from '~/config.server'
 import type { Executor } from './executor'
 import { checkedFileKey, isFileKey } from './file-key'
+import type { FileStore } from './file-store'
+import { nothingAfterCommit } from './file-store'
 import { s3Files } from './s3-files.server'
 
 // Uploaded files (catalogue images, QC photos, assets, the image playground's) are kept through this
@@ -18,40 +20,7 @@ import { s3Files } from './s3-files.server'
 // A key is what the row names (`<uuid>.jpg`, `qc-<uuid>.jpg`, `assets/<key>.pdf`, ...): the same
 // string in every backend, so files move between them unchanged (cli/files.ts).
 
-/** A file's bytes as a response body: streamed where the backend streams, else one view of the bytes read. */
-export interface StoredFile {
-  size: number
-  body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>
-}
-
-/** What to do once the transaction that deleted the rows has committed (fs, s3: delete their files). */
-export type AfterCommit = () => Promise<void>
-export const nothingAfterCommit: AfterCommit = async () => {}
-
-export interface FileStore {
-  readonly backend: FileStorage
-  /**
-   * Keeps the bytes under a new key, in `trx` where the backend is the database (a rolled-back
-   * transaction keeps nothing); elsewhere at once (a rolled-back one leaves a file no row names,
-   * which the sweep removes after an hour). Call it in the transaction that writes the row naming it.
-   */
-  put(trx: Executor, key: string, bytes: Uint8Array, contentType: string): Promise<void>
-  /** The file to serve, or null when there is none. */
-  open(db: Executor, key: string): Promise<StoredFile | null>
-  /** The file's bytes (to work on them), or null when there is none. */
-  read(db: Executor, key: string): Promise<Buffer | null>
-  exists(db: Executor, key: string): Promise<boolean>
-  /**
-   * The files of rows `trx` deleted: deleted in `trx` where the backend is the database; elsewhere
-   * the deletion is returned, to run once `trx` has committed (before, a rollback would leave rows
-   * naming no file). A process stopped in between leaves files the sweep removes.
-   */
-  remove(trx: Executor, keys: string[]): Promise<AfterCommit>
-  /** Deletes now, outside any transaction: the files of an upload that failed, the sweep's. */
-  discard(db: Executor, keys: string[]): Promise<void>
-  /** The keys of files stored before `before` (all when it is left out), for the sweep and for moving files. */
-  list(db: Executor, options?: { before?: Date }): Promise<string[]>
-}
+export { nothingAfterCommit, type AfterCommit, type FileStore, type StoredFile } from './file-store'
 
 /** A view of a Buffer's bytes (no copy) that a Response takes as its body. */
 export const bodyOf = (bytes: Uint8Array): Uint8Array<ArrayBuffer> =>

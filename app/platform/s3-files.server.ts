@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { S3Config } from '~/config.server'
 import { checkedFileKey, isFileKey } from './file-key'
-import type { FileStore } from './files.server'
+import type { FileStore } from './file-store'
 
 // FILE_STORAGE=s3: files in an S3-compatible object store (AWS S3, MinIO, Cloudflare R2, Ceph, ...),
 // spoken to over its REST API with fetch and Signature Version 4 (node:crypto), not an SDK: the app

@@ -170,6 +170,9 @@ it('refuses hostile files at every upload, or keeps them inert', async () => {
   const dataDir = path.dirname(
     path.resolve(process.env.DATABASE_URL!.startsWith('postgres') ? uploads : process.env.DATABASE_URL!),
   )
+  // Beside the database file: what an upload might write there, less the databases other test files
+  // make in the same folder while this one runs (tests/support/fresh-database.ts).
+  const besideDatabase = () => filesUnder(dataDir, false).filter((file) => !/^platform-test-/.test(path.basename(file)))
   // Uploads are kept through the file store (the folder on SQLite, the database on PostgreSQL):
   // what it holds is read through it; files on disk are watched for anything written beside it.
   const store = fileStore()
@@ -181,7 +184,7 @@ it('refuses hostile files at every upload, or keeps them inert', async () => {
   for (const [page, role] of uploadPages) {
     for (const [what, bytes, name, type] of hostile) {
       for (const form of await uploadFormsNow(page, role)) {
-        const before = new Set([...filesUnder(uploads), ...filesUnder(dataDir, false)])
+        const before = new Set([...filesUnder(uploads), ...besideDatabase()])
         const keysBefore = await storedKeys()
         const body = new FormData()
         for (const [field, value] of form.fields) body.append(field, value)
@@ -196,7 +199,7 @@ it('refuses hostile files at every upload, or keeps them inert', async () => {
         await response.arrayBuffer()
         sent++
         if (response.status >= 500) failures.push(`${form.page}: ${what} answered ${response.status}`)
-        const added = [...filesUnder(uploads), ...filesUnder(dataDir, false)].filter((file) => !before.has(file))
+        const added = [...filesUnder(uploads), ...besideDatabase()].filter((file) => !before.has(file))
         const addedKeys = [...(await storedKeys())].filter((key) => !keysBefore.has(key))
         if (bytes === png && addedKeys.length) keptPng.add(form.page)
         for (const file of added) {

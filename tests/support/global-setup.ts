@@ -14,10 +14,18 @@ async function migrateAndSeed(handle: DatabaseHandle) {
 export async function makePostgresTemplate(server: string): Promise<string> {
   const template = uniqueName('platform_template')
   const handle = createDatabase(await createDatabaseOn(server, template))
+  // The demo's files (QC photos) go where the app on PostgreSQL reads them: the database, its default
+  // store (docs/operations.md "Files"). This process's own DATABASE_URL, if any, names another database.
+  const storage = process.env.FILE_STORAGE
+  process.env.FILE_STORAGE = 'database'
+  globalThis.__config = undefined
   try {
     await migrateAndSeed(handle)
   } finally {
     await handle.db.destroy()
+    if (storage === undefined) delete process.env.FILE_STORAGE
+    else process.env.FILE_STORAGE = storage
+    globalThis.__config = undefined
   }
   return template
 }

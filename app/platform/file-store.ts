@@ -32,8 +32,13 @@ export interface FileStore {
    * naming no file). A process stopped in between leaves files the sweep removes.
    */
   remove(trx: Executor, keys: string[]): Promise<AfterCommit>
-  /** Deletes now, outside any transaction: the files of an upload that failed, the sweep's. */
+  /** Deletes now, outside any transaction: the sweep's, a move's. */
   discard(db: Executor, keys: string[]): Promise<void>
+  /**
+   * The files `put` for rows whose transaction did not commit: deleted now where they outlived it
+   * (fs, s3); nothing to do in the database, where they rolled back with the rows.
+   */
+  abandon(db: Executor, keys: string[]): Promise<void>
   /** The keys of files stored before `before` (all when it is left out), for the sweep and for moving files. */
   list(db: Executor, options?: { before?: Date }): Promise<string[]>
 }

@@ -108,6 +108,21 @@ describe.each(stores)('the %s file store', (_name, make) => {
     expect(await store.exists(db(), b)).toBe(false)
   })
 
+  it('abandons what a failed transaction put: no file is left on any store', async () => {
+    const store = make()
+    const key = newKey()
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await store.put(trx, key, Buffer.from('a'), 'image/png')
+          throw new Error('rolled back')
+        }),
+    ).rejects.toThrow('rolled back')
+    await store.abandon(db(), [key])
+    expect(await store.exists(db(), key)).toBe(false)
+  })
+
   it('is swept: a file no row names goes once it is an hour old; a file a row names stays', async () => {
     const store = make()
     const named = `assets/${crypto.randomBytes(16).toString('base64url')}.png`

@@ -76,6 +76,7 @@ export function folderFiles(root: string): FileStore {
       return () => unlink(keys)
     },
     discard: (_db, keys) => unlink(keys),
+    abandon: (_db, keys) => unlink(keys),
     async list(_db, options = {}) {
       const before = options.before?.getTime() ?? Infinity
       const keys: string[] = []
@@ -140,6 +141,7 @@ export function databaseFiles(): FileStore {
       await this.discard(trx, keys)
       return nothingAfterCommit
     },
+    async abandon() {},
     async discard(db, keys) {
       // In slices: SQLite takes at most 32,766 parameters a statement.
       for (let i = 0; i < keys.length; i += 500)

@@ -177,6 +177,7 @@ export function s3Files(cfg: S3Config): FileStore {
       return () => unlink(keys)
     },
     discard: (_db, keys) => unlink(keys),
+    abandon: (_db, keys) => unlink(keys),
     async list(_db, options = {}) {
       const keys: string[] = []
       let token: string | undefined

@@ -30,6 +30,9 @@ if (server) {
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true })
   }
 }
+// Uploaded files of this file alone: files running at once in other workers keep theirs apart.
+const uploads = path.join(os.tmpdir(), `platform-test-${process.pid}-${crypto.randomBytes(4).toString('hex')}-uploads`)
+process.env.UPLOADS_DIR = uploads
 process.env.SESSION_SECRET = TEST_SESSION_SECRET
 process.env.APP_URL = 'http://localhost:3000'
 // Files share a worker process (vitest.config.ts, isolate): nothing of the last file's database or configuration stays.
@@ -42,4 +45,5 @@ afterAll(async () => {
   globalThis.__database = undefined
   globalThis.__config = undefined
   await cleanUp()
+  fs.rmSync(uploads, { recursive: true, force: true })
 })

@@ -17,8 +17,8 @@ export interface RunningServer {
 
 /**
  * Starts the real server (`node server.js`, the built app) on a free port and waits until it
- * serves. Inside a vitest file it uses that file's database (DATABASE_URL, SESSION_SECRET), so
- * cookies made with tests/support/db are good on it.
+ * serves. Inside a vitest file it uses that file's database and upload folder (DATABASE_URL,
+ * UPLOADS_DIR, SESSION_SECRET), so cookies made with tests/support/db are good on it.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort()
@@ -27,6 +27,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     PATH: process.env.PATH,
     DATABASE_URL: process.env.DATABASE_URL,
     SESSION_SECRET: process.env.SESSION_SECRET,
+    UPLOADS_DIR: process.env.UPLOADS_DIR,
     APP_URL: `http://localhost:${port}`,
     PORT: String(port),
     WORKER: 'false',

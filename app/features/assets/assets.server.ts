@@ -121,7 +121,7 @@ export async function saveAssets(
       return { ids: result ? result.split(',').map(Number) : [], repeated }
     })
   } catch (error) {
-    if (fileStore().backend !== 'database') await fileStore().discard(db, written)
+    await fileStore().abandon(db, written)
     throw error
   }
 }

@@ -4,7 +4,7 @@ import sharp from 'sharp'
 import type { Database } from '#db/database'
 import type { PlaygroundFormat } from '#db/types'
 import { audit } from '~/platform/audit.server'
-import { fileStore } from '~/platform/files.server'
+import { fileStore, type AfterCommit } from '~/platform/files.server'
 import { checkFile, fileKeyOf, MAX_IMAGE_PIXELS, newStorageKey, type CheckedFile } from '../assets/files.server'
 import { outputSize, tooLargeMessage, type ImageOps } from './images'
 import type { OutputFormat } from './shared'
@@ -31,8 +31,9 @@ export const checkPlaygroundImage = (value: FormDataEntryValue | null) =>
 /** Keeps an upload as the user's; the oldest beyond KEEP_IMAGES go (rows and files). */
 export async function savePlaygroundImage(db: Database, userId: number, file: CheckedFile): Promise<number> {
   const key = newStorageKey(file.ext)
+  let saved: { id: number; dropped: AfterCommit }
   try {
-    const { id, dropped } = await db.transaction().execute(async (trx) => {
+    saved = await db.transaction().execute(async (trx) => {
       await fileStore().put(trx, fileKeyOf('playground', key), file.bytes, file.contentType)
       const row = await trx
         .insertInto('playground_images')
@@ -78,12 +79,13 @@ export async function savePlaygroundImage(db: Database, userId: number, file: Ch
       )
       return { id: row.id, dropped }
     })
-    await dropped()
-    return id
   } catch (error) {
-    if (fileStore().backend !== 'database') await fileStore().discard(db, [fileKeyOf('playground', key)])
+    await fileStore().abandon(db, [fileKeyOf('playground', key)])
     throw error
   }
+  // After the commit: the new image's row stands, so a failure here must not take its file.
+  await saved.dropped()
+  return saved.id
 }
 
 export function playgroundImages(db: Database, userId: number) {

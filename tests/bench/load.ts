@@ -29,9 +29,12 @@ import { benchDatabase, benchDatabaseKind, type BenchDatabaseKind } from './data
 import { atLeast, none } from './budgets'
 import { signIn } from './pages'
 import { percentile, startServer } from './server'
+import { cpuMs, hasEnv, ownCpuMs } from './cpu'
 
 type Step = { method: string; path: string; headers: Record<string, string>; body?: string }
-type Run = { perSecond: number; p50: number; p95: number; p99: number; errors: number; detail: string }
+/** CPU milliseconds a request of the app's processes, the database server's backends and the load generator. */
+type Cpu = { app: number; database: number; generator: number }
+type Run = { perSecond: number; p50: number; p95: number; p99: number; errors: number; detail: string; cpu: Cpu }
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60)
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50)
@@ -66,9 +69,9 @@ export async function benchLoad(): Promise<string[]> {
     const summary = new Map<string, Run>()
     rows.push(
       '',
-      '| database | processes | req/s | p50 ms | p95 ms | p99 ms | errors |' +
+      '| database | processes | req/s | p50 ms | p95 ms | p99 ms | errors | CPU ms a request: app | database server | load generator |' +
         (ROUNDS > 1 ? ' req/s of each run |' : ''),
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |' + (ROUNDS > 1 ? ' --- |' : ''),
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |' + (ROUNDS > 1 ? ' --- |' : ''),
     )
     for (const { kind } of databases) {
       for (const processes of [1, 2]) {
@@ -79,6 +82,11 @@ export async function benchLoad(): Promise<string[]> {
           p95: median(all.map((r) => r.p95)),
           p99: median(all.map((r) => r.p99)),
           errors: all.reduce((n, r) => n + r.errors, 0),
+          cpu: {
+            app: median(all.map((r) => r.cpu.app)),
+            database: median(all.map((r) => r.cpu.database)),
+            generator: median(all.map((r) => r.cpu.generator)),
+          },
           detail: all
             .filter((r) => r.errors)
             .map((r) => r.detail)
@@ -90,7 +98,7 @@ export async function benchLoad(): Promise<string[]> {
           run.errors,
         )
         rows.push(
-          `| ${TITLE[kind]} | ${processes} | ${run.perSecond.toFixed(0)} | ${run.p50.toFixed(0)} | ${run.p95.toFixed(0)} | ${run.p99.toFixed(0)} | ${run.errors}${run.errors ? ` ${run.detail} FAIL` : ''} |` +
+          `| ${TITLE[kind]} | ${processes} | ${run.perSecond.toFixed(0)} | ${run.p50.toFixed(0)} | ${run.p95.toFixed(0)} | ${run.p99.toFixed(0)} | ${run.errors}${run.errors ? ` ${run.detail} FAIL` : ''} | ${run.cpu.app.toFixed(2)} | ${run.cpu.database.toFixed(2)} | ${run.cpu.generator.toFixed(2)} |` +
             (ROUNDS > 1 ? ` ${all.map((r) => r.perSecond.toFixed(0)).join(', ')} |` : ''),
         )
       }
@@ -103,6 +111,7 @@ export async function benchLoad(): Promise<string[]> {
       rows.push(
         '',
         `PostgreSQL ×2 / SQLite ×2: ${ratio.toFixed(2)} × the throughput, p95 ${postgres.p95.toFixed(0)} against ${sqlite.p95.toFixed(0)} ms`,
+        `CPU a request, PostgreSQL ×2 against SQLite ×2: the app's processes ${postgres.cpu.app.toFixed(2)} against ${sqlite.cpu.app.toFixed(2)} ms, and the PostgreSQL server's backends ${postgres.cpu.database.toFixed(2)} ms more on the same cores (SQLite runs inside the app's processes)`,
       )
     }
   } finally {
@@ -157,10 +166,19 @@ async function runLoad(url: string, processes: number): Promise<Run> {
     .limit(1)
     .executeTakeFirstOrThrow()
   await db.destroy()
+  const port = 3197
   const server = await startServer(
     { DATABASE_URL: url, NODE_ENV: 'production', WEB_CONCURRENCY: String(processes), LOG_LEVEL: 'warn' },
-    3197,
+    port,
   )
+  // Where the cores went: the app's processes (the server and its workers, started with this PORT),
+  // the PostgreSQL backends serving this database (their title names it), and this process.
+  const database = isPostgresUrl(url) ? new URL(url).pathname.slice(1) : null
+  const cpu = (): Cpu => ({
+    app: cpuMs((line, pid) => line.includes('server.js') && hasEnv(pid, 'PORT', String(port))),
+    database: database ? cpuMs((line) => line.startsWith('postgres: ') && line.split(' ').includes(database)) : 0,
+    generator: ownCpuMs(),
+  })
   try {
     const [internal, buyer, seller, kam, operator] = await Promise.all(
       ['internal', 'buyer', 'seller', 'demand_kam', 'field_operator'].map((role) =>
@@ -203,6 +221,7 @@ async function runLoad(url: string, processes: number): Promise<Run> {
       if (res.status >= 400) throw new Error(`${step.method} ${step.path} answered ${res.status}`)
     }
     const times: number[] = []
+    const before = cpu()
     const statuses = new Map<number, number>()
     const result = await new Promise<Result>((resolve, reject) => {
       const instance = autocannon(
@@ -214,6 +233,8 @@ async function runLoad(url: string, processes: number): Promise<Run> {
         statuses.set(status, (statuses.get(status) ?? 0) + 1)
       })
     })
+    const after = cpu()
+    const per = (key: keyof Cpu) => (after[key] - before[key]) / Math.max(1, times.length)
     const failed = [...statuses].filter(([status]) => status >= 400).reduce((n, [, count]) => n + count, 0)
     return {
       perSecond: times.length / SECONDS,
@@ -221,6 +242,7 @@ async function runLoad(url: string, processes: number): Promise<Run> {
       p95: percentile(times, 95),
       p99: percentile(times, 99),
       errors: result.errors + result.timeouts + failed,
+      cpu: { app: per('app'), database: per('database'), generator: per('generator') },
       detail: `(${result.errors} failed, ${result.timeouts} timed out, statuses ${JSON.stringify(Object.fromEntries(statuses))})`,
     }
   } finally {

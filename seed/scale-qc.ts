@@ -104,9 +104,12 @@ export async function seedQcScale(db: Database, scale: { inspections: number }, 
     ).map((h) => `${h.operator_id} ${h.scheduled_on} ${h.slot}`),
   )
   const taken = new Map<string, number>()
+  // Days only fill up: where a search from a day last found room, the next one from that day starts.
+  const roomFrom = new Map<string, string>()
   const place = (day: string): { day: string; operator: number; slot: string } => {
-    for (let d = new Date(`${day}T12:00:00Z`); ; d = new Date(d.getTime() + DAY)) {
+    for (let d = new Date(`${roomFrom.get(day) ?? day}T12:00:00Z`); ; d = new Date(d.getTime() + DAY)) {
       const key = d.toISOString().slice(0, 10)
+      roomFrom.set(day, key)
       for (let n = taken.get(key) ?? 0; n < operators.length * SLOTS.length; n++) {
         const spot = {
           day: key,

@@ -1,4 +1,4 @@
-import { PostgresAdapter, type QueryExecutor } from 'kysely'
+import { PostgresAdapter, sql, type QueryExecutor, type Transaction } from 'kysely'
 
 /**
  * A read that takes its rows for the rest of the transaction (docs/domain.md "The two databases and
@@ -11,4 +11,17 @@ import { PostgresAdapter, type QueryExecutor } from 'kysely'
  */
 export function lockedRead<Q extends { forNoKeyUpdate(): Q }>(db: { getExecutor(): QueryExecutor }, query: Q): Q {
   return db.getExecutor().adapter instanceof PostgresAdapter ? query.forNoKeyUpdate() : query
+}
+
+/**
+ * Work that several machines may begin at once and only one may do (start-up's rebuild of the
+ * reports' rows), one at a time: on PostgreSQL a transaction-level advisory lock on `key`, taken
+ * inside the caller's transaction and let go when it ends, so nothing is left on a pooled
+ * connection (PgBouncer's transaction pooling; the migrations' lock is the same kind). The second
+ * machine waits there, then reads what the first committed. SQLite needs none: its transactions
+ * begin immediate, so the first holds the one write lock from its start.
+ */
+export async function holdWorkLock<DB>(trx: Transaction<DB>, key: bigint): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return
+  await sql`select pg_advisory_xact_lock(${sql.lit(key)})`.execute(trx)
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { PostgresAdapter, sql } from 'kysely'
 import { getDb } from '~/db.server'
 import { makeBuyer, makeSeller } from '../../../tests/support/companies'
 import { userIdOf } from '../../../tests/support/db'
@@ -151,4 +151,19 @@ describe('the reports’ summary rows', () => {
     expect(await skuRows()).toEqual(skus)
     expect(await buildMissingReportRows(db())).toEqual([])
   })
+
+  // Two machines starting at once after a restore without the rows: each start-up asks on its own
+  // connection. Without the lock both deleted and inserted, and one failed on the other's rows.
+  it.runIf(db().getExecutor().adapter instanceof PostgresAdapter)(
+    'are built once when two machines start at once (PostgreSQL)',
+    async () => {
+      const [days, skus] = [await dayRows(), await skuRows()]
+      for (const table of ['order_day_facts', 'order_facts', 'buyer_sku_month_facts', 'order_sku_facts'] as const)
+        await db().deleteFrom(table).execute()
+      const answers = await Promise.all([buildMissingReportRows(db()), buildMissingReportRows(db())])
+      expect(answers.map((built) => built.length).sort()).toEqual([0, 1])
+      expect(await dayRows()).toEqual(days)
+      expect(await skuRows()).toEqual(skus)
+    },
+  )
 })

@@ -1,7 +1,9 @@
+import { PostgresAdapter } from 'kysely'
 import type { Database } from '#db/database'
+import { holdWorkLock } from '#db/locks'
 import type { OrderFactsTable, OrderSkuFactsTable } from '#db/types'
 import { kolkataDay } from '~/utils/format'
-import type { Executor } from '~/platform/executor'
+import { inTransaction, type Executor } from '~/platform/executor'
 import { gstOf, lineValue } from '../orders/lines'
 import { rebuildQcFacts } from './qc-facts.server'
 
@@ -244,7 +246,7 @@ async function moveSkuFacts(trx: Executor, masterOrderId: number, before: SkuFac
  * The facts worked out again from every order (after a bulk load, or to check the kept ones): each
  * order's contribution in batches by id, then the day and month rows summed from them in SQL.
  */
-export async function rebuildOrderFacts(db: Database, batch = 2_000): Promise<{ orders: number; rows: number }> {
+export async function rebuildOrderFacts(db: Executor, batch = 2_000): Promise<{ orders: number; rows: number }> {
   for (const table of ['order_day_facts', 'order_facts', 'buyer_sku_month_facts', 'order_sku_facts'] as const)
     await db.deleteFrom(table).execute()
   let after = 0
@@ -257,7 +259,7 @@ export async function rebuildOrderFacts(db: Database, batch = 2_000): Promise<{ 
     after = ids.at(-1)!
     orders += ids.length
     const { facts, skus } = await factsOfOrders(db, ids)
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       for (let i = 0; i < facts.length; i += 500)
         await trx
           .insertInto('order_facts')
@@ -304,6 +306,19 @@ export async function rebuildOrderFacts(db: Database, batch = 2_000): Promise<{ 
  * before the reports came): at start-up, after the migrations. Answers what it built.
  */
 export async function buildMissingReportRows(db: Database): Promise<string[]> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return buildMissing(db)
+  // Several machines may start at once: one builds the rows in one transaction under a lock; the
+  // others wait for it, then find them (two building at once deleted and inserted each other's rows).
+  return db.transaction().execute(async (trx) => {
+    await holdWorkLock(trx, REPORT_ROWS_LOCK_KEY)
+    return buildMissing(trx)
+  })
+}
+
+/** The lock of start-up's rebuild of the reports' rows (any fixed 64-bit number no other work uses). */
+const REPORT_ROWS_LOCK_KEY = 7305196834512660241n
+
+async function buildMissing(db: Executor): Promise<string[]> {
   const built: string[] = []
   const [order, fact, sku] = await Promise.all([
     db.selectFrom('master_orders').select('id').limit(1).executeTakeFirst(),

@@ -1,7 +1,6 @@
-import type { Database } from '#db/database'
 import type { QcConditionFactsTable, QcDayFactsTable } from '#db/types'
 import { kolkataDay } from '~/utils/format'
-import type { Executor } from '~/platform/executor'
+import { inTransaction, type Executor } from '~/platform/executor'
 
 // The QC report's exact summary rows (docs/domain.md "Reports"). A decided inspection counts on the
 // day it was decided: its lots (lines) passed (nothing rejected), partly accepted or failed, as
@@ -129,7 +128,7 @@ export async function recordQcDecision(trx: Executor, inspectionId: number): Pro
 }
 
 /** The QC report's rows worked out again from every decided inspection. */
-export async function rebuildQcFacts(db: Database, batch = 2_000): Promise<{ inspections: number }> {
+export async function rebuildQcFacts(db: Executor, batch = 2_000): Promise<{ inspections: number }> {
   await db.deleteFrom('qc_day_facts').execute()
   await db.deleteFrom('qc_condition_facts').execute()
   let after = 0
@@ -148,7 +147,7 @@ export async function rebuildQcFacts(db: Database, batch = 2_000): Promise<{ ins
     if (!ids.length) break
     after = ids.at(-1)!
     inspections += ids.length
-    await db.transaction().execute((trx) => factsOf(trx, ids).then((facts) => addFacts(trx, facts)))
+    await inTransaction(db, (trx) => factsOf(trx, ids).then((facts) => addFacts(trx, facts)))
   }
   return { inspections }
 }

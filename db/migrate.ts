@@ -73,10 +73,19 @@ function namesOf({ error, results }: MigrationResultSet): string[] {
 
 /** The migrations the database has run, oldest name first (none on an empty database). */
 async function executedMigrations<Schema>(db: Kysely<Schema>): Promise<string[]> {
+  return (await migrationHistory(db)).map((r) => r.name)
+}
+
+/** The database's own record of the migrations it has run, this release's or not, by name, with when. */
+export async function migrationHistory<Schema>(db: Kysely<Schema>): Promise<{ name: string; ranAt: string }[]> {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true })
   if (!tables.some((t) => t.name === 'kysely_migration')) return []
-  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db)
-  return rows.map((r) => r.name).sort()
+  const { rows } = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration`.execute(
+    db,
+  )
+  return rows
+    .map((r) => ({ name: r.name, ranAt: new Date(r.timestamp).toISOString() }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 }
 
 export interface MigrationOutcome {

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import SQLite from 'better-sqlite3'
+import { sql } from 'kysely'
 import { demoEmail, DEMO_PASSWORD } from '../../../seed/demo-users'
 import { getViewer } from '~/auth/session.server'
 import { getDatabase, getDb } from '~/db.server'
@@ -33,6 +34,22 @@ describe('the database’s health', () => {
     } else expect(users.estimated).toBe(true)
     expect(health.tables.some((t) => t.name.startsWith('kysely_'))).toBe(false)
     expect(health.version).toMatch(/^\d+\.\d+/)
+  })
+
+  it('names the migrations a newer release has run, which this release does not know (a rolling upgrade)', async () => {
+    const newer = '29991231000000_a_newer_release'
+    await sql`insert into kysely_migration (name, timestamp) values (${newer}, ${'2026-12-02T10:00:00.000Z'})`.execute(
+      getDb(),
+    )
+    try {
+      const health = await databaseHealth(getDatabase(), url(), { sizes: false })
+      expect(health.ahead).toEqual([{ name: newer, appliedAt: '2026-12-02T10:00:00.000Z' }])
+      expect(health.migrations.map((m) => m.name)).not.toContain(newer)
+      expect(health.pending).toEqual([])
+    } finally {
+      await sql`delete from kysely_migration where name = ${newer}`.execute(getDb())
+    }
+    expect((await databaseHealth(getDatabase(), url(), { sizes: false })).ahead).toEqual([])
   })
 
   it('runs the integrity check and finds the database sound', async () => {

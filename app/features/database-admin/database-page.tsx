@@ -43,6 +43,23 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
               label: 'Pending migrations',
               value: health.pending.length ? <Badge tone="warning">{health.pending.join(', ')}</Badge> : 'None',
             },
+            ...(health.ahead.length
+              ? [
+                  {
+                    label: 'Run by a newer release',
+                    value: (
+                      <>
+                        <Badge tone="warning">
+                          {health.ahead.length} migration{health.ahead.length === 1 ? '' : 's'} this release does not
+                          know
+                        </Badge>
+                        <br />A rolling upgrade is under way, or this release was rolled back to; it serves without them
+                        (listed below).
+                      </>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
         <Form method="post" className="form-actions">
@@ -249,6 +266,12 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
           {health.migrations.map((m) => (
             <li key={m.name}>
               <code>{m.name}</code> <span className="muted">{m.appliedAt ? formatDateTime(m.appliedAt) : ''}</span>
+            </li>
+          ))}
+          {health.ahead.map((m) => (
+            <li key={m.name}>
+              <code>{m.name}</code> <span className="muted">{m.appliedAt ? formatDateTime(m.appliedAt) : ''}</span>{' '}
+              <Badge tone="warning">newer release</Badge>
             </li>
           ))}
         </ol>

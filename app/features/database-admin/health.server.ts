@@ -3,7 +3,7 @@ import type { Database as SqliteDatabase } from 'better-sqlite3'
 import { sql } from 'kysely'
 import type { DatabaseHandle } from '#db/database'
 import { sqlitePathFromUrl } from '#db/database'
-import { createMigrator } from '#db/migrate'
+import { createMigrator, migrationHistory } from '#db/migrate'
 
 // The database's health for /admin/databases/manage: engine and version, the schema's migrations,
 // tables with their rows and sizes, and the checks an administrator runs.
@@ -29,6 +29,8 @@ export interface Health {
   journal: string | null
   migrations: MigrationFigure[]
   pending: string[]
+  /** Migrations the database has run that this release does not know: a newer release ran them (a rolling upgrade, or a rollback). */
+  ahead: MigrationFigure[]
   tables: TableFigure[]
 }
 
@@ -41,14 +43,19 @@ async function tableNames(handle: DatabaseHandle): Promise<string[]> {
     .sort()
 }
 
-/** The schema's migrations: those applied (with when) and any this build has that are not. */
+/**
+ * The schema's migrations: those applied (with when), any this build has that are not, and any the
+ * database has run that this build does not know (a newer release's).
+ */
 export async function migrationsOf(
   handle: DatabaseHandle,
-): Promise<{ migrations: MigrationFigure[]; pending: string[] }> {
-  const all = await createMigrator(handle.db).getMigrations()
+): Promise<{ migrations: MigrationFigure[]; pending: string[]; ahead: MigrationFigure[] }> {
+  const [all, history] = await Promise.all([createMigrator(handle.db).getMigrations(), migrationHistory(handle.db)])
+  const known = new Set(all.map((m) => m.name))
   return {
     migrations: all.filter((m) => m.executedAt).map((m) => ({ name: m.name, appliedAt: m.executedAt!.toISOString() })),
     pending: all.filter((m) => !m.executedAt).map((m) => m.name),
+    ahead: history.filter((m) => !known.has(m.name)).map((m) => ({ name: m.name, appliedAt: m.ranAt })),
   }
 }
 
@@ -61,7 +68,7 @@ export async function databaseHealth(
   databaseUrl: string,
   options: { sizes: boolean },
 ): Promise<Health> {
-  const [names, { migrations, pending }] = await Promise.all([tableNames(handle), migrationsOf(handle)])
+  const [names, { migrations, pending, ahead }] = await Promise.all([tableNames(handle), migrationsOf(handle)])
   if (handle.kind === 'sqlite') {
     const file = sqlitePathFromUrl(databaseUrl)
     const sqlite = handle.sqlite
@@ -91,6 +98,7 @@ export async function databaseHealth(
       journal: String(sqlite.pragma('journal_mode', { simple: true })),
       migrations,
       pending,
+      ahead,
       tables,
     }
   }
@@ -118,6 +126,7 @@ export async function databaseHealth(
     journal: null,
     migrations,
     pending,
+    ahead,
     tables: names.map((name) => ({
       name,
       rows: Number(byName.get(name)?.rows ?? 0),

@@ -194,6 +194,23 @@
   })
   boxes().forEach(judge)
 
+  // navigator.onLine false means no network, but true can be wrong: a phone on a Wi-Fi without the
+  // internet, or (in Chromium) a page opened from its kept copy while offline. A short request to
+  // the server settles it before a form is sent or kept.
+  async function online() {
+    if (!navigator.onLine) return false
+    const stop = new AbortController()
+    const timer = setTimeout(() => stop.abort(), 5000)
+    try {
+      await fetch('/healthz', { cache: 'no-store', signal: stop.signal })
+      return true
+    } catch {
+      return false
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
   document.addEventListener('submit', async (event) => {
     const form = event.target
     if (form instanceof HTMLFormElement && /\/logout$/.test(form.action)) {
@@ -212,7 +229,7 @@
     const data = new FormData(form, event.submitter)
     const photos = []
     for (const f of data.getAll('photos')) if (f instanceof File && f.size) photos.push(await shrink(f))
-    if (navigator.onLine) {
+    if (await online()) {
       const input = form.querySelector('[type=file]')
       if (input && photos.length) {
         const dt = new DataTransfer()

@@ -79,6 +79,9 @@ test(
         .run(A, moved.id, kept.id),
     )
     const context = await browser.newContext({ ...PHONE, baseURL: test.info().project.use.baseURL })
+    // The phone says it is online throughout, as one on a Wi-Fi without the internet does (and as
+    // Chromium 150 does on a page opened offline from its kept copy): the script must find out itself.
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { get: () => true }))
     const page = await context.newPage()
 
     // 1. A opens the list and both inspections online (the service worker keeps them), then fills both offline.

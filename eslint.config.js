@@ -209,6 +209,7 @@ export default tseslint.config(
         HTMLFormElement: 'readonly',
         DataTransfer: 'readonly',
         scrollTo: 'readonly',
+        AbortSignal: 'readonly',
         addEventListener: 'readonly',
       },
     },

@@ -13,6 +13,9 @@ export function lockedRead<Q extends { forNoKeyUpdate(): Q }>(db: { getExecutor(
   return db.getExecutor().adapter instanceof PostgresAdapter ? query.forNoKeyUpdate() : query
 }
 
+/** The keys of holdWorkLock, kept here together so that no two works share one (the migrations' is MIGRATION_LOCK_KEY). */
+export const REPORT_ROWS_LOCK_KEY = 7305196834512660241n
+
 /**
  * Work that several machines may begin at once and only one may do (start-up's rebuild of the
  * reports' rows), one at a time: on PostgreSQL a transaction-level advisory lock on `key`, taken

@@ -263,15 +263,15 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
       <section className="card" aria-labelledby="migrations-heading" style={{ marginTop: 24 }}>
         <h2 id="migrations-heading">Applied migrations</h2>
         <ol>
-          {health.migrations.map((m) => (
+          {[...health.migrations, ...health.ahead].map((m) => (
             <li key={m.name}>
               <code>{m.name}</code> <span className="muted">{m.appliedAt ? formatDateTime(m.appliedAt) : ''}</span>
-            </li>
-          ))}
-          {health.ahead.map((m) => (
-            <li key={m.name}>
-              <code>{m.name}</code> <span className="muted">{m.appliedAt ? formatDateTime(m.appliedAt) : ''}</span>{' '}
-              <Badge tone="warning">newer release</Badge>
+              {health.ahead.includes(m) ? (
+                <>
+                  {' '}
+                  <Badge tone="warning">newer release</Badge>
+                </>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -1,6 +1,6 @@
 import { PostgresAdapter } from 'kysely'
 import type { Database } from '#db/database'
-import { holdWorkLock } from '#db/locks'
+import { holdWorkLock, REPORT_ROWS_LOCK_KEY } from '#db/locks'
 import type { OrderFactsTable, OrderSkuFactsTable } from '#db/types'
 import { kolkataDay } from '~/utils/format'
 import { inTransaction, type Executor } from '~/platform/executor'
@@ -314,9 +314,6 @@ export async function buildMissingReportRows(db: Database): Promise<string[]> {
     return buildMissing(trx)
   })
 }
-
-/** The lock of start-up's rebuild of the reports' rows (any fixed 64-bit number no other work uses). */
-const REPORT_ROWS_LOCK_KEY = 7305196834512660241n
 
 async function buildMissing(db: Executor): Promise<string[]> {
   const built: string[] = []

@@ -10,6 +10,7 @@ import { config } from '~/config.server'
 import { getDb } from '~/db.server'
 import { signUp } from '~/features/account/mutations.server'
 import { signupSchema } from '~/features/account/schema.server'
+import { SignupSent } from '~/features/account/signup-sent'
 import { SubmitButton } from '~/ui/button'
 import { ChoiceField, ErrorSummary, Field } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
@@ -57,25 +58,7 @@ export default function SignupPage() {
     lastResult,
   })
   const [searchParams] = useSearchParams()
-  if (searchParams.get('sent') === '1') {
-    return (
-      <PublicShell>
-        <div className="card" role="status">
-          <h1>Check your e-mail</h1>
-          <p>
-            We have sent a message to the address you gave. It says what happens next: if your company account was
-            created, sign in with the password you chose and you will see its status while our team checks it.
-          </p>
-          <p className="muted">
-            No e-mail after a few minutes? Look in the spam folder, or sign in if you already have an account.
-          </p>
-          <div className="public-links">
-            <Link to="/login">Go to sign in</Link>
-          </div>
-        </div>
-      </PublicShell>
-    )
-  }
+  if (searchParams.get('sent') === '1') return <SignupSent />
   return (
     <PublicShell>
       <div className="card">

@@ -1,4 +1,4 @@
-import { barcodePng } from '~/features/toolkit/barcodes.server'
+import { barcodePng, qrFits } from '~/features/toolkit/barcodes.server'
 import type { Executor } from '~/platform/executor'
 import { registrationOf } from './gst/registrations.server'
 import type { DocType } from './gst/documents.server'
@@ -12,7 +12,8 @@ export interface EinvoiceBlock {
   irn: string
   ackNo: string
   ackAt: string
-  qrPng: Buffer
+  /** null when the signed QR code cannot be drawn (recorded before such codes were refused). */
+  qrPng: Buffer | null
 }
 
 /** The block of a document that is registered, with its QR image made; null when it is not. */
@@ -23,7 +24,8 @@ export async function einvoiceBlockOf(db: Executor, type: DocType, id: number): 
     irn: registration.irn,
     ackNo: registration.ackNo,
     ackAt: registration.ackAt,
-    qrPng: await barcodePng('qrcode', registration.signedQr),
+    // A document always renders: a code no QR symbol holds prints a line saying so instead.
+    qrPng: qrFits(registration.signedQr) ? await barcodePng('qrcode', registration.signedQr).catch(() => null) : null,
   }
 }
 
@@ -35,7 +37,20 @@ export function drawEinvoiceBlock(doc: PDFKit.PDFDocument, block: EinvoiceBlock)
   const top = doc.y
   if (top + QR_SIZE + 8 > doc.page.height - 50) doc.addPage()
   const y = doc.y
-  doc.image(block.qrPng, left + 515 - QR_SIZE, y, { width: QR_SIZE, height: QR_SIZE })
+  if (block.qrPng) doc.image(block.qrPng, left + 515 - QR_SIZE, y, { width: QR_SIZE, height: QR_SIZE })
+  else
+    doc
+      .font(FONT)
+      .fontSize(7)
+      .fillColor('#000')
+      .text(
+        'The signed QR code recorded for this document cannot be printed: verify it by its IRN.',
+        left + 515 - QR_SIZE,
+        y,
+        {
+          width: QR_SIZE,
+        },
+      )
   doc
     .font(FONT_BOLD)
     .fontSize(9)

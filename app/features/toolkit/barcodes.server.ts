@@ -16,6 +16,16 @@ export function barcodeDataUrl(symbol: Symbol, text: string): string {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
 }
 
+/**
+ * The most bytes a QR code at the level printed here (M) holds: version 40 in byte mode (ISO/IEC
+ * 18004:2015, table 7: 2,331). Any text of at most this many UTF-8 bytes can be printed; a longer one
+ * may not (digits and capitals pack tighter, but nothing a portal signs is only those).
+ */
+export const QR_MAX_BYTES = 2331
+
+/** Whether the text can be printed as one QR code (see QR_MAX_BYTES). */
+export const qrFits = (text: string) => Buffer.byteLength(text, 'utf8') <= QR_MAX_BYTES
+
 /** The barcode as a PNG (for PDFs). */
 export function barcodePng(symbol: Symbol, text: string): Promise<Buffer> {
   return bwipjs.toBuffer(options(symbol, text) as never)

@@ -6,6 +6,7 @@ import { userIdOf } from '../../../../tests/support/db'
 import { gstDocument, gstDocuments, monthBounds } from './documents.server'
 import { buildEinvoice, einvoiceProblems, schemaDate } from './einvoice.server'
 import { filePortal, importRegistrations, recordRegistration, registrationOf } from './registrations.server'
+import { barcodePng, QR_MAX_BYTES } from '~/features/toolkit/barcodes.server'
 import { insertNote, shortenNumbers, signedQr } from '../../../../tests/support/gst-documents'
 
 /** The JSON read loosely, as a reader of the file would. */
@@ -148,6 +149,62 @@ describe('the registration the portal returns', () => {
     expect(text).toContain('Ack Date 2025-12-25 11:30:00')
     expect(pdf.pages[0]!.images).toHaveLength(1)
     expect(await decodeBarcode(pdf.pages[0]!.images[0]!, 'qrcode')).toBe(qr)
+  })
+
+  it('whose signed QR code no QR symbol holds is refused, on the form and in a file, and nothing is recorded', async () => {
+    const db = getDb()
+    const docs = await gstDocuments(db, monthBounds(MONTH))
+    const debit = docs.find((d) => d.type === 'DBN' && d.id === debitId)!
+    // A signed JWT one byte longer than version 40 at level M holds (2,331 bytes).
+    const qr = signedQr(debit, 'e'.repeat(64))
+    const long = qr + 'x'.repeat(QR_MAX_BYTES + 1 - qr.length)
+    expect(await barcodePng('qrcode', long).catch(() => 'refused')).toBe('refused')
+    const input = { irn: 'e'.repeat(64), ackNo: '1120100000300', ackAt: '2025-12-31 18:00:00', signedInvoice: null }
+    expect(await recordRegistration(db, actor, 'DBN', debitId, { ...input, signedQr: long })).toMatchObject({
+      ok: false,
+      field: 'signedQr',
+      message: expect.stringMatching(/longer than a QR code can hold/),
+    })
+    const file = JSON.stringify([
+      { AckNo: input.ackNo, AckDt: input.ackAt, Irn: input.irn, SignedQRCode: long, DocNo: debit.number },
+    ])
+    expect(await importRegistrations(db, actor, filePortal(file), docs)).toMatchObject({
+      ok: false,
+      field: 'file',
+      message: expect.stringMatching(
+        new RegExp(`^${debit.number.replace(/\//g, '\\/')}: .*longer than a QR code can hold`),
+      ),
+    })
+    expect(await registrationOf(db, 'DBN', debitId)).toBeUndefined()
+    // The longest that fits prints.
+    expect((await barcodePng('qrcode', qr + 'x'.repeat(QR_MAX_BYTES - qr.length))).length).toBeGreaterThan(0)
+  })
+
+  it('recorded before such codes were refused still lets its invoice PDF render, saying the code cannot be printed', async () => {
+    const db = getDb()
+    const doc = (await gstDocument(db, 'INV', interId))!
+    await db
+      .insertInto('einvoice_registrations')
+      .values({
+        doc_type: 'INV',
+        doc_id: interId,
+        doc_number: doc.number,
+        buyer_id: doc.buyerId,
+        irn: 'f'.repeat(64),
+        ack_no: '1120100000301',
+        ack_at: '2025-12-31 18:00:00',
+        signed_qr: 'x'.repeat(QR_MAX_BYTES + 500),
+        signed_invoice: null,
+        source: 'form',
+        created_by: actor.userId,
+        created_at: new Date().toISOString(),
+      })
+      .execute()
+    const response = (await invoicePdfFor(db, String(doc.buyerId), `${interId}.pdf`))!
+    expect(response.status).toBe(200)
+    const text = (await readPdf(Buffer.from(await response.arrayBuffer()))).pages.map((p) => p.text).join('\n')
+    expect(text).toContain(`IRN ${'f'.repeat(64)}`)
+    expect(text.replace(/\s+/g, ' ')).toContain('cannot be printed')
   })
 
   it('imported from the portal’s bulk response file is matched to each document by its number and date', async () => {

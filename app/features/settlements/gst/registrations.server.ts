@@ -2,6 +2,7 @@ import type { Database } from '#db/database'
 import { isUniqueViolation } from '#db/errors'
 import type { EinvoiceRegistrationsTable } from '#db/types'
 import { audit } from '~/platform/audit.server'
+import { QR_MAX_BYTES, qrFits } from '~/features/toolkit/barcodes.server'
 import type { Executor } from '~/platform/executor'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { DOC_LABELS, gstDocument, type DocType, type GstDocument } from './documents.server'
@@ -120,6 +121,11 @@ function check(input: RegistrationInput) {
     throw new Refused('ackAt', 'The acknowledgement date as the portal gives it: 2026-11-27 14:05:00')
   if (!input.signedQr.trim() || input.signedQr.length > 4000)
     throw new Refused('signedQr', 'Paste the signed QR code the portal returned (at most 4,000 characters)')
+  if (!qrFits(input.signedQr.trim()))
+    throw new Refused(
+      'signedQr',
+      `This signed QR code is longer than a QR code can hold (${QR_MAX_BYTES.toLocaleString('en-IN')} characters): it cannot be printed on the invoice. Copy the portal's SignedQRCode again, whole and unchanged`,
+    )
 }
 
 /**

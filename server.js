@@ -10,6 +10,8 @@ import compression from 'compression'
 import express from 'express'
 
 const BUILD = path.resolve('build/index.js')
+/** A worker thread's bundle (cli/build-workers.mjs): missing, the build is made again. */
+const WORKERS = path.resolve('build/workers/read-file.mjs')
 
 function fail(message) {
   console.error(`Start-up failed: ${message}`)
@@ -33,7 +35,7 @@ function buildIfNeeded() {
     return
   }
   const sources = Math.max(newestSourceTime(path.resolve('app')), fs.statSync(path.resolve('remix.config.js')).mtimeMs)
-  if (built >= sources) return
+  if (built >= sources && fs.existsSync(WORKERS)) return
   if (!fs.existsSync(path.resolve('node_modules/.bin/remix'))) {
     fail('the app is not built and the build tools are missing; run npm install first')
   }
@@ -44,6 +46,9 @@ function buildIfNeeded() {
     env: { ...process.env, NODE_ENV: 'production' },
   })
   if (result.status !== 0) fail('the build failed (see above)')
+  // The worker threads' own bundles (cli/build-workers.mjs): the import file reader.
+  const workers = spawnSync(process.execPath, ['cli/build-workers.mjs'], { stdio: 'inherit' })
+  if (workers.status !== 0) fail('the build of the worker threads failed (see above)')
 }
 
 /** WEB_CONCURRENCY: how many processes serve the port (default 1: this process alone). */

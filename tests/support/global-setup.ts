@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { createDatabase, type DatabaseHandle } from '../../db/database'
 import { migrateToLatest } from '../../db/migrate'
 import { seedDemo } from '../../seed/demo'
+import { buildWorkers } from '../../cli/build-workers.mjs'
 import { ARTIFACTS, TEMPLATE_DB } from './paths'
 import { createDatabaseOn, dropDatabaseOn, uniqueName } from './postgres'
 
@@ -37,6 +38,8 @@ export async function makePostgresTemplate(server: string): Promise<string> {
  */
 export default async function setup() {
   fs.mkdirSync(ARTIFACTS, { recursive: true })
+  // The import file reader runs in a worker thread from its own bundle: made from the sources now.
+  buildWorkers()
   const server = process.env.TEST_POSTGRES_URL
   if (server) {
     if (process.env.TEST_POSTGRES_TEMPLATE) return

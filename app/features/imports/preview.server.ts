@@ -5,7 +5,8 @@ import { audit } from '~/platform/audit.server'
 import { batches, type CheckedImportRow } from '~/platform/bulk-import'
 import type { Result } from '~/utils/refusal.server'
 import { importKindSpec } from './kinds.server'
-import { readImportFile, readImportRecords, type ImportFile } from './read-file.server'
+import { readImportFileApart } from './read-apart.server'
+import { readImportRecords, type ImportFile } from './read-file.server'
 
 // The preview of an import (docs/domain.md "Bulk imports (issue 40)"): the file is read and every
 // row checked against the catalogue as it is now, in chunks, with reads only; then the job and its
@@ -56,7 +57,7 @@ export async function previewImport(
   if (!spec) return { ok: false, field: 'kind', message: 'Choose what the file holds' }
   const file: ImportFile = input.records
     ? readImportRecords(input.records, spec.columns, spec.ignored)
-    : readImportFile(input.bytes ?? new Uint8Array(), spec.columns, spec.ignored)
+    : await readImportFileApart(input.bytes ?? new Uint8Array(), spec.columns, spec.ignored)
   if (!file.ok) return { ok: false, field: 'file', message: file.message }
 
   const at = new Date().toISOString()

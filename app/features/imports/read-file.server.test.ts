@@ -44,10 +44,45 @@ describe('reading an import file', () => {
         '<row r="4"><c t="inlineStr"><is><t>Tom &amp; Co</t></is></c><c t="b"><v>1</v></c><c><v>1.1000000000000001</v></c></row>',
       '<si><r><t>Indigo </t></r><r><rPr/><t>Threads</t></r><rPh><t>ignored</t></rPh></si><si><t>Line_x000A_two &#8377;</t></si>',
     )
-    expect(readXlsxRows(bytes)).toEqual([
+    expect(readXlsxRows(bytes).map(({ line, cells }) => ({ line, cells: Array.from(cells, (c) => c ?? '') }))).toEqual([
       { line: 1, cells: ['Indigo Threads', '', 'Line\ntwo ₹'] },
       { line: 4, cells: ['Tom & Co', 'TRUE', '1.1'] },
     ])
+  })
+
+  it('refuses a cell beyond column XFD or a row beyond 1,048,576 at once, and never makes the empty cells before one', () => {
+    const far = workbook('<row r="1"><c r="A1"><v>1</v></c></row><row r="2"><c r="AAAAAAA2"><v>1</v></c></row>')
+    expect(() => readXlsxRows(far)).toThrow(
+      'The workbook has a cell AAAAAAA2 beyond the last a sheet can have (column XFD, row 10,48,576)',
+    )
+    expect(() => readXlsxRows(workbook('<row r="1"><c r="XFE1"><v>1</v></c></row>'))).toThrow('cell XFE1 beyond')
+    expect(() => readXlsxRows(workbook('<row r="1048577"><c r="A1048577"><v>1</v></c></row>'))).toThrow(
+      'row 1048577 beyond',
+    )
+    expect(() => readXlsxRows(workbook('<row r="-3"><c><v>1</v></c></row>'))).toThrow('row -3 beyond')
+    // The last column is read, as one cell: the 16,383 before it are holes, not strings.
+    const [row] = readXlsxRows(workbook('<row r="1048576"><c r="XFD1048576"><v>7</v></c></row>'))
+    expect(row!.line).toBe(1_048_576)
+    expect(row!.cells.length).toBe(16_384)
+    expect(Object.keys(row!.cells)).toEqual(['16383'])
+  })
+
+  it('stops reading at the row limit, with the sentence an over-long file gets', () => {
+    const rows = Array.from({ length: 10 }, (_, i) => `<row><c><v>${i}</v></c></row>`).join('')
+    expect(readXlsxRows(workbook(rows), { maxDataRows: 9 })).toHaveLength(10)
+    expect(() => readXlsxRows(workbook(rows), { maxDataRows: 8 })).toThrow(
+      'The file has more than 8 rows: split it into smaller files',
+    )
+  })
+
+  it('refuses a sheet that holds one element larger than 32 MB without reading on', () => {
+    const padded = new Uint8Array(48 * 1024 * 1024).fill(0x20)
+    padded.set(strToU8('<worksheet><sheetData><row r="1"><c><v>1</v></c></row>'))
+    const bytes = zipSync({
+      'xl/workbook.xml': strToU8('<workbook><sheets><sheet name="A" sheetId="1" r:id="rId1"/></sheets></workbook>'),
+      'xl/worksheets/sheet1.xml': [padded, { level: 1 }],
+    })
+    expect(() => readXlsxRows(bytes)).toThrow('The workbook holds a row larger than 32 MB: it cannot be an import')
   })
 
   it('refuses a zip that is not a workbook', () => {

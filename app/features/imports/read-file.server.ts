@@ -74,7 +74,7 @@ export function readImportFile(
   let table: { line: number; cells: string[] }[]
   if (isZip(bytes)) {
     try {
-      table = readXlsxRows(bytes)
+      table = readXlsxRows(bytes, { maxDataRows: MAX_IMPORT_ROWS })
     } catch (error) {
       if (error instanceof XlsxError) return { ok: false, message: `${error.message}.` }
       throw error
@@ -123,7 +123,8 @@ function readTable(
   const at: (string | null)[] = []
   const unknown: string[] = []
   const twice = new Set<string>()
-  for (const text of table[header]!.cells) {
+  // A sheet's row is sparse: a hole is an empty cell.
+  for (const text of Array.from(table[header]!.cells, (cell) => cell ?? '')) {
     const name = columnName(text)
     if (name === '') {
       at.push(null)

@@ -28,10 +28,10 @@ const TOO_LARGE: ImportFile = {
   ok: false,
   message: 'The file is too large to read at once: split it into smaller files.',
 }
-const TOO_SLOW: ImportFile = {
+const tooSlow = (ms: number): ImportFile => ({
   ok: false,
-  message: `The file took longer than ${READ_TIME_MS / 1000} seconds to read: split it into smaller files.`,
-}
+  message: `The file took longer than ${ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`} to read: split it into smaller files.`,
+})
 
 /** Reads the file as readImportFile does, in a worker with memory and time limits. */
 export function readImportFileApart(
@@ -69,7 +69,8 @@ export function readImportFileApart(
       outcome()
       void worker.terminate()
     }
-    const timer = setTimeout(() => settle(() => resolve(TOO_SLOW)), limits.timeMs ?? READ_TIME_MS)
+    const timeMs = limits.timeMs ?? READ_TIME_MS
+    const timer = setTimeout(() => settle(() => resolve(tooSlow(timeMs))), timeMs)
     worker.once('message', (file: ImportFile) => settle(() => resolve(file)))
     worker.once('error', (error: Error & { code?: string }) =>
       settle(() => (error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve(TOO_LARGE) : reject(error))),

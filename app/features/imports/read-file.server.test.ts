@@ -1,5 +1,6 @@
 import { strToU8, zipSync } from 'fflate'
 import { cellText, columnName, readImportFile } from './read-file.server'
+import { readImportFileApart } from './read-apart.server'
 import { readXlsxRows } from './xlsx.server'
 
 // The file reader: headers as column names, cells as imported, and the XLSX parts a spreadsheet
@@ -109,6 +110,24 @@ describe('reading an import file', () => {
     expect(readImportFile(strToU8('buyer,moq\n"Acme,5\n'), columns)).toMatchObject({
       ok: false,
       message: expect.stringContaining('The file is not a CSV file that can be read'),
+    })
+  })
+
+  it('reads apart in a worker, and refuses at the field a file that outgrows its heap or its time', async () => {
+    const small = strToU8('Buyer,MOQ\nAcme,5\n')
+    expect(await readImportFileApart(small, columns)).toEqual({
+      ok: true,
+      columns: ['buyer', 'moq'],
+      rows: [{ number: 2, cells: { buyer: 'Acme', moq: '5' } }],
+    })
+    expect(await readImportFileApart(small, columns, [], { timeMs: 1 })).toEqual({
+      ok: false,
+      message: 'The file took longer than 1 ms to read: split it into smaller files.',
+    })
+    const wide = strToU8(`buyer,moq\n${'Acme,5\n'.repeat(2_000_000)}`)
+    expect(await readImportFileApart(wide, columns, [], { heapMb: 16 })).toEqual({
+      ok: false,
+      message: 'The file is too large to read at once: split it into smaller files.',
     })
   })
 })

@@ -1,9 +1,10 @@
+import dns from 'node:dns'
 import { getDb } from '~/db.server'
 import { createSubscription, replayDelivery, rotateSecret } from '~/features/webhooks/mutations.server'
 import { makeSeller } from '../../tests/support/companies'
 import { userIdOf } from '../../tests/support/db'
 import { startReceiver, verifyWebhook, type Receiver } from '../../tests/support/webhook-receiver'
-import { webhookClient } from './webhook-address.server'
+import { NOT_PUBLIC, webhookClient } from './webhook-address.server'
 import { signature } from './webhook-signature.server'
 import { deliverWebhooksDue, emitEvent, MAX_WEBHOOK_TRIES, WEBHOOK_RETRY_MS } from './webhooks.server'
 
@@ -280,6 +281,43 @@ describe('through the outbox', () => {
     expect(row).toMatchObject({ status: 'pending', attempts: 1, last_status_code: null })
     expect(row!.last_error).toMatch(/ECONNREFUSED/)
     await getDb().deleteFrom('webhook_subscriptions').where('id', '=', id).execute()
+  })
+
+  it('never tells the log what an internal name resolves to, nor whether it resolves at all', async () => {
+    // The platform's resolver knows an internal name; another resolves nowhere.
+    const port = new URL(receiver.url).port
+    const lookup = vi
+      .spyOn(dns, 'lookup')
+      .mockImplementation(((
+        host: string,
+        _options: unknown,
+        callback: (error: Error | null, addresses?: dns.LookupAddress[]) => void,
+      ) =>
+        host === 'vm.internal'
+          ? callback(null, [{ address: '127.0.0.1', family: 4 }])
+          : callback(
+              Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }),
+            )) as unknown as typeof dns.lookup)
+    const ids = [await subscribe(`http://vm.internal:${port}/hooks`), await subscribe(`http://gone.internal:${port}/x`)]
+    try {
+      receiver.received.length = 0
+      await emit('internal')
+      await deliverWebhooksDue(getDb(), webhookClient({ httpsOnly: false, allowPrivate: false }), 'w1')
+      expect(receiver.received).toEqual([])
+      for (const id of ids) {
+        const [row] = await deliveriesOf(id)
+        expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: NOT_PUBLIC })
+        const log = await getDb()
+          .selectFrom('webhook_attempts')
+          .select('error')
+          .where('delivery_id', '=', row!.id)
+          .execute()
+        expect(log).toEqual([{ error: NOT_PUBLIC }])
+      }
+    } finally {
+      lookup.mockRestore()
+      await getDb().deleteFrom('webhook_subscriptions').where('id', 'in', ids).execute()
+    }
   })
 
   it('sends each delivery exactly once when two workers run at the same time', async () => {

@@ -1,5 +1,6 @@
 import dns from 'node:dns'
 import { getDb } from '~/db.server'
+import { changeCompanyStatus } from '~/features/companies/mutations.server'
 import { createSubscription, replayDelivery, rotateSecret } from '~/features/webhooks/mutations.server'
 import { makeSeller } from '../../tests/support/companies'
 import { userIdOf } from '../../tests/support/db'
@@ -335,5 +336,84 @@ describe('through the outbox', () => {
     expect((await deliveriesOf(id)).every((d) => d.status === 'succeeded' && d.attempts === 1)).toBe(true)
     expect(await deliverWebhooksDue(getDb(), client, 'worker-c')).toBe(0)
     await getDb().deleteFrom('webhook_subscriptions').where('id', '=', id).execute()
+  })
+})
+
+describe('companies that are not active', () => {
+  const setStatus = (id: number, status: 'active' | 'pending' | 'suspended') =>
+    getDb().updateTable('sellers').set({ status }).where('id', '=', id).execute()
+
+  it('hear of nothing while suspended or waiting for approval, as their tokens are refused; the platform still does', async () => {
+    const mine = await subscribe()
+    const platform = await createSubscription(
+      getDb(),
+      { userId: await userIdOf('admin@example.com') },
+      { kind: 'platform' },
+      { url: receiver.url, events: ['seller_order.status_changed'] },
+      undefined,
+    )
+    if (!platform.ok) throw new Error(platform.message)
+    try {
+      for (const status of ['suspended', 'pending'] as const) {
+        await setStatus(sellerId, status)
+        receiver.received.length = 0
+        expect(await emit(status), status).toBe(1)
+        expect(await deliveriesOf(mine), status).toEqual([])
+        await deliverWebhooksDue(getDb(), client, 'w1')
+        expect(
+          receiver.received.map((r) => r.json.data.seller_order),
+          status,
+        ).toEqual([expect.objectContaining({ code: `SO-TEST-${status}` })])
+      }
+    } finally {
+      await setStatus(sellerId, 'active')
+      await getDb().deleteFrom('webhook_subscriptions').where('id', 'in', [mine, platform.value.id]).execute()
+    }
+  })
+
+  it('skip a delivery queued while active that falls due after the suspension, say why, and send it again only when replayed', async () => {
+    const id = await subscribe()
+    try {
+      receiver.answer = 503
+      receiver.received.length = 0
+      await emit('before-suspension')
+      const now = Date.now()
+      await deliverWebhooksDue(getDb(), client, 'w1', new Date(now))
+      expect(receiver.received).toHaveLength(1)
+      receiver.answer = 200
+
+      const staff = { userId: await userIdOf('admin@example.com'), name: 'Admin' }
+      const suspended = await changeCompanyStatus(getDb(), staff, 'seller', sellerId, 'suspend', {
+        reason: 'Unpaid fees',
+        appUrl: 'http://localhost:3000',
+      })
+      expect(suspended).toMatchObject({ ok: true })
+      await deliverWebhooksDue(getDb(), client, 'w1', new Date(now + WEBHOOK_RETRY_MS[0]!))
+      expect(receiver.received).toHaveLength(1)
+      let [row] = await deliveriesOf(id)
+      expect(row).toMatchObject({ status: 'skipped', attempts: 1, next_attempt_at: null })
+      expect(row!.last_error).toMatch(/^Not sent: the company was suspended/)
+
+      // Active again: nothing goes out by itself, whatever the clock says.
+      await setStatus(sellerId, 'active')
+      await deliverWebhooksDue(getDb(), client, 'w1', new Date(now + 30 * 86_400_000))
+      expect(receiver.received).toHaveLength(1)
+      expect((await deliveriesOf(id))[0]).toMatchObject({ status: 'skipped' })
+
+      // A replay from the subscription's page sends it, with its message id.
+      const owner = { kind: 'seller' as const, id: sellerId }
+      expect(await replayDelivery(getDb(), { userId: adminId }, owner, id, row!.id, 'replay-skipped')).toMatchObject({
+        ok: true,
+      })
+      expect(await deliverWebhooksDue(getDb(), client, 'w1')).toBe(1)
+      ;[row] = await deliveriesOf(id)
+      expect(row).toMatchObject({ status: 'succeeded', attempts: 2 })
+      expect(receiver.received).toHaveLength(2)
+      expect(receiver.received[1]!.headers['webhook-id']).toBe(receiver.received[0]!.headers['webhook-id'])
+    } finally {
+      receiver.answer = 200
+      await setStatus(sellerId, 'active')
+      await getDb().deleteFrom('webhook_subscriptions').where('id', '=', id).execute()
+    }
   })
 })

@@ -36,6 +36,21 @@ describe('configuration', () => {
     expect(loadConfig({ SESSION_SECRET: 'x'.repeat(40), NODE_ENV: 'development' }).development).toBe(true)
   })
 
+  it('honours WEBHOOK_ALLOW_PRIVATE in every mode; unset, private webhook targets are allowed outside production only', () => {
+    const demo: Record<string, string> = { SESSION_SECRET: 'x'.repeat(40) }
+    const production = { ...demo, NODE_ENV: 'production', APP_URL: 'https://orders.example.com' }
+    for (const base of [demo, { ...demo, NODE_ENV: 'development' }, { ...demo, NODE_ENV: 'test' }, production]) {
+      expect(loadConfig({ ...base, WEBHOOK_ALLOW_PRIVATE: 'false' }).webhookAllowPrivate, base.NODE_ENV).toBe(false)
+      expect(loadConfig({ ...base, WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate, base.NODE_ENV).toBe(true)
+      expect(() => loadConfig({ ...base, WEBHOOK_ALLOW_PRIVATE: 'no' }), base.NODE_ENV).toThrow(
+        /WEBHOOK_ALLOW_PRIVATE must be true or false/,
+      )
+    }
+    expect(loadConfig(demo).webhookAllowPrivate).toBe(true)
+    expect(loadConfig({ ...demo, WEBHOOK_ALLOW_PRIVATE: '' }).webhookAllowPrivate).toBe(true)
+    expect(loadConfig(production).webhookAllowPrivate).toBe(false)
+  })
+
   it.each([
     [undefined, false],
     ['false', false],

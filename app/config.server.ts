@@ -39,8 +39,9 @@ export interface Config {
   fileStorage: FileStorage
   s3: S3Config | null
   /**
-   * Webhook subscriptions may point at loopback and private addresses (WEBHOOK_ALLOW_PRIVATE=true):
-   * always outside production; in production only when set (a receiver on the same private network).
+   * Webhook subscriptions may point at loopback, private and other special-purpose addresses:
+   * WEBHOOK_ALLOW_PRIVATE=true or false, in every mode; unset, outside production only (the demo and
+   * the tests send to 127.0.0.1), never in production.
    */
   webhookAllowPrivate: boolean
 }
@@ -111,8 +112,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeZone: env.TZ_DISPLAY?.trim() || 'Asia/Kolkata',
     uploadsDir: path.resolve(env.UPLOADS_DIR?.trim() || path.join(dataDirOf(databaseUrl), 'uploads')),
     ...fileStorageOf(env, databaseUrl),
-    webhookAllowPrivate: !production || env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    webhookAllowPrivate: trueOrFalse(env.WEBHOOK_ALLOW_PRIVATE, 'WEBHOOK_ALLOW_PRIVATE') ?? !production,
   }
+}
+
+/** A setting that is `true` or `false` when set (anything else stops the start: a typo must not pass for either). */
+function trueOrFalse(value: string | undefined, name: string): boolean | undefined {
+  const text = value?.trim()
+  if (!text) return undefined
+  if (text !== 'true' && text !== 'false') throw new ConfigError(`${name} must be true or false (got "${text}")`)
+  return text === 'true'
 }
 
 /**

@@ -1502,7 +1502,8 @@ export interface SellerPayoutLinesTable {
 /** Whose a webhook subscription is: a buyer's, a seller's, or the platform's (staff). Its lens reads the events. */
 export type WebhookOwnerKind = 'buyer' | 'seller' | 'platform'
 export type WebhookSubscriptionStatus = 'active' | 'disabled'
-export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed'
+/** skipped: not sent, its owner company not active when it fell due (replayable, as a failed one). */
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'skipped'
 
 /** A subscription to events (docs/domain.md "Webhooks (issue 40)"). */
 export interface WebhookSubscriptionsTable {

@@ -108,6 +108,8 @@ describe('forms posted from another site', () => {
         'Sec-Fetch-Site: cross-site': { 'Sec-Fetch-Site': 'cross-site' },
         'a foreign Origin': { Origin: 'https://evil.example' },
         'Origin: null': { Origin: 'null' },
+        // No Origin and no Sec-Fetch-Site (an older browser, a client dropping them): the Referer tells.
+        'a foreign Referer': { Referer: 'https://evil.example/csrf.html' },
       }
       for (const [name, extra] of Object.entries(variants)) {
         const answer = await send(
@@ -245,6 +247,33 @@ describe('addresses holding control characters', () => {
     }
     // Percent signs that are not control characters are left as they are.
     expect((await send('GET', '/master_orders?q=%2500', { Cookie: cookie })).status).toBe(200)
+  })
+})
+
+describe('addresses whose percent-escapes do not decode', () => {
+  it('answer 400, as a problem document under /api and a plain page elsewhere, never a 500', async () => {
+    const cookie = cookies.get('admin')!
+    for (const target of ['/%ZZ', '/%', '/buyer/%E0%A4%A', '/master_orders/%C0%AF', '/%ZZ.data', '/_root%.data']) {
+      for (const method of ['GET', 'POST']) {
+        const answer = await send(
+          method,
+          target,
+          { Cookie: cookie, 'Content-Type': form },
+          method === 'POST' ? 'a=1' : undefined,
+        )
+        expect(answer.status, `${method} ${target}`).toBe(400)
+        expect(answer.headers['content-type'], target).toContain('text/html')
+        expect(answer.body, target).toContain('Not a valid address')
+      }
+    }
+    for (const target of ['/api/v1/%', '/api/v1/master-orders/%ZZ', '/api/v1/%E0%A4%A?limit=1']) {
+      const answer = await send('GET', target, { Authorization: 'Bearer nonsense' })
+      expect(answer.status, target).toBe(400)
+      expect(answer.headers['content-type'], target).toBe('application/problem+json')
+      expect(JSON.parse(answer.body), target).toMatchObject({ status: 400, title: 'Not a valid address' })
+    }
+    // An escape that decodes is a page like any other (here: not found).
+    expect((await send('GET', '/%E0%A4%A8', { Cookie: cookie })).status).toBe(404)
   })
 })
 

@@ -23,6 +23,16 @@ describe('crossSiteRefusal', () => {
     ['POST', { origin: 'not a url' }, 'sent from not a url'],
     ['DELETE', { origin: 'https://evil.example' }, 'sent from https://evil.example'],
     ['PUT', { fetchSite: 'cross-site' }, 'sent from another site'],
+    // Without Origin and Sec-Fetch-Site, a Referer says where the form was.
+    ['POST', { referer: 'https://evil.example/csrf.html' }, 'sent from https://evil.example'],
+    ['POST', { referer: 'http://localhost:3001/buyer' }, 'sent from http://localhost:3001'],
+    ['POST', { referer: 'not a url' }, 'sent from a page of another site'],
+    ['POST', { referer: 'http://localhost:3000/buyer/api-tokens?x=1' }, null],
+    ['POST', { referer: 'https://orders.example.com/buyer' }, null],
+    ['POST', { fetchSite: 'same-origin', referer: 'https://evil.example/' }, 'sent from https://evil.example'],
+    // Origin, when present, is what counts.
+    ['POST', { origin: 'http://localhost:3000', referer: 'https://evil.example/' }, null],
+    ['GET', { referer: 'https://evil.example/' }, null],
   ])('%s with %j: %s', (method, headers, expected) => {
     expect(crossSiteRefusal({ method, target, ...headers }, appUrl)).toBe(expected)
   })
@@ -79,6 +89,40 @@ describe('securityMiddleware', () => {
       expect(await api.json()).toMatchObject({ status: 413, title: 'Too large to accept' })
       const page = await fetch(`${url}/x`, big)
       expect(page.headers.get('Content-Type')).toContain('text/html')
+    })
+  })
+
+  it('answers 400 to a path whose percent-escapes do not decode, before any route decodes it', async () => {
+    await withApp(false, async (url) => {
+      for (const path of ['/%ZZ', '/%', '/a/%E0%A4%A', '/%C0%AF', '/%ZZ.data']) {
+        const page = await fetch(`${url}${path}`)
+        expect(page.status, path).toBe(400)
+        expect(page.headers.get('Content-Type'), path).toContain('text/html')
+        expect(await page.text(), path).toContain('Not a valid address')
+      }
+      for (const path of ['/api/v1/%', '/api/v1/master-orders/%ZZ']) {
+        const api = await fetch(`${url}${path}`, { method: 'POST', body: '{}' })
+        expect(api.status, path).toBe(400)
+        expect(api.headers.get('Content-Type'), path).toBe('application/problem+json')
+        expect(await api.json(), path).toMatchObject({ status: 400, title: 'Not a valid address' })
+      }
+      // Escapes that decode, and a malformed one in the query (read leniently by URLSearchParams), pass.
+      expect((await fetch(`${url}/a%20b/%E0%A4%A8`)).status).toBe(200)
+      expect((await fetch(`${url}/x?q=%ZZ`)).status).toBe(200)
+    })
+  })
+
+  it('refuses a form whose only sign of where it came from is a foreign Referer', async () => {
+    await withApp(false, async (url) => {
+      const post = (path: string, referer: string) =>
+        fetch(`${url}${path}`, { method: 'POST', headers: { Referer: referer } })
+      const page = await post('/buyer/api-tokens', 'https://evil.example/csrf.html')
+      expect(page.status).toBe(403)
+      expect(await page.text()).toContain('https://evil.example')
+      const api = await post('/api/v1/master-orders', 'https://evil.example/csrf.html')
+      expect(api.status).toBe(403)
+      expect(api.headers.get('Content-Type')).toBe('application/problem+json')
+      expect((await post('/buyer/api-tokens', 'https://orders.example.com/buyer/api-tokens')).status).toBe(200)
     })
   })
 

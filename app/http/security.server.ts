@@ -14,26 +14,35 @@ export interface RequestFacts {
   /** Sec-Fetch-Site as the browser sent it, if it did. */
   fetchSite?: string | null
   origin?: string | null
+  /** Referer as the browser sent it: judged only when Origin is absent. */
+  referer?: string | null
   /** The origin the request was sent to: scheme and Host (or the forwarded host behind a trusted proxy). */
   target: string
 }
 
 /**
  * Why a state-changing request from another site is refused, or null when it may go on. Browsers
- * say where a request comes from in Sec-Fetch-Site and Origin; a form posted from another site
- * (login CSRF included) carries either `cross-site` or a foreign Origin. Requests without either
- * header (curl, old browsers on a same-origin form) are let through: SameSite=Lax cookies keep
- * sessions out of those.
+ * say where a request comes from in Sec-Fetch-Site, Origin and Referer; a form posted from another
+ * site (login CSRF included) carries `cross-site`, a foreign Origin, or (an older browser, or a
+ * client that drops the first two) a foreign Referer. Each that is present must name this site.
+ * Requests with none of them (curl, scripts, a same-origin form under `Referrer-Policy: no-referrer`)
+ * are let through: SameSite=Lax cookies keep sessions out of those.
  */
 export function crossSiteRefusal(facts: RequestFacts, appUrl: string): string | null {
   if (SAFE_METHODS.has(facts.method.toUpperCase())) return null
   if (facts.fetchSite?.toLowerCase() === 'cross-site') return 'sent from another site'
+  const ours = (value: string) => {
+    const normal = normaliseOrigin(value)
+    return normal !== null && (normal === normaliseOrigin(facts.target) || normal === normaliseOrigin(appUrl))
+  }
   const origin = facts.origin?.trim()
-  if (!origin) return null
-  if (origin === 'null') return 'sent from a page without an origin'
-  const normal = normaliseOrigin(origin)
-  if (normal && (normal === normaliseOrigin(facts.target) || normal === normaliseOrigin(appUrl))) return null
-  return `sent from ${origin}`
+  if (origin) {
+    if (origin === 'null') return 'sent from a page without an origin'
+    return ours(origin) ? null : `sent from ${origin}`
+  }
+  const referer = facts.referer?.trim()
+  if (referer && !ours(referer)) return `sent from ${normaliseOrigin(referer) ?? 'a page of another site'}`
+  return null
 }
 
 function normaliseOrigin(value: string): string | null {
@@ -83,12 +92,22 @@ function defaultHeaders(res: ExpressResponse, headers: Record<string, string>) {
   } as ExpressResponse['writeHead']
 }
 
-/** One middleware for every request: cross-site writes, body sizes, the nonce and the headers every answer carries. */
+/** Whether each percent-escape of a path decodes (a `%` followed by two hex digits, together valid UTF-8). */
+export function decodablePath(path: string): boolean {
+  try {
+    decodeURIComponent(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
 const ENCODED_CONTROL = /%(?:0[0-8bcef]|1[0-9a-f]|7f)/gi
 
 /** A request target with its percent-encoded control characters taken out (a raw one never passes Node's parser). */
 export const withoutControlCharacters = (target: string) => target.replace(ENCODED_CONTROL, '')
 
+/** One middleware for every request: cross-site writes, malformed paths, body sizes, the nonce and the headers every answer carries. */
 export function securityMiddleware(config: Pick<Config, 'appUrl' | 'trustProxy' | 'maxFormBytes' | 'maxUploadBytes'>) {
   const https = config.appUrl.startsWith('https:')
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -104,6 +123,7 @@ export function securityMiddleware(config: Pick<Config, 'appUrl' | 'trustProxy' 
         method: req.method,
         fetchSite: req.get('sec-fetch-site'),
         origin: req.get('origin'),
+        referer: req.get('referer'),
         target: targetOrigin(req, config.trustProxy),
       },
       config.appUrl,
@@ -120,6 +140,19 @@ export function securityMiddleware(config: Pick<Config, 'appUrl' | 'trustProxy' 
     // This is the one origin check. Remix 2 repeats a cruder one (Origin against Host or an
     // untrusted X-Forwarded-Host, failing with a 500); a request that passed here must not meet it.
     delete req.headers.origin
+
+    // Express decodes the path of every route it matches (`app.all('*')` in server.js) and fails
+    // with a URIError on a malformed escape, which its last handler answers as a 500. The path is
+    // a request the client wrote wrong: 400, before anything decodes it.
+    if (!decodablePath(req.path)) {
+      return refuse(
+        req,
+        res,
+        400,
+        'Not a valid address',
+        'The address holds a percent sign that is not followed by two hexadecimal digits of UTF-8 (such as %20). Check the link.',
+      )
+    }
 
     if (!SAFE_METHODS.has(req.method)) {
       const length = req.get('content-length')

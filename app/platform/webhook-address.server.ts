@@ -2,12 +2,16 @@ import dns from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
 import net from 'node:net'
+import { isSpecialAddress } from './special-addresses'
 
 // Where a webhook may be sent (docs/domain.md "Webhooks (issue 40)"): http(s) only; in production
-// https only, and never to loopback, private, link-local or other non-public addresses (a company's
-// subscription must not reach the platform's own network), unless WEBHOOK_ALLOW_PRIVATE=true. The
-// address is checked when the subscription is made (a literal address, localhost) and again when
-// each delivery connects (what the name resolves to then: a name may point elsewhere later).
+// https only, and only to public addresses (never loopback, private, link-local or any other
+// special-purpose range: ./special-addresses.ts), unless WEBHOOK_ALLOW_PRIVATE=true: a company's
+// subscription must not reach the platform's own network. The address is checked when the
+// subscription is made (a literal address, localhost) and again when each delivery connects (what
+// the name resolves to then: a name may point elsewhere later). A refusal never says what a name
+// resolved to, nor whether it resolved at all: the delivery log would otherwise map the platform's
+// internal names for anyone who can make a subscription.
 
 export interface WebhookUrlPolicy {
   /** https required. */
@@ -16,39 +20,9 @@ export interface WebhookUrlPolicy {
   allowPrivate: boolean
 }
 
-const blocked = new net.BlockList()
-for (const [address, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(address, prefix, 'ipv4')
-for (const [address, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const)
-  blocked.addSubnet(address, prefix, 'ipv6')
-
-/** Whether an address is not a public one (loopback, private, link-local, carrier NAT, multicast...). */
-export function isPrivateAddress(address: string): boolean {
-  const family = net.isIP(address)
-  if (family === 0) return true
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped) return blocked.check(mapped[1], 'ipv4')
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6')
-}
+/** The one refusal of an address that is not public, at the form and in the delivery log alike. */
+export const NOT_PUBLIC =
+  'The address must be reachable on the internet: loopback, private and other special-purpose addresses are not allowed'
 
 /** A host name that names this machine whatever DNS says. */
 const isLocalName = (host: string) => host === 'localhost' || host.endsWith('.localhost')
@@ -68,8 +42,7 @@ export function webhookUrlProblem(text: string, policy: WebhookUrlPolicy): strin
       .replace(/^\[|\]$/g, '')
       .replace(/\.$/, '')
       .toLowerCase()
-    if (isLocalName(host) || (net.isIP(host) !== 0 && isPrivateAddress(host)))
-      return 'The address must be reachable on the internet: loopback and private addresses are not allowed'
+    if (isLocalName(host) || (net.isIP(host) !== 0 && isSpecialAddress(host))) return NOT_PUBLIC
   }
   return null
 }
@@ -83,22 +56,19 @@ export type WebhookFetch = (
 /** How much of a receiver's answer is read (the log keeps its start on a failure). */
 const MAX_ANSWER_BYTES = 64 * 1024
 
-/** A resolver that refuses names resolving to private addresses (DNS is asked at connection time). */
+/**
+ * A resolver that refuses names resolving to any address that is not public (DNS is asked at
+ * connection time). A name that does not resolve is refused in the same words, so the log cannot
+ * tell an internal name that exists from one that does not.
+ */
 function publicOnlyLookup(
   hostname: string,
   options: dns.LookupOptions,
   callback: (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void,
 ) {
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '')
-    const refused = addresses.find((a) => isPrivateAddress(a.address))
-    if (refused)
-      return callback(
-        Object.assign(new Error(`${hostname} resolves to ${refused.address}, which is not a public address`), {
-          code: 'EADDRNOTALLOWED',
-        }),
-        '',
-      )
+    if (error || addresses.length === 0 || addresses.some((a) => isSpecialAddress(a.address)))
+      return callback(Object.assign(new Error(NOT_PUBLIC), { code: 'EADDRNOTALLOWED' }), '')
     if (options.all) return callback(null, addresses)
     callback(null, addresses[0]!.address, addresses[0]!.family)
   })

@@ -1,9 +1,11 @@
+import dns from 'node:dns'
 import { getDb } from '~/db.server'
+import { changeCompanyStatus } from '~/features/companies/mutations.server'
 import { createSubscription, replayDelivery, rotateSecret } from '~/features/webhooks/mutations.server'
 import { makeSeller } from '../../tests/support/companies'
 import { userIdOf } from '../../tests/support/db'
 import { startReceiver, verifyWebhook, type Receiver } from '../../tests/support/webhook-receiver'
-import { webhookClient } from './webhook-address.server'
+import { NOT_PUBLIC, webhookClient } from './webhook-address.server'
 import { signature } from './webhook-signature.server'
 import { deliverWebhooksDue, emitEvent, MAX_WEBHOOK_TRIES, WEBHOOK_RETRY_MS } from './webhooks.server'
 
@@ -282,6 +284,43 @@ describe('through the outbox', () => {
     await getDb().deleteFrom('webhook_subscriptions').where('id', '=', id).execute()
   })
 
+  it('never tells the log what an internal name resolves to, nor whether it resolves at all', async () => {
+    // The platform's resolver knows an internal name; another resolves nowhere.
+    const port = new URL(receiver.url).port
+    const lookup = vi
+      .spyOn(dns, 'lookup')
+      .mockImplementation(((
+        host: string,
+        _options: unknown,
+        callback: (error: Error | null, addresses?: dns.LookupAddress[]) => void,
+      ) =>
+        host === 'vm.internal'
+          ? callback(null, [{ address: '127.0.0.1', family: 4 }])
+          : callback(
+              Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }),
+            )) as unknown as typeof dns.lookup)
+    const ids = [await subscribe(`http://vm.internal:${port}/hooks`), await subscribe(`http://gone.internal:${port}/x`)]
+    try {
+      receiver.received.length = 0
+      await emit('internal')
+      await deliverWebhooksDue(getDb(), webhookClient({ httpsOnly: false, allowPrivate: false }), 'w1')
+      expect(receiver.received).toEqual([])
+      for (const id of ids) {
+        const [row] = await deliveriesOf(id)
+        expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: NOT_PUBLIC })
+        const log = await getDb()
+          .selectFrom('webhook_attempts')
+          .select('error')
+          .where('delivery_id', '=', row!.id)
+          .execute()
+        expect(log).toEqual([{ error: NOT_PUBLIC }])
+      }
+    } finally {
+      lookup.mockRestore()
+      await getDb().deleteFrom('webhook_subscriptions').where('id', 'in', ids).execute()
+    }
+  })
+
   it('sends each delivery exactly once when two workers run at the same time', async () => {
     const id = await subscribe()
     receiver.received.length = 0
@@ -297,5 +336,84 @@ describe('through the outbox', () => {
     expect((await deliveriesOf(id)).every((d) => d.status === 'succeeded' && d.attempts === 1)).toBe(true)
     expect(await deliverWebhooksDue(getDb(), client, 'worker-c')).toBe(0)
     await getDb().deleteFrom('webhook_subscriptions').where('id', '=', id).execute()
+  })
+})
+
+describe('companies that are not active', () => {
+  const setStatus = (id: number, status: 'active' | 'pending' | 'suspended') =>
+    getDb().updateTable('sellers').set({ status }).where('id', '=', id).execute()
+
+  it('hear of nothing while suspended or waiting for approval, as their tokens are refused; the platform still does', async () => {
+    const mine = await subscribe()
+    const platform = await createSubscription(
+      getDb(),
+      { userId: await userIdOf('admin@example.com') },
+      { kind: 'platform' },
+      { url: receiver.url, events: ['seller_order.status_changed'] },
+      undefined,
+    )
+    if (!platform.ok) throw new Error(platform.message)
+    try {
+      for (const status of ['suspended', 'pending'] as const) {
+        await setStatus(sellerId, status)
+        receiver.received.length = 0
+        expect(await emit(status), status).toBe(1)
+        expect(await deliveriesOf(mine), status).toEqual([])
+        await deliverWebhooksDue(getDb(), client, 'w1')
+        expect(
+          receiver.received.map((r) => r.json.data.seller_order),
+          status,
+        ).toEqual([expect.objectContaining({ code: `SO-TEST-${status}` })])
+      }
+    } finally {
+      await setStatus(sellerId, 'active')
+      await getDb().deleteFrom('webhook_subscriptions').where('id', 'in', [mine, platform.value.id]).execute()
+    }
+  })
+
+  it('skip a delivery queued while active that falls due after the suspension, say why, and send it again only when replayed', async () => {
+    const id = await subscribe()
+    try {
+      receiver.answer = 503
+      receiver.received.length = 0
+      await emit('before-suspension')
+      const now = Date.now()
+      await deliverWebhooksDue(getDb(), client, 'w1', new Date(now))
+      expect(receiver.received).toHaveLength(1)
+      receiver.answer = 200
+
+      const staff = { userId: await userIdOf('admin@example.com'), name: 'Admin' }
+      const suspended = await changeCompanyStatus(getDb(), staff, 'seller', sellerId, 'suspend', {
+        reason: 'Unpaid fees',
+        appUrl: 'http://localhost:3000',
+      })
+      expect(suspended).toMatchObject({ ok: true })
+      await deliverWebhooksDue(getDb(), client, 'w1', new Date(now + WEBHOOK_RETRY_MS[0]!))
+      expect(receiver.received).toHaveLength(1)
+      let [row] = await deliveriesOf(id)
+      expect(row).toMatchObject({ status: 'skipped', attempts: 1, next_attempt_at: null })
+      expect(row!.last_error).toMatch(/^Not sent: the company was suspended/)
+
+      // Active again: nothing goes out by itself, whatever the clock says.
+      await setStatus(sellerId, 'active')
+      await deliverWebhooksDue(getDb(), client, 'w1', new Date(now + 30 * 86_400_000))
+      expect(receiver.received).toHaveLength(1)
+      expect((await deliveriesOf(id))[0]).toMatchObject({ status: 'skipped' })
+
+      // A replay from the subscription's page sends it, with its message id.
+      const owner = { kind: 'seller' as const, id: sellerId }
+      expect(await replayDelivery(getDb(), { userId: adminId }, owner, id, row!.id, 'replay-skipped')).toMatchObject({
+        ok: true,
+      })
+      expect(await deliverWebhooksDue(getDb(), client, 'w1')).toBe(1)
+      ;[row] = await deliveriesOf(id)
+      expect(row).toMatchObject({ status: 'succeeded', attempts: 2 })
+      expect(receiver.received).toHaveLength(2)
+      expect(receiver.received[1]!.headers['webhook-id']).toBe(receiver.received[0]!.headers['webhook-id'])
+    } finally {
+      receiver.answer = 200
+      await setStatus(sellerId, 'active')
+      await getDb().deleteFrom('webhook_subscriptions').where('id', '=', id).execute()
+    }
   })
 })

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { Database } from '#db/database'
-import type { WebhookOwnerKind } from '#db/types'
+import type { CompanyStatus, WebhookOwnerKind } from '#db/types'
 import type { Executor } from '~/platform/executor'
 import { lensEvent, type EventData, type WebhookAudience, type WebhookEventName } from './webhook-events'
 import { signingSecrets, webhookHeaders } from './webhook-signature.server'
@@ -24,6 +24,23 @@ export interface WebhookEventInput {
 }
 
 const audienceOf: Record<WebhookOwnerKind, WebhookAudience> = { buyer: 'buyer', seller: 'seller', platform: 'platform' }
+
+// A company that is not active (waiting for approval, suspended) hears of nothing, as its API
+// tokens are refused: its subscriptions are passed over when an event is queued, and a delivery
+// queued before the company stopped being active is skipped when it falls due (docs/webhooks.md).
+
+/** The subscription `s` with its owner company joined (`ob` the buyer, `os` the seller), to read the owner's status. */
+const withOwner = (db: Executor) =>
+  db
+    .selectFrom('webhook_subscriptions as s')
+    .leftJoin('buyers as ob', (join) => join.onRef('ob.id', '=', 's.buyer_id').on('s.owner_kind', '=', 'buyer'))
+    .leftJoin('sellers as os', (join) => join.onRef('os.id', '=', 's.seller_id').on('s.owner_kind', '=', 'seller'))
+
+/** Why a delivery of a company that is not active is not sent, in a line for the log. */
+const SKIPPED_BECAUSE: Record<Exclude<CompanyStatus, 'active'>, string> = {
+  suspended: 'Not sent: the company was suspended when it fell due. Replay it once the company is active again.',
+  pending: 'Not sent: the company was waiting for approval when it fell due. Replay it once the company is active.',
+}
 
 /**
  * Whether any subscription is active at all: a step asks it before reading an event's facts, so a
@@ -54,21 +71,24 @@ export async function emitEvent(trx: Executor, event: WebhookEventInput): Promis
     seller: event.sellerId === null ? null : lensEvent(event.type, 'seller', event.data),
     platform: lensEvent(event.type, 'platform', event.data),
   }
-  const candidates = await trx
-    .selectFrom('webhook_subscriptions')
-    .select(['id', 'owner_kind', 'event_types'])
-    .where('status', '=', 'active')
+  const candidates = await withOwner(trx)
+    .select(['s.id', 's.owner_kind', 's.event_types'])
+    .where('s.status', '=', 'active')
+    // The platform, or an active company.
+    .where((eb) =>
+      eb.or([eb('s.owner_kind', '=', 'platform'), eb('ob.status', '=', 'active'), eb('os.status', '=', 'active')]),
+    )
     .where((eb) =>
       eb.or([
-        ...(read.platform ? [eb('owner_kind', '=', 'platform')] : []),
-        ...(read.buyer ? [eb('buyer_id', '=', event.buyerId!)] : []),
-        ...(read.seller ? [eb('seller_id', '=', event.sellerId!)] : []),
+        ...(read.platform ? [eb('s.owner_kind', '=', 'platform')] : []),
+        ...(read.buyer ? [eb('s.buyer_id', '=', event.buyerId!)] : []),
+        ...(read.seller ? [eb('s.seller_id', '=', event.sellerId!)] : []),
         // Nobody may read it: an always-false condition keeps the query valid.
-        ...(read.platform || read.buyer || read.seller ? [] : [eb('id', '<', 0)]),
+        ...(read.platform || read.buyer || read.seller ? [] : [eb('s.id', '<', 0)]),
       ]),
     )
-    .$if(event.subscriptionId !== undefined, (q) => q.where('id', '=', event.subscriptionId!))
-    .orderBy('id')
+    .$if(event.subscriptionId !== undefined, (q) => q.where('s.id', '=', event.subscriptionId!))
+    .orderBy('s.id')
     .execute()
   const listening = candidates.filter(
     (s) => event.subscriptionId !== undefined || (JSON.parse(s.event_types) as string[]).includes(event.type),
@@ -155,16 +175,35 @@ async function claim(db: Database, id: number, workerId: string, now: Date): Pro
 const answerProblem = (status: number, text: string) =>
   `HTTP ${status}${text.trim() ? `: ${text.trim().replace(/\s+/g, ' ').slice(0, 200)}` : ''}`
 
-/** One attempt of a claimed delivery: sent, signed, timed, and its outcome written (success, retry or given up). */
+/**
+ * One attempt of a claimed delivery: sent, signed, timed, and its outcome written (success, retry or
+ * given up); skipped, unsent, when its owner company is no longer active.
+ */
 async function attempt(db: Database, fetchImpl: WebhookFetch, id: number, workerId: string, now: Date) {
-  const delivery = await db
-    .selectFrom('webhook_deliveries as d')
+  const delivery = await withOwner(db)
+    .innerJoin('webhook_deliveries as d', 'd.subscription_id', 's.id')
     .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
-    .innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
     .select(['d.payload', 'd.tries', 'e.msg_id', 's.url', 's.secret', 's.previous_secret', 's.rotated_at'])
+    .select(['s.owner_kind', 'ob.status as buyer_status', 'os.status as seller_status'])
     .where('d.id', '=', id)
     .executeTakeFirst()
   if (!delivery) return false
+  const company = delivery.owner_kind === 'platform' ? 'active' : (delivery.buyer_status ?? delivery.seller_status)
+  if (company !== 'active') {
+    await db
+      .updateTable('webhook_deliveries')
+      .set({
+        status: 'skipped',
+        next_attempt_at: null,
+        last_error: SKIPPED_BECAUSE[company ?? 'suspended'],
+        claimed_by: null,
+        claimed_until: null,
+      })
+      .where('id', '=', id)
+      .where('claimed_by', '=', workerId)
+      .execute()
+    return false
+  }
   const sentAt = new Date()
   const timestamp = Math.floor(sentAt.getTime() / 1000)
   const headers = webhookHeaders(signingSecrets(delivery, sentAt), delivery.msg_id, timestamp, delivery.payload)

@@ -20,7 +20,7 @@ type Actor = { userId: number }
 /** Subscriptions one owner may have: a receiver per system is plenty, and every event is fanned out to each. */
 export const MAX_SUBSCRIPTIONS = 20
 
-/** The address rules of this process: https and public addresses in production (WEBHOOK_ALLOW_PRIVATE lifts the second). */
+/** The address rules of this process: https in production; public addresses as WEBHOOK_ALLOW_PRIVATE says (config.server.ts). */
 export const urlPolicy = (): WebhookUrlPolicy => ({
   httpsOnly: config().production,
   allowPrivate: config().webhookAllowPrivate,

@@ -85,7 +85,12 @@ export async function subscriptionList(db: Database, owner: WebhookOwner) {
 }
 export type SubscriptionRow = Awaited<ReturnType<typeof subscriptionList>>[number]
 
-const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const satisfies readonly WebhookDeliveryStatus[]
+const DELIVERY_STATUSES = [
+  'pending',
+  'succeeded',
+  'failed',
+  'skipped',
+] as const satisfies readonly WebhookDeliveryStatus[]
 
 /** The log's filter: one status (or all), and where the page starts (deliveries before this id). */
 export function readLogFilter(url: URL) {

@@ -179,6 +179,7 @@ export function SubscriptionPage({ data }: { data: SubscriptionView }) {
                 <option value="pending">Waiting</option>
                 <option value="succeeded">Succeeded</option>
                 <option value="failed">Failed (given up)</option>
+                <option value="skipped">Skipped (company not active)</option>
               </select>
             </div>
             <div className="form-actions">

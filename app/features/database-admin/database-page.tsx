@@ -127,6 +127,14 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
               The backup is checked first (a database of this app, undamaged, of this schema version); nothing is
               replaced until you confirm. The database as it is then is kept beside it.
             </p>
+            <div className="stack" aria-labelledby="restore-credentials-heading">
+              <h4 id="restore-credentials-heading">What a restore does with credentials</h4>
+              <ul>
+                {data.onRestore.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
             {staged ? (
               <div className="stack" aria-labelledby="staged-heading">
                 <h4 id="staged-heading">The uploaded backup is sound</h4>
@@ -141,7 +149,7 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
                   trigger="Restore this backup"
                   triggerVariant="danger"
                   title="Replace the database with this backup?"
-                  description="Everything changed since the backup was taken is lost (the current database is kept as a file beside it). Every session ends: everyone, you too, signs in again."
+                  description={`Everything changed since the backup was taken is lost (the current database is kept as a file beside it). ${data.onRestore.join(' ')}`}
                   defaultOpen={Boolean(restoreAnswer?.summary)}
                 >
                   <Form method="post">

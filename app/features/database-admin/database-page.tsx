@@ -97,6 +97,11 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
             <pre className="utm-preview">
               pg_restore --clean --if-exists --no-owner --dbname="{data.postgresUrl}" platform-2026-11-26.dump
             </pre>
+            <p>
+              A dump brings back every credential it holds: API tokens revoked since, webhook subscriptions deleted or
+              rotated since, sessions and reset links. After restoring an older dump, revoke and delete them again on
+              their pages and end every session (docs/operations.md, “Backups and restore”).
+            </p>
           </div>
         ) : (
           <>

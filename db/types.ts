@@ -491,7 +491,16 @@ export interface ApiTokensTable {
   last_used_at: string | null
   revoked_at: string | null
   revoked_by: number | null
+  /**
+   * Whose the token is (issue 50): the kind it was made for, and its company (null for staff). It is
+   * refused once its user no longer belongs there; null: made by the release before, bound at first use.
+   */
+  holder_kind: ApiTokenHolder | null
+  buyer_id: number | null
+  seller_id: number | null
 }
+
+export type ApiTokenHolder = 'buyer' | 'seller' | 'staff'
 
 /** An Idempotency-Key of an API write, per token, with the first answer (issue 40). */
 export interface ApiIdempotencyTable {

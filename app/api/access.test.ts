@@ -98,11 +98,12 @@ describe.each(endpoints.map((e) => [`${e.method} ${e.path}`, e] as const))('%s',
   it('refuses a user of a company waiting for approval (403), whatever its token', async () => {
     const db = getDb()
     const viewer = await viewerFor(PENDING_DEMO_EMAIL)
-    // Its company is not active, so no page would make it one: a token made as kept, then given to that user.
+    // Its company is not active, so no page would make it one: a token made as kept, then given to that
+    // user and its company (a token is refused, 401, where its user does not belong: issue 50).
     const pendingToken = await tokenFor('buyer@example.com', scopesFor('buyer'))
     await db
       .updateTable('api_tokens')
-      .set({ user_id: viewer.userId })
+      .set({ user_id: viewer.userId, buyer_id: viewer.company!.id })
       .where('token_hash', '=', hashApiToken(pendingToken))
       .execute()
     const got = await api<Problem>(endpoint.method, path, { token: pendingToken, body })

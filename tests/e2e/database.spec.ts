@@ -69,6 +69,13 @@ test('@js-off-only an administrator checks the database, backs it up, and a rest
   await page.getByLabel('Backup file (.db)').setInputFiles(backup)
   await page.getByRole('button', { name: 'Upload and check' }).click()
   await expect(page.getByRole('heading', { name: 'The uploaded backup is sound' })).toBeVisible()
+  // What happens to credentials is said before the confirm (issue 50).
+  await expect(page.getByRole('heading', { name: 'What a restore does with credentials' })).toBeVisible()
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: /^API tokens and webhook subscriptions .* are not taken from the backup/ }),
+  ).toBeVisible()
   await page.getByText('Restore this backup').click()
   await page.getByLabel('Type RESTORE to confirm').fill('RESTORE')
   await page.getByLabel('Your own password (for the restore)').fill('not-my-password')

@@ -1,14 +1,16 @@
 import type { Database } from '#db/database'
 import { scopesFor, SCOPE_INFO, type ApiScope } from '~/auth/api-scopes'
-import { holderOf, newApiToken } from '~/auth/api-tokens.server'
+import { bindingOf, holderOf, newApiToken } from '~/auth/api-tokens.server'
 import type { Viewer } from '~/auth/session.server'
 import { audit } from '~/platform/audit.server'
 import { once } from '~/platform/idempotency.server'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
-import { mayManageTokens, tokenScopeOf } from './queries.server'
+import { mayManageTokens, tokenScopeOf, tokensIn } from './queries.server'
 
 // Making and revoking API tokens (docs/api.md "Tokens"). A token acts as the user who makes it: a
-// buyer's or seller's company administrator for the company, a staff user for themself.
+// buyer's or seller's company administrator for the company, a staff user for themself. It belongs
+// to that company (or to staff): it is kept with it, listed and revoked there, and refused once its
+// user no longer belongs there (issue 50).
 
 export interface CreatedToken {
   id: number
@@ -52,6 +54,7 @@ export async function createApiToken(
             created_by: viewer.userId,
             created_at: now.toISOString(),
             expires_at: expiresAt,
+            ...bindingOf(viewer),
           })
           .returning('id')
           .executeTakeFirstOrThrow()
@@ -76,19 +79,10 @@ export async function revokeApiToken(db: Database, viewer: Viewer, tokenId: numb
     db.transaction().execute(async (trx): Promise<Result> => {
       const scope = await tokenScopeOf(trx, viewer)
       if (!scope) throw Refused.notFound()
-      let query = trx
-        .selectFrom('api_tokens')
-        .innerJoin('users', 'users.id', 'api_tokens.user_id')
+      const token = await tokensIn(trx, scope, viewer)
         .select(['api_tokens.id', 'api_tokens.name', 'api_tokens.prefix', 'api_tokens.revoked_at'])
         .where('api_tokens.id', '=', tokenId)
-      if (scope.kind === 'company') {
-        query = query.where(
-          scope.company.kind === 'buyer' ? 'users.buyer_id' : 'users.seller_id',
-          '=',
-          scope.company.id,
-        )
-      } else if (scope.kind === 'own') query = query.where('api_tokens.user_id', '=', viewer.userId)
-      const token = await query.executeTakeFirst()
+        .executeTakeFirst()
       if (!token) throw Refused.notFound('There is no such token.')
       if (token.revoked_at) throw new Refused(undefined, `Token “${token.name}” was already revoked.`)
       const done = await trx

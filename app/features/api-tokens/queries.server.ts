@@ -22,6 +22,30 @@ export async function tokenScopeOf(db: Executor, viewer: Viewer): Promise<TokenS
   return viewer.roles.includes('dev_admin') ? { kind: 'all' } : { kind: 'own' }
 }
 
+/**
+ * The tokens a scope reaches: a company's are those made for it (whoever their user belongs to now,
+ * so a company still sees and revokes the token of a user who left it); staff's own are those made
+ * for staff. A token of the release before, not yet bound (holder_kind null), is its user's holder's.
+ */
+export function tokensIn(db: Executor, scope: TokenScope, viewer: Viewer) {
+  const query = db.selectFrom('api_tokens').innerJoin('users', 'users.id', 'api_tokens.user_id')
+  if (scope.kind === 'all') return query
+  if (scope.kind === 'own')
+    return query
+      .where('api_tokens.user_id', '=', viewer.userId)
+      .where((eb) => eb.or([eb('api_tokens.holder_kind', '=', 'staff'), eb('api_tokens.holder_kind', 'is', null)]))
+  const [column, userColumn] =
+    scope.company.kind === 'buyer'
+      ? (['api_tokens.buyer_id', 'users.buyer_id'] as const)
+      : (['api_tokens.seller_id', 'users.seller_id'] as const)
+  return query.where((eb) =>
+    eb.or([
+      eb(column, '=', scope.company.id),
+      eb.and([eb('api_tokens.holder_kind', 'is', null), eb(userColumn, '=', scope.company.id)]),
+    ]),
+  )
+}
+
 /** Whether the viewer may make tokens: a company's administrator, or staff. */
 export const mayManageTokens = async (db: Executor, viewer: Viewer) => (await tokenScopeOf(db, viewer)) !== null
 
@@ -41,9 +65,7 @@ export interface TokenRow {
 export async function listApiTokens(db: Executor, viewer: Viewer): Promise<TokenRow[] | null> {
   const scope = await tokenScopeOf(db, viewer)
   if (!scope) return null
-  let query = db
-    .selectFrom('api_tokens')
-    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+  const rows = await tokensIn(db, scope, viewer)
     .select([
       'api_tokens.id',
       'api_tokens.name',
@@ -57,10 +79,7 @@ export async function listApiTokens(db: Executor, viewer: Viewer): Promise<Token
     ])
     .orderBy('api_tokens.id', 'desc')
     .limit(500)
-  if (scope.kind === 'company') {
-    query = query.where(scope.company.kind === 'buyer' ? 'users.buyer_id' : 'users.seller_id', '=', scope.company.id)
-  } else if (scope.kind === 'own') query = query.where('api_tokens.user_id', '=', viewer.userId)
-  const rows = await query.execute()
+    .execute()
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

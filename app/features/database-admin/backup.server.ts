@@ -9,9 +9,9 @@ import type { DatabaseHandle } from '#db/database'
 // Backups of the embedded SQLite database: taken online with SQLite's backup API (the app keeps
 // serving), and restored from an uploaded backup in two steps: the upload is checked and staged,
 // then, once confirmed, a copy of the current database is kept and the backup's rows replace the
-// current ones in one transaction. PostgreSQL is backed up by its operator (pg_dump).
+// current ones in one transaction (restore.server.ts). PostgreSQL is backed up by its operator (pg_dump).
 
-type SqliteHandle = Extract<DatabaseHandle, { kind: 'sqlite' }>
+export type SqliteHandle = Extract<DatabaseHandle, { kind: 'sqlite' }>
 
 /** Where backups and staged restores are kept: beside the database file. */
 export const backupsDir = (databaseUrl: string) => path.join(path.dirname(sqlitePathFromUrl(databaseUrl)), 'backups')
@@ -265,76 +265,4 @@ export async function checkStaged(
       counts: answer.counts as StagedSummary['counts'],
     },
   }
-}
-
-/**
- * What a restore does not take from the backup: secrets and per-request state. Sessions (everyone
- * signs in again), password-reset and invitation tokens, and idempotency keys are emptied; the
- * sign-in brake's counters stay as they are now (a restore does not lift a brake).
- */
-export const CLEARED_ON_RESTORE = ['sessions', 'password_reset_tokens', 'idempotency_keys'] as const
-export const KEPT_ON_RESTORE = ['login_throttle'] as const
-
-/**
- * Replaces the live database's rows with the staged backup's, after keeping a copy of the current
- * database: one transaction (readers see the old rows or the new, never a mix; writers wait). The
- * copy's path is returned.
- */
-export async function restoreStaged(
-  handle: SqliteHandle,
-  databaseUrl: string,
-  id: string,
-): Promise<{ keptAs: string }> {
-  const checked = await checkStaged(handle, databaseUrl, id)
-  if (!checked.ok) throw new Error(checked.problem)
-  const keptAs = await takeBackup(handle, databaseUrl, 'before-restore')
-  const sqlite = handle.sqlite
-  const file = stagedPath(databaseUrl, id)
-  // Holding Kysely's one connection: no transaction of the app is half-way through meanwhile.
-  await handle.db.connection().execute(async () => {
-    sqlite.prepare('attach database ? as restored').run(file)
-    // Foreign keys are off while rows go in (a delete would otherwise cascade into rows already
-    // restored); they are checked as a whole before the transaction commits.
-    sqlite.pragma('foreign_keys = off')
-    try {
-      const tables = (
-        sqlite
-          .prepare(
-            "select name from main.sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
-          )
-          .all() as { name: string }[]
-      ).map((r) => r.name)
-      const hasSequence = Boolean(
-        sqlite.prepare("select 1 from main.sqlite_master where name = 'sqlite_sequence'").get(),
-      )
-      sqlite
-        .transaction(() => {
-          for (const table of tables) {
-            if ((KEPT_ON_RESTORE as readonly string[]).includes(table)) continue
-            const quoted = `"${table.replace(/"/g, '""')}"`
-            const columns = (sqlite.prepare(`select name from pragma_table_info(?)`).all(table) as { name: string }[])
-              .map((c) => `"${c.name.replace(/"/g, '""')}"`)
-              .join(', ')
-            sqlite.prepare(`delete from main.${quoted}`).run()
-            if ((CLEARED_ON_RESTORE as readonly string[]).includes(table)) continue
-            sqlite.prepare(`insert into main.${quoted} (${columns}) select ${columns} from restored.${quoted}`).run()
-          }
-          if (hasSequence) {
-            sqlite.prepare('delete from main.sqlite_sequence').run()
-            sqlite
-              .prepare('insert into main.sqlite_sequence (name, seq) select name, seq from restored.sqlite_sequence')
-              .run()
-          }
-          const broken = sqlite.pragma('main.foreign_key_check') as unknown[]
-          if (broken.length)
-            throw new Error(`the backup's rows break ${broken.length} foreign keys: nothing was restored`)
-        })
-        .immediate()
-    } finally {
-      sqlite.pragma('foreign_keys = on')
-      sqlite.prepare('detach database restored').run()
-    }
-  })
-  fs.rmSync(file, { force: true })
-  return { keptAs }
 }

@@ -4,8 +4,11 @@ import { sql } from 'kysely'
 import { demoEmail, DEMO_PASSWORD } from '../../../seed/demo-users'
 import { getViewer } from '~/auth/session.server'
 import { getDatabase, getDb } from '~/db.server'
+import { hashApiToken } from '~/auth/api-tokens.server'
+import { api, tokenFor } from '../../../tests/support/api'
 import { cookieFor, userIdOf, viewerFor } from '../../../tests/support/db'
 import { backupsDir, CHECK_LIMIT_MS, checkStaged, newStagedFile, takeBackup } from './backup.server'
+import { RESTORE_CREDENTIALS } from './restore.server'
 import { databaseHealth, integrityCheck } from './health.server'
 import { backupDownload, databasePage, restore, stageAnswer } from './pages.server'
 
@@ -340,6 +343,114 @@ describe('backup and restore (SQLite)', () => {
       expect(await db.selectFrom('login_throttle').select('key').where('key', '=', 'restore-brake').execute()).toEqual([
         { key: 'restore-brake' },
       ])
+    },
+  )
+  sqliteOnly(
+    'a restore copies no credential back: tokens and webhook subscriptions stay as they are now, and the page says so before the confirm',
+    async () => {
+      const handle = getDatabase()
+      if (handle.kind !== 'sqlite') return
+      const db = getDb()
+      const admin = await viewerFor('admin')
+      const buyer = await viewerFor('buyer')
+      const at = new Date().toISOString()
+      const subscription = (url: string, secret: string) =>
+        db
+          .insertInto('webhook_subscriptions')
+          .values({
+            owner_kind: 'buyer',
+            buyer_id: buyer.company!.id,
+            url,
+            event_types: '["master_order.placed"]',
+            secret,
+            created_by: buyer.userId,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      // What the backup holds: a token, a subscription later deleted (with a delivery), one later rotated.
+      const revokedSince = await tokenFor('buyer@example.com', ['orders:read'])
+      const deletedSince = await subscription('https://erp.example/deleted', 'whsec_deleted-since')
+      const event = await db
+        .insertInto('webhook_events')
+        .values({ msg_id: 'msg_restore', type: 'master_order.placed', buyer_id: buyer.company!.id, created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await db
+        .insertInto('webhook_deliveries')
+        .values({ event_id: event.id, subscription_id: deletedSince.id, payload: '{}', created_at: at })
+        .execute()
+      const rotatedSince = await subscription('https://erp.example/rotated', 'whsec_before-rotation')
+      const backup = await takeBackup(handle, url())
+
+      // Since the backup: the token revoked, a subscription deleted, another's secret rotated, a new
+      // token made, and a user (with a token) who is not in the backup.
+      await db
+        .updateTable('api_tokens')
+        .set({ revoked_at: at, revoked_by: buyer.userId })
+        .where('token_hash', '=', hashApiToken(revokedSince))
+        .execute()
+      await db.deleteFrom('webhook_subscriptions').where('id', '=', deletedSince.id).execute()
+      await db
+        .updateTable('webhook_subscriptions')
+        .set({ secret: 'whsec_after-rotation', previous_secret: 'whsec_before-rotation', rotated_at: at })
+        .where('id', '=', rotatedSince.id)
+        .execute()
+      const madeSince = await tokenFor('buyer@example.com', ['orders:read'])
+      const newcomer = await db
+        .insertInto('users')
+        .values({ email: 'newcomer@restore.example', name: 'Newcomer', password_hash: 'x', status: 'active' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await db.insertInto('user_roles').values({ user_id: newcomer.id, role: 'logistics' }).execute()
+      const newcomerToken = await tokenFor('newcomer@restore.example', ['orders:read'])
+      expect((await api('GET', '/master-orders', { token: revokedSince })).status).toBe(401)
+
+      // The page says what happens to credentials before the administrator confirms.
+      const page = await databasePage(handle, url(), new URL('http://localhost/admin/databases/manage'))
+      expect(page.onRestore).toEqual(RESTORE_CREDENTIALS)
+      expect(page.onRestore.join(' ')).toMatch(/API tokens and webhook subscriptions .* are not taken from the backup/)
+
+      const staged = newStagedFile(url())
+      fs.copyFileSync(backup, staged.file)
+      const done = await restore(
+        handle,
+        url(),
+        admin,
+        new URLSearchParams({
+          stagedId: staged.id,
+          confirm: 'RESTORE',
+          ownPassword: DEMO_PASSWORD,
+        }) as unknown as FormData,
+      )
+      expect(done).toMatchObject({ done: expect.stringMatching(/^before-restore-/) })
+
+      expect((await api('GET', '/master-orders', { token: revokedSince })).status).toBe(401)
+      expect((await api('GET', '/master-orders', { token: madeSince })).status).toBe(200)
+      expect((await api('GET', '/master-orders', { token: newcomerToken })).status).toBe(401)
+      expect(
+        await db.selectFrom('api_tokens').select('id').where('token_hash', '=', hashApiToken(newcomerToken)).execute(),
+      ).toEqual([])
+      const subscriptions = await db
+        .selectFrom('webhook_subscriptions')
+        .select(['id', 'secret', 'previous_secret'])
+        .where('id', 'in', [deletedSince.id, rotatedSince.id])
+        .execute()
+      expect(subscriptions).toEqual([
+        { id: rotatedSince.id, secret: 'whsec_after-rotation', previous_secret: 'whsec_before-rotation' },
+      ])
+      expect(
+        await db.selectFrom('webhook_deliveries').select('id').where('subscription_id', '=', deletedSince.id).execute(),
+      ).toEqual([])
+      expect((await integrityCheck(handle)).ok).toBe(true)
+      const entry = await db
+        .selectFrom('audit_events')
+        .select('after_json')
+        .where('action', '=', 'database.restored')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+      expect(JSON.parse(entry.after_json!)).toMatchObject({ apiTokensDeleted: 1, webhookSubscriptionsDeleted: 0 })
     },
   )
 })

@@ -97,6 +97,11 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
             <pre className="utm-preview">
               pg_restore --clean --if-exists --no-owner --dbname="{data.postgresUrl}" platform-2026-11-26.dump
             </pre>
+            <p>
+              A dump brings back every credential it holds: API tokens revoked since, webhook subscriptions deleted or
+              rotated since, sessions and reset links. After restoring an older dump, revoke and delete them again on
+              their pages and end every session (docs/operations.md, “Backups and restore”).
+            </p>
           </div>
         ) : (
           <>
@@ -127,6 +132,14 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
               The backup is checked first (a database of this app, undamaged, of this schema version); nothing is
               replaced until you confirm. The database as it is then is kept beside it.
             </p>
+            <div className="stack" aria-labelledby="restore-credentials-heading">
+              <h4 id="restore-credentials-heading">What a restore does with credentials</h4>
+              <ul>
+                {data.onRestore.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
             {staged ? (
               <div className="stack" aria-labelledby="staged-heading">
                 <h4 id="staged-heading">The uploaded backup is sound</h4>
@@ -141,7 +154,7 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
                   trigger="Restore this backup"
                   triggerVariant="danger"
                   title="Replace the database with this backup?"
-                  description="Everything changed since the backup was taken is lost (the current database is kept as a file beside it). Every session ends: everyone, you too, signs in again."
+                  description={`Everything changed since the backup was taken is lost (the current database is kept as a file beside it). ${data.onRestore.join(' ')}`}
                   defaultOpen={Boolean(restoreAnswer?.summary)}
                 >
                   <Form method="post">

@@ -6,15 +6,8 @@ import { redactedUrl } from '#db/database'
 import { confirmsOwnPassword, OWN_PASSWORD_WRONG } from '~/auth/reauth.server'
 import type { Viewer } from '~/auth/session.server'
 import { audit } from '~/platform/audit.server'
-import {
-  backupsDir,
-  checkStaged,
-  discardStaged,
-  restoreStaged,
-  sweepStaged,
-  takeBackup,
-  type StagedSummary,
-} from './backup.server'
+import { backupsDir, checkStaged, discardStaged, sweepStaged, takeBackup, type StagedSummary } from './backup.server'
+import { RESTORE_CREDENTIALS, restoreStaged } from './restore.server'
 import { databaseHealth, integrityCheck, type CheckResult } from './health.server'
 
 // /admin/databases/manage: what the page shows and what its forms do.
@@ -46,6 +39,7 @@ export async function databasePage(handle: DatabaseHandle, databaseUrl: string, 
     backupProblem,
     kept,
     keptDir: handle.kind === 'sqlite' ? backupsDir(databaseUrl) : null,
+    onRestore: RESTORE_CREDENTIALS,
     postgresUrl: handle.kind === 'postgres' ? redactedUrl(databaseUrl) : null,
   }
 }
@@ -145,14 +139,20 @@ export async function restore(
     }
   if (!(await confirmsOwnPassword(handle.db, viewer.userId, String(form.get('ownPassword') ?? ''))))
     return { intent: 'restore', field: 'ownPassword', summary: checked.summary, problem: OWN_PASSWORD_WRONG }
-  const { keptAs } = await restoreStaged(handle, databaseUrl, id)
+  const { keptAs, dropped } = await restoreStaged(handle, databaseUrl, id)
   const who = await actor(handle, viewer)
   await audit(handle.db, {
     actorUserId: who.actorUserId,
     action: 'database.restored',
     entityType: 'database',
     entityId: 'main',
-    after: { keptAs: path.basename(keptAs) },
+    after: {
+      keptAs: path.basename(keptAs),
+      credentials:
+        'kept as they were (API tokens, webhook subscriptions); sessions, reset and invitation links cleared',
+      apiTokensDeleted: dropped.apiTokens,
+      webhookSubscriptionsDeleted: dropped.webhookSubscriptions,
+    },
     note: who.note,
   })
   return { done: path.basename(keptAs) }

@@ -31,7 +31,7 @@ describe('disabling and enabling', () => {
     expect(await loadViewer(db(), one.idHash)).not.toBeNull()
 
     const disabled = await disableUser(db(), admin, userId)
-    expect(disabled).toEqual({ ok: true, value: { sessionsEnded: 2 } })
+    expect(disabled).toEqual({ ok: true, value: { sessionsEnded: 2, tokensRevoked: 0 } })
     expect(await loadViewer(db(), one.idHash)).toBeNull()
     expect(await loadViewer(db(), two.idHash)).toBeNull()
     const row = await db().selectFrom('users').select('status').where('id', '=', userId).executeTakeFirstOrThrow()

@@ -1,5 +1,6 @@
 import { voidOpenTokens } from '~/auth/reset-tokens.server'
 import type { Database } from '#db/database'
+import { revokeUserApiTokens } from '~/auth/api-tokens.server'
 import { hashPassword } from '~/auth/password.server'
 import { endUserSessions, type Viewer } from '~/auth/session.server'
 import { audit } from '~/platform/audit.server'
@@ -13,12 +14,12 @@ import { userMachine } from './shared'
 
 const sessionsNote = (ended: number) => `sessions ended: ${ended}`
 
-/** Disables a user and ends every session it has, in one transaction. */
+/** Disables a user, ends every session it has and revokes its API tokens, in one transaction. */
 export async function disableUser(
   db: Database,
   viewer: Pick<Viewer, 'userId'>,
   userId: number,
-): Promise<Result<{ sessionsEnded: number }>> {
+): Promise<Result<{ sessionsEnded: number; tokensRevoked: number }>> {
   if (userId === viewer.userId)
     return new Refused(undefined, 'You cannot disable your own account; ask another administrator').refusal
   return settle(() =>
@@ -38,14 +39,20 @@ export async function disableUser(
         )
       }
       // The sessions end with the step (rolled back with it when it is refused); how many is kept on its entry.
-      const sessionsEnded = canTake(userMachine, 'disable', user.status) ? await endUserSessions(trx, userId) : 0
+      const disabling = canTake(userMachine, 'disable', user.status)
+      const sessionsEnded = disabling ? await endUserSessions(trx, userId) : 0
+      // Its API tokens are revoked, not merely refused while it is disabled: enabling the user again
+      // gives it no token back (issue 50); its company makes new ones if it wants them.
+      const tokensRevoked = disabling
+        ? await revokeUserApiTokens(trx, userId, { actorUserId: viewer.userId, note: 'its user was disabled' })
+        : 0
       await takeStep(trx, userMachine, userId, 'disable', {
         actorUserId: viewer.userId,
         current: user.status,
-        note: sessionsNote(sessionsEnded),
+        note: sessionsNote(sessionsEnded) + (tokensRevoked ? `; API tokens revoked: ${tokensRevoked}` : ''),
         set: { updated_at: new Date().toISOString() },
       })
-      return { sessionsEnded }
+      return { sessionsEnded, tokensRevoked }
     }),
   )
 }

@@ -100,10 +100,14 @@ export async function handleUserRecordForm(
     case 'disable': {
       const done = await disableUser(db, viewer, userId)
       if (!done.ok) return { status: 'invalid', reply: { intent: 'status', errors: [done.message] } }
-      const n = done.value.sessionsEnded
+      const { sessionsEnded, tokensRevoked } = done.value
+      const tokens = tokensRevoked ? `, ${countOf(tokensRevoked, 'API token')} revoked` : ''
       return {
         status: 'done',
-        toast: { kind: 'success', message: `The user is disabled; ${countOf(n, 'session')} ended.` },
+        toast: {
+          kind: 'success',
+          message: `The user is disabled; ${countOf(sessionsEnded, 'session')} ended${tokens}.`,
+        },
       }
     }
     case 'enable': {

@@ -5,6 +5,7 @@ import crypto from 'node:crypto'
 import type { Database } from '#db/database'
 import type { Updateable } from 'kysely'
 import type { RoleKey, UsersTable } from '#db/types'
+import { holderBinding, revokeUserApiTokens, sameHolder } from '~/auth/api-tokens.server'
 import { hashPassword } from '~/auth/password.server'
 import type { Viewer } from '~/auth/session.server'
 import { syncSearch } from '~/platform/search.server'
@@ -229,6 +230,16 @@ export async function changeUserRoles(
         .insertInto('user_roles')
         .values(input.roles.map((role) => ({ user_id: userId, role })))
         .execute()
+      // A token belongs to the company (or staff) it was made for: a user who leaves it leaves its
+      // tokens there, revoked, so they never come back should the user return (issue 50).
+      const leaving = holderBinding(beforeRoles, current)
+      const tokensRevoked = sameHolder(leaving, holderBinding(input.roles, after))
+        ? 0
+        : await revokeUserApiTokens(trx, userId, {
+            actorUserId: viewer.userId,
+            note: 'its user left the company (or staff) it was made for',
+            leaving,
+          })
       await audit(trx, {
         actorUserId: viewer.userId,
         action: 'user.roles_changed',
@@ -236,6 +247,7 @@ export async function changeUserRoles(
         entityId: userId,
         before: { roles: beforeRoles, company: companyLabel(current), companyAdmin: current.is_company_admin === 1 },
         after: { roles: input.roles, company: companyLabel(after), companyAdmin: after.is_company_admin === 1 },
+        note: tokensRevoked ? `API tokens revoked: ${tokensRevoked}` : undefined,
       })
       return undefined
     }),

@@ -14,6 +14,8 @@ export interface Config {
   /** Largest request bodies: forms, and forms that carry files (413 beyond). */
   maxFormBytes: number
   maxUploadBytes: number
+  /** The most bytes one part of an imported workbook may unpack to (IMPORT_MAX_UNPACKED_MB, default 200). */
+  importMaxUnpackedBytes: number
   databaseUrl: string
   /** Connections each process keeps to PostgreSQL (DATABASE_POOL_MAX, default 10). */
   databasePoolMax: number
@@ -101,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxFormBytes: megabytes(env.MAX_FORM_MB, 1, 'MAX_FORM_MB'),
     maxUploadBytes: megabytes(env.MAX_UPLOAD_MB, 30, 'MAX_UPLOAD_MB'),
+    importMaxUnpackedBytes: megabytes(env.IMPORT_MAX_UNPACKED_MB, 200, 'IMPORT_MAX_UNPACKED_MB'),
     databaseUrl,
     databasePoolMax: wholeNumber(env.DATABASE_POOL_MAX, 10, 1, 1000, 'DATABASE_POOL_MAX'),
     sessionSecret,

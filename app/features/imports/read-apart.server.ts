@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
+import { config } from '~/config.server'
 import type { ImportColumn } from '~/platform/bulk-import'
 import type { ImportFile } from './read-file.server'
 
@@ -22,6 +23,8 @@ export interface ReadRequest {
   bytes: Uint8Array
   columns: (ImportColumn & { aliases?: string[] })[]
   ignored: string[]
+  /** Bytes one workbook part may unpack to (IMPORT_MAX_UNPACKED_MB). */
+  maxPartBytes: number
 }
 
 const TOO_LARGE: ImportFile = {
@@ -38,7 +41,7 @@ export function readImportFileApart(
   bytes: Uint8Array,
   columns: (ImportColumn & { aliases?: string[] })[],
   ignored: string[] = [],
-  limits: { heapMb?: number; timeMs?: number } = {},
+  limits: { heapMb?: number; timeMs?: number; maxPartBytes?: number } = {},
 ): Promise<ImportFile> {
   if (!fs.existsSync(READ_WORKER))
     throw new Error(`${READ_WORKER} is missing: run \`npm run build\` (it bundles the import file reader)`)
@@ -53,6 +56,7 @@ export function readImportFileApart(
       aliases,
     })),
     ignored,
+    maxPartBytes: limits.maxPartBytes ?? config().importMaxUnpackedBytes,
   }
   return new Promise((resolve, reject) => {
     const worker = new Worker(READ_WORKER, {

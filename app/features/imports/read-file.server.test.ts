@@ -23,6 +23,18 @@ function workbook(sheet: string, shared = '') {
   })
 }
 
+/** The zip with every part declared (local header and central directory) to unpack to 1,000 bytes. */
+function declareSmall(zip: Uint8Array): Uint8Array {
+  const bytes = zip.slice()
+  const view = new DataView(bytes.buffer)
+  for (let at = 0; at + 4 <= bytes.length; at++) {
+    const signature = view.getUint32(at, true)
+    if (signature === 0x04034b50) view.setUint32(at + 22, 1_000, true)
+    else if (signature === 0x02014b50) view.setUint32(at + 24, 1_000, true)
+  }
+  return bytes
+}
+
 describe('reading an import file', () => {
   it('names columns as the templates do', () => {
     expect(columnName('Product SKU')).toBe('product_sku')
@@ -76,14 +88,21 @@ describe('reading an import file', () => {
     )
   })
 
-  it('refuses a sheet that holds one element larger than 32 MB without reading on', () => {
-    const padded = new Uint8Array(48 * 1024 * 1024).fill(0x20)
+  it('refuses a sheet that holds one element larger than its limit, or a part that unpacks past its own, whatever the zip declares', () => {
+    const padded = new Uint8Array(6 * 1024 * 1024).fill(0x20)
     padded.set(strToU8('<worksheet><sheetData><row r="1"><c><v>1</v></c></row>'))
     const bytes = zipSync({
       'xl/workbook.xml': strToU8('<workbook><sheets><sheet name="A" sheetId="1" r:id="rId1"/></sheets></workbook>'),
       'xl/worksheets/sheet1.xml': [padded, { level: 1 }],
     })
-    expect(() => readXlsxRows(bytes)).toThrow('The workbook holds a row larger than 32 MB: it cannot be an import')
+    expect(() => readXlsxRows(bytes, { maxElementChars: 2 * 1024 * 1024 })).toThrow(
+      'The workbook holds a row larger than 2 MB: it cannot be an import',
+    )
+    // The part's declared size says 1,000 bytes: the bytes inflated are what count.
+    const lying = declareSmall(bytes)
+    expect(() => readXlsxRows(lying, { maxPartBytes: 4 * 1024 * 1024 })).toThrow(
+      'The workbook is too large to read: one of its parts unpacks to more than 4 MB',
+    )
   })
 
   it('refuses a zip that is not a workbook', () => {

@@ -1,7 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync'
 import type { ImportColumn, ImportRowInput } from '~/platform/bulk-import'
 import { countOf } from '~/utils/format'
-import { isZip, readXlsxRows, XlsxError } from './xlsx.server'
+import { isZip, readXlsxRows, XlsxError, type XlsxLimits } from './xlsx.server'
 
 // An import file (CSV or XLSX) as rows of cells by column (docs/domain.md "Bulk imports"). The first
 // row with a value names the columns: matched to the kind's columns ignoring case, spaces, and a unit
@@ -69,12 +69,13 @@ export function readImportFile(
   bytes: Uint8Array,
   columns: (ImportColumn & { aliases?: string[] })[],
   ignored: string[] = [],
+  limits: Omit<XlsxLimits, 'maxDataRows'> = {},
 ): ImportFile {
   if (bytes.length === 0) return { ok: false, message: 'The file is empty: download the template and fill it in.' }
   let table: { line: number; cells: string[] }[]
   if (isZip(bytes)) {
     try {
-      table = readXlsxRows(bytes, { maxDataRows: MAX_IMPORT_ROWS })
+      table = readXlsxRows(bytes, { ...limits, maxDataRows: MAX_IMPORT_ROWS })
     } catch (error) {
       if (error instanceof XlsxError) return { ok: false, message: `${error.message}.` }
       throw error

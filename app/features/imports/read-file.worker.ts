@@ -5,5 +5,5 @@ import type { ReadRequest } from './read-apart.server'
 // The import file reader's worker (read-apart.server.ts): reads one file and answers its rows or its
 // refusal, then ends. Bundled on its own into build/workers/ by cli/build-workers.mjs.
 
-const { bytes, columns, ignored } = workerData as ReadRequest
-parentPort!.postMessage(readImportFile(bytes, columns, ignored))
+const { bytes, columns, ignored, maxPartBytes } = workerData as ReadRequest
+parentPort!.postMessage(readImportFile(bytes, columns, ignored, { maxPartBytes }))

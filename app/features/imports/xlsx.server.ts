@@ -74,7 +74,7 @@ type PartReader = (text: string, final: boolean) => void
  * inflates. A part's reader stops the whole by throwing an XlsxError (a refusal); the parts it
  * names that are not in the zip are simply not read.
  */
-function streamParts(bytes: Uint8Array, readers: Record<string, PartReader>): void {
+function streamParts(bytes: Uint8Array, readers: Record<string, PartReader>, maxPartBytes: number): void {
   const unzip = new Unzip((file) => {
     const read = readers[file.name]
     if (!read) return
@@ -85,9 +85,9 @@ function streamParts(bytes: Uint8Array, readers: Record<string, PartReader>): vo
       if (error instanceof XlsxError) throw error
       if (error) throw new XlsxError('The file is not an XLSX workbook that can be read')
       inflated += data.length
-      if (inflated > MAX_PART_BYTES)
+      if (inflated > maxPartBytes)
         throw new XlsxError(
-          `The workbook is too large to read: one of its parts unpacks to more than ${MAX_PART_BYTES / 1024 / 1024} MB`,
+          `The workbook is too large to read: one of its parts unpacks to more than ${Math.round(maxPartBytes / 1024 / 1024)} MB`,
         )
       read(decoder.decode(data, { stream: !final }), final)
     }
@@ -120,7 +120,11 @@ export const MAX_ELEMENT_CHARS = 32 * 1024 * 1024
  * (its attributes and body), holding back only the text after the last closing tag. Each piece is
  * searched once, so the work is linear in the part's size whatever its shape.
  */
-function elements(tag: string, each: (attrs: string, body: string | undefined) => void): PartReader {
+function elements(
+  tag: string,
+  each: (attrs: string, body: string | undefined) => void,
+  maxChars = MAX_ELEMENT_CHARS,
+): PartReader {
   const pattern = new RegExp(`<${tag}\\b([^>]*?)(?:/>|>([\\s\\S]*?)</${tag}>)`, 'g')
   const close = `</${tag}>`
   // The text held since the last closing tag, as its pieces (joined only when an element ends), and
@@ -134,15 +138,19 @@ function elements(tag: string, each: (attrs: string, body: string | undefined) =
     held.push(piece)
     heldLength += piece.length
     tail = (tail + piece).slice(-(close.length - 1))
+    const tooLarge = () =>
+      new XlsxError(
+        `The workbook holds a ${tag === 'row' ? 'row' : 'text'} larger than ${Math.round(maxChars / 1024 / 1024)} MB: it cannot be an import`,
+      )
     if (last < 0) {
-      if (heldLength > MAX_ELEMENT_CHARS)
-        throw new XlsxError(
-          `The workbook holds a ${tag === 'row' ? 'row' : 'text'} larger than ${MAX_ELEMENT_CHARS / 1024 / 1024} MB: it cannot be an import`,
-        )
+      if (heldLength > maxChars) throw tooLarge()
       if (!final) return
     }
+    // What follows the last closing tag is the start of one element: it must fit too.
+    const closed = last < 0 ? 0 : start + last + close.length
+    if (heldLength - closed > maxChars) throw tooLarge()
     const text = held.join('')
-    const end = final ? text.length : start + last + close.length
+    const end = final ? text.length : closed
     for (const match of text.slice(0, end).matchAll(pattern)) each(match[1]!, match[2])
     const rest = text.slice(end)
     held = rest ? [rest] : []
@@ -173,6 +181,16 @@ function numberText(value: string): string {
   return Number.isFinite(n) ? String(Number(n.toPrecision(15))) : value
 }
 
+/** A reader's limits: the defaults are a sheet's own and MAX_PART_BYTES, MAX_ELEMENT_CHARS. */
+export interface XlsxLimits {
+  /** Rows with a value under the header. */
+  maxDataRows?: number
+  /** Bytes one part may unpack to. */
+  maxPartBytes?: number
+  /** Characters of one row or shared string. */
+  maxElementChars?: number
+}
+
 export interface SheetRow {
   line: number
   /** By column: a sparse array (a cell never written is a hole, read as ''). */
@@ -184,16 +202,26 @@ export interface SheetRow {
  * without any value left out. More than `maxDataRows` rows with a value under the first (the header)
  * refuse the file as soon as the reader meets the next one: the rest is never inflated.
  */
-export function readXlsxRows(bytes: Uint8Array, options: { maxDataRows?: number } = {}): SheetRow[] {
+export function readXlsxRows(bytes: Uint8Array, options: XlsxLimits = {}): SheetRow[] {
   const maxDataRows = options.maxDataRows ?? MAX_SHEET_ROWS
+  const maxPartBytes = options.maxPartBytes ?? MAX_PART_BYTES
+  const maxChars = options.maxElementChars ?? MAX_ELEMENT_CHARS
   const small = new Map<string, string>()
   const shared: string[] = []
   // First the workbook, its relationships and the shared strings (which often come after the sheet).
-  streamParts(bytes, {
-    'xl/workbook.xml': wholeText(small, 'xl/workbook.xml'),
-    'xl/_rels/workbook.xml.rels': wholeText(small, 'xl/_rels/workbook.xml.rels'),
-    'xl/sharedStrings.xml': elements('si', (_attrs, body) => shared.push(body === undefined ? '' : runsText(body))),
-  })
+  streamParts(
+    bytes,
+    {
+      'xl/workbook.xml': wholeText(small, 'xl/workbook.xml'),
+      'xl/_rels/workbook.xml.rels': wholeText(small, 'xl/_rels/workbook.xml.rels'),
+      'xl/sharedStrings.xml': elements(
+        'si',
+        (_attrs, body) => shared.push(body === undefined ? '' : runsText(body)),
+        maxChars,
+      ),
+    },
+    maxPartBytes,
+  )
   const sheetPath = firstSheetPath(small)
 
   const rows: SheetRow[] = []
@@ -240,13 +268,17 @@ export function readXlsxRows(bytes: Uint8Array, options: { maxDataRows?: number 
       throw new XlsxError(`The file has more than ${countOf(maxDataRows, 'row')}: split it into smaller files`)
     rows.push({ line, cells })
   }
-  const readSheet = elements('row', readRow)
-  streamParts(bytes, {
-    [sheetPath]: (piece, final) => {
-      found = true
-      readSheet(piece, final)
+  const readSheet = elements('row', readRow, maxChars)
+  streamParts(
+    bytes,
+    {
+      [sheetPath]: (piece, final) => {
+        found = true
+        readSheet(piece, final)
+      },
     },
-  })
+    maxPartBytes,
+  )
   if (!found) throw new XlsxError('The workbook’s first sheet cannot be found')
   return rows
 }

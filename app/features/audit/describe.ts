@@ -24,7 +24,7 @@ const RECORD_KINDS: Record<string, string> = {
 }
 
 /** Whole actions whose words are not their last part's. */
-const ACTIONS: Record<string, string> = {
+export const ACTIONS: Record<string, string> = {
   'address.created': 'address added',
   'address.updated': 'address changed',
   'address.removed': 'address removed',
@@ -46,8 +46,8 @@ const ACTIONS: Record<string, string> = {
   'seller_order.ready_for_qc': 'ready for QC',
   'seller_order.reworked': 'reworked: ready for QC again',
   'transport_request.booked': 'transporter booked',
-  'transport_booking.picked_up': 'picked up by the transporter',
-  'transport_booking.delivered': 'delivered by the transporter',
+  'transport_booking.picked_up': 'pickup recorded',
+  'transport_booking.delivered': 'delivery recorded',
   'transport_booking.cancelled': 'booking cancelled',
   'transport_booking.updated': 'booking changed',
   'transport_booking.bill_entered': 'transporter’s bill entered',
@@ -97,12 +97,12 @@ const ACTIONS: Record<string, string> = {
   'product.line_deactivated': 'product line deactivated',
   'user.bootstrap_admin': 'first admin created',
   'user.invited': 'invited',
-  'user.invited_with_account': 'invited by a company, but has an account',
+  'user.invited_with_account': 'company invitation to an existing account',
   'user.other_sessions_ended': 'other sessions ended',
   'user.password_changed': 'password changed',
   'user.password_reset': 'password reset',
   'user.password_reset_requested': 'password reset asked for',
-  'user.password_set_by_admin': 'password set by an admin',
+  'user.password_set_by_admin': 'password set for the user',
   'user.profile_updated': 'profile changed',
   'user.roles_changed': 'roles changed',
   'user.signup_attempted': 'sign-up tried with this e-mail',

@@ -132,7 +132,7 @@ export const RECORDS: Record<string, RecordRule> = {
       // The buyer's agreement to a counter-offer that gives it less or later (its KAM, an admin or its own user).
       'master_order.change_agreed': {
         readers: BUYER_AND_STAFF,
-        what: { buyer: 'agreed to the proposed change', staff: 'buyer’s agreement to the counter-offer recorded' },
+        what: { buyer: 'proposed change agreed', staff: 'buyer’s agreement to the counter-offer recorded' },
       },
       // The credit hold (docs/domain.md "Credit"): staff who see order values read why it was held,
       // released or cancelled (its note tells the buyer's exposure and the order's value).

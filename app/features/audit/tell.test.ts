@@ -6,12 +6,47 @@ import { updateCompanyContact } from '../own-company/mutations.server'
 import { sampleLensFor, sampleOrderDetail } from '../sample-orders/search.server'
 import { historyOf } from './history.server'
 import { audit } from '~/platform/audit.server'
-import { STAFF_VIEWER, valueWords } from './tell'
+import { ACTIONS, actionSentence } from './describe'
+import { RECORDS } from './lens'
+import { STAFF_VIEWER, tell, valueWords } from './tell'
 
 // Every history but the order's goes through the same lens (lens.ts): a company's own page, the
 // buyer's sample order, and the staff-only records, on the demo data and real mutations.
 
 describe('told histories', () => {
+  it('begins every entry with a capital and never says "by" before the history adds "by <who>"', () => {
+    const phrases = [
+      ...Object.keys(ACTIONS).map(actionSentence),
+      ...Object.entries(RECORDS).flatMap(([entityType, record]) =>
+        Object.entries(record.actions ?? {}).flatMap(([action, rule]) =>
+          Object.keys(rule.what ?? {}).map(
+            (kind) =>
+              tell(
+                {
+                  id: 1,
+                  at: '2026-01-01T00:00:00.000Z',
+                  entity_type: entityType,
+                  action,
+                  entity_id: '1',
+                  before_json: null,
+                  after_json: null,
+                  note: null,
+                  actor_user_id: null,
+                  actor_name: 'Priya Buyer',
+                  actor_buyer_id: 1,
+                  actor_seller_id: null,
+                } as Parameters<typeof tell>[0],
+                kind === 'staff' ? STAFF_VIEWER : ({ kind, buyerId: 1, sellerId: 1 } as unknown as typeof STAFF_VIEWER),
+              )?.what ?? '',
+          ),
+        ),
+      ),
+    ].filter(Boolean)
+    expect(phrases.length).toBeGreaterThan(50)
+    expect(phrases.filter((phrase) => !/^[A-Z0-9“]/.test(phrase))).toEqual([])
+    expect(phrases.filter((phrase) => /\bby\b/.test(phrase))).toEqual([])
+  })
+
   it('tells values in words: states, ₹ (old entries kept formatted rupees), days and times in IST', () => {
     expect(valueWords('pending_approval', 'state')).toBe('Pending approval')
     expect(valueWords('qc_passed', 'state')).toBe('QC passed')

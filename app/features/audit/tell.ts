@@ -3,7 +3,7 @@ import type { ToldChange, ToldEntry } from '~/ui/history'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { orderSight, type OrderSight } from '../orders/lens'
-import { actionSentence } from './describe'
+import { actionSentence, capitalise } from './describe'
 import { actionRule, keyRule, type KeyRule, type Reader, type Shape } from './lens'
 
 // Tells an audit entry to one viewer through the lens (lens.ts): what was done, by whom in the
@@ -213,7 +213,11 @@ export function tell(row: AuditRow, viewer: HistoryViewer): ToldEntry | null {
   const told =
     row.action === 'master_order.lines_changed'
       ? linesChanged(viewer, before, after)
-      : { what: rule.what?.[viewer.kind] ?? actionSentence(row.action), changes: changesOf(row, viewer, before, after) }
+      : {
+          // A lens's own words begin a sentence too: every entry reads "Placed", "Proposed change agreed".
+          what: rule.what?.[viewer.kind] ? capitalise(rule.what[viewer.kind]!) : actionSentence(row.action),
+          changes: changesOf(row, viewer, before, after),
+        }
   return {
     id: row.id,
     at: row.at,

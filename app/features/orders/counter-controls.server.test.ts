@@ -204,7 +204,7 @@ describe('counter-offer controls', () => {
     const history = (await orderPageFor(db, buyerViewer(), 'buyer', String(order.id)))!.order.history
     expect(history.map((e) => e.what)).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/agreed to the proposed change/i),
+        'Proposed change agreed',
         expect.stringMatching(/^Quantity of BC-cc-buyer-1 changed from 10 to 8/),
       ]),
     )

@@ -157,7 +157,11 @@ export async function handleDecisionForm(
       return {
         status: 'done',
         redirectTo: page,
-        toast: { kind: 'success', message: 'The counter-offer is recorded: accept or decline it.' },
+        toast: {
+          kind: 'success',
+          // Four eyes: the recorder never accepts its own counter-offer (counter-offer.server.ts, checkAcceptance).
+          message: 'The counter-offer is recorded: another colleague who decides seller orders accepts or declines it.',
+        },
       }
     }
     case 'accept_counter':

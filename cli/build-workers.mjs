@@ -9,7 +9,7 @@ import { buildSync } from 'esbuild'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-export const WORKERS = { 'read-file': 'app/features/imports/read-file.worker.ts' }
+export const WORKERS = { 'read-file': 'app/features/imports/read-file-worker.server.ts' }
 
 /** Builds every worker into `outDir` (default build/workers), each written whole before it replaces the last. */
 export function buildWorkers(outDir = path.join(ROOT, 'build/workers')) {

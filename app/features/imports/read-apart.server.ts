@@ -9,14 +9,14 @@ import type { ImportFile } from './read-file.server'
 // limit and a time limit, so a hostile file (a deflate bomb, a cell millions of columns to the right,
 // a sheet of a million rows) costs at most that worker, never the event loop or the process that
 // serves every other request. The worker is the bundle cli/build-workers.mjs makes of
-// read-file.worker.ts (`npm run build`, and the tests' global setup).
+// read-file-worker.server.ts (`npm run build`, and the tests' global setup).
 
 /** The worker's heap: a file at the row limit needs a few hundred MB. */
 export const READ_HEAP_MB = 1_024
 /** How long a file may take to read: a legitimate file at the row limit takes a few seconds. */
 export const READ_TIME_MS = 30_000
 
-/** The bundle of read-file.worker.ts, where the build puts it (beside build/index.js). */
+/** The bundle of read-file-worker.server.ts, where the build puts it (beside build/index.js). */
 export const READ_WORKER = path.resolve('build/workers/read-file.mjs')
 
 export interface ReadRequest {

@@ -494,28 +494,6 @@ describe('the whole verdict on the approval card (issue 51)', () => {
       .executeTakeFirstOrThrow()
     expect(JSON.parse(entry.after_json!)).toMatchObject({ override_reason: 'The buyer cuts roll 2 for linings' })
   })
-
-  it('the default partial acceptance of a fabric lot leaves the rolls over the limit out', async () => {
-    const lot = await submittedLot(
-      {
-        accepted: 10,
-        verdict: 'accept',
-        rolls: [
-          { points: 1, per100: 1650, accepted: true },
-          { points: 12, per100: 5520, accepted: false },
-        ],
-      },
-      { category: FABRIC },
-    )
-    const done = await decideInspection(getDb(), parties.staff, lot.inspectionId, {
-      decision: 'accept_part',
-      reason: 'Roll 2 is over the limit',
-      disposition: 'rework',
-      lines: { [lot.lineId]: { accepted: '7', rejected: '3' } },
-    })
-    expect(done).toMatchObject({ ok: true, value: { decided: 'partly accepted', overridden: false } })
-    expect(await statusOf('qc_inspections', lot.inspectionId)).toBe('partly_approved')
-  })
 })
 
 describe('switching state per seller and category', () => {

@@ -199,7 +199,10 @@ export interface QcRollsTable {
   id: Id
   inspection_id: number
   sub_order_id: number
+  /** The roll's place on its line (1, 2, 3...); its tag is roll_tag (issue 51). */
   roll_no: number
+  /** The tag the mill prints on the roll ("R1", "A-07"); null only on a roll written before issue 51's release. */
+  roll_tag: string | null
   shade: string | null
   length_mm: number
   width_mm: number

@@ -122,6 +122,7 @@
       v = (n) => ((f.elements.namedItem(n) || {}).value || '').trim(),
       out = box.querySelector('output')
     let verdict = null,
+      overMilli = 0,
       text = 'Not yet: fill in the figures above'
     if (q.method === 'aql') {
       const lotText = v(`lot.${q.line}`),
@@ -147,13 +148,37 @@
       }
     } else {
       // 4 points: a defect's points by its length (holes 4), per 100 sq yd = points x 3600 / (yd x in).
+      // A roll's tag by the server's own rule (q.rollTag, from roll-tag.ts): told at the field as typed.
       let pts = 0,
         area = 0,
-        over = []
+        over = [],
+        seen = {}
+      const R = q.rollTag
       for (const roll of box.querySelectorAll('[data-roll]')) {
         const g = (n) => ((roll.querySelector(`[name$=".${n}"]`) || {}).value || '').trim()
         const m = +g('length'),
-          cm = +g('width')
+          cm = +g('width'),
+          tag = g('no') || String(roll.dataset.roll * 1 + 1),
+          key = tag.toUpperCase(),
+          used = [...roll.querySelectorAll('input,select')].some((e) => !/\.unit$/.test(e.name) && e.value.trim()),
+          tagIn = roll.querySelector('[data-roll-tag]'),
+          live = roll.querySelector('[data-live-error]')
+        const msg =
+          !used || !R
+            ? ''
+            : !new RegExp(`^(?:${R.source})$`).test(tag)
+              ? R.message
+              : seen[key]
+                ? R.twice.replace('{tag}', tag)
+                : ''
+        if (used) seen[key] = 1
+        if (live) {
+          live.textContent = msg
+          live.hidden = !msg
+          tagIn.toggleAttribute('aria-invalid', !!msg)
+          if (msg) tagIn.setAttribute('aria-describedby', live.id)
+          else tagIn.removeAttribute('aria-describedby')
+        }
         if (!(m > 0 && cm > 0)) continue
         let p = 0
         for (const row of roll.querySelectorAll('.defect-row')) {
@@ -166,7 +191,11 @@
         const a = ((m / 0.9144) * cm) / 2.54
         pts += p
         area += a
-        if (Math.round((p * 360000) / a) / 100 > q.limit) over.push(g('no') || roll.dataset.roll * 1 + 1)
+        if (Math.round((p * 360000) / a) / 100 > q.limit) {
+          const mm = Math.round(m * 1000)
+          over.push(tag)
+          overMilli += q.yards ? Math.round(mm / 0.9144) : mm
+        }
       }
       if (area) {
         const per = Math.round((pts * 360000) / area) / 100
@@ -178,9 +207,12 @@
     out.className = verdict ? `verdict verdict-${verdict === 'accept' ? 'pass' : 'fail'}` : ''
     // The proposal follows the verdict while the inspector has not typed their own.
     const [acc, rej] = ['accepted', 'rejected'].map((k) => f.elements.namedItem(`line.${q.line}.${k}`))
+    // As the server proposes (inspect.ts proposedQuantities): an accepted lot less its rolls over the limit.
     if (verdict && acc && (acc.dataset.auto || (!acc.value && !rej.value))) {
-      acc.value = verdict === 'accept' ? q.quantity : '0'
-      rej.value = verdict === 'accept' ? '0' : q.quantity
+      const all = Math.round(q.quantity * 1000),
+        out = verdict === 'accept' ? Math.min(overMilli, all) : all
+      acc.value = String((all - out) / 1000)
+      rej.value = String(out / 1000)
       acc.dataset.auto = rej.dataset.auto = 1
     }
     return `${box.closest('fieldset').querySelector('legend').textContent}: ${text}`

@@ -83,6 +83,8 @@ interface Found {
   accepted?: number
   defects?: { name: string; severity: 'critical' | 'major' | 'minor'; count: number }[]
   rolls?: { points: number; per100: number; accepted: boolean }[]
+  /** Each roll's length in millimetres (3 m unless told). */
+  rollLengthMm?: number
   plan?: boolean
 }
 
@@ -147,7 +149,7 @@ async function submittedLot(found: Found = {}, options: { seller?: number; categ
         sub_order_id: line.id,
         roll_no: i + 1,
         shade: i % 2 ? 'B' : 'A',
-        length_mm: 50_000,
+        length_mm: found.rollLengthMm ?? 3_000,
         width_mm: 1_450,
         points: r.points,
         points_per_100: r.per100,
@@ -242,12 +244,12 @@ describe('the approval page shows what the inspector found', () => {
     const card = await cardOf(lot.code)
     expect(card.lines[0]).toMatchObject({
       method: 'four_point',
-      fabric: { pointsPer100: '26.50', limit: 40, rollsOver: [2] },
+      fabric: { pointsPer100: '26.50', limit: 40, rollsOver: ['2'] },
     })
     expect(card.lines[0]!.fabric!.rolls[1]).toEqual({
-      rollNo: 2,
+      tag: '2',
       shade: 'B',
-      length: '50',
+      length: '3',
       width: '145',
       points: 40,
       pointsPer100: '55.20',
@@ -414,6 +416,83 @@ describe('accepting beyond the inspector is a deliberate override', () => {
           .executeTakeFirstOrThrow()
       ).override_reason,
     ).toBeNull()
+  })
+})
+
+// Issue 51: the card says the whole verdict in one sentence, and the rolls over the points limit are
+// never accepted by the default decision: only by an override with its reason.
+describe('the whole verdict on the approval card (issue 51)', () => {
+  it('a lot the plan rejects with every condition met reads as rejected, never “every condition met”', async () => {
+    const lot = await submittedLot({
+      verdict: 'reject',
+      accepted: 10,
+      defects: [{ name: 'Open seam', severity: 'major', count: 4 }],
+    })
+    const card = await cardOf(lot.code)
+    expect(card.failed_count).toBe(0)
+    expect(card.sentence).toBe('The plan rejects line 1 (major 4 of Ac 3).')
+    expect(card.findings).toBe(true)
+    const clean = await cardOf((await submittedLot({ verdict: 'accept', accepted: 10 })).code)
+    expect(clean.sentence).toBe('Every condition is met and the plan accepts line 1.')
+  })
+
+  it('rolls over the limit: the default takes them out, a plain approval is refused, the override keeps its reason', async () => {
+    // 10 m on the line: three rolls of 3 m, the second over the limit; the inspector accepted all 10 m.
+    const lot = await submittedLot(
+      {
+        accepted: 10,
+        verdict: 'accept',
+        rolls: [
+          { points: 1, per100: 1650, accepted: true },
+          { points: 12, per100: 5520, accepted: false },
+          { points: 2, per100: 2760, accepted: true },
+        ],
+      },
+      { category: FABRIC },
+    )
+    const card = await cardOf(lot.code)
+    expect(card.sentence).toBe('Roll 2 of line 1 is over the points limit of 40.')
+    expect(card.lines[0]).toMatchObject({ acceptable: '7', overLimit: '3' })
+    expect(card.decision).toBe('accept_part')
+    expect(
+      (await qcApprovalsPage(getDb(), 'admin', new URL(`http://x/admin/approvals/qc?q=${lot.code}&failing=1`))).total,
+    ).toBe(1)
+    expect(
+      await decideInspection(getDb(), parties.staff, lot.inspectionId, { decision: 'approve', reason: '' }),
+    ).toMatchObject({ ok: false, message: expect.stringContaining('is an override') })
+    const lines = (accepted: string, rejected: string) => ({ [lot.lineId]: { accepted, rejected } })
+    expect(
+      await decideInspection(getDb(), parties.staff, lot.inspectionId, {
+        decision: 'accept_part',
+        reason: 'Roll 2 back',
+        disposition: 'rework',
+        lines: lines('10', '0'),
+      }),
+    ).toMatchObject({ ok: false })
+    expect(
+      await decideInspection(getDb(), parties.staff, lot.inspectionId, {
+        decision: 'override',
+        reason: '',
+        lines: lines('10', '0'),
+        overrideReason: ' ',
+      }),
+    ).toMatchObject({ ok: false, field: 'overrideReason' })
+    expect(await statusOf('qc_inspections', lot.inspectionId)).toBe('submitted')
+    const done = await decideInspection(getDb(), parties.staff, lot.inspectionId, {
+      decision: 'override',
+      reason: '',
+      lines: lines('10', '0'),
+      overrideReason: 'The buyer cuts roll 2 for linings',
+    })
+    expect(done).toMatchObject({ ok: true, value: { decided: 'approved', overridden: true } })
+    const entry = await getDb()
+      .selectFrom('audit_events')
+      .select('after_json')
+      .where('entity_type', '=', 'qc_inspection')
+      .where('entity_id', '=', String(lot.inspectionId))
+      .where('action', '=', 'qc_inspection.approved')
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(entry.after_json!)).toMatchObject({ override_reason: 'The buyer cuts roll 2 for linings' })
   })
 })
 

@@ -32,7 +32,7 @@ function Meaning({ card }: { card: Card }) {
         {card.decision === 'approve'
           ? `The inspector accepted all of it. Approving passes ${card.order_code} QC: its lines go on past the QC gate.`
           : card.decision === 'accept_part'
-            ? `The inspector accepted part of it (${card.lines.map(split).join('; ')}). Partly approving keeps the accepted part on ${card.order_code}, which passes QC; the rejected part becomes a new seller order, to rework (inspected again) or cancelled.`
+            ? `The inspector found part of it acceptable (${card.lines.map(split).join('; ')}). Partly approving keeps the accepted part on ${card.order_code}, which passes QC; the rejected part becomes a new seller order, to rework (inspected again) or cancelled.`
             : `The inspector accepted none of it. Rejecting sends ${card.order_code} back to the seller to rework; a new inspection is then scheduled.`}
       </p>
       {card.overridable ? (
@@ -41,7 +41,13 @@ function Meaning({ card }: { card: Card }) {
           {rejectedLines
             .map(
               (l) =>
-                `line ${l.lineNo}: ${l.acceptable} ${l.unit}${l.verdict === 'reject' ? ', the plan rejects it' : ''}`,
+                `line ${l.lineNo}: ${l.acceptable} ${l.unit}${
+                  l.verdict === 'reject'
+                    ? ', the plan rejects it'
+                    : l.overLimitMilli > 0
+                      ? `, without the rolls over the points limit (${l.overLimit} ${l.unit})`
+                      : ''
+                }`,
             )
             .join('; ')}
           ) is an override: it needs your reason, kept with the inspection and in its history.
@@ -307,10 +313,9 @@ function OverrideForm({ card, reply }: { card: Card; reply: Reply }) {
 function InspectionCard({ card, portal, reply }: { card: Card; portal: Data['portal']; reply: Reply }) {
   const heading = `qc-${card.id}-heading`
   const orderBase = portal === 'admin' ? '/admin' : '/biz_ops_team'
-  const planRejects = card.lines.filter((l) => l.verdict === 'reject')
   return (
     <section
-      className={card.failed_count || planRejects.length ? 'card qc-card failing' : 'card qc-card'}
+      className={card.findings ? 'card qc-card failing' : 'card qc-card'}
       id={`inspection-${card.id}`}
       aria-labelledby={heading}
     >
@@ -322,18 +327,7 @@ function InspectionCard({ card, portal, reply }: { card: Card; portal: Data['por
         {card.operator} on {formatDay(card.scheduled_on)}, {card.slot} · received{' '}
         {card.received_at ? formatDateTime(card.received_at) : ''}
       </p>
-      <p className={card.failed_count || planRejects.length ? 'notice notice-warning' : 'notice'}>
-        {[
-          card.failed_count
-            ? `${card.failed_count} condition${card.failed_count === 1 ? '' : 's'} not met`
-            : 'Every condition met',
-          planRejects.length
-            ? `the plan rejects line${planRejects.length === 1 ? '' : 's'} ${planRejects.map((l) => l.lineNo).join(', ')}`
-            : null,
-        ]
-          .filter(Boolean)
-          .join('; ')}
-      </p>
+      <p className={card.findings ? 'notice notice-warning' : 'notice'}>{card.sentence}</p>
       {card.lines.map((line) => (
         <LineFindings key={line.subOrderId} line={line} code={card.code} />
       ))}

@@ -12,9 +12,10 @@ import { qcApprovalsPath, qcDecisionSchema, type QcDecisionReply, type QcPortal 
 import type { DecisionInput } from './decide.server'
 import { slotLabel } from './rules'
 import type { QcMethod } from '#db/types'
-import { acceptableMilli, aqlWords, defaultDecision, pointsText, readLinePlan } from './findings'
+import { acceptableMilli, aqlWords, defaultDecision, overLimitMilli, pointsText, readLinePlan } from './findings'
 import { DEFECT_CLASSES } from './sampling/iso2859'
 import { shadeGroupsOf } from './sampling/four-point'
+import { verdictHasFindings, verdictSentence, type LineVerdictFacts } from './verdict'
 
 /** A line's kept rolls by shade, with each group's figure; none when all the rolls are of one shade. */
 function shadesOf(rolls: { shade: string | null; points: number; length_mm: number; width_mm: number }[]) {
@@ -74,7 +75,7 @@ export async function qcApprovalsPage(db: Database, portal: QcPortal, url: URL) 
   if (sellerError) return { ...base, total: 0, cards: [] }
   let q = db.selectFrom('qc_inspections as i').where('i.status', '=', 'submitted')
   if (sellerId) q = q.where('i.seller_id', '=', sellerId)
-  // Something to look at: a condition not met, or a lot its plan rejects.
+  // Something to look at: a condition not met, a lot its plan rejects, or a roll over the points limit.
   if (filters.failing)
     q = q.where((eb) =>
       eb.or([
@@ -85,6 +86,13 @@ export async function qcApprovalsPage(db: Database, portal: QcPortal, url: URL) 
             .select('rl.id')
             .whereRef('rl.inspection_id', '=', 'i.id')
             .where('rl.verdict', '=', 'reject'),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('qc_rolls as fr')
+            .select('fr.id')
+            .whereRef('fr.inspection_id', '=', 'i.id')
+            .where('fr.accepted', '=', 0),
         ),
       ]),
     )
@@ -130,10 +138,14 @@ export async function qcApprovalsPage(db: Database, portal: QcPortal, url: URL) 
   )
   const cards = rows.map((r) => {
     const detail = details.get(r.id)!
+    const whole = { failedConditions: Number(r.failed_count), lines: detail.lines.map(lineVerdictFacts) }
     return {
       ...r,
       slot: slotLabel(r.slot),
       ...detail,
+      /** The whole verdict in one sentence (verdict.ts), and whether it finds anything against the lot. */
+      sentence: verdictSentence(whole),
+      findings: verdictHasFindings(whole),
       /** What the big button does: exactly what the inspector found. */
       decision: defaultDecision(detail.lines),
       /** Something the inspector did not accept: accepting it is the override. */
@@ -141,6 +153,27 @@ export async function qcApprovalsPage(db: Database, portal: QcPortal, url: URL) 
     }
   })
   return { ...base, total, cards }
+}
+
+/** What a line as read here gives the one verdict sentence (verdict.ts). */
+export function lineVerdictFacts(line: {
+  lineNo: number
+  verdict: 'accept' | 'reject' | null
+  plan: { classes: { defectClass: string; found: number; acceptance: number; verdict: 'accept' | 'reject' }[] }
+  fabric: { pointsPer100: string | null; limit: number; rollsOver: string[] } | null
+}): LineVerdictFacts {
+  return {
+    lineNo: line.lineNo,
+    verdict: line.verdict,
+    classesRejected: line.plan.classes
+      .filter((c) => c.verdict === 'reject')
+      .map((c) => ({ defectClass: c.defectClass, found: c.found, acceptance: c.acceptance })),
+    points:
+      line.fabric && line.fabric.pointsPer100 !== null
+        ? { per100: line.fabric.pointsPer100, limit: line.fabric.limit }
+        : null,
+    rollsOver: line.fabric?.rollsOver ?? [],
+  }
 }
 
 /** A line's plan, class by class: the AQL, Ac/Re and sample of its plan, the defects found in that class, its verdict. */
@@ -179,6 +212,8 @@ export async function inspectionDetails(db: Executor, ids: number[]) {
     /** What the inspector found acceptable (findings.ts): accepting more is an override. */
     acceptable: string
     acceptableMilli: number
+    overLimit: string
+    overLimitMilli: number
     method: QcMethod
     verdict: 'accept' | 'reject' | null
     plan: {
@@ -193,7 +228,8 @@ export async function inspectionDetails(db: Executor, ids: number[]) {
       pointsPer100: string | null
       limit: number
       rolls: {
-        rollNo: number
+        /** The roll's tag as the mill prints it. */
+        tag: string
         shade: string | null
         length: string
         width: string
@@ -201,7 +237,7 @@ export async function inspectionDetails(db: Executor, ids: number[]) {
         pointsPer100: string
         accepted: boolean
       }[]
-      rollsOver: number[]
+      rollsOver: string[]
       /** The rolls by shade or dye lot, each group's points per 100 sq yd (only when there is more than one group). */
       shades: { shade: string | null; rolls: number; points: number; pointsPer100: string }[]
     } | null
@@ -269,6 +305,7 @@ export async function inspectionDetails(db: Executor, ids: number[]) {
         'inspection_id',
         'sub_order_id',
         'roll_no',
+        'roll_tag',
         'shade',
         'length_mm',
         'width_mm',
@@ -288,7 +325,7 @@ export async function inspectionDetails(db: Executor, ids: number[]) {
       .map((d) => ({ name: d.name, severity: d.severity as string, count: Number(d.count) }))
       .sort((a, b) => (severityOrder[a.severity] ?? 3) - (severityOrder[b.severity] ?? 3) || b.count - a.count)
     const lineRolls = of(rolls).map((r) => ({
-      rollNo: r.roll_no,
+      tag: r.roll_tag ?? String(r.roll_no),
       shade: r.shade,
       length: quantityInput(Number(r.length_mm)),
       width: quantityInput(Number(r.width_mm) * 100),
@@ -298,7 +335,13 @@ export async function inspectionDetails(db: Executor, ids: number[]) {
     }))
     const quantityMilli = Number(l.quantity_milli)
     const acceptedMilli = Number(l.accepted_milli)
-    const acceptable = acceptableMilli({ quantityMilli, acceptedMilli, verdict: l.verdict })
+    // The rolls over the points limit are not acceptable whatever the inspector typed (issue 51).
+    const overMilli = overLimitMilli(
+      of(rolls).map((r) => ({ lengthMm: Number(r.length_mm), accepted: Boolean(r.accepted) })),
+      l.unit,
+      quantityMilli,
+    )
+    const acceptable = acceptableMilli({ quantityMilli, acceptedMilli, verdict: l.verdict, overLimitMilli: overMilli })
     found.get(l.inspection_id)!.lines.push({
       subOrderId: l.sub_order_id,
       lineNo: l.line_no,
@@ -313,6 +356,9 @@ export async function inspectionDetails(db: Executor, ids: number[]) {
       acceptedMilli,
       acceptable: quantityInput(acceptable),
       acceptableMilli: acceptable,
+      /** The length of the rolls over the points limit, in the line's unit (0 when none). */
+      overLimit: quantityInput(overMilli),
+      overLimitMilli: overMilli,
       method: l.qc_method,
       verdict: l.verdict,
       plan: {
@@ -329,7 +375,7 @@ export async function inspectionDetails(db: Executor, ids: number[]) {
               pointsPer100: l.points_per_100 === null ? null : pointsText(Number(l.points_per_100)),
               limit: Number(l.points_limit),
               rolls: lineRolls,
-              rollsOver: lineRolls.filter((r) => !r.accepted).map((r) => r.rollNo),
+              rollsOver: lineRolls.filter((r) => !r.accepted).map((r) => r.tag),
               shades: shadesOf(of(rolls)),
             }
           : null,

@@ -4,7 +4,7 @@ import { queueEmail } from '~/platform/outbox.server'
 import { alreadyMoved, takeStep } from '~/platform/steps.server'
 import { Refused } from '~/utils/refusal.server'
 import { quantityInput } from '~/utils/quantity'
-import { acceptableMilli, OVERRIDE_LABEL } from './findings'
+import { acceptableMilli, overLimitMilli, OVERRIDE_LABEL } from './findings'
 import { checkLineQuantities, lotOutcome } from './rules'
 import { inspectionMachine } from './states'
 import { recordSwitchingLots } from './switching.server'
@@ -113,6 +113,20 @@ export async function planDecision(trx: Executor, inspectionId: number, input: D
     .where('l.inspection_id', '=', inspectionId)
     .orderBy('l.line_no')
     .execute()
+  // The rolls over the points limit: never acceptable without an override (issue 51).
+  const rolls = await trx
+    .selectFrom('qc_rolls')
+    .select(['sub_order_id', 'length_mm', 'accepted'])
+    .where('inspection_id', '=', inspectionId)
+    .execute()
+  const overOf = (l: (typeof lines)[number]) =>
+    overLimitMilli(
+      rolls
+        .filter((r) => r.sub_order_id === l.sub_order_id)
+        .map((r) => ({ lengthMm: Number(r.length_mm), accepted: Boolean(r.accepted) })),
+      l.unit,
+      Number(l.quantity_milli),
+    )
   // What the inspector found acceptable per line: accepting more is an override (findings.ts).
   const found = lines.map((l) => ({
     subOrderId: l.sub_order_id,
@@ -125,6 +139,7 @@ export async function planDecision(trx: Executor, inspectionId: number, input: D
       quantityMilli: Number(l.quantity_milli),
       acceptedMilli: Number(l.accepted_milli),
       verdict: l.verdict,
+      overLimitMilli: overOf(l),
     }),
   }))
   // accept_part, override: the quantities as the approver set them (prefilled with the inspector's).

@@ -9,7 +9,7 @@ import { userIdOf } from '../../../tests/support/db'
 import { formOf, placeTestOrder, stagesBefore } from '../../../tests/support/orders'
 import { takeSellerOrderStep } from '~/lifecycle/seller-orders.server'
 import { inspectionDetails } from './approvals.server'
-import { inspectionAction, operatorInspection } from './field.server'
+import { inspectionAction, operatorInspection, submitDraft } from './field.server'
 import { qcOutcomes } from './outcomes.server'
 import { lineSetups } from './plans.server'
 import { relativeBounds } from './relative'
@@ -317,14 +317,32 @@ describe('fabric rolls', () => {
     const db = getDb()
     const rolls = await db
       .selectFrom('qc_rolls')
-      .select(['id', 'roll_no', 'shade', 'length_mm', 'width_mm', 'points', 'points_per_100', 'accepted'])
+      .select(['id', 'roll_no', 'roll_tag', 'shade', 'length_mm', 'width_mm', 'points', 'points_per_100', 'accepted'])
       .where('inspection_id', '=', s.id)
       .orderBy('roll_no')
       .execute()
     // Roll 11: 2 + 4 points over 50 m x 147 cm (about 87.9 sq yd): 6.83; roll 12: 24 points over 10 m (about 17.6 sq yd): 136.51.
     expect(rolls).toMatchObject([
-      { roll_no: 11, shade: 'A', length_mm: 50_000, width_mm: 1470, points: 6, points_per_100: 683, accepted: 1 },
-      { roll_no: 12, shade: 'B', length_mm: 10_000, width_mm: 1470, points: 24, points_per_100: 13651, accepted: 0 },
+      {
+        roll_no: 1,
+        roll_tag: '11',
+        shade: 'A',
+        length_mm: 50_000,
+        width_mm: 1470,
+        points: 6,
+        points_per_100: 683,
+        accepted: 1,
+      },
+      {
+        roll_no: 2,
+        roll_tag: '12',
+        shade: 'B',
+        length_mm: 10_000,
+        width_mm: 1470,
+        points: 24,
+        points_per_100: 13651,
+        accepted: 0,
+      },
     ])
     const defects = await db
       .selectFrom('qc_roll_defects')
@@ -376,6 +394,100 @@ describe('fabric rolls', () => {
     })
     expect(bad.status === 'invalid' && bad.reply.initialValue).toMatchObject({
       roll: { [s.line.id]: { '0': { length: 'long' } } },
+    })
+  })
+})
+
+// Issue 51: the review says the whole verdict in one sentence; an accepted fabric lot is proposed less
+// its rolls over the limit; rolls are tagged as the mill prints them.
+describe('the whole verdict, the proposal and roll tags (issue 51)', () => {
+  it('the review of a lot the plan rejects says so with why, whatever the conditions', async () => {
+    const s = await inspectionOf(garments, 500)
+    const reviewed = await inspectionAction(
+      getDb(),
+      operator,
+      String(s.id),
+      sendForm(s, { intent: 'review', [`count.${s.line.id}.${typeId(s, 'Open seam')}`]: '4' }),
+    )
+    expect(reviewed).toMatchObject({ status: 'done' })
+    const review = (await operatorInspection(getDb(), operator, s.id))!
+    // (The test SKU leaves one relative condition unjudged: it counts as not met.)
+    expect(review.verdict).toEqual({
+      sentence: 'The plan rejects line 1 (major 4 of Ac 3); 1 condition not met.',
+      findings: true,
+    })
+  })
+
+  it('proposes an accepted lot less its rolls over the limit, and keeps the mill’s tags', async () => {
+    const s = await inspectionOf(shirting, 150)
+    const hole = typeId(s, 'Hole')
+    const sent = await inspectionAction(
+      getDb(),
+      operator,
+      String(s.id),
+      sendForm(s, {
+        intent: 'review',
+        [`roll.${s.line.id}.0.no`]: 'R1',
+        [`roll.${s.line.id}.0.length`]: '140',
+        [`roll.${s.line.id}.0.width`]: '147',
+        [`roll.${s.line.id}.1.no`]: 'A-07',
+        [`roll.${s.line.id}.1.length`]: '10',
+        [`roll.${s.line.id}.1.width`]: '147',
+        ...Object.fromEntries([0, 1, 2, 3, 4, 5].map((j) => [`roll.${s.line.id}.1.defect.${j}.type`, hole] as const)),
+      }),
+    )
+    expect(sent).toMatchObject({ status: 'done' })
+    const review = (await operatorInspection(getDb(), operator, s.id))!
+    expect(review.verdict.sentence).toMatch(/^Roll A-07 of line 1 is over the points limit of 40[;.]/)
+    expect(review.draft!.lines[s.line.id]).toEqual({ accepted: '140', rejected: '10' })
+    expect(await submitDraft(getDb(), operator, s.id, review.draftKey!)).toMatchObject({ ok: true })
+    const db = getDb()
+    expect(
+      await db
+        .selectFrom('qc_inspection_lines')
+        .select(['verdict', 'accepted_milli', 'rejected_milli'])
+        .where('inspection_id', '=', s.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ verdict: 'accept', accepted_milli: 140_000, rejected_milli: 10_000 })
+    expect(
+      await db
+        .selectFrom('qc_rolls')
+        .select(['roll_tag', 'accepted'])
+        .where('inspection_id', '=', s.id)
+        .orderBy('roll_no')
+        .execute(),
+    ).toEqual([
+      { roll_tag: 'R1', accepted: 1 },
+      { roll_tag: 'A-07', accepted: 0 },
+    ])
+  })
+
+  it('refuses a tag entered twice whatever its case, and one that is not a tag, keeping what was typed', async () => {
+    const s = await inspectionOf(shirting)
+    const roll = (i: number, no: string) => ({
+      [`roll.${s.line.id}.${i}.no`]: no,
+      [`roll.${s.line.id}.${i}.length`]: '5',
+      [`roll.${s.line.id}.${i}.width`]: '147',
+    })
+    const bad = await inspectionAction(
+      getDb(),
+      operator,
+      String(s.id),
+      sendForm(s, { ...roll(0, 'R1'), ...roll(1, 'r1'), ...roll(2, 'R 3') }),
+    )
+    expect(bad).toMatchObject({
+      status: 'invalid',
+      reply: {
+        error: {
+          [`roll.${s.line.id}.1.no`]: ['Roll r1 is entered twice'],
+          [`roll.${s.line.id}.2.no`]: [
+            'Enter the roll’s tag as on the roll: letters, digits, - or /, up to 20, like 12 or R12',
+          ],
+        },
+      },
+    })
+    expect(bad.status === 'invalid' && bad.reply.initialValue).toMatchObject({
+      roll: { [s.line.id]: { '1': { no: 'r1' }, '2': { no: 'R 3' } } },
     })
   })
 })

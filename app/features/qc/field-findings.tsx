@@ -9,6 +9,8 @@ import {
   type RollDraft,
 } from './inspect'
 import { DEFECT_CLASSES, type DefectClass } from './sampling/iso2859'
+import { rollTagRule } from './roll-tag'
+import { inYards } from './findings'
 
 // The inspection by the book on the phone (docs/domain.md "QC by the book"): a line's sample to draw and its
 // defect counts by class, or its fabric rolls by the 4-point system, with the verdict computed.
@@ -56,6 +58,7 @@ function Text({
   errors,
   numeric,
   size,
+  tag,
 }: {
   name: string
   label: string
@@ -63,6 +66,8 @@ function Text({
   errors: Errors
   numeric?: boolean
   size?: number
+  /** Letters and digits as on a tag: the keyboard in capitals, no spelling fixes. */
+  tag?: boolean
 }) {
   const id = fieldId(name)
   return (
@@ -74,11 +79,15 @@ function Text({
         defaultValue={value}
         inputMode={numeric ? 'decimal' : undefined}
         autoComplete="off"
+        autoCapitalize={tag ? 'characters' : undefined}
+        spellCheck={tag ? false : undefined}
+        data-roll-tag={tag ? '' : undefined}
         size={size}
         aria-invalid={errors[name]?.length ? true : undefined}
         aria-describedby={errors[name]?.length ? `${id}-errors` : undefined}
       />
       <ErrorList id={`${id}-errors`} errors={errors[name]} />
+      {tag && !errors[name]?.length ? <p className="field-error" id={`${id}-live`} data-live-error hidden /> : null}
     </div>
   )
 }
@@ -247,6 +256,9 @@ export function FindingInputs({
     limit: setup.pointsLimit,
     ranges: setup.method === 'aql' ? planRanges(setup) : [],
     types: Object.fromEntries(setup.defectTypes.map((t) => [t.id, [t.severity, t.isHole ? 1 : 0]])),
+    // The roll tag's rule as the server checks it (roll-tag.ts): the live check reads it from here.
+    // The rolls over the limit are proposed rejected by their length in the line's unit (metres or yards).
+    ...(setup.method === 'four_point' ? { rollTag: rollTagRule, yards: inYards(line.unit) } : {}),
   })
   if (setup.method === 'aql') {
     return (
@@ -326,7 +338,7 @@ export function FindingInputs({
           <fieldset key={i} className="roll" data-roll={i}>
             <legend>Roll {i + 1}</legend>
             <div className="row">
-              <Text name={`${prefix}.no`} label="Roll no" value={roll.no} errors={errors} numeric size={5} />
+              <Text name={`${prefix}.no`} label="Roll tag" value={roll.no} errors={errors} tag size={8} />
               <Text name={`${prefix}.shade`} label="Shade or dye lot" value={roll.shade} errors={errors} size={8} />
               <Text name={`${prefix}.length`} label="Length (m)" value={roll.length} errors={errors} numeric size={6} />
               <Text

@@ -345,16 +345,16 @@ export function InspectionPage({
     )
   }
   if (step === 'review' && inspection.draft && inspection.draftKey) {
-    const failing = inspection.lines.flatMap((l) => l.conditions).filter((c) => c.verdict === 'fail').length
+    // One sentence from the whole verdict: conditions, each line's plan and its rolls (verdict.ts).
+    const failing = inspection.verdict.findings
     return (
       <div className="field-page">
         {header}
         <h2>Check before you send</h2>
         <Summary reply={reply} id="send" />
         <p className={failing ? 'notice notice-warning' : 'notice'}>
-          {failing
-            ? `${failing} condition${failing === 1 ? '' : 's'} not met: the QC team decides on the lot.`
-            : 'Every condition is met.'}
+          {inspection.verdict.sentence}
+          {failing ? ' The QC team decides on the lot.' : ''}
         </p>
         {inspection.lines.map((line) => (
           <section key={line.id} className="card review-line" aria-label={`Line ${line.lineNo}`}>

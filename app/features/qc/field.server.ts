@@ -17,9 +17,11 @@ import { describeCondition, isDecimal, isLabKey, NUMERIC_OPERATORS } from '../ca
 import { MAX_PHOTOS_PER_INSPECTION, preparePhotos, removePhotos, savePhotos, type StoredPhoto } from './photos.server'
 import { readOwnerToken, signOwnerToken } from './owner-token.server'
 import { checkLineQuantities, RECORDED_BY_ANOTHER, slotLabel, verdictOf, type CheckedCondition } from './rules'
+import { verdictHasFindings, verdictSentence } from './verdict'
 import {
   findLine,
   planSummary,
+  findingFacts,
   proposedQuantities,
   severityOf,
   type LineFinding,
@@ -387,6 +389,41 @@ export async function operatorInspection(db: Executor, viewer: Viewer, id: numbe
     lineSetups(db, row.seller_id, lines),
   ])
   const draft = row.draft_json ? (JSON.parse(row.draft_json) as InspectionDraft) : null
+  const withLines = lines.map((line) => {
+    const setup = setups.get(line.id) ?? null
+    const typed: LineTyped = {
+      lot: draft?.lots?.[line.id] ?? '',
+      counts: draft?.counts?.[line.id] ?? {},
+      rolls: draft?.rolls?.[line.id] ?? [],
+    }
+    return {
+      ...line,
+      setup,
+      /** What the saved draft found on the line (the review shows it). */
+      finding: setup && draft ? findLine(setup, line.id, typed, true) : null,
+      conditions: (conditions.get(line.categoryId) ?? []).map((c) => {
+        const value = draft?.values[line.id]?.[c.id] ?? ''
+        // The condition as read now, relative to the line's SKU (what a submission keeps with its
+        // result), in words, and the value judged.
+        const { attribute_key: key, tolerance, ...rule } = relativeTo(c, line.attributes)
+        return {
+          ...rule,
+          attributeKey: key,
+          /** A lab parameter (docs/domain.md "Lab parameters"): a measurement in its own unit, judged by its bounds. */
+          lab: isLabKey(key),
+          tolerance,
+          rule: describeRule(rule, c, line.attributes),
+          numeric: NUMERIC_OPERATORS.includes(c.operator),
+          value,
+          verdict: rule.unjudged ? (value.trim() ? ('fail' as const) : null) : verdictOf(rule, value),
+        }
+      }),
+    }
+  })
+  const whole = {
+    failedConditions: withLines.flatMap((l) => l.conditions).filter((c) => c.verdict === 'fail').length,
+    lines: withLines.map((l) => findingFacts(l.lineNo, l.finding, l.setup)),
+  }
   return {
     id: row.id,
     code: row.code,
@@ -403,37 +440,9 @@ export async function operatorInspection(db: Executor, viewer: Viewer, id: numbe
     draftKey: row.draft_key,
     draft,
     photos,
-    lines: lines.map((line) => {
-      const setup = setups.get(line.id) ?? null
-      const typed: LineTyped = {
-        lot: draft?.lots?.[line.id] ?? '',
-        counts: draft?.counts?.[line.id] ?? {},
-        rolls: draft?.rolls?.[line.id] ?? [],
-      }
-      return {
-        ...line,
-        setup,
-        /** What the saved draft found on the line (the review shows it). */
-        finding: setup && draft ? findLine(setup, line.id, typed, true) : null,
-        conditions: (conditions.get(line.categoryId) ?? []).map((c) => {
-          const value = draft?.values[line.id]?.[c.id] ?? ''
-          // The condition as read now, relative to the line's SKU (what a submission keeps with its
-          // result), in words, and the value judged.
-          const { attribute_key: key, tolerance, ...rule } = relativeTo(c, line.attributes)
-          return {
-            ...rule,
-            attributeKey: key,
-            /** A lab parameter (docs/domain.md "Lab parameters"): a measurement in its own unit, judged by its bounds. */
-            lab: isLabKey(key),
-            tolerance,
-            rule: describeRule(rule, c, line.attributes),
-            numeric: NUMERIC_OPERATORS.includes(c.operator),
-            value,
-            verdict: rule.unjudged ? (value.trim() ? ('fail' as const) : null) : verdictOf(rule, value),
-          }
-        }),
-      }
-    }),
+    lines: withLines,
+    /** The review's one sentence from the whole verdict (verdict.ts): conditions, plans and rolls together. */
+    verdict: { sentence: verdictSentence(whole), findings: verdictHasFindings(whole) },
     /** A fresh key for a form sent from the device's queue (used once; the page makes a new one each time). */
     sendKey: crypto.randomUUID(),
     /** Who the form is served to, for this inspection (checked when it comes back). */
@@ -540,10 +549,11 @@ function checkDraft(
       Object.assign(fields, finding.fields)
     }
     const given = typed.lines[line.id] ?? { accepted: '', rejected: '' }
-    // The inspector's proposal stays theirs; left empty, it follows the verdict (accept: all, reject: none).
+    // The inspector's proposal stays theirs; left empty, it follows the verdict (accept: all but the
+    // rolls over the points limit, reject: none).
     const quantities =
       !given.accepted.trim() && !given.rejected.trim() && finding?.verdict
-        ? proposedQuantities(finding.verdict, line.quantity)
+        ? proposedQuantities(finding, line)
         : { accepted: given.accepted.trim(), rejected: given.rejected.trim() }
     draft.lines[line.id] = quantities
     const quantityMilli = line.quantityMilli
@@ -906,7 +916,8 @@ async function submitIn(
           .values({
             inspection_id: id,
             sub_order_id: lot.subOrderId,
-            roll_no: roll.rollNo,
+            roll_no: i + 1,
+            roll_tag: roll.tag,
             shade: roll.shade,
             length_mm: roll.lengthMm,
             width_mm: roll.widthMm,

@@ -131,8 +131,8 @@ function Rolls({ line, code }: { line: Line; code: string }) {
           </thead>
           <tbody>
             {fabric.rolls.map((r) => (
-              <tr key={r.rollNo} className={r.accepted ? undefined : 'failing severity-major'}>
-                <th scope="row">{r.rollNo}</th>
+              <tr key={r.tag} className={r.accepted ? undefined : 'failing severity-major'}>
+                <th scope="row">{r.tag}</th>
                 <td>{r.shade ?? '—'}</td>
                 <td>{r.length}</td>
                 <td>{r.width}</td>
@@ -187,9 +187,11 @@ export function LineFindings({ line, code }: { line: Line; code: string }) {
       <p>
         <VerdictBadge verdict={line.verdict} /> The inspector accepted {line.accepted} {line.unit} and rejected{' '}
         {line.rejected} {line.unit}.
-        {line.acceptableMilli < line.acceptedMilli
+        {line.verdict === 'reject' && line.acceptableMilli < line.acceptedMilli
           ? ` The plan rejects the lot: none of it is accepted without an override.`
-          : ''}
+          : line.overLimitMilli > 0 && line.fabric
+            ? ` ${line.fabric.rollsOver.length === 1 ? 'Roll' : 'Rolls'} ${line.fabric.rollsOver.join(', ')} over the points limit (${line.overLimit} ${line.unit}) ${line.fabric.rollsOver.length === 1 ? 'is' : 'are'} not accepted without an override.`
+            : ''}
       </p>
       <Plan line={line} code={code} />
       <Defects line={line} code={code} />

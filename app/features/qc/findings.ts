@@ -57,14 +57,43 @@ export function readLinePlan(json: string | null | undefined): LinePlan | null {
 /** The AQL as the tables write it: 0 is "none allowed". */
 export const aqlWords = (aql: number) => (aql === 0 ? '0 (none allowed)' : String(aql))
 
+const YARDS = ['yd', 'yds', 'yard', 'yards']
+
+/**
+ * A roll's length kept in millimetres as thousandths of its line's unit: metres as they are (a
+ * millimetre is a thousandth of a metre), yards converted exactly (1 yd = 914.4 mm) and rounded.
+ */
+export function rollLengthMilli(lengthMm: number, unit: string): number {
+  return inYards(unit) ? Math.round(lengthMm / 0.9144) : lengthMm
+}
+
+/** A line counted in yards (its rolls, measured in metres, are converted). */
+export const inYards = (unit: string) => YARDS.includes(unit.trim().toLowerCase().replace(/\.$/, ''))
+
+/** How much of a line its rolls over the 4-point limit make, in thousandths of the line's unit (at most the line). */
+export function overLimitMilli(
+  rolls: { lengthMm: number; accepted: boolean }[],
+  unit: string,
+  quantityMilli: number,
+): number {
+  const over = rolls.filter((r) => !r.accepted).reduce((sum, r) => sum + rollLengthMilli(r.lengthMm, unit), 0)
+  return Math.min(over, quantityMilli)
+}
+
 /**
  * How much of a line the inspector found acceptable: the quantity the inspector accepted, except a
  * line whose verdict by the plan is reject while the inspector accepted all of it (then nothing: the
- * plan's verdict is what the inspector found). An approval accepting more on any line is an override.
+ * plan's verdict is what the inspector found), and never the rolls over the 4-point limit (issue 51:
+ * `overLimitMilli`, their length). An approval accepting more on any line is an override.
  */
-export function acceptableMilli(line: { quantityMilli: number; acceptedMilli: number; verdict: string | null }) {
+export function acceptableMilli(line: {
+  quantityMilli: number
+  acceptedMilli: number
+  verdict: string | null
+  overLimitMilli?: number
+}) {
   if (line.verdict === 'reject' && line.acceptedMilli >= line.quantityMilli) return 0
-  return Math.min(line.acceptedMilli, line.quantityMilli)
+  return Math.max(0, Math.min(line.acceptedMilli, line.quantityMilli - (line.overLimitMilli ?? 0)))
 }
 
 /** The override's action, as its button and the refusals name it. */
@@ -74,7 +103,7 @@ export type DefaultDecision = 'approve' | 'accept_part' | 'reject'
 
 /** What the big button does: exactly what the inspector found (all accepted, part, none). */
 export function defaultDecision(
-  lines: { quantityMilli: number; acceptedMilli: number; verdict: string | null }[],
+  lines: { quantityMilli: number; acceptedMilli: number; verdict: string | null; overLimitMilli?: number }[],
 ): DefaultDecision {
   const acceptable = lines.map(acceptableMilli)
   if (lines.every((l, i) => acceptable[i] === l.quantityMilli)) return 'approve'

@@ -1,5 +1,9 @@
 import type { ConditionSeverity, InspectionSeverity, QcMethod } from '#db/types'
 import { defectPoints, lotResult, type LotResult, type RollInput } from './sampling/four-point'
+import { readRollTag, ROLL_TAG_MESSAGE, ROLL_TAG_TWICE, rollTagKey } from './roll-tag'
+import type { LineVerdictFacts } from './verdict'
+import { overLimitMilli } from './findings'
+import { quantityInput } from '~/utils/quantity'
 import {
   classPlans,
   DEFECT_CLASSES,
@@ -144,7 +148,8 @@ export interface RollDraft {
 }
 
 export interface CheckedRoll {
-  rollNo: number
+  /** The roll's tag as the mill prints it (roll-tag.ts); the row's number when left empty. */
+  tag: string
   shade: string | null
   lengthMm: number
   widthMm: number
@@ -168,14 +173,14 @@ export function checkRolls(
 ): { fields: Record<string, string> } | { rolls: CheckedRoll[] } {
   const fields: Record<string, string> = {}
   const checked: CheckedRoll[] = []
-  const seen = new Set<number>()
+  const seen = new Set<string>()
   rolls.forEach((roll, i) => {
     if (emptyRoll(roll)) return
     const at = (what: string) => `roll.${lineId}.${i}.${what}`
-    const no = roll.no.trim() === '' ? i + 1 : /^\d{1,5}$/.test(roll.no.trim()) ? Number(roll.no.trim()) : null
-    if (no === null || no < 1) fields[at('no')] = 'Enter the roll number, like 12'
-    else if (seen.has(no)) fields[at('no')] = `Roll ${no} is entered twice`
-    else seen.add(no)
+    const no = roll.no.trim() === '' ? String(i + 1) : readRollTag(roll.no)
+    if (no === null) fields[at('no')] = ROLL_TAG_MESSAGE
+    else if (seen.has(rollTagKey(no))) fields[at('no')] = ROLL_TAG_TWICE.replace('{tag}', no)
+    else seen.add(rollTagKey(no))
     const length = roll.length.trim().replace(/,/g, '')
     const width = roll.width.trim().replace(/,/g, '')
     if (!DECIMAL.test(length) || Number(length) <= 0)
@@ -210,7 +215,7 @@ export function checkRolls(
     })
     if (no !== null && !fields[at('length')] && !fields[at('width')])
       checked.push({
-        rollNo: no,
+        tag: no,
         shade: roll.shade.trim() || null,
         lengthMm: Math.round(Number(length) * 1000),
         widthMm: Math.round(Number(width) * 10),
@@ -223,7 +228,7 @@ export function checkRolls(
 }
 
 const rollInput = (roll: CheckedRoll): RollInput => ({
-  id: String(roll.rollNo),
+  id: roll.tag,
   length: roll.lengthMm / 1000,
   lengthUnit: 'm',
   width: roll.widthMm / 10,
@@ -249,9 +254,22 @@ export function rollsFinding(setup: LineSetup, rolls: CheckedRoll[]): RollsFindi
   return { lot, verdict: lot.accepted && setup.state !== 'discontinued' ? 'accept' : 'reject', points }
 }
 
-/** The inspector's quantities proposed from a verdict, when both are left empty: all accepted or all rejected. */
-export function proposedQuantities(verdict: Verdict, quantity: string): { accepted: string; rejected: string } {
-  return verdict === 'accept' ? { accepted: quantity, rejected: '0' } : { accepted: '0', rejected: quantity }
+/**
+ * The inspector's quantities proposed from a line's finding, when both are left empty: a rejected lot
+ * all rejected; an accepted one all accepted but its rolls over the 4-point limit (issue 51), whose
+ * length is proposed rejected (accepting them is the approver's override, with a reason).
+ */
+export function proposedQuantities(
+  finding: Pick<LineFinding, 'verdict' | 'rolls' | 'fabric'>,
+  line: { quantityMilli: number; unit: string },
+): { accepted: string; rejected: string } {
+  const all = line.quantityMilli
+  if (finding.verdict !== 'accept') return { accepted: '0', rejected: quantityInput(all) }
+  const rolls = finding.fabric
+    ? finding.rolls.map((r, i) => ({ lengthMm: r.lengthMm, accepted: finding.fabric!.lot.rolls[i]?.accepted ?? true }))
+    : []
+  const over = overLimitMilli(rolls, line.unit, all)
+  return { accepted: quantityInput(all - over), rejected: quantityInput(over) }
 }
 
 export const verdictLabel = (v: Verdict) => (v === 'accept' ? 'Accept' : 'Reject')
@@ -321,4 +339,25 @@ export function findLine(setup: LineSetup, lineId: number, typed: LineTyped, com
     }
   }
   return found
+}
+
+/** What a line's finding on the phone gives the one verdict sentence (verdict.ts). */
+export function findingFacts(lineNo: number, finding: LineFinding | null, setup: LineSetup | null): LineVerdictFacts {
+  const aql = finding?.aql ?? null
+  const fabric = finding?.fabric ?? null
+  return {
+    lineNo,
+    verdict: finding?.verdict ?? null,
+    classesRejected: aql
+      ? DEFECT_CLASSES.filter((c) => aql.byClass[c] === 'reject').map((c) => ({
+          defectClass: c,
+          found: aql.totals[c],
+          acceptance: aql.plans[c].acceptance,
+        }))
+      : [],
+    points:
+      fabric && setup ? { per100: fabric.lot.pointsPer100SquareYards.toFixed(2), limit: setup.pointsLimit } : null,
+    rollsOver: fabric ? fabric.lot.rollsOverLimit : [],
+    discontinued: setup?.state === 'discontinued' && setup.method !== 'none',
+  }
 }

@@ -4,6 +4,9 @@ describe('formats', () => {
   it('shows paise as rupees with Indian digit grouping', () => {
     expect(formatMoney(12_345_678_90)).toBe('₹1,23,45,678.90')
     expect(formatMoney(5)).toBe('₹0.05')
+    // A difference that comes to nothing is nothing, never "-₹0.00" (issue 51: the input-tax register).
+    expect(formatMoney(-0)).toBe('₹0.00')
+    expect(formatMoney(-5)).toBe('-₹0.05')
   })
 
   it('shows UTC times in Asia/Kolkata', () => {

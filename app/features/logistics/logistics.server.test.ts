@@ -565,7 +565,7 @@ describe('the CSVs', () => {
       expect.objectContaining({
         Request: first.value.code,
         Type: 'First mile',
-        Status: 'booked',
+        Status: 'Booked',
         Order: so.code,
         'Weight (kg)': '125.5',
         Transporter: 'Csv Carriers',

@@ -5,6 +5,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { TransportType } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
+import { sentenceCase } from '~/ui/badge'
 import { csvStreamResponse, type CsvColumn } from '~/utils/csv.server'
 import { formatDateTime, formatMoney, kolkataDay } from '~/utils/format'
 import { readId } from '~/utils/list-params'
@@ -87,7 +88,7 @@ async function* requestRecords(batches: AsyncIterable<RequestRow[]>) {
     yield rows.map((r) => ({
       code: r.code,
       type: transportTypes[r.type].label,
-      status: r.status,
+      status: sentenceCase(r.status),
       order: r.orderCode,
       from: r.from,
       to: r.to,

@@ -59,7 +59,7 @@ describe('the order CSV', () => {
       'Value (INR)': '1099.99',
       'Margin (INR)': '1049.99',
       'Ship to': 'Agra',
-      Status: 'placed',
+      Status: 'Placed',
     })
     expect(csv.at(-1)!.Order).toBe('MO-2026-X000000')
     expect(new Set(csv.map((r) => r.Order)).size).toBe(total)
@@ -112,7 +112,7 @@ describe('the order CSV', () => {
       'Lines',
       'Your value (INR)',
     ])
-    expect(seller[0]!['Your seller orders']).toMatch(/^SO-\d{4}-\d{6}: pending approval$/)
+    expect(seller[0]!['Your seller orders']).toMatch(/^SO-\d{4}-\d{6}: Pending approval$/)
     expect(JSON.stringify(seller)).not.toContain('Export Lens Buyer')
 
     // A buyer user of no buyer has no order CSV (404).

@@ -1,5 +1,6 @@
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
+import { sentenceCase } from '~/ui/badge'
 import { csvStreamResponse, type CsvColumn } from '~/utils/csv.server'
 import { rupeesInput } from '~/utils/money'
 import type { OrderLens, OrderPortal } from './lens'
@@ -10,7 +11,8 @@ import { lensFor, orderRowBatches, type OrderRow } from './search.server'
 // The CSV of a portal's order search: every order its filters match (the list's query string), in
 // the list's order, with the columns its lens shows, streamed a batch at a time.
 
-const words = (status: string) => status.replace(/_/g, ' ')
+// A status reads as its badge does on the screen ("In QC", "Pending approval").
+const words = sentenceCase
 
 function csvColumns(lens: OrderLens): CsvColumn[] {
   const see = lens.see

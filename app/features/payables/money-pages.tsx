@@ -189,9 +189,10 @@ export function SellerAccountPage({
       </PageHeader>
       <Figures
         figures={[
-          { label: 'Owed to the seller now', value: formatMoney(data.balanceMinor) },
-          { label: 'Billed (approved)', value: formatMoney(data.billedMinor) },
-          { label: 'Paid', value: formatMoney(data.paidMinor) },
+          // Finance reads the platform's words; the seller its own (issue 51).
+          { label: finance ? 'Owed to the seller now' : 'Owed to you now', value: formatMoney(data.balanceMinor) },
+          { label: finance ? 'Billed (approved)' : 'Your bills (approved)', value: formatMoney(data.billedMinor) },
+          { label: finance ? 'Paid' : 'Paid to you', value: formatMoney(data.paidMinor) },
           { label: 'TDS deducted (194Q)', value: formatMoney(data.tdsMinor) },
           { label: 'Debit notes', value: formatMoney(data.debitedMinor) },
         ]}
@@ -215,12 +216,12 @@ export function SellerAccountPage({
         />
         {finance ? <TermsForm seller={s} reply={reply} /> : null}
       </section>
-      <h2>Owed: bills not yet paid</h2>
+      <h2>{finance ? 'Owed: bills not yet paid' : 'Your bills not yet paid'}</h2>
       <Table
         caption="Bills not yet paid, by due date"
         columns={[
           { key: 'n', header: 'Bill', title: true, nowrap: true, cell: (b) => bill(b.id, b.number) },
-          { key: 'o', header: 'Seller order', nowrap: true, cell: (b) => b.orderCode },
+          { key: 'o', header: finance ? 'Seller order' : 'Order', nowrap: true, cell: (b) => b.orderCode },
           { key: 'd', header: 'Bill date', nowrap: true, cell: (b) => day(b.billOn) },
           {
             key: 'due',

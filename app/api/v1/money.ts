@@ -20,7 +20,18 @@ import { ApiProblem } from '~/platform/api/problem'
 import { kolkataDay } from '~/utils/format'
 import { Refused } from '~/utils/refusal.server'
 import { endpoint } from '../endpoint'
-import { afterOf, currency, day, dayQuery, id, idParam, idQuery, invoiceFiguresBody, invoiceFiguresSchema, paise } from './shared'
+import {
+  afterOf,
+  currency,
+  day,
+  dayQuery,
+  id,
+  idParam,
+  idQuery,
+  invoiceFiguresBody,
+  invoiceFiguresSchema,
+  paise,
+} from './shared'
 
 // A buyer's money (docs/api.md "Invoices, credit notes, statements and payments"): what its Money
 // pages show, read through the same functions, scoped to the token's own company (another buyer's

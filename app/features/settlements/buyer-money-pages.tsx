@@ -36,7 +36,12 @@ type InvoiceRow = BuyerInvoicesPage['rows'][number]
 function figureColumns<R extends InvoiceFigures>(): Column<R>[] {
   return [
     { key: 'amount', header: 'Amount', numeric: true, cell: (i) => formatMoney(i.invoicedMinor) },
-    { key: 'debited', header: figureLabels.debitNotesMinor, numeric: true, cell: (i) => formatMoney(i.debitNotesMinor) },
+    {
+      key: 'debited',
+      header: figureLabels.debitNotesMinor,
+      numeric: true,
+      cell: (i) => formatMoney(i.debitNotesMinor),
+    },
     {
       key: 'credited',
       header: figureLabels.creditNotesMinor,
@@ -99,8 +104,8 @@ export function BuyerInvoices({ data }: { data: BuyerInvoicesPage }) {
         <MoneyLinks />
       </PageHeader>
       <p className="muted">
-        Due = amount + debit notes − credit notes − received (your payments, with the TDS you deducted). Each
-        invoice opens as a PDF.
+        Due = amount + debit notes − credit notes − received (your payments, with the TDS you deducted). Each invoice
+        opens as a PDF.
       </p>
       <Form method="get" className="filters" role="search" aria-label="Filter the invoices">
         <SelectFilter

@@ -75,6 +75,7 @@ const buyerLine = z.object({
     'in_production',
     'quality_check',
     'ready_to_dispatch',
+    'dispatch_being_arranged',
     'on_the_way',
     'delivered',
     'cancelled',

@@ -14,7 +14,21 @@ import { pageOf, pageQuery, pageSchema } from '~/platform/api/cursor'
 import { ApiProblem } from '~/platform/api/problem'
 import { Refused } from '~/utils/refusal.server'
 import { answer, endpoint } from '../endpoint'
-import { address, addressOf, afterOf, currency, day, dayQuery, id, idParam, idQuery, instant, paise } from './shared'
+import {
+  address,
+  addressOf,
+  afterOf,
+  currency,
+  day,
+  dayQuery,
+  id,
+  idParam,
+  idQuery,
+  instant,
+  invoiceFiguresBody,
+  invoiceFiguresSchema,
+  paise,
+} from './shared'
 
 // Master orders (docs/api.md "Master orders"): a buyer places its orders through the cart's rules and
 // reads its own as its order page does (the buyer's agreement: no sellers, seller orders or costs);
@@ -61,6 +75,7 @@ const buyerLine = z.object({
     'in_production',
     'quality_check',
     'ready_to_dispatch',
+    'dispatch_being_arranged',
     'on_the_way',
     'delivered',
     'cancelled',
@@ -104,11 +119,7 @@ const orderInvoice = z.object({
   number: z.string(),
   invoice_on: day,
   due_on: day,
-  total_paise: paise('Invoice total'),
-  paid_paise: paise('Paid'),
-  credited_paise: paise('Credited by credit notes'),
-  debited_paise: paise('Added by debit notes'),
-  open_paise: paise('Still to pay'),
+  ...invoiceFiguresSchema,
   status: z.string(),
   pdf: z.string().describe('The invoice’s PDF in this API.'),
 })
@@ -291,11 +302,7 @@ export function buyerOrderBody(o: BuyerOrderDetail): z.input<typeof buyerOrder> 
       number: i.number,
       invoice_on: i.invoiceOn,
       due_on: i.dueOn,
-      total_paise: i.totalMinor,
-      paid_paise: i.paidMinor,
-      credited_paise: i.creditedMinor,
-      debited_paise: i.debitedMinor,
-      open_paise: i.openMinor,
+      ...invoiceFiguresBody(i),
       status: i.status,
       pdf: `/api/v1/invoices/${i.id}/pdf`,
     })),

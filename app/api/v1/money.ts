@@ -20,7 +20,18 @@ import { ApiProblem } from '~/platform/api/problem'
 import { kolkataDay } from '~/utils/format'
 import { Refused } from '~/utils/refusal.server'
 import { endpoint } from '../endpoint'
-import { afterOf, currency, day, dayQuery, id, idParam, idQuery, paise } from './shared'
+import {
+  afterOf,
+  currency,
+  day,
+  dayQuery,
+  id,
+  idParam,
+  idQuery,
+  invoiceFiguresBody,
+  invoiceFiguresSchema,
+  paise,
+} from './shared'
 
 // A buyer's money (docs/api.md "Invoices, credit notes, statements and payments"): what its Money
 // pages show, read through the same functions, scoped to the token's own company (another buyer's
@@ -69,11 +80,7 @@ const invoiceRow = z.object({
   due_on: day,
   order: z.object({ kind: z.enum(['order', 'sample']), id, code: z.string() }).describe('The order it bills.'),
   currency,
-  total_paise: paise('Invoice total with taxes'),
-  paid_paise: paise('Paid by payments'),
-  credited_paise: paise('Reduced by credit notes'),
-  debited_paise: paise('Added by debit notes'),
-  open_paise: paise('Still to pay'),
+  ...invoiceFiguresSchema,
   status: z.string().describe('open or settled.'),
   overdue: z.boolean().describe('Open and past its due day (India’s day).'),
   pdf: z.string(),
@@ -157,6 +164,17 @@ const payment = z.object({
   paid: z.array(z.object({ invoice_id: id, number: z.string(), amount_paise: paise('Paid on this invoice') })),
 })
 
+const account = z.object({
+  currency,
+  invoiced_paise: paise('Invoiced: the totals of its invoices with taxes'),
+  debit_notes_paise: paise('Debit notes: added by debit notes'),
+  credit_notes_paise: paise('Credit notes: taken off by credit notes'),
+  received_paise: paise('Received: the money received plus the TDS deducted on it'),
+  tds_paise: paise('Of received, the TDS the buyer deducted'),
+  outstanding_paise: paise('Outstanding: invoiced + debit notes − credit notes − received (negative: paid in advance)'),
+  advance_paise: paise('Received and not yet applied to an invoice'),
+})
+
 const statementQuery = z.object({
   from: dayQuery('The first day (the last 90 days when absent).'),
   to: dayQuery('The last day (today when absent).'),
@@ -175,11 +193,7 @@ const invoiceRowBody = (
   due_on: r.dueOn,
   order: { kind: r.order.kind, id: r.order.id, code: r.order.code },
   currency: 'INR',
-  total_paise: r.totalMinor,
-  paid_paise: r.paidMinor,
-  credited_paise: r.creditedMinor,
-  debited_paise: r.debitedMinor,
-  open_paise: r.openMinor,
+  ...invoiceFiguresBody(r),
   status: r.status,
   overdue: r.status === 'open' && r.dueOn < today,
   pdf: `/api/v1/invoices/${r.id}/pdf`,
@@ -262,11 +276,7 @@ export const moneyEndpoints = [
         due_on: i.dueOn,
         order: { kind: i.order.kind, id: i.order.id, code: i.order.code },
         currency: 'INR' as const,
-        total_paise: i.total,
-        paid_paise: i.paid,
-        credited_paise: i.credited,
-        debited_paise: i.debited,
-        open_paise: i.open,
+        ...invoiceFiguresBody(i),
         status: i.status,
         overdue: i.status === 'open' && i.dueOn < today,
         pdf: `/api/v1/invoices/${i.id}/pdf`,
@@ -441,6 +451,39 @@ export const moneyEndpoints = [
       const pdf = await notePdfFor(db, buyerId, 'credit', String(params.noteId))
       if (!pdf) throw notFound('credit note')
       return pdf
+    },
+  }),
+  endpoint({
+    id: 'getAccount',
+    method: 'GET',
+    path: '/account',
+    tag: 'Money',
+    summary: 'Read the account’s figures',
+    description: [
+      'What the buyer’s Outstanding page states, as it adds up: invoiced + debit notes − credit notes − received =',
+      'outstanding (negative: paid in advance). Received is the money received plus the TDS the buyer deducted',
+      '(`tds_paise`, part of it); `advance_paise` is what waits for the next invoice.',
+    ].join(' '),
+    scope: 'invoices:read',
+    portals: READERS,
+    query: z.object({ buyer_id: buyerIdFilter }),
+    response: account,
+    examples: [{ name: 'buyer', summary: 'The buyer’s account', as: 'buyer@example.com', status: 200 }],
+    handle: async ({ db, viewer, portal, query }) => {
+      const buyerId = await buyerFor(db, viewer, portal, query.buyer_id)
+      const found = await accountOf(db, buyerId)
+      if (!found) throw notFound('buyer')
+      const f = found.figures
+      return {
+        currency: 'INR' as const,
+        invoiced_paise: f.invoicedMinor,
+        debit_notes_paise: f.debitNotesMinor,
+        credit_notes_paise: f.creditNotesMinor,
+        received_paise: f.receivedMinor,
+        tds_paise: f.tdsMinor,
+        outstanding_paise: f.outstandingMinor,
+        advance_paise: f.advanceMinor,
+      }
     },
   }),
   endpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { decodeCursor } from '~/platform/api/cursor'
+import type { InvoiceFigures } from '~/features/settlements/figures'
 
 // Schemas and readers the buyer-side resources share (money, dates, addresses, ids, cursors).
 
@@ -7,6 +8,26 @@ export const id = z.number().int().positive()
 /** A path parameter that is a record's id (anything else answers 404). */
 export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 export const paise = (what: string) => z.number().int().describe(`${what}, in paise (INR minor units).`)
+/**
+ * An invoice's figures (docs/domain.md "Figures that add up (issue 51)"), the names the API has always
+ * used: open = total + debited − credited − paid, on every invoice of every endpoint.
+ */
+export const invoiceFiguresSchema = {
+  total_paise: paise('Invoiced: the invoice total with taxes'),
+  debited_paise: paise('Debit notes: added by debit notes'),
+  credited_paise: paise('Credit notes: taken off by credit notes'),
+  paid_paise: paise('Received: settled by payments, with the TDS deducted on them (credit notes not counted)'),
+  open_paise: paise('Outstanding: total + debited − credited − paid'),
+}
+
+export const invoiceFiguresBody = (f: InvoiceFigures) => ({
+  total_paise: f.invoicedMinor,
+  debited_paise: f.debitNotesMinor,
+  credited_paise: f.creditNotesMinor,
+  paid_paise: f.receivedMinor,
+  open_paise: f.outstandingMinor,
+})
+
 export const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)

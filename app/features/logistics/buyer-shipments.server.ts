@@ -14,6 +14,33 @@ export async function buyerShipments(db: Executor, masterOrderId: number): Promi
 }
 
 /**
+ * What the buyer's order page needs to say where each seller order's goods are: its last miles (as
+ * buyerShipments) with the seller order each carries, and the seller orders taken to a warehouse
+ * first (a first mile not cancelled). The order page reads its words from these and returns only the
+ * shipments and the words: never a seller order id or a first mile.
+ */
+export async function buyerMovements(db: Executor, masterOrderId: number) {
+  const [rows, firstMiles] = await Promise.all([
+    shipmentRows(db).where('r.master_order_id', '=', masterOrderId).orderBy('r.id').execute(),
+    db
+      .selectFrom('transport_requests')
+      .select('seller_order_id')
+      .where('master_order_id', '=', masterOrderId)
+      .where('transport_type', '=', 'first_mile')
+      .where('status', '<>', 'cancelled')
+      .execute(),
+  ])
+  const shipments = await shipmentsOf(db, rows)
+  return {
+    lastMiles: shipments.map(({ id: _id, masterOrderId: _m, masterCode: _c, ...shipment }, i) => ({
+      ...shipment,
+      sellerOrderId: rows[i]!.sellerOrderId,
+    })),
+    viaWarehouse: new Set(firstMiles.flatMap((r) => (r.seller_order_id === null ? [] : [r.seller_order_id]))),
+  }
+}
+
+/**
  * The shipments to a buyer across its orders (the integration API), newest first, after a request
  * id (keyset), up to `limit`, each with its id and its order; one order's or one shipment's when
  * asked. Scoped by the buyer: another buyer's shipment is not found. Staff (`buyerId` null) read any.

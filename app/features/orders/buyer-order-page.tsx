@@ -1,5 +1,6 @@
 import { shipmentStateWords } from '../logistics/buyer-shipments'
 import { buyerMoneyPaths } from '../settlements/buyer-paths'
+import { figuresSentence } from '../settlements/figures'
 import { Form } from '@remix-run/react'
 import { StatusBadge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
@@ -217,8 +218,7 @@ function Invoices({ invoices }: { invoices: BuyerOrderDetail['invoices'] }) {
             <Link reloadDocument to={buyerMoneyPaths.invoicePdf(i.id)}>
               {i.number} (PDF)
             </Link>{' '}
-            of {day(i.invoiceOn)}, due {day(i.dueOn)}: {formatMoney(i.totalMinor)}, paid {formatMoney(i.paidMinor)},
-            open {formatMoney(i.openMinor)} <StatusBadge status={i.status} />
+            of {day(i.invoiceOn)}, due by {day(i.dueOn)}: {figuresSentence(i)} <StatusBadge status={i.status} />
           </li>
         ))}
       </ul>

@@ -214,3 +214,59 @@ describe('the buyer’s shipments', () => {
     expect(page.order.invoices.map((i) => i.number).sort()).toEqual(invoices.map((i) => i.number).sort())
   })
 })
+
+describe('where the buyer’s goods are (issue 51)', () => {
+  it('gives one answer: a line reads on the way exactly when a shipment on the way carries it', async () => {
+    const db = getDb()
+    // Every demo order with goods that left their maker: first miles on the road or at the warehouse,
+    // last miles arranged, booked, on the road and delivered.
+    const orders = await db
+      .selectFrom('seller_orders as so')
+      .innerJoin('master_orders as mo', 'mo.id', 'so.master_order_id')
+      .select(['mo.id', 'mo.buyer_id'])
+      .where('so.status', 'in', ['dispatched', 'qc_passed'])
+      .groupBy(['mo.id', 'mo.buyer_id'])
+      .orderBy('mo.id')
+      .execute()
+    // Among them, goods on a first mile whose last mile is not on the road: the issue's case.
+    const firstMileOnly = await db
+      .selectFrom('transport_requests as f')
+      .innerJoin('seller_orders as so', 'so.id', 'f.seller_order_id')
+      .select('f.master_order_id')
+      .where('f.transport_type', '=', 'first_mile')
+      .where('f.status', '<>', 'cancelled')
+      .where('so.status', '=', 'dispatched')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('transport_requests as l')
+              .select('l.id')
+              .whereRef('l.seller_order_id', '=', 'f.seller_order_id')
+              .where('l.transport_type', '=', 'last_mile')
+              .where('l.status', 'in', ['in_transit', 'delivered']),
+          ),
+        ),
+      )
+      .execute()
+    expect(firstMileOnly.length).toBeGreaterThan(0)
+    const asked = new Set(firstMileOnly.map((r) => r.master_order_id))
+    let lines = 0
+    for (const o of orders) {
+      const page = (await orderPageFor(db, buyerViewer(o.buyer_id), 'buyer', String(o.id)))!
+      const { shipments } = page.order
+      const moving = new Set(shipments.filter((s) => s.state === 'on_the_way').flatMap((s) => s.lines))
+      for (const line of page.order.lines) {
+        if (!line.buyerCode) continue
+        lines++
+        expect(line.state === 'on_the_way', `${page.order.code} ${line.buyerCode}: ${line.where}`).toBe(
+          moving.has(line.buyerCode),
+        )
+      }
+      if (asked.has(o.id)) {
+        // Nothing on its way to the buyer yet: no line says it is.
+        expect(page.order.lines.some((l) => l.where === 'Dispatch to you being arranged')).toBe(true)
+      }
+    }
+    expect(lines).toBeGreaterThan(0)
+  })
+})

@@ -1,6 +1,7 @@
 import type { Database } from '#db/database'
 import type { SellerOrderStatus } from '#db/types'
-import { buyerShipments } from '../logistics/buyer-shipments.server'
+import type { BuyerShipment, BuyerShipmentState } from '../logistics/buyer-shipments'
+import { buyerMovements } from '../logistics/buyer-shipments.server'
 import { buyerOrderInvoices } from '../settlements/buyer.server'
 import { buyerProposals } from './counter-offer.server'
 import type { OrderLens } from './lens'
@@ -21,6 +22,7 @@ export type BuyerLineState =
   | 'in_production'
   | 'quality_check'
   | 'ready_to_dispatch'
+  | 'dispatch_being_arranged'
   | 'on_the_way'
   | 'delivered'
   | 'cancelled'
@@ -46,6 +48,7 @@ export const buyerLineStateWords: Record<BuyerLineState, string> = {
   in_production: 'In production',
   quality_check: 'Quality check',
   ready_to_dispatch: 'Ready to dispatch',
+  dispatch_being_arranged: 'Dispatch to you being arranged',
   on_the_way: 'On the way',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
@@ -62,8 +65,30 @@ const QC_WORDS: Record<string, string> = {
 
 type SellerOrder = OrderDetail['sellerOrders'][number]
 
-function lineOf(sellerOrder: SellerOrder, line: SellerOrder['lines'][number]) {
-  const state = STATE_OF[sellerOrder.status]
+/** How a seller order's goods move towards the buyer: the state of its last mile, and whether it went to a warehouse first. */
+export interface Movement {
+  lastMile: BuyerShipmentState | null
+  viaWarehouse: boolean
+}
+
+/**
+ * Where a seller order's goods are, in the buyer's words: the one answer both its lines and the
+ * order's shipment box give. Once the goods leave the maker they are "on the way" only when they are
+ * coming to the buyer: a last mile on the road, or sent straight with no platform transport (the box
+ * then shows it as a shipment too). Goods on their way to, or waiting at, a warehouse, with their
+ * last mile not yet on the road, read "Dispatch to you being arranged" while the box shows nothing on
+ * its way (or the last mile being arranged or booked).
+ */
+export function whereItIs(status: SellerOrderStatus, movement: Movement): BuyerLineState {
+  const state = STATE_OF[status]
+  if (state !== 'on_the_way') return state
+  if (movement.lastMile === 'on_the_way' || movement.lastMile === 'delivered') return movement.lastMile
+  if (movement.lastMile || movement.viaWarehouse) return 'dispatch_being_arranged'
+  return 'on_the_way'
+}
+
+function lineOf(sellerOrder: SellerOrder, line: SellerOrder['lines'][number], movement: Movement) {
+  const state = whereItIs(sellerOrder.status, movement)
   const stage = line.stages.find((s) => s.position === line.stagePosition)
   const words =
     state === 'in_production' && stage
@@ -96,8 +121,8 @@ export async function buyerOrderDetail(db: Database, lens: OrderLens, id: number
   if (lens.scope.kind !== 'buyer') return undefined
   const detail = await orderDetail(db, lens, id)
   if (!detail) return undefined
-  const [shipments, invoices, waiting] = await Promise.all([
-    buyerShipments(db, detail.id),
+  const [movements, invoices, waiting] = await Promise.all([
+    buyerMovements(db, detail.id),
     buyerOrderInvoices(db, lens.scope.buyerId, detail.id),
     db
       .selectFrom('seller_orders')
@@ -110,9 +135,31 @@ export async function buyerOrderDetail(db: Database, lens: OrderLens, id: number
   // A change proposed for some of its lines (a counter-offer giving it less or later), for the buyer to agree to.
   const proposals = await buyerProposals(db, waiting)
   // A line belongs to one seller order at a time (a move takes it along), so each line is listed once.
+  const movementOf = (sellerOrderId: number): Movement => ({
+    lastMile: movements.lastMiles.filter((m) => m.sellerOrderId === sellerOrderId).at(-1)?.state ?? null,
+    viaWarehouse: movements.viaWarehouse.has(sellerOrderId),
+  })
   const lines = detail.sellerOrders
-    .flatMap((s) => s.lines.map((l) => lineOf(s, l)))
+    .flatMap((s) => s.lines.map((l) => lineOf(s, l, movementOf(s.id))))
     .sort((a, b) => a.lineNo - b.lineNo || a.id - b.id)
+  // The shipment box: the last miles, and goods sent straight to the buyer without platform transport,
+  // so that every line "on the way" is on a shipment "on the way" and no other is.
+  const shipments: BuyerShipment[] = [
+    ...movements.lastMiles.map(({ sellerOrderId: _s, ...shipment }) => shipment),
+    ...detail.sellerOrders
+      .filter(
+        (s) => s.lines.length && whereItIs(s.status, movementOf(s.id)) === 'on_the_way' && !movementOf(s.id).lastMile,
+      )
+      .map((s) => ({
+        state: 'on_the_way' as const,
+        transporter: null,
+        lrNumber: null,
+        pickedUpAt: null,
+        expectedDeliveryAt: null,
+        deliveredAt: null,
+        lines: s.lines.flatMap((l) => (l.buyerCode ? [l.buyerCode] : [])),
+      })),
+  ]
   return {
     id: detail.id,
     code: detail.code,

@@ -12,6 +12,7 @@ import { BuyerInvoiceOrder } from './invoice-order-link'
 import { BUYER_INVOICE_STATUSES, buyerInvoiceStatusLabels, buyerMoneyPaths } from './buyer-paths'
 import type { BuyerInvoicesPage, BuyerOutstandingPage, BuyerPaymentsPage } from './buyer.server'
 import { AgeingTable } from './ageing-table'
+import { figureLabels, type InvoiceFigures } from './figures'
 import { paymentModeLabels } from './shared'
 
 // The buyer portal's money pages: its invoices, its payments, what it owes (with ageing and the
@@ -30,6 +31,27 @@ function MoneyLinks() {
 }
 
 type InvoiceRow = BuyerInvoicesPage['rows'][number]
+
+/** An invoice's figures as columns, in the order they add up: amount + debit notes − credit notes − received = due. */
+function figureColumns<R extends InvoiceFigures>(): Column<R>[] {
+  return [
+    { key: 'amount', header: 'Amount', numeric: true, cell: (i) => formatMoney(i.invoicedMinor) },
+    {
+      key: 'debited',
+      header: figureLabels.debitNotesMinor,
+      numeric: true,
+      cell: (i) => formatMoney(i.debitNotesMinor),
+    },
+    {
+      key: 'credited',
+      header: figureLabels.creditNotesMinor,
+      numeric: true,
+      cell: (i) => formatMoney(i.creditNotesMinor),
+    },
+    { key: 'received', header: figureLabels.receivedMinor, numeric: true, cell: (i) => formatMoney(i.receivedMinor) },
+    { key: 'due', header: 'Due', numeric: true, cell: (i) => <strong>{formatMoney(i.outstandingMinor)}</strong> },
+  ]
+}
 
 /** /buyer/invoices: the buyer's invoices, newest first, each with its PDF. */
 export function BuyerInvoices({ data }: { data: BuyerInvoicesPage }) {
@@ -62,9 +84,7 @@ export function BuyerInvoices({ data }: { data: BuyerInvoicesPage }) {
       nowrap: true,
       cell: (i) => <BuyerInvoiceOrder order={i.order} />,
     },
-    { key: 'amount', header: 'Amount', numeric: true, cell: (i) => formatMoney(i.totalMinor) },
-    { key: 'paid', header: 'Paid', numeric: true, cell: (i) => formatMoney(i.paidMinor + i.creditedMinor) },
-    { key: 'due', header: 'Due', numeric: true, cell: (i) => <strong>{formatMoney(i.openMinor)}</strong> },
+    ...figureColumns<InvoiceRow>(),
     {
       key: 'dueOn',
       header: 'Due by',
@@ -83,7 +103,10 @@ export function BuyerInvoices({ data }: { data: BuyerInvoicesPage }) {
       <PageHeader title="Invoices">
         <MoneyLinks />
       </PageHeader>
-      <p className="muted">Paid includes credit notes against the invoice. Each invoice opens as a PDF.</p>
+      <p className="muted">
+        Due = amount + debit notes − credit notes − received (your payments, with the TDS you deducted). Each invoice
+        opens as a PDF.
+      </p>
       <Form method="get" className="filters" role="search" aria-label="Filter the invoices">
         <SelectFilter
           name="status"
@@ -223,9 +246,7 @@ export function BuyerOutstanding({ data }: { data: BuyerOutstandingPage }) {
       cell: (i) =>
         i.dueOn < today ? <strong className="overdue-mark">{day(i.dueOn)} (past due)</strong> : day(i.dueOn),
     },
-    { key: 'total', header: 'Amount', numeric: true, cell: (i) => formatMoney(i.totalMinor) },
-    { key: 'paid', header: 'Paid', numeric: true, cell: (i) => formatMoney(i.paidMinor + i.creditedMinor) },
-    { key: 'open', header: 'Due', numeric: true, cell: (i) => <strong>{formatMoney(i.openMinor)}</strong> },
+    ...figureColumns<OpenRow>(),
   ]
   return (
     <div>
@@ -252,9 +273,22 @@ export function BuyerOutstanding({ data }: { data: BuyerOutstandingPage }) {
         <h2 id="account-heading">Your account</h2>
         <Details
           items={[
-            { label: 'Invoiced', value: formatMoney(account.invoicedMinor) },
-            { label: 'Paid', value: formatMoney(account.receivedMinor) },
-            { label: 'Credit notes', value: formatMoney(account.creditedMinor) },
+            { label: figureLabels.invoicedMinor, value: formatMoney(account.invoicedMinor) },
+            { label: `+ ${figureLabels.debitNotesMinor}`, value: formatMoney(account.debitNotesMinor) },
+            { label: `− ${figureLabels.creditNotesMinor}`, value: formatMoney(account.creditNotesMinor) },
+            {
+              label: `− ${figureLabels.receivedMinor}`,
+              value: account.tdsMinor
+                ? `${formatMoney(account.receivedMinor)} (payments ${formatMoney(account.moneyReceivedMinor)} + TDS you deducted ${formatMoney(account.tdsMinor)})`
+                : formatMoney(account.receivedMinor),
+            },
+            {
+              label: `= ${figureLabels.outstandingMinor}`,
+              value:
+                account.outstandingMinor < 0
+                  ? `${formatMoney(account.outstandingMinor)} (paid in advance)`
+                  : formatMoney(account.outstandingMinor),
+            },
             { label: 'Payment terms', value: `${account.paymentTermsDays} days` },
             {
               label: 'Credit limit',

@@ -145,10 +145,10 @@ describe('the buyer’s payments, outstanding and statement', () => {
       ReturnType<typeof outstandingRoute.loader>
     >
     expect(data.account.outstandingMinor).toBe(account.outstandingMinor)
-    const openTotal = data.open.reduce((s, i) => s + i.openMinor, 0)
+    const openTotal = data.open.reduce((s, i) => s + i.outstandingMinor, 0)
     expect(Object.values(data.ageing.buckets).reduce((s, n) => s + n, 0)).toBe(openTotal)
     expect(data.ageing.overdueMinor).toBe(
-      data.open.filter((i) => i.dueOn < data.today).reduce((s, i) => s + i.openMinor, 0),
+      data.open.filter((i) => i.dueOn < data.today).reduce((s, i) => s + i.outstandingMinor, 0),
     )
     noSellerIn(JSON.stringify(data))
 

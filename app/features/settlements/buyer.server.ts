@@ -12,34 +12,44 @@ import { formatMoney, kolkataDay } from '~/utils/format'
 import { keysetWalk } from '~/utils/keyset.server'
 import { readListParams } from '~/utils/list-params'
 import { BUYER_INVOICE_STATUSES, buyerMoneyPaths, type BuyerInvoiceFilter } from './buyer-paths'
+import type { InvoiceStatus } from '#db/types'
+import { invoiceFigures, type InvoiceAmounts } from './figures'
 import { INVOICE_ORDER_COLUMNS, withOrder } from './invoice-order'
 import { addDays } from './money'
 import { invoicePdfFor, statementPdfFor } from './pages.server'
 import { accountOf, ageingOf, openInvoices } from './queries.server'
 
-const amounts = <
-  R extends {
-    totalMinor: number | string
-    paidMinor: number | string
-    creditedMinor: number | string
-    debitedMinor: number | string
-  },
->(
-  r: R,
-) => {
-  const total = Number(r.totalMinor)
-  const paid = Number(r.paidMinor)
-  const credited = Number(r.creditedMinor)
-  const debited = Number(r.debitedMinor)
-  return {
-    ...r,
-    totalMinor: total,
-    paidMinor: paid,
-    creditedMinor: credited,
-    debitedMinor: debited,
-    openMinor: total + debited - paid - credited,
-  }
+type InvoiceRecord = InvoiceAmounts & {
+  id: number
+  number: string
+  invoiceOn: string
+  dueOn: string
+  status: InvoiceStatus
 }
+
+/** An invoice as the buyer reads it: its number, days, status and its figures (./figures.ts), never its stored columns. */
+const buyerInvoice = (r: InvoiceRecord) => ({
+  id: r.id,
+  number: r.number,
+  invoiceOn: r.invoiceOn,
+  dueOn: r.dueOn,
+  status: r.status,
+  ...invoiceFigures(r),
+})
+
+/** A list row: the invoice with the order it bills. */
+function buyerInvoiceRow(
+  r: InvoiceRecord & {
+    masterOrderId: number | null
+    masterCode: string | null
+    sampleOrderId: number | null
+    sampleCode: string | null
+  },
+) {
+  const row = withOrder(r)
+  return { ...buyerInvoice(row), order: row.order, orderCode: row.orderCode }
+}
+export type BuyerInvoiceRow = ReturnType<typeof buyerInvoiceRow>
 
 /** The invoices of one of the buyer's orders (its order page): number, dates, amounts, status. */
 export async function buyerOrderInvoices(db: Executor, buyerId: number, masterOrderId: number) {
@@ -60,7 +70,7 @@ export async function buyerOrderInvoices(db: Executor, buyerId: number, masterOr
     .where('i.buyer_id', '=', buyerId)
     .orderBy('i.id')
     .execute()
-  return rows.map(amounts)
+  return rows.map(buyerInvoice)
 }
 
 /** The invoice list's filters from the URL: status (open, past due, settled; all when absent) and page. */
@@ -117,7 +127,7 @@ export async function buyerInvoicesPage(db: Database, buyerId: number, url: URL)
       .offset((filters.page - 1) * filters.pageSize)
       .execute(),
   ])
-  return { rows: rows.map((r) => amounts(withOrder(r))), total: count.total, capped: count.capped, filters, today }
+  return { rows: rows.map(buyerInvoiceRow), total: count.total, capped: count.capped, filters, today }
 }
 export type BuyerInvoicesPage = Awaited<ReturnType<typeof buyerInvoicesPage>>
 
@@ -135,7 +145,7 @@ export async function* buyerInvoiceBatches(db: Database, buyerId: number, url: U
     }
     return invoiceRows(query).limit(batch).execute()
   }
-  for await (const rows of keysetWalk(next, batch)) yield { rows: rows.map((r) => amounts(withOrder(r))), today }
+  for await (const rows of keysetWalk(next, batch)) yield { rows: rows.map(buyerInvoiceRow), today }
 }
 
 const paymentRows = (db: Database, buyerId: number) =>
@@ -240,12 +250,7 @@ export async function buyerOutstandingPage(db: Database, buyerId: number, url: U
   const [ageing, open] = await Promise.all([ageingOf(db, buyerId, today), openInvoices(db, buyerId, 100)])
   return {
     account: {
-      invoicedMinor: account.invoicedMinor,
-      receivedMinor: account.receivedMinor,
-      creditedMinor: account.creditedMinor,
-      debitedMinor: account.debitedMinor,
-      outstandingMinor: account.outstandingMinor,
-      advanceMinor: account.advanceMinor,
+      ...account.figures,
       creditLimitMinor: account.buyer.creditLimitMinor,
       creditUsedPercent: account.creditUsedPercent,
       paymentTermsDays: account.buyer.paymentTermsDays,
@@ -257,11 +262,7 @@ export async function buyerOutstandingPage(db: Database, buyerId: number, url: U
       invoiceOn: i.invoiceOn,
       dueOn: i.dueOn,
       order: i.order,
-      totalMinor: i.totalMinor,
-      paidMinor: i.paidMinor,
-      creditedMinor: i.creditedMinor,
-      debitedMinor: i.debitedMinor,
-      openMinor: i.openMinor,
+      ...invoiceFigures(i),
     })),
     today,
     statement: { from: dates.from || addDays(today, -90), to: dates.to || today, problems },
@@ -320,7 +321,7 @@ export async function buyerInvoicesAfter(
     )
   }
   const rows = await invoiceRows(query).limit(limit).execute()
-  return { rows: rows.map((r) => amounts(withOrder(r))), today }
+  return { rows: rows.map(buyerInvoiceRow), today }
 }
 
 /** The payments received from the buyer, newest first, after a row (keyset), each with the invoices it paid. */

@@ -68,18 +68,18 @@ describe('the buyer’s invoices as CSV', () => {
         await invoicesCsvRoute.loader(args(await get(`/buyer/invoices.csv${query}`, BUYER))),
       )
       expect(header).toBe(
-        'Invoice,Date,Order,Amount (INR),Debit notes (INR),Credit notes (INR),Paid (INR),Due (INR),Due by,Past due,Status',
+        'Invoice,Date,Order,Amount (INR),Debit notes (INR),Credit notes (INR),Received (INR),Due (INR),Due by,Past due,Status',
       )
       expect(rows, status).toEqual(
         list.rows.map((i) => ({
           Invoice: i.number,
           Date: i.invoiceOn,
           Order: i.orderCode,
-          'Amount (INR)': rupeesInput(i.totalMinor),
-          'Debit notes (INR)': rupeesInput(i.debitedMinor),
-          'Credit notes (INR)': rupeesInput(i.creditedMinor),
-          'Paid (INR)': rupeesInput(i.paidMinor + i.creditedMinor),
-          'Due (INR)': rupeesInput(i.openMinor),
+          'Amount (INR)': rupeesInput(i.invoicedMinor),
+          'Debit notes (INR)': rupeesInput(i.debitNotesMinor),
+          'Credit notes (INR)': rupeesInput(i.creditNotesMinor),
+          'Received (INR)': rupeesInput(i.receivedMinor),
+          'Due (INR)': rupeesInput(i.outstandingMinor),
           'Due by': i.dueOn,
           'Past due': i.status === 'open' && i.dueOn < list.today ? 'yes' : 'no',
           Status: i.status === 'open' ? 'Open' : 'Settled',

@@ -38,11 +38,7 @@ export async function buyerInvoicePage(db: Database, buyerId: number, invoiceIdP
       supply: invoice.supply,
       taxable: invoice.taxable,
       tax: invoice.cgst + invoice.sgst + invoice.igst,
-      total: invoice.total,
-      debited: invoice.debited,
-      credited: invoice.credited,
-      paid: invoice.paid,
-      open: invoice.total + invoice.debited - invoice.paid - invoice.credited,
+      ...invoice.figures,
       lines: invoice.lines.map((l) => ({
         lineNo: l.lineNo,
         description: l.description,

@@ -16,6 +16,7 @@ import { buyerMoneyPaths } from './buyer-paths'
 import { BuyerInvoiceOrder, StaffInvoiceOrder } from './invoice-order-link'
 import type { BuyerInvoicePageData, InvoicePageData } from './invoice-page.server'
 import { DEBIT_REASONS, NOTE_REASONS, noteReasonLabels, noteTitle, type NoteKind } from './notes'
+import { figureLabels } from './figures'
 import { invoicePdfPath, settlementPath } from './shared'
 
 // An invoice's page: the invoice, its lines, the credit and debit notes on it (each as a PDF) and,
@@ -45,11 +46,11 @@ function InvoiceFacts({ invoice, order }: { invoice: Invoice; order: ReactNode }
         },
         { label: 'Taxable value', value: formatMoney(invoice.taxable) },
         { label: 'Tax', value: formatMoney(invoice.tax) },
-        { label: 'Invoice total', value: formatMoney(invoice.total) },
-        { label: 'Debit notes', value: formatMoney(invoice.debited) },
-        { label: 'Credit notes', value: formatMoney(invoice.credited) },
-        { label: 'Paid', value: formatMoney(invoice.paid) },
-        { label: 'Still owed', value: <strong>{formatMoney(invoice.open)}</strong> },
+        { label: 'Invoice total', value: formatMoney(invoice.invoicedMinor) },
+        { label: `+ ${figureLabels.debitNotesMinor}`, value: formatMoney(invoice.debitNotesMinor) },
+        { label: `− ${figureLabels.creditNotesMinor}`, value: formatMoney(invoice.creditNotesMinor) },
+        { label: `− ${figureLabels.receivedMinor} (payments and TDS)`, value: formatMoney(invoice.receivedMinor) },
+        { label: '= Still owed', value: <strong>{formatMoney(invoice.outstandingMinor)}</strong> },
       ]}
     />
   )

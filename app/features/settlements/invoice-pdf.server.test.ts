@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { amountInWords } from '~/utils/amount-in-words'
 import { readPdf } from '../../../tests/support/barcodes'
+import { accountFigures, invoiceFigures } from './figures'
 import { invoiceTotals, lineAmounts, type Supply } from './money'
 import {
   FONT,
@@ -78,6 +79,7 @@ function invoiceOf(
     order: { kind: 'order', id: 42, code: 'MO-2026-000042' },
     orderCode: 'MO-2026-000042',
     taxable: totals.taxable,
+    figures: invoiceFigures({ totalMinor: totals.total, debitedMinor: 0, creditedMinor: 0, paidMinor: 0 }),
     cgst: totals.cgst,
     sgst: totals.sgst,
     igst: totals.igst,
@@ -262,6 +264,14 @@ describe('figures in the PDFs', () => {
         {
           buyer: { id: 1, name: 'Big Buyer', legalName: 'Big Buyer Ltd', gstin: null, paymentTermsDays: 30 },
           outstandingMinor: big,
+          figures: accountFigures({
+            invoicedMinor: big,
+            debitedMinor: 0,
+            creditedMinor: 0,
+            receivedMinor: 0,
+            tdsMinor: 0,
+            unallocatedMinor: 0,
+          }),
         } as never,
         {
           opening: 0,

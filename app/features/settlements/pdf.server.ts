@@ -4,6 +4,7 @@ import { formatDate } from '~/utils/format'
 import { gstStateCode, stateWithCode } from '~/utils/gst-states'
 import { formatQuantity } from '~/utils/quantity'
 import type { Account, InvoiceDetail } from './queries.server'
+import { figureLabels } from './figures'
 import { PLATFORM_BANK, PLATFORM_SIGNATORY, type PartyOnInvoice } from './platform'
 import { drawEinvoiceBlock, type EinvoiceBlock } from './einvoice-pdf.server'
 import { FONT, FONT_BOLD, fonts } from './pdf-fonts.server'
@@ -450,10 +451,12 @@ export function invoiceTotalsBlock(doc: PDFKit.PDFDocument, invoice: InvoiceDeta
       : ([['IGST', invoice.igst]] as [string, number][])),
     ['Invoice total', invoice.total],
   ]
-  if (invoice.debited) totals.push(['Debit notes', invoice.debited])
-  if (invoice.credited) totals.push(['Credited', invoice.credited])
-  if (invoice.paid) totals.push(['Paid', invoice.paid])
-  totals.push(['Balance due', invoice.total + invoice.debited - invoice.paid - invoice.credited])
+  // The invoice's figures (./figures.ts), in the order they add up to the balance due.
+  const f = invoice.figures
+  if (f.debitNotesMinor) totals.push([figureLabels.debitNotesMinor, f.debitNotesMinor])
+  if (f.creditNotesMinor) totals.push([figureLabels.creditNotesMinor, f.creditNotesMinor])
+  if (f.receivedMinor) totals.push([figureLabels.receivedMinor, f.receivedMinor])
+  totals.push(['Balance due', f.outstandingMinor])
   keepTogether(doc, totals.length * 13 + 40)
   doc.moveDown(0.5)
   for (const [label, amount] of totals)
@@ -617,6 +620,16 @@ export function statementPdf(
           `Outstanding now: ${pdfMoney(account.outstandingMinor)} · Past due: ${pdfMoney(ageing.overdueMinor)}`,
           CONTENT_LEFT,
           doc.y,
+        )
+      // The account's figures as they add up (./figures.ts), the same as the buyer's Outstanding page.
+      const f = account.figures
+      doc
+        .font(FONT)
+        .text(
+          `${figureLabels.invoicedMinor} ${pdfMoney(f.invoicedMinor)} + ${figureLabels.debitNotesMinor.toLowerCase()} ${pdfMoney(f.debitNotesMinor)} − ${figureLabels.creditNotesMinor.toLowerCase()} ${pdfMoney(f.creditNotesMinor)} − ${figureLabels.receivedMinor.toLowerCase()} ${pdfMoney(f.receivedMinor)}${f.tdsMinor ? ` (of which TDS deducted ${pdfMoney(f.tdsMinor)})` : ''} = outstanding ${pdfMoney(f.outstandingMinor)}`,
+          CONTENT_LEFT,
+          doc.y,
+          { width: CONTENT_WIDTH },
         )
       doc
         .font(FONT)

@@ -3,6 +3,7 @@ import type { DB } from '#db/types'
 import type { Executor } from '~/platform/executor'
 import { formatMoney, kolkataDay } from '~/utils/format'
 import { countUpTo } from '~/utils/count.server'
+import { accountFigures, invoiceFigures } from './figures'
 import { ageingBounds, type AgeingKey } from './money'
 import { noteReasonLabels } from './notes'
 import { INVOICE_ORDER_COLUMNS, invoiceOrder, withOrder } from './invoice-order'
@@ -13,9 +14,9 @@ import type { LedgerFilters } from './schema'
 // lens on a master order. Each through an index of the ledger tables: the figures never sum a
 // buyer's whole history.
 
-/** A buyer's figures: invoiced, debited, received (money and TDS), credited, outstanding (negative: an advance), credit used. */
+/** A buyer's figures (./figures.ts): invoiced, debit notes, credit notes, received (money and TDS, and of it the TDS), outstanding (negative: an advance), credit used. */
 export async function accountOf(db: Executor, buyerId: number) {
-  const [buyer, account] = await Promise.all([
+  const [buyer, account, tds] = await Promise.all([
     db
       .selectFrom('buyers')
       .select([
@@ -34,22 +35,34 @@ export async function accountOf(db: Executor, buyerId: number) {
       .select(['invoiced_minor', 'debited_minor', 'received_minor', 'credited_minor', 'unallocated_minor', 'entries'])
       .where('buyer_id', '=', buyerId)
       .executeTakeFirst(),
+    // The account row keeps received as money and TDS together; the TDS is the sum over the receipts that have any.
+    db
+      .selectFrom('buyer_payments')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('tds_minor'), eb.val(0)).as('tds'))
+      .where('buyer_id', '=', buyerId)
+      .where('tds_minor', '>', 0)
+      .executeTakeFirstOrThrow(),
   ])
   if (!buyer) return undefined
-  const invoiced = Number(account?.invoiced_minor ?? 0)
-  const received = Number(account?.received_minor ?? 0)
-  const credited = Number(account?.credited_minor ?? 0)
-  const debited = Number(account?.debited_minor ?? 0)
-  const outstanding = invoiced + debited - received - credited
+  const figures = accountFigures({
+    invoicedMinor: account?.invoiced_minor ?? 0,
+    debitedMinor: account?.debited_minor ?? 0,
+    creditedMinor: account?.credited_minor ?? 0,
+    receivedMinor: account?.received_minor ?? 0,
+    tdsMinor: tds.tds,
+    unallocatedMinor: account?.unallocated_minor ?? 0,
+  })
+  const outstanding = figures.outstandingMinor
   const limit = Number(buyer.creditLimitMinor)
   return {
     buyer: { ...buyer, creditLimitMinor: limit },
-    invoicedMinor: invoiced,
-    receivedMinor: received,
-    creditedMinor: credited,
-    debitedMinor: debited,
+    figures,
+    invoicedMinor: figures.invoicedMinor,
+    receivedMinor: figures.receivedMinor,
+    creditedMinor: figures.creditNotesMinor,
+    debitedMinor: figures.debitNotesMinor,
     outstandingMinor: outstanding,
-    advanceMinor: Number(account?.unallocated_minor ?? 0),
+    advanceMinor: figures.advanceMinor,
     entries: Number(account?.entries ?? 0),
     /** Outstanding as a share of the credit limit (percent, one decimal); null without a limit. */
     creditUsedPercent: limit > 0 ? Math.round((Math.max(0, outstanding) * 1000) / limit) / 10 : null,
@@ -124,7 +137,7 @@ export function openInvoices(db: Executor, buyerId: number, limit = 200) {
         paidMinor: Number(r.paidMinor),
         creditedMinor: Number(r.creditedMinor),
         debitedMinor: Number(r.debitedMinor),
-        openMinor: Number(r.totalMinor) + Number(r.debitedMinor) - Number(r.paidMinor) - Number(r.creditedMinor),
+        openMinor: invoiceFigures(r).outstandingMinor,
       })),
     )
 }
@@ -312,6 +325,12 @@ export async function invoiceOf(db: Executor, buyerId: number, invoiceId: number
     paid: n(invoice.paid_minor),
     credited: n(invoice.credited_minor),
     debited: n(invoice.debited_minor),
+    figures: invoiceFigures({
+      totalMinor: invoice.total_minor,
+      debitedMinor: invoice.debited_minor,
+      creditedMinor: invoice.credited_minor,
+      paidMinor: invoice.paid_minor,
+    }),
     lines: lines.map((l) => ({
       lineNo: l.line_no,
       description: l.description,
@@ -363,7 +382,12 @@ export async function orderMoney(db: Executor, masterOrderId: number) {
     paidMinor: Number(i.paid_minor),
     creditedMinor: Number(i.credited_minor),
     debitedMinor: Number(i.debited_minor),
-    openMinor: Number(i.total_minor) + Number(i.debited_minor) - Number(i.paid_minor) - Number(i.credited_minor),
+    openMinor: invoiceFigures({
+      totalMinor: i.total_minor,
+      debitedMinor: i.debited_minor,
+      creditedMinor: i.credited_minor,
+      paidMinor: i.paid_minor,
+    }).outstandingMinor,
   }))
   const sum = (key: 'totalMinor' | 'paidMinor' | 'creditedMinor' | 'debitedMinor' | 'openMinor') =>
     rows.reduce((s, r) => s + r[key], 0)

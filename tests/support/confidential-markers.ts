@@ -60,10 +60,8 @@ async function contactMarkers(kind: Kind): Promise<Marker[]> {
 
 /** A master order's statuses that are not also a seller order's: what all its seller orders together make. */
 const MASTER_ONLY_STATUSES = ['in_qc', 'ready_to_dispatch'] as const
-const shownStatus: Record<(typeof MASTER_ONLY_STATUSES)[number], string> = {
-  in_qc: 'In QC',
-  ready_to_dispatch: 'Ready to dispatch',
-}
+/** The API's published description lists every status, for everybody alike. */
+const API_DESCRIPTION = /^\/api\/(docs|v1\/openapi\.json)(\.data)?(\?|$)/
 
 /**
  * What the other seller orders of its master orders tell a seller, which it must never read
@@ -106,11 +104,12 @@ async function siblingMarkers(sellerId: number): Promise<Marker[]> {
     .where('id', 'in', mine)
     .where('status', 'in', MASTER_ONLY_STATUSES)
     .execute()) {
-    const status = m.status as (typeof MASTER_ONLY_STATUSES)[number]
-    markers.push(
-      { text: status, what: `status of ${m.code} (all its seller orders')` },
-      { text: shownStatus[status], what: `status of ${m.code} (all its seller orders', as shown)` },
-    )
+    // As stored (pages carry it in their data too); as shown ("In QC") it is also a debit note's words.
+    markers.push({
+      text: m.status,
+      what: `status of ${m.code} (all its seller orders')`,
+      vocabularyAt: API_DESCRIPTION,
+    })
   }
   return markers
 }

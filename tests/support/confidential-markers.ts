@@ -1,5 +1,5 @@
 import { getDb } from '~/db.server'
-import { formatMoney } from '~/utils/format'
+import { formatDate, formatMoney } from '~/utils/format'
 import type { Marker } from './markers'
 
 // What each side must never read (issue 34; tests/confidentiality-markers.test.ts, and the API's lens
@@ -54,6 +54,62 @@ async function contactMarkers(kind: Kind): Promise<Marker[]> {
     .execute()) {
     if (long(c.contact_phone, 10)) markers.push({ text: c.contact_phone!, what: `${kind} phone` })
     if (long(c.contact_email)) markers.push({ text: c.contact_email!, what: `${kind} e-mail` })
+  }
+  return markers
+}
+
+/** A master order's statuses that are not also a seller order's: what all its seller orders together make. */
+const MASTER_ONLY_STATUSES = ['in_qc', 'ready_to_dispatch'] as const
+/** The API's published description lists every status, for everybody alike. */
+const API_DESCRIPTION = /^\/api\/(docs|v1\/openapi\.json)(\.data)?(\?|$)/
+
+/**
+ * What the other seller orders of its master orders tell a seller, which it must never read
+ * (issue 51): their lines' needed-by dates (as stored and as shown), where none of its own lines
+ * shares the day, and the master orders' states made of theirs with its own.
+ */
+async function siblingMarkers(sellerId: number): Promise<Marker[]> {
+  const db = getDb()
+  const mine = db.selectFrom('seller_orders').select('master_order_id').where('seller_id', '=', sellerId)
+  const ownDays = new Set<string>()
+  for (const l of await db
+    .selectFrom('sub_orders')
+    .innerJoin('seller_orders', 'seller_orders.id', 'sub_orders.seller_order_id')
+    .select(['sub_orders.required_by', 'sub_orders.ready_by'])
+    .where('seller_orders.seller_id', '=', sellerId)
+    .execute()) {
+    ownDays.add(l.required_by)
+    if (l.ready_by) ownDays.add(l.ready_by)
+  }
+  const markers: Marker[] = []
+  for (const l of await db
+    .selectFrom('sub_orders')
+    .innerJoin('seller_orders', 'seller_orders.id', 'sub_orders.seller_order_id')
+    .select(['sub_orders.required_by', 'seller_orders.code'])
+    .where('seller_orders.master_order_id', 'in', mine)
+    .where('seller_orders.seller_id', '<>', sellerId)
+    .execute()) {
+    if (ownDays.has(l.required_by)) continue
+    markers.push(
+      { text: l.required_by, what: `needed-by of a line of ${l.code}, another seller's` },
+      {
+        text: formatDate(`${l.required_by}T12:00:00Z`),
+        what: `needed-by of a line of ${l.code}, another seller's (as shown)`,
+      },
+    )
+  }
+  for (const m of await db
+    .selectFrom('master_orders')
+    .select(['code', 'status'])
+    .where('id', 'in', mine)
+    .where('status', 'in', MASTER_ONLY_STATUSES)
+    .execute()) {
+    // As stored (pages carry it in their data too); as shown ("In QC") it is also a debit note's words.
+    markers.push({
+      text: m.status,
+      what: `status of ${m.code} (all its seller orders')`,
+      vocabularyAt: API_DESCRIPTION,
+    })
   }
   return markers
 }
@@ -130,6 +186,7 @@ export async function sellerMarkers(sellerId: number): Promise<Marker[]> {
       ...amountMarkers(value + Number(m.gst_minor), `order total of ${m.code}`, own),
     )
   }
+  markers.push(...(await siblingMarkers(sellerId)))
   for (const p of await db.selectFrom('buyer_payments').select(['number', 'amount_minor', 'reference']).execute()) {
     markers.push(
       { text: p.number, what: 'receipt number' },

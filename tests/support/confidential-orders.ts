@@ -57,6 +57,13 @@ export const DRIVEN = {
   creditReason: 'Goodwill for late pickup',
   creditMinor: 1_234_567,
   paymentReference: 'UTR-MARIGOLD-88231',
+  /**
+   * Order 3 (issue 51): Tiruppur's line is needed by `ownNeededBy`, Ludhiana's (its sibling seller
+   * order, left in QC while Tiruppur's is delivered) by `siblingNeededBy`, a day no other line of the
+   * data set is needed by; the master order's needed-by is the sibling's and its status "in QC".
+   */
+  ownNeededBy: () => `${new Date().getUTCFullYear() + 1}-04-23`,
+  siblingNeededBy: () => `${new Date().getUTCFullYear() + 1}-02-17`,
 }
 
 /** A user of a company, made through the users feature (invited, as an admin makes one). */
@@ -91,16 +98,17 @@ const ahead = (days: number) => kolkataDay(new Date(Date.now() + days * 86_400_0
 async function place(
   staff: { userId: number },
   buyerId: number,
-  items: { buyerSkuId: number; sellerSkuId: number; quantity: string }[],
+  items: { buyerSkuId: number; sellerSkuId: number; quantity: string; requiredBy?: string }[],
   key: string,
 ) {
   const db = getDb()
-  const lines: { id: number; sellerSkuId: number; quantity: string }[] = []
+  const lines: { id: number; sellerSkuId: number; quantity: string; requiredBy: string }[] = []
   for (const item of items)
     lines.push({
       id: must(await addCartLine(db, staff, buyerId, item.buyerSkuId), 'cart line').lineId,
       sellerSkuId: item.sellerSkuId,
       quantity: item.quantity,
+      requiredBy: item.requiredBy ?? inAYear(),
     })
   const cart = await db
     .selectFrom('order_carts')
@@ -112,7 +120,12 @@ async function place(
     await saveCart(db, staff, buyerId, {
       shipTo: cart.ship_to_address_id,
       billTo: cart.bill_to_address_id,
-      lines: lines.map((l) => ({ id: l.id, quantity: l.quantity, requiredBy: inAYear(), sellerSkuId: l.sellerSkuId })),
+      lines: lines.map((l) => ({
+        id: l.id,
+        quantity: l.quantity,
+        requiredBy: l.requiredBy,
+        sellerSkuId: l.sellerSkuId,
+      })),
     }),
     'cart',
   )
@@ -249,7 +262,8 @@ export interface Driven {
  * cost) accepted, is made, inspected and partly accepted (6 accepted, 3 cancelled), moved by first
  * and last mile (dispatched, delivered, invoiced) and paid in full; Ludhiana's is rejected and its
  * line moved to Surat, which makes, dispatches and delivers it (invoiced), and the invoice gets a
- * credit note. Order 2: placed, waiting for approval. `withBuyer` runs once the buyer is made, before
+ * credit note. Order 2: placed, waiting for approval. Order 3: Tiruppur's seller order delivered,
+ * Ludhiana's (needed earlier) ready for QC, so the order is "in QC". `withBuyer` runs once the buyer is made, before
  * any order (a webhook subscription of its own, say).
  */
 export async function driveOrders(options: { withBuyer?: (buyerId: number) => Promise<void> } = {}): Promise<Driven> {
@@ -406,10 +420,36 @@ export async function driveOrders(options: { withBuyer?: (buyerId: number) => Pr
   // Order 2: placed, waiting for approval at Tiruppur.
   const waiting = await place(staff, buyerId, [{ ...items[0]!, quantity: '4' }], 'confidential-markers-2')
 
+  // Order 3: Tiruppur's seller order delivered while Ludhiana's, needed earlier, waits in QC.
+  const split = await place(
+    staff,
+    buyerId,
+    [
+      { ...items[0]!, quantity: '5', requiredBy: DRIVEN.ownNeededBy() },
+      { ...items[1]!, quantity: '5', requiredBy: DRIVEN.siblingNeededBy() },
+    ],
+    'confidential-markers-3',
+  )
+  for (const s of split.sellerOrders) {
+    const { status: now } = await db
+      .selectFrom('seller_orders')
+      .select('status')
+      .where('id', '=', s.id)
+      .executeTakeFirstOrThrow()
+    if (now === 'pending_approval') await steps(staff, s.id, ['approve'])
+    await steps(
+      staff,
+      s.id,
+      s.seller_id === maker
+        ? ['start_production', 'ready_for_qc', 'qc_pass', 'dispatch', 'deliver']
+        : ['start_production', 'ready_for_qc'],
+    )
+  }
+
   return {
     buyerId,
     buyerUserId,
-    masterOrderIds: [order.id, waiting.id],
+    masterOrderIds: [order.id, waiting.id, split.id],
     sellerIds: { maker, rejecter, taker },
     invoiceIds: invoices.map((i) => i.id),
   }

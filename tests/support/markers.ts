@@ -11,6 +11,8 @@ export interface Marker {
   text: string
   /** What it is, for the report ("buyer name", "invoice total of INV/26-27/000031"). */
   what: string
+  /** Where it is only a word of a published vocabulary, the same for everybody (the API's description): not a finding there. */
+  vocabularyAt?: RegExp
 }
 
 interface Node {

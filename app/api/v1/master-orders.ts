@@ -5,7 +5,7 @@ import { buyerOrderDetail, type BuyerOrderDetail } from '~/features/orders/buyer
 import type { OrderPortal } from '~/features/orders/lens'
 import { orderPageAction } from '~/features/orders/pages.server'
 import { readOrderFilters } from '~/features/orders/schema'
-import { lensFor, orderDetail, orderRowsAfter, type OrderDetail } from '~/features/orders/search.server'
+import { lensFor, masterFigure, orderDetail, orderRowsAfter, type OrderDetail } from '~/features/orders/search.server'
 import { masterOrderStatuses } from '~/features/orders/states'
 import { ORDER_SOURCES } from '~/features/orders/sources'
 import { placeOrderLines } from '~/lifecycle/master-orders.server'
@@ -314,12 +314,12 @@ function staffOrderBody(o: OrderDetail): z.input<typeof staffOrder> {
     view: 'staff',
     id: o.id,
     code: o.code,
-    status: o.status,
+    status: masterFigure(o.status, 'status'),
     source: o.source as 'cart',
     channel_order_id: o.channelOrderId,
     placed_at: o.placedAt,
     placed_by: o.placedBy,
-    required_by: o.requiredBy,
+    required_by: masterFigure(o.requiredBy, 'required_by'),
     cancel_reason: o.cancelReason,
     buyer: o.buyer,
     currency: 'INR',
@@ -533,11 +533,11 @@ export const masterOrderEndpoints = [
         data: page.data.map((r) => ({
           id: r.id,
           code: r.code,
-          status: r.status,
+          status: masterFigure(r.status, 'status'),
           source: r.source as 'cart',
           channel_order_id: r.channelOrderId,
           placed_at: r.placedAt,
-          required_by: r.requiredBy,
+          required_by: masterFigure(r.requiredBy, 'required_by'),
           line_count: r.lineCount,
           buyer_name: r.buyerName,
           value_paise: r.valueMinor,

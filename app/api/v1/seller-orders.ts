@@ -57,7 +57,11 @@ const sellerOrderItem = z.object({
   value_paise: paise('The seller order’s value at buyer prices, before GST (never shown to a seller)'),
   cost_paise: paise('The seller order’s cost at the seller’s costs'),
   line_count: z.number().int(),
-  required_by: day.describe('The earliest needed-by date of the master order’s lines.'),
+  required_by: day
+    .nullable()
+    .describe(
+      'The earliest needed-by date of its own lines (not of the master order’s); null when its lines moved away.',
+    ),
   counter_offer_recorded: z.boolean().describe('A counter-offer is recorded and waits for a decision.'),
   decided_at: instant.nullable().describe('When it was approved, rejected or cancelled.'),
   created_at: instant,
@@ -115,9 +119,18 @@ export const sellerOrderSchema = z.object({
   master_order: z.object({
     id,
     code: z.string(),
-    status: z.string().describe('The master order’s status, which follows from its seller orders.'),
+    status: z
+      .string()
+      .nullable()
+      .describe(
+        'The master order’s status, which follows from all its seller orders; null for a seller’s token (it reads its own seller order’s).',
+      ),
     placed_at: instant,
-    required_by: day,
+    required_by: day
+      .nullable()
+      .describe(
+        'The earliest needed-by date of the lines the token reads: all the master order’s for staff, a seller’s own for a seller’s token.',
+      ),
     buyer: z.object({ id, name: z.string() }).nullable().describe('Always null for a seller’s token.'),
   }),
   seller: z.object({ id, name: z.string() }).nullable(),

@@ -6,7 +6,7 @@ import { buyerOrderInvoices } from '../settlements/buyer.server'
 import { buyerProposals } from './counter-offer.server'
 import type { OrderLens } from './lens'
 import { lineValue } from './lines'
-import { orderDetail, type OrderDetail } from './search.server'
+import { masterFigure, orderDetail, type OrderDetail } from './search.server'
 
 // The buyer's order page reads the buyer's agreement (docs/domain.md "The buyer's portal"): the
 // order's lines as one list, each where it is in words; its shipments to the buyer; its invoices.
@@ -163,11 +163,11 @@ export async function buyerOrderDetail(db: Database, lens: OrderLens, id: number
   return {
     id: detail.id,
     code: detail.code,
-    status: detail.status,
+    status: masterFigure(detail.status, 'the order’s status'),
     source: detail.source,
     channelOrderId: detail.channelOrderId,
     placedAt: detail.placedAt,
-    requiredBy: detail.requiredBy,
+    requiredBy: masterFigure(detail.requiredBy, 'the order’s needed-by'),
     cancelReason: detail.cancelReason,
     buyer: detail.buyer,
     money: { valueMinor: detail.money.valueMinor, gstMinor: detail.money.gstMinor },

@@ -176,7 +176,7 @@ export function ChannelOrdersPage({
     { key: 'channel', header: 'Channel', cell: (r) => channelLabels[r.source as 'solv'] ?? r.source },
     { key: 'channelId', header: 'Channel’s id', nowrap: true, cell: (r) => r.channelOrderId },
     { key: 'buyer', header: 'Buyer', cell: (r) => r.buyerName },
-    { key: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+    { key: 'status', header: 'Status', cell: (r) => (r.status ? <StatusBadge status={r.status} /> : null) },
     { key: 'placed', header: 'Imported', nowrap: true, cell: (r) => formatDate(r.placedAt) },
     { key: 'value', header: 'Value', numeric: true, cell: (r) => formatMoney(r.valueMinor ?? 0) },
   ]

@@ -39,7 +39,7 @@ function csvRecord(row: OrderRow): Record<string, unknown> {
     code: row.code,
     status: row.sellerOrders
       ? row.sellerOrders.map((s) => `${s.code}: ${words(s.status)}`).join('; ')
-      : words(row.status),
+      : words(row.status ?? ''),
     buyer: row.buyerName,
     placed_at: row.placedAt,
     required_by: row.requiredBy,

@@ -6,7 +6,7 @@ import type { Viewer } from '~/auth/session.server'
 import { countOf, formatDate } from '~/utils/format'
 import { approvalsPath, type ApprovalPortal } from './approvals.server'
 import { ORDER_PORTALS, orderBase, orderPath, type OrderLens, type OrderPortal } from './lens'
-import { lensFor, scopedOrderIds } from './search.server'
+import { lensFor, scopedOrderIds, sellerOrderNeededBy } from './search.server'
 import { OPEN, OPEN_STATUSES } from './states'
 import { ordersInStatuses, type CountOf } from './counts.server'
 
@@ -123,10 +123,11 @@ async function sellerHome(db: Database, sellerId: number): Promise<{ figures: Or
       'seller_orders.decided_at',
       'master_orders.id as order_id',
       'master_orders.code as order_code',
-      'master_orders.required_by',
+      // Its own lines' date, not the master order's (which may be another seller's line).
+      sellerOrderNeededBy('seller_orders.id').as('required_by'),
     ])
     .where('seller_orders.status', '=', 'approved')
-    .orderBy('master_orders.required_by')
+    .orderBy('required_by')
     .orderBy('seller_orders.id')
     .limit(QUEUE_LENGTH)
     .execute()
@@ -151,7 +152,7 @@ async function sellerHome(db: Database, sellerId: number): Promise<{ figures: Or
       items: toStart.map((r) => ({
         id: r.id,
         label: r.code,
-        detail: `${r.order_code}, needed by ${day(r.required_by)}`,
+        detail: r.required_by ? `${r.order_code}, needed by ${day(r.required_by)}` : r.order_code,
         to: `${orderPath('seller', r.order_id)}#seller-order-${r.id}`,
       })),
       more:

@@ -29,9 +29,9 @@ export function orderColumns(portal: OrderSearchData['portal'], see: OrderSearch
               </div>
             ))}
           </>
-        ) : (
+        ) : r.status ? (
           <StatusBadge status={r.status} />
-        ),
+        ) : null,
     },
   ]
   if (see.buyer) columns.push({ key: 'buyer', header: 'Buyer', cell: (r) => r.buyerName })
@@ -42,7 +42,7 @@ export function orderColumns(portal: OrderSearchData['portal'], see: OrderSearch
       header: 'Needed by',
       sortKey: 'required',
       nowrap: true,
-      cell: (r) => formatDate(`${r.requiredBy}T12:00:00Z`),
+      cell: (r) => (r.requiredBy ? formatDate(`${r.requiredBy}T12:00:00Z`) : <span className="muted">—</span>),
     },
     { key: 'lines', header: 'Lines', numeric: true, cell: (r) => r.lineCount },
   )

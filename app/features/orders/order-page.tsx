@@ -213,6 +213,7 @@ function SellerOrderCard({
   const total = (field: 'priceMinor' | 'costMinor') =>
     order.lines.reduce((sum, l) => sum + Math.round(((l[field] ?? 0) * l.quantityMilli) / 1000), 0)
   const facts: Detail[] = [{ label: 'Status', value: <StatusBadge status={order.status} /> }]
+  if (order.requiredBy) facts.push({ label: 'Needed by', value: day(order.requiredBy) })
   if (order.decidedAt)
     facts.push({
       label: 'Decided',
@@ -314,7 +315,8 @@ export function OrderPage({
   reply: Reply
 }) {
   const mayOpenPath = useMayOpen()
-  const facts: Detail[] = [{ label: 'Status', value: <StatusBadge status={order.status} /> }]
+  // A seller's page has no master order status: each of its seller orders says its own (below).
+  const facts: Detail[] = order.status ? [{ label: 'Status', value: <StatusBadge status={order.status} /> }] : []
   if (order.buyer)
     facts.push({
       label: 'Buyer',
@@ -325,10 +327,11 @@ export function OrderPage({
           <Link to={`/redirect/buyer/${order.buyer.id}`}>{order.buyer.name}</Link>
         ),
     })
-  facts.push(
-    { label: 'Placed', value: `${formatDateTime(order.placedAt)}${order.placedBy ? ` by ${order.placedBy}` : ''}` },
-    { label: 'Needed by', value: day(order.requiredBy) },
-  )
+  facts.push({
+    label: 'Placed',
+    value: `${formatDateTime(order.placedAt)}${order.placedBy ? ` by ${order.placedBy}` : ''}`,
+  })
+  if (order.requiredBy) facts.push({ label: 'Needed by', value: day(order.requiredBy) })
   if (portal !== 'seller')
     facts.push({
       label: 'Source',

@@ -1,5 +1,5 @@
 import type { StaffComparison } from './counter-offer.server'
-import { sql, type ExpressionBuilder } from 'kysely'
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely'
 import type { Database } from '#db/database'
 import type { DB, MasterOrderStatus, SellerOrderStatus } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
@@ -164,8 +164,8 @@ function filtering(db: Executor, lens: OrderLens, f: OrderFilters, ids: Resolved
   else if (f.source) query = beyond(query.where('master_orders.source', '=', f.source as 'cart'))
   if (f.placedFrom) query = query.where('master_orders.placed_at', '>=', startOfKolkataDay(f.placedFrom))
   if (f.placedTo) query = query.where('master_orders.placed_at', '<', startOfKolkataDay(dayAfter(f.placedTo)))
-  if (f.requiredFrom) query = beyond(query.where('master_orders.required_by', '>=', f.requiredFrom))
-  if (f.requiredTo) query = beyond(query.where('master_orders.required_by', '<=', f.requiredTo))
+  if (f.requiredFrom) query = beyond(query.where(neededByOf(lens), '>=', f.requiredFrom))
+  if (f.requiredTo) query = beyond(query.where(neededByOf(lens), '<=', f.requiredTo))
   return { query, beyondCategories }
 }
 
@@ -266,19 +266,21 @@ async function countedUpTo(db: Database, lens: OrderLens, f: OrderFilters, ids: 
 export interface OrderRow {
   id: number
   code: string
-  status: MasterOrderStatus
+  /** The master order's status; null for a seller, who reads its own seller orders' (`sellerOrders`). */
+  status: MasterOrderStatus | null
   source: string
   /** The order's id in its channel (Solv, GT); null for orders placed from the cart. */
   channelOrderId: string | null
   placedAt: string
-  requiredBy: string
+  /** The earliest needed-by date of the lines the viewer reads (a seller: its own lines; null when it has none left). */
+  requiredBy: string | null
   lineCount: number
   buyerName?: string
   valueMinor?: number
   gstMinor?: number
   costMinor?: number
-  /** The seller's own seller orders on it (the seller's list): code and status. */
-  sellerOrders?: { code: string; status: SellerOrderStatus }[]
+  /** The seller's own seller orders on it (the seller's list): code, status and needed-by. */
+  sellerOrders?: { code: string; status: SellerOrderStatus; requiredBy: string | null }[]
   shipToCity?: string
 }
 
@@ -327,7 +329,6 @@ const ORDER_COLUMNS = [
   'master_orders.source',
   'master_orders.channel_order_id',
   'master_orders.placed_at',
-  'master_orders.required_by',
   'master_orders.line_count',
   'master_orders.value_minor',
   'master_orders.gst_minor',
@@ -335,15 +336,33 @@ const ORDER_COLUMNS = [
   'master_orders.ship_to_json',
 ] as const
 
-const sortColumnOf = (f: OrderFilters) =>
-  f.sort === 'required' ? 'master_orders.required_by' : 'master_orders.placed_at'
+/**
+ * When the orders are needed by as the lens tells it: the master order's date (the earliest of all
+ * its lines) for staff and the buyer; for a seller the earliest of its own lines only, since the
+ * master order's date may be another seller's line (docs/domain.md "A seller's figures are its own").
+ */
+export function neededByOf(lens: OrderLens): RawBuilder<string | null> {
+  if (lens.scope.kind !== 'seller') return sql<string | null>`${sql.ref('master_orders.required_by')}`
+  return sql<
+    string | null
+  >`(select min(own_lines.required_by) from sub_orders own_lines inner join seller_orders own on own.id = own_lines.seller_order_id where own.seller_id = ${lens.scope.sellerId} and own.master_order_id = ${sql.ref('master_orders.id')})`
+}
+
+/** A seller order's own needed-by: the earliest of its own lines (null when its lines moved away). */
+export const sellerOrderNeededBy = (sellerOrderId: 'seller_orders.id' | 's.id' | 'so.id') =>
+  sql<
+    string | null
+  >`(select min(so_lines.required_by) from sub_orders so_lines where so_lines.seller_order_id = ${sql.ref(sellerOrderId)})`
+
+const sortColumnOf = (f: OrderFilters, lens: OrderLens): RawBuilder<string | null> =>
+  f.sort === 'required' ? neededByOf(lens) : sql<string>`${sql.ref('master_orders.placed_at')}`
 
 /** The matching orders with the columns the rows are made of, in the list's order. */
 function rowQuery(db: Database, lens: OrderLens, f: OrderFilters, ids: Resolved) {
   return filtered(db, lens, f, ids)
     .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
-    .select([...ORDER_COLUMNS, 'buyers.name as buyer_name'])
-    .orderBy(sortColumnOf(f), f.dir)
+    .select([...ORDER_COLUMNS, neededByOf(lens).as('required_by'), 'buyers.name as buyer_name'])
+    .orderBy(sortColumnOf(f, lens), f.dir)
     .orderBy('master_orders.id', f.dir)
 }
 type FoundRow = Awaited<ReturnType<ReturnType<typeof rowQuery>['execute']>>[number]
@@ -368,16 +387,16 @@ async function pageIds(
   offset: number,
   gather: boolean,
 ): Promise<number[]> {
-  const column = sortColumnOf(f)
+  const column = sortColumnOf(f, lens)
   const walk = (g: OrderFilters) =>
     filtered(db, lens, g, ids)
-      .select((eb) => ['master_orders.id', eb.ref(column).as('sort_key')])
+      .select(['master_orders.id', column.as('sort_key')])
       .orderBy(column, f.dir)
       .orderBy('master_orders.id', f.dir)
   if (gather) {
     const sorted = filtered(db, lens, f, ids, 'gather')
       .select('master_orders.id')
-      .orderBy(sql`${sql.ref(column)} || ''`, f.dir)
+      .orderBy(sql`${column} || ''`, f.dir)
       .orderBy(sql`master_orders.id + 0`, f.dir)
     return (await sorted.limit(f.pageSize).offset(offset).execute()).map((r) => r.id)
   }
@@ -405,12 +424,12 @@ async function pageIds(
 }
 
 /** The rows of these orders, in the order given. */
-async function rowsOf(db: Database, orderIds: number[]): Promise<FoundRow[]> {
+async function rowsOf(db: Database, lens: OrderLens, orderIds: number[]): Promise<FoundRow[]> {
   if (!orderIds.length) return []
   const found = await db
     .selectFrom('master_orders')
     .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
-    .select([...ORDER_COLUMNS, 'buyers.name as buyer_name'])
+    .select([...ORDER_COLUMNS, neededByOf(lens).as('required_by'), 'buyers.name as buyer_name'])
     .where('master_orders.id', 'in', orderIds)
     .execute()
   const byId = new Map(found.map((row) => [row.id, row]))
@@ -436,6 +455,7 @@ async function lensRows(db: Database, lens: OrderLens, found: FoundRow[]): Promi
                 .select((e) => e.fn.countAll<number>().as('n'))
                 .whereRef('sub_orders.seller_order_id', '=', 'seller_orders.id')
                 .as('lines'),
+            sellerOrderNeededBy('seller_orders.id').as('required_by'),
           ])
           .where('seller_id', '=', lens.scope.sellerId)
           .where(
@@ -450,7 +470,8 @@ async function lensRows(db: Database, lens: OrderLens, found: FoundRow[]): Promi
     const row: OrderRow = {
       id: r.id,
       code: r.code,
-      status: r.status,
+      // A seller reads its own seller orders' states (below), never the master order's: that is every seller's together.
+      status: lens.scope.kind === 'seller' ? null : r.status,
       source: r.source,
       channelOrderId: lens.scope.kind === 'seller' ? null : r.channel_order_id,
       placedAt: r.placed_at,
@@ -463,7 +484,7 @@ async function lensRows(db: Database, lens: OrderLens, found: FoundRow[]): Promi
     if (see.addresses) row.shipToCity = cityOf(r.ship_to_json)
     if (lens.scope.kind === 'seller') {
       const mine = own.filter((s) => s.master_order_id === r.id)
-      row.sellerOrders = mine.map((s) => ({ code: s.code, status: s.status }))
+      row.sellerOrders = mine.map((s) => ({ code: s.code, status: s.status, requiredBy: s.required_by }))
       row.costMinor = mine.reduce((sum, s) => sum + Number(s.cost_minor), 0)
       row.lineCount = mine.reduce((sum, s) => sum + Number(s.lines), 0)
     }
@@ -478,7 +499,7 @@ export async function listOrders(db: Database, lens: OrderLens, f: OrderFilters)
   const { total, capped, kept } = await countOf(db, lens, f, ids)
   const offset = (f.page - 1) * f.pageSize
   if (offset >= total && !capped) return { rows: [], total, capped, ...errors }
-  const found = await rowsOf(db, await pageIds(db, lens, f, ids, offset, !kept && !capped))
+  const found = await rowsOf(db, lens, await pageIds(db, lens, f, ids, offset, !kept && !capped))
   return { rows: await lensRows(db, lens, found), total, capped, ...errors }
 }
 
@@ -525,7 +546,7 @@ export async function* orderRowBatches(
 ): AsyncGenerator<OrderRow[]> {
   const { ids, named } = await resolveFilters(db, lens, f)
   if (!named) return
-  const column = sortColumnOf(f)
+  const column = sortColumnOf(f, lens)
   const beyond = f.dir === 'desc' ? '<' : '>'
   let last: FoundRow | null = null
   for (;;) {
@@ -571,6 +592,7 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
     .leftJoin('users as placer', 'placer.id', 'master_orders.placed_by')
     .select([
       ...ORDER_COLUMNS,
+      neededByOf(lens).as('required_by'),
       'master_orders.bill_to_json',
       'master_orders.cancel_reason',
       'master_orders.buyer_id',
@@ -624,7 +646,8 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
   return {
     id: order.id,
     code: order.code,
-    status: order.status,
+    // A seller reads each of its seller orders' states, never the master order's: that is every seller's together.
+    status: seller === null ? order.status : null,
     source: order.source,
     channelOrderId: order.channel_order_id,
     placedAt: order.placed_at,
@@ -659,12 +682,22 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
       // Staff pages fill it in (pages.server.ts: the counter-offer beside the lines); never a seller's or a buyer's.
       comparison: null as StaffComparison | null,
       lines: lines.of(s.id, see),
+      requiredBy: lines.neededBy(s.id),
       inspections: inspections.get(s.id) ?? [],
     })),
     history,
   }
 }
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>
+
+/**
+ * A master order's own figure where only staff's and the buyer's lenses read it (never null there):
+ * a seller's lens leaves it out, its figures being its own seller orders' (see orderDetail).
+ */
+export function masterFigure<T>(value: T | null, what: string): T {
+  if (value === null) throw new Error(`${what}: not read through a seller's lens`)
+  return value
+}
 
 /** A recorded counter-offer's lines as the lens shows them (its costs hidden where costs are). */
 export function counterOfferOf(json: string | null, see: OrderSight) {
@@ -724,6 +757,11 @@ export async function sellerOrderLines(db: Executor, sellerOrderIds: number[]) {
         .execute()
     : []
   return {
+    /** A seller order's own needed-by: the earliest of its own lines (null when it has none). */
+    neededBy: (sellerOrderId: number): string | null =>
+      rows
+        .filter((l) => l.seller_order_id === sellerOrderId)
+        .reduce<string | null>((first, l) => (first === null || l.required_by < first ? l.required_by : first), null),
     of: (sellerOrderId: number, see: OrderSight) =>
       rows
         .filter((l) => l.seller_order_id === sellerOrderId)

@@ -3,7 +3,7 @@ import type { SellerOrderStatus } from '#db/types'
 import type { Executor } from '~/platform/executor'
 import type { OrderLens } from './lens'
 import { actedOn } from './order-forms.server'
-import { orderDetail, scopedOrderIds, type OrderDetail } from './search.server'
+import { orderDetail, scopedOrderIds, sellerOrderNeededBy, type OrderDetail } from './search.server'
 
 // Seller orders one at a time, as the integration API reads them (issue 40): the same reach and the
 // same lens as the order pages. A lens reads the seller orders of the master orders it reaches
@@ -53,7 +53,8 @@ export async function listSellerOrders(db: Database, lens: OrderLens, f: SellerO
       'master_orders.id as master_order_id',
       'master_orders.code as master_order_code',
       'master_orders.buyer_id',
-      'master_orders.required_by',
+      // Its own needed-by, never the master order's (which may be another seller's line).
+      sellerOrderNeededBy('seller_orders.id').as('required_by'),
       (eb) =>
         eb
           .case()

@@ -195,7 +195,8 @@ function Waiting({ data }: { data: Data }) {
             >
               {r.code}
             </Link>{' '}
-            · {r.seller} · {countOf(r.lines, 'line')} · needed by {formatDay(r.required_by)}
+            · {r.seller} · {countOf(r.lines, 'line')}
+            {r.required_by ? ` · needed by ${formatDay(r.required_by)}` : ''}
           </li>
         ))}
       </ul>

@@ -11,6 +11,7 @@ import { STAFF_VIEWER } from '../audit/tell'
 import { activeUsersWithRole } from '../companies/queries.server'
 import type { PickOption } from '~/platform/pick'
 import { resolveCompany } from '../users/company.server'
+import { sellerOrderNeededBy } from '../orders/search.server'
 import {
   calendarFormSchema,
   calendarHref,
@@ -272,7 +273,8 @@ async function waitingOrders(db: Database, f: { sellerId: number | null; categor
         's.code',
         's.master_order_id',
         'm.code as master_code',
-        'm.required_by',
+        // The seller order's own lines' date, not the master order's (which may be another seller's line).
+        sellerOrderNeededBy('s.id').as('required_by'),
         'sellers.name as seller',
         (eb) =>
           eb

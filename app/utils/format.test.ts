@@ -1,4 +1,4 @@
-import { countOf, formatDate, formatDateTime, formatMoney } from './format'
+import { countOf, formatDate, formatDateTime, formatMoney, possessive } from './format'
 
 describe('formats', () => {
   it('shows paise as rupees with Indian digit grouping', () => {
@@ -17,6 +17,13 @@ describe('formats', () => {
   it('shows a value that is not a date as it is, instead of breaking the page', () => {
     expect(formatDate('')).toBe('')
     expect(formatDateTime('soon')).toBe('soon')
+  })
+})
+
+describe('possessive', () => {
+  it('writes a name as an owner, with an apostrophe alone after a final s', () => {
+    expect(possessive('Blue Lotus Fashions')).toBe('Blue Lotus Fashions’')
+    expect(possessive('Indigo Threads Retail')).toBe('Indigo Threads Retail’s')
   })
 })
 

@@ -34,6 +34,9 @@ const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' 
 /** Money is kept in paise; shown as INR with Indian digit grouping. */
 export const formatMoney = (paise: number) => inr.format(paise / 100 + 0) // + 0: -0 reads ₹0.00, never -₹0.00
 
+/** A name as the owner of what follows: "Indigo Threads’", "Priya’s" (never "Fashions’s"). */
+export const possessive = (name: string) => (/s$/i.test(name.trim()) ? `${name.trim()}’` : `${name.trim()}’s`)
+
 /** A count and its noun in the right number, with Indian digit grouping: "1 buyer", "1,204 categories". */
 export function countOf(n: number, singular: string, plural = `${singular}s`): string {
   return `${n.toLocaleString('en-IN')} ${n === 1 ? singular : plural}`

@@ -4,7 +4,7 @@ import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import type { Database } from '#db/database'
 import { hashPassword } from '~/auth/password.server'
-import { formatMoney } from '~/utils/format'
+import { formatMoney, possessive } from '~/utils/format'
 import { syncSearch } from '~/platform/search.server'
 import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
@@ -172,7 +172,7 @@ const EMAILS: Record<Transition, (company: string, appUrl: string) => { subject:
     text: `Our team has checked ${company} and activated its account. You can now sign in and use the platform:\n\n${appUrl}/login`,
   }),
   suspend: (company) => ({
-    subject: `${company}'s account is suspended`,
+    subject: `${possessive(company)} account is suspended`,
     text: `The account of ${company} on the sourcing platform is suspended. Until it is active again, its users see only a waiting page after signing in.\n\nYour account manager can tell you more.`,
   }),
   reactivate: (company, appUrl) => ({

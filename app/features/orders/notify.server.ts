@@ -1,6 +1,6 @@
 import type { MasterOrderStatus } from '#db/types'
 import { config } from '~/config.server'
-import { countOf } from '~/utils/format'
+import { countOf, possessive } from '~/utils/format'
 import type { Executor } from '~/platform/executor'
 import { queueEmail } from '~/platform/outbox.server'
 
@@ -88,13 +88,13 @@ export async function notifyKam(trx: Executor, masterOrderId: number, status: Ma
     .where('master_orders.id', '=', masterOrderId)
     .executeTakeFirst()
   if (!row || row.status !== 'active') return
-  const now = status.replace(/_/g, ' ')
+  const now = status.replace(/_/g, ' ').replace(/\bqc\b/, 'QC')
   await queueEmail(trx, {
     to: row.email,
     kind: 'master_order.status_changed',
     subject: `${row.code} for ${row.buyer}: ${now}`,
     text: [
-      `Your buyer ${row.buyer}’s order ${row.code} is now ${now}.`,
+      `Your buyer ${possessive(row.buyer)} order ${row.code} is now ${now}.`,
       `See it: ${config().appUrl}/redirect/master_orders/${masterOrderId}`,
     ].join('\n\n'),
     link: `/redirect/master_orders/${masterOrderId}`,

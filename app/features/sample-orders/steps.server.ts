@@ -1,6 +1,7 @@
 import { lockedRead } from '#db/locks'
 import type { SampleOrderStatus } from '#db/types'
 import { config } from '~/config.server'
+import { possessive } from '~/utils/format'
 import { Refused } from '~/utils/refusal.server'
 import { type Executor } from '~/platform/executor'
 import { queueEmail } from '~/platform/outbox.server'
@@ -205,9 +206,10 @@ async function notifyStep(trx: Executor, id: number, name: SampleOrderStepName):
     to: order.kamEmail,
     kind: `sample_order.${name === 'approve' ? 'approved' : 'delivered'}`,
     subject: `${order.code} for ${order.buyer}: ${name === 'approve' ? 'approved' : 'delivered'}`,
-    text: [`Your buyer ${order.buyer}’s sample order ${order.code} (${items}) is ${what}.`, `See it: ${link}`].join(
-      '\n\n',
-    ),
+    text: [
+      `Your buyer ${possessive(order.buyer)} sample order ${order.code} (${items}) is ${what}.`,
+      `See it: ${link}`,
+    ].join('\n\n'),
     link: path,
   })
 }

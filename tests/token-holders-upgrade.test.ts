@@ -10,8 +10,11 @@ const { db } = createDatabase(process.env.DATABASE_URL!)
 afterAll(() => db.destroy())
 
 it('binds each token to the company its user had when it was made, and revokes it if the user has left', async () => {
-  const undone = await migrateDown(db)
-  expect(undone).toEqual(['20261221090000_api_token_holders'])
+  // Back to the release before it: later migrations are undone first, newest first.
+  const undone: string[] = []
+  while (!undone.includes('20261221090000_api_token_holders') && undone.length < 20)
+    undone.push(...(await migrateDown(db)))
+  expect(undone.at(-1)).toBe('20261221090000_api_token_holders')
   const [first, second] = await db.selectFrom('buyers').select('id').orderBy('id').limit(2).execute()
   const user = async (email: string, buyerId: number) => {
     const row = await db

@@ -191,8 +191,8 @@ describe('a sample order dispatched with charges', () => {
     expect(list.rows.find((r) => r.id === invoice!.id)).toEqual(
       expect.objectContaining({
         order: { kind: 'sample', id: order.id, code: order.code },
-        totalMinor: 375_000,
-        openMinor: 375_000,
+        invoicedMinor: 375_000,
+        outstandingMinor: 375_000,
       }),
     )
     const page = await buyerInvoicePage(db, buyerId, String(invoice!.id))

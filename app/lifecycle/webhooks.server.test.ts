@@ -326,8 +326,9 @@ describe('a whole order’s webhooks, through each company’s lens', () => {
     // The buyer's shipments are the last mile only (the first mile is between the seller and the warehouse).
     const shipments = buyer!.receiver.received.filter((r) => r.json.type.startsWith('shipment.'))
     expect(shipments.map((r) => (r.json.data.shipment as { type: string }).type)).toEqual(['last_mile', 'last_mile'])
-    expect(buyer!.receiver.received.filter((r) => r.json.type === 'invoice.raised')).toHaveLength(2)
-    expect(buyer!.receiver.received.filter((r) => r.json.type === 'master_order.placed')).toHaveLength(2)
+    // Order 1's two invoices and order 3's (its delivered Tiruppur part); three orders placed.
+    expect(buyer!.receiver.received.filter((r) => r.json.type === 'invoice.raised')).toHaveLength(3)
+    expect(buyer!.receiver.received.filter((r) => r.json.type === 'master_order.placed')).toHaveLength(3)
     const [maker, rejecter, taker] = sellers as [(typeof sellers)[0], (typeof sellers)[0], (typeof sellers)[0]]
     expect(typesOf(maker.receiver)).toEqual(
       [
@@ -338,7 +339,9 @@ describe('a whole order’s webhooks, through each company’s lens', () => {
         'qc.decided',
       ].sort(),
     )
+    // Ludhiana rejects order 1's seller order, and approves order 3's (left in QC).
     expect(typesOf(rejecter.receiver)).toEqual([
+      'seller_order.approved',
       'seller_order.created',
       'seller_order.rejected',
       'seller_order.status_changed',

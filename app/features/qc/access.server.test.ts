@@ -148,11 +148,12 @@ describe('the field operator’s pages', () => {
     }
   })
 
-  // 5 KiB until issue 39; the verdicts worked out on the phone (live and offline, by the plans the page serves) add about 1 KiB.
-  it('the field script and its service worker travel in under 6 KiB (compressed, as served)', () => {
+  // 5 KiB until issue 39; the verdicts worked out on the phone (live and offline, by the plans the page serves) add about 1 KiB;
+  // issue 51's roll tags checked as typed and the proposal less the rolls over the limit about half a KiB.
+  it('the field script and its service worker travel in under 7 KiB (compressed, as served)', () => {
     const bytes = ['public/field.js', 'public/field-sw.js'].map(
       (file) => zlib.gzipSync(fs.readFileSync(file)).byteLength,
     )
-    expect(bytes[0] + bytes[1]).toBeLessThan(6 * 1024)
+    expect(bytes[0] + bytes[1]).toBeLessThan(7 * 1024)
   })
 })

@@ -117,7 +117,7 @@ test(
       .setInputFiles({ name: 'roll.jpg', mimeType: 'image/jpeg', buffer: await jpeg(400, 300) })
     await phone.getByRole('button', { name: 'Review the results' }).click()
     await expect(phone.getByRole('heading', { name: 'Check before you send' })).toBeVisible()
-    await expect(phone.getByText('Every condition is met.')).toBeVisible()
+    await expect(phone.getByText('Every condition is met and the plan accepts line 1.')).toBeVisible()
     await expect(phone.locator('.photo-list img')).toHaveCount(1)
 
     // The connection drops as the results go: the server has them, the phone never hears back.

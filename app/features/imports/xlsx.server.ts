@@ -132,16 +132,16 @@ function elements(
   let held: string[] = []
   let heldLength = 0
   let tail = ''
+  const tooLarge = () =>
+    new XlsxError(
+      `The workbook holds a ${tag === 'row' ? 'row' : 'text'} larger than ${Math.round(maxChars / 1024 / 1024)} MB: it cannot be an import`,
+    )
   return (piece, final) => {
     const last = (tail + piece).lastIndexOf(close)
     const start = heldLength - tail.length
     held.push(piece)
     heldLength += piece.length
     tail = (tail + piece).slice(-(close.length - 1))
-    const tooLarge = () =>
-      new XlsxError(
-        `The workbook holds a ${tag === 'row' ? 'row' : 'text'} larger than ${Math.round(maxChars / 1024 / 1024)} MB: it cannot be an import`,
-      )
     if (last < 0) {
       if (heldLength > maxChars) throw tooLarge()
       if (!final) return

@@ -1135,6 +1135,8 @@ export interface TransportRequestsTable {
   pickup_on: string
   weight_grams: number
   packages: number
+  /** Each package's weight in grams, a JSON array as long as `packages` (issue 51); null when not entered. */
+  package_weights_json: ColumnType<string | null, string | null | undefined, string | null>
   notes: string | null
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>
   created_by: number | null

@@ -82,8 +82,19 @@ export async function bookingStepIn(
   name: BookingStepName,
   reason = '',
   now = new Date(),
+  pickedUpAt?: string,
 ): Promise<{ code: string; moved: string | null }> {
-  const moved = await moveBooking(trx, actor, requestId, bookingId, name, carryOrder(trx, actor, now), reason, now)
+  const moved = await moveBooking(
+    trx,
+    actor,
+    requestId,
+    bookingId,
+    name,
+    carryOrder(trx, actor, now),
+    reason,
+    now,
+    pickedUpAt,
+  )
   if (name === 'pick_up') await shipmentMoved(trx, 'shipment.picked_up', requestId, bookingId)
   if (name === 'deliver') await shipmentMoved(trx, 'shipment.delivered', requestId, bookingId)
   return moved
@@ -101,8 +112,9 @@ export async function takeBookingStep(
   name: BookingStepName,
   reason = '',
   now = new Date(),
+  pickedUpAt?: string,
 ): Promise<Result<{ code: string; moved: string | null }>> {
   return settle(() =>
-    db.transaction().execute((trx) => bookingStepIn(trx, actor, requestId, bookingId, name, reason, now)),
+    db.transaction().execute((trx) => bookingStepIn(trx, actor, requestId, bookingId, name, reason, now, pickedUpAt)),
   )
 }

@@ -328,6 +328,7 @@ function StepForm({ data, step, reply }: { data: BookingPageData; step: BookingS
   const [form, fields] = useZodForm(() => import('./schema').then((m) => m.bookingPageSchema), {
     id: `booking-${step}`,
     lastResult: mine,
+    defaultValue: step === 'pick_up' ? { intent: step, pickedUpAt: data.pickupNow } : undefined,
   })
   const definition = bookingMachine.steps[step]
   const moves = bookingCarries[step].moves[data.request.type]
@@ -340,6 +341,14 @@ function StepForm({ data, step, reply }: { data: BookingPageData; step: BookingS
       <input type="hidden" name="intent" value={step} />
       <input type="hidden" name="form" value={step} />
       {step === 'cancel' ? <Field label="Why" meta={fields.reason} /> : null}
+      {step === 'pick_up' ? (
+        <Field
+          label="Picked up at"
+          type="datetime-local"
+          meta={fields.pickedUpAt}
+          hint="When the goods left, platform time (IST); now unless you change it"
+        />
+      ) : null}
       <div className="form-actions">
         <SubmitButton intent={step} variant={step === 'cancel' ? 'danger' : 'primary'} pendingText="Saving…">
           {definition.label}

@@ -256,7 +256,31 @@ export type TakeBookingStep = (
   bookingId: number,
   name: BookingStepName,
   reason?: string,
+  now?: Date,
+  pickedUpAt?: string,
 ) => Promise<Result<{ code: string; moved: string | null }>>
+
+/** How far a pickup time entered may be from now: a few minutes ahead (clocks differ), a month back. */
+export const PICKUP_AHEAD_MS = 10 * 60_000
+export const PICKUP_BACK_DAYS = 30
+
+/**
+ * When the goods were picked up, as entered (the click's time when none is): not in the future
+ * beyond a clock's difference, and not more than a month back. Refused at its field otherwise.
+ */
+export function checkedPickupTime(pickedUpAt: string | undefined, now: Date): string {
+  if (!pickedUpAt) return now.toISOString()
+  const at = new Date(pickedUpAt)
+  if (Number.isNaN(at.getTime())) throw new Refused('pickedUpAt', 'Enter when the goods were picked up')
+  if (at.getTime() > now.getTime() + PICKUP_AHEAD_MS)
+    throw new Refused('pickedUpAt', 'The pickup time cannot be in the future: enter when the goods left')
+  if (at.getTime() < now.getTime() - PICKUP_BACK_DAYS * 86_400_000)
+    throw new Refused(
+      'pickedUpAt',
+      `The pickup time is more than ${PICKUP_BACK_DAYS} days ago: check the date (${formatDateTime(at.toISOString())})`,
+    )
+  return at.toISOString()
+}
 
 /**
  * Takes a booking's step inside the caller's transaction: the booking and its request move
@@ -273,12 +297,15 @@ export async function moveBooking(
   carry: CarryOrder,
   reason = '',
   now = new Date(),
+  pickedUpAt?: string,
 ): Promise<{ code: string; moved: string | null }> {
   const carries = bookingCarries[name]
   const note = reason.trim().slice(0, 500)
   const booking = await bookingOf(trx, requestId, bookingId)
   if (!booking) throw Refused.notFound('There is no such booking.')
-  if (name === 'pick_up' && booking.status === 'booked') await checkEwayBill(trx, bookingId, now)
+  // A pickup is recorded at the time entered (the goods may have left before anyone clicked).
+  const pickup = name === 'pick_up' ? checkedPickupTime(pickedUpAt, now) : null
+  if (pickup && booking.status === 'booked') await checkEwayBill(trx, bookingId, new Date(pickup))
   let moved: string | null = null
   await bookingStep(trx, bookingId, name, {
     actorUserId: actor.userId,
@@ -287,7 +314,8 @@ export async function moveBooking(
     now,
     reason: { message: 'Say why the booking is cancelled' },
     before: { booking: booking.code },
-    after: { booking: booking.code },
+    after: { booking: booking.code, ...(pickup ? { pickedUpAt: pickup } : {}) },
+    ...(pickup ? { set: { picked_up_at: pickup } } : {}),
     carried: async () => {
       const request = await requestStep(trx, requestId, booking.transport_type, carries.request, {
         actorUserId: actor.userId,

@@ -20,6 +20,16 @@ export interface LinkedOrder {
   buyerId: number
   buyerName: string
   shipToAddressId: number | null
+  /** The state of the order's ship-to (as the order keeps it): the buyer's location for the warehouse rule. */
+  shipToState: string | null
+}
+
+const stateOf = (json: string | null) => {
+  try {
+    return (JSON.parse(json ?? '') as { state?: string }).state ?? null
+  } catch {
+    return null
+  }
 }
 
 /** The seller-order statuses a type moves from (sample requests move approved sample orders). */
@@ -53,7 +63,15 @@ export async function linkedOrderByCode(db: Executor, code: string): Promise<Lin
     const row = await db
       .selectFrom('sample_orders as o')
       .innerJoin('buyers as b', 'b.id', 'o.buyer_id')
-      .select(['o.id', 'o.code', 'o.status', 'o.buyer_id', 'b.name as buyerName', 'o.ship_to_address_id'])
+      .select([
+        'o.id',
+        'o.code',
+        'o.status',
+        'o.buyer_id',
+        'b.name as buyerName',
+        'o.ship_to_address_id',
+        'o.ship_to_json',
+      ])
       .where('o.code', '=', typed)
       .executeTakeFirst()
     return (
@@ -69,6 +87,7 @@ export async function linkedOrderByCode(db: Executor, code: string): Promise<Lin
         buyerId: row.buyer_id,
         buyerName: row.buyerName,
         shipToAddressId: row.ship_to_address_id,
+        shipToState: stateOf(row.ship_to_json),
       }
     )
   }
@@ -88,6 +107,7 @@ export async function linkedOrderByCode(db: Executor, code: string): Promise<Lin
       'mo.buyer_id',
       'b.name as buyerName',
       'mo.ship_to_address_id',
+      'mo.ship_to_json',
     ])
     .where('so.code', '=', typed)
     .executeTakeFirst()
@@ -104,6 +124,7 @@ export async function linkedOrderByCode(db: Executor, code: string): Promise<Lin
       buyerId: row.buyer_id,
       buyerName: row.buyerName,
       shipToAddressId: row.ship_to_address_id,
+      shipToState: stateOf(row.ship_to_json),
     }
   )
 }
@@ -194,7 +215,78 @@ const SIDES: Record<TransportType, { from: AddressSide[]; to: AddressSide[] }> =
   return: { from: ['buyer'], to: ['seller', 'warehouses'] },
 }
 
-async function sideAddresses(db: Executor, side: AddressSide, order: LinkedOrder) {
+/**
+ * What picks the default warehouse of a move (docs/domain.md "Logistics and money"): the warehouse the
+ * order's first mile took the goods to (a last mile leaves from where they are); else a warehouse of
+ * the product the goods are (a warehouse address belongs to one product), in the buyer's state first;
+ * then the product's default warehouse. The others stay offered: the user may choose another.
+ */
+export interface WarehouseRule {
+  productIds: number[]
+  buyerState: string | null
+  arrivedAt: number | null
+}
+
+interface WarehouseRow {
+  id: number
+  product_id: number | null
+  state: string
+  is_default: number
+}
+
+const fold = (state: string | null) => (state ?? '').trim().toLowerCase()
+
+/** The warehouses in the order the rule prefers them, the default first. */
+export function rankWarehouses<T extends WarehouseRow>(rows: T[], rule: WarehouseRule): T[] {
+  const key = (w: T) => [
+    w.id === rule.arrivedAt ? 0 : 1,
+    w.product_id !== null && rule.productIds.includes(Number(w.product_id)) ? 0 : 1,
+    rule.buyerState && fold(w.state) === fold(rule.buyerState) ? 0 : 1,
+    Number(w.is_default) ? 0 : 1,
+    w.id,
+  ]
+  return [...rows].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)]
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!
+    return 0
+  })
+}
+
+/** The rule's facts for an order and type: its products, the buyer's state, where its first mile went. */
+export async function warehouseRule(db: Executor, type: TransportType, order: LinkedOrder): Promise<WarehouseRule> {
+  const products =
+    order.kind === 'seller_order'
+      ? await db
+          .selectFrom('sub_orders as l')
+          .innerJoin('product_skus as ps', 'ps.id', 'l.product_sku_id')
+          .select('ps.product_id')
+          .distinct()
+          .where('l.seller_order_id', '=', order.id)
+          .execute()
+      : await db
+          .selectFrom('sample_order_items as i')
+          .innerJoin('sample_skus as ss', 'ss.id', 'i.sample_sku_id')
+          .innerJoin('categories as c', 'c.id', 'ss.category_id')
+          .select('c.product_id')
+          .distinct()
+          .where('i.sample_order_id', '=', order.id)
+          .execute()
+  let arrivedAt: number | null = null
+  if (type === 'last_mile') {
+    const firstMile = await db
+      .selectFrom('transport_requests')
+      .select('to_json')
+      .where('order_ref', '=', orderRef(order))
+      .where('transport_type', '=', 'first_mile')
+      .where('status', '<>', 'cancelled')
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
+    arrivedAt = firstMile ? ((JSON.parse(firstMile.to_json) as { addressId?: number }).addressId ?? null) : null
+  }
+  return { productIds: products.map((p) => Number(p.product_id)), buyerState: order.shipToState, arrivedAt }
+}
+
+async function sideAddresses(db: Executor, side: AddressSide, order: LinkedOrder, rule: WarehouseRule) {
   let query = db
     .selectFrom('addresses as a')
     .leftJoin('sellers as s', 's.id', 'a.seller_id')
@@ -210,6 +302,7 @@ async function sideAddresses(db: Executor, side: AddressSide, order: LinkedOrder
       'a.state',
       'a.pin',
       'a.is_default',
+      'a.product_id',
       's.name as sellerName',
       's.contact_phone as sellerPhone',
       'b.name as buyerName',
@@ -220,7 +313,8 @@ async function sideAddresses(db: Executor, side: AddressSide, order: LinkedOrder
   else if (side === 'seller')
     query = query.where('a.seller_id', '=', order.sellerId ?? -1).where('a.kind', '=', 'pickup')
   else query = query.where('a.buyer_id', '=', order.buyerId).where('a.kind', '=', 'shipping')
-  const rows = await query.orderBy('a.is_default', 'desc').orderBy('a.id').execute()
+  const found = await query.orderBy('a.is_default', 'desc').orderBy('a.id').execute()
+  const rows = side === 'warehouses' ? rankWarehouses(found, rule) : found
   return rows.map((a) => {
     const party =
       side === 'warehouses'
@@ -250,11 +344,60 @@ async function sideAddresses(db: Executor, side: AddressSide, order: LinkedOrder
 
 /** The addresses offered for a type and order, each side's default first (the order's ship-to for the buyer). */
 export async function addressChoices(db: Executor, type: TransportType, order: LinkedOrder) {
+  const rule = await warehouseRule(db, type, order)
   const gather = async (sides: AddressSide[]) => {
-    const lists = await Promise.all(sides.map((side) => sideAddresses(db, side, order)))
+    const lists = await Promise.all(sides.map((side) => sideAddresses(db, side, order, rule)))
     const all = lists.flat()
     return [...all.filter((a) => a.preferred), ...all.filter((a) => !a.preferred)]
   }
   const [from, to] = await Promise.all([gather(SIDES[type].from), gather(SIDES[type].to)])
   return { from, to }
+}
+
+// ---------- The load a move carries ----------
+
+/**
+ * What a new request of a type starts from (the user may change it): the lines of the order with
+ * their quantities, and the packages and weights of the order's latest earlier leg (a last mile
+ * takes its first mile's, each package with its own weight). Products keep no weight per unit, so
+ * with no earlier leg the weight is left to be entered.
+ */
+export async function carriedLoad(db: Executor, type: TransportType, order: LinkedOrder) {
+  const lines =
+    order.kind === 'seller_order'
+      ? (
+          await db
+            .selectFrom('sub_orders as l')
+            .innerJoin('buyer_skus as bs', 'bs.id', 'l.buyer_sku_id')
+            .innerJoin('product_skus as ps', 'ps.id', 'l.product_sku_id')
+            .innerJoin('products as p', 'p.id', 'ps.product_id')
+            .select(['l.line_no', 'bs.buyer_code', 'ps.name', 'l.quantity_milli', 'p.unit'])
+            .where('l.seller_order_id', '=', order.id)
+            .orderBy('l.line_no')
+            .execute()
+        ).map((l) => ({ code: l.buyer_code, name: l.name, quantity: Number(l.quantity_milli), unit: l.unit }))
+      : (
+          await db
+            .selectFrom('sample_order_items as i')
+            .innerJoin('sample_skus as ss', 'ss.id', 'i.sample_sku_id')
+            .select(['i.line_no', 'ss.code', 'ss.name', 'i.quantity'])
+            .where('i.sample_order_id', '=', order.id)
+            .orderBy('i.line_no')
+            .execute()
+        ).map((l) => ({ code: l.code, name: l.name, quantity: Number(l.quantity) * 1000, unit: 'pc' }))
+  const earlier = await db
+    .selectFrom('transport_requests')
+    .select(['code', 'transport_type', 'weight_grams', 'packages', 'package_weights_json'])
+    .where('order_ref', '=', orderRef(order))
+    .where('transport_type', '<>', type)
+    .where('status', '<>', 'cancelled')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  return {
+    lines,
+    from: earlier ? { code: earlier.code, type: earlier.transport_type } : null,
+    weightGrams: earlier ? Number(earlier.weight_grams) : null,
+    packages: earlier ? Number(earlier.packages) : null,
+    packageWeights: earlier?.package_weights_json ? (JSON.parse(earlier.package_weights_json) as number[]) : null,
+  }
 }

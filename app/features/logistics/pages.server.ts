@@ -10,7 +10,7 @@ import { csvStreamResponse, type CsvColumn } from '~/utils/csv.server'
 import { formatDateTime, formatMoney, kolkataDay } from '~/utils/format'
 import { readId } from '~/utils/list-params'
 import { rupeesInput } from '~/utils/money'
-import { quantityInput } from '~/utils/quantity'
+import { formatQuantity, quantityInput } from '~/utils/quantity'
 import { dateTimeInput } from '~/utils/fields'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { newIdempotencyKey } from '~/platform/idempotency.server'
@@ -43,7 +43,7 @@ import {
   type RequestRow,
 } from './queries.server'
 import { cancelRequest, createRequest, updateRequest } from './requests.server'
-import { addressChoices, candidateOrders, linkedOrderByCode } from './linked-orders.server'
+import { addressChoices, candidateOrders, carriedLoad, linkedOrderByCode } from './linked-orders.server'
 import {
   createBooking,
   markBillsPaid,
@@ -131,10 +131,28 @@ export async function addRequestPage(db: Database, typeParam: string | undefined
 
 async function chosenOrder(db: Database, type: TransportType, code: string) {
   const order = await linkedOrderByCode(db, code)
-  if (!order) return { problem: `No order has the code ${code}.`, order: null, from: [], to: [] }
-  const choices = await addressChoices(db, type, order)
+  if (!order)
+    return {
+      problem: `No order has the code ${code}.`,
+      order: null,
+      from: [],
+      to: [],
+      lines: [],
+      carriedFrom: null,
+      defaults: null,
+    }
+  const [choices, load] = await Promise.all([addressChoices(db, type, order), carriedLoad(db, type, order)])
   return {
     problem: null,
+    lines: load.lines.map((l) => ({ ...l, quantity: formatQuantity(l.quantity, l.unit) })),
+    carriedFrom: load.from ? `${load.from.code} (${transportTypes[load.from.type].label.toLowerCase()})` : null,
+    defaults: {
+      fromAddressId: choices.from[0] ? String(choices.from[0].id) : '',
+      toAddressId: choices.to[0] ? String(choices.to[0].id) : '',
+      weight: load.weightGrams ? quantityInput(load.weightGrams) : '',
+      packages: String(load.packages ?? 1),
+      packageWeights: load.packageWeights ? load.packageWeights.map(quantityInput).join(', ') : '',
+    },
     order: {
       code: order.code,
       status: order.status,
@@ -195,6 +213,7 @@ export async function requestPage(db: Database, idParam: string | undefined) {
       pickupOn: request.pickupOn,
       weight: quantityInput(request.weightGrams),
       packages: String(request.packages),
+      packageWeights: request.packageWeights ? request.packageWeights.map(quantityInput).join(', ') : '',
       notes: request.notes ?? '',
       pickupAt: dateTimeInput(`${request.pickupOn}T04:30:00.000Z`),
     },
@@ -354,6 +373,8 @@ export async function bookingPage(
       ewayBillNumber: consignment?.eway.number ?? '',
       generatedAt: consignment?.eway.at ? dateTimeInput(consignment.eway.at) : '',
     },
+    /** The pickup form's time: now, in platform time (the user enters when the goods really left). */
+    pickupNow: dateTimeInput(new Date().toISOString()),
     defaults: {
       transporter: b.transporter,
       transporterGstin: b.transporterGstin ?? '',
@@ -418,6 +439,8 @@ export async function bookingAction(
     bookingId,
     input.intent,
     input.intent === 'cancel' ? input.reason : '',
+    new Date(),
+    input.intent === 'pick_up' ? input.pickedUpAt : undefined,
   )
   if (!done.ok)
     return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done) }

@@ -290,6 +290,7 @@ export async function requestDetail(db: Executor, id: number) {
       'r.pickup_on as pickupOn',
       'r.weight_grams as weightGrams',
       'r.packages',
+      'r.package_weights_json as packageWeightsJson',
       'r.notes',
       'r.cancel_reason as cancelReason',
       'r.created_at as createdAt',
@@ -321,10 +322,11 @@ export async function requestDetail(db: Executor, id: number) {
       .execute(),
     historyOf(db, STAFF_VIEWER, 'transport_request', id),
   ])
-  const { fromJson, toJson, ...rest } = request
+  const { fromJson, toJson, packageWeightsJson, ...rest } = request
   return {
     ...rest,
     weightGrams: Number(rest.weightGrams),
+    packageWeights: packageWeightsJson ? (JSON.parse(packageWeightsJson) as number[]) : null,
     from: place(fromJson),
     to: place(toJson),
     bookings: bookings.map((b) => ({ ...b, freightMinor: Number(b.freightMinor) })),

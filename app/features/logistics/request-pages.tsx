@@ -196,6 +196,12 @@ function RequestFields({
         inputProps={{ inputMode: 'decimal' }}
       />
       <Field label="Packages" type="number" meta={fields.packages} inputProps={{ min: 1, step: 1 }} />
+      <Field
+        label="Each package’s weight in kg (optional)"
+        meta={fields.packageWeights}
+        hint="One per package, in order, separated by commas: like 12.5, 10, 8. They add up to the weight; each label prints its own."
+        inputProps={{ inputMode: 'decimal' }}
+      />
       <Field label="Notes (optional)" meta={fields.notes} hint="For the transporter: loading hours, fragile goods" />
     </div>
   )
@@ -214,10 +220,8 @@ export function AddRequest({ data, lastResult }: { data: AddRequestData; lastRes
     defaultValue: {
       intent: 'create',
       orderCode,
-      fromAddressId: chosen?.from[0] ? String(chosen.from[0].id) : '',
-      toAddressId: chosen?.to[0] ? String(chosen.to[0].id) : '',
+      ...(chosen?.defaults ?? { packages: '1' }),
       pickupOn: today,
-      packages: '1',
     },
   })
   return (
@@ -261,6 +265,18 @@ export function AddRequest({ data, lastResult }: { data: AddRequestData; lastRes
             {chosen.order.buyerName}
           </p>
           {fields.orderCode.errors?.length ? <p className="field-error">{fields.orderCode.errors.join(' ')}</p> : null}
+          {chosen.lines.length ? (
+            <ul className="plain-list" aria-label="What it carries">
+              {chosen.lines.map((l) => (
+                <li key={l.code}>
+                  {l.code} · {l.name} · {l.quantity}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {chosen.carriedFrom ? (
+            <p className="muted">Packages and weights as on {chosen.carriedFrom}: change them if the load changed.</p>
+          ) : null}
           <RequestFields fields={fields} from={chosen.from} to={chosen.to} today={today} />
           <div className="form-actions">
             <SubmitButton variant="primary" pendingText="Creating…">
@@ -388,7 +404,7 @@ export function RequestPage({ data, reply }: { data: RequestPageData; reply: Rep
     { label: 'Pickup date', value: day(request.pickupOn) },
     {
       label: 'Load',
-      value: `${kg(request.weightGrams)}, ${request.packages} package${request.packages === 1 ? '' : 's'}`,
+      value: `${kg(request.weightGrams)}, ${request.packages} package${request.packages === 1 ? '' : 's'}${request.packageWeights ? ` (${request.packageWeights.map(kg).join(', ')})` : ''}`,
     },
     {
       label: 'Created',

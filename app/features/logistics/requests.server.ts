@@ -6,6 +6,7 @@ import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
 import { nextCode } from '~/platform/numbering.server'
+import { formatQuantity } from '~/utils/quantity'
 import { ACTIVE_REQUEST_STATUSES, transportTypes } from './states'
 import { bookingStep, countRequest, requestStep } from './steps.server'
 import { addressChoices, linkedOrderByCode, movableNow, orderRef, type LinkedOrder } from './linked-orders.server'
@@ -23,8 +24,34 @@ export interface RequestInput {
   pickupOn: string
   weight: number
   packages: number
+  /** Each package's weight in grams, in the order of the packages; none when not known. */
+  packageWeights?: number[]
   notes?: string
 }
+
+/**
+ * Package weights, when given, are one per package and add up to the weight: refused at their field
+ * otherwise. Answers what is kept (the JSON array, or null).
+ */
+function checkedPackageWeights(input: RequestInput): string | null {
+  const weights = input.packageWeights
+  if (!weights?.length) return null
+  if (weights.length !== input.packages)
+    throw new Refused(
+      'packageWeights',
+      `Enter one weight per package: ${input.packages} package${input.packages === 1 ? '' : 's'}, ${weights.length} weight${weights.length === 1 ? '' : 's'}`,
+    )
+  const sum = weights.reduce((a, b) => a + b, 0)
+  if (sum !== input.weight)
+    throw new Refused(
+      'weight',
+      `The packages weigh ${formatQuantity(sum)} kg in all: enter that weight, or correct them`,
+    )
+  return JSON.stringify(weights)
+}
+
+const packageWeightsKg = (json: string | null) =>
+  json ? (JSON.parse(json) as number[]).map((g) => formatQuantity(g)).join(', ') : null
 
 async function checkedAddresses(db: Executor, type: TransportType, order: LinkedOrder, input: RequestInput) {
   const choices = await addressChoices(db, type, order)
@@ -59,6 +86,7 @@ export async function createRequest(
           const why = movableNow(type, order)
           if (why) throw new Refused('orderCode', why)
           const { from, to } = await checkedAddresses(trx, type, order, input)
+          const packageWeights = checkedPackageWeights(input)
           const code = await nextCode(trx, 'TR')
           const ref = orderRef(order)
           const blocking: TransportRequestStatus[] =
@@ -93,6 +121,7 @@ export async function createRequest(
               pickup_on: input.pickupOn,
               weight_grams: input.weight,
               packages: input.packages,
+              package_weights_json: packageWeights,
               notes: input.notes || null,
               created_by: actor.userId,
             })
@@ -112,6 +141,7 @@ export async function createRequest(
               pickupOn: input.pickupOn,
               weightKg: input.weight / 1000,
               packages: input.packages,
+              ...(packageWeights ? { packageWeightsKg: packageWeightsKg(packageWeights) } : {}),
             },
           })
           if (order.kind === 'seller_order') {
@@ -182,9 +212,10 @@ export async function updateRequest(
         )
       const order = (await linkedOrderByCode(trx, request.order_code))!
       const { from, to } = await checkedAddresses(trx, request.transport_type, order, input)
+      const packageWeights = checkedPackageWeights(input)
       const before = await trx
         .selectFrom('transport_requests')
-        .select(['from_city', 'to_city', 'pickup_on', 'weight_grams', 'packages', 'notes'])
+        .select(['from_city', 'to_city', 'pickup_on', 'weight_grams', 'packages', 'package_weights_json', 'notes'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow()
       const updated = await trx
@@ -197,6 +228,7 @@ export async function updateRequest(
           pickup_on: input.pickupOn,
           weight_grams: input.weight,
           packages: input.packages,
+          package_weights_json: packageWeights,
           notes: input.notes || null,
           updated_at: new Date().toISOString(),
         })
@@ -220,6 +252,7 @@ export async function updateRequest(
           pickupOn: before.pickup_on,
           weightKg: Number(before.weight_grams) / 1000,
           packages: before.packages,
+          packageWeightsKg: packageWeightsKg(before.package_weights_json),
           notes: before.notes,
         },
         after: {
@@ -228,6 +261,7 @@ export async function updateRequest(
           pickupOn: input.pickupOn,
           weightKg: input.weight / 1000,
           packages: input.packages,
+          packageWeightsKg: packageWeightsKg(packageWeights),
           notes: input.notes || null,
         },
       })

@@ -12,6 +12,7 @@ import {
   wholeNumberField,
 } from '~/utils/fields'
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
+import { parseQuantity } from '~/utils/quantity'
 import { BOOKING_STATUSES, REQUEST_STATUSES, TRANSPORT_TYPES } from './states'
 import { DISTANCE_KM, EWAY_NUMBER_SHAPE, GSTIN_SHAPE } from './eway-rules'
 export { LOGISTICS } from './shared'
@@ -32,6 +33,37 @@ const addressId = (what: string) =>
     .regex(/^\d{1,12}$/, `Choose ${what}`)
     .transform(Number)
 
+/** The most packages whose weights are typed one by one (a label each). */
+export const MAX_PACKAGE_WEIGHTS = 500
+
+/**
+ * Each package's weight in kg, typed in the order of the packages ("12.5, 10, 8" or one a line);
+ * blank when not known. The command checks them against the packages and the total weight.
+ */
+const packageWeightsField = z
+  .string()
+  .trim()
+  .max(10_000, 'Use at most 10,000 characters')
+  .optional()
+  .transform((value, ctx) => {
+    const parts = (value ?? '').split(/[\s,;]+/).filter(Boolean)
+    if (!parts.length) return undefined
+    if (parts.length > MAX_PACKAGE_WEIGHTS) {
+      ctx.addIssue({ code: 'custom', message: `Enter at most ${MAX_PACKAGE_WEIGHTS} package weights` })
+      return z.NEVER
+    }
+    const grams = parts.map(parseQuantity)
+    const bad = parts.find((_, i) => grams[i] === null || grams[i]! <= 0)
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Enter each package’s weight in kg, more than zero, like 12.5 (“${bad.slice(0, 20)}” is not one)`,
+      })
+      return z.NEVER
+    }
+    return grams as number[]
+  })
+
 /** A request's details: where from and to (addresses offered for its type and order), when, how much. */
 const requestFields = {
   fromAddressId: addressId('where it is picked up'),
@@ -41,6 +73,7 @@ const requestFields = {
     error: 'Enter the weight in kg, more than zero',
   }),
   packages: wholeNumberField('the number of packages', { min: 1, max: 100_000 }),
+  packageWeights: packageWeightsField,
   notes: optionalText(1000),
 }
 
@@ -110,7 +143,7 @@ export type RequestPageForm = z.output<typeof requestPageSchema>
 export const bookingPageSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('update'), version: z.string().max(40).optional(), ...bookingFields }),
   z.object({ intent: z.literal('eway_bill'), version: z.string().max(40).optional(), ...ewayBillFields }),
-  z.object({ intent: z.literal('pick_up') }),
+  z.object({ intent: z.literal('pick_up'), pickedUpAt: dateTimeField('when the goods were picked up') }),
   z.object({ intent: z.literal('deliver') }),
   z.object({ intent: z.literal('cancel'), reason }),
 ])

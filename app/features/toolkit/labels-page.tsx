@@ -115,12 +115,10 @@ export function LabelsPage({ data }: { data: LabelsPageData }) {
                 ))}
               </div>
               <div className="label-order">
-                <strong className="label-code">{label.orderCode}</strong>
-                <span>
-                  Package {label.n} of {label.packages}
-                  {label.weight ? ` · ${label.weight}` : ''}
-                  {label.requestCode ? ` · ${label.requestCode}` : ''}
-                </span>
+                <strong className="label-code">{label.heading}</strong>
+                {label.facts.map((line, i) => (
+                  <span key={i}>{line}</span>
+                ))}
               </div>
               <div className="label-codes">
                 <img src={label.code128} alt={`Code 128 barcode of ${label.orderCode}`} className="label-barcode" />

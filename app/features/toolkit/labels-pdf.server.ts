@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit'
 import { barcodePng } from './barcodes.server'
-import { addressLines, qrText, type LabelSource } from './labels.server'
+import { addressLines, labelFacts, labelHeading, qrText, type LabelSource } from './labels.server'
 import type { PriceLabel } from './price-labels.server'
 
 // Labels as PDF (pdfkit): shipping labels on a label printer's 100 x 150 mm roll or four to an A4
@@ -36,7 +36,7 @@ function render(
 export type ShippingFormat = 'roll' | 'a4'
 export type PriceSize = 'roll' | 'sheet'
 
-type ShippingLabel = LabelSource & { n: number }
+type ShippingLabel = LabelSource & { n: number; packageWeight: string | null }
 
 /** Shipping labels: one per page on the roll, four (2 x 2, A6 each) per A4 page. */
 export function shippingLabelsPdf(labels: ShippingLabel[], format: ShippingFormat): Promise<Buffer> {
@@ -96,22 +96,11 @@ async function shippingLabel(
   doc
     .font('Helvetica-Bold')
     .fontSize(16)
-    .text(label.orderCode, x + pad, top, { width: inner })
+    .text(labelHeading(label), x + pad, top, { width: inner })
   doc
     .font('Helvetica')
     .fontSize(10)
-    .text(
-      [
-        `Package ${label.n} of ${label.packages}`,
-        label.weight ? `Weight ${label.weight}` : null,
-        label.requestCode ? `Transport ${label.requestCode}` : null,
-      ]
-        .filter(Boolean)
-        .join('   ·   '),
-      x + pad,
-      doc.y,
-      { width: inner },
-    )
+    .text(labelFacts(label).join('\n'), x + pad, doc.y, { width: inner })
   const [code128, qr] = await Promise.all([barcodePng('code128', label.orderCode), barcodePng('qrcode', qrText(label))])
   const qrSize = mm(28)
   const barTop = y + h - pad - qrSize

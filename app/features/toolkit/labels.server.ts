@@ -7,6 +7,7 @@ import { addressChoices, linkedOrderByCode, type LinkedOrder } from '../logistic
 import { ORDER_PORTALS, type OrderPortal } from '../orders/lens'
 import { lensFor, scopedOrderIds } from '../orders/search.server'
 import { SAMPLE_PORTALS, type SamplePortal } from '../sample-orders/lens'
+import { PLATFORM_BILLING } from '../settlements/platform'
 import { sampleLensFor, scopedSampleOrders } from '../sample-orders/search.server'
 
 // Shipping and package labels (/toolkit/labels): for seller orders (SO-…), sample orders (SMP-…) and
@@ -25,13 +26,27 @@ export interface LabelAddress {
 }
 
 export interface LabelSource {
+  /**
+   * The code the parcel is known by at its destination (its barcode): on a parcel bound for the buyer
+   * (a last mile, a sample) the buyer's own order code, never the seller order's; else the order's.
+   */
   orderCode: string
   /** The transport request the label is for, when there is one. */
   requestCode: string | null
+  /** Bound for the buyer's dock: it names the platform, never the seller (docs/domain.md "What each viewer reads"). */
+  buyerBound: boolean
+  /** The buyer's SKU codes of what it carries (a parcel bound for the buyer). */
+  buyerSkuCodes: string[]
+  /** The booking's LR / AWB and its transporter, once booked. */
+  lrNumber: string | null
+  transporter: string | null
   from: LabelAddress
   to: LabelAddress
   packages: number
+  /** The whole consignment's weight. */
   weight: string | null
+  /** Each package's own weight, in the order of the packages, when they were entered. */
+  packageWeights: string[] | null
 }
 
 export const MAX_LABEL_CODES = 50
@@ -138,23 +153,7 @@ export async function labelSources(
   const out: Array<{ code: string; source: LabelSource } | { code: string; problem: string }> = []
   for (const code of codes) {
     if (code.startsWith('TR-')) {
-      const request = await db
-        .selectFrom('transport_requests')
-        .leftJoin('seller_orders', 'seller_orders.id', 'transport_requests.seller_order_id')
-        .select([
-          'transport_requests.code',
-          'transport_requests.transport_type',
-          'transport_requests.order_code',
-          'transport_requests.from_json',
-          'transport_requests.to_json',
-          'transport_requests.packages',
-          'transport_requests.weight_grams',
-          'transport_requests.sample_order_id',
-          'transport_requests.master_order_id',
-          'seller_orders.seller_id',
-        ])
-        .where('transport_requests.code', '=', code)
-        .executeTakeFirst()
+      const request = await requestRows(db).where('transport_requests.code', '=', code).executeTakeFirst()
       const sight = !request
         ? 'none'
         : request.sample_order_id !== null
@@ -163,18 +162,7 @@ export async function labelSources(
       // Without the buyer's addresses, only the seller's own move (first mile: pickup to warehouse) has no buyer on it.
       if (!request || sight === 'none' || (sight === 'seller' && request.transport_type !== 'first_mile'))
         out.push(notFound(code))
-      else
-        out.push({
-          code,
-          source: {
-            orderCode: request.order_code,
-            requestCode: request.code,
-            from: snapshot(request.from_json),
-            to: snapshot(request.to_json),
-            packages: request.packages,
-            weight: weightOf(request.weight_grams),
-          },
-        })
+      else out.push({ code, source: await requestSource(db, request) })
       continue
     }
     const order = code.startsWith('SO-') || code.startsWith('SMP-') ? await linkedOrderByCode(db, code) : undefined
@@ -228,38 +216,163 @@ async function orderSource(
   packages: number,
 ): Promise<LabelSource | null> {
   const ref = `${order.kind === 'sample_order' ? 'SMP' : 'SO'}:${order.id}`
-  let query = db
-    .selectFrom('transport_requests')
-    .select(['code', 'from_json', 'to_json', 'packages', 'weight_grams'])
-    .where('order_ref', '=', ref)
-    .where('status', '!=', 'cancelled')
-  if (onlyType) query = query.where('transport_type', '=', onlyType)
-  const request = await query.orderBy('id', 'desc').limit(1).executeTakeFirst()
-  if (request)
-    return {
-      orderCode: order.code,
-      requestCode: request.code,
-      from: snapshot(request.from_json),
-      to: snapshot(request.to_json),
-      packages: request.packages,
-      weight: weightOf(request.weight_grams),
-    }
+  let query = requestRows(db)
+    .where('transport_requests.order_ref', '=', ref)
+    .where('transport_requests.status', '!=', 'cancelled')
+  if (onlyType) query = query.where('transport_requests.transport_type', '=', onlyType)
+  const request = await query.orderBy('transport_requests.id', 'desc').limit(1).executeTakeFirst()
+  if (request) return requestSource(db, request)
   const choices = await addressChoices(db, order.kind === 'sample_order' ? 'sample' : 'first_mile', order)
   const [from, to] = [choices.from[0], choices.to[0]]
   if (!from || !to) return null
-  return { orderCode: order.code, requestCode: null, from: from.snapshot, to: to.snapshot, packages, weight: null }
+  return {
+    orderCode: order.code,
+    requestCode: null,
+    buyerBound: false,
+    buyerSkuCodes: [],
+    lrNumber: null,
+    transporter: null,
+    from: from.snapshot,
+    to: to.snapshot,
+    packages,
+    weight: null,
+    packageWeights: null,
+  }
 }
+
+const requestRows = (db: Database) =>
+  db
+    .selectFrom('transport_requests')
+    .leftJoin('seller_orders', 'seller_orders.id', 'transport_requests.seller_order_id')
+    .select([
+      'transport_requests.id',
+      'transport_requests.code',
+      'transport_requests.transport_type',
+      'transport_requests.order_code',
+      'transport_requests.from_json',
+      'transport_requests.to_json',
+      'transport_requests.packages',
+      'transport_requests.weight_grams',
+      'transport_requests.package_weights_json',
+      'transport_requests.sample_order_id',
+      'transport_requests.seller_order_id',
+      'transport_requests.master_order_id',
+      'seller_orders.seller_id',
+    ])
+type RequestRow = NonNullable<Awaited<ReturnType<ReturnType<typeof requestRows>['executeTakeFirst']>>>
+
+/** The moves whose parcels go to the buyer's dock. */
+const BUYER_BOUND: readonly TransportType[] = ['last_mile', 'sample']
+
+/**
+ * A request's label. A parcel bound for the buyer carries what the buyer's dock matches it by (the
+ * buyer's order code, its SKU codes, the LR and the transporter) and names the platform where it
+ * comes from a seller: no seller's name, address or phone, no seller order code.
+ */
+async function requestSource(db: Database, request: RequestRow): Promise<LabelSource> {
+  const booking = await db
+    .selectFrom('transport_bookings as b')
+    .innerJoin('transporters as t', 't.id', 'b.transporter_id')
+    .select(['b.lr_number', 't.name as transporter'])
+    .where('b.request_id', '=', request.id)
+    .where('b.status', '<>', 'cancelled')
+    .orderBy('b.id', 'desc')
+    .executeTakeFirst()
+  const buyerBound = BUYER_BOUND.includes(request.transport_type)
+  let orderCode = request.order_code
+  let buyerSkuCodes: string[] = []
+  let from = snapshot(request.from_json)
+  if (buyerBound && request.seller_order_id !== null) {
+    const [master, lines] = await Promise.all([
+      db
+        .selectFrom('master_orders')
+        .select('code')
+        .where('id', '=', request.master_order_id ?? -1)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('sub_orders as l')
+        .innerJoin('buyer_sku_versions as v', (join) =>
+          join.onRef('v.buyer_sku_id', '=', 'l.buyer_sku_id').onRef('v.number', '=', 'l.buyer_sku_version'),
+        )
+        .select('v.buyer_code')
+        .where('l.seller_order_id', '=', request.seller_order_id)
+        .orderBy('l.line_no')
+        .execute(),
+    ])
+    orderCode = master.code
+    buyerSkuCodes = [...new Set(lines.map((l) => l.buyer_code))]
+    from = platformSide(from)
+  }
+  const weights = request.package_weights_json ? (JSON.parse(request.package_weights_json) as number[]) : null
+  return {
+    orderCode,
+    requestCode: request.code,
+    buyerBound,
+    buyerSkuCodes,
+    lrNumber: booking?.lr_number ?? null,
+    transporter: booking?.transporter ?? null,
+    from,
+    to: snapshot(request.to_json),
+    packages: request.packages,
+    weight: weightOf(request.weight_grams),
+    packageWeights: weights && weights.length === request.packages ? weights.map((g) => weightOf(g)!) : null,
+  }
+}
+
+/**
+ * Where a buyer-bound parcel comes from, as the buyer may read it: a platform warehouse as it is;
+ * a seller's premises as the platform, in that city (the seller's name, street and phone left off).
+ */
+function platformSide(from: LabelAddress): LabelAddress {
+  if (from.party.startsWith(WAREHOUSE_PARTY)) return from
+  return { party: PLATFORM_BILLING.name, line1: '', city: from.city, state: from.state, pin: '' }
+}
+const WAREHOUSE_PARTY = 'Platform warehouse'
 
 const weightOf = (grams: number | null) => (grams ? `${formatQuantity(Number(grams))} kg` : null)
 
-/** One label per package, up to MAX_LABELS in all. */
+/**
+ * One label per package, up to MAX_LABELS in all, each with its package's own weight: the one entered
+ * for it, or the whole weight when there is one package; several packages without their own weights
+ * say the consignment's weight as such.
+ */
 export function expandLabels(sources: LabelSource[]) {
-  const labels: Array<LabelSource & { n: number; key: string }> = []
+  const labels: Array<LabelSource & { n: number; key: string; packageWeight: string | null }> = []
   for (const source of sources) {
     for (let n = 1; n <= source.packages && labels.length < MAX_LABELS; n++)
-      labels.push({ ...source, n, key: `${source.requestCode ?? source.orderCode}-${n}` })
+      labels.push({
+        ...source,
+        n,
+        key: `${source.requestCode ?? source.orderCode}-${n}`,
+        packageWeight: source.packageWeights?.[n - 1] ?? (source.packages === 1 ? source.weight : null),
+      })
   }
   return labels
+}
+
+/** The label's big line: the code the parcel is matched by, the buyer's own order on a buyer-bound parcel. */
+export const labelHeading = (label: Pick<LabelSource, 'orderCode' | 'buyerBound'>) =>
+  label.buyerBound ? `Your order ${label.orderCode}` : label.orderCode
+
+/** What a label says besides its addresses and heading, line by line (the page and the PDF print the same). */
+export function labelFacts(label: LabelSource & { n: number; packageWeight: string | null }): string[] {
+  return [
+    label.buyerSkuCodes.length ? `SKU ${label.buyerSkuCodes.join(', ')}` : null,
+    [
+      `Package ${label.n} of ${label.packages}`,
+      label.packageWeight
+        ? `Weight ${label.packageWeight}`
+        : label.weight
+          ? `Consignment ${label.weight} in ${label.packages} packages`
+          : null,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    label.lrNumber || label.transporter
+      ? [label.transporter, label.lrNumber ? `LR ${label.lrNumber}` : null].filter(Boolean).join(' · ')
+      : null,
+    label.requestCode ? `Transport ${label.requestCode}` : null,
+  ].filter((line): line is string => Boolean(line))
 }
 
 /** The QR code's text: the order and the package. */
@@ -267,6 +380,11 @@ export const qrText = (label: { orderCode: string; n: number; packages: number }
   `${label.orderCode} ${label.n}/${label.packages}`
 
 export const addressLines = (a: LabelAddress) =>
-  [a.party, a.label, a.line1, a.line2, `${a.city}, ${a.state} ${a.pin}`, a.phone ? `Phone ${a.phone}` : null].filter(
-    (line): line is string => Boolean(line),
-  )
+  [
+    a.party,
+    a.label,
+    a.line1,
+    a.line2,
+    `${a.city}, ${a.state} ${a.pin}`.trim(),
+    a.phone ? `Phone ${a.phone}` : null,
+  ].filter((line): line is string => Boolean(line))

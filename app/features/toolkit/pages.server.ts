@@ -32,6 +32,8 @@ import { barcodeDataUrl } from './barcodes.server'
 import {
   addressLines,
   expandLabels,
+  labelFacts,
+  labelHeading,
   labelSources,
   MAX_LABEL_CODES,
   MAX_LABELS,
@@ -169,6 +171,8 @@ export async function labelsPage(db: Database, viewer: Viewer, url: URL) {
       ...l,
       from: addressLines(l.from),
       to: addressLines(l.to),
+      heading: labelHeading(l),
+      facts: labelFacts(l),
       code128: barcodeDataUrl('code128', l.orderCode),
       qr: barcodeDataUrl('qrcode', qrText(l)),
     })),

@@ -2,6 +2,10 @@ import * as z from 'zod'
 import { parseRupees } from './money'
 import { parseQuantity } from './quantity'
 import { isValidGstin } from './gstin'
+import { strictCalendarDate } from './calendar-date'
+
+// Kept here too for the modules that read it beside the date fields.
+export { strictCalendarDate }
 
 // Field rules shared by every form (docs/domain.md section 7).
 
@@ -142,19 +146,6 @@ export const wholeNumberField = (label: string, { min = 0, max = 1_000_000 } = {
     .regex(/^\d+$/, `Enter ${label} as a whole number`)
     .transform(Number)
     .refine((n) => n >= min && n <= max, { error: `Enter ${label} between ${min} and ${max}` })
-
-/**
- * A calendar date as a date input sends it (YYYY-MM-DD), checked strictly: 31 February or month
- * 13 are refused, not rolled over into March or next year. Returns the same text, or null.
- */
-export function strictCalendarDate(value: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!match) return null
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  const same = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  return same && year >= 1900 && year <= 2999 ? value : null
-}
 
 /** An optional date field (empty allowed); every date field of every form uses it. */
 export const optionalDateField = (example = '2027-01-31') =>

@@ -46,19 +46,22 @@ test('staff create a draft offer (a bad cost first), see what publishing needs, 
   await expect(page.getByRole('heading', { level: 1, name: `${skuCode} from ${seller}` })).toBeVisible()
   await expect(page.getByText('Still missing to publish: monthly capacity, lead time.')).toBeVisible()
 
-  // Publishing the incomplete draft is refused with a message at each missing field.
-  await page.getByRole('button', { name: 'Publish', exact: true }).click()
-  await expect(page.getByText('Enter the monthly capacity to publish')).toBeVisible()
-  await expect(page.getByText('Enter the lead time in days to publish')).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Status' })).toContainText('A draft')
-
+  // "Save and publish" with the lead time still empty: refused at that field, nothing saved, and what
+  // was just typed stays in the form (issue 51: Publish used to throw it away).
   await page.getByLabel(/^Monthly capacity/).fill('12,000')
+  await page.getByRole('button', { name: 'Save and publish' }).click()
+  await expect(page.getByRole('alert')).toContainText('Enter the lead time in days to publish')
+  await expect(page.getByLabel('Lead time (days)')).toHaveAccessibleDescription(
+    /Enter the lead time in days to publish/,
+  )
+  await expect(page.getByLabel(/^Monthly capacity/)).toHaveValue('12,000')
+  await expect(page.getByRole('region', { name: 'Status' })).toContainText('A draft')
+  await expect(page.getByText('Still missing to publish: lead time.')).toBeVisible()
+
+  // Completed, saved and published in the one click.
   await page.getByLabel('Lead time (days)').fill('30')
-  await page.getByRole('button', { name: 'Save changes' }).click()
-  await expect(page.getByText('The offer is saved.')).toBeVisible()
-  await expect(page.getByText('Still missing to publish')).toHaveCount(0)
-  await page.getByRole('button', { name: 'Publish', exact: true }).click()
-  await expect(page.getByText('The offer is live.')).toBeVisible()
+  await page.getByRole('button', { name: 'Save and publish' }).click()
+  await expect(page.getByText('The offer is saved and live.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible()
 
   // The live list finds it by the seller's code.
@@ -76,7 +79,7 @@ test('staff create a draft offer (a bad cost first), see what publishing needs, 
 
   await page.getByRole('button', { name: 'Unpublish' }).click()
   await expect(page.getByText('The offer is back in draft.')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Save and publish' })).toBeVisible()
   const history = page.getByRole('region', { name: 'History of this offer' })
   await expect(history.getByText('Unpublished', { exact: true })).toBeVisible()
   await expect(history.getByText('Published', { exact: true })).toBeVisible()

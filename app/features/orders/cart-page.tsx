@@ -18,6 +18,7 @@ import { countOf, formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { choicesOf, type PickOption } from '~/platform/pick'
 import type { CartView } from './cart.server'
+import { cartTotals, checkCartLineTyped, leadTimeWarning, type CartLineTyped } from './cart-rule'
 import { LeadTimeWarning, SellerChoice, SellerSortLinks } from './seller-choice'
 import { cartPath } from './shared'
 
@@ -93,6 +94,21 @@ export function ChooseCartBuyer({
 
 type Line = CartView['lines'][number]
 
+/** A line's fields as the form holds them now (a radio not chosen is absent). */
+type TypedLine = { quantity?: unknown; requiredBy?: unknown; seller?: unknown }
+
+/** A line as typed, for the rule: the form's values, or what was saved before the form holds any. */
+function typedOf(value: TypedLine | undefined, saved: Line): CartLineTyped {
+  if (!value) return { quantity: saved.quantity, requiredBy: saved.requiredBy, sellerSkuId: saved.sellerSkuId }
+  const text = (v: unknown) => (typeof v === 'string' ? v : '')
+  const seller = text(value.seller)
+  return {
+    quantity: text(value.quantity),
+    requiredBy: text(value.requiredBy),
+    sellerSkuId: /^\d{1,12}$/.test(seller) ? Number(seller) : null,
+  }
+}
+
 const percent = (bp: number) => `${(bp / 100).toLocaleString('en-IN')}%`
 
 function addressText(a: Omit<CartView['addresses'][number], 'kind'>) {
@@ -139,7 +155,7 @@ export function CartPage({
   /** Shown beside the buyer: its credit (the route hands in credit's panel). */
   aside?: React.ReactNode
 }) {
-  const { buyer, lines, addresses, totals } = view
+  const { buyer, lines, addresses } = view
   const addReply = lastResult?.initialValue?.intent === 'add' ? lastResult : undefined
   const cartReply = addReply ? undefined : lastResult
   const defaultValue = {
@@ -162,6 +178,25 @@ export function CartPage({
     defaultValue,
   })
   const lineFields = fields.line.getFieldset()
+  // Each line checked as typed, by the rule saving and placing use (./cart-rule): the summary, values
+  // and messages follow what is typed, before it is saved (issue 51).
+  const typedLines = (form.value as { line?: Record<string, TypedLine | undefined> } | undefined)?.line ?? {}
+  const checked = new Map(
+    lines.map((l) => {
+      const typed = typedOf(typedLines[String(l.id)], l)
+      const check = checkCartLineTyped(l.facts, l.offers, typed, view.today)
+      const warning = check.errors.requiredBy
+        ? null
+        : leadTimeWarning(
+            typed.requiredBy.trim(),
+            l.offers.find((o) => o.id === typed.sellerSkuId),
+            view.today,
+          )
+      return [l.id, { ...check, warning }]
+    }),
+  )
+  const checkOf = (l: Line) => checked.get(l.id)!
+  const totals = cartTotals([...checked.values()])
   const key =
     typeof cartReply?.initialValue?.idempotencyKey === 'string' ? cartReply.initialValue.idempotencyKey : idempotencyKey
   const shipping = addresses.filter((a) => a.kind === 'shipping')
@@ -180,7 +215,7 @@ export function CartPage({
             {l.priceMinor === null ? 'No price in force' : `${formatMoney(l.priceMinor)} per ${l.unit}`}
             {l.moqMilli ? ` · MOQ ${formatQuantity(l.moqMilli, l.unit)}` : ''} · GST {percent(l.gstRateBp)}
           </div>
-          <ErrorList errors={l.errors.item ? [l.errors.item] : []} />
+          <ErrorList errors={checkOf(l).errors.item ? [checkOf(l).errors.item!] : []} />
         </div>
       ),
     },
@@ -189,7 +224,7 @@ export function CartPage({
       header: 'Quantity',
       cell: (l) => {
         const meta = lineFields[String(l.id)].getFieldset().quantity
-        const errors = messagesAt(meta, l.errors.quantity)
+        const errors = messagesAt(meta, checkOf(l).errors.quantity)
         return (
           <LineControl label={`Quantity of ${l.buyerCode} (${l.unit})`} meta={meta} errors={errors}>
             <span className="with-unit">
@@ -211,7 +246,7 @@ export function CartPage({
       header: 'Needed by',
       cell: (l) => {
         const meta = lineFields[String(l.id)].getFieldset().requiredBy
-        const errors = messagesAt(meta, l.errors.requiredBy)
+        const errors = messagesAt(meta, checkOf(l).errors.requiredBy)
         return (
           <LineControl label={`Date ${l.buyerCode} is needed by`} meta={meta} errors={errors}>
             <input
@@ -220,7 +255,7 @@ export function CartPage({
               aria-invalid={errors.length ? true : undefined}
               aria-describedby={errors.length ? meta.errorId : undefined}
             />
-            <LeadTimeWarning line={l} />
+            <LeadTimeWarning warning={checkOf(l).warning} />
           </LineControl>
         )
       },
@@ -233,7 +268,7 @@ export function CartPage({
         const errors = messagesAt(
           meta,
           l.offers.length
-            ? l.errors.seller
+            ? checkOf(l).errors.seller
             : 'No seller offers this item live: remove the line, or ask a seller to publish an offer',
         )
         return l.offers.length ? (
@@ -249,14 +284,16 @@ export function CartPage({
       key: 'value',
       header: 'Value',
       numeric: true,
-      cell: (l) =>
-        l.valueMinor === null ? (
+      cell: (l) => {
+        const { valueMinor, gstMinor } = checkOf(l)
+        return valueMinor === null ? (
           <span className="muted">—</span>
         ) : (
           <>
-            {formatMoney(l.valueMinor)} <div className="muted">+ GST {formatMoney(l.gstMinor ?? 0)}</div>
+            {formatMoney(valueMinor)} <div className="muted">+ GST {formatMoney(gstMinor ?? 0)}</div>
           </>
-        ),
+        )
+      },
     },
     {
       key: 'remove',

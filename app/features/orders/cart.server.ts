@@ -1,10 +1,18 @@
 import { sql } from 'kysely'
 import type { Database } from '#db/database'
 import type { Executor } from '~/platform/executor'
-import { formatDate, kolkataDay } from '~/utils/format'
+import { kolkataDay } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { quantityInput } from '~/utils/quantity'
-import { checkLine, gstOf, type CheckedLine } from './lines'
+import {
+  cartTotals,
+  checkCartLineTyped,
+  dayPlus,
+  keptAsTyped,
+  leadTimeWarning,
+  type CartLineFacts,
+  type CheckedCartLine,
+} from './cart-rule'
 import { lineGstRateBp } from '~/utils/gst-rates'
 
 // The master-order cart (docs/domain.md "Orders"): one per user and buyer, kept on the server so it
@@ -97,29 +105,35 @@ export async function cartLineRows(db: Executor, cartId: number, at = new Date()
 }
 export type CartLineRow = Awaited<ReturnType<typeof cartLineRows>>[number]
 
-/** A line's checks and value, from its row. */
-export function checkCartLine(row: CartLineRow, today: string): CheckedLine & { gstMinor: number | null } {
-  const checked = checkLine(
-    {
-      quantity: row.quantity,
-      requiredBy: row.required_by,
-      buyerSkuActive: row.buyer_sku_status === 'active',
-      priceMinor: row.price_minor,
-      moqMilli: row.moq_milli,
-      offer:
-        row.seller_sku_id === null
-          ? null
-          : {
-              live: row.offer_status === 'live',
-              sellerActive: row.seller_status === 'active',
-              sameProduct: row.offer_product_sku_id === row.product_sku_id,
-              costMinor: row.cost_minor,
-            },
-      unit: row.unit,
-    },
+/** What a line is checked against besides what is typed, from its row: the rule's facts (./cart-rule). */
+export function cartLineFacts(row: CartLineRow): CartLineFacts {
+  return {
+    buyerSkuActive: row.buyer_sku_status === 'active',
+    priceMinor: row.price_minor,
+    moqMilli: row.moq_milli,
+    gstRateBp: row.gst_rate_bp,
+    unit: row.unit,
+    savedOffer:
+      row.seller_sku_id === null
+        ? null
+        : {
+            id: row.seller_sku_id,
+            live: row.offer_status === 'live',
+            sellerActive: row.seller_status === 'active',
+            sameProduct: row.offer_product_sku_id === row.product_sku_id,
+            costMinor: row.cost_minor,
+          },
+  }
+}
+
+/** A saved line's checks, value and GST: the cart's one readiness rule on what was saved. */
+export function checkCartLine(row: CartLineRow, today: string): CheckedCartLine {
+  return checkCartLineTyped(
+    cartLineFacts(row),
+    [],
+    { quantity: row.quantity, requiredBy: row.required_by, sellerSkuId: row.seller_sku_id },
     today,
   )
-  return { ...checked, gstMinor: checked.valueMinor === null ? null : gstOf(checked.valueMinor, row.gst_rate_bp) }
 }
 
 type Actor = { userId: number }
@@ -241,8 +255,8 @@ export async function saveCartLine(db: Database, actor: Actor, lineId: number, i
       await trx
         .updateTable('order_cart_lines')
         .set({
-          quantity: input.quantity.trim().slice(0, 40),
-          required_by: input.requiredBy.trim().slice(0, 20),
+          quantity: keptAsTyped(input).quantity,
+          required_by: keptAsTyped(input).requiredBy,
           seller_sku_id: input.sellerSkuId,
           updated_at: now,
         })
@@ -328,8 +342,8 @@ export async function saveCart(
         await trx
           .updateTable('order_cart_lines')
           .set({
-            quantity: typed.quantity.trim().slice(0, 40),
-            required_by: typed.requiredBy.trim().slice(0, 20),
+            quantity: keptAsTyped(typed).quantity,
+            required_by: keptAsTyped(typed).requiredBy,
             seller_sku_id: typed.sellerSkuId,
             updated_at: now,
           })
@@ -432,12 +446,7 @@ export const readSellerSort = (url: URL): SellerSort =>
 /** The QC pass rate's window: inspections scheduled in the last 180 days (docs/domain.md "Approval rules"). */
 export const QC_PASS_WINDOW_DAYS = 180
 
-/** The calendar day `days` after `day` (YYYY-MM-DD). */
-export function dayPlus(day: string, days: number): string {
-  const at = new Date(`${day}T00:00:00Z`)
-  at.setUTCDate(at.getUTCDate() + days)
-  return at.toISOString().slice(0, 10)
-}
+export { dayPlus }
 
 /**
  * Each seller's QC record over the window: inspections decided (approved, partly approved or
@@ -489,21 +498,6 @@ function sortOffers(offers: Offer[], by: SellerSort): Offer[] {
     if (ka !== kb) return ka === null ? 1 : kb === null ? -1 : ka - kb
     return a.sellerName.localeCompare(b.sellerName) || a.id - b.id
   })
-}
-
-/**
- * The line's warning (not a refusal) when it is needed sooner than its seller's lead time allows:
- * today plus the lead time is the earliest the seller can have it ready.
- */
-export function leadTimeWarning(
-  requiredBy: string,
-  offer: { sellerName: string; leadTimeDays: number | null } | undefined,
-  today: string,
-): string | null {
-  if (!offer || offer.leadTimeDays === null || !/^\d{4}-\d{2}-\d{2}$/.test(requiredBy)) return null
-  const earliest = dayPlus(today, offer.leadTimeDays)
-  if (requiredBy >= earliest) return null
-  return `${offer.sellerName} needs ${offer.leadTimeDays} ${offer.leadTimeDays === 1 ? 'day' : 'days'}: ready ${formatDate(`${earliest}T12:00:00Z`)} at the earliest, later than it is needed`
 }
 
 /**
@@ -582,6 +576,8 @@ export async function cartView(
     const chosen = lineOffers.find((o) => o.id === row.seller_sku_id)
     return {
       id: row.id,
+      /** What the page checks the line as typed against, with the same rule (./cart-rule). */
+      facts: cartLineFacts(row),
       buyerCode: row.buyer_code,
       productSkuCode: row.product_sku_code,
       productSkuName: row.product_sku_name,
@@ -601,9 +597,6 @@ export async function cartView(
       gstMinor: checked.gstMinor,
     }
   })
-  const ready = lines.filter((line) => Object.keys(line.errors).length === 0)
-  const valueMinor = ready.reduce((total, line) => total + line.valueMinor!, 0)
-  const gstMinor = ready.reduce((total, line) => total + line.gstMinor!, 0)
   return {
     buyer,
     today,
@@ -613,7 +606,7 @@ export async function cartView(
       : null,
     addresses,
     lines,
-    totals: { valueMinor, gstMinor, totalMinor: valueMinor + gstMinor, readyLines: ready.length },
+    totals: cartTotals(lines),
   }
 }
 export type CartView = NonNullable<Awaited<ReturnType<typeof cartView>>>

@@ -1,5 +1,5 @@
 import { parseQuantity, quantityInput } from '~/utils/quantity'
-import { strictCalendarDate } from '~/utils/fields'
+import { strictCalendarDate } from '~/utils/calendar-date'
 
 // One cart line's arithmetic and checks, the same for the cart page and for placing: a line's value
 // is its quantity times the unit price, and its GST is that value times the category's rate, each

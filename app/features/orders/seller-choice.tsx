@@ -106,11 +106,11 @@ export function SellerChoice({ line, meta, errors }: { line: Line; meta: FieldMe
   )
 }
 
-/** The line's lead-time warning under its needed-by date: it does not stop the order. */
-export function LeadTimeWarning({ line }: { line: Line }) {
-  return line.leadTimeWarning ? (
+/** The line's lead-time warning under its needed-by date (for the date as typed): it does not stop the order. */
+export function LeadTimeWarning({ warning }: { warning: string | null }) {
+  return warning ? (
     <p className="field-warning" role="note">
-      Warning: {line.leadTimeWarning}
+      Warning: {warning}
     </p>
   ) : null
 }

@@ -5,7 +5,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import { replyWithReferences } from '../search/pick.server'
-import { changeSellerSkuStatus, createSellerSku, updateSellerSku } from './mutations.server'
+import { changeSellerSkuStatus, createSellerSku, saveAndPublishSellerSku, updateSellerSku } from './mutations.server'
 import { becomes, editPath, statusLabels, transitionNames, type OfferField, type Transition } from './rules'
 import { createSellerSkuSchema, editSellerSkuSchema } from './schema'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
@@ -69,6 +69,30 @@ export async function handleEditPageForm(
       toast: {
         kind: saved ? 'success' : 'info',
         message: saved ? 'The offer is saved.' : 'Nothing to save: no field was changed.',
+      },
+    }
+  }
+  // "Save and publish" sends the terms form as typed (its version with it): the typed terms are
+  // saved and published together, or the form comes back as typed with each gap at its field.
+  if (intent === 'publish' && form.has('version')) {
+    const submission = parseWithZod(form, { schema: editSellerSkuSchema })
+    if (submission.status !== 'success') return { status: 'invalid', reply: { intent, reply: submission.reply() } }
+    const result = await saveAndPublishSellerSku(db, viewer, id, submission.value)
+    if (!result.ok)
+      return {
+        status: 'invalid',
+        reply: {
+          intent,
+          reply: refusalReply(submission, result, result.fields ? 'Not published: nothing was saved yet.' : undefined),
+          gaps: result.fields as SellerSkuReply['gaps'],
+        },
+      }
+    return {
+      status: 'done',
+      redirectTo: editPath(id),
+      toast: {
+        kind: 'success',
+        message: result.value.changed.length ? 'The offer is saved and live.' : 'The offer is live.',
       },
     }
   }

@@ -154,44 +154,81 @@ export async function updateSellerSku(
   input: EditSellerSkuForm,
 ): Promise<Result<{ changed: string[] }>> {
   return refusals(() =>
+    db
+      .transaction()
+      .execute(async (trx) => ({ ok: true as const, value: await updateSellerSkuIn(trx, actor, id, input) })),
+  )
+}
+
+/** Saves the terms inside the caller's transaction; a refusal is thrown. */
+async function updateSellerSkuIn(
+  trx: Executor,
+  actor: Actor,
+  id: number,
+  input: EditSellerSkuForm,
+): Promise<{ changed: string[] }> {
+  const current = await sellerSkuRecord(trx, id)
+  if (!current) throw new Refused(undefined, 'This offer no longer exists')
+  if (current.updated_at !== input.version) throw conflict()
+  if (current.status === 'archived')
+    throw new Refused(undefined, 'This offer is archived: restore it to draft before editing it')
+  const next = columnsOf(input)
+  if (current.status === 'live') {
+    const gaps = gapsOf({ ...current, ...next, seller_status: 'active', product_sku_status: 'active' })
+    if (Object.keys(gaps).length) throw new Refused(gaps)
+  }
+  const was: Columns = {
+    seller_code: current.seller_code,
+    cost_minor: current.cost_minor,
+    moq_milli: current.moq_milli,
+    monthly_capacity_milli: current.monthly_capacity_milli,
+    lead_time_days: current.lead_time_days,
+  }
+  const changed = (Object.keys(next) as (keyof Columns)[]).filter((key) => was[key] !== next[key])
+  if (changed.length === 0) return { changed }
+  const updated = await trx
+    .updateTable('seller_skus')
+    .set({ ...next, updated_at: nextStamp(current.updated_at) })
+    .where('id', '=', id)
+    .where('updated_at', '=', input.version)
+    .executeTakeFirst()
+  if (Number(updated.numUpdatedRows) !== 1) throw conflict()
+  await syncSearch(trx, 'seller_sku', id)
+  const pick = (from: Columns) => Object.fromEntries(changed.map((key) => [key, from[key]]))
+  await audit(trx, {
+    actorUserId: actor.userId,
+    action: 'seller_sku.updated',
+    entityType: 'seller_sku',
+    entityId: id,
+    before: readable(pick(was), current.unit),
+    after: readable(pick(next), current.unit),
+  })
+  return { changed }
+}
+
+/**
+ * "Save and publish" on a draft's page: the terms as typed are saved and the offer goes live, in one
+ * transaction. The publish rules are checked on the typed terms; any gap refuses both at its field,
+ * so nothing is saved and the form comes back as typed (issue 51: Publish threw typed values away).
+ */
+export async function saveAndPublishSellerSku(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: EditSellerSkuForm,
+): Promise<Result<{ changed: string[]; status: SellerSkuStatus }>> {
+  return refusals(() =>
     db.transaction().execute(async (trx) => {
       const current = await sellerSkuRecord(trx, id)
       if (!current) throw new Refused(undefined, 'This offer no longer exists')
       if (current.updated_at !== input.version) throw conflict()
-      if (current.status === 'archived')
-        throw new Refused(undefined, 'This offer is archived: restore it to draft before editing it')
-      const next = columnsOf(input)
-      if (current.status === 'live') {
-        const gaps = gapsOf({ ...current, ...next, seller_status: 'active', product_sku_status: 'active' })
+      if (canTake(sellerSkuMachine, 'publish', current.status)) {
+        const gaps = gapsOf({ ...current, ...columnsOf(input) })
         if (Object.keys(gaps).length) throw new Refused(gaps)
       }
-      const was: Columns = {
-        seller_code: current.seller_code,
-        cost_minor: current.cost_minor,
-        moq_milli: current.moq_milli,
-        monthly_capacity_milli: current.monthly_capacity_milli,
-        lead_time_days: current.lead_time_days,
-      }
-      const changed = (Object.keys(next) as (keyof Columns)[]).filter((key) => was[key] !== next[key])
-      if (changed.length === 0) return { ok: true as const, value: { changed } }
-      const updated = await trx
-        .updateTable('seller_skus')
-        .set({ ...next, updated_at: nextStamp(current.updated_at) })
-        .where('id', '=', id)
-        .where('updated_at', '=', input.version)
-        .executeTakeFirst()
-      if (Number(updated.numUpdatedRows) !== 1) throw conflict()
-      await syncSearch(trx, 'seller_sku', id)
-      const pick = (from: Columns) => Object.fromEntries(changed.map((key) => [key, from[key]]))
-      await audit(trx, {
-        actorUserId: actor.userId,
-        action: 'seller_sku.updated',
-        entityType: 'seller_sku',
-        entityId: id,
-        before: readable(pick(was), current.unit),
-        after: readable(pick(next), current.unit),
-      })
-      return { ok: true as const, value: { changed } }
+      const { changed } = current.status === 'draft' ? await updateSellerSkuIn(trx, actor, id, input) : { changed: [] }
+      const { status } = await changeSellerSkuStatusIn(trx, actor, id, 'publish')
+      return { ok: true as const, value: { changed, status } }
     }),
   )
 }
@@ -209,30 +246,41 @@ export async function changeSellerSkuStatus(
   transition: Transition,
 ): Promise<Result<{ status: SellerSkuStatus }>> {
   return refusals(() =>
-    db.transaction().execute(async (trx) => {
-      const current = await sellerSkuRecord(trx, id)
-      if (!current) throw new Refused(undefined, 'This offer no longer exists')
-      if (canTake(sellerSkuMachine, transition, current.status)) {
-        if (transition === 'publish') {
-          const gaps = gapsOf(current)
-          if (Object.keys(gaps).length) throw new Refused(gaps)
-        }
-        if (transition === 'restore') {
-          const other = await otherOpenOffer(trx, current.seller_id, current.product_sku_id, id)
-          if (other)
-            throw new Refused(
-              undefined,
-              `This seller already has a ${statusLabels[other.status].toLowerCase()} offer of this product SKU (#${other.id}); it cannot have two.`,
-            )
-        }
-      }
-      const now = nextStamp(current.updated_at)
-      const { to } = await takeStep(trx, sellerSkuMachine, id, transition, {
-        actorUserId: actor.userId,
-        current: current.status,
-        set: { updated_at: now, ...(transition === 'publish' ? { published_at: now } : {}) },
-      })
-      return { ok: true as const, value: { status: to } }
-    }),
+    db.transaction().execute(async (trx) => ({
+      ok: true as const,
+      value: await changeSellerSkuStatusIn(trx, actor, id, transition),
+    })),
   )
+}
+
+/** The state change inside the caller's transaction; a refusal is thrown. */
+async function changeSellerSkuStatusIn(
+  trx: Executor,
+  actor: Actor,
+  id: number,
+  transition: Transition,
+): Promise<{ status: SellerSkuStatus }> {
+  const current = await sellerSkuRecord(trx, id)
+  if (!current) throw new Refused(undefined, 'This offer no longer exists')
+  if (canTake(sellerSkuMachine, transition, current.status)) {
+    if (transition === 'publish') {
+      const gaps = gapsOf(current)
+      if (Object.keys(gaps).length) throw new Refused(gaps)
+    }
+    if (transition === 'restore') {
+      const other = await otherOpenOffer(trx, current.seller_id, current.product_sku_id, id)
+      if (other)
+        throw new Refused(
+          undefined,
+          `This seller already has a ${statusLabels[other.status].toLowerCase()} offer of this product SKU (#${other.id}); it cannot have two.`,
+        )
+    }
+  }
+  const now = nextStamp(current.updated_at)
+  const { to } = await takeStep(trx, sellerSkuMachine, id, transition, {
+    actorUserId: actor.userId,
+    current: current.status,
+    set: { updated_at: now, ...(transition === 'publish' ? { published_at: now } : {}) },
+  })
+  return { status: to }
 }

@@ -21,6 +21,8 @@ export interface SellerSkuFormProps {
   unitHint?: string
   /** Edit: what a refused publish said, by field. */
   gaps?: Partial<Record<OfferField, string>>
+  /** Edit, a draft: "Save and publish" saves the terms as typed and publishes them together. */
+  publishable?: boolean
   cancelTo: string
 }
 
@@ -34,6 +36,7 @@ export function SellerSkuForm({
   unit,
   unitHint,
   gaps = {},
+  publishable = false,
   cancelTo,
 }: SellerSkuFormProps) {
   const schema = () =>
@@ -51,7 +54,6 @@ export function SellerSkuForm({
       <ErrorSummary form={form} />
       {version ? <input type="hidden" name="version" value={version} /> : null}
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
-      {mode === 'edit' ? <input type="hidden" name="intent" value="save" /> : null}
       <div className="form-grid">
         {mode === 'create' ? (
           <>
@@ -123,9 +125,17 @@ export function SellerSkuForm({
             </SubmitButton>
           </>
         ) : (
-          <SubmitButton variant="primary" intent="save" pendingText="Saving…">
-            Save changes
-          </SubmitButton>
+          <>
+            {/* The first button is the one Enter presses: it saves, it never publishes. */}
+            <SubmitButton name="intent" value="save" variant="primary" intent="save" pendingText="Saving…">
+              Save changes
+            </SubmitButton>
+            {publishable ? (
+              <SubmitButton name="intent" value="publish" intent="publish" pendingText="Publishing…">
+                Save and publish
+              </SubmitButton>
+            ) : null}
+          </>
         )}
         <Link to={cancelTo}>Cancel</Link>
       </div>

@@ -35,6 +35,8 @@ const explain: Record<string, string> = {
 /** An offer's page: its details, its state changes, its terms form and its history. */
 export function SellerSkuPage({ offer, version, values, gaps, history, reply }: SellerSkuPageProps) {
   const refusedGaps = reply?.intent === 'publish' ? (reply.gaps ?? {}) : {}
+  // The terms form's own reply: a refused save, or a refused "Save and publish" (its values as typed).
+  const termsReply = reply?.intent === 'save' || reply?.intent === 'publish' ? reply.reply : null
   return (
     <>
       <PageHeader title={`${offer.product_sku_code} from ${offer.seller_name}`}>
@@ -71,7 +73,8 @@ export function SellerSkuPage({ offer, version, values, gaps, history, reply }: 
           </div>
         </dl>
       </section>
-      <StatusCard offer={offer} gaps={{ ...gaps, ...refusedGaps }} />
+      {/* After a refused publish, what the typed terms lack (they were not saved); else what the stored ones do. */}
+      <StatusCard offer={offer} gaps={reply?.intent === 'publish' && reply.gaps ? refusedGaps : gaps} />
       {offer.status === 'archived' ? null : (
         <section aria-labelledby="terms-heading" style={{ marginTop: 24 }}>
           <h2 id="terms-heading">Terms</h2>
@@ -81,8 +84,9 @@ export function SellerSkuPage({ offer, version, values, gaps, history, reply }: 
             version={version}
             defaultValue={values}
             unit={offer.unit}
-            lastResult={reply?.intent === 'save' ? reply.reply : null}
-            gaps={refusedGaps}
+            lastResult={termsReply}
+            gaps={termsReply ? {} : refusedGaps}
+            publishable={offer.status === 'draft'}
             cancelTo={listPath(offer.status)}
           />
         </section>
@@ -94,13 +98,11 @@ export function SellerSkuPage({ offer, version, values, gaps, history, reply }: 
   )
 }
 
-function TransitionForm({ transition, variant }: { transition: Transition; variant?: 'primary' | 'danger' }) {
+function TransitionForm({ transition }: { transition: Transition }) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={transition} />
-      <SubmitButton intent={transition} variant={variant}>
-        {sellerSkuMachine.steps[transition].label}
-      </SubmitButton>
+      <SubmitButton intent={transition}>{sellerSkuMachine.steps[transition].label}</SubmitButton>
     </Form>
   )
 }
@@ -133,8 +135,13 @@ function StatusCard({ offer, gaps }: { offer: SellerSkuRecord; gaps: Partial<Rec
                 </SubmitButton>
               </Form>
             </ConfirmDialog>
+          ) : t === 'publish' ? (
+            // A draft is published from its terms form, so what was just typed is saved with it (issue 51).
+            <p key={t} className="muted">
+              Publish it with “Save and publish” under Terms: what is typed there is saved and published together.
+            </p>
           ) : (
-            <TransitionForm key={t} transition={t} variant={t === 'publish' ? 'primary' : undefined} />
+            <TransitionForm key={t} transition={t} />
           ),
         )}
       </div>

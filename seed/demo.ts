@@ -15,6 +15,9 @@ import { seedDemoSampleOrders } from './sample-orders'
 import { seedDemoLogistics, seedDemoSampleCourier } from './logistics'
 import { seedDemoPayables } from './payables'
 import { seedDemoImports } from './imports'
+import { seedClock } from './clock'
+import { rebuildOrderFacts } from '../app/features/reports/facts.server'
+import { rebuildQcFacts } from '../app/features/reports/qc-facts.server'
 import type { AddressesTable, AttributeDefinition, RoleKey } from '#db/types'
 
 const NAMES: Record<RoleKey, string> = {
@@ -395,16 +398,23 @@ export async function seedDemo(db: Database): Promise<void> {
     for (const entity of ['buyer', 'seller', 'user', 'product_sku', 'buyer_sku', 'seller_sku', 'sample_sku'] as const)
       await reindexAll(trx, entity)
   })
-  // Orders go through the order functions, each its own transaction, as when people place them.
-  await seedDemoOrders(db)
-  await seedDemoQc(db)
-  await seedBookQc(db)
+  // Orders go through the order functions, each its own transaction, as when people place them; each
+  // dated when the demo means it to have happened (./clock.ts).
+  const clock = seedClock()
+  await seedDemoOrders(db, clock)
+  await seedDemoQc(db, clock)
+  await seedBookQc(db, clock)
   // The year of logistics and money first, then the sample orders (a dispatch invoices today), then their courier.
-  await seedDemoLogistics(db)
+  await seedDemoLogistics(db, clock)
   await seedDemoSampleOrders(db)
   await seedDemoSampleCourier(db)
   await seedDemoPayables(db)
   await seedDemoImports(db)
+  await clock.apply(db)
+  // The reports' rows count each order on the day it was placed, each inspection on the day it was
+  // decided: worked out again for the moved days.
+  await rebuildOrderFacts(db)
+  await rebuildQcFacts(db)
   await settleDemoInboxes(db)
 }
 

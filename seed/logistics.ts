@@ -13,13 +13,15 @@ import type { TransportType } from '#db/types'
 import { kolkataDay } from '../app/utils/format'
 import type { Database } from '#db/database'
 import { demoEmail } from './demo-users'
+import { dayAt, type SeedClock } from './clock'
 
 // Demo logistics and money (README): a year of orders of the demo KAM's three buyers that went
 // through first and last mile, were delivered and invoiced, their transporters billed and paid, the
 // buyers paying month by month (with a credit note now and then); and today's work: requests open
 // and booked, goods on the road, bills due this week and overdue, a sample courier. All through the
-// functions the pages call, dated in the past where they happened in the past (the order steps
-// before delivery are dated when the seed runs).
+// functions the pages call, dated in the past where they happened in the past: each order's steps
+// from placing to QC over its first week, each request and booking the days before its pickup (the
+// seed clock, ./clock.ts), each needed 30 days after it was placed.
 
 const TRANSPORTERS = [
   'Safexpress',
@@ -47,11 +49,7 @@ const ok = <T>(result: { ok: true; value: T } | { ok: false; message: string }, 
   return result.value
 }
 
-/** Noon in the platform's time zone, some days from today. */
-const dayAt = (offset: number, hour = 11) =>
-  new Date(Date.parse(`${addDays(kolkataDay(), offset)}T${String(hour).padStart(2, '0')}:00:00+05:30`))
-
-export async function seedDemoLogistics(db: Database): Promise<void> {
+export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise<void> {
   const user = async (email: string) =>
     (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
   const staff = { userId: await user(demoEmail('internal')) }
@@ -94,6 +92,28 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
   /** An order of one line placed through the cart, dated `daysAgo` back, taken to QC passed. */
   let n = 0
   const passedOrder = async (buyerId: number, daysAgo: number) => {
+    // Placed at ten in the morning, approved, made and passed at QC over the following days.
+    const placedAt = dayAt(-daysAgo, 10)
+    const passedAt = dayAt(-daysAgo + 5, 16)
+    const sellerOrder = await clock.during(placedAt, passedAt, () => placeAndPass(buyerId))
+    // Needed 30 days after it was placed (the cart takes only dates from today).
+    const neededBy = addDays(kolkataDay(placedAt), 30)
+    const masterOrderId = (
+      await db
+        .selectFrom('seller_orders')
+        .select('master_order_id')
+        .where('id', '=', sellerOrder.id)
+        .executeTakeFirstOrThrow()
+    ).master_order_id
+    await db.updateTable('master_orders').set({ required_by: neededBy }).where('id', '=', masterOrderId).execute()
+    await db
+      .updateTable('sub_orders')
+      .set({ required_by: neededBy })
+      .where('master_order_id', '=', masterOrderId)
+      .execute()
+    return sellerOrder
+  }
+  const placeAndPass = async (buyerId: number) => {
     const offers = (await skusOf(buyerId)).filter((o) => sellers.some((s) => s.id === o.seller_id))
     const offer = offers[n % offers.length]!
     n++
@@ -126,17 +146,6 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
     )
     const order = ok(await placeCart(db, placer, buyerId, `demo-logistics-${n}`), 'place')
     await releaseForDemo(db, placer, order.id)
-    const placedAt = dayAt(-daysAgo, 10).toISOString()
-    await db
-      .updateTable('master_orders')
-      .set({ placed_at: placedAt, created_at: placedAt })
-      .where('id', '=', order.id)
-      .execute()
-    await db
-      .updateTable('master_order_categories')
-      .set({ placed_at: placedAt })
-      .where('master_order_id', '=', order.id)
-      .execute()
     const sellerOrder = await db
       .selectFrom('seller_orders')
       .select(['id', 'code'])
@@ -184,69 +193,89 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
   const request = async (type: TransportType, code: string, pickupOffset: number, key: string) => {
     const order = (await linkedOrderByCode(db, code))!
     const choices = await addressChoices(db, type, order)
-    return ok(
-      await createRequest(
-        db,
-        staff,
-        type,
-        code,
-        {
-          fromAddressId: choices.from[0]!.id,
-          toAddressId: choices.to[0]!.id,
-          pickupOn: addDays(kolkataDay(), pickupOffset),
-          weight: 80_000 + (n % 7) * 35_500,
-          packages: 2 + (n % 9),
-          notes: n % 4 === 0 ? 'Loading dock open 9:00 to 17:00' : undefined,
-        },
-        key,
+    // Asked for two days before the pickup.
+    return clock.during(dayAt(pickupOffset - 2, 11), dayAt(pickupOffset - 2, 11), async () =>
+      ok(
+        await createRequest(
+          db,
+          staff,
+          type,
+          code,
+          {
+            fromAddressId: choices.from[0]!.id,
+            toAddressId: choices.to[0]!.id,
+            pickupOn: addDays(kolkataDay(), pickupOffset),
+            weight: 80_000 + (n % 7) * 35_500,
+            packages: 2 + (n % 9),
+            notes: n % 4 === 0 ? 'Loading dock open 9:00 to 17:00' : undefined,
+          },
+          key,
+        ),
+        `request ${type}`,
       ),
-      `request ${type}`,
     )
   }
   let t = 0
   const book = async (requestId: number, pickupOffset: number, days: number, key: string, distanceKm?: number) => {
     const transporter = TRANSPORTERS[t++ % TRANSPORTERS.length]!
-    return ok(
-      await createBooking(
-        db,
-        staff,
-        requestId,
-        {
-          transporter,
-          vehicleNumber: `MH${String(10 + (t % 40)).padStart(2, '0')}AB${String(1000 + t * 37).slice(-4)}`,
-          driverPhone: `98${String(20000000 + t * 7919).slice(-8)}`,
-          lrNumber: `LR${String(500000 + t * 13)}`,
-          pickupAt: dayAt(pickupOffset, 10).toISOString(),
-          expectedDeliveryAt: dayAt(pickupOffset + days, 17).toISOString(),
-          freight: (8_000 + (t % 11) * 1_250) * 100,
-          transporterGstin: TRANSPORTER_IDS[transporter],
-          distanceKm: distanceKm ?? 40 + ((t * 173) % 1400),
-        },
-        key,
+    // Booked the afternoon before the pickup.
+    return clock.during(dayAt(pickupOffset - 1, 15), dayAt(pickupOffset - 1, 15), async () =>
+      ok(
+        await createBooking(
+          db,
+          staff,
+          requestId,
+          {
+            transporter,
+            vehicleNumber: `MH${String(10 + (t % 40)).padStart(2, '0')}AB${String(1000 + t * 37).slice(-4)}`,
+            driverPhone: `98${String(20000000 + t * 7919).slice(-8)}`,
+            lrNumber: `LR${String(500000 + t * 13)}`,
+            pickupAt: dayAt(pickupOffset, 10).toISOString(),
+            expectedDeliveryAt: dayAt(pickupOffset + days, 17).toISOString(),
+            freight: (8_000 + (t % 11) * 1_250) * 100,
+            transporterGstin: TRANSPORTER_IDS[transporter],
+            distanceKm: distanceKm ?? 40 + ((t * 173) % 1400),
+          },
+          key,
+        ),
+        'book',
       ),
-      'book',
     )
   }
   // The e-way bill generated an hour before the pickup (every demo consignment is worth more than ₹50,000).
   let ewb = 0
-  const ewayBill = async (requestId: number, bookingId: number, pickupAt: Date) =>
-    ok(
-      await recordEwayBill(db, staff, requestId, bookingId, {
-        ewayBillNumber: `78${String(1_000_000_000 + ++ewb * 7_919).slice(-10)}`,
-        generatedAt: new Date(pickupAt.getTime() - 3_600_000).toISOString(),
-      }),
-      'e-way bill',
+  const ewayBill = async (requestId: number, bookingId: number, pickupAt: Date) => {
+    const generatedAt = new Date(pickupAt.getTime() - 3_600_000)
+    return clock.during(generatedAt, generatedAt, async () =>
+      ok(
+        await recordEwayBill(db, staff, requestId, bookingId, {
+          ewayBillNumber: `78${String(1_000_000_000 + ++ewb * 7_919).slice(-10)}`,
+          generatedAt: generatedAt.toISOString(),
+        }),
+        'e-way bill',
+      ),
     )
+  }
+  /** A booking's step, taken when it happened. */
+  const bookingStep = (
+    requestId: number,
+    bookingId: number,
+    name: Parameters<typeof takeBookingStep>[4],
+    at: Date,
+    what: string,
+  ) => clock.during(at, at, async () => ok(await takeBookingStep(db, staff, requestId, bookingId, name, '', at), what))
   const bill = async (requestId: number, bookingId: number, billOffset: number, freight: number, dueIn = 30) =>
-    ok(
-      await saveBilling(db, staff, requestId, bookingId, {
-        billNumber: `INV-${7000 + bookingId}`,
-        billDate: addDays(kolkataDay(), Math.min(0, billOffset)),
-        amount: freight,
-        gst: Math.round(freight * 0.12),
-        dueOn: addDays(kolkataDay(), billOffset + dueIn),
-      }),
-      'bill',
+    clock.during(dayAt(Math.min(0, billOffset), 12), dayAt(Math.min(0, billOffset), 12), async () =>
+      ok(
+        await saveBilling(db, staff, requestId, bookingId, {
+          billNumber: `INV-${7000 + bookingId}`,
+          billDate: addDays(kolkataDay(), Math.min(0, billOffset)),
+          amount: freight,
+          gst: Math.round(freight * 0.12),
+          dueOn: addDays(kolkataDay(), billOffset + dueIn),
+        }),
+        'bill',
+      ),
     )
   const freightOf = async (bookingId: number) =>
     Number(
@@ -263,29 +292,22 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
   const paidBills: number[] = []
   for (let month = 12; month >= 1; month--) {
     for (const [b, buyer] of buyers.entries()) {
-      const placed = month * 30 + 20 - b * 3
+      // Spread over the month, oldest first: the first buyer's about three weeks in, the last's in
+      // its first days (so last month to today's date has its orders, as the dashboard compares).
+      const placed = month * 30 + 4 + (2 - b) * 9
       const so = await passedOrder(buyer.id, placed)
       const firstPickup = -placed + 8
       const first = await request('first_mile', so.code, firstPickup, `demo-fm-${so.id}`)
       const fb = await book(first.id, firstPickup, 1, `demo-fmb-${so.id}`)
       await ewayBill(first.id, fb.id, dayAt(firstPickup, 10))
-      ok(
-        await takeBookingStep(db, staff, first.id, fb.id, 'pick_up', '', dayAt(firstPickup, 10)),
-        'first mile picked up',
-      )
-      ok(
-        await takeBookingStep(db, staff, first.id, fb.id, 'deliver', '', dayAt(firstPickup + 1, 16)),
-        'first mile delivered',
-      )
+      await bookingStep(first.id, fb.id, 'pick_up', dayAt(firstPickup, 10), 'first mile picked up')
+      await bookingStep(first.id, fb.id, 'deliver', dayAt(firstPickup + 1, 16), 'first mile delivered')
       const lastPickup = firstPickup + 3
       const last = await request('last_mile', so.code, lastPickup, `demo-lm-${so.id}`)
       const lb = await book(last.id, lastPickup, 2, `demo-lmb-${so.id}`)
       await ewayBill(last.id, lb.id, dayAt(lastPickup, 9))
-      ok(await takeBookingStep(db, staff, last.id, lb.id, 'pick_up', '', dayAt(lastPickup, 9)), 'last mile picked up')
-      ok(
-        await takeBookingStep(db, staff, last.id, lb.id, 'deliver', '', dayAt(lastPickup + 2, 15)),
-        'last mile delivered: invoiced',
-      )
+      await bookingStep(last.id, lb.id, 'pick_up', dayAt(lastPickup, 9), 'last mile picked up')
+      await bookingStep(last.id, lb.id, 'deliver', dayAt(lastPickup + 2, 15), 'last mile delivered: invoiced')
       for (const [r, bk, offset] of [
         [first.id, fb.id, firstPickup + 2],
         [last.id, lb.id, lastPickup + 3],
@@ -307,29 +329,31 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
           ? Number(owed.invoiced_minor) - Number(owed.received_minor) - Number(owed.credited_minor)
           : 0
         if (outstanding <= 0) continue
-        // After this month's deliveries (about month × 30 + 7 days ago), before next month's.
+        // After this month's deliveries (the last about month × 30 − 9 days ago), before next month's.
         const at = dayAt(-month * 30 + 15 + b, 12)
         const share = b === 2 && month % 3 === 0 ? 0.85 : b === 1 && month < 4 ? 0.6 : 1
         const amount = share === 1 ? outstanding : Math.floor((outstanding * share) / 100) * 100
         // The first buyer deducts TDS under 194Q (0.1%) from one payment; its certificate is still to come.
         const tds = b === 0 && month === 2 ? Math.round(amount / 1000) : 0
-        ok(
-          await recordPayment(
-            db,
-            staff,
-            buyer.id,
-            {
-              receivedOn: kolkataDay(at),
-              amountMinor: amount - tds,
-              tdsMinor: tds,
-              tdsSection: tds ? '194Q' : undefined,
-              mode: (['neft', 'rtgs', 'upi'] as const)[month % 3]!,
-              reference: `UTR${kolkataDay(at).replace(/-/g, '')}${buyer.id}`,
-            },
-            `demo-pay-${month}-${b}`,
-            at,
+        await clock.during(at, at, async () =>
+          ok(
+            await recordPayment(
+              db,
+              staff,
+              buyer.id,
+              {
+                receivedOn: kolkataDay(at),
+                amountMinor: amount - tds,
+                tdsMinor: tds,
+                tdsSection: tds ? '194Q' : undefined,
+                mode: (['neft', 'rtgs', 'upi'] as const)[month % 3]!,
+                reference: `UTR${kolkataDay(at).replace(/-/g, '')}${buyer.id}`,
+              },
+              `demo-pay-${month}-${b}`,
+              at,
+            ),
+            'payment',
           ),
-          'payment',
         )
         if (share < 1 && b === 2) {
           const open = await db
@@ -341,20 +365,22 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
             .executeTakeFirst()
           if (open) {
             const left = Number(open.total_minor) - Number(open.paid_minor) - Number(open.credited_minor)
-            ok(
-              await issueCreditNote(
-                db,
-                staff,
-                buyer.id,
-                {
-                  invoiceId: open.id,
-                  amountMinor: Math.min(left, Math.round(left * 0.5)),
-                  reason: 'Rate difference agreed with the KAM',
-                },
-                `demo-cn-${month}`,
-                at,
+            await clock.during(at, at, async () =>
+              ok(
+                await issueCreditNote(
+                  db,
+                  staff,
+                  buyer.id,
+                  {
+                    invoiceId: open.id,
+                    amountMinor: Math.min(left, Math.round(left * 0.5)),
+                    reason: 'Rate difference agreed with the KAM',
+                  },
+                  `demo-cn-${month}`,
+                  at,
+                ),
+                'credit note',
               ),
-              'credit note',
             )
           }
         }
@@ -376,49 +402,57 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
     if (!latest) continue
     const at = dayAt(-1, 11 + b)
     if (b === 0)
+      await clock.during(at, at, async () =>
+        ok(
+          await issueCreditNote(
+            db,
+            staff,
+            buyer.id,
+            {
+              invoiceId: latest.id,
+              reasonCode: 'qc_rejection',
+              reason: 'One piece failed the buyer’s inspection after delivery',
+              lines: [{ invoiceLineId: latest.lineId, quantityMilli: Math.min(1000, Number(latest.quantity_milli)) }],
+            },
+            `demo-cn-lines-${b}`,
+            at,
+          ),
+          'credit note with lines',
+        ),
+      )
+    await clock.during(at, at, async () =>
       ok(
-        await issueCreditNote(
+        await issueDebitNote(
           db,
           staff,
           buyer.id,
           {
             invoiceId: latest.id,
-            reasonCode: 'qc_rejection',
-            reason: 'One piece failed the buyer’s inspection after delivery',
-            lines: [{ invoiceLineId: latest.lineId, quantityMilli: Math.min(1000, Number(latest.quantity_milli)) }],
+            reasonCode: 'rate_difference',
+            reason: 'Dye surcharge agreed with the KAM after invoicing',
+            lines: [{ invoiceLineId: latest.lineId, taxableMinor: 25_000 }],
           },
-          `demo-cn-lines-${b}`,
+          `demo-dn-${b}`,
           at,
         ),
-        'credit note with lines',
-      )
-    ok(
-      await issueDebitNote(
-        db,
-        staff,
-        buyer.id,
-        {
-          invoiceId: latest.id,
-          reasonCode: 'rate_difference',
-          reason: 'Dye surcharge agreed with the KAM after invoicing',
-          lines: [{ invoiceLineId: latest.lineId, taxableMinor: 25_000 }],
-        },
-        `demo-dn-${b}`,
-        at,
+        'debit note',
       ),
-      'debit note',
     )
   }
 
   // Transporter bills of the past months, paid in two runs.
   const half = Math.floor(paidBills.length / 2)
-  ok(
-    await markBillsPaid(db, staff, paidBills.slice(0, half), addDays(kolkataDay(), -120), 'NEFT-TRANSPORT-0612'),
-    'pay bills',
+  await clock.during(dayAt(-120, 15), dayAt(-120, 15), async () =>
+    ok(
+      await markBillsPaid(db, staff, paidBills.slice(0, half), addDays(kolkataDay(), -120), 'NEFT-TRANSPORT-0612'),
+      'pay bills',
+    ),
   )
-  ok(
-    await markBillsPaid(db, staff, paidBills.slice(half), addDays(kolkataDay(), -15), 'NEFT-TRANSPORT-1111'),
-    'pay bills',
+  await clock.during(dayAt(-15, 15), dayAt(-15, 15), async () =>
+    ok(
+      await markBillsPaid(db, staff, paidBills.slice(half), addDays(kolkataDay(), -15), 'NEFT-TRANSPORT-1111'),
+      'pay bills',
+    ),
   )
 
   // ---------- Today's work ----------
@@ -426,7 +460,7 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
   // on the road since three days whose e-way bill expired yesterday (flagged on the logistics home),
   // one delivered to the warehouse waiting for its last mile.
   const today: { code: string; id: number }[] = []
-  for (let i = 0; i < 5; i++) today.push(await passedOrder(buyers[i % 3]!.id, 6 - i))
+  for (let i = 0; i < 5; i++) today.push(await passedOrder(buyers[i % 3]!.id, 20 - 2 * i))
   // The two worth most (at the platform's purchase price) are booked and on the road: worth more than
   // ₹50,000, they need e-way bills.
   const costs = new Map(
@@ -451,12 +485,12 @@ export async function seedDemoLogistics(db: Database): Promise<void> {
   // 180 km: one day, to midnight after the day it was generated.
   const movingBooking = await book(moving.id, -3, 5, 'demo-today-4b', 180)
   await ewayBill(moving.id, movingBooking.id, dayAt(-3, 10))
-  ok(await takeBookingStep(db, staff, moving.id, movingBooking.id, 'pick_up', '', dayAt(-3, 10)), 'on the road')
+  await bookingStep(moving.id, movingBooking.id, 'pick_up', dayAt(-3, 10), 'on the road')
   const atWarehouse = await request('first_mile', today[4]!.code, -3, 'demo-today-5')
   const whBooking = await book(atWarehouse.id, -3, 1, 'demo-today-5b')
   await ewayBill(atWarehouse.id, whBooking.id, dayAt(-3, 10))
-  ok(await takeBookingStep(db, staff, atWarehouse.id, whBooking.id, 'pick_up', '', dayAt(-3, 10)), 'picked up')
-  ok(await takeBookingStep(db, staff, atWarehouse.id, whBooking.id, 'deliver', '', dayAt(-2, 15)), 'at the warehouse')
+  await bookingStep(atWarehouse.id, whBooking.id, 'pick_up', dayAt(-3, 10), 'picked up')
+  await bookingStep(atWarehouse.id, whBooking.id, 'deliver', dayAt(-2, 15), 'at the warehouse')
   await bill(atWarehouse.id, whBooking.id, -2, await freightOf(whBooking.id), 3)
 }
 

@@ -13,6 +13,7 @@ import { csvResponse } from '../app/utils/csv.server'
 import type { Database } from '#db/database'
 import { demoEmail } from './demo-users'
 import { holdForDemo, releaseForDemo } from './credit'
+import type { SeedClock } from './clock'
 
 // Demo orders (README): placed and moved on through the same functions the pages call, so each has
 // its seller orders, totals and history as a real one would. The KAM's three buyers' first SKUs get
@@ -69,7 +70,25 @@ const ORDERS: { buyer: number; skus: number[]; sellers: number[]; fates: Fate[];
   { buyer: 2, skus: [5], sellers: [2], fates: ['pending'] },
 ]
 
-export async function seedDemoOrders(db: Database): Promise<void> {
+/**
+ * How long ago an order of these fates was placed, in hours, and how long its steps took: an order
+ * waits for approval a day or two, one in production was placed two weeks ago, one ready for QC
+ * three weeks or more (docs/domain.md "Demo data"). The last order of the plan is the newest.
+ */
+function ageOf(n: number, fates: readonly Fate[]): { placedHoursAgo: number; tookHours: number } {
+  if (n === ORDERS.length - 1) return { placedHoursAgo: 8, tookHours: 0 }
+  const day = 24
+  if (fates.includes('ready_for_qc')) return { placedHoursAgo: (24 + (n % 8)) * day, tookHours: 12 * day }
+  if (fates.includes('producing')) return { placedHoursAgo: (13 + (n % 3)) * day, tookHours: 9 * day }
+  if (fates.includes('counter_accepted')) return { placedHoursAgo: 9 * day, tookHours: 4 * day }
+  if (fates.includes('cancelled') || fates.includes('rejected') || fates.includes('rejected_moved'))
+    return { placedHoursAgo: (7 + (n % 3)) * day, tookHours: 2 * day }
+  if (fates.includes('approved')) return { placedHoursAgo: 6 * day, tookHours: day }
+  if (fates.includes('counter')) return { placedHoursAgo: 4 * day, tookHours: 2 * day }
+  return { placedHoursAgo: (1 + (n % 3)) * day + 3, tookHours: 1 }
+}
+
+export async function seedDemoOrders(db: Database, clock: SeedClock): Promise<void> {
   const user = async (email: string) =>
     (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
   const placer = { userId: await user(demoEmail('internal')) }
@@ -167,6 +186,14 @@ export async function seedDemoOrders(db: Database): Promise<void> {
     ).id
 
   for (const [n, plan] of ORDERS.entries()) {
+    const { placedHoursAgo, tookHours } = ageOf(n, plan.fates)
+    const placedAt = new Date(Date.now() - placedHoursAgo * 3_600_000)
+    await clock.during(placedAt, new Date(placedAt.getTime() + tookHours * 3_600_000), () =>
+      placeAndMove(n, plan, Math.floor(placedHoursAgo / 24)),
+    )
+  }
+
+  async function placeAndMove(n: number, plan: (typeof ORDERS)[number], ageDays: number) {
     const buyerId = buyers[plan.buyer]!.id
     const lines = []
     for (const [i, index] of plan.skus.entries()) {
@@ -180,7 +207,8 @@ export async function seedDemoOrders(db: Database): Promise<void> {
       lines.push({
         id: lineId,
         quantity: line.quantity || '500',
-        requiredBy: daysFrom(30 + 7 * ((n + i) % 5)),
+        // Needed a month or two after it was placed (what is at QC, within days).
+        requiredBy: daysFrom(Math.max(3, 35 - ageDays) + 7 * ((n + i) % 5)),
         sellerSkuId: await offerOf(sku.productSkuId, sellers[plan.sellers[i]!]!.id),
       })
     }

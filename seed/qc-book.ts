@@ -12,6 +12,7 @@ import type { Database } from '#db/database'
 import { releaseForDemo } from './credit'
 import { demoEmail } from './demo-users'
 import { sendInspection } from './qc'
+import { dayAt, type SeedClock } from './clock'
 
 // Demo QC by the book (docs/domain.md "QC by the book"): a demo buyer's garments lots inspected by AQL and its
 // fabric rolls by the 4-point system, each in every state: scheduled (two of each, for the phone
@@ -32,7 +33,7 @@ const FATES: { offset: number; fate: Fate; fail?: boolean }[] = [
   { offset: -5, fate: 'rejected', fail: true },
 ]
 
-export async function seedBookQc(db: Database): Promise<void> {
+export async function seedBookQc(db: Database, clock: SeedClock): Promise<void> {
   const user = async (email: string) =>
     await db
       .selectFrom('users')
@@ -138,102 +139,117 @@ export async function seedBookQc(db: Database): Promise<void> {
         .execute()
     for (const plan of FATES) {
       n++
-      const { lineId } = ok(await addCartLine(db, placer, sku.buyer_id, sku.id), 'add a line')
-      // At least the buyer's minimum (the line starts at it).
-      const atLeast = await db
-        .selectFrom('order_cart_lines')
-        .select('quantity')
-        .where('id', '=', lineId)
-        .executeTakeFirstOrThrow()
-      const ordered = String(Math.max(Number(atLeast.quantity || '0'), Number(quantity)))
-      const cart = await db
-        .selectFrom('order_carts')
-        .select(['ship_to_address_id', 'bill_to_address_id'])
-        .where('user_id', '=', placer.userId)
-        .where('buyer_id', '=', sku.buyer_id)
-        .executeTakeFirstOrThrow()
-      ok(
-        await saveCart(db, placer, sku.buyer_id, {
-          shipTo: cart.ship_to_address_id,
-          billTo: cart.bill_to_address_id,
-          lines: [{ id: lineId, quantity: ordered, requiredBy: day(45), sellerSkuId: offerId }],
-        }),
-        'fill in the cart',
+      // Placed four weeks ago or more, made, and ready for QC a few days before its inspection.
+      const sellerOrder = await clock.during(dayAt(-(26 + n), 10), dayAt(Math.min(plan.offset, 0) - 3, 16), () =>
+        placeAndMake(sku, offerId, n, quantity),
       )
-      const order = ok(await placeCart(db, placer, sku.buyer_id, `demo-book-${n}`), 'place the order')
-      await releaseForDemo(db, admin, order.id)
-      const sellerOrder = await db
-        .selectFrom('seller_orders')
-        .select('id')
-        .where('master_order_id', '=', order.id)
-        .executeTakeFirstOrThrow()
-      ok(await takeSellerOrderStep(db, decider, sellerOrder.id, 'approve', ''), 'approve')
-      ok(await takeSellerOrderStep(db, { userId: sellerUser.id }, sellerOrder.id, 'start_production', ''), 'start')
-      for (const line of await db
-        .selectFrom('sub_orders')
-        .select('id')
-        .where('seller_order_id', '=', sellerOrder.id)
-        .execute()) {
-        for (let k = 0; k < 9; k++) {
-          const at = await db
-            .selectFrom('sub_orders')
-            .select('stage_position')
-            .where('id', '=', line.id)
-            .executeTakeFirstOrThrow()
-          if (!(await advanceLine(db, { userId: sellerUser.id }, null, line.id, at.stage_position)).ok) break
-        }
-      }
-      ok(await takeSellerOrderStep(db, { userId: sellerUser.id }, sellerOrder.id, 'ready_for_qc', ''), 'ready for QC')
-      // A free slot of the operator's on the day (the demo's other inspections hold some).
-      let id: number | null = null
-      const held = async (on: string) =>
-        (
-          await db
-            .selectFrom('qc_inspections')
-            .select('slot')
-            .where('operator_id', '=', operator.userId)
-            .where('scheduled_on', '=', on)
-            .where('status', '<>', 'cancelled')
-            .execute()
-        ).map((r) => r.slot)
-      // A lot inspected in the past is scheduled on a free day ahead, then dated back (demo history only).
-      const on = plan.offset < 0 ? day(30 + n) : day(plan.offset)
-      const taken = [...(await held(on)), ...(await held(day(plan.offset)))]
-      for (const slot of slots.filter((x) => !taken.includes(x))) {
-        const at = await scheduleInspection(db, bizOps, sellerOrder.id, {
-          day: on,
-          slot,
-          operatorId: operator.userId,
-        })
-        if (at.ok) {
-          id = at.value.id
-          break
-        }
-      }
-      if (id === null) throw new Error('demo QC by the book: no free slot')
+      // What was inspected in the past was scheduled two days before and inspected and decided on its day.
       if (plan.offset < 0)
-        await db
-          .updateTable('qc_inspections')
-          .set({ scheduled_on: day(plan.offset) })
-          .where('id', '=', id)
-          .execute()
-      if (plan.fate === 'scheduled') continue
-      await sendInspection(db, operator, id, {
-        fail: plan.fail,
-        notes: plan.fail ? 'Defects over the plan’s acceptance numbers.' : 'Sample drawn as the plan says.',
-        key: `demo-book-qc-${n}`,
-        verdictQuantities: true,
-      })
-      if (plan.fate === 'approved')
-        ok(await decideInspection(db, bizOps, id, { decision: 'approve', reason: '' }), 'approve')
-      if (plan.fate === 'rejected')
-        ok(
-          await decideInspection(db, bizOps, id, {
-            decision: 'reject',
-            reason: 'Over the plan’s acceptance numbers: rework and call us for a new inspection',
-          }),
-          'reject',
-        )
+        await clock.during(dayAt(plan.offset - 2, 15), dayAt(plan.offset, 17), () => inspect(sellerOrder.id, plan, n))
+      else await inspect(sellerOrder.id, plan, n)
     }
+  }
+
+  async function placeAndMake(sku: { id: number; buyer_id: number }, offerId: number, n: number, quantity: string) {
+    const { lineId } = ok(await addCartLine(db, placer, sku.buyer_id, sku.id), 'add a line')
+    // At least the buyer's minimum (the line starts at it).
+    const atLeast = await db
+      .selectFrom('order_cart_lines')
+      .select('quantity')
+      .where('id', '=', lineId)
+      .executeTakeFirstOrThrow()
+    const ordered = String(Math.max(Number(atLeast.quantity || '0'), Number(quantity)))
+    const cart = await db
+      .selectFrom('order_carts')
+      .select(['ship_to_address_id', 'bill_to_address_id'])
+      .where('user_id', '=', placer.userId)
+      .where('buyer_id', '=', sku.buyer_id)
+      .executeTakeFirstOrThrow()
+    ok(
+      await saveCart(db, placer, sku.buyer_id, {
+        shipTo: cart.ship_to_address_id,
+        billTo: cart.bill_to_address_id,
+        lines: [{ id: lineId, quantity: ordered, requiredBy: day(45), sellerSkuId: offerId }],
+      }),
+      'fill in the cart',
+    )
+    const order = ok(await placeCart(db, placer, sku.buyer_id, `demo-book-${n}`), 'place the order')
+    await releaseForDemo(db, admin, order.id)
+    const sellerOrder = await db
+      .selectFrom('seller_orders')
+      .select('id')
+      .where('master_order_id', '=', order.id)
+      .executeTakeFirstOrThrow()
+    ok(await takeSellerOrderStep(db, decider, sellerOrder.id, 'approve', ''), 'approve')
+    ok(await takeSellerOrderStep(db, { userId: sellerUser.id }, sellerOrder.id, 'start_production', ''), 'start')
+    for (const line of await db
+      .selectFrom('sub_orders')
+      .select('id')
+      .where('seller_order_id', '=', sellerOrder.id)
+      .execute()) {
+      for (let k = 0; k < 9; k++) {
+        const at = await db
+          .selectFrom('sub_orders')
+          .select('stage_position')
+          .where('id', '=', line.id)
+          .executeTakeFirstOrThrow()
+        if (!(await advanceLine(db, { userId: sellerUser.id }, null, line.id, at.stage_position)).ok) break
+      }
+    }
+    ok(await takeSellerOrderStep(db, { userId: sellerUser.id }, sellerOrder.id, 'ready_for_qc', ''), 'ready for QC')
+    return sellerOrder
+  }
+
+  async function inspect(sellerOrderId: number, plan: (typeof FATES)[number], n: number) {
+    // A free slot of the operator's on the day (the demo's other inspections hold some).
+    let id: number | null = null
+    const held = async (on: string) =>
+      (
+        await db
+          .selectFrom('qc_inspections')
+          .select('slot')
+          .where('operator_id', '=', operator.userId)
+          .where('scheduled_on', '=', on)
+          .where('status', '<>', 'cancelled')
+          .execute()
+      ).map((r) => r.slot)
+    // A lot inspected in the past is scheduled on a free day ahead, then dated back (demo history only).
+    const on = plan.offset < 0 ? day(30 + n) : day(plan.offset)
+    const taken = [...(await held(on)), ...(await held(day(plan.offset)))]
+    for (const slot of slots.filter((x) => !taken.includes(x))) {
+      const at = await scheduleInspection(db, bizOps, sellerOrderId, {
+        day: on,
+        slot,
+        operatorId: operator.userId,
+      })
+      if (at.ok) {
+        id = at.value.id
+        break
+      }
+    }
+    if (id === null) throw new Error('demo QC by the book: no free slot')
+    if (plan.offset < 0)
+      await db
+        .updateTable('qc_inspections')
+        .set({ scheduled_on: day(plan.offset) })
+        .where('id', '=', id)
+        .execute()
+    if (plan.fate === 'scheduled') return
+    await sendInspection(db, operator, id, {
+      fail: plan.fail,
+      notes: plan.fail ? 'Defects over the plan’s acceptance numbers.' : 'Sample drawn as the plan says.',
+      key: `demo-book-qc-${n}`,
+      verdictQuantities: true,
+    })
+    if (plan.fate === 'approved')
+      ok(await decideInspection(db, bizOps, id, { decision: 'approve', reason: '' }), 'approve')
+    if (plan.fate === 'rejected')
+      ok(
+        await decideInspection(db, bizOps, id, {
+          decision: 'reject',
+          reason: 'Over the plan’s acceptance numbers: rework and call us for a new inspection',
+        }),
+        'reject',
+      )
   }
 }

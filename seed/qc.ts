@@ -8,6 +8,7 @@ import { kolkataDay } from '../app/utils/format'
 import { planFor } from '../app/features/qc/inspect'
 import type { Database } from '#db/database'
 import { demoEmail } from './demo-users'
+import { dayAt, type SeedClock } from './clock'
 
 // Demo QC (README): the demo orders that are ready for QC, scheduled with the demo field operator
 // across the calendar and taken through every state by the functions the pages call: waiting to be
@@ -126,7 +127,7 @@ const ok = <T>(result: { ok: true; value: T } | { ok: false; message: string }, 
   return result.value
 }
 
-export async function seedDemoQc(db: Database): Promise<void> {
+export async function seedDemoQc(db: Database, clock: SeedClock): Promise<void> {
   const user = async (email: string) =>
     await db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirstOrThrow()
   const operatorUser = await user(demoEmail('field_operator'))
@@ -186,12 +187,19 @@ export async function seedDemoQc(db: Database): Promise<void> {
   for (const [i, step] of plan.entries()) {
     const order = ready[i + 2]
     if (!order) break
-    const id = await schedule(order.id, step.offset, i)
-    if (step.fate === 'scheduled') continue
+    // What happened in the past happened then: scheduled two days before, inspected and decided on the day.
+    if (step.offset < 0)
+      await clock.during(dayAt(step.offset - 2, 15), dayAt(step.offset, 17), () => inspect(order.id, step, i))
+    else await inspect(order.id, step, i)
+  }
+
+  async function inspect(orderId: number, step: (typeof plan)[number], i: number) {
+    const id = await schedule(orderId, step.offset, i)
+    if (step.fate === 'scheduled') return
     if (step.fate === 'cancelled') {
       ok(await cancelInspection(db, bizOps, id, 'The seller asked for a later day'), 'cancel')
-      await schedule(order.id, step.offset + 4, i + 1)
-      continue
+      await schedule(orderId, step.offset + 4, i + 1)
+      return
     }
     const fail = step.fate === 'submitted_failing' || step.fate === 'rejected'
     await sendInspection(db, operator, id, {

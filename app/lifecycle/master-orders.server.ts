@@ -7,14 +7,15 @@ import { lockMasterOrder, lockMasterOrders } from '~/features/orders/locks.serve
 import { notifySeller } from '~/features/orders/notify.server'
 import { sellerOrderMachine, sellerOrderSteps } from '~/features/orders/states'
 import { moveMasterStatus } from '~/features/orders/steps.server'
-import { placeCart as placeCartOrder, type OrderPlaced } from '~/features/orders/place.server'
+import { placeCart as placeCartOrder, type CreditHeld, type OrderPlaced } from '~/features/orders/place.server'
 import { importChannelOrders as importChannelCsv } from '~/features/orders/channel-import.server'
 import type { Channel } from '~/features/orders/channels'
 import { placeLines, type LinesToPlace } from '~/features/orders/place-lines.server'
 import { cancelOpenInspections } from '~/features/qc/schedule.server'
 import { refreshOrderFacts } from '~/features/reports/facts.server'
 import { lockAccount, masterOrderSettled } from '~/features/settlements/ledger.server'
-import { buyerCredit, holdReason } from '~/features/credit/credit.server'
+import { buyerCredit, holdFigures, holdReason } from '~/features/credit/credit.server'
+import { tellFinanceOfHold } from '~/features/credit/notify.server'
 import { creditHoldMachine } from '~/features/credit/states'
 import { autoApprove } from '~/features/orders/steps.server'
 import { formatMoney } from '~/utils/format'
@@ -149,6 +150,8 @@ async function cancelMasterOrderIn(
 export const orderPlaced: OrderPlaced = Object.assign(
   async (trx: Executor, order: { id: number; autoApproved: boolean }, actorUserId: number) => {
     await masterOrderPlaced(trx, order.id)
+    // An order held on credit: business finance hears of it at once (e-mail and in-app inbox).
+    await tellFinanceOfHold(trx, order.id)
     if (order.autoApproved) await moveMaster(trx, { id: order.id, status: 'placed' }, actorUserId)
     await refreshOrderFacts(trx, order.id)
   },
@@ -161,10 +164,11 @@ export const orderPlaced: OrderPlaced = Object.assign(
  * period, waits on credit hold. The buyer's account row is locked first, so of two orders placed at
  * once for one buyer the second reads the first's value in the exposure.
  */
-async function creditHold(trx: Executor, order: { buyerId: number; totalMinor: number }): Promise<string | null> {
+async function creditHold(trx: Executor, order: { buyerId: number; totalMinor: number }): Promise<CreditHeld | null> {
   await lockAccount(trx, order.buyerId)
   const credit = await buyerCredit(trx, order.buyerId)
-  return credit ? holdReason(credit, order.totalMinor, formatMoney) : null
+  const reason = credit ? holdReason(credit, order.totalMinor, formatMoney) : null
+  return credit && reason ? { reason, ...holdFigures(credit, order.totalMinor) } : null
 }
 
 /**

@@ -6,7 +6,7 @@ import { formatMoney, kolkataDay } from '~/utils/format'
 import type { Database } from '#db/database'
 import type { BuyerCredit } from './rule'
 
-export { holdReason, type BuyerCredit } from './rule'
+export { holdFigures, holdReason, type BuyerCredit } from './rule'
 
 // A buyer's credit (docs/domain.md "Credit"): its limit, its exposure (open invoices plus open
 // orders not yet invoiced), what is overdue, and the grace period after which overdue invoices hold

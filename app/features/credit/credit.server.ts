@@ -137,8 +137,12 @@ export async function buyerCredit(db: Executor, buyerId: number, now = new Date(
   }
 }
 
-/** The held orders, oldest first: the finance queue. */
-export async function heldOrders(db: Executor) {
+/**
+ * The held orders, oldest first: the finance queue. Each with the figures it was held on and its
+ * buyer's credit as it stands now (buyerCredit, computed at this reading: a payment or an invoice
+ * since the hold shows here), and its seller orders waiting to go on (for a partial release).
+ */
+export async function heldOrders(db: Executor, now = new Date()) {
   const rows = await db
     .selectFrom('master_orders')
     .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
@@ -149,6 +153,9 @@ export async function heldOrders(db: Executor) {
       'master_orders.value_minor',
       'master_orders.gst_minor',
       'master_orders.credit_hold_reason',
+      'master_orders.credit_held_at',
+      'master_orders.credit_hold_overdue_minor',
+      'master_orders.credit_hold_over_limit_minor',
       'buyers.id as buyer_id',
       'buyers.name as buyer_name',
     ])
@@ -157,6 +164,31 @@ export async function heldOrders(db: Executor) {
     .orderBy('master_orders.id')
     .limit(200)
     .execute()
+  const buyerIds = [...new Set(rows.map((r) => r.buyer_id))]
+  const [credits, sellerOrders] = await Promise.all([
+    Promise.all(buyerIds.map(async (id) => [id, await buyerCredit(db, id, now)] as const)),
+    rows.length
+      ? db
+          .selectFrom('seller_orders')
+          .innerJoin('sellers', 'sellers.id', 'seller_orders.seller_id')
+          .select([
+            'seller_orders.id',
+            'seller_orders.code',
+            'seller_orders.master_order_id',
+            'seller_orders.value_minor',
+            'sellers.name as seller_name',
+          ])
+          .where(
+            'seller_orders.master_order_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .where('seller_orders.status', '=', 'pending_approval')
+          .orderBy('seller_orders.id')
+          .execute()
+      : [],
+  ])
+  const today = new Map(credits)
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
@@ -165,6 +197,15 @@ export async function heldOrders(db: Executor) {
     reason: r.credit_hold_reason ?? '',
     buyerId: r.buyer_id,
     buyerName: r.buyer_name,
+    atHold: {
+      heldAt: r.credit_held_at ?? r.placed_at,
+      overdueMinor: r.credit_hold_overdue_minor,
+      overLimitMinor: r.credit_hold_over_limit_minor,
+    },
+    today: today.get(r.buyer_id) ?? null,
+    sellerOrders: sellerOrders
+      .filter((s) => s.master_order_id === r.id)
+      .map((s) => ({ id: s.id, code: s.code, sellerName: s.seller_name, valueMinor: Number(s.value_minor) })),
   }))
 }
 

@@ -19,7 +19,12 @@ export interface HoldMoves {
     reason: string,
     only?: number[],
   ) => Promise<Result<{ code: string; cancelled?: string[] }>>
-  cancelHeldOrder: (db: Database, actor: Actor, masterOrderId: number, reason: string) => Promise<Result<{ code: string }>>
+  cancelHeldOrder: (
+    db: Database,
+    actor: Actor,
+    masterOrderId: number,
+    reason: string,
+  ) => Promise<Result<{ code: string }>>
 }
 
 /** Whether the viewer releases and cancels holds: business finance and admins. */

@@ -77,7 +77,9 @@ function Figures({ order }: { order: HeldOrder }) {
         <tr data-figure="limit">
           <th scope="row">Credit limit</th>
           <td className="numeric">—</td>
-          <td className="numeric">{today ? (today.limitMinor > 0 ? formatMoney(today.limitMinor) : 'No limit') : '—'}</td>
+          <td className="numeric">
+            {today ? (today.limitMinor > 0 ? formatMoney(today.limitMinor) : 'No limit') : '—'}
+          </td>
         </tr>
       </tbody>
     </table>
@@ -186,7 +188,8 @@ function HoldCard({ order, reply }: { order: HeldOrder; reply?: FormReply | null
         <Link to={order.to}>{order.code}</Link> · {order.buyerName} · {formatMoney(order.totalMinor)}
       </h2>
       <p className="muted">
-        Placed {formatDateTime(order.placedAt)} · <Link to={order.ageingTo}>Ledger and ageing of {order.buyerName}</Link>
+        Placed {formatDateTime(order.placedAt)} ·{' '}
+        <Link to={order.ageingTo}>Ledger and ageing of {order.buyerName}</Link>
       </p>
       <p>Held: {order.reason}.</p>
       <Figures order={order} />

@@ -36,7 +36,6 @@ export async function tellFinanceOfHold(trx: Executor, masterOrderId: number): P
     .where('user_roles.role', '=', 'biz_fin')
     .where('users.status', '=', 'active')
     .orderBy('users.id')
-    .distinct()
     .execute()
   const notice = staffHoldNotice({
     heldAt: order.credit_held_at ?? order.placed_at,

@@ -1,11 +1,14 @@
+import type { AppLoadContext } from '@remix-run/node'
 import { getDb } from '~/db.server'
-import { heldOrders } from '~/features/credit/credit.server'
+import { buyerCredit, heldOrders } from '~/features/credit/credit.server'
 import { handleHoldForm } from '~/features/credit/holds-forms.server'
 import { orderPageFor, orderSearchFor } from '~/features/orders/pages.server'
+import * as creditHolds from '~/routes/biz_fin+/credit_holds'
+import * as buyerSettlement from '~/routes/_main+/logistics.settlements.buyers.$buyerId._index'
 import { formatMoney } from '~/utils/format'
 import { demoEmail } from '../../seed/demo-users'
 import { makeCompanyUser } from '../../tests/support/companies'
-import { userIdOf, viewerFor } from '../../tests/support/db'
+import { cookieFor, userIdOf, viewerFor } from '../../tests/support/db'
 import { lifecycleParties, orderThrough, statusOf } from '../../tests/support/lifecycle'
 import { formOf, placeTestOrder } from '../../tests/support/orders'
 import { cancelHeldOrder, releaseCreditHold } from './master-orders.server'
@@ -143,6 +146,29 @@ describe('a held order’s page and list row', () => {
     const finance = await orderPageFor(db(), await viewerFor('biz_fin'), 'biz_fin', String(held.id))
     expect(finance?.order.hold?.text).toContain(`Credit hold: overdue ${formatMoney(owedMinor)} — held since`)
   })
+
+  it('tells a buyer held only for its credit limit how far the order goes over it, in its own words', async () => {
+    const held = await heldOverLimit()
+    const [limit, overLimit] = await Promise.all([
+      db()
+        .selectFrom('buyers')
+        .select('credit_limit_minor')
+        .where('id', '=', parties.buyerId)
+        .executeTakeFirstOrThrow(),
+      db()
+        .selectFrom('master_orders')
+        .select('credit_hold_over_limit_minor')
+        .where('id', '=', held.id)
+        .executeTakeFirstOrThrow(),
+    ])
+    expect(overLimit.credit_hold_over_limit_minor).toBeGreaterThan(0)
+    const page = await orderPageFor(db(), await viewerFor(BUYER_USER), 'buyer', String(held.id))
+    expect(page?.order.hold).toEqual({
+      text: `Waiting for payment: this order takes what your account owes over its credit limit of ${formatMoney(Number(limit.credit_limit_minor))} by ${formatMoney(overLimit.credit_hold_over_limit_minor!)}. It goes to production once open invoices are paid.`,
+      link: { to: '/buyer/invoices?status=overdue', label: 'See your invoices' },
+    })
+    expect(JSON.stringify(page)).not.toMatch(/exposure|grace period|credit hold/i)
+  })
 })
 
 describe('finance', () => {
@@ -178,6 +204,26 @@ describe('finance', () => {
     expect(after.atHold.overdueMinor).toBe(owedMinor)
     expect(after.today?.overdueMinor).toBe(0)
     expect(after.today?.invoicedOpenMinor).toBe(before.today!.invoicedOpenMinor - owedMinor)
+  })
+
+  it('opens from the queue the buyer’s ledger and ageing, a page finance may read', async () => {
+    const held = await heldOverLimit()
+    const context = {} as AppLoadContext
+    const cookie = await cookieFor('biz_fin')
+    const queue = await creditHolds.loader({
+      request: new Request('http://x/biz_fin/credit_holds', { headers: { cookie } }),
+      params: {},
+      context,
+    })
+    const card = queue.holds.find((h) => h.id === held.id)
+    expect(card?.ageingTo).toBe(`/logistics/settlements/buyers/${parties.buyerId}`)
+    const ageing = (await buyerSettlement.loader({
+      request: new Request(`http://x${card!.ageingTo}`, { headers: { cookie } }),
+      params: { buyerId: String(parties.buyerId) },
+      context,
+    })) as Exclude<Awaited<ReturnType<typeof buyerSettlement.loader>>, Response>
+    expect(ageing.account?.buyer.id).toBe(parties.buyerId)
+    expect(ageing.ageing).toBeDefined()
   })
 })
 
@@ -220,6 +266,41 @@ describe('deciding a hold', () => {
       .where((eb) => eb.or([eb('subject', 'like', `${go!.code}:%`), eb('subject', 'like', `${stay!.code}:%`)]))
       .execute()
     expect(mailed.map((m) => m.subject.split(':')[0])).toEqual([go!.code])
+  })
+
+  it('after a partial release, the buyer’s exposure no longer counts the cancelled seller order', async () => {
+    const held = await heldOverLimit(2)
+    const [go, stay] = held.sellerOrders
+    const before = (await buyerCredit(db(), parties.buyerId))!
+    const totalBefore = await totalOf(held.id)
+    const done = await handleHoldForm(
+      db(),
+      await viewerFor('biz_fin'),
+      formOf({
+        intent: 'release',
+        order: String(held.id),
+        reason: 'Half the order within the limit',
+        scope: 'chosen',
+        sellerOrders: [String(go!.id)],
+      }),
+      moves,
+    )
+    expect(done).toMatchObject({ status: 'done' })
+    // The cancelled seller order's one line: its value and the GST on it.
+    const line = await db()
+      .selectFrom('sub_orders')
+      .innerJoin('seller_orders', 'seller_orders.id', 'sub_orders.seller_order_id')
+      .select(['seller_orders.value_minor', 'sub_orders.gst_rate_bp'])
+      .where('sub_orders.seller_order_id', '=', stay!.id)
+      .executeTakeFirstOrThrow()
+    const value = Number(line.value_minor)
+    const withGst = value + Math.round((value * Number(line.gst_rate_bp)) / 10_000)
+    expect(withGst).toBeGreaterThan(0)
+    const after = (await buyerCredit(db(), parties.buyerId))!
+    expect(before.ordersOpenMinor - after.ordersOpenMinor).toBe(withGst)
+    expect(before.exposureMinor - after.exposureMinor).toBe(withGst)
+    // The order's own value keeps its lines, as for any cancelled seller order.
+    expect(await totalOf(held.id)).toBe(totalBefore)
   })
 
   it('cancels only when the cancel is confirmed', async () => {

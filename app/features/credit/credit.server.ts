@@ -1,5 +1,6 @@
 import type { Executor } from '~/platform/executor'
 import { audit } from '~/platform/audit.server'
+import { gstOf, lineValue } from '~/features/orders/lines'
 import { OPEN_STATUSES } from '~/features/orders/states'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { formatMoney, kolkataDay } from '~/utils/format'
@@ -80,7 +81,7 @@ export async function buyerCredit(db: Executor, buyerId: number, now = new Date(
   const buyer = await db.selectFrom('buyers').select('credit_limit_minor').where('id', '=', buyerId).executeTakeFirst()
   if (!buyer) return undefined
   const grace = await graceDays(db)
-  const [invoices, orders, invoicedOfOpen] = await Promise.all([
+  const [invoices, orders, dropped, invoicedOfOpen] = await Promise.all([
     db
       .selectFrom('buyer_invoices')
       .select([
@@ -104,6 +105,19 @@ export async function buyerCredit(db: Executor, buyerId: number, now = new Date(
       .where('status', 'in', OPEN_STATUSES)
       .where('credit_hold', '!=', 'cancelled')
       .executeTakeFirstOrThrow(),
+    // The lines of those orders' cancelled or rejected seller orders (a part not released from a
+    // hold, a seller who said no): still in the master order's value, but nobody will deliver or
+    // invoice them. A rejected order's lines moved to another seller are that seller's and count.
+    db
+      .selectFrom('sub_orders')
+      .innerJoin('seller_orders', 'seller_orders.id', 'sub_orders.seller_order_id')
+      .innerJoin('master_orders', 'master_orders.id', 'sub_orders.master_order_id')
+      .select(['sub_orders.quantity_milli', 'sub_orders.price_minor', 'sub_orders.gst_rate_bp'])
+      .where('master_orders.buyer_id', '=', buyerId)
+      .where('master_orders.status', 'in', OPEN_STATUSES)
+      .where('master_orders.credit_hold', '!=', 'cancelled')
+      .where('seller_orders.status', 'in', ['cancelled', 'rejected'])
+      .execute(),
     db
       .selectFrom('buyer_invoices')
       .innerJoin('master_orders', 'master_orders.id', 'buyer_invoices.master_order_id')
@@ -122,7 +136,12 @@ export async function buyerCredit(db: Executor, buyerId: number, now = new Date(
     if (invoice.due_on < today) overdueMinor += owed
     if (invoice.due_on < graceEnd) overdueBeyondGraceMinor += owed
   }
-  const ordersOpenMinor = Math.max(0, Number(orders.total) - Number(invoicedOfOpen.total))
+  // Worked out as the order's own totals are (refreshTotals): each line's value, and its GST, rounded alone.
+  const droppedMinor = dropped.reduce((sum, line) => {
+    const value = lineValue(Number(line.quantity_milli), Number(line.price_minor))
+    return sum + value + gstOf(value, Number(line.gst_rate_bp))
+  }, 0)
+  const ordersOpenMinor = Math.max(0, Number(orders.total) - droppedMinor - Number(invoicedOfOpen.total))
   const limitMinor = Number(buyer.credit_limit_minor)
   const exposureMinor = invoicedOpenMinor + ordersOpenMinor
   return {

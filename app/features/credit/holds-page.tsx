@@ -33,56 +33,56 @@ const money = (minor: number | null) => (minor === null ? '—' : formatMoney(mi
 function Figures({ order }: { order: HeldOrder }) {
   const today = order.today
   return (
-    <table className="table" data-hold-figures="">
-      <caption className="visually-hidden">Credit of {order.buyerName} when held and today</caption>
-      <thead>
-        <tr>
-          <th scope="col">Figure</th>
-          <th scope="col" className="numeric">
-            When held ({formatDate(order.atHold.heldAt)})
-          </th>
-          <th scope="col" className="numeric">
-            Today
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        <tr data-figure="overdue">
-          <th scope="row">Overdue beyond grace</th>
-          <td className="numeric">{money(order.atHold.overdueMinor)}</td>
-          <td className="numeric">{money(today?.overdueBeyondGraceMinor ?? null)}</td>
-        </tr>
-        <tr data-figure="over-limit">
-          <th scope="row">Over limit by</th>
-          <td className="numeric">{money(order.atHold.overLimitMinor)}</td>
-          <td className="numeric">
-            {today && today.availableMinor !== null ? formatMoney(Math.max(0, -today.availableMinor)) : '—'}
-          </td>
-        </tr>
-        <tr data-figure="outstanding">
-          <th scope="row">Invoiced and open (outstanding)</th>
-          <td className="numeric">—</td>
-          <td className="numeric">{money(today?.invoicedOpenMinor ?? null)}</td>
-        </tr>
-        <tr data-figure="overdue-all">
-          <th scope="row">Overdue</th>
-          <td className="numeric">—</td>
-          <td className="numeric">{money(today?.overdueMinor ?? null)}</td>
-        </tr>
-        <tr data-figure="exposure">
-          <th scope="row">Exposure (with open orders, this one too)</th>
-          <td className="numeric">—</td>
-          <td className="numeric">{money(today?.exposureMinor ?? null)}</td>
-        </tr>
-        <tr data-figure="limit">
-          <th scope="row">Credit limit</th>
-          <td className="numeric">—</td>
-          <td className="numeric">
-            {today ? (today.limitMinor > 0 ? formatMoney(today.limitMinor) : 'No limit') : '—'}
-          </td>
-        </tr>
-      </tbody>
-    </table>
+    <div className="table-wrap hold-figures">
+      <table className="table" data-hold-figures="">
+        <caption className="visually-hidden">Credit of {order.buyerName} when held and today</caption>
+        <thead>
+          <tr>
+            <th scope="col">Figure</th>
+            <th scope="col" className="num">
+              When held ({formatDate(order.atHold.heldAt)})
+            </th>
+            <th scope="col" className="num">
+              Today
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr data-figure="overdue">
+            <th scope="row">Overdue beyond grace</th>
+            <td className="num">{money(order.atHold.overdueMinor)}</td>
+            <td className="num">{money(today?.overdueBeyondGraceMinor ?? null)}</td>
+          </tr>
+          <tr data-figure="over-limit">
+            <th scope="row">Over limit by</th>
+            <td className="num">{money(order.atHold.overLimitMinor)}</td>
+            <td className="num">
+              {today && today.availableMinor !== null ? formatMoney(Math.max(0, -today.availableMinor)) : '—'}
+            </td>
+          </tr>
+          <tr data-figure="outstanding">
+            <th scope="row">Invoiced and open (outstanding)</th>
+            <td className="num">—</td>
+            <td className="num">{money(today?.invoicedOpenMinor ?? null)}</td>
+          </tr>
+          <tr data-figure="overdue-all">
+            <th scope="row">Overdue</th>
+            <td className="num">—</td>
+            <td className="num">{money(today?.overdueMinor ?? null)}</td>
+          </tr>
+          <tr data-figure="exposure">
+            <th scope="row">Exposure (with open orders, this one too)</th>
+            <td className="num">—</td>
+            <td className="num">{money(today?.exposureMinor ?? null)}</td>
+          </tr>
+          <tr data-figure="limit">
+            <th scope="row">Credit limit</th>
+            <td className="num">—</td>
+            <td className="num">{today ? (today.limitMinor > 0 ? formatMoney(today.limitMinor) : 'No limit') : '—'}</td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
   )
 }
 
@@ -183,7 +183,7 @@ function CancelForm({ order, reply }: { order: HeldOrder; reply?: FormReply | nu
 function HoldCard({ order, reply }: { order: HeldOrder; reply?: FormReply | null }) {
   const headingId = `${holdFormId(order.id)}-heading`
   return (
-    <section className="card" aria-labelledby={headingId} data-hold={order.code}>
+    <section className="card stack" aria-labelledby={headingId} data-hold={order.code}>
       <h2 id={headingId}>
         <Link to={order.to}>{order.code}</Link> · {order.buyerName} · {formatMoney(order.totalMinor)}
       </h2>

@@ -602,6 +602,12 @@ export interface MasterOrdersTable {
   credit_decided_by: number | null
   credit_decided_at: string | null
   credit_decision_note: string | null
+  /** When it was held (issue 51); null for an order never held. */
+  credit_held_at: string | null
+  /** What was overdue beyond the grace period when it was held (0: not a reason). */
+  credit_hold_overdue_minor: number | null
+  /** How far the order took the buyer's exposure over its limit when it was held (0: not a reason). */
+  credit_hold_over_limit_minor: number | null
   created_at: Timestamp
   updated_at: Timestamp
 }

@@ -7,14 +7,15 @@ import { lockMasterOrder, lockMasterOrders } from '~/features/orders/locks.serve
 import { notifySeller } from '~/features/orders/notify.server'
 import { sellerOrderMachine, sellerOrderSteps } from '~/features/orders/states'
 import { moveMasterStatus } from '~/features/orders/steps.server'
-import { placeCart as placeCartOrder, type OrderPlaced } from '~/features/orders/place.server'
+import { placeCart as placeCartOrder, type CreditHeld, type OrderPlaced } from '~/features/orders/place.server'
 import { importChannelOrders as importChannelCsv } from '~/features/orders/channel-import.server'
 import type { Channel } from '~/features/orders/channels'
 import { placeLines, type LinesToPlace } from '~/features/orders/place-lines.server'
 import { cancelOpenInspections } from '~/features/qc/schedule.server'
 import { refreshOrderFacts } from '~/features/reports/facts.server'
 import { lockAccount, masterOrderSettled } from '~/features/settlements/ledger.server'
-import { buyerCredit, holdReason } from '~/features/credit/credit.server'
+import { buyerCredit, holdFigures, holdReason } from '~/features/credit/credit.server'
+import { tellFinanceOfHold } from '~/features/credit/notify.server'
 import { creditHoldMachine } from '~/features/credit/states'
 import { autoApprove } from '~/features/orders/steps.server'
 import { formatMoney } from '~/utils/format'
@@ -149,6 +150,8 @@ async function cancelMasterOrderIn(
 export const orderPlaced: OrderPlaced = Object.assign(
   async (trx: Executor, order: { id: number; autoApproved: boolean }, actorUserId: number) => {
     await masterOrderPlaced(trx, order.id)
+    // An order held on credit: business finance hears of it at once (e-mail and in-app inbox).
+    await tellFinanceOfHold(trx, order.id)
     if (order.autoApproved) await moveMaster(trx, { id: order.id, status: 'placed' }, actorUserId)
     await refreshOrderFacts(trx, order.id)
   },
@@ -161,50 +164,85 @@ export const orderPlaced: OrderPlaced = Object.assign(
  * period, waits on credit hold. The buyer's account row is locked first, so of two orders placed at
  * once for one buyer the second reads the first's value in the exposure.
  */
-async function creditHold(trx: Executor, order: { buyerId: number; totalMinor: number }): Promise<string | null> {
+async function creditHold(trx: Executor, order: { buyerId: number; totalMinor: number }): Promise<CreditHeld | null> {
   await lockAccount(trx, order.buyerId)
   const credit = await buyerCredit(trx, order.buyerId)
-  return credit ? holdReason(credit, order.totalMinor, formatMoney) : null
+  const reason = credit ? holdReason(credit, order.totalMinor, formatMoney) : null
+  return credit && reason ? { reason, ...holdFigures(credit, order.totalMinor) } : null
 }
 
 /**
  * Business finance (or an admin) releases an order held on credit, with a reason: its seller orders
  * go to their sellers (each approved at once where its seller is marked for it, else waiting for
- * approval), told by e-mail, and the order moves on.
+ * approval), told by e-mail, and the order moves on. A partial release names the seller orders that
+ * go on (`only`); the others are cancelled with the same reason, their sellers never told (docs/
+ * domain.md "Credit": partial release). Two deciders at once: the order's row is locked and the
+ * hold moves by a conditional update, so the second is told who released or cancelled it.
  */
 export async function releaseCreditHold(
   db: Database,
   actor: Actor,
   masterOrderId: number,
   reason: string,
-): Promise<Result<{ code: string }>> {
+  only?: number[],
+): Promise<Result<{ code: string; cancelled: string[] }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       const note = reason.trim().slice(0, 1000)
       const order = await lockMasterOrder(trx, masterOrderId)
       if (!order) throw Refused.notFound('There is no such order.')
       const at = new Date().toISOString()
-      await takeStep(trx, creditHoldMachine, masterOrderId, 'release', {
-        actorUserId: actor.userId,
-        current: order.credit_hold,
-        note,
-        reason: { field: 'reason', message: 'Say why the order may go on: it is kept in the order’s history.' },
-        set: { credit_decided_by: actor.userId, credit_decided_at: at, credit_decision_note: note, updated_at: at },
-      })
-      const sellerOrders = await trx
+      const release = () =>
+        takeStep(trx, creditHoldMachine, masterOrderId, 'release', {
+          actorUserId: actor.userId,
+          current: order.credit_hold,
+          note,
+          reason: { field: 'reason', message: 'Say why the order may go on: it is kept in the order’s history.' },
+          set: { credit_decided_by: actor.userId, credit_decided_at: at, credit_decision_note: note, updated_at: at },
+        })
+      // Released or cancelled meanwhile: the hold's step refuses, saying by whom and when.
+      if (order.credit_hold !== 'held') await release()
+      const waiting = await trx
         .selectFrom('seller_orders')
-        .select(['id', 'seller_id'])
+        .select(['id', 'code', 'seller_id'])
         .where('master_order_id', '=', masterOrderId)
         .where('status', '=', 'pending_approval')
         .orderBy('id')
         .execute()
+      const chosen = only ? waiting.filter((s) => only.includes(s.id)) : waiting
+      if (only && (!chosen.length || chosen.length !== new Set(only).size))
+        throw new Refused(
+          'sellerOrders',
+          'Choose at least one of the order’s seller orders to release, or cancel the whole order.',
+        )
+      const cancelled: string[] = []
+      for (const sellerOrder of waiting.filter((s) => !chosen.includes(s))) {
+        await takeStep(trx, sellerOrderMachine, sellerOrder.id, 'cancel', {
+          actorUserId: actor.userId,
+          current: 'pending_approval',
+          note: `Not released from credit hold: ${note}`,
+          set: {
+            decided_by: actor.userId,
+            decided_at: at,
+            decision_note: `Not released from credit hold: ${note}`,
+            counter_offer_json: null,
+            updated_at: at,
+          },
+        })
+        // Its seller never heard of it (the order was held): no e-mail; the webhook keeps it from the seller.
+        await sellerOrderMoved(trx, sellerOrder.id, 'pending_approval', 'cancelled', { reason: note })
+        cancelled.push(sellerOrder.code)
+      }
+      // After the cancels, so their webhooks still read the order as held and never reach the sellers.
+      await release()
+      const sellerOrders = chosen
       for (const sellerOrder of sellerOrders) {
         const approved = await autoApprove(trx, sellerOrder.id, sellerOrder.seller_id, actor.userId)
         await notifySeller(trx, sellerOrder.id, approved ? 'approved' : 'created')
         await sellerOrderReceived(trx, sellerOrder.id)
       }
       await refreshMasterStatus(trx, masterOrderId, actor.userId)
-      return { ok: true as const, value: { code: order.code } }
+      return { ok: true as const, value: { code: order.code, cancelled } }
     }),
   )
 }

@@ -1,12 +1,13 @@
 import type { Executor } from '~/platform/executor'
 import { audit } from '~/platform/audit.server'
+import { gstOf, lineValue } from '~/features/orders/lines'
 import { OPEN_STATUSES } from '~/features/orders/states'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { formatMoney, kolkataDay } from '~/utils/format'
 import type { Database } from '#db/database'
 import type { BuyerCredit } from './rule'
 
-export { holdReason, type BuyerCredit } from './rule'
+export { holdFigures, holdReason, type BuyerCredit } from './rule'
 
 // A buyer's credit (docs/domain.md "Credit"): its limit, its exposure (open invoices plus open
 // orders not yet invoiced), what is overdue, and the grace period after which overdue invoices hold
@@ -80,7 +81,7 @@ export async function buyerCredit(db: Executor, buyerId: number, now = new Date(
   const buyer = await db.selectFrom('buyers').select('credit_limit_minor').where('id', '=', buyerId).executeTakeFirst()
   if (!buyer) return undefined
   const grace = await graceDays(db)
-  const [invoices, orders, invoicedOfOpen] = await Promise.all([
+  const [invoices, orders, dropped, invoicedOfOpen] = await Promise.all([
     db
       .selectFrom('buyer_invoices')
       .select([
@@ -104,6 +105,19 @@ export async function buyerCredit(db: Executor, buyerId: number, now = new Date(
       .where('status', 'in', OPEN_STATUSES)
       .where('credit_hold', '!=', 'cancelled')
       .executeTakeFirstOrThrow(),
+    // The lines of those orders' cancelled or rejected seller orders (a part not released from a
+    // hold, a seller who said no): still in the master order's value, but nobody will deliver or
+    // invoice them. A rejected order's lines moved to another seller are that seller's and count.
+    db
+      .selectFrom('sub_orders')
+      .innerJoin('seller_orders', 'seller_orders.id', 'sub_orders.seller_order_id')
+      .innerJoin('master_orders', 'master_orders.id', 'sub_orders.master_order_id')
+      .select(['sub_orders.quantity_milli', 'sub_orders.price_minor', 'sub_orders.gst_rate_bp'])
+      .where('master_orders.buyer_id', '=', buyerId)
+      .where('master_orders.status', 'in', OPEN_STATUSES)
+      .where('master_orders.credit_hold', '!=', 'cancelled')
+      .where('seller_orders.status', 'in', ['cancelled', 'rejected'])
+      .execute(),
     db
       .selectFrom('buyer_invoices')
       .innerJoin('master_orders', 'master_orders.id', 'buyer_invoices.master_order_id')
@@ -122,7 +136,12 @@ export async function buyerCredit(db: Executor, buyerId: number, now = new Date(
     if (invoice.due_on < today) overdueMinor += owed
     if (invoice.due_on < graceEnd) overdueBeyondGraceMinor += owed
   }
-  const ordersOpenMinor = Math.max(0, Number(orders.total) - Number(invoicedOfOpen.total))
+  // Worked out as the order's own totals are (refreshTotals): each line's value, and its GST, rounded alone.
+  const droppedMinor = dropped.reduce((sum, line) => {
+    const value = lineValue(Number(line.quantity_milli), Number(line.price_minor))
+    return sum + value + gstOf(value, Number(line.gst_rate_bp))
+  }, 0)
+  const ordersOpenMinor = Math.max(0, Number(orders.total) - droppedMinor - Number(invoicedOfOpen.total))
   const limitMinor = Number(buyer.credit_limit_minor)
   const exposureMinor = invoicedOpenMinor + ordersOpenMinor
   return {
@@ -137,8 +156,12 @@ export async function buyerCredit(db: Executor, buyerId: number, now = new Date(
   }
 }
 
-/** The held orders, oldest first: the finance queue. */
-export async function heldOrders(db: Executor) {
+/**
+ * The held orders, oldest first: the finance queue. Each with the figures it was held on and its
+ * buyer's credit as it stands now (buyerCredit, computed at this reading: a payment or an invoice
+ * since the hold shows here), and its seller orders waiting to go on (for a partial release).
+ */
+export async function heldOrders(db: Executor, now = new Date()) {
   const rows = await db
     .selectFrom('master_orders')
     .innerJoin('buyers', 'buyers.id', 'master_orders.buyer_id')
@@ -149,6 +172,9 @@ export async function heldOrders(db: Executor) {
       'master_orders.value_minor',
       'master_orders.gst_minor',
       'master_orders.credit_hold_reason',
+      'master_orders.credit_held_at',
+      'master_orders.credit_hold_overdue_minor',
+      'master_orders.credit_hold_over_limit_minor',
       'buyers.id as buyer_id',
       'buyers.name as buyer_name',
     ])
@@ -157,6 +183,31 @@ export async function heldOrders(db: Executor) {
     .orderBy('master_orders.id')
     .limit(200)
     .execute()
+  const buyerIds = [...new Set(rows.map((r) => r.buyer_id))]
+  const [credits, sellerOrders] = await Promise.all([
+    Promise.all(buyerIds.map(async (id) => [id, await buyerCredit(db, id, now)] as const)),
+    rows.length
+      ? db
+          .selectFrom('seller_orders')
+          .innerJoin('sellers', 'sellers.id', 'seller_orders.seller_id')
+          .select([
+            'seller_orders.id',
+            'seller_orders.code',
+            'seller_orders.master_order_id',
+            'seller_orders.value_minor',
+            'sellers.name as seller_name',
+          ])
+          .where(
+            'seller_orders.master_order_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .where('seller_orders.status', '=', 'pending_approval')
+          .orderBy('seller_orders.id')
+          .execute()
+      : [],
+  ])
+  const today = new Map(credits)
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
@@ -165,6 +216,15 @@ export async function heldOrders(db: Executor) {
     reason: r.credit_hold_reason ?? '',
     buyerId: r.buyer_id,
     buyerName: r.buyer_name,
+    atHold: {
+      heldAt: r.credit_held_at ?? r.placed_at,
+      overdueMinor: r.credit_hold_overdue_minor,
+      overLimitMinor: r.credit_hold_over_limit_minor,
+    },
+    today: today.get(r.buyer_id) ?? null,
+    sellerOrders: sellerOrders
+      .filter((s) => s.master_order_id === r.id)
+      .map((s) => ({ id: s.id, code: s.code, sellerName: s.seller_name, valueMinor: Number(s.value_minor) })),
   }))
 }
 

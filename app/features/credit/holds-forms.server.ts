@@ -5,20 +5,26 @@ import type { FormReply } from '~/platform/form-reply'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import type { Result } from '~/utils/refusal.server'
 import { setGraceDays } from './credit.server'
-import { GRACE_FORM, graceSchema, holdDecisionSchema, holdFormId } from './schema'
+import { cancelHoldFormId, GRACE_FORM, graceSchema, holdDecisionSchema, holdFormId } from './schema'
 import { CREDIT_ROLES } from './states'
 
-type Move = (
-  db: Database,
-  actor: { userId: number },
-  masterOrderId: number,
-  reason: string,
-) => Promise<Result<{ code: string }>>
+type Actor = { userId: number }
 
 /** The lifecycle's moves of a held order, handed in by the route (a feature never calls the lifecycle). */
 export interface HoldMoves {
-  releaseCreditHold: Move
-  cancelHeldOrder: Move
+  releaseCreditHold: (
+    db: Database,
+    actor: Actor,
+    masterOrderId: number,
+    reason: string,
+    only?: number[],
+  ) => Promise<Result<{ code: string; cancelled?: string[] }>>
+  cancelHeldOrder: (
+    db: Database,
+    actor: Actor,
+    masterOrderId: number,
+    reason: string,
+  ) => Promise<Result<{ code: string }>>
 }
 
 /** Whether the viewer releases and cancels holds: business finance and admins. */
@@ -53,25 +59,33 @@ export async function handleHoldForm(
     return { status: 'forbidden', message: 'Only business finance or an admin decides a credit hold.' }
   const submission = parseWithZod(formData, { schema: holdDecisionSchema })
   const orderId = Number(formData.get('order'))
+  // Each of a held order's two forms hears its own answer: a refused cancel keeps its box and reason.
+  const formOf = (id: number) => (intent === 'cancel' ? cancelHoldFormId(id) : holdFormId(id))
   if (submission.status !== 'success') {
     if (!Number.isInteger(orderId) || orderId <= 0) return { status: 'bad-request' }
-    return { status: 'invalid', reply: { form: holdFormId(orderId), result: submission.reply() } }
+    return { status: 'invalid', reply: { form: formOf(orderId), result: submission.reply() } }
   }
-  const { order, reason } = submission.value
-  const move = intent === 'release' ? moves.releaseCreditHold : moves.cancelHeldOrder
-  const done = await move(db, viewer, order, reason)
+  const { order, reason, scope, sellerOrders } = submission.value
+  const done =
+    intent === 'release'
+      ? await moves.releaseCreditHold(db, viewer, order, reason, scope === 'chosen' ? sellerOrders : undefined)
+      : await moves.cancelHeldOrder(db, viewer, order, reason)
   if (!done.ok) {
     if (done.notFound) return { status: 'not-found' }
-    return { status: 'invalid', reply: { form: holdFormId(order), result: refusalReply(submission, done) } }
+    return { status: 'invalid', reply: { form: formOf(order), result: refusalReply(submission, done) } }
   }
+  const value: { code: string; cancelled?: string[] } = done.value
+  const cancelled = value.cancelled ?? []
   return {
     status: 'done',
     toast: {
       kind: 'success',
       message:
-        intent === 'release'
-          ? `Order ${done.value.code} is released from credit hold: its sellers are told.`
-          : `Order ${done.value.code} is cancelled.`,
+        intent === 'cancel'
+          ? `Order ${done.value.code} is cancelled.`
+          : cancelled.length
+            ? `Order ${done.value.code} is released in part: its chosen seller orders go to their sellers; ${cancelled.join(', ')} ${cancelled.length === 1 ? 'is' : 'are'} cancelled.`
+            : `Order ${done.value.code} is released from credit hold: its sellers are told.`,
     },
   }
 }

@@ -31,3 +31,18 @@ export function holdReason(credit: BuyerCredit, orderMinor: number, format: (min
   const text = reasons.join('; and ')
   return text[0].toUpperCase() + text.slice(1)
 }
+
+/** What a hold was decided on, as numbers: overdue beyond the grace period, and how far over the limit the order went. */
+export interface HoldFigures {
+  overdueMinor: number
+  overLimitMinor: number
+}
+
+/** The figures of the rule for an order of `orderMinor`: both 0 when it may go on. */
+export function holdFigures(credit: BuyerCredit, orderMinor: number): HoldFigures {
+  const after = credit.exposureMinor + orderMinor
+  return {
+    overdueMinor: credit.overdueBeyondGraceMinor,
+    overLimitMinor: credit.limitMinor > 0 && after > credit.limitMinor ? after - credit.limitMinor : 0,
+  }
+}

@@ -1,16 +1,40 @@
 import * as z from 'zod'
-export { GRACE_FORM, holdFormId } from './shared'
+export { cancelHoldFormId, GRACE_FORM, holdFormId } from './shared'
 
-/** A held order released or cancelled from the credit holds page, with a reason. */
-export const holdDecisionSchema = z.object({
-  intent: z.enum(['release', 'cancel'], { error: 'Choose release or cancel' }),
-  order: z.coerce.number({ error: 'No such order' }).int().positive(),
-  reason: z
-    .string({ error: 'Say why: it is kept in the order’s history' })
-    .trim()
-    .min(1, 'Say why: it is kept in the order’s history')
-    .max(1000, 'At most 1,000 characters'),
-})
+const reason = z
+  .string({ error: 'Say why: it is kept in the order’s history' })
+  .trim()
+  .min(1, 'Say why: it is kept in the order’s history')
+  .max(1000, 'At most 1,000 characters')
+
+/**
+ * A held order released or cancelled from the credit holds page, with a reason. A release that
+ * chooses (`scope` "chosen", the page's form) names the seller orders that go on; the rest are
+ * cancelled. A cancel is confirmed with a ticked box: the page's button alone cancels nothing.
+ */
+export const holdDecisionSchema = z
+  .object({
+    intent: z.enum(['release', 'cancel'], { error: 'Choose release or cancel' }),
+    order: z.coerce.number({ error: 'No such order' }).int().positive(),
+    reason,
+    scope: z.enum(['all', 'chosen']).default('all'),
+    sellerOrders: z.array(z.coerce.number().int().positive()).default([]),
+    confirm: z.literal('yes').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.intent === 'cancel' && value.confirm !== 'yes')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirm'],
+        message: 'Tick the box to confirm: a cancelled order cannot be placed again',
+      })
+    if (value.intent === 'release' && value.scope === 'chosen' && value.sellerOrders.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sellerOrders'],
+        message: 'Choose at least one seller order to release, or cancel the whole order',
+      })
+  })
 
 /** An admin's grace period (days an invoice may be overdue before new orders are held). */
 export const graceSchema = z.object({

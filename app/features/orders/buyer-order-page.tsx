@@ -1,3 +1,5 @@
+import { HoldBanner } from '../credit/hold-banner'
+import { holdStatusWords } from '../credit/hold'
 import { shipmentStateWords } from '../logistics/buyer-shipments'
 import { buyerMoneyPaths } from '../settlements/buyer-paths'
 import { figuresSentence } from '../settlements/figures'
@@ -24,7 +26,17 @@ const addressText = (a: OrderAddress | null) =>
 
 /** The buyer's order: its facts, its lines as one list, its shipments, its invoices, its history. */
 export function BuyerOrderPage({ order }: { order: BuyerOrderDetail }) {
-  const facts: Detail[] = [{ label: 'Status', value: <StatusBadge status={order.status} /> }]
+  const facts: Detail[] = [
+    {
+      label: 'Status',
+      value: (
+        <>
+          <StatusBadge status={order.status} />
+          {order.hold ? ` · ${holdStatusWords.buyer}` : null}
+        </>
+      ),
+    },
+  ]
   facts.push(
     { label: 'Placed', value: formatDateTime(order.placedAt) },
     { label: 'Needed by', value: day(order.requiredBy) },
@@ -50,6 +62,7 @@ export function BuyerOrderPage({ order }: { order: BuyerOrderDetail }) {
       <PageHeader title={`Order ${order.code}`}>
         <Link to={orderBase.buyer}>All orders</Link>
       </PageHeader>
+      <HoldBanner hold={order.hold} />
       <section className="card">
         <Details items={facts} />
       </section>

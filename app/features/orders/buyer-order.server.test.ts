@@ -88,6 +88,8 @@ describe('the buyer’s order page', () => {
       'channelOrderId',
       'code',
       'history',
+      // The buyer's own words for an open credit hold (issue 51), null here.
+      'hold',
       'id',
       'invoices',
       'lines',

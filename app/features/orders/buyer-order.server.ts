@@ -3,6 +3,9 @@ import type { SellerOrderStatus } from '#db/types'
 import type { BuyerShipment, BuyerShipmentState } from '../logistics/buyer-shipments'
 import { buyerMovements } from '../logistics/buyer-shipments.server'
 import { buyerOrderInvoices } from '../settlements/buyer.server'
+import { buyerMoneyPaths } from '../settlements/buyer-paths'
+import { buyerCredit } from '../credit/credit.server'
+import { buyerHoldNotice, type HoldNotice } from '../credit/hold'
 import { buyerProposals } from './counter-offer.server'
 import type { OrderLens } from './lens'
 import { lineValue } from './lines'
@@ -116,6 +119,39 @@ function lineOf(sellerOrder: SellerOrder, line: SellerOrder['lines'][number], mo
   }
 }
 
+/**
+ * The buyer's words for its order's open credit hold (docs/domain.md "Credit": where a hold shows):
+ * waiting for payment, with what it owes overdue today and where its invoices are; null when the
+ * order is not held.
+ */
+async function buyerHold(db: Database, buyerId: number, orderId: number): Promise<HoldNotice | null> {
+  const order = await db
+    .selectFrom('master_orders')
+    .select([
+      'credit_hold',
+      'credit_hold_reason',
+      'credit_held_at',
+      'credit_hold_overdue_minor',
+      'credit_hold_over_limit_minor',
+      'placed_at',
+    ])
+    .where('id', '=', orderId)
+    .where('buyer_id', '=', buyerId)
+    .executeTakeFirst()
+  if (!order || order.credit_hold !== 'held') return null
+  const credit = await buyerCredit(db, buyerId)
+  return buyerHoldNotice(
+    {
+      heldAt: order.credit_held_at ?? order.placed_at,
+      overdueMinor: order.credit_hold_overdue_minor,
+      overLimitMinor: order.credit_hold_over_limit_minor,
+      reason: order.credit_hold_reason ?? '',
+    },
+    { overdueMinor: credit?.overdueMinor ?? 0, limitMinor: credit?.limitMinor ?? 0 },
+    `${buyerMoneyPaths.invoices}?status=overdue`,
+  )
+}
+
 /** One of the buyer's orders as the buyer reads it; undefined outside the lens (404). */
 export async function buyerOrderDetail(db: Database, lens: OrderLens, id: number) {
   if (lens.scope.kind !== 'buyer') return undefined
@@ -132,6 +168,7 @@ export async function buyerOrderDetail(db: Database, lens: OrderLens, id: number
       .where('counter_offer_json', 'is not', null)
       .execute(),
   ])
+  const hold = await buyerHold(db, lens.scope.buyerId, detail.id)
   // A change proposed for some of its lines (a counter-offer giving it less or later), for the buyer to agree to.
   const proposals = await buyerProposals(db, waiting)
   // A line belongs to one seller order at a time (a move takes it along), so each line is listed once.
@@ -169,6 +206,7 @@ export async function buyerOrderDetail(db: Database, lens: OrderLens, id: number
     placedAt: detail.placedAt,
     requiredBy: masterFigure(detail.requiredBy, 'the order’s needed-by'),
     cancelReason: detail.cancelReason,
+    hold,
     buyer: detail.buyer,
     money: { valueMinor: detail.money.valueMinor, gstMinor: detail.money.gstMinor },
     shipTo: detail.shipTo,

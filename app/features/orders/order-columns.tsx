@@ -5,6 +5,7 @@ import { formatDate, formatMoney } from '~/utils/format'
 import type { OrderRow, OrderSearchData } from './search.server'
 import { orderPath } from './lens'
 import { sourceLabels } from './channels'
+import { holdStatusWords } from '../credit/hold'
 
 /** The list's columns for a portal: what its lens lets it see (the benchmark renders the rows with these too). */
 export function orderColumns(portal: OrderSearchData['portal'], see: OrderSearchData['see']): Column<OrderRow>[] {
@@ -30,7 +31,10 @@ export function orderColumns(portal: OrderSearchData['portal'], see: OrderSearch
             ))}
           </>
         ) : r.status ? (
-          <StatusBadge status={r.status} />
+          <>
+            <StatusBadge status={r.status} />
+            {r.creditHeld ? ` · ${holdStatusWords[portal === 'buyer' ? 'buyer' : 'staff']}` : null}
+          </>
         ) : null,
     },
   ]

@@ -1,3 +1,5 @@
+import { HoldBanner } from '../credit/hold-banner'
+import { holdStatusWords } from '../credit/hold'
 import { getFormProps } from '@conform-to/react'
 import { useMayOpen } from '~/ui/may-open'
 import { Form } from '@remix-run/react'
@@ -316,7 +318,19 @@ export function OrderPage({
 }) {
   const mayOpenPath = useMayOpen()
   // A seller's page has no master order status: each of its seller orders says its own (below).
-  const facts: Detail[] = order.status ? [{ label: 'Status', value: <StatusBadge status={order.status} /> }] : []
+  const facts: Detail[] = order.status
+    ? [
+        {
+          label: 'Status',
+          value: (
+            <>
+              <StatusBadge status={order.status} />
+              {order.hold ? ` · ${holdStatusWords.staff}` : null}
+            </>
+          ),
+        },
+      ]
+    : []
   if (order.buyer)
     facts.push({
       label: 'Buyer',
@@ -361,6 +375,7 @@ export function OrderPage({
       <PageHeader title={`Order ${order.code}`}>
         <Link to={orderBase[portal]}>All orders</Link>
       </PageHeader>
+      <HoldBanner hold={order.hold} />
       <section className="card">
         <Details items={facts} />
       </section>

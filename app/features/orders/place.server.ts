@@ -171,7 +171,14 @@ export interface OrderPlaced {
    * Asked before the order is written (the lifecycle's credit rule, docs/domain.md "Credit"): why it
    * must wait on credit hold, or null. A held order's seller orders are neither approved nor told.
    */
-  creditHold?: (trx: Executor, order: { buyerId: number; totalMinor: number }) => Promise<string | null>
+  creditHold?: (trx: Executor, order: { buyerId: number; totalMinor: number }) => Promise<CreditHeld | null>
+}
+
+/** Why an order waits on credit hold: in words for the history and the queue, and its figures for every page. */
+export interface CreditHeld {
+  reason: string
+  overdueMinor: number
+  overLimitMinor: number
 }
 
 /**
@@ -218,7 +225,10 @@ export async function writeOrder(
       placed_by: actor.userId,
       placed_at: at,
       credit_hold: held ? 'held' : 'none',
-      credit_hold_reason: held,
+      credit_hold_reason: held?.reason ?? null,
+      credit_held_at: held ? at : null,
+      credit_hold_overdue_minor: held?.overdueMinor ?? null,
+      credit_hold_over_limit_minor: held?.overLimitMinor ?? null,
       created_at: at,
       updated_at: at,
     })
@@ -330,7 +340,7 @@ export async function writeOrder(
       entityType: 'master_order',
       entityId: order.id,
       after: { code, credit_hold: 'held' },
-      note: held,
+      note: held.reason,
     })
   await orderPlaced(trx, { id: order.id, autoApproved }, actor.userId)
   return order

@@ -12,6 +12,7 @@ import { resolveCompany } from '../users/company.server'
 import { qcOutcomes } from '../qc/outcomes.server'
 import { orderShipping } from '../logistics/queries.server'
 import { orderMoney } from '../settlements/queries.server'
+import { staffHoldNotice } from '../credit/hold'
 import { orderSight, type OrderLens, type OrderPortal, type OrderSight } from './lens'
 import type { OrderFilters } from './schema'
 import { ordersInStatuses, type CountOf } from './counts.server'
@@ -282,6 +283,11 @@ export interface OrderRow {
   /** The seller's own seller orders on it (the seller's list): code, status and needed-by. */
   sellerOrders?: { code: string; status: SellerOrderStatus; requiredBy: string | null }[]
   shipToCity?: string
+  /**
+   * The order waits on credit hold (docs/domain.md "Credit": where a hold shows): staff and the
+   * buyer read it beside the status, each in its own words; never set for a seller.
+   */
+  creditHeld?: boolean
 }
 
 export interface OrderList {
@@ -334,6 +340,7 @@ const ORDER_COLUMNS = [
   'master_orders.gst_minor',
   'master_orders.cost_minor',
   'master_orders.ship_to_json',
+  'master_orders.credit_hold',
 ] as const
 
 /**
@@ -482,6 +489,7 @@ async function lensRows(db: Database, lens: OrderLens, found: FoundRow[]): Promi
     if (see.value) Object.assign(row, { valueMinor: Number(r.value_minor), gstMinor: Number(r.gst_minor) })
     if (see.cost) row.costMinor = Number(r.cost_minor)
     if (see.addresses) row.shipToCity = cityOf(r.ship_to_json)
+    if (lens.scope.kind !== 'seller' && lens.scope.kind !== 'agent' && r.credit_hold === 'held') row.creditHeld = true
     if (lens.scope.kind === 'seller') {
       const mine = own.filter((s) => s.master_order_id === r.id)
       row.sellerOrders = mine.map((s) => ({ code: s.code, status: s.status, requiredBy: s.required_by }))
@@ -596,6 +604,10 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
       'master_orders.bill_to_json',
       'master_orders.cancel_reason',
       'master_orders.buyer_id',
+      'master_orders.credit_hold_reason',
+      'master_orders.credit_held_at',
+      'master_orders.credit_hold_overdue_minor',
+      'master_orders.credit_hold_over_limit_minor',
       'buyers.name as buyer_name',
       'placer.name as placed_by_name',
     ])
@@ -654,6 +666,16 @@ export async function orderDetail(db: Database, lens: OrderLens, id: number) {
     placedBy: lens.scope.kind === 'seller' || lens.scope.kind === 'buyer' ? null : order.placed_by_name,
     requiredBy: order.required_by,
     cancelReason: order.cancel_reason,
+    // Staff read the open hold in figures; the buyer's page words it itself (buyer-order.server.ts); a seller never.
+    hold:
+      order.credit_hold === 'held' && lens.scope.kind !== 'seller' && lens.scope.kind !== 'buyer'
+        ? staffHoldNotice({
+            heldAt: order.credit_held_at ?? order.placed_at,
+            overdueMinor: order.credit_hold_overdue_minor,
+            overLimitMinor: order.credit_hold_over_limit_minor,
+            reason: order.credit_hold_reason ?? '',
+          })
+        : null,
     buyer: see.buyer ? { id: order.buyer_id, name: order.buyer_name } : null,
     shipping,
     settlement,

@@ -6,6 +6,7 @@ import { graceDays, heldOrders } from '~/features/credit/credit.server'
 import { CreditHoldsPage } from '~/features/credit/holds-page'
 import { handleHoldForm } from '~/features/credit/holds-forms.server'
 import { orderPath } from '~/features/orders/lens'
+import { settlementsPath } from '~/features/settlements/shared'
 import { cancelHeldOrder, releaseCreditHold } from '~/lifecycle/master-orders.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
@@ -25,7 +26,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb()
   const [holds, grace] = await Promise.all([heldOrders(db), graceDays(db)])
   return {
-    holds: holds.map(({ buyerId: _buyerId, ...h }) => ({ ...h, to: orderPath('biz_fin', h.id) })),
+    holds: holds.map(({ buyerId, ...h }) => ({
+      ...h,
+      to: orderPath('biz_fin', h.id),
+      // The buyer's settlement page: its ledger and the ageing of what it owes.
+      ageingTo: `${settlementsPath}/buyers/${buyerId}`,
+    })),
     graceDays: grace,
     setsGrace: viewer.roles.includes('admin'),
   }

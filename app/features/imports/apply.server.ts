@@ -150,12 +150,13 @@ class LeaseLost extends Error {}
 
 const RESULT_COUNTER: Record<
   ImportResult,
-  'created_count' | 'changed_count' | 'kept_count' | 'refused_at_apply_count'
+  'created_count' | 'changed_count' | 'kept_count' | 'refused_at_apply_count' | 'requested_count'
 > = {
   created: 'created_count',
   changed: 'changed_count',
   unchanged: 'kept_count',
   refused: 'refused_at_apply_count',
+  requested: 'requested_count',
 }
 
 /**
@@ -271,6 +272,7 @@ async function applyChunk(
         seen: new Set(),
         at,
         actorUserId: job.actorUserId,
+        jobId: job.id,
         note: (n) => `Import #${job.id} (${job.fileName}), row ${n}`,
       },
     )

@@ -190,8 +190,8 @@ export async function saveBuyerSku(
   actor: Actor,
   id: number,
   input: Omit<EditBuyerSkuForm, 'intent'>,
-): Promise<Result<{ number: number | null; requestId?: number }>> {
-  return refusals<{ number: number | null; requestId?: number }>(() =>
+): Promise<Result<{ number: number | null; requestId?: number; requestWhy?: string }>> {
+  return refusals<{ number: number | null; requestId?: number; requestWhy?: string }>(() =>
     db.transaction().execute(async (trx) => {
       const sku = await trx
         .selectFrom('buyer_skus')
@@ -215,12 +215,14 @@ export async function saveBuyerSku(
       const next = { buyer_code: input.buyerCode, price_minor: input.price, moq_milli: input.moq }
       // The one price rule (docs/domain.md "Who may change a price"): below cost is refused; a change
       // that needs an admin's decision becomes a request, and the save keeps the price in force.
-      const requestId = await priceRulesOfEdit(trx, actor, sku, current, input)
+      const request = await priceRulesOfEdit(trx, actor, sku, current, input)
+      const requestId = request?.id
       if (requestId !== undefined && current) next.price_minor = current.price_minor
       const changed = current
         ? (['buyer_code', 'price_minor', 'moq_milli'] as const).filter((key) => current[key] !== next[key])
         : (['buyer_code', 'price_minor', 'moq_milli'] as const).slice()
-      if (changed.length === 0) return { ok: true as const, value: { number: null, requestId } }
+      if (changed.length === 0)
+        return { ok: true as const, value: { number: null, requestId, requestWhy: request?.why } }
       if (changed.includes('buyer_code')) await checkBuyerCode(trx, sku.buyer_id, input.buyerCode, id)
 
       const version = await addBuyerSkuVersion(trx, {
@@ -260,7 +262,7 @@ export async function saveBuyerSku(
         after: { ...Object.fromEntries(changed.map((k) => [shown[k], after[shown[k]]])), version: version.number },
         note: input.note || null,
       })
-      return { ok: true as const, value: { number: version.number, requestId } }
+      return { ok: true as const, value: { number: version.number, requestId, requestWhy: request?.why } }
     }),
   )
 }
@@ -277,7 +279,7 @@ async function priceRulesOfEdit(
   sku: { id: number },
   current: { price_minor: number; buyer_code: string } | undefined,
   input: { price: number; buyerCode: string; note?: string },
-): Promise<number | undefined> {
+): Promise<{ id: number; why: string } | undefined> {
   if (current && current.price_minor === input.price) return undefined
   const verdict = priceChangeVerdict(
     await priceRuleOf(trx, sku.id),
@@ -288,7 +290,7 @@ async function priceRulesOfEdit(
   if (verdict.kind === 'direct' || !current) return undefined
   const waiting = await waitingRequestOf(trx, sku.id)
   if (waiting !== undefined) throw new Refused('price', oneAtATime(waiting))
-  return openPriceRequest(trx, {
+  const id = await openPriceRequest(trx, {
     actorUserId: actor.userId,
     buyerSkuId: sku.id,
     buyerCode: current.buyer_code,
@@ -298,6 +300,7 @@ async function priceRulesOfEdit(
     note: input.note || null,
     at: new Date().toISOString(),
   })
+  return { id, why: verdict.why }
 }
 
 /**

@@ -335,6 +335,7 @@ export const RECORDS: Record<string, RecordRule> = {
       buyer_sku: text('Buyer SKU'),
       price_now: money('Price now'),
       proposed_price: money('Proposed price'),
+      base_price: money('Base price (made against)'),
       effective_from: text('In force from', { as: 'date' }),
       reason: text('Reason'),
     },

@@ -8,7 +8,7 @@ import { Link } from '~/ui/link'
 import { Pagination } from '~/ui/list-summary'
 import { PageHeader } from '~/ui/shell'
 import { Table, type Column } from '~/ui/table'
-import { countOf, formatDateTime } from '~/utils/format'
+import { countOf, formatDateTime, formatMoney } from '~/utils/format'
 import { ImportStatusBadge } from './import-list'
 import { importPath, IMPORT_OUTCOMES, outcomeLabels, resultLabels, type ImportOutcome } from './kinds'
 import type { ImportJobPage, ImportRowView } from './queries.server'
@@ -75,7 +75,17 @@ function Progress({ done, total }: { done: number; total: number }) {
 }
 
 /** /skus/imports/:id: the preview (every row as it would be written, or why not), applying, and what it did. */
-export function ImportJobView({ job, columns, rows, show, page, pageSize, matching, history }: ImportJobPage) {
+export function ImportJobView({
+  job,
+  columns,
+  priceRequests,
+  rows,
+  show,
+  page,
+  pageSize,
+  matching,
+  history,
+}: ImportJobPage) {
   const { pathname } = useLocation()
   const figures = [
     { label: 'Rows', value: job.rowsTotal, to: pathname },
@@ -206,6 +216,7 @@ export function ImportJobView({ job, columns, rows, show, page, pageSize, matchi
           <h2 id="done-heading">Applied</h2>
           <p>
             {countOf(job.applied.created, 'record')} created, {countOf(job.applied.changed, 'record')} changed
+            {job.applied.requested ? `, ${countOf(job.applied.requested, 'price-change request')} made` : ''}
             {job.applied.kept ? `, ${countOf(job.applied.kept, 'row')} already so when applied` : ''}
             {job.applied.refusedWhenApplied
               ? `, ${countOf(job.applied.refusedWhenApplied, 'row')} refused when applied (the catalogue had changed since the preview)`
@@ -218,6 +229,24 @@ export function ImportJobView({ job, columns, rows, show, page, pageSize, matchi
             ) : null}
             .
           </p>
+        </section>
+      ) : null}
+      {priceRequests.length ? (
+        <section className="card" aria-labelledby="requests-heading">
+          <h2 id="requests-heading">Price changes waiting for a decision</h2>
+          <p>
+            These prices need an admin’s decision, so applying did not change them: it made{' '}
+            {countOf(priceRequests.length, 'price-change request')}. Each price stays as it was until its request is
+            approved.
+          </p>
+          <ul>
+            {priceRequests.map((p) => (
+              <li key={p.id}>
+                <Link to={`/redirect/approvals/buyer_skus/pricing_requests/${p.id}`}>Price change #{p.id}</Link>:{' '}
+                {p.buyerName} · {p.buyerCode}, {formatMoney(p.priceMinor)} → {formatMoney(p.proposedMinor)} ({p.status})
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
       {job.status === 'cancelled' ? (

@@ -1,3 +1,4 @@
+import { formatMoney } from '~/utils/format'
 // The price-change pages' form posts, read from FormData and answered as the one form outcome, which
 // the route turns (answerForm) into a redirect with a toast, a 400 with the form's reply, or a 404.
 import { parseWithZod } from '@conform-to/zod/v4'
@@ -7,7 +8,13 @@ import type { FormOutcome } from '~/ui/outcome.server'
 import type { FormReply } from '~/platform/form-reply'
 import { isFlagOn } from '../flags/flags.server'
 import { adminRequestPath, kamRequestPath } from './paths'
-import { createPriceRequest, decidePriceRequest, withdrawPriceRequest, type Result } from './mutations.server'
+import {
+  confirmAgainstNewBase,
+  createPriceRequest,
+  decidePriceRequest,
+  withdrawPriceRequest,
+  type Result,
+} from './mutations.server'
 import { CREATE_FORM_ID, createRequestSchema, decisionSchema, withdrawSchema } from './schema'
 
 type Refusal = Extract<Result<unknown>, { ok: false }>
@@ -58,6 +65,21 @@ export async function handleDecisionForm(
   appUrl: string,
 ): Promise<FormOutcome<FormReply>> {
   const intent = form.get('intent')
+  // The price moved since the request: confirming the proposal against the price in force now.
+  if (intent === 'rebase') {
+    const result = await confirmAgainstNewBase(db, viewer, id)
+    if (!result.ok && result.notFound) return { status: 'not-found' }
+    return {
+      status: 'done',
+      redirectTo: adminRequestPath(id),
+      toast: result.ok
+        ? {
+            kind: 'success',
+            message: `Request #${id} now stands against ${formatMoney(result.value.baseMinor)}, the price in force: it may be decided.`,
+          }
+        : { kind: 'error', message: result.message },
+    }
+  }
   if (intent !== 'approve' && intent !== 'reject') return { status: 'bad-request' }
   const submission = parseWithZod(form, { schema: decisionSchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: { form: intent, result: submission.reply() } }

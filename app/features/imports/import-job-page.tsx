@@ -10,6 +10,7 @@ import { PageHeader } from '~/ui/shell'
 import { Table, type Column } from '~/ui/table'
 import { countOf, formatDateTime, formatMoney } from '~/utils/format'
 import { ImportStatusBadge } from './import-list'
+import type { ImportResult } from '#db/types'
 import { importPath, IMPORT_OUTCOMES, outcomeLabels, resultLabels, type ImportOutcome } from './kinds'
 import type { ImportJobPage, ImportRowView } from './queries.server'
 
@@ -18,6 +19,15 @@ const outcomeTones: Record<ImportOutcome, 'success' | 'info' | 'neutral' | 'dang
   change: 'info',
   unchanged: 'neutral',
   refused: 'danger',
+}
+
+/** What applying did to a row; a price-change request waits for a decision, the app's pending tone. */
+const resultTones: Record<ImportResult, 'success' | 'warning' | 'neutral' | 'danger'> = {
+  created: 'success',
+  changed: 'success',
+  unchanged: 'neutral',
+  refused: 'danger',
+  requested: 'warning',
 }
 
 /** How often an import being applied is read again (with JavaScript; without it, a meta refresh). */
@@ -115,9 +125,7 @@ export function ImportJobView({
           <Badge tone={outcomeTones[r.outcome]}>{outcomeLabels[r.outcome]}</Badge>
           {r.result ? (
             <div>
-              <Badge tone={r.result === 'refused' ? 'danger' : r.result === 'unchanged' ? 'neutral' : 'success'}>
-                {resultLabels[r.result]}
-              </Badge>
+              <Badge tone={resultTones[r.result]}>{resultLabels[r.result]}</Badge>
             </div>
           ) : null}
         </>

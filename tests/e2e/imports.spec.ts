@@ -67,6 +67,9 @@ test(
     const changed = rows.getByRole('row').filter({ hasText: sku.code })
     await expect(changed.locator('del')).toHaveText(rupees(sku.price))
     await expect(changed.locator('ins')).toHaveText(rupees(newPrice))
+    // Said at the price, as a note rather than an error: applying makes a request.
+    await expect(changed.locator('.field-note')).toContainText('Needs an admin’s decision')
+    await expect(changed.locator('.field-error')).toHaveCount(0)
     const refused = rows.getByRole('row').filter({ hasText: 'E2E-BAD' })
     await expect(formMessage(refused, 'Enter the price in rupees, like 500000 or 5,00,000.50')).toBeVisible()
     // Nothing is written by the preview.

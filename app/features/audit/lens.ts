@@ -368,6 +368,7 @@ export const RECORDS: Record<string, RecordRule> = {
       changed: text('Changed', { as: 'count' }),
       already_so: text('Already so when applied', { as: 'count' }),
       refused_when_applied: text('Refused when applied', { as: 'count' }),
+      price_change_requests: text('Price-change requests made', { as: 'count' }),
     },
   },
   sample_sku: {

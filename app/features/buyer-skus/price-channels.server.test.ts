@@ -154,6 +154,15 @@ describe('a price change that needs an admin’s decision', () => {
       { token },
     )
     expect(answer.json.applied.requested).toBe(1)
+    // The job's history says it too.
+    const applied = await db()
+      .selectFrom('audit_events')
+      .select('after_json')
+      .where('entity_type', '=', 'import_job')
+      .where('entity_id', '=', String(jobId))
+      .where('action', '=', 'import_job.applied')
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(applied.after_json!)).toMatchObject({ changed: 1, price_change_requests: 1 })
     expect(answer.json.price_change_requests).toEqual([
       expect.objectContaining({
         id: request!.id,

@@ -345,6 +345,7 @@ async function finish(
         'refused_at_apply_count',
         'unchanged_count',
         'refused_count',
+        'requested_count',
       ])
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
@@ -360,6 +361,8 @@ async function finish(
         refused_when_applied: job.refused_at_apply_count,
         unchanged: job.unchanged_count,
         refused: job.refused_count,
+        // Only buyer-SKU prices can need a decision: other kinds' history is not padded with a zero.
+        ...(job.requested_count ? { price_change_requests: job.requested_count } : {}),
       },
     })
     return 'applied' as const

@@ -49,7 +49,8 @@ function Cell({ row, column }: { row: ImportRowView; column: string }) {
       ) : (
         <span className="muted">—</span>
       )}
-      {message ? <p className="field-error">{message}</p> : null}
+      {/* A refused row's message is why; on a row that is written it is a note (a price waiting for a decision). */}
+      {message ? <p className={row.outcome === 'refused' ? 'field-error' : 'field-note'}>{message}</p> : null}
     </>
   )
 }

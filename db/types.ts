@@ -387,6 +387,11 @@ export interface PriceChangeRequestsTable {
   decided_at: string | null
   decision_note: string | null
   version_id: number | null
+  /** The import whose row raised this request instead of changing the price (issue 51). */
+  import_job_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** When someone last confirmed the proposal against a moved price (current_price_minor is then that price). */
+  rebased_at: ColumnType<string | null, string | null | undefined, string | null>
+  rebased_by: ColumnType<number | null, number | null | undefined, number | null>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -1593,7 +1598,7 @@ export interface WebhookAttemptsTable {
 export type ImportKindKey = 'buyer_skus' | 'product_skus' | 'seller_skus' | 'seller_costs'
 export type ImportJobStatus = 'previewed' | 'applying' | 'applied' | 'failed' | 'cancelled'
 export type ImportOutcome = 'create' | 'change' | 'unchanged' | 'refused'
-export type ImportResult = 'created' | 'changed' | 'unchanged' | 'refused'
+export type ImportResult = 'created' | 'changed' | 'unchanged' | 'refused' | 'requested'
 
 export interface ImportJobsTable {
   id: Id
@@ -1615,6 +1620,8 @@ export interface ImportJobsTable {
   /** Rows previewed as a create or change that were already so when applied. */
   kept_count: ColumnType<number, number | undefined, number>
   refused_at_apply_count: ColumnType<number, number | undefined, number>
+  /** Rows that needed an approval and became a price-change request when applied (issue 51). */
+  requested_count: ColumnType<number, number | undefined, number>
   error: string | null
   idempotency_key: string | null
   apply_requested_by: number | null

@@ -56,10 +56,14 @@ export interface ImportContext {
   seen: Set<string>
   /** The instant the rows are checked (and written) at. */
   at: string
+  /** Who previews or applies: a kind whose rules depend on the person (who may change a price) reads it. */
+  actorUserId?: number | null
 }
 
 export interface ApplyContext extends ImportContext {
   actorUserId: number | null
+  /** The import being applied (what it writes may name it). */
+  jobId?: number
   /** The audit note of a record's entry: which import and row wrote it. */
   note: (rowNumber: number) => string
 }

@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test'
 import { dbValue, formMessage, signInAs } from './support'
 
 const STAFF = 'internal@example.com'
+const ADMIN = 'admin@example.com'
 
-test('staff add a buyer SKU, change its price (a bad one first), and compare versions 1 and 2', async ({
+test('staff add a buyer SKU and propose a new price (a bad one first); an admin changes it; compare versions 1 and 3', async ({
   page,
 }, info) => {
   // A code no other run or project uses: buyer codes are unique per buyer.
@@ -41,22 +42,51 @@ test('staff add a buyer SKU, change its price (a bad one first), and compare ver
     dbValue<number>('select current_version from buyer_skus where buyer_id = 1 and buyer_code = ?', buyerCode),
   ).toBe(1)
 
+  // An internal user's change of an agreed price waits for an admin's decision (issue 51): the MOQ is
+  // saved as version 2 at the price in force, the new price becomes a request listed on the page.
   await page.getByLabel('Price (₹)').fill('545.50')
   await page.getByRole('button', { name: 'Save as a new version' }).click()
   await expect(page).toHaveURL(editUrl)
-  await expect(page.getByText('Saved as version 2, in force now.')).toBeVisible()
-  await expect(summary.getByText('₹545.50')).toBeVisible()
+  await expect(
+    page.getByText(/The new price needs an admin’s decision .* price-change request #\d+ is made/),
+  ).toBeVisible()
+  await expect(page.getByText('Your other changes are saved as version 2.', { exact: false })).toBeVisible()
+  await expect(summary.getByText('₹500.00')).toBeVisible()
   await expect(summary.getByRole('link', { name: 'Version 2' })).toBeVisible()
+  const waiting = page.getByRole('table', { name: 'Pending price-change requests' })
+  await expect(
+    waiting
+      .getByRole('row')
+      .filter({ hasText: '₹545.50' })
+      .getByRole('link', { name: /^#\d+$/ }),
+  ).toBeVisible()
+  const skuId = Number(editUrl.match(/buyer_skus\/(\d+)\/edit/)![1])
+  expect(
+    dbValue<number>(
+      "select proposed_price_minor from price_change_requests where buyer_sku_id = ? and status = 'pending'",
+      skuId,
+    ),
+  ).toBe(54_550)
+
+  // An admin changes the price at once: version 3.
+  await signInAs(page, ADMIN, /\/admin/)
+  await page.goto(editUrl)
+  await page.getByLabel('Price (₹)').fill('545.50')
+  await page.getByRole('button', { name: 'Save as a new version' }).click()
+  await expect(page).toHaveURL(editUrl)
+  await expect(page.getByText('Saved as version 3, in force now.')).toBeVisible()
+  await expect(summary.getByText('₹545.50')).toBeVisible()
+  await expect(summary.getByRole('link', { name: 'Version 3' })).toBeVisible()
   await expect(
     page.getByRole('region', { name: 'History' }).getByText('Changed', { exact: true }).first(),
   ).toBeVisible()
 
   await page.getByRole('link', { name: 'Versions and compare' }).click()
-  await expect(page.getByRole('heading', { name: /Viewing version 2/ })).toBeVisible()
+  await expect(page.getByRole('heading', { name: /Viewing version 3/ })).toBeVisible()
   await page.getByLabel('Compare version', { exact: true }).selectOption('1')
-  await page.getByLabel('with version', { exact: true }).selectOption('2')
+  await page.getByLabel('with version', { exact: true }).selectOption('3')
   await page.getByRole('button', { name: 'Compare', exact: true }).click()
-  await expect(page).toHaveURL(/[?&]a=1&b=2/)
+  await expect(page).toHaveURL(/[?&]a=1&b=3/)
   const priceRow = page.locator('table.compare tr', { has: page.getByRole('rowheader', { name: /^Price/ }) }).first()
   await expect(priceRow).toHaveClass(/diff/)
   await expect(priceRow).toContainText('changed')

@@ -5,7 +5,8 @@ import { dbRow, dbValue, E2E_DB, formMessage, signInAs } from './support'
 // Bulk imports (issue 40), without JavaScript: staff upload a small CSV of buyer SKU prices with
 // one bad row, read the preview (a new buyer SKU, a price change shown old → new, the bad row
 // refused with its reason at its cell), apply it, watch the progress reach done (the page reads
-// itself again), and find the new price in force on the buyer SKU's page. Harbor Retail's SKUs are
+// itself again), and find the price change waiting for an admin's decision (issue 51): listed on
+// the import's page, linked to the buyer SKU's page, the price unchanged. Harbor Retail's SKUs are
 // no other journey's.
 
 const STAFF = 'internal@example.com'
@@ -23,7 +24,7 @@ function holdLease(id: number, until: string) {
 }
 
 test(
-  'staff preview a price file with a bad row, apply it, and see the new price on the buyer SKU',
+  'staff preview a price file with a bad row, apply it, and find the price change waiting for a decision',
   { tag: '@js-off-only' },
   async ({ page }) => {
     const sku = dbRow<{ id: number; buyer: string; code: string; product: string; price: number; moq: number }>(
@@ -66,6 +67,9 @@ test(
     const changed = rows.getByRole('row').filter({ hasText: sku.code })
     await expect(changed.locator('del')).toHaveText(rupees(sku.price))
     await expect(changed.locator('ins')).toHaveText(rupees(newPrice))
+    // Said at the price, as a note rather than an error: applying makes a request.
+    await expect(changed.locator('.field-note')).toContainText('Needs an admin’s decision')
+    await expect(changed.locator('.field-error')).toHaveCount(0)
     const refused = rows.getByRole('row').filter({ hasText: 'E2E-BAD' })
     await expect(formMessage(refused, 'Enter the price in rupees, like 500000 or 5,00,000.50')).toBeVisible()
     // Nothing is written by the preview.
@@ -92,19 +96,49 @@ test(
     await expect(page.getByRole('status').filter({ hasText: '0 of 2 rows applied.' })).toBeVisible()
     holdLease(importId, '2000-01-01T00:00:00.000Z')
     await expect(page.getByRole('heading', { name: 'Applied', exact: true })).toBeVisible({ timeout: 20_000 })
-    await expect(page.getByText('1 record created, 1 record changed')).toBeVisible()
+    // An internal user's price change needs an admin's decision (issue 51): applying made a request of
+    // it, listed with its link, and the price stays as it was.
+    await expect(page.getByText('1 record created, 0 records changed, 1 price-change request made')).toBeVisible()
     await expect(page.getByRole('button', { name: /Apply/ })).toHaveCount(0)
-
-    // The new price is in force on the buyer SKU's page, with the import in its history.
-    await page.goto(`/skus/buyer_skus/${sku.id}/edit`)
+    const requestId = dbValue<number>(
+      "select id from price_change_requests where import_job_id = ? and status = 'pending'",
+      importId,
+    )
+    const waiting = page.getByRole('region', { name: 'Price changes waiting for a decision' })
+    await expect(waiting).toContainText(`${sku.code}, ₹`)
     await expect(
       page
-        .getByRole('region', { name: 'In force now' })
-        .getByText(`₹${Number(rupees(newPrice)).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`),
-    ).toBeVisible()
+        .getByRole('table', { name: /Rows of import/ })
+        .getByRole('row')
+        .filter({ hasText: sku.code }),
+    ).toContainText('Price-change request')
+    // Waiting for a decision: the pending tone, not the success of a change made.
     await expect(
-      page.getByRole('region', { name: 'History' }).getByText(/Import #\d+ \(harbor-prices\.csv\), row 2/),
+      page
+        .getByRole('table', { name: /Rows of import/ })
+        .getByRole('row')
+        .filter({ hasText: sku.code })
+        .locator('.badge', { hasText: 'Price-change request' }),
+    ).toHaveClass('badge badge-warning')
+
+    // Its link takes the importer to the buyer SKU's page, where the request waits; the price is unchanged.
+    await waiting.getByRole('link', { name: `Price change #${requestId}` }).click()
+    await expect(page).toHaveURL(`/skus/buyer_skus/${sku.id}/edit#requests-heading`)
+    const money = (paise: number) => `₹${Number(rupees(paise)).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`
+    await expect(page.getByRole('region', { name: 'In force now' }).getByText(money(sku.price))).toBeVisible()
+    await expect(
+      page
+        .getByRole('table', { name: 'Pending price-change requests' })
+        .getByRole('row')
+        .filter({ hasText: money(newPrice) })
+        .getByRole('link', { name: `#${requestId}` }),
     ).toBeVisible()
+    expect(
+      dbValue<number>(
+        'select price_minor from buyer_sku_versions where buyer_sku_id = ? order by number desc limit 1',
+        sku.id,
+      ),
+    ).toBe(sku.price)
     expect(dbValue<number>('select count(*) from buyer_skus where buyer_code = ?', newCode)).toBe(1)
   },
 )

@@ -10,7 +10,7 @@ import {
   listImportRowRecords,
   type ImportJobRecord,
 } from '~/features/imports/records.server'
-import type { ImportRowView } from '~/features/imports/queries.server'
+import { importPriceRequests, type ImportRowView } from '~/features/imports/queries.server'
 import { kickImports } from '~/features/imports/worker.server'
 import { decodeCursor, pageOf, pageQuery, pageSchema } from '~/platform/api/cursor'
 import { ApiProblem } from '~/platform/api/problem'
@@ -33,7 +33,7 @@ const JOB_STATUSES = [
   'failed',
   'cancelled',
 ] as const satisfies readonly ImportJobStatus[]
-const RESULTS = ['created', 'changed', 'unchanged', 'refused'] as const
+const RESULTS = ['created', 'changed', 'unchanged', 'refused', 'requested'] as const
 
 const id = z.number().int()
 const instant = z.string().describe('An ISO-8601 UTC timestamp.')
@@ -70,8 +70,29 @@ const importSchema = z.object({
       changed: z.number().int(),
       unchanged: z.number().int().describe('Rows already so when applied.'),
       refused: z.number().int().describe('Rows refused when checked again as they were applied.'),
+      requested: z
+        .number()
+        .int()
+        .describe('Rows whose price change needs an admin’s decision: made a price-change request, the price kept.'),
     })
     .describe('What applying did, so far.'),
+  price_change_requests: z
+    .array(
+      z.object({
+        id,
+        buyer_sku_id: id,
+        buyer_code: z.string(),
+        buyer: z.string(),
+        price_paise: z.number().int().describe('The price in force it was made against (its base).'),
+        proposed_price_paise: z.number().int(),
+        status: z.enum(['pending', 'approved', 'rejected', 'withdrawn']),
+        link: z.string().describe('The request’s page, in the reader’s own portal.'),
+      }),
+    )
+    .optional()
+    .describe(
+      'One import (not in the list): the price-change requests applying raised instead of changing prices that need an admin’s decision.',
+    ),
   error: z.string().nullable().describe('Why applying failed, when it did.'),
   created_at: instant,
   updated_at: instant,
@@ -79,7 +100,10 @@ const importSchema = z.object({
   finished_at: instant.nullable().describe('When it was applied, failed for good or was discarded.'),
 })
 
-const bodyOf = (job: ImportJobRecord): z.input<typeof importSchema> => ({
+const bodyOf = (
+  job: ImportJobRecord,
+  requests?: Awaited<ReturnType<typeof importPriceRequests>>,
+): z.input<typeof importSchema> => ({
   id: job.id,
   kind: job.kind,
   product: job.product,
@@ -95,7 +119,18 @@ const bodyOf = (job: ImportJobRecord): z.input<typeof importSchema> => ({
     changed: job.applied.changed,
     unchanged: job.applied.kept,
     refused: job.applied.refused,
+    requested: job.applied.requested,
   },
+  price_change_requests: requests?.map((r) => ({
+    id: r.id,
+    buyer_sku_id: r.buyerSkuId,
+    buyer_code: r.buyerCode,
+    buyer: r.buyerName,
+    price_paise: r.priceMinor,
+    proposed_price_paise: r.proposedMinor,
+    status: r.status,
+    link: `/redirect/approvals/buyer_skus/pricing_requests/${r.id}`,
+  })),
   error: job.error,
   created_at: job.createdAt,
   updated_at: job.updatedAt,
@@ -156,7 +191,7 @@ const location = (importId: number) => `/api/v1/imports/${importId}`
 async function jobOf(db: Parameters<typeof importJobRecord>[0], importId: number) {
   const job = await importJobRecord(db, importId)
   if (!job) throw ApiProblem.of('not-found', 'There is no such import.')
-  return bodyOf(job)
+  return bodyOf(job, await importPriceRequests(db, importId))
 }
 
 /** A move the page refuses (already applying, applied, discarded) as the API's 409; none such: 404. */
@@ -252,7 +287,7 @@ export const importEndpoints = [
         take: query.limit + 1,
       })
       const page = pageOf(rows, query.limit, (r) => ({ id: r.id }))
-      return { data: page.data.map(bodyOf), next_cursor: page.next_cursor }
+      return { data: page.data.map((job) => bodyOf(job)), next_cursor: page.next_cursor }
     },
   }),
   endpoint({

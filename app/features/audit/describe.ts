@@ -85,6 +85,7 @@ export const ACTIONS: Record<string, string> = {
   'import_job.failed': 'failed while being applied',
   'import_job.cancelled': 'discarded',
   'price_request.created': 'proposed',
+  'price_request.rebased': 'looked at again against the new price',
   'product.attribute_added': 'attribute added',
   'product.attribute_changed': 'attribute changed',
   'product.attribute_moved': 'attribute moved',

@@ -337,6 +337,7 @@ export const RECORDS: Record<string, RecordRule> = {
       buyer_sku: text('Buyer SKU'),
       price_now: money('Price now'),
       proposed_price: money('Proposed price'),
+      base_price: money('Base price (made against)'),
       effective_from: text('In force from', { as: 'date' }),
       reason: text('Reason'),
     },
@@ -369,6 +370,7 @@ export const RECORDS: Record<string, RecordRule> = {
       changed: text('Changed', { as: 'count' }),
       already_so: text('Already so when applied', { as: 'count' }),
       refused_when_applied: text('Refused when applied', { as: 'count' }),
+      price_change_requests: text('Price-change requests made', { as: 'count' }),
     },
   },
   sample_sku: {

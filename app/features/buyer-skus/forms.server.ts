@@ -60,7 +60,7 @@ export async function handleEditPageForm(
         redirectTo,
         toast: {
           kind: 'info',
-          message: `The new price takes the margin below the category’s floor, so it was not saved: price-change request #${requestId} is made for you and waits for an admin’s decision.${result.value.number === null ? '' : ` Your other changes are saved as version ${result.value.number}.`}`,
+          message: `The new price needs an admin’s decision (${result.value.requestWhy}), so it was not saved: price-change request #${requestId} is made for you and waits for that decision; the buyer is told once it is approved.${result.value.number === null ? '' : ` Your other changes are saved as version ${result.value.number}.`}`,
         },
       }
     if (result.value.number === null)

@@ -20,11 +20,16 @@ import { syncSearchMany } from '~/platform/search.server'
 import { formatMoney } from '~/utils/format'
 import { rupeesInput } from '~/utils/money'
 import { formatQuantity, quantityInput } from '~/utils/quantity'
-import { Refused } from '~/utils/refusal.server'
-import { percentOf } from '../price-requests/format'
 import { productSkusByCodes, type ProductSkuByCode } from '../product-skus/by-code.server'
 import { resolveCompanies, type CompanyRef } from '../users/company.server'
-import { belowFloor, refuseBelowCost, type PriceRule } from './price-rules.server'
+import { tellBuyerOfPrices, type PriceChangeTold } from './notify.server'
+import {
+  changesPricesDirectly,
+  oneAtATime,
+  openPriceRequest,
+  priceChangeVerdict,
+  type PriceRule,
+} from './price-rules.server'
 import { createBuyerSkuSchema } from './schema'
 
 // Buyer SKUs and their prices from a file (docs/domain.md "Bulk imports (issue 40)"): a row names
@@ -33,9 +38,10 @@ import { createBuyerSkuSchema } from './schema'
 // version in force, as a new version in force from the moment it is applied (the edit form's rule);
 // equal values change nothing. The create and edit forms' checks apply: the same zod fields, an
 // active buyer and product SKU for a new one, the product SKU fixed once it exists, an archived
-// buyer SKU refused, a price below the cost refused. A lowered price below the category's margin
-// floor, which the edit form turns into a price-change request, is refused here with that reason:
-// a file does not open requests in bulk.
+// buyer SKU refused. A changed price goes through the one price rule (priceChangeVerdict), as the
+// form's and the API's: below the cost it is refused; one that needs an admin's decision becomes a
+// price-change request naming the import (the row's other changes apply at the price in force);
+// the rest apply, and each buyer whose prices changed is told once per chunk.
 
 export const buyerSkuColumns: ImportColumn[] = [
   {
@@ -119,6 +125,8 @@ type Write =
       moq: number
       note: string | null
       changed: ('price' | 'moq')[]
+      /** The price change needs an admin's decision: a request is made, the price kept. */
+      request?: string
     }
 
 interface Planned {
@@ -195,18 +203,19 @@ async function priceRules(db: Executor, productSkuIds: number[]): Promise<Map<nu
   return rules
 }
 
-/** Why a changed price is refused by the approval rules, or null. */
-function priceRefusal(rule: PriceRule | undefined, price: number, current: number | null): string | null {
-  if (!rule) return null
-  try {
-    refuseBelowCost(rule, price)
-  } catch (error) {
-    if (error instanceof Refused) return error.message
-    throw error
+/** The pending price-change request of each buyer SKU named that has one. */
+async function waitingRequests(db: Executor, buyerSkuIds: number[]): Promise<Map<number, number>> {
+  const waiting = new Map<number, number>()
+  for (let i = 0; i < buyerSkuIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('price_change_requests')
+      .select(['id', 'buyer_sku_id'])
+      .where('buyer_sku_id', 'in', buyerSkuIds.slice(i, i + 500))
+      .where('status', '=', 'pending')
+      .execute()
+    for (const row of rows) waiting.set(row.buyer_sku_id, row.id)
   }
-  if (current !== null && price < current && belowFloor(rule, price))
-    return `${formatMoney(price)} lowers the price below the ${rule.category} margin floor of ${percentOf(rule.floorBp!)}: that needs an admin’s decision, so ask for it on the buyer SKU’s page (a file does not open price-change requests)`
-  return null
+  return waiting
 }
 
 /** Classifies a chunk of rows against the catalogue at `context.at`; what each would write rides along. */
@@ -231,6 +240,11 @@ async function plan(db: Executor, rows: ImportRowInput[], context: ImportContext
     return found && result.success && found.price_minor !== result.data.price ? [found.product_sku_id] : []
   })
   const rules = await priceRules(db, changing)
+  const direct = await changesPricesDirectly(db, context.actorUserId ?? null)
+  const waiting = await waitingRequests(
+    db,
+    [...existing.values()].map((e) => e.id),
+  )
 
   return parsed.map(({ row, result }) => {
     const messages = result.success
@@ -282,9 +296,19 @@ async function plan(db: Executor, rows: ImportRowInput[], context: ImportContext
     const changed = (['price', 'moq'] as const).filter((field) =>
       field === 'price' ? found.price_minor !== price : found.moq_milli !== moq,
     )
+    let request: string | undefined
     if (changed.includes('price')) {
-      const refusal = priceRefusal(rules.get(found.product_sku_id), price, found.price_minor)
-      if (refusal) messages.price = refusal
+      const verdict = priceChangeVerdict(
+        rules.get(found.product_sku_id),
+        { currentMinor: found.price_minor, proposedMinor: price },
+        { direct },
+      )
+      if (verdict.kind === 'refused') messages.price = verdict.message
+      else if (verdict.kind === 'request') {
+        const other = waiting.get(found.id)
+        if (other !== undefined) messages.price = oneAtATime(other)
+        else request = verdict.why
+      }
     }
     if (Object.keys(messages).length) return { row, checked: refusedRow(row, key, messages, values) }
     context.seen.add(naturalKey)
@@ -292,10 +316,25 @@ async function plan(db: Executor, rows: ImportRowInput[], context: ImportContext
     const before: Record<string, string> = {}
     if (changed.includes('price')) before.price = found.price_minor === null ? '' : rupeesInput(found.price_minor)
     if (changed.includes('moq')) before.moq = found.moq_milli === null ? '' : quantityInput(found.moq_milli)
+    // Said at the price while previewed: applying makes a request, the price stays until it is approved.
+    const notes = request
+      ? {
+          price: `Needs an admin’s decision: applying makes a price-change request, and the price stays ${formatMoney(found.price_minor!)} until it is approved`,
+        }
+      : undefined
     return {
       row,
-      checked: { number: row.number, outcome: 'change', key, values, before },
-      write: { kind: 'change', buyerName: buyerRef.name, existing: found, price, moq, note: note || null, changed },
+      checked: { number: row.number, outcome: 'change', key, values, before, ...(notes ? { messages: notes } : {}) },
+      write: {
+        kind: 'change',
+        buyerName: buyerRef.name,
+        existing: found,
+        price,
+        moq,
+        note: note || null,
+        changed,
+        request,
+      },
     }
   })
 }
@@ -307,9 +346,36 @@ async function write(trx: Trx, planned: Planned[], context: ApplyContext): Promi
   const creates = planned.filter((p) => p.write?.kind === 'create') as (Planned & {
     write: Extract<Write, { kind: 'create' }>
   })[]
-  const changes = planned.filter((p) => p.write?.kind === 'change') as (Planned & {
+  const allChanges = planned.filter((p) => p.write?.kind === 'change') as (Planned & {
     write: Extract<Write, { kind: 'change' }>
   })[]
+  // A price change that needs an admin's decision: the request, in the name of who applies the
+  // import; the row's other changes (its MOQ) are written at the price in force.
+  for (const { write: w, row } of allChanges.filter((c) => c.write.request)) {
+    if (context.actorUserId === null) {
+      results.set(row.number, { number: row.number, result: 'refused', message: 'price: needs an admin’s decision' })
+      continue
+    }
+    const requestId = await openPriceRequest(trx, {
+      actorUserId: context.actorUserId,
+      buyerSkuId: w.existing.id,
+      buyerCode: w.existing.buyer_code,
+      currentPriceMinor: w.existing.price_minor!,
+      proposedPriceMinor: w.price,
+      why: w.request!,
+      note: w.note,
+      at,
+      importJobId: context.jobId ?? null,
+      auditNote: context.note(row.number),
+    })
+    results.set(row.number, { number: row.number, result: 'requested', entityId: requestId })
+    w.price = w.existing.price_minor!
+    w.changed = w.changed.filter((f) => f !== 'price')
+  }
+  const changes = allChanges.filter(
+    (c) => c.write.changed.length > 0 && results.get(c.row.number)?.result !== 'refused',
+  )
+  const told: PriceChangeTold[] = []
 
   if (creates.length) {
     const ids = new Map<string, number>()
@@ -411,7 +477,10 @@ async function write(trx: Trx, planned: Planned[], context: ApplyContext): Promi
           : moq === null
             ? null
             : formatQuantity(moq, unit)
-      results.set(row.number, { number: row.number, result: 'changed', entityId: w.existing.id })
+      if (!results.has(row.number))
+        results.set(row.number, { number: row.number, result: 'changed', entityId: w.existing.id })
+      if (w.changed.includes('price') && w.existing.price_minor !== null)
+        told.push({ buyerSkuId: w.existing.id, oldMinor: w.existing.price_minor, newMinor: w.price, effectiveFrom: at })
       entries.push({
         actorUserId: context.actorUserId,
         action: 'buyer_sku.updated',
@@ -430,6 +499,7 @@ async function write(trx: Trx, planned: Planned[], context: ApplyContext): Promi
     }
   }
   await auditMany(trx, entries, at)
+  await tellBuyerOfPrices(trx, told)
 
   return planned.map(
     ({ row, checked }) =>

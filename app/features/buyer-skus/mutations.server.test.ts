@@ -21,7 +21,8 @@ let actor: { userId: number }
 let buyerId: number
 
 beforeAll(async () => {
-  actor = { userId: await userIdOf('internal@example.com') }
+  // An admin changes agreed prices at once; anyone else's price change waits for an admin (price-rules tests).
+  actor = { userId: await userIdOf('admin@example.com') }
   buyerId = await makeBuyer({ name: 'Versioned Apparel', status: 'active' })
 })
 
@@ -298,7 +299,7 @@ describe('history', () => {
     ])
     // The request's own page words it by itself.
     const ofRequest = await priceRequestHistory(db, { requestId: request.id }, (_, words) => words)
-    expect(ofRequest.map((e) => [e.what, e.actor])).toEqual([['proposed', 'Isha Internal']])
+    expect(ofRequest.map((e) => [e.what, e.actor])).toEqual([['proposed', 'Anita Admin']])
     await audit(db, {
       actorUserId: actor.userId,
       action: 'price_request.created',
@@ -314,7 +315,7 @@ describe('history', () => {
       'Price version 1 recorded',
     ])
     expect(after[0].changes).toEqual([{ label: 'Proposed price', before: null, after: '₹220.00' }])
-    expect(after[1].actor).toBe('Isha Internal')
+    expect(after[1].actor).toBe('Anita Admin')
     // Another SKU's entries are not in it.
     const other = await makeSku({ buyerId, buyerCode: 'VA-H2' })
     expect((await buyerSkuHistory(db, { id: other, unit: 'm' })).map((e) => e.what)).toEqual([

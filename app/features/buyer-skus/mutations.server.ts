@@ -10,7 +10,15 @@ import { takeStep } from '~/platform/steps.server'
 import { checkPick } from '../search/pick.server'
 import { resolveCompany } from '../users/company.server'
 import { addBuyerSkuVersion, versionInForce } from './versions.server'
-import { belowFloor, priceRequestInstead, priceRuleOf, refuseBelowCost } from './price-rules.server'
+import {
+  changesPricesDirectly,
+  oneAtATime,
+  openPriceRequest,
+  priceChangeVerdict,
+  priceRuleOf,
+  waitingRequestOf,
+} from './price-rules.server'
+import { tellBuyerOfPrices } from './notify.server'
 import { buyerSkuMachine, type CreateBuyerSkuForm, type EditBuyerSkuForm, type StatusIntent } from './schema'
 import { priceRequestMachine } from '../price-requests/shared'
 import { Refused, refusals as refuse, type Result } from '~/utils/refusal.server'
@@ -182,8 +190,8 @@ export async function saveBuyerSku(
   actor: Actor,
   id: number,
   input: Omit<EditBuyerSkuForm, 'intent'>,
-): Promise<Result<{ number: number | null; requestId?: number }>> {
-  return refusals<{ number: number | null; requestId?: number }>(() =>
+): Promise<Result<{ number: number | null; requestId?: number; requestWhy?: string }>> {
+  return refusals<{ number: number | null; requestId?: number; requestWhy?: string }>(() =>
     db.transaction().execute(async (trx) => {
       const sku = await trx
         .selectFrom('buyer_skus')
@@ -205,13 +213,16 @@ export async function saveBuyerSku(
       const now = new Date().toISOString()
       const current = await versionInForce(trx, id, now)
       const next = { buyer_code: input.buyerCode, price_minor: input.price, moq_milli: input.moq }
-      // The approval rules (docs/domain.md "Approval rules"): below cost is refused; lowered below the floor, a request instead.
-      const requestId = await priceRulesOfEdit(trx, actor, sku, current, input)
+      // The one price rule (docs/domain.md "Who may change a price"): below cost is refused; a change
+      // that needs an admin's decision becomes a request, and the save keeps the price in force.
+      const request = await priceRulesOfEdit(trx, actor, sku, current, input)
+      const requestId = request?.id
       if (requestId !== undefined && current) next.price_minor = current.price_minor
       const changed = current
         ? (['buyer_code', 'price_minor', 'moq_milli'] as const).filter((key) => current[key] !== next[key])
         : (['buyer_code', 'price_minor', 'moq_milli'] as const).slice()
-      if (changed.length === 0) return { ok: true as const, value: { number: null, requestId } }
+      if (changed.length === 0)
+        return { ok: true as const, value: { number: null, requestId, requestWhy: request?.why } }
       if (changed.includes('buyer_code')) await checkBuyerCode(trx, sku.buyer_id, input.buyerCode, id)
 
       const version = await addBuyerSkuVersion(trx, {
@@ -232,6 +243,10 @@ export async function saveBuyerSku(
             .current_version,
         )
       if (changed.includes('buyer_code')) await syncSearch(trx, 'buyer_sku', id)
+      if (current && changed.includes('price_minor'))
+        await tellBuyerOfPrices(trx, [
+          { buyerSkuId: id, oldMinor: current.price_minor, newMinor: next.price_minor, effectiveFrom: now },
+        ])
       const before = current ? readable(current, sku.unit) : {}
       const after = readable(next, sku.unit)
       const shown = { buyer_code: 'buyer_code', price_minor: 'price', moq_milli: 'moq' } as const
@@ -247,15 +262,16 @@ export async function saveBuyerSku(
         after: { ...Object.fromEntries(changed.map((k) => [shown[k], after[shown[k]]])), version: version.number },
         note: input.note || null,
       })
-      return { ok: true as const, value: { number: version.number, requestId } }
+      return { ok: true as const, value: { number: version.number, requestId, requestWhy: request?.why } }
     }),
   )
 }
 
 /**
- * A direct edit's price against the approval rules: a price below the cost is refused; a lowered
- * price whose margin falls below the category's floor becomes a price-change request (its id is
- * answered, and the edit keeps the price in force). Other edits answer undefined.
+ * A direct edit's price against the one price rule (priceChangeVerdict): a price below the cost is
+ * refused; a change that needs an admin's decision becomes a price-change request (its id is
+ * answered, and the edit keeps the price in force), refused while another request waits. Other
+ * edits answer undefined.
  */
 async function priceRulesOfEdit(
   trx: Executor,
@@ -263,22 +279,28 @@ async function priceRulesOfEdit(
   sku: { id: number },
   current: { price_minor: number; buyer_code: string } | undefined,
   input: { price: number; buyerCode: string; note?: string },
-): Promise<number | undefined> {
+): Promise<{ id: number; why: string } | undefined> {
   if (current && current.price_minor === input.price) return undefined
-  const rule = await priceRuleOf(trx, sku.id)
-  if (!rule) return undefined
-  refuseBelowCost(rule, input.price, 'price')
-  if (!current || input.price > current.price_minor || !belowFloor(rule, input.price)) return undefined
-  return priceRequestInstead(trx, {
+  const verdict = priceChangeVerdict(
+    await priceRuleOf(trx, sku.id),
+    { currentMinor: current?.price_minor ?? null, proposedMinor: input.price },
+    { direct: await changesPricesDirectly(trx, actor.userId) },
+  )
+  if (verdict.kind === 'refused') throw new Refused('price', verdict.message)
+  if (verdict.kind === 'direct' || !current) return undefined
+  const waiting = await waitingRequestOf(trx, sku.id)
+  if (waiting !== undefined) throw new Refused('price', oneAtATime(waiting))
+  const id = await openPriceRequest(trx, {
     actorUserId: actor.userId,
     buyerSkuId: sku.id,
     buyerCode: current.buyer_code,
     currentPriceMinor: current.price_minor,
     proposedPriceMinor: input.price,
-    rule,
+    why: verdict.why,
     note: input.note || null,
     at: new Date().toISOString(),
   })
+  return { id, why: verdict.why }
 }
 
 /**

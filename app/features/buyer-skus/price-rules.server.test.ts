@@ -36,8 +36,8 @@ function form(values: Record<string, string>) {
   return data
 }
 const priceNow = async (id: number) => (await versionInForce(getDb(), id))!.price_minor
-async function edit(id: number, price: string, extra: Record<string, string> = {}) {
-  const internal = await viewerOf('internal@example.com')
+async function edit(id: number, price: string, extra: Record<string, string> = {}, as = 'internal@example.com') {
+  const internal = await viewerOf(as)
   const v = (await versionInForce(getDb(), id))!
   const sku = await getDb()
     .selectFrom('buyer_skus')
@@ -127,7 +127,7 @@ describe('a direct edit lowering the margin below the floor', () => {
       toast: {
         kind: 'info',
         message: expect.stringMatching(
-          /below the category’s floor, so it was not saved: price-change request #\d+ is made for you/,
+          /needs an admin’s decision \(Price lowered below the Cotton shirting margin floor of 30 % \(margin 26\.47 %\)\), so it was not saved: price-change request #\d+ is made for you/,
         ),
       },
     })
@@ -150,12 +150,16 @@ describe('a direct edit lowering the margin below the floor', () => {
       openOrders: { count: 0, shown: [] },
     })
 
-    // Another edit below the floor while it waits is refused; one above the floor is saved.
-    const again = await edit(skuId, '160')
-    expect(again.status === 'invalid' && again.reply.reply?.error?.price?.[0]).toMatch(
-      new RegExp(`request #${request!.id} for this buyer SKU already waits`),
-    )
-    expect((await edit(skuId, '200')).status).toBe('done')
+    // Another change needing a decision while it waits is refused (one above the floor too: an
+    // internal user's change needs one); an admin's above the floor is saved at once.
+    for (const price of ['160', '200']) {
+      const again = await edit(skuId, price)
+      expect(again.status === 'invalid' && again.reply.reply?.error?.price?.[0]).toMatch(
+        new RegExp(`request #${request!.id} for this buyer SKU already waits`),
+      )
+    }
+    expect(await priceNow(skuId)).toBe(25_000)
+    expect((await edit(skuId, '200', {}, 'admin@example.com')).status).toBe('done')
     expect(await priceNow(skuId)).toBe(20_000)
   })
 
@@ -168,10 +172,12 @@ describe('a direct edit lowering the margin below the floor', () => {
     expect((await pending(skuId)).map((r) => r.proposed_price_minor)).toEqual([15_000])
   })
 
-  it('a raise, or a price above the floor, is saved as before', async () => {
+  it('an admin’s raise, or lowering above the floor, is saved at once', async () => {
     const skuId = await pricedSku()
-    expect((await edit(skuId, '300')).status).toBe('done')
+    expect((await edit(skuId, '300', {}, 'admin@example.com')).status).toBe('done')
     expect(await priceNow(skuId)).toBe(30_000)
+    expect((await edit(skuId, '280', {}, 'admin@example.com')).status).toBe('done')
+    expect(await priceNow(skuId)).toBe(28_000)
     expect(await pending(skuId)).toEqual([])
   })
 })

@@ -6,8 +6,8 @@ import { percentOf } from '../price-requests/format'
 
 // The price rules of a buyer SKU (docs/domain.md "Approval rules"): its cost is the lowest cost of
 // the live offers of active sellers for its product SKU (the offer the cart chooses first), and its
-// category's margin floor. A price below the cost is refused; a lowered price whose margin is below
-// the floor needs an admin's decision (a price-change request).
+// category's margin floor. Which price changes apply at once and which wait for an admin's decision
+// is priceChangeVerdict, the one rule every channel asks.
 
 export interface PriceRule {
   /** The lowest live seller cost per unit, in paise; null: no live offer with a cost (no cost rule). */
@@ -64,12 +64,77 @@ export function belowFloor(rule: PriceRule, priceMinor: number): boolean {
   return rule.floorBp !== null && margin !== null && margin.bp < rule.floorBp
 }
 
+/** Whether a user changes agreed prices without a request: an admin (the one who decides requests). */
+export async function changesPricesDirectly(trx: Executor, userId: number | null): Promise<boolean> {
+  if (userId === null) return false
+  const row = await trx
+    .selectFrom('user_roles')
+    .select('role')
+    .where('user_id', '=', userId)
+    .where('role', '=', 'admin')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export type PriceChangeVerdict =
+  { kind: 'direct' } | { kind: 'request'; why: string } | { kind: 'refused'; message: string }
+
 /**
- * A direct price edit that lowers the price below the category's floor becomes a price-change
- * request in the editor's name (admin decides it on the request's page): one request waits per
- * buyer SKU, so one already waiting refuses the edit. Answers the new request's id.
+ * THE rule of a buyer SKU's price change, whatever the channel (the edit form, the API, an import;
+ * docs/domain.md "Who may change a price"): a price below the cost is refused; a change of an
+ * agreed price by anyone but an admin needs an admin's decision, and so does a lowered price whose
+ * margin falls below the category's floor (an admin's too); the rest applies at once. A first
+ * price (a new buyer SKU) is the agreement itself and applies.
  */
-export async function priceRequestInstead(
+export function priceChangeVerdict(
+  rule: PriceRule | undefined,
+  change: { currentMinor: number | null; proposedMinor: number },
+  changer: { direct: boolean },
+): PriceChangeVerdict {
+  const { currentMinor: from, proposedMinor: to } = change
+  if (from === to) return { kind: 'direct' }
+  if (rule?.costMinor != null && to < rule.costMinor)
+    return {
+      kind: 'refused',
+      message: `${formatMoney(to)} is below the cost (${formatMoney(rule.costMinor)}, the lowest live seller cost): a price below cost is refused`,
+    }
+  if (from === null) return { kind: 'direct' }
+  if (rule && to < from && belowFloor(rule, to)) {
+    const margin = marginOf(to, rule.costMinor)!
+    return {
+      kind: 'request',
+      why: `Price lowered below the ${rule.category} margin floor of ${percentOf(rule.floorBp!)} (margin ${percentOf(margin.bp)})`,
+    }
+  }
+  if (!changer.direct)
+    return {
+      kind: 'request',
+      why: `Price ${to > from ? 'raised' : 'lowered'} from ${formatMoney(from)} to ${formatMoney(to)}: a change of an agreed price needs an admin’s decision`,
+    }
+  return { kind: 'direct' }
+}
+
+/** The pending request of a buyer SKU, if one waits (one at a time per buyer SKU). */
+export async function waitingRequestOf(trx: Executor, buyerSkuId: number): Promise<number | undefined> {
+  const waiting = await trx
+    .selectFrom('price_change_requests')
+    .select('id')
+    .where('buyer_sku_id', '=', buyerSkuId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst()
+  return waiting?.id
+}
+
+export const oneAtATime = (waitingId: number) =>
+  `This price change needs an admin’s decision, but request #${waitingId} for this buyer SKU already waits for one: one request at a time per buyer SKU.`
+
+/**
+ * A price change that needs an admin's decision becomes a pending price-change request in the
+ * changer's name, made against the price in force (its base), with its audit entry: the same for
+ * the form, the API and an import. One request waits per buyer SKU (the unique pending index
+ * holds it under a race). Answers the new request's id.
+ */
+export async function openPriceRequest(
   trx: Executor,
   input: {
     actorUserId: number
@@ -77,25 +142,14 @@ export async function priceRequestInstead(
     buyerCode: string
     currentPriceMinor: number
     proposedPriceMinor: number
-    rule: PriceRule
+    why: string
     note: string | null
     at: string
+    importJobId?: number | null
+    auditNote?: string
   },
 ): Promise<number> {
-  const waiting = await trx
-    .selectFrom('price_change_requests')
-    .select('id')
-    .where('buyer_sku_id', '=', input.buyerSkuId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst()
-  if (waiting)
-    throw new Refused(
-      'price',
-      `This price is below the ${input.rule.category} margin floor and needs an admin’s decision, but request #${waiting.id} for this buyer SKU already waits for one: one request at a time per buyer SKU.`,
-    )
-  const margin = marginOf(input.proposedPriceMinor, input.rule.costMinor)!
-  const why = `Direct price edit below the ${input.rule.category} margin floor of ${percentOf(input.rule.floorBp!)} (margin ${percentOf(margin.bp)})`
-  const reason = (input.note ? `${why}: ${input.note}` : why).slice(0, 500)
+  const reason = (input.note ? `${input.why}: ${input.note}` : input.why).slice(0, 500)
   const row = await trx
     .insertInto('price_change_requests')
     .values({
@@ -106,6 +160,7 @@ export async function priceRequestInstead(
       reason,
       effective_from: null,
       status: 'pending',
+      import_job_id: input.importJobId ?? null,
       created_at: input.at,
       updated_at: input.at,
     })
@@ -122,7 +177,7 @@ export async function priceRequestInstead(
       proposed_price: formatMoney(input.proposedPriceMinor),
       effective_from: null,
     },
-    note: reason,
+    note: input.auditNote ? `${input.auditNote}: ${reason}` : reason,
   })
   return row.id
 }

@@ -94,3 +94,7 @@ export const versionInForceIdSql = (at: string = new Date().toISOString()) =>
   sql<
     number | null
   >`(select v.id from buyer_sku_versions v where v.buyer_sku_id = buyer_skus.id and v.effective_from <= ${at} order by v.number desc limit 1)`
+
+/** The price in force at `at` of one buyer SKU, as a scalar subquery (for conditional updates). */
+export const priceInForceOfSql = (buyerSkuId: number, at: string = new Date().toISOString()) =>
+  sql<number>`(select v.price_minor from buyer_sku_versions v where v.buyer_sku_id = ${buyerSkuId} and v.effective_from <= ${at} order by v.number desc limit 1)`

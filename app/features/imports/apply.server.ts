@@ -150,12 +150,13 @@ class LeaseLost extends Error {}
 
 const RESULT_COUNTER: Record<
   ImportResult,
-  'created_count' | 'changed_count' | 'kept_count' | 'refused_at_apply_count'
+  'created_count' | 'changed_count' | 'kept_count' | 'refused_at_apply_count' | 'requested_count'
 > = {
   created: 'created_count',
   changed: 'changed_count',
   unchanged: 'kept_count',
   refused: 'refused_at_apply_count',
+  requested: 'requested_count',
 }
 
 /**
@@ -271,6 +272,7 @@ async function applyChunk(
         seen: new Set(),
         at,
         actorUserId: job.actorUserId,
+        jobId: job.id,
         note: (n) => `Import #${job.id} (${job.fileName}), row ${n}`,
       },
     )
@@ -343,6 +345,7 @@ async function finish(
         'refused_at_apply_count',
         'unchanged_count',
         'refused_count',
+        'requested_count',
       ])
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
@@ -358,6 +361,8 @@ async function finish(
         refused_when_applied: job.refused_at_apply_count,
         unchanged: job.unchanged_count,
         refused: job.refused_count,
+        // Only buyer-SKU prices can need a decision: other kinds' history is not padded with a zero.
+        ...(job.requested_count ? { price_change_requests: job.requested_count } : {}),
       },
     })
     return 'applied' as const

@@ -22,7 +22,9 @@ let skuId: number
 let existingId: number
 
 beforeAll(async () => {
-  staff = { userId: await userIdOf('internal@example.com') }
+  // An admin changes prices at once (the approval rules); an internal user's price changes become
+  // requests: app/features/buyer-skus/price-channels.server.test.ts.
+  staff = { userId: await userIdOf('admin@example.com') }
   buyer = 'Import Apparel'
   buyerId = await makeBuyer({ name: buyer, status: 'active' })
   skuCode = 'IMP-FAB-0001'
@@ -205,7 +207,7 @@ describe('the preview', () => {
     expect(page?.columns).toEqual(HEADER)
   })
 
-  it('refuses a change of the product SKU, of an archived buyer SKU, and a price below cost or lowered below the floor', async () => {
+  it('refuses a change of the product SKU, of an archived buyer SKU, and a price below cost; one lowered below the floor will be a request', async () => {
     const otherSku = await makeProductSku({ categoryId: 1, code: 'IMP-FAB-0002' })
     const archived = await makeBuyerSku({ buyerId, productSkuId: skuId, buyerCode: 'IA-ARC' })
     await db().updateTable('buyer_skus').set({ status: 'archived' }).where('id', '=', archived).execute()
@@ -226,11 +228,13 @@ describe('the preview', () => {
     ])
     if (!result.ok) throw new Error(result.message)
     const rows = await rowsOf(result.value.id)
-    expect(rows.map((r) => r.outcome)).toEqual(['refused', 'refused', 'refused', 'refused'])
+    expect(rows.map((r) => r.outcome)).toEqual(['refused', 'refused', 'refused', 'change'])
     expect(messages(rows[0]!).product_sku).toContain('a buyer SKU’s product SKU never changes')
     expect(messages(rows[1]!).buyer_code).toContain('is archived: restore it before changing it')
     expect(messages(rows[2]!).price).toContain('is below the cost (₹100.00')
-    expect(messages(rows[3]!).price).toContain('below the Import floor category margin floor of 20 %')
+    expect(messages(rows[3]!).price).toContain(
+      'Needs an admin’s decision: applying makes a price-change request, and the price stays ₹150.00',
+    )
   })
 
   it('reads an XLSX workbook’s first sheet, numbers and strings alike', async () => {

@@ -8,8 +8,9 @@ import { Link } from '~/ui/link'
 import { Pagination } from '~/ui/list-summary'
 import { PageHeader } from '~/ui/shell'
 import { Table, type Column } from '~/ui/table'
-import { countOf, formatDateTime } from '~/utils/format'
+import { countOf, formatDateTime, formatMoney } from '~/utils/format'
 import { ImportStatusBadge } from './import-list'
+import type { ImportResult } from '#db/types'
 import { importPath, IMPORT_OUTCOMES, outcomeLabels, resultLabels, type ImportOutcome } from './kinds'
 import type { ImportJobPage, ImportRowView } from './queries.server'
 
@@ -18,6 +19,15 @@ const outcomeTones: Record<ImportOutcome, 'success' | 'info' | 'neutral' | 'dang
   change: 'info',
   unchanged: 'neutral',
   refused: 'danger',
+}
+
+/** What applying did to a row; a price-change request waits for a decision, the app's pending tone. */
+const resultTones: Record<ImportResult, 'success' | 'warning' | 'neutral' | 'danger'> = {
+  created: 'success',
+  changed: 'success',
+  unchanged: 'neutral',
+  refused: 'danger',
+  requested: 'warning',
 }
 
 /** How often an import being applied is read again (with JavaScript; without it, a meta refresh). */
@@ -39,7 +49,8 @@ function Cell({ row, column }: { row: ImportRowView; column: string }) {
       ) : (
         <span className="muted">—</span>
       )}
-      {message ? <p className="field-error">{message}</p> : null}
+      {/* A refused row's message is why; on a row that is written it is a note (a price waiting for a decision). */}
+      {message ? <p className={row.outcome === 'refused' ? 'field-error' : 'field-note'}>{message}</p> : null}
     </>
   )
 }
@@ -75,7 +86,17 @@ function Progress({ done, total }: { done: number; total: number }) {
 }
 
 /** /skus/imports/:id: the preview (every row as it would be written, or why not), applying, and what it did. */
-export function ImportJobView({ job, columns, rows, show, page, pageSize, matching, history }: ImportJobPage) {
+export function ImportJobView({
+  job,
+  columns,
+  priceRequests,
+  rows,
+  show,
+  page,
+  pageSize,
+  matching,
+  history,
+}: ImportJobPage) {
   const { pathname } = useLocation()
   const figures = [
     { label: 'Rows', value: job.rowsTotal, to: pathname },
@@ -105,9 +126,7 @@ export function ImportJobView({ job, columns, rows, show, page, pageSize, matchi
           <Badge tone={outcomeTones[r.outcome]}>{outcomeLabels[r.outcome]}</Badge>
           {r.result ? (
             <div>
-              <Badge tone={r.result === 'refused' ? 'danger' : r.result === 'unchanged' ? 'neutral' : 'success'}>
-                {resultLabels[r.result]}
-              </Badge>
+              <Badge tone={resultTones[r.result]}>{resultLabels[r.result]}</Badge>
             </div>
           ) : null}
         </>
@@ -206,6 +225,7 @@ export function ImportJobView({ job, columns, rows, show, page, pageSize, matchi
           <h2 id="done-heading">Applied</h2>
           <p>
             {countOf(job.applied.created, 'record')} created, {countOf(job.applied.changed, 'record')} changed
+            {job.applied.requested ? `, ${countOf(job.applied.requested, 'price-change request')} made` : ''}
             {job.applied.kept ? `, ${countOf(job.applied.kept, 'row')} already so when applied` : ''}
             {job.applied.refusedWhenApplied
               ? `, ${countOf(job.applied.refusedWhenApplied, 'row')} refused when applied (the catalogue had changed since the preview)`
@@ -218,6 +238,24 @@ export function ImportJobView({ job, columns, rows, show, page, pageSize, matchi
             ) : null}
             .
           </p>
+        </section>
+      ) : null}
+      {priceRequests.length ? (
+        <section className="card" aria-labelledby="requests-heading">
+          <h2 id="requests-heading">Price changes waiting for a decision</h2>
+          <p>
+            These prices need an admin’s decision, so applying did not change them: it made{' '}
+            {countOf(priceRequests.length, 'price-change request')}. Each price stays as it was until its request is
+            approved.
+          </p>
+          <ul>
+            {priceRequests.map((p) => (
+              <li key={p.id}>
+                <Link to={`/redirect/approvals/buyer_skus/pricing_requests/${p.id}`}>Price change #{p.id}</Link>:{' '}
+                {p.buyerName} · {p.buyerCode}, {formatMoney(p.priceMinor)} → {formatMoney(p.proposedMinor)} ({p.status})
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
       {job.status === 'cancelled' ? (

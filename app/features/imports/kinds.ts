@@ -40,6 +40,7 @@ export const resultLabels: Record<ImportResult, string> = {
   changed: 'Changed',
   unchanged: 'Already so',
   refused: 'Refused when applied',
+  requested: 'Price-change request',
 }
 export const statusLabels: Record<ImportJobStatus, string> = {
   previewed: 'Previewed',

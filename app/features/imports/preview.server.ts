@@ -61,7 +61,7 @@ export async function previewImport(
   if (!file.ok) return { ok: false, field: 'file', message: file.message }
 
   const at = new Date().toISOString()
-  const context = { productId: spec.product?.id ?? null, seen: new Set<string>(), at }
+  const context = { productId: spec.product?.id ?? null, seen: new Set<string>(), at, actorUserId: actor.userId }
   const counts: Record<ImportOutcome, number> = { create: 0, change: 0, unchanged: 0, refused: 0 }
   // Kept as the rows to insert (JSON already made), so memory holds strings, not parsed rows.
   const rows: {

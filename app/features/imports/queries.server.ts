@@ -170,6 +170,7 @@ export async function importJobPage(db: Executor, id: number, url: URL) {
       'import_jobs.changed_count as changed',
       'import_jobs.kept_count as kept',
       'import_jobs.refused_at_apply_count as refusedWhenApplied',
+      'import_jobs.requested_count as requested',
       'import_jobs.error',
       'import_jobs.started_at as startedAt',
       'import_jobs.finished_at as finishedAt',
@@ -192,6 +193,7 @@ export async function importJobPage(db: Executor, id: number, url: URL) {
     rows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     historyOf(db, STAFF_VIEWER, 'import_job', id),
   ])
+  const priceRequests = await importPriceRequests(db, id)
   const views = shown.map(rowViewOf)
   // The kind's columns that the file had (every row holds the file's columns).
   const first = await db
@@ -203,17 +205,18 @@ export async function importJobPage(db: Executor, id: number, url: URL) {
     .executeTakeFirst()
   const inFile = Object.keys(parse(first?.values_json ?? null) ?? {})
   const columns = (spec?.columns ?? []).map((c) => c.name).filter((name) => inFile.includes(name))
-  const { created, changed, kept, refusedWhenApplied, error, startedAt, finishedAt } = job
+  const { created, changed, kept, refusedWhenApplied, requested, error, startedAt, finishedAt } = job
   return {
     job: {
       ...jobRow(job),
       label: spec?.label ?? job.kind,
-      applied: { created, changed, kept, refusedWhenApplied },
+      applied: { created, changed, kept, refusedWhenApplied, requested },
       error,
       startedAt,
       finishedAt,
     },
     columns,
+    priceRequests,
     rows: views,
     show,
     page,
@@ -221,6 +224,38 @@ export async function importJobPage(db: Executor, id: number, url: URL) {
     matching: Number(matching.n),
     history,
   }
+}
+
+/**
+ * The price-change requests an import raised instead of changing prices that need an admin's
+ * decision (docs/domain.md "Who may change a price"), oldest first, with where each stands now.
+ */
+export async function importPriceRequests(db: Executor, jobId: number) {
+  const rows = await db
+    .selectFrom('price_change_requests as r')
+    .innerJoin('buyer_skus', 'buyer_skus.id', 'r.buyer_sku_id')
+    .innerJoin('buyers', 'buyers.id', 'buyer_skus.buyer_id')
+    .select([
+      'r.id',
+      'r.buyer_sku_id',
+      'r.current_price_minor',
+      'r.proposed_price_minor',
+      'r.status',
+      'buyer_skus.buyer_code',
+      'buyers.name as buyer_name',
+    ])
+    .where('r.import_job_id', '=', jobId)
+    .orderBy('r.id')
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    buyerSkuId: r.buyer_sku_id,
+    buyerCode: r.buyer_code,
+    buyerName: r.buyer_name,
+    priceMinor: r.current_price_minor,
+    proposedMinor: r.proposed_price_minor,
+    status: r.status,
+  }))
 }
 
 /** The live figures of a job (progress polling reads the whole page; tests read this). */
@@ -235,6 +270,7 @@ export function importProgress(db: Executor, id: number) {
       'changed_count',
       'kept_count',
       'refused_at_apply_count',
+      'requested_count',
     ])
     .where('id', '=', id)
     .executeTakeFirst()

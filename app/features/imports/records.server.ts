@@ -17,7 +17,7 @@ export interface ImportJobRecord {
   counts: Record<ImportOutcome, number>
   rowsDone: number
   toApply: number
-  applied: { created: number; changed: number; kept: number; refused: number }
+  applied: { created: number; changed: number; kept: number; refused: number; requested: number }
   error: string | null
   createdAt: string
   updatedAt: string
@@ -49,6 +49,7 @@ const jobRecords = (db: Executor) =>
       'import_jobs.changed_count',
       'import_jobs.kept_count',
       'import_jobs.refused_at_apply_count',
+      'import_jobs.requested_count',
       'import_jobs.error',
       'import_jobs.created_at',
       'import_jobs.updated_at',
@@ -82,6 +83,7 @@ const recordOf = (row: JobSelect): ImportJobRecord => ({
     changed: row.changed_count,
     kept: row.kept_count,
     refused: row.refused_at_apply_count,
+    requested: row.requested_count,
   },
   error: row.error,
   createdAt: row.created_at,

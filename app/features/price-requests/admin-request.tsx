@@ -115,6 +115,8 @@ export function AdminRequestPage({
 }: AdminRequestProps) {
   const created = versions.find((v) => v.id === r.versionId)
   const difference = r.priceNowMinor === null ? null : r.proposedPriceMinor - r.priceNowMinor
+  // The price it was made against (its base) is no longer the price in force: it must be looked at again.
+  const moved = r.status === 'pending' && r.priceNowMinor !== null && r.priceNowMinor !== r.requestedAtPriceMinor
   return (
     <>
       <PageHeader title={`Price change #${r.id}`}>
@@ -149,7 +151,7 @@ export function AdminRequestPage({
             <dd>{formatMoney(r.proposedPriceMinor)}</dd>
           </div>
           <div>
-            <dt>Difference</dt>
+            <dt>Against today’s price</dt>
             <dd>
               {difference === null
                 ? dash
@@ -157,9 +159,10 @@ export function AdminRequestPage({
             </dd>
           </div>
           <div>
-            <dt>Price when requested</dt>
+            <dt>Base price (made against)</dt>
             <dd>
-              {formatMoney(r.requestedAtPriceMinor)}
+              {formatMoney(r.requestedAtPriceMinor)} ({percentChange(r.requestedAtPriceMinor, r.proposedPriceMinor)}{' '}
+              against it)
               {r.priceNowMinor !== null && r.priceNowMinor !== r.requestedAtPriceMinor ? (
                 <>
                   {' '}
@@ -174,6 +177,24 @@ export function AdminRequestPage({
           </div>
         </dl>
       </section>
+      {moved ? (
+        <section className="card" aria-labelledby="moved-heading" role="status">
+          <h2 id="moved-heading">The price moved since this request was made</h2>
+          <p>
+            It was made against {formatMoney(r.requestedAtPriceMinor)}; the price in force is now{' '}
+            {formatMoney(r.priceNowMinor!)}. The proposal of {formatMoney(r.proposedPriceMinor)} is{' '}
+            {percentChange(r.requestedAtPriceMinor, r.proposedPriceMinor)} against the base it was made on and{' '}
+            {percentChange(r.priceNowMinor, r.proposedPriceMinor)} against today’s price. It cannot be approved until
+            someone looks at it again: confirm the proposal against the new price, or reject it.
+          </p>
+          <Form method="post" aria-label="Confirm against the new price">
+            <input type="hidden" name="intent" value="rebase" />
+            <SubmitButton intent="rebase" pendingText="Confirming…">
+              Confirm {formatMoney(r.proposedPriceMinor)} against {formatMoney(r.priceNowMinor!)}
+            </SubmitButton>
+          </Form>
+        </section>
+      ) : null}
       <MarginSection facts={facts} />
       <section className="card" aria-labelledby="request-heading">
         <h2 id="request-heading">Request</h2>

@@ -5,16 +5,26 @@ import type { Database } from '#db/database'
 import type { Viewer } from '~/auth/session.server'
 import type { FormOutcome } from '~/ui/outcome.server'
 import type { FormReply } from '~/platform/form-reply'
+import { formatMoney } from '~/utils/format'
 import { isFlagOn } from '../flags/flags.server'
 import { adminRequestPath, kamRequestPath } from './paths'
-import { createPriceRequest, decidePriceRequest, withdrawPriceRequest, type Result } from './mutations.server'
-import { CREATE_FORM_ID, createRequestSchema, decisionSchema, withdrawSchema } from './schema'
+import {
+  confirmAgainstNewBase,
+  createPriceRequest,
+  decidePriceRequest,
+  withdrawPriceRequest,
+  type Result,
+} from './mutations.server'
+import { CREATE_FORM_ID, createRequestSchema, decisionSchema, rebaseSchema, withdrawSchema } from './schema'
 
 type Refusal = Extract<Result<unknown>, { ok: false }>
 const errorsOf = (result: Refusal) =>
   result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }
 
-/** The KAM's page: a new request (intent create) or withdrawing a pending one (intent withdraw). */
+/**
+ * The KAM's page: a new request (intent create), withdrawing a pending one (intent withdraw), or
+ * confirming one against the price in force after its base moved (intent rebase).
+ */
 export async function handleKamForm(db: Database, viewer: Viewer, form: FormData): Promise<FormOutcome<FormReply>> {
   const intent = form.get('intent')
   if (intent === 'create') {
@@ -46,7 +56,35 @@ export async function handleKamForm(db: Database, viewer: Viewer, form: FormData
         : { kind: 'error', message: result.message },
     }
   }
+  if (intent === 'rebase') {
+    const submission = parseWithZod(form, { schema: rebaseSchema })
+    if (submission.status !== 'success') return { status: 'bad-request' }
+    return rebased(
+      await confirmAgainstNewBase(db, viewer, submission.value.requestId),
+      submission.value.requestId,
+      kamRequestPath,
+    )
+  }
   return { status: 'bad-request' }
+}
+
+/** A request confirmed against the price in force (or why not), back on the page it was asked from. */
+function rebased(
+  result: Awaited<ReturnType<typeof confirmAgainstNewBase>>,
+  id: number,
+  pathOf: (id: number) => string,
+): FormOutcome<FormReply> {
+  if (!result.ok && result.notFound) return { status: 'not-found' }
+  return {
+    status: 'done',
+    redirectTo: pathOf(id),
+    toast: result.ok
+      ? {
+          kind: 'success',
+          message: `Request #${id} now stands against ${formatMoney(result.value.baseMinor)}, the price in force: it may be decided.`,
+        }
+      : { kind: 'error', message: result.message },
+  }
 }
 
 /** Admin's approve or reject form on a request's page. */
@@ -58,6 +96,8 @@ export async function handleDecisionForm(
   appUrl: string,
 ): Promise<FormOutcome<FormReply>> {
   const intent = form.get('intent')
+  // The price moved since the request: confirming the proposal against the price in force now.
+  if (intent === 'rebase') return rebased(await confirmAgainstNewBase(db, viewer, id), id, adminRequestPath)
   if (intent !== 'approve' && intent !== 'reject') return { status: 'bad-request' }
   const submission = parseWithZod(form, { schema: decisionSchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: { form: intent, result: submission.reply() } }

@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { Badge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/dialog'
 import { PageHeader } from '~/ui/shell'
@@ -31,7 +32,23 @@ export function KamRequestsPage({ filters, rows, total, capped, ...newRequest }:
       header: 'Product SKU',
       cell: (r) => <ProductSku code={r.productSkuCode} name={r.productSkuName} />,
     },
-    { key: 'was', header: 'Price when requested', numeric: true, cell: (r) => formatMoney(r.requestedAtPriceMinor) },
+    {
+      key: 'was',
+      header: 'Base price (made against)',
+      numeric: true,
+      cell: (r) => (
+        <>
+          {formatMoney(r.requestedAtPriceMinor)}
+          {r.baseMovedToMinor !== null ? (
+            <>
+              <br />
+              <Badge tone="warning">Moved</Badge>{' '}
+              <span className="price-nowrap">now {formatMoney(r.baseMovedToMinor)}</span>
+            </>
+          ) : null}
+        </>
+      ),
+    },
     {
       key: 'proposed',
       header: 'Proposed',
@@ -62,7 +79,15 @@ export function KamRequestsPage({ filters, rows, total, capped, ...newRequest }:
       key: 'actions',
       header: 'Action',
       actions: true,
-      cell: (r) => (r.status === 'pending' ? <WithdrawButton id={r.id} /> : null),
+      cell: (r) =>
+        r.status === 'pending' ? (
+          <>
+            {r.baseMovedToMinor !== null ? (
+              <RebaseForm id={r.id} proposedMinor={r.proposedPriceMinor} baseMinor={r.baseMovedToMinor} />
+            ) : null}
+            <WithdrawButton id={r.id} />
+          </>
+        ) : null,
     },
   ]
   return (
@@ -72,6 +97,12 @@ export function KamRequestsPage({ filters, rows, total, capped, ...newRequest }:
       <section className="stack" aria-labelledby="my-requests-heading" style={{ marginTop: 24 }}>
         <h2 id="my-requests-heading">My requests</h2>
         <RequestFilterForm status={filters.status} searchable={false} clearTo={KAM_LIST_PATH} />
+        {rows.some((r) => r.baseMovedToMinor !== null) ? (
+          <p className="notice-warning" role="status">
+            The price moved since some of these requests were made (marked “Moved”): admin cannot approve them until you
+            confirm the proposal against the price in force now, or withdraw it.
+          </p>
+        ) : null}
         <Table
           caption="My price-change requests"
           columns={columns}
@@ -86,6 +117,22 @@ export function KamRequestsPage({ filters, rows, total, capped, ...newRequest }:
         <Pagination page={filters.page} pageSize={filters.pageSize} total={total} capped={capped} shown={rows.length} />
       </section>
     </>
+  )
+}
+
+/**
+ * The price moved since the request was made: it cannot be approved until someone confirms the
+ * proposal against the price in force (or withdraws it). A plain form, so it works without JavaScript.
+ */
+function RebaseForm({ id, proposedMinor, baseMinor }: { id: number; proposedMinor: number; baseMinor: number }) {
+  return (
+    <Form method="post" aria-label={`Confirm request #${id} against the new price`} style={{ marginBottom: 8 }}>
+      <input type="hidden" name="intent" value="rebase" />
+      <input type="hidden" name="requestId" value={id} />
+      <SubmitButton intent="rebase" pendingText="Confirming…">
+        Confirm {formatMoney(proposedMinor)} against {formatMoney(baseMinor)}
+      </SubmitButton>
+    </Form>
   )
 }
 

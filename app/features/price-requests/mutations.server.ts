@@ -4,8 +4,9 @@ import type { Database } from '#db/database'
 import { formatDate, formatMoney } from '~/utils/format'
 import { audit } from '~/platform/audit.server'
 import type { Executor } from '~/platform/executor'
-import { addBuyerSkuVersion } from '../buyer-skus/versions.server'
-import { priceRuleOf, refuseBelowCost } from '../buyer-skus/price-rules.server'
+import { addBuyerSkuVersion, priceInForceOfSql, versionInForce } from '../buyer-skus/versions.server'
+import { tellBuyerOfPrices } from '../buyer-skus/notify.server'
+import { changesPricesDirectly, priceRuleOf, refuseBelowCost } from '../buyer-skus/price-rules.server'
 import { once } from '~/platform/idempotency.server'
 import { queueEmail } from '~/platform/outbox.server'
 import { takeStep } from '~/platform/steps.server'
@@ -189,12 +190,21 @@ export async function decidePriceRequest(
           'This buyer SKU is archived: the request can no longer be approved. Reject it, or restore the SKU first.',
         )
       }
+      const now = new Date().toISOString()
       // The cost may have risen since the request: a price below it is refused at approval too.
+      let pinned: number | undefined
       if (decision.intent === 'approve' && request.status === 'pending') {
         const rule = await priceRuleOf(trx, request.buyer_sku_id)
         if (rule) refuseBelowCost(rule, request.proposed_price_minor)
+        pinned = (
+          await trx
+            .selectFrom('buyer_skus')
+            .select('current_version')
+            .where('id', '=', request.buyer_sku_id)
+            .executeTakeFirstOrThrow()
+        ).current_version
+        await holdBase(trx, id, request, now)
       }
-      const now = new Date().toISOString()
       const status = decision.intent === 'approve' ? 'approved' : 'rejected'
       const note = decision.note || null
       const effectiveFrom = request.effective_from && request.effective_from > now ? request.effective_from : now
@@ -209,7 +219,7 @@ export async function decidePriceRequest(
         reason: { field: 'note', message: 'Say why the request is rejected (the KAM reads it)' },
         carried: async () => {
           if (decision.intent === 'approve')
-            versionNumber = (await addVersion(trx, actor, id, request, effectiveFrom)).number
+            versionNumber = (await addVersion(trx, actor, id, request, effectiveFrom, pinned!)).number
           return { version: versionNumber }
         },
       })
@@ -230,7 +240,133 @@ export async function decidePriceRequest(
           .join('\n\n'),
         link: requestLink('', id),
       })
+      if (decision.intent === 'approve')
+        await tellBuyerOfPrices(trx, [
+          {
+            buyerSkuId: request.buyer_sku_id,
+            oldMinor: request.current_price_minor,
+            newMinor: request.proposed_price_minor,
+            effectiveFrom,
+          },
+        ])
       return { ok: true as const, value: { versionNumber } }
+    }),
+  )
+}
+
+/** The refusal of an approval whose base moved: the two prices, and what to do. */
+const baseMoved = (fromMinor: number, toMinor: number | null) =>
+  new Refused(
+    undefined,
+    `The price moved from ${formatMoney(fromMinor)} to ${toMinor === null ? 'none' : formatMoney(toMinor)} since this request was made; look at it again (confirm the proposal against the new price) before it can be approved.`,
+  )
+
+/**
+ * A request is approved only while the price in force is still the base it was made against
+ * (`current_price_minor`): one conditional update on the request, the price in force read by the
+ * database in the same statement. On PostgreSQL it also holds the request's row for the rest of
+ * the approval, and the new version is added only over the version read before it (`pinned`), so a
+ * price saved at the same moment refuses one of the two: never an approval over a moved base.
+ */
+async function holdBase(
+  trx: Executor,
+  id: number,
+  request: { buyer_sku_id: number; current_price_minor: number },
+  now: string,
+) {
+  const held = await trx
+    .updateTable('price_change_requests')
+    .set({ updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('current_price_minor', '=', priceInForceOfSql(request.buyer_sku_id, now))
+    .executeTakeFirst()
+  if (Number(held.numUpdatedRows) === 1) return
+  const inForce = await versionInForce(trx, request.buyer_sku_id, now)
+  const base = await trx
+    .selectFrom('price_change_requests')
+    .select(['current_price_minor', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  // Decided meanwhile: the step that follows tells who did.
+  if (base.status !== 'pending') return
+  throw baseMoved(base.current_price_minor, inForce?.price_minor ?? null)
+}
+
+/**
+ * Someone looks at a request again after the price it was made against moved: the proposal is
+ * confirmed against the price in force now, which becomes its base (audited with both prices), and
+ * it may then be approved. Admin (who decides) and the buyer's KAM may; a proposal that equals the
+ * new price, or is below the cost now, is refused (reject or withdraw it instead).
+ */
+export async function confirmAgainstNewBase(
+  db: Database,
+  actor: Actor,
+  id: number,
+): Promise<Result<{ baseMinor: number }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const request = await trx
+        .selectFrom('price_change_requests as r')
+        .innerJoin('buyer_skus', 'buyer_skus.id', 'r.buyer_sku_id')
+        .innerJoin('buyers', 'buyers.id', 'buyer_skus.buyer_id')
+        .select([
+          'r.buyer_sku_id',
+          'r.current_price_minor',
+          'r.proposed_price_minor',
+          'r.status',
+          'buyers.kam_user_id',
+          'buyer_skus.buyer_code',
+        ])
+        .where('r.id', '=', id)
+        .executeTakeFirst()
+      if (!request) throw Refused.notFound()
+      if (request.kam_user_id !== actor.userId && !(await changesPricesDirectly(trx, actor.userId)))
+        throw Refused.notFound()
+      if (request.status !== 'pending')
+        throw new Refused(undefined, `This request is already ${request.status}: there is nothing to look at again.`)
+      const now = new Date().toISOString()
+      const inForce = await versionInForce(trx, request.buyer_sku_id, now)
+      if (!inForce) throw new Refused(undefined, 'This buyer SKU has no price in force.')
+      if (inForce.price_minor === request.current_price_minor)
+        throw new Refused(
+          undefined,
+          `The price is still ${formatMoney(inForce.price_minor)}, the base this request was made against: it may be decided as it is.`,
+        )
+      if (inForce.price_minor === request.proposed_price_minor)
+        throw new Refused(
+          undefined,
+          `The price in force is already the proposed ${formatMoney(inForce.price_minor)}: reject or withdraw the request.`,
+        )
+      const rule = await priceRuleOf(trx, request.buyer_sku_id)
+      if (rule) refuseBelowCost(rule, request.proposed_price_minor)
+      // Only from the base read: of two people confirming at once, or a price saved meanwhile, one wins.
+      const moved = await trx
+        .updateTable('price_change_requests')
+        .set({ current_price_minor: inForce.price_minor, rebased_at: now, rebased_by: actor.userId, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('current_price_minor', '=', request.current_price_minor)
+        .where('current_price_minor', '!=', priceInForceOfSql(request.buyer_sku_id, now))
+        .executeTakeFirst()
+      if (Number(moved.numUpdatedRows) !== 1)
+        throw new Refused(
+          undefined,
+          'The request or the price changed at the same moment: reload the page and look again.',
+        )
+      await audit(trx, {
+        actorUserId: actor.userId,
+        action: 'price_request.rebased',
+        entityType: 'price_request',
+        entityId: id,
+        before: { base_price: formatMoney(request.current_price_minor) },
+        after: {
+          base_price: formatMoney(inForce.price_minor),
+          proposed_price: formatMoney(request.proposed_price_minor),
+        },
+        note: `Looked at again: the proposal of ${formatMoney(request.proposed_price_minor)} stands against the new price of ${formatMoney(inForce.price_minor)}`,
+      })
+      return { ok: true as const, value: { baseMinor: inForce.price_minor } }
     }),
   )
 }
@@ -245,12 +381,10 @@ async function addVersion(
   id: number,
   request: { buyer_sku_id: number; proposed_price_minor: number; reason: string },
   effectiveFrom: string,
+  /** The latest version read before the base was checked: a version added since refuses the approval. */
+  pinned: number,
 ) {
-  const sku = await trx
-    .selectFrom('buyer_skus')
-    .select('current_version')
-    .where('id', '=', request.buyer_sku_id)
-    .executeTakeFirstOrThrow()
+  const sku = { current_version: pinned }
   const latest = await trx
     .selectFrom('buyer_sku_versions')
     .select(['number', 'buyer_code', 'price_minor', 'moq_milli'])

@@ -1,6 +1,6 @@
 import { getDb } from '~/db.server'
 import { loadViewer, startSession } from '~/auth/session.server'
-import { versionInForce } from '../buyer-skus/versions.server'
+import { addBuyerSkuVersion, versionInForce } from '../buyer-skus/versions.server'
 import { setFlag } from '../flags/flags.server'
 import { userIdOf } from '../../../tests/support/db'
 import { makeBuyerSku } from '../../../tests/support/catalogue'
@@ -423,7 +423,7 @@ describe('admin decides', () => {
 })
 
 describe('the redirect link', () => {
-  it('sends admin to the record and the requesting KAM to its list; anyone else nowhere', async () => {
+  it('sends admin to the record, the requesting KAM to its list, main-portal staff to the buyer SKU; anyone else nowhere', async () => {
     const db = getDb()
     const { id } = await newRequest()
     const otherKam = await db
@@ -439,7 +439,95 @@ describe('the redirect link', () => {
       `/demand_kam/approvals/buyer_skus/pricing_requests?status=all#request-${id}`,
     )
     expect(await priceRequestPageFor(db, await viewerOf('kam-three@example.com'), id)).toBeNull()
-    expect(await priceRequestPageFor(db, await viewerOf('internal@example.com'), id)).toBeNull()
+    // Staff of the main portal (who make requests by saving or importing) see it on the buyer SKU's page.
+    const { buyer_sku_id } = await requestRow(id)
+    expect(await priceRequestPageFor(db, await viewerOf('internal@example.com'), id)).toBe(
+      `/skus/buyer_skus/${buyer_sku_id}/edit#requests-heading`,
+    )
     expect(await priceRequestPageFor(db, await viewerOf('admin@example.com'), 999_999)).toBeNull()
+  })
+})
+
+describe('the KAM looks at a request again after its base moved', () => {
+  /** Someone else saves a new price meanwhile (an admin, or an approved request). */
+  async function movePrice(skuId: number, priceMinor: number) {
+    const v = (await versionInForce(getDb(), skuId))!
+    const sku = await getDb()
+      .selectFrom('buyer_skus')
+      .select('current_version')
+      .where('id', '=', skuId)
+      .executeTakeFirstOrThrow()
+    await addBuyerSkuVersion(getDb(), {
+      buyerSkuId: skuId,
+      expectedCurrent: sku.current_version,
+      buyerCode: v.buyer_code,
+      priceMinor,
+      moqMilli: v.moq_milli,
+      note: 'Moved meanwhile',
+      createdBy: (await viewerOf('admin@example.com')).userId,
+    })
+  }
+  const url = new URL('http://localhost/demand_kam/approvals/buyer_skus/pricing_requests?status=all')
+  const rowOf = async (kam: Awaited<ReturnType<typeof viewerOf>>, id: number) =>
+    (await kamRequestsPage(getDb(), kam, url))!.rows.find((r) => r.id === id)!
+
+  it('the list marks the moved base with the price now, and the KAM confirms its proposal against it', async () => {
+    const { kam, skuId, id } = await newRequest()
+    expect((await rowOf(kam, id)).baseMovedToMinor).toBeNull()
+    // Nothing moved: nothing to confirm.
+    const early = await handleKamForm(getDb(), kam, form({ intent: 'rebase', requestId: String(id) }))
+    expect(early).toMatchObject({
+      status: 'done',
+      toast: { kind: 'error', message: expect.stringContaining('still ₹250.00') },
+    })
+
+    await movePrice(skuId, 26_000)
+    expect((await rowOf(kam, id)).baseMovedToMinor).toBe(26_000)
+    const admin = await viewerOf('admin@example.com')
+    expect(await decidePriceRequest(getDb(), admin, id, { intent: 'approve' }, { appUrl: APP_URL })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('The price moved from ₹250.00 to ₹260.00'),
+    })
+
+    const outcome = await handleKamForm(getDb(), kam, form({ intent: 'rebase', requestId: String(id) }))
+    expect(outcome).toEqual({
+      status: 'done',
+      redirectTo: `/demand_kam/approvals/buyer_skus/pricing_requests?status=all#request-${id}`,
+      toast: {
+        kind: 'success',
+        message: `Request #${id} now stands against ₹260.00, the price in force: it may be decided.`,
+      },
+    })
+    expect(await requestRow(id)).toMatchObject({
+      current_price_minor: 26_000,
+      rebased_by: kam.userId,
+      status: 'pending',
+    })
+    expect((await rowOf(kam, id)).baseMovedToMinor).toBeNull()
+    expect(await decidePriceRequest(getDb(), admin, id, { intent: 'approve' }, { appUrl: APP_URL })).toMatchObject({
+      ok: true,
+    })
+    expect((await versionInForce(getDb(), skuId))!.price_minor).toBe(27_500)
+  })
+
+  it("another KAM's request is not found, and a decided one shows no moved base", async () => {
+    const { kam, skuId, id } = await newRequest()
+    await movePrice(skuId, 26_000)
+    const other = await getDb()
+      .insertInto('users')
+      .values({ email: 'kam-rebase@example.com', name: 'Kam Rebase', password_hash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await getDb().insertInto('user_roles').values({ user_id: other.id, role: 'demand_kam' }).execute()
+    const stranger = await viewerOf('kam-rebase@example.com')
+    expect(await handleKamForm(getDb(), stranger, form({ intent: 'rebase', requestId: String(id) }))).toEqual({
+      status: 'not-found',
+    })
+    expect(await handleKamForm(getDb(), kam, form({ intent: 'rebase', requestId: 'x' }))).toEqual({
+      status: 'bad-request',
+    })
+    expect((await requestRow(id)).current_price_minor).toBe(25_000)
+    await withdrawPriceRequest(getDb(), kam, id)
+    expect((await rowOf(kam, id)).baseMovedToMinor).toBeNull()
   })
 })

@@ -2,6 +2,7 @@ import { marginOf, priceRuleOf } from '../buyer-skus/price-rules.server'
 import type { PriceChangeStatus } from '#db/types'
 import type { Executor } from '~/platform/executor'
 import { priceInForceSql, versionInForce } from '../buyer-skus/versions.server'
+import { sql } from 'kysely'
 import { searchIds } from '~/platform/search.server'
 import { countUpTo } from '~/utils/count.server'
 import type { RequestFilters } from './schema'
@@ -38,8 +39,13 @@ function adminRows(db: Executor) {
     .select(priceInForceSql().as('priceNowMinor'))
 }
 
-/** The KAM's list shows the price when asked and the decision, never the requester's address. */
+/**
+ * The KAM's list shows the price when asked and the decision, never the requester's address. The
+ * price in force only where the KAM must act on it: a pending request whose base moved (the KAM
+ * may confirm it against the new price), else null.
+ */
 function kamRows(db: Executor, kamUserId: number) {
+  const now = priceInForceSql()
   return requests(db)
     .select([
       ...ROW_COLUMNS,
@@ -47,6 +53,13 @@ function kamRows(db: Executor, kamUserId: number) {
       'r.decided_at as decidedAt',
       'r.decision_note as decisionNote',
     ])
+    .select(
+      sql<
+        number | null
+      >`(case when r.status = 'pending' and ${now} <> r.current_price_minor then ${now} else null end)`.as(
+        'baseMovedToMinor',
+      ),
+    )
     .where('buyers.kam_user_id', '=', kamUserId)
 }
 

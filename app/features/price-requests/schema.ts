@@ -59,6 +59,12 @@ export const withdrawSchema = z.object({
   requestId: z.coerce.number().int().positive(),
 })
 
+/** The KAM confirms its pending request against the price in force after the base moved. */
+export const rebaseSchema = z.object({
+  intent: z.literal('rebase'),
+  requestId: z.coerce.number().int().positive(),
+})
+
 // ---------- Admin's decision ----------
 
 export const decisionSchema = z.discriminatedUnion('intent', [

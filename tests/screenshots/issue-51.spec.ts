@@ -25,7 +25,9 @@ test('issue 51 pages', async ({ page }, info) => {
      order by master_order_id limit 1`,
   )
   const failed = dbRow<{ id: number }>(
-    "select id from qc_inspections where status = 'submitted' and verdict = 'reject' order by id limit 1",
+    `select i.id from qc_inspections i where i.status = 'submitted'
+     and exists (select 1 from qc_inspection_lines l where l.inspection_id = i.id and l.verdict = 'reject')
+     order by i.id limit 1`,
   )
   const invoice = dbValue<number>(
     `select i.id from buyer_invoices i join users u on u.buyer_id = i.buyer_id
@@ -74,6 +76,6 @@ test('issue 51 pages', async ({ page }, info) => {
 
   await page.context().clearCookies()
   await signInAs(page, 'logistics@example.com', /./)
-  const lastMile = dbValue<string>("select code from transport_requests where type = 'last_mile' order by id desc limit 1")
+  const lastMile = dbValue<string>("select code from transport_requests where transport_type = 'last_mile' order by id desc limit 1")
   await shoot(page, look, 'labels', `/toolkit/labels?codes=${encodeURIComponent(lastMile)}`)
 })

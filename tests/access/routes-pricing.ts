@@ -14,7 +14,8 @@ export const routes: RouteRules = {
     path: '/admin/approvals/buyer_skus/pricing_requests/1',
     portal: 'admin',
   },
-  // Request 1 is on a SKU of buyer 1, assigned to the demo demand KAM: admin and that KAM are sent on, everyone else gets 404.
+  // Request 1 is on a SKU of buyer 1, assigned to the demo demand KAM: admin and that KAM are sent
+  // on to decide it, the main portal's staff to the buyer SKU's waiting requests (issue 51), everyone else gets 404.
   'routes/redirect+/approvals.buyer_skus.pricing_requests.$pricingRequestId': {
     path: '/redirect/approvals/buyer_skus/pricing_requests/1',
     expect: (who, kind) =>
@@ -24,7 +25,7 @@ export const routes: RouteRules = {
           ? 'login'
           : who === 'pending'
             ? 'pending'
-            : who === 'admin' || who === 'demand_kam'
+            : who === 'admin' || who === 'demand_kam' || who === 'internal'
               ? 'redirect'
               : 'not-found',
   },

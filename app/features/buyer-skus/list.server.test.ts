@@ -17,7 +17,8 @@ let actor: { userId: number }
 const ids: Record<string, number> = {}
 
 beforeAll(async () => {
-  actor = { userId: await userIdOf('internal@example.com') }
+  // An admin: its price changes take effect (anyone else's become price-change requests, docs/domain.md).
+  actor = { userId: await userIdOf('admin@example.com') }
   buyerId = await makeBuyer({ name: 'Listing Looms', status: 'active' })
   // Category 1 is the demo "Cotton shirting" (fabric); demo category of yarn comes from the product.
   const yarn = await productBySlug('yarn')

@@ -8,7 +8,8 @@ import { kolkataDay } from '../app/utils/format'
 // the past runs inside `during(from, to, …)`: afterwards `apply` moves every timestamp written in
 // that stretch, in every table, into [from, to], keeping their order (the first at `from`, the
 // others spread evenly after it), so a July order's approval, production, booking and e-mails read
-// July, wherever they are shown. Timestamps the seed gives explicitly (a pickup, an invoice's date)
+// July, wherever they are shown. A flow of several steps takes them through `steps`, each step a
+// stretch of one moment, so that what one step writes reads one time. Timestamps the seed gives explicitly (a pickup, an invoice's date)
 // are in the past already, outside every stretch, and stay as they are.
 
 interface Stretch {
@@ -43,6 +44,18 @@ export function seedClock() {
       await tick()
       stretches.push({ ranFrom, ranTo, from: past(from), to: past(to) })
       return result
+    },
+    /**
+     * Steps taken one after another from `from`, `gapMs` apart (never past `to`): each step runs as
+     * a stretch of its own moment, so what one step writes (an order's placing, its history entry,
+     * its e-mails) reads one time, as one transaction does.
+     */
+    steps(from: Date, to: Date, gapMs: number) {
+      let k = 0
+      return <T>(work: () => Promise<T>): Promise<T> => {
+        const at = new Date(Math.min(from.getTime() + gapMs * k++, to.getTime()))
+        return this.during(at, at, work)
+      }
     },
     /** Moves what each stretch wrote to when it stands for: every `at` and `…_at` column of every table. */
     async apply(db: Database): Promise<{ columns: number; values: number }> {

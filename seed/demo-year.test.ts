@@ -82,6 +82,32 @@ describe('the demo data', () => {
     }
   })
 
+  it('dates what one step wrote at one time: an order’s placed time is its history’s', async () => {
+    const db = getDb()
+    const entries = new Map(
+      (
+        await db
+          .selectFrom('audit_events')
+          .select(['entity_id', 'at'])
+          .where('entity_type', '=', 'master_order')
+          .where('action', '=', 'master_order.placed')
+          .execute()
+      ).map((e) => [e.entity_id, e.at]),
+    )
+    const orders = await db
+      .selectFrom('master_orders')
+      .select(['id', 'code', 'placed_at'])
+      .where('source', '=', 'cart')
+      .execute()
+    const placed = orders.map((o) => ({ ...o, at: entries.get(String(o.id))! }))
+    expect(placed.length).toBeGreaterThan(50)
+    for (const p of placed)
+      expect(
+        Math.abs(Date.parse(p.at) - Date.parse(p.placed_at)),
+        `${p.code}: placed ${p.placed_at}, entry ${p.at}`,
+      ).toBeLessThan(60_000)
+  })
+
   it('dates each e-way bill’s delivery challan with its booking, before its pickup, not on the day the demo was loaded', async () => {
     const db = getDb()
     const picked = await db

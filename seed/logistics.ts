@@ -95,7 +95,11 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
     // Placed at ten in the morning, approved, made and passed at QC over the following days.
     const placedAt = dayAt(-daysAgo, 10)
     const passedAt = dayAt(-daysAgo + 5, 16)
-    const sellerOrder = await clock.during(placedAt, passedAt, () => placeAndPass(buyerId))
+    // Placing, approval, start, nine stages, ready and passed: each step its own moment.
+    const sellerOrder = await placeAndPass(
+      buyerId,
+      clock.steps(placedAt, passedAt, (passedAt.getTime() - placedAt.getTime()) / 13),
+    )
     // Needed 30 days after it was placed (the cart takes only dates from today).
     const neededBy = addDays(kolkataDay(placedAt), 30)
     const masterOrderId = (
@@ -113,62 +117,69 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
       .execute()
     return sellerOrder
   }
-  const placeAndPass = async (buyerId: number) => {
+  const placeAndPass = async (buyerId: number, at: ReturnType<SeedClock['steps']>) => {
     const offers = (await skusOf(buyerId)).filter((o) => sellers.some((s) => s.id === o.seller_id))
     const offer = offers[n % offers.length]!
     n++
-    const { lineId } = ok(await addCartLine(db, placer, buyerId, offer.id), 'add a line')
-    const line = await db
-      .selectFrom('order_cart_lines')
-      .select('quantity')
-      .where('id', '=', lineId)
-      .executeTakeFirstOrThrow()
-    const cart = await db
-      .selectFrom('order_carts')
-      .select(['ship_to_address_id', 'bill_to_address_id'])
-      .where('user_id', '=', placer.userId)
-      .where('buyer_id', '=', buyerId)
-      .executeTakeFirstOrThrow()
-    ok(
-      await saveCart(db, placer, buyerId, {
-        shipTo: cart.ship_to_address_id,
-        billTo: cart.bill_to_address_id,
-        lines: [
-          {
-            id: lineId,
-            quantity: line.quantity || '500',
-            requiredBy: addDays(kolkataDay(), 30),
-            sellerSkuId: offer.offerId,
-          },
-        ],
-      }),
-      'fill the cart',
-    )
-    const order = ok(await placeCart(db, placer, buyerId, `demo-logistics-${n}`), 'place')
-    await releaseForDemo(db, placer, order.id)
+    const order = await at(async () => {
+      const { lineId } = ok(await addCartLine(db, placer, buyerId, offer.id), 'add a line')
+      const line = await db
+        .selectFrom('order_cart_lines')
+        .select('quantity')
+        .where('id', '=', lineId)
+        .executeTakeFirstOrThrow()
+      const cart = await db
+        .selectFrom('order_carts')
+        .select(['ship_to_address_id', 'bill_to_address_id'])
+        .where('user_id', '=', placer.userId)
+        .where('buyer_id', '=', buyerId)
+        .executeTakeFirstOrThrow()
+      ok(
+        await saveCart(db, placer, buyerId, {
+          shipTo: cart.ship_to_address_id,
+          billTo: cart.bill_to_address_id,
+          lines: [
+            {
+              id: lineId,
+              quantity: line.quantity || '500',
+              requiredBy: addDays(kolkataDay(), 30),
+              sellerSkuId: offer.offerId,
+            },
+          ],
+        }),
+        'fill the cart',
+      )
+      const placed = ok(await placeCart(db, placer, buyerId, `demo-logistics-${n}`), 'place')
+      await releaseForDemo(db, placer, placed.id)
+      return placed
+    })
     const sellerOrder = await db
       .selectFrom('seller_orders')
       .select(['id', 'code'])
       .where('master_order_id', '=', order.id)
       .executeTakeFirstOrThrow()
-    ok(await takeSellerOrderStep(db, decider, sellerOrder.id, 'approve'), 'approve')
-    ok(await takeSellerOrderStep(db, sellerUser, sellerOrder.id, 'start_production'), 'start production')
+    await at(async () => ok(await takeSellerOrderStep(db, decider, sellerOrder.id, 'approve'), 'approve'))
+    await at(async () =>
+      ok(await takeSellerOrderStep(db, sellerUser, sellerOrder.id, 'start_production'), 'start production'),
+    )
     for (const l of await db
       .selectFrom('sub_orders')
       .select(['id'])
       .where('seller_order_id', '=', sellerOrder.id)
       .execute()) {
       for (let k = 0; k < 9; k++) {
-        const at = await db
+        const stage = await db
           .selectFrom('sub_orders')
           .select('stage_position')
           .where('id', '=', l.id)
           .executeTakeFirstOrThrow()
-        if (!(await advanceLine(db, sellerUser, null, l.id, at.stage_position)).ok) break
+        if (!(await at(() => advanceLine(db, sellerUser, null, l.id, stage.stage_position))).ok) break
       }
     }
-    ok(await takeSellerOrderStep(db, sellerUser, sellerOrder.id, 'ready_for_qc'), 'ready for QC')
-    ok(await takeSellerOrderStep(db, staff, sellerOrder.id, 'qc_pass', 'Passed at the seller’s gate'), 'QC passed')
+    await at(async () => ok(await takeSellerOrderStep(db, sellerUser, sellerOrder.id, 'ready_for_qc'), 'ready for QC'))
+    await at(async () =>
+      ok(await takeSellerOrderStep(db, staff, sellerOrder.id, 'qc_pass', 'Passed at the seller’s gate'), 'QC passed'),
+    )
     // The seller then takes the lines through the stages after QC. (The demo passes these orders' QC by
     // the step alone, with no inspection to open the gate, so the lines are put at the last stage.)
     for (const l of await db

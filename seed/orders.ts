@@ -188,43 +188,56 @@ export async function seedDemoOrders(db: Database, clock: SeedClock): Promise<vo
   for (const [n, plan] of ORDERS.entries()) {
     const { placedHoursAgo, tookHours } = ageOf(n, plan.fates)
     const placedAt = new Date(Date.now() - placedHoursAgo * 3_600_000)
-    await clock.during(placedAt, new Date(placedAt.getTime() + tookHours * 3_600_000), () =>
-      placeAndMove(n, plan, Math.floor(placedHoursAgo / 24)),
-    )
+    // About fifteen steps at most (placing, deciding, starting, nine stages, ready), spread over the time taken.
+    const at = clock.steps(placedAt, new Date(placedAt.getTime() + tookHours * 3_600_000), (tookHours * 3_600_000) / 15)
+    await placeAndMove(n, plan, Math.floor(placedHoursAgo / 24), at)
   }
 
-  async function placeAndMove(n: number, plan: (typeof ORDERS)[number], ageDays: number) {
+  async function placeAndMove(
+    n: number,
+    plan: (typeof ORDERS)[number],
+    ageDays: number,
+    at: ReturnType<SeedClock['steps']>,
+  ) {
     const buyerId = buyers[plan.buyer]!.id
-    const lines = []
-    for (const [i, index] of plan.skus.entries()) {
-      const sku = skusOf.get(plan.buyer)![index]!
-      const { lineId } = ok(await addCartLine(db, placer, buyerId, sku.id), 'add a line')
-      const line = await db
-        .selectFrom('order_cart_lines')
-        .select('quantity')
-        .where('id', '=', lineId)
+    // Its cart filled, placed and its credit decided: one moment.
+    const order = await at(async () => {
+      const lines = []
+      for (const [i, index] of plan.skus.entries()) {
+        const sku = skusOf.get(plan.buyer)![index]!
+        const { lineId } = ok(await addCartLine(db, placer, buyerId, sku.id), 'add a line')
+        const line = await db
+          .selectFrom('order_cart_lines')
+          .select('quantity')
+          .where('id', '=', lineId)
+          .executeTakeFirstOrThrow()
+        lines.push({
+          id: lineId,
+          quantity: line.quantity || '500',
+          // Needed a month or two after it was placed (what is at QC, within days).
+          requiredBy: daysFrom(Math.max(3, 35 - ageDays) + 7 * ((n + i) % 5)),
+          sellerSkuId: await offerOf(sku.productSkuId, sellers[plan.sellers[i]!]!.id),
+        })
+      }
+      const cart = await db
+        .selectFrom('order_carts')
+        .select(['ship_to_address_id', 'bill_to_address_id'])
+        .where('user_id', '=', placer.userId)
+        .where('buyer_id', '=', buyerId)
         .executeTakeFirstOrThrow()
-      lines.push({
-        id: lineId,
-        quantity: line.quantity || '500',
-        // Needed a month or two after it was placed (what is at QC, within days).
-        requiredBy: daysFrom(Math.max(3, 35 - ageDays) + 7 * ((n + i) % 5)),
-        sellerSkuId: await offerOf(sku.productSkuId, sellers[plan.sellers[i]!]!.id),
-      })
-    }
-    const cart = await db
-      .selectFrom('order_carts')
-      .select(['ship_to_address_id', 'bill_to_address_id'])
-      .where('user_id', '=', placer.userId)
-      .where('buyer_id', '=', buyerId)
-      .executeTakeFirstOrThrow()
-    ok(
-      await saveCart(db, placer, buyerId, { shipTo: cart.ship_to_address_id, billTo: cart.bill_to_address_id, lines }),
-      'fill in the cart',
-    )
-    const order = ok(await placeCart(db, placer, buyerId, `demo-order-${n + 1}`), 'place the order')
-    if (plan.held) await holdForDemo(db, order.id)
-    else await releaseForDemo(db, admin, order.id)
+      ok(
+        await saveCart(db, placer, buyerId, {
+          shipTo: cart.ship_to_address_id,
+          billTo: cart.bill_to_address_id,
+          lines,
+        }),
+        'fill in the cart',
+      )
+      const order = ok(await placeCart(db, placer, buyerId, `demo-order-${n + 1}`), 'place the order')
+      if (plan.held) await holdForDemo(db, order.id)
+      else await releaseForDemo(db, admin, order.id)
+      return order
+    })
     const sellerOrders = await db
       .selectFrom('seller_orders')
       .select(['id', 'seller_id'])
@@ -233,8 +246,8 @@ export async function seedDemoOrders(db: Database, clock: SeedClock): Promise<vo
       .execute()
     for (const [s, sellerOrder] of sellerOrders.entries()) {
       const fate = plan.fates[s] ?? 'pending'
-      const step = async (name: Parameters<typeof takeSellerOrderStep>[3], by = decider, reason = '') =>
-        ok(await takeSellerOrderStep(db, by, sellerOrder.id, name, reason), name)
+      const step = (name: Parameters<typeof takeSellerOrderStep>[3], by = decider, reason = '') =>
+        at(async () => ok(await takeSellerOrderStep(db, by, sellerOrder.id, name, reason), name))
       const counter = async () => {
         const own = await db
           .selectFrom('sub_orders')
@@ -247,7 +260,7 @@ export async function seedDemoOrders(db: Database, clock: SeedClock): Promise<vo
           readyBy: daysFrom(50),
           cost: rupeesInput(Math.round((l.cost_minor * 1.05) / 100) * 100),
         }))
-        ok(await recordCounterOffer(db, decider, sellerOrder.id, offer), 'record a counter-offer')
+        await at(async () => ok(await recordCounterOffer(db, decider, sellerOrder.id, offer), 'record a counter-offer'))
       }
       const produce = async (stages: number) => {
         await step('start_production', sellerUser)
@@ -257,12 +270,12 @@ export async function seedDemoOrders(db: Database, clock: SeedClock): Promise<vo
           .where('seller_order_id', '=', sellerOrder.id)
           .execute()) {
           for (let k = 0; k < stages; k++) {
-            const at = await db
+            const stage = await db
               .selectFrom('sub_orders')
               .select('stage_position')
               .where('id', '=', line.id)
               .executeTakeFirstOrThrow()
-            const moved = await advanceLine(db, sellerUser, null, line.id, at.stage_position)
+            const moved = await at(() => advanceLine(db, sellerUser, null, line.id, stage.stage_position))
             if (!moved.ok) break
           }
         }
@@ -276,8 +289,8 @@ export async function seedDemoOrders(db: Database, clock: SeedClock): Promise<vo
         case 'counter_accepted':
           await counter()
           // It gives the buyer less: its KAM records the buyer's agreement before an admin accepts it.
-          ok(await agreeToCounterOffer(db, { userId: kam }, sellerOrder.id), 'the buyer agrees')
-          ok(await acceptCounterOffer(db, admin, sellerOrder.id), 'accept the counter-offer')
+          await at(async () => ok(await agreeToCounterOffer(db, { userId: kam }, sellerOrder.id), 'the buyer agrees'))
+          await at(async () => ok(await acceptCounterOffer(db, admin, sellerOrder.id), 'accept the counter-offer'))
           break
         case 'approved':
           await step('approve')
@@ -297,11 +310,13 @@ export async function seedDemoOrders(db: Database, clock: SeedClock): Promise<vo
         case 'rejected_moved': {
           await step('reject', decider, 'Loom breakdown: the seller cannot make it this month')
           const other = sellers.find((x) => x.id !== sellerOrder.seller_id)!
-          ok(await moveRejectedLines(db, decider, sellerOrder.id, other.id), 'move the lines')
+          await at(async () => ok(await moveRejectedLines(db, decider, sellerOrder.id, other.id), 'move the lines'))
           break
         }
         case 'cancelled':
-          ok(await cancelMasterOrder(db, admin, order.id, 'The buyer withdrew the requirement'), 'cancel the order')
+          await at(async () =>
+            ok(await cancelMasterOrder(db, admin, order.id, 'The buyer withdrew the requirement'), 'cancel the order'),
+          )
           break
       }
     }

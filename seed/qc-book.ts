@@ -140,67 +140,96 @@ export async function seedBookQc(db: Database, clock: SeedClock): Promise<void> 
     for (const plan of FATES) {
       n++
       // Placed four weeks ago or more, made, and ready for QC a few days before its inspection.
-      const sellerOrder = await clock.during(dayAt(-(26 + n), 10), dayAt(Math.min(plan.offset, 0) - 3, 16), () =>
-        placeAndMake(sku, offerId, n, quantity),
+      const from = dayAt(-(26 + n), 10)
+      const to = dayAt(Math.min(plan.offset, 0) - 3, 16)
+      const sellerOrder = await placeAndMake(
+        sku,
+        offerId,
+        n,
+        quantity,
+        clock.steps(from, to, (to.getTime() - from.getTime()) / 13),
       )
       // What was inspected in the past was scheduled two days before and inspected and decided on its day.
-      if (plan.offset < 0)
-        await clock.during(dayAt(plan.offset - 2, 15), dayAt(plan.offset, 17), () => inspect(sellerOrder.id, plan, n))
-      else await inspect(sellerOrder.id, plan, n)
+      await inspect(
+        sellerOrder.id,
+        plan,
+        n,
+        plan.offset < 0
+          ? clock.steps(dayAt(plan.offset - 2, 15), dayAt(plan.offset, 17), 25 * 3_600_000)
+          : (work) => work(),
+      )
     }
   }
 
-  async function placeAndMake(sku: { id: number; buyer_id: number }, offerId: number, n: number, quantity: string) {
-    const { lineId } = ok(await addCartLine(db, placer, sku.buyer_id, sku.id), 'add a line')
-    // At least the buyer's minimum (the line starts at it).
-    const atLeast = await db
-      .selectFrom('order_cart_lines')
-      .select('quantity')
-      .where('id', '=', lineId)
-      .executeTakeFirstOrThrow()
-    const ordered = String(Math.max(Number(atLeast.quantity || '0'), Number(quantity)))
-    const cart = await db
-      .selectFrom('order_carts')
-      .select(['ship_to_address_id', 'bill_to_address_id'])
-      .where('user_id', '=', placer.userId)
-      .where('buyer_id', '=', sku.buyer_id)
-      .executeTakeFirstOrThrow()
-    ok(
-      await saveCart(db, placer, sku.buyer_id, {
-        shipTo: cart.ship_to_address_id,
-        billTo: cart.bill_to_address_id,
-        lines: [{ id: lineId, quantity: ordered, requiredBy: day(45), sellerSkuId: offerId }],
-      }),
-      'fill in the cart',
-    )
-    const order = ok(await placeCart(db, placer, sku.buyer_id, `demo-book-${n}`), 'place the order')
-    await releaseForDemo(db, admin, order.id)
+  async function placeAndMake(
+    sku: { id: number; buyer_id: number },
+    offerId: number,
+    n: number,
+    quantity: string,
+    at: <T>(work: () => Promise<T>) => Promise<T>,
+  ) {
+    const order = await at(async () => {
+      const { lineId } = ok(await addCartLine(db, placer, sku.buyer_id, sku.id), 'add a line')
+      // At least the buyer's minimum (the line starts at it).
+      const atLeast = await db
+        .selectFrom('order_cart_lines')
+        .select('quantity')
+        .where('id', '=', lineId)
+        .executeTakeFirstOrThrow()
+      const ordered = String(Math.max(Number(atLeast.quantity || '0'), Number(quantity)))
+      const cart = await db
+        .selectFrom('order_carts')
+        .select(['ship_to_address_id', 'bill_to_address_id'])
+        .where('user_id', '=', placer.userId)
+        .where('buyer_id', '=', sku.buyer_id)
+        .executeTakeFirstOrThrow()
+      ok(
+        await saveCart(db, placer, sku.buyer_id, {
+          shipTo: cart.ship_to_address_id,
+          billTo: cart.bill_to_address_id,
+          lines: [{ id: lineId, quantity: ordered, requiredBy: day(45), sellerSkuId: offerId }],
+        }),
+        'fill in the cart',
+      )
+      const placed = ok(await placeCart(db, placer, sku.buyer_id, `demo-book-${n}`), 'place the order')
+      await releaseForDemo(db, admin, placed.id)
+      return placed
+    })
     const sellerOrder = await db
       .selectFrom('seller_orders')
       .select('id')
       .where('master_order_id', '=', order.id)
       .executeTakeFirstOrThrow()
-    ok(await takeSellerOrderStep(db, decider, sellerOrder.id, 'approve', ''), 'approve')
-    ok(await takeSellerOrderStep(db, { userId: sellerUser.id }, sellerOrder.id, 'start_production', ''), 'start')
+    await at(async () => ok(await takeSellerOrderStep(db, decider, sellerOrder.id, 'approve', ''), 'approve'))
+    await at(async () =>
+      ok(await takeSellerOrderStep(db, { userId: sellerUser.id }, sellerOrder.id, 'start_production', ''), 'start'),
+    )
     for (const line of await db
       .selectFrom('sub_orders')
       .select('id')
       .where('seller_order_id', '=', sellerOrder.id)
       .execute()) {
       for (let k = 0; k < 9; k++) {
-        const at = await db
+        const stage = await db
           .selectFrom('sub_orders')
           .select('stage_position')
           .where('id', '=', line.id)
           .executeTakeFirstOrThrow()
-        if (!(await advanceLine(db, { userId: sellerUser.id }, null, line.id, at.stage_position)).ok) break
+        if (!(await at(() => advanceLine(db, { userId: sellerUser.id }, null, line.id, stage.stage_position))).ok) break
       }
     }
-    ok(await takeSellerOrderStep(db, { userId: sellerUser.id }, sellerOrder.id, 'ready_for_qc', ''), 'ready for QC')
+    await at(async () =>
+      ok(await takeSellerOrderStep(db, { userId: sellerUser.id }, sellerOrder.id, 'ready_for_qc', ''), 'ready for QC'),
+    )
     return sellerOrder
   }
 
-  async function inspect(sellerOrderId: number, plan: (typeof FATES)[number], n: number) {
+  async function inspect(
+    sellerOrderId: number,
+    plan: (typeof FATES)[number],
+    n: number,
+    at: <T>(work: () => Promise<T>) => Promise<T>,
+  ) {
     // A free slot of the operator's on the day (the demo's other inspections hold some).
     let id: number | null = null
     const held = async (on: string) =>
@@ -216,17 +245,19 @@ export async function seedBookQc(db: Database, clock: SeedClock): Promise<void> 
     // A lot inspected in the past is scheduled on a free day ahead, then dated back (demo history only).
     const on = plan.offset < 0 ? day(30 + n) : day(plan.offset)
     const taken = [...(await held(on)), ...(await held(day(plan.offset)))]
-    for (const slot of slots.filter((x) => !taken.includes(x))) {
-      const at = await scheduleInspection(db, bizOps, sellerOrderId, {
-        day: on,
-        slot,
-        operatorId: operator.userId,
-      })
-      if (at.ok) {
-        id = at.value.id
-        break
+    await at(async () => {
+      for (const slot of slots.filter((x) => !taken.includes(x))) {
+        const scheduled = await scheduleInspection(db, bizOps, sellerOrderId, {
+          day: on,
+          slot,
+          operatorId: operator.userId,
+        })
+        if (scheduled.ok) {
+          id = scheduled.value.id
+          break
+        }
       }
-    }
+    })
     if (id === null) throw new Error('demo QC by the book: no free slot')
     if (plan.offset < 0)
       await db
@@ -235,12 +266,19 @@ export async function seedBookQc(db: Database, clock: SeedClock): Promise<void> 
         .where('id', '=', id)
         .execute()
     if (plan.fate === 'scheduled') return
-    await sendInspection(db, operator, id, {
-      fail: plan.fail,
-      notes: plan.fail ? 'Defects over the plan’s acceptance numbers.' : 'Sample drawn as the plan says.',
-      key: `demo-book-qc-${n}`,
-      verdictQuantities: true,
-    })
+    const inspection = id
+    await at(() =>
+      sendInspection(db, operator, inspection, {
+        fail: plan.fail,
+        notes: plan.fail ? 'Defects over the plan’s acceptance numbers.' : 'Sample drawn as the plan says.',
+        key: `demo-book-qc-${n}`,
+        verdictQuantities: true,
+      }),
+    )
+    await at(() => decide(inspection, plan))
+  }
+
+  async function decide(id: number, plan: (typeof FATES)[number]) {
     if (plan.fate === 'approved')
       ok(await decideInspection(db, bizOps, id, { decision: 'approve', reason: '' }), 'approve')
     if (plan.fate === 'rejected')

@@ -188,13 +188,23 @@ export async function seedDemoQc(db: Database, clock: SeedClock): Promise<void> 
     const order = ready[i + 2]
     if (!order) break
     // What happened in the past happened then: scheduled two days before, inspected and decided on the day.
-    if (step.offset < 0)
-      await clock.during(dayAt(step.offset - 2, 15), dayAt(step.offset, 17), () => inspect(order.id, step, i))
-    else await inspect(order.id, step, i)
+    await inspect(
+      order.id,
+      step,
+      i,
+      step.offset < 0
+        ? clock.steps(dayAt(step.offset - 2, 15), dayAt(step.offset, 17), 25 * 3_600_000)
+        : (work) => work(),
+    )
   }
 
-  async function inspect(orderId: number, step: (typeof plan)[number], i: number) {
-    const id = await schedule(orderId, step.offset, i)
+  async function inspect(
+    orderId: number,
+    step: (typeof plan)[number],
+    i: number,
+    at: <T>(work: () => Promise<T>) => Promise<T>,
+  ) {
+    const id = await at(() => schedule(orderId, step.offset, i))
     if (step.fate === 'scheduled') return
     if (step.fate === 'cancelled') {
       ok(await cancelInspection(db, bizOps, id, 'The seller asked for a later day'), 'cancel')
@@ -202,13 +212,19 @@ export async function seedDemoQc(db: Database, clock: SeedClock): Promise<void> 
       return
     }
     const fail = step.fate === 'submitted_failing' || step.fate === 'rejected'
-    await sendInspection(db, operator, id, {
-      fail,
-      rejectShare: step.fate === 'part' ? 0.2 : 0,
-      notes: fail ? 'Measured on three rolls; the shade is fine.' : 'All rolls checked at the gate.',
-      key: `demo-qc-${i}`,
-      photo: true,
-    })
+    await at(() =>
+      sendInspection(db, operator, id, {
+        fail,
+        rejectShare: step.fate === 'part' ? 0.2 : 0,
+        notes: fail ? 'Measured on three rolls; the shade is fine.' : 'All rolls checked at the gate.',
+        key: `demo-qc-${i}`,
+        photo: true,
+      }),
+    )
+    await at(() => decide(id, step))
+  }
+
+  async function decide(id: number, step: (typeof plan)[number]) {
     if (step.fate === 'approved')
       ok(await decideInspection(db, bizOps, id, { decision: 'approve', reason: '' }), 'approve')
     if (step.fate === 'rejected')

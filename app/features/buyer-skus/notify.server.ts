@@ -41,14 +41,20 @@ export async function tellBuyerOfPrices(trx: Executor, changes: PriceChangeTold[
     list.push({ change, code: sku.buyer_code, item: sku.item })
     byBuyer.set(sku.buyer_id, list)
   }
+  if (byBuyer.size === 0) return
   const now = new Date().toISOString()
+  // Every told buyer's users in one query, not one a buyer.
+  const usersOf = new Map<number, string[]>()
+  for (const u of await trx
+    .selectFrom('users')
+    .select(['email', 'buyer_id'])
+    .where('buyer_id', 'in', [...byBuyer.keys()])
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute())
+    usersOf.set(u.buyer_id!, [...(usersOf.get(u.buyer_id!) ?? []), u.email])
   for (const [buyerId, list] of byBuyer) {
-    const users = await trx
-      .selectFrom('users')
-      .select('email')
-      .where('buyer_id', '=', buyerId)
-      .where('status', '=', 'active')
-      .execute()
+    const users = usersOf.get(buyerId) ?? []
     if (users.length === 0) continue
     list.sort((a, b) => a.code.localeCompare(b.code))
     const line = ({ change: c, code, item }: (typeof list)[number]) =>
@@ -67,7 +73,7 @@ export async function tellBuyerOfPrices(trx: Executor, changes: PriceChangeTold[
       'Orders already placed keep the prices they were placed at; new orders take the new price from the date shown.',
       `Your orders: ${config().appUrl}/buyer`,
     ].join('\n\n')
-    for (const user of users)
-      await queueEmail(trx, { to: user.email, kind: 'buyer_sku.price_changed', subject, text, link: '/buyer' })
+    for (const email of users)
+      await queueEmail(trx, { to: email, kind: 'buyer_sku.price_changed', subject, text, link: '/buyer' })
   }
 }

@@ -1,6 +1,7 @@
 import { config } from '~/config.server'
 import type { Executor } from '~/platform/executor'
 import { queueEmail } from '~/platform/outbox.server'
+import { activeUsersWithRole } from '../companies/queries.server'
 import { formatMoney } from '~/utils/format'
 import { CREDIT_HOLDS_PATH } from './credit.server'
 import { staffHoldNotice } from './hold'
@@ -29,14 +30,7 @@ export async function tellFinanceOfHold(trx: Executor, masterOrderId: number): P
     .where('master_orders.id', '=', masterOrderId)
     .executeTakeFirst()
   if (!order || order.credit_hold !== 'held') return
-  const finance = await trx
-    .selectFrom('users')
-    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .select('users.email')
-    .where('user_roles.role', '=', 'biz_fin')
-    .where('users.status', '=', 'active')
-    .orderBy('users.id')
-    .execute()
+  const finance = await activeUsersWithRole(trx, 'biz_fin')
   const notice = staffHoldNotice({
     heldAt: order.credit_held_at ?? order.placed_at,
     overdueMinor: order.credit_hold_overdue_minor,

@@ -45,6 +45,10 @@ export function seedClock() {
       stretches.push({ ranFrom, ranTo, from: past(from), to: past(to) })
       return result
     },
+    /** Runs `work`, which the demo means to have happened at one moment. */
+    at<T>(moment: Date, work: () => Promise<T>): Promise<T> {
+      return this.during(moment, moment, work)
+    },
     /**
      * Steps taken one after another from `from`, `gapMs` apart (never past `to`): each step runs as
      * a stretch of its own moment, so what one step writes (an order's placing, its history entry,
@@ -53,8 +57,7 @@ export function seedClock() {
     steps(from: Date, to: Date, gapMs: number) {
       let k = 0
       return <T>(work: () => Promise<T>): Promise<T> => {
-        const at = new Date(Math.min(from.getTime() + gapMs * k++, to.getTime()))
-        return this.during(at, at, work)
+        return this.at(new Date(Math.min(from.getTime() + gapMs * k++, to.getTime())), work)
       }
     },
     /** Moves what each stretch wrote to when it stands for: every `at` and `…_at` column of every table. */

@@ -205,7 +205,7 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
     const order = (await linkedOrderByCode(db, code))!
     const choices = await addressChoices(db, type, order)
     // Asked for two days before the pickup.
-    return clock.during(dayAt(pickupOffset - 2, 11), dayAt(pickupOffset - 2, 11), async () =>
+    return clock.at(dayAt(pickupOffset - 2, 11), async () =>
       ok(
         await createRequest(
           db,
@@ -230,7 +230,7 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
   const book = async (requestId: number, pickupOffset: number, days: number, key: string, distanceKm?: number) => {
     const transporter = TRANSPORTERS[t++ % TRANSPORTERS.length]!
     // Booked the afternoon before the pickup.
-    return clock.during(dayAt(pickupOffset - 1, 15), dayAt(pickupOffset - 1, 15), async () =>
+    return clock.at(dayAt(pickupOffset - 1, 15), async () =>
       ok(
         await createBooking(
           db,
@@ -257,7 +257,7 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
   let ewb = 0
   const ewayBill = async (requestId: number, bookingId: number, pickupAt: Date) => {
     const generatedAt = new Date(pickupAt.getTime() - 3_600_000)
-    return clock.during(generatedAt, generatedAt, async () =>
+    return clock.at(generatedAt, async () =>
       ok(
         await recordEwayBill(db, staff, requestId, bookingId, {
           ewayBillNumber: `78${String(1_000_000_000 + ++ewb * 7_919).slice(-10)}`,
@@ -274,9 +274,9 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
     name: Parameters<typeof takeBookingStep>[4],
     at: Date,
     what: string,
-  ) => clock.during(at, at, async () => ok(await takeBookingStep(db, staff, requestId, bookingId, name, '', at), what))
+  ) => clock.at(at, async () => ok(await takeBookingStep(db, staff, requestId, bookingId, name, '', at), what))
   const bill = async (requestId: number, bookingId: number, billOffset: number, freight: number, dueIn = 30) =>
-    clock.during(dayAt(Math.min(0, billOffset), 12), dayAt(Math.min(0, billOffset), 12), async () =>
+    clock.at(dayAt(Math.min(0, billOffset), 12), async () =>
       ok(
         await saveBilling(db, staff, requestId, bookingId, {
           billNumber: `INV-${7000 + bookingId}`,
@@ -346,7 +346,7 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
         const amount = share === 1 ? outstanding : Math.floor((outstanding * share) / 100) * 100
         // The first buyer deducts TDS under 194Q (0.1%) from one payment; its certificate is still to come.
         const tds = b === 0 && month === 2 ? Math.round(amount / 1000) : 0
-        await clock.during(at, at, async () =>
+        await clock.at(at, async () =>
           ok(
             await recordPayment(
               db,
@@ -376,7 +376,7 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
             .executeTakeFirst()
           if (open) {
             const left = Number(open.total_minor) - Number(open.paid_minor) - Number(open.credited_minor)
-            await clock.during(at, at, async () =>
+            await clock.at(at, async () =>
               ok(
                 await issueCreditNote(
                   db,
@@ -413,7 +413,7 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
     if (!latest) continue
     const at = dayAt(-1, 11 + b)
     if (b === 0)
-      await clock.during(at, at, async () =>
+      await clock.at(at, async () =>
         ok(
           await issueCreditNote(
             db,
@@ -431,7 +431,7 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
           'credit note with lines',
         ),
       )
-    await clock.during(at, at, async () =>
+    await clock.at(at, async () =>
       ok(
         await issueDebitNote(
           db,
@@ -453,13 +453,13 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
 
   // Transporter bills of the past months, paid in two runs.
   const half = Math.floor(paidBills.length / 2)
-  await clock.during(dayAt(-120, 15), dayAt(-120, 15), async () =>
+  await clock.at(dayAt(-120, 15), async () =>
     ok(
       await markBillsPaid(db, staff, paidBills.slice(0, half), addDays(kolkataDay(), -120), 'NEFT-TRANSPORT-0612'),
       'pay bills',
     ),
   )
-  await clock.during(dayAt(-15, 15), dayAt(-15, 15), async () =>
+  await clock.at(dayAt(-15, 15), async () =>
     ok(
       await markBillsPaid(db, staff, paidBills.slice(half), addDays(kolkataDay(), -15), 'NEFT-TRANSPORT-1111'),
       'pay bills',

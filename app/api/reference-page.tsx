@@ -1,3 +1,4 @@
+import { TableFrame } from '~/ui/table'
 import type { ReactNode } from 'react'
 import type { FieldRow, Reference, ReferenceOperation } from './reference.server'
 
@@ -17,7 +18,7 @@ function Fields({
 }) {
   if (rows.length === 0) return <p className="muted">None.</p>
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
+    <TableFrame label={caption}>
       <table className="table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -43,7 +44,7 @@ function Fields({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   )
 }
 
@@ -190,7 +191,7 @@ export function ReferencePage({ reference }: { reference: Reference }) {
       ))}
       <section className="card" aria-labelledby="scopes">
         <h2 id="scopes">Scopes</h2>
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Scopes">
+        <TableFrame label="Scopes">
           <table className="table">
             <thead>
               <tr>
@@ -211,7 +212,7 @@ export function ReferencePage({ reference }: { reference: Reference }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       </section>
       <section className="card" aria-labelledby="problems">
         <h2 id="problems">Problem types</h2>

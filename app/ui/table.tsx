@@ -27,6 +27,19 @@ export interface TableSort {
 }
 
 /**
+ * The frame a table scrolls sideways in when it is wider than the page. The keyboard reaches it
+ * (it is focusable) and a screen reader names it (a region labelled by the table's caption): every
+ * scrolling table sits in one, so none can be scrolled by a mouse alone.
+ */
+export function TableFrame({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={['table-wrap', className].filter(Boolean).join(' ')} tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  )
+}
+
+/**
  * A list table. Below 640 px each row becomes a card (the title cell first, each value under its
  * column's name, the actions at the foot) from the same markup, by CSS alone.
  */

@@ -5,7 +5,7 @@ import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { FormErrors } from '~/ui/field'
 import { PageHeader } from '~/ui/shell'
-import { Table } from '~/ui/table'
+import { Table, TableFrame } from '~/ui/table'
 import { formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { BuyerSkuStatusBadge } from './buyer-sku-badge'
@@ -133,7 +133,7 @@ export function VersionsView({ header, versions, inForce, viewing, compare, mess
               </div>
             </Form>
             {compare ? (
-              <div className="table-wrap">
+              <TableFrame label={`Version ${compare.a.number} and version ${compare.b.number} side by side`}>
                 <table className="table compare">
                   <caption className="visually-hidden">
                     Version {compare.a.number} and version {compare.b.number} side by side
@@ -165,7 +165,7 @@ export function VersionsView({ header, versions, inForce, viewing, compare, mess
                     </tr>
                   </tbody>
                 </table>
-              </div>
+              </TableFrame>
             ) : null}
           </>
         )}

@@ -1,3 +1,4 @@
+import { TableFrame } from '~/ui/table'
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import type { FormReply } from '~/platform/form-reply'
@@ -39,7 +40,7 @@ export function WorkflowEditor({ stages, reply }: { stages: StageView[]; reply?:
         {stages.length === 0 ? (
           <p className="muted">No stages yet.</p>
         ) : (
-          <div className="table-wrap">
+          <TableFrame label="Workflow stages in order">
             <table className="table workflow-table">
               <caption className="visually-hidden">Workflow stages in order</caption>
               <thead>
@@ -78,7 +79,7 @@ export function WorkflowEditor({ stages, reply }: { stages: StageView[]; reply?:
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </TableFrame>
         )}
       </section>
       {/* Keyed by the stage list, so a stage just added clears the form (a fresh form when JavaScript runs too). */}

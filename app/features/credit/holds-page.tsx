@@ -1,3 +1,4 @@
+import { TableFrame } from '~/ui/table'
 import { getFormProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import type { FormReply } from '~/platform/form-reply'
@@ -33,7 +34,7 @@ const money = (minor: number | null) => (minor === null ? '—' : formatMoney(mi
 function Figures({ order }: { order: HeldOrder }) {
   const today = order.today
   return (
-    <div className="table-wrap hold-figures">
+    <TableFrame label={`Credit of ${order.buyerName} when held and today`} className="hold-figures">
       <table className="table" data-hold-figures="">
         <caption className="visually-hidden">Credit of {order.buyerName} when held and today</caption>
         <thead>
@@ -82,7 +83,7 @@ function Figures({ order }: { order: HeldOrder }) {
           </tr>
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   )
 }
 

@@ -1,3 +1,4 @@
+import { TableFrame } from '~/ui/table'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { SubmitButton } from '~/ui/button'
@@ -74,7 +75,7 @@ export function NewImportForm({
                 Download the template (CSV)
               </Link>
             </p>
-            <div className="table-wrap">
+            <TableFrame label={`Columns of ${choice.label}`}>
               <table className="table">
                 <caption className="visually-hidden">Columns of {choice.label}</caption>
                 <thead>
@@ -98,7 +99,7 @@ export function NewImportForm({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableFrame>
           </details>
         ))}
       </section>

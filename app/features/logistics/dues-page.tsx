@@ -1,3 +1,4 @@
+import { TableFrame } from '~/ui/table'
 import { getFormProps } from '@conform-to/react'
 import { Form, useLocation } from '@remix-run/react'
 import { SubmitButton } from '~/ui/button'
@@ -101,7 +102,7 @@ export function DuesPage({ data, lastResult }: { data: DuesData; lastResult: Rep
       <Form method="post" {...getFormProps(form)} aria-label="Mark bills paid">
         <ErrorSummary form={form} />
         <input type="hidden" name="intent" value="pay" />
-        <div className="table-wrap">
+        <TableFrame label="Unpaid bills, soonest due first">
           <table className="table">
             <caption className="visually-hidden">Unpaid bills, soonest due first</caption>
             <thead>
@@ -152,7 +153,7 @@ export function DuesPage({ data, lastResult }: { data: DuesData; lastResult: Rep
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
         {fields.booking.errors?.length ? <p className="field-error">{fields.booking.errors.join(' ')}</p> : null}
         <div className="form-grid">
           <Field label="Paid on" type="date" meta={fields.paidOn} inputProps={{ max: data.today }} />

@@ -1,3 +1,4 @@
+import { TableFrame } from '~/ui/table'
 import { Form } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import { Button } from '~/ui/button'
@@ -95,7 +96,7 @@ export function CompareView({ category, request, chosen, candidates, messages, r
       {chosen.length === 0 ? (
         <p className="muted">Tick two or more SKUs, or type their codes, to see them side by side.</p>
       ) : (
-        <div className="table-wrap compare-table">
+        <TableFrame label={`${category.name} SKUs side by side`} className="compare-table">
           <table className="table">
             <caption className="visually-hidden">{category.name} SKUs side by side</caption>
             <thead>
@@ -122,7 +123,7 @@ export function CompareView({ category, request, chosen, candidates, messages, r
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
     </>
   )

@@ -1,3 +1,4 @@
+import { TableFrame } from '~/ui/table'
 import { formatMoney } from '~/utils/format'
 import { AGEING_BUCKETS, type AgeingKey } from './money'
 
@@ -5,7 +6,7 @@ import { AGEING_BUCKETS, type AgeingKey } from './money'
 export function AgeingTable({ ageing }: { ageing: { buckets: Record<AgeingKey, number>; overdueMinor: number } }) {
   // Five figures do not fit a phone's width: the table scrolls in its own frame, not the page.
   return (
-    <div className="table-wrap">
+    <TableFrame label="What is owed by the age of its invoice">
       <table className="table ageing">
         <caption className="visually-hidden">What is owed by the age of its invoice</caption>
         <thead>
@@ -33,6 +34,6 @@ export function AgeingTable({ ageing }: { ageing: { buckets: Record<AgeingKey, n
           </tr>
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   )
 }

@@ -135,7 +135,9 @@ const TABLE_2A: Record<CodeLetter, string> = {
 }
 
 const TABLE_2B: Record<PlanLetter, string> = {
-  A: '↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ 0/1 ↓ ↓ 1/2 2/3 3/4 5/6 8/9 12/13 18/19 27/28',
+  // A at AQL 10 is an arrow down (to D's 1/2 on 8), not 0/1 on 2: fixed in issue 52 after checking
+  // every cell against ./reference (MIL-STD-105E table II-B as transcribed by CRAN AQLSchemes).
+  A: '↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ 1/2 2/3 3/4 5/6 8/9 12/13 18/19 27/28',
   B: '↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ 0/1 ↓ ↓ 1/2 2/3 3/4 5/6 8/9 12/13 18/19 27/28 41/42',
   C: '↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ 0/1 ↓ ↓ 1/2 2/3 3/4 5/6 8/9 12/13 18/19 27/28 41/42 ↑',
   D: '↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ ↓ 0/1 ↓ ↓ 1/2 2/3 3/4 5/6 8/9 12/13 18/19 27/28 41/42 ↑ ↑',

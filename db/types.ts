@@ -1194,6 +1194,10 @@ export interface TransportBookingsTable {
   eway_bill_number: Nullable<string>
   eway_bill_at: Nullable<string>
   eway_valid_until: Nullable<string>
+  /** A first mile's document (issue 52): the mill's invoice to the platform, entered when its bill is not recorded. */
+  supplier_invoice_number: Nullable<string>
+  /** YYYY-MM-DD */
+  supplier_invoice_on: Nullable<string>
   created_by: number | null
   created_at: Timestamp
   updated_at: Timestamp

@@ -108,7 +108,7 @@ describe('the demo data', () => {
       ).toBeLessThan(60_000)
   })
 
-  it('dates each e-way bill’s delivery challan with its booking, before its pickup, not on the day the demo was loaded', async () => {
+  it('names each e-way bill’s tax invoice (the mill’s on a first mile, the buyer’s on a last mile), dated at or before its pickup (issue 52)', async () => {
     const db = getDb()
     const picked = await db
       .selectFrom('transport_bookings')
@@ -120,16 +120,23 @@ describe('the demo data', () => {
       db,
       picked.map((b) => b.id),
     )
-    // The delivery challans (a last mile after the invoice names the invoice, raised at delivery
-    // until the tax-documents issue raises it at removal).
-    const challans = picked.filter((b) => documents.get(b.id)!.docType === 'CHL')
-    expect(challans.length).toBeGreaterThan(30)
-    for (const b of challans) {
-      const c = documents.get(b.id)!
+    const all = picked.map((b) => ({ b, c: documents.get(b.id)! }))
+    // No sale moves on a delivery challan: goods for the buyer on its invoice, goods from the mill on the mill's.
+    expect(
+      all.filter(({ c }) => c.type === 'first_mile' || c.type === 'last_mile').map(({ c }) => c.docType),
+    ).not.toContain('CHL')
+    const lastMiles = all.filter(({ c }) => c.type === 'last_mile')
+    const firstMiles = all.filter(({ c }) => c.type === 'first_mile')
+    expect(lastMiles.length).toBeGreaterThan(30)
+    expect(firstMiles.length).toBeGreaterThan(30)
+    for (const { b, c } of all) {
       const pickup = kolkataDay(b.pickup_at)
+      expect(c.docNo, `${c.code} names its document`).not.toBe('')
       expect(c.docDate <= pickup, `${c.docNo} dated ${c.docDate}, picked up ${pickup}`).toBe(true)
       expect(daysBetween(c.docDate, pickup)).toBeLessThan(4)
     }
+    // A last mile's document is its seller order's one invoice.
+    for (const { c } of lastMiles) expect(c.docNo).toMatch(/^INV\//)
   })
 
   it('gives the dashboard orders last month to the same day, to compare this month with', async () => {

@@ -3,8 +3,14 @@ import { addCartLine, saveCart } from '../app/features/orders/cart.server'
 import { placeCart } from '~/lifecycle/master-orders.server'
 import { advanceLine } from '../app/features/orders/progress.server'
 import { takeSellerOrderStep } from '../app/lifecycle/seller-orders.server'
-import { createBooking, markBillsPaid, recordEwayBill, saveBilling } from '../app/features/logistics/bookings.server'
-import { takeBookingStep } from '../app/lifecycle/shipments.server'
+import {
+  createBooking,
+  markBillsPaid,
+  recordEwayBill,
+  recordSupplierInvoice,
+  saveBilling,
+} from '../app/features/logistics/bookings.server'
+import { invoiceBeforePickup, takeBookingStep } from '../app/lifecycle/shipments.server'
 import { createRequest } from '../app/features/logistics/requests.server'
 import { addressChoices, linkedOrderByCode } from '../app/features/logistics/linked-orders.server'
 import { issueCreditNote, issueDebitNote, recordPayment } from '../app/lifecycle/settlements.server'
@@ -267,6 +273,23 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
       ),
     )
   }
+  // The documents the goods move on (issue 52): a first mile on the mill's invoice to the platform
+  // (entered on the booking, dated the day it was booked); a last mile on the buyer's tax invoice,
+  // raised the morning of the pickup, before its e-way bill is generated.
+  const millInvoice = async (requestId: number, bookingId: number, sellerOrderCode: string, pickupOffset: number) =>
+    clock.at(dayAt(pickupOffset - 1, 16), async () =>
+      ok(
+        await recordSupplierInvoice(db, staff, requestId, bookingId, {
+          supplierInvoiceNumber: `SI-${sellerOrderCode.slice(3)}`,
+          supplierInvoiceOn: addDays(kolkataDay(), pickupOffset - 1),
+        }),
+        'mill’s invoice',
+      ),
+    )
+  const invoiceFirst = async (requestId: number, bookingId: number, pickupAt: Date) => {
+    const at = new Date(pickupAt.getTime() - 2 * 3_600_000)
+    return clock.at(at, async () => ok(await invoiceBeforePickup(db, staff, requestId, bookingId, at), 'invoice'))
+  }
   /** A booking's step, taken when it happened. */
   const bookingStep = (
     requestId: number,
@@ -310,15 +333,17 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
       const firstPickup = -placed + 8
       const first = await request('first_mile', so.code, firstPickup, `demo-fm-${so.id}`)
       const fb = await book(first.id, firstPickup, 1, `demo-fmb-${so.id}`)
+      await millInvoice(first.id, fb.id, so.code, firstPickup)
       await ewayBill(first.id, fb.id, dayAt(firstPickup, 10))
       await bookingStep(first.id, fb.id, 'pick_up', dayAt(firstPickup, 10), 'first mile picked up')
       await bookingStep(first.id, fb.id, 'deliver', dayAt(firstPickup + 1, 16), 'first mile delivered')
       const lastPickup = firstPickup + 3
       const last = await request('last_mile', so.code, lastPickup, `demo-lm-${so.id}`)
       const lb = await book(last.id, lastPickup, 2, `demo-lmb-${so.id}`)
+      await invoiceFirst(last.id, lb.id, dayAt(lastPickup, 9))
       await ewayBill(last.id, lb.id, dayAt(lastPickup, 9))
       await bookingStep(last.id, lb.id, 'pick_up', dayAt(lastPickup, 9), 'last mile picked up')
-      await bookingStep(last.id, lb.id, 'deliver', dayAt(lastPickup + 2, 15), 'last mile delivered: invoiced')
+      await bookingStep(last.id, lb.id, 'deliver', dayAt(lastPickup + 2, 15), 'last mile delivered')
       for (const [r, bk, offset] of [
         [first.id, fb.id, firstPickup + 2],
         [last.id, lb.id, lastPickup + 3],
@@ -491,14 +516,17 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
   await request('first_mile', toBook[0]!.code, 1, 'demo-today-1')
   await request('first_mile', toBook[1]!.code, 2, 'demo-today-2')
   const booked = await request('first_mile', worthNext!.code, 1, 'demo-today-3')
-  await book(booked.id, 1, 2, 'demo-today-3b')
+  const bookedBooking = await book(booked.id, 1, 2, 'demo-today-3b')
+  await millInvoice(booked.id, bookedBooking.id, worthNext!.code, 1)
   const moving = await request('first_mile', worthMost!.code, -1, 'demo-today-4')
   // 180 km: one day, to midnight after the day it was generated.
   const movingBooking = await book(moving.id, -3, 5, 'demo-today-4b', 180)
+  await millInvoice(moving.id, movingBooking.id, worthMost!.code, -3)
   await ewayBill(moving.id, movingBooking.id, dayAt(-3, 10))
   await bookingStep(moving.id, movingBooking.id, 'pick_up', dayAt(-3, 10), 'on the road')
   const atWarehouse = await request('first_mile', today[4]!.code, -3, 'demo-today-5')
   const whBooking = await book(atWarehouse.id, -3, 1, 'demo-today-5b')
+  await millInvoice(atWarehouse.id, whBooking.id, today[4]!.code, -3)
   await ewayBill(atWarehouse.id, whBooking.id, dayAt(-3, 10))
   await bookingStep(atWarehouse.id, whBooking.id, 'pick_up', dayAt(-3, 10), 'picked up')
   await bookingStep(atWarehouse.id, whBooking.id, 'deliver', dayAt(-2, 15), 'at the warehouse')

@@ -29,8 +29,8 @@ import {
 
 // A seller order's step with what moves with it across features (docs/decisions/0013-one-lifecycle-
 // and-steps.md): the step itself through the one step helper (orders/states.ts sellerOrderMachine),
-// then cancelling its open QC inspections, raising the buyer's invoice on delivery (and closing what
-// that invoice's allocation settled), telling the seller (by e-mail and webhook), and the master
+// then cancelling its open QC inspections, raising the buyer's invoice on delivery when no pickup
+// toward the buyer raised it (issue 52: the fallback; closing what that invoice's allocation settled), telling the seller (by e-mail and webhook), and the master
 // order's status and report rows.
 
 /** Who takes a step; `onBehalf`: staff taking the seller's own step for it (the audit then names the seller). */
@@ -121,15 +121,71 @@ export async function sellerOrderStepIn(
   const event = SELLER_EVENTS[name]
   if (event) await notifySeller(trx, sellerOrderId, event, note || null)
   await sellerOrderMoved(trx, sellerOrderId, current.status, step.to, { reason: note })
-  if (name === 'deliver') {
-    const invoice = await raiseInvoice(trx, sellerOrderId, actor.userId, now)
-    if (invoice) {
-      await invoiceRaised(trx, invoice.id)
-      await closeSettled(trx, invoice.settled, actor.userId)
-    }
-  }
+  // The invoice is raised when the goods leave toward the buyer (the last mile's pickup); an order
+  // delivered with none (stepped by hand, or moved before issue 52) is invoiced now, once.
+  if (name === 'deliver')
+    await invoiceRaisedIn(trx, actor, sellerOrderId, now, 'on delivery (no pickup toward the buyer raised it)')
   await refreshMasterStatus(trx, owner.master_order_id, actor.userId)
   return { code: current.code, status: step.to }
+}
+
+/** Raises a seller order's invoice (the ledger's raiseInvoice, once) with its webhook and what its allocation settled. */
+async function invoiceRaisedIn(
+  trx: Executor,
+  actor: Actor,
+  sellerOrderId: number,
+  at: Date,
+  occasion: string,
+): Promise<{ id: number; number: string } | null> {
+  const invoice = await raiseInvoice(trx, sellerOrderId, actor.userId, at, occasion)
+  if (!invoice) return null
+  await invoiceRaised(trx, invoice.id)
+  await closeSettled(trx, invoice.settled, actor.userId)
+  return { id: invoice.id, number: invoice.number }
+}
+
+/** Takes the buyer's account row of a seller order (before its master order's: the order every invoice takes them in). */
+export async function lockBuyerAccountOf(trx: Executor, sellerOrderId: number): Promise<void> {
+  const owner = await ownerOf(trx, sellerOrderId)
+  if (!owner) throw Refused.notFound('There is no such seller order.')
+  await lockAccount(trx, owner.buyer_id)
+}
+
+/**
+ * The buyer's tax invoice of a seller order whose goods are removed toward the buyer (section 31
+ * CGST Act: at or before the removal; docs/domain.md "When the invoice is raised (issue 52)"), in
+ * the removal's transaction: the last mile's pickup, or just before it when its e-way bill must
+ * name the invoice. Dated the day of `at` (the pickup). Only a seller order that is dispatched or
+ * ready to be (QC passed), not on credit hold, is invoiced; raised once (the seller order's unique
+ * invoice): answers null when it already has one. Refusals are thrown.
+ */
+export async function invoiceAtRemovalIn(
+  trx: Executor,
+  actor: Actor,
+  sellerOrderId: number,
+  at: Date,
+  occasion: string,
+): Promise<{ id: number; number: string } | null> {
+  const owner = await ownerOf(trx, sellerOrderId)
+  if (!owner) throw Refused.notFound('There is no such seller order.')
+  await lockAccount(trx, owner.buyer_id)
+  const master = await lockMasterOrder(trx, owner.master_order_id)
+  const order = await trx
+    .selectFrom('seller_orders')
+    .select(['code', 'status'])
+    .where('id', '=', sellerOrderId)
+    .executeTakeFirstOrThrow()
+  if (master?.credit_hold === 'held')
+    throw new Refused(
+      undefined,
+      `${master.code} is on credit hold: no invoice is raised until business finance releases it.`,
+    )
+  if (order.status !== 'qc_passed' && order.status !== 'dispatched' && order.status !== 'delivered')
+    throw new Refused(
+      undefined,
+      `${order.code} is ${order.status.replace(/_/g, ' ')}: its goods are not ready to leave, so no invoice is raised for them yet.`,
+    )
+  return invoiceRaisedIn(trx, actor, sellerOrderId, at, occasion)
 }
 
 /**

@@ -128,7 +128,7 @@ describe('a booking’s steps move the order it carries', () => {
     expect(await statusOf('seller_orders', order.sellerOrderId)).toBe('dispatched')
   })
 
-  it('a last mile picked up dispatches its seller order; delivered delivers it and raises the buyer’s invoice', async () => {
+  it('a last mile picked up dispatches its seller order and raises the buyer’s invoice; delivered delivers it', async () => {
     const order = await placeTestOrder({
       userId: staff.userId,
       buyerId,
@@ -148,11 +148,22 @@ describe('a booking’s steps move the order it carries', () => {
       .executeTakeFirstOrThrow()
     const { requestId, bookingId } = await booked('last_mile', so.code, 'LR-SHIP-1')
 
-    expect(await takeBookingStep(db(), staff, requestId, bookingId, 'pick_up')).toEqual({
+    // The pickup is the removal of the goods toward the buyer: it raises the buyer's invoice (issue 52).
+    const picked = await takeBookingStep(db(), staff, requestId, bookingId, 'pick_up')
+    expect(picked).toEqual({
       ok: true,
-      value: { code: expect.stringMatching(/^TB-/), moved: `${so.code} dispatched` },
+      value: {
+        code: expect.stringMatching(/^TB-/),
+        moved: expect.stringMatching(new RegExp(`^${so.code} dispatched, invoice INV/\\S+ raised$`)),
+      },
     })
     expect(await statusOf('seller_orders', order.sellerOrderId)).toBe('dispatched')
+    const raised = await db()
+      .selectFrom('buyer_invoices')
+      .select(['number', 'invoice_on'])
+      .where('seller_order_id', '=', order.sellerOrderId)
+      .execute()
+    expect(raised).toEqual([{ number: expect.stringMatching(/^INV\//), invoice_on: kolkataDay() }])
     // Taken again, the step is refused with who took it, and nothing moves twice.
     const again = await takeBookingStep(db(), staff, requestId, bookingId, 'pick_up')
     expect(again).toMatchObject({ ok: false })
@@ -167,12 +178,15 @@ describe('a booking’s steps move the order it carries', () => {
     expect(await statusOf('transport_bookings', bookingId)).toBe('delivered')
     expect(await statusOf('transport_requests', requestId)).toBe('delivered')
     expect(await statusOf('seller_orders', order.sellerOrderId)).toBe('delivered')
-    const invoice = await db()
+    // Delivering raises nothing more: the one invoice is the pickup's.
+    const invoices = await db()
       .selectFrom('buyer_invoices')
       .select(['number', 'total_minor'])
       .where('seller_order_id', '=', order.sellerOrderId)
-      .executeTakeFirstOrThrow()
-    expect(invoice.number).toMatch(/^INV\//)
+      .execute()
+    expect(invoices).toHaveLength(1)
+    const invoice = invoices[0]!
+    expect(invoice.number).toBe(raised[0]!.number)
     expect(Number(invoice.total_minor)).toBeGreaterThan(0)
     const master = await db()
       .selectFrom('master_orders')
@@ -188,7 +202,11 @@ describe('a booking’s steps move the order it carries', () => {
       },
       {
         action: 'transport_booking.picked_up',
-        after: expect.objectContaining({ status: 'picked_up', request: 'in_transit', order: `${so.code} dispatched` }),
+        after: expect.objectContaining({
+          status: 'picked_up',
+          request: 'in_transit',
+          order: `${so.code} dispatched, invoice ${invoice.number} raised`,
+        }),
       },
     ])
   })

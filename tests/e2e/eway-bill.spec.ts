@@ -30,7 +30,12 @@ test('@js-off-only logistics downloads a booking’s e-way bill JSON, records it
   await page.goto(`/logistics/transport_requests/${booking.request_id}/transport_bookings/${booking.id}/edit`)
   const card = page.getByRole('region', { name: 'E-way bill' })
   await expect(card).toContainText(/Yes: goods worth ₹[\d,]+\.\d{2} with taxes \(more than ₹50,000\)/)
-  await expect(card).toContainText(`Delivery challan ${booking.code}`)
+  // It moves on the mill's own tax invoice to the platform, entered on the booking (issue 52).
+  const mill = dbRow<{ supplier_invoice_number: string }>(
+    'select supplier_invoice_number from transport_bookings where id = ?',
+    booking.id,
+  )
+  await expect(card).toContainText(`The mill’s tax invoice ${mill.supplier_invoice_number}`)
 
   // The JSON for the portal's bulk generation.
   const downloading = page.waitForEvent('download')
@@ -42,7 +47,11 @@ test('@js-off-only logistics downloads a booking’s e-way bill JSON, records it
     billLists: { docNo: string; docType: string; totInvValue: number; transDistance: number; itemList: unknown[] }[]
   }
   expect(file.billLists).toHaveLength(1)
-  expect(file.billLists[0]).toMatchObject({ docNo: booking.code, docType: 'CHL', transDistance: booking.distance_km })
+  expect(file.billLists[0]).toMatchObject({
+    docNo: mill.supplier_invoice_number,
+    docType: 'INV',
+    transDistance: booking.distance_km,
+  })
   expect(file.billLists[0]!.totInvValue).toBeGreaterThan(50_000)
   expect(file.billLists[0]!.itemList.length).toBeGreaterThan(0)
 

@@ -65,7 +65,12 @@ test('@js-off-only a first mile is requested, booked, picked up, delivered, bill
   ).toBeVisible()
   await page.getByRole('link', { name: bookingCode }).click()
 
-  // Its goods are worth more than ₹50,000: the e-way bill is recorded before the pickup (tests/e2e/eway-bill.spec.ts).
+  // Its goods are worth more than ₹50,000: the e-way bill is recorded before the pickup (tests/e2e/eway-bill.spec.ts),
+  // from the mill's own invoice to the platform, entered first (issue 52).
+  await page.getByLabel('Mill’s invoice number').fill('KM/26-27/0042')
+  await page.getByLabel('Mill’s invoice date').fill(day(0))
+  await page.getByRole('button', { name: 'Save the mill’s invoice' }).click()
+  await expect(page.getByRole('status').getByText(/moves on the mill’s invoice KM\/26-27\/0042\.$/)).toBeVisible()
   await page.getByLabel('E-way bill number').fill('331000000001')
   await page.getByLabel('Generated at').fill(justNow())
   await page.getByRole('button', { name: 'Record the e-way bill' }).click()
@@ -149,6 +154,11 @@ test('@js-off-only a last mile delivers the order: the invoice is raised, a paym
   await page.getByLabel('Distance in km (optional)').fill('45')
   await page.getByRole('button', { name: 'Book', exact: true }).click()
   await expect(page.getByRole('status').getByText(/is booked\.$/)).toBeVisible()
+  // The e-way bill names the buyer's tax invoice: raised before the pickup (issue 52).
+  await page.getByRole('button', { name: 'Raise the tax invoice now' }).click()
+  await expect(
+    page.getByRole('status').getByText(/^Invoice INV\/\d{2}-\d{2}\/\d{6} raised for the goods TB-/),
+  ).toBeVisible()
   await page.getByLabel('E-way bill number').fill('331000000002')
   await page.getByLabel('Generated at').fill(justNow())
   await page.getByRole('button', { name: 'Record the e-way bill' }).click()

@@ -11,6 +11,7 @@ import { takeSampleOrderStep as takeSampleStep } from '~/lifecycle/sample-orders
 import { issueDebitNote, recordPayment } from '~/lifecycle/settlements.server'
 import { nextDocumentNumber } from '~/platform/numbering.server'
 import { placeCart } from '~/lifecycle/master-orders.server'
+import { invoiceBeforePickup, takeBookingStep } from '~/lifecycle/shipments.server'
 
 export type RaceJob =
   | { kind: 'seller_order'; id: number; step: SellerOrderStepName; reason?: string }
@@ -20,6 +21,8 @@ export type RaceJob =
   | { kind: 'place_cart'; userId: number; buyerId: number; key: string }
   | { kind: 'debit_note'; buyerId: number; invoiceId: number; invoiceLineId: number; taxableMinor: number; key: string }
   | { kind: 'document_number'; day: string }
+  | { kind: 'booking_step'; requestId: number; bookingId: number; step: 'pick_up' | 'deliver' }
+  | { kind: 'invoice_before_pickup'; requestId: number; bookingId: number }
 
 const actor = { userId: Number(process.argv[2]) }
 const SAMPLE_LENS = { portal: 'biz_ops' as const, see: sampleSight.biz_ops, scope: { kind: 'all' as const } }
@@ -42,6 +45,14 @@ async function run(job: RaceJob): Promise<{ ok: boolean; message?: string; numbe
       job.key,
     )
     return note.ok ? { ok: true, number: note.value.number } : { ok: false, message: note.message }
+  }
+  if (job.kind === 'booking_step') {
+    const moved = await takeBookingStep(db, actor, job.requestId, job.bookingId, job.step)
+    return moved.ok ? { ok: true } : { ok: false, message: moved.message }
+  }
+  if (job.kind === 'invoice_before_pickup') {
+    const raised = await invoiceBeforePickup(db, actor, job.requestId, job.bookingId)
+    return raised.ok ? { ok: true, number: raised.value.number } : { ok: false, message: raised.message }
   }
   if (job.kind === 'place_cart') {
     const placed = await placeCart(db, { userId: job.userId }, job.buyerId, job.key)

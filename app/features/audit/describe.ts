@@ -54,6 +54,7 @@ export const ACTIONS: Record<string, string> = {
   'transport_booking.bill_corrected': 'transporter’s bill corrected',
   'transport_booking.eway_bill_recorded': 'e-way bill recorded',
   'transport_booking.eway_bill_corrected': 'e-way bill corrected',
+  'transport_booking.supplier_invoice_recorded': 'mill’s invoice entered',
   'transport_booking.bill_paid': 'transporter’s bill paid',
   'seller_order.transport_requested': 'transport requested',
   'buyer_invoice.raised': 'invoice raised',

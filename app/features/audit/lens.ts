@@ -250,6 +250,8 @@ export const RECORDS: Record<string, RecordRule> = {
       transporterGstin: text('Transporter’s GSTIN / TRANSIN'),
       ewayBill: text('E-way bill'),
       generated: text('Generated'),
+      millInvoice: text('Mill’s invoice'),
+      dated: text('Dated', { as: 'date' }),
       validUntil: text('Valid until'),
       bill: text('Bill'),
       date: text('Bill date', { as: 'date' }),

@@ -386,6 +386,13 @@ function EwayBillCard({ data, reply }: { data: BookingPageData; reply: Reply }) 
     lastResult: mine,
     defaultValue: { ...data.ewayDefaults, intent: 'eway_bill' },
   })
+  const millReply = replyFor(reply, 'supplier_invoice')
+  const [millForm, millFields] = useZodForm(() => import('./schema').then((m) => m.bookingPageSchema), {
+    id: 'booking-mill-invoice',
+    lastResult: millReply,
+    defaultValue: { ...data.millInvoiceDefaults, intent: 'supplier_invoice' },
+  })
+  const invoiceReply = replyFor(reply, 'invoice')
   if (!ewayBill) return null
   const flag = EWAY_FLAGS[ewayBill.state]
   const facts: Detail[] = [
@@ -422,6 +429,51 @@ function EwayBillCard({ data, reply }: { data: BookingPageData; reply: Reply }) 
             <li key={p}>{p}</li>
           ))}
         </ul>
+      ) : null}
+      {ewayBill.takesMillInvoice ? (
+        <Form method="post" {...getFormProps(millForm)} aria-label="The mill’s invoice">
+          <ErrorSummary form={millForm} />
+          <input type="hidden" name="intent" value="supplier_invoice" />
+          <input type="hidden" name="form" value="supplier_invoice" />
+          <p className="muted">
+            A first mile moves on the mill’s own tax invoice to the platform: its bill’s, once recorded, or the one
+            entered here.
+          </p>
+          <div className="form-grid">
+            <Field
+              label="Mill’s invoice number"
+              meta={millFields.supplierInvoiceNumber}
+              hint="Letters, digits, / and -, at most 16"
+              inputProps={{ autoComplete: 'off' }}
+            />
+            <Field label="Mill’s invoice date" type="date" meta={millFields.supplierInvoiceOn} />
+          </div>
+          <div className="form-actions">
+            <SubmitButton intent="supplier_invoice" pendingText="Saving…">
+              Save the mill’s invoice
+            </SubmitButton>
+          </div>
+        </Form>
+      ) : null}
+      {ewayBill.canRaiseInvoice ? (
+        <Form method="post" aria-label="Raise the tax invoice">
+          {invoiceReply?.error?.[''] ? (
+            <p className="notice notice-error" role="alert">
+              {invoiceReply.error[''].join(' ')}
+            </p>
+          ) : null}
+          <input type="hidden" name="intent" value="invoice" />
+          <input type="hidden" name="form" value="invoice" />
+          <p className="muted">
+            The buyer’s tax invoice is raised when the goods leave (the pickup). The e-way bill names it: raise it now
+            to generate the e-way bill before the pickup.
+          </p>
+          <div className="form-actions">
+            <SubmitButton intent="invoice" pendingText="Raising…">
+              Raise the tax invoice now
+            </SubmitButton>
+          </div>
+        </Form>
       ) : null}
       <p>
         <a href={ewayJsonPath(request.id, booking.id)} download>

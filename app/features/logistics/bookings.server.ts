@@ -6,8 +6,8 @@ import { audit } from '~/platform/audit.server'
 import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
 import { nextCode } from '~/platform/numbering.server'
-import type { BillingForm, BookingFields, EwayBillForm } from './schema'
-import { checkEwayBill } from './eway-bill.server'
+import type { BillingForm, BookingFields, EwayBillForm, SupplierInvoiceForm } from './schema'
+import { checkEwayBill, consignments, missingDocument } from './eway-bill.server'
 import { ewayValidity } from './eway-rules'
 import { bookingCarries, type BookingStepName, type OrderMove } from './states'
 import { bookingStep, countBookingDays, requestStep } from './steps.server'
@@ -528,6 +528,9 @@ export async function recordEwayBill(
             undefined,
             `Enter ${booking.code}’s distance (km) in its details first: the e-way bill’s validity is counted from it.`,
           )
+        // The e-way bill names the document the goods move on (issue 52): it is generated from it.
+        const consignment = (await consignments(trx, [bookingId])).get(bookingId)
+        if (consignment && !consignment.docNo) throw new Refused(undefined, missingDocument(consignment))
         const clash = await trx
           .selectFrom('transport_bookings')
           .select('code')
@@ -581,5 +584,72 @@ export async function recordEwayBill(
       isUniqueViolation(error)
         ? { ok: false, message: 'This e-way bill number was recorded on another booking a moment ago: look again.' }
         : undefined,
+  )
+}
+
+/**
+ * Enters (or corrects) the mill's tax invoice a first mile moves on (issue 52), while the booking is
+ * booked: its number (letters, digits, / and -, at most 16, as a seller bill's) and date, neither in
+ * the future nor after the planned pickup. Its e-way bill names it (before the mill's bill is
+ * recorded in payables). Audited in the request's history.
+ */
+export async function recordSupplierInvoice(
+  db: Database,
+  actor: Actor,
+  requestId: number,
+  bookingId: number,
+  input: SupplierInvoiceForm,
+  now = new Date(),
+): Promise<Result<{ code: string }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const booking = await bookingOf(trx, requestId, bookingId)
+      if (!booking) return { ok: false as const, notFound: true, message: 'There is no such booking.' }
+      if (booking.transport_type !== 'first_mile')
+        throw new Refused(undefined, `${booking.code} is not a first mile: it does not move on the mill’s invoice.`)
+      if (booking.status !== 'booked')
+        throw new Refused(
+          undefined,
+          `${booking.code} is ${booking.status.replace(/_/g, ' ')}: the document it moved on can no longer be changed.`,
+        )
+      if (input.supplierInvoiceOn > kolkataDay(now))
+        throw new Refused('supplierInvoiceOn', 'The mill’s invoice cannot be dated in the future')
+      const before = await trx
+        .selectFrom('transport_bookings')
+        .select(['pickup_on', 'supplier_invoice_number', 'supplier_invoice_on'])
+        .where('id', '=', bookingId)
+        .executeTakeFirstOrThrow()
+      if (input.supplierInvoiceOn > before.pickup_on)
+        throw new Refused(
+          'supplierInvoiceOn',
+          `The goods are picked up on ${before.pickup_on}: the invoice they move on is dated that day or before`,
+        )
+      const updated = await trx
+        .updateTable('transport_bookings')
+        .set({
+          supplier_invoice_number: input.supplierInvoiceNumber,
+          supplier_invoice_on: input.supplierInvoiceOn,
+          updated_at: now.toISOString(),
+        })
+        .where('id', '=', bookingId)
+        .where('status', '=', 'booked')
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) !== 1)
+        throw new Refused(
+          undefined,
+          `${booking.code} was changed by someone else since you opened it: look at it again.`,
+        )
+      await audit(trx, {
+        actorUserId: actor.userId,
+        action: 'transport_booking.supplier_invoice_recorded',
+        entityType: 'transport_request',
+        entityId: requestId,
+        before: before.supplier_invoice_number
+          ? { booking: booking.code, millInvoice: before.supplier_invoice_number, dated: before.supplier_invoice_on }
+          : undefined,
+        after: { booking: booking.code, millInvoice: input.supplierInvoiceNumber, dated: input.supplierInvoiceOn },
+      })
+      return { ok: true as const, value: { code: booking.code } }
+    }),
   )
 }

@@ -233,16 +233,25 @@ describe('the e-way bill', () => {
     const c = found.get(booking.id)!
     expect(c.valueMinor).toBeGreaterThan(5_000_000)
 
-    // The day's bulk file holds it, as a delivery challan numbered by the booking.
+    // The day's bulk file holds it, on the mill's own tax invoice to the platform (issue 52: entered on the booking).
+    expect(c.docNo).toMatch(/^SI-/)
     const day = await readJson(
       await dayEwayJson(
         db(),
         new URL(`http://x/logistics/transport_bookings/eway_bills.json?day=${booking.pickup_on}`),
       ),
     )
-    const mine = day.billLists.find((e) => e.docNo === booking.code)!
+    const mine = day.billLists.find((e) => e.docNo === c.docNo)!
     expectComplete(mine)
-    expect(mine).toMatchObject({ docType: 'CHL', supplyType: 'I', toGstin: PLATFORM_BILLING.gstin })
+    expect(mine).toMatchObject({
+      docType: 'INV',
+      supplyType: 'I',
+      subSupplyType: 1,
+      subSupplyDesc: '',
+      fromGstin: c.from.gstin,
+      toGstin: PLATFORM_BILLING.gstin,
+    })
+    expect(String(mine.docDate).split('/').reverse().join('-') <= booking.pickup_on).toBe(true)
     for (const e of day.billLists) expect(Number(e.totInvValue)).toBeGreaterThan(50_000)
 
     const refused = await takeBookingStep(db(), { userId: viewer.userId }, booking.request_id, booking.id, 'pick_up')
@@ -469,9 +478,12 @@ describe('the e-way bill', () => {
     expect(c.valueMinor).toBeLessThanOrEqual(5_000_000)
     // Its file can still be had: a registered-less buyer is "URP"; from Surat to Vadodara, both Gujarat (24).
     const file = await readJson(await bookingEwayJson(db(), String(request.value.id), String(booking.value.id)))
+    // Before the pickup its document is the buyer's tax invoice still to be raised (issue 52).
     expect(file.billLists[0]).toMatchObject({
-      docType: 'CHL',
-      docNo: c.code,
+      docType: 'INV',
+      docNo: '',
+      supplyType: 'O',
+      subSupplyType: 1,
       toGstin: 'URP',
       actualFromStateCode: 24,
       actualToStateCode: 24,
@@ -488,5 +500,18 @@ describe('the e-way bill', () => {
     expect(await takeBookingStep(db(), staff, request.value.id, booking.value.id, 'pick_up')).toMatchObject({
       ok: true,
     })
+    // The pickup raised the invoice: the e-way bill now names it, dated the pickup's day.
+    const invoice = await db()
+      .selectFrom('buyer_invoices')
+      .select(['number', 'invoice_on'])
+      .where('seller_order_id', '=', order.sellerOrderId)
+      .executeTakeFirstOrThrow()
+    const after = await readJson(await bookingEwayJson(db(), String(request.value.id), String(booking.value.id)))
+    expect(after.billLists[0]).toMatchObject({
+      docType: 'INV',
+      docNo: invoice.number,
+      docDate: invoice.invoice_on.split('-').reverse().join('/'),
+    })
+    expect(invoice.invoice_on).toBe(kolkataDay())
   })
 })

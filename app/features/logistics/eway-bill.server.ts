@@ -170,6 +170,8 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
       'b.eway_bill_number',
       'b.eway_bill_at',
       'b.eway_valid_until',
+      'b.supplier_invoice_number',
+      'b.supplier_invoice_on',
       'b.created_at',
       't.name as transporter',
       't.gstin as transporterGstin',
@@ -183,7 +185,7 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
     .execute()
   const sellerOrderIds = [...new Set(bookings.map((b) => b.seller_order_id).filter((id): id is number => id !== null))]
   const sampleOrderIds = [...new Set(bookings.map((b) => b.sample_order_id).filter((id): id is number => id !== null))]
-  const [orders, lines, invoices, samples, sampleItems] = await Promise.all([
+  const [orders, lines, invoices, samples, sampleItems, sellerBills, sampleInvoices] = await Promise.all([
     sellerOrderIds.length
       ? db
           .selectFrom('seller_orders as so')
@@ -277,6 +279,24 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
           .orderBy('i.line_no')
           .execute()
       : [],
+    // The mill's own invoices to the platform (payables' bills), the first one recorded, for a first mile's document.
+    sellerOrderIds.length
+      ? db
+          .selectFrom('seller_bills')
+          .select(['seller_order_id', 'number', 'bill_on'])
+          .where('seller_order_id', 'in', sellerOrderIds)
+          .where('status', '!=', 'rejected')
+          .orderBy('bill_on')
+          .orderBy('id')
+          .execute()
+      : [],
+    sampleOrderIds.length
+      ? db
+          .selectFrom('buyer_invoices')
+          .select(['sample_order_id', 'number', 'invoice_on'])
+          .where('sample_order_id', 'in', sampleOrderIds)
+          .execute()
+      : [],
   ])
   const orderById = new Map(orders.map((o) => [o.id, o]))
   const sampleById = new Map(samples.map((o) => [o.id, o]))
@@ -303,7 +323,7 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
       pickedUpAt: b.picked_up_at,
       deliveredAt: b.delivered_at,
     }
-    // Before its invoice, the goods move on a delivery challan: the booking itself, of the day it was made.
+    // Where Rule 55 allows one (samples, returns), the goods move on a delivery challan: the booking itself, of the day it was made.
     const challan = { docType: 'CHL' as const, docNo: b.code, docDate: kolkataDay(b.created_at) }
     let doc: Pick<Consignment, 'supplyType' | 'subSupplyType' | 'subSupplyDesc' | 'docType' | 'docNo' | 'docDate'>
     let fromParty: EwayParty
@@ -345,14 +365,19 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
           igstMinor: Number(l.igst_minor),
         }))
       if (b.transport_type === 'first_mile') {
-        // The platform buys the goods from the seller: it generates as the recipient, at its purchase price.
+        // The platform buys the goods from the seller: it generates as the recipient, at its purchase
+        // price, on the mill's own tax invoice (issue 52): the number entered on the booking, else its bill's.
         fromParty = party(order.sellerGstin, order.sellerLegal ?? order.sellerName, from)
         toParty = platformParty(to)
+        const bill = sellerBills.find((x) => x.seller_order_id === order.id)
+        const entered = b.supplier_invoice_number && b.supplier_invoice_on
         doc = {
           supplyType: 'I',
-          subSupplyType: SUB_SUPPLY.others,
-          subSupplyDesc: 'Purchase from the seller',
-          ...challan,
+          subSupplyType: SUB_SUPPLY.supply,
+          subSupplyDesc: '',
+          docType: 'INV',
+          docNo: entered ? b.supplier_invoice_number! : (bill?.number ?? ''),
+          docDate: entered ? b.supplier_invoice_on! : (bill?.bill_on ?? ''),
         }
         items = priced(
           linesOf(order.id).map((l) => ({
@@ -373,30 +398,35 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
         doc = { supplyType: 'I', subSupplyType: SUB_SUPPLY.salesReturn, subSupplyDesc: '', ...challan }
         items = invoice ? invoiced() : buyerPriced()
       } else {
-        // The last mile: the platform's supply to the buyer, on its tax invoice once raised.
+        // The last mile: the platform's supply to the buyer, on its tax invoice (issue 52: raised at
+        // the pickup, or just before it for the e-way bill; until then the document is wanting).
         fromParty = platformParty(from)
         toParty = party(order.buyerGstin, buyerName, to, billTo.state)
-        doc = invoice
-          ? {
-              supplyType: 'O',
-              subSupplyType: SUB_SUPPLY.supply,
-              subSupplyDesc: '',
-              docType: 'INV',
-              docNo: invoice.number,
-              docDate: invoice.invoice_on,
-            }
-          : {
-              supplyType: 'O',
-              subSupplyType: SUB_SUPPLY.others,
-              subSupplyDesc: 'Supply, tax invoice on delivery',
-              ...challan,
-            }
+        doc = {
+          supplyType: 'O',
+          subSupplyType: SUB_SUPPLY.supply,
+          subSupplyDesc: '',
+          docType: 'INV',
+          docNo: invoice?.number ?? '',
+          docDate: invoice?.invoice_on ?? '',
+        }
         items = invoice ? invoiced() : buyerPriced()
       }
     } else if (sample) {
       fromParty = platformParty(from)
       toParty = party(sample.buyerGstin, sample.buyerLegal ?? sample.buyerName, to)
-      doc = { supplyType: 'O', subSupplyType: SUB_SUPPLY.others, subSupplyDesc: 'Samples', ...challan }
+      // Charged samples are a supply on their invoice (raised on dispatch); samples sent free move on the challan (Rule 55).
+      const sampleInvoice = sampleInvoices.find((x) => x.sample_order_id === sample.id)
+      doc = sampleInvoice
+        ? {
+            supplyType: 'O',
+            subSupplyType: SUB_SUPPLY.supply,
+            subSupplyDesc: '',
+            docType: 'INV',
+            docNo: sampleInvoice.number,
+            docDate: sampleInvoice.invoice_on,
+          }
+        : { supplyType: 'O', subSupplyType: SUB_SUPPLY.others, subSupplyDesc: 'Samples', ...challan }
       items = priced(
         sampleItems
           .filter((i) => i.sample_order_id === sample.id)
@@ -434,6 +464,13 @@ export async function consignmentOf(db: Executor, requestId: number, bookingId: 
   return found && found.requestId === requestId ? found : undefined
 }
 
+/** What a consignment lacks when it has no document yet: the buyer's invoice (last mile) or the mill's (first mile). */
+export function missingDocument(c: Pick<Consignment, 'type' | 'code'>): string {
+  return c.type === 'first_mile'
+    ? `The goods move on the mill’s tax invoice to the platform: enter its number and date on ${c.code}, or record the mill’s bill.`
+    : `The goods move on the buyer’s tax invoice: raise it before the pickup (it is raised at the pickup otherwise), so the e-way bill names it.`
+}
+
 /** What keeps a consignment's e-way bill JSON from being complete, in words; empty when nothing does. */
 export function ewayProblems(c: Consignment): string[] {
   const problems: string[] = []
@@ -446,6 +483,7 @@ export function ewayProblems(c: Consignment): string[] {
     if (!/^[1-9]\d{5}$/.test(p.pincode)) problems.push(`The ${side} address has no 6-digit PIN code.`)
   }
   if (c.items.length === 0) problems.push('The consignment has no goods.')
+  if (!c.docNo) problems.push(missingDocument(c))
   if (c.docNo.length > 16)
     problems.push(`The document number ${c.docNo} is longer than the 16 characters the e-way bill takes.`)
   if (!c.transport.vehicleNo && !c.transport.transporterId)
@@ -611,12 +649,22 @@ export async function dayConsignments(db: Executor, day: string): Promise<Consig
 
 /**
  * The rules forbid moving goods that need an e-way bill without one (Rule 138): picking up such a
- * booking is refused, in the step's transaction, until its e-way bill is recorded and valid.
+ * booking is refused, in the step's transaction, until the document the goods move on is there (the
+ * buyer's invoice, the mill's) and its e-way bill is recorded and valid. A pickup before the date
+ * of the document the goods move on is refused whatever their value.
  */
 export async function checkEwayBill(trx: Executor, bookingId: number, now = new Date()): Promise<void> {
   const c = (await consignments(trx, [bookingId])).get(bookingId)
-  if (!c?.needed) return
+  if (!c) return
+  // The document the goods move on is dated at or before their removal (section 31; issue 52).
+  if (c.docNo && c.docDate > kolkataDay(now))
+    throw new Refused(
+      'pickedUpAt',
+      `${c.code}’s goods move on ${c.docType === 'INV' ? 'tax invoice' : 'challan'} ${c.docNo} of ${c.docDate}: they cannot be picked up before its date`,
+    )
+  if (!c.needed) return
   const worth = `${c.code} carries goods worth ${formatMoney(c.valueMinor)} (more than ₹50,000, taxes included)`
+  if (!c.docNo) throw new Refused(undefined, `${worth}. ${missingDocument(c)}`)
   if (!c.eway.number)
     throw new Refused(
       undefined,

@@ -220,7 +220,7 @@ describe('transport requests', () => {
 })
 
 describe('bookings', () => {
-  it('first mile then last mile: picking up dispatches, delivering delivers and raises the invoice', async () => {
+  it('first mile then last mile: picking up dispatches, the last mile’s pickup raises the invoice, delivering delivers', async () => {
     const so = await passedOrder()
     const first = await request('first_mile', so.code)
     if (!first.ok) throw new Error(first.message)
@@ -260,10 +260,12 @@ describe('bookings', () => {
       undefined,
     )
     if (!lastBooking.ok) throw new Error(lastBooking.message)
+    // The goods leave toward the buyer: the pickup raises its invoice (issue 52), the order already dispatched.
     expect(await takeBookingStep(db(), staff, last.value.id, lastBooking.value.id, 'pick_up')).toMatchObject({
       ok: true,
-      value: { moved: null },
+      value: { moved: expect.stringMatching(/^invoice INV\/\S+ raised$/) },
     })
+    expect(await soStatus(so.id)).toBe('dispatched')
     expect(await takeBookingStep(db(), staff, last.value.id, lastBooking.value.id, 'deliver')).toMatchObject({
       ok: true,
       value: { moved: `${so.code} delivered` },

@@ -7,7 +7,8 @@ import type { TransportType } from '#db/types'
 import type { Viewer } from '~/auth/session.server'
 import { sentenceCase } from '~/ui/badge'
 import { csvStreamResponse, type CsvColumn } from '~/utils/csv.server'
-import { formatDateTime, formatMoney, kolkataDay } from '~/utils/format'
+import { formatDateTime, formatDay, formatMoney, kolkataDay } from '~/utils/format'
+import type { Result } from '~/utils/refusal.server'
 import { readId } from '~/utils/list-params'
 import { rupeesInput } from '~/utils/money'
 import { formatQuantity, quantityInput } from '~/utils/quantity'
@@ -48,6 +49,7 @@ import {
   createBooking,
   markBillsPaid,
   recordEwayBill,
+  recordSupplierInvoice,
   saveBilling,
   transporterChoices,
   type TakeBookingStep,
@@ -58,6 +60,13 @@ import { consignmentOf, dayConsignments, ewayBillFile, ewayProblems, ewayState }
 import { validityDays } from './eway-rules'
 
 type Reply = SubmissionResult<string[]>
+/** The lifecycle's invoiceBeforePickup (the route passes it): the buyer's invoice of a booked last mile, for its e-way bill. */
+export type InvoiceBeforePickup = (
+  db: Database,
+  actor: { userId: number },
+  requestId: number,
+  bookingId: number,
+) => Promise<Result<{ code: string; number: string }>>
 const actor = (viewer: Viewer) => ({ userId: viewer.userId })
 const today = () => kolkataDay()
 
@@ -360,7 +369,15 @@ export async function bookingPage(
       ? {
           needed: consignment.needed,
           valueMinor: consignment.valueMinor,
-          document: `${consignment.docType === 'INV' ? 'Tax invoice' : 'Delivery challan'} ${consignment.docNo}`,
+          document: consignment.docNo
+            ? `${consignment.docType === 'INV' ? (consignment.type === 'first_mile' ? 'The mill’s tax invoice' : 'Tax invoice') : 'Delivery challan'} ${consignment.docNo} of ${formatDay(consignment.docDate)}`
+            : consignment.type === 'first_mile'
+              ? 'The mill’s tax invoice: not entered yet'
+              : 'Tax invoice: raised at the pickup',
+          /** A booked last mile whose buyer invoice is not raised: it may be raised now, for its e-way bill. */
+          canRaiseInvoice: consignment.type === 'last_mile' && consignment.status === 'booked' && !consignment.docNo,
+          /** A booked first mile: the mill's invoice may be entered (or corrected). */
+          takesMillInvoice: consignment.type === 'first_mile' && consignment.status === 'booked',
           state: ewayState(consignment),
           number: consignment.eway.number,
           generatedAt: consignment.eway.at,
@@ -372,6 +389,10 @@ export async function bookingPage(
     ewayDefaults: {
       ewayBillNumber: consignment?.eway.number ?? '',
       generatedAt: consignment?.eway.at ? dateTimeInput(consignment.eway.at) : '',
+    },
+    millInvoiceDefaults: {
+      supplierInvoiceNumber: consignment?.type === 'first_mile' ? consignment.docNo : '',
+      supplierInvoiceOn: consignment?.type === 'first_mile' ? consignment.docDate : '',
     },
     /** The pickup form's time: now, in platform time (the user enters when the goods really left). */
     pickupNow: dateTimeInput(new Date().toISOString()),
@@ -398,6 +419,7 @@ export async function bookingAction(
   bookingIdParam: string | undefined,
   form: FormData,
   takeBookingStep: TakeBookingStep,
+  invoiceBeforePickup?: InvoiceBeforePickup,
 ): Promise<FormOutcome<Reply>> {
   const requestId = readId(requestIdParam)
   const bookingId = readId(bookingIdParam)
@@ -413,6 +435,37 @@ export async function bookingAction(
         ? { status: 'not-found' }
         : { status: 'invalid', reply: refusalReply(submission, done, 'Nothing was changed: see the fields below.') }
     return { status: 'done', toast: { kind: 'success', message: `${done.value.code} is saved.` } }
+  }
+  if (input.intent === 'supplier_invoice') {
+    const { intent: _i, ...fields } = input
+    const done = await recordSupplierInvoice(db, actor(viewer), requestId, bookingId, fields)
+    if (!done.ok)
+      return done.notFound
+        ? { status: 'not-found' }
+        : {
+            status: 'invalid',
+            reply: refusalReply(submission, done, 'The mill’s invoice was not saved: see the fields below.'),
+          }
+    return {
+      status: 'done',
+      toast: {
+        kind: 'success',
+        message: `${done.value.code} moves on the mill’s invoice ${fields.supplierInvoiceNumber}.`,
+      },
+    }
+  }
+  if (input.intent === 'invoice') {
+    if (!invoiceBeforePickup) return { status: 'not-found' }
+    const done = await invoiceBeforePickup(db, actor(viewer), requestId, bookingId)
+    if (!done.ok)
+      return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done) }
+    return {
+      status: 'done',
+      toast: {
+        kind: 'success',
+        message: `Invoice ${done.value.number} raised for the goods ${done.value.code} takes.`,
+      },
+    }
   }
   if (input.intent === 'eway_bill') {
     const { intent: _i, ...fields } = input

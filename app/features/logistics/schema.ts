@@ -131,6 +131,15 @@ const ewayBillFields = {
 }
 export type EwayBillForm = z.output<z.ZodObject<typeof ewayBillFields>>
 
+/** A first mile's document (issue 52): the mill's tax invoice to the platform, as a seller bill's number is written. */
+const supplierInvoiceFields = {
+  supplierInvoiceNumber: text('the mill’s invoice number', 16).refine((v) => /^[A-Za-z0-9/-]+$/.test(v), {
+    error: 'Use letters, digits, / and - only, as GST invoice numbers are',
+  }),
+  supplierInvoiceOn: dateField('the mill’s invoice date'),
+}
+export type SupplierInvoiceForm = z.output<z.ZodObject<typeof supplierInvoiceFields>>
+
 /** The request page's forms: its details (while open), booking a transporter, cancelling. */
 export const requestPageSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('update'), version: z.string().max(40).optional(), ...requestFields }),
@@ -143,6 +152,8 @@ export type RequestPageForm = z.output<typeof requestPageSchema>
 export const bookingPageSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('update'), version: z.string().max(40).optional(), ...bookingFields }),
   z.object({ intent: z.literal('eway_bill'), version: z.string().max(40).optional(), ...ewayBillFields }),
+  z.object({ intent: z.literal('supplier_invoice'), ...supplierInvoiceFields }),
+  z.object({ intent: z.literal('invoice') }),
   z.object({ intent: z.literal('pick_up'), pickedUpAt: dateTimeField('when the goods were picked up') }),
   z.object({ intent: z.literal('deliver') }),
   z.object({ intent: z.literal('cancel'), reason }),

@@ -9,8 +9,8 @@ import { lineGstRateBp } from '~/utils/gst-rates'
 import { addDays, allocate, invoiceTotals, lineAmounts, supplyOf } from './money'
 import { PLATFORM_BILLING, type PartyOnInvoice } from './platform'
 
-// A buyer's ledger (docs/domain.md "Buyer settlements"): invoices raised when a seller order is
-// delivered, payments received (with the TDS the buyer deducted), credit and debit notes
+// A buyer's ledger (docs/domain.md "Buyer settlements"): invoices raised when a seller order's goods
+// are removed toward the buyer (issue 52: the last mile's pickup), payments received (with the TDS the buyer deducted), credit and debit notes
 // (notes.server.ts). Each entry is one transaction that first takes the
 // buyer's account row (a row lock on PostgreSQL, the one writer on SQLite), so a buyer's entries
 // are written one after another: its ledger numbers them (seq) with the balance after each, and
@@ -209,7 +209,15 @@ interface LineToInvoice {
 
 /** What an invoice is for: a seller order delivered (with its master order) or a sample order dispatched. */
 type InvoiceFor =
-  | { kind: 'seller_order'; sellerOrderId: number; masterOrderId: number; code: string; masterCode: string }
+  | {
+      kind: 'seller_order'
+      sellerOrderId: number
+      masterOrderId: number
+      code: string
+      masterCode: string
+      /** When the goods were removed (issue 52): "at the pickup of TB-…", or the fallback "on delivery". */
+      occasion: string
+    }
   | { kind: 'sample_order'; sampleOrderId: number; code: string }
 
 /**
@@ -322,7 +330,7 @@ async function writeInvoice(
     after: { invoice: number, total: formatMoney(totals.total) },
     note:
       target.kind === 'seller_order'
-        ? `Invoice ${number} raised on delivery of ${target.code} (${target.masterCode})`
+        ? `Invoice ${number} raised ${target.occasion}: ${target.code} (${target.masterCode})`
         : `Invoice ${number} raised for the sample charges of ${target.code}, on dispatch`,
   })
   return { id: invoice.id, number, settled: await allocateOpen(trx, buyerId) }
@@ -335,15 +343,18 @@ const slabOf = (c: { gst_rate_bp: number; gst_slab_above_minor: number | null; g
 })
 
 /**
- * Raises the invoice of a seller order just delivered, in the delivering transaction: the buyer's
- * value of its lines, with the HSN codes, both GSTINs and the master order's bill-to and ship-to
- * (writeInvoice). A seller order has one invoice (a unique index): raising it again does nothing.
+ * Raises the invoice of a seller order whose goods are removed toward the buyer (docs/domain.md
+ * "When the invoice is raised (issue 52)"), in that step's transaction: the buyer's value of its
+ * lines, with the HSN codes, both GSTINs and the master order's bill-to and ship-to (writeInvoice),
+ * dated the day of `at` (the removal). A seller order has one invoice (a unique index): raising it
+ * again does nothing. `occasion` completes the audit's sentence ("at the pickup of TB-…").
  */
 export async function raiseInvoice(
   trx: Executor,
   sellerOrderId: number,
   actorUserId: number | null,
   at = new Date(),
+  occasion = 'on delivery',
 ): Promise<{ id: number; number: string; settled: number[] } | null> {
   const existing = await trx
     .selectFrom('buyer_invoices')
@@ -418,6 +429,7 @@ export async function raiseInvoice(
       masterOrderId: order.master_order_id,
       code: order.code,
       masterCode: order.masterCode,
+      occasion,
     },
     actorUserId,
     at,

@@ -5,7 +5,7 @@ import { getDb } from '~/db.server'
 import { BookingPage } from '~/features/logistics/booking-pages'
 import { bookingAction, bookingPage } from '~/features/logistics/pages.server'
 import { bookingsPath, requestPath } from '~/features/logistics/shared'
-import { takeBookingStep } from '~/lifecycle/shipments.server'
+import { invoiceBeforePickup, takeBookingStep } from '~/lifecycle/shipments.server'
 import { pageTitle, type LoaderHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
@@ -30,7 +30,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireSection(request, 'transport', 'act')
   return answerForm(
-    await bookingAction(getDb(), viewer, params.requestId, params.bookingId, await readForm(request), takeBookingStep),
+    await bookingAction(
+      getDb(),
+      viewer,
+      params.requestId,
+      params.bookingId,
+      await readForm(request),
+      takeBookingStep,
+      invoiceBeforePickup,
+    ),
     new URL(request.url).pathname,
   )
 }

@@ -31,6 +31,12 @@ export async function up(db) {
     .on('transport_booking_eway_events')
     .columns(['booking_id', 'at'])
     .execute()
+  // Recording a number looks for its cancellation: a cancelled e-way bill is never recorded again.
+  await db.schema
+    .createIndex('transport_booking_eway_events_number_idx')
+    .on('transport_booking_eway_events')
+    .columns(['eway_bill_number', 'kind'])
+    .execute()
 }
 
 /** @param {import('kysely').Kysely<any>} db */

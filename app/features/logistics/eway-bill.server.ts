@@ -1,10 +1,11 @@
+import { lockedRead } from '#db/locks'
 import type { TransportBookingStatus, TransportType } from '#db/types'
 import { type Executor } from '~/platform/executor'
 import { formatDateTime, formatMoney, kolkataDay } from '~/utils/format'
 import { Refused } from '~/utils/refusal.server'
 import { lineAmounts, supplyOf, type Supply } from '../settlements/money'
 import { PLATFORM_BILLING } from '../settlements/platform'
-import { gstinState, needsEwayBill, stateCode, SUB_SUPPLY, unitCode, type DocType } from './eway-rules'
+import { ddmmyyyy, gstinState, needsEwayBill, stateCode, SUB_SUPPLY, unitCode, type DocType } from './eway-rules'
 import { place, type Place } from './queries.server'
 
 // The e-way bill of a booking (docs/domain.md (issue 38)): the consignment it carries, read from
@@ -469,13 +470,12 @@ export function ewayProblems(c: Consignment): string[] {
 export const EWAY_JSON_VERSION = '1.0.0421'
 
 const rupees = (minor: number) => Math.round(minor) / 100
-const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`
 const pin = (value: string) => (/^\d{6}$/.test(value) ? Number(value) : 0)
 const text = (value: string, max: number) => value.replace(/\s+/g, ' ').trim().slice(0, max)
 /** Names, places and addresses keep the characters NIC's validation takes (letters, digits, space and `@#/,&.-`). */
-const words = (value: string, max: number) => text(value.replace(/[^\p{L}\p{N}@#/,&. -]+/gu, ' '), max)
+export const words = (value: string, max: number) => text(value.replace(/[^\p{L}\p{N}@#/,&. -]+/gu, ' '), max)
 /** A transport document number: letters, digits, `/` and `-` (NIC), at most 15. */
-const docNumber = (value: string) => value.replace(/[^a-zA-Z0-9/-]+/g, '').slice(0, 15)
+export const docNumber = (value: string) => value.replace(/[^a-zA-Z0-9/-]+/g, '').slice(0, 15)
 
 /** How bill-from / dispatch-from and bill-to / ship-to differ: 1 regular, 2 bill to-ship to, 3 bill from-dispatch from, 4 both. */
 const transType = (c: Consignment) => {
@@ -629,6 +629,9 @@ export async function dayConsignments(db: Executor, day: string): Promise<Consig
  * booking is refused, in the step's transaction, until its e-way bill is recorded and valid.
  */
 export async function checkEwayBill(trx: Executor, bookingId: number, now = new Date()): Promise<void> {
+  // The booking's row first, for the rest of the pickup's transaction: a cancellation of its e-way
+  // bill at the same moment (eway-events.server) waits, or is waited for and then read (issue 52).
+  await lockedRead(trx, trx.selectFrom('transport_bookings').select('id').where('id', '=', bookingId)).execute()
   const c = (await consignments(trx, [bookingId])).get(bookingId)
   if (!c?.needed) return
   const worth = `${c.code} carries goods worth ${formatMoney(c.valueMinor)} (more than ₹50,000, taxes included)`

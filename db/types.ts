@@ -886,6 +886,7 @@ export interface DB {
   transport_requests: TransportRequestsTable
   transport_request_counts: TransportRequestCountsTable
   transport_bookings: TransportBookingsTable
+  transport_booking_eway_events: TransportBookingEwayEventsTable
   transport_booking_days: TransportBookingDaysTable
   buyer_accounts: BuyerAccountsTable
   buyer_invoices: BuyerInvoicesTable
@@ -1159,6 +1160,21 @@ export interface TransportRequestCountsTable {
   transport_type: TransportType
   status: TransportRequestStatus
   n: ColumnType<number, number | undefined, number>
+}
+
+/** What happened to a booking's e-way bill after generation (issue 52): the JSON the portal takes for it. */
+export type EwayEventKind = 'cancel' | 'part_b' | 'extend'
+export interface TransportBookingEwayEventsTable {
+  id: Id
+  booking_id: number
+  kind: EwayEventKind
+  eway_bill_number: string
+  payload_json: string
+  /** The validity an extension gave (ISO); null for the other kinds. */
+  valid_until: Nullable<string>
+  at: string
+  created_by: Nullable<number>
+  created_at: Generated<string>
 }
 
 export interface TransportBookingsTable {

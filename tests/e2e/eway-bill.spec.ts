@@ -78,4 +78,26 @@ test('@js-off-only logistics downloads a booking’s e-way bill JSON, records it
   const validUntil = dbValue<string>('select eway_valid_until from transport_bookings where id = ?', booking.id)
   // Valid until 23:59:59 IST of the day `days` after the day (India's) it was generated.
   expect(validUntil).toBe(new Date(`${dayAfter(generatedAt.slice(0, 10), days)}T23:59:59+05:30`).toISOString())
+
+  // Issue 52: within 24 hours and before pickup it can be cancelled (the form in a <details>, without
+  // JavaScript): a reason is needed; cancelled, the card lists it with the JSON for the portal, and
+  // the booking needs a new e-way bill before it is picked up.
+  await page.getByText('Cancel the e-way bill (within 24 hours, before pickup)').click()
+  const cancel = page.getByRole('form', { name: 'Cancel the e-way bill (within 24 hours, before pickup)' })
+  await cancel.getByRole('button', { name: 'Cancel the e-way bill' }).click()
+  await expect(formMessage(page, 'Choose why it is cancelled')).toBeVisible()
+  const again = page.getByRole('form', { name: 'Cancel the e-way bill (within 24 hours, before pickup)' })
+  await again.getByLabel('Reason').selectOption('2')
+  await again.getByLabel('Remark').fill('Buyer changed the order')
+  await again.getByRole('button', { name: 'Cancel the e-way bill' }).click()
+  await expect(
+    page.getByRole('status').getByText(new RegExp(`^${booking.code}: e-way bill 481022334455 cancelled`)),
+  ).toBeVisible()
+  expect(dbValue<string | null>('select eway_bill_number from transport_bookings where id = ?', booking.id)).toBeNull()
+  const history = page.getByRole('region', { name: 'E-way bill' })
+  await expect(history).toContainText('Cancelled · 481022334455: Cancelled: Order cancelled (Buyer changed the order)')
+  const cancelling = page.waitForEvent('download')
+  await history.getByRole('link', { name: 'JSON for the portal' }).click()
+  const cancelled = JSON.parse(fs.readFileSync((await (await cancelling).path())!, 'utf8')) as unknown
+  expect(cancelled).toEqual({ ewbNo: 481022334455, cancelRsnCode: 2, cancelRmrk: 'Buyer changed the order' })
 })

@@ -18,6 +18,7 @@ import { replyFor, type Reply } from '~/platform/form-reply'
 import type { BillingPageData, BookingPageData } from './pages.server'
 import type { BookingRow } from './queries.server'
 import { BookingInputs, PlaceText } from './request-pages'
+import { EwayAfterGeneration } from './eway-event-forms'
 import { type BookingCalendarFilters, type BookingFilters } from './schema'
 import { billingPath, bookingPath, bookingsPath, dayEwayJsonPath, ewayJsonPath, requestPath } from './shared'
 import { stepsFrom } from '~/platform/steps'
@@ -373,7 +374,8 @@ function StepForm({ data, step, reply }: { data: BookingPageData; step: BookingS
 
 const EWAY_FLAGS: Partial<Record<string, string>> = {
   moved_without: 'Moved without the e-way bill it needed: record it now.',
-  expired: 'The e-way bill has expired while the goods are on the road: extend it on the portal and record it.',
+  expired:
+    'The e-way bill has expired while the goods are on the road: extend it (within 8 hours of expiry) or record a new one.',
   missing: 'Needed before pickup: download the JSON, generate it on the e-way bill portal, record its number here.',
 }
 
@@ -503,6 +505,7 @@ function EwayBillCard({ data, reply }: { data: BookingPageData; reply: Reply }) 
           </div>
         </Form>
       ) : null}
+      <EwayAfterGeneration data={data} reply={reply} />
     </section>
   )
 }

@@ -538,6 +538,18 @@ export async function recordEwayBill(
           .where('id', '<>', bookingId)
           .executeTakeFirst()
         if (clash) throw new Refused('ewayBillNumber', `This e-way bill number is already recorded on ${clash.code}`)
+        // A cancelled e-way bill is dead on the portal: its number never carries goods again (issue 52).
+        const cancelled = await trx
+          .selectFrom('transport_booking_eway_events')
+          .select('at')
+          .where('eway_bill_number', '=', input.ewayBillNumber)
+          .where('kind', '=', 'cancel')
+          .executeTakeFirst()
+        if (cancelled)
+          throw new Refused(
+            'ewayBillNumber',
+            `This e-way bill was cancelled on ${formatDateTime(cancelled.at)}: record the new one the portal gave`,
+          )
         const { days, validUntil } = ewayValidity(input.generatedAt, Number(before.distance_km))
         const updated = await trx
           .updateTable('transport_bookings')

@@ -52,7 +52,7 @@ const REQUIRED = [
   'toPincode',
   'toStateCode',
   'actualToStateCode',
-  'transactionType',
+  'transType',
   'totalValue',
   'cgstValue',
   'sgstValue',
@@ -103,7 +103,7 @@ function expectComplete(entry: Entry) {
     for (const code of [`${side}StateCode`, `actual${side === 'from' ? 'From' : 'To'}StateCode`])
       expect(entry[code], code).toBeGreaterThanOrEqual(1)
   }
-  expect([1, 2, 3, 4]).toContain(entry.transactionType)
+  expect([1, 2, 3, 4]).toContain(entry.transType)
   expect(entry.totInvValue).toBeCloseTo(
     Number(entry.totalValue) + Number(entry.cgstValue) + Number(entry.sgstValue) + Number(entry.igstValue),
     2,
@@ -160,6 +160,8 @@ describe('the e-way bill', () => {
         'b.id',
         'b.request_id',
         'b.code',
+        'b.picked_up_at',
+        'i.id as invoiceId',
         'b.distance_km',
         'b.vehicle_number',
         'b.lr_number',
@@ -180,6 +182,10 @@ describe('the e-way bill', () => {
       .where('t.gstin', 'is not', null)
       .orderBy('b.id', 'desc')
       .executeTakeFirstOrThrow()
+    // Raised at the pickup or before it (issue 52), the invoice is what the goods moved on: the
+    // document date is never after the pickup.
+    const pickupDay = kolkataDay(row.picked_up_at ?? row.pickup_at)
+    expect(row.invoice_on <= pickupDay).toBe(true)
     const file = await readJson(await bookingEwayJson(db(), String(row.request_id), String(row.id)))
     expect(file.version).toMatch(/^1\.0\.\d{4}$/)
     expect(file.billLists).toHaveLength(1)

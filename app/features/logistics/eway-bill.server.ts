@@ -1,10 +1,11 @@
+import { lockedRead } from '#db/locks'
 import type { TransportBookingStatus, TransportType } from '#db/types'
 import { type Executor } from '~/platform/executor'
 import { formatDateTime, formatMoney, kolkataDay } from '~/utils/format'
 import { Refused } from '~/utils/refusal.server'
 import { lineAmounts, supplyOf, type Supply } from '../settlements/money'
 import { PLATFORM_BILLING } from '../settlements/platform'
-import { gstinState, needsEwayBill, stateCode, SUB_SUPPLY, unitCode, type DocType } from './eway-rules'
+import { ddmmyyyy, gstinState, needsEwayBill, stateCode, SUB_SUPPLY, unitCode, type DocType } from './eway-rules'
 import { place, type Place } from './queries.server'
 
 // The e-way bill of a booking (docs/domain.md (issue 38)): the consignment it carries, read from
@@ -484,6 +485,13 @@ export function ewayProblems(c: Consignment): string[] {
   }
   if (c.items.length === 0) problems.push('The consignment has no goods.')
   if (!c.docNo) problems.push(missingDocument(c))
+  if (c.subSupplyDesc.length > 20)
+    problems.push(`The sub-supply description “${c.subSupplyDesc}” is longer than the 20 characters NIC takes.`)
+  const pickupDay = kolkataDay(c.pickedUpAt ?? c.transport.pickupAt)
+  if (c.docDate && c.docDate > pickupDay)
+    problems.push(
+      `The document ${c.docNo} is dated after the pickup (${c.docDate}): the goods must move on a document of that day or before.`,
+    )
   if (c.docNo.length > 16)
     problems.push(`The document number ${c.docNo} is longer than the 16 characters the e-way bill takes.`)
   if (!c.transport.vehicleNo && !c.transport.transporterId)
@@ -494,15 +502,18 @@ export function ewayProblems(c: Consignment): string[] {
 // ---------- The NIC bulk-generation JSON ----------
 
 /** The bulk-generation file's version (the NIC e-way bill offline tool). */
-export const EWAY_JSON_VERSION = '1.0.0621'
+export const EWAY_JSON_VERSION = '1.0.0421'
 
 const rupees = (minor: number) => Math.round(minor) / 100
-const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`
 const pin = (value: string) => (/^\d{6}$/.test(value) ? Number(value) : 0)
 const text = (value: string, max: number) => value.replace(/\s+/g, ' ').trim().slice(0, max)
+/** Names, places and addresses keep the characters NIC's validation takes (letters, digits, space and `@#/,&.-`). */
+export const words = (value: string, max: number) => text(value.replace(/[^\p{L}\p{N}@#/,&. -]+/gu, ' '), max)
+/** A transport document number: letters, digits, `/` and `-` (NIC), at most 15. */
+export const docNumber = (value: string) => value.replace(/[^a-zA-Z0-9/-]+/g, '').slice(0, 15)
 
 /** How bill-from / dispatch-from and bill-to / ship-to differ: 1 regular, 2 bill to-ship to, 3 bill from-dispatch from, 4 both. */
-const transactionType = (c: Consignment) => {
+const transType = (c: Consignment) => {
   const shipTo = c.to.stateCode !== c.to.actualStateCode
   const dispatchFrom = c.from.stateCode !== c.from.actualStateCode
   return shipTo && dispatchFrom ? 4 : dispatchFrom ? 3 : shipTo ? 2 : 1
@@ -516,27 +527,28 @@ export function ewayBillEntry(c: Consignment) {
     userGstin: PLATFORM_GSTIN,
     supplyType: c.supplyType,
     subSupplyType: c.subSupplyType,
-    subSupplyDesc: c.subSupplyDesc,
+    // NIC: only with sub-supply 8 (Others), at most 20 characters.
+    subSupplyDesc: c.subSupplyType === SUB_SUPPLY.others ? text(c.subSupplyDesc, 20) : '',
     docType: c.docType,
     docNo: c.docNo,
     docDate: ddmmyyyy(c.docDate),
     fromGstin: c.from.gstin,
-    fromTrdName: text(c.from.name, 100),
-    fromAddr1: text(c.from.addr1, 120),
-    fromAddr2: text(c.from.addr2, 120),
-    fromPlace: text(c.from.place, 50),
+    fromTrdName: words(c.from.name, 100),
+    fromAddr1: words(c.from.addr1, 120),
+    fromAddr2: words(c.from.addr2, 120),
+    fromPlace: words(c.from.place, 50),
     fromPincode: pin(c.from.pincode),
     fromStateCode: c.from.stateCode ?? 0,
     actualFromStateCode: c.from.actualStateCode ?? 0,
     toGstin: c.to.gstin,
-    toTrdName: text(c.to.name, 100),
-    toAddr1: text(c.to.addr1, 120),
-    toAddr2: text(c.to.addr2, 120),
-    toPlace: text(c.to.place, 50),
+    toTrdName: words(c.to.name, 100),
+    toAddr1: words(c.to.addr1, 120),
+    toAddr2: words(c.to.addr2, 120),
+    toPlace: words(c.to.place, 50),
     toPincode: pin(c.to.pincode),
     toStateCode: c.to.stateCode ?? 0,
     actualToStateCode: c.to.actualStateCode ?? 0,
-    transactionType: transactionType(c),
+    transType: transType(c),
     totalValue: rupees(c.totals.taxable),
     cgstValue: rupees(c.totals.cgst),
     sgstValue: rupees(c.totals.sgst),
@@ -548,16 +560,16 @@ export function ewayBillEntry(c: Consignment) {
     transMode: 1,
     transDistance: c.transport.distanceKm ?? 0,
     transporterId: c.transport.transporterId ?? '',
-    transporterName: text(c.transport.transporterName, 100),
-    transDocNo: c.transport.lrNumber ? text(c.transport.lrNumber, 15) : '',
+    transporterName: words(c.transport.transporterName, 100),
+    transDocNo: c.transport.lrNumber ? docNumber(c.transport.lrNumber) : '',
     transDocDate: c.transport.lrNumber ? ddmmyyyy(kolkataDay(c.transport.pickupAt)) : '',
     vehicleNo: c.transport.vehicleNo ?? '',
     vehicleType: 'R',
     mainHsnCode: Number(c.items[0]?.hsnCode ?? 0),
     itemList: c.items.map((i, n) => ({
       itemNo: n + 1,
-      productName: text(i.productName, 100),
-      productDesc: text(i.productDesc, 100),
+      productName: words(i.productName, 100),
+      productDesc: words(i.productDesc, 100),
       hsnCode: Number(i.hsnCode),
       quantity: i.quantityMilli / 1000,
       qtyUnit: unitCode(i.unit),
@@ -654,6 +666,9 @@ export async function dayConsignments(db: Executor, day: string): Promise<Consig
  * of the document the goods move on is refused whatever their value.
  */
 export async function checkEwayBill(trx: Executor, bookingId: number, now = new Date()): Promise<void> {
+  // The booking's row first, for the rest of the pickup's transaction: a cancellation of its e-way
+  // bill at the same moment (eway-events.server) waits, or is waited for and then read (issue 52).
+  await lockedRead(trx, trx.selectFrom('transport_bookings').select('id').where('id', '=', bookingId)).execute()
   const c = (await consignments(trx, [bookingId])).get(bookingId)
   if (!c) return
   // The document the goods move on is dated at or before their removal (section 31; issue 52).

@@ -1,5 +1,5 @@
 import { kolkataDay } from '~/utils/format'
-import { gstStateCode } from '~/utils/gst-states'
+import { GST_STATE_CODES, gstStateCode } from '~/utils/gst-states'
 import { uqcOf } from '~/utils/gst-units'
 
 // The e-way bill's rules (docs/domain.md (issue 38)), pure so the views, the JSON and the tests
@@ -59,3 +59,48 @@ export const unitCode = uqcOf
 /** Supply type, sub-supply type and document type, as the NIC codes them. */
 export const SUB_SUPPLY = { supply: 1, salesReturn: 7, others: 8 } as const
 export type DocType = 'INV' | 'CHL'
+
+// ---------- After generation (issue 52): cancel, Part-B, extension ----------
+
+/** Rule 138(9): an e-way bill may be cancelled within 24 hours of its generation (and not once verified in transit). */
+export const EWAY_CANCEL_HOURS = 24
+/** NIC: validity may be extended from 8 hours before it expires to 8 hours after. */
+export const EWAY_EXTEND_HOURS = 8
+/** NIC's remarks on cancel, Part-B and extension: at most 50 characters. */
+export const EWAY_REMARK_MAX = 50
+
+/** NIC's cancellation reason codes (cancelRsnCode). */
+export const CANCEL_REASONS = { 1: 'Duplicate', 2: 'Order cancelled', 3: 'Data entry mistake', 4: 'Others' } as const
+/** NIC's vehicle-update (Part-B) reason codes (reasonCode). */
+export const PART_B_REASONS = {
+  1: 'Due to break down',
+  2: 'Due to transhipment',
+  3: 'Others',
+  4: 'First time',
+} as const
+/** NIC's extension reason codes (extnRsnCode). */
+export const EXTEND_REASONS = {
+  1: 'Natural calamity',
+  2: 'Law and order situation',
+  4: 'Transhipment',
+  5: 'Accident',
+  99: 'Others',
+} as const
+export type CancelReason = keyof typeof CANCEL_REASONS
+export type PartBReason = keyof typeof PART_B_REASONS
+export type ExtendReason = keyof typeof EXTEND_REASONS
+/** The code of "Others" in each list: the remark is then required. */
+export const OTHERS = { cancel: 4, partB: 3, extend: 99 } as const
+
+/** An Indian vehicle registration number as NIC takes it: state, district, series, number (MH12AB1234, KA011234). */
+export const VEHICLE_SHAPE = /^[A-Z]{2}[0-9]{1,2}[A-Z]{0,3}[0-9]{4}$/
+/** A vehicle number as typed (spaces, dashes, lower case) in NIC's form. */
+export const vehicleNo = (typed: string) => typed.replace(/[^0-9A-Z]/gi, '').toUpperCase()
+/** A date YYYY-MM-DD as NIC writes it, dd/mm/yyyy. */
+export const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`
+
+const STATE_NAMES = new Map(Object.entries(GST_STATE_CODES).map(([name, code]) => [Number(code), name]))
+/** The state of a GST state code (27 → Maharashtra). */
+export const stateNameOf = (code: number) => STATE_NAMES.get(code) ?? String(code)
+/** The states the forms offer, by name: [code, name]. */
+export const STATE_CHOICES = [...STATE_NAMES].sort((a, b) => a[1].localeCompare(b[1]))

@@ -57,7 +57,8 @@ import {
 } from './bookings.server'
 import { bookingMachine, isTransportType, transportTypes } from './states'
 import { consignmentOf, dayConsignments, ewayBillFile, ewayProblems, ewayState } from './eway-bill.server'
-import { validityDays } from './eway-rules'
+import { CANCEL_REASONS, EWAY_CANCEL_HOURS, EWAY_EXTEND_HOURS, validityDays } from './eway-rules'
+import { cancelEwayBill, ewayEventOf, ewayEvents, extendEwayBill, updateEwayPartB } from './eway-events.server'
 
 type Reply = SubmissionResult<string[]>
 /** The lifecycle's invoiceBeforePickup (the route passes it): the buyer's invoice of a booked last mile, for its e-way bill. */
@@ -357,10 +358,13 @@ export async function bookingPage(
   const detail = requestId && bookingId ? await bookingDetail(db, requestId, bookingId) : undefined
   if (!detail) return undefined
   const b = detail.booking
-  const [transporters, consignment] = await Promise.all([
+  const [transporters, consignment, events] = await Promise.all([
     transporterChoices(db),
     consignmentOf(db, requestId!, bookingId!),
+    ewayEvents(db, bookingId!),
   ])
+  const now = Date.now()
+  const eway = consignment?.eway
   return {
     ...detail,
     info: transportTypes[detail.request.type],
@@ -384,6 +388,43 @@ export async function bookingPage(
           validUntil: consignment.eway.validUntil,
           days: b.distanceKm ? validityDays(b.distanceKm) : null,
           problems: ewayProblems(consignment),
+          // What may be done to it now (issue 52): cancel within 24 hours and before the pickup;
+          // Part-B while it is valid and the goods not delivered; extend 8 hours either side of expiry.
+          canCancel:
+            Boolean(eway?.number && eway.at) &&
+            consignment.status === 'booked' &&
+            now - Date.parse(eway!.at!) <= EWAY_CANCEL_HOURS * 3_600_000,
+          canPartB:
+            Boolean(eway?.number) &&
+            (consignment.status === 'booked' || consignment.status === 'picked_up') &&
+            !(eway!.validUntil && Date.parse(eway!.validUntil) < now),
+          canExtend:
+            Boolean(eway?.number && eway.validUntil) &&
+            (consignment.status === 'booked' || consignment.status === 'picked_up') &&
+            Math.abs(now - Date.parse(eway!.validUntil!)) <= EWAY_EXTEND_HOURS * 3_600_000,
+          events: events.map((e) => ({
+            id: e.id,
+            kind: e.kind,
+            number: e.number,
+            at: e.at,
+            by: e.by,
+            validUntil: e.validUntil,
+            summary:
+              e.kind === 'cancel'
+                ? `Cancelled: ${CANCEL_REASONS[e.payload.cancelRsnCode as keyof typeof CANCEL_REASONS] ?? ''} (${String(e.payload.cancelRmrk)})`
+                : e.kind === 'part_b'
+                  ? `Vehicle ${String(e.payload.vehicleNo)} from ${String(e.payload.fromPlace)} (${String(e.payload.reasonRem)})`
+                  : `Extended for ${String(e.payload.remainingDistance)} km from ${String(e.payload.fromPlace)} (${String(e.payload.extnRemarks)})`,
+          })),
+        }
+      : null,
+    /** Where the goods are, for the Part-B and extension forms: the pickup place until told otherwise. */
+    ewayPlace: consignment
+      ? {
+          place: consignment.from.place,
+          stateCode: String(consignment.from.actualStateCode ?? ''),
+          pincode: consignment.from.pincode,
+          remainingKm: consignment.transport.distanceKm === null ? '' : String(consignment.transport.distanceKm),
         }
       : null,
     ewayDefaults: {
@@ -484,6 +525,27 @@ export async function bookingAction(
         message: `${done.value.code}: e-way bill ${fields.ewayBillNumber} recorded, valid until ${formatDateTime(done.value.validUntil)}.`,
       },
     }
+  }
+  if (input.intent === 'eway_cancel' || input.intent === 'eway_part_b' || input.intent === 'eway_extend') {
+    const who = actor(viewer)
+    const done =
+      input.intent === 'eway_cancel'
+        ? await cancelEwayBill(db, who, requestId, bookingId, input)
+        : input.intent === 'eway_part_b'
+          ? await updateEwayPartB(db, who, requestId, bookingId, input)
+          : await extendEwayBill(db, who, requestId, bookingId, input)
+    if (!done.ok)
+      return done.notFound
+        ? { status: 'not-found' }
+        : { status: 'invalid', reply: refusalReply(submission, done, 'Nothing was changed: see the fields below.') }
+    const v = done.value
+    const message =
+      'number' in v
+        ? `${v.code}: e-way bill ${v.number} cancelled. Download its cancellation for the portal; the goods need a new e-way bill before pickup.`
+        : 'vehicle' in v
+          ? `${v.code}: the e-way bill’s vehicle is now ${v.vehicle}. Download the Part-B update for the portal.`
+          : `${v.code}: the e-way bill is extended, valid until ${formatDateTime(v.validUntil)}. Download the extension for the portal.`
+    return { status: 'done', toast: { kind: 'success', message } }
   }
   const done = await takeBookingStep(
     db,
@@ -639,11 +701,22 @@ export async function bookingEwayJson(
   db: Database,
   requestIdParam: string | undefined,
   bookingIdParam: string | undefined,
+  eventParam: string | null = null,
 ): Promise<Response | undefined> {
   const requestId = readId(requestIdParam)
   const bookingId = readId(bookingIdParam)
   const consignment = requestId && bookingId ? await consignmentOf(db, requestId, bookingId) : undefined
   if (!consignment) return undefined
+  // ?event= one of its cancel / Part-B / extension requests, as the portal takes it (issue 52).
+  const eventId = readId(eventParam)
+  if (eventParam !== null) {
+    const event = eventId ? await ewayEventOf(db, requestId!, bookingId!, eventId) : undefined
+    if (!event) return undefined
+    return jsonDownload(
+      `eway-bill-${event.eway_bill_number}-${event.kind.replace('_', '-')}-${consignment.code}.json`,
+      JSON.parse(event.payload_json),
+    )
+  }
   return jsonDownload(`eway-bill-${consignment.code}.json`, ewayBillFile([consignment]))
 }
 

@@ -14,7 +14,18 @@ import {
 import { readId, readListParams, type ListParams } from '~/utils/list-params'
 import { parseQuantity } from '~/utils/quantity'
 import { BOOKING_STATUSES, REQUEST_STATUSES, TRANSPORT_TYPES } from './states'
-import { DISTANCE_KM, EWAY_NUMBER_SHAPE, GSTIN_SHAPE } from './eway-rules'
+import {
+  CANCEL_REASONS,
+  DISTANCE_KM,
+  EWAY_NUMBER_SHAPE,
+  EWAY_REMARK_MAX,
+  EXTEND_REASONS,
+  GSTIN_SHAPE,
+  PART_B_REASONS,
+  VEHICLE_SHAPE,
+  vehicleNo,
+} from './eway-rules'
+import { GST_STATE_CODES } from '~/utils/gst-states'
 export { LOGISTICS } from './shared'
 export { addRequestPath, billingPath, bookingPath, bookingsPath, duesPath, requestPath, requestsPath } from './shared'
 
@@ -139,6 +150,59 @@ const supplierInvoiceFields = {
   supplierInvoiceOn: dateField('the mill’s invoice date'),
 }
 export type SupplierInvoiceForm = z.output<z.ZodObject<typeof supplierInvoiceFields>>
+// After generation (issue 52): the codes NIC takes, the remark (≤ 50), where the goods are.
+const codeOf = <T extends Record<number, string>>(codes: T, what: string) =>
+  z
+    .string({ error: `Choose ${what}` })
+    .trim()
+    .refine((v) => v in codes, { error: `Choose ${what}` })
+    .transform((v) => Number(v) as keyof T & number)
+const remark = z
+  .string()
+  .trim()
+  .max(EWAY_REMARK_MAX, `Use at most ${EWAY_REMARK_MAX} characters (the e-way bill’s limit)`)
+  .refine(singleLine, controlError)
+  .optional()
+  .transform((v) => v ?? '')
+const STATE_CODE_VALUES = new Set(Object.values(GST_STATE_CODES).map(Number))
+const currentPlace = {
+  place: text('the place the goods are at', 50),
+  stateCode: z
+    .string({ error: 'Choose the state the goods are in' })
+    .trim()
+    .refine((v) => STATE_CODE_VALUES.has(Number(v)), { error: 'Choose the state the goods are in' })
+    .transform(Number),
+}
+const ewayCancelFields = { reasonCode: codeOf(CANCEL_REASONS, 'why it is cancelled'), remark }
+const ewayPartBFields = {
+  vehicleNumber: z
+    .string({ error: 'Enter the new vehicle’s number' })
+    .transform(vehicleNo)
+    .refine((v) => VEHICLE_SHAPE.test(v), { error: 'Enter a vehicle number like MH 12 AB 1234' }),
+  reasonCode: codeOf(PART_B_REASONS, 'why the vehicle changes'),
+  remark,
+  ...currentPlace,
+}
+const ewayExtendFields = {
+  remainingKm: z
+    .string({ error: 'Enter the distance still to go, in km' })
+    .trim()
+    .refine((v) => /^\d+$/.test(v), { error: 'Enter the distance still to go in whole km' })
+    .transform(Number)
+    .refine((v) => v >= DISTANCE_KM.min && v <= DISTANCE_KM.max, {
+      error: `Enter a distance between ${DISTANCE_KM.min} and ${DISTANCE_KM.max} km`,
+    }),
+  reasonCode: codeOf(EXTEND_REASONS, 'why it needs more time'),
+  remark,
+  ...currentPlace,
+  pincode: z
+    .string({ error: 'Enter the PIN code where the goods are' })
+    .trim()
+    .refine((v) => /^[1-9]\d{5}$/.test(v), { error: 'Enter the 6-digit PIN code where the goods are' }),
+}
+export type EwayCancelForm = z.output<z.ZodObject<typeof ewayCancelFields>>
+export type EwayPartBForm = z.output<z.ZodObject<typeof ewayPartBFields>>
+export type EwayExtendForm = z.output<z.ZodObject<typeof ewayExtendFields>>
 
 /** The request page's forms: its details (while open), booking a transporter, cancelling. */
 export const requestPageSchema = z.discriminatedUnion('intent', [
@@ -154,6 +218,9 @@ export const bookingPageSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('eway_bill'), version: z.string().max(40).optional(), ...ewayBillFields }),
   z.object({ intent: z.literal('supplier_invoice'), ...supplierInvoiceFields }),
   z.object({ intent: z.literal('invoice') }),
+  z.object({ intent: z.literal('eway_cancel'), ...ewayCancelFields }),
+  z.object({ intent: z.literal('eway_part_b'), ...ewayPartBFields }),
+  z.object({ intent: z.literal('eway_extend'), ...ewayExtendFields }),
   z.object({ intent: z.literal('pick_up'), pickedUpAt: dateTimeField('when the goods were picked up') }),
   z.object({ intent: z.literal('deliver') }),
   z.object({ intent: z.literal('cancel'), reason }),

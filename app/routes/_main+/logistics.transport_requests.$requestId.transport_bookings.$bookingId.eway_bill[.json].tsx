@@ -6,8 +6,10 @@ import type { RouteHandle } from '~/ui/navigation'
 
 export const handle: RouteHandle = { name: 'TransportBookingEwayBillJson', title: 'E-way bill JSON' }
 
-// A booking's e-way bill as the NIC bulk-generation JSON (a resource route: a download).
+// A booking's e-way bill as the NIC bulk-generation JSON (a resource route: a download); with
+// ?event=, one of its cancel / Part-B / extension requests as the portal takes it (issue 52).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireSection(request, 'transport')
-  return (await bookingEwayJson(getDb(), params.requestId, params.bookingId)) ?? notFound()
+  const event = new URL(request.url).searchParams.get('event')
+  return (await bookingEwayJson(getDb(), params.requestId, params.bookingId, event)) ?? notFound()
 }

@@ -6,6 +6,7 @@ import { lineAmounts, supplyOf, type Supply } from '../settlements/money'
 import { PLATFORM_BILLING } from '../settlements/platform'
 import { gstinState, needsEwayBill, stateCode, SUB_SUPPLY, unitCode, type DocType } from './eway-rules'
 import { place, type Place } from './queries.server'
+import { DEFAULT_TURNOVER_BAND, hsnProblem, type TurnoverBand } from '~/utils/hsn'
 
 // The e-way bill of a booking (docs/domain.md (issue 38)): the consignment it carries, read from
 // the documents behind it (the buyer's tax invoice once raised, else the goods at the prices the
@@ -435,8 +436,11 @@ export async function consignmentOf(db: Executor, requestId: number, bookingId: 
 }
 
 /** What keeps a consignment's e-way bill JSON from being complete, in words; empty when nothing does. */
-export function ewayProblems(c: Consignment): string[] {
+export function ewayProblems(c: Consignment, band: TurnoverBand = DEFAULT_TURNOVER_BAND): string[] {
   const problems: string[] = []
+  // Issue 52: the e-way bill system refuses fewer than 6 digits above ₹5 crore turnover (since 1 February 2024).
+  const badHsn = c.items.find((i) => hsnProblem(i.hsnCode, band))
+  if (badHsn) problems.push(`HSN ${badHsn.hsnCode}: ${hsnProblem(badHsn.hsnCode, band)}.`)
   if (c.transport.distanceKm === null) problems.push('Enter the distance (km) in the booking’s details.')
   for (const [side, p] of [
     ['pickup', c.from],

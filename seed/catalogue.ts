@@ -174,7 +174,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
       {
         name: 'Cotton shirting',
         code: 'SHT',
-        hsn: '5208',
+        hsn: '520832',
         gstBp: 500,
         line: 'Shirting',
         stages: FABRIC_STAGES,
@@ -204,7 +204,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
       {
         name: 'Linen',
         code: 'LIN',
-        hsn: '5309',
+        hsn: '530919',
         gstBp: 500,
         line: 'Shirting',
         stages: FABRIC_STAGES,
@@ -224,7 +224,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
       {
         name: 'Denim',
         code: 'DNM',
-        hsn: '5209',
+        hsn: '520942',
         gstBp: 500,
         line: 'Denim',
         stages: FABRIC_STAGES,
@@ -236,7 +236,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
       {
         name: 'Suiting blends',
         code: 'SUI',
-        hsn: '5515',
+        hsn: '551511',
         gstBp: 500,
         line: 'Suiting',
         stages: FABRIC_STAGES,
@@ -255,7 +255,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
       {
         name: 'Knitted fabric',
         code: 'KNT',
-        hsn: '6006',
+        hsn: '600622',
         gstBp: 500,
         line: 'Knits',
         stages: [
@@ -272,7 +272,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
       {
         name: 'Bed linen',
         code: 'BED',
-        hsn: '6302',
+        hsn: '630231',
         gstBp: 500,
         line: 'Home textiles',
         stages: FABRIC_STAGES,
@@ -286,7 +286,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
       {
         name: 'Combed cotton yarn',
         code: 'CCY',
-        hsn: '5205',
+        hsn: '520524',
         gstBp: 500,
         line: 'Weaving yarn',
         stages: YARN_STAGES,
@@ -308,7 +308,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
       {
         name: 'Open-end yarn',
         code: 'OEY',
-        hsn: '5205',
+        hsn: '520512',
         gstBp: 500,
         line: 'Knitting yarn',
         stages: YARN_STAGES,
@@ -317,7 +317,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
       {
         name: 'Polyester blends',
         code: 'PBY',
-        hsn: '5509',
+        hsn: '550953',
         gstBp: 500,
         line: 'Knitting yarn',
         stages: YARN_STAGES,
@@ -336,7 +336,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
       {
         name: 'Sewing thread',
         code: 'THR',
-        hsn: '5204',
+        hsn: '520411',
         gstBp: 500,
         line: 'Sewing thread',
         stages: YARN_STAGES,
@@ -350,7 +350,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
       {
         name: 'Shirts',
         code: 'SHR',
-        hsn: '6205',
+        hsn: '620520',
         gstBp: 500,
         slab: GARMENT_SLAB,
         line: 'Menswear',
@@ -364,7 +364,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
       {
         name: 'T-shirts',
         code: 'TSH',
-        hsn: '6109',
+        hsn: '610910',
         gstBp: 500,
         slab: GARMENT_SLAB,
         line: 'Menswear',
@@ -377,7 +377,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
       {
         name: 'Trousers',
         code: 'TRS',
-        hsn: '6203',
+        hsn: '620342',
         gstBp: 500,
         slab: GARMENT_SLAB,
         line: 'Menswear',
@@ -387,7 +387,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
       {
         name: 'Dresses',
         code: 'DRS',
-        hsn: '6204',
+        hsn: '620442',
         gstBp: 500,
         slab: GARMENT_SLAB,
         line: 'Womenswear',
@@ -399,7 +399,7 @@ export const CATALOGUE: Record<string, { lines: string[]; categories: CategorySe
       {
         name: 'Kids wear',
         code: 'KID',
-        hsn: '6111',
+        hsn: '611120',
         gstBp: 500,
         slab: GARMENT_SLAB,
         line: 'Kidswear',

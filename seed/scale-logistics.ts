@@ -489,7 +489,7 @@ export async function seedLogisticsScale(
           line_no: 1,
           sub_order_id: lineOf.get(so.id)!,
           description: `Goods of ${so.code}`,
-          hsn_code: '5208',
+          hsn_code: '520832',
           unit: 'm',
           quantity_milli: 1_000,
           price_minor: so.value_minor,

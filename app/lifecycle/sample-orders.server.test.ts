@@ -54,7 +54,7 @@ beforeAll(async () => {
   garments = await makeCategory({ name: 'Sample garments' })
   await db
     .updateTable('categories')
-    .set({ hsn_code: '6109', gst_rate_bp: 500, gst_slab_above_minor: 250_000, gst_rate_above_bp: 1_800 })
+    .set({ hsn_code: '610910', gst_rate_bp: 500, gst_slab_above_minor: 250_000, gst_rate_above_bp: 1_800 })
     .where('id', '=', garments)
     .execute()
 })
@@ -134,10 +134,10 @@ describe('a sample order dispatched with charges', () => {
         l.sub_order_id,
       ]),
     ).toEqual([
-      [expect.stringMatching(/^Sample SMP-.+ Printed tee$/), '6109', 'pcs', 2_000, 20_000, 500, 500, 500, 0, null],
+      [expect.stringMatching(/^Sample SMP-.+ Printed tee$/), '610910', 'pcs', 2_000, 20_000, 500, 500, 500, 0, null],
       [
         expect.stringMatching(/^Sample SMP-.+ Quilted jacket$/),
-        '6109',
+        '610910',
         'pcs',
         1_000,
         300_000,
@@ -197,7 +197,7 @@ describe('a sample order dispatched with charges', () => {
     )
     const page = await buyerInvoicePage(db, buyerId, String(invoice!.id))
     expect(page?.invoice.order).toEqual({ kind: 'sample', id: order.id, code: order.code })
-    expect(page?.invoice.lines.map((l) => l.hsn)).toEqual(['6109', '6109'])
+    expect(page?.invoice.lines.map((l) => l.hsn)).toEqual(['610910', '610910'])
     const buyerLens = { portal: 'buyer' as const, see: sampleSight.buyer, scope: { kind: 'buyer' as const, buyerId } }
     const buyerView = await sampleOrderDetail(db, buyerLens, order.id)
     expect(buyerView?.invoice).toEqual({
@@ -223,7 +223,7 @@ describe('a sample order dispatched with charges', () => {
     const text = (await readPdf(Buffer.from(await pdf!.arrayBuffer()))).pages.map((p) => p.text).join('\n')
     expect(text).toContain('Sample order')
     expect(text).toContain(order.code)
-    expect(text).toContain('6109')
+    expect(text).toContain('610910')
     const doc = (await gstDocument(db, 'INV', invoice!.id))!
     expect(einvoiceProblems(doc)).toEqual([])
     expect(einvoiceErrors(buildEinvoice(doc))).toEqual([])

@@ -142,7 +142,7 @@ test(
 
     const add = page.getByRole('region', { name: 'Add a garments category' })
     await add.getByLabel('Name').fill(name)
-    await add.getByLabel('HSN code').fill('6201')
+    await add.getByLabel('HSN code').fill('620193')
     await add.getByLabel('GST rate', { exact: true }).selectOption('5')
     await add.getByLabel('Sale value per piece up to (₹)').fill('2,500')
     await add.getByRole('button', { name: 'Add category' }).click()

@@ -13,7 +13,7 @@ test('admin sets a category’s sampling plan and builds its defect catalogue', 
   await page.goto('/admin/categories/manage?product=garments')
   const add = page.getByRole('region', { name: 'Add a garments category' })
   await add.getByLabel('Name').fill(name)
-  await add.getByLabel('HSN code').fill('6211')
+  await add.getByLabel('HSN code').fill('621142')
   await add.getByLabel('GST rate', { exact: true }).selectOption('5')
   await add.getByRole('button', { name: 'Add category' }).click()
   await expect(page).toHaveURL(/\/admin\/categories\/\d+\/fulfillment_workflow$/)

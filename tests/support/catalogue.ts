@@ -38,7 +38,7 @@ export async function makeCategory(
     .values({
       product_id: product.id,
       name: options.name ?? `Category ${unique()}`,
-      hsn_code: '5208',
+      hsn_code: '520832',
       gst_rate_bp: 500,
       active: options.active === false ? 0 : 1,
       created_at: now(),

@@ -22,7 +22,7 @@ function CategoryFields({ fields }: { fields: CategoryFieldsMeta }) {
         <Field
           label="HSN code"
           meta={fields.hsnCode}
-          hint="4, 6 or 8 digits"
+          hint="6 or 8 digits (4 only while the aggregate turnover is up to ₹5 crore), like 520832"
           inputProps={{ inputMode: 'numeric', spellCheck: false }}
         />
         <SelectField label="GST rate" meta={fields.gstRate} placeholder="Choose…" options={gstOptions} />

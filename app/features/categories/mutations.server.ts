@@ -12,6 +12,8 @@ import { isLengthUnit } from './qc-settings'
 import { formatGst, gstRateToBp, splitValues, type ConditionInput } from './schema'
 import { qcMethodLabels } from './shared'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
+import { hsnProblem } from '~/utils/hsn'
+import { turnoverBand } from '~/platform/turnover-band.server'
 export { Refused, refusals, type Result }
 
 // Writes of categories and their QC conditions: each one transaction and one audit entry on the
@@ -86,6 +88,12 @@ const slabColumns = (input: CategoryFields) => ({
   gst_rate_above_bp: input.gstSlabAbove != null && input.gstRateAbove ? gstRateToBp(input.gstRateAbove) : null,
 })
 
+/** The HSN code has the digits the platform's turnover band requires (Notification 78/2020-CT; issue 52). */
+async function checkHsn(trx: Executor, hsnCode: string) {
+  const problem = hsnProblem(hsnCode, await turnoverBand(trx))
+  if (problem) throw new Refused('hsnCode', problem)
+}
+
 /** Names are unique within a product, ignoring case ("Denim" and "denim" would confuse everyone). */
 async function checkName(trx: Executor, productId: number, name: string, exceptId?: number) {
   const taken = await trx
@@ -143,6 +151,7 @@ export async function createCategory(
     db.transaction().execute(async (trx) => {
       const { result, repeated } = await once(trx, input.idempotencyKey, 'category.create', actorUserId, async () => {
         await checkName(trx, productId, input.name)
+        await checkHsn(trx, input.hsnCode)
         await checkSlabUnit(trx, productId, input)
         const values = {
           name: input.name,
@@ -228,6 +237,7 @@ export async function updateCategory(
       const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => !same(current[key], next[key]))
       if (changed.length === 0) return { ok: true as const, value: { changed } }
       if (changed.includes('name')) await checkName(trx, current.product_id, input.name, categoryId)
+      await checkHsn(trx, input.hsnCode)
       await checkSlabUnit(trx, current.product_id, input)
       await checkQcMethodUnit(trx, current.product_id, input)
       const updated = await trx

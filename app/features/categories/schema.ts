@@ -48,7 +48,7 @@ const categoryFields = {
   hsnCode: z
     .string({ error: 'Enter the HSN code' })
     .trim()
-    .regex(/^(?:\d{4}|\d{6}|\d{8})$/, 'Enter the HSN code as 4, 6 or 8 digits, like 5208 or 52081190'),
+    .regex(/^(?:\d{4}|\d{6}|\d{8})$/, 'Enter the HSN code as 4, 6 or 8 digits, like 520832 or 52083290'),
   gstRate: z.enum(GST_RATES, { error: 'Choose the GST rate from the list' }),
   active: z.boolean().optional(),
   marginFloor: z

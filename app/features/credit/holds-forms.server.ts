@@ -5,7 +5,17 @@ import type { FormReply } from '~/platform/form-reply'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import type { Result } from '~/utils/refusal.server'
 import { setGraceDays } from './credit.server'
-import { cancelHoldFormId, GRACE_FORM, graceSchema, holdDecisionSchema, holdFormId } from './schema'
+import { setTurnoverBand } from '~/platform/turnover-band.server'
+import { TURNOVER_BAND_LABELS } from '~/utils/hsn'
+import {
+  cancelHoldFormId,
+  GRACE_FORM,
+  graceSchema,
+  holdDecisionSchema,
+  holdFormId,
+  TURNOVER_BAND_FORM,
+  turnoverBandSchema,
+} from './schema'
 import { CREDIT_ROLES } from './states'
 
 type Actor = { userId: number }
@@ -52,6 +62,25 @@ export async function handleHoldForm(
     return {
       status: 'done',
       toast: { kind: 'success', message: `The grace period is ${set.value.days} days.` },
+    }
+  }
+  if (intent === 'turnover-band') {
+    if (!viewer.roles.includes('admin'))
+      return { status: 'forbidden', message: 'Only an admin sets the aggregate turnover band.' }
+    const submission = parseWithZod(formData, { schema: turnoverBandSchema })
+    if (submission.status !== 'success')
+      return { status: 'invalid', reply: { form: TURNOVER_BAND_FORM, result: submission.reply() } }
+    const set = await setTurnoverBand(db, viewer, submission.value.band)
+    if (!set.ok)
+      return { status: 'invalid', reply: { form: TURNOVER_BAND_FORM, result: refusalReply(submission, set) } }
+    return {
+      status: 'done',
+      toast: {
+        kind: set.value.changed ? 'success' : 'info',
+        message: set.value.changed
+          ? `The aggregate turnover band is ${TURNOVER_BAND_LABELS[set.value.band].toLowerCase()}.`
+          : 'Nothing to save: the band is as it was.',
+      },
     }
   }
   if (intent !== 'release' && intent !== 'cancel') return { status: 'bad-request' }

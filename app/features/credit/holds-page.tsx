@@ -3,13 +3,14 @@ import { getFormProps, getTextareaProps, type FieldMetadata } from '@conform-to/
 import { Form } from '@remix-run/react'
 import type { FormReply } from '~/platform/form-reply'
 import { SubmitButton } from '~/ui/button'
-import { ErrorList, ErrorSummary, Field } from '~/ui/field'
+import { ErrorList, ErrorSummary, Field, SelectField } from '~/ui/field'
 import { useZodForm } from '~/ui/form'
 import { Link } from '~/ui/link'
 import { PageHeader } from '~/ui/shell'
 import { countOf, formatDate, formatDateTime, formatMoney } from '~/utils/format'
 import type { BuyerCredit } from './rule'
-import { cancelHoldFormId, GRACE_FORM, holdFormId } from './shared'
+import { TURNOVER_BAND_LABELS, TURNOVER_BANDS, type TurnoverBand } from '~/utils/hsn'
+import { cancelHoldFormId, GRACE_FORM, holdFormId, TURNOVER_BAND_FORM } from './shared'
 
 export interface HeldOrder {
   id: number
@@ -225,6 +226,37 @@ function GraceForm({ graceDays, reply }: { graceDays: number; reply?: FormReply 
   )
 }
 
+/** The platform's aggregate turnover band (issue 52): above ₹5 crore every document carries 6 or 8 digits of HSN. */
+function TurnoverBandForm({ band, reply }: { band: TurnoverBand; reply?: FormReply | null }) {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.turnoverBandSchema), {
+    id: TURNOVER_BAND_FORM,
+    lastResult: reply?.form === TURNOVER_BAND_FORM ? reply.result : undefined,
+    defaultValue: { band },
+  })
+  return (
+    <section className="card" aria-labelledby="turnover-band-heading">
+      <h2 id="turnover-band-heading">Aggregate turnover band</h2>
+      <p className="muted">
+        The platform’s aggregate turnover in the preceding financial year. Above ₹5 crore every category, invoice,
+        e-invoice, e-way bill and GSTR-1 carries an HSN code of at least 6 digits (Notification 78/2020-Central Tax); up
+        to ₹5 crore, at least 4.
+      </p>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="turnover-band" />
+        <ErrorSummary form={form} />
+        <SelectField
+          label="Aggregate turnover"
+          meta={fields.band}
+          options={TURNOVER_BANDS.map((value) => ({ value, label: TURNOVER_BAND_LABELS[value] }))}
+        />
+        <SubmitButton intent="turnover-band" pendingText="Saving…">
+          Save the band
+        </SubmitButton>
+      </Form>
+    </section>
+  )
+}
+
 /**
  * The finance portal's credit holds (docs/domain.md "Credit"): each held order, why it was held, and
  * its release and cancel, each with a reason; an admin also sets the grace period here.
@@ -233,11 +265,13 @@ export function CreditHoldsPage({
   holds,
   graceDays,
   setsGrace,
+  turnoverBand = 'above_5_crore',
   reply,
 }: {
   holds: HeldOrder[]
   graceDays: number
   setsGrace: boolean
+  turnoverBand?: TurnoverBand
   reply?: FormReply | null
 }) {
   return (
@@ -253,6 +287,7 @@ export function CreditHoldsPage({
           <HoldCard key={order.id} order={order} reply={reply} />
         ))}
         {setsGrace ? <GraceForm graceDays={graceDays} reply={reply} /> : null}
+        {setsGrace ? <TurnoverBandForm band={turnoverBand} reply={reply} /> : null}
       </div>
     </>
   )

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-export { cancelHoldFormId, GRACE_FORM, holdFormId } from './shared'
+export { cancelHoldFormId, GRACE_FORM, holdFormId, TURNOVER_BAND_FORM } from './shared'
 
 const reason = z
   .string({ error: 'Say why: it is kept in the order’s history' })
@@ -40,4 +40,10 @@ export const holdDecisionSchema = z
 export const graceSchema = z.object({
   intent: z.literal('grace'),
   graceDays: z.string({ error: 'Say a whole number of days' }).trim(),
+})
+
+/** An admin's aggregate turnover band (issue 52): how many digits of HSN every document carries. */
+export const turnoverBandSchema = z.object({
+  intent: z.literal('turnover-band'),
+  band: z.string({ error: 'Choose the aggregate turnover band' }).trim(),
 })

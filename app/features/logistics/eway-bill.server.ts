@@ -7,6 +7,7 @@ import { lineAmounts, supplyOf, type Supply } from '../settlements/money'
 import { PLATFORM_BILLING } from '../settlements/platform'
 import { ddmmyyyy, gstinState, needsEwayBill, stateCode, SUB_SUPPLY, unitCode, type DocType } from './eway-rules'
 import { place, type Place } from './queries.server'
+import { DEFAULT_TURNOVER_BAND, hsnProblem, type TurnoverBand } from '~/utils/hsn'
 
 // The e-way bill of a booking (docs/domain.md (issue 38)): the consignment it carries, read from
 // the documents behind it (the buyer's tax invoice once raised, else the goods at the prices the
@@ -473,8 +474,11 @@ export function missingDocument(c: Pick<Consignment, 'type' | 'code'>): string {
 }
 
 /** What keeps a consignment's e-way bill JSON from being complete, in words; empty when nothing does. */
-export function ewayProblems(c: Consignment): string[] {
+export function ewayProblems(c: Consignment, band: TurnoverBand = DEFAULT_TURNOVER_BAND): string[] {
   const problems: string[] = []
+  // Issue 52: the e-way bill system refuses fewer than 6 digits above ₹5 crore turnover (since 1 February 2024).
+  const badHsn = c.items.find((i) => hsnProblem(i.hsnCode, band))
+  if (badHsn) problems.push(`HSN ${badHsn.hsnCode}: ${hsnProblem(badHsn.hsnCode, band)}.`)
   if (c.transport.distanceKm === null) problems.push('Enter the distance (km) in the booking’s details.')
   for (const [side, p] of [
     ['pickup', c.from],

@@ -192,7 +192,7 @@ describe('the attribute schema editor', () => {
       .values({
         product_id: productId,
         name: 'Upholstery hides',
-        hsn_code: '4107',
+        hsn_code: '410712',
         gst_rate_bp: 1200,
         created_at: now,
         updated_at: now,

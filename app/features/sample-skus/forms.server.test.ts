@@ -49,7 +49,7 @@ async function makeCategory(options: { active?: boolean } = {}) {
     .values({
       product_id: product.id,
       name: `Test category ${++serial}`,
-      hsn_code: '5208',
+      hsn_code: '520832',
       gst_rate_bp: 500,
       active: options.active === false ? 0 : 1,
       created_at: now,

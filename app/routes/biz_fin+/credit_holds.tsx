@@ -8,6 +8,7 @@ import { handleHoldForm } from '~/features/credit/holds-forms.server'
 import { orderPath } from '~/features/orders/lens'
 import { settlementsPath } from '~/features/settlements/shared'
 import { cancelHeldOrder, releaseCreditHold } from '~/lifecycle/master-orders.server'
+import { turnoverBand } from '~/platform/turnover-band.server'
 import { pageTitle, type RouteHandle } from '~/ui/navigation'
 import { answerForm } from '~/ui/outcome.server'
 import { readForm } from '~/ui/read-form.server'
@@ -24,7 +25,7 @@ const PAGE = '/biz_fin/credit_holds'
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requirePortal(request, 'biz_fin')
   const db = getDb()
-  const [holds, grace] = await Promise.all([heldOrders(db), graceDays(db)])
+  const [holds, grace, band] = await Promise.all([heldOrders(db), graceDays(db), turnoverBand(db)])
   return {
     holds: holds.map(({ buyerId, ...h }) => ({
       ...h,
@@ -34,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     graceDays: grace,
     setsGrace: viewer.roles.includes('admin'),
+    turnoverBand: band,
   }
 }
 

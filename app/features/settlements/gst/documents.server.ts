@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { EinvoiceDocType } from '#db/types'
 import type { Executor } from '~/platform/executor'
-import type { PartyOnInvoice } from '../platform'
+import { PLATFORM_BILLING, type PartyOnInvoice } from '../platform'
 
 // The outward supplies of a period as GST documents (docs/domain.md (issue 38)): tax invoices, and
 // the credit and debit notes that adjust them, each with its parties as the invoice printed them
@@ -307,6 +307,33 @@ function groupLines(rows: LineRow[]): Map<number, GstLine[]> {
     out.set(l.doc_id, list)
   }
   return out
+}
+
+/** The platform's home registration (Maharashtra): the supplier of a document whose snapshot names none. */
+export const HOME_GSTIN: string = PLATFORM_BILLING.gstin
+
+/**
+ * The supplier GSTIN a document was issued under (issue 52): the registration its seller snapshot
+ * names (a note's is its invoice's), else the home one.
+ */
+export const supplierGstinOf = (doc: Pick<GstDocument, 'seller'>) => doc.seller.gstin || HOME_GSTIN
+
+/** A GSTIN from the query string (15 characters, the shape of a GSTIN), else null. */
+export function readGstin(value: string | null | undefined): string | null {
+  const v = (value ?? '').trim().toUpperCase()
+  return /^\d{2}[0-9A-Z]{13}$/.test(v) ? v : null
+}
+
+/** The supplier GSTINs that have issued documents, and the home one, home first. */
+export async function supplierGstins(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('buyer_invoices').select('seller_json').distinct().execute()
+  const found = new Set<string>()
+  for (const r of rows) {
+    const gstin = party(r.seller_json).gstin
+    if (gstin) found.add(gstin)
+  }
+  found.delete(HOME_GSTIN)
+  return [HOME_GSTIN, ...[...found].sort()]
 }
 
 /** Whether the buyer is registered for GST (a B2B supply: an e-invoice, GSTR-1 b2b/cdnr). */

@@ -11,6 +11,7 @@ import { PageHeader } from '~/ui/shell'
 import { Table } from '~/ui/table'
 import { formatDate, formatMoney } from '~/utils/format'
 import { replyFor, type Reply } from '~/platform/form-reply'
+import { GstinSelect } from './gstin-select'
 import type { EinvoiceDocData, EinvoiceMonthData } from './pages.server'
 import {
   EINVOICE_STATUSES,
@@ -19,30 +20,31 @@ import {
   einvoiceMonthPath,
   einvoicePath,
   einvoicesPath,
-  gstr1Path,
+  gstr1MonthPath,
 } from './shared'
 
 const day = (d: string) => formatDate(`${d}T12:00:00Z`)
 
 /** /logistics/settlements/einvoices: a month's documents that need an e-invoice, their status, downloads and the import. */
 export function EinvoiceMonthPage({ data, reply }: { data: EinvoiceMonthData; reply: Reply }) {
-  const { month, rows, counts } = data
+  const { month, gstin, rows, counts } = data
   const mine = replyFor(reply, 'import')
   return (
     <div className="settlement">
-      <PageHeader title={`e-Invoices of ${month}`}>
-        <Link to={`${gstr1Path}?month=${month}`}>GSTR-1 of {month}</Link>
+      <PageHeader title={`e-Invoices of ${month}, GSTIN ${gstin}`}>
+        <Link to={gstr1MonthPath(month, gstin)}>GSTR-1 of {month}</Link>
       </PageHeader>
       <p className="muted">
         Tax invoices, credit notes and debit notes to buyers registered for GST (B2B) need an e-invoice: download the
         JSON, upload it on the invoice registration portal, then record what it returns here (or import its response
         file). A registered invoice’s PDF prints its IRN and QR code.
       </p>
-      <Form method="get" className="filters" role="search" aria-label="Month and status">
+      <Form method="get" className="filters" role="search" aria-label="Month, GSTIN and status">
         <div className="field">
           <label htmlFor="month">Month</label>
           <input id="month" name="month" type="month" defaultValue={month} required />
         </div>
+        <GstinSelect gstin={gstin} gstins={data.gstins} />
         <SelectFilter
           name="status"
           label="Status"
@@ -59,7 +61,7 @@ export function EinvoiceMonthPage({ data, reply }: { data: EinvoiceMonthData; re
       <p>
         {counts.all} document{counts.all === 1 ? '' : 's'} need an e-invoice; {counts.registered} registered.{' '}
         {counts.ready ? (
-          <Link reloadDocument to={einvoiceBulkJsonPath(month)}>
+          <Link reloadDocument to={einvoiceBulkJsonPath(month, gstin)}>
             Download the {counts.ready} not yet registered as one JSON file (bulk upload)
           </Link>
         ) : null}
@@ -154,7 +156,7 @@ export function EinvoiceDocPage({ data, reply }: { data: EinvoiceDocData; reply:
   return (
     <div className="settlement">
       <PageHeader title={`e-Invoice: ${data.kind} ${data.number}`}>
-        <Link to={einvoiceMonthPath(data.month)}>e-Invoices of {data.month}</Link>
+        <Link to={einvoiceMonthPath(data.month, data.supplierGstin)}>e-Invoices of {data.month}</Link>
         {data.problems.length ? null : (
           <Link reloadDocument to={einvoiceJsonPath(data.key)}>
             Download the JSON

@@ -1,3 +1,4 @@
+import { DEFAULT_TURNOVER_BAND, hsnProblem, type TurnoverBand } from '~/utils/hsn'
 import type { PartyOnInvoice } from '../platform'
 import { ratePercent, rupees, stateCode, uqcOf } from './codes'
 import { isRegistered, type Address, type GstDocument } from './documents.server'
@@ -24,8 +25,12 @@ const text = (value: string | null | undefined, min: number, max: number) => {
   return clean.length >= min ? clean.slice(0, max) : undefined
 }
 
-/** What keeps a document from being registered as it stands: each a sentence for finance. */
-export function einvoiceProblems(doc: GstDocument): string[] {
+/**
+ * What keeps a document from being registered as it stands: each a sentence for finance. An HSN with
+ * fewer digits than the platform's turnover band requires blocks it (the IRP refuses 4 digits above
+ * ₹5 crore since 15 December 2023; issue 52).
+ */
+export function einvoiceProblems(doc: GstDocument, band: TurnoverBand = DEFAULT_TURNOVER_BAND): string[] {
   const problems: string[] = []
   if (!isRegistered(doc)) problems.push('The buyer has no GSTIN: no e-invoice is needed (B2C).')
   if (!/^[A-Za-z1-9][A-Za-z0-9/-]{0,15}$/.test(doc.number))
@@ -36,8 +41,8 @@ export function einvoiceProblems(doc: GstDocument): string[] {
   if (!stateCode(doc.buyer.state)) problems.push(`The buyer’s state “${doc.buyer.state}” has no GST state code.`)
   if (!/^[1-9]\d{5}$/.test(doc.buyer.pin)) problems.push('The buyer’s PIN code is not six digits.')
   if (!doc.lines.length) problems.push('The document has no lines.')
-  if (doc.lines.some((l) => !/^\d{4}(\d{2}){0,2}$/.test(l.hsn)))
-    problems.push('A line has no HSN code of 4, 6 or 8 digits.')
+  const badHsn = doc.lines.find((l) => hsnProblem(l.hsn, band))
+  if (badHsn) problems.push(`Line ${badHsn.no}, HSN “${badHsn.hsn}”: ${hsnProblem(badHsn.hsn, band)}.`)
   return problems
 }
 

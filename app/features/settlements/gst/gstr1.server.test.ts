@@ -118,6 +118,14 @@ describe('GSTR-1 of a month', () => {
     expect(totals.cdnur.count).toBe(1)
     // The HSN summary: the month's invoices, less its credit notes, plus its debit notes.
     expect(figures(totals.hsn)).toEqual(plus(sumOf(invoices), sumOf(credits, -1), sumOf(debits)))
+    // Split as GSTN's Table 12 has it since May 2025 (issue 52): registered buyers' documents in hsn_b2b, the rest in hsn_b2c.
+    const hsnOf = (part: 'hsn_b2b' | 'hsn_b2c') =>
+      figures(gstr1Totals({ ...g, hsn: { hsn_b2b: [], hsn_b2c: [], [part]: g.hsn[part] } }).hsn)
+    expect(hsnOf('hsn_b2b')).toEqual(
+      plus(sumOf(of(invoices, 'b2b')), sumOf(of(credits, 'b2b'), -1), sumOf(of(debits, 'b2b'))),
+    )
+    const b2c = <T extends Parameters<typeof of>[0][number]>(rows: T[]) => [...of(rows, 'b2cl'), ...of(rows, 'b2cs')]
+    expect(hsnOf('hsn_b2c')).toEqual(plus(sumOf(b2c(invoices)), sumOf(b2c(credits), -1), sumOf(b2c(debits))))
 
     // b2b by the buyer's GSTIN, with each invoice's number and value.
     const registered = of(invoices, 'b2b')
@@ -155,7 +163,15 @@ describe('GSTR-1 of a month', () => {
 
   it('of a month with nothing issued is empty', async () => {
     const g = await gstr1Of(getDb(), '2024-01')
-    expect(g).toMatchObject({ fp: '012024', b2b: [], b2cl: [], b2cs: [], cdnr: [], cdnur: [], hsn: { data: [] } })
+    expect(g).toMatchObject({
+      fp: '012024',
+      b2b: [],
+      b2cl: [],
+      b2cs: [],
+      cdnr: [],
+      cdnur: [],
+      hsn: { hsn_b2b: [], hsn_b2c: [] },
+    })
     expect(g.doc_issue.doc_det).toEqual([])
   })
 })

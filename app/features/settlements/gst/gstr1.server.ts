@@ -1,7 +1,16 @@
 import type { Executor } from '~/platform/executor'
-import { PLATFORM_BILLING } from '../platform'
+import { DEFAULT_TURNOVER_BAND, hsnProblem, type TurnoverBand } from '~/utils/hsn'
 import { ratePercent, rupees, stateCode, uqcOf } from './codes'
-import { gstDocuments, isRegistered, monthBounds, type GstDocument, type GstLine } from './documents.server'
+import {
+  docKey,
+  gstDocuments,
+  HOME_GSTIN,
+  isRegistered,
+  monthBounds,
+  supplierGstinOf,
+  type GstDocument,
+  type GstLine,
+} from './documents.server'
 
 // GSTR-1 of a month (docs/domain.md (issue 38)): the outward supplies as the JSON the GST offline
 // tool imports. Registered buyers' invoices go to b2b (by the buyer's GSTIN), their notes to cdnr;
@@ -9,6 +18,9 @@ import { gstDocuments, isRegistered, monthBounds, type GstDocument, type GstLine
 // other unregistered supply to b2cs, summed by place of supply and rate, its notes netted there.
 // The HSN summary nets notes too (credit notes less, debit notes more); doc_issue lists each series'
 // first and last number of the month. Every figure is summed in paise and written in rupees.
+// Issue 52: one return per supplier GSTIN (the registration the document's seller snapshot names; a
+// note its invoice's), and Table 12 split as GSTN's format has it since May 2025: `hsn.hsn_b2b` for
+// supplies to registered buyers (their invoices and notes), `hsn.hsn_b2c` for the rest.
 
 /** An unregistered buyer's inter-state invoice above this is B2C large (Notification 12/2024, from 1 August 2024). */
 export const B2CL_ABOVE_MINOR = 100_000_00
@@ -52,6 +64,9 @@ function kindOf(doc: GstDocument): Kind {
   return doc.supply === 'inter' && invoiceTotal > B2CL_ABOVE_MINOR ? 'b2cl' : 'b2cs'
 }
 
+/** A row of Table 12: an HSN, its unit and rate, with quantity, value, taxable value and taxes. */
+export type HsnRow = { num: number; hsn_sc: string; uqc: string; qty: number; val: number; rt: number } & Tax
+
 export interface Gstr1 {
   gstin: string
   fp: string
@@ -75,9 +90,7 @@ export interface Gstr1 {
     }[]
   }[]
   cdnur: { ntty: 'C' | 'D'; nt_num: string; nt_dt: string; val: number; typ: 'B2CL'; pos: string; itms: RateItem[] }[]
-  hsn: {
-    data: ({ num: number; hsn_sc: string; desc: string; uqc: string; qty: number; val: number; rt: number } & Tax)[]
-  }
+  hsn: { hsn_b2b: HsnRow[]; hsn_b2c: HsnRow[] }
   doc_issue: {
     doc_det: {
       doc_num: number
@@ -87,13 +100,28 @@ export interface Gstr1 {
   }
 }
 
-/** The return of a month (YYYY-MM) from its invoices and notes. */
-export async function gstr1Of(db: Executor, month: string): Promise<Gstr1> {
-  return gstr1From(await gstDocuments(db, monthBounds(month)), month)
+/** The return of a month (YYYY-MM) of one supplier GSTIN (the home registration by default). */
+export async function gstr1Of(db: Executor, month: string, gstin: string = HOME_GSTIN): Promise<Gstr1> {
+  return gstr1From(await gstDocuments(db, monthBounds(month)), month, { gstin })
 }
 
-/** The return from the month's documents. */
-export function gstr1From(docs: GstDocument[], month: string): Gstr1 {
+export interface Gstr1Options {
+  /** The supplier GSTIN whose return it is: only its documents are in it. */
+  gstin?: string
+  /**
+   * The documents of the month that were cancelled (keys as docKey: INV-12), counted in Table 13's
+   * `cancel` and left out of every other table. The one place cancelled documents enter GSTR-1:
+   * nothing is cancelled today (a cancelled IRN is wired here later).
+   */
+  cancelled?: ReadonlySet<string>
+}
+
+/** The return from the month's documents (any GSTIN's: those of `options.gstin` are taken). */
+export function gstr1From(allDocs: GstDocument[], month: string, options: Gstr1Options = {}): Gstr1 {
+  const gstin = options.gstin ?? HOME_GSTIN
+  const cancelled = options.cancelled ?? new Set<string>()
+  const issued = allDocs.filter((d) => supplierGstinOf(d) === gstin)
+  const docs = issued.filter((d) => !cancelled.has(docKey(d.type, d.id)))
   const invoices = docs.filter((d) => d.type === 'INV')
   const notes = docs.filter((d) => d.type !== 'INV')
 
@@ -158,7 +186,7 @@ export function gstr1From(docs: GstDocument[], month: string): Gstr1 {
   }
 
   return {
-    gstin: PLATFORM_BILLING.gstin,
+    gstin,
     fp: `${month.slice(5, 7)}${month.slice(0, 4)}`,
     b2b: [...b2b.entries()].map(([ctin, inv]) => ({ ctin, inv })),
     b2cl: [...b2cl.entries()].map(([pos, inv]) => ({ pos, inv })),
@@ -172,15 +200,15 @@ export function gstr1From(docs: GstDocument[], month: string): Gstr1 {
     })),
     cdnr: [...cdnr.entries()].map(([ctin, nt]) => ({ ctin, nt })),
     cdnur,
-    hsn: { data: hsnSummary(docs) },
-    doc_issue: { doc_det: documentsIssued(docs) },
+    hsn: { hsn_b2b: hsnSummary(docs.filter(isRegistered)), hsn_b2c: hsnSummary(docs.filter((d) => !isRegistered(d))) },
+    doc_issue: { doc_det: documentsIssued(issued, cancelled) },
   }
 }
 
-function hsnSummary(docs: GstDocument[]): Gstr1['hsn']['data'] {
+function hsnSummary(docs: GstDocument[]): HsnRow[] {
   const rows = new Map<
     string,
-    { hsn: string; uqc: string; rateBp: number; desc: string; qtyMilli: number } & Record<
+    { hsn: string; uqc: string; rateBp: number; qtyMilli: number } & Record<
       'val' | 'txval' | 'iamt' | 'camt' | 'samt',
       number
     >
@@ -194,7 +222,6 @@ function hsnSummary(docs: GstDocument[]): Gstr1['hsn']['data'] {
         hsn: l.hsn,
         uqc,
         rateBp: l.rateBp,
-        desc: '',
         qtyMilli: 0,
         val: 0,
         txval: 0,
@@ -216,7 +243,6 @@ function hsnSummary(docs: GstDocument[]): Gstr1['hsn']['data'] {
     .map((r, i) => ({
       num: i + 1,
       hsn_sc: r.hsn,
-      desc: r.desc,
       uqc: r.uqc,
       qty: r.qtyMilli / 1000,
       val: rupees(r.val),
@@ -236,28 +262,31 @@ const NATURES = [
   { type: 'CRN', doc_num: 5, doc_typ: 'Credit Note' },
 ] as const
 
-function documentsIssued(docs: GstDocument[]): Gstr1['doc_issue']['doc_det'] {
+function documentsIssued(docs: GstDocument[], cancelled: ReadonlySet<string>): Gstr1['doc_issue']['doc_det'] {
   return NATURES.flatMap((nature) => {
-    const series = new Map<string, string[]>()
+    const series = new Map<string, { numbers: string[]; cancelled: number }>()
     for (const d of docs.filter((x) => x.type === nature.type)) {
       const prefix = d.number.replace(/\d+$/, '')
-      series.set(prefix, [...(series.get(prefix) ?? []), d.number])
+      const entry = series.get(prefix) ?? { numbers: [], cancelled: 0 }
+      entry.numbers.push(d.number)
+      if (cancelled.has(docKey(d.type, d.id))) entry.cancelled += 1
+      series.set(prefix, entry)
     }
     if (!series.size) return []
     return [
       {
         doc_num: nature.doc_num,
         doc_typ: nature.doc_typ,
-        docs: [...series.values()].map((numbers, i) => {
+        docs: [...series.values()].map(({ numbers, cancelled: cancel }, i) => {
           const sorted = [...numbers].sort()
-          // Numbers are gapless and none is ever cancelled: what is in the range was issued.
+          // Numbers are gapless: what is in the range was issued, less what was cancelled.
           return {
             num: i + 1,
             from: sorted[0]!,
             to: sorted[sorted.length - 1]!,
             totnum: sorted.length,
-            cancel: 0,
-            net_issue: sorted.length,
+            cancel,
+            net_issue: sorted.length - cancel,
           }
         }),
       },
@@ -281,6 +310,50 @@ export function gstr1Totals(g: Gstr1) {
   for (const row of g.b2cs) add(totals.b2cs, row)
   for (const c of g.cdnr) for (const nt of c.nt) for (const it of nt.itms) add(totals.cdnr, it.itm_det)
   for (const nt of g.cdnur) for (const it of nt.itms) add(totals.cdnur, it.itm_det)
-  for (const row of g.hsn.data) add(totals.hsn, row)
+  for (const row of [...g.hsn.hsn_b2b, ...g.hsn.hsn_b2c]) add(totals.hsn, row)
   return totals
+}
+
+const DDMMYYYY = /^(0[1-9]|[12]\d|3[01])-(0[1-9]|1[0-2])-(\d{4})$/
+
+/**
+ * What the portal refuses in a return that its schema cannot say: an HSN with fewer digits than the
+ * turnover band requires (Table 12 and the documents behind it), a date outside the return's period
+ * or not DD-MM-YYYY, a place of supply that is not a GST state code. Each a sentence for finance.
+ */
+export function gstr1Problems(g: Gstr1, band: TurnoverBand = DEFAULT_TURNOVER_BAND): string[] {
+  const problems: string[] = []
+  const period = `${g.fp.slice(0, 2)}-${g.fp.slice(2)}`
+  const date = (what: string, value: string) => {
+    const match = DDMMYYYY.exec(value)
+    if (!match || `${match[2]}-${match[3]}` !== period)
+      problems.push(`${what}: the date ${value} is not a day of ${period} written DD-MM-YYYY.`)
+  }
+  const pos = (what: string, value: string) => {
+    if (!/^(3[0-8]|[12]\d|0[1-9]|97)$/.test(value)) problems.push(`${what}: “${value}” is not a GST state code.`)
+  }
+  for (const c of g.b2b)
+    for (const inv of c.inv) {
+      date(inv.inum, inv.idt)
+      pos(inv.inum, inv.pos)
+    }
+  for (const p of g.b2cl) {
+    pos('B2C large', p.pos)
+    for (const inv of p.inv) date(inv.inum, inv.idt)
+  }
+  for (const row of g.b2cs) pos('B2C others', row.pos)
+  for (const c of g.cdnr)
+    for (const nt of c.nt) {
+      date(nt.nt_num, nt.nt_dt)
+      pos(nt.nt_num, nt.pos)
+    }
+  for (const nt of g.cdnur) {
+    date(nt.nt_num, nt.nt_dt)
+    pos(nt.nt_num, nt.pos)
+  }
+  for (const row of [...g.hsn.hsn_b2b, ...g.hsn.hsn_b2c]) {
+    const problem = hsnProblem(row.hsn_sc, band)
+    if (problem) problems.push(`HSN summary, ${row.hsn_sc}: ${problem}.`)
+  }
+  return [...new Set(problems)]
 }

@@ -6,19 +6,24 @@ import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { TOO_LARGE } from '~/ui/read-form.server'
 import { csvResponse } from '~/utils/csv.server'
 import { kolkataDay } from '~/utils/format'
+import { turnoverBand } from '~/platform/turnover-band.server'
 import {
   DOC_LABELS,
   docKey,
   gstDocument,
   gstDocuments,
+  HOME_GSTIN,
   isRegistered,
   monthBounds,
   readDocKey,
+  readGstin,
   readMonth,
+  supplierGstinOf,
+  supplierGstins,
   type GstDocument,
 } from './documents.server'
 import { buildEinvoice, einvoiceFileName, einvoiceProblems } from './einvoice.server'
-import { gstr1From, gstr1Totals, type Gstr1 } from './gstr1.server'
+import { gstr1From, gstr1Problems, gstr1Totals, type Gstr1 } from './gstr1.server'
 import { filePortal, importRegistrations, recordRegistration, registrationOf } from './registrations.server'
 import { registrationSchema } from './schema'
 import { EINVOICE_STATUSES, type EinvoiceStatusFilter } from './shared'
@@ -39,10 +44,14 @@ const json = (filename: string, body: unknown) =>
 
 /** The month of the query string, else this month (IST). */
 export const monthOf = (url: URL) => readMonth(url.searchParams.get('month')) ?? kolkataDay().slice(0, 7)
+/** The supplier GSTIN of the query string (issue 52), else the home registration. */
+export const gstinOf = (url: URL) => readGstin(url.searchParams.get('gstin')) ?? HOME_GSTIN
 
-/** The documents of a month that need an e-invoice (the buyer has a GSTIN), with their registrations. */
-async function einvoiceDocuments(db: Database, month: string) {
-  const docs = (await gstDocuments(db, monthBounds(month))).filter(isRegistered)
+/** The documents of a month that need an e-invoice (the buyer has a GSTIN), of one supplier GSTIN, with their registrations. */
+async function einvoiceDocuments(db: Database, month: string, gstin: string = HOME_GSTIN) {
+  const docs = (await gstDocuments(db, monthBounds(month))).filter(
+    (d) => isRegistered(d) && supplierGstinOf(d) === gstin,
+  )
   const registrations = docs.length
     ? await db
         .selectFrom('einvoice_registrations')
@@ -66,8 +75,13 @@ async function einvoiceDocuments(db: Database, month: string) {
 /** /logistics/settlements/einvoices?month=&status=: the month's documents that need an e-invoice. */
 export async function einvoiceMonthPage(db: Database, url: URL) {
   const month = monthOf(url)
+  const gstin = gstinOf(url)
   const status = EINVOICE_STATUSES.find((s) => s.value === url.searchParams.get('status'))?.value ?? null
-  const all = await einvoiceDocuments(db, month)
+  const [all, band, gstins] = await Promise.all([
+    einvoiceDocuments(db, month, gstin),
+    turnoverBand(db),
+    supplierGstins(db),
+  ])
   const rows = all
     .filter(({ registration }) => !status || (status === 'registered') === Boolean(registration))
     .map(({ doc, registration }) => ({
@@ -80,16 +94,18 @@ export async function einvoiceMonthPage(db: Database, url: URL) {
       totalMinor: doc.total,
       irn: registration?.irn ?? null,
       ackNo: registration?.ack_no ?? null,
-      problems: einvoiceProblems(doc),
+      problems: einvoiceProblems(doc, band),
     }))
   return {
     month,
+    gstin,
+    gstins: gstins.includes(gstin) ? gstins : [...gstins, gstin],
     status: status as EinvoiceStatusFilter | null,
     rows,
     counts: {
       all: all.length,
       registered: all.filter((r) => r.registration).length,
-      ready: all.filter((r) => !r.registration && !einvoiceProblems(r.doc).length).length,
+      ready: all.filter((r) => !r.registration && !einvoiceProblems(r.doc, band).length).length,
     },
   }
 }
@@ -98,10 +114,16 @@ export type EinvoiceMonthData = Awaited<ReturnType<typeof einvoiceMonthPage>>
 /** A month's documents not yet registered and ready, as one JSON array (the portal's bulk upload); this month's without one. */
 export async function einvoiceBulkJson(db: Database, url: URL): Promise<Response> {
   const month = monthOf(url)
-  const docs = (await einvoiceDocuments(db, month))
-    .filter(({ doc, registration }) => !registration && !einvoiceProblems(doc).length)
+  const gstin = gstinOf(url)
+  return json(`einvoices-${month}-${gstin}.json`, await einvoiceBulk(db, month, gstin))
+}
+
+/** A month's documents of one supplier GSTIN not yet registered and not blocked, as the bulk upload's array. */
+export async function einvoiceBulk(db: Database, month: string, gstin: string = HOME_GSTIN) {
+  const band = await turnoverBand(db)
+  return (await einvoiceDocuments(db, month, gstin))
+    .filter(({ doc, registration }) => !registration && !einvoiceProblems(doc, band).length)
     .map(({ doc }) => buildEinvoice(doc))
-  return json(`einvoices-${month}.json`, docs)
 }
 
 async function documentOf(db: Database, key: string | undefined): Promise<GstDocument | undefined> {
@@ -114,7 +136,7 @@ async function documentOf(db: Database, key: string | undefined): Promise<GstDoc
 export async function einvoiceJson(db: Database, key: string | undefined): Promise<Response | undefined> {
   const doc = await documentOf(db, key)
   if (!doc) return undefined
-  const problems = einvoiceProblems(doc)
+  const problems = einvoiceProblems(doc, await turnoverBand(db))
   if (problems.length)
     return new Response(problems.join('\n'), { status: 409, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   return json(einvoiceFileName(doc), buildEinvoice(doc))
@@ -124,7 +146,7 @@ export async function einvoiceJson(db: Database, key: string | undefined): Promi
 export async function einvoiceDocPage(db: Database, key: string | undefined) {
   const doc = await documentOf(db, key)
   if (!doc) return undefined
-  const registration = await registrationOf(db, doc.type, doc.id)
+  const [registration, band] = await Promise.all([registrationOf(db, doc.type, doc.id), turnoverBand(db)])
   return {
     key: docKey(doc.type, doc.id),
     kind: DOC_LABELS[doc.type],
@@ -138,7 +160,8 @@ export async function einvoiceDocPage(db: Database, key: string | undefined) {
     taxMinor: doc.cgst + doc.sgst + doc.igst,
     totalMinor: doc.total,
     invoice: doc.invoice ? { number: doc.invoice.number, on: doc.invoice.on } : null,
-    problems: einvoiceProblems(doc),
+    supplierGstin: supplierGstinOf(doc),
+    problems: einvoiceProblems(doc, band),
     registration: registration
       ? { irn: registration.irn, ackNo: registration.ackNo, ackAt: registration.ackAt, source: registration.source }
       : null,
@@ -202,7 +225,7 @@ export async function einvoiceImportAction(
   if (file === TOO_LARGE) return reply('The file is larger than 5 MB: import it in parts.')
   const text = file instanceof File && file.size ? await file.text() : pasted
   if (!text) return reply('Choose the response file the portal gave, or paste its contents.')
-  const candidates = (await einvoiceDocuments(db, month)).map((r) => r.doc)
+  const candidates = (await einvoiceDocuments(db, month, gstinOf(url))).map((r) => r.doc)
   const done = await importRegistrations(db, { userId: viewer.userId }, filePortal(text), candidates)
   if (!done.ok) return reply(done.message)
   const { recorded, already } = done.value
@@ -220,10 +243,20 @@ export async function einvoiceImportAction(
 /** /logistics/settlements/gstr1?month=: the month's return in figures, with its downloads. */
 export async function gstr1Page(db: Database, url: URL) {
   const month = monthOf(url)
-  const docs = await gstDocuments(db, monthBounds(month))
-  const totals = gstr1Totals(gstr1From(docs, month))
+  const gstin = gstinOf(url)
+  const [all, band, gstins] = await Promise.all([
+    gstDocuments(db, monthBounds(month)),
+    turnoverBand(db),
+    supplierGstins(db),
+  ])
+  const docs = all.filter((d) => supplierGstinOf(d) === gstin)
+  const g = gstr1From(all, month, { gstin })
+  const totals = gstr1Totals(g)
   return {
     month,
+    gstin,
+    gstins: gstins.includes(gstin) ? gstins : [...gstins, gstin],
+    problems: gstr1Problems(g, band),
     documents: {
       invoices: docs.filter((d) => d.type === 'INV').length,
       notes: docs.filter((d) => d.type !== 'INV').length,
@@ -235,13 +268,13 @@ export type Gstr1PageData = Awaited<ReturnType<typeof gstr1Page>>
 
 async function gstr1For(db: Database, url: URL): Promise<{ month: string; g: Gstr1 }> {
   const month = monthOf(url)
-  return { month, g: gstr1From(await gstDocuments(db, monthBounds(month)), month) }
+  return { month, g: gstr1From(await gstDocuments(db, monthBounds(month)), month, { gstin: gstinOf(url) }) }
 }
 
 /** The month's GSTR-1 (this month's without one) as the offline tool's JSON. */
 export async function gstr1Json(db: Database, url: URL): Promise<Response> {
   const { g } = await gstr1For(db, url)
-  return json(`GSTR1-${g.fp}.json`, g)
+  return json(`GSTR1-${g.gstin}-${g.fp}.json`, g)
 }
 
 const GSTR1_COLUMNS = [
@@ -329,8 +362,12 @@ export async function gstr1Csv(db: Database, url: URL): Promise<Response> {
         pos: nt.pos,
         ...tax(it.itm_det),
       })
-  for (const h of g.hsn.data)
-    rows.push({ section: 'hsn', hsn: h.hsn_sc, uqc: h.uqc, quantity: h.qty.toFixed(3), value: money(h.val), ...tax(h) })
+  for (const [section, list] of [
+    ['hsn_b2b', g.hsn.hsn_b2b],
+    ['hsn_b2c', g.hsn.hsn_b2c],
+  ] as const)
+    for (const h of list)
+      rows.push({ section, hsn: h.hsn_sc, uqc: h.uqc, quantity: h.qty.toFixed(3), value: money(h.val), ...tax(h) })
   for (const d of g.doc_issue.doc_det)
     for (const s of d.docs)
       rows.push({
@@ -340,5 +377,5 @@ export async function gstr1Csv(db: Database, url: URL): Promise<Response> {
         total_number: s.totnum,
         cancelled: s.cancel,
       })
-  return csvResponse(`GSTR1-${g.fp}.csv`, GSTR1_COLUMNS, rows)
+  return csvResponse(`GSTR1-${g.gstin}-${g.fp}.csv`, GSTR1_COLUMNS, rows)
 }

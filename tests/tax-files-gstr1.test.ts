@@ -1,0 +1,121 @@
+// Issue 52: every GSTR-1 month of the demo's year, for each supplier GSTIN that issued documents, and
+// every month's e-invoice bulk file, validated against the portals' formats kept in the repository
+// (GSTN's GSTR-1 section schemas: app/features/settlements/gst/gstn-gstr1/; NIC's INV-01 1.1:
+// app/features/settlements/gst/inv-01-1.1.nic-schema.json), and checked for what a schema cannot say:
+// sums that tie to the documents, DD-MM-YYYY dates within the period, state codes, and HSN codes of
+// the digits the turnover band requires. On the demo every test starts from; SQLite and PostgreSQL.
+import { getDb } from '~/db.server'
+import { gstDocuments, monthBounds, supplierGstinOf, supplierGstins } from '~/features/settlements/gst/documents.server'
+import { einvoiceProblems } from '~/features/settlements/gst/einvoice.server'
+import { gstr1From, gstr1Problems, gstr1Totals, type Gstr1 } from '~/features/settlements/gst/gstr1.server'
+import { einvoiceBulk } from '~/features/settlements/gst/pages.server'
+import { turnoverBand } from '~/platform/turnover-band.server'
+import { hsnProblem } from '~/utils/hsn'
+import { einvoiceErrors } from './support/einvoice-schema'
+import { gstr1SchemaErrors } from './support/gstr1-schema'
+
+/** The months from the first document's to the last's (YYYY-MM). */
+async function demoMonths(): Promise<string[]> {
+  const db = getDb()
+  const days = await Promise.all([
+    db
+      .selectFrom('buyer_invoices')
+      .select((eb) => [eb.fn.min('invoice_on').as('a'), eb.fn.max('invoice_on').as('b')])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('credit_notes')
+      .select((eb) => [eb.fn.min('issued_on').as('a'), eb.fn.max('issued_on').as('b')])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('debit_notes')
+      .select((eb) => [eb.fn.min('issued_on').as('a'), eb.fn.max('issued_on').as('b')])
+      .executeTakeFirstOrThrow(),
+  ])
+  const all = days
+    .flatMap((d) => [d.a, d.b])
+    .filter((d): d is string => Boolean(d))
+    .sort()
+  const months: string[] = []
+  for (let m = all[0]!.slice(0, 7); m <= all.at(-1)!.slice(0, 7);) {
+    months.push(m)
+    const [y, mm] = m.split('-').map(Number) as [number, number]
+    m = mm === 12 ? `${y + 1}-01` : `${y}-${String(mm + 1).padStart(2, '0')}`
+  }
+  return months
+}
+
+const paise = (rupees: number) => Math.round(rupees * 100)
+
+describe('the demo year’s tax files (issue 52)', () => {
+  it('every GSTR-1 month of every GSTIN validates against GSTN’s section schemas and the portal’s rules', async () => {
+    const db = getDb()
+    const [months, gstins, band] = await Promise.all([demoMonths(), supplierGstins(db), turnoverBand(db)])
+    expect(months.length).toBeGreaterThanOrEqual(12)
+    expect(band).toBe('above_5_crore')
+    const seen = { b2b: 0, b2cl: 0, b2cs: 0, cdnr: 0, cdnur: 0, hsn_b2b: 0, hsn_b2c: 0, doc_issue: 0 }
+    for (const month of months) {
+      const docs = await gstDocuments(db, monthBounds(month))
+      for (const gstin of gstins) {
+        const g: Gstr1 = gstr1From(docs, month, { gstin })
+        const mine = docs.filter((d) => supplierGstinOf(d) === gstin)
+        const where = `${gstin} ${month}`
+        expect(gstr1SchemaErrors(g as unknown as Record<string, unknown>), where).toEqual([])
+        expect(gstr1Problems(g, band), where).toEqual([])
+        expect(g.gstin).toBe(gstin)
+        expect(g.fp).toBe(`${month.slice(5)}${month.slice(0, 4)}`)
+        // Every HSN the documents carry has the digits the band requires.
+        for (const d of mine) for (const l of d.lines) expect(hsnProblem(l.hsn, band), `${d.number}`).toBeNull()
+        // Sums: each invoice's value is its document's total; Table 12 nets the month's documents.
+        const totals = gstr1Totals(g)
+        const sign = (t: string) => (t === 'CRN' ? -1 : 1)
+        const net = mine.reduce((s, d) => s + sign(d.type) * d.taxable, 0)
+        expect(paise(totals.hsn.txval), where).toBe(net)
+        const inv = new Map(mine.map((d) => [d.number, d]))
+        for (const c of g.b2b) for (const i of c.inv) expect(paise(i.val)).toBe(inv.get(i.inum)!.total)
+        for (const p of g.b2cl) for (const i of p.inv) expect(paise(i.val)).toBe(inv.get(i.inum)!.total)
+        // Table 13 counts every document of the month once.
+        expect(g.doc_issue.doc_det.flatMap((d) => d.docs).reduce((s, d) => s + d.totnum, 0)).toBe(mine.length)
+        seen.b2b += g.b2b.length
+        seen.b2cl += g.b2cl.length
+        seen.b2cs += g.b2cs.length
+        seen.cdnr += g.cdnr.length
+        seen.cdnur += g.cdnur.length
+        seen.hsn_b2b += g.hsn.hsn_b2b.length
+        seen.hsn_b2c += g.hsn.hsn_b2c.length
+        seen.doc_issue += g.doc_issue.doc_det.length
+      }
+    }
+    // The kept schemas bite: a wrong date, a non-code place of supply and a letter in an HSN are refused.
+    const broken = structuredClone(gstr1From(await gstDocuments(db, monthBounds(months.at(-2)!)), months.at(-2)!))
+    broken.b2b[0]!.inv[0]!.idt = '2026-01-05'
+    broken.b2b[0]!.inv[0]!.pos = 'MH'
+    broken.hsn.hsn_b2b[0]!.hsn_sc = '52083X'
+    expect(gstr1SchemaErrors(broken as unknown as Record<string, unknown>)).toHaveLength(3)
+    // The demo exercises the registered sections every year; the B2C ones when it holds unregistered buyers.
+    expect(seen.b2b).toBeGreaterThan(0)
+    expect(seen.hsn_b2b).toBeGreaterThan(0)
+    expect(seen.doc_issue).toBeGreaterThan(0)
+    console.info('GSTR-1 sections seen over the demo year:', seen)
+  })
+
+  it('every month’s e-invoice bulk file of every GSTIN validates against NIC’s INV-01 1.1, and no B2B document is blocked', async () => {
+    const db = getDb()
+    const [months, gstins, band] = await Promise.all([demoMonths(), supplierGstins(db), turnoverBand(db)])
+    let files = 0
+    for (const month of months) {
+      const docs = await gstDocuments(db, monthBounds(month))
+      for (const d of docs.filter((x) => x.buyer.gstin)) expect(einvoiceProblems(d, band), d.number).toEqual([])
+      for (const gstin of gstins) {
+        const bulk = await einvoiceBulk(db, month, gstin)
+        for (const e of bulk) {
+          expect(einvoiceErrors(e), `${gstin} ${month} ${e.DocDtls.No}`).toEqual([])
+          const seller = e.SellerDtls as { Gstin: string }
+          expect(seller.Gstin).toBe(gstin)
+          for (const item of e.ItemList as { HsnCd: string }[]) expect(item.HsnCd).toMatch(/^\d{6}(\d{2})?$/)
+        }
+        files += bulk.length
+      }
+    }
+    expect(files).toBeGreaterThan(0)
+  })
+})

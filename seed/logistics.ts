@@ -9,6 +9,7 @@ import { createRequest } from '../app/features/logistics/requests.server'
 import { addressChoices, linkedOrderByCode } from '../app/features/logistics/linked-orders.server'
 import { issueCreditNote, issueDebitNote, recordPayment } from '../app/lifecycle/settlements.server'
 import { addDays } from '../app/features/settlements/money'
+import { expected194Q } from '../app/features/settlements/receipt-rules'
 import type { TransportType } from '#db/types'
 import { kolkataDay } from '../app/utils/format'
 import type { Database } from '#db/database'
@@ -299,6 +300,26 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
       ).freight_minor,
     )
 
+  /** The 194Q TDS on a receipt of `settles` (money + TDS): 0.1 % of the value without GST it settles. */
+  const tds194QOn = async (buyerId: number, settles: number) => {
+    const open = await db
+      .selectFrom('buyer_invoices')
+      .select(['taxable_minor', 'total_minor', 'debited_minor', 'paid_minor', 'credited_minor'])
+      .where('buyer_id', '=', buyerId)
+      .where('status', '=', 'open')
+      .orderBy('invoice_on')
+      .orderBy('id')
+      .execute()
+    return expected194Q(
+      settles,
+      open.map((i) => ({
+        taxable: Number(i.taxable_minor),
+        total: Number(i.total_minor),
+        open: Number(i.total_minor) + Number(i.debited_minor) - Number(i.paid_minor) - Number(i.credited_minor),
+      })),
+    )
+  }
+
   // ---------- A year of history: three orders a month, moved, delivered, invoiced, billed, paid ----------
   const paidBills: number[] = []
   for (let month = 12; month >= 1; month--) {
@@ -344,8 +365,9 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
         const at = dayAt(-month * 30 + 15 + b, 12)
         const share = b === 2 && month % 3 === 0 ? 0.85 : b === 1 && month < 4 ? 0.6 : 1
         const amount = share === 1 ? outstanding : Math.floor((outstanding * share) / 100) * 100
-        // The first buyer deducts TDS under 194Q (0.1%) from one payment; its certificate is still to come.
-        const tds = b === 0 && month === 2 ? Math.round(amount / 1000) : 0
+        // The first buyer deducts TDS under 194Q from one payment, 0.1 % of the value without GST of the
+        // invoices it settles (CBDT Circular 13/2021); its certificate is still to come.
+        const tds = b === 0 && month === 2 ? await tds194QOn(buyer.id, amount) : 0
         await clock.at(at, async () =>
           ok(
             await recordPayment(

@@ -3,7 +3,14 @@ import { addCartLine, saveCart } from '../app/features/orders/cart.server'
 import { placeCart } from '~/lifecycle/master-orders.server'
 import { advanceLine } from '../app/features/orders/progress.server'
 import { takeSellerOrderStep } from '../app/lifecycle/seller-orders.server'
-import { createBooking, markBillsPaid, recordEwayBill, saveBilling } from '../app/features/logistics/bookings.server'
+import {
+  createBooking,
+  markBillsPaid,
+  recordEwayBill,
+  saveBilling,
+  transporterId,
+} from '../app/features/logistics/bookings.server'
+import { saveTransporterTax } from '../app/features/logistics/transporters.server'
 import { takeBookingStep } from '../app/lifecycle/shipments.server'
 import { createRequest } from '../app/features/logistics/requests.server'
 import { addressChoices, linkedOrderByCode } from '../app/features/logistics/linked-orders.server'
@@ -283,7 +290,8 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
           billNumber: `INV-${7000 + bookingId}`,
           billDate: addDays(kolkataDay(), Math.min(0, billOffset)),
           amount: freight,
-          gst: Math.round(freight * 0.12),
+          // Under reverse charge the GTA charges none (the platform pays it); under forward charge, its rate.
+          gst: Math.round((freight * (await forwardRateOf(bookingId))) / 10_000),
           dueOn: addDays(kolkataDay(), billOffset + dueIn),
         }),
         'bill',
@@ -318,6 +326,33 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
         open: Number(i.total_minor) + Number(i.debited_minor) - Number(i.paid_minor) - Number(i.credited_minor),
       })),
     )
+  }
+
+  // ---------- Transporters' tax details (issue 52) ----------
+  // PANs from their GSTINs (Rivigo's not known: 206AA); Safexpress opted for forward charge at 18 %
+  // from 2025-26, the others are under reverse charge; DTDC declared a small fleet (194C(6)).
+  for (const name of TRANSPORTERS) {
+    const id = await db.transaction().execute((trx) => transporterId(trx, name, TRANSPORTER_IDS[name]))
+    const gstin = TRANSPORTER_IDS[name]
+    ok(
+      await saveTransporterTax(db, staff, id, {
+        pan: gstin?.slice(2, 12),
+        gtaOption: name === 'Safexpress' ? 'forward' : 'reverse',
+        forwardRate: name === 'Safexpress' ? '1800' : undefined,
+        optionFy: name === 'Safexpress' ? '2025-26' : undefined,
+        smallFleet: name === 'DTDC Courier',
+      }),
+      'transporter tax',
+    )
+  }
+  const forwardRateOf = async (bookingId: number) => {
+    const row = await db
+      .selectFrom('transport_bookings as b')
+      .innerJoin('transporters as t', 't.id', 'b.transporter_id')
+      .select(['t.gta_option', 't.gta_forward_rate_bp'])
+      .where('b.id', '=', bookingId)
+      .executeTakeFirstOrThrow()
+    return row.gta_option === 'forward' ? Number(row.gta_forward_rate_bp) : 0
   }
 
   // ---------- A year of history: three orders a month, moved, delivered, invoiced, billed, paid ----------

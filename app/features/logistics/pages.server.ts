@@ -523,10 +523,10 @@ export async function duesAction(db: Database, viewer: Viewer, form: FormData): 
   const done = await markBillsPaid(db, actor(viewer), booking, paidOn, reference)
   if (!done.ok)
     return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done) }
-  const { paid, already, totalMinor } = done.value
+  const { paid, already, totalMinor, tdsMinor } = done.value
   const parts = [
     paid.length
-      ? `${paid.length === 1 ? paid[0] : `${paid.length} bills`} marked paid (${formatMoney(totalMinor)}, ${reference}).`
+      ? `${paid.length === 1 ? paid[0] : `${paid.length} bills`} marked paid (${formatMoney(totalMinor)}, ${reference}${tdsMinor ? `, after ${formatMoney(tdsMinor)} TDS under 194C` : ''}).`
       : '',
     already.length
       ? `${already.join(', ')} ${already.length === 1 ? 'was' : 'were'} already paid: nothing changed there.`

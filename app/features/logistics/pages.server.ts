@@ -13,6 +13,7 @@ import { rupeesInput } from '~/utils/money'
 import { formatQuantity, quantityInput } from '~/utils/quantity'
 import { dateTimeInput } from '~/utils/fields'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
+import { optionOn, percent } from './freight-tax'
 import { newIdempotencyKey } from '~/platform/idempotency.server'
 import {
   billingPath,
@@ -466,8 +467,20 @@ export async function billingPage(
   const detail = requestId && bookingId ? await bookingDetail(db, requestId, bookingId) : undefined
   if (!detail) return undefined
   const b = detail.booking
+  const facts = await db
+    .selectFrom('transport_bookings as tb')
+    .innerJoin('transporters as t', 't.id', 'tb.transporter_id')
+    .select(['t.gstin', 't.pan', 't.gta_option', 't.gta_forward_rate_bp', 't.gta_option_fy', 't.small_fleet_declared'])
+    .where('tb.id', '=', b.id)
+    .executeTakeFirstOrThrow()
+  const option = optionOn(facts, b.billDate ?? today())
   return {
     ...detail,
+    // The GTA option in force (issue 52): what the GST field must carry.
+    gstHint:
+      option.option === 'forward'
+        ? `Forward charge: the transporter charges ${percent(option.rateBp)} GST`
+        : 'Reverse charge: the transporter charges no GST (0); the platform pays 5 % itself',
     defaults: {
       billNumber: b.billNumber ?? '',
       billDate: b.billDate ?? '',

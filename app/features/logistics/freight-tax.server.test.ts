@@ -294,3 +294,37 @@ describe('TDS under 194C on paying transporter bills', () => {
     expect([Number(year.paid_minor), Number(year.undeducted_minor)]).toEqual([125_000_00, 0])
   })
 })
+
+describe('the demo', () => {
+  it('bills under each transporter’s option and pays under 194C', async () => {
+    const bills = await db()
+      .selectFrom('transport_bookings as b')
+      .innerJoin('transporters as t', 't.id', 'b.transporter_id')
+      .leftJoin('freight_rcm_register as r', 'r.booking_id', 'b.id')
+      .select(['t.name', 'b.bill_gta_option', 'b.bill_amount_minor', 'b.bill_gst_minor', 'r.id as rcm'])
+      .where('b.bill_state', '<>', 'none')
+      .where('t.name', 'in', ['Safexpress', 'Gati Cargo', 'Rivigo', 'DTDC Courier'])
+      .execute()
+    expect(bills.length).toBeGreaterThan(20)
+    for (const b of bills) {
+      if (b.name === 'Safexpress') {
+        expect(b).toMatchObject({ bill_gta_option: 'forward', rcm: null })
+        expect(Number(b.bill_gst_minor)).toBe(Math.round((Number(b.bill_amount_minor) * 1800) / 10_000))
+      } else {
+        expect(b).toMatchObject({ bill_gta_option: 'reverse' })
+        expect(Number(b.bill_gst_minor)).toBe(0)
+        expect(b.rcm).not.toBeNull()
+      }
+    }
+    const tds = await db()
+      .selectFrom('transporter_tds as d')
+      .innerJoin('transporters as t', 't.id', 'd.transporter_id')
+      .select(['t.name', 'd.section', 'd.tds_minor'])
+      .execute()
+    const sections = (name: string) => new Set(tds.filter((d) => d.name === name).map((d) => d.section))
+    expect(sections('DTDC Courier')).toEqual(new Set(['194C(6)']))
+    expect(sections('Rivigo')).toContain('206AA')
+    expect(sections('Gati Cargo')).toContain('194C')
+    expect(tds.filter((d) => d.section === 'below').every((d) => Number(d.tds_minor) === 0)).toBe(true)
+  })
+})

@@ -168,7 +168,8 @@ export async function transporterAction(
   form: FormData,
 ): Promise<FormOutcome<Reply>> {
   const id = readId(idParam)
-  if (!id) return { status: 'not-found' }
+  if (!id || !(await db.selectFrom('transporters').select('id').where('id', '=', id).executeTakeFirst()))
+    return { status: 'not-found' }
   const submission = parseWithZod(form, { schema: transporterTaxSchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const done = await saveTransporterTax(db, { userId: viewer.userId }, id, submission.value)

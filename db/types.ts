@@ -888,6 +888,9 @@ export interface DB {
   transport_bookings: TransportBookingsTable
   transport_booking_eway_events: TransportBookingEwayEventsTable
   transport_booking_days: TransportBookingDaysTable
+  freight_rcm_register: FreightRcmRegisterTable
+  transporter_tds_years: TransporterTdsYearsTable
+  transporter_tds: TransporterTdsTable
   buyer_accounts: BuyerAccountsTable
   buyer_invoices: BuyerInvoicesTable
   buyer_invoice_lines: BuyerInvoiceLinesTable
@@ -1128,6 +1131,62 @@ export interface TransportersTable {
   /** GSTIN or TRANSIN (the e-way bill's transporter id): 15 characters, GSTIN-shaped. */
   gstin: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Timestamp
+  /** PAN (issue 52): its 4th character P or H is an individual or HUF (194C at 1 %). */
+  pan: ColumnType<string | null, string | null | undefined, string | null>
+  /** The GTA's option (Annexure V): reverse charge (the default) or forward charge at gta_forward_rate_bp. */
+  gta_option: ColumnType<GtaOption, GtaOption | undefined, GtaOption>
+  gta_forward_rate_bp: ColumnType<number | null, number | null | undefined, number | null>
+  /** The financial year (2026-27) the option was declared for; it stays in force until changed. */
+  gta_option_fy: ColumnType<string | null, string | null | undefined, string | null>
+  /** Section 194C(6): owns at most ten goods carriages and gave the declaration with its PAN (0/1). */
+  small_fleet_declared: ColumnType<number, number | undefined, number>
+}
+
+export type GtaOption = 'reverse' | 'forward'
+
+/** The platform's reverse-charge tax on a GTA's bill (issue 52): payable in cash, then input credit. */
+export interface FreightRcmRegisterTable {
+  id: Id
+  booking_id: number
+  transporter_id: number
+  bill_number: string
+  bill_date: string
+  /** YYYY-MM of the time of supply (CGST Act s.13(3)). */
+  month: string
+  supply: string
+  taxable_minor: number
+  cgst_minor: ColumnType<number, number | undefined, number>
+  sgst_minor: ColumnType<number, number | undefined, number>
+  igst_minor: ColumnType<number, number | undefined, number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A transporter's year for section 194C: locked by each payment; sums credited and not yet deducted on. */
+export interface TransporterTdsYearsTable {
+  transporter_id: number
+  fy: string
+  paid_minor: ColumnType<number, number | undefined, number>
+  undeducted_minor: ColumnType<number, number | undefined, number>
+  updated_at: Timestamp
+}
+
+/** A transporter bill's payment under section 194C (issue 52): the register, by month. */
+export interface TransporterTdsTable {
+  id: Id
+  booking_id: number
+  transporter_id: number
+  fy: string
+  month: string
+  paid_on: string
+  /** '194C', '206AA' (no PAN), '194C(6)' (small fleet declared), 'below' (under the thresholds). */
+  section: string
+  pan: string | null
+  bill_minor: number
+  base_minor: number
+  rate_bp: number
+  tds_minor: ColumnType<number, number | undefined, number>
+  created_at: Timestamp
 }
 
 export interface TransportRequestsTable {
@@ -1204,6 +1263,12 @@ export interface TransportBookingsTable {
   payment_reference: Nullable<string>
   paid_by: Nullable<number>
   paid_at: Nullable<string>
+  /** The GTA option the bill was entered under (issue 52), and the forward-charge rate it was checked at. */
+  bill_gta_option: Nullable<GtaOption>
+  bill_gst_rate_bp: Nullable<number>
+  /** TDS deducted under 194C / 206AA when the bill was paid; paid_amount_minor = bill + GST − TDS. */
+  bill_tds_minor: ColumnType<number, number | undefined, number>
+  paid_amount_minor: Nullable<number>
   /** Road distance in km (1..4000): the e-way bill's distance and validity. */
   distance_km: Nullable<number>
   /** The e-way bill (docs/domain.md (issue 38)): 12 digits, when generated, valid until (ISO). */

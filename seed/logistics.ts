@@ -9,12 +9,15 @@ import {
   recordEwayBill,
   recordSupplierInvoice,
   saveBilling,
+  transporterId,
 } from '../app/features/logistics/bookings.server'
+import { saveTransporterTax } from '../app/features/logistics/transporters.server'
 import { invoiceBeforePickup, takeBookingStep } from '../app/lifecycle/shipments.server'
 import { createRequest } from '../app/features/logistics/requests.server'
 import { addressChoices, linkedOrderByCode } from '../app/features/logistics/linked-orders.server'
 import { issueCreditNote, issueDebitNote, recordPayment } from '../app/lifecycle/settlements.server'
 import { addDays } from '../app/features/settlements/money'
+import { expected194Q } from '../app/features/settlements/receipt-rules'
 import type { TransportType } from '#db/types'
 import { kolkataDay } from '../app/utils/format'
 import type { Database } from '#db/database'
@@ -305,7 +308,8 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
           billNumber: `INV-${7000 + bookingId}`,
           billDate: addDays(kolkataDay(), Math.min(0, billOffset)),
           amount: freight,
-          gst: Math.round(freight * 0.12),
+          // Under reverse charge the GTA charges none (the platform pays it); under forward charge, its rate.
+          gst: Math.round((freight * (await forwardRateOf(bookingId))) / 10_000),
           dueOn: addDays(kolkataDay(), billOffset + dueIn),
         }),
         'bill',
@@ -321,6 +325,53 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
           .executeTakeFirstOrThrow()
       ).freight_minor,
     )
+
+  /** The 194Q TDS on a receipt of `settles` (money + TDS): 0.1 % of the value without GST it settles. */
+  const tds194QOn = async (buyerId: number, settles: number) => {
+    const open = await db
+      .selectFrom('buyer_invoices')
+      .select(['taxable_minor', 'total_minor', 'debited_minor', 'paid_minor', 'credited_minor'])
+      .where('buyer_id', '=', buyerId)
+      .where('status', '=', 'open')
+      .orderBy('invoice_on')
+      .orderBy('id')
+      .execute()
+    return expected194Q(
+      settles,
+      open.map((i) => ({
+        taxable: Number(i.taxable_minor),
+        total: Number(i.total_minor),
+        open: Number(i.total_minor) + Number(i.debited_minor) - Number(i.paid_minor) - Number(i.credited_minor),
+      })),
+    )
+  }
+
+  // ---------- Transporters' tax details (issue 52) ----------
+  // PANs from their GSTINs (Rivigo's not known: 206AA); Safexpress opted for forward charge at 18 %
+  // from 2025-26, the others are under reverse charge; DTDC declared a small fleet (194C(6)).
+  for (const name of TRANSPORTERS) {
+    const id = await db.transaction().execute((trx) => transporterId(trx, name, TRANSPORTER_IDS[name]))
+    const gstin = TRANSPORTER_IDS[name]
+    ok(
+      await saveTransporterTax(db, staff, id, {
+        pan: gstin?.slice(2, 12),
+        gtaOption: name === 'Safexpress' ? 'forward' : 'reverse',
+        forwardRate: name === 'Safexpress' ? '1800' : undefined,
+        optionFy: name === 'Safexpress' ? '2025-26' : undefined,
+        smallFleet: name === 'DTDC Courier',
+      }),
+      'transporter tax',
+    )
+  }
+  const forwardRateOf = async (bookingId: number) => {
+    const row = await db
+      .selectFrom('transport_bookings as b')
+      .innerJoin('transporters as t', 't.id', 'b.transporter_id')
+      .select(['t.gta_option', 't.gta_forward_rate_bp'])
+      .where('b.id', '=', bookingId)
+      .executeTakeFirstOrThrow()
+    return row.gta_option === 'forward' ? Number(row.gta_forward_rate_bp) : 0
+  }
 
   // ---------- A year of history: three orders a month, moved, delivered, invoiced, billed, paid ----------
   const paidBills: number[] = []
@@ -369,8 +420,9 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
         const at = dayAt(-month * 30 + 15 + b, 12)
         const share = b === 2 && month % 3 === 0 ? 0.85 : b === 1 && month < 4 ? 0.6 : 1
         const amount = share === 1 ? outstanding : Math.floor((outstanding * share) / 100) * 100
-        // The first buyer deducts TDS under 194Q (0.1%) from one payment; its certificate is still to come.
-        const tds = b === 0 && month === 2 ? Math.round(amount / 1000) : 0
+        // The first buyer deducts TDS under 194Q from one payment, 0.1 % of the value without GST of the
+        // invoices it settles (CBDT Circular 13/2021); its certificate is still to come.
+        const tds = b === 0 && month === 2 ? await tds194QOn(buyer.id, amount) : 0
         await clock.at(at, async () =>
           ok(
             await recordPayment(

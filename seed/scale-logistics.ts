@@ -254,7 +254,8 @@ export async function seedLogisticsScale(
       bill_number: billed ? `SB-${bookingId}` : null,
       bill_date: billed ? billDay : null,
       bill_amount_minor: billed ? freight : null,
-      bill_gst_minor: billed ? Math.round(freight * 0.12) : null,
+      // Under reverse charge (issue 52): a GTA's bill carries no GST.
+      bill_gst_minor: billed ? 0 : null,
       bill_due_on: billed ? dueDay : null,
       paid_on: paid ? dayOf(deliveryMs + 30 * DAY) : null,
       payment_reference: paid ? `NEFT-${bookingId}` : null,

@@ -60,6 +60,14 @@ export const routes: RouteRules = {
     path: `${main}/transport_payment_dues?index`,
     section: 'transport_dues',
   },
+  'routes/_main+/logistics.transport_payment_dues.transporters._index': {
+    path: `${main}/transport_payment_dues/transporters?index`,
+    section: 'transport_dues',
+  },
+  'routes/_main+/logistics.transport_payment_dues.transporters.$transporterId': {
+    path: `${main}/transport_payment_dues/transporters/999999`,
+    expect: missing('transport_dues'),
+  },
   'routes/_main+/logistics.transport_payment_dues[.csv]': {
     path: `${main}/transport_payment_dues.csv`,
     section: 'transport_dues',

@@ -95,22 +95,25 @@ test('@js-off-only a first mile is requested, booked, picked up, delivered, bill
   await page.getByLabel('Due date').fill(day(-3))
   await page.getByRole('button', { name: 'Save the bill' }).click()
   await expect(formMessage(page, 'The due date cannot be before the invoice date')).toBeVisible()
+  // A goods transport agency under reverse charge charges no GST: the platform pays it (issue 52).
+  await expect(formMessage(page, /This transporter is under reverse charge/)).toBeVisible()
   await expect(page.getByLabel('Transporter’s invoice number')).toHaveValue('KRC/2026/881')
+  await page.getByLabel('GST (₹)', { exact: true }).fill('0')
   await page.getByLabel('Due date').fill(day(4))
   await page.getByRole('button', { name: 'Save the bill' }).click()
   await expect(
-    page.getByRole('status').getByText(`${bookingCode}: the bill KRC/2026/881 for ₹14,000.00 is due ${day(4)}.`),
+    page.getByRole('status').getByText(`${bookingCode}: the bill KRC/2026/881 for ₹12,500.00 is due ${day(4)}.`),
   ).toBeVisible()
 
   // Payment dues: it is due this week; ticked and marked paid.
   await page.goto('/logistics/transport_payment_dues?bucket=this_week')
   const row = page.getByRole('row').filter({ hasText: bookingCode })
-  await expect(row).toContainText('₹14,000.00')
+  await expect(row).toContainText('₹12,500.00')
   await row.getByRole('checkbox').check()
   await page.getByLabel('Payment reference').fill('UTR-KRC-0001')
   await page.getByRole('button', { name: 'Mark the ticked bills paid' }).click()
   await expect(
-    page.getByRole('status').getByText(`${bookingCode} marked paid (₹14,000.00, UTR-KRC-0001).`),
+    page.getByRole('status').getByText(`${bookingCode} marked paid (₹12,500.00, UTR-KRC-0001).`),
   ).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: bookingCode })).toHaveCount(0)
   // The same form sent again pays nothing twice.

@@ -657,12 +657,7 @@ export function BillingPage({ data, lastResult }: { data: BillingPageData & { ma
             <Field label="Transporter’s invoice number" meta={fields.billNumber} />
             <Field label="Invoice date" type="date" meta={fields.billDate} inputProps={{ max: data.today }} />
             <Field label="Amount before GST (₹)" meta={fields.amount} inputProps={{ inputMode: 'decimal' }} />
-            <Field
-              label="GST (₹)"
-              meta={fields.gst}
-              hint="0 when the transporter charges none"
-              inputProps={{ inputMode: 'decimal' }}
-            />
+            <Field label="GST (₹)" meta={fields.gst} hint={data.gstHint} inputProps={{ inputMode: 'decimal' }} />
             <Field label="Due date" type="date" meta={fields.dueOn} />
           </div>
           <div className="form-actions">

@@ -8,6 +8,8 @@ import { once } from '~/platform/idempotency.server'
 import { nextCode } from '~/platform/numbering.server'
 import type { BillingForm, BookingFields, EwayBillForm, SupplierInvoiceForm } from './schema'
 import { checkEwayBill, consignments, missingDocument } from './eway-bill.server'
+import { billTaxRefusal, deductOnPayment, lockTransporterYears, recordBillTax } from './freight.server'
+import { financialYearOf, tdsSectionLabels } from './freight-tax'
 import { ewayValidity } from './eway-rules'
 import { bookingCarries, type BookingStepName, type OrderMove } from './states'
 import { bookingStep, countBookingDays, requestStep } from './steps.server'
@@ -354,12 +356,15 @@ export async function saveBilling(
         if (input.dueOn < input.billDate) fields.dueOn = 'The due date cannot be before the invoice date'
         if (input.billDate > kolkataDay()) fields.billDate = 'The invoice date cannot be in the future'
         if (input.amount <= 0) fields.amount = 'Enter the invoice amount, more than zero'
-        if (Object.keys(fields).length) throw new Refused(fields)
         const before = await trx
           .selectFrom('transport_bookings')
           .select(['bill_number', 'bill_date', 'bill_amount_minor', 'bill_gst_minor', 'bill_due_on', 'transporter_id'])
           .where('id', '=', bookingId)
           .executeTakeFirstOrThrow()
+        // The bill fits the GTA's option in force (reverse charge: no GST; forward: the GTA's rate).
+        const taxRefusal = fields.amount ? null : await billTaxRefusal(trx, before.transporter_id, input)
+        if (taxRefusal) fields.gst = taxRefusal
+        if (Object.keys(fields).length) throw new Refused(fields)
         const clash = await trx
           .selectFrom('transport_bookings')
           .select('code')
@@ -392,6 +397,12 @@ export async function saveBilling(
             undefined,
             `${booking.code} was changed by someone else since you opened it: look at it again.`,
           )
+        const tax = await recordBillTax(
+          trx,
+          { id: bookingId, transporterId: before.transporter_id },
+          input,
+          new Date().toISOString(),
+        )
         await audit(trx, {
           actorUserId: actor.userId,
           action: before.bill_number ? 'transport_booking.bill_corrected' : 'transport_booking.bill_entered',
@@ -414,6 +425,8 @@ export async function saveBilling(
             amount: formatMoney(input.amount),
             gst: formatMoney(input.gst),
             due: input.dueOn,
+            gta: tax.option === 'reverse' ? 'reverse charge' : 'forward charge',
+            ...(tax.rcm ? { reverseChargeTax: formatMoney(tax.rcm.total) } : {}),
           },
         })
         return { ok: true as const, value: { code: booking.code } }
@@ -440,22 +453,42 @@ export async function markBillsPaid(
   bookingIds: number[],
   paidOn: string,
   reference: string,
-): Promise<Result<{ paid: string[]; already: string[]; totalMinor: number }>> {
+): Promise<Result<{ paid: string[]; already: string[]; totalMinor: number; tdsMinor: number }>> {
   return refusals(() =>
     db.transaction().execute(async (trx) => {
       if (paidOn > kolkataDay()) throw new Refused('paidOn', 'The payment day cannot be in the future')
       const ids = [...new Set(bookingIds)]
       const bills = await trx
         .selectFrom('transport_bookings')
-        .select(['id', 'code', 'request_id', 'bill_state', 'bill_amount_minor', 'bill_gst_minor', 'bill_number'])
+        .select([
+          'id',
+          'code',
+          'request_id',
+          'transporter_id',
+          'bill_state',
+          'bill_amount_minor',
+          'bill_gst_minor',
+          'bill_number',
+          'bill_date',
+        ])
         .where('id', 'in', ids)
+        .orderBy('bill_date')
+        .orderBy('id')
         .execute()
       if (bills.length !== ids.length)
         return { ok: false as const, notFound: true, message: 'One of these bills does not exist.' }
       const at = new Date().toISOString()
+      // Section 194C's threshold reads the transporter's year: its row is taken first (two payments at once wait).
+      await lockTransporterYears(
+        trx,
+        bills.map((b) => b.transporter_id),
+        financialYearOf(paidOn),
+        at,
+      )
       const paid: string[] = []
       const already: string[] = []
       let totalMinor = 0
+      let tdsTotalMinor = 0
       for (const bill of bills) {
         if (bill.bill_state === 'none') throw new Refused('booking', `${bill.code} has no bill entered yet`)
         const updated = await trx
@@ -476,7 +509,21 @@ export async function markBillsPaid(
           continue
         }
         const amount = Number(bill.bill_amount_minor) + Number(bill.bill_gst_minor)
-        totalMinor += amount
+        const tds = await deductOnPayment(
+          trx,
+          {
+            id: bill.id,
+            transporterId: bill.transporter_id,
+            billNumber: bill.bill_number,
+            billDate: bill.bill_date,
+            amount: Number(bill.bill_amount_minor),
+            gst: Number(bill.bill_gst_minor),
+          },
+          paidOn,
+          at,
+        )
+        totalMinor += amount - tds.tdsMinor
+        tdsTotalMinor += tds.tdsMinor
         paid.push(bill.code)
         await audit(trx, {
           actorUserId: actor.userId,
@@ -484,10 +531,19 @@ export async function markBillsPaid(
           entityType: 'transport_request',
           entityId: bill.request_id,
           before: { booking: bill.code, bill: bill.bill_number, state: 'unpaid' },
-          after: { state: 'paid', paidOn, reference, amount: formatMoney(amount) },
+          after: {
+            state: 'paid',
+            paidOn,
+            reference,
+            amount: formatMoney(amount),
+            tds: tds.tdsMinor
+              ? `${formatMoney(tds.tdsMinor)} under ${tds.section} at ${tds.rateBp / 100} % on ${formatMoney(tds.baseMinor)}`
+              : tdsSectionLabels[tds.section],
+            paid: formatMoney(amount - tds.tdsMinor),
+          },
         })
       }
-      return { ok: true as const, value: { paid, already, totalMinor } }
+      return { ok: true as const, value: { paid, already, totalMinor, tdsMinor: tdsTotalMinor } }
     }),
   )
 }

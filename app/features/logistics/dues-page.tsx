@@ -13,7 +13,7 @@ import { countOf, formatDate, formatMoney } from '~/utils/format'
 import type { Reply } from '~/platform/form-reply'
 import type { DueRow } from './queries.server'
 import { type DueBucket, type DueFilters } from './schema'
-import { bookingPath, billingPath, duesPath } from './shared'
+import { bookingPath, billingPath, duesPath, transportersPath } from './shared'
 
 const BUCKETS: { key: DueBucket; label: string }[] = [
   { key: 'overdue', label: 'Overdue' },
@@ -54,6 +54,10 @@ export function DuesPage({ data, lastResult }: { data: DuesData; lastResult: Rep
   return (
     <div className="logistics">
       <PageHeader title="Payment dues" />
+      <p className="muted">
+        Paying a bill deducts TDS under section 194C by the transporter’s PAN and declaration (
+        <Link to={transportersPath}>transporters’ tax details</Link>).
+      </p>
       <Figures
         figures={[
           ...BUCKETS.map((b) => ({

@@ -14,6 +14,7 @@ import { rupeesInput } from '~/utils/money'
 import { formatQuantity, quantityInput } from '~/utils/quantity'
 import { dateTimeInput } from '~/utils/fields'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
+import { optionOn, percent } from './freight-tax'
 import { newIdempotencyKey } from '~/platform/idempotency.server'
 import {
   billingPath,
@@ -581,8 +582,20 @@ export async function billingPage(
   const detail = requestId && bookingId ? await bookingDetail(db, requestId, bookingId) : undefined
   if (!detail) return undefined
   const b = detail.booking
+  const facts = await db
+    .selectFrom('transport_bookings as tb')
+    .innerJoin('transporters as t', 't.id', 'tb.transporter_id')
+    .select(['t.gstin', 't.pan', 't.gta_option', 't.gta_forward_rate_bp', 't.gta_option_fy', 't.small_fleet_declared'])
+    .where('tb.id', '=', b.id)
+    .executeTakeFirstOrThrow()
+  const option = optionOn(facts, b.billDate ?? today())
   return {
     ...detail,
+    // The GTA option in force (issue 52): what the GST field must carry.
+    gstHint:
+      option.option === 'forward'
+        ? `Forward charge: the transporter charges ${percent(option.rateBp)} GST`
+        : 'Reverse charge: the transporter charges no GST (0); the platform pays 5 % itself',
     defaults: {
       billNumber: b.billNumber ?? '',
       billDate: b.billDate ?? '',
@@ -638,10 +651,10 @@ export async function duesAction(db: Database, viewer: Viewer, form: FormData): 
   const done = await markBillsPaid(db, actor(viewer), booking, paidOn, reference)
   if (!done.ok)
     return done.notFound ? { status: 'not-found' } : { status: 'invalid', reply: refusalReply(submission, done) }
-  const { paid, already, totalMinor } = done.value
+  const { paid, already, totalMinor, tdsMinor } = done.value
   const parts = [
     paid.length
-      ? `${paid.length === 1 ? paid[0] : `${paid.length} bills`} marked paid (${formatMoney(totalMinor)}, ${reference}).`
+      ? `${paid.length === 1 ? paid[0] : `${paid.length} bills`} marked paid (${formatMoney(totalMinor)}, ${reference}${tdsMinor ? `, after ${formatMoney(tdsMinor)} TDS under 194C` : ''}).`
       : '',
     already.length
       ? `${already.join(', ')} ${already.length === 1 ? 'was' : 'were'} already paid: nothing changed there.`

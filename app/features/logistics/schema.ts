@@ -27,7 +27,17 @@ import {
 } from './eway-rules'
 import { GST_STATE_CODES } from '~/utils/gst-states'
 export { LOGISTICS } from './shared'
-export { addRequestPath, billingPath, bookingPath, bookingsPath, duesPath, requestPath, requestsPath } from './shared'
+export {
+  addRequestPath,
+  billingPath,
+  bookingPath,
+  bookingsPath,
+  duesPath,
+  requestPath,
+  requestsPath,
+  transporterPath,
+  transportersPath,
+} from './shared'
 
 // The forms and list filters of logistics (main portal /logistics/…), shared by the pages and their actions.
 
@@ -354,3 +364,51 @@ export function readCalendarFilters(url: URL, thisMonth: string) {
   }
 }
 export type BookingCalendarFilters = ReturnType<typeof readCalendarFilters>
+
+// ---------- A transporter's tax details (issue 52) ----------
+
+/** A transporter's PAN, its GTA option (Annexure V) and its small-fleet declaration under 194C(6). */
+export const transporterTaxSchema = z
+  .object({
+    pan: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
+      z
+        .string()
+        .regex(/^[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z]$/, 'Enter the PAN like AAACS4517R (10 characters)')
+        .optional(),
+    ),
+    gtaOption: z.enum(['reverse', 'forward'], { error: 'Choose reverse charge or forward charge' }),
+    forwardRate: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(['500', '1200', '1800'], { error: 'Choose the forward-charge rate' }).optional(),
+    ),
+    optionFy: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+      z
+        .string()
+        .regex(/^20\d{2}-\d{2}$/, 'Enter the financial year like 2026-27')
+        .refine(
+          (fy) => (Number(fy.slice(0, 4)) + 1) % 100 === Number(fy.slice(5)),
+          'Enter the financial year like 2026-27',
+        )
+        .optional(),
+    ),
+    smallFleet: z.preprocess((v) => v === 'on' || v === true, z.boolean()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.gtaOption === 'forward' && !v.forwardRate)
+      ctx.addIssue({ code: 'custom', path: ['forwardRate'], message: 'Choose the rate the GTA opted to charge' })
+    if (v.gtaOption === 'forward' && !v.optionFy)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['optionFy'],
+        message: 'Enter the financial year the GTA declared forward charge for (Annexure V)',
+      })
+    if (v.smallFleet && !v.pan)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pan'],
+        message: 'Section 194C(6) needs the transporter’s PAN with its declaration',
+      })
+  })
+export type TransporterTaxForm = z.output<typeof transporterTaxSchema>

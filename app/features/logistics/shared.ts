@@ -26,3 +26,7 @@ export const duesPath = `${LOGISTICS}/transport_payment_dues`
 export const requestPath = (id: number) => `${requestsPath}/${id}/edit`
 
 export const requestsPath = `${LOGISTICS}/transport_requests`
+
+/** Transporters with their PAN and GTA option (issue 52), under the payment dues. */
+export const transportersPath = `${duesPath}/transporters`
+export const transporterPath = (id: number) => `${transportersPath}/${id}`

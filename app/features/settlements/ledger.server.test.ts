@@ -312,7 +312,7 @@ describe('the buyer ledger', () => {
               mode: 'rtgs' as const,
               reference: key,
               tdsMinor: Math.min(o.tds, o.amount),
-              tdsSection: '194Q',
+              tdsSection: '194C', // any TDS: only 194Q's is checked against its base (receipt-rules.server.test.ts)
             }
             const paid = await recordPayment(getDb(), staff, buyerId, input, key)
             expect(paid.ok).toBe(true)

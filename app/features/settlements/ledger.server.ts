@@ -8,6 +8,7 @@ import { once } from '~/platform/idempotency.server'
 import { lineGstRateBp } from '~/utils/gst-rates'
 import { addDays, allocate, invoiceTotals, lineAmounts, supplyOf } from './money'
 import { PLATFORM_BILLING, type PartyOnInvoice } from './platform'
+import { cashReceiptRefusal, expected194Q, is194Q, tds194QRefusal } from './receipt-rules'
 
 // A buyer's ledger (docs/domain.md "Buyer settlements"): invoices raised when a seller order's goods
 // are removed toward the buyer (issue 52: the last mile's pickup), payments received (with the TDS the buyer deducted), credit and debit notes
@@ -557,6 +558,38 @@ export async function recordPaymentIn(
     throw new Refused('receivedOn', 'Money cannot be received on a day still to come')
   const { result, repeated } = await once(trx, key, 'buyer_payment', actor.userId, async () => {
     await lockAccount(trx, buyerId)
+    // Checked after the account lock: two receipts at once read each other's rows (269ST, 194Q).
+    if (input.mode === 'cash') {
+      const sameDay = await trx
+        .selectFrom('buyer_payments')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_minor'), eb.lit(0)).as('n'))
+        .where('buyer_id', '=', buyerId)
+        .where('mode', '=', 'cash')
+        .where('received_on', '=', input.receivedOn)
+        .executeTakeFirstOrThrow()
+      const refusal = cashReceiptRefusal(input.amountMinor, Number(sameDay.n))
+      if (refusal) throw new Refused('amount', refusal)
+    }
+    if (tds && is194Q(input.tdsSection)) {
+      const open = await trx
+        .selectFrom('buyer_invoices')
+        .select(['taxable_minor', 'total_minor', 'debited_minor', 'paid_minor', 'credited_minor'])
+        .where('buyer_id', '=', buyerId)
+        .where('status', '=', 'open')
+        .orderBy('invoice_on')
+        .orderBy('id')
+        .execute()
+      const expected = expected194Q(
+        settles,
+        open.map((i) => ({
+          taxable: Number(i.taxable_minor),
+          total: Number(i.total_minor),
+          open: Number(i.total_minor) + Number(i.debited_minor) - Number(i.paid_minor) - Number(i.credited_minor),
+        })),
+      )
+      const refusal = tds194QRefusal(tds, expected)
+      if (refusal) throw new Refused('tds', refusal)
+    }
     const number = await nextDocumentNumber(trx, 'RCPT', kolkataDay(at))
     const payment = await trx
       .insertInto('buyer_payments')

@@ -141,14 +141,14 @@ describe('notes from the invoice page', () => {
         mode: 'neft',
         reference: 'UTR-TDS-1',
         tdsMinor: 1_000,
-        tdsSection: '194Q',
+        tdsSection: '194C',
       },
       'tds-1',
     )
     expect(paid.ok).toBe(true)
     const before = (await settlementPage(db, String(invoice.buyer_id), new URL('http://x/')))!
     const waiting = before.tds.waiting.find((p) => p.number === (paid.ok ? paid.value.number : ''))!
-    expect(waiting).toMatchObject({ tdsMinor: 1_000, amountMinor: 99_000, section: '194Q', certificate: null })
+    expect(waiting).toMatchObject({ tdsMinor: 1_000, amountMinor: 99_000, section: '194C', certificate: null })
     const certify = (certificate: string) =>
       settlementAction(
         db,

@@ -221,7 +221,11 @@ function PaymentForm({ data, reply }: { data: SettlementPageData; reply: Reply }
           inputProps={{ inputMode: 'decimal' }}
           hint="What the buyer kept back as TDS, if any: it settles invoices with the money"
         />
-        <Field label="TDS section" meta={fields.tdsSection} hint="Like 194Q (optional)" />
+        <Field
+          label="TDS section"
+          meta={fields.tdsSection}
+          hint="Like 194Q (optional): 194Q is 0.1 % of the value without GST of what the receipt settles"
+        />
       </div>
       <div className="form-actions">
         <SubmitButton variant="primary" pendingText="Recording…">

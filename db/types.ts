@@ -1448,6 +1448,18 @@ export interface EinvoiceRegistrationsTable {
   source: 'form' | 'file'
   created_by: number | null
   created_at: Timestamp
+  /** Issue 52: the portal's CancelDate when the IRN was cancelled (IST, 2026-11-28 10:05:00); null while it stands. */
+  cancelled_at: ColumnType<string | null, string | null | undefined, string | null>
+  /** NIC's cancel reason code: 1 duplicate, 2 data entry mistake, 3 order cancelled, 4 others. */
+  cancel_reason: ColumnType<
+    '1' | '2' | '3' | '4' | null,
+    '1' | '2' | '3' | '4' | null | undefined,
+    '1' | '2' | '3' | '4' | null
+  >
+  cancel_remark: ColumnType<string | null, string | null | undefined, string | null>
+  cancelled_by: ColumnType<number | null, number | null | undefined, number | null>
+  /** When the cancellation was recorded here (UTC ISO). */
+  cancel_recorded_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export type LedgerKind = 'invoice' | 'payment' | 'credit_note' | 'debit_note'

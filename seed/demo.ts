@@ -13,6 +13,7 @@ import { seedDemoQc } from './qc'
 import { seedBookQc } from './qc-book'
 import { seedDemoSampleOrders } from './sample-orders'
 import { seedDemoLogistics, seedDemoSampleCourier } from './logistics'
+import { seedDemoEinvoices } from './einvoices'
 import { seedDemoPayables } from './payables'
 import { seedDemoImports } from './imports'
 import { seedClock } from './clock'
@@ -410,6 +411,8 @@ export async function seedDemo(db: Database): Promise<void> {
   await seedDemoSampleCourier(db)
   await seedDemoPayables(db)
   await seedDemoImports(db)
+  // The B2B documents of the past registered with the GST portal (Rule 48(5): the buyers' invoices are valid).
+  await seedDemoEinvoices(db, clock)
   await clock.apply(db)
   // The reports' rows count each order on the day it was placed, each inspection on the day it was
   // decided: worked out again for the moved days.

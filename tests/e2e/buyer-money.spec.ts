@@ -9,7 +9,8 @@ test(
   { tag: '@js-off-only' },
   async ({ page }) => {
     const invoice = dbRow<{ id: number; number: string }>(
-      `select i.id, i.number from buyer_invoices i join users u on u.buyer_id = i.buyer_id where u.email = 'buyer@example.com' order by i.invoice_on desc, i.id desc limit 1`,
+      // Its newest valid invoice (issue 52, Rule 48(5)): a B2B invoice is handed out once its IRN is recorded.
+      `select i.id, i.number from buyer_invoices i join users u on u.buyer_id = i.buyer_id where u.email = 'buyer@example.com' and exists (select 1 from einvoice_registrations r where r.doc_type = 'INV' and r.doc_id = i.id and r.cancelled_at is null) order by i.invoice_on desc, i.id desc limit 1`,
     )
     await signInAs(page, 'buyer@example.com', '/buyer')
     // The home's figure opens the list behind it.

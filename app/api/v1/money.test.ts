@@ -95,7 +95,10 @@ describe('invoices', () => {
       new Request(`http://localhost/api/v1/invoices/${mine.id}/pdf`, { headers: { Authorization: `Bearer ${buyer}` } }),
       getDb(),
     )
-    const [a, b] = await Promise.all([textOfPdf(await page!.arrayBuffer()), textOfPdf(await viaApi.arrayBuffer())])
+    const [a, b] = await Promise.all([
+      textOfPdf(await (page as { ok: true; response: Response }).response.arrayBuffer()),
+      textOfPdf(await viaApi.arrayBuffer()),
+    ])
     expect(b).toContain(mine.number)
     expect(b).toBe(a)
   })

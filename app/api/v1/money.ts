@@ -12,6 +12,7 @@ import {
   buyerStatementPdf,
 } from '~/features/settlements/buyer.server'
 import { buyerInvoicePage, notePdfFor } from '~/features/settlements/invoice-page.server'
+import { invoicePdfFor } from '~/features/settlements/pages.server'
 import { noteOf } from '~/features/settlements/notes-queries.server'
 import { accountOf, statementOf } from '~/features/settlements/queries.server'
 import { addDays } from '~/features/settlements/money'
@@ -83,7 +84,22 @@ const invoiceRow = z.object({
   ...invoiceFiguresSchema,
   status: z.string().describe('open or settled.'),
   overdue: z.boolean().describe('Open and past its due day (India’s day).'),
-  pdf: z.string(),
+  valid: z
+    .boolean()
+    .describe(
+      'A valid tax invoice: issued to a buyer without a GSTIN, or registered with the GST portal (its IRN recorded and not cancelled). CGST Rule 48(5): until then it is not an invoice.',
+    ),
+  waiting: z
+    .string()
+    .nullable()
+    .describe(
+      'Why it is not a valid tax invoice yet (being registered, or its registration cancelled); null when valid.',
+    ),
+  irn: z
+    .string()
+    .nullable()
+    .describe('Its e-invoice IRN once registered (null for a buyer without a GSTIN, or before).'),
+  pdf: z.string().nullable().describe('Its PDF, once it is a valid tax invoice; null before.'),
 })
 
 const invoice = invoiceRow.extend({
@@ -196,7 +212,10 @@ const invoiceRowBody = (
   ...invoiceFiguresBody(r),
   status: r.status,
   overdue: r.status === 'open' && r.dueOn < today,
-  pdf: `/api/v1/invoices/${r.id}/pdf`,
+  valid: r.valid,
+  waiting: r.waiting,
+  irn: r.irn,
+  pdf: r.valid ? `/api/v1/invoices/${r.id}/pdf` : null,
 })
 
 const invoiceId = z.object({ invoiceId: idParam })
@@ -279,7 +298,10 @@ export const moneyEndpoints = [
         ...invoiceFiguresBody(i),
         status: i.status,
         overdue: i.status === 'open' && i.dueOn < today,
-        pdf: `/api/v1/invoices/${i.id}/pdf`,
+        valid: i.valid,
+        waiting: i.waiting,
+        irn: i.irn,
+        pdf: i.valid ? `/api/v1/invoices/${i.id}/pdf` : null,
         supply: i.supply,
         taxable_paise: i.taxable,
         tax_paise: i.tax,
@@ -314,7 +336,8 @@ export const moneyEndpoints = [
     path: '/invoices/{invoiceId}/pdf',
     tag: 'Money',
     summary: 'Download an invoice’s PDF',
-    description: 'The tax invoice as a PDF: the same document the buyer’s invoice page serves.',
+    description:
+      'The tax invoice as a PDF: the same document the buyer’s invoice page serves, byte for byte at every download. A buyer gets it only once it is a valid tax invoice (`valid`): before its IRN is recorded, or after its IRN was cancelled, it is 404 with the reason. Finance staff get a copy marked as not valid.',
     scope: 'invoices:read',
     portals: READERS,
     params: invoiceId,
@@ -332,9 +355,16 @@ export const moneyEndpoints = [
     ],
     handle: async ({ db, viewer, portal, params }) => {
       const buyerId = await buyerOfRecord(db, viewer, portal, 'buyer_invoices', params.invoiceId)
+      if (portal !== 'buyer') {
+        const copy = buyerId ? await invoicePdfFor(db, String(buyerId), String(params.invoiceId)) : undefined
+        if (!copy) throw notFound('invoice')
+        return copy
+      }
       const pdf = buyerId ? await buyerInvoicePdf(db, buyerId, String(params.invoiceId)) : undefined
       if (!pdf) throw notFound('invoice')
-      return pdf
+      // Rule 48(5): not an invoice yet, so no PDF: the reason, as the buyer's page says it.
+      if (!pdf.ok) throw Refused.notFound(`There is no PDF of this invoice yet. ${pdf.waiting}`)
+      return pdf.response
     },
   }),
   endpoint({

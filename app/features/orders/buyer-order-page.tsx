@@ -228,10 +228,15 @@ function Invoices({ invoices }: { invoices: BuyerOrderDetail['invoices'] }) {
       <ul className="plain-list">
         {invoices.map((i) => (
           <li key={i.id}>
-            <Link reloadDocument to={buyerMoneyPaths.invoicePdf(i.id)}>
-              {i.number} (PDF)
-            </Link>{' '}
+            {i.valid ? (
+              <Link reloadDocument to={buyerMoneyPaths.invoicePdf(i.id)}>
+                {i.number} (PDF)
+              </Link>
+            ) : (
+              <Link to={buyerMoneyPaths.invoice(i.id)}>{i.number}</Link>
+            )}{' '}
             of {day(i.invoiceOn)}, due by {day(i.dueOn)}: {figuresSentence(i)} <StatusBadge status={i.status} />
+            {i.waiting ? <span className="muted"> {i.waiting}</span> : null}
           </li>
         ))}
       </ul>

@@ -65,7 +65,17 @@ export function BuyerInvoices({ data }: { data: BuyerInvoicesPage }) {
       header: 'Invoice',
       title: true,
       nowrap: true,
-      cell: (i) => <Link reloadDocument to={buyerMoneyPaths.invoicePdf(i.id)}>{`${i.number} (PDF)`}</Link>,
+      // Rule 48(5): a B2B invoice is handed out once its IRN is recorded; until then it says what it waits for.
+      cell: (i) =>
+        i.valid ? (
+          <Link reloadDocument to={buyerMoneyPaths.invoicePdf(i.id)}>{`${i.number} (PDF)`}</Link>
+        ) : (
+          <span>
+            {i.number}
+            <br />
+            <span className="muted">{i.waiting}</span>
+          </span>
+        ),
     },
     {
       key: 'notes',
@@ -170,10 +180,7 @@ export function BuyerPayments({ data }: { data: BuyerPaymentsPage }) {
           <ul className="plain-list">
             {p.paid.map((a) => (
               <li key={a.invoiceId}>
-                <Link reloadDocument to={buyerMoneyPaths.invoicePdf(a.invoiceId)}>
-                  {a.number}
-                </Link>
-                : {formatMoney(a.amountMinor)}
+                <Link to={buyerMoneyPaths.invoice(a.invoiceId)}>{a.number}</Link>: {formatMoney(a.amountMinor)}
               </li>
             ))}
           </ul>
@@ -220,7 +227,7 @@ export function BuyerOutstanding({ data }: { data: BuyerOutstandingPage }) {
       header: 'Invoice',
       title: true,
       nowrap: true,
-      cell: (i) => <Link reloadDocument to={buyerMoneyPaths.invoicePdf(i.id)}>{`${i.number} (PDF)`}</Link>,
+      cell: (i) => <Link to={buyerMoneyPaths.invoice(i.id)}>{i.number}</Link>,
     },
     {
       key: 'notes',

@@ -10,13 +10,15 @@ import { countUpTo } from '~/utils/count.server'
 import { readDateFilters } from '~/utils/date-filters'
 import { formatMoney, kolkataDay } from '~/utils/format'
 import { keysetWalk } from '~/utils/keyset.server'
-import { readListParams } from '~/utils/list-params'
+import { readId, readListParams } from '~/utils/list-params'
 import { BUYER_INVOICE_STATUSES, buyerMoneyPaths, type BuyerInvoiceFilter } from './buyer-paths'
 import type { InvoiceStatus } from '#db/types'
 import { invoiceFigures, type InvoiceAmounts } from './figures'
 import { INVOICE_ORDER_COLUMNS, withOrder } from './invoice-order'
 import { addDays } from './money'
-import { invoicePdfFor, statementPdfFor } from './pages.server'
+import { invoiceDocumentOf, statementPdfFor } from './pages.server'
+import { registrationsOf } from './gst/registrations.server'
+import { buyerWaitingText, gstinOf, isValidDocument, standingOf, type RegistrationFacts } from './gst/standing'
 import { accountOf, ageingOf, openInvoices } from './queries.server'
 
 type InvoiceRecord = InvoiceAmounts & {
@@ -25,29 +27,54 @@ type InvoiceRecord = InvoiceAmounts & {
   invoiceOn: string
   dueOn: string
   status: InvoiceStatus
+  buyerJson: string
 }
 
-/** An invoice as the buyer reads it: its number, days, status and its figures (./figures.ts), never its stored columns. */
-const buyerInvoice = (r: InvoiceRecord) => ({
-  id: r.id,
-  number: r.number,
-  invoiceOn: r.invoiceOn,
-  dueOn: r.dueOn,
-  status: r.status,
-  ...invoiceFigures(r),
-})
+/**
+ * An invoice as the buyer reads it: its number, days, status and its figures (./figures.ts), never
+ * its stored columns; and whether it is a valid tax invoice yet (Rule 48(5)): `valid` (its PDF may
+ * be given), else `waiting`, what the buyer is told; `irn` once registered.
+ */
+const buyerInvoice = (r: InvoiceRecord, registration: RegistrationFacts | undefined) => {
+  const standing = standingOf(gstinOf(r.buyerJson), registration)
+  return {
+    id: r.id,
+    number: r.number,
+    invoiceOn: r.invoiceOn,
+    dueOn: r.dueOn,
+    status: r.status,
+    ...invoiceFigures(r),
+    valid: isValidDocument(standing),
+    waiting: buyerWaitingText(standing),
+    irn: standing.state === 'registered' ? standing.irn : null,
+  }
+}
+
+/** The registrations of the invoices listed, in one query. */
+const registrationsFor = (db: Executor, rows: { id: number }[]) =>
+  registrationsOf(
+    db,
+    'INV',
+    rows.map((r) => r.id),
+  )
+
+type InvoiceListRecord = InvoiceRecord & {
+  masterOrderId: number | null
+  masterCode: string | null
+  sampleOrderId: number | null
+  sampleCode: string | null
+}
 
 /** A list row: the invoice with the order it bills. */
-function buyerInvoiceRow(
-  r: InvoiceRecord & {
-    masterOrderId: number | null
-    masterCode: string | null
-    sampleOrderId: number | null
-    sampleCode: string | null
-  },
-) {
+function buyerInvoiceRow(r: InvoiceListRecord, registration: RegistrationFacts | undefined) {
   const row = withOrder(r)
-  return { ...buyerInvoice(row), order: row.order, orderCode: row.orderCode }
+  return { ...buyerInvoice(row, registration), order: row.order, orderCode: row.orderCode }
+}
+
+/** List rows with their standing (one query for the registrations). */
+async function buyerInvoiceRows(db: Executor, rows: InvoiceListRecord[]) {
+  const registrations = await registrationsFor(db, rows)
+  return rows.map((r) => buyerInvoiceRow(r, registrations.get(r.id)))
 }
 export type BuyerInvoiceRow = ReturnType<typeof buyerInvoiceRow>
 
@@ -65,12 +92,14 @@ export async function buyerOrderInvoices(db: Executor, buyerId: number, masterOr
       'i.credited_minor as creditedMinor',
       'i.debited_minor as debitedMinor',
       'i.status',
+      'i.buyer_json as buyerJson',
     ])
     .where('i.master_order_id', '=', masterOrderId)
     .where('i.buyer_id', '=', buyerId)
     .orderBy('i.id')
     .execute()
-  return rows.map(buyerInvoice)
+  const registrations = await registrationsFor(db, rows)
+  return rows.map((r) => buyerInvoice(r, registrations.get(r.id)))
 }
 
 /** The invoice list's filters from the URL: status (open, past due, settled; all when absent) and page. */
@@ -111,6 +140,7 @@ const invoiceRows = (query: ReturnType<typeof filteredInvoices>) =>
       'i.credited_minor as creditedMinor',
       'i.debited_minor as debitedMinor',
       'i.status',
+      'i.buyer_json as buyerJson',
     ])
     .orderBy('i.invoice_on', 'desc')
     .orderBy('i.id', 'desc')
@@ -127,7 +157,7 @@ export async function buyerInvoicesPage(db: Database, buyerId: number, url: URL)
       .offset((filters.page - 1) * filters.pageSize)
       .execute(),
   ])
-  return { rows: rows.map(buyerInvoiceRow), total: count.total, capped: count.capped, filters, today }
+  return { rows: await buyerInvoiceRows(db, rows), total: count.total, capped: count.capped, filters, today }
 }
 export type BuyerInvoicesPage = Awaited<ReturnType<typeof buyerInvoicesPage>>
 
@@ -145,7 +175,7 @@ export async function* buyerInvoiceBatches(db: Database, buyerId: number, url: U
     }
     return invoiceRows(query).limit(batch).execute()
   }
-  for await (const rows of keysetWalk(next, batch)) yield { rows: rows.map(buyerInvoiceRow), today }
+  for await (const rows of keysetWalk(next, batch)) yield { rows: await buyerInvoiceRows(db, rows), today }
 }
 
 const paymentRows = (db: Database, buyerId: number) =>
@@ -290,9 +320,23 @@ export async function buyerMoneyFigures(
   ]
 }
 
-/** One of the buyer's invoices as a PDF; undefined (404) when the id is not an invoice of this buyer. */
-export const buyerInvoicePdf = (db: Database, buyerId: number, invoiceIdParam: string | undefined) =>
-  invoicePdfFor(db, String(buyerId), invoiceIdParam)
+/**
+ * One of the buyer's invoices as a PDF, only when it is a valid tax invoice (Rule 48(5), issue 52):
+ * B2C at issue, B2B once its IRN is recorded and while it is not cancelled. `waiting` says why not,
+ * in the buyer's words; undefined (404) when the id is not an invoice of this buyer.
+ */
+export async function buyerInvoicePdf(
+  db: Database,
+  buyerId: number,
+  invoiceIdParam: string | undefined,
+): Promise<{ ok: true; response: Response } | { ok: false; invoiceId: number; waiting: string } | undefined> {
+  const invoiceId = readId(invoiceIdParam?.replace(/\.pdf$/, ''))
+  const document = invoiceId ? await invoiceDocumentOf(db, buyerId, invoiceId) : undefined
+  if (!document) return undefined
+  if (!document.valid)
+    return { ok: false, invoiceId: document.invoice.id, waiting: buyerWaitingText(document.standing) ?? '' }
+  return { ok: true, response: await document.pdf() }
+}
 
 /** The buyer's statement of account for a period (?from=&to=, the last 90 days when absent) as a PDF. */
 export const buyerStatementPdf = (db: Database, buyerId: number, url: URL) => statementPdfFor(db, String(buyerId), url)
@@ -321,7 +365,7 @@ export async function buyerInvoicesAfter(
     )
   }
   const rows = await invoiceRows(query).limit(limit).execute()
-  return { rows: rows.map(buyerInvoiceRow), today }
+  return { rows: await buyerInvoiceRows(db, rows), today }
 }
 
 /** The payments received from the buyer, newest first, after a row (keyset), each with the invoices it paid. */

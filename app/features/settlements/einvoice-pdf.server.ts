@@ -12,6 +12,8 @@ export interface EinvoiceBlock {
   irn: string
   ackNo: string
   ackAt: string
+  /** When the registration was recorded (the PDF's ModDate). */
+  registeredAt: string
   /** null when the signed QR code cannot be drawn (recorded before such codes were refused). */
   qrPng: Buffer | null
 }
@@ -19,11 +21,13 @@ export interface EinvoiceBlock {
 /** The block of a document that is registered, with its QR image made; null when it is not. */
 export async function einvoiceBlockOf(db: Executor, type: DocType, id: number): Promise<EinvoiceBlock | null> {
   const registration = await registrationOf(db, type, id)
-  if (!registration) return null
+  // A cancelled IRN is no longer the document's: it prints none (its copy is marked instead).
+  if (!registration || registration.cancelledAt) return null
   return {
     irn: registration.irn,
     ackNo: registration.ackNo,
     ackAt: registration.ackAt,
+    registeredAt: registration.createdAt,
     // A document always renders: a code no QR symbol holds prints a line saying so instead.
     qrPng: qrFits(registration.signedQr) ? await barcodePng('qrcode', registration.signedQr).catch(() => null) : null,
   }

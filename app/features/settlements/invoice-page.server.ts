@@ -18,6 +18,8 @@ import { noteOf, notesOfInvoice } from './notes-queries.server'
 import { notePdf } from './notes-pdf.server'
 import { pdfResponse } from './pdf.server'
 import { invoiceOf } from './queries.server'
+import { standingOfDocument } from './gst/registrations.server'
+import { buyerWaitingText, CANCELLED_FOR_FINANCE, gstinOf, isValidDocument } from './gst/standing'
 
 type Reply = SubmissionResult<string[]>
 
@@ -26,7 +28,10 @@ export async function buyerInvoicePage(db: Database, buyerId: number, invoiceIdP
   const invoiceId = readId(invoiceIdParam)
   const invoice = invoiceId ? await invoiceOf(db, buyerId, invoiceId) : undefined
   if (!invoiceId || !invoice) return undefined
-  const notes = await notesOfInvoice(db, buyerId, invoiceId)
+  const [notes, standing] = await Promise.all([
+    notesOfInvoice(db, buyerId, invoiceId),
+    standingOfDocument(db, 'INV', invoice.id, gstinOf(invoice.buyerJson)),
+  ])
   return {
     invoice: {
       id: invoice.id,
@@ -39,6 +44,10 @@ export async function buyerInvoicePage(db: Database, buyerId: number, invoiceIdP
       taxable: invoice.taxable,
       tax: invoice.cgst + invoice.sgst + invoice.igst,
       ...invoice.figures,
+      // Rule 48(5) (issue 52): whether it is a valid tax invoice yet; its PDF is given only then.
+      valid: isValidDocument(standing),
+      waiting: buyerWaitingText(standing),
+      irn: standing.state === 'registered' ? standing.irn : null,
       lines: invoice.lines.map((l) => ({
         lineNo: l.lineNo,
         description: l.description,
@@ -65,10 +74,29 @@ export async function invoicePage(db: Database, buyerIdParam: string | undefined
   if (!buyer) return undefined
   const page = await buyerInvoicePage(db, buyer.id, invoiceIdParam)
   if (!page) return undefined
-  const lines = await invoiceLinesWithNotes(db, page.invoice.id)
+  const [lines, standing] = await Promise.all([
+    invoiceLinesWithNotes(db, page.invoice.id),
+    standingOfDocument(
+      db,
+      'INV',
+      page.invoice.id,
+      gstinOf((await invoiceOf(db, buyer.id, page.invoice.id))?.buyerJson),
+    ),
+  ])
   return {
     ...page,
     buyer,
+    /** What finance reads about the invoice's e-invoice: waiting for its IRN, or its IRN cancelled (then a credit note or a new invoice is due). */
+    einvoice: {
+      state: standing.state,
+      message:
+        standing.state === 'cancelled'
+          ? `IRN cancelled on ${standing.cancelledAt}: ${CANCELLED_FOR_FINANCE}`
+          : standing.state === 'waiting'
+            ? 'No IRN yet: the buyer does not get this invoice until its e-invoice is registered (CGST Rule 48(5)). Its PDF here is a marked draft.'
+            : null,
+      key: `INV-${page.invoice.id}`,
+    },
     room: lines.map((l) => ({
       id: l.id,
       lineNo: l.line_no,

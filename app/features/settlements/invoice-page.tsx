@@ -18,6 +18,7 @@ import type { BuyerInvoicePageData, InvoicePageData } from './invoice-page.serve
 import { DEBIT_REASONS, NOTE_REASONS, noteReasonLabels, noteTitle, type NoteKind } from './notes'
 import { figureLabels } from './figures'
 import { invoicePdfPath, settlementPath } from './shared'
+import { einvoicePath } from './gst/shared'
 
 // An invoice's page: the invoice, its lines, the credit and debit notes on it (each as a PDF) and,
 // for finance, the forms that raise them. The buyer's page shows the same invoice without the forms.
@@ -103,11 +104,18 @@ export function BuyerInvoiceView({ data }: { data: BuyerInvoicePageData }) {
   return (
     <div>
       <PageHeader title={`Invoice ${invoice.number}`}>
-        <Link reloadDocument to={buyerMoneyPaths.invoicePdf(invoice.id)}>
-          The invoice (PDF)
-        </Link>
+        {invoice.valid ? (
+          <Link reloadDocument to={buyerMoneyPaths.invoicePdf(invoice.id)}>
+            The invoice (PDF)
+          </Link>
+        ) : null}
         <Link to={buyerMoneyPaths.invoices}>Invoices</Link>
       </PageHeader>
+      {invoice.waiting ? (
+        <p className="card" role="status">
+          {invoice.waiting}
+        </p>
+      ) : null}
       <InvoiceFacts invoice={invoice} order={<BuyerInvoiceOrder order={invoice.order} />} />
       <h2>Lines</h2>
       <Table caption="The invoice's lines" columns={lineColumns} rows={invoice.lines} rowKey={(l) => l.lineNo} />
@@ -128,6 +136,11 @@ export function InvoicePage({ data, reply }: { data: InvoicePageData; reply: Rep
         </Link>
         <Link to={settlementPath(buyer.id)}>{`Settlement: ${buyer.name}`}</Link>
       </PageHeader>
+      {data.einvoice.message ? (
+        <p className="card" role="status">
+          {data.einvoice.message} <Link to={einvoicePath(data.einvoice.key)}>The e-invoice</Link>
+        </p>
+      ) : null}
       <InvoiceFacts invoice={invoice} order={<StaffInvoiceOrder order={invoice.order} />} />
       <h2>Lines</h2>
       <Table caption="The invoice's lines" columns={lineColumns} rows={invoice.lines} rowKey={(l) => l.lineNo} />

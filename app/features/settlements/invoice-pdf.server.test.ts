@@ -62,6 +62,7 @@ function invoiceOf(
     number: 'INV/26-27/000123',
     invoiceOn: '2026-11-20',
     dueOn: '2026-12-20',
+    createdAt: '2026-11-20T09:30:00.000Z',
     supply,
     placeOfSupply: billTo.state,
     sellerJson: JSON.stringify(PLATFORM_BILLING),

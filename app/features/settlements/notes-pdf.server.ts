@@ -2,7 +2,7 @@ import { formatDate } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { noteReasonLabels, noteTitle } from './notes'
 import type { NoteDetail } from './notes-queries.server'
-import { FONT, FONT_BOLD, party, pdfMoney, percent, render, table, type Column } from './pdf.server'
+import { FONT, FONT_BOLD, party, pdfMoment, pdfMoney, percent, render, table, type Column } from './pdf.server'
 import type { PartyOnInvoice } from './platform'
 
 // A credit or debit note as PDF (CGST Rule 53: the note's title, its number and date, the original
@@ -101,6 +101,7 @@ export function notePdf(note: NoteDetail): Promise<Buffer> {
           { width: 515 },
         )
     },
-    { Title: `${title} ${note.number}` },
+    // Fixed at issue (issue 52): the note's own moment, so every download is the same bytes.
+    { Title: `${title} ${note.number}`, CreationDate: pdfMoment(note.createdAt) },
   )
 }

@@ -15,6 +15,8 @@ import type { NoteMoves } from './invoice-page.server'
 import { recordTdsCertificate, tdsReceipts } from './tds.server'
 import { addDays } from './money'
 import { einvoiceBlockOf } from './einvoice-pdf.server'
+import { registrationOf, standingOfDocument } from './gst/registrations.server'
+import { CANCEL_REASONS, CANCELLED_FOR_FINANCE, gstinOf, isValidDocument } from './gst/standing'
 import { invoicePdf, pdfResponse, statementPdf } from './pdf.server'
 import { accountOf, ageingOf, invoiceOf, ledgerPage, openInvoices, statementOf } from './queries.server'
 import { readLedgerFilters, settlementFormSchema } from './schema'
@@ -169,7 +171,47 @@ export async function settlementAction(
   }
 }
 
-/** An invoice of the buyer as a PDF download; undefined when the ids do not belong together (404). */
+/**
+ * The invoice PDF as its standing allows (Rule 48(5), issue 52): a valid invoice (B2C, or B2B with its
+ * IRN) is the final document, the same bytes at every download. For finance, an invoice that is not
+ * valid (no IRN yet, or its IRN cancelled) is a copy marked as such; the buyer gets none.
+ */
+export async function invoiceDocumentOf(db: Database, buyerId: number, invoiceId: number) {
+  const invoice = await invoiceOf(db, buyerId, invoiceId)
+  if (!invoice) return undefined
+  const standing = await standingOfDocument(db, 'INV', invoice.id, gstinOf(invoice.buyerJson))
+  const filename = `${invoice.number.replace(/\//g, '-')}.pdf`
+  return {
+    invoice,
+    standing,
+    valid: isValidDocument(standing),
+    /** The PDF: final when valid, else finance's marked copy. */
+    async pdf(): Promise<Response> {
+      if (standing.state === 'waiting')
+        return pdfResponse(
+          filename,
+          await invoicePdf(invoice, null, {
+            draft:
+              'Draft, not yet registered with the GST portal: not a valid tax invoice until its IRN is recorded (CGST Rule 48(5)). Not to be given to the buyer.',
+          }),
+        )
+      if (standing.state === 'cancelled') {
+        const registration = await registrationOf(db, 'INV', invoice.id)
+        return pdfResponse(
+          filename,
+          await invoicePdf(invoice, null, {
+            draft: `IRN ${standing.irn} cancelled on the GST portal on ${standing.cancelledAt}${standing.reason ? ` (${CANCEL_REASONS[standing.reason]})` : ''}: not a valid tax invoice. ${CANCELLED_FOR_FINANCE}`,
+            changedAt: registration?.cancelRecordedAt ?? null,
+          }),
+        )
+      }
+      const einvoice = await einvoiceBlockOf(db, 'INV', invoice.id)
+      return pdfResponse(filename, await invoicePdf(invoice, einvoice))
+    },
+  }
+}
+
+/** An invoice of the buyer as a PDF download for finance; undefined when the ids do not belong together (404). */
 export async function invoicePdfFor(
   db: Database,
   buyerIdParam: string | undefined,
@@ -177,10 +219,8 @@ export async function invoicePdfFor(
 ): Promise<Response | undefined> {
   const buyerId = readId(buyerIdParam)
   const invoiceId = readId(invoiceIdParam?.replace(/\.pdf$/, ''))
-  const invoice = buyerId && invoiceId ? await invoiceOf(db, buyerId, invoiceId) : undefined
-  if (!invoice) return undefined
-  const einvoice = await einvoiceBlockOf(db, 'INV', invoice.id)
-  return pdfResponse(`${invoice.number.replace(/\//g, '-')}.pdf`, await invoicePdf(invoice, einvoice))
+  const document = buyerId && invoiceId ? await invoiceDocumentOf(db, buyerId, invoiceId) : undefined
+  return document?.pdf()
 }
 
 /** The buyer's statement for a period (`from`, `to`; the last 90 days when absent) as a PDF download. */

@@ -30,8 +30,29 @@ export const pdfMoney = (paise: number) => `₹ ${pdfFigure(paise)}`
 /** A rate in basis points as a percentage: 500 → 5%, 250 → 2.5%. */
 export const percent = (bp: number) => `${Number((bp / 100).toFixed(2))}%`
 
+/**
+ * What a PDF says about itself. A fixed document (an invoice, a note) gives its own moments: then the
+ * same document renders to the same bytes every time (pdfkit derives the trailer's ID from these and
+ * otherwise stamps the moment of rendering). A statement, made for a moment, may leave them out.
+ */
+export interface PdfInfo {
+  Title: string
+  /** The moment the document was issued. */
+  CreationDate?: Date
+  /** The moment it last changed as a document (its IRN recorded or cancelled); its issue when never. */
+  ModDate?: Date
+}
+
+/** A moment stored as text (ISO, or SQLite's 'YYYY-MM-DD HH:MM:SS' in UTC) as a Date; the epoch when unreadable, never now. */
+export function pdfMoment(text: string | null | undefined): Date {
+  if (!text) return new Date(0)
+  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(text) ? `${text.replace(' ', 'T')}Z` : text
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? new Date(0) : date
+}
+
 /** A fresh A4 document with the fonts registered, handed to `build`; page numbers are added to every page. */
-export function render(build: (doc: PDFKit.PDFDocument) => void, info: { Title: string }): Promise<Buffer> {
+export function render(build: (doc: PDFKit.PDFDocument) => void, info: PdfInfo): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = newDocument(info)
     const chunks: Buffer[] = []
@@ -65,11 +86,16 @@ export function render(build: (doc: PDFKit.PDFDocument) => void, info: { Title: 
 }
 
 /** An A4 document with the fonts registered (render's; tests measure text with it). */
-export function newDocument(info: { Title: string } = { Title: '' }): PDFKit.PDFDocument {
+export function newDocument(info: PdfInfo = { Title: '' }): PDFKit.PDFDocument {
+  const { CreationDate, ModDate, ...rest } = info
   const doc = new PDFDocument({
     size: 'A4',
     margin: CONTENT_LEFT,
-    info: { ...info, Author: 'Sourcing Platform' },
+    info: {
+      ...rest,
+      Author: 'Sourcing Platform',
+      ...(CreationDate ? { CreationDate, ModDate: ModDate ?? CreationDate } : {}),
+    },
     bufferPages: true,
   })
   for (const [name, data] of fonts()) doc.registerFont(name, data)
@@ -451,17 +477,13 @@ export function invoiceTotalsBlock(doc: PDFKit.PDFDocument, invoice: InvoiceDeta
       : ([['IGST', invoice.igst]] as [string, number][])),
     ['Invoice total', invoice.total],
   ]
-  // The invoice's figures (./figures.ts), in the order they add up to the balance due.
-  const f = invoice.figures
-  if (f.debitNotesMinor) totals.push([figureLabels.debitNotesMinor, f.debitNotesMinor])
-  if (f.creditNotesMinor) totals.push([figureLabels.creditNotesMinor, f.creditNotesMinor])
-  if (f.receivedMinor) totals.push([figureLabels.receivedMinor, f.receivedMinor])
-  totals.push(['Balance due', f.outstandingMinor])
+  // Only what was fixed at issue: what is paid, credited, debited or still owed changes afterwards
+  // and belongs on the statement, the invoice's page and the ledger, never on the issued document.
   keepTogether(doc, totals.length * 13 + 40)
   doc.moveDown(0.5)
   for (const [label, amount] of totals)
     doc
-      .font(label === 'Invoice total' || label === 'Balance due' ? FONT_BOLD : FONT)
+      .font(label === 'Invoice total' ? FONT_BOLD : FONT)
       .fontSize(9)
       .text(`${label}: ${pdfMoney(amount)}`, CONTENT_LEFT, doc.y, { width: CONTENT_WIDTH, align: 'right' })
   doc.moveDown(0.3)
@@ -529,11 +551,22 @@ export function paymentAndSignatory(doc: PDFKit.PDFDocument, invoice: InvoiceDet
  * state and state code; place of supply; ship-to where it differs; number and date; per line HSN,
  * quantity and unit, taxable value, each tax's rate and amount; reverse charge; signatory. And the
  * amount in words, the HSN summary and the bank details.
+ *
+ * An issued document is fixed (issue 52): it prints only what was fixed at issue, and its IRN
+ * registration once recorded; never what is paid, credited or owed. Its moments are the invoice's
+ * issue and its registration, so it renders to the same bytes whenever it is downloaded. `draft`
+ * marks finance's copy of an invoice that is not (or no longer) a valid tax invoice (Rule 48(5)).
  */
-export function invoicePdf(invoice: InvoiceDetail, einvoice: EinvoiceBlock | null = null): Promise<Buffer> {
+export function invoicePdf(
+  invoice: InvoiceDetail,
+  einvoice: EinvoiceBlock | null = null,
+  options: { draft?: string | null; changedAt?: string | null } = {},
+): Promise<Buffer> {
+  const issued = pdfMoment(invoice.createdAt)
   return render(
     (doc) => {
       invoiceHeading(doc, invoice)
+      if (options.draft) draftNotice(doc, options.draft)
       // Once registered: the e-invoice's IRN, acknowledgement and signed QR code, under the heading.
       if (einvoice) drawEinvoiceBlock(doc, einvoice)
       const { columns, rows } = invoiceLineTable(invoice)
@@ -542,8 +575,24 @@ export function invoicePdf(invoice: InvoiceDetail, einvoice: EinvoiceBlock | nul
       hsnSummaryBlock(doc, invoice)
       paymentAndSignatory(doc, invoice)
     },
-    { Title: `Invoice ${invoice.number}` },
+    {
+      Title: `Invoice ${invoice.number}`,
+      CreationDate: issued,
+      ModDate: options.changedAt ? pdfMoment(options.changedAt) : einvoice ? pdfMoment(einvoice.registeredAt) : issued,
+    },
   )
+}
+
+/** A boxed line under the heading: this copy is not a valid tax invoice, and why. */
+function draftNotice(doc: PDFKit.PDFDocument, text: string) {
+  const top = doc.y
+  doc.font(FONT_BOLD).fontSize(9).fillColor('#8a1c1c')
+  const height = doc.heightOfString(text, { width: CONTENT_WIDTH - 12 }) + 10
+  doc.rect(CONTENT_LEFT, top, CONTENT_WIDTH, height).strokeColor('#8a1c1c').lineWidth(1).stroke()
+  doc.text(text, CONTENT_LEFT + 6, top + 5, { width: CONTENT_WIDTH - 12 })
+  doc.fillColor('#000')
+  doc.x = CONTENT_LEFT
+  doc.y = top + height + 8
 }
 
 const kindLabel: Record<string, string> = {

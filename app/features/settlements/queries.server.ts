@@ -303,6 +303,7 @@ export async function invoiceOf(db: Executor, buyerId: number, invoiceId: number
       'i.status',
       ...INVOICE_ORDER_COLUMNS,
       'i.ship_to_json as shipToJson',
+      'i.created_at as createdAt',
     ])
     .where('i.id', '=', invoiceId)
     .where('i.buyer_id', '=', buyerId)

@@ -3,7 +3,7 @@ import { Form } from '@remix-run/react'
 import { Badge } from '~/ui/badge'
 import { SubmitButton } from '~/ui/button'
 import { Details } from '~/ui/details'
-import { ErrorList, ErrorSummary, Field, FieldFrame, FormErrors } from '~/ui/field'
+import { ErrorList, ErrorSummary, Field, FieldFrame, FormErrors, SelectField } from '~/ui/field'
 import { SelectFilter } from '~/ui/filters'
 import { useZodForm } from '~/ui/form'
 import { Link } from '~/ui/link'
@@ -13,9 +13,11 @@ import { formatDate, formatMoney } from '~/utils/format'
 import { replyFor, type Reply } from '~/platform/form-reply'
 import { GstinSelect } from './gstin-select'
 import type { EinvoiceDocData, EinvoiceMonthData } from './pages.server'
+import { CANCEL_REASON_CODES, CANCEL_REASONS } from './standing'
 import {
   EINVOICE_STATUSES,
   einvoiceBulkJsonPath,
+  einvoiceCancelJsonPath,
   einvoiceJsonPath,
   einvoiceMonthPath,
   einvoicePath,
@@ -86,7 +88,9 @@ export function EinvoiceMonthPage({ data, reply }: { data: EinvoiceMonthData; re
             key: 'status',
             header: 'Status',
             cell: (r) =>
-              r.irn ? (
+              r.cancelledAt ? (
+                <Badge tone="danger">{`IRN cancelled ${r.cancelledAt}: credit note or replacement invoice due`}</Badge>
+              ) : r.irn ? (
                 <Badge tone="success">Registered · Ack {r.ackNo}</Badge>
               ) : r.problems.length ? (
                 <Badge tone="danger">{r.problems[0]}</Badge>
@@ -191,12 +195,33 @@ export function EinvoiceDocPage({ data, reply }: { data: EinvoiceDocData; reply:
               { label: 'Ack No', value: registration.ackNo },
               { label: 'Ack Date', value: registration.ackAt },
               { label: 'Recorded from', value: registration.source === 'file' ? 'The response file' : 'The form' },
+              ...(registration.cancelled
+                ? [
+                    { label: 'IRN cancelled on', value: registration.cancelled.at },
+                    { label: 'Reason', value: `${registration.cancelled.reason}: ${registration.cancelled.remark}` },
+                  ]
+                : [{ label: 'Cancellable until', value: registration.cancelUntil ?? '—' }]),
             ]}
           />
+          {registration.cancelled ? (
+            <p className="field-error" role="status">
+              <strong>{registration.cancelled.message}</strong> The buyer no longer gets this document: it is not a
+              valid {data.kind.toLowerCase()}.
+            </p>
+          ) : null}
         </section>
       ) : data.problems.length ? null : (
         <RegistrationForm reply={reply} />
       )}
+      {registration && !registration.cancelled ? (
+        registration.cancelOpen ? (
+          <CancelForms data={data} reply={reply} />
+        ) : (
+          <p className="muted">
+            {`The portal cancels an IRN only within 24 hours of its Ack Date (until ${registration.cancelUntil ?? '—'}): to undo this document now, issue a credit note for it.`}
+          </p>
+        )
+      ) : null}
       <p>
         <Link to={einvoicesPath}>All e-invoices</Link>
       </p>
@@ -251,5 +276,67 @@ function RegistrationForm({ reply }: { reply: Reply }) {
         </SubmitButton>
       </div>
     </Form>
+  )
+}
+
+/**
+ * Cancelling the IRN (issue 52), without JavaScript: the Cancel IRN JSON to upload (a GET form, a
+ * download), then the portal's answer recorded (its CancelDate), within 24 hours of the Ack Date.
+ */
+function CancelForms({ data, reply }: { data: EinvoiceDocData; reply: Reply }) {
+  const [form, fields] = useZodForm(() => import('./schema').then((m) => m.cancellationSchema), {
+    id: 'cancellation',
+    lastResult: reply,
+    defaultValue: { intent: 'cancel', reason: '2' },
+  })
+  const reasons = CANCEL_REASON_CODES.map((code) => ({ value: code, label: `${code}: ${CANCEL_REASONS[code]}` }))
+  return (
+    <section className="card no-print" aria-labelledby="cancel-heading">
+      <h2 id="cancel-heading">Cancel the IRN</h2>
+      <p className="muted">
+        {`The portal cancels an IRN within 24 hours of its Ack Date (until ${data.registration?.cancelUntil ?? '—'}), with a reason and a remark. Download the cancel JSON, upload it on the portal, then record the cancel date it answers. A cancelled document is no longer valid: issue a credit note for it or raise a replacement invoice.`}
+      </p>
+      {/* A plain GET form: the JSON is a download, not a page of the app. */}
+      <form method="get" action={einvoiceCancelJsonPath(data.key)} className="form-grid">
+        <label className="field">
+          <span>Reason (for the JSON)</span>
+          <select name="reason" defaultValue="2">
+            {reasons.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Remark (for the JSON, at most 100 characters)</span>
+          <input name="remark" maxLength={100} required />
+        </label>
+        <div className="form-actions">
+          <button type="submit" className="btn">
+            Download the cancel JSON
+          </button>
+        </div>
+      </form>
+      <Form method="post" {...getFormProps(form)} aria-labelledby="cancel-record-heading">
+        <h3 id="cancel-record-heading">Record the portal’s cancellation</h3>
+        <ErrorSummary form={form} />
+        <input type="hidden" name="intent" value="cancel" />
+        <div className="form-grid">
+          <SelectField label="Reason" meta={fields.reason} options={reasons} />
+          <Field label="Remark" meta={fields.remark} hint="As sent to the portal, at most 100 characters" />
+          <Field
+            label="Cancel date"
+            meta={fields.cancelledAt}
+            hint="The CancelDate the portal answered: 2026-11-28 10:05:00"
+          />
+        </div>
+        <div className="form-actions">
+          <SubmitButton variant="primary" pendingText="Recording…">
+            Record the cancellation
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
   )
 }

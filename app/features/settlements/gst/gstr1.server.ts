@@ -8,6 +8,7 @@ import {
   isRegistered,
   monthBounds,
   supplierGstinOf,
+  type DocType,
   type GstDocument,
   type GstLine,
 } from './documents.server'
@@ -102,7 +103,21 @@ export interface Gstr1 {
 
 /** The return of a month (YYYY-MM) of one supplier GSTIN (the home registration by default). */
 export async function gstr1Of(db: Executor, month: string, gstin: string = HOME_GSTIN): Promise<Gstr1> {
-  return gstr1From(await gstDocuments(db, monthBounds(month)), month, { gstin })
+  const [docs, cancelled] = await Promise.all([gstDocuments(db, monthBounds(month)), cancelledKeys(db)])
+  return gstr1From(docs, month, { gstin, cancelled })
+}
+
+/**
+ * The documents whose IRN was cancelled (issue 52), keyed as docKey (INV-12): Table 13 counts them
+ * as cancelled and no other table reports them (the portal removes a cancelled IRN's document).
+ */
+export async function cancelledKeys(db: Executor): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('einvoice_registrations')
+    .select(['doc_type', 'doc_id'])
+    .where('cancelled_at', 'is not', null)
+    .execute()
+  return new Set(rows.map((r) => docKey(r.doc_type as DocType, Number(r.doc_id))))
 }
 
 export interface Gstr1Options {

@@ -23,9 +23,18 @@ import {
   type GstDocument,
 } from './documents.server'
 import { buildEinvoice, einvoiceFileName, einvoiceProblems } from './einvoice.server'
-import { gstr1From, gstr1Problems, gstr1Totals, type Gstr1 } from './gstr1.server'
-import { filePortal, importRegistrations, recordRegistration, registrationOf } from './registrations.server'
-import { registrationSchema } from './schema'
+import { cancelledKeys, gstr1From, gstr1Problems, gstr1Totals, type Gstr1 } from './gstr1.server'
+import {
+  cancelIrnRequest,
+  cancelWindowProblem,
+  filePortal,
+  importRegistrations,
+  recordCancellation,
+  recordRegistration,
+  registrationOf,
+} from './registrations.server'
+import { cancellationSchema, cancelRequestSchema, registrationSchema } from './schema'
+import { CANCEL_REASONS, CANCELLED_FOR_FINANCE, cancelDeadline } from './standing'
 import { EINVOICE_STATUSES, type EinvoiceStatusFilter } from './shared'
 
 // The e-invoice and GSTR-1 pages of finance (/logistics/settlements/einvoices, /gstr1): loaders,
@@ -55,7 +64,7 @@ async function einvoiceDocuments(db: Database, month: string, gstin: string = HO
   const registrations = docs.length
     ? await db
         .selectFrom('einvoice_registrations')
-        .select(['doc_type', 'doc_id', 'irn', 'ack_no', 'ack_at'])
+        .select(['doc_type', 'doc_id', 'irn', 'ack_no', 'ack_at', 'cancelled_at'])
         .where((eb) =>
           eb.or(
             (['INV', 'CRN', 'DBN'] as const).map((type) =>
@@ -94,6 +103,8 @@ export async function einvoiceMonthPage(db: Database, url: URL) {
       totalMinor: doc.total,
       irn: registration?.irn ?? null,
       ackNo: registration?.ack_no ?? null,
+      /** The IRN's cancel date when it was cancelled (issue 52): the document is no longer valid. */
+      cancelledAt: registration?.cancelled_at ?? null,
       problems: einvoiceProblems(doc, band),
     }))
   return {
@@ -163,9 +174,45 @@ export async function einvoiceDocPage(db: Database, key: string | undefined) {
     supplierGstin: supplierGstinOf(doc),
     problems: einvoiceProblems(doc, band),
     registration: registration
-      ? { irn: registration.irn, ackNo: registration.ackNo, ackAt: registration.ackAt, source: registration.source }
+      ? {
+          irn: registration.irn,
+          ackNo: registration.ackNo,
+          ackAt: registration.ackAt,
+          source: registration.source,
+          /** The last moment the portal cancels it (IST), and whether that is still to come. */
+          cancelUntil: cancelDeadline(registration.ackAt),
+          cancelOpen: !registration.cancelledAt && !cancelWindowProblem(registration.ackAt, Date.now()),
+          cancelled: registration.cancelledAt
+            ? {
+                at: registration.cancelledAt,
+                reason: registration.cancelReason ? CANCEL_REASONS[registration.cancelReason] : '',
+                remark: registration.cancelRemark ?? '',
+                message: CANCELLED_FOR_FINANCE,
+              }
+            : null,
+        }
       : null,
   }
+}
+
+/** The Cancel IRN JSON to upload on the portal (?reason=&remark=); undefined (404) without the document, 409 with the reason when the portal would refuse it. */
+export async function einvoiceCancelJson(
+  db: Database,
+  key: string | undefined,
+  url: URL,
+): Promise<Response | undefined> {
+  const doc = await documentOf(db, key)
+  if (!doc) return undefined
+  const refuse = (message: string) =>
+    new Response(message, { status: 409, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  const parsed = cancelRequestSchema.safeParse({
+    reason: url.searchParams.get('reason') ?? undefined,
+    remark: url.searchParams.get('remark') ?? undefined,
+  })
+  if (!parsed.success) return refuse(parsed.error.issues.map((i) => i.message).join('\n'))
+  const request = await cancelIrnRequest(db, doc.type, doc.id, parsed.data)
+  if (!request.ok) return refuse(request.message)
+  return json(`cancel-${einvoiceFileName(doc)}`, request.value)
 }
 export type EinvoiceDocData = NonNullable<Awaited<ReturnType<typeof einvoiceDocPage>>>
 
@@ -178,6 +225,7 @@ export async function einvoiceDocAction(
 ): Promise<FormOutcome<Reply>> {
   const doc = await documentOf(db, key)
   if (!doc) return { status: 'not-found' }
+  if (form.get('intent') === 'cancel') return cancellationAction(db, viewer, doc, form)
   const submission = parseWithZod(form, { schema: registrationSchema })
   if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
   const input = submission.value
@@ -197,6 +245,34 @@ export async function einvoiceDocAction(
     toast: {
       kind: 'success',
       message: `${done.value.number} is registered: its PDF now prints the IRN and the QR code.`,
+    },
+  }
+}
+
+/** Records the portal's answer to a Cancel IRN for the document (issue 52). */
+async function cancellationAction(
+  db: Database,
+  viewer: Viewer,
+  doc: GstDocument,
+  form: FormData,
+): Promise<FormOutcome<Reply>> {
+  const submission = parseWithZod(form, { schema: cancellationSchema })
+  if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+  const { reason, remark, cancelledAt } = submission.value
+  const done = await recordCancellation(db, { userId: viewer.userId }, doc.type, doc.id, {
+    reason,
+    remark,
+    cancelledAt,
+  })
+  if (!done.ok)
+    return done.notFound
+      ? { status: 'not-found' }
+      : { status: 'invalid', reply: refusalReply(submission, done, 'The cancellation was not recorded.') }
+  return {
+    status: 'done',
+    toast: {
+      kind: 'success',
+      message: `The IRN of ${done.value.number} is cancelled: it is no longer a valid document. ${CANCELLED_FOR_FINANCE}`,
     },
   }
 }
@@ -244,13 +320,14 @@ export async function einvoiceImportAction(
 export async function gstr1Page(db: Database, url: URL) {
   const month = monthOf(url)
   const gstin = gstinOf(url)
-  const [all, band, gstins] = await Promise.all([
+  const [all, band, gstins, cancelled] = await Promise.all([
     gstDocuments(db, monthBounds(month)),
     turnoverBand(db),
     supplierGstins(db),
+    cancelledKeys(db),
   ])
   const docs = all.filter((d) => supplierGstinOf(d) === gstin)
-  const g = gstr1From(all, month, { gstin })
+  const g = gstr1From(all, month, { gstin, cancelled })
   const totals = gstr1Totals(g)
   return {
     month,
@@ -268,7 +345,8 @@ export type Gstr1PageData = Awaited<ReturnType<typeof gstr1Page>>
 
 async function gstr1For(db: Database, url: URL): Promise<{ month: string; g: Gstr1 }> {
   const month = monthOf(url)
-  return { month, g: gstr1From(await gstDocuments(db, monthBounds(month)), month, { gstin: gstinOf(url) }) }
+  const [docs, cancelled] = await Promise.all([gstDocuments(db, monthBounds(month)), cancelledKeys(db)])
+  return { month, g: gstr1From(docs, month, { gstin: gstinOf(url), cancelled }) }
 }
 
 /** The month's GSTR-1 (this month's without one) as the offline tool's JSON. */

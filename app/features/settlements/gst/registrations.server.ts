@@ -7,6 +7,16 @@ import type { Executor } from '~/platform/executor'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { DOC_LABELS, gstDocument, type DocType, type GstDocument } from './documents.server'
 import { einvoiceProblems, schemaDate } from './einvoice.server'
+import {
+  CANCEL_REASONS,
+  CANCEL_REMARK_MAX,
+  cancelDeadline,
+  istMillis,
+  istText,
+  standingOf,
+  type CancelReason,
+  type RegistrationFacts,
+} from './standing'
 
 // What the invoice registration portal (IRP) answered for a document (docs/domain.md (issue 38)):
 // IRN, acknowledgement number and date, the signed QR code and the signed invoice. The portal sits
@@ -259,13 +269,180 @@ export async function importRegistrations(
   )
 }
 
-/** A document's registration, if it has one. */
+/** A document's registration, if it has one (a cancelled one too: see `cancelledAt`). */
 export function registrationOf(db: Executor, type: DocType, id: number) {
   return db
     .selectFrom('einvoice_registrations')
-    .select(['irn', 'ack_no as ackNo', 'ack_at as ackAt', 'signed_qr as signedQr', 'source', 'created_at as createdAt'])
+    .select([
+      'irn',
+      'ack_no as ackNo',
+      'ack_at as ackAt',
+      'signed_qr as signedQr',
+      'source',
+      'created_at as createdAt',
+      'cancelled_at as cancelledAt',
+      'cancel_reason as cancelReason',
+      'cancel_remark as cancelRemark',
+      'cancel_recorded_at as cancelRecordedAt',
+    ])
     .where('doc_type', '=', type)
     .where('doc_id', '=', id)
     .executeTakeFirst()
 }
 export type Registration = NonNullable<Awaited<ReturnType<typeof registrationOf>>>
+
+/**
+ * The registrations of many documents of one type, by document id (the buyer's invoice list): for
+ * `standingOf`. GSTR-1's table 13 reads `cancelled_at` here too: a document whose IRN is cancelled
+ * counts as cancelled.
+ */
+export async function registrationsOf(
+  db: Executor,
+  type: DocType,
+  ids: number[],
+): Promise<Map<number, RegistrationFacts>> {
+  if (!ids.length) return new Map()
+  const rows = await db
+    .selectFrom('einvoice_registrations')
+    .select(['doc_id', 'irn', 'ack_no', 'ack_at', 'cancelled_at', 'cancel_reason', 'cancel_remark'])
+    .where('doc_type', '=', type)
+    .where('doc_id', 'in', ids)
+    .execute()
+  return new Map(
+    rows.map((r) => [
+      r.doc_id,
+      {
+        irn: r.irn,
+        ackNo: r.ack_no,
+        ackAt: r.ack_at,
+        cancelledAt: r.cancelled_at,
+        cancelReason: r.cancel_reason,
+        cancelRemark: r.cancel_remark,
+      },
+    ]),
+  )
+}
+
+/** The standing of one document (Rule 48(5)): B2C, waiting for its IRN, registered, or its IRN cancelled. */
+export async function standingOfDocument(db: Executor, type: DocType, id: number, gstin: string | null) {
+  return standingOf(gstin, (await registrationsOf(db, type, [id])).get(id))
+}
+
+/** Documents of a type whose IRN was cancelled, with the portal's cancel date (GSTR-1 table 13 counts them as cancelled). */
+export function cancelledDocuments(db: Executor, type: DocType) {
+  return db
+    .selectFrom('einvoice_registrations')
+    .select(['doc_id as docId', 'doc_number as docNumber', 'cancelled_at as cancelledAt'])
+    .where('doc_type', '=', type)
+    .where('cancelled_at', 'is not', null)
+    .execute()
+}
+
+/** Cancel IRN as NIC's API takes it (its `Data` before encryption): `{Irn, CnlRsn, CnlRem}`. */
+export interface CancelIrnRequest {
+  Irn: string
+  CnlRsn: CancelReason
+  CnlRem: string
+}
+
+/** Why the portal would not cancel an IRN acknowledged at ackAt at the moment `at` (UTC ms); null when it would. */
+export function cancelWindowProblem(ackAt: string, at: number): string | null {
+  const acked = istMillis(ackAt)
+  const deadline = cancelDeadline(ackAt)
+  if (acked === null || deadline === null) return `The acknowledgement date ${ackAt} cannot be read.`
+  if (at < acked) return `That is before the IRN was acknowledged (${ackAt}).`
+  if (at > acked + 24 * 3_600_000)
+    return `The portal cancels an IRN only within 24 hours of its Ack Date (${ackAt}, so until ${deadline}): after that, issue a credit note for it instead.`
+  return null
+}
+
+/** The Cancel IRN JSON for a document's registration; refused once the 24 hours are over, or when it is cancelled already. */
+export async function cancelIrnRequest(
+  db: Executor,
+  type: DocType,
+  id: number,
+  input: { reason: CancelReason; remark: string },
+  now = Date.now(),
+): Promise<Result<CancelIrnRequest>> {
+  const registration = await registrationOf(db, type, id)
+  if (!registration) return { ok: false, field: 'reason', message: 'This document has no IRN to cancel.' }
+  if (registration.cancelledAt)
+    return { ok: false, field: 'reason', message: `Its IRN was cancelled on ${registration.cancelledAt}.` }
+  const late = cancelWindowProblem(registration.ackAt, now)
+  if (late) return { ok: false, field: 'reason', message: late }
+  const remark = input.remark.trim()
+  if (!remark || remark.length > CANCEL_REMARK_MAX)
+    return { ok: false, field: 'remark', message: `A remark of 1 to ${CANCEL_REMARK_MAX} characters` }
+  return { ok: true, value: { Irn: registration.irn, CnlRsn: input.reason, CnlRem: remark } }
+}
+
+export interface CancellationInput {
+  reason: CancelReason
+  remark: string
+  /** The portal's CancelDate, as it writes it (IST): 2026-11-28 10:05:00. */
+  cancelledAt: string
+}
+
+/**
+ * Records the portal's answer to a Cancel IRN: once (a conditional update on a registration not yet
+ * cancelled, so of two at once one wins), within 24 hours of the Ack Date and not in the future.
+ * One transaction, audited (`einvoice.cancelled`). The document is then no longer valid: the buyer
+ * no longer gets its PDF, and finance is told to issue a credit note or a replacement invoice.
+ */
+export function recordCancellation(
+  db: Database,
+  actor: { userId: number },
+  type: DocType,
+  id: number,
+  input: CancellationInput,
+  now = Date.now(),
+): Promise<Result<{ number: string }>> {
+  return refusals(() =>
+    db.transaction().execute(async (trx) => {
+      const doc = await gstDocument(trx, type, id)
+      if (!doc) throw Refused.notFound('There is no such document.')
+      const registration = await registrationOf(trx, type, id)
+      if (!registration) throw new Refused('cancelledAt', `${doc.number} has no IRN to cancel.`)
+      if (registration.cancelledAt)
+        throw new Refused(
+          'cancelledAt',
+          `The IRN of ${doc.number} was already cancelled on ${registration.cancelledAt}.`,
+        )
+      const at = istMillis(input.cancelledAt)
+      if (at === null) throw new Refused('cancelledAt', 'The cancel date as the portal gives it: 2026-11-28 10:05:00')
+      if (at > now + 5 * 60_000) throw new Refused('cancelledAt', 'The cancel date is in the future.')
+      const late = cancelWindowProblem(registration.ackAt, at)
+      if (late) throw new Refused('cancelledAt', late)
+      const remark = input.remark.trim()
+      if (!remark || remark.length > CANCEL_REMARK_MAX)
+        throw new Refused('remark', `A remark of 1 to ${CANCEL_REMARK_MAX} characters`)
+      if (!(input.reason in CANCEL_REASONS)) throw new Refused('reason', 'Choose the reason given to the portal')
+      const cancelledAt = istText(at)
+      const done = await trx
+        .updateTable('einvoice_registrations')
+        .set({
+          cancelled_at: cancelledAt,
+          cancel_reason: input.reason,
+          cancel_remark: remark,
+          cancelled_by: actor.userId,
+          cancel_recorded_at: new Date(now).toISOString(),
+        })
+        .where('doc_type', '=', type)
+        .where('doc_id', '=', id)
+        .where('cancelled_at', 'is', null)
+        .executeTakeFirst()
+      if (Number(done.numUpdatedRows) !== 1)
+        throw new Refused('cancelledAt', `The IRN of ${doc.number} was cancelled a moment ago: look at it again.`)
+      await audit(trx, {
+        actorUserId: actor.userId,
+        action: 'einvoice.cancelled',
+        entityType: 'buyer',
+        entityId: doc.buyerId,
+        before: { document: doc.number, irn: registration.irn },
+        after: { document: doc.number, irn: registration.irn, cancelledAt, reason: input.reason, remark },
+        note: `${DOC_LABELS[doc.type]} ${doc.number}: IRN cancelled on the invoice registration portal on ${cancelledAt} (${CANCEL_REASONS[input.reason]}: ${remark}); it is no longer a valid document: issue a credit note or a replacement invoice`,
+      })
+      return { ok: true as const, value: { number: doc.number } }
+    }),
+  )
+}

@@ -7,6 +7,7 @@ export const einvoiceMonthPath = (month: string, gstin?: string) =>
   `${einvoicesPath}?month=${month}${gstinParam(gstin)}`
 export const einvoicePath = (key: string) => `${einvoicesPath}/${key}`
 export const einvoiceJsonPath = (key: string) => `${einvoicesPath}/${key}/download`
+export const einvoiceCancelJsonPath = (key: string) => `${einvoicesPath}/${key}/cancel-json`
 export const einvoiceBulkJsonPath = (month: string, gstin?: string) =>
   `${einvoicesPath}.json?month=${month}${gstinParam(gstin)}`
 export const gstr1Path = '/logistics/settlements/gstr1'

@@ -1,4 +1,5 @@
 import type { Executor } from '~/platform/executor'
+import { documentNumber } from '~/platform/numbering.server'
 import { gstStateCode } from '~/utils/gst-states'
 import { PLATFORM_BILLING, type PartyOnInvoice } from './platform'
 
@@ -166,4 +167,17 @@ export const supplierGstin = (sellerJson: string | null | undefined): string | n
   } catch {
     return null
   }
+}
+
+/** The registrations as the money section lists them: state, GSTIN, legal name, place, the series an invoice of today takes. */
+export async function registrationRows(db: Executor, day: string) {
+  return (await listRegistrations(db)).map((r) => ({
+    state: r.state,
+    stateCode: r.stateCode,
+    gstin: r.gstin,
+    legalName: r.legalName,
+    place: [r.line1, r.city, r.pin].filter(Boolean).join(', '),
+    isHome: r.isHome,
+    series: `${documentNumber('INV', day, 1, seriesOf(r))} …`,
+  }))
 }

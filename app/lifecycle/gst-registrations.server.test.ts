@@ -10,6 +10,7 @@ import { makeBuyer, makeSeller } from '../../tests/support/companies'
 import { userIdOf } from '../../tests/support/db'
 import { passStages, placeTestOrder, stagesBefore } from '../../tests/support/orders'
 import { takeSellerOrderStep } from './seller-orders.server'
+import { issueCreditNote } from './settlements.server'
 import { takeBookingStep } from './shipments.server'
 
 // A registration per state (issue 52, docs/domain.md "Registrations per state"): goods leaving a
@@ -197,6 +198,21 @@ describe('documents go under the registration of the place the goods leave', () 
     expect(invoice).toMatchObject({ supply: 'inter', cgst_minor: 0, sgst_minor: 0 })
     expect(Number(invoice.igst_minor)).toBeGreaterThan(0)
     expect(ewayBillEntry(await consignment(bookingId))).toMatchObject({ fromGstin: TN, toStateCode: 27 })
+
+    // Its credit note is the same registration's, in its series, with the invoice's supply.
+    const id = await db()
+      .selectFrom('buyer_invoices')
+      .select('id')
+      .where('number', '=', invoice.number)
+      .executeTakeFirstOrThrow()
+    const note = await issueCreditNote(
+      db(),
+      staff,
+      buyerId,
+      { invoiceId: id.id, reasonCode: 'other', reason: 'Goodwill', amountMinor: 1_000 },
+      `gr-cn-${++counter}`,
+    )
+    expect(note).toMatchObject({ ok: true, value: { number: expect.stringMatching(/^CNTN\/\d\d-\d\d\/\d{5}$/) } })
   })
 
   it('from the Bhiwandi warehouse (Maharashtra): 27…, the home series; straight from the mill: 27…', async () => {

@@ -893,6 +893,7 @@ export interface DB {
   transporter_tds: TransporterTdsTable
   buyer_accounts: BuyerAccountsTable
   buyer_invoices: BuyerInvoicesTable
+  gst_registrations: GstRegistrationsTable
   buyer_invoice_lines: BuyerInvoiceLinesTable
   buyer_payments: BuyerPaymentsTable
   payment_allocations: PaymentAllocationsTable
@@ -1747,4 +1748,24 @@ export interface ImportRowsTable {
   result_message: string | null
   entity_id: number | null
   applied_at: string | null
+}
+
+/** The platform's GST registrations, one per state where it has a place of business (issue 52). */
+export interface GstRegistrationsTable {
+  id: Id
+  /** Two-digit GST state code ('27'): the GSTIN's first two characters. */
+  state_code: string
+  gstin: string
+  legal_name: string
+  trade_name: string
+  line1: string
+  line2: string | null
+  city: string
+  state: string
+  pin: string
+  /** 1 for the principal place of business (one row): its series is the plain INV/26-27/000123. */
+  is_home: Generated<number>
+  /** Two capital letters naming the registration's document series (INVTN/26-27/0001). */
+  series_code: string
+  created_at: Generated<string>
 }

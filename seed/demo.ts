@@ -183,6 +183,18 @@ const WAREHOUSES = [
   { city: 'Tiruppur', state: 'Tamil Nadu', pin: '641607', line1: 'Plot 6, SIDCO Industrial Estate' },
 ]
 
+/** The registrations of the warehouses' other states (Tamil Nadu for Tiruppur): 33AABCS1429B1Z1 (check digit 1). */
+export const DEMO_REGISTRATIONS = [
+  {
+    gstin: withGstinCheck('33AABCS1429B1Z'),
+    series: 'TN',
+    line1: 'Plot 6, SIDCO Industrial Estate',
+    city: 'Tiruppur',
+    state: 'Tamil Nadu',
+    pin: '641607',
+  },
+]
+
 export async function databaseIsEmpty(db: Database): Promise<boolean> {
   const row = await db
     .selectFrom('users')
@@ -344,6 +356,26 @@ export async function seedDemo(db: Database): Promise<void> {
       }
     }
     await trx.insertInto('addresses').values(addresses).execute()
+    // The platform's GST registration in each other state where a demo warehouse is (issue 52; the
+    // home one, Maharashtra, comes with the migration): the same PAN, the state's code, a valid check digit.
+    await trx
+      .insertInto('gst_registrations')
+      .values(
+        DEMO_REGISTRATIONS.map((r) => ({
+          state_code: r.gstin.slice(0, 2),
+          gstin: r.gstin,
+          legal_name: 'Sourcing Platform Private Limited',
+          trade_name: 'Sourcing Platform',
+          line1: r.line1,
+          city: r.city,
+          state: r.state,
+          pin: r.pin,
+          is_home: 0,
+          series_code: r.series,
+        })),
+      )
+      .onConflict((oc) => oc.column('state_code').doNothing())
+      .execute()
 
     // More staff to share the accounts: two more KAMs and two more supplier-team agents.
     const kams = [userIds.demand_kam]

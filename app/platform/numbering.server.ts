@@ -39,18 +39,31 @@ export const DOCUMENT_NUMBER_MAX = 16
  * Document numbers gapless per financial year, at most 16 characters (CGST Rule 46):
  * INV/26-27/000123, CN/26-27/000123, DN/…, RCPT/26-27/00123 (its serial has the digits that fit).
  * The counter's scope is the series and the full financial year (INV/2026-27), as before the short
- * format: a year's series carries on across the change of format, never restarting.
+ * format: a year's series carries on across the change of format, never restarting. A GST
+ * registration other than the home one (issue 52) has its own series, its two letters after the
+ * prefix: INVTN/26-27/0001 (scope INVTN/2026-27).
  */
-export async function nextDocumentNumber(trx: Executor, prefix: DocumentPrefix, day: string): Promise<string> {
-  return documentNumber(prefix, day, await nextInScope(trx, documentScope(prefix, day)))
+export async function nextDocumentNumber(
+  trx: Executor,
+  prefix: DocumentPrefix,
+  day: string,
+  series: string | null = null,
+): Promise<string> {
+  return documentNumber(prefix, day, await nextInScope(trx, documentScope(prefix, day, series)), series)
 }
 
-/** The counter row of a series in a financial year: INV/2026-27. */
-export const documentScope = (prefix: DocumentPrefix, day: string) => `${prefix}/${financialYear(day)}`
+/** The counter row of a series in a financial year: INV/2026-27 (INVTN/2026-27 for another registration's). */
+export const documentScope = (prefix: DocumentPrefix, day: string, series: string | null = null) =>
+  `${prefix}${series ?? ''}/${financialYear(day)}`
 
-/** The printed number of a series' nth document of a day's financial year: INV/26-27/000123. */
-export function documentNumber(prefix: DocumentPrefix, day: string, serial: number): string {
-  const head = `${prefix}/${financialYear(day).slice(2)}/`
+/** The printed number of a series' nth document of a day's financial year: INV/26-27/000123, INVTN/26-27/0001. */
+export function documentNumber(
+  prefix: DocumentPrefix,
+  day: string,
+  serial: number,
+  series: string | null = null,
+): string {
+  const head = `${prefix}${series ?? ''}/${financialYear(day).slice(2)}/`
   return `${head}${String(serial).padStart(Math.min(6, DOCUMENT_NUMBER_MAX - head.length), '0')}`
 }
 

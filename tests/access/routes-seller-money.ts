@@ -37,6 +37,11 @@ export const routes: RouteRules = {
     path: '/logistics/settlements/tax_registers?month=2026-11',
     section: 'money',
   },
+  // The platform's GST registrations (issue 52), read-only.
+  'routes/_main+/logistics.settlements.gst_registrations': {
+    path: '/logistics/settlements/gst_registrations',
+    section: 'money',
+  },
   'routes/seller+/money._index': { path: '/seller/money?index', portal: 'seller' },
   'routes/seller+/money.statement[.pdf]': {
     path: '/seller/money/statement.pdf?from=2026-04-01&to=2026-12-31',

@@ -4,7 +4,16 @@ import { type Executor } from '~/platform/executor'
 import { formatDateTime, formatMoney, kolkataDay } from '~/utils/format'
 import { Refused } from '~/utils/refusal.server'
 import { lineAmounts, supplyOf, type Supply } from '../settlements/money'
-import { PLATFORM_BILLING } from '../settlements/platform'
+import {
+  homeRegistration,
+  listRegistrations,
+  registrationAt,
+  registrationOfGstin,
+  supplierGstin,
+  warehouseStates,
+  type Registration,
+  type RegistrationChoice,
+} from '../settlements/registrations.server'
 import { ddmmyyyy, gstinState, needsEwayBill, stateCode, SUB_SUPPLY, unitCode, type DocType } from './eway-rules'
 import { place, type Place } from './queries.server'
 import { DEFAULT_TURNOVER_BAND, hsnProblem, type TurnoverBand } from '~/utils/hsn'
@@ -72,6 +81,10 @@ export interface Consignment {
     distanceKm: number | null
   }
   eway: { number: string | null; at: string | null; validUntil: string | null }
+  /** The platform's registration the movement is under (issue 52): where the goods leave from or arrive at, or its invoice's supplier. */
+  userGstin: string
+  /** A warehouse's state where the platform has no registration (the home one stands in), else null. */
+  unregisteredState: string | null
   pickedUpAt: string | null
   deliveredAt: string | null
 }
@@ -100,8 +113,8 @@ function party(gstin: string | null, name: string, at: Place, billState?: string
   }
 }
 
-const PLATFORM_GSTIN = PLATFORM_BILLING.gstin
-const platformParty = (at: Place) => party(PLATFORM_GSTIN, PLATFORM_BILLING.legalName, at)
+/** The platform on a place, under a registration (issue 52: a warehouse's state's, else the home one). */
+const platformParty = (at: Place, r: Registration) => party(r.gstin, r.legalName, at)
 
 type Line = {
   quantityMilli: number
@@ -239,6 +252,7 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
             'i.seller_order_id',
             'i.number',
             'i.invoice_on',
+            'i.seller_json',
             'il.description',
             'il.hsn_code',
             'il.unit',
@@ -295,11 +309,25 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
     sampleOrderIds.length
       ? db
           .selectFrom('buyer_invoices')
-          .select(['sample_order_id', 'number', 'invoice_on'])
+          .select(['sample_order_id', 'number', 'invoice_on', 'seller_json'])
           .where('sample_order_id', 'in', sampleOrderIds)
           .execute()
       : [],
   ])
+  // The platform's registrations, and which of the requests' places are warehouses (in which state).
+  const [registrations, warehouses] = await Promise.all([
+    listRegistrations(db),
+    warehouseStates(
+      db,
+      bookings.flatMap((b) => [place(b.from_json).addressId, place(b.to_json).addressId]),
+    ),
+  ])
+  const at = (p: Place): RegistrationChoice =>
+    registrationAt(registrations, p.addressId === null ? null : (warehouses.get(p.addressId) ?? null))
+  const ofDocument = (sellerJson: string): RegistrationChoice => ({
+    registration: registrationOfGstin(registrations, supplierGstin(sellerJson)),
+    unregisteredState: null,
+  })
   const orderById = new Map(orders.map((o) => [o.id, o]))
   const sampleById = new Map(samples.map((o) => [o.id, o]))
   const linesOf = (id: number) => lines.filter((l) => l.seller_order_id === id)
@@ -331,6 +359,7 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
     let fromParty: EwayParty
     let toParty: EwayParty
     let items: EwayItem[]
+    let under: RegistrationChoice = { registration: homeRegistration(registrations), unregisteredState: null }
     const order = b.seller_order_id ? orderById.get(b.seller_order_id) : undefined
     const sample = b.sample_order_id ? sampleById.get(b.sample_order_id) : undefined
     if (order) {
@@ -339,7 +368,7 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
       const invoiceLines = invoices.filter((i) => i.seller_order_id === order.id)
       const invoice = invoiceLines[0]
       const buyerPriced = () => {
-        const supply = supplyOf(PLATFORM_BILLING.state, billTo.state ?? '')
+        const supply = supplyOf(under.registration.state, billTo.state ?? '')
         return priced(
           linesOf(order.id).map((l) => ({
             quantityMilli: Number(l.quantity_milli),
@@ -369,8 +398,9 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
       if (b.transport_type === 'first_mile') {
         // The platform buys the goods from the seller: it generates as the recipient, at its purchase
         // price, on the mill's own tax invoice (issue 52): the number entered on the booking, else its bill's.
+        under = at(to)
         fromParty = party(order.sellerGstin, order.sellerLegal ?? order.sellerName, from)
-        toParty = platformParty(to)
+        toParty = platformParty(to, under.registration)
         const bill = sellerBills.find((x) => x.seller_order_id === order.id)
         const entered = b.supplier_invoice_number && b.supplier_invoice_on
         doc = {
@@ -395,14 +425,17 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
         )
       } else if (b.transport_type === 'return') {
         // A sales return: the buyer sends back goods it was invoiced for, to the platform.
+        under = invoice ? ofDocument(invoice.seller_json) : at(to)
         fromParty = party(order.buyerGstin, buyerName, from, billTo.state)
-        toParty = platformParty(to)
+        toParty = platformParty(to, under.registration)
         doc = { supplyType: 'I', subSupplyType: SUB_SUPPLY.salesReturn, subSupplyDesc: '', ...challan }
         items = invoice ? invoiced() : buyerPriced()
       } else {
         // The last mile: the platform's supply to the buyer, on its tax invoice (issue 52: raised at
         // the pickup, or just before it for the e-way bill; until then the document is wanting).
-        fromParty = platformParty(from)
+        // Under the invoice's supplier once raised, else the registration of the place the goods leave (issue 52).
+        under = invoice ? ofDocument(invoice.seller_json) : at(from)
+        fromParty = platformParty(from, under.registration)
         toParty = party(order.buyerGstin, buyerName, to, billTo.state)
         doc = {
           supplyType: 'O',
@@ -415,10 +448,11 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
         items = invoice ? invoiced() : buyerPriced()
       }
     } else if (sample) {
-      fromParty = platformParty(from)
-      toParty = party(sample.buyerGstin, sample.buyerLegal ?? sample.buyerName, to)
       // Charged samples are a supply on their invoice (raised on dispatch); samples sent free move on the challan (Rule 55).
       const sampleInvoice = sampleInvoices.find((x) => x.sample_order_id === sample.id)
+      under = sampleInvoice ? ofDocument(sampleInvoice.seller_json) : at(from)
+      fromParty = platformParty(from, under.registration)
+      toParty = party(sample.buyerGstin, sample.buyerLegal ?? sample.buyerName, to)
       doc = sampleInvoice
         ? {
             supplyType: 'O',
@@ -442,7 +476,7 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
             hsn: i.hsn_code,
             unit: 'pcs',
           })),
-        sameState(stateCode(PLATFORM_BILLING.state), stateCode(to.state)),
+        sameState(stateCode(under.registration.state), stateCode(to.state)),
       )
     } else continue
     const totals = totalsOf(items)
@@ -451,6 +485,8 @@ export async function consignments(db: Executor, bookingIds: number[]): Promise<
       ...doc,
       from: fromParty,
       to: toParty,
+      userGstin: under.registration.gstin,
+      unregisteredState: under.unregisteredState,
       items,
       totals,
       valueMinor: totals.total,
@@ -487,6 +523,8 @@ export function ewayProblems(c: Consignment, band: TurnoverBand = DEFAULT_TURNOV
     if (p.actualStateCode === null) problems.push(`The ${side} address has no state the e-way bill knows.`)
     if (!/^[1-9]\d{5}$/.test(p.pincode)) problems.push(`The ${side} address has no 6-digit PIN code.`)
   }
+  if (c.unregisteredState)
+    problems.push(`No GST registration in ${c.unregisteredState}: the goods leave under the home registration.`)
   if (c.items.length === 0) problems.push('The consignment has no goods.')
   if (!c.docNo) problems.push(missingDocument(c))
   if (c.subSupplyDesc.length > 20)
@@ -528,7 +566,7 @@ export function ewayBillEntry(c: Consignment) {
   const rate = (bp: number) => bp / 100
   const supplyIntra = c.totals.igst === 0 && c.totals.cgst + c.totals.sgst > 0
   return {
-    userGstin: PLATFORM_GSTIN,
+    userGstin: c.userGstin,
     supplyType: c.supplyType,
     subSupplyType: c.subSupplyType,
     // NIC: only with sub-supply 8 (Others), at most 20 characters.

@@ -7,7 +7,15 @@ import { nextDocumentNumber } from '~/platform/numbering.server'
 import { once } from '~/platform/idempotency.server'
 import { lineGstRateBp } from '~/utils/gst-rates'
 import { addDays, allocate, invoiceTotals, lineAmounts, supplyOf } from './money'
-import { PLATFORM_BILLING, type PartyOnInvoice } from './platform'
+import { type PartyOnInvoice } from './platform'
+import {
+  homeRegistration,
+  listRegistrations,
+  registrationFor,
+  seriesOf,
+  supplierOf,
+  type Registration,
+} from './registrations.server'
 import { cashReceiptRefusal, expected194Q, is194Q, tds194QRefusal } from './receipt-rules'
 
 // A buyer's ledger (docs/domain.md "Buyer settlements"): invoices raised when a seller order's goods
@@ -218,6 +226,8 @@ type InvoiceFor =
       masterCode: string
       /** When the goods were removed (issue 52): "at the pickup of TB-…", or the fallback "on delivery". */
       occasion: string
+      /** Which registration, when not simply the home one (issue 52): ", under the Tamil Nadu registration 33…". */
+      under?: string
     }
   | { kind: 'sample_order'; sampleOrderId: number; code: string }
 
@@ -240,6 +250,8 @@ async function writeInvoice(
     for: InvoiceFor
     actorUserId: number | null
     at: Date
+    /** The registration the goods leave under (issue 52): the supplier, the tax and the series; the home one when absent. */
+    registration?: Registration
   },
 ): Promise<{ id: number; number: string; settled: number[] }> {
   const { buyerId, lines, at } = input
@@ -247,14 +259,15 @@ async function writeInvoice(
   const billTo = input.billToJson ? parseAddress(input.billToJson) : {}
   const shipTo = input.shipToJson ? parseAddress(input.shipToJson) : null
   const placeOfSupply = shipTo?.state || billTo.state || ''
-  const supply = supplyOf(PLATFORM_BILLING.state, placeOfSupply)
+  const registration = input.registration ?? homeRegistration(await listRegistrations(trx))
+  const supply = supplyOf(registration.state, placeOfSupply)
   const rates = lines.map((l) => lineGstRateBp(l, l.priceMinor, l.unit))
   const amounts = lines.map((l, i) =>
     lineAmounts({ quantityMilli: l.quantityMilli, priceMinor: l.priceMinor, gstRateBp: rates[i]! }, supply),
   )
   const totals = invoiceTotals(amounts)
   const day = kolkataDay(at)
-  const number = await nextDocumentNumber(trx, 'INV', day)
+  const number = await nextDocumentNumber(trx, 'INV', day, seriesOf(registration))
   const buyer: PartyOnInvoice = {
     name: input.buyer.name,
     legalName: input.buyer.legalName,
@@ -265,7 +278,7 @@ async function writeInvoice(
     state: billTo.state ?? '',
     pin: billTo.pin ?? '',
   }
-  const seller: PartyOnInvoice = { ...PLATFORM_BILLING }
+  const seller = supplierOf(registration)
   const stamp = at.toISOString()
   const target = input.for
   const invoice = await trx
@@ -331,7 +344,7 @@ async function writeInvoice(
     after: { invoice: number, total: formatMoney(totals.total) },
     note:
       target.kind === 'seller_order'
-        ? `Invoice ${number} raised ${target.occasion}: ${target.code} (${target.masterCode})`
+        ? `Invoice ${number} raised ${target.occasion}: ${target.code} (${target.masterCode})${target.under ?? ''}`
         : `Invoice ${number} raised for the sample charges of ${target.code}, on dispatch`,
   })
   return { id: invoice.id, number, settled: await allocateOpen(trx, buyerId) }
@@ -404,7 +417,14 @@ export async function raiseInvoice(
     .where('l.seller_order_id', '=', sellerOrderId)
     .orderBy('l.line_no')
     .execute()
+  const { registration, unregisteredState } = await registrationFor(trx, sellerOrderId)
+  const under = unregisteredState
+    ? `; no GST registration in ${unregisteredState}: the goods leave under the home registration ${registration.gstin}`
+    : registration.isHome
+      ? ''
+      : `, under the ${registration.state} registration ${registration.gstin}`
   return writeInvoice(trx, {
+    registration,
     buyerId: order.buyer_id,
     buyer: {
       name: order.name,
@@ -431,6 +451,7 @@ export async function raiseInvoice(
       code: order.code,
       masterCode: order.masterCode,
       occasion,
+      under,
     },
     actorUserId,
     at,

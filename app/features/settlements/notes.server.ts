@@ -8,6 +8,7 @@ import { once } from '~/platform/idempotency.server'
 import { nextDocumentNumber } from '~/platform/numbering.server'
 import { allocateOpen, lockAccount, writeEntry } from './ledger.server'
 import { invoiceTotals, type InvoiceLineAmounts, type Supply } from './money'
+import { listRegistrations, registrationOfGstin, seriesOf, supplierGstin } from './registrations.server'
 import {
   byQuantity,
   DEBIT_REASONS,
@@ -91,6 +92,7 @@ export async function issueNoteIn(
         'credited_minor',
         'debited_minor',
         'master_order_id',
+        'seller_json',
       ])
       .where('id', '=', input.invoiceId)
       .where('buyer_id', '=', buyerId)
@@ -105,7 +107,9 @@ export async function issueNoteIn(
     const totals = invoiceTotals(made.map((m) => m.amounts))
     const day = kolkataDay(at)
     const tables = noteTables[kind]
-    const number = await nextDocumentNumber(trx, tables.prefix, day)
+    // A note is the supplier's of its invoice: the same registration's series (issue 52: CNTN/26-27/00001).
+    const registration = registrationOfGstin(await listRegistrations(trx), supplierGstin(invoice.seller_json))
+    const number = await nextDocumentNumber(trx, tables.prefix, day, seriesOf(registration))
     const note = await trx
       .insertInto(tables.notes)
       .values({

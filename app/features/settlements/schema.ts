@@ -51,7 +51,11 @@ export const settlementFormSchema = z.discriminatedUnion('intent', [
       .toUpperCase()
       .min(1, 'Enter the invoice number')
       .max(40, 'Use at most 40 characters')
-      .regex(/^INV\/(?:\d{4}-\d{2}|\d{2}-\d{2})\/\d{6}$/, 'Enter an invoice number like INV/26-27/000123'),
+      // The home registration's series, or another registration's with its two letters (issue 52: INVTN/26-27/0001).
+      .regex(
+        /^INV(?:[A-Z]{2})?\/(?:\d{4}-\d{2}|\d{2}-\d{2})\/\d{3,6}$/,
+        'Enter an invoice number like INV/26-27/000123 or INVTN/26-27/0001',
+      ),
     amount: moneyField('the amount to credit'),
     reason: text('the reason', 500),
   }),

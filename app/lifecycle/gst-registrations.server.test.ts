@@ -1,4 +1,5 @@
 import type { TransportType } from '#db/types'
+import { dayEwayJson } from '~/features/logistics/pages.server'
 import { getDb } from '~/db.server'
 import { kolkataDay } from '~/utils/format'
 import { isValidGstin } from '~/utils/gstin'
@@ -251,6 +252,21 @@ describe('documents go under the registration of the place the goods leave', () 
     const { bookingId } = await booked('first_mile', so.code, 'Registration Mills', 'Tiruppur')
     const entry = ewayBillEntry(await consignment(bookingId))
     expect(entry).toMatchObject({ userGstin: TN, toGstin: TN, toStateCode: 33, actualToStateCode: 33 })
+    // A day's bulk file is one registration's: the portal takes a file of the GSTIN logged in.
+    const c = await consignment(bookingId)
+    const day = kolkataDay(new Date(Date.now() + DAY))
+    const fileOf = async (gstin?: string) =>
+      (await (
+        await dayEwayJson(db(), new URL(`http://x/e.json?day=${day}${gstin ? `&gstin=${gstin}` : ''}`))
+      ).json()) as { billLists: { userGstin: string; docNo: string }[] }
+    const tn = await fileOf(TN)
+    const home = await fileOf()
+    for (const e of tn.billLists) expect(e.userGstin).toBe(TN)
+    for (const e of home.billLists) expect(e.userGstin).toBe(HOME)
+    if (c.needed && c.docNo) {
+      expect(tn.billLists.map((e) => e.docNo)).toContain(c.docNo)
+      expect(home.billLists.map((e) => e.docNo)).not.toContain(c.docNo)
+    }
   })
 
   it('a warehouse in a state with no registration: the home one stands in, and the e-way bill says so', async () => {

@@ -74,12 +74,15 @@ export function BookingList({
   capped,
   filters,
   transporters,
+  gstins,
 }: {
   rows: BookingRow[]
   total: number
   capped: boolean
   filters: BookingFilters
   transporters: { id: number; name: string }[]
+  /** The platform's registrations: a day's file is one registration's (the portal takes a file per GSTIN). */
+  gstins: { value: string; label: string }[]
 }) {
   const exportParams = new URLSearchParams(useLocation().search)
   exportParams.delete('page')
@@ -131,6 +134,18 @@ export function BookingList({
           <label htmlFor="eway-day">Pickup day</label>
           <input id="eway-day" name="day" type="date" defaultValue={filters.from || ''} />
         </div>
+        {gstins.length > 1 ? (
+          <div className="field">
+            <label htmlFor="eway-gstin">Registration (GSTIN)</label>
+            <select id="eway-gstin" name="gstin" defaultValue={gstins[0]!.value}>
+              {gstins.map((g) => (
+                <option key={g.value} value={g.value}>
+                  {g.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="form-actions">
           <button type="submit" className="btn">
             Download the day’s e-way bills (JSON)

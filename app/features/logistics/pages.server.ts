@@ -57,6 +57,7 @@ import {
   updateBooking,
 } from './bookings.server'
 import { bookingMachine, isTransportType, transportTypes } from './states'
+import { listRegistrations } from '../settlements/registrations.server'
 import { consignmentOf, dayConsignments, ewayBillFile, ewayProblems, ewayState } from './eway-bill.server'
 import { CANCEL_REASONS, EWAY_CANCEL_HOURS, EWAY_EXTEND_HOURS, validityDays } from './eway-rules'
 import { cancelEwayBill, ewayEventOf, ewayEvents, extendEwayBill, updateEwayPartB } from './eway-events.server'
@@ -291,8 +292,14 @@ export async function requestAction(
 
 export async function bookingsPage(db: Database, url: URL) {
   const filters = readBookingFilters(url)
-  const [list, transporters] = await Promise.all([listBookings(db, filters), transporterChoices(db)])
-  return { ...list, filters, transporters }
+  const [list, transporters, registrations] = await Promise.all([
+    listBookings(db, filters),
+    transporterChoices(db),
+    listRegistrations(db),
+  ])
+  // A day's bulk file is per registration (issue 52): the portal takes a file of the GSTIN logged in.
+  const gstins = registrations.map((r) => ({ value: r.gstin, label: `${r.gstin} (${r.state})` }))
+  return { ...list, filters, transporters, gstins }
 }
 
 const bookingColumns: CsvColumn[] = [
@@ -733,9 +740,17 @@ export async function bookingEwayJson(
   return jsonDownload(`eway-bill-${consignment.code}.json`, ewayBillFile([consignment]))
 }
 
-/** The bulk file of a day's bookings (by pickup day, `?day=`, today by default) that need an e-way bill. */
+/**
+ * The bulk file of a day's bookings (by pickup day, `?day=`, today by default) that need an e-way
+ * bill, of one registration (`?gstin=`, the home one by default): the portal takes a file of the
+ * GSTIN logged in, so each registration's bills are a file of their own (issue 52).
+ */
 export async function dayEwayJson(db: Database, url: URL): Promise<Response> {
   const asked = (url.searchParams.get('day') ?? '').trim()
   const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : today()
-  return jsonDownload(`eway-bills-${day}.json`, ewayBillFile(await dayConsignments(db, day)))
+  const registrations = await listRegistrations(db)
+  const askedGstin = (url.searchParams.get('gstin') ?? '').trim().toUpperCase()
+  const gstin = registrations.find((r) => r.gstin === askedGstin)?.gstin ?? registrations[0]?.gstin ?? askedGstin
+  const list = (await dayConsignments(db, day)).filter((c) => c.userGstin === gstin)
+  return jsonDownload(`eway-bills-${day}-${gstin}.json`, ewayBillFile(list))
 }

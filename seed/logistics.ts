@@ -23,6 +23,7 @@ import { kolkataDay } from '../app/utils/format'
 import type { Database } from '#db/database'
 import { demoEmail } from './demo-users'
 import { dayAt, type SeedClock } from './clock'
+import { B2C_ORDERS, seedB2cBuyers } from './b2c'
 
 // Demo logistics and money (README): a year of orders of the demo KAM's three buyers that went
 // through first and last mile, were delivered and invoiced, their transporters billed and paid, the
@@ -92,15 +93,19 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
       .innerJoin('seller_skus as o', (join) =>
         join.onRef('o.product_sku_id', '=', 'buyer_skus.product_sku_id').on('o.status', '=', 'live'),
       )
-      .select(['buyer_skus.id', 'o.id as offerId', 'o.seller_id'])
+      .select(['buyer_skus.id', 'buyer_skus.product_sku_id', 'o.id as offerId', 'o.seller_id'])
       .where('buyer_skus.buyer_id', '=', buyerId)
       .where('buyer_skus.status', '=', 'active')
       .orderBy('buyer_skus.id')
       .execute()
 
-  /** An order of one line placed through the cart, dated `daysAgo` back, taken to QC passed. */
+  /**
+   * An order of one line placed through the cart, dated `daysAgo` back, taken to QC passed: the next of
+   * the offers in turn, or the one picked (a boutique's, `pick`: its yarn, seller and kg).
+   */
+  type Pick = { productSkuId: number; sellerId: number; quantity: string; key: string }
   let n = 0
-  const passedOrder = async (buyerId: number, daysAgo: number) => {
+  const passedOrder = async (buyerId: number, daysAgo: number, pick?: Pick) => {
     // Placed at ten in the morning, approved, made and passed at QC over the following days.
     const placedAt = dayAt(-daysAgo, 10)
     const passedAt = dayAt(-daysAgo + 5, 16)
@@ -108,6 +113,7 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
     const sellerOrder = await placeAndPass(
       buyerId,
       clock.steps(placedAt, passedAt, (passedAt.getTime() - placedAt.getTime()) / 13),
+      pick,
     )
     // Needed 30 days after it was placed (the cart takes only dates from today).
     const neededBy = addDays(kolkataDay(placedAt), 30)
@@ -126,10 +132,12 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
       .execute()
     return sellerOrder
   }
-  const placeAndPass = async (buyerId: number, at: ReturnType<SeedClock['steps']>) => {
+  const placeAndPass = async (buyerId: number, at: ReturnType<SeedClock['steps']>, pick?: Pick) => {
     const offers = (await skusOf(buyerId)).filter((o) => sellers.some((s) => s.id === o.seller_id))
-    const offer = offers[n % offers.length]!
-    n++
+    const offer = pick
+      ? offers.find((o) => o.product_sku_id === pick.productSkuId && o.seller_id === pick.sellerId)!
+      : offers[n % offers.length]!
+    if (!pick) n++
     const order = await at(async () => {
       const { lineId } = ok(await addCartLine(db, placer, buyerId, offer.id), 'add a line')
       const line = await db
@@ -150,7 +158,7 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
           lines: [
             {
               id: lineId,
-              quantity: line.quantity || '500',
+              quantity: pick?.quantity ?? (line.quantity || '500'),
               requiredBy: addDays(kolkataDay(), 30),
               sellerSkuId: offer.offerId,
             },
@@ -158,7 +166,7 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
         }),
         'fill the cart',
       )
-      const placed = ok(await placeCart(db, placer, buyerId, `demo-logistics-${n}`), 'place')
+      const placed = ok(await placeCart(db, placer, buyerId, pick?.key ?? `demo-logistics-${n}`), 'place')
       await releaseForDemo(db, placer, placed.id)
       return placed
     })
@@ -236,8 +244,16 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
     )
   }
   let t = 0
-  const book = async (requestId: number, pickupOffset: number, days: number, key: string, distanceKm?: number) => {
-    const transporter = TRANSPORTERS[t++ % TRANSPORTERS.length]!
+  const book = async (
+    requestId: number,
+    pickupOffset: number,
+    days: number,
+    key: string,
+    distanceKm?: number,
+    // The boutiques' bookings name their transporter, and leave the others' turn as it was.
+    own?: number,
+  ) => {
+    const transporter = TRANSPORTERS[own ?? t++ % TRANSPORTERS.length]!
     // Booked the afternoon before the pickup.
     return clock.at(dayAt(pickupOffset - 1, 15), async () =>
       ok(
@@ -264,12 +280,16 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
   }
   // The e-way bill generated an hour before the pickup (every demo consignment is worth more than ₹50,000).
   let ewb = 0
-  const ewayBill = async (requestId: number, bookingId: number, pickupAt: Date) => {
+  let ewbB2c = 0
+  const ewayBill = async (requestId: number, bookingId: number, pickupAt: Date, b2c = false) => {
     const generatedAt = new Date(pickupAt.getTime() - 3_600_000)
     return clock.at(generatedAt, async () =>
       ok(
         await recordEwayBill(db, staff, requestId, bookingId, {
-          ewayBillNumber: `78${String(1_000_000_000 + ++ewb * 7_919).slice(-10)}`,
+          // The boutiques' in a series of their own (the others' numbers stay as they were).
+          ewayBillNumber: b2c
+            ? `79${String(1_000_000_000 + ++ewbB2c * 7_919).slice(-10)}`
+            : `78${String(1_000_000_000 + ++ewb * 7_919).slice(-10)}`,
           generatedAt: generatedAt.toISOString(),
         }),
         'e-way bill',
@@ -374,6 +394,55 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
   }
 
   // ---------- A year of history: three orders a month, moved, delivered, invoiced, billed, paid ----------
+  /**
+   * An order passed at QC, moved by first and last mile (invoiced the morning of the last mile's
+   * pickup), both bookings billed by their transporters: the bookings. A boutique's bookings (`own`)
+   * name their transporter and e-way bills in their own series, leaving the others' turns as they were.
+   */
+  const moveAndBill = async (so: { id: number; code: string }, placed: number, dueIn: number, own?: number) => {
+    const firstPickup = -placed + 8
+    const first = await request('first_mile', so.code, firstPickup, `demo-fm-${so.id}`)
+    const fb = await book(first.id, firstPickup, 1, `demo-fmb-${so.id}`, undefined, own)
+    await millInvoice(first.id, fb.id, so.code, firstPickup)
+    await ewayBill(first.id, fb.id, dayAt(firstPickup, 10), own !== undefined)
+    await bookingStep(first.id, fb.id, 'pick_up', dayAt(firstPickup, 10), 'first mile picked up')
+    await bookingStep(first.id, fb.id, 'deliver', dayAt(firstPickup + 1, 16), 'first mile delivered')
+    const lastPickup = firstPickup + 3
+    const last = await request('last_mile', so.code, lastPickup, `demo-lm-${so.id}`)
+    const lb = await book(
+      last.id,
+      lastPickup,
+      2,
+      `demo-lmb-${so.id}`,
+      undefined,
+      own === undefined ? undefined : own + 1,
+    )
+    await invoiceFirst(last.id, lb.id, dayAt(lastPickup, 9))
+    await ewayBill(last.id, lb.id, dayAt(lastPickup, 9), own !== undefined)
+    await bookingStep(last.id, lb.id, 'pick_up', dayAt(lastPickup, 9), 'last mile picked up')
+    await bookingStep(last.id, lb.id, 'deliver', dayAt(lastPickup + 2, 15), 'last mile delivered')
+    for (const [r, bk, offset] of [
+      [first.id, fb.id, firstPickup + 2],
+      [last.id, lb.id, lastPickup + 3],
+    ] as const)
+      await bill(r, bk, offset, await freightOf(bk), dueIn)
+    return [fb.id, lb.id]
+  }
+  // The boutiques not registered for GST (./b2c.ts), buying the yarns the first buyer's first SKUs are.
+  const yarns = (
+    await db
+      .selectFrom('buyer_skus')
+      .select('product_sku_id')
+      .where('buyer_id', '=', buyers[0]!.id)
+      .where('status', '=', 'active')
+      .orderBy('id')
+      .limit(6)
+      .execute()
+  ).map((r) => r.product_sku_id)
+  const boutiques = await seedB2cBuyers(db, yarns)
+  const b2cBills: number[] = []
+  /** The boutiques' invoices, with the one to credit in part after delivery. */
+  const b2cInvoices: { month: number; buyerId: number; sellerOrderId: number; credit: boolean }[] = []
   const paidBills: number[] = []
   for (let month = 12; month >= 1; month--) {
     for (const [b, buyer] of buyers.entries()) {
@@ -381,27 +450,23 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
       // its first days (so last month to today's date has its orders, as the dashboard compares).
       const placed = month * 30 + 4 + (2 - b) * 9
       const so = await passedOrder(buyer.id, placed)
-      const firstPickup = -placed + 8
-      const first = await request('first_mile', so.code, firstPickup, `demo-fm-${so.id}`)
-      const fb = await book(first.id, firstPickup, 1, `demo-fmb-${so.id}`)
-      await millInvoice(first.id, fb.id, so.code, firstPickup)
-      await ewayBill(first.id, fb.id, dayAt(firstPickup, 10))
-      await bookingStep(first.id, fb.id, 'pick_up', dayAt(firstPickup, 10), 'first mile picked up')
-      await bookingStep(first.id, fb.id, 'deliver', dayAt(firstPickup + 1, 16), 'first mile delivered')
-      const lastPickup = firstPickup + 3
-      const last = await request('last_mile', so.code, lastPickup, `demo-lm-${so.id}`)
-      const lb = await book(last.id, lastPickup, 2, `demo-lmb-${so.id}`)
-      await invoiceFirst(last.id, lb.id, dayAt(lastPickup, 9))
-      await ewayBill(last.id, lb.id, dayAt(lastPickup, 9))
-      await bookingStep(last.id, lb.id, 'pick_up', dayAt(lastPickup, 9), 'last mile picked up')
-      await bookingStep(last.id, lb.id, 'deliver', dayAt(lastPickup + 2, 15), 'last mile delivered')
-      for (const [r, bk, offset] of [
-        [first.id, fb.id, firstPickup + 2],
-        [last.id, lb.id, lastPickup + 3],
-      ] as const) {
-        // Older bills are paid; the last month's wait in the dues, some overdue.
-        await bill(r, bk, offset, await freightOf(bk), month === 1 ? 20 + b * 5 : 30)
-        if (month > 1) paidBills.push(bk)
+      // Older bills are paid; the last month's wait in the dues, some overdue.
+      const bookings = await moveAndBill(so, placed, month === 1 ? 20 + b * 5 : 30)
+      if (month > 1) paidBills.push(...bookings)
+      // A boutique's order of the month, between the second buyer's and the third's.
+      if (b !== 1) continue
+      for (const [k, o] of B2C_ORDERS.entries()) {
+        if (o.month !== month) continue
+        const at = month * 30 + 8
+        const sellerId = sellers[k % sellers.length]!.id
+        const bso = await passedOrder(boutiques[o.buyer]!, at, {
+          productSkuId: yarns[o.sku]!,
+          sellerId,
+          quantity: String(o.kg),
+          key: `demo-b2c-${k + 1}`,
+        })
+        b2cBills.push(...(await moveAndBill(bso, at, 30, (2 * k) % TRANSPORTERS.length)))
+        b2cInvoices.push({ month, buyerId: boutiques[o.buyer]!, sellerOrderId: bso.id, credit: Boolean(o.credit) })
       }
     }
     // The buyers pay in the month after: most of what they owe; one of them short, made good by a credit note.
@@ -473,6 +538,69 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
           }
         }
       }
+      // The boutiques pay what they owe by UPI after delivery; the Goa boutique's large invoice is first
+      // credited for 20 kg short-delivered (a note on a B2C large invoice: GSTR-1's cdnur).
+      for (const inv of b2cInvoices.filter((x) => x.month === month)) {
+        const at = dayAt(-month * 30 + 16, 11)
+        if (inv.credit) {
+          const invoice = await db
+            .selectFrom('buyer_invoices as i')
+            .innerJoin('buyer_invoice_lines as l', 'l.invoice_id', 'i.id')
+            .select(['i.id', 'l.id as lineId'])
+            .where('i.seller_order_id', '=', inv.sellerOrderId)
+            .orderBy('l.line_no')
+            .executeTakeFirstOrThrow()
+          await clock.at(at, async () =>
+            ok(
+              await issueCreditNote(
+                db,
+                staff,
+                inv.buyerId,
+                {
+                  invoiceId: invoice.id,
+                  reasonCode: 'short_delivery',
+                  reason: 'Twenty kg short in the delivery, counted at the boutique',
+                  lines: [{ invoiceLineId: invoice.lineId, quantityMilli: 20_000 }],
+                },
+                `demo-b2c-cn-${month}`,
+                at,
+              ),
+              'boutique credit note',
+            ),
+          )
+        }
+        const owed = await db
+          .selectFrom('buyer_accounts')
+          .select(['invoiced_minor', 'received_minor', 'credited_minor', 'debited_minor'])
+          .where('buyer_id', '=', inv.buyerId)
+          .executeTakeFirstOrThrow()
+        const outstanding =
+          Number(owed.invoiced_minor) +
+          Number(owed.debited_minor) -
+          Number(owed.received_minor) -
+          Number(owed.credited_minor)
+        if (outstanding <= 0) continue
+        const paidAt = dayAt(-month * 30 + 17, 12)
+        await clock.at(paidAt, async () =>
+          ok(
+            await recordPayment(
+              db,
+              staff,
+              inv.buyerId,
+              {
+                receivedOn: kolkataDay(paidAt),
+                amountMinor: outstanding,
+                tdsMinor: 0,
+                mode: 'upi',
+                reference: `UPI${kolkataDay(paidAt).replace(/-/g, '')}${inv.buyerId}`,
+              },
+              `demo-b2c-pay-${month}-${inv.buyerId}`,
+              paidAt,
+            ),
+            'boutique payment',
+          ),
+        )
+      }
     }
   }
   // Notes of yesterday (docs/domain.md (issue 38)): a credit note for goods rejected at QC after
@@ -538,7 +666,13 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
   )
   await clock.at(dayAt(-15, 15), async () =>
     ok(
-      await markBillsPaid(db, staff, paidBills.slice(half), addDays(kolkataDay(), -15), 'NEFT-TRANSPORT-1111'),
+      await markBillsPaid(
+        db,
+        staff,
+        [...paidBills.slice(half), ...b2cBills],
+        addDays(kolkataDay(), -15),
+        'NEFT-TRANSPORT-1111',
+      ),
       'pay bills',
     ),
   )

@@ -42,6 +42,9 @@ const COMPANIES = [
   ['buyer', 'Saffron Apparel Co'],
   ['buyer', 'Blue Lotus Fashions'],
   ['buyer', DRIVEN.buyer],
+  // The boutiques not registered for GST (seed/b2c.ts, issue 52).
+  ['buyer', 'Casa Tecido Boutique'],
+  ['buyer', 'Kasturi Handloom Studio'],
   ['seller', 'Tiruppur Knit Works'],
   ['seller', 'Surat Silk Mills'],
   ['seller', 'Ludhiana Yarn Spinners'],

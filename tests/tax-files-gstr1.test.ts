@@ -91,10 +91,9 @@ describe('the demo year’s tax files (issue 52)', () => {
     broken.b2b[0]!.inv[0]!.pos = 'MH'
     broken.hsn.hsn_b2b[0]!.hsn_sc = '52083X'
     expect(gstr1SchemaErrors(broken as unknown as Record<string, unknown>)).toHaveLength(3)
-    // The demo exercises the registered sections every year; the B2C ones when it holds unregistered buyers.
-    expect(seen.b2b).toBeGreaterThan(0)
-    expect(seen.hsn_b2b).toBeGreaterThan(0)
-    expect(seen.doc_issue).toBeGreaterThan(0)
+    // The demo exercises every section: the registered buyers' and the boutiques' not registered for
+    // GST (seed/b2c.ts; their figures are tied to the database in tax-files-gstr1-b2c.test.ts).
+    for (const section of Object.keys(seen) as (keyof typeof seen)[]) expect(seen[section], section).toBeGreaterThan(0)
     console.info('GSTR-1 sections seen over the demo year:', seen)
   })
 

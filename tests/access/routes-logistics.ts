@@ -103,6 +103,20 @@ export const routes: RouteRules = {
     path: `${main}/settlements/einvoices/INV-999999/download`,
     expect: pdf('money'),
   },
+  // The Cancel IRN JSON is a step's file: only those who act on money make it (issue 52).
+  'routes/_main+/logistics.settlements.einvoices.$docKey.cancel-json': {
+    path: `${main}/settlements/einvoices/INV-999999/cancel-json?reason=2`,
+    expect: (who: Who, kind: Kind) =>
+      kind === 'post'
+        ? 'not-allowed'
+        : who === 'anonymous'
+          ? 'login'
+          : who === 'pending'
+            ? 'pending'
+            : mayUseSection([who], 'money', 'act')
+              ? 'not-found'
+              : 'forbidden',
+  },
   'routes/_main+/logistics.settlements.gstr1._index': { path: `${main}/settlements/gstr1?index`, section: 'money' },
   'routes/_main+/logistics.settlements.gstr1[.json]': {
     path: `${main}/settlements/gstr1.json?month=2025-12`,

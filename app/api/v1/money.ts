@@ -472,7 +472,7 @@ export const moneyEndpoints = [
         name: 'buyer',
         summary: 'The PDF of the demo buyer’s credit note',
         as: 'buyer@example.com',
-        params: { noteId: 5 },
+        params: { noteId: 6 },
         status: 200,
       },
     ],

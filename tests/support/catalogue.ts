@@ -6,7 +6,7 @@ import { syncSkuAttributes } from '~/features/product-skus/attributes.server'
 import { syncSearch } from '~/platform/search.server'
 import type { SellerSkuStatus } from '#db/types'
 
-const unique = () => crypto.randomBytes(3).toString('hex').toUpperCase()
+const unique = () => crypto.randomBytes(4).toString('hex').toUpperCase()
 
 /** A demo product (fabric, yarn, garments) with its schema. */
 export async function productBySlug(slug = 'fabric') {

@@ -157,6 +157,12 @@ export async function cancelEwayBill(
   )
 }
 
+/** Part-B and extension are for a booking still under way (booked or on the road); otherwise refused, saying what no longer happens. */
+function refuseUnlessMoving(b: { code: string; status: string }, what: string): void {
+  if (b.status !== 'booked' && b.status !== 'picked_up')
+    throw new Refused(undefined, `${b.code} is ${b.status.replace(/_/g, ' ')}: ${what}`)
+}
+
 /**
  * Part-B: the vehicle changes on the road (or is given for the first time) while the booking is
  * booked or picked up and its e-way bill valid. The booking's vehicle follows.
@@ -174,11 +180,7 @@ export async function updateEwayPartB(
       const b = await lockedBooking(trx, requestId, bookingId)
       if (!b) return { ok: false as const, notFound: true, message: 'There is no such booking.' }
       const eway = ewayOf(b)
-      if (b.status !== 'booked' && b.status !== 'picked_up')
-        throw new Refused(
-          undefined,
-          `${b.code} is ${b.status.replace(/_/g, ' ')}: its e-way bill’s vehicle no longer changes.`,
-        )
+      refuseUnlessMoving(b, 'its e-way bill’s vehicle no longer changes.')
       if (eway.validUntil && eway.validUntil < now.toISOString())
         throw new Refused(
           undefined,
@@ -246,11 +248,7 @@ export async function extendEwayBill(
       const b = await lockedBooking(trx, requestId, bookingId)
       if (!b) return { ok: false as const, notFound: true, message: 'There is no such booking.' }
       const eway = ewayOf(b)
-      if (b.status !== 'booked' && b.status !== 'picked_up')
-        throw new Refused(
-          undefined,
-          `${b.code} is ${b.status.replace(/_/g, ' ')}: its e-way bill is no longer extended.`,
-        )
+      refuseUnlessMoving(b, 'its e-way bill is no longer extended.')
       if (!eway.validUntil) throw new Refused(undefined, `E-way bill ${eway.number} has no validity to extend.`)
       const expires = Date.parse(eway.validUntil)
       const from = new Date(expires - EWAY_EXTEND_HOURS * HOUR).toISOString()

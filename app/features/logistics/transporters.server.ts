@@ -11,6 +11,18 @@ import { financialYearOf, optionOn, percent } from './freight-tax'
 import { transporterTaxSchema, type TransporterTaxForm } from './schema'
 import { transportersPath } from './shared'
 
+/** A transporter's name, ids and tax details: what its tax form shows and changes. */
+const TAX_COLUMNS = [
+  'id',
+  'name',
+  'gstin',
+  'pan',
+  'gta_option',
+  'gta_forward_rate_bp',
+  'gta_option_fy',
+  'small_fleet_declared',
+] as const
+
 // A transporter's tax details (docs/domain.md "Freight under reverse charge and TDS 194C (issue 52)"):
 // its PAN, the GTA option it declared (Annexure V, forward charge at a rate from a financial year) and
 // its small-fleet declaration under section 194C(6). Set by logistics or finance under the payment dues.
@@ -43,16 +55,7 @@ export async function saveTransporterTax(
     db.transaction().execute(async (trx) => {
       const before = await trx
         .selectFrom('transporters')
-        .select([
-          'id',
-          'name',
-          'gstin',
-          'pan',
-          'gta_option',
-          'gta_forward_rate_bp',
-          'gta_option_fy',
-          'small_fleet_declared',
-        ])
+        .select([...TAX_COLUMNS])
         .where('id', '=', transporterId)
         .executeTakeFirst()
       if (!before) return { ok: false as const, notFound: true, message: 'There is no such transporter.' }
@@ -94,16 +97,7 @@ export async function transportersPage(db: Database) {
   const today = kolkataDay()
   const rows = await db
     .selectFrom('transporters')
-    .select([
-      'id',
-      'name',
-      'gstin',
-      'pan',
-      'gta_option',
-      'gta_forward_rate_bp',
-      'gta_option_fy',
-      'small_fleet_declared',
-    ])
+    .select([...TAX_COLUMNS])
     .orderBy('name')
     .limit(500)
     .execute()
@@ -134,16 +128,7 @@ export async function transporterPage(db: Database, idParam: string | undefined)
   if (!id) return undefined
   const t = await db
     .selectFrom('transporters')
-    .select([
-      'id',
-      'name',
-      'gstin',
-      'pan',
-      'gta_option',
-      'gta_forward_rate_bp',
-      'gta_option_fy',
-      'small_fleet_declared',
-    ])
+    .select([...TAX_COLUMNS])
     .where('id', '=', id)
     .executeTakeFirst()
   if (!t) return undefined

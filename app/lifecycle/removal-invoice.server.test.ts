@@ -1,7 +1,19 @@
+import { sql } from 'kysely'
 import type { TransportType } from '#db/types'
 import { getDb } from '~/db.server'
 import { kolkataDay } from '~/utils/format'
 import { createBooking, recordEwayBill, recordSupplierInvoice } from '~/features/logistics/bookings.server'
+import { cancelEwayBill } from '~/features/logistics/eway-events.server'
+import { gstDocument } from '~/features/settlements/gst/documents.server'
+import {
+  cancelIrnRequest,
+  recordCancellation,
+  recordRegistration,
+} from '~/features/settlements/gst/registrations.server'
+import { einvoiceDocPage } from '~/features/settlements/gst/pages.server'
+import { istText } from '~/features/settlements/gst/standing'
+import { withGstinCheck } from '~/utils/gstin'
+import { signedQr } from '../../tests/support/gst-documents'
 import { consignments, missingDocument } from '~/features/logistics/eway-bill.server'
 import { addressChoices, linkedOrderByCode } from '~/features/logistics/linked-orders.server'
 import { createRequest } from '~/features/logistics/requests.server'
@@ -38,8 +50,13 @@ beforeAll(async () => {
 })
 
 /** A seller order passed at QC with its lines at their last stage; `units` makes it worth an e-way bill (₹500 a unit to the buyer, ₹400 from the mill). */
-async function readyOrder(units = 1) {
-  const order = await placeTestOrder({ userId: staff.userId, buyerId, sellerIds: [sellerId], key: `rm-${++counter}` })
+async function readyOrder(units = 1, buyer = buyerId) {
+  const order = await placeTestOrder({
+    userId: staff.userId,
+    buyerId: buyer,
+    sellerIds: [sellerId],
+    key: `rm-${++counter}`,
+  })
   for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass'] as const) {
     await stagesBefore(order.sellerOrderId, step)
     const done = await takeSellerOrderStep(db(), staff, order.sellerOrderId, step)
@@ -292,4 +309,225 @@ describe('the first mile moves on the mill’s invoice to the platform', () => {
     // The first mile raises no buyer invoice.
     expect(await invoicesOf(so.id)).toEqual([])
   })
+})
+
+/** A registered buyer (a GSTIN, in Gujarat): its invoices are e-invoiced. Made once. */
+let b2b: number | undefined
+async function b2bBuyer() {
+  if (b2b) return b2b
+  b2b = await makeBuyer({
+    name: 'Irn Garments',
+    status: 'active',
+    payment_terms_days: 20,
+    gstin: withGstinCheck('24AAICI1234R1Z'),
+  })
+  for (const kind of ['shipping', 'billing'] as const)
+    await db()
+      .insertInto('addresses')
+      .values({
+        buyer_id: b2b,
+        kind,
+        line1: '5 Ring Road',
+        city: 'Surat',
+        state: 'Gujarat',
+        pin: '395002',
+        is_default: 1,
+      })
+      .execute()
+  return b2b
+}
+
+describe('an IRN and the e-way bill that names its invoice (issue 52)', () => {
+  it('the IRN is not cancelled while an e-way bill names the invoice; once that is cancelled it is, and no e-way bill names the invoice again', async () => {
+    const buyer = await b2bBuyer()
+    const finance = { userId: await userIdOf('biz_fin@example.com') }
+    const so = await readyOrder(200, buyer)
+    const { requestId, bookingId } = await booked('last_mile', so.code)
+    const raised = await invoiceBeforePickup(db(), staff, requestId, bookingId)
+    if (!raised.ok) throw new Error(raised.message)
+    const [invoice] = await invoicesOf(so.id)
+    const doc = (await gstDocument(db(), 'INV', invoice!.id))!
+    const irn = 'ab'.repeat(32)
+    const ackAt = istText(Date.now() - 3_600_000)
+    expect(
+      await recordRegistration(db(), finance, 'INV', invoice!.id, {
+        irn,
+        ackNo: '182611110001',
+        ackAt,
+        signedQr: signedQr(doc, irn),
+        signedInvoice: null,
+      }),
+    ).toMatchObject({ ok: true })
+    const generatedAt = new Date(Date.now() - 1_800_000).toISOString()
+    expect(
+      await recordEwayBill(db(), staff, requestId, bookingId, { ewayBillNumber: '520000000011', generatedAt }),
+    ).toMatchObject({ ok: true })
+    const code = (await consignment(bookingId)).code
+
+    // While the e-way bill stands, neither the cancel JSON nor the portal's answer is taken.
+    const blocked = new RegExp(`cancel e-way bill 520000000011 \\(${code}\\) first`)
+    const request = await cancelIrnRequest(db(), 'INV', invoice!.id, { reason: '2', remark: 'Wrong rate' })
+    expect(request).toMatchObject({ ok: false, message: expect.stringMatching(blocked) })
+    const input = { reason: '2' as const, remark: 'Wrong rate', cancelledAt: istText(Date.now() - 60_000) }
+    expect(await recordCancellation(db(), finance, 'INV', invoice!.id, input)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(blocked),
+    })
+    const cancelledAt = () =>
+      db()
+        .selectFrom('einvoice_registrations')
+        .select('cancelled_at')
+        .where('doc_type', '=', 'INV')
+        .where('doc_id', '=', invoice!.id)
+        .executeTakeFirstOrThrow()
+    expect((await cancelledAt()).cancelled_at).toBeNull()
+    // Finance's page of the document says so before anyone tries.
+    const page = await einvoiceDocPage(db(), `INV-${invoice!.id}`)
+    expect(page?.registration).toMatchObject({ cancelOpen: true, ewayBills: [{ number: '520000000011', code }] })
+
+    // The e-way bill is cancelled (before the pickup, within its 24 hours): then the IRN is.
+    expect(await cancelEwayBill(db(), staff, requestId, bookingId, { reasonCode: 2, remark: '' })).toMatchObject({
+      ok: true,
+    })
+    expect(await cancelIrnRequest(db(), 'INV', invoice!.id, { reason: '2', remark: 'Wrong rate' })).toMatchObject({
+      ok: true,
+      value: { Irn: irn, CnlRsn: '2' },
+    })
+    expect((await einvoiceDocPage(db(), `INV-${invoice!.id}`))?.registration?.ewayBills).toEqual([])
+    expect(await recordCancellation(db(), finance, 'INV', invoice!.id, input)).toMatchObject({ ok: true })
+    expect((await cancelledAt()).cancelled_at).toBe(input.cancelledAt)
+
+    // The invoice is no longer valid: no new e-way bill names it, and the goods cannot leave on it.
+    const again = await recordEwayBill(db(), staff, requestId, bookingId, {
+      ewayBillNumber: '520000000012',
+      generatedAt: new Date().toISOString(),
+    })
+    expect(again).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(
+        new RegExp(`IRN of invoice ${invoice!.number.replace(/\//g, '\\/')} was cancelled`),
+      ),
+    })
+    expect((await consignment(bookingId)).eway.number).toBeNull()
+    expect(await takeBookingStep(db(), staff, requestId, bookingId, 'pick_up')).toMatchObject({ ok: false })
+  })
+
+  it('an e-way bill recorded and the IRN cancelled at the same moment: exactly one happens', async () => {
+    const buyer = await b2bBuyer()
+    const finance = { userId: await userIdOf('biz_fin@example.com') }
+    for (let round = 0; round < 3; round++) {
+      const so = await readyOrder(200, buyer)
+      const { requestId, bookingId } = await booked('last_mile', so.code)
+      const raised = await invoiceBeforePickup(db(), staff, requestId, bookingId)
+      if (!raised.ok) throw new Error(raised.message)
+      const [invoice] = await invoicesOf(so.id)
+      const doc = (await gstDocument(db(), 'INV', invoice!.id))!
+      const irn = `c${round}`.repeat(32)
+      await recordRegistration(db(), finance, 'INV', invoice!.id, {
+        irn,
+        ackNo: `18261111002${round}`,
+        ackAt: istText(Date.now() - 3_600_000),
+        signedQr: signedQr(doc, irn),
+        signedInvoice: null,
+      })
+      const [eway, cancel] = await Promise.all([
+        recordEwayBill(db(), staff, requestId, bookingId, {
+          ewayBillNumber: `52000000002${round}`,
+          generatedAt: new Date(Date.now() - 60_000).toISOString(),
+        }),
+        recordCancellation(db(), finance, 'INV', invoice!.id, {
+          reason: '3',
+          remark: 'Order cancelled',
+          cancelledAt: istText(Date.now() - 60_000),
+        }),
+      ])
+      expect([eway.ok, cancel.ok].filter(Boolean)).toHaveLength(1)
+      const registration = await db()
+        .selectFrom('einvoice_registrations')
+        .select('cancelled_at')
+        .where('doc_type', '=', 'INV')
+        .where('doc_id', '=', invoice!.id)
+        .executeTakeFirstOrThrow()
+      const number = (await consignment(bookingId)).eway.number
+      // What the database holds agrees with who won.
+      expect(registration.cancelled_at !== null).toBe(cancel.ok)
+      expect(number !== null).toBe(eway.ok)
+    }
+  })
+
+  // Each side takes the booking's row first: here a transaction holds it as the other side would, and
+  // commits its step while the function under test waits; the function then reads what it left.
+  it.runIf(process.env.DATABASE_URL?.startsWith('postgres'))(
+    'on PostgreSQL each side waits for the other and reads what it committed',
+    async () => {
+      const buyer = await b2bBuyer()
+      const finance = { userId: await userIdOf('biz_fin@example.com') }
+      const prepared = async (round: number) => {
+        const so = await readyOrder(200, buyer)
+        const { requestId, bookingId } = await booked('last_mile', so.code)
+        const raised = await invoiceBeforePickup(db(), staff, requestId, bookingId)
+        if (!raised.ok) throw new Error(raised.message)
+        const [invoice] = await invoicesOf(so.id)
+        const doc = (await gstDocument(db(), 'INV', invoice!.id))!
+        const irn = `d${round}`.repeat(32)
+        await recordRegistration(db(), finance, 'INV', invoice!.id, {
+          irn,
+          ackNo: `18261111003${round}`,
+          ackAt: istText(Date.now() - 3_600_000),
+          signedQr: signedQr(doc, irn),
+          signedInvoice: null,
+        })
+        return { requestId, bookingId, invoiceId: invoice!.id }
+      }
+      const holdBooking = (bookingId: number) =>
+        sql`select id from transport_bookings where id = ${bookingId} for no key update`
+      const cancellation = {
+        reason: '3' as const,
+        remark: 'Order cancelled',
+        cancelledAt: istText(Date.now() - 60_000),
+      }
+
+      // An e-way bill is being recorded: the cancellation waits, then is refused.
+      const first = await prepared(1)
+      let cancelled: Promise<Awaited<ReturnType<typeof recordCancellation>>> | undefined
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await holdBooking(first.bookingId).execute(trx)
+          cancelled = recordCancellation(db(), finance, 'INV', first.invoiceId, cancellation)
+          await new Promise((r) => setTimeout(r, 300))
+          await trx
+            .updateTable('transport_bookings')
+            .set({ eway_bill_number: '520000000031', eway_bill_at: new Date().toISOString() })
+            .where('id', '=', first.bookingId)
+            .execute()
+        })
+      expect(await cancelled).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/cancel e-way bill 520000000031/),
+      })
+
+      // The IRN is being cancelled: the e-way bill waits, then is refused.
+      const second = await prepared(2)
+      let recorded: Promise<Awaited<ReturnType<typeof recordEwayBill>>> | undefined
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await holdBooking(second.bookingId).execute(trx)
+          recorded = recordEwayBill(db(), staff, second.requestId, second.bookingId, {
+            ewayBillNumber: '520000000032',
+            generatedAt: new Date(Date.now() - 60_000).toISOString(),
+          })
+          await new Promise((r) => setTimeout(r, 300))
+          await trx
+            .updateTable('einvoice_registrations')
+            .set({ cancelled_at: cancellation.cancelledAt, cancel_reason: '3', cancel_remark: 'Order cancelled' })
+            .where('doc_type', '=', 'INV')
+            .where('doc_id', '=', second.invoiceId)
+            .execute()
+        })
+      expect(await recorded).toMatchObject({ ok: false, message: expect.stringMatching(/was cancelled/) })
+      expect((await consignment(second.bookingId)).eway.number).toBeNull()
+    },
+  )
 })

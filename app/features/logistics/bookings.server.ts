@@ -1,5 +1,6 @@
 import type { Database } from '#db/database'
 import { isUniqueViolation } from '#db/errors'
+import { lockedRead } from '#db/locks'
 import { formatDateTime, formatMoney, kolkataDay } from '~/utils/format'
 import { Refused, refusals, type Result } from '~/utils/refusal.server'
 import { audit } from '~/platform/audit.server'
@@ -7,7 +8,7 @@ import { type Executor } from '~/platform/executor'
 import { once } from '~/platform/idempotency.server'
 import { nextCode } from '~/platform/numbering.server'
 import type { BillingForm, BookingFields, EwayBillForm, SupplierInvoiceForm } from './schema'
-import { checkEwayBill, consignments, missingDocument } from './eway-bill.server'
+import { checkEwayBill, consignments, missingDocument, type Consignment } from './eway-bill.server'
 import { billTaxRefusal, deductOnPayment, lockTransporterYears, recordBillTax } from './freight.server'
 import { financialYearOf, tdsSectionLabels } from './freight-tax'
 import { ewayValidity } from './eway-rules'
@@ -549,6 +550,26 @@ export async function markBillsPaid(
 }
 
 /**
+ * An invoice whose IRN was cancelled is no longer a valid document (Rule 48(5); issue 52): no e-way
+ * bill may name it. Goods that go out on the platform's tax invoice wait for a valid one.
+ */
+async function refuseCancelledInvoice(trx: Executor, c: Consignment): Promise<void> {
+  if (c.docType !== 'INV' || (c.type !== 'last_mile' && c.type !== 'sample')) return
+  const cancelled = await trx
+    .selectFrom('buyer_invoices as i')
+    .innerJoin('einvoice_registrations as r', (j) => j.on('r.doc_type', '=', 'INV').onRef('r.doc_id', '=', 'i.id'))
+    .select('r.cancelled_at')
+    .where('i.number', '=', c.docNo)
+    .where('r.cancelled_at', 'is not', null)
+    .executeTakeFirst()
+  if (cancelled)
+    throw new Refused(
+      undefined,
+      `The IRN of invoice ${c.docNo} was cancelled on ${cancelled.cancelled_at}: it is no longer a valid document, so no e-way bill can name it.`,
+    )
+}
+
+/**
  * Records (or corrects) the e-way bill generated for a booking while it is booked or on the road:
  * its 12-digit number (one booking's only) and when it was generated; its validity follows from the
  * booking's distance (one day per 200 km or part). Refused at its field when the number is another
@@ -565,6 +586,9 @@ export async function recordEwayBill(
   return refusals(
     () =>
       db.transaction().execute(async (trx) => {
+        // The booking's row first, for the rest of the transaction: a cancellation of its invoice's
+        // IRN at the same moment takes the bookings before the registration (issue 52).
+        await lockedRead(trx, trx.selectFrom('transport_bookings').select('id').where('id', '=', bookingId)).execute()
         const booking = await bookingOf(trx, requestId, bookingId)
         if (!booking) return { ok: false as const, notFound: true, message: 'There is no such booking.' }
         if (booking.status !== 'booked' && booking.status !== 'picked_up')
@@ -587,6 +611,7 @@ export async function recordEwayBill(
         // The e-way bill names the document the goods move on (issue 52): it is generated from it.
         const consignment = (await consignments(trx, [bookingId])).get(bookingId)
         if (consignment && !consignment.docNo) throw new Refused(undefined, missingDocument(consignment))
+        if (consignment) await refuseCancelledInvoice(trx, consignment)
         const clash = await trx
           .selectFrom('transport_bookings')
           .select('code')

@@ -214,7 +214,11 @@ export function EinvoiceDocPage({ data, reply }: { data: EinvoiceDocData; reply:
         <RegistrationForm reply={reply} />
       )}
       {registration && !registration.cancelled ? (
-        registration.cancelOpen ? (
+        registration.cancelOpen && registration.ewayBills.length ? (
+          <p className="notice" role="note">
+            {`E-way bill ${registration.ewayBills.map((b) => `${b.number} (booking ${b.code})`).join(', ')} names this invoice, and the portal does not cancel an IRN while an e-way bill names it. Logistics cancels the e-way bill first (within 24 hours of its generation, before the goods move); once the goods moved on it, issue a credit note instead.`}
+          </p>
+        ) : registration.cancelOpen ? (
           <CancelForms data={data} reply={reply} />
         ) : (
           <p className="muted">

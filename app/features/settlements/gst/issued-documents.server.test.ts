@@ -16,7 +16,7 @@ import { invoicePage, notePdfFor } from '../invoice-page.server'
 import { invoicePdfFor } from '../pages.server'
 import { gstDocument } from './documents.server'
 import { gstr1Of } from './gstr1.server'
-import { cancelIrnRequest, recordCancellation, recordRegistration } from './registrations.server'
+import { cancelIrnRequest, ewayBillsNaming, recordCancellation, recordRegistration } from './registrations.server'
 import { buyerWaitingText, gstinOf, istText, standingOf } from './standing'
 
 // An issued document is fixed (issue 52): the invoice PDF prints what was fixed at issue and its IRN,
@@ -74,7 +74,10 @@ beforeAll(async () => {
     .orderBy('invoice_on')
     .orderBy('id')
     .execute()
-  const b2b = mine.filter((i) => gstinOf(i.buyer_json))
+  // Invoices no e-way bill names (the portal cancels no IRN while one does: removal-invoice.server.test.ts).
+  const named = new Set<number>()
+  for (const i of mine) if ((await ewayBillsNaming(db, 'INV', i.id)).length) named.add(i.id)
+  const b2b = mine.filter((i) => gstinOf(i.buyer_json) && !named.has(i.id))
   expect(b2b.length).toBeGreaterThan(1)
   const open = b2b.find((i) => i.status === 'open') ?? b2b[0]!
   invoice = { id: open.id, number: open.number, on: open.invoice_on }

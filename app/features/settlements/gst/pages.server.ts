@@ -26,6 +26,7 @@ import { buildEinvoice, einvoiceFileName, einvoiceProblems } from './einvoice.se
 import { cancelledKeys, gstr1From, gstr1Problems, gstr1Totals, type Gstr1 } from './gstr1.server'
 import {
   cancelIrnRequest,
+  ewayBillsNaming,
   cancelWindowProblem,
   filePortal,
   importRegistrations,
@@ -157,7 +158,11 @@ export async function einvoiceJson(db: Database, key: string | undefined): Promi
 export async function einvoiceDocPage(db: Database, key: string | undefined) {
   const doc = await documentOf(db, key)
   if (!doc) return undefined
-  const [registration, band] = await Promise.all([registrationOf(db, doc.type, doc.id), turnoverBand(db)])
+  const [registration, band, ewayBills] = await Promise.all([
+    registrationOf(db, doc.type, doc.id),
+    turnoverBand(db),
+    ewayBillsNaming(db, doc.type, doc.id),
+  ])
   return {
     key: docKey(doc.type, doc.id),
     kind: DOC_LABELS[doc.type],
@@ -182,6 +187,8 @@ export async function einvoiceDocPage(db: Database, key: string | undefined) {
           /** The last moment the portal cancels it (IST), and whether that is still to come. */
           cancelUntil: cancelDeadline(registration.ackAt),
           cancelOpen: !registration.cancelledAt && !cancelWindowProblem(registration.ackAt, Date.now()),
+          /** The e-way bills that name it (issue 52): the portal cancels no IRN while one stands. */
+          ewayBills: registration.cancelledAt ? [] : ewayBills,
           cancelled: registration.cancelledAt
             ? {
                 at: registration.cancelledAt,

@@ -1,5 +1,6 @@
 import type { Database } from '#db/database'
 import { isUniqueViolation } from '#db/errors'
+import { lockedRead } from '#db/locks'
 import type { EinvoiceRegistrationsTable } from '#db/types'
 import { audit } from '~/platform/audit.server'
 import { QR_MAX_BYTES, qrFits } from '~/features/toolkit/barcodes.server'
@@ -274,6 +275,7 @@ export function registrationOf(db: Executor, type: DocType, id: number) {
   return db
     .selectFrom('einvoice_registrations')
     .select([
+      'doc_number as docNumber',
       'irn',
       'ack_no as ackNo',
       'ack_at as ackAt',
@@ -356,6 +358,53 @@ export function cancelWindowProblem(ackAt: string, at: number): string | null {
   return null
 }
 
+/**
+ * The e-way bills not cancelled that name an invoice (issue 52): those recorded on the bookings that
+ * carry its goods to the buyer (its seller order's last miles, its sample order's dispatch). The IRP
+ * refuses to cancel an IRN while such an e-way bill is active: it is cancelled first (within 24 hours
+ * of its generation, before the goods move), or the invoice stands and a credit note undoes it.
+ * Within a cancellation the bookings are taken for the rest of its transaction (all of them, with an
+ * e-way bill or not), so an e-way bill recorded at the same moment is either seen here or refused there.
+ */
+export async function ewayBillsNaming(
+  db: Executor,
+  type: DocType,
+  id: number,
+  lock = false,
+): Promise<{ code: string; number: string }[]> {
+  if (type !== 'INV') return []
+  const invoice = await db
+    .selectFrom('buyer_invoices')
+    .select(['seller_order_id', 'sample_order_id'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!invoice || (invoice.seller_order_id === null && invoice.sample_order_id === null)) return []
+  const query = db
+    .selectFrom('transport_bookings')
+    .select(['code', 'eway_bill_number'])
+    .where('status', '!=', 'cancelled')
+    .where('request_id', 'in', (eb) =>
+      eb
+        .selectFrom('transport_requests')
+        .select('id')
+        .where((w) =>
+          invoice.seller_order_id !== null
+            ? w.and([w('seller_order_id', '=', invoice.seller_order_id), w('transport_type', '=', 'last_mile')])
+            : w.and([w('sample_order_id', '=', invoice.sample_order_id), w('transport_type', '=', 'sample')]),
+        ),
+    )
+    .orderBy('id')
+  const rows = await (lock ? lockedRead(db, query) : query).execute()
+  return rows.flatMap((r) => (r.eway_bill_number ? [{ code: r.code, number: r.eway_bill_number }] : []))
+}
+
+/** The refusal of an IRN cancellation while e-way bills name the document; null when none does. */
+function activeEwayProblem(number: string, bills: { code: string; number: string }[]): string | null {
+  if (!bills.length) return null
+  const named = bills.map((b) => `${b.number} (${b.code})`).join(', ')
+  return `The portal does not cancel the IRN of ${number} while an e-way bill names it: cancel e-way bill ${named} first (within 24 hours of its generation, before the goods move), or, once the goods moved on it, issue a credit note instead.`
+}
+
 /** The Cancel IRN JSON for a document's registration; refused once the 24 hours are over, or when it is cancelled already. */
 export async function cancelIrnRequest(
   db: Executor,
@@ -370,6 +419,8 @@ export async function cancelIrnRequest(
     return { ok: false, field: 'reason', message: `Its IRN was cancelled on ${registration.cancelledAt}.` }
   const late = cancelWindowProblem(registration.ackAt, now)
   if (late) return { ok: false, field: 'reason', message: late }
+  const active = activeEwayProblem(registration.docNumber, await ewayBillsNaming(db, type, id))
+  if (active) return { ok: false, field: 'reason', message: active }
   const remark = input.remark.trim()
   if (!remark || remark.length > CANCEL_REMARK_MAX)
     return { ok: false, field: 'remark', message: `A remark of 1 to ${CANCEL_REMARK_MAX} characters` }
@@ -401,6 +452,8 @@ export function recordCancellation(
     db.transaction().execute(async (trx) => {
       const doc = await gstDocument(trx, type, id)
       if (!doc) throw Refused.notFound('There is no such document.')
+      // The bookings first, then the registration: an e-way bill recorded at once takes them in the same order.
+      const bills = await ewayBillsNaming(trx, type, id, true)
       const registration = await registrationOf(trx, type, id)
       if (!registration) throw new Refused('cancelledAt', `${doc.number} has no IRN to cancel.`)
       if (registration.cancelledAt)
@@ -413,6 +466,8 @@ export function recordCancellation(
       if (at > now + 5 * 60_000) throw new Refused('cancelledAt', 'The cancel date is in the future.')
       const late = cancelWindowProblem(registration.ackAt, at)
       if (late) throw new Refused('cancelledAt', late)
+      const active = activeEwayProblem(doc.number, bills)
+      if (active) throw new Refused('cancelledAt', active)
       const remark = input.remark.trim()
       if (!remark || remark.length > CANCEL_REMARK_MAX)
         throw new Refused('remark', `A remark of 1 to ${CANCEL_REMARK_MAX} characters`)

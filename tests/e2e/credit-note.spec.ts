@@ -6,6 +6,8 @@ import { dbRow, signInAs } from './support'
 // Issue 38, without JavaScript: goods of an invoiced order fail the buyer's QC; finance raises a
 // credit note for them from the invoice's page (reason: QC rejection after invoicing, a quantity on
 // the line), and the buyer sees it on its invoice, downloads it, and finds it on its statement.
+// Issue 52: a note to a buyer with a GSTIN is e-invoiced as an invoice is (Rule 48(5)): the buyer
+// reads it as being registered until finance records its IRN, then its PDF prints the IRN.
 
 async function pdfText(download: Download) {
   const parser = new PDFParse({ data: new Uint8Array(fs.readFileSync((await download.path())!)) })
@@ -59,8 +61,34 @@ test(
     )
     expect(note.reason_code).toBe('qc_rejection')
     await expect(page.getByRole('link', { name: `Credit note ${note.number} (PDF)` })).toBeVisible()
+    await expect(page.getByText(/No IRN yet: the buyer does not get this credit note/)).toBeVisible()
 
-    // The buyer: its invoice lists the note, the note downloads as a PDF, its statement shows it.
+    // The buyer: its invoice lists the note as being registered, with no PDF yet.
+    await page.context().clearCookies()
+    await signInAs(page, 'buyer@example.com', '/buyer')
+    await page.goto('/buyer/invoices')
+    await page.getByRole('link', { name: `Lines and notes of ${invoice.number}` }).click()
+    await expect(page.getByRole('heading', { name: `Invoice ${invoice.number}`, level: 1 })).toBeVisible()
+    await expect(
+      page.getByText('Being registered with the GST portal: the credit note will be available once its IRN is issued.'),
+    ).toBeVisible()
+    await expect(page.getByRole('link', { name: `Credit note ${note.number} (PDF)` })).toHaveCount(0)
+
+    // Finance records what the portal returned for the note, on its e-invoice page.
+    await page.context().clearCookies()
+    await signInAs(page, 'biz_fin@example.com', '/biz_fin')
+    await page.goto(`/logistics/settlements/buyers/${invoice.buyer_id}/invoices/${invoice.id}`)
+    await page.getByRole('link', { name: `The e-invoice of ${note.number}` }).click()
+    const irn = 'c0ffee52'.repeat(8)
+    const ackAt = new Date(Date.now() + 330 * 60_000 - 60_000).toISOString().slice(0, 19).replace('T', ' ')
+    await page.getByLabel('IRN', { exact: true }).fill(irn)
+    await page.getByLabel('Ack No').fill('182652000000001')
+    await page.getByLabel('Ack Date').fill(ackAt)
+    await page.getByLabel('Signed QR code').fill(`eyJhbGciOiJSUzI1NiJ9.${Buffer.from(irn).toString('base64url')}.c2ln`)
+    await page.getByRole('button', { name: 'Record the registration' }).click()
+    await expect(page.getByText(`${note.number} is registered`)).toBeVisible()
+
+    // The buyer: the note downloads as a PDF with its IRN, and its statement shows it.
     await page.context().clearCookies()
     await signInAs(page, 'buyer@example.com', '/buyer')
     await page.goto('/buyer/invoices')
@@ -78,6 +106,9 @@ test(
       'QC rejection after invoicing',
       'GSTIN',
       'Authorised signatory',
+      'e-Invoice',
+      `IRN ${irn}`,
+      `Ack Date ${ackAt}`,
     ])
       expect(text).toContain(part)
 

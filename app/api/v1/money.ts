@@ -11,9 +11,8 @@ import {
   buyerPaymentsAfter,
   buyerStatementPdf,
 } from '~/features/settlements/buyer.server'
-import { buyerInvoicePage, notePdfFor } from '~/features/settlements/invoice-page.server'
+import { buyerInvoicePage, buyerNotePdf, noteDocumentOf, notePdfFor } from '~/features/settlements/invoice-page.server'
 import { invoicePdfFor } from '~/features/settlements/pages.server'
-import { noteOf } from '~/features/settlements/notes-queries.server'
 import { accountOf, statementOf } from '~/features/settlements/queries.server'
 import { addDays } from '~/features/settlements/money'
 import { pageOf, pageQuery, pageSchema } from '~/platform/api/cursor'
@@ -129,7 +128,23 @@ const invoice = invoiceRow.extend({
       reason: z.string(),
       taxable_paise: paise('Taxable value'),
       amount_paise: paise('Amount with GST'),
-      pdf: z.string().nullable().describe('The credit note’s PDF in this API (null for a debit note).'),
+      valid: z
+        .boolean()
+        .describe(
+          'A valid credit or debit note: issued to a buyer without a GSTIN, or registered with the GST portal (its IRN recorded and not cancelled), as for an invoice (CGST Rule 48(5)).',
+        ),
+      waiting: z
+        .string()
+        .nullable()
+        .describe('Why it is not a valid note yet (being registered, or its registration cancelled); null when valid.'),
+      irn: z
+        .string()
+        .nullable()
+        .describe('Its e-invoice IRN once registered (null for a buyer without a GSTIN, or before).'),
+      pdf: z
+        .string()
+        .nullable()
+        .describe('The credit note’s PDF in this API, once it is valid (null before, and for a debit note).'),
     }),
   ),
 })
@@ -144,7 +159,20 @@ const creditNoteRow = z.object({
   taxable_paise: paise('Taxable value'),
   amount_paise: paise('Amount with GST'),
   invoice: z.object({ id, number: z.string() }),
-  pdf: z.string(),
+  valid: z
+    .boolean()
+    .describe(
+      'A valid credit or debit note: issued to a buyer without a GSTIN, or registered with the GST portal (its IRN recorded and not cancelled), as for an invoice (CGST Rule 48(5)).',
+    ),
+  waiting: z
+    .string()
+    .nullable()
+    .describe('Why it is not a valid note yet (being registered, or its registration cancelled); null when valid.'),
+  irn: z
+    .string()
+    .nullable()
+    .describe('Its e-invoice IRN once registered (null for a buyer without a GSTIN, or before).'),
+  pdf: z.string().nullable().describe('Its PDF, once it is a valid credit note; null before.'),
 })
 
 const creditNote = creditNoteRow.extend({
@@ -325,7 +353,10 @@ export const moneyEndpoints = [
           reason: n.reason,
           taxable_paise: n.taxableMinor,
           amount_paise: n.amountMinor,
-          pdf: n.kind === 'credit' ? `/api/v1/credit-notes/${n.id}/pdf` : null,
+          valid: n.valid,
+          waiting: n.waiting,
+          irn: n.irn,
+          pdf: n.kind === 'credit' && n.valid ? `/api/v1/credit-notes/${n.id}/pdf` : null,
         })),
       }
     },
@@ -396,7 +427,10 @@ export const moneyEndpoints = [
           taxable_paise: n.taxableMinor,
           amount_paise: n.amountMinor,
           invoice: { id: n.invoiceId, number: n.invoiceNumber },
-          pdf: `/api/v1/credit-notes/${n.id}/pdf`,
+          valid: n.valid,
+          waiting: n.waiting,
+          irn: n.irn,
+          pdf: n.valid ? `/api/v1/credit-notes/${n.id}/pdf` : null,
         })),
         next_cursor: page.next_cursor,
       }
@@ -424,8 +458,9 @@ export const moneyEndpoints = [
     ],
     handle: async ({ db, viewer, portal, params }) => {
       const buyerId = await buyerOfRecord(db, viewer, portal, 'credit_notes', params.noteId)
-      const n = buyerId ? await noteOf(db, buyerId, 'credit', params.noteId) : undefined
-      if (!n) throw notFound('credit note')
+      const document = await noteDocumentOf(db, buyerId, 'credit', params.noteId)
+      if (!document) throw notFound('credit note')
+      const n = document.note
       return {
         id: n.id,
         number: n.number,
@@ -436,7 +471,10 @@ export const moneyEndpoints = [
         taxable_paise: n.taxable,
         amount_paise: n.total,
         invoice: { id: n.invoiceId, number: n.invoiceNumber },
-        pdf: `/api/v1/credit-notes/${n.id}/pdf`,
+        valid: document.valid,
+        waiting: document.waiting,
+        irn: document.irn,
+        pdf: document.valid ? `/api/v1/credit-notes/${n.id}/pdf` : null,
         supply: n.supply,
         cgst_paise: n.cgst,
         sgst_paise: n.sgst,
@@ -460,7 +498,8 @@ export const moneyEndpoints = [
     path: '/credit-notes/{noteId}/pdf',
     tag: 'Money',
     summary: 'Download a credit note’s PDF',
-    description: 'The credit note as a PDF: the same document the buyer’s portal serves.',
+    description:
+      'The credit note as a PDF: the same document the buyer’s portal serves, byte for byte at every download. A buyer gets it only once it is valid (`valid`): a note to a buyer with a GSTIN before its IRN is recorded, or after its IRN was cancelled, is 404 with the reason, as an invoice. Finance staff get a copy marked as not valid.',
     scope: 'invoices:read',
     portals: READERS,
     params: noteId,
@@ -478,9 +517,16 @@ export const moneyEndpoints = [
     ],
     handle: async ({ db, viewer, portal, params }) => {
       const buyerId = await buyerOfRecord(db, viewer, portal, 'credit_notes', params.noteId)
-      const pdf = await notePdfFor(db, buyerId, 'credit', String(params.noteId))
+      if (portal !== 'buyer') {
+        const copy = await notePdfFor(db, buyerId, 'credit', String(params.noteId))
+        if (!copy) throw notFound('credit note')
+        return copy
+      }
+      const pdf = buyerId ? await buyerNotePdf(db, buyerId, 'credit', String(params.noteId)) : undefined
       if (!pdf) throw notFound('credit note')
-      return pdf
+      // Rule 48(5), as for an invoice: not a valid note yet, so no PDF: the reason, as the buyer's page says it.
+      if (!pdf.ok) throw Refused.notFound(`There is no PDF of this credit note yet. ${pdf.waiting}`)
+      return pdf.response
     },
   }),
   endpoint({

@@ -390,7 +390,9 @@ export async function buyerPaymentsAfter(
 
 /**
  * The credit notes issued to the buyer, newest first, after a row (keyset: id), each with the
- * invoice it reduces and the reason staff wrote for the buyer (as its statement tells it).
+ * invoice it reduces, the reason staff wrote for the buyer (as its statement tells it), and whether
+ * it is a valid document yet (Rule 48(5), issue 52: a note to a buyer with a GSTIN once its IRN is
+ * recorded, as for an invoice): `valid`, `waiting` (why not, in the buyer's words), `irn`.
  */
 export async function buyerCreditNotesAfter(db: Database, buyerId: number, afterId: number | null, limit: number) {
   let query = db
@@ -406,9 +408,25 @@ export async function buyerCreditNotesAfter(db: Database, buyerId: number, after
       'n.amount_minor as amountMinor',
       'i.id as invoiceId',
       'i.number as invoiceNumber',
+      'i.buyer_json as buyerJson',
     ])
     .where('n.buyer_id', '=', buyerId)
   if (afterId !== null) query = query.where('n.id', '<', afterId)
   const rows = await query.orderBy('n.id', 'desc').limit(limit).execute()
-  return rows.map((r) => ({ ...r, taxableMinor: Number(r.taxableMinor), amountMinor: Number(r.amountMinor) }))
+  const registrations = await registrationsOf(
+    db,
+    'CRN',
+    rows.map((r) => r.id),
+  )
+  return rows.map(({ buyerJson, ...r }) => {
+    const standing = standingOf(gstinOf(buyerJson), registrations.get(r.id))
+    return {
+      ...r,
+      taxableMinor: Number(r.taxableMinor),
+      amountMinor: Number(r.amountMinor),
+      valid: isValidDocument(standing),
+      waiting: buyerWaitingText(standing, 'CRN'),
+      irn: standing.state === 'registered' ? standing.irn : null,
+    }
+  })
 }

@@ -2,6 +2,7 @@ import { barcodePng, qrFits } from '~/features/toolkit/barcodes.server'
 import type { Executor } from '~/platform/executor'
 import { registrationOf } from './gst/registrations.server'
 import type { DocType } from './gst/documents.server'
+import { CANCEL_REASONS, cancelledForFinance, DOCUMENT_NOUNS, type EinvoiceStanding } from './gst/standing'
 import { FONT, FONT_BOLD } from './pdf-fonts.server'
 
 // The e-invoice particulars a registered document prints (docs/domain.md (issue 38)): the IRN, the
@@ -31,6 +32,44 @@ export async function einvoiceBlockOf(db: Executor, type: DocType, id: number): 
     // A document always renders: a code no QR symbol holds prints a line saying so instead.
     qrPng: qrFits(registration.signedQr) ? await barcodePng('qrcode', registration.signedQr).catch(() => null) : null,
   }
+}
+
+/** What a fixed document's PDF carries, by its standing (Rule 48(5), issue 52): the final document, or finance's marked copy. */
+export interface DocumentCopy {
+  /** The IRN, acknowledgement and QR code, once registered and not cancelled. */
+  einvoice: EinvoiceBlock | null
+  /** The boxed mark of a copy that is not a valid document (no IRN yet, or its IRN cancelled); null when valid. */
+  draft: string | null
+  /** When its IRN's cancellation was recorded (the copy's ModDate); null otherwise. */
+  changedAt: string | null
+}
+
+/**
+ * The copy of an invoice, a credit note or a debit note its standing gives: valid (B2C, or B2B with its
+ * IRN) is the final document; not valid is finance's copy, marked. The buyer is given only a valid one.
+ */
+export async function documentCopyOf(
+  db: Executor,
+  type: DocType,
+  id: number,
+  standing: EinvoiceStanding,
+): Promise<DocumentCopy> {
+  const noun = DOCUMENT_NOUNS[type].full
+  if (standing.state === 'waiting')
+    return {
+      einvoice: null,
+      draft: `Draft, not yet registered with the GST portal: not a valid ${noun} until its IRN is recorded (CGST Rule 48(5)). Not to be given to the buyer.`,
+      changedAt: null,
+    }
+  if (standing.state === 'cancelled') {
+    const registration = await registrationOf(db, type, id)
+    return {
+      einvoice: null,
+      draft: `IRN ${standing.irn} cancelled on the GST portal on ${standing.cancelledAt}${standing.reason ? ` (${CANCEL_REASONS[standing.reason]})` : ''}: not a valid ${noun}. ${cancelledForFinance(type)}`,
+      changedAt: registration?.cancelRecordedAt ?? null,
+    }
+  }
+  return { einvoice: await einvoiceBlockOf(db, type, id), draft: null, changedAt: null }
 }
 
 const QR_SIZE = 96

@@ -12,14 +12,22 @@ import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { newIdempotencyKey } from '~/platform/idempotency.server'
 import type { NoteInput } from './notes.server'
 import { invoiceLinesWithNotes } from './notes.server'
-import { noteTitle, type NoteKind } from './notes'
+import { noteDocType, noteTitle, type NoteKind } from './notes'
 import { noteLinesOf, noteFormSchema } from './notes-schema'
 import { noteOf, notesOfInvoice } from './notes-queries.server'
 import { notePdf } from './notes-pdf.server'
+import { documentCopyOf } from './einvoice-pdf.server'
 import { pdfResponse } from './pdf.server'
 import { invoiceOf } from './queries.server'
-import { standingOfDocument } from './gst/registrations.server'
-import { buyerWaitingText, CANCELLED_FOR_FINANCE, gstinOf, isValidDocument } from './gst/standing'
+import { registrationsOf, standingOfDocument } from './gst/registrations.server'
+import {
+  buyerWaitingText,
+  CANCELLED_FOR_FINANCE,
+  gstinOf,
+  isValidDocument,
+  standingOf,
+  type EinvoiceStanding,
+} from './gst/standing'
 
 type Reply = SubmissionResult<string[]>
 
@@ -28,9 +36,10 @@ export async function buyerInvoicePage(db: Database, buyerId: number, invoiceIdP
   const invoiceId = readId(invoiceIdParam)
   const invoice = invoiceId ? await invoiceOf(db, buyerId, invoiceId) : undefined
   if (!invoiceId || !invoice) return undefined
+  const gstin = gstinOf(invoice.buyerJson)
   const [notes, standing] = await Promise.all([
-    notesOfInvoice(db, buyerId, invoiceId),
-    standingOfDocument(db, 'INV', invoice.id, gstinOf(invoice.buyerJson)),
+    notesOfInvoice(db, buyerId, invoiceId).then((rows) => withStanding(db, rows, gstin)),
+    standingOfDocument(db, 'INV', invoice.id, gstin),
   ])
   return {
     invoice: {
@@ -64,6 +73,32 @@ export async function buyerInvoicePage(db: Database, buyerId: number, invoiceIdP
   }
 }
 export type BuyerInvoicePageData = NonNullable<Awaited<ReturnType<typeof buyerInvoicePage>>>
+
+/**
+ * Notes with their standing (Rule 48(5), issue 52): a note to a buyer with a GSTIN (its invoice's
+ * snapshot) is valid once its IRN is recorded, like an invoice. `valid` (its PDF may be given), else
+ * `waiting` (what the buyer reads) and `state` (finance reads it); `irn` once registered. One query per
+ * note type.
+ */
+async function withStanding<N extends { kind: NoteKind; id: number }>(db: Database, notes: N[], gstin: string | null) {
+  const ids = (kind: NoteKind) => notes.filter((n) => n.kind === kind).map((n) => n.id)
+  const [credits, debits] = await Promise.all([
+    registrationsOf(db, 'CRN', ids('credit')),
+    registrationsOf(db, 'DBN', ids('debit')),
+  ])
+  return notes.map((n) => {
+    const standing = standingOf(gstin, (n.kind === 'credit' ? credits : debits).get(n.id))
+    return { ...n, ...noteStanding(n.kind, standing) }
+  })
+}
+
+/** What a note's standing tells its readers. */
+const noteStanding = (kind: NoteKind, standing: EinvoiceStanding) => ({
+  state: standing.state,
+  valid: isValidDocument(standing),
+  waiting: buyerWaitingText(standing, noteDocType(kind)),
+  irn: standing.state === 'registered' ? standing.irn : null,
+})
 
 /** Finance's page of one invoice: the buyer's view of it, each line with what notes may still do, and the forms' keys. */
 export async function invoicePage(db: Database, buyerIdParam: string | undefined, invoiceIdParam: string | undefined) {
@@ -173,15 +208,57 @@ export async function invoicePageAction(
   }
 }
 
-/** A credit or debit note of the buyer as a PDF download; undefined (404) when it is not the buyer's. */
+/**
+ * A note of the buyer as a fixed document (issue 52), as its standing allows: valid (B2C, or B2B with
+ * its IRN recorded and not cancelled) is the final document, the same bytes at every download; not
+ * valid is finance's marked copy, and the buyer gets none. Undefined when it is not the buyer's.
+ */
+export async function noteDocumentOf(
+  db: Database,
+  buyerId: number | null,
+  kind: NoteKind,
+  noteIdParam: string | number | undefined,
+) {
+  const noteId = readId(String(noteIdParam ?? '').replace(/\.pdf$/, ''))
+  const note = noteId && buyerId ? await noteOf(db, buyerId, kind, noteId) : undefined
+  if (!note) return undefined
+  const type = noteDocType(kind)
+  const standing = await standingOfDocument(db, type, note.id, gstinOf(note.buyerJson))
+  return {
+    note,
+    standing,
+    ...noteStanding(kind, standing),
+    /** The PDF: final when valid, else finance's marked copy. */
+    async pdf(): Promise<Response> {
+      const copy = await documentCopyOf(db, type, note.id, standing)
+      return pdfResponse(`${note.number.replace(/\//g, '-')}.pdf`, await notePdf(note, copy.einvoice, copy))
+    },
+  }
+}
+
+/** A credit or debit note of the buyer as a PDF download for finance (a marked copy until valid); undefined (404) when it is not the buyer's. */
 export async function notePdfFor(
   db: Database,
   buyerId: number | null,
   kind: NoteKind,
   noteIdParam: string | undefined,
 ) {
-  const noteId = readId(noteIdParam?.replace(/\.pdf$/, ''))
-  const note = noteId && buyerId ? await noteOf(db, buyerId, kind, noteId) : undefined
-  if (!note) return undefined
-  return pdfResponse(`${note.number.replace(/\//g, '-')}.pdf`, await notePdf(note))
+  return (await noteDocumentOf(db, buyerId, kind, noteIdParam))?.pdf()
+}
+
+/**
+ * One of the buyer's notes as a PDF, only when it is a valid document (Rule 48(5), issue 52), as for
+ * its invoices: `waiting` says why not, in the buyer's words, with the invoice whose page lists it;
+ * undefined (404) when it is not a note of this buyer.
+ */
+export async function buyerNotePdf(
+  db: Database,
+  buyerId: number,
+  kind: NoteKind,
+  noteIdParam: string | undefined,
+): Promise<{ ok: true; response: Response } | { ok: false; invoiceId: number; waiting: string } | undefined> {
+  const document = await noteDocumentOf(db, buyerId, kind, noteIdParam)
+  if (!document) return undefined
+  if (!document.valid) return { ok: false, invoiceId: document.note.invoiceId, waiting: document.waiting ?? '' }
+  return { ok: true, response: await document.pdf() }
 }

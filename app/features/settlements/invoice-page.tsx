@@ -15,10 +15,11 @@ import { replyFor, type Reply } from '~/platform/form-reply'
 import { buyerMoneyPaths } from './buyer-paths'
 import { BuyerInvoiceOrder, StaffInvoiceOrder } from './invoice-order-link'
 import type { BuyerInvoicePageData, InvoicePageData } from './invoice-page.server'
-import { DEBIT_REASONS, NOTE_REASONS, noteReasonLabels, noteTitle, type NoteKind } from './notes'
+import { DEBIT_REASONS, NOTE_REASONS, noteDocType, noteReasonLabels, noteTitle, type NoteKind } from './notes'
 import { figureLabels } from './figures'
 import { invoicePdfPath, settlementPath } from './shared'
 import { einvoicePath } from './gst/shared'
+import { noteFinanceText } from './gst/standing'
 
 // An invoice's page: the invoice, its lines, the credit and debit notes on it (each as a PDF) and,
 // for finance, the forms that raise them. The buyer's page shows the same invoice without the forms.
@@ -68,14 +69,48 @@ const lineColumns: Column<Line>[] = [
   { key: 'total', header: 'Total', numeric: true, cell: (l) => formatMoney(l.total) },
 ]
 
-function NotesTable({ notes, pdf }: { notes: Note[]; pdf: (kind: NoteKind, id: number) => string }) {
+/**
+ * The notes on an invoice. A note that is not a valid document yet (Rule 48(5), issue 52): the buyer
+ * reads why in place of its PDF link; finance keeps its (marked) copy and reads what it waits for.
+ */
+function NotesTable({
+  notes,
+  pdf,
+  viewer,
+}: {
+  notes: Note[]
+  pdf: (kind: NoteKind, id: number) => string
+  viewer: 'buyer' | 'finance'
+}) {
   const columns: Column<Note>[] = [
     {
       key: 'number',
       header: 'Note',
       title: true,
-      nowrap: true,
-      cell: (n) => <Link reloadDocument to={pdf(n.kind, n.id)}>{`${noteTitle(n.kind)} ${n.number} (PDF)`}</Link>,
+      cell: (n) => {
+        const name = `${noteTitle(n.kind)} ${n.number}`
+        if (viewer === 'buyer')
+          return n.valid ? (
+            <Link reloadDocument to={pdf(n.kind, n.id)}>{`${name} (PDF)`}</Link>
+          ) : (
+            <>
+              {name} <span className="muted">{n.waiting}</span>
+            </>
+          )
+        const text = noteFinanceText(noteDocType(n.kind), n.state)
+        return (
+          <>
+            <Link reloadDocument to={pdf(n.kind, n.id)}>{`${name} (PDF)`}</Link>
+            {text ? (
+              <>
+                {' '}
+                <span className="muted">{text}</span>{' '}
+                <Link to={einvoicePath(`${noteDocType(n.kind)}-${n.id}`)}>{`The e-invoice of ${n.number}`}</Link>
+              </>
+            ) : null}
+          </>
+        )
+      },
     },
     { key: 'date', header: 'Date', nowrap: true, cell: (n) => day(n.issuedOn) },
     { key: 'reason', header: 'Reason', cell: (n) => `${noteReasonLabels[n.reasonCode]}: ${n.reason}` },
@@ -120,7 +155,7 @@ export function BuyerInvoiceView({ data }: { data: BuyerInvoicePageData }) {
       <h2>Lines</h2>
       <Table caption="The invoice's lines" columns={lineColumns} rows={invoice.lines} rowKey={(l) => l.lineNo} />
       <h2>Credit and debit notes</h2>
-      <NotesTable notes={data.notes} pdf={buyerNotePdfPath} />
+      <NotesTable notes={data.notes} pdf={buyerNotePdfPath} viewer="buyer" />
     </div>
   )
 }
@@ -145,7 +180,7 @@ export function InvoicePage({ data, reply }: { data: InvoicePageData; reply: Rep
       <h2>Lines</h2>
       <Table caption="The invoice's lines" columns={lineColumns} rows={invoice.lines} rowKey={(l) => l.lineNo} />
       <h2>Credit and debit notes</h2>
-      <NotesTable notes={data.notes} pdf={(kind, id) => notePdfPath(buyer.id, kind, id)} />
+      <NotesTable notes={data.notes} pdf={(kind, id) => notePdfPath(buyer.id, kind, id)} viewer="finance" />
       <div className="settlement-forms no-print">
         <NoteForm data={data} reply={reply} kind="credit" />
         <NoteForm data={data} reply={reply} kind="debit" />

@@ -2,17 +2,37 @@ import { formatDate } from '~/utils/format'
 import { formatQuantity } from '~/utils/quantity'
 import { noteReasonLabels, noteTitle } from './notes'
 import type { NoteDetail } from './notes-queries.server'
-import { FONT, FONT_BOLD, party, pdfMoment, pdfMoney, percent, render, table, type Column } from './pdf.server'
+import type { EinvoiceBlock } from './einvoice-pdf.server'
+import {
+  FONT,
+  FONT_BOLD,
+  issuedInfo,
+  issuedStanding,
+  party,
+  pdfMoney,
+  percent,
+  render,
+  table,
+  type Column,
+  type IssuedCopy,
+} from './pdf.server'
 import type { PartyOnInvoice } from './platform'
 
 // A credit or debit note as PDF (CGST Rule 53: the note's title, its number and date, the original
 // invoice's number and date, supplier and recipient with their GSTINs, the lines with HSN, taxable
-// value, taxes and total, the reason, the signatory), built from the invoice PDF's blocks.
+// value, taxes and total, the reason, the signatory), built from the invoice PDF's blocks. A note to a
+// buyer with a GSTIN is e-invoiced like an invoice (issue 52): once registered it prints the same
+// e-invoice block (IRN, Ack No, Ack Date, signed QR code) under its heading; finance's copy of one not
+// yet valid carries the same boxed mark as an invoice's.
 
 const day = (d: string) => formatDate(`${d}T12:00:00Z`)
 const bare = (paise: number) => pdfMoney(paise).replace(/^\D+/, '')
 
-export function notePdf(note: NoteDetail): Promise<Buffer> {
+export function notePdf(
+  note: NoteDetail,
+  einvoice: EinvoiceBlock | null = null,
+  copy: IssuedCopy = {},
+): Promise<Buffer> {
   const seller = JSON.parse(note.sellerJson) as PartyOnInvoice
   const buyer = JSON.parse(note.buyerJson) as PartyOnInvoice
   const intra = note.supply === 'intra'
@@ -30,6 +50,8 @@ export function notePdf(note: NoteDetail): Promise<Buffer> {
         )
         .text(`Reason: ${noteReasonLabels[note.reasonCode]}: ${note.reason}`)
       doc.moveDown()
+      // As the invoice: finance's mark when not valid, the e-invoice's particulars once registered.
+      issuedStanding(doc, einvoice, copy)
       const top = doc.y
       doc.font(FONT_BOLD).text('Supplier', 40, top).font(FONT).text(party(seller), 40, doc.y, { width: 250 })
       const afterSeller = doc.y
@@ -101,7 +123,7 @@ export function notePdf(note: NoteDetail): Promise<Buffer> {
           { width: 515 },
         )
     },
-    // Fixed at issue (issue 52): the note's own moment, so every download is the same bytes.
-    { Title: `${title} ${note.number}`, CreationDate: pdfMoment(note.createdAt) },
+    // Fixed at issue (issue 52): the note's own moments (its issue, its registration), so every download is the same bytes.
+    issuedInfo(`${title} ${note.number}`, note.createdAt, einvoice, copy),
   )
 }

@@ -36,6 +36,9 @@ export const DEBIT_REASONS = ['rate_difference', 'other'] as const satisfies rea
 
 export const noteTitle = (kind: NoteKind) => (kind === 'credit' ? 'Credit note' : 'Debit note')
 
+/** The note's document type in the e-invoice and its registration: CRN or DBN. */
+export const noteDocType = (kind: NoteKind) => (kind === 'credit' ? ('CRN' as const) : ('DBN' as const))
+
 /** One note line's amounts: by a quantity of the invoice line (at its price) or by a taxable amount; taxed at the line's rate. */
 export function noteLineAmounts(
   line: { priceMinor: number; gstRateBp: number },

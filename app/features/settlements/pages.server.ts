@@ -14,9 +14,9 @@ import type { PaymentInput } from './ledger.server'
 import type { NoteMoves } from './invoice-page.server'
 import { recordTdsCertificate, tdsReceipts } from './tds.server'
 import { addDays } from './money'
-import { einvoiceBlockOf } from './einvoice-pdf.server'
-import { registrationOf, standingOfDocument } from './gst/registrations.server'
-import { CANCEL_REASONS, CANCELLED_FOR_FINANCE, gstinOf, isValidDocument } from './gst/standing'
+import { documentCopyOf } from './einvoice-pdf.server'
+import { standingOfDocument } from './gst/registrations.server'
+import { gstinOf, isValidDocument } from './gst/standing'
 import { invoicePdf, pdfResponse, statementPdf } from './pdf.server'
 import { accountOf, ageingOf, invoiceOf, ledgerPage, openInvoices, statementOf } from './queries.server'
 import { readLedgerFilters, settlementFormSchema } from './schema'
@@ -187,26 +187,8 @@ export async function invoiceDocumentOf(db: Database, buyerId: number, invoiceId
     valid: isValidDocument(standing),
     /** The PDF: final when valid, else finance's marked copy. */
     async pdf(): Promise<Response> {
-      if (standing.state === 'waiting')
-        return pdfResponse(
-          filename,
-          await invoicePdf(invoice, null, {
-            draft:
-              'Draft, not yet registered with the GST portal: not a valid tax invoice until its IRN is recorded (CGST Rule 48(5)). Not to be given to the buyer.',
-          }),
-        )
-      if (standing.state === 'cancelled') {
-        const registration = await registrationOf(db, 'INV', invoice.id)
-        return pdfResponse(
-          filename,
-          await invoicePdf(invoice, null, {
-            draft: `IRN ${standing.irn} cancelled on the GST portal on ${standing.cancelledAt}${standing.reason ? ` (${CANCEL_REASONS[standing.reason]})` : ''}: not a valid tax invoice. ${CANCELLED_FOR_FINANCE}`,
-            changedAt: registration?.cancelRecordedAt ?? null,
-          }),
-        )
-      }
-      const einvoice = await einvoiceBlockOf(db, 'INV', invoice.id)
-      return pdfResponse(filename, await invoicePdf(invoice, einvoice))
+      const copy = await documentCopyOf(db, 'INV', invoice.id, standing)
+      return pdfResponse(filename, await invoicePdf(invoice, copy.einvoice, copy))
     },
   }
 }

@@ -560,30 +560,54 @@ export function paymentAndSignatory(doc: PDFKit.PDFDocument, invoice: InvoiceDet
 export function invoicePdf(
   invoice: InvoiceDetail,
   einvoice: EinvoiceBlock | null = null,
-  options: { draft?: string | null; changedAt?: string | null } = {},
+  options: IssuedCopy = {},
 ): Promise<Buffer> {
-  const issued = pdfMoment(invoice.createdAt)
   return render(
     (doc) => {
       invoiceHeading(doc, invoice)
-      if (options.draft) draftNotice(doc, options.draft)
-      // Once registered: the e-invoice's IRN, acknowledgement and signed QR code, under the heading.
-      if (einvoice) drawEinvoiceBlock(doc, einvoice)
+      issuedStanding(doc, einvoice, options)
       const { columns, rows } = invoiceLineTable(invoice)
       table(doc, columns, rows)
       invoiceTotalsBlock(doc, invoice)
       hsnSummaryBlock(doc, invoice)
       paymentAndSignatory(doc, invoice)
     },
-    {
-      Title: `Invoice ${invoice.number}`,
-      CreationDate: issued,
-      ModDate: options.changedAt ? pdfMoment(options.changedAt) : einvoice ? pdfMoment(einvoice.registeredAt) : issued,
-    },
+    issuedInfo(`Invoice ${invoice.number}`, invoice.createdAt, einvoice, options),
   )
 }
 
-/** A boxed line under the heading: this copy is not a valid tax invoice, and why. */
+/** How a fixed document's copy is marked: `draft` when it is not a valid document (finance's copy), `changedAt` when its IRN was cancelled. */
+export interface IssuedCopy {
+  draft?: string | null
+  changedAt?: string | null
+}
+
+/**
+ * Under a fixed document's heading (an invoice, a credit or debit note): finance's boxed mark when the
+ * copy is not a valid document, and the e-invoice's IRN, acknowledgement and signed QR code once
+ * registered. One block for every document type.
+ */
+export function issuedStanding(doc: PDFKit.PDFDocument, einvoice: EinvoiceBlock | null, copy: IssuedCopy) {
+  if (copy.draft) draftNotice(doc, copy.draft)
+  if (einvoice) drawEinvoiceBlock(doc, einvoice)
+}
+
+/** A fixed document's own moments: issued at `createdAt`, changed when registered (or its IRN cancelled); never the moment of rendering. */
+export function issuedInfo(
+  Title: string,
+  createdAt: string,
+  einvoice: EinvoiceBlock | null,
+  copy: IssuedCopy,
+): PdfInfo {
+  const issued = pdfMoment(createdAt)
+  return {
+    Title,
+    CreationDate: issued,
+    ModDate: copy.changedAt ? pdfMoment(copy.changedAt) : einvoice ? pdfMoment(einvoice.registeredAt) : issued,
+  }
+}
+
+/** A boxed line under the heading: this copy is not a valid tax document, and why. */
 function draftNotice(doc: PDFKit.PDFDocument, text: string) {
   const top = doc.y
   doc.font(FONT_BOLD).fontSize(9).fillColor('#8a1c1c')

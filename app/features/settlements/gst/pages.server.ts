@@ -35,7 +35,7 @@ import {
   registrationOf,
 } from './registrations.server'
 import { cancellationSchema, cancelRequestSchema, registrationSchema } from './schema'
-import { CANCEL_REASONS, CANCELLED_FOR_FINANCE, cancelDeadline } from './standing'
+import { CANCEL_REASONS, cancelDeadline, cancelledForFinance } from './standing'
 import { EINVOICE_STATUSES, type EinvoiceStatusFilter } from './shared'
 
 // The e-invoice and GSTR-1 pages of finance (/logistics/settlements/einvoices, /gstr1): loaders,
@@ -194,7 +194,7 @@ export async function einvoiceDocPage(db: Database, key: string | undefined) {
                 at: registration.cancelledAt,
                 reason: registration.cancelReason ? CANCEL_REASONS[registration.cancelReason] : '',
                 remark: registration.cancelRemark ?? '',
-                message: CANCELLED_FOR_FINANCE,
+                message: cancelledForFinance(doc.type),
               }
             : null,
         }
@@ -279,7 +279,7 @@ async function cancellationAction(
     status: 'done',
     toast: {
       kind: 'success',
-      message: `The IRN of ${done.value.number} is cancelled: it is no longer a valid document. ${CANCELLED_FOR_FINANCE}`,
+      message: `The IRN of ${done.value.number} is cancelled: it is no longer a valid document. ${cancelledForFinance(doc.type)}`,
     },
   }
 }

@@ -66,17 +66,45 @@ export function gstinOf(buyerJson: string | null | undefined): string | null {
   }
 }
 
-/** What the buyer reads about an invoice that is not (or no longer) valid; null when it is valid. */
-export function buyerWaitingText(s: EinvoiceStanding): string | null {
+/** A document type as the e-invoice names it: INV, CRN, DBN. */
+export type StandingDocType = 'INV' | 'CRN' | 'DBN'
+
+/** What a document is called in the sentences below. */
+export const DOCUMENT_NOUNS: Record<StandingDocType, { short: string; full: string }> = {
+  INV: { short: 'invoice', full: 'tax invoice' },
+  CRN: { short: 'credit note', full: 'credit note' },
+  DBN: { short: 'debit note', full: 'debit note' },
+}
+
+/**
+ * What the buyer reads about a document that is not (or no longer) valid; null when it is valid. Credit
+ * and debit notes to a buyer with a GSTIN are e-invoiced as invoices are, and wait the same way.
+ */
+export function buyerWaitingText(s: EinvoiceStanding, type: StandingDocType = 'INV'): string | null {
+  const noun = DOCUMENT_NOUNS[type]
   if (s.state === 'waiting')
-    return 'Being registered with the GST portal: the invoice will be available once its IRN is issued.'
+    return `Being registered with the GST portal: the ${noun.short} will be available once its IRN is issued.`
   if (s.state === 'cancelled')
-    return `Withdrawn: its registration with the GST portal was cancelled on ${s.cancelledAt}${s.reason ? ` (${CANCEL_REASONS[s.reason].toLowerCase()})` : ''}. It is not a valid tax invoice; a credit note or a replacement invoice will follow.`
+    return `Withdrawn: its registration with the GST portal was cancelled on ${s.cancelledAt}${s.reason ? ` (${CANCEL_REASONS[s.reason].toLowerCase()})` : ''}. It is not a valid ${noun.full}; ${type === 'INV' ? 'a credit note or a replacement invoice will follow' : `a replacement ${noun.full} will follow if it still stands`}.`
   return null
 }
 
-/** What finance reads on a document whose IRN was cancelled. */
+/** What finance reads on an invoice whose IRN was cancelled. */
 export const CANCELLED_FOR_FINANCE = 'IRN cancelled: issue a credit note for it or raise a replacement invoice.'
+
+/** What finance reads on a document of a type whose IRN was cancelled. */
+export const cancelledForFinance = (type: StandingDocType) =>
+  type === 'INV'
+    ? CANCELLED_FOR_FINANCE
+    : `IRN cancelled: the ${DOCUMENT_NOUNS[type].full} is not valid; issue a replacement ${DOCUMENT_NOUNS[type].full} if it still stands.`
+
+/** What finance reads about a credit or debit note's e-invoice (the invoice's page lists its notes); null when it is valid. */
+export function noteFinanceText(type: 'CRN' | 'DBN', state: EinvoiceStanding['state']): string | null {
+  if (state === 'waiting')
+    return `No IRN yet: the buyer does not get this ${DOCUMENT_NOUNS[type].full} until its e-invoice is registered (CGST Rule 48(5)); its PDF here is a marked draft.`
+  if (state === 'cancelled') return cancelledForFinance(type)
+  return null
+}
 
 /** An IST date-time as the portal writes it (2026-11-27 14:05:00, seconds optional) as UTC milliseconds; null when unreadable. */
 export function istMillis(text: string): number | null {

@@ -16,7 +16,7 @@ import {
   supplierOf,
   type Registration,
 } from './registrations.server'
-import { cashReceiptRefusal, expected194Q, is194Q, tds194QRefusal } from './receipt-rules'
+import { cashPerInvoiceRefusal, cashReceiptRefusal, expected194Q, is194Q, tds194QRefusal } from './receipt-rules'
 
 // A buyer's ledger (docs/domain.md "Buyer settlements"): invoices raised when a seller order's goods
 // are removed toward the buyer (issue 52: the last mile's pickup), payments received (with the TDS the buyer deducted), credit and debit notes
@@ -539,6 +539,34 @@ export async function raiseSampleInvoice(
   })
 }
 
+/** Refuses a cash receipt whose part on an invoice brings the cash that invoice received to the 269ST limit. */
+async function refuseCashPerInvoice(trx: Executor, paymentId: number): Promise<void> {
+  const rows = await trx
+    .selectFrom('payment_allocations as a')
+    .innerJoin('buyer_payments as p', 'p.id', 'a.payment_id')
+    .innerJoin('buyer_invoices as i', 'i.id', 'a.invoice_id')
+    .select((eb) => [
+      'i.number',
+      eb.fn
+        .sum<number>(eb.case().when('a.payment_id', '=', paymentId).then(eb.ref('a.amount_minor')).else(0).end())
+        .as('now'),
+      eb.fn
+        .sum<number>(eb.case().when('a.payment_id', '=', paymentId).then(0).else(eb.ref('a.amount_minor')).end())
+        .as('before'),
+    ])
+    .where('p.mode', '=', 'cash')
+    .where('a.invoice_id', 'in', (q) =>
+      q.selectFrom('payment_allocations').select('invoice_id').where('payment_id', '=', paymentId),
+    )
+    .groupBy(['a.invoice_id', 'i.number'])
+    .orderBy('a.invoice_id')
+    .execute()
+  for (const r of rows) {
+    const refusal = cashPerInvoiceRefusal(r.number, Number(r.before), Number(r.now))
+    if (refusal) throw new Refused('amount', refusal)
+  }
+}
+
 export interface PaymentInput {
   receivedOn: string
   /** The money received. */
@@ -652,6 +680,9 @@ export async function recordPaymentIn(
       },
     })
     settled = await allocateOpen(trx, buyerId)
+    // 269ST (b), across days: the cash each invoice this receipt settled has received in all (the
+    // refusal undoes the receipt with its transaction; the account lock keeps two receipts apart).
+    if (input.mode === 'cash') await refuseCashPerInvoice(trx, payment.id)
     return payment.id
   })
   const payment = await trx

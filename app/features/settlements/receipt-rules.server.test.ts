@@ -38,7 +38,7 @@ const newBuyer = (name: string) =>
     { kind: 'billing', city: 'Pune', isDefault: true },
   ])
 
-async function delivered(buyerId: number) {
+async function delivered(buyerId: number, scale = 1) {
   const order = await placeTestOrder({
     userId: viewer.userId,
     buyerId,
@@ -47,6 +47,12 @@ async function delivered(buyerId: number) {
   })
   for (const step of ['approve', 'start_production', 'ready_for_qc', 'qc_pass', 'dispatch', 'deliver'] as const) {
     await stagesBefore(order.sellerOrderId, step)
+    if (step === 'dispatch' && scale > 1)
+      await getDb()
+        .updateTable('sub_orders')
+        .set((eb) => ({ quantity_milli: eb('quantity_milli', '*', scale) }))
+        .where('seller_order_id', '=', order.sellerOrderId)
+        .execute()
     const done = await takeSellerOrderStep(getDb(), viewer, order.sellerOrderId, step)
     if (!done.ok) throw new Error(done.message)
   }
@@ -135,6 +141,32 @@ describe('section 269ST: cash from one buyer in a day', () => {
     expect(outcome.status).toBe('invalid')
     const errors = (outcome as { reply: { error: Record<string, string[]> } }).reply.error
     expect(errors.amount?.[0]).toContain('Section 269ST')
+  })
+})
+
+describe('section 269ST: cash for a single transaction, across days', () => {
+  it('sums the cash that settled an invoice over every day: ₹1,50,000 yesterday and ₹1,50,000 today on one invoice is refused; by bank it is taken', async () => {
+    const buyerId = await newBuyer('Cash Counter Days')
+    const invoice = await delivered(buyerId, 100)
+    expect(Number(invoice.total_minor)).toBeGreaterThan(300_000_00)
+    const yesterday = kolkataDay(new Date(Date.now() - 86_400_000))
+    expect(await pay(buyerId, 150_000_00, 'cash', {}, yesterday)).toMatchObject({ ok: true })
+    const refused = await pay(buyerId, 150_000_00, 'cash')
+    expect(refused).toMatchObject({ ok: false, field: 'amount' })
+    expect(!refused.ok && refused.message).toContain(
+      `Section 269ST bars receiving ₹2,00,000 or more in cash for a single transaction: this receipt would settle ₹1,50,000.00 of invoice ${invoice.number} in cash with ₹1,50,000.00 received in cash for it before, ₹3,00,000.00 in all`,
+    )
+    // Nothing of the refused receipt stays: not the receipt, not its allocation, not the invoice's figures.
+    expect(await cashOf(buyerId)).toEqual([[150_000_00, yesterday]])
+    const paid = await getDb()
+      .selectFrom('buyer_invoices')
+      .select('paid_minor')
+      .where('id', '=', invoice.id)
+      .executeTakeFirstOrThrow()
+    expect(Number(paid.paid_minor)).toBe(150_000_00)
+    // Under the limit in all is taken; the rest by bank transfer.
+    expect(await pay(buyerId, 49_999_99, 'cash')).toMatchObject({ ok: true })
+    expect(await pay(buyerId, 150_000_00, 'neft')).toMatchObject({ ok: true })
   })
 })
 

@@ -19,6 +19,18 @@ export function cashReceiptRefusal(amountMinor: number, sameDayCashMinor: number
   return `Section 269ST bars receiving ₹2,00,000 or more in cash from one person in a day${already}; record it as a bank transfer, cheque or UPI instead`
 }
 
+/**
+ * Section 269ST (b): cash for a single transaction, summed over every day it came in. The
+ * transaction is the invoice a cash receipt settles: with `beforeMinor` cash that settled it
+ * before, and `nowMinor` of this receipt, reaching the limit is refused; null when it may be taken.
+ */
+export function cashPerInvoiceRefusal(invoiceNumber: string, beforeMinor: number, nowMinor: number): string | null {
+  const total = beforeMinor + nowMinor
+  if (nowMinor <= 0 || total < CASH_LIMIT_MINOR) return null
+  const before = beforeMinor ? ` with ${formatMoney(beforeMinor)} received in cash for it before` : ''
+  return `Section 269ST bars receiving ₹2,00,000 or more in cash for a single transaction: this receipt would settle ${formatMoney(nowMinor)} of invoice ${invoiceNumber} in cash${before}, ${formatMoney(total)} in all; record it as a bank transfer, cheque or UPI instead`
+}
+
 /** The section a buyer names as 194Q, however it is written ("194Q", "194 q", "s. 194Q"). */
 export const is194Q = (section: string | undefined) => /^(?:s\.?\s*)?194\s*Q$/i.test((section ?? '').trim())
 

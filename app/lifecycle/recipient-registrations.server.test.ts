@@ -3,7 +3,7 @@ import { getDb } from '~/db.server'
 import { kolkataDay } from '~/utils/format'
 import { withGstinCheck } from '~/utils/gstin'
 import { createBooking, saveBilling } from '~/features/logistics/bookings.server'
-import { freightRegisters } from '~/features/logistics/freight-registers.server'
+import { freightRegisterCsv, freightRegisters } from '~/features/logistics/freight-registers.server'
 import { rcmMonth } from '~/features/logistics/freight-tax'
 import { addressChoices, linkedOrderByCode } from '~/features/logistics/linked-orders.server'
 import { createRequest } from '~/features/logistics/requests.server'
@@ -237,6 +237,13 @@ describe('freight under reverse charge is the receiving registration’s', () =>
     expect(tn.reverseChargeTotals.cgstMinor + tn.reverseChargeTotals.sgstMinor + tn.reverseChargeTotals.igstMinor).toBe(
       sum(all.reverseCharge.filter((r) => r.receivedBy === TN)),
     )
+    // The CSV of one registration: its rows only, each naming it.
+    const csv = await (
+      await freightRegisterCsv(db(), new URL(`http://x/tax_registers.csv?month=${month}&registration=${TN}`))
+    ).text()
+    const rows = csv.trim().split(/\r?\n/).slice(1)
+    expect(rows).toHaveLength(tn.reverseCharge.length)
+    expect(rows.every((r) => r.startsWith(`${TN},`))).toBe(true)
     for (const r of all.reverseChargeByRegistration)
       expect(r.cgstMinor + r.sgstMinor + r.igstMinor).toBe(
         sum(all.reverseCharge.filter((x) => x.receivedBy === r.gstin)),

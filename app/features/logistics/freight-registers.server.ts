@@ -1,4 +1,6 @@
 import type { Executor } from '~/platform/executor'
+import { csvResponse } from '~/utils/csv.server'
+import { kolkataDay } from '~/utils/format'
 import { listRegistrations, registrationOfGstin } from '../settlements/registrations.server'
 import { bookingPath } from './shared'
 
@@ -115,3 +117,45 @@ export async function freightRegisters(db: Executor, month: string, registration
   }
 }
 export type FreightRegisters = Awaited<ReturnType<typeof freightRegisters>>
+
+const rupees = (minor: number) => (minor / 100).toFixed(2)
+
+/**
+ * The month's reverse-charge register of freight as a CSV (?month=YYYY-MM, this month when absent or
+ * not one; ?registration=GSTIN keeps that registration's rows, an unknown one is ignored): a row per
+ * GTA bill with the registration that received the service, for each registration's GSTR-3B.
+ */
+export async function freightRegisterCsv(db: Executor, url: URL): Promise<Response> {
+  const asked = url.searchParams.get('month') ?? ''
+  const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) ? asked : kolkataDay().slice(0, 7)
+  const gstin = url.searchParams.get('registration') ?? ''
+  const registration = (await listRegistrations(db)).some((r) => r.gstin === gstin) ? gstin : null
+  const data = await freightRegisters(db, month, registration)
+  return csvResponse(
+    `freight-reverse-charge-${month}${registration ? `-${registration}` : ''}.csv`,
+    [
+      { key: 'receivedBy', header: 'Received by (GSTIN)' },
+      { key: 'booking', header: 'Booking' },
+      { key: 'bill', header: 'GTA bill' },
+      { key: 'billDate', header: 'Bill date' },
+      { key: 'transporter', header: 'Transporter' },
+      { key: 'gstin', header: 'Transporter GSTIN' },
+      { key: 'taxable', header: 'Taxable' },
+      { key: 'cgst', header: 'CGST' },
+      { key: 'sgst', header: 'SGST' },
+      { key: 'igst', header: 'IGST' },
+    ],
+    data.reverseCharge.map((r) => ({
+      receivedBy: r.receivedBy,
+      booking: r.booking,
+      bill: r.bill,
+      billDate: r.billDate,
+      transporter: r.transporter,
+      gstin: r.gstin ?? '',
+      taxable: rupees(r.taxableMinor),
+      cgst: rupees(r.cgstMinor),
+      sgst: rupees(r.sgstMinor),
+      igst: rupees(r.igstMinor),
+    })),
+  )
+}

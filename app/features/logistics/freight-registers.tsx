@@ -17,7 +17,13 @@ export function FreightRegistersView({ data }: { data: FreightRegisters }) {
         the 61st day after the bill): the platform pays this tax in cash and then takes it as input credit. Totals:
         taxable {formatMoney(t.taxableMinor)} · CGST {formatMoney(t.cgstMinor)} · SGST {formatMoney(t.sgstMinor)} · IGST{' '}
         {formatMoney(t.igstMinor)}. Each registration owes the tax on the services it received (the warehouse a move
-        leaves from or arrives at, else the home one).
+        leaves from or arrives at, else the home one).{' '}
+        <Link
+          reloadDocument
+          to={`/logistics/settlements/tax_registers.csv?month=${data.month}${data.registration ? `&registration=${data.registration}` : ''}`}
+        >
+          The register as CSV
+        </Link>
       </p>
       <Table
         caption="Reverse-charge tax per registration"

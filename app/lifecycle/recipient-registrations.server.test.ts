@@ -308,6 +308,10 @@ describe('a mill’s bill is received where its goods are delivered', () => {
     expect(tn.input.every((r) => r.receivedBy === TN)).toBe(true)
     const home = await taxRegistersPage(db(), new URL(`http://x/?month=${month}&registration=${HOME}`))
     expect(home.input.find((r) => r.document === `Bill ${bill.number}`)).toBeUndefined()
+    // The database takes only a GSTIN of the platform's registrations.
+    await expect(
+      db().updateTable('seller_bills').set({ recipient_gstin: '29AABCS1429B1ZX' }).where('id', '=', bill.id).execute(),
+    ).rejects.toThrow()
   })
 
   it('the same mill shipping straight to the buyer bills the home registration: IGST against 27…', async () => {

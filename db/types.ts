@@ -1159,6 +1159,8 @@ export interface FreightRcmRegisterTable {
   cgst_minor: ColumnType<number, number | undefined, number>
   sgst_minor: ColumnType<number, number | undefined, number>
   igst_minor: ColumnType<number, number | undefined, number>
+  /** The platform's registration that received the GTA's service (issue 52): the warehouse the move leaves or reaches, else the home one. */
+  recipient_gstin: Nullable<string>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -1515,6 +1517,8 @@ export interface SellerBillsTable {
   decided_by: Nullable<number>
   decided_at: Nullable<string>
   decision_note: Nullable<string>
+  /** The platform's registration that received the bill (issue 52): where the goods were delivered; rows from before read as the home one. */
+  recipient_gstin: Nullable<string>
   created_by: number | null
   created_at: Timestamp
   updated_at: Timestamp

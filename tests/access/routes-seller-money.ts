@@ -37,6 +37,11 @@ export const routes: RouteRules = {
     path: '/logistics/settlements/tax_registers?month=2026-11',
     section: 'money',
   },
+  // The month's reverse-charge register of freight as a CSV (issue 52).
+  'routes/_main+/logistics.settlements.tax_registers[.csv]': {
+    path: '/logistics/settlements/tax_registers.csv?month=2026-11',
+    section: 'money',
+  },
   // The platform's GST registrations (issue 52), read-only.
   'routes/_main+/logistics.settlements.gst_registrations': {
     path: '/logistics/settlements/gst_registrations',

@@ -427,7 +427,12 @@ export async function saveBilling(
             gst: formatMoney(input.gst),
             due: input.dueOn,
             gta: tax.option === 'reverse' ? 'reverse charge' : 'forward charge',
-            ...(tax.rcm ? { reverseChargeTax: formatMoney(tax.rcm.total) } : {}),
+            ...(tax.rcm
+              ? {
+                  reverseChargeTax: formatMoney(tax.rcm.total),
+                  reverseChargeUnder: `${tax.rcm.recipient.registration.state} registration ${tax.rcm.recipient.registration.gstin}`,
+                }
+              : {}),
           },
         })
         return { ok: true as const, value: { code: booking.code } }

@@ -1,14 +1,32 @@
 import type { Executor } from '~/platform/executor'
+import { csvResponse } from '~/utils/csv.server'
+import { kolkataDay } from '~/utils/format'
+import { listRegistrations, registrationOfGstin } from '../settlements/registrations.server'
 import { bookingPath } from './shared'
 
 // The month's freight registers (docs/domain.md "Freight under reverse charge and TDS 194C (issue
 // 52)"), shown on finance's tax registers page: the reverse-charge tax the platform owes on GTA bills
 // (paid in cash, then taken as input credit), and TDS under section 194C on payments to transporters.
+// The reverse-charge tax is each registration's own (the one that received the GTA's service: issue
+// 52); `registration` (a GSTIN) keeps that one's rows, and the totals are also given per registration.
+// TDS is the company's (its TAN), whatever the registration: that register is not filtered.
 
 const n = (v: unknown) => Number(v ?? 0)
 
-export async function freightRegisters(db: Executor, month: string) {
-  const [rcm, tds] = await Promise.all([
+const totals = (rows: { taxableMinor: number; cgstMinor: number; sgstMinor: number; igstMinor: number }[]) =>
+  rows.reduce(
+    (s, r) => ({
+      taxableMinor: s.taxableMinor + r.taxableMinor,
+      cgstMinor: s.cgstMinor + r.cgstMinor,
+      sgstMinor: s.sgstMinor + r.sgstMinor,
+      igstMinor: s.igstMinor + r.igstMinor,
+    }),
+    { taxableMinor: 0, cgstMinor: 0, sgstMinor: 0, igstMinor: 0 },
+  )
+
+export async function freightRegisters(db: Executor, month: string, registration: string | null = null) {
+  const [registrations, rcm, tds] = await Promise.all([
+    listRegistrations(db),
     db
       .selectFrom('freight_rcm_register as r')
       .innerJoin('transporters as t', 't.id', 'r.transporter_id')
@@ -22,6 +40,7 @@ export async function freightRegisters(db: Executor, month: string) {
         'r.cgst_minor',
         'r.sgst_minor',
         'r.igst_minor',
+        'r.recipient_gstin',
         't.name as transporter',
         't.gstin',
         'b.code',
@@ -54,7 +73,7 @@ export async function freightRegisters(db: Executor, month: string) {
       .orderBy('d.id')
       .execute(),
   ])
-  const reverseCharge = rcm.map((r) => ({
+  const all = rcm.map((r) => ({
     key: r.id,
     booking: r.code,
     bookingHref: bookingPath(r.request_id, r.bookingId),
@@ -62,20 +81,18 @@ export async function freightRegisters(db: Executor, month: string) {
     billDate: r.bill_date,
     transporter: r.transporter,
     gstin: r.gstin,
+    /** The platform's registration that received the service (a row from before: the home one). */
+    receivedBy: registrationOfGstin(registrations, r.recipient_gstin).gstin,
     taxableMinor: n(r.taxable_minor),
     cgstMinor: n(r.cgst_minor),
     sgstMinor: n(r.sgst_minor),
     igstMinor: n(r.igst_minor),
   }))
-  const reverseChargeTotals = reverseCharge.reduce(
-    (s, r) => ({
-      taxableMinor: s.taxableMinor + r.taxableMinor,
-      cgstMinor: s.cgstMinor + r.cgstMinor,
-      sgstMinor: s.sgstMinor + r.sgstMinor,
-      igstMinor: s.igstMinor + r.igstMinor,
-    }),
-    { taxableMinor: 0, cgstMinor: 0, sgstMinor: 0, igstMinor: 0 },
-  )
+  const reverseCharge = registration ? all.filter((r) => r.receivedBy === registration) : all
+  const reverseChargeTotals = totals(reverseCharge)
+  const reverseChargeByRegistration = registrations
+    .filter((r) => !registration || r.gstin === registration)
+    .map((r) => ({ gstin: r.gstin, state: r.state, ...totals(all.filter((row) => row.receivedBy === r.gstin)) }))
   const tds194C = tds.map((d) => ({
     key: d.id,
     booking: d.code,
@@ -91,10 +108,54 @@ export async function freightRegisters(db: Executor, month: string) {
   }))
   return {
     month,
+    registration,
     reverseCharge,
     reverseChargeTotals,
+    reverseChargeByRegistration,
     tds194C,
     tds194CTotalMinor: tds194C.reduce((s, d) => s + d.tdsMinor, 0),
   }
 }
 export type FreightRegisters = Awaited<ReturnType<typeof freightRegisters>>
+
+const rupees = (minor: number) => (minor / 100).toFixed(2)
+
+/**
+ * The month's reverse-charge register of freight as a CSV (?month=YYYY-MM, this month when absent or
+ * not one; ?registration=GSTIN keeps that registration's rows, an unknown one is ignored): a row per
+ * GTA bill with the registration that received the service, for each registration's GSTR-3B.
+ */
+export async function freightRegisterCsv(db: Executor, url: URL): Promise<Response> {
+  const asked = url.searchParams.get('month') ?? ''
+  const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) ? asked : kolkataDay().slice(0, 7)
+  const gstin = url.searchParams.get('registration') ?? ''
+  const registration = (await listRegistrations(db)).some((r) => r.gstin === gstin) ? gstin : null
+  const data = await freightRegisters(db, month, registration)
+  return csvResponse(
+    `freight-reverse-charge-${month}${registration ? `-${registration}` : ''}.csv`,
+    [
+      { key: 'receivedBy', header: 'Received by (GSTIN)' },
+      { key: 'booking', header: 'Booking' },
+      { key: 'bill', header: 'GTA bill' },
+      { key: 'billDate', header: 'Bill date' },
+      { key: 'transporter', header: 'Transporter' },
+      { key: 'gstin', header: 'Transporter GSTIN' },
+      { key: 'taxable', header: 'Taxable' },
+      { key: 'cgst', header: 'CGST' },
+      { key: 'sgst', header: 'SGST' },
+      { key: 'igst', header: 'IGST' },
+    ],
+    data.reverseCharge.map((r) => ({
+      receivedBy: r.receivedBy,
+      booking: r.booking,
+      bill: r.bill,
+      billDate: r.billDate,
+      transporter: r.transporter,
+      gstin: r.gstin ?? '',
+      taxable: rupees(r.taxableMinor),
+      cgst: rupees(r.cgstMinor),
+      sgst: rupees(r.sgstMinor),
+      igst: rupees(r.igstMinor),
+    })),
+  )
+}

@@ -16,8 +16,27 @@ export function FreightRegistersView({ data }: { data: FreightRegisters }) {
         Bills of goods transport agencies under reverse charge whose time of supply falls in the month (the payment, or
         the 61st day after the bill): the platform pays this tax in cash and then takes it as input credit. Totals:
         taxable {formatMoney(t.taxableMinor)} · CGST {formatMoney(t.cgstMinor)} · SGST {formatMoney(t.sgstMinor)} · IGST{' '}
-        {formatMoney(t.igstMinor)}
+        {formatMoney(t.igstMinor)}. Each registration owes the tax on the services it received (the warehouse a move
+        leaves from or arrives at, else the home one).{' '}
+        <Link
+          reloadDocument
+          to={`/logistics/settlements/tax_registers.csv?month=${data.month}${data.registration ? `&registration=${data.registration}` : ''}`}
+        >
+          The register as CSV
+        </Link>
       </p>
+      <Table
+        caption="Reverse-charge tax per registration"
+        columns={[
+          { key: 'r', header: 'Registration', nowrap: true, cell: (r) => `${r.state} · ${r.gstin}` },
+          { key: 't', header: 'Taxable', numeric: true, cell: (r) => formatMoney(r.taxableMinor) },
+          { key: 'c', header: 'CGST', numeric: true, cell: (r) => formatMoney(r.cgstMinor) },
+          { key: 's', header: 'SGST', numeric: true, cell: (r) => formatMoney(r.sgstMinor) },
+          { key: 'i', header: 'IGST', numeric: true, cell: (r) => formatMoney(r.igstMinor) },
+        ]}
+        rows={data.reverseChargeByRegistration}
+        rowKey={(r) => r.gstin}
+      />
       <Table
         caption="Reverse-charge register (freight)"
         columns={[
@@ -25,6 +44,7 @@ export function FreightRegistersView({ data }: { data: FreightRegisters }) {
           { key: 'n', header: 'GTA’s bill', nowrap: true, cell: (r) => `${r.bill} of ${day(r.billDate)}` },
           { key: 'tr', header: 'Transporter', cell: (r) => r.transporter },
           { key: 'g', header: 'GSTIN', nowrap: true, cell: (r) => r.gstin ?? '—' },
+          { key: 'rb', header: 'Received by', nowrap: true, cell: (r) => r.receivedBy },
           { key: 't', header: 'Taxable', numeric: true, cell: (r) => formatMoney(r.taxableMinor) },
           { key: 'c', header: 'CGST', numeric: true, cell: (r) => formatMoney(r.cgstMinor) },
           { key: 's', header: 'SGST', numeric: true, cell: (r) => formatMoney(r.sgstMinor) },
@@ -36,8 +56,8 @@ export function FreightRegistersView({ data }: { data: FreightRegisters }) {
       />
       <h2>TDS on freight (section 194C)</h2>
       <p className="muted">
-        Transporter bills paid in the month, with what was deducted; due to the government by the 7th of the next month.
-        Total {formatMoney(data.tds194CTotalMinor)}
+        Transporter bills paid in the month (all registrations: TDS is the company’s), with what was deducted; due to
+        the government by the 7th of the next month. Total {formatMoney(data.tds194CTotalMinor)}
       </p>
       <Table
         caption="TDS register (section 194C)"

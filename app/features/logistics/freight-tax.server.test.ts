@@ -162,15 +162,24 @@ describe('the arithmetic', () => {
     })
   })
 
-  it('splits reverse-charge tax by the GTA’s state and dates it by s.13(3)', () => {
-    expect(reverseChargeTax(10_000_01, '27AAACT7966R1ZS')).toEqual({
+  it('splits reverse-charge tax by the GTA’s state against the receiving registration’s, and dates it by s.13(3)', () => {
+    expect(reverseChargeTax(10_000_01, '27AAACT7966R1ZS', '27')).toEqual({
       supply: 'intra',
       cgst: 25_000,
       sgst: 25_000,
       igst: 0,
       total: 50_000,
     })
-    expect(reverseChargeTax(10_000_00, '07AAACS4517R1ZN')).toMatchObject({ supply: 'inter', igst: 50_000, cgst: 0 })
+    expect(reverseChargeTax(10_000_00, '07AAACS4517R1ZN', '27')).toMatchObject({
+      supply: 'inter',
+      igst: 50_000,
+      cgst: 0,
+    })
+    // Received by the Tamil Nadu registration (a move out of Tiruppur): a Tamil Nadu GTA is intra-state, a Maharashtra one not.
+    expect(reverseChargeTax(10_000_00, '33AAACK7421M1ZS', '33')).toMatchObject({ supply: 'intra', cgst: 25_000 })
+    expect(reverseChargeTax(10_000_00, '27AAACT7966R1ZS', '33')).toMatchObject({ supply: 'inter', igst: 50_000 })
+    // Without a GSTIN: the receiving registration's state.
+    expect(reverseChargeTax(10_000_00, null, '33')).toMatchObject({ supply: 'intra' })
     expect(rcmMonth('2026-10-15', null)).toBe('2026-12')
     expect(rcmMonth('2026-10-15', '2026-11-02')).toBe('2026-11')
     expect(financialYearOf('2027-03-31')).toBe('2026-27')

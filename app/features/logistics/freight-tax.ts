@@ -13,9 +13,6 @@ import { formatMoney } from '~/utils/format'
 // an owner of at most ten goods carriages that gave its declaration and PAN), 20 % under 206AA
 // without a PAN.
 
-/** The platform's home state code (its GSTIN's first two digits). Another helper adds a registration per state. */
-export const PLATFORM_STATE = '27'
-
 /** The day GST rates changed (Notification 15/2025-Central Tax (Rate)): GTA forward charge with credit 12 % → 18 %. */
 export const GST_RATES_CHANGED_ON = '2025-09-22'
 
@@ -93,12 +90,13 @@ export function billGstRefusal(
 
 /**
  * The platform's reverse-charge tax on a GTA's bill: 5 %, CGST + SGST (half each, the odd paisa to
- * CGST) when the GTA's state (its GSTIN's first two digits; without one, the platform's) is the
- * platform's, else IGST.
+ * CGST) when the GTA's state (its GSTIN's first two digits; without one, the recipient's) is the state
+ * of the platform's registration that receives the service (`recipientStateCode`, the place of supply
+ * under IGST Act s.12(8)), else IGST.
  */
-export function reverseChargeTax(taxableMinor: number, gstin: string | null) {
+export function reverseChargeTax(taxableMinor: number, gstin: string | null, recipientStateCode: string) {
   const total = share(taxableMinor, RCM_RATE_BP)
-  const intra = (gstin?.slice(0, 2) ?? PLATFORM_STATE) === PLATFORM_STATE
+  const intra = (gstin?.slice(0, 2) ?? recipientStateCode) === recipientStateCode
   return intra
     ? { supply: 'intra' as const, cgst: Math.ceil(total / 2), sgst: Math.floor(total / 2), igst: 0, total }
     : { supply: 'inter' as const, cgst: 0, sgst: 0, igst: total, total }

@@ -1,4 +1,5 @@
 import type { Executor } from '~/platform/executor'
+import { registrationOfBooking } from '../settlements/registrations.server'
 import {
   billGstRefusal,
   financialYearOf,
@@ -42,8 +43,9 @@ export async function billTaxRefusal(
 
 /**
  * Keeps the bill's option and, under reverse charge, its row in the platform's reverse-charge register
- * (taxable value, CGST + SGST or IGST at 5 %, the month of the time of supply); under forward charge
- * the GST is the GTA's and the bill has no row there.
+ * (taxable value, CGST + SGST or IGST at 5 %, the month of the time of supply, the registration that
+ * receives the service: the warehouse the booking's move leaves from or arrives at, else the home
+ * one); under forward charge the GST is the GTA's and the bill has no row there.
  */
 export async function recordBillTax(
   trx: Executor,
@@ -62,8 +64,10 @@ export async function recordBillTax(
     await trx.deleteFrom('freight_rcm_register').where('booking_id', '=', booking.id).execute()
     return { option: option.option, rcm: null }
   }
-  const tax = reverseChargeTax(input.amount, facts.gstin)
+  const recipient = await registrationOfBooking(trx, booking.id)
+  const tax = reverseChargeTax(input.amount, facts.gstin, recipient.registration.stateCode)
   const row = {
+    recipient_gstin: recipient.registration.gstin,
     transporter_id: booking.transporterId,
     bill_number: input.billNumber,
     bill_date: input.billDate,
@@ -80,7 +84,7 @@ export async function recordBillTax(
     .values({ booking_id: booking.id, ...row, created_at: at })
     .onConflict((oc) => oc.column('booking_id').doUpdateSet(row))
     .execute()
-  return { option: option.option, rcm: tax }
+  return { option: option.option, rcm: { ...tax, recipient } }
 }
 
 /** Takes the transporters' rows for the financial year (made on first use), in id order so two payments never wait on each other crosswise. */

@@ -147,10 +147,14 @@ export function NewSellerBillPage({ data, reply }: { data: NewBillPageData; repl
           </h2>
           <p className="muted">
             {facts.seller.gstin ? `GSTIN ${facts.seller.gstin}` : 'Not registered for GST: no tax on its bills'} ·{' '}
-            {facts.supply === 'intra' ? 'CGST + SGST (same state as the platform)' : 'IGST (another state)'} · order{' '}
-            {facts.order.status.replace(/_/g, ' ')} · due {facts.seller.paymentTermsDays} days after the bill’s date. A
-            bill that matches what was ordered, dispatched and accepted in QC is approved at once; one that does not
-            waits for review.
+            Received by the platform’s {facts.recipient.state} registration {facts.recipient.gstin}
+            {facts.recipient.unregisteredState
+              ? ` (no registration in ${facts.recipient.unregisteredState}, where the goods were delivered)`
+              : ''}{' '}
+            · {facts.supply === 'intra' ? 'CGST + SGST (the seller is in the same state)' : 'IGST (another state)'} ·
+            order {facts.order.status.replace(/_/g, ' ')} · due {facts.seller.paymentTermsDays} days after the bill’s
+            date. A bill that matches what was ordered, dispatched and accepted in QC is approved at once; one that does
+            not waits for review.
           </p>
           <ErrorSummary form={form} />
           <input type="hidden" name="form" value="bill" />
@@ -235,6 +239,7 @@ export function SellerBillPage({ data, reply }: { data: BillPageData; reply: Rep
             { label: 'Status', value: BILL_STATUS_WORDS[bill.status] },
             { label: 'Seller', value: `${bill.sellerName}${bill.gstin ? ` (GSTIN ${bill.gstin})` : ''}` },
             { label: 'Seller order', value: `${bill.orderCode} (${bill.orderStatus.replace(/_/g, ' ')})` },
+            { label: 'Received by', value: `${bill.recipient.state} registration ${bill.recipient.gstin}` },
             { label: 'Bill date', value: day(bill.billOn) },
             { label: 'Due', value: day(bill.dueOn) },
             { label: 'Taxable value', value: formatMoney(bill.taxableMinor) },

@@ -1,4 +1,5 @@
 import type { Executor } from '~/platform/executor'
+import { registrationReceiving } from '../settlements/registrations.server'
 import { sellerSupply, type BillLineFacts } from './money'
 
 // What the three-way match of a seller bill reads (docs/domain.md (issue 38)): the seller order and
@@ -32,7 +33,8 @@ export async function orderFacts(db: Executor, sellerOrderId: number, exceptBill
     .where('so.id', '=', sellerOrderId)
     .executeTakeFirst()
   if (!order) return undefined
-  const [address, lines, lots, billed] = await Promise.all([
+  const [received, address, lines, lots, billed] = await Promise.all([
+    registrationReceiving(db, sellerOrderId),
     db
       .selectFrom('addresses')
       .select('state')
@@ -104,7 +106,14 @@ export async function orderFacts(db: Executor, sellerOrderId: number, exceptBill
       state: address?.state ?? null,
       paymentTermsDays: Number(order.payment_terms_days),
     },
-    supply: sellerSupply(order.gstin, address?.state ?? null),
+    /** The platform's registration that receives the goods and the bill (issue 52). */
+    recipient: {
+      gstin: received.registration.gstin,
+      state: received.registration.state,
+      isHome: received.registration.isHome,
+      unregisteredState: received.unregisteredState,
+    },
+    supply: sellerSupply(order.gstin, address?.state ?? null, received.registration),
     lines: lines.map((l) => {
       const facts: BillLineFacts = {
         orderedMilli: Number(l.quantity_milli),

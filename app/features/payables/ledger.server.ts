@@ -85,6 +85,14 @@ export interface BillInput {
   lines: Record<number, BillLineTyped>
 }
 
+/** The audit's words for a bill received by a registration other than the home one (issue 52). */
+const receivedWords = (r: { gstin: string; state: string; isHome: boolean; unregisteredState: string | null }) =>
+  r.unregisteredState
+    ? ` (no GST registration in ${r.unregisteredState}: received by the home registration ${r.gstin})`
+    : r.isHome
+      ? ''
+      : ` (received by the ${r.state} registration ${r.gstin})`
+
 /**
  * Records a seller's bill against one of its seller orders, matched three ways per line (ordered
  * quantity and cost, accepted in QC, and the order dispatched or delivered): a bill that matches
@@ -160,6 +168,7 @@ export async function recordBillIn(
         bill_on: input.billOn,
         due_on: addDays(input.billOn, seller.paymentTermsDays),
         supply,
+        recipient_gstin: facts.recipient.gstin,
         taxable_minor: totals.taxable,
         cgst_minor: totals.cgst,
         sgst_minor: totals.sgst,
@@ -199,11 +208,17 @@ export async function recordBillIn(
       action: 'seller_bill.recorded',
       entityType: 'seller_bill',
       entityId: bill.id,
-      after: { bill: input.number, order: order.code, total: formatMoney(totals.total), status },
+      after: {
+        bill: input.number,
+        order: order.code,
+        total: formatMoney(totals.total),
+        status,
+        receivedBy: `${facts.recipient.state} registration ${facts.recipient.gstin}`,
+      },
       note:
         status === 'approved'
-          ? `Bill ${input.number} of ${seller.name} against ${order.code} matches: approved`
-          : `Bill ${input.number} of ${seller.name} against ${order.code} waits for review: ${reasons.join('. ')}`,
+          ? `Bill ${input.number} of ${seller.name} against ${order.code}${receivedWords(facts.recipient)} matches: approved`
+          : `Bill ${input.number} of ${seller.name} against ${order.code}${receivedWords(facts.recipient)} waits for review: ${reasons.join('. ')}`,
     })
     if (status === 'approved') {
       await trx

@@ -351,6 +351,17 @@ export function TaxRegistersPage({ data }: { data: Awaited<ReturnType<typeof tax
           <label htmlFor="month">Month</label>
           <input id="month" name="month" type="month" defaultValue={data.month} />
         </div>
+        <div className="field">
+          <label htmlFor="registration">GST registration</label>
+          <select id="registration" name="registration" defaultValue={data.registration ?? ''}>
+            <option value="">All registrations</option>
+            {data.registrations.map((r) => (
+              <option key={r.gstin} value={r.gstin}>
+                {r.state} · {r.gstin}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary">
             Show
@@ -361,8 +372,10 @@ export function TaxRegistersPage({ data }: { data: Awaited<ReturnType<typeof tax
       <p className="muted">
         Bills approved in the month, less debit notes issued in it. Totals: taxable{' '}
         {formatMoney(data.inputTotals.taxableMinor)} · CGST {formatMoney(data.inputTotals.cgstMinor)} · SGST{' '}
-        {formatMoney(data.inputTotals.sgstMinor)} · IGST {formatMoney(data.inputTotals.igstMinor)}
+        {formatMoney(data.inputTotals.sgstMinor)} · IGST {formatMoney(data.inputTotals.igstMinor)}. Each registration
+        claims the credit of the bills it received (the warehouse the goods were delivered to, else the home one).
       </p>
+      <RegistrationTotals caption="Input tax per registration" rows={data.inputByRegistration} />
       <Table
         caption="Input tax register"
         columns={[
@@ -370,6 +383,7 @@ export function TaxRegistersPage({ data }: { data: Awaited<ReturnType<typeof tax
           { key: 'on', header: 'Date', nowrap: true, cell: (r) => day(r.on) },
           { key: 's', header: 'Seller', cell: (r) => r.sellerName },
           { key: 'g', header: 'GSTIN', nowrap: true, cell: (r) => r.gstin ?? '—' },
+          { key: 'rb', header: 'Received by', nowrap: true, cell: (r) => r.receivedBy },
           { key: 't', header: 'Taxable', numeric: true, cell: (r) => formatMoney(r.taxableMinor) },
           { key: 'c', header: 'CGST', numeric: true, cell: (r) => formatMoney(r.cgstMinor) },
           { key: 'sg', header: 'SGST', numeric: true, cell: (r) => formatMoney(r.sgstMinor) },
@@ -381,8 +395,8 @@ export function TaxRegistersPage({ data }: { data: Awaited<ReturnType<typeof tax
       />
       <h2>TDS payable (section 194Q)</h2>
       <p className="muted">
-        Deducted in the month, due to the government by the 7th of the next month. Total{' '}
-        {formatMoney(data.tdsTotalMinor)}
+        Deducted in the month (by the company, whatever registration received the bill), due to the government by the
+        7th of the next month. Total {formatMoney(data.tdsTotalMinor)}
       </p>
       <Table
         caption="TDS payable register"
@@ -398,5 +412,36 @@ export function TaxRegistersPage({ data }: { data: Awaited<ReturnType<typeof tax
         empty="No TDS was deducted in this month."
       />
     </div>
+  )
+}
+
+/** A register's taxable value and tax per GST registration (issue 52). */
+export function RegistrationTotals({
+  caption,
+  rows,
+}: {
+  caption: string
+  rows: {
+    gstin: string
+    state: string
+    taxableMinor: number
+    cgstMinor: number
+    sgstMinor: number
+    igstMinor: number
+  }[]
+}) {
+  return (
+    <Table
+      caption={caption}
+      columns={[
+        { key: 'r', header: 'Registration', nowrap: true, cell: (r) => `${r.state} · ${r.gstin}` },
+        { key: 't', header: 'Taxable', numeric: true, cell: (r) => formatMoney(r.taxableMinor) },
+        { key: 'c', header: 'CGST', numeric: true, cell: (r) => formatMoney(r.cgstMinor) },
+        { key: 's', header: 'SGST', numeric: true, cell: (r) => formatMoney(r.sgstMinor) },
+        { key: 'i', header: 'IGST', numeric: true, cell: (r) => formatMoney(r.igstMinor) },
+      ]}
+      rows={rows}
+      rowKey={(r) => r.gstin}
+    />
   )
 }

@@ -1,6 +1,5 @@
 import { lineValue } from '../orders/lines'
 import { splitGst, type Supply } from '../settlements/money'
-import { PLATFORM_BILLING } from '../settlements/platform'
 import { formatQuantity } from '~/utils/quantity'
 import { formatMoney } from '~/utils/format'
 
@@ -15,15 +14,22 @@ export const TDS_194Q_THRESHOLD_MINOR = 50_00_000_00
 /** The GST state code a GSTIN starts with ("27" for Maharashtra). */
 const stateCode = (gstin: string | null) => (gstin && /^\d{2}/.test(gstin) ? gstin.slice(0, 2) : null)
 
+/** The platform's registration that receives a bill (issue 52): its state code and state name. */
+export interface Recipient {
+  stateCode: string
+  state: string
+}
+
 /**
- * Intra-state (CGST + SGST) when the seller is registered in the platform's state, by the state
- * code of both GSTINs; else by the state of its address; IGST otherwise.
+ * Intra-state (CGST + SGST) when the seller is registered in the state of the platform's registration
+ * that receives the goods (the warehouse's, else the home one), by the state code of both GSTINs;
+ * without a GSTIN, by the state of its address; IGST otherwise.
  */
-export function sellerSupply(sellerGstin: string | null, sellerState: string | null): Supply {
+export function sellerSupply(sellerGstin: string | null, sellerState: string | null, recipient: Recipient): Supply {
   const code = stateCode(sellerGstin)
-  if (code) return code === stateCode(PLATFORM_BILLING.gstin) ? 'intra' : 'inter'
+  if (code) return code === recipient.stateCode ? 'intra' : 'inter'
   const fold = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ')
-  return sellerState && fold(sellerState) === fold(PLATFORM_BILLING.state) ? 'intra' : 'inter'
+  return sellerState && fold(sellerState) === fold(recipient.state) ? 'intra' : 'inter'
 }
 
 /** The PAN inside a GSTIN: its characters 3 to 12. */

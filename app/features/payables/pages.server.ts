@@ -13,6 +13,7 @@ import type { Refusal } from '~/utils/refusal.server'
 import { refusalReply, type FormOutcome } from '~/ui/outcome.server'
 import { newIdempotencyKey } from '~/platform/idempotency.server'
 import { addDays } from '../settlements/money'
+import { listRegistrations } from '../settlements/registrations.server'
 import { orderFacts } from './facts.server'
 import { decideBill, issueSellerDebitNote, paySeller, recordBill, setSellerTerms } from './mutations.server'
 import { billLineAmounts, expectedTax } from './money'
@@ -66,6 +67,7 @@ export async function newBillPage(db: Database, url: URL) {
             paymentTermsDays: facts.seller.paymentTermsDays,
           },
           supply: facts.supply,
+          recipient: facts.recipient,
           lines: facts.lines.map((l) => {
             const left = Math.max(0, Math.min(l.acceptedMilli, l.orderedMilli) - l.billedBeforeMilli)
             const taxable = billLineAmounts(
@@ -294,6 +296,10 @@ export async function sellerStatementPdfFor(
   )
 }
 
+/** The month's registers (?month=YYYY-MM), of one registration (?registration=GSTIN) or all of them. */
 export async function taxRegistersPage(db: Database, url: URL) {
-  return taxRegisters(db, readMonth(url, kolkataDay()))
+  const registrations = (await listRegistrations(db)).map((r) => ({ gstin: r.gstin, state: r.state }))
+  const asked = url.searchParams.get('registration') ?? ''
+  const registration = registrations.some((r) => r.gstin === asked) ? asked : null
+  return { ...(await taxRegisters(db, readMonth(url, kolkataDay()), registration)), registrations }
 }

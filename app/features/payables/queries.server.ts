@@ -3,6 +3,7 @@ import type { Executor } from '~/platform/executor'
 import { financialYear } from '~/platform/numbering.server'
 import { kolkataDay } from '~/utils/format'
 import { addDays } from '../settlements/money'
+import { listRegistrations, registrationOfGstin } from '../settlements/registrations.server'
 import { billOpen, dueBucket, panOf, type DueBucket } from './money'
 
 // Reads of the seller side of money (docs/domain.md (issue 38)). Finance's pages read every seller;
@@ -106,13 +107,15 @@ export async function billDetail(db: Executor, billId: number, sellerId?: number
       'b.approved_on',
       'b.decided_at',
       'b.decision_note',
+      'b.recipient_gstin',
       'u.name as decidedBy',
     ])
     .where('b.id', '=', billId)
   if (sellerId !== undefined) q = q.where('b.seller_id', '=', sellerId)
   const bill = await q.executeTakeFirst()
   if (!bill) return undefined
-  const [lines, notes, payouts] = await Promise.all([
+  const [registrations, lines, notes, payouts] = await Promise.all([
+    listRegistrations(db),
     db
       .selectFrom('seller_bill_lines as l')
       .innerJoin('sub_orders as so', 'so.id', 'l.sub_order_id')
@@ -171,6 +174,8 @@ export async function billDetail(db: Executor, billId: number, sellerId?: number
     billOn: bill.bill_on,
     dueOn: bill.due_on,
     supply: bill.supply,
+    /** The platform's registration that received the bill (issue 52; a bill from before reads as the home one). */
+    recipient: (({ gstin, state }) => ({ gstin, state }))(registrationOfGstin(registrations, bill.recipient_gstin)),
     taxableMinor: n(bill.taxable_minor),
     cgstMinor: n(bill.cgst_minor),
     sgstMinor: n(bill.sgst_minor),
@@ -530,13 +535,16 @@ const monthEnd = (month: string) => {
 
 /**
  * A month's registers for finance: input tax from the bills approved in it, less the debit notes
- * issued in it (CGST, SGST, IGST per seller); TDS deducted under section 194Q in it, per seller
- * with its PAN (from the GSTIN), for the challan and the quarterly return.
+ * issued in it (CGST, SGST, IGST per seller), each with the platform's registration that received it
+ * (issue 52: each registration claims its own credit), only those of `registration` (a GSTIN) when
+ * given, with totals per registration; TDS deducted under section 194Q in it, per seller with its PAN
+ * (from the GSTIN), for the challan and the quarterly return (the company's, whatever registration).
  */
-export async function taxRegisters(db: Executor, month: string) {
+export async function taxRegisters(db: Executor, month: string, registration: string | null = null) {
   const from = `${month}-01`
   const to = monthEnd(month)
-  const [bills, notes] = await Promise.all([
+  const [registrations, bills, notes] = await Promise.all([
+    listRegistrations(db),
     db
       .selectFrom('seller_bills as b')
       .innerJoin('sellers as s', 's.id', 'b.seller_id')
@@ -553,6 +561,7 @@ export async function taxRegisters(db: Executor, month: string) {
         'b.sgst_minor',
         'b.igst_minor',
         'b.tds_minor',
+        'b.recipient_gstin',
       ])
       .where('b.status', '=', 'approved')
       .where('b.approved_on', '>=', from)
@@ -563,6 +572,7 @@ export async function taxRegisters(db: Executor, month: string) {
     db
       .selectFrom('seller_debit_notes as d')
       .innerJoin('sellers as s', 's.id', 'd.seller_id')
+      .innerJoin('seller_bills as nb', 'nb.id', 'd.bill_id')
       .select([
         'd.id',
         'd.number',
@@ -574,6 +584,7 @@ export async function taxRegisters(db: Executor, month: string) {
         'd.cgst_minor',
         'd.sgst_minor',
         'd.igst_minor',
+        'nb.recipient_gstin',
       ])
       .where('d.issued_on', '>=', from)
       .where('d.issued_on', '<=', to)
@@ -581,13 +592,15 @@ export async function taxRegisters(db: Executor, month: string) {
       .orderBy('d.id')
       .execute(),
   ])
-  const input = [
+  const received = (gstin: string | null) => registrationOfGstin(registrations, gstin).gstin
+  const all = [
     ...bills.map((b) => ({
       key: `b${b.id}`,
       document: `Bill ${b.number}`,
       on: b.approved_on!,
       sellerName: b.sellerName,
       gstin: b.gstin,
+      receivedBy: received(b.recipient_gstin),
       taxableMinor: n(b.taxable_minor),
       cgstMinor: n(b.cgst_minor),
       sgstMinor: n(b.sgst_minor),
@@ -599,21 +612,18 @@ export async function taxRegisters(db: Executor, month: string) {
       on: d.issued_on,
       sellerName: d.sellerName,
       gstin: d.gstin,
+      receivedBy: received(d.recipient_gstin),
       taxableMinor: -n(d.taxable_minor),
       cgstMinor: -n(d.cgst_minor),
       sgstMinor: -n(d.sgst_minor),
       igstMinor: -n(d.igst_minor),
     })),
   ]
-  const inputTotals = input.reduce(
-    (s, r) => ({
-      taxableMinor: s.taxableMinor + r.taxableMinor,
-      cgstMinor: s.cgstMinor + r.cgstMinor,
-      sgstMinor: s.sgstMinor + r.sgstMinor,
-      igstMinor: s.igstMinor + r.igstMinor,
-    }),
-    { taxableMinor: 0, cgstMinor: 0, sgstMinor: 0, igstMinor: 0 },
-  )
+  const input = registration ? all.filter((r) => r.receivedBy === registration) : all
+  const inputTotals = taxTotals(input)
+  const inputByRegistration = registrations
+    .map((r) => ({ gstin: r.gstin, state: r.state, ...taxTotals(all.filter((row) => row.receivedBy === r.gstin)) }))
+    .filter((r) => !registration || r.gstin === registration)
   const tdsBySeller = new Map<
     number,
     { sellerId: number; sellerName: string; pan: string | null; bills: number; taxableMinor: number; tdsMinor: number }
@@ -634,5 +644,27 @@ export async function taxRegisters(db: Executor, month: string) {
     tdsBySeller.set(b.seller_id, row)
   }
   const tds = [...tdsBySeller.values()]
-  return { month, from, to, input, inputTotals, tds, tdsTotalMinor: tds.reduce((s, r) => s + r.tdsMinor, 0) }
+  return {
+    month,
+    from,
+    to,
+    registration,
+    input,
+    inputTotals,
+    inputByRegistration,
+    tds,
+    tdsTotalMinor: tds.reduce((s, r) => s + r.tdsMinor, 0),
+  }
 }
+
+/** Taxable value and tax of register rows, summed. */
+export const taxTotals = (rows: { taxableMinor: number; cgstMinor: number; sgstMinor: number; igstMinor: number }[]) =>
+  rows.reduce(
+    (s, r) => ({
+      taxableMinor: s.taxableMinor + r.taxableMinor,
+      cgstMinor: s.cgstMinor + r.cgstMinor,
+      sgstMinor: s.sgstMinor + r.sgstMinor,
+      igstMinor: s.igstMinor + r.igstMinor,
+    }),
+    { taxableMinor: 0, cgstMinor: 0, sgstMinor: 0, igstMinor: 0 },
+  )

@@ -12,8 +12,10 @@ import {
   homeRegistration,
   listRegistrations,
   registrationFor,
+  registrationForSample,
   seriesOf,
   supplierOf,
+  underWords,
   type Registration,
 } from './registrations.server'
 import { cashPerInvoiceRefusal, cashReceiptRefusal, expected194Q, is194Q, tds194QRefusal } from './receipt-rules'
@@ -229,7 +231,13 @@ type InvoiceFor =
       /** Which registration, when not simply the home one (issue 52): ", under the Tamil Nadu registration 33…". */
       under?: string
     }
-  | { kind: 'sample_order'; sampleOrderId: number; code: string }
+  | {
+      kind: 'sample_order'
+      sampleOrderId: number
+      code: string
+      /** Which registration, when not the home one (issue 52): the warehouse the samples leave from. */
+      under?: string
+    }
 
 /**
  * Writes a tax invoice to a buyer (docs/domain.md "Tax invoice"): GST at each line's category rate
@@ -345,7 +353,7 @@ async function writeInvoice(
     note:
       target.kind === 'seller_order'
         ? `Invoice ${number} raised ${target.occasion}: ${target.code} (${target.masterCode})${target.under ?? ''}`
-        : `Invoice ${number} raised for the sample charges of ${target.code}, on dispatch`,
+        : `Invoice ${number} raised for the sample charges of ${target.code}, on dispatch${target.under ?? ''}`,
   })
   return { id: invoice.id, number, settled: await allocateOpen(trx, buyerId) }
 }
@@ -512,7 +520,10 @@ export async function raiseSampleInvoice(
     .orderBy('is_default', 'desc')
     .orderBy('id')
     .executeTakeFirst()
+  // Under the registration of the warehouse the samples leave from (their sample move), else the home one.
+  const under = await registrationForSample(trx, sampleOrderId)
   return writeInvoice(trx, {
+    registration: under.registration,
     buyerId: order.buyer_id,
     buyer: {
       name: order.name,
@@ -533,7 +544,7 @@ export async function raiseSampleInvoice(
       priceMinor: Number(item.charge_minor),
       ...slabOf(item),
     })),
-    for: { kind: 'sample_order', sampleOrderId, code: order.code },
+    for: { kind: 'sample_order', sampleOrderId, code: order.code, under: underWords(under) },
     actorUserId,
     at,
   })

@@ -139,6 +139,87 @@ export async function registrationFor(db: Executor, sellerOrderId: number): Prom
   return registrationAt(list, leavesFrom === null ? null : (states.get(leavesFrom) ?? null))
 }
 
+/**
+ * The registration a move of goods concerns (issue 52): the warehouse it leaves from (a last mile, a
+ * sample), else the warehouse it arrives at (a first mile, a return), else (mill to buyer, buyer to
+ * mill) the home one. A GTA's service for the move is received there (IGST Act s.12(8): the place of
+ * supply of goods transport to a registered person is its location, the place of business its
+ * registration is for), as its e-way bill's platform party is.
+ */
+export async function registrationOfMove(
+  db: Executor,
+  move: { from_json: string; to_json: string },
+): Promise<RegistrationChoice> {
+  const from = addressIdOf(move.from_json)
+  const to = addressIdOf(move.to_json)
+  const [list, states] = await Promise.all([listRegistrations(db), warehouseStates(db, [from, to])])
+  const state = (from !== null ? states.get(from) : undefined) ?? (to !== null ? states.get(to) : undefined) ?? null
+  return registrationAt(list, state)
+}
+
+/** The registration a booking's move concerns (registrationOfMove of its request). */
+export async function registrationOfBooking(db: Executor, bookingId: number): Promise<RegistrationChoice> {
+  const move = await db
+    .selectFrom('transport_bookings as b')
+    .innerJoin('transport_requests as r', 'r.id', 'b.request_id')
+    .select(['r.from_json', 'r.to_json'])
+    .where('b.id', '=', bookingId)
+    .executeTakeFirstOrThrow()
+  return registrationOfMove(db, move)
+}
+
+/**
+ * The registration that receives a seller order's goods from the mill, and so the mill's bill
+ * (issue 52): the warehouse its first mile (the newest not cancelled) takes them to; with none (the
+ * mill ships to the buyer, bill-to-ship-to), the home one.
+ */
+export async function registrationReceiving(db: Executor, sellerOrderId: number): Promise<RegistrationChoice> {
+  const [list, firstMile] = await Promise.all([
+    listRegistrations(db),
+    db
+      .selectFrom('transport_requests')
+      .select('to_json')
+      .where('seller_order_id', '=', sellerOrderId)
+      .where('transport_type', '=', 'first_mile')
+      .where('status', '!=', 'cancelled')
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+  ])
+  const to = addressIdOf(firstMile?.to_json)
+  const states = await warehouseStates(db, [to])
+  return registrationAt(list, to === null ? null : (states.get(to) ?? null))
+}
+
+/**
+ * The registration a sample order's charges are invoiced under (issue 52): samples leave from a
+ * warehouse on a sample move (the newest not cancelled), under its state's registration; a sample
+ * order dispatched by hand with no move, the home one.
+ */
+export async function registrationForSample(db: Executor, sampleOrderId: number): Promise<RegistrationChoice> {
+  const [list, move] = await Promise.all([
+    listRegistrations(db),
+    db
+      .selectFrom('transport_requests')
+      .select('from_json')
+      .where('sample_order_id', '=', sampleOrderId)
+      .where('transport_type', '=', 'sample')
+      .where('status', '!=', 'cancelled')
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+  ])
+  const from = addressIdOf(move?.from_json)
+  const states = await warehouseStates(db, [from])
+  return registrationAt(list, from === null ? null : (states.get(from) ?? null))
+}
+
+/** How a document's audit names its registration: nothing for the home one, else the state and GSTIN (or why the home one stands in). */
+export const underWords = ({ registration, unregisteredState }: RegistrationChoice): string =>
+  unregisteredState
+    ? `; no GST registration in ${unregisteredState}: under the home registration ${registration.gstin}`
+    : registration.isHome
+      ? ''
+      : `, under the ${registration.state} registration ${registration.gstin}`
+
 /** A registration as the supplier on a document (buyer_invoices.seller_json). */
 export const supplierOf = (r: Registration): PartyOnInvoice => ({
   name: r.tradeName,

@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireSection(request, 'money')
   const sellers = await taxRegistersPage(getDb(), new URL(request.url))
   // Freight's registers (issue 52) for the same month, below the sellers'.
-  return { ...sellers, freight: await freightRegisters(getDb(), sellers.month) }
+  return { ...sellers, freight: await freightRegisters(getDb(), sellers.month, sellers.registration) }
 }
 
 export default function SellerTaxRegistersPage() {

@@ -57,6 +57,18 @@ test('on a phone a list is a stack of cards: the title first, each value under i
   expect(width).toBeLessThanOrEqual(PHONE.width)
 })
 
+test('a long name in the header gives way on a phone: the page does not scroll sideways', async ({ page }) => {
+  await page.setViewportSize(PHONE)
+  // The demo's logistics user has one of the longest names (and a company-less staff portal label).
+  await signInAs(page, 'logistics@example.com', /./)
+  await page.goto('/logistics/transport_payment_dues/transporters')
+  const summary = page.locator('.user-menu > summary')
+  await expect(summary).toBeVisible()
+  const box = (await summary.boundingBox())!
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+})
+
 test('a sorted column says so to a screen reader, and its link says what it does', async ({ page }) => {
   await signInAs(page, STAFF, '/dashboard')
   await page.goto('/skus/fabric_skus?sort=code&dir=asc')

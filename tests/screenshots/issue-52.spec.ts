@@ -25,8 +25,9 @@ test('issue 52 pages', async ({ page }, info) => {
   test.setTimeout(300_000)
   const look = info.project.name
   const transporter = dbValue<number>('select id from transporters order by id limit 1')
-  const booked = dbValue<number>(
-    "select request_id from transport_bookings where status in ('booked', 'picked_up') order by id desc limit 1",
+  const booked = dbValue<string>(
+    `select request_id || '/transport_bookings/' || id from transport_bookings
+     where status in ('booked', 'picked_up') and eway_bill_number is not null order by id desc limit 1`,
   )
   const month = dbValue<string>('select substr(max(invoice_on), 1, 7) from buyer_invoices')
   const registered = dbValue<number>(

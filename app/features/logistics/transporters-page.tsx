@@ -5,7 +5,7 @@ import { CheckField, ChoiceField, ErrorSummary, Field, SelectField } from '~/ui/
 import { useZodForm } from '~/ui/form'
 import { Link } from '~/ui/link'
 import { PageHeader } from '~/ui/shell'
-import { TableFrame } from '~/ui/table'
+import { Table } from '~/ui/table'
 import type { Reply } from '~/platform/form-reply'
 import type { TransporterPageData } from './transporters.server'
 import { transporterPath } from './shared'
@@ -24,33 +24,27 @@ export function TransportersPage({ data }: { data: TransportersData }) {
         declared forward charge (Annexure V). TDS under section 194C is deducted when its bills are paid: 1 % for an
         individual or HUF, 2 % otherwise, 20 % without a PAN, none for a declared owner of at most ten goods carriages.
       </p>
-      <TableFrame label="Transporters">
-        <table className="table">
-          <caption className="visually-hidden">Transporters</caption>
-          <thead>
-            <tr>
-              <th scope="col">Transporter</th>
-              <th scope="col">GSTIN / TRANSIN</th>
-              <th scope="col">PAN</th>
-              <th scope="col">GST on freight</th>
-              <th scope="col">194C(6) declaration</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rows.map((t) => (
-              <tr key={t.id}>
-                <td>
-                  <Link to={transporterPath(t.id)}>{t.name}</Link>
-                </td>
-                <td>{t.gstin ?? '—'}</td>
-                <td>{t.pan ?? 'Not known (206AA: 20 %)'}</td>
-                <td>{t.option}</td>
-                <td>{t.smallFleet ? 'Declared: not deducted' : 'No'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableFrame>
+      <Table
+        caption="Transporters"
+        rows={data.rows}
+        rowKey={(t) => t.id}
+        columns={[
+          {
+            key: 'name',
+            header: 'Transporter',
+            title: true,
+            cell: (t) => <Link to={transporterPath(t.id)}>{t.name}</Link>,
+          },
+          { key: 'gstin', header: 'GSTIN / TRANSIN', nowrap: true, cell: (t) => t.gstin ?? '—' },
+          { key: 'pan', header: 'PAN', cell: (t) => t.pan ?? 'Not known (206AA: 20 %)' },
+          { key: 'option', header: 'GST on freight', cell: (t) => t.option },
+          {
+            key: 'smallFleet',
+            header: '194C(6) declaration',
+            cell: (t) => (t.smallFleet ? 'Declared: not deducted' : 'No'),
+          },
+        ]}
+      />
     </div>
   )
 }

@@ -704,7 +704,7 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
   const booked = await request('first_mile', worthNext!.code, 1, 'demo-today-3')
   const bookedBooking = await book(booked.id, 1, 2, 'demo-today-3b')
   await millInvoice(booked.id, bookedBooking.id, worthNext!.code, 1)
-  const moving = await request('first_mile', worthMost!.code, -1, 'demo-today-4')
+  const moving = await request('first_mile', worthMost!.code, -3, 'demo-today-4')
   // 180 km: one day, to midnight after the day it was generated.
   const movingBooking = await book(moving.id, -3, 5, 'demo-today-4b', 180)
   await millInvoice(moving.id, movingBooking.id, worthMost!.code, -3)

@@ -140,6 +140,86 @@ describe('the demo data', () => {
     for (const { c } of lastMiles) expect(c.docNo).toMatch(c.userGstin.startsWith('33') ? /^INVTN\// : /^INV\//)
   })
 
+  it('issues documents under the Tamil Nadu registration: yarn through the Tiruppur warehouse, CGST + SGST to Chennai, IGST to Bengaluru (issue 52)', async () => {
+    const db = getDb()
+    const TN = '33AABCS1429B1Z1'
+    const invoices = await db
+      .selectFrom('buyer_invoices as i')
+      .innerJoin('buyers as b', 'b.id', 'i.buyer_id')
+      .select([
+        'i.id',
+        'i.number',
+        'i.seller_order_id',
+        'i.seller_json',
+        'i.supply',
+        'i.place_of_supply',
+        'i.cgst_minor',
+        'i.sgst_minor',
+        'i.igst_minor',
+        'i.invoice_on',
+        'b.name as buyer',
+        'b.gstin as buyerGstin',
+      ])
+      .where('i.number', 'like', 'INVTN/%')
+      .orderBy('i.id')
+      .execute()
+    // Invoices of both financial years of the demo, each series gapless from 1.
+    expect(invoices.length).toBeGreaterThanOrEqual(4)
+    const years = [...new Set(invoices.map((i) => i.number.split('/')[1]!))]
+    expect(years).toHaveLength(2)
+    for (const list of years.map((y) => invoices.filter((i) => i.number.split('/')[1] === y)))
+      expect(list.map((i) => i.number.split('/')[2])).toEqual(list.map((_, k) => String(k + 1).padStart(4, '0')))
+    for (const i of invoices) {
+      expect((JSON.parse(i.seller_json) as { gstin: string }).gstin, i.number).toBe(TN)
+      if (i.buyerGstin!.startsWith('33')) {
+        // Within Tamil Nadu: CGST + SGST, half each.
+        expect([i.supply, i.place_of_supply]).toEqual(['intra', 'Tamil Nadu'])
+        expect(Number(i.cgst_minor)).toBeGreaterThan(0)
+        expect(Number(i.sgst_minor)).toBe(Number(i.cgst_minor))
+        expect(Number(i.igst_minor)).toBe(0)
+      } else {
+        expect(i.supply).toBe('inter')
+        expect(Number(i.igst_minor)).toBeGreaterThan(0)
+        expect(Number(i.cgst_minor) + Number(i.sgst_minor)).toBe(0)
+      }
+      // The goods went from the mill to the Tiruppur warehouse, and left from there toward the buyer
+      // (today's are on the road).
+      const moves = await db
+        .selectFrom('transport_requests')
+        .select(['transport_type', 'from_json', 'to_json', 'status'])
+        .where('seller_order_id', '=', i.seller_order_id)
+        .orderBy('id')
+        .execute()
+      const city = (json: string) => (JSON.parse(json) as { city: string }).city
+      expect(moves.map((m) => [m.transport_type, m.status])).toEqual([
+        ['first_mile', 'delivered'],
+        ['last_mile', i.invoice_on === kolkataDay() ? 'in_transit' : 'delivered'],
+      ])
+      expect(city(moves[0]!.to_json)).toBe('Tiruppur')
+      expect(city(moves[1]!.from_json)).toBe('Tiruppur')
+    }
+    expect(new Set(invoices.map((i) => `${i.buyer} ${i.supply}`))).toEqual(
+      new Set(['Coastal Weaves Trading intra', 'Cedar Apparel inter']),
+    )
+    // A credit note under the same registration, in its series; every document of the past registered
+    // with the IRP, today's invoice waiting for its IRN.
+    expect(invoices.filter((i) => i.invoice_on === kolkataDay()).map((i) => i.buyer)).toEqual([
+      'Coastal Weaves Trading',
+    ])
+    const notes = await db
+      .selectFrom('credit_notes')
+      .select(['id', 'number', 'supply'])
+      .where('number', 'like', 'CNTN/%')
+      .execute()
+    expect(notes.map((n) => [n.number.replace(/\/\d{2}-\d{2}\//, '/'), n.supply])).toEqual([['CNTN/00001', 'intra']])
+    const registered = await db
+      .selectFrom('einvoice_registrations')
+      .select('doc_number')
+      .where('doc_number', 'in', [...invoices.map((i) => i.number), ...notes.map((n) => n.number)])
+      .execute()
+    expect(registered).toHaveLength(invoices.length - 1 + notes.length)
+  })
+
   it('gives the dashboard orders last month to the same day, to compare this month with', async () => {
     const sections = await operationsDashboard(getDb(), await viewerFor('admin'))
     const figures = sections.flatMap((s) => s.figures)

@@ -14,6 +14,7 @@ import { seedBookQc } from './qc-book'
 import { seedDemoSampleOrders } from './sample-orders'
 import { seedDemoLogistics, seedDemoSampleCourier } from './logistics'
 import { seedDemoEinvoices } from './einvoices'
+import { seedDemoTamilNadu } from './tamil-nadu'
 import { seedDemoPayables } from './payables'
 import { seedDemoImports } from './imports'
 import { seedClock } from './clock'
@@ -438,11 +439,14 @@ export async function seedDemo(db: Database): Promise<void> {
   await seedDemoQc(db, clock)
   await seedBookQc(db, clock)
   // The year of logistics and money first, then the sample orders (a dispatch invoices today), then their courier.
-  await seedDemoLogistics(db, clock)
+  const logistics = await seedDemoLogistics(db, clock)
   await seedDemoSampleOrders(db)
   await seedDemoSampleCourier(db)
   await seedDemoPayables(db)
   await seedDemoImports(db)
+  // Yarn through the Tiruppur warehouse, under the Tamil Nadu registration (issue 52): after the rest,
+  // so that no other row's id moves.
+  if (logistics) await seedDemoTamilNadu(db, clock, logistics)
   // The B2B documents of the past registered with the GST portal (Rule 48(5): the buyers' invoices are valid).
   await seedDemoEinvoices(db, clock)
   await clock.apply(db)

@@ -59,7 +59,12 @@ const ok = <T>(result: { ok: true; value: T } | { ok: false; message: string }, 
   return result.value
 }
 
-export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise<void> {
+/**
+ * The year of logistics and money; answers the helpers that moved it (place an order and pass it at QC,
+ * move it by first and last mile and bill the freight), so that a later part of the demo moves more
+ * orders the same way (./tamil-nadu.ts), after everything seeded here, keeping every row's id.
+ */
+export async function seedDemoLogistics(db: Database, clock: SeedClock) {
   const user = async (email: string) =>
     (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
   const staff = { userId: await user(demoEmail('internal')) }
@@ -85,7 +90,7 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
     .orderBy('id')
     .limit(3)
     .execute()
-  if (buyers.length < 3 || sellers.length < 3) return
+  if (buyers.length < 3 || sellers.length < 3) return null
 
   const skusOf = async (buyerId: number) =>
     db
@@ -218,9 +223,11 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
     return sellerOrder
   }
 
-  const request = async (type: TransportType, code: string, pickupOffset: number, key: string) => {
+  /** A request asked for two days before its pickup: to the first place offered, or to the warehouse in `toState`. */
+  const request = async (type: TransportType, code: string, pickupOffset: number, key: string, toState?: string) => {
     const order = (await linkedOrderByCode(db, code))!
     const choices = await addressChoices(db, type, order)
+    const to = (toState && choices.to.find((a) => a.snapshot.state === toState)) || choices.to[0]!
     // Asked for two days before the pickup.
     return clock.at(dayAt(pickupOffset - 2, 11), async () =>
       ok(
@@ -231,7 +238,7 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
           code,
           {
             fromAddressId: choices.from[0]!.id,
-            toAddressId: choices.to[0]!.id,
+            toAddressId: to.id,
             pickupOn: addDays(kolkataDay(), pickupOffset),
             weight: 80_000 + (n % 7) * 35_500,
             packages: 2 + (n % 9),
@@ -398,10 +405,17 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
    * An order passed at QC, moved by first and last mile (invoiced the morning of the last mile's
    * pickup), both bookings billed by their transporters: the bookings. A boutique's bookings (`own`)
    * name their transporter and e-way bills in their own series, leaving the others' turns as they were.
+   * `via`: the state of the warehouse the first mile takes the goods to (else the first offered).
    */
-  const moveAndBill = async (so: { id: number; code: string }, placed: number, dueIn: number, own?: number) => {
+  const moveAndBill = async (
+    so: { id: number; code: string },
+    placed: number,
+    dueIn: number,
+    own?: number,
+    via?: string,
+  ) => {
     const firstPickup = -placed + 8
-    const first = await request('first_mile', so.code, firstPickup, `demo-fm-${so.id}`)
+    const first = await request('first_mile', so.code, firstPickup, `demo-fm-${so.id}`, via)
     const fb = await book(first.id, firstPickup, 1, `demo-fmb-${so.id}`, undefined, own)
     await millInvoice(first.id, fb.id, so.code, firstPickup)
     await ewayBill(first.id, fb.id, dayAt(firstPickup, 10), own !== undefined)
@@ -717,7 +731,11 @@ export async function seedDemoLogistics(db: Database, clock: SeedClock): Promise
   await bookingStep(atWarehouse.id, whBooking.id, 'pick_up', dayAt(-3, 10), 'picked up')
   await bookingStep(atWarehouse.id, whBooking.id, 'deliver', dayAt(-2, 15), 'at the warehouse')
   await bill(atWarehouse.id, whBooking.id, -2, await freightOf(whBooking.id), 3)
+  return { staff, sellers, passedOrder, moveAndBill, request, book, millInvoice, ewayBill, bookingStep }
 }
+
+/** The helpers the year of logistics moved its orders with (seedDemoLogistics' answer). */
+export type DemoLogistics = NonNullable<Awaited<ReturnType<typeof seedDemoLogistics>>>
 
 /**
  * A sample courier for an approved sample order, if the sample demo left one: seeded after the

@@ -45,6 +45,9 @@ const COMPANIES = [
   // The boutiques not registered for GST (seed/b2c.ts, issue 52).
   ['buyer', 'Casa Tecido Boutique'],
   ['buyer', 'Kasturi Handloom Studio'],
+  // Yarn through the Tiruppur warehouse under the Tamil Nadu registration (seed/tamil-nadu.ts, issue 52).
+  ['buyer', 'Coastal Weaves Trading'],
+  ['buyer', 'Cedar Apparel'],
   ['seller', 'Tiruppur Knit Works'],
   ['seller', 'Surat Silk Mills'],
   ['seller', 'Ludhiana Yarn Spinners'],
@@ -96,7 +99,14 @@ async function identitiesWithOrders(): Promise<Identity[]> {
         .where('user_roles.role', '=', kind)
         .orderBy('users.id')
         .executeTakeFirst()
-      if (!user) {
+      // A company whose users were never e-mailed (the demo's Cedar Apparel: its users seeded, its orders
+      // placed by staff) gets one too: its invitation is the company's e-mail to read.
+      const mailed = await db
+        .selectFrom('outbox_emails')
+        .select('id')
+        .where('to_address', 'in', db.selectFrom('users').select('email').where(column, '=', company.id))
+        .executeTakeFirst()
+      if (!user || !mailed) {
         const email = `desk.${kind}.${company.id}@markers.example`
         user = { id: await companyUserThroughUsersFeature(kind, company.id, `${company.name} Desk`, email), email }
       }

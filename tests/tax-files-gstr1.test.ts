@@ -8,7 +8,9 @@ import { getDb } from '~/db.server'
 import { gstDocuments, monthBounds, supplierGstinOf, supplierGstins } from '~/features/settlements/gst/documents.server'
 import { einvoiceProblems } from '~/features/settlements/gst/einvoice.server'
 import { gstr1From, gstr1Problems, gstr1Totals, type Gstr1 } from '~/features/settlements/gst/gstr1.server'
-import { einvoiceBulk } from '~/features/settlements/gst/pages.server'
+import { einvoiceBulk, einvoiceBulkJson, einvoiceMonthPage, gstr1Json } from '~/features/settlements/gst/pages.server'
+import { kolkataDay } from '~/utils/format'
+import { gstStateCode } from '~/utils/gst-states'
 import { turnoverBand } from '~/platform/turnover-band.server'
 import { hsnProblem } from '~/utils/hsn'
 import { einvoiceErrors } from './support/einvoice-schema'
@@ -116,5 +118,112 @@ describe('the demo year’s tax files (issue 52)', () => {
       }
     }
     expect(files).toBeGreaterThan(0)
+  })
+
+  it('the Tamil Nadu registration’s GSTR-1 of each month it issued documents, and its e-invoice bulk file, through their downloads (?gstin=33…), tied to the database', async () => {
+    const db = getDb()
+    const TN = '33AABCS1429B1Z1'
+    const band = await turnoverBand(db)
+    const invoices = await db
+      .selectFrom('buyer_invoices as i')
+      .innerJoin('buyers as b', 'b.id', 'i.buyer_id')
+      .select([
+        'i.number',
+        'i.invoice_on as on',
+        'i.total_minor',
+        'i.taxable_minor',
+        'i.cgst_minor',
+        'i.sgst_minor',
+        'i.igst_minor',
+        'i.place_of_supply',
+        'b.gstin',
+      ])
+      .where('i.number', 'like', 'INVTN/%')
+      .execute()
+    const notes = await db
+      .selectFrom('credit_notes as n')
+      .innerJoin('buyers as b', 'b.id', 'n.buyer_id')
+      .select(['n.number', 'n.issued_on as on', 'n.amount_minor', 'b.gstin'])
+      .where('n.number', 'like', 'CNTN/%')
+      .execute()
+    const months = [...new Set([...invoices, ...notes].map((d) => d.on.slice(0, 7)))].sort()
+    // The demo's documents under 33… fall in several months of both financial years.
+    expect(months.length).toBeGreaterThanOrEqual(5)
+    const seen = { intra: 0, inter: 0, cdnr: 0 }
+    for (const month of months) {
+      const where = `${TN} ${month}`
+      const g = (await (await gstr1Json(db, new URL(`http://x/?month=${month}&gstin=${TN}`))).json()) as Gstr1
+      expect(gstr1SchemaErrors(g as unknown as Record<string, unknown>), where).toEqual([])
+      expect(gstr1Problems(g, band), where).toEqual([])
+      expect(g.gstin).toBe(TN)
+      // Table 4A: exactly the month's INVTN invoices, each with its buyer, place of supply, value and taxes.
+      const mine = invoices.filter((i) => i.on.startsWith(month))
+      const b2b = g.b2b.flatMap((c) => c.inv.map((i) => ({ ...i, ctin: c.ctin })))
+      expect(b2b.map((i) => i.inum).sort(), where).toEqual(mine.map((i) => i.number).sort())
+      for (const i of mine) {
+        const row = b2b.find((r) => r.inum === i.number)!
+        expect(row.ctin).toBe(i.gstin)
+        expect(row.pos).toBe(gstStateCode(i.place_of_supply!))
+        expect(paise(row.val)).toBe(Number(i.total_minor))
+        const sum = (key: 'txval' | 'iamt' | 'camt' | 'samt') =>
+          row.itms.reduce((s, it) => s + paise(it.itm_det[key] ?? 0), 0)
+        expect([sum('txval'), sum('iamt'), sum('camt'), sum('samt')]).toEqual(
+          [i.taxable_minor, i.igst_minor, i.cgst_minor, i.sgst_minor].map(Number),
+        )
+        seen[row.pos === '33' ? 'intra' : 'inter'] += 1
+      }
+      // Table 9B: the month's CNTN notes.
+      const nts = g.cdnr.flatMap((c) => c.nt.map((n) => ({ ...n, ctin: c.ctin })))
+      const myNotes = notes.filter((n) => n.on.startsWith(month))
+      expect(nts.map((n) => n.nt_num).sort(), where).toEqual(myNotes.map((n) => n.number).sort())
+      for (const n of myNotes) {
+        const row = nts.find((r) => r.nt_num === n.number)!
+        expect([row.ntty, row.ctin, paise(row.val)]).toEqual(['C', n.gstin, Number(n.amount_minor)])
+        seen.cdnr += 1
+      }
+      // Table 13: the registration's own series, from the first number of the month to the last.
+      const issued = g.doc_issue.doc_det.flatMap((d) => d.docs)
+      for (const list of [mine.map((i) => i.number), myNotes.map((n) => n.number)].filter((l) => l.length)) {
+        const sorted = [...list].sort()
+        expect(issued).toContainEqual(
+          expect.objectContaining({ from: sorted[0], to: sorted.at(-1), totnum: sorted.length }),
+        )
+      }
+      // The home registration's return of the month carries none of them.
+      const home = await (await gstr1Json(db, new URL(`http://x/?month=${month}`))).json()
+      expect(JSON.stringify(home)).not.toMatch(/INVTN\/|CNTN\//)
+    }
+    expect(seen.intra).toBeGreaterThan(0)
+    expect(seen.inter).toBeGreaterThan(0)
+    expect(seen.cdnr).toBeGreaterThan(0)
+
+    // The e-invoice bulk file holds what waits for its IRN: today's invoice under 33…; the past's are
+    // registered (the month's page lists them with their IRN) and left out of it.
+    const thisMonth = kolkataDay().slice(0, 7)
+    const waiting = invoices.filter((i) => i.on === kolkataDay())
+    expect(waiting).toHaveLength(1)
+    const bulk = (await (
+      await einvoiceBulkJson(db, new URL(`http://x/?month=${thisMonth}&gstin=${TN}`))
+    ).json()) as Record<string, Record<string, unknown>>[]
+    expect(bulk.map((e) => e.DocDtls!.No)).toEqual(waiting.map((i) => i.number))
+    for (const e of bulk) {
+      const i = waiting.find((w) => w.number === e.DocDtls!.No)!
+      expect(einvoiceErrors(e), String(e.DocDtls!.No)).toEqual([])
+      expect([e.SellerDtls!.Gstin, e.SellerDtls!.Stcd, e.BuyerDtls!.Gstin, e.BuyerDtls!.Pos]).toEqual([
+        TN,
+        '33',
+        i.gstin,
+        gstStateCode(i.place_of_supply!),
+      ])
+      const v = e.ValDtls as Record<string, number>
+      expect([v.AssVal, v.CgstVal, v.SgstVal, v.IgstVal, v.TotInvVal].map(paise)).toEqual(
+        [i.taxable_minor, i.cgst_minor, i.sgst_minor, i.igst_minor, i.total_minor].map(Number),
+      )
+    }
+    expect(JSON.stringify(await einvoiceBulk(db, thisMonth))).not.toMatch(/INVTN\//)
+    const past = await einvoiceMonthPage(db, new URL(`http://x/?month=${months[0]}&gstin=${TN}`))
+    expect(past.rows.length).toBeGreaterThan(0)
+    for (const r of past.rows) expect(r.irn, r.number).toMatch(/^[0-9a-f]{64}$/)
+    expect(await einvoiceBulk(db, months[0]!, TN)).toEqual([])
   })
 })

@@ -150,8 +150,12 @@ export async function sellerMarkers(sellerId: number): Promise<Marker[]> {
     for (const text of [long(s.name), long(s.legal_name)]) if (text) markers.push({ text, what: 'other seller name' })
   }
   markers.push(...(await contactMarkers('buyer')))
+  // A buyer user's name is not the seller's secret when one of the seller's own users has it too.
+  const ownNames = new Set(
+    (await db.selectFrom('users').select('name').where('seller_id', '=', sellerId).execute()).map((u) => u.name),
+  )
   for (const u of await db.selectFrom('users').select(['name', 'email']).where('buyer_id', 'is not', null).execute()) {
-    if (long(u.name, 8)) markers.push({ text: u.name, what: 'buyer user name' })
+    if (long(u.name, 8) && !ownNames.has(u.name)) markers.push({ text: u.name, what: 'buyer user name' })
     markers.push({ text: u.email, what: 'buyer user e-mail' })
   }
   for (const c of await db
@@ -262,8 +266,13 @@ export async function buyerMarkers(buyerId: number): Promise<Marker[]> {
     for (const text of [long(s.name), long(s.legal_name)]) if (text) markers.push({ text, what: 'seller name' })
   }
   markers.push(...(await contactMarkers('seller')))
+  // A seller user's name is not the buyer's secret when one of the buyer's own users has it too (the
+  // demo's generated names repeat: Cedar Apparel's Ananya Reddy and a seller's).
+  const ownNames = new Set(
+    (await db.selectFrom('users').select('name').where('buyer_id', '=', buyerId).execute()).map((u) => u.name),
+  )
   for (const u of await db.selectFrom('users').select(['name', 'email']).where('seller_id', 'is not', null).execute()) {
-    if (long(u.name, 8)) markers.push({ text: u.name, what: 'seller user name' })
+    if (long(u.name, 8) && !ownNames.has(u.name)) markers.push({ text: u.name, what: 'seller user name' })
     markers.push({ text: u.email, what: 'seller user e-mail' })
   }
   for (const c of await db

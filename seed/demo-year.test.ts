@@ -220,6 +220,55 @@ describe('the demo data', () => {
     expect(registered).toHaveLength(invoices.length - 1 + notes.length)
   })
 
+  it('asks for each move before it is booked, books it before its pickup, and picks it up no earlier than its day', async () => {
+    const rows = await getDb()
+      .selectFrom('transport_requests as r')
+      .innerJoin('transport_bookings as b', 'b.request_id', 'r.id')
+      .select(['r.code', 'r.created_at as asked', 'r.pickup_on', 'b.created_at as booked', 'b.picked_up_at'])
+      .execute()
+    expect(rows.length).toBeGreaterThan(50)
+    for (const r of rows) {
+      expect(Date.parse(r.asked), `${r.code}: asked ${r.asked}, booked ${r.booked}`).toBeLessThanOrEqual(
+        Date.parse(r.booked),
+      )
+      if (r.picked_up_at) {
+        expect(Date.parse(r.booked), `${r.code}: booked ${r.booked}, picked up ${r.picked_up_at}`).toBeLessThanOrEqual(
+          Date.parse(r.picked_up_at),
+        )
+        expect(kolkataDay(new Date(r.picked_up_at)), `${r.code}: day ${r.pickup_on}`).toBe(r.pickup_on)
+      }
+    }
+  })
+
+  it('keeps every buyer’s ledger chained: numbered in date order, each balance the last plus its entry, the account the sums', async () => {
+    const db = getDb()
+    const rows = await db
+      .selectFrom('buyer_ledger')
+      .select(['buyer_id', 'seq', 'entry_on', 'debit_minor', 'credit_minor', 'balance_minor'])
+      .orderBy('buyer_id')
+      .orderBy('seq')
+      .execute()
+    expect(rows.length).toBeGreaterThan(100)
+    const accounts = new Map((await db.selectFrom('buyer_accounts').selectAll().execute()).map((a) => [a.buyer_id, a]))
+    let balance = 0
+    for (const [i, row] of rows.entries()) {
+      const first = i === 0 || rows[i - 1]!.buyer_id !== row.buyer_id
+      if (first) balance = 0
+      else expect(row.entry_on >= rows[i - 1]!.entry_on, `buyer ${row.buyer_id} entry ${row.seq}`).toBe(true)
+      expect(Number(row.seq)).toBe(first ? 1 : Number(rows[i - 1]!.seq) + 1)
+      balance += Number(row.debit_minor) - Number(row.credit_minor)
+      expect(Number(row.balance_minor), `buyer ${row.buyer_id} entry ${row.seq}`).toBe(balance)
+      const last = i === rows.length - 1 || rows[i + 1]!.buyer_id !== row.buyer_id
+      if (last) {
+        const a = accounts.get(row.buyer_id)!
+        expect(Number(a.entries)).toBe(Number(row.seq))
+        expect(
+          Number(a.invoiced_minor) + Number(a.debited_minor) - Number(a.received_minor) - Number(a.credited_minor),
+        ).toBe(balance)
+      }
+    }
+  })
+
   it('gives the dashboard orders last month to the same day, to compare this month with', async () => {
     const sections = await operationsDashboard(getDb(), await viewerFor('admin'))
     const figures = sections.flatMap((s) => s.figures)

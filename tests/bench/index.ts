@@ -4,6 +4,7 @@ import { budgetTable, inSuite } from './budgets'
 import { benchBundle } from './bundle'
 import { benchCatalogue } from './catalogue'
 import { benchCompanies } from './companies'
+import { benchHostileImports } from './hostile-imports'
 import { benchImports } from './imports'
 import { benchOrders } from './orders'
 import { benchOverhead } from './overhead'
@@ -31,6 +32,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['Logistics and money at scale', benchLogistics],
   ['Reports and the dashboard at scale', benchReports],
   ['Imports: 100,000 rows of a file, previewed and applied', benchImports],
+  ['Hostile import files: /healthz while each is refused', benchHostileImports],
   ['Request overhead against a bare Remix page', benchOverhead],
   ['Image playground: sign-in while four users render large images', benchPlayground],
   ['Load: 50 connections over a mix of pages and forms', benchLoad],

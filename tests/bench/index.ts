@@ -4,9 +4,11 @@ import { budgetTable, inSuite } from './budgets'
 import { benchBundle } from './bundle'
 import { benchCatalogue } from './catalogue'
 import { benchCompanies } from './companies'
+import { benchHostileImports } from './hostile-imports'
 import { benchImports } from './imports'
 import { benchOrders } from './orders'
 import { benchOverhead } from './overhead'
+import { benchPlayground } from './playground'
 import { benchQc } from './qc'
 import { benchLogistics } from './logistics'
 import { benchLoad } from './load'
@@ -14,12 +16,14 @@ import { benchReports } from './reports'
 import { benchSamples } from './samples'
 import { benchSetup } from './setup'
 import { benchShell } from './shell'
+import { benchSignup } from './signup'
 
 restoreNodeEnv()
 
 const suites: [string, () => Promise<string[]>][] = [
   ['JavaScript per route', benchBundle],
   ['Platform shell', benchShell],
+  ['Sign-up: a taken e-mail answers in the time of a new one', benchSignup],
   ['Companies and users at scale', benchCompanies],
   ['Catalogue at scale', benchCatalogue],
   ['Master orders at scale', benchOrders],
@@ -28,7 +32,9 @@ const suites: [string, () => Promise<string[]>][] = [
   ['Logistics and money at scale', benchLogistics],
   ['Reports and the dashboard at scale', benchReports],
   ['Imports: 100,000 rows of a file, previewed and applied', benchImports],
+  ['Hostile import files: /healthz while each is refused', benchHostileImports],
   ['Request overhead against a bare Remix page', benchOverhead],
+  ['Image playground: sign-in while four users render large images', benchPlayground],
   ['Load: 50 connections over a mix of pages and forms', benchLoad],
   ['Setup and tests: npm install && npm start, npm test', benchSetup],
 ]

@@ -196,6 +196,8 @@ export async function renderImage(
 export type Rendered = Awaited<ReturnType<typeof renderImage>> & { etag: string }
 
 const turns = new FairLimiter({ limit: RENDERS_AT_ONCE, perUser: WAITING_PER_USER, waitMs: WAIT_MS })
+/** The renders running and waiting in this process now (what a test holding a render waits to see). */
+export const renderTurnsNow = () => ({ running: turns.active, waiting: turns.waiting })
 /** Results made, kept in memory: 64 MB in all, none over 8 MB (a large download is made again). */
 const renders = new ByteLru<Rendered>(64 * 1024 * 1024, 8 * 1024 * 1024)
 

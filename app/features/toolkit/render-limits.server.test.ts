@@ -27,7 +27,7 @@ describe('the renders’ turns', () => {
     const b1 = task(2, 'b1')
     const c1 = task(3, 'c1')
     await settle()
-    expect([order, turns.active]).toEqual([['a1', 'b1'], 2])
+    expect([order, turns.active, turns.waiting]).toEqual([['a1', 'b1'], 2, 2])
     gates.get('b1')!.open()
     await b1
     await settle()

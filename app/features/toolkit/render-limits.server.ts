@@ -52,6 +52,13 @@ export class FairLimiter {
     return this.running
   }
 
+  /** Tasks waiting for their turn, all users' lines together. */
+  get waiting() {
+    let count = 0
+    for (const line of this.lines.values()) count += line.length
+    return count
+  }
+
   private turn(userId: number): Promise<void> {
     if (this.running < this.options.limit && !this.busyUsers.has(userId)) {
       this.take(userId)

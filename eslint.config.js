@@ -166,6 +166,12 @@ export default tseslint.config(
           selector: "JSXAttribute[name.name='className'] TemplateElement[value.raw=/(^|\\s)table-wrap(\\s|$)/]",
           message: 'Wrap a scrolling table in <TableFrame label=…> from ~/ui/table (focusable and named).',
         },
+        // Likewise a <pre> (never wrapped, so a long line scrolls): it is the one CodeBlock, so the
+        // keyboard can scroll it. Bare ones were what axe refused on the API reference (/api/docs).
+        {
+          selector: "JSXOpeningElement[name.name='pre']",
+          message: 'Show code in <CodeBlock label=…> from ~/ui/code-block (focusable and named when it scrolls).',
+        },
       ],
       'import-x/no-restricted-paths': [
         'error',
@@ -212,8 +218,8 @@ export default tseslint.config(
     },
   },
   {
-    // The frame itself.
-    files: ['app/ui/table.tsx'],
+    // The frames themselves.
+    files: ['app/ui/table.tsx', 'app/ui/code-block.tsx'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

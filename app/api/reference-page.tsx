@@ -1,3 +1,4 @@
+import { CodeBlock } from '~/ui/code-block'
 import { TableFrame } from '~/ui/table'
 import type { ReactNode } from 'react'
 import type { FieldRow, Reference, ReferenceOperation } from './reference.server'
@@ -132,9 +133,7 @@ function Operation({ op }: { op: ReferenceOperation }) {
             <p>
               <strong>{ex.summary}</strong> (answers {ex.status} against the demo data)
             </p>
-            <pre className="code-block">
-              <code>{ex.curl}</code>
-            </pre>
+            <CodeBlock label={`Example of ${op.id}: ${ex.summary}`}>{ex.curl}</CodeBlock>
           </div>
         ))}
       </Section>

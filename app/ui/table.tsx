@@ -1,6 +1,7 @@
 import { useLocation } from '@remix-run/react'
 import { Link } from '~/ui/link'
 import type { ReactNode } from 'react'
+import { scrollFrame } from './scroll-frame'
 
 export interface Column<T> {
   key: string
@@ -28,12 +29,13 @@ export interface TableSort {
 
 /**
  * The frame a table scrolls sideways in when it is wider than the page. The keyboard reaches it
- * (it is focusable) and a screen reader names it (a region labelled by the table's caption): every
- * scrolling table sits in one, so none can be scrolled by a mouse alone.
+ * (it is focusable) and a screen reader names it (a group labelled by the table's caption, not a
+ * landmark: see scroll-frame.ts): every scrolling table sits in one, so none can be scrolled by a
+ * mouse alone.
  */
 export function TableFrame({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <div className={['table-wrap', className].filter(Boolean).join(' ')} tabIndex={0} role="region" aria-label={label}>
+    <div className={['table-wrap', className].filter(Boolean).join(' ')} {...scrollFrame(label)}>
       {children}
     </div>
   )
@@ -72,12 +74,7 @@ export function Table<T>({
       .join(' ') || undefined
   return (
     // A table wider than the page scrolls sideways: the keyboard reaches it too (its name is the caption).
-    <div
-      className="table-wrap cards"
-      tabIndex={0}
-      role={caption ? 'region' : undefined}
-      aria-label={caption || undefined}
-    >
+    <div className="table-wrap cards" {...(caption ? scrollFrame(caption) : { tabIndex: 0 })}>
       <table className="table">
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>

@@ -7,7 +7,7 @@ import { countInDatabase, signInAs } from './support'
 const DESKTOP = { width: 1280, height: 800 }
 const PHONE = { width: 390, height: 844 }
 
-const bills = (page: Page) => page.getByRole('region', { name: 'Bills not yet paid, by due date' })
+const bills = (page: Page) => page.getByRole('group', { name: 'Bills not yet paid, by due date' })
 
 test('the seller’s unpaid bills show what is owed at 1280 px and at 390 px @js-off-only', async ({ page }, info) => {
   // The demo seller has bills it is still owed money on.

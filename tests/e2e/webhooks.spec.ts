@@ -23,7 +23,7 @@ async function secretShown(page: Page) {
 
 /** The delivery log's one row, once the worker has been at it (the page is read again until it shows). */
 async function deliveryRow(page: Page, attempts: number) {
-  const log = page.getByRole('region', { name: 'Deliveries' })
+  const log = page.getByRole('group', { name: 'Deliveries' })
   await expect(async () => {
     await page.reload()
     await expect(log.getByRole('row').filter({ hasText: 'webhook.test' })).toContainText(String(attempts))

@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react'
 import type { InputHTMLAttributes } from 'react'
 import { Badge } from '~/ui/badge'
 import { Button, SubmitButton } from '~/ui/button'
+import { CodeBlock } from '~/ui/code-block'
 import { ConfirmDialog } from '~/ui/dialog'
 import { Details } from '~/ui/details'
 import { Link } from '~/ui/link'
@@ -90,13 +91,13 @@ export function DatabasePage({ data, answer }: { data: DatabasePageData; answer?
               On PostgreSQL, backups are the operator’s job, with the server’s own tools; this app does not copy a
               server’s data through a web page. A consistent backup while the app runs:
             </p>
-            <pre className="utm-preview">
+            <CodeBlock label="Backup command">
               pg_dump --format=custom --file=platform-$(date +%F).dump "{data.postgresUrl}"
-            </pre>
+            </CodeBlock>
             <p>and to restore one into an empty database, with the app stopped:</p>
-            <pre className="utm-preview">
+            <CodeBlock label="Restore command">
               pg_restore --clean --if-exists --no-owner --dbname="{data.postgresUrl}" platform-2026-11-26.dump
-            </pre>
+            </CodeBlock>
             <p>
               A dump brings back every credential it holds: API tokens revoked since, webhook subscriptions deleted or
               rotated since, sessions and reset links. After restoring an older dump, revoke and delete them again on

@@ -264,7 +264,7 @@ export function FindingInputs({
     return (
       <div className="finding" data-qc={data}>
         <StateNote setup={setup} />
-        <h4>Sample</h4>
+        <h3>Sample</h3>
         {setup.pieceLot !== null ? (
           <p>
             Lot: {setup.pieceLot} {line.unit}
@@ -290,7 +290,7 @@ export function FindingInputs({
             <p className="muted">Enter the lot to see the sample to draw.</p>
           )}
         </div>
-        <h4>Defects found in the sample</h4>
+        <h3>Defects found in the sample</h3>
         {DEFECT_CLASSES.map((c) => {
           const types = setup.defectTypes.filter((t) => t.severity === c)
           if (!types.length) return null

@@ -425,8 +425,11 @@ export function InspectionPage({
         <input type="hidden" name="label" value={inspection.code} />
         {inspection.lines.map((line) => (
           <fieldset key={line.id} className="card">
+            {/* The line's heading (an h2 under the page's h1): its sample and defects are h3s under it. */}
             <legend>
-              Line {line.lineNo}: {line.sku} {line.name}, {line.quantity} {line.unit}
+              <h2>
+                Line {line.lineNo}: {line.sku} {line.name}, {line.quantity} {line.unit}
+              </h2>
             </legend>
             {line.conditions.length === 0 ? (
               <p className="muted">This category has no QC conditions: record the quantities.</p>

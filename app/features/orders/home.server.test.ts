@@ -31,6 +31,11 @@ describe('portal homes', () => {
       { kind: 'billing', city: 'Nagpur', isDefault: true },
     ])
     const sellerId = await makeSeller({ name: 'Home Queue Seller', status: 'active' })
+    // The KAM's other buyers' open orders in the demo, before these two.
+    const kamBefore = figure(
+      await portalHome(db, viewer(['demand_kam'], kam), 'demand_kam'),
+      'Your buyers’ open orders',
+    )
     const first = await placeTestOrder({ userId: internal, buyerId, sellerIds: [sellerId], key: 'home-1' })
     const second = await placeTestOrder({ userId: internal, buyerId, sellerIds: [sellerId], key: 'home-2' })
     await takeSellerOrderStep(db, { userId: internal }, first.sellerOrderId, 'approve')
@@ -77,10 +82,10 @@ describe('portal homes', () => {
     // The KAM of the buyer, and the buyer: its two open orders, newest first.
     const ofKam = await portalHome(db, viewer(['demand_kam'], kam), 'demand_kam')
     expect(figure(ofKam, 'Your buyers’ open orders')).toMatchObject({
-      value: 2,
+      value: Number(kamBefore?.value ?? 0) + 2,
       to: '/demand_kam/master_orders?status=open',
     })
-    expect(ofKam.queues[0]?.items.map((i) => i.id)).toEqual([second.id, first.id])
+    expect(ofKam.queues[0]?.items.map((i) => i.id).slice(0, 2)).toEqual([second.id, first.id])
     const buyer = await portalHome(
       db,
       viewer(['buyer'], internal, { kind: 'buyer', id: buyerId, name: 'B', status: 'active' }),

@@ -337,27 +337,32 @@ async function b2bBuyer() {
   return b2b
 }
 
+/** A B2B order invoiced before its last mile's pickup, its IRN recorded an hour ago. */
+async function registeredInvoice(irn: string, ackNo: string) {
+  const finance = { userId: await userIdOf('biz_fin@example.com') }
+  const so = await readyOrder(200, await b2bBuyer())
+  const { requestId, bookingId } = await booked('last_mile', so.code)
+  const raised = await invoiceBeforePickup(db(), staff, requestId, bookingId)
+  if (!raised.ok) throw new Error(raised.message)
+  const [invoice] = await invoicesOf(so.id)
+  const doc = (await gstDocument(db(), 'INV', invoice!.id))!
+  expect(
+    await recordRegistration(db(), finance, 'INV', invoice!.id, {
+      irn,
+      ackNo,
+      ackAt: istText(Date.now() - 3_600_000),
+      signedQr: signedQr(doc, irn),
+      signedInvoice: null,
+    }),
+  ).toMatchObject({ ok: true })
+  return { finance, requestId, bookingId, invoice: invoice!, invoiceId: invoice!.id }
+}
+
 describe('an IRN and the e-way bill that names its invoice (issue 52)', () => {
   it('the IRN is not cancelled while an e-way bill names the invoice; once that is cancelled it is, and no e-way bill names the invoice again', async () => {
-    const buyer = await b2bBuyer()
     const finance = { userId: await userIdOf('biz_fin@example.com') }
-    const so = await readyOrder(200, buyer)
-    const { requestId, bookingId } = await booked('last_mile', so.code)
-    const raised = await invoiceBeforePickup(db(), staff, requestId, bookingId)
-    if (!raised.ok) throw new Error(raised.message)
-    const [invoice] = await invoicesOf(so.id)
-    const doc = (await gstDocument(db(), 'INV', invoice!.id))!
     const irn = 'ab'.repeat(32)
-    const ackAt = istText(Date.now() - 3_600_000)
-    expect(
-      await recordRegistration(db(), finance, 'INV', invoice!.id, {
-        irn,
-        ackNo: '182611110001',
-        ackAt,
-        signedQr: signedQr(doc, irn),
-        signedInvoice: null,
-      }),
-    ).toMatchObject({ ok: true })
+    const { requestId, bookingId, invoice } = await registeredInvoice(irn, '182611110001')
     const generatedAt = new Date(Date.now() - 1_800_000).toISOString()
     expect(
       await recordEwayBill(db(), staff, requestId, bookingId, { ewayBillNumber: '520000000011', generatedAt }),
@@ -413,23 +418,9 @@ describe('an IRN and the e-way bill that names its invoice (issue 52)', () => {
   })
 
   it('an e-way bill recorded and the IRN cancelled at the same moment: exactly one happens', async () => {
-    const buyer = await b2bBuyer()
     const finance = { userId: await userIdOf('biz_fin@example.com') }
     for (let round = 0; round < 3; round++) {
-      const so = await readyOrder(200, buyer)
-      const { requestId, bookingId } = await booked('last_mile', so.code)
-      const raised = await invoiceBeforePickup(db(), staff, requestId, bookingId)
-      if (!raised.ok) throw new Error(raised.message)
-      const [invoice] = await invoicesOf(so.id)
-      const doc = (await gstDocument(db(), 'INV', invoice!.id))!
-      const irn = `c${round}`.repeat(32)
-      await recordRegistration(db(), finance, 'INV', invoice!.id, {
-        irn,
-        ackNo: `18261111002${round}`,
-        ackAt: istText(Date.now() - 3_600_000),
-        signedQr: signedQr(doc, irn),
-        signedInvoice: null,
-      })
+      const { requestId, bookingId, invoice } = await registeredInvoice(`c${round}`.repeat(32), `18261111002${round}`)
       const [eway, cancel] = await Promise.all([
         recordEwayBill(db(), staff, requestId, bookingId, {
           ewayBillNumber: `52000000002${round}`,
@@ -460,25 +451,8 @@ describe('an IRN and the e-way bill that names its invoice (issue 52)', () => {
   it.runIf(process.env.DATABASE_URL?.startsWith('postgres'))(
     'on PostgreSQL each side waits for the other and reads what it committed',
     async () => {
-      const buyer = await b2bBuyer()
       const finance = { userId: await userIdOf('biz_fin@example.com') }
-      const prepared = async (round: number) => {
-        const so = await readyOrder(200, buyer)
-        const { requestId, bookingId } = await booked('last_mile', so.code)
-        const raised = await invoiceBeforePickup(db(), staff, requestId, bookingId)
-        if (!raised.ok) throw new Error(raised.message)
-        const [invoice] = await invoicesOf(so.id)
-        const doc = (await gstDocument(db(), 'INV', invoice!.id))!
-        const irn = `d${round}`.repeat(32)
-        await recordRegistration(db(), finance, 'INV', invoice!.id, {
-          irn,
-          ackNo: `18261111003${round}`,
-          ackAt: istText(Date.now() - 3_600_000),
-          signedQr: signedQr(doc, irn),
-          signedInvoice: null,
-        })
-        return { requestId, bookingId, invoiceId: invoice!.id }
-      }
+      const prepared = (round: number) => registeredInvoice(`d${round}`.repeat(32), `18261111003${round}`)
       const holdBooking = (bookingId: number) =>
         sql`select id from transport_bookings where id = ${bookingId} for no key update`
       const cancellation = {

@@ -101,6 +101,23 @@ const invoiceRow = z.object({
   pdf: z.string().nullable().describe('Its PDF, once it is a valid tax invoice; null before.'),
 })
 
+/** A credit or debit note's standing with the GST portal (issue 52), as on its invoice's `notes` and its own. */
+const noteStanding = {
+  valid: z
+    .boolean()
+    .describe(
+      'A valid credit or debit note: issued to a buyer without a GSTIN, or registered with the GST portal (its IRN recorded and not cancelled), as for an invoice (CGST Rule 48(5)).',
+    ),
+  waiting: z
+    .string()
+    .nullable()
+    .describe('Why it is not a valid note yet (being registered, or its registration cancelled); null when valid.'),
+  irn: z
+    .string()
+    .nullable()
+    .describe('Its e-invoice IRN once registered (null for a buyer without a GSTIN, or before).'),
+}
+
 const invoice = invoiceRow.extend({
   supply: z.string().describe('intra (CGST + SGST) or inter (IGST) state supply.'),
   taxable_paise: paise('Taxable value'),
@@ -128,19 +145,7 @@ const invoice = invoiceRow.extend({
       reason: z.string(),
       taxable_paise: paise('Taxable value'),
       amount_paise: paise('Amount with GST'),
-      valid: z
-        .boolean()
-        .describe(
-          'A valid credit or debit note: issued to a buyer without a GSTIN, or registered with the GST portal (its IRN recorded and not cancelled), as for an invoice (CGST Rule 48(5)).',
-        ),
-      waiting: z
-        .string()
-        .nullable()
-        .describe('Why it is not a valid note yet (being registered, or its registration cancelled); null when valid.'),
-      irn: z
-        .string()
-        .nullable()
-        .describe('Its e-invoice IRN once registered (null for a buyer without a GSTIN, or before).'),
+      ...noteStanding,
       pdf: z
         .string()
         .nullable()
@@ -159,19 +164,7 @@ const creditNoteRow = z.object({
   taxable_paise: paise('Taxable value'),
   amount_paise: paise('Amount with GST'),
   invoice: z.object({ id, number: z.string() }),
-  valid: z
-    .boolean()
-    .describe(
-      'A valid credit or debit note: issued to a buyer without a GSTIN, or registered with the GST portal (its IRN recorded and not cancelled), as for an invoice (CGST Rule 48(5)).',
-    ),
-  waiting: z
-    .string()
-    .nullable()
-    .describe('Why it is not a valid note yet (being registered, or its registration cancelled); null when valid.'),
-  irn: z
-    .string()
-    .nullable()
-    .describe('Its e-invoice IRN once registered (null for a buyer without a GSTIN, or before).'),
+  ...noteStanding,
   pdf: z.string().nullable().describe('Its PDF, once it is a valid credit note; null before.'),
 })
 

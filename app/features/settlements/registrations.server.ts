@@ -135,9 +135,34 @@ export async function registrationFor(db: Executor, sellerOrderId: number): Prom
   const lastMile = requests.find((r) => r.transport_type === 'last_mile')
   const firstMile = requests.find((r) => r.transport_type === 'first_mile')
   const leavesFrom = lastMile ? addressIdOf(lastMile.from_json) : addressIdOf(firstMile?.to_json)
-  const states = await warehouseStates(db, [leavesFrom])
-  return registrationAt(list, leavesFrom === null ? null : (states.get(leavesFrom) ?? null))
+  return registrationAtAddress(db, list, leavesFrom)
 }
+
+/** The registration of the warehouse at an address a request names; the home one when it is no warehouse's. */
+async function registrationAtAddress(
+  db: Executor,
+  list: Registration[],
+  addressId: number | null,
+): Promise<RegistrationChoice> {
+  const states = await warehouseStates(db, [addressId])
+  return registrationAt(list, addressId === null ? null : (states.get(addressId) ?? null))
+}
+
+/** An order's newest move of one kind that is not cancelled. */
+const newestMove = (
+  db: Executor,
+  order: 'seller_order_id' | 'sample_order_id',
+  orderId: number,
+  type: 'first_mile' | 'sample',
+) =>
+  db
+    .selectFrom('transport_requests')
+    .select(['from_json', 'to_json'])
+    .where(order, '=', orderId)
+    .where('transport_type', '=', type)
+    .where('status', '!=', 'cancelled')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
 
 /**
  * The registration a move of goods concerns (issue 52): the warehouse it leaves from (a last mile, a
@@ -176,18 +201,9 @@ export async function registrationOfBooking(db: Executor, bookingId: number): Pr
 export async function registrationReceiving(db: Executor, sellerOrderId: number): Promise<RegistrationChoice> {
   const [list, firstMile] = await Promise.all([
     listRegistrations(db),
-    db
-      .selectFrom('transport_requests')
-      .select('to_json')
-      .where('seller_order_id', '=', sellerOrderId)
-      .where('transport_type', '=', 'first_mile')
-      .where('status', '!=', 'cancelled')
-      .orderBy('id', 'desc')
-      .executeTakeFirst(),
+    newestMove(db, 'seller_order_id', sellerOrderId, 'first_mile'),
   ])
-  const to = addressIdOf(firstMile?.to_json)
-  const states = await warehouseStates(db, [to])
-  return registrationAt(list, to === null ? null : (states.get(to) ?? null))
+  return registrationAtAddress(db, list, addressIdOf(firstMile?.to_json))
 }
 
 /**
@@ -198,18 +214,9 @@ export async function registrationReceiving(db: Executor, sellerOrderId: number)
 export async function registrationForSample(db: Executor, sampleOrderId: number): Promise<RegistrationChoice> {
   const [list, move] = await Promise.all([
     listRegistrations(db),
-    db
-      .selectFrom('transport_requests')
-      .select('from_json')
-      .where('sample_order_id', '=', sampleOrderId)
-      .where('transport_type', '=', 'sample')
-      .where('status', '!=', 'cancelled')
-      .orderBy('id', 'desc')
-      .executeTakeFirst(),
+    newestMove(db, 'sample_order_id', sampleOrderId, 'sample'),
   ])
-  const from = addressIdOf(move?.from_json)
-  const states = await warehouseStates(db, [from])
-  return registrationAt(list, from === null ? null : (states.get(from) ?? null))
+  return registrationAtAddress(db, list, addressIdOf(move?.from_json))
 }
 
 /** How a document's audit names its registration: nothing for the home one, else the state and GSTIN (or why the home one stands in). */
